@@ -1,0 +1,443 @@
+"""Constants shared by the Python side and the numba kernel.
+
+Each enum is a NamedTuple *instance*: numba folds its attributes to compile-time constants, and
+Python code gets names for free (``Zone._fields``). Values are small non-negative ints so they fit
+the kernel's int32 game record. Bit-flag enums (card types, colors, keywords, target filters) are
+powers of two. Changing a value changes the rules engine: bump ``analyzer.RULES_VERSION``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class _Zone(NamedTuple):
+    NONE: int = 0  # free token slot / ceased to exist
+    LIBRARY: int = 1
+    HAND: int = 2
+    BATTLEFIELD: int = 3
+    GRAVEYARD: int = 4
+    EXILE: int = 5
+    STACK: int = 6
+
+
+Zone = _Zone()
+
+
+class _Phase(NamedTuple):
+    BEGIN: int = 0  # turn bookkeeping, then untap
+    UPKEEP: int = 1
+    DRAW: int = 2
+    MAIN1: int = 3
+    COMBAT_BEGIN: int = 4
+    DECLARE_ATTACKERS: int = 5
+    DECLARE_BLOCKERS: int = 6
+    FIRST_STRIKE_DAMAGE: int = 7
+    COMBAT_DAMAGE: int = 8
+    COMBAT_END: int = 9
+    MAIN2: int = 10
+    END_STEP: int = 11
+    CLEANUP: int = 12
+    GAME_OVER: int = 13
+
+
+Phase = _Phase()
+
+# Names used by scenario files and JSON output (subset of the phases a position can start in).
+PHASE_NAMES = {
+    "upkeep": Phase.UPKEEP,
+    "draw": Phase.DRAW,
+    "main1": Phase.MAIN1,
+    "combat": Phase.COMBAT_BEGIN,
+    "main2": Phase.MAIN2,
+    "end": Phase.END_STEP,
+}
+
+
+class _CardType(NamedTuple):
+    LAND: int = 1
+    CREATURE: int = 2
+    ARTIFACT: int = 4
+    ENCHANTMENT: int = 8
+    INSTANT: int = 16
+    SORCERY: int = 32
+    PLANESWALKER: int = 64
+    BATTLE: int = 128
+    KINDRED: int = 256
+    # supertypes share the mask
+    LEGENDARY: int = 512
+    BASIC: int = 1024
+    TOKEN_DEF: int = 2048  # a token definition, never in a deck
+
+
+CardType = _CardType()
+PERMANENT_TYPES = (
+    CardType.LAND | CardType.CREATURE | CardType.ARTIFACT | CardType.ENCHANTMENT
+    | CardType.PLANESWALKER | CardType.BATTLE
+)
+
+
+class _Color(NamedTuple):
+    W: int = 1
+    U: int = 2
+    B: int = 4
+    R: int = 8
+    G: int = 16
+
+
+Color = _Color()
+COLOR_ORDER = "WUBRG"  # index i <-> bit 1 << i; mana pool slot i; slot 5 = colorless
+
+
+class _Keyword(NamedTuple):
+    FLYING: int = 1
+    REACH: int = 2
+    FIRST_STRIKE: int = 4
+    DOUBLE_STRIKE: int = 8
+    DEATHTOUCH: int = 16
+    LIFELINK: int = 32
+    TRAMPLE: int = 64
+    VIGILANCE: int = 128
+    HASTE: int = 256
+    MENACE: int = 512
+    DEFENDER: int = 1024
+    INDESTRUCTIBLE: int = 2048
+    HEXPROOF: int = 4096
+    FLASH: int = 8192
+    WARD2: int = 16384  # ward {2}: the AI never targets through it (modeled as a tax it avoids)
+    PROWESS: int = 32768
+    CANT_BLOCK: int = 65536
+
+
+Keyword = _Keyword()
+
+
+class _GiftKind(NamedTuple):
+    NONE: int = 0
+    FOOD: int = 1
+    CARD: int = 2
+    TAPPED_FISH: int = 3
+    TREASURE: int = 4
+    OCTOPUS: int = 5
+    EXTRA_TURN: int = 6
+
+
+GiftKind = _GiftKind()
+# Spelling used in gift_cards.json and the card data files.
+GIFT_KIND_NAMES = {
+    "food": GiftKind.FOOD,
+    "card": GiftKind.CARD,
+    "tapped_fish": GiftKind.TAPPED_FISH,
+    "treasure": GiftKind.TREASURE,
+    "octopus": GiftKind.OCTOPUS,
+    "extra_turn": GiftKind.EXTRA_TURN,
+}
+
+
+class _Support(NamedTuple):
+    EXACT: int = 0
+    APPROXIMATE: int = 1
+    UNSUPPORTED: int = 2
+
+
+Support = _Support()
+SUPPORT_NAMES = ("exact", "approximate", "unsupported")
+
+
+class _EndReason(NamedTuple):
+    NONE: int = 0  # still running
+    LIFE: int = 1  # last opponent at 0 life
+    LIBRARY: int = 2  # last opponent drew from an empty library
+    TURN_CAP: int = 3  # draw: turn cap reached
+    ACTION_CAP: int = 4  # draw: action cap reached
+    ALL_LOST: int = 5  # draw: every remaining player lost at once
+    CAPACITY: int = 6  # error: a declared capacity overflowed (reported, never truncated)
+    CONCEDE: int = 7  # scenario ended by script
+
+
+EndReason = _EndReason()
+END_REASON_NAMES = ("running", "life", "library", "turn_cap", "action_cap", "all_lost",
+                    "capacity", "concede")
+
+
+# ---------------------------------------------------------------------------------------------
+# Effect programs (DESIGN section 4). A card has abilities; an ability has target groups and a
+# list of steps; each step is (op, cond, ref, a, b, c). See analyzer/cards/FORMAT.md.
+
+
+class _AbilityKind(NamedTuple):
+    SPELL: int = 0  # what an instant/sorcery does on resolution; for an Aura, its enchant target
+    ETB: int = 1  # "When this enters"
+    DIES: int = 2  # "When this dies"
+    ATTACKS: int = 3  # "Whenever this attacks"
+    END_STEP: int = 4  # "At the beginning of [each|your] end step" (a: 0 each, 1 yours)
+    GIFT_GIVEN: int = 5  # "Whenever you give a gift" (702.174c)
+    ACTIVATED: int = 6  # cost in the ability record; a=1 sorcery speed
+    STATIC: int = 7  # continuous effect, read by the characteristics refresh, never on the stack
+    UPKEEP: int = 8  # "At the beginning of your upkeep"
+    COMBAT_DAMAGE_PLAYER: int = 9  # "Whenever this deals combat damage to a player"
+    OTHER_CREATURE_ENTERS: int = 10  # "Whenever another creature you control enters"
+    SECOND_SPELL: int = 11  # "Whenever you cast your second spell each turn"
+    LIFE_GAIN: int = 12  # "Whenever you gain life"
+    GIFT: int = 13  # the gift trigger of a permanent (702.174b); added by the loader, not data
+
+
+AbilityKind = _AbilityKind()
+
+
+class _Cond(NamedTuple):
+    ALWAYS: int = 0
+    IF_PROMISED: int = 1  # 702.174k: keyed to the declaration, not to the delivery
+    IF_NOT_PROMISED: int = 2
+
+
+Cond = _Cond()
+COND_NAMES = {"always": Cond.ALWAYS, "promised": Cond.IF_PROMISED,
+              "not_promised": Cond.IF_NOT_PROMISED}
+
+
+class _TargetKind(NamedTuple):
+    NONE: int = 0
+    PERMANENT: int = 1  # a permanent on the battlefield (types narrow it)
+    PLAYER: int = 2
+    OPPONENT: int = 3
+    SPELL: int = 4  # a spell on the stack (types narrow it: CREATURE = creature spell)
+    CARD_IN_YOUR_GRAVEYARD: int = 5
+    ANY: int = 6  # creature, player or planeswalker ("any target")
+
+
+TargetKind = _TargetKind()
+
+
+class _TargetFilter(NamedTuple):
+    YOU_CONTROL: int = 1
+    OPP_CONTROLS: int = 2
+    NONTOKEN: int = 4
+    TOKEN: int = 8
+    NONLAND: int = 16
+    ENTERED_THIS_TURN: int = 32
+    MV_AT_MOST: int = 64  # mana value <= the group's param
+    NOT_YOU: int = 128  # "you don't control" for permanents is OPP_CONTROLS in 2 player;
+    # NOT_YOU is the exact multiplayer-safe form ("creature you don't control")
+    NONCREATURE: int = 256
+
+
+TargetFilter = _TargetFilter()
+
+
+class _Intent(NamedTuple):
+    HARM: int = 0  # the AI picks the opponents' best object / an opponent
+    HELP: int = 1  # the AI picks its own best object / itself
+    NEUTRAL: int = 2
+
+
+Intent = _Intent()
+
+
+class _Ref(NamedTuple):
+    """What a step acts on: a target group 0..3, or one of these."""
+
+    SELF: int = 10  # the source object
+    IT: int = 11  # the object the previous step moved / created ("that card", "that creature")
+    ATTACHED: int = 12  # what the source is attached to ("enchanted creature")
+    YOU: int = 13  # the ability's controller
+    EACH_OPPONENT: int = 14
+    EACH_PLAYER: int = 15
+    TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
+
+
+Ref = _Ref()
+
+
+class _Op(NamedTuple):
+    NOP: int = 0
+    DAMAGE: int = 1  # ref: targets; a: amount
+    DAMAGE_CONTROLLER: int = 2  # ref: creature targets; a: amount to each one's controller
+    DAMAGE_EACH_CREATURE: int = 3  # a: amount
+    DESTROY: int = 4  # ref
+    DESTROY_ALL: int = 5  # a: card-type mask; remembers what went to your graveyard
+    RETURN_DESTROYED: int = 6  # one creature card put into your graveyard by DESTROY_ALL -> bf
+    EXILE: int = 7  # ref (sets IT)
+    BOUNCE: int = 8  # ref: return to owner's hand
+    COUNTER: int = 9  # ref: counter target spell
+    SPELL_TO_HAND: int = 10  # ref: return target spell to its owner's hand
+    DRAW: int = 11  # ref (player / YOU / EACH_*); a: count
+    GAIN_LIFE: int = 12  # ref; a
+    LOSE_LIFE: int = 13  # ref; a
+    PUMP: int = 14  # ref; a: +power, b: +toughness, until end of turn
+    PUMP_ALL: int = 15  # your creatures; a, b until end of turn
+    GRANT: int = 16  # ref; a: keyword mask until end of turn
+    GRANT_ALL: int = 17  # your permanents of types b (0 = all); a: keyword mask until EOT
+    PLAYER_HEXPROOF: int = 18  # ref player gains hexproof until end of turn
+    ADD_COUNTERS: int = 19  # ref; a: CounterKind; b: count
+    TAP: int = 20  # ref
+    FIGHT: int = 21  # ref: first group; a: second group
+    SACRIFICE_GREATEST_POWER: int = 22  # ref: player(s)
+    RETURN_TO_HAND: int = 23  # ref: cards in a graveyard -> owner's hand
+    RETURN_TO_BATTLEFIELD: int = 24  # ref: cards in a graveyard -> bf under your control (IT)
+    TOKEN_COPY: int = 25  # ref; a,b: P/T override (0,0 = none); c=1: only if not legendary
+    CREATE_TOKEN: int = 26  # ref: who gets them; a: token card id; b: count; c=1: tapped
+    EXILE_FROM_HAND: int = 27  # ref: player reveals hand, you exile a nonland card (IT)
+    GRANT_CAST_FROM_EXILE: int = 28  # ref (IT): you may cast it while exiled, any mana type
+    RETURN_AT_END_STEP: int = 29  # ref (IT): back under owner's control at next end step, a: +1/+1
+    PHASE_OUT_YOURS: int = 30  # all permanents you control phase out
+    PROTECTION_UNTIL_YOUR_TURN: int = 31  # you: life can't change, protection from everything
+    NO_SPELLS_THIS_TURN: int = 32  # players can't cast spells this turn
+    ATTACH_SELF: int = 33  # ref: attach the source (Aura/Equipment) to the target
+    EXILE_SELF: int = 34  # the resolving spell goes to exile instead of the graveyard
+    ADD_MANA: int = 35  # a: color mask of choices (31 = any color); b: amount
+    COPY_SPELL: int = 36  # ref: copy target spell (the copy keeps promise and recipient)
+    # static abilities (read by the characteristics refresh)
+    STATIC_EQUIPPED_PUMP: int = 40  # a, b
+    STATIC_EQUIPPED_LOSE: int = 41  # a: keyword mask lost
+    STATIC_CONTROL_ENCHANTED: int = 42
+    STATIC_ANTHEM: int = 43  # your other creatures get a/b (c: subtype id, 0 = all)
+
+
+Op = _Op()
+
+
+class _CounterKind(NamedTuple):
+    P1P1: int = 0
+    STUN: int = 1
+
+
+CounterKind = _CounterKind()
+
+
+class _ExtraCost(NamedTuple):
+    NONE: int = 0
+    DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
+
+
+ExtraCost = _ExtraCost()
+
+
+class _AiRole(NamedTuple):
+    """How the built-in player uses a nonland card (derived from its program if not given)."""
+
+    PERMANENT: int = 0  # cast in a main phase when affordable (creatures, equipment, ...)
+    REMOVAL: int = 1  # kill/bounce/exile/steal the best opposing threat; instant: any window
+    TRICK: int = 2  # pump/protect own creature in combat after blocks
+    COUNTER: int = 3  # hold mana up, counter a worthwhile spell
+    CARD_DRAW: int = 4  # draw: own main phase (sorcery) or opponent's end step (instant)
+    SWEEPER: int = 5  # when it kills more value of theirs than ours
+    RECURSION: int = 6  # return cards from the graveyard when there are good ones
+    PROTECTION: int = 7  # in response to removal, or to survive a bad combat
+    DISRUPTION: int = 8  # hand attack; in main phase 1
+    TOKENS: int = 9
+
+
+AiRole = _AiRole()
+AI_ROLE_NAMES = {n.lower(): v for n, v in zip(AiRole._fields, AiRole, strict=True)}
+
+
+class _Subtype(NamedTuple):
+    """Creature types the rules text of the supported pool refers to (bit flags)."""
+
+    BAT: int = 1
+    BIRD: int = 2
+    FROG: int = 4
+    LIZARD: int = 8
+    MOUSE: int = 16
+    OTTER: int = 32
+    RABBIT: int = 64
+    RACCOON: int = 128
+    RAT: int = 256
+    SQUIRREL: int = 512
+    FISH: int = 1024
+    OCTOPUS: int = 2048
+    HAMSTER: int = 4096
+    # equipment / aura are artifact / enchantment subtypes the kernel needs
+    EQUIPMENT: int = 8192
+    AURA: int = 16384
+
+
+Subtype = _Subtype()
+
+# ---------------------------------------------------------------------------------------------
+# Columns of the compiled catalog tables (int32, one row per card / ability / target group /
+# step). Written by analyzer.cards.compile, read by the kernel. Keep in sync with FORMAT.md.
+
+
+class _CardCol(NamedTuple):
+    TYPES: int = 0  # CardType mask (supertypes included)
+    COLORS: int = 1  # Color mask
+    SUBTYPES: int = 2  # Subtype mask
+    POWER: int = 3
+    TOUGHNESS: int = 4
+    KEYWORDS: int = 5  # Keyword mask
+    MV: int = 6  # mana value
+    COST_GENERIC: int = 7
+    COST_W: int = 8  # COST_W + i for i in WUBRG order
+    COST_U: int = 9
+    COST_B: int = 10
+    COST_R: int = 11
+    COST_G: int = 12
+    COST_C: int = 13  # {C}: colorless specifically
+    COST_X: int = 14  # number of {X} in the cost
+    GIFT_KIND: int = 15  # GiftKind
+    EXTRA_COST: int = 16  # ExtraCost
+    AB_START: int = 17  # first row in the ability table
+    AB_COUNT: int = 18
+    AI_ROLE: int = 19  # AiRole
+    SUPPORT: int = 20  # Support
+    LAND_COLORS: int = 21  # for lands: Color mask of mana it taps for (32 = colorless)
+    ETB_TAPPED: int = 22
+    VALUE: int = 23  # the AI's static card value (about 10 x mana value, adjusted)
+    N: int = 24
+
+
+CardCol = _CardCol()
+
+
+class _AbilCol(NamedTuple):
+    CARD: int = 0
+    KIND: int = 1  # AbilityKind
+    TRIG_PARAM: int = 2  # END_STEP: 0 each, 1 yours; ACTIVATED: 1 = sorcery speed
+    COND: int = 3  # intervening "if" (Cond), checked when triggering and on resolution
+    TG_START: int = 4
+    TG_COUNT: int = 5
+    ST_START: int = 6
+    ST_COUNT: int = 7
+    COST_GENERIC: int = 8  # activated abilities: mana cost
+    COST_W: int = 9
+    COST_U: int = 10
+    COST_B: int = 11
+    COST_R: int = 12
+    COST_G: int = 13
+    COST_TAP: int = 14  # {T}
+    COST_SAC_SELF: int = 15  # "Sacrifice this"
+    MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
+    N: int = 17
+
+
+AbilCol = _AbilCol()
+
+
+class _TargCol(NamedTuple):
+    KIND: int = 0  # TargetKind
+    TYPES: int = 1  # CardType mask, any of (0 = any)
+    FILTER: int = 2  # TargetFilter mask
+    PARAM: int = 3  # MV_AT_MOST value
+    MIN: int = 4  # 0 for "up to"
+    MAX: int = 5
+    COND: int = 6  # Cond: the group exists only if promised / not promised (702.174m)
+    INTENT: int = 7  # Intent (derived by the compiler from the steps that use the group)
+    N: int = 8
+
+
+TargCol = _TargCol()
+
+
+class _StepCol(NamedTuple):
+    OP: int = 0
+    COND: int = 1
+    REF: int = 2
+    A: int = 3
+    B: int = 4
+    C: int = 5
+    N: int = 6
+
+
+StepCol = _StepCol()
