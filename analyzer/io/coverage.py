@@ -1,0 +1,140 @@
+"""Deck coverage: which cards the engine models exactly, approximately or not at all.
+
+`check_deck` never raises for a bad deck: it returns a `DeckReport` holding either the deck and
+its coverage or the problems that stopped the import, so `gift-analyzer check` can report every
+deck before it exits. Coverage counts the cards that are played (main deck and commander); the
+sideboard and companion never enter a simulated game and are only listed.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import InputError, Problem
+from analyzer.io.deck import CardList, Deck
+from analyzer.io.decklist import CatalogLike, read_deck, record_support
+
+SUPPORT_LEVELS = ("exact", "approximate", "unsupported")
+FILE_FORMAT_LABELS = {
+    "arena-text": "Arena/Moxfield text",
+    "mtgo-dek": "MTGO .dek",
+    "forge-dck": "Forge .dck",
+}
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Played cards (main deck + commander) grouped by support level."""
+
+    exact: CardList = ()
+    approximate: CardList = ()
+    unsupported: CardList = ()
+
+    def cards(self, level: str) -> CardList:
+        """The (name, copies) list of one support level."""
+        return getattr(self, level)
+
+    def count(self, level: str) -> int:
+        """Copies at one support level."""
+        return sum(n for _, n in self.cards(level))
+
+
+def deck_coverage(deck: Deck, catalog: CatalogLike) -> Coverage:
+    """Group the deck's played cards by the catalog's support level."""
+    groups: dict[str, list[tuple[str, int]]] = {level: [] for level in SUPPORT_LEVELS}
+    for name, count in deck.counts().items():
+        record = catalog.lookup(name)
+        level = "unsupported" if record is None else record_support(record)
+        groups[level].append((name, count))
+    return Coverage(*(tuple(sorted(groups[level])) for level in SUPPORT_LEVELS))
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """The outcome of checking one deck file."""
+
+    source: str
+    deck: Deck | None  # None when the file could not be imported
+    coverage: Coverage | None
+    problems: tuple[Problem, ...]  # errors and warnings from the import
+    allow_approximate: bool = False
+
+    @property
+    def readable(self) -> bool:
+        """The file imported without errors."""
+        return self.deck is not None
+
+    @property
+    def blocking(self) -> str:
+        """Why the deck cannot be simulated ("" when it can)."""
+        if self.coverage is None:
+            errors = sum(p.severity == "error" for p in self.problems)
+            return f"cannot be imported: {errors} problem{'s' * (errors != 1)}"
+        unsupported = self.coverage.count("unsupported")
+        approximate = self.coverage.count("approximate")
+        if unsupported:
+            names = ", ".join(name for name, _ in self.coverage.unsupported)
+            return f"{unsupported} unsupported card{'s' * (unsupported != 1)} ({names})"
+        if approximate and not self.allow_approximate:
+            names = ", ".join(name for name, _ in self.coverage.approximate)
+            return (f"{approximate} approximate card{'s' * (approximate != 1)} ({names}); "
+                    "allow approximate cards to run them with stats and keywords only")
+        return ""
+
+    @property
+    def ok(self) -> bool:
+        """The deck can be simulated."""
+        return not self.blocking
+
+    def render(self, width: int = 100) -> str:
+        """Human-readable summary for the terminal (problems are printed separately)."""
+        if self.deck is None or self.coverage is None:
+            return f"{self.source}\n  NOT OK: {self.blocking}"
+        deck = self.deck
+        label = FILE_FORMAT_LABELS.get(deck.file_format, deck.file_format)
+        lines = [f"{deck.source}: {deck.name}  ({label}, {deck.format})"]
+        parts = [f"main {sum(n for _, n in deck.main)}"]
+        if deck.commander:
+            parts.append("commander " + ", ".join(name for name, _ in deck.commander))
+        extra = [f"sideboard {deck.sideboard_size}"] if deck.sideboard else []
+        if deck.companion:
+            extra.append("companion " + ", ".join(name for name, _ in deck.companion))
+        lines.append(f"  {deck.size} cards ({'; '.join(parts)})"
+                     + (f", {', '.join(extra)} (not played)" if extra else "")
+                     + f"  hash {deck.short_hash}")
+        for level in SUPPORT_LEVELS:
+            cards = self.coverage.cards(level)
+            head = f"  {level:<12}{self.coverage.count(level):>4}"
+            if not cards:
+                lines.append(head)
+                continue
+            text = ", ".join(f"{name} x{n}" if n > 1 else name for name, n in cards)
+            wrapped = textwrap.wrap(text, width=max(40, width - len(head) - 2),
+                                    break_on_hyphens=False)
+            lines.append(f"{head}  {wrapped[0]}")
+            lines.extend(" " * (len(head) + 2) + rest for rest in wrapped[1:])
+        verdict = "ok: can be simulated" if self.ok else f"NOT OK: {self.blocking}"
+        if self.ok and self.coverage.count("approximate"):
+            verdict += " (approximate cards allowed)"
+        lines.append(f"  {verdict}")
+        return "\n".join(lines)
+
+
+def check_deck(
+    path: str | Path,
+    *,
+    catalog: CatalogLike,
+    fmt: str | None = None,
+    min_size: int | None = None,
+    allow_approximate: bool = False,
+) -> DeckReport:
+    """Import one deck and measure its coverage; import problems are returned, not raised."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    try:
+        deck = read_deck(path, catalog=catalog, fmt=fmt, min_size=min_size)
+    except InputError as err:
+        return DeckReport(source, None, None, tuple(err.problems), allow_approximate)
+    return DeckReport(source, deck, deck_coverage(deck, catalog), deck.warnings,
+                      allow_approximate)

@@ -1,0 +1,333 @@
+"""Read a deck file into a `Deck`: decode, detect the file format, match names, check the rules.
+
+Every problem in a file is collected (file, line, offending text, what is wrong) and raised once
+as `InputError`; warnings (e.g. more than four copies in Constructed) ride along on
+`Deck.warnings` when there is no error.
+
+Game format (`fmt`): "limited" (40 cards), "constructed" (60, at most 4 of a non-basic),
+"commander" (100 including the commander, singleton). `fmt=None` infers it: commander when the
+list has a commander, else constructed from 60 cards up, else limited.
+
+Names are matched through the catalog (`lookup`, `suggest`), which owns the forgiving rules
+(case, apostrophes, spacing, split and double-faced names). This module only needs those two
+methods and a record with a `name`, so tests can pass a small fake.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Protocol
+
+from analyzer.enums import SUPPORT_NAMES
+from analyzer.errors import InputError, Problem
+from analyzer.io.deck import DECK_FORMATS, MAX_COPIES, MIN_DECK_SIZE, Deck, content_hash
+from analyzer.io.formats import RawDeck, RawEntry, detect_file_format, parse_raw
+
+MAX_FILE_BYTES = 5_000_000  # far above any deck list; stops us reading a disk image by mistake
+CONSTRUCTED_SIDEBOARD = 15
+
+
+class CatalogLike(Protocol):
+    """What the importer needs from `analyzer.cards.catalog.Catalog`."""
+
+    def lookup(self, name: str) -> Any | None: ...
+
+    def suggest(self, name: str, n: int = 3) -> list[str]: ...
+
+
+def record_is_basic(record: Any) -> bool:
+    """True for basic lands (exempt from copy limits)."""
+    for attr in ("is_basic_land", "is_basic"):
+        flag = getattr(record, attr, None)
+        if flag is not None:
+            return bool(flag)
+    return "Basic" in str(getattr(record, "type_line", ""))
+
+
+def record_support(record: Any) -> str:
+    """"exact", "approximate" or "unsupported" (the catalog stores an int with a name)."""
+    name = getattr(record, "support_name", None)
+    if isinstance(name, str):
+        return name
+    support = getattr(record, "support", "exact")
+    return support if isinstance(support, str) else SUPPORT_NAMES[int(support)]
+
+
+# ----------------------------------------------------------------------------------------------
+# reading bytes
+
+
+def read_deck(
+    path: str | Path,
+    *,
+    catalog: CatalogLike,
+    fmt: str | None = None,
+    min_size: int | None = None,
+) -> Deck:
+    """Read and check one deck file (`"-"` reads standard input). Raises `InputError`."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    data = _read_bytes(path, source)
+    text = decode_deck_bytes(data, source)
+    return parse_deck_text(text, source, catalog=catalog, fmt=fmt, min_size=min_size,
+                           suffix=Path(source).suffix)
+
+
+def _read_bytes(path: str | Path, source: str) -> bytes:
+    if source == "<stdin>":
+        return sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise InputError(Problem("is a directory, not a deck file", source))
+        if not p.exists():
+            raise InputError(Problem("no such file", source))
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(Problem(
+                f"file is too large for a deck list ({p.stat().st_size:,} bytes)", source))
+        return p.read_bytes()
+    except OSError as err:
+        raise InputError(Problem(f"cannot read file: {err.strerror or err}", source)) from None
+
+
+def decode_deck_bytes(data: bytes, source: str) -> str:
+    """UTF-8 (with or without BOM), or UTF-16 with a BOM (Windows tools write it). Else an error
+    naming the first bad byte, its offset and line."""
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(Problem("input is too large for a deck list", source))
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as err:
+            raise InputError(Problem(
+                f"file starts with a UTF-16 byte-order mark but is not valid UTF-16 "
+                f"(byte offset {err.start})", source)) from None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line_start = data.rfind(b"\n", 0, err.start) + 1
+        line_end = data.find(b"\n", err.start)
+        line_bytes = data[line_start: None if line_end < 0 else line_end]
+        bad = data[err.start]
+        raise InputError(Problem(
+            f"file is not UTF-8: byte 0x{bad:02X} at byte offset {err.start} cannot be decoded "
+            "(was it saved as Windows-1252 or Latin-1? re-save it as UTF-8)",
+            source, data.count(b"\n", 0, err.start) + 1,
+            line_bytes.decode("utf-8", errors="replace").strip())) from None
+    if "\x00" in text:
+        raise InputError(Problem(
+            f"file contains NUL bytes (first at character {text.index(chr(0))}): it is not a "
+            "text deck list (UTF-16 without a byte-order mark? re-save it as UTF-8)", source))
+    return text
+
+
+# ----------------------------------------------------------------------------------------------
+# text to Deck
+
+
+def parse_deck_text(
+    text: str,
+    source: str = "<text>",
+    *,
+    catalog: CatalogLike,
+    fmt: str | None = None,
+    min_size: int | None = None,
+    file_format: str | None = None,
+    suffix: str = "",
+) -> Deck:
+    """Parse deck text of any supported file format and check it. Raises `InputError`."""
+    if fmt is not None and fmt not in DECK_FORMATS:
+        raise ValueError(f"unknown deck format {fmt!r}; expected one of {DECK_FORMATS}")
+    if min_size is not None and min_size < 1:
+        raise ValueError(f"min_size must be at least 1, not {min_size}")
+    if _looks_like_csv(text):
+        raise InputError(Problem(
+            "this looks like a CSV export, which is not supported: export the deck as text "
+            "(MTG Arena / MTGO format) instead", source, 1, text.lstrip().splitlines()[0]))
+
+    raw = parse_raw(text, source, file_format or detect_file_format(text, suffix))
+    resolved, problems = _resolve(raw, catalog, source)
+    sections = _merge(resolved)
+    deck_format = fmt or _infer_format(sections)
+    if fmt == "commander" and not sections["commander"]:
+        _commander_from_sideboard(sections, raw, source, problems)
+    problems += _check_rules(raw, sections, deck_format, min_size, source)
+
+    if any(p.severity == "error" for p in problems):
+        raise InputError(problems)
+    cards = {key: tuple((r.name, n) for r, n, _ in sections[key]) for key in sections}
+    return Deck(
+        name=raw.name or _default_name(source),
+        main=cards["main"],
+        sideboard=cards["sideboard"],
+        commander=cards["commander"],
+        companion=cards["companion"],
+        source=source,
+        content_hash=content_hash(cards["main"], cards["sideboard"], cards["commander"],
+                                  cards["companion"]),
+        format=deck_format,
+        file_format=raw.file_format,
+        warnings=tuple(problems),
+    )
+
+
+def _looks_like_csv(text: str) -> bool:
+    first = text.lstrip().split("\n", 1)[0].strip().lower().replace('"', "")
+    return first.startswith(("count,", "quantity,", "qty,", "amount,", "name,"))
+
+
+def _default_name(source: str) -> str:
+    return "deck" if source.startswith("<") else Path(source).stem
+
+
+# (record, count, first line) per resolved entry, kept in file order
+_Resolved = tuple[Any, int, RawEntry]
+
+
+def _resolve(raw: RawDeck, catalog: CatalogLike, source: str
+             ) -> tuple[list[_Resolved], list[Problem]]:
+    """Match every entry's name through the catalog; unknown names become problems."""
+    problems = list(raw.problems)
+    resolved: list[_Resolved] = []
+    cache: dict[str, Any] = {}
+    for entry in raw.entries:
+        record = None
+        for name in entry.names:
+            if name not in cache:
+                cache[name] = catalog.lookup(name)
+            if (record := cache[name]) is not None:
+                break
+        if record is not None and getattr(record, "is_token", False):
+            problems.append(Problem(f"{record.name} is a token, not a card: it cannot be in a "
+                                    "deck", source, entry.line, entry.text))
+            continue
+        if record is not None:
+            resolved.append((record, entry.count, entry))
+            continue
+        # With a trailing `// comment` the most-trimmed candidate is what the user meant.
+        name = entry.names[-1]
+        problems.append(Problem(_unknown_message(name, catalog), source, entry.line, entry.text))
+    problems.sort(key=lambda p: p.line)
+    return resolved, problems
+
+
+def _unknown_message(name: str, catalog: CatalogLike) -> str:
+    suggestions = [s for s in catalog.suggest(name, n=3) if s][:3]
+    if not suggestions:
+        return (f'unknown card "{name}" (not in the card catalog; '
+                "`gift-analyzer cards` lists the cards it knows)")
+    if len(suggestions) == 1:
+        options = suggestions[0]
+    else:
+        options = ", ".join(suggestions[:-1]) + " or " + suggestions[-1]
+    return f'unknown card "{name}": did you mean {options}?'
+
+
+def _merge(resolved: Iterable[_Resolved]) -> dict[str, list[_Resolved]]:
+    """Per section, one item per card (counts summed, first line kept), in file order."""
+    sections: dict[str, dict[str, list[Any]]] = {
+        key: {} for key in ("main", "sideboard", "commander", "companion")}
+    for record, count, entry in resolved:
+        bucket = sections[entry.section]
+        if record.name in bucket:
+            bucket[record.name][1] += count
+        else:
+            bucket[record.name] = [record, count, entry]
+    return {key: [(r, n, e) for r, n, e in bucket.values()] for key, bucket in sections.items()}
+
+
+def _count(items: Iterable[_Resolved]) -> int:
+    return sum(n for _, n, _ in items)
+
+
+def _infer_format(sections: dict[str, list[_Resolved]]) -> str:
+    if sections["commander"]:
+        return "commander"
+    return "constructed" if _count(sections["main"]) >= MIN_DECK_SIZE["constructed"] else "limited"
+
+
+def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck, source: str,
+                              problems: list[Problem]) -> None:
+    """MTGO (and Moxfield's MTGO export) put the commander in the sideboard: take a lone card."""
+    side = sections["sideboard"]
+    if raw.file_format == "forge-dck" or len(side) != 1 or side[0][1] != 1:
+        return
+    sections["commander"], sections["sideboard"] = side, []
+    problems.append(Problem(
+        f"read the lone sideboard card {side[0][0].name} as the commander (MTGO convention)",
+        source, side[0][2].line, side[0][2].text, "warning"))
+
+
+def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format: str,
+                 min_size: int | None, source: str) -> list[Problem]:
+    """Deck-level checks: empty, size, commander, copy limits. Counts include unknown names,
+    so a misspelt card does not also show up as a missing card."""
+    problems: list[Problem] = []
+    entries = raw.entries
+    written = {key: sum(e.count for e in entries if e.section == key)
+               for key in ("main", "sideboard", "commander")}
+    size = written["main"] + written["commander"]
+    if size == 0:
+        if written["sideboard"]:
+            msg = (f"the deck has no main-deck cards (all {written['sideboard']} cards read are "
+                   "in the sideboard)")
+        elif raw.problems:
+            msg = "no card could be read from this file"
+        else:
+            msg = "the deck is empty: no card lines found"
+        return [Problem(msg, source)]
+
+    commanders = [e for e in entries if e.section == "commander"]
+    if deck_format != "commander" and commanders:
+        problems.append(Problem(
+            f"the list has a commander but the deck format is {deck_format}; choose the "
+            "commander format, or move the card to the main deck", source, commanders[0].line,
+            commanders[0].text))
+    if deck_format == "commander":
+        n_commanders = _count(sections["commander"])
+        if not commanders and not sections["commander"]:
+            problems.append(Problem(
+                "a Commander deck needs its commander: add a `Commander` section", source))
+        elif n_commanders > 2:
+            problems.append(Problem(
+                f"{n_commanders} commanders listed; a deck has one (or two partners)", source,
+                commanders[0].line if commanders else 0))
+
+    minimum = min_size if min_size is not None else MIN_DECK_SIZE[deck_format]
+    what = "main deck and commander" if deck_format == "commander" else "main deck"
+    if size < minimum:
+        problems.append(Problem(
+            f"too few cards for {deck_format}: {size} in the {what}, at least {minimum} needed",
+            source))
+    if deck_format == "commander" and size > 100 and min_size is None:
+        problems.append(Problem(
+            f"a Commander deck has exactly 100 cards; this one has {size}", source,
+            severity="warning"))
+    if deck_format == "constructed" and written["sideboard"] > CONSTRUCTED_SIDEBOARD:
+        problems.append(Problem(
+            f"sideboard has {written['sideboard']} cards; Constructed allows "
+            f"{CONSTRUCTED_SIDEBOARD}", source, severity="warning"))
+    problems += _copy_limit_warnings(sections, deck_format, source)
+    return problems
+
+
+def _copy_limit_warnings(sections: dict[str, list[_Resolved]], deck_format: str, source: str
+                         ) -> list[Problem]:
+    limit = MAX_COPIES[deck_format]
+    if limit is None:
+        return []
+    totals: dict[str, list[Any]] = {}
+    for key in ("main", "sideboard", "commander"):
+        for record, count, entry in sections[key]:
+            if not record_is_basic(record):
+                totals.setdefault(record.name, [0, entry])[0] += count
+    kind = "singleton" if limit == 1 else f"at most {limit} copies of a non-basic card"
+    return [
+        Problem(f"{count} copies of {name}: {deck_format} decks allow {kind}", source,
+                entry.line, entry.text, "warning")
+        for name, (count, entry) in totals.items() if count > limit
+    ]
