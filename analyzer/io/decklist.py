@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -257,6 +258,8 @@ def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck
     if raw.file_format == "forge-dck" or len(side) != 1 or side[0][1] != 1:
         return
     sections["commander"], sections["sideboard"] = side, []
+    moved = side[0][2]
+    raw.entries = [replace(e, section="commander") if e is moved else e for e in raw.entries]
     problems.append(Problem(
         f"read the lone sideboard card {side[0][0].name} as the commander (MTGO convention)",
         source, side[0][2].line, side[0][2].text, "warning"))

@@ -318,7 +318,7 @@ def parse_mtgo_dek(text: str, source: str) -> RawDeck:
 
 
 def _dek_card(attrs: dict[str, str], source: str, line: int, out: RawDeck) -> None:
-    text = " ".join(f'{k}="{v}"' for k, v in attrs.items())
+    text = "<Cards " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + " />"
     name = attrs.get("Name", "").strip()
     quantity = attrs.get("Quantity")
     if not name:

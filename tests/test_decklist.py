@@ -1,0 +1,498 @@
+"""Deck import: every file format, forgiving names, sections, rules, and all problems at once.
+
+These tests run against a small fake catalog (same `lookup` / `suggest` contract as
+`analyzer.cards.catalog.Catalog`) so the parser is pinned down independently of the card data;
+tests/test_check_cli.py runs the same fixtures through the real catalog.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.cards.records import name_keys, normalize_name
+from analyzer.errors import InputError
+from analyzer.io import Deck, parse_deck_text, read_deck
+from analyzer.io.deck import content_hash
+
+DECKS = Path(__file__).parent / "fixtures" / "decks"
+HEIST_FILES = ["heist_arena.txt", "heist_moxfield.txt", "heist_plain.txt", "heist_mtgo.dek",
+               "heist_forge.dck"]
+HEIST_MAIN = {
+    "Scrapshooter": 4, "Cruelclaw's Heist": 2, "Coiling Rebirth": 2, "Consumed by Greed": 2,
+    "Nocturnal Hunger": 3, "Longstalk Brawl": 3, "Peerless Recycling": 2, "Wear Down": 2,
+    "Starforged Sword": 3, "Swamp": 9, "Forest": 8,
+}
+HEIST_SIDE = {"Mind Spiral": 1, "Blooming Blast": 2, "Into the Flood Maw": 1}
+
+
+@dataclass(frozen=True)
+class FakeRecord:
+    name: str
+    support_name: str = "exact"
+    is_basic_land: bool = False
+    is_token: bool = False
+
+
+class FakeCatalog:
+    """The catalog contract: forgiving `lookup`, `suggest`, and `records` by name."""
+
+    def __init__(self, records: list[FakeRecord]) -> None:
+        self.records = {r.name: r for r in records}
+        self._by_key: dict[str, FakeRecord] = {}
+        for record in records:
+            for key in name_keys(record.name):
+                self._by_key.setdefault(key, record)
+
+    def lookup(self, name: str) -> FakeRecord | None:
+        return self._by_key.get(normalize_name(name))
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        keys = {normalize_name(r): r for r in self.records}
+        close = difflib.get_close_matches(normalize_name(name), list(keys), n=n, cutoff=0.6)
+        return [keys[k] for k in close]
+
+
+GIFT_NAMES = [
+    "Blooming Blast", "Coiling Rebirth", "Consumed by Greed", "Cruelclaw's Heist",
+    "Crumb and Get It", "Dawn's Truce", "Dewdrop Cure", "Into the Flood Maw", "Kitnap",
+    "Long River's Pull", "Longstalk Brawl", "Mind Spiral", "Nocturnal Hunger", "Parting Gust",
+    "Peerless Recycling", "Sazacap's Brew", "Scrapshooter", "Starfall Invocation",
+    "Starforged Sword", "Valley Rally", "Wear Down", "Wildfire Howl", "Octomancer",
+    "Perch Protection", "Bilbo's Gambit", "Jolly Gerbils",
+]
+BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+CATALOG = FakeCatalog(
+    [FakeRecord(n) for n in GIFT_NAMES]
+    + [FakeRecord(n, is_basic_land=True) for n in BASICS]
+    + [FakeRecord("Fire // Ice"), FakeRecord("Food", is_token=True),
+       FakeRecord("Savor", support_name="approximate")]
+)
+
+
+def parse(text: str, **kwargs: object) -> Deck:
+    kwargs.setdefault("catalog", CATALOG)
+    return parse_deck_text(text, "deck.txt", **kwargs)  # type: ignore[arg-type]
+
+
+def problems_of(text: str, **kwargs: object) -> list[str]:
+    with pytest.raises(InputError) as err:
+        parse(text, **kwargs)
+    return [str(p) for p in err.value.problems]
+
+
+def filler(n: int, name: str = "Swamp") -> str:
+    return f"{n} {name}\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# the five realistic exports of one deck
+
+
+@pytest.mark.parametrize("filename", HEIST_FILES)
+def test_every_export_of_the_heist_deck_reads_the_same_cards(filename: str) -> None:
+    deck = read_deck(DECKS / filename, catalog=CATALOG)
+    assert dict(deck.main) == HEIST_MAIN
+    assert dict(deck.sideboard) == HEIST_SIDE
+    assert deck.size == 40 and deck.sideboard_size == 4
+    assert deck.format == "limited"
+    assert deck.warnings == ()
+
+
+def test_same_list_hashes_the_same_in_every_format() -> None:
+    hashes = {read_deck(DECKS / f, catalog=CATALOG).content_hash for f in HEIST_FILES}
+    assert len(hashes) == 1
+    assert hashes == {content_hash(HEIST_MAIN.items(), HEIST_SIDE.items())}
+
+
+def test_deck_names_come_from_the_file_or_its_stem() -> None:
+    names = {f: read_deck(DECKS / f, catalog=CATALOG).name for f in HEIST_FILES}
+    assert names == {"heist_arena.txt": "Heist Rats", "heist_moxfield.txt": "heist_moxfield",
+                     "heist_plain.txt": "heist_plain", "heist_mtgo.dek": "heist_mtgo",
+                     "heist_forge.dck": "Heist Rats"}
+
+
+def test_file_format_is_detected_from_content() -> None:
+    formats = {f: read_deck(DECKS / f, catalog=CATALOG).file_format for f in HEIST_FILES}
+    assert formats["heist_mtgo.dek"] == "mtgo-dek"
+    assert formats["heist_forge.dck"] == "forge-dck"
+    assert formats["heist_arena.txt"] == formats["heist_plain.txt"] == "arena-text"
+
+
+def test_cards_expands_the_main_deck_in_list_order() -> None:
+    deck = parse("2 Scrapshooter\n1 Wear Down\n37 Forest\n")
+    assert deck.cards()[:3] == ["Scrapshooter", "Scrapshooter", "Wear Down"]
+    assert len(deck.cards()) == deck.size == 40
+
+
+# ---------------------------------------------------------------------------------------------
+# Arena / Moxfield / plain text syntax
+
+
+@pytest.mark.parametrize("line", [
+    "4 Cruelclaw's Heist (BLB) 88",
+    "4 Cruelclaw's Heist (BLB) 820★",
+    "4 Cruelclaw's Heist (PBLB) 141s",
+    "4 Cruelclaw's Heist (PLST) CMR-162",
+    "4 Cruelclaw's Heist (PBLB) p123",
+    "4 Cruelclaw's Heist (blb) 88 *F*",
+    "4 Cruelclaw's Heist (BLB) 88 *E*",
+    "4 Cruelclaw's Heist *F*",
+    "4x Cruelclaw's Heist",
+    "4X Cruelclaw's Heist",
+    "4 x Cruelclaw's Heist",
+    "4 Cruelclaw's Heist  # trailing comment",
+    "4 Cruelclaw's Heist // trailing comment",
+    "4 Cruelclaw's Heist (BLB) 88 // trailing comment",
+    "4 Cruelclaw's Heist (BLB) 88 #removal #gift",
+    "4x Cruelclaw's Heist (blb) 88 [Removal] ^Have,#37d67a^",
+    "\t4   Cruelclaw's Heist   ",
+])
+def test_card_line_variants(line: str) -> None:
+    deck = parse(f"{line}\n36 Swamp\n")
+    assert deck.main[0] == ("Cruelclaw's Heist", 4)
+
+
+@pytest.mark.parametrize("written", [
+    "cruelclaw's heist", "CRUELCLAW'S HEIST", "Cruelclaw’s Heist", "Cruelclaw‘s  Heist",
+    "  Cruelclaw's   Heist", "Cruelclaw`s Heist",
+])
+def test_names_match_forgivingly_and_come_back_in_catalog_spelling(written: str) -> None:
+    assert parse(f"4 {written}\n36 Swamp\n").main[0] == ("Cruelclaw's Heist", 4)
+
+
+@pytest.mark.parametrize("written", ["Fire // Ice", "Fire/Ice", "Fire / Ice", "fire//ice",
+                                     "Fire", "Fire // Ice (MH2) 290", "Fire // Ice // burn"])
+def test_split_cards_match_in_every_spelling(written: str) -> None:
+    assert parse(f"2 {written}\n38 Swamp\n").main[0] == ("Fire // Ice", 2)
+
+
+def test_headerless_blank_line_starts_the_sideboard() -> None:
+    deck = parse("4 Scrapshooter\n36 Forest\n\n2 Wear Down\n")
+    assert dict(deck.sideboard) == {"Wear Down": 2}
+    assert deck.size == 40
+
+
+def test_blank_lines_before_the_first_card_do_not_start_the_sideboard() -> None:
+    deck = parse("\n\nDeck\n\n4 Scrapshooter\n36 Forest\n")
+    assert deck.sideboard == () and deck.size == 40
+
+
+@pytest.mark.parametrize("header", ["Sideboard", "SIDEBOARD:", "Sideboard (2)", "// Sideboard",
+                                    "# sideboard", "Side board"])
+def test_sideboard_header_spellings(header: str) -> None:
+    deck = parse(f"4 Scrapshooter\n36 Forest\n{header}\n2 Wear Down\n")
+    assert dict(deck.sideboard) == {"Wear Down": 2}
+
+
+def test_second_blank_block_in_a_headerless_list_is_sideboard_with_a_warning() -> None:
+    deck = parse("4 Scrapshooter\n36 Forest\n\n2 Wear Down\n\n1 Kitnap\n")
+    assert dict(deck.sideboard) == {"Wear Down": 2, "Kitnap": 1}
+    assert len(deck.warnings) == 1
+    assert "every card after the first blank line is read as sideboard" in str(deck.warnings[0])
+    assert deck.warnings[0].line == 6
+
+
+def test_comment_grouped_list_keeps_blank_lines_as_spacing() -> None:
+    deck = parse("# Creatures\n4 Scrapshooter\n\n# Lands\n36 Forest\n")
+    assert deck.sideboard == () and deck.size == 40
+
+
+def test_maybeboard_and_tokens_are_not_part_of_the_deck() -> None:
+    deck = parse("Deck\n40 Forest\n\nMaybeboard\n1 Nonexistent Card\n\nTokens\n1 Food\n")
+    assert deck.main == (("Forest", 40),) and deck.sideboard == ()
+
+
+def test_about_section_names_the_deck() -> None:
+    assert parse("About\nName Heist Rats\n\nDeck\n40 Swamp\n").name == "Heist Rats"
+
+
+def test_same_card_on_several_lines_is_merged_at_its_first_position() -> None:
+    deck = parse("2 Wear Down (BLB) 203\n36 Forest\n2 Wear Down (PBLB) 203s\n")
+    assert deck.main == (("Wear Down", 4), ("Forest", 36))
+
+
+def test_hash_ignores_order_name_and_file_but_not_the_sideboard() -> None:
+    a = parse("About\nName A\n\nDeck\n4 Scrapshooter\n36 Forest\n")
+    b = parse("36 Forest\n2 Scrapshooter\n2 scrapshooter\n")
+    c = parse("4 Scrapshooter\n36 Forest\n\n1 Kitnap\n")
+    assert a.content_hash == b.content_hash
+    assert c.content_hash != a.content_hash
+    assert len(a.content_hash) == 64 and a.short_hash == a.content_hash[:12]
+
+
+# ---------------------------------------------------------------------------------------------
+# commander and companion
+
+
+def test_arena_commander_and_companion_sections() -> None:
+    text = ("Commander\n1 Octomancer (BLC) 37\n\nCompanion\n1 Kitnap\n\nDeck\n"
+            "1 Cruelclaw's Heist\n98 Island\n\nSideboard\n1 Kitnap\n")
+    deck = parse(text)
+    assert deck.format == "commander"  # inferred from the Commander section
+    assert deck.commander == (("Octomancer", 1),)
+    assert deck.companion == (("Kitnap", 1),)
+    assert deck.size == 100
+    assert "Octomancer" not in deck.cards()
+
+
+def test_cards_after_a_commander_block_without_deck_header_are_main() -> None:
+    deck = parse("Commander\n1 Octomancer\n\n1 Cruelclaw's Heist\n98 Island\n")
+    assert deck.commander == (("Octomancer", 1),) and deck.size == 100
+
+
+def test_tappedout_cmdr_marker_makes_a_commander() -> None:
+    deck = parse("1x Octomancer *CMDR*\n99 Island\n")
+    assert deck.commander == (("Octomancer", 1),)
+
+
+def test_mtgo_commander_is_the_lone_sideboard_card_when_format_is_commander() -> None:
+    dek = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+           '  <Cards CatID="1" Quantity="99" Sideboard="false" Name="Island" />\n'
+           '  <Cards CatID="2" Quantity="1" Sideboard="true" Name="Octomancer" />\n</Deck>\n')
+    deck = parse(dek, fmt="commander")
+    assert deck.commander == (("Octomancer", 1),) and deck.sideboard == ()
+    assert "read the lone sideboard card Octomancer as the commander" in str(deck.warnings[0])
+
+
+def test_commander_in_a_limited_deck_is_an_error() -> None:
+    msgs = problems_of("Commander\n1 Octomancer\n\nDeck\n40 Island\n", fmt="limited")
+    assert any("has a commander but the deck format is limited" in m for m in msgs)
+
+
+def test_commander_format_without_a_commander_is_an_error() -> None:
+    msgs = problems_of("100 Island\n", fmt="commander")
+    assert any("needs its commander" in m for m in msgs)
+
+
+def test_commander_singleton_warning_exempts_basics() -> None:
+    deck = parse("Commander\n1 Octomancer\n\nDeck\n2 Kitnap\n97 Island\n")
+    assert [p.message for p in deck.warnings] == [
+        "2 copies of Kitnap: commander decks allow singleton"]
+
+
+# ---------------------------------------------------------------------------------------------
+# rules: sizes and copy limits
+
+
+@pytest.mark.parametrize(("fmt", "n", "minimum"),
+                         [("limited", 39, 40), ("constructed", 59, 60), ("commander", 99, 100)])
+def test_too_few_cards_for_the_format(fmt: str, n: int, minimum: int) -> None:
+    first = "Commander\n1 Octomancer\nDeck\n" if fmt == "commander" else "1 Kitnap\n"
+    msgs = problems_of(first + filler(n - 1), fmt=fmt)
+    assert any(f"too few cards for {fmt}: {n} in the" in m and f"at least {minimum} needed" in m
+               for m in msgs)
+
+
+def test_min_size_is_configurable() -> None:
+    assert parse(filler(30), min_size=30).size == 30
+    assert any("at least 45" in m for m in problems_of(filler(40), min_size=45))
+
+
+def test_format_is_inferred_from_size_when_not_given() -> None:
+    assert parse(filler(40)).format == "limited"
+    assert parse(filler(60)).format == "constructed"
+
+
+def test_more_than_four_copies_in_constructed_is_a_warning_not_an_error() -> None:
+    deck = parse("5 Blooming Blast\n55 Mountain\n", fmt="constructed")
+    assert [str(w) for w in deck.warnings] == [
+        "deck.txt:1: `5 Blooming Blast` warning: 5 copies of Blooming Blast: constructed decks "
+        "allow at most 4 copies of a non-basic card"]
+
+
+def test_copy_limit_counts_main_and_sideboard_together() -> None:
+    deck = parse("3 Kitnap\n57 Island\n\n2 Kitnap\n", fmt="constructed")
+    assert "5 copies of Kitnap" in deck.warnings[0].message
+
+
+def test_limited_has_no_copy_limit() -> None:
+    assert parse("9 Kitnap\n31 Island\n", fmt="limited").warnings == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# problems: every one at once, with file, line and text
+
+
+def test_every_problem_of_a_file_is_reported_at_once() -> None:
+    text = ("4 Cruelclaws Heist\n"
+            "Scrapshooter\n"
+            "0 Kitnap\n"
+            "-2 Wear Down\n"
+            "999 Forest\n"
+            "1.5 Swamp\n"
+            "2 Food\n"
+            "4\n"
+            "20 Swamp\n")
+    with pytest.raises(InputError) as err:
+        parse(text)
+    got = [(p.line, p.text, p.message) for p in err.value.problems]
+    assert got[:8] == [
+        (1, "4 Cruelclaws Heist", 'unknown card "Cruelclaws Heist": did you mean '
+                                  "Cruelclaw's Heist?"),
+        (2, "Scrapshooter", "cannot read this line: a card line needs a count first, like "
+                            "`1 Scrapshooter`"),
+        (3, "0 Kitnap", "count must be at least 1, not 0"),
+        (4, "-2 Wear Down", "count must be at least 1, not -2"),
+        (5, "999 Forest", "count 999 is not plausible (more than 250 copies of one card)"),
+        (6, "1.5 Swamp", "count '1.5' is not a whole number"),
+        (7, "2 Food", "Food is a token, not a card: it cannot be in a deck"),
+        (8, "4", "cannot read this line: a count without a card name"),
+    ]
+    assert "too few cards for limited" in got[8][2]
+    assert all(p.source == "deck.txt" for p in err.value.problems)
+
+
+def test_unknown_name_offers_up_to_three_close_matches() -> None:
+    msgs = problems_of("4 Wear Dawn\n36 Forest\n")
+    assert msgs == ['deck.txt:1: `4 Wear Dawn` unknown card "Wear Dawn": did you mean Wear Down?']
+    many = FakeCatalog([FakeRecord(n) for n in ("Kitnap", "Kitnaps", "Kitnapper", "Kitnapped",
+                                                "Forest")])
+    msgs = problems_of("4 Kitnapz\n36 Forest\n", catalog=many)
+    assert msgs[0].count(",") + msgs[0].count(" or ") == 2  # three suggestions
+
+
+def test_unknown_name_without_close_match_points_to_the_card_list() -> None:
+    msgs = problems_of("4 Lightning Bolt\n36 Forest\n")
+    assert "not in the card catalog; `gift-analyzer cards` lists the cards it knows" in msgs[0]
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ("", "the deck is empty: no card lines found"),
+    ("# only a comment\n\n// and another\n", "the deck is empty"),
+    ("Sideboard\n2 Kitnap\n", "no main-deck cards (all 2 cards read are in the sideboard)"),
+    ("Heist rats go brr\n", "no card could be read from this file"),
+    ("Count,Name,Edition\n4,Kitnap,blb\n", "looks like a CSV export"),
+])
+def test_decks_without_cards(text: str, fragment: str) -> None:
+    assert any(fragment in m for m in problems_of(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# bytes and files
+
+
+def test_not_utf8_names_the_byte_offset_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "cp1252.txt"
+    path.write_bytes("36 Swamp\n4 Cruelclaw\x92s Heist\n".encode("latin-1"))
+    with pytest.raises(InputError) as err:
+        read_deck(path, catalog=CATALOG)
+    (problem,) = err.value.problems
+    assert problem.line == 2 and problem.text == "4 Cruelclaw\ufffds Heist"
+    assert "not UTF-8: byte 0x92 at byte offset 20" in problem.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_byte_order_marks_are_accepted(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes("4 Cruelclaw’s Heist\n36 Swamp\n".encode(encoding))
+    assert read_deck(path, catalog=CATALOG).size == 40
+
+
+def test_utf16_without_bom_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes("40 Swamp\n".encode("utf-16-le"))
+    with pytest.raises(InputError, match="NUL bytes"):
+        read_deck(path, catalog=CATALOG)
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        read_deck(tmp_path / "nope.txt", catalog=CATALOG)
+    with pytest.raises(InputError, match="is a directory, not a deck file"):
+        read_deck(tmp_path, catalog=CATALOG)
+
+
+def test_bom_prefix_does_not_hide_the_first_header() -> None:
+    data = codecs.BOM_UTF8 + b"Deck\n40 Swamp\n"
+    assert parse(data.decode("utf-8-sig")).size == 40
+
+
+# ---------------------------------------------------------------------------------------------
+# MTGO .dek and Forge .dck
+
+
+def test_dek_doctype_is_refused_before_entities_expand() -> None:
+    bomb = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
+            ' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
+            '<Deck><Cards Quantity="40" Sideboard="false" Name="&lol2;"/></Deck>\n')
+    msgs = problems_of(bomb)
+    assert msgs[0] == "deck.txt:2: DOCTYPE declarations are not allowed in a .dek file"
+
+
+def test_dek_malformed_xml_names_line_and_column() -> None:
+    dek = '<Deck>\n  <Cards Quantity="4" Name="Kitnap"\n</Deck>\n'
+    msgs = problems_of(dek)
+    assert msgs[0].startswith("deck.txt:3: malformed XML: ")
+
+
+def test_dek_missing_attributes_and_bad_quantity_are_all_reported() -> None:
+    dek = ('<Deck>\n<Cards Quantity="4" Sideboard="false" />\n<Cards Name="Kitnap" />\n'
+           '<Cards Quantity="x" Name="Kitnap" />\n<Cards Quantity="40" Name="Island" />\n'
+           '</Deck>\n')
+    msgs = problems_of(dek)
+    assert [m.split("` ", 1)[-1] for m in msgs] == [
+        "<Cards> element without a Name", "<Cards> element without a Quantity",
+        "count 'x' is not a whole number"]
+
+
+def test_dek_with_another_root_element() -> None:
+    assert any("the root element is <Collection>, expected <Deck>" in m
+               for m in problems_of('<Collection><Cards Quantity="40" Name="Island"/>'
+                                    "</Collection>"))
+
+
+def test_forge_commander_section_and_missing_count() -> None:
+    text = ("[metadata]\nName=Gift Pile\n[Commander]\n1 Octomancer|BLC\n[Main]\n"
+            "Kitnap|BLB|1\n98 Island|BLB\n")
+    deck = parse(text)
+    assert deck.name == "Gift Pile" and deck.commander == (("Octomancer", 1),)
+    assert dict(deck.main) == {"Kitnap": 1, "Island": 98}
+
+
+def test_forge_unknown_and_variant_sections_are_errors() -> None:
+    text = "[metadata]\nName=X\n[Main]\n40 Island|BLB\n[Planes]\n1 Foo\n[Mainboard]\n1 Bar\n"
+    msgs = problems_of(text)
+    assert msgs == [
+        "deck.txt:5: `[Planes]` section [Planes] is for another game variant and is not "
+        "supported (expected [metadata], [Main], [Sideboard], [Commander])",
+        "deck.txt:7: `[Mainboard]` section [Mainboard] is not a Forge deck section (expected "
+        "[metadata], [Main], [Sideboard], [Commander])",
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# property: any list written in any format reads back the same
+
+
+_card_lists = st.dictionaries(st.sampled_from(GIFT_NAMES), st.integers(1, 9), min_size=1,
+                              max_size=8)
+
+
+def _render(fmt: str, main: dict[str, int], side: dict[str, int]) -> str:
+    if fmt == "arena":
+        body = "".join(f"{n} {c} (BLB) 1\n" for c, n in main.items())
+        return "Deck\n" + body + ("\nSideboard\n" + "".join(f"{n} {c}\n"
+                                                           for c, n in side.items()))
+    if fmt == "forge":
+        return ("[metadata]\nName=P\n[Main]\n" + "".join(f"{n} {c}|BLB\n" for c, n in main.items())
+                + "[Sideboard]\n" + "".join(f"{n} {c}|BLB|1\n" for c, n in side.items()))
+    cards = [(c, n, "false") for c, n in main.items()] + [(c, n, "true") for c, n in side.items()]
+    return "<Deck>\n" + "".join(
+        f'<Cards CatID="0" Quantity="{n}" Sideboard="{s}" Name="{c.replace(chr(39), "&apos;")}"/>\n'
+        for c, n, s in cards) + "</Deck>\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(main=_card_lists, side=_card_lists, fmt=st.sampled_from(["arena", "forge", "dek"]))
+def test_round_trip_in_every_format(main: dict[str, int], side: dict[str, int], fmt: str) -> None:
+    main = {**main, "Swamp": 40}
+    deck = parse(_render(fmt, main, side), min_size=1, fmt="limited")
+    assert dict(deck.main) == main and dict(deck.sideboard) == side
+    assert deck.content_hash == content_hash(main.items(), side.items())
