@@ -1,0 +1,426 @@
+"""Result files that are never half-written: atomic writers, run folders, the run manifest.
+
+Every file goes through ``atomic_open``: it is written to a hidden temp file in the *same*
+folder (``.<name>.<random>.tmp``; same filesystem, so the rename is atomic), flushed and
+fsync'ed, then ``os.replace``d over the target and the folder entry fsync'ed. Readers see the
+old file or the new one, never a mix. On any exception, KeyboardInterrupt included, the temp
+file is removed and the old file is untouched. Only SIGKILL or power loss can leave a temp
+file behind; its leading dot and ``.tmp`` suffix keep it out of ``*.csv`` globs.
+
+A run lives in ``results/<run-id>/``; ``run_recorder`` creates it, keeps ``manifest.json``
+current (status ``running`` -> ``complete``, ``interrupted`` on Ctrl-C or SIGTERM, ``failed``
+with the error on any other exception) and times named phases.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import io
+import json
+import math
+import os
+import re
+import secrets
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any
+
+import pandas as pd
+
+from analyzer import RULES_VERSION, __version__
+
+MANIFEST_NAME = "manifest.json"
+RUNNING, COMPLETE, INTERRUPTED, FAILED = "running", "complete", "interrupted", "failed"
+
+
+# ---------------------------------------------------------------------------------------------
+# atomic writes
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX only; Windows cannot open a folder for fsync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "utf-8",
+                newline: str | None = "") -> Iterator[IO[Any]]:
+    """Open ``path`` for writing through a temp file that replaces it only on success.
+
+    ``mode`` is "w" (text; newline="" keeps pandas' and csv's own line endings) or "wb".
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f"atomic_open writes only, mode 'w' or 'wb', got {mode!r}")
+    target = Path(path)
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    while True:
+        tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            # O_EXCL: never share a temp file; 0o666 lets the umask set the usual permissions
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        if mode == "wb":
+            fh: IO[Any] = os.fdopen(fd, "wb")
+        else:
+            fh = os.fdopen(fd, "w", encoding=encoding, newline=newline)
+        with fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write bytes atomically; returns the path."""
+    with atomic_open(path, "wb") as fh:
+        fh.write(data)
+    return Path(path)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Path:
+    """Write text atomically (no newline translation); returns the path."""
+    with atomic_open(path, "w", encoding=encoding) as fh:
+        fh.write(text)
+    return Path(path)
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Plain JSON values: numpy scalars/arrays, paths, sets, dataclasses; nan/inf -> null.
+
+    JSON has no nan; Python would write the non-standard ``NaN`` that other readers reject.
+    """
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [to_jsonable(v) for v in obj]
+    if hasattr(obj, "__dataclass_fields__") and not isinstance(obj, type):
+        return to_jsonable(asdict(obj))
+    if isinstance(obj, os.PathLike):
+        return os.fspath(obj)
+    if hasattr(obj, "tolist") and callable(obj.tolist):  # numpy scalars and arrays
+        return to_jsonable(obj.tolist())
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    raise TypeError(f"cannot write {type(obj).__name__} to JSON: {obj!r}")
+
+
+def atomic_write_json(path: str | os.PathLike[str], obj: Any, indent: int = 2) -> Path:
+    """Write ``obj`` as UTF-8 JSON atomically (see ``to_jsonable``); returns the path."""
+    text = json.dumps(to_jsonable(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+    return atomic_write_text(path, text + "\n")
+
+
+def atomic_write_csv(path: str | os.PathLike[str], df: pd.DataFrame, **to_csv: Any) -> Path:
+    """Write a DataFrame as CSV atomically: no index, "\\n" line ends, nan as an empty cell."""
+    options: dict[str, Any] = {"index": False, "lineterminator": "\n"}
+    options.update(to_csv)
+    with atomic_open(path, "w") as fh:
+        df.to_csv(fh, **options)
+    return Path(path)
+
+
+def atomic_write_parquet(path: str | os.PathLike[str], df: pd.DataFrame, **to_parquet: Any) -> Path:
+    """Write a DataFrame as Parquet atomically (needs pyarrow or fastparquet installed)."""
+    buf = io.BytesIO()
+    df.to_parquet(buf, index=False, **to_parquet)
+    return atomic_write_bytes(path, buf.getvalue())
+
+
+# ---------------------------------------------------------------------------------------------
+# run folders
+
+
+_counter_lock = threading.Lock()
+_counter = 0
+
+
+def new_run_id(prefix: str = "") -> str:
+    """Sortable, collision-resistant id: ``20250207T120102.123456Z-<prefix>-<pid counter rand>``.
+
+    UTC timestamp first so ids sort by start time whatever the prefix; then a process counter
+    and random hex so two runs in the same microsecond (threads, processes) still differ.
+    """
+    global _counter
+    with _counter_lock:
+        _counter += 1
+        count = _counter
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+    clean = re.sub(r"[^A-Za-z0-9_]+", "_", prefix).strip("_")
+    parts = [stamp, clean] if clean else [stamp]
+    return "-".join([*parts, f"{count:03d}{secrets.token_hex(3)}"])
+
+
+def new_run_dir(base: str | os.PathLike[str] = "results", prefix: str = "") -> Path:
+    """Create and return a fresh ``base/<run-id>/`` (exclusive mkdir, so never an existing one)."""
+    root = Path(base)
+    root.mkdir(parents=True, exist_ok=True)
+    while True:
+        candidate = root / new_run_id(prefix)
+        try:
+            candidate.mkdir()
+            return candidate
+        except FileExistsError:
+            continue
+
+
+# ---------------------------------------------------------------------------------------------
+# manifest
+
+
+def sha256_file(path: str | os.PathLike[str]) -> str:
+    """Hex sha256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@dataclass
+class DeckEntry:
+    """A deck as the manifest records it; sha256 of the file (or of the text when embedded)."""
+
+    path: str
+    name: str
+    sha256: str
+    coverage: Any = None  # e.g. {"exact": 38, "approximate": 2, "unsupported": 0}
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], name: str | None = None,
+                  coverage: Any = None) -> DeckEntry:
+        """Hash a deck file on disk."""
+        p = Path(path)
+        return cls(os.fspath(p), name or p.stem, sha256_file(p), coverage)
+
+    @classmethod
+    def from_text(cls, text: str, name: str, path: str = "<embedded>",
+                  coverage: Any = None) -> DeckEntry:
+        """Hash a bundled or pasted deck list (UTF-8 bytes of the text)."""
+        return cls(path, name, hashlib.sha256(text.encode("utf-8")).hexdigest(), coverage)
+
+
+def _utc_now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass
+class Manifest:
+    """What a run was, how far it got, and how long each part took."""
+
+    command: list[str] = field(default_factory=lambda: list(sys.argv))
+    seed: int | None = None
+    games: int | None = None
+    threads: int | None = None
+    decks: list[DeckEntry] = field(default_factory=list)
+    policies: list[Any] = field(default_factory=list)
+    status: str = RUNNING
+    timings: dict[str, Any] = field(default_factory=dict)  # started/finished UTC, seconds
+    outputs: list[str] = field(default_factory=list)  # files completed so far, run-relative
+    extra: dict[str, Any] = field(default_factory=dict)  # command-specific settings
+    error: str | None = None
+    version: str = __version__
+    rules_version: str = RULES_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object, version fields first."""
+        data = asdict(self)
+        head = {"version": data.pop("version"), "rules_version": data.pop("rules_version")}
+        return {**head, **data}
+
+    def write(self, run_dir: str | os.PathLike[str]) -> Path:
+        """Atomically (re)write ``run_dir/manifest.json``."""
+        return atomic_write_json(Path(run_dir) / MANIFEST_NAME, self.to_dict())
+
+    @classmethod
+    def read(cls, run_dir: str | os.PathLike[str]) -> Manifest:
+        """Load a run's manifest (for ``report RUN_DIR``)."""
+        data = json.loads((Path(run_dir) / MANIFEST_NAME).read_text(encoding="utf-8"))
+        data["decks"] = [DeckEntry(**d) for d in data.get("decks", [])]
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM turned into an exception so cleanup runs (temp files removed, manifest marked).
+
+    A KeyboardInterrupt subclass so code that already handles Ctrl-C handles it the same way.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"terminated by signal {signum}")
+        self.signum = signum
+
+
+class RunRecorder:
+    """Handle given by ``run_recorder``: the run folder, its manifest and atomic writers."""
+
+    def __init__(self, run_dir: Path, manifest: Manifest) -> None:
+        self.dir = run_dir
+        self.manifest = manifest
+        self._t0 = time.perf_counter()
+
+    def path(self, name: str) -> Path:
+        """Path of a file inside the run folder (subfolders are created on write)."""
+        return self.dir / name
+
+    def save_manifest(self) -> Path:
+        """Rewrite manifest.json with the current state (elapsed time refreshed)."""
+        self.manifest.timings["elapsed_s"] = round(time.perf_counter() - self._t0, 6)
+        return self.manifest.write(self.dir)
+
+    def update(self, **fields: Any) -> None:
+        """Set manifest fields (unknown names go to ``extra``) and save."""
+        for key, value in fields.items():
+            if key in Manifest.__dataclass_fields__:
+                setattr(self.manifest, key, value)
+            else:
+                self.manifest.extra[key] = value
+        self.save_manifest()
+
+    def _done(self, name: str) -> Path:
+        rel = self.path(name).relative_to(self.dir).as_posix()
+        if rel not in self.manifest.outputs:
+            self.manifest.outputs.append(rel)
+        self.save_manifest()
+        return self.path(name)
+
+    def write_csv(self, name: str, df: pd.DataFrame, **to_csv: Any) -> Path:
+        """Atomic CSV in the run folder, listed in the manifest's outputs."""
+        atomic_write_csv(self.path(name), df, **to_csv)
+        return self._done(name)
+
+    def write_parquet(self, name: str, df: pd.DataFrame, **to_parquet: Any) -> Path:
+        """Atomic Parquet in the run folder."""
+        atomic_write_parquet(self.path(name), df, **to_parquet)
+        return self._done(name)
+
+    def write_json(self, name: str, obj: Any) -> Path:
+        """Atomic JSON in the run folder."""
+        atomic_write_json(self.path(name), obj)
+        return self._done(name)
+
+    def write_text(self, name: str, text: str) -> Path:
+        """Atomic text file (e.g. report.html) in the run folder."""
+        atomic_write_text(self.path(name), text)
+        return self._done(name)
+
+    def write_bytes(self, name: str, data: bytes) -> Path:
+        """Atomic binary file (e.g. plots/delta_by_card.png) in the run folder."""
+        atomic_write_bytes(self.path(name), data)
+        return self._done(name)
+
+    @contextlib.contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        """Time a named phase into ``timings[name + "_s"]`` (recorded even if it raises)."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.manifest.timings[f"{name}_s"] = round(time.perf_counter() - start, 6)
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While active, SIGTERM raises Terminated in the main thread (elsewhere: left alone)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Terminated(signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
+                 run_dir: str | os.PathLike[str] | None = None,
+                 command: Sequence[str] | None = None, **manifest_fields: Any
+                 ) -> Iterator[RunRecorder]:
+    """Create the run folder and manifest, then mark the run's fate when the block ends.
+
+    ``run_dir`` uses that folder (e.g. ``--out DIR``) instead of a new ``base/<run-id>/``.
+    ``manifest_fields`` are Manifest fields (seed, games, threads, decks, policies, ...);
+    unknown names go to ``extra``. Status: ``complete`` on success; ``interrupted`` on
+    KeyboardInterrupt or SIGTERM (the exception is re-raised so the CLI exits non-zero);
+    ``failed`` with the error text on any other exception (re-raised).
+    Note: signals are handled between Python bytecodes, so a long jitted call delays the stop
+    until it returns; run the kernel in chunks to stay responsive.
+    """
+    folder = Path(run_dir) if run_dir is not None else new_run_dir(base, prefix)
+    folder.mkdir(parents=True, exist_ok=True)
+    known = {k: v for k, v in manifest_fields.items() if k in Manifest.__dataclass_fields__}
+    extra = {k: v for k, v in manifest_fields.items() if k not in known}
+    manifest = Manifest(command=list(sys.argv if command is None else command), **known)
+    manifest.extra.update(extra)
+    manifest.status = RUNNING
+    manifest.timings["started_utc"] = _utc_now()
+    recorder = RunRecorder(folder, manifest)
+    with _sigterm_raises():
+        recorder.save_manifest()
+        try:
+            yield recorder
+        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM via Terminated
+            _finish(recorder, INTERRUPTED)
+            raise
+        except BaseException as err:
+            _finish(recorder, FAILED, f"{type(err).__name__}: {err}")
+            raise
+        _finish(recorder, COMPLETE)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT/SIGTERM (POSIX, main thread) so a second Ctrl-C cannot skip the final write.
+
+    A signal that arrives meanwhile is delivered right after, when the run is already marked.
+    """
+    if (not hasattr(signal, "pthread_sigmask")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _finish(recorder: RunRecorder, status: str, error: str | None = None) -> None:
+    """Record the final status in the manifest."""
+    with _signals_deferred():
+        recorder.manifest.status = status
+        recorder.manifest.error = error
+        recorder.manifest.timings["finished_utc"] = _utc_now()
+        recorder.save_manifest()
