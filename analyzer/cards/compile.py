@@ -1,0 +1,177 @@
+"""Compile validated card records into the int32 tables the kernel indexes by card id.
+
+Card ids are row indices in record order (bundled files sorted by name, then user files, each
+in file order), so the same data always gives the same ids. Column meanings are the ones
+commented in ``analyzer.enums`` (CardCol, AbilCol, TargCol, StepCol); FORMAT.md repeats them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from analyzer.cards.derive import derive_role, derive_value, group_intents
+from analyzer.cards.records import Ability, CardRecord
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    Cond,
+    GiftKind,
+    Op,
+    StepCol,
+    TargCol,
+)
+
+# The token each token-making gift creates (702.174d, f, h, i); the kernel reads it by GiftKind.
+GIFT_TOKEN_NAMES: dict[int, str] = {
+    GiftKind.FOOD: "Food",
+    GiftKind.TAPPED_FISH: "Fish",
+    GiftKind.TREASURE: "Treasure",
+    GiftKind.OCTOPUS: "Octopus",
+}
+
+
+class CatalogTables(NamedTuple):
+    """The four int32 tables, in the order the kernel takes them."""
+
+    cards: np.ndarray  # (n_cards, CardCol.N)
+    abilities: np.ndarray  # (n_abilities, AbilCol.N)
+    targets: np.ndarray  # (n_target_groups, TargCol.N)
+    steps: np.ndarray  # (n_steps, StepCol.N)
+
+
+@dataclass(frozen=True)
+class CompiledCatalog:
+    """Tables plus the name <-> id maps the Python side needs."""
+
+    tables: CatalogTables
+    names: tuple[str, ...]
+    token_ids: Mapping[str, int]  # token record name -> card id
+    # int32, indexed by GiftKind: card id of the token that gift creates, -1 for none.
+    gift_token_ids: np.ndarray
+    _ids: Mapping[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def cards(self) -> np.ndarray:
+        return self.tables.cards
+
+    @property
+    def abilities(self) -> np.ndarray:
+        return self.tables.abilities
+
+    @property
+    def targets(self) -> np.ndarray:
+        return self.tables.targets
+
+    @property
+    def steps(self) -> np.ndarray:
+        return self.tables.steps
+
+    def id_of(self, name: str) -> int:
+        """Card id of an exact catalog name (use Catalog.lookup for forgiving matching)."""
+        try:
+            return self._ids[name]
+        except KeyError:
+            raise KeyError(f"no card named {name!r} in the compiled catalog") from None
+
+    def name_of(self, card_id: int) -> str:
+        return self.names[card_id]
+
+
+def _implicit_gift(rec: CardRecord) -> tuple[Ability, ...]:
+    """A permanent with gift gets "When this enters, if its gift cost was paid, [gift]"
+    (702.174b) as its own ability, so it is ordered with the other ETB triggers (DESIGN 5.3)."""
+    if rec.gift and rec.is_permanent:
+        return (Ability(AbilityKind.GIFT, cond=Cond.IF_PROMISED),)
+    return ()
+
+
+def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
+    """Build the tables. Records must have passed the loader's validation."""
+    ids = {rec.name: i for i, rec in enumerate(records)}
+    token_ids = {rec.name: i for i, rec in enumerate(records) if rec.is_token}
+    cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
+    abil_rows: list[list[int]] = []
+    targ_rows: list[list[int]] = []
+    step_rows: list[list[int]] = []
+    for cid, rec in enumerate(records):
+        row = cards[cid]
+        row[CardCol.TYPES] = rec.types
+        row[CardCol.COLORS] = rec.colors
+        row[CardCol.SUBTYPES] = rec.subtypes
+        row[CardCol.POWER] = rec.power or 0
+        row[CardCol.TOUGHNESS] = rec.toughness or 0
+        row[CardCol.KEYWORDS] = rec.keywords
+        row[CardCol.MV] = rec.mv
+        row[CardCol.COST_GENERIC] = rec.cost.generic
+        for i, n in enumerate(rec.cost.colored):
+            row[CardCol.COST_W + i] = n
+        row[CardCol.COST_C] = rec.cost.colorless
+        row[CardCol.COST_X] = rec.cost.x
+        row[CardCol.GIFT_KIND] = rec.gift
+        row[CardCol.EXTRA_COST] = rec.extra_cost
+        row[CardCol.AI_ROLE] = derive_role(rec)
+        row[CardCol.SUPPORT] = rec.support
+        row[CardCol.LAND_COLORS] = rec.land_colors
+        row[CardCol.ETB_TAPPED] = int(rec.etb_tapped)
+        row[CardCol.VALUE] = derive_value(rec)
+        abilities = _implicit_gift(rec) + rec.abilities
+        row[CardCol.AB_START] = len(abil_rows)
+        row[CardCol.AB_COUNT] = len(abilities)
+        for ab in abilities:
+            a = [0] * AbilCol.N
+            a[AbilCol.CARD] = cid
+            a[AbilCol.KIND] = ab.kind
+            a[AbilCol.TRIG_PARAM] = ab.trig_param
+            a[AbilCol.COND] = ab.cond
+            a[AbilCol.TG_START] = len(targ_rows)
+            a[AbilCol.TG_COUNT] = len(ab.targets)
+            a[AbilCol.ST_START] = len(step_rows)
+            a[AbilCol.ST_COUNT] = len(ab.steps)
+            a[AbilCol.COST_GENERIC] = ab.cost.generic
+            for i, n in enumerate(ab.cost.colored):
+                a[AbilCol.COST_W + i] = n
+            a[AbilCol.COST_TAP] = int(ab.tap)
+            a[AbilCol.COST_SAC_SELF] = int(ab.sacrifice)
+            a[AbilCol.MANA_ABILITY] = int(ab.mana)
+            abil_rows.append(a)
+            intents, _ = group_intents(rec.abilities, ab)
+            for g, intent in zip(ab.targets, intents, strict=True):
+                t = [0] * TargCol.N
+                t[TargCol.KIND] = g.kind
+                t[TargCol.TYPES] = g.types
+                t[TargCol.FILTER] = g.filter
+                t[TargCol.PARAM] = g.param
+                t[TargCol.MIN] = g.min
+                t[TargCol.MAX] = g.max
+                t[TargCol.COND] = g.cond
+                t[TargCol.INTENT] = intent
+                targ_rows.append(t)
+            for st in ab.steps:
+                s = [0] * StepCol.N
+                s[StepCol.OP] = st.op
+                s[StepCol.COND] = st.cond
+                s[StepCol.REF] = st.ref
+                s[StepCol.A] = token_ids[st.token] if st.op == Op.CREATE_TOKEN else st.a
+                s[StepCol.B] = st.b
+                s[StepCol.C] = st.c
+                step_rows.append(s)
+    tables = CatalogTables(
+        cards,
+        _table(abil_rows, AbilCol.N),
+        _table(targ_rows, TargCol.N),
+        _table(step_rows, StepCol.N),
+    )
+    gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
+    for kind, token in GIFT_TOKEN_NAMES.items():
+        gift_tokens[kind] = token_ids.get(token, -1)
+    return CompiledCatalog(tables, tuple(r.name for r in records), token_ids, gift_tokens, ids)
+
+
+def _table(rows: list[list[int]], width: int) -> np.ndarray:
+    """int32, C-contiguous, (0, width) when empty so the kernel's shapes never change rank."""
+    return np.ascontiguousarray(np.array(rows, dtype=np.int32).reshape(len(rows), width))

@@ -1,0 +1,112 @@
+"""What the compiler derives from a card's program: target intents, the AI role, the AI value.
+
+Kept apart from compile.py so the loader can run the same derivation to report conflicts
+(a target group that one step harms and another helps) as data problems, not kernel surprises.
+"""
+
+from __future__ import annotations
+
+from analyzer.cards.opcodes import HARM_ATTACHED_OPS, OP_BY_CODE, OP_SPECS
+from analyzer.cards.records import Ability, CardRecord
+from analyzer.enums import AbilityKind, AiRole, CardType, CounterKind, Intent, Op, Ref
+
+# First match wins: a sweeper that also pings one target is a sweeper, a counterspell that
+# also stops spells this turn is a counterspell.
+_ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
+    (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND})),
+    (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE})),
+    (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
+                                Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT})),
+    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND})),
+    (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
+                                  Op.RETURN_DESTROYED})),
+    (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
+    (AiRole.CARD_DRAW, frozenset({Op.DRAW})),
+    (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT})),
+    (AiRole.PROTECTION, frozenset({Op.PLAYER_HEXPROOF, Op.GRANT_ALL, Op.PHASE_OUT_YOURS,
+                                   Op.PROTECTION_UNTIL_YOUR_TURN})),
+)
+
+
+def harms_attached(abilities: tuple[Ability, ...]) -> bool:
+    """Does the card hurt what it is attached to (Kitnap steals and taps it)?"""
+    for ab in abilities:
+        for st in ab.steps:
+            if st.op == Op.STATIC_CONTROL_ENCHANTED:
+                return True
+            if st.ref == Ref.ATTACHED and (
+                    st.op in HARM_ATTACHED_OPS
+                    or (st.op == Op.ADD_COUNTERS and st.a == CounterKind.STUN)):
+                return True
+    return False
+
+
+def step_intents(abilities: tuple[Ability, ...], ab: Ability) -> list[set[int]]:
+    """For each target group of `ab`, the intents its steps imply."""
+    found: list[set[int]] = [set() for _ in ab.targets]
+    attach_intent = Intent.HARM if harms_attached(abilities) else Intent.HELP
+    for st in ab.steps:
+        spec = OP_SPECS[OP_BY_CODE[st.op]]
+        if st.op == Op.ADD_COUNTERS:
+            intent = Intent.HARM if st.a == CounterKind.STUN else Intent.HELP
+        elif st.op == Op.ATTACH_SELF:
+            intent = attach_intent
+        else:
+            intent = spec.intent
+        if 0 <= st.ref < len(found) and intent is not None:
+            found[st.ref].add(intent)
+        if st.op == Op.FIGHT and 0 <= st.a < len(found):
+            found[st.a].add(Intent.HARM)  # the second creature is the one we want dead
+    return found
+
+
+def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int], list[int]]:
+    """(intent per target group, indexes of groups whose steps disagree with no override)."""
+    intents: list[int] = []
+    conflicts: list[int] = []
+    for i, (group, found) in enumerate(zip(ab.targets, step_intents(abilities, ab),
+                                           strict=True)):
+        if group.intent is not None:
+            intents.append(group.intent)
+            continue
+        if {Intent.HARM, Intent.HELP} <= found:
+            conflicts.append(i)
+            intents.append(Intent.NEUTRAL)
+        elif Intent.HARM in found:
+            intents.append(Intent.HARM)
+        elif Intent.HELP in found:
+            intents.append(Intent.HELP)
+        else:
+            intents.append(Intent.NEUTRAL)
+    return intents, conflicts
+
+
+def derive_role(rec: CardRecord) -> int:
+    """AiRole: the data's `role` if given, else from what the spell part of the program does."""
+    if rec.role is not None:
+        return rec.role
+    spells = [a for a in rec.abilities if a.kind == AbilityKind.SPELL]
+    if not rec.types & (CardType.INSTANT | CardType.SORCERY):
+        if spells and spells[0].targets:  # an Aura: stealing / locking one is removal
+            intents, _ = group_intents(rec.abilities, spells[0])
+            if Intent.HARM in intents:
+                return AiRole.REMOVAL
+        return AiRole.PERMANENT
+    ops = {st.op for ab in spells for st in ab.steps}
+    for role, role_ops in _ROLE_ORDER:
+        if ops & role_ops:
+            return role
+    return AiRole.PERMANENT
+
+
+def derive_value(rec: CardRecord) -> int:
+    """The AI's static value: the data's `value` if given, else about 10 x mana value with the
+    body counted in (a 4/4 reach for 3 is worth more than a 2/2 for 3)."""
+    if rec.value is not None:
+        return rec.value
+    if rec.is_land:
+        return 6
+    value = 10 * rec.mv
+    if rec.types & CardType.CREATURE:
+        value += (rec.power or 0) + (rec.toughness or 0) + 2 * bin(rec.keywords).count("1")
+    return max(value, 1)

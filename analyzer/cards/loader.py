@@ -1,0 +1,302 @@
+"""Read card data files (TOML), validate every record, and report ALL problems at once.
+
+Each problem names the file, the line of the card's ``[[card]]`` header, the card and the field
+(``ability[0].steps[1].amount``), so a data author can fix a whole file in one pass. The format
+is documented in FORMAT.md; step parameters are checked against ``opcodes.OP_SPECS``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from analyzer.cards.derive import group_intents
+from analyzer.cards.program import INSTANT_SORCERY, Ctx, did_you_mean, parse_ability
+from analyzer.cards.records import (
+    BASIC_LAND_COLORS,
+    COLORLESS_MANA,
+    KEYWORD_NAMES,
+    RARITIES,
+    Ability,
+    CardRecord,
+    ManaCost,
+    keyword_printed,
+    name_keys,
+    parse_colors,
+    parse_mana_cost,
+    parse_type_line,
+)
+from analyzer.enums import (
+    AI_ROLE_NAMES,
+    GIFT_KIND_NAMES,
+    SUPPORT_NAMES,
+    AbilityKind,
+    CardType,
+    Cond,
+    ExtraCost,
+    Op,
+)
+from analyzer.errors import InputError, Problem
+
+DATA_DIR = Path(__file__).parent / "data"
+
+CARD_FIELDS = frozenset({
+    "name", "set", "number", "rarity", "cost", "type_line", "power", "toughness", "keywords",
+    "gift", "extra_cost", "role", "value", "support", "oracle", "notes", "colors",
+    "land_colors", "etb_tapped", "ability",
+})
+EXTRA_COST_NAMES = {"none": ExtraCost.NONE, "discard_card": ExtraCost.DISCARD_CARD}
+_CARD_HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]", re.MULTILINE)
+
+
+def builtin_data_files() -> list[Path]:
+    """The bundled data files, sorted by name (card ids follow this order)."""
+    return sorted(DATA_DIR.glob("*.toml"))
+
+
+def is_token_file(path: Path) -> bool:
+    """Token definitions live in files whose name ends in "tokens" (tokens.toml, my_tokens.toml)."""
+    return path.stem.lower().endswith("tokens")
+
+
+# ---------------------------------------------------------------------------------------------
+# records
+
+
+def _power(ctx: Ctx, d: dict, key: str) -> int | None:
+    return ctx.int_(d, key, key, 0, 99)
+
+
+def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
+    ctx.unknown_keys(d, CARD_FIELDS, "")
+    name = ctx.card
+    set_ = ctx.str_(d, "set", "set", required=True) or ""
+    number = d.get("number", "")
+    if isinstance(number, int) and not isinstance(number, bool):
+        number = str(number)
+    if not isinstance(number, str):
+        ctx.err("number", f"must be a collector number string, got {number!r}")
+        number = ""
+    rarity = ctx.str_(d, "rarity", "rarity", required=True) or ""
+    if rarity and rarity not in RARITIES:
+        ctx.err("rarity", f"unknown rarity {rarity!r}; known: {', '.join(RARITIES)}")
+    cost = ManaCost()
+    try:
+        cost = parse_mana_cost(d.get("cost", ""))
+    except ValueError as exc:
+        ctx.err("cost", str(exc))
+    type_line = ctx.str_(d, "type_line", "type_line", required=True) or ""
+    types = subtypes = 0
+    words: tuple[str, ...] = ()
+    if type_line:
+        try:
+            tl = parse_type_line(type_line)
+            types, subtypes, words = tl.types, tl.subtypes, tl.subtype_words
+        except ValueError as exc:
+            ctx.err("type_line", str(exc))
+    token_file = is_token_file(source)
+    if types and bool(types & CardType.TOKEN_DEF) != token_file:
+        ctx.err("type_line", "token definitions (type line starting with \"Token\") belong in "
+                             "a *tokens.toml file, and only there")
+    power, toughness = _power(ctx, d, "power"), _power(ctx, d, "toughness")
+    has_pt = "power" in d or "toughness" in d
+    if types & CardType.CREATURE and not ("power" in d and "toughness" in d):
+        ctx.err("toughness" if "power" in d else "power",
+                "is missing (a creature needs power and toughness)")
+    elif has_pt and not types & CardType.CREATURE and "Vehicle" not in words:
+        ctx.err("power", "only creatures (and Vehicles) have power and toughness")
+    keywords = ctx.mask_(d.get("keywords"), KEYWORD_NAMES, "keywords", "keyword")
+    kw_names = tuple(n for n, v in KEYWORD_NAMES.items() if keywords & v)
+    oracle = d.get("oracle")
+    if oracle is None:
+        ctx.err("oracle", "is missing (the card's oracle text, verbatim)")
+        oracle = ""
+    elif not isinstance(oracle, str):
+        ctx.err("oracle", f"must be a string, got {oracle!r}")
+        oracle = ""
+    for kw in kw_names:
+        printed = keyword_printed(KEYWORD_NAMES[kw])
+        if oracle and printed not in oracle.lower():
+            ctx.err("keywords", f"{kw!r} is not in the oracle text")
+    gift, gift_name = 0, ""
+    if "gift" in d:
+        g = ctx.name_(d["gift"], GIFT_KIND_NAMES, "gift", "gift kind")
+        gift, gift_name = (g, d["gift"].lower()) if g else (0, "")
+    if oracle and bool(gift) != oracle.startswith("Gift "):
+        ctx.err("gift", "the oracle text starts with a Gift ability but `gift` is missing"
+                if not gift else "`gift` is set but the oracle text has no Gift ability")
+    extra = 0
+    if "extra_cost" in d:
+        extra = ctx.name_(d["extra_cost"], EXTRA_COST_NAMES, "extra_cost", "extra cost") or 0
+    role = ctx.name_(d["role"], AI_ROLE_NAMES, "role", "AI role") if "role" in d else None
+    value = ctx.int_(d, "value", "value", 0, 1000)
+    support = ctx.name_(d.get("support"), {s: i for i, s in enumerate(SUPPORT_NAMES)},
+                        "support", "support level") if "support" in d else None
+    if "support" not in d:
+        ctx.err("support", f"is missing ({' | '.join(SUPPORT_NAMES)})")
+    notes = ctx.str_(d, "notes", "notes") or ""
+    colors = cost.colors
+    if "colors" in d:
+        try:
+            colors = parse_colors(d["colors"]) if d["colors"] not in ("", []) else 0
+        except ValueError as exc:
+            ctx.err("colors", str(exc))
+    land_colors = 0
+    for w in words:
+        land_colors |= BASIC_LAND_COLORS.get(w.lower(), 0)
+    if "land_colors" in d:
+        lc = d["land_colors"]
+        try:
+            land_colors = COLORLESS_MANA if lc == "C" else parse_colors(lc)
+        except ValueError as exc:
+            ctx.err("land_colors", str(exc))
+    if land_colors and not types & CardType.LAND:
+        ctx.err("land_colors", "only lands tap for mana this way")
+    etb_tapped = ctx.bool_(d, "etb_tapped", "etb_tapped")
+
+    attachable = "Aura" in words or "Equipment" in words
+    raw_abilities = d.get("ability", [])
+    if not isinstance(raw_abilities, list):
+        ctx.err("ability", "must be [[card.ability]] tables")
+        raw_abilities = []
+    abilities = [parse_ability(ctx, a, f"ability[{i}]", types, attachable)
+                 for i, a in enumerate(raw_abilities)]
+    abils = tuple(a for a in abilities if a is not None)
+    if oracle == "" and (abils or keywords or gift) and isinstance(d.get("oracle"), str):
+        ctx.err("oracle", "is empty but the card has abilities")
+    if len(abils) == len(abilities):  # indexes in messages must match the data
+        _check_program_shape(ctx, abils, types, words, gift, support)
+    if not ctx.ok:
+        return None
+    return CardRecord(
+        name=name, set=set_, number=number, rarity=rarity, cost=cost, type_line=type_line,
+        types=types, subtypes=subtypes, subtype_words=words, colors=colors, power=power,
+        toughness=toughness, keywords=keywords, keyword_names=kw_names, gift=gift,
+        gift_name=gift_name, extra_cost=extra, role=role, value=value,
+        support=support if support is not None else 0, oracle=oracle, notes=notes,
+        abilities=abils, land_colors=land_colors, etb_tapped=etb_tapped, source=str(source),
+        line=ctx.line)
+
+
+def _check_program_shape(ctx: Ctx, abils: Sequence[Ability], types: int,
+                         words: Sequence[str], gift: int, support: int | None) -> None:
+    """Card-level rules: one spell ability for instants/sorceries, Auras attach, promises."""
+    spells = [a for a in abils if a.kind == AbilityKind.SPELL]
+    if types & INSTANT_SORCERY and support == 0 and len(spells) != 1:
+        ctx.err("ability", "an exact instant or sorcery needs exactly one `spell` ability")
+    if "Aura" in words and support == 0:
+        ok = (len(spells) == 1 and len(spells[0].targets) == 1
+              and any(s.op == Op.ATTACH_SELF for s in spells[0].steps))
+        if not ok:
+            ctx.err("ability", "an exact Aura needs one `spell` ability with its enchant "
+                               "target and an attach_self step")
+    for i, ab in enumerate(abils):
+        for g in group_intents(tuple(abils), ab)[1]:
+            ctx.err(f"ability[{i}].targets[{g}]", "one step harms this group and another helps "
+                                                  "it: set `intent` (harm/help/neutral)")
+    if not gift:
+        conds = [a.cond for a in abils]
+        conds += [g.cond for a in abils for g in a.targets]
+        conds += [s.cond for a in abils for s in a.steps]
+        if any(c != Cond.ALWAYS for c in conds):
+            ctx.err("ability", "uses `when = promised/not_promised` but the card has no gift")
+
+
+def _card_lines(text: str) -> list[int]:
+    return [text.count("\n", 0, m.start()) + 1 for m in _CARD_HEADER.finditer(text)]
+
+
+def parse_file(path: Path, problems: list[Problem],
+               seen: _Seen | None = None) -> list[CardRecord]:
+    """Parse one data file; append its problems, return the records that validated.
+
+    `seen` carries what cross-file checks need (names, token references) across files.
+    """
+    seen = seen if seen is not None else _Seen()
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        problems.append(Problem("card data file is not UTF-8 text", source=source))
+        return []
+    except OSError as exc:
+        problems.append(Problem(f"cannot read card data file: {exc.strerror or exc}",
+                                source=source))
+        return []
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(Problem(f"not valid TOML: {exc}", source=source))
+        return []
+    unknown = set(data) - {"card"}
+    for key in sorted(unknown):
+        problems.append(Problem(f"unknown top-level key {key!r} (records are [[card]] tables)",
+                                source=source))
+    cards = data.get("card", [])
+    if not isinstance(cards, list):
+        problems.append(Problem("`card` must be an array of [[card]] tables", source=source))
+        return []
+    lines = _card_lines(text)
+    records = []
+    for i, d in enumerate(cards):
+        line = lines[i] if i < len(lines) else 0
+        name = d.get("name") if isinstance(d, dict) else None
+        label = name if isinstance(name, str) and name.strip() else f"#{i + 1}"
+        ctx = Ctx(source, line, label, problems, seen.token_refs)
+        if not isinstance(d, dict):
+            ctx.err("card", "must be a [[card]] table")
+            continue
+        if not isinstance(name, str) or not name.strip():
+            ctx.err("name", "is missing" if name is None else f"must be a name, got {name!r}")
+            continue
+        if name != name.strip() or "  " in name:
+            ctx.err("name", "has leading, trailing or doubled spaces")
+        key = name_keys(name)[0]
+        if key in seen.names:
+            where = seen.names[key]
+            ctx.err("name", f"duplicate name (first defined at {where})")
+        else:
+            seen.names[key] = f"{source}:{line}"
+        type_line = d.get("type_line")
+        if (isinstance(type_line, str) and type_line.lower().startswith("token")
+                and is_token_file(path)):
+            seen.tokens.add(name)
+        rec = _record(ctx, d, path)
+        if rec is not None:
+            records.append(rec)
+    return records
+
+
+class _Seen:
+    """Names and token references collected across every file of one load."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}  # normalized name -> "file:line" of first definition
+        self.tokens: set[str] = set()
+        self.token_refs: list[tuple[Ctx, str, str]] = []
+
+    def check(self) -> None:
+        """Every create_token names a token record (bad records included: all problems at once)."""
+        for ctx, field, token in self.token_refs:
+            if token not in self.tokens:
+                ctx.err(field, f"unknown token {token!r}{did_you_mean(token, self.tokens)}; "
+                               f"known tokens: {', '.join(sorted(self.tokens)) or 'none'}")
+
+
+def load_records(paths: Sequence[Path | str] | None = None) -> list[CardRecord]:
+    """Load and validate the given data files (default: the bundled ones), in order.
+
+    Raises InputError listing every problem in every file.
+    """
+    files = builtin_data_files() if paths is None else [Path(p) for p in paths]
+    problems: list[Problem] = []
+    records: list[CardRecord] = []
+    seen = _Seen()
+    for path in files:
+        records.extend(parse_file(path, problems, seen))
+    seen.check()
+    if problems:
+        raise InputError(problems)
+    return records

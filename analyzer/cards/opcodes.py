@@ -1,0 +1,222 @@
+"""The step schema: for every ``Op``, which named parameters a data file may give and where they go.
+
+This is the single place that maps the readable step parameters of the card data files
+(``amount``, ``power``, ``keywords``, ``token``, ...) onto the kernel's three integer step
+columns ``a``, ``b``, ``c`` (``analyzer.enums.StepCol``). The loader validates against it, the
+compiler writes with it and FORMAT.md documents it; a test checks that every ``Op`` has a spec.
+
+Ref rules live here too: which target-group kinds and which named refs an op accepts, so a
+program that, say, makes a spell draw cards is rejected with a clear message instead of
+reaching the kernel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.enums import Intent, Op, Ref, TargetKind
+
+# Named refs a data file may write; the value is the kernel's Ref code.
+REF_NAMES: dict[str, int] = {
+    "self": Ref.SELF,
+    "it": Ref.IT,
+    "attached": Ref.ATTACHED,
+    "you": Ref.YOU,
+    "each_opponent": Ref.EACH_OPPONENT,
+    "each_player": Ref.EACH_PLAYER,
+    "trigger_object": Ref.TRIGGER_OBJECT,
+}
+MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
+
+# Param kinds understood by the loader (how a TOML value turns into one int):
+#   int       a TOML integer in [lo, hi]
+#   bool      true / false -> 1 / 0
+#   keywords  list of Keyword names -> mask
+#   types     list of CardType names ("permanent" = every permanent type) -> mask
+#   counter   CounterKind name ("p1p1" or "+1/+1", "stun")
+#   token     name of a token record -> its card id (resolved by the compiler)
+#   colors    "any" or letters of "WUBRG" -> Color mask
+#   group     index of another target group of the same ability (0..3)
+#   subtype   Subtype name -> its bit ("" or absent = 0 = all)
+PARAM_KINDS = ("int", "bool", "keywords", "types", "counter", "token", "colors", "group",
+               "subtype")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One named step parameter: its kind, the column it fills, its default (None = required)."""
+
+    name: str
+    kind: str
+    column: str  # "a", "b" or "c"
+    default: object = None
+    lo: int = 0
+    hi: int = 99
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """What one op accepts and means to the compiler."""
+
+    op: int
+    doc: str
+    params: tuple[Param, ...] = ()
+    # Target-group kinds the ref may point at (empty: the op takes no group).
+    groups: frozenset[int] = frozenset()
+    # Named refs the op accepts (empty together with `groups`: the op takes no ref at all).
+    named: frozenset[str] = frozenset()
+    ref_default: int | None = None  # filled when the data gives no ref; None = ref required
+    static: bool = False  # only in "static" abilities (read by the characteristics refresh)
+    sets_it: bool = False  # the object this step moves or creates becomes `it`
+    intent: int | None = None  # what the op means for the target group it acts on
+
+    @property
+    def takes_ref(self) -> bool:
+        return bool(self.groups or self.named)
+
+
+_PERM = TargetKind.PERMANENT
+_ANY = TargetKind.ANY
+_PLAYERS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
+_PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
+_OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
+_PLAYER_NAMES = frozenset({"you", "each_opponent", "each_player"})
+_GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
+_SPELLS = frozenset({TargetKind.SPELL})
+
+
+def _p(name: str, kind: str, column: str, default: object = None, lo: int = 0, hi: int = 99,
+       doc: str = "") -> Param:
+    return Param(name, kind, column, default, lo, hi, doc)
+
+
+_AMOUNT = _p("amount", "int", "a", lo=0, hi=99, doc="how much")
+_POWER = _p("power", "int", "a", 0, lo=-20, hi=20, doc="+power")
+_TOUGHNESS = _p("toughness", "int", "b", 0, lo=-20, hi=20, doc="+toughness")
+
+OP_SPECS: dict[str, OpSpec] = {
+    "nop": OpSpec(Op.NOP, "does nothing (placeholder)"),
+    "damage": OpSpec(
+        Op.DAMAGE, "the source deals `amount` damage to each object/player in ref",
+        (_AMOUNT,), _PERMS | _PLAYERS, _OBJ_NAMES | _PLAYER_NAMES, intent=Intent.HARM),
+    "damage_controller": OpSpec(
+        Op.DAMAGE_CONTROLLER, "`amount` damage to the controller of each creature in ref",
+        (_AMOUNT,), _PERMS, _OBJ_NAMES, intent=Intent.HARM),
+    "damage_each_creature": OpSpec(
+        Op.DAMAGE_EACH_CREATURE, "`amount` damage to each creature", (_AMOUNT,)),
+    "destroy": OpSpec(Op.DESTROY, "destroy each permanent in ref", (), _PERMS, _OBJ_NAMES,
+                      intent=Intent.HARM),
+    "destroy_all": OpSpec(
+        Op.DESTROY_ALL, "destroy all permanents of `types`; remembers what went to your graveyard",
+        (_p("types", "types", "a", doc="card types destroyed"),)),
+    "return_destroyed": OpSpec(
+        Op.RETURN_DESTROYED,
+        "one creature card put into your graveyard by the last destroy_all -> battlefield, yours"),
+    "exile": OpSpec(Op.EXILE, "exile each permanent in ref (sets `it`)", (), _PERMS,
+                    _OBJ_NAMES, sets_it=True, intent=Intent.HARM),
+    "bounce": OpSpec(Op.BOUNCE, "return each permanent in ref to its owner's hand", (), _PERMS,
+                     _OBJ_NAMES, sets_it=True, intent=Intent.HARM),
+    "counter": OpSpec(Op.COUNTER, "counter each spell in ref", (), _SPELLS,
+                      frozenset({"trigger_object"}), intent=Intent.HARM),
+    "spell_to_hand": OpSpec(Op.SPELL_TO_HAND, "return each spell in ref to its owner's hand",
+                            (), _SPELLS, frozenset({"trigger_object"}), intent=Intent.HARM),
+    "draw": OpSpec(Op.DRAW, "each player in ref draws `count` cards",
+                   (_p("count", "int", "a", 1, lo=1, hi=20),), _PLAYERS, _PLAYER_NAMES,
+                   intent=Intent.HELP),
+    "gain_life": OpSpec(Op.GAIN_LIFE, "each player in ref gains `amount` life", (_AMOUNT,),
+                        _PLAYERS, _PLAYER_NAMES, ref_default=Ref.YOU, intent=Intent.HELP),
+    "lose_life": OpSpec(Op.LOSE_LIFE, "each player in ref loses `amount` life", (_AMOUNT,),
+                        _PLAYERS, _PLAYER_NAMES, intent=Intent.HARM),
+    "pump": OpSpec(Op.PUMP, "each creature in ref gets +power/+toughness until end of turn",
+                   (_POWER, _TOUGHNESS), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+    "pump_all": OpSpec(Op.PUMP_ALL, "creatures you control get +power/+toughness until EOT",
+                       (_POWER, _TOUGHNESS)),
+    "grant": OpSpec(Op.GRANT, "each permanent in ref gains `keywords` until end of turn",
+                    (_p("keywords", "keywords", "a"),), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+    "grant_all": OpSpec(
+        Op.GRANT_ALL, "permanents you control (of `types`, empty = all) gain `keywords` until EOT",
+        (_p("keywords", "keywords", "a"), _p("types", "types", "b", []))),
+    "player_hexproof": OpSpec(Op.PLAYER_HEXPROOF, "each player in ref gains hexproof until EOT",
+                              (), _PLAYERS, _PLAYER_NAMES, intent=Intent.HELP),
+    "add_counters": OpSpec(
+        Op.ADD_COUNTERS, "put `count` counters of kind `counter` on each permanent in ref",
+        (_p("counter", "counter", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
+        _PERMS, _OBJ_NAMES),  # intent depends on the counter: see step_intent()
+    "tap": OpSpec(Op.TAP, "tap each permanent in ref", (), _PERMS, _OBJ_NAMES,
+                  intent=Intent.HARM),
+    "fight": OpSpec(Op.FIGHT, "the creature in ref fights the creature in group `other`",
+                    (_p("other", "group", "a", doc="target group of the second creature"),),
+                    _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+    "sacrifice_greatest_power": OpSpec(
+        Op.SACRIFICE_GREATEST_POWER,
+        "each player in ref sacrifices a creature with the greatest power among theirs",
+        (), _PLAYERS, _PLAYER_NAMES, intent=Intent.HARM),
+    "return_to_hand": OpSpec(Op.RETURN_TO_HAND, "cards in ref: graveyard -> owner's hand", (),
+                             _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
+                             intent=Intent.HELP),
+    "return_to_battlefield": OpSpec(
+        Op.RETURN_TO_BATTLEFIELD, "cards in ref: graveyard -> battlefield under your control "
+        "(sets `it`)", (), _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
+        intent=Intent.HELP),
+    "token_copy": OpSpec(
+        Op.TOKEN_COPY, "create a token that's a copy of each object in ref (sets `it`)",
+        (_p("power", "int", "a", 0, lo=0, hi=99, doc="P override, 0 = none"),
+         _p("toughness", "int", "b", 0, lo=0, hi=99, doc="T override, 0 = none"),
+         _p("nonlegendary_only", "bool", "c", False, doc="skip a legendary original")),
+        _PERMS, _OBJ_NAMES, sets_it=True, intent=Intent.NEUTRAL),
+    "create_token": OpSpec(
+        Op.CREATE_TOKEN, "each player in ref creates `count` `token` tokens (sets `it`)",
+        (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20),
+         _p("tapped", "bool", "c", False)),
+        _PLAYERS, _PLAYER_NAMES, ref_default=Ref.YOU, sets_it=True, intent=Intent.HELP),
+    "exile_from_hand": OpSpec(
+        Op.EXILE_FROM_HAND, "the player in ref reveals their hand, you exile a nonland card "
+        "from it (sets `it`)", (), _PLAYERS, frozenset({"each_opponent"}), sets_it=True,
+        intent=Intent.HARM),
+    "grant_cast_from_exile": OpSpec(
+        Op.GRANT_CAST_FROM_EXILE, "you may cast the exiled card in ref while it remains exiled, "
+        "spending mana of any type", (), frozenset(), frozenset({"it"})),
+    "return_at_end_step": OpSpec(
+        Op.RETURN_AT_END_STEP, "the exiled card in ref returns under its owner's control at the "
+        "beginning of the next end step with `p1p1_counters` +1/+1 counters",
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),), frozenset(), frozenset({"it"})),
+    "phase_out_yours": OpSpec(Op.PHASE_OUT_YOURS, "all permanents you control phase out"),
+    "protection_until_your_turn": OpSpec(
+        Op.PROTECTION_UNTIL_YOUR_TURN,
+        "until your next turn your life total can't change and you have protection from "
+        "everything"),
+    "no_spells_this_turn": OpSpec(Op.NO_SPELLS_THIS_TURN, "players can't cast spells this turn"),
+    "attach_self": OpSpec(
+        Op.ATTACH_SELF, "attach the source Aura/Equipment to the permanent in ref", (), _PERMS,
+        frozenset({"trigger_object"})),  # intent: see step_intent()
+    "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),
+    "add_mana": OpSpec(
+        Op.ADD_MANA, "add `amount` mana of one color among `colors` (\"any\" = WUBRG)",
+        (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20))),
+    "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps promise and "
+                         "recipient)", (), _SPELLS, frozenset({"trigger_object"}),
+                         intent=Intent.HELP),
+    "static_equipped_pump": OpSpec(
+        Op.STATIC_EQUIPPED_PUMP, "equipped creature gets +power/+toughness",
+        (_POWER, _TOUGHNESS), static=True),
+    "static_equipped_lose": OpSpec(
+        Op.STATIC_EQUIPPED_LOSE, "equipped creature loses `keywords`",
+        (_p("keywords", "keywords", "a"),), static=True),
+    "static_control_enchanted": OpSpec(
+        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True),
+    "static_anthem": OpSpec(
+        Op.STATIC_ANTHEM, "other creatures you control (of `subtype`, empty = all) get "
+        "+power/+toughness", (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
+        static=True),
+}
+
+# Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the
+# tables deterministic.
+NO_REF = Ref.SELF
+
+OP_BY_CODE: dict[int, str] = {spec.op: name for name, spec in OP_SPECS.items()}
+
+# Ops that harm whatever the source is attached to ("tap enchanted creature"): an Aura whose
+# program does this wants an opposing creature for its enchant target.
+HARM_ATTACHED_OPS = frozenset({Op.TAP, Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE})

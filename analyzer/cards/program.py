@@ -1,0 +1,401 @@
+"""Parse and check effect programs: abilities, target groups and steps of one card record.
+
+Split from loader.py (which handles files and card-level fields). ``Ctx`` collects problems
+for one record; every message names the card and the field path, e.g.
+``ability[0].steps[1].amount``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+
+from analyzer.cards.opcodes import MAX_GROUPS, NO_REF, OP_SPECS, REF_NAMES, OpSpec, Param
+from analyzer.cards.records import (
+    KEYWORD_NAMES,
+    SUBTYPE_NAMES,
+    TYPE_NAMES,
+    Ability,
+    ManaCost,
+    Step,
+    TargetGroup,
+    parse_colors,
+    parse_mana_cost,
+)
+from analyzer.enums import (
+    COND_NAMES,
+    AbilityKind,
+    CardType,
+    Cond,
+    CounterKind,
+    Intent,
+    Op,
+    TargetFilter,
+    TargetKind,
+)
+from analyzer.errors import Problem
+
+ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sacrifice",
+                            "sorcery_speed", "mana", "targets", "steps", "notes"})
+TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent"})
+ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
+TARGET_KINDS = {n.lower(): v for n, v in zip(TargetKind._fields, TargetKind, strict=True)
+                if v != TargetKind.NONE}
+FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
+INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
+COUNTER_NAMES = {"p1p1": CounterKind.P1P1, "+1/+1": CounterKind.P1P1, "stun": CounterKind.STUN}
+INSTANT_SORCERY = CardType.INSTANT | CardType.SORCERY
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    by_lower = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f" (did you mean {by_lower[close[0]]!r}?)" if close else ""
+
+
+class Ctx:
+    """Collects problems for one record, prefixing the file, line and card name."""
+
+    def __init__(self, source: str, line: int, card: str, problems: list[Problem],
+                 token_refs: list[tuple[Ctx, str, str]] | None = None) -> None:
+        self.source, self.line, self.card, self.problems = source, line, card, problems
+        # (ctx, field, token name): checked once every file is read, even for bad records
+        self.token_refs = token_refs if token_refs is not None else []
+        self.ok = True
+
+    def err(self, field: str, message: str) -> None:
+        self.ok = False
+        self.problems.append(Problem(f'card "{self.card}", field {field}: {message}',
+                                     source=self.source, line=self.line))
+
+    # typed getters: return None (after reporting) when the value is unusable
+    def str_(self, d: dict, key: str, field: str, required: bool = False) -> str | None:
+        v = d.get(key)
+        if v is None:
+            if required:
+                self.err(field, "is missing")
+            return None
+        if not isinstance(v, str):
+            self.err(field, f"must be a string, got {v!r}")
+            return None
+        return v
+
+    def int_(self, d: dict, key: str, field: str, lo: int, hi: int) -> int | None:
+        v = d.get(key)
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.err(field, f"must be an integer, got {v!r}")
+            return None
+        if not lo <= v <= hi:
+            self.err(field, f"must be between {lo} and {hi}, got {v}")
+            return None
+        return v
+
+    def bool_(self, d: dict, key: str, field: str) -> bool:
+        v = d.get(key, False)
+        if not isinstance(v, bool):
+            self.err(field, f"must be true or false, got {v!r}")
+            return False
+        return v
+
+    def name_(self, value: object, table: dict[str, int], field: str, what: str) -> int | None:
+        """Look up one enum name (case/space/hyphen forgiving)."""
+        if not isinstance(value, str):
+            self.err(field, f"must be a {what} name, got {value!r}")
+            return None
+        key = re.sub(r"[\s\-]+", "_", value.strip().lower())
+        if key not in table:
+            self.err(field, f"unknown {what} {value!r}{did_you_mean(key, table)}; "
+                            f"known: {', '.join(sorted(table))}")
+            return None
+        return table[key]
+
+    def mask_(self, value: object, table: dict[str, int], field: str, what: str) -> int:
+        """OR of a list of enum names."""
+        if value is None:
+            return 0
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.err(field, f"must be a list of {what} names, got {value!r}")
+            return 0
+        mask = 0
+        for i, item in enumerate(value):
+            bit = self.name_(item, table, f"{field}[{i}]", what)
+            mask |= bit or 0
+        return mask
+
+    def unknown_keys(self, d: dict, allowed: Iterable[str], field: str) -> None:
+        for key in d:
+            if key not in allowed:
+                self.err(f"{field}.{key}" if field else key,
+                         f"unknown field{did_you_mean(key, allowed)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# programs
+
+
+def _cond(ctx: Ctx, d: dict, field: str) -> int:
+    v = d.get("when", "always")
+    got = ctx.name_(v, COND_NAMES, f"{field}.when", "condition")
+    return Cond.ALWAYS if got is None else got
+
+
+def _target(ctx: Ctx, d: object, field: str) -> TargetGroup | None:
+    if not isinstance(d, dict):
+        ctx.err(field, f"must be a table like {{kind = \"permanent\"}}, got {d!r}")
+        return None
+    ctx.unknown_keys(d, TARGET_FIELDS, field)
+    if "kind" not in d:
+        ctx.err(f"{field}.kind", "is missing")
+        return None
+    kind = ctx.name_(d["kind"], TARGET_KINDS, f"{field}.kind", "target kind")
+    types = ctx.mask_(d.get("types"), TYPE_NAMES, f"{field}.types", "card type")
+    filt = ctx.mask_(d.get("filter"), FILTER_NAMES, f"{field}.filter", "target filter")
+    lo = ctx.int_(d, "min", f"{field}.min", 0, 10)
+    hi = ctx.int_(d, "max", f"{field}.max", 1, 10)
+    lo, hi = (1 if lo is None else lo), (1 if hi is None else hi)
+    if lo > hi:
+        ctx.err(f"{field}.min", f"min {lo} is greater than max {hi}")
+    param = ctx.int_(d, "param", f"{field}.param", 0, 20)
+    if bool(filt & TargetFilter.MV_AT_MOST) != (param is not None):
+        ctx.err(f"{field}.param", "is required with filter mv_at_most and meaningless without")
+    if filt & TargetFilter.YOU_CONTROL and filt & (TargetFilter.OPP_CONTROLS
+                                                   | TargetFilter.NOT_YOU):
+        ctx.err(f"{field}.filter", "you_control contradicts opp_controls / not_you")
+    if filt & TargetFilter.TOKEN and filt & TargetFilter.NONTOKEN:
+        ctx.err(f"{field}.filter", "token contradicts nontoken")
+    if kind in (TargetKind.PLAYER, TargetKind.OPPONENT) and (types or filt):
+        ctx.err(field, "a player target takes no types or filter")
+    intent = None
+    if "intent" in d:
+        intent = ctx.name_(d["intent"], INTENT_NAMES, f"{field}.intent", "intent")
+    if kind is None:
+        return None
+    return TargetGroup(kind, types, filt, param or 0, lo, hi, _cond(ctx, d, field), intent)
+
+
+def _ref(ctx: Ctx, d: dict, spec: OpSpec, name: str, field: str,
+         groups: Sequence[TargetGroup | None], it_set: bool) -> int:
+    """Parse and check a step's ref against the op's spec and the ability's groups."""
+    if "ref" not in d:
+        if not spec.takes_ref:
+            return NO_REF
+        if spec.ref_default is None:
+            ctx.err(f"{field}.ref", f"is missing (op {name!r} acts on a target group or one "
+                                    f"of: {', '.join(sorted(spec.named))})")
+        return spec.ref_default if spec.ref_default is not None else NO_REF
+    v = d["ref"]
+    if not spec.takes_ref:
+        ctx.err(f"{field}.ref", f"op {name!r} takes no ref")
+        return NO_REF
+    if isinstance(v, bool) or not isinstance(v, int | str):
+        ctx.err(f"{field}.ref", f"must be a target group index 0..3 or a name, got {v!r}")
+        return NO_REF
+    if isinstance(v, int):
+        if not 0 <= v < len(groups):
+            ctx.err(f"{field}.ref", f"target group {v} does not exist (this ability has "
+                                    f"{len(groups)} target group(s))")
+        elif not spec.groups:
+            ctx.err(f"{field}.ref", f"op {name!r} cannot act on a target group; use one of: "
+                                    f"{', '.join(sorted(spec.named))}")
+        elif groups[v] is not None and groups[v].kind not in spec.groups:
+            kinds = ", ".join(sorted(k for k, c in TARGET_KINDS.items() if c in spec.groups))
+            ctx.err(f"{field}.ref", f"op {name!r} needs a group of kind {kinds}; group {v} "
+                                    f"is {TargetKind._fields[groups[v].kind].lower()!r}")
+        return v
+    if v not in REF_NAMES:
+        ctx.err(f"{field}.ref", f"unknown ref {v!r}{did_you_mean(v, REF_NAMES)}")
+        return NO_REF
+    if v not in spec.named:
+        allowed = ", ".join(sorted(spec.named)) or "none"
+        ctx.err(f"{field}.ref", f"op {name!r} cannot act on {v!r} (named refs allowed: "
+                                f"{allowed})")
+    elif v == "it" and not it_set:
+        ctx.err(f"{field}.ref", "'it' needs an earlier step of this ability that moves or "
+                                "creates an object")
+    return REF_NAMES[v]
+
+
+def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[int, str]:
+    """Convert one named step parameter; returns (column value, token name)."""
+    if p.kind == "int":
+        if isinstance(v, bool) or not isinstance(v, int):
+            ctx.err(field, f"must be an integer, got {v!r}")
+        elif not p.lo <= v <= p.hi:
+            ctx.err(field, f"must be between {p.lo} and {p.hi}, got {v}")
+        else:
+            return v, ""
+    elif p.kind == "bool":
+        if not isinstance(v, bool):
+            ctx.err(field, f"must be true or false, got {v!r}")
+        else:
+            return int(v), ""
+    elif p.kind == "keywords":
+        if v in ([], ""):
+            ctx.err(field, "needs at least one keyword")
+        return ctx.mask_(v, KEYWORD_NAMES, field, "keyword"), ""
+    elif p.kind == "types":
+        return ctx.mask_(v, TYPE_NAMES, field, "card type"), ""
+    elif p.kind == "counter":
+        got = ctx.name_(v, COUNTER_NAMES, field, "counter kind")
+        return (got or 0), ""
+    elif p.kind == "token":
+        if not isinstance(v, str) or not v:
+            ctx.err(field, f"must be the name of a token record, got {v!r}")
+        else:
+            ctx.token_refs.append((ctx, field, v))
+            return 0, v  # the compiler resolves the name to a card id
+    elif p.kind == "colors":
+        try:
+            return parse_colors(v), ""
+        except ValueError as exc:
+            ctx.err(field, str(exc))
+    elif p.kind == "group":
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
+            ctx.err(field, f"must be the index of a target group of this ability "
+                           f"(0..{n_groups - 1}), got {v!r}")
+        else:
+            return v, ""
+    elif p.kind == "subtype":
+        if v == "":
+            return 0, ""
+        return (ctx.name_(v, SUBTYPE_NAMES, field, "subtype") or 0), ""
+    return 0, ""
+
+
+def _step(ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None],
+          it_set: bool) -> tuple[Step | None, OpSpec | None]:
+    if not isinstance(d, dict):
+        ctx.err(field, f"must be a table like {{op = \"damage\", ref = 0, amount = 2}}, got {d!r}")
+        return None, None
+    name = d.get("op")
+    if not isinstance(name, str) or name.lower() not in OP_SPECS:
+        hint = did_you_mean(name, OP_SPECS) if isinstance(name, str) else ""
+        ctx.err(f"{field}.op", "is missing" if name is None else f"unknown op {name!r}{hint}")
+        return None, None
+    name = name.lower()
+    spec = OP_SPECS[name]
+    allowed = {"op", "when", "ref"} | {p.name for p in spec.params}
+    for key in d:
+        if key not in allowed:
+            ctx.err(f"{field}.{key}", f"unknown parameter for op {name!r}"
+                                      f"{did_you_mean(key, allowed)}; it takes: "
+                                      f"{', '.join(p.name for p in spec.params) or 'none'}")
+    ref = _ref(ctx, d, spec, name, field, groups, it_set)
+    cols = {"a": 0, "b": 0, "c": 0}
+    token = ""
+    for p in spec.params:
+        if p.name in d:
+            value, tok = _param(ctx, p, d[p.name], f"{field}.{p.name}", len(groups))
+        elif p.default is None:
+            ctx.err(f"{field}.{p.name}", f"is missing (required by op {name!r})")
+            continue
+        else:
+            value, tok = _param(ctx, p, p.default, f"{field}.{p.name}", len(groups))
+        cols[p.column] = value
+        token = token or tok
+    if spec.op == Op.FIGHT and isinstance(d.get("other"), int) and d.get("other") == ref:
+        ctx.err(f"{field}.other", "a creature cannot fight itself: use another target group")
+    return Step(spec.op, _cond(ctx, d, field), ref, cols["a"], cols["b"], cols["c"], token), spec
+
+
+def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
+             attachable: bool) -> Ability | None:
+    if not isinstance(d, dict):
+        ctx.err(field, "must be a [[card.ability]] table")
+        return None
+    ctx.unknown_keys(d, ABILITY_FIELDS, field)
+    if d.get("kind") in ("gift", "GIFT"):
+        ctx.err(f"{field}.kind", "the gift trigger is added by the compiler from `gift`; "
+                                 "do not write it")
+        return None
+    kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
+    if kind is None:
+        return None
+    cond = _cond(ctx, d, field)
+    if kind in (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED) and \
+            cond != Cond.ALWAYS:
+        ctx.err(f"{field}.when", "only triggered abilities have an intervening-if condition; "
+                                 "put conditions on the steps")
+    trig = 0
+    each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
+    if kind == AbilityKind.END_STEP:
+        if each == yours:
+            ctx.err(field, "an end_step ability needs exactly one of `each = true` "
+                           "or `yours = true`")
+        trig = 1 if yours else 0
+    elif each or yours:
+        ctx.err(f"{field}.each", "`each` / `yours` belong to end_step abilities only")
+    cost = ManaCost()
+    tap = ctx.bool_(d, "tap", f"{field}.tap")
+    sac = ctx.bool_(d, "sacrifice", f"{field}.sacrifice")
+    sorcery = ctx.bool_(d, "sorcery_speed", f"{field}.sorcery_speed")
+    mana = ctx.bool_(d, "mana", f"{field}.mana")
+    if "cost" in d:
+        try:
+            cost = parse_mana_cost(d["cost"])
+            if cost.x or cost.colorless:
+                ctx.err(f"{field}.cost", "{X} and {C} are not modeled in ability costs")
+        except ValueError as exc:
+            ctx.err(f"{field}.cost", str(exc))
+    if kind == AbilityKind.ACTIVATED:
+        if not ("cost" in d or tap or sac):
+            ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
+        trig = 1 if sorcery else 0
+    elif "cost" in d or tap or sac or sorcery or mana:
+        ctx.err(field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated "
+                       "abilities only")
+    if kind == AbilityKind.SPELL and not (card_types & INSTANT_SORCERY or attachable):
+        ctx.err(f"{field}.kind", "a `spell` ability belongs to instants, sorceries and Auras")
+
+    raw_targets = d.get("targets", [])
+    if not isinstance(raw_targets, list):
+        ctx.err(f"{field}.targets", "must be a list of target tables")
+        raw_targets = []
+    if len(raw_targets) > MAX_GROUPS:
+        ctx.err(f"{field}.targets", f"at most {MAX_GROUPS} target groups per ability")
+    groups = [_target(ctx, t, f"{field}.targets[{i}]") for i, t in enumerate(raw_targets)]
+    if kind == AbilityKind.STATIC and groups:
+        ctx.err(f"{field}.targets", "a static ability has no targets")
+
+    raw_steps = d.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        ctx.err(f"{field}.steps", "is missing (a non-empty list of steps)")
+        raw_steps = []
+    steps: list[Step] = []
+    it_set = False
+    used: set[int] = set()
+    for i, raw in enumerate(raw_steps):
+        sfield = f"{field}.steps[{i}]"
+        step, spec = _step(ctx, raw, sfield, groups, it_set)
+        if step is None or spec is None:
+            continue
+        it_set = it_set or spec.sets_it
+        if spec.static != (kind == AbilityKind.STATIC):
+            ctx.err(f"{sfield}.op", "static ops belong in static abilities only, and static "
+                                    "abilities take only static ops")
+        if mana and spec.op != Op.ADD_MANA:
+            ctx.err(f"{sfield}.op", "a mana ability only adds mana")
+        if step.ref in (REF_NAMES["attached"],) and not attachable:
+            ctx.err(f"{sfield}.ref", "'attached' needs an Aura or Equipment")
+        refs = [step.ref] + ([step.a] if spec.op == Op.FIGHT else [])
+        for r in refs:
+            if 0 <= r < len(groups) and groups[r] is not None:
+                used.add(r)
+                gcond = groups[r].cond
+                if gcond != Cond.ALWAYS and gcond not in (step.cond, cond):
+                    ctx.err(f"{sfield}.when", f"uses target group {r}, which exists only when "
+                                              f"{'not ' if gcond == Cond.IF_NOT_PROMISED else ''}"
+                                              f"promised: give the step the same `when`")
+        steps.append(step)
+    for i, g in enumerate(groups):
+        if g is not None and i not in used:
+            ctx.err(f"{field}.targets[{i}]", "is never used by a step")
+    if mana and groups:
+        ctx.err(f"{field}.mana", "a mana ability has no targets")
+    return Ability(kind, trig, cond, tuple(g for g in groups if g is not None), tuple(steps),
+                   cost, tap, sac, mana)

@@ -1,0 +1,303 @@
+"""Parsed card records and the small pure parsers they need (mana costs, type lines, names).
+
+These are the values the loader produces after validation and the compiler turns into tables.
+Everything is frozen: a catalog is shared by every command and must not be mutated.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from analyzer.enums import (
+    COLOR_ORDER,
+    PERMANENT_TYPES,
+    SUPPORT_NAMES,
+    CardType,
+    Cond,
+    Keyword,
+    Subtype,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Names the data files use for enum members: lowercase field names.
+
+CARD_TYPE_WORDS: dict[str, int] = {
+    "land": CardType.LAND, "creature": CardType.CREATURE, "artifact": CardType.ARTIFACT,
+    "enchantment": CardType.ENCHANTMENT, "instant": CardType.INSTANT,
+    "sorcery": CardType.SORCERY, "planeswalker": CardType.PLANESWALKER,
+    "battle": CardType.BATTLE, "kindred": CardType.KINDRED, "tribal": CardType.KINDRED,
+}
+SUPERTYPE_WORDS: dict[str, int] = {
+    "legendary": CardType.LEGENDARY, "basic": CardType.BASIC, "token": CardType.TOKEN_DEF,
+    # real supertypes no rule of ours reads: accepted, no bit
+    "snow": 0, "world": 0, "ongoing": 0, "elite": 0, "host": 0,
+}
+# Names usable in `types = [...]` lists (targets, destroy_all, grant_all).
+TYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(CardType._fields, CardType,
+                                                             strict=True)}
+TYPE_NAMES["permanent"] = PERMANENT_TYPES
+KEYWORD_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Keyword._fields, Keyword,
+                                                               strict=True)}
+# How each keyword is printed, to cross-check a record's keyword list against its oracle text.
+KEYWORD_PRINTED: dict[int, str] = {
+    Keyword.FIRST_STRIKE: "first strike", Keyword.DOUBLE_STRIKE: "double strike",
+    Keyword.WARD2: "ward {2}", Keyword.CANT_BLOCK: "can't block",
+}
+SUBTYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Subtype._fields, Subtype,
+                                                               strict=True)}
+BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
+COLORLESS_MANA = 32  # LAND_COLORS value for {C}
+RARITIES = ("common", "uncommon", "rare", "mythic", "special", "bonus", "token")
+
+
+def keyword_printed(bit: int) -> str:
+    """The words a keyword is printed with on a card ("first strike", "reach")."""
+    if bit in KEYWORD_PRINTED:
+        return KEYWORD_PRINTED[bit]
+    return Keyword._fields[Keyword.index(bit)].lower()
+
+
+# ---------------------------------------------------------------------------------------------
+# Mana costs
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost: generic, colored (WUBRG order), colorless {C} and the number of {X}."""
+
+    text: str = ""
+    generic: int = 0
+    colored: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    colorless: int = 0
+    x: int = 0
+
+    @property
+    def mv(self) -> int:
+        """Mana value (X counts as 0 outside the stack)."""
+        return self.generic + sum(self.colored) + self.colorless
+
+    @property
+    def colors(self) -> int:
+        """Color mask of the colored symbols."""
+        return sum(1 << i for i, n in enumerate(self.colored) if n)
+
+
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+
+
+def parse_mana_cost(text: str) -> ManaCost:
+    """Parse "{2}{W}{W}" into a ManaCost; raise ValueError naming the bad symbol."""
+    if not isinstance(text, str):
+        raise ValueError(f"must be a string like \"{{1}}{{R}}\", got {text!r}")
+    pos = 0
+    generic = colorless = x = 0
+    colored = [0, 0, 0, 0, 0]
+    for m in _SYMBOL.finditer(text):
+        if m.start() != pos:
+            raise ValueError(f"unexpected text {text[pos:m.start()]!r} in mana cost {text!r}")
+        pos = m.end()
+        sym = m.group(1).upper()
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym in COLOR_ORDER:
+            colored[COLOR_ORDER.index(sym)] += 1
+        elif sym == "C":
+            colorless += 1
+        elif sym == "X":
+            x += 1
+        elif "/" in sym:
+            raise ValueError(f"hybrid or Phyrexian symbol {{{sym}}} in {text!r} is not modeled")
+        else:
+            raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+    if pos != len(text):
+        raise ValueError(f"unexpected text {text[pos:]!r} in mana cost {text!r}")
+    if generic > 40:
+        raise ValueError(f"generic cost {generic} in {text!r} is absurd")
+    return ManaCost(text, generic, (colored[0], colored[1], colored[2], colored[3], colored[4]),
+                    colorless, x)
+
+
+def parse_colors(value: object) -> int:
+    """Color mask from "WU", ["W", "U"] or "any"; raise ValueError otherwise."""
+    if value == "any":
+        return 31
+    if isinstance(value, list):
+        value = "".join(v for v in value if isinstance(v, str))
+    if not isinstance(value, str):
+        raise ValueError(f"must be letters of WUBRG or \"any\", got {value!r}")
+    mask = 0
+    for ch in value.upper():
+        if ch not in COLOR_ORDER:
+            raise ValueError(f"unknown color {ch!r} (use letters of WUBRG)")
+        mask |= 1 << COLOR_ORDER.index(ch)
+    return mask
+
+
+# ---------------------------------------------------------------------------------------------
+# Type lines
+
+
+@dataclass(frozen=True)
+class TypeLine:
+    types: int  # CardType mask with supertypes
+    subtypes: int  # Subtype bits of the subtypes our rules refer to
+    subtype_words: tuple[str, ...]  # every subtype as printed (Archer, Citizen, Plains, ...)
+
+
+_DASH = re.compile(r"\s+[—–-]\s+")
+
+
+def parse_type_line(text: str) -> TypeLine:
+    """Parse "Legendary Creature — Raccoon Archer"; raise ValueError on an unknown type word."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("must be a non-empty type line like \"Creature — Raccoon Archer\"")
+    parts = _DASH.split(text.strip(), maxsplit=1)
+    types = 0
+    card_types = 0
+    for word in parts[0].split():
+        w = word.lower()
+        if w in CARD_TYPE_WORDS:
+            card_types |= CARD_TYPE_WORDS[w]
+        elif w in SUPERTYPE_WORDS:
+            types |= SUPERTYPE_WORDS[w]
+        else:
+            raise ValueError(f"unknown card type or supertype {word!r} in {text!r}")
+    if not card_types:
+        raise ValueError(f"no card type in {text!r}")
+    words = tuple(parts[1].split()) if len(parts) > 1 else ()
+    subtypes = 0
+    for w in words:
+        subtypes |= SUBTYPE_NAMES.get(w.lower(), 0)
+    return TypeLine(types | card_types, subtypes, words)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forgiving name matching (shared by the catalog and, through it, deck import)
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "＇": "'",
+                              "“": '"', "”": '"'})
+_SPLIT = re.compile(r"\s*/{1,2}\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_name(name: str) -> str:
+    """Case-, accent-, apostrophe- and space-insensitive key; split names become "a // b"."""
+    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _SPACES.sub(" ", text).strip().casefold()
+    return _SPLIT.sub(" // ", text)
+
+
+def name_keys(name: str) -> list[str]:
+    """Every key a card name answers to: the full name and, for "A // B", the front face."""
+    key = normalize_name(name)
+    keys = [key]
+    if " // " in key:
+        keys.append(key.split(" // ", 1)[0])
+    return keys
+
+
+# ---------------------------------------------------------------------------------------------
+# Programs
+
+
+@dataclass(frozen=True)
+class TargetGroup:
+    """One target group of an ability (TargCol columns; intent None = derived by the compiler)."""
+
+    kind: int
+    types: int = 0
+    filter: int = 0
+    param: int = 0
+    min: int = 1
+    max: int = 1
+    cond: int = Cond.ALWAYS
+    intent: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step (StepCol columns); `token` names the token a CREATE_TOKEN step makes."""
+
+    op: int
+    cond: int = Cond.ALWAYS
+    ref: int = 0
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    token: str = ""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability: trigger/activation data, target groups and steps."""
+
+    kind: int
+    trig_param: int = 0
+    cond: int = Cond.ALWAYS
+    targets: tuple[TargetGroup, ...] = ()
+    steps: tuple[Step, ...] = ()
+    cost: ManaCost = ManaCost()
+    tap: bool = False
+    sacrifice: bool = False
+    mana: bool = False
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """One validated card (or token definition) with its oracle text, support and program."""
+
+    name: str
+    set: str
+    number: str
+    rarity: str
+    cost: ManaCost
+    type_line: str
+    types: int
+    subtypes: int
+    subtype_words: tuple[str, ...]
+    colors: int
+    power: int | None
+    toughness: int | None
+    keywords: int
+    keyword_names: tuple[str, ...]
+    gift: int  # GiftKind
+    gift_name: str  # "" when none
+    extra_cost: int  # ExtraCost
+    role: int | None  # AiRole given in the data; None = derived by the compiler
+    value: int | None  # AI value given in the data; None = derived by the compiler
+    support: int  # Support
+    oracle: str
+    notes: str
+    abilities: tuple[Ability, ...]
+    land_colors: int = 0
+    etb_tapped: bool = False
+    source: str = ""  # data file
+    line: int = 0  # line of the record's [[card]] header
+
+    @property
+    def support_name(self) -> str:
+        return SUPPORT_NAMES[self.support]
+
+    @property
+    def mv(self) -> int:
+        return self.cost.mv
+
+    @property
+    def is_token(self) -> bool:
+        """A token definition: never allowed in a deck."""
+        return bool(self.types & CardType.TOKEN_DEF)
+
+    @property
+    def is_land(self) -> bool:
+        return bool(self.types & CardType.LAND)
+
+    @property
+    def is_basic_land(self) -> bool:
+        return bool(self.types & CardType.BASIC) and self.is_land
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(self.types & PERMANENT_TYPES)
