@@ -1,0 +1,1 @@
+"""analysis layer (see DESIGN section 2)."""
