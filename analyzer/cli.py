@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from analyzer import __version__
-from analyzer.errors import InputError
+from analyzer import __version__, api
+from analyzer.errors import InputError, Problem
 
 
 def _input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -33,3 +33,42 @@ def _input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
 @click.version_option(__version__, prog_name="gift-analyzer")
 def main() -> None:
     """Monte Carlo analyzer for the Gift keyword (CR 702.174): is promising the gift worth it?"""
+
+
+@main.command()
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.option("--deck-format", "fmt", type=click.Choice(api.DECK_FORMATS), default=None,
+              help="Deck rules to check against: limited (40 cards), constructed (60, at most 4 "
+                   "copies), commander (100 with the commander, singleton). Default: commander "
+                   "when the list has a commander, constructed from 60 cards, else limited.")
+@click.option("--min-size", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Minimum deck size instead of the format's (main deck plus commander).")
+@click.option("--allow-approximate", is_flag=True,
+              help="Accept approximate cards (stats and keywords modeled, named abilities "
+                   "ignored) as simulatable.")
+@_input_errors_exit_2
+def check(decks: tuple[str, ...], fmt: str | None, min_size: int | None,
+          allow_approximate: bool) -> None:
+    """Check deck files and show which cards the engine models.
+
+    Reads MTG Arena / Moxfield exports, plain lists, MTGO .dek and Forge .dck files (`-` reads
+    standard input). Every problem of every deck is listed. Exits 0 when every deck can be
+    simulated, 2 otherwise.
+    """
+    reports = api.check_decks(decks, fmt=fmt, min_size=min_size,
+                              allow_approximate=allow_approximate)
+    errors: list[Problem] = []
+    for i, report in enumerate(reports):
+        click.echo(("\n" if i else "") + report.render())
+        if report.readable:
+            for warning in report.problems:
+                click.echo(str(warning), err=True)
+            if not report.ok:
+                errors.append(Problem(f"cannot be simulated: {report.blocking}", report.source))
+        else:
+            errors.extend(report.problems)
+    if len(reports) > 1:
+        n_ok = sum(r.ok for r in reports)
+        click.echo(f"\n{n_ok} of {len(reports)} decks can be simulated")
+    if errors:
+        raise InputError(errors)

@@ -8,7 +8,6 @@ sideboard and companion never enter a simulated game and are only listed.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,31 +94,38 @@ class DeckReport:
         deck = self.deck
         label = FILE_FORMAT_LABELS.get(deck.file_format, deck.file_format)
         lines = [f"{deck.source}: {deck.name}  ({label}, {deck.format})"]
-        parts = [f"main {sum(n for _, n in deck.main)}"]
+        size = f"  {deck.size} cards"
         if deck.commander:
-            parts.append("commander " + ", ".join(name for name, _ in deck.commander))
+            size += (f" ({sum(n for _, n in deck.main)} + commander "
+                     + ", ".join(name for name, _ in deck.commander) + ")")
         extra = [f"sideboard {deck.sideboard_size}"] if deck.sideboard else []
         if deck.companion:
             extra.append("companion " + ", ".join(name for name, _ in deck.companion))
-        lines.append(f"  {deck.size} cards ({'; '.join(parts)})"
-                     + (f", {', '.join(extra)} (not played)" if extra else "")
-                     + f"  hash {deck.short_hash}")
+        if extra:
+            size += f", {', '.join(extra)} (not played)"
+        lines.append(f"{size}, hash {deck.short_hash}")
         for level in SUPPORT_LEVELS:
-            cards = self.coverage.cards(level)
-            head = f"  {level:<12}{self.coverage.count(level):>4}"
-            if not cards:
-                lines.append(head)
-                continue
-            text = ", ".join(f"{name} x{n}" if n > 1 else name for name, n in cards)
-            wrapped = textwrap.wrap(text, width=max(40, width - len(head) - 2),
-                                    break_on_hyphens=False)
-            lines.append(f"{head}  {wrapped[0]}")
-            lines.extend(" " * (len(head) + 2) + rest for rest in wrapped[1:])
+            head = f"  {level:<12}{self.coverage.count(level):>4}  "
+            items = [f"{name} x{n}" if n > 1 else name for name, n in self.coverage.cards(level)]
+            rows = _wrap_items(items, max(40, width - len(head)))
+            lines.append((head + rows[0]).rstrip())
+            lines.extend(" " * len(head) + row for row in rows[1:])
         verdict = "ok: can be simulated" if self.ok else f"NOT OK: {self.blocking}"
         if self.ok and self.coverage.count("approximate"):
             verdict += " (approximate cards allowed)"
         lines.append(f"  {verdict}")
         return "\n".join(lines)
+
+
+def _wrap_items(items: list[str], width: int) -> list[str]:
+    """Join items with ", " into rows of at most `width` characters, never splitting an item."""
+    rows = [""]
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if rows[-1] and len(rows[-1]) + 1 + len(piece) > width:
+            rows.append("")
+        rows[-1] += (" " if rows[-1] else "") + piece
+    return rows
 
 
 def check_deck(

@@ -105,6 +105,8 @@ def decode_deck_bytes(data: bytes, source: str) -> str:
             raise InputError(Problem(
                 f"file starts with a UTF-16 byte-order mark but is not valid UTF-16 "
                 f"(byte offset {err.start})", source)) from None
+    if b"\x00" in data[:4096]:
+        raise InputError(Problem(_binary_message(data), source))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     try:
@@ -119,11 +121,23 @@ def decode_deck_bytes(data: bytes, source: str) -> str:
             "(was it saved as Windows-1252 or Latin-1? re-save it as UTF-8)",
             source, data.count(b"\n", 0, err.start) + 1,
             line_bytes.decode("utf-8", errors="replace").strip())) from None
-    if "\x00" in text:
-        raise InputError(Problem(
-            f"file contains NUL bytes (first at character {text.index(chr(0))}): it is not a "
-            "text deck list (UTF-16 without a byte-order mark? re-save it as UTF-8)", source))
     return text
+
+
+_MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"%PDF": "a PDF document",
+          b"PK\x03\x04": "a ZIP archive (or a spreadsheet)", b"GIF8": "a GIF image"}
+
+
+def _binary_message(data: bytes) -> str:
+    """Say what a file with NUL bytes probably is: UTF-16 text without a BOM, or binary."""
+    for magic, what in _MAGIC.items():
+        if data.startswith(magic):
+            return f"this is {what}, not a deck list: export the deck as text"
+    head = data[:256]
+    if max(head[0::2].count(0), head[1::2].count(0)) > len(head) // 4:
+        return ("file looks like UTF-16 text without a byte-order mark: re-save it as UTF-8")
+    return (f"file contains binary data (a NUL byte at offset {data.index(0)}), not a deck "
+            "list: export the deck as text")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -202,18 +216,26 @@ def _resolve(raw: RawDeck, catalog: CatalogLike, source: str
                 cache[name] = catalog.lookup(name)
             if (record := cache[name]) is not None:
                 break
-        if record is not None and getattr(record, "is_token", False):
-            problems.append(Problem(f"{record.name} is a token, not a card: it cannot be in a "
-                                    "deck", source, entry.line, entry.text))
-            continue
         if record is not None:
             resolved.append((record, entry.count, entry))
             continue
         # With a trailing `// comment` the most-trimmed candidate is what the user meant.
         name = entry.names[-1]
-        problems.append(Problem(_unknown_message(name, catalog), source, entry.line, entry.text))
+        token = _token(catalog, entry.names)
+        message = (f"{token} is a token, not a card: it cannot be in a deck" if token
+                   else _unknown_message(name, catalog))
+        problems.append(Problem(message, source, entry.line, entry.text))
     problems.sort(key=lambda p: p.line)
     return resolved, problems
+
+
+def _token(catalog: CatalogLike, names: Iterable[str]) -> str | None:
+    """The token definition a name means (the catalog keeps tokens out of `lookup`)."""
+    find = getattr(catalog, "token", None)
+    for name in names if find else ():
+        if (record := find(name)) is not None:
+            return str(record.name)
+    return None
 
 
 def _unknown_message(name: str, catalog: CatalogLike) -> str:
@@ -271,15 +293,15 @@ def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format
     so a misspelt card does not also show up as a missing card."""
     problems: list[Problem] = []
     entries = raw.entries
+    # A line whose count could not be read makes any size verdict a guess: report the lines only.
+    unread = any(p.severity == "error" for p in raw.problems)
     written = {key: sum(e.count for e in entries if e.section == key)
                for key in ("main", "sideboard", "commander")}
     size = written["main"] + written["commander"]
-    if size == 0:
+    if size == 0 and not unread:
         if written["sideboard"]:
             msg = (f"the deck has no main-deck cards (all {written['sideboard']} cards read are "
                    "in the sideboard)")
-        elif raw.problems:
-            msg = "no card could be read from this file"
         else:
             msg = "the deck is empty: no card lines found"
         return [Problem(msg, source)]
@@ -302,7 +324,7 @@ def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format
 
     minimum = min_size if min_size is not None else MIN_DECK_SIZE[deck_format]
     what = "main deck and commander" if deck_format == "commander" else "main deck"
-    if size < minimum:
+    if size < minimum and not unread:
         problems.append(Problem(
             f"too few cards for {deck_format}: {size} in the {what}, at least {minimum} needed",
             source))
