@@ -48,7 +48,7 @@ CARD_FIELDS = frozenset({
     "land_colors", "etb_tapped", "ability",
 })
 EXTRA_COST_NAMES = {"none": ExtraCost.NONE, "discard_card": ExtraCost.DISCARD_CARD}
-_CARD_HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]", re.MULTILINE)
+_CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 
 
 def builtin_data_files() -> list[Path]:

@@ -1,0 +1,573 @@
+"""Card catalog: facts match gift_cards.json, programs compile to consistent tables, every bad
+record is reported with its card and field, and lookup forgives what deck lists get wrong."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.cards.catalog import Catalog, load_catalog
+from analyzer.cards.compile import GIFT_TOKEN_NAMES
+from analyzer.cards.loader import builtin_data_files, load_records
+from analyzer.cards.opcodes import OP_SPECS, REF_NAMES
+from analyzer.cards.records import normalize_name, parse_mana_cost
+from analyzer.enums import (
+    GIFT_KIND_NAMES,
+    AbilCol,
+    AbilityKind,
+    AiRole,
+    CardCol,
+    CardType,
+    Cond,
+    GiftKind,
+    Intent,
+    Keyword,
+    Op,
+    Ref,
+    StepCol,
+    Support,
+    TargCol,
+    TargetKind,
+)
+from analyzer.errors import InputError
+
+CARDDATA = Path("/work/shared/carddata/gift_cards.json")
+if not CARDDATA.exists():  # a checkout beside the shared folder
+    CARDDATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "gift_cards.json"
+
+
+@pytest.fixture(scope="module")
+def cat() -> Catalog:
+    return load_catalog()
+
+
+def _facts() -> list[dict]:
+    if not CARDDATA.exists():
+        pytest.skip("shared card data not available")
+    data = json.loads(CARDDATA.read_text(encoding="utf-8"))
+    return data["gift_cards"] + data["gift_payoffs"]
+
+
+# ---------------------------------------------------------------------------------------------
+# facts
+
+
+def test_counts(cat: Catalog) -> None:
+    gift = [r for r in cat.records if r.gift]
+    assert len(gift) == 25
+    assert sum(1 for r in cat.records if r.is_basic_land) == 5
+    assert {r.name for r in cat.records if r.is_token} == {
+        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token"}
+
+
+@pytest.mark.parametrize("fact", _facts() if CARDDATA.exists() else [],
+                         ids=lambda f: f["name"])
+def test_gift_card_facts(cat: Catalog, fact: dict) -> None:
+    rec = cat.lookup(fact["name"])
+    assert rec is not None, fact["name"]
+    assert rec.name == fact["name"]
+    assert rec.oracle == fact["oracle_text"]  # verbatim, \n between abilities
+    assert rec.set == fact["set"]
+    assert rec.number == fact["collector_number"]
+    assert rec.rarity == fact["rarity"]
+    assert rec.cost.text == fact["mana_cost"]
+    assert rec.mv == fact["mana_value"]
+    assert rec.type_line == fact["type_line"]
+    assert rec.power == fact.get("power")
+    assert rec.toughness == fact.get("toughness")
+    assert rec.gift == GIFT_KIND_NAMES.get(fact.get("gift_kind") or "", GiftKind.NONE)
+    assert rec.is_permanent == fact["is_permanent"]
+    assert rec.support == Support.EXACT
+    assert rec.abilities, "every gift card has a program"
+    if "UNVERIFIED" in (fact.get("notes") or ""):
+        assert "unverified" in rec.notes.lower()
+        assert "implemented" in rec.notes.lower()
+
+
+def test_basics_and_tokens(cat: Catalog) -> None:
+    colors = {"Plains": 1, "Island": 2, "Swamp": 4, "Mountain": 8, "Forest": 16}
+    for name, mask in colors.items():
+        rec = cat.lookup(name)
+        assert rec is not None and rec.is_basic_land and rec.land_colors == mask
+    assert cat.lookup("Food") is None  # tokens are not cards
+    fish = cat.token("fish")
+    assert fish is not None and fish.is_token
+    assert (fish.power, fish.toughness, fish.colors) == (1, 1, 2)
+    octopus = cat.token("Octopus")
+    assert octopus is not None and (octopus.power, octopus.toughness, octopus.colors) == (8, 8, 2)
+    bird = cat.token("Bird")
+    assert bird is not None and bird.keywords == Keyword.FLYING and bird.power == 2
+    treasure = cat.token("Treasure")
+    assert treasure is not None and treasure.abilities[0].mana
+    steps = treasure.abilities[0].steps
+    assert [(s.op, s.a, s.b) for s in steps] == [(Op.ADD_MANA, 31, 1)]
+    food = cat.token("Food")
+    assert food is not None
+    ab = food.abilities[0]
+    assert (ab.cost.generic, ab.tap, ab.sacrifice, ab.mana) == (2, True, True, False)
+    comp = cat.compiled
+    for kind, name in GIFT_TOKEN_NAMES.items():
+        assert comp.name_of(int(comp.gift_token_ids[kind])) == name
+    assert comp.gift_token_ids[GiftKind.CARD] == -1
+
+
+# ---------------------------------------------------------------------------------------------
+# schema and compiled tables
+
+
+def test_every_op_has_a_spec() -> None:
+    assert sorted(spec.op for spec in OP_SPECS.values()) == sorted(Op)
+    for name, spec in OP_SPECS.items():
+        cols = [p.column for p in spec.params]
+        assert len(cols) == len(set(cols)), name
+        assert all(c in "abc" for c in cols), name
+        assert spec.ref_default is None or spec.takes_ref, name
+    assert set(REF_NAMES.values()) == set(Ref)
+
+
+def test_tables_are_consistent(cat: Catalog) -> None:
+    cards, abil, targ, steps = cat.compiled.tables
+    for arr, width in ((cards, CardCol.N), (abil, AbilCol.N), (targ, TargCol.N),
+                       (steps, StepCol.N)):
+        assert arr.dtype == np.int32 and arr.ndim == 2 and arr.shape[1] == width
+        assert arr.flags.c_contiguous
+    assert cards.shape[0] == len(cat.records)
+    next_ab = next_tg = next_st = 0
+    token_ids = set(cat.compiled.token_ids.values())
+    for cid, row in enumerate(cards):
+        start, count = row[CardCol.AB_START], row[CardCol.AB_COUNT]
+        assert start == next_ab and 0 <= start <= start + count <= len(abil)
+        next_ab += count
+        assert row[CardCol.SUPPORT] in Support and row[CardCol.AI_ROLE] in AiRole
+        assert row[CardCol.VALUE] > 0
+        for a in abil[start:start + count]:
+            assert a[AbilCol.CARD] == cid and a[AbilCol.KIND] in AbilityKind
+            assert a[AbilCol.COND] in Cond
+            tg0, tgn = a[AbilCol.TG_START], a[AbilCol.TG_COUNT]
+            st0, stn = a[AbilCol.ST_START], a[AbilCol.ST_COUNT]
+            assert tg0 == next_tg and tg0 + tgn <= len(targ) and tgn <= 4
+            assert st0 == next_st and st0 + stn <= len(steps)
+            next_tg += tgn
+            next_st += stn
+            for t in targ[tg0:tg0 + tgn]:
+                assert t[TargCol.KIND] in TargetKind and t[TargCol.KIND] != TargetKind.NONE
+                assert 0 <= t[TargCol.MIN] <= t[TargCol.MAX]
+                assert t[TargCol.COND] in Cond and t[TargCol.INTENT] in Intent
+            for s in steps[st0:st0 + stn]:
+                assert s[StepCol.OP] in Op and s[StepCol.COND] in Cond
+                ref = s[StepCol.REF]
+                assert ref in Ref or 0 <= ref < tgn
+                if s[StepCol.OP] == Op.CREATE_TOKEN:
+                    assert s[StepCol.A] in token_ids
+    assert (next_ab, next_tg, next_st) == (len(abil), len(targ), len(steps))
+
+
+def test_gift_trigger_added_to_permanents_only(cat: Catalog) -> None:
+    cards, abil, _, _ = cat.compiled.tables
+    for cid, rec in enumerate(cat.records):
+        kinds = [abil[i, AbilCol.KIND] for i in range(cards[cid, CardCol.AB_START],
+                 cards[cid, CardCol.AB_START] + cards[cid, CardCol.AB_COUNT])]
+        if rec.gift and rec.is_permanent:
+            first = abil[cards[cid, CardCol.AB_START]]
+            assert kinds[0] == AbilityKind.GIFT and first[AbilCol.COND] == Cond.IF_PROMISED
+            assert kinds.count(AbilityKind.GIFT) == 1
+        else:
+            assert AbilityKind.GIFT not in kinds
+        assert cards[cid, CardCol.GIFT_KIND] == rec.gift
+
+
+def _abilities(cat: Catalog, name: str) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    comp = cat.compiled
+    row = comp.cards[comp.id_of(name)]
+    out = []
+    for a in comp.abilities[row[CardCol.AB_START]:row[CardCol.AB_START] + row[CardCol.AB_COUNT]]:
+        tg = comp.targets[a[AbilCol.TG_START]:a[AbilCol.TG_START] + a[AbilCol.TG_COUNT]]
+        st = comp.steps[a[AbilCol.ST_START]:a[AbilCol.ST_START] + a[AbilCol.ST_COUNT]]
+        out.append((a, tg, st))
+    return out
+
+
+def test_instead_clauses_and_intents(cat: Catalog) -> None:
+    (_, tg, st), = _abilities(cat, "Into the Flood Maw")
+    assert list(tg[:, TargCol.COND]) == [Cond.IF_NOT_PROMISED, Cond.IF_PROMISED]
+    assert list(tg[:, TargCol.INTENT]) == [Intent.HARM, Intent.HARM]
+    assert [(s[StepCol.OP], s[StepCol.COND], s[StepCol.REF]) for s in st] == [
+        (Op.BOUNCE, Cond.IF_NOT_PROMISED, 0), (Op.BOUNCE, Cond.IF_PROMISED, 1)]
+    (_, tg, st), = _abilities(cat, "Longstalk Brawl")
+    assert list(tg[:, TargCol.INTENT]) == [Intent.HELP, Intent.HARM]
+    gift, spell, etb, static = _abilities(cat, "Kitnap")
+    assert gift[0][AbilCol.KIND] == AbilityKind.GIFT
+    assert spell[1][0, TargCol.INTENT] == Intent.HARM  # stealing: aim at their creature
+    assert [s[StepCol.REF] for s in etb[2]] == [Ref.ATTACHED, Ref.ATTACHED]
+    assert static[2][0, StepCol.OP] == Op.STATIC_CONTROL_ENCHANTED
+    _, etb, _, equip = _abilities(cat, "Starforged Sword")
+    assert etb[0][AbilCol.COND] == Cond.IF_PROMISED
+    assert equip[0][AbilCol.TRIG_PARAM] == 1 and equip[0][AbilCol.COST_GENERIC] == 3
+    _, end = _abilities(cat, "Octomancer")
+    assert end[0][AbilCol.KIND] == AbilityKind.END_STEP and end[0][AbilCol.TRIG_PARAM] == 0
+
+
+def test_roles(cat: Catalog) -> None:
+    roles = {r.name: int(cat.compiled.cards[i, CardCol.AI_ROLE])
+             for i, r in enumerate(cat.records)}
+    assert roles["Long River's Pull"] == AiRole.COUNTER
+    assert roles["Starfall Invocation"] == AiRole.SWEEPER
+    assert roles["Wildfire Howl"] == AiRole.SWEEPER
+    assert roles["Nocturnal Hunger"] == AiRole.REMOVAL
+    assert roles["Kitnap"] == AiRole.REMOVAL
+    assert roles["Cruelclaw's Heist"] == AiRole.DISRUPTION
+    assert roles["Dewdrop Cure"] == AiRole.RECURSION
+    assert roles["Crumb and Get It"] == AiRole.TRICK
+    assert roles["Dawn's Truce"] == AiRole.PROTECTION
+    assert roles["Scrapshooter"] == AiRole.PERMANENT
+
+
+def test_ids_are_deterministic(cat: Catalog) -> None:
+    again = Catalog(load_records())
+    for a, b in zip(cat.compiled.tables, again.compiled.tables, strict=True):
+        assert np.array_equal(a, b)
+    assert cat.compiled.name_of(cat.compiled.id_of("Kitnap")) == "Kitnap"
+    with pytest.raises(KeyError):
+        cat.compiled.id_of("kitnap")  # exact names only; lookup() is the forgiving one
+
+
+def test_catalog_import_needs_no_numba() -> None:
+    code = ("import sys; from analyzer.cards import load_catalog; load_catalog(); "
+            "assert 'numba' not in sys.modules, 'numba imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# lookup and suggestions
+
+SPLIT = """
+[[card]]
+name = "Fire // Ice"
+set = "TST"
+rarity = "uncommon"
+cost = "{1}{R}"
+type_line = "Instant"
+support = "unsupported"
+oracle = "Fire deals 2 damage divided as you choose among one or two targets."
+
+[[card]]
+name = "Lim-Dûl's Vault"
+set = "TST"
+rarity = "uncommon"
+cost = "{U}{B}"
+type_line = "Instant"
+support = "unsupported"
+oracle = "Look at the top five cards of your library."
+"""
+
+
+@pytest.fixture(scope="module")
+def split_cat(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
+    path = tmp_path_factory.mktemp("cards") / "split.toml"
+    path.write_text(SPLIT, encoding="utf-8")
+    return load_catalog([path])
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Cruelclaw's Heist", "Cruelclaw's Heist"),
+    ("cruelclaw’s heist", "Cruelclaw's Heist"),
+    ("CRUELCLAW‘S HEIST", "Cruelclaw's Heist"),
+    ("Cruelclawʼs   Heist ", "Cruelclaw's Heist"),
+    ("  into  the flood   maw", "Into the Flood Maw"),
+    ("Fire // Ice", "Fire // Ice"),
+    ("Fire/Ice", "Fire // Ice"),
+    ("fire /ice", "Fire // Ice"),
+    ("Fire", "Fire // Ice"),
+    ("Lim-Dul's Vault", "Lim-Dûl's Vault"),
+    ("Kitnap // Something Else", "Kitnap"),  # front face of a name we know by its front
+])
+def test_lookup_forgives(split_cat: Catalog, query: str, expected: str) -> None:
+    rec = split_cat.lookup(query)
+    assert rec is not None and rec.name == expected
+
+
+@pytest.mark.parametrize("query", ["", "Ice Cream", "Food", "Cruelclaw", 42])
+def test_lookup_misses(split_cat: Catalog, query: object) -> None:
+    assert split_cat.lookup(query) is None  # type: ignore[arg-type]
+
+
+def test_suggest(cat: Catalog) -> None:
+    assert cat.suggest("Cruelclaws Heist")[0] == "Cruelclaw's Heist"
+    assert "Blooming Blast" in cat.suggest("Bloming Blast")
+    assert "Cruelclaw's Heist" in cat.suggest("heist")
+    assert len(cat.suggest("Scrapshoter", n=3)) <= 3
+    assert cat.suggest("zzzzzzzzzz") == []
+    assert "Fish" not in cat.suggest("Fish")  # never suggest a token for a deck
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_lookup_any_case_and_spacing(cat: Catalog, data: st.DataObject) -> None:
+    rec = data.draw(st.sampled_from([r for r in cat.records if not r.is_token]))
+    flips = data.draw(st.lists(st.booleans(), min_size=len(rec.name), max_size=len(rec.name)))
+    name = "".join(c.upper() if f else c.lower() for c, f in zip(rec.name, flips, strict=True))
+    pad = data.draw(st.sampled_from(["", " ", "  ", "\t"]))
+    name = pad + name.replace(" ", data.draw(st.sampled_from([" ", "  "]))) + pad
+    found = cat.lookup(name.replace("'", data.draw(st.sampled_from(["'", "’", "ʼ"]))))
+    assert found is not None and found.name == rec.name
+    assert normalize_name(normalize_name(name)) == normalize_name(name)
+
+
+def test_load_catalog_is_cached_and_sees_edits(tmp_path: Path) -> None:
+    assert load_catalog() is load_catalog()
+    path = tmp_path / "mine.toml"
+    path.write_text(SPLIT, encoding="utf-8")
+    first = load_catalog([path])
+    assert first is load_catalog([str(path)])
+    path.write_text(SPLIT.replace("Fire // Ice", "Fire // Ice Age"), encoding="utf-8")
+    second = load_catalog([path])
+    assert second is not first and second.lookup("Fire // Ice Age") is not None
+
+
+def test_mana_cost_parser() -> None:
+    cost = parse_mana_cost("{X}{2}{W}{W}{C}")
+    assert (cost.generic, cost.colored, cost.colorless, cost.x, cost.mv) == (
+        2, (2, 0, 0, 0, 0), 1, 1, 5)
+    assert parse_mana_cost("").mv == 0
+    for bad in ("{1}{R", "1R", "{W/U}", "{Q}", "{2}x"):
+        with pytest.raises(ValueError):
+            parse_mana_cost(bad)
+
+
+def test_builtin_files_sorted() -> None:
+    names = [p.name for p in builtin_data_files()]
+    assert names == sorted(names) and {"gift.toml", "basics.toml", "tokens.toml"} <= set(names)
+    assert CardType.TOKEN_DEF not in [r.types for r in load_records()[:5]]
+
+
+# ---------------------------------------------------------------------------------------------
+# validation: each bad record gives a message naming its card and field
+
+GOOD = '''
+[[card]]
+name = "Test Bolt"
+set = "TST"
+number = "1"
+rarity = "common"
+cost = "{1}{R}"
+type_line = "Instant"
+gift = "card"
+support = "exact"
+oracle = """Gift a card (You may promise an opponent a gift as you cast this spell.)
+Test Bolt deals 2 damage to target creature. If the gift was promised, it deals 3 instead."""
+
+[[card.ability]]
+kind = "spell"
+targets = [{ kind = "permanent", types = ["creature"] }]
+steps = [
+  { op = "damage", ref = 0, amount = 2, when = "not_promised" },
+  { op = "damage", ref = 0, amount = 3, when = "promised" },
+]
+'''
+
+CREATURE = '''
+[[card]]
+name = "Test Bear"
+set = "TST"
+rarity = "common"
+cost = "{1}{G}"
+type_line = "Creature — Bear"
+power = 2
+toughness = 2
+keywords = ["trample"]
+support = "exact"
+oracle = "Trample"
+'''
+
+
+def _problems(tmp_path: Path, text: str, name: str = "cards.toml",
+              extra: tuple[Path, ...] = ()) -> list[str]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_records([*extra, path])
+    return [str(p) for p in info.value.problems]
+
+
+def test_good_snippets_load(tmp_path: Path) -> None:
+    (tmp_path / "ok.toml").write_text(GOOD + CREATURE, encoding="utf-8")
+    recs = load_records([tmp_path / "ok.toml"])
+    assert [r.name for r in recs] == ["Test Bolt", "Test Bear"]
+
+
+BAD_CASES = [
+    # (description, replace this, with this, expected card, expected field, expected words)
+    ("unknown op", 'op = "damage", ref = 0, amount = 2', 'op = "damag", ref = 0, amount = 2',
+     "Test Bolt", "ability[0].steps[0].op", "did you mean 'damage'"),
+    ("unknown param", "amount = 3,", "amount = 3, dmg = 1,",
+     "Test Bolt", "ability[0].steps[1].dmg", "unknown parameter"),
+    ("missing param", 'ref = 0, amount = 2,', 'ref = 0,',
+     "Test Bolt", "ability[0].steps[0].amount", "is missing"),
+    ("ill-typed param", "amount = 2", 'amount = "2"',
+     "Test Bolt", "ability[0].steps[0].amount", "must be an integer"),
+    ("param out of range", "amount = 2", "amount = 500",
+     "Test Bolt", "ability[0].steps[0].amount", "between"),
+    ("group out of range", "ref = 0, amount = 3", "ref = 2, amount = 3",
+     "Test Bolt", "ability[0].steps[1].ref", "target group 2 does not exist"),
+    ("unknown ref name", "ref = 0, amount = 3", 'ref = "theirs", amount = 3',
+     "Test Bolt", "ability[0].steps[1].ref", "unknown ref"),
+    ("ref kind mismatch", '{ kind = "permanent", types = ["creature"] }', '{ kind = "spell" }',
+     "Test Bolt", "ability[0].steps[0].ref", "needs a group of kind"),
+    ("unknown keyword", 'type_line = "Instant"', 'type_line = "Instant"\nkeywords = ["flyng"]',
+     "Test Bolt", "keywords[0]", "unknown keyword"),
+    ("unknown type", 'type_line = "Instant"', 'type_line = "Instnt"',
+     "Test Bolt", "type_line", "unknown card type"),
+    ("unknown gift kind", 'gift = "card"', 'gift = "cards"',
+     "Test Bolt", "gift", "unknown gift kind"),
+    ("unknown support", 'support = "exact"', 'support = "perfect"',
+     "Test Bolt", "support", "unknown support level"),
+    ("missing support", 'support = "exact"', "",
+     "Test Bolt", "support", "is missing"),
+    ("bad mana cost", 'cost = "{1}{R}"', 'cost = "{1}{R"',
+     "Test Bolt", "cost", "mana cost"),
+    ("hybrid cost", 'cost = "{1}{R}"', 'cost = "{R/G}"',
+     "Test Bolt", "cost", "hybrid"),
+    ("missing oracle", 'oracle = """Gift', 'orcle = """Gift',
+     "Test Bolt", "oracle", "is missing"),
+    ("unknown field", 'rarity = "common"', 'rarity = "common"\nrarety = "rare"',
+     "Test Bolt", "rarety", "did you mean 'rarity'"),
+    ("unknown rarity", 'rarity = "common"', 'rarity = "legendary"',
+     "Test Bolt", "rarity", "unknown rarity"),
+    ("group never used", 'targets = [{ kind = "permanent", types = ["creature"] }]',
+     'targets = [{ kind = "permanent", types = ["creature"] }, { kind = "player" }]',
+     "Test Bolt", "ability[0].targets[1]", "never used"),
+    ("promised-only group used always", 'types = ["creature"] }', 'types = ["creature"], '
+     'when = "promised" }', "Test Bolt", "ability[0].steps[0].when", "exists only when promised"),
+    ("intent conflict", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+     '{ op = "pump", ref = 0, power = 3, when = "promised" }',
+     "Test Bolt", "ability[0].targets[0]", "set `intent`"),
+    ("it without a mover", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+     '{ op = "grant_cast_from_exile", ref = "it", when = "promised" }',
+     "Test Bolt", "ability[0].steps[1].ref", "'it' needs an earlier step"),
+    ("static op in a spell", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+     '{ op = "static_control_enchanted", when = "promised" }',
+     "Test Bolt", "ability[0].steps[1].op", "static ops"),
+    ("explicit gift ability", 'kind = "spell"', 'kind = "gift"',
+     "Test Bolt", "ability[0].kind", "added by the compiler"),
+    ("unknown ability kind", 'kind = "spell"', 'kind = "spel"',
+     "Test Bolt", "ability[0].kind", "unknown ability kind"),
+    ("bad filter", 'types = ["creature"] }', 'types = ["creature"], filter = ["yours"] }',
+     "Test Bolt", "ability[0].targets[0].filter[0]", "unknown target filter"),
+    ("min above max", 'types = ["creature"] }', 'types = ["creature"], min = 3, max = 2 }',
+     "Test Bolt", "ability[0].targets[0].min", "greater than max"),
+    ("mv filter without param", 'types = ["creature"] }',
+     'types = ["creature"], filter = ["mv_at_most"] }',
+     "Test Bolt", "ability[0].targets[0].param", "mv_at_most"),
+    ("no steps", "steps = [", "stepz = [",
+     "Test Bolt", "ability[0].steps", "is missing"),
+]
+
+
+@pytest.mark.parametrize("what, old, new, card, field, words", BAD_CASES,
+                         ids=[c[0] for c in BAD_CASES])
+def test_bad_record(tmp_path: Path, what: str, old: str, new: str, card: str, field: str,
+                    words: str) -> None:
+    assert old in GOOD, what
+    problems = _problems(tmp_path, GOOD.replace(old, new, 1))
+    hits = [p for p in problems if f'card "{card}", field {field}:' in p]
+    assert hits, f"{what}: no problem for {field} in {problems}"
+    assert any(words in p for p in hits), f"{what}: {hits}"
+    assert all(p.startswith(str(tmp_path / "cards.toml") + ":2:") for p in hits)  # file:line
+
+
+@pytest.mark.parametrize("what, old, new, field, words", [
+    ("creature without P/T", "toughness = 2\n", "", "toughness", "needs power and toughness"),
+    ("keyword not in oracle", 'oracle = "Trample"', 'oracle = "Vigilance"', "keywords",
+     "not in the oracle"),
+    ("P/T on a noncreature", 'type_line = "Creature — Bear"', 'type_line = "Artifact"',
+     "power", "only creatures"),
+    ("end step without whose", 'oracle = "Trample"',
+     'oracle = "Trample"\n[[card.ability]]\nkind = "end_step"\n'
+     'steps = [{ op = "draw", ref = "you" }]', "ability[0]", "each = true"),
+    ("promise without gift", 'oracle = "Trample"',
+     'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\nwhen = "promised"\n'
+     'steps = [{ op = "draw", ref = "you" }]', "ability", "no gift"),
+    ("gift text without gift", 'oracle = "Trample"', 'oracle = "Gift a card\\nTrample"',
+     "gift", "`gift` is missing"),
+    ("attached on a non-aura", 'oracle = "Trample"',
+     'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\n'
+     'steps = [{ op = "tap", ref = "attached" }]', "ability[0].steps[0].ref", "Aura"),
+    ("activated without cost", 'oracle = "Trample"',
+     'oracle = "Trample"\n[[card.ability]]\nkind = "activated"\n'
+     'steps = [{ op = "draw", ref = "you" }]', "ability[0]", "needs a cost"),
+    ("spell ability on a creature", 'oracle = "Trample"',
+     'oracle = "Trample"\n[[card.ability]]\nkind = "spell"\n'
+     'steps = [{ op = "draw", ref = "you" }]', "ability[0].kind", "instants, sorceries"),
+])
+def test_bad_creature(tmp_path: Path, what: str, old: str, new: str, field: str,
+                      words: str) -> None:
+    assert old in CREATURE, what
+    problems = _problems(tmp_path, CREATURE.replace(old, new, 1))
+    assert any(f'card "Test Bear", field {field}:' in p and words in p for p in problems), (
+        what, problems)
+
+
+def test_duplicate_names(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, GOOD + GOOD.replace("Test Bolt", "test  bolt".title()))
+    assert any("duplicate name" in p for p in problems)
+    other = tmp_path / "other.toml"
+    other.write_text(GOOD, encoding="utf-8")
+    problems = _problems(tmp_path, GOOD, extra=(other,))
+    assert any('card "Test Bolt", field name: duplicate name (first defined at '
+               f"{other}:2)" in p for p in problems)
+
+
+def test_tokens_in_the_right_file(tmp_path: Path) -> None:
+    token = CREATURE.replace("Creature — Bear", "Token Creature — Bear")
+    problems = _problems(tmp_path, token, "cards.toml")
+    assert any("field type_line" in p and "tokens.toml" in p for p in problems)
+    problems = _problems(tmp_path, CREATURE, "my_tokens.toml")
+    assert any('card "Test Bear", field type_line' in p for p in problems)
+
+
+def test_unknown_token(tmp_path: Path) -> None:
+    text = GOOD.replace('{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+                        '{ op = "create_token", token = "Fsh", when = "promised" }')
+    problems = _problems(tmp_path, text, extra=tuple(builtin_data_files()))
+    assert any('card "Test Bolt", field ability[0].steps[1].token: unknown token \'Fsh\' '
+               "(did you mean 'Fish'?)" in p for p in problems), problems
+
+
+def test_every_problem_at_once(tmp_path: Path) -> None:
+    text = (GOOD.replace("amount = 2", "amount = -1")
+            + CREATURE.replace('"trample"', '"trampel"')
+            + GOOD.replace("Test Bolt", "Third").replace('cost = "{1}{R}"', 'cost = "R"'))
+    problems = _problems(tmp_path, text)
+    assert any('"Test Bolt", field ability[0].steps[0].amount' in p for p in problems)
+    assert any('"Test Bear", field keywords[0]' in p for p in problems)
+    assert any('"Third", field cost' in p for p in problems)
+    lines = {p.split(":")[1] for p in problems}
+    assert len(lines) == 3  # each problem points at its own card's line
+
+
+@pytest.mark.parametrize("content, words", [
+    ("[[card]]\nname = ", "not valid TOML"),
+    (b"\xff\xfe[[card]]", "not UTF-8"),
+    ('[[cards]]\nname = "x"', "unknown top-level key 'cards'"),
+    ('[[card]]\nset = "TST"', "field name: is missing"),
+])
+def test_bad_files(tmp_path: Path, content: str | bytes, words: str) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    with pytest.raises(InputError) as info:
+        load_records([path])
+    assert any(words in str(p) and str(path) in str(p) for p in info.value.problems), (
+        [str(p) for p in info.value.problems])
+
+
+def test_missing_file_is_a_problem(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as info:
+        load_catalog([tmp_path / "nope.toml"])
+    assert "cannot read card data file" in str(info.value)
