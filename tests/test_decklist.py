@@ -200,7 +200,7 @@ def test_second_blank_block_in_a_headerless_list_is_sideboard_with_a_warning() -
     deck = parse("4 Scrapshooter\n36 Forest\n\n2 Wear Down\n\n1 Kitnap\n")
     assert dict(deck.sideboard) == {"Wear Down": 2, "Kitnap": 1}
     assert len(deck.warnings) == 1
-    assert "every card after the first blank line is read as sideboard" in str(deck.warnings[0])
+    assert "cards after a second blank line are read as sideboard too" in str(deck.warnings[0])
     assert deck.warnings[0].line == 6
 
 
@@ -264,6 +264,11 @@ def test_mtgo_commander_is_the_lone_sideboard_card_when_format_is_commander() ->
     deck = parse(dek, fmt="commander")
     assert deck.commander == (("Octomancer", 1),) and deck.sideboard == ()
     assert "read the lone sideboard card Octomancer as the commander" in str(deck.warnings[0])
+
+
+def test_misspelt_commander_is_one_problem_not_three() -> None:
+    assert problems_of("Commander\n1 Octomancr\n\nDeck\n99 Island\n") == [
+        'deck.txt:2: `1 Octomancr` unknown card "Octomancr": did you mean Octomancer?']
 
 
 def test_commander_in_a_limited_deck_is_an_error() -> None:

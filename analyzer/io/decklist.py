@@ -167,7 +167,7 @@ def parse_deck_text(
     raw = parse_raw(text, source, file_format or detect_file_format(text, suffix))
     resolved, problems = _resolve(raw, catalog, source)
     sections = _merge(resolved)
-    deck_format = fmt or _infer_format(sections)
+    deck_format = fmt or _infer_format(_written(raw))
     if fmt == "commander" and not sections["commander"]:
         _commander_from_sideboard(sections, raw, source, problems)
     problems += _check_rules(raw, sections, deck_format, min_size, source)
@@ -263,14 +263,18 @@ def _merge(resolved: Iterable[_Resolved]) -> dict[str, list[_Resolved]]:
     return {key: [(r, n, e) for r, n, e in bucket.values()] for key, bucket in sections.items()}
 
 
-def _count(items: Iterable[_Resolved]) -> int:
-    return sum(n for _, n, _ in items)
+def _written(raw: RawDeck) -> dict[str, int]:
+    """Cards per section as written, unknown names included (a typo is not a missing card)."""
+    counts = dict.fromkeys(("main", "sideboard", "commander", "companion"), 0)
+    for entry in raw.entries:
+        counts[entry.section] += entry.count
+    return counts
 
 
-def _infer_format(sections: dict[str, list[_Resolved]]) -> str:
-    if sections["commander"]:
+def _infer_format(written: dict[str, int]) -> str:
+    if written["commander"]:
         return "commander"
-    return "constructed" if _count(sections["main"]) >= MIN_DECK_SIZE["constructed"] else "limited"
+    return "constructed" if written["main"] >= MIN_DECK_SIZE["constructed"] else "limited"
 
 
 def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck, source: str,
@@ -289,14 +293,12 @@ def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck
 
 def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format: str,
                  min_size: int | None, source: str) -> list[Problem]:
-    """Deck-level checks: empty, size, commander, copy limits. Counts include unknown names,
-    so a misspelt card does not also show up as a missing card."""
+    """Deck-level checks: empty, size, commander, copy limits."""
     problems: list[Problem] = []
     entries = raw.entries
     # A line whose count could not be read makes any size verdict a guess: report the lines only.
     unread = any(p.severity == "error" for p in raw.problems)
-    written = {key: sum(e.count for e in entries if e.section == key)
-               for key in ("main", "sideboard", "commander")}
+    written = _written(raw)
     size = written["main"] + written["commander"]
     if size == 0 and not unread:
         if written["sideboard"]:
@@ -313,14 +315,13 @@ def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format
             "commander format, or move the card to the main deck", source, commanders[0].line,
             commanders[0].text))
     if deck_format == "commander":
-        n_commanders = _count(sections["commander"])
-        if not commanders and not sections["commander"]:
+        if not commanders:
             problems.append(Problem(
                 "a Commander deck needs its commander: add a `Commander` section", source))
-        elif n_commanders > 2:
+        elif written["commander"] > 2:
             problems.append(Problem(
-                f"{n_commanders} commanders listed; a deck has one (or two partners)", source,
-                commanders[0].line if commanders else 0))
+                f"{written['commander']} commanders listed; a deck has one (or two partners)",
+                source, commanders[0].line))
 
     minimum = min_size if min_size is not None else MIN_DECK_SIZE[deck_format]
     what = "main deck and commander" if deck_format == "commander" else "main deck"

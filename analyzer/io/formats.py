@@ -205,10 +205,10 @@ def parse_arena_text(text: str, source: str) -> RawDeck:
             elif implicit_sideboard and not warned:
                 warned = True
                 out.problems.append(Problem(
-                    "more than one blank line between card groups: every card after the first "
-                    "blank line is read as sideboard (Arena convention); add a `Sideboard` "
-                    "header if that is not what you meant", source, number, stripped,
-                    "warning"))
+                    "cards after a second blank line are read as sideboard too (Arena "
+                    "convention: everything after the first blank line); add `Deck` and "
+                    "`Sideboard` headers if that is not what you meant", source, number,
+                    stripped, "warning"))
         after_blank = False
         entry = _parse_card_line(stripped, source, number, section, out)
         if entry is None:
