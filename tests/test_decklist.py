@@ -412,6 +412,13 @@ def test_utf16_without_bom_is_refused_clearly(tmp_path: Path) -> None:
         read_deck(path, catalog=CATALOG)
 
 
+def test_windows_line_endings(tmp_path: Path) -> None:
+    path = tmp_path / "crlf.txt"
+    path.write_bytes((DECKS / "heist_arena.txt").read_bytes().replace(b"\n", b"\r\n"))
+    deck = read_deck(path, catalog=CATALOG)
+    assert dict(deck.main) == HEIST_MAIN and dict(deck.sideboard) == HEIST_SIDE
+
+
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         read_deck(tmp_path / "nope.txt", catalog=CATALOG)
