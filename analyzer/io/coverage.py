@@ -70,7 +70,7 @@ class DeckReport:
         """Why the deck cannot be simulated ("" when it can)."""
         if self.coverage is None:
             errors = sum(p.severity == "error" for p in self.problems)
-            return f"cannot be imported: {errors} problem{'s' * (errors != 1)}"
+            return f"cannot be imported ({errors} problem{'s' * (errors != 1)}, listed below)"
         unsupported = self.coverage.count("unsupported")
         approximate = self.coverage.count("approximate")
         if unsupported:
