@@ -13,7 +13,8 @@ from typing import Any
 from analyzer.io import DECK_FORMATS, MIN_DECK_SIZE, Deck, read_deck
 from analyzer.io.coverage import DeckReport, check_deck
 
-__all__ = ["DECK_FORMATS", "MIN_DECK_SIZE", "Deck", "DeckReport", "check_decks", "load_deck"]
+__all__ = ["DECK_FORMATS", "MIN_DECK_SIZE", "Deck", "DeckReport", "cards_records", "check_decks",
+           "format_cards_table", "list_cards", "load_deck"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -58,3 +59,112 @@ def check_decks(
     cat = _catalog(catalog, card_files)
     return [check_deck(p, catalog=cat, fmt=fmt, min_size=min_size,
                        allow_approximate=allow_approximate) for p in paths]
+
+
+# ---------------------------------------------------------------------------------------------
+# cards
+
+CARD_COLUMNS = ("name", "set", "number", "rarity", "cost", "type_line", "gift_kind", "support",
+                "notes")
+
+
+def list_cards(
+    *,
+    gift_only: bool = False,
+    set_code: str | None = None,
+    support: str | None = None,
+    include_tokens: bool = False,
+    card_files: Iterable[str | Path] = (),
+    catalog: Any | None = None,
+) -> Any:
+    """The card catalog as a pandas DataFrame, one row per card, ordered by set and collector
+    number (token definitions, which have no number, last).
+
+    Columns: name, set, number, rarity, cost, type_line, gift_kind, support, notes (gift_kind
+    and notes are missing, `pd.isna`, when the card has none). Filters: cards with a gift, one
+    set (case-insensitive), one support level ("exact", "approximate", "unsupported"). Token
+    definitions are left out unless `include_tokens`. An unknown set or support level raises
+    InputError.
+    """
+    import pandas as pd
+
+    from analyzer.enums import SUPPORT_NAMES
+    from analyzer.errors import InputError, Problem
+
+    cat = _catalog(catalog, card_files)
+    records = list(cat.cards(include_tokens=include_tokens))
+    problems = []
+    if support is not None and support.lower() not in SUPPORT_NAMES:
+        problems.append(Problem(f"unknown support level {support!r}: use one of "
+                                f"{', '.join(SUPPORT_NAMES)}"))
+    sets = sorted({r.set.upper() for r in records})
+    if set_code is not None and set_code.upper() not in sets:
+        problems.append(Problem(f"no cards from set {set_code!r} in the catalog; sets: "
+                                f"{', '.join(sets)}"))
+    if problems:
+        raise InputError(problems)
+    def order(r: Any) -> tuple[bool, str, int, str, str]:
+        digits = "".join(ch for ch in r.number if ch.isdigit())
+        return (r.is_token, r.set.upper(), int(digits) if digits else 0, r.number, r.name)
+
+    rows = [
+        (r.name, r.set, r.number, r.rarity, r.cost.text, r.type_line, r.gift_name or None,
+         r.support_name, r.notes or None)
+        for r in sorted(records, key=order)
+        if (not gift_only or r.gift)
+        and (set_code is None or r.set.upper() == set_code.upper())
+        and (support is None or r.support_name == support.lower())
+    ]
+    return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
+
+
+def format_cards_table(df: Any, width: int = 100) -> str:
+    """Aligned text table of `list_cards()` output that fits `width` columns.
+
+    Long type lines (then names) are shortened with "…"; notes go below the table, marked "*".
+    """
+    import textwrap
+
+    if len(df) == 0:
+        return "no cards match"
+    heads = ("Name", "Set", "No.", "R", "Cost", "Type", "Gift", "Support")
+    rows = []
+    for r in df.itertuples(index=False):
+        name = r.name + (" *" if isinstance(r.notes, str) and r.notes else "")
+        rows.append([name, r.set, r.number, (r.rarity or "?")[0].upper(), r.cost, r.type_line,
+                     r.gift_kind if isinstance(r.gift_kind, str) else "-", r.support])
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
+    over = sum(widths) + 2 * (len(widths) - 1) - width
+    for col, floor in ((5, 12), (0, 16)):  # type line first, then name
+        if over > 0:
+            cut = min(over, widths[col] - floor)
+            if cut > 0:
+                widths[col] -= cut
+                over -= cut
+
+    def fit(text: str, w: int) -> str:
+        return text if len(text) <= w else text[:w - 1] + "…"
+
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(fit(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+              for row in rows]
+    n_gift = int(df["gift_kind"].notna().sum())
+    counts = df["support"].value_counts()
+    lines.append("")
+    lines.append(f"{len(df)} cards ({n_gift} with a gift): "
+                 + ", ".join(f"{int(counts.get(s, 0))} {s}"
+                             for s in ("exact", "approximate", "unsupported")))
+    noted = [(r.name, r.notes) for r in df.itertuples(index=False)
+             if isinstance(r.notes, str) and r.notes]
+    if noted:
+        lines.append("")
+        for name, note in noted:
+            lines.extend(textwrap.wrap(f"* {name}: {note}", width, subsequent_indent="  "))
+    return "\n".join(lines)
+
+
+def cards_records(df: Any) -> list[dict[str, Any]]:
+    """`list_cards()` rows as JSON-ready dicts (None for missing values, not NaN)."""
+    return [{k: (None if v is None or (isinstance(v, float) and v != v) else v)
+             for k, v in row.items()} for row in df.to_dict(orient="records")]

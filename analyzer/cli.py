@@ -72,3 +72,37 @@ def check(decks: tuple[str, ...], fmt: str | None, min_size: int | None,
         click.echo(f"\n{n_ok} of {len(reports)} decks can be simulated")
     if errors:
         raise InputError(errors)
+
+
+@main.command()
+@click.option("--gift-only", is_flag=True, help="Only cards with the Gift keyword.")
+@click.option("--set", "set_code", metavar="SET", default=None,
+              help="Only cards from this set code (BLB, BLC, HOB, ...).")
+@click.option("--support", type=click.Choice(["exact", "approximate", "unsupported"],
+                                             case_sensitive=False), default=None,
+              help="Only cards the engine models at this level.")
+@click.option("--format", "out_format", type=click.Choice(["table", "csv", "json"]),
+              default="table", show_default=True, help="Output format.")
+@click.option("--tokens", is_flag=True, help="Also list token definitions (Food, Fish, ...).")
+@click.option("--card-data", "card_files", multiple=True, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Extra card data file (TOML, see analyzer/cards/FORMAT.md); repeatable. "
+                   "Every problem in it is reported.")
+@_input_errors_exit_2
+def cards(gift_only: bool, set_code: str | None, support: str | None, out_format: str,
+          tokens: bool, card_files: tuple[str, ...]) -> None:
+    """List the cards the analyzer knows, with their support level.
+
+    exact: every ability modeled; approximate: stats and keywords only; unsupported: refused
+    in decks.
+    """
+    df = api.list_cards(gift_only=gift_only, set_code=set_code, support=support,
+                        include_tokens=tokens, card_files=card_files)
+    if out_format == "csv":
+        click.echo(df.to_csv(index=False), nl=False)
+    elif out_format == "json":
+        import json
+
+        click.echo(json.dumps(api.cards_records(df), ensure_ascii=False, indent=2))
+    else:
+        click.echo(api.format_cards_table(df))
