@@ -441,3 +441,38 @@ class _StepCol(NamedTuple):
 
 
 StepCol = _StepCol()
+
+
+# ---------------------------------------------------------------------------------------------
+# Policies are data (DESIGN section 6): a float64 table with one row per card id plus a last
+# default row; column POLICY is a PolicyKind, the rest are that kind's parameters.
+
+
+class _PolicyKind(NamedTuple):
+    NEVER: int = 0
+    ALWAYS: int = 1
+    RANDOM: int = 2  # promise with probability PARAM0
+
+
+PolicyKind = _PolicyKind()
+
+
+class _Recipient(NamedTuple):
+    NEXT: int = 0  # the next opponent in turn order (the only one in two-player games)
+    RANDOM: int = 1
+    LOWEST_LIFE: int = 2
+    LEAST_THREAT: int = 3  # smallest board power plus hand size
+
+
+Recipient = _Recipient()
+
+
+class _PolCol(NamedTuple):
+    KIND: int = 0
+    RECIPIENT: int = 1
+    PARAM0: int = 2
+    PARAM1: int = 3
+    N: int = 16
+
+
+PolCol = _PolCol()

@@ -1,0 +1,472 @@
+"""The built-in player: one documented heuristic, the same for every experiment.
+
+It reads only public information plus its own hand (never other hands or library order), and
+may use the game's random stream. The gift promise itself is never decided here: casting a gift
+card with both modes legal stops at a pending decision for the policy layer.
+
+Main phase (own turn, empty stack), one action per call:
+1. play a land (the one whose colors the hand needs most);
+2. cast the best castable spell by role: permanents, main-phase removal when an opposing
+   creature is worth it, sorcery draw, sweepers that kill more of theirs than ours, recursion
+   with a target, hand attack while they hold cards; most expensive first (spend the mana);
+3. activate: equip the best creature; eat a Food in main 2 when life is below the start.
+Priority (instant speed): counter an opposing spell worth it; protect a targeted permanent;
+in combat after blocks, a trick or removal that changes a fight; at an opponent's end step,
+instant draw, removal or Food with the mana left.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    AiRole,
+    CardCol,
+    CardType,
+    Intent,
+    Keyword,
+    Op,
+    Phase,
+    StepCol,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.config import njit
+from analyzer.kernel.layout import (
+    H_ACTIVE,
+    H_BF_N,
+    H_NO_SPELLS_TURN,
+    H_NPLAYERS,
+    H_PHASE,
+    H_STACK_N,
+    H_STARTING_LIFE,
+    H_TURN,
+    H_WINDOW_STEP,
+    MAX_EXILE,
+    MAX_TARGETS,
+    NO_OBJ,
+    O_ATTACHED,
+    O_ATTACKING,
+    O_BLOCKING,
+    O_CARD,
+    O_CAST_BY,
+    O_CTRL,
+    O_CUR_P,
+    O_PHASED,
+    O_SICK,
+    O_TAPPED,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    P_EXILE_N,
+    P_HAND_N,
+    P_LANDS_PLAYED,
+    P_LANDS_TURN,
+    P_LIFE,
+    P_LOST,
+    PLAYER_BASE,
+    S_CTRL,
+    S_T0,
+)
+from analyzer.kernel.mana import can_pay, card_cost, count_sources
+from analyzer.kernel.stack import (
+    activate,
+    cast_finish,
+    extra_cost_payable,
+    mode_options,
+    request_decision,
+    spell_ability,
+    stack_top_entry,
+    top_threat,
+)
+from analyzer.kernel.state import hand_at, move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.targets import choose_targets, group_active, slot_start, threat
+from analyzer.policies.decide import decide_gift
+
+MAX_CAND = 64
+
+
+@njit
+def _affordable(G, C, p, o):
+    cards = C[0]
+    abilities = C[1]
+    colored = np.zeros(5, np.int64)
+    generic = card_cost(cards, G[ob(o) + O_CARD], colored)
+    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    return can_pay(G, cards, abilities, p, generic, colored, any_type)
+
+
+@njit
+def _targets_useful(G, C, ab, p, promised):
+    """Would the AI's target choice for this mode hurt opponents / help itself?"""
+    if ab < 0:
+        return True
+    abilities = C[1]
+    targets = C[2]
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    if not choose_targets(G, C, ab, p, promised, slots, zccs):
+        return False
+    tg0 = abilities[ab, AbilCol.TG_START]
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        s0 = slot_start(targets, tg0, j)
+        intent = targets[g, TargCol.INTENT]
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v < 0:
+                continue
+            if v >= PLAYER_BASE:
+                mine = v - PLAYER_BASE == p
+            elif G[ob(v) + O_ZONE] == Zone.BATTLEFIELD or G[ob(v) + O_ZONE] == Zone.STACK:
+                mine = G[ob(v) + O_CTRL] == p
+            else:
+                mine = True  # a card in our graveyard
+            if intent == Intent.HARM and mine:
+                return False
+            if intent == Intent.HELP and not mine:
+                return False
+    return True
+
+
+@njit
+def _board_value(G, C, p):
+    cards = C[0]
+    s = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_PHASED] == 0 and \
+                cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+            s += threat(G, cards, o)
+    return s
+
+
+@njit
+def _opp_board_value(G, C, p):
+    s = 0
+    for q in range(G[H_NPLAYERS]):
+        if q != p and G[pb(q) + P_LOST] == 0:
+            s += _board_value(G, C, q)
+    return s
+
+
+@njit
+def _opp_hand(G, p):
+    s = 0
+    for q in range(G[H_NPLAYERS]):
+        if q != p and G[pb(q) + P_LOST] == 0:
+            s += G[pb(q) + P_HAND_N]
+    return s
+
+
+@njit
+def _mode_useful(G, C, p, o, promised, context):
+    """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
+    of the stack, 2 combat after blocks, 3 opponent's end step."""
+    cards = C[0]
+    card = G[ob(o) + O_CARD]
+    role = cards[card, CardCol.AI_ROLE]
+    ab = spell_ability(C, card)
+    types = cards[card, CardCol.TYPES]
+    if context == 1:
+        if role != AiRole.COUNTER and role != AiRole.PROTECTION:
+            return False
+        if role == AiRole.COUNTER and top_threat(G, C, p) < 20:
+            return False
+        if role == AiRole.PROTECTION and not _top_targets_mine(G, C, p):
+            return False
+        return _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
+        return False
+    if role == AiRole.TRICK:
+        return context == 2 and _has_creature_in_combat(G, p) and \
+            _targets_useful(G, C, ab, p, promised)
+    if context == 2:
+        return role == AiRole.REMOVAL and _targets_useful(G, C, ab, p, promised)
+    if context == 3:
+        if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
+            return _targets_useful(G, C, ab, p, promised)
+        return (types & CardType.CREATURE) != 0  # flash creatures
+    # main phase
+    if role == AiRole.CARD_DRAW and (types & CardType.INSTANT) and G[H_PHASE] == Phase.MAIN1:
+        return False  # instant draw waits for the opponent's end step
+    if role == AiRole.SWEEPER:
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and \
+            _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.DISRUPTION:
+        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
+    return _targets_useful(G, C, ab, p, promised)
+
+
+@njit
+def _top_targets_mine(G, C, p):
+    e = stack_top_entry(G)
+    if e < 0 or G[e + S_CTRL] == p:
+        return False
+    for i in range(MAX_TARGETS):
+        v = G[e + S_T0 + i]
+        if 0 <= v < PLAYER_BASE and G[ob(v) + O_ZONE] == Zone.BATTLEFIELD and \
+                G[ob(v) + O_CTRL] == p:
+            return True
+    return False
+
+
+@njit
+def _has_creature_in_combat(G, p):
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] == p and (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]):
+            return True
+    return False
+
+
+@njit
+def _can_cast_now(G, C, p, o, sorcery_ok):
+    cards = C[0]
+    card = G[ob(o) + O_CARD]
+    t = cards[card, CardCol.TYPES]
+    if t & CardType.LAND:
+        return False
+    if G[H_NO_SPELLS_TURN] == G[H_TURN]:
+        return False
+    fast = (t & CardType.INSTANT) != 0 or (cards[card, CardCol.KEYWORDS] & Keyword.FLASH) != 0
+    if not fast and not sorcery_ok:
+        return False
+    if not extra_cost_payable(G, C, p, o):
+        return False
+    return _affordable(G, C, p, o)
+
+
+@njit
+def try_cast(G, C, pol, p, o, context):
+    """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
+    Returns True if the cast started (or a decision is pending)."""
+    plain, promise = mode_options(G, C, p, o)
+    plain = plain and _mode_useful(G, C, p, o, 0, context)
+    promise = promise and _mode_useful(G, C, p, o, 1, context)
+    if plain and promise:
+        request_decision(G, p, o)
+        return True
+    if promise:
+        # only the promised mode does something: the policy decides whether to cast at all
+        want, recipient = decide_gift(G, C, pol, p, o)
+        if want == 0:
+            return False
+        return cast_finish(G, C, p, o, 1, recipient)
+    if plain:
+        return cast_finish(G, C, p, o, 0, -1)
+    return False
+
+
+@njit
+def _collect_castables(G, C, p, sorcery_ok, out):
+    """Hand cards, and exiled cards p may cast (Cruelclaw's Heist), castable now; sorted by
+    mana value, most expensive first."""
+    cards = C[0]
+    n = 0
+    for i in range(G[pb(p) + P_HAND_N]):
+        o = hand_at(G, p, i)
+        if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok):
+            out[n] = o
+            n += 1
+    for q in range(G[H_NPLAYERS]):
+        for i in range(G[pb(q) + P_EXILE_N]):
+            o = G[OFF_EXILE + q * MAX_EXILE + i]
+            if G[ob(o) + O_CAST_BY] == p + 1 and n < out.shape[0] and \
+                    _can_cast_now(G, C, p, o, sorcery_ok):
+                out[n] = o
+                n += 1
+    for i in range(1, n):
+        x = out[i]
+        kx = cards[G[ob(x) + O_CARD], CardCol.MV] * 100 + cards[G[ob(x) + O_CARD], CardCol.VALUE]
+        j = i - 1
+        while j >= 0:
+            y = out[j]
+            ky = cards[G[ob(y) + O_CARD], CardCol.MV] * 100 + cards[G[ob(y) + O_CARD],
+                                                                     CardCol.VALUE]
+            if ky >= kx:
+                break
+            out[j + 1] = y
+            j -= 1
+        out[j + 1] = x
+    return n
+
+
+@njit
+def _play_land(G, C, p):
+    cards = C[0]
+    if G[pb(p) + P_LANDS_TURN] >= 1:
+        return False
+    best = -1
+    best_score = -1
+    have = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
+            have |= cards[G[ob(o) + O_CARD], CardCol.LAND_COLORS]
+    for i in range(G[pb(p) + P_HAND_N]):
+        o = hand_at(G, p, i)
+        card = G[ob(o) + O_CARD]
+        if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
+            continue
+        colors = cards[card, CardCol.LAND_COLORS]
+        score = 1
+        for j in range(G[pb(p) + P_HAND_N]):
+            h = G[ob(hand_at(G, p, j)) + O_CARD]
+            for c in range(5):
+                if cards[h, CardCol.COST_W + c] > 0 and (colors >> c) & 1:
+                    score += 2 if ((have >> c) & 1) == 0 else 1
+        if cards[card, CardCol.ETB_TAPPED]:
+            score -= 1
+        if score > best_score:
+            best_score = score
+            best = o
+    if best < 0:
+        return False
+    put_onto_battlefield(G, cards, best, p, cards[G[ob(best) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    G[pb(p) + P_LANDS_TURN] += 1
+    G[pb(p) + P_LANDS_PLAYED] += 1
+    return True
+
+
+@njit
+def _ability_has_op(C, ab, op):
+    abilities = C[1]
+    steps = C[3]
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op:
+            return True
+    return False
+
+
+@njit
+def _try_activate(G, C, p, context):
+    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
+    cards = C[0]
+    abilities = C[1]
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] != p or G[ob(o) + O_PHASED]:
+            continue
+        card = G[ob(o) + O_CARD]
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED or \
+                    abilities[a, AbilCol.MANA_ABILITY]:
+                continue
+            if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
+                continue
+            if abilities[a, AbilCol.COST_TAP] and (G[ob(o) + O_TAPPED] or (
+                    G[ob(o) + O_SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)):
+                continue
+            colored = np.zeros(5, np.int64)
+            for c in range(5):
+                colored[c] = abilities[a, AbilCol.COST_W + c]
+            if _ability_has_op(C, a, Op.ATTACH_SELF):
+                att = G[ob(o) + O_ATTACHED]
+                if att != NO_OBJ and G[ob(att) + O_ZONE] == Zone.BATTLEFIELD:
+                    continue
+                if not _targets_useful(G, C, a, p, 0):
+                    continue
+            elif _ability_has_op(C, a, Op.GAIN_LIFE):
+                if G[H_PHASE] == Phase.MAIN1 or \
+                        G[pb(p) + P_LIFE] > G[H_STARTING_LIFE] - 3:
+                    continue
+            else:
+                if not _targets_useful(G, C, a, p, 0):
+                    continue
+            # keep the source itself out of the payment for {T} abilities
+            tapped_before = G[ob(o) + O_TAPPED]
+            if abilities[a, AbilCol.COST_TAP]:
+                G[ob(o) + O_TAPPED] = 1
+            ok = can_pay(G, cards, abilities, p, abilities[a, AbilCol.COST_GENERIC], colored,
+                         False)
+            G[ob(o) + O_TAPPED] = tapped_before
+            if ok and activate(G, C, p, o, a):
+                return True
+    return False
+
+
+@njit
+def main_action(G, C, pol, p):
+    """One main-phase action for the active player; False when it is done."""
+    if _play_land(G, C, p):
+        return True
+    buf = np.empty(MAX_CAND, np.int32)
+    n = _collect_castables(G, C, p, True, buf)
+    for i in range(n):
+        if try_cast(G, C, pol, p, buf[i], 0):
+            return True
+    return _try_activate(G, C, p, 0)
+
+
+@njit
+def priority_action(G, C, pol, p):
+    """An instant-speed action when p holds priority in an open window; False to pass."""
+    cards = C[0]
+    n_hand_fast = 0
+    for i in range(G[pb(p) + P_HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O_CARD]
+        if cards[card, CardCol.TYPES] & CardType.INSTANT or \
+                cards[card, CardCol.KEYWORDS] & Keyword.FLASH:
+            n_hand_fast += 1
+    step = G[H_WINDOW_STEP]
+    if G[H_STACK_N] > 0:
+        context = 1
+        e = stack_top_entry(G)
+        if G[e + S_CTRL] == p:
+            return False
+    elif step == Phase.DECLARE_BLOCKERS:
+        context = 2
+    elif step == Phase.END_STEP and G[H_ACTIVE] != p:
+        context = 3
+    else:
+        return False
+    if n_hand_fast > 0:
+        lands, sacs = count_sources(G, cards, C[1], p)
+        if lands + sacs > 0:
+            buf = np.empty(MAX_CAND, np.int32)
+            n = _collect_castables(G, C, p, False, buf)
+            for i in range(n):
+                if try_cast(G, C, pol, p, buf[i], context):
+                    return True
+    if context == 3:
+        return _try_activate(G, C, p, 3)
+    return False
+
+
+@njit
+def discard_to_hand_size(G, C, p):
+    """Cleanup (514.1): discard down to seven; extra lands go first once five are out,
+    else the most expensive card."""
+    cards = C[0]
+    while G[pb(p) + P_HAND_N] > 7:
+        lands_out = G[pb(p) + P_LANDS_PLAYED]
+        worst = -1
+        worst_key = -1
+        for i in range(G[pb(p) + P_HAND_N]):
+            o = hand_at(G, p, i)
+            card = G[ob(o) + O_CARD]
+            is_land = cards[card, CardCol.TYPES] & CardType.LAND
+            key = cards[card, CardCol.MV]
+            if is_land:
+                key = 100 if lands_out >= 5 else -1
+            if key > worst_key:
+                worst_key = key
+                worst = o
+        move_object(G, cards, worst, Zone.GRAVEYARD)
+
+
+@njit
+def best_attacker_power(G, p):
+    best = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] == p:
+            best = max(best, G[ob(o) + O_CUR_P])
+    return best

@@ -1,0 +1,259 @@
+"""Characteristics and state-based actions.
+
+``refresh`` recomputes every permanent's current power, toughness, keywords and controller from
+its base values, counters, until-end-of-turn modifiers and the static abilities on the
+battlefield (control-changing first, then P/T and keyword effects: layers 2, 6, 7 in that order).
+It runs after anything that can change them, so the rest of the kernel reads O_CUR_* directly.
+
+``check_sba`` applies state-based actions (704) until none applies: players at 0 life or who drew
+from an empty library lose; creatures with 0 toughness, lethal damage or deathtouch damage die;
+Auras attached to nothing go to the graveyard; Equipment attached to a non-creature falls off.
+A player who loses leaves the game with everything they own (800.4a).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    EndReason,
+    Keyword,
+    Op,
+    StepCol,
+    Subtype,
+    Zone,
+)
+from analyzer.kernel.config import njit
+from analyzer.kernel.events import fire_dies
+from analyzer.kernel.layout import (
+    H_BF_N,
+    H_END_REASON,
+    H_NOBJ,
+    H_NPLAYERS,
+    H_PHASE,
+    H_STACK_N,
+    H_TURN,
+    H_WINNER,
+    NO_OBJ,
+    O_ATTACHED,
+    O_BASE_CTRL,
+    O_BASE_P,
+    O_BASE_T,
+    O_CARD,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_CUR_T,
+    O_DAMAGE,
+    O_DEATHTOUCHED,
+    O_EOT_KW,
+    O_EOT_KW_LOSE,
+    O_EOT_P,
+    O_EOT_T,
+    O_OWNER,
+    O_P1P1,
+    O_PHASED,
+    O_SICK,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    P_DREW_EMPTY,
+    P_LIFE,
+    P_LOST,
+    P_LOST_TURN,
+    S_CTRL,
+    S_OBJ,
+    SF,
+)
+from analyzer.kernel.state import clear_combat, move_object, ob, pb
+
+
+@njit
+def refresh(G, C):
+    cards = C[0]
+    abilities = C[1]
+    steps = C[3]
+    n = G[H_BF_N]
+    # layer 1 values + counters + until-end-of-turn effects
+    for i in range(n):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O_CARD]
+        G[b + O_CUR_P] = G[b + O_BASE_P] + G[b + O_P1P1] + G[b + O_EOT_P]
+        G[b + O_CUR_T] = G[b + O_BASE_T] + G[b + O_P1P1] + G[b + O_EOT_T]
+        G[b + O_CUR_KW] = (cards[card, CardCol.KEYWORDS] | G[b + O_EOT_KW]) & ~G[b + O_EOT_KW_LOSE]
+        new_ctrl = G[b + O_BASE_CTRL]
+        if G[b + O_CTRL] != new_ctrl:
+            G[b + O_CTRL] = new_ctrl
+            G[b + O_SICK] = 1
+            clear_combat(G, o)
+    # static abilities of permanents on the battlefield
+    for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
+        for i in range(n):
+            s = G[OFF_BATTLEFIELD + i]
+            bs = ob(s)
+            if G[bs + O_PHASED]:
+                continue
+            sc = G[bs + O_CARD]
+            a0 = cards[sc, CardCol.AB_START]
+            for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+                if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                    continue
+                s0 = abilities[a, AbilCol.ST_START]
+                for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                    op = steps[k, StepCol.OP]
+                    att = G[bs + O_ATTACHED]
+                    if layer == 0:
+                        if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
+                            ba = ob(att)
+                            if G[ba + O_ZONE] == Zone.BATTLEFIELD and G[ba + O_CTRL] != G[bs + O_CTRL]:
+                                G[ba + O_CTRL] = G[bs + O_CTRL]
+                                G[ba + O_SICK] = 1
+                                clear_combat(G, att)
+                        continue
+                    if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
+                        G[ob(att) + O_CUR_P] += steps[k, StepCol.A]
+                        G[ob(att) + O_CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_EQUIPPED_LOSE and att != NO_OBJ:
+                        G[ob(att) + O_CUR_KW] &= ~steps[k, StepCol.A]
+                    elif op == Op.STATIC_ANTHEM:
+                        sub = steps[k, StepCol.C]
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            bt = ob(t)
+                            tc = G[bt + O_CARD]
+                            if t == s or G[bt + O_CTRL] != G[bs + O_CTRL]:
+                                continue
+                            if (cards[tc, CardCol.TYPES] & CardType.CREATURE) == 0:
+                                continue
+                            if sub != 0 and (cards[tc, CardCol.SUBTYPES] & sub) == 0:
+                                continue
+                            G[bt + O_CUR_P] += steps[k, StepCol.A]
+                            G[bt + O_CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def leave_game(G, C, p):
+    """p loses: everything p owns leaves the game; p's spells leave the stack (800.4a)."""
+    cards = C[0]
+    G[pb(p) + P_LOST] = 1
+    G[pb(p) + P_LOST_TURN] = G[H_TURN]
+    # stack entries p controls
+    k = 0
+    for i in range(G[H_STACK_N]):
+        e = OFF_STACK + i * SF
+        if G[e + S_CTRL] == p:
+            continue
+        if k != i:
+            for f in range(SF):
+                G[OFF_STACK + k * SF + f] = G[e + f]
+        k += 1
+    G[H_STACK_N] = k
+    for o in range(G[H_NOBJ]):
+        b = ob(o)
+        if G[b + O_OWNER] == p and G[b + O_ZONE] != Zone.NONE:
+            move_object(G, cards, o, Zone.NONE)
+
+
+@njit
+def _dies(G, C, o):
+    cards = C[0]
+    if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+        fire_dies(G, C, o, G[ob(o) + O_CTRL])
+    move_object(G, cards, o, Zone.GRAVEYARD)
+
+
+@njit
+def destroy(G, C, o):
+    """Destroy o unless it is indestructible. Returns True if it left the battlefield."""
+    if G[ob(o) + O_CUR_KW] & Keyword.INDESTRUCTIBLE:
+        return False
+    _dies(G, C, o)
+    return True
+
+
+@njit
+def sacrifice(G, C, o):
+    _dies(G, C, o)
+
+
+@njit
+def check_sba(G, C):
+    """Apply state-based actions until none applies; returns True if anything happened."""
+    cards = C[0]
+    any_change = False
+    for _guard in range(64):
+        changed = False
+        refresh(G, C)
+        for p in range(G[H_NPLAYERS]):
+            q = pb(p)
+            if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):
+                leave_game(G, C, p)
+                changed = True
+        i = 0
+        while i < G[H_BF_N]:
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            card = G[b + O_CARD]
+            t = cards[card, CardCol.TYPES]
+            gone = False
+            if G[b + O_PHASED] == 0:
+                if t & CardType.CREATURE:
+                    if G[b + O_CUR_T] <= 0 or ((G[b + O_DAMAGE] >= G[b + O_CUR_T] or G[b + O_DEATHTOUCHED]) and \
+                            (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
+                        _dies(G, C, o)
+                        gone = True
+                    elif G[b + O_DEATHTOUCHED]:
+                        G[b + O_DEATHTOUCHED] = 0
+                elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+                    att = G[b + O_ATTACHED]
+                    if att == NO_OBJ or G[ob(att) + O_ZONE] != Zone.BATTLEFIELD:
+                        move_object(G, cards, o, Zone.GRAVEYARD)
+                        gone = True
+                elif cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT:
+                    att = G[b + O_ATTACHED]
+                    if att != NO_OBJ and (G[ob(att) + O_ZONE] != Zone.BATTLEFIELD or (
+                            cards[G[ob(att) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+                            or G[ob(att) + O_CTRL] != G[b + O_CTRL]):
+                        G[b + O_ATTACHED] = NO_OBJ
+                        changed = True
+            if gone:
+                changed = True
+            else:
+                i += 1
+        if not changed:
+            break
+        any_change = True
+    _check_winner(G)
+    return any_change
+
+
+@njit
+def _check_winner(G):
+    if G[H_WINNER] != -1:
+        return
+    alive = 0
+    last = -1
+    for p in range(G[H_NPLAYERS]):
+        if G[pb(p) + P_LOST] == 0:
+            alive += 1
+            last = p
+    if alive == 1:
+        G[H_WINNER] = last
+        G[H_END_REASON] = EndReason.LIFE
+        # the reason is the way the last opponent lost
+        for p in range(G[H_NPLAYERS]):
+            if p != last and G[pb(p) + P_DREW_EMPTY] == 1 and G[pb(p) + P_LIFE] > 0:
+                G[H_END_REASON] = EndReason.LIBRARY
+        G[H_PHASE] = 13  # Phase.GAME_OVER
+    elif alive == 0:
+        G[H_WINNER] = -2
+        G[H_END_REASON] = EndReason.ALL_LOST
+        G[H_PHASE] = 13
+
+
+@njit
+def stack_obj(G, i):
+    return G[OFF_STACK + i * SF + S_OBJ]

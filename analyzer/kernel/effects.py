@@ -1,0 +1,504 @@
+"""The effect interpreter: runs an ability's steps, and gives gifts.
+
+Every card behaviour is data (steps in the catalog); this module is the only place that knows
+what an op does. A step runs only if its condition holds for the stack entry's promise
+(702.174k: "promised" is the declaration, not the delivery). Steps that act on a target group
+skip targets that became illegal (608.2b). ``IT`` is the object the previous step moved or
+created ("that card", "that creature").
+
+``C`` is the catalog tuple (cards, abilities, targets, steps, gift_tokens) where gift_tokens[k]
+is the token card id a gift of kind k creates (-1 for card and extra turn).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import (
+    AbilCol,
+    CardCol,
+    CardType,
+    CounterKind,
+    GiftKind,
+    Keyword,
+    Op,
+    Ref,
+    StepCol,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.chars import destroy, sacrifice
+from analyzer.kernel.config import njit
+from analyzer.kernel.events import add_delayed, cond_holds, fire_enters, fire_gift_given
+from analyzer.kernel.layout import (
+    DK_RETURN_AT_END_STEP,
+    H_BF_N,
+    H_EXILE_SELF,
+    H_EXTRA_N,
+    H_NO_SPELLS_TURN,
+    H_NPLAYERS,
+    H_TURN,
+    MAX_EXTRA_TURNS,
+    MAX_TARGETS,
+    O_ATTACHED,
+    O_BASE_P,
+    O_BASE_T,
+    O_CARD,
+    O_CAST_BY,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_DAMAGE,
+    O_DEATHTOUCHED,
+    O_EOT_KW,
+    O_EOT_P,
+    O_EOT_T,
+    O_OWNER,
+    O_P1P1,
+    O_PHASED,
+    O_STAT_GIVEN,
+    O_STUN,
+    O_TAPPED,
+    O_TOKEN,
+    O_ZCC,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    OFF_EXTRA,
+    P_GIFTS_GIVEN,
+    P_GIFTS_RECEIVED,
+    P_GIFTS_UNDELIVERED,
+    P_HAND_N,
+    P_HEXPROOF_TURN,
+    P_LOST,
+    P_PROTECTED,
+    PLAYER_BASE,
+    S_AB,
+    S_CARD,
+    S_CTRL,
+    S_PROMISED,
+    S_RECIPIENT,
+    S_T0,
+    S_Z0,
+    SK_COPY,
+)
+from analyzer.kernel.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
+from analyzer.kernel.state import (
+    ERR_EXTRA,
+    create_token,
+    draw_cards,
+    gain_life,
+    hand_at,
+    lose_life,
+    move_object,
+    ob,
+    overflow,
+    pb,
+    put_onto_battlefield,
+)
+from analyzer.kernel.targets import group_active, slot_start, threat, value_legal
+
+MAX_REF = 64
+
+
+@njit
+def deal_damage(G, C, src, v, amount):
+    """src deals amount damage to v (object or PLAYER_BASE + seat). Lifelink and deathtouch
+    apply when the source is a creature permanent."""
+    if amount <= 0:
+        return 0
+    cards = C[0]
+    kw = 0
+    if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
+        kw = G[ob(src) + O_CUR_KW]
+    dealt = 0
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if G[pb(p) + P_LOST] or G[pb(p) + P_PROTECTED]:
+            return 0
+        dealt = lose_life(G, p, amount)
+        dealt = amount if dealt == 0 and G[pb(p) + P_PROTECTED] == 0 else dealt
+    else:
+        b = ob(v)
+        if G[b + O_ZONE] != Zone.BATTLEFIELD or G[b + O_PHASED]:
+            return 0
+        if cards[G[b + O_CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
+            G[b + O_DAMAGE] += amount
+            if kw & Keyword.DEATHTOUCH:
+                G[b + O_DEATHTOUCHED] = 1
+            dealt = amount
+    if dealt > 0 and kw & Keyword.LIFELINK:
+        gain_life(G, G[ob(src) + O_CTRL], dealt)
+    return dealt
+
+
+@njit
+def give_gift(G, C, giver, recipient, kind, source):
+    """Deliver a gift (702.174d-i) and fire "whenever you give a gift" (702.174c) whether or
+    not it did anything. The extra turn is queued to be taken right after this one."""
+    cards = C[0]
+    gift_tokens = C[4]
+    if recipient >= 0 and G[pb(recipient) + P_LOST] == 0:
+        if kind == GiftKind.CARD:
+            draw_cards(G, recipient, 1)
+        elif kind == GiftKind.EXTRA_TURN:
+            n = G[H_EXTRA_N]
+            if n >= MAX_EXTRA_TURNS:
+                overflow(G, ERR_EXTRA)
+            else:
+                G[OFF_EXTRA + n] = recipient
+                G[H_EXTRA_N] = n + 1
+        elif kind != GiftKind.NONE:
+            tok = gift_tokens[kind]
+            o = create_token(G, cards, tok, recipient, kind == GiftKind.TAPPED_FISH,
+                             cards[tok, CardCol.POWER], cards[tok, CardCol.TOUGHNESS], -1)
+            if o >= 0:
+                fire_enters(G, C, o)
+        G[pb(recipient) + P_GIFTS_RECEIVED] += 1
+    G[pb(giver) + P_GIFTS_GIVEN] += 1
+    if source >= 0:
+        G[ob(source) + O_STAT_GIVEN] += 1
+    fire_gift_given(G, C, giver, source)
+
+
+@njit
+def count_undelivered(G, e_promised, ctrl):
+    if e_promised == 1:
+        G[pb(ctrl) + P_GIFTS_UNDELIVERED] += 1
+
+
+@njit
+def counter_spell_object(G, C, o, to_hand):
+    """Counter the spell whose card is o (or return it to its owner's hand)."""
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return False
+    count_undelivered(G, entry_field(G, i, S_PROMISED), entry_field(G, i, S_CTRL))
+    remove_entry(G, i)
+    move_object(G, C[0], o, Zone.HAND if to_hand else Zone.GRAVEYARD)
+    return True
+
+
+@njit
+def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, out):
+    """The objects/players a step's ref designates, legal ones only. Returns how many."""
+    cards = C[0]
+    abilities = C[1]
+    targets = C[2]
+    n = 0
+    if ref < 4:
+        if ab < 0:
+            return 0
+        tg0 = abilities[ab, AbilCol.TG_START]
+        if ref >= abilities[ab, AbilCol.TG_COUNT]:
+            return 0
+        g = tg0 + ref
+        if not group_active(targets, g, promised):
+            return 0
+        s0 = slot_start(targets, tg0, ref)
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v >= 0 and value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
+                out[n] = v
+                n += 1
+        return n
+    if ref == Ref.SELF:
+        if src >= 0:
+            out[0] = src
+            return 1
+        return 0
+    if ref == Ref.IT:
+        if it >= 0:
+            out[0] = it
+            return 1
+        return 0
+    if ref == Ref.ATTACHED:
+        if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD and G[ob(src) + O_ATTACHED] >= 0:
+            out[0] = G[ob(src) + O_ATTACHED]
+            return 1
+        return 0
+    if ref == Ref.TRIGGER_OBJECT:
+        if trig_obj >= 0:
+            out[0] = trig_obj
+            return 1
+        return 0
+    if ref == Ref.YOU:
+        out[0] = PLAYER_BASE + ctrl
+        return 1
+    for p in range(G[H_NPLAYERS]):
+        if G[pb(p) + P_LOST]:
+            continue
+        if ref == Ref.EACH_OPPONENT and p == ctrl:
+            continue
+        out[n] = PLAYER_BASE + p
+        n += 1
+    return n
+
+
+@njit
+def _is_obj(v):
+    return 0 <= v < PLAYER_BASE
+
+
+@njit
+def _enter_under(G, C, o, ctrl):
+    put_onto_battlefield(G, C[0], o, ctrl, False)
+    fire_enters(G, C, o)
+
+
+@njit
+def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
+    """Run the steps of ability row ab for one resolution. Returns IT after the last step."""
+    cards = C[0]
+    abilities = C[1]
+    steps = C[3]
+    vals = np.empty(MAX_REF, np.int32)
+    second = np.empty(MAX_REF, np.int32)
+    destroyed = np.empty(MAX_REF, np.int32)
+    n_destroyed = 0
+    it = -1
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if not cond_holds(steps[k, StepCol.COND], promised):
+            continue
+        op = steps[k, StepCol.OP]
+        a = steps[k, StepCol.A]
+        b_ = steps[k, StepCol.B]
+        c = steps[k, StepCol.C]
+        n = _ref_values(G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it,
+                        trig_obj, vals)
+        if op == Op.DAMAGE:
+            for i in range(n):
+                deal_damage(G, C, src, vals[i], a)
+        elif op == Op.DAMAGE_CONTROLLER:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O_CTRL], a)
+        elif op == Op.DAMAGE_EACH_CREATURE:
+            for i in range(G[H_BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O_PHASED] == 0 and \
+                        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                    deal_damage(G, C, src, o, a)
+        elif op == Op.DESTROY:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    destroy(G, C, vals[i])
+        elif op == Op.DESTROY_ALL:
+            # collect first: destroying changes the battlefield list
+            m = 0
+            for i in range(G[H_BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O_PHASED] == 0 and cards[G[ob(o) + O_CARD], CardCol.TYPES] & a \
+                        and m < MAX_REF:
+                    second[m] = o
+                    m += 1
+            for i in range(m):
+                o = second[i]
+                if destroy(G, C, o) and G[ob(o) + O_OWNER] == ctrl and \
+                        G[ob(o) + O_ZONE] == Zone.GRAVEYARD and n_destroyed < MAX_REF:
+                    destroyed[n_destroyed] = o
+                    n_destroyed += 1
+        elif op == Op.RETURN_DESTROYED:
+            best = -1
+            for i in range(n_destroyed):
+                o = destroyed[i]
+                if G[ob(o) + O_ZONE] == Zone.GRAVEYARD and \
+                        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                    if best < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] > \
+                            cards[G[ob(best) + O_CARD], CardCol.VALUE]:
+                        best = o
+            if best >= 0:
+                _enter_under(G, C, best, ctrl)
+                it = best
+        elif op == Op.EXILE:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.EXILE)
+                    it = vals[i]
+        elif op == Op.BOUNCE:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.HAND)
+        elif op == Op.COUNTER or op == Op.SPELL_TO_HAND:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    counter_spell_object(G, C, vals[i], op == Op.SPELL_TO_HAND)
+        elif op == Op.DRAW:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    draw_cards(G, vals[i] - PLAYER_BASE, a)
+        elif op == Op.GAIN_LIFE or op == Op.LOSE_LIFE:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    if op == Op.GAIN_LIFE:
+                        gain_life(G, vals[i] - PLAYER_BASE, a)
+                    else:
+                        lose_life(G, vals[i] - PLAYER_BASE, a)
+        elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
+            for i in range(n):
+                if not _is_obj(vals[i]):
+                    continue
+                bo = ob(vals[i])
+                if op == Op.PUMP:
+                    G[bo + O_EOT_P] += a
+                    G[bo + O_EOT_T] += b_
+                    G[bo + O_CUR_P] += a
+                elif op == Op.GRANT:
+                    G[bo + O_EOT_KW] |= a
+                    G[bo + O_CUR_KW] |= a
+                elif op == Op.ADD_COUNTERS:
+                    if a == CounterKind.P1P1:
+                        G[bo + O_P1P1] += b_
+                        G[bo + O_CUR_P] += b_
+                    else:
+                        G[bo + O_STUN] += b_
+                else:
+                    G[bo + O_TAPPED] = 1
+        elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
+            for i in range(G[H_BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                bo = ob(o)
+                if G[bo + O_CTRL] != ctrl or G[bo + O_PHASED]:
+                    continue
+                t = cards[G[bo + O_CARD], CardCol.TYPES]
+                if op == Op.PUMP_ALL:
+                    if t & CardType.CREATURE:
+                        G[bo + O_EOT_P] += a
+                        G[bo + O_EOT_T] += b_
+                elif b_ == 0 or t & b_:
+                    G[bo + O_EOT_KW] |= a
+        elif op == Op.PLAYER_HEXPROOF:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    G[pb(vals[i] - PLAYER_BASE) + P_HEXPROOF_TURN] = G[H_TURN]
+        elif op == Op.FIGHT:
+            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]):
+                x = vals[0]
+                y = second[0]
+                px = G[ob(x) + O_CUR_P]
+                py = G[ob(y) + O_CUR_P]
+                deal_damage(G, C, x, y, px)
+                deal_damage(G, C, y, x, py)
+        elif op == Op.SACRIFICE_GREATEST_POWER:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                best = -1
+                for j in range(G[H_BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    bo = ob(o)
+                    if G[bo + O_CTRL] != p or G[bo + O_PHASED] or \
+                            (cards[G[bo + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                        continue
+                    if best < 0 or G[bo + O_CUR_P] > G[ob(best) + O_CUR_P] or (
+                            G[bo + O_CUR_P] == G[ob(best) + O_CUR_P]
+                            and threat(G, cards, o) < threat(G, cards, best)):
+                        best = o
+                if best >= 0:
+                    sacrifice(G, C, best)
+        elif op == Op.RETURN_TO_HAND:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.HAND)
+                    it = vals[i]
+        elif op == Op.RETURN_TO_BATTLEFIELD:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    _enter_under(G, C, vals[i], ctrl)
+                    it = vals[i]
+        elif op == Op.TOKEN_COPY:
+            for i in range(n):
+                o = vals[i]
+                if not _is_obj(o):
+                    continue
+                card = G[ob(o) + O_CARD]
+                if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
+                    continue
+                if G[ob(o) + O_TOKEN]:
+                    bp = G[ob(o) + O_BASE_P]
+                    bt = G[ob(o) + O_BASE_T]
+                else:
+                    bp = cards[card, CardCol.POWER]
+                    bt = cards[card, CardCol.TOUGHNESS]
+                if a != 0 or b_ != 0:
+                    bp = a
+                    bt = b_
+                t = create_token(G, cards, card, ctrl, False, bp, bt, card)
+                if t >= 0:
+                    fire_enters(G, C, t)
+                    it = t
+        elif op == Op.CREATE_TOKEN:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                for _ in range(b_):
+                    t = create_token(G, cards, a, p, c == 1, cards[a, CardCol.POWER],
+                                     cards[a, CardCol.TOUGHNESS], -1)
+                    if t >= 0:
+                        fire_enters(G, C, t)
+                        it = t
+        elif op == Op.EXILE_FROM_HAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                best = -1
+                for j in range(G[pb(p) + P_HAND_N]):
+                    o = hand_at(G, p, j)
+                    cc = G[ob(o) + O_CARD]
+                    if cards[cc, CardCol.TYPES] & CardType.LAND:
+                        continue
+                    if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O_CARD],
+                                                                     CardCol.VALUE]:
+                        best = o
+                if best >= 0:
+                    move_object(G, cards, best, Zone.EXILE)
+                    it = best
+        elif op == Op.GRANT_CAST_FROM_EXILE:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O_ZONE] == Zone.EXILE:
+                    G[ob(vals[i]) + O_CAST_BY] = ctrl + 1
+        elif op == Op.RETURN_AT_END_STEP:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], G[ob(vals[i]) + O_OWNER], a,
+                                G[H_TURN])
+        elif op == Op.PHASE_OUT_YOURS:
+            for i in range(G[H_BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O_CTRL] == ctrl:
+                    G[ob(o) + O_PHASED] = 1
+        elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
+            G[pb(ctrl) + P_PROTECTED] = 1
+        elif op == Op.NO_SPELLS_THIS_TURN:
+            G[H_NO_SPELLS_TURN] = G[H_TURN]
+        elif op == Op.ATTACH_SELF:
+            if n > 0 and _is_obj(vals[0]) and src >= 0 and \
+                    G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
+                G[ob(src) + O_ATTACHED] = vals[0]
+        elif op == Op.EXILE_SELF:
+            G[H_EXILE_SELF] = 1
+        elif op == Op.COPY_SPELL:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    copy_spell(G, C, vals[i], ctrl)
+    return it
+
+
+@njit
+def copy_spell(G, C, o, new_ctrl):
+    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient."""
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return -1
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    for k in range(MAX_TARGETS):
+        slots[k] = entry_field(G, i, S_T0 + k)
+        zccs[k] = entry_field(G, i, S_Z0 + k)
+    return push_entry(G, SK_COPY, o, entry_field(G, i, S_CARD), entry_field(G, i, S_AB),
+                      new_ctrl, entry_field(G, i, S_PROMISED), entry_field(G, i, S_RECIPIENT),
+                      slots, zccs, -1, G[ob(o) + O_ZCC])

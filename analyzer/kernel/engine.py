@@ -1,0 +1,442 @@
+"""The game as a resumable state machine: ``advance`` runs a game until it ends or reaches a
+gift decision; ``resolve_decision`` continues it with a promise (or not).
+
+Everything lives in the record ``G``: the phase, whether a priority window is open and who holds
+priority, the stack, pending triggers, and a pending decision. There is no recursion and no
+hidden Python state, so a game can be copied at any decision and both copies advanced.
+
+Turn (500-514): begin (extra turn queue or rotation; phasing, untap with stun counters), upkeep,
+draw (the first player of a two-player game skips it, 103.8a), main 1, combat (attackers,
+blockers, first-strike and regular damage), main 2, end step, cleanup (discard to seven, damage
+and "until end of turn" effects end). Priority windows open after every spell or ability, after
+attackers and blockers are declared, and in the end step; triggers go on the stack before
+anyone gets priority; state-based actions are checked after each resolution and combat damage.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
+from analyzer.kernel.ai import discard_to_hand_size, main_action, priority_action
+from analyzer.kernel.chars import check_sba, refresh
+from analyzer.kernel.combat import combat_damage, declare_attackers, declare_blockers, end_combat
+from analyzer.kernel.config import njit
+from analyzer.kernel.events import fire_controller_event, fire_end_step
+from analyzer.kernel.layout import (
+    H_ACTION_CAP,
+    H_ACTIONS,
+    H_ACTIVE,
+    H_BF_N,
+    H_COMBAT_FS,
+    H_END_REASON,
+    H_EXTRA_N,
+    H_FIRST_SEAT,
+    H_GAME_INDEX,
+    H_NCARDS,
+    H_NO_SPELLS_TURN,
+    H_NOBJ,
+    H_NPLAYERS,
+    H_PASSES,
+    H_PEND_OBJ,
+    H_PEND_PLAYER,
+    H_PENDING,
+    H_PHASE,
+    H_PRIO,
+    H_ROTATION,
+    H_STACK_N,
+    H_STARTING_LIFE,
+    H_TRIG_N,
+    H_TURN,
+    H_TURN_CAP,
+    H_WINDOW,
+    H_WINNER,
+    MAX_LIBRARY,
+    MAX_TOKENS,
+    NO_OBJ,
+    O_ATTACHED,
+    O_CARD,
+    O_CTRL,
+    O_DAMAGE,
+    O_DEATHTOUCHED,
+    O_EOT_KW,
+    O_EOT_KW_LOSE,
+    O_EOT_P,
+    O_EOT_T,
+    O_OWNER,
+    O_PHASED,
+    O_RECIPIENT,
+    O_SICK,
+    O_STAT_DRAWN,
+    O_STAT_OPENING,
+    O_STUN,
+    O_TAPPED,
+    O_ZONE,
+    OF,
+    OFF_BATTLEFIELD,
+    OFF_EXTRA,
+    OFF_LIBRARY,
+    OFF_OBJECTS,
+    OFF_STACK,
+    P_CARDS_DRAWN,
+    P_DECK,
+    P_HAND_N,
+    P_LANDS_TURN,
+    P_LIB_N,
+    P_LIFE,
+    P_LIFE_GAINED_TURN,
+    P_LIFE_LOST_TURN,
+    P_MULLIGANS,
+    P_OPENING_LANDS,
+    P_PROTECTED,
+    P_SPELLS_TURN,
+    P_TURNS,
+    PEND_NONE,
+    S_KIND,
+    S_OBJ,
+    SF,
+    SK_SPELL,
+    ST_DECISION,
+    ST_DONE,
+)
+from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
+from analyzer.kernel.stack import (
+    cast_finish,
+    clear_decision,
+    open_window,
+    put_triggers_on_stack,
+    resolve_top,
+)
+from analyzer.kernel.state import (
+    alive,
+    draw_cards,
+    hand_at,
+    move_object,
+    n_alive,
+    next_alive,
+    ob,
+    pb,
+)
+from analyzer.policies.decide import choose_recipient, decide_gift, policy_row
+
+KEEP_MIN_LANDS = 2
+KEEP_MAX_LANDS = 5
+MAX_MULLIGANS = 2  # never below five cards
+
+
+@njit
+def n_objects_for(deck_sizes):
+    return int(deck_sizes.sum()) + MAX_TOKENS
+
+
+@njit
+def _hand_lands(G, cards, p):
+    k = 0
+    for i in range(G[pb(p) + P_HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
+            k += 1
+    return k
+
+
+@njit
+def _bottom_one(G, cards, p):
+    """Put the worst card of p's hand on the bottom: an excess land if the hand is land-heavy
+    (more than half lands), else the most expensive spell."""
+    n = G[pb(p) + P_HAND_N]
+    lands = _hand_lands(G, cards, p)
+    want_land = lands * 2 > n
+    worst = -1
+    worst_mv = -1
+    for i in range(n):
+        o = hand_at(G, p, i)
+        card = G[ob(o) + O_CARD]
+        is_land = (cards[card, CardCol.TYPES] & CardType.LAND) != 0
+        if want_land and lands > 0:
+            if is_land:
+                worst = o
+                break
+            continue
+        if not is_land and cards[card, CardCol.MV] > worst_mv:
+            worst_mv = cards[card, CardCol.MV]
+            worst = o
+    if worst < 0:
+        worst = hand_at(G, p, 0)
+    move_object(G, cards, worst, Zone.LIBRARY, False)
+
+
+@njit
+def _mulligan(G, cards, p):
+    """London mulligan with the documented keep rule (keep 2-5 lands of the seven drawn)."""
+    lib_off = OFF_LIBRARY + p * MAX_LIBRARY
+    for m in range(MAX_MULLIGANS + 1):
+        draw_cards(G, p, 7)
+        lands = _hand_lands(G, cards, p)
+        if m == 0:
+            G[pb(p) + P_OPENING_LANDS] = lands
+        if KEEP_MIN_LANDS <= lands <= KEEP_MAX_LANDS or m == MAX_MULLIGANS:
+            for _ in range(m):
+                _bottom_one(G, cards, p)
+            G[pb(p) + P_MULLIGANS] = m
+            break
+        while G[pb(p) + P_HAND_N] > 0:
+            move_object(G, cards, hand_at(G, p, 0), Zone.LIBRARY, True)
+        shuffle_slice(G, lib_off, G[pb(p) + P_LIB_N])
+    for i in range(G[pb(p) + P_HAND_N]):
+        o = hand_at(G, p, i)
+        G[ob(o) + O_STAT_OPENING] = 1
+        G[ob(o) + O_STAT_DRAWN] = 0
+    G[pb(p) + P_CARDS_DRAWN] = 0
+
+
+@njit
+def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
+              turn_cap, action_cap, first_seat):
+    """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids (first_seat < 0:
+    game_index % n_players, so play/draw alternates by game index)."""
+    cards = C[0]
+    G[:] = 0
+    n_cards = 0
+    for s in range(n_players):
+        n_cards += deck_sizes[s]
+    n_obj = n_cards + MAX_TOKENS
+    G[H_NPLAYERS] = n_players
+    G[H_NOBJ] = n_obj
+    G[H_NCARDS] = n_cards
+    G[H_WINNER] = -1
+    G[H_STARTING_LIFE] = starting_life
+    G[H_TURN_CAP] = turn_cap
+    G[H_ACTION_CAP] = action_cap
+    G[H_GAME_INDEX] = game_index
+    G[H_NO_SPELLS_TURN] = -1
+    G[H_PEND_OBJ] = NO_OBJ
+    G[H_PEND_PLAYER] = -1
+    set_rng(G, seed_state(run_seed, game_index))
+    for o in range(n_obj):
+        b = OFF_OBJECTS + o * OF
+        G[b + O_ATTACHED] = NO_OBJ
+        G[b + O_RECIPIENT] = -1
+        G[b + O_CARD] = 0
+    o = 0
+    for s in range(n_players):
+        G[pb(s) + P_LIFE] = starting_life
+        G[pb(s) + P_DECK] = s
+        lib_off = OFF_LIBRARY + s * MAX_LIBRARY
+        for i in range(deck_sizes[s]):
+            b = ob(o)
+            G[b + O_CARD] = decks[s, i]
+            G[b + O_OWNER] = s
+            G[b + O_CTRL] = s
+            G[b + O_ZONE] = Zone.LIBRARY
+            G[lib_off + i] = o
+            o += 1
+        G[pb(s) + P_LIB_N] = deck_sizes[s]
+        shuffle_slice(G, lib_off, deck_sizes[s])
+    first = first_seat if first_seat >= 0 else game_index % n_players
+    G[H_FIRST_SEAT] = first
+    G[H_ROTATION] = (first - 1 + n_players) % n_players
+    for k in range(n_players):
+        _mulligan(G, cards, (first + k) % n_players)
+    G[H_PHASE] = Phase.BEGIN
+
+
+@njit
+def _begin_turn(G, C):
+    n = G[H_EXTRA_N]
+    active = -1
+    while n > 0:
+        n -= 1
+        q = G[OFF_EXTRA + n]
+        if alive(G, q):
+            active = q
+            break
+    G[H_EXTRA_N] = n
+    if active < 0:
+        active = next_alive(G, G[H_ROTATION])
+        G[H_ROTATION] = active
+    G[H_ACTIVE] = active
+    G[H_TURN] += 1
+    if G[H_TURN] > G[H_TURN_CAP]:
+        G[H_WINNER] = -2
+        G[H_END_REASON] = EndReason.TURN_CAP
+        G[H_PHASE] = Phase.GAME_OVER
+        return
+    for p in range(G[H_NPLAYERS]):
+        q = pb(p)
+        G[q + P_LANDS_TURN] = 0
+        G[q + P_SPELLS_TURN] = 0
+        G[q + P_LIFE_GAINED_TURN] = 0
+        G[q + P_LIFE_LOST_TURN] = 0
+    G[pb(active) + P_TURNS] += 1
+    G[pb(active) + P_PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O_CTRL] != active:
+            continue
+        G[b + O_PHASED] = 0  # 502.1: phasing, then untap
+        G[b + O_SICK] = 0
+        if G[b + O_TAPPED]:
+            if G[b + O_STUN] > 0:
+                G[b + O_STUN] -= 1  # 122.1d: a stun counter replaces untapping
+            else:
+                G[b + O_TAPPED] = 0
+    refresh(G, C)
+    G[H_PHASE] = Phase.UPKEEP
+
+
+@njit
+def _cleanup(G, C):
+    discard_to_hand_size(G, C, G[H_ACTIVE])
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        G[b + O_DAMAGE] = 0
+        G[b + O_DEATHTOUCHED] = 0
+        G[b + O_EOT_P] = 0
+        G[b + O_EOT_T] = 0
+        G[b + O_EOT_KW] = 0
+        G[b + O_EOT_KW_LOSE] = 0
+    refresh(G, C)
+    G[H_PHASE] = Phase.BEGIN
+
+
+@njit
+def _abandon_turn(G, C):
+    """The active player left the game mid-turn: the rest of the turn is skipped (800.4a
+    leaves the turn without an active player; the kernel moves straight to the next turn)."""
+    cards = C[0]
+    end_combat(G)
+    for i in range(G[H_STACK_N] - 1, -1, -1):
+        e = OFF_STACK + i * SF
+        if G[e + S_KIND] == SK_SPELL and G[ob(G[e + S_OBJ]) + O_ZONE] == Zone.STACK:
+            move_object(G, cards, G[e + S_OBJ], Zone.GRAVEYARD)
+    G[H_STACK_N] = 0
+    G[H_TRIG_N] = 0
+    G[H_WINDOW] = 0
+    clear_decision(G)
+    _cleanup(G, C)
+
+
+@njit
+def step(G, C, pol):
+    """Advance the game by one unit of work (one priority action or pass, one resolution, or
+    one turn-based action)."""
+    active = G[H_ACTIVE]
+    ph = G[H_PHASE]
+    if ph != Phase.BEGIN and not alive(G, active) and G[H_TURN] > 0:
+        _abandon_turn(G, C)
+        return
+    if G[H_WINDOW]:
+        if G[H_TRIG_N] > 0:
+            put_triggers_on_stack(G, C)
+            G[H_PASSES] = 0
+            G[H_PRIO] = active
+            return
+        p = G[H_PRIO]
+        if alive(G, p) and priority_action(G, C, pol, p):
+            G[H_PASSES] = 0
+            return
+        G[H_PASSES] += 1
+        G[H_PRIO] = next_alive(G, p)
+        if G[H_PASSES] >= n_alive(G):
+            if G[H_STACK_N] > 0:
+                resolve_top(G, C)
+                check_sba(G, C)
+                G[H_PASSES] = 0
+                G[H_PRIO] = active
+            else:
+                G[H_WINDOW] = 0
+        return
+    if G[H_TRIG_N] > 0:
+        open_window(G, ph)
+        return
+    if ph == Phase.BEGIN:
+        _begin_turn(G, C)
+    elif ph == Phase.UPKEEP:
+        fire_controller_event(G, C, active, AbilityKind.UPKEEP, -1)
+        G[H_PHASE] = Phase.DRAW
+    elif ph == Phase.DRAW:
+        if not (G[H_NPLAYERS] == 2 and G[H_TURN] == 1):
+            draw_cards(G, active, 1)
+            check_sba(G, C)
+        G[H_PHASE] = Phase.MAIN1
+    elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
+        if main_action(G, C, pol, active):
+            refresh(G, C)
+        else:
+            G[H_PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
+    elif ph == Phase.COMBAT_BEGIN:
+        if declare_attackers(G, C) == 0:
+            G[H_PHASE] = Phase.MAIN2
+        else:
+            G[H_PHASE] = Phase.DECLARE_BLOCKERS
+            open_window(G, Phase.DECLARE_ATTACKERS)
+    elif ph == Phase.DECLARE_BLOCKERS:
+        declare_blockers(G, C)
+        G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE if G[H_COMBAT_FS] else Phase.COMBAT_DAMAGE
+        open_window(G, Phase.DECLARE_BLOCKERS)
+    elif ph == Phase.FIRST_STRIKE_DAMAGE:
+        combat_damage(G, C, True)
+        check_sba(G, C)
+        G[H_PHASE] = Phase.COMBAT_DAMAGE
+    elif ph == Phase.COMBAT_DAMAGE:
+        combat_damage(G, C, False)
+        check_sba(G, C)
+        G[H_PHASE] = Phase.COMBAT_END
+    elif ph == Phase.COMBAT_END:
+        end_combat(G)
+        G[H_PHASE] = Phase.MAIN2
+    elif ph == Phase.END_STEP:
+        fire_end_step(G, C)
+        G[H_PHASE] = Phase.CLEANUP
+        open_window(G, Phase.END_STEP)
+    elif ph == Phase.CLEANUP:
+        _cleanup(G, C)
+
+
+@njit
+def resolve_decision(G, C, pol, promise, recipient):
+    """Continue the pending cast with the promise chosen (702.174a: recipient chosen now)."""
+    if G[H_PENDING] == PEND_NONE:
+        return False
+    o = G[H_PEND_OBJ]
+    p = G[H_PEND_PLAYER]
+    clear_decision(G)
+    if promise and recipient < 0:
+        recipient = choose_recipient(G, pol, policy_row(pol, G[ob(o) + O_CARD]), p)
+    return cast_finish(G, C, p, o, promise, recipient if promise else -1)
+
+
+@njit
+def advance(G, C, pol, stop_at_decision):
+    """Run the game until it ends (ST_DONE) or, if stop_at_decision, until a gift decision
+    with both modes legal is pending (ST_DECISION)."""
+    while G[H_WINNER] == -1:
+        if G[H_PENDING] != PEND_NONE:
+            if stop_at_decision:
+                return ST_DECISION
+            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+            resolve_decision(G, C, pol, promise, recipient)
+            continue
+        step(G, C, pol)
+        G[H_ACTIONS] += 1
+        if G[H_ACTIONS] >= G[H_ACTION_CAP] and G[H_WINNER] == -1:
+            G[H_WINNER] = -2
+            G[H_END_REASON] = EndReason.ACTION_CAP
+            G[H_PHASE] = Phase.GAME_OVER
+    return ST_DONE
+
+
+@njit
+def play_game(G, C, pol, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
+              turn_cap, action_cap):
+    init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
+              turn_cap, action_cap, -1)
+    advance(G, C, pol, False)
+
+
+def new_record(deck_sizes: np.ndarray) -> np.ndarray:
+    """An empty game record sized for these decks."""
+    from analyzer.kernel.layout import record_size
+
+    return np.zeros(record_size(int(np.sum(deck_sizes)) + MAX_TOKENS), dtype=np.int32)
+

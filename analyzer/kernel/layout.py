@@ -1,0 +1,134 @@
+"""The game record: one flat int32 array per game, with named offsets.
+
+Everything a game is lives in this one array (players, zones, objects, stack, triggers, random
+state), so forking a game is ``G.copy()``. Capacities are declared here and nowhere else;
+exceeding one ends the game with ``EndReason.CAPACITY`` (reported, never truncated).
+
+Regions, in order: header, players (PF fields each), per-player zone lists (hand, library,
+graveyard, exile), battlefield list, stack entries, pending triggers, delayed triggers, extra-turn
+queue, scratch, then objects (OF fields each). The object region is last so a record only needs
+room for the objects a run uses: ``record_size(n_objects)``.
+
+Object ids index the object region. Objects 0..n_cards-1 are the cards of the decks (seat by
+seat, in deck order); the rest are token slots, reused once a token ceases to exist.
+Targets are encoded as ints: an object id, or ``PLAYER_BASE + seat`` for a player.
+"""
+
+from __future__ import annotations
+
+# ---- capacities (the one place they are declared) ----
+MAX_PLAYERS = 4
+MAX_HAND = 48
+MAX_LIBRARY = 128
+MAX_GRAVEYARD = 128
+MAX_EXILE = 64
+MAX_BATTLEFIELD = 160
+MAX_STACK = 24
+MAX_TRIGGERS = 48
+MAX_DELAYED = 16
+MAX_EXTRA_TURNS = 8
+MAX_TOKENS = 192
+MAX_TARGETS = 6  # target slots on one stack entry (all groups together)
+SCRATCH = 64
+MAX_DECK = MAX_LIBRARY
+
+PLAYER_BASE = 1 << 20  # target value of seat s is PLAYER_BASE + s
+NO_OBJ = -1
+
+
+def _fields(*names: str) -> tuple[int, ...]:
+    return tuple(range(len(names)))
+
+
+# ---- header ----
+_HEADER_FIELDS = (
+    "NPLAYERS", "NOBJ", "NCARDS", "TURN", "ACTIVE", "PHASE", "PRIO", "PASSES", "WINDOW",
+    "WINNER", "END_REASON", "ACTIONS", "TURN_CAP", "ACTION_CAP", "RNG_LO", "RNG_HI",
+    "FIRST_SEAT", "STACK_N", "TRIG_N", "DELAYED_N", "EXTRA_N", "BF_N", "NO_SPELLS_TURN",
+    "PENDING", "PEND_OBJ", "PEND_PLAYER", "DECISIONS", "TIMESTAMP", "TOKEN_CURSOR", "ERROR",
+    "STARTING_LIFE", "COMBAT_FS", "ROTATION", "TURNS_TAKEN", "SCRATCH_N", "GAME_INDEX",
+    "RESOLVING", "EXILE_SELF", "LAST_IT", "WINDOW_STEP", "MAIN_DONE", "FORCED_PROMISE",
+)
+(
+    H_NPLAYERS, H_NOBJ, H_NCARDS, H_TURN, H_ACTIVE, H_PHASE, H_PRIO, H_PASSES, H_WINDOW,
+    H_WINNER, H_END_REASON, H_ACTIONS, H_TURN_CAP, H_ACTION_CAP, H_RNG_LO, H_RNG_HI,
+    H_FIRST_SEAT, H_STACK_N, H_TRIG_N, H_DELAYED_N, H_EXTRA_N, H_BF_N, H_NO_SPELLS_TURN,
+    H_PENDING, H_PEND_OBJ, H_PEND_PLAYER, H_DECISIONS, H_TIMESTAMP, H_TOKEN_CURSOR, H_ERROR,
+    H_STARTING_LIFE, H_COMBAT_FS, H_ROTATION, H_TURNS_TAKEN, H_SCRATCH_N, H_GAME_INDEX,
+    H_RESOLVING, H_EXILE_SELF, H_LAST_IT, H_WINDOW_STEP, H_MAIN_DONE, H_FORCED_PROMISE,
+) = range(len(_HEADER_FIELDS))
+HEADER = len(_HEADER_FIELDS)
+
+# ---- per player ----
+(
+    P_LIFE, P_LOST, P_MANA_W, P_MANA_U, P_MANA_B, P_MANA_R, P_MANA_G, P_MANA_C,
+    P_LANDS_TURN, P_SPELLS_TURN, P_CARDS_DRAWN, P_MULLIGANS, P_OPENING_LANDS, P_LANDS_PLAYED,
+    P_GIFTS_PROMISED, P_GIFTS_GIVEN, P_GIFTS_RECEIVED, P_GIFTS_UNDELIVERED, P_GIFT_TRIGGERS,
+    P_HEXPROOF_TURN, P_PROTECTED, P_DREW_EMPTY, P_LIFE_GAINED_TURN, P_LIFE_LOST_TURN,
+    P_HAND_N, P_LIB_N, P_GY_N, P_EXILE_N, P_DECK, P_LIFE_GAINED, P_LIFE_LOST, P_LOST_TURN,
+    P_SPELLS_CAST, P_TURNS,
+) = _fields(*"x" * 34)
+PF = 34
+
+OFF_PLAYERS = HEADER
+OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF
+OFF_LIBRARY = OFF_HAND + MAX_PLAYERS * MAX_HAND  # bottom at index 0, top at P_LIB_N - 1
+OFF_GRAVEYARD = OFF_LIBRARY + MAX_PLAYERS * MAX_LIBRARY
+OFF_EXILE = OFF_GRAVEYARD + MAX_PLAYERS * MAX_GRAVEYARD
+OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
+
+# ---- stack entries ----
+(
+    S_KIND, S_OBJ, S_CARD, S_AB, S_CTRL, S_PROMISED, S_RECIPIENT, S_X, S_TRIG_OBJ, S_ZCC,
+    S_T0, S_T1, S_T2, S_T3, S_T4, S_T5, S_Z0, S_Z1, S_Z2, S_Z3, S_Z4, S_Z5, S_NT,
+) = _fields(*"x" * 23)
+SF = 23
+SK_DELAYED = 4  # a delayed trigger (S_X holds its kind's parameter)
+SK_SPELL = 0  # a spell (card or copy): S_OBJ is its object in Zone.STACK
+SK_ABILITY = 1  # a triggered or activated ability: S_OBJ is its source
+SK_GIFT = 2  # the gift trigger of a permanent (702.174b)
+SK_COPY = 3  # a copy of a spell: S_OBJ is the original's object (may be gone), never a card
+
+OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
+
+# ---- pending triggers (waiting to be put on the stack) ----
+T_OBJ, T_AB, T_CTRL, T_TRIG_OBJ, T_KIND, T_ZCC = _fields(*"x" * 6)
+TF = 6
+OFF_TRIGGERS = OFF_STACK + MAX_STACK * SF
+
+# ---- delayed triggers ----
+D_KIND, D_OBJ, D_ZCC, D_CTRL, D_A, D_TURN = _fields(*"x" * 6)
+DF = 6
+DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D_OBJ under its owner's control with D_A +1/+1
+OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
+
+OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)
+OFF_SCRATCH = OFF_EXTRA + MAX_EXTRA_TURNS
+OFF_OBJECTS = OFF_SCRATCH + SCRATCH
+
+# ---- objects ----
+(
+    O_CARD, O_OWNER, O_CTRL, O_ZONE, O_TOKEN, O_TAPPED, O_SICK, O_DAMAGE, O_P1P1, O_STUN,
+    O_BASE_P, O_BASE_T, O_EOT_P, O_EOT_T, O_EOT_KW, O_CUR_P, O_CUR_T, O_CUR_KW, O_ATTACHED,
+    O_PHASED, O_ENTERED_TURN, O_ZCC, O_PROMISED, O_RECIPIENT, O_ATTACKING, O_BLOCKING,
+    O_BLOCKED, O_DEATHTOUCHED, O_CAST_BY, O_TIMESTAMP, O_COPY_OF, O_STAT_OPENING,
+    O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED, O_STAT_GIVEN, O_EOT_KW_LOSE, O_BASE_CTRL,
+) = _fields(*"x" * 38)
+OF = 38
+
+# pending decision kinds (H_PENDING)
+PEND_NONE = 0
+PEND_GIFT = 1  # a spell is being cast with both modes legal: promise or not, and to whom
+
+# status returned by advance()
+ST_DONE = 0
+ST_DECISION = 1
+
+
+def record_size(n_objects: int) -> int:
+    """Length of the int32 game record for a game with ``n_objects`` object slots."""
+    return OFF_OBJECTS + n_objects * OF
+
+
+def bytes_per_game(n_objects: int) -> int:
+    return 4 * record_size(n_objects)

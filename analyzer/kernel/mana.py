@@ -1,0 +1,182 @@
+"""Mana: which sources a player can tap, and paying a cost with them.
+
+A cost is (generic, W, U, B, R, G) plus ``any_type`` ("mana of any type can be spent", Cruelclaw's
+Heist). Sources are untapped lands (colors from ``CardCol.LAND_COLORS``) and artifacts with a
+"{T}, Sacrifice: add one mana of any color" mana ability (Treasure). Payment never floats mana:
+it taps exactly the sources it uses. The planner is greedy by scarcity: each colored symbol takes
+the source that can make the fewest colors, lands before Treasures (the AI keeps Treasures), then
+generic takes what is left, lands first. With basic lands and Treasures this is optimal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import AbilCol, CardCol, CardType, Zone
+from analyzer.kernel.config import njit
+from analyzer.kernel.layout import (
+    H_BF_N,
+    O_CARD,
+    O_CTRL,
+    O_PHASED,
+    O_SICK,
+    O_TAPPED,
+    OFF_BATTLEFIELD,
+    SCRATCH,
+)
+from analyzer.kernel.state import move_object, ob
+
+ANY_COLOR = 31
+SRC_LAND = 1
+SRC_SAC_ANY = 2  # Treasure
+MAX_SOURCES = SCRATCH // 2
+
+
+@njit
+def _popcount5(m):
+    return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
+
+
+@njit
+def source_kind(cards, abilities, card):
+    """SRC_LAND, SRC_SAC_ANY, or 0 for a card that is not a mana source the kernel models."""
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        return SRC_LAND
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.MANA_ABILITY] == 1 and abilities[a, AbilCol.COST_SAC_SELF] == 1:
+            return SRC_SAC_ANY
+    return 0
+
+
+@njit
+def collect_sources(G, cards, abilities, p, masks, objs, kinds):
+    """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
+    n = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+            continue
+        card = G[b + O_CARD]
+        k = source_kind(cards, abilities, card)
+        if k == 0:
+            continue
+        if k == SRC_LAND:
+            if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O_SICK]:
+                continue
+            m = cards[card, CardCol.LAND_COLORS]
+        else:
+            m = ANY_COLOR
+        if n < masks.shape[0]:
+            masks[n] = m
+            objs[n] = o
+            kinds[n] = k
+            n += 1
+    return n
+
+
+@njit
+def plan(masks, kinds, n, generic, colored, any_type, use):
+    """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable."""
+    for i in range(n):
+        use[i] = 0
+    if any_type:
+        total = generic
+        for c in range(5):
+            total += colored[c]
+        # lands first, Treasures last
+        for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+            for i in range(n):
+                if total == 0:
+                    break
+                if kinds[i] == pass_kind:
+                    use[i] = 1
+                    total -= 1
+        return total == 0
+    for c in range(5):
+        need = colored[c]
+        bit = 1 << c
+        while need > 0:
+            best = -1
+            best_score = 1 << 20
+            for i in range(n):
+                if use[i] or (masks[i] & bit) == 0:
+                    continue
+                score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
+                if score < best_score:
+                    best_score = score
+                    best = i
+            if best < 0:
+                return False
+            use[best] = 1
+            need -= 1
+    g = generic
+    for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+        for i in range(n):
+            if g == 0:
+                break
+            if not use[i] and kinds[i] == pass_kind:
+                use[i] = 1
+                g -= 1
+    return g == 0
+
+
+@njit
+def _cost_of(cards, card, colored):
+    for c in range(5):
+        colored[c] = cards[card, CardCol.COST_W + c]
+    return cards[card, CardCol.COST_GENERIC] + cards[card, CardCol.COST_C]
+
+
+@njit
+def count_sources(G, cards, abilities, p):
+    """(untapped lands, untapped Treasures) p controls: the AI's quick affordability bound."""
+    lands = 0
+    sacs = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+            continue
+        k = source_kind(cards, abilities, G[b + O_CARD])
+        if k == SRC_LAND:
+            lands += 1
+        elif k == SRC_SAC_ANY:
+            sacs += 1
+    return lands, sacs
+
+
+@njit
+def can_pay(G, cards, abilities, p, generic, colored, any_type):
+    masks = np.empty(MAX_SOURCES, np.int32)
+    objs = np.empty(MAX_SOURCES, np.int32)
+    kinds = np.empty(MAX_SOURCES, np.int32)
+    use = np.empty(MAX_SOURCES, np.int32)
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    return plan(masks, kinds, n, generic, colored, any_type, use)
+
+
+@njit
+def pay(G, cards, abilities, p, generic, colored, any_type):
+    """Tap (and sacrifice) the planned sources. Returns False, changing nothing, if unpayable."""
+    masks = np.empty(MAX_SOURCES, np.int32)
+    objs = np.empty(MAX_SOURCES, np.int32)
+    kinds = np.empty(MAX_SOURCES, np.int32)
+    use = np.empty(MAX_SOURCES, np.int32)
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    if not plan(masks, kinds, n, generic, colored, any_type, use):
+        return False
+    for i in range(n):
+        if use[i]:
+            o = objs[i]
+            G[ob(o) + O_TAPPED] = 1
+            if kinds[i] == SRC_SAC_ANY:
+                move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
+    return True
+
+
+@njit
+def card_cost(cards, card, colored):
+    """Fill colored[0:5] with the card's WUBRG symbols; returns its generic part."""
+    return _cost_of(cards, card, colored)

@@ -1,0 +1,405 @@
+"""Casting spells, activating abilities, putting triggers on the stack, and resolving.
+
+Casting follows 601.2 in the order that matters for gift: the promise and its recipient are
+chosen first (702.174a, as an additional cost), then targets for the groups that exist in that
+mode (702.174m), then costs are paid. When both modes are legal, the cast stops at a pending
+decision (H_PENDING) so a caller can ask the policy, or fork the game there.
+
+Resolution (608): a spell or ability whose targets are all illegal does not resolve (no gift,
+nothing else). An instant or sorcery with its gift promised gives the gift first (702.174j); a
+permanent spell enters and its gift trigger is one of its enters triggers (702.174b).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, ExtraCost, Zone
+from analyzer.kernel.config import njit
+from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
+from analyzer.kernel.events import cond_holds, fire_controller_event, fire_enters
+from analyzer.kernel.layout import (
+    H_ACTIVE,
+    H_DECISIONS,
+    H_EXILE_SELF,
+    H_NPLAYERS,
+    H_PASSES,
+    H_PEND_OBJ,
+    H_PEND_PLAYER,
+    H_PENDING,
+    H_PHASE,
+    H_PRIO,
+    H_STACK_N,
+    H_TRIG_N,
+    H_WINDOW,
+    H_WINDOW_STEP,
+    MAX_TARGETS,
+    MAX_TRIGGERS,
+    NO_OBJ,
+    O_ATTACHED,
+    O_CARD,
+    O_CAST_BY,
+    O_CTRL,
+    O_OWNER,
+    O_P1P1,
+    O_PROMISED,
+    O_RECIPIENT,
+    O_STAT_CAST,
+    O_STAT_PROMISED,
+    O_TAPPED,
+    O_ZCC,
+    O_ZONE,
+    OFF_STACK,
+    OFF_TRIGGERS,
+    P_GIFTS_PROMISED,
+    P_HAND_N,
+    P_LOST,
+    P_SPELLS_CAST,
+    P_SPELLS_TURN,
+    PEND_GIFT,
+    PEND_NONE,
+    S_AB,
+    S_CARD,
+    S_CTRL,
+    S_KIND,
+    S_OBJ,
+    S_PROMISED,
+    S_RECIPIENT,
+    S_T0,
+    S_TRIG_OBJ,
+    S_Z0,
+    S_ZCC,
+    SF,
+    SK_ABILITY,
+    SK_DELAYED,
+    SK_GIFT,
+    SK_SPELL,
+    T_AB,
+    T_CTRL,
+    T_KIND,
+    T_OBJ,
+    T_TRIG_OBJ,
+    T_ZCC,
+    TF,
+)
+from analyzer.kernel.mana import card_cost, pay
+from analyzer.kernel.stackbase import push_entry
+from analyzer.kernel.state import (
+    hand_at,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
+from analyzer.kernel.targets import any_legal_target, choose_targets, mode_has_targets, threat
+
+
+@njit
+def spell_ability(C, card):
+    """Row of the card's SPELL ability (what it does on resolution / its Aura target), or -1."""
+    cards = C[0]
+    abilities = C[1]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SPELL:
+            return a
+    return -1
+
+
+@njit
+def has_opponent(G, p):
+    for q in range(G[H_NPLAYERS]):
+        if q != p and G[pb(q) + P_LOST] == 0:
+            return True
+    return False
+
+
+@njit
+def mode_options(G, C, p, o):
+    """(plain legal, promised legal) for p casting o: targets exist for that mode; a gift needs
+    an opponent in the game. Permanents may be promised with no target for their trigger."""
+    cards = C[0]
+    card = G[ob(o) + O_CARD]
+    ab = spell_ability(C, card)
+    plain = mode_has_targets(G, C, ab, p, 0)
+    promise = False
+    if cards[card, CardCol.GIFT_KIND] != 0 and has_opponent(G, p):
+        promise = mode_has_targets(G, C, ab, p, 1)
+    return plain, promise
+
+
+@njit
+def open_window(G, step):
+    G[H_WINDOW] = 1
+    G[H_WINDOW_STEP] = step
+    G[H_PRIO] = G[H_ACTIVE]
+    G[H_PASSES] = 0
+
+
+@njit
+def _pay_extra_cost(G, C, p, o):
+    """Sazacap's Brew: discard a card (the AI discards its lowest-value other card)."""
+    cards = C[0]
+    kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
+    if kind == ExtraCost.DISCARD_CARD:
+        worst = -1
+        for i in range(G[pb(p) + P_HAND_N]):
+            h = hand_at(G, p, i)
+            if h == o:
+                continue
+            if worst < 0 or cards[G[ob(h) + O_CARD], CardCol.VALUE] < \
+                    cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+                worst = h
+        if worst < 0:
+            return False
+        move_object(G, cards, worst, Zone.GRAVEYARD)
+    return True
+
+
+@njit
+def extra_cost_payable(G, C, p, o):
+    cards = C[0]
+    kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
+    if kind == ExtraCost.DISCARD_CARD:
+        in_hand = 1 if G[ob(o) + O_ZONE] == Zone.HAND else 0
+        return G[pb(p) + P_HAND_N] - in_hand >= 1
+    return True
+
+
+@njit
+def cast_finish(G, C, p, o, promise, recipient):
+    """Finish casting o with the promise decided: targets for that mode, costs, onto the
+    stack. Returns False (nothing changed) if it cannot be cast that way."""
+    cards = C[0]
+    abilities = C[1]
+    card = G[ob(o) + O_CARD]
+    ab = spell_ability(C, card)
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    if not choose_targets(G, C, ab, p, promise, slots, zccs):
+        return False
+    colored = np.zeros(5, np.int64)
+    generic = card_cost(cards, card, colored)
+    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    if not extra_cost_payable(G, C, p, o):
+        return False
+    if not pay(G, cards, abilities, p, generic, colored, any_type):
+        return False
+    _pay_extra_cost(G, C, p, o)
+    move_object(G, cards, o, Zone.STACK)
+    G[ob(o) + O_CTRL] = p
+    G[ob(o) + O_STAT_CAST] += 1
+    if promise:
+        G[ob(o) + O_STAT_PROMISED] += 1
+        G[pb(p) + P_GIFTS_PROMISED] += 1
+    else:
+        recipient = -1
+    push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1, G[ob(o) + O_ZCC])
+    G[pb(p) + P_SPELLS_TURN] += 1
+    G[pb(p) + P_SPELLS_CAST] += 1
+    if G[pb(p) + P_SPELLS_TURN] == 2:
+        fire_controller_event(G, C, p, AbilityKind.SECOND_SPELL, o)
+    open_window(G, G[H_PHASE])
+    G[H_PRIO] = p
+    return True
+
+
+@njit
+def request_decision(G, p, o):
+    G[H_PENDING] = PEND_GIFT
+    G[H_PEND_OBJ] = o
+    G[H_PEND_PLAYER] = p
+    G[H_DECISIONS] += 1
+
+
+@njit
+def clear_decision(G):
+    G[H_PENDING] = PEND_NONE
+    G[H_PEND_OBJ] = NO_OBJ
+    G[H_PEND_PLAYER] = -1
+
+
+@njit
+def activate(G, C, p, o, ab):
+    """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
+    cards = C[0]
+    abilities = C[1]
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    if not choose_targets(G, C, ab, p, 0, slots, zccs):
+        return False
+    colored = np.zeros(5, np.int64)
+    for c in range(5):
+        colored[c] = abilities[ab, AbilCol.COST_W + c]
+    if abilities[ab, AbilCol.COST_TAP] and G[ob(o) + O_TAPPED]:
+        return False
+    # tap the source first so it is not used to pay for itself
+    if abilities[ab, AbilCol.COST_TAP]:
+        G[ob(o) + O_TAPPED] = 1
+    if not pay(G, cards, abilities, p, abilities[ab, AbilCol.COST_GENERIC], colored, False):
+        if abilities[ab, AbilCol.COST_TAP]:
+            G[ob(o) + O_TAPPED] = 0
+        return False
+    zcc = G[ob(o) + O_ZCC]
+    if abilities[ab, AbilCol.COST_SAC_SELF]:
+        move_object(G, cards, o, Zone.GRAVEYARD)
+    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
+               zccs, -1, zcc)
+    open_window(G, G[H_PHASE])
+    G[H_PRIO] = p
+    return True
+
+
+@njit
+def _trigger_to_stack(G, C, t):
+    """Put pending trigger t on the stack (targets chosen now); False if it is removed."""
+    abilities = C[1]
+    o = G[t + T_OBJ]
+    ab = G[t + T_AB]
+    ctrl = G[t + T_CTRL]
+    kind = G[t + T_KIND]
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    for i in range(MAX_TARGETS):
+        slots[i] = -1
+        zccs[i] = 0
+    if kind == SK_GIFT or kind == SK_DELAYED:
+        push_entry(G, kind, o, G[ob(o) + O_CARD], ab, ctrl, 1, G[ob(o) + O_RECIPIENT], slots,
+                   zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+        return True
+    promised = G[ob(o) + O_PROMISED] if G[ob(o) + O_ZCC] == G[t + T_ZCC] else 0
+    if not cond_holds(abilities[ab, AbilCol.COND], promised):
+        return False
+    if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
+        return False  # 603.3d: no legal targets, the ability is removed
+    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
+               slots, zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+    return True
+
+
+@njit
+def put_triggers_on_stack(G, C):
+    """APNAP (603.3b): the active player's triggers go on the stack first (resolve last). Each
+    controller puts gift triggers first, so they resolve after that controller's other
+    triggers (the default ordering heuristic: the opponent's gift comes as late as possible)."""
+    n = G[H_TRIG_N]
+    if n == 0:
+        return
+    np_ = G[H_NPLAYERS]
+    active = G[H_ACTIVE]
+    for k in range(np_):
+        p = (active + k) % np_
+        for pass_gift in range(2):
+            for i in range(n):
+                t = OFF_TRIGGERS + i * TF
+                if G[t + T_CTRL] != p:
+                    continue
+                is_gift = G[t + T_KIND] == SK_GIFT
+                if (pass_gift == 0) != is_gift:
+                    continue
+                _trigger_to_stack(G, C, t)
+    G[H_TRIG_N] = 0
+    if n > MAX_TRIGGERS:
+        G[H_TRIG_N] = 0
+
+
+@njit
+def _spell_card_leaves_stack(G, C, o):
+    cards = C[0]
+    if G[ob(o) + O_ZONE] != Zone.STACK:
+        return
+    if G[H_EXILE_SELF]:
+        move_object(G, cards, o, Zone.EXILE)
+    else:
+        move_object(G, cards, o, Zone.GRAVEYARD)
+    G[H_EXILE_SELF] = 0
+
+
+@njit
+def resolve_top(G, C):
+    """Resolve the top entry of the stack."""
+    cards = C[0]
+    abilities = C[1]
+    n = G[H_STACK_N]
+    if n == 0:
+        return
+    e = OFF_STACK + (n - 1) * SF
+    kind = G[e + S_KIND]
+    o = G[e + S_OBJ]
+    card = G[e + S_CARD]
+    ab = G[e + S_AB]
+    ctrl = G[e + S_CTRL]
+    promised = G[e + S_PROMISED]
+    recipient = G[e + S_RECIPIENT]
+    trig_obj = G[e + S_TRIG_OBJ]
+    zcc = G[e + S_ZCC]
+    slots = np.empty(MAX_TARGETS, np.int32)
+    zccs = np.empty(MAX_TARGETS, np.int32)
+    for i in range(MAX_TARGETS):
+        slots[i] = G[e + S_T0 + i]
+        zccs[i] = G[e + S_Z0 + i]
+    G[H_STACK_N] = n - 1
+    G[H_EXILE_SELF] = 0
+    if kind == SK_GIFT:
+        give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
+        return
+    if kind == SK_DELAYED:
+        # Parting Gust: return the exiled card (if it is still that object) with counters
+        if G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_ZCC] == zcc:
+            owner = G[ob(o) + O_OWNER]
+            put_onto_battlefield(G, cards, o, owner, False)
+            G[ob(o) + O_P1P1] += ab
+            fire_enters(G, C, o)
+        return
+    had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
+    if kind == SK_ABILITY:
+        if had and not ok:
+            return
+        src_promised = promised
+        if not cond_holds(abilities[ab, AbilCol.COND], src_promised):
+            return
+        run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
+        return
+    # a spell (card) or a copy of one
+    is_card = kind == SK_SPELL
+    if had and not ok:
+        # 608.2b: it doesn't resolve; no gift (702.174j), none of its effects
+        count_undelivered(G, promised, ctrl)
+        if is_card:
+            move_object(G, cards, o, Zone.GRAVEYARD)
+        return
+    types = cards[card, CardCol.TYPES]
+    if types & (CardType.INSTANT | CardType.SORCERY):
+        if promised:
+            give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
+        if ab >= 0:
+            run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, -1)
+        if is_card:
+            _spell_card_leaves_stack(G, C, o)
+        return
+    if not is_card:
+        return  # a copy of a permanent spell would become a token; no card does that here
+    put_onto_battlefield(G, cards, o, ctrl, False)
+    G[ob(o) + O_PROMISED] = promised
+    G[ob(o) + O_RECIPIENT] = recipient
+    if ab >= 0 and slots[0] >= 0:  # an Aura enters attached to its target
+        G[ob(o) + O_ATTACHED] = slots[0]
+    fire_enters(G, C, o)
+
+
+@njit
+def stack_top_entry(G):
+    n = G[H_STACK_N]
+    if n == 0:
+        return -1
+    return OFF_STACK + (n - 1) * SF
+
+
+@njit
+def top_threat(G, C, p):
+    """How much the top of the stack hurts p, for counter/protection decisions (0 if it is
+    p's own, or not a spell)."""
+    e = stack_top_entry(G)
+    if e < 0 or G[e + S_CTRL] == p or G[e + S_KIND] != SK_SPELL:
+        return 0
+    return threat(G, C[0], G[e + S_OBJ])

@@ -1,0 +1,461 @@
+"""Primitive operations on one game record: zone lists, moving objects, drawing, life, tokens.
+
+Conventions: ``G`` is the game record (int32, see layout.py); ``cards`` is the compiled card
+table (int32 rows by card id, columns ``CardCol``). Zone lists are unordered except the library
+(bottom at index 0, top at the end). Every capacity overflow sets ``H_ERROR`` and ends the game
+with ``EndReason.CAPACITY``; callers never write past a list.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import CardCol, CardType, EndReason, Phase, Zone
+from analyzer.kernel.config import njit
+from analyzer.kernel.layout import (
+    H_BF_N,
+    H_END_REASON,
+    H_ERROR,
+    H_NCARDS,
+    H_NOBJ,
+    H_NPLAYERS,
+    H_PHASE,
+    H_TIMESTAMP,
+    H_TOKEN_CURSOR,
+    H_TURN,
+    H_WINNER,
+    MAX_BATTLEFIELD,
+    MAX_EXILE,
+    MAX_GRAVEYARD,
+    MAX_HAND,
+    MAX_LIBRARY,
+    NO_OBJ,
+    O_ATTACHED,
+    O_ATTACKING,
+    O_BASE_CTRL,
+    O_BASE_P,
+    O_BASE_T,
+    O_BLOCKED,
+    O_BLOCKING,
+    O_CARD,
+    O_CAST_BY,
+    O_COPY_OF,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_CUR_T,
+    O_DAMAGE,
+    O_DEATHTOUCHED,
+    O_ENTERED_TURN,
+    O_EOT_KW,
+    O_EOT_KW_LOSE,
+    O_EOT_P,
+    O_EOT_T,
+    O_OWNER,
+    O_P1P1,
+    O_PHASED,
+    O_PROMISED,
+    O_RECIPIENT,
+    O_SICK,
+    O_STAT_DRAWN,
+    O_STUN,
+    O_TAPPED,
+    O_TIMESTAMP,
+    O_TOKEN,
+    O_ZCC,
+    O_ZONE,
+    OF,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
+    OFF_HAND,
+    OFF_LIBRARY,
+    OFF_OBJECTS,
+    OFF_PLAYERS,
+    P_CARDS_DRAWN,
+    P_DREW_EMPTY,
+    P_EXILE_N,
+    P_GY_N,
+    P_HAND_N,
+    P_LIB_N,
+    P_LIFE,
+    P_LIFE_GAINED,
+    P_LIFE_GAINED_TURN,
+    P_LIFE_LOST,
+    P_LIFE_LOST_TURN,
+    P_LOST,
+    P_PROTECTED,
+    PF,
+)
+
+ERR_HAND = 1
+ERR_LIBRARY = 2
+ERR_GRAVEYARD = 3
+ERR_EXILE = 4
+ERR_BATTLEFIELD = 5
+ERR_TOKENS = 6
+ERR_STACK = 7
+ERR_TRIGGERS = 8
+ERR_DELAYED = 9
+ERR_EXTRA = 10
+ERR_SCRATCH = 11
+ERROR_NAMES = ("", "hand", "library", "graveyard", "exile", "battlefield", "tokens", "stack",
+               "triggers", "delayed triggers", "extra turns", "scratch")
+
+
+@njit
+def pb(p):
+    """Offset of player p's fields."""
+    return OFF_PLAYERS + p * PF
+
+
+@njit
+def ob(o):
+    """Offset of object o's fields."""
+    return OFF_OBJECTS + o * OF
+
+
+@njit
+def overflow(G, code):
+    """A capacity was exceeded: end the game, reported as a capacity error."""
+    if G[H_ERROR] == 0:
+        G[H_ERROR] = code
+    G[H_WINNER] = -2
+    G[H_END_REASON] = EndReason.CAPACITY
+    G[H_PHASE] = Phase.GAME_OVER
+
+
+@njit
+def is_type(cards, G, o, mask):
+    return (cards[G[ob(o) + O_CARD], CardCol.TYPES] & mask) != 0
+
+
+@njit
+def zone_list(p, zone):
+    """(offset, count field offset, capacity) of player p's list for a zone."""
+    if zone == Zone.HAND:
+        return OFF_HAND + p * MAX_HAND, pb(p) + P_HAND_N, MAX_HAND
+    if zone == Zone.LIBRARY:
+        return OFF_LIBRARY + p * MAX_LIBRARY, pb(p) + P_LIB_N, MAX_LIBRARY
+    if zone == Zone.GRAVEYARD:
+        return OFF_GRAVEYARD + p * MAX_GRAVEYARD, pb(p) + P_GY_N, MAX_GRAVEYARD
+    if zone == Zone.EXILE:
+        return OFF_EXILE + p * MAX_EXILE, pb(p) + P_EXILE_N, MAX_EXILE
+    if zone == Zone.BATTLEFIELD:
+        return OFF_BATTLEFIELD, H_BF_N, MAX_BATTLEFIELD
+    return -1, -1, 0
+
+
+@njit
+def _err_for_zone(zone):
+    if zone == Zone.HAND:
+        return ERR_HAND
+    if zone == Zone.LIBRARY:
+        return ERR_LIBRARY
+    if zone == Zone.GRAVEYARD:
+        return ERR_GRAVEYARD
+    if zone == Zone.EXILE:
+        return ERR_EXILE
+    return ERR_BATTLEFIELD
+
+
+@njit
+def list_remove(G, off, cnt, value, ordered):
+    """Remove value from a list; ordered keeps the order (library), else swap-with-last."""
+    n = G[cnt]
+    for i in range(n):
+        if G[off + i] == value:
+            if ordered:
+                for j in range(i, n - 1):
+                    G[off + j] = G[off + j + 1]
+            else:
+                G[off + i] = G[off + n - 1]
+            G[cnt] = n - 1
+            return True
+    return False
+
+
+@njit
+def list_zone_owner(G, o, zone):
+    """Whose list holds o in this zone: battlefield is global; the rest are the owner's."""
+    return G[ob(o) + O_OWNER]
+
+
+@njit
+def remove_from_zone(G, o):
+    zone = G[ob(o) + O_ZONE]
+    if zone == Zone.NONE or zone == Zone.STACK:
+        return
+    off, cnt, _cap = zone_list(list_zone_owner(G, o, zone), zone)
+    list_remove(G, off, cnt, o, zone == Zone.LIBRARY)
+
+
+@njit
+def reset_permanent_state(G, o):
+    b = ob(o)
+    G[b + O_TAPPED] = 0
+    G[b + O_SICK] = 0
+    G[b + O_DAMAGE] = 0
+    G[b + O_P1P1] = 0
+    G[b + O_STUN] = 0
+    G[b + O_EOT_P] = 0
+    G[b + O_EOT_T] = 0
+    G[b + O_EOT_KW] = 0
+    G[b + O_EOT_KW_LOSE] = 0
+    G[b + O_ATTACHED] = NO_OBJ
+    G[b + O_PHASED] = 0
+    G[b + O_PROMISED] = 0
+    G[b + O_RECIPIENT] = -1
+    G[b + O_ATTACKING] = 0
+    G[b + O_BLOCKING] = 0
+    G[b + O_BLOCKED] = 0
+    G[b + O_DEATHTOUCHED] = 0
+    G[b + O_CAST_BY] = 0
+
+
+@njit
+def move_object(G, cards, o, zone, top=True):
+    """Move object o to its owner's zone (battlefield: the global list). A new object results
+    (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
+    battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
+    b = ob(o)
+    old = G[b + O_ZONE]
+    remove_from_zone(G, o)
+    G[b + O_ZCC] += 1
+    if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
+        reset_permanent_state(G, o)
+        G[b + O_CTRL] = G[b + O_OWNER]
+    if G[b + O_TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
+        G[b + O_ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
+        return
+    if zone != Zone.EXILE:
+        G[b + O_CAST_BY] = 0
+    G[b + O_ZONE] = zone
+    if zone == Zone.STACK or zone == Zone.NONE:
+        return
+    p = G[b + O_OWNER]
+    off, cnt, cap = zone_list(p, zone)
+    n = G[cnt]
+    if n >= cap:
+        overflow(G, _err_for_zone(zone))
+        return
+    if zone == Zone.LIBRARY and not top:
+        for j in range(n, 0, -1):
+            G[off + j] = G[off + j - 1]
+        G[off] = o
+    else:
+        G[off + n] = o
+    G[cnt] = n + 1
+
+
+@njit
+def put_onto_battlefield(G, cards, o, controller, tapped):
+    """Object o (a card anywhere, or a fresh token slot) enters the battlefield."""
+    move_object(G, cards, o, Zone.BATTLEFIELD)
+    b = ob(o)
+    G[b + O_CTRL] = controller
+    G[b + O_BASE_CTRL] = controller
+    G[b + O_TAPPED] = 1 if tapped else 0
+    G[b + O_SICK] = 1
+    G[b + O_ENTERED_TURN] = G[H_TURN]
+    G[H_TIMESTAMP] += 1
+    G[b + O_TIMESTAMP] = G[H_TIMESTAMP]
+    if G[b + O_TOKEN] == 0:
+        card = G[b + O_CARD]
+        G[b + O_BASE_P] = cards[card, CardCol.POWER]
+        G[b + O_BASE_T] = cards[card, CardCol.TOUGHNESS]
+    G[b + O_CUR_P] = G[b + O_BASE_P]
+    G[b + O_CUR_T] = G[b + O_BASE_T]
+    G[b + O_CUR_KW] = cards[G[b + O_CARD], CardCol.KEYWORDS]
+
+
+@njit
+def new_token_slot(G):
+    """A free object slot for a token, or -1 (capacity error set)."""
+    first = G[H_NCARDS]
+    n = G[H_NOBJ] - first
+    start = G[H_TOKEN_CURSOR]
+    for k in range(n):
+        i = first + (start + k) % n
+        if G[ob(i) + O_ZONE] == Zone.NONE:
+            G[H_TOKEN_CURSOR] = (start + k + 1) % n
+            return i
+    overflow(G, ERR_TOKENS)
+    return -1
+
+
+@njit
+def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
+    """Create a token of a token definition or a copy of a card (copy_of = card id or -1).
+    base_p/base_t are its copiable P/T (the "except it's 1/1" is part of them, 707.9b)."""
+    o = new_token_slot(G)
+    if o < 0:
+        return -1
+    b = ob(o)
+    G[b + O_CARD] = card
+    G[b + O_OWNER] = controller
+    G[b + O_TOKEN] = 1
+    G[b + O_ZONE] = Zone.NONE
+    G[b + O_BASE_P] = base_p
+    G[b + O_BASE_T] = base_t
+    G[b + O_COPY_OF] = copy_of
+    put_onto_battlefield(G, cards, o, controller, tapped)
+    return o
+
+
+@njit
+def draw_cards(G, p, n):
+    """Player p draws n cards; drawing from an empty library marks the loss (704.5b)."""
+    for _ in range(n):
+        cnt = pb(p) + P_LIB_N
+        k = G[cnt]
+        if k == 0:
+            G[pb(p) + P_DREW_EMPTY] = 1
+            continue
+        o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+        G[cnt] = k - 1
+        hoff = OFF_HAND + p * MAX_HAND
+        hn = G[pb(p) + P_HAND_N]
+        if hn >= MAX_HAND:
+            overflow(G, ERR_HAND)
+            return
+        G[hoff + hn] = o
+        G[pb(p) + P_HAND_N] = hn + 1
+        b = ob(o)
+        G[b + O_ZONE] = Zone.HAND
+        G[b + O_ZCC] += 1
+        G[b + O_STAT_DRAWN] = 1
+        G[pb(p) + P_CARDS_DRAWN] += 1
+
+
+@njit
+def life_can_change(G, p):
+    return G[pb(p) + P_PROTECTED] == 0
+
+
+@njit
+def lose_life(G, p, n):
+    """Damage to a player and life loss both end here (life can't change: Perch Protection)."""
+    if n <= 0 or not life_can_change(G, p):
+        return 0
+    G[pb(p) + P_LIFE] -= n
+    G[pb(p) + P_LIFE_LOST] += n
+    G[pb(p) + P_LIFE_LOST_TURN] += n
+    return n
+
+
+@njit
+def gain_life(G, p, n):
+    if n <= 0 or not life_can_change(G, p):
+        return 0
+    G[pb(p) + P_LIFE] += n
+    G[pb(p) + P_LIFE_GAINED] += n
+    G[pb(p) + P_LIFE_GAINED_TURN] += n
+    return n
+
+
+@njit
+def alive(G, p):
+    return G[pb(p) + P_LOST] == 0
+
+
+@njit
+def n_alive(G):
+    k = 0
+    for p in range(G[H_NPLAYERS]):
+        if G[pb(p) + P_LOST] == 0:
+            k += 1
+    return k
+
+
+@njit
+def next_alive(G, p):
+    """The next player in turn order after p who is still in the game (p itself if alone)."""
+    n = G[H_NPLAYERS]
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if G[pb(q) + P_LOST] == 0:
+            return q
+    return p
+
+
+@njit
+def is_creature(cards, G, o):
+    return (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+
+
+@njit
+def on_battlefield(G, o):
+    """On the battlefield and phased in (phased-out permanents are treated as nonexistent)."""
+    b = ob(o)
+    return G[b + O_ZONE] == Zone.BATTLEFIELD and G[b + O_PHASED] == 0
+
+
+@njit
+def power(G, o):
+    return G[ob(o) + O_CUR_P]
+
+
+@njit
+def toughness(G, o):
+    return G[ob(o) + O_CUR_T]
+
+
+@njit
+def keywords(G, o):
+    return G[ob(o) + O_CUR_KW]
+
+
+@njit
+def bf_count(G):
+    return G[H_BF_N]
+
+
+@njit
+def bf_at(G, i):
+    return G[OFF_BATTLEFIELD + i]
+
+
+@njit
+def hand_at(G, p, i):
+    return G[OFF_HAND + p * MAX_HAND + i]
+
+
+@njit
+def graveyard_at(G, p, i):
+    return G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
+
+
+@njit
+def exile_at(G, p, i):
+    return G[OFF_EXILE + p * MAX_EXILE + i]
+
+
+@njit
+def n_objects(G):
+    return G[H_NOBJ]
+
+
+@njit
+def cur_p_t(G, o):
+    b = ob(o)
+    return G[b + O_CUR_P], G[b + O_CUR_T]
+
+
+@njit
+def clear_combat(G, o):
+    b = ob(o)
+    G[b + O_ATTACKING] = 0
+    G[b + O_BLOCKING] = 0
+    G[b + O_BLOCKED] = 0
+
+
+@njit
+def library_top(G, p):
+    k = G[pb(p) + P_LIB_N]
+    if k == 0:
+        return NO_OBJ
+    return G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+
+
+@njit
+def card_of(G, o):
+    return G[ob(o) + O_CARD]

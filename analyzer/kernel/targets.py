@@ -1,0 +1,393 @@
+"""Targets: what is a legal target for a target group, and which ones the built-in AI picks.
+
+A target group (row of the targets table) belongs to an ability; its slots on a stack entry
+start at the sum of MAX of the groups before it. Group conditions (702.174m): a group whose COND
+is IF_PROMISED exists only when the gift was promised, IF_NOT_PROMISED only when it was not.
+
+Legality (checked when chosen and again on resolution, 608.2b): the object is still the same
+object (zone-change counter), in the right zone, matches the types and filters, is not phased
+out, and is not hexproof against the chooser; a player is in the game, not hexproof against the
+chooser and not protected from everything.
+
+The AI's choices read only public information (the battlefield, graveyards, the stack).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import (
+    AbilCol,
+    CardCol,
+    CardType,
+    Cond,
+    Intent,
+    Keyword,
+    Op,
+    StepCol,
+    TargCol,
+    TargetFilter,
+    TargetKind,
+    Zone,
+)
+from analyzer.kernel.config import njit
+from analyzer.kernel.layout import (
+    H_BF_N,
+    H_NPLAYERS,
+    H_STACK_N,
+    H_TURN,
+    MAX_TARGETS,
+    O_ATTACKING,
+    O_BLOCKING,
+    O_CARD,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_CUR_T,
+    O_DAMAGE,
+    O_ENTERED_TURN,
+    O_OWNER,
+    O_PHASED,
+    O_TOKEN,
+    O_ZCC,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    P_GY_N,
+    P_HEXPROOF_TURN,
+    P_LIFE,
+    P_LOST,
+    P_PROTECTED,
+    PLAYER_BASE,
+    S_KIND,
+    S_OBJ,
+    SF,
+    SK_SPELL,
+)
+from analyzer.kernel.state import graveyard_at, ob, pb
+
+MAX_CANDIDATES = 96
+
+
+@njit
+def group_active(targets, g, promised):
+    c = targets[g, TargCol.COND]
+    if c == Cond.IF_PROMISED:
+        return promised == 1
+    if c == Cond.IF_NOT_PROMISED:
+        return promised == 0
+    return True
+
+
+@njit
+def slot_start(targets, tg0, g_local):
+    s = 0
+    for j in range(g_local):
+        s += targets[tg0 + j, TargCol.MAX]
+    return s
+
+
+@njit
+def player_targetable(G, p, chooser):
+    q = pb(p)
+    if G[q + P_LOST]:
+        return False
+    if G[q + P_PROTECTED]:
+        return False
+    if p != chooser and G[q + P_HEXPROOF_TURN] == G[H_TURN]:
+        return False
+    return True
+
+
+@njit
+def _filters_ok(G, cards, o, chooser, filt, param):
+    b = ob(o)
+    card = G[b + O_CARD]
+    ctrl = G[b + O_CTRL]
+    if filt & TargetFilter.YOU_CONTROL and ctrl != chooser:
+        return False
+    if filt & (TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU) and ctrl == chooser:
+        return False
+    if filt & TargetFilter.NONTOKEN and G[b + O_TOKEN]:
+        return False
+    if filt & TargetFilter.TOKEN and G[b + O_TOKEN] == 0:
+        return False
+    t = cards[card, CardCol.TYPES]
+    if filt & TargetFilter.NONLAND and t & CardType.LAND:
+        return False
+    if filt & TargetFilter.NONCREATURE and t & CardType.CREATURE:
+        return False
+    if filt & TargetFilter.ENTERED_THIS_TURN and G[b + O_ENTERED_TURN] != G[H_TURN]:
+        return False
+    if filt & TargetFilter.MV_AT_MOST and cards[card, CardCol.MV] > param:
+        return False
+    return True
+
+
+@njit
+def object_legal(G, cards, targets, g, o, chooser):
+    """Is object o a legal target for group row g, chosen by `chooser`?"""
+    kind = targets[g, TargCol.KIND]
+    b = ob(o)
+    card = G[b + O_CARD]
+    types = targets[g, TargCol.TYPES]
+    if types != 0 and (cards[card, CardCol.TYPES] & types) == 0:
+        return False
+    zone = G[b + O_ZONE]
+    if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
+        if zone != Zone.BATTLEFIELD or G[b + O_PHASED]:
+            return False
+        if kind == TargetKind.ANY and (cards[card, CardCol.TYPES] &
+                                       (CardType.CREATURE | CardType.PLANESWALKER)) == 0:
+            return False
+        if G[b + O_CTRL] != chooser and (G[b + O_CUR_KW] & Keyword.HEXPROOF):
+            return False
+    elif kind == TargetKind.SPELL:
+        if zone != Zone.STACK:
+            return False
+    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
+        if zone != Zone.GRAVEYARD or G[b + O_OWNER] != chooser:
+            return False
+    else:
+        return False
+    return _filters_ok(G, cards, o, chooser, targets[g, TargCol.FILTER], targets[g, TargCol.PARAM])
+
+
+@njit
+def value_legal(G, cards, targets, g, v, zcc, chooser):
+    """Legality on resolution: same object (zcc) and still a legal target."""
+    if v < 0:
+        return False
+    kind = targets[g, TargCol.KIND]
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if kind == TargetKind.OPPONENT and p == chooser:
+            return False
+        if kind != TargetKind.PLAYER and kind != TargetKind.OPPONENT and kind != TargetKind.ANY:
+            return False
+        return player_targetable(G, p, chooser)
+    if G[ob(v) + O_ZCC] != zcc:
+        return False
+    return object_legal(G, cards, targets, g, v, chooser)
+
+
+@njit
+def _damage_hint(abilities, steps, ab, g_local):
+    """Damage the ability deals to this group (for kill-aware choices); -1 if none."""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE:
+            return steps[k, StepCol.A]
+        if steps[k, StepCol.A] == g_local and steps[k, StepCol.OP] == Op.FIGHT:
+            return 1000  # resolved below from the fighter's power
+    return -1
+
+
+@njit
+def threat(G, cards, o):
+    """How much the AI wants a permanent gone (or protected): public characteristics only."""
+    b = ob(o)
+    card = G[b + O_CARD]
+    v = cards[card, CardCol.VALUE]
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        v += 3 * G[b + O_CUR_P] + G[b + O_CUR_T]
+        kw = G[b + O_CUR_KW]
+        if kw & Keyword.FLYING:
+            v += 4
+        if kw & (Keyword.DEATHTOUCH | Keyword.LIFELINK | Keyword.DOUBLE_STRIKE):
+            v += 4
+    if G[b + O_TOKEN]:
+        v -= 5
+    return v
+
+
+@njit
+def candidates(G, C, g, chooser, out):
+    """Fill out with every legal choice for group row g; returns how many."""
+    cards = C[0]
+    targets = C[2]
+    kind = targets[g, TargCol.KIND]
+    n = 0
+    if kind == TargetKind.PLAYER or kind == TargetKind.OPPONENT or kind == TargetKind.ANY:
+        for p in range(G[H_NPLAYERS]):
+            if kind == TargetKind.OPPONENT and p == chooser:
+                continue
+            if player_targetable(G, p, chooser) and n < out.shape[0]:
+                out[n] = PLAYER_BASE + p
+                n += 1
+    if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
+        for i in range(G[H_BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    elif kind == TargetKind.SPELL:
+        for i in range(G[H_STACK_N]):
+            e = OFF_STACK + i * SF
+            if G[e + S_KIND] != SK_SPELL:
+                continue
+            o = G[e + S_OBJ]
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
+        for i in range(G[pb(chooser) + P_GY_N]):
+            o = graveyard_at(G, chooser, i)
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    return n
+
+
+@njit
+def mode_has_targets(G, C, ab, chooser, promised):
+    """Can every target group that exists in this mode get its minimum number of targets?"""
+    if ab < 0:
+        return True
+    abilities = C[1]
+    targets = C[2]
+    tg0 = abilities[ab, AbilCol.TG_START]
+    buf = np.empty(MAX_CANDIDATES, np.int32)
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        need = targets[g, TargCol.MIN]
+        if need == 0:
+            continue
+        if candidates(G, C, g, chooser, buf) < need:
+            return False
+    return True
+
+
+@njit
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
+    cards = C[0]
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if intent == Intent.HELP:
+            return 1000 if p == chooser else -1000
+        if p == chooser:
+            return -1000
+        # harm: the opponent closest to dying
+        return 500 - G[pb(p) + P_LIFE] * 5
+    b = ob(v)
+    mine = G[b + O_CTRL] == chooser or (G[b + O_ZONE] == Zone.GRAVEYARD)
+    t = threat(G, cards, v)
+    if intent == Intent.HELP:
+        if not mine:
+            return -1000 - t
+        # in combat, the creature that is fighting is the one worth helping
+        if G[b + O_ZONE] == Zone.BATTLEFIELD and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
+            return t + 300
+        return t
+    if G[b + O_ZONE] == Zone.STACK:
+        return t if G[b + O_OWNER] != chooser else -1000
+    if mine and G[b + O_ZONE] != Zone.GRAVEYARD:
+        return -1000 - t
+    if dmg >= 0 and (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE):
+        d = fighter_power if dmg == 1000 else dmg
+        if G[b + O_CUR_T] - G[b + O_DAMAGE] <= d and (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+            return 2000 + t
+        return t - 500
+    return t
+
+
+@njit
+def choose_targets(G, C, ab, chooser, promised, slots, zccs):
+    """AI target choice for every active group of ability row ab. Fills slots/zccs (length
+    MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
+    abilities = C[1]
+    targets = C[2]
+    steps = C[3]
+    for i in range(MAX_TARGETS):
+        slots[i] = -1
+        zccs[i] = 0
+    if ab < 0:
+        return True
+    tg0 = abilities[ab, AbilCol.TG_START]
+    buf = np.empty(MAX_CANDIDATES, np.int32)
+    scores = np.empty(MAX_CANDIDATES, np.int64)
+    fighter_power = 0
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        n = candidates(G, C, g, chooser, buf)
+        intent = targets[g, TargCol.INTENT]
+        dmg = _damage_hint(abilities, steps, ab, j)
+        for i in range(n):
+            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power)
+        s0 = slot_start(targets, tg0, j)
+        k = 0
+        mx = targets[g, TargCol.MAX]
+        mn = targets[g, TargCol.MIN]
+        while k < mx:
+            best = -1
+            for i in range(n):
+                if buf[i] < 0:
+                    continue
+                # "up to" groups take only choices that help the chooser
+                if k >= mn and scores[i] < 0:
+                    continue
+                # the same object can't be chosen twice for one "target" word,
+                # nor for two groups of the same ability (the AI never wants that)
+                dup = False
+                for q in range(MAX_TARGETS):
+                    if slots[q] == buf[i]:
+                        dup = True
+                if dup:
+                    continue
+                if best < 0 or scores[i] > scores[best]:
+                    best = i
+            if best < 0:
+                break
+            v = buf[best]
+            slots[s0 + k] = v
+            zccs[s0 + k] = G[ob(v) + O_ZCC] if v < PLAYER_BASE else 0
+            buf[best] = -1
+            k += 1
+        if k < mn:
+            return False
+        if intent == Intent.HELP and k > 0 and slots[s0] < PLAYER_BASE:
+            fighter_power = G[ob(slots[s0]) + O_CUR_P]
+    return True
+
+
+@njit
+def any_legal_target(G, C, ab, ctrl, promised, slots, zccs):
+    """On resolution: (had targets, at least one still legal)."""
+    abilities = C[1]
+    targets = C[2]
+    cards = C[0]
+    if ab < 0:
+        return False, False
+    tg0 = abilities[ab, AbilCol.TG_START]
+    had = False
+    ok = False
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        s0 = slot_start(targets, tg0, j)
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v < 0:
+                continue
+            had = True
+            if value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
+                ok = True
+    return had, ok
+
+
+@njit
+def stack_has_spell(G):
+    for i in range(G[H_STACK_N]):
+        if G[OFF_STACK + i * SF + S_KIND] == SK_SPELL:
+            return True
+    return False
+
+
+@njit
+def creature_is_mine(G, o, p):
+    return G[ob(o) + O_CTRL] == p
