@@ -37,6 +37,7 @@ from analyzer.enums import (
     Cond,
     ExtraCost,
     Op,
+    Support,
 )
 from analyzer.errors import InputError, Problem
 
@@ -82,9 +83,13 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     rarity = ctx.str_(d, "rarity", "rarity", required=True) or ""
     if rarity and rarity not in RARITIES:
         ctx.err("rarity", f"unknown rarity {rarity!r}; known: {', '.join(RARITIES)}")
+    support = ctx.name_(d.get("support"), {s: i for i, s in enumerate(SUPPORT_NAMES)},
+                        "support", "support level") if "support" in d else None
+    if "support" not in d:
+        ctx.err("support", f"is missing ({' | '.join(SUPPORT_NAMES)})")
     cost = ManaCost()
     try:
-        cost = parse_mana_cost(d.get("cost", ""))
+        cost = parse_mana_cost(d.get("cost", ""), lenient=support == Support.UNSUPPORTED)
     except ValueError as exc:
         ctx.err("cost", str(exc))
     type_line = ctx.str_(d, "type_line", "type_line", required=True) or ""
@@ -124,7 +129,8 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if "gift" in d:
         g = ctx.name_(d["gift"], GIFT_KIND_NAMES, "gift", "gift kind")
         gift, gift_name = (g, d["gift"].lower()) if g else (0, "")
-    if oracle and bool(gift) != oracle.startswith("Gift "):
+    # An unsupported card may show a gift we don't model (a future set's, say) without `gift`.
+    if oracle and bool(gift) != oracle.startswith("Gift ") and support != Support.UNSUPPORTED:
         ctx.err("gift", "the oracle text starts with a Gift ability but `gift` is missing"
                 if not gift else "`gift` is set but the oracle text has no Gift ability")
     extra = 0
@@ -132,10 +138,6 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         extra = ctx.name_(d["extra_cost"], EXTRA_COST_NAMES, "extra_cost", "extra cost") or 0
     role = ctx.name_(d["role"], AI_ROLE_NAMES, "role", "AI role") if "role" in d else None
     value = ctx.int_(d, "value", "value", 0, 1000)
-    support = ctx.name_(d.get("support"), {s: i for i, s in enumerate(SUPPORT_NAMES)},
-                        "support", "support level") if "support" in d else None
-    if "support" not in d:
-        ctx.err("support", f"is missing ({' | '.join(SUPPORT_NAMES)})")
     notes = ctx.str_(d, "notes", "notes") or ""
     colors = cost.colors
     if "colors" in d:
@@ -216,6 +218,8 @@ def parse_file(path: Path, problems: list[Problem],
     """
     seen = seen if seen is not None else _Seen()
     source = str(path)
+    if path.suffix.lower() == ".json":
+        return _parse_scryfall(path, problems, seen)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -264,6 +268,33 @@ def parse_file(path: Path, problems: list[Problem],
                 and is_token_file(path)):
             seen.tokens.add(name)
         rec = _record(ctx, d, path)
+        if rec is not None:
+            records.append(rec)
+    return records
+
+
+def _parse_scryfall(path: Path, problems: list[Problem], seen: _Seen) -> list[CardRecord]:
+    """Records from Scryfall JSON. Names already defined (the bundled data, earlier files,
+    other printings in a bulk file) are skipped: the first definition wins, silently, because a
+    bulk file always repeats the cards we bundle."""
+    from analyzer.cards.scryfall import card_fields, read_scryfall  # only for .json files
+
+    source = str(path)
+    try:
+        objects = read_scryfall(path)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        problems.append(Problem(f"cannot read Scryfall card data: {exc}", source=source))
+        return []
+    records = []
+    for i, obj in enumerate(objects):
+        fields = card_fields(obj)
+        if fields is None:
+            continue
+        key = name_keys(fields["name"])[0]
+        if key in seen.names:
+            continue
+        seen.names[key] = f"{source} (object {i + 1})"
+        rec = _record(Ctx(source, 0, fields["name"], problems, seen.token_refs), fields, path)
         if rec is not None:
             records.append(rec)
     return records

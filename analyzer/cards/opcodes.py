@@ -113,7 +113,7 @@ OP_SPECS: dict[str, OpSpec] = {
     "return_destroyed": OpSpec(
         Op.RETURN_DESTROYED,
         "one creature card put into your graveyard by the last destroy_all -> battlefield, yours"),
-    "exile": OpSpec(Op.EXILE, "exile each permanent in ref (sets `it`)", (), _PERMS,
+    "exile": OpSpec(Op.EXILE, "exile each permanent in ref", (), _PERMS,
                     _OBJ_NAMES, sets_it=True, intent=Intent.HARM),
     "bounce": OpSpec(Op.BOUNCE, "return each permanent in ref to its owner's hand", (), _PERMS,
                      _OBJ_NAMES, sets_it=True, intent=Intent.HARM),
@@ -156,23 +156,23 @@ OP_SPECS: dict[str, OpSpec] = {
                              _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
                              intent=Intent.HELP),
     "return_to_battlefield": OpSpec(
-        Op.RETURN_TO_BATTLEFIELD, "cards in ref: graveyard -> battlefield under your control "
-        "(sets `it`)", (), _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
+        Op.RETURN_TO_BATTLEFIELD, "cards in ref: graveyard -> battlefield under your control",
+        (), _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
         intent=Intent.HELP),
     "token_copy": OpSpec(
-        Op.TOKEN_COPY, "create a token that's a copy of each object in ref (sets `it`)",
+        Op.TOKEN_COPY, "create a token that's a copy of each object in ref",
         (_p("power", "int", "a", 0, lo=0, hi=99, doc="P override, 0 = none"),
          _p("toughness", "int", "b", 0, lo=0, hi=99, doc="T override, 0 = none"),
          _p("nonlegendary_only", "bool", "c", False, doc="skip a legendary original")),
         _PERMS, _OBJ_NAMES, sets_it=True, intent=Intent.NEUTRAL),
     "create_token": OpSpec(
-        Op.CREATE_TOKEN, "each player in ref creates `count` `token` tokens (sets `it`)",
+        Op.CREATE_TOKEN, "each player in ref creates `count` `token` tokens",
         (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20),
          _p("tapped", "bool", "c", False)),
         _PLAYERS, _PLAYER_NAMES, ref_default=Ref.YOU, sets_it=True, intent=Intent.HELP),
     "exile_from_hand": OpSpec(
         Op.EXILE_FROM_HAND, "the player in ref reveals their hand, you exile a nonland card "
-        "from it (sets `it`)", (), _PLAYERS, frozenset({"each_opponent"}), sets_it=True,
+        "from it", (), _PLAYERS, frozenset({"each_opponent"}), sets_it=True,
         intent=Intent.HARM),
     "grant_cast_from_exile": OpSpec(
         Op.GRANT_CAST_FROM_EXILE, "you may cast the exiled card in ref while it remains exiled, "

@@ -87,8 +87,12 @@ class ManaCost:
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
 
-def parse_mana_cost(text: str) -> ManaCost:
-    """Parse "{2}{W}{W}" into a ManaCost; raise ValueError naming the bad symbol."""
+def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
+    """Parse "{2}{W}{W}" into a ManaCost; raise ValueError naming the bad symbol.
+
+    `lenient` (unsupported cards only: they are listed, never cast) counts a hybrid, Phyrexian
+    or snow symbol as generic mana of its mana value, so the mana value stays right.
+    """
     if not isinstance(text, str):
         raise ValueError(f"must be a string like \"{{1}}{{R}}\", got {text!r}")
     pos = 0
@@ -107,6 +111,8 @@ def parse_mana_cost(text: str) -> ManaCost:
             colorless += 1
         elif sym == "X":
             x += 1
+        elif lenient and ("/" in sym or sym == "S"):
+            generic += max([int(p) for p in sym.split("/") if p.isdigit()] or [1])
         elif "/" in sym:
             raise ValueError(f"hybrid or Phyrexian symbol {{{sym}}} in {text!r} is not modeled")
         else:

@@ -1,0 +1,233 @@
+"""Scryfall card objects -> card data records, with an honest support level.
+
+Users have Scryfall's bulk JSON (``oracle-cards``, ``default-cards``) or API list objects for
+sets we don't bundle (DESIGN section 4). This turns each card object into the same fields a
+``[[card]]`` table holds, so it goes through the same validation:
+
+- a creature whose text is only keywords we model (flying, reach, ward {2}, ...) is ``exact``
+  (a vanilla or "French vanilla" body is fully modeled);
+- any other creature is ``approximate``: its stats and keywords, its other abilities ignored;
+- a nonbasic land that only taps for mana (and maybe enters tapped) is ``exact``; one that also
+  taps for {C} and does more is ``approximate`` (a colorless land);
+- everything else, and every card with a gift we have no program for, is ``unsupported``: it is
+  listed and named in coverage reports, and decks with it are refused.
+
+Run ``python -m analyzer.cards.scryfall CARDS.json [--set CODE]`` to print TOML records for
+the cards the bundled catalog doesn't have (that is how data/blb.toml was made).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from analyzer.cards.records import (
+    KEYWORD_NAMES,
+    keyword_printed,
+    parse_mana_cost,
+    parse_type_line,
+)
+from analyzer.enums import COLOR_ORDER, CardType
+
+# Printed keyword -> our keyword name ("first strike" -> "first_strike").
+_KEYWORDS = {keyword_printed(bit): name for name, bit in KEYWORD_NAMES.items()}
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+_MANA_LINE = re.compile(r"^\{T\}: Add (\{[WUBRGC]\}(?:(?:, | or |, or )\{[WUBRGC]\})*)\.$")
+_SKIP_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series", "planar",
+                           "scheme", "vanguard", "augment", "host"})
+
+
+def _faces(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    return obj.get("card_faces") or [obj]
+
+
+def _keyword_line(line: str, card_keywords: Iterable[str]) -> tuple[bool, list[str], bool]:
+    """(is `line` only keywords, which of ours it has, are they all ours).
+
+    A part counts as a keyword when we model it or Scryfall lists it in the card's keywords
+    (so "Offspring {2}" is a keyword line we don't model, and "Draw a card." is not).
+    """
+    text = _REMINDER.sub("", line).strip().rstrip(".")
+    if not text:
+        return True, [], True
+    listed = [k.lower() for k in card_keywords]
+    ours: list[str] = []
+    all_ours = True
+    for part in re.split(r",\s*|;\s*", text):
+        p = part.strip().lower()
+        if p in _KEYWORDS:
+            ours.append(_KEYWORDS[p])
+        elif any(p == k or p.startswith(k + " ") for k in listed):
+            all_ours = False
+        else:
+            return False, [], False
+    return True, ours, all_ours
+
+
+def _colors(obj: dict[str, Any], face: dict[str, Any]) -> str:
+    colors = face.get("colors", obj.get("colors")) or []
+    return "".join(c for c in COLOR_ORDER if c in colors)
+
+
+def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | None:
+    """The [[card]] fields for one Scryfall card object; None for tokens, emblems and the like."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+        return None
+    if obj.get("layout") in _SKIP_LAYOUTS or obj.get("object", "card") != "card":
+        return None
+    faces = _faces(obj)
+    front = faces[0]
+    type_line = front.get("type_line") or obj.get("type_line") or ""
+    try:
+        types = parse_type_line(type_line).types
+    except ValueError:
+        return None  # dungeons, conspiracies, ...: not cards a deck simulates
+    if types & CardType.TOKEN_DEF:
+        return None
+    cost = front.get("mana_cost", obj.get("mana_cost")) or ""
+    oracle = "\n//\n".join(f.get("oracle_text") or "" for f in faces)
+    fields: dict[str, Any] = {
+        "name": obj["name"],
+        "set": str(obj.get("set") or default_set).upper(),
+        "number": str(obj.get("collector_number") or ""),
+        "rarity": obj.get("rarity") or "common",
+        "cost": cost,
+        "type_line": type_line,
+    }
+    strict_cost = True
+    try:
+        parse_mana_cost(cost)
+    except ValueError:
+        strict_cost = False
+    power, toughness = front.get("power"), front.get("toughness")
+    creature = bool(types & CardType.CREATURE)
+    numeric_pt = isinstance(power, str) and power.isdigit() and isinstance(toughness, str) \
+        and toughness.isdigit()
+    if creature or "Vehicle" in type_line:
+        fields["power"] = int(power) if numeric_pt else 0
+        fields["toughness"] = int(toughness) if numeric_pt else 0
+    if not cost and _colors(obj, front):  # no cost to derive colors from (back faces, ...)
+        fields["colors"] = _colors(obj, front)
+    lines = [ln for ln in (front.get("oracle_text") or "").split("\n") if ln.strip()]
+    kw_lines = [_keyword_line(ln, obj.get("keywords") or []) for ln in lines]
+    keywords = sorted({k for ok, ks, _ in kw_lines if ok for k in ks})
+    if keywords:
+        fields["keywords"] = keywords
+    has_gift = any(ln.startswith("Gift ") for ln in lines)
+    simple = len(faces) == 1 and strict_cost and not has_gift
+
+    support, note = "unsupported", ""
+    if types & CardType.LAND and simple and not types & CardType.CREATURE:
+        support, land = _land(obj["name"], lines)
+        if land:
+            fields.update(land)
+    elif creature and simple and numeric_pt and not (
+            types & ~(CardType.LEGENDARY | CardType.CREATURE | CardType.ARTIFACT)):
+        exact = all(ok and all_ours for ok, _, all_ours in kw_lines)
+        support = "exact" if exact else "approximate"
+    if has_gift:
+        note = "Has a gift this catalog has no program for."
+    elif len(faces) > 1:
+        note = f"{len(faces)} faces ({obj.get('layout', 'multi-face')}): not modeled."
+    elif not strict_cost:
+        note = "Hybrid, Phyrexian or snow mana cost: not modeled."
+    fields["support"] = support
+    if note:
+        fields["notes"] = note
+    fields["oracle"] = oracle
+    return fields
+
+
+def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
+    """Support level and land fields of a nonbasic land from its text."""
+    colors = ""
+    other = False
+    etb_tapped = False
+    for ln in lines:
+        m = _MANA_LINE.match(ln)
+        if m:
+            colors += "".join(re.findall(r"\{([WUBRGC])\}", m.group(1)))
+        elif ln in (f"{name} enters tapped.", "This land enters tapped."):
+            etb_tapped = True
+        elif not _REMINDER.sub("", ln).strip():
+            continue
+        else:
+            other = True
+    if not colors:
+        return "unsupported", {}
+    fields: dict[str, Any] = {"etb_tapped": True} if etb_tapped else {}
+    colored = "".join(c for c in COLOR_ORDER if c in colors)
+    if not other:
+        fields["land_colors"] = colored or "C"
+        return ("exact" if len(colored) <= 1 or "C" not in colors else "approximate"), fields
+    if "C" in colors:
+        fields["land_colors"] = "C"  # a colorless land; the rest of its text is ignored
+        return "approximate", fields
+    return "unsupported", {}
+
+
+def read_scryfall(path: Path) -> list[dict[str, Any]]:
+    """Card objects from a Scryfall bulk file (a list), an API list ({"data": [...]}), or one
+    card object. Raises ValueError when the JSON is none of these."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and isinstance(data.get("data"), list):
+        data = data["data"]
+    elif isinstance(data, dict) and data.get("object", "card") == "card" and "name" in data:
+        data = [data]
+    if not isinstance(data, list):
+        raise ValueError("expected a list of Scryfall card objects (a bulk file), an API "
+                         "list object with `data`, or one card object")
+    return data
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, str) and "\n" in value and "'''" not in value:
+        return "'''\n" + value + "'''"  # literal: oracle text stays readable and verbatim
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def to_toml(records: Iterable[dict[str, Any]]) -> str:
+    """TOML [[card]] tables for card field dicts (no abilities)."""
+    out = []
+    for fields in records:
+        out.append("[[card]]\n" + "".join(f"{k} = {_toml_value(v)}\n"
+                                          for k, v in fields.items()))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print TOML records for the cards of a Scryfall JSON file the catalog doesn't have."""
+    import argparse
+
+    from analyzer.cards.catalog import load_catalog
+
+    parser = argparse.ArgumentParser(prog="python -m analyzer.cards.scryfall")
+    parser.add_argument("json_file", type=Path)
+    parser.add_argument("--set", default="", help="set code for objects without one")
+    args = parser.parse_args(argv)
+    known = load_catalog()
+    seen: set[str] = set()
+    records = []
+    for obj in read_scryfall(args.json_file):
+        fields = card_fields(obj, args.set)
+        if fields is None or fields["name"] in seen or known.lookup(fields["name"]) \
+                or known.token(fields["name"]):
+            continue
+        seen.add(fields["name"])
+        records.append(fields)
+    sys.stdout.write(to_toml(records))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
