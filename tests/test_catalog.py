@@ -133,7 +133,8 @@ def test_every_op_has_a_spec() -> None:
 
 
 def test_tables_are_consistent(cat: Catalog) -> None:
-    cards, abil, targ, steps = cat.compiled.tables
+    cards, abil, targ, steps, gift_tokens = cat.compiled.tables
+    assert gift_tokens.dtype == np.int32 and gift_tokens.shape == (len(GiftKind),)
     for arr, width in ((cards, CardCol.N), (abil, AbilCol.N), (targ, TargCol.N),
                        (steps, StepCol.N)):
         assert arr.dtype == np.int32 and arr.ndim == 2 and arr.shape[1] == width
@@ -170,7 +171,7 @@ def test_tables_are_consistent(cat: Catalog) -> None:
 
 
 def test_gift_trigger_added_to_permanents_only(cat: Catalog) -> None:
-    cards, abil, _, _ = cat.compiled.tables
+    cards, abil, _, _, _ = cat.compiled.tables
     for cid, rec in enumerate(cat.records):
         kinds = [abil[i, AbilCol.KIND] for i in range(cards[cid, CardCol.AB_START],
                  cards[cid, CardCol.AB_START] + cards[cid, CardCol.AB_COUNT])]

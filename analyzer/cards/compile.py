@@ -36,12 +36,14 @@ GIFT_TOKEN_NAMES: dict[int, str] = {
 
 
 class CatalogTables(NamedTuple):
-    """The four int32 tables, in the order the kernel takes them."""
+    """The int32 tables, in the order the kernel takes them (its ``C`` tuple)."""
 
     cards: np.ndarray  # (n_cards, CardCol.N)
     abilities: np.ndarray  # (n_abilities, AbilCol.N)
     targets: np.ndarray  # (n_target_groups, TargCol.N)
     steps: np.ndarray  # (n_steps, StepCol.N)
+    # (len(GiftKind),): card id of the token a gift of that kind creates, -1 for none
+    gift_tokens: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,12 @@ class CompiledCatalog:
     tables: CatalogTables
     names: tuple[str, ...]
     token_ids: Mapping[str, int]  # token record name -> card id
-    # int32, indexed by GiftKind: card id of the token that gift creates, -1 for none.
-    gift_token_ids: np.ndarray
     _ids: Mapping[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def gift_token_ids(self) -> np.ndarray:
+        """int32, indexed by GiftKind: card id of the token that gift creates, -1 for none."""
+        return self.tables.gift_tokens
 
     @property
     def cards(self) -> np.ndarray:
@@ -160,16 +165,17 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 s[StepCol.B] = st.b
                 s[StepCol.C] = st.c
                 step_rows.append(s)
+    gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
+    for kind, token in GIFT_TOKEN_NAMES.items():
+        gift_tokens[kind] = token_ids.get(token, -1)
     tables = CatalogTables(
         cards,
         _table(abil_rows, AbilCol.N),
         _table(targ_rows, TargCol.N),
         _table(step_rows, StepCol.N),
+        gift_tokens,
     )
-    gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
-    for kind, token in GIFT_TOKEN_NAMES.items():
-        gift_tokens[kind] = token_ids.get(token, -1)
-    return CompiledCatalog(tables, tuple(r.name for r in records), token_ids, gift_tokens, ids)
+    return CompiledCatalog(tables, tuple(r.name for r in records), token_ids, ids)
 
 
 def _table(rows: list[list[int]], width: int) -> np.ndarray:
