@@ -572,3 +572,15 @@ def test_missing_file_is_a_problem(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         load_catalog([tmp_path / "nope.toml"])
     assert "cannot read card data file" in str(info.value)
+
+
+def test_format_doc_covers_every_op_and_gift_card(cat: Catalog) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "analyzer" / "cards" / "FORMAT.md").read_text(
+        encoding="utf-8")
+    for name, spec in OP_SPECS.items():
+        assert f"| `{name}` | {spec.op} |" in doc, name
+        for p in spec.params:
+            assert f"`{p.name}`" in doc, (name, p.name)
+    for rec in cat.records:
+        if rec.gift or rec.name == "Jolly Gerbils":
+            assert f"\n| {rec.name} | {rec.gift_name or '-'} |" in doc, rec.name
