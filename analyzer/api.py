@@ -168,3 +168,11 @@ def cards_records(df: Any) -> list[dict[str, Any]]:
     """`list_cards()` rows as JSON-ready dicts (None for missing values, not NaN)."""
     return [{k: (None if v is None or (isinstance(v, float) and v != v) else v)
              for k, v in row.items()} for row in df.to_dict(orient="records")]
+
+
+# ---------------------------------------------------------------------------------------------
+# games (the simulation stack is imported only when these are called)
+
+from analyzer.api_sim import SimulationRun, simulate  # noqa: E402
+
+__all__ += ["SimulationRun", "simulate"]

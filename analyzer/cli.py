@@ -2,31 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import sys
-from collections.abc import Callable
-from typing import Any
-
 import click
 
 from analyzer import __version__, api
+from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
+from analyzer.cli_sim import simulate
 from analyzer.errors import InputError, Problem
-
-
-def _input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn InputError into one readable line per problem and exit code 2."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except InputError as err:
-            for problem in err.problems:
-                click.echo(f"error: {problem}" if problem.severity == "error" else str(problem),
-                           err=True)
-            sys.exit(2)
-
-    return wrapper
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -106,3 +87,6 @@ def cards(gift_only: bool, set_code: str | None, support: str | None, out_format
         click.echo(json.dumps(api.cards_records(df), ensure_ascii=False, indent=2))
     else:
         click.echo(api.format_cards_table(df))
+
+
+main.add_command(simulate)

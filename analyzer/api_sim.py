@@ -1,0 +1,132 @@
+"""Python API for running games: `simulate` (and, later, evaluate / compare).
+
+Kept apart from api.py so importing the card/deck API never pulls in the simulation stack;
+api.py re-exports these names. Nothing here compiles numba until a function is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+from analyzer.io.deck import Deck
+
+
+@dataclass
+class SimulationRun:
+    """What `simulate` returns: one summary row per matchup, and per-game rows if asked."""
+
+    summary: pd.DataFrame
+    games: pd.DataFrame | None
+    results: list[Any] = field(default_factory=list)  # analysis.simulate.SimResult
+    out_dir: Path | None = None
+    seconds: float = 0.0
+
+
+def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) -> list[Deck]:
+    from analyzer.io.coverage import check_deck
+
+    decks: list[Deck] = []
+    problems: list[Problem] = []
+    for p in paths:
+        report = check_deck(p, catalog=catalog, fmt=None, min_size=None,
+                            allow_approximate=allow_approximate)
+        problems.extend(report.problems)
+        if report.blocking and report.coverage is not None:
+            problems.append(Problem(report.blocking, source=str(p)))
+        elif report.deck is not None:
+            decks.append(report.deck)
+    errors = [pr for pr in problems if pr.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return decks
+
+
+def matchups(deck: str | Path | None, vs: Sequence[str | Path]) -> list[list[Path]]:
+    """Seat lists: one multiplayer game if several opponents are named, one 1v1 per opponent
+    of the bundled gauntlet if none."""
+    from analyzer import bundled
+
+    me = Path(deck) if deck is not None else bundled.default_deck()
+    if len(vs) == 1:
+        return [[me, Path(vs[0])]]
+    if len(vs) > 1:
+        return [[me, *(Path(v) for v in vs)]]
+    return [[me, opp] for opp in bundled.gauntlet()]
+
+
+def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, games: int = 1000,
+             seed: int = 0, threads: int | None = None, policy: str = "never",
+             life: int | None = None, allow_approximate: bool = False, per_game: bool = False,
+             out: str | Path | None = None, card_files: Sequence[str | Path] = (),
+             progress: Callable[[int], None] | None = None,
+             on_start: Callable[[int], None] | None = None) -> SimulationRun:
+    """Play `games` games per matchup and summarize them (seat 0 is `deck`)."""
+    import time
+
+    from analyzer.analysis.simulate import simulate_matchup
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.policies.table import policy_table
+
+    catalog = load_catalog(card_files)
+    seat_paths = matchups(deck, vs)
+    loaded = [_load(paths, catalog, allow_approximate) for paths in seat_paths]
+    policy_table(policy, catalog.compiled.names, catalog.lookup)  # validate before running
+    if on_start is not None:
+        on_start(games * len(loaded))
+    t0 = time.perf_counter()
+    results = []
+    for decks in loaded:
+        starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
+        results.append(simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
+                                        policy=policy, starting_life=starting,
+                                        progress=progress))
+    summary = pd.concat([r.summary_frame() for r in results], ignore_index=True)
+    frames = None
+    if per_game:
+        parts = []
+        for k, r in enumerate(results):
+            df = r.games_frame()
+            df.insert(0, "matchup", k)
+            parts.append(df)
+        frames = pd.concat(parts, ignore_index=True)
+    run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0)
+    if out is not None:
+        run.out_dir = _write(run, Path(out), seed, games, threads, policy, seat_paths, loaded)
+    return run
+
+
+SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "ci_low",
+                   "ci_high", "mean_turns"]
+
+
+def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | None,
+           policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]]) -> Path:
+    from analyzer.report.writers import DeckEntry, run_recorder
+
+    entries = []
+    seen = set()
+    for paths, decks in zip(seat_paths, loaded, strict=True):
+        for p, d in zip(paths, decks, strict=True):
+            if str(p) in seen:
+                continue
+            seen.add(str(p))
+            entries.append(DeckEntry(str(p), d.name, d.content_hash))
+    used = max((r.threads for r in run.results), default=threads)
+    with run_recorder(run_dir=out, seed=seed, games=games, threads=used, decks=entries,
+                      policies=[policy]) as rec:
+        rec.write_csv("summary.csv", run.summary)
+        if run.games is not None:
+            rec.write_csv("games.csv", run.games)
+        rec.update(timings={**rec.manifest.timings, "simulate_s": round(run.seconds, 3)})
+    return out
+
+
+def check_games_arg(games: int) -> None:
+    if games < 1:
+        raise InputError(Problem(f"--games must be at least 1, not {games}"))

@@ -1,0 +1,110 @@
+"""Batch runner: many complete games in parallel, compact per-game records out.
+
+``prange`` over games; each game runs sequentially in its own record and writes only its own
+output rows, so results do not depend on the thread count or on how a run is split into chunks
+(every game's random stream depends only on (run seed, game index)).
+
+Outputs (preallocated by the caller):
+- ``games``: int32 (n_games, GAME_N + n_players * SEAT_N): the GAME_* columns, then per seat
+  the SEAT_* columns;
+- ``objs``: int8 (n_games, n_cards, OBJ_N): per card of the decks (object id order: seat by seat,
+  deck order) whether it was in the kept opening hand, drawn later, cast (count), cast with the
+  gift promised (count), and gave a gift (count); counts saturate at 127.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from analyzer.kernel.config import njit
+from analyzer.kernel.engine import advance, init_game
+from analyzer.kernel.layout import (
+    H_ACTIONS,
+    H_DECISIONS,
+    H_END_REASON,
+    H_ERROR,
+    H_FIRST_SEAT,
+    H_TURN,
+    H_WINNER,
+    MAX_TOKENS,
+    O_STAT_CAST,
+    O_STAT_DRAWN,
+    O_STAT_GIVEN,
+    O_STAT_OPENING,
+    O_STAT_PROMISED,
+    OF,
+    OFF_OBJECTS,
+    P_CARDS_DRAWN,
+    P_GIFT_TRIGGERS,
+    P_GIFTS_GIVEN,
+    P_GIFTS_PROMISED,
+    P_GIFTS_RECEIVED,
+    P_GIFTS_UNDELIVERED,
+    P_LANDS_PLAYED,
+    P_LIFE,
+    P_LOST_TURN,
+    P_MULLIGANS,
+    P_OPENING_LANDS,
+    P_TURNS,
+)
+from analyzer.kernel.state import pb
+
+GAME_COLS = ("winner", "turns", "end_reason", "first_seat", "error", "decisions", "actions")
+GAME_N = len(GAME_COLS)
+SEAT_COLS = ("mulligans", "opening_lands", "life", "lands_played", "cards_drawn",
+             "gifts_promised", "gifts_given", "gifts_received", "gifts_undelivered",
+             "gift_triggers", "lost_turn", "turns_taken")
+SEAT_N = len(SEAT_COLS)
+_SEAT_FIELDS = np.array([P_MULLIGANS, P_OPENING_LANDS, P_LIFE, P_LANDS_PLAYED, P_CARDS_DRAWN,
+                         P_GIFTS_PROMISED, P_GIFTS_GIVEN, P_GIFTS_RECEIVED, P_GIFTS_UNDELIVERED,
+                         P_GIFT_TRIGGERS, P_LOST_TURN, P_TURNS], dtype=np.int64)
+OBJ_COLS = ("opening_hand", "drawn", "cast", "promised", "gift_given")
+OBJ_N = len(OBJ_COLS)
+_OBJ_FIELDS = np.array([O_STAT_OPENING, O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED,
+                        O_STAT_GIVEN], dtype=np.int64)
+
+
+@njit
+def write_game(G, n_players, n_cards, games_row, objs_rows, seat_fields, obj_fields):
+    """Copy one finished game's results into its output rows."""
+    games_row[0] = G[H_WINNER]
+    games_row[1] = G[H_TURN]
+    games_row[2] = G[H_END_REASON]
+    games_row[3] = G[H_FIRST_SEAT]
+    games_row[4] = G[H_ERROR]
+    games_row[5] = G[H_DECISIONS]
+    games_row[6] = G[H_ACTIONS]
+    for s in range(n_players):
+        for k in range(seat_fields.shape[0]):
+            games_row[GAME_N + s * SEAT_N + k] = G[pb(s) + seat_fields[k]]
+    for o in range(n_cards):
+        b = OFF_OBJECTS + o * OF
+        for k in range(obj_fields.shape[0]):
+            v = G[b + obj_fields[k]]
+            objs_rows[o, k] = 127 if v > 127 else v
+
+
+@njit(parallel=True)
+def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
+              turn_cap, action_cap, games, objs, seat_fields, obj_fields):
+    """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""
+    n_games = games.shape[0]
+    n_cards = 0
+    for s in range(n_players):
+        n_cards += deck_sizes[s]
+    length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
+    for i in prange(n_games):
+        G = np.zeros(length, np.int32)
+        init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
+                  turn_cap, action_cap, -1)
+        advance(G, C, pol, False)
+        write_game(G, n_players, n_cards, games[i], objs[i], seat_fields, obj_fields)
+
+
+def seat_fields() -> np.ndarray:
+    return _SEAT_FIELDS
+
+
+def obj_fields() -> np.ndarray:
+    return _OBJ_FIELDS
