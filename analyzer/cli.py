@@ -67,8 +67,8 @@ def check(decks: tuple[str, ...], fmt: str | None, min_size: int | None,
 @click.option("--tokens", is_flag=True, help="Also list token definitions (Food, Fish, ...).")
 @click.option("--card-data", "card_files", multiple=True, metavar="FILE",
               type=click.Path(dir_okay=False),
-              help="Extra card data file (TOML, see analyzer/cards/FORMAT.md); repeatable. "
-                   "Every problem in it is reported.")
+              help="Extra card data file: TOML (analyzer/cards/FORMAT.md) or Scryfall JSON; "
+                   "repeatable. Every problem in it is reported.")
 @_input_errors_exit_2
 def cards(gift_only: bool, set_code: str | None, support: str | None, out_format: str,
           tokens: bool, card_files: tuple[str, ...]) -> None:
