@@ -1,0 +1,139 @@
+"""Invariants of a game record, checked after every step by the random-play tests and the soak
+script (the kernel itself never pays for them).
+
+- every deck card is in exactly one place, and the zone lists agree with each object's zone;
+- no list is over capacity; stack entries are well-formed;
+- counters, damage and the mana of untapped sources are never negative;
+- each player's life equals starting life - life lost + life gained.
+Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import Zone
+from analyzer.kernel.config import njit
+from analyzer.kernel.engine import resolve_decision, step
+from analyzer.kernel.layout import (
+    H_ACTION_CAP,
+    H_ACTIONS,
+    H_BF_N,
+    H_NCARDS,
+    H_NOBJ,
+    H_NPLAYERS,
+    H_PEND_OBJ,
+    H_PEND_PLAYER,
+    H_PENDING,
+    H_STACK_N,
+    H_STARTING_LIFE,
+    H_WINNER,
+    MAX_BATTLEFIELD,
+    MAX_STACK,
+    O_DAMAGE,
+    O_OWNER,
+    O_P1P1,
+    O_STUN,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    P_LIFE,
+    P_LIFE_GAINED,
+    P_LIFE_LOST,
+    P_LOST,
+    PEND_NONE,
+    S_KIND,
+    S_OBJ,
+    SF,
+    SK_SPELL,
+)
+from analyzer.kernel.state import ob, pb, zone_list
+from analyzer.policies.decide import decide_gift
+
+CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card listed twice",
+               "list over capacity", "negative counter or damage", "life not accounted for",
+               "spell entry without its card on the stack", "token in a player's list")
+
+
+@njit
+def check_invariants(G):
+    n_obj = G[H_NOBJ]
+    n_cards = G[H_NCARDS]
+    seen = np.zeros(n_obj, np.int32)
+    for p in range(G[H_NPLAYERS]):
+        for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE):
+            off, cnt, cap = zone_list(p, zone)
+            n = G[cnt]
+            if n < 0 or n > cap:
+                return 4
+            for i in range(n):
+                o = G[off + i]
+                if o < 0 or o >= n_obj:
+                    return 2
+                if G[ob(o) + O_ZONE] != zone or G[ob(o) + O_OWNER] != p:
+                    return 2
+                if o >= n_cards:
+                    return 8
+                seen[o] += 1
+    nb = G[H_BF_N]
+    if nb < 0 or nb > MAX_BATTLEFIELD:
+        return 4
+    for i in range(nb):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_ZONE] != Zone.BATTLEFIELD:
+            return 2
+        seen[o] += 1
+    ns = G[H_STACK_N]
+    if ns < 0 or ns > MAX_STACK:
+        return 4
+    for i in range(ns):
+        e = OFF_STACK + i * SF
+        if G[e + S_KIND] == SK_SPELL:
+            o = G[e + S_OBJ]
+            if G[ob(o) + O_ZONE] != Zone.STACK:
+                return 7
+            seen[o] += 1
+    for o in range(n_obj):
+        z = G[ob(o) + O_ZONE]
+        if o < n_cards:
+            # a card whose owner left the game is gone (zone NONE); everything else is somewhere
+            if z == Zone.NONE:
+                if G[pb(G[ob(o) + O_OWNER]) + P_LOST] == 0:
+                    return 1
+            elif seen[o] != 1:
+                return 3 if seen[o] > 1 else 1
+        elif z != Zone.NONE and z != Zone.BATTLEFIELD:
+            return 8
+        if z == Zone.BATTLEFIELD and seen[o] != 1:
+            return 3
+        b = ob(o)
+        if G[b + O_P1P1] < 0 or G[b + O_STUN] < 0 or G[b + O_DAMAGE] < 0:
+            return 5
+    for p in range(G[H_NPLAYERS]):
+        q = pb(p)
+        if G[q + P_LOST]:
+            continue
+        if G[q + P_LIFE] != G[H_STARTING_LIFE] - G[q + P_LIFE_LOST] + G[q + P_LIFE_GAINED]:
+            return 6
+    return 0
+
+
+@njit
+def play_checked(G, C, pol):
+    """Play G to the end with the policy, checking invariants after every step.
+    Returns (0, steps) or (check number, step at which it failed)."""
+    steps = 0
+    while G[H_WINNER] == -1:
+        if G[H_PENDING] != PEND_NONE:
+            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+            resolve_decision(G, C, pol, promise, recipient)
+        else:
+            step(G, C, pol)
+            G[H_ACTIONS] += 1
+            if G[H_ACTIONS] >= G[H_ACTION_CAP]:
+                break
+        steps += 1
+        bad = check_invariants(G)
+        if bad:
+            return bad, steps
+    return 0, steps
