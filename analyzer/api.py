@@ -65,7 +65,7 @@ def check_decks(
 # cards
 
 CARD_COLUMNS = ("name", "set", "number", "rarity", "cost", "type_line", "gift_kind", "support",
-                "notes")
+                "notes", "ignored")
 
 
 def list_cards(
@@ -80,8 +80,9 @@ def list_cards(
     """The card catalog as a pandas DataFrame, one row per card, ordered by set and collector
     number (token definitions, which have no number, last).
 
-    Columns: name, set, number, rarity, cost, type_line, gift_kind, support, notes (gift_kind
-    and notes are missing, `pd.isna`, when the card has none). Filters: cards with a gift, one
+    Columns: name, set, number, rarity, cost, type_line, gift_kind, support, notes, ignored
+    (the ability lines a card that is not exact runs without, joined by " | "; gift_kind, notes
+    and ignored are missing, `pd.isna`, when the card has none). Filters: cards with a gift, one
     set (case-insensitive), one support level ("exact", "approximate", "unsupported"). Token
     definitions are left out unless `include_tokens`. An unknown set or support level raises
     InputError.
@@ -109,7 +110,7 @@ def list_cards(
 
     rows = [
         (r.name, r.set, r.number, r.rarity, r.cost.text, r.type_line, r.gift_name or None,
-         r.support_name, r.notes or None)
+         r.support_name, r.notes or None, " | ".join(r.ignored) or None)
         for r in sorted(records, key=order)
         if (not gift_only or r.gift)
         and (set_code is None or r.set.upper() == set_code.upper())
@@ -122,6 +123,8 @@ def format_cards_table(df: Any, width: int = 100) -> str:
     """Aligned text table of `list_cards()` output that fits `width` columns.
 
     Long type lines (then names) are shortened with "…"; notes go below the table, marked "*".
+    When every row is approximate, the abilities each card ignores are listed below too ("~");
+    otherwise one line says how to list them.
     """
     import textwrap
 
@@ -161,6 +164,18 @@ def format_cards_table(df: Any, width: int = 100) -> str:
         lines.append("")
         for name, note in noted:
             lines.extend(textwrap.wrap(f"* {name}: {note}", width, subsequent_indent="  "))
+    approx = [(r.name, r.ignored) for r in df.itertuples(index=False)
+              if r.support == "approximate"]
+    if approx and len(approx) == len(df):
+        lines.append("")
+        lines.append("Ignored abilities (these cards run with stats and keywords only):")
+        for name, ignored in approx:
+            text = ignored if isinstance(ignored, str) and ignored else "nothing"
+            lines.extend(textwrap.wrap(f"~ {name}: {text}", width, subsequent_indent="  "))
+    elif approx:
+        lines.append("")
+        lines.append(f"{len(approx)} approximate cards ignore some abilities: "
+                     "`--support approximate` lists them.")
     return "\n".join(lines)
 
 

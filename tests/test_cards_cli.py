@@ -70,7 +70,8 @@ def test_table_default() -> None:
 
 def test_table_fits_width_with_long_names() -> None:
     df = pd.DataFrame([("A" * 60, "TST", "1", "rare", "{1}", "Legendary Creature — " + "B" * 50,
-                        None, "approximate", None)], columns=list(api.CARD_COLUMNS))
+                        None, "approximate", None, "Draw a card.")],
+                      columns=list(api.CARD_COLUMNS))
     text = api.format_cards_table(df)
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "…" in text

@@ -27,6 +27,7 @@ from analyzer.cards.records import (
     parse_colors,
     parse_mana_cost,
     parse_type_line,
+    unmodeled_lines,
 )
 from analyzer.enums import (
     AI_ROLE_NAMES,
@@ -53,8 +54,9 @@ _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 
 
 def builtin_data_files() -> list[Path]:
-    """The bundled data files, sorted by name (card ids follow this order)."""
-    return sorted(DATA_DIR.glob("*.toml"))
+    """The bundled data files: TOML records sorted by name, then Scryfall JSON
+    (``blb_scryfall.json``: every Bloomburrow card, the fallback for cards without a record)."""
+    return sorted(DATA_DIR.glob("*.toml")) + sorted(DATA_DIR.glob("*.json"))
 
 
 def is_token_file(path: Path) -> bool:
@@ -172,6 +174,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         _check_program_shape(ctx, abils, types, words, gift, support)
     if not ctx.ok:
         return None
+    ignored = unmodeled_lines(oracle, keywords) if support != Support.EXACT else ()
     return CardRecord(
         name=name, set=set_, number=number, rarity=rarity, cost=cost, type_line=type_line,
         types=types, subtypes=subtypes, subtype_words=words, colors=colors, power=power,
@@ -179,7 +182,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         gift_name=gift_name, extra_cost=extra, role=role, value=value,
         support=support if support is not None else 0, oracle=oracle, notes=notes,
         abilities=abils, land_colors=land_colors, etb_tapped=etb_tapped, source=str(source),
-        line=ctx.line)
+        line=ctx.line, ignored=ignored)
 
 
 def _check_program_shape(ctx: Ctx, abils: Sequence[Ability], types: int,
@@ -322,6 +325,9 @@ def load_records(paths: Sequence[Path | str] | None = None) -> list[CardRecord]:
     Raises InputError listing every problem in every file.
     """
     files = builtin_data_files() if paths is None else [Path(p) for p in paths]
+    # TOML before JSON (stable otherwise): a card written as a record, with its program, wins
+    # over the same card in Scryfall data, bundled or the user's, whatever the file order.
+    files.sort(key=lambda p: p.suffix.lower() == ".json")
     problems: list[Problem] = []
     records: list[CardRecord] = []
     seen = _Seen()

@@ -59,6 +59,24 @@ def keyword_printed(bit: int) -> str:
     return Keyword._fields[Keyword.index(bit)].lower()
 
 
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
+def unmodeled_lines(oracle: str, keywords: int) -> tuple[str, ...]:
+    """The oracle lines a record that is not exact ignores: every ability line except those made
+    only of keywords in its `keywords` mask (reminder text aside; "//" between faces skipped)."""
+    known = {keyword_printed(bit) for bit in Keyword if keywords & bit}
+    out = []
+    for line in oracle.split("\n"):
+        text = _REMINDER.sub("", line).strip().rstrip(".")
+        if not text or text == "//":
+            continue
+        if all(part.strip().lower() in known for part in re.split(r",\s*|;\s*", text)):
+            continue
+        out.append(line.strip())
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------------------------------
 # Mana costs
 
@@ -282,6 +300,8 @@ class CardRecord:
     etb_tapped: bool = False
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
+    # not exact: the ability lines it ignores (approximate: runs without them)
+    ignored: tuple[str, ...] = ()
 
     @property
     def support_name(self) -> str:

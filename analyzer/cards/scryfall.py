@@ -12,8 +12,9 @@ sets we don't bundle (DESIGN section 4). This turns each card object into the sa
 - everything else, and every card with a gift we have no program for, is ``unsupported``: it is
   listed and named in coverage reports, and decks with it are refused.
 
-Run ``python -m analyzer.cards.scryfall CARDS.json [--set CODE]`` to print TOML records for
-the cards the bundled catalog doesn't have (that is how data/blb.toml was made).
+The bundled ``data/blb_scryfall.json`` (every Bloomburrow card) goes through here too, after
+the TOML records, which win. Run ``python -m analyzer.cards.scryfall CARDS.json [--set CODE]``
+to print TOML records for the cards the bundled catalog doesn't have (a start for a program).
 """
 
 from __future__ import annotations
