@@ -6,7 +6,7 @@ import click
 
 from analyzer import __version__, api
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
-from analyzer.cli_sim import simulate
+from analyzer.cli_sim import bench, simulate
 from analyzer.errors import InputError, Problem
 
 
@@ -90,3 +90,19 @@ def cards(gift_only: bool, set_code: str | None, support: str | None, out_format
 
 
 main.add_command(simulate)
+main.add_command(bench)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@_input_errors_exit_2
+def scenario(file: str) -> None:
+    """Set up the position in a scenario FILE (TOML), apply its scripted actions, resolve the
+    stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
+    import json
+
+    from analyzer.cli_common import kernel_notice
+
+    kernel_notice()
+    click.echo(json.dumps(api.run_scenario(file), ensure_ascii=False, indent=2))
+

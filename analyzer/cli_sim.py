@@ -95,3 +95,18 @@ def simulate(deck, vs, games, seed, threads, policy, life, per_game, out, allow_
                        err=True)
     if run.out_dir is not None:
         click.echo(f"wrote {run.out_dir}")
+
+
+@click.command()
+@click.option("--quick", is_flag=True,
+              help="Fewer games, and no cold-compile measurement (which takes a minute).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@input_errors_exit_2
+def bench(quick: bool, as_json: bool) -> None:
+    """The standard benchmark: games/s at 1 and 2 threads, compile and start times, memory."""
+    from analyzer.bench import format_bench, run_bench, to_json
+
+    kernel_notice()
+    res = run_bench(quick=quick, log=(lambda _m: None) if as_json else
+                    (lambda m: click.echo(m, err=True)))
+    click.echo(to_json(res) if as_json else format_bench(res))

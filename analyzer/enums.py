@@ -385,10 +385,21 @@ class _CardCol(NamedTuple):
     LAND_COLORS: int = 21  # for lands: Color mask of mana it taps for (32 = colorless)
     ETB_TAPPED: int = 22
     VALUE: int = 23  # the AI's static card value (about 10 x mana value, adjusted)
-    N: int = 24
+    FLAGS: int = 24  # CardFlag mask, derived by the compiler so hot loops skip most cards
+    N: int = 25
 
 
 CardCol = _CardCol()
+
+
+class _CardFlag(NamedTuple):
+    HAS_STATIC: int = 1  # some ability is STATIC
+    SAC_MANA: int = 2  # a "{T}, Sacrifice: add mana" ability (Treasure)
+    HAS_ACTIVATED: int = 4  # some non-mana activated ability
+    FAST: int = 8  # instant, or has flash: castable at instant speed
+
+
+CardFlag = _CardFlag()
 
 
 class _AbilCol(NamedTuple):

@@ -19,8 +19,11 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
+    CardType,
     Cond,
     GiftKind,
+    Keyword,
     Op,
     StepCol,
     TargCol,
@@ -95,6 +98,22 @@ def _implicit_gift(rec: CardRecord) -> tuple[Ability, ...]:
     return ()
 
 
+def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
+    """CardFlag bits: facts the kernel's hot loops test instead of scanning abilities."""
+    flags = 0
+    for ab in abilities:
+        if ab.kind == AbilityKind.STATIC:
+            flags |= CardFlag.HAS_STATIC
+        elif ab.kind == AbilityKind.ACTIVATED:
+            if ab.mana and ab.sacrifice:
+                flags |= CardFlag.SAC_MANA
+            elif not ab.mana:
+                flags |= CardFlag.HAS_ACTIVATED
+    if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
+        flags |= CardFlag.FAST
+    return flags
+
+
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
     ids = {rec.name: i for i, rec in enumerate(records)}
@@ -125,6 +144,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.ETB_TAPPED] = int(rec.etb_tapped)
         row[CardCol.VALUE] = derive_value(rec)
         abilities = _implicit_gift(rec) + rec.abilities
+        row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.AB_START] = len(abil_rows)
         row[CardCol.AB_COUNT] = len(abilities)
         for ab in abilities:

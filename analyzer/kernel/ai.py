@@ -24,9 +24,9 @@ from analyzer.enums import (
     AbilityKind,
     AiRole,
     CardCol,
+    CardFlag,
     CardType,
     Intent,
-    Keyword,
     Op,
     Phase,
     StepCol,
@@ -70,7 +70,14 @@ from analyzer.kernel.layout import (
     S_CTRL,
     S_T0,
 )
-from analyzer.kernel.mana import can_pay, card_cost, count_sources
+from analyzer.kernel.mana import (
+    MAX_SOURCES,
+    can_pay,
+    card_cost,
+    collect_sources,
+    count_sources,
+    plan,
+)
 from analyzer.kernel.stack import (
     activate,
     cast_finish,
@@ -86,16 +93,6 @@ from analyzer.kernel.targets import choose_targets, group_active, slot_start, th
 from analyzer.policies.decide import decide_gift
 
 MAX_CAND = 64
-
-
-@njit
-def _affordable(G, C, p, o):
-    cards = C[0]
-    abilities = C[1]
-    colored = np.zeros(5, np.int64)
-    generic = card_cost(cards, G[ob(o) + O_CARD], colored)
-    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
-    return can_pay(G, cards, abilities, p, generic, colored, any_type)
 
 
 @njit
@@ -225,20 +222,23 @@ def _has_creature_in_combat(G, p):
 
 
 @njit
-def _can_cast_now(G, C, p, o, sorcery_ok):
+def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
+    """Timing, extra cost and mana (against p's sources, collected once by the caller)."""
     cards = C[0]
     card = G[ob(o) + O_CARD]
     t = cards[card, CardCol.TYPES]
     if t & CardType.LAND:
         return False
-    if G[H_NO_SPELLS_TURN] == G[H_TURN]:
+    if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
-    fast = (t & CardType.INSTANT) != 0 or (cards[card, CardCol.KEYWORDS] & Keyword.FLASH) != 0
-    if not fast and not sorcery_ok:
+    if cards[card, CardCol.MV] > n_src:
         return False
     if not extra_cost_payable(G, C, p, o):
         return False
-    return _affordable(G, C, p, o)
+    colored = np.zeros(5, np.int64)
+    generic = card_cost(cards, card, colored)
+    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    return plan(masks, kinds, n_src, generic, colored, any_type, use)
 
 
 @njit
@@ -268,16 +268,25 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     mana value, most expensive first."""
     cards = C[0]
     n = 0
+    if G[H_NO_SPELLS_TURN] == G[H_TURN]:
+        return 0
+    masks = np.empty(MAX_SOURCES, np.int32)
+    objs = np.empty(MAX_SOURCES, np.int32)
+    kinds = np.empty(MAX_SOURCES, np.int32)
+    use = np.empty(MAX_SOURCES, np.int32)
+    n_src = collect_sources(G, cards, C[1], p, masks, objs, kinds)
+    if n_src == 0:
+        return 0
     for i in range(G[pb(p) + P_HAND_N]):
         o = hand_at(G, p, i)
-        if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok):
+        if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
             n += 1
     for q in range(G[H_NPLAYERS]):
         for i in range(G[pb(q) + P_EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
             if G[ob(o) + O_CAST_BY] == p + 1 and n < out.shape[0] and \
-                    _can_cast_now(G, C, p, o, sorcery_ok):
+                    _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
                 out[n] = o
                 n += 1
     for i in range(1, n):
@@ -354,6 +363,8 @@ def _try_activate(G, C, p, context):
         if G[ob(o) + O_CTRL] != p or G[ob(o) + O_PHASED]:
             continue
         card = G[ob(o) + O_CARD]
+        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
+            continue
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED or \
@@ -411,9 +422,7 @@ def priority_action(G, C, pol, p):
     cards = C[0]
     n_hand_fast = 0
     for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
-        if cards[card, CardCol.TYPES] & CardType.INSTANT or \
-                cards[card, CardCol.KEYWORDS] & Keyword.FLASH:
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
             n_hand_fast += 1
     step = G[H_WINDOW_STEP]
     if G[H_STACK_N] > 0:
@@ -470,3 +479,24 @@ def best_attacker_power(G, p):
         if G[ob(o) + O_CTRL] == p:
             best = max(best, G[ob(o) + O_CUR_P])
     return best
+
+
+@njit
+def anyone_fast(G, C):
+    """Could any player act at instant speed now (a fast card in hand, a card they may cast
+    from exile, an activated ability)? Windows nobody can use are not opened."""
+    cards = C[0]
+    for p in range(G[H_NPLAYERS]):
+        if G[pb(p) + P_LOST]:
+            continue
+        for i in range(G[pb(p) + P_HAND_N]):
+            if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
+                return True
+        for i in range(G[pb(p) + P_EXILE_N]):
+            if G[ob(G[OFF_EXILE + p * MAX_EXILE + i]) + O_CAST_BY]:
+                return True
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if cards[G[ob(o) + O_CARD], CardCol.FLAGS] & CardFlag.HAS_ACTIVATED:
+            return True
+    return False

@@ -17,6 +17,7 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     EndReason,
     Keyword,
@@ -94,9 +95,9 @@ def refresh(G, C):
         for i in range(n):
             s = G[OFF_BATTLEFIELD + i]
             bs = ob(s)
-            if G[bs + O_PHASED]:
-                continue
             sc = G[bs + O_CARD]
+            if G[bs + O_PHASED] or (cards[sc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
+                continue
             a0 = cards[sc, CardCol.AB_START]
             for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
-from analyzer.kernel.ai import discard_to_hand_size, main_action, priority_action
+from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import combat_damage, declare_attackers, declare_blockers, end_combat
 from analyzer.kernel.config import njit
@@ -317,6 +317,14 @@ def _abandon_turn(G, C):
 
 
 @njit
+def _maybe_window(G, C, step_phase):
+    """Open a priority window unless nobody could use it (no triggers, no instant-speed
+    option for anyone): skipping it changes nothing but the time spent."""
+    if G[H_TRIG_N] > 0 or anyone_fast(G, C):
+        open_window(G, step_phase)
+
+
+@njit
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
     one turn-based action)."""
@@ -331,21 +339,24 @@ def step(G, C, pol):
             G[H_PASSES] = 0
             G[H_PRIO] = active
             return
-        p = G[H_PRIO]
-        if alive(G, p) and priority_action(G, C, pol, p):
-            G[H_PASSES] = 0
-            return
-        G[H_PASSES] += 1
-        G[H_PRIO] = next_alive(G, p)
-        if G[H_PASSES] >= n_alive(G):
-            if G[H_STACK_N] > 0:
-                resolve_top(G, C)
-                check_sba(G, C)
+        # pass priority around until someone acts or everyone has passed in succession
+        n_al = n_alive(G)
+        while True:
+            p = G[H_PRIO]
+            if alive(G, p) and priority_action(G, C, pol, p):
                 G[H_PASSES] = 0
-                G[H_PRIO] = active
-            else:
-                G[H_WINDOW] = 0
-        return
+                return
+            G[H_PASSES] += 1
+            G[H_PRIO] = next_alive(G, p)
+            if G[H_PASSES] >= n_al:
+                if G[H_STACK_N] > 0:
+                    resolve_top(G, C)
+                    check_sba(G, C)
+                    G[H_PASSES] = 0
+                    G[H_PRIO] = active
+                else:
+                    G[H_WINDOW] = 0
+                return
     if G[H_TRIG_N] > 0:
         open_window(G, ph)
         return
@@ -360,20 +371,18 @@ def step(G, C, pol):
             check_sba(G, C)
         G[H_PHASE] = Phase.MAIN1
     elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
-        if main_action(G, C, pol, active):
-            refresh(G, C)
-        else:
+        if not main_action(G, C, pol, active):
             G[H_PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
     elif ph == Phase.COMBAT_BEGIN:
         if declare_attackers(G, C) == 0:
             G[H_PHASE] = Phase.MAIN2
         else:
             G[H_PHASE] = Phase.DECLARE_BLOCKERS
-            open_window(G, Phase.DECLARE_ATTACKERS)
+            _maybe_window(G, C, Phase.DECLARE_ATTACKERS)
     elif ph == Phase.DECLARE_BLOCKERS:
         declare_blockers(G, C)
         G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE if G[H_COMBAT_FS] else Phase.COMBAT_DAMAGE
-        open_window(G, Phase.DECLARE_BLOCKERS)
+        _maybe_window(G, C, Phase.DECLARE_BLOCKERS)
     elif ph == Phase.FIRST_STRIKE_DAMAGE:
         combat_damage(G, C, True)
         check_sba(G, C)
@@ -388,7 +397,7 @@ def step(G, C, pol):
     elif ph == Phase.END_STEP:
         fire_end_step(G, C)
         G[H_PHASE] = Phase.CLEANUP
-        open_window(G, Phase.END_STEP)
+        _maybe_window(G, C, Phase.END_STEP)
     elif ph == Phase.CLEANUP:
         _cleanup(G, C)
 

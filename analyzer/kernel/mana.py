@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilCol, CardCol, CardType, Zone
+from analyzer.enums import CardCol, CardFlag, CardType, Zone
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -42,10 +42,8 @@ def source_kind(cards, abilities, card):
     """SRC_LAND, SRC_SAC_ANY, or 0 for a card that is not a mana source the kernel models."""
     if cards[card, CardCol.TYPES] & CardType.LAND:
         return SRC_LAND
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.MANA_ABILITY] == 1 and abilities[a, AbilCol.COST_SAC_SELF] == 1:
-            return SRC_SAC_ANY
+    if cards[card, CardCol.FLAGS] & CardFlag.SAC_MANA:
+        return SRC_SAC_ANY
     return 0
 
 
