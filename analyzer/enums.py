@@ -107,6 +107,7 @@ class _Keyword(NamedTuple):
     WARD2: int = 16384  # ward {2}: the AI never targets through it (modeled as a tax it avoids)
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
+    UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
 
 
 Keyword = _Keyword()
@@ -180,6 +181,19 @@ class _AbilityKind(NamedTuple):
     SECOND_SPELL: int = 11  # "Whenever you cast your second spell each turn"
     LIFE_GAIN: int = 12  # "Whenever you gain life"
     GIFT: int = 13  # the gift trigger of a permanent (702.174b); added by the loader, not data
+    # Bloomburrow mechanics (issue 5). Kept general: none names a card.
+    NONCREATURE_SPELL: int = 14  # "Whenever you cast a noncreature spell" (prowess compiles to it)
+    EXPEND: int = 15  # "Whenever you expend N" (TRIG_PARAM: N)
+    VALIANT: int = 16  # "Whenever this becomes the target of a spell or ability you control for
+    # the first time each turn"
+    OFFSPRING: int = 17  # "Offspring {cost}" (702.175): its cost columns are the optional
+    # additional cost; when it was paid, its steps run as an enters trigger
+    LIFE_CHANGE: int = 18  # "Whenever you gain or lose life"
+    LANDFALL: int = 19  # "Whenever a land you control enters"
+    SACRIFICED: int = 20  # "When you sacrifice this"
+    ENTERS_WITH: int = 21  # "enters with N +1/+1 counters [if ...]" (614.1c replacement: no stack)
+    COST_REDUCTION: int = 22  # "This spell costs {1} less to cast if you control a [subtype]" /
+    # "... for each [subtype] you control" (601.2f; TRIG_PARAM: subtype mask | COST_FOR_EACH)
 
 
 AbilityKind = _AbilityKind()
@@ -189,11 +203,33 @@ class _Cond(NamedTuple):
     ALWAYS: int = 0
     IF_PROMISED: int = 1  # 702.174k: keyed to the declaration, not to the delivery
     IF_NOT_PROMISED: int = 2
+    # Game-state conditions (an intervening "if" of a trigger, 603.4, or a step's "if"/"unless"):
+    THRESHOLD: int = 3  # seven or more cards are in your graveyard
+    NOT_THRESHOLD: int = 4
+    LIFE_CHANGED: int = 5  # you gained or lost life this turn
+    OPP_LOST_LIFE: int = 6  # an opponent lost life this turn
+    YOUR_TURN: int = 7
+    CONTROL_TOKEN: int = 8  # you control a token
+    DONE: int = 9  # "if you do": the previous step did it (forage, a "may" discard)
+    # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
+    # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
+    # (COND_NAMES, below Subtype)
 
 
 Cond = _Cond()
 COND_NAMES = {"always": Cond.ALWAYS, "promised": Cond.IF_PROMISED,
-              "not_promised": Cond.IF_NOT_PROMISED}
+              "not_promised": Cond.IF_NOT_PROMISED, "threshold": Cond.THRESHOLD,
+              "not_threshold": Cond.NOT_THRESHOLD, "life_changed": Cond.LIFE_CHANGED,
+              "opp_lost_life": Cond.OPP_LOST_LIFE, "your_turn": Cond.YOUR_TURN,
+              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE}
+COND_CONTROL_SUBTYPE = 16
+COND_NOT_CONTROL_SUBTYPE = 32
+# AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
+# plus this bit for "another nontoken ..."
+TRIGGER_NONTOKEN = 1 << 20
+# AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
+COST_FOR_EACH = 1 << 20
+PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 
 
 class _TargetKind(NamedTuple):
@@ -220,6 +256,10 @@ class _TargetFilter(NamedTuple):
     NOT_YOU: int = 128  # "you don't control" for permanents is OPP_CONTROLS in 2 player;
     # NOT_YOU is the exact multiplayer-safe form ("creature you don't control")
     NONCREATURE: int = 256
+    OTHER: int = 512  # not the source of the ability ("another target creature")
+    WITHOUT_FLYING: int = 1024  # "creature ... without flying"
+    IN_COMBAT_OR_TAPPED: int = 2048  # "attacking, blocking, or tapped creature"
+    PT_AT_LEAST: int = 4096  # power or toughness >= the group's param
 
 
 TargetFilter = _TargetFilter()
@@ -244,6 +284,7 @@ class _Ref(NamedTuple):
     EACH_OPPONENT: int = 14
     EACH_PLAYER: int = 15
     TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
+    DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
 
 
 Ref = _Ref()
@@ -287,11 +328,31 @@ class _Op(NamedTuple):
     EXILE_SELF: int = 34  # the resolving spell goes to exile instead of the graveyard
     ADD_MANA: int = 35  # a: color mask of choices (31 = any color); b: amount
     COPY_SPELL: int = 36  # ref: copy target spell (the copy keeps promise and recipient)
+    UNTAP: int = 37  # ref (a stun counter is removed instead, 122.1d)
+    MILL: int = 38  # ref: players; a: count
+    SURVEIL: int = 39  # you; a: count (the AI bins cards it does not want)
     # static abilities (read by the characteristics refresh)
     STATIC_EQUIPPED_PUMP: int = 40  # a, b
     STATIC_EQUIPPED_LOSE: int = 41  # a: keyword mask lost
     STATIC_CONTROL_ENCHANTED: int = 42
     STATIC_ANTHEM: int = 43  # your other creatures get a/b (c: subtype id, 0 = all)
+    SCRY: int = 44  # you; a: count
+    DISCARD: int = 45  # ref: players discard a cards of their choice; b=1: "you may" (sets DONE)
+    FORAGE: int = 46  # you may exile three cards from your graveyard or sacrifice a Food (DONE)
+    DAMAGE_BY_POWER: int = 47  # ref; a: source (group or SELF) deals b x its power to each
+    EXILE_UNTIL_LEAVES: int = 48  # ref: exiled until the source leaves the battlefield (610.3)
+    FLICKER: int = 49  # ref: exile, return under its owner's control with a +1/+1 counters
+    SEARCH_BASIC_LAND: int = 50  # you: a basic land card -> battlefield tapped, then shuffle
+    STATIC_SELF: int = 51  # static: this gets a/b and has keywords c (step COND: as long as)
+    STATIC_EQUIPPED_GRANT: int = 52  # static: equipped/enchanted creature has keywords a
+    COUNTER_UNLESS_PAY: int = 53  # ref: spells; countered unless their controller pays {a}
+    STATIC_OPP_CREATURES: int = 54  # static: creatures your opponents control get a/b
+    PUNISH: int = 55  # ref: players each lose a life unless they sacrifice a nonland
+    # permanent or discard a card (their choice)
+    DIG: int = 56  # you: look at the top a; may put one of types b, power <= c, into your hand;
+    # the rest on the bottom in a random order
+    REVEAL_UNTIL_LAND: int = 57  # you: reveal until a land: it enters tapped, the rest go to
+    # the bottom in a random order
 
 
 Op = _Op()
@@ -351,9 +412,14 @@ class _Subtype(NamedTuple):
     # equipment / aura are artifact / enchantment subtypes the kernel needs
     EQUIPMENT: int = 8192
     AURA: int = 16384
+    FOOD: int = 32768  # forage sacrifices a Food
 
 
 Subtype = _Subtype()
+COND_NAMES.update({f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i
+                   for i, n in enumerate(Subtype._fields)})
+COND_NAMES.update({f"not_control_{n.lower()}": COND_NOT_CONTROL_SUBTYPE + i
+                   for i, n in enumerate(Subtype._fields)})
 
 # ---------------------------------------------------------------------------------------------
 # Columns of the compiled catalog tables (int32, one row per card / ability / target group /
@@ -386,7 +452,9 @@ class _CardCol(NamedTuple):
     ETB_TAPPED: int = 22
     VALUE: int = 23  # the AI's static card value (about 10 x mana value, adjusted)
     FLAGS: int = 24  # CardFlag mask, derived by the compiler so hot loops skip most cards
-    N: int = 25
+    HYBRID: int = 25  # Color mask of the cost's hybrid pair ({G/W}: G|W), 0 = none
+    HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
+    N: int = 27
 
 
 CardCol = _CardCol()
@@ -397,6 +465,7 @@ class _CardFlag(NamedTuple):
     SAC_MANA: int = 2  # a "{T}, Sacrifice: add mana" ability (Treasure)
     HAS_ACTIVATED: int = 4  # some non-mana activated ability
     FAST: int = 8  # instant, or has flash: castable at instant speed
+    TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
 
 
 CardFlag = _CardFlag()

@@ -19,6 +19,7 @@ from analyzer.cards.loader import builtin_data_files, load_records
 from analyzer.cards.opcodes import OP_SPECS, REF_NAMES
 from analyzer.cards.records import normalize_name, parse_mana_cost
 from analyzer.enums import (
+    COND_NAMES,
     GIFT_KIND_NAMES,
     AbilCol,
     AbilityKind,
@@ -38,6 +39,7 @@ from analyzer.enums import (
 )
 from analyzer.errors import InputError
 
+COND_VALUES = set(COND_NAMES.values())
 CARDDATA = Path("/work/shared/carddata/gift_cards.json")
 if not CARDDATA.exists():  # a checkout beside the shared folder
     CARDDATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "gift_cards.json"
@@ -64,7 +66,7 @@ def test_counts(cat: Catalog) -> None:
     assert len(gift) == 25
     assert sum(1 for r in cat.records if r.is_basic_land) == 5
     assert {r.name for r in cat.records if r.is_token} == {
-        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token"}
+        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token", "Rabbit", "Cragflame"}
 
 
 @pytest.mark.parametrize("fact", _facts() if CARDDATA.exists() else [],
@@ -150,7 +152,7 @@ def test_tables_are_consistent(cat: Catalog) -> None:
         assert row[CardCol.VALUE] > 0
         for a in abil[start:start + count]:
             assert a[AbilCol.CARD] == cid and a[AbilCol.KIND] in AbilityKind
-            assert a[AbilCol.COND] in Cond
+            assert a[AbilCol.COND] in COND_VALUES
             tg0, tgn = a[AbilCol.TG_START], a[AbilCol.TG_COUNT]
             st0, stn = a[AbilCol.ST_START], a[AbilCol.ST_COUNT]
             assert tg0 == next_tg and tg0 + tgn <= len(targ) and tgn <= 4
@@ -160,9 +162,9 @@ def test_tables_are_consistent(cat: Catalog) -> None:
             for t in targ[tg0:tg0 + tgn]:
                 assert t[TargCol.KIND] in TargetKind and t[TargCol.KIND] != TargetKind.NONE
                 assert 0 <= t[TargCol.MIN] <= t[TargCol.MAX]
-                assert t[TargCol.COND] in Cond and t[TargCol.INTENT] in Intent
+                assert t[TargCol.COND] in COND_VALUES and t[TargCol.INTENT] in Intent
             for s in steps[st0:st0 + stn]:
-                assert s[StepCol.OP] in Op and s[StepCol.COND] in Cond
+                assert s[StepCol.OP] in Op and s[StepCol.COND] in COND_VALUES
                 ref = s[StepCol.REF]
                 assert ref in Ref or 0 <= ref < tgn
                 if s[StepCol.OP] == Op.CREATE_TOKEN:
@@ -337,7 +339,10 @@ def test_mana_cost_parser() -> None:
     assert (cost.generic, cost.colored, cost.colorless, cost.x, cost.mv) == (
         2, (2, 0, 0, 0, 0), 1, 1, 5)
     assert parse_mana_cost("").mv == 0
-    for bad in ("{1}{R", "1R", "{W/U}", "{Q}", "{2}x"):
+    hybrid = parse_mana_cost("{1}{W/B}{W/B}")
+    assert (hybrid.generic, hybrid.hybrid, hybrid.hybrid_colors, hybrid.mv, hybrid.colors) == (
+        1, 2, 1 | 4, 3, 1 | 4)
+    for bad in ("{1}{R", "1R", "{W/P}", "{2/W}", "{W/U}{B/R}", "{Q}", "{2}x"):
         with pytest.raises(ValueError):
             parse_mana_cost(bad)
 
@@ -436,7 +441,7 @@ BAD_CASES = [
      "Test Bolt", "support", "is missing"),
     ("bad mana cost", 'cost = "{1}{R}"', 'cost = "{1}{R"',
      "Test Bolt", "cost", "mana cost"),
-    ("hybrid cost", 'cost = "{1}{R}"', 'cost = "{R/G}"',
+    ("hybrid cost", 'cost = "{1}{R}"', 'cost = "{R/P}"',
      "Test Bolt", "cost", "hybrid"),
     ("missing oracle", 'oracle = """Gift', 'orcle = """Gift',
      "Test Bolt", "oracle", "is missing"),

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.cards.derive import derive_role, derive_value, group_intents
-from analyzer.cards.records import Ability, CardRecord
+from analyzer.cards.records import Ability, CardRecord, Step
 from analyzer.enums import (
     AbilCol,
     AbilityKind,
@@ -25,6 +25,7 @@ from analyzer.enums import (
     GiftKind,
     Keyword,
     Op,
+    Ref,
     StepCol,
     TargCol,
 )
@@ -98,6 +99,28 @@ def _implicit_gift(rec: CardRecord) -> tuple[Ability, ...]:
     return ()
 
 
+def _implicit_prowess(rec: CardRecord) -> tuple[Ability, ...]:
+    """Prowess (702.108a) is a triggered ability: "Whenever you cast a noncreature spell, this
+    creature gets +1/+1 until end of turn". Compiled from the keyword, so approximate records
+    with prowess have it too."""
+    if rec.keywords & Keyword.PROWESS:
+        return (Ability(AbilityKind.NONCREATURE_SPELL,
+                        steps=(Step(Op.PUMP, ref=Ref.SELF, a=1, b=1),)),)
+    return ()
+
+
+def _tap_mana_colors(rec: CardRecord) -> int:
+    """Colors a nonland permanent taps for with a free "{T}: Add ..." mana ability (a mana
+    creature): the kernel treats it as a mana source like a land, summoning sickness included."""
+    colors = 0
+    for ab in rec.abilities:
+        if ab.kind == AbilityKind.ACTIVATED and ab.mana and ab.tap and not ab.sacrifice \
+                and ab.cost.mv == 0:
+            for st in ab.steps:
+                colors |= st.a if st.op == Op.ADD_MANA else 0
+    return 0 if rec.is_land else colors
+
+
 def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
     """CardFlag bits: facts the kernel's hot loops test instead of scanning abilities."""
     flags = 0
@@ -111,6 +134,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
                 flags |= CardFlag.HAS_ACTIVATED
     if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
         flags |= CardFlag.FAST
+    if _tap_mana_colors(rec):
+        flags |= CardFlag.TAP_MANA
     return flags
 
 
@@ -143,7 +168,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.LAND_COLORS] = rec.land_colors
         row[CardCol.ETB_TAPPED] = int(rec.etb_tapped)
         row[CardCol.VALUE] = derive_value(rec)
-        abilities = _implicit_gift(rec) + rec.abilities
+        abilities = _implicit_gift(rec) + _implicit_prowess(rec) + rec.abilities
+        row[CardCol.HYBRID] = rec.cost.hybrid_colors
+        row[CardCol.HYBRID_N] = rec.cost.hybrid
+        if _tap_mana_colors(rec):
+            row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.AB_START] = len(abil_rows)
         row[CardCol.AB_COUNT] = len(abilities)

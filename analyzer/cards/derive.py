@@ -16,13 +16,14 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND})),
     (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE})),
     (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
-                                Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT})),
-    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND})),
+                                Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT,
+                                Op.DAMAGE_BY_POWER, Op.EXILE_UNTIL_LEAVES})),
+    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD})),
     (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
                                   Op.RETURN_DESTROYED})),
     (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
-    (AiRole.CARD_DRAW, frozenset({Op.DRAW})),
-    (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT})),
+    (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY})),
+    (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT, Op.UNTAP})),
     (AiRole.PROTECTION, frozenset({Op.PLAYER_HEXPROOF, Op.GRANT_ALL, Op.PHASE_OUT_YOURS,
                                    Op.PROTECTION_UNTIL_YOUR_TURN})),
 )
@@ -57,6 +58,8 @@ def step_intents(abilities: tuple[Ability, ...], ab: Ability) -> list[set[int]]:
             found[st.ref].add(intent)
         if st.op == Op.FIGHT and 0 <= st.a < len(found):
             found[st.a].add(Intent.HARM)  # the second creature is the one we want dead
+        if st.op == Op.DAMAGE_BY_POWER and 0 <= st.a < len(found):
+            found[st.a].add(Intent.HELP)  # the creature dealing the damage is ours
     return found
 
 

@@ -205,7 +205,7 @@ def _check_program_shape(ctx: Ctx, abils: Sequence[Ability], types: int,
         conds = [a.cond for a in abils]
         conds += [g.cond for a in abils for g in a.targets]
         conds += [s.cond for a in abils for s in a.steps]
-        if any(c != Cond.ALWAYS for c in conds):
+        if any(c in (Cond.IF_PROMISED, Cond.IF_NOT_PROMISED) for c in conds):
             ctx.err("ability", "uses `when = promised/not_promised` but the card has no gift")
 
 

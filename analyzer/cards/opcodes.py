@@ -25,6 +25,7 @@ REF_NAMES: dict[str, int] = {
     "each_opponent": Ref.EACH_OPPONENT,
     "each_player": Ref.EACH_PLAYER,
     "trigger_object": Ref.TRIGGER_OBJECT,
+    "defending_player": Ref.DEFENDING_PLAYER,
 }
 MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 
@@ -38,8 +39,9 @@ MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 #   colors    "any" or letters of "WUBRG" -> Color mask
 #   group     index of another target group of the same ability (0..3)
 #   subtype   Subtype name -> its bit ("" or absent = 0 = all)
+#   source    index of a target group of the same ability (0..3), or "self" (Ref.SELF)
 PARAM_KINDS = ("int", "bool", "keywords", "types", "counter", "token", "colors", "group",
-               "subtype")
+               "subtype", "source")
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ _ANY = TargetKind.ANY
 _PLAYERS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
 _PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
 _OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
-_PLAYER_NAMES = frozenset({"you", "each_opponent", "each_player"})
+_PLAYER_NAMES = frozenset({"you", "each_opponent", "each_player", "defending_player"})
 _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
@@ -131,13 +133,16 @@ OP_SPECS: dict[str, OpSpec] = {
                         _PLAYERS, _PLAYER_NAMES, intent=Intent.HARM),
     "pump": OpSpec(Op.PUMP, "each creature in ref gets +power/+toughness until end of turn",
                    (_POWER, _TOUGHNESS), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
-    "pump_all": OpSpec(Op.PUMP_ALL, "creatures you control get +power/+toughness until EOT",
-                       (_POWER, _TOUGHNESS)),
+    "pump_all": OpSpec(Op.PUMP_ALL, "creatures you control (of `subtype`, empty = all) get "
+                       "+power/+toughness until EOT",
+                       (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", ""))),
     "grant": OpSpec(Op.GRANT, "each permanent in ref gains `keywords` until end of turn",
                     (_p("keywords", "keywords", "a"),), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
     "grant_all": OpSpec(
-        Op.GRANT_ALL, "permanents you control (of `types`, empty = all) gain `keywords` until EOT",
-        (_p("keywords", "keywords", "a"), _p("types", "types", "b", []))),
+        Op.GRANT_ALL, "permanents you control (of `types`, empty = all; of `subtype`, empty = "
+        "all) gain `keywords` until EOT",
+        (_p("keywords", "keywords", "a"), _p("types", "types", "b", []),
+         _p("subtype", "subtype", "c", ""))),
     "player_hexproof": OpSpec(Op.PLAYER_HEXPROOF, "each player in ref gains hexproof until EOT",
                               (), _PLAYERS, _PLAYER_NAMES, intent=Intent.HELP),
     "add_counters": OpSpec(
@@ -198,6 +203,38 @@ OP_SPECS: dict[str, OpSpec] = {
     "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps promise and "
                          "recipient)", (), _SPELLS, frozenset({"trigger_object"}),
                          intent=Intent.HELP),
+    "untap": OpSpec(Op.UNTAP, "untap each permanent in ref (one with a stun counter loses a "
+                    "stun counter instead, 122.1d)", (), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+    "mill": OpSpec(Op.MILL, "each player in ref mills `count` cards",
+                   (_p("count", "int", "a", 1, lo=1, hi=20),), _PLAYERS, _PLAYER_NAMES,
+                   ref_default=Ref.YOU, intent=Intent.NEUTRAL),
+    "surveil": OpSpec(Op.SURVEIL, "you surveil `count`",
+                      (_p("count", "int", "a", 1, lo=1, hi=20),)),
+    "scry": OpSpec(Op.SCRY, "you scry `count`", (_p("count", "int", "a", 1, lo=1, hi=20),)),
+    "discard": OpSpec(
+        Op.DISCARD, "each player in ref discards `count` cards of their choice; `may`: \"you may "
+        "discard\" (then a `when = \"done\"` step is \"if you do\")",
+        (_p("count", "int", "a", 1, lo=1, hi=20), _p("may", "bool", "b", False)), _PLAYERS,
+        _PLAYER_NAMES, ref_default=Ref.YOU, intent=Intent.HARM),
+    "forage": OpSpec(Op.FORAGE, "you may forage: exile three cards from your graveyard or "
+                     "sacrifice a Food (then a `when = \"done\"` step is \"if you do\")"),
+    "damage_by_power": OpSpec(
+        Op.DAMAGE_BY_POWER, "the creature `source` deals damage equal to `times` x its power to "
+        "each object/player in ref", (_p("source", "source", "a"),
+                                      _p("times", "int", "b", 1, lo=1, hi=4)),
+        _PERMS | _PLAYERS, _OBJ_NAMES | _PLAYER_NAMES, intent=Intent.HARM),
+    "exile_until_leaves": OpSpec(
+        Op.EXILE_UNTIL_LEAVES, "exile each permanent in ref until the source leaves the "
+        "battlefield (nothing if it already left, 610.3c)", (), _PERMS, _OBJ_NAMES,
+        sets_it=True, intent=Intent.HARM),
+    "flicker": OpSpec(
+        Op.FLICKER, "exile each permanent in ref, then return it to the battlefield under its "
+        "owner's control with `p1p1_counters` +1/+1 counters",
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),), _PERMS, _OBJ_NAMES, sets_it=True,
+        intent=Intent.HELP),
+    "search_basic_land": OpSpec(
+        Op.SEARCH_BASIC_LAND, "you may search your library for a basic land card, put it onto "
+        "the battlefield tapped, then shuffle"),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP, "equipped creature gets +power/+toughness",
         (_POWER, _TOUGHNESS), static=True),
@@ -210,6 +247,32 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.STATIC_ANTHEM, "other creatures you control (of `subtype`, empty = all) get "
         "+power/+toughness", (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
         static=True),
+    "static_self": OpSpec(
+        Op.STATIC_SELF, "this creature gets +power/+toughness and has `keywords`; the step's "
+        "`when` is the \"as long as\" (threshold, control_token, ...)",
+        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])), static=True),
+    "static_equipped_grant": OpSpec(
+        Op.STATIC_EQUIPPED_GRANT, "equipped or enchanted creature has `keywords`",
+        (_p("keywords", "keywords", "a"),), static=True),
+    "counter_unless_pay": OpSpec(
+        Op.COUNTER_UNLESS_PAY, "counter each spell in ref unless its controller pays {`amount`} "
+        "(the built-in player pays when it can)", (_p("amount", "int", "a", lo=1, hi=20),),
+        _SPELLS, frozenset({"trigger_object"}), intent=Intent.HARM),
+    "static_opp_creatures": OpSpec(
+        Op.STATIC_OPP_CREATURES, "creatures your opponents control get +power/+toughness",
+        (_POWER, _TOUGHNESS), static=True),
+    "punish": OpSpec(
+        Op.PUNISH, "each player in ref loses `amount` life unless they sacrifice a nonland "
+        "permanent or discard a card (their choice)", (_AMOUNT,), _PLAYERS, _PLAYER_NAMES,
+        intent=Intent.HARM),
+    "dig": OpSpec(
+        Op.DIG, "look at the top `count` cards of your library; you may reveal a card of `types` "
+        "with power at most `max_power` and put it into your hand; the rest go on the bottom in "
+        "a random order", (_p("count", "int", "a", lo=1, hi=20), _p("types", "types", "b"),
+                           _p("max_power", "int", "c", 99, lo=0, hi=99))),
+    "reveal_until_land": OpSpec(
+        Op.REVEAL_UNTIL_LAND, "reveal cards from the top of your library until a land card: "
+        "put it onto the battlefield tapped, the rest on the bottom in a random order"),
 }
 
 # Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the

@@ -25,6 +25,9 @@ from analyzer.cards.records import (
 )
 from analyzer.enums import (
     COND_NAMES,
+    COST_FOR_EACH,
+    PROMISE_CONDS,
+    TRIGGER_NONTOKEN,
     AbilityKind,
     CardType,
     Cond,
@@ -37,7 +40,11 @@ from analyzer.enums import (
 from analyzer.errors import Problem
 
 ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sacrifice",
-                            "sorcery_speed", "mana", "targets", "steps", "notes"})
+                            "sorcery_speed", "mana", "targets", "steps", "notes", "expend",
+                            "subtypes", "nontoken", "any_player", "while", "for_each"})
+# Triggered kinds: the ones that may carry an intervening "if" (603.4).
+_NOT_TRIGGERED = (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED,
+                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION)
 TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent"})
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
 TARGET_KINDS = {n.lower(): v for n, v in zip(TargetKind._fields, TargetKind, strict=True)
@@ -161,8 +168,9 @@ def _target(ctx: Ctx, d: object, field: str) -> TargetGroup | None:
     if lo > hi:
         ctx.err(f"{field}.min", f"min {lo} is greater than max {hi}")
     param = ctx.int_(d, "param", f"{field}.param", 0, 20)
-    if bool(filt & TargetFilter.MV_AT_MOST) != (param is not None):
-        ctx.err(f"{field}.param", "is required with filter mv_at_most and meaningless without")
+    if bool(filt & (TargetFilter.MV_AT_MOST | TargetFilter.PT_AT_LEAST)) != (param is not None):
+        ctx.err(f"{field}.param", "is required with filter mv_at_most or pt_at_least and "
+                                  "meaningless without")
     if filt & TargetFilter.YOU_CONTROL and filt & (TargetFilter.OPP_CONTROLS
                                                    | TargetFilter.NOT_YOU):
         ctx.err(f"{field}.filter", "you_control contradicts opp_controls / not_you")
@@ -170,12 +178,18 @@ def _target(ctx: Ctx, d: object, field: str) -> TargetGroup | None:
         ctx.err(f"{field}.filter", "token contradicts nontoken")
     if kind in (TargetKind.PLAYER, TargetKind.OPPONENT) and (types or filt):
         ctx.err(field, "a player target takes no types or filter")
+    if bool(filt & TargetFilter.PT_AT_LEAST) and bool(filt & TargetFilter.MV_AT_MOST):
+        ctx.err(f"{field}.filter", "mv_at_most and pt_at_least share `param`: use one")
+    gcond = _cond(ctx, d, field)
+    if gcond not in PROMISE_CONDS:
+        ctx.err(f"{field}.when", "a target group exists only when promised / not promised; "
+                                 "game-state conditions belong on the ability or its steps")
     intent = None
     if "intent" in d:
         intent = ctx.name_(d["intent"], INTENT_NAMES, f"{field}.intent", "intent")
     if kind is None:
         return None
-    return TargetGroup(kind, types, filt, param or 0, lo, hi, _cond(ctx, d, field), intent)
+    return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent)
 
 
 def _ref(ctx: Ctx, d: dict, spec: OpSpec, name: str, field: str,
@@ -235,7 +249,7 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
         else:
             return int(v), ""
     elif p.kind == "keywords":
-        if v in ([], ""):
+        if v in ([], "") and p.default is None:  # required: give one; optional: none is fine
             ctx.err(field, "needs at least one keyword")
         return ctx.mask_(v, KEYWORD_NAMES, field, "keyword"), ""
     elif p.kind == "types":
@@ -257,6 +271,14 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
     elif p.kind == "group":
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
             ctx.err(field, f"must be the index of a target group of this ability "
+                           f"(0..{n_groups - 1}), got {v!r}")
+        else:
+            return v, ""
+    elif p.kind == "source":
+        if v == "self":
+            return REF_NAMES["self"], ""
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
+            ctx.err(field, f"must be \"self\" or the index of a target group of this ability "
                            f"(0..{n_groups - 1}), got {v!r}")
         else:
             return v, ""
@@ -303,6 +325,47 @@ def _step(ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None],
     return Step(spec.op, _cond(ctx, d, field), ref, cols["a"], cols["b"], cols["c"], token), spec
 
 
+def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
+    """AbilCol.TRIG_PARAM from the kind-specific fields (end_step and activated: the caller)."""
+    trig = 0
+    if "expend" in d:
+        if kind != AbilityKind.EXPEND:
+            ctx.err(f"{field}.expend", "belongs to expend abilities only")
+        else:
+            trig = ctx.int_(d, "expend", f"{field}.expend", 1, 20) or 0
+    elif kind == AbilityKind.EXPEND:
+        ctx.err(field, "an expend ability needs `expend = N` (\"Whenever you expend N\")")
+    if kind == AbilityKind.COST_REDUCTION:
+        trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if not trig:
+            ctx.err(f"{field}.subtypes", "a cost_reduction names the subtypes it counts")
+        if ctx.bool_(d, "for_each", f"{field}.for_each"):
+            trig |= COST_FOR_EACH
+        return trig
+    if "for_each" in d:
+        ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
+    if "subtypes" in d or "nontoken" in d:
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(f"{field}.subtypes", "`subtypes` / `nontoken` belong to "
+                                         "other_creature_enters abilities only")
+        else:
+            trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+            if ctx.bool_(d, "nontoken", f"{field}.nontoken"):
+                trig |= TRIGGER_NONTOKEN
+    if "while" in d:
+        if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
+            ctx.err(f"{field}.while", "belongs to attacks abilities with a `when`: \"Whenever "
+                                      "this attacks while ...\" (checked only as it triggers)")
+        elif ctx.bool_(d, "while", f"{field}.while"):
+            trig = 1
+    if "any_player" in d:
+        if kind != AbilityKind.SECOND_SPELL:
+            ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
+        elif ctx.bool_(d, "any_player", f"{field}.any_player"):
+            trig = 1  # "Whenever a player casts their second spell each turn"
+    return trig
+
+
 def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
              attachable: bool) -> Ability | None:
     if not isinstance(d, dict):
@@ -317,11 +380,13 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     if kind is None:
         return None
     cond = _cond(ctx, d, field)
-    if kind in (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED) and \
-            cond != Cond.ALWAYS:
+    if kind in _NOT_TRIGGERED and cond != Cond.ALWAYS:
         ctx.err(f"{field}.when", "only triggered abilities have an intervening-if condition; "
                                  "put conditions on the steps")
-    trig = 0
+    if cond == Cond.DONE:
+        ctx.err(f"{field}.when", "`done` (\"if you do\") belongs on a step after forage or a "
+                                 "`may` discard")
+    trig = _trigger_param(ctx, d, field, kind)
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
         if each == yours:
@@ -338,14 +403,19 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     if "cost" in d:
         try:
             cost = parse_mana_cost(d["cost"])
-            if cost.x or cost.colorless:
-                ctx.err(f"{field}.cost", "{X} and {C} are not modeled in ability costs")
+            if cost.x or cost.colorless or cost.hybrid:
+                ctx.err(f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in "
+                                         "ability costs")
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     if kind == AbilityKind.ACTIVATED:
         if not ("cost" in d or tap or sac):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
+    elif kind == AbilityKind.OFFSPRING:
+        if "cost" not in d or tap or sac or sorcery or mana:
+            ctx.err(field, "an offspring ability needs its `cost` (the additional cost) and "
+                           "nothing else of an activated ability")
     elif "cost" in d or tap or sac or sorcery or mana:
         ctx.err(field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated "
                        "abilities only")
@@ -359,11 +429,15 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     if len(raw_targets) > MAX_GROUPS:
         ctx.err(f"{field}.targets", f"at most {MAX_GROUPS} target groups per ability")
     groups = [_target(ctx, t, f"{field}.targets[{i}]") for i, t in enumerate(raw_targets)]
-    if kind == AbilityKind.STATIC and groups:
-        ctx.err(f"{field}.targets", "a static ability has no targets")
+    if kind in (AbilityKind.STATIC, AbilityKind.ENTERS_WITH) and groups:
+        ctx.err(f"{field}.targets", "a static or enters_with ability has no targets")
 
     raw_steps = d.get("steps")
-    if not isinstance(raw_steps, list) or not raw_steps:
+    if kind == AbilityKind.COST_REDUCTION:
+        if raw_steps or groups:
+            ctx.err(field, "a cost_reduction has no targets and no steps")
+        raw_steps = []
+    elif not isinstance(raw_steps, list) or not raw_steps:
         ctx.err(f"{field}.steps", "is missing (a non-empty list of steps)")
         raw_steps = []
     steps: list[Step] = []
@@ -382,7 +456,17 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
         if step.ref in (REF_NAMES["attached"],) and not attachable:
             ctx.err(f"{sfield}.ref", "'attached' needs an Aura or Equipment")
-        refs = [step.ref] + ([step.a] if spec.op == Op.FIGHT else [])
+        if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
+            ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
+        if kind == AbilityKind.ENTERS_WITH and (spec.op != Op.ADD_COUNTERS
+                                                or step.ref != REF_NAMES["self"]):
+            ctx.err(f"{sfield}.op", "an enters_with ability only puts counters on itself "
+                                    "(add_counters, ref = \"self\")")
+        if step.cond == Cond.DONE and not any(
+                s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps):
+            ctx.err(f"{sfield}.when", "`done` (\"if you do\") needs an earlier forage or `may` "
+                                      "discard step")
+        refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
         for r in refs:
             if 0 <= r < len(groups) and groups[r] is not None:
                 used.add(r)

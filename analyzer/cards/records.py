@@ -44,6 +44,7 @@ KEYWORD_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Keyword._fields, K
 KEYWORD_PRINTED: dict[int, str] = {
     Keyword.FIRST_STRIKE: "first strike", Keyword.DOUBLE_STRIKE: "double strike",
     Keyword.WARD2: "ward {2}", Keyword.CANT_BLOCK: "can't block",
+    Keyword.UNBLOCKABLE: "can't be blocked",
 }
 SUBTYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Subtype._fields, Subtype,
                                                                strict=True)}
@@ -83,23 +84,26 @@ def unmodeled_lines(oracle: str, keywords: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class ManaCost:
-    """A mana cost: generic, colored (WUBRG order), colorless {C} and the number of {X}."""
+    """A mana cost: generic, colored (WUBRG order), colorless {C}, the number of {X}, and hybrid
+    symbols of one two-color pair ({G/W}{G/W}: hybrid_colors G|W, hybrid 2)."""
 
     text: str = ""
     generic: int = 0
     colored: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     colorless: int = 0
     x: int = 0
+    hybrid_colors: int = 0
+    hybrid: int = 0
 
     @property
     def mv(self) -> int:
-        """Mana value (X counts as 0 outside the stack)."""
-        return self.generic + sum(self.colored) + self.colorless
+        """Mana value (X counts as 0 outside the stack; a hybrid symbol counts 1)."""
+        return self.generic + sum(self.colored) + self.colorless + self.hybrid
 
     @property
     def colors(self) -> int:
-        """Color mask of the colored symbols."""
-        return sum(1 << i for i, n in enumerate(self.colored) if n)
+        """Color mask of the colored symbols, hybrid ones included (105.2, 202.2)."""
+        return sum(1 << i for i, n in enumerate(self.colored) if n) | self.hybrid_colors
 
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
@@ -108,13 +112,14 @@ _SYMBOL = re.compile(r"\{([^{}]*)\}")
 def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
     """Parse "{2}{W}{W}" into a ManaCost; raise ValueError naming the bad symbol.
 
-    `lenient` (unsupported cards only: they are listed, never cast) counts a hybrid, Phyrexian
-    or snow symbol as generic mana of its mana value, so the mana value stays right.
+    Two-color hybrid symbols ({W/B}) of a single pair are modeled. `lenient` (unsupported cards
+    only: they are listed, never cast) counts any other hybrid, Phyrexian or snow symbol as
+    generic mana of its mana value, so the mana value stays right.
     """
     if not isinstance(text, str):
         raise ValueError(f"must be a string like \"{{1}}{{R}}\", got {text!r}")
     pos = 0
-    generic = colorless = x = 0
+    generic = colorless = x = hybrid = hybrid_colors = 0
     colored = [0, 0, 0, 0, 0]
     for m in _SYMBOL.finditer(text):
         if m.start() != pos:
@@ -129,10 +134,15 @@ def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
             colorless += 1
         elif sym == "X":
             x += 1
+        elif (len(sym) == 3 and sym[1] == "/" and sym[0] in COLOR_ORDER and sym[2] in COLOR_ORDER
+              and sym[0] != sym[2] and hybrid_colors in (0, _pair(sym))):
+            hybrid += 1
+            hybrid_colors = _pair(sym)
         elif lenient and ("/" in sym or sym == "S"):
             generic += max([int(p) for p in sym.split("/") if p.isdigit()] or [1])
         elif "/" in sym:
-            raise ValueError(f"hybrid or Phyrexian symbol {{{sym}}} in {text!r} is not modeled")
+            raise ValueError(f"mana symbol {{{sym}}} in {text!r} is not modeled (two-color "
+                             "hybrid symbols of one pair are; Phyrexian and {2/W} are not)")
         else:
             raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
     if pos != len(text):
@@ -140,7 +150,12 @@ def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
     if generic > 40:
         raise ValueError(f"generic cost {generic} in {text!r} is absurd")
     return ManaCost(text, generic, (colored[0], colored[1], colored[2], colored[3], colored[4]),
-                    colorless, x)
+                    colorless, x, hybrid_colors, hybrid)
+
+
+def _pair(sym: str) -> int:
+    """Color mask of a two-color hybrid symbol "G/W"."""
+    return (1 << COLOR_ORDER.index(sym[0])) | (1 << COLOR_ORDER.index(sym[2]))
 
 
 def parse_colors(value: object) -> int:
