@@ -191,3 +191,22 @@ def cards_records(df: Any) -> list[dict[str, Any]]:
 from analyzer.api_sim import SimulationRun, simulate  # noqa: E402
 
 __all__ += ["SimulationRun", "simulate"]
+
+
+# ---------------------------------------------------------------------------------------------
+# scenarios (the kernel is imported only when one is played)
+
+
+def run_scenario(path: str | Path, *, catalog: Any | None = None) -> dict[str, Any]:
+    """Set up the position of a scenario file, apply its scripted actions, resolve the stack
+    (unless the file says otherwise) and return the resulting state as a JSON-ready dict.
+
+    Format and output keys: analyzer/io/scenario.py and analyzer/io/scenario_run.py. Raises
+    InputError for a bad file or an action the rules don't allow (which one, and why).
+    """
+    from analyzer.io.scenario_run import run_scenario as _run
+
+    return _run(path, catalog)
+
+
+__all__ += ["run_scenario"]

@@ -1,0 +1,550 @@
+"""Play a scenario: build the position, apply the scripted actions, report the state as JSON.
+
+The position is written straight into a game record (analyzer.kernel.setup_position); actions
+go through analyzer.kernel.script, which checks the script's choices with the engine's own
+legality functions and then does what the engine does. An action that the rules don't allow
+(wrong timing, an illegal target, a cost that can't be paid) is an InputError naming the action
+and why; nothing after it runs.
+
+This module imports the numba kernel: import it only where games are played (api.run_scenario).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.enums import (
+    COLOR_ORDER,
+    END_REASON_NAMES,
+    PHASE_NAMES,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Keyword,
+    Phase,
+    PolCol,
+    PolicyKind,
+    Zone,
+)
+from analyzer.errors import InputError, Problem
+from analyzer.io.scenario import ActionSpec, Ref, Scenario, read_scenario
+from analyzer.io.scenario_targets import assign_targets, group_text
+from analyzer.kernel import layout as L
+from analyzer.kernel import script
+from analyzer.kernel import setup_position as S
+from analyzer.kernel.state import ERROR_NAMES
+
+STEP_NAMES = ("beginning", "upkeep", "draw", "main1", "combat", "declare_attackers",
+              "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
+              "main2", "end", "cleanup", "game_over")
+KIND_NAMES = {L.SK_SPELL: "spell", L.SK_ABILITY: "ability", L.SK_GIFT: "gift",
+              L.SK_COPY: "copy", L.SK_DELAYED: "delayed"}
+_MESSAGES = {
+    script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",
+    script.E_MANA: "its mana cost can't be paid with the untapped sources",
+    script.E_TAPPED: "its {T} cost can't be paid: the permanent is tapped",
+    script.E_SICK: "its {T} cost can't be paid: the creature has summoning sickness",
+}
+
+
+def kernel_tables(cc: Any) -> tuple:
+    """The catalog tuple the kernel takes."""
+    return (cc.cards, cc.abilities, cc.targets, cc.steps, cc.gift_token_ids.astype(np.int32))
+
+
+def policy_table(n_cards: int, policy: str) -> np.ndarray:
+    pol = np.zeros((n_cards + 1, PolCol.N), dtype=np.float64)
+    pol[:, PolCol.KIND] = -1
+    pol[-1, PolCol.KIND] = PolicyKind.ALWAYS if policy == "always" else PolicyKind.NEVER
+    return pol
+
+
+def run_scenario(path: str | Path, catalog: Any | None = None) -> dict[str, Any]:
+    """Read, play and report a scenario file (see analyzer.io.scenario for the format)."""
+    scn = read_scenario(path, catalog)
+    return play(scn, catalog)
+
+
+def play(scn: Scenario, catalog: Any | None = None) -> dict[str, Any]:
+    """Build the position, apply the actions, resolve the stack if asked; the state as a dict."""
+    if catalog is None or scn.card_files:
+        from analyzer.cards.catalog import load_catalog
+
+        catalog = load_catalog(scn.card_files)
+    run = _Run(scn, catalog.compiled)
+    for a in scn.actions:
+        run.apply(a)
+    if scn.resolve_at_end:
+        script.resolve_stack(run.G, run.C, -1)
+    return state_json(run.G, catalog.compiled, scn.warnings)
+
+
+# ---------------------------------------------------------------------------------------------
+# reading the record
+
+
+def _f(G: np.ndarray, o: int, field: int) -> int:
+    return int(G[L.OFF_OBJECTS + o * L.OF + field])
+
+
+def _pf(G: np.ndarray, p: int, field: int) -> int:
+    return int(G[L.OFF_PLAYERS + p * L.PF + field])
+
+
+def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
+    """Objects in p's hand, library (top first), graveyard or exile; battlefield: the
+    permanents p controls, oldest first."""
+    if zone == Zone.BATTLEFIELD:
+        objs = [int(G[L.OFF_BATTLEFIELD + i]) for i in range(int(G[L.H_BF_N]))]
+        objs = [o for o in objs if _f(G, o, L.O_CTRL) == p]
+        return sorted(objs, key=lambda o: _f(G, o, L.O_TIMESTAMP))
+    base, cap, n_field = {
+        Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P_HAND_N),
+        Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P_LIB_N),
+        Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P_GY_N),
+        Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P_EXILE_N),
+    }[zone]
+    objs = [int(G[base + p * cap + i]) for i in range(_pf(G, p, n_field))]
+    return objs[::-1] if zone == Zone.LIBRARY else objs
+
+
+def stack_entries(G: np.ndarray) -> list[int]:
+    """Offsets of the stack entries, top first."""
+    return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H_STACK_N]) - 1, -1, -1)]
+
+
+def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
+    """How a scenario file would name player or object v now."""
+    if v >= L.PLAYER_BASE:
+        return f"seat:{v - L.PLAYER_BASE}"
+    name = names[_f(G, v, L.O_CARD)]
+    zone = _f(G, v, L.O_ZONE)
+    if zone == Zone.BATTLEFIELD:
+        same = [o for o in zone_objects(G, _f(G, v, L.O_CTRL), zone)
+                if _f(G, o, L.O_CARD) == _f(G, v, L.O_CARD)]
+        k = same.index(v) + 1
+        return f"battlefield:{_f(G, v, L.O_CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
+    if zone == Zone.STACK:
+        return f"stack:{name}"
+    zname = {Zone.HAND: "hand", Zone.LIBRARY: "library", Zone.GRAVEYARD: "graveyard",
+             Zone.EXILE: "exile"}.get(zone)
+    return f"{zname}:{_f(G, v, L.O_OWNER)}:{name}" if zname else f"gone:{name}"
+
+
+def step_name(G: np.ndarray) -> str:
+    """The step the game is in: while players have priority, the step that opened it."""
+    if int(G[L.H_WINNER]) != -1:
+        return "game_over"
+    ph = int(G[L.H_WINDOW_STEP]) if G[L.H_WINDOW] else int(G[L.H_PHASE])
+    return STEP_NAMES[ph]
+
+
+def _keywords(mask: int) -> list[str]:
+    return [name.lower() for name, bit in zip(Keyword._fields, Keyword, strict=True)
+            if mask & bit]
+
+
+def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dict[str, Any]:
+    """The position as JSON-ready data (the keys issue 3 lists, and a few more)."""
+    names = cc.names
+    winner = int(G[L.H_WINNER])
+    n = int(G[L.H_NPLAYERS])
+    stack = []
+    for e in stack_entries(G):
+        kind = int(G[e + L.S_KIND])
+        targets = [ref_text(G, names, int(G[e + L.S_T0 + i])) for i in range(L.MAX_TARGETS)
+                   if G[e + L.S_T0 + i] >= 0]
+        stack.append({"card": names[int(G[e + L.S_CARD])], "controller": int(G[e + L.S_CTRL]),
+                      "kind": KIND_NAMES.get(kind, str(kind)),
+                      "promised": bool(G[e + L.S_PROMISED]) if kind != L.SK_DELAYED else False,
+                      "gift_to": int(G[e + L.S_RECIPIENT]) if G[e + L.S_PROMISED]
+                      and kind != L.SK_DELAYED else None,
+                      "targets": targets})
+    seats = []
+    for p in range(n):
+        bf = []
+        for o in zone_objects(G, p, Zone.BATTLEFIELD):
+            att = _f(G, o, L.O_ATTACHED)
+            counters = {k: v for k, v in (("+1/+1", _f(G, o, L.O_P1P1)),
+                                          ("stun", _f(G, o, L.O_STUN))) if v}
+            card = _f(G, o, L.O_CARD)
+            creature = bool(int(cc.cards[card, CardCol.TYPES]) & CardType.CREATURE)
+            bf.append({"card": names[card], "controller": p,
+                       "owner": _f(G, o, L.O_OWNER), "token": bool(_f(G, o, L.O_TOKEN)),
+                       "tapped": bool(_f(G, o, L.O_TAPPED)),
+                       "power": _f(G, o, L.O_CUR_P) if creature else None,
+                       "toughness": _f(G, o, L.O_CUR_T) if creature else None,
+                       "colors": "".join(c for i, c in enumerate(COLOR_ORDER)
+                                         if int(cc.cards[card, CardCol.COLORS]) >> i & 1),
+                       "counters": counters,
+                       "attached_to": ref_text(G, names, att) if att >= 0 else None,
+                       "damage": _f(G, o, L.O_DAMAGE), "sick": bool(_f(G, o, L.O_SICK)),
+                       "keywords": _keywords(_f(G, o, L.O_CUR_KW)),
+                       "phased_out": bool(_f(G, o, L.O_PHASED))})
+        castable = [names[_f(G, o, L.O_CARD)] for q in range(n)
+                    for o in zone_objects(G, q, Zone.EXILE) if _f(G, o, L.O_CAST_BY) == p + 1]
+        seats.append({
+            "seat": p, "life": _pf(G, p, L.P_LIFE), "lost": bool(_pf(G, p, L.P_LOST)),
+            "hand": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.HAND)],
+            "library_size": _pf(G, p, L.P_LIB_N),
+            "graveyard": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)],
+            "exile": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.EXILE)],
+            "may_cast_from_exile": castable,
+            "battlefield": bf,
+            "gifts_promised": _pf(G, p, L.P_GIFTS_PROMISED),
+            "gifts_given": _pf(G, p, L.P_GIFTS_GIVEN),
+            "gifts_received": _pf(G, p, L.P_GIFTS_RECEIVED),
+            "gifts_undelivered": _pf(G, p, L.P_GIFTS_UNDELIVERED),
+            "cards_drawn": _pf(G, p, L.P_CARDS_DRAWN),
+        })
+    extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H_EXTRA_N]))]
+    out = {
+        "turn": int(G[L.H_TURN]), "active": int(G[L.H_ACTIVE]), "phase": step_name(G),
+        "winner": winner if winner >= 0 else None,
+        "game_over": winner != -1,
+        "end_reason": END_REASON_NAMES[int(G[L.H_END_REASON])] if winner != -1 else None,
+        "extra_turns": extra[::-1],  # the next one taken first (500.7: newest first)
+        "stack": stack, "seats": seats, "warnings": list(warnings or []),
+    }
+    if G[L.H_ERROR]:
+        out["error"] = f"capacity exceeded: {ERROR_NAMES[int(G[L.H_ERROR])]}"
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# building the position and playing the actions
+
+
+class _Run:
+    def __init__(self, scn: Scenario, cc: Any) -> None:
+        self.scn = scn
+        self.cc = cc
+        self.C = kernel_tables(cc)
+        self.names = cc.names
+        self.pol = policy_table(len(cc.names), scn.policy)
+        self.G = self._build()
+
+    # -- position ---------------------------------------------------------------------------
+
+    def _build(self) -> np.ndarray:
+        scn, cc = self.scn, self.cc
+        cards = cc.cards
+        n_cards = sum(len(s.hand) + len(s.library) + len(s.graveyard) + len(s.exile)
+                      + sum(not p.token for p in s.battlefield) for s in scn.seats)
+        G = S.new_position(scn.players, n_cards, turn=scn.turn, active=scn.active,
+                           phase=PHASE_NAMES[scn.phase], starting_life=scn.starting_life,
+                           turn_cap=scn.turn_cap, action_cap=scn.action_cap)
+        o = 0
+        placed: list[tuple[int, Any]] = []
+        try:
+            for s, seat in enumerate(scn.seats):
+                G[L.OFF_PLAYERS + s * L.PF + L.P_LIFE] = seat.life
+                for zone, names in ((Zone.HAND, seat.hand), (Zone.LIBRARY, seat.library[::-1]),
+                                    (Zone.GRAVEYARD, seat.graveyard)):
+                    for name in names:
+                        S.add_card(G, cards, o, cc.id_of(name), s, zone)
+                        o += 1
+                for ex in seat.exile:
+                    S.add_card(G, cards, o, cc.id_of(ex.name), s, Zone.EXILE,
+                               castable_by=ex.castable_by)
+                    o += 1
+                for p in seat.battlefield:
+                    card = cc.id_of(p.name)
+                    is_def = bool(cards[card, CardCol.TYPES] & CardType.TOKEN_DEF)
+                    if p.token:
+                        obj = S.free_token_slot(G)
+                    else:
+                        obj, o = o, o + 1
+                    S.add_permanent(
+                        G, cards, obj, card, owner=s if p.owner is None else p.owner,
+                        controller=s, token=p.token, tapped=p.tapped,
+                        sick=p.entered_this_turn if p.sick is None else p.sick,
+                        p1p1=p.p1p1, stun=p.stun, damage=p.damage,
+                        entered_this_turn=p.entered_this_turn, base_p=p.power,
+                        base_t=p.toughness, copy_of=card if p.token and not is_def else -1)
+                    placed.append((obj, p))
+        except OverflowError as exc:
+            raise InputError(Problem(f"position too large: {exc}", scn.source)) from None
+        self.G = G
+        problems = []
+        for obj, p in placed:
+            if p.attached_to is None:
+                continue
+            dst = self._find(p.attached_to, p.attached_to.seat)
+            if isinstance(dst, str):
+                problems.append(Problem(f"{p.key}.attached_to: {dst}", scn.source, p.line))
+            else:
+                S.attach(G, cc.abilities, cc.steps, cards, obj, dst)
+        if problems:
+            raise InputError(problems)
+        S.finish(G, self.C, scn.seed)
+        return G
+
+    # -- references -------------------------------------------------------------------------
+
+    def _find(self, ref: Ref, seat: int) -> int | str:
+        """Player value or object id for ref; a message (str) if there is no such thing."""
+        G = self.G
+        if ref.zone == "seat":
+            return L.PLAYER_BASE + ref.seat
+        if ref.zone == "stack":
+            entries = [e for e in stack_entries(G) if G[e + L.S_KIND] == L.SK_SPELL]
+            if ref.name == "":
+                if not entries:
+                    return "the stack holds no spell"
+                return int(G[entries[0] + L.S_OBJ])
+            objs = [int(G[e + L.S_OBJ]) for e in entries
+                    if self.names[int(G[e + L.S_CARD])] == ref.name]
+        else:
+            zone = {"battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
+                    "exile": Zone.EXILE, "hand": Zone.HAND, "library": Zone.LIBRARY}[ref.zone]
+            if seat == -2:  # any attacking creature of that name
+                seats = range(int(G[L.H_NPLAYERS]))
+            elif seat < 0:  # bare name of a blocker: any defending player's
+                seats = [q for q in range(int(G[L.H_NPLAYERS])) if q != int(G[L.H_ACTIVE])]
+            else:
+                seats = [seat]
+            objs = [o for q in seats for o in zone_objects(G, q, zone)
+                    if self.names[_f(G, o, L.O_CARD)] == ref.name
+                    and (seat != -2 or _f(G, o, L.O_ATTACKING))]
+        if len(objs) < ref.index:
+            where = {"stack": "on the stack"}.get(ref.zone, f"in that {ref.zone}")
+            have = f"only {len(objs)}" if objs else "none"
+            return f"{ref.text}: no {ref.name} #{ref.index} {where} ({have})" if ref.index > 1 \
+                else f"{ref.text}: there is no {ref.name} {where}"
+        return objs[ref.index - 1]
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def _fail(self, a: ActionSpec, why: str) -> None:
+        raise InputError(Problem(f"{a.describe()}: {why}", self.scn.source, a.line))
+
+    def _seat(self, a: ActionSpec) -> int:
+        return a.seat if a.seat >= 0 else int(self.G[L.H_ACTIVE])
+
+    def apply(self, a: ActionSpec) -> None:
+        G = self.G
+        if G[L.H_WINNER] != -1:
+            self._fail(a, "the game is over")
+        p = self._seat(a)
+        if _pf(G, p, L.P_LOST):
+            self._fail(a, f"seat {p} has lost the game")
+        getattr(self, f"_{a.kind}")(a, p)
+
+    def _sorcery_time(self, a: ActionSpec, p: int, what: str) -> None:
+        G = self.G
+        ph = int(G[L.H_PHASE])
+        if int(G[L.H_ACTIVE]) != p:
+            self._fail(a, f"{what} only in seat {p}'s own turn (it is seat "
+                       f"{int(G[L.H_ACTIVE])}'s turn)")
+        if ph not in (Phase.MAIN1, Phase.MAIN2):
+            self._fail(a, f"{what} only in a main phase (now: {step_name(G)})")
+        if G[L.H_STACK_N] or G[L.H_TRIG_N]:
+            self._fail(a, f"{what} only with an empty stack ({int(G[L.H_STACK_N])} on it)")
+
+    def _slots(self, a: ActionSpec, ab: int, chooser: int, promised: int,
+               what: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        """Target slots for ability row ab from the action's targets (errors name them)."""
+        try:
+            placed = assign_targets(self.cc.abilities, self.cc.targets, ab, promised,
+                                    a.targets, a.grouped, what)
+        except ValueError as exc:
+            self._fail(a, str(exc))
+        slots = np.full(L.MAX_TARGETS, -1, dtype=np.int32)
+        zccs = np.zeros(L.MAX_TARGETS, dtype=np.int32)
+        texts = [""] * L.MAX_TARGETS
+        for slot, ref in placed:
+            v = self._find(ref, ref.seat)
+            if isinstance(v, str):
+                self._fail(a, v)
+            slots[slot] = v
+            zccs[slot] = _f(self.G, v, L.O_ZCC) if v < L.PLAYER_BASE else 0
+            texts[slot] = ref.text
+        return slots, zccs, texts
+
+    def _target_error(self, a: ActionSpec, code: int, idx: int, ab: int, promised: int,
+                      texts: list[str], what: str) -> None:
+        cc = self.cc
+        if code == script.E_TARGET or code == script.E_DUPLICATE:
+            tg0 = int(cc.abilities[ab, AbilCol.TG_START])
+            j, s0 = 0, 0
+            while s0 + int(cc.targets[tg0 + j, 5]) <= idx:  # TargCol.MAX
+                s0 += int(cc.targets[tg0 + j, 5])
+                j += 1
+            desc = group_text(cc.targets[tg0 + j])
+            mode = ("with the promise" if promised else "without the promise") \
+                if int(cc.cards[int(cc.abilities[ab, AbilCol.CARD]), CardCol.GIFT_KIND]) else ""
+            if code == script.E_DUPLICATE:
+                self._fail(a, f"{texts[idx]} is chosen twice for one target")
+            self._fail(a, f"{texts[idx]} is not a legal target: {what} {mode} targets "
+                       f"{desc}".replace("  ", " "))
+        if code == script.E_TOO_FEW:
+            tg0 = int(cc.abilities[ab, AbilCol.TG_START])
+            desc = group_text(cc.targets[tg0 + idx])
+            self._fail(a, f"too few targets: {what} needs "
+                       f"{int(cc.targets[tg0 + idx, 4])} target {desc}")
+        self._fail(a, _MESSAGES.get(code, f"not allowed (code {code})"))
+
+    def _cast(self, a: ActionSpec, p: int) -> None:
+        G, cc = self.G, self.cc
+        card = cc.id_of(a.card)
+        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O_CARD) == card), -1)
+        if o < 0:
+            o = next((x for q in range(int(G[L.H_NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
+                      if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1), -1)
+        if o < 0:
+            self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
+                       f"for seat {p} to cast it)")
+        types = int(cc.cards[card, CardCol.TYPES])
+        if types & CardType.LAND:
+            self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")
+        if int(G[L.H_NO_SPELLS_TURN]) == int(G[L.H_TURN]):
+            self._fail(a, "players can't cast spells this turn")
+        fast = types & CardType.INSTANT or int(cc.cards[card, CardCol.KEYWORDS]) & Keyword.FLASH
+        if not fast:
+            self._sorcery_time(a, p, f"{a.card} can be cast")
+        promise, recipient = 0, -1
+        if a.promise:
+            if not int(cc.cards[card, CardCol.GIFT_KIND]):
+                self._fail(a, f"{a.card} has no gift to promise")
+            recipient = a.gift_to if a.gift_to >= 0 else self._next_opponent(p)
+            if recipient < 0:
+                self._fail(a, "there is no opponent to promise the gift to")
+            if recipient == p:
+                self._fail(a, "the gift goes to an opponent, not to the caster (702.174a)")
+            if _pf(G, recipient, L.P_LOST):
+                self._fail(a, f"seat {recipient} has left the game")
+            promise = 1
+        ab = _spell_ability(cc, card)
+        slots, zccs, texts = self._slots(a, ab, p, promise, a.card)
+        discard = -1
+        if a.discard:
+            did = cc.id_of(a.discard)
+            discard = next((x for x in zone_objects(G, p, Zone.HAND)
+                            if _f(G, x, L.O_CARD) == did and x != o), -1)
+            if discard < 0:
+                self._fail(a, f"discard: no other {a.discard} in seat {p}'s hand")
+        code, idx = script.cast_scripted(G, self.C, p, o, promise, recipient, slots, zccs,
+                                         discard)
+        if code != script.OK:
+            self._target_error(a, code, idx, ab, promise, texts, a.card)
+
+    def _next_opponent(self, p: int) -> int:
+        n = int(self.G[L.H_NPLAYERS])
+        for k in range(1, n):
+            q = (p + k) % n
+            if not _pf(self.G, q, L.P_LOST):
+                return q
+        return -1
+
+    def _activate(self, a: ActionSpec, p: int) -> None:
+        G, cc = self.G, self.cc
+        assert a.ref is not None
+        o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
+        if isinstance(o, str):
+            self._fail(a, o)
+        if _f(G, o, L.O_CTRL) != p:
+            self._fail(a, f"seat {p} does not control {a.ref.text}")
+        card = _f(G, o, L.O_CARD)
+        a0 = int(cc.cards[card, CardCol.AB_START])
+        acts = [x for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT]))
+                if cc.abilities[x, AbilCol.KIND] == AbilityKind.ACTIVATED]
+        if len(acts) < a.ability:
+            self._fail(a, f"{self.names[card]} has {len(acts) or 'no'} activated "
+                       f"abilit{'y' if len(acts) == 1 else 'ies'}")
+        ab = acts[a.ability - 1]
+        if cc.abilities[ab, AbilCol.MANA_ABILITY]:
+            self._fail(a, f"{self.names[card]}'s mana ability is used when a cost is paid: "
+                       "cast the spell and the engine taps it if the lands fall short")
+        if cc.abilities[ab, AbilCol.TRIG_PARAM] == 1:
+            self._sorcery_time(a, p, "this ability can be activated")
+        slots, zccs, texts = self._slots(a, ab, p, 0, self.names[card] + "'s ability")
+        code, idx = script.activate_scripted(G, self.C, p, o, ab, slots, zccs)
+        if code != script.OK:
+            self._target_error(a, code, idx, ab, 0, texts, self.names[card] + "'s ability")
+
+    def _play(self, a: ActionSpec, p: int) -> None:
+        G, cc = self.G, self.cc
+        card = cc.id_of(a.card)
+        if not int(cc.cards[card, CardCol.TYPES]) & CardType.LAND:
+            self._fail(a, f"{a.card} is not a land: cast it")
+        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O_CARD) == card), -1)
+        if o < 0:
+            self._fail(a, f"{a.card} is not in seat {p}'s hand")
+        self._sorcery_time(a, p, "a land can be played")
+        if _pf(G, p, L.P_LANDS_TURN) >= 1:
+            self._fail(a, f"seat {p} has already played a land this turn")
+        script.play_land(G, self.C, p, o)
+
+    def _attack(self, a: ActionSpec, p: int) -> None:
+        G = self.G
+        if int(G[L.H_ACTIVE]) != p:
+            self._fail(a, f"only the active player (seat {int(G[L.H_ACTIVE])}) attacks")
+        if int(G[L.H_PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN) or G[L.H_STACK_N] \
+                or G[L.H_TRIG_N]:
+            self._fail(a, f"attackers are declared from main1 or combat with an empty stack "
+                       f"(now: {step_name(G)}, {int(G[L.H_STACK_N])} on the stack)")
+        d = a.defender if a.defender >= 0 else self._next_opponent(p)
+        objs = []
+        for ref in a.attackers:
+            o = self._find(ref, ref.seat if ref.seat >= 0 else p)
+            if isinstance(o, str):
+                self._fail(a, o)
+            objs.append(o)
+        att = np.array(objs, dtype=np.int32)
+        code, idx = script.declare_attack(G, self.C, p, att, np.full(len(objs), d, np.int32))
+        if code == script.E_ATTACKER:
+            self._fail(a, f"{a.attackers[idx].text} can't attack (tapped, summoning sick, "
+                       "defender, no power, or not a creature seat {p} controls)")
+        if code == script.E_DEFENDER:
+            self._fail(a, f"seat {d} is not an opponent in the game")
+        if code == script.E_TWICE:
+            self._fail(a, f"{a.attackers[idx].text} is named twice")
+        script.resolve_stack(G, self.C, 0)  # attack triggers go on the stack
+
+    def _block(self, a: ActionSpec, p: int) -> None:
+        G = self.G
+        if int(G[L.H_PHASE]) != Phase.DECLARE_BLOCKERS or G[L.H_STACK_N] or G[L.H_TRIG_N]:
+            self._fail(a, f"blockers are declared after attackers, with an empty stack "
+                       f"(now: {step_name(G)}, {int(G[L.H_STACK_N])} on the stack)")
+        bs, ts = [], []
+        for b_ref, t_ref in a.blocks:
+            b = self._find(b_ref, b_ref.seat)
+            t = self._find(t_ref, t_ref.seat)
+            for v in (b, t):
+                if isinstance(v, str):
+                    self._fail(a, v)
+            bs.append(b)
+            ts.append(t)
+        code, idx = script.declare_block(G, self.C, np.array(bs, np.int32),
+                                         np.array(ts, np.int32))
+        if code != script.OK:
+            b_ref, t_ref = a.blocks[idx]
+            why = {script.E_NOT_ATTACKING: f"{t_ref.text} is not attacking {b_ref.text}'s "
+                                           "controller",
+                   script.E_BLOCKER: f"{b_ref.text} can't block {t_ref.text} (tapped, not a "
+                                     "creature, or flying without flying/reach)",
+                   script.E_MENACE: f"{t_ref.text} has menace: it can't be blocked except "
+                                    "by two or more creatures",
+                   script.E_TWICE: f"{b_ref.text} blocks twice"}[code]
+            self._fail(a, why)
+
+    def _advance(self, a: ActionSpec, p: int) -> None:
+        nt = a.advance == "next_turn"
+        target = Phase.UPKEEP if nt else PHASE_NAMES[a.advance]
+        script.run_until(self.G, self.C, self.pol, target, nt)
+
+    def _resolve(self, a: ActionSpec, p: int) -> None:
+        script.resolve_stack(self.G, self.C, a.resolve)
+
+
+def _spell_ability(cc: Any, card: int) -> int:
+    a0 = int(cc.cards[card, CardCol.AB_START])
+    for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT])):
+        if cc.abilities[x, AbilCol.KIND] == AbilityKind.SPELL:
+            return x
+    return -1

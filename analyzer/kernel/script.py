@@ -1,0 +1,369 @@
+"""Scripted play: the actions of a scenario file, with the choices the script makes.
+
+The built-in player chooses targets, attackers and blockers itself; a script names them. These
+functions take those choices, check them with the same legality functions the engine uses
+(targets.value_legal, combat.can_attack / can_block) and then do exactly what the engine does:
+
+- ``cast_scripted`` mirrors ``stack.cast_finish`` after its target choice: promise and recipient
+  fixed first (702.174a, k), targets per mode (702.174m), additional and mana costs paid, onto
+  the stack, spell counters, "second spell" triggers, priority to the caster. A test checks
+  that both give identical records for the same choices (tests/test_scenarios.py).
+- ``activate_scripted`` mirrors ``stack.activate``.
+- ``declare_attack`` / ``declare_block`` mirror the bookkeeping of combat.declare_attackers /
+  declare_blockers.
+- ``resolve_stack``: everyone passes: pending triggers go on the stack, the top resolves,
+  state-based actions are checked, until the stack is empty (or ``count`` resolutions).
+- ``run_until``: the built-in AI plays on (``engine.step``) until a step of the turn.
+
+Every function returns an error code (0 = done) and an index saying which choice was wrong;
+nothing is changed when the code is not 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    ExtraCost,
+    Keyword,
+    Phase,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.chars import check_sba
+from analyzer.kernel.combat import can_attack, can_block
+from analyzer.kernel.config import njit
+from analyzer.kernel.engine import resolve_decision, step
+from analyzer.kernel.events import fire_attacks, fire_controller_event
+from analyzer.kernel.layout import (
+    H_ACTION_CAP,
+    H_ACTIONS,
+    H_ACTIVE,
+    H_BF_N,
+    H_COMBAT_FS,
+    H_END_REASON,
+    H_NPLAYERS,
+    H_PASSES,
+    H_PEND_OBJ,
+    H_PEND_PLAYER,
+    H_PENDING,
+    H_PHASE,
+    H_PRIO,
+    H_STACK_N,
+    H_TRIG_N,
+    H_TURN,
+    H_WINDOW,
+    H_WINNER,
+    MAX_TARGETS,
+    O_ATTACKING,
+    O_BLOCKED,
+    O_BLOCKING,
+    O_CARD,
+    O_CAST_BY,
+    O_CTRL,
+    O_CUR_KW,
+    O_OWNER,
+    O_PROMISED,
+    O_SICK,
+    O_STAT_CAST,
+    O_STAT_PROMISED,
+    O_TAPPED,
+    O_ZCC,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    P_GIFTS_PROMISED,
+    P_LANDS_PLAYED,
+    P_LANDS_TURN,
+    P_LOST,
+    P_SPELLS_CAST,
+    P_SPELLS_TURN,
+    PEND_NONE,
+    SK_ABILITY,
+    SK_SPELL,
+)
+from analyzer.kernel.mana import card_cost, pay
+from analyzer.kernel.stack import (
+    _pay_extra_cost,
+    extra_cost_payable,
+    open_window,
+    put_triggers_on_stack,
+    resolve_top,
+    spell_ability,
+)
+from analyzer.kernel.stackbase import push_entry
+from analyzer.kernel.state import move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.targets import group_active, slot_start, value_legal
+from analyzer.policies.decide import decide_gift
+
+OK = 0
+E_TARGET = 1  # index: the slot whose target is illegal
+E_TOO_FEW = 2  # index: the ability's target group (local) below its minimum
+E_DUPLICATE = 3  # index: the slot repeating a target of the same group
+E_MANA = 4  # the mana cost can't be paid
+E_EXTRA_COST = 5  # the additional cost (discard a card) can't be paid
+E_TAPPED = 6  # a {T} cost with the source tapped
+E_SICK = 7  # a {T} cost of a creature with summoning sickness
+E_ATTACKER = 8  # index: a creature that can't attack
+E_DEFENDER = 9  # index: not an opponent in the game
+E_BLOCKER = 10  # index: a creature that can't block that attacker
+E_NOT_ATTACKING = 11  # index: the blocked creature isn't attacking the blocker's controller
+E_MENACE = 12  # index: a menace attacker blocked by one creature
+E_TWICE = 13  # index: a creature named twice
+
+
+@njit
+def check_targets(G, C, ab, chooser, promised, slots, zccs):
+    """Is this a legal choice for every target group of ability ``ab`` in this mode? Groups
+    that don't exist in the mode must be empty; each group gets MIN..MAX legal, distinct
+    targets (601.2c, 702.174m)."""
+    cards = C[0]
+    abilities = C[1]
+    targets = C[2]
+    if ab < 0:
+        for i in range(MAX_TARGETS):
+            if slots[i] >= 0:
+                return E_TARGET, i
+        return OK, -1
+    tg0 = abilities[ab, AbilCol.TG_START]
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        s0 = slot_start(targets, tg0, j)
+        active = group_active(targets, g, promised)
+        n = 0
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v < 0:
+                continue
+            if not active or not value_legal(G, cards, targets, g, v, zccs[s0 + k], chooser):
+                return E_TARGET, s0 + k
+            for q in range(k):
+                if slots[s0 + q] == v:
+                    return E_DUPLICATE, s0 + k
+            n += 1
+        if active and n < targets[g, TargCol.MIN]:
+            return E_TOO_FEW, j
+    return OK, -1
+
+
+@njit
+def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
+    """Cast object o (in hand, or exiled with a permission for p) with the promise, recipient
+    and targets given. ``discard``: the card Sazacap's Brew's additional cost discards (-1:
+    the built-in player's choice). Mirrors stack.cast_finish after its target choice."""
+    cards = C[0]
+    abilities = C[1]
+    card = G[ob(o) + O_CARD]
+    ab = spell_ability(C, card)
+    code, idx = check_targets(G, C, ab, p, promise, slots, zccs)
+    if code != OK:
+        return code, idx
+    # ---- from here on: stack.cast_finish (keep in sync) ----
+    colored = np.zeros(5, np.int64)
+    generic = card_cost(cards, card, colored)
+    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    if not extra_cost_payable(G, C, p, o):
+        return E_EXTRA_COST, -1
+    if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and (
+            discard == o or G[ob(discard) + O_ZONE] != Zone.HAND or G[ob(discard) + O_OWNER] != p):
+        return E_EXTRA_COST, -1
+    if not pay(G, cards, abilities, p, generic, colored, any_type):
+        return E_MANA, -1
+    if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
+        move_object(G, cards, discard, Zone.GRAVEYARD)
+    else:
+        _pay_extra_cost(G, C, p, o)
+    move_object(G, cards, o, Zone.STACK)
+    G[ob(o) + O_CTRL] = p
+    G[ob(o) + O_STAT_CAST] += 1
+    if promise:
+        G[ob(o) + O_STAT_PROMISED] += 1
+        G[pb(p) + P_GIFTS_PROMISED] += 1
+    else:
+        recipient = -1
+    push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1, G[ob(o) + O_ZCC])
+    G[pb(p) + P_SPELLS_TURN] += 1
+    G[pb(p) + P_SPELLS_CAST] += 1
+    if G[pb(p) + P_SPELLS_TURN] == 2:
+        fire_controller_event(G, C, p, AbilityKind.SECOND_SPELL, o)
+    open_window(G, G[H_PHASE])
+    G[H_PRIO] = p
+    return OK, -1
+
+
+@njit
+def activate_scripted(G, C, p, o, ab, slots, zccs):
+    """Activate ability row ab of permanent o with these targets. Mirrors stack.activate after
+    its target choice (and checks summoning sickness, which the built-in player checks)."""
+    cards = C[0]
+    abilities = C[1]
+    code, idx = check_targets(G, C, ab, p, 0, slots, zccs)
+    if code != OK:
+        return code, idx
+    if abilities[ab, AbilCol.COST_TAP]:
+        if G[ob(o) + O_TAPPED]:
+            return E_TAPPED, -1
+        if G[ob(o) + O_SICK] and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE \
+                and (G[ob(o) + O_CUR_KW] & Keyword.HASTE) == 0:
+            return E_SICK, -1
+    # ---- from here on: stack.activate (keep in sync) ----
+    colored = np.zeros(5, np.int64)
+    for c in range(5):
+        colored[c] = abilities[ab, AbilCol.COST_W + c]
+    if abilities[ab, AbilCol.COST_TAP]:
+        G[ob(o) + O_TAPPED] = 1
+    if not pay(G, cards, abilities, p, abilities[ab, AbilCol.COST_GENERIC], colored, False):
+        if abilities[ab, AbilCol.COST_TAP]:
+            G[ob(o) + O_TAPPED] = 0
+        return E_MANA, -1
+    zcc = G[ob(o) + O_ZCC]
+    if abilities[ab, AbilCol.COST_SAC_SELF]:
+        move_object(G, cards, o, Zone.GRAVEYARD)
+    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
+               zccs, -1, zcc)
+    open_window(G, G[H_PHASE])
+    G[H_PRIO] = p
+    return OK, -1
+
+
+@njit
+def play_land(G, C, p, o):
+    """p plays land o from hand (the caller checks timing and the land drop)."""
+    cards = C[0]
+    put_onto_battlefield(G, cards, o, p, cards[G[ob(o) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    G[pb(p) + P_LANDS_TURN] += 1
+    G[pb(p) + P_LANDS_PLAYED] += 1
+    return OK, -1
+
+
+@njit
+def declare_attack(G, C, p, attackers, defenders):
+    """The active player p attacks: attackers[i] attacks player defenders[i]. Then the
+    declare-attackers priority window opens (attack triggers are pending)."""
+    cards = C[0]
+    n = attackers.shape[0]
+    for i in range(n):
+        o = attackers[i]
+        if not can_attack(cards, G, o, p):
+            return E_ATTACKER, i
+        for q in range(i):
+            if attackers[q] == o:
+                return E_TWICE, i
+        d = defenders[i]
+        if d < 0 or d >= G[H_NPLAYERS] or d == p or G[pb(d) + P_LOST]:
+            return E_DEFENDER, i
+    for i in range(n):
+        o = attackers[i]
+        G[ob(o) + O_ATTACKING] = defenders[i] + 1
+        if (G[ob(o) + O_CUR_KW] & Keyword.VIGILANCE) == 0:
+            G[ob(o) + O_TAPPED] = 1
+        fire_attacks(G, C, o)
+    G[H_COMBAT_FS] = 0
+    if n == 0:
+        G[H_PHASE] = Phase.MAIN2
+        return OK, -1
+    G[H_PHASE] = Phase.DECLARE_BLOCKERS
+    open_window(G, Phase.DECLARE_ATTACKERS)
+    return OK, -1
+
+
+@njit
+def declare_block(G, C, blockers, attacked):
+    """Every block of this combat: blockers[i] blocks attacked[i] (a creature blocks one
+    attacker; a menace attacker needs two or more). Then the damage steps follow."""
+    cards = C[0]
+    n = blockers.shape[0]
+    for i in range(n):
+        b = blockers[i]
+        a = attacked[i]
+        if G[ob(a) + O_ZONE] != Zone.BATTLEFIELD or G[ob(a) + O_ATTACKING] == 0 or \
+                G[ob(a) + O_ATTACKING] != G[ob(b) + O_CTRL] + 1:
+            return E_NOT_ATTACKING, i
+        if G[ob(b) + O_ZONE] != Zone.BATTLEFIELD or not can_block(cards, G, b, a):
+            return E_BLOCKER, i
+        for q in range(i):
+            if blockers[q] == b:
+                return E_TWICE, i
+    for i in range(n):
+        a = attacked[i]
+        if G[ob(a) + O_CUR_KW] & Keyword.MENACE:
+            k = 0
+            for q in range(n):
+                if attacked[q] == a:
+                    k += 1
+            if k < 2:
+                return E_MENACE, i
+    for i in range(n):
+        G[ob(blockers[i]) + O_BLOCKING] = attacked[i] + 1
+        G[ob(attacked[i]) + O_BLOCKED] = 1
+    fs = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]) and \
+                G[ob(o) + O_CUR_KW] & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE):
+            fs = 1
+    G[H_COMBAT_FS] = fs
+    G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE if fs else Phase.COMBAT_DAMAGE
+    open_window(G, Phase.DECLARE_BLOCKERS)
+    return OK, -1
+
+
+@njit
+def resolve_stack(G, C, count):
+    """Everyone passes: pending triggers go on the stack (APNAP), the top resolves, state-based
+    actions are checked; repeated ``count`` times (-1: until the stack is empty). Pending
+    triggers are on the stack when it stops, and the active player has priority."""
+    done = 0
+    while G[H_WINNER] == -1:
+        if G[H_TRIG_N] > 0:
+            if G[H_WINDOW] == 0:
+                open_window(G, G[H_PHASE])
+            put_triggers_on_stack(G, C)
+            continue
+        if G[H_STACK_N] == 0 or (count >= 0 and done >= count):
+            break
+        resolve_top(G, C)
+        check_sba(G, C)
+        done += 1
+    G[H_PRIO] = G[H_ACTIVE]
+    G[H_PASSES] = 0
+    return OK, done
+
+
+@njit
+def run_until(G, C, pol, target, next_turn):
+    """The built-in players play on until the game reaches step ``target`` (a later one than
+    the current, or the next turn's) at rest: no priority window open, nothing pending. With
+    ``next_turn``: until the next turn's upkeep. The end step is special: it stops after its
+    "at the beginning of the end step" triggers are put on the stack."""
+    start_turn = G[H_TURN]
+    left = False
+    while G[H_WINNER] == -1:
+        if G[H_PENDING] != PEND_NONE:
+            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+            resolve_decision(G, C, pol, promise, recipient)
+            continue
+        ph = G[H_PHASE]
+        at_rest = G[H_WINDOW] == 0 and G[H_TRIG_N] == 0
+        if next_turn:
+            if G[H_TURN] > start_turn and ph == Phase.UPKEEP and at_rest:
+                return OK, 0
+        elif ph != target:
+            left = True
+        elif left and at_rest:
+            break
+        step(G, C, pol)
+        G[H_ACTIONS] += 1
+        if G[H_ACTIONS] >= G[H_ACTION_CAP] and G[H_WINNER] == -1:
+            G[H_WINNER] = -2
+            G[H_END_REASON] = 4  # EndReason.ACTION_CAP
+            G[H_PHASE] = Phase.GAME_OVER
+    if G[H_WINNER] == -1 and target == Phase.END_STEP and not next_turn:
+        step(G, C, pol)  # beginning of the end step: triggers, then priority
+        if G[H_WINDOW] == 0:  # the engine skips windows nobody can use; the script may
+            open_window(G, Phase.END_STEP)
+        resolve_stack(G, C, 0)
+    return OK, 0
