@@ -11,14 +11,17 @@ Returns 0 when all hold, else the number of the first violated check (see CHECK_
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from analyzer.enums import Zone
 from analyzer.kernel.config import njit
-from analyzer.kernel.engine import resolve_decision, step
+from analyzer.kernel.engine import init_game, resolve_decision, step
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
     H_BF_N,
+    H_END_REASON,
+    H_ERROR,
     H_NCARDS,
     H_NOBJ,
     H_NPLAYERS,
@@ -30,12 +33,15 @@ from analyzer.kernel.layout import (
     H_WINNER,
     MAX_BATTLEFIELD,
     MAX_STACK,
+    MAX_TOKENS,
     O_DAMAGE,
     O_OWNER,
     O_P1P1,
     O_STUN,
     O_ZONE,
+    OF,
     OFF_BATTLEFIELD,
+    OFF_OBJECTS,
     OFF_STACK,
     P_LIFE,
     P_LIFE_GAINED,
@@ -137,3 +143,24 @@ def play_checked(G, C, pol):
         if bad:
             return bad, steps
     return 0, steps
+
+
+@njit(parallel=True)
+def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
+               turn_cap, action_cap, out):
+    """Play games with the invariant check after every step. out[i] = (failed check, step,
+    winner, end reason, capacity error) for game game_start + i."""
+    n_cards = 0
+    for s in range(n_players):
+        n_cards += deck_sizes[s]
+    length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
+    for i in prange(out.shape[0]):
+        G = np.zeros(length, np.int32)
+        init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
+                  turn_cap, action_cap, -1)
+        bad, steps = play_checked(G, C, pol)
+        out[i, 0] = bad
+        out[i, 1] = steps
+        out[i, 2] = G[H_WINNER]
+        out[i, 3] = G[H_END_REASON]
+        out[i, 4] = G[H_ERROR]
