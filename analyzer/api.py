@@ -209,4 +209,19 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None) -> dict[str, A
     return _run(path, catalog)
 
 
-__all__ += ["run_scenario"]
+def scenario_kernel_cached() -> bool:
+    """Is the kernel that plays scenarios compiled on disk? (False: the next one compiles.)"""
+    from analyzer.io.scenario_run import kernel_cached
+
+    return kernel_cached()
+
+
+__all__ += ["run_scenario", "scenario_kernel_cached"]
+
+
+# ---------------------------------------------------------------------------------------------
+# card statistics (17lands vocabulary; the simulation stack is imported only when called)
+
+from analyzer.api_stats import CARD_STATS_COLUMNS, CardStatsRun, cardstats  # noqa: E402
+
+__all__ += ["CARD_STATS_COLUMNS", "CardStatsRun", "cardstats"]

@@ -7,6 +7,7 @@ import click
 from analyzer import __version__, api
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
 from analyzer.cli_sim import bench, simulate
+from analyzer.cli_stats import cardstats
 from analyzer.errors import InputError, Problem
 
 
@@ -91,6 +92,7 @@ def cards(gift_only: bool, set_code: str | None, support: str | None, out_format
 
 main.add_command(simulate)
 main.add_command(bench)
+main.add_command(cardstats)
 
 
 @main.command()
@@ -101,8 +103,8 @@ def scenario(file: str) -> None:
     stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
     import json
 
-    from analyzer.cli_common import kernel_notice
-
-    kernel_notice()
+    if not api.scenario_kernel_cached():
+        click.echo("compiling the simulation kernel, first run only (about a minute)...",
+                   err=True)
     click.echo(json.dumps(api.run_scenario(file), ensure_ascii=False, indent=2))
 

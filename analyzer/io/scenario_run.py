@@ -51,6 +51,17 @@ _MESSAGES = {
 }
 
 
+def kernel_cached() -> bool:
+    """Is the scripted-play kernel compiled on disk for these sources? (For the CLI notice.)"""
+    import sys
+
+    from analyzer.kernel.config import cache_dir
+
+    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
+    root = cache_dir()
+    return root.is_dir() and any(root.rglob(f"script.resolve_stack-*.{tag}.nbi"))
+
+
 def kernel_tables(cc: Any) -> tuple:
     """The catalog tuple the kernel takes."""
     return (cc.cards, cc.abilities, cc.targets, cc.steps, cc.gift_token_ids.astype(np.int32))
