@@ -26,6 +26,7 @@ class SimulationRun:
     results: list[Any] = field(default_factory=list)  # analysis.simulate.SimResult
     out_dir: Path | None = None
     seconds: float = 0.0
+    gifts: pd.DataFrame | None = None  # per game, seat and gift card: cast, promised, given
 
 
 def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) -> list[Deck]:
@@ -85,17 +86,23 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
         starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
         results.append(simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
                                         policy=policy, starting_life=starting,
-                                        progress=progress))
+                                        progress=progress, keep_games=per_game,
+                                        keep_objs=per_game))
     summary = pd.concat([r.summary_frame() for r in results], ignore_index=True)
-    frames = None
+    frames = gifts = None
     if per_game:
         parts = []
+        gift_parts = []
         for k, r in enumerate(results):
             df = r.games_frame()
             df.insert(0, "matchup", k)
             parts.append(df)
+            gf = r.gifts_frame()
+            gf.insert(0, "matchup", k)
+            gift_parts.append(gf)
         frames = pd.concat(parts, ignore_index=True)
-    run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0)
+        gifts = pd.concat(gift_parts, ignore_index=True)
+    run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0, gifts)
     if out is not None:
         run.out_dir = _write(run, Path(out), seed, games, threads, policy, seat_paths, loaded)
     return run
@@ -123,6 +130,8 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:
             rec.write_csv("games.csv", run.games)
+        if run.gifts is not None:
+            rec.write_csv("gifts.csv", run.gifts)
         rec.update(timings={**rec.manifest.timings, "simulate_s": round(run.seconds, 3)})
     return out
 

@@ -54,7 +54,8 @@ def _games_per_s(decks, catalog, games: int, threads: int) -> float:
     best = 0.0
     for _ in range(2):  # best of two: the machine may be busy
         t = time.perf_counter()
-        simulate_matchup(decks, catalog, games=games, seed=SEED, threads=threads)
+        simulate_matchup(decks, catalog, games=games, seed=SEED, threads=threads,
+                         keep_games=False, keep_objs=False)
         best = max(best, games / (time.perf_counter() - t))
     return best
 
@@ -90,7 +91,7 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
     res["thread_scaling"] = round(res["games_per_s_2t"] / res["games_per_s_1t"], 2)
     inp = kernel_inputs(decks, catalog)
     res["bytes_per_game"] = 4 * record_size(int(np.sum(inp.deck_sizes)) + MAX_TOKENS)
-    r = simulate_matchup(decks, catalog, games=games, seed=SEED, threads=2)
+    r = simulate_matchup(decks, catalog, games=games, seed=SEED, threads=2, keep_objs=False)
     res["mean_turns"] = round(float(np.mean(r.games[:, 1])), 2)
     res["mean_actions"] = round(float(np.mean(r.games[:, 6])), 1)
     interp_games = 2 if quick else 6

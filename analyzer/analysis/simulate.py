@@ -21,7 +21,7 @@ from analyzer.enums import END_REASON_NAMES
 from analyzer.errors import InputError, Problem
 from analyzer.io.deck import Deck
 
-DEFAULT_TURN_CAP = 60  # turns in all (a draw beyond): games run ~10-25 turns
+DEFAULT_TURNS_PER_PLAYER = 30  # turn cap = 30 turns per player (a draw beyond)
 DEFAULT_ACTION_CAP = 50_000  # kernel steps per game (a draw beyond); a safety net, never hit
 DEFAULT_CHUNK = 4096
 
@@ -36,6 +36,7 @@ class KernelInputs:
     card_names: tuple[str, ...]
     object_cards: np.ndarray  # card id of each deck object (seat by seat, deck order)
     object_seats: np.ndarray
+    gift_objects: np.ndarray  # bool: the object is a card with gift
 
 
 def catalog_tables(compiled) -> tuple[np.ndarray, ...]:
@@ -68,19 +69,52 @@ def kernel_inputs(decks: Sequence[Deck], catalog) -> KernelInputs:
         sizes[s] = len(ids)
         obj_cards += ids
         obj_seats += [s] * len(ids)
-    return KernelInputs(catalog_tables(compiled), arr, sizes, compiled.names,
-                        np.array(obj_cards, dtype=np.int32), np.array(obj_seats, dtype=np.int32))
+    from analyzer.enums import CardCol
+
+    obj_cards_arr = np.array(obj_cards, dtype=np.int32)
+    gift = compiled.cards[obj_cards_arr, CardCol.GIFT_KIND] != 0
+    return KernelInputs(catalog_tables(compiled), arr, sizes, compiled.names, obj_cards_arr,
+                        np.array(obj_seats, dtype=np.int32), gift)
+
+
+class SummaryCounts:
+    """Running totals for the summary of seat 0, so a run needs no per-game memory."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins = 0
+        self.draws = 0
+        self.turns = 0
+        self.play_games = 0
+        self.play_wins = 0
+        self.draw_games = 0
+        self.draw_wins = 0
+        self.end_reasons = np.zeros(len(END_REASON_NAMES), dtype=np.int64)
+
+    def add(self, games: np.ndarray) -> None:
+        winner = games[:, 0]
+        on_play = games[:, 3] == 0
+        self.games += games.shape[0]
+        self.wins += int(np.sum(winner == 0))
+        self.draws += int(np.sum(winner < 0))
+        self.turns += int(np.sum(games[:, 1]))
+        self.play_games += int(on_play.sum())
+        self.play_wins += int(np.sum((winner == 0) & on_play))
+        self.draw_games += int((~on_play).sum())
+        self.draw_wins += int(np.sum((winner == 0) & ~on_play))
+        self.end_reasons += np.bincount(games[:, 2], minlength=len(END_REASON_NAMES))
 
 
 @dataclass
 class SimResult:
-    """Per-game records of one matchup plus what is needed to summarize them."""
+    """One matchup's results: running totals always; per-game records if they were kept."""
 
     decks: list[Deck]
     seed: int
-    games: np.ndarray  # int32 (n, GAME_N + n_players * SEAT_N)
-    objs: np.ndarray  # int8 (n, n_cards, OBJ_N)
+    counts: SummaryCounts
     inputs: KernelInputs
+    games: np.ndarray | None = None  # int32 (n, GAME_N + n_players * SEAT_N)
+    objs: np.ndarray | None = None  # int8 (n, n_cards, OBJ_N)
     seconds: float = 0.0
     threads: int = 1
     extra: dict = field(default_factory=dict)
@@ -92,6 +126,8 @@ class SimResult:
     def games_frame(self) -> pd.DataFrame:
         from analyzer.kernel.batch import GAME_COLS, GAME_N, SEAT_COLS, SEAT_N
 
+        if self.games is None:
+            raise ValueError("per-game records were not kept for this run")
         g = self.games
         n = g.shape[0]
         df = pd.DataFrame({
@@ -110,28 +146,40 @@ class SimResult:
         df["capacity_error"] = g[:, GAME_COLS.index("error")]
         return df
 
+    def gifts_frame(self) -> pd.DataFrame:
+        """Tidy gift counters per game, seat and gift card (rows where the card was cast)."""
+        from analyzer.kernel.batch import OBJ_COLS
+
+        if self.objs is None:
+            raise ValueError("per-card records were not kept for this run")
+        cast = self.objs[:, :, OBJ_COLS.index("cast")]
+        promised = self.objs[:, :, OBJ_COLS.index("promised")]
+        given = self.objs[:, :, OBJ_COLS.index("gift_given")]
+        names = np.array(self.inputs.card_names, dtype=object)
+        gift = self.inputs.gift_objects
+        rows = []
+        for game, obj in zip(*np.nonzero((cast > 0) & gift[None, :]), strict=True):
+            rows.append((game, int(self.inputs.object_seats[obj]),
+                         names[self.inputs.object_cards[obj]], int(cast[game, obj]),
+                         int(promised[game, obj]), int(given[game, obj])))
+        df = pd.DataFrame(rows, columns=["game", "seat", "card", "cast", "promised", "given"])
+        return df.groupby(["game", "seat", "card"], as_index=False).sum()
+
     def summary_frame(self) -> pd.DataFrame:
         """Seat 0's results against the other seats (one row)."""
-        g = self.games
-        n = g.shape[0]
-        winner = g[:, 0]
-        first = g[:, 3]
-        wins = int(np.sum(winner == 0))
-        draws = int(np.sum(winner < 0))
-        losses = n - wins - draws
-        lo, hi = wilson_interval(wins, n)
-        on_play = first == 0
+        c = self.counts
+        n = c.games
+        lo, hi = wilson_interval(c.wins, n)
         row = {
             "deck": self.decks[0].name,
             "opponent": " + ".join(d.name for d in self.decks[1:]),
-            "games": n, "wins": wins, "losses": losses, "draws": draws,
-            "win_rate": wins / n if n else float("nan"),
+            "games": n, "wins": c.wins, "losses": n - c.wins - c.draws, "draws": c.draws,
+            "win_rate": c.wins / n if n else float("nan"),
             "ci_low": float(lo), "ci_high": float(hi),
-            "mean_turns": float(np.mean(g[:, 1])) if n else float("nan"),
+            "mean_turns": c.turns / n if n else float("nan"),
         }
-        for label, mask in (("play", on_play), ("draw", ~on_play)):
-            k = int(mask.sum())
-            w = int(np.sum(winner[mask] == 0))
+        for label, k, w in (("play", c.play_games, c.play_wins),
+                            ("draw", c.draw_games, c.draw_wins)):
             lo, hi = wilson_interval(w, k)
             row[f"games_on_{label}"] = k
             row[f"win_rate_on_{label}"] = w / k if k else float("nan")
@@ -139,16 +187,23 @@ class SimResult:
             row[f"ci_high_on_{label}"] = float(hi)
         for r, name in enumerate(END_REASON_NAMES):
             if r:
-                row[f"end_{name}"] = int(np.sum(g[:, 2] == r))
+                row[f"end_{name}"] = int(c.end_reasons[r])
         return pd.DataFrame([row])
 
 
 def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
                      threads: int | None = None, policy: str = "never",
-                     starting_life: int = 20, turn_cap: int = DEFAULT_TURN_CAP,
+                     starting_life: int = 20, turn_cap: int | None = None,
                      action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_CHUNK,
-                     progress: Callable[[int], None] | None = None) -> SimResult:
-    """Play `games` games of this matchup; seat 0 is decks[0]."""
+                     progress: Callable[[int], None] | None = None, keep_games: bool = True,
+                     keep_objs: bool = True,
+                     on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None
+                     ) -> SimResult:
+    """Play `games` games of this matchup; seat 0 is decks[0].
+
+    Games run in chunks; memory is flat in `games` unless per-game records are kept
+    (`keep_games`, `keep_objs`). `on_chunk(start, games_rows, objs_rows)` sees every chunk.
+    """
     import numba
 
     from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
@@ -161,9 +216,13 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     inputs = kernel_inputs(decks, catalog)
     pol = policy_table(policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)
+    turn_cap = turn_cap if turn_cap is not None else DEFAULT_TURNS_PER_PLAYER * n_players
     n_cards = int(inputs.deck_sizes.sum())
-    out_games = np.zeros((games, GAME_N + n_players * SEAT_N), dtype=np.int32)
-    out_objs = np.zeros((games, n_cards, OBJ_N), dtype=np.int8)
+    width = GAME_N + n_players * SEAT_N
+    all_games = np.zeros((games, width), dtype=np.int32) if keep_games else None
+    all_objs = np.zeros((games, n_cards, OBJ_N), dtype=np.int8) if keep_objs else None
+    counts = SummaryCounts()
+    errors: dict[int, int] = {}
     threads = threads or numba.config.NUMBA_NUM_THREADS
     previous = numba.get_num_threads()
     numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
@@ -171,22 +230,28 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     try:
         for start in range(0, games, chunk):
             stop = min(games, start + chunk)
+            g = all_games[start:stop] if keep_games else np.zeros((stop - start, width),
+                                                                   dtype=np.int32)
+            o = all_objs[start:stop] if keep_objs else np.zeros((stop - start, n_cards, OBJ_N),
+                                                                 dtype=np.int8)
             run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed, start,
-                      starting_life, turn_cap, action_cap, out_games[start:stop],
-                      out_objs[start:stop], seat_fields(), obj_fields())
+                      starting_life, turn_cap, action_cap, g, o, seat_fields(), obj_fields())
+            counts.add(g)
+            for code in np.unique(g[:, 4]):
+                if code:
+                    errors[int(code)] = errors.get(int(code), 0) + int(np.sum(g[:, 4] == code))
+            if on_chunk is not None:
+                on_chunk(start, g, o)
             if progress is not None:
                 progress(stop - start)
     finally:
         numba.set_num_threads(previous)
-    result = SimResult(list(decks), seed, out_games, out_objs, inputs,
+    result = SimResult(list(decks), seed, counts, inputs, all_games, all_objs,
                        time.perf_counter() - t0, threads)
-    errors = out_games[:, 4]
-    if np.any(errors):
+    if errors:
         from analyzer.kernel.state import ERROR_NAMES
 
-        codes = sorted(set(int(e) for e in errors if e))
-        result.extra["capacity_errors"] = {ERROR_NAMES[c]: int(np.sum(errors == c))
-                                           for c in codes}
+        result.extra["capacity_errors"] = {ERROR_NAMES[c]: k for c, k in sorted(errors.items())}
     return result
 
 
