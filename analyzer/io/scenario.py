@@ -45,6 +45,13 @@ Format (all keys optional unless marked)::
     # { advance = "end" }        (built-in AI plays on: a phase name or "next_turn")
     # { resolve = true }         (resolve the stack, everyone passing; an integer: that many)
 
+``advance`` stops at the first point where the game rests (no priority window, nothing
+pending) in that step or a later one: later this turn if the step is still ahead, else in a
+following turn. The engine runs untap, upkeep and draw as one unit when nothing triggers, so
+"upkeep", "draw" and "next_turn" usually stop in main phase 1 of the next turn. "end" stops
+once the beginning-of-end-step triggers are on the stack (they resolve with the final
+resolve). ``resolve`` and the final resolve leave the active player with priority.
+
 Object references: ``seat:1``, ``battlefield:1:Name`` (the permanent seat 1 controls),
 ``battlefield:1:Fish#2`` (the second, oldest first), ``graveyard:0:Name``, ``exile:1:Name``,
 ``hand:1:Name``, ``library:0:Name``, ``stack:top``, ``stack:Name`` / ``stack:Name#2`` (from

@@ -25,7 +25,6 @@ import numpy as np
 
 from analyzer.enums import (
     AbilCol,
-    AbilityKind,
     CardCol,
     CardType,
     ExtraCost,
@@ -34,11 +33,11 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
-from analyzer.kernel.chars import check_sba
+from analyzer.kernel.chars import check_sba, sacrifice
 from analyzer.kernel.combat import can_attack, can_block
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import resolve_decision, step
-from analyzer.kernel.events import fire_attacks, fire_controller_event
+from analyzer.kernel.events import fire_attacks, fire_enters, fire_targeted
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
@@ -54,6 +53,7 @@ from analyzer.kernel.layout import (
     H_PHASE,
     H_PRIO,
     H_STACK_N,
+    H_TARGET_SRC,
     H_TRIG_N,
     H_TURN,
     H_WINDOW,
@@ -85,14 +85,16 @@ from analyzer.kernel.layout import (
     SK_ABILITY,
     SK_SPELL,
 )
-from analyzer.kernel.mana import card_cost, pay
+from analyzer.kernel.mana import card_cost, pay, pay_spell
 from analyzer.kernel.stack import (
     _pay_extra_cost,
+    adjust_spell_cost,
     extra_cost_payable,
     open_window,
     put_triggers_on_stack,
     resolve_top,
     spell_ability,
+    spell_cast,
 )
 from analyzer.kernel.stackbase import push_entry
 from analyzer.kernel.state import move_object, ob, pb, put_onto_battlefield
@@ -158,6 +160,7 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
     abilities = C[1]
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
+    G[H_TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, promise, slots, zccs)
     if code != OK:
         return code, idx
@@ -167,10 +170,11 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     if not extra_cost_payable(G, C, p, o):
         return E_EXTRA_COST, -1
+    generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
     if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and (
             discard == o or G[ob(discard) + O_ZONE] != Zone.HAND or G[ob(discard) + O_OWNER] != p):
         return E_EXTRA_COST, -1
-    if not pay(G, cards, abilities, p, generic, colored, any_type):
+    if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return E_MANA, -1
     if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
         move_object(G, cards, discard, Zone.GRAVEYARD)
@@ -184,11 +188,11 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
         G[pb(p) + P_GIFTS_PROMISED] += 1
     else:
         recipient = -1
-    push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1, G[ob(o) + O_ZCC])
+    i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
+                   G[ob(o) + O_ZCC])
     G[pb(p) + P_SPELLS_TURN] += 1
     G[pb(p) + P_SPELLS_CAST] += 1
-    if G[pb(p) + P_SPELLS_TURN] == 2:
-        fire_controller_event(G, C, p, AbilityKind.SECOND_SPELL, o)
+    spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
     return OK, -1
@@ -200,6 +204,7 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
     its target choice (and checks summoning sickness, which the built-in player checks)."""
     cards = C[0]
     abilities = C[1]
+    G[H_TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, 0, slots, zccs)
     if code != OK:
         return code, idx
@@ -221,9 +226,10 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
         return E_MANA, -1
     zcc = G[ob(o) + O_ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
-        move_object(G, cards, o, Zone.GRAVEYARD)
+        sacrifice(G, C, o)
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
                zccs, -1, zcc)
+    fire_targeted(G, C, p, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
     return OK, -1
@@ -234,6 +240,7 @@ def play_land(G, C, p, o):
     """p plays land o from hand (the caller checks timing and the land drop)."""
     cards = C[0]
     put_onto_battlefield(G, cards, o, p, cards[G[ob(o) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    fire_enters(G, C, o)
     G[pb(p) + P_LANDS_TURN] += 1
     G[pb(p) + P_LANDS_PLAYED] += 1
     return OK, -1
@@ -335,33 +342,34 @@ def resolve_stack(G, C, count):
 
 @njit
 def run_until(G, C, pol, target, next_turn):
-    """The built-in players play on until the game reaches step ``target`` (a later one than
-    the current, or the next turn's) at rest: no priority window open, nothing pending. With
-    ``next_turn``: until the next turn's upkeep. The end step is special: it stops after its
-    "at the beginning of the end step" triggers are put on the stack."""
+    """The built-in players play on until the game first rests (no priority window open,
+    nothing pending) at step ``target`` or a later one: later this turn if ``target`` is
+    still ahead, else in a following turn. With ``next_turn``: the first rest of the next
+    turn. The engine runs untap, upkeep and draw in one unit of work when nothing triggers, so
+    "upkeep", "draw" and "next_turn" usually stop in main phase 1. The end step is special: it
+    stops after its "at the beginning of the end step" triggers are put on the stack."""
     start_turn = G[H_TURN]
-    left = False
+    start_phase = G[H_PHASE]
     while G[H_WINNER] == -1:
         if G[H_PENDING] != PEND_NONE:
             promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
             resolve_decision(G, C, pol, promise, recipient)
             continue
         ph = G[H_PHASE]
-        at_rest = G[H_WINDOW] == 0 and G[H_TRIG_N] == 0
-        if next_turn:
-            if G[H_TURN] > start_turn and ph == Phase.UPKEEP and at_rest:
-                return OK, 0
-        elif ph != target:
-            left = True
-        elif left and at_rest:
-            break
+        if G[H_WINDOW] == 0 and G[H_TRIG_N] == 0 and ph != Phase.BEGIN:
+            later_turn = G[H_TURN] > start_turn
+            if next_turn:
+                if later_turn:
+                    return OK, 0
+            elif ph >= target and (later_turn or target > start_phase):
+                break
         step(G, C, pol)
         G[H_ACTIONS] += 1
         if G[H_ACTIONS] >= G[H_ACTION_CAP] and G[H_WINNER] == -1:
             G[H_WINNER] = -2
             G[H_END_REASON] = 4  # EndReason.ACTION_CAP
             G[H_PHASE] = Phase.GAME_OVER
-    if G[H_WINNER] == -1 and target == Phase.END_STEP and not next_turn:
+    if G[H_WINNER] == -1 and G[H_PHASE] == Phase.END_STEP and not next_turn:
         step(G, C, pol)  # beginning of the end step: triggers, then priority
         if G[H_WINDOW] == 0:  # the engine skips windows nobody can use; the script may
             open_window(G, Phase.END_STEP)
