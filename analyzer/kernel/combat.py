@@ -266,13 +266,21 @@ def declare_blockers(G, C):
             G[ob(best) + O_BLOCKING] = a + 1
             G[ob(a) + O_BLOCKED] = 1
             incoming -= G[ob(a) + O_CUR_P]
-    # is there a first-strike damage step?
+    first_strike_step(G)
+
+
+@njit
+def first_strike_step(G):
+    """Is there a first-strike combat damage step? Sets and returns H_COMBAT_FS. 510.4 decides
+    it as combat damage begins, from the creatures in combat then: a trick after blocks can
+    grant first strike (Valley Rally), so the engine asks again at the damage step."""
     fs = 0
-    for i in range(n):
+    for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]) and _strikes_first(G, o):
             fs = 1
     G[H_COMBAT_FS] = fs
+    return fs
 
 
 @njit

@@ -20,7 +20,13 @@ import numpy as np
 from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
 from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
 from analyzer.kernel.chars import check_sba, refresh
-from analyzer.kernel.combat import combat_damage, declare_attackers, declare_blockers, end_combat
+from analyzer.kernel.combat import (
+    combat_damage,
+    declare_attackers,
+    declare_blockers,
+    end_combat,
+    first_strike_step,
+)
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_controller_event, fire_end_step
 from analyzer.kernel.layout import (
@@ -28,7 +34,6 @@ from analyzer.kernel.layout import (
     H_ACTIONS,
     H_ACTIVE,
     H_BF_N,
-    H_COMBAT_FS,
     H_END_REASON,
     H_EXTRA_N,
     H_FIRST_SEAT,
@@ -381,11 +386,14 @@ def step(G, C, pol):
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)
     elif ph == Phase.DECLARE_BLOCKERS:
         declare_blockers(G, C)
-        G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE if G[H_COMBAT_FS] else Phase.COMBAT_DAMAGE
+        # whether there is a first-strike step is decided when damage begins (510.4), not at
+        # blocks: a trick in this window can grant first strike (Valley Rally)
+        G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE
         _maybe_window(G, C, Phase.DECLARE_BLOCKERS)
     elif ph == Phase.FIRST_STRIKE_DAMAGE:
-        combat_damage(G, C, True)
-        check_sba(G, C)
+        if first_strike_step(G):
+            combat_damage(G, C, True)
+            check_sba(G, C)
         G[H_PHASE] = Phase.COMBAT_DAMAGE
     elif ph == Phase.COMBAT_DAMAGE:
         combat_damage(G, C, False)

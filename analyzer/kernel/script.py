@@ -34,7 +34,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.chars import check_sba, sacrifice
-from analyzer.kernel.combat import can_attack, can_block
+from analyzer.kernel.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import resolve_decision, step
 from analyzer.kernel.events import fire_attacks, fire_enters, fire_targeted
@@ -42,7 +42,6 @@ from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
     H_ACTIVE,
-    H_BF_N,
     H_COMBAT_FS,
     H_END_REASON,
     H_NPLAYERS,
@@ -74,7 +73,6 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     O_ZCC,
     O_ZONE,
-    OFF_BATTLEFIELD,
     P_GIFTS_PROMISED,
     P_LANDS_PLAYED,
     P_LANDS_TURN,
@@ -306,14 +304,8 @@ def declare_block(G, C, blockers, attacked):
     for i in range(n):
         G[ob(blockers[i]) + O_BLOCKING] = attacked[i] + 1
         G[ob(attacked[i]) + O_BLOCKED] = 1
-    fs = 0
-    for i in range(G[H_BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]) and \
-                G[ob(o) + O_CUR_KW] & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE):
-            fs = 1
-    G[H_COMBAT_FS] = fs
-    G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE if fs else Phase.COMBAT_DAMAGE
+    first_strike_step(G)
+    G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE  # the engine decides again as damage begins
     open_window(G, Phase.DECLARE_BLOCKERS)
     return OK, -1
 
