@@ -505,3 +505,50 @@ targets = ["battlefield:0:Jolly Gerbils"]
 """)
     assert sorted(seat(s, 0)["hand"]) == ["Island", "Swamp"]
     assert seat(s, 0)["gifts_given"] == 2 and seat(s, 1)["gifts_received"] == 2
+
+
+def test_mind_spiral_stun_counter_replaces_the_next_untap():
+    s = run("""
+[game]
+[[seat]]
+hand = ["Mind Spiral"]
+battlefield = ["Island", "Island", "Island", "Island", "Island"]
+library = ["Island", "Island", "Island", "Island"]
+[[seat]]
+battlefield = ["Jolly Gerbils"]
+library = ["Island", "Island", "Island", "Island"]
+[[action]]
+cast = "Mind Spiral"
+promise = true
+targets = ["seat:0", "battlefield:1:Jolly Gerbils"]
+[[action]]
+resolve = true
+[[action]]
+advance = "next_turn"
+""")
+    assert s["active"] == 1
+    g = bf(s, 1, "Jolly Gerbils")[0]
+    assert g["tapped"] and g["counters"] == {}
+
+
+def test_kitnap_leaving_gives_the_creature_back():
+    s = run("""
+[game]
+active = 1
+[[seat]]
+battlefield = [
+  { card = "Kitnap", attached_to = "battlefield:0:Scrapshooter" },
+  { card = "Scrapshooter", owner = 1 },
+]
+library = ["Island", "Island"]
+[[seat]]
+hand = ["Wear Down"]
+battlefield = ["Forest", "Forest"]
+library = ["Island", "Island"]
+[[action]]
+seat = 1
+cast = "Wear Down"
+targets = ["battlefield:0:Kitnap"]
+""")
+    assert bf(s, 0) == [] and seat(s, 0)["graveyard"] == ["Kitnap"]
+    assert [p["card"] for p in bf(s, 1) if p["power"] is not None] == ["Scrapshooter"]

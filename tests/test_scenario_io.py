@@ -237,3 +237,25 @@ def test_scripted_activation_matches_the_engine_activation(card: str):
     code, _ = script.activate_scripted(G2, run.C, 0, o, ab, slots, zccs)
     assert code == script.OK
     assert _same_record(G1, G2)
+
+
+@pytest.mark.parametrize("policy,treasures", [("never", 0), ("always", 1)])
+def test_game_policy_decides_the_built_in_players_promises(policy: str, treasures: int):
+    from analyzer.io.scenario_run import play
+
+    s = play(parse_scenario(f"""
+[game]
+phase = "main1"
+policy = "{policy}"
+[[seat]]
+hand = ["Blooming Blast"]
+battlefield = ["Mountain", "Mountain"]
+library = ["Island", "Island"]
+[[seat]]
+battlefield = ["Jolly Gerbils"]
+library = ["Island", "Island"]
+[[action]]
+advance = "main2"
+""", "<test>"))
+    assert len([p for p in s["seats"][1]["battlefield"] if p["card"] == "Treasure"]) == treasures
+    assert s["seats"][0]["graveyard"] == ["Blooming Blast"]

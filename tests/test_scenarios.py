@@ -501,3 +501,24 @@ def test_indestructible_creature_survives_lethal_combat_damage():
     (g,) = bf(s, 0, "Jolly Gerbils")
     assert g["damage"] == 8 and "indestructible" in g["keywords"]
     assert len(bf(s, 1, "Food")) == 1
+
+
+def test_first_strike_granted_after_blocks_still_strikes_first():
+    s = run("combat_first_strike_granted_after_blocks")
+    (g,) = bf(s, 0, "Jolly Gerbils")
+    assert (g["power"], g["toughness"], g["damage"]) == (4, 3, 0)
+    assert bf(s, 1, "Creature Token") == [] and len(bf(s, 1, "Food")) == 1
+
+
+def test_blocked_creature_whose_blocker_is_gone_deals_no_damage():
+    s = run("combat_blocker_removed_no_damage")
+    assert seat(s, 1)["life"] == 20 and bf(s, 1) == []
+
+
+def test_gift_to_a_player_who_left_does_nothing_but_still_counts_as_given():
+    s = run("gift_recipient_left_the_game", resolve_at_end=False)
+    assert [e["card"] for e in s["stack"]] == ["Blooming Blast", "Dawn's Truce"]
+    s = run("gift_recipient_left_the_game")
+    assert seat(s, 1)["lost"] and seat(s, 1)["gifts_received"] == 0
+    assert len(bf(s, 2, "Treasure")) == 1
+    assert seat(s, 0)["gifts_given"] == 2 and seat(s, 0)["hand"] == ["Island", "Island"]
