@@ -522,3 +522,61 @@ def test_gift_to_a_player_who_left_does_nothing_but_still_counts_as_given():
     assert seat(s, 1)["lost"] and seat(s, 1)["gifts_received"] == 0
     assert len(bf(s, 2, "Treasure")) == 1
     assert seat(s, 0)["gifts_given"] == 2 and seat(s, 0)["hand"] == ["Island", "Island"]
+
+
+def test_parting_gust_is_a_ww_instant():
+    """Forge review: an early Parting Gust had the wrong cost and type."""
+    s = run_text("""
+[game]
+active = 1
+[[seat]]
+hand = ["Parting Gust"]
+battlefield = ["Plains", "Plains"]
+[[seat]]
+battlefield = ["Jolly Gerbils"]
+library = ["Island"]
+[[action]]
+seat = 0
+cast = "Parting Gust"
+promise = true
+targets = ["battlefield:1:Jolly Gerbils"]
+""")
+    assert seat(s, 1)["exile"] == ["Jolly Gerbils"]
+    assert all(p["tapped"] for p in bf(s, 0, "Plains"))
+
+
+def test_built_in_player_casts_the_heist_card_from_exile():
+    s = run_text("""
+[game]
+phase = "main1"
+[[seat]]
+battlefield = ["Swamp", "Swamp", "Swamp", "Swamp", "Swamp"]
+library = ["Swamp", "Swamp"]
+[[seat]]
+exile = [{ card = "Octomancer", castable_by = 0 }]
+library = ["Island", "Island"]
+[[action]]
+advance = "main2"
+""")
+    assert [(p["card"], p["owner"]) for p in bf(s, 0, "Octomancer")] == [("Octomancer", 1)]
+
+
+def test_haste_attacks_at_once_and_summoning_sickness_stops_the_rest():
+    text = """
+[game]
+[[seat]]
+battlefield = [{ card = "CARD", sick = true }]
+library = ["Mountain"]
+[[seat]]
+library = ["Island"]
+[[action]]
+attack = ["CARD"]
+[[action]]
+block = []
+[[action]]
+advance = "main2"
+"""
+    s = run_text(text.replace("CARD", "Quaketusk Boar"))
+    assert seat(s, 1)["life"] == 15
+    msg = input_error(run_text, text.replace("CARD", "Jolly Gerbils"))
+    assert "can't attack" in msg
