@@ -1,0 +1,209 @@
+"""Card statistics in 17lands' vocabulary (GP, OH, GD, GIH, GNS, IWD) from simulated games.
+
+Definitions, per distinct card of the deck under test (seat 0) and per game; a game counts for a
+card when ANY copy meets the condition (17lands counts games, not copies):
+
+- GP  (games played): games with the card in the deck;
+- OH  (opening hand): some copy was in the hand kept after mulligans (London mulligan: the hand
+  after the bottomed cards are gone);
+- GD  (games drawn): some copy was drawn after the opening hand, and no copy was in it;
+- GIH (games in hand): OH or GD;
+- GNS (games not seen): neither (GP = OH + GD + GNS, exactly);
+- IWD (improvement when drawn): GIH WR - GNS WR.
+
+A win rate is wins / games for seat 0. **A draw (turn or action cap) counts as a game that was
+not won**: 17lands has no draws, and this is what `simulate` reports as win rate too; draws are
+rare and their number is in the ``gp_draws`` column. Every rate has a 95% Wilson interval. IWD's
+interval is Newcombe's hybrid score interval for a difference of two independent proportions
+(``stats.unpaired_difference``): GIH and GNS games are disjoint sets of games, so the two parts
+are independent samples. A rate over no games is NaN (e.g. OH for a card that is never in an
+opening hand), never a made-up figure; so is IWD when either part has no games.
+
+Gift cards also get the win rate in games where some copy was cast with the gift promised
+(``promised_games``, ``promised_wr``) and where some copy was cast without it
+(``unpromised_games``, ``unpromised_wr``); a game with one copy cast each way counts in both.
+These figures are OBSERVATIONAL: whether a card is cast at all, and (under a state-dependent
+policy) whether it is promised, depend on how the game is going, so the difference is not the
+effect of promising. `gift-analyzer evaluate` forks each decision and gives the causal answer.
+For non-gift cards the four columns are empty.
+
+The per-object raw material comes from the kernel (``SimResult.objs``, ``OBJ_COLS``): the kernel
+marks an object ``opening_hand`` at the kept hand and ``drawn`` on every later draw, and counts
+casts and casts with the promise, as part of the game record; nothing extra is run for this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import NDArray
+
+from analyzer.analysis.stats import unpaired_difference, wilson_interval
+
+BoolMatrix = NDArray[np.bool_]
+
+#: The columns of card_stats.csv, in order (issue 8); interval columns are appended after them.
+MAIN_COLUMNS = ("card", "copies", "gp", "gp_wr", "oh_games", "oh_wr", "gd_games", "gd_wr",
+                "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_ci_low", "iwd_ci_high",
+                "promised_games", "promised_wr", "unpromised_games", "unpromised_wr")
+RATES = ("gp", "oh", "gd", "gih", "gns", "promised", "unpromised")
+EXTRA_COLUMNS = (*(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high")), "gp_draws")
+COLUMNS = MAIN_COLUMNS + EXTRA_COLUMNS
+
+OBSERVATIONAL_WARNING = (
+    "promised/unpromised win rates are observational (whether a gift card is cast, and "
+    "promised, depends on the game state): they are not the effect of promising; "
+    "`gift-analyzer evaluate` gives the causal answer.")
+
+
+@dataclass(frozen=True)
+class CardGames:
+    """Per game (rows) and per distinct card (columns) flags of the deck under test.
+
+    ``in_deck`` says which games count for a card at all (pooled runs may mix decks);
+    ``opening`` / ``drawn`` / ``promised`` / ``unpromised`` are "some copy did it" flags.
+    """
+
+    names: tuple[str, ...]
+    copies: NDArray[np.int64]
+    gift: NDArray[np.bool_]
+    in_deck: BoolMatrix
+    opening: BoolMatrix
+    drawn: BoolMatrix
+    promised: BoolMatrix
+    unpromised: BoolMatrix
+    win: NDArray[np.bool_]
+    draw: NDArray[np.bool_]
+
+    @property
+    def n_games(self) -> int:
+        return int(self.win.shape[0])
+
+
+def card_games(objs: NDArray[Any], object_cards: NDArray[Any], object_seats: NDArray[Any],
+               winner: NDArray[Any], card_names: Sequence[str], is_gift: Any,
+               seat: int = 0) -> CardGames:
+    """Fold the kernel's per-object records (n_games, n_objects, OBJ_N) into per-card flags.
+
+    ``winner`` is the per-game winning seat (negative: a draw); ``is_gift(name) -> bool``.
+    Distinct cards keep the order of their first copy in the deck.
+    """
+    from analyzer.kernel.batch import OBJ_COLS
+
+    col = {c: i for i, c in enumerate(OBJ_COLS)}
+    mine = np.flatnonzero(np.asarray(object_seats) == seat)
+    ids = np.asarray(object_cards)[mine]
+    distinct = list(dict.fromkeys(int(c) for c in ids))
+    n = objs.shape[0]
+    shape = (n, len(distinct))
+    opening, drawn = np.zeros(shape, bool), np.zeros(shape, bool)
+    promised, unpromised = np.zeros(shape, bool), np.zeros(shape, bool)
+    copies = np.zeros(len(distinct), dtype=np.int64)
+    for j, cid in enumerate(distinct):
+        sel = mine[ids == cid]
+        copies[j] = sel.size
+        o = objs[:, sel, :].astype(np.int16)  # int8 counts saturate at 127: no overflow here
+        opening[:, j] = (o[:, :, col["opening_hand"]] > 0).any(axis=1)
+        drawn[:, j] = (o[:, :, col["drawn"]] > 0).any(axis=1)
+        promised[:, j] = (o[:, :, col["promised"]] > 0).any(axis=1)
+        unpromised[:, j] = (o[:, :, col["cast"]] > o[:, :, col["promised"]]).any(axis=1)
+    names = tuple(card_names[c] for c in distinct)
+    w = np.asarray(winner)
+    return CardGames(names, copies, np.array([bool(is_gift(nm)) for nm in names], dtype=bool),
+                     np.ones(shape, bool), opening, drawn, promised, unpromised,
+                     w == seat, w < 0)
+
+
+def pool(parts: Sequence[CardGames]) -> CardGames:
+    """Stack the games of several runs (e.g. one per gauntlet opponent); cards match by name.
+
+    A card missing from one run's deck is marked not in the deck for that run's games.
+    ``copies`` is the largest count seen (the same everywhere when one deck is pooled).
+    """
+    if not parts:
+        raise ValueError("nothing to pool")
+    names = list(dict.fromkeys(nm for p in parts for nm in p.names))
+    index = {nm: j for j, nm in enumerate(names)}
+    copies = np.zeros(len(names), dtype=np.int64)
+    gift = np.zeros(len(names), dtype=bool)
+    blocks: dict[str, list[BoolMatrix]] = {k: [] for k in
+                                           ("in_deck", "opening", "drawn", "promised",
+                                            "unpromised")}
+    for p in parts:
+        cols = np.array([index[nm] for nm in p.names], dtype=np.intp)
+        copies[cols] = np.maximum(copies[cols], p.copies)
+        gift[cols] |= p.gift
+        for key, out in blocks.items():
+            full = np.zeros((p.n_games, len(names)), dtype=bool)
+            full[:, cols] = getattr(p, key)
+            out.append(full)
+    stacked = {k: np.concatenate(v, axis=0) for k, v in blocks.items()}
+    return CardGames(tuple(names), copies, gift, win=np.concatenate([p.win for p in parts]),
+                     draw=np.concatenate([p.draw for p in parts]), **stacked)
+
+
+def _rate(wins: NDArray[np.int64], n: NDArray[np.int64]) -> tuple[NDArray[np.float64], ...]:
+    lo, hi = wilson_interval(wins, n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(n > 0, wins / np.maximum(n, 1), np.nan)
+    return rate, np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+
+
+def card_table(cg: CardGames) -> pd.DataFrame:
+    """The card statistics table (columns ``COLUMNS``), sorted by GIH WR (best first, NaN last).
+
+    Pure aggregation over the flags: no simulation here, so it is testable on hand-built arrays.
+    """
+    in_deck = cg.in_deck
+    oh = cg.opening & in_deck
+    gd = cg.drawn & ~cg.opening & in_deck
+    gih = oh | gd
+    gns = in_deck & ~gih
+    sets = {"gp": in_deck, "oh": oh, "gd": gd, "gih": gih, "gns": gns,
+            "promised": cg.promised & in_deck, "unpromised": cg.unpromised & in_deck}
+    win = cg.win[:, None]
+    games = {k: m.sum(axis=0).astype(np.int64) for k, m in sets.items()}
+    wins = {k: (m & win).sum(axis=0).astype(np.int64) for k, m in sets.items()}
+    df = pd.DataFrame({"card": list(cg.names), "copies": cg.copies.astype(np.int64)})
+    rates = {k: _rate(wins[k], games[k]) for k in RATES}
+    df["gp"] = games["gp"]
+    df["gp_wr"] = rates["gp"][0]
+    for k in ("oh", "gd", "gih", "gns"):
+        df[f"{k}_games"] = games[k]
+        df[f"{k}_wr"] = rates[k][0]
+    iwd = unpaired_difference(wins["gih"], games["gih"], wins["gns"], games["gns"])
+    df["iwd"] = np.asarray(iwd.delta, dtype=float)
+    df["iwd_ci_low"] = np.asarray(iwd.ci_low, dtype=float)
+    df["iwd_ci_high"] = np.asarray(iwd.ci_high, dtype=float)
+    for k in ("promised", "unpromised"):
+        df[f"{k}_games"] = pd.arrays.IntegerArray(games[k], ~cg.gift)  # empty: not a gift card
+        df[f"{k}_wr"] = np.where(cg.gift, rates[k][0], np.nan)
+    for k in RATES:
+        keep = cg.gift if k in ("promised", "unpromised") else np.ones(len(df), bool)
+        df[f"{k}_wr_ci_low"] = np.where(keep, rates[k][1], np.nan)
+        df[f"{k}_wr_ci_high"] = np.where(keep, rates[k][2], np.nan)
+    df["gp_draws"] = (in_deck & cg.draw[:, None]).sum(axis=0).astype(np.int64)
+    df = df.sort_values(["gih_wr", "card"], ascending=[False, True], na_position="last",
+                        kind="stable")
+    return df.reset_index(drop=True)[list(COLUMNS)]
+
+
+def results_card_games(results: Sequence[Any], catalog: Any) -> CardGames:
+    """Per-card flags of seat 0 pooled over SimResults (``analysis.simulate.SimResult``)."""
+
+    def is_gift(name: str) -> bool:
+        rec = catalog.lookup(name)
+        return bool(rec is not None and rec.gift)
+
+    parts = [card_games(r.objs, r.inputs.object_cards, r.inputs.object_seats, r.games[:, 0],
+                        r.inputs.card_names, is_gift) for r in results]
+    return pool(parts)
+
+
+def card_stats(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
+    """Card statistics of seat 0's deck over the pooled games of ``results``."""
+    return card_table(results_card_games(results, catalog))
