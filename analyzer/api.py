@@ -225,3 +225,20 @@ __all__ += ["run_scenario", "scenario_kernel_cached"]
 from analyzer.api_stats import CARD_STATS_COLUMNS, CardStatsRun, cardstats  # noqa: E402
 
 __all__ += ["CARD_STATS_COLUMNS", "CardStatsRun", "cardstats"]
+
+
+# ---------------------------------------------------------------------------------------------
+# analyses: policy comparison, gift-decision counterfactuals, deck comparison, reports
+
+from analyzer.api_eval import (  # noqa: E402
+    DEFAULT_GAMES,
+    ComparisonRun,
+    EvaluationRun,
+    compare,
+    evaluate,
+    read_tables,
+    report,
+)
+
+__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "compare", "evaluate",
+            "read_tables", "report"]

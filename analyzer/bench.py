@@ -60,6 +60,19 @@ def _games_per_s(decks, catalog, games: int, threads: int) -> float:
     return best
 
 
+def _decisions_per_s(decks, catalog, games: int, threads: int) -> float:
+    """Gift decisions of the deck (seat 0) evaluated per second, both branches played to the
+    end, as `evaluate` forks them (base policy never, one fork; the main game is the base
+    choice's branch, so each decision costs one extra play-out from the decision on)."""
+    from analyzer.analysis.counterfactual import run_counterfactuals
+
+    best = 0.0
+    for _ in range(2):
+        run = run_counterfactuals(decks, catalog, games=games, seed=SEED, threads=threads)
+        best = max(best, int(run.forked_mask.sum()) / run.seconds)
+    return best
+
+
 def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
     """Run the benchmark; returns the figures (also printed as they come through `log`)."""
     import numpy as np
@@ -89,6 +102,10 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
         res[f"games_per_s_{t}t"] = round(_games_per_s(decks, catalog, games, t), 1)
         log(f"  games_per_s_{t}t = {res[f'games_per_s_{t}t']:,.0f}")
     res["thread_scaling"] = round(res["games_per_s_2t"] / res["games_per_s_1t"], 2)
+    _decisions_per_s(decks, catalog, 8, 1)  # compile the fork runner outside the timing
+    for t in (1, 2):
+        res[f"decisions_per_s_{t}t"] = round(_decisions_per_s(decks, catalog, games // 4, t), 1)
+        log(f"  decisions_per_s_{t}t = {res[f'decisions_per_s_{t}t']:,.0f}")
     inp = kernel_inputs(decks, catalog)
     res["bytes_per_game"] = 4 * record_size(int(np.sum(inp.deck_sizes)) + MAX_TOKENS)
     r = simulate_matchup(decks, catalog, games=games, seed=SEED, threads=2, keep_objs=False)
@@ -108,6 +125,8 @@ def format_bench(res: dict[str, Any]) -> str:
     for key, label in (("games_per_s_1t", "games/s, 1 thread"),
                        ("games_per_s_2t", "games/s, 2 threads"),
                        ("thread_scaling", "speed-up of the 2nd thread"),
+                       ("decisions_per_s_1t", "gift decisions evaluated/s, 1 thread"),
+                       ("decisions_per_s_2t", "gift decisions evaluated/s, 2 threads"),
                        ("compile_s", "cold compile (s)"), ("warm_start_s", "warm start (s)"),
                        ("bytes_per_game", "bytes per game record"),
                        ("interpreted_ratio", "speed-up over NUMBA_DISABLE_JIT=1"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer import __version__, api
+from analyzer import __version__, api, cli_eval
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
 from analyzer.cli_sim import bench, simulate
 from analyzer.cli_stats import cardstats
@@ -93,6 +93,9 @@ def cards(gift_only: bool, set_code: str | None, support: str | None, out_format
 main.add_command(simulate)
 main.add_command(bench)
 main.add_command(cardstats)
+main.add_command(cli_eval.evaluate)
+main.add_command(cli_eval.compare)
+main.add_command(cli_eval.report)
 
 
 @main.command()

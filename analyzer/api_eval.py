@@ -1,0 +1,381 @@
+"""Python API for the analyses: `evaluate` (policy comparison + decision counterfactuals),
+`compare` (two deck versions on the same seeds) and `report` (re-render a run folder).
+
+Re-exported by api.py. Nothing here compiles numba until a function is called. Every table is
+a pandas DataFrame with exactly the columns of its CSV file.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+from analyzer.io.deck import Deck
+
+DEFAULT_GAMES = 2000  # per matchup: the no-argument run finishes well inside two minutes
+DEFAULT_POLICIES = ("never", "always", "random:p=0.5")
+FORMATS = ("csv", "parquet")
+
+
+@dataclass
+class EvaluationRun:
+    """What `evaluate` returns. The first three tables are the CSV files, column for column."""
+
+    policy_comparison: pd.DataFrame
+    gift_decisions: pd.DataFrame
+    gift_situations: pd.DataFrame
+    decisions: pd.DataFrame  # one row per forked decision (decisions.csv)
+    paired: pd.DataFrame  # se, unpaired se, variance reduction, p and Holm p of every row
+    var_reduction: float  # pooled over all forked decisions: var(unpaired) / var(paired)
+    settings: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    out_dir: Path | None = None
+    seconds: float = 0.0
+    fork_seconds: float = 0.0
+
+
+@dataclass
+class ComparisonRun:
+    """What `compare` returns: compare.csv as a DataFrame."""
+
+    table: pd.DataFrame
+    settings: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    out_dir: Path | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class _Loaded:
+    decks: list[list[Deck]]
+    paths: list[list[Path]]
+    entries: list[Any]  # report.writers.DeckEntry
+
+
+def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: bool) -> _Loaded:
+    """Every deck once, every problem at once; manifest entries with coverage."""
+    from analyzer.io.coverage import check_deck
+    from analyzer.report.writers import DeckEntry, sha256_file
+
+    reports: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for paths in seat_paths:
+        for p in paths:
+            if str(p) in reports:
+                continue
+            rep = check_deck(p, catalog=catalog, fmt=None, min_size=None,
+                             allow_approximate=allow_approximate)
+            reports[str(p)] = rep
+            problems.extend(rep.problems)
+            if rep.blocking and rep.coverage is not None:
+                problems.append(Problem(rep.blocking, source=str(p)))
+    errors = [pr for pr in problems if pr.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    entries = []
+    for key, rep in reports.items():
+        cov = {level: rep.coverage.count(level)
+               for level in ("exact", "approximate", "unsupported")}
+        sha = sha256_file(key) if Path(key).is_file() else rep.deck.content_hash
+        entries.append(DeckEntry(key, rep.deck.name, sha, cov))
+    return _Loaded([[reports[str(p)].deck for p in paths] for paths in seat_paths],
+                   seat_paths, entries)
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise InputError(Problem(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}"))
+    if fmt == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("--format parquet needs pyarrow, which is not installed "
+                                     "(pip install pyarrow), or use --format csv")) from None
+
+
+def _check_plots(plots: bool) -> None:
+    if plots:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("plots need matplotlib, which is not installed (pip "
+                                     "install matplotlib), or use --no-plots")) from None
+
+
+def _life(decks: list[Deck], life: int | None) -> int:
+    return life if life is not None else (40 if decks[0].format == "commander" else 20)
+
+
+def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) -> Any:
+    """The run_recorder context for this run, or a no-op context when nothing is written."""
+    import contextlib
+
+    from analyzer.report.writers import run_recorder
+
+    if out is not None:
+        return run_recorder(run_dir=out, **fields)
+    if save:
+        return run_recorder("results", prefix, **fields)
+    return contextlib.nullcontext(None)
+
+
+def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
+             games: int = DEFAULT_GAMES, seed: int = 0,
+             policies: Sequence[str] | None = None, baseline: str | None = None,
+             base_policy: str | None = None, forks: int = 1, threads: int | None = None,
+             out: str | Path | None = None, save: bool = False, fmt: str = "csv",
+             plots: bool = True, life: int | None = None, fork_seats: str = "deck",
+             allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
+             progress: Callable[[int], None] | None = None,
+             on_start: Callable[[int], None] | None = None) -> EvaluationRun:
+    """Policy comparison and gift-decision counterfactuals for `deck` against `vs`.
+
+    `policies` (default never, always, random:p=0.5) are played on the same seeded games;
+    `baseline` (default the first) is what the paired differences are taken against;
+    `base_policy` (default the baseline) plays the games whose decisions are forked `forks`
+    times (0: no counterfactuals). `fork_seats`: "deck" (seat 0) or "all". Files are written
+    to `out`, or to results/<run-id>/ with `save=True`; nothing is written otherwise.
+    """
+    from analyzer.analysis import compare as cmp
+    from analyzer.analysis import counterfactual as cf
+    from analyzer.api_sim import matchups
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.policies.table import policy_table
+
+    if games < 1:
+        raise InputError(Problem(f"--games must be at least 1, not {games}"))
+    if seed < 0:
+        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
+    if forks < 0:
+        raise InputError(Problem(f"--forks must be 0 or more, not {forks}"))
+    if fork_seats not in ("deck", "all"):
+        raise InputError(Problem(f"fork_seats must be 'deck' or 'all', not {fork_seats!r}"))
+    _check_format(fmt)
+    _check_plots(plots)
+    pols = cmp.split_policies(policies if policies else DEFAULT_POLICIES)
+    if baseline is not None:
+        baseline = cmp.split_policies([baseline])[0] if baseline.strip() else baseline
+        if baseline not in pols:
+            pols.insert(0, baseline)
+    baseline = baseline or pols[0]
+    base = base_policy.strip() if base_policy else baseline
+    catalog = load_catalog(card_files)
+    for p in [*pols, base]:
+        policy_table(p, catalog.compiled.names, catalog.lookup)  # input errors before running
+    seat_paths = matchups(deck, vs)
+    loaded = _load_all(seat_paths, catalog, allow_approximate)
+    reuse = forks > 0 and base in pols
+    n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
+    settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
+                "fork_seats": fork_seats, "format": fmt,
+                "matchups": [[d.name for d in decks] for decks in loaded.decks]}
+    t0 = time.perf_counter()
+    with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
+                   decks=loaded.entries, policies=pols, **settings) as rec:
+        if on_start is not None:
+            on_start(games * len(loaded.decks) * n_runs)
+        arms: list[cmp.Arm] = []
+        frames: list[pd.DataFrame] = []
+        warnings: list[str] = []
+        fork_s = 0.0
+        used = threads
+        for k, decks in enumerate(loaded.decks):
+            life_k = _life(decks, life)
+            me, opp = decks[0].name, " + ".join(d.name for d in decks[1:])
+            if forks > 0:
+                seats = (0,) if fork_seats == "deck" else tuple(range(len(decks)))
+                run = cf.run_counterfactuals(decks, catalog, games=games, seed=seed,
+                                             base_policy=base, forks=forks, threads=threads,
+                                             starting_life=life_k, fork_seats=seats,
+                                             progress=progress)
+                fork_s += run.seconds
+                used = run.threads
+                frames.append(cf.decisions_frame(run, catalog, k))
+                warnings += _run_warnings(run.extra, me, opp)
+                if reuse:
+                    arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
+            for p in pols:
+                if reuse and p == base:
+                    continue
+                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed, policy=p,
+                                           threads=threads, starting_life=life_k,
+                                           progress=progress)
+                used = res.threads
+                warnings += _run_warnings(res.extra, me, opp)
+                arms.append(cmp.Arm(me, opp, p, scores))
+        policy_df = cmp.policy_comparison(arms, baseline)
+        frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
+        agg = cf.aggregate(frame)
+        settings.update({"threads_used": used, "decisions_evaluated": len(frame),
+                         "var_reduction": agg.var_reduction,
+                         "fork_seconds": round(fork_s, 3)})
+        result = EvaluationRun(policy_df, agg.decisions, agg.situations, frame, agg.paired,
+                               agg.var_reduction, settings, warnings, None,
+                               time.perf_counter() - t0, fork_s)
+        if rec is not None:
+            rec.update(threads=used, **{k: v for k, v in settings.items()
+                                        if k not in ("kind", "matchups")},
+                       warnings=warnings, simulate_s=round(result.seconds, 3))
+            _write_evaluation(rec, result, fmt, plots)
+            result.out_dir = rec.dir
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _empty_decisions() -> pd.DataFrame:
+    from analyzer.policies.features import FEATURE_NAMES
+
+    cols = ["matchup", "deck", "opponent", "game", "decision", "card", "gift_kind",
+            "base_policy", "caster", "recipient", "base_choice", *FEATURE_NAMES, "forks",
+            "outcome_promise", "outcome_no_promise", "promise_wins", "no_promise_wins",
+            "promise_cast_ok", "no_promise_cast_ok"]
+    return pd.DataFrame({c: pd.Series(dtype=float if c.startswith("outcome") else object)
+                         for c in dict.fromkeys(cols)})
+
+
+def _run_warnings(extra: dict[str, Any], me: str, opp: str) -> list[str]:
+    out = []
+    if "capacity_errors" in extra:
+        out.append(f"{me} vs {opp}: capacity exceeded in some games (counted as draws): "
+                   f"{extra['capacity_errors']}")
+    if "dropped_decisions" in extra:
+        out.append(f"{me} vs {opp}: {extra['dropped_decisions']} gift decisions beyond the "
+                   f"per-game record limit were played by the base policy but not forked")
+    return out
+
+
+def _table_name(name: str, fmt: str) -> str:
+    return f"{name}.{'parquet' if fmt == 'parquet' else 'csv'}"
+
+
+def _write_table(rec: Any, name: str, df: pd.DataFrame, fmt: str) -> None:
+    if fmt == "parquet":
+        rec.write_parquet(_table_name(name, fmt), df)
+    else:
+        rec.write_csv(_table_name(name, fmt), df)
+
+
+def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool) -> None:
+    """Tables first, then plots and the HTML report (each file atomic)."""
+    _write_table(rec, "policy_comparison", run.policy_comparison, fmt)
+    _write_table(rec, "gift_decisions", run.gift_decisions, fmt)
+    _write_table(rec, "gift_situations", run.gift_situations, fmt)
+    _write_table(rec, "paired_stats", run.paired, fmt)
+    _write_table(rec, "decisions", run.decisions, fmt)
+    _render(rec, plots)
+
+
+def _render(rec: Any, plots: bool) -> None:
+    """Plots and report.html of the run folder from its tables (evaluate or compare)."""
+    from analyzer.report import html
+
+    tables = read_tables(rec.dir)
+    kind = rec.manifest.extra.get("kind", "evaluate")
+    images: dict[str, bytes] = {}
+    if plots:  # matplotlib is imported only here
+        from analyzer.report import plots as plot_mod
+
+        images = (plot_mod.evaluate_plots(tables) if kind == "evaluate"
+                  else plot_mod.compare_plots(tables))
+        for name, data in images.items():
+            rec.write_bytes(name, data)
+    page = html.render(rec.manifest, tables, images)
+    rec.write_text("report.html", page)
+
+
+def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
+    """Every table of a run folder by name (CSV or Parquet)."""
+    folder = Path(run_dir)
+    out: dict[str, pd.DataFrame] = {}
+    for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
+                 "compare"):
+        csv, pq = folder / f"{name}.csv", folder / f"{name}.parquet"
+        if csv.is_file():
+            out[name] = pd.read_csv(csv, keep_default_na=False, na_values=[""])
+        elif pq.is_file():
+            out[name] = pd.read_parquet(pq)
+    return out
+
+
+def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (), *,
+            games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "never",
+            threads: int | None = None, out: str | Path | None = None, save: bool = False,
+            fmt: str = "csv", plots: bool = True, life: int | None = None,
+            allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
+            progress: Callable[[int], None] | None = None,
+            on_start: Callable[[int], None] | None = None) -> ComparisonRun:
+    """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds."""
+    from analyzer.analysis import compare as cmp
+    from analyzer.api_sim import matchups
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.policies.table import policy_table
+
+    if games < 1:
+        raise InputError(Problem(f"--games must be at least 1, not {games}"))
+    if seed < 0:
+        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
+    _check_format(fmt)
+    _check_plots(plots)
+    catalog = load_catalog(card_files)
+    policy_table(policy, catalog.compiled.names, catalog.lookup)
+    seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
+    loaded = _load_all(seats_a + seats_b, catalog, allow_approximate)
+    n = len(seats_a)
+    settings = {"kind": "compare", "policy": policy, "format": fmt,
+                "deck_a": str(deck_a), "deck_b": str(deck_b)}
+    t0 = time.perf_counter()
+    with _recorder(out, save, "compare", seed=seed, games=games, threads=threads,
+                   decks=loaded.entries, policies=[policy], **settings) as rec:
+        if on_start is not None:
+            on_start(2 * n * games)
+        a_arms, b_arms, warnings = [], [], []
+        used = threads
+        for decks_a, decks_b in zip(loaded.decks[:n], loaded.decks[n:], strict=True):
+            opp = " + ".join(d.name for d in decks_a[1:])
+            for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
+                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
+                                           policy=policy, threads=threads,
+                                           starting_life=_life(decks, life), progress=progress)
+                used = res.threads
+                warnings += _run_warnings(res.extra, decks[0].name, opp)
+                bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
+        table = cmp.deck_comparison(a_arms, b_arms, policy)
+        result = ComparisonRun(table, settings, warnings, None, time.perf_counter() - t0)
+        if rec is not None:
+            rec.update(threads=used, warnings=warnings, simulate_s=round(result.seconds, 3))
+            _write_table(rec, "compare", table, fmt)
+            _render(rec, plots)
+            result.out_dir = rec.dir
+    return result
+
+
+def report(run_dir: str | Path, *, plots: bool = True) -> Path:
+    """Re-render plots/*.png and report.html of a run folder from its tables."""
+    from analyzer.report.writers import MANIFEST_NAME, Manifest, RunRecorder
+
+    _check_plots(plots)
+    folder = Path(run_dir)
+    if not (folder / MANIFEST_NAME).is_file():
+        raise InputError(Problem("not a run folder: no manifest.json", source=str(folder)))
+    try:
+        manifest = Manifest.read(folder)
+    except (ValueError, TypeError) as err:
+        raise InputError(Problem(f"unreadable manifest.json: {err}", source=str(folder))) from None
+    tables = read_tables(folder)
+    needed = ("compare",) if manifest.extra.get("kind") == "compare" else (
+        "policy_comparison", "gift_decisions", "gift_situations")
+    missing = [n for n in needed if n not in tables]
+    if missing:
+        why = f" (the run is {manifest.status})" if manifest.status != "complete" else ""
+        raise InputError(Problem(f"no {', '.join(missing)} table in this run folder{why}",
+                                 source=str(folder)))
+    rec = RunRecorder(folder, manifest)
+    rec.save_manifest = lambda: folder / MANIFEST_NAME  # type: ignore[method-assign]
+    _render(rec, plots)  # the manifest stays as the run left it
+    return folder / "report.html"

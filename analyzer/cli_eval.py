@@ -1,0 +1,193 @@
+"""Click commands for the analyses: evaluate, compare, report. Registered in cli.py."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from analyzer.cli_common import input_errors_exit_2, kernel_notice
+
+_DECK_PATH = click.Path(dir_okay=False)
+
+
+def _notice(forks: bool) -> None:
+    """The kernel's first-compile notice, and the fork runner's (compiled on its own)."""
+    import sys as _sys
+
+    from analyzer.kernel.config import cache_dir
+    from analyzer.kernel.warmup import kernel_cached
+
+    kernel_notice()
+    if not forks:
+        return
+    tag = f"py{_sys.version_info.major}{_sys.version_info.minor}"
+    root = cache_dir()
+    if kernel_cached() and not any(root.rglob(f"forks.run_forks-*.{tag}.nbi")):
+        click.echo("compiling the decision fork runner, first run only (about a minute)...",
+                   err=True)
+
+
+@contextmanager
+def _progress(label: str, forks: bool = True
+              ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
+    """(on_start, progress) callbacks driving one progress bar with ETA on stderr."""
+    holder: dict[str, Any] = {}
+
+    def start(total: int) -> None:
+        _notice(forks)
+        holder["bar"] = click.progressbar(length=total, label=label, show_eta=True,
+                                          show_percent=True,
+                                          file=sys.stderr)
+        holder["bar"].__enter__()
+
+    def progress(n: int) -> None:
+        holder["bar"].update(n)
+
+    try:
+        yield start, progress
+    finally:
+        if "bar" in holder:
+            holder["bar"].__exit__(None, None, None)
+
+
+@contextmanager
+def _interrupt_exit(kind: str) -> Iterator[None]:
+    """Ctrl-C: say what was left behind and exit 130 (the manifest already says so)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        click.echo(f"\n{kind} interrupted: no table was written; the run's manifest.json says "
+                   "'interrupted'", err=True)
+        sys.exit(130)
+
+
+def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option("--vs", "vs", multiple=True, type=_DECK_PATH, metavar="OPP",
+                     help="Opponent deck; repeat for a multiplayer game (default: the bundled "
+                          "gauntlet, one 1v1 matchup per deck)."),
+        click.option("--games", type=click.IntRange(min=1), default=None,
+                     help="Games per matchup (default 2000)."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True),
+        click.option("--threads", type=click.IntRange(min=1), default=None,
+                     help="Worker threads (default: all cores). Results do not depend on it."),
+        click.option("--out", type=click.Path(file_okay=False), default=None,
+                     help="Run folder (default: results/<run-id>/)."),
+        click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv",
+                     show_default=True, help="Table format (parquet needs pyarrow)."),
+        click.option("--no-plots", is_flag=True, help="Skip the PNG plots (report.html keeps "
+                                                      "the tables)."),
+        click.option("--life", type=click.IntRange(min=1), default=None,
+                     help="Starting life (default 20; 40 for Commander decks)."),
+        click.option("--allow-approximate", is_flag=True,
+                     help="Run approximate cards (stats and keywords only)."),
+        click.option("--card-data", "card_files", multiple=True, type=_DECK_PATH,
+                     metavar="FILE", help="Extra card data file; repeatable."),
+    ]
+    for opt in reversed(options):
+        fn = opt(fn)
+    return fn
+
+
+def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+    if out_dir is not None:
+        click.echo(f"wrote {out_dir}/ (report.html, manifest.json) in {seconds:.1f} s")
+
+
+@click.command()
+@click.argument("deck", required=False, type=_DECK_PATH)
+@_common
+@click.option("--policies", "policies", multiple=True, metavar="LIST",
+              help="Policies to compare, comma-separated or repeated (default: never, always, "
+                   "random:p=0.5). Any policy string --policy accepts.")
+@click.option("--baseline", default=None, metavar="P",
+              help="Policy the others are compared with (default: the first).")
+@click.option("--base-policy", default=None, metavar="P",
+              help="Policy that plays the games whose gift decisions are forked (default: the "
+                   "baseline).")
+@click.option("--forks", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Futures per branch at each decision (0: skip the counterfactuals). "
+                   "Futures after the first reshuffle the unseen cards.")
+@click.option("--fork-seats", type=click.Choice(["deck", "all"]), default="deck",
+              show_default=True, help="Whose gift decisions are forked: the deck's (seat 0) "
+                                      "or every player's.")
+@input_errors_exit_2
+def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
+             card_files, policies, baseline, base_policy, forks, fork_seats) -> None:
+    """How often promising the gift pays off, card by card, with 95% intervals.
+
+    Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
+    gauntlet) under each policy on the same seeded games, then forks every gift decision of
+    the deck: one future promises, one does not. Writes policy_comparison.csv,
+    gift_decisions.csv, gift_situations.csv, plots and report.html to the run folder.
+    """
+    from analyzer import api
+    from analyzer.report.tables import decision_summary, policy_summary
+
+    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
+        run = api.evaluate(deck, vs, games=games or api.DEFAULT_GAMES, seed=seed,
+                           policies=policies or None, baseline=baseline,
+                           base_policy=base_policy, forks=forks, threads=threads, out=out,
+                           save=True, fmt=fmt, plots=not no_plots, life=life,
+                           fork_seats=fork_seats, allow_approximate=allow_approximate,
+                           card_files=card_files, progress=progress, on_start=start)
+    s = run.settings
+    click.echo(f"\npolicy comparison (seat-balanced, same seeds; deltas in percentage points "
+               f"vs {s['baseline']})")
+    click.echo(policy_summary(run.policy_comparison))
+    if s["forks"] > 0:
+        n = s["decisions_evaluated"]
+        click.echo(f"\ngift decisions: promise minus no promise, caster's win rate (base "
+                   f"policy {s['base_policy']}, {s['forks']} fork(s) per branch, "
+                   f"{n:,} decisions)")
+        click.echo(decision_summary(run.gift_decisions))
+        vr = run.var_reduction
+        if n and vr == vr:
+            click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
+                       f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
+    _finish(run.out_dir, run.warnings, run.seconds)
+
+
+@click.command()
+@click.argument("deck_a", type=_DECK_PATH)
+@click.argument("deck_b", type=_DECK_PATH)
+@_common
+@click.option("--policy", default="never", show_default=True,
+              help="Gift policy both decks play with.")
+@input_errors_exit_2
+def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
+            allow_approximate, card_files, policy) -> None:
+    """Two deck versions (say, with and without a gift card) on the same seeds: the paired
+    difference of their win rates against each opponent, with a 95% interval."""
+    from analyzer import api
+    from analyzer.report.tables import compare_summary
+
+    with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
+        run = api.compare(deck_a, deck_b, vs, games=games or api.DEFAULT_GAMES, seed=seed,
+                          policy=policy, threads=threads, out=out, save=True, fmt=fmt,
+                          plots=not no_plots, life=life, allow_approximate=allow_approximate,
+                          card_files=card_files, progress=progress, on_start=start)
+    t = run.table
+    if len(t):
+        click.echo(f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} "
+                   f"(policy {policy}, same seeds)")
+    click.echo(compare_summary(t))
+    _finish(run.out_dir, run.warnings, run.seconds)
+
+
+@click.command()
+@click.argument("run_dir", type=click.Path(file_okay=False, exists=True))
+@click.option("--no-plots", is_flag=True, help="Only report.html, no PNG plots.")
+@input_errors_exit_2
+def report(run_dir, no_plots) -> None:
+    """Re-render the plots and report.html of a run folder from its CSV (or Parquet) tables."""
+    from analyzer import api
+
+    path = api.report(run_dir, plots=not no_plots)
+    click.echo(f"wrote {path}")

@@ -1,0 +1,166 @@
+"""Plots of a run's tables as PNG bytes (matplotlib's Agg canvas; no pyplot, no global backend
+change, so importing this in a notebook leaves the notebook's backend alone).
+
+Each function takes the run's tables (``api_eval.read_tables``) and returns ``{relative file
+name: png bytes}``; the caller writes them atomically into the run folder.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from analyzer.report.tables import headline_rows
+
+_COLORS = {"promise": "#1b7837", "don't promise": "#b2182b", "not enough evidence": "#777777"}
+_DEPENDS = "#e08214"
+DPI = 110
+
+
+def slug(text: str) -> str:
+    """File-name-safe lowercase form of a card or deck name."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "x"
+
+
+def _png(fig: Figure) -> bytes:
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _color(verdict: str) -> str:
+    return _DEPENDS if verdict.startswith("depends") else _COLORS.get(verdict, "#777777")
+
+
+def _errors(mid: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Matplotlib's (2, n) error extents, zero where the interval is missing."""
+    low = np.where(np.isfinite(lo), mid - lo, 0.0)
+    high = np.where(np.isfinite(hi), hi - mid, 0.0)
+    return np.vstack([np.maximum(low, 0.0), np.maximum(high, 0.0)])
+
+
+def delta_by_card(decisions: pd.DataFrame) -> bytes:
+    """Promise minus no promise (percentage points, 95% paired interval) for every card."""
+    view = headline_rows(decisions).reset_index(drop=True)
+    multi = view["deck"].nunique() > 1 if not view.empty else False
+    labels = [f"{r.card} ({r.deck})" if multi else str(r.card)
+              for r in view.itertuples(index=False)]
+    n = len(view)
+    fig = Figure(figsize=(8, 1.2 + 0.45 * max(n, 1)))
+    ax = fig.add_subplot()
+    if n:
+        d = 100 * view["delta"].to_numpy(dtype=float)
+        lo = 100 * view["delta_ci_low"].to_numpy(dtype=float)
+        hi = 100 * view["delta_ci_high"].to_numpy(dtype=float)
+        y = np.arange(n)[::-1]
+        for i in range(n):
+            ax.errorbar(d[i], y[i], xerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
+                        fmt="o", color=_color(str(view["recommendation"].iloc[i])), capsize=3)
+        ax.set_yticks(y, [f"{lab}  (n={int(k):,})" for lab, k in
+                          zip(labels, view["decisions"], strict=True)])
+    else:
+        ax.text(0.5, 0.5, "no gift decisions reached", ha="center", va="center",
+                transform=ax.transAxes)
+        ax.set_yticks([])
+    ax.axvline(0.0, color="black", lw=0.8)
+    ax.set_xlabel("win-rate change from promising, percentage points (95% paired CI)")
+    ax.set_title("Promise vs no promise, per card")
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
+                       situation: str = "turn") -> bytes:
+    """One card's delta per bucket of one situation dimension (default: the turn)."""
+    view = headline_rows(situations)
+    view = view[(view["card"] == card) & (view["deck"] == deck)
+                & (view["situation"] == situation)].reset_index(drop=True)
+    fig = Figure(figsize=(7, 3.6))
+    ax = fig.add_subplot()
+    x = np.arange(len(view))
+    if len(view):
+        d = 100 * view["delta"].to_numpy(dtype=float)
+        lo = 100 * view["delta_ci_low"].to_numpy(dtype=float)
+        hi = 100 * view["delta_ci_high"].to_numpy(dtype=float)
+        for i in range(len(view)):
+            ax.errorbar(x[i], d[i], yerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
+                        fmt="o", color=_color(str(view["recommendation"].iloc[i])), capsize=3)
+        ax.set_xticks(x, [f"{b}\nn={int(k):,}" for b, k in
+                          zip(view["bucket"], view["decisions"], strict=True)], fontsize=8)
+    ax.axhline(0.0, color="black", lw=0.8)
+    ax.set_ylabel("promise - no promise (pts)")
+    ax.set_title(f"{card}: delta by {situation}")
+    ax.grid(axis="y", alpha=0.3)
+    return _png(fig)
+
+
+def policy_win_rates(policy: pd.DataFrame) -> bytes:
+    """Win rate of every policy against every opponent, 95% intervals."""
+    opps = list(dict.fromkeys(policy["opponent"]))
+    pols = list(dict.fromkeys(policy["policy"]))
+    fig = Figure(figsize=(8, 1.2 + 0.5 * max(len(opps), 1)))
+    ax = fig.add_subplot()
+    step = 0.7 / max(len(pols), 1)
+    for j, p in enumerate(pols):
+        sub = policy[policy["policy"] == p].set_index("opponent").reindex(opps)
+        y = np.arange(len(opps))[::-1] + 0.35 - (j + 0.5) * step
+        r = 100 * sub["win_rate"].to_numpy(dtype=float)
+        err = _errors(r, 100 * sub["ci_low"].to_numpy(dtype=float),
+                      100 * sub["ci_high"].to_numpy(dtype=float))
+        ax.errorbar(r, y, xerr=err, fmt="o", capsize=2, label=p, ms=4)
+    ax.set_yticks(np.arange(len(opps))[::-1], opps)
+    ax.axvline(50.0, color="black", lw=0.6, ls=":")
+    ax.set_xlabel("win rate of the deck, % (95% CI)")
+    ax.set_title("Policies on the same seeded games")
+    ax.legend(fontsize=8, loc="best")
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def evaluate_plots(tables: dict[str, pd.DataFrame],
+                   situations: Sequence[str] = ("turn",)) -> dict[str, bytes]:
+    """Every plot of an evaluate run: delta by card, policy win rates, and per card the delta
+    by turn (plus any other situation dimensions asked for)."""
+    out: dict[str, bytes] = {}
+    dec = tables.get("gift_decisions", pd.DataFrame())
+    sit = tables.get("gift_situations", pd.DataFrame())
+    out["plots/delta_by_card.png"] = delta_by_card(dec)
+    if "policy_comparison" in tables and not tables["policy_comparison"].empty:
+        out["plots/policy_win_rates.png"] = policy_win_rates(tables["policy_comparison"])
+    if not sit.empty:
+        view = headline_rows(sit)
+        multi = view["deck"].nunique() > 1
+        for (deck, card), _ in view.groupby(["deck", "card"], sort=False):
+            name = slug(f"{deck} {card}") if multi else slug(str(card))
+            for s in situations:
+                key = "turn" if s == "turn" else slug(s)
+                out[f"plots/delta_by_{key}_{name}.png"] = delta_by_situation(
+                    sit, str(card), str(deck), s)
+    return out
+
+
+def compare_plots(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
+    """Deck A minus deck B per opponent with 95% paired intervals."""
+    df = tables.get("compare", pd.DataFrame())
+    fig = Figure(figsize=(8, 1.2 + 0.45 * max(len(df), 1)))
+    ax = fig.add_subplot()
+    if len(df):
+        y = np.arange(len(df))[::-1]
+        d = 100 * df["delta"].to_numpy(dtype=float)
+        err = _errors(d, 100 * df["delta_ci_low"].to_numpy(dtype=float),
+                      100 * df["delta_ci_high"].to_numpy(dtype=float))
+        ax.errorbar(d, y, xerr=err, fmt="o", capsize=3, color="#2166ac")
+        ax.set_yticks(y, [str(o) for o in df["opponent"]])
+        a, b = df["deck_a"].iloc[0], df["deck_b"].iloc[0]
+        ax.set_title(f"{a} minus {b}")
+    ax.axvline(0.0, color="black", lw=0.8)
+    ax.set_xlabel("win-rate difference, percentage points (95% paired CI)")
+    ax.grid(axis="x", alpha=0.3)
+    return {"plots/compare_delta_by_opponent.png": _png(fig)}

@@ -1,0 +1,365 @@
+"""evaluate / compare: policy comparison, decision counterfactuals, their statistics, the CLI,
+and interruption. Small game counts; speed is measured by `gift-analyzer bench`, not here.
+
+Two made-up cards (tests/fixtures/evaluate/cards.toml) make the right answer known by
+construction:
+- "Doom Either Way": target opponent loses 30 life, promised or not. In a mirror match of
+  that card and Mountains, a cast that resolves ends the game for the caster either way, and
+  the only difference between the branches (a tapped Fish given to a player who loses at once)
+  cannot change the result. So every forked pair is equal and the delta is exactly zero.
+- "Promised Doom": promised, the opponent loses 30 life (the game ends); plain, 1 life. The
+  promised mode dominates: promising can only be worse when the opponent survives 30 life.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api
+from analyzer.analysis import counterfactual as cf
+from analyzer.analysis import forks as fk
+from analyzer.analysis.compare import POLICY_COLUMNS, split_policies
+from analyzer.analysis.simulate import simulate_matchup
+from analyzer.analysis.stats import DONT_PROMISE, NOT_ENOUGH, PROMISE
+from analyzer.api_sim import _load
+from analyzer.cards.catalog import load_catalog
+from analyzer.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ROOT / "decks"
+FIX = Path(__file__).parent / "fixtures" / "evaluate"
+CARDS = FIX / "cards.toml"
+RATS, BATS, RACCOONS = (DECKS / n for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt",
+                                            "rg_raccoons_expend.txt"))
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def test_catalog():
+    return load_catalog([CARDS])
+
+
+@pytest.fixture(scope="module")
+def rats_bats(catalog):
+    return _load([RATS, BATS], catalog, False)
+
+
+# ---------------------------------------------------------------------------------------------
+# the fork runner
+
+
+def test_main_game_is_the_base_branch_exactly(catalog, rats_bats) -> None:
+    """The shortcut (the main game is the base choice's branch) against playing that branch
+    from its own copy: identical outcomes at every decision, for a deterministic and a random
+    base policy; and the main games are the plain games of that policy."""
+    for policy in ("never", "random:p=0.5"):
+        run = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=11, base_policy=policy,
+                                     explicit=True, fork_seats=(0, 1))
+        d = run.decisions[run.forked_mask]
+        assert len(d) > 20
+        base_score = np.where(d[:, fk.D_BASE] == 1, d[:, fk.D_P_SCORE2], d[:, fk.D_N_SCORE2])
+        np.testing.assert_array_equal(base_score, d[:, fk.D_CHECK])
+        plain = simulate_matchup(rats_bats, catalog, games=40, seed=11, policy=policy)
+        np.testing.assert_array_equal(run.games[:, fk.G_WINNER], plain.games[:, 0])
+        np.testing.assert_array_equal(run.games[:, fk.G_TURNS], plain.games[:, 1])
+        assert set(d[:, fk.D_CASTER]) == {0, 1}
+        assert (d[:, fk.D_P_OK] == 1).all() and (d[:, fk.D_N_OK] == 1).all()
+
+
+def test_results_do_not_depend_on_threads_or_chunks(catalog, rats_bats) -> None:
+    a = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=1,
+                               chunk=7)
+    b = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=2,
+                               chunk=64)
+    np.testing.assert_array_equal(a.decisions, b.decisions)
+    np.testing.assert_array_equal(a.features, b.features)
+    np.testing.assert_array_equal(a.games, b.games)
+
+
+def test_replicates_differ_but_are_reproducible(catalog, rats_bats) -> None:
+    k = 4
+    run = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=2, forks=k)
+    d = run.decisions[run.forked_mask]
+    wins = np.concatenate([d[:, fk.D_P_WINS], d[:, fk.D_N_WINS]])
+    assert ((wins > 0) & (wins < k)).any()  # the reshuffled futures do differ
+    assert (d[:, fk.D_P_OK] == k).all() and (d[:, fk.D_N_OK] == k).all()
+    again = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=2, forks=k)
+    np.testing.assert_array_equal(run.decisions, again.decisions)
+    one = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=2, forks=1)
+    # replicate 0 is the game's own future: with K forks the decisions are the same ones
+    np.testing.assert_array_equal(one.decisions[:, :fk.D_FORKED + 1],
+                                  run.decisions[:, :fk.D_FORKED + 1])
+
+
+def test_decisions_frame_features(catalog, rats_bats) -> None:
+    run = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=1)
+    df = cf.decisions_frame(run, catalog)
+    assert len(df) == int(run.forked_mask.sum()) > 0
+    assert set(df["deck"]) == {rats_bats[0].name}
+    assert set(df["gift_kind"]) <= {"food", "card", "tapped_fish", "treasure", "octopus",
+                                    "extra_turn"}
+    assert df["turn"].min() >= 1 and (df["life"] > 0).all()
+    assert df["outcome_promise"].between(0, 1).all()
+    assert set(df["on_play"]) <= {0.0, 1.0}
+
+
+# ---------------------------------------------------------------------------------------------
+# answers known by construction
+
+
+def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
+    deck = FIX / "doom_either_way.txt"
+    run = api.evaluate(deck, [deck], games=60, seed=4, forks=2, policies=["never", "always"],
+                       card_files=[CARDS], out=tmp_path / "run", plots=False)
+    row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
+    assert row["decisions"] >= 20
+    assert row["promise_better"] == 0 and row["promise_worse"] == 0
+    assert row["same"] == row["decisions"]
+    assert row["delta"] == 0.0 and row["delta_ci_low"] == 0.0 and row["delta_ci_high"] == 0.0
+    assert row["win_rate_promise"] == row["win_rate_no_promise"] == 1.0
+    assert row["pays_off_rate"] == 0.0
+    assert row["recommendation"] == NOT_ENOUGH
+    assert (run.gift_situations["delta"] == 0.0).all()
+    assert (run.gift_situations["recommendation"] == NOT_ENOUGH).all()
+    # and the policies: in this mirror the promise never matters, so never and always agree
+    pc = run.policy_comparison.set_index("policy")
+    assert pc.loc["always", "delta_vs_baseline"] == 0.0
+    assert pc.loc["always", "wins"] == pc.loc["never", "wins"]
+    csv = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
+    assert csv.loc[0, "delta"] == 0.0
+
+
+def test_aggregate_of_equal_outcomes_is_zero() -> None:
+    rng = np.random.default_rng(0)
+    out = rng.choice([0.0, 0.5, 1.0], size=500)
+    agg = cf.aggregate(_frame(out, out.copy()))
+    r = agg.decisions.iloc[0]
+    assert r["delta"] == 0.0 and r["delta_ci_low"] == 0.0 and r["delta_ci_high"] == 0.0
+    assert r["same"] == 500 and r["recommendation"] == NOT_ENOUGH
+
+
+def test_dominant_promise_is_recommended(test_catalog) -> None:
+    run = api.evaluate(FIX / "promised_doom.txt", [RACCOONS], games=150, seed=9,
+                       policies=["never"], card_files=[CARDS])
+    row = run.gift_decisions.set_index("card").loc["Promised Doom"]
+    assert row["decisions"] >= 50
+    assert row["delta"] > 0.2 and row["delta_ci_low"] > 0
+    assert row["promise_better"] > 10 * max(row["promise_worse"], 1)
+    assert row["recommendation"] == PROMISE
+    assert row["win_rate_promise"] > 0.95
+
+
+def test_dominant_promise_synthetic() -> None:
+    rng = np.random.default_rng(1)
+    no = rng.choice([0.0, 1.0], size=300)
+    yes = np.where(rng.random(300) < 0.3, 1.0, no)  # never worse, better 30% of the losses
+    agg = cf.aggregate(_frame(yes, no))
+    r = agg.decisions.iloc[0]
+    assert r["promise_worse"] == 0 and r["promise_better"] > 20
+    assert r["delta"] > 0 and r["delta_ci_low"] > 0 and r["recommendation"] == PROMISE
+    agg = cf.aggregate(_frame(no, yes))
+    assert agg.decisions.iloc[0]["recommendation"] == DONT_PROMISE
+
+
+# ---------------------------------------------------------------------------------------------
+# statistics on synthetic decisions
+
+
+def _frame(yes, no, card="Card", turn=None, deck="Deck", opponent="Opp") -> pd.DataFrame:
+    n = len(yes)
+    return pd.DataFrame({
+        "deck": deck, "opponent": opponent, "card": card, "gift_kind": "card",
+        "base_policy": "never", "turn": 5 if turn is None else turn, "on_play": 1.0,
+        "life": 20.0, "opp_life": 20.0, "hand": 4.0, "opp_hand": 4.0, "power": 3.0,
+        "opp_power": 3.0, "outcome_promise": np.asarray(yes, float),
+        "outcome_no_promise": np.asarray(no, float)}, index=range(n))
+
+
+def test_interval_coverage_on_a_known_answer() -> None:
+    """Pairs drawn from a known joint law: P(1,1) .40, P(1,0) .20, P(0,1) .10, P(0,0) .30, so
+    the true delta is .60 - .50 = .10 and promising pays off with probability .20. Over 2000
+    tables of 200 decisions both 95% intervals must cover the truth 95% of the time (the
+    coverage's own standard error is 0.5 points; the band is three of them)."""
+    rng = np.random.default_rng(20240802)
+    reps, n = 2000, 200
+    cells = rng.choice(4, size=(reps, n), p=[0.4, 0.2, 0.1, 0.3])
+    yes = (cells <= 1).astype(float)
+    no = ((cells == 0) | (cells == 2)).astype(float)
+    frame = _frame(yes.ravel(), no.ravel())
+    frame["card"] = np.repeat(np.arange(reps), n)
+    t = cf.group_stats(frame, ["card"], 0.95)
+    assert len(t) == reps
+    delta_cover = ((t["delta_ci_low"] <= 0.1) & (t["delta_ci_high"] >= 0.1)).mean()
+    pays_cover = ((t["pays_off_ci_low"] <= 0.2) & (t["pays_off_ci_high"] >= 0.2)).mean()
+    assert 0.935 <= delta_cover <= 0.965, delta_cover
+    assert 0.935 <= pays_cover <= 0.965, pays_cover
+    assert abs(t["delta"].mean() - 0.1) < 0.003
+    # the pairing helps: var(unpaired) / var(paired) = (.24 + .25) / .29 in the limit
+    assert abs(t["var_reduction"].median() - 0.49 / 0.29) < 0.1
+
+
+def test_depends_when_situations_disagree() -> None:
+    rng = np.random.default_rng(3)
+    early_no = rng.choice([0.0, 1.0], size=300)
+    early_yes = np.where(rng.random(300) < 0.4, 1.0, early_no)
+    late_yes = rng.choice([0.0, 1.0], size=300)
+    late_no = np.where(rng.random(300) < 0.4, 1.0, late_yes)
+    frame = pd.concat([_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)],
+                      ignore_index=True)
+    agg = cf.aggregate(frame)
+    verdict = agg.decisions.iloc[0]["recommendation"]
+    assert verdict.startswith("depends:"), verdict
+    assert "turns 1-4" in verdict
+    turn = agg.situations[agg.situations["situation"] == "turn"].set_index("bucket")
+    assert turn.loc["turns 1-4", "recommendation"] == PROMISE
+    assert turn.loc["turns 9-12", "recommendation"] == DONT_PROMISE
+
+
+def test_holm_across_rows_and_pooled_rows() -> None:
+    rng = np.random.default_rng(4)
+    parts = []
+    for i in range(12):  # twelve cards, no true effect
+        out = rng.choice([0.0, 1.0], size=(2, 60))
+        parts.append(_frame(out[0], out[1], card=f"Null {i}", opponent=f"Opp {i % 2}"))
+    agg = cf.aggregate(pd.concat(parts, ignore_index=True))
+    d = agg.decisions
+    assert list(d.columns) == cf.DECISION_COLUMNS
+    assert list(agg.situations.columns) == cf.SITUATION_COLUMNS
+    assert set(d["opponent"]) == {"Opp 0", "Opp 1", cf.ALL_OPPONENTS}
+    pooled = d[d["opponent"] == cf.ALL_OPPONENTS]
+    assert pooled["decisions"].sum() == 12 * 60
+    p = agg.paired[agg.paired["table"] == "gift_decisions"]
+    assert (p["p_holm"] >= p["p_value"] - 1e-12).all()
+    assert (d["recommendation"] == NOT_ENOUGH).all()
+
+
+def test_split_policies() -> None:
+    assert split_policies(["never,always", "random:p=0.5,to=random"]) == [
+        "never", "always", "random:p=0.5,to=random"]
+    assert split_policies(["always; Ygra, Eater of All=never,never"]) == [
+        "always; Ygra, Eater of All=never", "never"]
+    assert split_policies(["never", "never"]) == ["never"]
+
+
+# ---------------------------------------------------------------------------------------------
+# the API and the CLI
+
+
+def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
+    run = api.evaluate(RATS, [BATS], games=60, seed=3, policies=["never,always"],
+                       out=tmp_path / "r", plots=False)
+    pc = run.policy_comparison
+    assert list(pc.columns) == POLICY_COLUMNS
+    assert list(pc["policy"]) == ["never", "always"]
+    base = pc.iloc[0]
+    assert base["delta_vs_baseline"] == 0.0 and base["games"] == 60
+    always = simulate_matchup(_load([RATS, BATS], catalog, False), catalog, games=60, seed=3,
+                              policy="always")
+    assert pc.iloc[1]["wins"] == int(np.sum(always.games[:, 0] == 0))
+    files = {p.name for p in (tmp_path / "r").iterdir()}
+    assert {"manifest.json", "policy_comparison.csv", "gift_decisions.csv",
+            "gift_situations.csv", "report.html"} <= files
+    man = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert man["status"] == "complete" and man["seed"] == 3 and man["games"] == 60
+    assert man["policies"] == ["never", "always"]
+    assert {d["coverage"]["exact"] for d in man["decks"]} == {40}
+    assert all(len(d["sha256"]) == 64 for d in man["decks"])
+    assert man["extra"]["base_policy"] == "never"
+
+
+def _cli(args: list[str]):
+    res = CliRunner().invoke(main, args)
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_cli_evaluate(tmp_path: Path) -> None:
+    code, out, err = _cli(["evaluate", str(RATS), "--vs", str(BATS), "--vs", str(RACCOONS),
+                           "--vs", str(DECKS / "gu_frogs_tempo.txt"), "--games", "24",
+                           "--policies", "never,always", "--forks", "2", "--out",
+                           str(tmp_path / "run"), "--threads", "1"])
+    assert code == 0, err
+    assert "policy comparison" in out and "gift decisions" in out
+    assert "variance reduction" in out and "wrote" in out
+    assert (tmp_path / "run" / "plots" / "delta_by_card.png").is_file()
+    dec = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
+    assert list(dec.columns) == cf.DECISION_COLUMNS
+    assert (dec["opponent"].str.count(r" \+ ") == 2).all()  # one 4-player game
+    assert (dec["deck"] == "UB Rats: threshold control").all()
+
+
+def test_cli_evaluate_input_errors(tmp_path: Path) -> None:
+    code, _, err = _cli(["evaluate", str(RATS), "--vs", str(BATS), "--policies", "sometimes",
+                         "--games", "2", "--out", str(tmp_path / "x")])
+    assert code == 2 and "unknown policy" in err
+    assert not (tmp_path / "x").exists()
+    code, _, err = _cli(["evaluate", str(tmp_path / "missing.txt"), "--vs", str(BATS)])
+    assert code == 2
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        code, _, err = _cli(["evaluate", str(RATS), "--vs", str(BATS), "--format", "parquet"])
+        assert code == 2 and "pyarrow" in err
+
+
+def test_cli_compare(tmp_path: Path) -> None:
+    code, out, err = _cli(["compare", str(RATS), str(RATS), "--vs", str(BATS), "--vs",
+                           str(RACCOONS), "--games", "30", "--out", str(tmp_path / "c")])
+    assert code == 0, err
+    t = pd.read_csv(tmp_path / "c" / "compare.csv")
+    assert list(t["opponent"]) == [
+        "WB Bats: lifegain fliers + RG Raccoons: expend midrange"]  # one 3-player game
+    assert (t["delta"] == 0).all() and (t["delta_ci_low"] == 0).all()  # a deck against itself
+    assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
+
+
+def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:
+    run = api.compare(RATS, BATS, [RACCOONS], games=40, seed=1)
+    t = run.table
+    assert len(t) == 1 and t.iloc[0]["games"] == 40
+    assert t.iloc[0]["delta"] == pytest.approx(t.iloc[0]["win_rate_a"] - t.iloc[0]["win_rate_b"])
+    assert t.iloc[0]["delta_ci_low"] < t.iloc[0]["delta"] < t.iloc[0]["delta_ci_high"]
+    assert run.out_dir is None
+
+
+def test_sigint_leaves_no_partial_table(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "evaluate", str(RATS), "--vs", str(BATS),
+         "--games", "200000", "--threads", "1", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        manifest = out / "manifest.json"
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline and proc.poll() is None:
+            if manifest.is_file() and json.loads(manifest.read_text())["status"] == "running":
+                break
+            time.sleep(0.2)
+        time.sleep(3.0)  # into the games
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    assert json.loads(manifest.read_text())["status"] == "interrupted"
+    assert not list(out.rglob("*.csv")) and not list(out.rglob("*.tmp"))
+    assert not (out / "report.html").exists()

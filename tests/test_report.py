@@ -1,0 +1,231 @@
+"""Reports: terminal tables, plots, the HTML page, and `report RUN_DIR` re-rendering a run folder
+from its CSV files. No games are played here: the tables are made up."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api
+from analyzer.analysis.compare import COMPARE_COLUMNS, POLICY_COLUMNS
+from analyzer.analysis.counterfactual import (
+    ALL_OPPONENTS,
+    DECISION_COLUMNS,
+    PAIRED_COLUMNS,
+    SITUATION_COLUMNS,
+)
+from analyzer.cli import main
+from analyzer.report import html as html_mod
+from analyzer.report import plots, tables
+from analyzer.report.writers import Manifest, run_recorder
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class _Page(HTMLParser):
+    """Collects tags, image sources and links; fails on unbalanced tags."""
+
+    VOID = frozenset({"meta", "img", "br", "hr", "link", "input"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.imgs: list[dict[str, str | None]] = []
+        self.links: list[str] = []
+        self.tables = 0
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "img":
+            self.imgs.append(a)
+        if tag == "a" and a.get("href"):
+            self.links.append(str(a["href"]))
+        if tag == "table":
+            self.tables += 1
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unbalanced </{tag}> (open: {self.stack[-3:]})")
+            return
+        self.stack.pop()
+
+
+def parse(page: str) -> _Page:
+    p = _Page()
+    p.feed(page)
+    p.close()
+    return p
+
+
+def _tables() -> dict[str, pd.DataFrame]:
+    """Made-up tables with the real columns: two opponents and a pooled row, two cards."""
+    rows = []
+    for opp in ("Bats", "Frogs", ALL_OPPONENTS):
+        for pol, d in (("never", 0.0), ("always", -0.02), ("random:p=0.5", -0.01)):
+            rows.append(["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d,
+                         d - 0.01, d + 0.01])
+    policy = pd.DataFrame(rows, columns=POLICY_COLUMNS)
+    dec_rows = []
+    for opp in ("Bats", "Frogs", ALL_OPPONENTS):
+        for card, kind, d, rec in (("Mind Spiral", "tapped_fish", -0.03, "don't promise"),
+                                   ("Into the Flood Maw", "tapped_fish", 0.001,
+                                    "not enough evidence"),
+                                   ("Cruelclaw's Heist", "card", 0.05,
+                                    "depends: promise when turns 1-4")):
+            dec_rows.append(["Rats", opp, card, kind, "never", 400, 60, 40, 300, 0.15, 0.12,
+                             0.19, 0.5 + d, 0.5, d, d - 0.02, d + 0.02, rec])
+    dec = pd.DataFrame(dec_rows, columns=DECISION_COLUMNS)
+    sit_rows = []
+    for card in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw's Heist"):
+        for b, d in (("turns 1-4", 0.04), ("turns 5-8", 0.0), ("turns 9-12", -0.03),
+                     ("turns 13+", float("nan"))):
+            sit_rows.append(["Rats", ALL_OPPONENTS, card, "card", "never", "turn", b, 100, 15, 10,
+                             75, 0.15, 0.09, 0.23, 0.5 + d, 0.5, d, d - 0.05, d + 0.05,
+                             "not enough evidence"])
+        sit_rows.append(["Rats", ALL_OPPONENTS, card, "card", "never", "play or draw",
+                         "on the play", 200, 30, 20, 150, 0.15, 0.1, 0.2, 0.52, 0.5, 0.02,
+                         -0.01, 0.05, "not enough evidence"])
+    sit = pd.DataFrame(sit_rows, columns=SITUATION_COLUMNS)
+    paired = pd.DataFrame([["gift_decisions", "Rats", ALL_OPPONENTS, "Mind Spiral", "", "", 400,
+                            0.01, 0.035, 12.0, 0.003, 0.02]], columns=PAIRED_COLUMNS)
+    return {"policy_comparison": policy, "gift_decisions": dec, "gift_situations": sit,
+            "paired_stats": paired}
+
+
+def _manifest(kind: str = "evaluate") -> Manifest:
+    return Manifest(command=["gift-analyzer", "evaluate"], seed=3, games=1000, threads=2,
+                    policies=["never", "always"], status="complete",
+                    extra={"kind": kind, "baseline": "never", "base_policy": "never",
+                           "forks": 1, "var_reduction": 11.5, "decisions_evaluated": 1200,
+                           "warnings": ["a <warning> & more"]})
+
+
+def test_plots_are_png_and_cover_every_card() -> None:
+    images = plots.evaluate_plots(_tables())
+    assert "plots/delta_by_card.png" in images
+    assert "plots/policy_win_rates.png" in images
+    for card in ("mind_spiral", "into_the_flood_maw", "cruelclaw_s_heist"):
+        assert f"plots/delta_by_turn_{card}.png" in images
+    assert all(data.startswith(PNG) for data in images.values())
+
+
+def test_plots_of_empty_tables_still_render() -> None:
+    empty = {"gift_decisions": pd.DataFrame(columns=DECISION_COLUMNS),
+             "gift_situations": pd.DataFrame(columns=SITUATION_COLUMNS)}
+    images = plots.evaluate_plots(empty)
+    assert list(images) == ["plots/delta_by_card.png"]
+    assert images["plots/delta_by_card.png"].startswith(PNG)
+
+
+def test_html_parses_and_references_every_plot() -> None:
+    t = _tables()
+    images = plots.evaluate_plots(t)
+    page = html_mod.render(_manifest(), t, images)
+    p = parse(page)
+    assert p.errors == [] and p.stack == []
+    srcs = [i["data-file"] for i in p.imgs]
+    assert sorted(srcs) == sorted(images)  # every plot embedded once
+    for name in images:
+        assert name in p.links  # and linked by its path in the run folder
+    assert all(str(i["src"]).startswith("data:image/png;base64,") for i in p.imgs)
+    assert p.tables >= 4  # meta, policies, decisions, pairing, situations
+    assert "a &lt;warning&gt; &amp; more" in page  # escaped
+    assert "Cruelclaw&#x27;s Heist" in page
+
+
+def test_html_without_plots_has_the_tables() -> None:
+    page = html_mod.render(_manifest(), _tables(), {})
+    p = parse(page)
+    assert p.errors == [] and p.imgs == [] and p.tables >= 4
+
+
+def test_terminal_summaries() -> None:
+    t = _tables()
+    text = tables.policy_summary(t["policy_comparison"])
+    lines = text.splitlines()
+    assert lines[0].split()[:3] == ["deck", "opponent", "games"]
+    assert "never win rate" in lines[0] and "always vs never" in lines[0]
+    assert any(ALL_OPPONENTS in line for line in lines)
+    assert "52.1% [49.0, 55.0]" in text and "-2.0 [-3.0, -1.0]" in text
+    dec = tables.decision_summary(t["gift_decisions"])
+    assert len(dec.splitlines()) == 2 + 3  # pooled rows only
+    assert "depends: promise when turns 1-4" in dec and "+5.0 [+3.0, +7.0]" in dec
+    assert tables.decision_summary(pd.DataFrame(columns=DECISION_COLUMNS)).startswith("(no")
+
+
+def test_formatters() -> None:
+    assert tables.rate_ci(0.5, 0.45, 0.55) == "50.0% [45.0, 55.0]"
+    assert tables.delta_ci(0.0123, -0.001, 0.025) == "+1.2 [-0.1, +2.5]"
+    assert tables.delta_ci(float("nan"), 0, 0) == "-"
+    assert tables.pct(None) == "-"
+    assert tables.text_table(["a", "n"], [["x", "1"], ["yy", "10"]], right=(1,)) == \
+        "a    n\n--  --\nx    1\nyy  10"
+
+
+def _write_run(folder: Path, t: dict[str, pd.DataFrame], kind: str = "evaluate") -> None:
+    with run_recorder(run_dir=folder, seed=3, games=1000, threads=2, policies=["never"],
+                      kind=kind, baseline="never", var_reduction=8.0) as rec:
+        for name, df in t.items():
+            rec.write_csv(f"{name}.csv", df)
+
+
+def test_report_rerenders_a_run_folder(tmp_path: Path) -> None:
+    t = _tables()
+    _write_run(tmp_path, t)
+    before = json.loads((tmp_path / "manifest.json").read_text())
+    out = api.report(tmp_path)
+    assert out == tmp_path / "report.html"
+    p = parse(out.read_text(encoding="utf-8"))
+    assert p.errors == []
+    files = sorted(f.relative_to(tmp_path).as_posix() for f in (tmp_path / "plots").glob("*"))
+    assert files and sorted(i["data-file"] for i in p.imgs) == files
+    assert json.loads((tmp_path / "manifest.json").read_text()) == before  # untouched
+    assert not list(tmp_path.rglob("*.tmp"))
+    # the CSV round trip keeps the columns exactly
+    back = api.read_tables(tmp_path)
+    for name, df in t.items():
+        assert list(back[name].columns) == list(df.columns)
+        assert len(back[name]) == len(df)
+    assert back["gift_situations"]["delta"].isna().sum() == 3
+
+
+def test_report_of_a_compare_run(tmp_path: Path) -> None:
+    df = pd.DataFrame([["A", "B", "Bats", "never", 100, 55, 0, 0.55, 0.45, 0.64, 50, 0, 0.5,
+                        0.4, 0.6, 0.05, 0.01, 0.09, 6.0]], columns=COMPARE_COLUMNS)
+    _write_run(tmp_path, {"compare": df}, kind="compare")
+    page = api.report(tmp_path).read_text(encoding="utf-8")
+    p = parse(page)
+    assert [i["data-file"] for i in p.imgs] == ["plots/compare_delta_by_opponent.png"]
+    assert "deck comparison" in page
+
+
+def test_report_cli_and_its_errors(tmp_path: Path) -> None:
+    _write_run(tmp_path / "run", _tables())
+    res = CliRunner().invoke(main, ["report", str(tmp_path / "run"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert "report.html" in res.stdout
+    assert not (tmp_path / "run" / "plots").exists()
+    # not a run folder
+    (tmp_path / "empty").mkdir()
+    res = CliRunner().invoke(main, ["report", str(tmp_path / "empty")])
+    assert res.exit_code == 2 and "no manifest.json" in res.stderr
+    # an interrupted run has no tables to report
+    with pytest.raises(KeyboardInterrupt), run_recorder(run_dir=tmp_path / "cut", kind="evaluate"):
+        raise KeyboardInterrupt
+    res = CliRunner().invoke(main, ["report", str(tmp_path / "cut")])
+    assert res.exit_code == 2 and "interrupted" in res.stderr
+
+
+def test_slug() -> None:
+    assert plots.slug("Cruelclaw's Heist") == "cruelclaw_s_heist"
+    assert plots.slug("???") == "x"
