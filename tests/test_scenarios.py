@@ -339,6 +339,7 @@ def test_gift_trigger_fires_even_when_the_card_gift_meets_an_empty_library():
     s = run("jolly_gerbils_empty_library_gift")
     assert seat(s, 1)["lost"] and s["winner"] is None
     assert seat(s, 0)["hand"] == ["Mountain"]  # Jolly Gerbils drew
+    assert seat(s, 0)["gift_triggers"] == 1  # counted for games.csv (issue 4, item 6)
 
 
 def test_permanents_gift_trigger_counts_as_giving_a_gift():

@@ -210,6 +210,7 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
             "gifts_given": _pf(G, p, L.P_GIFTS_GIVEN),
             "gifts_received": _pf(G, p, L.P_GIFTS_RECEIVED),
             "gifts_undelivered": _pf(G, p, L.P_GIFTS_UNDELIVERED),
+            "gift_triggers": _pf(G, p, L.P_GIFT_TRIGGERS),  # "whenever you give a gift"
             "cards_drawn": _pf(G, p, L.P_CARDS_DRAWN),
         })
     extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H_EXTRA_N]))]

@@ -32,6 +32,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     OFF_DELAYED,
     OFF_TRIGGERS,
+    P_GIFT_TRIGGERS,
     SK_ABILITY,
     SK_DELAYED,
     SK_GIFT,
@@ -43,7 +44,7 @@ from analyzer.kernel.layout import (
     T_ZCC,
     TF,
 )
-from analyzer.kernel.state import ERR_DELAYED, ERR_TRIGGERS, ob, overflow
+from analyzer.kernel.state import ERR_DELAYED, ERR_TRIGGERS, ob, overflow, pb
 
 
 @njit
@@ -144,7 +145,9 @@ def fire_controller_event(G, C, p, kind, trig_obj):
 def fire_gift_given(G, C, p, source):
     """702.174c: p gave a gift (their gift spell resolved, or their gift trigger resolved),
     whether or not the gift did anything."""
+    n0 = G[H_TRIG_N]
     fire_controller_event(G, C, p, AbilityKind.GIFT_GIVEN, source)
+    G[pb(p) + P_GIFT_TRIGGERS] += G[H_TRIG_N] - n0  # the per-game counter (issue 4, item 6)
 
 
 @njit
