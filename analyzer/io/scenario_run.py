@@ -28,6 +28,7 @@ from analyzer.enums import (
     Phase,
     PolCol,
     PolicyKind,
+    TargCol,
     Zone,
 )
 from analyzer.errors import InputError, Problem
@@ -384,8 +385,8 @@ class _Run:
         if code == script.E_TARGET or code == script.E_DUPLICATE:
             tg0 = int(cc.abilities[ab, AbilCol.TG_START])
             j, s0 = 0, 0
-            while s0 + int(cc.targets[tg0 + j, 5]) <= idx:  # TargCol.MAX
-                s0 += int(cc.targets[tg0 + j, 5])
+            while s0 + int(cc.targets[tg0 + j, TargCol.MAX]) <= idx:
+                s0 += int(cc.targets[tg0 + j, TargCol.MAX])
                 j += 1
             desc = group_text(cc.targets[tg0 + j])
             mode = ("with the promise" if promised else "without the promise") \
@@ -398,7 +399,7 @@ class _Run:
             tg0 = int(cc.abilities[ab, AbilCol.TG_START])
             desc = group_text(cc.targets[tg0 + idx])
             self._fail(a, f"too few targets: {what} needs "
-                       f"{int(cc.targets[tg0 + idx, 4])} target {desc}")
+                       f"{int(cc.targets[tg0 + idx, TargCol.MIN])} target {desc}")
         self._fail(a, _MESSAGES.get(code, f"not allowed (code {code})"))
 
     def _cast(self, a: ActionSpec, p: int) -> None:
