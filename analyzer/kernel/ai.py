@@ -34,6 +34,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.config import njit
+from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
@@ -42,6 +43,7 @@ from analyzer.kernel.layout import (
     H_PHASE,
     H_STACK_N,
     H_STARTING_LIFE,
+    H_TARGET_SRC,
     H_TURN,
     H_WINDOW_STEP,
     MAX_EXILE,
@@ -76,11 +78,12 @@ from analyzer.kernel.mana import (
     card_cost,
     collect_sources,
     count_sources,
-    plan,
+    plan_spell,
 )
 from analyzer.kernel.stack import (
     activate,
     cast_finish,
+    cost_reduction,
     extra_cost_payable,
     mode_options,
     request_decision,
@@ -231,14 +234,15 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
-    if cards[card, CardCol.MV] > n_src:
+    reduction = cost_reduction(G, C, p, card)
+    if cards[card, CardCol.MV] - reduction > n_src:
         return False
     if not extra_cost_payable(G, C, p, o):
         return False
     colored = np.zeros(5, np.int64)
-    generic = card_cost(cards, card, colored)
+    generic = max(card_cost(cards, card, colored) - reduction, 0)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
-    return plan(masks, kinds, n_src, generic, colored, any_type, use)
+    return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
 
 @njit
@@ -337,6 +341,7 @@ def _play_land(G, C, p):
     if best < 0:
         return False
     put_onto_battlefield(G, cards, best, p, cards[G[ob(best) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    fire_enters(G, C, best)  # landfall, and a land's own enters triggers
     G[pb(p) + P_LANDS_TURN] += 1
     G[pb(p) + P_LANDS_PLAYED] += 1
     return True
@@ -365,6 +370,7 @@ def _try_activate(G, C, p, context):
         card = G[ob(o) + O_CARD]
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
             continue
+        G[H_TARGET_SRC] = o + 1  # "another target ..." excludes this source
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED or \

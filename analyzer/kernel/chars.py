@@ -27,7 +27,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.config import njit
-from analyzer.kernel.events import fire_dies
+from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
 from analyzer.kernel.layout import (
     H_BF_N,
     H_END_REASON,
@@ -53,14 +53,20 @@ from analyzer.kernel.layout import (
     O_EOT_KW_LOSE,
     O_EOT_P,
     O_EOT_T,
+    O_LINK,
+    O_LINK_ZCC,
     O_OWNER,
     O_P1P1,
     O_PHASED,
+    O_PROMISED,
     O_SICK,
+    O_TIMESTAMP,
+    O_ZCC,
     O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
     P_DREW_EMPTY,
+    P_EXILE_N,
     P_LIFE,
     P_LOST,
     P_LOST_TURN,
@@ -68,7 +74,7 @@ from analyzer.kernel.layout import (
     S_OBJ,
     SF,
 )
-from analyzer.kernel.state import clear_combat, move_object, ob, pb
+from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, put_onto_battlefield
 
 
 @njit
@@ -119,6 +125,24 @@ def refresh(G, C):
                         G[ob(att) + O_CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_EQUIPPED_LOSE and att != NO_OBJ:
                         G[ob(att) + O_CUR_KW] &= ~steps[k, StepCol.A]
+                    elif op == Op.STATIC_EQUIPPED_GRANT and att != NO_OBJ:
+                        G[ob(att) + O_CUR_KW] |= steps[k, StepCol.A]
+                    elif op == Op.STATIC_SELF:
+                        # "as long as ...": the step's condition, for the source's controller
+                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O_PROMISED],
+                                   G[bs + O_CTRL], 0):
+                            G[bs + O_CUR_P] += steps[k, StepCol.A]
+                            G[bs + O_CUR_T] += steps[k, StepCol.B]
+                            G[bs + O_CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_OPP_CREATURES:
+                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O_PROMISED],
+                                   G[bs + O_CTRL], 0):
+                            for j in range(n):
+                                t = G[OFF_BATTLEFIELD + j]
+                                if G[ob(t) + O_CTRL] != G[bs + O_CTRL] and \
+                                        cards[G[ob(t) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                                    G[ob(t) + O_CUR_P] += steps[k, StepCol.A]
+                                    G[ob(t) + O_CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_ANTHEM:
                         sub = steps[k, StepCol.C]
                         for j in range(n):
@@ -177,7 +201,51 @@ def destroy(G, C, o):
 
 @njit
 def sacrifice(G, C, o):
+    fire_sacrificed(G, C, o)
     _dies(G, C, o)
+
+
+@njit
+def _linked_return(G, C):
+    """610.3: a card exiled "until" its source leaves the battlefield returns under its owner's
+    control as soon as that source is gone (checked here, right after the event that made it
+    leave). Returns True if a card came back."""
+    cards = C[0]
+    for p in range(G[H_NPLAYERS]):
+        if G[pb(p) + P_LOST]:
+            continue
+        for i in range(G[pb(p) + P_EXILE_N]):
+            o = exile_at(G, p, i)
+            link = G[ob(o) + O_LINK]
+            if link == 0:
+                continue
+            s = link - 1
+            if G[ob(s) + O_ZONE] == Zone.BATTLEFIELD and G[ob(s) + O_ZCC] == G[ob(o) + O_LINK_ZCC]:
+                continue
+            put_onto_battlefield(G, cards, o, G[ob(o) + O_OWNER], False)
+            fire_enters(G, C, o)
+            return True
+    return False
+
+
+@njit
+def _legend_rule(G, C):
+    """704.5j: a player who controls two legendary permanents with the same name puts all but
+    one into the graveyard (the built-in player keeps the newest). Returns True if it acted."""
+    cards = C[0]
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card = G[ob(o) + O_CARD]
+        if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O_PHASED]:
+            continue
+        for j in range(G[H_BF_N]):
+            q = G[OFF_BATTLEFIELD + j]
+            if q != o and G[ob(q) + O_CARD] == card and G[ob(q) + O_CTRL] == G[ob(o) + O_CTRL] \
+                    and G[ob(q) + O_PHASED] == 0 \
+                    and G[ob(q) + O_TIMESTAMP] > G[ob(o) + O_TIMESTAMP]:
+                _dies(G, C, o)
+                return True
+    return False
 
 
 @njit
@@ -193,6 +261,8 @@ def check_sba(G, C):
             if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):
                 leave_game(G, C, p)
                 changed = True
+        if _legend_rule(G, C) or _linked_return(G, C):
+            changed = True
         i = 0
         while i < G[H_BF_N]:
             o = G[OFF_BATTLEFIELD + i]

@@ -77,6 +77,8 @@ def can_block(cards, G, blocker, attacker):
         return False
     if G[bb + O_CUR_KW] & Keyword.CANT_BLOCK:
         return False
+    if G[ob(attacker) + O_CUR_KW] & Keyword.UNBLOCKABLE:
+        return False  # "can't be blocked"
     if G[ob(attacker) + O_CUR_KW] & Keyword.FLYING:
         return (G[bb + O_CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
     return True

@@ -16,6 +16,7 @@ import numpy as np
 
 from analyzer.enums import (
     AbilCol,
+    AbilityKind,
     CardCol,
     CardType,
     CounterKind,
@@ -28,8 +29,15 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.chars import destroy, sacrifice
+from analyzer.kernel.choices import discard_choice, forage, punish_choice
 from analyzer.kernel.config import njit
-from analyzer.kernel.events import add_delayed, cond_holds, fire_enters, fire_gift_given
+from analyzer.kernel.events import (
+    add_delayed,
+    cond_ok,
+    fire_controller_event,
+    fire_enters,
+    fire_gift_given,
+)
 from analyzer.kernel.layout import (
     DK_RETURN_AT_END_STEP,
     H_BF_N,
@@ -41,6 +49,7 @@ from analyzer.kernel.layout import (
     MAX_EXTRA_TURNS,
     MAX_TARGETS,
     O_ATTACHED,
+    O_ATTACKING,
     O_BASE_P,
     O_BASE_T,
     O_CARD,
@@ -53,6 +62,8 @@ from analyzer.kernel.layout import (
     O_EOT_KW,
     O_EOT_P,
     O_EOT_T,
+    O_LINK,
+    O_LINK_ZCC,
     O_OWNER,
     O_P1P1,
     O_PHASED,
@@ -81,6 +92,8 @@ from analyzer.kernel.layout import (
     S_Z0,
     SK_COPY,
 )
+from analyzer.kernel.library import dig, look_at_top, mill, reveal_until_land, search_basic_land
+from analyzer.kernel.mana import pay
 from analyzer.kernel.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.state import (
     ERR_EXTRA,
@@ -115,7 +128,7 @@ def deal_damage(G, C, src, v, amount):
         p = v - PLAYER_BASE
         if G[pb(p) + P_LOST] or G[pb(p) + P_PROTECTED]:
             return 0
-        dealt = lose_life(G, p, amount)
+        dealt = lose_life_event(G, C, p, amount)
         dealt = amount if dealt == 0 and G[pb(p) + P_PROTECTED] == 0 else dealt
     else:
         b = ob(v)
@@ -127,8 +140,27 @@ def deal_damage(G, C, src, v, amount):
                 G[b + O_DEATHTOUCHED] = 1
             dealt = amount
     if dealt > 0 and kw & Keyword.LIFELINK:
-        gain_life(G, G[ob(src) + O_CTRL], dealt)
+        gain_life_event(G, C, G[ob(src) + O_CTRL], dealt)
     return dealt
+
+
+@njit
+def gain_life_event(G, C, p, n):
+    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger."""
+    got = gain_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_GAIN, -1)
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
+
+
+@njit
+def lose_life_event(G, C, p, n):
+    """p loses n life (damage included); "whenever you gain or lose life" triggers."""
+    got = lose_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
 
 
 @njit
@@ -221,6 +253,11 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
             out[0] = trig_obj
             return 1
         return 0
+    if ref == Ref.DEFENDING_PLAYER:  # the player the attacking trigger object attacks
+        if trig_obj >= 0 and G[ob(trig_obj) + O_ATTACKING] > 0:
+            out[0] = PLAYER_BASE + G[ob(trig_obj) + O_ATTACKING] - 1
+            return 1
+        return 0
     if ref == Ref.YOU:
         out[0] = PLAYER_BASE + ctrl
         return 1
@@ -255,10 +292,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     second = np.empty(MAX_REF, np.int32)
     destroyed = np.empty(MAX_REF, np.int32)
     n_destroyed = 0
+    done = 0  # "if you do": set by forage and discard
     it = -1
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if not cond_holds(steps[k, StepCol.COND], promised):
+        if not cond_ok(G, C, steps[k, StepCol.COND], promised, ctrl, done):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -331,9 +369,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
                     if op == Op.GAIN_LIFE:
-                        gain_life(G, vals[i] - PLAYER_BASE, a)
+                        gain_life_event(G, C, vals[i] - PLAYER_BASE, a)
                     else:
-                        lose_life(G, vals[i] - PLAYER_BASE, a)
+                        lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
             for i in range(n):
                 if not _is_obj(vals[i]):
@@ -361,6 +399,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if G[bo + O_CTRL] != ctrl or G[bo + O_PHASED]:
                     continue
                 t = cards[G[bo + O_CARD], CardCol.TYPES]
+                if c != 0 and (cards[G[bo + O_CARD], CardCol.SUBTYPES] & c) == 0:
+                    continue  # "Mice you control get ...": c is the subtype
                 if op == Op.PUMP_ALL:
                     if t & CardType.CREATURE:
                         G[bo + O_EOT_P] += a
@@ -485,6 +525,87 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if _is_obj(vals[i]):
                     copy_spell(G, C, vals[i], ctrl)
+        # ---- Bloomburrow pool ----
+        elif op == Op.UNTAP:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O_TAPPED]:
+                    if G[ob(vals[i]) + O_STUN] > 0:
+                        G[ob(vals[i]) + O_STUN] -= 1  # 122.1d: a stun counter replaces untapping
+                    else:
+                        G[ob(vals[i]) + O_TAPPED] = 0
+        elif op == Op.MILL:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    mill(G, C, vals[i] - PLAYER_BASE, a)
+        elif op == Op.SURVEIL or op == Op.SCRY:
+            look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
+        elif op == Op.DIG:
+            dig(G, C, ctrl, a, b_, c)
+        elif op == Op.REVEAL_UNTIL_LAND:
+            reveal_until_land(G, C, ctrl)
+        elif op == Op.SEARCH_BASIC_LAND:
+            search_basic_land(G, C, ctrl, True)
+        elif op == Op.DISCARD:
+            done = 0
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                for _ in range(a):  # each card is the discarding player's choice
+                    w = discard_choice(G, C, vals[i] - PLAYER_BASE, b_ == 1)
+                    if w < 0:
+                        break
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+                    done = 1
+        elif op == Op.FORAGE:
+            done = 1 if forage(G, C, ctrl) else 0
+        elif op == Op.PUNISH:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                how, o = punish_choice(G, C, p, a)
+                if how == 1:
+                    move_object(G, cards, o, Zone.GRAVEYARD)
+                elif how == 2:
+                    sacrifice(G, C, o)
+                else:
+                    lose_life_event(G, C, p, a)
+        elif op == Op.DAMAGE_BY_POWER:
+            # the source's power now, or as it last existed on the battlefield (Heartfire Hero)
+            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            if m > 0 and _is_obj(second[0]):
+                s = second[0]
+                for i in range(n):
+                    deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O_CUR_P])
+        elif op == Op.EXILE_UNTIL_LEAVES:
+            # 610.3c: if the source already left the battlefield, nothing is exiled
+            if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
+                for i in range(n):
+                    if _is_obj(vals[i]):
+                        v = vals[i]
+                        move_object(G, cards, v, Zone.EXILE)
+                        if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceased to exist instead
+                            G[ob(v) + O_LINK] = src + 1
+                            G[ob(v) + O_LINK_ZCC] = G[ob(src) + O_ZCC]
+                        it = v
+        elif op == Op.FLICKER:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    v = vals[i]
+                    move_object(G, cards, v, Zone.EXILE)
+                    if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceases to exist instead
+                        put_onto_battlefield(G, cards, v, G[ob(v) + O_OWNER], False)
+                        G[ob(v) + O_P1P1] += a
+                        fire_enters(G, C, v)
+                        it = v
+        elif op == Op.COUNTER_UNLESS_PAY:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    e = find_spell_entry(G, vals[i])
+                    payer = entry_field(G, e, S_CTRL) if e >= 0 else -1
+                    # the built-in player pays whenever it can
+                    if payer >= 0 and not pay(G, cards, C[1], payer, a, (0, 0, 0, 0, 0), False):
+                        counter_spell_object(G, C, vals[i], False)
     return it
 
 

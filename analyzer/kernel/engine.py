@@ -91,6 +91,7 @@ from analyzer.kernel.layout import (
     P_LIFE,
     P_LIFE_GAINED_TURN,
     P_LIFE_LOST_TURN,
+    P_MANA_SPENT_TURN,
     P_MULLIGANS,
     P_OPENING_LANDS,
     P_PROTECTED,
@@ -271,6 +272,7 @@ def _begin_turn(G, C):
         G[q + P_SPELLS_TURN] = 0
         G[q + P_LIFE_GAINED_TURN] = 0
         G[q + P_LIFE_LOST_TURN] = 0
+        G[q + P_MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
     G[pb(active) + P_TURNS] += 1
     G[pb(active) + P_PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
     for i in range(G[H_BF_N]):

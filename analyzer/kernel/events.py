@@ -8,7 +8,19 @@ its controller and the object that caused it.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, Cond
+from analyzer.enums import (
+    COND_CONTROL_SUBTYPE,
+    COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_NONTOKEN,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    CounterKind,
+    StepCol,
+    Zone,
+)
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     D_A,
@@ -21,18 +33,31 @@ from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
     H_DELAYED_N,
+    H_NPLAYERS,
     H_TRIG_N,
+    H_TURN,
     MAX_DELAYED,
+    MAX_TARGETS,
     MAX_TRIGGERS,
     O_CARD,
     O_CTRL,
+    O_CUR_P,
+    O_OFFSPRING,
+    O_P1P1,
     O_PHASED,
     O_PROMISED,
+    O_STUN,
+    O_TOKEN,
+    O_VALIANT_TURN,
     O_ZCC,
+    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_DELAYED,
     OFF_TRIGGERS,
-    P_GIFT_TRIGGERS,
+    P_GY_N,
+    P_LIFE_GAINED_TURN,
+    P_LIFE_LOST_TURN,
+    PLAYER_BASE,
     SK_ABILITY,
     SK_DELAYED,
     SK_GIFT,
@@ -73,6 +98,47 @@ def cond_holds(cond, promised):
 
 
 @njit
+def cond_ok(G, C, cond, promised, ctrl, done):
+    """Does `cond` hold for player `ctrl` now? Promise conditions read `promised` (702.174k);
+    the others read the game (an intervening "if" is checked when the ability triggers and
+    again on resolution, 603.4); DONE reads `done` ("if you do": the previous step did it)."""
+    if cond <= Cond.IF_NOT_PROMISED:
+        return cond_holds(cond, promised)
+    if cond == Cond.THRESHOLD or cond == Cond.NOT_THRESHOLD:
+        return (G[pb(ctrl) + P_GY_N] >= 7) == (cond == Cond.THRESHOLD)
+    if cond == Cond.LIFE_CHANGED:
+        return G[pb(ctrl) + P_LIFE_GAINED_TURN] > 0 or G[pb(ctrl) + P_LIFE_LOST_TURN] > 0
+    if cond == Cond.OPP_LOST_LIFE:
+        for q in range(G[H_NPLAYERS]):
+            if q != ctrl and G[pb(q) + P_LIFE_LOST_TURN] > 0:
+                return True
+        return False
+    if cond == Cond.YOUR_TURN:
+        return G[H_ACTIVE] == ctrl
+    if cond == Cond.DONE:
+        return done == 1
+    # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
+    cards = C[0]
+    negate = cond >= COND_NOT_CONTROL_SUBTYPE
+    want = 0
+    if negate:
+        want = 1 << (cond - COND_NOT_CONTROL_SUBTYPE)
+    elif cond >= COND_CONTROL_SUBTYPE:
+        want = 1 << (cond - COND_CONTROL_SUBTYPE)
+    for i in range(G[H_BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O_CTRL] != ctrl or G[b + O_PHASED]:
+            continue
+        if want == 0:
+            if G[b + O_TOKEN]:
+                return True
+        elif cards[G[b + O_CARD], CardCol.SUBTYPES] & want:
+            return not negate
+    return negate
+
+
+@njit
 def _fire_own(G, C, o, kind, ctrl, trig_obj):
     """Queue o's abilities of this kind (intervening-if checked now, and again on resolution)."""
     cards = C[0]
@@ -81,8 +147,31 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O_PROMISED]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == kind and cond_holds(abilities[a, AbilCol.COND], promised):
+        if abilities[a, AbilCol.KIND] == kind and \
+                cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
+
+
+@njit
+def _enters_with(G, C, o, ctrl):
+    """"Enters with N counters [if ...]" is a replacement effect (614.1c): applied as o enters,
+    before any enters trigger, never on the stack."""
+    cards = C[0]
+    abilities = C[1]
+    steps = C[3]
+    card = G[ob(o) + O_CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or \
+                not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(o) + O_PROMISED], ctrl, 0):
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.A] == CounterKind.P1P1:  # only add_counters (loader-checked)
+                G[ob(o) + O_P1P1] += steps[k, StepCol.B]
+                G[ob(o) + O_CUR_P] += steps[k, StepCol.B]
+            else:
+                G[ob(o) + O_STUN] += steps[k, StepCol.B]
 
 
 @njit
@@ -92,11 +181,15 @@ def fire_enters(G, C, o):
     cards = C[0]
     abilities = C[1]
     ctrl = G[ob(o) + O_CTRL]
+    _enters_with(G, C, o, ctrl)
     _fire_own(G, C, o, AbilityKind.ETB, ctrl, o)
+    if G[ob(o) + O_OFFSPRING] == 1:  # 702.175a: "when this enters, if its offspring cost
+        _fire_own(G, C, o, AbilityKind.OFFSPRING, ctrl, o)  # was paid, create a copy"
     card = G[ob(o) + O_CARD]
     if G[ob(o) + O_PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if cards[card, CardCol.TYPES] & 2:  # CardType.CREATURE
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        sub = cards[card, CardCol.SUBTYPES]
         for i in range(G[H_BF_N]):
             q = G[OFF_BATTLEFIELD + i]
             if q == o or G[ob(q) + O_CTRL] != ctrl or G[ob(q) + O_PHASED]:
@@ -104,8 +197,18 @@ def fire_enters(G, C, o):
             qc = G[ob(q) + O_CARD]
             a0 = cards[qc, CardCol.AB_START]
             for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-                if abilities[a, AbilCol.KIND] == AbilityKind.OTHER_CREATURE_ENTERS:
+                if abilities[a, AbilCol.KIND] != AbilityKind.OTHER_CREATURE_ENTERS:
+                    continue
+                # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
+                tp = abilities[a, AbilCol.TRIG_PARAM]
+                want = tp & (TRIGGER_NONTOKEN - 1)
+                if (want != 0 and (sub & want) == 0) or \
+                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]):
+                    continue
+                if cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
 
 
 @njit
@@ -126,8 +229,8 @@ def fire_combat_damage_player(G, C, o):
 
 @njit
 def fire_controller_event(G, C, p, kind, trig_obj):
-    """Every permanent p controls with an ability of this kind triggers (gift given, second
-    spell, life gain, upkeep)."""
+    """Every permanent p controls with an ability of this kind triggers (gift given, life gain
+    or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
     cards = C[0]
     abilities = C[1]
     for i in range(G[H_BF_N]):
@@ -137,17 +240,75 @@ def fire_controller_event(G, C, p, kind, trig_obj):
         qc = G[ob(q) + O_CARD]
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] == kind:
+            if abilities[a, AbilCol.KIND] == kind and \
+                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0):
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
+    """p cast spell o (its nth spell this turn; its mana took p's total spent on spells this
+    turn from spent_before to spent_after): "whenever you cast a noncreature spell" (prowess),
+    "whenever you expend N" (the Nth total mana spent on spells this turn), and "whenever
+    you cast / a player casts their second spell each turn"."""
+    cards = C[0]
+    abilities = C[1]
+    for i in range(G[H_BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O_PHASED]:
+            continue
+        ctrl = G[b + O_CTRL]
+        qc = G[b + O_CARD]
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            k = abilities[a, AbilCol.KIND]
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            hit = False
+            if k == AbilityKind.SECOND_SPELL:
+                hit = nth == 2 and (ctrl == p or tp == 1)
+            elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
+                hit = noncreature
+            elif ctrl == p and k == AbilityKind.EXPEND:
+                hit = spent_before < tp <= spent_after
+            if hit and cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], ctrl, 0):
+                queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def fire_targeted(G, C, p, slots):
+    """Permanents p controls that just became targets of p's spell or ability: valiant
+    triggers the first time each turn (per object: a new object may trigger again)."""
+    cards = C[0]
+    abilities = C[1]
+    for k in range(MAX_TARGETS):
+        v = slots[k]
+        if v < 0 or v >= PLAYER_BASE:
+            continue
+        b = ob(v)
+        if G[b + O_ZONE] != Zone.BATTLEFIELD or G[b + O_CTRL] != p or \
+                G[b + O_VALIANT_TURN] == G[H_TURN]:
+            continue
+        card = G[b + O_CARD]
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT:
+                G[b + O_VALIANT_TURN] = G[H_TURN]
+                if cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], p, 0):
+                    queue_trigger(G, v, a, p, v, SK_ABILITY)
+
+
+@njit
+def fire_sacrificed(G, C, o):
+    """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
+    _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
 
 
 @njit
 def fire_gift_given(G, C, p, source):
     """702.174c: p gave a gift (their gift spell resolved, or their gift trigger resolved),
     whether or not the gift did anything."""
-    n0 = G[H_TRIG_N]
     fire_controller_event(G, C, p, AbilityKind.GIFT_GIVEN, source)
-    G[pb(p) + P_GIFT_TRIGGERS] += G[H_TRIG_N] - n0  # the per-game counter (issue 4, item 6)
 
 
 @njit
@@ -168,6 +329,8 @@ def fire_end_step(G, C):
             if abilities[a, AbilCol.KIND] != AbilityKind.END_STEP:
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
+                continue
+            if not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
     # delayed triggers fire once, then are gone

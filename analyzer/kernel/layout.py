@@ -48,6 +48,7 @@ _HEADER_FIELDS = (
     "PENDING", "PEND_OBJ", "PEND_PLAYER", "DECISIONS", "TIMESTAMP", "TOKEN_CURSOR", "ERROR",
     "STARTING_LIFE", "COMBAT_FS", "ROTATION", "TURNS_TAKEN", "SCRATCH_N", "GAME_INDEX",
     "RESOLVING", "EXILE_SELF", "LAST_IT", "WINDOW_STEP", "MAIN_DONE", "FORCED_PROMISE",
+    "TARGET_SRC",
 )
 (
     H_NPLAYERS, H_NOBJ, H_NCARDS, H_TURN, H_ACTIVE, H_PHASE, H_PRIO, H_PASSES, H_WINDOW,
@@ -56,6 +57,7 @@ _HEADER_FIELDS = (
     H_PENDING, H_PEND_OBJ, H_PEND_PLAYER, H_DECISIONS, H_TIMESTAMP, H_TOKEN_CURSOR, H_ERROR,
     H_STARTING_LIFE, H_COMBAT_FS, H_ROTATION, H_TURNS_TAKEN, H_SCRATCH_N, H_GAME_INDEX,
     H_RESOLVING, H_EXILE_SELF, H_LAST_IT, H_WINDOW_STEP, H_MAIN_DONE, H_FORCED_PROMISE,
+    H_TARGET_SRC,  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
 ) = range(len(_HEADER_FIELDS))
 HEADER = len(_HEADER_FIELDS)
 
@@ -67,8 +69,9 @@ HEADER = len(_HEADER_FIELDS)
     P_HEXPROOF_TURN, P_PROTECTED, P_DREW_EMPTY, P_LIFE_GAINED_TURN, P_LIFE_LOST_TURN,
     P_HAND_N, P_LIB_N, P_GY_N, P_EXILE_N, P_DECK, P_LIFE_GAINED, P_LIFE_LOST, P_LOST_TURN,
     P_SPELLS_CAST, P_TURNS,
-) = _fields(*"x" * 34)
-PF = 34
+    P_MANA_SPENT_TURN,  # mana spent to cast spells this turn (expend)
+) = _fields(*"x" * 35)
+PF = 35
 
 OFF_PLAYERS = HEADER
 OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF
@@ -81,8 +84,9 @@ OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
 (
     S_KIND, S_OBJ, S_CARD, S_AB, S_CTRL, S_PROMISED, S_RECIPIENT, S_X, S_TRIG_OBJ, S_ZCC,
     S_T0, S_T1, S_T2, S_T3, S_T4, S_T5, S_Z0, S_Z1, S_Z2, S_Z3, S_Z4, S_Z5, S_NT,
-) = _fields(*"x" * 23)
-SF = 23
+    S_OFFSPRING,  # a spell: its offspring cost was paid (702.175)
+) = _fields(*"x" * 24)
+SF = 24
 SK_DELAYED = 4  # a delayed trigger (S_X holds its kind's parameter)
 SK_SPELL = 0  # a spell (card or copy): S_OBJ is its object in Zone.STACK
 SK_ABILITY = 1  # a triggered or activated ability: S_OBJ is its source
@@ -113,8 +117,12 @@ OFF_OBJECTS = OFF_SCRATCH + SCRATCH
     O_PHASED, O_ENTERED_TURN, O_ZCC, O_PROMISED, O_RECIPIENT, O_ATTACKING, O_BLOCKING,
     O_BLOCKED, O_DEATHTOUCHED, O_CAST_BY, O_TIMESTAMP, O_COPY_OF, O_STAT_OPENING,
     O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED, O_STAT_GIVEN, O_EOT_KW_LOSE, O_BASE_CTRL,
-) = _fields(*"x" * 38)
-OF = 38
+    O_OFFSPRING,  # a permanent whose offspring cost was paid (its offspring trigger fires)
+    O_VALIANT_TURN,  # turn its valiant ability last triggered (first time each turn)
+    O_LINK,  # exiled "until" object O_LINK - 1 leaves the battlefield (610.3); 0 = none
+    O_LINK_ZCC,  # that source's zone-change counter when it exiled this card
+) = _fields(*"x" * 42)
+OF = 42
 
 # pending decision kinds (H_PENDING)
 PEND_NONE = 0

@@ -44,6 +44,8 @@ def source_kind(cards, abilities, card):
         return SRC_LAND
     if cards[card, CardCol.FLAGS] & CardFlag.SAC_MANA:
         return SRC_SAC_ANY
+    if cards[card, CardCol.FLAGS] & CardFlag.TAP_MANA:
+        return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
     return 0
 
 
@@ -124,7 +126,70 @@ def plan(masks, kinds, n, generic, colored, any_type, use):
 def _cost_of(cards, card, colored):
     for c in range(5):
         colored[c] = cards[card, CardCol.COST_W + c]
+    # hybrid symbols ({G/W}) start on the pair's first color; plan_spell tries the other splits
+    h = cards[card, CardCol.HYBRID_N]
+    if h > 0:
+        colored[_first_color(cards[card, CardCol.HYBRID])] += h
     return cards[card, CardCol.COST_GENERIC] + cards[card, CardCol.COST_C]
+
+
+@njit
+def _first_color(mask):
+    for c in range(5):
+        if (mask >> c) & 1:
+            return c
+    return 0
+
+
+@njit
+def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+    """plan() for a card's cost as filled by card_cost (plus any additional cost): each hybrid
+    symbol may be paid with either color of its pair (107.4e), so every split is tried, the
+    first color first. colored is left holding the split that plan() accepted."""
+    h = cards[card, CardCol.HYBRID_N]
+    if h == 0:
+        return plan(masks, kinds, n, generic, colored, any_type, use)
+    pair = cards[card, CardCol.HYBRID]
+    c1 = _first_color(pair)
+    c2 = _first_color(pair & ~(1 << c1))
+    for k in range(h + 1):  # k of the h hybrid symbols paid with the second color
+        if plan(masks, kinds, n, generic, colored, any_type, use):
+            return True
+        if k < h:
+            colored[c1] -= 1
+            colored[c2] += 1
+    colored[c1] += h
+    colored[c2] -= h
+    return False
+
+
+@njit
+def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    masks = np.empty(MAX_SOURCES, np.int32)
+    objs = np.empty(MAX_SOURCES, np.int32)
+    kinds = np.empty(MAX_SOURCES, np.int32)
+    use = np.empty(MAX_SOURCES, np.int32)
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
+
+
+@njit
+def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
+    masks = np.empty(MAX_SOURCES, np.int32)
+    objs = np.empty(MAX_SOURCES, np.int32)
+    kinds = np.empty(MAX_SOURCES, np.int32)
+    use = np.empty(MAX_SOURCES, np.int32)
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+        return False
+    for i in range(n):
+        if use[i]:
+            o = objs[i]
+            G[ob(o) + O_TAPPED] = 1
+            if kinds[i] == SRC_SAC_ANY:
+                move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
+    return True
 
 
 @njit

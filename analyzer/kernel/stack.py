@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, ExtraCost, Zone
+from analyzer.enums import COST_FOR_EACH, AbilCol, AbilityKind, CardCol, CardType, ExtraCost, Zone
+from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
-from analyzer.kernel.events import cond_holds, fire_controller_event, fire_enters
+from analyzer.kernel.events import cond_ok, fire_enters, fire_spell_cast, fire_targeted
 from analyzer.kernel.layout import (
     H_ACTIVE,
+    H_BF_N,
     H_DECISIONS,
     H_EXILE_SELF,
     H_NPLAYERS,
@@ -30,6 +32,7 @@ from analyzer.kernel.layout import (
     H_PHASE,
     H_PRIO,
     H_STACK_N,
+    H_TARGET_SRC,
     H_TRIG_N,
     H_WINDOW,
     H_WINDOW_STEP,
@@ -40,8 +43,10 @@ from analyzer.kernel.layout import (
     O_CARD,
     O_CAST_BY,
     O_CTRL,
+    O_OFFSPRING,
     O_OWNER,
     O_P1P1,
+    O_PHASED,
     O_PROMISED,
     O_RECIPIENT,
     O_STAT_CAST,
@@ -49,11 +54,13 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     O_ZCC,
     O_ZONE,
+    OFF_BATTLEFIELD,
     OFF_STACK,
     OFF_TRIGGERS,
     P_GIFTS_PROMISED,
     P_HAND_N,
     P_LOST,
+    P_MANA_SPENT_TURN,
     P_SPELLS_CAST,
     P_SPELLS_TURN,
     PEND_GIFT,
@@ -63,6 +70,7 @@ from analyzer.kernel.layout import (
     S_CTRL,
     S_KIND,
     S_OBJ,
+    S_OFFSPRING,
     S_PROMISED,
     S_RECIPIENT,
     S_T0,
@@ -82,7 +90,7 @@ from analyzer.kernel.layout import (
     T_ZCC,
     TF,
 )
-from analyzer.kernel.mana import card_cost, pay
+from analyzer.kernel.mana import can_pay_spell, card_cost, pay, pay_spell
 from analyzer.kernel.stackbase import push_entry
 from analyzer.kernel.state import (
     hand_at,
@@ -176,6 +184,7 @@ def cast_finish(G, C, p, o, promise, recipient):
     ab = spell_ability(C, card)
     slots = np.empty(MAX_TARGETS, np.int32)
     zccs = np.empty(MAX_TARGETS, np.int32)
+    G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, promise, slots, zccs):
         return False
     colored = np.zeros(5, np.int64)
@@ -183,7 +192,8 @@ def cast_finish(G, C, p, o, promise, recipient):
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     if not extra_cost_payable(G, C, p, o):
         return False
-    if not pay(G, cards, abilities, p, generic, colored, any_type):
+    generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
+    if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return False
     _pay_extra_cost(G, C, p, o)
     move_object(G, cards, o, Zone.STACK)
@@ -194,11 +204,11 @@ def cast_finish(G, C, p, o, promise, recipient):
         G[pb(p) + P_GIFTS_PROMISED] += 1
     else:
         recipient = -1
-    push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1, G[ob(o) + O_ZCC])
+    i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
+                   G[ob(o) + O_ZCC])
     G[pb(p) + P_SPELLS_TURN] += 1
     G[pb(p) + P_SPELLS_CAST] += 1
-    if G[pb(p) + P_SPELLS_TURN] == 2:
-        fire_controller_event(G, C, p, AbilityKind.SECOND_SPELL, o)
+    spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
     return True
@@ -226,6 +236,7 @@ def activate(G, C, p, o, ab):
     abilities = C[1]
     slots = np.empty(MAX_TARGETS, np.int32)
     zccs = np.empty(MAX_TARGETS, np.int32)
+    G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, 0, slots, zccs):
         return False
     colored = np.zeros(5, np.int64)
@@ -242,9 +253,10 @@ def activate(G, C, p, o, ab):
         return False
     zcc = G[ob(o) + O_ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
-        move_object(G, cards, o, Zone.GRAVEYARD)
+        sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
                zccs, -1, zcc)
+    fire_targeted(G, C, p, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
     return True
@@ -268,13 +280,92 @@ def _trigger_to_stack(G, C, t):
                    zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
         return True
     promised = G[ob(o) + O_PROMISED] if G[ob(o) + O_ZCC] == G[t + T_ZCC] else 0
-    if not cond_holds(abilities[ab, AbilCol.COND], promised):
+    if not _while_only(abilities, ab) and \
+            not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
         return False
+    G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
         return False  # 603.3d: no legal targets, the ability is removed
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
                slots, zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+    fire_targeted(G, C, ctrl, slots)
     return True
+
+
+@njit
+def _while_only(abilities, ab):
+    """"Whenever this attacks while ...": a trigger condition, checked only as it triggers (not
+    an intervening if, 603.4)."""
+    return abilities[ab, AbilCol.KIND] == AbilityKind.ATTACKS and \
+        abilities[ab, AbilCol.TRIG_PARAM] == 1
+
+
+@njit
+def adjust_spell_cost(G, C, p, card, generic, colored, any_type):
+    """The cost p pays to cast `card`, from its mana cost (generic, colored as card_cost
+    filled them): cost reductions take generic mana off (601.2f), and offspring (702.175a),
+    an optional additional cost, is added when p (the built-in player) can pay it with the
+    spell. Returns (generic, offspring paid); colored gains the offspring's symbols."""
+    cards = C[0]
+    abilities = C[1]
+    generic = max(generic - cost_reduction(G, C, p, card), 0)
+    offspring = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.OFFSPRING or offspring:
+            continue
+        for c in range(5):
+            colored[c] += abilities[a, AbilCol.COST_W + c]
+        if can_pay_spell(G, cards, abilities, p, card,
+                         generic + abilities[a, AbilCol.COST_GENERIC], colored, any_type):
+            offspring = 1
+            generic += abilities[a, AbilCol.COST_GENERIC]
+        else:
+            for c in range(5):
+                colored[c] -= abilities[a, AbilCol.COST_W + c]
+    return generic, offspring
+
+
+@njit
+def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
+    """After p's spell o went on the stack (stack entry `entry`, its cost paid): record the
+    offspring payment and the mana spent on spells this turn, then the cast triggers:
+    noncreature spell (prowess), expend, second spell; then valiant for p's permanents that
+    became its targets."""
+    cards = C[0]
+    if entry >= 0:
+        G[OFF_STACK + entry * SF + S_OFFSPRING] = offspring
+    spent = generic
+    for c in range(5):
+        spent += colored[c]
+    before = G[pb(p) + P_MANA_SPENT_TURN]
+    G[pb(p) + P_MANA_SPENT_TURN] = before + spent
+    noncreature = (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P_SPELLS_TURN])
+    fire_targeted(G, C, p, slots)
+
+
+@njit
+def cost_reduction(G, C, p, card):
+    """Generic mana the card's "costs {1} less if you control a / for each [subtype]" abilities
+    take off its cost when p casts it (601.2f)."""
+    cards = C[0]
+    abilities = C[1]
+    total = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.COST_REDUCTION:
+            continue
+        tp = abilities[a, AbilCol.TRIG_PARAM]
+        want = tp & (COST_FOR_EACH - 1)
+        k = 0
+        for i in range(G[H_BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            if G[ob(q) + O_CTRL] == p and G[ob(q) + O_PHASED] == 0 and \
+                    cards[G[ob(q) + O_CARD], CardCol.SUBTYPES] & want:
+                k += 1
+        total += k if tp & COST_FOR_EACH else min(k, 1)
+    return total
 
 
 @njit
@@ -351,13 +442,14 @@ def resolve_top(G, C):
             G[ob(o) + O_P1P1] += ab
             fire_enters(G, C, o)
         return
+    G[H_TARGET_SRC] = o + 1
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:
             return
-        src_promised = promised
-        if not cond_holds(abilities[ab, AbilCol.COND], src_promised):
-            return
+        if not _while_only(abilities, ab) and \
+                not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
+            return  # 603.4: the intervening "if" is checked again on resolution
         run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
         return
     # a spell (card) or a copy of one
@@ -382,6 +474,7 @@ def resolve_top(G, C):
     put_onto_battlefield(G, cards, o, ctrl, False)
     G[ob(o) + O_PROMISED] = promised
     G[ob(o) + O_RECIPIENT] = recipient
+    G[ob(o) + O_OFFSPRING] = G[e + S_OFFSPRING]
     if ab >= 0 and slots[0] >= 0:  # an Aura enters attached to its target
         G[ob(o) + O_ATTACHED] = slots[0]
     fire_enters(G, C, o)

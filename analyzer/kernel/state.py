@@ -49,6 +49,8 @@ from analyzer.kernel.layout import (
     O_EOT_KW_LOSE,
     O_EOT_P,
     O_EOT_T,
+    O_LINK,
+    O_OFFSPRING,
     O_OWNER,
     O_P1P1,
     O_PHASED,
@@ -60,6 +62,7 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     O_TIMESTAMP,
     O_TOKEN,
+    O_VALIANT_TURN,
     O_ZCC,
     O_ZONE,
     OF,
@@ -209,6 +212,8 @@ def reset_permanent_state(G, o):
     G[b + O_BLOCKED] = 0
     G[b + O_DEATHTOUCHED] = 0
     G[b + O_CAST_BY] = 0
+    G[b + O_OFFSPRING] = 0
+    G[b + O_VALIANT_TURN] = 0
 
 
 @njit
@@ -220,6 +225,7 @@ def move_object(G, cards, o, zone, top=True):
     old = G[b + O_ZONE]
     remove_from_zone(G, o)
     G[b + O_ZCC] += 1
+    G[b + O_LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
         reset_permanent_state(G, o)
         G[b + O_CTRL] = G[b + O_OWNER]

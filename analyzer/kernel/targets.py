@@ -35,6 +35,7 @@ from analyzer.kernel.layout import (
     H_BF_N,
     H_NPLAYERS,
     H_STACK_N,
+    H_TARGET_SRC,
     H_TURN,
     MAX_TARGETS,
     O_ATTACKING,
@@ -48,6 +49,7 @@ from analyzer.kernel.layout import (
     O_ENTERED_TURN,
     O_OWNER,
     O_PHASED,
+    O_TAPPED,
     O_TOKEN,
     O_ZCC,
     O_ZONE,
@@ -121,6 +123,15 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False
     if filt & TargetFilter.MV_AT_MOST and cards[card, CardCol.MV] > param:
         return False
+    if filt & TargetFilter.OTHER and G[H_TARGET_SRC] == o + 1:
+        return False  # "another target ...": not the source of the ability
+    if filt & TargetFilter.WITHOUT_FLYING and G[b + O_CUR_KW] & Keyword.FLYING:
+        return False
+    if filt & TargetFilter.IN_COMBAT_OR_TAPPED and G[b + O_ATTACKING] == 0 and \
+            G[b + O_BLOCKING] == 0 and G[b + O_TAPPED] == 0:
+        return False
+    if filt & TargetFilter.PT_AT_LEAST and G[b + O_CUR_P] < param and G[b + O_CUR_T] < param:
+        return False
     return True
 
 
@@ -180,6 +191,8 @@ def _damage_hint(abilities, steps, ab, g_local):
             return steps[k, StepCol.A]
         if steps[k, StepCol.A] == g_local and steps[k, StepCol.OP] == Op.FIGHT:
             return 1000  # resolved below from the fighter's power
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE_BY_POWER:
+            return 1000  # the same: the source creature's power
     return -1
 
 
