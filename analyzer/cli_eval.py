@@ -71,7 +71,7 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="Opponent deck; repeat for a multiplayer game (default: the bundled "
                           "gauntlet, one 1v1 matchup per deck)."),
         click.option("--games", type=click.IntRange(min=1), default=None,
-                     help="Games per matchup (default 2000)."),
+                     help="Games per matchup (default 3000)."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True),
         click.option("--threads", type=click.IntRange(min=1), default=None,
                      help="Worker threads (default: all cores). Results do not depend on it."),

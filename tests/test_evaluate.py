@@ -282,6 +282,21 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     assert man["extra"]["base_policy"] == "never"
 
 
+def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
+    run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never"], fork_seats="all")
+    assert set(run.gift_decisions["deck"]) == {"UB Rats: threshold control",
+                                               "WB Bats: lifegain fliers"}
+    assert set(run.decisions["caster"]) == {0, 1}
+    run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0,
+                       out=tmp_path / "r")
+    assert run.gift_decisions.empty and list(run.gift_decisions.columns) == cf.DECISION_COLUMNS
+    assert len(run.policy_comparison) == 2
+    head = (tmp_path / "r" / "gift_decisions.csv").read_text().splitlines()
+    assert head == [",".join(cf.DECISION_COLUMNS)]
+    assert (tmp_path / "r" / "plots" / "delta_by_card.png").is_file()
+    assert api.report(tmp_path / "r").is_file()
+
+
 def _cli(args: list[str]):
     res = CliRunner().invoke(main, args)
     return res.exit_code, res.stdout, res.stderr

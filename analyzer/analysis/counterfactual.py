@@ -255,8 +255,10 @@ def group_stats(frame: pd.DataFrame, keys: list[str], confidence: float) -> pd.D
     out["win_rate_promise"] = res.mean_a
     out["win_rate_no_promise"] = res.mean_b
     out["delta"] = res.delta
-    out["delta_ci_low"] = res.ci_low
-    out["delta_ci_high"] = res.ci_high
+    # a difference of two rates lies in [-1, 1]: a t interval on a handful of pairs can reach
+    # beyond, which says nothing more than the bounds themselves
+    out["delta_ci_low"] = np.maximum(res.ci_low, -1.0)
+    out["delta_ci_high"] = np.minimum(res.ci_high, 1.0)
     out["se"] = res.se
     out["se_unpaired"] = res.se_unpaired
     out["var_reduction"] = res.var_reduction

@@ -48,9 +48,15 @@ def figure(name: str, data: bytes, caption: str = "") -> str:
             f'(<a href="{_e(name)}">{_e(name)}</a>)</figcaption></figure>')
 
 
-def _meta(manifest: Any) -> str:
+def _coverage(cov: Any) -> str:
+    if isinstance(cov, dict):
+        return ", ".join(f"{v} {k}" for k, v in cov.items())
+    return str(cov)
+
+
+def _meta(manifest: Any, status: str) -> str:
     extra = manifest.extra or {}
-    rows = [("status", manifest.status), ("version", f"{manifest.version} (rules "
+    rows = [("status", status), ("version", f"{manifest.version} (rules "
                                                      f"{manifest.rules_version})"),
             ("command", " ".join(manifest.command)), ("seed", manifest.seed),
             ("games per matchup", manifest.games), ("threads", manifest.threads),
@@ -60,7 +66,7 @@ def _meta(manifest: Any) -> str:
             rows.append((key.replace("_", " "), extra[key]))
     decks = "<br>".join(
         f"{_e(d.name)} <span class=note>({_e(d.path)}, sha256 {_e(d.sha256[:12])}, "
-        f"coverage {_e(d.coverage)})</span>" for d in manifest.decks)
+        f"{_e(_coverage(d.coverage))})</span>" for d in manifest.decks)
     t = manifest.timings or {}
     timing = ", ".join(f"{k} {v}" for k, v in t.items())
     body = "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in rows)
@@ -122,11 +128,13 @@ def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
     return out
 
 
-def render(manifest: Any, tables: dict[str, pd.DataFrame], images: dict[str, bytes]) -> str:
-    """The whole page for an evaluate or compare run."""
+def render(manifest: Any, tables: dict[str, pd.DataFrame], images: dict[str, bytes],
+           status: str | None = None) -> str:
+    """The whole page for an evaluate or compare run (`status`: the manifest's by default;
+    a run rendering its own report as its last step passes "complete")."""
     kind = (manifest.extra or {}).get("kind", "evaluate")
     title = "gift-analyzer: " + ("deck comparison" if kind == "compare" else "gift evaluation")
-    body: list[str] = [f"<h1>{_e(title)}</h1>", _meta(manifest)]
+    body: list[str] = [f"<h1>{_e(title)}</h1>", _meta(manifest, status or manifest.status)]
     warnings: Sequence[str] = (manifest.extra or {}).get("warnings") or []
     if warnings:
         body.append("<ul>" + "".join(f"<li>warning: {_e(w)}</li>" for w in warnings) + "</ul>")

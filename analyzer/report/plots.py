@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from analyzer.report.tables import headline_rows
 
@@ -72,6 +73,11 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
     ax.axvline(0.0, color="black", lw=0.8)
     ax.set_xlabel("win-rate change from promising, percentage points (95% paired CI)")
     ax.set_title("Promise vs no promise, per card")
+    if n:
+        seen = dict.fromkeys("depends" if str(v).startswith("depends") else str(v)
+                             for v in view["recommendation"])
+        handles = [Line2D([], [], marker="o", ls="", color=_color(v), label=v) for v in seen]
+        ax.legend(handles=handles, fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
     return _png(fig)
 
