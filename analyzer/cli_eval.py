@@ -105,7 +105,7 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @_common
 @click.option("--policies", "policies", multiple=True, metavar="LIST",
               help="Policies to compare, comma-separated or repeated (default: never, always, "
-                   "random:p=0.5). Any policy string --policy accepts.")
+                   "random:p=0.5). Any policy string --policy accepts; every seat plays it.")
 @click.option("--baseline", default=None, metavar="P",
               help="Policy the others are compared with (default: the first).")
 @click.option("--base-policy", default=None, metavar="P",
