@@ -242,3 +242,18 @@ from analyzer.api_eval import (  # noqa: E402
 
 __all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "compare", "evaluate",
             "read_tables", "report"]
+
+
+# ---------------------------------------------------------------------------------------------
+# gift policies: read one, what it decides in a position, tune one card's threshold weights
+
+from analyzer.api_policy import (  # noqa: E402
+    PolicyDecision,
+    PolicySpec,
+    TuneResult,
+    load_policy,
+    policy_decision,
+    tune,
+)
+
+__all__ += ["PolicyDecision", "PolicySpec", "TuneResult", "load_policy", "policy_decision", "tune"]

@@ -62,22 +62,25 @@ def matchups(deck: str | Path | None, vs: Sequence[str | Path]) -> list[list[Pat
 
 
 def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, games: int = 1000,
-             seed: int = 0, threads: int | None = None, policy: str = "never",
-             life: int | None = None, allow_approximate: bool = False, per_game: bool = False,
+             seed: int = 0, threads: int | None = None, policy: Any = "never",
+             policy_file: str | Path | None = None, life: int | None = None,
+             allow_approximate: bool = False, per_game: bool = False,
              out: str | Path | None = None, card_files: Sequence[str | Path] = (),
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None) -> SimulationRun:
-    """Play `games` games per matchup and summarize them (seat 0 is `deck`)."""
+    """Play `games` games per matchup and summarize them (seat 0 is `deck`). `policy` is a
+    policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py)."""
     import time
 
     from analyzer.analysis.simulate import simulate_matchup
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import policy_table
+    from analyzer.policies.table import load_policy
 
     catalog = load_catalog(card_files)
+    policy = load_policy(policy, policy_file)
     seat_paths = matchups(deck, vs)
     loaded = [_load(paths, catalog, allow_approximate) for paths in seat_paths]
-    policy_table(policy, catalog.compiled.names, catalog.lookup)  # validate before running
+    policy.table(catalog.compiled.names, catalog.lookup)  # validate before running
     if on_start is not None:
         on_start(games * len(loaded))
     t0 = time.perf_counter()
@@ -104,7 +107,8 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
         gifts = pd.concat(gift_parts, ignore_index=True)
     run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0, gifts)
     if out is not None:
-        run.out_dir = _write(run, Path(out), seed, games, threads, policy, seat_paths, loaded)
+        run.out_dir = _write(run, Path(out), seed, games, threads, str(policy), seat_paths,
+                             loaded)
     return run
 
 

@@ -6,6 +6,7 @@ import click
 
 from analyzer import __version__, api, cli_eval
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
+from analyzer.cli_policy import tune
 from analyzer.cli_sim import bench, simulate
 from analyzer.cli_stats import cardstats
 from analyzer.errors import InputError, Problem
@@ -93,6 +94,7 @@ def cards(gift_only: bool, set_code: str | None, support: str | None, out_format
 main.add_command(simulate)
 main.add_command(bench)
 main.add_command(cardstats)
+main.add_command(tune)
 main.add_command(cli_eval.evaluate)
 main.add_command(cli_eval.compare)
 main.add_command(cli_eval.report)

@@ -47,7 +47,12 @@ def end_reasons_line(df) -> str:
 @click.option("--threads", type=click.IntRange(min=1), default=None,
               help="Worker threads (default: all cores). Results do not depend on it.")
 @click.option("--policy", default="never", show_default=True,
-              help="Gift policy: never, always, random:p=0.5 (per-card overrides after ';').")
+              help="Gift policy: never, always, random:p=0.5, plain-first, heuristic, "
+                   "threshold, rollout:k=16,base=heuristic; to=RULE picks the recipient; "
+                   "per-card overrides after ';' (\"always; Long River's Pull=heuristic\").")
+@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Gift policy from a TOML file (format: analyzer/policies/table.py), "
+                   "instead of --policy.")
 @click.option("--life", type=click.IntRange(min=1), default=None,
               help="Starting life (default 20; 40 for Commander decks).")
 @click.option("--per-game", is_flag=True, help="Also write games.csv (one row per game).")
@@ -58,8 +63,8 @@ def end_reasons_line(df) -> str:
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
 @input_errors_exit_2
-def simulate(deck, vs, games, seed, threads, policy, life, per_game, out, allow_approximate,
-             card_files) -> None:
+def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, out,
+             allow_approximate, card_files) -> None:
     """Play complete games between decks and report win rates with 95% intervals.
 
     DECK defaults to the bundled default deck; without --vs it plays the bundled gauntlet.
@@ -79,8 +84,9 @@ def simulate(deck, vs, games, seed, threads, policy, life, per_game, out, allow_
 
     try:
         run = api.simulate(deck, vs, games=games, seed=seed, threads=threads, policy=policy,
-                           life=life, allow_approximate=allow_approximate, per_game=per_game,
-                           out=out, card_files=card_files, progress=progress, on_start=start)
+                           policy_file=policy_file, life=life,
+                           allow_approximate=allow_approximate, per_game=per_game, out=out,
+                           card_files=card_files, progress=progress, on_start=start)
     finally:
         if "bar" in bar_holder:
             bar_holder["bar"].__exit__(None, None, None)
@@ -88,7 +94,7 @@ def simulate(deck, vs, games, seed, threads, policy, life, per_game, out, allow_
     click.echo(end_reasons_line(run.summary))
     total = int(run.summary["games"].sum())
     click.echo(f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "
-               f"games/s), policy {policy}, seed {seed}")
+               f"games/s), policy {policy_file or policy}, seed {seed}")
     for r in run.results:
         if "capacity_errors" in r.extra:
             click.echo(f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}",

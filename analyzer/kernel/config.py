@@ -18,6 +18,9 @@ import numba
 CACHE = os.environ.get("GIFT_ANALYZER_NO_CACHE", "") == ""
 _PACKAGE = Path(__file__).resolve().parent.parent
 _KERNEL_SOURCES = ("kernel", "policies", "enums.py")
+# Python-only modules inside those folders (policy parsers, the tuner): numba never compiles
+# them, so editing them must not move the cache folder (that recompiles for everyone).
+_NOT_COMPILED = ("policies/table.py", "policies/tune.py")
 
 
 def source_hash() -> str:
@@ -27,6 +30,8 @@ def source_hash() -> str:
         path = _PACKAGE / name
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for f in files:
+            if f.relative_to(_PACKAGE).as_posix() in _NOT_COMPILED:
+                continue
             digest.update(f.relative_to(_PACKAGE).as_posix().encode())
             digest.update(f.read_bytes())
     return digest.hexdigest()[:16]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
+from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import (
@@ -123,7 +124,7 @@ from analyzer.kernel.state import (
     ob,
     pb,
 )
-from analyzer.policies.decide import choose_recipient, decide_gift, policy_row
+from analyzer.policies.decide import choose_recipient, seat_row
 
 KEEP_MIN_LANDS = 2
 KEEP_MAX_LANDS = 5
@@ -421,7 +422,7 @@ def resolve_decision(G, C, pol, promise, recipient):
     p = G[H_PEND_PLAYER]
     clear_decision(G)
     if promise and recipient < 0:
-        recipient = choose_recipient(G, pol, policy_row(pol, G[ob(o) + O_CARD]), p)
+        recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O_CARD], p), p)
     return cast_finish(G, C, p, o, promise, recipient if promise else -1)
 
 
@@ -433,7 +434,9 @@ def advance(G, C, pol, stop_at_decision):
         if G[H_PENDING] != PEND_NONE:
             if stop_at_decision:
                 return ST_DECISION
-            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+            # decide_gift, or for a ROLLOUT row play-outs of both choices (kernel/rollout.py,
+            # which has its own play-out loop: it never calls advance)
+            promise, recipient = rollout.decide_pending(G, C, pol)
             resolve_decision(G, C, pol, promise, recipient)
             continue
         step(G, C, pol)

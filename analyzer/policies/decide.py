@@ -1,13 +1,21 @@
 """The one call through which the kernel asks a policy: promise the gift, and to whom.
 
-``pol`` is a float64 table (n_cards + 1 rows, PolCol.N columns): row ``card`` holds that card's
-policy, the last row the default. One compiled function serves every policy, so switching or
-sweeping policies never recompiles.
+``pol`` is a float64 table (PolCol.N columns) of blocks of n_cards + 1 rows: row ``card`` of a
+block holds that card's policy (KIND -1: use the block's default), the block's last row the
+default. One block serves every seat; with several (``pol[0, PolCol.BLOCK]`` rows each), block
+b serves seat b and the last block every later seat. One compiled function serves every
+policy, so switching or sweeping policies never recompiles.
+
+ROLLOUT rows are decided in kernel/rollout.py (called from engine.advance); here, as in every
+other place that asks ``decide_gift`` (the AI's "cast promised or not at all", scripts, the
+play-outs themselves), a ROLLOUT row acts as its base policy.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import PolCol, PolicyKind, Recipient
+import numpy as np
+
+from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -23,13 +31,27 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rng import randint, random01
 from analyzer.kernel.state import ob, pb
+from analyzer.policies.features import N_FEATURES, decision_features, gift_use
+from analyzer.policies.heuristic import heuristic_promise, plain_first_promise, threshold_score
+
+
+@njit
+def seat_row(pol, card, p):
+    """The row that holds seat p's policy for card (its block's default if none)."""
+    size = int(pol[0, PolCol.BLOCK])
+    if size <= 0:
+        size = pol.shape[0]
+    blocks = pol.shape[0] // size
+    base = (p if p < blocks else blocks - 1) * size
+    if 0 <= card < size - 1 and pol[base + card, PolCol.KIND] >= 0:
+        return base + card
+    return base + size - 1
 
 
 @njit
 def policy_row(pol, card):
-    if card < pol.shape[0] - 1 and pol[card, PolCol.KIND] >= 0:
-        return card
-    return pol.shape[0] - 1
+    """Seat 0's row for card (every seat's in a one-block table)."""
+    return seat_row(pol, card, 0)
 
 
 @njit
@@ -43,8 +65,11 @@ def _board_power(G, p):
 
 
 @njit
-def choose_recipient(G, pol, row, p):
-    """The opponent who receives the gift, by the policy's recipient rule."""
+def recipient_by_rule(G, pol, row, p, kind):
+    """The opponent who receives p's gift of GiftKind kind, by the row's recipient rule:
+    next in turn order, random (draws once from G's stream), lowest life, least threat
+    (board power + hand size) or weakest use (smallest gift_use); ties: the earliest in turn
+    order. -1 if no opponent is left."""
     rule = int(pol[row, PolCol.RECIPIENT])
     n = G[H_NPLAYERS]
     best = -1
@@ -61,6 +86,8 @@ def choose_recipient(G, pol, row, p):
             key = float(G[pb(q) + P_LIFE])
         elif rule == Recipient.LEAST_THREAT:
             key = float(_board_power(G, q) + G[pb(q) + P_HAND_N])
+        elif rule == Recipient.WEAKEST_USE:
+            key = gift_use(G, kind, q)
         else:
             key = 0.0
         if best < 0 or key < best_key:
@@ -79,14 +106,44 @@ def choose_recipient(G, pol, row, p):
 
 
 @njit
-def decide_gift(G, C, pol, p, o):
-    """(promise, recipient) for player p casting object o with both modes legal."""
-    row = policy_row(pol, G[ob(o) + O_CARD])
+def choose_recipient(G, pol, row, p):
+    """recipient_by_rule with the gift kind the row records (weakest-use needs it)."""
+    return recipient_by_rule(G, pol, row, p, int(pol[row, PolCol.GIFT_KIND]))
+
+
+@njit
+def base_kind(pol, row):
+    """The row's PolicyKind, a ROLLOUT row's base kind in its place."""
     kind = int(pol[row, PolCol.KIND])
-    promise = 0
-    if kind == PolicyKind.ALWAYS:
+    if kind == PolicyKind.ROLLOUT:
+        kind = int(pol[row, PolCol.ROLL_BASE])
+    return kind
+
+
+@njit
+def decide_gift(G, C, pol, p, o):
+    """(promise, recipient) for player p casting object o (both modes legal, or only the
+    promised one: then 0 means "do not cast it"). NEVER, ALWAYS and RANDOM name a recipient
+    only when they promise; the feature-based kinds always do."""
+    card = G[ob(o) + O_CARD]
+    row = seat_row(pol, card, p)
+    kind = base_kind(pol, row)
+    if kind == PolicyKind.NEVER:
+        return 0, -1
+    if kind == PolicyKind.ALWAYS or kind == PolicyKind.RANDOM:
         promise = 1
-    elif kind == PolicyKind.RANDOM:
-        promise = 1 if random01(G) < pol[row, PolCol.PARAM0] else 0
-    recipient = choose_recipient(G, pol, row, p) if promise else -1
+        if kind == PolicyKind.RANDOM:
+            promise = 1 if random01(G) < pol[row, PolCol.PARAM0] else 0
+        recipient = choose_recipient(G, pol, row, p) if promise else -1
+        return promise, recipient
+    recipient = recipient_by_rule(G, pol, row, p, C[0][card, CardCol.GIFT_KIND])
+    f = np.zeros(N_FEATURES, dtype=np.float64)
+    decision_features(G, C, p, o, recipient, f)
+    promise = 0
+    if kind == PolicyKind.HEURISTIC:
+        promise = heuristic_promise(pol, row, f)
+    elif kind == PolicyKind.PLAIN_FIRST:
+        promise = plain_first_promise(pol, row, f)
+    elif kind == PolicyKind.THRESHOLD:
+        promise = 1 if threshold_score(pol, row, f) > 0.0 else 0
     return promise, recipient

@@ -31,15 +31,51 @@ Index  name                 meaning
                             Fish 1, Treasure 1.5, Octopus 8, extra turn: 3 + their board power)
 22     opp_lethal_after     1 if the recipient's board (with an Octopus, or attacking twice with
                             an extra turn) could deal the caster's life next turn
+23     gift_payoffs         "whenever you give a gift" abilities on the caster's permanents
+                            (Jolly Gerbils: each promise that is given also draws the caster a card)
+24     plain_legal          1 if the plain mode has legal targets too; 0 when only the promised
+                            mode does (the choice is then "cast it promised or not at all")
+25     plain_life_loss      life the caster loses only in the plain mode (Nocturnal Hunger: 2)
+26     promised_targets     targets the promised mode would take now minus the plain mode's,
+                            counting only the side each group means to hit (harm: others'
+                            objects, help: the caster's): Dewdrop Cure with three small creatures
+                            in the graveyard +1, Wear Down with two artifacts +1, Long River's
+                            Pull over a noncreature spell +1, Scrapshooter with a target +1
+27     gift_use             what this gift kind is worth to the recipient now (the weakest-use
+                            measure, see gift_use): a card 3 x 7 / (7 + hand), -10 with an empty
+                            library (drawing then loses); Food 0.5 + min(2, 10 / life); tapped Fish
+                            0.5 + 2 / (1 + toughness / 2); Treasure 0.5 + 1.5 x (7 - lands) / 7,
+                            halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power
+28     opponents            opponents still in the game
+29     opp_lethal_now       1 if the recipient's board power already reaches the caster's life
+
+Entries are only ever appended (saved threshold weights name features, tables index them).
 """
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Cond, GiftKind, Op, StepCol
+from typing import NamedTuple
+
+import numpy as np
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    GiftKind,
+    Intent,
+    Op,
+    Ref,
+    StepCol,
+    TargCol,
+)
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
     H_FIRST_SEAT,
+    H_NPLAYERS,
     H_TURN,
     O_CARD,
     O_CTRL,
@@ -49,17 +85,62 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     OFF_BATTLEFIELD,
     P_HAND_N,
+    P_LANDS_PLAYED,
     P_LIB_N,
     P_LIFE,
+    P_LOST,
+    PLAYER_BASE,
 )
+from analyzer.kernel.stack import mode_options
 from analyzer.kernel.state import ob, pb
+from analyzer.kernel.targets import MAX_CANDIDATES, candidates
 
 FEATURE_NAMES = ("turn", "on_play", "life", "opp_life", "hand", "opp_hand", "library",
                  "opp_library", "lands", "opp_lands", "power", "toughness", "opp_power",
                  "opp_toughness", "blockers", "opp_blockers", "gift_kind", "mana_value",
                  "promised_damage", "promised_lethal", "promised_extra", "gift_value",
-                 "opp_lethal_after")
+                 "opp_lethal_after", "gift_payoffs", "plain_legal", "plain_life_loss",
+                 "promised_targets", "gift_use", "opponents", "opp_lethal_now")
 N_FEATURES = len(FEATURE_NAMES)
+
+
+class _Feature(NamedTuple):
+    """Indices into the feature vector, for jitted code (``Feature.OPP_LIFE``)."""
+
+    TURN: int = 0
+    ON_PLAY: int = 1
+    LIFE: int = 2
+    OPP_LIFE: int = 3
+    HAND: int = 4
+    OPP_HAND: int = 5
+    LIBRARY: int = 6
+    OPP_LIBRARY: int = 7
+    LANDS: int = 8
+    OPP_LANDS: int = 9
+    POWER: int = 10
+    TOUGHNESS: int = 11
+    OPP_POWER: int = 12
+    OPP_TOUGHNESS: int = 13
+    BLOCKERS: int = 14
+    OPP_BLOCKERS: int = 15
+    GIFT_KIND: int = 16
+    MANA_VALUE: int = 17
+    PROMISED_DAMAGE: int = 18
+    PROMISED_LETHAL: int = 19
+    PROMISED_EXTRA: int = 20
+    GIFT_VALUE: int = 21
+    OPP_LETHAL_AFTER: int = 22
+    GIFT_PAYOFFS: int = 23
+    PLAIN_LEGAL: int = 24
+    PLAIN_LIFE_LOSS: int = 25
+    PROMISED_TARGETS: int = 26
+    GIFT_USE: int = 27
+    OPPONENTS: int = 28
+    OPP_LETHAL_NOW: int = 29
+
+
+Feature = _Feature()
+assert tuple(f.lower() for f in Feature._fields) == FEATURE_NAMES
 
 
 @njit
@@ -86,13 +167,97 @@ def _board(G, cards, p):
 
 
 @njit
+def _power_toughness(G, q):
+    """Total power and toughness of q's permanents (non-creatures count 0)."""
+    power = 0
+    tough = 0
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_CTRL] == q and G[b + O_PHASED] == 0:
+            power += max(G[b + O_CUR_P], 0)
+            tough += max(G[b + O_CUR_T], 0)
+    return power, tough
+
+
+@njit
+def gift_use(G, kind, q):
+    """What a gift of this GiftKind is worth to player q now (feature 27, and the
+    ``weakest-use`` recipient rule). Needs no card table: lands are lands played so far.
+    Kind 0 (unknown): board power plus hand size, as ``least-threat``."""
+    hand = G[pb(q) + P_HAND_N]
+    power, tough = _power_toughness(G, q)
+    if kind == GiftKind.CARD:
+        if G[pb(q) + P_LIB_N] == 0:
+            return -10.0  # they draw from an empty library and lose (704.5b)
+        return 3.0 * 7.0 / (7.0 + hand)
+    if kind == GiftKind.FOOD:
+        return 0.5 + min(2.0, 10.0 / max(G[pb(q) + P_LIFE], 1))
+    if kind == GiftKind.TAPPED_FISH:
+        return 0.5 + 2.0 / (1.0 + tough / 2.0)
+    if kind == GiftKind.TREASURE:
+        use = 0.5 + 1.5 * max(0, 7 - G[pb(q) + P_LANDS_PLAYED]) / 7.0
+        return use if hand > 0 else use * 0.5
+    if kind == GiftKind.OCTOPUS:
+        return 8.0 + power / 2.0
+    if kind == GiftKind.EXTRA_TURN:
+        return 3.0 + power
+    return float(power + hand)
+
+
+@njit
+def _side_count(G, targets, g, chooser, buf, n):
+    """How many of the n candidates in buf the group would really take (harm: not the
+    chooser's own; help: only the chooser's own)."""
+    intent = targets[g, TargCol.INTENT]
+    if intent != Intent.HARM and intent != Intent.HELP:
+        return n
+    k = 0
+    for i in range(n):
+        v = buf[i]
+        mine = v - PLAYER_BASE == chooser if v >= PLAYER_BASE else G[ob(v) + O_CTRL] == chooser
+        if mine == (intent == Intent.HELP):
+            k += 1
+    return k
+
+
+@njit
+def promised_targets(G, C, card, p):
+    """Targets the promised mode would take now minus the plain mode's (feature 26): over the
+    card's spell and enters abilities, each group's legal candidates on its side, capped at
+    its maximum; groups and abilities keyed to the promise count in one mode only."""
+    cards = C[0]
+    abilities = C[1]
+    targets = C[2]
+    buf = np.empty(MAX_CANDIDATES, np.int32)  # decisions are rare: no work area needed
+    n_plain = 0
+    n_promised = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        kind = abilities[a, AbilCol.KIND]
+        if kind != AbilityKind.SPELL and kind != AbilityKind.ETB:
+            continue
+        ac = abilities[a, AbilCol.COND]
+        tg0 = abilities[a, AbilCol.TG_START]
+        for j in range(abilities[a, AbilCol.TG_COUNT]):
+            g = tg0 + j
+            gc = targets[g, TargCol.COND]
+            n = _side_count(G, targets, g, p, buf, candidates(G, C, g, p, buf))
+            n = min(n, targets[g, TargCol.MAX])
+            if ac != Cond.IF_NOT_PROMISED and gc != Cond.IF_NOT_PROMISED:
+                n_promised += n
+            if ac != Cond.IF_PROMISED and gc != Cond.IF_PROMISED:
+                n_plain += n
+    return n_promised - n_plain
+
+
+@njit
 def decision_features(G, C, p, o, recipient, out):
     """Fill out[0:N_FEATURES] for player p casting object o, gift to `recipient`."""
     cards = C[0]
     abilities = C[1]
     steps = C[3]
     card = G[ob(o) + O_CARD]
-    q = recipient
+    q = recipient if recipient >= 0 else p  # no opponent left: describe the caster
     out[0] = G[H_TURN]
     out[1] = 1.0 if G[H_FIRST_SEAT] == p else 0.0
     out[2] = G[pb(p) + P_LIFE]
@@ -147,3 +312,32 @@ def decision_features(G, C, p, o, recipient, out):
     elif kind == GiftKind.OCTOPUS:
         threat = o_power + 8
     out[22] = 1.0 if threat >= G[pb(p) + P_LIFE] else 0.0
+    payoffs = 0
+    loss = 0
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_CTRL] != p or G[b + O_PHASED]:
+            continue
+        c = G[b + O_CARD]
+        for a in range(cards[c, CardCol.AB_START], cards[c, CardCol.AB_START]
+                       + cards[c, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.GIFT_GIVEN:
+                payoffs += 1
+    out[23] = payoffs
+    plain, _promise = mode_options(G, C, p, o)
+    out[24] = 1.0 if plain else 0.0
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.COND] == Cond.IF_NOT_PROMISED and \
+                    steps[k, StepCol.OP] == Op.LOSE_LIFE and steps[k, StepCol.REF] == Ref.YOU:
+                loss += steps[k, StepCol.A]
+    out[25] = loss
+    out[26] = promised_targets(G, C, card, p)
+    out[27] = gift_use(G, kind, q)
+    opps = 0
+    for r in range(G[H_NPLAYERS]):
+        if r != p and G[pb(r) + P_LOST] == 0:
+            opps += 1
+    out[28] = opps
+    out[29] = 1.0 if o_power >= G[pb(p) + P_LIFE] else 0.0

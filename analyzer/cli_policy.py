@@ -1,0 +1,95 @@
+"""Click command `tune`: search one card's threshold gift policy. Registered in cli.py."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+
+from analyzer.cli_common import input_errors_exit_2, kernel_notice
+from analyzer.policies.tune import DEFAULT_FEATURES
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:+5.1f}"
+
+
+@click.command()
+@click.argument("deck", required=False, type=click.Path(dir_okay=False))
+@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
+              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
+                   "gauntlet, one 1v1 matchup per deck).")
+@click.option("--card", required=True, help="The gift card whose policy is tuned.")
+@click.option("--games", type=click.IntRange(min=1), default=400, show_default=True,
+              help="Games per matchup for every candidate (and again for validation).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Training seed; validation uses seed + 1000003.")
+@click.option("--base", default="heuristic", show_default=True,
+              help="Policy of the deck's other gift cards (one name, e.g. heuristic).")
+@click.option("--opp-policy", default=None,
+              help="Policy of the opponents (default: the same as --base).")
+@click.option("--features", default=",".join(DEFAULT_FEATURES), show_default=True,
+              help="Decision features whose weights are searched (the bias always is).")
+@click.option("--rounds", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Passes of the coordinate search.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where to save the tuned policy (default: tuned_<card>.toml).")
+@click.option("--threads", type=click.IntRange(min=1), default=None,
+              help="Worker threads (default: all cores). Results do not depend on it.")
+@click.option("--life", type=click.IntRange(min=1), default=None,
+              help="Starting life (default 20; 40 for Commander decks).")
+@click.option("--allow-approximate", is_flag=True,
+              help="Run approximate cards (stats and keywords only).")
+@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
+              metavar="FILE", help="Extra card data file; repeatable.")
+@input_errors_exit_2
+def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, threads, life,
+         allow_approximate, card_files) -> None:
+    """Tune the threshold gift policy of one card with common random numbers.
+
+    Every candidate plays the same games; the tuned weights are then checked on held-out games
+    against never, always and heuristic for that card (paired gain, 95% interval). The tuned
+    policy is saved as a policy file: use it with `simulate --policy-file FILE`.
+    """
+    from analyzer import api
+
+    bar_holder = {}
+
+    def start(total: int) -> None:
+        kernel_notice()
+        bar_holder["bar"] = click.progressbar(length=total, label="games", show_eta=True,
+                                              file=sys.stderr)
+        bar_holder["bar"].__enter__()
+
+    def progress(n: int) -> None:
+        bar_holder["bar"].update(n)
+
+    names = tuple(f.strip() for f in features.split(",") if f.strip())
+    rec = api._catalog(None, card_files).lookup(card)
+    path = out or f"tuned_{_slug(rec.name if rec is not None else card)}.toml"
+    try:
+        res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
+                       features=names, rounds=rounds, threads=threads, life=life,
+                       allow_approximate=allow_approximate, out=path, card_files=card_files,
+                       progress=progress, on_start=start)
+    finally:
+        if "bar" in bar_holder:
+            bar_holder["bar"].__exit__(None, None, None)
+    click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
+               f"{games} games per matchup (seed {seed})")
+    keys = list(dict.fromkeys([*res.start, *res.weights]))
+    for k in keys:
+        a, b = res.start.get(k, 0.0), res.weights.get(k, 0.0)
+        mark = "" if a == b else "  (tuned)"
+        click.echo(f"  {k:<18} {a:>9.4g} -> {b:<9.4g}{mark}")
+    click.echo(f"training score (win 1, draw 1/2): {res.train_start:.4f} -> {res.train_best:.4f}")
+    click.echo("held-out games, tuned minus each (percentage points of score, 95% interval):")
+    for r in res.comparisons.itertuples(index=False):
+        click.echo(f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
+                   f"({r.games_differing} of {r.games} games differ)")
+    click.echo(f"wrote {path}")

@@ -1,0 +1,313 @@
+"""Gift policies (issue 6): parsing, each policy's choice on hand-built positions
+(tests/scenarios/policies/*.toml), recipients in a 4-player pod, rollout reproducibility, the
+numba cache across policies, bad input exiting 2, and `tune`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analyzer.api_policy import policy_decision
+from analyzer.cards.catalog import load_catalog
+from analyzer.cli import main
+from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
+from analyzer.errors import InputError
+from analyzer.policies.table import (
+    HEURISTIC_FILE,
+    THRESHOLD_FILE,
+    bundled,
+    load_policy,
+    parse_policy,
+    policy_table,
+    read_policy_file,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+POS = Path(__file__).parent / "scenarios" / "policies"
+DECKS = ROOT / "decks"
+ROLLOUT = "rollout:k=8,base=heuristic"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def decide(name: str, policy: str, **kw):
+    return policy_decision(POS / f"{name}.toml", policy, **kw)
+
+
+# ---- parsing: strings, files, tables ------------------------------------------------------------
+
+
+def test_policy_strings_build_rows(catalog) -> None:
+    names = catalog.compiled.names
+    bb = names.index("Blooming Blast")
+    t = policy_table("rollout:k=12,base=threshold,to=weakest-use", names, catalog.lookup)
+    assert t.shape == (len(names) + 1, PolCol.N)
+    assert t[bb, PolCol.KIND] == PolicyKind.ROLLOUT
+    assert t[bb, PolCol.ROLL_BASE] == PolicyKind.THRESHOLD and t[bb, PolCol.ROLL_K] == 12
+    assert t[bb, PolCol.RECIPIENT] == Recipient.WEAKEST_USE
+    assert t[bb, PolCol.GIFT_KIND] == GIFT_KIND_NAMES["treasure"]
+    assert t[bb, PolCol.BIAS] != 0  # Blooming Blast's threshold weights
+    h = policy_table("heuristic:margin=1.5", names, catalog.lookup)
+    assert h[bb, HeurCol.MARGIN] == 1.5 and h[bb, HeurCol.VALUE] == 1.0  # card value kept
+    o = policy_table("never; Blooming Blast=always", names, catalog.lookup)
+    assert o[bb, PolCol.KIND] == PolicyKind.ALWAYS and o[-1, PolCol.KIND] == PolicyKind.NEVER
+    assert t[0, PolCol.BLOCK] == 0  # one block: every seat
+
+
+def test_bundled_data_covers_every_gift_card(catalog) -> None:
+    gift = {r.name.lower() for r in catalog.cards() if r.gift}
+    assert set(bundled("heuristic").card) == gift
+    assert set(bundled("threshold").card) == gift
+    assert len(gift) == 25
+    text = (HEURISTIC_FILE.parent / "HEURISTIC.md").read_text()
+    for r in catalog.cards():
+        if r.gift:
+            assert f"| {r.name} |" in text, r.name
+    assert "Jolly Gerbils" in text and HEURISTIC_FILE.exists() and THRESHOLD_FILE.exists()
+
+
+def test_policy_file_with_opponents_makes_two_blocks(tmp_path, catalog) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text('policy = "heuristic:to=lowest-life"\nopponents = "never"\n'
+                 '[cards]\n"Blooming Blast" = "threshold"\n'
+                 '[threshold.card."Blooming Blast"]\nbias = -2.5\nopp_life = 0.5\n'
+                 '[heuristic.card."Wear Down"]\nmargin = 4\n')
+    spec = read_policy_file(f)
+    names = catalog.compiled.names
+    t = spec.table(names, catalog.lookup)
+    n = len(names) + 1
+    bb, wd = names.index("Blooming Blast"), names.index("Wear Down")
+    assert t.shape == (2 * n, PolCol.N) and t[0, PolCol.BLOCK] == n
+    assert t[bb, PolCol.KIND] == PolicyKind.THRESHOLD and t[bb, PolCol.BIAS] == -2.5
+    assert t[wd, HeurCol.MARGIN] == 4 and t[wd, PolCol.RECIPIENT] == Recipient.LOWEST_LIFE
+    assert (t[n:, PolCol.KIND][t[n:, PolCol.KIND] >= 0] == PolicyKind.NEVER).all()
+    assert load_policy(None, f).text == f"file {f}"
+
+
+BAD_STRINGS = ["sometimes", "random:p=1.5", "random:q=1", "rollout:k=0", "rollout:base=rollout",
+               "heuristic:margin=big", "always:to=nobody", "always; Not A Card=never",
+               "always; =never", "never:p", "threshold:weights=/no/such.toml", ""]
+
+
+@pytest.mark.parametrize("text", BAD_STRINGS)
+def test_bad_policy_strings_are_input_errors(text, catalog) -> None:
+    with pytest.raises(InputError):
+        policy_table(text, catalog.compiled.names, catalog.lookup)
+
+
+BAD_FILES = {
+    "not_toml.toml": "policy = \n",
+    "no_policy.toml": '[cards]\n"Wear Down" = "always"\n',
+    "unknown_key.toml": 'policy = "never"\ncolour = "blue"\n',
+    "bad_card_rule.toml": 'policy = "never"\n[cards]\n"Wear Down" = "often"\n',
+    "bad_weight.toml": 'policy = "threshold"\n[threshold.default]\nluck = 1.0\n',
+    "bad_param.toml": 'policy = "heuristic"\n[heuristic.kind.card]\nvalue = "high"\n',
+    "bad_kind.toml": 'policy = "heuristic"\n[heuristic.kind.sandwich]\nvalue = 1\n',
+    "overrides_in_policy.toml": 'policy = "never; Wear Down=always"\n',
+    "unknown_card.toml": 'policy = "never"\n[cards]\n"Wear Dawn" = "always"\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_policy_files_exit_2(name, tmp_path) -> None:
+    f = tmp_path / name
+    f.write_text(BAD_FILES[name])
+    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+                                    str(DECKS / "ur_otters_spells.txt"), "--games", "1",
+                                    "--policy-file", str(f)])
+    assert res.exit_code == 2, res.output
+    assert "error:" in res.output and name in res.output
+
+
+@pytest.mark.parametrize("text", ["sometimes", "rollout:k=many", "always:to=nobody",
+                                  "always; Not A Card=never"])
+def test_bad_policy_strings_exit_2(text) -> None:
+    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+                                    str(DECKS / "ur_otters_spells.txt"), "--games", "1",
+                                    "--policy", text])
+    assert res.exit_code == 2, res.output
+    assert "error: --policy" in res.output
+
+
+def test_missing_policy_file_and_both_options_exit_2(tmp_path) -> None:
+    args = ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+            str(DECKS / "ur_otters_spells.txt"), "--games", "1"]
+    res = CliRunner().invoke(main, [*args, "--policy-file", str(tmp_path / "none.toml")])
+    assert res.exit_code == 2 and "cannot read" in res.output
+    f = tmp_path / "p.toml"
+    f.write_text('policy = "always"\n')
+    res = CliRunner().invoke(main, [*args, "--policy", "always", "--policy-file", str(f)])
+    assert res.exit_code == 2 and "not both" in res.output
+
+
+def test_tune_bad_card_exits_2() -> None:
+    args = ["tune", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+            str(DECKS / "ur_otters_spells.txt"), "--games", "2"]
+    for card, why in (("Blooming Blats", "unknown card"), ("Forest", "no gift"),
+                      ("Octomancer", "not in the deck")):
+        res = CliRunner().invoke(main, [*args, "--card", card])
+        assert res.exit_code == 2 and why in res.output, res.output
+    res = CliRunner().invoke(main, [*args, "--card", "Blooming Blast", "--features", "luck"])
+    assert res.exit_code == 2 and "unknown feature" in res.output
+
+
+# ---- choices on hand-built positions ------------------------------------------------------------
+
+
+def test_never_and_always_are_the_extremes() -> None:
+    for name in ("blooming_blast_lethal", "blooming_blast_early", "octomancer_lethal_after",
+                 "perch_protection_lethal_after", "nocturnal_hunger_low_life"):
+        assert decide(name, "never").promise is False
+        d = decide(name, "always")
+        assert d.promise is True and d.recipient == 1 and d.plain_legal and d.promise_legal
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "plain-first", "threshold", ROLLOUT,
+                                    "rollout:k=8,base=never"])
+def test_blooming_blast_promised_when_its_damage_is_lethal(policy) -> None:
+    d = decide("blooming_blast_lethal", policy)
+    assert d.features["promised_lethal"] == 1.0 and d.features["promised_damage"] == 3.0
+    assert d.promise is True and d.recipient == 1
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "plain-first", "threshold"])
+def test_blooming_blast_kept_plain_early_at_twenty_life(policy) -> None:
+    d = decide("blooming_blast_early", policy)
+    assert d.features["promised_lethal"] == 0.0 and d.promise is False
+
+
+@pytest.mark.parametrize("name", ["octomancer_lethal_after", "perch_protection_lethal_after"])
+@pytest.mark.parametrize("policy", ["never", "heuristic", "plain-first", "threshold", ROLLOUT,
+                                    "heuristic:to=weakest-use", "threshold:to=lowest-life"])
+def test_no_octopus_or_extra_turn_for_an_opponent_who_then_has_lethal(name, policy) -> None:
+    d = decide(name, policy)
+    assert d.features["opp_lethal_after"] == 1.0
+    assert d.promise is False and d.recipient is None
+
+
+def test_nocturnal_hunger_promised_when_two_life_matters() -> None:
+    d = decide("nocturnal_hunger_low_life", "heuristic")
+    assert d.features["plain_life_loss"] == 2.0 and d.promise is True
+
+
+def test_only_the_promised_mode_legal() -> None:
+    # Long River's Pull over a noncreature spell: "promise or do not cast"
+    for policy, cast in (("never", False), ("plain-first", True), ("heuristic", True),
+                         ("always", True)):
+        d = decide("long_rivers_pull_noncreature", policy, seat=0)
+        assert (d.plain_legal, d.promise_legal) == (False, True)
+        assert d.promise is cast, policy
+        assert d.features["plain_legal"] == 0.0 and d.features["promised_targets"] == 1.0
+
+
+def test_recipients_differ_by_rule_in_a_four_player_pod() -> None:
+    got = {rule: decide("recipients_4p", f"always:to={rule}").recipient
+           for rule in ("next", "lowest-life", "least-threat", "weakest-use")}
+    assert got == {"next": 1, "lowest-life": 1, "least-threat": 2, "weakest-use": 3}
+    # the feature-based policies name their recipient through the same rules
+    d = decide("recipients_4p", "heuristic:to=weakest-use,margin=-100")
+    assert d.recipient == 3 and d.features["opp_hand"] == 6.0
+    assert decide("recipients_4p", "threshold:to=least-threat").features["opp_power"] == 0.0
+    seen = {decide("recipients_4p", "always:to=random", seed=s).recipient for s in range(12)}
+    assert seen == {1, 2, 3}
+
+
+# ---- rollout: reproducible, and the main game's stream is its own ----------------------------
+
+
+def test_rollout_decision_is_reproducible() -> None:
+    a = decide("octomancer_lethal_after", "rollout:k=6,base=always")
+    b = decide("octomancer_lethal_after", "rollout:k=6,base=always")
+    assert (a.promise, a.recipient) == (b.promise, b.recipient)
+
+
+def test_rollout_leaves_the_main_stream_as_the_base_policy_does(catalog) -> None:
+    """The play-outs never touch the game: after the decision the record (random stream
+    included) is exactly what the base policy alone leaves, whatever k."""
+    from analyzer.api_policy import scenario_position
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.rollout import decide_pending
+    from analyzer.kernel.stack import request_decision
+
+    G, C, cat = scenario_position(POS / "blooming_blast_lethal.toml", catalog)
+    request_decision(G, 0, int(G[L.OFF_HAND]))
+    after = []
+    for policy in ("random:p=0.5", "rollout:k=1,base=random", "rollout:k=7,base=random"):
+        A = G.copy()
+        decide_pending(A, C, policy_table(policy, cat.compiled.names, cat.lookup))
+        after.append(A)
+    assert not np.array_equal(after[0], G)  # the base drew from the stream
+    assert np.array_equal(after[0], after[1]) and np.array_equal(after[0], after[2])
+
+
+def test_rollout_games_are_reproducible_and_thread_independent(catalog) -> None:
+    from analyzer.analysis.simulate import simulate_matchup
+    from analyzer.api_sim import _load
+
+    decks = _load([DECKS / "rg_raccoons_expend.txt", DECKS / "gw_rabbits_tokens.txt"], catalog,
+                  False)
+    runs = [simulate_matchup(decks, catalog, games=4, seed=11, threads=t,
+                             policy="rollout:k=2,base=random", keep_objs=False).games
+            for t in (1, 2, 1)]
+    assert np.array_equal(runs[0], runs[1]) and np.array_equal(runs[0], runs[2])
+
+
+# ---- one compiled kernel for every policy -------------------------------------------------------
+
+_STATS = """
+import json, sys
+from analyzer.api_sim import simulate
+simulate('{deck}', ['{opp}'], games=2, seed=3, threads=1, policy=sys.argv[1])
+from analyzer.kernel.batch import run_batch
+s = run_batch.stats
+print(json.dumps({{"hits": sum(s.cache_hits.values()), "misses": sum(s.cache_misses.values())}}))
+"""
+
+
+def test_switching_policies_hits_the_numba_cache() -> None:
+    code = _STATS.format(deck=DECKS / "rg_raccoons_expend.txt",
+                         opp=DECKS / "ur_otters_spells.txt")
+    env = {k: v for k, v in os.environ.items() if k != "GIFT_ANALYZER_NO_CACHE"}
+    out = []
+    for policy in ("never", "rollout:k=2,base=threshold;Blooming Blast=heuristic:to=random"):
+        res = subprocess.run([sys.executable, "-c", code, policy], capture_output=True,
+                             text=True, env=env, cwd=ROOT, timeout=1800)
+        assert res.returncode == 0, res.stderr
+        out.append(json.loads(res.stdout.strip().splitlines()[-1]))
+    assert out[1] == {"hits": 1, "misses": 0}, out  # loaded from disk, nothing compiled
+
+
+# ---- tune -------------------------------------------------------------------------------------
+
+
+def test_tune_saves_a_policy_file_that_simulate_reads(tmp_path) -> None:
+    out = tmp_path / "tuned.toml"
+    res = CliRunner().invoke(main, ["tune", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+                                    str(DECKS / "ur_otters_spells.txt"), "--card",
+                                    "Blooming Blast", "--games", "24", "--rounds", "1",
+                                    "--features", "opp_life", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    for arm in ("never", "always", "heuristic"):
+        assert f"vs {arm}" in res.output
+    spec = read_policy_file(out)
+    assert spec.cards["Blooming Blast"].name == "threshold" and spec.opponents is not None
+    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
+                                    str(DECKS / "ur_otters_spells.txt"), "--games", "4",
+                                    "--policy-file", str(out)])
+    assert res.exit_code == 0, res.output
+
+
+def test_parse_policy_keeps_the_text() -> None:
+    spec = parse_policy("always; Long River's Pull=heuristic")
+    assert str(spec) == "always; Long River's Pull=heuristic"
+    assert spec.cards["Long River's Pull"].name == "heuristic"
