@@ -231,7 +231,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 def _empty_decisions() -> pd.DataFrame:
     from analyzer.policies.features import FEATURE_NAMES
 
-    cols = ["matchup", "deck", "opponent", "game", "decision", "card", "gift_kind",
+    cols = ["matchup", "deck", "opponent", "game", "decision", "card", "card_id", "gift_kind",
             "base_policy", "caster", "recipient", "base_choice", *FEATURE_NAMES, "forks",
             "outcome_promise", "outcome_no_promise", "promise_wins", "no_promise_wins",
             "promise_cast_ok", "no_promise_cast_ok"]

@@ -116,6 +116,10 @@ def test_decisions_frame_features(catalog, rats_bats) -> None:
     assert df["turn"].min() >= 1 and (df["life"] > 0).all()
     assert df["outcome_promise"].between(0, 1).all()
     assert set(df["on_play"]) <= {0.0, 1.0}
+    assert {"game", "decision", "turn", "card_id", "caster", "recipient", "life", "opp_life",
+            "hand", "opp_hand", "library", "opp_library", "power", "toughness", "opp_power",
+            "opp_toughness", "outcome_promise", "outcome_no_promise"} <= set(df.columns)
+    assert (df["card"] == [catalog.compiled.names[c] for c in df["card_id"]]).all()
 
 
 # ---------------------------------------------------------------------------------------------

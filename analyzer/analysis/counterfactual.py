@@ -173,7 +173,7 @@ def decisions_frame(run: ForkRun, catalog, matchup: int = 0) -> pd.DataFrame:
         "deck": [names[s] for s in caster],
         "opponent": [" + ".join(n for j, n in enumerate(names) if j != s) for s in caster],
         "game": d[:, fk.D_GAME], "decision": d[:, fk.D_INDEX],
-        "card": [run.inputs.card_names[c] for c in d[:, fk.D_CARD]],
+        "card": [run.inputs.card_names[c] for c in d[:, fk.D_CARD]], "card_id": d[:, fk.D_CARD],
         "gift_kind": [gift_kind_name(catalog, c) for c in d[:, fk.D_CARD]],
         "base_policy": run.base_policy, "caster": caster, "recipient": d[:, fk.D_RECIPIENT],
         "base_choice": np.where(d[:, fk.D_BASE] == 1, "promise", "no promise"),
