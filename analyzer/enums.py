@@ -454,7 +454,8 @@ class _CardCol(NamedTuple):
     FLAGS: int = 24  # CardFlag mask, derived by the compiler so hot loops skip most cards
     HYBRID: int = 25  # Color mask of the cost's hybrid pair ({G/W}: G|W), 0 = none
     HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
-    N: int = 27
+    AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
+    N: int = 28
 
 
 CardCol = _CardCol()

@@ -197,11 +197,6 @@ def test_counts_add_up_in_games(upgrade_run: api.CardStatsRun) -> None:
     assert (mulligans > 0).any()  # the next test needs mulligans
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "kernel: engine._mulligan clears O_STAT_DRAWN only for the kept hand, so cards of a "
-    "mulliganed hand (shuffled back or put on the bottom) stay marked drawn and count as GD; "
-    "fix: clear O_STAT_DRAWN for every card left in the library after the keep. Remove this "
-    "marker when fixed."))
 def test_drawn_flag_only_after_the_opening_hand(upgrade_run: api.CardStatsRun) -> None:
     """Objects marked drawn are at most the cards drawn after the opening hand."""
     from analyzer.kernel.batch import GAME_N, SEAT_COLS

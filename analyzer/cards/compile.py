@@ -174,6 +174,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         if _tap_mana_colors(rec):
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
+        row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
         row[CardCol.AB_START] = len(abil_rows)
         row[CardCol.AB_COUNT] = len(abilities)
         for ab in abilities:

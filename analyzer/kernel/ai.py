@@ -17,8 +17,6 @@ instant draw, removal or Food with the mana left.
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import (
     AbilCol,
     AbilityKind,
@@ -71,9 +69,18 @@ from analyzer.kernel.layout import (
     PLAYER_BASE,
     S_CTRL,
     S_T0,
+    W_ACOLOR,
+    W_MAIN,
+    W_SRC_KIND,
+    W_SRC_MASK,
+    W_SRC_OBJ,
+    W_SRC_USE,
+    W_USLOTS,
+    W_UZCCS,
 )
 from analyzer.kernel.mana import (
     MAX_SOURCES,
+    ability_cost_tuple,
     can_pay,
     card_cost,
     collect_sources,
@@ -105,8 +112,8 @@ def _targets_useful(G, C, ab, p, promised):
         return True
     abilities = C[1]
     targets = C[2]
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_USLOTS:W_USLOTS + MAX_TARGETS]
+    zccs = G[W_UZCCS:W_UZCCS + MAX_TARGETS]
     if not choose_targets(G, C, ab, p, promised, slots, zccs):
         return False
     tg0 = abilities[ab, AbilCol.TG_START]
@@ -239,7 +246,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     if not extra_cost_payable(G, C, p, o):
         return False
-    colored = np.zeros(5, np.int64)
+    colored = G[W_ACOLOR:W_ACOLOR + 5]
     generic = max(card_cost(cards, card, colored) - reduction, 0)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
@@ -274,10 +281,10 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     n = 0
     if G[H_NO_SPELLS_TURN] == G[H_TURN]:
         return 0
-    masks = np.empty(MAX_SOURCES, np.int32)
-    objs = np.empty(MAX_SOURCES, np.int32)
-    kinds = np.empty(MAX_SOURCES, np.int32)
-    use = np.empty(MAX_SOURCES, np.int32)
+    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
+    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
+    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
+    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
     n_src = collect_sources(G, cards, C[1], p, masks, objs, kinds)
     if n_src == 0:
         return 0
@@ -381,9 +388,7 @@ def _try_activate(G, C, p, context):
             if abilities[a, AbilCol.COST_TAP] and (G[ob(o) + O_TAPPED] or (
                     G[ob(o) + O_SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)):
                 continue
-            colored = np.zeros(5, np.int64)
-            for c in range(5):
-                colored[c] = abilities[a, AbilCol.COST_W + c]
+            generic, colored = ability_cost_tuple(abilities, a)
             if _ability_has_op(C, a, Op.ATTACH_SELF):
                 att = G[ob(o) + O_ATTACHED]
                 if att != NO_OBJ and G[ob(att) + O_ZONE] == Zone.BATTLEFIELD:
@@ -401,7 +406,7 @@ def _try_activate(G, C, p, context):
             tapped_before = G[ob(o) + O_TAPPED]
             if abilities[a, AbilCol.COST_TAP]:
                 G[ob(o) + O_TAPPED] = 1
-            ok = can_pay(G, cards, abilities, p, abilities[a, AbilCol.COST_GENERIC], colored,
+            ok = can_pay(G, cards, abilities, p, generic, colored,
                          False)
             G[ob(o) + O_TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):
@@ -414,7 +419,10 @@ def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
     if _play_land(G, C, p):
         return True
-    buf = np.empty(MAX_CAND, np.int32)
+    lands, sacs = count_sources(G, C[0], C[1], p)
+    if lands + sacs == 0:
+        return False  # tapped out: nothing in the pool costs zero mana
+    buf = G[W_MAIN:W_MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
@@ -445,7 +453,7 @@ def priority_action(G, C, pol, p):
     if n_hand_fast > 0:
         lands, sacs = count_sources(G, cards, C[1], p)
         if lands + sacs > 0:
-            buf = np.empty(MAX_CAND, np.int32)
+            buf = G[W_MAIN:W_MAIN + MAX_CAND]
             n = _collect_castables(G, C, p, False, buf)
             for i in range(n):
                 if try_cast(G, C, pol, p, buf[i], context):

@@ -115,7 +115,8 @@ def refresh(G, C):
                     if layer == 0:
                         if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
                             ba = ob(att)
-                            if G[ba + O_ZONE] == Zone.BATTLEFIELD and G[ba + O_CTRL] != G[bs + O_CTRL]:
+                            if G[ba + O_ZONE] == Zone.BATTLEFIELD and \
+                                    G[ba + O_CTRL] != G[bs + O_CTRL]:
                                 G[ba + O_CTRL] = G[bs + O_CTRL]
                                 G[ba + O_SICK] = 1
                                 clear_combat(G, att)
@@ -272,7 +273,8 @@ def check_sba(G, C):
             gone = False
             if G[b + O_PHASED] == 0:
                 if t & CardType.CREATURE:
-                    if G[b + O_CUR_T] <= 0 or ((G[b + O_DAMAGE] >= G[b + O_CUR_T] or G[b + O_DEATHTOUCHED]) and \
+                    lethal = G[b + O_DAMAGE] >= G[b + O_CUR_T] or G[b + O_DEATHTOUCHED] != 0
+                    if G[b + O_CUR_T] <= 0 or (lethal and \
                             (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
                         _dies(G, C, o)
                         gone = True

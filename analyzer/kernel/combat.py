@@ -14,8 +14,6 @@ lethal) and the rest to the last blocker, or to the player with trample.
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import CardCol, CardType, Keyword
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import deal_damage
@@ -43,6 +41,12 @@ from analyzer.kernel.layout import (
     P_LIFE,
     P_LOST,
     PLAYER_BASE,
+    W_ATT,
+    W_BLK,
+    W_BLOCKERS,
+    W_DMG_AMT,
+    W_DMG_DST,
+    W_DMG_SRC,
 )
 from analyzer.kernel.state import clear_combat, ob, pb
 from analyzer.kernel.targets import threat
@@ -148,8 +152,8 @@ def declare_attackers(G, C):
     d = choose_defender(G, p)
     if d < 0:
         return 0
-    att = np.empty(MAX_COMBATANTS, np.int32)
-    blk = np.empty(MAX_COMBATANTS, np.int32)
+    att = G[W_ATT:W_ATT + MAX_COMBATANTS]
+    blk = G[W_BLK:W_BLK + MAX_COMBATANTS]
     na = 0
     nb = 0
     total = 0
@@ -204,7 +208,7 @@ def declare_blockers(G, C):
     """Every defending player's AI declares blockers."""
     cards = C[0]
     n = G[H_BF_N]
-    att = np.empty(MAX_COMBATANTS, np.int32)
+    att = G[W_ATT:W_ATT + MAX_COMBATANTS]
     na = 0
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -301,10 +305,10 @@ def combat_damage(G, C, first_step):
     """Assign and deal combat damage for one step; all damage is dealt simultaneously."""
     cards = C[0]
     n = G[H_BF_N]
-    src = np.empty(4 * MAX_COMBATANTS, np.int32)
-    dst = np.empty(4 * MAX_COMBATANTS, np.int32)
-    amt = np.empty(4 * MAX_COMBATANTS, np.int32)
-    blockers = np.empty(MAX_COMBATANTS, np.int32)
+    src = G[W_DMG_SRC:W_DMG_SRC + 4 * MAX_COMBATANTS]
+    dst = G[W_DMG_DST:W_DMG_DST + 4 * MAX_COMBATANTS]
+    amt = G[W_DMG_AMT:W_DMG_AMT + 4 * MAX_COMBATANTS]
+    blockers = G[W_BLOCKERS:W_BLOCKERS + MAX_COMBATANTS]
     k = 0
     for i in range(n):
         a = G[OFF_BATTLEFIELD + i]

@@ -12,8 +12,6 @@ is the token card id a gift of kind k creates (-1 for card and extra turn).
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import (
     AbilCol,
     AbilityKind,
@@ -91,6 +89,11 @@ from analyzer.kernel.layout import (
     S_T0,
     S_Z0,
     SK_COPY,
+    W_CSLOTS,
+    W_CZCCS,
+    W_DESTROYED,
+    W_REF,
+    W_REF2,
 )
 from analyzer.kernel.library import dig, look_at_top, mill, reveal_until_land, search_basic_land
 from analyzer.kernel.mana import pay
@@ -288,9 +291,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     cards = C[0]
     abilities = C[1]
     steps = C[3]
-    vals = np.empty(MAX_REF, np.int32)
-    second = np.empty(MAX_REF, np.int32)
-    destroyed = np.empty(MAX_REF, np.int32)
+    vals = G[W_REF:W_REF + MAX_REF]
+    second = G[W_REF2:W_REF2 + MAX_REF]
+    destroyed = G[W_DESTROYED:W_DESTROYED + MAX_REF]
     n_destroyed = 0
     done = 0  # "if you do": set by forage and discard
     it = -1
@@ -615,8 +618,8 @@ def copy_spell(G, C, o, new_ctrl):
     i = find_spell_entry(G, o)
     if i < 0:
         return -1
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_CSLOTS:W_CSLOTS + MAX_TARGETS]
+    zccs = G[W_CZCCS:W_CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
         slots[k] = entry_field(G, i, S_T0 + k)
         zccs[k] = entry_field(G, i, S_Z0 + k)

@@ -192,6 +192,10 @@ def _mulligan(G, cards, p):
         o = hand_at(G, p, i)
         G[ob(o) + O_STAT_OPENING] = 1
         G[ob(o) + O_STAT_DRAWN] = 0
+    # cards of a mulliganed hand went back to the library: they were not drawn in the game
+    lib_off = OFF_LIBRARY + p * MAX_LIBRARY
+    for i in range(G[pb(p) + P_LIB_N]):
+        G[ob(G[lib_off + i]) + O_STAT_DRAWN] = 0
     G[pb(p) + P_CARDS_DRAWN] = 0
 
 
@@ -370,10 +374,17 @@ def step(G, C, pol):
         return
     if ph == Phase.BEGIN:
         _begin_turn(G, C)
-    elif ph == Phase.UPKEEP:
+        if G[H_PHASE] != Phase.UPKEEP:
+            return
+        ph = Phase.UPKEEP  # nothing can happen between untap and upkeep: go on in this step
+        active = G[H_ACTIVE]
+    if ph == Phase.UPKEEP:
         fire_controller_event(G, C, active, AbilityKind.UPKEEP, -1)
         G[H_PHASE] = Phase.DRAW
-    elif ph == Phase.DRAW:
+        if G[H_TRIG_N] > 0:
+            return
+        ph = Phase.DRAW
+    if ph == Phase.DRAW:
         if not (G[H_NPLAYERS] == 2 and G[H_TURN] == 1):
             draw_cards(G, active, 1)
             check_sba(G, C)

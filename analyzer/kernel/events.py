@@ -54,6 +54,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     OFF_DELAYED,
     OFF_TRIGGERS,
+    P_GIFT_TRIGGERS,
     P_GY_N,
     P_LIFE_GAINED_TURN,
     P_LIFE_LOST_TURN,
@@ -144,6 +145,8 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     cards = C[0]
     abilities = C[1]
     card = G[ob(o) + O_CARD]
+    if ((cards[card, CardCol.AB_KINDS] >> kind) & 1) == 0:
+        return
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O_PROMISED]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -238,6 +241,8 @@ def fire_controller_event(G, C, p, kind, trig_obj):
         if G[ob(q) + O_CTRL] != p or G[ob(q) + O_PHASED]:
             continue
         qc = G[ob(q) + O_CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> kind) & 1) == 0:
+            continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] == kind and \
@@ -308,7 +313,9 @@ def fire_sacrificed(G, C, o):
 def fire_gift_given(G, C, p, source):
     """702.174c: p gave a gift (their gift spell resolved, or their gift trigger resolved),
     whether or not the gift did anything."""
+    n0 = G[H_TRIG_N]
     fire_controller_event(G, C, p, AbilityKind.GIFT_GIVEN, source)
+    G[pb(p) + P_GIFT_TRIGGERS] += G[H_TRIG_N] - n0  # the per-game counter (issue 4, item 6)
 
 
 @njit
@@ -324,6 +331,8 @@ def fire_end_step(G, C):
             continue
         ctrl = G[ob(q) + O_CTRL]
         qc = G[ob(q) + O_CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.END_STEP) & 1) == 0:
+            continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.END_STEP:

@@ -108,7 +108,34 @@ OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
 OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)
 OFF_SCRATCH = OFF_EXTRA + MAX_EXTRA_TURNS
-OFF_OBJECTS = OFF_SCRATCH + SCRATCH
+
+# ---- work areas: fixed slices of the record the kernel uses instead of allocating small
+# arrays on hot paths (an allocation costs more than the work it holds). Each area belongs to
+# one function (see its name); functions that call each other never share an area.
+_WORK = (
+    ("CAND", 96), ("SCORE", 96),  # targets.candidates / choose_targets
+    ("SLOTS", 8), ("ZCCS", 8), ("COLOR", 8),  # stack.cast_finish / activate
+    ("ACOLOR", 8),  # ai._can_cast_now
+    ("TSLOTS", 8), ("TZCCS", 8),  # stack._trigger_to_stack
+    ("RSLOTS", 8), ("RZCCS", 8),  # stack.resolve_top
+    ("USLOTS", 8), ("UZCCS", 8),  # ai._targets_useful
+    ("CSLOTS", 8), ("CZCCS", 8),  # effects.copy_spell
+    ("SRC_MASK", 32), ("SRC_OBJ", 32), ("SRC_KIND", 32), ("SRC_USE", 32),  # mana
+    ("MAIN", 64),  # ai castable lists
+    ("REF", 64), ("REF2", 64), ("DESTROYED", 64),  # effects.run_steps
+    ("ATT", 64), ("BLK", 64), ("BLOCKERS", 64),  # combat
+    ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
+)
+WORK: dict[str, tuple[int, int]] = {}
+_off = OFF_SCRATCH + SCRATCH
+for _name, _size in _WORK:
+    WORK[_name] = (_off, _size)
+    _off += _size
+(W_CAND, W_SCORE, W_SLOTS, W_ZCCS, W_COLOR, W_ACOLOR, W_TSLOTS, W_TZCCS, W_RSLOTS, W_RZCCS,
+ W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
+ W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_DMG_SRC, W_DMG_DST, W_DMG_AMT) = (
+    WORK[n][0] for n, _ in _WORK)
+OFF_OBJECTS = _off
 
 # ---- objects ----
 (

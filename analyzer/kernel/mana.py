@@ -10,9 +10,7 @@ generic takes what is left, lands first. With basic lands and Treasures this is 
 
 from __future__ import annotations
 
-import numpy as np
-
-from analyzer.enums import CardCol, CardFlag, CardType, Zone
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Zone
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -23,6 +21,10 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     OFF_BATTLEFIELD,
     SCRATCH,
+    W_SRC_KIND,
+    W_SRC_MASK,
+    W_SRC_OBJ,
+    W_SRC_USE,
 )
 from analyzer.kernel.state import move_object, ob
 
@@ -165,10 +167,10 @@ def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
 
 @njit
 def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
-    masks = np.empty(MAX_SOURCES, np.int32)
-    objs = np.empty(MAX_SOURCES, np.int32)
-    kinds = np.empty(MAX_SOURCES, np.int32)
-    use = np.empty(MAX_SOURCES, np.int32)
+    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
+    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
+    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
+    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
 
@@ -176,10 +178,10 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 @njit
 def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
-    masks = np.empty(MAX_SOURCES, np.int32)
-    objs = np.empty(MAX_SOURCES, np.int32)
-    kinds = np.empty(MAX_SOURCES, np.int32)
-    use = np.empty(MAX_SOURCES, np.int32)
+    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
+    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
+    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
+    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
         return False
@@ -212,10 +214,10 @@ def count_sources(G, cards, abilities, p):
 
 @njit
 def can_pay(G, cards, abilities, p, generic, colored, any_type):
-    masks = np.empty(MAX_SOURCES, np.int32)
-    objs = np.empty(MAX_SOURCES, np.int32)
-    kinds = np.empty(MAX_SOURCES, np.int32)
-    use = np.empty(MAX_SOURCES, np.int32)
+    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
+    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
+    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
+    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     return plan(masks, kinds, n, generic, colored, any_type, use)
 
@@ -223,10 +225,10 @@ def can_pay(G, cards, abilities, p, generic, colored, any_type):
 @njit
 def pay(G, cards, abilities, p, generic, colored, any_type):
     """Tap (and sacrifice) the planned sources. Returns False, changing nothing, if unpayable."""
-    masks = np.empty(MAX_SOURCES, np.int32)
-    objs = np.empty(MAX_SOURCES, np.int32)
-    kinds = np.empty(MAX_SOURCES, np.int32)
-    use = np.empty(MAX_SOURCES, np.int32)
+    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
+    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
+    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
+    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     if not plan(masks, kinds, n, generic, colored, any_type, use):
         return False
@@ -243,3 +245,12 @@ def pay(G, cards, abilities, p, generic, colored, any_type):
 def card_cost(cards, card, colored):
     """Fill colored[0:5] with the card's WUBRG symbols; returns its generic part."""
     return _cost_of(cards, card, colored)
+
+
+@njit
+def ability_cost_tuple(abilities, a):
+    """(generic, (W, U, B, R, G)) of an activated ability's mana cost."""
+    return (abilities[a, AbilCol.COST_GENERIC],
+            (abilities[a, AbilCol.COST_W], abilities[a, AbilCol.COST_U],
+             abilities[a, AbilCol.COST_B], abilities[a, AbilCol.COST_R],
+             abilities[a, AbilCol.COST_G]))

@@ -34,8 +34,9 @@ def seed_state(run_seed, game_index):
 
 @njit
 def set_rng(G, state):
-    G[H_RNG_LO] = np.int32(np.int64(state & _MASK32) - (np.int64(1) << 32)
-                           if (state & _MASK32) >= np.uint64(1 << 31) else np.int64(state & _MASK32))
+    lo = state & _MASK32
+    G[H_RNG_LO] = np.int32(np.int64(lo) - (np.int64(1) << 32)
+                           if lo >= np.uint64(1 << 31) else np.int64(lo))
     hi = state >> np.uint64(32)
     G[H_RNG_HI] = np.int32(np.int64(hi) - (np.int64(1) << 32)
                            if hi >= np.uint64(1 << 31) else np.int64(hi))

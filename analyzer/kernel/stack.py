@@ -12,8 +12,6 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import COST_FOR_EACH, AbilCol, AbilityKind, CardCol, CardType, ExtraCost, Zone
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
@@ -89,8 +87,15 @@ from analyzer.kernel.layout import (
     T_TRIG_OBJ,
     T_ZCC,
     TF,
+    W_COLOR,
+    W_RSLOTS,
+    W_RZCCS,
+    W_SLOTS,
+    W_TSLOTS,
+    W_TZCCS,
+    W_ZCCS,
 )
-from analyzer.kernel.mana import can_pay_spell, card_cost, pay, pay_spell
+from analyzer.kernel.mana import ability_cost_tuple, can_pay_spell, card_cost, pay, pay_spell
 from analyzer.kernel.stackbase import push_entry
 from analyzer.kernel.state import (
     hand_at,
@@ -182,12 +187,12 @@ def cast_finish(G, C, p, o, promise, recipient):
     abilities = C[1]
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
+    zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
     G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, promise, slots, zccs):
         return False
-    colored = np.zeros(5, np.int64)
+    colored = G[W_COLOR:W_COLOR + 5]
     generic = card_cost(cards, card, colored)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     if not extra_cost_payable(G, C, p, o):
@@ -234,20 +239,18 @@ def activate(G, C, p, o, ab):
     """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
     cards = C[0]
     abilities = C[1]
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
+    zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
     G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, 0, slots, zccs):
         return False
-    colored = np.zeros(5, np.int64)
-    for c in range(5):
-        colored[c] = abilities[ab, AbilCol.COST_W + c]
+    generic, colored = ability_cost_tuple(abilities, ab)
     if abilities[ab, AbilCol.COST_TAP] and G[ob(o) + O_TAPPED]:
         return False
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O_TAPPED] = 1
-    if not pay(G, cards, abilities, p, abilities[ab, AbilCol.COST_GENERIC], colored, False):
+    if not pay(G, cards, abilities, p, generic, colored, False):
         if abilities[ab, AbilCol.COST_TAP]:
             G[ob(o) + O_TAPPED] = 0
         return False
@@ -270,8 +273,8 @@ def _trigger_to_stack(G, C, t):
     ab = G[t + T_AB]
     ctrl = G[t + T_CTRL]
     kind = G[t + T_KIND]
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_TSLOTS:W_TSLOTS + MAX_TARGETS]
+    zccs = G[W_TZCCS:W_TZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
         slots[i] = -1
         zccs[i] = 0
@@ -424,8 +427,8 @@ def resolve_top(G, C):
     recipient = G[e + S_RECIPIENT]
     trig_obj = G[e + S_TRIG_OBJ]
     zcc = G[e + S_ZCC]
-    slots = np.empty(MAX_TARGETS, np.int32)
-    zccs = np.empty(MAX_TARGETS, np.int32)
+    slots = G[W_RSLOTS:W_RSLOTS + MAX_TARGETS]
+    zccs = G[W_RZCCS:W_RZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
         slots[i] = G[e + S_T0 + i]
         zccs[i] = G[e + S_Z0 + i]

@@ -14,8 +14,6 @@ The AI's choices read only public information (the battlefield, graveyards, the 
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import (
     AbilCol,
     CardCol,
@@ -65,6 +63,8 @@ from analyzer.kernel.layout import (
     S_OBJ,
     SF,
     SK_SPELL,
+    W_CAND,
+    W_SCORE,
 )
 from analyzer.kernel.state import graveyard_at, ob, pb
 
@@ -260,7 +260,7 @@ def mode_has_targets(G, C, ab, chooser, promised):
     abilities = C[1]
     targets = C[2]
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = np.empty(MAX_CANDIDATES, np.int32)
+    buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -300,7 +300,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
         return -1000 - t
     if dmg >= 0 and (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE):
         d = fighter_power if dmg == 1000 else dmg
-        if G[b + O_CUR_T] - G[b + O_DAMAGE] <= d and (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+        if G[b + O_CUR_T] - G[b + O_DAMAGE] <= d and \
+                (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
             return 2000 + t
         return t - 500
     return t
@@ -319,8 +320,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     if ab < 0:
         return True
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = np.empty(MAX_CANDIDATES, np.int32)
-    scores = np.empty(MAX_CANDIDATES, np.int64)
+    buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
+    scores = G[W_SCORE:W_SCORE + MAX_CANDIDATES]
     fighter_power = 0
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
