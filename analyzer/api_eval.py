@@ -108,6 +108,19 @@ def _check_plots(plots: bool) -> None:
                                      "install matplotlib), or use --no-plots")) from None
 
 
+def with_opponents(policy: str, opponents: str | None) -> Any:
+    """`policy` for seat 0 and `opponents` for every other seat (a two-block table); the
+    policy string itself when opponents is None (every seat plays it)."""
+    if opponents is None:
+        return policy
+    from analyzer.policies.table import parse_policy
+
+    spec = parse_policy(policy)
+    spec.opponents = parse_policy(opponents, "--opp-policy")
+    spec.text = f"{policy} (opponents: {opponents})"
+    return spec
+
+
 def _life(decks: list[Deck], life: int | None) -> int:
     return life if life is not None else (40 if decks[0].format == "commander" else 20)
 
@@ -128,9 +141,10 @@ def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) ->
 def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              games: int = DEFAULT_GAMES, seed: int = 0,
              policies: Sequence[str] | None = None, baseline: str | None = None,
-             base_policy: str | None = None, forks: int = 1, threads: int | None = None,
-             out: str | Path | None = None, save: bool = False, fmt: str = "csv",
-             plots: bool = True, life: int | None = None, fork_seats: str = "deck",
+             base_policy: str | None = None, opp_policy: str | None = None, forks: int = 1,
+             threads: int | None = None, out: str | Path | None = None, save: bool = False,
+             fmt: str = "csv", plots: bool = True, life: int | None = None,
+             fork_seats: str = "deck",
              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None) -> EvaluationRun:
@@ -139,8 +153,10 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     `policies` (default never, always, random:p=0.5) are played on the same seeded games;
     `baseline` (default the first) is what the paired differences are taken against;
     `base_policy` (default the baseline) plays the games whose decisions are forked `forks`
-    times (0: no counterfactuals). `fork_seats`: "deck" (seat 0) or "all". Files are written
-    to `out`, or to results/<run-id>/ with `save=True`; nothing is written otherwise.
+    times (0: no counterfactuals). `opp_policy`: what the opponents play throughout (default:
+    every seat plays the policy in question). `fork_seats`: "deck" (seat 0) or "all". Files
+    are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
+    otherwise.
     """
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
@@ -166,14 +182,17 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     baseline = baseline or pols[0]
     base = base_policy.strip() if base_policy else baseline
     catalog = load_catalog(card_files)
-    for p in [*pols, base]:
-        policy_table(p, catalog.compiled.names, catalog.lookup)  # input errors before running
+    if opp_policy is not None:
+        opp_policy = opp_policy.strip()
+    for p in [*pols, base]:  # input errors before running
+        policy_table(with_opponents(p, opp_policy), catalog.compiled.names, catalog.lookup)
     seat_paths = matchups(deck, vs)
     loaded = _load_all(seat_paths, catalog, allow_approximate)
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt,
+                "opp_policy": opp_policy or "the same as seat 0",
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
@@ -191,7 +210,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
             if forks > 0:
                 seats = (0,) if fork_seats == "deck" else tuple(range(len(decks)))
                 run = cf.run_counterfactuals(decks, catalog, games=games, seed=seed,
-                                             base_policy=base, forks=forks, threads=threads,
+                                             base_policy=with_opponents(base, opp_policy),
+                                             forks=forks, threads=threads,
                                              starting_life=life_k, fork_seats=seats,
                                              progress=progress)
                 fork_s += run.seconds
@@ -203,7 +223,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
             for p in pols:
                 if reuse and p == base:
                     continue
-                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed, policy=p,
+                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
+                                           policy=with_opponents(p, opp_policy),
                                            threads=threads, starting_life=life_k,
                                            progress=progress)
                 used = res.threads
@@ -305,7 +326,8 @@ def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
 
 def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (), *,
             games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "never",
-            threads: int | None = None, out: str | Path | None = None, save: bool = False,
+            opp_policy: str | None = None, threads: int | None = None,
+            out: str | Path | None = None, save: bool = False,
             fmt: str = "csv", plots: bool = True, life: int | None = None,
             allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
             progress: Callable[[int], None] | None = None,
@@ -323,11 +345,13 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     _check_format(fmt)
     _check_plots(plots)
     catalog = load_catalog(card_files)
-    policy_table(policy, catalog.compiled.names, catalog.lookup)
+    both = with_opponents(policy, opp_policy.strip() if opp_policy else None)
+    policy_table(both, catalog.compiled.names, catalog.lookup)
     seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
     loaded = _load_all(seats_a + seats_b, catalog, allow_approximate)
     n = len(seats_a)
     settings = {"kind": "compare", "policy": policy, "format": fmt,
+                "opp_policy": opp_policy or "the same",
                 "deck_a": str(deck_a), "deck_b": str(deck_b)}
     t0 = time.perf_counter()
     with _recorder(out, save, "compare", seed=seed, games=games, threads=threads,
@@ -340,7 +364,7 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
             opp = " + ".join(d.name for d in decks_a[1:])
             for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
                 scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
-                                           policy=policy, threads=threads,
+                                           policy=both, threads=threads,
                                            starting_life=_life(decks, life), progress=progress)
                 used = res.threads
                 warnings += _run_warnings(res.extra, decks[0].name, opp)

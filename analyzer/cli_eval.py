@@ -105,12 +105,15 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @_common
 @click.option("--policies", "policies", multiple=True, metavar="LIST",
               help="Policies to compare, comma-separated or repeated (default: never, always, "
-                   "random:p=0.5). Any policy string --policy accepts; every seat plays it.")
+                   "random:p=0.5). Any policy string --policy accepts; the opponents play it "
+                   "too unless --opp-policy is given.")
 @click.option("--baseline", default=None, metavar="P",
               help="Policy the others are compared with (default: the first).")
 @click.option("--base-policy", default=None, metavar="P",
               help="Policy that plays the games whose gift decisions are forked (default: the "
                    "baseline).")
+@click.option("--opp-policy", default=None, metavar="P",
+              help="Policy of the opponents in every game (default: the same as the deck's).")
 @click.option("--forks", type=click.IntRange(min=0), default=1, show_default=True,
               help="Futures per branch at each decision (0: skip the counterfactuals). "
                    "Futures after the first reshuffle the unseen cards.")
@@ -119,7 +122,8 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
                                       "or every player's.")
 @input_errors_exit_2
 def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
-             card_files, policies, baseline, base_policy, forks, fork_seats) -> None:
+             card_files, policies, baseline, base_policy, opp_policy, forks,
+             fork_seats) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
@@ -133,7 +137,8 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
         run = api.evaluate(deck, vs, games=games or api.DEFAULT_GAMES, seed=seed,
                            policies=policies or None, baseline=baseline,
-                           base_policy=base_policy, forks=forks, threads=threads, out=out,
+                           base_policy=base_policy, opp_policy=opp_policy, forks=forks,
+                           threads=threads, out=out,
                            save=True, fmt=fmt, plots=not no_plots, life=life,
                            fork_seats=fork_seats, allow_approximate=allow_approximate,
                            card_files=card_files, progress=progress, on_start=start)
@@ -160,9 +165,11 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
 @_common
 @click.option("--policy", default="never", show_default=True,
               help="Gift policy both decks play with.")
+@click.option("--opp-policy", default=None, metavar="P",
+              help="Policy of the opponents (default: the same as --policy).")
 @input_errors_exit_2
 def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
-            allow_approximate, card_files, policy) -> None:
+            allow_approximate, card_files, policy, opp_policy) -> None:
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
@@ -170,7 +177,8 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
 
     with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
         run = api.compare(deck_a, deck_b, vs, games=games or api.DEFAULT_GAMES, seed=seed,
-                          policy=policy, threads=threads, out=out, save=True, fmt=fmt,
+                          policy=policy, opp_policy=opp_policy, threads=threads, out=out,
+                          save=True, fmt=fmt,
                           plots=not no_plots, life=life, allow_approximate=allow_approximate,
                           card_files=card_files, progress=progress, on_start=start)
     t = run.table

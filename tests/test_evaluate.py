@@ -35,6 +35,7 @@ from analyzer.analysis.stats import DONT_PROMISE, NOT_ENOUGH, PROMISE
 from analyzer.api_sim import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
+from analyzer.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
@@ -299,6 +300,24 @@ def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
     assert head == [",".join(cf.DECISION_COLUMNS)]
     assert (tmp_path / "r" / "plots" / "delta_by_card.png").is_file()
     assert api.report(tmp_path / "r").is_file()
+
+
+def test_opponents_policy_is_fixed(catalog) -> None:
+    """With --opp-policy the opponents play it in every arm: seat 0 alone changes policy."""
+    run = api.evaluate(RATS, [BATS], games=40, seed=8, policies=["never", "always"],
+                       opp_policy="never")
+    decks = _load([RATS, BATS], catalog, False)
+    from analyzer.api_eval import with_opponents
+
+    ref = simulate_matchup(decks, catalog, games=40, seed=8,
+                           policy=with_opponents("always", "never"))
+    both = simulate_matchup(decks, catalog, games=40, seed=8, policy="always")
+    pc = run.policy_comparison.set_index("policy")
+    assert pc.loc["always", "wins"] == int(np.sum(ref.games[:, 0] == 0))
+    assert not np.array_equal(ref.games[:, :2], both.games[:, :2])  # the opponents' differs
+    assert set(run.gift_decisions["base_policy"]) == {"never (opponents: never)"}
+    with pytest.raises(InputError, match="unknown policy"):
+        api.evaluate(RATS, [BATS], games=2, opp_policy="sometimes")
 
 
 def _cli(args: list[str]):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -92,14 +93,15 @@ def _threads(threads: int | None) -> tuple[int, int]:
 
 
 def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int,
-                        base_policy: str = "never", forks: int = 1,
+                        base_policy: Any = "never", forks: int = 1,
                         threads: int | None = None, starting_life: int = 20,
                         fork_seats: Sequence[int] = (0,), turn_cap: int | None = None,
                         action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_FORK_CHUNK,
                         explicit: bool = False, max_decisions: int = MAX_DECISIONS,
                         progress: Callable[[int], None] | None = None) -> ForkRun:
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
-    the seats in `fork_seats` `forks` times (seat 0 is decks[0])."""
+    the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
+    string or a parsed policy (e.g. with the opponents' own block)."""
     import numba
 
     from analyzer.analysis import forks as fk
@@ -140,7 +142,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         numba.set_num_threads(previous)
     decisions = np.concatenate(rows) if rows else np.zeros((0, fk.DCOLS), dtype=np.int32)
     features = np.concatenate(feats) if feats else np.zeros((0, fk.NFEAT))
-    run = ForkRun(list(decks), seed, base_policy, forks, out_games, decisions, features,
+    run = ForkRun(list(decks), seed, str(base_policy), forks, out_games, decisions, features,
                   inputs, time.perf_counter() - t0, use)
     if run.dropped:
         run.extra["dropped_decisions"] = run.dropped

@@ -58,7 +58,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.state import ob, pb
-from analyzer.policies.decide import choose_recipient, decide_gift, policy_row
+from analyzer.policies.decide import choose_recipient, decide_gift, seat_row
 from analyzer.policies.features import N_FEATURES, decision_features
 
 try:  # the engine's own way to decide a pending gift (ROLLOUT policies play out both choices)
@@ -117,7 +117,7 @@ def reseed(G, run_seed, game_index, decision, k):
 def recipient_for(G, pol, p, o, scratch):
     """Who the policy's recipient rule gives p's gift to, without touching G's random stream
     (a ``random`` rule draws on a scratch copy)."""
-    row = policy_row(pol, G[ob(o) + O_CARD])
+    row = seat_row(pol, G[ob(o) + O_CARD], p)
     if int(pol[row, PolCol.RECIPIENT]) == Recipient.RANDOM:
         scratch[:] = G
         return choose_recipient(scratch, pol, row, p)

@@ -61,7 +61,8 @@ def _meta(manifest: Any, status: str) -> str:
             ("command", " ".join(manifest.command)), ("seed", manifest.seed),
             ("games per matchup", manifest.games), ("threads", manifest.threads),
             ("policies", ", ".join(map(str, manifest.policies)))]
-    for key in ("baseline", "base_policy", "forks", "fork_seats", "policy", "deck_a", "deck_b"):
+    for key in ("baseline", "base_policy", "opp_policy", "forks", "fork_seats", "policy",
+                "deck_a", "deck_b"):
         if key in extra:
             rows.append((key.replace("_", " "), extra[key]))
     decks = "<br>".join(
