@@ -21,23 +21,20 @@ nothing is changed when the code is not 0.
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.enums import (
     AbilCol,
     CardCol,
     CardType,
-    ExtraCost,
     Keyword,
     Phase,
     TargCol,
     Zone,
 )
-from analyzer.kernel.chars import check_sba, sacrifice
+from analyzer.kernel.chars import check_sba
 from analyzer.kernel.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import resolve_decision, step
-from analyzer.kernel.events import fire_attacks, fire_enters, fire_targeted
+from analyzer.kernel.events import fire_attacks, fire_enters
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
@@ -62,40 +59,27 @@ from analyzer.kernel.layout import (
     O_BLOCKED,
     O_BLOCKING,
     O_CARD,
-    O_CAST_BY,
     O_CTRL,
     O_CUR_KW,
-    O_OWNER,
-    O_PROMISED,
     O_SICK,
-    O_STAT_CAST,
-    O_STAT_PROMISED,
     O_TAPPED,
-    O_ZCC,
     O_ZONE,
-    P_GIFTS_PROMISED,
     P_LANDS_PLAYED,
     P_LANDS_TURN,
     P_LOST,
-    P_SPELLS_CAST,
-    P_SPELLS_TURN,
     PEND_NONE,
-    SK_ABILITY,
-    SK_SPELL,
 )
-from analyzer.kernel.mana import card_cost, pay, pay_spell
 from analyzer.kernel.stack import (
-    _pay_extra_cost,
-    adjust_spell_cost,
-    extra_cost_payable,
+    CAST_EXTRA_COST,
+    CAST_MANA,
+    activate_with_targets,
+    cast_with_targets,
     open_window,
     put_triggers_on_stack,
     resolve_top,
     spell_ability,
-    spell_cast,
 )
-from analyzer.kernel.stackbase import push_entry
-from analyzer.kernel.state import move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.state import ob, pb, put_onto_battlefield
 from analyzer.kernel.targets import group_active, slot_start, value_legal
 from analyzer.policies.decide import decide_gift
 
@@ -153,53 +137,25 @@ def check_targets(G, C, ab, chooser, promised, slots, zccs):
 def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
     """Cast object o (in hand, or exiled with a permission for p) with the promise, recipient
     and targets given. ``discard``: the card Sazacap's Brew's additional cost discards (-1:
-    the built-in player's choice). Mirrors stack.cast_finish after its target choice."""
-    cards = C[0]
-    abilities = C[1]
+    the built-in player's choice). Then the engine's own cast path (stack.cast_with_targets)."""
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
     G[H_TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, promise, slots, zccs)
     if code != OK:
         return code, idx
-    # ---- from here on: stack.cast_finish (keep in sync) ----
-    colored = np.zeros(5, np.int64)
-    generic = card_cost(cards, card, colored)
-    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
-    if not extra_cost_payable(G, C, p, o):
+    res = cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard)
+    if res == CAST_EXTRA_COST:
         return E_EXTRA_COST, -1
-    generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
-    if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and (
-            discard == o or G[ob(discard) + O_ZONE] != Zone.HAND or G[ob(discard) + O_OWNER] != p):
-        return E_EXTRA_COST, -1
-    if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    if res == CAST_MANA:
         return E_MANA, -1
-    if discard >= 0 and cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
-        move_object(G, cards, discard, Zone.GRAVEYARD)
-    else:
-        _pay_extra_cost(G, C, p, o)
-    move_object(G, cards, o, Zone.STACK)
-    G[ob(o) + O_CTRL] = p
-    G[ob(o) + O_STAT_CAST] += 1
-    if promise:
-        G[ob(o) + O_STAT_PROMISED] += 1
-        G[pb(p) + P_GIFTS_PROMISED] += 1
-    else:
-        recipient = -1
-    i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
-                   G[ob(o) + O_ZCC])
-    G[pb(p) + P_SPELLS_TURN] += 1
-    G[pb(p) + P_SPELLS_CAST] += 1
-    spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
-    open_window(G, G[H_PHASE])
-    G[H_PRIO] = p
     return OK, -1
 
 
 @njit
 def activate_scripted(G, C, p, o, ab, slots, zccs):
-    """Activate ability row ab of permanent o with these targets. Mirrors stack.activate after
-    its target choice (and checks summoning sickness, which the built-in player checks)."""
+    """Activate ability row ab of permanent o with these targets. Then the engine's own
+    activation path (summoning sickness checked here, as the built-in player does)."""
     cards = C[0]
     abilities = C[1]
     G[H_TARGET_SRC] = o + 1
@@ -212,24 +168,8 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
         if G[ob(o) + O_SICK] and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE \
                 and (G[ob(o) + O_CUR_KW] & Keyword.HASTE) == 0:
             return E_SICK, -1
-    # ---- from here on: stack.activate (keep in sync) ----
-    colored = np.zeros(5, np.int64)
-    for c in range(5):
-        colored[c] = abilities[ab, AbilCol.COST_W + c]
-    if abilities[ab, AbilCol.COST_TAP]:
-        G[ob(o) + O_TAPPED] = 1
-    if not pay(G, cards, abilities, p, abilities[ab, AbilCol.COST_GENERIC], colored, False):
-        if abilities[ab, AbilCol.COST_TAP]:
-            G[ob(o) + O_TAPPED] = 0
+    if not activate_with_targets(G, C, p, o, ab, slots, zccs):
         return E_MANA, -1
-    zcc = G[ob(o) + O_ZCC]
-    if abilities[ab, AbilCol.COST_SAC_SELF]:
-        sacrifice(G, C, o)
-    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
-               zccs, -1, zcc)
-    fire_targeted(G, C, p, slots)
-    open_window(G, G[H_PHASE])
-    G[H_PRIO] = p
     return OK, -1
 
 

@@ -12,7 +12,16 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 
 from __future__ import annotations
 
-from analyzer.enums import COST_FOR_EACH, AbilCol, AbilityKind, CardCol, CardType, ExtraCost, Zone
+from analyzer.enums import (
+    COST_FOR_EACH,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    ExtraCost,
+    Keyword,
+    Zone,
+)
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
@@ -41,6 +50,7 @@ from analyzer.kernel.layout import (
     O_CARD,
     O_CAST_BY,
     O_CTRL,
+    O_CUR_KW,
     O_OFFSPRING,
     O_OWNER,
     O_P1P1,
@@ -63,6 +73,7 @@ from analyzer.kernel.layout import (
     P_SPELLS_TURN,
     PEND_GIFT,
     PEND_NONE,
+    PLAYER_BASE,
     S_AB,
     S_CARD,
     S_CTRL,
@@ -183,8 +194,6 @@ def extra_cost_payable(G, C, p, o):
 def cast_finish(G, C, p, o, promise, recipient):
     """Finish casting o with the promise decided: targets for that mode, costs, onto the
     stack. Returns False (nothing changed) if it cannot be cast that way."""
-    cards = C[0]
-    abilities = C[1]
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
     slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
@@ -192,15 +201,40 @@ def cast_finish(G, C, p, o, promise, recipient):
     G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, promise, slots, zccs):
         return False
+    return cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, -1) == CAST_OK
+
+
+CAST_OK = 0
+CAST_EXTRA_COST = 1  # the additional cost (discard a card) cannot be paid
+CAST_MANA = 2  # the mana cost cannot be paid
+
+
+@njit
+def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
+    """Pay the costs and put o on the stack with these targets (601.2f-i): the one cast path
+    of the built-in player and of scripted scenario actions. ``discard``: the card an
+    additional "discard a card" cost discards (-1: the built-in player's choice). Returns
+    CAST_OK, or why nothing changed."""
+    cards = C[0]
+    abilities = C[1]
+    card = G[ob(o) + O_CARD]
+    ab = spell_ability(C, card)
     colored = G[W_COLOR:W_COLOR + 5]
     generic = card_cost(cards, card, colored)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     if not extra_cost_payable(G, C, p, o):
-        return False
+        return CAST_EXTRA_COST
+    discards = cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD
+    if discard >= 0 and discards and (discard == o or G[ob(discard) + O_ZONE] != Zone.HAND
+                                      or G[ob(discard) + O_OWNER] != p):
+        return CAST_EXTRA_COST
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
-        return False
-    _pay_extra_cost(G, C, p, o)
+        return CAST_MANA
+    if discard >= 0 and discards:
+        move_object(G, cards, discard, Zone.GRAVEYARD)
+    else:
+        _pay_extra_cost(G, C, p, o)
     move_object(G, cards, o, Zone.STACK)
     G[ob(o) + O_CTRL] = p
     G[ob(o) + O_STAT_CAST] += 1
@@ -214,9 +248,45 @@ def cast_finish(G, C, p, o, promise, recipient):
     G[pb(p) + P_SPELLS_TURN] += 1
     G[pb(p) + P_SPELLS_CAST] += 1
     spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
+    _ward(G, C, p, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
-    return True
+    return CAST_OK
+
+
+@njit
+def _ward(G, C, p, slots):
+    """Ward {2} (702.21): a permanent with ward that becomes the target of a spell or ability
+    an opponent controls triggers "counter it unless that player pays {2}". The trigger would
+    resolve before anything else can happen to the new stack object, so the kernel settles it
+    at once: the controller pays if it can (it chose that target), else the object it just put
+    on the stack is countered. Returns False if it was countered."""
+    cards = C[0]
+    abilities = C[1]
+    tax = 0
+    for i in range(MAX_TARGETS):
+        v = slots[i]
+        if v < 0 or v >= PLAYER_BASE:
+            continue
+        seen = False
+        for j in range(i):
+            if slots[j] == v:
+                seen = True
+        b = ob(v)
+        if not seen and G[b + O_ZONE] == Zone.BATTLEFIELD and G[b + O_CTRL] != p and \
+                G[b + O_CUR_KW] & Keyword.WARD2:
+            tax += 2
+    if tax == 0:
+        return True
+    if pay(G, cards, abilities, p, tax, (0, 0, 0, 0, 0), False):
+        return True
+    n = G[H_STACK_N]
+    e = OFF_STACK + (n - 1) * SF
+    G[H_STACK_N] = n - 1
+    if G[e + S_KIND] == SK_SPELL:
+        count_undelivered(G, G[e + S_PROMISED], G[e + S_CTRL])
+        move_object(G, cards, G[e + S_OBJ], Zone.GRAVEYARD)
+    return False
 
 
 @njit
@@ -237,16 +307,25 @@ def clear_decision(G):
 @njit
 def activate(G, C, p, o, ab):
     """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
-    cards = C[0]
     abilities = C[1]
     slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
     zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
     G[H_TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, 0, slots, zccs):
         return False
-    generic, colored = ability_cost_tuple(abilities, ab)
     if abilities[ab, AbilCol.COST_TAP] and G[ob(o) + O_TAPPED]:
         return False
+    return activate_with_targets(G, C, p, o, ab, slots, zccs)
+
+
+@njit
+def activate_with_targets(G, C, p, o, ab, slots, zccs):
+    """Pay an activated ability's costs and put it on the stack with these targets (602.2):
+    the one activation path of the built-in player and of scripted actions. False (nothing
+    changed) if the mana cannot be paid."""
+    cards = C[0]
+    abilities = C[1]
+    generic, colored = ability_cost_tuple(abilities, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O_TAPPED] = 1
@@ -260,6 +339,7 @@ def activate(G, C, p, o, ab):
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
                zccs, -1, zcc)
     fire_targeted(G, C, p, slots)
+    _ward(G, C, p, slots)
     open_window(G, G[H_PHASE])
     G[H_PRIO] = p
     return True
@@ -292,7 +372,7 @@ def _trigger_to_stack(G, C, t):
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
                slots, zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
     fire_targeted(G, C, ctrl, slots)
-    return True
+    return _ward(G, C, ctrl, slots)
 
 
 @njit

@@ -296,6 +296,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
         return t
     if G[b + O_ZONE] == Zone.STACK:
         return t if G[b + O_OWNER] != chooser else -1000
+    if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:
+        t -= 200  # ward {2}: rather a target that doesn't tax the spell
     if mine and G[b + O_ZONE] != Zone.GRAVEYARD:
         return -1000 - t
     if dmg >= 0 and (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE):

@@ -1,0 +1,50 @@
+"""Ward {2} (702.21): targeting an opponent's warded permanent costs {2} more, or the spell is
+countered (and a promised gift is not given)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.io.scenario import parse_scenario
+from analyzer.io.scenario_run import play
+
+SCEN = Path(__file__).parent / "scenarios"
+
+
+def _blast(lands: int) -> dict:
+    mountains = ", ".join(['"Mountain"'] * lands)
+    return play(parse_scenario(f"""
+[game]
+card_data = ["cards/test_cards.toml"]
+[[seat]]
+hand = ["Blooming Blast"]
+battlefield = [{mountains}]
+[[seat]]
+battlefield = ["Test Warded Bear"]
+[[action]]
+seat = 0
+cast = "Blooming Blast"
+promise = true
+targets = ["battlefield:1:Test Warded Bear"]
+""", "<test>", base_dir=SCEN))
+
+
+def _untapped(state: dict, seat: int) -> int:
+    return sum(1 for p in state["seats"][seat]["battlefield"]
+               if p["card"] == "Mountain" and not p["tapped"])
+
+
+def test_ward_is_paid_when_the_caster_can():
+    s = _blast(4)
+    assert _untapped(s, 0) == 0  # {1}{R} plus ward {2}
+    assert "Test Warded Bear" in s["seats"][1]["graveyard"]
+    assert s["seats"][1]["life"] == 17
+    assert s["seats"][1]["gifts_received"] == 1
+
+
+def test_ward_counters_the_spell_when_unpaid_and_no_gift_is_given():
+    s = _blast(2)
+    assert [p["card"] for p in s["seats"][1]["battlefield"]] == ["Test Warded Bear"]
+    assert s["seats"][1]["life"] == 20
+    assert s["seats"][1]["gifts_received"] == 0
+    assert s["seats"][0]["graveyard"] == ["Blooming Blast"]
