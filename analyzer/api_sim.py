@@ -27,6 +27,7 @@ class SimulationRun:
     out_dir: Path | None = None
     seconds: float = 0.0
     gifts: pd.DataFrame | None = None  # per game, seat and gift card: cast, promised, given
+    coverage: list[str] = field(default_factory=list)  # per deck: exact / approximate cards
 
 
 def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) -> list[Deck]:
@@ -106,10 +107,32 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
         frames = pd.concat(parts, ignore_index=True)
         gifts = pd.concat(gift_parts, ignore_index=True)
     run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0, gifts)
+    run.coverage = coverage_lines(loaded, catalog)
     if out is not None:
         run.out_dir = _write(run, Path(out), seed, games, threads, str(policy), seat_paths,
-                             loaded)
+                             loaded, catalog)
     return run
+
+
+def coverage_lines(loaded: list[list[Deck]], catalog: Any) -> list[str]:
+    """One line per distinct deck: how many of its cards run exact / approximate."""
+    from analyzer.io.coverage import deck_coverage
+
+    lines = []
+    seen = set()
+    for decks in loaded:
+        for d in decks:
+            if d.content_hash in seen:
+                continue
+            seen.add(d.content_hash)
+            cov = deck_coverage(d, catalog)
+            text = f"{d.name}: {cov.count('exact')} exact"
+            if cov.count("approximate"):
+                names = ", ".join(n for n, _ in cov.approximate)
+                text += f", {cov.count('approximate')} approximate ({names}: stats and " \
+                        "keywords only)"
+            lines.append(text)
+    return lines
 
 
 SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "ci_low",
@@ -117,7 +140,9 @@ SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_
 
 
 def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | None,
-           policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]]) -> Path:
+           policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
+           catalog: Any) -> Path:
+    from analyzer.io.coverage import deck_coverage
     from analyzer.report.writers import DeckEntry, run_recorder
 
     entries = []
@@ -127,7 +152,10 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
             if str(p) in seen:
                 continue
             seen.add(str(p))
-            entries.append(DeckEntry(str(p), d.name, d.content_hash))
+            cov = deck_coverage(d, catalog)
+            entries.append(DeckEntry(str(p), d.name, d.content_hash,
+                                     {level: cov.count(level) for level in
+                                      ("exact", "approximate", "unsupported")}))
     used = max((r.threads for r in run.results), default=threads)
     with run_recorder(run_dir=out, seed=seed, games=games, threads=used, decks=entries,
                       policies=[policy]) as rec:

@@ -92,6 +92,7 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
             bar_holder["bar"].__exit__(None, None, None)
     click.echo(summary_table(run.summary))
     click.echo(end_reasons_line(run.summary))
+    click.echo("coverage: " + "; ".join(run.coverage))
     total = int(run.summary["games"].sum())
     click.echo(f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "
                f"games/s), policy {policy_file or policy}, seed {seed}")
