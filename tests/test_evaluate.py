@@ -51,11 +51,6 @@ def catalog():
 
 
 @pytest.fixture(scope="module")
-def test_catalog():
-    return load_catalog([CARDS])
-
-
-@pytest.fixture(scope="module")
 def rats_bats(catalog):
     return _load([RATS, BATS], catalog, False)
 
@@ -158,7 +153,7 @@ def test_aggregate_of_equal_outcomes_is_zero() -> None:
     assert r["same"] == 500 and r["recommendation"] == NOT_ENOUGH
 
 
-def test_dominant_promise_is_recommended(test_catalog) -> None:
+def test_dominant_promise_is_recommended() -> None:
     run = api.evaluate(FIX / "promised_doom.txt", [RACCOONS], games=150, seed=9,
                        policies=["never"], card_files=[CARDS])
     row = run.gift_decisions.set_index("card").loc["Promised Doom"]
