@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -35,3 +36,26 @@ def kernel_notice() -> None:
     if not kernel_cached():
         click.echo("compiling the simulation kernel, first run only (about a minute)...",
                    err=True)
+
+
+@contextmanager
+def progress_bar(label: str = "games", notice: Callable[[], None] = kernel_notice
+                 ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
+    """(on_start, progress) callbacks for the API: one progress bar with ETA on stderr, shown
+    once the work is known (after the inputs were checked), closed whatever happens."""
+    holder: dict[str, Any] = {}
+
+    def start(total: int) -> None:
+        notice()
+        holder["bar"] = click.progressbar(length=total, label=label, show_eta=True,
+                                          show_percent=True, file=sys.stderr)
+        holder["bar"].__enter__()
+
+    def progress(n: int) -> None:
+        holder["bar"].update(n)
+
+    try:
+        yield start, progress
+    finally:
+        if "bar" in holder:
+            holder["bar"].__exit__(None, None, None)

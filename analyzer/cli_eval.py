@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice
+from analyzer.cli_common import input_errors_exit_2, kernel_notice, progress_bar
 
 _DECK_PATH = click.Path(dir_okay=False)
 
@@ -31,27 +31,9 @@ def _notice(forks: bool) -> None:
                    err=True)
 
 
-@contextmanager
-def _progress(label: str, forks: bool = True
-              ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
-    """(on_start, progress) callbacks driving one progress bar with ETA on stderr."""
-    holder: dict[str, Any] = {}
-
-    def start(total: int) -> None:
-        _notice(forks)
-        holder["bar"] = click.progressbar(length=total, label=label, show_eta=True,
-                                          show_percent=True,
-                                          file=sys.stderr)
-        holder["bar"].__enter__()
-
-    def progress(n: int) -> None:
-        holder["bar"].update(n)
-
-    try:
-        yield start, progress
-    finally:
-        if "bar" in holder:
-            holder["bar"].__exit__(None, None, None)
+def _progress(label: str, forks: bool = True):
+    """The shared progress bar, with the fork runner's compile notice."""
+    return progress_bar(label, lambda: _notice(forks))
 
 
 @contextmanager

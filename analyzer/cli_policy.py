@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import sys
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice
+from analyzer.cli_common import input_errors_exit_2, progress_bar
 from analyzer.policies.tune import DEFAULT_FEATURES
 
 
@@ -58,28 +57,14 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     """
     from analyzer import api
 
-    bar_holder = {}
-
-    def start(total: int) -> None:
-        kernel_notice()
-        bar_holder["bar"] = click.progressbar(length=total, label="games", show_eta=True,
-                                              file=sys.stderr)
-        bar_holder["bar"].__enter__()
-
-    def progress(n: int) -> None:
-        bar_holder["bar"].update(n)
-
     names = tuple(f.strip() for f in features.split(",") if f.strip())
     rec = api._catalog(None, card_files).lookup(card)
     path = out or f"tuned_{_slug(rec.name if rec is not None else card)}.toml"
-    try:
+    with progress_bar() as (start, progress):
         res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
                        features=names, rounds=rounds, threads=threads, life=life,
                        allow_approximate=allow_approximate, out=path, card_files=card_files,
                        progress=progress, on_start=start)
-    finally:
-        if "bar" in bar_holder:
-            bar_holder["bar"].__exit__(None, None, None)
     click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
                f"{games} games per matchup (seed {seed})")
     keys = list(dict.fromkeys([*res.start, *res.weights]))

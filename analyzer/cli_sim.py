@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice
+from analyzer.cli_common import input_errors_exit_2, kernel_notice, progress_bar
 
 
 def _fmt_rate(rate: float, lo: float, hi: float) -> str:
@@ -71,25 +71,11 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
     """
     from analyzer import api
 
-    bar_holder = {}
-
-    def start(total: int) -> None:
-        kernel_notice()
-        bar_holder["bar"] = click.progressbar(length=total, label="games", show_eta=True,
-                                              file=click.get_text_stream("stderr"))
-        bar_holder["bar"].__enter__()
-
-    def progress(n: int) -> None:
-        bar_holder["bar"].update(n)
-
-    try:
+    with progress_bar() as (start, progress):
         run = api.simulate(deck, vs, games=games, seed=seed, threads=threads, policy=policy,
                            policy_file=policy_file, life=life,
                            allow_approximate=allow_approximate, per_game=per_game, out=out,
                            card_files=card_files, progress=progress, on_start=start)
-    finally:
-        if "bar" in bar_holder:
-            bar_holder["bar"].__exit__(None, None, None)
     click.echo(summary_table(run.summary))
     click.echo(end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))

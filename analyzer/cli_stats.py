@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice
+from analyzer.cli_common import input_errors_exit_2, progress_bar
 
 
 def _pct(rate: Any) -> str:
@@ -101,24 +100,10 @@ def cardstats(deck, vs, games, seed, policy, threads, life, out, allow_approxima
     """
     from analyzer import api
 
-    bar_holder: dict[str, Any] = {}
-
-    def start(total: int) -> None:
-        kernel_notice()
-        bar_holder["bar"] = click.progressbar(length=total, label="games", show_eta=True,
-                                              file=sys.stderr)
-        bar_holder["bar"].__enter__()
-
-    def progress(n: int) -> None:
-        bar_holder["bar"].update(n)
-
-    try:
+    with progress_bar() as (start, progress):
         run = api.cardstats(deck, vs, games=games, seed=seed, policy=policy, threads=threads,
                             out=out, save=True, life=life, allow_approximate=allow_approximate,
                             card_files=card_files, progress=progress, on_start=start)
-    finally:
-        if "bar" in bar_holder:
-            bar_holder["bar"].__exit__(None, None, None)
     if run.pooled:
         against = (f"{len(run.opponents)} opponents, pooled ({run.games_per_matchup} games "
                    f"each, {run.games} in all)")
