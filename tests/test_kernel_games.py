@@ -144,3 +144,18 @@ def test_opening_lands_and_mulligans_match_the_hypergeometric_law(catalog):
     for m, p in ((0, 1 - q), (1, q * (1 - q)), (2, q * q)):
         se = math.sqrt(n * p * (1 - p))
         assert abs(np.sum(mulls == m) - n * p) <= 4 * se + 1, m
+
+
+def test_regression_a_heisted_spell_leaves_the_stack_with_its_owner(catalog):
+    """Found by the pod soak: a card cast from exile by another player (Cruelclaw's Heist)
+    stayed on the stack as a spell without its card when its owner lost (800.4a)."""
+    from analyzer import bundled
+
+    decks = _load(bundled.pod(), catalog, False)
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("always", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    for gi in (2578, 44729, 73376, 77598, 83545, 92185, 98386):
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, 4, 1, gi, 40, 120, 50_000, -1)
+        bad, steps = play_checked(G, inp.C, pol)
+        assert bad == 0, (gi, CHECK_NAMES[bad], steps)

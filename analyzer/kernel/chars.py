@@ -71,8 +71,10 @@ from analyzer.kernel.layout import (
     P_LOST,
     P_LOST_TURN,
     S_CTRL,
+    S_KIND,
     S_OBJ,
     SF,
+    SK_SPELL,
 )
 from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, put_onto_battlefield
 
@@ -162,15 +164,18 @@ def refresh(G, C):
 
 @njit
 def leave_game(G, C, p):
-    """p loses: everything p owns leaves the game; p's spells leave the stack (800.4a)."""
+    """p loses: everything p owns leaves the game, and so does everything on the stack that
+    p controls (800.4a) -- including a spell p owns that another player cast (from exile,
+    with Cruelclaw's Heist's permission)."""
     cards = C[0]
     G[pb(p) + P_LOST] = 1
     G[pb(p) + P_LOST_TURN] = G[H_TURN]
-    # stack entries p controls
     k = 0
     for i in range(G[H_STACK_N]):
         e = OFF_STACK + i * SF
         if G[e + S_CTRL] == p:
+            continue
+        if G[e + S_KIND] == SK_SPELL and G[ob(G[e + S_OBJ]) + O_OWNER] == p:
             continue
         if k != i:
             for f in range(SF):
