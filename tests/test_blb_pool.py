@@ -22,9 +22,7 @@ from analyzer.io.scenario_run import play
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "decks"
-SHARED = Path("/work/shared/carddata")
-if not SHARED.exists():
-    SHARED = ROOT.parent / "shared" / "carddata"
+SHARED = ROOT.parent / "shared" / "carddata"  # the shared folder beside the checkout
 FIXTURE = Path(__file__).parent / "fixtures" / "scryfall_blb_sample.json"
 BLB_GIFTS = ("Blooming Blast", "Coiling Rebirth", "Consumed by Greed", "Cruelclaw's Heist",
              "Crumb and Get It", "Dawn's Truce", "Dewdrop Cure", "Into the Flood Maw", "Kitnap",

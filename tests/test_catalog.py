@@ -40,9 +40,8 @@ from analyzer.enums import (
 from analyzer.errors import InputError
 
 COND_VALUES = set(COND_NAMES.values())
-CARDDATA = Path("/work/shared/carddata/gift_cards.json")
-if not CARDDATA.exists():  # a checkout beside the shared folder
-    CARDDATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "gift_cards.json"
+# the shared folder beside the checkout
+CARDDATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "gift_cards.json"
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,7 @@ from analyzer.cards.scryfall import card_fields, main, to_toml
 from analyzer.enums import Keyword, Support
 from analyzer.errors import InputError
 
-SHARED = Path("/work/shared/carddata")
-if not SHARED.exists():
-    SHARED = Path(__file__).resolve().parents[2] / "shared" / "carddata"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "carddata"  # beside the checkout
 
 
 def obj(**kw: object) -> dict:
