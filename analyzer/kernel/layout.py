@@ -116,6 +116,7 @@ _WORK = (
     ("CAND", 96), ("SCORE", 96),  # targets.candidates / choose_targets
     ("SLOTS", 8), ("ZCCS", 8), ("COLOR", 8),  # stack.cast_finish / activate
     ("ACOLOR", 8),  # ai._can_cast_now
+    ("PCOLOR", 8),  # mana.pay / can_pay (an ability's cost, copied for the shared planner)
     ("TSLOTS", 8), ("TZCCS", 8),  # stack._trigger_to_stack
     ("RSLOTS", 8), ("RZCCS", 8),  # stack.resolve_top
     ("USLOTS", 8), ("UZCCS", 8),  # ai._targets_useful
@@ -131,7 +132,8 @@ _off = OFF_SCRATCH + SCRATCH
 for _name, _size in _WORK:
     WORK[_name] = (_off, _size)
     _off += _size
-(W_CAND, W_SCORE, W_SLOTS, W_ZCCS, W_COLOR, W_ACOLOR, W_TSLOTS, W_TZCCS, W_RSLOTS, W_RZCCS,
+(W_CAND, W_SCORE, W_SLOTS, W_ZCCS, W_COLOR, W_ACOLOR, W_PCOLOR, W_TSLOTS, W_TZCCS, W_RSLOTS,
+ W_RZCCS,
  W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
  W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_DMG_SRC, W_DMG_DST, W_DMG_AMT) = (
     WORK[n][0] for n, _ in _WORK)

@@ -21,6 +21,7 @@ from analyzer.kernel.layout import (
     O_TAPPED,
     OFF_BATTLEFIELD,
     SCRATCH,
+    W_PCOLOR,
     W_SRC_KIND,
     W_SRC_MASK,
     W_SRC_OBJ,
@@ -148,7 +149,7 @@ def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
     """plan() for a card's cost as filled by card_cost (plus any additional cost): each hybrid
     symbol may be paid with either color of its pair (107.4e), so every split is tried, the
     first color first. colored is left holding the split that plan() accepted."""
-    h = cards[card, CardCol.HYBRID_N]
+    h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
     if h == 0:
         return plan(masks, kinds, n, generic, colored, any_type, use)
     pair = cards[card, CardCol.HYBRID]
@@ -214,31 +215,23 @@ def count_sources(G, cards, abilities, p):
 
 @njit
 def can_pay(G, cards, abilities, p, generic, colored, any_type):
-    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
-    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
-    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
-    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
-    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
-    return plan(masks, kinds, n, generic, colored, any_type, use)
+    """Could p pay a cost with no hybrid symbols (an ability's)?"""
+    return can_pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
 
 
 @njit
 def pay(G, cards, abilities, p, generic, colored, any_type):
     """Tap (and sacrifice) the planned sources. Returns False, changing nothing, if unpayable."""
-    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
-    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
-    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
-    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
-    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
-    if not plan(masks, kinds, n, generic, colored, any_type, use):
-        return False
-    for i in range(n):
-        if use[i]:
-            o = objs[i]
-            G[ob(o) + O_TAPPED] = 1
-            if kinds[i] == SRC_SAC_ANY:
-                move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
-    return True
+    return pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
+
+
+@njit
+def _colored(G, colored):
+    """The WUBRG counts (array or tuple) in a work area the shared planner may adjust."""
+    out = G[W_PCOLOR:W_PCOLOR + 5]
+    for c in range(5):
+        out[c] = colored[c]
+    return out
 
 
 @njit
