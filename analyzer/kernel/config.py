@@ -5,6 +5,13 @@ Numba's on-disk cache only notices changes to a function's own file, not to the 
 calls in other modules. So the cache lives in a folder named after a hash of every kernel
 source file: any change to the kernel means a fresh folder and a full, correct compile. The
 folder is ``$NUMBA_CACHE_DIR/<hash>`` if that variable is set, else the user's cache folder.
+
+Compile time: numba compiles a function once per distinct tuple of argument types, and a
+constant argument is typed as its literal value (``f(g, -1)`` and ``f(g, 2)`` are two
+compilations), as is every int32/int64 mix. Each compilation re-optimizes and re-emits the
+machine code of everything it calls, so these copies cost about a third of the cold compile.
+Kernel functions therefore type every integer argument as int64 and every literal as its plain
+type when called from other kernel code (``_Int64Dispatcher``): one compilation per function.
 """
 
 from __future__ import annotations
@@ -14,13 +21,15 @@ import os
 from pathlib import Path
 
 import numba
+from numba.core import types
+from numba.core.registry import CPUDispatcher
 
 CACHE = os.environ.get("GIFT_ANALYZER_NO_CACHE", "") == ""
 _PACKAGE = Path(__file__).resolve().parent.parent
 _KERNEL_SOURCES = ("kernel", "policies", "enums.py")
 # Python-only modules inside those folders (policy parsers, the tuner): numba never compiles
 # them, so editing them must not move the cache folder (that recompiles for everyone).
-_NOT_COMPILED = ("policies/table.py", "policies/tune.py")
+_NOT_COMPILED = ("policies/table.py", "policies/tune.py", "kernel/parallel.py")
 
 
 def source_hash() -> str:
@@ -51,10 +60,37 @@ if CACHE:
     numba.config.CACHE_DIR = str(cache_dir())
 
 
+def _plain(t: types.Type) -> types.Type:
+    """The argument type a kernel function is compiled for: literals lose their value, and
+    integers narrower than 64 bits (and int64 literals) become int64."""
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth <= 64:
+        return types.int64
+    return t
+
+
+class _Int64Dispatcher(CPUDispatcher):
+    """A dispatcher that compiles calls from jitted code for ``_plain`` argument types only
+    (numba converts the actual arguments at the call)."""
+
+    def get_call_template(self, args, kws):
+        args = tuple(_plain(a) for a in args)
+        kws = {k: _plain(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
 def njit(*args, **kwargs):
-    """``numba.njit`` with the project's flags (cache on, nogil)."""
+    """``numba.njit`` with the project's flags (cache on, nogil, one compilation per
+    function: see ``_Int64Dispatcher``)."""
     kwargs.setdefault("cache", CACHE)
     kwargs.setdefault("nogil", True)
     if args and callable(args[0]):
-        return numba.njit(**kwargs)(args[0])
-    return numba.njit(*args, **kwargs)
+        return _one_typing(numba.njit(**kwargs)(args[0]))
+    decorate = numba.njit(*args, **kwargs)
+    return lambda func: _one_typing(decorate(func))
+
+
+def _one_typing(disp):
+    if isinstance(disp, CPUDispatcher):  # NUMBA_DISABLE_JIT returns the Python function
+        disp.__class__ = _Int64Dispatcher
+    return disp

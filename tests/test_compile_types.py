@@ -1,0 +1,30 @@
+"""One compilation per kernel function: calls from jitted code with literals, int32 and int64
+arguments share a single int64 specialization (kernel/config.py, ``_Int64Dispatcher``)."""
+
+import numpy as np
+
+from analyzer.kernel.config import njit
+
+
+@njit(cache=False)
+def _callee(a, i, flag):
+    a[i] += 1 if flag else 2
+    return a[i]
+
+
+@njit(cache=False)
+def _caller(a, j):
+    x = _callee(a, 0, True)  # literal int, literal bool
+    x += _callee(a, j, False)  # int32 from the array, another literal
+    x += _callee(a, np.int64(j) + 1, x > 0)  # int64, computed bool
+    return x
+
+
+def test_literal_and_narrow_int_arguments_share_one_compilation():
+    a = np.zeros(4, dtype=np.int32)
+    j = a[3] + np.int32(1)  # an int32 scalar
+    assert _caller(a, j) == 1 + 2 + 1
+    assert list(a) == [1, 2, 1, 0]
+    sigs = [tuple(str(t) for t in sig) for sig in _callee.signatures]
+    assert len(sigs) == 1, sigs
+    assert sigs[0][1:] == ("int64", "bool")
