@@ -85,11 +85,10 @@ class ForkRun:
         return int(self.games[:, G_DROPPED].sum())
 
 
-def _threads(threads: int | None) -> tuple[int, int]:
-    import numba
+def _threads(threads: int | None) -> int:
+    from analyzer.kernel.parallel import available_threads
 
-    want = threads or numba.config.NUMBA_NUM_THREADS
-    return max(1, min(want, numba.config.NUMBA_NUM_THREADS)), numba.get_num_threads()
+    return max(1, threads or available_threads())
 
 
 def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int,
@@ -102,9 +101,8 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
     string or a parsed policy (e.g. with the opponents' own block)."""
-    import numba
-
     from analyzer.analysis import forks as fk
+    from analyzer.kernel.parallel import run_sliced
     from analyzer.policies.table import policy_table
 
     if games < 1:
@@ -121,25 +119,27 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     out_games = np.zeros((games, fk.GCOLS), dtype=np.int32)
     rows: list[np.ndarray] = []
     feats: list[np.ndarray] = []
-    use, previous = _threads(threads)
-    numba.set_num_threads(use)
+    use = _threads(threads)
     t0 = time.perf_counter()
-    try:
-        for start in range(0, games, chunk):
-            stop = min(games, start + chunk)
-            dec = np.zeros((stop - start, max_decisions, fk.DCOLS), dtype=np.int32)
-            feat = np.zeros((stop - start, max_decisions, fk.NFEAT), dtype=np.float64)
-            fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed, start,
-                         starting_life, turn_cap, action_cap, forks, mask, explicit,
-                         out_games[start:stop], dec, feat)
-            recorded = out_games[start:stop, fk.G_RECORDED]
-            keep = np.arange(max_decisions)[None, :] < recorded[:, None]
-            rows.append(dec[keep])
-            feats.append(feat[keep])
-            if progress is not None:
-                progress(stop - start)
-    finally:
-        numba.set_num_threads(previous)
+    for start in range(0, games, chunk):
+        stop = min(games, start + chunk)
+        dec = np.zeros((stop - start, max_decisions, fk.DCOLS), dtype=np.int32)
+        feat = np.zeros((stop - start, max_decisions, fk.NFEAT), dtype=np.float64)
+        g = out_games[start:stop]
+
+        def run(a: int, b: int, start: int = start, g: np.ndarray = g, dec: np.ndarray = dec,
+                feat: np.ndarray = feat) -> None:
+            fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed,
+                         start + a, starting_life, turn_cap, action_cap, forks, mask, explicit,
+                         g[a:b], dec[a:b], feat[a:b])
+
+        run_sliced(run, stop - start, use)
+        recorded = g[:, fk.G_RECORDED]
+        keep = np.arange(max_decisions)[None, :] < recorded[:, None]
+        rows.append(dec[keep])
+        feats.append(feat[keep])
+        if progress is not None:
+            progress(stop - start)
     decisions = np.concatenate(rows) if rows else np.zeros((0, fk.DCOLS), dtype=np.int32)
     features = np.concatenate(feats) if feats else np.zeros((0, fk.NFEAT))
     run = ForkRun(list(decks), seed, str(base_policy), forks, out_games, decisions, features,

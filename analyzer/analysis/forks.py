@@ -33,7 +33,6 @@ on the thread count or how a run is split into chunks):
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from analyzer.enums import PolCol, Recipient
 from analyzer.kernel.config import njit
@@ -223,7 +222,7 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
     games_row[G_FORKED] = n_forked
 
 
-@njit(parallel=True)
+@njit
 def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec, feat):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask
@@ -233,10 +232,10 @@ def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starti
     for s in range(n_players):
         n_cards += deck_sizes[s]
     length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    for i in prange(n_games):
-        G = np.zeros(length, np.int32)
-        A = np.zeros(length, np.int32)
-        B = np.zeros(length, np.int32)
+    G = np.empty(length, np.int32)  # init_game clears it
+    A = np.zeros(length, np.int32)
+    B = np.zeros(length, np.int32)
+    for i in range(n_games):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
         play_forked_game(G, C, pol, run_seed, game_start + i, n_forks, fork_mask, explicit,

@@ -8,7 +8,6 @@ progress callback is called after each chunk. Results only depend on (seed, game
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -204,9 +203,8 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     Games run in chunks; memory is flat in `games` unless per-game records are kept
     (`keep_games`, `keep_objs`). `on_chunk(start, games_rows, objs_rows)` sees every chunk.
     """
-    import numba
-
     from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
+    from analyzer.kernel.parallel import available_threads, run_sliced
     from analyzer.policies.table import policy_table
 
     if games < 1:
@@ -223,29 +221,30 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     all_objs = np.zeros((games, n_cards, OBJ_N), dtype=np.int8) if keep_objs else None
     counts = SummaryCounts()
     errors: dict[int, int] = {}
-    threads = threads or numba.config.NUMBA_NUM_THREADS
-    previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    threads = max(1, threads or available_threads())
     t0 = time.perf_counter()
-    try:
-        for start in range(0, games, chunk):
-            stop = min(games, start + chunk)
-            g = all_games[start:stop] if keep_games else np.zeros((stop - start, width),
-                                                                   dtype=np.int32)
-            o = all_objs[start:stop] if keep_objs else np.zeros((stop - start, n_cards, OBJ_N),
-                                                                 dtype=np.int8)
-            run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed, start,
-                      starting_life, turn_cap, action_cap, g, o, seat_fields(), obj_fields())
-            counts.add(g)
-            for code in np.unique(g[:, 4]):
-                if code:
-                    errors[int(code)] = errors.get(int(code), 0) + int(np.sum(g[:, 4] == code))
-            if on_chunk is not None:
-                on_chunk(start, g, o)
-            if progress is not None:
-                progress(stop - start)
-    finally:
-        numba.set_num_threads(previous)
+    for start in range(0, games, chunk):
+        stop = min(games, start + chunk)
+        g = all_games[start:stop] if keep_games else np.zeros((stop - start, width),
+                                                               dtype=np.int32)
+        o = all_objs[start:stop] if keep_objs else np.zeros((stop - start, n_cards, OBJ_N),
+                                                             dtype=np.int8)
+
+        def run(a: int, b: int, start: int = start, g: np.ndarray = g,
+                o: np.ndarray = o) -> None:
+            run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed,
+                      start + a, starting_life, turn_cap, action_cap, g[a:b], o[a:b],
+                      seat_fields(), obj_fields())
+
+        run_sliced(run, stop - start, threads)
+        counts.add(g)
+        for code in np.unique(g[:, 4]):
+            if code:
+                errors[int(code)] = errors.get(int(code), 0) + int(np.sum(g[:, 4] == code))
+        if on_chunk is not None:
+            on_chunk(start, g, o)
+        if progress is not None:
+            progress(stop - start)
     result = SimResult(list(decks), seed, counts, inputs, all_games, all_objs,
                        time.perf_counter() - t0, threads)
     if errors:
@@ -256,4 +255,6 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
 
 
 def default_threads() -> int:
-    return max(1, min(os.cpu_count() or 1, 64))
+    from analyzer.kernel.parallel import available_threads
+
+    return available_threads()

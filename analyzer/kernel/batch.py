@@ -1,6 +1,7 @@
 """Batch runner: many complete games in parallel, compact per-game records out.
 
-``prange`` over games; each game runs sequentially in its own record and writes only its own
+A serial loop over games (compiled without the GIL); ``parallel.run_sliced`` runs slices of a
+chunk on threads. Each game runs sequentially in one reused record and writes only its own
 output rows, so results do not depend on the thread count or on how a run is split into chunks
 (every game's random stream depends only on (run seed, game index)).
 
@@ -15,7 +16,6 @@ Outputs (preallocated by the caller):
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import advance, init_game
@@ -85,7 +85,7 @@ def write_game(G, n_players, n_cards, games_row, objs_rows, seat_fields, obj_fie
             objs_rows[o, k] = 127 if v > 127 else v
 
 
-@njit(parallel=True)
+@njit
 def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, games, objs, seat_fields, obj_fields):
     """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""
@@ -94,8 +94,8 @@ def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starti
     for s in range(n_players):
         n_cards += deck_sizes[s]
     length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    for i in prange(n_games):
-        G = np.zeros(length, np.int32)
+    G = np.empty(length, np.int32)  # init_game clears it
+    for i in range(n_games):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
         advance(G, C, pol, False)

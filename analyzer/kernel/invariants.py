@@ -11,7 +11,6 @@ Returns 0 when all hold, else the number of the first violated check (see CHECK_
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from analyzer.enums import Zone
 from analyzer.kernel.config import njit
@@ -145,7 +144,7 @@ def play_checked(G, C, pol):
     return 0, steps
 
 
-@njit(parallel=True)
+@njit
 def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
                turn_cap, action_cap, out):
     """Play games with the invariant check after every step. out[i] = (failed check, step,
@@ -154,8 +153,8 @@ def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, start
     for s in range(n_players):
         n_cards += deck_sizes[s]
     length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    for i in prange(out.shape[0]):
-        G = np.zeros(length, np.int32)
+    G = np.empty(length, np.int32)  # init_game clears it
+    for i in range(out.shape[0]):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
         bad, steps = play_checked(G, C, pol)

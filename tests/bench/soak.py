@@ -22,6 +22,7 @@ def main() -> None:
     from analyzer.cards.catalog import load_catalog
     from analyzer.enums import END_REASON_NAMES
     from analyzer.kernel.invariants import CHECK_NAMES, soak_batch
+    from analyzer.kernel.parallel import available_threads, run_sliced
     from analyzer.policies.table import policy_table
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -44,8 +45,12 @@ def main() -> None:
     for start in range(0, args.games, args.chunk):
         n = min(args.chunk, args.games - start)
         out = np.zeros((n, 5), dtype=np.int32)
-        soak_batch(inp.C, pol, inp.decks, inp.deck_sizes, len(decks), args.seed, start, life, 60,
-                   50_000, out)
+
+        def run(a: int, b: int, start: int = start, out: np.ndarray = out) -> None:
+            soak_batch(inp.C, pol, inp.decks, inp.deck_sizes, len(decks), args.seed, start + a,
+                       life, 60, 50_000, out[a:b])
+
+        run_sliced(run, n, available_threads())
         for i in np.nonzero(out[:, 0])[0]:
             failures.setdefault(CHECK_NAMES[out[i, 0]], []).append(start + int(i))
         reasons += np.bincount(out[:, 3], minlength=len(END_REASON_NAMES))
