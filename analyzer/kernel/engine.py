@@ -336,7 +336,7 @@ def _maybe_window(G, C, step_phase):
         open_window(G, step_phase)
 
 
-@njit
+@njit(inline="always")  # see advance
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
     one turn-based action)."""
@@ -437,10 +437,14 @@ def resolve_decision(G, C, pol, promise, recipient):
     return cast_finish(G, C, p, o, promise, recipient if promise else -1)
 
 
-@njit
+@njit(inline="always")
 def advance(G, C, pol, stop_at_decision):
     """Run the game until it ends (ST_DONE) or, if stop_at_decision, until a gift decision
-    with both modes legal is pending (ST_DECISION)."""
+    with both modes legal is pending (ST_DECISION).
+
+    ``advance``, ``step`` and the rollout loop are inlined into their callers (numba IR
+    inlining): every separately compiled function that reaches the whole kernel costs a full
+    re-optimization and machine-code emission of it (about 6 s each), and this chain had six."""
     while G[H_WINNER] == -1:
         if G[H_PENDING] != PEND_NONE:
             if stop_at_decision:
