@@ -28,3 +28,22 @@ def test_literal_and_narrow_int_arguments_share_one_compilation():
     sigs = [tuple(str(t) for t in sig) for sig in _callee.signatures]
     assert len(sigs) == 1, sigs
     assert sigs[0][1:] == ("int64", "bool")
+
+
+def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):
+    import os
+    import time
+
+    from analyzer.kernel.config import mark_used, prune_stale
+
+    current = tmp_path / "0123456789abcdef"
+    old = tmp_path / "fedcba9876543210"
+    recent = tmp_path / "00000000000000aa"
+    other = tmp_path / "not-a-kernel"
+    for d in (current, old, recent, other):
+        mark_used(d)
+    long_ago = time.time() - 30 * 86400
+    for d in (current, old, other):
+        os.utime(d / "last-used", (long_ago, long_ago))
+    assert prune_stale(current) == [old]
+    assert current.exists() and recent.exists() and other.exists() and not old.exists()

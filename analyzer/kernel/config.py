@@ -56,8 +56,48 @@ def cache_dir() -> Path:
     return root / source_hash()
 
 
+KEEP_DAYS = 14  # compiled kernels of other versions unused this long are deleted
+_USED = "last-used"  # touched by every process that uses the folder
+
+
+def mark_used(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / _USED).touch()
+    except OSError:  # a read-only cache still works
+        pass
+
+
+def prune_stale(current: Path, keep_days: float = KEEP_DAYS) -> list[Path]:
+    """Delete the compiled kernels of other source versions beside ``current`` that were not
+    used for ``keep_days`` (each is 30-50 MB; an upgrade or an edit leaves the old one
+    behind). Returns the folders deleted."""
+    import re
+    import shutil
+    import time
+
+    if not current.parent.is_dir():
+        return []
+    cutoff = time.time() - keep_days * 86400
+    gone = []
+    for d in current.parent.iterdir():
+        if d != current and d.is_dir() and re.fullmatch(r"[0-9a-f]{16}", d.name):
+            try:
+                used = d / _USED
+                if (used if used.exists() else d).stat().st_mtime < cutoff:
+                    shutil.rmtree(d, ignore_errors=True)
+                    gone.append(d)
+            except OSError:
+                pass
+    return gone
+
+
 if CACHE:
-    numba.config.CACHE_DIR = str(cache_dir())
+    _dir = cache_dir()
+    if not _dir.exists():  # first run of these sources: a good time to tidy up
+        prune_stale(_dir)
+    mark_used(_dir)
+    numba.config.CACHE_DIR = str(_dir)
 
 
 def _plain(t: types.Type) -> types.Type:
