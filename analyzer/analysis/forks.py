@@ -1,6 +1,6 @@
 """Jitted runner for decision counterfactuals: play games, fork at every gift decision.
 
-Each game is played under the base policy, stopping at every gift decision (``advance(...,
+Each game is played under the base policy, stopping at every gift decision (``play(...,
 stop_at_decision=True)``). At a decision by a seat in ``fork_mask`` the runner asks the base
 policy for its own choice first (so a ``random`` policy draws from the game's stream exactly as
 an ordinary game would), then forks the record:
@@ -36,7 +36,7 @@ import numpy as np
 
 from analyzer.enums import PolCol, Recipient
 from analyzer.kernel.config import njit
-from analyzer.kernel.engine import advance, init_game, resolve_decision
+from analyzer.kernel.engine import init_game, play, resolve_decision
 from analyzer.kernel.layout import (
     H_END_REASON,
     H_ERROR,
@@ -123,11 +123,14 @@ def recipient_for(G, pol, p, o, scratch):
     return choose_recipient(G, pol, row, p)
 
 
-@njit
+# The functions between run_forks and the engine are inlined into run_forks: a separately
+# compiled function that reaches the whole kernel costs a full re-optimization of it (about
+# 6 s of the first-run compile each); they all call the one compiled ``engine.play``.
+@njit(inline="always")
 def _branch(B, C, pol, promise, recipient, p):
     """Resolve B's pending decision with this choice, play B to the end: (cast ok, score2)."""
     ok = resolve_decision(B, C, pol, promise, recipient if promise else -1)
-    advance(B, C, pol, False)
+    play(B, C, pol, False)
     return ok, score2(B, p)
 
 
@@ -143,7 +146,7 @@ def _add(row, promise, ok, s):
         row[D_N_OK] += 1 if ok else 0
 
 
-@njit
+@njit(inline="always")
 def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B):
     """Fork G at its pending decision (row holds the caster, the base choice and the
     recipient); A and B are scratch records. Adds every outcome except the base-choice branch
@@ -168,7 +171,7 @@ def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B)
         _add(row, 0, ok, s)
 
 
-@njit
+@njit(inline="always")
 def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explicit, games_row,
                      dec_rows, feat_rows, A, B):
     """One game under the base policy with every decision of a seat in fork_mask forked."""
@@ -176,7 +179,7 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
     n_dec = 0
     n_rec = 0
     n_forked = 0
-    while advance(G, C, pol, True) == ST_DECISION:
+    while play(G, C, pol, True) == ST_DECISION:
         p = G[H_PEND_PLAYER]
         o = G[H_PEND_OBJ]
         promise, recipient = decide_pending(G, C, pol)

@@ -464,6 +464,13 @@ def advance(G, C, pol, stop_at_decision):
 
 
 @njit
+def play(G, C, pol, stop_at_decision):
+    """``advance`` compiled once as a function of its own, for callers that reach it from
+    several places (the fork runner): each inlined copy would cost its own compile."""
+    return advance(G, C, pol, stop_at_decision)
+
+
+@njit
 def play_game(G, C, pol, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
               turn_cap, action_cap):
     init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
