@@ -13,21 +13,28 @@ def _callee(a, i, flag):
 
 
 @njit(cache=False)
+def _tuple_sum(t):
+    return t[0] + t[1]
+
+
+@njit(cache=False)
 def _caller(a, j):
     x = _callee(a, 0, True)  # literal int, literal bool
     x += _callee(a, j, False)  # int32 from the array, another literal
     x += _callee(a, np.int64(j) + 1, x > 0)  # int64, computed bool
+    x += _tuple_sum((a[0], a[1])) + _tuple_sum((1, 2)) - 3  # int32 pair, literal pair
     return x
 
 
 def test_literal_and_narrow_int_arguments_share_one_compilation():
     a = np.zeros(4, dtype=np.int32)
     j = a[3] + np.int32(1)  # an int32 scalar
-    assert _caller(a, j) == 1 + 2 + 1
+    assert _caller(a, j) == 1 + 2 + 1 + (1 + 2)
     assert list(a) == [1, 2, 1, 0]
     sigs = [tuple(str(t) for t in sig) for sig in _callee.signatures]
     assert len(sigs) == 1, sigs
     assert sigs[0][1:] == ("int64", "bool")
+    assert [str(sig[0]) for sig in _tuple_sum.signatures] == ["UniTuple(int64 x 2)"]
 
 
 def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):

@@ -102,6 +102,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
     string or a parsed policy (e.g. with the opponents' own block)."""
     from analyzer.analysis import forks as fk
+    from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.parallel import run_sliced
     from analyzer.policies.table import policy_table
 
@@ -121,6 +122,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     feats: list[np.ndarray] = []
     use = _threads(threads)
     t0 = time.perf_counter()
+    helper = BackgroundCompile().start()  # first run only: compile on two cores
     for start in range(0, games, chunk):
         stop = min(games, start + chunk)
         dec = np.zeros((stop - start, max_decisions, fk.DCOLS), dtype=np.int32)
@@ -133,7 +135,10 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
                          start + a, starting_life, turn_cap, action_cap, forks, mask, explicit,
                          g[a:b], dec[a:b], feat[a:b])
 
-        run_sliced(run, stop - start, use)
+        try:
+            run_sliced(run, stop - start, use)
+        finally:
+            helper.stop()
         recorded = g[:, fk.G_RECORDED]
         keep = np.arange(max_decisions)[None, :] < recorded[:, None]
         rows.append(dec[keep])

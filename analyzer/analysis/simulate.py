@@ -203,6 +203,7 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     Games run in chunks; memory is flat in `games` unless per-game records are kept
     (`keep_games`, `keep_objs`). `on_chunk(start, games_rows, objs_rows)` sees every chunk.
     """
+    from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
     from analyzer.kernel.parallel import available_threads, run_sliced
     from analyzer.policies.table import policy_table
@@ -223,6 +224,7 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     errors: dict[int, int] = {}
     threads = max(1, threads or available_threads())
     t0 = time.perf_counter()
+    helper = BackgroundCompile().start()  # first run only: compile on two cores
     for start in range(0, games, chunk):
         stop = min(games, start + chunk)
         g = all_games[start:stop] if keep_games else np.zeros((stop - start, width),
@@ -236,7 +238,10 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
                       start + a, starting_life, turn_cap, action_cap, g[a:b], o[a:b],
                       seat_fields(), obj_fields())
 
-        run_sliced(run, stop - start, threads)
+        try:
+            run_sliced(run, stop - start, threads)
+        finally:
+            helper.stop()
         counts.add(g)
         for code in np.unique(g[:, 4]):
             if code:

@@ -101,11 +101,16 @@ if CACHE:
 
 
 def _plain(t: types.Type) -> types.Type:
-    """The argument type a kernel function is compiled for: literals lose their value, and
-    integers narrower than 64 bits (and int64 literals) become int64."""
+    """The argument type a kernel function is compiled for: literals lose their value,
+    integers narrower than 64 bits (and int64 literals) become int64, and so do the items of
+    a tuple of integers."""
     t = types.unliteral(t)
     if isinstance(t, types.Integer) and t.signed and t.bitwidth <= 64:
         return types.int64
+    if isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple) and t.types:
+        inner = tuple(_plain(e) for e in t.types)
+        if all(e == types.int64 for e in inner):
+            return types.UniTuple(types.int64, len(inner))
     return t
 
 
