@@ -33,12 +33,17 @@ def available_threads() -> int:
 
 def run_sliced(run: Callable[[int, int], None], n: int, threads: int) -> None:
     """Call ``run(a, b)`` for slices [a, b) covering range(n), on up to ``threads`` threads.
-    An exception in any slice is raised here (after the running slices finish)."""
+    An exception in any slice (or a KeyboardInterrupt) is raised here once the slices already
+    running have finished; the others are not started."""
     if threads <= 1 or n <= MIN_SLICE:
         run(0, n)
         return
     size = max(MIN_SLICE, -(-n // (threads * SLICES_PER_THREAD)))
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kernel") as pool:
+    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kernel")
+    try:
         futures = [pool.submit(run, a, min(n, a + size)) for a in range(0, n, size)]
         for f in futures:
             f.result()
+    finally:
+        # on an error or Ctrl-C, slices not started yet are dropped (running ones finish)
+        pool.shutdown(wait=True, cancel_futures=True)
