@@ -85,6 +85,7 @@ def refresh(G, C):
     abilities = C[1]
     steps = C[3]
     n = G[H_BF_N]
+    statics = False  # a phased-in permanent with a static ability: the layer passes below
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -98,6 +99,10 @@ def refresh(G, C):
             G[b + O_CTRL] = new_ctrl
             G[b + O_SICK] = 1
             clear_combat(G, o)
+        if G[b + O_PHASED] == 0 and (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
+            statics = True
+    if not statics:
+        return
     # static abilities of permanents on the battlefield
     for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
         for i in range(n):
