@@ -24,6 +24,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    ExtraCost,
     Intent,
     Op,
     Phase,
@@ -84,7 +85,6 @@ from analyzer.kernel.mana import (
     can_pay,
     card_cost,
     collect_sources,
-    count_sources,
     plan_spell,
 )
 from analyzer.kernel.stack import (
@@ -291,10 +291,12 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
-    reduction = cost_reduction(G, C, p, card)
+    reduction = 0
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
+        reduction = cost_reduction(G, C, p, card)
     if cards[card, CardCol.MV] - reduction > n_src:
         return False
-    if not extra_cost_payable(G, C, p, o):
+    if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
     colored = G[W_ACOLOR:W_ACOLOR + 5]
     generic = max(card_cost(cards, card, colored) - reduction, 0)
@@ -499,12 +501,25 @@ def _try_activate(G, C, p, context):
 
 
 @njit
+def _any_source(G, cards, p):
+    """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+            continue
+        card = G[b + O_CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND or \
+                cards[card, CardCol.FLAGS] & (CardFlag.SAC_MANA | CardFlag.TAP_MANA):
+            return True
+    return False
+
+
+@njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
     if _play_land(G, C, p):
         return True
-    lands, sacs = count_sources(G, C[0], C[1], p)
-    if lands + sacs == 0:
+    if not _any_source(G, C[0], p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W_MAIN:W_MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
@@ -531,8 +546,7 @@ def priority_action(G, C, pol, p):
     else:
         return False
     if _fast_may_help(G, cards, p, context):
-        lands, sacs = count_sources(G, cards, C[1], p)
-        if lands + sacs > 0:
+        if _any_source(G, cards, p):
             buf = G[W_MAIN:W_MAIN + MAX_CAND]
             n = _collect_castables(G, C, p, False, buf)
             for i in range(n):

@@ -198,6 +198,8 @@ def fire_enters(G, C, o):
             if q == o or G[ob(q) + O_CTRL] != ctrl or G[ob(q) + O_PHASED]:
                 continue
             qc = G[ob(q) + O_CARD]
+            if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1) == 0:
+                continue
             a0 = cards[qc, CardCol.AB_START]
             for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.OTHER_CREATURE_ENTERS:
@@ -258,6 +260,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     you cast / a player casts their second spell each turn"."""
     cards = C[0]
     abilities = C[1]
+    kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+        (1 << AbilityKind.EXPEND)
     for i in range(G[H_BF_N]):
         q = G[OFF_BATTLEFIELD + i]
         b = ob(q)
@@ -265,6 +269,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             continue
         ctrl = G[b + O_CTRL]
         qc = G[b + O_CARD]
+        if (cards[qc, CardCol.AB_KINDS] & kinds) == 0:
+            continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             k = abilities[a, AbilCol.KIND]
