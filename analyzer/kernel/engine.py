@@ -20,6 +20,7 @@ import numpy as np
 from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
 from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
+from analyzer.kernel.borrow import borrow, borrow_catalog
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import (
     combat_damage,
@@ -204,7 +205,8 @@ def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting
               turn_cap, action_cap, first_seat):
     """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids (first_seat < 0:
     game_index % n_players, so play/draw alternates by game index)."""
-    cards = C[0]
+    G = borrow(G)  # the caller owns G and C for the whole call (see borrow.py)
+    cards = borrow(C[0])
     G[:] = 0
     n_cards = 0
     for s in range(n_players):
@@ -441,6 +443,11 @@ def resolve_decision(G, C, pol, promise, recipient):
 def advance(G, C, pol, stop_at_decision):
     """Run the game until it ends (ST_DONE) or, if stop_at_decision, until a gift decision
     with both modes legal is pending (ST_DECISION)."""
+    # the caller owns G, C and pol for the whole call: the kernel works on borrowed views
+    # (no reference counting on every call; see borrow.py)
+    G = borrow(G)
+    C = borrow_catalog(C)
+    pol = borrow(pol)
     while G[H_WINNER] == -1:
         if G[H_PENDING] != PEND_NONE:
             if stop_at_decision:
