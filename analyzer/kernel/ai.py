@@ -344,6 +344,11 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         return 0
     for i in range(G[pb(p) + P_HAND_N]):
         o = hand_at(G, p, i)
+        card = G[ob(o) + O_CARD]
+        # _can_cast_now's first tests, without the call: a land, or a slow card at instant speed
+        if cards[card, CardCol.TYPES] & CardType.LAND or (
+                not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0):
+            continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
             n += 1
@@ -517,7 +522,7 @@ def _any_source(G, cards, p):
 @njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
-    if _play_land(G, C, p):
+    if G[pb(p) + P_LANDS_TURN] < 1 and _play_land(G, C, p):
         return True
     if not _any_source(G, C[0], p):
         return False  # tapped out: nothing in the pool costs zero mana

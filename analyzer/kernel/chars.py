@@ -31,6 +31,8 @@ from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrifi
 from analyzer.kernel.layout import (
     H_BF_N,
     H_END_REASON,
+    H_LEGENDS,
+    H_LINKS,
     H_NOBJ,
     H_NPLAYERS,
     H_PHASE,
@@ -272,7 +274,10 @@ def check_sba(G, C):
             if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):
                 leave_game(G, C, p)
                 changed = True
-        if _legend_rule(G, C) or _linked_return(G, C):
+        # (H_LEGENDS / H_LINKS 0: no legendary permanent / "until" exile ever happened, so
+        # these find nothing)
+        if (G[H_LEGENDS] != 0 and _legend_rule(G, C)) or \
+                (G[H_LINKS] != 0 and _linked_return(G, C)):
             changed = True
         i = 0
         while i < G[H_BF_N]:

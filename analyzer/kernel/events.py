@@ -150,8 +150,9 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O_PROMISED]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == kind and \
-                cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0):
+        if abilities[a, AbilCol.KIND] == kind and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                                                   cond_ok(G, C, abilities[a, AbilCol.COND],
+                                                           promised, ctrl, 0)):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
 
 
@@ -210,7 +211,8 @@ def fire_enters(G, C, o):
                 if (want != 0 and (sub & want) == 0) or \
                         (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]):
                     continue
-                if cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
+                if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
@@ -247,8 +249,9 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] == kind and \
-                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0):
+            if abilities[a, AbilCol.KIND] == kind and (
+                    abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0)):
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
 
 
@@ -282,7 +285,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 hit = noncreature
             elif ctrl == p and k == AbilityKind.EXPEND:
                 hit = spent_before < tp <= spent_after
-            if hit and cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], ctrl, 0):
+            if hit and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], ctrl, 0)):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
 
 
@@ -345,7 +349,8 @@ def fire_end_step(G, C):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
                 continue
-            if not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and \
+                    not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
     # delayed triggers fire once, then are gone

@@ -14,6 +14,7 @@ from analyzer.kernel.layout import (
     H_BF_N,
     H_END_REASON,
     H_ERROR,
+    H_LEGENDS,
     H_NCARDS,
     H_NOBJ,
     H_NPLAYERS,
@@ -235,6 +236,8 @@ def move_object(G, cards, o, zone, top=True):
     if zone != Zone.EXILE:
         G[b + O_CAST_BY] = 0
     G[b + O_ZONE] = zone
+    if zone == Zone.BATTLEFIELD and cards[G[b + O_CARD], CardCol.TYPES] & CardType.LEGENDARY:
+        G[H_LEGENDS] = 1  # check_sba looks at the legend rule from now on
     if zone == Zone.STACK or zone == Zone.NONE:
         return
     p = G[b + O_OWNER]
