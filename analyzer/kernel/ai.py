@@ -349,6 +349,10 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         if cards[card, CardCol.TYPES] & CardType.LAND or (
                 not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0):
             continue
+        # and its mana value test when nothing can reduce the cost
+        if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
+                cards[card, CardCol.MV] > n_src:
+            continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
             n += 1

@@ -57,6 +57,7 @@ from analyzer.kernel.layout import (
     H_TURN,
     H_TURN_CAP,
     H_WINDOW,
+    H_WINDOW_STEP,
     H_WINNER,
     MAX_LIBRARY,
     MAX_TOKENS,
@@ -100,6 +101,7 @@ from analyzer.kernel.layout import (
     P_SPELLS_TURN,
     P_TURNS,
     PEND_NONE,
+    S_CTRL,
     S_KIND,
     S_OBJ,
     SF,
@@ -339,6 +341,19 @@ def _maybe_window(G, C, step_phase):
 
 
 @njit
+def _may_act(G, p):
+    """False when priority_action(p) passes before looking at anything but the window: the top
+    of the stack is p's own, or an empty stack outside the two windows where p may act (after
+    blocks; an opponent's end step)."""
+    n = G[H_STACK_N]
+    if n > 0:
+        return G[OFF_STACK + (n - 1) * SF + S_CTRL] != p
+    step_phase = G[H_WINDOW_STEP]
+    return step_phase == Phase.DECLARE_BLOCKERS or (step_phase == Phase.END_STEP and
+                                                    G[H_ACTIVE] != p)
+
+
+@njit
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
     one turn-based action)."""
@@ -357,7 +372,7 @@ def step(G, C, pol):
         n_al = n_alive(G)
         while True:
             p = G[H_PRIO]
-            if alive(G, p) and priority_action(G, C, pol, p):
+            if alive(G, p) and _may_act(G, p) and priority_action(G, C, pol, p):
                 G[H_PASSES] = 0
                 return
             G[H_PASSES] += 1

@@ -221,17 +221,20 @@ def fire_enters(G, C, o):
 @njit
 def fire_dies(G, C, o, ctrl):
     """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
-    _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
+        _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
 
 
 @njit
 def fire_attacks(G, C, o):
-    _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
+        _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O_CTRL], o)
 
 
 @njit
 def fire_combat_damage_player(G, C, o):
-    _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
+        _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O_CTRL], o)
 
 
 @njit
@@ -316,7 +319,8 @@ def fire_targeted(G, C, p, slots):
 @njit
 def fire_sacrificed(G, C, o):
     """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
-    _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
+        _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
 
 
 @njit
