@@ -33,6 +33,7 @@ from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
     H_DELAYED_N,
+    H_KINDS_SEEN,
     H_NPLAYERS,
     H_TRIG_N,
     H_TURN,
@@ -192,7 +193,8 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O_CARD]
     if G[ob(o) + O_PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+    if cards[card, CardCol.TYPES] & CardType.CREATURE and \
+            (G[H_KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
         sub = cards[card, CardCol.SUBTYPES]
         for i in range(G[H_BF_N]):
             q = G[OFF_BATTLEFIELD + i]
@@ -241,6 +243,8 @@ def fire_combat_damage_player(G, C, o):
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
     or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
+    if ((G[H_KINDS_SEEN] >> kind) & 1) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
     cards = C[0]
     abilities = C[1]
     for i in range(G[H_BF_N]):
@@ -268,6 +272,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     abilities = C[1]
     kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
         (1 << AbilityKind.EXPEND)
+    if (G[H_KINDS_SEEN] & kinds) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
     for i in range(G[H_BF_N]):
         q = G[OFF_BATTLEFIELD + i]
         b = ob(q)
@@ -339,7 +345,8 @@ def fire_end_step(G, C):
     cards = C[0]
     abilities = C[1]
     active = G[H_ACTIVE]
-    for i in range(G[H_BF_N]):
+    n_bf = G[H_BF_N] if (G[H_KINDS_SEEN] >> AbilityKind.END_STEP) & 1 else 0
+    for i in range(n_bf):
         q = G[OFF_BATTLEFIELD + i]
         if G[ob(q) + O_PHASED]:
             continue
