@@ -24,6 +24,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    ExtraCost,
     Intent,
     Op,
     Phase,
@@ -84,7 +85,6 @@ from analyzer.kernel.mana import (
     can_pay,
     card_cost,
     collect_sources,
-    count_sources,
     plan_spell,
 )
 from analyzer.kernel.stack import (
@@ -210,6 +210,56 @@ def _mode_useful(G, C, p, o, promised, context):
 
 
 @njit
+def _role_may_help(G, cards, card, context):
+    """False when _mode_useful is False for this card in this context from its role alone
+    (before any target is looked at): a cheap filter ahead of the target search."""
+    role = cards[card, CardCol.AI_ROLE]
+    if context == 1:
+        return role == AiRole.COUNTER or role == AiRole.PROTECTION
+    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
+        return False
+    if role == AiRole.TRICK:
+        return context == 2
+    if context == 2:
+        return role == AiRole.REMOVAL
+    if context == 3:
+        if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
+            return True
+        return (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+    if role == AiRole.CARD_DRAW and (cards[card, CardCol.TYPES] & CardType.INSTANT) and \
+            G[H_PHASE] == Phase.MAIN1:
+        return False
+    return True
+
+
+@njit
+def _fast_may_help(G, cards, p, context):
+    """Could p do anything at instant speed from hand or exile in this priority context? As
+    priority_action decides: only with a fast card in hand, then any fast card (in hand, or
+    in exile castable by p) whose role could be useful now."""
+    n_fast = 0
+    useful = False
+    for i in range(G[pb(p) + P_HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O_CARD]
+        if cards[card, CardCol.FLAGS] & CardFlag.FAST:
+            n_fast += 1
+            if not useful and _role_may_help(G, cards, card, context):
+                useful = True
+    if n_fast == 0:
+        return False
+    if useful:
+        return True
+    for q in range(G[H_NPLAYERS]):
+        for i in range(G[pb(q) + P_EXILE_N]):
+            o = G[OFF_EXILE + q * MAX_EXILE + i]
+            card = G[ob(o) + O_CARD]
+            if G[ob(o) + O_CAST_BY] == p + 1 and cards[card, CardCol.FLAGS] & CardFlag.FAST and \
+                    _role_may_help(G, cards, card, context):
+                return True
+    return False
+
+
+@njit
 def _top_targets_mine(G, C, p):
     e = stack_top_entry(G)
     if e < 0 or G[e + S_CTRL] == p:
@@ -241,10 +291,12 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
-    reduction = cost_reduction(G, C, p, card)
+    reduction = 0
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
+        reduction = cost_reduction(G, C, p, card)
     if cards[card, CardCol.MV] - reduction > n_src:
         return False
-    if not extra_cost_payable(G, C, p, o):
+    if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
     colored = G[W_ACOLOR:W_ACOLOR + 5]
     generic = max(card_cost(cards, card, colored) - reduction, 0)
@@ -256,6 +308,8 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
+    if not _role_may_help(G, C[0], G[ob(o) + O_CARD], context):
+        return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     plain = plain and _mode_useful(G, C, p, o, 0, context)
     promise = promise and _mode_useful(G, C, p, o, 1, context)
@@ -290,6 +344,15 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         return 0
     for i in range(G[pb(p) + P_HAND_N]):
         o = hand_at(G, p, i)
+        card = G[ob(o) + O_CARD]
+        # _can_cast_now's first tests, without the call: a land, or a slow card at instant speed
+        if cards[card, CardCol.TYPES] & CardType.LAND or (
+                not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0):
+            continue
+        # and its mana value test when nothing can reduce the cost
+        if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
+                cards[card, CardCol.MV] > n_src:
+            continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
             n += 1
@@ -321,6 +384,14 @@ def _play_land(G, C, p):
     cards = C[0]
     if G[pb(p) + P_LANDS_TURN] >= 1:
         return False
+    n_hand = G[pb(p) + P_HAND_N]
+    any_land = False
+    for i in range(n_hand):
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
+            any_land = True
+            break
+    if not any_land:
+        return False
     best = -1
     best_score = -1
     have = 0
@@ -328,18 +399,34 @@ def _play_land(G, C, p):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
             have |= cards[G[ob(o) + O_CARD], CardCol.LAND_COLORS]
-    for i in range(G[pb(p) + P_HAND_N]):
+    # hand cards with a symbol of each color: a land scores, per color it makes, 2 per such
+    # card when no land out makes that color yet, else 1
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    k3 = 0
+    k4 = 0
+    for j in range(n_hand):
+        h = G[ob(hand_at(G, p, j)) + O_CARD]
+        if cards[h, CardCol.COST_W] > 0:
+            k0 += 1
+        if cards[h, CardCol.COST_W + 1] > 0:
+            k1 += 1
+        if cards[h, CardCol.COST_W + 2] > 0:
+            k2 += 1
+        if cards[h, CardCol.COST_W + 3] > 0:
+            k3 += 1
+        if cards[h, CardCol.COST_W + 4] > 0:
+            k4 += 1
+    for i in range(n_hand):
         o = hand_at(G, p, i)
         card = G[ob(o) + O_CARD]
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
-        score = 1
-        for j in range(G[pb(p) + P_HAND_N]):
-            h = G[ob(hand_at(G, p, j)) + O_CARD]
-            for c in range(5):
-                if cards[h, CardCol.COST_W + c] > 0 and (colors >> c) & 1:
-                    score += 2 if ((have >> c) & 1) == 0 else 1
+        score = 1 + _color_score(colors, have, 0, k0) + _color_score(colors, have, 1, k1) + \
+            _color_score(colors, have, 2, k2) + _color_score(colors, have, 3, k3) + \
+            _color_score(colors, have, 4, k4)
         if cards[card, CardCol.ETB_TAPPED]:
             score -= 1
         if score > best_score:
@@ -352,6 +439,14 @@ def _play_land(G, C, p):
     G[pb(p) + P_LANDS_TURN] += 1
     G[pb(p) + P_LANDS_PLAYED] += 1
     return True
+
+
+@njit
+def _color_score(colors, have, c, k):
+    """_play_land's score for color c: k hand cards need it; double when none is out yet."""
+    if ((colors >> c) & 1) == 0:
+        return 0
+    return 2 * k if ((have >> c) & 1) == 0 else k
 
 
 @njit
@@ -415,12 +510,25 @@ def _try_activate(G, C, p, context):
 
 
 @njit
+def _any_source(G, cards, p):
+    """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+            continue
+        card = G[b + O_CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND or \
+                cards[card, CardCol.FLAGS] & (CardFlag.SAC_MANA | CardFlag.TAP_MANA):
+            return True
+    return False
+
+
+@njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
-    if _play_land(G, C, p):
+    if G[pb(p) + P_LANDS_TURN] < 1 and _play_land(G, C, p):
         return True
-    lands, sacs = count_sources(G, C[0], C[1], p)
-    if lands + sacs == 0:
+    if not _any_source(G, C[0], p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W_MAIN:W_MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
@@ -434,10 +542,6 @@ def main_action(G, C, pol, p):
 def priority_action(G, C, pol, p):
     """An instant-speed action when p holds priority in an open window; False to pass."""
     cards = C[0]
-    n_hand_fast = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
-            n_hand_fast += 1
     step = G[H_WINDOW_STEP]
     if G[H_STACK_N] > 0:
         context = 1
@@ -450,9 +554,8 @@ def priority_action(G, C, pol, p):
         context = 3
     else:
         return False
-    if n_hand_fast > 0:
-        lands, sacs = count_sources(G, cards, C[1], p)
-        if lands + sacs > 0:
+    if _fast_may_help(G, cards, p, context):
+        if _any_source(G, cards, p):
             buf = G[W_MAIN:W_MAIN + MAX_CAND]
             n = _collect_castables(G, C, p, False, buf)
             for i in range(n):

@@ -31,6 +31,8 @@ from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrifi
 from analyzer.kernel.layout import (
     H_BF_N,
     H_END_REASON,
+    H_LEGENDS,
+    H_LINKS,
     H_NOBJ,
     H_NPLAYERS,
     H_PHASE,
@@ -85,6 +87,7 @@ def refresh(G, C):
     abilities = C[1]
     steps = C[3]
     n = G[H_BF_N]
+    statics = False  # a phased-in permanent with a static ability: the layer passes below
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -98,6 +101,10 @@ def refresh(G, C):
             G[b + O_CTRL] = new_ctrl
             G[b + O_SICK] = 1
             clear_combat(G, o)
+        if G[b + O_PHASED] == 0 and (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
+            statics = True
+    if not statics:
+        return
     # static abilities of permanents on the battlefield
     for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
         for i in range(n):
@@ -267,7 +274,10 @@ def check_sba(G, C):
             if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):
                 leave_game(G, C, p)
                 changed = True
-        if _legend_rule(G, C) or _linked_return(G, C):
+        # (H_LEGENDS / H_LINKS 0: no legendary permanent / "until" exile ever happened, so
+        # these find nothing)
+        if (G[H_LEGENDS] != 0 and _legend_rule(G, C)) or \
+                (G[H_LINKS] != 0 and _linked_return(G, C)):
             changed = True
         i = 0
         while i < G[H_BF_N]:

@@ -75,6 +75,13 @@ def can_attack(cards, G, o, p):
 
 
 @njit
+def _untapped_creature(cards, G, o):
+    """can_block's tests of the blocker's card type and tap state, without its call."""
+    return G[ob(o) + O_TAPPED] == 0 and \
+        (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+
+
+@njit
 def can_block(cards, G, blocker, attacker):
     bb = ob(blocker)
     if G[bb + O_TAPPED] or not _creature(cards, G, blocker):
@@ -159,7 +166,10 @@ def declare_attackers(G, C):
     total = 0
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
+        # can_attack's first tests inline (p's untapped creature), the call only then
+        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and \
+                (cards[G[ob(o) + O_CARD], CardCol.TYPES] &
+                 CardType.CREATURE) != 0 and can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
             att[na] = o
             na += 1
             total += G[ob(o) + O_CUR_P]
@@ -240,7 +250,8 @@ def declare_blockers(G, C):
             best_kind = 0  # 3 good block, 2 trade, 1 chump
             for j in range(n):
                 b = G[OFF_BATTLEFIELD + j]
-                if G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or not can_block(cards, G, b, a):
+                if G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or not _untapped_creature(
+                        cards, G, b) or not can_block(cards, G, b, a):
                     continue
                 kind = 0
                 if _blocker_wins(G, b, a):
@@ -262,7 +273,7 @@ def declare_blockers(G, C):
                 for j in range(n):
                     b = G[OFF_BATTLEFIELD + j]
                     if b == best or G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or \
-                            not can_block(cards, G, b, a):
+                            not _untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
                         continue
                     if second < 0 or threat(G, cards, b) < threat(G, cards, second):
                         second = b

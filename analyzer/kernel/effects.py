@@ -17,6 +17,7 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
+    Cond,
     CounterKind,
     GiftKind,
     Keyword,
@@ -41,6 +42,7 @@ from analyzer.kernel.layout import (
     H_BF_N,
     H_EXILE_SELF,
     H_EXTRA_N,
+    H_LINKS,
     H_NO_SPELLS_TURN,
     H_NPLAYERS,
     H_TURN,
@@ -299,7 +301,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     it = -1
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if not cond_ok(G, C, steps[k, StepCol.COND], promised, ctrl, done):
+        cond = steps[k, StepCol.COND]
+        if cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -589,6 +592,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         move_object(G, cards, v, Zone.EXILE)
                         if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceased to exist instead
                             G[ob(v) + O_LINK] = src + 1
+                            G[H_LINKS] = 1  # check_sba looks for linked returns from now on
                             G[ob(v) + O_LINK_ZCC] = G[ob(src) + O_ZCC]
                         it = v
         elif op == Op.FLICKER:

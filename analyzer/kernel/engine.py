@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, EndReason, Phase, Zone
 from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
+from analyzer.kernel.borrow import borrow, borrow_catalog
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import (
     combat_damage,
@@ -56,6 +57,7 @@ from analyzer.kernel.layout import (
     H_TURN,
     H_TURN_CAP,
     H_WINDOW,
+    H_WINDOW_STEP,
     H_WINNER,
     MAX_LIBRARY,
     MAX_TOKENS,
@@ -99,6 +101,7 @@ from analyzer.kernel.layout import (
     P_SPELLS_TURN,
     P_TURNS,
     PEND_NONE,
+    S_CTRL,
     S_KIND,
     S_OBJ,
     SF,
@@ -204,7 +207,8 @@ def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting
               turn_cap, action_cap, first_seat):
     """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids (first_seat < 0:
     game_index % n_players, so play/draw alternates by game index)."""
-    cards = C[0]
+    G = borrow(G)  # the caller owns G and C for the whole call (see borrow.py)
+    cards = borrow(C[0])
     G[:] = 0
     n_cards = 0
     for s in range(n_players):
@@ -336,6 +340,28 @@ def _maybe_window(G, C, step_phase):
         open_window(G, step_phase)
 
 
+@njit
+def _may_act(G, cards, p):
+    """False when priority_action(p) passes before looking at anything but the window and p's
+    hand: the top of the stack is p's own, or an empty stack outside the two windows where p
+    may act (after blocks; an opponent's end step); and except at an opponent's end step
+    (where p may activate), p has no fast card in hand."""
+    n = G[H_STACK_N]
+    if n > 0:
+        if G[OFF_STACK + (n - 1) * SF + S_CTRL] == p:
+            return False
+    else:
+        step_phase = G[H_WINDOW_STEP]
+        if step_phase == Phase.END_STEP and G[H_ACTIVE] != p:
+            return True
+        if step_phase != Phase.DECLARE_BLOCKERS:
+            return False
+    for i in range(G[pb(p) + P_HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
+            return True
+    return False
+
+
 @njit(inline="always")  # see advance
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
@@ -355,7 +381,7 @@ def step(G, C, pol):
         n_al = n_alive(G)
         while True:
             p = G[H_PRIO]
-            if alive(G, p) and priority_action(G, C, pol, p):
+            if alive(G, p) and _may_act(G, C[0], p) and priority_action(G, C, pol, p):
                 G[H_PASSES] = 0
                 return
             G[H_PASSES] += 1
@@ -445,6 +471,11 @@ def advance(G, C, pol, stop_at_decision):
     ``advance``, ``step`` and the rollout loop are inlined into their callers (numba IR
     inlining): every separately compiled function that reaches the whole kernel costs a full
     re-optimization and machine-code emission of it (about 6 s each), and this chain had six."""
+    # the caller owns G, C and pol for the whole call: the kernel works on borrowed views
+    # (no reference counting on every call; see borrow.py)
+    G = borrow(G)
+    C = borrow_catalog(C)
+    pol = borrow(pol)
     while G[H_WINNER] == -1:
         if G[H_PENDING] != PEND_NONE:
             if stop_at_decision:

@@ -33,6 +33,7 @@ from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
     H_DELAYED_N,
+    H_KINDS_SEEN,
     H_NPLAYERS,
     H_TRIG_N,
     H_TURN,
@@ -150,8 +151,9 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O_PROMISED]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == kind and \
-                cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0):
+        if abilities[a, AbilCol.KIND] == kind and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                                                   cond_ok(G, C, abilities[a, AbilCol.COND],
+                                                           promised, ctrl, 0)):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
 
 
@@ -191,13 +193,16 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O_CARD]
     if G[ob(o) + O_PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+    if cards[card, CardCol.TYPES] & CardType.CREATURE and \
+            (G[H_KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
         sub = cards[card, CardCol.SUBTYPES]
         for i in range(G[H_BF_N]):
             q = G[OFF_BATTLEFIELD + i]
             if q == o or G[ob(q) + O_CTRL] != ctrl or G[ob(q) + O_PHASED]:
                 continue
             qc = G[ob(q) + O_CARD]
+            if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1) == 0:
+                continue
             a0 = cards[qc, CardCol.AB_START]
             for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.OTHER_CREATURE_ENTERS:
@@ -208,7 +213,8 @@ def fire_enters(G, C, o):
                 if (want != 0 and (sub & want) == 0) or \
                         (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]):
                     continue
-                if cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
+                if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
@@ -217,23 +223,28 @@ def fire_enters(G, C, o):
 @njit
 def fire_dies(G, C, o, ctrl):
     """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
-    _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
+        _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
 
 
 @njit
 def fire_attacks(G, C, o):
-    _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
+        _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O_CTRL], o)
 
 
 @njit
 def fire_combat_damage_player(G, C, o):
-    _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
+        _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O_CTRL], o)
 
 
 @njit
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
     or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
+    if ((G[H_KINDS_SEEN] >> kind) & 1) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
     cards = C[0]
     abilities = C[1]
     for i in range(G[H_BF_N]):
@@ -245,8 +256,9 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] == kind and \
-                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0):
+            if abilities[a, AbilCol.KIND] == kind and (
+                    abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0)):
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
 
 
@@ -258,6 +270,10 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     you cast / a player casts their second spell each turn"."""
     cards = C[0]
     abilities = C[1]
+    kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+        (1 << AbilityKind.EXPEND)
+    if (G[H_KINDS_SEEN] & kinds) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
     for i in range(G[H_BF_N]):
         q = G[OFF_BATTLEFIELD + i]
         b = ob(q)
@@ -265,6 +281,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             continue
         ctrl = G[b + O_CTRL]
         qc = G[b + O_CARD]
+        if (cards[qc, CardCol.AB_KINDS] & kinds) == 0:
+            continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             k = abilities[a, AbilCol.KIND]
@@ -276,7 +294,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 hit = noncreature
             elif ctrl == p and k == AbilityKind.EXPEND:
                 hit = spent_before < tp <= spent_after
-            if hit and cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], ctrl, 0):
+            if hit and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O_PROMISED], ctrl, 0)):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
 
 
@@ -306,7 +325,8 @@ def fire_targeted(G, C, p, slots):
 @njit
 def fire_sacrificed(G, C, o):
     """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
-    _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
+    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
+        _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
 
 
 @njit
@@ -325,7 +345,8 @@ def fire_end_step(G, C):
     cards = C[0]
     abilities = C[1]
     active = G[H_ACTIVE]
-    for i in range(G[H_BF_N]):
+    n_bf = G[H_BF_N] if (G[H_KINDS_SEEN] >> AbilityKind.END_STEP) & 1 else 0
+    for i in range(n_bf):
         q = G[OFF_BATTLEFIELD + i]
         if G[ob(q) + O_PHASED]:
             continue
@@ -339,7 +360,8 @@ def fire_end_step(G, C):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
                 continue
-            if not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and \
+                    not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
     # delayed triggers fire once, then are gone

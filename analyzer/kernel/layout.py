@@ -48,7 +48,7 @@ _HEADER_FIELDS = (
     "PENDING", "PEND_OBJ", "PEND_PLAYER", "DECISIONS", "TIMESTAMP", "TOKEN_CURSOR", "ERROR",
     "STARTING_LIFE", "COMBAT_FS", "ROTATION", "TURNS_TAKEN", "SCRATCH_N", "GAME_INDEX",
     "RESOLVING", "EXILE_SELF", "LAST_IT", "WINDOW_STEP", "MAIN_DONE", "FORCED_PROMISE",
-    "TARGET_SRC",
+    "TARGET_SRC", "LEGENDS", "LINKS", "KINDS_SEEN",
 )
 (
     H_NPLAYERS, H_NOBJ, H_NCARDS, H_TURN, H_ACTIVE, H_PHASE, H_PRIO, H_PASSES, H_WINDOW,
@@ -58,6 +58,9 @@ _HEADER_FIELDS = (
     H_STARTING_LIFE, H_COMBAT_FS, H_ROTATION, H_TURNS_TAKEN, H_SCRATCH_N, H_GAME_INDEX,
     H_RESOLVING, H_EXILE_SELF, H_LAST_IT, H_WINDOW_STEP, H_MAIN_DONE, H_FORCED_PROMISE,
     H_TARGET_SRC,  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
+    H_LEGENDS,  # 1 once a legendary permanent entered the battlefield (legend rule to check)
+    H_LINKS,  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
+    H_KINDS_SEEN,  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
 ) = range(len(_HEADER_FIELDS))
 HEADER = len(_HEADER_FIELDS)
 

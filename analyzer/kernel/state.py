@@ -14,6 +14,8 @@ from analyzer.kernel.layout import (
     H_BF_N,
     H_END_REASON,
     H_ERROR,
+    H_KINDS_SEEN,
+    H_LEGENDS,
     H_NCARDS,
     H_NOBJ,
     H_NPLAYERS,
@@ -235,6 +237,11 @@ def move_object(G, cards, o, zone, top=True):
     if zone != Zone.EXILE:
         G[b + O_CAST_BY] = 0
     G[b + O_ZONE] = zone
+    if zone == Zone.BATTLEFIELD:
+        # the event loops skip kinds of abilities no permanent ever had
+        G[H_KINDS_SEEN] |= cards[G[b + O_CARD], CardCol.AB_KINDS]
+        if cards[G[b + O_CARD], CardCol.TYPES] & CardType.LEGENDARY:
+            G[H_LEGENDS] = 1  # check_sba looks at the legend rule from now on
     if zone == Zone.STACK or zone == Zone.NONE:
         return
     p = G[b + O_OWNER]
