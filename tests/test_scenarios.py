@@ -581,3 +581,21 @@ advance = "main2"
     assert seat(s, 1)["life"] == 15
     msg = input_error(run_text, text.replace("CARD", "Jolly Gerbils"))
     assert "can't attack" in msg
+
+
+def test_kitnap_stolen_creature_stays_stolen_and_shakes_off_summoning_sickness():
+    # Found in review: every refresh of characteristics handed the creature back to its owner
+    # and re-stole it, so it was summoning sick forever (and left combat at each refresh).
+    # 302.6: sick only until its new controller's next turn begins.
+    text = (SCEN / "kitnap_gift_trigger_ordered.toml").read_text() + """
+[[action]]
+advance = "next_turn"
+
+[[action]]
+advance = "next_turn"
+"""
+    s = run_text(text)
+    assert s["active"] == 0 and s["phase"] == "main1"
+    shooter = bf(s, 0, "Scrapshooter")[0]
+    assert shooter["owner"] == 1 and shooter["controller"] == 0
+    assert not shooter["sick"] and not shooter["tapped"]

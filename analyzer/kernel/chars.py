@@ -77,15 +77,16 @@ from analyzer.kernel.layout import (
     S_OBJ,
     SF,
     SK_SPELL,
+    W_CTRL,
 )
 from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, put_onto_battlefield
 
 
 @njit
 def refresh(G, C):
+    """Recompute every permanent's characteristics and controller from its base values,
+    counters, until-end-of-turn effects and the static abilities in play."""
     cards = C[0]
-    abilities = C[1]
-    steps = C[3]
     n = G[H_BF_N]
     statics = False  # a phased-in permanent with a static ability: the layer passes below
     # layer 1 values + counters + until-end-of-turn effects
@@ -96,16 +97,29 @@ def refresh(G, C):
         G[b + O_CUR_P] = G[b + O_BASE_P] + G[b + O_P1P1] + G[b + O_EOT_P]
         G[b + O_CUR_T] = G[b + O_BASE_T] + G[b + O_P1P1] + G[b + O_EOT_T]
         G[b + O_CUR_KW] = (cards[card, CardCol.KEYWORDS] | G[b + O_EOT_KW]) & ~G[b + O_EOT_KW_LOSE]
-        new_ctrl = G[b + O_BASE_CTRL]
-        if G[b + O_CTRL] != new_ctrl:
-            G[b + O_CTRL] = new_ctrl
-            G[b + O_SICK] = 1
-            clear_combat(G, o)
+        # control is settled for all permanents before it is compared (below): a creature
+        # stolen by an Aura keeps its controller across refreshes, it does not bounce back
+        G[W_CTRL + i] = G[b + O_CTRL]
+        G[b + O_CTRL] = G[b + O_BASE_CTRL]
         if G[b + O_PHASED] == 0 and (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             statics = True
-    if not statics:
-        return
-    # static abilities of permanents on the battlefield
+    if statics:
+        _apply_statics(G, C, n)
+    for i in range(n):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] != G[W_CTRL + i]:
+            # a new controller: summoning sick for them (302.6), removed from combat (506.4)
+            G[ob(o) + O_SICK] = 1
+            clear_combat(G, o)
+
+
+@njit
+def _apply_statics(G, C, n):
+    """Static abilities of permanents on the battlefield: control (layer 2), then P/T and
+    abilities (layers 6-7), over the characteristics refresh just reset."""
+    cards = C[0]
+    abilities = C[1]
+    steps = C[3]
     for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
         for i in range(n):
             s = G[OFF_BATTLEFIELD + i]
@@ -124,11 +138,8 @@ def refresh(G, C):
                     if layer == 0:
                         if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
                             ba = ob(att)
-                            if G[ba + O_ZONE] == Zone.BATTLEFIELD and \
-                                    G[ba + O_CTRL] != G[bs + O_CTRL]:
+                            if G[ba + O_ZONE] == Zone.BATTLEFIELD:
                                 G[ba + O_CTRL] = G[bs + O_CTRL]
-                                G[ba + O_SICK] = 1
-                                clear_combat(G, att)
                         continue
                     if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
                         G[ob(att) + O_CUR_P] += steps[k, StepCol.A]
