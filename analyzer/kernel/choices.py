@@ -30,28 +30,17 @@ from analyzer.kernel.layout import (
     P_HAND_N,
     P_LIFE,
 )
-from analyzer.kernel.state import hand_at, move_object, ob, pb
+from analyzer.kernel.state import hand_at, lands_in_play, move_object, ob, pb
 
 LANDS_ENOUGH = 5
 LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 
 
 @njit
-def lands_in_play(G, C, p):
-    cards = C[0]
-    k = 0
-    for i in range(G[H_BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
-            k += 1
-    return k
-
-
-@njit
 def discard_choice(G, C, p, optional):
     """The card p discards, or -1 (empty hand, or an optional discard p declines)."""
     cards = C[0]
-    lands = lands_in_play(G, C, p)
+    lands = lands_in_play(G, cards, p)
     worst = -1
     worst_key = 1 << 30
     for i in range(G[pb(p) + P_HAND_N]):

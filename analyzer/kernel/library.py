@@ -27,7 +27,15 @@ from analyzer.kernel.layout import (
     P_LIB_N,
 )
 from analyzer.kernel.rng import randint, shuffle_slice
-from analyzer.kernel.state import hand_at, library_top, move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.state import (
+    hand_at,
+    lands_in_play,
+    library_top,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
 
 ENOUGH_LANDS = 6
 
@@ -36,11 +44,7 @@ ENOUGH_LANDS = 6
 def lands_available(G, C, p):
     """Lands p controls plus lands in p's hand."""
     cards = C[0]
-    k = 0
-    for i in range(G[H_BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
-            k += 1
+    k = lands_in_play(G, cards, p)
     for i in range(G[pb(p) + P_HAND_N]):
         if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
             k += 1

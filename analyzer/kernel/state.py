@@ -472,3 +472,14 @@ def library_top(G, p):
 @njit
 def card_of(G, o):
     return G[ob(o) + O_CARD]
+
+
+@njit
+def lands_in_play(G, cards, p):
+    """How many lands p controls."""
+    k = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
+            k += 1
+    return k
