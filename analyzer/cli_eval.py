@@ -16,17 +16,12 @@ _DECK_PATH = click.Path(dir_okay=False)
 
 def _notice(forks: bool) -> None:
     """The kernel's first-compile notice, and the fork runner's (compiled on its own)."""
-    import sys as _sys
-
-    from analyzer.kernel.config import cache_dir
-    from analyzer.kernel.warmup import kernel_cached
+    from analyzer.kernel.warmup import is_cached, kernel_cached
 
     kernel_notice()
     if not forks:
         return
-    tag = f"py{_sys.version_info.major}{_sys.version_info.minor}"
-    root = cache_dir()
-    if kernel_cached() and not any(root.rglob(f"forks.run_forks-*.{tag}.nbi")):
+    if kernel_cached() and not is_cached("forks.run_forks"):
         click.echo("compiling the decision fork runner, first run only (about a minute)...",
                    err=True)
 

@@ -34,21 +34,14 @@ def _roots():
             (combat.combat_damage, "GCb"), (events.fire_end_step, "GC"), (engine._cleanup, "GC")]
 
 
-def _cached(name: str) -> bool:
-    from analyzer.kernel.config import cache_dir
-
-    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
-    root = cache_dir()
-    return root.is_dir() and any(root.rglob(f"{name}-*.{tag}.nbi"))
-
-
 def _wanted() -> bool:
     if os.environ.get("GIFT_ANALYZER_SERIAL_COMPILE") or os.environ.get("NUMBA_DISABLE_JIT"):
         return False
     from analyzer.kernel.config import CACHE
     from analyzer.kernel.parallel import available_threads
+    from analyzer.kernel.warmup import is_cached
 
-    return CACHE and available_threads() >= 2 and not _cached("stack.resolve_top")
+    return CACHE and available_threads() >= 2 and not is_cached("stack.resolve_top")
 
 
 class BackgroundCompile:
