@@ -36,7 +36,7 @@ import numpy as np
 
 from analyzer.enums import PolCol, Recipient
 from analyzer.kernel.config import njit
-from analyzer.kernel.engine import init_game, play, resolve_decision
+from analyzer.kernel.engine import empty_record, init_game, play, resolve_decision
 from analyzer.kernel.layout import (
     H_END_REASON,
     H_ERROR,
@@ -47,11 +47,8 @@ from analyzer.kernel.layout import (
     H_TURN,
     H_WINNER,
     MAX_LIBRARY,
-    MAX_TOKENS,
     O_CARD,
-    OF,
     OFF_LIBRARY,
-    OFF_OBJECTS,
     P_LIB_N,
     ST_DECISION,
 )
@@ -230,15 +227,10 @@ def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starti
               turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec, feat):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask
     forked n_forks times (see the module docstring)."""
-    n_games = games.shape[0]
-    n_cards = 0
-    for s in range(n_players):
-        n_cards += deck_sizes[s]
-    length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    G = np.empty(length, np.int32)  # init_game clears it
-    A = np.zeros(length, np.int32)
-    B = np.zeros(length, np.int32)
-    for i in range(n_games):
+    G = empty_record(deck_sizes, n_players)
+    A = np.empty_like(G)  # scratch: every use copies a record into it first
+    B = np.empty_like(G)
+    for i in range(games.shape[0]):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
         play_forked_game(G, C, pol, run_seed, game_start + i, n_forks, fork_mask, explicit,

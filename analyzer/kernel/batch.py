@@ -18,16 +18,17 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.kernel.config import njit
-from analyzer.kernel.engine import advance, init_game
+from analyzer.kernel.engine import advance, empty_record, init_game
 from analyzer.kernel.layout import (
     H_ACTIONS,
     H_DECISIONS,
     H_END_REASON,
     H_ERROR,
     H_FIRST_SEAT,
+    H_NCARDS,
+    H_NPLAYERS,
     H_TURN,
     H_WINNER,
-    MAX_TOKENS,
     O_STAT_CAST,
     O_STAT_DRAWN,
     O_STAT_GIVEN,
@@ -66,8 +67,10 @@ _OBJ_FIELDS = np.array([O_STAT_OPENING, O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMIS
 
 
 @njit
-def write_game(G, n_players, n_cards, games_row, objs_rows, seat_fields, obj_fields):
+def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
     """Copy one finished game's results into its output rows."""
+    n_players = G[H_NPLAYERS]
+    n_cards = G[H_NCARDS]
     games_row[0] = G[H_WINNER]
     games_row[1] = G[H_TURN]
     games_row[2] = G[H_END_REASON]
@@ -89,17 +92,12 @@ def write_game(G, n_players, n_cards, games_row, objs_rows, seat_fields, obj_fie
 def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, games, objs, seat_fields, obj_fields):
     """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""
-    n_games = games.shape[0]
-    n_cards = 0
-    for s in range(n_players):
-        n_cards += deck_sizes[s]
-    length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    G = np.empty(length, np.int32)  # init_game clears it
-    for i in range(n_games):
+    G = empty_record(deck_sizes, n_players)
+    for i in range(games.shape[0]):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
         advance(G, C, pol, False)
-        write_game(G, n_players, n_cards, games[i], objs[i], seat_fields, obj_fields)
+        write_game(G, games[i], objs[i], seat_fields, obj_fields)
 
 
 def seat_fields() -> np.ndarray:

@@ -135,8 +135,13 @@ MAX_MULLIGANS = 2  # never below five cards
 
 
 @njit
-def n_objects_for(deck_sizes):
-    return int(deck_sizes.sum()) + MAX_TOKENS
+def empty_record(deck_sizes, n_players):
+    """An uninitialized record for a game of these decks (``init_game`` clears it); the
+    kernel's ``layout.record_size``."""
+    n_cards = 0
+    for s in range(n_players):
+        n_cards += deck_sizes[s]
+    return np.empty(OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF, np.int32)
 
 
 @njit

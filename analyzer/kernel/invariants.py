@@ -14,7 +14,7 @@ import numpy as np
 
 from analyzer.enums import Zone
 from analyzer.kernel.config import njit
-from analyzer.kernel.engine import init_game, resolve_decision, step
+from analyzer.kernel.engine import empty_record, init_game, resolve_decision, step
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
@@ -32,15 +32,12 @@ from analyzer.kernel.layout import (
     H_WINNER,
     MAX_BATTLEFIELD,
     MAX_STACK,
-    MAX_TOKENS,
     O_DAMAGE,
     O_OWNER,
     O_P1P1,
     O_STUN,
     O_ZONE,
-    OF,
     OFF_BATTLEFIELD,
-    OFF_OBJECTS,
     OFF_STACK,
     P_LIFE,
     P_LIFE_GAINED,
@@ -149,11 +146,7 @@ def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, start
                turn_cap, action_cap, out):
     """Play games with the invariant check after every step. out[i] = (failed check, step,
     winner, end reason, capacity error) for game game_start + i."""
-    n_cards = 0
-    for s in range(n_players):
-        n_cards += deck_sizes[s]
-    length = OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF
-    G = np.empty(length, np.int32)  # init_game clears it
+    G = empty_record(deck_sizes, n_players)
     for i in range(out.shape[0]):
         init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
                   turn_cap, action_cap, -1)
