@@ -176,31 +176,25 @@ def _mode_useful(G, C, p, o, promised, context):
     of the stack, 2 combat after blocks, 3 opponent's end step."""
     cards = C[0]
     card = G[ob(o) + O_CARD]
+    if not _role_may_help(G, cards, card, context):
+        return False
     role = cards[card, CardCol.AI_ROLE]
     ab = spell_ability(C, card)
-    types = cards[card, CardCol.TYPES]
-    if context == 1:
-        if role != AiRole.COUNTER and role != AiRole.PROTECTION:
-            return False
+    if context == 1:  # a counterspell or a protection spell
         if role == AiRole.COUNTER and top_threat(G, C, p) < 20:
             return False
         if role == AiRole.PROTECTION and not _top_targets_mine(G, C, p):
             return False
         return _targets_useful(G, C, ab, p, promised)
-    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
-        return False
-    if role == AiRole.TRICK:
-        return context == 2 and _has_creature_in_combat(G, p) and \
-            _targets_useful(G, C, ab, p, promised)
-    if context == 2:
-        return role == AiRole.REMOVAL and _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.TRICK:  # after blocks
+        return _has_creature_in_combat(G, p) and _targets_useful(G, C, ab, p, promised)
+    if context == 2:  # removal after blocks
+        return _targets_useful(G, C, ab, p, promised)
     if context == 3:
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
             return _targets_useful(G, C, ab, p, promised)
-        return (types & CardType.CREATURE) != 0  # flash creatures
+        return True  # flash creatures
     # main phase
-    if role == AiRole.CARD_DRAW and (types & CardType.INSTANT) and G[H_PHASE] == Phase.MAIN1:
-        return False  # instant draw waits for the opponent's end step
     if role == AiRole.SWEEPER:
         return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and \
             _targets_useful(G, C, ab, p, promised)
@@ -209,26 +203,26 @@ def _mode_useful(G, C, p, o, promised, context):
     return _targets_useful(G, C, ab, p, promised)
 
 
-@njit
+@njit(inline="always")  # tiny and on the priority hot path
 def _role_may_help(G, cards, card, context):
-    """False when _mode_useful is False for this card in this context from its role alone
-    (before any target is looked at): a cheap filter ahead of the target search."""
+    """Could this card be worth casting in this context, from its role alone (before any
+    target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
     role = cards[card, CardCol.AI_ROLE]
-    if context == 1:
+    if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION
     if role == AiRole.COUNTER or role == AiRole.PROTECTION:
         return False
     if role == AiRole.TRICK:
         return context == 2
-    if context == 2:
+    if context == 2:  # after blocks
         return role == AiRole.REMOVAL
-    if context == 3:
+    if context == 3:  # an opponent's end step
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
             return True
-        return (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+        return (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0  # flash creatures
     if role == AiRole.CARD_DRAW and (cards[card, CardCol.TYPES] & CardType.INSTANT) and \
             G[H_PHASE] == Phase.MAIN1:
-        return False
+        return False  # instant draw waits for the opponent's end step
     return True
 
 
@@ -538,21 +532,44 @@ def main_action(G, C, pol, p):
     return _try_activate(G, C, p, 0)
 
 
+@njit(inline="always")  # tiny and on the priority hot path
+def priority_context(G, p):
+    """Why p could act in the open window: 1 responding to the top of the stack (not p's
+    own), 2 after blocks, 3 an opponent's end step; 0: p just passes."""
+    if G[H_STACK_N] > 0:
+        return 0 if G[stack_top_entry(G) + S_CTRL] == p else 1
+    step = G[H_WINDOW_STEP]
+    if step == Phase.DECLARE_BLOCKERS:
+        return 2
+    if step == Phase.END_STEP and G[H_ACTIVE] != p:
+        return 3
+    return 0
+
+
+@njit(inline="always")  # tiny and on the priority hot path
+def fast_in_hand(G, cards, p):
+    """Does p hold a card castable at instant speed?"""
+    for i in range(G[pb(p) + P_HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
+            return True
+    return False
+
+
+@njit(inline="always")  # tiny and on the priority hot path
+def may_act(G, cards, p):
+    """False when priority_action(p) would pass at once: no reason to act in this window, or
+    (except at an opponent's end step, where p may activate) no fast card in hand. Lets the
+    engine skip the call."""
+    context = priority_context(G, p)
+    return context == 3 or (context != 0 and fast_in_hand(G, cards, p))
+
+
 @njit
 def priority_action(G, C, pol, p):
     """An instant-speed action when p holds priority in an open window; False to pass."""
     cards = C[0]
-    step = G[H_WINDOW_STEP]
-    if G[H_STACK_N] > 0:
-        context = 1
-        e = stack_top_entry(G)
-        if G[e + S_CTRL] == p:
-            return False
-    elif step == Phase.DECLARE_BLOCKERS:
-        context = 2
-    elif step == Phase.END_STEP and G[H_ACTIVE] != p:
-        context = 3
-    else:
+    context = priority_context(G, p)
+    if context == 0:
         return False
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
@@ -606,9 +623,8 @@ def anyone_fast(G, C):
     for p in range(G[H_NPLAYERS]):
         if G[pb(p) + P_LOST]:
             continue
-        for i in range(G[pb(p) + P_HAND_N]):
-            if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
-                return True
+        if fast_in_hand(G, cards, p):
+            return True
         for i in range(G[pb(p) + P_EXILE_N]):
             if G[ob(G[OFF_EXILE + p * MAX_EXILE + i]) + O_CAST_BY]:
                 return True

@@ -17,9 +17,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, EndReason, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
 from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
-from analyzer.kernel.ai import anyone_fast, discard_to_hand_size, main_action, priority_action
+from analyzer.kernel.ai import (
+    anyone_fast,
+    discard_to_hand_size,
+    main_action,
+    may_act,
+    priority_action,
+)
 from analyzer.kernel.borrow import borrow, borrow_catalog
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import (
@@ -57,7 +63,6 @@ from analyzer.kernel.layout import (
     H_TURN,
     H_TURN_CAP,
     H_WINDOW,
-    H_WINDOW_STEP,
     H_WINNER,
     MAX_LIBRARY,
     MAX_TOKENS,
@@ -101,7 +106,6 @@ from analyzer.kernel.layout import (
     P_SPELLS_TURN,
     P_TURNS,
     PEND_NONE,
-    S_CTRL,
     S_KIND,
     S_OBJ,
     SF,
@@ -345,28 +349,6 @@ def _maybe_window(G, C, step_phase):
         open_window(G, step_phase)
 
 
-@njit
-def _may_act(G, cards, p):
-    """False when priority_action(p) passes before looking at anything but the window and p's
-    hand: the top of the stack is p's own, or an empty stack outside the two windows where p
-    may act (after blocks; an opponent's end step); and except at an opponent's end step
-    (where p may activate), p has no fast card in hand."""
-    n = G[H_STACK_N]
-    if n > 0:
-        if G[OFF_STACK + (n - 1) * SF + S_CTRL] == p:
-            return False
-    else:
-        step_phase = G[H_WINDOW_STEP]
-        if step_phase == Phase.END_STEP and G[H_ACTIVE] != p:
-            return True
-        if step_phase != Phase.DECLARE_BLOCKERS:
-            return False
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
-            return True
-    return False
-
-
 @njit(inline="always")  # see advance
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
@@ -386,7 +368,7 @@ def step(G, C, pol):
         n_al = n_alive(G)
         while True:
             p = G[H_PRIO]
-            if alive(G, p) and _may_act(G, C[0], p) and priority_action(G, C, pol, p):
+            if alive(G, p) and may_act(G, C[0], p) and priority_action(G, C, pol, p):
                 G[H_PASSES] = 0
                 return
             G[H_PASSES] += 1
