@@ -109,7 +109,7 @@ def reseed(G, run_seed, game_index, decision, k):
         shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P_LIB_N])
 
 
-@njit
+@njit(_nrt=True)  # the record copy below may allocate (numba guards overlapping copies)
 def recipient_for(G, pol, p, o, scratch):
     """Who the policy's recipient rule gives p's gift to, without touching G's random stream
     (a ``random`` rule draws on a scratch copy)."""
@@ -143,7 +143,7 @@ def _add(row, promise, ok, s):
         row[D_N_OK] += 1 if ok else 0
 
 
-@njit(inline="always")
+@njit(_nrt=True, inline="always")
 def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B):
     """Fork G at its pending decision (row holds the caster, the base choice and the
     recipient); A and B are scratch records. Adds every outcome except the base-choice branch
@@ -168,7 +168,7 @@ def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B)
         _add(row, 0, ok, s)
 
 
-@njit(inline="always")
+@njit(_nrt=True, inline="always")
 def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explicit, games_row,
                      dec_rows, feat_rows, A, B):
     """One game under the base policy with every decision of a seat in fork_mask forked."""
@@ -222,7 +222,7 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
     games_row[G_FORKED] = n_forked
 
 
-@njit
+@njit(_nrt=True)
 def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec, feat):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask

@@ -40,7 +40,7 @@ def _borrow(typingctx, arr):
     return arr(arr), codegen
 
 
-@overload(borrow)
+@overload(borrow, jit_options={"_nrt": True})
 def _borrow_overload(arr):
     if isinstance(arr, types.Array):
         return lambda arr: _borrow(arr)

@@ -12,6 +12,16 @@ compilations), as is every int32/int64 mix. Each compilation re-optimizes and re
 machine code of everything it calls, so these copies cost about a third of the cold compile.
 Kernel functions therefore type every integer argument as int64 and every literal as its plain
 type when called from other kernel code (``_Int64Dispatcher``): one compilation per function.
+
+Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
+Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
+the record) would otherwise cost calls to ``NRT_incref``/``NRT_decref``: opaque calls after
+which the optimizer must reload everything it read from the record, about a third of the run
+time. The kernel works in arrays its caller owns, so nothing needs counting. A function that
+allocates (a batch runner, a fork's scratch records) says ``@njit(_nrt=True)``; numba refuses
+to compile an allocation, or the return of a new array, without it. An uncounted function
+must not return one of its array arguments to a counted caller either (the caller would drop
+a reference it never got); borrowed views (``borrow.py``) hold no reference and are safe.
 """
 
 from __future__ import annotations
@@ -126,10 +136,11 @@ class _Int64Dispatcher(CPUDispatcher):
 
 
 def njit(*args, **kwargs):
-    """``numba.njit`` with the project's flags (cache on, nogil, one compilation per
-    function: see ``_Int64Dispatcher``)."""
+    """``numba.njit`` with the project's flags (cache on, nogil, no reference counting unless
+    ``_nrt=True``, one compilation per function: see ``_Int64Dispatcher``)."""
     kwargs.setdefault("cache", CACHE)
     kwargs.setdefault("nogil", True)
+    kwargs.setdefault("_nrt", False)
     if args and callable(args[0]):
         return _one_typing(numba.njit(**kwargs)(args[0]))
     decorate = numba.njit(*args, **kwargs)

@@ -138,7 +138,7 @@ KEEP_MAX_LANDS = 5
 MAX_MULLIGANS = 2  # never below five cards
 
 
-@njit
+@njit(_nrt=True)
 def empty_record(deck_sizes, n_players):
     """An uninitialized record for a game of these decks (``init_game`` clears it); the
     kernel's ``layout.record_size``."""
@@ -450,7 +450,7 @@ def resolve_decision(G, C, pol, promise, recipient):
     return cast_finish(G, C, p, o, promise, recipient if promise else -1)
 
 
-@njit(inline="always")
+@njit(_nrt=True, inline="always")
 def advance(G, C, pol, stop_at_decision):
     """Run the game until it ends (ST_DONE) or, if stop_at_decision, until a gift decision
     with both modes legal is pending (ST_DECISION).
@@ -481,14 +481,14 @@ def advance(G, C, pol, stop_at_decision):
     return ST_DONE
 
 
-@njit
+@njit(_nrt=True)
 def play(G, C, pol, stop_at_decision):
     """``advance`` compiled once as a function of its own, for callers that reach it from
     several places (the fork runner): each inlined copy would cost its own compile."""
     return advance(G, C, pol, stop_at_decision)
 
 
-@njit
+@njit(_nrt=True)
 def play_game(G, C, pol, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
               turn_cap, action_cap):
     init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,

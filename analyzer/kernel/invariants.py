@@ -57,7 +57,7 @@ CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card
                "spell entry without its card on the stack", "token in a player's list")
 
 
-@njit
+@njit(_nrt=True)
 def check_invariants(G):
     n_obj = G[H_NOBJ]
     n_cards = G[H_NCARDS]
@@ -141,7 +141,7 @@ def play_checked(G, C, pol):
     return 0, steps
 
 
-@njit
+@njit(_nrt=True)
 def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
                turn_cap, action_cap, out):
     """Play games with the invariant check after every step. out[i] = (failed check, step,

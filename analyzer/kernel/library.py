@@ -90,7 +90,7 @@ def mill(G, C, p, n):
         move_object(G, C[0], o, Zone.GRAVEYARD)
 
 
-@njit
+@njit(_nrt=True)
 def look_at_top(G, C, p, n, to_graveyard):
     """Surveil n (to_graveyard) or scry n."""
     k = min(n, G[pb(p) + P_LIB_N])
@@ -107,7 +107,7 @@ def look_at_top(G, C, p, n, to_graveyard):
                     False)
 
 
-@njit
+@njit(_nrt=True)
 def dig(G, C, p, n, types, max_power):
     """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
     creature) and put it into your hand; the rest go on the bottom in a random order. The
@@ -138,7 +138,7 @@ def dig(G, C, p, n, types, max_power):
     _to_bottom_random(G, C, rest, m)
 
 
-@njit
+@njit(_nrt=True)
 def reveal_until_land(G, C, p):
     """Reveal from the top until a land card: it enters tapped under p's control; the other
     revealed cards go on the bottom in a random order (all of them if no land was found)."""

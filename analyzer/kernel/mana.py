@@ -225,7 +225,7 @@ def pay(G, cards, abilities, p, generic, colored, any_type):
     return pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
 
 
-@njit
+@njit(inline="always")  # returns a view of G: no reference to count (see config.njit)
 def _colored(G, colored):
     """The WUBRG counts (array or tuple) in a work area the shared planner may adjust."""
     out = G[W_PCOLOR:W_PCOLOR + 5]

@@ -113,7 +113,7 @@ def play_out(A, C, pol):
             A[H_PHASE] = Phase.GAME_OVER
 
 
-@njit(inline="always")  # see engine.advance
+@njit(_nrt=True, inline="always")  # see engine.advance
 def rollout_scores(G, C, pol, p, recipient, k, out):
     """out[b] = 2 x wins + draws of p over k play-outs of branch b (0 plain, 1 promised)."""
     key = stream_key(G)
@@ -133,7 +133,7 @@ def rollout_scores(G, C, pol, p, recipient, k, out):
             out[branch] += 2 if w == p else (1 if w < 0 else 0)
 
 
-@njit(inline="always")  # see engine.advance
+@njit(_nrt=True, inline="always")  # see engine.advance
 def decide_pending(G, C, pol):
     """(promise, recipient) for G's pending decision: ROLLOUT rows by play-outs, every other
     kind by decide_gift."""

@@ -120,7 +120,7 @@ def base_kind(pol, row):
     return kind
 
 
-@njit
+@njit(_nrt=True)
 def decide_gift(G, C, pol, p, o):
     """(promise, recipient) for player p casting object o (both modes legal, or only the
     promised one: then 0 means "do not cast it"). NEVER, ALWAYS and RANDOM name a recipient

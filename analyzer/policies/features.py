@@ -220,7 +220,7 @@ def _side_count(G, targets, g, chooser, buf, n):
     return k
 
 
-@njit
+@njit(_nrt=True)
 def promised_targets(G, C, card, p):
     """Targets the promised mode would take now minus the plain mode's (feature 26): over the
     card's spell and enters abilities, each group's legal candidates on its side, capped at
