@@ -73,11 +73,8 @@ def main() -> None:
     import numpy as np
     from numba.core import types
 
-    from analyzer.analysis.simulate import catalog_tables
-    from analyzer.cards.catalog import load_catalog
-
     kinds = {"G": types.Array(types.int32, 1, "C"),
-             "C": numba.typeof(catalog_tables(load_catalog().compiled)),
+             "C": types.Array(types.int32, 1, "C"),
              "P": numba.typeof(np.zeros((1, 1))), "i": types.int64, "b": types.boolean}
     for disp, args in _roots():
         disp.compile(tuple(kinds[k] for k in args))

@@ -29,7 +29,7 @@ DEFAULT_CHUNK = 4096
 class KernelInputs:
     """Everything the kernel needs for one matchup, as numpy arrays."""
 
-    C: tuple[np.ndarray, ...]
+    C: np.ndarray  # int32, the flat catalog (kernel/catalog.py)
     decks: np.ndarray  # int32 (n_players, MAX_DECK)
     deck_sizes: np.ndarray  # int32 (n_players,)
     card_names: tuple[str, ...]
@@ -38,16 +38,8 @@ class KernelInputs:
     gift_objects: np.ndarray  # bool: the object is a card with gift
 
 
-def catalog_tables(compiled) -> tuple[np.ndarray, ...]:
-    """The kernel's catalog tuple: (cards, abilities, targets, steps, gift_tokens)."""
-    return (np.ascontiguousarray(compiled.cards, dtype=np.int32),
-            np.ascontiguousarray(compiled.abilities, dtype=np.int32),
-            np.ascontiguousarray(compiled.targets, dtype=np.int32),
-            np.ascontiguousarray(compiled.steps, dtype=np.int32),
-            np.ascontiguousarray(compiled.gift_token_ids, dtype=np.int32))
-
-
 def kernel_inputs(decks: Sequence[Deck], catalog) -> KernelInputs:
+    from analyzer.kernel.catalog import pack_catalog
     from analyzer.kernel.layout import MAX_DECK, MAX_PLAYERS
 
     if not 2 <= len(decks) <= MAX_PLAYERS:
@@ -72,7 +64,7 @@ def kernel_inputs(decks: Sequence[Deck], catalog) -> KernelInputs:
 
     obj_cards_arr = np.array(obj_cards, dtype=np.int32)
     gift = compiled.cards[obj_cards_arr, CardCol.GIFT_KIND] != 0
-    return KernelInputs(catalog_tables(compiled), arr, sizes, compiled.names, obj_cards_arr,
+    return KernelInputs(pack_catalog(compiled.tables), arr, sizes, compiled.names, obj_cards_arr,
                         np.array(obj_seats, dtype=np.int32), gift)
 
 

@@ -37,6 +37,7 @@ from analyzer.io.scenario_targets import assign_targets, group_text
 from analyzer.kernel import layout as L
 from analyzer.kernel import script
 from analyzer.kernel import setup_position as S
+from analyzer.kernel.catalog import pack_catalog
 from analyzer.kernel.state import ERROR_NAMES
 
 STEP_NAMES = ("beginning", "upkeep", "draw", "main1", "combat", "declare_attackers",
@@ -61,11 +62,6 @@ def kernel_cached() -> bool:
     tag = f"py{sys.version_info.major}{sys.version_info.minor}"
     root = cache_dir()
     return root.is_dir() and any(root.rglob(f"script.resolve_stack-*.{tag}.nbi"))
-
-
-def kernel_tables(cc: Any) -> tuple:
-    """The catalog tuple the kernel takes."""
-    return (cc.cards, cc.abilities, cc.targets, cc.steps, cc.gift_token_ids.astype(np.int32))
 
 
 def policy_table(n_cards: int, policy: str) -> np.ndarray:
@@ -236,7 +232,7 @@ class _Run:
     def __init__(self, scn: Scenario, cc: Any) -> None:
         self.scn = scn
         self.cc = cc
-        self.C = kernel_tables(cc)
+        self.C = pack_catalog(cc.tables)
         self.names = cc.names
         self.pol = policy_table(len(cc.names), scn.policy)
         self.G = self._build()

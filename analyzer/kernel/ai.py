@@ -32,6 +32,7 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
@@ -110,8 +111,8 @@ def _targets_useful(G, C, ab, p, promised):
     """Would the AI's target choice for this mode hurt opponents / help itself?"""
     if ab < 0:
         return True
-    abilities = C[1]
-    targets = C[2]
+    abilities = abilities_of(C)
+    targets = targets_of(C)
     slots = G[W_USLOTS:W_USLOTS + MAX_TARGETS]
     zccs = G[W_UZCCS:W_UZCCS + MAX_TARGETS]
     if not choose_targets(G, C, ab, p, promised, slots, zccs):
@@ -142,7 +143,7 @@ def _targets_useful(G, C, ab, p, promised):
 
 @njit
 def _board_value(G, C, p):
-    cards = C[0]
+    cards = cards_of(C)
     s = 0
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -174,7 +175,7 @@ def _opp_hand(G, p):
 def _mode_useful(G, C, p, o, promised, context):
     """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
     of the stack, 2 combat after blocks, 3 opponent's end step."""
-    cards = C[0]
+    cards = cards_of(C)
     card = G[ob(o) + O_CARD]
     if not _role_may_help(G, cards, card, context):
         return False
@@ -278,7 +279,7 @@ def _has_creature_in_combat(G, p):
 @njit
 def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     """Timing, extra cost and mana (against p's sources, collected once by the caller)."""
-    cards = C[0]
+    cards = cards_of(C)
     card = G[ob(o) + O_CARD]
     t = cards[card, CardCol.TYPES]
     if t & CardType.LAND:
@@ -302,7 +303,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
-    if not _role_may_help(G, C[0], G[ob(o) + O_CARD], context):
+    if not _role_may_help(G, cards_of(C), G[ob(o) + O_CARD], context):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     plain = plain and _mode_useful(G, C, p, o, 0, context)
@@ -325,7 +326,7 @@ def try_cast(G, C, pol, p, o, context):
 def _collect_castables(G, C, p, sorcery_ok, out):
     """Hand cards, and exiled cards p may cast (Cruelclaw's Heist), castable now; sorted by
     mana value, most expensive first."""
-    cards = C[0]
+    cards = cards_of(C)
     n = 0
     if G[H_NO_SPELLS_TURN] == G[H_TURN]:
         return 0
@@ -333,7 +334,7 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
     kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
     use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
-    n_src = collect_sources(G, cards, C[1], p, masks, objs, kinds)
+    n_src = collect_sources(G, cards, abilities_of(C), p, masks, objs, kinds)
     if n_src == 0:
         return 0
     for i in range(G[pb(p) + P_HAND_N]):
@@ -375,7 +376,7 @@ def _collect_castables(G, C, p, sorcery_ok, out):
 
 @njit
 def _play_land(G, C, p):
-    cards = C[0]
+    cards = cards_of(C)
     if G[pb(p) + P_LANDS_TURN] >= 1:
         return False
     n_hand = G[pb(p) + P_HAND_N]
@@ -445,8 +446,8 @@ def _color_score(colors, have, c, k):
 
 @njit
 def _ability_has_op(C, ab, op):
-    abilities = C[1]
-    steps = C[3]
+    abilities = abilities_of(C)
+    steps = steps_of(C)
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         if steps[k, StepCol.OP] == op:
@@ -457,8 +458,8 @@ def _ability_has_op(C, ab, op):
 @njit
 def _try_activate(G, C, p, context):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O_CTRL] != p or G[ob(o) + O_PHASED]:
@@ -522,7 +523,7 @@ def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
     if G[pb(p) + P_LANDS_TURN] < 1 and _play_land(G, C, p):
         return True
-    if not _any_source(G, C[0], p):
+    if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W_MAIN:W_MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
@@ -567,7 +568,7 @@ def may_act(G, cards, p):
 @njit
 def priority_action(G, C, pol, p):
     """An instant-speed action when p holds priority in an open window; False to pass."""
-    cards = C[0]
+    cards = cards_of(C)
     context = priority_context(G, p)
     if context == 0:
         return False
@@ -587,7 +588,7 @@ def priority_action(G, C, pol, p):
 def discard_to_hand_size(G, C, p):
     """Cleanup (514.1): discard down to seven; extra lands go first once five are out,
     else the most expensive card."""
-    cards = C[0]
+    cards = cards_of(C)
     while G[pb(p) + P_HAND_N] > 7:
         lands_out = G[pb(p) + P_LANDS_PLAYED]
         worst = -1
@@ -619,7 +620,7 @@ def best_attacker_power(G, p):
 def anyone_fast(G, C):
     """Could any player act at instant speed now (a fast card in hand, a card they may cast
     from exile, an activated ability)? Windows nobody can use are not opened."""
-    cards = C[0]
+    cards = cards_of(C)
     for p in range(G[H_NPLAYERS]):
         if G[pb(p) + P_LOST]:
             continue

@@ -26,6 +26,7 @@ from analyzer.enums import (
     Subtype,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
 from analyzer.kernel.layout import (
@@ -86,7 +87,7 @@ from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, p
 def refresh(G, C):
     """Recompute every permanent's characteristics and controller from its base values,
     counters, until-end-of-turn effects and the static abilities in play."""
-    cards = C[0]
+    cards = cards_of(C)
     n = G[H_BF_N]
     statics = False  # a phased-in permanent with a static ability: the layer passes below
     # layer 1 values + counters + until-end-of-turn effects
@@ -117,9 +118,9 @@ def refresh(G, C):
 def _apply_statics(G, C, n):
     """Static abilities of permanents on the battlefield: control (layer 2), then P/T and
     abilities (layers 6-7), over the characteristics refresh just reset."""
-    cards = C[0]
-    abilities = C[1]
-    steps = C[3]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
     for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
         for i in range(n):
             s = G[OFF_BATTLEFIELD + i]
@@ -185,7 +186,7 @@ def leave_game(G, C, p):
     """p loses: everything p owns leaves the game, and so does everything on the stack that
     p controls (800.4a) -- including a spell p owns that another player cast (from exile,
     with Cruelclaw's Heist's permission)."""
-    cards = C[0]
+    cards = cards_of(C)
     G[pb(p) + P_LOST] = 1
     G[pb(p) + P_LOST_TURN] = G[H_TURN]
     k = 0
@@ -208,7 +209,7 @@ def leave_game(G, C, p):
 
 @njit
 def _dies(G, C, o):
-    cards = C[0]
+    cards = cards_of(C)
     if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O_CTRL])
     move_object(G, cards, o, Zone.GRAVEYARD)
@@ -234,7 +235,7 @@ def _linked_return(G, C):
     """610.3: a card exiled "until" its source leaves the battlefield returns under its owner's
     control as soon as that source is gone (checked here, right after the event that made it
     leave). Returns True if a card came back."""
-    cards = C[0]
+    cards = cards_of(C)
     for p in range(G[H_NPLAYERS]):
         if G[pb(p) + P_LOST]:
             continue
@@ -256,7 +257,7 @@ def _linked_return(G, C):
 def _legend_rule(G, C):
     """704.5j: a player who controls two legendary permanents with the same name puts all but
     one into the graveyard (the built-in player keeps the newest). Returns True if it acted."""
-    cards = C[0]
+    cards = cards_of(C)
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         card = G[ob(o) + O_CARD]
@@ -275,7 +276,7 @@ def _legend_rule(G, C):
 @njit
 def check_sba(G, C):
     """Apply state-based actions until none applies; returns True if anything happened."""
-    cards = C[0]
+    cards = cards_of(C)
     any_change = False
     for _guard in range(64):
         changed = False

@@ -15,6 +15,7 @@ reads the chooser's own hand and the public battlefield:
 from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, Subtype, Zone
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
@@ -39,7 +40,7 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 @njit
 def discard_choice(G, C, p, optional):
     """The card p discards, or -1 (empty hand, or an optional discard p declines)."""
-    cards = C[0]
+    cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     worst = -1
     worst_key = 1 << 30
@@ -64,7 +65,7 @@ def discard_choice(G, C, p, optional):
 def forage(G, C, p):
     """Forage (exile three cards from your graveyard or sacrifice a Food). Returns True if p
     foraged."""
-    cards = C[0]
+    cards = cards_of(C)
     n = G[pb(p) + P_GY_N]
     if n >= 3:
         for _ in range(3):
@@ -87,7 +88,7 @@ def forage(G, C, p):
 def _cheapest_permanent(G, C, p, subtype, tokens_too):
     """p's least valuable nonland permanent with this subtype (0 = any), or a token if
     tokens_too; -1 if none."""
-    cards = C[0]
+    cards = cards_of(C)
     best = -1
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]

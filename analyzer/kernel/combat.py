@@ -15,6 +15,7 @@ lethal) and the rest to the last blocker, or to the player with trample.
 from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, Keyword
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import deal_damage
 from analyzer.kernel.events import fire_attacks, fire_combat_damage_player
@@ -154,7 +155,7 @@ def choose_defender(G, p):
 @njit
 def declare_attackers(G, C):
     """The active player's AI declares attackers. Returns how many attack."""
-    cards = C[0]
+    cards = cards_of(C)
     p = G[H_ACTIVE]
     d = choose_defender(G, p)
     if d < 0:
@@ -216,7 +217,7 @@ def _sum_blockable(G, blk, nb):
 @njit
 def declare_blockers(G, C):
     """Every defending player's AI declares blockers."""
-    cards = C[0]
+    cards = cards_of(C)
     n = G[H_BF_N]
     att = G[W_ATT:W_ATT + MAX_COMBATANTS]
     na = 0
@@ -314,7 +315,7 @@ def _deals_in_step(G, o, first_step):
 @njit
 def combat_damage(G, C, first_step):
     """Assign and deal combat damage for one step; all damage is dealt simultaneously."""
-    cards = C[0]
+    cards = cards_of(C)
     n = G[H_BF_N]
     src = G[W_DMG_SRC:W_DMG_SRC + 4 * MAX_COMBATANTS]
     dst = G[W_DMG_DST:W_DMG_DST + 4 * MAX_COMBATANTS]

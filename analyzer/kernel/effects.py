@@ -6,8 +6,8 @@ what an op does. A step runs only if its condition holds for the stack entry's p
 skip targets that became illegal (608.2b). ``IT`` is the object the previous step moved or
 created ("that card", "that creature").
 
-``C`` is the catalog tuple (cards, abilities, targets, steps, gift_tokens) where gift_tokens[k]
-is the token card id a gift of kind k creates (-1 for card and extra turn).
+``C`` is the flat catalog (kernel/catalog.py); ``gift_token(C, k)`` is the token card id a gift
+of kind k creates (-1 for card and extra turn).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
 from analyzer.kernel.chars import destroy, sacrifice
 from analyzer.kernel.choices import discard_choice, forage, punish_choice
 from analyzer.kernel.config import njit
@@ -124,7 +125,7 @@ def deal_damage(G, C, src, v, amount):
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
-    cards = C[0]
+    cards = cards_of(C)
     kw = 0
     if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
         kw = G[ob(src) + O_CUR_KW]
@@ -172,8 +173,7 @@ def lose_life_event(G, C, p, n):
 def give_gift(G, C, giver, recipient, kind, source):
     """Deliver a gift (702.174d-i) and fire "whenever you give a gift" (702.174c) whether or
     not it did anything. The extra turn is queued to be taken right after this one."""
-    cards = C[0]
-    gift_tokens = C[4]
+    cards = cards_of(C)
     if recipient >= 0 and G[pb(recipient) + P_LOST] == 0:
         if kind == GiftKind.CARD:
             draw_cards(G, recipient, 1)
@@ -185,7 +185,7 @@ def give_gift(G, C, giver, recipient, kind, source):
                 G[OFF_EXTRA + n] = recipient
                 G[H_EXTRA_N] = n + 1
         elif kind != GiftKind.NONE:
-            tok = gift_tokens[kind]
+            tok = gift_token(C, kind)
             o = create_token(G, cards, tok, recipient, kind == GiftKind.TAPPED_FISH,
                              cards[tok, CardCol.POWER], cards[tok, CardCol.TOUGHNESS], -1)
             if o >= 0:
@@ -211,16 +211,16 @@ def counter_spell_object(G, C, o, to_hand):
         return False
     count_undelivered(G, entry_field(G, i, S_PROMISED), entry_field(G, i, S_CTRL))
     remove_entry(G, i)
-    move_object(G, C[0], o, Zone.HAND if to_hand else Zone.GRAVEYARD)
+    move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)
     return True
 
 
 @njit
 def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, out):
     """The objects/players a step's ref designates, legal ones only. Returns how many."""
-    cards = C[0]
-    abilities = C[1]
-    targets = C[2]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    targets = targets_of(C)
     n = 0
     if ref < 4:
         if ab < 0:
@@ -283,16 +283,16 @@ def _is_obj(v):
 
 @njit
 def _enter_under(G, C, o, ctrl):
-    put_onto_battlefield(G, C[0], o, ctrl, False)
+    put_onto_battlefield(G, cards_of(C), o, ctrl, False)
     fire_enters(G, C, o)
 
 
 @njit
 def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     """Run the steps of ability row ab for one resolution. Returns IT after the last step."""
-    cards = C[0]
-    abilities = C[1]
-    steps = C[3]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
     vals = G[W_REF:W_REF + MAX_REF]
     second = G[W_REF2:W_REF2 + MAX_REF]
     destroyed = G[W_DESTROYED:W_DESTROYED + MAX_REF]
@@ -611,7 +611,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S_CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
-                    if payer >= 0 and not pay(G, cards, C[1], payer, a, (0, 0, 0, 0, 0), False):
+                    if payer >= 0 and not pay(G, cards, abilities_of(C), payer, a,
+                                              (0, 0, 0, 0, 0), False):
                         counter_spell_object(G, C, vals[i], False)
     return it
 

@@ -26,7 +26,8 @@ from analyzer.kernel.ai import (
     may_act,
     priority_action,
 )
-from analyzer.kernel.borrow import borrow, borrow_catalog
+from analyzer.kernel.borrow import borrow
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.chars import check_sba, refresh
 from analyzer.kernel.combat import (
     combat_damage,
@@ -217,7 +218,7 @@ def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting
     """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids (first_seat < 0:
     game_index % n_players, so play/draw alternates by game index)."""
     G = borrow(G)  # the caller owns G and C for the whole call (see borrow.py)
-    cards = borrow(C[0])
+    cards = borrow(cards_of(C))
     G[:] = 0
     n_cards = 0
     for s in range(n_players):
@@ -328,7 +329,7 @@ def _cleanup(G, C):
 def _abandon_turn(G, C):
     """The active player left the game mid-turn: the rest of the turn is skipped (800.4a
     leaves the turn without an active player; the kernel moves straight to the next turn)."""
-    cards = C[0]
+    cards = cards_of(C)
     end_combat(G)
     for i in range(G[H_STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
@@ -368,7 +369,7 @@ def step(G, C, pol):
         n_al = n_alive(G)
         while True:
             p = G[H_PRIO]
-            if alive(G, p) and may_act(G, C[0], p) and priority_action(G, C, pol, p):
+            if alive(G, p) and may_act(G, cards_of(C), p) and priority_action(G, C, pol, p):
                 G[H_PASSES] = 0
                 return
             G[H_PASSES] += 1
@@ -461,7 +462,7 @@ def advance(G, C, pol, stop_at_decision):
     # the caller owns G, C and pol for the whole call: the kernel works on borrowed views
     # (no reference counting on every call; see borrow.py)
     G = borrow(G)
-    C = borrow_catalog(C)
+    C = borrow(C)
     pol = borrow(pol)
     while G[H_WINNER] == -1:
         if G[H_PENDING] != PEND_NONE:

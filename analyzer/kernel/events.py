@@ -1,7 +1,7 @@
 """Triggered abilities: events queue pending triggers; they go on the stack before the next
 priority, active player's first (APNAP, 603.3b).
 
-``C`` is the catalog tuple (cards, abilities, targets, steps). A pending trigger remembers its
+``C`` is the flat catalog (kernel/catalog.py). A pending trigger remembers its
 source object and that object's zone-change counter, the ability row (-1 for a gift trigger),
 its controller and the object that caused it.
 """
@@ -21,6 +21,7 @@ from analyzer.enums import (
     StepCol,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     D_A,
@@ -120,7 +121,7 @@ def cond_ok(G, C, cond, promised, ctrl, done):
     if cond == Cond.DONE:
         return done == 1
     # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
-    cards = C[0]
+    cards = cards_of(C)
     negate = cond >= COND_NOT_CONTROL_SUBTYPE
     want = 0
     if negate:
@@ -143,8 +144,8 @@ def cond_ok(G, C, cond, promised, ctrl, done):
 @njit
 def _fire_own(G, C, o, kind, ctrl, trig_obj):
     """Queue o's abilities of this kind (intervening-if checked now, and again on resolution)."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     card = G[ob(o) + O_CARD]
     if ((cards[card, CardCol.AB_KINDS] >> kind) & 1) == 0:
         return
@@ -161,9 +162,9 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
 def _enters_with(G, C, o, ctrl):
     """"Enters with N counters [if ...]" is a replacement effect (614.1c): applied as o enters,
     before any enters trigger, never on the stack."""
-    cards = C[0]
-    abilities = C[1]
-    steps = C[3]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
     card = G[ob(o) + O_CARD]
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -183,8 +184,8 @@ def _enters_with(G, C, o, ctrl):
 def fire_enters(G, C, o):
     """o entered the battlefield: its own ETB abilities, its gift trigger (702.174b) if its
     gift was promised, and other permanents' "another creature you control enters" triggers."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     ctrl = G[ob(o) + O_CTRL]
     _enters_with(G, C, o, ctrl)
     _fire_own(G, C, o, AbilityKind.ETB, ctrl, o)
@@ -223,19 +224,19 @@ def fire_enters(G, C, o):
 @njit
 def fire_dies(G, C, o, ctrl):
     """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
-    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
+    if (cards_of(C)[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
         _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
 
 
 @njit
 def fire_attacks(G, C, o):
-    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
+    if (cards_of(C)[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
         _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O_CTRL], o)
 
 
 @njit
 def fire_combat_damage_player(G, C, o):
-    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
+    if (cards_of(C)[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O_CTRL], o)
 
 
@@ -245,8 +246,8 @@ def fire_controller_event(G, C, p, kind, trig_obj):
     or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
     if ((G[H_KINDS_SEEN] >> kind) & 1) == 0:
         return  # no permanent with such an ability ever entered the battlefield
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     for i in range(G[H_BF_N]):
         q = G[OFF_BATTLEFIELD + i]
         if G[ob(q) + O_CTRL] != p or G[ob(q) + O_PHASED]:
@@ -268,8 +269,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     turn from spent_before to spent_after): "whenever you cast a noncreature spell" (prowess),
     "whenever you expend N" (the Nth total mana spent on spells this turn), and "whenever
     you cast / a player casts their second spell each turn"."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
         (1 << AbilityKind.EXPEND)
     if (G[H_KINDS_SEEN] & kinds) == 0:
@@ -303,8 +304,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
 def fire_targeted(G, C, p, slots):
     """Permanents p controls that just became targets of p's spell or ability: valiant
     triggers the first time each turn (per object: a new object may trigger again)."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     for k in range(MAX_TARGETS):
         v = slots[k]
         if v < 0 or v >= PLAYER_BASE:
@@ -325,7 +326,7 @@ def fire_targeted(G, C, p, slots):
 @njit
 def fire_sacrificed(G, C, o):
     """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
-    if (C[0][G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
+    if (cards_of(C)[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
 
 
@@ -342,8 +343,8 @@ def fire_gift_given(G, C, p, source):
 def fire_end_step(G, C):
     """At the beginning of the end step: "each end step" and the active player's "your end
     step" abilities, then delayed triggers waiting for the next end step."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     active = G[H_ACTIVE]
     n_bf = G[H_BF_N] if (G[H_KINDS_SEEN] >> AbilityKind.END_STEP) & 1 else 0
     for i in range(n_bf):

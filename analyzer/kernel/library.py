@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import CardCol, CardType, Zone
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
@@ -43,7 +44,7 @@ ENOUGH_LANDS = 6
 @njit
 def lands_available(G, C, p):
     """Lands p controls plus lands in p's hand."""
-    cards = C[0]
+    cards = cards_of(C)
     k = lands_in_play(G, cards, p)
     for i in range(G[pb(p) + P_HAND_N]):
         if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
@@ -54,7 +55,7 @@ def lands_available(G, C, p):
 @njit
 def wanted(C, card, lands):
     """Would the built-in player keep this card on top, with `lands` lands available?"""
-    cards = C[0]
+    cards = cards_of(C)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         return lands < ENOUGH_LANDS
     return cards[card, CardCol.MV] <= lands + 2
@@ -77,7 +78,7 @@ def _to_bottom_random(G, C, objs, k):
         objs[i] = objs[j]
         objs[j] = t
     for i in range(k):
-        move_object(G, C[0], objs[i], Zone.LIBRARY, False)
+        move_object(G, cards_of(C), objs[i], Zone.LIBRARY, False)
 
 
 @njit
@@ -87,7 +88,7 @@ def mill(G, C, p, n):
         o = library_top(G, p)
         if o == NO_OBJ:
             return
-        move_object(G, C[0], o, Zone.GRAVEYARD)
+        move_object(G, cards_of(C), o, Zone.GRAVEYARD)
 
 
 @njit(_nrt=True)
@@ -100,10 +101,10 @@ def look_at_top(G, C, p, n, to_graveyard):
     for j in range(k):
         card = G[ob(top[j]) + O_CARD]
         if wanted(C, card, lands):
-            if C[0][card, CardCol.TYPES] & CardType.LAND:
+            if cards_of(C)[card, CardCol.TYPES] & CardType.LAND:
                 lands += 1  # a land kept on top is one more land soon
             continue
-        move_object(G, C[0], top[j], Zone.GRAVEYARD if to_graveyard else Zone.LIBRARY,
+        move_object(G, cards_of(C), top[j], Zone.GRAVEYARD if to_graveyard else Zone.LIBRARY,
                     False)
 
 
@@ -112,7 +113,7 @@ def dig(G, C, p, n, types, max_power):
     """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
     creature) and put it into your hand; the rest go on the bottom in a random order. The
     built-in player takes the most valuable one."""
-    cards = C[0]
+    cards = cards_of(C)
     k = min(n, G[pb(p) + P_LIB_N])
     top = np.empty(max(k, 1), np.int32)
     _top(G, p, k, top)
@@ -142,7 +143,7 @@ def dig(G, C, p, n, types, max_power):
 def reveal_until_land(G, C, p):
     """Reveal from the top until a land card: it enters tapped under p's control; the other
     revealed cards go on the bottom in a random order (all of them if no land was found)."""
-    cards = C[0]
+    cards = cards_of(C)
     n = G[pb(p) + P_LIB_N]
     revealed = np.empty(max(n, 1), np.int32)
     m = 0
@@ -164,7 +165,7 @@ def reveal_until_land(G, C, p):
 def search_basic_land(G, C, p, tapped):
     """Search p's library for a basic land card (the color p's hand needs most and its lands
     lack), put it onto the battlefield, then shuffle. Returns the land or -1."""
-    cards = C[0]
+    cards = cards_of(C)
     have = 0
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]

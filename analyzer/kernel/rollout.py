@@ -30,6 +30,7 @@ import numpy as np
 
 from analyzer.enums import CardCol, EndReason, Phase, PolCol, PolicyKind
 from analyzer.kernel import engine  # module import: engine imports this module too
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
@@ -146,7 +147,7 @@ def decide_pending(G, C, pol):
         return promise, recipient
     if recipient < 0:  # the base did not name one: the rule's choice, on a scratch copy
         A = G.copy()
-        recipient = recipient_by_rule(A, pol, row, p, C[0][card, CardCol.GIFT_KIND])
+        recipient = recipient_by_rule(A, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
     k = max(int(pol[row, PolCol.ROLL_K]), 1)
     scores = np.zeros(2, dtype=np.int64)
     rollout_scores(G, C, pol, p, recipient, k, scores)

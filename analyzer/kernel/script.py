@@ -30,6 +30,7 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.chars import check_sba
 from analyzer.kernel.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.config import njit
@@ -104,9 +105,9 @@ def check_targets(G, C, ab, chooser, promised, slots, zccs):
     """Is this a legal choice for every target group of ability ``ab`` in this mode? Groups
     that don't exist in the mode must be empty; each group gets MIN..MAX legal, distinct
     targets (601.2c, 702.174m)."""
-    cards = C[0]
-    abilities = C[1]
-    targets = C[2]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    targets = targets_of(C)
     if ab < 0:
         for i in range(MAX_TARGETS):
             if slots[i] >= 0:
@@ -156,8 +157,8 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
 def activate_scripted(G, C, p, o, ab, slots, zccs):
     """Activate ability row ab of permanent o with these targets. Then the engine's own
     activation path (summoning sickness checked here, as the built-in player does)."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     G[H_TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, 0, slots, zccs)
     if code != OK:
@@ -176,7 +177,7 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
 @njit
 def play_land(G, C, p, o):
     """p plays land o from hand (the caller checks timing and the land drop)."""
-    cards = C[0]
+    cards = cards_of(C)
     put_onto_battlefield(G, cards, o, p, cards[G[ob(o) + O_CARD], CardCol.ETB_TAPPED] == 1)
     fire_enters(G, C, o)
     G[pb(p) + P_LANDS_TURN] += 1
@@ -188,7 +189,7 @@ def play_land(G, C, p, o):
 def declare_attack(G, C, p, attackers, defenders):
     """The active player p attacks: attackers[i] attacks player defenders[i]. Then the
     declare-attackers priority window opens (attack triggers are pending)."""
-    cards = C[0]
+    cards = cards_of(C)
     n = attackers.shape[0]
     for i in range(n):
         o = attackers[i]
@@ -219,7 +220,7 @@ def declare_attack(G, C, p, attackers, defenders):
 def declare_block(G, C, blockers, attacked):
     """Every block of this combat: blockers[i] blocks attacked[i] (a creature blocks one
     attacker; a menace attacker needs two or more). Then the damage steps follow."""
-    cards = C[0]
+    cards = cards_of(C)
     n = blockers.shape[0]
     for i in range(n):
         b = blockers[i]

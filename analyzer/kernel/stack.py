@@ -22,6 +22,7 @@ from analyzer.enums import (
     Keyword,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
@@ -121,8 +122,8 @@ from analyzer.kernel.targets import any_legal_target, choose_targets, mode_has_t
 @njit
 def spell_ability(C, card):
     """Row of the card's SPELL ability (what it does on resolution / its Aura target), or -1."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] == AbilityKind.SPELL:
@@ -142,7 +143,7 @@ def has_opponent(G, p):
 def mode_options(G, C, p, o):
     """(plain legal, promised legal) for p casting o: targets exist for that mode; a gift needs
     an opponent in the game. Permanents may be promised with no target for their trigger."""
-    cards = C[0]
+    cards = cards_of(C)
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
     plain = mode_has_targets(G, C, ab, p, 0)
@@ -163,7 +164,7 @@ def open_window(G, step):
 @njit
 def _pay_extra_cost(G, C, p, o):
     """Sazacap's Brew: discard a card (the AI discards its lowest-value other card)."""
-    cards = C[0]
+    cards = cards_of(C)
     kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
     if kind == ExtraCost.DISCARD_CARD:
         worst = -1
@@ -182,7 +183,7 @@ def _pay_extra_cost(G, C, p, o):
 
 @njit
 def extra_cost_payable(G, C, p, o):
-    cards = C[0]
+    cards = cards_of(C)
     kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
     if kind == ExtraCost.DISCARD_CARD:
         in_hand = 1 if G[ob(o) + O_ZONE] == Zone.HAND else 0
@@ -215,8 +216,8 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
     of the built-in player and of scripted scenario actions. ``discard``: the card an
     additional "discard a card" cost discards (-1: the built-in player's choice). Returns
     CAST_OK, or why nothing changed."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
     colored = G[W_COLOR:W_COLOR + 5]
@@ -261,8 +262,8 @@ def _ward(G, C, p, slots):
     resolve before anything else can happen to the new stack object, so the kernel settles it
     at once: the controller pays if it can (it chose that target), else the object it just put
     on the stack is countered. Returns False if it was countered."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     tax = 0
     for i in range(MAX_TARGETS):
         v = slots[i]
@@ -307,7 +308,7 @@ def clear_decision(G):
 @njit
 def activate(G, C, p, o, ab):
     """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
-    abilities = C[1]
+    abilities = abilities_of(C)
     slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
     zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
     G[H_TARGET_SRC] = o + 1
@@ -323,8 +324,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     """Pay an activated ability's costs and put it on the stack with these targets (602.2):
     the one activation path of the built-in player and of scripted actions. False (nothing
     changed) if the mana cannot be paid."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     generic, colored = ability_cost_tuple(abilities, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
@@ -348,7 +349,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
 @njit
 def _trigger_to_stack(G, C, t):
     """Put pending trigger t on the stack (targets chosen now); False if it is removed."""
-    abilities = C[1]
+    abilities = abilities_of(C)
     o = G[t + T_OBJ]
     ab = G[t + T_AB]
     ctrl = G[t + T_CTRL]
@@ -389,8 +390,8 @@ def adjust_spell_cost(G, C, p, card, generic, colored, any_type):
     filled them): cost reductions take generic mana off (601.2f), and offspring (702.175a),
     an optional additional cost, is added when p (the built-in player) can pay it with the
     spell. Returns (generic, offspring paid); colored gains the offspring's symbols."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     generic = max(generic - cost_reduction(G, C, p, card), 0)
     offspring = 0
     a0 = cards[card, CardCol.AB_START]
@@ -415,7 +416,7 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     offspring payment and the mana spent on spells this turn, then the cast triggers:
     noncreature spell (prowess), expend, second spell; then valiant for p's permanents that
     became its targets."""
-    cards = C[0]
+    cards = cards_of(C)
     if entry >= 0:
         G[OFF_STACK + entry * SF + S_OFFSPRING] = offspring
     spent = generic
@@ -432,8 +433,8 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
 def cost_reduction(G, C, p, card):
     """Generic mana the card's "costs {1} less if you control a / for each [subtype]" abilities
     take off its cost when p casts it (601.2f)."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     total = 0
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -479,7 +480,7 @@ def put_triggers_on_stack(G, C):
 
 @njit
 def _spell_card_leaves_stack(G, C, o):
-    cards = C[0]
+    cards = cards_of(C)
     if G[ob(o) + O_ZONE] != Zone.STACK:
         return
     if G[H_EXILE_SELF]:
@@ -492,8 +493,8 @@ def _spell_card_leaves_stack(G, C, o):
 @njit
 def resolve_top(G, C):
     """Resolve the top entry of the stack."""
-    cards = C[0]
-    abilities = C[1]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     n = G[H_STACK_N]
     if n == 0:
         return
@@ -578,4 +579,4 @@ def top_threat(G, C, p):
     e = stack_top_entry(G)
     if e < 0 or G[e + S_CTRL] == p or G[e + S_KIND] != SK_SPELL:
         return 0
-    return threat(G, C[0], G[e + S_OBJ])
+    return threat(G, cards_of(C), G[e + S_OBJ])

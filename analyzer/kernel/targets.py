@@ -28,6 +28,7 @@ from analyzer.enums import (
     TargetKind,
     Zone,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -217,8 +218,8 @@ def threat(G, cards, o):
 @njit
 def candidates(G, C, g, chooser, out):
     """Fill out with every legal choice for group row g; returns how many."""
-    cards = C[0]
-    targets = C[2]
+    cards = cards_of(C)
+    targets = targets_of(C)
     kind = targets[g, TargCol.KIND]
     n = 0
     if kind == TargetKind.PLAYER or kind == TargetKind.OPPONENT or kind == TargetKind.ANY:
@@ -257,8 +258,8 @@ def mode_has_targets(G, C, ab, chooser, promised):
     """Can every target group that exists in this mode get its minimum number of targets?"""
     if ab < 0:
         return True
-    abilities = C[1]
-    targets = C[2]
+    abilities = abilities_of(C)
+    targets = targets_of(C)
     tg0 = abilities[ab, AbilCol.TG_START]
     buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
@@ -275,7 +276,7 @@ def mode_has_targets(G, C, ab, chooser, promised):
 
 @njit
 def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
-    cards = C[0]
+    cards = cards_of(C)
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
         if intent == Intent.HELP:
@@ -313,9 +314,9 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
 def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     """AI target choice for every active group of ability row ab. Fills slots/zccs (length
     MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
-    abilities = C[1]
-    targets = C[2]
-    steps = C[3]
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    steps = steps_of(C)
     for i in range(MAX_TARGETS):
         slots[i] = -1
         zccs[i] = 0
@@ -373,9 +374,9 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
 @njit
 def any_legal_target(G, C, ab, ctrl, promised, slots, zccs):
     """On resolution: (had targets, at least one still legal)."""
-    abilities = C[1]
-    targets = C[2]
-    cards = C[0]
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    cards = cards_of(C)
     if ab < 0:
         return False, False
     tg0 = abilities[ab, AbilCol.TG_START]

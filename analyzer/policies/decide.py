@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
+from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -136,7 +137,7 @@ def decide_gift(G, C, pol, p, o):
             promise = 1 if random01(G) < pol[row, PolCol.PARAM0] else 0
         recipient = choose_recipient(G, pol, row, p) if promise else -1
         return promise, recipient
-    recipient = recipient_by_rule(G, pol, row, p, C[0][card, CardCol.GIFT_KIND])
+    recipient = recipient_by_rule(G, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
     f = np.zeros(N_FEATURES, dtype=np.float64)
     decision_features(G, C, p, o, recipient, f)
     promise = 0

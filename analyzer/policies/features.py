@@ -71,6 +71,7 @@ from analyzer.enums import (
     StepCol,
     TargCol,
 )
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
@@ -225,9 +226,9 @@ def promised_targets(G, C, card, p):
     """Targets the promised mode would take now minus the plain mode's (feature 26): over the
     card's spell and enters abilities, each group's legal candidates on its side, capped at
     its maximum; groups and abilities keyed to the promise count in one mode only."""
-    cards = C[0]
-    abilities = C[1]
-    targets = C[2]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    targets = targets_of(C)
     buf = np.empty(MAX_CANDIDATES, np.int32)  # decisions are rare: no work area needed
     n_plain = 0
     n_promised = 0
@@ -253,9 +254,9 @@ def promised_targets(G, C, card, p):
 @njit
 def decision_features(G, C, p, o, recipient, out):
     """Fill out[0:N_FEATURES] for player p casting object o, gift to `recipient`."""
-    cards = C[0]
-    abilities = C[1]
-    steps = C[3]
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
     card = G[ob(o) + O_CARD]
     q = recipient if recipient >= 0 else p  # no opponent left: describe the caster
     out[0] = G[H_TURN]
