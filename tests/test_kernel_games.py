@@ -44,9 +44,10 @@ def _play_many(catalog, decks, policy, games, seed, life=20):
         engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, len(decks), seed, gi, life, 60,
                          50_000, -1)
         bad, steps = play_checked(G, inp.C, pol)
-        if bad:
+        if bad:  # play_checked stopped at the failed check
             failures.append((gi, CHECK_NAMES[bad], steps))
-        assert G[L.H_WINNER] != -1, "a game must end (win, draw by cap)"
+        else:
+            assert G[L.H_WINNER] != -1, "a game must end (win, draw by cap)"
     return failures
 
 

@@ -276,11 +276,24 @@ def _legend_rule(G, C):
 @njit
 def check_sba(G, C):
     """Apply state-based actions until none applies; returns True if anything happened."""
+    return _state_based_actions(G, C, False)
+
+
+@njit
+def check_sba_fresh(G, C):
+    """check_sba where the characteristics are current (refresh ran after the last change
+    that could alter them), so the first pass needs no refresh: the draw step."""
+    return _state_based_actions(G, C, True)
+
+
+@njit
+def _state_based_actions(G, C, fresh):
     cards = cards_of(C)
     any_change = False
-    for _guard in range(64):
+    for guard in range(64):
         changed = False
-        refresh(G, C)
+        if guard > 0 or not fresh:
+            refresh(G, C)
         for p in range(G[H_NPLAYERS]):
             q = pb(p)
             if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):

@@ -28,7 +28,7 @@ from analyzer.kernel.ai import (
 )
 from analyzer.kernel.borrow import borrow
 from analyzer.kernel.catalog import cards_of
-from analyzer.kernel.chars import check_sba, refresh
+from analyzer.kernel.chars import check_sba, check_sba_fresh, refresh
 from analyzer.kernel.combat import (
     combat_damage,
     declare_attackers,
@@ -284,6 +284,7 @@ def _begin_turn(G, C):
         G[H_WINNER] = -2
         G[H_END_REASON] = EndReason.TURN_CAP
         G[H_PHASE] = Phase.GAME_OVER
+        refresh(G, C)  # the final record shows the cleanup's effects ended (see _cleanup)
         return
     for p in range(G[H_NPLAYERS]):
         q = pb(p)
@@ -321,7 +322,10 @@ def _cleanup(G, C):
         G[b + O_EOT_T] = 0
         G[b + O_EOT_KW] = 0
         G[b + O_EOT_KW_LOSE] = 0
-    refresh(G, C)
+    if G[H_TRIG_N] > 0:
+        refresh(G, C)  # a priority window comes first (514.3a)
+    # else the next step begins the turn, whose refresh (after untap and phasing) covers
+    # the effects that ended here: nothing reads the characteristics in between
     G[H_PHASE] = Phase.BEGIN
 
 
@@ -401,7 +405,9 @@ def step(G, C, pol):
     if ph == Phase.DRAW:
         if not (G[H_NPLAYERS] == 2 and G[H_TURN] == 1):
             draw_cards(G, active, 1)
-            check_sba(G, C)
+            # the characteristics are current here (the turn began with a refresh, and every
+            # upkeep resolution was followed by one): only drawing from an empty library is new
+            check_sba_fresh(G, C)
         G[H_PHASE] = Phase.MAIN1
     elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
         if not main_action(G, C, pol, active):

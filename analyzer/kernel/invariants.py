@@ -4,7 +4,8 @@ script (the kernel itself never pays for them).
 - every deck card is in exactly one place, and the zone lists agree with each object's zone;
 - no list is over capacity; stack entries are well-formed;
 - counters, damage and the mana of untapped sources are never negative;
-- each player's life equals starting life - life lost + life gained.
+- each player's life equals starting life - life lost + life gained;
+- after the draw step the characteristics are current (the engine's draw skips the refresh).
 Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
 """
 
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import Zone
+from analyzer.enums import Phase, Zone
+from analyzer.kernel.chars import refresh
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import empty_record, init_game, resolve_decision, step
 from analyzer.kernel.layout import (
@@ -27,14 +29,24 @@ from analyzer.kernel.layout import (
     H_PEND_OBJ,
     H_PEND_PLAYER,
     H_PENDING,
+    H_PHASE,
     H_STACK_N,
     H_STARTING_LIFE,
+    H_TRIG_N,
+    H_WINDOW,
     H_WINNER,
     MAX_BATTLEFIELD,
     MAX_STACK,
+    O_ATTACKING,
+    O_BLOCKING,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_CUR_T,
     O_DAMAGE,
     O_OWNER,
     O_P1P1,
+    O_SICK,
     O_STUN,
     O_ZONE,
     OFF_BATTLEFIELD,
@@ -54,7 +66,8 @@ from analyzer.policies.decide import decide_gift
 
 CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card listed twice",
                "list over capacity", "negative counter or damage", "life not accounted for",
-               "spell entry without its card on the stack", "token in a player's list")
+               "spell entry without its card on the stack", "token in a player's list",
+               "characteristics stale after the draw step")
 
 
 @njit(_nrt=True)
@@ -120,12 +133,31 @@ def check_invariants(G):
     return 0
 
 
-@njit
+@njit(_nrt=True)  # the record copy may allocate (numba guards overlapping copies)
+def stale_characteristics(G, C, scratch):
+    """Would a refresh change any permanent's characteristics, controller or combat state?"""
+    scratch[:] = G
+    refresh(scratch, C)
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        for f in (O_CUR_P, O_CUR_T, O_CUR_KW, O_CTRL, O_SICK, O_ATTACKING, O_BLOCKING):
+            if scratch[b + f] != G[b + f]:
+                return True
+    return False
+
+
+@njit(_nrt=True)
 def play_checked(G, C, pol):
     """Play G to the end with the policy, checking invariants after every step.
     Returns (0, steps) or (check number, step at which it failed)."""
+    scratch = np.empty_like(G)
     steps = 0
     while G[H_WINNER] == -1:
+        # a step that takes the game from the turn's start to main 1 drew the card: its
+        # state-based check ran on the characteristics as they were (see engine.step)
+        drawing = G[H_WINDOW] == 0 and G[H_TRIG_N] == 0 and (
+            G[H_PHASE] == Phase.BEGIN or G[H_PHASE] == Phase.UPKEEP
+            or G[H_PHASE] == Phase.DRAW)
         if G[H_PENDING] != PEND_NONE:
             promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
             resolve_decision(G, C, pol, promise, recipient)
@@ -135,6 +167,9 @@ def play_checked(G, C, pol):
             if G[H_ACTIONS] >= G[H_ACTION_CAP]:
                 break
         steps += 1
+        if drawing and G[H_PHASE] == Phase.MAIN1 and G[H_WINDOW] == 0 and \
+                stale_characteristics(G, C, scratch):
+            return 9, steps
         bad = check_invariants(G)
         if bad:
             return bad, steps
