@@ -79,6 +79,7 @@ from analyzer.kernel.layout import (
     SF,
     SK_SPELL,
     W_CTRL,
+    W_STATICS,
 )
 from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, put_onto_battlefield
 
@@ -89,7 +90,7 @@ def refresh(G, C):
     counters, until-end-of-turn effects and the static abilities in play."""
     cards = cards_of(C)
     n = G[H_BF_N]
-    statics = False  # a phased-in permanent with a static ability: the layer passes below
+    n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -103,9 +104,10 @@ def refresh(G, C):
         G[W_CTRL + i] = G[b + O_CTRL]
         G[b + O_CTRL] = G[b + O_BASE_CTRL]
         if G[b + O_PHASED] == 0 and (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
-            statics = True
-    if statics:
-        _apply_statics(G, C, n)
+            G[W_STATICS + n_static] = i
+            n_static += 1
+    if n_static > 0:
+        _apply_statics(G, C, n, n_static)
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O_CTRL] != G[W_CTRL + i]:
@@ -115,19 +117,18 @@ def refresh(G, C):
 
 
 @njit
-def _apply_statics(G, C, n):
-    """Static abilities of permanents on the battlefield: control (layer 2), then P/T and
+def _apply_statics(G, C, n, n_static):
+    """Static abilities of permanents on the battlefield (the first n_static battlefield
+    indices listed at W_STATICS, in battlefield order): control (layer 2), then P/T and
     abilities (layers 6-7), over the characteristics refresh just reset."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
     for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
-        for i in range(n):
-            s = G[OFF_BATTLEFIELD + i]
+        for k_static in range(n_static):
+            s = G[OFF_BATTLEFIELD + G[W_STATICS + k_static]]
             bs = ob(s)
             sc = G[bs + O_CARD]
-            if G[bs + O_PHASED] or (cards[sc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
-                continue
             a0 = cards[sc, CardCol.AB_START]
             for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:

@@ -130,6 +130,7 @@ _WORK = (
     ("ATT", 64), ("BLK", 64), ("BLOCKERS", 64),  # combat
     ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
     ("CTRL", MAX_BATTLEFIELD),  # chars.refresh: controllers before the refresh
+    ("STATICS", MAX_BATTLEFIELD),  # chars.refresh: battlefield indices of static sources
 )
 WORK: dict[str, tuple[int, int]] = {}
 _off = OFF_SCRATCH + SCRATCH
@@ -140,7 +141,7 @@ for _name, _size in _WORK:
  W_RZCCS,
  W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
  W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
- W_CTRL) = (
+ W_CTRL, W_STATICS) = (
     WORK[n][0] for n, _ in _WORK)
 OFF_OBJECTS = _off
 
