@@ -53,17 +53,12 @@ from analyzer.kernel.layout import (
     ST_DECISION,
 )
 from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
+
+# the engine's own way to decide a pending gift (ROLLOUT policies play out both choices)
+from analyzer.kernel.rollout import decide_pending
 from analyzer.kernel.state import ob, pb
-from analyzer.policies.decide import choose_recipient, decide_gift, seat_row
+from analyzer.policies.decide import choose_recipient, seat_row
 from analyzer.policies.features import N_FEATURES, decision_features
-
-try:  # the engine's own way to decide a pending gift (ROLLOUT policies play out both choices)
-    from analyzer.kernel.rollout import decide_pending
-except ImportError:  # a kernel without rollout policies
-
-    @njit
-    def decide_pending(G, C, pol):
-        return decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
 
 # ---- per-game columns ----
 GAME_COLS = ("winner", "turns", "first_seat", "end_reason", "error", "decisions", "recorded",

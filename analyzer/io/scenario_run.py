@@ -55,13 +55,9 @@ _MESSAGES = {
 
 def kernel_cached() -> bool:
     """Is the scripted-play kernel compiled on disk for these sources? (For the CLI notice.)"""
-    import sys
+    from analyzer.kernel.warmup import is_cached
 
-    from analyzer.kernel.config import cache_dir
-
-    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
-    root = cache_dir()
-    return root.is_dir() and any(root.rglob(f"script.resolve_stack-*.{tag}.nbi"))
+    return is_cached("script.resolve_stack")
 
 
 def policy_table(n_cards: int, policy: str) -> np.ndarray:

@@ -30,15 +30,14 @@ HEADER = 16  # 5 tables x (start, rows, columns), padded
 def pack_catalog(tables: Sequence[np.ndarray]) -> np.ndarray:
     """The flat catalog array of the compiled tables (cards, abilities, targets, steps,
     gift tokens: ``cards.compile.CatalogTables``)."""
-    cards, abilities, targets, steps, gift_tokens = tables
-    tables = [np.asarray(t, dtype=np.int32) for t in (cards, abilities, targets, steps)]
-    tables.append(np.asarray(gift_tokens, dtype=np.int32).reshape(1, -1))
-    for t in tables:
+    *grids, gift_tokens = (np.asarray(t, dtype=np.int32) for t in tables)
+    grids.append(gift_tokens.reshape(1, -1))
+    for t in grids:
         if t.ndim != 2:
             raise ValueError(f"a catalog table must be 2-D, not of shape {t.shape}")
-    flat = np.zeros(HEADER + sum(t.size for t in tables), dtype=np.int32)
+    flat = np.zeros(HEADER + sum(t.size for t in grids), dtype=np.int32)
     at = HEADER
-    for k, t in enumerate(tables):
+    for k, t in enumerate(grids):
         flat[3 * k:3 * k + 3] = (at, t.shape[0], t.shape[1])
         flat[at:at + t.size] = t.ravel()
         at += t.size
