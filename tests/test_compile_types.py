@@ -2,8 +2,12 @@
 arguments share a single int64 specialization (kernel/config.py, ``_Int64Dispatcher``)."""
 
 import numpy as np
+from llvmlite import binding as ll
 
+from analyzer.kernel.chars import refresh
 from analyzer.kernel.config import njit
+from analyzer.kernel.engine import new_record
+from analyzer.kernel.layout import H_BF_N
 
 
 @njit(cache=False)
@@ -54,3 +58,39 @@ def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):
         os.utime(d / "last-used", (long_ago, long_ago))
     assert prune_stale(current) == [old]
     assert current.exists() and recent.exists() and other.exists() and not old.exists()
+
+
+@njit(cache=False, entry=True)
+def _entry_refreshes(G, C):
+    refresh(G, C)
+    G[H_BF_N] = 0
+    refresh(G, C)
+    return G[H_BF_N]
+
+
+@njit(cache=False)
+def _plain_refreshes(G, C):  # the same body, not an entry point
+    refresh(G, C)
+    G[H_BF_N] = 0
+    refresh(G, C)
+    return G[H_BF_N]
+
+
+def _kernel_linkages(disp) -> dict[str, str]:
+    """Linkage of each kernel function defined in the module of disp's one compilation."""
+    (cres,) = disp.overloads.values()
+    return {fn.name: ll.Linkage(fn.linkage).name for fn in cres.library._final_module.functions
+            if not fn.is_declaration and fn.name.startswith("_ZN8analyzer")}
+
+
+def test_entry_points_get_internal_kernel_callees():
+    """njit(entry=True): the kernel functions linked into an entry point's module become
+    internal (LLVM may then drop their unused arguments); any other caller's module keeps
+    numba's shared linkonce_odr copies."""
+    G = new_record(np.array([40, 40], dtype=np.int64))
+    C = np.zeros(64, dtype=np.int32)
+    assert _entry_refreshes(G, C) == 0 and _plain_refreshes(G, C) == 0
+    inside_entry = _kernel_linkages(_entry_refreshes)
+    inside_plain = _kernel_linkages(_plain_refreshes)
+    assert inside_entry and set(inside_entry.values()) == {"private"}, inside_entry
+    assert "linkonce_odr" in inside_plain.values(), inside_plain

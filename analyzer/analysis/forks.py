@@ -217,7 +217,7 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
     games_row[G_FORKED] = n_forked
 
 
-@njit(_nrt=True)
+@njit(_nrt=True, entry=True)
 def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec, feat):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask

@@ -88,7 +88,7 @@ def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
             objs_rows[o, k] = 127 if v > 127 else v
 
 
-@njit(_nrt=True)
+@njit(_nrt=True, entry=True)
 def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
               turn_cap, action_cap, games, objs, seat_fields, obj_fields):
     """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""

@@ -176,7 +176,7 @@ def play_checked(G, C, pol):
     return 0, steps
 
 
-@njit(_nrt=True)
+@njit(_nrt=True, entry=True)
 def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
                turn_cap, action_cap, out):
     """Play games with the invariant check after every step. out[i] = (failed check, step,
