@@ -9,6 +9,10 @@ It runs after anything that can change them, so the rest of the kernel reads O_C
 from an empty library lose; creatures with 0 toughness, lethal damage or deathtouch damage die;
 Auras attached to nothing go to the graveyard; Equipment attached to a non-creature falls off.
 A player who loses leaves the game with everything they own (800.4a).
+
+Both are skipped while nothing they read changed: writes to their inputs set bits in H_DIRTY
+(layout.py), refresh and a settled check clear them, and with a static ability on the
+battlefield (its condition may read anything) they always run.
 """
 
 from __future__ import annotations
@@ -30,7 +34,10 @@ from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_CHARS,
     H_BF_N,
+    H_DIRTY,
     H_END_REASON,
     H_LEGENDS,
     H_LINKS,
@@ -38,6 +45,7 @@ from analyzer.kernel.layout import (
     H_NPLAYERS,
     H_PHASE,
     H_STACK_N,
+    H_STATICS,
     H_TURN,
     H_WINNER,
     NO_OBJ,
@@ -108,6 +116,8 @@ def refresh(G, C):
             n_static += 1
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
+    G[H_STATICS] = n_static
+    G[H_DIRTY] &= ~DIRTY_CHARS
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O_CTRL] != G[W_CTRL + i]:
@@ -277,6 +287,8 @@ def _legend_rule(G, C):
 @njit
 def check_sba(G, C):
     """Apply state-based actions until none applies; returns True if anything happened."""
+    if G[H_DIRTY] == 0 and G[H_STATICS] == 0:
+        return False  # nothing they read changed since the last check (layout.H_DIRTY)
     return _state_based_actions(G, C, False)
 
 
@@ -284,7 +296,17 @@ def check_sba(G, C):
 def check_sba_fresh(G, C):
     """check_sba where the characteristics are current (refresh ran after the last change
     that could alter them), so the first pass needs no refresh: the draw step."""
+    if G[H_DIRTY] == 0 and G[H_STATICS] == 0:
+        return False
     return _state_based_actions(G, C, True)
+
+
+@njit
+def check_sba_all(G, C):
+    """check_sba whatever H_DIRTY says: a refresh, then every state-based action (what the
+    invariant checks compare the engine's shortcuts with)."""
+    G[H_DIRTY] = DIRTY_ALL
+    return _state_based_actions(G, C, False)
 
 
 @njit
@@ -293,7 +315,8 @@ def _state_based_actions(G, C, fresh):
     any_change = False
     for guard in range(64):
         changed = False
-        if guard > 0 or not fresh:
+        if guard > 0 or (not fresh and (
+                (G[H_DIRTY] & DIRTY_CHARS) != 0 or G[H_STATICS] != 0)):
             refresh(G, C)
         for p in range(G[H_NPLAYERS]):
             q = pb(p)
@@ -338,6 +361,7 @@ def _state_based_actions(G, C, fresh):
             else:
                 i += 1
         if not changed:
+            G[H_DIRTY] &= DIRTY_CHARS  # settled (a refresh clears DIRTY_CHARS)
             break
         any_change = True
     _check_winner(G)

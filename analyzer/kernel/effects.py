@@ -39,8 +39,11 @@ from analyzer.kernel.events import (
     fire_gift_given,
 )
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_SBA,
     DK_RETURN_AT_END_STEP,
     H_BF_N,
+    H_DIRTY,
     H_EXILE_SELF,
     H_EXTRA_N,
     H_LINKS,
@@ -142,6 +145,7 @@ def deal_damage(G, C, src, v, amount):
             return 0
         if cards[G[b + O_CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
             G[b + O_DAMAGE] += amount
+            G[H_DIRTY] |= DIRTY_SBA
             if kw & Keyword.DEATHTOUCH:
                 G[b + O_DEATHTOUCHED] = 1
             dealt = amount
@@ -379,6 +383,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     else:
                         lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
+            if op != Op.TAP:
+                G[H_DIRTY] = DIRTY_ALL
             for i in range(n):
                 if not _is_obj(vals[i]):
                     continue
@@ -399,6 +405,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 else:
                     G[bo + O_TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
+            G[H_DIRTY] = DIRTY_ALL
             for i in range(G[H_BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
                 bo = ob(o)
@@ -513,6 +520,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], G[ob(vals[i]) + O_OWNER], a,
                                 G[H_TURN])
         elif op == Op.PHASE_OUT_YOURS:
+            G[H_DIRTY] = DIRTY_ALL
             for i in range(G[H_BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
                 if G[ob(o) + O_CTRL] == ctrl:
@@ -525,6 +533,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if n > 0 and _is_obj(vals[0]) and src >= 0 and \
                     G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
                 G[ob(src) + O_ATTACHED] = vals[0]
+                G[H_DIRTY] = DIRTY_ALL
         elif op == Op.EXILE_SELF:
             G[H_EXILE_SELF] = 1
         elif op == Op.COPY_SPELL:
@@ -602,7 +611,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O_OWNER], False)
-                        G[ob(v) + O_P1P1] += a
+                        G[ob(v) + O_P1P1] += a  # (entering set H_DIRTY)
                         fire_enters(G, C, v)
                         it = v
         elif op == Op.COUNTER_UNLESS_PAY:

@@ -39,10 +39,13 @@ from analyzer.kernel.combat import (
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_controller_event, fire_end_step
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_CHARS,
     H_ACTION_CAP,
     H_ACTIONS,
     H_ACTIVE,
     H_BF_N,
+    H_DIRTY,
     H_END_REASON,
     H_EXTRA_N,
     H_FIRST_SEAT,
@@ -60,6 +63,7 @@ from analyzer.kernel.layout import (
     H_ROTATION,
     H_STACK_N,
     H_STARTING_LIFE,
+    H_STATICS,
     H_TRIG_N,
     H_TURN,
     H_TURN_CAP,
@@ -300,14 +304,17 @@ def _begin_turn(G, C):
         b = ob(o)
         if G[b + O_CTRL] != active:
             continue
-        G[b + O_PHASED] = 0  # 502.1: phasing, then untap
+        if G[b + O_PHASED]:
+            G[b + O_PHASED] = 0  # 502.1: phasing, then untap
+            G[H_DIRTY] = DIRTY_ALL
         G[b + O_SICK] = 0
         if G[b + O_TAPPED]:
             if G[b + O_STUN] > 0:
                 G[b + O_STUN] -= 1  # 122.1d: a stun counter replaces untapping
             else:
                 G[b + O_TAPPED] = 0
-    refresh(G, C)
+    if (G[H_DIRTY] & DIRTY_CHARS) != 0 or G[H_STATICS] != 0:
+        refresh(G, C)  # (a static's condition may read whose turn it is)
     G[H_PHASE] = Phase.UPKEEP
 
 
@@ -316,12 +323,14 @@ def _cleanup(G, C):
     discard_to_hand_size(G, C, G[H_ACTIVE])
     for i in range(G[H_BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        G[b + O_DAMAGE] = 0
+        G[b + O_DAMAGE] = 0  # (removing damage never makes a state-based action apply)
         G[b + O_DEATHTOUCHED] = 0
-        G[b + O_EOT_P] = 0
-        G[b + O_EOT_T] = 0
-        G[b + O_EOT_KW] = 0
-        G[b + O_EOT_KW_LOSE] = 0
+        if G[b + O_EOT_P] | G[b + O_EOT_T] | G[b + O_EOT_KW] | G[b + O_EOT_KW_LOSE]:
+            G[H_DIRTY] = DIRTY_ALL
+            G[b + O_EOT_P] = 0
+            G[b + O_EOT_T] = 0
+            G[b + O_EOT_KW] = 0
+            G[b + O_EOT_KW_LOSE] = 0
     if G[H_TRIG_N] > 0:
         refresh(G, C)  # a priority window comes first (514.3a)
     # else the next step begins the turn, whose refresh (after untap and phasing) covers

@@ -5,7 +5,9 @@ script (the kernel itself never pays for them).
 - no list is over capacity; stack entries are well-formed;
 - counters, damage and the mana of untapped sources are never negative;
 - each player's life equals starting life - life lost + life gained;
-- after the draw step the characteristics are current (the engine's draw skips the refresh).
+- after the draw step the characteristics are current (the engine's draw skips the refresh);
+- a record whose H_DIRTY bits are clear (no static ability out) is settled: a refresh would
+  change nothing, and no state-based action applies (the engine then skips both).
 Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
 """
 
@@ -14,13 +16,15 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import Phase, Zone
-from analyzer.kernel.chars import refresh
+from analyzer.kernel.chars import check_sba_all, refresh
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import empty_record, init_game, resolve_decision, step
 from analyzer.kernel.layout import (
+    DIRTY_CHARS,
     H_ACTION_CAP,
     H_ACTIONS,
     H_BF_N,
+    H_DIRTY,
     H_END_REASON,
     H_ERROR,
     H_NCARDS,
@@ -32,6 +36,7 @@ from analyzer.kernel.layout import (
     H_PHASE,
     H_STACK_N,
     H_STARTING_LIFE,
+    H_STATICS,
     H_TRIG_N,
     H_WINDOW,
     H_WINNER,
@@ -67,7 +72,9 @@ from analyzer.policies.decide import decide_gift
 CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card listed twice",
                "list over capacity", "negative counter or damage", "life not accounted for",
                "spell entry without its card on the stack", "token in a player's list",
-               "characteristics stale after the draw step")
+               "characteristics stale after the draw step",
+               "characteristics stale though H_DIRTY says current",
+               "state-based action pending though H_DIRTY says settled")
 
 
 @njit(_nrt=True)
@@ -147,6 +154,17 @@ def stale_characteristics(G, C, scratch):
 
 
 @njit(_nrt=True)
+def unsettled(G, C, scratch):
+    """For a record with no static source out and DIRTY_CHARS clear: 10 if a refresh would
+    change it, 11 if (DIRTY_SBA clear too) a state-based action would apply, else 0."""
+    if stale_characteristics(G, C, scratch):
+        return 10
+    if G[H_DIRTY] == 0 and check_sba_all(scratch, C):
+        return 11
+    return 0
+
+
+@njit(_nrt=True)
 def play_checked(G, C, pol):
     """Play G to the end with the policy, checking invariants after every step.
     Returns (0, steps) or (check number, step at which it failed)."""
@@ -170,6 +188,10 @@ def play_checked(G, C, pol):
         if drawing and G[H_PHASE] == Phase.MAIN1 and G[H_WINDOW] == 0 and \
                 stale_characteristics(G, C, scratch):
             return 9, steps
+        if G[H_STATICS] == 0 and (G[H_DIRTY] & DIRTY_CHARS) == 0 and G[H_WINNER] == -1:
+            bad = unsettled(G, C, scratch)
+            if bad:
+                return bad, steps
         bad = check_invariants(G)
         if bad:
             return bad, steps

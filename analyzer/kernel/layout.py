@@ -48,7 +48,7 @@ _HEADER_FIELDS = (
     "PENDING", "PEND_OBJ", "PEND_PLAYER", "DECISIONS", "TIMESTAMP", "TOKEN_CURSOR", "ERROR",
     "STARTING_LIFE", "COMBAT_FS", "ROTATION", "TURNS_TAKEN", "SCRATCH_N", "GAME_INDEX",
     "RESOLVING", "EXILE_SELF", "LAST_IT", "WINDOW_STEP", "MAIN_DONE", "FORCED_PROMISE",
-    "TARGET_SRC", "LEGENDS", "LINKS", "KINDS_SEEN",
+    "TARGET_SRC", "LEGENDS", "LINKS", "KINDS_SEEN", "DIRTY", "STATICS",
 )
 (
     H_NPLAYERS, H_NOBJ, H_NCARDS, H_TURN, H_ACTIVE, H_PHASE, H_PRIO, H_PASSES, H_WINDOW,
@@ -61,8 +61,19 @@ _HEADER_FIELDS = (
     H_LEGENDS,  # 1 once a legendary permanent entered the battlefield (legend rule to check)
     H_LINKS,  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
     H_KINDS_SEEN,  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
+    H_DIRTY,  # DIRTY_* bits: what changed since the last refresh / state-based check
+    H_STATICS,  # static sources on the battlefield at the last refresh
 ) = range(len(_HEADER_FIELDS))
 HEADER = len(_HEADER_FIELDS)
+
+# H_DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
+# until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
+# state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
+# While no static ability is on the battlefield (H_STATICS 0; a static's condition may read
+# anything), a clean record needs neither a refresh nor a check (kernel/invariants.py, check 10).
+DIRTY_CHARS = 1
+DIRTY_SBA = 2
+DIRTY_ALL = 3
 
 # ---- per player ----
 (

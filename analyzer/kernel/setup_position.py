@@ -154,6 +154,7 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     G[L.H_LEGENDS] = 1  # a position built by hand: check_sba always checks these
     G[L.H_LINKS] = 1
     G[L.H_KINDS_SEEN] = -1  # and every event loop
+    G[L.H_DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
     sick = {}
     for i in range(int(G[L.H_BF_N])):
         o = int(G[L.OFF_BATTLEFIELD + i])

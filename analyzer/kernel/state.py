@@ -11,7 +11,10 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, EndReason, Phase, Zone
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_SBA,
     H_BF_N,
+    H_DIRTY,
     H_END_REASON,
     H_ERROR,
     H_KINDS_SEEN,
@@ -231,6 +234,7 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
         reset_permanent_state(G, o)
         G[b + O_CTRL] = G[b + O_OWNER]
+        G[H_DIRTY] = DIRTY_ALL
     if G[b + O_TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
         G[b + O_ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
         return
@@ -322,6 +326,7 @@ def draw_cards(G, p, n):
         k = G[cnt]
         if k == 0:
             G[pb(p) + P_DREW_EMPTY] = 1
+            G[H_DIRTY] |= DIRTY_SBA
             continue
         o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
         G[cnt] = k - 1
@@ -350,6 +355,7 @@ def lose_life(G, p, n):
     if n <= 0 or not life_can_change(G, p):
         return 0
     G[pb(p) + P_LIFE] -= n
+    G[H_DIRTY] |= DIRTY_SBA
     G[pb(p) + P_LIFE_LOST] += n
     G[pb(p) + P_LIFE_LOST_TURN] += n
     return n
