@@ -172,21 +172,33 @@ targets = ["battlefield:0:Jolly Gerbils"]
 """)
 
 
-def test_into_the_flood_maw_bounces_only_a_creature_without_the_promise():
-    with pytest.raises(InputError, match="creature an opponent controls"):
-        run("""
+FLOOD_MAW_ON_SWORD = """
 [game]
 [[seat]]
 hand = ["Into the Flood Maw"]
 battlefield = ["Island"]
 library = ["Island", "Island", "Island"]
 [[seat]]
-battlefield = ["Starforged Sword"]
+battlefield = ["Starforged Sword", "Jolly Gerbils"]
 library = ["Island", "Island", "Island"]
 [[action]]
 cast = "Into the Flood Maw"
+promise = PROMISE
 targets = ["battlefield:1:Starforged Sword"]
-""")
+"""
+
+
+def test_into_the_flood_maw_bounces_only_a_creature_without_the_promise():
+    with pytest.raises(InputError, match="creature an opponent controls"):
+        run(FLOOD_MAW_ON_SWORD.replace("PROMISE", "false"))
+
+
+def test_into_the_flood_maw_promised_bounces_a_noncreature_and_gives_a_tapped_fish():
+    s = run(FLOOD_MAW_ON_SWORD.replace("PROMISE", "true"))
+    assert seat(s, 1)["hand"] == ["Starforged Sword"]
+    assert [p["tapped"] for p in bf(s, 1, "Fish")] == [True]
+    assert len(bf(s, 1, "Jolly Gerbils")) == 1
+    assert (seat(s, 0)["gifts_given"], seat(s, 1)["gifts_received"]) == (1, 1)
 
 
 def test_longstalk_brawl_counter_only_when_promised_then_fight():
