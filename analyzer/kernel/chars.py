@@ -287,8 +287,6 @@ def _legend_rule(G, C):
 @njit
 def check_sba(G, C):
     """Apply state-based actions until none applies; returns True if anything happened."""
-    if G[H_DIRTY] == 0 and G[H_STATICS] == 0:
-        return False  # nothing they read changed since the last check (layout.H_DIRTY)
     return _state_based_actions(G, C, False)
 
 
@@ -296,8 +294,6 @@ def check_sba(G, C):
 def check_sba_fresh(G, C):
     """check_sba where the characteristics are current (refresh ran after the last change
     that could alter them), so the first pass needs no refresh: the draw step."""
-    if G[H_DIRTY] == 0 and G[H_STATICS] == 0:
-        return False
     return _state_based_actions(G, C, True)
 
 
@@ -311,6 +307,8 @@ def check_sba_all(G, C):
 
 @njit
 def _state_based_actions(G, C, fresh):
+    if G[H_DIRTY] == 0 and G[H_STATICS] == 0:
+        return False  # nothing they read changed since the last check (layout.H_DIRTY)
     cards = cards_of(C)
     any_change = False
     for guard in range(64):

@@ -137,6 +137,21 @@ _KERNEL_SYMBOLS = "_ZN8analyzer"  # numba's mangled names of this package's func
 _kernel_indices_without_wraparound()
 
 
+_ENTRY_SYMBOLS: list[str] = []  # mangled-name prefixes of the entry points (njit(entry=True))
+
+
+def _entry_symbol(func) -> str:
+    """The start of numba's mangled name for a module-level function."""
+    parts = [*func.__module__.split("."), func.__qualname__]
+    return "_ZN" + "".join(f"{len(p)}{p}" for p in parts)
+
+
+def _is_entry(name: str) -> bool:
+    """Is ``name`` the mangled name of an entry point (the prefix, then numba's ABI tags)?"""
+    return any(name.startswith(prefix) and name[len(prefix):len(prefix) + 1] in ("B", "E")
+               for prefix in _ENTRY_SYMBOLS)
+
+
 def _plain(t: types.Type) -> types.Type:
     """The argument type a kernel function is compiled for: literals lose their value,
     integers narrower than 64 bits (and int64 literals) become int64, and so do the items of
@@ -176,20 +191,10 @@ def njit(*args, **kwargs):
 
 def _one_typing(disp, entry=False):
     if entry:
-        _ENTRY_SYMBOLS.append(_entry_symbol(disp.py_func if hasattr(disp, "py_func") else disp))
+        _ENTRY_SYMBOLS.append(_entry_symbol(getattr(disp, "py_func", disp)))
     if isinstance(disp, CPUDispatcher):  # NUMBA_DISABLE_JIT returns the Python function
         disp.__class__ = _Int64Dispatcher
     return disp
-
-
-
-_ENTRY_SYMBOLS: list[str] = []  # mangled-name prefixes of the entry points (njit(entry=True))
-
-
-def _entry_symbol(func) -> str:
-    """The start of numba's mangled name for a module-level function."""
-    parts = [*func.__module__.split("."), func.__qualname__]
-    return "_ZN" + "".join(f"{len(p)}{p}" for p in parts)
 
 
 def _internalize_kernel_callees() -> None:
@@ -221,13 +226,6 @@ def _internalize_kernel_callees() -> None:
 
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
     CPUCodeLibrary._optimize_final_module = _optimize_final_module
-
-
-def _is_entry(name: str) -> bool:
-    for prefix in _ENTRY_SYMBOLS:
-        if name.startswith(prefix) and name[len(prefix):len(prefix) + 1] in ("B", "E"):
-            return True
-    return False
 
 
 _internalize_kernel_callees()

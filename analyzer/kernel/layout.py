@@ -70,7 +70,8 @@ HEADER = len(_HEADER_FIELDS)
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
 # While no static ability is on the battlefield (H_STATICS 0; a static's condition may read
-# anything), a clean record needs neither a refresh nor a check (kernel/invariants.py, check 10).
+# anything), a clean record needs neither a refresh nor a check (kernel/invariants.py checks
+# this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
 DIRTY_SBA = 2
 DIRTY_ALL = 3
