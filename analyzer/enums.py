@@ -532,6 +532,18 @@ StepCol = _StepCol()
 # Values are appended, never renumbered (tables and saved files keep their meaning).
 
 
+class _PlayerLevel(NamedTuple):
+    """The built-in player's level, per seat (``P_LEVEL``). Zero is the default so a record set
+    up without a level (scenario positions, tests) plays the standard player."""
+
+    STANDARD: int = 0  # the competent Limited player (issue 14)
+    BASIC: int = 1  # the earlier player, kept so gains can be measured and verdicts cross-checked
+
+
+PlayerLevel = _PlayerLevel()
+PLAYER_LEVEL_NAMES = {"standard": PlayerLevel.STANDARD, "basic": PlayerLevel.BASIC}
+
+
 class _PolicyKind(NamedTuple):
     NEVER: int = 0
     ALWAYS: int = 1

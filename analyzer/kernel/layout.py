@@ -85,8 +85,9 @@ DIRTY_ALL = 3
     P_HAND_N, P_LIB_N, P_GY_N, P_EXILE_N, P_DECK, P_LIFE_GAINED, P_LIFE_LOST, P_LOST_TURN,
     P_SPELLS_CAST, P_TURNS,
     P_MANA_SPENT_TURN,  # mana spent to cast spells this turn (expend)
-) = _fields(*"x" * 35)
-PF = 35
+    P_LEVEL,  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
+) = _fields(*"x" * 36)
+PF = 36
 
 OFF_PLAYERS = HEADER
 OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF
