@@ -41,8 +41,8 @@ def _play_many(catalog, decks, policy, games, seed, life=20):
     G = engine.new_record(inp.deck_sizes)
     failures = []
     for gi in range(games):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, len(decks), seed, gi, life, 60,
-                         50_000, -1)
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks), seed, gi,
+                         life, 60, 50_000, -1)
         bad, steps = play_checked(G, inp.C, pol)
         if bad:  # play_checked stopped at the failed check
             failures.append((gi, CHECK_NAMES[bad], steps))
@@ -106,7 +106,7 @@ def test_a_forked_record_replays_identically(catalog, fixture_decks):
     inp = kernel_inputs(fixture_decks, catalog)
     pol = policy_table("never", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
-    engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, 2, 5, 1, 20, 60, 50_000, -1)
+    engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 5, 1, 20, 60, 50_000, -1)
     while engine.advance(G, inp.C, pol, True) == L.ST_DECISION:
         H = G.copy()  # the fork: one copy of one record, random state included
         engine.resolve_decision(G, inp.C, pol, 0, -1)
@@ -134,7 +134,8 @@ def test_opening_lands_and_mulligans_match_the_hypergeometric_law(catalog):
     lands = np.zeros(n, dtype=np.int64)
     mulls = np.zeros(n, dtype=np.int64)
     for gi in range(n):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, 2, 99, gi, 20, 60, 50_000, -1)
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 99, gi, 20, 60,
+                         50_000, -1)
         lands[gi] = G[pb(0) + L.P_OPENING_LANDS]
         mulls[gi] = G[pb(0) + L.P_MULLIGANS]
     for k in range(8):
@@ -157,6 +158,7 @@ def test_regression_a_heisted_spell_leaves_the_stack_with_its_owner(catalog):
     pol = policy_table("always", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
     for gi in (2578, 44729, 73376, 77598, 83545, 92185, 98386):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, 4, 1, gi, 40, 120, 50_000, -1)
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 1, gi, 40, 120,
+                         50_000, -1)
         bad, steps = play_checked(G, inp.C, pol)
         assert bad == 0, (gi, CHECK_NAMES[bad], steps)

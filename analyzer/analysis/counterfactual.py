@@ -131,9 +131,9 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
 
         def run(a: int, b: int, start: int = start, g: np.ndarray = g, dec: np.ndarray = dec,
                 feat: np.ndarray = feat) -> None:
-            fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed,
-                         start + a, starting_life, turn_cap, action_cap, forks, mask, explicit,
-                         g[a:b], dec[a:b], feat[a:b])
+            fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
+                         n_players, seed, start + a, starting_life, turn_cap, action_cap,
+                         forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
 
         try:
             run_sliced(run, stop - start, use)

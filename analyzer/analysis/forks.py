@@ -218,15 +218,16 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
 
 
 @njit(_nrt=True, entry=True)
-def run_forks(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
-              turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec, feat):
+def run_forks(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
+              starting_life, turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec,
+              feat):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask
     forked n_forks times (see the module docstring)."""
     G = empty_record(deck_sizes, n_players)
     A = np.empty_like(G)  # scratch: every use copies a record into it first
     B = np.empty_like(G)
     for i in range(games.shape[0]):
-        init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
-                  turn_cap, action_cap, -1)
+        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
+                  starting_life, turn_cap, action_cap, -1)
         play_forked_game(G, C, pol, run_seed, game_start + i, n_forks, fork_mask, explicit,
                          games[i], dec[i], feat[i], A, B)

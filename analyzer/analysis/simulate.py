@@ -36,9 +36,12 @@ class KernelInputs:
     object_cards: np.ndarray  # card id of each deck object (seat by seat, deck order)
     object_seats: np.ndarray
     gift_objects: np.ndarray  # bool: the object is a card with gift
+    levels: np.ndarray  # int32 (n_players,): each seat's built-in player (enums.PlayerLevel)
 
 
-def kernel_inputs(decks: Sequence[Deck], catalog) -> KernelInputs:
+def kernel_inputs(decks: Sequence[Deck], catalog,
+                  levels: Sequence[int] | None = None) -> KernelInputs:
+    """The kernel's arrays for these decks; ``levels`` per seat (default: all standard)."""
     from analyzer.kernel.catalog import pack_catalog
     from analyzer.kernel.layout import MAX_DECK, MAX_PLAYERS
 
@@ -64,8 +67,11 @@ def kernel_inputs(decks: Sequence[Deck], catalog) -> KernelInputs:
 
     obj_cards_arr = np.array(obj_cards, dtype=np.int32)
     gift = compiled.cards[obj_cards_arr, CardCol.GIFT_KIND] != 0
+    seat_levels = np.zeros(len(decks), dtype=np.int32)
+    if levels is not None:
+        seat_levels[:] = np.asarray(levels, dtype=np.int32)
     return KernelInputs(pack_catalog(compiled.tables), arr, sizes, compiled.names, obj_cards_arr,
-                        np.array(obj_seats, dtype=np.int32), gift)
+                        np.array(obj_seats, dtype=np.int32), gift, seat_levels)
 
 
 class SummaryCounts:
@@ -226,8 +232,8 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
 
         def run(a: int, b: int, start: int = start, g: np.ndarray = g,
                 o: np.ndarray = o) -> None:
-            run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, n_players, seed,
-                      start + a, starting_life, turn_cap, action_cap, g[a:b], o[a:b],
+            run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels, n_players,
+                      seed, start + a, starting_life, turn_cap, action_cap, g[a:b], o[a:b],
                       seat_fields(), obj_fields())
 
         try:

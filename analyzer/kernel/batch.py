@@ -89,13 +89,13 @@ def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
 
 
 @njit(_nrt=True, entry=True)
-def run_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
-              turn_cap, action_cap, games, objs, seat_fields, obj_fields):
+def run_batch(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
+              starting_life, turn_cap, action_cap, games, objs, seat_fields, obj_fields):
     """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""
     G = empty_record(deck_sizes, n_players)
     for i in range(games.shape[0]):
-        init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
-                  turn_cap, action_cap, -1)
+        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
+                  starting_life, turn_cap, action_cap, -1)
         advance(G, C, pol, False)
         write_game(G, games[i], objs[i], seat_fields, obj_fields)
 

@@ -100,6 +100,7 @@ from analyzer.kernel.layout import (
     P_DECK,
     P_HAND_N,
     P_LANDS_TURN,
+    P_LEVEL,
     P_LIB_N,
     P_LIFE,
     P_LIFE_GAINED_TURN,
@@ -217,10 +218,11 @@ def _mulligan(G, cards, p):
 
 
 @njit
-def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
+def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, starting_life,
               turn_cap, action_cap, first_seat):
-    """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids (first_seat < 0:
-    game_index % n_players, so play/draw alternates by game index)."""
+    """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids, levels[s] its
+    built-in player's level (enums.PlayerLevel); first_seat < 0: game_index % n_players, so
+    play/draw alternates by game index."""
     G = borrow(G)  # the caller owns G and C for the whole call (see borrow.py)
     cards = borrow(cards_of(C))
     G[:] = 0
@@ -249,6 +251,7 @@ def init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting
     for s in range(n_players):
         G[pb(s) + P_LIFE] = starting_life
         G[pb(s) + P_DECK] = s
+        G[pb(s) + P_LEVEL] = levels[s]
         lib_off = OFF_LIBRARY + s * MAX_LIBRARY
         for i in range(deck_sizes[s]):
             b = ob(o)
@@ -505,9 +508,9 @@ def play(G, C, pol, stop_at_decision):
 
 
 @njit(_nrt=True)
-def play_game(G, C, pol, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
-              turn_cap, action_cap):
-    init_game(G, C, decks, deck_sizes, n_players, run_seed, game_index, starting_life,
+def play_game(G, C, pol, decks, deck_sizes, levels, n_players, run_seed, game_index,
+              starting_life, turn_cap, action_cap):
+    init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, starting_life,
               turn_cap, action_cap, -1)
     advance(G, C, pol, False)
 

@@ -199,14 +199,14 @@ def play_checked(G, C, pol):
 
 
 @njit(_nrt=True, entry=True)
-def soak_batch(C, pol, decks, deck_sizes, n_players, run_seed, game_start, starting_life,
-               turn_cap, action_cap, out):
+def soak_batch(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
+               starting_life, turn_cap, action_cap, out):
     """Play games with the invariant check after every step. out[i] = (failed check, step,
     winner, end reason, capacity error) for game game_start + i."""
     G = empty_record(deck_sizes, n_players)
     for i in range(out.shape[0]):
-        init_game(G, C, decks, deck_sizes, n_players, run_seed, game_start + i, starting_life,
-                  turn_cap, action_cap, -1)
+        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
+                  starting_life, turn_cap, action_cap, -1)
         bad, steps = play_checked(G, C, pol)
         out[i, 0] = bad
         out[i, 1] = steps

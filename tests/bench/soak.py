@@ -47,8 +47,8 @@ def main() -> None:
         out = np.zeros((n, 5), dtype=np.int32)
 
         def run(a: int, b: int, start: int = start, out: np.ndarray = out) -> None:
-            soak_batch(inp.C, pol, inp.decks, inp.deck_sizes, len(decks), args.seed, start + a,
-                       life, 60, 50_000, out[a:b])
+            soak_batch(inp.C, pol, inp.decks, inp.deck_sizes, inp.levels, len(decks), args.seed,
+                       start + a, life, 60, 50_000, out[a:b])
 
         run_sliced(run, n, available_threads())
         for i in np.nonzero(out[:, 0])[0]:
