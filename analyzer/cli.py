@@ -29,9 +29,12 @@ def main() -> None:
 @click.option("--allow-approximate", is_flag=True,
               help="Accept approximate cards (stats and keywords modeled, named abilities "
                    "ignored) as simulatable.")
+@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
+              metavar="FILE", help="Extra card data file: TOML (analyzer/cards/FORMAT.md), "
+                                   "Scryfall JSON or an MTGJSON set file; repeatable.")
 @_input_errors_exit_2
 def check(decks: tuple[str, ...], fmt: str | None, min_size: int | None,
-          allow_approximate: bool) -> None:
+          allow_approximate: bool, card_files: tuple[str, ...]) -> None:
     """Check deck files and show which cards the engine models.
 
     Reads MTG Arena / Moxfield exports, plain lists, MTGO .dek and Forge .dck files (`-` reads
@@ -39,7 +42,7 @@ def check(decks: tuple[str, ...], fmt: str | None, min_size: int | None,
     simulated, 2 otherwise.
     """
     reports = api.check_decks(decks, fmt=fmt, min_size=min_size,
-                              allow_approximate=allow_approximate)
+                              allow_approximate=allow_approximate, card_files=card_files)
     errors: list[Problem] = []
     for i, report in enumerate(reports):
         click.echo(("\n" if i else "") + report.render())

@@ -38,6 +38,9 @@ CORPUS: dict[str, tuple[list[str], list[str]]] = {
     "absurd_count.txt": ([], ["`9000 Swamp (BLB) 270` count 9000 is not plausible"]),
     "fractional_count.txt": ([], ["count '2.5' is not a whole number"]),
     "empty.txt": ([], ["empty.txt: the deck is empty: no card lines found"]),
+    "commander_color_identity.txt": ([], [
+        ":33: `15 Mountain (BLB) 274` Mountain has color identity R, outside Octomancer's UG "
+        "(903.5c)"]),
     "comments_only.txt": ([], ["the deck is empty"]),
     "sideboard_only.txt": ([], ["no main-deck cards (all 3 cards read are in the sideboard)"]),
     "windows_1252.txt": ([], ["windows_1252.txt:6:", "file is not UTF-8: byte 0x92 at byte "
@@ -108,10 +111,24 @@ def test_the_same_list_prints_the_same_hash_in_every_format() -> None:
 
 
 def test_commander_deck_reports_its_commander() -> None:
-    result = run(str(DECKS / "gift_pile_commander.txt"))
-    assert result.exit_code == 0
+    result = run(str(DECKS / "octomancer_ug_commander.txt"))
+    assert result.exit_code == 0, result.output
     assert "(Arena/Moxfield text, commander)" in result.stdout
     assert "100 cards (99 + commander Octomancer)" in result.stdout
+
+
+def test_commander_deck_outside_color_identity_is_refused() -> None:
+    """903.5c: every card's color identity within the commander's. Octomancer ({3}{G}{U}) is
+    green-blue: the pile's white, black and red cards and basics are refused, one line each, and
+    its green and blue cards (Forest and Island too, 903.5d) are not."""
+    result = run(str(BAD / "commander_color_identity.txt"))
+    assert result.exit_code == 2
+    refused = [ln for ln in result.stderr.splitlines() if "(903.5c)" in ln]
+    assert len(refused) == 19
+    assert any("Plains has color identity W, outside Octomancer's UG" in ln for ln in refused)
+    assert any("Wildfire Howl has color identity R" in ln for ln in refused)
+    assert not any(name in ln for ln in refused
+                   for name in ("Kitnap", "Wear Down", "Forest", "Island", "Starforged Sword"))
 
 
 def test_deck_from_standard_input() -> None:

@@ -38,6 +38,7 @@ class FakeRecord:
     support_name: str = "exact"
     is_basic_land: bool = False
     is_token: bool = False
+    color_identity: int = 0  # Color mask (903.4)
 
 
 class FakeCatalog:

@@ -47,6 +47,23 @@ def obj(**kw: object) -> dict:
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="{T}: Add {C}.\n{2}, {T}: Draw a card."), "approximate",
      {"land_colors": "C"}),
+    # a pain land: its colors are modeled, the damage is not
+    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
+         oracle_text="{T}: Add {C}.\n{T}: Add {W} or {U}. This land deals 1 damage to you."),
+     "approximate", {"land_colors": "WU"}),
+    # a temple: tapped, its colors modeled, the scry not
+    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
+         oracle_text="This land enters tapped.\nWhen this land enters, scry 1.\n"
+                     "{T}: Add {U} or {R}."),
+     "approximate", {"land_colors": "UR", "etb_tapped": True}),
+    # Command Tower: any color (the identity limit is not modeled)
+    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
+         oracle_text="{T}: Add one mana of any color in your commander's color identity."),
+     "approximate", {"land_colors": "WUBRG"}),
+    # a fetch land makes no mana of its own
+    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
+         oracle_text="{T}, Sacrifice this land: Search your library for a basic land card, "
+                     "put it onto the battlefield tapped, then shuffle."), "unsupported", {}),
     (obj(type_line="Sorcery", power=None, toughness=None,
          oracle_text="Gift a Food (reminder)\nDraw two cards."), "unsupported",
      {"notes": "Has a gift this catalog has no program for."}),
@@ -145,3 +162,55 @@ def test_blb_data_matches_blb_cards_json() -> None:
         assert rec.set == "BLB" and rec.oracle == card["oracle_text"], card["name"]
         # a record of ours (blb*.toml) or, for cards without one, the bundled Scryfall data
         assert Path(rec.source).name.startswith("blb"), (card["name"], rec.source)
+
+
+def _mtgjson_entry(**kw: object) -> dict:
+    base = {"uuid": "u", "name": "Test Bear", "faceName": None, "side": None, "layout": "normal",
+            "setCode": "TST", "number": "7", "rarity": "common", "manaCost": "{1}{G}",
+            "manaValue": 2.0, "colors": ["G"], "colorIdentity": ["G"], "types": ["Creature"],
+            "type": "Creature — Bear", "text": "", "power": "2", "toughness": "2",
+            "keywords": []}
+    base.update(kw)
+    return base
+
+
+def test_mtgjson_set_file(tmp_path: Path) -> None:
+    """An MTGJSON set file (full shape, under "data") is read like Scryfall JSON: printings of
+    one name fold into one card, faces into one two-face card, tokens are left out."""
+    data = {"meta": {"version": "5"}, "data": {"code": "TST", "cards": [
+        _mtgjson_entry(),
+        _mtgjson_entry(number="70"),  # a second printing of the same card
+        _mtgjson_entry(name="Flier", text="Flying", keywords=["Flying"], power="1",
+                       toughness="1", manaCost="{U}", colors=["U"]),
+        _mtgjson_entry(name="Dusk // Dawn", faceName="Dusk", side="a", layout="aftermath",
+                       type="Sorcery", manaCost="{2}{W}{W}", power=None, toughness=None),
+        _mtgjson_entry(name="Dusk // Dawn", faceName="Dawn", side="b", layout="aftermath",
+                       type="Sorcery", manaCost="{3}{W}{W}", power=None, toughness=None),
+    ], "tokens": [_mtgjson_entry(name="Fish", type="Token Creature — Fish")]}}
+    path = tmp_path / "TST.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    cat = load_catalog([path])
+    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier", "Dusk // Dawn"))
+    assert bear.support == Support.EXACT and bear.set == "TST" and bear.number == "7"
+    assert flier.support == Support.EXACT
+    assert flier.keywords & Keyword.FLYING and (flier.power, flier.toughness) == (1, 1)
+    assert dusk.support == Support.UNSUPPORTED and "2 faces" in dusk.notes
+    assert cat.lookup("Fish") is None
+
+
+def test_mtgjson_trimmed_set_file_and_precons() -> None:
+    """The shared BLC file (a trimmed set file: the set object's keys at the top level) reads,
+    and its four precon lists are 100 cards each with one commander."""
+    from analyzer.cards.mtgjson import precon_lists, scryfall_objects
+
+    path = SHARED / "mtgjson_BLC.json"
+    if not path.exists():
+        pytest.skip("shared/ is not beside this checkout")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    names = {o["name"] for o in scryfall_objects(data)}
+    assert {"Octomancer", "Perch Protection", "Sol Ring", "Hazel of the Rootbloom"} <= names
+    decks = precon_lists(data)
+    assert len(decks) == 4
+    for deck in decks.values():
+        assert len(deck["commander"]) == 1
+        assert sum(n for _, n in deck["main"]) + 1 == 100

@@ -340,5 +340,19 @@ class CardRecord:
         return bool(self.types & CardType.BASIC) and self.is_land
 
     @property
+    def color_identity(self) -> int:
+        """Color mask of its color identity (903.4): its colors and every colored mana symbol
+        in its cost and rules text, reminder text aside (903.4b), both faces (903.4c), plus
+        the colors of its basic land types (903.5d)."""
+        mask = self.colors | self.cost.colors
+        for sym in _SYMBOL.findall(_REMINDER.sub("", self.oracle)):
+            for part in sym.upper().split("/"):
+                if part in COLOR_ORDER:
+                    mask |= 1 << COLOR_ORDER.index(part)
+        for word in self.subtype_words:
+            mask |= BASIC_LAND_COLORS.get(word.lower(), 0)
+        return mask
+
+    @property
     def is_permanent(self) -> bool:
         return bool(self.types & PERMANENT_TYPES)

@@ -7,8 +7,8 @@ sets we don't bundle (DESIGN section 4). This turns each card object into the sa
 - a creature whose text is only keywords we model (flying, reach, ward {2}, ...) is ``exact``
   (a vanilla or "French vanilla" body is fully modeled);
 - any other creature is ``approximate``: its stats and keywords, its other abilities ignored;
-- a nonbasic land that only taps for mana (and maybe enters tapped) is ``exact``; one that also
-  taps for {C} and does more is ``approximate`` (a colorless land);
+- a nonbasic land that only taps for mana (and maybe enters tapped) is ``exact``; one that
+  makes mana and does more is ``approximate`` (its mana modeled, the rest ignored);
 - everything else, and every card with a gift we have no program for, is ``unsupported``: it is
   listed and named in coverage reports, and decks with it are refused.
 
@@ -143,8 +143,20 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
     return fields
 
 
+# "{T}: Add ..." with an extra cost or a rider ("{T}, Pay 1 life: Add {B}." / "Add {W} or {U}.
+# This land deals 1 damage to you."): the mana it makes, for lands modeled approximately
+_ANY_MANA_LINE = re.compile(r"^\{T\}(?:, [^:]*)?: Add ([^.]*)\.")
+_ANY_COLOR = re.compile(r"one mana of any (?:color|type)")
+
+
 def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
-    """Support level and land fields of a nonbasic land from its text."""
+    """Support level and land fields of a nonbasic land from its text.
+
+    Exact: only plain mana lines (and "enters tapped"). Approximate: a land that makes colored
+    mana and does more (a pain land's damage, a temple's scry, a check land's condition, a
+    Command Tower's identity limit): its mana is modeled, the rest ignored, and it enters
+    untapped unless its text says plainly that it enters tapped. Unsupported: no mana at all
+    (fetch lands and the like)."""
     colors = ""
     other = False
     etb_tapped = False
@@ -152,12 +164,17 @@ def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
         m = _MANA_LINE.match(ln)
         if m:
             colors += "".join(re.findall(r"\{([WUBRGC])\}", m.group(1)))
-        elif ln in (f"{name} enters tapped.", "This land enters tapped."):
-            etb_tapped = True
-        elif not _REMINDER.sub("", ln).strip():
             continue
-        else:
-            other = True
+        if ln in (f"{name} enters tapped.", "This land enters tapped."):
+            etb_tapped = True
+            continue
+        if not _REMINDER.sub("", ln).strip():
+            continue
+        other = True
+        loose = _ANY_MANA_LINE.match(ln)
+        if loose:
+            colors += "WUBRG" if _ANY_COLOR.search(loose.group(1)) else "".join(
+                re.findall(r"\{([WUBRGC])\}", loose.group(1)))
     if not colors:
         return "unsupported", {}
     fields: dict[str, Any] = {"etb_tapped": True} if etb_tapped else {}
@@ -165,23 +182,26 @@ def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
     if not other:
         fields["land_colors"] = colored or "C"
         return ("exact" if len(colored) <= 1 or "C" not in colors else "approximate"), fields
-    if "C" in colors:
-        fields["land_colors"] = "C"  # a colorless land; the rest of its text is ignored
-        return "approximate", fields
-    return "unsupported", {}
+    fields["land_colors"] = colored or "C"  # the rest of its text is ignored
+    return "approximate", fields
 
 
 def read_scryfall(path: Path) -> list[dict[str, Any]]:
-    """Card objects from a Scryfall bulk file (a list), an API list ({"data": [...]}), or one
-    card object. Raises ValueError when the JSON is none of these."""
+    """Card objects from a Scryfall bulk file (a list), an API list ({"data": [...]}), one card
+    object, or an MTGJSON set file (converted by ``mtgjson.scryfall_objects``). Raises
+    ValueError when the JSON is none of these."""
+    from analyzer.cards import mtgjson
+
     data = json.loads(path.read_text(encoding="utf-8"))
-    if isinstance(data, dict) and isinstance(data.get("data"), list):
+    if mtgjson.is_set_file(data):
+        data = mtgjson.scryfall_objects(data)
+    elif isinstance(data, dict) and isinstance(data.get("data"), list):
         data = data["data"]
     elif isinstance(data, dict) and data.get("object", "card") == "card" and "name" in data:
         data = [data]
     if not isinstance(data, list):
         raise ValueError("expected a list of Scryfall card objects (a bulk file), an API "
-                         "list object with `data`, or one card object")
+                         "list object with `data`, one card object, or an MTGJSON set file")
     return data
 
 

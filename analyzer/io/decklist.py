@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from analyzer.enums import SUPPORT_NAMES
+from analyzer.enums import COLOR_ORDER, SUPPORT_NAMES
 from analyzer.errors import InputError, Problem
 from analyzer.io.deck import DECK_FORMATS, MAX_COPIES, MIN_DECK_SIZE, Deck, content_hash
 from analyzer.io.formats import RawDeck, RawEntry, detect_file_format, parse_raw
@@ -338,7 +338,33 @@ def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format
             f"sideboard has {written['sideboard']} cards; Constructed allows "
             f"{CONSTRUCTED_SIDEBOARD}", source, severity="warning"))
     problems += _copy_limit_warnings(sections, deck_format, source)
+    if deck_format == "commander":
+        problems += _color_identity_problems(sections, source)
     return problems
+
+
+def _color_names(mask: int) -> str:
+    return "".join(c for i, c in enumerate(COLOR_ORDER) if mask & (1 << i)) or "colorless"
+
+
+def _color_identity_problems(sections: dict[str, list[_Resolved]], source: str
+                             ) -> list[Problem]:
+    """Every card's color identity within the commander's (903.4, 903.5c)."""
+    commanders = [rec for rec, _, _ in sections["commander"] if rec is not None]
+    if not commanders:
+        return []
+    allowed = 0
+    for rec in commanders:
+        allowed |= rec.color_identity
+    names = " and ".join(rec.name for rec in commanders)
+    return [
+        Problem(f"{record.name} has color identity {_color_names(record.color_identity)}, "
+                f"outside {names}'s {_color_names(allowed)} (903.5c)", source, entry.line,
+                entry.text)
+        for key in ("main", "sideboard")
+        for record, _, entry in sections[key]
+        if record is not None and record.color_identity & ~allowed
+    ]
 
 
 def _copy_limit_warnings(sections: dict[str, list[_Resolved]], deck_format: str, source: str
