@@ -195,8 +195,12 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 "opp_policy": opp_policy or "the same as seat 0",
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
+    from analyzer.api_replay import replay_settings
+
+    replay = replay_settings(seat_paths, [_life(d, life) for d in loaded.decks], base,
+                             card_files, opp_policy)
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=pols, **settings) as rec:
+                   decks=loaded.entries, policies=pols, replay=replay, **settings) as rec:
         if on_start is not None:
             on_start(games * len(loaded.decks) * n_runs)
         arms: list[cmp.Arm] = []
@@ -252,7 +256,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 def _empty_decisions() -> pd.DataFrame:
     from analyzer.policies.features import FEATURE_NAMES
 
-    cols = ["matchup", "deck", "opponent", "game", "decision", "card", "card_id", "gift_kind",
+    cols = ["matchup", "deck", "opponent", "game", "decision", "decision_id", "card", "card_id",
+            "gift_kind",
             "base_policy", "caster", "recipient", "base_choice", *FEATURE_NAMES, "forks",
             "outcome_promise", "outcome_no_promise", "promise_wins", "no_promise_wins",
             "promise_cast_ok", "no_promise_cast_ok"]
