@@ -120,9 +120,13 @@ class _Text:
         self.info = info
         self.seat = seat  # None: everything shown; else only this seat's hidden cards
         self.hands: dict[int, list[str]] = {}  # opening hands while mulligans are taken
+        # "UB Rats: threshold control" reads as "UB Rats"; a name two seats share gets the seat
+        short = [n.split(":")[0].strip() or n for n in info.deck_names]
+        self.short = [f"{n} (seat {s})" if short.count(n) > 1 else n
+                      for s, n in enumerate(short)]
 
     def deck(self, s: int) -> str:
-        names = self.info.deck_names
+        names = self.short
         return names[s] if 0 <= s < len(names) else f"seat {s}"
 
     def obj(self, ev: dict[str, Any], which: str = "") -> str:
@@ -137,6 +141,8 @@ class _Text:
         return self.seat is not None and s != self.seat
 
     def prefix(self, ev: dict[str, Any]) -> str:
+        if ev["turn"] == 0:
+            return "Opening hands: "
         return f"T{ev['turn']} ({self.deck(ev['active'])}, turn {ev['own_turn']}) {ev['phase']}: "
 
     def line(self, ev: dict[str, Any], targets: list[str]) -> str | None:
