@@ -142,3 +142,28 @@ def test_scenario_events_name_the_cast_card_and_the_gift():
     assert "casts Into the Flood Maw promising a tapped fish to seat 1" in text
     assert "Starforged Sword returns to seat 1's hand" in text
     assert state["events_lost"] == 0
+
+
+def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
+    import html
+
+    page = html.unescape((evaluated / "report.html").read_text(encoding="utf-8"))
+    section = page[page.index("<h2>Example games</h2>"):]
+    examples = json.loads((evaluated / "examples.json").read_text(encoding="utf-8"))
+    dec = pd.read_csv(evaluated / "decisions.csv")
+    verdicts = pd.read_csv(evaluated / "gift_decisions.csv")
+    cards = set(verdicts["card"])
+    assert cards and cards <= {c["card"] for c in examples}
+    shown = 0
+    for c in examples:
+        assert f"<h3>{c['card']} " in section
+        rows = dec[dec["card"] == c["card"]]
+        gain = rows["outcome_promise"] - rows["outcome_no_promise"]
+        assert len(c["examples"]) == min(3, int((gain > 0).sum())) + min(3, int((gain < 0).sum()))
+        for ex in c["examples"]:
+            for b in ex["branches"].values():
+                assert b["lines"][0].startswith(">>> fork point")
+                assert b["lines"][-1].startswith("Game over")
+                assert b["command"] in section
+            shown += 1
+    assert shown > 0
