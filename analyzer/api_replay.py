@@ -39,8 +39,11 @@ def replay_settings(seat_paths: Sequence[Sequence[str | Path]], lives: Sequence[
                     opp_policy: str | None = None) -> dict[str, Any]:
     """The manifest's ``"replay"`` entry: what re-simulating any game of the run needs
     (``opp_policy``: the other seats' policy when it differs from seat 0's)."""
+    text = str(policy)
+    if text.startswith("file "):  # a policy file (policies/table.py): its absolute path
+        text = "file " + str(Path(text[5:]).resolve())
     return {"matchups": [[str(Path(p).resolve()) for p in paths] for paths in seat_paths],
-            "starting_life": [int(v) for v in lives], "policy": str(policy),
+            "starting_life": [int(v) for v in lives], "policy": text,
             "opp_policy": opp_policy,
             "card_files": [str(Path(f).resolve()) for f in card_files]}
 
@@ -129,6 +132,8 @@ class ReplaySession:
             from analyzer.api_eval import with_opponents
 
             policy = with_opponents(self.spec["policy"], opp)
+        elif self.spec["policy"].startswith("file "):
+            policy = load_policy(None, self.spec["policy"][5:])
         else:
             policy = load_policy(self.spec["policy"])
         levels = []

@@ -167,3 +167,20 @@ def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
                 assert b["command"] in section
             shown += 1
     assert shown > 0
+
+
+def test_replay_of_a_run_with_a_policy_file(tmp_path):
+    pol = tmp_path / "pol.toml"
+    pol.write_text('policy = "always"\nopponents = "never"\n[cards]\n"Mind Spiral" = "never"\n',
+                   encoding="utf-8")
+    api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=GAMES,
+                 seed=2, policy_file=pol, per_game=True, out=tmp_path / "run")
+    assert _check_replays(tmp_path / "run") == GAMES
+
+
+def test_replay_of_a_run_folder_without_replay_settings_says_why(tmp_path):
+    (tmp_path / "manifest.json").write_text('{"seed": 0, "games": 3}', encoding="utf-8")
+    with pytest.raises(InputError, match="run it again"):
+        ReplaySession(tmp_path)
+    with pytest.raises(InputError, match="not a run folder"):
+        ReplaySession(tmp_path / "nothing")
