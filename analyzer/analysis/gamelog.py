@@ -120,10 +120,13 @@ class _Text:
         self.info = info
         self.seat = seat  # None: everything shown; else only this seat's hidden cards
         self.hands: dict[int, list[str]] = {}  # opening hands while mulligans are taken
-        # "UB Rats: threshold control" reads as "UB Rats"; a name two seats share gets the seat
-        short = [n.split(":")[0].strip() or n for n in info.deck_names]
-        self.short = [f"{n} (seat {s})" if short.count(n) > 1 else n
-                      for s, n in enumerate(short)]
+        # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
+        # the same; a name two seats share gets the seat
+        full = list(info.deck_names)
+        short = [n.split(":")[0].strip() or n for n in full]
+        self.short = [sh if short.count(sh) == 1 else f if full.count(f) == 1
+                      else f"{sh} (seat {s})" for s, (sh, f) in enumerate(zip(short, full,
+                                                                            strict=True))]
 
     def deck(self, s: int) -> str:
         names = self.short
