@@ -43,6 +43,10 @@ def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat
             raise InputError(Problem(f"--seat must be a seat number or all, not {seat!r}"))
         view = int(seat)
     session = ReplaySession(run_dir)
+    from analyzer.kernel.warmup import is_cached
+
+    if not is_cached("replay.replay_game"):
+        click.echo("compiling the game replayer, first run only (about a minute)...", err=True)
     if decision is not None:
         matchup, game, index = parse_decision_id(decision)
         r = session.replay(game, matchup, index, branch, replicate)
