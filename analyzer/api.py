@@ -197,16 +197,18 @@ __all__ += ["SimulationRun", "simulate"]
 # scenarios (the kernel is imported only when one is played)
 
 
-def run_scenario(path: str | Path, *, catalog: Any | None = None) -> dict[str, Any]:
+def run_scenario(path: str | Path, *, catalog: Any | None = None,
+                 log: bool = False) -> dict[str, Any]:
     """Set up the position of a scenario file, apply its scripted actions, resolve the stack
     (unless the file says otherwise) and return the resulting state as a JSON-ready dict.
 
     Format and output keys: analyzer/io/scenario.py and analyzer/io/scenario_run.py. Raises
     InputError for a bad file or an action the rules don't allow (which one, and why).
+    ``log``: add the run's events ("events", JSONL fields) and "play_by_play" (text lines).
     """
     from analyzer.io.scenario_run import run_scenario as _run
 
-    return _run(path, catalog)
+    return _run(path, catalog, log)
 
 
 def scenario_kernel_cached() -> bool:

@@ -7,6 +7,7 @@ a pandas DataFrame with exactly the columns of its CSV file.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,9 @@ class EvaluationRun:
     out_dir: Path | None = None
     seconds: float = 0.0
     fork_seconds: float = 0.0
+    # per gift card, the decisions where promising gained / lost most, both branches replayed
+    # (analysis/examples.py; examples.json and report.html's "Example games")
+    examples: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -195,8 +199,12 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 "opp_policy": opp_policy or "the same as seat 0",
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
+    from analyzer.api_replay import replay_settings
+
+    replay = replay_settings(seat_paths, [_life(d, life) for d in loaded.decks], base,
+                             card_files, opp_policy)
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=pols, **settings) as rec:
+                   decks=loaded.entries, policies=pols, replay=replay, **settings) as rec:
         if on_start is not None:
             on_start(games * len(loaded.decks) * n_runs)
         arms: list[cmp.Arm] = []
@@ -252,7 +260,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 def _empty_decisions() -> pd.DataFrame:
     from analyzer.policies.features import FEATURE_NAMES
 
-    cols = ["matchup", "deck", "opponent", "game", "decision", "card", "card_id", "gift_kind",
+    cols = ["matchup", "deck", "opponent", "game", "decision", "decision_id", "card", "card_id",
+            "gift_kind",
             "base_policy", "caster", "recipient", "base_choice", *FEATURE_NAMES, "forks",
             "outcome_promise", "outcome_no_promise", "promise_wins", "no_promise_wins",
             "promise_cast_ok", "no_promise_cast_ok"]
@@ -289,6 +298,11 @@ def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool) -> No
     _write_table(rec, "gift_situations", run.gift_situations, fmt)
     _write_table(rec, "paired_stats", run.paired, fmt)
     _write_table(rec, "decisions", run.decisions, fmt)
+    if "decision_id" in run.decisions and len(run.decisions):
+        from analyzer.analysis import examples
+
+        run.examples = examples.build(rec.dir, run.decisions)
+        rec.write_json("examples.json", run.examples)
     _render(rec, plots)
 
 
@@ -306,7 +320,13 @@ def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
                   else plot_mod.compare_plots(tables))
         for name, data in images.items():
             rec.write_bytes(name, data)
-    page = html.render(rec.manifest, tables, images, status)
+    from analyzer.report import examples
+
+    ex_path = rec.dir / "examples.json"
+    sections = []
+    if kind == "evaluate" and ex_path.is_file():
+        sections.append(examples.section(json.loads(ex_path.read_text(encoding="utf-8"))))
+    page = html.render(rec.manifest, tables, images, status, sections)
     rec.write_text("report.html", page)
 
 

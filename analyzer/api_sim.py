@@ -68,15 +68,19 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
              allow_approximate: bool = False, per_game: bool = False,
              out: str | Path | None = None, card_files: Sequence[str | Path] = (),
              progress: Callable[[int], None] | None = None,
-             on_start: Callable[[int], None] | None = None) -> SimulationRun:
+             on_start: Callable[[int], None] | None = None, log_games: int = 0
+             ) -> SimulationRun:
     """Play `games` games per matchup and summarize them (seat 0 is `deck`). `policy` is a
-    policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py)."""
+    policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py).
+    `log_games`: also write the event logs of each matchup's first games (needs `out`)."""
     import time
 
     from analyzer.analysis.simulate import simulate_matchup
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import load_policy
 
+    if log_games and out is None:
+        raise InputError(Problem("--log-games needs --out (the logs are written there)"))
     catalog = load_catalog(card_files)
     policy = load_policy(policy, policy_file)
     seat_paths = matchups(deck, vs)
@@ -109,8 +113,13 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0, gifts)
     run.coverage = coverage_lines(loaded, catalog)
     if out is not None:
+        from analyzer.api_replay import replay_settings
+
+        lives = [life if life is not None else (40 if d[0].format == "commander" else 20)
+                 for d in loaded]
+        replay = replay_settings(seat_paths, lives, policy, card_files)
         run.out_dir = _write(run, Path(out), seed, games, threads, str(policy), seat_paths,
-                             loaded, catalog)
+                             loaded, catalog, replay, min(log_games, games))
     return run
 
 
@@ -141,7 +150,7 @@ SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_
 
 def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | None,
            policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
-           catalog: Any) -> Path:
+           catalog: Any, replay: dict[str, Any], log_games: int) -> Path:
     from analyzer.io.coverage import deck_coverage
     from analyzer.report.writers import DeckEntry, run_recorder
 
@@ -158,14 +167,29 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
                                       ("exact", "approximate", "unsupported")}))
     used = max((r.threads for r in run.results), default=threads)
     with run_recorder(run_dir=out, seed=seed, games=games, threads=used, decks=entries,
-                      policies=[policy]) as rec:
+                      policies=[policy], replay=replay) as rec:
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:
             rec.write_csv("games.csv", run.games)
         if run.gifts is not None:
             rec.write_csv("gifts.csv", run.gifts)
+        if log_games:
+            write_game_logs(rec, len(seat_paths), log_games)
         rec.update(timings={**rec.manifest.timings, "simulate_s": round(run.seconds, 3)})
     return out
+
+
+def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
+    """logs/<matchup>/<game>.jsonl and .txt for each matchup's first n_games games, replayed
+    from the manifest just written (so they are exactly what `replay` shows)."""
+    from analyzer.api_replay import ReplaySession
+
+    session = ReplaySession(rec.dir)
+    for k in range(n_matchups):
+        for g in range(n_games):
+            r = session.replay(g, k)
+            rec.write_text(f"logs/{k}/{g}.jsonl", r.jsonl())
+            rec.write_text(f"logs/{k}/{g}.txt", session.header(r) + "\n" + r.text() + "\n")
 
 
 def check_games_arg(games: int) -> None:

@@ -7,6 +7,7 @@ import click
 from analyzer import __version__, api, cli_eval
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
 from analyzer.cli_policy import tune
+from analyzer.cli_replay import replay
 from analyzer.cli_sim import bench, simulate
 from analyzer.cli_stats import cardstats
 from analyzer.errors import InputError, Problem
@@ -101,12 +102,15 @@ main.add_command(tune)
 main.add_command(cli_eval.evaluate)
 main.add_command(cli_eval.compare)
 main.add_command(cli_eval.report)
+main.add_command(replay)
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--log", is_flag=True, help="Add the events of the run (\"events\", one object "
+              "per event, and \"play_by_play\", the text view) to the output.")
 @_input_errors_exit_2
-def scenario(file: str) -> None:
+def scenario(file: str, log: bool) -> None:
     """Set up the position in a scenario FILE (TOML), apply its scripted actions, resolve the
     stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
     import json
@@ -114,5 +118,5 @@ def scenario(file: str) -> None:
     if not api.scenario_kernel_cached():
         click.echo("compiling the simulation kernel, first run only (about a minute)...",
                    err=True)
-    click.echo(json.dumps(api.run_scenario(file), ensure_ascii=False, indent=2))
+    click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
 

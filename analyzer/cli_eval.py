@@ -133,6 +133,11 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
         if n and vr == vr:
             click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
                        f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
+        if run.examples:
+            from analyzer.analysis.examples import terminal_lines
+
+            click.echo("\nexample games (report.html shows both branches side by side):")
+            click.echo("\n".join(terminal_lines(run.examples)))
     _finish(run.out_dir, run.warnings, run.seconds)
 
 

@@ -56,6 +56,9 @@ def end_reasons_line(df) -> str:
 @click.option("--life", type=click.IntRange(min=1), default=None,
               help="Starting life (default 20; 40 for Commander decks).")
 @click.option("--per-game", is_flag=True, help="Also write games.csv (one row per game).")
+@click.option("--log-games", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Also write the event logs of each matchup's first N games "
+                   "(logs/<matchup>/<game>.jsonl and .txt; needs --out).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Write summary.csv (and games.csv) and manifest.json to this folder.")
 @click.option("--allow-approximate", is_flag=True,
@@ -63,8 +66,8 @@ def end_reasons_line(df) -> str:
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
 @input_errors_exit_2
-def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, out,
-             allow_approximate, card_files) -> None:
+def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, log_games,
+             out, allow_approximate, card_files) -> None:
     """Play complete games between decks and report win rates with 95% intervals.
 
     DECK defaults to the bundled default deck; without --vs it plays the bundled gauntlet.
@@ -75,7 +78,8 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
         run = api.simulate(deck, vs, games=games, seed=seed, threads=threads, policy=policy,
                            policy_file=policy_file, life=life,
                            allow_approximate=allow_approximate, per_game=per_game, out=out,
-                           card_files=card_files, progress=progress, on_start=start)
+                           card_files=card_files, progress=progress, on_start=start,
+                           log_games=log_games)
     click.echo(summary_table(run.summary))
     click.echo(end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))

@@ -608,3 +608,35 @@ class _HeurCol(NamedTuple):
 
 
 HeurCol = _HeurCol()
+
+
+class _Event(NamedTuple):
+    """Kinds of game-log events (kernel/gamelog.py writes them; analysis/gamelog.py reads
+    them). Each row's OBJ/OBJ2/A/B/C mean what the comment says; -1 when unused."""
+
+    GAME_START: int = 0  # seat: the first player; A players, B starting life
+    MULLIGAN: int = 1  # seat mulligans: A the hand's lands, B mulligans so far
+    KEEP: int = 2  # seat keeps: A cards in hand, B mulligans taken, C lands in hand
+    TURN_START: int = 3  # seat (active) begins a turn: A 1 for an extra turn
+    DRAW: int = 4  # seat draws OBJ
+    ZONE: int = 5  # OBJ moves from zone A to zone B (enums.Zone); seat: its owner
+    CAST: int = 6  # seat casts OBJ: A promised, B recipient, C mana spent; TARGET rows follow
+    TARGET: int = 7  # OBJ (the spell or ability source just put on the stack) targets OBJ2
+    ACTIVATE: int = 8  # seat activates an ability (A its id) of OBJ
+    TRIGGER: int = 9  # an ability (A) of OBJ controlled by seat goes on the stack; B stack kind
+    RESOLVE: int = 10  # the top of the stack resolves: OBJ, A stack kind, B promised
+    FIZZLE: int = 11  # OBJ's spell or ability doesn't resolve: every target became illegal
+    COUNTER: int = 12  # OBJ's spell is countered (A 1: returned to hand instead)
+    GIFT: int = 13  # seat gives a gift (A enums.GiftKind) to B for OBJ; DRAW/TOKEN rows follow
+    TOKEN: int = 14  # OBJ, a token, is created under seat's control
+    ATTACK: int = 15  # OBJ (seat's) attacks player A
+    BLOCK: int = 16  # OBJ (seat's) blocks OBJ2
+    DAMAGE: int = 17  # OBJ deals A damage to OBJ2 (an object, or PLAYER_BASE + a seat)
+    LIFE: int = 18  # seat's life changes by A, to B
+    LOSES: int = 19  # seat loses the game (leaves it)
+    DECISION: int = 20  # the replay's fork point: seat's gift decision A for OBJ, B promise
+    GAME_END: int = 21  # written by the reader from the final record: A winner, B end reason
+
+
+Event = _Event()
+EVENT_NAMES = tuple(n.lower() for n in Event._fields)

@@ -67,24 +67,37 @@ def policy_table(n_cards: int, policy: str) -> np.ndarray:
     return pol
 
 
-def run_scenario(path: str | Path, catalog: Any | None = None) -> dict[str, Any]:
+def run_scenario(path: str | Path, catalog: Any | None = None,
+                 log: bool = False) -> dict[str, Any]:
     """Read, play and report a scenario file (see analyzer.io.scenario for the format)."""
     scn = read_scenario(path, catalog)
-    return play(scn, catalog)
+    return play(scn, catalog, log)
 
 
-def play(scn: Scenario, catalog: Any | None = None) -> dict[str, Any]:
-    """Build the position, apply the actions, resolve the stack if asked; the state as a dict."""
+def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[str, Any]:
+    """Build the position, apply the actions, resolve the stack if asked; the state as a dict
+    (with ``log``: and the events of the run, under "events" and "play_by_play")."""
     if catalog is None or scn.card_files:
         from analyzer.cards.catalog import load_catalog
 
         catalog = load_catalog(scn.card_files)
-    run = _Run(scn, catalog.compiled)
+    run = _Run(scn, catalog.compiled, log)
     for a in scn.actions:
         run.apply(a)
     if scn.resolve_at_end:
         script.resolve_stack(run.G, run.C, -1)
-    return state_json(run.G, catalog.compiled, scn.warnings)
+    state = state_json(run.G, catalog.compiled, scn.warnings)
+    if log:
+        from analyzer.analysis.gamelog import GameInfo, decode, render_lines
+
+        info = GameInfo.from_compiled(catalog.compiled, [f"seat {s}" for s in
+                                                         range(scn.players)],
+                                      int(run.G[L.H_NCARDS]))
+        events, lost = decode(run.G, info)
+        state["events"] = events
+        state["play_by_play"] = render_lines(events, info)
+        state["events_lost"] = lost
+    return state
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,12 +238,13 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
 
 
 class _Run:
-    def __init__(self, scn: Scenario, cc: Any) -> None:
+    def __init__(self, scn: Scenario, cc: Any, log: bool = False) -> None:
         self.scn = scn
         self.cc = cc
         self.C = pack_catalog(cc.tables)
         self.names = cc.names
         self.pol = policy_table(len(cc.names), scn.policy)
+        self.log = log
         self.G = self._build()
 
     # -- position ---------------------------------------------------------------------------
@@ -243,6 +257,10 @@ class _Run:
         G = S.new_position(scn.players, n_cards, turn=scn.turn, active=scn.active,
                            phase=PHASE_NAMES[scn.phase], starting_life=scn.starting_life,
                            turn_cap=scn.turn_cap, action_cap=scn.action_cap)
+        if self.log:  # a longer record holds the event log (kernel/gamelog.py)
+            from analyzer.kernel.gamelog import log_record_size
+
+            G = np.concatenate([G, np.zeros(log_record_size(0, 4096), dtype=np.int32)])
         o = 0
         placed: list[tuple[int, Any]] = []
         try:

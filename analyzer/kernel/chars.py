@@ -24,6 +24,7 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     EndReason,
+    Event,
     Keyword,
     Op,
     StepCol,
@@ -33,6 +34,7 @@ from analyzer.enums import (
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
+from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
@@ -200,6 +202,7 @@ def leave_game(G, C, p):
     cards = cards_of(C)
     G[pb(p) + P_LOST] = 1
     G[pb(p) + P_LOST_TURN] = G[H_TURN]
+    log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
     k = 0
     for i in range(G[H_STACK_N]):
         e = OFF_STACK + i * SF

@@ -19,6 +19,7 @@ from analyzer.enums import (
     CardType,
     Cond,
     CounterKind,
+    Event,
     GiftKind,
     Keyword,
     Op,
@@ -38,6 +39,7 @@ from analyzer.kernel.events import (
     fire_enters,
     fire_gift_given,
 )
+from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -128,6 +130,7 @@ def deal_damage(G, C, src, v, amount):
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
+    log_event(G, Event.DAMAGE, G[ob(src) + O_CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
     cards = cards_of(C)
     kw = 0
     if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
@@ -178,6 +181,7 @@ def give_gift(G, C, giver, recipient, kind, source):
     """Deliver a gift (702.174d-i) and fire "whenever you give a gift" (702.174c) whether or
     not it did anything. The extra turn is queued to be taken right after this one."""
     cards = cards_of(C)
+    log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
     if recipient >= 0 and G[pb(recipient) + P_LOST] == 0:
         if kind == GiftKind.CARD:
             draw_cards(G, recipient, 1)
@@ -213,6 +217,7 @@ def counter_spell_object(G, C, o, to_hand):
     i = find_spell_entry(G, o)
     if i < 0:
         return False
+    log_event(G, Event.COUNTER, entry_field(G, i, S_CTRL), o, -1, 1 if to_hand else 0, -1, -1)
     count_undelivered(G, entry_field(G, i, S_PROMISED), entry_field(G, i, S_CTRL))
     remove_entry(G, i)
     move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)

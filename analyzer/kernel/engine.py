@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Event, Phase, Zone
 from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.ai import (
     anyone_fast,
@@ -38,6 +38,7 @@ from analyzer.kernel.combat import (
 )
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_controller_event, fire_end_step
+from analyzer.kernel.gamelog import log_combatants, log_event
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
@@ -202,7 +203,10 @@ def _mulligan(G, cards, p):
             for _ in range(m):
                 _bottom_one(G, cards, p)
             G[pb(p) + P_MULLIGANS] = m
+            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P_HAND_N], m,
+                      _hand_lands(G, cards, p))
             break
+        log_event(G, Event.MULLIGAN, p, -1, -1, lands, m + 1, -1)
         while G[pb(p) + P_HAND_N] > 0:
             move_object(G, cards, hand_at(G, p, 0), Zone.LIBRARY, True)
         shuffle_slice(G, lib_off, G[pb(p) + P_LIB_N])
@@ -266,6 +270,7 @@ def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, 
     first = first_seat if first_seat >= 0 else game_index % n_players
     G[H_FIRST_SEAT] = first
     G[H_ROTATION] = (first - 1 + n_players) % n_players
+    log_event(G, Event.GAME_START, first, -1, -1, n_players, starting_life, -1)
     for k in range(n_players):
         _mulligan(G, cards, (first + k) % n_players)
     G[H_PHASE] = Phase.BEGIN
@@ -282,6 +287,7 @@ def _begin_turn(G, C):
             active = q
             break
     G[H_EXTRA_N] = n
+    extra = active >= 0
     if active < 0:
         active = next_alive(G, G[H_ROTATION])
         G[H_ROTATION] = active
@@ -301,6 +307,7 @@ def _begin_turn(G, C):
         G[q + P_LIFE_LOST_TURN] = 0
         G[q + P_MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
     G[pb(active) + P_TURNS] += 1
+    log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P_PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -428,10 +435,12 @@ def step(G, C, pol):
         if declare_attackers(G, C) == 0:
             G[H_PHASE] = Phase.MAIN2
         else:
+            log_combatants(G, True)
             G[H_PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)
     elif ph == Phase.DECLARE_BLOCKERS:
         declare_blockers(G, C)
+        log_combatants(G, False)
         # whether there is a first-strike step is decided when damage begins (510.4), not at
         # blocks: a trick in this window can grant first strike (Valley Rally)
         G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE

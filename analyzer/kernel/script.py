@@ -36,6 +36,7 @@ from analyzer.kernel.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import resolve_decision, step
 from analyzer.kernel.events import fire_attacks, fire_enters
+from analyzer.kernel.gamelog import log_combatants
 from analyzer.kernel.layout import (
     H_ACTION_CAP,
     H_ACTIONS,
@@ -207,6 +208,7 @@ def declare_attack(G, C, p, attackers, defenders):
         if (G[ob(o) + O_CUR_KW] & Keyword.VIGILANCE) == 0:
             G[ob(o) + O_TAPPED] = 1
         fire_attacks(G, C, o)
+    log_combatants(G, True)
     G[H_COMBAT_FS] = 0
     if n == 0:
         G[H_PHASE] = Phase.MAIN2
@@ -245,6 +247,7 @@ def declare_block(G, C, blockers, attacked):
     for i in range(n):
         G[ob(blockers[i]) + O_BLOCKING] = attacked[i] + 1
         G[ob(attacked[i]) + O_BLOCKED] = 1
+    log_combatants(G, False)
     first_strike_step(G)
     G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE  # the engine decides again as damage begins
     open_window(G, Phase.DECLARE_BLOCKERS)

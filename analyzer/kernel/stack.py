@@ -18,6 +18,7 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
+    Event,
     ExtraCost,
     Keyword,
     Zone,
@@ -27,6 +28,7 @@ from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
 from analyzer.kernel.events import cond_ok, fire_enters, fire_spell_cast, fire_targeted
+from analyzer.kernel.gamelog import log_event, log_targets
 from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
@@ -246,6 +248,9 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
         recipient = -1
     i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
                    G[ob(o) + O_ZCC])
+    log_event(G, Event.CAST, p, o, -1, promise, recipient,
+              generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4])
+    log_targets(G, o, slots)
     G[pb(p) + P_SPELLS_TURN] += 1
     G[pb(p) + P_SPELLS_CAST] += 1
     spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
@@ -339,6 +344,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
                zccs, -1, zcc)
+    log_event(G, Event.ACTIVATE, p, o, -1, ab, -1, -1)
+    log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)
     _ward(G, C, p, slots)
     open_window(G, G[H_PHASE])
@@ -362,6 +369,7 @@ def _trigger_to_stack(G, C, t):
     if kind == SK_GIFT or kind == SK_DELAYED:
         push_entry(G, kind, o, G[ob(o) + O_CARD], ab, ctrl, 1, G[ob(o) + O_RECIPIENT], slots,
                    zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+        log_event(G, Event.TRIGGER, ctrl, o, -1, ab, kind, -1)
         return True
     promised = G[ob(o) + O_PROMISED] if G[ob(o) + O_ZCC] == G[t + T_ZCC] else 0
     if not _while_only(abilities, ab) and \
@@ -372,6 +380,8 @@ def _trigger_to_stack(G, C, t):
         return False  # 603.3d: no legal targets, the ability is removed
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
                slots, zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+    log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
+    log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)
     return _ward(G, C, ctrl, slots)
 
@@ -515,6 +525,7 @@ def resolve_top(G, C):
         zccs[i] = G[e + S_Z0 + i]
     G[H_STACK_N] = n - 1
     G[H_EXILE_SELF] = 0
+    log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
     if kind == SK_GIFT:
         give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
         return
@@ -530,6 +541,7 @@ def resolve_top(G, C):
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:
+            log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
             return
         if not _while_only(abilities, ab) and \
                 not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
@@ -540,6 +552,7 @@ def resolve_top(G, C):
     is_card = kind == SK_SPELL
     if had and not ok:
         # 608.2b: it doesn't resolve; no gift (702.174j), none of its effects
+        log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
         count_undelivered(G, promised, ctrl)
         if is_card:
             move_object(G, cards, o, Zone.GRAVEYARD)

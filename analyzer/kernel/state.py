@@ -8,8 +8,9 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, EndReason, Phase, Zone
+from analyzer.enums import CardCol, CardType, EndReason, Event, Phase, Zone
 from analyzer.kernel.config import njit
+from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -228,6 +229,7 @@ def move_object(G, cards, o, zone, top=True):
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
     old = G[b + O_ZONE]
+    log_event(G, Event.ZONE, G[b + O_OWNER], o, -1, old, zone, -1)
     remove_from_zone(G, o)
     G[b + O_ZCC] += 1
     G[b + O_LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
@@ -315,6 +317,7 @@ def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
     G[b + O_BASE_T] = base_t
     G[b + O_COPY_OF] = copy_of
     put_onto_battlefield(G, cards, o, controller, tapped)
+    log_event(G, Event.TOKEN, controller, o, -1, -1, -1, -1)
     return o
 
 
@@ -342,6 +345,7 @@ def draw_cards(G, p, n):
         G[b + O_ZCC] += 1
         G[b + O_STAT_DRAWN] = 1
         G[pb(p) + P_CARDS_DRAWN] += 1
+        log_event(G, Event.DRAW, p, o, -1, -1, -1, -1)
 
 
 @njit
@@ -358,6 +362,7 @@ def lose_life(G, p, n):
     G[H_DIRTY] |= DIRTY_SBA
     G[pb(p) + P_LIFE_LOST] += n
     G[pb(p) + P_LIFE_LOST_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P_LIFE], -1)
     return n
 
 
@@ -368,6 +373,7 @@ def gain_life(G, p, n):
     G[pb(p) + P_LIFE] += n
     G[pb(p) + P_LIFE_GAINED] += n
     G[pb(p) + P_LIFE_GAINED_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, n, G[pb(p) + P_LIFE], -1)
     return n
 
 

@@ -130,9 +130,10 @@ def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
 
 
 def render(manifest: Any, tables: dict[str, pd.DataFrame], images: dict[str, bytes],
-           status: str | None = None) -> str:
+           status: str | None = None, sections: Sequence[str] = ()) -> str:
     """The whole page for an evaluate or compare run (`status`: the manifest's by default;
-    a run rendering its own report as its last step passes "complete")."""
+    a run rendering its own report as its last step passes "complete"). `sections`: more
+    HTML at the end (the example games, report/examples.py)."""
     kind = (manifest.extra or {}).get("kind", "evaluate")
     title = "gift-analyzer: " + ("deck comparison" if kind == "compare" else "gift evaluation")
     body: list[str] = [f"<h1>{_e(title)}</h1>", _meta(manifest, status or manifest.status)]
@@ -147,6 +148,7 @@ def render(manifest: Any, tables: dict[str, pd.DataFrame], images: dict[str, byt
         body += _plots(images, "plots/")
     else:
         body += _evaluate_body(manifest, tables, images)
+    body += [sec for sec in sections if sec]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

@@ -1,0 +1,320 @@
+"""Reading a game's event log: decode the kernel's rows, render the play-by-play, write JSONL.
+
+The kernel writes fixed-width int32 rows into the tail of a game record (kernel/gamelog.py);
+``decode`` is the one function that reads them. Everything else here works on the decoded
+event dicts (the JSON Lines format documented in the README), so reporting never reads the
+record itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.enums import (
+    END_REASON_NAMES,
+    EVENT_NAMES,
+    GIFT_KIND_NAMES,
+    CardCol,
+    CardType,
+    Event,
+    Zone,
+)
+
+PHASE_LABELS = ("beginning", "upkeep", "draw", "main 1", "combat", "declare attackers",
+                "declare blockers", "first-strike damage", "combat damage", "end of combat",
+                "main 2", "end step", "cleanup")
+ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
+_GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
+_STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the reader needs besides the rows: names of cards and seats."""
+
+    card_names: tuple[str, ...]
+    deck_names: tuple[str, ...]  # one per seat
+    n_cards: int  # objects 0..n_cards-1 are cards of the decks, the rest token slots
+    land: np.ndarray  # bool per card id
+    creature: np.ndarray  # bool per card id
+    gift_kind: np.ndarray  # int per card id (enums.GiftKind)
+
+    @classmethod
+    def from_catalog(cls, catalog: Any, deck_names: Sequence[str], n_cards: int) -> GameInfo:
+        return cls.from_compiled(catalog.compiled, deck_names, n_cards)
+
+    @classmethod
+    def from_compiled(cls, compiled: Any, deck_names: Sequence[str], n_cards: int) -> GameInfo:
+        cards = compiled.cards
+        types = cards[:, CardCol.TYPES]
+        return cls(tuple(compiled.names), tuple(deck_names), int(n_cards),
+                   (types & CardType.LAND) != 0, (types & CardType.CREATURE) != 0,
+                   cards[:, CardCol.GIFT_KIND].astype(int))
+
+
+def log_rows(G: np.ndarray) -> tuple[np.ndarray, int]:
+    """The log rows of a record (int32, one row per event) and how many did not fit."""
+    from analyzer.kernel.gamelog import LOG_HEAD, LOG_LOST, LOG_N, LW, log_offset
+
+    t = log_offset(G)
+    if G.shape[0] <= t + LOG_HEAD:
+        return np.zeros((0, LW), dtype=np.int32), 0
+    n = int(G[t + LOG_N])
+    rows = G[t + LOG_HEAD:t + LOG_HEAD + n * LW].reshape(n, LW)
+    return rows.copy(), int(G[t + LOG_LOST])
+
+
+def decode(G: np.ndarray, info: GameInfo) -> tuple[list[dict[str, Any]], int]:
+    """The events of a finished game record as dicts (the JSONL format), a final ``game_end``
+    event included; and the number of events lost to a full log."""
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.gamelog import LOG_FIELDS
+
+    rows, lost = log_rows(G)
+    events = []
+    for seq, r in enumerate(rows):
+        ev: dict[str, Any] = {"seq": seq}
+        for name, v in zip(LOG_FIELDS, r, strict=True):
+            ev[name] = int(v)
+        _name_fields(ev, info, L.PLAYER_BASE)
+        events.append(ev)
+    last = events[-1] if events else {"turn": 0, "own_turn": 0, "active": 0}
+    end = {"seq": len(events), "turn": int(G[L.H_TURN]), "own_turn": last["own_turn"],
+           "phase": int(G[L.H_PHASE]), "active": int(G[L.H_ACTIVE]), "seat": -1,
+           "kind": Event.GAME_END, "obj": -1, "card": -1, "obj2": -1, "card2": -1,
+           "a": int(G[L.H_WINNER]), "b": int(G[L.H_END_REASON]), "c": -1}
+    _name_fields(end, info, L.PLAYER_BASE)
+    events.append(end)
+    return events, lost
+
+
+def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
+    ev["kind"] = EVENT_NAMES[ev["kind"]]
+    ph = ev["phase"]
+    ev["phase"] = PHASE_LABELS[ph] if 0 <= ph < len(PHASE_LABELS) else "game over"
+    for o, c in (("obj", "card"), ("obj2", "card2")):
+        ev[f"{c}_name"] = info.card_names[ev[c]] if ev[c] >= 0 else None
+        ev[f"{o}_token"] = ev[o] >= info.n_cards and ev[o] < player_base
+    ev["target_seat"] = ev["obj2"] - player_base if ev["obj2"] >= player_base else None
+    if ev["kind"] == "zone":
+        ev["from_zone"] = ZONE_NAMES[ev["a"]]
+        ev["to_zone"] = ZONE_NAMES[ev["b"]]
+    elif ev["kind"] == "game_end":
+        ev["winner"] = ev["a"]
+        ev["end_reason"] = END_REASON_NAMES[ev["b"]]
+    elif ev["kind"] == "gift":
+        ev["gift"] = _GIFT_NAMES.get(ev["a"], "none")
+
+
+# ---- text view ----
+
+
+class _Text:
+    def __init__(self, info: GameInfo, seat: int | None) -> None:
+        self.info = info
+        self.seat = seat  # None: everything shown; else only this seat's hidden cards
+        self.hands: dict[int, list[str]] = {}  # opening hands while mulligans are taken
+        # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
+        # the same; a name two seats share gets the seat
+        full = list(info.deck_names)
+        short = [n.split(":")[0].strip() or n for n in full]
+        self.short = [sh if short.count(sh) == 1 else f if full.count(f) == 1
+                      else f"{sh} (seat {s})" for s, (sh, f) in enumerate(zip(short, full,
+                                                                            strict=True))]
+
+    def deck(self, s: int) -> str:
+        names = self.short
+        return names[s] if 0 <= s < len(names) else f"seat {s}"
+
+    def obj(self, ev: dict[str, Any], which: str = "") -> str:
+        name = ev[f"card{which}_name"]
+        if ev[f"obj{which}"] >= 0 and ev[f"obj{which}"] >= 1 << 20:
+            return self.deck(ev["target_seat"])
+        if name is None:
+            return "?"
+        return name + (" token" if ev[f"obj{which}_token"] else "")
+
+    def hidden(self, s: int) -> bool:
+        return self.seat is not None and s != self.seat
+
+    def prefix(self, ev: dict[str, Any]) -> str:
+        if ev["turn"] == 0:
+            return "Opening hands: "
+        return f"T{ev['turn']} ({self.deck(ev['active'])}, turn {ev['own_turn']}) {ev['phase']}: "
+
+    def line(self, ev: dict[str, Any], targets: list[str]) -> str | None:
+        k = ev["kind"]
+        s = ev["seat"]
+        who = self.deck(s)
+        card = self.obj(ev)
+        tgt = f", targeting {', '.join(targets)}" if targets else ""
+        if k == "game_start":
+            return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
+        if k == "mulligan":
+            self.hands[s] = []
+            return f"{who} mulligans (a seven with {ev['a']} lands)"
+        if k == "keep":
+            shown = "" if self.hidden(s) else ": " + ", ".join(sorted(self.hands.get(s, [])))
+            after = f" after {ev['b']} mulligan{'s' if ev['b'] > 1 else ''}" if ev["b"] else ""
+            return f"{who} keeps {ev['a']} cards ({ev['c']} lands){after}{shown}"
+        if k == "turn_start":
+            extra = " (extra turn)" if ev["a"] else ""
+            return f"--- T{ev['turn']}: {who}'s turn {ev['own_turn']}{extra}"
+        if k == "draw":
+            if ev["turn"] == 0:
+                self.hands.setdefault(s, []).append(card)
+                return None
+            return f"{who} draws {'a card' if self.hidden(s) else card}"
+        if k == "zone":
+            return self.zone(ev, who, card)
+        if k == "cast":
+            gift = ""
+            if ev["a"]:
+                kind = _GIFT_NAMES.get(int(self.info.gift_kind[ev["card"]]), "a gift")
+                gift = f" promising {_article(kind)} to {self.deck(ev['b'])}"
+            elif self.info.gift_kind[ev["card"]]:
+                gift = " without the gift"
+            return f"{who} casts {card}{gift}{tgt} ({ev['c']} mana)"
+        if k == "activate":
+            return f"{who} activates {card}{tgt}"
+        if k == "trigger":
+            what = _STACK_KINDS[ev["b"]] if 0 <= ev["b"] < len(_STACK_KINDS) else "ability"
+            if what == "ability":
+                what = "triggered ability"
+            return f"{card}'s {what} goes on the stack ({who}){tgt}"
+        if k == "resolve":
+            what = "" if ev["a"] in (0, 3) else "'s " + _STACK_KINDS[ev["a"]]
+            return f"{card}{what} resolves"
+        if k == "fizzle":
+            return f"{card} does not resolve: its targets are gone"
+        if k == "counter":
+            return f"{card} is countered" + (" (returned to hand)" if ev["a"] else "")
+        if k == "gift":
+            if ev["b"] < 0:
+                return f"{who}'s gift from {card} goes to nobody"
+            return f"{who} gives the gift of {card} ({ev['gift']}) to {self.deck(ev['b'])}"
+        if k == "token":
+            return f"{who} creates {_article(card)}"
+        if k == "attack":
+            return f"{card} attacks {self.deck(ev['a'])}"
+        if k == "block":
+            return f"{card} ({who}) blocks {self.obj(ev, '2')}"
+        if k == "damage":
+            return f"{card} deals {ev['a']} damage to {self.obj(ev, '2')}"
+        if k == "life":
+            sign = "gains" if ev["a"] > 0 else "loses"
+            return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
+        if k == "loses":
+            return f"{who} loses the game"
+        if k == "decision":
+            choice = "promise" if ev["b"] else "no promise"
+            return f">>> fork point: {who}'s decision {ev['a']} ({card}); this branch: {choice}"
+        if k == "game_end":
+            reason = ev["end_reason"]
+            if ev["winner"] >= 0:
+                return f"Game over on turn {ev['turn']}: {self.deck(ev['winner'])} wins ({reason})"
+            return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
+        return None
+
+    def zone(self, ev: dict[str, Any], who: str, card: str) -> str | None:
+        src, dst = ev["from_zone"], ev["to_zone"]
+        s = ev["seat"]
+        if ev["turn"] == 0 and src == "hand" and dst == "library":
+            hand = self.hands.get(s, [])
+            if card in hand:
+                hand.remove(card)
+            if self.hidden(s) or not hand:  # a whole hand shuffled away: the mulligan line
+                return None
+            return f"{who} puts {card} on the bottom"
+        if dst in ("stack", "none") or src in ("stack", "none"):
+            return None  # cast / resolution / leaving the game: their own lines say it
+        if src == "hand" and dst == "battlefield":
+            return f"{who} plays {card}" if self.info.land[ev["card"]] else \
+                f"{who} puts {card} onto the battlefield"
+        if src == "battlefield" and dst == "graveyard":
+            verb = "dies" if self.info.creature[ev["card"]] else "is put into the graveyard"
+            return f"{card} ({who}) {verb}"
+        if src == "library" and dst == "graveyard":
+            return f"{who} mills {card}"
+        if src == "hand" and dst == "graveyard":
+            return f"{who} discards {card}"
+        if src == "hand" and self.hidden(s):
+            return f"{who} puts a card from hand into the {dst}"
+        if dst == "hand" and src == "battlefield":
+            return f"{card} returns to {who}'s hand"
+        if dst == "exile":
+            return f"{card} ({who}) is exiled from the {src}"
+        return f"{card} ({who}) moves from the {src} to the {dst}"
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def render_lines(events: Sequence[dict[str, Any]], info: GameInfo, *, seat: int | None = None,
+                 start: int = 0) -> list[str]:
+    """The play-by-play, one line per event (from event ``start`` on). ``seat``: show only
+    that seat's hidden cards (draws, kept hands); None shows everything."""
+    text = _Text(info, seat)
+    out = []
+    i = 0
+    n = len(events)
+    while i < n:
+        ev = events[i]
+        targets = []
+        j = i + 1
+        if ev["kind"] in ("cast", "activate", "trigger"):
+            while j < n and events[j]["kind"] == "target" and events[j]["obj"] == ev["obj"]:
+                targets.append(text.obj(events[j], "2"))
+                j += 1
+        line = text.line(ev, targets)
+        if line is not None and i >= start:
+            out.append(line if line.startswith(("---", ">>>", "Game over"))
+                       else text.prefix(ev) + line)
+        i = j
+    return out
+
+
+def fork_index(events: Sequence[dict[str, Any]]) -> int:
+    """Index of the replay's fork-point event (0 if there is none)."""
+    for i, ev in enumerate(events):
+        if ev["kind"] == "decision":
+            return i
+    return 0
+
+
+def write_jsonl(events: Iterable[dict[str, Any]], path: str | Path) -> Path:
+    """One JSON object per line (``pd.read_json(path, lines=True)`` loads it)."""
+    from analyzer.report.writers import atomic_write_text
+
+    return atomic_write_text(Path(path), jsonl_text(events))
+
+
+def jsonl_text(events: Iterable[dict[str, Any]]) -> str:
+    """The events as JSON Lines."""
+    return "".join(json.dumps(ev, separators=(",", ":")) + "\n" for ev in events)
+
+
+def final_life(events: Sequence[dict[str, Any]], n_players: int, starting: int) -> list[int]:
+    """Each seat's life re-derived from the events (starting life plus every change)."""
+    life = [starting] * n_players
+    for ev in events:
+        if ev["kind"] == "life":
+            life[ev["seat"]] += ev["a"]
+    return life
+
+
+def cards_drawn(events: Sequence[dict[str, Any]], n_players: int) -> list[int]:
+    """Cards each seat drew during the game (the opening hands not counted)."""
+    drawn = [0] * n_players
+    for ev in events:
+        if ev["kind"] == "draw" and ev["turn"] > 0:
+            drawn[ev["seat"]] += 1
+    return drawn
+

@@ -1,0 +1,218 @@
+"""Python API for seeing games: replay a run's game or decision branch with the event log on.
+
+A run's manifest holds what a replay needs under ``"replay"`` (``replay_settings``): the deck
+files of every matchup, starting life, the policy every seat played, extra card files. The
+player levels come from the manifest's ``"player"`` / ``"opp_player"`` (default standard).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import InputError, Problem
+
+BRANCHES = {"promise": 1, "no-promise": 0}
+_DECISION_ID = re.compile(r"m(\d+)g(\d+)d(\d+)")
+
+
+def decision_id(matchup: int, game: int, decision: int) -> str:
+    """The id of a gift decision in a run: matchup, game index, decision index in the game."""
+    return f"m{matchup}g{game}d{decision}"
+
+
+def parse_decision_id(text: str) -> tuple[int, int, int]:
+    m = _DECISION_ID.fullmatch(text.strip())
+    if m is None:
+        raise InputError(Problem(f"--decision must look like m0g12d3 (the decision_id column of "
+                                 f"decisions.csv), not {text!r}"))
+    return int(m[1]), int(m[2]), int(m[3])
+
+
+def replay_settings(seat_paths: Sequence[Sequence[str | Path]], lives: Sequence[int],
+                    policy: Any, card_files: Sequence[str | Path],
+                    opp_policy: str | None = None) -> dict[str, Any]:
+    """The manifest's ``"replay"`` entry: what re-simulating any game of the run needs
+    (``opp_policy``: the other seats' policy when it differs from seat 0's)."""
+    text = str(policy)
+    if text.startswith("file "):  # a policy file (policies/table.py): its absolute path
+        text = "file " + str(Path(text[5:]).resolve())
+    return {"matchups": [[str(Path(p).resolve()) for p in paths] for paths in seat_paths],
+            "starting_life": [int(v) for v in lives], "policy": text,
+            "opp_policy": opp_policy,
+            "card_files": [str(Path(f).resolve()) for f in card_files]}
+
+
+@dataclass
+class Replay:
+    """One replayed game (or decision branch): its events and what they belong to."""
+
+    events: list[dict[str, Any]]
+    info: Any  # analysis.gamelog.GameInfo
+    matchup: int
+    game: int
+    winner: int
+    turns: int
+    end_reason: str
+    lost_events: int = 0
+    decision: str | None = None
+    branch: str | None = None
+    seeds: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, seat: int | None = None, from_fork: bool = False) -> str:
+        from analyzer.analysis.gamelog import fork_index, render_lines
+
+        start = fork_index(self.events) if from_fork else 0
+        lines = render_lines(self.events, self.info, seat=seat, start=start)
+        if self.lost_events:
+            lines.append(f"(log truncated: {self.lost_events} later events did not fit)")
+        return "\n".join(lines)
+
+    def jsonl(self) -> str:
+        from analyzer.analysis.gamelog import jsonl_text
+
+        return jsonl_text(self.events)
+
+
+@dataclass
+class _Setup:
+    decks: list[Any]
+    catalog: Any
+    policy: Any
+    life: int
+    seed: int
+    levels: list[int]
+    names: list[str]
+
+
+class ReplaySession:
+    """A run folder opened for replays: decks, catalog and policy loaded once."""
+
+    def __init__(self, run_dir: str | Path) -> None:
+        from analyzer.report.writers import Manifest
+
+        self.dir = Path(run_dir)
+        if not (self.dir / "manifest.json").is_file():
+            raise InputError(Problem(f"{run_dir} is not a run folder (no manifest.json)"))
+        self.manifest = Manifest.read(self.dir)
+        spec = self.manifest.extra.get("replay")
+        if not spec:
+            raise InputError(Problem(f"{run_dir} was written by a version without replay "
+                                     "settings in its manifest; run it again to replay it"))
+        self.spec = spec
+        self._setups: dict[int, _Setup] = {}
+        self._catalog = None
+
+    @property
+    def n_matchups(self) -> int:
+        return len(self.spec["matchups"])
+
+    def setup(self, matchup: int) -> _Setup:
+        if matchup in self._setups:
+            return self._setups[matchup]
+        from analyzer.api_sim import _load
+        from analyzer.cards.catalog import load_catalog
+        from analyzer.enums import PLAYER_LEVEL_NAMES
+        from analyzer.policies.table import load_policy
+
+        if not 0 <= matchup < self.n_matchups:
+            raise InputError(Problem(f"--matchup must be 0 to {self.n_matchups - 1}, "
+                                     f"not {matchup}"))
+        if self._catalog is None:
+            self._catalog = load_catalog(self.spec.get("card_files", []))
+        paths = self.spec["matchups"][matchup]
+        decks = _load(paths, self._catalog, True)
+        opp = self.spec.get("opp_policy")
+        if opp:
+            from analyzer.api_eval import with_opponents
+
+            policy = with_opponents(self.spec["policy"], opp)
+        elif self.spec["policy"].startswith("file "):
+            policy = load_policy(None, self.spec["policy"][5:])
+        else:
+            policy = load_policy(self.spec["policy"])
+        levels = []
+        for s in range(len(decks)):
+            name = self.manifest.extra.get("player" if s == 0 else "opp_player") or "standard"
+            if name not in PLAYER_LEVEL_NAMES:
+                raise InputError(Problem(f"unknown player level {name!r} in the manifest"))
+            levels.append(PLAYER_LEVEL_NAMES[name])
+        st = _Setup(decks, self._catalog, policy, int(self.spec["starting_life"][matchup]),
+                    int(self.manifest.seed or 0), levels, [d.name for d in decks])
+        self._setups[matchup] = st
+        return st
+
+    def replay(self, game: int, matchup: int = 0, decision: int = -1, branch: str | None = None,
+               replicate: int = 0, log_rows: int | None = None) -> Replay:
+        """Play game ``game`` of matchup ``matchup`` again with the log on; with ``decision``
+        (its index in the game), the ``branch`` ("promise" / "no-promise") of that fork."""
+        from analyzer.analysis import replay as rp
+        from analyzer.analysis.gamelog import GameInfo, decode
+        from analyzer.analysis.simulate import (
+            DEFAULT_ACTION_CAP,
+            DEFAULT_TURNS_PER_PLAYER,
+            kernel_inputs,
+        )
+        from analyzer.enums import END_REASON_NAMES
+        from analyzer.kernel import layout as L
+        from analyzer.kernel.gamelog import log_record_size
+        from analyzer.policies.table import policy_table
+
+        st = self.setup(matchup)
+        games = self.manifest.games
+        if game < 0 or (games is not None and game >= games):
+            raise InputError(Problem(f"--game must be 0 to {(games or 1) - 1}, not {game}"))
+        if decision >= 0 and branch not in BRANCHES:
+            raise InputError(Problem("--branch must be promise or no-promise"))
+        inputs = kernel_inputs(st.decks, st.catalog, st.levels)
+        pol = policy_table(st.policy, inputs.card_names, st.catalog.lookup)
+        n_players = len(st.decks)
+        n_cards = int(inputs.deck_sizes.sum())
+        size = log_record_size(L.record_size(n_cards + L.MAX_TOKENS),
+                               log_rows or rp.DEFAULT_LOG_ROWS)
+        G = np.zeros(size, dtype=np.int32)
+        A = np.zeros(size, dtype=np.int32)
+        found = rp.replay_game(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
+                               n_players, st.seed, game, st.life,
+                               DEFAULT_TURNS_PER_PLAYER * n_players, DEFAULT_ACTION_CAP,
+                               decision, BRANCHES.get(branch or "", 0), replicate, G, A)
+        if not found:
+            raise InputError(Problem(f"game {game} of matchup {matchup} has no gift decision "
+                                     f"{decision}"))
+        info = GameInfo.from_catalog(st.catalog, st.names, n_cards)
+        events, lost = decode(G, info)
+        start = events[0] if events else {}
+        start.update({"game": game, "seed": st.seed, "decks": st.names,
+                      "policy": str(st.policy), "player_levels": st.levels})
+        did = decision_id(matchup, game, decision) if decision >= 0 else None
+        return Replay(events, info, matchup, game, int(G[L.H_WINNER]), int(G[L.H_TURN]),
+                      END_REASON_NAMES[int(G[L.H_END_REASON])], lost, did, branch)
+
+    def header(self, r: Replay) -> str:
+        st = self.setup(r.matchup)
+        from analyzer.enums import PLAYER_LEVEL_NAMES
+
+        level_names = {v: k for k, v in PLAYER_LEVEL_NAMES.items()}
+        seats = "; ".join(f"seat {s}: {n} ({level_names.get(st.levels[s], st.levels[s])} "
+                          "player)" for s, n in enumerate(st.names))
+        what = f"game {r.game} of matchup {r.matchup}"
+        if r.decision:
+            what += f", decision {r.decision}, branch {r.branch}"
+        return (f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n"
+                f"{seats}")
+
+
+def replay(run_dir: str | Path, game: int, *, matchup: int = 0, decision: str | None = None,
+           branch: str | None = None, replicate: int = 0) -> Replay:
+    """Replay game ``game`` of a run (or, with ``decision`` an id from decisions.csv, one
+    branch of that forked decision) with the event log on."""
+    session = ReplaySession(run_dir)
+    if decision is not None:
+        matchup, game, index = parse_decision_id(decision)
+        return session.replay(game, matchup, index, branch, replicate)
+    return session.replay(game, matchup)

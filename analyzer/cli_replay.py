@@ -1,0 +1,61 @@
+"""Click command `replay`: see any game of a run, or one branch of a forked decision."""
+
+from __future__ import annotations
+
+import click
+
+from analyzer.cli_common import input_errors_exit_2
+
+
+@click.command()
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("--game", type=click.IntRange(min=0), default=None,
+              help="Game index (the game column of games.csv).")
+@click.option("--matchup", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Matchup index (the matchup column).")
+@click.option("--decision", default=None, metavar="ID",
+              help="A forked gift decision: its decision_id in decisions.csv (e.g. m0g12d3).")
+@click.option("--branch", type=click.Choice(["promise", "no-promise"]), default=None,
+              help="Which branch of --decision to play (required with it).")
+@click.option("--replicate", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Which fork replicate of --decision (0: the run's own library order).")
+@click.option("--format", "out_format", type=click.Choice(["text", "jsonl"]), default="text",
+              show_default=True, help="Play-by-play text, or one JSON object per event.")
+@click.option("--seat", default="all", show_default=True, metavar="S",
+              help="Text view: show only seat S's hidden cards (draws, kept hand); all: "
+                   "everything.")
+@input_errors_exit_2
+def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat) -> None:
+    """Replay a game of RUN_DIR (a simulate or evaluate output folder) by re-simulating it
+    from the run's manifest, and print its play-by-play."""
+    from analyzer.api_replay import ReplaySession, parse_decision_id
+    from analyzer.errors import InputError, Problem
+
+    if decision is None and game is None:
+        raise InputError(Problem("give --game N (or --decision ID --branch B)"))
+    if decision is None and branch is not None:
+        raise InputError(Problem("--branch needs --decision"))
+    if decision is not None and branch is None:
+        raise InputError(Problem("--decision needs --branch promise or no-promise"))
+    view = None
+    if seat != "all":
+        if not seat.isdigit():
+            raise InputError(Problem(f"--seat must be a seat number or all, not {seat!r}"))
+        view = int(seat)
+    session = ReplaySession(run_dir)
+    from analyzer.kernel.warmup import is_cached
+
+    if not is_cached("replay.replay_game"):
+        click.echo("compiling the game replayer, first run only (about a minute)...", err=True)
+    if decision is not None:
+        matchup, game, index = parse_decision_id(decision)
+        r = session.replay(game, matchup, index, branch, replicate)
+    else:
+        r = session.replay(game, matchup)
+    if view is not None and view >= len(r.info.deck_names):
+        raise InputError(Problem(f"--seat must be below {len(r.info.deck_names)}, not {view}"))
+    if out_format == "jsonl":
+        click.echo(r.jsonl(), nl=False)
+        return
+    click.echo(session.header(r))
+    click.echo(r.text(seat=view))

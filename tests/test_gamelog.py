@@ -1,0 +1,186 @@
+"""Event log and replay (issue 15): a replayed game is the batch game, event for event.
+
+- Every bundled matchup and the 4-player pod: a logged replay of a batch game ends with the
+  winner, turns and end reason of games.csv, and the events re-derive each seat's final life
+  and cards drawn exactly.
+- Both branches of forked decisions (replicate 0 and a reseeded replicate) replay to the
+  outcomes decisions.csv recorded.
+- A rules scenario's events name the card cast, the promise and the gift given.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api
+from analyzer.analysis.gamelog import cards_drawn, final_life
+from analyzer.api_replay import ReplaySession, parse_decision_id
+from analyzer.cli import main
+from analyzer.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ROOT / "decks"
+POD = [DECKS / "pod" / n for n in ("rats_ub.txt", "perch_protection_wb.txt", "raccoons_rg.txt",
+                                   "octomancer_gu.txt")]
+SCEN = Path(__file__).parent / "scenarios"
+GAMES = 4
+
+
+def _check_replays(out: Path) -> int:
+    games = pd.read_csv(out / "games.csv")
+    session = ReplaySession(out)
+    n = 0
+    for row in games.itertuples(index=False):
+        r = session.replay(int(row.game), int(row.matchup))
+        assert r.lost_events == 0
+        assert (r.winner, r.turns, r.end_reason) == (row.winner, row.turns, row.end_reason), \
+            (row.matchup, row.game)
+        n_players = len(r.info.deck_names)
+        life = final_life(r.events, n_players, r.events[0]["b"])
+        drawn = cards_drawn(r.events, n_players)
+        for s in range(n_players):
+            assert life[s] == getattr(row, f"seat{s}_life"), (row.matchup, row.game, s)
+            assert drawn[s] == getattr(row, f"seat{s}_cards_drawn"), (row.matchup, row.game, s)
+        kinds = {e["kind"] for e in r.events}
+        assert {"game_start", "keep", "turn_start", "draw", "game_end"} <= kinds
+        n += 1
+    return n
+
+
+def test_replay_of_every_bundled_matchup_reproduces_games_csv(tmp_path):
+    run = api.simulate(games=GAMES, seed=7, policy="heuristic", per_game=True,
+                       out=tmp_path / "run")
+    n_matchups = len(run.results)
+    assert n_matchups >= 3
+    assert _check_replays(tmp_path / "run") == GAMES * n_matchups
+
+
+def test_replay_of_the_four_player_pod_reproduces_games_csv(tmp_path):
+    api.simulate(POD[0], POD[1:], games=GAMES, seed=3, policy="always", per_game=True,
+                 out=tmp_path / "pod")
+    assert _check_replays(tmp_path / "pod") == GAMES
+
+
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("eval") / "run"
+    api.evaluate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=12,
+                 seed=5, policies=["never", "heuristic"], base_policy="heuristic", forks=2,
+                 plots=False, out=out)
+    return out
+
+
+def test_both_branches_of_forked_decisions_replay_to_decisions_csv(evaluated):
+    dec = pd.read_csv(evaluated / "decisions.csv")
+    assert len(dec) > 0
+    session = ReplaySession(evaluated)
+    for row in dec.head(4).itertuples(index=False):
+        m, g, d = parse_decision_id(row.decision_id)
+        assert (m, g, d) == (row.matchup, row.game, row.decision)
+        for branch, expected in (("promise", row.outcome_promise),
+                                 ("no-promise", row.outcome_no_promise)):
+            total = 0
+            for k in range(int(row.forks)):
+                r = session.replay(g, m, d, branch, k)
+                fork = [e for e in r.events if e["kind"] == "decision"]
+                assert len(fork) == 1 and fork[0]["b"] == (branch == "promise")
+                total += 2 if r.winner == row.caster else (1 if r.winner < 0 else 0)
+            assert total / (2 * row.forks) == pytest.approx(expected), (row.decision_id, branch)
+
+
+def test_replay_cli_text_jsonl_and_errors(evaluated):
+    dec = pd.read_csv(evaluated / "decisions.csv")
+    did = dec["decision_id"].iloc[0]
+    cli = CliRunner()
+    res = cli.invoke(main, ["replay", str(evaluated), "--decision", did, "--branch", "promise"])
+    assert res.exit_code == 0, res.output
+    assert ">>> fork point" in res.output and "Game over on turn" in res.output
+    assert " casts " in res.output and "--- T1:" in res.output
+    res = cli.invoke(main, ["replay", str(evaluated), "--game", "0", "--format", "jsonl"])
+    assert res.exit_code == 0, res.output
+    events = [json.loads(line) for line in res.output.splitlines()]
+    assert events[0]["kind"] == "game_start" and events[-1]["kind"] == "game_end"
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    hidden = cli.invoke(main, ["replay", str(evaluated), "--game", "0", "--seat", "0"])
+    assert hidden.exit_code == 0 and "draws a card" in hidden.output
+    for bad in (["--game", "0", "--branch", "promise"], ["--decision", "x1", "--branch",
+                                                         "promise"], []):
+        res = cli.invoke(main, ["replay", str(evaluated), *bad])
+        assert res.exit_code == 2 and "error:" in res.output and "Traceback" not in res.output
+
+
+def test_simulate_log_games_writes_jsonl_and_text(tmp_path):
+    out = tmp_path / "run"
+    api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=3,
+                 seed=1, log_games=2, out=out)
+    for g in range(2):
+        df = pd.read_json(out / "logs" / "0" / f"{g}.jsonl", lines=True)
+        assert df["kind"].iloc[-1] == "game_end"
+        assert (out / "logs" / "0" / f"{g}.txt").read_text().startswith("Replay of game")
+    assert not (out / "logs" / "0" / "2.jsonl").exists()
+    with pytest.raises(InputError):
+        api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"],
+                     games=3, log_games=2)
+
+
+def test_scenario_events_name_the_cast_card_and_the_gift():
+    state = api.run_scenario(SCEN / "gift_tapped_fish.toml", log=True)
+    events = state["events"]
+    cast = [e for e in events if e["kind"] == "cast"]
+    assert [(e["card_name"], e["a"], e["b"]) for e in cast] == [("Into the Flood Maw", 1, 1)]
+    gift = [e for e in events if e["kind"] == "gift"]
+    assert [(e["card_name"], e["gift"], e["b"]) for e in gift] == \
+        [("Into the Flood Maw", "tapped fish", 1)]
+    tokens = [e["card_name"] for e in events if e["kind"] == "token"]
+    assert tokens == ["Fish"]
+    text = "\n".join(state["play_by_play"])
+    assert "casts Into the Flood Maw promising a tapped fish to seat 1" in text
+    assert "Starforged Sword returns to seat 1's hand" in text
+    assert state["events_lost"] == 0
+
+
+def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
+    import html
+
+    page = html.unescape((evaluated / "report.html").read_text(encoding="utf-8"))
+    section = page[page.index("<h2>Example games</h2>"):]
+    examples = json.loads((evaluated / "examples.json").read_text(encoding="utf-8"))
+    dec = pd.read_csv(evaluated / "decisions.csv")
+    verdicts = pd.read_csv(evaluated / "gift_decisions.csv")
+    cards = set(verdicts["card"])
+    assert cards and cards <= {c["card"] for c in examples}
+    shown = 0
+    for c in examples:
+        assert f"<h3>{c['card']} " in section
+        rows = dec[dec["card"] == c["card"]]
+        gain = rows["outcome_promise"] - rows["outcome_no_promise"]
+        assert len(c["examples"]) == min(3, int((gain > 0).sum())) + min(3, int((gain < 0).sum()))
+        for ex in c["examples"]:
+            for b in ex["branches"].values():
+                assert b["lines"][0].startswith(">>> fork point")
+                assert b["lines"][-1].startswith("Game over")
+                assert b["command"] in section
+            shown += 1
+    assert shown > 0
+
+
+def test_replay_of_a_run_with_a_policy_file(tmp_path):
+    pol = tmp_path / "pol.toml"
+    pol.write_text('policy = "always"\nopponents = "never"\n[cards]\n"Mind Spiral" = "never"\n',
+                   encoding="utf-8")
+    api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=GAMES,
+                 seed=2, policy_file=pol, per_game=True, out=tmp_path / "run")
+    assert _check_replays(tmp_path / "run") == GAMES
+
+
+def test_replay_of_a_run_folder_without_replay_settings_says_why(tmp_path):
+    (tmp_path / "manifest.json").write_text('{"seed": 0, "games": 3}', encoding="utf-8")
+    with pytest.raises(InputError, match="run it again"):
+        ReplaySession(tmp_path)
+    with pytest.raises(InputError, match="not a run folder"):
+        ReplaySession(tmp_path / "nothing")
