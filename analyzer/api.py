@@ -197,16 +197,32 @@ __all__ += ["SimulationRun", "simulate"]
 # scenarios (the kernel is imported only when one is played)
 
 
-def run_scenario(path: str | Path, *, catalog: Any | None = None) -> dict[str, Any]:
+def run_scenario(path: str | Path, *, catalog: Any | None = None, rollouts: int | None = None,
+                 seed: int | None = None, min_effect: float = 0.01) -> dict[str, Any]:
     """Set up the position of a scenario file, apply its scripted actions, resolve the stack
     (unless the file says otherwise) and return the resulting state as a JSON-ready dict.
+
+    With ``rollouts``: the position evaluator. The file's cast with ``promise = "?"`` is
+    played ``rollouts`` times each way (hidden cards resampled, paired); the state is the
+    position before that cast, plus a ``decision`` object (analyzer/analysis/position.py).
+    ``seed`` overrides the file's; ``min_effect`` is the smallest effect worth acting on, a
+    fraction of games (0.01 = 1 point).
 
     Format and output keys: analyzer/io/scenario.py and analyzer/io/scenario_run.py. Raises
     InputError for a bad file or an action the rules don't allow (which one, and why).
     """
-    from analyzer.io.scenario_run import run_scenario as _run
+    if rollouts is None:
+        from analyzer.io.scenario_run import run_scenario as _run
 
-    return _run(path, catalog)
+        return _run(path, catalog)
+    from analyzer.analysis.position import evaluate_position
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.io.scenario import read_scenario
+
+    scn = read_scenario(path, catalog)
+    if catalog is None or scn.card_files:
+        catalog = load_catalog(scn.card_files)
+    return evaluate_position(scn, catalog, rollouts, seed=seed, min_effect=min_effect)
 
 
 def scenario_kernel_cached() -> bool:
