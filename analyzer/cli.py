@@ -130,5 +130,7 @@ def scenario(file: str, rollouts: int | None, seed: int | None, min_effect: floa
                                  param_hint="--min-effect")
     state = api.run_scenario(file, rollouts=rollouts, seed=seed, min_effect=min_effect / 100)
     click.echo(verdict_line(state["decision"]), err=True)
+    for note in state["decision"]["notes"]:
+        click.echo(f"note: {note}", err=True)
     click.echo(json.dumps(state, ensure_ascii=False, indent=2))
 

@@ -58,7 +58,9 @@ def test_gift_that_saves_the_opponent_is_dont_promise():
 def test_cli_leads_with_the_verdict_in_words_and_prints_the_decision_json():
     result = cli(str(SWORD), "--rollouts", "20")
     assert result.exit_code == 0, result.output
-    assert result.stderr.splitlines()[-1].startswith("Starforged Sword: don't promise.")
+    lines = result.stderr.splitlines()
+    assert lines[-2].startswith("Starforged Sword: don't promise.")
+    assert lines[-1].startswith("note: seat 1 names no deck")
     d = json.loads(result.stdout)["decision"]
     assert set(d) >= {"card", "promise", "no_promise", "delta", "delta_ci", "recommendation"}
     for arm in ("promise", "no_promise"):

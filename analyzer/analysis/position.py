@@ -96,6 +96,9 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
     state = state_json(G0, catalog.compiled, scn.warnings)
     decision = decision_json(out, caster, recipient, ask.card, run_seed, min_effect)
     decision["resampled"] = resampled_json(scn, G0, caster)
+    decision["notes"] = [f"seat {q} names no deck: the hand and library the file lists are its "
+                         "unseen cards (add deck = \"...\" to redeal from its whole deck)"
+                         for q, seat in enumerate(scn.seats) if q != caster and not seat.deck]
     state["decision"] = decision
     return state
 
