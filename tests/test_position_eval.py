@@ -231,6 +231,10 @@ targets = ["battlefield:1:Jolly Gerbils"]
     (_HEAD.format(extra="").replace('battlefield = ["Mountain", "Mountain"]',
                                     'battlefield = ["Mountain", "Mountain"]\nlibrary = ["Forest"]'),
      "seat[0].library: with a deck the library is the deck's cards"),
+    ('[[seat]]\nhand = ["Fell"]\nbattlefield = ["Swamp", "Swamp"]\nlibrary = ["Swamp"]\n'
+     '[[seat]]\nbattlefield = ["Jolly Gerbils"]\n[[action]]\ncast = "Fell"\npromise = "?"\n'
+     'targets = ["battlefield:1:Jolly Gerbils"]\n',
+     "Fell has no gift to promise (with the promise)"),
 ])
 def test_bad_positions_exit_2_with_where_and_why(tmp_path: Path, text: str, fragment: str):
     result = cli(_write(tmp_path, text), "--rollouts", "4")

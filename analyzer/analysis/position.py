@@ -27,7 +27,7 @@ import numpy as np
 
 from analyzer.analysis.paired_verdict import PairedVerdict, paired_win_verdict
 from analyzer.analysis.stats import wilson_interval
-from analyzer.enums import CardCol, Zone
+from analyzer.enums import Zone
 from analyzer.errors import InputError, Problem
 from analyzer.io.scenario import ActionSpec, Scenario
 
@@ -133,9 +133,6 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
         did = cc.id_of(a.discard)
         discard = next(x for x in zone_objects(G, p, Zone.HAND)
                        if _f(G, x, L.O_CARD) == did and x != o)
-    if not int(cc.cards[card, CardCol.GIFT_KIND]):
-        raise InputError(Problem(f"{a.describe()}: {a.card} has no gift to promise",
-                                 run.scn.source, a.line))
     return o, recipient, discard, slots, zccs
 
 
