@@ -198,7 +198,8 @@ __all__ += ["SimulationRun", "simulate"]
 
 
 def run_scenario(path: str | Path, *, catalog: Any | None = None, rollouts: int | None = None,
-                 seed: int | None = None, min_effect: float = 0.01) -> dict[str, Any]:
+                 seed: int | None = None, min_effect: float = 0.01,
+                 threads: int | None = None) -> dict[str, Any]:
     """Set up the position of a scenario file, apply its scripted actions, resolve the stack
     (unless the file says otherwise) and return the resulting state as a JSON-ready dict.
 
@@ -206,7 +207,7 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, rollouts: int 
     played ``rollouts`` times each way (hidden cards resampled, paired); the state is the
     position before that cast, plus a ``decision`` object (analyzer/analysis/position.py).
     ``seed`` overrides the file's; ``min_effect`` is the smallest effect worth acting on, a
-    fraction of games (0.01 = 1 point).
+    fraction of games (0.01 = 1 point); ``threads`` (default all cores) never changes results.
 
     Format and output keys: analyzer/io/scenario.py and analyzer/io/scenario_run.py. Raises
     InputError for a bad file or an action the rules don't allow (which one, and why).
@@ -222,7 +223,8 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, rollouts: int 
     scn = read_scenario(path, catalog)
     if catalog is None or scn.card_files:
         catalog = load_catalog(scn.card_files)
-    return evaluate_position(scn, catalog, rollouts, seed=seed, min_effect=min_effect)
+    return evaluate_position(scn, catalog, rollouts, seed=seed, min_effect=min_effect,
+                             threads=threads)
 
 
 def scenario_kernel_cached() -> bool:

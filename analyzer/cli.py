@@ -111,8 +111,12 @@ main.add_command(cli_eval.report)
 @click.option("--min-effect", type=float, default=1.0, show_default=True,
               help="With --rollouts: the smallest effect worth acting on, in points of win "
                    "rate (inside it: 'makes no difference').")
+@click.option("--threads", type=click.IntRange(min=1), default=None,
+              help="With --rollouts: worker threads (default: all cores). Results do not "
+                   "depend on it.")
 @_input_errors_exit_2
-def scenario(file: str, rollouts: int | None, seed: int | None, min_effect: float) -> None:
+def scenario(file: str, rollouts: int | None, seed: int | None, min_effect: float,
+             threads: int | None) -> None:
     """Set up the position in a scenario FILE (TOML), apply its scripted actions, resolve the
     stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
     import json
@@ -128,7 +132,8 @@ def scenario(file: str, rollouts: int | None, seed: int | None, min_effect: floa
     if not 0 <= min_effect < 100:
         raise click.BadParameter(f"{min_effect:g} is not between 0 and 100 points",
                                  param_hint="--min-effect")
-    state = api.run_scenario(file, rollouts=rollouts, seed=seed, min_effect=min_effect / 100)
+    state = api.run_scenario(file, rollouts=rollouts, seed=seed, min_effect=min_effect / 100,
+                             threads=threads)
     click.echo(verdict_line(state["decision"]), err=True)
     for note in state["decision"]["notes"]:
         click.echo(f"note: {note}", err=True)

@@ -78,6 +78,35 @@ def test_same_seed_same_json():
     assert first.stdout == again.stdout
 
 
+def test_thread_count_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path):
+    """Every play-out's record (winner, turns, ...) is the same on 1 or 2 threads. The
+    opponent's lands untapped, so the play-outs differ (Dawn's Truce in some hands)."""
+    from analyzer.analysis import position_rollouts as R
+
+    untapped = tmp_path / "untapped.toml"
+    untapped.write_text(BLAST.read_text().replace(", tapped = true", ""), encoding="utf-8")
+
+    real = R.run_position_rollouts
+    rows: dict[int, dict[int, list[int]]] = {1: {}, 2: {}}
+    current = [1]
+
+    def spy(*args):
+        real(*args)
+        first, out = args[-2], args[-1]
+        for i in range(out.shape[0]):
+            rows[current[0]][first + i] = out[i].ravel().tolist()
+
+    monkeypatch.setattr(R, "run_position_rollouts", spy)
+    one = api.run_scenario(untapped, rollouts=40, seed=2, threads=1)
+    current[0] = 2
+    two = api.run_scenario(untapped, rollouts=40, seed=2, threads=2)
+    assert one == two
+    assert sorted(rows[2]) == list(range(40))
+    assert rows[1] == rows[2]
+    assert len({tuple(r) for r in rows[1].values()}) > 1  # the rows differ: a real comparison
+
+
 def _position(path: Path):
     """(run, G0, caster) at the "?" cast of a scenario (nothing before it to apply here)."""
     from analyzer.cards.catalog import load_catalog

@@ -53,11 +53,14 @@ def check_rollout_request(scn: Scenario, rollouts: int) -> int:
 
 
 def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int | None = None,
-                      min_effect: float = DEFAULT_MIN_EFFECT) -> dict[str, Any]:
-    """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object."""
+                      min_effect: float = DEFAULT_MIN_EFFECT,
+                      threads: int | None = None) -> dict[str, Any]:
+    """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object. Rollouts
+    run on ``threads`` threads (default all cores); the results do not depend on it."""
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
     from analyzer.io.scenario_run import _Run, state_json
     from analyzer.kernel import layout as L
+    from analyzer.kernel.parallel import available_threads, run_sliced
 
     k = check_rollout_request(scn, rollouts)
     if not 0 <= min_effect < 1:
@@ -91,8 +94,12 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
             recipient = rec
     run.G = G0
     out = np.zeros((rollouts, 2, len(OUT_COLS)), dtype=np.int32)
-    run_position_rollouts(G0, run.C, run.pol, caster, obj, recipient, slots, zccs, discard,
-                          run_seed, 0, out)
+
+    def run_slice(a: int, b: int) -> None:
+        run_position_rollouts(G0, run.C, run.pol, caster, obj, recipient, slots, zccs, discard,
+                              run_seed, a, out[a:b])
+
+    run_sliced(run_slice, rollouts, threads or available_threads())
     state = state_json(G0, catalog.compiled, scn.warnings)
     decision = decision_json(out, caster, recipient, ask.card, run_seed, min_effect)
     decision["resampled"] = resampled_json(scn, G0, caster)
