@@ -55,6 +55,13 @@ def test_gift_that_saves_the_opponent_is_dont_promise():
     assert d["recommendation"] == "don't promise"
 
 
+def test_promise_that_changes_nothing_makes_no_difference():
+    d = api.run_scenario(POS / "sword_makes_no_difference.toml", rollouts=500)["decision"]
+    assert d["promise"]["wins"] == d["no_promise"]["wins"] == 500
+    assert -0.01 < d["delta_ci"][0] < 0 < d["delta_ci"][1] < 0.01
+    assert d["recommendation"] == "makes no difference"
+
+
 def test_cli_leads_with_the_verdict_in_words_and_prints_the_decision_json():
     result = cli(str(SWORD), "--rollouts", "20")
     assert result.exit_code == 0, result.output

@@ -110,8 +110,9 @@ def paired_win_verdict(wins_a: ArrayLike, wins_b: ArrayLike, *, min_effect: floa
         verdict, reason = NOT_ENOUGH, "no rollouts"
     elif -m < lo and hi < m:
         verdict = NO_DIFFERENCE
-        reason = (f"the whole interval lies within the smallest effect worth acting on "
-                  f"(+-{100 * m:g} points)")
+        pts = 100 * m
+        reason = (f"the whole interval lies within ±{pts:g} point{'' if pts == 1 else 's'}, the "
+                  "smallest effect worth acting on")
     elif lo > 0 and p < alpha:
         verdict, reason = PROMISE, "promising wins more often; the interval excludes 0"
     elif hi < 0 and p < alpha:
