@@ -227,11 +227,14 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, rollouts: int 
                              threads=threads)
 
 
-def scenario_kernel_cached() -> bool:
-    """Is the kernel that plays scenarios compiled on disk? (False: the next one compiles.)"""
+def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
+    """Is the kernel that plays scenarios (``rollouts``: and the position evaluator's
+    rollouts) compiled on disk? (False: the next one compiles.)"""
     from analyzer.io.scenario_run import kernel_cached
+    from analyzer.kernel.warmup import is_cached
 
-    return kernel_cached()
+    return kernel_cached() and (not rollouts
+                                or is_cached("position_rollouts.run_position_rollouts"))
 
 
 __all__ += ["run_scenario", "scenario_kernel_cached"]

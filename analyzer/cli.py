@@ -121,7 +121,7 @@ def scenario(file: str, rollouts: int | None, seed: int | None, min_effect: floa
     stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
     import json
 
-    if not api.scenario_kernel_cached():
+    if not api.scenario_kernel_cached(rollouts=rollouts is not None):
         click.echo("compiling the simulation kernel, first run only (about a minute)...",
                    err=True)
     if rollouts is None:
