@@ -109,14 +109,43 @@ main.add_command(replay)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--log", is_flag=True, help="Add the events of the run (\"events\", one object "
               "per event, and \"play_by_play\", the text view) to the output.")
+@click.option("--rollouts", type=int, default=None, metavar="N",
+              help="Position evaluator: play the cast marked promise = \"?\" N times with "
+                   "the promise and N times without (hidden cards resampled, paired) and add "
+                   "a `decision` to the JSON; the verdict in words goes to stderr.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None,
+              help="Seed of the rollouts (default: the file's [game] seed).")
+@click.option("--min-effect", type=float, default=1.0, show_default=True,
+              help="With --rollouts: the smallest effect worth acting on, in points of win "
+                   "rate (inside it: 'makes no difference').")
+@click.option("--threads", type=click.IntRange(min=1), default=None,
+              help="With --rollouts: worker threads (default: all cores). Results do not "
+                   "depend on it.")
 @_input_errors_exit_2
-def scenario(file: str, log: bool) -> None:
+def scenario(file: str, log: bool, rollouts: int | None, seed: int | None, min_effect: float,
+             threads: int | None) -> None:
     """Set up the position in a scenario FILE (TOML), apply its scripted actions, resolve the
     stack and print the resulting state as JSON. An action the rules don't allow exits 2."""
     import json
 
-    if not api.scenario_kernel_cached():
+    if log and rollouts is not None:
+        raise click.BadParameter("logs a scripted run; replay a rollout instead",
+                                 param_hint="--log with --rollouts")
+    if not api.scenario_kernel_cached(rollouts=rollouts is not None):
         click.echo("compiling the simulation kernel, first run only (about a minute)...",
                    err=True)
-    click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
+    if rollouts is None:
+        click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
+        return
+    from analyzer.analysis.position import verdict_line
+
+    if not 0 <= min_effect < 100:
+        raise click.BadParameter(f"{min_effect:g} is not between 0 and 100 points",
+                                 param_hint="--min-effect")
+    state = api.run_scenario(file, rollouts=rollouts, seed=seed, min_effect=min_effect / 100,
+                             threads=threads)
+    click.echo(verdict_line(state["decision"]), err=True)
+    for note in state["decision"]["notes"]:
+        click.echo(f"note: {note}", err=True)
+    click.echo(json.dumps(state, ensure_ascii=False, indent=2))
 

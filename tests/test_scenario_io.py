@@ -33,8 +33,9 @@ CORPUS: dict[str, list[str]] = {
         "seat[0].battlefield[0].counters.poison: unknown counter",
         "many_problems.toml:10: action[0]: one action per [[action]] table, not cast + advance",
         "action[1].targets[0]: bad reference 'battlefeld:1:Jolly Gerbils'"],
-    "promise_rollout.toml": ['action[0].promise: "?" (estimate both futures with rollouts) is '
-                             "not implemented yet"],
+    "promise_rollout.toml": ['promise_rollout.toml:8: action[0] (cast Blooming Blast): '
+                             'promise = "?" asks to play the cast both ways: run it with '
+                             "--rollouts N"],
     "illegal_target.toml": ["illegal_target.toml:14: action[1] (cast Long River's Pull): "
                             "stack:top is not a legal target: Long River's Pull without the "
                             "promise targets creature spell"],

@@ -19,6 +19,10 @@ Format (all keys optional unless marked)::
 
     [[seat]]               # one per seat in seat order; missing seats are empty
     life = 20
+    deck = "decks/rg_raccoons_expend.txt"   # the source of this seat's unseen cards: its
+                           # library is the deck's cards not placed elsewhere (shuffled with
+                           # the seed); see analyzer/io/scenario_decks.py
+    hand_size = 5          # with a deck: the hand is `hand` plus cards dealt from the rest
     hand = ["Long River's Pull"]
     library = ["Plains", "Forest"]          # top first
     graveyard = []
@@ -33,7 +37,9 @@ Format (all keys optional unless marked)::
     [[action]]             # applied in order; exactly one of the verbs below
     seat = 0               # who acts (default: the active player)
     cast = "Long River's Pull"   # from hand, or from exile where a permission allows
-    promise = true               # default false ("?" is reserved for rollouts: not yet)
+    promise = true               # default false; "?": play it both ways (--rollouts N)
+    promise_targets = []         # with promise = "?": the promised mode's targets, if they
+                                 # differ from `targets` (which then serve the plain mode)
     gift_to = 1                  # default: next opponent in turn order
     targets = ["stack:top"]      # flat, or one list per target group: [["a", "b"], ["c"]]
     discard = "Plains"           # Sazacap's Brew's additional cost (default: the AI's choice)
@@ -75,7 +81,7 @@ REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
 COUNTERS = {"+1/+1": "p1p1", "p1p1": "p1p1", "stun": "stun"}
 VERBS = ("cast", "activate", "play", "attack", "block", "advance", "resolve")
 _VERB_KEYS = {
-    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard"},
+    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets"},
     "activate": {"seat", "activate", "ability", "targets"},
     "play": {"seat", "play"},
     "attack": {"seat", "attack", "defender"},
@@ -85,7 +91,8 @@ _VERB_KEYS = {
 }
 _GAME_KEYS = {"players", "active", "turn", "phase", "seed", "starting_life", "policy",
               "resolve_at_end", "card_data", "turn_cap", "action_cap"}
-_SEAT_KEYS = {"life", "hand", "library", "graveyard", "exile", "battlefield"}
+_SEAT_KEYS = {"life", "hand", "library", "graveyard", "exile", "battlefield", "deck",
+              "hand_size"}
 _PERM_KEYS = {"card", "tapped", "sick", "counters", "damage", "owner", "entered_this_turn",
               "attached_to", "token", "power", "toughness"}
 _REF_RE = re.compile(r"^(battlefield|graveyard|exile|hand|library):(\d+):(.+?)(?:#(\d+))?$")
@@ -136,6 +143,8 @@ class SeatSpec:
     graveyard: list[str] = field(default_factory=list)
     exile: list[ExileSpec] = field(default_factory=list)
     battlefield: list[PermanentSpec] = field(default_factory=list)
+    deck: str = ""  # path of the deck the unseen cards come from ("" none)
+    hand_size: int | None = None  # with a deck: cards in hand, listed ones first
 
 
 @dataclass
@@ -147,9 +156,12 @@ class ActionSpec:
     card: str = ""  # cast / play: canonical card name
     ref: Ref | None = None  # activate: the permanent
     promise: bool = False
+    ask: bool = False  # promise = "?": the position evaluator plays it both ways
     gift_to: int = -1
     targets: list[list[Ref]] | list[Ref] = field(default_factory=list)
     grouped: bool = False  # targets given as one list per group
+    promise_targets: list[list[Ref]] | list[Ref] | None = None  # ask: the promised mode's
+    promise_grouped: bool = False
     discard: str = ""
     ability: int = 1
     attackers: list[Ref] = field(default_factory=list)
@@ -332,6 +344,10 @@ def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = 
         a = _action(r, raw, i, scn)
         if a is not None:
             scn.actions.append(a)
+    if not r.problems:
+        from analyzer.io.scenario_decks import fill_from_decks
+
+        fill_from_decks(r, scn, base_dir or Path("."))
     if r.problems:
         raise InputError(r.problems)
     scn.warnings = r.warnings
@@ -415,6 +431,12 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
     _unknown(r, raw, _SEAT_KEYS, path, ln)
     seat = SeatSpec(life=_int(r, raw, "life", path, r.line_of("seat", i, "life"),
                               scn.starting_life, -1000, 10_000))
+    if "deck" in raw and r.typed(raw["deck"], str, f"{path}.deck",
+                                 r.line_of("seat", i, "deck"), "a deck file path"):
+        seat.deck = raw["deck"]
+    if "hand_size" in raw:
+        seat.hand_size = _int(r, raw, "hand_size", path, r.line_of("seat", i, "hand_size"), 0,
+                              0, 48)
     for zone in ("hand", "library", "graveyard"):
         setattr(seat, zone, _names(r, raw, zone, path, r.line_of("seat", i, zone)))
     ln_ex = r.line_of("seat", i, "exile")
@@ -508,8 +530,7 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
         pr = raw.get("promise", False)
         lp = r.line_of("action", i, "promise")
         if pr == "?":
-            r.err(f"{path}.promise", "\"?\" (estimate both futures with rollouts) is not "
-                  "implemented yet: use true or false", lp)
+            a.ask = True
         elif r.typed(pr, bool, f"{path}.promise", lp, "true or false"):
             a.promise = pr
         if "gift_to" in raw:
@@ -524,6 +545,16 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
     if kind in ("cast", "activate") and "targets" in raw:
         _targets(r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"),
                  scn.players)
+    if "promise_targets" in raw:
+        lt = r.line_of("action", i, "promise_targets")
+        if not a.ask:
+            r.err(f"{path}.promise_targets", "only with promise = \"?\" (otherwise the "
+                  "targets are the chosen mode's)", lt)
+        else:
+            plain = (a.targets, a.grouped)
+            _targets(r, raw["promise_targets"], a, f"{path}.promise_targets", lt, scn.players)
+            a.promise_targets, a.promise_grouped = a.targets, a.grouped
+            a.targets, a.grouped = plain
     if kind == "activate":
         a.ref = _own_ref(r, v, key, a.line, scn, a.seat)
         a.ability = _int(r, raw, "ability", path, a.line, 1, 1, 20)

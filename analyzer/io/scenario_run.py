@@ -353,6 +353,9 @@ class _Run:
         G = self.G
         if G[L.H_WINNER] != -1:
             self._fail(a, "the game is over")
+        if a.ask:
+            self._fail(a, "promise = \"?\" asks to play the cast both ways: run it with "
+                       "--rollouts N (gift-analyzer scenario FILE --rollouts 1000)")
         p = self._seat(a)
         if _pf(G, p, L.P_LOST):
             self._fail(a, f"seat {p} has lost the game")

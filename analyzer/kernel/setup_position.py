@@ -150,7 +150,10 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     from analyzer.kernel.chars import refresh
     from analyzer.kernel.rng import seed_state, set_rng
 
-    set_rng(G, seed_state(int(seed), 0))
+    # a numpy uint64, not a Python int: numba types a Python int by its value (int64 below
+    # 2**63, uint64 above) and then reuses an int64 compilation for a larger value, which
+    # overflows ("int too big to convert") when two positions are built in one process
+    set_rng(G, np.uint64(seed_state(int(seed), 0)))
     G[L.H_LEGENDS] = 1  # a position built by hand: check_sba always checks these
     G[L.H_LINKS] = 1
     G[L.H_KINDS_SEEN] = -1  # and every event loop
