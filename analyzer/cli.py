@@ -9,6 +9,7 @@ from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
 from analyzer.cli_policy import tune
 from analyzer.cli_sim import bench, simulate
 from analyzer.cli_stats import cardstats
+from analyzer.cli_sweep import sweep
 from analyzer.errors import InputError, Problem
 
 
@@ -98,6 +99,7 @@ main.add_command(tune)
 main.add_command(cli_eval.evaluate)
 main.add_command(cli_eval.compare)
 main.add_command(cli_eval.report)
+main.add_command(sweep)
 
 
 @main.command()

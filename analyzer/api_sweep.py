@@ -1,0 +1,175 @@
+"""Python API of `gift-analyzer sweep`: run a plan's grid of analyses into one run folder.
+
+Run folder: the merged tables (``summary.csv`` for simulate, ``card_stats.csv`` for
+cardstats; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
+``report.txt``, ``manifest.json`` (plan, engine, workers) and ``tasks/`` (one stored result per
+finished task, what a rerun reuses).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+
+SCHEDULER_HELP = "local (a LocalCluster on this machine), none (in-process) or an address"
+
+
+@dataclass
+class SweepRun:
+    tables: dict[str, pd.DataFrame]
+    cells: pd.DataFrame  # sweep.csv
+    out_dir: Path
+    computed: int = 0  # tasks run now
+    skipped: int = 0  # tasks found in the run folder
+    games: int = 0  # games played now
+    seconds: float = 0.0
+    workers: dict[str, Any] = field(default_factory=dict)
+    report: str = ""
+
+
+def _check_scheduler(scheduler: str, workers: int | None) -> None:
+    if scheduler in ("none", "local") or "://" in scheduler or ":" in scheduler:
+        if workers is not None and scheduler != "local":
+            raise InputError(Problem("--workers applies to --scheduler local only",
+                                     source="--workers"))
+        return
+    raise InputError(Problem(f"--scheduler must be {SCHEDULER_HELP} "
+                             f"(e.g. tcp://host:8786), not {scheduler!r}", source="--scheduler"))
+
+
+def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int | None = None,
+              out: str | Path | None = None, results_dir: str | Path = "results",
+              progress: Callable[[int], None] | None = None,
+              on_start: Callable[[int, int], None] | None = None,
+              on_result: Callable[[Any, dict[str, Any]], None] | None = None,
+              log: Callable[[str], None] = lambda _m: None) -> SweepRun:
+    """Run every pending task of the plan and merge the run folder's tables.
+
+    ``on_start(games_to_play, games_already_stored)`` once the work is known;
+    ``progress(games)`` after each task; ``on_result(task, result)`` after each task is stored.
+    """
+    from analyzer.analysis.sweep import (
+        TaskStore,
+        engine_version,
+        merge_cell,
+        merged_tables,
+        prepare,
+        sweep_frame,
+    )
+    from analyzer.analysis.sweep_plan import load_plan
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.report.writers import run_recorder
+
+    _check_scheduler(scheduler, workers)
+    plan = load_plan(plan_file)
+    catalog = load_catalog(plan.card_data)
+    cells = prepare(plan, catalog)
+    folder = Path(out) if out is not None else None
+    plan_text = plan.source.read_text(encoding="utf-8")
+    with run_recorder(results_dir, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
+                      policies=list(plan.policies), kind="sweep", analysis=plan.analysis,
+                      plan=plan_text, engine=engine_version(), scheduler=scheduler) as rec:
+        store = TaskStore(rec.dir)
+        tasks = [(t, pc.matchup) for pc in cells for t in pc.tasks]
+        pending = [(t, m) for t, m in tasks if not store.has(t.key)]
+        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending))
+        if on_start is not None:
+            on_start(sum(t.games for t, _ in pending),
+                     sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending))
+
+        def stored(task: Any, result: dict[str, Any]) -> None:
+            store.save(task.key, result)
+            run.computed += 1
+            run.games += task.games
+            if on_result is not None:
+                on_result(task, result)
+            if progress is not None:
+                progress(task.games)
+
+        t0 = time.perf_counter()
+        info: dict[str, Any] = {}
+        try:
+            if pending:
+                info = _execute(scheduler, workers, pending, stored, log)
+        finally:
+            run.seconds = time.perf_counter() - t0
+            run.cells = sweep_frame(cells, store)
+            rec.write_csv("sweep.csv", run.cells)
+            rec.update(tasks=len(tasks), tasks_computed=run.computed,
+                       tasks_reused=run.skipped, **info,
+                       timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)})
+        run.workers = info.get("workers", {})
+        results = [merge_cell(pc, store) for pc in cells]
+        run.tables = merged_tables(plan, cells, results, catalog)
+        for name, df in run.tables.items():
+            rec.write_csv(name, df)
+        run.report = sweep_report(plan.analysis, run)
+        rec.write_text("report.txt", run.report + "\n")
+    return run
+
+
+def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
+             log: Callable[[str], None]) -> dict[str, Any]:
+    from analyzer.analysis.sweep import run_in_process
+
+    if scheduler == "none":
+        return run_in_process(pending, stored)
+    from analyzer.analysis.sweep_dask import check_and_warm, connect, run_on_dask
+
+    if scheduler == "local":  # compile here once, so that the workers only load the cache
+        from analyzer.analysis.sweep import play_slice
+
+        play_slice(pending[0][1], 0, 1)
+    client, cluster = connect(scheduler, workers)
+    try:
+        checked = check_and_warm(client, pending[0][1], log)
+        extra = run_on_dask(client, pending, stored, checked["good"], checked["refused"])
+        return {"scheduler_address": client.scheduler.address, "workers": checked["workers"],
+                "refused_workers": checked["refused"], **extra}
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def sweep_report(analysis: str, run: SweepRun) -> str:
+    """The verdict in words, then the evidence (per deck and policy, over the opponents)."""
+    cells = run.cells
+    n_done = int((cells["status"] == "complete").sum())
+    lines = []
+    if n_done < len(cells):
+        lines.append(f"INCOMPLETE: {n_done} of {len(cells)} cells finished; rerun the same "
+                     "command to complete the sweep.")
+    if analysis == "simulate" and "summary.csv" in run.tables:
+        df = run.tables["summary.csv"]
+        by = df.groupby(["deck_file", "policy"], sort=False).agg(
+            wins=("wins", "sum"), games=("games", "sum"), opponents=("opponent", "count"))
+        by["win_rate"] = by["wins"] / by["games"]
+        by = by.sort_values("win_rate", ascending=False, kind="stable")
+        (deck, policy), best = next(iter(by.iterrows()))
+        lines.append(f"Best: {deck} with policy {policy} wins {100 * best.win_rate:.1f}% of "
+                     f"{int(best.games)} games over {int(best.opponents)} opponent(s).")
+        lines.append("")
+        lines.append("win rate per deck and policy, pooled over the opponents:")
+        for (deck, policy), r in by.iterrows():
+            lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}]  ({int(r.games)} "
+                         "games)")
+    elif analysis == "cardstats" and "card_stats.csv" in run.tables:
+        df = run.tables["card_stats.csv"]
+        top = df.dropna(subset=["iwd"]).sort_values("iwd", ascending=False, kind="stable")
+        if len(top):
+            r = top.iloc[0]
+            lines.append(f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
+                         f"{r.policy}): {100 * r.iwd:+.1f} points.")
+    lines.append("")
+    lines.append(f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
+                 f"{run.skipped} reused from the run folder; {run.games} games in "
+                 f"{run.seconds:.1f} s.")
+    return "\n".join(lines)
