@@ -29,7 +29,8 @@ class SweepRun:
     computed: int = 0  # tasks run now
     skipped: int = 0  # tasks found in the run folder
     games: int = 0  # games played now
-    seconds: float = 0.0
+    seconds: float = 0.0  # the whole run: cluster start, warm-up, tasks
+    task_seconds: float = 0.0  # first task submitted to last result stored
     workers: dict[str, Any] = field(default_factory=dict)
     report: str = ""
 
@@ -106,6 +107,7 @@ def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int |
                        tasks_reused=run.skipped, **info,
                        timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)})
         run.workers = info.get("workers", {})
+        run.task_seconds = float(info.get("tasks_s", 0.0))
         results = [merge_cell(pc, store) for pc in cells]
         run.tables = merged_tables(plan, cells, results, catalog)
         for name, df in run.tables.items():

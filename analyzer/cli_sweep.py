@@ -41,6 +41,8 @@ def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> No
                                   log=lambda m: click.echo(f"warning: {m}", err=True))
     click.echo(run.report)
     if run.games:
-        click.echo(f"{run.games / max(run.seconds, 1e-9):,.0f} games/s on scheduler "
-                   f"{scheduler}" + (f" ({len(run.workers)} workers)" if run.workers else ""))
+        workers = f" ({len(run.workers)} workers)" if run.workers else ""
+        click.echo(f"{run.games / max(run.task_seconds, 1e-9):,.0f} games/s over the tasks on "
+                   f"scheduler {scheduler}{workers}; {run.seconds - run.task_seconds:.1f} s "
+                   "setup (cluster start, kernel load)")
     click.echo(f"wrote {run.out_dir}")

@@ -92,6 +92,7 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
     """Submit every pending task; store results as they complete; resubmit refused ones."""
     from distributed import as_completed
 
+    t0 = time.perf_counter()
     restrict = {"workers": good, "allow_other_workers": False} if refused else {}
     by_key = {}
     futures = []
@@ -122,7 +123,8 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
             f.release()
     finally:
         client.cancel([f for f in futures if not f.done()])
-    return {"resubmitted_on_engine_mismatch": resubmitted}
+    return {"resubmitted_on_engine_mismatch": resubmitted,
+            "tasks_s": round(time.perf_counter() - t0, 3)}
 
 
 def play_slice_remote(m: Matchup, start: int, stop: int) -> dict[str, Any]:
