@@ -139,6 +139,28 @@ def test_rerun_recomputes_nothing_and_ctrl_c_resumes(reference: Path, tmp_path: 
     assert _tables(tmp_path / "cut") == _tables(reference)
 
 
+def test_a_task_refuses_another_engine_version(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from analyzer.analysis.sweep import EngineMismatch, play_slice, prepare
+    from analyzer.cards.catalog import load_catalog
+
+    cell = prepare(load_plan(_plan(tmp_path)), load_catalog())[0]
+    assert play_slice(cell.matchup, 0, 2)["games"].shape[0] == 2
+    with pytest.raises(EngineMismatch):
+        play_slice(replace(cell.matchup, engine="0.0.0+other"), 0, 2)
+
+
+def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
+    run = run_sweep(_plan(tmp_path, analysis="cardstats", opponents=[str(OPPS[0])],
+                          policies=["heuristic"], games=120, streams="shared"),
+                    scheduler="none", out=tmp_path / "run")
+    single = api.cardstats(ME, [OPPS[0]], games=120, seed=11, policy="heuristic")
+    mine = run.tables["card_stats.csv"]
+    assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "policy"]
+    pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
+
+
 def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
     run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
     assert run.computed == 16 and len(run.workers) == 2

@@ -31,7 +31,12 @@ def connect(scheduler: str, workers: int | None) -> tuple[Any, Any]:
     client of the running scheduler at that address."""
     import logging
 
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError(Problem("--scheduler local or ADDRESS needs Dask: pip install "
+                                 "'gift-analyzer[sweep]' (or run with --scheduler none)",
+                                 source="--scheduler")) from None
 
     if scheduler == "local":
         n = workers or os.cpu_count() or 1
