@@ -124,8 +124,9 @@ def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
     if scheduler == "none":
         return run_in_process(pending, stored)
     from analyzer.analysis.sweep_dask import check_and_warm, connect, run_on_dask
+    from analyzer.kernel.warmup import kernel_cached
 
-    if scheduler == "local":  # compile here once, so that the workers only load the cache
+    if scheduler == "local" and not kernel_cached():  # compile once, here: workers then load it
         from analyzer.analysis.sweep import play_slice
 
         play_slice(pending[0][1], 0, 1)
@@ -163,6 +164,20 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
         for (deck, policy), r in by.iterrows():
             lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}]  ({int(r.games)} "
                          "games)")
+    elif analysis == "compare" and "compare.csv" in run.tables:
+        df = run.tables["compare.csv"]
+        pooled = df.groupby(["deck_file", "policy"], sort=False)["delta"].mean() \
+            .sort_values(ascending=False, kind="stable")
+        (deck, policy), delta = next(iter(pooled.items()))
+        base = df["deck_b"].iloc[0]
+        lines.append(f"Best version: {deck} with policy {policy}, {100 * delta:+.1f} points of "
+                     f"win rate against baseline {base} (mean over the opponents).")
+        lines.append("")
+        lines.append("per opponent: delta [95% CI] (paired on the same games):")
+        for r in df.itertuples(index=False):
+            lines.append(f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
+                         f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
+                         f"[{r.policy}]")
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
         df = run.tables["card_stats.csv"]
         top = df.dropna(subset=["iwd"]).sort_values("iwd", ascending=False, kind="stable")

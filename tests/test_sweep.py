@@ -161,6 +161,23 @@ def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> Non
     pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
 
 
+def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
+    """Each deck minus the baseline (the first deck), paired on the same games: with the
+    default streams every version meets an opponent on the same stream seed."""
+    other = DECKS / "gw_rabbits_tokens.txt"
+    plan = _plan(tmp_path, analysis="compare", decks=[str(ME), str(other)],
+                 opponents=[str(OPPS[0])], policies=["heuristic"], games=100)
+    run = run_sweep(plan, scheduler="none", out=tmp_path / "run")
+    cells = pd.read_csv(tmp_path / "run" / "sweep.csv")
+    assert cells["stream_seed"].nunique() == 1 and len(cells) == 2
+    single = api.compare(other, ME, [OPPS[0]], games=100, seed=int(cells.stream_seed[0]),
+                         policy="heuristic", plots=False)
+    mine = run.tables["compare.csv"]
+    assert len(mine) == 1 and mine["deck_file"][0].endswith("gw_rabbits_tokens.txt")
+    assert list(mine.columns[:2]) == ["deck_file", "opponent_file"]  # policy: compare's own
+    pd.testing.assert_frame_equal(mine.iloc[:, 2:], single.table)
+
+
 def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
     run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
     assert run.computed == 16 and len(run.workers) == 2

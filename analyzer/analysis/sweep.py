@@ -9,7 +9,9 @@ the single-machine table builders (``SimResult.summary_frame``, ``cardstats.card
 
 Streams: with ``streams = "matchup"`` (the default) a matchup's stream seed is a hash of the
 plan seed and the decks' contents, so different matchups never share random numbers while
-policies of one matchup do (common random numbers, what a policy comparison wants). The
+policies of one matchup do (common random numbers, what a policy comparison wants). A
+``compare`` sweep pairs deck versions on the same games, so there the hash is of the
+opponent only: every version meets an opponent on the same streams. The
 single-machine command reproduces a cell byte for byte with ``--seed <stream_seed>`` (written
 in sweep.csv). With ``streams = "shared"`` the stream seed is the plan seed itself, as in
 `gift-analyzer simulate --seed SEED`: the sweep's rows then equal that command's rows.
@@ -161,7 +163,8 @@ class PreparedCell:
 
 
 def stream_seed(seed: int, decks: list[Deck], streams: str) -> int:
-    """The kernel's run seed for a matchup (see the module docstring); below 2**63."""
+    """The kernel's run seed for a matchup (see the module docstring); below 2**63. ``decks``
+    are the seats that key the stream (all of them; the opponents only for ``compare``)."""
     if streams == "shared":
         return seed
     text = f"{seed}|" + "|".join(d.content_hash for d in decks)
@@ -194,7 +197,8 @@ def prepare(plan: Plan, catalog: Any) -> list[PreparedCell]:
         life = plan.life if plan.life is not None else \
             (40 if decks[0].format == "commander" else 20)
         m = Matchup(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                    stream_seed(plan.seed, decks, plan.streams), life,
+                    stream_seed(plan.seed, decks[1:] if plan.analysis == "compare" else decks,
+                                plan.streams), life,
                     DEFAULT_TURNS_PER_PLAYER * len(decks), DEFAULT_ACTION_CAP,
                     plan.analysis == "cardstats", engine)
         digest = m.digest()
@@ -232,9 +236,10 @@ def merge_cell(pc: PreparedCell, store: TaskStore) -> SimResult | None:
 
 
 def _with_cell(df: pd.DataFrame, cell: Cell) -> pd.DataFrame:
+    """The cell's inputs as leading columns (``policy`` only if the table lacks it)."""
     lead = pd.DataFrame({"deck_file": shown(cell.deck), "opponent_file": shown(cell.opponent),
                          "policy": cell.policy}, index=df.index)
-    return pd.concat([lead, df], axis=1)
+    return pd.concat([lead.drop(columns=[c for c in lead if c in df]), df], axis=1)
 
 
 def cell_table(analysis: str, result: SimResult, catalog: Any) -> pd.DataFrame:
@@ -249,9 +254,32 @@ def cell_table(analysis: str, result: SimResult, catalog: Any) -> pd.DataFrame:
 TABLE_NAMES = {"simulate": "summary.csv", "cardstats": "card_stats.csv"}
 
 
+def compare_table(plan: Plan, cells: list[PreparedCell], results: list[SimResult | None]
+                  ) -> dict[str, pd.DataFrame]:
+    """compare.csv: each deck minus the baseline (the plan's first deck) per opponent and
+    policy, paired on the same games; one `gift-analyzer compare` row per cell."""
+    from analyzer.analysis.compare import Arm, deck_comparison, seat_scores
+
+    done = {(pc.cell.deck, pc.cell.opponent, pc.cell.policy): (pc, r)
+            for pc, r in zip(cells, results, strict=True) if r is not None}
+    frames = []
+    for (deck, opp, policy), (pc, r) in done.items():
+        base = done.get((plan.decks[0], opp, policy))
+        if deck == plan.decks[0] or base is None:
+            continue
+        opponent = pc.decks[1].name
+        row = deck_comparison([Arm(pc.decks[0].name, opponent, "", seat_scores(r.games))],
+                              [Arm(base[0].decks[0].name, opponent, "",
+                                   seat_scores(base[1].games))], policy)
+        frames.append(_with_cell(row, pc.cell))
+    return {"compare.csv": pd.concat(frames, ignore_index=True)} if frames else {}
+
+
 def merged_tables(plan: Plan, cells: list[PreparedCell], results: list[SimResult | None],
                   catalog: Any) -> dict[str, pd.DataFrame]:
     """One table over all complete cells, the cell's inputs as leading columns."""
+    if plan.analysis == "compare":
+        return compare_table(plan, cells, results)
     frames = [_with_cell(cell_table(plan.analysis, r, catalog), pc.cell)
               for pc, r in zip(cells, results, strict=True) if r is not None]
     if not frames:

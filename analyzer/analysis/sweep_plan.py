@@ -4,7 +4,8 @@ Every combination of deck x opponent x policy is a cell; a cell's games are spli
 (a slice of game indices) so they can run anywhere (analysis/sweep.py). Deck and opponent
 entries are file paths or globs, relative to the current folder like the other commands'
 arguments; an opponent entry ``gauntlet`` (or a file named ``gauntlet.txt``) stands for the
-decks that list names (bundled.py's format).
+decks that list names (bundled.py's format). For ``compare`` the first deck is the baseline
+(deck B of `gift-analyzer compare`) and every other deck is compared with it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 
 ANALYSES = ("simulate", "cardstats", "evaluate", "compare", "tune")
-SUPPORTED = ("simulate", "cardstats")  # the others: a follow-up of issue 18
+SUPPORTED = ("simulate", "cardstats", "compare")  # evaluate, tune: a follow-up of issue 18
 STREAMS = ("matchup", "shared")
 DEFAULT_TASK_GAMES = 2000  # ~0.1 s of kernel time per task: scheduling costs well under 1%
 _KEYS = {"analysis", "decks", "opponents", "policies", "games", "seed", "task_games",
@@ -138,8 +139,10 @@ def load_plan(path: str | Path) -> Plan:
     allow = raw.get("allow_approximate", False)
     if not isinstance(allow, bool):
         raise _bad(source, "`allow_approximate` must be true or false")
-    return Plan(source=source, analysis=analysis,
-                decks=_expand(source, "decks", raw["decks"]),
+    decks = _expand(source, "decks", raw["decks"])
+    if analysis == "compare" and len(decks) < 2:
+        raise _bad(source, "`compare` needs at least two decks: the first is the baseline")
+    return Plan(source=source, analysis=analysis, decks=decks,
                 opponents=_expand(source, "opponents", raw.get("opponents", "gauntlet")),
                 policies=tuple(dict.fromkeys(policies)),
                 games=_int(source, raw, "games", None, 1) or 1,
