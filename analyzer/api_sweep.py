@@ -21,6 +21,14 @@ from analyzer.errors import InputError, Problem
 SCHEDULER_HELP = "local (a LocalCluster on this machine), none (in-process) or an address"
 
 
+class SweepInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) during a sweep: finished tasks are stored in ``run_dir``."""
+
+    def __init__(self, run_dir: Path, tasks_done: int, tasks: int) -> None:
+        super().__init__(f"interrupted with {tasks_done} of {tasks} tasks stored in {run_dir}")
+        self.run_dir, self.tasks_done, self.tasks = run_dir, tasks_done, tasks
+
+
 @dataclass
 class SweepRun:
     tables: dict[str, pd.DataFrame]
@@ -56,25 +64,44 @@ def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int |
     ``on_start(games_to_play, games_already_stored)`` once the work is known;
     ``progress(games)`` after each task; ``on_result(task, result)`` after each task is stored.
     """
-    from analyzer.analysis.sweep import (
-        TaskStore,
-        engine_version,
-        merge_cell,
-        merged_tables,
-        prepare,
-        sweep_frame,
-    )
+    from analyzer.analysis.sweep import TaskStore, prepare
     from analyzer.analysis.sweep_plan import load_plan
     from analyzer.cards.catalog import load_catalog
-    from analyzer.report.writers import run_recorder
+    from analyzer.report.writers import new_run_dir
 
     _check_scheduler(scheduler, workers)
     plan = load_plan(plan_file)
     catalog = load_catalog(plan.card_data)
     cells = prepare(plan, catalog)
-    folder = Path(out) if out is not None else None
+    folder = Path(out) if out is not None else new_run_dir(results_dir, "sweep")
     plan_text = plan.source.read_text(encoding="utf-8")
-    with run_recorder(results_dir, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
+    try:
+        return _run(plan, plan_text, cells, catalog, folder, scheduler, workers, progress,
+                    on_start, on_result, log)
+    except KeyboardInterrupt as err:
+        if isinstance(err, SweepInterrupted):
+            raise
+        store = TaskStore(folder)
+        tasks = [t for pc in cells for t in pc.tasks]
+        raise SweepInterrupted(folder, sum(store.has(t.key) for t in tasks),
+                               len(tasks)) from err
+
+
+def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, scheduler: str,
+         workers: int | None, progress: Callable[[int], None] | None,
+         on_start: Callable[[int, int], None] | None,
+         on_result: Callable[[Any, dict[str, Any]], None] | None,
+         log: Callable[[str], None]) -> SweepRun:
+    from analyzer.analysis.sweep import (
+        TaskStore,
+        engine_version,
+        merge_cell,
+        merged_tables,
+        sweep_frame,
+    )
+    from analyzer.report.writers import run_recorder
+
+    with run_recorder(folder.parent, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
                       policies=list(plan.policies), kind="sweep", analysis=plan.analysis,
                       plan=plan_text, engine=engine_version(), scheduler=scheduler) as rec:
         store = TaskStore(rec.dir)
@@ -130,12 +157,22 @@ def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
         from analyzer.analysis.sweep import play_slice
 
         play_slice(pending[0][1], 0, 1)
+    t0 = time.perf_counter()
     client, cluster = connect(scheduler, workers)
     try:
+        t1 = time.perf_counter()
         checked = check_and_warm(client, pending[0][1], log)
+        t2 = time.perf_counter()
         extra = run_on_dask(client, pending, stored, checked["good"], checked["refused"])
         return {"scheduler_address": client.scheduler.address, "workers": checked["workers"],
-                "refused_workers": checked["refused"], **extra}
+                "refused_workers": checked["refused"], "connect_s": round(t1 - t0, 3),
+                "warm_s": round(t2 - t1, 3), **extra}
+    except BaseException:
+        import logging
+
+        # closing mid-run makes Dask log every dropped message; the interruption is reported
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        raise
     finally:
         client.close()
         if cluster is not None:

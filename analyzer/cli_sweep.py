@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from analyzer.cli_common import input_errors_exit_2, progress_bar
@@ -36,9 +38,15 @@ def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> No
             if todo:
                 start(todo)
 
-        run = api_sweep.run_sweep(plan, scheduler=scheduler, workers=workers, out=out,
-                                  progress=progress, on_start=on_start,
-                                  log=lambda m: click.echo(f"warning: {m}", err=True))
+        try:
+            run = api_sweep.run_sweep(plan, scheduler=scheduler, workers=workers, out=out,
+                                      progress=progress, on_start=on_start,
+                                      log=lambda m: click.echo(f"warning: {m}", err=True))
+        except api_sweep.SweepInterrupted as stop:
+            click.echo(f"\ninterrupted: {stop.tasks_done} of {stop.tasks} tasks are stored in "
+                       f"{stop.run_dir}; run the same command with --out {stop.run_dir} to "
+                       "finish the sweep", err=True)
+            sys.exit(130)
     click.echo(run.report)
     if run.games:
         workers = f" ({len(run.workers)} workers)" if run.workers else ""

@@ -43,12 +43,22 @@ def connect(scheduler: str, workers: int | None) -> tuple[Any, Any]:
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=logging.ERROR,
                                env=_WORKER_ENV)
-        return Client(cluster), cluster
+        client = Client(cluster)
+        # Ctrl-C in a terminal reaches the whole process group: the client stops the sweep and
+        # closes the cluster, so the local workers themselves ignore it (no tracebacks)
+        client.run(_ignore_sigint)
+        return client, cluster
     try:
         return Client(scheduler, timeout="20s"), None
     except (OSError, TimeoutError, ValueError) as err:
         raise InputError(Problem(f"cannot reach the Dask scheduler at {scheduler!r}: {err}",
                                  source="--scheduler")) from None
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def worker_info() -> dict[str, Any]:
@@ -82,9 +92,11 @@ def check_and_warm(client: Any, m: Matchup, log: Any) -> dict[str, Any]:
                                  "the same gift-analyzer on the workers"))
     first: dict[str, str] = {}
     for a in good:
-        first.setdefault(info[a]["host"], a)
+        if not info[a]["kernel_cached"]:
+            first.setdefault(info[a]["host"], a)
+    # a host with a cold cache: one worker compiles first, then its others load the cache
     rounds = [list(first.values()), [a for a in good if a not in first.values()]]
-    for batch in rounds:  # one worker per host first: a cold cache compiles once per host
+    for batch in rounds:
         futures = {a: client.submit(warm, m, workers=[a], allow_other_workers=False,
                                     pure=False, key=f"warm-{a}") for a in batch}
         for a, f in futures.items():
