@@ -174,10 +174,10 @@ def stream_seed(seed: int, decks: list[Deck], streams: str) -> int:
 def shown(path: Path) -> str:
     """A deck path as the tables show it: relative to the current folder when inside it."""
     try:
-        return Path(os.path.relpath(path)).as_posix() if not str(os.path.relpath(path)) \
-            .startswith("..") else path.as_posix()
+        rel = Path(os.path.relpath(path))
     except ValueError:  # another drive (Windows)
         return path.as_posix()
+    return path.as_posix() if rel.parts[:1] == ("..",) else rel.as_posix()
 
 
 def prepare(plan: Plan, catalog: Any) -> list[PreparedCell]:

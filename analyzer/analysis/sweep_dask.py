@@ -113,9 +113,15 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
     restrict = {"workers": good, "allow_other_workers": False} if refused else {}
     by_key = {}
     futures = []
+    # each matchup travels once, as a task of its own (recomputed like any task if the worker
+    # holding it is lost); its slices depend on it, so a task's own spec is a few keys
+    matchups: dict[int, Any] = {}
     for task, m in pending:
-        f = client.submit(play_slice_remote, m, task.start, task.stop, key=f"task-{task.key}",
-                          pure=False, **restrict)
+        if id(m) not in matchups:
+            matchups[id(m)] = client.submit(_matchup, m, key=f"matchup-{task.key}", pure=False,
+                                            **restrict)
+        f = client.submit(play_slice_remote, matchups[id(m)], task.start, task.stop,
+                          key=f"task-{task.key}", pure=False, **restrict)
         by_key[f.key] = (task, m)
         futures.append(f)
     done = as_completed(futures)
@@ -142,6 +148,10 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
         client.cancel([f for f in futures if not f.done()])
     return {"resubmitted_on_engine_mismatch": resubmitted,
             "tasks_s": round(time.perf_counter() - t0, 3)}
+
+
+def _matchup(m: Matchup) -> Matchup:
+    return m
 
 
 def play_slice_remote(m: Matchup, start: int, stop: int) -> dict[str, Any]:
