@@ -10,6 +10,7 @@ from analyzer.cli_policy import tune
 from analyzer.cli_replay import replay
 from analyzer.cli_sim import bench, simulate
 from analyzer.cli_stats import cardstats
+from analyzer.cli_sweep import sweep
 from analyzer.errors import InputError, Problem
 
 
@@ -103,6 +104,7 @@ main.add_command(cli_eval.evaluate)
 main.add_command(cli_eval.compare)
 main.add_command(cli_eval.report)
 main.add_command(replay)
+main.add_command(sweep)
 
 
 @main.command()

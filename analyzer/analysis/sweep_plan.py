@@ -1,0 +1,155 @@
+"""A sweep plan (TOML): which analysis, over which decks, opponents and policies.
+
+Every combination of deck x opponent x policy is a cell; a cell's games are split into tasks
+(a slice of game indices) so they can run anywhere (analysis/sweep.py). Deck and opponent
+entries are file paths or globs, relative to the current folder like the other commands'
+arguments; an opponent entry ``gauntlet`` (or a file named ``gauntlet.txt``) stands for the
+decks that list names (bundled.py's format). For ``compare`` the first deck is the baseline
+(deck B of `gift-analyzer compare`) and every other deck is compared with it.
+"""
+
+from __future__ import annotations
+
+import glob
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import InputError, Problem
+
+ANALYSES = ("simulate", "cardstats", "evaluate", "compare", "tune")
+SUPPORTED = ("simulate", "cardstats", "compare")  # evaluate, tune: a follow-up of issue 18
+STREAMS = ("matchup", "shared")
+DEFAULT_TASK_GAMES = 2000  # ~0.1 s of kernel time per task: scheduling costs well under 1%
+_KEYS = {"analysis", "decks", "opponents", "policies", "games", "seed", "task_games",
+         "streams", "life", "allow_approximate", "card_data"}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One analysis of one matchup under one policy."""
+
+    deck: Path
+    opponent: Path
+    policy: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    source: Path
+    analysis: str
+    decks: tuple[Path, ...]
+    opponents: tuple[Path, ...]
+    policies: tuple[str, ...]
+    games: int
+    seed: int
+    task_games: int = DEFAULT_TASK_GAMES
+    streams: str = "matchup"  # "matchup": (seed, matchup, game); "shared": (seed, game)
+    life: int | None = None
+    allow_approximate: bool = False
+    card_data: tuple[Path, ...] = ()
+
+    def cells(self) -> list[Cell]:
+        return [Cell(d, o, p) for d in self.decks for o in self.opponents for p in self.policies]
+
+
+def _bad(source: Path, text: str) -> InputError:
+    return InputError(Problem(text, source=str(source)))
+
+
+def _list_file(path: Path) -> list[Path]:
+    """Deck files named by a gauntlet-style list (one per line, relative to the list)."""
+    out = []
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        deck = path.parent / text
+        if not deck.is_file():
+            raise InputError(Problem(f"deck {text!r} listed here does not exist",
+                                     source=str(path), line=i, text=text))
+        out.append(deck)
+    return out
+
+
+def _expand(source: Path, key: str, entries: object) -> tuple[Path, ...]:
+    from analyzer import bundled
+
+    if isinstance(entries, str):
+        entries = [entries]
+    if not isinstance(entries, list) or not entries or \
+            not all(isinstance(e, str) for e in entries):
+        raise _bad(source, f"`{key}` must be a non-empty list of file paths or globs")
+    paths: list[Path] = []
+    for entry in entries:
+        if entry == "gauntlet":
+            paths += bundled.gauntlet()
+            continue
+        matched = sorted(glob.glob(entry)) if glob.has_magic(entry) else [entry]
+        matched = [m for m in matched if Path(m).name != "gauntlet.txt" or entry == m]
+        if not matched or not all(Path(m).is_file() for m in matched):
+            raise _bad(source, f"`{key}`: {entry!r} matches no deck file (paths are relative "
+                               "to the current folder)")
+        for m in matched:
+            p = Path(m)
+            paths += _list_file(p) if p.name == "gauntlet.txt" else [p]
+    return tuple(dict.fromkeys(paths))  # each deck once, first mention first
+
+
+def _int(source: Path, raw: dict, key: str, default: int | None, low: int) -> int | None:
+    value = raw.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise _bad(source, f"`{key}` must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def load_plan(path: str | Path) -> Plan:
+    """Read and check a plan; every mistake is an InputError naming the file."""
+    source = Path(path)
+    try:
+        raw = tomllib.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise _bad(source, "plan file not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise _bad(source, f"cannot read the plan: {err}") from None
+    unknown = sorted(set(raw) - _KEYS)
+    if unknown:
+        raise _bad(source, f"unknown plan key(s) {', '.join(unknown)}; known: "
+                           f"{', '.join(sorted(_KEYS))}")
+    analysis = raw.get("analysis")
+    if analysis not in ANALYSES:
+        raise _bad(source, f"`analysis` must be one of {', '.join(ANALYSES)}, not {analysis!r}")
+    if analysis not in SUPPORTED:
+        raise _bad(source, f"sweeps of `{analysis}` are not implemented yet; supported: "
+                           f"{', '.join(SUPPORTED)}")
+    for key in ("decks", "games"):
+        if key not in raw:
+            raise _bad(source, f"the plan needs `{key}`")
+    policies = raw.get("policies", ["never"])
+    if isinstance(policies, str):
+        policies = [policies]
+    if not isinstance(policies, list) or not policies or \
+            not all(isinstance(p, str) and p for p in policies):
+        raise _bad(source, "`policies` must be a non-empty list of policy strings")
+    streams = raw.get("streams", "matchup")
+    if streams not in STREAMS:
+        raise _bad(source, f"`streams` must be one of {', '.join(STREAMS)}, not {streams!r}")
+    allow = raw.get("allow_approximate", False)
+    if not isinstance(allow, bool):
+        raise _bad(source, "`allow_approximate` must be true or false")
+    decks = _expand(source, "decks", raw["decks"])
+    if analysis == "compare" and len(decks) < 2:
+        raise _bad(source, "`compare` needs at least two decks: the first is the baseline")
+    return Plan(source=source, analysis=analysis, decks=decks,
+                opponents=_expand(source, "opponents", raw.get("opponents", "gauntlet")),
+                policies=tuple(dict.fromkeys(policies)),
+                games=_int(source, raw, "games", None, 1) or 1,
+                seed=_int(source, raw, "seed", 0, 0) or 0,
+                task_games=_int(source, raw, "task_games", DEFAULT_TASK_GAMES, 1)
+                or DEFAULT_TASK_GAMES,
+                streams=streams, life=_int(source, raw, "life", None, 1),
+                allow_approximate=allow,
+                card_data=_expand(source, "card_data", raw["card_data"])
+                if "card_data" in raw else ())

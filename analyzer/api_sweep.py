@@ -1,0 +1,229 @@
+"""Python API of `gift-analyzer sweep`: run a plan's grid of analyses into one run folder.
+
+Run folder: the merged tables (``summary.csv`` for simulate, ``card_stats.csv`` for
+cardstats; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
+``report.txt``, ``manifest.json`` (plan, engine, workers) and ``tasks/`` (one stored result per
+finished task, what a rerun reuses).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+
+SCHEDULER_HELP = "local (a LocalCluster on this machine), none (in-process) or an address"
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) during a sweep: finished tasks are stored in ``run_dir``."""
+
+    def __init__(self, run_dir: Path, tasks_done: int, tasks: int) -> None:
+        super().__init__(f"interrupted with {tasks_done} of {tasks} tasks stored in {run_dir}")
+        self.run_dir, self.tasks_done, self.tasks = run_dir, tasks_done, tasks
+
+
+@dataclass
+class SweepRun:
+    tables: dict[str, pd.DataFrame]
+    cells: pd.DataFrame  # sweep.csv
+    out_dir: Path
+    computed: int = 0  # tasks run now
+    skipped: int = 0  # tasks found in the run folder
+    games: int = 0  # games played now
+    seconds: float = 0.0  # the whole run: cluster start, warm-up, tasks
+    task_seconds: float = 0.0  # first task submitted to last result stored
+    workers: dict[str, Any] = field(default_factory=dict)
+    report: str = ""
+
+
+def _check_scheduler(scheduler: str, workers: int | None) -> None:
+    if scheduler in ("none", "local") or "://" in scheduler or ":" in scheduler:
+        if workers is not None and scheduler != "local":
+            raise InputError(Problem("--workers applies to --scheduler local only",
+                                     source="--workers"))
+        return
+    raise InputError(Problem(f"--scheduler must be {SCHEDULER_HELP} "
+                             f"(e.g. tcp://host:8786), not {scheduler!r}", source="--scheduler"))
+
+
+def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int | None = None,
+              out: str | Path | None = None, results_dir: str | Path = "results",
+              progress: Callable[[int], None] | None = None,
+              on_start: Callable[[int, int], None] | None = None,
+              on_result: Callable[[Any, dict[str, Any]], None] | None = None,
+              log: Callable[[str], None] = lambda _m: None) -> SweepRun:
+    """Run every pending task of the plan and merge the run folder's tables.
+
+    ``on_start(games_to_play, games_already_stored)`` once the work is known;
+    ``progress(games)`` after each task; ``on_result(task, result)`` after each task is stored.
+    """
+    from analyzer.analysis.sweep import TaskStore, prepare
+    from analyzer.analysis.sweep_plan import load_plan
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.report.writers import new_run_dir
+
+    _check_scheduler(scheduler, workers)
+    plan = load_plan(plan_file)
+    catalog = load_catalog(plan.card_data)
+    cells = prepare(plan, catalog)
+    folder = Path(out) if out is not None else new_run_dir(results_dir, "sweep")
+    plan_text = plan.source.read_text(encoding="utf-8")
+    try:
+        return _run(plan, plan_text, cells, catalog, folder, scheduler, workers, progress,
+                    on_start, on_result, log)
+    except KeyboardInterrupt as err:
+        if isinstance(err, SweepInterrupted):
+            raise
+        store = TaskStore(folder)
+        tasks = [t for pc in cells for t in pc.tasks]
+        raise SweepInterrupted(folder, sum(store.has(t.key) for t in tasks),
+                               len(tasks)) from err
+
+
+def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, scheduler: str,
+         workers: int | None, progress: Callable[[int], None] | None,
+         on_start: Callable[[int, int], None] | None,
+         on_result: Callable[[Any, dict[str, Any]], None] | None,
+         log: Callable[[str], None]) -> SweepRun:
+    from analyzer.analysis.sweep import (
+        TaskStore,
+        engine_version,
+        merge_cell,
+        merged_tables,
+        sweep_frame,
+    )
+    from analyzer.report.writers import run_recorder
+
+    with run_recorder(folder.parent, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
+                      policies=list(plan.policies), kind="sweep", analysis=plan.analysis,
+                      plan=plan_text, engine=engine_version(), scheduler=scheduler) as rec:
+        store = TaskStore(rec.dir)
+        tasks = [(t, pc.matchup) for pc in cells for t in pc.tasks]
+        pending = [(t, m) for t, m in tasks if not store.has(t.key)]
+        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending))
+        if on_start is not None:
+            on_start(sum(t.games for t, _ in pending),
+                     sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending))
+
+        def stored(task: Any, result: dict[str, Any]) -> None:
+            store.save(task.key, result)
+            run.computed += 1
+            run.games += task.games
+            if on_result is not None:
+                on_result(task, result)
+            if progress is not None:
+                progress(task.games)
+
+        t0 = time.perf_counter()
+        info: dict[str, Any] = {}
+        try:
+            if pending:
+                info = _execute(scheduler, workers, pending, stored, log)
+        finally:
+            run.seconds = time.perf_counter() - t0
+            run.cells = sweep_frame(cells, store)
+            rec.write_csv("sweep.csv", run.cells)
+            rec.update(tasks=len(tasks), tasks_computed=run.computed,
+                       tasks_reused=run.skipped, **info,
+                       timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)})
+        run.workers = info.get("workers", {})
+        run.task_seconds = float(info.get("tasks_s", 0.0))
+        results = [merge_cell(pc, store) for pc in cells]
+        run.tables = merged_tables(plan, cells, results, catalog)
+        for name, df in run.tables.items():
+            rec.write_csv(name, df)
+        run.report = sweep_report(plan.analysis, run)
+        rec.write_text("report.txt", run.report + "\n")
+    return run
+
+
+def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
+             log: Callable[[str], None]) -> dict[str, Any]:
+    from analyzer.analysis.sweep import run_in_process
+
+    if scheduler == "none":
+        return run_in_process(pending, stored)
+    from analyzer.analysis.sweep_dask import check_and_warm, connect, run_on_dask
+    from analyzer.kernel.warmup import kernel_cached
+
+    if scheduler == "local" and not kernel_cached():  # compile once, here: workers then load it
+        from analyzer.analysis.sweep import play_slice
+
+        play_slice(pending[0][1], 0, 1)
+    t0 = time.perf_counter()
+    client, cluster = connect(scheduler, workers)
+    try:
+        t1 = time.perf_counter()
+        checked = check_and_warm(client, pending[0][1], log)
+        t2 = time.perf_counter()
+        extra = run_on_dask(client, pending, stored, checked["good"], checked["refused"])
+        return {"scheduler_address": client.scheduler.address, "workers": checked["workers"],
+                "refused_workers": checked["refused"], "connect_s": round(t1 - t0, 3),
+                "warm_s": round(t2 - t1, 3), **extra}
+    except BaseException:
+        import logging
+
+        # closing mid-run makes Dask log every dropped message; the interruption is reported
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def sweep_report(analysis: str, run: SweepRun) -> str:
+    """The verdict in words, then the evidence (per deck and policy, over the opponents)."""
+    cells = run.cells
+    n_done = int((cells["status"] == "complete").sum())
+    lines = []
+    if n_done < len(cells):
+        lines.append(f"INCOMPLETE: {n_done} of {len(cells)} cells finished; rerun the same "
+                     "command to complete the sweep.")
+    if analysis == "simulate" and "summary.csv" in run.tables:
+        df = run.tables["summary.csv"]
+        by = df.groupby(["deck_file", "policy"], sort=False).agg(
+            wins=("wins", "sum"), games=("games", "sum"), opponents=("opponent", "count"))
+        by["win_rate"] = by["wins"] / by["games"]
+        by = by.sort_values("win_rate", ascending=False, kind="stable")
+        (deck, policy), best = next(iter(by.iterrows()))
+        lines.append(f"Best: {deck} with policy {policy} wins {100 * best.win_rate:.1f}% of "
+                     f"{int(best.games)} games over {int(best.opponents)} opponent(s).")
+        lines.append("")
+        lines.append("win rate per deck and policy, pooled over the opponents:")
+        for (deck, policy), r in by.iterrows():
+            lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}]  ({int(r.games)} "
+                         "games)")
+    elif analysis == "compare" and "compare.csv" in run.tables:
+        df = run.tables["compare.csv"]
+        pooled = df.groupby(["deck_file", "policy"], sort=False)["delta"].mean() \
+            .sort_values(ascending=False, kind="stable")
+        (deck, policy), delta = next(iter(pooled.items()))
+        base = df["deck_b"].iloc[0]
+        lines.append(f"Best version: {deck} with policy {policy}, {100 * delta:+.1f} points of "
+                     f"win rate against baseline {base} (mean over the opponents).")
+        lines.append("")
+        lines.append("per opponent: delta [95% CI] (paired on the same games):")
+        for r in df.itertuples(index=False):
+            lines.append(f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
+                         f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
+                         f"[{r.policy}]")
+    elif analysis == "cardstats" and "card_stats.csv" in run.tables:
+        df = run.tables["card_stats.csv"]
+        top = df.dropna(subset=["iwd"]).sort_values("iwd", ascending=False, kind="stable")
+        if len(top):
+            r = top.iloc[0]
+            lines.append(f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
+                         f"{r.policy}): {100 * r.iwd:+.1f} points.")
+    lines.append("")
+    lines.append(f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
+                 f"{run.skipped} reused from the run folder; {run.games} games in "
+                 f"{run.seconds:.1f} s.")
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""`gift-analyzer sweep` (issue 18): plans, identical tables whatever runs the tasks (in-process,
+a LocalCluster, a cluster that loses a worker), resuming without recomputing, Ctrl-C.
+
+Small sweeps (two matchups x two policies, a few hundred games in tasks of 50) so that the
+cluster tests stay cheap on a shared 2-core machine; the worker processes load the kernel from
+numba's on-disk cache, which the in-process run fills.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api
+from analyzer.analysis.sweep_plan import load_plan
+from analyzer.api_sweep import run_sweep
+from analyzer.cli import main
+from analyzer.errors import InputError
+
+DECKS = Path(__file__).resolve().parent.parent / "decks"
+ME = DECKS / "ub_rats_threshold.txt"
+OPPS = [DECKS / "wb_bats_lifegain.txt", DECKS / "rg_raccoons_expend.txt"]
+GAMES = 200
+
+
+def _plan(tmp_path: Path, name: str = "plan.toml", **extra: object) -> Path:
+    keys = {"analysis": "simulate", "decks": [str(ME)], "opponents": [str(o) for o in OPPS],
+            "policies": ["never", "always"], "games": GAMES, "task_games": 50, "seed": 11,
+            **extra}
+    text = "\n".join(f"{k} = {json.dumps(v)}" for k, v in keys.items())
+    path = tmp_path / name
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def _tables(folder: Path) -> dict[str, bytes]:
+    return {n: (folder / n).read_bytes() for n in ("summary.csv",)}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The in-process run every other scheduler must reproduce byte for byte."""
+    tmp = tmp_path_factory.mktemp("ref")
+    run = run_sweep(_plan(tmp), scheduler="none", out=tmp / "run")
+    assert run.computed == 2 * 2 * GAMES // 50
+    return tmp / "run"
+
+
+def test_plan_expands_globs_and_gauntlet_lists(tmp_path: Path) -> None:
+    plan = load_plan(_plan(tmp_path, decks=[str(DECKS / "w*.txt")],
+                           opponents=[str(DECKS / "gauntlet.txt")], policies=["never"]))
+    assert {p.name for p in plan.decks} == {p.name for p in DECKS.glob("w*.txt")}
+    listed = [ln.split("#")[0].strip() for ln in (DECKS / "gauntlet.txt").read_text()
+              .splitlines() if ln.split("#")[0].strip()]
+    assert [p.name for p in plan.opponents] == listed
+    assert len(plan.cells()) == len(plan.decks) * len(listed)
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ({"analysis": "sim"}, "`analysis` must be one of"),
+    ({"analysis": "tune"}, "not implemented yet"),
+    ({"gmaes": 3}, "unknown plan key"),
+    ({"games": 0}, "`games` must be an integer >= 1"),
+    ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
+    ({"streams": "own"}, "`streams` must be one of"),
+])
+def test_plan_errors_name_the_problem(tmp_path: Path, extra: dict, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        load_plan(_plan(tmp_path, **extra))
+
+
+def test_cli_bad_plan_exits_2_and_bad_scheduler(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="evaluate"))])
+    assert res.exit_code == 2 and "not implemented yet" in res.output
+    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path)), "--scheduler", "cluster"])
+    assert res.exit_code == 2 and "--scheduler must be" in res.output
+
+
+def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path) -> None:
+    """Each cell's row is `simulate --seed <stream_seed>`'s row; matchups get distinct
+    streams, the policies of one matchup share theirs (common random numbers)."""
+    cells = pd.read_csv(reference / "sweep.csv")
+    assert (cells["status"] == "complete").all() and (cells["games"] == GAMES).all()
+    seeds = cells.groupby("opponent_file")["stream_seed"].nunique()
+    assert (seeds == 1).all() and cells["stream_seed"].nunique() == len(OPPS)
+    lines = (reference / "summary.csv").read_text().splitlines()
+    for k, cell in cells.iterrows():
+        single = api.simulate(ME, [DECKS / Path(cell.opponent_file).name], games=GAMES,
+                              seed=int(cell.stream_seed), policy=cell.policy,
+                              out=tmp_path / f"single{k}")
+        assert single.summary["games"].iloc[0] == GAMES
+        row = (tmp_path / f"single{k}" / "summary.csv").read_text().splitlines()[1]
+        assert lines[1 + k] == f"{cell.deck_file},{cell.opponent_file},{cell.policy},{row}"
+
+
+def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -> None:
+    run = run_sweep(_plan(tmp_path, policies=["heuristic"], streams="shared", games=100),
+                    scheduler="none", out=tmp_path / "run")
+    single = api.simulate(ME, [], games=100, seed=11, policy="heuristic")
+    mine = run.tables["summary.csv"]
+    gauntlet_rows = single.summary.set_index("opponent").loc[list(mine["opponent"])]
+    pd.testing.assert_frame_equal(mine.drop(columns=["deck_file", "opponent_file", "policy"])
+                                  .set_index("opponent"), gauntlet_rows)
+
+
+def test_rerun_recomputes_nothing_and_ctrl_c_resumes(reference: Path, tmp_path: Path) -> None:
+    plan = _plan(tmp_path)
+    before = _tables(reference)
+    stamps = {p: p.stat().st_mtime_ns for p in (reference / "tasks").glob("*.npz")}
+    again = run_sweep(plan, scheduler="none", out=reference)
+    assert again.computed == 0 and again.skipped == 16 and again.games == 0
+    assert {p: p.stat().st_mtime_ns for p in (reference / "tasks").glob("*.npz")} == stamps
+    assert _tables(reference) == before  # rewritten from the stored tasks
+
+    seen = []
+
+    def interrupt(task: object, result: object) -> None:
+        seen.append(task)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(plan, scheduler="none", out=tmp_path / "cut", on_result=interrupt)
+    manifest = json.loads((tmp_path / "cut" / "manifest.json").read_text())
+    cells = pd.read_csv(tmp_path / "cut" / "sweep.csv")
+    assert manifest["status"] == "interrupted" and cells["tasks_done"].sum() == 5
+    assert not (tmp_path / "cut" / "summary.csv").exists()
+    resumed = run_sweep(plan, scheduler="none", out=tmp_path / "cut")
+    assert (resumed.computed, resumed.skipped) == (11, 5)
+    assert _tables(tmp_path / "cut") == _tables(reference)
+
+
+def test_a_task_refuses_another_engine_version(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from analyzer.analysis.sweep import EngineMismatch, play_slice, prepare
+    from analyzer.cards.catalog import load_catalog
+
+    cell = prepare(load_plan(_plan(tmp_path)), load_catalog())[0]
+    assert play_slice(cell.matchup, 0, 2)["games"].shape[0] == 2
+    with pytest.raises(EngineMismatch):
+        play_slice(replace(cell.matchup, engine="0.0.0+other"), 0, 2)
+
+
+def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
+    run = run_sweep(_plan(tmp_path, analysis="cardstats", opponents=[str(OPPS[0])],
+                          policies=["heuristic"], games=120, streams="shared"),
+                    scheduler="none", out=tmp_path / "run")
+    single = api.cardstats(ME, [OPPS[0]], games=120, seed=11, policy="heuristic")
+    mine = run.tables["card_stats.csv"]
+    assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "policy"]
+    pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
+
+
+def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
+    """Each deck minus the baseline (the first deck), paired on the same games: with the
+    default streams every version meets an opponent on the same stream seed."""
+    other = DECKS / "gw_rabbits_tokens.txt"
+    plan = _plan(tmp_path, analysis="compare", decks=[str(ME), str(other)],
+                 opponents=[str(OPPS[0])], policies=["heuristic"], games=100)
+    run = run_sweep(plan, scheduler="none", out=tmp_path / "run")
+    cells = pd.read_csv(tmp_path / "run" / "sweep.csv")
+    assert cells["stream_seed"].nunique() == 1 and len(cells) == 2
+    single = api.compare(other, ME, [OPPS[0]], games=100, seed=int(cells.stream_seed[0]),
+                         policy="heuristic", plots=False)
+    mine = run.tables["compare.csv"]
+    assert len(mine) == 1 and mine["deck_file"][0].endswith("gw_rabbits_tokens.txt")
+    assert list(mine.columns[:2]) == ["deck_file", "opponent_file"]  # policy: compare's own
+    pd.testing.assert_frame_equal(mine.iloc[:, 2:], single.table)
+
+
+def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
+    run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
+    assert run.computed == 16 and len(run.workers) == 2
+    assert {w["engine"] for w in run.workers.values()} == {json.loads(
+        (reference / "manifest.json").read_text())["extra"]["engine"]}
+    assert _tables(tmp_path / "dask") == _tables(reference)
+
+
+@pytest.fixture
+def dask_cluster(tmp_path: Path):
+    """A scheduler and two worker processes started with the `dask` command, as on a real
+    cluster (README); yields the scheduler's address."""
+    distributed = pytest.importorskip("distributed")
+    info = tmp_path / "scheduler.json"
+    base = [sys.executable, "-m", "dask"]
+    procs = [subprocess.Popen([*base, "scheduler", "--port", "0", "--no-dashboard",
+                               "--scheduler-file", str(info)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.is_file() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        procs.append(subprocess.Popen([*base, "worker", "--scheduler-file", str(info),
+                                       "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        address = json.loads(info.read_text())["address"]
+        with distributed.Client(address, timeout="60s") as client:
+            client.wait_for_workers(2, timeout=120)
+        yield address
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def test_a_killed_worker_still_gives_the_complete_identical_result(
+        reference: Path, tmp_path: Path, dask_cluster: str) -> None:
+    """SIGKILL the worker that delivered the first result: its running and queued tasks are
+    rerun on the other (and on the worker its nanny restarts); none is counted twice."""
+    killed: list[int] = []
+
+    def kill_worker(task: object, result: dict) -> None:
+        if not killed:
+            os.kill(result["pid"], signal.SIGKILL)
+            killed.append(result["pid"])
+
+    run = run_sweep(_plan(tmp_path), scheduler=dask_cluster, out=tmp_path / "run",
+                    on_result=kill_worker)
+    assert killed and run.computed == 16 and len(run.workers) == 2
+    cells = pd.read_csv(tmp_path / "run" / "sweep.csv")
+    assert (cells["status"] == "complete").all() and cells["games"].sum() == 4 * GAMES
+    assert len(list((tmp_path / "run" / "tasks").glob("*.npz"))) == 16
+    assert _tables(tmp_path / "run") == _tables(reference)
