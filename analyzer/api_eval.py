@@ -144,7 +144,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              base_policy: str | None = None, opp_policy: str | None = None, forks: int = 1,
              threads: int | None = None, out: str | Path | None = None, save: bool = False,
              fmt: str = "csv", plots: bool = True, life: int | None = None,
-             fork_seats: str = "deck",
+             fork_seats: str = "deck", min_effect: float = 1.0,
              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None) -> EvaluationRun:
@@ -156,7 +156,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     times (0: no counterfactuals). `opp_policy`: what the opponents play throughout (default:
     every seat plays the policy in question). `fork_seats`: "deck" (seat 0) or "all". Files
     are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
-    otherwise.
+    otherwise. `min_effect`: the smallest win-rate change per decision worth acting on, in
+    percentage points (verdicts: promise, don't promise, makes no difference, not enough
+    evidence; analysis/verdicts.py).
     """
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
@@ -170,6 +172,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
     if forks < 0:
         raise InputError(Problem(f"--forks must be 0 or more, not {forks}"))
+    if not 0.0 < min_effect < 100.0:
+        raise InputError(Problem(f"min_effect must be between 0 and 100 points, not "
+                                 f"{min_effect}"))
     if fork_seats not in ("deck", "all"):
         raise InputError(Problem(f"fork_seats must be 'deck' or 'all', not {fork_seats!r}"))
     _check_format(fmt)
@@ -191,7 +196,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
-                "fork_seats": fork_seats, "format": fmt,
+                "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
                 "opp_policy": opp_policy or "the same as seat 0",
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
@@ -232,7 +237,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 arms.append(cmp.Arm(me, opp, p, scores))
         policy_df = cmp.policy_comparison(arms, baseline)
         frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
-        agg = cf.aggregate(frame)
+        agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
         settings.update({"threads_used": used, "decisions_evaluated": len(frame),
                          "var_reduction": agg.var_reduction,
                          "fork_seconds": round(fork_s, 3)})
