@@ -324,7 +324,7 @@ def _dimensions(sub: pd.DataFrame) -> list[verdicts.Dimension]:
         res = paired.paired_effect(sub["outcome_promise"].to_numpy(),
                                    sub["outcome_no_promise"].to_numpy(), _clusters(sub),
                                    groups=np.asarray(labels.codes, dtype=np.intp),
-                                   n_groups=len(labels.categories))
+                                   n_groups=len(labels.categories), interval=False)
         dims.append(verdicts.Dimension(situation, list(labels.categories), res.better,
                                        res.worse, res.deff))
     return dims

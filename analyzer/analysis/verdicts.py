@@ -34,13 +34,13 @@ at most the sum of their shares, i.e. alpha:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+from scipy import special
 from scipy import stats as sps
 
 from analyzer.analysis import paired as pr
@@ -178,13 +178,15 @@ def graphical_rejections(p: ArrayLike, weights: ArrayLike, transitions: ArrayLik
 
 
 def heterogeneity_p(better: ArrayLike, worse: ArrayLike) -> float:
-    """G test of P(better | the pair differs) equal across buckets (2 x B, df = B - 1)."""
+    """G test of P(better | the pair differs) equal across buckets (2 x B, df = B - 1):
+    G = 2 sum O ln(O / E) over the cells, E from the margins (Wilks: chi-square under H0)."""
     b, c = np.asarray(better, dtype=float), np.asarray(worse, dtype=float)
     if b.size < 2 or b.sum() <= 0 or c.sum() <= 0:
         return 1.0
     table = np.vstack([b, c])
-    _, p, _, _ = sps.chi2_contingency(table, correction=False, lambda_="log-likelihood")
-    return float(p) if math.isfinite(p) else 1.0
+    expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0) / table.sum()
+    g = 2.0 * float(np.sum(special.xlogy(table, table) - special.xlogy(table, expected)))
+    return float(sps.chi2.sf(max(g, 0.0), b.size - 1))
 
 
 @dataclass(frozen=True)
@@ -235,11 +237,11 @@ def depends(dimensions: Sequence[Dimension], share: float, *, alpha: float = ALP
         owner.append(-1)
     bucket_nodes: list[tuple[int, int]] = []
     for i, (d, keep) in enumerate(dims):
-        for j in keep:
-            bp = pr.delta_p_value(d.better[j] / d.deff[j], d.worse[j] / d.deff[j])
-            p.append(float(bp))
-            owner.append(i)
-            bucket_nodes.append((i, int(j)))
+        bp = np.atleast_1d(pr.delta_p_value(d.better[keep] / d.deff[keep],
+                                            d.worse[keep] / d.deff[keep]))
+        p.extend(float(x) for x in bp)
+        owner.extend([i] * keep.size)
+        bucket_nodes.extend((i, int(j)) for j in keep)
     k, n_dims = len(p), len(dims)
     w = np.zeros(k)
     w[:n_dims] = share / n_dims
