@@ -217,12 +217,23 @@ def _cut(values: np.ndarray, edges: Sequence[float], labels: Sequence[str]) -> p
     return pd.Categorical.from_codes(codes, categories=list(labels), ordered=True)
 
 
-# Over the decision features (policies/features.py), caster minus recipient. The hand feature
+def _own_turn(f: pd.DataFrame) -> np.ndarray:
+    """The caster's own turn (features.own_turn); frames without it (hand-built, two
+    players, no extra turns) derive it from the global turn and the play/draw seat."""
+    if "own_turn" in f:
+        return f["own_turn"].to_numpy()
+    turn, on_play = f["turn"].to_numpy(), f["on_play"].to_numpy()
+    return np.where(on_play == 1, (turn + 1) // 2, turn // 2)
+
+
+# Over the decision features (policies/features.py), caster minus recipient. "turn" is the
+# caster's own turn everywhere a person reads it (a global "turn 13" is own turn 6 or 7 in a
+# duel, 3 or 4 in a four-player pod). The hand feature
 # still counts the card being cast, so the hand difference uses hand - 1: the cards the caster
 # keeps after this one.
 SITUATIONS: dict[str, Callable[[pd.DataFrame], pd.Categorical]] = {
-    "turn": lambda f: _cut(f["turn"].to_numpy(), [4, 8, 12],
-                           ["turns 1-4", "turns 5-8", "turns 9-12", "turns 13+"]),
+    "turn": lambda f: _cut(_own_turn(f), [2, 4, 6],
+                           ["own turns 1-2", "own turns 3-4", "own turns 5-6", "own turns 7+"]),
     "play or draw": lambda f: pd.Categorical(
         np.where(f["on_play"].to_numpy() == 1, "on the play", "on the draw"),
         categories=["on the play", "on the draw"], ordered=True),

@@ -102,7 +102,8 @@ def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
                           zip(view["bucket"], view["decisions"], strict=True)], fontsize=8)
     ax.axhline(0.0, color="black", lw=0.8)
     ax.set_ylabel("promise - no promise (pts)")
-    ax.set_title(f"{card}: delta by {situation}")
+    ax.set_xlabel("the caster's own turn" if situation == "turn" else situation)
+    ax.set_title(f"{card}: delta by {'own turn' if situation == 'turn' else situation}")
     ax.grid(axis="y", alpha=0.3)
     return _png(fig)
 
