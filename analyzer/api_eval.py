@@ -195,6 +195,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     loaded = _load_all(seat_paths, catalog, allow_approximate)
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
+    gift_cards = [_gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
+    arm_runs = sum(len(c) for c in gift_cards) * (1 if base == "never" else 2)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
                 "opp_policy": opp_policy or "the same as seat 0",
@@ -203,8 +205,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
                    decks=loaded.entries, policies=pols, **settings) as rec:
         if on_start is not None:
-            on_start(games * len(loaded.decks) * n_runs)
+            on_start(games * (len(loaded.decks) * n_runs + arm_runs))
         arms: list[cmp.Arm] = []
+        card_arms: list[cf.CardArm] = []
         frames: list[pd.DataFrame] = []
         warnings: list[str] = []
         fork_s = 0.0
@@ -225,6 +228,19 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 warnings += _run_warnings(run.extra, me, opp)
                 if reuse:
                     arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
+                for card in gift_cards[k]:  # issue 16 item 6: the per-card arm
+                    scored = {}
+                    for mode in ("always", "never"):
+                        if mode == "never" and base == "never":
+                            scored[mode] = cmp.seat_scores(run.games)
+                            continue
+                        scored[mode], res = cmp.play_arm(
+                            decks, catalog, games=games, seed=seed,
+                            policy=with_opponents(f"{base}; {card}={mode}", opp_policy),
+                            threads=threads, starting_life=life_k, progress=progress)
+                        warnings += _run_warnings(res.extra, me, opp)
+                    card_arms.append(cf.CardArm(me, opp, card, scored["always"],
+                                                scored["never"]))
             for p in pols:
                 if reuse and p == base:
                     continue
@@ -238,6 +254,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         policy_df = cmp.policy_comparison(arms, baseline)
         frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
         agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
+        agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
         settings.update({"threads_used": used, "decisions_evaluated": len(frame),
                          "var_reduction": agg.var_reduction,
                          "fork_seconds": round(fork_s, 3)})
@@ -252,6 +269,16 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
             result.out_dir = rec.dir
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _gift_cards(deck: Deck, catalog: Any) -> list[str]:
+    """The distinct gift cards of a deck's main list, by their catalog names."""
+    out = []
+    for name, _ in deck.main:
+        rec = catalog.lookup(name)
+        if rec is not None and rec.gift and rec.name not in out:
+            out.append(rec.name)
+    return out
 
 
 def _empty_decisions() -> pd.DataFrame:

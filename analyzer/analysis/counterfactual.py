@@ -56,8 +56,9 @@ MAX_DECISIONS = 32  # recorded gift decisions per game; more are counted as drop
 _HEAD = ["deck", "opponent", "card", "gift_kind", "base_policy"]
 _VERDICT = ["verdict", "delta_pts", "ci_low_pts", "ci_high_pts", "p_adjusted"]
 _COUNTS = ["decisions", "better", "same", "worse", "win_rate_promise", "win_rate_no_promise"]
+_ARM = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
 DECISION_COLUMNS = [*_HEAD, *_VERDICT, "depends_on", *_COUNTS, "decisions_per_game",
-                    "effect_per_game_pts", "more_games", "min_effect_pts"]
+                    "effect_per_game_pts", *_ARM, "more_games", "min_effect_pts"]
 SITUATION_COLUMNS = [*_HEAD, "situation", "bucket", *_VERDICT, *_COUNTS, "more_games"]
 PAIRED_COLUMNS = ["table", "deck", "opponent", "card", "situation", "bucket", "decisions",
                   "games_with_decision", "design_effect", "p_value", "p_adjusted",
@@ -379,6 +380,50 @@ def _matchups(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]
                        if opp == ALL_OPPONENTS else 1
                        for deck, opp in zip(table["deck"], table["opponent"], strict=True)],
                       dtype=float)
+
+
+@dataclass
+class CardArm:
+    """Seat 0's per-game scores with one gift card promised whenever it may be (the rest of
+    the base policy unchanged) and with it never promised, on the same seeded games."""
+
+    deck: str
+    opponent: str
+    card: str
+    promised: np.ndarray
+    never: np.ndarray
+
+
+def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.DataFrame:
+    """Per deck x opponent x card (and pooled over opponents): promised-whenever-it-may minus
+    never, in points per game, with the paired score interval. This arm also counts the casts
+    that need the promise (with "never" the card is then not cast), which the per-decision
+    delta leaves out: only casts where both modes are legal are forked."""
+    groups: dict[tuple[str, str, str], list[CardArm]] = {}
+    for a in arms:
+        groups.setdefault((a.deck, a.opponent, a.card), []).append(a)
+        groups.setdefault((a.deck, ALL_OPPONENTS, a.card), []).append(a)
+    rows = []
+    for (deck, opp, card), parts in groups.items():
+        if opp == ALL_OPPONENTS and len({p.opponent for p in parts}) < 2:
+            continue
+        eff = paired.paired_effect(np.concatenate([p.promised for p in parts]),
+                                   np.concatenate([p.never for p in parts]),
+                                   alpha=1.0 - confidence)
+        rows.append({"deck": deck, "opponent": opp, "card": card,
+                     "card_arm_delta_pts": 100.0 * eff.delta,
+                     "card_arm_ci_low_pts": 100.0 * eff.ci_low,
+                     "card_arm_ci_high_pts": 100.0 * eff.ci_high})
+    return pd.DataFrame(rows, columns=["deck", "opponent", "card", *_ARM])
+
+
+def with_card_arms(decisions: pd.DataFrame, arms: pd.DataFrame) -> pd.DataFrame:
+    """gift_decisions with the card-arm columns filled where an arm was played."""
+    if decisions.empty or arms.empty:
+        return decisions
+    merged = decisions.drop(columns=_ARM).merge(arms, on=["deck", "opponent", "card"],
+                                                how="left")
+    return merged.reindex(columns=DECISION_COLUMNS)
 
 
 @dataclass
