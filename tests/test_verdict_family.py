@@ -80,15 +80,17 @@ def _false_claims(t: dict[str, np.ndarray]) -> tuple[int, int]:
     reps = len(DIMS)
     e = pr.paired_effect(np.tile(yes, reps), np.tile(no, reps), np.tile(t["game"], reps),
                          groups=codes, n_groups=PER_GAME.size * width, interval=False)
-    share = vd.DEPENDS_SHARE / PER_GAME.size
-    wrong_depends = 0
+    per_card = []
     for c in range(PER_GAME.size):
         dims = []
         for name, off, size in zip(DIMS, offsets, sizes, strict=True):
             sl = slice(c * width + off, c * width + off + size)
             dims.append(vd.Dimension(name, [f"{name} {i}" for i in range(size)],
                                      e.better[sl], e.worse[sl], e.deff[sl]))
-        wrong_depends += vd.depends(dims, share) is not None
+        if vd.testable(dims):
+            per_card.append(dims)
+    share = vd.DEPENDS_SHARE / max(len(per_card), 1)  # as counterfactual._depends shares it
+    wrong_depends = sum(vd.depends(dims, share) is not None for dims in per_card)
     return wrong_rows, wrong_depends
 
 

@@ -348,14 +348,19 @@ def _depends(dec: pd.DataFrame, full: pd.DataFrame, primary: np.ndarray,
     pattern changes the advice."""
     dec["depends_on"] = ""
     rows = np.flatnonzero(primary & (dec["decisions"].to_numpy() > 0))
-    if rows.size == 0:
-        return dec
-    share = verdicts.DEPENDS_SHARE / rows.size
     index = full.groupby(["deck", "opponent", "card"], sort=False, observed=True).indices
+    dims = {}
     for i in rows:
         r = dec.iloc[i]
-        sub = full.iloc[index[(r["deck"], r["opponent"], r["card"])]]
-        found = verdicts.depends(_dimensions(sub), share, alpha=alpha)
+        found_dims = _dimensions(full.iloc[index[(r["deck"], r["opponent"], r["card"])]])
+        if verdicts.testable(found_dims):
+            dims[i] = found_dims
+    if not dims:
+        return dec
+    share = verdicts.DEPENDS_SHARE / len(dims)  # the rows with something to test share it
+    for i, row_dims in dims.items():
+        r = dec.iloc[i]
+        found = verdicts.depends(row_dims, share, alpha=alpha)
         if found is None:
             continue
         dec.iat[i, dec.columns.get_loc("depends_on")] = found.text

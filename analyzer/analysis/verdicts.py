@@ -219,15 +219,29 @@ class Depends:
         return f"{self.dimension}: " + "; ".join(parts)
 
 
+def _testable(dimensions: Sequence[Dimension],
+              min_differing: float) -> list[tuple[Dimension, NDArray[np.intp]]]:
+    """The dimensions with at least two buckets of `min_differing` differing pairs, and those
+    buckets. Chosen from the differing counts only, which say nothing of the direction, so the
+    choice leaves the conditional tests valid."""
+    out = []
+    for d in dimensions:
+        keep = np.flatnonzero((d.better + d.worse) / d.deff >= min_differing)
+        if keep.size >= 2:
+            out.append((d, keep))
+    return out
+
+
+def testable(dimensions: Sequence[Dimension],
+             min_differing: float = MIN_BUCKET_DIFFERING) -> bool:
+    """Whether a row has anything for `depends` to test (rows without get no share)."""
+    return bool(_testable(dimensions, min_differing))
+
+
 def depends(dimensions: Sequence[Dimension], share: float, *, alpha: float = ALPHA,
             min_differing: float = MIN_BUCKET_DIFFERING) -> Depends | None:
     """Test one row's dimensions at `share` of alpha; the best-supported pattern, or None."""
-    dims: list[tuple[Dimension, NDArray[np.intp]]] = []
-    for d in dimensions:
-        eff = (d.better + d.worse) / d.deff
-        keep = np.flatnonzero(eff >= min_differing)
-        if keep.size >= 2:
-            dims.append((d, keep))
+    dims = _testable(dimensions, min_differing)
     if not dims or share <= 0:
         return None
     p: list[float] = []
