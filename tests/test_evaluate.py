@@ -151,6 +151,18 @@ def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
     assert csv.loc[0, "delta_pts"] == 0.0
 
 
+def test_irrelevant_promise_makes_no_difference() -> None:
+    """Issue 16: a known-irrelevant card reads "makes no difference" once there are enough
+    decisions for +-1 point (about 450 with no pair differing), and its card arm is 0."""
+    deck = FIX / "doom_either_way.txt"
+    run = api.evaluate(deck, [deck], games=1500, seed=5, policies=["never"],
+                       card_files=[CARDS])
+    row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
+    assert row["decisions"] >= 450 and row["better"] == row["worse"] == 0
+    assert row["verdict"] == NO_DIFFERENCE
+    assert row["card_arm_delta_pts"] == 0.0 and row["card_arm_ci_low_pts"] < 0
+
+
 def test_aggregate_of_equal_outcomes_makes_no_difference() -> None:
     rng = np.random.default_rng(0)
     out = rng.choice([0.0, 0.5, 1.0], size=2000)

@@ -31,7 +31,10 @@ _PCT = {c: tb.pct for c in ("win_rate", "ci_low", "ci_high", "win_rate_promise",
                             "win_rate_no_promise", "win_rate_a", "ci_low_a", "ci_high_a",
                             "win_rate_b", "ci_low_b", "ci_high_b")}
 _PTS = {c: tb.pts for c in ("delta", "delta_ci_low", "delta_ci_high", "delta_vs_baseline")}
-FORMATS = {**_PCT, **_PTS}
+_POINTS = {c: tb.points for c in ("delta_pts", "ci_low_pts", "ci_high_pts",
+                                  "effect_per_game_pts", "card_arm_delta_pts",
+                                  "card_arm_ci_low_pts", "card_arm_ci_high_pts")}
+FORMATS = {**_PCT, **_PTS, **_POINTS}
 
 
 def _e(x: Any) -> str:

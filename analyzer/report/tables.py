@@ -39,6 +39,11 @@ def pts(x: Any) -> str:
     return "-" if _nan(x) else f"{100 * float(x):+.1f}"
 
 
+def points(x: Any) -> str:
+    """A value already in percentage points: ``+1.2``."""
+    return "-" if _nan(x) else f"{float(x):+.1f}"
+
+
 def delta_ci(d: Any, lo: Any, hi: Any) -> str:
     """Signed percentage points with the interval: ``+1.2 [-0.3, +2.7]``."""
     if _nan(d):
