@@ -148,7 +148,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              base_policy: str | None = None, opp_policy: str | None = None, forks: int = 1,
              threads: int | None = None, out: str | Path | None = None, save: bool = False,
              fmt: str = "csv", plots: bool = True, life: int | None = None,
-             fork_seats: str = "deck",
+             fork_seats: str = "deck", min_effect: float = 1.0,
              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None) -> EvaluationRun:
@@ -160,7 +160,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     times (0: no counterfactuals). `opp_policy`: what the opponents play throughout (default:
     every seat plays the policy in question). `fork_seats`: "deck" (seat 0) or "all". Files
     are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
-    otherwise.
+    otherwise. `min_effect`: the smallest win-rate change per decision worth acting on, in
+    percentage points (verdicts: promise, don't promise, makes no difference, not enough
+    evidence; analysis/verdicts.py).
     """
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
@@ -174,6 +176,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
     if forks < 0:
         raise InputError(Problem(f"--forks must be 0 or more, not {forks}"))
+    if not 0.0 < min_effect < 100.0:
+        raise InputError(Problem(f"min_effect must be between 0 and 100 points, not "
+                                 f"{min_effect}"))
     if fork_seats not in ("deck", "all"):
         raise InputError(Problem(f"fork_seats must be 'deck' or 'all', not {fork_seats!r}"))
     _check_format(fmt)
@@ -194,8 +199,10 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     loaded = _load_all(seat_paths, catalog, allow_approximate)
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
+    gift_cards = [_gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
+    arm_runs = sum(len(c) for c in gift_cards) * (1 if base == "never" else 2)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
-                "fork_seats": fork_seats, "format": fmt,
+                "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
                 "opp_policy": opp_policy or "the same as seat 0",
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
@@ -206,8 +213,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
                    decks=loaded.entries, policies=pols, replay=replay, **settings) as rec:
         if on_start is not None:
-            on_start(games * len(loaded.decks) * n_runs)
+            on_start(games * (len(loaded.decks) * n_runs + arm_runs))
         arms: list[cmp.Arm] = []
+        card_arms: list[cf.CardArm] = []
         frames: list[pd.DataFrame] = []
         warnings: list[str] = []
         fork_s = 0.0
@@ -228,6 +236,19 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 warnings += _run_warnings(run.extra, me, opp)
                 if reuse:
                     arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
+                for card in gift_cards[k]:  # issue 16 item 6: the per-card arm
+                    scored = {}
+                    for mode in ("always", "never"):
+                        if mode == "never" and base == "never":
+                            scored[mode] = cmp.seat_scores(run.games)
+                            continue
+                        scored[mode], res = cmp.play_arm(
+                            decks, catalog, games=games, seed=seed,
+                            policy=with_opponents(f"{base}; {card}={mode}", opp_policy),
+                            threads=threads, starting_life=life_k, progress=progress)
+                        warnings += _run_warnings(res.extra, me, opp)
+                    card_arms.append(cf.CardArm(me, opp, card, scored["always"],
+                                                scored["never"]))
             for p in pols:
                 if reuse and p == base:
                     continue
@@ -240,7 +261,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 arms.append(cmp.Arm(me, opp, p, scores))
         policy_df = cmp.policy_comparison(arms, baseline)
         frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
-        agg = cf.aggregate(frame)
+        agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
+        agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
         settings.update({"threads_used": used, "decisions_evaluated": len(frame),
                          "var_reduction": agg.var_reduction,
                          "fork_seconds": round(fork_s, 3)})
@@ -255,6 +277,16 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
             result.out_dir = rec.dir
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _gift_cards(deck: Deck, catalog: Any) -> list[str]:
+    """The distinct gift cards of a deck's main list, by their catalog names."""
+    out = []
+    for name, _ in deck.main:
+        rec = catalog.lookup(name)
+        if rec is not None and rec.gift and rec.name not in out:
+            out.append(rec.name)
+    return out
 
 
 def _empty_decisions() -> pd.DataFrame:

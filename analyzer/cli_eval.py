@@ -97,10 +97,15 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @click.option("--fork-seats", type=click.Choice(["deck", "all"]), default="deck",
               show_default=True, help="Whose gift decisions are forked: the deck's (seat 0) "
                                       "or every player's.")
+@click.option("--min-effect", type=click.FloatRange(min=0, min_open=True, max=100,
+                                                    max_open=True),
+              default=1.0, show_default=True, metavar="PTS",
+              help="Smallest win-rate change per decision worth acting on, in percentage "
+                   "points: a smaller one reads 'makes no difference'.")
 @input_errors_exit_2
 def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
              card_files, policies, baseline, base_policy, opp_policy, forks,
-             fork_seats) -> None:
+             fork_seats, min_effect) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
@@ -118,7 +123,8 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
                            threads=threads, out=out,
                            save=True, fmt=fmt, plots=not no_plots, life=life,
                            fork_seats=fork_seats, allow_approximate=allow_approximate,
-                           card_files=card_files, progress=progress, on_start=start)
+                           card_files=card_files, progress=progress, on_start=start,
+                           min_effect=min_effect)
     s = run.settings
     click.echo(f"\npolicy comparison (seat-balanced, same seeds; deltas in percentage points "
                f"vs {s['baseline']})")

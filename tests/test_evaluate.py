@@ -31,7 +31,13 @@ from analyzer.analysis import counterfactual as cf
 from analyzer.analysis import forks as fk
 from analyzer.analysis.compare import POLICY_COLUMNS, split_policies
 from analyzer.analysis.simulate import simulate_matchup
-from analyzer.analysis.stats import DONT_PROMISE, NOT_ENOUGH, PROMISE
+from analyzer.analysis.verdicts import (
+    DEPENDS,
+    DONT_PROMISE,
+    NO_DIFFERENCE,
+    NOT_ENOUGH,
+    PROMISE,
+)
 from analyzer.api_sim import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
@@ -128,29 +134,46 @@ def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
                        card_files=[CARDS], out=tmp_path / "run", plots=False)
     row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
     assert row["decisions"] >= 20
-    assert row["promise_better"] == 0 and row["promise_worse"] == 0
+    assert row["better"] == 0 and row["worse"] == 0
     assert row["same"] == row["decisions"]
-    assert row["delta"] == 0.0 and row["delta_ci_low"] == 0.0 and row["delta_ci_high"] == 0.0
+    # the delta is exactly 0, its interval never zero-width (+-z^2 / (n + z^2), Tango)
+    assert row["delta_pts"] == 0.0 and row["ci_low_pts"] < 0.0 < row["ci_high_pts"]
+    assert row["ci_high_pts"] == pytest.approx(-row["ci_low_pts"])
     assert row["win_rate_promise"] == row["win_rate_no_promise"] == 1.0
-    assert row["pays_off_rate"] == 0.0
-    assert row["recommendation"] == NOT_ENOUGH
-    assert (run.gift_situations["delta"] == 0.0).all()
-    assert (run.gift_situations["recommendation"] == NOT_ENOUGH).all()
+    assert row["verdict"] in (NOT_ENOUGH, NO_DIFFERENCE)  # too few decisions for +-1 point
+    assert (run.gift_situations["delta_pts"] == 0.0).all()
+    assert not run.gift_situations["verdict"].isin([PROMISE, DONT_PROMISE]).any()
     # and the policies: in this mirror the promise never matters, so never and always agree
     pc = run.policy_comparison.set_index("policy")
     assert pc.loc["always", "delta_vs_baseline"] == 0.0
     assert pc.loc["always", "wins"] == pc.loc["never", "wins"]
     csv = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
-    assert csv.loc[0, "delta"] == 0.0
+    assert csv.loc[0, "delta_pts"] == 0.0
 
 
-def test_aggregate_of_equal_outcomes_is_zero() -> None:
+def test_irrelevant_promise_makes_no_difference() -> None:
+    """Issue 16: a known-irrelevant card reads "makes no difference" once there are enough
+    decisions for +-1 point (about 450 with no pair differing), and its card arm is 0."""
+    deck = FIX / "doom_either_way.txt"
+    run = api.evaluate(deck, [deck], games=1500, seed=5, policies=["never"],
+                       card_files=[CARDS])
+    row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
+    assert row["decisions"] >= 450 and row["better"] == row["worse"] == 0
+    assert row["verdict"] == NO_DIFFERENCE
+    assert row["card_arm_delta_pts"] == 0.0 and row["card_arm_ci_low_pts"] < 0
+
+
+def test_aggregate_of_equal_outcomes_makes_no_difference() -> None:
     rng = np.random.default_rng(0)
-    out = rng.choice([0.0, 0.5, 1.0], size=500)
+    out = rng.choice([0.0, 0.5, 1.0], size=2000)
     agg = cf.aggregate(_frame(out, out.copy()))
     r = agg.decisions.iloc[0]
-    assert r["delta"] == 0.0 and r["delta_ci_low"] == 0.0 and r["delta_ci_high"] == 0.0
-    assert r["same"] == 500 and r["recommendation"] == NOT_ENOUGH
+    assert r["delta_pts"] == 0.0 and r["ci_low_pts"] < 0.0 < r["ci_high_pts"]
+    assert r["same"] == 2000 and r["verdict"] == NO_DIFFERENCE
+    # 300 identical pairs cannot show |delta| < 1 point at the row's level: not enough, and
+    # "about how many more games" is a positive number
+    small = cf.aggregate(_frame(out[:300], out[:300].copy())).decisions.iloc[0]
+    assert small["verdict"] == NOT_ENOUGH and small["more_games"] > 0
 
 
 def test_dominant_promise_is_recommended() -> None:
@@ -158,9 +181,9 @@ def test_dominant_promise_is_recommended() -> None:
                        policies=["never"], card_files=[CARDS])
     row = run.gift_decisions.set_index("card").loc["Promised Doom"]
     assert row["decisions"] >= 50
-    assert row["delta"] > 0.2 and row["delta_ci_low"] > 0
-    assert row["promise_better"] > 10 * max(row["promise_worse"], 1)
-    assert row["recommendation"] == PROMISE
+    assert row["delta_pts"] > 20 and row["ci_low_pts"] > 0
+    assert row["better"] > 10 * max(row["worse"], 1)
+    assert row["verdict"] == PROMISE and row["p_adjusted"] <= 0.05
     assert row["win_rate_promise"] > 0.95
 
 
@@ -170,10 +193,28 @@ def test_dominant_promise_synthetic() -> None:
     yes = np.where(rng.random(300) < 0.3, 1.0, no)  # never worse, better 30% of the losses
     agg = cf.aggregate(_frame(yes, no))
     r = agg.decisions.iloc[0]
-    assert r["promise_worse"] == 0 and r["promise_better"] > 20
-    assert r["delta"] > 0 and r["delta_ci_low"] > 0 and r["recommendation"] == PROMISE
+    assert r["worse"] == 0 and r["better"] > 20
+    assert r["delta_pts"] > 0 and r["ci_low_pts"] > 0 and r["verdict"] == PROMISE
     agg = cf.aggregate(_frame(no, yes))
-    assert agg.decisions.iloc[0]["recommendation"] == DONT_PROMISE
+    assert agg.decisions.iloc[0]["verdict"] == DONT_PROMISE
+
+
+def test_tiny_real_effect_makes_no_difference() -> None:
+    """Issue 16 item 5: +0.5 points over 20,000 decisions is real but below the 1-point
+    smallest effect worth acting on; with --min-effect 0.2 it is a promise."""
+    rng = np.random.default_rng(5)
+    n = 20_000
+    u = rng.random(n)
+    no = rng.choice([0.0, 1.0], size=n)
+    yes = no.copy()
+    yes[u < 0.0125], no[u < 0.0125] = 1.0, 0.0  # better 1.25% of the time
+    worse = (u >= 0.0125) & (u < 0.02)
+    yes[worse], no[worse] = 0.0, 1.0  # worse 0.75%: true delta +0.5 points
+    r = cf.aggregate(_frame(yes, no)).decisions.iloc[0]
+    assert 0.3 < r["delta_pts"] < 0.7 and r["ci_low_pts"] > 0, r
+    assert r["verdict"] == NO_DIFFERENCE and r["p_adjusted"] <= 0.05
+    r = cf.aggregate(_frame(yes, no), min_effect=0.002).decisions.iloc[0]
+    assert r["verdict"] == PROMISE
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,9 +233,9 @@ def _frame(yes, no, card="Card", turn=None, deck="Deck", opponent="Opp") -> pd.D
 
 def test_interval_coverage_on_a_known_answer() -> None:
     """Pairs drawn from a known joint law: P(1,1) .40, P(1,0) .20, P(0,1) .10, P(0,0) .30, so
-    the true delta is .60 - .50 = .10 and promising pays off with probability .20. Over 2000
-    tables of 200 decisions both 95% intervals must cover the truth 95% of the time (the
-    coverage's own standard error is 0.5 points; the band is three of them)."""
+    the true delta is .60 - .50 = .10. Over 2000 tables of 200 decisions the 95% interval must
+    cover the truth 95% of the time (the coverage's own standard error is 0.5 points; the band
+    is three of them)."""
     rng = np.random.default_rng(20240802)
     reps, n = 2000, 200
     cells = rng.choice(4, size=(reps, n), p=[0.4, 0.2, 0.1, 0.3])
@@ -202,15 +243,12 @@ def test_interval_coverage_on_a_known_answer() -> None:
     no = ((cells == 0) | (cells == 2)).astype(float)
     frame = _frame(yes.ravel(), no.ravel())
     frame["card"] = np.repeat(np.arange(reps), n)
-    t = cf.group_stats(frame, ["card"], 0.95)
+    t = cf.group_stats(frame, ["card"])
     assert len(t) == reps
-    delta_cover = ((t["delta_ci_low"] <= 0.1) & (t["delta_ci_high"] >= 0.1)).mean()
-    pays_cover = ((t["pays_off_ci_low"] <= 0.2) & (t["pays_off_ci_high"] >= 0.2)).mean()
-    assert 0.935 <= delta_cover <= 0.965, delta_cover
-    assert 0.935 <= pays_cover <= 0.965, pays_cover
-    assert abs(t["delta"].mean() - 0.1) < 0.003
-    # the pairing helps: var(unpaired) / var(paired) = (.24 + .25) / .29 in the limit
-    assert abs(t["var_reduction"].median() - 0.49 / 0.29) < 0.1
+    cover = ((t["ci_low_pts"] <= 10) & (t["ci_high_pts"] >= 10)).mean()
+    assert 0.935 <= cover <= 0.965, cover
+    assert abs(t["delta_pts"].mean() - 10) < 0.3
+    assert (t["better"] + t["same"] + t["worse"] == n).all()
 
 
 def test_depends_when_situations_disagree() -> None:
@@ -222,15 +260,30 @@ def test_depends_when_situations_disagree() -> None:
     frame = pd.concat([_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)],
                       ignore_index=True)
     agg = cf.aggregate(frame)
-    verdict = agg.decisions.iloc[0]["recommendation"]
-    assert verdict.startswith("depends:"), verdict
-    assert "turns 1-4" in verdict
+    row = agg.decisions.iloc[0]
+    assert row["verdict"] == DEPENDS, row
+    assert row["depends_on"].startswith("turn: promise when own turns 1-2")
+    assert "don't promise when own turns 5-6" in row["depends_on"]
     turn = agg.situations[agg.situations["situation"] == "turn"].set_index("bucket")
-    assert turn.loc["turns 1-4", "recommendation"] == PROMISE
-    assert turn.loc["turns 9-12", "recommendation"] == DONT_PROMISE
+    assert turn.loc["own turns 1-2", "verdict"] == PROMISE
+    assert turn.loc["own turns 5-6", "verdict"] == DONT_PROMISE
 
 
-def test_holm_across_rows_and_pooled_rows() -> None:
+def test_no_depends_from_one_lopsided_bucket() -> None:
+    """Regression (issue 16 item 1, Into the Flood Maw vs GU Frogs): a bucket of 1 better /
+    0 worse drove Cochran's Q. Buckets need MIN_BUCKET_DIFFERING differing pairs to count."""
+    rng = np.random.default_rng(8)
+    no = rng.choice([0.0, 1.0], size=600)
+    yes = np.where(rng.random(600) < 0.08, 1.0 - no, no)  # no effect, 8% of pairs differ
+    turn = np.where(np.arange(600) < 590, 5, 11)
+    yes[turn == 11], no[turn == 11] = no[turn == 11], no[turn == 11]
+    yes[-1], no[-1] = 1.0, 0.0  # the lone differing pair of the late bucket
+    agg = cf.aggregate(_frame(yes, no, turn=turn))
+    assert agg.decisions.iloc[0]["depends_on"] == ""
+    assert agg.decisions.iloc[0]["verdict"] != DEPENDS
+
+
+def test_family_across_rows_and_pooled_rows() -> None:
     rng = np.random.default_rng(4)
     parts = []
     for i in range(12):  # twelve cards, no true effect
@@ -244,8 +297,8 @@ def test_holm_across_rows_and_pooled_rows() -> None:
     pooled = d[d["opponent"] == cf.ALL_OPPONENTS]
     assert pooled["decisions"].sum() == 12 * 60
     p = agg.paired[agg.paired["table"] == "gift_decisions"]
-    assert (p["p_holm"] >= p["p_value"] - 1e-12).all()
-    assert (d["recommendation"] == NOT_ENOUGH).all()
+    assert (p["p_adjusted"] >= p["p_value"] - 1e-12).all()
+    assert (d["verdict"] == NOT_ENOUGH).all()
 
 
 def test_split_policies() -> None:
@@ -356,7 +409,8 @@ def test_cli_compare(tmp_path: Path) -> None:
     t = pd.read_csv(tmp_path / "c" / "compare.csv")
     assert list(t["opponent"]) == [
         "WB Bats: lifegain fliers + RG Raccoons: expend midrange"]  # one 3-player game
-    assert (t["delta"] == 0).all() and (t["delta_ci_low"] == 0).all()  # a deck against itself
+    assert (t["delta"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
+    assert (t["delta_ci_low"] < 0).all() and (t["delta_ci_high"] > 0).all()
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
 
 

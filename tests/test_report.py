@@ -77,27 +77,40 @@ def _tables() -> dict[str, pd.DataFrame]:
     policy = pd.DataFrame(rows, columns=POLICY_COLUMNS)
     dec_rows = []
     for opp in ("Bats", "Frogs", ALL_OPPONENTS):
-        for card, kind, d, rec in (("Mind Spiral", "tapped_fish", -0.03, "don't promise"),
-                                   ("Into the Flood Maw", "tapped_fish", 0.001,
-                                    "not enough evidence"),
-                                   ("Cruelclaw's Heist", "card", 0.05,
-                                    "depends: promise when turns 1-4")):
-            dec_rows.append(["Rats", opp, card, kind, "never", 400, 60, 40, 300, 0.15, 0.12,
-                             0.19, 0.5 + d, 0.5, d, d - 0.02, d + 0.02, rec])
+        for card, kind, d, verdict, pattern in (
+                ("Mind Spiral", "tapped_fish", -0.03, "don't promise", ""),
+                ("Into the Flood Maw", "tapped_fish", 0.001, "not enough evidence", ""),
+                ("Cruelclaw's Heist", "card", 0.05, "depends",
+                 "turn: promise when own turns 1-2")):
+            dec_rows.append({
+                "deck": "Rats", "opponent": opp, "card": card, "gift_kind": kind,
+                "base_policy": "never", "verdict": verdict, "delta_pts": 100 * d,
+                "ci_low_pts": 100 * d - 2, "ci_high_pts": 100 * d + 2, "p_adjusted": 0.01,
+                "depends_on": pattern, "decisions": 400, "better": 60, "same": 300,
+                "worse": 40, "win_rate_promise": 0.5 + d, "win_rate_no_promise": 0.5,
+                "decisions_per_game": 0.4, "effect_per_game_pts": 40 * d,
+                "more_games": 3000.0 if verdict == "not enough evidence" else float("nan"),
+                "min_effect_pts": 1.0})
     dec = pd.DataFrame(dec_rows, columns=DECISION_COLUMNS)
     sit_rows = []
     for card in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw's Heist"):
-        for b, d in (("turns 1-4", 0.04), ("turns 5-8", 0.0), ("turns 9-12", -0.03),
-                     ("turns 13+", float("nan"))):
-            sit_rows.append(["Rats", ALL_OPPONENTS, card, "card", "never", "turn", b, 100, 15, 10,
-                             75, 0.15, 0.09, 0.23, 0.5 + d, 0.5, d, d - 0.05, d + 0.05,
-                             "not enough evidence"])
-        sit_rows.append(["Rats", ALL_OPPONENTS, card, "card", "never", "play or draw",
-                         "on the play", 200, 30, 20, 150, 0.15, 0.1, 0.2, 0.52, 0.5, 0.02,
-                         -0.01, 0.05, "not enough evidence"])
+        for situation, b, d in (("turn", "own turns 1-2", 0.04), ("turn", "own turns 3-4", 0.0),
+                                ("turn", "own turns 5-6", -0.03),
+                                ("turn", "own turns 7+", float("nan")),
+                                ("play or draw", "on the play", 0.02)):
+            sit_rows.append({
+                "deck": "Rats", "opponent": ALL_OPPONENTS, "card": card, "gift_kind": "card",
+                "base_policy": "never", "situation": situation, "bucket": b,
+                "verdict": "not enough evidence", "delta_pts": 100 * d,
+                "ci_low_pts": 100 * d - 5, "ci_high_pts": 100 * d + 5, "p_adjusted": 0.5,
+                "decisions": 100, "better": 15, "same": 75, "worse": 10,
+                "win_rate_promise": 0.5 + d, "win_rate_no_promise": 0.5, "more_games": 9000.0})
     sit = pd.DataFrame(sit_rows, columns=SITUATION_COLUMNS)
-    paired = pd.DataFrame([["gift_decisions", "Rats", ALL_OPPONENTS, "Mind Spiral", "", "", 400,
-                            0.01, 0.035, 12.0, 0.003, 0.02]], columns=PAIRED_COLUMNS)
+    paired = pd.DataFrame([{"table": "gift_decisions", "deck": "Rats",
+                            "opponent": ALL_OPPONENTS, "card": "Mind Spiral", "situation": "",
+                            "bucket": "", "decisions": 400, "games_with_decision": 380,
+                            "design_effect": 1.1, "p_value": 0.003, "p_adjusted": 0.02,
+                            "p_equivalence_adjusted": 1.0}], columns=PAIRED_COLUMNS)
     return {"policy_comparison": policy, "gift_decisions": dec, "gift_situations": sit,
             "paired_stats": paired}
 
@@ -159,7 +172,9 @@ def test_terminal_summaries() -> None:
     assert "52.1% [49.0, 55.0]" in text and "-2.0 [-3.0, -1.0]" in text
     dec = tables.decision_summary(t["gift_decisions"])
     assert len(dec.splitlines()) == 2 + 3  # pooled rows only
-    assert "depends: promise when turns 1-4" in dec and "+5.0 [+3.0, +7.0]" in dec
+    assert "depends on turn: promise when own turns 1-2" in dec and "+5.0 [+3.0, +7.0]" in dec
+    assert "60/300/40" in dec  # better / same / worse
+    assert "not enough evidence (~3,000 more games per matchup)" in dec
     assert tables.decision_summary(pd.DataFrame(columns=DECISION_COLUMNS)).startswith("(no")
 
 
@@ -196,7 +211,7 @@ def test_report_rerenders_a_run_folder(tmp_path: Path) -> None:
     for name, df in t.items():
         assert list(back[name].columns) == list(df.columns)
         assert len(back[name]) == len(df)
-    assert back["gift_situations"]["delta"].isna().sum() == 3
+    assert back["gift_situations"]["delta_pts"].isna().sum() == 3
 
 
 def test_report_of_a_compare_run(tmp_path: Path) -> None:

@@ -9,15 +9,21 @@ card when ANY copy meets the condition (17lands counts games, not copies):
 - GD  (games drawn): some copy was drawn after the opening hand, and no copy was in it;
 - GIH (games in hand): OH or GD;
 - GNS (games not seen): neither (GP = OH + GD + GNS, exactly);
-- IWD (improvement when drawn): GIH WR - GNS WR.
+- IWD (improvement when drawn): GIH WR - GNS WR; over several matchups the Mantel-Haenszel
+  weighted difference of the per-matchup differences (weights n_gih n_gns / n), so a card is
+  not credited for being drawn more in an easy matchup.
 
 A win rate is wins / games for seat 0. **A draw (turn or action cap) counts as a game that was
 not won**: 17lands has no draws, and this is what `simulate` reports as win rate too; draws are
-rare and their number is in the ``gp_draws`` column. Every rate has a 95% Wilson interval. IWD's
-interval is Newcombe's hybrid score interval for a difference of two independent proportions
-(``stats.unpaired_difference``): GIH and GNS games are disjoint sets of games, so the two parts
-are independent samples. A rate over no games is NaN (e.g. OH for a card that is never in an
-opening hand), never a made-up figure; so is IWD when either part has no games.
+rare and their number is in the ``gp_draws`` column. Every rate has a 95% Wilson interval, with
+the Jeffreys end near 0 or 1 where Wilson under-covers (``stats.proportion_interval``). IWD's
+interval, one matchup: Newcombe's hybrid score interval for a difference of two independent
+proportions (``stats.unpaired_difference``; GIH and GNS games are disjoint). Several matchups:
+the Mantel-Haenszel difference with the large-strata (Greenland-Robins) variance. A rate over no
+games is NaN, never a made-up figure; so is IWD when either part has no games.
+
+IWD is OBSERVATIONAL too: a card is drawn more in longer games, and longer games are won at a
+different rate, so IWD is not the effect of drawing the card.
 
 Gift cards also get the win rate in games where some copy was cast with the gift promised
 (``promised_games``, ``promised_wr``) and where some copy was cast without it
@@ -42,7 +48,12 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from analyzer.analysis.stats import unpaired_difference, wilson_interval
+from analyzer.analysis.stats import (
+    Difference,
+    proportion_interval,
+    unpaired_difference,
+    z_value,
+)
 
 BoolMatrix = NDArray[np.bool_]
 
@@ -55,9 +66,9 @@ EXTRA_COLUMNS = (*(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high"))
 COLUMNS = MAIN_COLUMNS + EXTRA_COLUMNS
 
 OBSERVATIONAL_WARNING = (
-    "promised/unpromised win rates are observational (whether a gift card is cast, and "
-    "promised, depends on the game state): they are not the effect of promising; "
-    "`gift-analyzer evaluate` gives the causal answer.")
+    "IWD and the promised/unpromised win rates are observational (whether a card is drawn, "
+    "cast and promised depends on how the game goes): they are not the effect of the card or "
+    "of promising; `gift-analyzer evaluate` gives the causal answer for promising.")
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,7 @@ class CardGames:
     unpromised: BoolMatrix
     win: NDArray[np.bool_]
     draw: NDArray[np.bool_]
+    stratum: NDArray[np.int64] | None = None  # matchup of each game (None: one matchup)
 
     @property
     def n_games(self) -> int:
@@ -142,15 +154,54 @@ def pool(parts: Sequence[CardGames]) -> CardGames:
             full[:, cols] = getattr(p, key)
             out.append(full)
     stacked = {k: np.concatenate(v, axis=0) for k, v in blocks.items()}
+    strata, offset = [], 0
+    for p in parts:
+        own = np.zeros(p.n_games, np.int64) if p.stratum is None else p.stratum
+        strata.append(own + offset)
+        offset += int(own.max()) + 1 if own.size else 1
     return CardGames(tuple(names), copies, gift, win=np.concatenate([p.win for p in parts]),
-                     draw=np.concatenate([p.draw for p in parts]), **stacked)
+                     draw=np.concatenate([p.draw for p in parts]),
+                     stratum=np.concatenate(strata), **stacked)
 
 
 def _rate(wins: NDArray[np.int64], n: NDArray[np.int64]) -> tuple[NDArray[np.float64], ...]:
-    lo, hi = wilson_interval(wins, n)
+    lo, hi = proportion_interval(wins, n)
     with np.errstate(invalid="ignore", divide="ignore"):
         rate = np.where(n > 0, wins / np.maximum(n, 1), np.nan)
     return rate, np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+
+
+def mantel_haenszel_difference(win1: BoolMatrix, in1: BoolMatrix, win0: BoolMatrix,
+                               in0: BoolMatrix, strata: NDArray[np.int64],
+                               confidence: float = 0.95) -> Difference:
+    """Per column: the Mantel-Haenszel risk difference of group 1 minus group 0 over strata.
+
+    RD = sum_k w_k (p1k - p0k) / sum_k w_k, w_k = n1k n0k / (n1k + n0k); variance
+    sum_k w_k^2 (p1k q1k / n1k + p0k q0k / n0k) / (sum_k w_k)^2 (Greenland & Robins 1985, for
+    large strata: every matchup has thousands of games). Strata lacking either group drop out.
+    """
+    codes = np.unique(strata, return_inverse=True)[1]
+    k = int(codes.max()) + 1
+
+    def per_stratum(m: BoolMatrix) -> NDArray[np.float64]:
+        out = np.zeros((k, m.shape[1]))
+        np.add.at(out, codes, m.astype(float))
+        return out
+
+    n1, n0 = per_stratum(in1), per_stratum(in0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p1, p0 = per_stratum(win1 & in1) / n1, per_stratum(win0 & in0) / n0
+        w = np.where((n1 > 0) & (n0 > 0), n1 * n0 / (n1 + n0), 0.0)
+        p1, p0 = np.nan_to_num(p1), np.nan_to_num(p0)
+        total = w.sum(axis=0)
+        delta = (w * (p1 - p0)).sum(axis=0) / total
+        var = (w * w * (np.where(n1 > 0, p1 * (1 - p1) / n1, 0.0)
+                        + np.where(n0 > 0, p0 * (1 - p0) / n0, 0.0))).sum(axis=0) / total**2
+    half = z_value(confidence) * np.sqrt(var)
+    empty = ~(total > 0)
+    delta = np.where(empty, np.nan, delta)
+    return Difference(delta, np.where(empty, np.nan, np.maximum(delta - half, -1.0)),
+                      np.where(empty, np.nan, np.minimum(delta + half, 1.0)))
 
 
 def card_table(cg: CardGames) -> pd.DataFrame:
@@ -175,7 +226,11 @@ def card_table(cg: CardGames) -> pd.DataFrame:
     for k in ("oh", "gd", "gih", "gns"):
         df[f"{k}_games"] = games[k]
         df[f"{k}_wr"] = rates[k][0]
-    iwd = unpaired_difference(wins["gih"], games["gih"], wins["gns"], games["gns"])
+    strata = cg.stratum
+    if strata is None or np.unique(strata).size < 2:
+        iwd = unpaired_difference(wins["gih"], games["gih"], wins["gns"], games["gns"])
+    else:
+        iwd = mantel_haenszel_difference(gih & win, gih, gns & win, gns, strata)
     df["iwd"] = np.asarray(iwd.delta, dtype=float)
     df["iwd_ci_low"] = np.asarray(iwd.ci_low, dtype=float)
     df["iwd_ci_high"] = np.asarray(iwd.ci_high, dtype=float)

@@ -4,9 +4,11 @@ deck B.
 Game i of a matchup is seeded from (seed, i) whatever the policy or deck version, so game i
 under policy A and game i under policy B start from the same shuffle, the same mulligans and the
 same play/draw seat (play/draw alternates by game index: every comparison is seat-balanced).
-The difference of the two arms is the mean of per-game differences with a paired t interval
-(stats.paired_difference), far tighter than comparing two independent samples; the variance
-reduction says by how much. Outcomes are seat 0's: 1 win, 0.5 draw, 0 loss.
+The difference of the two arms is the mean of per-game differences with the paired score
+interval (paired.paired_effect: Tango's, for outcomes that mostly agree; never zero-width, so a
+deck whose games never change shows 0 with an interval of about +-4 / games, not [0, 0]), far
+tighter than comparing two independent samples; the variance reduction says by how much.
+Outcomes are seat 0's: 1 win, 0.5 draw, 0 loss.
 
 Two deck versions are paired the same way: with equal deck sizes the shuffle permutes the same
 positions, so the libraries differ only where the lists differ.
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import stats
+from analyzer.analysis import paired, stats
 from analyzer.analysis.counterfactual import ALL_OPPONENTS
 from analyzer.analysis.simulate import SimResult
 from analyzer.io.deck import Deck
@@ -93,6 +95,21 @@ def _pooled(arms: list[Arm]) -> list[Arm]:
     return out
 
 
+@dataclass
+class _Diff:
+    delta: float
+    ci_low: float
+    ci_high: float
+    var_reduction: float
+
+
+def _paired(a: np.ndarray, b: np.ndarray, confidence: float) -> _Diff:
+    """Per-game paired difference a - b: score interval, and the variance reduction."""
+    eff = paired.paired_effect(a, b, alpha=1.0 - confidence)
+    reduction = float(stats.paired_difference(a, b).var_reduction) if a.size >= 2 else np.nan
+    return _Diff(float(eff.delta), float(eff.ci_low), float(eff.ci_high), reduction)
+
+
 def policy_comparison(arms: list[Arm], baseline: str, confidence: float = 0.95) -> pd.DataFrame:
     """policy_comparison.csv: one row per deck x opponent x policy (pooled opponents last)."""
     arms = _pooled(arms)
@@ -103,7 +120,7 @@ def policy_comparison(arms: list[Arm], baseline: str, confidence: float = 0.95) 
         if b is None:
             raise ValueError(f"no baseline {baseline!r} arm for {a.deck} vs {a.opponent}")
         wins, draws, rate, lo, hi = _rate(a.scores)
-        diff = stats.paired_difference(a.scores, b.scores, confidence=confidence)
+        diff = _paired(a.scores, b.scores, confidence)
         rows.append({"deck": a.deck, "opponent": a.opponent, "policy": a.label,
                      "baseline": baseline, "games": int(a.scores.size), "wins": wins,
                      "draws": draws, "win_rate": rate, "ci_low": lo, "ci_high": hi,
@@ -130,7 +147,7 @@ def deck_comparison(a_arms: list[Arm], b_arms: list[Arm], policy: str,
     for a, b in pairs:
         wa, da, ra, la, ha = _rate(a.scores)
         wb, db, rb, lb, hb = _rate(b.scores)
-        diff = stats.paired_difference(a.scores, b.scores, confidence=confidence)
+        diff = _paired(a.scores, b.scores, confidence)
         rows.append({"deck_a": a.deck, "deck_b": b.deck, "opponent": a.opponent,
                      "policy": policy, "games": int(a.scores.size), "wins_a": wa, "draws_a": da,
                      "win_rate_a": ra, "ci_low_a": la, "ci_high_a": ha, "wins_b": wb,

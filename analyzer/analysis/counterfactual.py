@@ -7,16 +7,24 @@ the records into one row per forked decision (features and both outcomes); ``agg
 those into the ``gift_decisions`` and ``gift_situations`` tables.
 
 Definitions (per decision, from the caster's side, outcomes 1 win / 0.5 draw / 0 loss averaged
-over the K forks):
-- ``outcome_promise``, ``outcome_no_promise``: the two branches; better / worse / same compares
-  them. ``pays_off_rate`` = share of decisions where promising was better (Wilson interval).
-- ``delta`` = mean(outcome_promise - outcome_no_promise): the win-rate gain of promising at
-  these decisions, with the paired t interval (stats.paired_difference).
-- ``recommendation``: ``promise`` / ``don't promise`` when the interval excludes zero, the row
-  has at least MIN_N decisions and MIN_DISCORDANT differing pairs, and the claim survives Holm
-  across the rows of its table; ``depends: ...`` (gift_decisions only) when the situation
-  buckets of one dimension disagree significantly (stats.bucket_recommendation); else ``not
-  enough evidence``.
+over the K forks): ``outcome_promise`` and ``outcome_no_promise`` are the two branches. The
+tables' columns (gift_decisions; gift_situations has ``situation`` and ``bucket`` instead of
+the per-game and depends columns):
+
+- ``verdict``: promise / don't promise / makes no difference / not enough evidence / depends
+  (rules and the family of claims: verdicts.py); ``depends_on`` the situation pattern behind a
+  "depends" (also filled when the pattern only sharpens a promise / don't promise).
+- ``delta_pts``, ``ci_low_pts``, ``ci_high_pts``: the caster's win-rate change from promising at
+  these decisions, percentage points, with the 95% score interval with game-clustered errors
+  (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family.
+- ``better`` / ``same`` / ``worse``: decisions where the promised branch ended better, the same or
+  worse for the caster (fork-averaged: the summed positive and negative parts). ``same`` grows
+  with --forks only through averaging; nothing here is "pays off".
+- ``decisions_per_game`` (decisions / games played in the matchups of the row) and
+  ``effect_per_game_pts`` = delta_pts x decisions_per_game: what always promising this card at
+  these decisions is worth per game.
+- ``more_games``: for "not enough evidence", about how many more games per matchup would
+  settle it if the delta stayed where it is; ``min_effect_pts``: the margin used.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import stats
+from analyzer.analysis import paired, verdicts
 from analyzer.analysis.simulate import (
     DEFAULT_ACTION_CAP,
     DEFAULT_TURNS_PER_PLAYER,
@@ -45,14 +53,16 @@ ALL_OPPONENTS = "all opponents"
 DEFAULT_FORK_CHUNK = 512
 MAX_DECISIONS = 32  # recorded gift decisions per game; more are counted as dropped
 
-DECISION_COLUMNS = ["deck", "opponent", "card", "gift_kind", "base_policy", "decisions",
-                    "promise_better", "promise_worse", "same", "pays_off_rate",
-                    "pays_off_ci_low", "pays_off_ci_high", "win_rate_promise",
-                    "win_rate_no_promise", "delta", "delta_ci_low", "delta_ci_high",
-                    "recommendation"]
-SITUATION_COLUMNS = [*DECISION_COLUMNS[:5], "situation", "bucket", *DECISION_COLUMNS[5:]]
-PAIRED_COLUMNS = ["table", "deck", "opponent", "card", "situation", "bucket", "decisions", "se",
-                  "se_unpaired", "var_reduction", "p_value", "p_holm"]
+_HEAD = ["deck", "opponent", "card", "gift_kind", "base_policy"]
+_VERDICT = ["verdict", "delta_pts", "ci_low_pts", "ci_high_pts", "p_adjusted"]
+_COUNTS = ["decisions", "better", "same", "worse", "win_rate_promise", "win_rate_no_promise"]
+_ARM = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
+DECISION_COLUMNS = [*_HEAD, *_VERDICT, "depends_on", *_COUNTS, "decisions_per_game",
+                    "effect_per_game_pts", *_ARM, "more_games", "min_effect_pts"]
+SITUATION_COLUMNS = [*_HEAD, "situation", "bucket", *_VERDICT, *_COUNTS, "more_games"]
+PAIRED_COLUMNS = ["table", "deck", "opponent", "card", "situation", "bucket", "decisions",
+                  "games_with_decision", "design_effect", "p_value", "p_adjusted",
+                  "p_equivalence_adjusted"]
 _GIFT_NAMES = {v: k for k, v in GIFT_KIND_NAMES.items()}
 
 
@@ -212,12 +222,23 @@ def _cut(values: np.ndarray, edges: Sequence[float], labels: Sequence[str]) -> p
     return pd.Categorical.from_codes(codes, categories=list(labels), ordered=True)
 
 
-# Over the decision features (policies/features.py), caster minus recipient. The hand feature
+def _own_turn(f: pd.DataFrame) -> np.ndarray:
+    """The caster's own turn (features.own_turn); frames without it (hand-built, two
+    players, no extra turns) derive it from the global turn and the play/draw seat."""
+    if "own_turn" in f:
+        return f["own_turn"].to_numpy()
+    turn, on_play = f["turn"].to_numpy(), f["on_play"].to_numpy()
+    return np.where(on_play == 1, (turn + 1) // 2, turn // 2)
+
+
+# Over the decision features (policies/features.py), caster minus recipient. "turn" is the
+# caster's own turn everywhere a person reads it (a global "turn 13" is own turn 6 or 7 in a
+# duel, 3 or 4 in a four-player pod). The hand feature
 # still counts the card being cast, so the hand difference uses hand - 1: the cards the caster
 # keeps after this one.
 SITUATIONS: dict[str, Callable[[pd.DataFrame], pd.Categorical]] = {
-    "turn": lambda f: _cut(f["turn"].to_numpy(), [4, 8, 12],
-                           ["turns 1-4", "turns 5-8", "turns 9-12", "turns 13+"]),
+    "turn": lambda f: _cut(_own_turn(f), [2, 4, 6],
+                           ["own turns 1-2", "own turns 3-4", "own turns 5-6", "own turns 7+"]),
     "play or draw": lambda f: pd.Categorical(
         np.where(f["on_play"].to_numpy() == 1, "on the play", "on the draw"),
         categories=["on the play", "on the draw"], ordered=True),
@@ -243,51 +264,54 @@ def bucket_labels(frame: pd.DataFrame, situation: str) -> pd.Categorical:
 # aggregation
 
 
-def group_stats(frame: pd.DataFrame, keys: list[str], confidence: float) -> pd.DataFrame:
-    """Per group of `keys`: counts, rates, paired delta and its extras (no verdict yet)."""
+def _clusters(frame: pd.DataFrame) -> np.ndarray:
+    """One id per game: decisions of the same game of the same matchup share it (a frame
+    without game ids: every decision its own game)."""
+    if "game" not in frame:
+        return np.arange(len(frame), dtype=np.int64)
+    matchup = frame["matchup"].to_numpy(dtype=np.int64) if "matchup" in frame else 0
+    return matchup * (1 << 32) + frame["game"].to_numpy(dtype=np.int64)
+
+
+def group_stats(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Per group of `keys`: counts, win rates and the paired delta (no verdict yet)."""
     if frame.empty:
         return pd.DataFrame(columns=[*keys, "decisions"])
     grouped = frame.groupby(keys, sort=True, observed=True)
     codes = grouped.ngroup().to_numpy()
-    heads = grouped.size().reset_index()[keys]
-    res = stats.paired_difference(frame["outcome_promise"].to_numpy(),
-                                  frame["outcome_no_promise"].to_numpy(), groups=codes,
-                                  confidence=confidence, n_groups=len(heads))
-    lo, hi = stats.wilson_interval(res.n_better, res.n, confidence)
-    out = heads.copy()
-    out["decisions"] = res.n
-    out["promise_better"] = res.n_better
-    out["promise_worse"] = res.n_worse
-    out["same"] = res.n_same
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out["pays_off_rate"] = res.n_better / res.n
-    out["pays_off_ci_low"] = lo
-    out["pays_off_ci_high"] = hi
+    out = grouped.size().reset_index()[keys]
+    res = paired.paired_effect(frame["outcome_promise"].to_numpy(),
+                               frame["outcome_no_promise"].to_numpy(), _clusters(frame),
+                               groups=codes, n_groups=len(out))
+    out["decisions"] = res.n.astype(np.int64)
+    out["games_with_decision"] = res.games.astype(np.int64)
+    out["better"] = res.better
+    out["same"] = res.same
+    out["worse"] = res.worse
     out["win_rate_promise"] = res.mean_a
     out["win_rate_no_promise"] = res.mean_b
-    out["delta"] = res.delta
-    # a difference of two rates lies in [-1, 1]: a t interval on a handful of pairs can reach
-    # beyond, which says nothing more than the bounds themselves
-    out["delta_ci_low"] = np.maximum(res.ci_low, -1.0)
-    out["delta_ci_high"] = np.minimum(res.ci_high, 1.0)
-    out["se"] = res.se
-    out["se_unpaired"] = res.se_unpaired
-    out["var_reduction"] = res.var_reduction
+    out["delta_pts"] = 100.0 * res.delta
+    out["ci_low_pts"] = 100.0 * res.ci_low
+    out["ci_high_pts"] = 100.0 * res.ci_high
+    out["design_effect"] = res.deff
     out["p_value"] = res.p_value
     return out
 
 
-def _verdicts(table: pd.DataFrame, alpha: float) -> pd.DataFrame:
-    """Recommendations with Holm across the rows of this table."""
+def _verdicts(table: pd.DataFrame, weights: np.ndarray, alpha: float, min_effect: float,
+              games: np.ndarray) -> pd.DataFrame:
+    """verdict, p_adjusted, p_equivalence_adjusted, more_games: each row at weight * alpha."""
     if table.empty:
-        table["recommendation"] = pd.Series(dtype=str)
-        table["p_holm"] = pd.Series(dtype=float)
+        for col in ("verdict", "p_adjusted", "p_equivalence_adjusted", "more_games"):
+            table[col] = pd.Series(dtype=str if col == "verdict" else float)
         return table
-    disc = table["promise_better"] + table["promise_worse"]
-    table["recommendation"] = stats.recommendations(
-        table["delta"], table["delta_ci_low"], table["delta_ci_high"], table["decisions"],
-        n_discordant=disc, p_values=table["p_value"], alpha=alpha)
-    table["p_holm"] = stats.holm_adjust(table["p_value"])
+    v = verdicts.row_verdicts(table["better"], table["worse"], table["decisions"],
+                              table["design_effect"], table["p_value"], weights, alpha=alpha,
+                              min_effect=min_effect, games_per_matchup=games)
+    table["verdict"] = v.verdict
+    table["p_adjusted"] = v.p_adjusted
+    table["p_equivalence_adjusted"] = v.p_equivalence_adjusted
+    table["more_games"] = v.more_games
     return table
 
 
@@ -302,36 +326,118 @@ def _with_pooled(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([frame, pooled], ignore_index=True)
 
 
-def _depends(rows: pd.DataFrame, frame: pd.DataFrame, alpha: float,
-             confidence: float) -> list[str]:
-    """Each card row's verdict, turned into "depends: ..." where its buckets disagree."""
+def _primary(table: pd.DataFrame) -> np.ndarray:
+    """Rows pooled over opponents, and the rows of decks that met one opponent only."""
+    pooled = set(table.loc[table["opponent"] == ALL_OPPONENTS, "deck"])
+    return ((table["opponent"] == ALL_OPPONENTS) | ~table["deck"].isin(pooled)).to_numpy()
+
+
+def _dimensions(sub: pd.DataFrame) -> list[verdicts.Dimension]:
+    """One row's decisions split by every situation dimension."""
+    dims = []
+    for situation in SITUATIONS:
+        labels = bucket_labels(sub, situation)
+        res = paired.paired_effect(sub["outcome_promise"].to_numpy(),
+                                   sub["outcome_no_promise"].to_numpy(), _clusters(sub),
+                                   groups=np.asarray(labels.codes, dtype=np.intp),
+                                   n_groups=len(labels.categories), interval=False)
+        dims.append(verdicts.Dimension(situation, list(labels.categories), res.better,
+                                       res.worse, res.deff))
+    return dims
+
+
+def _depends(dec: pd.DataFrame, full: pd.DataFrame, primary: np.ndarray,
+             alpha: float) -> pd.DataFrame:
+    """depends_on for primary rows whose situation buckets disagree; "depends" where the
+    pattern changes the advice."""
+    dec["depends_on"] = ""
+    rows = np.flatnonzero(primary & (dec["decisions"].to_numpy() > 0))
+    index = full.groupby(["deck", "opponent", "card"], sort=False, observed=True).indices
+    dims = {}
+    for i in rows:
+        r = dec.iloc[i]
+        found_dims = _dimensions(full.iloc[index[(r["deck"], r["opponent"], r["card"])]])
+        if verdicts.testable(found_dims):
+            dims[i] = found_dims
+    if not dims:
+        return dec
+    share = verdicts.DEPENDS_SHARE / len(dims)  # the rows with something to test share it
+    for i, row_dims in dims.items():
+        r = dec.iloc[i]
+        found = verdicts.depends(row_dims, share, alpha=alpha)
+        if found is None:
+            continue
+        dec.iat[i, dec.columns.get_loc("depends_on")] = found.text
+        if verdicts.changes_advice(str(r["verdict"]), found):
+            dec.iat[i, dec.columns.get_loc("verdict")] = verdicts.DEPENDS
+    return dec
+
+
+def _games(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]) -> np.ndarray:
+    """Games played behind each row (a pooled row: the sum over its opponents)."""
     out = []
-    for r in rows.itertuples(index=False):
-        sub = frame[(frame["deck"] == r.deck) & (frame["opponent"] == r.opponent)
-                    & (frame["card"] == r.card)]
-        verdict = str(r.recommendation)
-        for situation in SITUATIONS:
-            if sub.empty:
-                break
-            part = sub.assign(bucket=bucket_labels(sub, situation))
-            b = group_stats(part, ["bucket"], confidence)
-            if len(b) < 2:
-                continue
-            v = stats.bucket_recommendation(
-                b["bucket"].astype(str).to_numpy(), b["delta"].to_numpy(),
-                b["se"].to_numpy(), b["decisions"].to_numpy(),
-                n_discordant=(b["promise_better"] + b["promise_worse"]).to_numpy(),
-                overall=verdict, alpha=alpha)
-            if v.startswith("depends"):
-                verdict = v
-                break
-        out.append(verdict)
-    return out
+    for deck, opp in zip(table["deck"], table["opponent"], strict=True):
+        if opp == ALL_OPPONENTS:
+            out.append(sum(v for (d, _), v in games_per_matchup.items() if d == deck))
+        else:
+            out.append(games_per_matchup.get((deck, opp), np.nan))
+    return np.asarray(out, dtype=float)
+
+
+def _matchups(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]) -> np.ndarray:
+    return np.asarray([sum(1 for d, _ in games_per_matchup if d == deck)
+                       if opp == ALL_OPPONENTS else 1
+                       for deck, opp in zip(table["deck"], table["opponent"], strict=True)],
+                      dtype=float)
+
+
+@dataclass
+class CardArm:
+    """Seat 0's per-game scores with one gift card promised whenever it may be (the rest of
+    the base policy unchanged) and with it never promised, on the same seeded games."""
+
+    deck: str
+    opponent: str
+    card: str
+    promised: np.ndarray
+    never: np.ndarray
+
+
+def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.DataFrame:
+    """Per deck x opponent x card (and pooled over opponents): promised-whenever-it-may minus
+    never, in points per game, with the paired score interval. This arm also counts the casts
+    that need the promise (with "never" the card is then not cast), which the per-decision
+    delta leaves out: only casts where both modes are legal are forked."""
+    groups: dict[tuple[str, str, str], list[CardArm]] = {}
+    for a in arms:
+        groups.setdefault((a.deck, a.opponent, a.card), []).append(a)
+        groups.setdefault((a.deck, ALL_OPPONENTS, a.card), []).append(a)
+    rows = []
+    for (deck, opp, card), parts in groups.items():
+        if opp == ALL_OPPONENTS and len({p.opponent for p in parts}) < 2:
+            continue
+        eff = paired.paired_effect(np.concatenate([p.promised for p in parts]),
+                                   np.concatenate([p.never for p in parts]),
+                                   alpha=1.0 - confidence)
+        rows.append({"deck": deck, "opponent": opp, "card": card,
+                     "card_arm_delta_pts": 100.0 * eff.delta,
+                     "card_arm_ci_low_pts": 100.0 * eff.ci_low,
+                     "card_arm_ci_high_pts": 100.0 * eff.ci_high})
+    return pd.DataFrame(rows, columns=["deck", "opponent", "card", *_ARM])
+
+
+def with_card_arms(decisions: pd.DataFrame, arms: pd.DataFrame) -> pd.DataFrame:
+    """gift_decisions with the card-arm columns filled where an arm was played."""
+    if decisions.empty or arms.empty:
+        return decisions
+    merged = decisions.drop(columns=_ARM).merge(arms, on=["deck", "opponent", "card"],
+                                                how="left")
+    return merged.reindex(columns=DECISION_COLUMNS)
 
 
 @dataclass
 class Aggregates:
-    """The two tables (CSV columns exactly) and the paired-statistics extras of every row."""
+    """The two tables (CSV columns exactly) and the per-row test statistics."""
 
     decisions: pd.DataFrame
     situations: pd.DataFrame
@@ -339,41 +445,75 @@ class Aggregates:
     var_reduction: float  # pooled over every forked decision: var_unpaired / var_paired
 
 
-def aggregate(frame: pd.DataFrame, *, alpha: float = 0.05,
-              confidence: float = 0.95) -> Aggregates:
-    """gift_decisions and gift_situations from a decisions frame (``decisions_frame`` rows)."""
+def games_per_matchup(frame: pd.DataFrame, games: int) -> dict[tuple[str, str], int]:
+    """Every (deck, opponent) of the frame played `games` games (evaluate's --games)."""
+    pairs = frame[["deck", "opponent"]].drop_duplicates().itertuples(index=False)
+    return {(str(d), str(o)): games for d, o in pairs}
+
+
+def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
+              min_effect: float = verdicts.DEFAULT_MIN_EFFECT,
+              games: dict[tuple[str, str], int] | int | None = None) -> Aggregates:
+    """gift_decisions and gift_situations from a decisions frame (``decisions_frame`` rows).
+
+    `games`: games played per (deck, opponent), or one number for all; without it the games
+    are counted from the decisions (games without a decision are then missed, so the per-game
+    figures come out too high).
+    """
     keys = ["deck", "opponent", "card", "gift_kind", "base_policy"]
+    if games is None:
+        ids = pd.Series(_clusters(frame), index=frame.index)
+        gpm = {(str(d), str(o)): int(g) for (d, o), g in ids.groupby(
+            [frame["deck"], frame["opponent"]], observed=True).nunique().items()}
+    elif isinstance(games, int):
+        gpm = games_per_matchup(frame, games)
+    else:
+        gpm = dict(games)
     full = _with_pooled(frame)
-    dec = _verdicts(group_stats(full, keys, confidence), alpha)
+    dec = group_stats(full, keys)
     if not dec.empty:
-        dec["recommendation"] = _depends(dec, full, alpha, confidence)
-    # situations: pooled over opponents where there are several, else the one opponent
+        primary = _primary(dec)
+        n_games = _games(dec, gpm)
+        dec = _verdicts(dec, verdicts.row_weights(primary, dec["decisions"] > 0), alpha,
+                        min_effect, n_games / _matchups(dec, gpm))
+        dec["decisions_per_game"] = dec["decisions"] / n_games
+        dec["effect_per_game_pts"] = dec["delta_pts"] * dec["decisions_per_game"]
+        dec["min_effect_pts"] = 100.0 * min_effect
+        dec = _depends(dec, full, primary, alpha)
+    # situations: the primary rows' decisions (pooled over opponents where there are several)
     sit_src = full
     if (full["opponent"] == ALL_OPPONENTS).any():
         pooled_decks = set(full.loc[full["opponent"] == ALL_OPPONENTS, "deck"])
         sit_src = full[(full["opponent"] == ALL_OPPONENTS) | ~full["deck"].isin(pooled_decks)]
     parts = []
     for situation in SITUATIONS:
-        part = sit_src.assign(situation=situation,
-                              bucket=bucket_labels(sit_src, situation).astype(str),
-                              order=bucket_labels(sit_src, situation).codes)
-        parts.append(group_stats(part, [*keys, "situation", "order", "bucket"], confidence))
+        labels = bucket_labels(sit_src, situation)
+        part = sit_src.assign(situation=situation, bucket=labels.astype(str),
+                              order=labels.codes)
+        parts.append(group_stats(part, [*keys, "situation", "order", "bucket"]))
     sit = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
     if not sit.empty:
         order = {s: i for i, s in enumerate(SITUATIONS)}
         sit = sit.assign(_s=sit["situation"].map(order)).sort_values(
             ["deck", "opponent", "card", "_s", "order"], kind="stable").drop(
             columns=["_s", "order"]).reset_index(drop=True)
-    sit = _verdicts(sit, alpha)
-    paired = pd.concat([
-        dec.assign(table="gift_decisions", situation="", bucket=""),
-        sit.assign(table="gift_situations")], ignore_index=True)
-    paired = paired[PAIRED_COLUMNS] if not paired.empty else pd.DataFrame(columns=PAIRED_COLUMNS)
-    if len(frame) >= 2:
-        overall = stats.paired_difference(frame["outcome_promise"].to_numpy(),
-                                          frame["outcome_no_promise"].to_numpy())
-        var_reduction = float(overall.var_reduction)
+        nonempty = (sit["decisions"] > 0).to_numpy()
+        weights = np.where(nonempty, 1.0 / max(int(nonempty.sum()), 1), 0.0)
+        sit = _verdicts(sit, weights, alpha, min_effect,
+                        _games(sit, gpm) / _matchups(sit, gpm))
     else:
-        var_reduction = float("nan")
+        sit = _verdicts(sit, np.zeros(0), alpha, min_effect, np.zeros(0))
+    table_dec = dec.assign(table="gift_decisions", situation="", bucket="")
+    table_sit = sit.assign(table="gift_situations")
+    both = pd.concat([table_dec, table_sit], ignore_index=True)
+    paired_tab = (both.reindex(columns=PAIRED_COLUMNS) if not both.empty
+                  else pd.DataFrame(columns=PAIRED_COLUMNS))
+    var_reduction = float("nan")
+    if len(frame) >= 2:
+        a = frame["outcome_promise"].to_numpy(dtype=float)
+        b = frame["outcome_no_promise"].to_numpy(dtype=float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            var_reduction = float((np.var(a, ddof=1) + np.var(b, ddof=1))
+                                  / np.var(a - b, ddof=1))
     return Aggregates(dec.reindex(columns=DECISION_COLUMNS),
-                      sit.reindex(columns=SITUATION_COLUMNS), paired, var_reduction)
+                      sit.reindex(columns=SITUATION_COLUMNS), paired_tab, var_reduction)

@@ -48,6 +48,8 @@ Index  name                 meaning
                             halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power
 28     opponents            opponents still in the game
 29     opp_lethal_now       1 if the recipient's board power already reaches the caster's life
+30     own_turn             the caster's own turn number (its turns begun so far, extra turns
+                            included): what reports call "turn", whatever the number of players
 
 Entries are only ever appended (saved threshold weights name features, tables index them).
 """
@@ -90,6 +92,7 @@ from analyzer.kernel.layout import (
     P_LIB_N,
     P_LIFE,
     P_LOST,
+    P_TURNS,
     PLAYER_BASE,
 )
 from analyzer.kernel.stack import mode_options
@@ -101,7 +104,8 @@ FEATURE_NAMES = ("turn", "on_play", "life", "opp_life", "hand", "opp_hand", "lib
                  "opp_toughness", "blockers", "opp_blockers", "gift_kind", "mana_value",
                  "promised_damage", "promised_lethal", "promised_extra", "gift_value",
                  "opp_lethal_after", "gift_payoffs", "plain_legal", "plain_life_loss",
-                 "promised_targets", "gift_use", "opponents", "opp_lethal_now")
+                 "promised_targets", "gift_use", "opponents", "opp_lethal_now",
+                 "own_turn")
 N_FEATURES = len(FEATURE_NAMES)
 
 
@@ -138,6 +142,7 @@ class _Feature(NamedTuple):
     GIFT_USE: int = 27
     OPPONENTS: int = 28
     OPP_LETHAL_NOW: int = 29
+    OWN_TURN: int = 30
 
 
 Feature = _Feature()
@@ -342,3 +347,4 @@ def decision_features(G, C, p, o, recipient, out):
             opps += 1
     out[28] = opps
     out[29] = 1.0 if o_power >= G[pb(p) + P_LIFE] else 0.0
+    out[30] = G[pb(p) + P_TURNS]

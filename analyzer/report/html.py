@@ -27,12 +27,14 @@ figcaption{font-size:.8em;color:#555}.meta td{padding:.1em .8em .1em 0;vertical-
 .note{color:#555;font-size:.9em}
 """
 
-_PCT = {c: tb.pct for c in ("win_rate", "ci_low", "ci_high", "pays_off_rate",
-                            "pays_off_ci_low", "pays_off_ci_high", "win_rate_promise",
+_PCT = {c: tb.pct for c in ("win_rate", "ci_low", "ci_high", "win_rate_promise",
                             "win_rate_no_promise", "win_rate_a", "ci_low_a", "ci_high_a",
                             "win_rate_b", "ci_low_b", "ci_high_b")}
 _PTS = {c: tb.pts for c in ("delta", "delta_ci_low", "delta_ci_high", "delta_vs_baseline")}
-FORMATS = {**_PCT, **_PTS}
+_POINTS = {c: tb.points for c in ("delta_pts", "ci_low_pts", "ci_high_pts",
+                                  "effect_per_game_pts", "card_arm_delta_pts",
+                                  "card_arm_ci_low_pts", "card_arm_ci_high_pts")}
+FORMATS = {**_PCT, **_PTS, **_POINTS}
 
 
 def _e(x: Any) -> str:
@@ -93,12 +95,12 @@ def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
     out += _plots(images, "plots/policy_win_rates")
     out += ["<h2>Gift decisions: promise or not?</h2>",
             "<p class=note>At every gift decision reached under the base policy the game was "
-            "forked: one branch promised, one did not, both played to the end. <b>pays off</b> "
-            "is the share of decisions where promising turned the result better for the "
-            "caster; <b>delta</b> is the caster's win-rate change from promising (percentage "
-            "points, paired 95% interval). A verdict needs its interval to exclude zero and "
-            "to survive Holm's correction across the rows of its table; otherwise it reads "
-            "<i>not enough evidence</i>.</p>"]
+            "forked: one branch promised, one did not, both played to the end. <b>better / same "
+            "/ worse</b> count the decisions where the promised branch ended better, the same "
+            "or worse for the caster; <b>delta_pts</b> is the caster's win-rate change from "
+            "promising (percentage points, 95% score interval with game-clustered errors). "
+            "Verdicts and <b>p_adjusted</b> treat the whole table as one family of claims "
+            "(analysis/verdicts.py).</p>"]
     out += _plots(images, "plots/delta_by_card")
     dec = t.get("gift_decisions")
     if dec is not None:
@@ -114,9 +116,10 @@ def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
                        f"times more decisions for the same precision).</p>")
         if paired is not None and not paired.empty:
             rows = paired[paired["table"] == "gift_decisions"]
-            out.append(tb.html_table(rows, ["deck", "opponent", "card", "decisions", "se",
-                                            "se_unpaired", "var_reduction", "p_value",
-                                            "p_holm"]))
+            out.append(tb.html_table(rows, ["deck", "opponent", "card", "decisions",
+                                            "games_with_decision", "design_effect",
+                                            "p_value", "p_adjusted",
+                                            "p_equivalence_adjusted"]))
     out.append("<h2>By situation</h2>")
     out += [figure(n, d) for n, d in images.items()
             if n.startswith("plots/delta_by_") and n != "plots/delta_by_card.png"]

@@ -57,13 +57,13 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
     fig = Figure(figsize=(8, 1.2 + 0.45 * max(n, 1)))
     ax = fig.add_subplot()
     if n:
-        d = 100 * view["delta"].to_numpy(dtype=float)
-        lo = 100 * view["delta_ci_low"].to_numpy(dtype=float)
-        hi = 100 * view["delta_ci_high"].to_numpy(dtype=float)
+        d = view["delta_pts"].to_numpy(dtype=float)
+        lo = view["ci_low_pts"].to_numpy(dtype=float)
+        hi = view["ci_high_pts"].to_numpy(dtype=float)
         y = np.arange(n)[::-1]
         for i in range(n):
             ax.errorbar(d[i], y[i], xerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
-                        fmt="o", color=_color(str(view["recommendation"].iloc[i])), capsize=3)
+                        fmt="o", color=_color(str(view["verdict"].iloc[i])), capsize=3)
         ax.set_yticks(y, [f"{lab}  (n={int(k):,})" for lab, k in
                           zip(labels, view["decisions"], strict=True)])
     else:
@@ -75,7 +75,7 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
     ax.set_title("Promise vs no promise, per card")
     if n:
         seen = dict.fromkeys("depends" if str(v).startswith("depends") else str(v)
-                             for v in view["recommendation"])
+                             for v in view["verdict"])
         handles = [Line2D([], [], marker="o", ls="", color=_color(v), label=v) for v in seen]
         ax.legend(handles=handles, fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
@@ -92,17 +92,18 @@ def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
     ax = fig.add_subplot()
     x = np.arange(len(view))
     if len(view):
-        d = 100 * view["delta"].to_numpy(dtype=float)
-        lo = 100 * view["delta_ci_low"].to_numpy(dtype=float)
-        hi = 100 * view["delta_ci_high"].to_numpy(dtype=float)
+        d = view["delta_pts"].to_numpy(dtype=float)
+        lo = view["ci_low_pts"].to_numpy(dtype=float)
+        hi = view["ci_high_pts"].to_numpy(dtype=float)
         for i in range(len(view)):
             ax.errorbar(x[i], d[i], yerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
-                        fmt="o", color=_color(str(view["recommendation"].iloc[i])), capsize=3)
+                        fmt="o", color=_color(str(view["verdict"].iloc[i])), capsize=3)
         ax.set_xticks(x, [f"{b}\nn={int(k):,}" for b, k in
                           zip(view["bucket"], view["decisions"], strict=True)], fontsize=8)
     ax.axhline(0.0, color="black", lw=0.8)
     ax.set_ylabel("promise - no promise (pts)")
-    ax.set_title(f"{card}: delta by {situation}")
+    ax.set_xlabel("the caster's own turn" if situation == "turn" else situation)
+    ax.set_title(f"{card}: delta by {'own turn' if situation == 'turn' else situation}")
     ax.grid(axis="y", alpha=0.3)
     return _png(fig)
 

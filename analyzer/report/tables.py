@@ -39,6 +39,11 @@ def pts(x: Any) -> str:
     return "-" if _nan(x) else f"{100 * float(x):+.1f}"
 
 
+def points(x: Any) -> str:
+    """A value already in percentage points: ``+1.2``."""
+    return "-" if _nan(x) else f"{float(x):+.1f}"
+
+
 def delta_ci(d: Any, lo: Any, hi: Any) -> str:
     """Signed percentage points with the interval: ``+1.2 [-0.3, +2.7]``."""
     if _nan(d):
@@ -96,27 +101,51 @@ def policy_summary(df: pd.DataFrame) -> str:
     return text_table(heads, rows, right=(2,))
 
 
+def points_ci(d: Any, lo: Any, hi: Any) -> str:
+    """Columns already in points: ``+1.2 [-0.3, +2.7]``."""
+    scale = [None if _nan(x) else float(x) / 100.0 for x in (d, lo, hi)]
+    return delta_ci(*(math.nan if x is None else x for x in scale))
+
+
+def verdict_text(verdict: Any, depends_on: Any = "", more_games: Any = math.nan) -> str:
+    """The verdict in words: the pattern of a "depends", the games a "not enough" needs."""
+    text = str(verdict)
+    if text == "depends" and isinstance(depends_on, str) and depends_on:
+        return f"depends on {depends_on}"
+    if text == "not enough evidence" and not _nan(more_games) and float(more_games) > 0:
+        return f"{text} (~{int(float(more_games)):,} more games per matchup)"
+    return text
+
+
+def _count(x: Any) -> str:
+    return "-" if _nan(x) else f"{float(x):,.0f}"
+
+
 def decision_summary(df: pd.DataFrame) -> str:
-    """Per card (pooled over opponents): decisions, how often promising paid off, win rates
-    with and without the promise, the paired delta and the verdict."""
+    """Per card (pooled over opponents): the verdict, the delta with its interval, its
+    adjusted p, how many decisions promising did better / the same / worse, and the effect
+    per game."""
     view = headline_rows(df)
     if view.empty:
         return "(no gift decisions reached)"
     multi = view["deck"].nunique() > 1
-    heads = ["card", "gift", "decisions", "pays off", "promise", "no promise",
-             "delta pts [95% CI]", "recommendation"]
+    heads = ["card", "gift", "decisions", "better/same/worse", "delta pts [95% CI]",
+             "p adj.", "per game pts", "verdict"]
     if multi:
         heads.insert(0, "deck")
     rows = []
     for r in view.itertuples(index=False):
-        cells = [str(r.card), str(r.gift_kind), f"{int(r.decisions):,}", pct(r.pays_off_rate),
-                 pct(r.win_rate_promise), pct(r.win_rate_no_promise),
-                 delta_ci(r.delta, r.delta_ci_low, r.delta_ci_high), str(r.recommendation)]
+        cells = [str(r.card), str(r.gift_kind), f"{int(r.decisions):,}",
+                 f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
+                 points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
+                 "-" if _nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
+                 "-" if _nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
+                 verdict_text(r.verdict, r.depends_on, r.more_games)]
         if multi:
             cells.insert(0, str(r.deck))
         rows.append(cells)
     off = 1 if multi else 0
-    return text_table(heads, rows, right=tuple(i + off for i in (2, 3, 4, 5)))
+    return text_table(heads, rows, right=tuple(i + off for i in (2, 3, 5, 6)))
 
 
 def compare_summary(df: pd.DataFrame) -> str:
