@@ -108,10 +108,14 @@ def _check_plots(plots: bool) -> None:
                                      "install matplotlib), or use --no-plots")) from None
 
 
+SAME = "same"  # opp_policy value: every seat plays the policy in question
+
+
 def with_opponents(policy: str, opponents: str | None) -> Any:
     """`policy` for seat 0 and `opponents` for every other seat (a two-block table); the
-    policy string itself when opponents is None (every seat plays it)."""
-    if opponents is None:
+    policy string itself when opponents is None, "same" or that very policy (every seat
+    plays it)."""
+    if opponents is None or opponents == SAME or opponents.strip() == policy.strip():
         return policy
     from analyzer.policies.table import parse_policy
 
@@ -153,7 +157,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     `policies` (default never, always, random:p=0.5) are played on the same seeded games;
     `baseline` (default the first) is what the paired differences are taken against;
     `base_policy` (default the baseline) plays the games whose decisions are forked `forks`
-    times (0: no counterfactuals). `opp_policy`: what the opponents play throughout (default:
+    times (0: no counterfactuals). `opp_policy`: what the opponents play in every game
+    (default: the base policy, so only the deck's policy changes between policies; "same":
     every seat plays the policy in question). `fork_seats`: "deck" (seat 0) or "all". Files
     are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
     otherwise.
@@ -182,8 +187,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     baseline = baseline or pols[0]
     base = base_policy.strip() if base_policy else baseline
     catalog = load_catalog(card_files)
-    if opp_policy is not None:
-        opp_policy = opp_policy.strip()
+    opp_policy = opp_policy.strip() if opp_policy is not None else base
+    changed = ("every seat" if opp_policy == SAME
+               else "the deck's seat only (opponents play " + opp_policy + ")")
     for p in [*pols, base]:  # input errors before running
         policy_table(with_opponents(p, opp_policy), catalog.compiled.names, catalog.lookup)
     seat_paths = matchups(deck, vs)
@@ -192,7 +198,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt,
-                "opp_policy": opp_policy or "the same as seat 0",
+                "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
+                "policy_seats": changed,
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,

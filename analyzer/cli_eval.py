@@ -82,15 +82,16 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @_common
 @click.option("--policies", "policies", multiple=True, metavar="LIST",
               help="Policies to compare, comma-separated or repeated (default: never, always, "
-                   "random:p=0.5). Any policy string --policy accepts; the opponents play it "
-                   "too unless --opp-policy is given.")
+                   "random:p=0.5). Any policy string --policy accepts; only the deck plays "
+                   "it (see --opp-policy).")
 @click.option("--baseline", default=None, metavar="P",
               help="Policy the others are compared with (default: the first).")
 @click.option("--base-policy", default=None, metavar="P",
               help="Policy that plays the games whose gift decisions are forked (default: the "
                    "baseline).")
 @click.option("--opp-policy", default=None, metavar="P",
-              help="Policy of the opponents in every game (default: the same as the deck's).")
+              help="Policy of the opponents in every game (default: the base policy, so only "
+                   "the deck's policy changes; 'same': every seat plays the policy compared).")
 @click.option("--forks", type=click.IntRange(min=0), default=1, show_default=True,
               help="Futures per branch at each decision (0: skip the counterfactuals). "
                    "Futures after the first reshuffle the unseen cards.")
@@ -120,8 +121,8 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
                            fork_seats=fork_seats, allow_approximate=allow_approximate,
                            card_files=card_files, progress=progress, on_start=start)
     s = run.settings
-    click.echo(f"\npolicy comparison (seat-balanced, same seeds; deltas in percentage points "
-               f"vs {s['baseline']})")
+    click.echo(f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
+               f"same seeds; deltas in percentage points vs {s['baseline']}")
     click.echo(policy_summary(run.policy_comparison))
     if s["forks"] > 0:
         n = s["decisions_evaluated"]

@@ -310,9 +310,32 @@ def test_opponents_policy_is_fixed(catalog) -> None:
     pc = run.policy_comparison.set_index("policy")
     assert pc.loc["always", "wins"] == int(np.sum(ref.games[:, 0] == 0))
     assert not np.array_equal(ref.games[:, :2], both.games[:, :2])  # the opponents' differs
-    assert set(run.gift_decisions["base_policy"]) == {"never (opponents: never)"}
+    assert set(run.gift_decisions["base_policy"]) == {"never"}  # opponents play it too
     with pytest.raises(InputError, match="unknown policy"):
         api.evaluate(RATS, [BATS], games=2, opp_policy="sometimes")
+
+
+def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> None:
+    """Regression (issue 16 item 8): by default only the deck's policy changes, so a deck
+    without a gift card plays the very same games under every policy, whatever the opponents'
+    gift cards; with opp_policy="same" the opponents' policy changes too and the games differ."""
+    no_gift = FIX / "no_gift.txt"
+    run = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0,
+                       policies=["never", "always", "random:p=0.5"])
+    pc = run.policy_comparison
+    assert len(pc) == 3
+    assert (pc["delta_vs_baseline"] == 0.0).all()
+    assert (pc["delta_ci_low"] == 0.0).all() and (pc["delta_ci_high"] == 0.0).all()
+    assert pc["wins"].nunique() == 1
+    assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
+    both = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"],
+                        opp_policy="same")
+    assert both.settings["policy_seats"] == "every seat"
+    assert both.policy_comparison["wins"].nunique() == 2  # the opponents' promises matter
+    code, out, err = _cli(["evaluate", str(no_gift), "--vs", str(BATS), "--games", "20",
+                           "--forks", "0", "--out", str(tmp_path / "r"), "--no-plots"])
+    assert code == 0, err
+    assert "policy changed for the deck's seat only (opponents play never)" in out
 
 
 def _cli(args: list[str]):
