@@ -32,7 +32,8 @@ FORMATS = ("csv", "parquet")
 
 @dataclass
 class EvaluationRun:
-    """What `evaluate` returns. The first three tables are the CSV files, column for column."""
+    """What `evaluate` returns. The first three tables are the CSV files, column for column;
+    deltas in percentage points, named so (`delta_pts`; analyzer/report/units.py)."""
 
     policy_comparison: pd.DataFrame
     gift_decisions: pd.DataFrame
@@ -49,7 +50,7 @@ class EvaluationRun:
 
 @dataclass
 class ComparisonRun:
-    """What `compare` returns: compare.csv as a DataFrame."""
+    """What `compare` returns: compare.csv as a DataFrame (deltas in points, `delta_pts`)."""
 
     table: pd.DataFrame
     settings: dict[str, Any] = field(default_factory=dict)
@@ -278,13 +279,15 @@ def _evaluation(arms: list[Any], baseline: str, frames: list[pd.DataFrame],
     """The tables of the matchups played so far."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
+    from analyzer.report.units import to_points
 
     policy_df = cmp.policy_comparison(arms, baseline)
     frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
     agg = cf.aggregate(frame)
     settings.update({"threads_used": used, "decisions_evaluated": len(frame),
                      "var_reduction": agg.var_reduction, "fork_seconds": round(fork_s, 3)})
-    return EvaluationRun(policy_df, agg.decisions, agg.situations, frame, agg.paired,
+    return EvaluationRun(to_points(policy_df), to_points(agg.decisions),
+                         to_points(agg.situations), frame, to_points(agg.paired),
                          agg.var_reduction, settings, warnings, None,
                          time.perf_counter() - t0, fork_s)
 
@@ -352,7 +355,7 @@ def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
 
 
 def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
-    """Every table of a run folder by name (CSV or Parquet)."""
+    """Every table of a run folder by name (CSV or Parquet), as the files have them."""
     folder = Path(run_dir)
     out: dict[str, pd.DataFrame] = {}
     for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
@@ -417,7 +420,9 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
                 used = res.threads
                 warnings += _run_warnings(res.extra, decks[0].name, opp)
                 bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
-        table = cmp.deck_comparison(a_arms, b_arms, policy)
+        from analyzer.report.units import to_points
+
+        table = to_points(cmp.deck_comparison(a_arms, b_arms, policy))
         result = ComparisonRun(table, settings, warnings, None, time.perf_counter() - t0)
         if rec is not None:
             rec.update(threads=used, warnings=warnings, simulate_s=round(result.seconds, 3))

@@ -82,10 +82,16 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
 
     from analyzer.analysis.simulate import simulate_matchup
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import load_policy
+    from analyzer.policies.table import load_policy, parse_policy
 
+    check_games_arg(games)
+    if seed < 0:
+        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     catalog = load_catalog(card_files)
-    policy = load_policy(policy, policy_file)
+    if policy_file is None and isinstance(policy, str):
+        policy = parse_policy(policy, arg("policy"))
+    else:
+        policy = load_policy(policy, policy_file)
     seat_paths = matchups(deck, vs)
     loaded = [_load(paths, catalog, allow_approximate) for paths in seat_paths]
     policy.table(catalog.compiled.names, catalog.lookup)  # validate before running

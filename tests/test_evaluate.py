@@ -36,6 +36,7 @@ from analyzer.api_sim import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.errors import InputError
+from analyzer.report.units import points_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
@@ -130,18 +131,19 @@ def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
     assert row["decisions"] >= 20
     assert row["promise_better"] == 0 and row["promise_worse"] == 0
     assert row["same"] == row["decisions"]
-    assert row["delta"] == 0.0 and row["delta_ci_low"] == 0.0 and row["delta_ci_high"] == 0.0
+    assert row["delta_pts"] == 0.0 and row["delta_pts_ci_low"] == 0.0
+    assert row["delta_pts_ci_high"] == 0.0
     assert row["win_rate_promise"] == row["win_rate_no_promise"] == 1.0
     assert row["pays_off_rate"] == 0.0
     assert row["recommendation"] == NOT_ENOUGH
-    assert (run.gift_situations["delta"] == 0.0).all()
+    assert (run.gift_situations["delta_pts"] == 0.0).all()
     assert (run.gift_situations["recommendation"] == NOT_ENOUGH).all()
     # and the policies: in this mirror the promise never matters, so never and always agree
     pc = run.policy_comparison.set_index("policy")
-    assert pc.loc["always", "delta_vs_baseline"] == 0.0
+    assert pc.loc["always", "delta_vs_baseline_pts"] == 0.0
     assert pc.loc["always", "wins"] == pc.loc["never", "wins"]
     csv = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
-    assert csv.loc[0, "delta"] == 0.0
+    assert csv.loc[0, "delta_pts"] == 0.0
 
 
 def test_aggregate_of_equal_outcomes_is_zero() -> None:
@@ -158,7 +160,7 @@ def test_dominant_promise_is_recommended() -> None:
                        policies=["never"], card_files=[CARDS])
     row = run.gift_decisions.set_index("card").loc["Promised Doom"]
     assert row["decisions"] >= 50
-    assert row["delta"] > 0.2 and row["delta_ci_low"] > 0
+    assert row["delta_pts"] > 20 and row["delta_pts_ci_low"] > 0  # points
     assert row["promise_better"] > 10 * max(row["promise_worse"], 1)
     assert row["recommendation"] == PROMISE
     assert row["win_rate_promise"] > 0.95
@@ -264,12 +266,15 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     run = api.evaluate(RATS, [BATS], games=60, seed=3, policies=["never,always"],
                        out=tmp_path / "r", plots=False)
     pc = run.policy_comparison
-    assert list(pc.columns) == POLICY_COLUMNS
+    assert list(pc.columns) == points_columns(POLICY_COLUMNS)  # deltas in points
     assert list(pc["policy"]) == ["never", "always"]
     base = pc.iloc[0]
-    assert base["delta_vs_baseline"] == 0.0 and base["games"] == 60
+    assert base["delta_vs_baseline_pts"] == 0.0 and base["games"] == 60
+    from analyzer.api_eval import with_opponents
+
+    # by default only the deck's policy changes: the opponents play the base policy (never)
     always = simulate_matchup(_load([RATS, BATS], catalog, False), catalog, games=60, seed=3,
-                              policy="always")
+                              policy=with_opponents("always", "never"))
     assert pc.iloc[1]["wins"] == int(np.sum(always.games[:, 0] == 0))
     files = {p.name for p in (tmp_path / "r").iterdir()}
     assert {"manifest.json", "policy_comparison.csv", "gift_decisions.csv",
@@ -289,10 +294,11 @@ def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
     assert set(run.decisions["caster"]) == {0, 1}
     run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0,
                        out=tmp_path / "r")
-    assert run.gift_decisions.empty and list(run.gift_decisions.columns) == cf.DECISION_COLUMNS
+    assert run.gift_decisions.empty
+    assert list(run.gift_decisions.columns) == points_columns(cf.DECISION_COLUMNS)
     assert len(run.policy_comparison) == 2
     head = (tmp_path / "r" / "gift_decisions.csv").read_text().splitlines()
-    assert head == [",".join(cf.DECISION_COLUMNS)]
+    assert head == [",".join(points_columns(cf.DECISION_COLUMNS))]
     assert (tmp_path / "r" / "plots" / "delta_by_card.png").is_file()
     assert api.report(tmp_path / "r").is_file()
 
@@ -324,8 +330,8 @@ def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> Non
                        policies=["never", "always", "random:p=0.5"])
     pc = run.policy_comparison
     assert len(pc) == 3
-    assert (pc["delta_vs_baseline"] == 0.0).all()
-    assert (pc["delta_ci_low"] == 0.0).all() and (pc["delta_ci_high"] == 0.0).all()
+    assert (pc["delta_vs_baseline_pts"] == 0.0).all()
+    assert (pc["delta_pts_ci_low"] == 0.0).all() and (pc["delta_pts_ci_high"] == 0.0).all()
     assert pc["wins"].nunique() == 1
     assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
     both = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"],
@@ -353,7 +359,7 @@ def test_cli_evaluate(tmp_path: Path) -> None:
     assert "variance reduction" in out and "wrote" in out
     assert (tmp_path / "run" / "plots" / "delta_by_card.png").is_file()
     dec = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
-    assert list(dec.columns) == cf.DECISION_COLUMNS
+    assert list(dec.columns) == points_columns(cf.DECISION_COLUMNS)
     assert (dec["opponent"].str.count(r" \+ ") == 2).all()  # one 4-player game
     assert (dec["deck"] == "UB Rats: threshold control").all()
 
@@ -379,7 +385,7 @@ def test_cli_compare(tmp_path: Path) -> None:
     t = pd.read_csv(tmp_path / "c" / "compare.csv")
     assert list(t["opponent"]) == [
         "WB Bats: lifegain fliers + RG Raccoons: expend midrange"]  # one 3-player game
-    assert (t["delta"] == 0).all() and (t["delta_ci_low"] == 0).all()  # a deck against itself
+    assert (t["delta_pts"] == 0).all() and (t["delta_pts_ci_low"] == 0).all()  # against itself
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
 
 
@@ -387,8 +393,9 @@ def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:
     run = api.compare(RATS, BATS, [RACCOONS], games=40, seed=1)
     t = run.table
     assert len(t) == 1 and t.iloc[0]["games"] == 40
-    assert t.iloc[0]["delta"] == pytest.approx(t.iloc[0]["win_rate_a"] - t.iloc[0]["win_rate_b"])
-    assert t.iloc[0]["delta_ci_low"] < t.iloc[0]["delta"] < t.iloc[0]["delta_ci_high"]
+    r = t.iloc[0]
+    assert r["delta_pts"] == pytest.approx(100 * (r["win_rate_a"] - r["win_rate_b"]))  # points
+    assert r["delta_pts_ci_low"] < r["delta_pts"] < r["delta_pts_ci_high"]
     assert run.out_dir is None
 
 

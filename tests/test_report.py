@@ -342,3 +342,19 @@ def test_report_fits_1280_pixels_in_chromium(tmp_path: Path) -> None:
     assert m["inner"] == 1280, m
     assert m["scroll"] <= m["client"], m  # no horizontal scroll
     assert 0 <= m["summary_top"] < m["height"] and m["first_bottom"] <= m["height"], m
+
+
+def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
+    from analyzer.report.units import to_fractions, to_points
+
+    t = _tables()
+    pts = {k: to_points(v) for k, v in t.items()}
+    dec = pts["gift_decisions"]
+    assert "delta" not in dec and "delta_pts_ci_low" in dec
+    assert dec["delta_pts"].iloc[0] == pytest.approx(-3.0)  # -0.03 as a fraction
+    assert "delta_vs_baseline_pts" in pts["policy_comparison"] and "se_pts" in pts["paired_stats"]
+    assert dec["win_rate_promise"].iloc[0] == pytest.approx(0.47)  # rates stay fractions
+    back = to_fractions(dec)
+    pd.testing.assert_frame_equal(back, t["gift_decisions"])
+    assert html_mod.render(_manifest(), pts, {}) == html_mod.render(_manifest(), t, {})
+    assert tables.decision_summary(dec) == tables.decision_summary(t["gift_decisions"])

@@ -188,7 +188,7 @@ def test_policy_file_wherever_a_policy_is_taken(tmp_path: Path) -> None:
     assert code == 0, err
     pc = pd.read_csv(tmp_path / "r" / "policy_comparison.csv")
     assert list(pc["policy"]) == ["never", f"file {pol}"]
-    assert (pc["delta_vs_baseline"] == 0).all()  # a gift-free deck: the same games
+    assert (pc["delta_vs_baseline_pts"] == 0).all()  # a gift-free deck: the same games
     bad = tmp_path / "bad.toml"
     bad.write_text('policy = "sometimes"\n')
     for args in (["compare", RATS, RATS, "--vs", BATS, "--policy-file", bad],

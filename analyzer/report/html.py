@@ -22,6 +22,7 @@ import pandas as pd
 
 from analyzer.report import tables as tb
 from analyzer.report.plots import slug
+from analyzer.report.units import to_fractions
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.2em auto;
@@ -75,7 +76,7 @@ HEADERS = {
     "deck_a": "Deck A", "deck_b": "Deck B", "wins_a": "Wins A", "draws_a": "Draws A",
     "win_rate_a": "A win rate [95% CI]", "wins_b": "Wins B", "draws_b": "Draws B",
     "win_rate_b": "B win rate [95% CI]", "var_reduction": "Variance reduction",
-    "se": "Std. error", "se_unpaired": "Std. error unpaired", "p_value": "p",
+    "se": "Std. error, pts", "se_unpaired": "Std. error unpaired, pts", "p_value": "p",
     "p_holm": "p (Holm)", "p_adj": "p (adjusted)", "p_adjusted": "p (adjusted)",
 }
 _VERDICT_COLUMNS = ("verdict", "recommendation")
@@ -279,7 +280,13 @@ def _plain(v: Any) -> str:
     return str(v)
 
 
+def _se(v: Any) -> str:
+    return "" if _nan(v) else f"{100 * float(v):.2f}"
+
+
 def _fmt(col: str) -> Callable[[Any], str]:
+    if col in ("se", "se_unpaired"):
+        return _se
     return tb.pct if col in _RATES else tb.pts if col in _POINTS else _plain
 
 
@@ -437,6 +444,7 @@ def render(manifest: Any, tables: Mapping[str, pd.DataFrame], images: Mapping[st
     `anchors`: card name -> id of that card's examples on the page (see `example_anchor`),
     linked from the card's line in the summary.
     """
+    tables = {k: to_fractions(v) for k, v in tables.items()}  # either unit, as files have it
     extra = manifest.extra or {}
     kind = extra.get("kind", "evaluate")
     decks = [d.name for d in manifest.decks]

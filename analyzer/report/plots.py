@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from analyzer.report.tables import ALL_OPPONENTS, headline_rows
+from analyzer.report.units import to_fractions
 
 _COLORS = {"promise": "#1b7837", "don't promise": "#b2182b", "not enough evidence": "#777777"}
 _DEPENDS = "#e08214"
@@ -179,6 +180,7 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
                    situations: Sequence[str] = ("turn",)) -> dict[str, bytes]:
     """Every plot of an evaluate run: delta by card, policy win rates, and per card the delta
     by turn (plus any other situation dimensions asked for)."""
+    tables = {k: to_fractions(v) for k, v in tables.items()}
     out: dict[str, bytes] = {}
     dec = tables.get("gift_decisions", pd.DataFrame())
     sit = tables.get("gift_situations", pd.DataFrame())
@@ -200,7 +202,7 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
 
 def compare_plots(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
     """Deck A minus deck B per opponent with 95% paired intervals."""
-    df = tables.get("compare", pd.DataFrame())
+    df = to_fractions(tables.get("compare", pd.DataFrame()))
     fig = Figure(figsize=(8, 1.2 + 0.45 * max(len(df), 1)))
     ax = fig.add_subplot()
     if len(df):
