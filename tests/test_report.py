@@ -276,8 +276,11 @@ def test_summary_leads_with_one_line_per_card() -> None:
     # the evidence: human headers, pooled rows first, p-values folded away
     assert "delta_ci_low" not in page and "Effect of promising, pts [95% CI]" in page
     first_table = body[body.index('<table class="data">'):]
-    first_rows = re.findall(r"<tr[^>]*>(.*?)</tr>", first_table)[1:4]
-    assert all("all opponents" in r for r in first_rows)
+    first_table = first_table[:first_table.index("</table>")]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", first_table)[1:]
+    assert len(rows) == 3 and 'class=pooled' in first_table  # the pooled rows, in view
+    assert "Frogs" not in first_table and "Opponent" not in first_table
+    assert body.index(first_table) < body.index("<details><summary>Per opponent (2 matchups")
     assert page.index("<details><summary>p-values") < page.index("p (Holm)")
     assert "\u2248" in page and "Bats" in page
 

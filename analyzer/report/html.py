@@ -41,6 +41,7 @@ figcaption{font-size:.8em;color:#555}.meta td{padding:.1em .8em .1em 0;vertical-
 #summary h2{margin-top:.3em;border:0}
 ul.answers{padding-left:1.1em}ul.answers li{margin:.35em 0}
 .v{font-weight:700;padding:0 .3em;border-radius:3px}
+#summary .v{white-space:nowrap}#summary .v.v-depends{white-space:normal}
 .v-promise{color:#fff;background:#1b7837}.v-dont{color:#fff;background:#b2182b}
 .v-depends{color:#fff;background:#c66a00}.v-none{color:#fff;background:#4d6a8a}
 .v-unknown{color:#222;background:#ddd}
@@ -378,7 +379,7 @@ def _folded_per_opponent(df: pd.DataFrame, approx: set[str], *constant: str) -> 
         return [human_table(df, approx, drop)]
     rest = df[~pooled]
     n_opp = rest["opponent"].nunique()
-    return [human_table(df[pooled], approx, drop),
+    return [human_table(df[pooled], approx, [*drop, "opponent"]),
             f"<details><summary>Per opponent ({n_opp} matchups, {len(rest)} rows)</summary>",
             human_table(rest, approx, drop), "</details>"]
 
