@@ -16,7 +16,14 @@ from typing import Any
 
 import pandas as pd
 
-from analyzer.errors import InputError, Problem
+from analyzer.api_checks import (
+    SAME,
+    check_policies,
+    override_warnings,
+    read_policy_files,
+    with_opponents,
+)
+from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
 DEFAULT_GAMES = 3000  # per matchup: the no-argument run takes ~15 s on 2 free cores (< 2 min)
@@ -26,7 +33,8 @@ FORMATS = ("csv", "parquet")
 
 @dataclass
 class EvaluationRun:
-    """What `evaluate` returns. The first three tables are the CSV files, column for column."""
+    """What `evaluate` returns. The first three tables are the CSV files, column for column;
+    deltas in percentage points, named so (`delta_pts`; analyzer/report/units.py)."""
 
     policy_comparison: pd.DataFrame
     gift_decisions: pd.DataFrame
@@ -46,7 +54,7 @@ class EvaluationRun:
 
 @dataclass
 class ComparisonRun:
-    """What `compare` returns: compare.csv as a DataFrame."""
+    """What `compare` returns: compare.csv as a DataFrame (deltas in points, `delta_pts`)."""
 
     table: pd.DataFrame
     settings: dict[str, Any] = field(default_factory=dict)
@@ -94,13 +102,15 @@ def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: boo
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise InputError(Problem(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}"))
+        raise InputError(Problem(f"{arg('fmt')}: unknown format {fmt!r}; known: "
+                                 f"{', '.join(FORMATS)}"))
     if fmt == "parquet":
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise InputError(Problem("--format parquet needs pyarrow, which is not installed "
-                                     "(pip install pyarrow), or use --format csv")) from None
+            raise InputError(Problem(f"{arg('fmt')}=parquet needs pyarrow, which is not "
+                                     f"installed (pip install pyarrow), or use {arg('fmt')}="
+                                     "csv")) from None
 
 
 def _check_plots(plots: bool) -> None:
@@ -108,21 +118,9 @@ def _check_plots(plots: bool) -> None:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
+            off = "--no-plots" if arg("plots") != "plots" else "plots=False"
             raise InputError(Problem("plots need matplotlib, which is not installed (pip "
-                                     "install matplotlib), or use --no-plots")) from None
-
-
-def with_opponents(policy: str, opponents: str | None) -> Any:
-    """`policy` for seat 0 and `opponents` for every other seat (a two-block table); the
-    policy string itself when opponents is None (every seat plays it)."""
-    if opponents is None:
-        return policy
-    from analyzer.policies.table import parse_policy
-
-    spec = parse_policy(policy)
-    spec.opponents = parse_policy(opponents, "--opp-policy")
-    spec.text = f"{policy} (opponents: {opponents})"
-    return spec
+                                     f"install matplotlib), or use {off}")) from None
 
 
 def _life(decks: list[Deck], life: int | None) -> int:
@@ -145,7 +143,8 @@ def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) ->
 def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              games: int = DEFAULT_GAMES, seed: int = 0,
              policies: Sequence[str] | None = None, baseline: str | None = None,
-             base_policy: str | None = None, opp_policy: str | None = None, forks: int = 1,
+             base_policy: str | None = None, opp_policy: str | None = None,
+             policy_files: Sequence[str | Path] = (), forks: int = 1,
              threads: int | None = None, out: str | Path | None = None, save: bool = False,
              fmt: str = "csv", plots: bool = True, life: int | None = None,
              fork_seats: str = "deck", min_effect: float = 1.0,
@@ -157,8 +156,11 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     `policies` (default never, always, random:p=0.5) are played on the same seeded games;
     `baseline` (default the first) is what the paired differences are taken against;
     `base_policy` (default the baseline) plays the games whose decisions are forked `forks`
-    times (0: no counterfactuals). `opp_policy`: what the opponents play throughout (default:
-    every seat plays the policy in question). `fork_seats`: "deck" (seat 0) or "all". Files
+    times (0: no counterfactuals). `opp_policy`: what the opponents play in every game
+    (default: the base policy, so only the deck's policy changes between policies; "same":
+    every seat plays the policy in question). `policy_files`: policy files compared too
+    (labelled "file PATH"; alone, they replace the default policies). `fork_seats`: "deck"
+    (seat 0) or "all". Files
     are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
     otherwise. `min_effect`: the smallest win-rate change per decision worth acting on, in
     percentage points (verdicts: promise, don't promise, makes no difference, not enough
@@ -168,22 +170,25 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.analysis import counterfactual as cf
     from analyzer.api_sim import matchups
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import policy_table
 
     if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
+        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
     if seed < 0:
-        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
+        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     if forks < 0:
-        raise InputError(Problem(f"--forks must be 0 or more, not {forks}"))
+        raise InputError(Problem(f"{arg('forks')} must be 0 or more, not {forks}"))
     if not 0.0 < min_effect < 100.0:
-        raise InputError(Problem(f"min_effect must be between 0 and 100 points, not "
+        raise InputError(Problem(f"{arg('min_effect')} must be between 0 and 100 points, not "
                                  f"{min_effect}"))
     if fork_seats not in ("deck", "all"):
-        raise InputError(Problem(f"fork_seats must be 'deck' or 'all', not {fork_seats!r}"))
+        raise InputError(Problem(f"{arg('fork_seats')} must be 'deck' or 'all', not "
+                                 f"{fork_seats!r}"))
     _check_format(fmt)
     _check_plots(plots)
-    pols = cmp.split_policies(policies if policies else DEFAULT_POLICIES)
+    files = read_policy_files(policy_files)
+    pols = cmp.split_policies(policies if policies else
+                              ([] if files else list(DEFAULT_POLICIES)))
+    pols += [label for label in files if label not in pols]
     if baseline is not None:
         baseline = cmp.split_policies([baseline])[0] if baseline.strip() else baseline
         if baseline not in pols:
@@ -191,19 +196,26 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     baseline = baseline or pols[0]
     base = base_policy.strip() if base_policy else baseline
     catalog = load_catalog(card_files)
-    if opp_policy is not None:
-        opp_policy = opp_policy.strip()
-    for p in [*pols, base]:  # input errors before running
-        policy_table(with_opponents(p, opp_policy), catalog.compiled.names, catalog.lookup)
+    opp_policy = opp_policy.strip() if opp_policy is not None else base
+    changed = ("every seat" if opp_policy == SAME
+               else "the deck's seat only (opponents play " + opp_policy + ")")
+    # every policy problem at once, each under its argument's name, before anything runs
+    specs = check_policies([*((arg("policies"), p) for p in pols),
+                            (arg("baseline"), baseline), (arg("base_policy"), base),
+                            (arg("opp_policy"), opp_policy)], catalog, files)
     seat_paths = matchups(deck, vs)
     loaded = _load_all(seat_paths, catalog, allow_approximate)
+    mine = {k: v for k, v in specs.items() if k in (*pols, baseline, base)}  # seat 0's
+    evaluated = {decks[0].name: decks[0] for decks in loaded.decks}
+    early = [w for d in evaluated.values() for w in override_warnings(mine, d, catalog)]
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     gift_cards = [_gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
     arm_runs = sum(len(c) for c in gift_cards) * (1 if base == "never" else 2)
     settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
-                "opp_policy": opp_policy or "the same as seat 0",
+                "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
+                "policy_seats": changed,
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
     from analyzer.api_replay import replay_settings
@@ -217,58 +229,73 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         arms: list[cmp.Arm] = []
         card_arms: list[cf.CardArm] = []
         frames: list[pd.DataFrame] = []
-        warnings: list[str] = []
+        warnings: list[str] = list(early)
         fork_s = 0.0
         used = threads
-        for k, decks in enumerate(loaded.decks):
-            life_k = _life(decks, life)
-            me, opp = decks[0].name, " + ".join(d.name for d in decks[1:])
-            if forks > 0:
-                seats = (0,) if fork_seats == "deck" else tuple(range(len(decks)))
-                run = cf.run_counterfactuals(decks, catalog, games=games, seed=seed,
-                                             base_policy=with_opponents(base, opp_policy),
-                                             forks=forks, threads=threads,
-                                             starting_life=life_k, fork_seats=seats,
-                                             progress=progress)
-                fork_s += run.seconds
-                used = run.threads
-                frames.append(cf.decisions_frame(run, catalog, k))
-                warnings += _run_warnings(run.extra, me, opp)
-                if reuse:
-                    arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
-                for card in gift_cards[k]:  # issue 16 item 6: the per-card arm
-                    scored = {}
-                    for mode in ("always", "never"):
-                        if mode == "never" and base == "never":
-                            scored[mode] = cmp.seat_scores(run.games)
-                            continue
-                        scored[mode], res = cmp.play_arm(
-                            decks, catalog, games=games, seed=seed,
-                            policy=with_opponents(f"{base}; {card}={mode}", opp_policy),
-                            threads=threads, starting_life=life_k, progress=progress)
-                        warnings += _run_warnings(res.extra, me, opp)
-                    card_arms.append(cf.CardArm(me, opp, card, scored["always"],
-                                                scored["never"]))
-            for p in pols:
-                if reuse and p == base:
-                    continue
-                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
-                                           policy=with_opponents(p, opp_policy),
-                                           threads=threads, starting_life=life_k,
-                                           progress=progress)
-                used = res.threads
-                warnings += _run_warnings(res.extra, me, opp)
-                arms.append(cmp.Arm(me, opp, p, scores))
-        policy_df = cmp.policy_comparison(arms, baseline)
-        frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
-        agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
-        agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
-        settings.update({"threads_used": used, "decisions_evaluated": len(frame),
-                         "var_reduction": agg.var_reduction,
-                         "fork_seconds": round(fork_s, 3)})
-        result = EvaluationRun(policy_df, agg.decisions, agg.situations, frame, agg.paired,
-                               agg.var_reduction, settings, warnings, None,
-                               time.perf_counter() - t0, fork_s)
+        done = 0  # matchups finished: on Ctrl-C their tables are written, marked partial
+        try:
+            for k, decks in enumerate(loaded.decks):
+                life_k = _life(decks, life)
+                me, opp = decks[0].name, " + ".join(d.name for d in decks[1:])
+                m_arms: list[cmp.Arm] = []
+                m_cards: list[cf.CardArm] = []
+                if forks > 0:
+                    seats = (0,) if fork_seats == "deck" else tuple(range(len(decks)))
+                    run = cf.run_counterfactuals(decks, catalog, games=games, seed=seed,
+                                                 base_policy=with_opponents(base, opp_policy,
+                                                                             files),
+                                                 forks=forks, threads=threads,
+                                                 starting_life=life_k, fork_seats=seats,
+                                                 progress=progress)
+                    fork_s += run.seconds
+                    used = run.threads
+                    m_frame = cf.decisions_frame(run, catalog, k)
+                    warnings += _run_warnings(run.extra, me, opp)
+                    if reuse:
+                        m_arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
+                    for card in gift_cards[k]:  # issue 16 item 6: the per-card arm
+                        scored = {}
+                        for mode in ("always", "never"):
+                            if mode == "never" and base == "never":
+                                scored[mode] = cmp.seat_scores(run.games)
+                                continue
+                            scored[mode], res = cmp.play_arm(
+                                decks, catalog, games=games, seed=seed,
+                                policy=with_opponents(f"{base}; {card}={mode}", opp_policy,
+                                                      files),
+                                threads=threads, starting_life=life_k, progress=progress)
+                            warnings += _run_warnings(res.extra, me, opp)
+                        m_cards.append(cf.CardArm(me, opp, card, scored["always"],
+                                                  scored["never"]))
+                for p in pols:
+                    if reuse and p == base:
+                        continue
+                    scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
+                                               policy=with_opponents(p, opp_policy, files),
+                                               threads=threads, starting_life=life_k,
+                                               progress=progress)
+                    used = res.threads
+                    warnings += _run_warnings(res.extra, me, opp)
+                    m_arms.append(cmp.Arm(me, opp, p, scores))
+                arms += m_arms
+                card_arms += m_cards
+                if forks > 0:
+                    frames.append(m_frame)
+                done = k + 1
+        except KeyboardInterrupt as stop:
+            if rec is not None and done > 0:
+                settings.update({"partial": True, "matchups_finished": done,
+                                 "matchups_planned": len(loaded.decks)})
+                result = _evaluation(arms, card_arms, baseline, frames, settings, warnings,
+                                     used, fork_s, t0, min_effect, games)
+                rec.update(threads=used, **{k: v for k, v in settings.items()
+                                            if k not in ("kind", "matchups")},
+                           warnings=warnings, simulate_s=round(result.seconds, 3))
+                _write_evaluation(rec, result, fmt, False, status="interrupted")
+                stop.partial = (rec.dir, done, len(loaded.decks))  # type: ignore[attr-defined]
+            raise
+        result = _evaluation(arms, card_arms, baseline, frames, settings, warnings, used,
+                             fork_s, t0, min_effect, games)
         if rec is not None:
             rec.update(threads=used, **{k: v for k, v in settings.items()
                                         if k not in ("kind", "matchups")},
@@ -287,6 +314,27 @@ def _gift_cards(deck: Deck, catalog: Any) -> list[str]:
         if rec is not None and rec.gift and rec.name not in out:
             out.append(rec.name)
     return out
+
+
+def _evaluation(arms: list[Any], card_arms: list[Any], baseline: str,
+                frames: list[pd.DataFrame], settings: dict[str, Any], warnings: list[str],
+                used: int | None, fork_s: float, t0: float, min_effect: float,
+                games: int) -> EvaluationRun:
+    """The tables of the matchups played so far."""
+    from analyzer.analysis import compare as cmp
+    from analyzer.analysis import counterfactual as cf
+    from analyzer.report.units import to_points
+
+    policy_df = cmp.policy_comparison(arms, baseline)
+    frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
+    agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
+    agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
+    settings.update({"threads_used": used, "decisions_evaluated": len(frame),
+                     "var_reduction": agg.var_reduction, "fork_seconds": round(fork_s, 3)})
+    return EvaluationRun(to_points(policy_df), to_points(agg.decisions),
+                         to_points(agg.situations), frame, to_points(agg.paired),
+                         agg.var_reduction, settings, warnings, None,
+                         time.perf_counter() - t0, fork_s)
 
 
 def _empty_decisions() -> pd.DataFrame:
@@ -323,7 +371,8 @@ def _write_table(rec: Any, name: str, df: pd.DataFrame, fmt: str) -> None:
         rec.write_csv(_table_name(name, fmt), df)
 
 
-def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool) -> None:
+def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool,
+                      status: str = "complete") -> None:
     """Tables first, then plots and the HTML report (each file atomic)."""
     _write_table(rec, "policy_comparison", run.policy_comparison, fmt)
     _write_table(rec, "gift_decisions", run.gift_decisions, fmt)
@@ -335,7 +384,7 @@ def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool) -> No
 
         run.examples = examples.build(rec.dir, run.decisions)
         rec.write_json("examples.json", run.examples)
-    _render(rec, plots)
+    _render(rec, plots, status)
 
 
 def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
@@ -363,7 +412,7 @@ def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
 
 
 def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
-    """Every table of a run folder by name (CSV or Parquet)."""
+    """Every table of a run folder by name (CSV or Parquet), as the files have them."""
     folder = Path(run_dir)
     out: dict[str, pd.DataFrame] = {}
     for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
@@ -378,6 +427,7 @@ def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
 
 def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (), *,
             games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "never",
+            policy_file: str | Path | None = None,
             opp_policy: str | None = None, threads: int | None = None,
             out: str | Path | None = None, save: bool = False,
             fmt: str = "csv", plots: bool = True, life: int | None = None,
@@ -388,17 +438,23 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     from analyzer.analysis import compare as cmp
     from analyzer.api_sim import matchups
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import policy_table
 
     if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
+        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
     if seed < 0:
-        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
+        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     _check_format(fmt)
     _check_plots(plots)
     catalog = load_catalog(card_files)
-    both = with_opponents(policy, opp_policy.strip() if opp_policy else None)
-    policy_table(both, catalog.compiled.names, catalog.lookup)
+    files = read_policy_files([policy_file] if policy_file is not None else [])
+    if files:
+        if policy not in ("never", ""):
+            raise InputError(Problem(f"give either {arg('policy')} or {arg('policy_file')}, "
+                                     "not both"))
+        policy = next(iter(files))
+    opp = opp_policy.strip() if opp_policy else None
+    check_policies([(arg("policy"), policy), (arg("opp_policy"), opp)], catalog, files)
+    both = with_opponents(policy, opp, files)
     seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
     loaded = _load_all(seats_a + seats_b, catalog, allow_approximate)
     n = len(seats_a)
@@ -421,7 +477,9 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
                 used = res.threads
                 warnings += _run_warnings(res.extra, decks[0].name, opp)
                 bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
-        table = cmp.deck_comparison(a_arms, b_arms, policy)
+        from analyzer.report.units import to_points
+
+        table = to_points(cmp.deck_comparison(a_arms, b_arms, policy))
         result = ComparisonRun(table, settings, warnings, None, time.perf_counter() - t0)
         if rec is not None:
             rec.update(threads=used, warnings=warnings, simulate_s=round(result.seconds, 3))
@@ -451,7 +509,10 @@ def report(run_dir: str | Path, *, plots: bool = True) -> Path:
         why = f" (the run is {manifest.status})" if manifest.status != "complete" else ""
         raise InputError(Problem(f"no {', '.join(missing)} table in this run folder{why}",
                                  source=str(folder)))
+    from analyzer.report.writers import run_lock
+
     rec = RunRecorder(folder, manifest)
     rec.save_manifest = lambda: folder / MANIFEST_NAME  # type: ignore[method-assign]
-    _render(rec, plots, None)  # the manifest stays as the run left it
+    with run_lock(folder):
+        _render(rec, plots, None)  # the manifest stays as the run left it
     return folder / "report.html"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import InputError, Problem
+from analyzer.errors import InputError, Problem, arg
 from analyzer.policies.table import PolicySpec, load_policy
 from analyzer.policies.tune import DEFAULT_FEATURES, TuneResult
 
@@ -128,7 +128,7 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
 
     check_games_arg(games)
     if rounds < 0:
-        raise InputError(Problem(f"--rounds must be 0 or more, not {rounds}"))
+        raise InputError(Problem(f"{arg('rounds')} must be 0 or more, not {rounds}"))
     catalog = load_catalog(card_files)
     loaded = [_load(paths, catalog, allow_approximate) for paths in matchups(deck, vs)]
 

@@ -6,6 +6,7 @@ api.py re-exports these names. Nothing here compiles numba until a function is c
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyzer.errors import InputError, Problem
+from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
 
@@ -49,10 +50,16 @@ def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) ->
     return decks
 
 
-def matchups(deck: str | Path | None, vs: Sequence[str | Path]) -> list[list[Path]]:
+def matchups(deck: str | Path | None, vs: str | Path | Sequence[str | Path] | None
+             ) -> list[list[Path]]:
     """Seat lists: one multiplayer game if several opponents are named, one 1v1 per opponent
-    of the bundled gauntlet if none."""
+    of the bundled gauntlet if none. A single path (not in a list) is one opponent."""
     from analyzer import bundled
+
+    if vs is None:
+        vs = ()
+    elif isinstance(vs, (str, os.PathLike)):
+        vs = [vs]
 
     me = Path(deck) if deck is not None else bundled.default_deck()
     if len(vs) == 1:
@@ -77,12 +84,18 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
 
     from analyzer.analysis.simulate import simulate_matchup
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import load_policy
+    from analyzer.policies.table import load_policy, parse_policy
 
+    check_games_arg(games)
+    if seed < 0:
+        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     if log_games and out is None:
         raise InputError(Problem("--log-games needs --out (the logs are written there)"))
     catalog = load_catalog(card_files)
-    policy = load_policy(policy, policy_file)
+    if policy_file is None and isinstance(policy, str):
+        policy = parse_policy(policy, arg("policy"))
+    else:
+        policy = load_policy(policy, policy_file)
     seat_paths = matchups(deck, vs)
     loaded = [_load(paths, catalog, allow_approximate) for paths in seat_paths]
     policy.table(catalog.compiled.names, catalog.lookup)  # validate before running
@@ -194,4 +207,4 @@ def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
 
 def check_games_arg(games: int) -> None:
     if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
+        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))

@@ -19,7 +19,7 @@ from analyzer.analysis.cardstats import OBSERVATIONAL_WARNING
 
 __all__ = ["CARD_STATS_COLUMNS", "DEFAULT_GAMES", "DEFAULT_POLICY", "OBSERVATIONAL_WARNING",
            "CardStatsRun", "cardstats"]
-from analyzer.errors import InputError, Problem
+from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
 #: The default gift policy of `cardstats`: a coin flip per gift decision, so gift cards have
@@ -46,6 +46,7 @@ class CardStatsRun:
     out_dir: Path | None = None
     seconds: float = 0.0
     warning: str = OBSERVATIONAL_WARNING
+    warnings: list[str] = field(default_factory=list)  # input warnings (useless overrides)
 
     @property
     def pooled(self) -> bool:
@@ -83,8 +84,9 @@ def _load_decks(seat_paths: list[list[Path]], catalog: Any,
 
 
 def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
-              games: int = DEFAULT_GAMES, seed: int = 0, policy: str = DEFAULT_POLICY,
-              threads: int | None = None, out: str | Path | None = None, save: bool = False,
+              games: int = DEFAULT_GAMES, seed: int = 0, policy: Any = DEFAULT_POLICY,
+              policy_file: str | Path | None = None, threads: int | None = None,
+              out: str | Path | None = None, save: bool = False,
               results_dir: str | Path = "results", life: int | None = None,
               allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
               progress: Callable[[int], None] | None = None,
@@ -95,19 +97,27 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     No `deck`: the bundled default deck; no `vs`: one 1v1 matchup per bundled gauntlet deck,
     pooled into one table. Several `vs`: one multiplayer game. Files are written only when
     `out` is given or `save` is true (then to ``results_dir/<run-id>/``): card_stats.csv and
-    manifest.json. Draws count as games not won.
+    manifest.json. Draws count as games not won. `policy_file`: a policy file instead of
+    `policy`.
     """
     from analyzer.analysis.cardstats import card_stats
     from analyzer.analysis.simulate import simulate_matchup
+    from analyzer.api_checks import check_policies, override_warnings, read_policy_files
     from analyzer.api_sim import check_games_arg, matchups
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import policy_table
 
     check_games_arg(games)
     catalog = load_catalog(card_files)
+    files = read_policy_files([policy_file] if policy_file is not None else [])
+    if files:
+        if policy not in (DEFAULT_POLICY, "", None):
+            raise InputError(Problem(f"give either {arg('policy')} or {arg('policy_file')}, "
+                                     "not both"))
+        policy = files[next(iter(files))]
+    specs = check_policies([(arg("policy"), policy)], catalog)  # validate before running
     seat_paths = matchups(deck, vs)
     loaded, entries = _load_decks(seat_paths, catalog, allow_approximate)
-    policy_table(policy, catalog.compiled.names, catalog.lookup)  # validate before running
+    warnings = override_warnings(specs, loaded[0][0], catalog)
 
     def run(recorder: Any | None) -> CardStatsRun:
         if on_start is not None:
@@ -127,8 +137,8 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         used = max((r.threads for r in results), default=threads)
         res = CardStatsRun(table, loaded[0][0].name,
                            [" + ".join(d.name for d in decks[1:]) for decks in loaded],
-                           games * len(loaded), games, seed, policy, used, draws, results,
-                           None, seconds)
+                           games * len(loaded), games, seed, str(policy), used, draws, results,
+                           None, seconds, warnings=warnings)
         if recorder is not None:
             recorder.update(threads=used, draws=draws, timings={
                 **recorder.manifest.timings, "simulate_s": round(sim_s, 3),
@@ -143,7 +153,7 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 
     opponents = [" + ".join(d.name for d in decks[1:]) for decks in loaded]
     with run_recorder(results_dir, "cardstats", run_dir=out, seed=seed, games=games,
-                      threads=threads, decks=entries, policies=[policy], kind="cardstats",
+                      threads=threads, decks=entries, policies=[str(policy)], kind="cardstats",
                       deck=loaded[0][0].name, opponents=opponents, pooled=len(loaded) > 1,
                       games_per="matchup", draws_count_as="not won") as rec:
         return run(rec)

@@ -4,22 +4,29 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from analyzer.errors import InputError
+from analyzer.errors import InputError, cli_flags
 
 
 def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn InputError into one readable line per problem and exit code 2."""
+    """Turn InputError into one readable line per problem and exit code 2 (messages name
+    the command-line flags); an OSError on a named file too (say, a full disk)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            with cli_flags():
+                return fn(*args, **kwargs)
+        except OSError as err:
+            where = f"{err.filename}: " if err.filename else ""
+            click.echo(f"error: {where}{err.strerror or err}", err=True)
+            sys.exit(2)
         except InputError as err:
             for problem in err.problems:
                 click.echo(f"error: {problem}" if problem.severity == "error" else str(problem),
@@ -38,21 +45,49 @@ def kernel_notice() -> None:
                    err=True)
 
 
+class LineProgress:
+    """Progress for a log file or a pipe: one line on stderr at every 10% and at least every
+    30 s (a bar redrawn in place would fill a log with carriage returns)."""
+
+    def __init__(self, total: int, label: str, every_s: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.label, self.every_s, self.clock = max(total, 1), label, every_s, clock
+        self.done = 0
+        self.t0 = self.last_t = clock()
+        self.last_decile = 0
+
+    def update(self, n: int) -> None:
+        self.done = min(self.done + n, self.total)
+        now = self.clock()
+        decile = 10 * self.done // self.total
+        if decile > self.last_decile or now - self.last_t >= self.every_s:
+            self.last_decile, self.last_t = decile, now
+            elapsed = now - self.t0
+            left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
+            click.echo(f"{self.label}: {100 * self.done // self.total}% ({self.done:,} of "
+                       f"{self.total:,}), {elapsed:.0f} s elapsed, about {left:.0f} s left",
+                       err=True)
+
+
 @contextmanager
 def progress_bar(label: str = "games", notice: Callable[[], None] = kernel_notice
                  ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
-    """(on_start, progress) callbacks for the API: one progress bar with ETA on stderr, shown
-    once the work is known (after the inputs were checked), closed whatever happens."""
+    """(on_start, progress) callbacks for the API, shown once the work is known (after the
+    inputs were checked), closed whatever happens: a bar with ETA on a terminal, else a line
+    on stderr every 10% or 30 s."""
     holder: dict[str, Any] = {}
 
     def start(total: int) -> None:
         notice()
+        if not sys.stderr.isatty():
+            holder["lines"] = LineProgress(total, label)
+            return
         holder["bar"] = click.progressbar(length=total, label=label, show_eta=True,
                                           show_percent=True, file=sys.stderr)
         holder["bar"].__enter__()
 
     def progress(n: int) -> None:
-        holder["bar"].update(n)
+        (holder.get("lines") or holder["bar"]).update(n)
 
     try:
         yield start, progress

@@ -33,12 +33,20 @@ def _progress(label: str, forks: bool = True):
 
 @contextmanager
 def _interrupt_exit(kind: str) -> Iterator[None]:
-    """Ctrl-C: say what was left behind and exit 130 (the manifest already says so)."""
+    """Ctrl-C: say what was left behind (the finished matchups' tables, or nothing) and exit
+    130 (the manifest already says so)."""
     try:
         yield
-    except KeyboardInterrupt:
-        click.echo(f"\n{kind} interrupted: no table was written; the run's manifest.json says "
-                   "'interrupted'", err=True)
+    except KeyboardInterrupt as stop:
+        partial = getattr(stop, "partial", None)
+        if partial:
+            folder, done, planned = partial
+            click.echo(f"\n{kind} interrupted: the tables of the {done} finished matchup(s) of "
+                       f"{planned} are in {folder}/, marked partial in manifest.json",
+                       err=True)
+        else:
+            click.echo(f"\n{kind} interrupted: no table was written; the run's manifest.json "
+                       "says 'interrupted'", err=True)
         sys.exit(130)
 
 
@@ -82,15 +90,19 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @_common
 @click.option("--policies", "policies", multiple=True, metavar="LIST",
               help="Policies to compare, comma-separated or repeated (default: never, always, "
-                   "random:p=0.5). Any policy string --policy accepts; the opponents play it "
-                   "too unless --opp-policy is given.")
+                   "random:p=0.5). Any policy string --policy accepts; only the deck plays "
+                   "it (see --opp-policy).")
+@click.option("--policy-file", "policy_files", multiple=True, type=_DECK_PATH, metavar="FILE",
+              help="A policy file to compare too (labelled 'file PATH'); repeatable. Given "
+                   "without --policies, the files replace the default policies.")
 @click.option("--baseline", default=None, metavar="P",
               help="Policy the others are compared with (default: the first).")
 @click.option("--base-policy", default=None, metavar="P",
               help="Policy that plays the games whose gift decisions are forked (default: the "
                    "baseline).")
 @click.option("--opp-policy", default=None, metavar="P",
-              help="Policy of the opponents in every game (default: the same as the deck's).")
+              help="Policy of the opponents in every game (default: the base policy, so only "
+                   "the deck's policy changes; 'same': every seat plays the policy compared).")
 @click.option("--forks", type=click.IntRange(min=0), default=1, show_default=True,
               help="Futures per branch at each decision (0: skip the counterfactuals). "
                    "Futures after the first reshuffle the unseen cards.")
@@ -104,7 +116,7 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
                    "points: a smaller one reads 'makes no difference'.")
 @input_errors_exit_2
 def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
-             card_files, policies, baseline, base_policy, opp_policy, forks,
+             card_files, policies, policy_files, baseline, base_policy, opp_policy, forks,
              fork_seats, min_effect) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
@@ -119,15 +131,16 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
         run = api.evaluate(deck, vs, games=games or api.DEFAULT_GAMES, seed=seed,
                            policies=policies or None, baseline=baseline,
-                           base_policy=base_policy, opp_policy=opp_policy, forks=forks,
+                           base_policy=base_policy, opp_policy=opp_policy,
+                           policy_files=policy_files, forks=forks,
                            threads=threads, out=out,
                            save=True, fmt=fmt, plots=not no_plots, life=life,
                            fork_seats=fork_seats, allow_approximate=allow_approximate,
                            card_files=card_files, progress=progress, on_start=start,
                            min_effect=min_effect)
     s = run.settings
-    click.echo(f"\npolicy comparison (seat-balanced, same seeds; deltas in percentage points "
-               f"vs {s['baseline']})")
+    click.echo(f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
+               f"same seeds; deltas in percentage points vs {s['baseline']}")
     click.echo(policy_summary(run.policy_comparison))
     if s["forks"] > 0:
         n = s["decisions_evaluated"]
@@ -153,11 +166,13 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
 @_common
 @click.option("--policy", default="never", show_default=True,
               help="Gift policy both decks play with.")
+@click.option("--policy-file", type=_DECK_PATH, default=None, metavar="FILE",
+              help="Gift policy from a policy file (instead of --policy).")
 @click.option("--opp-policy", default=None, metavar="P",
               help="Policy of the opponents (default: the same as --policy).")
 @input_errors_exit_2
 def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
-            allow_approximate, card_files, policy, opp_policy) -> None:
+            allow_approximate, card_files, policy, policy_file, opp_policy) -> None:
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
@@ -165,7 +180,8 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
 
     with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
         run = api.compare(deck_a, deck_b, vs, games=games or api.DEFAULT_GAMES, seed=seed,
-                          policy=policy, opp_policy=opp_policy, threads=threads, out=out,
+                          policy=policy, policy_file=policy_file, opp_policy=opp_policy,
+                          threads=threads, out=out,
                           save=True, fmt=fmt,
                           plots=not no_plots, life=life, allow_approximate=allow_approximate,
                           card_files=card_files, progress=progress, on_start=start)

@@ -76,6 +76,8 @@ def card_stats_table(df: Any) -> str:
               help="Gift policy during the games: never, always, random:p=0.5 (per-card "
                    "overrides after ';'). The default promises half the time, so gift cards "
                    "have games both ways.")
+@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Gift policy from a policy file (instead of --policy).")
 @click.option("--threads", type=click.IntRange(min=1), default=None,
               help="Worker threads (default: all cores). Results do not depend on it.")
 @click.option("--life", type=click.IntRange(min=1), default=None,
@@ -87,8 +89,8 @@ def card_stats_table(df: Any) -> str:
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
 @input_errors_exit_2
-def cardstats(deck, vs, games, seed, policy, threads, life, out, allow_approximate,
-              card_files) -> None:
+def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
+              allow_approximate, card_files) -> None:
     """Card ratings as 17lands reports them (GIH WR, OH WR, GD WR, GNS WR, IWD), from
     simulated games of DECK (seat 0), sorted by GIH WR.
 
@@ -101,7 +103,8 @@ def cardstats(deck, vs, games, seed, policy, threads, life, out, allow_approxima
     from analyzer import api
 
     with progress_bar() as (start, progress):
-        run = api.cardstats(deck, vs, games=games, seed=seed, policy=policy, threads=threads,
+        run = api.cardstats(deck, vs, games=games, seed=seed, policy=policy,
+                            policy_file=policy_file, threads=threads,
                             out=out, save=True, life=life, allow_approximate=allow_approximate,
                             card_files=card_files, progress=progress, on_start=start)
     if run.pooled:
@@ -114,6 +117,8 @@ def cardstats(deck, vs, games, seed, policy, threads, life, out, allow_approxima
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
     if run.table["promised_games"].notna().any():
         click.echo(f"* gift card. Warning: {run.warning}")
+    for w in run.warnings:
+        click.echo(f"warning: {w}", err=True)
     for r in run.results:
         if "capacity_errors" in r.extra:
             click.echo(f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}",

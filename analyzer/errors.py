@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 
@@ -36,3 +39,27 @@ class InputError(Exception):
             problems = [problems]
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# The name of an argument in messages: the keyword argument from Python, the flag from the CLI
+# (the CLI's error wrapper switches the context to flags).
+_CLI_FLAGS: ContextVar[bool] = ContextVar("cli_flags", default=False)
+_FLAG_OF = {"fmt": "--format", "card_files": "--card-data", "policy_files": "--policy-file",
+            "deck": "DECK", "deck_a": "DECK_A", "deck_b": "DECK_B"}
+
+
+def arg(name: str) -> str:
+    """`name` as the caller wrote it: ``games`` from Python, ``--games`` from the CLI."""
+    if not _CLI_FLAGS.get():
+        return name
+    return _FLAG_OF.get(name, "--" + name.replace("_", "-"))
+
+
+@contextmanager
+def cli_flags() -> Iterator[None]:
+    """Within the block, `arg` names command-line flags."""
+    token = _CLI_FLAGS.set(True)
+    try:
+        yield
+    finally:
+        _CLI_FLAGS.reset(token)

@@ -42,6 +42,7 @@ from analyzer.api_sim import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.errors import InputError
+from analyzer.report.units import points_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
@@ -145,7 +146,7 @@ def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
     assert not run.gift_situations["verdict"].isin([PROMISE, DONT_PROMISE]).any()
     # and the policies: in this mirror the promise never matters, so never and always agree
     pc = run.policy_comparison.set_index("policy")
-    assert pc.loc["always", "delta_vs_baseline"] == 0.0
+    assert pc.loc["always", "delta_vs_baseline_pts"] == 0.0
     assert pc.loc["always", "wins"] == pc.loc["never", "wins"]
     csv = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
     assert csv.loc[0, "delta_pts"] == 0.0
@@ -317,12 +318,15 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     run = api.evaluate(RATS, [BATS], games=60, seed=3, policies=["never,always"],
                        out=tmp_path / "r", plots=False)
     pc = run.policy_comparison
-    assert list(pc.columns) == POLICY_COLUMNS
+    assert list(pc.columns) == points_columns(POLICY_COLUMNS)  # deltas in points
     assert list(pc["policy"]) == ["never", "always"]
     base = pc.iloc[0]
-    assert base["delta_vs_baseline"] == 0.0 and base["games"] == 60
+    assert base["delta_vs_baseline_pts"] == 0.0 and base["games"] == 60
+    from analyzer.api_eval import with_opponents
+
+    # by default only the deck's policy changes: the opponents play the base policy (never)
     always = simulate_matchup(_load([RATS, BATS], catalog, False), catalog, games=60, seed=3,
-                              policy="always")
+                              policy=with_opponents("always", "never"))
     assert pc.iloc[1]["wins"] == int(np.sum(always.games[:, 0] == 0))
     files = {p.name for p in (tmp_path / "r").iterdir()}
     assert {"manifest.json", "policy_comparison.csv", "gift_decisions.csv",
@@ -342,10 +346,11 @@ def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
     assert set(run.decisions["caster"]) == {0, 1}
     run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0,
                        out=tmp_path / "r")
-    assert run.gift_decisions.empty and list(run.gift_decisions.columns) == cf.DECISION_COLUMNS
+    assert run.gift_decisions.empty
+    assert list(run.gift_decisions.columns) == points_columns(cf.DECISION_COLUMNS)
     assert len(run.policy_comparison) == 2
     head = (tmp_path / "r" / "gift_decisions.csv").read_text().splitlines()
-    assert head == [",".join(cf.DECISION_COLUMNS)]
+    assert head == [",".join(points_columns(cf.DECISION_COLUMNS))]
     assert (tmp_path / "r" / "plots" / "delta_by_card.png").is_file()
     assert api.report(tmp_path / "r").is_file()
 
@@ -363,9 +368,32 @@ def test_opponents_policy_is_fixed(catalog) -> None:
     pc = run.policy_comparison.set_index("policy")
     assert pc.loc["always", "wins"] == int(np.sum(ref.games[:, 0] == 0))
     assert not np.array_equal(ref.games[:, :2], both.games[:, :2])  # the opponents' differs
-    assert set(run.gift_decisions["base_policy"]) == {"never (opponents: never)"}
+    assert set(run.gift_decisions["base_policy"]) == {"never"}  # opponents play it too
     with pytest.raises(InputError, match="unknown policy"):
         api.evaluate(RATS, [BATS], games=2, opp_policy="sometimes")
+
+
+def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> None:
+    """Regression (issue 16 item 8): by default only the deck's policy changes, so a deck
+    without a gift card plays the very same games under every policy, whatever the opponents'
+    gift cards; with opp_policy="same" the opponents' policy changes too and the games differ."""
+    no_gift = FIX / "no_gift.txt"
+    run = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0,
+                       policies=["never", "always", "random:p=0.5"])
+    pc = run.policy_comparison
+    assert len(pc) == 3
+    assert (pc["delta_vs_baseline_pts"] == 0.0).all()
+    assert (pc["delta_pts_ci_low"] == 0.0).all() and (pc["delta_pts_ci_high"] == 0.0).all()
+    assert pc["wins"].nunique() == 1
+    assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
+    both = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"],
+                        opp_policy="same")
+    assert both.settings["policy_seats"] == "every seat"
+    assert both.policy_comparison["wins"].nunique() == 2  # the opponents' promises matter
+    code, out, err = _cli(["evaluate", str(no_gift), "--vs", str(BATS), "--games", "20",
+                           "--forks", "0", "--out", str(tmp_path / "r"), "--no-plots"])
+    assert code == 0, err
+    assert "policy changed for the deck's seat only (opponents play never)" in out
 
 
 def _cli(args: list[str]):
@@ -383,7 +411,7 @@ def test_cli_evaluate(tmp_path: Path) -> None:
     assert "variance reduction" in out and "wrote" in out
     assert (tmp_path / "run" / "plots" / "delta_by_card.png").is_file()
     dec = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
-    assert list(dec.columns) == cf.DECISION_COLUMNS
+    assert list(dec.columns) == points_columns(cf.DECISION_COLUMNS)
     assert (dec["opponent"].str.count(r" \+ ") == 2).all()  # one 4-player game
     assert (dec["deck"] == "UB Rats: threshold control").all()
 
@@ -409,8 +437,8 @@ def test_cli_compare(tmp_path: Path) -> None:
     t = pd.read_csv(tmp_path / "c" / "compare.csv")
     assert list(t["opponent"]) == [
         "WB Bats: lifegain fliers + RG Raccoons: expend midrange"]  # one 3-player game
-    assert (t["delta"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
-    assert (t["delta_ci_low"] < 0).all() and (t["delta_ci_high"] > 0).all()
+    assert (t["delta_pts"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
+    assert (t["delta_pts_ci_low"] < 0).all() and (t["delta_pts_ci_high"] > 0).all()
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
 
 
@@ -418,8 +446,9 @@ def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:
     run = api.compare(RATS, BATS, [RACCOONS], games=40, seed=1)
     t = run.table
     assert len(t) == 1 and t.iloc[0]["games"] == 40
-    assert t.iloc[0]["delta"] == pytest.approx(t.iloc[0]["win_rate_a"] - t.iloc[0]["win_rate_b"])
-    assert t.iloc[0]["delta_ci_low"] < t.iloc[0]["delta"] < t.iloc[0]["delta_ci_high"]
+    r = t.iloc[0]
+    assert r["delta_pts"] == pytest.approx(100 * (r["win_rate_a"] - r["win_rate_b"]))  # points
+    assert r["delta_pts_ci_low"] < r["delta_pts"] < r["delta_pts_ci_high"]
     assert run.out_dir is None
 
 

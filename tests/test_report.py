@@ -4,6 +4,9 @@ from its CSV files. No games are played here: the tables are made up."""
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -22,7 +25,7 @@ from analyzer.analysis.counterfactual import (
 from analyzer.cli import main
 from analyzer.report import html as html_mod
 from analyzer.report import plots, tables
-from analyzer.report.writers import Manifest, run_recorder
+from analyzer.report.writers import DeckEntry, Manifest, run_recorder
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -222,6 +225,7 @@ def test_report_of_a_compare_run(tmp_path: Path) -> None:
     p = parse(page)
     assert [i["data-file"] for i in p.imgs] == ["plots/compare_delta_by_opponent.png"]
     assert "deck comparison" in page
+    assert "Deck A" in page and "A win rate [95% CI]" in page and "delta_ci_low" not in page
 
 
 def test_report_cli_and_its_errors(tmp_path: Path) -> None:
@@ -244,3 +248,131 @@ def test_report_cli_and_its_errors(tmp_path: Path) -> None:
 def test_slug() -> None:
     assert plots.slug("Cruelclaw's Heist") == "cruelclaw_s_heist"
     assert plots.slug("???") == "x"
+
+
+# ---------------------------------------------------------------------------------------------
+# the answer first (issue 16 item 10)
+
+
+def _approx_manifest() -> Manifest:
+    m = _manifest()
+    m.decks = [DeckEntry("rats.txt", "Rats", "0" * 64, {"exact": 40, "approximate": 0}),
+               DeckEntry("bats.txt", "Bats", "1" * 64, {"exact": 38, "approximate": 2}),
+               DeckEntry("frogs.txt", "Frogs", "2" * 64, {"exact": 40, "approximate": 0})]
+    return m
+
+
+def _text(page: str) -> str:
+    import html
+
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def test_summary_leads_with_one_line_per_card() -> None:
+    page = html_mod.render(_approx_manifest(), _tables(), {},
+                           anchors={"Mind Spiral": "examples-mind_spiral"})
+    body = page[page.index("<body>"):]
+    # the answer comes before every table and before the run's details
+    assert body.index('id="summary"') < body.index("<table")
+    assert body.index('id="summary"') < body.index('id="run"')
+    answer = body[body.index('id="summary"'):body.index("</section>")]
+    items = re.findall(r"<li>.*?</li>", answer)
+    cards = [c for c in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw&#x27;s Heist")
+             if any(c in i for i in items)]
+    assert len(cards) == 3 and len([i for i in items if "decisions" in i]) == 3  # pooled only
+    spiral = _text(next(i for i in items if "Mind Spiral" in i))
+    assert "don't promise" in spiral and "-3.0 [-5.0, -1.0] points per decision" in spiral
+    assert "400 decisions" in spiral and "better in 60, worse in 40" in spiral
+    assert "adjusted p = 0.02" in spiral  # taken from paired_stats by name
+    assert 'href="#examples-mind_spiral"' in answer  # the hook for example games
+    heist = _text(next(i for i in items if "Heist" in i))
+    assert "depends promise when turns 1-4" in heist
+    assert "rests on approximate cards" in heist  # pooled over a deck with approximate cards
+    # the evidence: human headers, pooled rows first, p-values folded away
+    assert "delta_ci_low" not in page and "Effect of promising, pts [95% CI]" in page
+    first_table = body[body.index('<table class="data">'):]
+    first_table = first_table[:first_table.index("</table>")]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", first_table)[1:]
+    assert len(rows) == 3 and 'class=pooled' in first_table  # the pooled rows, in view
+    assert "Frogs" not in first_table and "Opponent" not in first_table
+    assert body.index(first_table) < body.index("<details><summary>Per opponent (2 matchups")
+    assert page.index("<details><summary>p-values") < page.index("p (Holm)")
+    assert "\u2248" in page and "Bats" in page
+
+
+def test_summary_tolerates_new_and_missing_columns() -> None:
+    t = _tables()
+    dec = t["gift_decisions"].rename(columns={"recommendation": "verdict"})
+    dec["verdict"] = "makes no difference"
+    dec["p_adj"] = 0.5
+    dec = dec.drop(columns=["promise_better", "promise_worse", "pays_off_rate"])
+    page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
+    assert page.count("makes no difference") >= 3 and "adjusted p = 0.5" in page
+    assert parse(page).errors == []
+    none = html_mod.render(_manifest(), {"gift_decisions": dec.iloc[:0]}, {})
+    assert "No gift decision was reached" in none
+
+
+def test_turn_plots_share_one_scale_and_fair_share_is_per_player_count() -> None:
+    sit = _tables()["gift_situations"]
+    lo, hi = plots.situation_limits(sit)
+    assert lo <= -8.0 and hi >= 9.0  # the widest interval of every card: -8 and +9 points
+    assert plots.players("A + B + C") == 4 and plots.players("A") == 2
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+_MEASURE = """<script>addEventListener("load", () => {
+  const first = document.querySelector("#summary li") || document.getElementById("summary");
+  const box = first.getBoundingClientRect();
+  const top = document.getElementById("summary").getBoundingClientRect().top;
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const el = document.documentElement;
+  document.body.setAttribute("data-measure", JSON.stringify({
+    scroll: el.scrollWidth, client: el.clientWidth, inner: innerWidth, height: innerHeight,
+    summary_top: top, first_bottom: box.bottom}));
+});</script>"""
+
+
+def test_report_fits_1280_pixels_in_chromium(tmp_path: Path) -> None:
+    """The real page in headless Chromium at 1280 x 800: no horizontal scrolling (every folded
+    section opened) and the summary's first card line on the first screen."""
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("no Chromium found: apt-get install chromium (.ci/run installs it)")
+    t = _tables()
+    page = html_mod.render(_approx_manifest(), t, plots.evaluate_plots(t))
+    probe = tmp_path / "report.html"
+    probe.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    res = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                          "--window-size=1280,800", "--virtual-time-budget=5000",
+                          "--dump-dom", probe.as_uri()],
+                         capture_output=True, text=True, timeout=180)
+    found = re.search(r'data-measure="([^"]+)"', res.stdout)
+    assert found, res.stderr[-2000:]
+    m = json.loads(found.group(1).replace("&quot;", '"'))
+    assert m["inner"] == 1280, m
+    assert m["scroll"] <= m["client"], m  # no horizontal scroll
+    assert 0 <= m["summary_top"] < m["height"] and m["first_bottom"] <= m["height"], m
+
+
+def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
+    from analyzer.report.units import to_fractions, to_points
+
+    t = _tables()
+    pts = {k: to_points(v) for k, v in t.items()}
+    dec = pts["gift_decisions"]
+    assert "delta" not in dec and "delta_pts_ci_low" in dec
+    assert dec["delta_pts"].iloc[0] == pytest.approx(-3.0)  # -0.03 as a fraction
+    assert "delta_vs_baseline_pts" in pts["policy_comparison"] and "se_pts" in pts["paired_stats"]
+    assert dec["win_rate_promise"].iloc[0] == pytest.approx(0.47)  # rates stay fractions
+    back = to_fractions(dec)
+    pd.testing.assert_frame_equal(back, t["gift_decisions"])
+    assert html_mod.render(_manifest(), pts, {}) == html_mod.render(_manifest(), t, {})
+    assert tables.decision_summary(dec) == tables.decision_summary(t["gift_decisions"])

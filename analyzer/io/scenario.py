@@ -297,9 +297,19 @@ def read_scenario(path: str | Path, catalog: Any | None = None) -> Scenario:
     """Read and validate a scenario file; raises InputError listing every problem."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        data = p.read_bytes()
     except OSError as exc:
         raise InputError(Problem(f"cannot read scenario file: {exc.strerror}", str(p))) from None
+    if b"\x00" in data[:8192]:
+        raise InputError(Problem("not a scenario file: it is binary (a scenario is TOML "
+                                 "text)", str(p)))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(Problem(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                                 f"{exc.start}); save the scenario as UTF-8", str(p),
+                                 line)) from None
     return parse_scenario(text, str(p), catalog, base_dir=p.parent)
 
 

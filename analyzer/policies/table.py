@@ -34,6 +34,7 @@ Any problem is an InputError naming the file (or ``--policy``) and the offending
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,13 @@ def feature_names() -> tuple[str, ...]:
 
 def _bad(message: str, where: str, text: str = "", line: int = 0) -> InputError:
     return InputError(Problem(message, source=where, text=text, line=line))
+
+
+def did_you_mean(word: str, known: Any) -> str:
+    """ "; did you mean 'x'?" for the closest of `known` (case-insensitive), else ""."""
+    names = {str(k).lower(): str(k) for k in known}
+    close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
+    return f"; did you mean {names[close[0]]!r}?" if close else ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,8 +225,10 @@ def _check_params(name: str, params: dict[str, str], where: str, text: str) -> N
             known = {"random": "p, to", "plain-first": "lethal, targets, to",
                      "heuristic": "to, " + ", ".join(HEUR_PARAMS), "threshold": "weights, to",
                      "rollout": "k, base, to (and the base policy's parameters)"}
-            raise _bad(f"policy {name!r} has no parameter {key!r} (it takes: "
-                       f"{known.get(name, 'to')})", where, text)
+            takes = known.get(name, "to")
+            hint = did_you_mean(key, [k.strip() for k in takes.split("(")[0].split(",")])
+            raise _bad(f"policy {name!r} has no parameter {key!r}{hint} (it takes: "
+                       f"{takes})", where, text)
 
 
 def parse_rule(text: str, where: str = "--policy") -> Rule:
@@ -227,7 +237,8 @@ def parse_rule(text: str, where: str = "--policy") -> Rule:
     name, _, rest = src.partition(":")
     name = name.strip().lower()
     if name not in KINDS:
-        raise _bad(f"unknown policy {name!r}; known: {', '.join(KINDS)}", where, src)
+        raise _bad(f"unknown policy {name!r}{did_you_mean(name, KINDS)} (known: "
+                   f"{', '.join(KINDS)})", where, src)
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
@@ -292,8 +303,9 @@ class PolicySpec:
         for written in self.cards:
             cid = _card_id(written, ids, lookup)
             if cid is None:
-                problems.append(Problem(f"unknown card {written!r} in a policy override",
-                                        self.source, text=written))
+                problems.append(Problem(f"unknown card {written!r} in a policy override"
+                                        f"{did_you_mean(written, names)}", self.source,
+                                        text=written))
             else:
                 canon[written] = cid
         if problems:
@@ -395,16 +407,27 @@ def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
     if not isinstance(spec, str) or not spec.strip():
         raise _bad("a policy is needed (e.g. never, always, heuristic)", where, str(spec))
     parts = spec.split(";")
-    default = parse_rule(parts[0], where)
+    problems: list[Problem] = []  # every part checked, every problem reported at once
+    default: Rule | None = None
+    try:
+        default = parse_rule(parts[0], where)
+    except InputError as err:
+        problems += err.problems
     cards: dict[str, Rule] = {}
     for part in parts[1:]:
         if not part.strip():
             continue
         card, eq, sub = part.partition("=")  # card names never contain "="
         if not eq or not card.strip():
-            raise _bad("a per-card override needs the form 'Card Name=policy'", where,
-                       part.strip())
-        cards[card.strip()] = parse_rule(sub, where)
+            problems.append(Problem("a per-card override needs the form 'Card Name=policy'",
+                                    source=where, text=part.strip()))
+            continue
+        try:
+            cards[card.strip()] = parse_rule(sub, where)
+        except InputError as err:
+            problems += err.problems
+    if problems or default is None:
+        raise InputError(problems)
     return PolicySpec(default, cards, text=spec.strip(), source=where)
 
 
@@ -432,11 +455,19 @@ def read_policy_file(path: str | Path) -> PolicySpec:
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
         raise _bad("cards must be a table of \"Card Name\" = \"policy\"", where)
+    problems: list[Problem] = []
     for name, text in cards.items():
         if not isinstance(text, str):
-            raise _bad(f"cards.{name!r} must be a policy string", where, str(text),
-                       _line_of(raw, name))
-        spec.cards[name] = parse_rule(text, where)
+            problems.append(Problem(f"cards.{name!r} must be a policy string", where,
+                                    _line_of(raw, name), str(text)))
+            continue
+        try:
+            spec.cards[name] = parse_rule(text, where)
+        except InputError as err:
+            problems += [Problem(p.message, p.source, _line_of(raw, name), p.text)
+                         for p in err.problems]
+    if problems:
+        raise InputError(problems)
     for key, keys in (("heuristic", heuristic_keys()), ("threshold", threshold_keys())):
         if key in data:
             if not isinstance(data[key], dict):

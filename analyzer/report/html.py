@@ -1,44 +1,108 @@
 """report.html: one self-contained page (plots embedded as base64 PNG, no scripts, no external
 files), readable offline. Every plot is also linked by its relative path in the run folder
 (``plots/....png``) so the page and the files can be matched.
+
+The page leads with the answer: one sentence per gift card, pooled over opponents (verdict,
+effect with its interval, how many decisions, a link to its example games when the run has
+them); then the evidence, in tables with human headers, pooled rows first; p-values and the
+situation table folded away; the run's details last. It fits a 1280-pixel-wide window.
+
+Columns are looked up by name and missing ones are skipped, so the page renders whatever
+verdict words and statistics the tables carry (older run folders included).
 """
 
 from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from analyzer.report import tables as tb
+from analyzer.report.plots import slug
+from analyzer.report.units import to_fractions
 
 _CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em auto;
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.2em auto;
 max-width:1200px;padding:0 1em;color:#222;line-height:1.4}
-h1{font-size:1.6em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
-table.data{border-collapse:collapse;font-size:.85em;margin:.6em 0}
-table.data th,table.data td{border:1px solid #ddd;padding:.2em .5em}
-table.data th{background:#f3f3f3;position:sticky;top:0}
-td.num{text-align:right;font-variant-numeric:tabular-nums}
-figure{display:inline-block;margin:.5em 1em .5em 0}figure img{max-width:100%}
+h1{font-size:1.5em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:1px solid #ccc}
+table.data{border-collapse:collapse;font-size:.8em;margin:.6em 0;max-width:100%}
+table.data th,table.data td{border:1px solid #ddd;padding:.15em .4em}
+table.data th{background:#f3f3f3;position:sticky;top:0;font-weight:600}
+table.data tr.pooled td{background:#f7fbff;font-weight:600}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+figure{display:inline-block;margin:.5em 1em .5em 0;max-width:100%}figure img{max-width:100%}
 figcaption{font-size:.8em;color:#555}.meta td{padding:.1em .8em .1em 0;vertical-align:top}
-.note{color:#555;font-size:.9em}
+.meta{font-size:.85em;overflow-wrap:anywhere}
+.note{color:#555;font-size:.9em}.warn{color:#8a4b00}
+#summary{background:#fafafa;border:1px solid #ddd;border-radius:6px;padding:.4em 1em}
+#summary h2{margin-top:.3em;border:0}
+ul.answers{padding-left:1.1em}ul.answers li{margin:.35em 0}
+.v{font-weight:700;padding:0 .3em;border-radius:3px}
+#summary .v{white-space:nowrap}#summary .v.v-depends{white-space:normal}
+.v-promise{color:#fff;background:#1b7837}.v-dont{color:#fff;background:#b2182b}
+.v-depends{color:#fff;background:#c66a00}.v-none{color:#fff;background:#4d6a8a}
+.v-unknown{color:#222;background:#ddd}
+details{margin:.6em 0}summary{cursor:pointer;color:#1f4e79}
 """
 
-_PCT = {c: tb.pct for c in ("win_rate", "ci_low", "ci_high", "win_rate_promise",
-                            "win_rate_no_promise", "win_rate_a", "ci_low_a", "ci_high_a",
-                            "win_rate_b", "ci_low_b", "ci_high_b")}
-_PTS = {c: tb.pts for c in ("delta", "delta_ci_low", "delta_ci_high", "delta_vs_baseline")}
-_POINTS = {c: tb.points for c in ("delta_pts", "ci_low_pts", "ci_high_pts",
-                                  "effect_per_game_pts", "card_arm_delta_pts",
-                                  "card_arm_ci_low_pts", "card_arm_ci_high_pts")}
-FORMATS = {**_PCT, **_PTS, **_POINTS}
+ALL_OPPONENTS = tb.ALL_OPPONENTS
+APPROX_MARK = "\u2248"  # "≈" before a row that rests on approximate cards
+
+# value column -> its interval's (low, high) columns; merged into one "x [lo, hi]" cell
+_INTERVALS = {
+    "win_rate": ("ci_low", "ci_high"),
+    "delta_vs_baseline": ("delta_ci_low", "delta_ci_high"),
+    "delta": ("delta_ci_low", "delta_ci_high"),
+    "pays_off_rate": ("pays_off_ci_low", "pays_off_ci_high"),
+    "card_arm_delta": ("card_arm_ci_low", "card_arm_ci_high"),
+    "win_rate_a": ("ci_low_a", "ci_high_a"),
+    "win_rate_b": ("ci_low_b", "ci_high_b"),
+}
+_RATES = {"win_rate", "pays_off_rate", "win_rate_a", "win_rate_b", "win_rate_promise",
+          "win_rate_no_promise", "pays_off_ci_low", "pays_off_ci_high", "ci_low", "ci_high"}
+_POINTS = {"delta", "delta_vs_baseline", "delta_ci_low", "delta_ci_high", "effect_per_game",
+           "card_arm_delta", "card_arm_ci_low", "card_arm_ci_high", "min_effect"}
+HEADERS = {
+    "deck": "Deck", "opponent": "Opponent", "card": "Card", "gift_kind": "Gift",
+    "base_policy": "Base policy", "policy": "Policy", "baseline": "Against",
+    "games": "Games", "wins": "Wins", "draws": "Draws", "decisions": "Decisions",
+    "win_rate": "Win rate [95% CI]",
+    "delta_vs_baseline": "Change vs baseline, pts [95% CI]",
+    "promise_better": "Promising better", "promise_worse": "Promising worse",
+    "same": "Same result", "pays_off_rate": "Promising better, share [95% CI]",
+    "win_rate_promise": "Win rate promising", "win_rate_no_promise": "Win rate not promising",
+    "delta": "Effect of promising, pts [95% CI]", "recommendation": "Verdict",
+    "verdict": "Verdict", "situation": "Situation", "bucket": "When",
+    "deck_a": "Deck A", "deck_b": "Deck B", "wins_a": "Wins A", "draws_a": "Draws A",
+    "win_rate_a": "A win rate [95% CI]", "wins_b": "Wins B", "draws_b": "Draws B",
+    "win_rate_b": "B win rate [95% CI]", "var_reduction": "Variance reduction",
+    "se": "Std. error, pts", "se_unpaired": "Std. error unpaired, pts", "p_value": "p",
+    "p_holm": "p (Holm)", "p_adj": "p (adjusted)", "p_adjusted": "p (adjusted)",
+    "better": "Promising better", "worse": "Promising worse", "depends_on": "Depends on",
+    "effect_per_game": "Effect per game, pts", "decisions_per_game": "Decisions per game",
+    "card_arm_delta": "Card promised when possible vs never, pts [95% CI]",
+    "more_games": "More games to settle", "min_effect": "Smallest effect worth acting on, pts",
+    "p_equivalence_adjusted": "p equivalence (adjusted)",
+    "games_with_decision": "Games with a decision", "design_effect": "Design effect",
+}
+_VERDICT_COLUMNS = ("verdict", "recommendation")
+_ADJUSTED_P = ("p_adj", "p_adjusted", "p_holm")
 
 
 def _e(x: Any) -> str:
     return html.escape(str(x))
+
+
+def _nan(x: Any) -> bool:
+    return tb._nan(x)
+
+
+def example_anchor(card: str, deck: str | None = None) -> str:
+    """The id of a card's example games on the page (the examples section uses it)."""
+    return "examples-" + slug(f"{deck} {card}" if deck else card)
 
 
 def figure(name: str, data: bytes, caption: str = "") -> str:
@@ -56,6 +120,231 @@ def _coverage(cov: Any) -> str:
     return str(cov)
 
 
+def approximate_decks(manifest: Any) -> set[str]:
+    """Names of the run's decks with at least one approximate or unsupported card."""
+    out = set()
+    for d in manifest.decks:
+        cov = d.coverage if isinstance(d.coverage, dict) else {}
+        if cov.get("approximate", 0) or cov.get("unsupported", 0):
+            out.add(d.name)
+    return out
+
+
+def _rests_on_approximate(row: Mapping[str, Any], approx: set[str]) -> bool:
+    if not approx:
+        return False
+    opp = str(row.get("opponent", ""))
+    if opp == ALL_OPPONENTS:
+        return True  # pooled over every matchup, so over every deck of the run
+    names = {str(row.get(k, "")) for k in ("deck", "deck_a", "deck_b")}
+    names |= set(opp.split(" + "))
+    return bool(names & approx)
+
+
+# ---------------------------------------------------------------------------------------------
+# the answer first
+
+
+def _get(row: Mapping[str, Any], *names: str) -> Any:
+    for n in names:
+        if n in row and not _nan(row[n]):
+            return row[n]
+    return None
+
+
+def verdict_class(verdict: str) -> str:
+    v = verdict.strip().lower()
+    if v.startswith("depends"):
+        return "v-depends"
+    if v.startswith(("don't", "do not", "dont")):
+        return "v-dont"
+    if v.startswith("promise"):
+        return "v-promise"
+    if "no difference" in v:
+        return "v-none"
+    return "v-unknown"
+
+
+def _pooled_first(df: pd.DataFrame) -> pd.DataFrame:
+    if df.empty or "opponent" not in df:
+        return df
+    pooled = (df["opponent"] == ALL_OPPONENTS).to_numpy()
+    return pd.concat([df[pooled], df[~pooled]], ignore_index=True)
+
+
+def _adjusted_p(dec: pd.DataFrame, paired: pd.DataFrame | None) -> pd.DataFrame:
+    """gift_decisions with an adjusted p column taken from paired_stats when it has none."""
+    if any(c in dec for c in _ADJUSTED_P) or paired is None or paired.empty:
+        return dec
+    col = next((c for c in _ADJUSTED_P if c in paired), None)
+    keys = ["deck", "opponent", "card"]
+    if col is None or "table" not in paired or not set(keys) <= set(paired):
+        return dec
+    rows = paired[paired["table"] == "gift_decisions"][[*keys, col]]
+    return dec.merge(rows.drop_duplicates(keys), on=keys, how="left")
+
+
+def card_sentence(row: Mapping[str, Any], anchors: Mapping[str, str], multi_deck: bool,
+                  approx: set[str]) -> str:
+    """One gift card in words: verdict, effect with interval, decisions, evidence links."""
+    card = str(row.get("card", "?"))
+    deck = str(row.get("deck", ""))
+    verdict = str(_get(row, *_VERDICT_COLUMNS) or "no verdict")
+    head, _, when = verdict.partition(":")
+    pattern = _get(row, "depends_on")
+    if pattern is not None and verdict.lower().startswith("depends"):
+        when = str(pattern)
+    label = head.strip() if verdict.lower().startswith("depends") else verdict
+    parts = [f"<b>{_e(card)}</b>" + (f" <span class=note>({_e(deck)})</span>"
+                                     if multi_deck else ""),
+             f' <span class="v {verdict_class(verdict)}">{_e(label)}</span>']
+    if when.strip() and verdict.lower().startswith("depends"):
+        parts.append(f" {_e(when.strip())}")
+    d = _get(row, "delta")
+    if d is not None:
+        lo, hi = _get(row, "delta_ci_low"), _get(row, "delta_ci_high")
+        ci = f" [{tb.pts(lo)}, {tb.pts(hi)}]" if lo is not None and hi is not None else ""
+        parts.append(f" &mdash; promising changes the caster's win rate by "
+                     f"<b>{tb.pts(d)}</b>{ci} points per decision")
+    n = _get(row, "decisions")
+    counts = []
+    if n is not None:
+        counts.append(f"{int(n):,} decisions")
+    better, worse = _get(row, "promise_better", "better"), _get(row, "promise_worse", "worse")
+    if better is not None and worse is not None:
+        counts.append(f"promising did better in {int(better):,}, worse in {int(worse):,}")
+    p = _get(row, *_ADJUSTED_P)
+    if p is not None:
+        counts.append(f"adjusted p = {float(p):.2g}")
+    if counts:
+        parts.append(" <span class=note>(" + "; ".join(counts) + ")</span>")
+    anchor = anchors.get(card) or anchors.get(f"{deck} {card}")
+    if anchor:
+        parts.append(f' <a href="#{_e(anchor)}">example games</a>')
+    if _rests_on_approximate(row, approx):
+        parts.append(f" <span class=warn>{APPROX_MARK} rests on approximate cards</span>")
+    return "<li>" + "".join(parts) + "</li>"
+
+
+def _policy_sentences(pol: pd.DataFrame, extra: Mapping[str, Any]) -> list[str]:
+    view = tb.headline_rows(pol)
+    out = []
+    for r in view.to_dict("records"):
+        if r.get("policy") == r.get("baseline"):
+            continue
+        d = _get(r, "delta_vs_baseline")
+        if d is None:
+            continue
+        ci = tb.delta_ci(d, _get(r, "delta_ci_low"), _get(r, "delta_ci_high"))
+        who = f" vs {_e(r['opponent'])}" if r.get("opponent") != ALL_OPPONENTS else ""
+        out.append(f"<li><b>{_e(r['policy'])}</b> instead of {_e(r['baseline'])}{who}: "
+                   f"{_e(ci)} points of the deck's win rate over whole games</li>")
+    if not out:
+        return []
+    seats = extra.get("policy_seats")
+    note = f", changed for {_e(seats)}" if seats else ""
+    return [f"<p>Whole-game policies{note}:</p><ul class=answers>", *out, "</ul>"]
+
+
+def summary(manifest: Any, t: Mapping[str, pd.DataFrame],
+            anchors: Mapping[str, str] | None = None) -> str:
+    """The answer, first on the page: one line per gift card, pooled over opponents."""
+    extra = manifest.extra or {}
+    anchors = anchors or {}
+    approx = approximate_decks(manifest)
+    dec = t.get("gift_decisions")
+    out = ['<section id="summary"><h2>The answer</h2>']
+    if dec is not None and not dec.empty:
+        dec = _adjusted_p(dec, t.get("paired_stats"))
+        view = tb.headline_rows(dec)
+        multi = view["deck"].nunique() > 1 if "deck" in view else False
+        opps = ("pooled over all opponents" if (view.get("opponent") == ALL_OPPONENTS).any()
+                else "against " + _e(", ".join(dict.fromkeys(map(str, view["opponent"]))))
+                if "opponent" in view else "")
+        out.append(f"<p>Should you promise the gift? Per card, {opps}, each decision "
+                   f"played out both ways from the same position:</p>")
+        out.append("<ul class=answers>")
+        out += [card_sentence(r, anchors, multi, approx) for r in view.to_dict("records")]
+        out.append("</ul>")
+    elif int(extra.get("forks", 1) or 0) == 0:
+        out.append("<p>Decision counterfactuals were skipped (forks = 0).</p>")
+    else:
+        out.append("<p>No gift decision was reached: the deck never had the choice to "
+                   "promise.</p>")
+    pol = t.get("policy_comparison")
+    if pol is not None and not pol.empty:
+        out += _policy_sentences(pol, extra)
+    out.append("</section>")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# the evidence: tables with human headers
+
+
+def _plain(v: Any) -> str:
+    if _nan(v):
+        return ""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return f"{v:,}"
+    if isinstance(v, float):
+        return f"{v:.3g}"
+    return str(v)
+
+
+def _se(v: Any) -> str:
+    return "" if _nan(v) else f"{100 * float(v):.2f}"
+
+
+def _fmt(col: str) -> Callable[[Any], str]:
+    if col in ("se", "se_unpaired"):
+        return _se
+    return tb.pct if col in _RATES else tb.pts if col in _POINTS else _plain
+
+
+def human_table(df: pd.DataFrame, approx: set[str] = frozenset(),  # type: ignore[assignment]
+                drop: Sequence[str] = (), columns: Sequence[str] | None = None) -> str:
+    """A results table for people: pooled rows first (highlighted), value and interval in one
+    cell, headers in words, constant bookkeeping columns in `drop` left out, a mark on rows
+    that rest on approximate cards."""
+    df = _pooled_first(df)
+    cols = [c for c in (columns if columns is not None else df.columns)
+            if c in df and c not in drop]
+    merged = {lo for c in cols if c in _INTERVALS for lo in _INTERVALS[c] if lo in cols}
+    shown = [c for c in cols if c not in merged]
+    head = "".join(f"<th>{_e(HEADERS.get(c, c.replace('_', ' ')))}</th>" for c in shown)
+    body = []
+    for row in df.to_dict("records"):
+        cells = []
+        for c in shown:
+            v = row[c]
+            lo_hi = _INTERVALS.get(c)
+            if lo_hi and all(x in merged for x in lo_hi):
+                text = (tb.delta_ci(v, row[lo_hi[0]], row[lo_hi[1]]) if c in _POINTS
+                        else tb.rate_ci(v, row[lo_hi[0]], row[lo_hi[1]]))
+            else:
+                text = _fmt(c)(v)
+            if c in _VERDICT_COLUMNS and isinstance(v, str):
+                cells.append(f'<td><span class="v {verdict_class(v)}">{_e(text)}</span></td>')
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                cells.append(f"<td class=num>{_e(text)}</td>")
+            else:
+                cells.append(f"<td>{_e(text)}</td>")
+        if _rests_on_approximate(row, approx) and cells:
+            cells[0] = cells[0].replace(
+                ">", f'><span class=warn title="rests on approximate cards">{APPROX_MARK}'
+                     "</span> ", 1)
+        pooled = " class=pooled" if row.get("opponent") == ALL_OPPONENTS else ""
+        body.append(f"<tr{pooled}>" + "".join(cells) + "</tr>")
+    return (f'<table class="data"><thead><tr>{head}</tr></thead><tbody>'
+            + "\n".join(body) + "</tbody></table>")
+
+
+def _constant(df: pd.DataFrame, *cols: str) -> list[str]:
+    """Columns with one value throughout (said once above the table instead)."""
+    return [c for c in cols if c in df and df[c].nunique(dropna=False) <= 1]
+
+
 def _meta(manifest: Any, status: str) -> str:
     extra = manifest.extra or {}
     rows = [("status", status), ("version", f"{manifest.version} (rules "
@@ -63,8 +352,8 @@ def _meta(manifest: Any, status: str) -> str:
             ("command", " ".join(manifest.command)), ("seed", manifest.seed),
             ("games per matchup", manifest.games), ("threads", manifest.threads),
             ("policies", ", ".join(map(str, manifest.policies)))]
-    for key in ("baseline", "base_policy", "opp_policy", "forks", "fork_seats", "policy",
-                "deck_a", "deck_b"):
+    for key in ("baseline", "base_policy", "opp_policy", "policy_seats", "forks", "fork_seats",
+                "policy", "deck_a", "deck_b"):
         if key in extra:
             rows.append((key.replace("_", " "), extra[key]))
     decks = "<br>".join(
@@ -78,48 +367,65 @@ def _meta(manifest: Any, status: str) -> str:
     return f'<table class="meta">{body}</table>'
 
 
-def _plots(images: dict[str, bytes], prefix: str) -> list[str]:
+def _plots(images: Mapping[str, bytes], prefix: str) -> list[str]:
     return [figure(n, d) for n, d in images.items() if n.startswith(prefix)]
 
 
-def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
-                   images: dict[str, bytes]) -> list[str]:
+def _approx_note(approx: set[str]) -> list[str]:
+    if not approx:
+        return []
+    return [f"<p class=warn>{APPROX_MARK} marks rows that rest on decks with approximate cards "
+            f"({_e(', '.join(sorted(approx)))}): those cards play with their stats and keywords "
+            "only, so treat these rows with care.</p>"]
+
+
+def _folded_per_opponent(df: pd.DataFrame, approx: set[str], *constant: str) -> list[str]:
+    """The pooled rows in view, the per-opponent rows folded below them (all in view when
+    there is no pooled row)."""
+    drop = _constant(df, *constant)
+    if "opponent" not in df:
+        return [human_table(df, approx, drop)]
+    pooled = df["opponent"] == ALL_OPPONENTS
+    if not pooled.any():
+        return [human_table(df, approx, drop)]
+    rest = df[~pooled]
+    n_opp = rest["opponent"].nunique()
+    return [human_table(df[pooled], approx, [*drop, "opponent"]),
+            f"<details><summary>Per opponent ({n_opp} matchups, {len(rest)} rows)</summary>",
+            human_table(rest, approx, drop), "</details>"]
+
+
+def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
+                   images: Mapping[str, bytes]) -> list[str]:
     extra = manifest.extra or {}
-    out = ["<h2>Policy comparison</h2>",
-           "<p class=note>The same seeded games (play/draw alternating by game) under each "
-           "policy; the delta is the paired difference against the baseline, in percentage "
-           "points.</p>"]
-    pol = t.get("policy_comparison")
-    if pol is not None:
-        out.append(tb.html_table(pol, formats=FORMATS))
-    out += _plots(images, "plots/policy_win_rates")
-    out += ["<h2>Gift decisions: promise or not?</h2>",
-            "<p class=note>At every gift decision reached under the base policy the game was "
-            "forked: one branch promised, one did not, both played to the end. <b>better / same "
-            "/ worse</b> count the decisions where the promised branch ended better, the same "
-            "or worse for the caster; <b>delta_pts</b> is the caster's win-rate change from "
-            "promising (percentage points, 95% score interval with game-clustered errors). "
-            "Verdicts and <b>p_adjusted</b> treat the whole table as one family of claims "
-            "(analysis/verdicts.py).</p>"]
+    approx = approximate_decks(manifest)
+    out = ["<h2>Gift decisions: promise or not?</h2>",
+           "<p class=note>At every gift decision reached under the base policy "
+           f"(<b>{_e(extra.get('base_policy', '?'))}</b>) the game was forked: one branch "
+           "promised, one did not, both played to the end. The effect of promising is the "
+           "caster's win-rate change, in percentage points, with a paired 95% interval; "
+           "<i>promising better / worse / same result</i> count the decisions by how the two "
+           "branches ended. Rows pooled over all opponents come first.</p>", *_approx_note(approx)]
     out += _plots(images, "plots/delta_by_card")
     dec = t.get("gift_decisions")
     if dec is not None:
-        out.append(tb.html_table(dec, formats=FORMATS))
-    vr = extra.get("var_reduction")
+        out += _folded_per_opponent(dec, approx, "deck", "base_policy")
     paired = t.get("paired_stats")
-    if vr is not None or paired is not None:
-        out.append("<h3>Pairing</h3>")
-        if vr is not None:
+    vr = extra.get("var_reduction")
+    if vr is not None or (paired is not None and not paired.empty):
+        out.append("<details><summary>p-values, standard errors and the gain from pairing"
+                   "</summary>")
+        if vr is not None and not _nan(vr):
             out.append(f"<p>Variance reduction of the paired estimate over an unpaired one, "
                        f"pooled over {_e(extra.get('decisions_evaluated', '?'))} decisions: "
                        f"<b>{float(vr):.1f}x</b> (an unpaired comparison would need that many "
                        f"times more decisions for the same precision).</p>")
         if paired is not None and not paired.empty:
-            rows = paired[paired["table"] == "gift_decisions"]
-            out.append(tb.html_table(rows, ["deck", "opponent", "card", "decisions",
-                                            "games_with_decision", "design_effect",
-                                            "p_value", "p_adjusted",
-                                            "p_equivalence_adjusted"]))
+            rows = paired[paired["table"] == "gift_decisions"] if "table" in paired else paired
+            rows = rows.drop(columns=[c for c in ("table", "situation", "bucket")
+                                      if c in rows])
+            out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
+        out.append("</details>")
     out.append("<h2>By situation</h2>")
     out += [figure(n, d) for n, d in images.items()
             if n.startswith("plots/delta_by_") and n != "plots/delta_by_card.png"]
@@ -127,31 +433,65 @@ def _evaluate_body(manifest: Any, t: dict[str, pd.DataFrame],
     if sit is not None:
         out.append("<details><summary>Situation table (turn, play or draw, life, hand and "
                    "board differences)</summary>")
-        out.append(tb.html_table(sit, formats=FORMATS))
+        out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
+    pol = t.get("policy_comparison")
+    out += ["<h2>Policy comparison</h2>",
+            "<p class=note>The same seeded games (play/draw alternating by game) under each "
+            f"policy, policy changed for {_e(extra.get('policy_seats', 'every seat'))}; the "
+            "change is the paired difference against the baseline, in percentage points.</p>"]
+    if pol is not None:
+        out += _folded_per_opponent(pol, approx, "deck", "baseline")
+    out += _plots(images, "plots/policy_win_rates")
     return out
 
 
-def render(manifest: Any, tables: dict[str, pd.DataFrame], images: dict[str, bytes],
-           status: str | None = None, sections: Sequence[str] = ()) -> str:
+def render(manifest: Any, tables: Mapping[str, pd.DataFrame], images: Mapping[str, bytes],
+           status: str | None = None, sections: Sequence[str] = (),
+           anchors: Mapping[str, str] | None = None) -> str:
     """The whole page for an evaluate or compare run (`status`: the manifest's by default;
-    a run rendering its own report as its last step passes "complete"). `sections`: more
-    HTML at the end (the example games, report/examples.py)."""
-    kind = (manifest.extra or {}).get("kind", "evaluate")
-    title = "gift-analyzer: " + ("deck comparison" if kind == "compare" else "gift evaluation")
-    body: list[str] = [f"<h1>{_e(title)}</h1>", _meta(manifest, status or manifest.status)]
-    warnings: Sequence[str] = (manifest.extra or {}).get("warnings") or []
-    if warnings:
-        body.append("<ul>" + "".join(f"<li>warning: {_e(w)}</li>" for w in warnings) + "</ul>")
+    a run rendering its own report as its last step passes "complete").
+
+    `sections`: extra HTML sections placed after the evidence (say, example games);
+    `anchors`: card name -> id of that card's examples on the page (see `example_anchor`),
+    linked from the card's line in the summary.
+    """
+    tables = {k: to_fractions(v) for k, v in tables.items()}  # either unit, as files have it
+    extra = manifest.extra or {}
+    kind = extra.get("kind", "evaluate")
+    decks = [d.name for d in manifest.decks]
     if kind == "compare":
-        body.append("<h2>Deck A minus deck B</h2><p class=note>Same seeds for both decks; paired "
-                    "difference of the deck's win rate, percentage points.</p>")
+        title = "Deck comparison"
+    else:
+        title = "Gift evaluation" + (f": {decks[0]}" if decks else "")
+    state = status or manifest.status
+    body: list[str] = [f"<h1>{_e(title)}</h1>"]
+    sub = [f"{manifest.games:,} games per matchup" if manifest.games else "",
+           f"seed {manifest.seed}" if manifest.seed is not None else ""]
+    if state != "complete":
+        sub.insert(0, f"<b class=warn>run {_e(state)}: partial results</b>")
+    body.append("<p class=note>" + " &middot; ".join(s for s in sub if s)
+                + " &middot; <a href=\"#run\">run details</a></p>")
+    if kind != "compare":
+        body.append(summary(manifest, tables, anchors))
+    warnings: Sequence[str] = extra.get("warnings") or []
+    if warnings:
+        body.append("<ul>" + "".join(f"<li class=warn>warning: {_e(w)}</li>" for w in warnings)
+                    + "</ul>")
+    if kind == "compare":
+        approx = approximate_decks(manifest)
+        body.append("<h2>Deck A minus deck B</h2><p class=note>Same seeds for both decks; "
+                    "paired difference of the deck's win rate, percentage points.</p>")
+        body += _approx_note(approx)
         if "compare" in tables:
-            body.append(tb.html_table(tables["compare"], formats=FORMATS))
+            cmp_t = tables["compare"]
+            body.append(human_table(cmp_t, approx, drop=_constant(cmp_t, "policy")))
         body += _plots(images, "plots/")
     else:
         body += _evaluate_body(manifest, tables, images)
-    body += [sec for sec in sections if sec]
+    body += list(sections)
+    body += ['<h2 id="run">Run details</h2>', _meta(manifest, state)]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>gift-analyzer: {_e(title.lower())}</title><style>{_CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

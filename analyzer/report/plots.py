@@ -17,7 +17,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from analyzer.report.tables import headline_rows
+from analyzer.report.tables import ALL_OPPONENTS, headline_rows
+from analyzer.report.units import to_fractions
 
 _COLORS = {"promise": "#1b7837", "don't promise": "#b2182b", "not enough evidence": "#777777"}
 _DEPENDS = "#e08214"
@@ -82,37 +83,74 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
     return _png(fig)
 
 
+_SITUATION_AXIS = {"turn": "the caster's own turn", "play or draw": "on the play or on the draw"}
+
+
+def situation_limits(situations: pd.DataFrame, situation: str = "turn"
+                     ) -> tuple[float, float] | None:
+    """One y range (points) for every card's plot of a situation, so cards compare by eye:
+    the widest interval of the pooled rows, padded, always including zero."""
+    view = headline_rows(situations)
+    if view.empty:
+        return None
+    view = view[view["situation"] == situation]
+    vals = view[["delta_pts", "ci_low_pts", "ci_high_pts"]].to_numpy(dtype=float)
+    vals = vals[np.isfinite(vals)]
+    if vals.size == 0:
+        return None
+    lo, hi = min(float(vals.min()), 0.0), max(float(vals.max()), 0.0)
+    pad = 0.06 * max(hi - lo, 1.0)
+    return lo - pad, hi + pad
+
+
 def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
-                       situation: str = "turn") -> bytes:
-    """One card's delta per bucket of one situation dimension (default: the turn)."""
+                       situation: str = "turn",
+                       ylim: tuple[float, float] | None = None) -> bytes:
+    """One card's delta per bucket of one situation dimension (default: the turn); `ylim`
+    shares one scale across cards."""
     view = headline_rows(situations)
     view = view[(view["card"] == card) & (view["deck"] == deck)
                 & (view["situation"] == situation)].reset_index(drop=True)
     fig = Figure(figsize=(7, 3.6))
     ax = fig.add_subplot()
     x = np.arange(len(view))
+    seen: dict[str, None] = {}
     if len(view):
         d = view["delta_pts"].to_numpy(dtype=float)
         lo = view["ci_low_pts"].to_numpy(dtype=float)
         hi = view["ci_high_pts"].to_numpy(dtype=float)
         for i in range(len(view)):
+            verdict = str(view["verdict"].iloc[i]) if "verdict" in view else ""
+            seen["depends" if verdict.startswith("depends") else verdict] = None
             ax.errorbar(x[i], d[i], yerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
-                        fmt="o", color=_color(str(view["verdict"].iloc[i])), capsize=3)
+                        fmt="o", color=_color(verdict), capsize=3)
         ax.set_xticks(x, [f"{b}\nn={int(k):,}" for b, k in
                           zip(view["bucket"], view["decisions"], strict=True)], fontsize=8)
+    if ylim is not None:
+        ax.set_ylim(*ylim)
     ax.axhline(0.0, color="black", lw=0.8)
-    ax.set_ylabel("promise - no promise (pts)")
-    ax.set_xlabel("the caster's own turn" if situation == "turn" else situation)
-    ax.set_title(f"{card}: delta by {'own turn' if situation == 'turn' else situation}")
+    ax.set_xlabel(f"{_SITUATION_AXIS.get(situation, situation)} (n = decisions)")
+    ax.set_ylabel("effect of promising, pts\n(95% paired CI)")
+    what = "own turn" if situation == "turn" else situation
+    ax.set_title(f"{card}: effect of promising by {what}")
+    if seen:
+        handles = [Line2D([], [], marker="o", ls="", color=_color(v), label=v) for v in seen]
+        ax.legend(handles=handles, fontsize=8, loc="best", title="verdict", title_fontsize=8)
     ax.grid(axis="y", alpha=0.3)
     return _png(fig)
+
+
+def players(opponent: str) -> int:
+    """Players in a matchup from its opponent label ("A + B + C": four players)."""
+    return 2 + str(opponent).count(" + ")
 
 
 def policy_win_rates(policy: pd.DataFrame) -> bytes:
     """Win rate of every policy against every opponent, 95% intervals."""
     opps = list(dict.fromkeys(policy["opponent"]))
     pols = list(dict.fromkeys(policy["policy"]))
-    fig = Figure(figsize=(8, 1.2 + 0.5 * max(len(opps), 1)))
+    tall = sum(1 + str(o).count(" + ") for o in opps)
+    fig = Figure(figsize=(8, 1.2 + 0.5 * max(tall, 1)))
     ax = fig.add_subplot()
     step = 0.7 / max(len(pols), 1)
     for j, p in enumerate(pols):
@@ -122,11 +160,19 @@ def policy_win_rates(policy: pd.DataFrame) -> bytes:
         err = _errors(r, 100 * sub["ci_low"].to_numpy(dtype=float),
                       100 * sub["ci_high"].to_numpy(dtype=float))
         ax.errorbar(r, y, xerr=err, fmt="o", capsize=2, label=p, ms=4)
-    ax.set_yticks(np.arange(len(opps))[::-1], opps)
-    ax.axvline(50.0, color="black", lw=0.6, ls=":")
+    ax.set_yticks(np.arange(len(opps))[::-1], [str(o).replace(" + ", "\n+ ") for o in opps])
+    # the fair share of each matchup: 50% in 1v1, 25% in a 4-player game
+    counts = {players(o) for o in opps if o != ALL_OPPONENTS}
+    for i, o in enumerate(opps):
+        yy = len(opps) - 1 - i
+        n = players(o) if o != ALL_OPPONENTS else (next(iter(counts)) if len(counts) == 1 else 0)
+        if n:
+            share = 100.0 / n
+            ax.plot([share, share], [yy - 0.45, yy + 0.45], color="black", lw=0.9, ls=":",
+                    label="fair share (1 / players)" if i == 0 else None)
     ax.set_xlabel("win rate of the deck, % (95% CI)")
     ax.set_title("Policies on the same seeded games")
-    ax.legend(fontsize=8, loc="best")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(axis="x", alpha=0.3)
     return _png(fig)
 
@@ -135,6 +181,7 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
                    situations: Sequence[str] = ("turn",)) -> dict[str, bytes]:
     """Every plot of an evaluate run: delta by card, policy win rates, and per card the delta
     by turn (plus any other situation dimensions asked for)."""
+    tables = {k: to_fractions(v) for k, v in tables.items()}
     out: dict[str, bytes] = {}
     dec = tables.get("gift_decisions", pd.DataFrame())
     sit = tables.get("gift_situations", pd.DataFrame())
@@ -144,18 +191,19 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
     if not sit.empty:
         view = headline_rows(sit)
         multi = view["deck"].nunique() > 1
+        limits = {s: situation_limits(sit, s) for s in situations}
         for (deck, card), _ in view.groupby(["deck", "card"], sort=False):
             name = slug(f"{deck} {card}") if multi else slug(str(card))
             for s in situations:
                 key = "turn" if s == "turn" else slug(s)
                 out[f"plots/delta_by_{key}_{name}.png"] = delta_by_situation(
-                    sit, str(card), str(deck), s)
+                    sit, str(card), str(deck), s, limits[s])
     return out
 
 
 def compare_plots(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
     """Deck A minus deck B per opponent with 95% paired intervals."""
-    df = tables.get("compare", pd.DataFrame())
+    df = to_fractions(tables.get("compare", pd.DataFrame()))
     fig = Figure(figsize=(8, 1.2 + 0.45 * max(len(df), 1)))
     ax = fig.add_subplot()
     if len(df):

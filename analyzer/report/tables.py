@@ -14,6 +14,8 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.report.units import to_fractions
+
 ALL_OPPONENTS = "all opponents"
 
 
@@ -81,6 +83,7 @@ def policy_summary(df: pd.DataFrame) -> str:
     policy's paired difference against it."""
     if df.empty:
         return "(no games)"
+    df = to_fractions(df)
     policies = list(dict.fromkeys(df["policy"]))
     baseline = str(df["baseline"].iloc[0])
     heads = ["deck", "opponent", "games"] + [
@@ -152,6 +155,7 @@ def compare_summary(df: pd.DataFrame) -> str:
     """Deck A and deck B per opponent, and A minus B."""
     if df.empty:
         return "(no games)"
+    df = to_fractions(df)
     heads = ["opponent", "games", "A win rate", "B win rate", "A - B pts [95% CI]",
              "var. reduction"]
     rows = [[str(r.opponent), f"{int(r.games):,}", rate_ci(r.win_rate_a, r.ci_low_a, r.ci_high_a),

@@ -10,6 +10,12 @@ file behind; its leading dot and ``.tmp`` suffix keep it out of ``*.csv`` globs.
 A run lives in ``results/<run-id>/``; ``run_recorder`` creates it, keeps ``manifest.json``
 current (status ``running`` -> ``complete``, ``interrupted`` on Ctrl-C or SIGTERM, ``failed``
 with the error on any other exception) and times named phases.
+
+A run folder is held by one run at a time: ``run_lock`` creates ``.gift-analyzer.lock``
+(pid and host) exclusively, so a second run into the same folder is refused while the first
+is alive (a lock left by a dead process on this host is taken over). A run that reuses a
+folder first removes the files the previous run's manifest lists, so no stale table or plot
+of an older run stays beside the new ones; files the runs did not write are left alone.
 """
 
 from __future__ import annotations
@@ -36,8 +42,10 @@ from typing import IO, Any
 import pandas as pd
 
 from analyzer import RULES_VERSION, __version__
+from analyzer.errors import InputError, Problem
 
 MANIFEST_NAME = "manifest.json"
+LOCK_NAME = ".gift-analyzer.lock"
 RUNNING, COMPLETE, INTERRUPTED, FAILED = "running", "complete", "interrupted", "failed"
 
 
@@ -362,6 +370,92 @@ def _sigterm_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's live process (or no way to tell: assume alive)
+    return True
+
+
+def _unwritable(folder: Path, exc: OSError) -> InputError:
+    why = exc.strerror or str(exc)
+    return InputError(Problem(f"cannot write to the output folder ({why}); choose another "
+                              "with --out", source=str(folder)))
+
+
+@contextlib.contextmanager
+def run_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
+    """Create ``folder`` if needed and hold its lock for the block. InputError when the
+    folder cannot be written or another live run holds it."""
+    root = Path(folder)
+    lock = root / LOCK_NAME
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _unwritable(root, exc) from None
+    host = os.uname().nodename if hasattr(os, "uname") else ""
+    for _ in range(3):
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            try:
+                pid_text, _, lock_host = lock.read_text(encoding="utf-8").partition(" ")
+                pid = int(pid_text)
+            except (OSError, ValueError):
+                pid, lock_host = -1, host  # half-written or unreadable: a dead run's
+            other = lock_host.strip()
+            if pid > 0 and (other != host or _pid_alive(pid)):
+                who = f"pid {pid}" + (f", host {other}" if other != host else "")
+                raise InputError(Problem(
+                    f"another run ({who}) is writing to this folder; wait for it or choose "
+                    f"another --out (if no run is going, delete {LOCK_NAME})",
+                    source=str(root))) from None
+            with contextlib.suppress(FileNotFoundError):
+                lock.unlink()  # a dead run's lock
+            continue
+        except OSError as exc:
+            raise _unwritable(root, exc) from None
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} {host}")
+        break
+    else:
+        raise InputError(Problem("could not take the folder's lock (another run keeps "
+                                 "starting?)", source=str(root)))
+    try:
+        yield lock
+    finally:
+        with contextlib.suppress(OSError):
+            lock.unlink()
+
+
+def remove_previous_outputs(folder: str | os.PathLike[str]) -> list[str]:
+    """Delete the files an earlier run in ``folder`` recorded (its outputs and manifest);
+    returns their run-relative names. Paths outside the folder are never touched."""
+    root = Path(folder).resolve()
+    old = root / MANIFEST_NAME
+    if not old.is_file():
+        return []
+    try:
+        outputs = json.loads(old.read_text(encoding="utf-8")).get("outputs") or []
+    except (OSError, ValueError, AttributeError):
+        outputs = []
+    removed = []
+    for rel in [*outputs, MANIFEST_NAME, "report.html"]:
+        target = (root / str(rel)).resolve()
+        if root not in target.parents or not target.is_file():
+            continue
+        target.unlink()
+        removed.append(str(rel))
+    for sub in sorted({(root / str(r)).resolve().parent for r in outputs}, reverse=True):
+        if sub != root and root in sub.parents:
+            with contextlib.suppress(OSError):
+                sub.rmdir()  # only when empty
+    return removed
+
+
 @contextlib.contextmanager
 def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
                  run_dir: str | os.PathLike[str] | None = None,
@@ -377,8 +471,25 @@ def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
     Note: signals are handled between Python bytecodes, so a long jitted call delays the stop
     until it returns; run the kernel in chunks to stay responsive.
     """
-    folder = Path(run_dir) if run_dir is not None else new_run_dir(base, prefix)
-    folder.mkdir(parents=True, exist_ok=True)
+    if run_dir is None:
+        try:
+            folder = new_run_dir(base, prefix)
+        except OSError as exc:
+            raise _unwritable(Path(base), exc) from None
+    else:
+        folder = Path(run_dir)
+    with run_lock(folder):
+        try:
+            remove_previous_outputs(folder)
+        except OSError as exc:
+            raise _unwritable(folder, exc) from None
+        with _recording(folder, command, manifest_fields) as recorder:
+            yield recorder
+
+
+@contextlib.contextmanager
+def _recording(folder: Path, command: Sequence[str] | None, manifest_fields: dict[str, Any]
+               ) -> Iterator[RunRecorder]:
     known = {k: v for k, v in manifest_fields.items() if k in Manifest.__dataclass_fields__}
     extra = {k: v for k, v in manifest_fields.items() if k not in known}
     manifest = Manifest(command=list(sys.argv if command is None else command), **known)
@@ -387,7 +498,10 @@ def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
     manifest.timings["started_utc"] = _utc_now()
     recorder = RunRecorder(folder, manifest)
     with _sigterm_raises():
-        recorder.save_manifest()
+        try:
+            recorder.save_manifest()
+        except OSError as exc:
+            raise _unwritable(folder, exc) from None
         try:
             yield recorder
         except KeyboardInterrupt:  # Ctrl-C, or SIGTERM via Terminated
