@@ -62,7 +62,7 @@ def test_table_default() -> None:
             ) in out
     # notes below the table, names marked
     assert any(line.startswith("Perch Protection *") for line in lines)
-    assert "* Bilbo's Gambit: Oracle text UNVERIFIED" in out
+    assert "* Bilbo's Gambit: Oracle text from another open-source engine's" in out
     # columns line up: every row has "Set" values starting at the same offset
     col = lines[0].index("Set")
     assert all(line[col:col + 3] in ("BLB", "BLC", "HOB") for line in lines[2:2 + len(CARDS)])
@@ -102,7 +102,7 @@ def test_json_is_records_with_nulls() -> None:
     assert code == 0
     data = json.loads(out)
     assert [d["name"] for d in data] == ["Bilbo's Gambit"]
-    assert data[0]["gift_kind"] == "treasure" and "UNVERIFIED" in data[0]["notes"]
+    assert data[0]["gift_kind"] == "treasure" and "The Hobbit" in data[0]["notes"]
     code, out, _ = run("--format", "json", "--tokens", "--set", "TBLB")
     names = {d["name"] for d in json.loads(out)}
     assert names == {"Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame"}
