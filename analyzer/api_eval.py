@@ -404,10 +404,12 @@ def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
     from analyzer.report import examples
 
     ex_path = rec.dir / "examples.json"
-    sections = []
+    sections, links = [], {}
     if kind == "evaluate" and ex_path.is_file():
-        sections.append(examples.section(json.loads(ex_path.read_text(encoding="utf-8"))))
-    page = html.render(rec.manifest, tables, images, status, sections)
+        cards = json.loads(ex_path.read_text(encoding="utf-8"))
+        sections.append(examples.section(cards))
+        links = examples.anchors(cards)
+    page = html.render(rec.manifest, tables, images, status, sections, links)
     rec.write_text("report.html", page)
 
 

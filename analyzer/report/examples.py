@@ -19,6 +19,18 @@ def _e(x: Any) -> str:
     return html.escape(str(x))
 
 
+def anchor(card: dict[str, Any]) -> str:
+    """The id of one card's examples (the summary of report.html links to it)."""
+    from analyzer.report.html import example_anchor
+
+    return example_anchor(str(card["card"]), str(card["deck"]))
+
+
+def anchors(cards: list[dict[str, Any]]) -> dict[str, str]:
+    """{"deck card": id} for the cards that have examples (html.render's ``anchors``)."""
+    return {f"{c['deck']} {c['card']}": anchor(c) for c in cards if c["examples"]}
+
+
 def section(cards: list[dict[str, Any]]) -> str:
     """The section's HTML (empty string when there are no examples)."""
     if not cards:
@@ -30,7 +42,8 @@ def section(cards: list[dict[str, Any]]) -> str:
            "to the fork point; each column is one branch from there to the end. The command "
            "under each column prints the whole game.</p>"]
     for c in cards:
-        out.append(f"<h3>{_e(c['card'])} <span class=note>({_e(c['deck'])})</span></h3>")
+        out.append(f'<h3 id="{_e(anchor(c))}">{_e(c["card"])} '
+                   f"<span class=note>({_e(c['deck'])})</span></h3>")
         if not c["examples"]:
             out.append("<p class=note>No decision where the two branches ended differently."
                        "</p>")
