@@ -234,14 +234,16 @@ from analyzer.api_eval import (  # noqa: E402
     DEFAULT_GAMES,
     ComparisonRun,
     EvaluationRun,
+    PlayersRun,
     compare,
     evaluate,
+    evaluate_players,
     read_tables,
     report,
 )
 
-__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "compare", "evaluate",
-            "read_tables", "report"]
+__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "PlayersRun", "compare",
+            "evaluate", "evaluate_players", "read_tables", "report"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,3 +259,4 @@ from analyzer.api_policy import (  # noqa: E402
 )
 
 __all__ += ["PolicyDecision", "PolicySpec", "TuneResult", "load_policy", "policy_decision", "tune"]
+

@@ -9,7 +9,13 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice, progress_bar
+from analyzer.cli_common import (
+    PLAYER_CHOICES,
+    input_errors_exit_2,
+    kernel_notice,
+    player_options,
+    progress_bar,
+)
 
 _DECK_PATH = click.Path(dir_okay=False)
 
@@ -67,7 +73,7 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     ]
     for opt in reversed(options):
         fn = opt(fn)
-    return fn
+    return player_options(fn)
 
 
 def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
@@ -97,10 +103,13 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @click.option("--fork-seats", type=click.Choice(["deck", "all"]), default="deck",
               show_default=True, help="Whose gift decisions are forked: the deck's (seat 0) "
                                       "or every player's.")
+@click.option("--players", "players", default=None, metavar="LIST",
+              help="Run the whole evaluation once per built-in player level (every seat), "
+                   "e.g. basic,standard, and mark each card whose verdict differs.")
 @input_errors_exit_2
 def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
-             card_files, policies, baseline, base_policy, opp_policy, forks,
-             fork_seats) -> None:
+             card_files, player, opp_player, policies, baseline, base_policy, opp_policy, forks,
+             fork_seats, players) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
@@ -109,16 +118,78 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     gift_decisions.csv, gift_situations.csv, plots and report.html to the run folder.
     """
     from analyzer import api
+
+    kwargs = dict(games=games or api.DEFAULT_GAMES, seed=seed, policies=policies or None,
+                  baseline=baseline, base_policy=base_policy, opp_policy=opp_policy,
+                  forks=forks, threads=threads, save=True, fmt=fmt, plots=not no_plots,
+                  life=life, fork_seats=fork_seats, allow_approximate=allow_approximate,
+                  card_files=card_files)
+    if players is not None:
+        _evaluate_players(deck, vs, players, out, forks, kwargs)
+        return
+    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
+        run = api.evaluate(deck, vs, out=out, player=player, opp_player=opp_player,
+                           progress=progress, on_start=start, **kwargs)
+    _print_evaluation(run)
+    _finish(run.out_dir, run.warnings, run.seconds)
+
+
+def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
+                      kwargs: dict[str, Any]) -> None:
+    """`evaluate --players a,b`: each level's evaluation, then the cards whose verdict differs."""
+    from analyzer import api
+    from analyzer.errors import InputError, Problem
+
+    levels = [p.strip() for p in players.split(",") if p.strip()]
+    unknown = [p for p in levels if p not in PLAYER_CHOICES]
+    if unknown:
+        raise InputError(Problem(f"unknown player level(s) {', '.join(unknown)} in --players: "
+                                 f"use {', '.join(PLAYER_CHOICES)}"))
+    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
+        total = {"n": 0}
+
+        def on_start(n: int) -> None:  # one bar over every level's games
+            if not total["n"]:
+                start(n * len(levels))
+            total["n"] += n
+
+        run = api.evaluate_players(deck, vs, players=levels, out=out, progress=progress,
+                                   on_start=on_start, **kwargs)
+    for level, sub in run.runs.items():
+        click.echo(f"\n=== {level} player (every seat) ===")
+        _print_evaluation(sub)
+        for w in sub.warnings:
+            click.echo(f"warning: {w}", err=True)
+    click.echo("\n" + players_verdict_text(run.verdicts, levels))
+    if run.out_dir is not None:
+        click.echo(f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, "
+                   "verdicts_by_player.csv)")
+
+
+def players_verdict_text(table: Any, levels: list[str]) -> str:
+    """The verdict in words (do the levels agree?), then the table with differing cards
+    marked '<>'."""
+    from analyzer.report.tables import text_table
+
+    if table.empty:
+        return "no gift decisions were reached under any player level"
+    differ = table[table["differs"]]
+    names = " and ".join(levels)
+    if differ.empty:
+        head = f"the verdict of every card is the same under the {names} players"
+    else:
+        cards = ", ".join(dict.fromkeys(differ["card"]))
+        head = (f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
+                f"players: {cards}")
+    heads = ["deck", "card", *levels, ""]
+    rows = [[str(r["deck"]), str(r["card"]), *(str(r[f"recommendation_{lv}"]) for lv in levels),
+             "<>" if r["differs"] else ""] for _, r in table.iterrows()]
+    return head + "\n" + text_table(heads, rows)
+
+
+def _print_evaluation(run: Any) -> None:
     from analyzer.report.tables import decision_summary, policy_summary
 
-    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
-        run = api.evaluate(deck, vs, games=games or api.DEFAULT_GAMES, seed=seed,
-                           policies=policies or None, baseline=baseline,
-                           base_policy=base_policy, opp_policy=opp_policy, forks=forks,
-                           threads=threads, out=out,
-                           save=True, fmt=fmt, plots=not no_plots, life=life,
-                           fork_seats=fork_seats, allow_approximate=allow_approximate,
-                           card_files=card_files, progress=progress, on_start=start)
     s = run.settings
     click.echo(f"\npolicy comparison (seat-balanced, same seeds; deltas in percentage points "
                f"vs {s['baseline']})")
@@ -133,7 +204,6 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
         if n and vr == vr:
             click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
                        f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
-    _finish(run.out_dir, run.warnings, run.seconds)
 
 
 @click.command()
@@ -146,7 +216,7 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
               help="Policy of the opponents (default: the same as --policy).")
 @input_errors_exit_2
 def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
-            allow_approximate, card_files, policy, opp_policy) -> None:
+            allow_approximate, card_files, player, opp_player, policy, opp_policy) -> None:
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
@@ -157,7 +227,8 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
                           policy=policy, opp_policy=opp_policy, threads=threads, out=out,
                           save=True, fmt=fmt,
                           plots=not no_plots, life=life, allow_approximate=allow_approximate,
-                          card_files=card_files, progress=progress, on_start=start)
+                          card_files=card_files, player=player, opp_player=opp_player,
+                          progress=progress, on_start=start)
     t = run.table
     if len(t):
         click.echo(f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} "
