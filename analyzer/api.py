@@ -260,3 +260,10 @@ from analyzer.api_policy import (  # noqa: E402
 
 __all__ += ["PolicyDecision", "PolicySpec", "TuneResult", "load_policy", "policy_decision", "tune"]
 
+
+# ---------------------------------------------------------------------------------------------
+# calibration: simulated games held against real ones (17lands)
+
+from analyzer.api_calibrate import CalibrationRun, calibrate  # noqa: E402
+
+__all__ += ["CalibrationRun", "calibrate"]

@@ -19,7 +19,7 @@ from analyzer.cli import main
 from analyzer.enums import PlayerLevel
 from analyzer.errors import InputError
 
-PLAYING_COMMANDS = ("simulate", "evaluate", "compare", "cardstats", "tune")
+PLAYING_COMMANDS = ("simulate", "evaluate", "compare", "cardstats", "tune", "calibrate")
 
 
 def test_seat_levels() -> None:
