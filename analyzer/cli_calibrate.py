@@ -11,44 +11,40 @@ from analyzer.cli_common import input_errors_exit_2, player_options, progress_ba
 _DECK_PATH = click.Path(dir_okay=False)
 
 
-def _fmt(figure: str, value: Any) -> str:
-    from analyzer.analysis.calibration import LABELS
-
-    if value is None or value != value:
-        return "-"
-    if figure in LABELS:
-        return LABELS[figure][1].format(value)
-    return f"{value:.1%}" if figure in ("one_mulligan", "blocks_per_attack") else f"{value}"
+_ROWS = (  # figure, label, format (units in the label)
+    ("archetype_spread_pts", "archetype spread (points)", "{:.1f}"),
+    ("gih_wr_spearman", "GIH WR rank correlation", "{:.2f}"),
+    ("gih_wr_scale", "GIH WR scale (SD sim / SD real)", "{:.2f}"),
+    ("on_play_win_rate", "on-the-play win rate", "{:.1%}"),
+    ("turns_per_player", "game length (own turns per player)", "{:.1f}"),
+    ("one_mulligan", "hands with a mulligan", "{:.1%}"),
+    ("two_mulligans", "hands with two mulligans", "{:.2%}"),
+    ("blocks_per_attack", "attackers blocked", "{:.1%}"),
+    ("lowest_cast_share", "lowest cast share of a card", "{:.0%}"),
+)
 
 
 def figures_table(run: Any) -> str:
-    """Simulated figure, real figure and target, one line each."""
-    from analyzer.analysis.calibration import LABELS, REAL, TARGETS, bound_text
+    """Simulated figure, real figure and target, one line each ("MISS" where a target is
+    missed)."""
+    from analyzer.analysis.calibration import REAL, TARGETS, bound_text
     from analyzer.report.tables import text_table
 
-    f = run.figures
+    def fmt(value: Any, form: str) -> str:
+        return "-" if value is None or value != value else form.format(value)
+
     rows = []
-    names = [("archetype_spread_pts", "archetype spread (points)"),
-             ("on_play_win_rate", "on-the-play win rate"),
-             ("turns_per_player", "game length (own turns per player)"),
-             ("one_mulligan", "hands with a mulligan"),
-             ("two_mulligans", "hands with two mulligans"),
-             ("blocks_per_attack", "attackers blocked"),
-             ("lowest_cast_share", "lowest cast share of a card")]
-    if run.rated:
-        names[1:1] = [("gih_wr_spearman", "GIH WR rank correlation"),
-                      ("gih_wr_scale", "GIH WR scale (SD sim / SD real)")]
-    for key, label in names:
+    for key, label, form in _ROWS:
+        if key.startswith("gih_wr") and not run.rated:
+            continue
         lo, hi = TARGETS.get(key, (None, None))
-        target = bound_text(lo, hi, LABELS[key][1]) if key in TARGETS else ""
-        real = REAL.get(key)
-        if key == "gih_wr_scale":
-            real = 1.0
+        target = bound_text(lo, hi, form) if key in TARGETS else ""
+        real = 1.0 if key == "gih_wr_scale" else REAL.get(key)
         check = next((c for c in run.checks if c.figure == key), None)
-        mark = "" if check is None else ("ok" if check.ok else "MISS")
-        rows.append([label, _fmt(key, f.get(key)), "-" if real is None else _fmt(key, real),
-                     target, mark])
-    return text_table(["figure", "simulated", "real", "target", ""], rows)
+        mark = "" if check is None or check.value != check.value else (
+            "ok" if check.ok else "MISS")
+        rows.append([label, fmt(run.figures.get(key), form), fmt(real, form), target, mark])
+    return text_table(["figure", "simulated", "real", "target", ""], rows, right=(1, 2))
 
 
 @click.command()
