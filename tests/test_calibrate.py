@@ -126,3 +126,26 @@ def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
     assert manifest["player"] == "basic"
     bad = CliRunner().invoke(main, ["calibrate", "--ratings", str(tmp_path / "nope.csv")])
     assert bad.exit_code == 2
+
+
+#: Bundled nonland cards the built-in player casts in under 40% of the games it draws them in,
+#: with the reason (issue 14 items 2-5 fix these; remove a card here when it is fixed).
+CAST_SHARE_EXCEPTIONS = {
+    "Dazzling Denial": "the counter role lacks counter-unless-pay, so it is never cast",
+    "Dawn's Truce": "not cast against a board wipe, which its promised mode is for",
+    "Wear Down": "few artifact or enchantment targets in the gauntlet",
+    "Long River's Pull": "mana is never kept up for a counterspell",
+    "Cruelclaw's Heist": "about 40%: each main-phase action casts the most expensive spell, so "
+                         "a two-mana sorcery waits",
+}
+
+
+def test_every_bundled_card_is_cast_in_most_games_it_is_drawn() -> None:
+    """Issue 14's target: every bundled nonland card is cast in at least 40% of the games in
+    which its controller drew it (3,240 games: each deck against the gauntlet, 40 games per
+    matchup); the exceptions are listed with their reason."""
+    run = api.calibrate(games=40, seed=1, threads=2, plots=False, min_drawn_games=30)
+    t = run.table[run.table["drawn_games"] >= 30]
+    assert len(t) >= 100  # nearly every nonland card of the nine decks
+    low = set(t.loc[t["cast_games_share"] < 0.40, "card"])
+    assert low <= set(CAST_SHARE_EXCEPTIONS), sorted(low - set(CAST_SHARE_EXCEPTIONS))
