@@ -125,6 +125,11 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
                   life=life, fork_seats=fork_seats, allow_approximate=allow_approximate,
                   card_files=card_files)
     if players is not None:
+        if player != "standard" or opp_player is not None:
+            from analyzer.errors import InputError, Problem
+
+            raise InputError(Problem("--players plays every seat at each level in turn: "
+                                     "leave out --player and --opp-player"))
         _evaluate_players(deck, vs, players, out, forks, kwargs)
         return
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
@@ -155,12 +160,12 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
 
         run = api.evaluate_players(deck, vs, players=levels, out=out, progress=progress,
                                    on_start=on_start, **kwargs)
+    click.echo(players_verdict_text(run.verdicts, levels))
     for level, sub in run.runs.items():
         click.echo(f"\n=== {level} player (every seat) ===")
         _print_evaluation(sub)
         for w in sub.warnings:
             click.echo(f"warning: {w}", err=True)
-    click.echo("\n" + players_verdict_text(run.verdicts, levels))
     if run.out_dir is not None:
         click.echo(f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, "
                    "verdicts_by_player.csv)")
