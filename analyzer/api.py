@@ -256,14 +256,16 @@ from analyzer.api_eval import (  # noqa: E402
     DEFAULT_GAMES,
     ComparisonRun,
     EvaluationRun,
+    PlayersRun,
     compare,
     evaluate,
+    evaluate_players,
     read_tables,
     report,
 )
 
-__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "compare", "evaluate",
-            "read_tables", "report"]
+__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "PlayersRun", "compare",
+            "evaluate", "evaluate_players", "read_tables", "report"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,3 +281,11 @@ from analyzer.api_policy import (  # noqa: E402
 )
 
 __all__ += ["PolicyDecision", "PolicySpec", "TuneResult", "load_policy", "policy_decision", "tune"]
+
+
+# ---------------------------------------------------------------------------------------------
+# calibration: simulated games held against real ones (17lands)
+
+from analyzer.api_calibrate import CalibrationRun, calibrate  # noqa: E402
+
+__all__ += ["CalibrationRun", "calibrate"]

@@ -149,6 +149,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              fmt: str = "csv", plots: bool = True, life: int | None = None,
              fork_seats: str = "deck", min_effect: float = 1.0,
              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
+             player: str = "standard", opp_player: str | None = None,
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None) -> EvaluationRun:
     """Policy comparison and gift-decision counterfactuals for `deck` against `vs`.
@@ -165,9 +166,12 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     otherwise. `min_effect`: the smallest win-rate change per decision worth acting on, in
     percentage points (verdicts: promise, don't promise, makes no difference, not enough
     evidence; analysis/verdicts.py).
+    `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
+    the opponents' instead (seats 1 and up); `evaluate_players` runs several.
     """
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
+    from analyzer.analysis.simulate import seat_levels
     from analyzer.api_sim import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -185,6 +189,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                  f"{fork_seats!r}"))
     _check_format(fmt)
     _check_plots(plots)
+    seat_levels(2, player, opp_player)  # validate before running
     files = read_policy_files(policy_files)
     pols = cmp.split_policies(policies if policies else
                               ([] if files else list(DEFAULT_POLICIES)))
@@ -212,7 +217,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     gift_cards = [_gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
     arm_runs = sum(len(c) for c in gift_cards) * (1 if base == "never" else 2)
-    settings = {"kind": "evaluate", "base_policy": base, "baseline": baseline, "forks": forks,
+    settings = {"kind": "evaluate", "player": player, "opp_player": opp_player or player,
+                "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
                 "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
                 "policy_seats": changed,
@@ -236,6 +242,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         try:
             for k, decks in enumerate(loaded.decks):
                 life_k = _life(decks, life)
+                levels = seat_levels(len(decks), player, opp_player)
                 me, opp = decks[0].name, " + ".join(d.name for d in decks[1:])
                 m_arms: list[cmp.Arm] = []
                 m_cards: list[cf.CardArm] = []
@@ -246,7 +253,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                                                              files),
                                                  forks=forks, threads=threads,
                                                  starting_life=life_k, fork_seats=seats,
-                                                 progress=progress)
+                                                 levels=levels, progress=progress)
                     fork_s += run.seconds
                     used = run.threads
                     m_frame = cf.decisions_frame(run, catalog, k)
@@ -263,7 +270,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                 decks, catalog, games=games, seed=seed,
                                 policy=with_opponents(f"{base}; {card}={mode}", opp_policy,
                                                       files),
-                                threads=threads, starting_life=life_k, progress=progress)
+                                threads=threads, starting_life=life_k, progress=progress,
+                                levels=levels)
                             warnings += _run_warnings(res.extra, me, opp)
                         m_cards.append(cf.CardArm(me, opp, card, scored["always"],
                                                   scored["never"]))
@@ -273,7 +281,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                     scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
                                                policy=with_opponents(p, opp_policy, files),
                                                threads=threads, starting_life=life_k,
-                                               progress=progress)
+                                               progress=progress, levels=levels)
                     used = res.threads
                     warnings += _run_warnings(res.extra, me, opp)
                     m_arms.append(cmp.Arm(me, opp, p, scores))
@@ -335,6 +343,71 @@ def _evaluation(arms: list[Any], card_arms: list[Any], baseline: str,
                          to_points(agg.situations), frame, to_points(agg.paired),
                          agg.var_reduction, settings, warnings, None,
                          time.perf_counter() - t0, fork_s)
+
+
+@dataclass
+class PlayersRun:
+    """What `evaluate_players` returns: one evaluation per player level, and the verdicts side
+    by side (verdicts_by_player.csv)."""
+
+    runs: dict[str, EvaluationRun]
+    verdicts: pd.DataFrame  # deck, card, then verdict_<level> per level, and differs
+    out_dir: Path | None = None
+
+
+NO_DECISIONS = "no decisions"
+
+
+def player_verdicts(runs: dict[str, EvaluationRun]) -> pd.DataFrame:
+    """One row per (deck, card): each level's verdict (pooled over opponents where
+    there are several) and `differs`, true where they are not all the same."""
+    from analyzer.report.tables import headline_rows
+
+    table: pd.DataFrame | None = None
+    for level, run in runs.items():
+        view = headline_rows(run.gift_decisions)
+        part = pd.DataFrame({"deck": view["deck"].astype(str), "card": view["card"].astype(str),
+                             f"verdict_{level}": view["verdict"].astype(str)})
+        part = part.drop_duplicates(["deck", "card"])
+        table = part if table is None else table.merge(part, on=["deck", "card"], how="outer")
+    if table is None:
+        return pd.DataFrame(columns=["deck", "card", "differs"])
+    cols = [f"verdict_{level}" for level in runs]
+    table[cols] = table[cols].fillna(NO_DECISIONS)
+    table["differs"] = table[cols].nunique(axis=1) > 1
+    return table.sort_values(["deck", "card"], kind="stable").reset_index(drop=True)
+
+
+def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
+                     players: Sequence[str] = ("basic", "standard"),
+                     out: str | Path | None = None, save: bool = False,
+                     **kwargs: Any) -> PlayersRun:
+    """`evaluate` once per built-in player level (every seat plays it) on the same seeds, and
+    each card's verdicts side by side. Files: one evaluation folder per level under `out` (or
+    results/<run-id>/ with `save=True`) and verdicts_by_player.csv beside them."""
+    from analyzer.analysis.simulate import seat_levels
+
+    levels = list(dict.fromkeys(p.strip() for p in players if p.strip()))
+    if len(levels) < 2:
+        raise InputError(Problem(f"--players needs two or more levels, not {players!r}"))
+    for level in levels:
+        seat_levels(2, level)  # validate before running
+    kwargs.pop("player", None)
+    kwargs.pop("opp_player", None)
+    base = Path(out) if out is not None else None
+    if base is None and save:
+        from analyzer.report.writers import new_run_dir
+
+        base = new_run_dir("results", "evaluate-players")
+    runs = {level: evaluate(deck, vs, player=level, **kwargs,
+                            out=None if base is None else base / level)
+            for level in levels}
+    result = PlayersRun(runs, player_verdicts(runs), base)
+    if base is not None:
+        from analyzer.report.writers import atomic_write_text
+
+        atomic_write_text(base / "verdicts_by_player.csv", result.verdicts.to_csv(index=False))
+    return result
 
 
 def _empty_decisions() -> pd.DataFrame:
@@ -434,10 +507,13 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
             out: str | Path | None = None, save: bool = False,
             fmt: str = "csv", plots: bool = True, life: int | None = None,
             allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
+            player: str = "standard", opp_player: str | None = None,
             progress: Callable[[int], None] | None = None,
             on_start: Callable[[int], None] | None = None) -> ComparisonRun:
-    """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds."""
+    """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds.
+    `player` / `opp_player`: the built-in players' levels, as in `simulate`."""
     from analyzer.analysis import compare as cmp
+    from analyzer.analysis.simulate import seat_levels
     from analyzer.api_sim import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -447,6 +523,7 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
         raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     _check_format(fmt)
     _check_plots(plots)
+    seat_levels(2, player, opp_player)  # validate before running
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:
@@ -465,7 +542,8 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
                 "deck_a": str(deck_a), "deck_b": str(deck_b)}
     t0 = time.perf_counter()
     with _recorder(out, save, "compare", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=[policy], **settings) as rec:
+                   decks=loaded.entries, policies=[policy], player=player,
+                   opp_player=opp_player or player, **settings) as rec:
         if on_start is not None:
             on_start(2 * n * games)
         a_arms, b_arms, warnings = [], [], []
@@ -475,7 +553,8 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
             for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
                 scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
                                            policy=both, threads=threads,
-                                           starting_life=_life(decks, life), progress=progress)
+                                           starting_life=_life(decks, life), progress=progress,
+                                           levels=seat_levels(len(decks), player, opp_player))
                 used = res.threads
                 warnings += _run_warnings(res.extra, decks[0].name, opp)
                 bucket.append(cmp.Arm(decks[0].name, opp, "", scores))

@@ -117,16 +117,20 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
          features: Sequence[str] = DEFAULT_FEATURES, rounds: int = 3,
          threads: int | None = None, life: int | None = None, allow_approximate: bool = False,
          out: str | Path | None = None, card_files: Sequence[str | Path] = (),
+         player: str = "standard", opp_player: str | None = None,
          progress: Callable[[int], None] | None = None,
          on_start: Callable[[int], None] | None = None) -> TuneResult:
     """Tune `card`'s threshold weights for `deck` (see analyzer.policies.tune); save the tuned
     policy file to `out` if given. Matchups as in `simulate` (one opponent: 1v1; several: one
-    multiplayer game; none: the bundled gauntlet)."""
+    multiplayer game; none: the bundled gauntlet). `player`: every seat's built-in player
+    ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up)."""
+    from analyzer.analysis.simulate import seat_levels
     from analyzer.api_sim import _load, check_games_arg, matchups
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.tune import check_inputs, tune_card
 
     check_games_arg(games)
+    seat_levels(2, player, opp_player)  # validate before running
     if rounds < 0:
         raise InputError(Problem(f"{arg('rounds')} must be 0 or more, not {rounds}"))
     catalog = load_catalog(card_files)
@@ -141,7 +145,8 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
         on_start(games * len(loaded) * (1 + 2 * n_coords * max(rounds, 0) + 5))
     result = tune_card(loaded, catalog, card, games=games, seed=seed, base=base,
                        opponents=opponents, features=features, rounds=rounds, threads=threads,
-                       life=starting, progress=progress)
+                       life=starting, progress=progress, player=player,
+                       opp_player=opp_player)
     if out is not None:
         from analyzer.report.writers import atomic_write_text
 

@@ -138,7 +138,9 @@ class ReplaySession:
             policy = load_policy(self.spec["policy"])
         levels = []
         for s in range(len(decks)):
-            name = self.manifest.extra.get("player" if s == 0 else "opp_player") or "standard"
+            key = "player" if s == 0 else "opp_player"
+            name = (getattr(self.manifest, key, None) or self.manifest.extra.get(key)
+                    or (s and getattr(self.manifest, "player", None)) or "standard")
             if name not in PLAYER_LEVEL_NAMES:
                 raise InputError(Problem(f"unknown player level {name!r} in the manifest"))
             levels.append(PLAYER_LEVEL_NAMES[name])

@@ -74,15 +74,19 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
              policy_file: str | Path | None = None, life: int | None = None,
              allow_approximate: bool = False, per_game: bool = False,
              out: str | Path | None = None, card_files: Sequence[str | Path] = (),
+             player: str = "standard", opp_player: str | None = None,
              progress: Callable[[int], None] | None = None,
              on_start: Callable[[int], None] | None = None, log_games: int = 0
              ) -> SimulationRun:
     """Play `games` games per matchup and summarize them (seat 0 is `deck`). `policy` is a
     policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py).
-    `log_games`: also write the event logs of each matchup's first games (needs `out`)."""
+    `log_games`: also write the event logs of each matchup's first games (needs `out`).
+
+    `player`: every seat's built-in player ("standard" or "basic"); `opp_player`: the
+    opponents' instead (seats 1 and up)."""
     import time
 
-    from analyzer.analysis.simulate import simulate_matchup
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import load_policy, parse_policy
 
@@ -91,6 +95,7 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
         raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
     if log_games and out is None:
         raise InputError(Problem("--log-games needs --out (the logs are written there)"))
+    seat_levels(2, player, opp_player)  # validate before running
     catalog = load_catalog(card_files)
     if policy_file is None and isinstance(policy, str):
         policy = parse_policy(policy, arg("policy"))
@@ -108,7 +113,8 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
         results.append(simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
                                         policy=policy, starting_life=starting,
                                         progress=progress, keep_games=per_game,
-                                        keep_objs=per_game))
+                                        keep_objs=per_game,
+                                        levels=seat_levels(len(decks), player, opp_player)))
     summary = pd.concat([r.summary_frame() for r in results], ignore_index=True)
     frames = gifts = None
     if per_game:
@@ -132,7 +138,8 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
                  for d in loaded]
         replay = replay_settings(seat_paths, lives, policy, card_files)
         run.out_dir = _write(run, Path(out), seed, games, threads, str(policy), seat_paths,
-                             loaded, catalog, replay, min(log_games, games))
+                             loaded, catalog, replay, min(log_games, games),
+                             (player, opp_player or player))
     return run
 
 
@@ -163,7 +170,8 @@ SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_
 
 def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | None,
            policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
-           catalog: Any, replay: dict[str, Any], log_games: int) -> Path:
+           catalog: Any, replay: dict[str, Any], log_games: int,
+           players: tuple[str, str]) -> Path:
     from analyzer.io.coverage import deck_coverage
     from analyzer.report.writers import DeckEntry, run_recorder
 
@@ -180,7 +188,8 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
                                       ("exact", "approximate", "unsupported")}))
     used = max((r.threads for r in run.results), default=threads)
     with run_recorder(run_dir=out, seed=seed, games=games, threads=used, decks=entries,
-                      policies=[policy], replay=replay) as rec:
+                      policies=[policy], replay=replay, player=players[0],
+                      opp_player=players[1]) as rec:
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:
             rec.write_csv("games.csv", run.games)

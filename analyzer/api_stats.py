@@ -89,6 +89,7 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
               out: str | Path | None = None, save: bool = False,
               results_dir: str | Path = "results", life: int | None = None,
               allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
+              player: str = "standard", opp_player: str | None = None,
               progress: Callable[[int], None] | None = None,
               on_start: Callable[[int], None] | None = None) -> CardStatsRun:
     """Play `games` games per matchup and compute 17lands-style statistics for every distinct
@@ -98,15 +99,17 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     pooled into one table. Several `vs`: one multiplayer game. Files are written only when
     `out` is given or `save` is true (then to ``results_dir/<run-id>/``): card_stats.csv and
     manifest.json. Draws count as games not won. `policy_file`: a policy file instead of
-    `policy`.
+    `policy`. `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
+    the opponents' instead (seats 1 and up).
     """
     from analyzer.analysis.cardstats import card_stats
-    from analyzer.analysis.simulate import simulate_matchup
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.api_checks import check_policies, override_warnings, read_policy_files
     from analyzer.api_sim import check_games_arg, matchups
     from analyzer.cards.catalog import load_catalog
 
     check_games_arg(games)
+    seat_levels(2, player, opp_player)  # validate before running
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:
@@ -129,7 +132,9 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                                       else 20)
             results.append(simulate_matchup(decks, catalog, games=games, seed=seed,
                                             threads=threads, policy=policy,
-                                            starting_life=starting, progress=progress))
+                                            starting_life=starting, progress=progress,
+                                            levels=seat_levels(len(decks), player,
+                                                               opp_player)))
         sim_s = time.perf_counter() - t0
         table = card_stats(results, catalog)
         seconds = time.perf_counter() - t0
@@ -153,7 +158,8 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 
     opponents = [" + ".join(d.name for d in decks[1:]) for decks in loaded]
     with run_recorder(results_dir, "cardstats", run_dir=out, seed=seed, games=games,
-                      threads=threads, decks=entries, policies=[str(policy)], kind="cardstats",
+                      threads=threads, decks=entries, policies=[str(policy)], player=player,
+                      opp_player=opp_player or player, kind="cardstats",
                       deck=loaded[0][0].name, opponents=opponents, pooled=len(loaded) > 1,
                       games_per="matchup", draws_count_as="not won") as rec:
         return run(rec)

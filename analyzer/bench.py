@@ -1,6 +1,7 @@
 """The standard benchmark (DESIGN section 10): one fixed bundled Limited matchup, fixed seed.
 
-Measures games/s at 1 and 2 threads, cold compile time (a subprocess with an empty numba cache),
+Measures games/s at 1 and 2 threads for each built-in player level (standard, the default,
+and basic), cold compile time (a subprocess with an empty numba cache),
 warm start (a subprocess with the cache filled: process start to first game finished), bytes
 per game record, and the speed-up over the same kernel run by the Python interpreter
 (NUMBA_DISABLE_JIT=1). Speed is measured here, never by timed assertions in tests.
@@ -48,14 +49,15 @@ def _child(n_games: int, env: dict[str, str], timeout: float) -> tuple[float, fl
     return float(total), float(games_s), int(n)
 
 
-def _games_per_s(decks, catalog, games: int, threads: int) -> float:
-    from analyzer.analysis.simulate import simulate_matchup
+def _games_per_s(decks, catalog, games: int, threads: int, player: str = "standard") -> float:
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
 
+    levels = seat_levels(len(decks), player)
     best = 0.0
     for _ in range(2):  # best of two: the machine may be busy
         t = time.perf_counter()
         simulate_matchup(decks, catalog, games=games, seed=SEED, threads=threads,
-                         keep_games=False, keep_objs=False)
+                         keep_games=False, keep_objs=False, levels=levels)
         best = max(best, games / (time.perf_counter() - t))
     return best
 
@@ -102,6 +104,10 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
         res[f"games_per_s_{t}t"] = round(_games_per_s(decks, catalog, games, t), 1)
         log(f"  games_per_s_{t}t = {res[f'games_per_s_{t}t']:,.0f}")
     res["thread_scaling"] = round(res["games_per_s_2t"] / res["games_per_s_1t"], 2)
+    for t in (1, 2):
+        key = f"basic_games_per_s_{t}t"
+        res[key] = round(_games_per_s(decks, catalog, games, t, "basic"), 1)
+        log(f"  {key} = {res[key]:,.0f}")
     _decisions_per_s(decks, catalog, 8, 1)  # compile the fork runner outside the timing
     for t in (1, 2):
         res[f"decisions_per_s_{t}t"] = round(_decisions_per_s(decks, catalog, games // 4, t), 1)
@@ -122,9 +128,11 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
 
 def format_bench(res: dict[str, Any]) -> str:
     lines = [f"benchmark: {res['matchup']}, seed {res['seed']}, {res['games']:,} games"]
-    for key, label in (("games_per_s_1t", "games/s, 1 thread"),
-                       ("games_per_s_2t", "games/s, 2 threads"),
+    for key, label in (("games_per_s_1t", "games/s, 1 thread (standard player)"),
+                       ("games_per_s_2t", "games/s, 2 threads (standard player)"),
                        ("thread_scaling", "speed-up of the 2nd thread"),
+                       ("basic_games_per_s_1t", "games/s, 1 thread (basic player)"),
+                       ("basic_games_per_s_2t", "games/s, 2 threads (basic player)"),
                        ("decisions_per_s_1t", "gift decisions evaluated/s, 1 thread"),
                        ("decisions_per_s_2t", "gift decisions evaluated/s, 2 threads"),
                        ("compile_s", "cold compile (s)"), ("warm_start_s", "warm start (s)"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from analyzer import __version__, api, cli_eval
+from analyzer.cli_calibrate import calibrate
 from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
 from analyzer.cli_policy import tune
 from analyzer.cli_replay import replay
@@ -100,6 +101,7 @@ main.add_command(simulate)
 main.add_command(bench)
 main.add_command(cardstats)
 main.add_command(tune)
+main.add_command(calibrate)
 main.add_command(cli_eval.evaluate)
 main.add_command(cli_eval.compare)
 main.add_command(cli_eval.report)

@@ -36,6 +36,28 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+PLAYER_CHOICES = ("standard", "basic")  # enums.PLAYER_LEVEL_NAMES, default first
+
+
+def player_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--player (every seat's built-in player) and --opp-player (seats 1 and up)."""
+    fn = click.option("--opp-player", type=click.Choice(PLAYER_CHOICES), default=None,
+                      metavar="LEVEL",
+                      help="Built-in player of the opponents (seats 1 and up): standard or "
+                           "basic (default: the same as --player).")(fn)
+    return click.option("--player", type=click.Choice(PLAYER_CHOICES), default="standard",
+                        show_default=True, metavar="LEVEL",
+                        help="Built-in player of every seat: standard (a competent Limited "
+                             "player) or basic (the earlier, simpler player).")(fn)
+
+
+def players_text(player: str, opp_player: str | None) -> str:
+    """'standard player' or 'basic player vs standard opponents', for a run's closing line."""
+    if opp_player is None or opp_player == player:
+        return f"{player} player"
+    return f"{player} player vs {opp_player} opponents"
+
+
 def kernel_notice() -> None:
     """Say so when the simulation kernel is about to be compiled (first run only)."""
     from analyzer.kernel.warmup import kernel_cached

@@ -9,7 +9,13 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice, progress_bar
+from analyzer.cli_common import (
+    PLAYER_CHOICES,
+    input_errors_exit_2,
+    kernel_notice,
+    player_options,
+    progress_bar,
+)
 
 _DECK_PATH = click.Path(dir_okay=False)
 
@@ -75,7 +81,7 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     ]
     for opt in reversed(options):
         fn = opt(fn)
-    return fn
+    return player_options(fn)
 
 
 def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
@@ -114,10 +120,13 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
               default=1.0, show_default=True, metavar="PTS",
               help="Smallest win-rate change per decision worth acting on, in percentage "
                    "points: a smaller one reads 'makes no difference'.")
+@click.option("--players", "players", default=None, metavar="LIST",
+              help="Run the whole evaluation once per built-in player level (every seat), "
+                   "e.g. basic,standard, and mark each card whose verdict differs.")
 @input_errors_exit_2
 def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
-             card_files, policies, policy_files, baseline, base_policy, opp_policy, forks,
-             fork_seats, min_effect) -> None:
+             card_files, player, opp_player, policies, policy_files, baseline, base_policy,
+             opp_policy, forks, fork_seats, min_effect, players) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
@@ -126,18 +135,84 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     gift_decisions.csv, gift_situations.csv, plots and report.html to the run folder.
     """
     from analyzer import api
+
+    kwargs = dict(games=games or api.DEFAULT_GAMES, seed=seed, policies=policies or None,
+                  baseline=baseline, base_policy=base_policy, opp_policy=opp_policy,
+                  policy_files=policy_files, forks=forks, threads=threads, save=True, fmt=fmt,
+                  plots=not no_plots, life=life, fork_seats=fork_seats,
+                  allow_approximate=allow_approximate, card_files=card_files,
+                  min_effect=min_effect)
+    if players is not None:
+        if player != "standard" or opp_player is not None:
+            from analyzer.errors import InputError, Problem
+
+            raise InputError(Problem("--players plays every seat at each level in turn: "
+                                     "leave out --player and --opp-player"))
+        _evaluate_players(deck, vs, players, out, forks, kwargs)
+        return
+    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
+        run = api.evaluate(deck, vs, out=out, player=player, opp_player=opp_player,
+                           progress=progress, on_start=start, **kwargs)
+    _print_evaluation(run)
+    _finish(run.out_dir, run.warnings, run.seconds)
+
+
+def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
+                      kwargs: dict[str, Any]) -> None:
+    """`evaluate --players a,b`: each level's evaluation, then the cards whose verdict differs."""
+    from analyzer import api
+    from analyzer.errors import InputError, Problem
+
+    levels = [p.strip() for p in players.split(",") if p.strip()]
+    unknown = [p for p in levels if p not in PLAYER_CHOICES]
+    if unknown:
+        raise InputError(Problem(f"unknown player level(s) {', '.join(unknown)} in --players: "
+                                 f"use {', '.join(PLAYER_CHOICES)}"))
+    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
+        total = {"n": 0}
+
+        def on_start(n: int) -> None:  # one bar over every level's games
+            if not total["n"]:
+                start(n * len(levels))
+            total["n"] += n
+
+        run = api.evaluate_players(deck, vs, players=levels, out=out, progress=progress,
+                                   on_start=on_start, **kwargs)
+    click.echo(players_verdict_text(run.verdicts, levels))
+    for level, sub in run.runs.items():
+        click.echo(f"\n=== {level} player (every seat) ===")
+        _print_evaluation(sub)
+        for w in sub.warnings:
+            click.echo(f"warning: {w}", err=True)
+    if run.out_dir is not None:
+        click.echo(f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, "
+                   "verdicts_by_player.csv)")
+
+
+def players_verdict_text(table: Any, levels: list[str]) -> str:
+    """The verdict in words (do the levels agree?), then the table with differing cards
+    marked '<>'."""
+    from analyzer.report.tables import text_table
+
+    if table.empty:
+        return "no gift decisions were reached under any player level"
+    differ = table[table["differs"]]
+    names = " and ".join(levels)
+    if differ.empty:
+        head = f"the verdict of every card is the same under the {names} players"
+    else:
+        cards = ", ".join(dict.fromkeys(differ["card"]))
+        head = (f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
+                f"players: {cards}")
+    heads = ["deck", "card", *levels, ""]
+    rows = [[str(r["deck"]), str(r["card"]), *(str(r[f"verdict_{lv}"]) for lv in levels),
+             "<>" if r["differs"] else ""] for _, r in table.iterrows()]
+    return head + "\n" + text_table(heads, rows)
+
+
+def _print_evaluation(run: Any) -> None:
     from analyzer.report.tables import decision_summary, policy_summary
 
-    with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
-        run = api.evaluate(deck, vs, games=games or api.DEFAULT_GAMES, seed=seed,
-                           policies=policies or None, baseline=baseline,
-                           base_policy=base_policy, opp_policy=opp_policy,
-                           policy_files=policy_files, forks=forks,
-                           threads=threads, out=out,
-                           save=True, fmt=fmt, plots=not no_plots, life=life,
-                           fork_seats=fork_seats, allow_approximate=allow_approximate,
-                           card_files=card_files, progress=progress, on_start=start,
-                           min_effect=min_effect)
     s = run.settings
     click.echo(f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
                f"same seeds; deltas in percentage points vs {s['baseline']}")
@@ -157,7 +232,6 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
 
             click.echo("\nexample games (report.html shows both branches side by side):")
             click.echo("\n".join(terminal_lines(run.examples)))
-    _finish(run.out_dir, run.warnings, run.seconds)
 
 
 @click.command()
@@ -172,7 +246,8 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
               help="Policy of the opponents (default: the same as --policy).")
 @input_errors_exit_2
 def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
-            allow_approximate, card_files, policy, policy_file, opp_policy) -> None:
+            allow_approximate, card_files, player, opp_player, policy, policy_file,
+            opp_policy) -> None:
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
@@ -184,7 +259,8 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
                           threads=threads, out=out,
                           save=True, fmt=fmt,
                           plots=not no_plots, life=life, allow_approximate=allow_approximate,
-                          card_files=card_files, progress=progress, on_start=start)
+                          card_files=card_files, player=player, opp_player=opp_player,
+                          progress=progress, on_start=start)
     t = run.table
     if len(t):
         click.echo(f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} "

@@ -6,7 +6,7 @@ import re
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, progress_bar
+from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
 from analyzer.policies.tune import DEFAULT_FEATURES
 
 
@@ -46,9 +46,10 @@ def _pct(x: float) -> str:
               help="Run approximate cards (stats and keywords only).")
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
+@player_options
 @input_errors_exit_2
 def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, threads, life,
-         allow_approximate, card_files) -> None:
+         allow_approximate, card_files, player, opp_player) -> None:
     """Tune the threshold gift policy of one card with common random numbers.
 
     Every candidate plays the same games; the tuned weights are then checked on held-out games
@@ -64,7 +65,8 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
         res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
                        features=names, rounds=rounds, threads=threads, life=life,
                        allow_approximate=allow_approximate, out=path, card_files=card_files,
-                       progress=progress, on_start=start)
+                       player=player, opp_player=opp_player, progress=progress,
+                       on_start=start)
     click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
                f"{games} games per matchup (seed {seed})")
     keys = list(dict.fromkeys([*res.start, *res.weights]))

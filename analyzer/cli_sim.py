@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, kernel_notice, progress_bar
+from analyzer.cli_common import (
+    input_errors_exit_2,
+    kernel_notice,
+    player_options,
+    players_text,
+    progress_bar,
+)
 
 
 def _fmt_rate(rate: float, lo: float, hi: float) -> str:
@@ -65,9 +71,10 @@ def end_reasons_line(df) -> str:
               help="Run approximate cards (stats and keywords only).")
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
+@player_options
 @input_errors_exit_2
 def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, log_games,
-             out, allow_approximate, card_files) -> None:
+             out, allow_approximate, card_files, player, opp_player) -> None:
     """Play complete games between decks and report win rates with 95% intervals.
 
     DECK defaults to the bundled default deck; without --vs it plays the bundled gauntlet.
@@ -78,14 +85,15 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
         run = api.simulate(deck, vs, games=games, seed=seed, threads=threads, policy=policy,
                            policy_file=policy_file, life=life,
                            allow_approximate=allow_approximate, per_game=per_game, out=out,
-                           card_files=card_files, progress=progress, on_start=start,
-                           log_games=log_games)
+                           card_files=card_files, player=player, opp_player=opp_player,
+                           progress=progress, on_start=start, log_games=log_games)
     click.echo(summary_table(run.summary))
     click.echo(end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))
     total = int(run.summary["games"].sum())
     click.echo(f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "
-               f"games/s), policy {policy_file or policy}, seed {seed}")
+               f"games/s), policy {policy_file or policy}, seed {seed}, "
+               f"{players_text(player, opp_player)}")
     for r in run.results:
         if "capacity_errors" in r.extra:
             click.echo(f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}",

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, progress_bar
+from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
 
 
 def _pct(rate: Any) -> str:
@@ -88,9 +88,10 @@ def card_stats_table(df: Any) -> str:
               help="Run approximate cards (stats and keywords only).")
 @click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
               metavar="FILE", help="Extra card data file; repeatable.")
+@player_options
 @input_errors_exit_2
 def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
-              allow_approximate, card_files) -> None:
+              allow_approximate, card_files, player, opp_player) -> None:
     """Card ratings as 17lands reports them (GIH WR, OH WR, GD WR, GNS WR, IWD), from
     simulated games of DECK (seat 0), sorted by GIH WR.
 
@@ -106,7 +107,8 @@ def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
         run = api.cardstats(deck, vs, games=games, seed=seed, policy=policy,
                             policy_file=policy_file, threads=threads,
                             out=out, save=True, life=life, allow_approximate=allow_approximate,
-                            card_files=card_files, progress=progress, on_start=start)
+                            card_files=card_files, player=player, opp_player=opp_player,
+                            progress=progress, on_start=start)
     if run.pooled:
         against = (f"{len(run.opponents)} opponents, pooled ({run.games_per_matchup} games "
                    f"each, {run.games} in all)")

@@ -124,11 +124,14 @@ def _hypergeom_pmf(k: int, big_n: int, big_k: int, n: int) -> float:
 
 
 def test_opening_lands_and_mulligans_match_the_hypergeometric_law(catalog):
-    """40 cards, 17 lands: lands among the first seven drawn are hypergeometric, and the keep
-    rule (2-5 lands) mulligans with probability q, twice with q**2. Tolerance: each bin within
-    4 standard errors of its expectation (a false alarm has probability < 1e-3 overall)."""
+    """40 cards, 17 lands: lands among the first seven drawn are hypergeometric, and the basic
+    player's keep rule (2-5 lands) mulligans with probability q, twice with q**2. Tolerance:
+    each bin within 4 standard errors of its expectation (a false alarm has probability < 1e-3
+    overall). The standard player's rule is tested in test_mulligan.py."""
+    from analyzer.analysis.simulate import seat_levels
+
     deck = Deck("17 lands", (("Forest", 17), ("Scrapshooter", 23)))
-    inp = kernel_inputs([deck, deck], catalog)
+    inp = kernel_inputs([deck, deck], catalog, seat_levels(2, "basic"))
     G = engine.new_record(inp.deck_sizes)
     n = 20_000
     lands = np.zeros(n, dtype=np.int64)

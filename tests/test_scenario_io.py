@@ -152,6 +152,19 @@ def test_problem_lines_point_into_the_file():
     assert "seat[1].hand[0]: unknown card 'Nope'" in problem.message
 
 
+def test_seat_level_is_read_and_checked():
+    """`level` per seat: the built-in player of that seat (standard unless given)."""
+    from analyzer.enums import PlayerLevel
+
+    scn = parse_scenario('[[seat]]\nlevel = "basic"\n\n[[seat]]\nlife = 5\n', "f.toml")
+    assert [s.level for s in scn.seats] == [PlayerLevel.BASIC, PlayerLevel.STANDARD]
+    with pytest.raises(InputError) as err:
+        parse_scenario('[[seat]]\n\n[[seat]]\nlevel = "expert"\n', "f.toml")
+    (problem,) = err.value.problems
+    assert (problem.line, "seat[1].level: unknown player level 'expert'") == (
+        4, problem.message.split(" (")[0])
+
+
 def test_every_scenario_file_parses():
     for path in sorted(SCEN.glob("*.toml")):
         read_scenario(path)

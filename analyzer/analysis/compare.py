@@ -160,11 +160,12 @@ def deck_comparison(a_arms: list[Arm], b_arms: list[Arm], policy: str,
 
 def play_arm(decks: Sequence[Deck], catalog, *, games: int, seed: int, policy: str,
              threads: int | None, starting_life: int,
-             progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, SimResult]:
+             progress: Callable[[int], None] | None = None,
+             levels: Sequence[int] | None = None) -> tuple[np.ndarray, SimResult]:
     """Seat 0's scores over `games` seeded games of one matchup, and the raw result."""
     from analyzer.analysis.simulate import simulate_matchup
 
     res = simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
                            policy=policy, starting_life=starting_life, chunk=1024,
-                           progress=progress, keep_objs=False)
+                           progress=progress, keep_objs=False, levels=levels)
     return seat_scores(res.games), res

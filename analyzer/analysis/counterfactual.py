@@ -107,10 +107,12 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
                         fork_seats: Sequence[int] = (0,), turn_cap: int | None = None,
                         action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_FORK_CHUNK,
                         explicit: bool = False, max_decisions: int = MAX_DECISIONS,
+                        levels: Sequence[int] | None = None,
                         progress: Callable[[int], None] | None = None) -> ForkRun:
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
-    string or a parsed policy (e.g. with the opponents' own block)."""
+    string or a parsed policy (e.g. with the opponents' own block). `levels`: each seat's
+    built-in player (`simulate.seat_levels`; default all standard)."""
     from analyzer.analysis import forks as fk
     from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.parallel import run_sliced
@@ -120,7 +122,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         raise InputError(Problem(f"--games must be at least 1, not {games}"))
     if forks < 1:
         raise InputError(Problem(f"--forks must be at least 1, not {forks}"))
-    inputs = kernel_inputs(decks, catalog)
+    inputs = kernel_inputs(decks, catalog, levels)
     pol = policy_table(base_policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)
     turn_cap = turn_cap if turn_cap is not None else DEFAULT_TURNS_PER_PLAYER * n_players

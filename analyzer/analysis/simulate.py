@@ -74,6 +74,24 @@ def kernel_inputs(decks: Sequence[Deck], catalog,
                         np.array(obj_seats, dtype=np.int32), gift, seat_levels)
 
 
+def seat_levels(n_players: int, player: str = "standard",
+                opp_player: str | None = None) -> np.ndarray:
+    """Each seat's built-in player level (enums.PlayerLevel): `player` for every seat, or for
+    seat 0 only when `opp_player` names the opponents' (seats 1 and up)."""
+    from analyzer.enums import PLAYER_LEVEL_NAMES
+
+    problems = [Problem(f"unknown player level {name!r}: use one of "
+                        f"{', '.join(PLAYER_LEVEL_NAMES)}")
+                for name in (player, opp_player)
+                if name is not None and name not in PLAYER_LEVEL_NAMES]
+    if problems:
+        raise InputError(problems)
+    levels = np.full(n_players, PLAYER_LEVEL_NAMES[player], dtype=np.int32)
+    if opp_player is not None:
+        levels[1:] = PLAYER_LEVEL_NAMES[opp_player]
+    return levels
+
+
 class SummaryCounts:
     """Running totals for the summary of seat 0, so a run needs no per-game memory."""
 
@@ -193,13 +211,14 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
                      starting_life: int = 20, turn_cap: int | None = None,
                      action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_CHUNK,
                      progress: Callable[[int], None] | None = None, keep_games: bool = True,
-                     keep_objs: bool = True,
+                     keep_objs: bool = True, levels: Sequence[int] | None = None,
                      on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None
                      ) -> SimResult:
     """Play `games` games of this matchup; seat 0 is decks[0].
 
     Games run in chunks; memory is flat in `games` unless per-game records are kept
     (`keep_games`, `keep_objs`). `on_chunk(start, games_rows, objs_rows)` sees every chunk.
+    `levels`: each seat's built-in player (`seat_levels`; default all standard).
     """
     from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
@@ -210,7 +229,7 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
         raise InputError(Problem(f"--games must be at least 1, not {games}"))
     if seed < 0:
         raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
-    inputs = kernel_inputs(decks, catalog)
+    inputs = kernel_inputs(decks, catalog, levels)
     pol = policy_table(policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)
     turn_cap = turn_cap if turn_cap is not None else DEFAULT_TURNS_PER_PLAYER * n_players

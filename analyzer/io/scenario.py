@@ -19,6 +19,7 @@ Format (all keys optional unless marked)::
 
     [[seat]]               # one per seat in seat order; missing seats are empty
     life = 20
+    level = "standard"     # the seat's built-in player: standard (default) | basic
     deck = "decks/rg_raccoons_expend.txt"   # the source of this seat's unseen cards: its
                            # library is the deck's cards not placed elsewhere (shuffled with
                            # the seed); see analyzer/io/scenario_decks.py
@@ -72,7 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.enums import PHASE_NAMES
+from analyzer.enums import PHASE_NAMES, PLAYER_LEVEL_NAMES
 from analyzer.errors import InputError, Problem
 
 ADVANCE_TARGETS = (*PHASE_NAMES, "next_turn")
@@ -91,7 +92,7 @@ _VERB_KEYS = {
 }
 _GAME_KEYS = {"players", "active", "turn", "phase", "seed", "starting_life", "policy",
               "resolve_at_end", "card_data", "turn_cap", "action_cap"}
-_SEAT_KEYS = {"life", "hand", "library", "graveyard", "exile", "battlefield", "deck",
+_SEAT_KEYS = {"life", "level", "hand", "library", "graveyard", "exile", "battlefield", "deck",
               "hand_size"}
 _PERM_KEYS = {"card", "tapped", "sick", "counters", "damage", "owner", "entered_this_turn",
               "attached_to", "token", "power", "toughness"}
@@ -138,6 +139,7 @@ class ExileSpec:
 @dataclass
 class SeatSpec:
     life: int
+    level: int = 0  # enums.PlayerLevel
     hand: list[str] = field(default_factory=list)
     library: list[str] = field(default_factory=list)  # top first
     graveyard: list[str] = field(default_factory=list)
@@ -447,6 +449,12 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
     if "hand_size" in raw:
         seat.hand_size = _int(r, raw, "hand_size", path, r.line_of("seat", i, "hand_size"), 0,
                               0, 48)
+    level = raw.get("level", "standard")
+    if level not in PLAYER_LEVEL_NAMES:
+        r.err(f"{path}.level", f"unknown player level {level!r} (use "
+              f"{' or '.join(PLAYER_LEVEL_NAMES)})", r.line_of("seat", i, "level"))
+    else:
+        seat.level = PLAYER_LEVEL_NAMES[level]
     for zone in ("hand", "library", "graveyard"):
         setattr(seat, zone, _names(r, raw, zone, path, r.line_of("seat", i, zone)))
     ln_ex = r.line_of("seat", i, "exile")

@@ -266,6 +266,7 @@ class _Run:
         try:
             for s, seat in enumerate(scn.seats):
                 G[L.OFF_PLAYERS + s * L.PF + L.P_LIFE] = seat.life
+                G[L.OFF_PLAYERS + s * L.PF + L.P_LEVEL] = seat.level
                 for zone, names in ((Zone.HAND, seat.hand), (Zone.LIBRARY, seat.library[::-1]),
                                     (Zone.GRAVEYARD, seat.graveyard)):
                     for name in names:

@@ -36,6 +36,8 @@ from analyzer.kernel.layout import (
     O_STAT_PROMISED,
     OF,
     OFF_OBJECTS,
+    P_ATTACKERS,
+    P_ATTACKERS_BLOCKED,
     P_CARDS_DRAWN,
     P_GIFT_TRIGGERS,
     P_GIFTS_GIVEN,
@@ -55,11 +57,12 @@ GAME_COLS = ("winner", "turns", "end_reason", "first_seat", "error", "decisions"
 GAME_N = len(GAME_COLS)
 SEAT_COLS = ("mulligans", "opening_lands", "life", "lands_played", "cards_drawn",
              "gifts_promised", "gifts_given", "gifts_received", "gifts_undelivered",
-             "gift_triggers", "lost_turn", "turns_taken")
+             "gift_triggers", "lost_turn", "turns_taken", "attackers", "attackers_blocked")
 SEAT_N = len(SEAT_COLS)
 _SEAT_FIELDS = np.array([P_MULLIGANS, P_OPENING_LANDS, P_LIFE, P_LANDS_PLAYED, P_CARDS_DRAWN,
                          P_GIFTS_PROMISED, P_GIFTS_GIVEN, P_GIFTS_RECEIVED, P_GIFTS_UNDELIVERED,
-                         P_GIFT_TRIGGERS, P_LOST_TURN, P_TURNS], dtype=np.int64)
+                         P_GIFT_TRIGGERS, P_LOST_TURN, P_TURNS, P_ATTACKERS,
+                         P_ATTACKERS_BLOCKED], dtype=np.int64)
 OBJ_COLS = ("opening_hand", "drawn", "cast", "promised", "gift_given")
 OBJ_N = len(OBJ_COLS)
 _OBJ_FIELDS = np.array([O_STAT_OPENING, O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED,

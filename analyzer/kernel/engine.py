@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, EndReason, Event, Phase, Zone
 from analyzer.kernel import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.ai import (
     anyone_fast,
@@ -74,6 +74,8 @@ from analyzer.kernel.layout import (
     MAX_TOKENS,
     NO_OBJ,
     O_ATTACHED,
+    O_ATTACKING,
+    O_BLOCKED,
     O_CARD,
     O_CTRL,
     O_DAMAGE,
@@ -86,8 +88,6 @@ from analyzer.kernel.layout import (
     O_PHASED,
     O_RECIPIENT,
     O_SICK,
-    O_STAT_DRAWN,
-    O_STAT_OPENING,
     O_STUN,
     O_TAPPED,
     O_ZONE,
@@ -97,9 +97,9 @@ from analyzer.kernel.layout import (
     OFF_LIBRARY,
     OFF_OBJECTS,
     OFF_STACK,
-    P_CARDS_DRAWN,
+    P_ATTACKERS,
+    P_ATTACKERS_BLOCKED,
     P_DECK,
-    P_HAND_N,
     P_LANDS_TURN,
     P_LEVEL,
     P_LIB_N,
@@ -107,8 +107,6 @@ from analyzer.kernel.layout import (
     P_LIFE_GAINED_TURN,
     P_LIFE_LOST_TURN,
     P_MANA_SPENT_TURN,
-    P_MULLIGANS,
-    P_OPENING_LANDS,
     P_PROTECTED,
     P_SPELLS_TURN,
     P_TURNS,
@@ -120,6 +118,7 @@ from analyzer.kernel.layout import (
     ST_DECISION,
     ST_DONE,
 )
+from analyzer.kernel.mulligan import mulligan
 from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.stack import (
     cast_finish,
@@ -131,7 +130,6 @@ from analyzer.kernel.stack import (
 from analyzer.kernel.state import (
     alive,
     draw_cards,
-    hand_at,
     move_object,
     n_alive,
     next_alive,
@@ -139,10 +137,6 @@ from analyzer.kernel.state import (
     pb,
 )
 from analyzer.policies.decide import choose_recipient, seat_row
-
-KEEP_MIN_LANDS = 2
-KEEP_MAX_LANDS = 5
-MAX_MULLIGANS = 2  # never below five cards
 
 
 @njit(_nrt=True)
@@ -153,72 +147,6 @@ def empty_record(deck_sizes, n_players):
     for s in range(n_players):
         n_cards += deck_sizes[s]
     return np.empty(OFF_OBJECTS + (n_cards + MAX_TOKENS) * OF, np.int32)
-
-
-@njit
-def _hand_lands(G, cards, p):
-    k = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
-            k += 1
-    return k
-
-
-@njit
-def _bottom_one(G, cards, p):
-    """Put the worst card of p's hand on the bottom: an excess land if the hand is land-heavy
-    (more than half lands), else the most expensive spell."""
-    n = G[pb(p) + P_HAND_N]
-    lands = _hand_lands(G, cards, p)
-    want_land = lands * 2 > n
-    worst = -1
-    worst_mv = -1
-    for i in range(n):
-        o = hand_at(G, p, i)
-        card = G[ob(o) + O_CARD]
-        is_land = (cards[card, CardCol.TYPES] & CardType.LAND) != 0
-        if want_land and lands > 0:
-            if is_land:
-                worst = o
-                break
-            continue
-        if not is_land and cards[card, CardCol.MV] > worst_mv:
-            worst_mv = cards[card, CardCol.MV]
-            worst = o
-    if worst < 0:
-        worst = hand_at(G, p, 0)
-    move_object(G, cards, worst, Zone.LIBRARY, False)
-
-
-@njit
-def _mulligan(G, cards, p):
-    """London mulligan with the documented keep rule (keep 2-5 lands of the seven drawn)."""
-    lib_off = OFF_LIBRARY + p * MAX_LIBRARY
-    for m in range(MAX_MULLIGANS + 1):
-        draw_cards(G, p, 7)
-        lands = _hand_lands(G, cards, p)
-        if m == 0:
-            G[pb(p) + P_OPENING_LANDS] = lands
-        if KEEP_MIN_LANDS <= lands <= KEEP_MAX_LANDS or m == MAX_MULLIGANS:
-            for _ in range(m):
-                _bottom_one(G, cards, p)
-            G[pb(p) + P_MULLIGANS] = m
-            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P_HAND_N], m,
-                      _hand_lands(G, cards, p))
-            break
-        log_event(G, Event.MULLIGAN, p, -1, -1, lands, m + 1, -1)
-        while G[pb(p) + P_HAND_N] > 0:
-            move_object(G, cards, hand_at(G, p, 0), Zone.LIBRARY, True)
-        shuffle_slice(G, lib_off, G[pb(p) + P_LIB_N])
-    for i in range(G[pb(p) + P_HAND_N]):
-        o = hand_at(G, p, i)
-        G[ob(o) + O_STAT_OPENING] = 1
-        G[ob(o) + O_STAT_DRAWN] = 0
-    # cards of a mulliganed hand went back to the library: they were not drawn in the game
-    lib_off = OFF_LIBRARY + p * MAX_LIBRARY
-    for i in range(G[pb(p) + P_LIB_N]):
-        G[ob(G[lib_off + i]) + O_STAT_DRAWN] = 0
-    G[pb(p) + P_CARDS_DRAWN] = 0
 
 
 @njit
@@ -272,7 +200,7 @@ def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, 
     G[H_ROTATION] = (first - 1 + n_players) % n_players
     log_event(G, Event.GAME_START, first, -1, -1, n_players, starting_life, -1)
     for k in range(n_players):
-        _mulligan(G, cards, (first + k) % n_players)
+        mulligan(G, cards, (first + k) % n_players)
     G[H_PHASE] = Phase.BEGIN
 
 
@@ -432,7 +360,9 @@ def step(G, C, pol):
         if not main_action(G, C, pol, active):
             G[H_PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
     elif ph == Phase.COMBAT_BEGIN:
-        if declare_attackers(G, C) == 0:
+        n_att = declare_attackers(G, C)
+        G[pb(active) + P_ATTACKERS] += n_att
+        if n_att == 0:
             G[H_PHASE] = Phase.MAIN2
         else:
             log_combatants(G, True)
@@ -441,6 +371,7 @@ def step(G, C, pol):
     elif ph == Phase.DECLARE_BLOCKERS:
         declare_blockers(G, C)
         log_combatants(G, False)
+        _count_blocked(G, active)
         # whether there is a first-strike step is decided when damage begins (510.4), not at
         # blocks: a trick in this window can grant first strike (Valley Rally)
         G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE
@@ -463,6 +394,17 @@ def step(G, C, pol):
         _maybe_window(G, C, Phase.END_STEP)
     elif ph == Phase.CLEANUP:
         _cleanup(G, C)
+
+
+@njit
+def _count_blocked(G, p):
+    """Add p's blocked attackers to P_ATTACKERS_BLOCKED (blocks per attack, for calibrate)."""
+    k = 0
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_ATTACKING] and G[b + O_BLOCKED] and G[b + O_CTRL] == p:
+            k += 1
+    G[pb(p) + P_ATTACKERS_BLOCKED] += k
 
 
 @njit

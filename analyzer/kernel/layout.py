@@ -86,8 +86,10 @@ DIRTY_ALL = 3
     P_SPELLS_CAST, P_TURNS,
     P_MANA_SPENT_TURN,  # mana spent to cast spells this turn (expend)
     P_LEVEL,  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
-) = _fields(*"x" * 36)
-PF = 36
+    P_ATTACKERS,  # creatures this player attacked with, over the game (calibration)
+    P_ATTACKERS_BLOCKED,  # of them, how many were blocked
+) = _fields(*"x" * 38)
+PF = 38
 
 OFF_PLAYERS = HEADER
 OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF

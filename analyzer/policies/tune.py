@@ -73,24 +73,28 @@ class Evaluator:
 
     def __init__(self, matchups: Sequence[Sequence[Any]], catalog: Any, games: int,
                  threads: int | None, life: Callable[[Sequence[Any]], int],
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None, player: str = "standard",
+                 opp_player: str | None = None) -> None:
         self.matchups = matchups
         self.catalog = catalog
         self.games = games
         self.threads = threads
         self.life = life
         self.progress = progress
+        self.player = player
+        self.opp_player = opp_player
         self.count = 0
 
     def __call__(self, table: np.ndarray, seed: int) -> np.ndarray:
-        from analyzer.analysis.simulate import simulate_matchup
+        from analyzer.analysis.simulate import seat_levels, simulate_matchup
 
         out = []
         for decks in self.matchups:
             r = simulate_matchup(decks, self.catalog, games=self.games, seed=seed,
                                  threads=self.threads, policy=table,
                                  starting_life=self.life(decks), keep_games=True,
-                                 keep_objs=False)
+                                 keep_objs=False,
+                                 levels=seat_levels(len(decks), self.player, self.opp_player))
             out.append(_scores(r.games))
             if self.progress is not None:
                 self.progress(self.games)
@@ -160,8 +164,10 @@ def tune_card(matchups: Sequence[Sequence[Any]], catalog: Any, card: str, *, gam
               seed: int, base: str = "heuristic", opponents: str | None = None,
               features: Sequence[str] = DEFAULT_FEATURES, rounds: int = 3,
               threads: int | None = None, life: Callable[[Sequence[Any]], int] = lambda d: 20,
-              progress: Callable[[int], None] | None = None) -> TuneResult:
-    """Search threshold weights for `card` (seat 0) on `games` games per matchup."""
+              progress: Callable[[int], None] | None = None, player: str = "standard",
+              opp_player: str | None = None) -> TuneResult:
+    """Search threshold weights for `card` (seat 0) on `games` games per matchup; `player` and
+    `opp_player` are the built-in players' levels (`simulate.seat_levels`)."""
     opponents = opponents or base
     rec = check_inputs(matchups, catalog, card, features, base, opponents)
     names = catalog.compiled.names
@@ -169,7 +175,7 @@ def tune_card(matchups: Sequence[Sequence[Any]], catalog: Any, card: str, *, gam
     table = card_spec(base, rec.name, "threshold", opponents).table(names, catalog.lookup)
     start = row_weights(table[cid])
     coords = ["bias", *[f for f in features if f != "bias"]]
-    evaluate = Evaluator(matchups, catalog, games, threads, life, progress)
+    evaluate = Evaluator(matchups, catalog, games, threads, life, progress, player, opp_player)
     cache: dict[tuple[tuple[str, float], ...], float] = {}
 
     def table_for(w: dict[str, float]) -> np.ndarray:

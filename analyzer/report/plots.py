@@ -219,3 +219,30 @@ def compare_plots(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
     ax.set_xlabel("win-rate difference, percentage points (95% paired CI)")
     ax.grid(axis="x", alpha=0.3)
     return {"plots/compare_delta_by_opponent.png": _png(fig)}
+
+
+def calibration_scatter(table: pd.DataFrame, label: int = 8) -> bytes:
+    """Simulated against real GIH WR per card (calibrate's plot), each centred on its mean over
+    the cards in both, with the identity line; the `label` largest disagreements are named."""
+    both = table[table["sim_gih_wr"].notna() & table["real_gih_wr"].notna()]
+    fig = Figure(figsize=(6.4, 6.0))
+    ax = fig.add_subplot()
+    if both.empty:
+        ax.text(0.5, 0.5, "no card in both the decks and the ratings", ha="center")
+        return _png(fig)
+    sim = 100.0 * (both["sim_gih_wr"] - both["sim_gih_wr"].mean())
+    real = 100.0 * (both["real_gih_wr"] - both["real_gih_wr"].mean())
+    ax.scatter(real, sim, s=18, color="#2166ac", alpha=0.8)
+    lim = float(max(np.abs(sim).max(), np.abs(real).max(), 1.0)) * 1.1
+    ax.plot([-lim, lim], [-lim, lim], color="#777777", lw=1, ls="--")
+    ax.set_xlim(-lim, lim)
+    ax.set_ylim(-lim, lim)
+    gap = (sim - real).abs().sort_values(ascending=False)
+    for i in gap.index[:label]:
+        ax.annotate(str(both.loc[i, "card"]), (real[i], sim[i]), fontsize=7,
+                    xytext=(3, 3), textcoords="offset points")
+    ax.set_xlabel("real GIH WR, points from the mean (17lands)")
+    ax.set_ylabel("simulated GIH WR, points from the mean")
+    ax.set_title("card values: simulated against real")
+    ax.grid(alpha=0.3)
+    return _png(fig)

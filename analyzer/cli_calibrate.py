@@ -1,0 +1,115 @@
+"""Click command `calibrate`: simulated games held against real ones. Registered in cli.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
+
+_DECK_PATH = click.Path(dir_okay=False)
+
+
+_ROWS = (  # figure, label, format (units in the label)
+    ("archetype_spread_pts", "archetype spread (points)", "{:.1f}"),
+    ("gih_wr_spearman", "GIH WR rank correlation", "{:.2f}"),
+    ("gih_wr_scale", "GIH WR scale (SD sim / SD real)", "{:.2f}"),
+    ("on_play_win_rate", "on-the-play win rate", "{:.1%}"),
+    ("turns_per_player", "game length (own turns per player)", "{:.1f}"),
+    ("one_mulligan", "hands with a mulligan", "{:.1%}"),
+    ("two_mulligans", "hands with two mulligans", "{:.2%}"),
+    ("blocks_per_attack", "attackers blocked", "{:.1%}"),
+    ("lowest_cast_share", "lowest cast share of a card", "{:.0%}"),
+)
+
+
+def figures_table(run: Any) -> str:
+    """Simulated figure, real figure and target, one line each ("MISS" where a target is
+    missed)."""
+    from analyzer.analysis.calibration import REAL, TARGETS, bound_text
+    from analyzer.report.tables import text_table
+
+    def fmt(value: Any, form: str) -> str:
+        return "-" if value is None or value != value else form.format(value)
+
+    rows = []
+    for key, label, form in _ROWS:
+        if key.startswith("gih_wr") and not run.rated:
+            continue
+        lo, hi = TARGETS.get(key, (None, None))
+        target = bound_text(lo, hi, form) if key in TARGETS else ""
+        real = 1.0 if key == "gih_wr_scale" else REAL.get(key)
+        check = next((c for c in run.checks if c.figure == key), None)
+        mark = "" if check is None or check.value != check.value else (
+            "ok" if check.ok else "MISS")
+        rows.append([label, fmt(run.figures.get(key), form), fmt(real, form), target, mark])
+    return text_table(["figure", "simulated", "real", "target", ""], rows, right=(1, 2))
+
+
+@click.command()
+@click.argument("decks", nargs=-1, type=_DECK_PATH, metavar="[DECK...]")
+@click.option("--vs", "vs", multiple=True, type=_DECK_PATH, metavar="OPP",
+              help="Opponent deck; repeatable: every DECK plays every OPP 1v1 (default: the "
+                   "bundled gauntlet).")
+@click.option("--ratings", type=click.Path(dir_okay=False, exists=True), default=None,
+              metavar="FILE",
+              help="Real card ratings: a 17lands card ratings CSV export, the JSON of its "
+                   "card_ratings API, or a CSV with card_name,gih_wr.")
+@click.option("--games", type=click.IntRange(min=1), default=None,
+              help="Games per matchup (default 500).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--threads", type=click.IntRange(min=1), default=None,
+              help="Worker threads (default: all cores). Results do not depend on it.")
+@click.option("--policy", default="heuristic", show_default=True,
+              help="Gift policy every seat plays.")
+@player_options
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Run folder (default: results/<run-id>/).")
+@click.option("--no-plots", is_flag=True, help="Skip calibration.png.")
+@click.option("--allow-approximate", is_flag=True,
+              help="Run approximate cards (stats and keywords only).")
+@click.option("--card-data", "card_files", multiple=True, type=_DECK_PATH, metavar="FILE",
+              help="Extra card data file; repeatable.")
+@input_errors_exit_2
+def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_player, out,
+              no_plots, allow_approximate, card_files) -> None:
+    """Hold simulated games against real ones: is the built-in player close to real play?
+
+    Plays every DECK (default: the bundled decks) against every opponent (default: the
+    bundled gauntlet). With --ratings: rank correlation and scale of GIH WR against real
+    ratings, the largest disagreements and a scatter plot. Always: archetype spread,
+    on-the-play win rate, game length, mulligan rates, blocks per attack, and the share of
+    drawn cards cast. Writes calibration.csv, manifest.json and calibration.png.
+    """
+    from analyzer import api
+    from analyzer.api_calibrate import DEFAULT_CALIBRATE_GAMES
+
+    with progress_bar() as (start, progress):
+        run = api.calibrate(decks, vs, ratings=ratings,
+                            games=games or DEFAULT_CALIBRATE_GAMES,
+                            seed=seed, policy=policy, threads=threads, player=player,
+                            opp_player=opp_player, out=out, save=True, plots=not no_plots,
+                            allow_approximate=allow_approximate, card_files=card_files,
+                            progress=progress, on_start=start)
+    click.echo(run.verdict)
+    click.echo("\n" + figures_table(run))
+    rates = run.figures["deck_win_rates"]
+    click.echo("\nwin rate of each deck against its opponents: " + ", ".join(
+        f"{d} {r:.1%}" for d, r in sorted(rates.items(), key=lambda kv: -kv[1])))
+    t = run.table
+    if run.rated:
+        gap = t[t["sim_minus_real_pts"].notna()].head(8)
+        click.echo("\nlargest disagreements (GIH WR, points from each side's mean; + = the "
+                   "simulation rates it higher): " + "; ".join(
+                       f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples()))
+    low = t[(t["drawn_games"] >= run.settings["min_drawn_games"])
+            & (t["cast_games_share"] < 0.40)].sort_values("cast_games_share")
+    if len(low):
+        click.echo("cards cast in under 40% of the games they were drawn in: " + "; ".join(
+            f"{r.card} {r.cast_games_share:.0%}" for r in low.itertuples()))
+    total = run.figures["games"]
+    click.echo(f"\n{total:,} games in {run.seconds:.1f} s, policy {policy}, seed {seed}")
+    if run.out_dir is not None:
+        click.echo(f"wrote {run.out_dir}/ (calibration.csv, manifest.json"
+                   f"{', calibration.png' if run.rated and not no_plots else ''})")

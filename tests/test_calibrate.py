@@ -1,0 +1,151 @@
+"""`calibrate`: reading real ratings in each accepted format, the rank correlation and scale on
+synthetic tables with known answers, and end to end on two bundled decks, where a ratings file
+made from the run's own GIH WR must give a rank correlation and scale of exactly 1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api, bundled
+from analyzer.analysis.calibration import rating_fit, read_ratings, verdict, with_ratings
+from analyzer.cli import main
+from analyzer.errors import InputError
+
+TRAIN = Path(__file__).parent / "fixtures" / "calibration" / "17lands_BLB_gih_train.csv"
+
+
+def test_reads_the_training_split_and_17lands_formats(tmp_path: Path) -> None:
+    train = read_ratings(TRAIN)
+    assert len(train) == 58 and train["real_gih_wr"].between(0.4, 0.7).all()
+    export = tmp_path / "card-ratings.csv"
+    export.write_text('"Name","Color","GIH WR","IWD"\n"Fell","B","61.2%","5.1pp"\n'
+                      '"Sugar Coat","U","55.0%","1.0pp"\n"Rare Unseen","W","",""\n')
+    df = read_ratings(export)
+    assert dict(zip(df.card, df.real_gih_wr, strict=True)) == pytest.approx(
+        {"Fell": 0.612, "Sugar Coat": 0.55})  # the card without a rate is left out
+    js = tmp_path / "card_ratings.json"
+    js.write_text(json.dumps([{"name": "Fell", "ever_drawn_win_rate": 0.612},
+                              {"name": "Sugar Coat", "ever_drawn_win_rate": None}]))
+    assert read_ratings(js).to_dict("records") == [{"card": "Fell", "real_gih_wr": 0.612}]
+
+
+def test_unreadable_ratings_are_input_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "x.csv"
+    bad.write_text("card,score\nFell,3\n")
+    with pytest.raises(InputError, match="GIH WR column"):
+        read_ratings(bad)
+    with pytest.raises(InputError, match="no such ratings file"):
+        read_ratings(tmp_path / "missing.csv")
+
+
+def _table(sim: list[float], real: list[float]) -> pd.DataFrame:
+    cards = pd.DataFrame({"card": [f"c{i}" for i in range(len(sim))], "decks": "d",
+                          "gih_games": 100, "sim_gih_wr": sim, "drawn_copies": 100,
+                          "cast_share": 1.0, "drawn_games": 100, "cast_games_share": 1.0})
+    return with_ratings(cards, pd.DataFrame({"card": cards.card, "real_gih_wr": real}))
+
+
+def test_rank_correlation_and_scale_known_answers() -> None:
+    real = [0.50, 0.52, 0.54, 0.56, 0.58]
+    doubled = [0.5 + 2 * (r - 0.54) for r in real]  # same order, twice the spread
+    fit = rating_fit(_table(doubled, real))
+    assert fit.n == 5 and fit.spearman == pytest.approx(1.0)
+    assert fit.scale == pytest.approx(2.0) and fit.sd_real_pts == pytest.approx(
+        100 * np.std(real, ddof=1))
+    fit = rating_fit(_table(real[::-1], real))
+    assert fit.spearman == pytest.approx(-1.0) and fit.scale == pytest.approx(1.0)
+    # the largest disagreement (centred on each side's mean) comes first
+    t = _table([0.54, 0.52, 0.54, 0.56, 0.58], real)
+    assert t.card.iloc[0] == "c0" and t.sim_minus_real_pts.iloc[0] == pytest.approx(4.0 - 0.8)
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> api.CalibrationRun:
+    decks = bundled.gauntlet()[:2]
+    return api.calibrate(decks, decks, games=150, seed=3, threads=1, plots=False)
+
+
+def test_figures_of_a_small_run(small_run: api.CalibrationRun) -> None:
+    f = small_run.figures
+    assert f["games"] == 4 * 150 and len(f["deck_win_rates"]) == 2
+    assert 0.0 <= f["on_play_win_rate"] <= 1.0 and 3 <= f["turns_per_player"] <= 30
+    assert 0.0 <= f["two_mulligans"] <= f["one_mulligan"] <= 0.5
+    assert 0.0 <= f["blocks_per_attack"] <= 1.0
+    t = small_run.table
+    assert t["cast_share"].between(0, 1).all() and (t["gih_games"] > 0).all()
+    assert "Forest" not in set(t.card) and not small_run.rated  # lands are not rated
+    assert "isn't close" in small_run.verdict or "is close" in small_run.verdict
+
+
+def test_own_ratings_give_a_perfect_fit(small_run: api.CalibrationRun, tmp_path: Path) -> None:
+    """A ratings file holding the simulation's own GIH WR: same order, same spread."""
+    own = tmp_path / "own.csv"
+    small_run.table.rename(columns={"card": "card_name", "sim_gih_wr": "gih_wr"})[
+        ["card_name", "gih_wr"]].to_csv(own, index=False)
+    decks = bundled.gauntlet()[:2]
+    run = api.calibrate(decks, decks, games=150, seed=3, threads=2, ratings=own,
+                        out=tmp_path / "run", min_drawn_games=1)
+    assert run.figures["gih_wr_spearman"] == pytest.approx(1.0)
+    assert run.figures["gih_wr_scale"] == pytest.approx(1.0)
+    assert run.table["sim_minus_real_pts"].abs().max() == pytest.approx(0.0, abs=1e-9)
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["player"] == "standard" and manifest["opp_player"] == "standard"
+    assert manifest["extra"]["verdict"] == run.verdict
+    assert {"calibration.csv", "calibration.png"} <= set(manifest["outputs"])
+
+
+def test_verdict_names_each_missed_target(small_run: api.CalibrationRun) -> None:
+    from analyzer.analysis.calibration import Calibration, Check
+
+    cal = Calibration(small_run.table, {}, None,
+                      [Check("archetype_spread_pts", 27.0, None, 8.0),
+                       Check("on_play_win_rate", 0.54, 0.51, 0.57)])
+    said = verdict(cal, "basic")
+    assert said.startswith("the simulated basic player isn't close to real play: 1 of 2")
+    assert "archetype spread 27.0 points (target at most 8.0 points)" in said
+    cal.checks.pop(0)
+    assert verdict(cal, "standard").startswith("the simulated standard player is close")
+
+
+def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
+    decks = [str(p) for p in bundled.gauntlet()[:2]]
+    res = CliRunner().invoke(main, ["calibrate", *decks, "--vs", decks[0], "--games", "60",
+                                    "--ratings", str(TRAIN), "--player", "basic",
+                                    "--out", str(tmp_path / "c"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("the simulated basic player is")
+    assert "GIH WR rank correlation" in res.stdout and "attackers blocked" in res.stdout
+    manifest = json.loads((tmp_path / "c" / "manifest.json").read_text())
+    assert manifest["player"] == "basic"
+    bad = CliRunner().invoke(main, ["calibrate", "--ratings", str(tmp_path / "nope.csv")])
+    assert bad.exit_code == 2
+
+
+#: Bundled nonland cards the built-in player casts in under 40% of the games it draws them in,
+#: with the reason (issue 14 items 2-5 fix these; remove a card here when it is fixed).
+CAST_SHARE_EXCEPTIONS = {
+    "Dazzling Denial": "the counter role lacks counter-unless-pay, so it is never cast",
+    "Dawn's Truce": "not cast against a board wipe, which its promised mode is for",
+    "Wear Down": "few artifact or enchantment targets in the gauntlet",
+    "Long River's Pull": "mana is never kept up for a counterspell",
+    "Cruelclaw's Heist": "about 40%: each main-phase action casts the most expensive spell, so "
+                         "a two-mana sorcery waits",
+}
+
+
+def test_every_bundled_card_is_cast_in_most_games_it_is_drawn() -> None:
+    """Issue 14's target: every bundled nonland card is cast in at least 40% of the games in
+    which its controller drew it (3,240 games: each deck against the gauntlet, 40 games per
+    matchup); the exceptions are listed with their reason."""
+    run = api.calibrate(games=40, seed=1, threads=2, plots=False, min_drawn_games=30)
+    t = run.table[run.table["drawn_games"] >= 30]
+    assert len(t) >= 100  # nearly every nonland card of the nine decks
+    low = set(t.loc[t["cast_games_share"] < 0.40, "card"])
+    assert low <= set(CAST_SHARE_EXCEPTIONS), sorted(low - set(CAST_SHARE_EXCEPTIONS))

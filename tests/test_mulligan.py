@@ -1,0 +1,93 @@
+"""Opening hands (kernel/mulligan.py): the standard player's mulligan rates on the bundled decks,
+the basic player's rule (2-5 lands, unchanged), and the kept hand's size.
+
+Only `init_game` runs (it shuffles and takes the mulligans), so thousands of hands take well
+under a second once the kernel is compiled.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from analyzer import bundled
+from analyzer.analysis.simulate import kernel_inputs, seat_levels
+from analyzer.api_sim import _load
+from analyzer.cards.catalog import load_catalog
+from analyzer.enums import CardCol, CardType
+from analyzer.kernel import engine
+from analyzer.kernel import layout as L
+from analyzer.kernel.state import hand_at, ob, pb
+
+HANDS_PER_DECK = 400  # x 2 seats x 9 decks = 7,200 hands per level
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def bundled_decks(catalog):
+    return [_load([p, p], catalog, False) for p in bundled.gauntlet()]
+
+
+def _hands(catalog, decks, player: str, games: int, seed: int = 11) -> np.ndarray:
+    """(games * seats, 4): mulligans, lands among the first seven drawn, cards kept, lands kept."""
+    inp = kernel_inputs(decks, catalog, seat_levels(len(decks), player))
+    cards = catalog.compiled.cards
+    G = engine.new_record(inp.deck_sizes)
+    rows = []
+    for gi in range(games):
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks), seed, gi,
+                         20, 60, 50_000, -1)
+        for p in range(len(decks)):
+            n = G[pb(p) + L.P_HAND_N]
+            kept_lands = sum(bool(cards[G[ob(hand_at(G, p, i)) + L.O_CARD], CardCol.TYPES]
+                                  & CardType.LAND) for i in range(n))
+            rows.append((G[pb(p) + L.P_MULLIGANS], G[pb(p) + L.P_OPENING_LANDS], n, kept_lands))
+    return np.array(rows)
+
+
+def test_standard_player_mulligans_like_a_limited_player(catalog, bundled_decks):
+    """Real Limited: about 11% of hands take one mulligan, about 0.5% two. Over 7,200 hands
+    the standard error of a 11% rate is 0.4 points: the bands are about 3 and 5 SE wide."""
+    h = np.concatenate([_hands(catalog, d, "standard", HANDS_PER_DECK) for d in bundled_decks])
+    one = float(np.mean(h[:, 0] >= 1))
+    two = float(np.mean(h[:, 0] >= 2))
+    assert 0.09 <= one <= 0.13, one
+    assert two <= 0.008, two
+    # no seven-card hand of 0, 1 or 7 lands is kept
+    assert not ((h[:, 0] == 0) & np.isin(h[:, 1], (0, 1, 7))).any()
+    assert (h[:, 2] == 7 - h[:, 0]).all()  # London: one card to the bottom per mulligan
+
+
+def test_basic_player_keeps_two_to_five_lands(catalog, bundled_decks):
+    """The basic player's rule is the earlier one: a seven-card hand of 2-5 lands is kept, any
+    other is mulliganed; the rate matches the hypergeometric answer of each deck's land count
+    within 4 standard errors."""
+    for decks in bundled_decks:
+        h = _hands(catalog, decks, "basic", HANDS_PER_DECK)
+        first_kept = (h[:, 1] >= 2) & (h[:, 1] <= 5)
+        assert ((h[:, 0] == 0) == first_kept).all(), decks[0].name
+        assert (h[:, 2] == 7 - h[:, 0]).all()
+        size = len(decks[0].cards())
+        lands = sum(1 for n in decks[0].cards() if "Land" in catalog.lookup(n).type_line)
+        p_keep = sum(comb(lands, k) * comb(size - lands, 7 - k) for k in range(2, 6)) / comb(
+            size, 7)
+        rate = float(np.mean(h[:, 0] >= 1))
+        se = (p_keep * (1 - p_keep) / len(h)) ** 0.5
+        assert abs(rate - (1 - p_keep)) <= 4 * se, (decks[0].name, rate, 1 - p_keep)
+
+
+def test_levels_keep_different_hands_from_the_same_shuffle(catalog, bundled_decks):
+    """The level changes the keep decision, not the shuffle: the first seven cards drawn are
+    the same for both levels, and the standard player keeps some hands the basic one does
+    not (two-landers with no early play go back, off-color hands too)."""
+    decks = bundled_decks[0]
+    basic = _hands(catalog, decks, "basic", 300)
+    standard = _hands(catalog, decks, "standard", 300)
+    assert (basic[:, 1] == standard[:, 1]).all()
+    assert ((basic[:, 0] == 0) != (standard[:, 0] == 0)).any()

@@ -1,0 +1,102 @@
+"""Player levels everywhere (issue 14 item 9): the per-seat levels, the options of every command
+that plays games, manifest.json's "player" / "opp_player", and `evaluate --players`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analyzer import api, bundled
+from analyzer.analysis.simulate import seat_levels
+from analyzer.api_eval import player_verdicts
+from analyzer.cli import main
+from analyzer.enums import PlayerLevel
+from analyzer.errors import InputError
+
+PLAYING_COMMANDS = ("simulate", "evaluate", "compare", "cardstats", "tune", "calibrate")
+
+
+def test_seat_levels() -> None:
+    assert seat_levels(2).tolist() == [PlayerLevel.STANDARD] * 2
+    assert seat_levels(3, "basic").tolist() == [PlayerLevel.BASIC] * 3
+    assert seat_levels(3, "basic", "standard").tolist() == [PlayerLevel.BASIC,
+                                                            PlayerLevel.STANDARD,
+                                                            PlayerLevel.STANDARD]
+    with pytest.raises(InputError, match="unknown player level 'expert'"):
+        seat_levels(2, "standard", "expert")
+
+
+@pytest.mark.parametrize("command", PLAYING_COMMANDS)
+def test_every_playing_command_takes_player_options(command: str) -> None:
+    params = {p.name: p for p in main.commands[command].params}
+    assert params["player"].default == "standard"
+    assert params["opp_player"].default is None
+    res = CliRunner().invoke(main, [command, "--player", "expert"])
+    assert res.exit_code == 2 and "expert" in res.output
+
+
+def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
+    """The basic player keeps the 2-5-land rule, so its seat-0 mulligans are the hands outside
+    it; the opponents' level is recorded on its own."""
+    from analyzer.kernel.batch import GAME_N, SEAT_COLS
+
+    deck = bundled.gauntlet()[0]
+    run = api.simulate(deck, [deck], games=300, seed=5, threads=1, player="basic",
+                       opp_player="standard", per_game=True, out=tmp_path / "s")
+    g = run.results[0].games
+    assert run.results[0].inputs.levels.tolist() == [PlayerLevel.BASIC, PlayerLevel.STANDARD]
+    mull = g[:, GAME_N + SEAT_COLS.index("mulligans")]
+    lands = g[:, GAME_N + SEAT_COLS.index("opening_lands")]
+    assert ((mull == 0) == ((lands >= 2) & (lands <= 5))).all()
+    manifest = json.loads((tmp_path / "s" / "manifest.json").read_text())
+    assert (manifest["player"], manifest["opp_player"]) == ("basic", "standard")
+
+
+def _eval(rows: list[tuple[str, str]]) -> SimpleNamespace:
+    df = pd.DataFrame({"deck": "D", "opponent": "O", "card": [c for c, _ in rows],
+                       "recommendation": [r for _, r in rows]})
+    return SimpleNamespace(gift_decisions=df)
+
+
+def test_player_verdicts_mark_cards_whose_verdict_differs() -> None:
+    runs = {"basic": _eval([("Fell", "promise"), ("Sugar Coat", "don't promise"),
+                            ("Kitnap", "promise")]),
+            "standard": _eval([("Fell", "promise"), ("Sugar Coat", "promise")])}
+    t = player_verdicts(runs)
+    assert list(t.columns) == ["deck", "card", "recommendation_basic",
+                               "recommendation_standard", "differs"]
+    got = {r.card: (r.recommendation_standard, bool(r.differs)) for r in t.itertuples()}
+    assert got == {"Fell": ("promise", False), "Kitnap": ("no decisions", True),
+                   "Sugar Coat": ("promise", True)}
+
+
+def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
+    deck = bundled.gauntlet()[0]
+    res = CliRunner().invoke(main, ["evaluate", str(deck), "--vs", str(deck), "--games", "80",
+                                    "--policies", "never,always", "--forks", "1",
+                                    "--players", "basic,standard", "--no-plots",
+                                    "--out", str(tmp_path / "e")])
+    assert res.exit_code == 0, res.output
+    assert "=== basic player (every seat) ===" in res.output
+    assert "=== standard player (every seat) ===" in res.output
+    first = res.stdout.splitlines()[0]  # the answer first, then each level's tables
+    assert ("card verdicts differ between the basic and standard players" in first
+            or first.startswith("the verdict of every card is the same")
+            or first.startswith("no gift decisions were reached"))
+    for level in ("basic", "standard"):
+        manifest = json.loads((tmp_path / "e" / level / "manifest.json").read_text())
+        assert manifest["player"] == level and manifest["opp_player"] == level
+    table = pd.read_csv(tmp_path / "e" / "verdicts_by_player.csv")
+    assert {"recommendation_basic", "recommendation_standard", "differs"} <= set(table)
+    assert np.isin(table["differs"], [True, False]).all()
+    bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,expert"])
+    assert bad.exit_code == 2 and "expert" in bad.output
+    bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,standard",
+                                    "--opp-player", "basic"])
+    assert bad.exit_code == 2 and "leave out --player and --opp-player" in bad.output
