@@ -117,6 +117,9 @@ def test_decisions_frame_features(catalog, rats_bats) -> None:
     assert set(df["gift_kind"]) <= {"food", "card", "tapped_fish", "treasure", "octopus",
                                     "extra_turn"}
     assert df["turn"].min() >= 1 and (df["life"] > 0).all()
+    # own turns (issue 16 item 9): in a duel without extra turns, the global turn's share
+    own = np.where(df["on_play"] == 1, (df["turn"] + 1) // 2, df["turn"] // 2)
+    assert (df["own_turn"] >= 1).all() and (df["own_turn"] == own).mean() > 0.95
     assert df["outcome_promise"].between(0, 1).all()
     assert set(df["on_play"]) <= {0.0, 1.0}
     assert {"game", "decision", "turn", "card_id", "caster", "recipient", "life", "opp_life",
