@@ -1,24 +1,14 @@
-"""The verdict on one paired win/loss comparison (promise vs no promise from the same starts).
+"""The verdict on one paired win/loss comparison (promise vs no promise from the same starts),
+for the position evaluator: the rules of ``evaluate``'s table (analysis/verdicts.py) applied to
+a single claim (one row at the full alpha, no design effect: the rollouts are independent).
 
-Used by the position evaluator. It follows the four verdict words of issue 16 item 5
-(``promise``, ``don't promise``, ``makes no difference``, ``not enough evidence``) with a
-smallest effect worth acting on. SWAP POINT: when ``analysis/stats.py`` gets the project-wide
-verdict function for paired binary outcomes, ``paired_win_verdict`` should call it.
-
-Method (stated once):
-- Outcomes are paired binary: rollout i's caster won with the promise (x_i) and without (y_i).
-  Counts: a = both won, b = only with the promise, c = only without, d = neither.
-- Interval for delta = P(win | promise) - P(win | no promise): Newcombe's (1998) method 10,
-  the hybrid score interval built from the two Wilson intervals and the correlation of the
-  pairs (with the continuity-corrected phi). It never has zero width and keeps its coverage
-  when few pairs differ, where the paired t interval does not.
-- Significance: the exact McNemar (sign) test on b vs c, so a verdict never rests on an
-  interval alone when only a handful of pairs differ.
-- ``promise`` / ``don't promise``: the interval excludes 0 on that side, McNemar p < alpha,
-  and the interval reaches beyond the smallest effect (``min_effect``); ``makes no
-  difference``: the whole interval lies inside (-min_effect, +min_effect) (two one-sided tests
-  at alpha / 2 each); otherwise ``not enough evidence``, with about how many more pairs
-  would shrink the interval enough to settle it.
+- Interval: Tango's score interval for paired binary outcomes (``paired.score_interval``); it
+  never has zero width and keeps its coverage when few pairs differ.
+- p of "promising changes nothing": the exact sign test below ``paired.EXACT_BELOW`` differing
+  pairs, else McNemar's score test (``paired.delta_p_value``).
+- Words: ``promise`` / ``don't promise`` when the effect is shown, ``makes no difference`` when
+  the TOST shows it within +-min_effect, else ``not enough evidence`` with about how many more
+  rollouts would settle it (``verdicts.row_verdicts``).
 """
 
 from __future__ import annotations
@@ -30,16 +20,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from analyzer.analysis.stats import (
-    DONT_PROMISE,
-    NOT_ENOUGH,
-    PROMISE,
-    sign_test_p_value,
-    wilson_interval,
-)
+from analyzer.analysis import paired as pr
+from analyzer.analysis import verdicts as vd
 
-NO_DIFFERENCE = "makes no difference"
-VERDICTS = (PROMISE, DONT_PROMISE, NO_DIFFERENCE, NOT_ENOUGH)
+NO_DIFFERENCE = vd.NO_DIFFERENCE
+VERDICTS = (vd.PROMISE, vd.DONT_PROMISE, vd.NO_DIFFERENCE, vd.NOT_ENOUGH)
+
+_REASONS = {
+    vd.PROMISE: "promising wins more often; the interval excludes 0",
+    vd.DONT_PROMISE: "promising wins less often; the interval excludes 0",
+    vd.NO_DIFFERENCE: "the difference is shown to lie within the smallest effect worth acting "
+                      "on",
+}
 
 
 @dataclass(frozen=True)
@@ -54,7 +46,7 @@ class PairedVerdict:
     delta: float
     ci_low: float
     ci_high: float
-    p_value: float  # exact McNemar
+    p_value: float
     recommendation: str
     reason: str
     more_needed: int | None  # about how many more pairs would settle "not enough evidence"
@@ -63,76 +55,36 @@ class PairedVerdict:
         return asdict(self)
 
 
-def newcombe_paired_interval(a: int, b: int, c: int, d: int,
-                             confidence: float = 0.95) -> tuple[float, float]:
-    """Newcombe (1998) method 10 interval for p1 - p2 = (b - c) / n from a paired 2x2 table
-    (a both, b first only, c second only, d neither)."""
-    n = a + b + c + d
-    if n == 0:
-        return math.nan, math.nan
-    p1, p2 = (a + b) / n, (a + c) / n
-    l1, u1 = (float(x) for x in wilson_interval(a + b, n, confidence))
-    l2, u2 = (float(x) for x in wilson_interval(a + c, n, confidence))
-    denom = (a + b) * (c + d) * (a + c) * (b + d)
-    if denom == 0:
-        phi = 0.0
-    else:
-        num = a * d - b * c
-        num = max(num - n / 2, 0.0) if num > 0 else num  # Newcombe's continuity correction
-        phi = num / math.sqrt(denom)
-    delta = p1 - p2
-    low = delta - math.sqrt(max((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2)
-                                + (u2 - p2) ** 2, 0.0))
-    high = delta + math.sqrt(max((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2)
-                                 + (p2 - l2) ** 2, 0.0))
-    return max(low, -1.0), min(high, 1.0)
-
-
-def paired_win_verdict(wins_a: ArrayLike, wins_b: ArrayLike, *, min_effect: float = 0.01,
-                       confidence: float = 0.95) -> PairedVerdict:
+def paired_win_verdict(wins_a: ArrayLike, wins_b: ArrayLike, *,
+                       min_effect: float = vd.DEFAULT_MIN_EFFECT,
+                       alpha: float = vd.ALPHA) -> PairedVerdict:
     """Verdict on arm a (promise) vs arm b (no promise) from paired win flags."""
     x = np.asarray(wins_a, dtype=bool).ravel()
     y = np.asarray(wins_b, dtype=bool).ravel()
     if x.shape != y.shape:
         raise ValueError(f"paired arrays differ in length: {x.size} vs {y.size}")
-    if not 0 <= min_effect < 1:
-        raise ValueError(f"min_effect must be a fraction in [0, 1), got {min_effect!r}")
+    if not 0 < min_effect < 1:
+        raise ValueError(f"min_effect must be a fraction in (0, 1), got {min_effect!r}")
     n = int(x.size)
-    a, b = int(np.sum(x & y)), int(np.sum(x & ~y))
-    c, d = int(np.sum(~x & y)), int(np.sum(~x & ~y))
-    lo, hi = newcombe_paired_interval(a, b, c, d, confidence)
-    delta = (b - c) / n if n else math.nan
-    p = float(sign_test_p_value(b, c))
-    alpha = 1.0 - confidence
-    more: int | None = None
-    m = min_effect
+    b, c = int(np.sum(x & ~y)), int(np.sum(~x & y))
     if n == 0:
-        verdict, reason = NOT_ENOUGH, "no rollouts"
-    elif -m < lo and hi < m:
-        verdict = NO_DIFFERENCE
-        pts = 100 * m
-        reason = (f"the whole interval lies within ±{pts:g} point{'' if pts == 1 else 's'}, the "
-                  "smallest effect worth acting on")
-    elif lo > 0 and p < alpha:
-        verdict, reason = PROMISE, "promising wins more often; the interval excludes 0"
-    elif hi < 0 and p < alpha:
-        verdict, reason = DONT_PROMISE, "promising wins less often; the interval excludes 0"
-    else:
-        verdict = NOT_ENOUGH
-        # the interval must shrink below |delta| (to exclude 0) or below m - |delta| (to fit
-        # inside the band), whichever is nearer; its width goes as 1 / sqrt(n)
-        half = (hi - lo) / 2
-        target = max(abs(delta), m - abs(delta))
-        if target > 0 and half > 0:
-            more = max(math.ceil(n * (half / target) ** 2) - n, 1)
-        why = (f"too few rollouts differ for the exact test (p = {p:.3g})" if lo > 0 or hi < 0
-               else "the interval crosses 0 and reaches beyond the smallest effect worth "
-                    "acting on")
-        reason = why + (f"; about {more} more rollouts would settle it" if more else "")
-    return PairedVerdict(n=n, wins_a=a + b, wins_b=a + c, better=b, worse=c, delta=delta,
-                         ci_low=lo, ci_high=hi, p_value=p, recommendation=verdict,
-                         reason=reason, more_needed=more)
+        return PairedVerdict(0, 0, 0, 0, 0, math.nan, math.nan, math.nan, math.nan,
+                             vd.NOT_ENOUGH, "no rollouts", None)
+    lo, hi = (float(v) for v in pr.score_interval(b, c, n, alpha))
+    p = float(pr.delta_p_value(b, c))
+    rows = vd.row_verdicts(b, c, n, 1.0, p, 1.0, alpha=alpha, min_effect=min_effect,
+                           games_per_matchup=n)
+    verdict = str(rows.verdict[0])
+    more = None
+    reason = _REASONS.get(verdict, "")
+    if verdict == vd.NOT_ENOUGH:
+        m = float(rows.more_games[0])
+        more = int(m) if math.isfinite(m) and m > 0 else None
+        reason = ("neither an effect nor its absence is shown at this size"
+                  + (f"; about {more} more rollouts would settle it" if more else ""))
+    return PairedVerdict(n=n, wins_a=int(np.sum(x)), wins_b=int(np.sum(y)), better=b, worse=c,
+                         delta=(b - c) / n, ci_low=lo, ci_high=hi, p_value=p,
+                         recommendation=verdict, reason=reason, more_needed=more)
 
 
-__all__ = ["NO_DIFFERENCE", "VERDICTS", "PairedVerdict", "newcombe_paired_interval",
-           "paired_win_verdict"]
+__all__ = ["NO_DIFFERENCE", "VERDICTS", "PairedVerdict", "paired_win_verdict"]
