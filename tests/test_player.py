@@ -5,6 +5,7 @@ every bundled card gets cast when drawn."""
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,8 @@ from analyzer.api_sim import _load
 from analyzer.bundled import gauntlet
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import PlayerLevel
+from analyzer.io.scenario import parse_scenario
+from analyzer.io.scenario_run import play as play_scenario
 from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
 from analyzer.policies.table import policy_table
 
@@ -54,3 +57,59 @@ def test_basic_level_plays_exactly_the_earlier_games(catalog, bundled):
             h.update(g.tobytes())
             h.update(o.tobytes())
     assert h.hexdigest() == BASIC_GAMES_SHA256
+
+
+# ---- the standard player's play on set-up positions (tests/scenarios/player/) ----------------
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, replace: tuple[str, str] | None = None) -> dict:
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    if replace is not None:
+        assert replace[0] in text
+        text = text.replace(*replace)
+    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN))
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+def test_chump_block_saves_the_game():
+    state = run_player("chump_block_saves_the_game")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 2
+    assert names(state, 1, "battlefield") == []  # the Fish blocked and died
+
+
+def test_the_counterspell_is_held_up_and_counters_the_creature():
+    state = run_player("counterspell_held_up")
+    assert names(state, 0, "hand")[:1] == ["Long River Lurker"]  # not cast into the counter's mana
+    assert "Long River's Pull" in names(state, 0, "graveyard")
+    assert "Rust-Shield Rampager" in names(state, 1, "graveyard")
+
+
+def test_the_trick_flips_the_block():
+    state = run_player("trick_flips_a_block")
+    assert names(state, 0, "graveyard") == ["Overprotect"]
+    assert "Valley Flamecaller" in names(state, 0, "battlefield")
+    assert names(state, 1, "graveyard") == ["Valley Flamecaller"]
+
+
+def test_removal_is_kept_for_a_bigger_threat():
+    state = run_player("removal_kept_for_a_bigger_threat")
+    assert names(state, 0, "hand") == ["Fell"]
+    # the same position with a 4/4 on the other side: that one is worth the card
+    state = run_player("removal_kept_for_a_bigger_threat",
+                       ('battlefield = ["Fish", "Forest"]',
+                        'battlefield = ["Fish", "Forest", "Rust-Shield Rampager"]'))
+    assert names(state, 0, "graveyard") == ["Fell"]
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+
+
+def test_food_is_eaten_in_response_to_lethal_damage():
+    state = run_player("food_eaten_in_response_to_lethal")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 2
+    assert "Food" not in names(state, 1, "battlefield")
