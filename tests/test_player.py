@@ -113,3 +113,31 @@ def test_food_is_eaten_in_response_to_lethal_damage():
     assert not state["seats"][1]["lost"]
     assert state["seats"][1]["life"] == 2
     assert "Food" not in names(state, 1, "battlefield")
+
+
+# Cards the standard player rightly leaves in hand in many games where it draws them, each with
+# the reason; every other bundled nonland card must be cast in at least 40% of those games.
+CAST_SHARE_EXCEPTIONS = {
+    "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
+    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's board",
+    "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
+                         "worth it, with UU kept up",
+}
+
+
+def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
+    drawn: dict[str, int] = {}
+    cast: dict[str, int] = {}
+    std = [PlayerLevel.STANDARD, PlayerLevel.STANDARD]
+    for i in range(9):
+        for j in (1, 3, 5):
+            inp, _, o = play(catalog, bundled[i], bundled[(i + j) % 9], std, 100, seed=21 + i)
+            for k in range(int(inp.deck_sizes[0])):
+                name = inp.card_names[inp.object_cards[k]]
+                seen = (o[:, k, 0] + o[:, k, 1]) > 0
+                drawn[name] = drawn.get(name, 0) + int(seen.sum())
+                cast[name] = cast.get(name, 0) + int(((o[:, k, 2] > 0) & seen).sum())
+    lands = {r.name for r in catalog.records if r.is_land}
+    low = {n: round(cast[n] / drawn[n], 2) for n in drawn
+           if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]}
+    assert set(low) <= set(CAST_SHARE_EXCEPTIONS), low

@@ -225,7 +225,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     """_mode_useful for the standard player (kernel/ai_std.py says when)."""
     cards = cards_of(C)
     card = G[ob(o) + O_CARD]
-    if not role_may_help(cards, card, context):
+    if not role_may_help(G, cards, card, context):
         return False
     role = cards[card, CardCol.AI_ROLE]
     ab = spell_ability(C, card)
@@ -274,7 +274,7 @@ def _role_may_help(G, cards, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
     if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
-        return role_may_help(cards, card, context)
+        return role_may_help(G, cards, card, context)
     role = cards[card, CardCol.AI_ROLE_BASIC]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION

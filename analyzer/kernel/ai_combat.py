@@ -11,7 +11,8 @@ Blocks: per attacker (biggest first), a block that kills it and survives (the le
 such blocker); else two blockers that kill it when it can kill at most one and is worth more
 than that one; else a trade when the attacker is worth at least the blocker or the race is lost;
 else a chump (cheapest first, tokens are cheap) when the damage is lethal, or when the race is
-lost and the blocker is a token or a small creature. Menace attackers take two blockers or none.
+lost, the same attack would be lethal next turn and the blocker is a token or a small
+creature. Menace attackers take two blockers or none.
 
 Basic player (kept exactly): a creature attacks when no untapped potential blocker kills it and
 survives; it stays home when the crack-back would be lethal. Blocks: a block that kills and
@@ -75,7 +76,7 @@ from analyzer.kernel.layout import (
     W_CRACK,
 )
 from analyzer.kernel.state import hand_at, ob, pb
-from analyzer.kernel.targets import threat
+from analyzer.kernel.targets import threat, threat_std
 
 
 @njit
@@ -325,7 +326,7 @@ def _attacks_standard(G, C, p, d):
                 break
             # a trade: fine when p wins the race or the blocker is worth about as much
             if not ahead and _kills_pumped(G, b, a, 0, bt) and \
-                    threat(G, cards, b) + 5 < threat(G, cards, a):
+                    threat_std(G, cards, b) + 5 < threat_std(G, cards, a):
                 ok = False
                 break
         if ok and nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt):
@@ -360,12 +361,12 @@ def _attacks_standard(G, C, p, d):
 
 
 @njit
-def _chump_ok(G, cards, b, lethal, behind):
-    """A chump block with b: always when the damage is lethal; when the race is lost, with a
-    token or a small creature."""
+def _chump_ok(G, cards, b, lethal, doomed):
+    """A chump block with b: always when the damage is lethal; when the race is lost and the
+    same attack would kill next turn (doomed), with a token or a small creature."""
     if lethal:
         return True
-    if not behind:
+    if not doomed:
         return False
     return G[ob(b) + O_TOKEN] != 0 or G[ob(b) + O_CUR_P] + G[ob(b) + O_CUR_T] <= 3
 
@@ -398,7 +399,7 @@ def _blocks_standard(G, C, d, att, na):
         a = att[i]
         if G[ob(a) + O_ATTACKING] != d + 1:
             continue
-        ta = threat(G, cards, a)
+        ta = threat_std(G, cards, a)
         menace = (G[ob(a) + O_CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
@@ -409,13 +410,13 @@ def _blocks_standard(G, C, d, att, na):
             if G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or not untapped_creature(
                     cards, G, b) or not can_block(cards, G, b, a):
                 continue
-            tb = threat(G, cards, b)
+            tb = threat_std(G, cards, b)
             kind = 0
             if blocker_wins(G, b, a):
                 kind = 3
             elif kills(G, b, a) and (ta >= tb or behind or lethal):
                 kind = 2
-            elif _chump_ok(G, cards, b, lethal, behind):
+            elif _chump_ok(G, cards, b, lethal, behind and 2 * incoming >= life):
                 kind = 1
             if kind == 0:
                 continue
@@ -432,7 +433,7 @@ def _blocks_standard(G, C, d, att, na):
                         not untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
                     continue
                 if menace:
-                    if second < 0 or threat(G, cards, b) < threat(G, cards, second):
+                    if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
                 second = _double_partner(G, cards, a, b, d, ta)
@@ -474,9 +475,9 @@ def _double_partner(G, cards, a, b1, d, ta):
             continue  # it kills both
         loss = 0
         if k1:
-            loss = threat(G, cards, b1)
+            loss = threat_std(G, cards, b1)
         if k2:
-            loss = max(loss, threat(G, cards, b2))
+            loss = max(loss, threat_std(G, cards, b2))
         if ta > loss + 5:
             return b2
     return -1

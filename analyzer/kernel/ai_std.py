@@ -48,7 +48,7 @@ from analyzer.kernel.layout import (
     PLAYER_BASE,
 )
 from analyzer.kernel.state import hand_at, ob, pb
-from analyzer.kernel.targets import threat
+from analyzer.kernel.targets import threat_std
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
 # power and toughness); cheaper targets wait for a bigger threat unless a tempo reason applies.
@@ -56,7 +56,7 @@ REMOVAL_WORTH = 40
 
 
 @njit(inline="always")  # tiny and on the priority hot path
-def role_may_help(cards, card, context):
+def role_may_help(G, cards, card, context):
     """_role_may_help for the standard player (context as in ai._mode_useful)."""
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack
@@ -72,8 +72,9 @@ def role_may_help(cards, card, context):
         return role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or \
             role == AiRole.RECURSION or role == AiRole.TOKENS or creature
     if cards[card, CardCol.FLAGS] & CardFlag.FAST and (
-            role == AiRole.CARD_DRAW or role == AiRole.TOKENS or creature):
-        return False  # waits for the opponent's end step, with the mana kept up
+            role == AiRole.CARD_DRAW or role == AiRole.TOKENS or
+            (creature and G[H_PHASE] == Phase.MAIN1)):
+        return False  # waits for the opponent's end step (a flash creature: main phase 2)
     return True
 
 
@@ -108,7 +109,7 @@ def removal_worth(G, C, p, ab, slots):
                 cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE and \
                 G[ob(v) + O_CUR_T] - G[ob(v) + O_DAMAGE] > steps[k, StepCol.A]:
             return False
-    if threat(G, cards, v) >= REMOVAL_WORTH:
+    if threat_std(G, cards, v) >= REMOVAL_WORTH:
         return True
     opp_power = 0
     opp_hand = 0
@@ -130,9 +131,9 @@ def removal_worth(G, C, p, ab, slots):
 
 @njit
 def mana_to_keep(G, C, p, lands):
-    """(mana value to keep up in p's main phase, the value of the card it is kept for): a
-    counterspell while an opponent holds cards; in main phase 1, a trick when p has an
-    attacker for it. (0, 0): nothing to keep up."""
+    """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
+    while an opponent holds cards (its value, plus 10 per card they hold up to two); in main
+    phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep up."""
     cards = cards_of(C)
     keep = 0
     worth = 0
@@ -158,6 +159,8 @@ def mana_to_keep(G, C, p, lands):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
+                if role == AiRole.COUNTER:  # it answers their next spell, the better the more
+                    worth += 10 * min(opp_hand, 2)  # cards they hold
     return keep, worth
 
 
@@ -243,7 +246,7 @@ def trick_focus(G, C, p, card):
         dies_after = _dies(G, o, taken, bt, kw)
         if (dies_before and not dies_after) or (not kills_before and kills_after and
                                                 (not dies_after or dies_before)):
-            if best < 0 or threat(G, cards, o) > threat(G, cards, best):
+            if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     if best >= 0:
         return best

@@ -222,6 +222,46 @@ def threat(G, cards, o):
     return v
 
 
+# ability kinds that keep paying off while the permanent stays (the deck's triggers)
+_RECURRING = (1 << AbilityKind.ATTACKS) | (1 << AbilityKind.END_STEP) | \
+    (1 << AbilityKind.UPKEEP) | (1 << AbilityKind.COMBAT_DAMAGE_PLAYER) | \
+    (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.SECOND_SPELL) | \
+    (1 << AbilityKind.LIFE_GAIN) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+    (1 << AbilityKind.EXPEND) | (1 << AbilityKind.VALIANT) | (1 << AbilityKind.LIFE_CHANGE) | \
+    (1 << AbilityKind.LANDFALL) | (1 << AbilityKind.GIFT_GIVEN)
+_BOARD_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
+
+
+@njit
+def threat_std(G, cards, o):
+    """threat() as the standard player sees it: the card on its board, not alone. Each kind of
+    recurring trigger (valiant, expend, attacks, landfall, ...) adds 5; a static or "another
+    creature enters" payoff adds 3 per other creature its controller has (go-wide, anthems),
+    and 3 more per one sharing a creature type with it (tribal), up to 5 creatures."""
+    v = threat(G, cards, o)
+    card = G[ob(o) + O_CARD]
+    kinds = cards[card, CardCol.AB_KINDS]
+    r = kinds & _RECURRING
+    while r:
+        v += 5
+        r &= r - 1
+    if kinds & _BOARD_PAYOFF and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        q = G[ob(o) + O_CTRL]
+        sub = cards[card, CardCol.SUBTYPES]
+        n = 0
+        for i in range(G[H_BF_N]):
+            x = G[OFF_BATTLEFIELD + i]
+            if x == o or G[ob(x) + O_CTRL] != q:
+                continue
+            xc = G[ob(x) + O_CARD]
+            if cards[xc, CardCol.TYPES] & CardType.CREATURE and n < 5:
+                n += 1
+                v += 3
+                if cards[xc, CardCol.SUBTYPES] & sub:
+                    v += 3
+    return v
+
+
 @njit
 def candidates(G, C, g, chooser, out):
     """Fill out with every legal choice for group row g; returns how many."""
@@ -304,6 +344,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
         if G[b + O_ZONE] == Zone.BATTLEFIELD and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
             return t + 300
         return t
+    if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC and G[b + O_ZONE] == Zone.BATTLEFIELD:
+        t = threat_std(G, cards, v)
     if G[b + O_ZONE] == Zone.STACK:
         return t if G[b + O_OWNER] != chooser else -1000
     if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:
