@@ -14,7 +14,7 @@ from analyzer.analysis.simulate import kernel_inputs
 from analyzer.api_sim import _load
 from analyzer.bundled import gauntlet
 from analyzer.cards.catalog import load_catalog
-from analyzer.enums import PlayerLevel
+from analyzer.enums import AiRole, CardCol, PlayerLevel
 from analyzer.io.scenario import parse_scenario
 from analyzer.io.scenario_run import play as play_scenario
 from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
@@ -122,6 +122,8 @@ CAST_SHARE_EXCEPTIONS = {
     "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's board",
     "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
                          "worth it, with UU kept up",
+    "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
+                         "draws often find empty",
 }
 
 
@@ -141,3 +143,20 @@ def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
     low = {n: round(cast[n] / drawn[n], 2) for n in drawn
            if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]}
     assert set(low) <= set(CAST_SHARE_EXCEPTIONS), low
+
+
+def test_roles_come_from_what_the_program_does(catalog):
+    def roles(col):
+        return {r.name: int(catalog.compiled.cards[i, col]) for i, r in enumerate(catalog.records)}
+
+    std = roles(CardCol.AI_ROLE)
+    assert std["Dazzling Denial"] == AiRole.COUNTER  # counter unless its controller pays
+    assert std["Rabbit Response"] == AiRole.TRICK  # +2/+1 to the team; the scry is a rider
+    assert std["Might of the Meek"] == AiRole.TRICK  # trample (+1/+0); the card draw is a rider
+    assert std["Sazacap's Brew"] == AiRole.CARD_DRAW  # the pump only when promised
+    assert std["Long River's Pull"] == AiRole.COUNTER
+    basic = roles(CardCol.AI_ROLE_BASIC)  # the basic player's, kept
+    assert basic["Dazzling Denial"] == AiRole.PERMANENT
+    assert basic["Rabbit Response"] == AiRole.CARD_DRAW
+    changed = {n for n in std if std[n] != basic[n]}
+    assert changed == {"Dazzling Denial", "Rabbit Response", "Might of the Meek"}

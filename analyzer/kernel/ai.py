@@ -13,6 +13,11 @@ Main phase (own turn, empty stack), one action per call:
 Priority (instant speed): counter an opposing spell worth it; protect a targeted permanent;
 in combat after blocks, a trick or removal that changes a fight; at an opponent's end step,
 instant draw, removal or Food with the mana left.
+
+That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_ROLE_BASIC).
+The standard player (the default) branches at the top of the decision functions: its timing,
+mana kept up, removal targets, tricks and Food are in kernel/ai_std.py, its attacks and blocks
+in kernel/ai_combat.py.
 """
 
 from __future__ import annotations
