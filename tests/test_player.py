@@ -160,3 +160,10 @@ def test_roles_come_from_what_the_program_does(catalog):
     assert basic["Rabbit Response"] == AiRole.CARD_DRAW
     changed = {n for n in std if std[n] != basic[n]}
     assert changed == {"Dazzling Denial", "Rabbit Response", "Might of the Meek"}
+
+
+def test_equipment_that_removes_flying_goes_to_a_creature_without_it():
+    state = run_player("sword_goes_to_a_creature_without_flying")
+    sword = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Starforged Sword"]
+    assert sword[0]["attached_to"] is not None
+    assert "Mistbreath Elder" in sword[0]["attached_to"]
