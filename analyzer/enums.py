@@ -455,7 +455,8 @@ class _CardCol(NamedTuple):
     HYBRID: int = 25  # Color mask of the cost's hybrid pair ({G/W}: G|W), 0 = none
     HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
     AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
-    N: int = 28
+    AI_ROLE_BASIC: int = 28  # AiRole as the basic player derives it (kept exactly, issue 14)
+    N: int = 29
 
 
 CardCol = _CardCol()

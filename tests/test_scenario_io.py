@@ -266,7 +266,7 @@ hand = ["Blooming Blast"]
 battlefield = ["Mountain", "Mountain"]
 library = ["Island", "Island"]
 [[seat]]
-battlefield = ["Jolly Gerbils"]
+battlefield = [{{ card = "Jolly Gerbils", damage = 1 }}]
 library = ["Island", "Island"]
 [[action]]
 advance = "main2"

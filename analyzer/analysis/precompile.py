@@ -26,11 +26,11 @@ def _roots():
     set-up, gift decisions and casting (about 20 s), then the two first entries here, then
     priority (10 s), then the rest of this list: the helper does the short ones first so
     they are ready in time, then the long resolution subtree (20 s)."""
-    from analyzer.kernel import ai, chars, combat, engine, events, stack
+    from analyzer.kernel import ai, ai_combat, chars, combat, engine, events, stack
 
     return [(engine._abandon_turn, "GC"), (stack.put_triggers_on_stack, "GC"),
             (stack.resolve_top, "GC"), (ai.main_action, "GCPi"), (chars.check_sba, "GC"),
-            (combat.declare_attackers, "GC"), (combat.declare_blockers, "GC"),
+            (ai_combat.declare_attackers, "GC"), (ai_combat.declare_blockers, "GC"),
             (combat.combat_damage, "GCb"), (events.fire_end_step, "GC"), (engine._cleanup, "GC")]
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from analyzer.cards.derive import derive_role, derive_value, group_intents
+from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
 from analyzer.cards.records import Ability, CardRecord, Step
 from analyzer.enums import (
     AbilCol,
@@ -164,6 +164,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.GIFT_KIND] = rec.gift
         row[CardCol.EXTRA_COST] = rec.extra_cost
         row[CardCol.AI_ROLE] = derive_role(rec)
+        row[CardCol.AI_ROLE_BASIC] = derive_role_basic(rec)
         row[CardCol.SUPPORT] = rec.support
         row[CardCol.LAND_COLORS] = rec.land_colors
         row[CardCol.ETB_TAPPED] = int(rec.etb_tapped)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from analyzer.cards.opcodes import HARM_ATTACHED_OPS, OP_BY_CODE, OP_SPECS
 from analyzer.cards.records import Ability, CardRecord
-from analyzer.enums import AbilityKind, AiRole, CardType, CounterKind, Intent, Op, Ref
+from analyzer.enums import AbilityKind, AiRole, CardType, Cond, CounterKind, Intent, Op, Ref
 
 # First match wins: a sweeper that also pings one target is a sweeper, a counterspell that
-# also stops spells this turn is a counterspell.
+# also stops spells this turn is a counterspell; counter-unless-pay is a counterspell; a pump
+# with a rider (Rabbit Response scries) is a trick, not card draw.
 _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
-    (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND})),
+    (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND, Op.COUNTER_UNLESS_PAY})),
     (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE})),
     (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
                                 Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT,
@@ -22,10 +23,20 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
                                   Op.RETURN_DESTROYED})),
     (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
-    (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY})),
     (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT, Op.UNTAP})),
+    (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY})),
     (AiRole.PROTECTION, frozenset({Op.PLAYER_HEXPROOF, Op.GRANT_ALL, Op.PHASE_OUT_YOURS,
                                    Op.PROTECTION_UNTIL_YOUR_TURN})),
+)
+
+# The basic player's derivation, kept exactly (issue 14): counter-unless-pay falls through to
+# PERMANENT and card draw wins over a pump.
+_BASIC_ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
+    (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND})),
+    *_ROLE_ORDER[1:6],
+    _ROLE_ORDER[7],
+    _ROLE_ORDER[6],
+    _ROLE_ORDER[8],
 )
 
 
@@ -84,7 +95,8 @@ def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int
     return intents, conflicts
 
 
-def derive_role(rec: CardRecord) -> int:
+def derive_role(rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] = _ROLE_ORDER
+                ) -> int:
     """AiRole: the data's `role` if given, else from what the spell part of the program does."""
     if rec.role is not None:
         return rec.role
@@ -96,10 +108,22 @@ def derive_role(rec: CardRecord) -> int:
                 return AiRole.REMOVAL
         return AiRole.PERMANENT
     ops = {st.op for ab in spells for st in ab.steps}
-    for role, role_ops in _ROLE_ORDER:
+    if order is _ROLE_ORDER:
+        # what the spell always does decides; a promised-only rider (Sazacap's Brew's pump)
+        # does not make a draw spell a trick
+        always = {st.op for ab in spells for st in ab.steps if st.cond != Cond.IF_PROMISED}
+        for role, role_ops in order:
+            if always & role_ops:
+                return role
+    for role, role_ops in order:
         if ops & role_ops:
             return role
     return AiRole.PERMANENT
+
+
+def derive_role_basic(rec: CardRecord) -> int:
+    """AiRole as the basic player reads it (CardCol.AI_ROLE_BASIC)."""
+    return derive_role(rec, _BASIC_ROLE_ORDER)
 
 
 def derive_value(rec: CardRecord) -> int:

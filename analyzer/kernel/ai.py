@@ -13,6 +13,11 @@ Main phase (own turn, empty stack), one action per call:
 Priority (instant speed): counter an opposing spell worth it; protect a targeted permanent;
 in combat after blocks, a trick or removal that changes a fight; at an opponent's end step,
 instant draw, removal or Food with the mana left.
+
+That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_ROLE_BASIC).
+The standard player (the default) branches at the top of the decision functions: its timing,
+mana kept up, removal targets, tricks and Food are in kernel/ai_std.py, its attacks and blocks
+in kernel/ai_combat.py.
 """
 
 from __future__ import annotations
@@ -28,9 +33,17 @@ from analyzer.enums import (
     Intent,
     Op,
     Phase,
+    PlayerLevel,
     StepCol,
     TargCol,
     Zone,
+)
+from analyzer.kernel.ai_std import (
+    combat_lethal_to,
+    mana_to_keep,
+    removal_worth,
+    role_may_help,
+    trick_focus,
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
@@ -66,12 +79,17 @@ from analyzer.kernel.layout import (
     P_HAND_N,
     P_LANDS_PLAYED,
     P_LANDS_TURN,
+    P_LEVEL,
     P_LIFE,
     P_LOST,
     PLAYER_BASE,
     S_CTRL,
+    S_KIND,
+    S_OBJ,
     S_T0,
+    SK_SPELL,
     W_ACOLOR,
+    W_FOCUS,
     W_MAIN,
     W_SRC_KIND,
     W_SRC_MASK,
@@ -86,6 +104,7 @@ from analyzer.kernel.mana import (
     can_pay,
     card_cost,
     collect_sources,
+    count_sources,
     plan_spell,
 )
 from analyzer.kernel.stack import (
@@ -175,11 +194,13 @@ def _opp_hand(G, p):
 def _mode_useful(G, C, p, o, promised, context):
     """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
     of the stack, 2 combat after blocks, 3 opponent's end step."""
+    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+        return _mode_useful_standard(G, C, p, o, promised, context)
     cards = cards_of(C)
     card = G[ob(o) + O_CARD]
-    if not _role_may_help(G, cards, card, context):
+    if not _role_may_help(G, cards, card, context, p):
         return False
-    role = cards[card, CardCol.AI_ROLE]
+    role = cards[card, CardCol.AI_ROLE_BASIC]
     ab = spell_ability(C, card)
     if context == 1:  # a counterspell or a protection spell
         if role == AiRole.COUNTER and top_threat(G, C, p) < 20:
@@ -204,11 +225,62 @@ def _mode_useful(G, C, p, o, promised, context):
     return _targets_useful(G, C, ab, p, promised)
 
 
+@njit
+def _mode_useful_standard(G, C, p, o, promised, context):
+    """_mode_useful for the standard player (kernel/ai_std.py says when)."""
+    cards = cards_of(C)
+    card = G[ob(o) + O_CARD]
+    if not role_may_help(G, cards, card, context):
+        return False
+    role = cards[card, CardCol.AI_ROLE]
+    ab = spell_ability(C, card)
+    if context == 1:  # a counterspell, a protection spell, a trick that saves the target
+        if role == AiRole.COUNTER:
+            if top_threat(G, C, p) < 20:
+                return False
+        elif role == AiRole.PROTECTION:
+            if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
+                return False
+        elif not _top_targets_mine(G, C, p):
+            return False
+        return _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.TRICK:  # after blocks, when it flips a fight
+        focus = trick_focus(G, C, p, card)
+        if focus < 0:
+            return False
+        G[W_FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
+        return _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.REMOVAL:
+        if not _targets_useful(G, C, ab, p, promised):
+            return False
+        return context == 2 or removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS])
+    if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
+        return True  # flash creatures, instant token makers
+    if role == AiRole.SWEEPER:
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and \
+            _targets_useful(G, C, ab, p, promised)
+    if role == AiRole.DISRUPTION:
+        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
+    return _targets_useful(G, C, ab, p, promised)
+
+
+@njit
+def _top_sweeps_mine(G, C, p):
+    """Is the top of the stack an opponent's sweeper while p has creatures?"""
+    e = stack_top_entry(G)
+    if e < 0 or G[e + S_CTRL] == p or G[e + S_KIND] != SK_SPELL:
+        return False
+    card = G[ob(G[e + S_OBJ]) + O_CARD]
+    return cards_of(C)[card, CardCol.AI_ROLE] == AiRole.SWEEPER and _board_value(G, C, p) > 0
+
+
 @njit(inline="always")  # tiny and on the priority hot path
-def _role_may_help(G, cards, card, context):
+def _role_may_help(G, cards, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
-    role = cards[card, CardCol.AI_ROLE]
+    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+        return role_may_help(G, cards, card, context)
+    role = cards[card, CardCol.AI_ROLE_BASIC]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION
     if role == AiRole.COUNTER or role == AiRole.PROTECTION:
@@ -238,7 +310,7 @@ def _fast_may_help(G, cards, p, context):
         card = G[ob(hand_at(G, p, i)) + O_CARD]
         if cards[card, CardCol.FLAGS] & CardFlag.FAST:
             n_fast += 1
-            if not useful and _role_may_help(G, cards, card, context):
+            if not useful and _role_may_help(G, cards, card, context, p):
                 useful = True
     if n_fast == 0:
         return False
@@ -249,7 +321,7 @@ def _fast_may_help(G, cards, p, context):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
             card = G[ob(o) + O_CARD]
             if G[ob(o) + O_CAST_BY] == p + 1 and cards[card, CardCol.FLAGS] & CardFlag.FAST and \
-                    _role_may_help(G, cards, card, context):
+                    _role_may_help(G, cards, card, context, p):
                 return True
     return False
 
@@ -303,23 +375,24 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
-    if not _role_may_help(G, cards_of(C), G[ob(o) + O_CARD], context):
+    if not _role_may_help(G, cards_of(C), G[ob(o) + O_CARD], context, p):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     plain = plain and _mode_useful(G, C, p, o, 0, context)
     promise = promise and _mode_useful(G, C, p, o, 1, context)
+    started = False
     if plain and promise:
         request_decision(G, p, o)
-        return True
-    if promise:
+        started = True
+    elif promise:
         # only the promised mode does something: the policy decides whether to cast at all
         want, recipient = decide_gift(G, C, pol, p, o)
-        if want == 0:
-            return False
-        return cast_finish(G, C, p, o, 1, recipient)
-    if plain:
-        return cast_finish(G, C, p, o, 0, -1)
-    return False
+        if want != 0:
+            started = cast_finish(G, C, p, o, 1, recipient)
+    elif plain:
+        started = cast_finish(G, C, p, o, 0, -1)
+    G[W_FOCUS] = 0  # a trick's creature (standard player) is chosen by now
+    return started
 
 
 @njit
@@ -456,6 +529,19 @@ def _ability_has_op(C, ab, op):
 
 
 @njit
+def _gain_life_now(G, p, context):
+    """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
+    also in response to lethal combat damage (context 2, the caller checked), and at an
+    opponent's end step below the starting life (the mana would go unused)."""
+    life = G[pb(p) + P_LIFE]
+    if context == 0:
+        return G[H_PHASE] != Phase.MAIN1 and life <= G[H_STARTING_LIFE] - 3
+    if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC:
+        return life <= G[H_STARTING_LIFE] - 3
+    return context == 2 or life < G[H_STARTING_LIFE]
+
+
+@njit
 def _try_activate(G, C, p, context):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
     cards = cards_of(C)
@@ -486,9 +572,10 @@ def _try_activate(G, C, p, context):
                 if not _targets_useful(G, C, a, p, 0):
                     continue
             elif _ability_has_op(C, a, Op.GAIN_LIFE):
-                if G[H_PHASE] == Phase.MAIN1 or \
-                        G[pb(p) + P_LIFE] > G[H_STARTING_LIFE] - 3:
+                if not _gain_life_now(G, p, context):
                     continue
+            elif context == 2:
+                continue  # in combat the standard player only saves its life
             else:
                 if not _targets_useful(G, C, a, p, 0):
                     continue
@@ -527,9 +614,32 @@ def main_action(G, C, pol, p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W_MAIN:W_MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
+    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+        return _main_standard(G, C, pol, p, buf, n)
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
             return True
+    return _try_activate(G, C, p, 0)
+
+
+@njit
+def _main_standard(G, C, pol, p, buf, n):
+    """The standard player's main-phase spell: first the best one that leaves the mana for a
+    counterspell or a trick it keeps up (ai_std.mana_to_keep), else the best one worth more
+    than the card the mana is kept for."""
+    cards = cards_of(C)
+    lands, _ = count_sources(G, cards, abilities_of(C), p)
+    keep, worth = mana_to_keep(G, C, p, lands)
+    for i in range(n):
+        mv = cards[G[ob(buf[i]) + O_CARD], CardCol.MV]
+        if (keep == 0 or mv + keep <= lands) and try_cast(G, C, pol, p, buf[i], 0):
+            return True
+    if keep > 0:
+        for i in range(n):
+            card = G[ob(buf[i]) + O_CARD]
+            if cards[card, CardCol.MV] + keep > lands and cards[card, CardCol.VALUE] > worth \
+                    and try_cast(G, C, pol, p, buf[i], 0):
+                return True
     return _try_activate(G, C, p, 0)
 
 
@@ -562,7 +672,10 @@ def may_act(G, cards, p):
     (except at an opponent's end step, where p may activate) no fast card in hand. Lets the
     engine skip the call."""
     context = priority_context(G, p)
-    return context == 3 or (context != 0 and fast_in_hand(G, cards, p))
+    if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
+        return True
+    # the standard player eats a Food (or uses another ability) when combat damage is lethal
+    return context == 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
 
 
 @njit
@@ -581,6 +694,8 @@ def priority_action(G, C, pol, p):
                     return True
     if context == 3:
         return _try_activate(G, C, p, 3)
+    if context == 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
+        return _try_activate(G, C, p, 2)
     return False
 
 

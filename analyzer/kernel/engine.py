@@ -26,16 +26,11 @@ from analyzer.kernel.ai import (
     may_act,
     priority_action,
 )
+from analyzer.kernel.ai_combat import declare_attackers, declare_blockers
 from analyzer.kernel.borrow import borrow
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.chars import check_sba, check_sba_fresh, refresh
-from analyzer.kernel.combat import (
-    combat_damage,
-    declare_attackers,
-    declare_blockers,
-    end_combat,
-    first_strike_step,
-)
+from analyzer.kernel.combat import combat_damage, end_combat, first_strike_step
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_controller_event, fire_end_step
 from analyzer.kernel.gamelog import log_combatants, log_event

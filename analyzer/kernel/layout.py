@@ -143,6 +143,8 @@ _WORK = (
     ("MAIN", 64),  # ai castable lists
     ("REF", 64), ("REF2", 64), ("DESTROYED", 64),  # effects.run_steps
     ("ATT", 64), ("BLK", 64), ("BLOCKERS", 64),  # combat
+    ("CHOSEN", 64), ("CRACK", 64),  # ai_combat: attackers chosen, the defender's attackers
+    ("FOCUS", 8),  # ai: 1 + the creature a standard player's trick is for (targets._score)
     ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
     ("CTRL", MAX_BATTLEFIELD),  # chars.refresh: controllers before the refresh
     ("STATICS", MAX_BATTLEFIELD),  # chars.refresh: battlefield indices of static sources
@@ -155,7 +157,8 @@ for _name, _size in _WORK:
 (W_CAND, W_SCORE, W_SLOTS, W_ZCCS, W_COLOR, W_ACOLOR, W_PCOLOR, W_TSLOTS, W_TZCCS, W_RSLOTS,
  W_RZCCS,
  W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
- W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
+ W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_CHOSEN, W_CRACK, W_FOCUS,
+ W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
  W_CTRL, W_STATICS) = (
     WORK[n][0] for n, _ in _WORK)
 OFF_OBJECTS = _off

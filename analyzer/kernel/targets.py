@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from analyzer.enums import (
     AbilCol,
+    AbilityKind,
     CardCol,
     CardType,
     Cond,
     Intent,
     Keyword,
     Op,
+    PlayerLevel,
     StepCol,
     TargCol,
     TargetFilter,
@@ -38,6 +40,7 @@ from analyzer.kernel.layout import (
     H_TURN,
     MAX_TARGETS,
     O_ATTACKING,
+    O_BLOCKED,
     O_BLOCKING,
     O_CARD,
     O_CTRL,
@@ -56,15 +59,19 @@ from analyzer.kernel.layout import (
     OFF_STACK,
     P_GY_N,
     P_HEXPROOF_TURN,
+    P_LEVEL,
     P_LIFE,
     P_LOST,
     P_PROTECTED,
     PLAYER_BASE,
+    S_CTRL,
     S_KIND,
     S_OBJ,
+    S_T0,
     SF,
     SK_SPELL,
     W_CAND,
+    W_FOCUS,
     W_SCORE,
 )
 from analyzer.kernel.state import graveyard_at, ob, pb
@@ -184,7 +191,7 @@ def value_legal(G, cards, targets, g, v, zcc, chooser):
 
 
 @njit
-def _damage_hint(abilities, steps, ab, g_local):
+def damage_hint(abilities, steps, ab, g_local):
     """Damage the ability deals to this group (for kill-aware choices); -1 if none."""
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
@@ -212,6 +219,46 @@ def threat(G, cards, o):
             v += 4
     if G[b + O_TOKEN]:
         v -= 5
+    return v
+
+
+# ability kinds that keep paying off while the permanent stays (the deck's triggers)
+_RECURRING = (1 << AbilityKind.ATTACKS) | (1 << AbilityKind.END_STEP) | \
+    (1 << AbilityKind.UPKEEP) | (1 << AbilityKind.COMBAT_DAMAGE_PLAYER) | \
+    (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.SECOND_SPELL) | \
+    (1 << AbilityKind.LIFE_GAIN) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+    (1 << AbilityKind.EXPEND) | (1 << AbilityKind.VALIANT) | (1 << AbilityKind.LIFE_CHANGE) | \
+    (1 << AbilityKind.LANDFALL) | (1 << AbilityKind.GIFT_GIVEN)
+_BOARD_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
+
+
+@njit
+def threat_std(G, cards, o):
+    """threat() as the standard player sees it: the card on its board, not alone. Each kind of
+    recurring trigger (valiant, expend, attacks, landfall, ...) adds 5; a static or "another
+    creature enters" payoff adds 3 per other creature its controller has (go-wide, anthems),
+    and 3 more per one sharing a creature type with it (tribal), up to 5 creatures."""
+    v = threat(G, cards, o)
+    card = G[ob(o) + O_CARD]
+    kinds = cards[card, CardCol.AB_KINDS]
+    r = kinds & _RECURRING
+    while r:
+        v += 5
+        r &= r - 1
+    if kinds & _BOARD_PAYOFF and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        q = G[ob(o) + O_CTRL]
+        sub = cards[card, CardCol.SUBTYPES]
+        n = 0
+        for i in range(G[H_BF_N]):
+            x = G[OFF_BATTLEFIELD + i]
+            if x == o or G[ob(x) + O_CTRL] != q:
+                continue
+            xc = G[ob(x) + O_CARD]
+            if cards[xc, CardCol.TYPES] & CardType.CREATURE and n < 5:
+                n += 1
+                v += 3
+                if cards[xc, CardCol.SUBTYPES] & sub:
+                    v += 3
     return v
 
 
@@ -275,7 +322,7 @@ def mode_has_targets(G, C, ab, chooser, promised):
 
 
 @njit
-def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
     cards = cards_of(C)
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
@@ -291,10 +338,14 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
     if intent == Intent.HELP:
         if not mine:
             return -1000 - t
+        if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+            return _help_score(G, v, chooser, t, lose_kw)
         # in combat, the creature that is fighting is the one worth helping
         if G[b + O_ZONE] == Zone.BATTLEFIELD and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
             return t + 300
         return t
+    if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC and G[b + O_ZONE] == Zone.BATTLEFIELD:
+        t = threat_std(G, cards, v)
     if G[b + O_ZONE] == Zone.STACK:
         return t if G[b + O_OWNER] != chooser else -1000
     if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:
@@ -308,6 +359,47 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power):
             return 2000 + t
         return t - 500
     return t
+
+
+@njit
+def _help_score(G, v, chooser, t, lose_kw):
+    """The standard player's score for helping its own object v (threat t): the creature a trick
+    is for first (W_FOCUS), then one an opposing spell on top of the stack targets, then one in a
+    fight (blocked or blocking); equipment that removes a keyword goes to a creature without it."""
+    b = ob(v)
+    if G[W_FOCUS] == v + 1:
+        return t + 3000
+    if G[b + O_ZONE] != Zone.BATTLEFIELD:
+        return t
+    if lose_kw and G[b + O_CUR_KW] & lose_kw:
+        t -= 400
+    if G[H_STACK_N] > 0:
+        e = OFF_STACK + (G[H_STACK_N] - 1) * SF
+        if G[e + S_CTRL] != chooser:
+            for k in range(MAX_TARGETS):
+                if G[e + S_T0 + k] == v:
+                    return t + 600
+    if G[b + O_BLOCKING] or (G[b + O_ATTACKING] and G[b + O_BLOCKED]):
+        return t + 300
+    return t
+
+
+@njit
+def _equipped_loses(C, card):
+    """Keywords an equipment's static ability removes from the equipped creature (0: none)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    kw = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.STATIC_EQUIPPED_LOSE:
+                kw |= steps[k, StepCol.A]
+    return kw
 
 
 @njit
@@ -326,15 +418,18 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
     scores = G[W_SCORE:W_SCORE + MAX_CANDIDATES]
     fighter_power = 0
+    lose_kw = 0
+    if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+        lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
             continue
         n = candidates(G, C, g, chooser, buf)
         intent = targets[g, TargCol.INTENT]
-        dmg = _damage_hint(abilities, steps, ab, j)
+        dmg = damage_hint(abilities, steps, ab, j)
         for i in range(n):
-            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power)
+            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw)
         s0 = slot_start(targets, tg0, j)
         k = 0
         mx = targets[g, TargCol.MAX]

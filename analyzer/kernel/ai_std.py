@@ -1,0 +1,280 @@
+"""The standard player's choices that the basic player does not make (issue 14): when a card
+is worth casting in a window, how much mana to keep up, whether removal has a target worth it,
+whether a trick flips a fight, whether combat damage is lethal.
+
+Timing (roles from CardCol.AI_ROLE): counterspells and protection answer the top of the stack;
+a trick answers removal aimed at one of p's creatures, or flips a fight after blocks; instant
+draw, instant token makers and flash creatures wait for an opponent's end step (the mana kept
+up for them is spent there); removal at sorcery speed goes at a target worth the card.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    AiRole,
+    CardCol,
+    CardFlag,
+    CardType,
+    Keyword,
+    Op,
+    Phase,
+    StepCol,
+    Zone,
+)
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.config import njit
+from analyzer.kernel.layout import (
+    H_BF_N,
+    H_NPLAYERS,
+    H_PHASE,
+    H_TURN,
+    O_ATTACKING,
+    O_BLOCKED,
+    O_BLOCKING,
+    O_CARD,
+    O_CTRL,
+    O_CUR_KW,
+    O_CUR_P,
+    O_CUR_T,
+    O_DAMAGE,
+    O_TAPPED,
+    O_ZONE,
+    OFF_BATTLEFIELD,
+    P_HAND_N,
+    P_LIFE,
+    P_LOST,
+    PLAYER_BASE,
+)
+from analyzer.kernel.state import hand_at, ob, pb
+from analyzer.kernel.targets import threat_std
+
+# A target worth a removal spell: about a three-drop with a body (threat counts mana value,
+# power and toughness); cheaper targets wait for a bigger threat unless a tempo reason applies.
+REMOVAL_WORTH = 40
+
+
+@njit(inline="always")  # tiny and on the priority hot path
+def role_may_help(G, cards, card, context):
+    """_role_may_help for the standard player (context as in ai._mode_useful)."""
+    role = cards[card, CardCol.AI_ROLE]
+    if context == 1:  # responding to the top of the stack
+        return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
+    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
+        return False
+    if role == AiRole.TRICK:
+        return context == 2
+    if context == 2:  # after blocks
+        return role == AiRole.REMOVAL
+    creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+    if context == 3:  # an opponent's end step
+        return role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or \
+            role == AiRole.RECURSION or role == AiRole.TOKENS or creature
+    if cards[card, CardCol.FLAGS] & CardFlag.FAST and (
+            role == AiRole.CARD_DRAW or role == AiRole.TOKENS or
+            (creature and G[H_PHASE] == Phase.MAIN1)):
+        return False  # waits for the opponent's end step (a flash creature: main phase 2)
+    return True
+
+
+@njit
+def _spell_steps(C, card):
+    """(first, count) of the steps of the card's spell ability ((0, 0) if none)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SPELL:
+            return abilities[a, AbilCol.ST_START], abilities[a, AbilCol.ST_COUNT]
+    return 0, 0
+
+
+@njit
+def removal_worth(G, C, p, ab, slots):
+    """Is the removal's chosen target (slots from choose_targets) worth the card now? A target
+    that a damage spell does not kill never is; else one worth REMOVAL_WORTH, or any target
+    when p is under pressure (the opponents' power reaches half p's life), holds two or more
+    removal spells, or the opponents hold no cards or the game is late (no bigger threat is
+    coming)."""
+    cards = cards_of(C)
+    steps = steps_of(C)
+    abilities = abilities_of(C)
+    v = slots[0]
+    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD:
+        return True  # not a permanent: the ordinary target check decided
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == Op.DAMAGE and steps[k, StepCol.REF] == 0 and \
+                cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE and \
+                G[ob(v) + O_CUR_T] - G[ob(v) + O_DAMAGE] > steps[k, StepCol.A]:
+            return False
+    if threat_std(G, cards, v) >= REMOVAL_WORTH:
+        return True
+    opp_power = 0
+    opp_hand = 0
+    for q in range(G[H_NPLAYERS]):
+        if q != p and G[pb(q) + P_LOST] == 0:
+            opp_hand += G[pb(q) + P_HAND_N]
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] != p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+            opp_power += max(G[ob(o) + O_CUR_P], 0)
+    if opp_hand == 0 or 2 * opp_power >= G[pb(p) + P_LIFE] or late_game(G):
+        return True
+    n_removal = 0
+    for i in range(G[pb(p) + P_HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
+            n_removal += 1
+    return n_removal >= 2
+
+
+@njit
+def mana_to_keep(G, C, p, lands):
+    """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
+    while an opponent holds cards (its value, plus 10 per card they hold up to two); in main
+    phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep up."""
+    cards = cards_of(C)
+    keep = 0
+    worth = 0
+    opp_hand = 0
+    for q in range(G[H_NPLAYERS]):
+        if q != p and G[pb(q) + P_LOST] == 0:
+            opp_hand += G[pb(q) + P_HAND_N]
+    attacker = False
+    if G[H_PHASE] == Phase.MAIN1:
+        for i in range(G[H_BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0 \
+                    and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                attacker = True
+                break
+    for i in range(G[pb(p) + P_HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O_CARD]
+        role = cards[card, CardCol.AI_ROLE]
+        mv = cards[card, CardCol.MV]
+        if mv > lands or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
+            continue
+        if (role == AiRole.COUNTER and opp_hand > 0) or (role == AiRole.TRICK and attacker):
+            if keep == 0 or mv < keep:
+                keep = mv
+                worth = cards[card, CardCol.VALUE]
+                if role == AiRole.COUNTER:  # it answers their next spell, the better the more
+                    worth += 10 * min(opp_hand, 2)  # cards they hold
+    return keep, worth
+
+
+@njit
+def _pump_of(C, card):
+    """(+power, +toughness, keywords granted) of a trick's spell (its first pump and grants)."""
+    steps = steps_of(C)
+    s0, n = _spell_steps(C, card)
+    bp = 0
+    bt = 0
+    kw = 0
+    for k in range(s0, s0 + n):
+        op = steps[k, StepCol.OP]
+        if (op == Op.PUMP or op == Op.PUMP_ALL) and bp == 0 and bt == 0:
+            bp = steps[k, StepCol.A]
+            bt = steps[k, StepCol.B]
+        elif op == Op.GRANT or op == Op.GRANT_ALL:
+            kw |= steps[k, StepCol.A]
+    return bp, bt, kw
+
+
+@njit
+def _dies(G, o, dmg, bt, kw):
+    """Does o die to dmg combat damage at +bt toughness with keywords kw granted?"""
+    if (G[ob(o) + O_CUR_KW] | kw) & Keyword.INDESTRUCTIBLE or dmg <= 0:
+        return False
+    return dmg >= G[ob(o) + O_CUR_T] + bt - G[ob(o) + O_DAMAGE]
+
+
+@njit
+def _hits(G, src, dst, bp, kw):
+    """Damage src deals dst in combat, at +bp power with keywords kw (deathtouch: 1000)."""
+    pw = G[ob(src) + O_CUR_P] + bp
+    if pw <= 0:
+        return 0
+    k = G[ob(src) + O_CUR_KW] | kw
+    if k & Keyword.DEATHTOUCH:
+        return 1000
+    return pw * (2 if k & Keyword.DOUBLE_STRIKE else 1)
+
+
+@njit
+def trick_focus(G, C, p, card):
+    """The creature of p's whose fight the trick flips after blocks (it survives where it
+    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1."""
+    cards = cards_of(C)
+    bp, bt, kw = _pump_of(C, card)
+    unblocked = 0
+    defender = -1
+    best = -1
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_CTRL] != p or (G[ob(o) + O_ATTACKING] == 0 and
+                                      G[ob(o) + O_BLOCKING] == 0):
+            continue
+        if G[ob(o) + O_ATTACKING] and G[ob(o) + O_BLOCKED] == 0:
+            unblocked += _player_damage(G, o)
+            defender = G[ob(o) + O_ATTACKING] - 1
+            if best < 0:
+                best = -2 - o  # a candidate for lethal damage, decided below
+            continue
+        # the fight: o against what blocks it, or what it blocks
+        taken = 0
+        kills_before = False
+        kills_after = False
+        for j in range(G[H_BF_N]):
+            x = G[OFF_BATTLEFIELD + j]
+            if not (G[ob(x) + O_BLOCKING] == o + 1 or G[ob(o) + O_BLOCKING] == x + 1):
+                continue
+            if cards[G[ob(x) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+                continue
+            taken += _hits(G, x, o, 0, 0)
+            if _dies(G, x, _hits(G, o, x, 0, 0), 0, 0):
+                kills_before = True
+            if _dies(G, x, _hits(G, o, x, bp, kw), 0, 0):
+                kills_after = True
+        if taken == 0 and not kills_after:
+            continue
+        if G[ob(o) + O_CUR_KW] & Keyword.FIRST_STRIKE == 0 and kw & Keyword.FIRST_STRIKE and \
+                kills_after:
+            taken = 0  # it strikes first now and kills what would have hit it
+        dies_before = _dies(G, o, taken, 0, 0)
+        dies_after = _dies(G, o, taken, bt, kw)
+        if (dies_before and not dies_after) or (not kills_before and kills_after and
+                                                (not dies_after or dies_before)):
+            if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
+                best = o
+    if best >= 0:
+        return best
+    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P_LIFE] <= unblocked + bp:
+        return -2 - best
+    return -1
+
+
+@njit
+def combat_lethal_to(G, p):
+    """Would the unblocked attackers' damage kill p (trample counts its full power)?"""
+    dmg = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_ATTACKING] == p + 1 and (G[ob(o) + O_BLOCKED] == 0 or
+                                                 G[ob(o) + O_CUR_KW] & Keyword.TRAMPLE):
+            dmg += _player_damage(G, o)
+    return dmg >= G[pb(p) + P_LIFE]
+
+
+@njit
+def _player_damage(G, o):
+    """Combat damage attacker o deals a player it is unblocked against."""
+    pw = max(G[ob(o) + O_CUR_P], 0)
+    return pw * (2 if G[ob(o) + O_CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
+
+
+@njit
+def late_game(G):
+    """Past each player's eighth turn: no bigger threat worth waiting for."""
+    return G[H_TURN] > 8 * G[H_NPLAYERS]

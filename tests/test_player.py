@@ -1,0 +1,169 @@
+"""The built-in player (issue 14): the basic level is kept exactly, the standard level plays the
+positions a competent Limited player plays (scenario files under tests/scenarios/player/), and
+every bundled card gets cast when drawn."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analyzer.analysis.simulate import kernel_inputs
+from analyzer.api_sim import _load
+from analyzer.bundled import gauntlet
+from analyzer.cards.catalog import load_catalog
+from analyzer.enums import AiRole, CardCol, PlayerLevel
+from analyzer.io.scenario import parse_scenario
+from analyzer.io.scenario_run import play as play_scenario
+from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
+from analyzer.policies.table import policy_table
+
+# sha256 of the result rows (games, then per-card stats) of the games below with both seats at
+# the basic level, computed on commit cc18404 (before any standard-player change). The basic
+# player is the earlier player, kept so gains can be measured: its games must never change.
+# A legitimate rules change elsewhere changes this hash too: re-pin it on the commit that makes
+# that change, saying so.
+BASIC_GAMES_SHA256 = "14acc639c8fda5bc35cbfbd88f9a8d3e449863c99c1d7e5c222c50c98fb3bf73"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def bundled(catalog):
+    return _load(gauntlet(), catalog, False)
+
+
+def play(catalog, d0, d1, levels, games, seed):
+    inp = kernel_inputs([d0, d1], catalog, levels=levels)
+    pol = policy_table("heuristic", inp.card_names, catalog.lookup)
+    g = np.zeros((games, GAME_N + 2 * SEAT_N), np.int32)
+    o = np.zeros((games, int(inp.deck_sizes.sum()), OBJ_N), np.int8)
+    run_batch(inp.C, pol, inp.decks, inp.deck_sizes, inp.levels, 2, seed, 0, 20, 60, 50_000,
+              g, o, seat_fields(), obj_fields())
+    return inp, g, o
+
+
+def test_basic_level_plays_exactly_the_earlier_games(catalog, bundled):
+    h = hashlib.sha256()
+    basic = [PlayerLevel.BASIC, PlayerLevel.BASIC]
+    for i in range(0, 9, 2):
+        for j in (1, 4):
+            _, g, o = play(catalog, bundled[i], bundled[(i + j) % 9], basic, 60, seed=11)
+            h.update(g.tobytes())
+            h.update(o.tobytes())
+    assert h.hexdigest() == BASIC_GAMES_SHA256
+
+
+# ---- the standard player's play on set-up positions (tests/scenarios/player/) ----------------
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, replace: tuple[str, str] | None = None) -> dict:
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    if replace is not None:
+        assert replace[0] in text
+        text = text.replace(*replace)
+    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN))
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+def test_chump_block_saves_the_game():
+    state = run_player("chump_block_saves_the_game")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 2
+    assert names(state, 1, "battlefield") == []  # the Fish blocked and died
+
+
+def test_the_counterspell_is_held_up_and_counters_the_creature():
+    state = run_player("counterspell_held_up")
+    assert names(state, 0, "hand")[:1] == ["Long River Lurker"]  # not cast into the counter's mana
+    assert "Long River's Pull" in names(state, 0, "graveyard")
+    assert "Rust-Shield Rampager" in names(state, 1, "graveyard")
+
+
+def test_the_trick_flips_the_block():
+    state = run_player("trick_flips_a_block")
+    assert names(state, 0, "graveyard") == ["Overprotect"]
+    assert "Valley Flamecaller" in names(state, 0, "battlefield")
+    assert names(state, 1, "graveyard") == ["Valley Flamecaller"]
+
+
+def test_removal_is_kept_for_a_bigger_threat():
+    state = run_player("removal_kept_for_a_bigger_threat")
+    assert names(state, 0, "hand") == ["Fell"]
+    # the same position with a 4/4 on the other side: that one is worth the card
+    state = run_player("removal_kept_for_a_bigger_threat",
+                       ('battlefield = ["Fish", "Forest"]',
+                        'battlefield = ["Fish", "Forest", "Rust-Shield Rampager"]'))
+    assert names(state, 0, "graveyard") == ["Fell"]
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+
+
+def test_food_is_eaten_in_response_to_lethal_damage():
+    state = run_player("food_eaten_in_response_to_lethal")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 2
+    assert "Food" not in names(state, 1, "battlefield")
+
+
+# Cards the standard player rightly leaves in hand in many games where it draws them, each with
+# the reason; every other bundled nonland card must be cast in at least 40% of those games.
+CAST_SHARE_EXCEPTIONS = {
+    "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
+    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's board",
+    "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
+                         "worth it, with UU kept up",
+    "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
+                         "draws often find empty",
+}
+
+
+def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
+    drawn: dict[str, int] = {}
+    cast: dict[str, int] = {}
+    std = [PlayerLevel.STANDARD, PlayerLevel.STANDARD]
+    for i in range(9):
+        for j in (1, 3, 5):
+            inp, _, o = play(catalog, bundled[i], bundled[(i + j) % 9], std, 100, seed=21 + i)
+            for k in range(int(inp.deck_sizes[0])):
+                name = inp.card_names[inp.object_cards[k]]
+                seen = (o[:, k, 0] + o[:, k, 1]) > 0
+                drawn[name] = drawn.get(name, 0) + int(seen.sum())
+                cast[name] = cast.get(name, 0) + int(((o[:, k, 2] > 0) & seen).sum())
+    lands = {r.name for r in catalog.records if r.is_land}
+    low = {n: round(cast[n] / drawn[n], 2) for n in drawn
+           if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]}
+    assert set(low) <= set(CAST_SHARE_EXCEPTIONS), low
+
+
+def test_roles_come_from_what_the_program_does(catalog):
+    def roles(col):
+        return {r.name: int(catalog.compiled.cards[i, col]) for i, r in enumerate(catalog.records)}
+
+    std = roles(CardCol.AI_ROLE)
+    assert std["Dazzling Denial"] == AiRole.COUNTER  # counter unless its controller pays
+    assert std["Rabbit Response"] == AiRole.TRICK  # +2/+1 to the team; the scry is a rider
+    assert std["Might of the Meek"] == AiRole.TRICK  # trample (+1/+0); the card draw is a rider
+    assert std["Sazacap's Brew"] == AiRole.CARD_DRAW  # the pump only when promised
+    assert std["Long River's Pull"] == AiRole.COUNTER
+    basic = roles(CardCol.AI_ROLE_BASIC)  # the basic player's, kept
+    assert basic["Dazzling Denial"] == AiRole.PERMANENT
+    assert basic["Rabbit Response"] == AiRole.CARD_DRAW
+    changed = {n for n in std if std[n] != basic[n]}
+    assert changed == {"Dazzling Denial", "Rabbit Response", "Might of the Meek"}
+
+
+def test_equipment_that_removes_flying_goes_to_a_creature_without_it():
+    state = run_player("sword_goes_to_a_creature_without_flying")
+    sword = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Starforged Sword"]
+    assert sword[0]["attached_to"] is not None
+    assert "Mistbreath Elder" in sword[0]["attached_to"]
