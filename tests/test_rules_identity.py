@@ -78,6 +78,13 @@ def test_gift_permanent_bounced_before_its_triggers_resolve_still_gives_and_read
     assert bf(s, 1, "Food") == []  # "if the gift was promised": destroyed all the same
 
 
+def test_gift_creature_dead_before_its_triggers_went_on_the_stack_still_gives():
+    s = run("lki_gift_permanent_dies_at_once")
+    assert "Test Wisp" in seat(s, 0)["graveyard"]
+    assert seat(s, 1)["hand"] == ["Island"] and seat(s, 1)["gifts_received"] == 1
+    assert seat(s, 0)["life"] == 22
+
+
 # ---- 702.174c: "whenever you give a gift" triggers as the gift spell resolves -------------------
 
 
