@@ -506,7 +506,9 @@ class _TargCol(NamedTuple):
     MAX: int = 5
     COND: int = 6  # Cond: the group exists only if promised / not promised (702.174m)
     INTENT: int = 7  # Intent (derived by the compiler from the steps that use the group)
-    N: int = 8
+    OTHER_THAN: int = 8  # 1 + an earlier group of the ability its targets must differ from
+    # ("up to one other target creature", 115.3); 0 = none
+    N: int = 9
 
 
 TargCol = _TargCol()

@@ -48,3 +48,32 @@ def test_ward_counters_the_spell_when_unpaid_and_no_gift_is_given():
     assert s["seats"][1]["life"] == 20
     assert s["seats"][1]["gifts_received"] == 0
     assert s["seats"][0]["graveyard"] == ["Blooming Blast"]
+
+
+def test_ward_is_a_trigger_on_the_stack_controlled_by_the_warded_permanents_controller():
+    # 702.21a: ward triggers when the permanent becomes a target; its controller controls the
+    # trigger, which resolves (asking for {2}) before the spell does
+    text = """
+[game]
+card_data = ["cards/test_cards.toml"]
+resolve_at_end = false
+[[seat]]
+hand = ["Blooming Blast"]
+battlefield = ["Mountain", "Mountain", "Mountain", "Mountain"]
+[[seat]]
+battlefield = ["Test Warded Bear"]
+[[action]]
+seat = 0
+cast = "Blooming Blast"
+promise = true
+targets = ["battlefield:1:Test Warded Bear"]
+[[action]]
+resolve = 0
+"""
+    s = play(parse_scenario(text, "<test>", base_dir=SCEN))
+    assert [(e["card"], e["kind"], e["controller"]) for e in s["stack"]] == [
+        ("Test Warded Bear", "ward", 1), ("Blooming Blast", "spell", 0)]  # top first
+    assert _untapped(s, 0) == 2  # not paid yet
+    s = play(parse_scenario(text.replace("resolve = 0", "resolve = 1"), "<test>",
+                            base_dir=SCEN))
+    assert [e["kind"] for e in s["stack"]] == ["spell"] and _untapped(s, 0) == 0

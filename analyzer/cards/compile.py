@@ -206,6 +206,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 t[TargCol.MAX] = g.max
                 t[TargCol.COND] = g.cond
                 t[TargCol.INTENT] = intent
+                t[TargCol.OTHER_THAN] = g.other_than + 1
                 targ_rows.append(t)
             for st in ab.steps:
                 s = [0] * StepCol.N

@@ -200,9 +200,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "add_mana": OpSpec(
         Op.ADD_MANA, "add `amount` mana of one color among `colors` (\"any\" = WUBRG)",
         (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20))),
-    "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps promise and "
-                         "recipient)", (), _SPELLS, frozenset({"trigger_object"}),
-                         intent=Intent.HELP),
+    "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps targets, "
+                         "promise and recipient; a permanent spell's copy resolves as a token)",
+                         (), _SPELLS, frozenset({"trigger_object"}), intent=Intent.HELP),
     "untap": OpSpec(Op.UNTAP, "untap each permanent in ref (one with a stun counter loses a "
                     "stun counter instead, 122.1d)", (), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
     "mill": OpSpec(Op.MILL, "each player in ref mills `count` cards",

@@ -45,7 +45,8 @@ ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sac
 # Triggered kinds: the ones that may carry an intervening "if" (603.4).
 _NOT_TRIGGERED = (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED,
                   AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION)
-TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent"})
+TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent",
+                           "other_than"})
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
 TARGET_KINDS = {n.lower(): v for n, v in zip(TargetKind._fields, TargetKind, strict=True)
                 if v != TargetKind.NONE}
@@ -151,7 +152,7 @@ def _cond(ctx: Ctx, d: dict, field: str) -> int:
     return Cond.ALWAYS if got is None else got
 
 
-def _target(ctx: Ctx, d: object, field: str) -> TargetGroup | None:
+def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | None:
     if not isinstance(d, dict):
         ctx.err(field, f"must be a table like {{kind = \"permanent\"}}, got {d!r}")
         return None
@@ -187,9 +188,17 @@ def _target(ctx: Ctx, d: object, field: str) -> TargetGroup | None:
     intent = None
     if "intent" in d:
         intent = ctx.name_(d["intent"], INTENT_NAMES, f"{field}.intent", "intent")
+    other_than = -1
+    if "other_than" in d:  # "up to one other target creature": differs from group N's targets
+        v = ctx.int_(d, "other_than", f"{field}.other_than", 0, 3)
+        if v is not None and v >= index:
+            ctx.err(f"{field}.other_than", f"must name an earlier target group (0..{index - 1})"
+                    if index else "the first target group has no earlier group to differ from")
+        elif v is not None:
+            other_than = v
     if kind is None:
         return None
-    return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent)
+    return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)
 
 
 def _ref(ctx: Ctx, d: dict, spec: OpSpec, name: str, field: str,
@@ -428,7 +437,7 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         raw_targets = []
     if len(raw_targets) > MAX_GROUPS:
         ctx.err(f"{field}.targets", f"at most {MAX_GROUPS} target groups per ability")
-    groups = [_target(ctx, t, f"{field}.targets[{i}]") for i, t in enumerate(raw_targets)]
+    groups = [_target(ctx, t, f"{field}.targets[{i}]", i) for i, t in enumerate(raw_targets)]
     if kind in (AbilityKind.STATIC, AbilityKind.ENTERS_WITH) and groups:
         ctx.err(f"{field}.targets", "a static or enters_with ability has no targets")
 

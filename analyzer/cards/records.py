@@ -254,6 +254,7 @@ class TargetGroup:
     max: int = 1
     cond: int = Cond.ALWAYS
     intent: int | None = None
+    other_than: int = -1  # an earlier group whose targets this group's must differ from
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ STEP_NAMES = ("beginning", "upkeep", "draw", "main1", "combat", "declare_attacke
               "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
               "main2", "end", "cleanup", "game_over")
 KIND_NAMES = {L.SK_SPELL: "spell", L.SK_ABILITY: "ability", L.SK_GIFT: "gift",
-              L.SK_COPY: "copy", L.SK_DELAYED: "delayed"}
+              L.SK_DELAYED: "delayed", L.SK_WARD: "ward"}
 _MESSAGES = {
     script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",
     script.E_MANA: "its mana cost can't be paid with the untapped sources",
@@ -175,8 +175,9 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
         kind = int(G[e + L.S_KIND])
         targets = [ref_text(G, names, int(G[e + L.S_T0 + i])) for i in range(L.MAX_TARGETS)
                    if G[e + L.S_T0 + i] >= 0]
+        copy = kind == L.SK_SPELL and _f(G, int(G[e + L.S_OBJ]), L.O_TOKEN) == 1
         stack.append({"card": names[int(G[e + L.S_CARD])], "controller": int(G[e + L.S_CTRL]),
-                      "kind": KIND_NAMES.get(kind, str(kind)),
+                      "kind": "copy" if copy else KIND_NAMES.get(kind, str(kind)),
                       "promised": bool(G[e + L.S_PROMISED]) if kind != L.SK_DELAYED else False,
                       "gift_to": int(G[e + L.S_RECIPIENT]) if G[e + L.S_PROMISED]
                       and kind != L.SK_DELAYED else None,
@@ -396,7 +397,7 @@ class _Run:
     def _target_error(self, a: ActionSpec, code: int, idx: int, ab: int, promised: int,
                       texts: list[str], what: str) -> None:
         cc = self.cc
-        if code == script.E_TARGET or code == script.E_DUPLICATE:
+        if code in (script.E_TARGET, script.E_DUPLICATE, script.E_OTHER):
             tg0 = int(cc.abilities[ab, AbilCol.TG_START])
             j, s0 = 0, 0
             while s0 + int(cc.targets[tg0 + j, TargCol.MAX]) <= idx:
@@ -407,6 +408,10 @@ class _Run:
                 if int(cc.cards[int(cc.abilities[ab, AbilCol.CARD]), CardCol.GIFT_KIND]) else ""
             if code == script.E_DUPLICATE:
                 self._fail(a, f"{texts[idx]} is chosen twice for one target")
+            if code == script.E_OTHER:
+                other = int(cc.targets[tg0 + j, TargCol.OTHER_THAN]) - 1
+                self._fail(a, f"{texts[idx]} is already {what}'s target {other + 1}: this "
+                           f"target must be another {desc} (115.3)")
             self._fail(a, f"{texts[idx]} is not a legal target: {what} {mode} targets "
                        f"{desc}".replace("  ", " "))
         if code == script.E_TOO_FEW:

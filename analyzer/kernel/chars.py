@@ -7,7 +7,10 @@ It runs after anything that can change them, so the rest of the kernel reads O_C
 
 ``check_sba`` applies state-based actions (704) until none applies: players at 0 life or who drew
 from an empty library lose; creatures with 0 toughness, lethal damage or deathtouch damage die;
-Auras attached to nothing go to the graveyard; Equipment attached to a non-creature falls off.
+Auras attached to nothing go to the graveyard (704.5m); Equipment attached to a non-creature
+falls off (704.5n). "Attached to" means the object it was attached to, not a new object that
+card or token became by changing zones (400.7: state.attached_obj). Phased-out permanents keep
+their controller (702.26d) and their static abilities do nothing.
 A player who loses leaves the game with everything they own (800.4a).
 
 Both are skipped while nothing they read changed: writes to their inputs set bits in H_DIRTY
@@ -91,7 +94,15 @@ from analyzer.kernel.layout import (
     W_CTRL,
     W_STATICS,
 )
-from analyzer.kernel.state import clear_combat, exile_at, move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.state import (
+    attached_obj,
+    clear_combat,
+    exile_at,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
 
 
 @njit
@@ -112,8 +123,10 @@ def refresh(G, C):
         # control is settled for all permanents before it is compared (below): a creature
         # stolen by an Aura keeps its controller across refreshes, it does not bounce back
         G[W_CTRL + i] = G[b + O_CTRL]
+        if G[b + O_PHASED] != 0:
+            continue  # 702.26d: phased out, it keeps its controller (and its statics are off)
         G[b + O_CTRL] = G[b + O_BASE_CTRL]
-        if G[b + O_PHASED] == 0 and (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
+        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             G[W_STATICS + n_static] = i
             n_static += 1
     if n_static > 0:
@@ -146,14 +159,12 @@ def _apply_statics(G, C, n, n_static):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
                     continue
                 s0 = abilities[a, AbilCol.ST_START]
+                att = attached_obj(G, s)
                 for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                     op = steps[k, StepCol.OP]
-                    att = G[bs + O_ATTACHED]
                     if layer == 0:
                         if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
-                            ba = ob(att)
-                            if G[ba + O_ZONE] == Zone.BATTLEFIELD:
-                                G[ba + O_CTRL] = G[bs + O_CTRL]
+                            G[ob(att) + O_CTRL] = G[bs + O_CTRL]
                         continue
                     if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
                         G[ob(att) + O_CUR_P] += steps[k, StepCol.A]
@@ -346,15 +357,15 @@ def _state_based_actions(G, C, fresh):
                     elif G[b + O_DEATHTOUCHED]:
                         G[b + O_DEATHTOUCHED] = 0
                 elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
-                    att = G[b + O_ATTACHED]
-                    if att == NO_OBJ or G[ob(att) + O_ZONE] != Zone.BATTLEFIELD:
+                    if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
-                elif cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT:
-                    att = G[b + O_ATTACHED]
-                    if att != NO_OBJ and (G[ob(att) + O_ZONE] != Zone.BATTLEFIELD or (
-                            cards[G[ob(att) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0
-                            or G[ob(att) + O_CTRL] != G[b + O_CTRL]):
+                elif cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT and \
+                        G[b + O_ATTACHED] != NO_OBJ:
+                    # 704.5n; a creature another player controls may stay equipped (301.5d)
+                    att = attached_obj(G, o)
+                    if att == NO_OBJ or (
+                            cards[G[ob(att) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
                         G[b + O_ATTACHED] = NO_OBJ
                         changed = True
             if gone:

@@ -37,7 +37,6 @@ from analyzer.kernel.events import (
     cond_ok,
     fire_controller_event,
     fire_enters,
-    fire_gift_given,
 )
 from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
@@ -54,12 +53,13 @@ from analyzer.kernel.layout import (
     H_TURN,
     MAX_EXTRA_TURNS,
     MAX_TARGETS,
-    O_ATTACHED,
+    NO_OBJ,
     O_ATTACKING,
     O_BASE_P,
     O_BASE_T,
     O_CARD,
     O_CAST_BY,
+    O_COPY_OF,
     O_CTRL,
     O_CUR_KW,
     O_CUR_P,
@@ -88,6 +88,8 @@ from analyzer.kernel.layout import (
     P_HEXPROOF_TURN,
     P_LOST,
     P_PROTECTED,
+    PHASED_DIRECT,
+    PHASED_INDIRECT,
     PLAYER_BASE,
     S_AB,
     S_CARD,
@@ -96,7 +98,7 @@ from analyzer.kernel.layout import (
     S_RECIPIENT,
     S_T0,
     S_Z0,
-    SK_COPY,
+    SK_SPELL,
     W_CSLOTS,
     W_CZCCS,
     W_DESTROYED,
@@ -108,12 +110,15 @@ from analyzer.kernel.mana import pay
 from analyzer.kernel.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.state import (
     ERR_EXTRA,
+    attach,
+    attached_obj,
     create_token,
     draw_cards,
     gain_life,
     hand_at,
     lose_life,
     move_object,
+    new_token_slot,
     ob,
     overflow,
     pb,
@@ -178,8 +183,9 @@ def lose_life_event(G, C, p, n):
 
 @njit
 def give_gift(G, C, giver, recipient, kind, source):
-    """Deliver a gift (702.174d-i) and fire "whenever you give a gift" (702.174c) whether or
-    not it did anything. The extra turn is queued to be taken right after this one."""
+    """Deliver a gift (702.174d-i). The extra turn is queued to be taken right after this one.
+    "Whenever you give a gift" (702.174c) is the caller's: it triggers as the spell or the
+    gift trigger has resolved, whether or not the gift did anything."""
     cards = cards_of(C)
     log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
     if recipient >= 0 and G[pb(recipient) + P_LOST] == 0:
@@ -200,9 +206,8 @@ def give_gift(G, C, giver, recipient, kind, source):
                 fire_enters(G, C, o)
         G[pb(recipient) + P_GIFTS_RECEIVED] += 1
     G[pb(giver) + P_GIFTS_GIVEN] += 1
-    if source >= 0:
+    if source >= 0 and G[ob(source) + O_TOKEN] == 0:  # per card (a copy is no card)
         G[ob(source) + O_STAT_GIVEN] += 1
-    fire_gift_given(G, C, giver, source)
 
 
 @njit
@@ -258,9 +263,13 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
             return 1
         return 0
     if ref == Ref.ATTACHED:
-        if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD and G[ob(src) + O_ATTACHED] >= 0:
-            out[0] = G[ob(src) + O_ATTACHED]
-            return 1
+        # "enchanted creature": if the source left the battlefield, the one it was attached
+        # to as it left (608.2h), provided that creature is still the same object (400.7)
+        if src >= 0:
+            att = attached_obj(G, src)
+            if att != NO_OBJ:
+                out[0] = att
+                return 1
         return 0
     if ref == Ref.TRIGGER_OBJECT:
         if trig_obj >= 0:
@@ -522,14 +531,20 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.RETURN_AT_END_STEP:
             for i in range(n):
                 if _is_obj(vals[i]):
-                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], G[ob(vals[i]) + O_OWNER], a,
-                                G[H_TURN])
+                    # 603.7d: controlled by the controller of the spell that made it (the
+                    # card still returns under its owner's control)
+                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H_TURN])
         elif op == Op.PHASE_OUT_YOURS:
             G[H_DIRTY] = DIRTY_ALL
             for i in range(G[H_BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O_CTRL] == ctrl:
-                    G[ob(o) + O_PHASED] = 1
+                if G[ob(o) + O_CTRL] == ctrl and G[ob(o) + O_PHASED] == 0:
+                    G[ob(o) + O_PHASED] = PHASED_DIRECT
+            for i in range(G[H_BF_N]):  # 702.26g: what is attached phases out with it
+                o = G[OFF_BATTLEFIELD + i]
+                att = attached_obj(G, o)
+                if G[ob(o) + O_PHASED] == 0 and att != NO_OBJ and G[ob(att) + O_PHASED] != 0:
+                    G[ob(o) + O_PHASED] = PHASED_INDIRECT
         elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
             G[pb(ctrl) + P_PROTECTED] = 1
         elif op == Op.NO_SPELLS_THIS_TURN:
@@ -537,8 +552,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.ATTACH_SELF:
             if n > 0 and _is_obj(vals[0]) and src >= 0 and \
                     G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
-                G[ob(src) + O_ATTACHED] = vals[0]
-                G[H_DIRTY] = DIRTY_ALL
+                attach(G, src, vals[0])
         elif op == Op.EXILE_SELF:
             G[H_EXILE_SELF] = 1
         elif op == Op.COPY_SPELL:
@@ -633,15 +647,34 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
 
 @njit
 def copy_spell(G, C, o, new_ctrl):
-    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient."""
+    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient.
+    The copy is an object on the stack, a token (owned by its controller) of the same card:
+    it can be targeted and countered like any spell, a copy of a permanent spell resolves
+    into a token (608.3f), and off the stack it ceases to exist (704.5e). Returns its entry."""
+    cards = cards_of(C)
     i = find_spell_entry(G, o)
     if i < 0:
         return -1
+    cp = new_token_slot(G)
+    if cp < 0:
+        return -1
+    card = entry_field(G, i, S_CARD)
+    b = ob(cp)
+    G[b + O_CARD] = card
+    G[b + O_OWNER] = new_ctrl
+    G[b + O_CTRL] = new_ctrl
+    G[b + O_TOKEN] = 1
+    G[b + O_COPY_OF] = card
+    G[b + O_BASE_P] = G[ob(o) + O_BASE_P] if G[ob(o) + O_TOKEN] else cards[card, CardCol.POWER]
+    G[b + O_BASE_T] = G[ob(o) + O_BASE_T] if G[ob(o) + O_TOKEN] else \
+        cards[card, CardCol.TOUGHNESS]
+    G[b + O_ZCC] += 1
+    G[b + O_ZONE] = Zone.STACK
     slots = G[W_CSLOTS:W_CSLOTS + MAX_TARGETS]
     zccs = G[W_CZCCS:W_CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
         slots[k] = entry_field(G, i, S_T0 + k)
         zccs[k] = entry_field(G, i, S_Z0 + k)
-    return push_entry(G, SK_COPY, o, entry_field(G, i, S_CARD), entry_field(G, i, S_AB),
-                      new_ctrl, entry_field(G, i, S_PROMISED), entry_field(G, i, S_RECIPIENT),
-                      slots, zccs, -1, G[ob(o) + O_ZCC])
+    return push_entry(G, SK_SPELL, cp, card, entry_field(G, i, S_AB), new_ctrl,
+                      entry_field(G, i, S_PROMISED), entry_field(G, i, S_RECIPIENT), slots, zccs,
+                      -1, G[b + O_ZCC])

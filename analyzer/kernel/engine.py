@@ -106,6 +106,8 @@ from analyzer.kernel.layout import (
     P_SPELLS_TURN,
     P_TURNS,
     PEND_NONE,
+    PHASED_DIRECT,
+    PHASED_INDIRECT,
     S_KIND,
     S_OBJ,
     SF,
@@ -124,6 +126,7 @@ from analyzer.kernel.stack import (
 )
 from analyzer.kernel.state import (
     alive,
+    attached_obj,
     draw_cards,
     move_object,
     n_alive,
@@ -232,14 +235,12 @@ def _begin_turn(G, C):
     G[pb(active) + P_TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P_PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
+    _phase_in(G, active)
     for i in range(G[H_BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
         if G[b + O_CTRL] != active:
             continue
-        if G[b + O_PHASED]:
-            G[b + O_PHASED] = 0  # 502.1: phasing, then untap
-            G[H_DIRTY] = DIRTY_ALL
         G[b + O_SICK] = 0
         if G[b + O_TAPPED]:
             if G[b + O_STUN] > 0:
@@ -249,6 +250,25 @@ def _begin_turn(G, C):
     if (G[H_DIRTY] & DIRTY_CHARS) != 0 or G[H_STATICS] != 0:
         refresh(G, C)  # (a static's condition may read whose turn it is)
     G[H_PHASE] = Phase.UPKEEP
+
+
+@njit
+def _phase_in(G, active):
+    """502.1: the active player's directly phased-out permanents phase in (a phased-out
+    permanent kept its controller, 702.26d), and with them what phased out attached to them
+    (702.26g), whoever controls it."""
+    for i in range(G[H_BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O_PHASED] == PHASED_DIRECT and G[b + O_CTRL] == active:
+            G[b + O_PHASED] = 0
+            G[H_DIRTY] = DIRTY_ALL
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O_PHASED] == PHASED_INDIRECT:
+            att = attached_obj(G, o)
+            if att == NO_OBJ or G[ob(att) + O_PHASED] == 0:
+                G[ob(o) + O_PHASED] = 0
+                G[H_DIRTY] = DIRTY_ALL
 
 
 @njit

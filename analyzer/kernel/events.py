@@ -48,6 +48,7 @@ from analyzer.kernel.layout import (
     O_P1P1,
     O_PHASED,
     O_PROMISED,
+    O_RECIPIENT,
     O_STUN,
     O_TOKEN,
     O_VALIANT_TURN,
@@ -68,6 +69,8 @@ from analyzer.kernel.layout import (
     T_CTRL,
     T_KIND,
     T_OBJ,
+    T_PROMISED,
+    T_RECIPIENT,
     T_TRIG_OBJ,
     T_ZCC,
     TF,
@@ -88,6 +91,10 @@ def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
     G[t + T_TRIG_OBJ] = trig_obj
     G[t + T_KIND] = kind
     G[t + T_ZCC] = G[ob(o) + O_ZCC] if o >= 0 else 0
+    # the promise is read now (608.2h): the source may be gone when the trigger goes on the
+    # stack (a dies trigger, or a gift permanent a state-based action put into the graveyard)
+    G[t + T_PROMISED] = G[ob(o) + O_PROMISED] if o >= 0 else 0
+    G[t + T_RECIPIENT] = G[ob(o) + O_RECIPIENT] if o >= 0 else -1
     G[H_TRIG_N] = n + 1
 
 
@@ -328,6 +335,20 @@ def fire_sacrificed(G, C, o):
     """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
     if (cards_of(C)[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O_CTRL], o)
+
+
+@njit
+def fire_sacrificed_for_mana(G, cards, abilities, o):
+    """A mana source sacrificed to pay a cost (a Treasure) is sacrificed like any other: its
+    "when you sacrifice this" abilities trigger (the mana payer has the tables, not the
+    catalog: an intervening "if" is checked as the trigger goes on the stack, 603.4)."""
+    card = G[ob(o) + O_CARD]
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1) == 0:
+        return
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SACRIFICED:
+            queue_trigger(G, o, a, G[ob(o) + O_CTRL], o, SK_ABILITY)
 
 
 @njit

@@ -124,8 +124,8 @@ def check_invariants(G):
                     return 1
             elif seen[o] != 1:
                 return 3 if seen[o] > 1 else 1
-        elif z != Zone.NONE and z != Zone.BATTLEFIELD:
-            return 8
+        elif z != Zone.NONE and z != Zone.BATTLEFIELD and not (z == Zone.STACK and seen[o] == 1):
+            return 8  # a token exists only on the battlefield, or as a spell's copy (707.10)
         if z == Zone.BATTLEFIELD and seen[o] != 1:
             return 3
         b = ob(o)

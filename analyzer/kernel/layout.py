@@ -106,16 +106,23 @@ OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
 ) = _fields(*"x" * 24)
 SF = 24
 SK_DELAYED = 4  # a delayed trigger (S_X holds its kind's parameter)
-SK_SPELL = 0  # a spell (card or copy): S_OBJ is its object in Zone.STACK
+SK_SPELL = 0  # a spell: S_OBJ is its object in Zone.STACK (a copy's is a token, 707.10)
 SK_ABILITY = 1  # a triggered or activated ability: S_OBJ is its source
 SK_GIFT = 2  # the gift trigger of a permanent (702.174b)
-SK_COPY = 3  # a copy of a spell: S_OBJ is the original's object (may be gone), never a card
+
+SK_WARD = 5  # a ward trigger (702.21a): S_OBJ the warded permanent, S_X the cost; it counters
+# the entry whose S_OBJ / S_ZCC are S_TRIG_OBJ / S_ZCC unless its controller pays
 
 OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
 
 # ---- pending triggers (waiting to be put on the stack) ----
-T_OBJ, T_AB, T_CTRL, T_TRIG_OBJ, T_KIND, T_ZCC = _fields(*"x" * 6)
-TF = 6
+(
+    T_OBJ, T_AB, T_CTRL, T_TRIG_OBJ, T_KIND, T_ZCC,
+    T_PROMISED,  # the source's promise as it triggered (608.2h: read even once it left)
+    T_RECIPIENT,  # the source's gift recipient as it triggered (its gift trigger gives to them)
+    T_TRIG_ZCC,  # ward: the zone-change counter of the stack entry T_TRIG_OBJ names (S_ZCC)
+) = _fields(*"x" * 9)
+TF = 9
 OFF_TRIGGERS = OFF_STACK + MAX_STACK * SF
 
 # ---- delayed triggers ----
@@ -174,8 +181,15 @@ OFF_OBJECTS = _off
     O_VALIANT_TURN,  # turn its valiant ability last triggered (first time each turn)
     O_LINK,  # exiled "until" object O_LINK - 1 leaves the battlefield (610.3); 0 = none
     O_LINK_ZCC,  # that source's zone-change counter when it exiled this card
-) = _fields(*"x" * 42)
-OF = 42
+    O_ATTACHED_ZCC,  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
+    # is not what the Aura or Equipment was attached to (see state.attached_obj)
+) = _fields(*"x" * 43)
+OF = 43
+
+# O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
+# untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)
+PHASED_DIRECT = 1
+PHASED_INDIRECT = 2
 
 # pending decision kinds (H_PENDING)
 PEND_NONE = 0

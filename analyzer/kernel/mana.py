@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Zone
 from analyzer.kernel.config import njit
+from analyzer.kernel.events import fire_sacrificed_for_mana
 from analyzer.kernel.layout import (
     H_BF_N,
     O_CARD,
@@ -191,6 +192,7 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
             o = objs[i]
             G[ob(o) + O_TAPPED] = 1
             if kinds[i] == SRC_SAC_ANY:
+                fire_sacrificed_for_mana(G, cards, abilities, o)
                 move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
     return True
 

@@ -99,6 +99,7 @@ E_BLOCKER = 10  # index: a creature that can't block that attacker
 E_NOT_ATTACKING = 11  # index: the blocked creature isn't attacking the blocker's controller
 E_MENACE = 12  # index: a menace attacker blocked by one creature
 E_TWICE = 13  # index: a creature named twice
+E_OTHER = 14  # index: the slot naming a target its group must differ from ("other target")
 
 
 @njit
@@ -129,6 +130,12 @@ def check_targets(G, C, ab, chooser, promised, slots, zccs):
             for q in range(k):
                 if slots[s0 + q] == v:
                     return E_DUPLICATE, s0 + k
+            other = targets[g, TargCol.OTHER_THAN] - 1
+            if other >= 0:  # "other target": not one of that group's targets (115.3)
+                o0 = slot_start(targets, tg0, other)
+                for q in range(targets[tg0 + other, TargCol.MAX]):
+                    if slots[o0 + q] == v:
+                        return E_OTHER, s0 + k
             n += 1
         if active and n < targets[g, TargCol.MIN]:
             return E_TOO_FEW, j

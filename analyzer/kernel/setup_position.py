@@ -133,6 +133,7 @@ def attach(G: np.ndarray, abilities: np.ndarray, steps: np.ndarray, cards: np.nd
     """Attach Aura/Equipment ``src`` to ``dst``. Under a control Aura (Kitnap) the creature's
     own controller is its owner, so it goes back to them when the Aura leaves."""
     G[_ob(src) + L.O_ATTACHED] = dst
+    G[_ob(src) + L.O_ATTACHED_ZCC] = G[_ob(dst) + L.O_ZCC]
     card = int(G[_ob(src) + L.O_CARD])
     a0 = int(cards[card, CardCol.AB_START])
     for a in range(a0, a0 + int(cards[card, CardCol.AB_COUNT])):

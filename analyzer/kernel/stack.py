@@ -27,7 +27,14 @@ from analyzer.kernel.catalog import abilities_of, cards_of
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
-from analyzer.kernel.events import cond_ok, fire_enters, fire_spell_cast, fire_targeted
+from analyzer.kernel.events import (
+    cond_ok,
+    fire_enters,
+    fire_gift_given,
+    fire_spell_cast,
+    fire_targeted,
+    queue_trigger,
+)
 from analyzer.kernel.gamelog import log_event, log_targets
 from analyzer.kernel.layout import (
     H_ACTIVE,
@@ -47,9 +54,7 @@ from analyzer.kernel.layout import (
     H_WINDOW,
     H_WINDOW_STEP,
     MAX_TARGETS,
-    MAX_TRIGGERS,
     NO_OBJ,
-    O_ATTACHED,
     O_CARD,
     O_CAST_BY,
     O_CTRL,
@@ -87,6 +92,7 @@ from analyzer.kernel.layout import (
     S_RECIPIENT,
     S_T0,
     S_TRIG_OBJ,
+    S_X,
     S_Z0,
     S_ZCC,
     SF,
@@ -94,11 +100,15 @@ from analyzer.kernel.layout import (
     SK_DELAYED,
     SK_GIFT,
     SK_SPELL,
+    SK_WARD,
     T_AB,
     T_CTRL,
     T_KIND,
     T_OBJ,
+    T_PROMISED,
+    T_RECIPIENT,
     T_TRIG_OBJ,
+    T_TRIG_ZCC,
     T_ZCC,
     TF,
     W_COLOR,
@@ -110,8 +120,9 @@ from analyzer.kernel.layout import (
     W_ZCCS,
 )
 from analyzer.kernel.mana import ability_cost_tuple, can_pay_spell, card_cost, pay, pay_spell
-from analyzer.kernel.stackbase import push_entry
+from analyzer.kernel.stackbase import push_entry, remove_entry
 from analyzer.kernel.state import (
+    attach,
     hand_at,
     move_object,
     ob,
@@ -262,14 +273,11 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
 
 @njit
 def _ward(G, C, p, slots):
-    """Ward {2} (702.21): a permanent with ward that becomes the target of a spell or ability
-    an opponent controls triggers "counter it unless that player pays {2}". The trigger would
-    resolve before anything else can happen to the new stack object, so the kernel settles it
-    at once: the controller pays if it can (it chose that target), else the object it just put
-    on the stack is countered. Returns False if it was countered."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    tax = 0
+    """Ward {2} (702.21a): each permanent with ward that just became a target of the spell or
+    ability p put on top of the stack (the last entry), and that an opponent of p controls,
+    triggers "counter it unless that player pays {2}". The triggers go on the stack with the
+    others (APNAP) and resolve first unless someone responds (_resolve_ward)."""
+    e = OFF_STACK + (G[H_STACK_N] - 1) * SF
     for i in range(MAX_TARGETS):
         v = slots[i]
         if v < 0 or v >= PLAYER_BASE:
@@ -281,18 +289,32 @@ def _ward(G, C, p, slots):
         b = ob(v)
         if not seen and G[b + O_ZONE] == Zone.BATTLEFIELD and G[b + O_CTRL] != p and \
                 G[b + O_CUR_KW] & Keyword.WARD2:
-            tax += 2
-    if tax == 0:
-        return True
-    if pay(G, cards, abilities, p, tax, (0, 0, 0, 0, 0), False):
-        return True
-    n = G[H_STACK_N]
-    e = OFF_STACK + (n - 1) * SF
-    G[H_STACK_N] = n - 1
-    if G[e + S_KIND] == SK_SPELL:
-        count_undelivered(G, G[e + S_PROMISED], G[e + S_CTRL])
-        move_object(G, cards, G[e + S_OBJ], Zone.GRAVEYARD)
-    return False
+            queue_trigger(G, v, 2, G[b + O_CTRL], G[e + S_OBJ], SK_WARD)
+            G[OFF_TRIGGERS + (G[H_TRIG_N] - 1) * TF + T_TRIG_ZCC] = G[e + S_ZCC]
+
+
+@njit
+def _resolve_ward(G, C, target_obj, target_zcc, cost):
+    """A ward trigger resolves: the spell or ability it names, if still on the stack, is
+    countered unless its controller pays. Paying is that player's choice (they may decline);
+    the built-in player pays whenever it can (it chose that target)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H_STACK_N] - 1, -1, -1):
+        e = OFF_STACK + i * SF
+        k = G[e + S_KIND]
+        if (k != SK_SPELL and k != SK_ABILITY) or G[e + S_OBJ] != target_obj or \
+                G[e + S_ZCC] != target_zcc:
+            continue
+        if pay(G, cards, abilities, G[e + S_CTRL], cost, (0, 0, 0, 0, 0), False):
+            return
+        if k == SK_SPELL:
+            count_undelivered(G, G[e + S_PROMISED], G[e + S_CTRL])
+            remove_entry(G, i)
+            move_object(G, cards, target_obj, Zone.GRAVEYARD)  # (a copy ceases to exist)
+        else:
+            remove_entry(G, i)
+        return
 
 
 @njit
@@ -367,11 +389,17 @@ def _trigger_to_stack(G, C, t):
         slots[i] = -1
         zccs[i] = 0
     if kind == SK_GIFT or kind == SK_DELAYED:
-        push_entry(G, kind, o, G[ob(o) + O_CARD], ab, ctrl, 1, G[ob(o) + O_RECIPIENT], slots,
+        push_entry(G, kind, o, G[ob(o) + O_CARD], ab, ctrl, 1, G[t + T_RECIPIENT], slots,
                    zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
         log_event(G, Event.TRIGGER, ctrl, o, -1, ab, kind, -1)
         return True
-    promised = G[ob(o) + O_PROMISED] if G[ob(o) + O_ZCC] == G[t + T_ZCC] else 0
+    if kind == SK_WARD:
+        i = push_entry(G, kind, o, G[ob(o) + O_CARD], -1, ctrl, 0, -1, slots, zccs,
+                       G[t + T_TRIG_OBJ], G[t + T_TRIG_ZCC])
+        if i >= 0:
+            G[OFF_STACK + i * SF + S_X] = ab  # the ward cost
+        return True
+    promised = G[t + T_PROMISED]
     if not _while_only(abilities, ab) and \
             not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
         return False
@@ -383,7 +411,8 @@ def _trigger_to_stack(G, C, t):
     log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)
-    return _ward(G, C, ctrl, slots)
+    _ward(G, C, ctrl, slots)
+    return True
 
 
 @njit
@@ -483,9 +512,13 @@ def put_triggers_on_stack(G, C):
                 if (pass_gift == 0) != is_gift:
                     continue
                 _trigger_to_stack(G, C, t)
-    G[H_TRIG_N] = 0
-    if n > MAX_TRIGGERS:
-        G[H_TRIG_N] = 0
+    # triggers that triggered while these went on the stack (ward, valiant) wait for the
+    # next time a player would receive priority
+    m = G[H_TRIG_N]
+    for i in range(n, m):
+        for f in range(TF):
+            G[OFF_TRIGGERS + (i - n) * TF + f] = G[OFF_TRIGGERS + i * TF + f]
+    G[H_TRIG_N] = m - n
 
 
 @njit
@@ -528,6 +561,10 @@ def resolve_top(G, C):
     log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
     if kind == SK_GIFT:
         give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
+        fire_gift_given(G, C, ctrl, o)
+        return
+    if kind == SK_WARD:
+        _resolve_ward(G, C, trig_obj, zcc, G[e + S_X])
         return
     if kind == SK_DELAYED:
         # Parting Gust: return the exiled card (if it is still that object) with counters
@@ -548,14 +585,12 @@ def resolve_top(G, C):
             return  # 603.4: the intervening "if" is checked again on resolution
         run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
         return
-    # a spell (card) or a copy of one
-    is_card = kind == SK_SPELL
+    # a spell: a card, or a copy (a token on the stack, 707.10)
     if had and not ok:
         # 608.2b: it doesn't resolve; no gift (702.174j), none of its effects
         log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
         count_undelivered(G, promised, ctrl)
-        if is_card:
-            move_object(G, cards, o, Zone.GRAVEYARD)
+        move_object(G, cards, o, Zone.GRAVEYARD)  # (a copy ceases to exist, 704.5e)
         return
     types = cards[card, CardCol.TYPES]
     if types & (CardType.INSTANT | CardType.SORCERY):
@@ -563,17 +598,19 @@ def resolve_top(G, C):
             give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
         if ab >= 0:
             run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, -1)
-        if is_card:
-            _spell_card_leaves_stack(G, C, o)
+        _spell_card_leaves_stack(G, C, o)
+        if promised:
+            # 702.174c: "whenever you give a gift" triggers as the spell resolves: what is on
+            # the battlefield once it has resolved is what triggers
+            fire_gift_given(G, C, ctrl, o)
         return
-    if not is_card:
-        return  # a copy of a permanent spell would become a token; no card does that here
+    # a permanent spell enters (a copy as a token, 608.3f; its promise was copied, 707.10)
     put_onto_battlefield(G, cards, o, ctrl, False)
     G[ob(o) + O_PROMISED] = promised
     G[ob(o) + O_RECIPIENT] = recipient
     G[ob(o) + O_OFFSPRING] = G[e + S_OFFSPRING]
     if ab >= 0 and slots[0] >= 0:  # an Aura enters attached to its target
-        G[ob(o) + O_ATTACHED] = slots[0]
+        attach(G, o, slots[0])
     fire_enters(G, C, o)
 
 

@@ -35,6 +35,7 @@ from analyzer.kernel.layout import (
     MAX_LIBRARY,
     NO_OBJ,
     O_ATTACHED,
+    O_ATTACHED_ZCC,
     O_ATTACKING,
     O_BASE_CTRL,
     O_BASE_P,
@@ -198,8 +199,14 @@ def remove_from_zone(G, o):
 
 
 @njit
-def reset_permanent_state(G, o):
+def reset_permanent_state(G, o, entering):
+    """A new object's permanent state. Leaving the battlefield keeps what it was attached to:
+    last-known information (608.2h) for its abilities still on the stack ("enchanted
+    creature" is the one it enchanted as it left)."""
     b = ob(o)
+    if entering:
+        G[b + O_ATTACHED] = NO_OBJ
+        G[b + O_ATTACHED_ZCC] = 0
     G[b + O_TAPPED] = 0
     G[b + O_SICK] = 0
     G[b + O_DAMAGE] = 0
@@ -209,7 +216,6 @@ def reset_permanent_state(G, o):
     G[b + O_EOT_T] = 0
     G[b + O_EOT_KW] = 0
     G[b + O_EOT_KW_LOSE] = 0
-    G[b + O_ATTACHED] = NO_OBJ
     G[b + O_PHASED] = 0
     G[b + O_PROMISED] = 0
     G[b + O_RECIPIENT] = -1
@@ -234,7 +240,7 @@ def move_object(G, cards, o, zone, top=True):
     G[b + O_ZCC] += 1
     G[b + O_LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
-        reset_permanent_state(G, o)
+        reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)
         G[b + O_CTRL] = G[b + O_OWNER]
         G[H_DIRTY] = DIRTY_ALL
     if G[b + O_TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
@@ -263,6 +269,29 @@ def move_object(G, cards, o, zone, top=True):
     else:
         G[off + n] = o
     G[cnt] = n + 1
+
+
+@njit
+def attach(G, src, dst):
+    """Attach Aura or Equipment src to the permanent dst (as the object dst is now)."""
+    G[ob(src) + O_ATTACHED] = dst
+    G[ob(src) + O_ATTACHED_ZCC] = G[ob(dst) + O_ZCC]
+    G[H_DIRTY] = DIRTY_ALL
+
+
+@njit
+def attached_obj(G, o):
+    """What o is attached to, or NO_OBJ once that object left the battlefield: a permanent
+    that leaves and returns is a new object (400.7) that nothing is attached to (so an Aura
+    goes to the graveyard, 704.5m, and Equipment becomes unattached, 704.5n). For a source
+    that left the battlefield, what it was attached to as it left (last-known information)."""
+    att = G[ob(o) + O_ATTACHED]
+    if att == NO_OBJ:
+        return NO_OBJ
+    ba = ob(att)
+    if G[ba + O_ZONE] != Zone.BATTLEFIELD or G[ba + O_ZCC] != G[ob(o) + O_ATTACHED_ZCC]:
+        return NO_OBJ
+    return att
 
 
 @njit
