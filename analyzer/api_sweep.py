@@ -202,7 +202,9 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
             lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}]  ({int(r.games)} "
                          "games)")
     elif analysis == "compare" and "compare.csv" in run.tables:
-        df = run.tables["compare.csv"]
+        from analyzer.report.units import to_fractions
+
+        df = to_fractions(run.tables["compare.csv"])  # the file has points
         pooled = df.groupby(["deck_file", "policy"], sort=False)["delta"].mean() \
             .sort_values(ascending=False, kind="stable")
         (deck, policy), delta = next(iter(pooled.items()))

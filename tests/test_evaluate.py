@@ -386,7 +386,9 @@ def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> Non
     pc = run.policy_comparison
     assert len(pc) == 3
     assert (pc["delta_vs_baseline_pts"] == 0.0).all()
-    assert (pc["delta_pts_ci_low"] == 0.0).all() and (pc["delta_pts_ci_high"] == 0.0).all()
+    # never a zero-width interval (Tango's score interval), centred on the exact 0
+    assert (pc["delta_pts_ci_low"] < 0.0).all() and (pc["delta_pts_ci_high"] > 0.0).all()
+    assert np.allclose(pc["delta_pts_ci_low"], -pc["delta_pts_ci_high"])
     assert pc["wins"].nunique() == 1
     assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
     both = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"],

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -156,7 +157,7 @@ def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
     assert cards and cards <= {c["card"] for c in examples}
     shown = 0
     for c in examples:
-        assert f"<h3>{c['card']} " in section
+        assert re.search(rf'<h3 id="examples-[^"]+">{re.escape(c["card"])} ', section)
         rows = dec[dec["card"] == c["card"]]
         gain = rows["outcome_promise"] - rows["outcome_no_promise"]
         assert len(c["examples"]) == min(3, int((gain > 0).sum())) + min(3, int((gain < 0).sum()))

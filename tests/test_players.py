@@ -60,7 +60,7 @@ def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
 
 def _eval(rows: list[tuple[str, str]]) -> SimpleNamespace:
     df = pd.DataFrame({"deck": "D", "opponent": "O", "card": [c for c, _ in rows],
-                       "recommendation": [r for _, r in rows]})
+                       "verdict": [r for _, r in rows]})
     return SimpleNamespace(gift_decisions=df)
 
 
@@ -69,9 +69,9 @@ def test_player_verdicts_mark_cards_whose_verdict_differs() -> None:
                             ("Kitnap", "promise")]),
             "standard": _eval([("Fell", "promise"), ("Sugar Coat", "promise")])}
     t = player_verdicts(runs)
-    assert list(t.columns) == ["deck", "card", "recommendation_basic",
-                               "recommendation_standard", "differs"]
-    got = {r.card: (r.recommendation_standard, bool(r.differs)) for r in t.itertuples()}
+    assert list(t.columns) == ["deck", "card", "verdict_basic",
+                               "verdict_standard", "differs"]
+    got = {r.card: (r.verdict_standard, bool(r.differs)) for r in t.itertuples()}
     assert got == {"Fell": ("promise", False), "Kitnap": ("no decisions", True),
                    "Sugar Coat": ("promise", True)}
 
@@ -93,7 +93,7 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
         manifest = json.loads((tmp_path / "e" / level / "manifest.json").read_text())
         assert manifest["player"] == level and manifest["opp_player"] == level
     table = pd.read_csv(tmp_path / "e" / "verdicts_by_player.csv")
-    assert {"recommendation_basic", "recommendation_standard", "differs"} <= set(table)
+    assert {"verdict_basic", "verdict_standard", "differs"} <= set(table)
     assert np.isin(table["differs"], [True, False]).all()
     bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,expert"])
     assert bad.exit_code == 2 and "expert" in bad.output

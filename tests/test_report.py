@@ -283,10 +283,10 @@ def test_summary_leads_with_one_line_per_card() -> None:
     spiral = _text(next(i for i in items if "Mind Spiral" in i))
     assert "don't promise" in spiral and "-3.0 [-5.0, -1.0] points per decision" in spiral
     assert "400 decisions" in spiral and "better in 60, worse in 40" in spiral
-    assert "adjusted p = 0.02" in spiral  # taken from paired_stats by name
+    assert "adjusted p = 0.01" in spiral  # the verdict table's own p_adjusted
     assert 'href="#examples-mind_spiral"' in answer  # the hook for example games
     heist = _text(next(i for i in items if "Heist" in i))
-    assert "depends promise when turns 1-4" in heist
+    assert "depends turn: promise when own turns 1-2" in heist
     assert "rests on approximate cards" in heist  # pooled over a deck with approximate cards
     # the evidence: human headers, pooled rows first, p-values folded away
     assert "delta_ci_low" not in page and "Effect of promising, pts [95% CI]" in page
@@ -296,16 +296,15 @@ def test_summary_leads_with_one_line_per_card() -> None:
     assert len(rows) == 3 and 'class=pooled' in first_table  # the pooled rows, in view
     assert "Frogs" not in first_table and "Opponent" not in first_table
     assert body.index(first_table) < body.index("<details><summary>Per opponent (2 matchups")
-    assert page.index("<details><summary>p-values") < page.index("p (Holm)")
+    assert page.index("<details><summary>p-values") < page.index("Design effect")
     assert "\u2248" in page and "Bats" in page
 
 
 def test_summary_tolerates_new_and_missing_columns() -> None:
     t = _tables()
-    dec = t["gift_decisions"].rename(columns={"recommendation": "verdict"})
+    dec = t["gift_decisions"].drop(columns=["p_adjusted", "better", "worse", "depends_on"])
     dec["verdict"] = "makes no difference"
-    dec["p_adj"] = 0.5
-    dec = dec.drop(columns=["promise_better", "promise_worse", "pays_off_rate"])
+    dec["p_adj"] = 0.5  # an older name of the adjusted p
     page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
     assert page.count("makes no difference") >= 3 and "adjusted p = 0.5" in page
     assert parse(page).errors == []
@@ -363,16 +362,20 @@ def test_report_fits_1280_pixels_in_chromium(tmp_path: Path) -> None:
 
 
 def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
+    """The policy table computes in fractions and leaves in points (`to_points`); the verdict
+    tables are born in points (delta_pts, ci_low_pts, ...). The report reads either unit."""
     from analyzer.report.units import to_fractions, to_points
 
     t = _tables()
-    pts = {k: to_points(v) for k, v in t.items()}
-    dec = pts["gift_decisions"]
-    assert "delta" not in dec and "delta_pts_ci_low" in dec
-    assert dec["delta_pts"].iloc[0] == pytest.approx(-3.0)  # -0.03 as a fraction
-    assert "delta_vs_baseline_pts" in pts["policy_comparison"] and "se_pts" in pts["paired_stats"]
-    assert dec["win_rate_promise"].iloc[0] == pytest.approx(0.47)  # rates stay fractions
+    pol = to_points(t["policy_comparison"])
+    assert "delta_vs_baseline" not in pol and "delta_vs_baseline_pts" in pol
+    assert pol["delta_vs_baseline_pts"].iloc[1] == pytest.approx(-2.0)  # -0.02 as a fraction
+    assert pol["win_rate"].iloc[0] == pytest.approx(0.5215)  # rates stay fractions
+    pd.testing.assert_frame_equal(to_fractions(pol), t["policy_comparison"])
+    dec = t["gift_decisions"]
+    assert to_points(dec) is dec  # already in points: untouched
     back = to_fractions(dec)
-    pd.testing.assert_frame_equal(back, t["gift_decisions"])
-    assert html_mod.render(_manifest(), pts, {}) == html_mod.render(_manifest(), t, {})
-    assert tables.decision_summary(dec) == tables.decision_summary(t["gift_decisions"])
+    assert back["delta"].iloc[0] == pytest.approx(-0.03)
+    assert back["delta_ci_low"].iloc[0] == pytest.approx(-0.05)
+    with_pts = {**t, "policy_comparison": pol}
+    assert html_mod.render(_manifest(), with_pts, {}) == html_mod.render(_manifest(), t, {})

@@ -259,6 +259,7 @@ def compare_table(plan: Plan, cells: list[PreparedCell], results: list[SimResult
     """compare.csv: each deck minus the baseline (the plan's first deck) per opponent and
     policy, paired on the same games; one `gift-analyzer compare` row per cell."""
     from analyzer.analysis.compare import Arm, deck_comparison, seat_scores
+    from analyzer.report.units import to_points
 
     done = {(pc.cell.deck, pc.cell.opponent, pc.cell.policy): (pc, r)
             for pc, r in zip(cells, results, strict=True) if r is not None}
@@ -271,7 +272,7 @@ def compare_table(plan: Plan, cells: list[PreparedCell], results: list[SimResult
         row = deck_comparison([Arm(pc.decks[0].name, opponent, "", seat_scores(r.games))],
                               [Arm(base[0].decks[0].name, opponent, "",
                                    seat_scores(base[1].games))], policy)
-        frames.append(_with_cell(row, pc.cell))
+        frames.append(_with_cell(to_points(row), pc.cell))  # as `compare` writes it
     return {"compare.csv": pd.concat(frames, ignore_index=True)} if frames else {}
 
 

@@ -395,6 +395,15 @@ def _folded_per_opponent(df: pd.DataFrame, approx: set[str], *constant: str) -> 
             human_table(rest, approx, drop), "</details>"]
 
 
+# columns of the verdict tables that stay in the CSV files only (the page must fit 1280 px)
+_CSV_ONLY = ("gift_kind", "same", "win_rate_promise", "win_rate_no_promise",
+             "decisions_per_game", "more_games", "min_effect_pts", "min_effect")
+
+
+def _in_view(df: pd.DataFrame) -> pd.DataFrame:
+    return df.drop(columns=[c for c in _CSV_ONLY if c in df])
+
+
 def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
                    images: Mapping[str, bytes]) -> list[str]:
     extra = manifest.extra or {}
@@ -409,7 +418,7 @@ def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
     out += _plots(images, "plots/delta_by_card")
     dec = t.get("gift_decisions")
     if dec is not None:
-        out += _folded_per_opponent(dec, approx, "deck", "base_policy")
+        out += _folded_per_opponent(_in_view(dec), approx, "deck", "base_policy")
     paired = t.get("paired_stats")
     vr = extra.get("var_reduction")
     if vr is not None or (paired is not None and not paired.empty):
@@ -433,6 +442,7 @@ def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
     if sit is not None:
         out.append("<details><summary>Situation table (turn, play or draw, life, hand and "
                    "board differences)</summary>")
+        sit = _in_view(sit)
         out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
     pol = t.get("policy_comparison")

@@ -181,13 +181,15 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
                    situations: Sequence[str] = ("turn",)) -> dict[str, bytes]:
     """Every plot of an evaluate run: delta by card, policy win rates, and per card the delta
     by turn (plus any other situation dimensions asked for)."""
-    tables = {k: to_fractions(v) for k, v in tables.items()}
+    # the verdict tables keep their point columns (delta_pts, ci_low_pts, ...); the policy
+    # table's deltas are read as fractions, whichever unit its file has
     out: dict[str, bytes] = {}
     dec = tables.get("gift_decisions", pd.DataFrame())
     sit = tables.get("gift_situations", pd.DataFrame())
     out["plots/delta_by_card.png"] = delta_by_card(dec)
     if "policy_comparison" in tables and not tables["policy_comparison"].empty:
-        out["plots/policy_win_rates.png"] = policy_win_rates(tables["policy_comparison"])
+        out["plots/policy_win_rates.png"] = policy_win_rates(
+            to_fractions(tables["policy_comparison"]))
     if not sit.empty:
         view = headline_rows(sit)
         multi = view["deck"].nunique() > 1
