@@ -6,9 +6,10 @@ differences and spreads are in percentage points. A card's simulated GIH WR is s
 rate in the games in which some copy was in its hand, pooled over every deck under test that
 plays it (the same definition as ``cardstats``, 17lands' "games in hand").
 
-The real figures (``REAL``) come from /work/shared/calibration/README.md's sources: 17lands
-Bloomburrow Premier Draft data. They describe real play, not a target to hit exactly; the
-``TARGETS`` are issue 14's bounds for calling the simulated player "close to real play".
+The real figures (``REAL``) come from the sources listed in the calibration README of the shared
+folder beside the checkout: 17lands Bloomburrow Premier Draft data. They describe real play, not
+a target to hit exactly; the ``TARGETS`` are issue 14's bounds for calling the simulated player
+"close to real play".
 """
 
 from __future__ import annotations
