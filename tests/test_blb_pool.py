@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from analyzer import api, bundled
+from analyzer.analysis.scenario_run import play
 from analyzer.cards.catalog import load_catalog
 from analyzer.cards.loader import load_records
 from analyzer.enums import Support
@@ -18,7 +19,6 @@ from analyzer.errors import InputError
 from analyzer.io.coverage import deck_coverage
 from analyzer.io.decklist import read_deck
 from analyzer.io.scenario import parse_scenario
-from analyzer.io.scenario_run import play
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "decks"

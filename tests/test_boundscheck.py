@@ -24,7 +24,7 @@ _GAMES = textwrap.dedent("""
     from analyzer import bundled
     from analyzer.analysis.counterfactual import run_counterfactuals
     from analyzer.analysis.simulate import simulate_matchup
-    from analyzer.api_sim import _load
+    from analyzer.api.simulation import _load
     from analyzer.cards.catalog import load_catalog
 
     catalog = load_catalog()

@@ -38,7 +38,7 @@ from analyzer.analysis.verdicts import (
     NOT_ENOUGH,
     PROMISE,
 )
-from analyzer.api_sim import _load
+from analyzer.api.simulation import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.errors import InputError
@@ -325,7 +325,7 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     assert list(pc["policy"]) == ["never", "always"]
     base = pc.iloc[0]
     assert base["delta_vs_baseline_pts"] == 0.0 and base["games"] == 60
-    from analyzer.api_eval import with_opponents
+    from analyzer.api.evaluation import with_opponents
 
     # by default only the deck's policy changes: the opponents play the base policy (never)
     always = simulate_matchup(_load([RATS, BATS], catalog, False), catalog, games=60, seed=3,
@@ -363,7 +363,7 @@ def test_opponents_policy_is_fixed(catalog) -> None:
     run = api.evaluate(RATS, [BATS], games=40, seed=8, policies=["never", "always"],
                        opp_policy="never")
     decks = _load([RATS, BATS], catalog, False)
-    from analyzer.api_eval import with_opponents
+    from analyzer.api.evaluation import with_opponents
 
     ref = simulate_matchup(decks, catalog, games=40, seed=8,
                            policy=with_opponents("always", "never"))

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
 from analyzer.io.scenario import parse_scenario
-from analyzer.io.scenario_run import play
 
 SCEN = Path(__file__).parent / "scenarios"
 

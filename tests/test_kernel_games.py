@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.analysis.simulate import kernel_inputs, simulate_matchup
-from analyzer.api_sim import _load
+from analyzer.api.simulation import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.io.deck import Deck
 from analyzer.kernel import engine

@@ -14,7 +14,7 @@ import pytest
 
 from analyzer import bundled
 from analyzer.analysis.simulate import kernel_inputs, seat_levels
-from analyzer.api_sim import _load
+from analyzer.api.simulation import _load
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import CardCol, CardType
 from analyzer.kernel import engine

@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analyzer.analysis.scenario_run import play as play_scenario
 from analyzer.analysis.simulate import kernel_inputs
-from analyzer.api_sim import _load
+from analyzer.api.simulation import _load
 from analyzer.bundled import gauntlet
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import AiRole, CardCol, PlayerLevel
 from analyzer.io.scenario import parse_scenario
-from analyzer.io.scenario_run import play as play_scenario
 from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
 from analyzer.policies.table import policy_table
 

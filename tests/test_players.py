@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from analyzer import api, bundled
 from analyzer.analysis.simulate import seat_levels
-from analyzer.api_eval import player_verdicts
+from analyzer.api.evaluation import player_verdicts
 from analyzer.cli import main
 from analyzer.enums import PlayerLevel
 from analyzer.errors import InputError

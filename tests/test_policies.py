@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.api_policy import policy_decision
+from analyzer.api.policy import policy_decision
 from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
@@ -234,7 +234,7 @@ def test_rollout_decision_is_reproducible() -> None:
 def test_rollout_leaves_the_main_stream_as_the_base_policy_does(catalog) -> None:
     """The play-outs never touch the game: after the decision the record (random stream
     included) is exactly what the base policy alone leaves, whatever k."""
-    from analyzer.api_policy import scenario_position
+    from analyzer.api.policy import scenario_position
     from analyzer.kernel import layout as L
     from analyzer.kernel.rollout import decide_pending
     from analyzer.kernel.stack import request_decision
@@ -252,7 +252,7 @@ def test_rollout_leaves_the_main_stream_as_the_base_policy_does(catalog) -> None
 
 def test_rollout_games_are_reproducible_and_thread_independent(catalog) -> None:
     from analyzer.analysis.simulate import simulate_matchup
-    from analyzer.api_sim import _load
+    from analyzer.api.simulation import _load
 
     decks = _load([DECKS / "rg_raccoons_expend.txt", DECKS / "gw_rabbits_tokens.txt"], catalog,
                   False)
@@ -266,7 +266,7 @@ def test_rollout_games_are_reproducible_and_thread_independent(catalog) -> None:
 
 _STATS = """
 import json, sys
-from analyzer.api_sim import simulate
+from analyzer.api.simulation import simulate
 simulate('{deck}', ['{opp}'], games=2, seed=3, threads=1, policy=sys.argv[1])
 from analyzer.kernel.batch import run_batch
 s = run_batch.stats

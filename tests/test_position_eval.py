@@ -115,8 +115,8 @@ def test_thread_count_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch
 
 def _position(path: Path):
     """(run, G0, caster) at the "?" cast of a scenario (nothing before it to apply here)."""
+    from analyzer.analysis.scenario_run import _Run
     from analyzer.cards.catalog import load_catalog
-    from analyzer.io.scenario_run import _Run
 
     cat = load_catalog([])
     scn = read_scenario(path, cat)
@@ -148,13 +148,13 @@ def test_each_rollout_depends_only_on_seed_and_its_index():
 
 
 def _zone(G, p: int, zone: int) -> list[int]:
-    from analyzer.io.scenario_run import zone_objects
+    from analyzer.analysis.scenario_run import zone_objects
 
     return zone_objects(G, p, zone)
 
 
 def _cards(G, objs: list[int]) -> list[int]:
-    from analyzer.io.scenario_run import _f
+    from analyzer.analysis.scenario_run import _f
     from analyzer.kernel import layout as L
 
     return [_f(G, o, L.O_CARD) for o in objs]
@@ -168,8 +168,8 @@ def _unseen(G, q: int) -> Counter[int]:
 
 def test_resampling_redeals_opponent_hands_but_keeps_the_casters_hand_and_public_zones():
     from analyzer.analysis.position_rollouts import resample_hidden
+    from analyzer.analysis.scenario_run import state_json
     from analyzer.enums import Zone
-    from analyzer.io.scenario_run import state_json
 
     run, G0, p = _position(BLAST)
     names = run.cc.names

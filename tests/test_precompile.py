@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 _RUN_ONE_GAME = """
-from analyzer.bench import _matchup
+from analyzer.analysis.bench import _matchup
 from analyzer.analysis.simulate import simulate_matchup
 decks, catalog = _matchup()
 simulate_matchup(decks, catalog, games=1, seed=1, threads=1)

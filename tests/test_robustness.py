@@ -17,7 +17,7 @@ import pandas as pd
 from click.testing import CliRunner
 
 from analyzer.cli import main
-from analyzer.cli_common import LineProgress
+from analyzer.cli.common import LineProgress
 from analyzer.report import writers
 from analyzer.report.writers import LOCK_NAME, run_recorder
 

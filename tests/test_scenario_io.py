@@ -87,7 +87,7 @@ def test_api_run_scenario_matches_the_cli():
 
 
 def test_setup_places_every_zone_as_written():
-    from analyzer.io.scenario_run import play
+    from analyzer.analysis.scenario_run import play
 
     s = play(parse_scenario("""
 [game]
@@ -126,7 +126,7 @@ battlefield = [
 
 
 def test_library_is_top_first():
-    from analyzer.io.scenario_run import play
+    from analyzer.analysis.scenario_run import play
 
     s = play(parse_scenario("""
 [game]
@@ -174,8 +174,8 @@ def test_every_scenario_file_parses():
 
 
 def _position(text: str):
+    from analyzer.analysis.scenario_run import _Run
     from analyzer.cards.catalog import load_catalog
-    from analyzer.io.scenario_run import _Run
 
     scn = parse_scenario(text, "<test>")
     return _Run(scn, load_catalog().compiled)
@@ -255,7 +255,7 @@ def test_scripted_activation_matches_the_engine_activation(card: str):
 
 @pytest.mark.parametrize("policy,treasures", [("never", 0), ("always", 1)])
 def test_game_policy_decides_the_built_in_players_promises(policy: str, treasures: int):
-    from analyzer.io.scenario_run import play
+    from analyzer.analysis.scenario_run import play
 
     s = play(parse_scenario(f"""
 [game]

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
 from analyzer.io.scenario import Ref, parse_scenario, read_scenario
-from analyzer.io.scenario_run import play
 
 SCEN = Path(__file__).parent / "scenarios"
 

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from analyzer import api
 from analyzer.analysis.sweep_plan import load_plan
-from analyzer.api_sweep import run_sweep
+from analyzer.api.sweeps import run_sweep
 from analyzer.cli import main
 from analyzer.errors import InputError
 

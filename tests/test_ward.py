@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.analysis.scenario_run import play
 from analyzer.io.scenario import parse_scenario
-from analyzer.io.scenario_run import play
 
 SCEN = Path(__file__).parent / "scenarios"
 

@@ -197,7 +197,7 @@ def decisions_frame(run: ForkRun, catalog, matchup: int = 0) -> pd.DataFrame:
         "base_policy": run.base_policy, "caster": caster, "recipient": d[:, fk.D_RECIPIENT],
         "base_choice": np.where(d[:, fk.D_BASE] == 1, "promise", "no promise"),
     })
-    # the id `replay --decision ID` takes (api_replay.decision_id)
+    # the id `replay --decision ID` takes (api.replays.decision_id)
     df.insert(df.columns.get_loc("decision") + 1, "decision_id",
               [f"m{matchup}g{g}d{i}" for g, i in zip(d[:, fk.D_GAME], d[:, fk.D_INDEX],
                                                      strict=True)])

@@ -49,7 +49,7 @@ def build(run_dir: str | Path, decisions: pd.DataFrame,
           per_side: int = PER_SIDE) -> list[dict[str, Any]]:
     """The examples of an evaluate run folder (JSON-ready): per card, each example decision
     with both branches' play-by-play from the fork point on and the replay commands."""
-    from analyzer.api_replay import ReplaySession
+    from analyzer.analysis.replay_session import ReplaySession
 
     session = ReplaySession(run_dir)
     cards = []
@@ -64,7 +64,7 @@ def build(run_dir: str | Path, decisions: pd.DataFrame,
 
 
 def _example(session: Any, run_dir: str | Path, row: Any) -> dict[str, Any] | None:
-    from analyzer.api_replay import parse_decision_id
+    from analyzer.analysis.replay_session import parse_decision_id
 
     m, g, d = parse_decision_id(row.decision_id)
     seat = int(row.caster)

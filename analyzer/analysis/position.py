@@ -58,7 +58,7 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
     """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object. Rollouts
     run on ``threads`` threads (default all cores); the results do not depend on it."""
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
-    from analyzer.io.scenario_run import _Run, state_json
+    from analyzer.analysis.scenario_run import _Run, state_json
     from analyzer.kernel import layout as L
     from analyzer.kernel.parallel import available_threads, run_sliced
 
@@ -121,7 +121,7 @@ def _mode(ask: ActionSpec, promise: bool) -> ActionSpec:
 def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any]:
     """(object, recipient, discard, target slots, zone-change counts) of a cast that
     ``run.apply`` has just accepted on a copy of the same position."""
-    from analyzer.io.scenario_run import _f, _spell_ability, zone_objects
+    from analyzer.analysis.scenario_run import _f, _spell_ability, zone_objects
     from analyzer.kernel import layout as L
 
     G, cc = run.G, run.cc
@@ -184,7 +184,7 @@ def decision_json(out: np.ndarray, caster: int, recipient: int, card: str, run_s
 
 def resampled_json(scn: Scenario, G: np.ndarray, caster: int) -> list[dict[str, Any]]:
     """What each seat's rollouts redeal or shuffle, in words and sizes."""
-    from analyzer.io.scenario_run import _pf
+    from analyzer.analysis.scenario_run import _pf
     from analyzer.kernel import layout as L
 
     out = []

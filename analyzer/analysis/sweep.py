@@ -183,11 +183,12 @@ def shown(path: Path) -> str:
 def prepare(plan: Plan, catalog: Any) -> list[PreparedCell]:
     """Load every deck once, check every policy, lay out every cell's tasks."""
     from analyzer.analysis.simulate import kernel_inputs
-    from analyzer.api_sim import _load
+    from analyzer.io.coverage import load_decks
     from analyzer.policies.table import policy_table
 
     paths = list(dict.fromkeys([*plan.decks, *plan.opponents]))
-    loaded = dict(zip(paths, _load(paths, catalog, plan.allow_approximate), strict=True))
+    decks = load_decks([paths], catalog, allow_approximate=plan.allow_approximate).seats[0]
+    loaded = dict(zip(paths, decks, strict=True))
     engine = engine_version()
     cells = []
     for k, cell in enumerate(plan.cells()):

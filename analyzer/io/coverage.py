@@ -8,6 +8,7 @@ sideboard and companion never enter a simulated game and are only listed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,3 +145,33 @@ def check_deck(
         return DeckReport(source, None, None, tuple(err.problems), allow_approximate)
     return DeckReport(source, deck, deck_coverage(deck, catalog), deck.warnings,
                       allow_approximate)
+
+
+@dataclass(frozen=True)
+class LoadedDecks:
+    """The decks of every matchup (seat lists of decks), and each file's report once."""
+
+    seats: list[list[Deck]]
+    reports: dict[str, DeckReport]
+
+
+def load_decks(seat_paths: Sequence[Sequence[str | Path]], catalog: CatalogLike, *,
+               allow_approximate: bool = False) -> LoadedDecks:
+    """Read every deck of every matchup once and report every problem of every file at once:
+    the one deck loader of every command. Raises InputError if any deck cannot be played."""
+    reports: dict[str, DeckReport] = {}
+    problems: list[Problem] = []
+    for paths in seat_paths:
+        for p in paths:
+            if str(p) in reports:
+                continue
+            rep = check_deck(p, catalog=catalog, fmt=None, min_size=None,
+                             allow_approximate=allow_approximate)
+            reports[str(p)] = rep
+            problems.extend(rep.problems)
+            if rep.blocking and rep.coverage is not None:
+                problems.append(Problem(rep.blocking, source=str(p)))
+    errors = [pr for pr in problems if pr.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return LoadedDecks([[reports[str(p)].deck for p in paths] for paths in seat_paths], reports)

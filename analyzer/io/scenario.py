@@ -1,7 +1,7 @@
 """Scenario files (DESIGN section 9): one game position in TOML, plus scripted actions.
 
 This module reads and validates a file into a ``Scenario`` (pure Python: no numba, no kernel);
-``analyzer.io.scenario_run`` builds the game record and plays the actions. Every problem of
+``analyzer.analysis.scenario_run`` builds the game record and plays the actions. Every problem of
 the file is reported at once, each with its key path (``action[2].targets[0]``) and line.
 
 Format (all keys optional unless marked)::

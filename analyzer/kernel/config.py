@@ -39,7 +39,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 _KERNEL_SOURCES = ("kernel", "policies", "enums.py")
 # Python-only modules inside those folders (policy parsers, the tuner): numba never compiles
 # them, so editing them must not move the cache folder (that recompiles for everyone).
-_NOT_COMPILED = ("policies/table.py", "policies/tune.py", "kernel/parallel.py",
+_NOT_COMPILED = ("policies/table.py", "policies/labels.py", "kernel/parallel.py",
                  "kernel/warmup.py")
 
 

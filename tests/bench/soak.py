@@ -18,7 +18,7 @@ import numpy as np
 def main() -> None:
     from analyzer import bundled
     from analyzer.analysis.simulate import kernel_inputs
-    from analyzer.api_sim import _load
+    from analyzer.api.simulation import _load
     from analyzer.cards.catalog import load_catalog
     from analyzer.enums import END_REASON_NAMES
     from analyzer.kernel.invariants import CHECK_NAMES, soak_batch

@@ -21,7 +21,7 @@ SEED = 20240802  # Bloomburrow's release date
 _CHILD = """
 import sys, time
 t0 = time.perf_counter()
-from analyzer.bench import _matchup
+from analyzer.analysis.bench import _matchup
 from analyzer.analysis.simulate import simulate_matchup
 decks, catalog = _matchup()
 n = int(sys.argv[1])
@@ -34,12 +34,12 @@ print(t2 - t0, t2 - t1, n)
 
 def _matchup():
     from analyzer import bundled
-    from analyzer.api_sim import _load
     from analyzer.cards.catalog import load_catalog
+    from analyzer.io.coverage import load_decks
 
     catalog = load_catalog()
     paths = bundled.gauntlet()[:2]
-    return _load(paths, catalog, False), catalog
+    return load_decks([paths], catalog).seats[0], catalog
 
 
 def _child(n_games: int, env: dict[str, str], timeout: float) -> tuple[float, float, int]:

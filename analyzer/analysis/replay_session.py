@@ -115,9 +115,9 @@ class ReplaySession:
     def setup(self, matchup: int) -> _Setup:
         if matchup in self._setups:
             return self._setups[matchup]
-        from analyzer.api_sim import _load
         from analyzer.cards.catalog import load_catalog
         from analyzer.enums import PLAYER_LEVEL_NAMES
+        from analyzer.io.coverage import load_decks
         from analyzer.policies.table import load_policy
 
         if not 0 <= matchup < self.n_matchups:
@@ -126,10 +126,10 @@ class ReplaySession:
         if self._catalog is None:
             self._catalog = load_catalog(self.spec.get("card_files", []))
         paths = self.spec["matchups"][matchup]
-        decks = _load(paths, self._catalog, True)
+        decks = load_decks([paths], self._catalog, allow_approximate=True).seats[0]
         opp = self.spec.get("opp_policy")
         if opp:
-            from analyzer.api_eval import with_opponents
+            from analyzer.policies.labels import with_opponents
 
             policy = with_opponents(self.spec["policy"], opp)
         elif self.spec["policy"].startswith("file "):

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from analyzer.analysis.tune import DEFAULT_FEATURES, TuneResult
 from analyzer.errors import InputError, Problem, arg
 from analyzer.policies.table import PolicySpec, load_policy
-from analyzer.policies.tune import DEFAULT_FEATURES, TuneResult
 
 __all__ = ["DEFAULT_FEATURES", "PolicyDecision", "PolicySpec", "TuneResult", "load_policy",
            "policy_decision", "scenario_position", "tune"]
@@ -35,9 +35,9 @@ class PolicyDecision:
 def scenario_position(scenario: str | Path, catalog: Any | None = None) -> tuple[Any, ...]:
     """(G, C, catalog): a scenario file's game record with its actions applied (the stack
     left as it is), its catalog tables, and the catalog."""
+    from analyzer.analysis.scenario_run import _Run
     from analyzer.cards.catalog import load_catalog
     from analyzer.io.scenario import read_scenario
-    from analyzer.io.scenario_run import _Run
 
     scn = read_scenario(scenario, catalog)
     if catalog is None or scn.card_files:
@@ -120,14 +120,14 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
          player: str = "standard", opp_player: str | None = None,
          progress: Callable[[int], None] | None = None,
          on_start: Callable[[int], None] | None = None) -> TuneResult:
-    """Tune `card`'s threshold weights for `deck` (see analyzer.policies.tune); save the tuned
+    """Tune `card`'s threshold weights for `deck` (see analyzer.analysis.tune); save the tuned
     policy file to `out` if given. Matchups as in `simulate` (one opponent: 1v1; several: one
     multiplayer game; none: the bundled gauntlet). `player`: every seat's built-in player
     ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up)."""
     from analyzer.analysis.simulate import seat_levels
-    from analyzer.api_sim import _load, check_games_arg, matchups
+    from analyzer.analysis.tune import check_inputs, tune_card
+    from analyzer.api.simulation import _load, check_games_arg, matchups
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.tune import check_inputs, tune_card
 
     check_games_arg(games)
     seat_levels(2, player, opp_player)  # validate before running

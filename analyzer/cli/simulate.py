@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli_common import (
+from analyzer.cli.common import (
     input_errors_exit_2,
     kernel_notice,
     player_options,
@@ -109,9 +109,9 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
 @input_errors_exit_2
 def bench(quick: bool, as_json: bool) -> None:
     """The standard benchmark: games/s at 1 and 2 threads, compile and start times, memory."""
-    from analyzer.bench import format_bench, run_bench, to_json
+    from analyzer import api
 
     kernel_notice()
-    res = run_bench(quick=quick, log=(lambda _m: None) if as_json else
+    res = api.run_bench(quick=quick, log=(lambda _m: None) if as_json else
                     (lambda m: click.echo(m, err=True)))
-    click.echo(to_json(res) if as_json else format_bench(res))
+    click.echo(api.bench_json(res) if as_json else api.format_bench(res))

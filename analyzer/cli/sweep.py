@@ -1,4 +1,4 @@
-"""Click command `sweep`: a plan's grid of analyses, in-process or on Dask (api_sweep.py)."""
+"""Click command `sweep`: a plan's grid of analyses, in-process or on Dask (api/sweeps.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, progress_bar
+from analyzer.cli.common import input_errors_exit_2, progress_bar
 
 
 @click.command()
@@ -26,7 +26,7 @@ def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> No
 
     Plan format: README.md, "gift-analyzer sweep"; example: decks/plans/.
     """
-    from analyzer import api_sweep
+    from analyzer.api import sweeps as api_sweep
 
     holder: dict[str, int] = {}
     with progress_bar() as (start, progress):

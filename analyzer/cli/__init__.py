@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from analyzer import __version__, api, cli_eval
-from analyzer.cli_calibrate import calibrate
-from analyzer.cli_common import input_errors_exit_2 as _input_errors_exit_2
-from analyzer.cli_policy import tune
-from analyzer.cli_replay import replay
-from analyzer.cli_sim import bench, simulate
-from analyzer.cli_stats import cardstats
-from analyzer.cli_sweep import sweep
+from analyzer import __version__, api
+from analyzer.cli import evaluate as cli_eval
+from analyzer.cli.calibrate import calibrate
+from analyzer.cli.cardstats import cardstats
+from analyzer.cli.common import input_errors_exit_2 as _input_errors_exit_2
+from analyzer.cli.policy import tune
+from analyzer.cli.replay import replay
+from analyzer.cli.simulate import bench, simulate
+from analyzer.cli.sweep import sweep
 from analyzer.errors import InputError, Problem
 
 
@@ -141,14 +142,13 @@ def scenario(file: str, log: bool, rollouts: int | None, seed: int | None, min_e
     if rollouts is None:
         click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
         return
-    from analyzer.analysis.position import verdict_line
 
     if not 0 <= min_effect < 100:
         raise click.BadParameter(f"{min_effect:g} is not between 0 and 100 points",
                                  param_hint="--min-effect")
     state = api.run_scenario(file, rollouts=rollouts, seed=seed, min_effect=min_effect / 100,
                              threads=threads)
-    click.echo(verdict_line(state["decision"]), err=True)
+    click.echo(api.verdict_line(state["decision"]), err=True)
     for note in state["decision"]["notes"]:
         click.echo(f"note: {note}", err=True)
     click.echo(json.dumps(state, ensure_ascii=False, indent=2))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2
+from analyzer.cli.common import input_errors_exit_2
 
 
 @click.command()
@@ -28,7 +28,7 @@ from analyzer.cli_common import input_errors_exit_2
 def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat) -> None:
     """Replay a game of RUN_DIR (a simulate or evaluate output folder) by re-simulating it
     from the run's manifest, and print its play-by-play."""
-    from analyzer.api_replay import ReplaySession, parse_decision_id
+    from analyzer.api.replays import ReplaySession, parse_decision_id
     from analyzer.errors import InputError, Problem
 
     if decision is None and game is None:
@@ -43,9 +43,9 @@ def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat
             raise InputError(Problem(f"--seat must be a seat number or all, not {seat!r}"))
         view = int(seat)
     session = ReplaySession(run_dir)
-    from analyzer.kernel.warmup import is_cached
+    from analyzer import api
 
-    if not is_cached("replay.replay_game"):
+    if not api.is_cached("replay.replay_game"):
         click.echo("compiling the game replayer, first run only (about a minute)...", err=True)
     if decision is not None:
         matchup, game, index = parse_decision_id(decision)

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
+from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
 
 _DECK_PATH = click.Path(dir_okay=False)
 
@@ -27,8 +27,9 @@ _ROWS = (  # figure, label, format (units in the label)
 def figures_table(run: Any) -> str:
     """Simulated figure, real figure and target, one line each ("MISS" where a target is
     missed)."""
-    from analyzer.analysis.calibration import REAL, TARGETS, bound_text
-    from analyzer.report.tables import text_table
+    from analyzer import api
+
+    REAL, TARGETS, bound_text = api.calibration_real, api.calibration_targets, api.bound_text
 
     def fmt(value: Any, form: str) -> str:
         return "-" if value is None or value != value else form.format(value)
@@ -44,7 +45,7 @@ def figures_table(run: Any) -> str:
         mark = "" if check is None or check.value != check.value else (
             "ok" if check.ok else "MISS")
         rows.append([label, fmt(run.figures.get(key), form), fmt(real, form), target, mark])
-    return text_table(["figure", "simulated", "real", "target", ""], rows, right=(1, 2))
+    return api.text_table(["figure", "simulated", "real", "target", ""], rows, right=(1, 2))
 
 
 @click.command()
@@ -83,7 +84,7 @@ def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_play
     drawn cards cast. Writes calibration.csv, manifest.json and calibration.png.
     """
     from analyzer import api
-    from analyzer.api_calibrate import DEFAULT_CALIBRATE_GAMES
+    from analyzer.api.calibration import DEFAULT_CALIBRATE_GAMES
 
     with progress_bar() as (start, progress):
         run = api.calibrate(decks, vs, ratings=ratings,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyzer.api_checks import (
+from analyzer.api.checks import (
     SAME,
     check_policies,
     override_warnings,
@@ -72,32 +72,17 @@ class _Loaded:
 
 def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: bool) -> _Loaded:
     """Every deck once, every problem at once; manifest entries with coverage."""
-    from analyzer.io.coverage import check_deck
+    from analyzer.io.coverage import load_decks
     from analyzer.report.writers import DeckEntry, sha256_file
 
-    reports: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for paths in seat_paths:
-        for p in paths:
-            if str(p) in reports:
-                continue
-            rep = check_deck(p, catalog=catalog, fmt=None, min_size=None,
-                             allow_approximate=allow_approximate)
-            reports[str(p)] = rep
-            problems.extend(rep.problems)
-            if rep.blocking and rep.coverage is not None:
-                problems.append(Problem(rep.blocking, source=str(p)))
-    errors = [pr for pr in problems if pr.severity == "error"]
-    if errors:
-        raise InputError(errors)
+    loaded = load_decks(seat_paths, catalog, allow_approximate=allow_approximate)
     entries = []
-    for key, rep in reports.items():
+    for key, rep in loaded.reports.items():
         cov = {level: rep.coverage.count(level)
                for level in ("exact", "approximate", "unsupported")}
         sha = sha256_file(key) if Path(key).is_file() else rep.deck.content_hash
         entries.append(DeckEntry(key, rep.deck.name, sha, cov))
-    return _Loaded([[reports[str(p)].deck for p in paths] for paths in seat_paths],
-                   seat_paths, entries)
+    return _Loaded(loaded.seats, seat_paths, entries)
 
 
 def _check_format(fmt: str) -> None:
@@ -172,7 +157,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
     from analyzer.analysis.simulate import seat_levels
-    from analyzer.api_sim import matchups
+    from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
     if games < 1:
@@ -224,7 +209,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 "policy_seats": changed,
                 "matchups": [[d.name for d in decks] for decks in loaded.decks]}
     t0 = time.perf_counter()
-    from analyzer.api_replay import replay_settings
+    from analyzer.analysis.replay_session import replay_settings
 
     replay = replay_settings(seat_paths, [_life(d, life) for d in loaded.decks], base,
                              card_files, opp_policy)
@@ -514,7 +499,7 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     `player` / `opp_player`: the built-in players' levels, as in `simulate`."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis.simulate import seat_levels
-    from analyzer.api_sim import matchups
+    from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
     if games < 1:

@@ -188,7 +188,7 @@ def cards_records(df: Any) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------------------------
 # games (the simulation stack is imported only when these are called)
 
-from analyzer.api_sim import SimulationRun, simulate  # noqa: E402
+from analyzer.api.simulation import SimulationRun, simulate  # noqa: E402
 
 __all__ += ["SimulationRun", "simulate"]
 
@@ -209,12 +209,12 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, log: bool = Fa
     ``seed`` overrides the file's; ``min_effect`` is the smallest effect worth acting on, a
     fraction of games (0.01 = 1 point); ``threads`` (default all cores) never changes results.
 
-    Format and output keys: analyzer/io/scenario.py and analyzer/io/scenario_run.py. Raises
+    Format and output keys: analyzer/io/scenario.py and analyzer/analysis/scenario_run.py. Raises
     InputError for a bad file or an action the rules don't allow (which one, and why).
     ``log``: add the run's events ("events", JSONL fields) and "play_by_play" (text lines).
     """
     if rollouts is None:
-        from analyzer.io.scenario_run import run_scenario as _run
+        from analyzer.analysis.scenario_run import run_scenario as _run
 
         return _run(path, catalog, log)
     from analyzer.analysis.position import evaluate_position
@@ -231,7 +231,7 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, log: bool = Fa
 def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
     """Is the kernel that plays scenarios (``rollouts``: and the position evaluator's
     rollouts) compiled on disk? (False: the next one compiles.)"""
-    from analyzer.io.scenario_run import kernel_cached
+    from analyzer.analysis.scenario_run import kernel_cached
     from analyzer.kernel.warmup import is_cached
 
     return kernel_cached() and (not rollouts
@@ -244,7 +244,7 @@ __all__ += ["run_scenario", "scenario_kernel_cached"]
 # ---------------------------------------------------------------------------------------------
 # card statistics (17lands vocabulary; the simulation stack is imported only when called)
 
-from analyzer.api_stats import CARD_STATS_COLUMNS, CardStatsRun, cardstats  # noqa: E402
+from analyzer.api.card_stats import CARD_STATS_COLUMNS, CardStatsRun, cardstats  # noqa: E402
 
 __all__ += ["CARD_STATS_COLUMNS", "CardStatsRun", "cardstats"]
 
@@ -252,7 +252,7 @@ __all__ += ["CARD_STATS_COLUMNS", "CardStatsRun", "cardstats"]
 # ---------------------------------------------------------------------------------------------
 # analyses: policy comparison, gift-decision counterfactuals, deck comparison, reports
 
-from analyzer.api_eval import (  # noqa: E402
+from analyzer.api.evaluation import (  # noqa: E402
     DEFAULT_GAMES,
     ComparisonRun,
     EvaluationRun,
@@ -271,7 +271,7 @@ __all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "PlayersRun", "co
 # ---------------------------------------------------------------------------------------------
 # gift policies: read one, what it decides in a position, tune one card's threshold weights
 
-from analyzer.api_policy import (  # noqa: E402
+from analyzer.api.policy import (  # noqa: E402
     PolicyDecision,
     PolicySpec,
     TuneResult,
@@ -286,6 +286,40 @@ __all__ += ["PolicyDecision", "PolicySpec", "TuneResult", "load_policy", "policy
 # ---------------------------------------------------------------------------------------------
 # calibration: simulated games held against real ones (17lands)
 
-from analyzer.api_calibrate import CalibrationRun, calibrate  # noqa: E402
+from analyzer.api.calibration import CalibrationRun, calibrate  # noqa: E402
 
 __all__ += ["CalibrationRun", "calibrate"]
+
+
+# ---------------------------------------------------------------------------------------------
+# what the command line prints, and facts about the compiled kernel. Imported when first used:
+# importing the API must stay fast and must never compile numba.
+
+_LAZY: dict[str, tuple[str, str]] = {
+    "text_table": ("analyzer.report.tables", "text_table"),
+    "decision_summary": ("analyzer.report.tables", "decision_summary"),
+    "policy_summary": ("analyzer.report.tables", "policy_summary"),
+    "compare_summary": ("analyzer.report.tables", "compare_summary"),
+    "example_lines": ("analyzer.analysis.examples", "terminal_lines"),
+    "verdict_line": ("analyzer.analysis.position", "verdict_line"),
+    "calibration_real": ("analyzer.analysis.calibration", "REAL"),
+    "calibration_targets": ("analyzer.analysis.calibration", "TARGETS"),
+    "bound_text": ("analyzer.analysis.calibration", "bound_text"),
+    "kernel_cached": ("analyzer.kernel.warmup", "kernel_cached"),
+    "is_cached": ("analyzer.kernel.warmup", "is_cached"),
+    "run_bench": ("analyzer.analysis.bench", "run_bench"),
+    "format_bench": ("analyzer.analysis.bench", "format_bench"),
+    "bench_json": ("analyzer.analysis.bench", "to_json"),
+}
+__all__ += list(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'analyzer.api' has no attribute {name!r}")
+    import importlib
+
+    module, attr = _LAZY[name]
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value
+    return value

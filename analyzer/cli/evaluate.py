@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import (
+from analyzer.cli.common import (
     PLAYER_CHOICES,
     input_errors_exit_2,
     kernel_notice,
@@ -22,12 +22,12 @@ _DECK_PATH = click.Path(dir_okay=False)
 
 def _notice(forks: bool) -> None:
     """The kernel's first-compile notice, and the fork runner's (compiled on its own)."""
-    from analyzer.kernel.warmup import is_cached, kernel_cached
+    from analyzer import api
 
     kernel_notice()
     if not forks:
         return
-    if kernel_cached() and not is_cached("forks.run_forks"):
+    if api.kernel_cached() and not api.is_cached("forks.run_forks"):
         click.echo("compiling the decision fork runner, first run only (about a minute)...",
                    err=True)
 
@@ -192,7 +192,7 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
 def players_verdict_text(table: Any, levels: list[str]) -> str:
     """The verdict in words (do the levels agree?), then the table with differing cards
     marked '<>'."""
-    from analyzer.report.tables import text_table
+    from analyzer import api
 
     if table.empty:
         return "no gift decisions were reached under any player level"
@@ -207,31 +207,29 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
     heads = ["deck", "card", *levels, ""]
     rows = [[str(r["deck"]), str(r["card"]), *(str(r[f"verdict_{lv}"]) for lv in levels),
              "<>" if r["differs"] else ""] for _, r in table.iterrows()]
-    return head + "\n" + text_table(heads, rows)
+    return head + "\n" + api.text_table(heads, rows)
 
 
 def _print_evaluation(run: Any) -> None:
-    from analyzer.report.tables import decision_summary, policy_summary
+    from analyzer import api
 
     s = run.settings
     click.echo(f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
                f"same seeds; deltas in percentage points vs {s['baseline']}")
-    click.echo(policy_summary(run.policy_comparison))
+    click.echo(api.policy_summary(run.policy_comparison))
     if s["forks"] > 0:
         n = s["decisions_evaluated"]
         click.echo(f"\ngift decisions: promise minus no promise, caster's win rate (base "
                    f"policy {s['base_policy']}, {s['forks']} fork(s) per branch, "
                    f"{n:,} decisions)")
-        click.echo(decision_summary(run.gift_decisions))
+        click.echo(api.decision_summary(run.gift_decisions))
         vr = run.var_reduction
         if n and vr == vr:
             click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
                        f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
         if run.examples:
-            from analyzer.analysis.examples import terminal_lines
-
             click.echo("\nexample games (report.html shows both branches side by side):")
-            click.echo("\n".join(terminal_lines(run.examples)))
+            click.echo("\n".join(api.example_lines(run.examples)))
 
 
 @click.command()
@@ -251,7 +249,6 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
-    from analyzer.report.tables import compare_summary
 
     with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
         run = api.compare(deck_a, deck_b, vs, games=games or api.DEFAULT_GAMES, seed=seed,
@@ -265,7 +262,7 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
     if len(t):
         click.echo(f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} "
                    f"(policy {policy}, same seeds)")
-    click.echo(compare_summary(t))
+    click.echo(api.compare_summary(t))
     _finish(run.out_dir, run.warnings, run.seconds)
 
 

@@ -104,8 +104,8 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     """
     from analyzer.analysis.cardstats import card_stats
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
-    from analyzer.api_checks import check_policies, override_warnings, read_policy_files
-    from analyzer.api_sim import check_games_arg, matchups
+    from analyzer.api.checks import check_policies, override_warnings, read_policy_files
+    from analyzer.api.simulation import check_games_arg, matchups
     from analyzer.cards.catalog import load_catalog
 
     check_games_arg(games)

@@ -32,22 +32,10 @@ class SimulationRun:
 
 
 def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) -> list[Deck]:
-    from analyzer.io.coverage import check_deck
+    """One matchup's decks (see io.coverage.load_decks)."""
+    from analyzer.io.coverage import load_decks
 
-    decks: list[Deck] = []
-    problems: list[Problem] = []
-    for p in paths:
-        report = check_deck(p, catalog=catalog, fmt=None, min_size=None,
-                            allow_approximate=allow_approximate)
-        problems.extend(report.problems)
-        if report.blocking and report.coverage is not None:
-            problems.append(Problem(report.blocking, source=str(p)))
-        elif report.deck is not None:
-            decks.append(report.deck)
-    errors = [pr for pr in problems if pr.severity == "error"]
-    if errors:
-        raise InputError(errors)
-    return decks
+    return load_decks([paths], catalog, allow_approximate=allow_approximate).seats[0]
 
 
 def matchups(deck: str | Path | None, vs: str | Path | Sequence[str | Path] | None
@@ -132,7 +120,7 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     run = SimulationRun(summary, frames, results, None, time.perf_counter() - t0, gifts)
     run.coverage = coverage_lines(loaded, catalog)
     if out is not None:
-        from analyzer.api_replay import replay_settings
+        from analyzer.analysis.replay_session import replay_settings
 
         lives = [life if life is not None else (40 if d[0].format == "commander" else 20)
                  for d in loaded]
@@ -204,7 +192,7 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
 def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
     """logs/<matchup>/<game>.jsonl and .txt for each matchup's first n_games games, replayed
     from the manifest just written (so they are exactly what `replay` shows)."""
-    from analyzer.api_replay import ReplaySession
+    from analyzer.api.replays import ReplaySession
 
     session = ReplaySession(rec.dir)
     for k in range(n_matchups):

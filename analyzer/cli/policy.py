@@ -6,8 +6,8 @@ import re
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
-from analyzer.policies.tune import DEFAULT_FEATURES
+from analyzer.api.policy import DEFAULT_FEATURES
+from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
 
 
 def _slug(name: str) -> str:

@@ -62,8 +62,8 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
     `out`, or results/<run-id>/ with `save=True`."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
-    from analyzer.api_eval import _check_plots, _life, _load_all, _recorder
-    from analyzer.api_sim import check_games_arg
+    from analyzer.api.evaluation import _check_plots, _life, _load_all, _recorder
+    from analyzer.api.simulation import check_games_arg
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import policy_table
 

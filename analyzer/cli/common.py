@@ -60,9 +60,9 @@ def players_text(player: str, opp_player: str | None) -> str:
 
 def kernel_notice() -> None:
     """Say so when the simulation kernel is about to be compiled (first run only)."""
-    from analyzer.kernel.warmup import kernel_cached
+    from analyzer import api
 
-    if not kernel_cached():
+    if not api.kernel_cached():
         click.echo("compiling the simulation kernel, first run only (about a minute)...",
                    err=True)
 

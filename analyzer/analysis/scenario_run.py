@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.scenario_targets import assign_targets, group_text
 from analyzer.enums import (
     COLOR_ORDER,
     END_REASON_NAMES,
@@ -33,7 +34,6 @@ from analyzer.enums import (
 )
 from analyzer.errors import InputError, Problem
 from analyzer.io.scenario import ActionSpec, Ref, Scenario, read_scenario
-from analyzer.io.scenario_targets import assign_targets, group_text
 from analyzer.kernel import layout as L
 from analyzer.kernel import script
 from analyzer.kernel import setup_position as S

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli_common import input_errors_exit_2, player_options, progress_bar
+from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
 
 
 def _pct(rate: Any) -> str:
