@@ -19,6 +19,7 @@ class _Zone(NamedTuple):
     GRAVEYARD: int = 4
     EXILE: int = 5
     STACK: int = 6
+    COMMAND: int = 7  # the command zone (903.6): a commander before it is cast, and after
 
 
 Zone = _Zone()

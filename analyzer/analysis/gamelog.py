@@ -250,6 +250,8 @@ class _Text:
             return f"{card} returns to {who}'s hand"
         if dst == "exile":
             return f"{card} ({who}) is exiled from the {src}"
+        if dst == "command":
+            return f"{card} ({who}) returns to the command zone from the {src}"
         return f"{card} ({who}) moves from the {src} to the {dst}"
 
 

@@ -129,6 +129,12 @@ def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
     return objs[::-1] if zone == Zone.LIBRARY else objs
 
 
+def command_objects(G: np.ndarray, p: int) -> list[int]:
+    """What is in p's command zone: its commander, when it is there (903.6)."""
+    c = _pf(G, p, L.P_COMMANDER) - 1
+    return [c] if c >= 0 and _f(G, c, L.O_ZONE) == Zone.COMMAND else []
+
+
 def stack_entries(G: np.ndarray) -> list[int]:
     """Offsets of the stack entries, top first."""
     return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H_STACK_N]) - 1, -1, -1)]
@@ -148,7 +154,7 @@ def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
     if zone == Zone.STACK:
         return f"stack:{name}"
     zname = {Zone.HAND: "hand", Zone.LIBRARY: "library", Zone.GRAVEYARD: "graveyard",
-             Zone.EXILE: "exile"}.get(zone)
+             Zone.EXILE: "exile", Zone.COMMAND: "command"}.get(zone)
     return f"{zname}:{_f(G, v, L.O_OWNER)}:{name}" if zname else f"gone:{name}"
 
 
@@ -219,6 +225,11 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
             "gifts_undelivered": _pf(G, p, L.P_GIFTS_UNDELIVERED),
             "gift_triggers": _pf(G, p, L.P_GIFT_TRIGGERS),  # "whenever you give a gift"
             "cards_drawn": _pf(G, p, L.P_CARDS_DRAWN),
+            "command": [names[_f(G, o, L.O_CARD)] for o in command_objects(G, p)],
+            "commander": (names[_f(G, _pf(G, p, L.P_COMMANDER) - 1, L.O_CARD)]
+                          if _pf(G, p, L.P_COMMANDER) else None),
+            "commander_casts": _pf(G, p, L.P_COMMANDER_CASTS),
+            "commander_damage": [_pf(G, p, L.P_COMMANDER_DAMAGE + k) for k in range(n)],
         })
     extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H_EXTRA_N]))]
     out = {
@@ -254,7 +265,8 @@ class _Run:
         scn, cc = self.scn, self.cc
         cards = cc.cards
         n_cards = sum(len(s.hand) + len(s.library) + len(s.graveyard) + len(s.exile)
-                      + sum(not p.token for p in s.battlefield) for s in scn.seats)
+                      + len(s.command) + sum(not p.token for p in s.battlefield)
+                      for s in scn.seats)
         G = S.new_position(scn.players, n_cards, turn=scn.turn, active=scn.active,
                            phase=PHASE_NAMES[scn.phase], starting_life=scn.starting_life,
                            turn_cap=scn.turn_cap, action_cap=scn.action_cap)
@@ -292,6 +304,10 @@ class _Run:
                         entered_this_turn=p.entered_this_turn, base_p=p.power,
                         base_t=p.toughness, copy_of=card if p.token and not is_def else -1)
                     placed.append((obj, p))
+                for name in seat.command:
+                    S.add_card(G, cards, o, cc.id_of(name), s, Zone.COMMAND)
+                    o += 1
+                self._commander(G, s, seat)
         except OverflowError as exc:
             raise InputError(Problem(f"position too large: {exc}", scn.source)) from None
         self.G = G
@@ -308,6 +324,24 @@ class _Run:
             raise InputError(problems)
         S.finish(G, self.C, scn.seed)
         return G
+
+    def _commander(self, G: np.ndarray, s: int, seat: Any) -> None:
+        """The seat's commander (the first card of that name it owns, command zone first),
+        its casts from the command zone and the commander damage it took."""
+        if seat.commander:
+            card = self.cc.id_of(seat.commander)
+            owned = [o for o in range(int(G[L.H_NCARDS]))
+                     if _f(G, o, L.O_CARD) == card and _f(G, o, L.O_OWNER) == s]
+            owned.sort(key=lambda o: _f(G, o, L.O_ZONE) != Zone.COMMAND)
+            if not owned:
+                raise InputError(Problem(f"seat[{s}].commander: seat {s} owns no "
+                                         f"{seat.commander} (put it in command, or in a zone)",
+                                         self.scn.source))
+            S.set_commander(G, s, owned[0])
+        base = L.OFF_PLAYERS + s * L.PF
+        G[base + L.P_COMMANDER_CASTS] = seat.commander_casts
+        for k, dmg in enumerate(seat.commander_damage):
+            G[base + L.P_COMMANDER_DAMAGE + k] = dmg
 
     # -- references -------------------------------------------------------------------------
 
@@ -429,8 +463,11 @@ class _Run:
             o = next((x for q in range(int(G[L.H_NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
                       if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1), -1)
         if o < 0:
+            o = next((x for x in command_objects(G, p) if _f(G, x, L.O_CARD) == card), -1)
+        if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
-                       f"for seat {p} to cast it)")
+                       f"for seat {p} to cast it, nor seat {p}'s commander in the command "
+                       "zone)")
         types = int(cc.cards[card, CardCol.TYPES])
         if types & CardType.LAND:
             self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")

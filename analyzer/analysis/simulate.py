@@ -43,7 +43,7 @@ def kernel_inputs(decks: Sequence[Deck], catalog,
                   levels: Sequence[int] | None = None) -> KernelInputs:
     """The kernel's arrays for these decks; ``levels`` per seat (default: all standard)."""
     from analyzer.kernel.catalog import pack_catalog
-    from analyzer.kernel.layout import MAX_DECK, MAX_PLAYERS
+    from analyzer.kernel.layout import DECK_COMMANDER, MAX_DECK, MAX_PLAYERS
 
     if not 2 <= len(decks) <= MAX_PLAYERS:
         raise InputError(Problem(f"a game needs 2 to {MAX_PLAYERS} players, not {len(decks)}"))
@@ -53,13 +53,19 @@ def kernel_inputs(decks: Sequence[Deck], catalog,
     obj_cards: list[int] = []
     obj_seats: list[int] = []
     for s, deck in enumerate(decks):
-        # the commander, if any, is shuffled into the library: the command zone is not modeled
-        names = deck.cards() + [n for n, c in deck.commander for _ in range(c)]
+        commanders = [n for n, c in deck.commander for _ in range(c)]
+        if len(commanders) > 1:
+            raise InputError(Problem(f"{len(commanders)} commanders; the engine plays one "
+                                     "commander per deck (partners are not modeled)",
+                                     source=deck.source))
+        names = deck.cards() + commanders
         if len(names) > MAX_DECK:
             raise InputError(Problem(f"deck has {len(names)} cards; the kernel holds at most "
                                      f"{MAX_DECK}", source=deck.source))
         ids = [compiled.id_of(n) for n in names]
         arr[s, : len(ids)] = ids
+        if commanders:  # the last entry: it starts in the command zone (903.6)
+            arr[s, len(ids) - 1] |= DECK_COMMANDER
         sizes[s] = len(ids)
         obj_cards += ids
         obj_seats += [s] * len(ids)

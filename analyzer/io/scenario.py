@@ -24,6 +24,11 @@ Format (all keys optional unless marked)::
                            # library is the deck's cards not placed elsewhere (shuffled with
                            # the seed); see analyzer/io/scenario_decks.py
     hand_size = 5          # with a deck: the hand is `hand` plus cards dealt from the rest
+    command = ["Mabel, Heir to Cragflame"]  # the command zone (903.6): the seat's commander
+    commander = "Mabel, Heir to Cragflame"  # or: the seat's commander wherever it is (the
+                           # first card of that name the seat owns: battlefield, hand, ...)
+    commander_casts = 1    # times cast from the command zone so far (903.8: {2} more each)
+    commander_damage = [0, 12]  # combat damage taken from each seat's commander (903.10a)
     hand = ["Long River's Pull"]
     library = ["Plains", "Forest"]          # top first
     graveyard = []
@@ -93,7 +98,7 @@ _VERB_KEYS = {
 _GAME_KEYS = {"players", "active", "turn", "phase", "seed", "starting_life", "policy",
               "resolve_at_end", "card_data", "turn_cap", "action_cap"}
 _SEAT_KEYS = {"life", "level", "hand", "library", "graveyard", "exile", "battlefield", "deck",
-              "hand_size"}
+              "hand_size", "command", "commander", "commander_casts", "commander_damage"}
 _PERM_KEYS = {"card", "tapped", "sick", "counters", "damage", "owner", "entered_this_turn",
               "attached_to", "token", "power", "toughness"}
 _REF_RE = re.compile(r"^(battlefield|graveyard|exile|hand|library):(\d+):(.+?)(?:#(\d+))?$")
@@ -147,6 +152,10 @@ class SeatSpec:
     battlefield: list[PermanentSpec] = field(default_factory=list)
     deck: str = ""  # path of the deck the unseen cards come from ("" none)
     hand_size: int | None = None  # with a deck: cards in hand, listed ones first
+    command: list[str] = field(default_factory=list)  # the command zone: at most the commander
+    commander: str = ""  # the seat's commander ("" none)
+    commander_casts: int = 0
+    commander_damage: list[int] = field(default_factory=list)  # taken from seat k's commander
 
 
 @dataclass
@@ -422,6 +431,36 @@ def _game(r: _Reader, game: Any, card_files: list[str]) -> Scenario:
         card_files=card_files, seats=[], actions=[])
 
 
+def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int,
+                    players: int) -> None:
+    """command, commander, commander_casts, commander_damage (Commander, 903)."""
+    ln = r.line_of("seat", i, "command")
+    seat.command = _names(r, raw, "command", path, ln)
+    if len(seat.command) > 1:
+        r.err(f"{path}.command", "holds one card at most: the seat's commander (partners are "
+              "not modeled)", ln)
+    ln_c = r.line_of("seat", i, "commander")
+    if "commander" in raw:
+        got = r.card(raw["commander"], f"{path}.commander", ln_c, tokens=False)
+        if got is not None:
+            seat.commander = got[0]
+    if seat.command and seat.commander and seat.command[0] != seat.commander:
+        r.err(f"{path}.command", f"holds {seat.command[0]}, but commander is "
+              f"{seat.commander}", ln)
+    seat.commander = seat.commander or (seat.command[0] if seat.command else "")
+    seat.commander_casts = _int(r, raw, "commander_casts", path,
+                                r.line_of("seat", i, "commander_casts"), 0, 0, 100)
+    ln_d = r.line_of("seat", i, "commander_damage")
+    dmg = raw.get("commander_damage", [])
+    if r.typed(dmg, list, f"{path}.commander_damage", ln_d, "a list of integers, one per seat"):
+        if len(dmg) > players or not all(isinstance(d, int) and not isinstance(d, bool)
+                                         and 0 <= d <= 999 for d in dmg):
+            r.err(f"{path}.commander_damage", f"must be at most {players} integers 0..999 "
+                  "(combat damage taken from each seat's commander)", ln_d)
+        else:
+            seat.commander_damage = list(dmg)
+
+
 def _names(r: _Reader, raw: dict, zone: str, path: str, line: int) -> list[str]:
     v = raw.get(zone, [])
     if not r.typed(v, list, f"{path}.{zone}", line, "a list of card names"):
@@ -457,6 +496,7 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
         seat.level = PLAYER_LEVEL_NAMES[level]
     for zone in ("hand", "library", "graveyard"):
         setattr(seat, zone, _names(r, raw, zone, path, r.line_of("seat", i, zone)))
+    _commander_keys(r, raw, seat, path, i, scn.players)
     ln_ex = r.line_of("seat", i, "exile")
     exile = raw.get("exile", [])
     if r.typed(exile, list, f"{path}.exile", ln_ex, "a list"):

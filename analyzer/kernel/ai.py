@@ -75,6 +75,7 @@ from analyzer.kernel.layout import (
     O_ZONE,
     OFF_BATTLEFIELD,
     OFF_EXILE,
+    P_COMMANDER,
     P_EXILE_N,
     P_HAND_N,
     P_LANDS_PLAYED,
@@ -110,6 +111,7 @@ from analyzer.kernel.mana import (
 from analyzer.kernel.stack import (
     activate,
     cast_finish,
+    commander_tax,
     cost_reduction,
     extra_cost_payable,
     mode_options,
@@ -358,9 +360,9 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
-    reduction = 0
+    reduction = -commander_tax(G, p, o)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
-        reduction = cost_reduction(G, C, p, card)
+        reduction += cost_reduction(G, C, p, card)
     if cards[card, CardCol.MV] - reduction > n_src:
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
@@ -431,6 +433,11 @@ def _collect_castables(G, C, p, sorcery_ok, out):
                     _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
                 out[n] = o
                 n += 1
+    c = G[pb(p) + P_COMMANDER] - 1
+    if c >= 0 and G[ob(c) + O_ZONE] == Zone.COMMAND and n < out.shape[0] and \
+            _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use):
+        out[n] = c  # 903.8: the commander, cast from the command zone
+        n += 1
     for i in range(1, n):
         x = out[i]
         kx = cards[G[ob(x) + O_CARD], CardCol.MV] * 100 + cards[G[ob(x) + O_CARD], CardCol.VALUE]

@@ -39,6 +39,7 @@ from analyzer.kernel.config import njit
 from analyzer.kernel.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
 from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
+    COMMANDER_DAMAGE_LOSS,
     DIRTY_ALL,
     DIRTY_CHARS,
     H_BF_N,
@@ -81,6 +82,8 @@ from analyzer.kernel.layout import (
     O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
+    P_COMMANDER,
+    P_COMMANDER_DAMAGE,
     P_DREW_EMPTY,
     P_EXILE_N,
     P_LIFE,
@@ -233,6 +236,15 @@ def leave_game(G, C, p):
 
 
 @njit
+def _commander_damage_loses(G, q):
+    """704.6c: 21 or more combat damage from one commander over the game (903.10a)."""
+    for k in range(G[H_NPLAYERS]):
+        if G[q + P_COMMANDER_DAMAGE + k] >= COMMANDER_DAMAGE_LOSS:
+            return True
+    return False
+
+
+@njit
 def _dies(G, C, o):
     cards = cards_of(C)
     if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
@@ -332,8 +344,16 @@ def _state_based_actions(G, C, fresh):
             refresh(G, C)
         for p in range(G[H_NPLAYERS]):
             q = pb(p)
-            if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1):
+            if G[q + P_LOST] == 0 and (G[q + P_LIFE] <= 0 or G[q + P_DREW_EMPTY] == 1 or
+                                       _commander_damage_loses(G, q)):
                 leave_game(G, C, p)
+                changed = True
+            c = G[q + P_COMMANDER] - 1
+            if c >= 0 and (G[ob(c) + O_ZONE] == Zone.GRAVEYARD or
+                           G[ob(c) + O_ZONE] == Zone.EXILE):
+                # 704.6d: a commander put into a graveyard or exile may go to the command zone;
+                # its owner always moves it (so it can be cast again, 903.8)
+                move_object(G, cards, c, Zone.COMMAND)
                 changed = True
         # (H_LEGENDS / H_LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)

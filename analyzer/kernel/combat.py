@@ -25,18 +25,21 @@ from analyzer.kernel.layout import (
     O_CUR_P,
     O_CUR_T,
     O_DAMAGE,
+    O_OWNER,
     O_PHASED,
     O_SICK,
     O_TAPPED,
     O_ZONE,
     OFF_BATTLEFIELD,
+    P_COMMANDER,
+    P_COMMANDER_DAMAGE,
     PLAYER_BASE,
     W_BLOCKERS,
     W_DMG_AMT,
     W_DMG_DST,
     W_DMG_SRC,
 )
-from analyzer.kernel.state import clear_combat, ob
+from analyzer.kernel.state import clear_combat, ob, pb
 
 MAX_COMBATANTS = 64
 
@@ -211,6 +214,10 @@ def combat_damage(G, C, first_step):
     for i in range(k):
         dealt = deal_damage(G, C, src[i], dst[i], amt[i])
         if dealt > 0 and dst[i] >= PLAYER_BASE:
+            owner = G[ob(src[i]) + O_OWNER]
+            if G[pb(owner) + P_COMMANDER] == src[i] + 1:
+                # 903.10a: combat damage a commander dealt, counted per commander
+                G[pb(dst[i] - PLAYER_BASE) + P_COMMANDER_DAMAGE + owner] += dealt
             fire_combat_damage_player(G, C, src[i])
 
 

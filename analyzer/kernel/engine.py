@@ -35,6 +35,7 @@ from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_controller_event, fire_end_step
 from analyzer.kernel.gamelog import log_combatants, log_event
 from analyzer.kernel.layout import (
+    DECK_COMMANDER,
     DIRTY_ALL,
     DIRTY_CHARS,
     H_ACTION_CAP,
@@ -94,6 +95,7 @@ from analyzer.kernel.layout import (
     OFF_STACK,
     P_ATTACKERS,
     P_ATTACKERS_BLOCKED,
+    P_COMMANDER,
     P_DECK,
     P_LANDS_TURN,
     P_LEVEL,
@@ -183,16 +185,23 @@ def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, 
         G[pb(s) + P_DECK] = s
         G[pb(s) + P_LEVEL] = levels[s]
         lib_off = OFF_LIBRARY + s * MAX_LIBRARY
+        n_lib = 0
         for i in range(deck_sizes[s]):
             b = ob(o)
-            G[b + O_CARD] = decks[s, i]
+            entry = decks[s, i]
+            G[b + O_CARD] = entry & (DECK_COMMANDER - 1)
             G[b + O_OWNER] = s
             G[b + O_CTRL] = s
-            G[b + O_ZONE] = Zone.LIBRARY
-            G[lib_off + i] = o
+            if entry & DECK_COMMANDER:
+                G[b + O_ZONE] = Zone.COMMAND  # 903.6: the commander starts in the command zone
+                G[pb(s) + P_COMMANDER] = o + 1
+            else:
+                G[b + O_ZONE] = Zone.LIBRARY
+                G[lib_off + n_lib] = o
+                n_lib += 1
             o += 1
-        G[pb(s) + P_LIB_N] = deck_sizes[s]
-        shuffle_slice(G, lib_off, deck_sizes[s])
+        G[pb(s) + P_LIB_N] = n_lib
+        shuffle_slice(G, lib_off, n_lib)
     first = first_seat if first_seat >= 0 else game_index % n_players
     G[H_FIRST_SEAT] = first
     G[H_ROTATION] = (first - 1 + n_players) % n_players

@@ -56,6 +56,7 @@ from analyzer.kernel.layout import (
     O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
+    P_COMMANDER,
     P_LIFE,
     P_LIFE_GAINED,
     P_LIFE_LOST,
@@ -122,6 +123,9 @@ def check_invariants(G):
             if z == Zone.NONE:
                 if G[pb(G[ob(o) + O_OWNER]) + P_LOST] == 0:
                     return 1
+            elif z == Zone.COMMAND:
+                if G[pb(G[ob(o) + O_OWNER]) + P_COMMANDER] != o + 1 or seen[o] != 0:
+                    return 2  # only a player's own commander is in the command zone
             elif seen[o] != 1:
                 return 3 if seen[o] > 1 else 1
         elif z != Zone.NONE and z != Zone.BATTLEFIELD and not (z == Zone.STACK and seen[o] == 1):

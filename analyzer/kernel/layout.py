@@ -88,8 +88,17 @@ DIRTY_ALL = 3
     P_LEVEL,  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
     P_ATTACKERS,  # creatures this player attacked with, over the game (calibration)
     P_ATTACKERS_BLOCKED,  # of them, how many were blocked
-) = _fields(*"x" * 38)
-PF = 38
+    P_COMMANDER,  # 1 + this player's commander (an object they own, 903.3); 0: none
+    P_COMMANDER_CASTS,  # times it was cast from the command zone (903.8: {2} more each)
+    P_COMMANDER_DAMAGE,  # 4 fields: combat damage taken from seat k's commander (903.10a)
+    P_COMMANDER_DAMAGE_1, P_COMMANDER_DAMAGE_2, P_COMMANDER_DAMAGE_3,
+) = _fields(*"x" * 44)
+PF = 44
+COMMANDER_DAMAGE_LOSS = 21  # 704.6c: 21 or more combat damage from one commander
+
+# A deck entry (the kernel's deck array) is a card id; the commander's has DECK_COMMANDER set:
+# it starts the game in the command zone, not in the library (903.6).
+DECK_COMMANDER = 1 << 24
 
 OFF_PLAYERS = HEADER
 OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF

@@ -88,7 +88,15 @@ def add_card(G: np.ndarray, cards: np.ndarray, o: int, card: int, owner: int, zo
     G[b + L.O_ZONE] = zone
     if zone == Zone.EXILE and castable_by >= 0:
         G[b + L.O_CAST_BY] = castable_by + 1
+    if zone == Zone.COMMAND:  # no list: the owner's commander field names it
+        set_commander(G, owner, o)
+        return
     _append(G, owner, zone, o)
+
+
+def set_commander(G: np.ndarray, p: int, o: int) -> None:
+    """Object ``o`` is seat p's commander (903.3), wherever it is."""
+    G[_pb(p) + L.P_COMMANDER] = o + 1
 
 
 def free_token_slot(G: np.ndarray) -> int:

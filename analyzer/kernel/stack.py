@@ -73,6 +73,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     OFF_STACK,
     OFF_TRIGGERS,
+    P_COMMANDER_CASTS,
     P_GIFTS_PROMISED,
     P_HAND_N,
     P_LOST,
@@ -242,9 +243,13 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
     if discard >= 0 and discards and (discard == o or G[ob(discard) + O_ZONE] != Zone.HAND
                                       or G[ob(discard) + O_OWNER] != p):
         return CAST_EXTRA_COST
+    from_command = G[ob(o) + O_ZONE] == Zone.COMMAND
+    generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
+    if from_command:
+        G[pb(p) + P_COMMANDER_CASTS] += 1
     if discard >= 0 and discards:
         move_object(G, cards, discard, Zone.GRAVEYARD)
     else:
@@ -466,6 +471,15 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     noncreature = (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0
     fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P_SPELLS_TURN])
     fire_targeted(G, C, p, slots)
+
+
+@njit
+def commander_tax(G, p, o):
+    """903.8: casting a commander from the command zone costs {2} more for each time its owner
+    cast it from there before (an additional cost: cost reductions apply to it, 601.2f)."""
+    if G[ob(o) + O_ZONE] != Zone.COMMAND:
+        return 0
+    return 2 * G[pb(p) + P_COMMANDER_CASTS]
 
 
 @njit

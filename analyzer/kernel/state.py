@@ -81,6 +81,7 @@ from analyzer.kernel.layout import (
     OFF_OBJECTS,
     OFF_PLAYERS,
     P_CARDS_DRAWN,
+    P_COMMANDER,
     P_DREW_EMPTY,
     P_EXILE_N,
     P_GY_N,
@@ -192,8 +193,8 @@ def list_zone_owner(G, o, zone):
 @njit
 def remove_from_zone(G, o):
     zone = G[ob(o) + O_ZONE]
-    if zone == Zone.NONE or zone == Zone.STACK:
-        return
+    if zone == Zone.NONE or zone == Zone.STACK or zone == Zone.COMMAND:
+        return  # (one object at most per player is in the command zone: no list)
     off, cnt, _cap = zone_list(list_zone_owner(G, o, zone), zone)
     list_remove(G, off, cnt, o, zone == Zone.LIBRARY)
 
@@ -235,6 +236,13 @@ def move_object(G, cards, o, zone, top=True):
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
     old = G[b + O_ZONE]
+    if G[pb(G[b + O_OWNER]) + P_COMMANDER] == o + 1:
+        if zone == Zone.LIBRARY:
+            # 903.9b: a commander that would go to its owner's library may go to the command
+            # zone instead, and its owner always lets it (to hand it stays: recast untaxed)
+            zone = Zone.COMMAND
+        elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
+            G[H_DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
     log_event(G, Event.ZONE, G[b + O_OWNER], o, -1, old, zone, -1)
     remove_from_zone(G, o)
     G[b + O_ZCC] += 1
@@ -254,7 +262,7 @@ def move_object(G, cards, o, zone, top=True):
         G[H_KINDS_SEEN] |= cards[G[b + O_CARD], CardCol.AB_KINDS]
         if cards[G[b + O_CARD], CardCol.TYPES] & CardType.LEGENDARY:
             G[H_LEGENDS] = 1  # check_sba looks at the legend rule from now on
-    if zone == Zone.STACK or zone == Zone.NONE:
+    if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
         return
     p = G[b + O_OWNER]
     off, cnt, cap = zone_list(p, zone)
