@@ -297,6 +297,7 @@ __all__ += ["CalibrationRun", "calibrate"]
 
 _LAZY: dict[str, tuple[str, str]] = {
     "text_table": ("analyzer.report.tables", "text_table"),
+    "policy_help": ("analyzer.policies.table", "policy_help"),
     "decision_summary": ("analyzer.report.tables", "decision_summary"),
     "policy_summary": ("analyzer.report.tables", "policy_summary"),
     "compare_summary": ("analyzer.report.tables", "compare_summary"),

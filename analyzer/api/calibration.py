@@ -49,7 +49,8 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
               ratings: str | Path | None = None, games: int = DEFAULT_CALIBRATE_GAMES,
               seed: int = 0, policy: str = DEFAULT_CALIBRATE_POLICY,
               threads: int | None = None, player: str = "standard",
-              opp_player: str | None = None, min_drawn_games: int = 30,
+              opp_player: str | None = None, life: int | None = None,
+              min_drawn_games: int = 30,
               out: str | Path | None = None, save: bool = False, plots: bool = True,
               allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
               progress: Callable[[int], None] | None = None,
@@ -89,7 +90,7 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
         if on_start is not None:
             on_start(games * len(loaded.decks))
         results = [simulate_matchup(d, catalog, games=games, seed=seed, threads=threads,
-                                    policy=policy, starting_life=_life(d, life=None),
+                                    policy=policy, starting_life=_life(d, life),
                                     progress=progress,
                                     levels=seat_levels(len(d), player, opp_player))
                    for d in loaded.decks]

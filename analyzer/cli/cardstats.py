@@ -6,7 +6,13 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
+from analyzer.cli.common import (
+    DECK_PATH,
+    input_errors_exit_2,
+    policy_options,
+    progress_bar,
+    run_options,
+)
 
 
 def _pct(rate: Any) -> str:
@@ -65,30 +71,13 @@ def card_stats_table(df: Any) -> str:
 
 
 @click.command()
-@click.argument("deck", required=False, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
-              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                   "gauntlet, one 1v1 matchup per deck, pooled).")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="Games per matchup.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--policy", default="random:p=0.5", show_default=True,
-              help="Gift policy during the games: never, always, random:p=0.5 (per-card "
-                   "overrides after ';'). The default promises half the time, so gift cards "
-                   "have games both ways.")
-@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Gift policy from a policy file (instead of --policy).")
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
-@click.option("--life", type=click.IntRange(min=1), default=None,
-              help="Starting life (default 20; 40 for Commander decks).")
+@click.argument("deck", required=False, type=DECK_PATH)
+@run_options(games=1000, vs_help="Opponent deck; repeat for a multiplayer game (default: the "
+             "bundled gauntlet, one 1v1 matchup per deck, pooled).")
+@policy_options(default="random:p=0.5", help_extra=" The default promises half the time, so "
+                "gift cards have games both ways.")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Folder for card_stats.csv and manifest.json (default: results/<run-id>/).")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
-              metavar="FILE", help="Extra card data file; repeatable.")
-@player_options
 @input_errors_exit_2
 def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
               allow_approximate, card_files, player, opp_player) -> None:

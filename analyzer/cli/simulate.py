@@ -5,11 +5,13 @@ from __future__ import annotations
 import click
 
 from analyzer.cli.common import (
+    DECK_PATH,
     input_errors_exit_2,
     kernel_notice,
-    player_options,
     players_text,
+    policy_options,
     progress_bar,
+    run_options,
 )
 
 
@@ -43,35 +45,15 @@ def end_reasons_line(df) -> str:
 
 
 @click.command()
-@click.argument("deck", required=False, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
-              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                   "gauntlet, one 1v1 matchup per deck).")
-@click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Games per matchup.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
-@click.option("--policy", default="never", show_default=True,
-              help="Gift policy: never, always, random:p=0.5, plain-first, heuristic, "
-                   "threshold, rollout:k=16,base=heuristic; to=RULE picks the recipient; "
-                   "per-card overrides after ';' (\"always; Long River's Pull=heuristic\").")
-@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Gift policy from a TOML file (format: analyzer/policies/table.py), "
-                   "instead of --policy.")
-@click.option("--life", type=click.IntRange(min=1), default=None,
-              help="Starting life (default 20; 40 for Commander decks).")
+@click.argument("deck", required=False, type=DECK_PATH)
+@run_options(games=2000)
+@policy_options(default="never")
 @click.option("--per-game", is_flag=True, help="Also write games.csv (one row per game).")
 @click.option("--log-games", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also write the event logs of each matchup's first N games "
                    "(logs/<matchup>/<game>.jsonl and .txt; needs --out).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Write summary.csv (and games.csv) and manifest.json to this folder.")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
-              metavar="FILE", help="Extra card data file; repeatable.")
-@player_options
 @input_errors_exit_2
 def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, log_games,
              out, allow_approximate, card_files, player, opp_player) -> None:
