@@ -51,7 +51,17 @@ def play(name: str) -> dict[str, str]:
     kwargs = {"games": GAMES, "seed": SEED, "policy": POLICY, "threads": 2, **extra}
     with tempfile.TemporaryDirectory() as tmp:
         api.simulate(DECKS / deck, [DECKS / o for o in opps], per_game=True, out=tmp, **kwargs)
+        _check_manifest(json.loads((Path(tmp) / "manifest.json").read_text(encoding="utf-8")))
         return {f: hashlib.sha256((Path(tmp) / f).read_bytes()).hexdigest() for f in FILES}
+
+
+def _check_manifest(manifest: dict) -> None:
+    """The manifest names the engine that played: the rules version and the source hash."""
+    from analyzer import RULES_VERSION
+    from analyzer.kernel.config import source_hash
+
+    assert manifest["rules_version"] == RULES_VERSION
+    assert manifest["engine"] == source_hash()
 
 
 def pinned() -> dict:

@@ -154,7 +154,7 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 
     if out is None and not save:
         return run(None)
-    from analyzer.report.writers import run_recorder
+    from analyzer.api.runs import run_recorder
 
     opponents = [" + ".join(d.name for d in decks[1:]) for decks in loaded]
     with run_recorder(results_dir, "cardstats", run_dir=out, seed=seed, games=games,

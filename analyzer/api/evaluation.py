@@ -116,7 +116,7 @@ def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) ->
     """The run_recorder context for this run, or a no-op context when nothing is written."""
     import contextlib
 
-    from analyzer.report.writers import run_recorder
+    from analyzer.api.runs import run_recorder
 
     if out is not None:
         return run_recorder(run_dir=out, **fields)

@@ -160,8 +160,9 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
            policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
            catalog: Any, replay: dict[str, Any], log_games: int,
            players: tuple[str, str]) -> Path:
+    from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
-    from analyzer.report.writers import DeckEntry, run_recorder
+    from analyzer.report.writers import DeckEntry
 
     entries = []
     seen = set()
