@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from analyzer.cli.common import (
@@ -13,61 +11,6 @@ from analyzer.cli.common import (
     progress_bar,
     run_options,
 )
-
-
-def _pct(rate: Any) -> str:
-    return "-" if rate != rate else f"{100 * rate:.1f}%"
-
-
-def _rate_n(rate: Any, n: Any) -> str:
-    import pandas as pd
-
-    if pd.isna(n):
-        return ""
-    return f"{_pct(rate)} ({int(n)})"
-
-
-def _pp(x: float) -> str:
-    return f"{100 * x:+.1f}"
-
-
-def card_stats_table(df: Any) -> str:
-    """Terminal table of `api.cardstats(...).table`, in its order (best GIH WR first).
-
-    Gift cards are marked "*"; their promised / not-promised columns are observational.
-    """
-    gift_rows = df["promised_games"].notna()
-    heads = ["card", "#", "GP WR (n)", "OH WR (n)", "GD WR (n)", "GIH WR [95% CI] (n)",
-             "GNS WR (n)", "IWD pp [95% CI]"]
-    if gift_rows.any():
-        heads += ["promised* (n)", "not promised* (n)"]
-    rows = []
-    for r, gift in zip(df.itertuples(index=False), gift_rows, strict=True):
-        gih = "-" if r.gih_wr != r.gih_wr else (
-            f"{_pct(r.gih_wr)} [{100 * r.gih_wr_ci_low:.1f}, {100 * r.gih_wr_ci_high:.1f}] "
-            f"({r.gih_games})")
-        iwd = "-" if r.iwd != r.iwd else (
-            f"{_pp(r.iwd)} [{_pp(r.iwd_ci_low)}, {_pp(r.iwd_ci_high)}]")
-        row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
-               _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
-               _rate_n(r.gns_wr, r.gns_games), iwd]
-        if gift_rows.any():
-            row += ["", ""] if not gift else [
-                _rate_n(r.promised_wr, r.promised_games),
-                _rate_n(r.unpromised_wr, r.unpromised_games)]
-        rows.append(row)
-    widths = [max(len(h), *(len(row[i]) for row in rows)) if rows else len(h)
-              for i, h in enumerate(heads)]
-    right = {1, 2, 3, 4, 6}
-    right |= {8, 9} if gift_rows.any() else set()
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
-
-    out = [line(heads), "  ".join("-" * w for w in widths)]
-    out += [line(row) for row in rows]
-    return "\n".join(out)
 
 
 @click.command()
@@ -104,7 +47,7 @@ def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
     click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}")
-    click.echo(card_stats_table(run.table))
+    click.echo(api.card_stats_summary(run.table))
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
     if run.table["promised_games"].notna().any():
         click.echo(f"* gift card. Warning: {run.warning}")

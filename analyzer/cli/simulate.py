@@ -15,35 +15,6 @@ from analyzer.cli.common import (
 )
 
 
-def _fmt_rate(rate: float, lo: float, hi: float) -> str:
-    if rate != rate:
-        return "-"
-    return f"{100 * rate:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-
-
-def summary_table(df) -> str:
-    """Compact terminal table of simulate's summary rows."""
-    heads = ["deck", "opponent", "games", "win rate [95% CI]", "on the play", "on the draw",
-             "turns", "draws"]
-    rows = []
-    for r in df.itertuples(index=False):
-        rows.append([r.deck, r.opponent, str(r.games), _fmt_rate(r.win_rate, r.ci_low, r.ci_high),
-                     _fmt_rate(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
-                     _fmt_rate(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
-                     f"{r.mean_turns:.1f}", str(r.draws)])
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def end_reasons_line(df) -> str:
-    cols = [c for c in df.columns if c.startswith("end_")]
-    totals = {c[4:]: int(df[c].sum()) for c in cols if int(df[c].sum())}
-    return "game ends: " + ", ".join(f"{k} {v}" for k, v in totals.items())
-
-
 @click.command()
 @click.argument("deck", required=False, type=DECK_PATH)
 @run_options(games=2000)
@@ -69,8 +40,8 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
                            allow_approximate=allow_approximate, per_game=per_game, out=out,
                            card_files=card_files, player=player, opp_player=opp_player,
                            progress=progress, on_start=start, log_games=log_games)
-    click.echo(summary_table(run.summary))
-    click.echo(end_reasons_line(run.summary))
+    click.echo(api.simulate_summary(run.summary))
+    click.echo(api.end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))
     total = int(run.summary["games"].sum())
     click.echo(f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "
