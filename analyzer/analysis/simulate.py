@@ -225,10 +225,6 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     from analyzer.kernel.parallel import available_threads, run_sliced
     from analyzer.policies.table import policy_table
 
-    if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
     inputs = kernel_inputs(decks, catalog, levels)
     pol = policy_table(policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)

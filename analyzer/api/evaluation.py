@@ -19,6 +19,7 @@ import pandas as pd
 from analyzer.api.checks import (
     SAME,
     check_policies,
+    check_run_args,
     override_warnings,
     read_policy_files,
     with_opponents,
@@ -160,12 +161,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    if games < 1:
-        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
-    if forks < 0:
-        raise InputError(Problem(f"{arg('forks')} must be 0 or more, not {forks}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, forks=forks,
+                   player=player, opp_player=opp_player)
     if not 0.0 < min_effect < 100.0:
         raise InputError(Problem(f"{arg('min_effect')} must be between 0 and 100 points, not "
                                  f"{min_effect}"))
@@ -174,7 +171,6 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                  f"{fork_seats!r}"))
     _check_format(fmt)
     _check_plots(plots)
-    seat_levels(2, player, opp_player)  # validate before running
     files = read_policy_files(policy_files)
     pols = cmp.split_policies(policies if policies else
                               ([] if files else list(DEFAULT_POLICIES)))
@@ -502,13 +498,10 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    if games < 1:
-        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
+                   opp_player=opp_player)
     _check_format(fmt)
     _check_plots(plots)
-    seat_levels(2, player, opp_player)  # validate before running
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:

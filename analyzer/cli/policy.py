@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from analyzer.api.policy import DEFAULT_FEATURES
 from analyzer.cli.common import DECK_PATH, input_errors_exit_2, progress_bar, run_options
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
 def _pct(x: float) -> str:
@@ -45,12 +39,11 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     from analyzer import api
 
     names = tuple(f.strip() for f in features.split(",") if f.strip())
-    rec = api._catalog(None, card_files).lookup(card)
-    path = out or f"tuned_{_slug(rec.name if rec is not None else card)}.toml"
     with progress_bar() as (start, progress):
         res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
                        features=names, rounds=rounds, threads=threads, life=life,
-                       allow_approximate=allow_approximate, out=path, card_files=card_files,
+                       allow_approximate=allow_approximate, out=out, save=True,
+                       card_files=card_files,
                        player=player, opp_player=opp_player, progress=progress,
                        on_start=start)
     click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
@@ -65,4 +58,4 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     for r in res.comparisons.itertuples(index=False):
         click.echo(f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
                    f"({r.games_differing} of {r.games} games differ)")
-    click.echo(f"wrote {path}")
+    click.echo(f"wrote {res.path}")
