@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import bf, seat
 
 from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
@@ -38,16 +39,8 @@ def run_text(text: str) -> dict[str, Any]:
     return play(parse_scenario(text, "<test>", base_dir=SCEN))
 
 
-def bf(state: dict, seat: int, card: str | None = None) -> list[dict]:
-    return [p for p in state["seats"][seat]["battlefield"] if card is None or p["card"] == card]
-
-
 def creatures(state: dict, seat: int) -> list[str]:
     return sorted(p["card"] for p in bf(state, seat) if p["power"] is not None)
-
-
-def seat(state: dict, s: int) -> dict:
-    return state["seats"][s]
 
 
 def input_error(fn, *args: Any, **kwargs: Any) -> str:
