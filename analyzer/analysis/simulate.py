@@ -145,20 +145,24 @@ class SimResult:
             raise ValueError("per-game records were not kept for this run")
         g = self.games
         n = g.shape[0]
+
+        def col(name: str) -> np.ndarray:
+            return g[:, GAME_COLS.index(name)]
+
         df = pd.DataFrame({
             "game": np.arange(n),
             "seed": np.full(n, self.seed, dtype=np.int64),
-            "first_seat": g[:, GAME_COLS.index("first_seat")],
-            "winner": g[:, 0],
-            "turns": g[:, 1],
-            "end_reason": [END_REASON_NAMES[r] for r in g[:, 2]],
+            "first_seat": col("first_seat"),
+            "winner": col("winner"),
+            "turns": col("turns"),
+            "end_reason": [END_REASON_NAMES[r] for r in col("end_reason")],
         })
         for s in range(self.n_players):
             df[f"seat{s}_deck"] = self.decks[s].name
             for k, col in enumerate(SEAT_COLS):
                 df[f"seat{s}_{col}"] = g[:, GAME_N + s * SEAT_N + k]
-        df["decisions"] = g[:, GAME_COLS.index("decisions")]
-        df["capacity_error"] = g[:, GAME_COLS.index("error")]
+        df["decisions"] = col("decisions")
+        df["capacity_error"] = col("error")
         return df
 
     def gifts_frame(self) -> pd.DataFrame:
