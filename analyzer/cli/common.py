@@ -73,7 +73,7 @@ def run_options(*, games: int, vs_help: str = GAUNTLET_HELP,
     and, where its meaning differs, its own help for --vs, --games or --seed."""
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn = _apply(fn, [
+        return _apply(player_options(fn), [
             click.option("--vs", "vs", multiple=True, type=DECK_PATH, metavar="OPP",
                          help=vs_help),
             click.option("--games", type=click.IntRange(min=1), default=games,
@@ -92,7 +92,6 @@ def run_options(*, games: int, vs_help: str = GAUNTLET_HELP,
                          help="Extra card data file (TOML, Scryfall JSON or an MTGJSON set "
                               "file); repeatable."),
         ])
-        return player_options(fn)
 
     return decorate
 
