@@ -366,13 +366,15 @@ def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = 
     """`evaluate` once per built-in player level (every seat plays it) on the same seeds, and
     each card's verdicts side by side. Files: one evaluation folder per level under `out` (or
     results/<run-id>/ with `save=True`) and verdicts_by_player.csv beside them."""
-    from analyzer.analysis.simulate import seat_levels
-
     levels = list(dict.fromkeys(p.strip() for p in players if p.strip()))
     if len(levels) < 2:
-        raise InputError(Problem(f"--players needs two or more levels, not {players!r}"))
-    for level in levels:
-        seat_levels(2, level)  # validate before running
+        raise InputError(Problem(f"{arg('players')} needs two or more levels, not {players!r}"))
+    from analyzer.enums import PLAYER_LEVEL_NAMES
+
+    unknown = [level for level in levels if level not in PLAYER_LEVEL_NAMES]
+    if unknown:
+        raise InputError(Problem(f"{arg('players')}: unknown player level(s) "
+                                 f"{', '.join(unknown)}: use {', '.join(PLAYER_LEVEL_NAMES)}"))
     kwargs.pop("player", None)
     kwargs.pop("opp_player", None)
     base = Path(out) if out is not None else None

@@ -12,7 +12,6 @@ import click
 from analyzer.api.evaluation import DEFAULT_GAMES
 from analyzer.cli.common import (
     DECK_PATH,
-    PLAYER_CHOICES,
     input_errors_exit_2,
     kernel_notice,
     policy_options,
@@ -151,13 +150,8 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
                       kwargs: dict[str, Any]) -> None:
     """`evaluate --players a,b`: each level's evaluation, then the cards whose verdict differs."""
     from analyzer import api
-    from analyzer.errors import InputError, Problem
 
     levels = [p.strip() for p in players.split(",") if p.strip()]
-    unknown = [p for p in levels if p not in PLAYER_CHOICES]
-    if unknown:
-        raise InputError(Problem(f"unknown player level(s) {', '.join(unknown)} in --players: "
-                                 f"use {', '.join(PLAYER_CHOICES)}"))
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
         total = {"n": 0}
 
