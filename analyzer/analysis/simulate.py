@@ -146,23 +146,23 @@ class SimResult:
         g = self.games
         n = g.shape[0]
 
-        def col(name: str) -> np.ndarray:
+        def game_col(name: str) -> np.ndarray:
             return g[:, GAME_COLS.index(name)]
 
         df = pd.DataFrame({
             "game": np.arange(n),
             "seed": np.full(n, self.seed, dtype=np.int64),
-            "first_seat": col("first_seat"),
-            "winner": col("winner"),
-            "turns": col("turns"),
-            "end_reason": [END_REASON_NAMES[r] for r in col("end_reason")],
+            "first_seat": game_col("first_seat"),
+            "winner": game_col("winner"),
+            "turns": game_col("turns"),
+            "end_reason": [END_REASON_NAMES[r] for r in game_col("end_reason")],
         })
         for s in range(self.n_players):
             df[f"seat{s}_deck"] = self.decks[s].name
             for k, col in enumerate(SEAT_COLS):
                 df[f"seat{s}_{col}"] = g[:, GAME_N + s * SEAT_N + k]
-        df["decisions"] = col("decisions")
-        df["capacity_error"] = col("error")
+        df["decisions"] = game_col("decisions")
+        df["capacity_error"] = game_col("error")
         return df
 
     def gifts_frame(self) -> pd.DataFrame:
