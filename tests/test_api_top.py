@@ -52,9 +52,22 @@ def test_one_opponent_path_is_accepted() -> None:
     (lambda: analyzer.compare(RATS, BATS, policy="nevr"), "policy: `nevr`"),
     (lambda: analyzer.simulate(NO_GIFT, BATS, games=0), "games must be at least 1"),
     (lambda: analyzer.cardstats(NO_GIFT, BATS, policy="nevr"), "policy: `nevr`"),
+    (lambda: analyzer.cardstats(NO_GIFT, BATS, threads=0), "threads must be at least 1"),
+    (lambda: analyzer.tune(NO_GIFT, BATS, "Parting Gust", rounds=-1), "rounds must be 0 or"),
+    (lambda: analyzer.simulate(NO_GIFT, BATS, life=0), "life must be at least 1"),
+    (lambda: analyzer.simulate(NO_GIFT, BATS, player="expert"), "player: unknown player level"),
 ])
 def test_api_errors_name_keyword_arguments(call, kwarg: str) -> None:
     with pytest.raises(InputError) as info:
         call()
     text = str(info.value)
     assert kwarg in text and "--" not in text, text
+
+
+def test_run_arguments_are_checked_once_with_every_problem_at_once() -> None:
+    with pytest.raises(InputError) as info:
+        analyzer.simulate(NO_GIFT, BATS, games=0, seed=-2, threads=0, opp_player="expert")
+    assert [p.message for p in info.value.problems] == [
+        "games must be at least 1, not 0", "seed must be a non-negative integer, not -2",
+        "threads must be at least 1, not 0",
+        "opp_player: unknown player level 'expert': use one of standard, basic"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import bf
 
 from analyzer import api, bundled
 from analyzer.analysis.scenario_run import play
@@ -177,10 +178,6 @@ def test_gauntlet_and_pod_are_found(cat):
 
 def scenario(text: str) -> dict[str, Any]:
     return play(parse_scenario(text, "<test>", base_dir=Path(__file__).parent / "scenarios"))
-
-
-def bf(state: dict, seat: int, card: str | None = None) -> list[dict]:
-    return [p for p in state["seats"][seat]["battlefield"] if card is None or p["card"] == card]
 
 
 def position(me: str, them: str = "", actions: str = "", phase: str = "main1") -> str:

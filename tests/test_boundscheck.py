@@ -16,6 +16,7 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+import pytest
 from numba import njit
 
 import analyzer.kernel.config  # noqa: F401  (installs the kernel's indexing)
@@ -41,6 +42,7 @@ _GAMES = textwrap.dedent("""
 """)
 
 
+@pytest.mark.compile
 def test_games_never_index_outside_an_array(tmp_path: Path) -> None:
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
     run = subprocess.run([sys.executable, "-c", _GAMES], env=env, capture_output=True,

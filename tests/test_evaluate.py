@@ -39,7 +39,6 @@ from analyzer.analysis.verdicts import (
     PROMISE,
 )
 from analyzer.api.simulation import _load
-from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.errors import InputError
 from analyzer.report.units import points_columns
@@ -50,11 +49,6 @@ FIX = Path(__file__).parent / "fixtures" / "evaluate"
 CARDS = FIX / "cards.toml"
 RATS, BATS, RACCOONS = (DECKS / n for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt",
                                             "rg_raccoons_expend.txt"))
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import bf, seat
 
 from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
@@ -17,14 +18,6 @@ SCEN = Path(__file__).parent / "scenarios"
 
 def run(text: str) -> dict[str, Any]:
     return play(parse_scenario(text, "<test>", base_dir=SCEN))
-
-
-def bf(s: dict, seat: int, card: str | None = None) -> list[dict]:
-    return [p for p in s["seats"][seat]["battlefield"] if card is None or p["card"] == card]
-
-
-def seat(s: dict, q: int) -> dict:
-    return s["seats"][q]
 
 
 def both(text: str, plain_targets: str = "", promised_targets: str = "") -> tuple[dict, dict]:

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from analyzer.analysis.simulate import kernel_inputs, simulate_matchup
 from analyzer.api.simulation import _load
-from analyzer.cards.catalog import load_catalog
 from analyzer.io.deck import Deck
 from analyzer.kernel import engine
 from analyzer.kernel import layout as L
@@ -22,11 +21,6 @@ from analyzer.policies.table import policy_table
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -15,18 +15,12 @@ import pytest
 from analyzer import bundled
 from analyzer.analysis.simulate import kernel_inputs, seat_levels
 from analyzer.api.simulation import _load
-from analyzer.cards.catalog import load_catalog
 from analyzer.enums import CardCol, CardType
 from analyzer.kernel import engine
 from analyzer.kernel import layout as L
 from analyzer.kernel.state import hand_at, ob, pb
 
 HANDS_PER_DECK = 400  # x 2 seats x 9 decks = 7,200 hands per level
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ from analyzer.analysis.scenario_run import play as play_scenario
 from analyzer.analysis.simulate import kernel_inputs
 from analyzer.api.simulation import _load
 from analyzer.bundled import gauntlet
-from analyzer.cards.catalog import load_catalog
 from analyzer.enums import AiRole, CardCol, PlayerLevel
 from analyzer.io.scenario import parse_scenario
 from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
@@ -28,11 +27,6 @@ from analyzer.policies.table import policy_table
 # two per-seat columns (attackers, attackers blocked), and the rules of issue 17 change games
 # (ward as a trigger, "whenever you give a gift" after resolution, copies as tokens).
 BASIC_GAMES_SHA256 = "770fce38c16de78216e778f0da8f18a842ff55080335d24adea0960c15002bdb"
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.api.policy import policy_decision
-from analyzer.cards.catalog import load_catalog
 from analyzer.cli import main
 from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
 from analyzer.errors import InputError
@@ -33,11 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 POS = Path(__file__).parent / "scenarios" / "policies"
 DECKS = ROOT / "decks"
 ROLLOUT = "rollout:k=8,base=heuristic"
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 def decide(name: str, policy: str, **kw):

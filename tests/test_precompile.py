@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 _RUN_ONE_GAME = """
 from analyzer.analysis.bench import _matchup
 from analyzer.analysis.simulate import simulate_matchup
@@ -14,6 +16,7 @@ simulate_matchup(decks, catalog, games=1, seed=1, threads=1)
 """
 
 
+@pytest.mark.compile
 def test_background_compile_is_reused_by_the_batch_runner(tmp_path):
     from analyzer.analysis.precompile import _roots
 

@@ -45,7 +45,6 @@ from analyzer.analysis.simulate import (
     kernel_inputs,
 )
 from analyzer.enums import GIFT_KIND_NAMES, CardCol
-from analyzer.errors import InputError, Problem
 from analyzer.io.deck import Deck
 from analyzer.policies.features import FEATURE_NAMES
 
@@ -118,10 +117,6 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     from analyzer.kernel.parallel import run_sliced
     from analyzer.policies.table import policy_table
 
-    if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
-    if forks < 1:
-        raise InputError(Problem(f"--forks must be at least 1, not {forks}"))
     inputs = kernel_inputs(decks, catalog, levels)
     pol = policy_table(base_policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)

@@ -151,20 +151,24 @@ class SimResult:
             raise ValueError("per-game records were not kept for this run")
         g = self.games
         n = g.shape[0]
+
+        def game_col(name: str) -> np.ndarray:
+            return g[:, GAME_COLS.index(name)]
+
         df = pd.DataFrame({
             "game": np.arange(n),
             "seed": np.full(n, self.seed, dtype=np.int64),
-            "first_seat": g[:, GAME_COLS.index("first_seat")],
-            "winner": g[:, 0],
-            "turns": g[:, 1],
-            "end_reason": [END_REASON_NAMES[r] for r in g[:, 2]],
+            "first_seat": game_col("first_seat"),
+            "winner": game_col("winner"),
+            "turns": game_col("turns"),
+            "end_reason": [END_REASON_NAMES[r] for r in game_col("end_reason")],
         })
         for s in range(self.n_players):
             df[f"seat{s}_deck"] = self.decks[s].name
             for k, col in enumerate(SEAT_COLS):
                 df[f"seat{s}_{col}"] = g[:, GAME_N + s * SEAT_N + k]
-        df["decisions"] = g[:, GAME_COLS.index("decisions")]
-        df["capacity_error"] = g[:, GAME_COLS.index("error")]
+        df["decisions"] = game_col("decisions")
+        df["capacity_error"] = game_col("error")
         return df
 
     def gifts_frame(self) -> pd.DataFrame:
@@ -231,10 +235,6 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     from analyzer.kernel.parallel import available_threads, run_sliced
     from analyzer.policies.table import policy_table
 
-    if games < 1:
-        raise InputError(Problem(f"--games must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
     inputs = kernel_inputs(decks, catalog, levels)
     pol = policy_table(policy, inputs.card_names, catalog.lookup)
     n_players = len(decks)

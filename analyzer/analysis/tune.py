@@ -61,6 +61,7 @@ class TuneResult:
     games: int
     seed: int
     history: list[tuple[dict[str, float], float]] = field(default_factory=list)
+    path: str | None = None  # where the policy file was saved (api.tune)
 
 
 def _scores(games: np.ndarray) -> np.ndarray:

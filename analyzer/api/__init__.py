@@ -14,7 +14,7 @@ from analyzer.io import DECK_FORMATS, MIN_DECK_SIZE, Deck, read_deck
 from analyzer.io.coverage import DeckReport, check_deck
 
 __all__ = ["DECK_FORMATS", "MIN_DECK_SIZE", "Deck", "DeckReport", "cards_records", "check_decks",
-           "format_cards_table", "list_cards", "load_deck"]
+           "list_cards", "load_deck"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,66 +117,6 @@ def list_cards(
         and (support is None or r.support_name == support.lower())
     ]
     return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
-
-
-def format_cards_table(df: Any, width: int = 100) -> str:
-    """Aligned text table of `list_cards()` output that fits `width` columns.
-
-    Long type lines (then names) are shortened with "…"; notes go below the table, marked "*".
-    When every row is approximate, the abilities each card ignores are listed below too ("~");
-    otherwise one line says how to list them.
-    """
-    import textwrap
-
-    if len(df) == 0:
-        return "no cards match"
-    heads = ("Name", "Set", "No.", "R", "Cost", "Type", "Gift", "Support")
-    rows = []
-    for r in df.itertuples(index=False):
-        name = r.name + (" *" if isinstance(r.notes, str) and r.notes else "")
-        rows.append([name, r.set, r.number, (r.rarity or "?")[0].upper(), r.cost, r.type_line,
-                     r.gift_kind if isinstance(r.gift_kind, str) else "-", r.support])
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
-    over = sum(widths) + 2 * (len(widths) - 1) - width
-    for col, floor in ((5, 12), (0, 16)):  # type line first, then name
-        if over > 0:
-            cut = min(over, widths[col] - floor)
-            if cut > 0:
-                widths[col] -= cut
-                over -= cut
-
-    def fit(text: str, w: int) -> str:
-        return text if len(text) <= w else text[:w - 1] + "…"
-
-    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(fit(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-              for row in rows]
-    n_gift = int(df["gift_kind"].notna().sum())
-    counts = df["support"].value_counts()
-    lines.append("")
-    lines.append(f"{len(df)} cards ({n_gift} with a gift): "
-                 + ", ".join(f"{int(counts.get(s, 0))} {s}"
-                             for s in ("exact", "approximate", "unsupported")))
-    noted = [(r.name, r.notes) for r in df.itertuples(index=False)
-             if isinstance(r.notes, str) and r.notes]
-    if noted:
-        lines.append("")
-        for name, note in noted:
-            lines.extend(textwrap.wrap(f"* {name}: {note}", width, subsequent_indent="  "))
-    approx = [(r.name, r.ignored) for r in df.itertuples(index=False)
-              if r.support == "approximate"]
-    if approx and len(approx) == len(df):
-        lines.append("")
-        lines.append("Ignored abilities (these cards run with stats and keywords only):")
-        for name, ignored in approx:
-            text = ignored if isinstance(ignored, str) and ignored else "nothing"
-            lines.extend(textwrap.wrap(f"~ {name}: {text}", width, subsequent_indent="  "))
-    elif approx:
-        lines.append("")
-        lines.append(f"{len(approx)} approximate cards ignore some abilities: "
-                     "`--support approximate` lists them.")
-    return "\n".join(lines)
 
 
 def cards_records(df: Any) -> list[dict[str, Any]]:
@@ -297,6 +237,11 @@ __all__ += ["CalibrationRun", "calibrate"]
 
 _LAZY: dict[str, tuple[str, str]] = {
     "text_table": ("analyzer.report.tables", "text_table"),
+    "format_cards_table": ("analyzer.report.tables", "cards_summary"),
+    "simulate_summary": ("analyzer.report.tables", "simulate_summary"),
+    "end_reasons_line": ("analyzer.report.tables", "end_reasons_line"),
+    "card_stats_summary": ("analyzer.report.tables", "card_stats_summary"),
+    "policy_help": ("analyzer.policies.table", "policy_help"),
     "decision_summary": ("analyzer.report.tables", "decision_summary"),
     "policy_summary": ("analyzer.report.tables", "policy_summary"),
     "compare_summary": ("analyzer.report.tables", "compare_summary"),

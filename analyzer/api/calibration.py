@@ -13,8 +13,6 @@ from typing import Any
 
 import pandas as pd
 
-from analyzer.errors import InputError, Problem
-
 DEFAULT_CALIBRATE_GAMES = 500  # per matchup: 81 matchups of the bundled decks, ~40,000 games
 DEFAULT_CALIBRATE_POLICY = "heuristic"
 
@@ -49,7 +47,8 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
               ratings: str | Path | None = None, games: int = DEFAULT_CALIBRATE_GAMES,
               seed: int = 0, policy: str = DEFAULT_CALIBRATE_POLICY,
               threads: int | None = None, player: str = "standard",
-              opp_player: str | None = None, min_drawn_games: int = 30,
+              opp_player: str | None = None, life: int | None = None,
+              min_drawn_games: int = 30,
               out: str | Path | None = None, save: bool = False, plots: bool = True,
               allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
               progress: Callable[[int], None] | None = None,
@@ -62,15 +61,13 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
     `out`, or results/<run-id>/ with `save=True`."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.api.checks import check_run_args
     from analyzer.api.evaluation import _check_plots, _life, _load_all, _recorder
-    from analyzer.api.simulation import check_games_arg
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import policy_table
 
-    check_games_arg(games)
-    if seed < 0:
-        raise InputError(Problem(f"--seed must be a non-negative integer, not {seed}"))
-    seat_levels(2, player, opp_player)  # validate before running
+    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
+                   opp_player=opp_player)
     if ratings is not None:
         _check_plots(plots)
     real = read_ratings(ratings) if ratings is not None else None
@@ -89,7 +86,7 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
         if on_start is not None:
             on_start(games * len(loaded.decks))
         results = [simulate_matchup(d, catalog, games=games, seed=seed, threads=threads,
-                                    policy=policy, starting_life=_life(d, life=None),
+                                    policy=policy, starting_life=_life(d, life),
                                     progress=progress,
                                     levels=seat_levels(len(d), player, opp_player))
                    for d in loaded.decks]

@@ -104,12 +104,17 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     """
     from analyzer.analysis.cardstats import card_stats
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
-    from analyzer.api.checks import check_policies, override_warnings, read_policy_files
-    from analyzer.api.simulation import check_games_arg, matchups
+    from analyzer.api.checks import (
+        check_policies,
+        check_run_args,
+        override_warnings,
+        read_policy_files,
+    )
+    from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_games_arg(games)
-    seat_levels(2, player, opp_player)  # validate before running
+    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
+                   opp_player=opp_player)
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:
@@ -154,7 +159,7 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 
     if out is None and not save:
         return run(None)
-    from analyzer.report.writers import run_recorder
+    from analyzer.api.runs import run_recorder
 
     opponents = [" + ".join(d.name for d in decks[1:]) for decks in loaded]
     with run_recorder(results_dir, "cardstats", run_dir=out, seed=seed, games=games,

@@ -1,5 +1,9 @@
-"""Checks the API runs before playing: every policy problem at once, policy files by label,
-per-card overrides that cannot matter for the deck.
+"""Checks the API runs before playing: the run arguments, every policy problem at once, policy
+files by label, per-card overrides that cannot matter for the deck.
+
+Input is validated once, here at the API boundary: the CLI's click types only shape the
+command line, and the analysis and kernel layers below assume clean input. Messages name the
+keyword argument from Python and the flag from the command line (``errors.arg``).
 
 Policy labels: a policy string is its own label; a policy file's label is ``file PATH`` (what
 the tables' policy column shows).
@@ -10,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from analyzer.errors import InputError, Problem
+from analyzer.enums import PLAYER_LEVEL_NAMES
+from analyzer.errors import InputError, Problem, arg
 from analyzer.policies.labels import (  # noqa: F401 (re-exported for the API modules)
     SAME,
     file_label,
@@ -19,6 +24,31 @@ from analyzer.policies.labels import (  # noqa: F401 (re-exported for the API mo
     with_opponents,
 )
 from analyzer.policies.table import PolicySpec
+
+# The smallest value of each whole-number run argument, and how a message says it.
+_MINIMUM = {"games": 1, "threads": 1, "life": 1, "seed": 0, "forks": 0, "rounds": 0,
+            "log_games": 0}
+
+
+def check_run_args(**args: Any) -> None:
+    """Check the arguments of a run (games, seed, threads, life, forks, rounds, log_games;
+    player and opp_player levels), skipping those given as None; every problem at once."""
+    problems: list[Problem] = []
+    for name, value in args.items():
+        if value is None:
+            continue
+        if name in ("player", "opp_player"):
+            if value not in PLAYER_LEVEL_NAMES:
+                problems.append(Problem(f"{arg(name)}: unknown player level {value!r}: use one "
+                                        f"of {', '.join(PLAYER_LEVEL_NAMES)}"))
+            continue
+        low = _MINIMUM[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            need = ("a non-negative integer" if name == "seed" else "at least 1" if low
+                    else "0 or more")
+            problems.append(Problem(f"{arg(name)} must be {need}, not {value!r}"))
+    if problems:
+        raise InputError(problems)
 
 
 def check_policies(named: Sequence[tuple[str, str | PolicySpec | None]], catalog: Any,

@@ -19,6 +19,7 @@ import pandas as pd
 from analyzer.api.checks import (
     SAME,
     check_policies,
+    check_run_args,
     override_warnings,
     read_policy_files,
     with_opponents,
@@ -116,7 +117,7 @@ def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) ->
     """The run_recorder context for this run, or a no-op context when nothing is written."""
     import contextlib
 
-    from analyzer.report.writers import run_recorder
+    from analyzer.api.runs import run_recorder
 
     if out is not None:
         return run_recorder(run_dir=out, **fields)
@@ -160,12 +161,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    if games < 1:
-        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
-    if forks < 0:
-        raise InputError(Problem(f"{arg('forks')} must be 0 or more, not {forks}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, forks=forks,
+                   player=player, opp_player=opp_player)
     if not 0.0 < min_effect < 100.0:
         raise InputError(Problem(f"{arg('min_effect')} must be between 0 and 100 points, not "
                                  f"{min_effect}"))
@@ -174,7 +171,6 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                                  f"{fork_seats!r}"))
     _check_format(fmt)
     _check_plots(plots)
-    seat_levels(2, player, opp_player)  # validate before running
     files = read_policy_files(policy_files)
     pols = cmp.split_policies(policies if policies else
                               ([] if files else list(DEFAULT_POLICIES)))
@@ -370,13 +366,15 @@ def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = 
     """`evaluate` once per built-in player level (every seat plays it) on the same seeds, and
     each card's verdicts side by side. Files: one evaluation folder per level under `out` (or
     results/<run-id>/ with `save=True`) and verdicts_by_player.csv beside them."""
-    from analyzer.analysis.simulate import seat_levels
-
     levels = list(dict.fromkeys(p.strip() for p in players if p.strip()))
     if len(levels) < 2:
-        raise InputError(Problem(f"--players needs two or more levels, not {players!r}"))
-    for level in levels:
-        seat_levels(2, level)  # validate before running
+        raise InputError(Problem(f"{arg('players')} needs two or more levels, not {players!r}"))
+    from analyzer.enums import PLAYER_LEVEL_NAMES
+
+    unknown = [level for level in levels if level not in PLAYER_LEVEL_NAMES]
+    if unknown:
+        raise InputError(Problem(f"{arg('players')}: unknown player level(s) "
+                                 f"{', '.join(unknown)}: use {', '.join(PLAYER_LEVEL_NAMES)}"))
     kwargs.pop("player", None)
     kwargs.pop("opp_player", None)
     base = Path(out) if out is not None else None
@@ -502,13 +500,10 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    if games < 1:
-        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))
-    if seed < 0:
-        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
+                   opp_player=opp_player)
     _check_format(fmt)
     _check_plots(plots)
-    seat_levels(2, player, opp_player)  # validate before running
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:

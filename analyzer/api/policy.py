@@ -6,13 +6,14 @@ Policy syntax and file format: analyzer/policies/table.py; the heuristic: polici
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from analyzer.analysis.tune import DEFAULT_FEATURES, TuneResult
-from analyzer.errors import InputError, Problem, arg
+from analyzer.errors import InputError, Problem
 from analyzer.policies.table import PolicySpec, load_policy
 
 __all__ = ["DEFAULT_FEATURES", "PolicyDecision", "PolicySpec", "TuneResult", "load_policy",
@@ -116,23 +117,23 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
          seed: int = 0, base: str = "heuristic", opponents: str | None = None,
          features: Sequence[str] = DEFAULT_FEATURES, rounds: int = 3,
          threads: int | None = None, life: int | None = None, allow_approximate: bool = False,
-         out: str | Path | None = None, card_files: Sequence[str | Path] = (),
+         out: str | Path | None = None, save: bool = False,
+         card_files: Sequence[str | Path] = (),
          player: str = "standard", opp_player: str | None = None,
          progress: Callable[[int], None] | None = None,
          on_start: Callable[[int], None] | None = None) -> TuneResult:
     """Tune `card`'s threshold weights for `deck` (see analyzer.analysis.tune); save the tuned
-    policy file to `out` if given. Matchups as in `simulate` (one opponent: 1v1; several: one
-    multiplayer game; none: the bundled gauntlet). `player`: every seat's built-in player
+    policy file to `out` if given (with `save`: by default to tuned_<card>.toml; the path is
+    `result.path`). Matchups as in `simulate` (one opponent: 1v1; several: one multiplayer
+    game; none: the bundled gauntlet). `player`: every seat's built-in player
     ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up)."""
-    from analyzer.analysis.simulate import seat_levels
     from analyzer.analysis.tune import check_inputs, tune_card
-    from analyzer.api.simulation import _load, check_games_arg, matchups
+    from analyzer.api.checks import check_run_args
+    from analyzer.api.simulation import _load, matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_games_arg(games)
-    seat_levels(2, player, opp_player)  # validate before running
-    if rounds < 0:
-        raise InputError(Problem(f"{arg('rounds')} must be 0 or more, not {rounds}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, rounds=rounds,
+                   player=player, opp_player=opp_player)
     catalog = load_catalog(card_files)
     loaded = [_load(paths, catalog, allow_approximate) for paths in matchups(deck, vs)]
 
@@ -147,8 +148,12 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
                        opponents=opponents, features=features, rounds=rounds, threads=threads,
                        life=starting, progress=progress, player=player,
                        opp_player=opp_player)
+    if out is None and save:
+        out = "tuned_" + re.sub(r"[^a-z0-9]+", "_", result.card.lower()).strip("_") + ".toml"
     if out is not None:
         from analyzer.report.writers import atomic_write_text
+
+        result.path = str(out)
 
         try:
             atomic_write_text(Path(out), result.policy_toml)

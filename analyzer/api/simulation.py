@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.api.checks import check_run_args
 from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
@@ -78,12 +79,11 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import load_policy, parse_policy
 
-    check_games_arg(games)
-    if seed < 0:
-        raise InputError(Problem(f"{arg('seed')} must be a non-negative integer, not {seed}"))
+    check_run_args(games=games, seed=seed, threads=threads, life=life, log_games=log_games,
+                   player=player, opp_player=opp_player)
     if log_games and out is None:
-        raise InputError(Problem("--log-games needs --out (the logs are written there)"))
-    seat_levels(2, player, opp_player)  # validate before running
+        raise InputError(Problem(f"{arg('log_games')} needs {arg('out')} (the logs are "
+                                 "written there)"))
     catalog = load_catalog(card_files)
     if policy_file is None and isinstance(policy, str):
         policy = parse_policy(policy, arg("policy"))
@@ -160,8 +160,9 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
            policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
            catalog: Any, replay: dict[str, Any], log_games: int,
            players: tuple[str, str]) -> Path:
+    from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
-    from analyzer.report.writers import DeckEntry, run_recorder
+    from analyzer.report.writers import DeckEntry
 
     entries = []
     seen = set()
@@ -200,8 +201,3 @@ def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
             r = session.replay(g, k)
             rec.write_text(f"logs/{k}/{g}.jsonl", r.jsonl())
             rec.write_text(f"logs/{k}/{g}.txt", session.header(r) + "\n" + r.text() + "\n")
-
-
-def check_games_arg(games: int) -> None:
-    if games < 1:
-        raise InputError(Problem(f"{arg('games')} must be at least 1, not {games}"))

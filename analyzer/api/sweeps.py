@@ -99,7 +99,7 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
         merged_tables,
         sweep_frame,
     )
-    from analyzer.report.writers import run_recorder
+    from analyzer.api.runs import run_recorder
 
     with run_recorder(folder.parent, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
                       policies=list(plan.policies), kind="sweep", analysis=plan.analysis,

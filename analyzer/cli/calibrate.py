@@ -6,9 +6,10 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
+from analyzer.api.calibration import DEFAULT_CALIBRATE_GAMES
+from analyzer.cli.common import DECK_PATH, input_errors_exit_2, progress_bar, run_options
 
-_DECK_PATH = click.Path(dir_okay=False)
+_DECK_PATH = DECK_PATH
 
 
 _ROWS = (  # figure, label, format (units in the label)
@@ -50,31 +51,20 @@ def figures_table(run: Any) -> str:
 
 @click.command()
 @click.argument("decks", nargs=-1, type=_DECK_PATH, metavar="[DECK...]")
-@click.option("--vs", "vs", multiple=True, type=_DECK_PATH, metavar="OPP",
-              help="Opponent deck; repeatable: every DECK plays every OPP 1v1 (default: the "
-                   "bundled gauntlet).")
+@run_options(games=DEFAULT_CALIBRATE_GAMES, vs_help="Opponent deck; repeatable: every DECK "
+             "plays every OPP 1v1 (default: the bundled gauntlet).")
 @click.option("--ratings", type=click.Path(dir_okay=False, exists=True), default=None,
               metavar="FILE",
               help="Real card ratings: a 17lands card ratings CSV export, the JSON of its "
                    "card_ratings API, or a CSV with card_name,gih_wr.")
-@click.option("--games", type=click.IntRange(min=1), default=None,
-              help="Games per matchup (default 500).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
 @click.option("--policy", default="heuristic", show_default=True,
               help="Gift policy every seat plays.")
-@player_options
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Run folder (default: results/<run-id>/).")
 @click.option("--no-plots", is_flag=True, help="Skip calibration.png.")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=_DECK_PATH, metavar="FILE",
-              help="Extra card data file; repeatable.")
 @input_errors_exit_2
 def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_player, out,
-              no_plots, allow_approximate, card_files) -> None:
+              no_plots, allow_approximate, card_files, life) -> None:
     """Hold simulated games against real ones: is the built-in player close to real play?
 
     Plays every DECK (default: the bundled decks) against every opponent (default: the
@@ -84,11 +74,9 @@ def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_play
     drawn cards cast. Writes calibration.csv, manifest.json and calibration.png.
     """
     from analyzer import api
-    from analyzer.api.calibration import DEFAULT_CALIBRATE_GAMES
-
     with progress_bar() as (start, progress):
         run = api.calibrate(decks, vs, ratings=ratings,
-                            games=games or DEFAULT_CALIBRATE_GAMES,
+                            games=games, life=life,
                             seed=seed, policy=policy, threads=threads, player=player,
                             opp_player=opp_player, out=out, save=True, plots=not no_plots,
                             allow_approximate=allow_approximate, card_files=card_files,

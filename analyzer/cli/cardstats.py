@@ -2,93 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
-
-
-def _pct(rate: Any) -> str:
-    return "-" if rate != rate else f"{100 * rate:.1f}%"
-
-
-def _rate_n(rate: Any, n: Any) -> str:
-    import pandas as pd
-
-    if pd.isna(n):
-        return ""
-    return f"{_pct(rate)} ({int(n)})"
-
-
-def _pp(x: float) -> str:
-    return f"{100 * x:+.1f}"
-
-
-def card_stats_table(df: Any) -> str:
-    """Terminal table of `api.cardstats(...).table`, in its order (best GIH WR first).
-
-    Gift cards are marked "*"; their promised / not-promised columns are observational.
-    """
-    gift_rows = df["promised_games"].notna()
-    heads = ["card", "#", "GP WR (n)", "OH WR (n)", "GD WR (n)", "GIH WR [95% CI] (n)",
-             "GNS WR (n)", "IWD pp [95% CI]"]
-    if gift_rows.any():
-        heads += ["promised* (n)", "not promised* (n)"]
-    rows = []
-    for r, gift in zip(df.itertuples(index=False), gift_rows, strict=True):
-        gih = "-" if r.gih_wr != r.gih_wr else (
-            f"{_pct(r.gih_wr)} [{100 * r.gih_wr_ci_low:.1f}, {100 * r.gih_wr_ci_high:.1f}] "
-            f"({r.gih_games})")
-        iwd = "-" if r.iwd != r.iwd else (
-            f"{_pp(r.iwd)} [{_pp(r.iwd_ci_low)}, {_pp(r.iwd_ci_high)}]")
-        row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
-               _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
-               _rate_n(r.gns_wr, r.gns_games), iwd]
-        if gift_rows.any():
-            row += ["", ""] if not gift else [
-                _rate_n(r.promised_wr, r.promised_games),
-                _rate_n(r.unpromised_wr, r.unpromised_games)]
-        rows.append(row)
-    widths = [max(len(h), *(len(row[i]) for row in rows)) if rows else len(h)
-              for i, h in enumerate(heads)]
-    right = {1, 2, 3, 4, 6}
-    right |= {8, 9} if gift_rows.any() else set()
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
-
-    out = [line(heads), "  ".join("-" * w for w in widths)]
-    out += [line(row) for row in rows]
-    return "\n".join(out)
+from analyzer.cli.common import (
+    DECK_PATH,
+    input_errors_exit_2,
+    policy_options,
+    progress_bar,
+    run_options,
+)
 
 
 @click.command()
-@click.argument("deck", required=False, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
-              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                   "gauntlet, one 1v1 matchup per deck, pooled).")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="Games per matchup.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--policy", default="random:p=0.5", show_default=True,
-              help="Gift policy during the games: never, always, random:p=0.5 (per-card "
-                   "overrides after ';'). The default promises half the time, so gift cards "
-                   "have games both ways.")
-@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Gift policy from a policy file (instead of --policy).")
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
-@click.option("--life", type=click.IntRange(min=1), default=None,
-              help="Starting life (default 20; 40 for Commander decks).")
+@click.argument("deck", required=False, type=DECK_PATH)
+@run_options(games=1000, vs_help="Opponent deck; repeat for a multiplayer game (default: the "
+             "bundled gauntlet, one 1v1 matchup per deck, pooled).")
+@policy_options(default="random:p=0.5", help_extra=" The default promises half the time, so "
+                "gift cards have games both ways.")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Folder for card_stats.csv and manifest.json (default: results/<run-id>/).")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
-              metavar="FILE", help="Extra card data file; repeatable.")
-@player_options
 @input_errors_exit_2
 def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
               allow_approximate, card_files, player, opp_player) -> None:
@@ -115,7 +47,7 @@ def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
     click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}")
-    click.echo(card_stats_table(run.table))
+    click.echo(api.card_stats_summary(run.table))
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
     if run.table["promised_games"].notna().any():
         click.echo(f"* gift card. Warning: {run.warning}")

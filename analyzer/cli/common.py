@@ -37,18 +37,80 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 PLAYER_CHOICES = ("standard", "basic")  # enums.PLAYER_LEVEL_NAMES, default first
+DECK_PATH = click.Path(dir_okay=False)
+GAUNTLET_HELP = ("Opponent deck; repeat for a multiplayer game (default: the bundled gauntlet, "
+                 "one 1v1 matchup per deck).")
+
+
+def _apply(fn: Callable[..., Any], options: list[Callable[..., Any]]) -> Callable[..., Any]:
+    """Apply click option decorators so --help lists them in the order given."""
+    for opt in reversed(options):
+        fn = opt(fn)
+    return fn
 
 
 def player_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--player (every seat's built-in player) and --opp-player (seats 1 and up)."""
-    fn = click.option("--opp-player", type=click.Choice(PLAYER_CHOICES), default=None,
-                      metavar="LEVEL",
-                      help="Built-in player of the opponents (seats 1 and up): standard or "
-                           "basic (default: the same as --player).")(fn)
-    return click.option("--player", type=click.Choice(PLAYER_CHOICES), default="standard",
-                        show_default=True, metavar="LEVEL",
-                        help="Built-in player of every seat: standard (a competent Limited "
-                             "player) or basic (the earlier, simpler player).")(fn)
+    return _apply(fn, [
+        click.option("--player", type=click.Choice(PLAYER_CHOICES), default="standard",
+                     show_default=True, metavar="LEVEL",
+                     help="Built-in player of every seat: standard (a competent Limited "
+                          "player) or basic (the earlier, simpler player)."),
+        click.option("--opp-player", type=click.Choice(PLAYER_CHOICES), default=None,
+                     metavar="LEVEL",
+                     help="Built-in player of the opponents (seats 1 and up): standard or "
+                          "basic (default: the same as --player)."),
+    ])
+
+
+def run_options(*, games: int, vs_help: str = GAUNTLET_HELP,
+                games_help: str = "Games per matchup.",
+                seed_help: str = "Run seed: the same seed plays the same games, whatever "
+                                 "the thread count.") -> Callable[..., Any]:
+    """The options of every command that plays games (simulate, evaluate, compare, cardstats,
+    tune, calibrate): --vs, --games, --seed, --threads, --life, --allow-approximate,
+    --card-data, --player and --opp-player. Each command passes its own default game count
+    and, where its meaning differs, its own help for --vs, --games or --seed."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return _apply(player_options(fn), [
+            click.option("--vs", "vs", multiple=True, type=DECK_PATH, metavar="OPP",
+                         help=vs_help),
+            click.option("--games", type=click.IntRange(min=1), default=games,
+                         show_default=True, help=games_help),
+            click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                         help=seed_help),
+            click.option("--threads", type=click.IntRange(min=1), default=None,
+                         help="Worker threads (default: all cores). Results do not depend "
+                              "on it."),
+            click.option("--life", type=click.IntRange(min=1), default=None,
+                         help="Starting life (default 20; 40 for Commander decks)."),
+            click.option("--allow-approximate", is_flag=True,
+                         help="Run approximate cards (stats and keywords only)."),
+            click.option("--card-data", "card_files", multiple=True, type=DECK_PATH,
+                         metavar="FILE",
+                         help="Extra card data file (TOML, Scryfall JSON or an MTGJSON set "
+                              "file); repeatable."),
+        ])
+
+    return decorate
+
+
+def policy_options(*, default: str, help_extra: str = "") -> Callable[..., Any]:
+    """--policy (a policy string; the help lists every policy of the spec table) and
+    --policy-file (a policy file instead)."""
+    from analyzer import api
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return _apply(fn, [
+            click.option("--policy", default=default, show_default=True,
+                         help=api.policy_help() + help_extra),
+            click.option("--policy-file", type=DECK_PATH, default=None, metavar="FILE",
+                         help="Gift policy from a TOML file (format: "
+                              "analyzer/policies/table.py), instead of --policy."),
+        ])
+
+    return decorate
 
 
 def players_text(player: str, opp_player: str | None) -> str:

@@ -9,15 +9,17 @@ from typing import Any
 
 import click
 
+from analyzer.api.evaluation import DEFAULT_GAMES
 from analyzer.cli.common import (
-    PLAYER_CHOICES,
+    DECK_PATH,
     input_errors_exit_2,
     kernel_notice,
-    player_options,
+    policy_options,
     progress_bar,
+    run_options,
 )
 
-_DECK_PATH = click.Path(dir_okay=False)
+_DECK_PATH = DECK_PATH
 
 
 def _notice(forks: bool) -> None:
@@ -56,32 +58,18 @@ def _interrupt_exit(kind: str) -> Iterator[None]:
         sys.exit(130)
 
 
-def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
-    options = [
-        click.option("--vs", "vs", multiple=True, type=_DECK_PATH, metavar="OPP",
-                     help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                          "gauntlet, one 1v1 matchup per deck)."),
-        click.option("--games", type=click.IntRange(min=1), default=None,
-                     help="Games per matchup (default 3000)."),
-        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True),
-        click.option("--threads", type=click.IntRange(min=1), default=None,
-                     help="Worker threads (default: all cores). Results do not depend on it."),
+def _report_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The run folder options of evaluate and compare."""
+    for opt in reversed([
         click.option("--out", type=click.Path(file_okay=False), default=None,
                      help="Run folder (default: results/<run-id>/)."),
         click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv",
                      show_default=True, help="Table format (parquet needs pyarrow)."),
         click.option("--no-plots", is_flag=True, help="Skip the PNG plots (report.html keeps "
                                                       "the tables)."),
-        click.option("--life", type=click.IntRange(min=1), default=None,
-                     help="Starting life (default 20; 40 for Commander decks)."),
-        click.option("--allow-approximate", is_flag=True,
-                     help="Run approximate cards (stats and keywords only)."),
-        click.option("--card-data", "card_files", multiple=True, type=_DECK_PATH,
-                     metavar="FILE", help="Extra card data file; repeatable."),
-    ]
-    for opt in reversed(options):
+    ]):
         fn = opt(fn)
-    return player_options(fn)
+    return fn
 
 
 def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
@@ -93,7 +81,8 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 
 @click.command()
 @click.argument("deck", required=False, type=_DECK_PATH)
-@_common
+@run_options(games=DEFAULT_GAMES)
+@_report_options
 @click.option("--policies", "policies", multiple=True, metavar="LIST",
               help="Policies to compare, comma-separated or repeated (default: never, always, "
                    "random:p=0.5). Any policy string --policy accepts; only the deck plays "
@@ -136,7 +125,7 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     """
     from analyzer import api
 
-    kwargs = dict(games=games or api.DEFAULT_GAMES, seed=seed, policies=policies or None,
+    kwargs = dict(games=games, seed=seed, policies=policies or None,
                   baseline=baseline, base_policy=base_policy, opp_policy=opp_policy,
                   policy_files=policy_files, forks=forks, threads=threads, save=True, fmt=fmt,
                   plots=not no_plots, life=life, fork_seats=fork_seats,
@@ -161,13 +150,8 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
                       kwargs: dict[str, Any]) -> None:
     """`evaluate --players a,b`: each level's evaluation, then the cards whose verdict differs."""
     from analyzer import api
-    from analyzer.errors import InputError, Problem
 
     levels = [p.strip() for p in players.split(",") if p.strip()]
-    unknown = [p for p in levels if p not in PLAYER_CHOICES]
-    if unknown:
-        raise InputError(Problem(f"unknown player level(s) {', '.join(unknown)} in --players: "
-                                 f"use {', '.join(PLAYER_CHOICES)}"))
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
         total = {"n": 0}
 
@@ -235,11 +219,9 @@ def _print_evaluation(run: Any) -> None:
 @click.command()
 @click.argument("deck_a", type=_DECK_PATH)
 @click.argument("deck_b", type=_DECK_PATH)
-@_common
-@click.option("--policy", default="never", show_default=True,
-              help="Gift policy both decks play with.")
-@click.option("--policy-file", type=_DECK_PATH, default=None, metavar="FILE",
-              help="Gift policy from a policy file (instead of --policy).")
+@run_options(games=DEFAULT_GAMES)
+@_report_options
+@policy_options(default="never", help_extra=" Both decks play it.")
 @click.option("--opp-policy", default=None, metavar="P",
               help="Policy of the opponents (default: the same as --policy).")
 @input_errors_exit_2
@@ -251,7 +233,7 @@ def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
     from analyzer import api
 
     with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
-        run = api.compare(deck_a, deck_b, vs, games=games or api.DEFAULT_GAMES, seed=seed,
+        run = api.compare(deck_a, deck_b, vs, games=games, seed=seed,
                           policy=policy, policy_file=policy_file, opp_policy=opp_policy,
                           threads=threads, out=out,
                           save=True, fmt=fmt,

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from analyzer.api.policy import DEFAULT_FEATURES
-from analyzer.cli.common import input_errors_exit_2, player_options, progress_bar
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+from analyzer.cli.common import DECK_PATH, input_errors_exit_2, progress_bar, run_options
 
 
 def _pct(x: float) -> str:
@@ -19,15 +13,10 @@ def _pct(x: float) -> str:
 
 
 @click.command()
-@click.argument("deck", required=False, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
-              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                   "gauntlet, one 1v1 matchup per deck).")
+@click.argument("deck", required=False, type=DECK_PATH)
+@run_options(games=400, games_help="Games per matchup for every candidate (and again for "
+             "validation).", seed_help="Training seed; validation uses seed + 1000003.")
 @click.option("--card", required=True, help="The gift card whose policy is tuned.")
-@click.option("--games", type=click.IntRange(min=1), default=400, show_default=True,
-              help="Games per matchup for every candidate (and again for validation).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Training seed; validation uses seed + 1000003.")
 @click.option("--base", default="heuristic", show_default=True,
               help="Policy of the deck's other gift cards (one name, e.g. heuristic).")
 @click.option("--opp-policy", default=None,
@@ -38,15 +27,6 @@ def _pct(x: float) -> str:
               help="Passes of the coordinate search.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to save the tuned policy (default: tuned_<card>.toml).")
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
-@click.option("--life", type=click.IntRange(min=1), default=None,
-              help="Starting life (default 20; 40 for Commander decks).")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
-              metavar="FILE", help="Extra card data file; repeatable.")
-@player_options
 @input_errors_exit_2
 def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, threads, life,
          allow_approximate, card_files, player, opp_player) -> None:
@@ -59,12 +39,11 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     from analyzer import api
 
     names = tuple(f.strip() for f in features.split(",") if f.strip())
-    rec = api._catalog(None, card_files).lookup(card)
-    path = out or f"tuned_{_slug(rec.name if rec is not None else card)}.toml"
     with progress_bar() as (start, progress):
         res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
                        features=names, rounds=rounds, threads=threads, life=life,
-                       allow_approximate=allow_approximate, out=path, card_files=card_files,
+                       allow_approximate=allow_approximate, out=out, save=True,
+                       card_files=card_files,
                        player=player, opp_player=opp_player, progress=progress,
                        on_start=start)
     click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
@@ -79,4 +58,4 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     for r in res.comparisons.itertuples(index=False):
         click.echo(f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
                    f"({r.games_differing} of {r.games} games differ)")
-    click.echo(f"wrote {path}")
+    click.echo(f"wrote {res.path}")

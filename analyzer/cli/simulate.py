@@ -5,73 +5,26 @@ from __future__ import annotations
 import click
 
 from analyzer.cli.common import (
+    DECK_PATH,
     input_errors_exit_2,
     kernel_notice,
-    player_options,
     players_text,
+    policy_options,
     progress_bar,
+    run_options,
 )
 
 
-def _fmt_rate(rate: float, lo: float, hi: float) -> str:
-    if rate != rate:
-        return "-"
-    return f"{100 * rate:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-
-
-def summary_table(df) -> str:
-    """Compact terminal table of simulate's summary rows."""
-    heads = ["deck", "opponent", "games", "win rate [95% CI]", "on the play", "on the draw",
-             "turns", "draws"]
-    rows = []
-    for r in df.itertuples(index=False):
-        rows.append([r.deck, r.opponent, str(r.games), _fmt_rate(r.win_rate, r.ci_low, r.ci_high),
-                     _fmt_rate(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
-                     _fmt_rate(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
-                     f"{r.mean_turns:.1f}", str(r.draws)])
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def end_reasons_line(df) -> str:
-    cols = [c for c in df.columns if c.startswith("end_")]
-    totals = {c[4:]: int(df[c].sum()) for c in cols if int(df[c].sum())}
-    return "game ends: " + ", ".join(f"{k} {v}" for k, v in totals.items())
-
-
 @click.command()
-@click.argument("deck", required=False, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False), metavar="OPP",
-              help="Opponent deck; repeat for a multiplayer game (default: the bundled "
-                   "gauntlet, one 1v1 matchup per deck).")
-@click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Games per matchup.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores). Results do not depend on it.")
-@click.option("--policy", default="never", show_default=True,
-              help="Gift policy: never, always, random:p=0.5, plain-first, heuristic, "
-                   "threshold, rollout:k=16,base=heuristic; to=RULE picks the recipient; "
-                   "per-card overrides after ';' (\"always; Long River's Pull=heuristic\").")
-@click.option("--policy-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Gift policy from a TOML file (format: analyzer/policies/table.py), "
-                   "instead of --policy.")
-@click.option("--life", type=click.IntRange(min=1), default=None,
-              help="Starting life (default 20; 40 for Commander decks).")
+@click.argument("deck", required=False, type=DECK_PATH)
+@run_options(games=2000)
+@policy_options(default="never")
 @click.option("--per-game", is_flag=True, help="Also write games.csv (one row per game).")
 @click.option("--log-games", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also write the event logs of each matchup's first N games "
                    "(logs/<matchup>/<game>.jsonl and .txt; needs --out).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Write summary.csv (and games.csv) and manifest.json to this folder.")
-@click.option("--allow-approximate", is_flag=True,
-              help="Run approximate cards (stats and keywords only).")
-@click.option("--card-data", "card_files", multiple=True, type=click.Path(dir_okay=False),
-              metavar="FILE", help="Extra card data file; repeatable.")
-@player_options
 @input_errors_exit_2
 def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game, log_games,
              out, allow_approximate, card_files, player, opp_player) -> None:
@@ -87,8 +40,8 @@ def simulate(deck, vs, games, seed, threads, policy, policy_file, life, per_game
                            allow_approximate=allow_approximate, per_game=per_game, out=out,
                            card_files=card_files, player=player, opp_player=opp_player,
                            progress=progress, on_start=start, log_games=log_games)
-    click.echo(summary_table(run.summary))
-    click.echo(end_reasons_line(run.summary))
+    click.echo(api.simulate_summary(run.summary))
+    click.echo(api.end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))
     total = int(run.summary["games"].sum())
     click.echo(f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "

@@ -57,6 +57,13 @@ Format (all keys optional unless marked)::
     # { advance = "end" }        (built-in AI plays on: a phase name or "next_turn")
     # { resolve = true }         (resolve the stack, everyone passing; an integer: that many)
 
+    [expect]               # optional: the outcome this file pins, checked by
+    winner = 1             # tests/test_scenario_expect.py; format: analyzer/io/scenario_expect.py
+    [[expect.seat]]        # seat by seat; only the keys given are checked
+    life = 17
+    hand = ["Starforged Sword"]
+    battlefield = ["Island", { card = "Fish", tapped = true, power = 1 }]
+
 ``advance`` stops at the first point where the game rests (no priority window, nothing
 pending) in that step or a later one: later this turn if the step is still ahead, else in a
 following turn. The engine runs untap, upkeep and draw as one unit when nothing triggers, so
@@ -80,6 +87,7 @@ from typing import Any
 
 from analyzer.enums import PHASE_NAMES, PLAYER_LEVEL_NAMES
 from analyzer.errors import InputError, Problem
+from analyzer.io.scenario_expect import read_expect
 
 ADVANCE_TARGETS = (*PHASE_NAMES, "next_turn")
 POLICIES = ("never", "always")
@@ -204,6 +212,7 @@ class Scenario:
     seats: list[SeatSpec]
     actions: list[ActionSpec]
     warnings: list[str] = field(default_factory=list)
+    expect: dict[str, Any] | None = None  # the [expect] table (io/scenario_expect.py)
 
 
 class _Reader:
@@ -344,8 +353,8 @@ def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = 
         catalog = load_catalog(card_files)
     r = _Reader(text, source, catalog)
     for k in doc:
-        if k not in ("game", "seat", "action"):
-            r.err(k, "unknown table (expected [game], [[seat]], [[action]])", 0)
+        if k not in ("game", "seat", "action", "expect"):
+            r.err(k, "unknown table (expected [game], [[seat]], [[action]], [expect])", 0)
     scn = _game(r, game, card_files)
     seats = doc.get("seat", [])
     if not isinstance(seats, list):
@@ -365,6 +374,7 @@ def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = 
         a = _action(r, raw, i, scn)
         if a is not None:
             scn.actions.append(a)
+    scn.expect = read_expect(r, doc.get("expect"), scn.players)
     if not r.problems:
         from analyzer.io.scenario_decks import fill_from_decks
 

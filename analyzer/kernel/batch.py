@@ -6,11 +6,11 @@ output rows, so results do not depend on the thread count or on how a run is spl
 (every game's random stream depends only on (run seed, game index)).
 
 Outputs (preallocated by the caller):
-- ``games``: int32 (n_games, GAME_N + n_players * SEAT_N): the GAME_* columns, then per seat
-  the SEAT_* columns;
-- ``objs``: int8 (n_games, n_cards, OBJ_N): per card of the decks (object id order: seat by seat,
-  deck order) whether it was in the kept opening hand, drawn later, cast (count), cast with the
-  gift promised (count), and gave a gift (count); counts saturate at 127.
+- ``games``: int32 (n_games, GAME_N + n_players * SEAT_N): the GAME_COLUMNS, then per seat
+  the SEAT_COLUMNS;
+- ``objs``: int8 (n_games, n_cards, OBJ_N), the OBJ_COLUMNS: per card of the decks (object id
+  order: seat by seat, deck order) whether it was in the kept opening hand, drawn later, cast
+  (count), cast with the gift promised (count), and gave a gift (count); counts saturate at 127.
 """
 
 from __future__ import annotations
@@ -53,20 +53,31 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.state import pb
 
-GAME_COLS = ("winner", "turns", "end_reason", "first_seat", "error", "decisions", "actions")
+# Per-game output columns: (name, record field), one list per kind of row. Adding a column is
+# one line here (and its documentation in the README's games.csv section).
+GAME_COLUMNS = (("winner", H_WINNER), ("turns", H_TURN), ("end_reason", H_END_REASON),
+                ("first_seat", H_FIRST_SEAT), ("error", H_ERROR), ("decisions", H_DECISIONS),
+                ("actions", H_ACTIONS))
+SEAT_COLUMNS = (("mulligans", P_MULLIGANS), ("opening_lands", P_OPENING_LANDS),
+                ("life", P_LIFE), ("lands_played", P_LANDS_PLAYED),
+                ("cards_drawn", P_CARDS_DRAWN), ("gifts_promised", P_GIFTS_PROMISED),
+                ("gifts_given", P_GIFTS_GIVEN), ("gifts_received", P_GIFTS_RECEIVED),
+                ("gifts_undelivered", P_GIFTS_UNDELIVERED), ("gift_triggers", P_GIFT_TRIGGERS),
+                ("lost_turn", P_LOST_TURN), ("turns_taken", P_TURNS),
+                ("attackers", P_ATTACKERS), ("attackers_blocked", P_ATTACKERS_BLOCKED))
+OBJ_COLUMNS = (("opening_hand", O_STAT_OPENING), ("drawn", O_STAT_DRAWN),
+               ("cast", O_STAT_CAST), ("promised", O_STAT_PROMISED),
+               ("gift_given", O_STAT_GIVEN))
+
+GAME_COLS = tuple(name for name, _ in GAME_COLUMNS)
 GAME_N = len(GAME_COLS)
-SEAT_COLS = ("mulligans", "opening_lands", "life", "lands_played", "cards_drawn",
-             "gifts_promised", "gifts_given", "gifts_received", "gifts_undelivered",
-             "gift_triggers", "lost_turn", "turns_taken", "attackers", "attackers_blocked")
+SEAT_COLS = tuple(name for name, _ in SEAT_COLUMNS)
 SEAT_N = len(SEAT_COLS)
-_SEAT_FIELDS = np.array([P_MULLIGANS, P_OPENING_LANDS, P_LIFE, P_LANDS_PLAYED, P_CARDS_DRAWN,
-                         P_GIFTS_PROMISED, P_GIFTS_GIVEN, P_GIFTS_RECEIVED, P_GIFTS_UNDELIVERED,
-                         P_GIFT_TRIGGERS, P_LOST_TURN, P_TURNS, P_ATTACKERS,
-                         P_ATTACKERS_BLOCKED], dtype=np.int64)
-OBJ_COLS = ("opening_hand", "drawn", "cast", "promised", "gift_given")
+OBJ_COLS = tuple(name for name, _ in OBJ_COLUMNS)
 OBJ_N = len(OBJ_COLS)
-_OBJ_FIELDS = np.array([O_STAT_OPENING, O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED,
-                        O_STAT_GIVEN], dtype=np.int64)
+_GAME_FIELDS = tuple(field for _, field in GAME_COLUMNS)  # a compile-time constant in write_game
+_SEAT_FIELDS = np.array([field for _, field in SEAT_COLUMNS], dtype=np.int64)
+_OBJ_FIELDS = np.array([field for _, field in OBJ_COLUMNS], dtype=np.int64)
 
 
 @njit
@@ -74,13 +85,8 @@ def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
     """Copy one finished game's results into its output rows."""
     n_players = G[H_NPLAYERS]
     n_cards = G[H_NCARDS]
-    games_row[0] = G[H_WINNER]
-    games_row[1] = G[H_TURN]
-    games_row[2] = G[H_END_REASON]
-    games_row[3] = G[H_FIRST_SEAT]
-    games_row[4] = G[H_ERROR]
-    games_row[5] = G[H_DECISIONS]
-    games_row[6] = G[H_ACTIONS]
+    for k in range(GAME_N):
+        games_row[k] = G[_GAME_FIELDS[k]]
     for s in range(n_players):
         for k in range(seat_fields.shape[0]):
             games_row[GAME_N + s * SEAT_N + k] = G[pb(s) + seat_fields[k]]

@@ -4,18 +4,11 @@ String syntax: ``NAME[:k=v,...]``, then per-card overrides after ``;``::
 
     always; Long River's Pull=heuristic; Blooming Blast=rollout:k=8,base=plain-first
 
-Names and their parameters (every name also takes ``to=RULE``, the multiplayer recipient:
-next | random | lowest-life | least-threat | weakest-use; default next):
-
-- ``never``, ``always``, ``random:p=0.5``;
-- ``plain-first[:lethal=1,targets=0]``: without the gift unless only the promised mode is
-  legal, or (lethal=1) its damage is lethal, or (targets=1) it has more targets now;
-- ``heuristic[:PARAM=v,...]``: per gift kind and card from ``heuristic.toml``; a parameter
-  given here (names in HEURISTIC.md) replaces that parameter for every card;
-- ``threshold[:weights=FILE]``: promise when bias + weights . features > 0, weights per card
-  (else per gift kind, else default) from ``threshold.toml`` or FILE (same format);
-- ``rollout[:k=16,base=heuristic,...]``: play both choices out k times with the base policy
-  (any name but rollout; the base's own parameters may follow).
+The names, their parameters and the recipient rules (``to=RULE``, every name takes it) are the
+tables ``POLICY_SPECS`` and ``RECIPIENT_SPECS`` below: parsing, validation, the table rows, the
+CLI's help and the README's list of policies all come from them (a test holds the README to
+them). A new policy is one row there, its ``PolicyKind`` in enums.py and its branch in
+decide.py (CONTRIBUTING.md).
 
 Policy file (``--policy-file FILE.toml``)::
 
@@ -49,15 +42,109 @@ HERE = Path(__file__).resolve().parent
 HEURISTIC_FILE = HERE / "heuristic.toml"
 THRESHOLD_FILE = HERE / "threshold.toml"
 
-KINDS = {"never": PolicyKind.NEVER, "always": PolicyKind.ALWAYS, "random": PolicyKind.RANDOM,
-         "plain-first": PolicyKind.PLAIN_FIRST, "heuristic": PolicyKind.HEURISTIC,
-         "threshold": PolicyKind.THRESHOLD, "rollout": PolicyKind.ROLLOUT}
-RECIPIENTS = {"next": Recipient.NEXT, "random": Recipient.RANDOM,
-              "lowest-life": Recipient.LOWEST_LIFE, "least-threat": Recipient.LEAST_THREAT,
-              "weakest-use": Recipient.WEAKEST_USE}
-HEUR_PARAMS = {name.lower(): col for name, col in HeurCol._asdict().items()}
-_KIND_OF_NAME = {v: k for k, v in GIFT_KIND_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class PolicyParam:
+    """One ``key=value`` parameter of a policy name."""
+
+    name: str
+    kind: str  # "number" in [lo, hi]; "flag": 0 or 1; "count": a whole number in [lo, hi];
+    #            "file": a threshold weights file; "policy": a policy name (rollout's base)
+    default: str
+    column: int | None  # the policy-row column it fills (None: rule_row reads it itself)
+    doc: str = ""
+    lo: float = -1e300
+    hi: float = 1e300
+
+
+@dataclass(frozen=True)
+class PolicyKindSpec:
+    """One policy name: its kernel code, how it is written, what it decides, its parameters."""
+
+    name: str
+    kind: int  # enums.PolicyKind
+    usage: str  # how the README and the CLI's help write it
+    doc: str  # what it decides, one sentence for the README
+    params: tuple[PolicyParam, ...] = ()
+
+    def param(self, key: str) -> PolicyParam | None:
+        return next((p for p in self.params if p.name == key), None)
+
+
 MAX_K = 4096
+HEUR_PARAMS = {name.lower(): col for name, col in HeurCol._asdict().items()}
+
+POLICY_SPECS: tuple[PolicyKindSpec, ...] = (
+    PolicyKindSpec("never", PolicyKind.NEVER, "never", "never promise"),
+    PolicyKindSpec("always", PolicyKind.ALWAYS, "always",
+                   "promise whenever the promised mode is legal"),
+    PolicyKindSpec("random", PolicyKind.RANDOM, "random:p=0.5", "promise with probability p",
+                   (PolicyParam("p", "number", "0.5", PolCol.PARAM0, "the probability", 0, 1),)),
+    PolicyKindSpec(
+        "plain-first", PolicyKind.PLAIN_FIRST, "plain-first",
+        "without the gift unless only the promised mode is legal or (`lethal=1`, the default) "
+        "its damage is lethal; `targets=1`: also when the promised mode has more targets now",
+        (PolicyParam("lethal", "flag", "1", PolCol.PARAM0, "promise when its damage is lethal"),
+         PolicyParam("targets", "flag", "0", PolCol.PARAM1,
+                     "promise when the promised mode has more targets now"))),
+    PolicyKindSpec(
+        "heuristic", PolicyKind.HEURISTIC, "heuristic",
+        "per gift kind and card from the decision features, with parameters in "
+        "`analyzer/policies/heuristic.toml` and the reasoning per card in "
+        "`analyzer/policies/HEURISTIC.md`; a parameter given here replaces it for every card "
+        "(e.g. `heuristic:margin=1` to be stingier)",
+        tuple(PolicyParam(name, "number", "", col, "see HEURISTIC.md")
+              for name, col in HEUR_PARAMS.items())),
+    PolicyKindSpec(
+        "threshold", PolicyKind.THRESHOLD, "threshold",
+        "promise when bias + weights . features > 0, weights per card from "
+        "`analyzer/policies/threshold.toml` or `threshold:weights=FILE.toml` (same format; "
+        "`tune` writes them)",
+        (PolicyParam("weights", "file", "", None, "a threshold weights file"),)),
+    PolicyKindSpec(
+        "rollout", PolicyKind.ROLLOUT, "rollout:k=16,base=heuristic",
+        "fork the game at the decision, play both choices out k times with the base policy "
+        "(libraries shuffled, opponents' hands redealt), choose the one with more wins, the "
+        "base's choice on a tie; the base's own parameters may follow (reproducible: the "
+        "play-outs' streams derive from the game's own, which they never touch)",
+        (PolicyParam("k", "count", "16", PolCol.ROLL_K, "play-outs per choice", 1, MAX_K),
+         PolicyParam("base", "policy", "heuristic", PolCol.ROLL_BASE,
+                     "the policy of the play-outs (any name but rollout)"))),
+)
+SPECS = {s.name: s for s in POLICY_SPECS}
+KINDS = {s.name: s.kind for s in POLICY_SPECS}
+
+# (name, enums.Recipient, what it picks): the `to=RULE` every policy name takes.
+RECIPIENT_SPECS: tuple[tuple[str, int, str], ...] = (
+    ("next", Recipient.NEXT, "the next opponent in turn order, the default"),
+    ("random", Recipient.RANDOM, "a random opponent"),
+    ("lowest-life", Recipient.LOWEST_LIFE, "the opponent with the least life"),
+    ("least-threat", Recipient.LEAST_THREAT, "the smallest board power plus hand size"),
+    ("weakest-use", Recipient.WEAKEST_USE, "the one this gift is worth least to now"),
+)
+RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
+
+
+def policy_help() -> str:
+    """The --policy option's help, from the tables."""
+    return ("Gift policy: " + ", ".join(s.usage for s in POLICY_SPECS) + "; to=RULE picks the "
+            "recipient (" + ", ".join(RECIPIENTS) + "); per-card overrides after ';' "
+            "(\"always; Long River's Pull=heuristic\").")
+
+
+def readme_policy_list() -> str:
+    """The README's list of policies (a test checks the README holds exactly this)."""
+    import textwrap
+
+    items = [f"`{s.usage}`: {s.doc};" for s in POLICY_SPECS]
+    rules = ", ".join(f"`{name}` ({doc})" for name, _, doc in RECIPIENT_SPECS)
+    items.append(f"every name takes `to=RULE`, the recipient in multiplayer games: {rules}.")
+    return "\n".join(textwrap.fill(item, 96, initial_indent="- ", subsequent_indent="  ")
+                     for item in items)
+
+
+_KIND_OF_NAME = {v: k for k, v in GIFT_KIND_NAMES.items()}
 
 
 def feature_names() -> tuple[str, ...]:
@@ -206,33 +293,48 @@ def _float(value: str, key: str, where: str, text: str, lo: float = -1e300,
     return x
 
 
+def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str,
+                 text: str) -> None:
+    if par.kind == "number":
+        lo, hi = (par.lo, par.hi)
+        _float(value, par.name, where, text, lo, hi)
+    elif par.kind == "flag":
+        if value not in ("0", "1"):
+            raise _bad(f"{par.name} must be 0 or 1, not {value!r}", where, text)
+    elif par.kind == "count":
+        if not value.isdigit() or not par.lo <= int(value) <= par.hi:
+            raise _bad(f"{par.name} must be a whole number from {par.lo:g} to {par.hi:g}, not "
+                       f"{value!r}", where, text)
+    elif par.kind == "policy":
+        if value not in KINDS or value == spec.name:
+            bases = ", ".join(n for n in KINDS if n != spec.name)
+            raise _bad(f"{spec.name} {par.name} must be one of {bases}, not {value!r}", where,
+                       text)
+    elif par.kind == "file":
+        read_layers(value, threshold_keys())
+
+
 def _check_params(name: str, params: dict[str, str], where: str, text: str) -> None:
+    spec = SPECS[name]
     for key, value in params.items():
         if key == "to":
             if value not in RECIPIENTS:
                 raise _bad(f"unknown recipient rule {value!r}; known: {', '.join(RECIPIENTS)}",
                            where, text)
-        elif name == "random" and key == "p":
-            _float(value, "p", where, text, 0.0, 1.0)
-        elif name == "plain-first" and key in ("lethal", "targets"):
-            if value not in ("0", "1"):
-                raise _bad(f"{key} must be 0 or 1, not {value!r}", where, text)
-        elif name == "heuristic" and key in HEUR_PARAMS:
-            _float(value, key, where, text)
-        elif name == "threshold" and key == "weights":
-            read_layers(value, threshold_keys())
-        else:
-            known = {"random": "p, to", "plain-first": "lethal, targets, to",
-                     "heuristic": "to, " + ", ".join(HEUR_PARAMS), "threshold": "weights, to",
-                     "rollout": "k, base, to (and the base policy's parameters)"}
-            takes = known.get(name, "to")
-            hint = did_you_mean(key, [k.strip() for k in takes.split("(")[0].split(",")])
+            continue
+        par = spec.param(key)
+        if par is None:
+            takes = ", ".join([*(p.name for p in spec.params), "to"])
+            hint = did_you_mean(key, [*(p.name for p in spec.params), "to"])
+            if any(p.kind == "policy" for p in spec.params):
+                takes += " (and the base policy's parameters)"
             raise _bad(f"policy {name!r} has no parameter {key!r}{hint} (it takes: "
                        f"{takes})", where, text)
+        _check_value(spec, par, value, where, text)
 
 
 def parse_rule(text: str, where: str = "--policy") -> Rule:
-    """Parse and validate ``NAME[:k=v,...]``."""
+    """Parse and validate ``NAME[:k=v,...]`` against POLICY_SPECS."""
     src = text.strip()
     name, _, rest = src.partition(":")
     name = name.strip().lower()
@@ -248,19 +350,18 @@ def parse_rule(text: str, where: str = "--policy") -> Rule:
         if key in params:
             raise _bad(f"parameter {key!r} given twice", where, src)
         params[key] = value.strip()
-    if name == "rollout":
-        k = params.pop("k", "16")
-        if not k.isdigit() or not 1 <= int(k) <= MAX_K:
-            raise _bad(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", where, src)
-        base = params.pop("base", "heuristic").lower()
-        if base not in KINDS or base == "rollout":
-            bases = ", ".join(n for n in KINDS if n != "rollout")
-            raise _bad(f"rollout base must be one of {bases}, not {base!r}", where, src)
-        _check_params(base, params, where, src)
-        params = {"k": k, "base": base, **params}
-    else:
+    spec = SPECS[name]
+    base = spec.param("base")
+    if base is None:
         _check_params(name, params, where, src)
-    return Rule(name, tuple(params.items()), src)
+        return Rule(name, tuple(params.items()), src)
+    # a policy over a base policy (rollout): its own parameters, then the base's
+    own = {p.name: params.pop(p.name, p.default) for p in spec.params}
+    own["base"] = own["base"].lower()
+    for p in spec.params:
+        _check_value(spec, p, own[p.name], where, src)
+    _check_params(own["base"], params, where, src)
+    return Rule(name, tuple({**own, **params}.items()), src)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -357,18 +458,15 @@ def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.
     """One policy row: rule applied to a card (name "" and kind 0 for the default row)."""
     row = np.zeros(PolCol.N, dtype=np.float64)
     params = dict(rule.params)
-    name = params.pop("base") if rule.name == "rollout" else rule.name
-    k = int(params.pop("k", "0"))
-    row[PolCol.KIND] = KINDS[name]
+    outer = SPECS[rule.name]
+    over = {p.name: params.pop(p.name) for p in outer.params if outer.param("base")}
+    name = over["base"] if over else rule.name
+    spec = SPECS[name]
+    row[PolCol.KIND] = spec.kind
     row[PolCol.GIFT_KIND] = kind
     row[PolCol.RECIPIENT] = RECIPIENTS[params.get("to", "next")]
     kind_name = _KIND_OF_NAME.get(kind, "")
-    if name == "random":
-        row[PolCol.PARAM0] = float(params.get("p", "0.5"))
-    elif name == "plain-first":
-        row[PolCol.PARAM0] = float(params.get("lethal", "1"))
-        row[PolCol.PARAM1] = float(params.get("targets", "0"))
-    elif name == "heuristic":
+    if name == "heuristic":  # its parameters layered: data files, then the string's
         values = {**heur.default, **heur.kind.get(kind_name, {}), **heur.card.get(card.lower(), {})}
         values.update({key: float(v) for key, v in params.items() if key in HEUR_PARAMS})
         for key, col in HEUR_PARAMS.items():
@@ -379,10 +477,14 @@ def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.
             layers = _merged_threshold(read_layers(params["weights"], threshold_keys()))
         w = layers.card.get(card.lower()) or layers.kind.get(kind_name) or layers.default
         set_weights(row, w)
-    if rule.name == "rollout":
+    else:
+        for p in spec.params:
+            if p.column is not None:
+                row[p.column] = float(params.get(p.name, p.default))
+    if over:  # the base's row, wrapped: the outer kind reads it (rollout.py)
         row[PolCol.ROLL_BASE] = row[PolCol.KIND]
-        row[PolCol.KIND] = PolicyKind.ROLLOUT
-        row[PolCol.ROLL_K] = k
+        row[PolCol.KIND] = outer.kind
+        row[PolCol.ROLL_K] = int(over["k"])
     return row
 
 
@@ -528,3 +630,7 @@ def dump_policy_toml(default: str, cards: dict[str, str],
 
 def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+if __name__ == "__main__":  # the README's list of policies, to paste after changing the specs
+    print(readme_policy_list())

@@ -56,13 +56,26 @@ def delta_ci(d: Any, lo: Any, hi: Any) -> str:
 
 
 def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]],
-               right: Sequence[int] = ()) -> str:
-    """Columns padded to their widest cell; the columns in `right` right-aligned."""
+               right: Sequence[int] = (), width: int | None = None,
+               shrink: Sequence[tuple[int, int]] = ()) -> str:
+    """The one terminal table of every command: a header, a rule, one line per row, columns
+    padded to their widest cell and two spaces apart; the columns in `right` right-aligned.
+    With `width`, the (column, narrowest width) pairs of `shrink` give up room in that order
+    until the table fits, their long cells cut with "…"."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
               for i, h in enumerate(heads)]
+    over = sum(widths) + 2 * (len(widths) - 1) - width if width is not None else 0
+    for col, floor in shrink:
+        cut = min(over, widths[col] - floor)
+        if cut > 0:
+            widths[col] -= cut
+            over -= cut
+
+    def fit(text: str, w: int) -> str:
+        return text if len(text) <= w else text[:w - 1] + "…"
 
     def line(cells: Sequence[str]) -> str:
-        out = [c.rjust(w) if i in right else c.ljust(w)
+        out = [fit(c, w).rjust(w) if i in right else fit(c, w).ljust(w)
                for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
         return "  ".join(out).rstrip()
 
@@ -164,6 +177,105 @@ def compare_summary(df: pd.DataFrame) -> str:
              "-" if _nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x"]
             for r in df.itertuples(index=False)]
     return text_table(heads, rows, right=(1, 5))
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate, cardstats and cards
+
+
+def _rate_aligned(rate: Any, lo: Any, hi: Any) -> str:
+    """``52.3% [50.1, 54.5]`` padded so the figures of a column line up: `` 5.0% [ 3.1,  7.2]``."""
+    if _nan(rate):
+        return "-"
+    return f"{100 * rate:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+
+
+def simulate_summary(df: pd.DataFrame) -> str:
+    """simulate's summary rows: win rates overall, on the play and on the draw, turns, draws."""
+    heads = ["deck", "opponent", "games", "win rate [95% CI]", "on the play", "on the draw",
+             "turns", "draws"]
+    rows = [[r.deck, r.opponent, str(r.games), _rate_aligned(r.win_rate, r.ci_low, r.ci_high),
+             _rate_aligned(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
+             _rate_aligned(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
+             f"{r.mean_turns:.1f}", str(r.draws)] for r in df.itertuples(index=False)]
+    return text_table(heads, rows)
+
+
+def end_reasons_line(df: pd.DataFrame) -> str:
+    """How simulate's games ended, summed over its summary rows."""
+    cols = [c for c in df.columns if c.startswith("end_")]
+    totals = {c[4:]: int(df[c].sum()) for c in cols if int(df[c].sum())}
+    return "game ends: " + ", ".join(f"{k} {v}" for k, v in totals.items())
+
+
+def _rate_n(rate: Any, n: Any) -> str:
+    return "" if _nan(n) else f"{pct(rate)} ({int(n)})"
+
+
+def card_stats_summary(df: pd.DataFrame) -> str:
+    """cardstats' table in its order (best GIH WR first). Gift cards are marked "*"; their
+    promised / not-promised columns are observational."""
+    gift_rows = df["promised_games"].notna()
+    gifts = bool(gift_rows.any())
+    heads = ["card", "#", "GP WR (n)", "OH WR (n)", "GD WR (n)", "GIH WR [95% CI] (n)",
+             "GNS WR (n)", "IWD pp [95% CI]"] + (["promised* (n)", "not promised* (n)"]
+                                                  if gifts else [])
+    rows = []
+    for r, gift in zip(df.itertuples(index=False), gift_rows, strict=True):
+        gih = "-" if _nan(r.gih_wr) else (
+            f"{rate_ci(r.gih_wr, r.gih_wr_ci_low, r.gih_wr_ci_high)} ({r.gih_games})")
+        row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
+               _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
+               _rate_n(r.gns_wr, r.gns_games), delta_ci(r.iwd, r.iwd_ci_low, r.iwd_ci_high)]
+        if gifts:
+            row += ["", ""] if not gift else [_rate_n(r.promised_wr, r.promised_games),
+                                              _rate_n(r.unpromised_wr, r.unpromised_games)]
+        rows.append(row)
+    return text_table(heads, rows, right=(1, 2, 3, 4, 6, *((8, 9) if gifts else ())))
+
+
+def cards_summary(df: pd.DataFrame, width: int = 100) -> str:
+    """`list_cards()` as a table that fits `width` columns.
+
+    Long type lines (then names) are shortened with "…"; notes go below the table, marked "*".
+    When every row is approximate, the abilities each card ignores are listed below too ("~");
+    otherwise one line says how to list them.
+    """
+    import textwrap
+
+    if len(df) == 0:
+        return "no cards match"
+    heads = ["Name", "Set", "No.", "R", "Cost", "Type", "Gift", "Support"]
+    rows = [[r.name + (" *" if isinstance(r.notes, str) and r.notes else ""), r.set, r.number,
+             (r.rarity or "?")[0].upper(), r.cost, r.type_line,
+             r.gift_kind if isinstance(r.gift_kind, str) else "-", r.support]
+            for r in df.itertuples(index=False)]
+    lines = [text_table(heads, rows, width=width, shrink=((5, 12), (0, 16)))]
+    n_gift = int(df["gift_kind"].notna().sum())
+    counts = df["support"].value_counts()
+    lines.append("")
+    lines.append(f"{len(df)} cards ({n_gift} with a gift): "
+                 + ", ".join(f"{int(counts.get(s, 0))} {s}"
+                             for s in ("exact", "approximate", "unsupported")))
+    noted = [(r.name, r.notes) for r in df.itertuples(index=False)
+             if isinstance(r.notes, str) and r.notes]
+    if noted:
+        lines.append("")
+        for name, note in noted:
+            lines.extend(textwrap.wrap(f"* {name}: {note}", width, subsequent_indent="  "))
+    approx = [(r.name, r.ignored) for r in df.itertuples(index=False)
+              if r.support == "approximate"]
+    if approx and len(approx) == len(df):
+        lines.append("")
+        lines.append("Ignored abilities (these cards run with stats and keywords only):")
+        for name, ignored in approx:
+            text = ignored if isinstance(ignored, str) and ignored else "nothing"
+            lines.extend(textwrap.wrap(f"~ {name}: {text}", width, subsequent_indent="  "))
+    elif approx:
+        lines.append("")
+        lines.append(f"{len(approx)} approximate cards ignore some abilities: "
+                     "`--support approximate` lists them.")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------

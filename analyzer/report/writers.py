@@ -256,11 +256,13 @@ class Manifest:
     error: str | None = None
     version: str = __version__
     rules_version: str = RULES_VERSION
+    engine: str | None = None  # hash of the kernel's sources (kernel/config.source_hash)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object, version fields first."""
         data = asdict(self)
-        head = {"version": data.pop("version"), "rules_version": data.pop("rules_version")}
+        head = {"version": data.pop("version"), "rules_version": data.pop("rules_version"),
+                "engine": data.pop("engine")}
         return {**head, **data}
 
     def write(self, run_dir: str | os.PathLike[str]) -> Path:

@@ -1,0 +1,65 @@
+"""Documentation kept true by tests: every command and option has help text and a README
+section (as sqlite-utils does); the README's list of gift policies is the policy-spec table's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from analyzer.cli import main
+from analyzer.enums import PolicyKind
+from analyzer.policies.table import POLICY_SPECS, readme_policy_list
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def commands(group: click.Group = main, path: tuple[str, ...] = ()):
+    for name, cmd in sorted(group.commands.items()):
+        yield (*path, name), cmd
+        if isinstance(cmd, click.Group):
+            yield from commands(cmd, (*path, name))
+
+
+COMMANDS = dict(commands())
+
+
+def test_there_are_commands() -> None:
+    assert {"simulate", "evaluate", "scenario", "check"} <= {p[0] for p in COMMANDS}
+
+
+@pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
+def test_command_has_help_for_itself_and_every_option(path) -> None:
+    cmd = COMMANDS[path]
+    assert (cmd.help or "").strip(), f"{' '.join(path)} has no help text"
+    missing = [p.opts[0] for p in cmd.params
+               if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
+    assert not missing, f"{' '.join(path)}: options without help: {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
+def test_command_has_a_readme_section(path) -> None:
+    heading = re.compile(r"^### `gift-analyzer " + re.escape(" ".join(path)) + r"[ `]", re.M)
+    assert heading.search(README), (f"README.md has no section '### `gift-analyzer "
+                                    f"{' '.join(path)} ...`'")
+
+
+def test_every_policy_kind_has_a_spec() -> None:
+    assert sorted(s.kind for s in POLICY_SPECS) == sorted(PolicyKind)
+    assert len({s.name for s in POLICY_SPECS}) == len(POLICY_SPECS)
+
+
+def test_readme_lists_the_policies_of_the_spec_table() -> None:
+    block = re.search(r"<!-- policies:.*?-->\n(.*?)<!-- /policies -->", README, re.S)
+    assert block, "README.md lost its <!-- policies --> block"
+    assert block.group(1).rstrip("\n") == readme_policy_list(), (
+        "README.md's list of policies differs from POLICY_SPECS: paste the output of "
+        "`python3 -m analyzer.policies.table` between the <!-- policies --> markers")
+
+
+def test_policy_help_names_every_policy() -> None:
+    opt = next(p for p in COMMANDS[("simulate",)].params if p.name == "policy")
+    for spec in POLICY_SPECS:
+        assert spec.usage in opt.help
