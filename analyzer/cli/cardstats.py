@@ -21,8 +21,8 @@ def _rate_n(rate: Any, n: Any) -> str:
     return f"{_pct(rate)} ({int(n)})"
 
 
-def _pp(x: float) -> str:
-    return f"{100 * x:+.1f}"
+def _pp(points: float) -> str:
+    return f"{points:+.1f}"
 
 
 def card_stats_table(df: Any) -> str:
@@ -40,8 +40,8 @@ def card_stats_table(df: Any) -> str:
         gih = "-" if r.gih_wr != r.gih_wr else (
             f"{_pct(r.gih_wr)} [{100 * r.gih_wr_ci_low:.1f}, {100 * r.gih_wr_ci_high:.1f}] "
             f"({r.gih_games})")
-        iwd = "-" if r.iwd != r.iwd else (
-            f"{_pp(r.iwd)} [{_pp(r.iwd_ci_low)}, {_pp(r.iwd_ci_high)}]")
+        iwd = "-" if r.iwd_pts != r.iwd_pts else (
+            f"{_pp(r.iwd_pts)} [{_pp(r.iwd_ci_low_pts)}, {_pp(r.iwd_ci_high_pts)}]")
         row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
                _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
                _rate_n(r.gns_wr, r.gns_games), iwd]
