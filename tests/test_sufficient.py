@@ -4,14 +4,20 @@ chunking; the per-game arms' joint tables give paired_effect's numbers."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer import api
 from analyzer.analysis import compare as cmp
 from analyzer.analysis import counterfactual as cf
 from analyzer.analysis import paired
 from analyzer.analysis import sufficient as suf
+from analyzer.cards.catalog import load_catalog
+from analyzer.policies.labels import with_opponents
 
 FLOAT_TOL = dict(rtol=1e-9, atol=1e-9)
 
@@ -127,15 +133,105 @@ def test_joint_counts_give_paired_effect() -> None:
 
 
 def test_policy_table_from_joint_counts() -> None:
+    """policy_comparison from chunked joint tables: each row's delta and interval are
+    paired_effect's on the games' scores, pooled rows on the opponents' games together."""
     rng = np.random.default_rng(4)
-    arms = []
+    scores: dict[tuple[str, str], np.ndarray] = {}
     for opp in ("A", "B"):
         base = rng.choice([0.0, 0.5, 1.0], size=700, p=[0.5, 0.02, 0.48])
-        other = np.where(rng.random(700) < 0.7, base, 1.0 - base)
-        arms += [cmp.Arm("Deck", opp, "never", base), cmp.Arm("Deck", opp, "always", other)]
-    want = cmp.policy_comparison(arms, "never")
-    counts = [cmp.ArmCounts.paired(a.deck, a.opponent, a.label, a.scores,
-                                   next(b.scores for b in arms if b.opponent == a.opponent
-                                        and b.label == "never")) for a in arms]
-    got = cmp.policy_comparison_counts(counts, "never")
-    assert_same_table(got, want)
+        scores[(opp, "never")] = base
+        scores[(opp, "always")] = np.where(rng.random(700) < 0.7, base, 1.0 - base)
+    counts = []
+    for (opp, label), s in scores.items():
+        base = scores[(opp, "never")]
+        for part in (slice(0, 333), slice(333, None)):  # two chunks
+            counts.append(cmp.ArmCounts.paired("Deck", opp, label, s[part], base[part]))
+    summed: dict[tuple[str, str], cmp.ArmCounts] = {}
+    for c in counts:
+        have = summed.get((c.opponent, c.label))
+        summed[(c.opponent, c.label)] = c if have is None else cmp.ArmCounts(
+            c.deck, c.opponent, c.label, have.joint + c.joint)
+    got = cmp.policy_comparison_counts(list(summed.values()), "never")
+    assert len(got) == 6 and got["opponent"].iloc[-1] == cf.ALL_OPPONENTS
+    for r in got.itertuples(index=False):
+        opps = ("A", "B") if r.opponent == cf.ALL_OPPONENTS else (r.opponent,)
+        a = np.concatenate([scores[(o, r.policy)] for o in opps])
+        b = np.concatenate([scores[(o, "never")] for o in opps])
+        want = paired.paired_effect(a, b)
+        assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
+        assert r.draws == int(np.sum(a == 0.5))
+        for got_v, want_v in ((r.delta_vs_baseline, want.delta),
+                              (r.delta_ci_low, want.ci_low), (r.delta_ci_high, want.ci_high)):
+            assert got_v == pytest.approx(want_v, rel=1e-9, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# a real evaluate, chunked
+
+
+ROOT = Path(__file__).resolve().parent.parent
+RATS, BATS, RACCOONS = (ROOT / "decks" / n for n in (
+    "ub_rats_threshold.txt", "wb_bats_lifegain.txt", "rg_raccoons_expend.txt"))
+RUN = dict(games=90, seed=12, policies=["never", "always"], forks=1, fork_seats="all")
+
+
+@pytest.fixture(scope="module")
+def chunked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Path]:
+    """The same evaluate (one three-player game, every seat's decisions forked) in chunks of
+    16 games (rows kept in memory) and in one chunk (files written: decisions.csv)."""
+    small = api.evaluate(RATS, [BATS, RACCOONS], chunk_games=16, **RUN)
+    out = tmp_path_factory.mktemp("whole") / "run"
+    whole = api.evaluate(RATS, [BATS, RACCOONS], out=out, plots=False, **RUN)
+    return small, whole, out
+
+
+def test_chunk_size_changes_nothing(chunked: tuple[Any, Any, Path]) -> None:
+    small, whole, out = chunked
+    for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired"):
+        assert_same_table(getattr(small, name), getattr(whole, name))
+    assert small.gift_decisions["decisions"].sum() > 50  # forked decisions were made
+    # the streamed file holds the rows the chunked run kept in memory, in the same order
+    on_disk = pd.read_csv(out / "decisions.csv", keep_default_na=False, na_values=[""])
+    assert len(on_disk) == len(small.decisions) == whole.settings["decisions_evaluated"]
+    assert on_disk["decision_id"].tolist() == small.decisions["decision_id"].tolist()
+    assert_same_table(whole.decisions, on_disk)  # read from the folder on first use
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path]) -> None:
+    """The reference: today's computation over every decision row and every game's score."""
+    small, _, _ = chunked
+    want = cf.aggregate(small.decisions, games=RUN["games"])
+    arm_cols = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
+    assert_same_table(small.gift_decisions.drop(columns=arm_cols),
+                      want.decisions.drop(columns=arm_cols))
+    assert_same_table(small.gift_situations, want.situations)
+    assert_same_table(small.paired, want.paired)
+    # the policy table against paired_effect on the full per-game score arrays
+    catalog = load_catalog()
+    from analyzer.api.simulation import _load
+
+    decks = _load([RATS, BATS, RACCOONS], catalog, False)  # one three-player game
+    pc = small.policy_comparison
+    assert pc["policy"].tolist() == RUN["policies"]
+    base, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
+                           policy="never", threads=None, starting_life=20)
+    for r in pc.itertuples(index=False):
+        a, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
+                            policy=with_opponents(r.policy, "never", {}), threads=None,
+                            starting_life=20)
+        eff = paired.paired_effect(a, base)
+        assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
+        assert r.draws == int(np.sum(a == 0.5))
+        assert r.delta_vs_baseline_pts == pytest.approx(100 * eff.delta, abs=1e-9)
+        assert r.delta_pts_ci_low == pytest.approx(100 * eff.ci_low, abs=1e-7)
+        assert r.delta_pts_ci_high == pytest.approx(100 * eff.ci_high, abs=1e-7)
+    # the per-card arm: promised whenever it may against never, on the full score arrays
+    row = small.gift_decisions.dropna(subset=["card_arm_delta_pts"]).iloc[0]
+    promised, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
+                               policy=with_opponents(f"never; {row.card}=always", "never", {}),
+                               threads=None, starting_life=20)
+    eff = paired.paired_effect(promised, base)
+    assert row.card_arm_delta_pts == pytest.approx(100 * eff.delta, abs=1e-9)
+    assert row.card_arm_ci_low_pts == pytest.approx(100 * eff.ci_low, abs=1e-7)
+    assert row.card_arm_ci_high_pts == pytest.approx(100 * eff.ci_high, abs=1e-7)

@@ -108,11 +108,13 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
                         action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_FORK_CHUNK,
                         explicit: bool = False, max_decisions: int = MAX_DECISIONS,
                         levels: Sequence[int] | None = None,
-                        progress: Callable[[int], None] | None = None) -> ForkRun:
+                        progress: Callable[[int], None] | None = None,
+                        first_game: int = 0) -> ForkRun:
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
     string or a parsed policy (e.g. with the opponents' own block). `levels`: each seat's
-    built-in player (`simulate.seat_levels`; default all standard)."""
+    built-in player (`simulate.seat_levels`; default all standard). `first_game`: the index
+    of the first game (a chunk of a longer run: game i's randomness depends on seed and i)."""
     from analyzer.analysis import forks as fk
     from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.parallel import run_sliced
@@ -144,8 +146,8 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         def run(a: int, b: int, start: int = start, g: np.ndarray = g, dec: np.ndarray = dec,
                 feat: np.ndarray = feat) -> None:
             fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                         n_players, seed, start + a, starting_life, turn_cap, action_cap,
-                         forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
+                         n_players, seed, first_game + start + a, starting_life, turn_cap,
+                         action_cap, forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
 
         try:
             run_sliced(run, stop - start, use)
@@ -407,14 +409,15 @@ def _matchups(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]
 
 @dataclass
 class CardArm:
-    """Seat 0's per-game scores with one gift card promised whenever it may be (the rest of
-    the base policy unchanged) and with it never promised, on the same seeded games."""
+    """Seat 0's games with one gift card promised whenever it may be (the rest of the base
+    policy unchanged) against the same seeded games with it never promised, as their joint
+    table: ``joint[i, j]`` games scored i/2 promised and j/2 never (sufficient.joint_counts;
+    summed chunk by chunk)."""
 
     deck: str
     opponent: str
     card: str
-    promised: np.ndarray
-    never: np.ndarray
+    joint: np.ndarray  # int64 (3, 3)
 
 
 def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.DataFrame:
@@ -422,6 +425,8 @@ def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.Data
     never, in points per game, with the paired score interval. This arm also counts the casts
     that need the promise (with "never" the card is then not cast), which the per-decision
     delta leaves out: only casts where both modes are legal are forked."""
+    from analyzer.analysis.sufficient import joint_effect
+
     groups: dict[tuple[str, str, str], list[CardArm]] = {}
     for a in arms:
         groups.setdefault((a.deck, a.opponent, a.card), []).append(a)
@@ -430,9 +435,7 @@ def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.Data
     for (deck, opp, card), parts in groups.items():
         if opp == ALL_OPPONENTS and len({p.opponent for p in parts}) < 2:
             continue
-        eff = paired.paired_effect(np.concatenate([p.promised for p in parts]),
-                                   np.concatenate([p.never for p in parts]),
-                                   alpha=1.0 - confidence)
+        eff = joint_effect([p.joint for p in parts], alpha=1.0 - confidence)
         rows.append({"deck": deck, "opponent": opp, "card": card,
                      "card_arm_delta_pts": 100.0 * eff.delta,
                      "card_arm_ci_low_pts": 100.0 * eff.ci_low,
