@@ -235,3 +235,42 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
     assert row.card_arm_delta_pts == pytest.approx(100 * eff.delta, abs=1e-9)
     assert row.card_arm_ci_low_pts == pytest.approx(100 * eff.ci_low, abs=1e-7)
     assert row.card_arm_ci_high_pts == pytest.approx(100 * eff.ci_high, abs=1e-7)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+def test_table_stream_keeps_finished_pieces_only(tmp_path: Path, fmt: str) -> None:
+    """Rows appended chunk by chunk appear at once on commit; after an interrupt, only the
+    pieces marked finished (a matchup's rows are never half there); no temp file stays."""
+    if fmt == "parquet":
+        pytest.importorskip("pyarrow")
+    from analyzer.report.table_stream import TableStream
+
+    def chunk(m: int, start: int) -> pd.DataFrame:
+        return pd.DataFrame({"matchup": m, "game": np.arange(start, start + 5),
+                             "outcome": np.linspace(0, 1, 5)})
+
+    def read(path: Path) -> pd.DataFrame:
+        return pd.read_parquet(path) if fmt == "parquet" else pd.read_csv(path)
+
+    empty = chunk(0, 0).iloc[:0]
+    for partial, want in ((False, 15), (True, 10)):
+        path = tmp_path / f"{partial}.{fmt}"
+        with TableStream(path, fmt) as stream:
+            stream.write(chunk(0, 0))
+            stream.write(chunk(0, 5))
+            stream.mark()  # matchup 0 finished
+            stream.write(chunk(1, 0))  # matchup 1 under way
+            assert not path.exists()
+            stream.commit(empty, partial=partial)
+        got = read(path)
+        assert len(got) == want and got["game"].tolist()[:10] == list(range(10))
+        assert not list(tmp_path.glob(".*.tmp"))
+    with TableStream(tmp_path / f"none.{fmt}", fmt) as stream:
+        stream.write(chunk(0, 0))
+        stream.commit(empty, partial=True)  # nothing finished: the columns only
+    assert list(read(tmp_path / f"none.{fmt}").columns) == ["matchup", "game", "outcome"]
+    assert len(read(tmp_path / f"none.{fmt}")) == 0
+    with pytest.raises(RuntimeError), TableStream(tmp_path / f"gone.{fmt}", fmt) as stream:
+        stream.write(chunk(0, 0))
+        raise RuntimeError("the run failed")
+    assert not (tmp_path / f"gone.{fmt}").exists() and not list(tmp_path.glob(".*.tmp"))
