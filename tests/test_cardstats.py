@@ -33,8 +33,8 @@ CARDS = str(FIX / "vanilla.toml")
 UPGRADE = str(FIX / "upgrade.txt")
 BEARS = str(FIX / "bears.txt")
 ISSUE_COLUMNS = ["card", "copies", "gp", "gp_wr", "oh_games", "oh_wr", "gd_games", "gd_wr",
-                 "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_ci_low",
-                 "iwd_ci_high", "promised_games", "promised_wr", "unpromised_games",
+                 "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd_pts", "iwd_ci_low_pts",
+                 "iwd_ci_high_pts", "promised_games", "promised_wr", "unpromised_games",
                  "unpromised_wr"]
 OH, DR, CAST, PROM = (OBJ_COLS.index(c) for c in ("opening_hand", "drawn", "cast", "promised"))
 
@@ -89,8 +89,8 @@ def test_aggregation_by_hand() -> None:
     g = row(df, "Gifty")
     assert (g.gp, g.oh_games, g.gd_games, g.gih_games, g.gns_games) == (4, 2, 1, 3, 1)
     assert g.oh_wr == 1.0 and g.gd_wr == 0.0 and g.gns_wr == 0.0  # the draw is not a win
-    assert g.gih_wr == pytest.approx(2 / 3) and g.iwd == pytest.approx(2 / 3)
-    assert g.iwd_ci_low <= g.iwd <= g.iwd_ci_high
+    assert g.gih_wr == pytest.approx(2 / 3) and g.iwd_pts == pytest.approx(100 * 2 / 3)
+    assert g.iwd_ci_low_pts <= g.iwd_pts <= g.iwd_ci_high_pts
     assert (g.promised_games, g.unpromised_games) == (2, 2)
     assert g.promised_wr == 0.5 and g.unpromised_wr == 1.0
     assert g.gp_draws == 1 and g.gp_wr == 0.5
@@ -121,9 +121,9 @@ def test_never_in_opening_hand_has_no_oh_figure() -> None:
     always = row(df, "Always")
     assert always.gd_games == always.gns_games == 0
     assert pd.isna(always.gd_wr) and pd.isna(always.gns_wr)
-    assert pd.isna(always.iwd) and pd.isna(always.iwd_ci_low)  # no GNS games: no IWD
+    assert pd.isna(always.iwd_pts) and pd.isna(always.iwd_ci_low_pts)  # no GNS games: no IWD
     unseen = row(df, "Unseen")
-    assert unseen.gih_games == 0 and pd.isna(unseen.gih_wr) and pd.isna(unseen.iwd)
+    assert unseen.gih_games == 0 and pd.isna(unseen.gih_wr) and pd.isna(unseen.iwd_pts)
     assert list(df.card)[-1] == "Unseen"  # NaN GIH WR sorts last
     assert df[["oh_games", "gd_games", "gns_games", "gp"]].notna().all().all()
 
@@ -173,8 +173,8 @@ def test_strict_upgrade_has_higher_iwd(upgrade_run: api.CardStatsRun) -> None:
     """
     df = upgrade_run.table
     titan, runt, bear = row(df, "Test Titan"), row(df, "Test Runt"), row(df, "Test Bear")
-    assert titan.iwd > runt.iwd + 0.2
-    assert titan.iwd_ci_low > runt.iwd_ci_high
+    assert titan.iwd_pts > runt.iwd_pts + 20
+    assert titan.iwd_ci_low_pts > runt.iwd_ci_high_pts
     assert titan.gih_wr > bear.gih_wr > runt.gih_wr
     assert df.card.iloc[0] == "Test Titan"  # sorted by GIH WR
 

@@ -112,7 +112,7 @@ def test_ctrl_c_keeps_the_finished_matchups_tables(tmp_path: Path, monkeypatch) 
         extra: ClassVar[dict] = {}
 
     def fake_arm(decks, catalog, *, games, seed, policy, threads, starting_life,
-                 progress=None, levels=None):
+                 progress=None, levels=None, first_game=0):
         calls.append(decks[1].name)
         if len(set(calls)) > 1:
             raise KeyboardInterrupt

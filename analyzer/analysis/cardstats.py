@@ -9,9 +9,9 @@ card when ANY copy meets the condition (17lands counts games, not copies):
 - GD  (games drawn): some copy was drawn after the opening hand, and no copy was in it;
 - GIH (games in hand): OH or GD;
 - GNS (games not seen): neither (GP = OH + GD + GNS, exactly);
-- IWD (improvement when drawn): GIH WR - GNS WR; over several matchups the Mantel-Haenszel
-  weighted difference of the per-matchup differences (weights n_gih n_gns / n), so a card is
-  not credited for being drawn more in an easy matchup.
+- IWD (improvement when drawn): GIH WR - GNS WR, in percentage points (``iwd_pts``); over
+  several matchups the Mantel-Haenszel weighted difference of the per-matchup differences
+  (weights n_gih n_gns / n), so a card is not credited for being drawn more in an easy matchup.
 
 A win rate is wins / games for seat 0. **A draw (turn or action cap) counts as a game that was
 not won**: 17lands has no draws, and this is what `simulate` reports as win rate too; draws are
@@ -59,7 +59,8 @@ BoolMatrix = NDArray[np.bool_]
 
 #: The columns of card_stats.csv, in order (issue 8); interval columns are appended after them.
 MAIN_COLUMNS = ("card", "copies", "gp", "gp_wr", "oh_games", "oh_wr", "gd_games", "gd_wr",
-                "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_ci_low", "iwd_ci_high",
+                "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd_pts", "iwd_ci_low_pts",
+                "iwd_ci_high_pts",
                 "promised_games", "promised_wr", "unpromised_games", "unpromised_wr")
 RATES = ("gp", "oh", "gd", "gih", "gns", "promised", "unpromised")
 EXTRA_COLUMNS = (*(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high")), "gp_draws")
@@ -231,9 +232,10 @@ def card_table(cg: CardGames) -> pd.DataFrame:
         iwd = unpaired_difference(wins["gih"], games["gih"], wins["gns"], games["gns"])
     else:
         iwd = mantel_haenszel_difference(gih & win, gih, gns & win, gns, strata)
-    df["iwd"] = np.asarray(iwd.delta, dtype=float)
-    df["iwd_ci_low"] = np.asarray(iwd.ci_low, dtype=float)
-    df["iwd_ci_high"] = np.asarray(iwd.ci_high, dtype=float)
+    # a difference of win rates: in percentage points like every other delta (report/units.py)
+    df["iwd_pts"] = 100.0 * np.asarray(iwd.delta, dtype=float)
+    df["iwd_ci_low_pts"] = 100.0 * np.asarray(iwd.ci_low, dtype=float)
+    df["iwd_ci_high_pts"] = 100.0 * np.asarray(iwd.ci_high, dtype=float)
     for k in ("promised", "unpromised"):
         df[f"{k}_games"] = pd.arrays.IntegerArray(games[k], ~cg.gift)  # empty: not a gift card
         df[f"{k}_wr"] = np.where(cg.gift, rates[k][0], np.nan)

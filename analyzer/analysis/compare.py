@@ -82,19 +82,6 @@ def _rate(scores: np.ndarray) -> tuple[int, int, float, float, float]:
     return wins, draws, float(rate), float(lo), float(hi)
 
 
-def _pooled(arms: list[Arm]) -> list[Arm]:
-    """Arms plus, per deck and label, one arm pooling every opponent (when there are several)."""
-    out = list(arms)
-    by_key: dict[tuple[str, str], list[Arm]] = {}
-    for a in arms:
-        by_key.setdefault((a.deck, a.label), []).append(a)
-    for (deck, label), group in by_key.items():
-        if len({a.opponent for a in group}) > 1:
-            out.append(Arm(deck, ALL_OPPONENTS, label,
-                           np.concatenate([a.scores for a in group])))
-    return out
-
-
 @dataclass
 class _Diff:
     delta: float
@@ -110,22 +97,69 @@ def _paired(a: np.ndarray, b: np.ndarray, confidence: float) -> _Diff:
     return _Diff(float(eff.delta), float(eff.ci_low), float(eff.ci_high), reduction)
 
 
+@dataclass
+class ArmCounts:
+    """One policy arm of a matchup as its paired sufficient statistic: ``joint[i, j]`` games
+    where this arm scored i/2 and the baseline j/2 on the same seeded game (sufficient.py).
+    Summed chunk by chunk, so `evaluate`'s memory does not grow with the games."""
+
+    deck: str
+    opponent: str
+    label: str
+    joint: np.ndarray  # int64 (3, 3)
+
+    @classmethod
+    def paired(cls, deck: str, opponent: str, label: str, scores: np.ndarray,
+               baseline: np.ndarray) -> ArmCounts:
+        from analyzer.analysis.sufficient import joint_counts
+
+        return cls(deck, opponent, label, joint_counts(scores, baseline))
+
+
 def policy_comparison(arms: list[Arm], baseline: str, confidence: float = 0.95) -> pd.DataFrame:
-    """policy_comparison.csv: one row per deck x opponent x policy (pooled opponents last)."""
-    arms = _pooled(arms)
-    base = {(a.deck, a.opponent): a for a in arms if a.label == baseline}
-    rows = []
+    """policy_comparison.csv from per-game scores: one row per deck x opponent x policy."""
+    base = {(a.deck, a.opponent): a.scores for a in arms if a.label == baseline}
+    counts = []
     for a in arms:
         b = base.get((a.deck, a.opponent))
         if b is None:
             raise ValueError(f"no baseline {baseline!r} arm for {a.deck} vs {a.opponent}")
-        wins, draws, rate, lo, hi = _rate(a.scores)
-        diff = _paired(a.scores, b.scores, confidence)
+        counts.append(ArmCounts.paired(a.deck, a.opponent, a.label, a.scores, b))
+    return policy_comparison_counts(counts, baseline, confidence)
+
+
+def _pooled_counts(arms: list[ArmCounts]) -> list[ArmCounts]:
+    """Arms plus, per deck and label, one pooling every opponent (when there are several)."""
+    out = list(arms)
+    by_key: dict[tuple[str, str], list[ArmCounts]] = {}
+    for a in arms:
+        by_key.setdefault((a.deck, a.label), []).append(a)
+    for (deck, label), group in by_key.items():
+        if len({a.opponent for a in group}) > 1:
+            out.append(ArmCounts(deck, ALL_OPPONENTS, label, sum(a.joint for a in group)))
+    return out
+
+
+def policy_comparison_counts(arms: list[ArmCounts], baseline: str,
+                             confidence: float = 0.95) -> pd.DataFrame:
+    """policy_comparison.csv: one row per deck x opponent x policy (pooled opponents last);
+    each arm's win rate from its own scores, its difference from the baseline's paired with
+    the score interval (paired.paired_effect: every game its own pair)."""
+    from analyzer.analysis.sufficient import joint_effect
+
+    arms = _pooled_counts(arms)
+    rows = []
+    for a in arms:
+        own = a.joint.sum(axis=1)  # this arm's losses, draws, wins
+        n = int(own.sum())
+        wins, draws = int(own[2]), int(own[1])
+        rate, lo, hi = stats.score_rate(wins, draws, n)
+        diff = joint_effect([a.joint], alpha=1.0 - confidence)
         rows.append({"deck": a.deck, "opponent": a.opponent, "policy": a.label,
-                     "baseline": baseline, "games": int(a.scores.size), "wins": wins,
-                     "draws": draws, "win_rate": rate, "ci_low": lo, "ci_high": hi,
-                     "delta_vs_baseline": float(diff.delta), "delta_ci_low": float(diff.ci_low),
-                     "delta_ci_high": float(diff.ci_high)})
+                     "baseline": baseline, "games": n, "wins": wins, "draws": draws,
+                     "win_rate": float(rate), "ci_low": float(lo), "ci_high": float(hi),
+                     "delta_vs_baseline": float(diff.delta),
+                     "delta_ci_low": float(diff.ci_low), "delta_ci_high": float(diff.ci_high)})
     df = pd.DataFrame(rows, columns=POLICY_COLUMNS)
     # opponents in play order (pooled last), policies in the order given
     opp = {o: i for i, o in enumerate(dict.fromkeys(a.opponent for a in arms))}
@@ -161,11 +195,14 @@ def deck_comparison(a_arms: list[Arm], b_arms: list[Arm], policy: str,
 def play_arm(decks: Sequence[Deck], catalog, *, games: int, seed: int, policy: str,
              threads: int | None, starting_life: int,
              progress: Callable[[int], None] | None = None,
-             levels: Sequence[int] | None = None) -> tuple[np.ndarray, SimResult]:
-    """Seat 0's scores over `games` seeded games of one matchup, and the raw result."""
+             levels: Sequence[int] | None = None,
+             first_game: int = 0) -> tuple[np.ndarray, SimResult]:
+    """Seat 0's scores over `games` seeded games of one matchup (games first_game ..
+    first_game + games - 1), and the raw result."""
     from analyzer.analysis.simulate import simulate_matchup
 
     res = simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
                            policy=policy, starting_life=starting_life, chunk=1024,
-                           progress=progress, keep_objs=False, levels=levels)
+                           progress=progress, keep_objs=False, levels=levels,
+                           first_game=first_game)
     return seat_scores(res.games), res

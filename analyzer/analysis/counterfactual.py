@@ -107,11 +107,13 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
                         action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_FORK_CHUNK,
                         explicit: bool = False, max_decisions: int = MAX_DECISIONS,
                         levels: Sequence[int] | None = None,
-                        progress: Callable[[int], None] | None = None) -> ForkRun:
+                        progress: Callable[[int], None] | None = None,
+                        first_game: int = 0) -> ForkRun:
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
     string or a parsed policy (e.g. with the opponents' own block). `levels`: each seat's
-    built-in player (`simulate.seat_levels`; default all standard)."""
+    built-in player (`simulate.seat_levels`; default all standard). `first_game`: the index
+    of the first game (a chunk of a longer run: game i's randomness depends on seed and i)."""
     from analyzer.analysis import forks as fk
     from analyzer.analysis.precompile import BackgroundCompile
     from analyzer.kernel.parallel import run_sliced
@@ -139,8 +141,8 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         def run(a: int, b: int, start: int = start, g: np.ndarray = g, dec: np.ndarray = dec,
                 feat: np.ndarray = feat) -> None:
             fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                         n_players, seed, start + a, starting_life, turn_cap, action_cap,
-                         forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
+                         n_players, seed, first_game + start + a, starting_life, turn_cap,
+                         action_cap, forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
 
         try:
             run_sliced(run, stop - start, use)
@@ -343,17 +345,29 @@ def _dimensions(sub: pd.DataFrame) -> list[verdicts.Dimension]:
     return dims
 
 
-def _depends(dec: pd.DataFrame, full: pd.DataFrame, primary: np.ndarray,
+DimensionsOf = Callable[[str, str, str], list[verdicts.Dimension]]
+
+
+def _frame_dimensions(full: pd.DataFrame) -> DimensionsOf:
+    """A row's (deck, opponent, card) situation dimensions, from the decisions themselves."""
+    index = full.groupby(["deck", "opponent", "card"], sort=False, observed=True).indices
+
+    def dims_of(deck: str, opponent: str, card: str) -> list[verdicts.Dimension]:
+        return _dimensions(full.iloc[index[(deck, opponent, card)]])
+
+    return dims_of
+
+
+def _depends(dec: pd.DataFrame, dims_of: DimensionsOf, primary: np.ndarray,
              alpha: float) -> pd.DataFrame:
     """depends_on for primary rows whose situation buckets disagree; "depends" where the
     pattern changes the advice."""
     dec["depends_on"] = ""
     rows = np.flatnonzero(primary & (dec["decisions"].to_numpy() > 0))
-    index = full.groupby(["deck", "opponent", "card"], sort=False, observed=True).indices
     dims = {}
     for i in rows:
         r = dec.iloc[i]
-        found_dims = _dimensions(full.iloc[index[(r["deck"], r["opponent"], r["card"])]])
+        found_dims = dims_of(r["deck"], r["opponent"], r["card"])
         if verdicts.testable(found_dims):
             dims[i] = found_dims
     if not dims:
@@ -390,14 +404,15 @@ def _matchups(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]
 
 @dataclass
 class CardArm:
-    """Seat 0's per-game scores with one gift card promised whenever it may be (the rest of
-    the base policy unchanged) and with it never promised, on the same seeded games."""
+    """Seat 0's games with one gift card promised whenever it may be (the rest of the base
+    policy unchanged) against the same seeded games with it never promised, as their joint
+    table: ``joint[i, j]`` games scored i/2 promised and j/2 never (sufficient.joint_counts;
+    summed chunk by chunk)."""
 
     deck: str
     opponent: str
     card: str
-    promised: np.ndarray
-    never: np.ndarray
+    joint: np.ndarray  # int64 (3, 3)
 
 
 def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.DataFrame:
@@ -405,6 +420,8 @@ def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.Data
     never, in points per game, with the paired score interval. This arm also counts the casts
     that need the promise (with "never" the card is then not cast), which the per-decision
     delta leaves out: only casts where both modes are legal are forked."""
+    from analyzer.analysis.sufficient import joint_effect
+
     groups: dict[tuple[str, str, str], list[CardArm]] = {}
     for a in arms:
         groups.setdefault((a.deck, a.opponent, a.card), []).append(a)
@@ -413,9 +430,7 @@ def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.Data
     for (deck, opp, card), parts in groups.items():
         if opp == ALL_OPPONENTS and len({p.opponent for p in parts}) < 2:
             continue
-        eff = paired.paired_effect(np.concatenate([p.promised for p in parts]),
-                                   np.concatenate([p.never for p in parts]),
-                                   alpha=1.0 - confidence)
+        eff = joint_effect([p.joint for p in parts], alpha=1.0 - confidence)
         rows.append({"deck": deck, "opponent": opp, "card": card,
                      "card_arm_delta_pts": 100.0 * eff.delta,
                      "card_arm_ci_low_pts": 100.0 * eff.ci_low,
@@ -457,7 +472,6 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
     are counted from the decisions (games without a decision are then missed, so the per-game
     figures come out too high).
     """
-    keys = ["deck", "opponent", "card", "gift_kind", "base_policy"]
     if games is None:
         ids = pd.Series(_clusters(frame), index=frame.index)
         gpm = {(str(d), str(o)): int(g) for (d, o), g in ids.groupby(
@@ -467,16 +481,7 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
     else:
         gpm = dict(games)
     full = _with_pooled(frame)
-    dec = group_stats(full, keys)
-    if not dec.empty:
-        primary = _primary(dec)
-        n_games = _games(dec, gpm)
-        dec = _verdicts(dec, verdicts.row_weights(primary, dec["decisions"] > 0), alpha,
-                        min_effect, n_games / _matchups(dec, gpm))
-        dec["decisions_per_game"] = dec["decisions"] / n_games
-        dec["effect_per_game_pts"] = dec["delta_pts"] * dec["decisions_per_game"]
-        dec["min_effect_pts"] = 100.0 * min_effect
-        dec = _depends(dec, full, primary, alpha)
+    dec = group_stats(full, _KEYS)
     # situations: the primary rows' decisions (pooled over opponents where there are several)
     sit_src = full
     if (full["opponent"] == ALL_OPPONENTS).any():
@@ -487,8 +492,94 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
         labels = bucket_labels(sit_src, situation)
         part = sit_src.assign(situation=situation, bucket=labels.astype(str),
                               order=labels.codes)
-        parts.append(group_stats(part, [*keys, "situation", "order", "bucket"]))
+        parts.append(group_stats(part, [*_KEYS, "situation", "order", "bucket"]))
     sit = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    var_reduction = float("nan")
+    if len(frame) >= 2:
+        a = frame["outcome_promise"].to_numpy(dtype=float)
+        b = frame["outcome_no_promise"].to_numpy(dtype=float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            var_reduction = float((np.var(a, ddof=1) + np.var(b, ddof=1))
+                                  / np.var(a - b, ddof=1))
+    return _tables(dec, sit, _frame_dimensions(full), gpm, var_reduction, alpha, min_effect)
+
+
+def aggregate_stats(stats: Any, *, games: int, alpha: float = verdicts.ALPHA,
+                    min_effect: float = verdicts.DEFAULT_MIN_EFFECT) -> Aggregates:
+    """The same tables as ``aggregate`` from running sums (sufficient.DecisionStats) instead
+    of the decision rows: what a chunked `evaluate` computes. `games`: per matchup."""
+    from analyzer.analysis import sufficient as suf
+
+    gpm = {pair: games for pair in stats.pairs()}
+    cells = stats.with_pooled(ALL_OPPONENTS)
+    row_keys = sorted(k for k in cells if k[5:] == suf.NO_SITUATION)
+    dec = _cells_table([k[:5] for k in row_keys], [cells[k] for k in row_keys], stats.scale,
+                       list(_KEYS))
+    pooled = {k[0] for k in cells if k[1] == ALL_OPPONENTS}
+    order = {s: i for i, s in enumerate(SITUATIONS)}
+    sit_keys = sorted((k for k in cells if k[5:] != suf.NO_SITUATION
+                       and (k[1] == ALL_OPPONENTS or k[0] not in pooled)),
+                      key=lambda k: (*k[:5], order[k[5]], k[6]))
+    sit = _cells_table([(*k, stats.labels[k[5]][k[6]]) for k in sit_keys],
+                       [cells[k] for k in sit_keys], stats.scale,
+                       [*_KEYS, "situation", "order", "bucket"])
+
+    def dims_of(deck: str, opponent: str, card: str) -> list[verdicts.Dimension]:
+        dims = []
+        for situation in SITUATIONS:
+            labels = stats.labels[situation]
+            sums = np.zeros((len(labels), len(suf.FIELDS)), dtype=np.int64)
+            for k, row in cells.items():
+                if k[:3] == (deck, opponent, card) and k[5] == situation:
+                    sums[k[6]] += row
+            res = suf.effects(sums, stats.scale, interval=False)
+            dims.append(verdicts.Dimension(situation, labels, res.better, res.worse, res.deff))
+        return dims
+
+    return _tables(dec, sit, dims_of, gpm, stats.var_reduction(), alpha, min_effect)
+
+
+_KEYS = ["deck", "opponent", "card", "gift_kind", "base_policy"]
+
+
+def _cells_table(values: list[tuple[Any, ...]], sums: list[np.ndarray], scale: int,
+                 columns: list[str]) -> pd.DataFrame:
+    """What ``group_stats`` gives for these cells (`values`: their key columns), from their
+    running sums (sufficient.py) instead of their decisions."""
+    from analyzer.analysis import sufficient as suf
+
+    if not values:
+        return pd.DataFrame(columns=[*columns, "decisions"])
+    out = pd.DataFrame(values, columns=columns)
+    res = suf.effects(sums, scale)
+    out["decisions"] = res.n.astype(np.int64)
+    out["games_with_decision"] = res.games.astype(np.int64)
+    out["better"] = res.better
+    out["same"] = res.same
+    out["worse"] = res.worse
+    out["win_rate_promise"] = res.mean_a
+    out["win_rate_no_promise"] = res.mean_b
+    out["delta_pts"] = 100.0 * res.delta
+    out["ci_low_pts"] = 100.0 * res.ci_low
+    out["ci_high_pts"] = 100.0 * res.ci_high
+    out["design_effect"] = res.deff
+    out["p_value"] = res.p_value
+    return out
+
+
+def _tables(dec: pd.DataFrame, sit: pd.DataFrame, dims_of: DimensionsOf,
+            gpm: dict[tuple[str, str], int], var_reduction: float, alpha: float,
+            min_effect: float) -> Aggregates:
+    """Verdicts, depends and the paired-stats table from the per-cell statistics."""
+    if not dec.empty:
+        primary = _primary(dec)
+        n_games = _games(dec, gpm)
+        dec = _verdicts(dec, verdicts.row_weights(primary, dec["decisions"] > 0), alpha,
+                        min_effect, n_games / _matchups(dec, gpm))
+        dec["decisions_per_game"] = dec["decisions"] / n_games
+        dec["effect_per_game_pts"] = dec["delta_pts"] * dec["decisions_per_game"]
+        dec["min_effect_pts"] = 100.0 * min_effect
+        dec = _depends(dec, dims_of, primary, alpha)
     if not sit.empty:
         order = {s: i for i, s in enumerate(SITUATIONS)}
         sit = sit.assign(_s=sit["situation"].map(order)).sort_values(
@@ -505,12 +596,5 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
     both = pd.concat([table_dec, table_sit], ignore_index=True)
     paired_tab = (both.reindex(columns=PAIRED_COLUMNS) if not both.empty
                   else pd.DataFrame(columns=PAIRED_COLUMNS))
-    var_reduction = float("nan")
-    if len(frame) >= 2:
-        a = frame["outcome_promise"].to_numpy(dtype=float)
-        b = frame["outcome_no_promise"].to_numpy(dtype=float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            var_reduction = float((np.var(a, ddof=1) + np.var(b, ddof=1))
-                                  / np.var(a - b, ddof=1))
     return Aggregates(dec.reindex(columns=DECISION_COLUMNS),
                       sit.reindex(columns=SITUATION_COLUMNS), paired_tab, var_reduction)

@@ -40,6 +40,14 @@ def pick(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> list[tuple[str, s
     return out
 
 
+def candidates(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> pd.DataFrame:
+    """The rows ``pick`` could choose from `decisions`: picking from the candidates of several
+    chunks of a run gives what picking from all its rows would (the order is total:
+    gain, then decision_id), so examples need only these rows in memory."""
+    picked = [rows.drop(columns="gain") for _, _, rows in pick(decisions, per_side)]
+    return pd.concat(picked, ignore_index=True) if picked else decisions.iloc[:0]
+
+
 def replay_command(run_dir: str | Path, decision_id: str, branch: str, replicate: int) -> str:
     rep = f" --replicate {replicate}" if replicate else ""
     return f"gift-analyzer replay {run_dir} --decision {decision_id} --branch {branch}{rep}"

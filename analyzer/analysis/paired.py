@@ -163,6 +163,13 @@ def design_effect(d: NDArray[Any], cluster: NDArray[Any], groups: NDArray[Any],
         ss = np.bincount(grp, weights=sums * sums, minlength=k)
         v_cr1 = n_clusters / (n_clusters - 1.0) * ss / (n * n)
         deff = v_cr1 / v_iid
+    # a group whose differences are all equal has no variance, so no design effect (its float
+    # residuals are rounding noise, whose ratio would be arbitrary)
+    high = np.full(k, -np.inf)
+    low = np.full(k, np.inf)
+    np.maximum.at(high, groups, d)
+    np.minimum.at(low, groups, d)
+    deff = np.where(high > low, deff, 1.0)
     return np.where(np.isfinite(deff), np.maximum(deff, 1.0), 1.0), n_clusters
 
 
@@ -192,22 +199,36 @@ def paired_effect(a: ArrayLike, b: ArrayLike, clusters: ArrayLike | None = None,
     better = np.bincount(g, weights=np.maximum(d, 0.0), minlength=k)
     worse = np.bincount(g, weights=np.maximum(-d, 0.0), minlength=k)
     deff, games = design_effect(d, cl, g, k)
-    if interval:
-        lo, hi = score_interval(better / deff, worse / deff, n / deff, alpha)
-    else:
-        lo = hi = np.full(k, np.nan)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean_a = np.bincount(g, weights=av, minlength=k) / n
         mean_b = np.bincount(g, weights=bv, minlength=k) / n
+    res = effect_from_counts(n, games, better, worse, mean_a, mean_b, deff, alpha, interval)
+    if groups is None:
+        res = PairedEffect(**{key: float(val[0]) if val.size else float("nan")
+                              for key, val in res.to_dict().items()})
+    return res
+
+
+def effect_from_counts(n: NDArray[Any], games: NDArray[Any], better: NDArray[Any],
+                       worse: NDArray[Any], mean_a: NDArray[Any], mean_b: NDArray[Any],
+                       deff: NDArray[Any], alpha: ArrayLike = 0.05,
+                       interval: bool = True) -> PairedEffect:
+    """The interval and p of every group from its counts and design effect (arrays, one entry
+    per group): what ``paired_effect`` computes once it has summed the pairs, and what the
+    chunked evaluation (analysis/sufficient.py) computes from its running sums."""
+    n, better, worse, deff = (np.atleast_1d(np.asarray(x, dtype=float))
+                              for x in (n, better, worse, deff))
+    if interval:
+        lo, hi = score_interval(better / deff, worse / deff, n / deff, alpha)
+    else:
+        lo = hi = np.full(n.size, np.nan)
     p = np.where(n > 0, np.asarray(delta_p_value(better / deff, worse / deff), dtype=float),
                  np.nan)
-    fields = dict(n=n, games=games, better=better, worse=worse, same=n - better - worse,
-                  mean_a=mean_a, mean_b=mean_b, delta=mean_a - mean_b,
-                  ci_low=np.atleast_1d(lo), ci_high=np.atleast_1d(hi), deff=deff, p_value=p)
-    if groups is None:
-        fields = {key: float(val[0]) if val.size else float("nan")
-                  for key, val in fields.items()}
-    return PairedEffect(**fields)
+    mean_a, mean_b = np.atleast_1d(mean_a), np.atleast_1d(mean_b)
+    return PairedEffect(n=n, games=np.atleast_1d(games), better=better, worse=worse,
+                        same=n - better - worse, mean_a=mean_a, mean_b=mean_b,
+                        delta=mean_a - mean_b, ci_low=np.atleast_1d(lo),
+                        ci_high=np.atleast_1d(hi), deff=deff, p_value=p)
 
 
 def _out(x: NDArray[Any]) -> Any:

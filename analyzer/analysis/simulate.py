@@ -222,9 +222,11 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
                      action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_CHUNK,
                      progress: Callable[[int], None] | None = None, keep_games: bool = True,
                      keep_objs: bool = True, levels: Sequence[int] | None = None,
-                     on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None
-                     ) -> SimResult:
-    """Play `games` games of this matchup; seat 0 is decks[0].
+                     on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None,
+                     first_game: int = 0) -> SimResult:
+    """Play `games` games of this matchup; seat 0 is decks[0]. `first_game`: the index of the
+    first game (game i's randomness depends on seed and i only, so a run played in pieces
+    plays the same games).
 
     Games run in chunks; memory is flat in `games` unless per-game records are kept
     (`keep_games`, `keep_objs`). `on_chunk(start, games_rows, objs_rows)` sees every chunk.
@@ -258,7 +260,8 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
         def run(a: int, b: int, start: int = start, g: np.ndarray = g,
                 o: np.ndarray = o) -> None:
             run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels, n_players,
-                      seed, start + a, starting_life, turn_cap, action_cap, g[a:b], o[a:b],
+                      seed, first_game + start + a, starting_life, turn_cap, action_cap,
+                      g[a:b], o[a:b],
                       seat_fields(), obj_fields())
 
         try:

@@ -7,9 +7,10 @@ a pandas DataFrame with exactly the columns of its CSV file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,6 @@ class EvaluationRun:
     policy_comparison: pd.DataFrame
     gift_decisions: pd.DataFrame
     gift_situations: pd.DataFrame
-    decisions: pd.DataFrame  # one row per forked decision (decisions.csv)
     paired: pd.DataFrame  # se, unpaired se, variance reduction, p and Holm p of every row
     var_reduction: float  # pooled over all forked decisions: var(unpaired) / var(paired)
     settings: dict[str, Any] = field(default_factory=dict)
@@ -51,6 +51,17 @@ class EvaluationRun:
     # per gift card, the decisions where promising gained / lost most, both branches replayed
     # (analysis/examples.py; examples.json and report.html's "Example games")
     examples: list[dict[str, Any]] = field(default_factory=list)
+    # the decision rows, kept in memory only when the run wrote no files (see `decisions`)
+    decision_rows: pd.DataFrame | None = field(default=None, repr=False)
+
+    @property
+    def decisions(self) -> pd.DataFrame:
+        """One row per forked decision (decisions.csv). A run that wrote files keeps them on
+        disk only (its memory does not grow with --games) and reads them here on first use."""
+        if self.decision_rows is None:
+            self.decision_rows = (read_decisions(self.out_dir) if self.out_dir is not None
+                                  else _empty_decisions())
+        return self.decision_rows
 
 
 @dataclass
@@ -137,7 +148,8 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
              player: str = "standard", opp_player: str | None = None,
              progress: Callable[[int], None] | None = None,
-             on_start: Callable[[int], None] | None = None) -> EvaluationRun:
+             on_start: Callable[[int], None] | None = None,
+             chunk_games: int | None = None) -> EvaluationRun:
     """Policy comparison and gift-decision counterfactuals for `deck` against `vs`.
 
     `policies` (default never, always, random:p=0.5) are played on the same seeded games;
@@ -154,15 +166,20 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     evidence; analysis/verdicts.py).
     `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
     the opponents' instead (seats 1 and up); `evaluate_players` runs several.
+    `chunk_games`: games played and reduced at a time (default
+    analysis.evaluate_chunks.CHUNK_GAMES); memory depends on it, the results do not.
     """
     from analyzer.analysis import compare as cmp
-    from analyzer.analysis import counterfactual as cf
+    from analyzer.analysis import evaluate_chunks as chunks
     from analyzer.analysis.simulate import seat_levels
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
     check_run_args(games=games, seed=seed, threads=threads, life=life, forks=forks,
                    player=player, opp_player=opp_player)
+    chunk_games = chunks.CHUNK_GAMES if chunk_games is None else chunk_games
+    if chunk_games < 1:
+        raise InputError(Problem(f"{arg('chunk_games')} must be at least 1, not {chunk_games}"))
     if not 0.0 < min_effect < 100.0:
         raise InputError(Problem(f"{arg('min_effect')} must be between 0 and 100 points, not "
                                  f"{min_effect}"))
@@ -210,87 +227,46 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     replay = replay_settings(seat_paths, [_life(d, life) for d in loaded.decks], base,
                              card_files, opp_policy)
     with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=pols, replay=replay, **settings) as rec:
+                   decks=loaded.entries, policies=pols, replay=replay, **settings) as rec, \
+            _decision_stream(rec, fmt, forks) as stream:
         if on_start is not None:
             on_start(games * (len(loaded.decks) * n_runs + arm_runs))
-        arms: list[cmp.Arm] = []
-        card_arms: list[cf.CardArm] = []
-        frames: list[pd.DataFrame] = []
-        warnings: list[str] = list(early)
-        fork_s = 0.0
-        used = threads
+        totals = chunks.MatchupTotals(keep=stream is None, warnings=list(early), used=threads)
         done = 0  # matchups finished: on Ctrl-C their tables are written, marked partial
         try:
             for k, decks in enumerate(loaded.decks):
                 life_k = _life(decks, life)
                 levels = seat_levels(len(decks), player, opp_player)
-                me, opp = decks[0].name, " + ".join(d.name for d in decks[1:])
-                m_arms: list[cmp.Arm] = []
-                m_cards: list[cf.CardArm] = []
-                if forks > 0:
-                    seats = (0,) if fork_seats == "deck" else tuple(range(len(decks)))
-                    run = cf.run_counterfactuals(decks, catalog, games=games, seed=seed,
-                                                 base_policy=with_opponents(base, opp_policy,
-                                                                             files),
-                                                 forks=forks, threads=threads,
-                                                 starting_life=life_k, fork_seats=seats,
-                                                 levels=levels, progress=progress)
-                    fork_s += run.seconds
-                    used = run.threads
-                    m_frame = cf.decisions_frame(run, catalog, k)
-                    warnings += _run_warnings(run.extra, me, opp)
-                    if reuse:
-                        m_arms.append(cmp.Arm(me, opp, base, cmp.seat_scores(run.games)))
-                    for card in gift_cards[k]:  # issue 16 item 6: the per-card arm
-                        scored = {}
-                        for mode in ("always", "never"):
-                            if mode == "never" and base == "never":
-                                scored[mode] = cmp.seat_scores(run.games)
-                                continue
-                            scored[mode], res = cmp.play_arm(
-                                decks, catalog, games=games, seed=seed,
-                                policy=with_opponents(f"{base}; {card}={mode}", opp_policy,
-                                                      files),
-                                threads=threads, starting_life=life_k, progress=progress,
-                                levels=levels)
-                            warnings += _run_warnings(res.extra, me, opp)
-                        m_cards.append(cf.CardArm(me, opp, card, scored["always"],
-                                                  scored["never"]))
-                for p in pols:
-                    if reuse and p == base:
-                        continue
-                    scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
-                                               policy=with_opponents(p, opp_policy, files),
-                                               threads=threads, starting_life=life_k,
-                                               progress=progress, levels=levels)
-                    used = res.threads
-                    warnings += _run_warnings(res.extra, me, opp)
-                    m_arms.append(cmp.Arm(me, opp, p, scores))
-                arms += m_arms
-                card_arms += m_cards
-                if forks > 0:
-                    frames.append(m_frame)
+                play = chunks.MatchupPlay(
+                    decks, catalog, k, seed, life_k, levels, threads, progress,
+                    fork_policy=with_opponents(base, opp_policy, files),
+                    seats=(0,) if fork_seats == "deck" else tuple(range(len(decks))),
+                    forks=forks, arm_policy=lambda p: with_opponents(p, opp_policy, files))
+                totals.add(play.run(games, chunk_games, pols, baseline, base, reuse,
+                                    gift_cards[k], stream, examples=rec is not None))
+                if stream is not None:
+                    stream.mark()
                 done = k + 1
         except KeyboardInterrupt as stop:
             if rec is not None and done > 0:
                 settings.update({"partial": True, "matchups_finished": done,
                                  "matchups_planned": len(loaded.decks)})
-                result = _evaluation(arms, card_arms, baseline, frames, settings, warnings,
-                                     used, fork_s, t0, min_effect, games)
-                rec.update(threads=used, **{k: v for k, v in settings.items()
-                                            if k not in ("kind", "matchups")},
-                           warnings=warnings, simulate_s=round(result.seconds, 3))
-                _write_evaluation(rec, result, fmt, False, status="interrupted")
+                result = _evaluation(totals, baseline, settings, t0, min_effect, games)
+                rec.update(threads=totals.used, **{k: v for k, v in settings.items()
+                                                   if k not in ("kind", "matchups")},
+                           warnings=totals.warnings, simulate_s=round(result.seconds, 3))
+                _write_evaluation(rec, result, fmt, False, stream, totals.example_rows,
+                                  status="interrupted")
                 stop.partial = (rec.dir, done, len(loaded.decks))  # type: ignore[attr-defined]
             raise
-        result = _evaluation(arms, card_arms, baseline, frames, settings, warnings, used,
-                             fork_s, t0, min_effect, games)
+        result = _evaluation(totals, baseline, settings, t0, min_effect, games)
         if rec is not None:
-            rec.update(threads=used, **{k: v for k, v in settings.items()
-                                        if k not in ("kind", "matchups")},
-                       warnings=warnings, simulate_s=round(result.seconds, 3))
-            _write_evaluation(rec, result, fmt, plots)
+            rec.update(threads=totals.used, **{k: v for k, v in settings.items()
+                                               if k not in ("kind", "matchups")},
+                       warnings=totals.warnings, simulate_s=round(result.seconds, 3))
+            _write_evaluation(rec, result, fmt, plots, stream, totals.example_rows)
             result.out_dir = rec.dir
+            result.decision_rows = None  # on disk: read on first use
     result.seconds = time.perf_counter() - t0
     return result
 
@@ -305,25 +281,25 @@ def _gift_cards(deck: Deck, catalog: Any) -> list[str]:
     return out
 
 
-def _evaluation(arms: list[Any], card_arms: list[Any], baseline: str,
-                frames: list[pd.DataFrame], settings: dict[str, Any], warnings: list[str],
-                used: int | None, fork_s: float, t0: float, min_effect: float,
-                games: int) -> EvaluationRun:
-    """The tables of the matchups played so far."""
+def _evaluation(totals: Any, baseline: str, settings: dict[str, Any], t0: float,
+                min_effect: float, games: int) -> EvaluationRun:
+    """The tables of the matchups finished so far, from their running sums."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
     from analyzer.report.units import to_points
 
-    policy_df = cmp.policy_comparison(arms, baseline)
-    frame = pd.concat(frames, ignore_index=True) if frames else _empty_decisions()
-    agg = cf.aggregate(frame, min_effect=min_effect / 100.0, games=games)
-    agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
-    settings.update({"threads_used": used, "decisions_evaluated": len(frame),
-                     "var_reduction": agg.var_reduction, "fork_seconds": round(fork_s, 3)})
+    policy_df = cmp.policy_comparison_counts(totals.arms, baseline)
+    agg = cf.aggregate_stats(totals.stats, games=games, min_effect=min_effect / 100.0)
+    agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(totals.card_arms))
+    settings.update({"threads_used": totals.used, "decisions_evaluated": totals.stats.decisions,
+                     "var_reduction": agg.var_reduction,
+                     "fork_seconds": round(totals.fork_s, 3)})
+    kept = (pd.concat(totals.kept, ignore_index=True) if totals.kept else _empty_decisions()) \
+        if totals.keep else None
     return EvaluationRun(to_points(policy_df), to_points(agg.decisions),
-                         to_points(agg.situations), frame, to_points(agg.paired),
-                         agg.var_reduction, settings, warnings, None,
-                         time.perf_counter() - t0, fork_s)
+                         to_points(agg.situations), to_points(agg.paired),
+                         agg.var_reduction, settings, totals.warnings, None,
+                         time.perf_counter() - t0, totals.fork_s, decision_rows=kept)
 
 
 @dataclass
@@ -406,14 +382,21 @@ def _empty_decisions() -> pd.DataFrame:
 
 
 def _run_warnings(extra: dict[str, Any], me: str, opp: str) -> list[str]:
-    out = []
-    if "capacity_errors" in extra:
-        out.append(f"{me} vs {opp}: capacity exceeded in some games (counted as draws): "
-                   f"{extra['capacity_errors']}")
-    if "dropped_decisions" in extra:
-        out.append(f"{me} vs {opp}: {extra['dropped_decisions']} gift decisions beyond the "
-                   f"per-game record limit were played by the base policy but not forked")
-    return out
+    from analyzer.analysis.evaluate_chunks import run_warnings
+
+    return run_warnings(extra, me, opp)
+
+
+@contextlib.contextmanager
+def _decision_stream(rec: Any, fmt: str, forks: int) -> Iterator[Any]:
+    """decisions.csv of the run folder, written a chunk at a time (None: no files)."""
+    if rec is None:
+        yield None
+        return
+    from analyzer.report.table_stream import TableStream
+
+    with TableStream(rec.path(_table_name("decisions", fmt)), fmt) as stream:
+        yield stream
 
 
 def _table_name(name: str, fmt: str) -> str:
@@ -427,20 +410,31 @@ def _write_table(rec: Any, name: str, df: pd.DataFrame, fmt: str) -> None:
         rec.write_csv(_table_name(name, fmt), df)
 
 
-def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool,
-                      status: str = "complete") -> None:
-    """Tables first, then plots and the HTML report (each file atomic)."""
+def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool, stream: Any,
+                      example_rows: pd.DataFrame | None, status: str = "complete") -> None:
+    """Tables first (decisions.csv: the streamed rows, the finished matchups' only when
+    interrupted), then plots and the HTML report (each file atomic)."""
     _write_table(rec, "policy_comparison", run.policy_comparison, fmt)
     _write_table(rec, "gift_decisions", run.gift_decisions, fmt)
     _write_table(rec, "gift_situations", run.gift_situations, fmt)
     _write_table(rec, "paired_stats", run.paired, fmt)
-    _write_table(rec, "decisions", run.decisions, fmt)
-    if "decision_id" in run.decisions and len(run.decisions):
+    stream.commit(_empty_decisions(), partial=status != "complete")
+    rec.record_output(_table_name("decisions", fmt))
+    if example_rows is not None and len(example_rows):
         from analyzer.analysis import examples
 
-        run.examples = examples.build(rec.dir, run.decisions)
+        run.examples = examples.build(rec.dir, example_rows)
         rec.write_json("examples.json", run.examples)
     _render(rec, plots, status)
+
+
+def read_decisions(run_dir: str | Path) -> pd.DataFrame:
+    """decisions.csv (or .parquet) of a run folder."""
+    folder = Path(run_dir)
+    pq = folder / "decisions.parquet"
+    if pq.is_file():
+        return pd.read_parquet(pq)
+    return pd.read_csv(folder / "decisions.csv", keep_default_na=False, na_values=[""])
 
 
 def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:

@@ -219,11 +219,11 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
                          f"[{r.policy}]")
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
         df = run.tables["card_stats.csv"]
-        top = df.dropna(subset=["iwd"]).sort_values("iwd", ascending=False, kind="stable")
+        top = df.dropna(subset=["iwd_pts"]).sort_values("iwd_pts", ascending=False, kind="stable")
         if len(top):
             r = top.iloc[0]
             lines.append(f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
-                         f"{r.policy}): {100 * r.iwd:+.1f} points.")
+                         f"{r.policy}): {r.iwd_pts:+.1f} points.")
     lines.append("")
     lines.append(f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
                  f"{run.skipped} reused from the run folder; {run.games} games in "

@@ -226,7 +226,8 @@ def card_stats_summary(df: pd.DataFrame) -> str:
             f"{rate_ci(r.gih_wr, r.gih_wr_ci_low, r.gih_wr_ci_high)} ({r.gih_games})")
         row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
                _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
-               _rate_n(r.gns_wr, r.gns_games), delta_ci(r.iwd, r.iwd_ci_low, r.iwd_ci_high)]
+               _rate_n(r.gns_wr, r.gns_games),
+               points_ci(r.iwd_pts, r.iwd_ci_low_pts, r.iwd_ci_high_pts)]
         if gifts:
             row += ["", ""] if not gift else [_rate_n(r.promised_wr, r.promised_games),
                                               _rate_n(r.unpromised_wr, r.unpromised_games)]

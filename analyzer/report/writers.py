@@ -53,7 +53,7 @@ RUNNING, COMPLETE, INTERRUPTED, FAILED = "running", "complete", "interrupted", "
 # atomic writes
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make the rename itself durable (POSIX only; Windows cannot open a folder for fsync)."""
     if os.name != "posix":
         return
@@ -99,7 +99,7 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_dir(folder)
+    fsync_dir(folder)
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
@@ -314,6 +314,10 @@ class RunRecorder:
             else:
                 self.manifest.extra[key] = value
         self.save_manifest()
+
+    def record_output(self, name: str) -> Path:
+        """List a file completed in the run folder by other means (e.g. a TableStream)."""
+        return self._done(name)
 
     def _done(self, name: str) -> Path:
         rel = self.path(name).relative_to(self.dir).as_posix()
