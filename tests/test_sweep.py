@@ -347,3 +347,11 @@ def test_evaluate_and_tune_on_a_cluster_that_loses_a_worker(
     run_sweep(_plan(tmp_path, **TUNE), scheduler=dask_cluster, out=tmp_path / "tune")
     for name in ("tune.csv", "tune_comparisons.csv"):
         assert (tmp_path / "tune" / name).read_bytes() == (tune_reference / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", ["example", "evaluate", "tune"])
+def test_bundled_plans_load(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DECKS.parent)  # plans name decks relative to the repository root
+    plan = load_plan(DECKS / "plans" / f"{name}.toml")
+    assert plan.analysis == ("simulate" if name == "example" else name)
+    assert len(plan.decks) >= 2 and len(plan.opponents) >= 2
