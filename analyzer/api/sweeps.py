@@ -1,7 +1,8 @@
 """Python API of `gift-analyzer sweep`: run a plan's grid of analyses into one run folder.
 
 Run folder: the merged tables (``summary.csv`` for simulate, ``card_stats.csv`` for
-cardstats; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
+cardstats, ``compare.csv``, evaluate's five tables, ``tune.csv`` / ``tune_comparisons.csv`` and
+``tuned/*.toml``; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
 ``report.txt``, ``manifest.json`` (plan, engine, workers) and ``tasks/`` (one stored result per
 finished task, what a rerun reuses).
 """

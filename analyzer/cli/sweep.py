@@ -22,9 +22,10 @@ from analyzer.cli.common import input_errors_exit_2, progress_bar
                    "folder resumes: finished tasks are not run again.")
 @input_errors_exit_2
 def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> None:
-    """Run every cell (deck x opponent x policy) of a sweep PLAN (TOML) and merge the tables.
+    """Run every cell (deck x opponent x policy x player; tune: x card) of a sweep PLAN (TOML)
+    and merge the tables: simulate, cardstats, compare, evaluate or tune.
 
-    Plan format: README.md, "gift-analyzer sweep"; example: decks/plans/.
+    Plan format: README.md, "gift-analyzer sweep"; examples: decks/plans/.
     """
     from analyzer.api import sweeps as api_sweep
 
