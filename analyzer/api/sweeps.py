@@ -42,6 +42,7 @@ class SweepRun:
     task_seconds: float = 0.0  # first task submitted to last result stored
     workers: dict[str, Any] = field(default_factory=dict)
     report: str = ""
+    analysis: str = ""
 
 
 def _check_scheduler(scheduler: str, workers: int | None) -> None:
@@ -108,7 +109,8 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
         store = TaskStore(rec.dir)
         tasks = [(t, pc.arms[t.arm][1]) for pc in cells for t in pc.tasks]
         pending = [(t, m) for t, m in tasks if not store.has(t.key)]
-        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending))
+        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending),
+                       analysis=plan.analysis)
         if on_start is not None:
             on_start(sum(t.games for t, _ in pending),
                      sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending))
