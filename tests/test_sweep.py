@@ -298,6 +298,18 @@ def test_evaluate_cells_equal_the_single_machine_command(evaluate_reference: Pat
         assert _csv(mine.iloc[:, 3:]) == single, name
     again = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=evaluate_reference)
     assert again.computed == 0 and again.skipped == 21
+
+    def interrupt(task: object, result: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C once the first task is stored
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut",
+                  on_result=interrupt)
+    resumed = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut")
+    assert (resumed.computed, resumed.skipped) == (20, 1)
+    for name in EVALUATE_TABLES:
+        assert (tmp_path / "cut" / f"{name}.csv").read_bytes() == \
+            (evaluate_reference / f"{name}.csv").read_bytes(), name
     report = (evaluate_reference / "report.txt").read_text()
     assert report.startswith("Best policy: always for ") and "gift verdicts per card" in report
 

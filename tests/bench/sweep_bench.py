@@ -68,10 +68,9 @@ def main() -> None:
               f"{run.seconds:.1f} s in all  ({before}; {_load()})")
     print(f"2 workers / 1 worker: {out['sweep_2_workers'] / out['sweep_1_workers']:.2f}x "
           "(target >= 1.7)")
-    for n, unit in ((1, "thread"), (2, "threads")):
-        w = "worker" if n == 1 else "workers"
-        print(f"sweep {n} {w} / batch {n} {unit}: "
-              f"{out[f'sweep_{n}_{w}'] / out[f'batch_{n}_{unit}']:.2f} (target >= 0.90)")
+    for n in (1, 2):
+        print(f"sweep {n} worker(s) / batch runner {n} thread(s): "
+              f"{out[f'sweep_{n}_workers'] / out[f'batch_{n}_threads']:.2f} (target >= 0.90)")
     print(json.dumps({k: round(v) for k, v in out.items()}))
 
 
