@@ -157,6 +157,9 @@ def test_a_task_refuses_another_engine_version(tmp_path: Path) -> None:
     assert play_slice(cell.matchup, 0, 2)["games"].shape[0] == 2
     with pytest.raises(EngineMismatch):
         play_slice(replace(cell.matchup, engine="0.0.0+other"), 0, 2)
+    tuning = prepare(load_plan(_plan(tmp_path, **TUNE)), load_catalog())[0].arms[0][1]
+    with pytest.raises(EngineMismatch):  # refused before its search starts
+        play_slice(replace(tuning, engine="0.0.0+other"), 0, 40)
 
 
 def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
