@@ -67,7 +67,9 @@ def test_plan_expands_globs_and_gauntlet_lists(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("extra", "message"), [
     ({"analysis": "sim"}, "`analysis` must be one of"),
-    ({"analysis": "tune"}, "not implemented yet"),
+    ({"cards": ["Into the Flood Maw"]}, "not an argument of `simulate` sweeps"),
+    ({"players": ["expert"]}, "unknown player level 'expert'"),
+    ({"analysis": "tune", "policies": ["heuristic; Mind Spiral=never"]}, "one policy name"),
     ({"gmaes": 3}, "unknown plan key"),
     ({"games": 0}, "`games` must be an integer >= 1"),
     ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
@@ -79,8 +81,12 @@ def test_plan_errors_name_the_problem(tmp_path: Path, extra: dict, message: str)
 
 
 def test_cli_bad_plan_exits_2_and_bad_scheduler(tmp_path: Path) -> None:
-    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="evaluate"))])
-    assert res.exit_code == 2 and "not implemented yet" in res.output
+    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="tune",
+                                                      cards=["Nowhere Card"]))])
+    assert res.exit_code == 2 and "unknown card 'Nowhere Card'" in res.output
+    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="tune",
+                                                      cards=["Starforged Sword"]))])
+    assert res.exit_code == 2 and "none of the decks plays Starforged Sword" in res.output
     res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path)), "--scheduler", "cluster"])
     assert res.exit_code == 2 and "--scheduler must be" in res.output
 
@@ -99,7 +105,8 @@ def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path)
                               out=tmp_path / f"single{k}")
         assert single.summary["games"].iloc[0] == GAMES
         row = (tmp_path / f"single{k}" / "summary.csv").read_text().splitlines()[1]
-        assert lines[1 + k] == f"{cell.deck_file},{cell.opponent_file},{cell.policy},{row}"
+        assert lines[1 + k] == (f"{cell.deck_file},{cell.opponent_file},{cell.policy},"
+                                f"{cell.player},{row}")
 
 
 def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -> None:
@@ -108,8 +115,9 @@ def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -
     single = api.simulate(ME, [], games=100, seed=11, policy="heuristic")
     mine = run.tables["summary.csv"]
     gauntlet_rows = single.summary.set_index("opponent").loc[list(mine["opponent"])]
-    pd.testing.assert_frame_equal(mine.drop(columns=["deck_file", "opponent_file", "policy"])
-                                  .set_index("opponent"), gauntlet_rows)
+    pd.testing.assert_frame_equal(mine.drop(columns=["deck_file", "opponent_file", "policy",
+                                                     "player"]).set_index("opponent"),
+                                  gauntlet_rows)
 
 
 def test_rerun_recomputes_nothing_and_ctrl_c_resumes(reference: Path, tmp_path: Path) -> None:
@@ -149,6 +157,9 @@ def test_a_task_refuses_another_engine_version(tmp_path: Path) -> None:
     assert play_slice(cell.matchup, 0, 2)["games"].shape[0] == 2
     with pytest.raises(EngineMismatch):
         play_slice(replace(cell.matchup, engine="0.0.0+other"), 0, 2)
+    tuning = prepare(load_plan(_plan(tmp_path, **TUNE)), load_catalog())[0].arms[0][1]
+    with pytest.raises(EngineMismatch):  # refused before its search starts
+        play_slice(replace(tuning, engine="0.0.0+other"), 0, 40)
 
 
 def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
@@ -157,8 +168,8 @@ def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> Non
                     scheduler="none", out=tmp_path / "run")
     single = api.cardstats(ME, [OPPS[0]], games=120, seed=11, policy="heuristic")
     mine = run.tables["card_stats.csv"]
-    assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "policy"]
-    pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
+    assert list(mine.columns[:4]) == ["deck_file", "opponent_file", "policy", "player"]
+    pd.testing.assert_frame_equal(mine.iloc[:, 4:], single.table)
 
 
 def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
@@ -174,8 +185,9 @@ def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
                          policy="heuristic", plots=False)
     mine = run.tables["compare.csv"]
     assert len(mine) == 1 and mine["deck_file"][0].endswith("gw_rabbits_tokens.txt")
-    assert list(mine.columns[:2]) == ["deck_file", "opponent_file"]  # policy: compare's own
-    pd.testing.assert_frame_equal(mine.iloc[:, 2:], single.table)
+    # policy: compare's own column
+    assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "player"]
+    pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
 
 
 def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
@@ -234,3 +246,127 @@ def test_a_killed_worker_still_gives_the_complete_identical_result(
     assert (cells["status"] == "complete").all() and cells["games"].sum() == 4 * GAMES
     assert len(list((tmp_path / "run" / "tasks").glob("*.npz"))) == 16
     assert _tables(tmp_path / "run") == _tables(reference)
+
+
+def test_players_are_cells_with_a_player_column(tmp_path: Path) -> None:
+    """One cell per player level, on the same streams (levels are compared on the same games);
+    each row is `simulate --player LEVEL --seed <stream_seed>`'s row."""
+    run = run_sweep(_plan(tmp_path, opponents=[str(OPPS[0])], policies=["heuristic"],
+                          players=["basic", "standard"], games=60),
+                    scheduler="none", out=tmp_path / "run")
+    mine = run.tables["summary.csv"]
+    assert list(mine["player"]) == ["basic", "standard"]
+    assert run.cells["stream_seed"].nunique() == 1
+    assert mine["win_rate"].nunique() == 2  # the levels play differently
+    for k, level in enumerate(["basic", "standard"]):
+        single = api.simulate(ME, [OPPS[0]], games=60, seed=int(run.cells.stream_seed[0]),
+                              policy="heuristic", player=level)
+        pd.testing.assert_frame_equal(mine.iloc[[k], 4:].reset_index(drop=True), single.summary)
+
+
+EVALUATE = {"analysis": "evaluate", "opponents": [str(OPPS[0])], "policies": ["never", "always"],
+            "games": 60, "task_games": 25}
+EVALUATE_TABLES = ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
+                   "decisions")
+TUNE = {"analysis": "tune", "opponents": [str(OPPS[0])], "policies": ["heuristic"],
+        "cards": ["Into the Flood Maw"], "games": 40, "rounds": 1, "features": ["turn"]}
+
+
+def _csv(df: pd.DataFrame) -> str:
+    return df.to_csv(index=False, lineterminator="\n")
+
+
+@pytest.fixture(scope="module")
+def evaluate_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("evaluate")
+    run = run_sweep(_plan(tmp, **EVALUATE), scheduler="none", out=tmp / "run")
+    # the forked base run (never: also the never arm), always, and each gift card promised
+    assert len(run.cells) == 1 and run.computed == (2 + 5) * 3
+    return tmp / "run"
+
+
+def test_evaluate_cells_equal_the_single_machine_command(evaluate_reference: Path,
+                                                         tmp_path: Path) -> None:
+    """Every evaluate table of a cell, byte for byte, minus its leading columns, is the table
+    `evaluate DECK --vs OPP --seed <stream_seed>` writes; a rerun recomputes nothing."""
+    cells = pd.read_csv(evaluate_reference / "sweep.csv")
+    api.evaluate(ME, [OPPS[0]], games=60, seed=int(cells.stream_seed[0]),
+                 policies=["never", "always"], plots=False, out=tmp_path / "single")
+    for name in EVALUATE_TABLES:
+        mine = pd.read_csv(evaluate_reference / f"{name}.csv", keep_default_na=False,
+                           dtype=str)
+        assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "player"]
+        assert len(mine) > 0 and (mine["player"] == "standard").all()
+        single = (tmp_path / "single" / f"{name}.csv").read_text()
+        assert _csv(mine.iloc[:, 3:]) == single, name
+    again = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=evaluate_reference)
+    assert again.computed == 0 and again.skipped == 21
+
+    def interrupt(task: object, result: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C once the first task is stored
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut",
+                  on_result=interrupt)
+    resumed = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut")
+    assert (resumed.computed, resumed.skipped) == (20, 1)
+    for name in EVALUATE_TABLES:
+        assert (tmp_path / "cut" / f"{name}.csv").read_bytes() == \
+            (evaluate_reference / f"{name}.csv").read_bytes(), name
+    report = (evaluate_reference / "report.txt").read_text()
+    assert report.startswith("Best policy: always for ") and "gift verdicts per card" in report
+
+
+@pytest.fixture(scope="module")
+def tune_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("tune")
+    run = run_sweep(_plan(tmp, **TUNE), scheduler="none", out=tmp / "run")
+    assert run.computed == 1 and list(run.tables["tune.csv"]["card"]) == ["Into the Flood Maw"]
+    return tmp / "run"
+
+
+def test_tune_cells_equal_the_single_machine_command(tune_reference: Path) -> None:
+    """One tuning per cell: weights, held-out comparisons and the tuned policy file are
+    `tune DECK --vs OPP --card CARD --seed <stream_seed>`'s."""
+    row = pd.read_csv(tune_reference / "tune.csv").iloc[0]
+    single = api.tune(ME, [OPPS[0]], "Into the Flood Maw", games=40, seed=int(row.seed),
+                      base="heuristic", features=("turn",), rounds=1)
+    assert json.loads(row.weights) == single.weights and row.evaluations == single.evaluations
+    assert (tune_reference / row.policy_file).read_text() == single.policy_toml
+    comp = pd.read_csv(tune_reference / "tune_comparisons.csv")
+    assert list(comp.columns[:5]) == ["deck_file", "opponent_file", "policy", "player", "card"]
+    pd.testing.assert_frame_equal(comp.iloc[:, 5:], single.comparisons)
+    assert row.gain_vs_heuristic == pytest.approx(
+        single.comparisons.set_index("versus").gain["heuristic"], rel=1e-12)
+
+
+def test_evaluate_and_tune_on_a_cluster_that_loses_a_worker(
+        evaluate_reference: Path, tune_reference: Path, tmp_path: Path,
+        dask_cluster: str) -> None:
+    """The evaluate sweep loses the worker that delivered its first result (its tasks are rerun
+    elsewhere, none counted twice); both sweeps' files equal the in-process runs'."""
+    killed: list[int] = []
+
+    def kill_worker(task: object, result: dict) -> None:
+        if not killed:
+            os.kill(result["pid"], signal.SIGKILL)
+            killed.append(result["pid"])
+
+    run = run_sweep(_plan(tmp_path, **EVALUATE), scheduler=dask_cluster,
+                    out=tmp_path / "evaluate", on_result=kill_worker)
+    assert killed and run.computed == 21
+    assert len(list((tmp_path / "evaluate" / "tasks").glob("*.npz"))) == 21
+    for name in EVALUATE_TABLES:
+        assert (tmp_path / "evaluate" / f"{name}.csv").read_bytes() == \
+            (evaluate_reference / f"{name}.csv").read_bytes(), name
+    run_sweep(_plan(tmp_path, **TUNE), scheduler=dask_cluster, out=tmp_path / "tune")
+    for name in ("tune.csv", "tune_comparisons.csv"):
+        assert (tmp_path / "tune" / name).read_bytes() == (tune_reference / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", ["example", "evaluate", "tune"])
+def test_bundled_plans_load(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DECKS.parent)  # plans name decks relative to the repository root
+    plan = load_plan(DECKS / "plans" / f"{name}.toml")
+    assert plan.analysis == ("simulate" if name == "example" else name)
+    assert len(plan.decks) >= 2 and len(plan.opponents) >= 2

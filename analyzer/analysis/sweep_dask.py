@@ -69,16 +69,18 @@ def worker_info() -> dict[str, Any]:
             "kernel_cached": kernel_cached()}
 
 
-def warm(m: Matchup) -> float:
-    """Play one game so the worker's process loads the compiled kernel (runs on the worker)."""
+def warm(jobs: list[Matchup]) -> float:
+    """Play one game of each so the worker's process loads the compiled code (the kernel; the
+    fork runner for evaluate): runs on the worker."""
     from analyzer.analysis.sweep import play_slice
 
     t0 = time.perf_counter()
-    play_slice(m, 0, 1)
+    for m in jobs:
+        play_slice(m, 0, 1)
     return time.perf_counter() - t0
 
 
-def check_and_warm(client: Any, m: Matchup, log: Any) -> dict[str, Any]:
+def check_and_warm(client: Any, m: list[Matchup], log: Any) -> dict[str, Any]:
     """Engine versions and warm-up seconds per worker; refuses mismatched workers."""
     client.wait_for_workers(1, timeout=120)
     info = client.run(worker_info)
@@ -150,11 +152,11 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
             "tasks_s": round(time.perf_counter() - t0, 3)}
 
 
-def _matchup(m: Matchup) -> Matchup:
+def _matchup(m: Any) -> Any:
     return m
 
 
-def play_slice_remote(m: Matchup, start: int, stop: int) -> dict[str, Any]:
+def play_slice_remote(m: Any, start: int, stop: int) -> dict[str, Any]:
     """A task on a worker: one thread, its engine checked (``play_slice``)."""
     from analyzer.analysis.sweep import play_slice
 

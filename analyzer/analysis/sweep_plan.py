@@ -1,28 +1,40 @@
-"""A sweep plan (TOML): which analysis, over which decks, opponents and policies.
+"""A sweep plan (TOML): which analysis, over which decks, opponents, policies and players.
 
-Every combination of deck x opponent x policy is a cell; a cell's games are split into tasks
-(a slice of game indices) so they can run anywhere (analysis/sweep.py). Deck and opponent
-entries are file paths or globs, relative to the current folder like the other commands'
-arguments; an opponent entry ``gauntlet`` (or a file named ``gauntlet.txt``) stands for the
-decks that list names (bundled.py's format). For ``compare`` the first deck is the baseline
-(deck B of `gift-analyzer compare`) and every other deck is compared with it.
+Every combination of deck x opponent x policy x player level is a cell; a cell's games are
+split into tasks (a slice of game indices) so they can run anywhere (analysis/sweep.py). Deck
+and opponent entries are file paths or globs, relative to the current folder like the other
+commands' arguments; an opponent entry ``gauntlet`` (or a file named ``gauntlet.txt``) stands
+for the decks that list names (bundled.py's format). For ``compare`` the first deck is the
+baseline (deck B of `gift-analyzer compare`) and every other deck is compared with it.
+
+``evaluate`` compares the plan's policies with each other inside every cell (on the same
+games; the first is the baseline), so there a cell is deck x opponent x player. ``tune`` tunes
+one card per cell: deck x opponent x policy (the base policy of the deck's other cards) x
+player x card, for every listed card the deck plays (``cards = "all"``: its gift cards).
 """
 
 from __future__ import annotations
 
 import glob
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
 
 ANALYSES = ("simulate", "cardstats", "evaluate", "compare", "tune")
-SUPPORTED = ("simulate", "cardstats", "compare")  # evaluate, tune: a follow-up of issue 18
 STREAMS = ("matchup", "shared")
+# the commands' defaults: evaluate's --policies, tune's --base
+DEFAULT_POLICIES = {"evaluate": ("never", "always", "random:p=0.5"), "tune": ("heuristic",)}
 DEFAULT_TASK_GAMES = 2000  # ~0.1 s of kernel time per task: scheduling costs well under 1%
-_KEYS = {"analysis", "decks", "opponents", "policies", "games", "seed", "task_games",
-         "streams", "life", "allow_approximate", "card_data"}
+_KEYS = {"analysis", "decks", "opponents", "policies", "players", "games", "seed",
+         "task_games", "streams", "life", "allow_approximate", "card_data",
+         # evaluate's and tune's own arguments (as their commands' options)
+         "forks", "base_policy", "opp_policy", "min_effect", "cards", "features", "rounds"}
+_ONLY = {"forks": ("evaluate",), "base_policy": ("evaluate",), "min_effect": ("evaluate",),
+         "opp_policy": ("evaluate", "tune"), "cards": ("tune",), "features": ("tune",),
+         "rounds": ("tune",)}
 
 
 @dataclass(frozen=True)
@@ -31,7 +43,9 @@ class Cell:
 
     deck: Path
     opponent: Path
-    policy: str
+    policy: str  # evaluate: "" (the plan's policies are compared inside the cell)
+    player: str = "standard"
+    card: str = ""  # tune: the tuned card (its catalog name)
 
 
 @dataclass(frozen=True)
@@ -48,9 +62,21 @@ class Plan:
     life: int | None = None
     allow_approximate: bool = False
     card_data: tuple[Path, ...] = ()
+    players: tuple[str, ...] = ("standard",)
+    forks: int = 1
+    base_policy: str | None = None  # evaluate: default the baseline (the first policy)
+    opp_policy: str | None = None  # default: what `evaluate` / `tune` default to
+    min_effect: float = 1.0  # evaluate: percentage points
+    cards: tuple[str, ...] | None = None  # tune: None = every gift card of each deck
+    features: tuple[str, ...] | None = None  # tune: default tune.DEFAULT_FEATURES
+    rounds: int = 3  # tune
 
-    def cells(self) -> list[Cell]:
-        return [Cell(d, o, p) for d in self.decks for o in self.opponents for p in self.policies]
+    def cells(self, cards_of: Callable[[Path], list[str]] | None = None) -> list[Cell]:
+        """Every cell; ``tune`` needs ``cards_of(deck)``: the deck's cards to tune."""
+        policies = ("",) if self.analysis == "evaluate" else self.policies
+        return [Cell(d, o, p, pl, c) for d in self.decks for o in self.opponents
+                for p in policies for pl in self.players
+                for c in (cards_of(d) if self.analysis == "tune" and cards_of else [""])]
 
 
 def _bad(source: Path, text: str) -> InputError:
@@ -121,13 +147,13 @@ def load_plan(path: str | Path) -> Plan:
     analysis = raw.get("analysis")
     if analysis not in ANALYSES:
         raise _bad(source, f"`analysis` must be one of {', '.join(ANALYSES)}, not {analysis!r}")
-    if analysis not in SUPPORTED:
-        raise _bad(source, f"sweeps of `{analysis}` are not implemented yet; supported: "
-                           f"{', '.join(SUPPORTED)}")
+    wrong = sorted(k for k, where in _ONLY.items() if k in raw and analysis not in where)
+    if wrong:
+        raise _bad(source, f"{', '.join(wrong)}: not an argument of `{analysis}` sweeps")
     for key in ("decks", "games"):
         if key not in raw:
             raise _bad(source, f"the plan needs `{key}`")
-    policies = raw.get("policies", ["never"])
+    policies = raw.get("policies", list(DEFAULT_POLICIES.get(analysis, ("never",))))
     if isinstance(policies, str):
         policies = [policies]
     if not isinstance(policies, list) or not policies or \
@@ -139,6 +165,23 @@ def load_plan(path: str | Path) -> Plan:
     allow = raw.get("allow_approximate", False)
     if not isinstance(allow, bool):
         raise _bad(source, "`allow_approximate` must be true or false")
+    if analysis == "tune" and any(";" in p for p in policies):
+        raise _bad(source, "`tune`: each policy is one policy name (the base of the deck's other "
+                           "cards), no per-card overrides")
+    players = _strings(source, raw, "players", ["standard"])
+    from analyzer.enums import PLAYER_LEVEL_NAMES
+
+    bad = [p for p in players if p not in PLAYER_LEVEL_NAMES]
+    if bad:
+        raise _bad(source, f"`players`: unknown player level {bad[0]!r}; use "
+                           f"{' or '.join(PLAYER_LEVEL_NAMES)}")
+    min_effect = raw.get("min_effect", 1.0)
+    if isinstance(min_effect, bool) or not isinstance(min_effect, int | float) or \
+            not 0.0 < min_effect < 100.0:
+        raise _bad(source, f"`min_effect` must be between 0 and 100 points, not {min_effect!r}")
+    cards = raw.get("cards", "all")
+    cards = None if cards == "all" else _strings(source, raw, "cards", [])
+    features = _strings(source, raw, "features", []) or None
     decks = _expand(source, "decks", raw["decks"])
     if analysis == "compare" and len(decks) < 2:
         raise _bad(source, "`compare` needs at least two decks: the first is the baseline")
@@ -152,4 +195,30 @@ def load_plan(path: str | Path) -> Plan:
                 streams=streams, life=_int(source, raw, "life", None, 1),
                 allow_approximate=allow,
                 card_data=_expand(source, "card_data", raw["card_data"])
-                if "card_data" in raw else ())
+                if "card_data" in raw else (),
+                players=tuple(dict.fromkeys(players)),
+                forks=_int(source, raw, "forks", 1, 0) or 0,
+                base_policy=_text(source, raw, "base_policy"),
+                opp_policy=_text(source, raw, "opp_policy"),
+                min_effect=float(min_effect),
+                cards=tuple(dict.fromkeys(cards)) if cards is not None else None,
+                features=tuple(features) if features else None,
+                rounds=_int(source, raw, "rounds", 3, 0) or 0)
+
+
+def _strings(source: Path, raw: dict, key: str, default: list[str]) -> list[str]:
+    """A non-empty list of non-empty strings (one string stands for a list of one)."""
+    value = raw.get(key, default)
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or (key in raw and not value) or \
+            not all(isinstance(v, str) and v.strip() for v in value):
+        raise _bad(source, f"`{key}` must be a non-empty list of strings")
+    return [v.strip() for v in value]
+
+
+def _text(source: Path, raw: dict, key: str) -> str | None:
+    value = raw.get(key)
+    if value is not None and (not isinstance(value, str) or not value.strip()):
+        raise _bad(source, f"`{key}` must be a policy string")
+    return value.strip() if value is not None else None

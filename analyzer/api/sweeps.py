@@ -1,7 +1,8 @@
 """Python API of `gift-analyzer sweep`: run a plan's grid of analyses into one run folder.
 
 Run folder: the merged tables (``summary.csv`` for simulate, ``card_stats.csv`` for
-cardstats; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
+cardstats, ``compare.csv``, evaluate's five tables, ``tune.csv`` / ``tune_comparisons.csv`` and
+``tuned/*.toml``; each cell's inputs as leading columns), ``sweep.csv`` (one row per cell),
 ``report.txt``, ``manifest.json`` (plan, engine, workers) and ``tasks/`` (one stored result per
 finished task, what a rerun reuses).
 """
@@ -41,6 +42,7 @@ class SweepRun:
     task_seconds: float = 0.0  # first task submitted to last result stored
     workers: dict[str, Any] = field(default_factory=dict)
     report: str = ""
+    analysis: str = ""
 
 
 def _check_scheduler(scheduler: str, workers: int | None) -> None:
@@ -95,9 +97,9 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
     from analyzer.analysis.sweep import (
         TaskStore,
         engine_version,
-        merge_cell,
         merged_tables,
         sweep_frame,
+        warm_jobs,
     )
     from analyzer.api.runs import run_recorder
 
@@ -105,9 +107,10 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
                       policies=list(plan.policies), kind="sweep", analysis=plan.analysis,
                       plan=plan_text, engine=engine_version(), scheduler=scheduler) as rec:
         store = TaskStore(rec.dir)
-        tasks = [(t, pc.matchup) for pc in cells for t in pc.tasks]
+        tasks = [(t, pc.arms[t.arm][1]) for pc in cells for t in pc.tasks]
         pending = [(t, m) for t, m in tasks if not store.has(t.key)]
-        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending))
+        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending),
+                       analysis=plan.analysis)
         if on_start is not None:
             on_start(sum(t.games for t, _ in pending),
                      sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending))
@@ -125,43 +128,49 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
         info: dict[str, Any] = {}
         try:
             if pending:
-                info = _execute(scheduler, workers, pending, stored, log)
+                info = _execute(scheduler, workers, pending, stored, log,
+                                warm_jobs(cells, pending))
         finally:
             run.seconds = time.perf_counter() - t0
-            run.cells = sweep_frame(cells, store)
+            run.cells = sweep_frame(plan.analysis, cells, store)
             rec.write_csv("sweep.csv", run.cells)
             rec.update(tasks=len(tasks), tasks_computed=run.computed,
                        tasks_reused=run.skipped, **info,
                        timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)})
         run.workers = info.get("workers", {})
         run.task_seconds = float(info.get("tasks_s", 0.0))
-        results = [merge_cell(pc, store) for pc in cells]
-        run.tables = merged_tables(plan, cells, results, catalog)
-        for name, df in run.tables.items():
-            rec.write_csv(name, df)
+        run.tables = {}
+        for name, table in merged_tables(plan, cells, store, catalog).items():
+            if isinstance(table, str):  # a file of its own (a tuned policy)
+                rec.write_text(name, table)
+            else:
+                rec.write_csv(name, table)
+                run.tables[name] = table
         run.report = sweep_report(plan.analysis, run)
         rec.write_text("report.txt", run.report + "\n")
     return run
 
 
 def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
-             log: Callable[[str], None]) -> dict[str, Any]:
+             log: Callable[[str], None], warm: list) -> dict[str, Any]:
     from analyzer.analysis.sweep import run_in_process
 
     if scheduler == "none":
-        return run_in_process(pending, stored)
+        return run_in_process(pending, stored, warm=warm)
     from analyzer.analysis.sweep_dask import check_and_warm, connect, run_on_dask
     from analyzer.kernel.warmup import kernel_cached
 
-    if scheduler == "local" and not kernel_cached():  # compile once, here: workers then load it
+    # compile once, here (the fork runner has a cache of its own): workers then load it
+    if scheduler == "local" and (not kernel_cached() or any(m.forks for m in warm)):
         from analyzer.analysis.sweep import play_slice
 
-        play_slice(pending[0][1], 0, 1)
+        for m in warm:
+            play_slice(m, 0, 1)
     t0 = time.perf_counter()
     client, cluster = connect(scheduler, workers)
     try:
         t1 = time.perf_counter()
-        checked = check_and_warm(client, pending[0][1], log)
+        checked = check_and_warm(client, warm, log)
         t2 = time.perf_counter()
         extra = run_on_dask(client, pending, stored, checked["good"], checked["refused"])
         return {"scheduler_address": client.scheduler.address, "workers": checked["workers"],
@@ -189,18 +198,23 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
                      "command to complete the sweep.")
     if analysis == "simulate" and "summary.csv" in run.tables:
         df = run.tables["summary.csv"]
-        by = df.groupby(["deck_file", "policy"], sort=False).agg(
+        by = df.groupby(["deck_file", "policy", "player"], sort=False).agg(
             wins=("wins", "sum"), games=("games", "sum"), opponents=("opponent", "count"))
         by["win_rate"] = by["wins"] / by["games"]
         by = by.sort_values("win_rate", ascending=False, kind="stable")
-        (deck, policy), best = next(iter(by.iterrows()))
-        lines.append(f"Best: {deck} with policy {policy} wins {100 * best.win_rate:.1f}% of "
-                     f"{int(best.games)} games over {int(best.opponents)} opponent(s).")
+        (deck, policy, player), best = next(iter(by.iterrows()))
+        lines.append(f"Best: {deck} with policy {policy} ({player} player) wins "
+                     f"{100 * best.win_rate:.1f}% of {int(best.games)} games over "
+                     f"{int(best.opponents)} opponent(s).")
         lines.append("")
-        lines.append("win rate per deck and policy, pooled over the opponents:")
-        for (deck, policy), r in by.iterrows():
-            lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}]  ({int(r.games)} "
-                         "games)")
+        lines.append("win rate per deck, policy and player, pooled over the opponents:")
+        for (deck, policy, player), r in by.iterrows():
+            lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}, {player}]  "
+                         f"({int(r.games)} games)")
+    elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
+        lines += _evaluate_lines(run.tables)
+    elif analysis == "tune" and "tune.csv" in run.tables:
+        lines += _tune_lines(run.tables["tune.csv"])
     elif analysis == "compare" and "compare.csv" in run.tables:
         from analyzer.report.units import to_fractions
 
@@ -229,3 +243,51 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
                  f"{run.skipped} reused from the run folder; {run.games} games in "
                  f"{run.seconds:.1f} s.")
     return "\n".join(lines)
+
+
+def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """The best policy per deck and player (mean delta over the opponents), then each gift
+    card's verdicts counted over the opponents."""
+    pc = tables["policy_comparison.csv"]
+    others = pc[pc["policy"] != pc["baseline"]]
+    lines = []
+    if len(others):
+        by = others.groupby(["deck_file", "player", "policy", "baseline"], sort=False)[
+            "delta_vs_baseline_pts"].agg(["mean", "count"]).sort_values("mean", ascending=False,
+                                                                    kind="stable")
+        (deck, player, policy, baseline), best = next(iter(by.iterrows()))
+        lines.append(f"Best policy: {policy} for {deck} ({player} player), "
+                     f"{best['mean']:+.1f} points of win rate over {baseline} (mean over "
+                     f"{int(best['count'])} opponent(s)).")
+        lines.append("")
+        lines.append("policy minus baseline, points of win rate, mean over the opponents:")
+        for (deck, player, policy, baseline), r in by.iterrows():
+            lines.append(f"  {r['mean']:+5.1f}  {deck}  [{player}]  {policy} - {baseline}")
+    gd = tables.get("gift_decisions.csv")
+    if gd is not None and len(gd):
+        lines.append("")
+        lines.append("gift verdicts per card (matchups with each verdict):")
+        counts = gd.groupby(["deck_file", "player", "card"], sort=False)["verdict"] \
+            .value_counts(sort=True)
+        for (deck, player, card), part in counts.groupby(level=[0, 1, 2], sort=False):
+            said = ", ".join(f"{v} {n}" for (*_, v), n in part.items())
+            lines.append(f"  {card} ({deck}, {player}): {said}")
+    return lines
+
+
+def _tune_lines(df: pd.DataFrame) -> list[str]:
+    """Each tuning's held-out gain over the heuristic, the largest first."""
+    col = "gain_vs_heuristic" if "gain_vs_heuristic" in df else None
+    rows = df.sort_values(col, ascending=False, kind="stable") if col else df
+    lines = [f"{len(df)} tunings; tuned policies in tuned/ (use with --policy-file)."]
+    if col:
+        r = rows.iloc[0]
+        lines[0:0] = [f"Largest held-out gain over the heuristic: {r.card} in {r.deck_file} vs "
+                      f"{r.opponent_file} [{r.policy}, {r.player}], "
+                      f"{100 * r[col]:+.1f} points of score."]
+        lines.append("")
+        lines.append("tuned minus heuristic on held-out games (points of score):")
+        for r in rows.itertuples(index=False):
+            lines.append(f"  {100 * getattr(r, col):+5.1f}  {r.card}  {r.deck_file} vs "
+                         f"{r.opponent_file}  [{r.policy}, {r.player}]")
+    return lines

@@ -22,9 +22,10 @@ from analyzer.cli.common import input_errors_exit_2, progress_bar
                    "folder resumes: finished tasks are not run again.")
 @input_errors_exit_2
 def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> None:
-    """Run every cell (deck x opponent x policy) of a sweep PLAN (TOML) and merge the tables.
+    """Run every cell (deck x opponent x policy x player; tune: x card) of a sweep PLAN (TOML)
+    and merge the tables: simulate, cardstats, compare, evaluate or tune.
 
-    Plan format: README.md, "gift-analyzer sweep"; example: decks/plans/.
+    Plan format: README.md, "gift-analyzer sweep"; examples: decks/plans/.
     """
     from analyzer.api import sweeps as api_sweep
 
@@ -50,7 +51,8 @@ def sweep(plan: str, scheduler: str, workers: int | None, out: str | None) -> No
     click.echo(run.report)
     if run.games:
         workers = f" ({len(run.workers)} workers)" if run.workers else ""
-        click.echo(f"{run.games / max(run.task_seconds, 1e-9):,.0f} games/s over the tasks on "
-                   f"scheduler {scheduler}{workers}; {run.seconds - run.task_seconds:.1f} s "
-                   "setup (cluster start, kernel load)")
+        speed = (f"{run.computed} tunings in {run.task_seconds:.1f} s" if run.analysis == "tune"
+                 else f"{run.games / max(run.task_seconds, 1e-9):,.0f} games/s over the tasks")
+        click.echo(f"{speed} on scheduler {scheduler}{workers}; "
+                   f"{run.seconds - run.task_seconds:.1f} s setup (cluster start, kernel load)")
     click.echo(f"wrote {run.out_dir}")
