@@ -44,6 +44,7 @@ from analyzer.kernel.ai_std import (
     removal_worth,
     role_may_help,
     trick_focus,
+    trick_saves,
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
@@ -241,8 +242,11 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         elif role == AiRole.PROTECTION:
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
-        elif not _top_targets_mine(G, C, p):
-            return False
+        else:  # a trick: only when it saves the creature (a pump against exile does not)
+            saved = trick_saves(G, C, p, card)
+            if saved < 0:
+                return False
+            G[W_FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
         return _targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks, when it flips a fight
         focus = trick_focus(G, C, p, card)
