@@ -3,9 +3,10 @@ is worth casting in a window, how much mana to keep up, whether removal has a ta
 whether a trick flips a fight, whether combat damage is lethal.
 
 Timing (roles from CardCol.AI_ROLE): counterspells and protection answer the top of the stack;
-a trick answers removal aimed at one of p's creatures when it saves it (toughness against
-damage, indestructible against destroy, hexproof against anything; never against exile or
-bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
+a cantrip trick goes on a valiant creature in main phase 1 (the trigger pays, the card is
+replaced); a trick answers removal aimed at one of p's creatures when it saves it (toughness
+against damage, indestructible against destroy, hexproof against anything; never against
+exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
 attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
 step (the mana kept up for them is spent there); removal at sorcery speed goes at a target
 worth the card.
@@ -44,6 +45,7 @@ from analyzer.kernel.layout import (
     O_CUR_P,
     O_CUR_T,
     O_DAMAGE,
+    O_SICK,
     O_TAPPED,
     O_ZONE,
     OFF_BATTLEFIELD,
@@ -75,8 +77,8 @@ def role_may_help(G, cards, card, context):
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
     if role == AiRole.COUNTER or role == AiRole.PROTECTION:
         return False
-    if role == AiRole.TRICK:
-        return context == 2
+    if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
+        return context == 2 or (context == 0 and G[H_PHASE] == Phase.MAIN1)
     if context == 2:  # after blocks
         return role == AiRole.REMOVAL
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
@@ -144,8 +146,9 @@ def removal_worth(G, C, p, ab, slots):
 @njit
 def mana_to_keep(G, C, p, lands):
     """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
-    while an opponent holds cards (its value, plus 10 per card they hold up to two); in main
-    phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep up."""
+    while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
+    under pressure: the opponents' creatures outpower p's, so p develops its board first); in
+    main phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep."""
     cards = cards_of(C)
     keep = 0
     worth = 0
@@ -154,13 +157,19 @@ def mana_to_keep(G, C, p, lands):
         if q != p and G[pb(q) + P_LOST] == 0:
             opp_hand += G[pb(q) + P_HAND_N]
     attacker = False
-    if G[H_PHASE] == Phase.MAIN1:
-        for i in range(G[H_BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
-            if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0 \
-                    and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
-                attacker = True
-                break
+    my_power = 0
+    opp_power = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            continue
+        if G[ob(o) + O_CTRL] != p:
+            opp_power += max(G[ob(o) + O_CUR_P], 0)
+            continue
+        my_power += max(G[ob(o) + O_CUR_P], 0)
+        if G[H_PHASE] == Phase.MAIN1 and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0:
+            attacker = True
+    pressed = opp_power > my_power
     for i in range(G[pb(p) + P_HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O_CARD]
         role = cards[card, CardCol.AI_ROLE]
@@ -171,9 +180,37 @@ def mana_to_keep(G, C, p, lands):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
-                if role == AiRole.COUNTER:  # it answers their next spell, the better the more
-                    worth += 10 * min(opp_hand, 2)  # cards they hold
+                if role == AiRole.COUNTER and not pressed:  # it answers their next spell,
+                    worth += 10 * min(opp_hand, 2)  # the better the more cards they hold
     return keep, worth
+
+
+@njit
+def valiant_focus(G, C, p, card):
+    """Main phase 1: the creature of p's a cantrip trick (it draws a card, so it costs no card)
+    is cast on before combat because targeting it pays its valiant trigger: p's untapped
+    creature with valiant that can attack, the most valuable; -1 if none or the trick does
+    not draw."""
+    steps = steps_of(C)
+    s0, n = _spell_steps(C, card)
+    draws = False
+    for k in range(s0, s0 + n):
+        if steps[k, StepCol.OP] == Op.DRAW:
+            draws = True
+    if not draws:
+        return -1
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card_o = G[ob(o) + O_CARD]
+        if G[ob(o) + O_CTRL] != p or G[ob(o) + O_TAPPED] or G[ob(o) + O_SICK] or \
+                cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0 or \
+                (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
+            continue
+        if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
+            best = o
+    return best
 
 
 @njit
