@@ -163,3 +163,41 @@ def test_equipment_that_removes_flying_goes_to_a_creature_without_it():
     sword = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Starforged Sword"]
     assert sword[0]["attached_to"] is not None
     assert "Mistbreath Elder" in sword[0]["attached_to"]
+
+
+def test_a_trick_in_response_saves_a_creature_from_damage():
+    state = run_player("trick_saves_from_damage")
+    assert names(state, 1, "graveyard") == ["High Stride"]
+    assert "Treetop Sentries" in names(state, 1, "battlefield")
+
+
+def test_a_trick_is_not_wasted_against_destroy():
+    state = run_player("trick_kept_against_destroy")
+    assert names(state, 1, "hand") == ["High Stride"]
+    assert names(state, 1, "graveyard") == ["Treetop Sentries"]
+
+
+def test_go_wide_attack_when_the_blockers_cannot_hold_the_team():
+    state = run_player("go_wide_attack")
+    assert state["seats"][1]["life"] == 2  # three 2/2s got through
+    assert names(state, 0, "graveyard") == ["Warren Elder"]  # the Sentries ate one
+    # with the defender at 20 the race is not won (14 life left, 4 power a turn): nobody attacks
+    state = run_player("go_wide_attack", ("life = 8", "life = 20"))
+    assert state["seats"][1]["life"] == 20
+
+
+def test_a_cantrip_trick_goes_on_a_valiant_creature_before_combat():
+    state = run_player("valiant_cantrip_before_combat")
+    assert names(state, 0, "graveyard") == ["Might of the Meek"]
+    # the card it drew (a Mountain) became the turn's land drop
+    assert names(state, 0, "battlefield").count("Mountain") == 2
+    assert state["seats"][1]["life"] == 17  # 1/1 + counter + 1 (a Mouse): 3 damage
+
+
+def test_under_pressure_the_board_comes_before_the_counterspell():
+    # the counterspell_held_up position with a 2/4 on the other side: p develops instead
+    state = run_player("counterspell_held_up",
+                       ('battlefield = ["Forest", "Forest", "Forest", "Forest"]',
+                        'battlefield = ["Forest", "Forest", "Forest", "Forest", '
+                        '"Treetop Sentries"]'))
+    assert "Long River Lurker" not in names(state, 0, "hand")

@@ -44,6 +44,8 @@ from analyzer.kernel.ai_std import (
     removal_worth,
     role_may_help,
     trick_focus,
+    trick_saves,
+    valiant_focus,
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
@@ -243,11 +245,14 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         elif role == AiRole.PROTECTION:
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
-        elif not _top_targets_mine(G, C, p):
-            return False
+        else:  # a trick: only when it saves the creature (a pump against exile does not)
+            saved = trick_saves(G, C, p, card)
+            if saved < 0:
+                return False
+            G[W_FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
         return _targets_useful(G, C, ab, p, promised)
-    if role == AiRole.TRICK:  # after blocks, when it flips a fight
-        focus = trick_focus(G, C, p, card)
+    if role == AiRole.TRICK:  # after blocks, when it flips a fight; main 1: valiant
+        focus = trick_focus(G, C, p, card) if context == 2 else valiant_focus(G, C, p, card)
         if focus < 0:
             return False
         G[W_FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
@@ -638,8 +643,11 @@ def _main_standard(G, C, pol, p, buf, n):
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)
     for i in range(n):
-        mv = cards[G[ob(buf[i]) + O_CARD], CardCol.MV]
-        if (keep == 0 or mv + keep <= lands) and try_cast(G, C, pol, p, buf[i], 0):
+        card = G[ob(buf[i]) + O_CARD]
+        # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
+        if (keep == 0 or cards[card, CardCol.MV] + keep <= lands or
+                cards[card, CardCol.AI_ROLE] == AiRole.TRICK) and \
+                try_cast(G, C, pol, p, buf[i], 0):
             return True
     if keep > 0:
         for i in range(n):

@@ -4,9 +4,12 @@ Standard player (issue 14), attacks: the race decides. The alpha strike goes whe
 the defender cannot block (each blocker stops one attacker, biggest first) is lethal. Otherwise
 a creature attacks when no single blocker kills it and survives, no two blockers kill it while
 it kills neither, counting the pump of a trick it holds mana for; an attack into a trade goes
-when p wins the race (needs no more attacks than the defender) or the trade is even. Then
-creatures stay home until the defender's crack-back (everything they have attacks, each creature
-left home blocks one of their biggest) is not lethal.
+when p wins the race (needs no more attacks than the defender) or the trade is even. Going
+wide: everything attacks when the blockers cannot hold the team back (each eats one attacker,
+the rest get through) and p wins that race (_swarm_wins_race). A team pump p holds mana for
+counts on every unblocked attacker in the lethal check. Then creatures stay home until the
+defender's crack-back (everything they have attacks, each creature left home blocks one of
+their biggest) is not lethal.
 Blocks: per attacker (biggest first), a block that kills it and survives (the least valuable
 such blocker); else two blockers that kill it when it can kill at most one and is worth more
 than that one; else a trade when the attacker is worth at least the blocker or the race is lost;
@@ -135,8 +138,9 @@ def _declare(G, C, o, d):
 
 @njit
 def held_pump(G, C, p):
-    """(+power, +toughness) of the biggest pump among the tricks in p's hand that p's untapped
-    lands pay for (indestructible counts as +99 toughness); (0, 0) when none."""
+    """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
+    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness); zeros
+    when none."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -148,6 +152,7 @@ def held_pump(G, C, p):
             lands += 1
     bp = 0
     bt = 0
+    team = 0
     for i in range(G[pb(p) + P_HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O_CARD]
         if cards[card, CardCol.AI_ROLE] != AiRole.TRICK or cards[card, CardCol.MV] > lands or \
@@ -163,9 +168,11 @@ def held_pump(G, C, p):
                 if op == Op.PUMP or op == Op.PUMP_ALL:
                     bp = max(bp, steps[k, StepCol.A])
                     bt = max(bt, steps[k, StepCol.B])
+                    if op == Op.PUMP_ALL:
+                        team = max(team, steps[k, StepCol.A])
                 elif op == Op.GRANT and steps[k, StepCol.A] & Keyword.INDESTRUCTIBLE:
                     bt = 99
-    return bp, bt
+    return bp, bt, team
 
 
 @njit
@@ -297,22 +304,25 @@ def _attacks_standard(G, C, p, d):
     for j in range(nb):
         chosen[j] = 0  # here: blocker j used
     stopped = 0
+    n_stopped = 0
     for i in range(na):
         a = att[i]
         for j in range(nb):
             if chosen[j] == 0 and can_block(cards, G, blk[j], a):
                 chosen[j] = 1
                 stopped += G[ob(a) + O_CUR_P]
+                n_stopped += 1
                 break
     d_life = G[pb(d) + P_LIFE]
     my_life = G[pb(p) + P_LIFE]
-    if total - stopped >= d_life:
+    bp, bt, team = held_pump(G, C, p)
+    # lethal, counting a team pump p holds mana for on every unblocked attacker
+    if total - stopped + team * (na - n_stopped) >= d_life:
         for i in range(na):
             _declare(G, C, att[i], d)
         return na
     n_crack, crack_total = _crack_back(G, cards, d, crack)
     ahead = _clock(d_life, total) <= _clock(my_life, crack_total)
-    bp, bt = held_pump(G, C, p)
     for i in range(na):
         a = att[i]
         chosen[i] = 0
@@ -333,6 +343,11 @@ def _attacks_standard(G, C, p, d):
             ok = False
         if ok:
             chosen[i] = 1
+    if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life,
+                        crack_total):
+        for i in range(na):
+            if G[ob(att[i]) + O_CUR_P] > 0:
+                chosen[i] = 1
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     while True:
@@ -358,6 +373,44 @@ def _attacks_standard(G, C, p, d):
             _declare(G, C, att[i], d)
             n_att += 1
     return n_att
+
+
+@njit
+def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+    """Go wide: attack with everything when the blockers cannot hold the team back. Each
+    blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
+    get through (through: the damage left when each blocker stops one attacker). Worth it when
+    the damage through is at least 3 per creature lost (about what a small creature is worth
+    in a race) and p wins the race: each later attack gets through with the power eaten so far
+    less, and kills the defender no later than the defender's crack-back kills p."""
+    if na < 2 or through <= 0:
+        return False
+    eaten = 0  # bit i: attacker i is eaten
+    eaten_power = 0
+    n_eaten = 0
+    for j in range(nb):
+        best = -1
+        for i in range(min(na, 62)):
+            if (eaten >> i) & 1 or not can_block(cards, G, blk[j], att[i]) or \
+                    not blocker_wins(G, blk[j], att[i]):
+                continue
+            if best < 0 or threat_std(G, cards, att[i]) > threat_std(G, cards, att[best]):
+                best = i
+        if best >= 0:
+            eaten |= 1 << best
+            eaten_power += max(G[ob(att[best]) + O_CUR_P], 0)
+            n_eaten += 1
+    if through < 3 * n_eaten:
+        return False
+    # the race: each turn as many get through as now, less the power eaten so far
+    theirs = _clock(my_life, crack_total)
+    left = d_life
+    turns = 0
+    while left > 0 and through > 0 and turns < theirs:
+        left -= through
+        through -= eaten_power
+        turns += 1
+    return left <= 0
 
 
 @njit

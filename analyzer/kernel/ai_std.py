@@ -3,9 +3,13 @@ is worth casting in a window, how much mana to keep up, whether removal has a ta
 whether a trick flips a fight, whether combat damage is lethal.
 
 Timing (roles from CardCol.AI_ROLE): counterspells and protection answer the top of the stack;
-a trick answers removal aimed at one of p's creatures, or flips a fight after blocks; instant
-draw, instant token makers and flash creatures wait for an opponent's end step (the mana kept
-up for them is spent there); removal at sorcery speed goes at a target worth the card.
+a cantrip trick goes on a valiant creature in main phase 1 (the trigger pays, the card is
+replaced); a trick answers removal aimed at one of p's creatures when it saves it (toughness
+against damage, indestructible against destroy, hexproof against anything; never against
+exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
+attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
+step (the mana kept up for them is spent there); removal at sorcery speed goes at a target
+worth the card.
 """
 
 from __future__ import annotations
@@ -21,15 +25,17 @@ from analyzer.enums import (
     Op,
     Phase,
     StepCol,
+    TargCol,
     Zone,
 )
-from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
     H_BF_N,
     H_NPLAYERS,
     H_PHASE,
     H_TURN,
+    MAX_TARGETS,
     O_ATTACKING,
     O_BLOCKED,
     O_BLOCKING,
@@ -39,6 +45,7 @@ from analyzer.kernel.layout import (
     O_CUR_P,
     O_CUR_T,
     O_DAMAGE,
+    O_SICK,
     O_TAPPED,
     O_ZONE,
     OFF_BATTLEFIELD,
@@ -46,7 +53,14 @@ from analyzer.kernel.layout import (
     P_LIFE,
     P_LOST,
     PLAYER_BASE,
+    S_AB,
+    S_CTRL,
+    S_KIND,
+    S_T0,
+    SK_ABILITY,
+    SK_SPELL,
 )
+from analyzer.kernel.stack import stack_top_entry
 from analyzer.kernel.state import hand_at, ob, pb
 from analyzer.kernel.targets import threat_std
 
@@ -63,8 +77,8 @@ def role_may_help(G, cards, card, context):
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
     if role == AiRole.COUNTER or role == AiRole.PROTECTION:
         return False
-    if role == AiRole.TRICK:
-        return context == 2
+    if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
+        return context == 2 or (context == 0 and G[H_PHASE] == Phase.MAIN1)
     if context == 2:  # after blocks
         return role == AiRole.REMOVAL
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
@@ -132,8 +146,9 @@ def removal_worth(G, C, p, ab, slots):
 @njit
 def mana_to_keep(G, C, p, lands):
     """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
-    while an opponent holds cards (its value, plus 10 per card they hold up to two); in main
-    phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep up."""
+    while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
+    under pressure: the opponents' creatures outpower p's, so p develops its board first); in
+    main phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep."""
     cards = cards_of(C)
     keep = 0
     worth = 0
@@ -142,13 +157,19 @@ def mana_to_keep(G, C, p, lands):
         if q != p and G[pb(q) + P_LOST] == 0:
             opp_hand += G[pb(q) + P_HAND_N]
     attacker = False
-    if G[H_PHASE] == Phase.MAIN1:
-        for i in range(G[H_BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
-            if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0 \
-                    and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
-                attacker = True
-                break
+    my_power = 0
+    opp_power = 0
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            continue
+        if G[ob(o) + O_CTRL] != p:
+            opp_power += max(G[ob(o) + O_CUR_P], 0)
+            continue
+        my_power += max(G[ob(o) + O_CUR_P], 0)
+        if G[H_PHASE] == Phase.MAIN1 and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0:
+            attacker = True
+    pressed = opp_power > my_power
     for i in range(G[pb(p) + P_HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O_CARD]
         role = cards[card, CardCol.AI_ROLE]
@@ -159,27 +180,156 @@ def mana_to_keep(G, C, p, lands):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
-                if role == AiRole.COUNTER:  # it answers their next spell, the better the more
-                    worth += 10 * min(opp_hand, 2)  # cards they hold
+                if role == AiRole.COUNTER and not pressed:  # it answers their next spell,
+                    worth += 10 * min(opp_hand, 2)  # the better the more cards they hold
     return keep, worth
 
 
 @njit
+def valiant_focus(G, C, p, card):
+    """Main phase 1: the creature of p's a cantrip trick (it draws a card, so it costs no card)
+    is cast on before combat because targeting it pays its valiant trigger: p's untapped
+    creature with valiant that can attack, the most valuable; -1 if none or the trick does
+    not draw."""
+    steps = steps_of(C)
+    s0, n = _spell_steps(C, card)
+    draws = False
+    for k in range(s0, s0 + n):
+        if steps[k, StepCol.OP] == Op.DRAW:
+            draws = True
+    if not draws:
+        return -1
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[H_BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card_o = G[ob(o) + O_CARD]
+        if G[ob(o) + O_CTRL] != p or G[ob(o) + O_TAPPED] or G[ob(o) + O_SICK] or \
+                cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0 or \
+                (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
+            continue
+        if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
+            best = o
+    return best
+
+
+@njit
 def _pump_of(C, card):
-    """(+power, +toughness, keywords granted) of a trick's spell (its first pump and grants)."""
+    """(+power, +toughness, keywords granted, pumps the whole team) of a trick's spell (its
+    first pump and its grants)."""
     steps = steps_of(C)
     s0, n = _spell_steps(C, card)
     bp = 0
     bt = 0
     kw = 0
+    team = False
     for k in range(s0, s0 + n):
         op = steps[k, StepCol.OP]
         if (op == Op.PUMP or op == Op.PUMP_ALL) and bp == 0 and bt == 0:
             bp = steps[k, StepCol.A]
             bt = steps[k, StepCol.B]
+            team = op == Op.PUMP_ALL
         elif op == Op.GRANT or op == Op.GRANT_ALL:
             kw |= steps[k, StepCol.A]
-    return bp, bt, kw
+    return bp, bt, kw, team
+
+
+@njit
+def _group_obj(G, C, e, ab, g_local):
+    """The first target of group g_local of stack entry e (-1 if none or not an object)."""
+    targets = targets_of(C)
+    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    s = 0
+    for j in range(g_local):
+        s += targets[tg0 + j, TargCol.MAX]
+    if s >= MAX_TARGETS:
+        return -1
+    v = G[e + S_T0 + s]
+    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD:
+        return -1
+    return v
+
+
+@njit
+def _survives(G, C, e, ab, g_local, v, bt, kw):
+    """Does p's creature v, a target of group g_local of stack entry e (ability ab), come
+    through what e does to it when it gets +bt toughness and keywords kw first? Hexproof makes
+    the target illegal; indestructible stops destroy and damage, toughness stops damage and
+    -X/-X; nothing a trick grants stops exile or bounce. False when e does not harm v."""
+    steps = steps_of(C)
+    dmg = 0
+    minus = 0
+    destroy = False
+    harmed = False
+    s0 = abilities_of(C)[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities_of(C)[ab, AbilCol.ST_COUNT]):
+        op = steps[k, StepCol.OP]
+        ref = steps[k, StepCol.REF]
+        if op == Op.DAMAGE and ref == g_local:
+            dmg += steps[k, StepCol.A]
+        elif (op == Op.FIGHT and steps[k, StepCol.A] == g_local) or \
+                (op == Op.DAMAGE_BY_POWER and ref == g_local):
+            src = _group_obj(G, C, e, ab, ref if op == Op.FIGHT else steps[k, StepCol.A])
+            if src < 0:
+                dmg += 1000
+            else:
+                times = max(steps[k, StepCol.B], 1) if op == Op.DAMAGE_BY_POWER else 1
+                dmg += max(G[ob(src) + O_CUR_P], 0) * times
+        elif op == Op.PUMP and ref == g_local and steps[k, StepCol.B] < 0:
+            minus -= steps[k, StepCol.B]
+        elif op == Op.DESTROY and ref == g_local:
+            destroy = True
+        elif ref == g_local and (op == Op.EXILE or op == Op.BOUNCE or
+                                 op == Op.EXILE_UNTIL_LEAVES):
+            harmed = True
+            destroy = True  # only hexproof helps; counted as harm a pump cannot stop
+            minus += 1000
+        else:
+            continue
+        harmed = True
+    if not harmed:
+        return False
+    if kw & Keyword.HEXPROOF:
+        return True
+    left = G[ob(v) + O_CUR_T] + bt - minus
+    if left <= 0:
+        return False
+    if (G[ob(v) + O_CUR_KW] | kw) & Keyword.INDESTRUCTIBLE:
+        return True
+    return not destroy and left - G[ob(v) + O_DAMAGE] > dmg
+
+
+@njit
+def trick_saves(G, C, p, card):
+    """The creature of p's that the trick saves from the opposing spell or ability on top of
+    the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
+    e = stack_top_entry(G)
+    if e < 0 or G[e + S_CTRL] == p or (G[e + S_KIND] != SK_SPELL and
+                                       G[e + S_KIND] != SK_ABILITY):
+        return -1
+    ab = G[e + S_AB]
+    if ab < 0:
+        return -1
+    cards = cards_of(C)
+    targets = targets_of(C)
+    _, bt, kw, _ = _pump_of(C, card)
+    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    best = -1
+    s = 0
+    for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
+        for k in range(targets[tg0 + j, TargCol.MAX]):
+            if s + k >= MAX_TARGETS:
+                break
+            v = G[e + S_T0 + s + k]
+            if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD or \
+                    G[ob(v) + O_CTRL] != p or \
+                    cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+                continue
+            if _survives(G, C, e, ab, j, v, bt, kw) and (
+                    best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
+                best = v
+        s += targets[tg0 + j, TargCol.MAX]
+    return best
 
 
 @njit
@@ -207,8 +357,9 @@ def trick_focus(G, C, p, card):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
     would die, or kills where it would not), or whose unblocked damage becomes lethal; -1."""
     cards = cards_of(C)
-    bp, bt, kw = _pump_of(C, card)
+    bp, bt, kw, team = _pump_of(C, card)
     unblocked = 0
+    n_unblocked = 0
     defender = -1
     best = -1
     for i in range(G[H_BF_N]):
@@ -218,6 +369,7 @@ def trick_focus(G, C, p, card):
             continue
         if G[ob(o) + O_ATTACKING] and G[ob(o) + O_BLOCKED] == 0:
             unblocked += _player_damage(G, o)
+            n_unblocked += 1
             defender = G[ob(o) + O_ATTACKING] - 1
             if best < 0:
                 best = -2 - o  # a candidate for lethal damage, decided below
@@ -250,7 +402,9 @@ def trick_focus(G, C, p, card):
                 best = o
     if best >= 0:
         return best
-    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P_LIFE] <= unblocked + bp:
+    # lethal: a team pump adds its power to every unblocked attacker
+    bonus = bp * n_unblocked if team else bp
+    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P_LIFE] <= unblocked + bonus:
         return -2 - best
     return -1
 
