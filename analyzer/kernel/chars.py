@@ -14,8 +14,8 @@ their controller (702.26d) and their static abilities do nothing.
 A player who loses leaves the game with everything they own (800.4a).
 
 Both are skipped while nothing they read changed: writes to their inputs set bits in H_DIRTY
-(layout.py), refresh and a settled check clear them, and with a static ability on the
-battlefield (its condition may read anything) they always run.
+(layout.py), refresh and a settled check clear them, and with a volatile static ability on the
+battlefield (a condition on life changes or whose turn it is: ``_volatile``) they always run.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Cond,
     EndReason,
     Event,
     Keyword,
@@ -115,6 +116,7 @@ def refresh(G, C):
     cards = cards_of(C)
     n = G[H_BF_N]
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
+    n_volatile = 0  # those whose effect may change without an H_DIRTY write
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -132,9 +134,11 @@ def refresh(G, C):
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             G[W_STATICS + n_static] = i
             n_static += 1
+            if _volatile(C, card):
+                n_volatile += 1
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
-    G[H_STATICS] = n_static
+    G[H_STATICS] = n_volatile
     G[H_DIRTY] &= ~DIRTY_CHARS
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -142,6 +146,28 @@ def refresh(G, C):
             # a new controller: summoning sick for them (302.6), removed from combat (506.4)
             G[ob(o) + O_SICK] = 1
             clear_combat(G, o)
+
+
+@njit
+def _volatile(C, card):
+    """Can the card's static abilities change what they do while nothing H_DIRTY tracks
+    changes? Their conditions on the promise are fixed while the permanent stays, the ones on
+    what a player controls read the battlefield (tracked), threshold is tracked as it is
+    crossed (state.move_object); life changes this turn and whose turn it is are not."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            cond = steps[k, StepCol.COND]
+            if cond == Cond.LIFE_CHANGED or cond == Cond.OPP_LOST_LIFE or \
+                    cond == Cond.YOUR_TURN or cond == Cond.DONE:
+                return True
+    return False
 
 
 @njit

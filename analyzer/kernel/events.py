@@ -75,7 +75,7 @@ from analyzer.kernel.layout import (
     T_ZCC,
     TF,
 )
-from analyzer.kernel.state import ERR_DELAYED, ERR_TRIGGERS, ob, overflow, pb
+from analyzer.kernel.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
 
 
 @njit
@@ -115,7 +115,7 @@ def cond_ok(G, C, cond, promised, ctrl, done):
     if cond <= Cond.IF_NOT_PROMISED:
         return cond_holds(cond, promised)
     if cond == Cond.THRESHOLD or cond == Cond.NOT_THRESHOLD:
-        return (G[pb(ctrl) + P_GY_N] >= 7) == (cond == Cond.THRESHOLD)
+        return (G[pb(ctrl) + P_GY_N] >= THRESHOLD_CARDS) == (cond == Cond.THRESHOLD)
     if cond == Cond.LIFE_CHANGED:
         return G[pb(ctrl) + P_LIFE_GAINED_TURN] > 0 or G[pb(ctrl) + P_LIFE_LOST_TURN] > 0
     if cond == Cond.OPP_LOST_LIFE:

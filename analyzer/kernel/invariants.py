@@ -6,7 +6,7 @@ script (the kernel itself never pays for them).
 - counters, damage and the mana of untapped sources are never negative;
 - each player's life equals starting life - life lost + life gained;
 - after the draw step the characteristics are current (the engine's draw skips the refresh);
-- a record whose H_DIRTY bits are clear (no static ability out) is settled: a refresh would
+- a record whose H_DIRTY bits are clear (no volatile static ability out) is settled: a refresh would
   change nothing, and no state-based action applies (the engine then skips both).
 Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
 """
@@ -159,7 +159,7 @@ def stale_characteristics(G, C, scratch):
 
 @njit(_nrt=True)
 def unsettled(G, C, scratch):
-    """For a record with no static source out and DIRTY_CHARS clear: 10 if a refresh would
+    """For a record with no volatile static source out and DIRTY_CHARS clear: 10 if a refresh would
     change it, 11 if (DIRTY_SBA clear too) a state-based action would apply, else 0."""
     if stale_characteristics(G, C, scratch):
         return 10

@@ -62,16 +62,17 @@ _HEADER_FIELDS = (
     H_LINKS,  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
     H_KINDS_SEEN,  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
     H_DIRTY,  # DIRTY_* bits: what changed since the last refresh / state-based check
-    H_STATICS,  # static sources on the battlefield at the last refresh
+    H_STATICS,  # volatile static sources on the battlefield at the last refresh (chars.py)
 ) = range(len(_HEADER_FIELDS))
 HEADER = len(_HEADER_FIELDS)
 
 # H_DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
-# While no static ability is on the battlefield (H_STATICS 0; a static's condition may read
-# anything), a clean record needs neither a refresh nor a check (kernel/invariants.py checks
-# this after every step: checks 10 and 11).
+# A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
+# ability is on the battlefield (H_STATICS 0; chars._volatile: a condition on life changes or
+# whose turn it is), a clean record needs neither a refresh nor a check (kernel/invariants.py
+# checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
 DIRTY_SBA = 2
 DIRTY_ALL = 3

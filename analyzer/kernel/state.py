@@ -97,6 +97,8 @@ from analyzer.kernel.layout import (
     PF,
 )
 
+THRESHOLD_CARDS = 7  # threshold (an ability word): seven or more cards in your graveyard
+
 ERR_HAND = 1
 ERR_LIBRARY = 2
 ERR_GRAVEYARD = 3
@@ -244,6 +246,8 @@ def move_object(G, cards, o, zone, top=True):
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
             G[H_DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
     log_event(G, Event.ZONE, G[b + O_OWNER], o, -1, old, zone, -1)
+    if old == Zone.GRAVEYARD and G[pb(G[b + O_OWNER]) + P_GY_N] == THRESHOLD_CARDS:
+        G[H_DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
     remove_from_zone(G, o)
     G[b + O_ZCC] += 1
     G[b + O_LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
@@ -277,6 +281,8 @@ def move_object(G, cards, o, zone, top=True):
     else:
         G[off + n] = o
     G[cnt] = n + 1
+    if zone == Zone.GRAVEYARD and n + 1 == THRESHOLD_CARDS:
+        G[H_DIRTY] = DIRTY_ALL  # threshold reached (see above)
 
 
 @njit
