@@ -268,6 +268,7 @@ print(json.dumps({{"hits": sum(s.cache_hits.values()), "misses": sum(s.cache_mis
 """
 
 
+@pytest.mark.compile  # two fresh processes load the whole kernel: ~26 s warm
 def test_switching_policies_hits_the_numba_cache() -> None:
     code = _STATS.format(deck=DECKS / "rg_raccoons_expend.txt",
                          opp=DECKS / "ur_otters_spells.txt")

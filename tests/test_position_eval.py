@@ -332,6 +332,7 @@ def test_verdict_few_differing_pairs_need_the_exact_test():
     assert v.recommendation == "not enough evidence"
 
 
+@pytest.mark.compile  # 2,000 simulated positions: ~60 s warm
 def test_verdict_interval_covers_at_the_nominal_rate():
     """Coverage of the verdict's interval (Tango's score interval) by simulation: 2,000
     samples of 40 pairs, p1 = 0.55, p2 = 0.45 with correlated pairs; 95% nominal, accepted

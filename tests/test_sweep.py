@@ -194,7 +194,7 @@ def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_pat
     run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
     assert run.computed == 16 and len(run.workers) == 2
     assert {w["engine"] for w in run.workers.values()} == {json.loads(
-        (reference / "manifest.json").read_text())["extra"]["engine"]}
+        (reference / "manifest.json").read_text())["engine"]}
     assert _tables(tmp_path / "dask") == _tables(reference)
 
 

@@ -94,6 +94,7 @@ def _false_claims(t: dict[str, np.ndarray]) -> tuple[int, int]:
     return wrong_rows, wrong_depends
 
 
+@pytest.mark.compile  # ~21 s
 def test_gift_decisions_family_wise_error_under_global_null() -> None:
     """Issue 16 item 1: at the default scale every table carried a false claim (41% at 300
     games). Now: at most 5% of 55-row tables (5 cards x 10 opponents + 5 pooled rows, with
@@ -108,6 +109,7 @@ def test_gift_decisions_family_wise_error_under_global_null() -> None:
     assert fwer <= 0.05 + 2 * math.sqrt(0.05 * 0.95 / reps), fwer
 
 
+@pytest.mark.compile  # ~23 s
 def test_small_run_family_wise_error_under_global_null() -> None:
     """The same at 300 games per matchup: thin rows, buckets of a handful of differing pairs
     (where Cochran's Q on estimated SEs rejected 8-10% of the time at a nominal 5%)."""

@@ -14,8 +14,10 @@ from typing import Any
 
 def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", **fields: Any
                  ) -> Any:
-    """``report.writers.run_recorder`` with ``engine`` set to the kernel's source hash."""
+    """``report.writers.run_recorder`` with ``engine`` set to the kernel's source hash (unless
+    the caller names the engine more precisely: a sweep writes version+hash)."""
     from analyzer.kernel.config import source_hash
     from analyzer.report import writers
 
-    return writers.run_recorder(base, prefix, engine=source_hash(), **fields)
+    fields.setdefault("engine", source_hash())
+    return writers.run_recorder(base, prefix, **fields)
