@@ -112,8 +112,9 @@ def main() -> None:
     os.environ["GIFT_ANALYZER_SERIAL_COMPILE"] = "1"
     _internal_instead_of_private()
 
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.bench import SEED, _matchup
+
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.kernel.batch import run_batch
 
     decks, catalog = _matchup()
