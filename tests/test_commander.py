@@ -8,7 +8,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from test_kernel_games import FIXTURES, _play_many
+from test_kernel_games import FIXTURES
 from test_scenarios import input_error, run_text, seat
 
 from analyzer.analysis.simulate import kernel_inputs
@@ -17,6 +17,7 @@ from analyzer.io.coverage import load_decks
 from analyzer.io.scenario import parse_scenario
 from analyzer.kernel import engine
 from analyzer.kernel import layout as L
+from analyzer.kernel.invariants import CHECK_NAMES, play_checked
 from analyzer.kernel.state import pb
 from analyzer.policies.table import policy_table
 
@@ -181,24 +182,22 @@ def commander_pod():
     return catalog, [_with_commander(d, catalog) for d in decks]
 
 
-def test_commander_games_keep_the_invariants(commander_pod):
-    catalog, decks = commander_pod
-    assert _play_many(catalog, decks, "always", games=40, seed=5, life=40) == []
-
-
-def test_commanders_are_cast_taxed_and_return(commander_pod):
-    # the built-in player casts its commander from the command zone, again after it died
+def test_commander_games_keep_the_invariants_and_commanders_are_recast(commander_pod):
+    # whole 4-player games under the invariant checks; the built-in player casts its commander
+    # from the command zone, and again (taxed) after it died or was exiled
     catalog, decks = commander_pod
     inp = kernel_inputs(decks, catalog)
-    assert (inp.decks[:, :].max() >= L.DECK_COMMANDER)  # the flag marks one entry per deck
-    assert ((inp.decks & L.DECK_COMMANDER) != 0).sum() == 4
-    pol = policy_table("never", inp.card_names)
+    assert ((inp.decks & L.DECK_COMMANDER) != 0).sum() == 4  # one flagged entry per deck
+    pol = policy_table("always", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
-    casts = []
-    for gi in range(30):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 11, gi, 40, 60,
+    casts, failures = [], []
+    for gi in range(40):
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 5, gi, 40, 60,
                          50_000, -1)
-        engine.play(G, inp.C, pol, False)
+        bad, steps = play_checked(G, inp.C, pol)
+        if bad:
+            failures.append((gi, CHECK_NAMES[bad], steps))
         casts += [int(G[pb(s) + L.P_COMMANDER_CASTS]) for s in range(4)]
-    casts = np.array(casts)
-    assert (casts >= 1).mean() > 0.5 and casts.max() >= 2
+    assert failures == []
+    casts_arr = np.array(casts)
+    assert (casts_arr >= 1).mean() > 0.5 and casts_arr.max() >= 2

@@ -45,6 +45,12 @@ def candidates(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> pd.DataFram
     chunks of a run gives what picking from all its rows would (the order is total:
     gain, then decision_id), so examples need only these rows in memory."""
     picked = [rows.drop(columns="gain") for _, _, rows in pick(decisions, per_side)]
+    # a card whose decisions all ended alike keeps one row, so it still has its (empty) entry
+    seen = {(str(d), str(c)) for part in picked for d, c in zip(part["deck"], part["card"],
+                                                                strict=True)}
+    for (deck, card), rows in decisions.groupby(["deck", "card"], sort=True):
+        if (str(deck), str(card)) not in seen:
+            picked.append(rows.sort_values("decision_id").head(1))
     return pd.concat(picked, ignore_index=True) if picked else decisions.iloc[:0]
 
 

@@ -104,6 +104,7 @@ def evaluate_cell(plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], cata
     """The cell's evaluate tables (points, as the files have them) and its warnings."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
+    from analyzer.analysis.sufficient import DecisionStats, joint_counts
     from analyzer.policies.labels import with_opponents
     from analyzer.report.units import to_points
 
@@ -128,10 +129,14 @@ def evaluate_cell(plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], cata
         card_arms = []
         for card in s["cards"]:
             never = data.get(f"card {card}=never")
-            card_arms.append(cf.CardArm(
-                me, opp, card, cmp.seat_scores(data[f"card {card}=always"]["games"]),
-                fork_scores if never is None else cmp.seat_scores(never["games"])))
-        agg = cf.aggregate(frame, min_effect=plan.min_effect / 100.0, games=plan.games)
+            card_arms.append(cf.CardArm(me, opp, card, joint_counts(
+                cmp.seat_scores(data[f"card {card}=always"]["games"]),
+                fork_scores if never is None else cmp.seat_scores(never["games"]))))
+        # the running sums evaluate keeps (analysis/sufficient.py), so the tables match its
+        # to the last bit, not only up to float rounding
+        stats = DecisionStats()
+        stats.add(frame)
+        agg = cf.aggregate_stats(stats, games=plan.games, min_effect=plan.min_effect / 100.0)
         agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
         tables.update(gift_decisions=to_points(agg.decisions),
                       gift_situations=to_points(agg.situations),
