@@ -282,6 +282,11 @@ def group_stats(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     res = paired.paired_effect(frame["outcome_promise"].to_numpy(),
                                frame["outcome_no_promise"].to_numpy(), _clusters(frame),
                                groups=codes, n_groups=len(out))
+    return _effect_columns(out, res)
+
+
+def _effect_columns(out: pd.DataFrame, res: Any) -> pd.DataFrame:
+    """The decision table's effect columns from a paired effect (paired.PairedEffect)."""
     out["decisions"] = res.n.astype(np.int64)
     out["games_with_decision"] = res.games.astype(np.int64)
     out["better"] = res.better
@@ -552,19 +557,7 @@ def _cells_table(values: list[tuple[Any, ...]], sums: list[np.ndarray], scale: i
         return pd.DataFrame(columns=[*columns, "decisions"])
     out = pd.DataFrame(values, columns=columns)
     res = suf.effects(sums, scale)
-    out["decisions"] = res.n.astype(np.int64)
-    out["games_with_decision"] = res.games.astype(np.int64)
-    out["better"] = res.better
-    out["same"] = res.same
-    out["worse"] = res.worse
-    out["win_rate_promise"] = res.mean_a
-    out["win_rate_no_promise"] = res.mean_b
-    out["delta_pts"] = 100.0 * res.delta
-    out["ci_low_pts"] = 100.0 * res.ci_low
-    out["ci_high_pts"] = 100.0 * res.ci_high
-    out["design_effect"] = res.deff
-    out["p_value"] = res.p_value
-    return out
+    return _effect_columns(out, res)
 
 
 def _tables(dec: pd.DataFrame, sit: pd.DataFrame, dims_of: DimensionsOf,

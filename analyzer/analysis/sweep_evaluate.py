@@ -31,20 +31,11 @@ import pandas as pd
 from analyzer.analysis.sweep import Matchup, PreparedCell, TaskStore, arm_results, with_cell
 from analyzer.analysis.sweep_plan import Plan
 from analyzer.errors import InputError, Problem
+from analyzer.io.coverage import gift_cards
 
 FORKS = "forks"  # the label of an evaluate cell's forked base run
 EVALUATE_TABLES = ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
                    "decisions")
-
-
-def gift_cards(deck: Any, catalog: Any) -> list[str]:
-    """The distinct gift cards of a deck's main list, by their catalog names (as evaluate)."""
-    out = []
-    for name, _ in deck.main:
-        rec = catalog.lookup(name)
-        if rec is not None and rec.gift and rec.name not in out:
-            out.append(rec.name)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -213,8 +213,11 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     early = [w for d in evaluated.values() for w in override_warnings(mine, d, catalog)]
     reuse = forks > 0 and base in pols
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
-    gift_cards = [_gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
-    arm_runs = sum(len(c) for c in gift_cards) * (1 if base == "never" else 2)
+    from analyzer.io.coverage import gift_cards
+
+    deck_gift_cards = [gift_cards(decks[0], catalog) if forks > 0 else []
+                       for decks in loaded.decks]
+    arm_runs = sum(len(c) for c in deck_gift_cards) * (1 if base == "never" else 2)
     settings = {"kind": "evaluate", "player": player, "opp_player": opp_player or player,
                 "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
@@ -243,7 +246,7 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                     seats=(0,) if fork_seats == "deck" else tuple(range(len(decks))),
                     forks=forks, arm_policy=lambda p: with_opponents(p, opp_policy, files))
                 totals.add(play.run(games, chunk_games, pols, baseline, base, reuse,
-                                    gift_cards[k], stream, examples=rec is not None))
+                                    deck_gift_cards[k], stream, examples=rec is not None))
                 if stream is not None:
                     stream.mark()
                 done = k + 1
@@ -269,16 +272,6 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
             result.decision_rows = None  # on disk: read on first use
     result.seconds = time.perf_counter() - t0
     return result
-
-
-def _gift_cards(deck: Deck, catalog: Any) -> list[str]:
-    """The distinct gift cards of a deck's main list, by their catalog names."""
-    out = []
-    for name, _ in deck.main:
-        rec = catalog.lookup(name)
-        if rec is not None and rec.gift and rec.name not in out:
-            out.append(rec.name)
-    return out
 
 
 def _evaluation(totals: Any, baseline: str, settings: dict[str, Any], t0: float,

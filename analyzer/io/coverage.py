@@ -175,3 +175,13 @@ def load_decks(seat_paths: Sequence[Sequence[str | Path]], catalog: CatalogLike,
     if errors:
         raise InputError(errors)
     return LoadedDecks([[reports[str(p)].deck for p in paths] for paths in seat_paths], reports)
+
+
+def gift_cards(deck: Deck, catalog: CatalogLike) -> list[str]:
+    """The distinct gift cards of a deck's main list, by their catalog names, in list order."""
+    out: list[str] = []
+    for name, _ in deck.main:
+        rec = catalog.lookup(name)
+        if rec is not None and rec.gift and rec.name not in out:
+            out.append(rec.name)
+    return out
