@@ -5,15 +5,60 @@
   with ``from conftest import bf, seat``.
 - The ``compile`` marker (pyproject.toml): tests that compile the whole kernel afresh in a
   subprocess or take over ~20 s warm; ``python3 -m pytest -m "not compile"`` skips them.
+- ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
+  the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
+  (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
+  second core while the rest of the suite runs, and its test waits for it. Only the jobs of
+  selected tests start.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from analyzer.cards.catalog import load_catalog
+
+_early: dict[str, tuple[subprocess.Popen, Path]] = {}
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    for item in session.items:
+        jobs = getattr(getattr(item, "module", None), "EARLY_JOBS", {})
+        name = getattr(item, "originalname", item.name)
+        if name in jobs and item.nodeid not in _early:
+            folder = Path(tempfile.mkdtemp(prefix="early-"))
+            argv, env = jobs[name](folder)
+            # output to files, not pipes: a full pipe would stall the job until its test runs
+            with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+                _early[item.nodeid] = (subprocess.Popen(argv, env=env, stdout=out, stderr=err),
+                                       folder)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for proc, folder in _early.values():
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.CompletedProcess]:
+    """Wait for this test's early subprocess (see EARLY_JOBS); its CompletedProcess."""
+    def wait(timeout: float) -> subprocess.CompletedProcess:
+        proc, folder = _early[request.node.nodeid]
+        proc.wait(timeout=timeout)
+        return subprocess.CompletedProcess(proc.args, proc.returncode,
+                                           (folder / "stdout").read_text(),
+                                           (folder / "stderr").read_text())
+    return wait
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@ computes such an index (nor one past a capacity).
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -42,11 +41,18 @@ _GAMES = textwrap.dedent("""
 """)
 
 
+def _bounds_checked_games(folder: Path) -> tuple[list[str], dict[str, str]]:
+    return ([sys.executable, "-c", _GAMES],
+            dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(folder / "cache")))
+
+
+# a cold compile with bounds checks: started at collection, on the second core (conftest.py)
+EARLY_JOBS = {"test_games_never_index_outside_an_array": _bounds_checked_games}
+
+
 @pytest.mark.compile
-def test_games_never_index_outside_an_array(tmp_path: Path) -> None:
-    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    run = subprocess.run([sys.executable, "-c", _GAMES], env=env, capture_output=True,
-                         text=True, timeout=1500)
+def test_games_never_index_outside_an_array(early_job) -> None:
+    run = early_job(1500)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-3000:]
 
 
