@@ -119,12 +119,7 @@ def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
         objs = [int(G[L.OFF_BATTLEFIELD + i]) for i in range(int(G[L.H_BF_N]))]
         objs = [o for o in objs if _f(G, o, L.O_CTRL) == p]
         return sorted(objs, key=lambda o: _f(G, o, L.O_TIMESTAMP))
-    base, cap, n_field = {
-        Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P_HAND_N),
-        Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P_LIB_N),
-        Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P_GY_N),
-        Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P_EXILE_N),
-    }[zone]
+    base, cap, n_field = S.ZONE_LISTS[zone]
     objs = [int(G[base + p * cap + i]) for i in range(_pf(G, p, n_field))]
     return objs[::-1] if zone == Zone.LIBRARY else objs
 

@@ -57,16 +57,20 @@ def new_position(n_players: int, n_cards: int, *, turn: int, active: int, phase:
     return G
 
 
+# each player's zone lists: (offset of seat 0's list, capacity, count field of the player)
+ZONE_LISTS = {
+    Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P_HAND_N),
+    Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P_LIB_N),
+    Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P_GY_N),
+    Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P_EXILE_N),
+}
+
+
 def _append(G: np.ndarray, p: int, zone: int, o: int) -> None:
     if zone == Zone.BATTLEFIELD:
         off, cnt, cap = L.OFF_BATTLEFIELD, L.H_BF_N, L.MAX_BATTLEFIELD
     else:
-        base, cap, field = {
-            Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P_HAND_N),
-            Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P_LIB_N),
-            Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P_GY_N),
-            Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P_EXILE_N),
-        }[zone]
+        base, cap, field = ZONE_LISTS[zone]
         off, cnt = base + p * cap, _pb(p) + field
     n = int(G[cnt])
     if n >= cap:
