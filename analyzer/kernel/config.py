@@ -205,8 +205,16 @@ def _internalize_kernel_callees() -> None:
     are made private before the final optimization, so LLVM drops their unused arguments and
     inlines more: about +20% games/s. Private, not internal: a private function has no symbol,
     so a module compiled later cannot bind its shared copy of a callee to the pruned one
-    (tests/test_compile_types.py). Other modules are left as numba builds them, so a callee
-    linked into several callers still has one shared definition and compile time is unchanged."""
+    (tests/test_compile_types.py).
+
+    Only entry modules get numba's whole-module optimization. Numba builds a module per
+    function with every callee linked in and optimizes it whole, so each kernel function
+    re-optimized the kernel below it (the batch runner's callees were optimized about 250
+    times over, most of the cold compile). Their machine code never runs: Python calls the
+    entry points, whose module is optimized whole once, from the callees' own optimized
+    functions. A kernel function Python calls directly (the scenario runner's) runs without
+    cross-function inlining, slower but the same. Other packages' modules are left as numba
+    builds them."""
     from llvmlite import binding as ll
     from numba.core.codegen import CPUCodeLibrary
 
@@ -215,10 +223,11 @@ def _internalize_kernel_callees() -> None:
         return
 
     def _optimize_final_module(self):
-        mod = self._final_module
-        if any(not fn.is_declaration and fn.linkage == ll.Linkage.external and
-               _is_entry(fn.name) for fn in mod.functions):
-            for fn in mod.functions:
+        kind = module_kind(self._final_module)
+        if kind == "kernel":
+            return None  # no whole-module optimization: its machine code never runs
+        if kind == "entry":
+            for fn in self._final_module.functions:
                 if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr and \
                         fn.name.startswith(_KERNEL_SYMBOLS):
                     fn.linkage = "private"
@@ -226,6 +235,19 @@ def _internalize_kernel_callees() -> None:
 
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
     CPUCodeLibrary._optimize_final_module = _optimize_final_module
+
+
+def module_kind(mod) -> str:
+    """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'."""
+    from llvmlite import binding as ll
+
+    own = [fn.name for fn in mod.functions
+           if not fn.is_declaration and fn.linkage == ll.Linkage.external]
+    if any(_is_entry(name) for name in own):
+        return "entry"
+    if any(name.startswith(_KERNEL_SYMBOLS) for name in own):
+        return "kernel"
+    return "other"
 
 
 _internalize_kernel_callees()

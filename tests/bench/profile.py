@@ -36,10 +36,11 @@ def _internal_instead_of_private() -> None:
     original = next(c for c in cells if callable(c) and c.__name__ == "_optimize_final_module")
 
     def _optimize_final_module(self):
-        mod = self._final_module
-        if any(not fn.is_declaration and fn.linkage == ll.Linkage.external and
-               config._is_entry(fn.name) for fn in mod.functions):
-            for fn in mod.functions:
+        kind = config.module_kind(self._final_module)
+        if kind == "kernel":
+            return None  # as config does: only entry modules are optimized whole
+        if kind == "entry":
+            for fn in self._final_module.functions:
                 if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr and \
                         fn.name.startswith(config._KERNEL_SYMBOLS):
                     fn.linkage = "internal"
@@ -112,8 +113,7 @@ def main() -> None:
     os.environ["GIFT_ANALYZER_SERIAL_COMPILE"] = "1"
     _internal_instead_of_private()
 
-    from analyzer.bench import SEED, _matchup
-
+    from analyzer.analysis.bench import SEED, _matchup
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.kernel.batch import run_batch
 
