@@ -177,9 +177,12 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
         row[CardCol.AB_START] = len(abil_rows)
-        row[CardCol.AB_COUNT] = len(abilities)
-        for ab in abilities:
+        # a modal ability's MODE rows follow it (AbilCol.MODES of them)
+        rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
+        row[CardCol.AB_COUNT] = len(rows)
+        for ab, n_modes in rows:
             a = [0] * AbilCol.N
+            a[AbilCol.MODES] = n_modes
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

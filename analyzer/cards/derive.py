@@ -107,11 +107,12 @@ def derive_role(rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] =
             if Intent.HARM in intents:
                 return AiRole.REMOVAL
         return AiRole.PERMANENT
-    ops = {st.op for ab in spells for st in ab.steps}
+    progs = [prog for ab in spells for prog in ab.programs()]  # a modal spell's modes
+    ops = {st.op for ab in progs for st in ab.steps}
     if order is _ROLE_ORDER:
         # what the spell always does decides; a promised-only rider (Sazacap's Brew's pump)
         # does not make a draw spell a trick
-        always = {st.op for ab in spells for st in ab.steps if st.cond != Cond.IF_PROMISED}
+        always = {st.op for ab in progs for st in ab.steps if st.cond != Cond.IF_PROMISED}
         for role, role_ops in order:
             if always & role_ops:
                 return role

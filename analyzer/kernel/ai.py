@@ -38,6 +38,7 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
+from analyzer.kernel.ai_modes import pick_mode
 from analyzer.kernel.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -205,7 +206,7 @@ def _mode_useful(G, C, p, o, promised, context):
     if not _role_may_help(G, cards, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE_BASIC]
-    ab = spell_ability(C, card)
+    ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 1:  # a counterspell or a protection spell
         if role == AiRole.COUNTER and top_threat(G, C, p) < 20:
             return False
@@ -237,7 +238,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if not role_may_help(G, cards, card, context):
         return False
     role = cards[card, CardCol.AI_ROLE]
-    ab = spell_ability(C, card)
+    ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 1:  # a counterspell, a protection spell, a trick that saves the target
         if role == AiRole.COUNTER:
             if top_threat(G, C, p) < 20:

@@ -26,6 +26,7 @@ from analyzer.enums import (
     Ref,
     StepCol,
     TargCol,
+    XCount,
     Zone,
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
@@ -592,6 +593,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     done = 1
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
+            if done:
+                fire_controller_event(G, C, ctrl, AbilityKind.FORAGED, -1)
         elif op == Op.PUNISH:
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
@@ -633,6 +636,39 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(v) + O_P1P1] += a  # (entering set H_DIRTY)
                         fire_enters(G, C, v)
                         it = v
+        elif op == Op.PUMP_X:
+            x = 0
+            if a == XCount.SELF_POWER:
+                x = G[ob(src) + O_CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+            else:
+                for j in range(G[H_BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    if G[ob(o) + O_CTRL] == ctrl and G[ob(o) + O_PHASED] == 0 and \
+                            cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                        x += 1
+            G[H_DIRTY] = DIRTY_ALL
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    bo = ob(vals[i])
+                    G[bo + O_EOT_P] += x * b_
+                    G[bo + O_EOT_T] += x * c
+                    G[bo + O_CUR_P] += x * b_
+        elif op == Op.EXILE_OWN_PERMANENT:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[H_BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    bo = ob(o)
+                    if G[bo + O_CTRL] != p or G[bo + O_PHASED] or \
+                            (cards[G[bo + O_CARD], CardCol.TYPES] & a) == 0:
+                        continue
+                    if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if _is_obj(vals[i]):

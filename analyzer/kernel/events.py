@@ -11,6 +11,7 @@ from __future__ import annotations
 from analyzer.enums import (
     COND_CONTROL_SUBTYPE,
     COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilCol,
     AbilityKind,
@@ -18,6 +19,7 @@ from analyzer.enums import (
     CardType,
     Cond,
     CounterKind,
+    Keyword,
     StepCol,
     Zone,
 )
@@ -43,6 +45,7 @@ from analyzer.kernel.layout import (
     MAX_TRIGGERS,
     O_CARD,
     O_CTRL,
+    O_CUR_KW,
     O_CUR_P,
     O_OFFSPRING,
     O_P1P1,
@@ -217,9 +220,10 @@ def fire_enters(G, C, o):
                     continue
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
-                want = tp & (TRIGGER_NONTOKEN - 1)
+                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
                 if (want != 0 and (sub & want) == 0) or \
-                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]):
+                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]) or \
+                        (tp & TRIGGER_FLYING and (G[ob(o) + O_CUR_KW] & Keyword.FLYING) == 0):
                     continue
                 if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
                         cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):

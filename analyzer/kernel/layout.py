@@ -165,6 +165,7 @@ _WORK = (
     ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
     ("CTRL", MAX_BATTLEFIELD),  # chars.refresh: controllers before the refresh
     ("STATICS", MAX_BATTLEFIELD),  # chars.refresh: battlefield indices of static sources
+    ("MSLOTS", 8), ("MZCCS", 8),  # ai_modes.pick_mode
 )
 WORK: dict[str, tuple[int, int]] = {}
 _off = OFF_SCRATCH + SCRATCH
@@ -176,7 +177,7 @@ for _name, _size in _WORK:
  W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
  W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_CHOSEN, W_CRACK, W_FOCUS,
  W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
- W_CTRL, W_STATICS) = (
+ W_CTRL, W_STATICS, W_MSLOTS, W_MZCCS) = (
     WORK[n][0] for n, _ in _WORK)
 OFF_OBJECTS = _off
 

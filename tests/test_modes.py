@@ -1,0 +1,106 @@
+"""Modal abilities ("Choose one —", 700.2) in the card format: how `modes` are read, checked and
+compiled (each mode a MODE row right after its ability, AbilCol.MODES of them), and the new
+trigger kinds and ops the Bloomburrow cards use. The rules outcomes are scenario files
+(tests/scenarios/modal_*.toml, begin_combat_*, foraged_*, pump_x_*, spells_cost_less_*)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzer.cards.catalog import load_catalog
+from analyzer.cards.loader import load_records
+from analyzer.enums import AbilCol, AbilityKind, AiRole, CardCol, Op, StepCol, TargCol
+from analyzer.errors import InputError
+
+MODAL = '''
+[[card]]
+name = "Test Choice"
+set = "TEST"
+rarity = "common"
+cost = "{1}{R}"
+type_line = "Instant"
+support = "exact"
+oracle = "Choose one —\\n• Test Choice deals 2 damage to target creature.\\n• Draw a card."
+
+[[card.ability]]
+kind = "spell"
+
+[[card.ability.modes]]
+targets = [{ kind = "permanent", types = ["creature"] }]
+steps = [{ op = "damage", ref = 0, amount = 2 }]
+
+[[card.ability.modes]]
+steps = [{ op = "draw", ref = "you" }]
+'''
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_records([path])
+    return [str(p) for p in info.value.problems]
+
+
+def test_modal_spell_compiles_to_mode_rows(tmp_path: Path) -> None:
+    path = tmp_path / "ok.toml"
+    path.write_text(MODAL, encoding="utf-8")
+    cat = load_catalog([path])
+    cc = cat.compiled
+    card = cc.id_of("Test Choice")
+    a0 = int(cc.cards[card, CardCol.AB_START])
+    assert int(cc.cards[card, CardCol.AB_COUNT]) == 3  # the spell ability and its two modes
+    spell, first, second = (cc.abilities[a0 + k] for k in range(3))
+    assert spell[AbilCol.KIND] == AbilityKind.SPELL and spell[AbilCol.MODES] == 2
+    assert spell[AbilCol.TG_COUNT] == 0 and spell[AbilCol.ST_COUNT] == 0
+    assert first[AbilCol.KIND] == AbilityKind.MODE == second[AbilCol.KIND]
+    assert first[AbilCol.TG_COUNT] == 1 and second[AbilCol.TG_COUNT] == 0
+    assert cc.steps[first[AbilCol.ST_START], StepCol.OP] == Op.DAMAGE
+    assert cc.steps[second[AbilCol.ST_START], StepCol.OP] == Op.DRAW
+    assert cc.targets[first[AbilCol.TG_START], TargCol.INTENT] == 0  # harm: derived per mode
+    # the role reads every mode: damage to a creature makes it removal
+    assert cc.cards[card, CardCol.AI_ROLE] == AiRole.REMOVAL
+    # AB_KINDS lists the card's abilities, not its modes
+    assert not (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.MODE) & 1
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('kind = "spell"\n', 'kind = "spell"\nsteps = [{ op = "draw", ref = "you" }]\n',
+     "in its modes only"),
+    ('kind = "spell"\n', 'kind = "static"\n', "may be modal"),
+    ('[[card.ability.modes]]\nsteps = [{ op = "draw", ref = "you" }]\n', '', "2..8 mode"),
+    ('steps = [{ op = "draw", ref = "you" }]\n', 'steps = [{ op = "draw", ref = 0 }]\n',
+     "does not exist"),
+])
+def test_bad_modes_are_refused(tmp_path: Path, old: str, new: str, words: str) -> None:
+    text = MODAL.replace(old, new, 1)
+    assert text != MODAL
+    problems = _problems(tmp_path, text)
+    assert any(words in p and "Test Choice" in p for p in problems), problems
+
+
+def test_mode_is_not_a_kind_to_write(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, MODAL.replace('kind = "spell"', 'kind = "mode"', 1))
+    assert any("modes are written as" in p for p in problems), problems
+
+
+def test_bloomburrow_modal_cards_are_exact(cat) -> None:
+    for name, n_modes in (("Spellgyre", 2), ("Pawpatch Formation", 3), ("Early Winter", 2),
+                          ("Downwind Ambusher", 2), ("Hivespine Wolverine", 3)):
+        rec = cat.lookup(name)
+        assert rec.support_name == "exact", name
+        modal = [a for a in rec.abilities if a.modes]
+        assert len(modal) == 1 and len(modal[0].modes) == n_modes, name
+
+
+def test_new_trigger_kinds_read(cat) -> None:
+    kinds = {a.kind for a in cat.lookup("Corpseberry Cultivator").abilities}
+    assert kinds == {AbilityKind.BEGIN_COMBAT, AbilityKind.FORAGED}
+    assert cat.lookup("Brambleguard Captain").abilities[0].kind == AbilityKind.BEGIN_COMBAT
