@@ -514,7 +514,8 @@ class _AbilCol(NamedTuple):
     COST_SAC_SELF: int = 15  # "Sacrifice this"
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
     MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
-    N: int = 18
+    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn"
+    N: int = 19
 
 
 AbilCol = _AbilCol()

@@ -183,6 +183,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         for ab, n_modes in rows:
             a = [0] * AbilCol.N
             a[AbilCol.MODES] = n_modes
+            a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

@@ -44,7 +44,12 @@ from analyzer.errors import Problem
 ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sacrifice",
                             "sorcery_speed", "mana", "targets", "steps", "notes", "expend",
                             "subtypes", "nontoken", "flying", "any_player", "while", "for_each",
-                            "modes"})
+                            "once", "modes"})
+# Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
+# ability triggers only once each turn" (`once = true`) is modeled
+ONCE_KINDS = (AbilityKind.GIFT_GIVEN, AbilityKind.LIFE_GAIN, AbilityKind.LIFE_CHANGE,
+              AbilityKind.UPKEEP, AbilityKind.LANDFALL, AbilityKind.BEGIN_COMBAT,
+              AbilityKind.FORAGED)
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
 # Kinds that may be modal ("Choose one —"): spells (not Auras) and triggered abilities
@@ -448,11 +453,16 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         ctx.err(f"{field}.kind", "modes are written as `modes = [...]` of a spell or triggered "
                                  "ability")
         return None
+    once = ctx.bool_(d, "once", f"{field}.once")
+    if once and kind not in ONCE_KINDS:
+        ctx.err(f"{field}.once", "\"triggers only once each turn\" is modeled for the "
+                                 "gift_given, life_gain, life_change, upkeep, landfall, "
+                                 "begin_combat and foraged kinds")
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
-        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes)
+        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once)
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
-    return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana)
+    return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once)
 
 
 def _modes(ctx: Ctx, d: dict, field: str, kind: int, cond: int,

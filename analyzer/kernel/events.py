@@ -48,6 +48,7 @@ from analyzer.kernel.layout import (
     O_CUR_KW,
     O_CUR_P,
     O_OFFSPRING,
+    O_ONCE_TURN,
     O_P1P1,
     O_PHASED,
     O_PROMISED,
@@ -271,6 +272,10 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             if abilities[a, AbilCol.KIND] == kind and (
                     abilities[a, AbilCol.COND] == Cond.ALWAYS or
                     cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0)):
+                if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                    if G[ob(q) + O_ONCE_TURN] == G[H_TURN]:
+                        continue
+                    G[ob(q) + O_ONCE_TURN] = G[H_TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
 
 

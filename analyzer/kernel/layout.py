@@ -194,8 +194,9 @@ OFF_OBJECTS = _off
     O_LINK_ZCC,  # that source's zone-change counter when it exiled this card
     O_ATTACHED_ZCC,  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
     # is not what the Aura or Equipment was attached to (see state.attached_obj)
-) = _fields(*"x" * 43)
-OF = 43
+    O_ONCE_TURN,  # turn its "triggers only once each turn" ability last triggered
+) = _fields(*"x" * 44)
+OF = 44
 
 # O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)

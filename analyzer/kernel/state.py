@@ -58,6 +58,7 @@ from analyzer.kernel.layout import (
     O_EOT_T,
     O_LINK,
     O_OFFSPRING,
+    O_ONCE_TURN,
     O_OWNER,
     O_P1P1,
     O_PHASED,
@@ -229,6 +230,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O_CAST_BY] = 0
     G[b + O_OFFSPRING] = 0
     G[b + O_VALIANT_TURN] = 0
+    G[b + O_ONCE_TURN] = 0
 
 
 @njit
