@@ -199,6 +199,8 @@ class _AbilityKind(NamedTuple):
     # targets and steps; the rows follow their ability's row (AbilCol.MODES). Never triggers
     BEGIN_COMBAT: int = 24  # "At the beginning of combat on your turn" (507.1)
     FORAGED: int = 25  # "Whenever you forage"
+    FLASHBACK: int = 26  # "Flashback {cost}" (702.34): its cost columns are the flashback cost;
+    # the card may be cast from its owner's graveyard for it, then is exiled
 
 
 AbilityKind = _AbilityKind()
@@ -216,6 +218,9 @@ class _Cond(NamedTuple):
     YOUR_TURN: int = 7
     CONTROL_TOKEN: int = 8  # you control a token
     DONE: int = 9  # "if you do": the previous step did it (forage, a "may" discard)
+    CAST_FROM_GRAVEYARD: int = 10  # spells: "if this spell was cast from a graveyard"
+    NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
+    # your hand"
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -226,7 +231,10 @@ COND_NAMES = {"always": Cond.ALWAYS, "promised": Cond.IF_PROMISED,
               "not_promised": Cond.IF_NOT_PROMISED, "threshold": Cond.THRESHOLD,
               "not_threshold": Cond.NOT_THRESHOLD, "life_changed": Cond.LIFE_CHANGED,
               "opp_lost_life": Cond.OPP_LOST_LIFE, "your_turn": Cond.YOUR_TURN,
-              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE}
+              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE,
+              "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
+              "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND}
+CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
@@ -365,6 +373,8 @@ class _Op(NamedTuple):
     # control (their choice: the least valuable)
     PUMP_X: int = 59  # ref: +X*b/+X*c until end of turn, X counted as XCount a says
     STATIC_SPELLS_COST_LESS: int = 60  # static: your spells of types a cost {b} less
+    EXILE_OWN_FROM_HAND: int = 61  # ref: players each exile a card from their hand (their
+    # choice: the least valuable)
 
 
 Op = _Op()

@@ -459,10 +459,13 @@ class _Run:
                       if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1), -1)
         if o < 0:
             o = next((x for x in command_objects(G, p) if _f(G, x, L.O_CARD) == card), -1)
+        if o < 0 and (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1:
+            o = next((x for x in zone_objects(G, p, Zone.GRAVEYARD)
+                      if _f(G, x, L.O_CARD) == card), -1)  # flashback (702.34a)
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
                        f"for seat {p} to cast it, nor seat {p}'s commander in the command "
-                       "zone)")
+                       f"zone, nor in seat {p}'s graveyard with flashback)")
         types = int(cc.cards[card, CardCol.TYPES])
         if types & CardType.LAND:
             self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")

@@ -19,7 +19,7 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
                                 Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT,
                                 Op.DAMAGE_BY_POWER, Op.EXILE_UNTIL_LEAVES})),
-    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD})),
+    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD, Op.EXILE_OWN_FROM_HAND})),
     (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
                                   Op.RETURN_DESTROYED})),
     (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),

@@ -284,6 +284,10 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.STATIC_SPELLS_COST_LESS, "spells of `types` you cast cost {`amount`} less (generic "
         "mana only, 601.2f)", (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1,
                                                               hi=5)), static=True),
+    "exile_own_from_hand": OpSpec(
+        Op.EXILE_OWN_FROM_HAND, "each player in ref exiles a card from their hand (their "
+        "choice: the built-in player exiles its least valuable one)", (), _PLAYERS,
+        _PLAYER_NAMES, intent=Intent.HARM),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT, "each player in ref exiles a permanent of `types` they control "
         "(their choice: the built-in player exiles its least valuable one)",

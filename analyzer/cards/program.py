@@ -24,6 +24,7 @@ from analyzer.cards.records import (
     parse_mana_cost,
 )
 from analyzer.enums import (
+    CAST_FROM_CONDS,
     COND_NAMES,
     COST_FOR_EACH,
     PROMISE_CONDS,
@@ -54,10 +55,10 @@ MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
 # Kinds that may be modal ("Choose one —"): spells (not Auras) and triggered abilities
 _NOT_MODAL = (AbilityKind.STATIC, AbilityKind.ACTIVATED, AbilityKind.OFFSPRING,
-              AbilityKind.COST_REDUCTION, AbilityKind.ENTERS_WITH)
+              AbilityKind.COST_REDUCTION, AbilityKind.ENTERS_WITH, AbilityKind.FLASHBACK)
 # Triggered kinds: the ones that may carry an intervening "if" (603.4).
 _NOT_TRIGGERED = (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED,
-                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION)
+                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION, AbilityKind.FLASHBACK)
 TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent",
                            "other_than"})
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
@@ -413,6 +414,9 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     if cond == Cond.DONE:
         ctx.err(f"{field}.when", "`done` (\"if you do\") belongs on a step after forage or a "
                                  "`may` discard")
+    if cond in CAST_FROM_CONDS:
+        ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's "
+                                 "steps")
     trig = _trigger_param(ctx, d, field, kind)
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
@@ -443,6 +447,14 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         if "cost" not in d or tap or sac or sorcery or mana:
             ctx.err(field, "an offspring ability needs its `cost` (the additional cost) and "
                            "nothing else of an activated ability")
+    elif kind == AbilityKind.FLASHBACK:
+        if "cost" not in d or tap or sac or sorcery or mana or not card_types & INSTANT_SORCERY:
+            ctx.err(field, "a flashback ability belongs to an instant or sorcery and needs its "
+                           "`cost` (the flashback cost) and nothing else")
+        if "steps" in d or "targets" in d:
+            ctx.err(field, "a flashback ability has no targets or steps (the spell's own "
+                           "`spell` ability resolves)")
+        return Ability(kind, trig, cond, (), (), cost)
     elif "cost" in d or tap or sac or sorcery or mana:
         ctx.err(field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated "
                        "abilities only")
@@ -534,6 +546,9 @@ def _program(ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool,
                                                 or step.ref != REF_NAMES["self"]):
             ctx.err(f"{sfield}.op", "an enters_with ability only puts counters on itself "
                                     "(add_counters, ref = \"self\")")
+        if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
+            ctx.err(f"{sfield}.when", "where a spell was cast from belongs on the steps of an "
+                                      "instant's or sorcery's `spell` ability")
         if step.cond == Cond.DONE and not any(
                 s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps):
             ctx.err(f"{sfield}.when", "`done` (\"if you do\") needs an earlier forage or `may` "

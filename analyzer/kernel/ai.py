@@ -80,6 +80,7 @@ from analyzer.kernel.layout import (
     OFF_EXILE,
     P_COMMANDER,
     P_EXILE_N,
+    P_GY_N,
     P_HAND_N,
     P_LANDS_PLAYED,
     P_LANDS_TURN,
@@ -106,13 +107,13 @@ from analyzer.kernel.mana import (
     MAX_SOURCES,
     ability_cost_tuple,
     can_pay,
-    card_cost,
     collect_sources,
     count_sources,
     plan_spell,
 )
 from analyzer.kernel.stack import (
     activate,
+    base_cost,
     cast_finish,
     commander_tax,
     cost_reduction,
@@ -123,7 +124,14 @@ from analyzer.kernel.stack import (
     stack_top_entry,
     top_threat,
 )
-from analyzer.kernel.state import hand_at, move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.state import (
+    graveyard_at,
+    hand_at,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
 from analyzer.kernel.targets import choose_targets, group_active, slot_start, threat
 from analyzer.policies.decide import decide_gift
 
@@ -369,12 +377,13 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     reduction = -commander_tax(G, p, o)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
         reduction += cost_reduction(G, C, p, card)
-    if cards[card, CardCol.MV] - reduction > n_src:
+    from_gy = G[ob(o) + O_ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
+    if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
     colored = G[W_ACOLOR:W_ACOLOR + 5]
-    generic = max(card_cost(cards, card, colored) - reduction, 0)
+    generic = max(base_cost(G, C, o, colored) - reduction, 0)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
@@ -439,6 +448,13 @@ def _collect_castables(G, C, p, sorcery_ok, out):
                     _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
                 out[n] = o
                 n += 1
+    for i in range(G[pb(p) + P_GY_N]):  # flashback (702.34a)
+        o = graveyard_at(G, p, i)
+        if (cards[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1 and \
+                n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src,
+                                                   use):
+            out[n] = o
+            n += 1
     c = G[pb(p) + P_COMMANDER] - 1
     if c >= 0 and G[ob(c) + O_ZONE] == Zone.COMMAND and n < out.shape[0] and \
             _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use):

@@ -135,8 +135,8 @@ def mode_value(G, C, m, p, promised):
     s0 = abilities[m, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[m, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond != Cond.ALWAYS and cond != Cond.DONE and \
-                not cond_ok(G, C, cond, promised, p, 0):
+        if cond != Cond.ALWAYS and cond != Cond.DONE and cond != Cond.CAST_FROM_GRAVEYARD and \
+                cond != Cond.NOT_CAST_FROM_HAND and not cond_ok(G, C, cond, promised, p, 0):
             continue
         op = steps[k, StepCol.OP]
         ref = steps[k, StepCol.REF]

@@ -60,6 +60,7 @@ from analyzer.kernel.layout import (
     O_BASE_T,
     O_CARD,
     O_CAST_BY,
+    O_CAST_FROM,
     O_COPY_OF,
     O_CTRL,
     O_CUR_KW,
@@ -321,7 +322,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
+        if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
+            # where the resolving spell was cast from (it is still on the stack)
+            cast_from = G[ob(src) + O_CAST_FROM] - 1 if src >= 0 else -1
+            if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:
+                continue
+            if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
+                continue
+        elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -653,6 +661,19 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[bo + O_EOT_P] += x * b_
                     G[bo + O_EOT_T] += x * c
                     G[bo + O_CUR_P] += x * b_
+        elif op == Op.EXILE_OWN_FROM_HAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[pb(p) + P_HAND_N]):
+                    o = hand_at(G, p, j)
+                    if worst < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] < \
+                            cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
         elif op == Op.EXILE_OWN_PERMANENT:
             for i in range(n):
                 if vals[i] < PLAYER_BASE:

@@ -195,8 +195,10 @@ OFF_OBJECTS = _off
     O_ATTACHED_ZCC,  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
     # is not what the Aura or Equipment was attached to (see state.attached_obj)
     O_ONCE_TURN,  # turn its "triggers only once each turn" ability last triggered
-) = _fields(*"x" * 44)
-OF = 44
+    O_CAST_FROM,  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
+    # was cast with flashback, and is exiled as it leaves the stack (702.34a)
+) = _fields(*"x" * 45)
+OF = 45
 
 # O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)

@@ -62,6 +62,7 @@ from analyzer.kernel.layout import (
     NO_OBJ,
     O_CARD,
     O_CAST_BY,
+    O_CAST_FROM,
     O_CTRL,
     O_CUR_KW,
     O_OFFSPRING,
@@ -227,6 +228,36 @@ def cast_finish(G, C, p, o, promise, recipient):
     return cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, -1, ab) == CAST_OK
 
 
+@njit
+def flashback_ability(C, card):
+    """Row of the card's flashback ability (702.34), or -1."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1) == 0:
+        return -1
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.FLASHBACK:
+            return a
+    return -1
+
+
+@njit
+def base_cost(G, C, o, colored):
+    """The cost to cast o before additional costs and reductions: its mana cost, or its
+    flashback cost when it is cast from a graveyard (702.34a). Fills colored[0:5] with the
+    WUBRG symbols; returns the generic part."""
+    card = G[ob(o) + O_CARD]
+    if G[ob(o) + O_ZONE] == Zone.GRAVEYARD:
+        a = flashback_ability(C, card)
+        if a >= 0:
+            abilities = abilities_of(C)
+            for c in range(5):
+                colored[c] = abilities[a, AbilCol.COST_W + c]
+            return abilities[a, AbilCol.COST_GENERIC]
+    return card_cost(cards_of(C), card, colored)
+
+
 CAST_OK = 0
 CAST_EXTRA_COST = 1  # the additional cost (discard a card) cannot be paid
 CAST_MANA = 2  # the mana cost cannot be paid
@@ -243,8 +274,9 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     abilities = abilities_of(C)
     card = G[ob(o) + O_CARD]
     colored = G[W_COLOR:W_COLOR + 5]
-    generic = card_cost(cards, card, colored)
+    generic = base_cost(G, C, o, colored)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    cast_from = G[ob(o) + O_ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST
     discards = cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD
@@ -264,6 +296,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         _pay_extra_cost(G, C, p, o)
     move_object(G, cards, o, Zone.STACK)
     G[ob(o) + O_CTRL] = p
+    G[ob(o) + O_CAST_FROM] = cast_from + 1
     G[ob(o) + O_STAT_CAST] += 1
     if promise:
         G[ob(o) + O_STAT_PROMISED] += 1

@@ -1,7 +1,8 @@
 """Modal abilities ("Choose one —", 700.2) in the card format: how `modes` are read, checked and
-compiled (each mode a MODE row right after its ability, AbilCol.MODES of them), and the new
-trigger kinds and ops the Bloomburrow cards use. The rules outcomes are scenario files
-(tests/scenarios/modal_*.toml, begin_combat_*, foraged_*, pump_x_*, spells_cost_less_*)."""
+compiled (each mode a MODE row right after its ability, AbilCol.MODES of them); flashback and
+"triggers only once each turn" in the format; the new trigger kinds the Bloomburrow cards use.
+The rules outcomes are scenario files (tests/scenarios/modal_*.toml, begin_combat_*, foraged_*,
+pump_x_*, spells_cost_less_*, flashback_*, trigger_only_once_each_turn, plumecreed_*)."""
 
 from __future__ import annotations
 
@@ -101,6 +102,61 @@ def test_bloomburrow_modal_cards_are_exact(cat) -> None:
 
 
 def test_new_trigger_kinds_read(cat) -> None:
+    assert cat.lookup("Moonstone Harbinger").abilities[0].once
+    for name in ("Otterball Antics", "Ruthless Negotiation"):
+        assert [a.kind for a in cat.lookup(name).abilities][-1] == AbilityKind.FLASHBACK
     kinds = {a.kind for a in cat.lookup("Corpseberry Cultivator").abilities}
     assert kinds == {AbilityKind.BEGIN_COMBAT, AbilityKind.FORAGED}
     assert cat.lookup("Brambleguard Captain").abilities[0].kind == AbilityKind.BEGIN_COMBAT
+
+
+FLASHBACK = '''
+[[card]]
+name = "Test Replay"
+set = "TEST"
+rarity = "common"
+cost = "{U}"
+type_line = "Sorcery"
+support = "exact"
+oracle = "Draw a card. If this spell was cast from a graveyard, draw a card.\\nFlashback {2}{U}"
+
+[[card.ability]]
+kind = "spell"
+steps = [{ op = "draw", ref = "you" }, { op = "draw", ref = "you", when = "cast_from_graveyard" }]
+
+[[card.ability]]
+kind = "flashback"
+cost = "{2}{U}"
+'''
+
+
+def test_flashback_compiles_its_cost(tmp_path: Path) -> None:
+    path = tmp_path / "ok.toml"
+    path.write_text(FLASHBACK, encoding="utf-8")
+    cc = load_catalog([path]).compiled
+    card = cc.id_of("Test Replay")
+    a0 = int(cc.cards[card, CardCol.AB_START])
+    fb = cc.abilities[a0 + 1]
+    assert fb[AbilCol.KIND] == AbilityKind.FLASHBACK
+    assert fb[AbilCol.COST_GENERIC] == 2 and fb[AbilCol.COST_U] == 1
+    assert (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('cost = "{2}{U}"\n', '', "flashback ability belongs"),
+    ('type_line = "Sorcery"', 'type_line = "Artifact"', "flashback ability belongs"),
+    ('kind = "flashback"\n', 'kind = "flashback"\nsteps = [{ op = "draw", ref = "you" }]\n',
+     "no targets or steps"),
+    ('kind = "spell"\n', 'kind = "spell"\nwhen = "cast_from_graveyard"\n', "spell's steps"),
+])
+def test_bad_flashback_is_refused(tmp_path: Path, old: str, new: str, words: str) -> None:
+    text = FLASHBACK.replace(old, new, 1)
+    assert text != FLASHBACK
+    problems = _problems(tmp_path, text)
+    assert any(words in p for p in problems), problems
+
+
+def test_once_each_turn_only_on_controller_events(tmp_path: Path) -> None:
+    text = FLASHBACK.replace('kind = "spell"\n', 'kind = "spell"\nonce = true\n', 1)
+    problems = _problems(tmp_path, text)
+    assert any("only once each turn" in p for p in problems), problems
