@@ -201,6 +201,8 @@ class _AbilityKind(NamedTuple):
     FORAGED: int = 25  # "Whenever you forage"
     FLASHBACK: int = 26  # "Flashback {cost}" (702.34): its cost columns are the flashback cost;
     # the card may be cast from its owner's graveyard for it, then is exiled
+    SPELLS_COST_LESS: int = 27  # never a row: the CardCol.AB_KINDS bit of a card with a static
+    # static_spells_cost_less step, so cost computations look for reducers only once one entered
 
 
 AbilityKind = _AbilityKind()

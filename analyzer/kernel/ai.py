@@ -54,6 +54,7 @@ from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
+    H_KINDS_SEEN,
     H_NO_SPELLS_TURN,
     H_NPLAYERS,
     H_PHASE,
@@ -375,7 +376,8 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
     reduction = -commander_tax(G, p, o)
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or \
+            (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         reduction += cost_reduction(G, C, p, card)
     from_gy = G[ob(o) + O_ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
     if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
@@ -436,7 +438,8 @@ def _collect_castables(G, C, p, sorcery_ok, out):
             continue
         # and its mana value test when nothing can reduce the cost
         if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
-                cards[card, CardCol.MV] > n_src:
+                cards[card, CardCol.MV] > n_src and \
+                ((G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0:
             continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o

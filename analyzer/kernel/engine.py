@@ -379,6 +379,7 @@ def step(G, C, pol):
         fire_controller_event(G, C, active, AbilityKind.BEGIN_COMBAT, -1)
         G[H_PHASE] = Phase.DECLARE_ATTACKERS
         if G[H_TRIG_N] > 0:
+            open_window(G, Phase.COMBAT_BEGIN)  # priority in the beginning of combat step
             return
         ph = Phase.DECLARE_ATTACKERS
     if ph == Phase.DRAW:

@@ -546,7 +546,7 @@ def cost_reduction(G, C, p, card):
                     cards[G[ob(q) + O_CARD], CardCol.SUBTYPES] & want:
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
-    if (G[H_KINDS_SEEN] >> AbilityKind.STATIC) & 1:
+    if (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
     return total
 
