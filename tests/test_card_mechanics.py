@@ -160,3 +160,11 @@ def test_once_each_turn_only_on_controller_events(tmp_path: Path) -> None:
     text = FLASHBACK.replace('kind = "spell"\n', 'kind = "spell"\nonce = true\n', 1)
     problems = _problems(tmp_path, text)
     assert any("only once each turn" in p for p in problems), problems
+
+
+def test_spell_cost_reducer_is_marked(cat) -> None:
+    cc = cat.compiled
+    kinds = int(cc.cards[cc.id_of("Stormcatch Mentor"), CardCol.AB_KINDS])
+    assert (kinds >> AbilityKind.SPELLS_COST_LESS) & 1 and (kinds >> AbilityKind.STATIC) & 1
+    assert not (int(cc.cards[cc.id_of("Spellgyre"), CardCol.AB_KINDS])
+                >> AbilityKind.SPELLS_COST_LESS) & 1

@@ -449,7 +449,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[pb(vals[i] - PLAYER_BASE) + P_HEXPROOF_TURN] = G[H_TURN]
         elif op == Op.FIGHT:
             m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
-            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]):
+            # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
+            # fighter is not a target: nothing else checks that it is still there)
+            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]) and \
+                    G[ob(vals[0]) + O_ZONE] == Zone.BATTLEFIELD and \
+                    G[ob(second[0]) + O_ZONE] == Zone.BATTLEFIELD:
                 x = vals[0]
                 y = second[0]
                 px = G[ob(x) + O_CUR_P]
