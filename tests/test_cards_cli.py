@@ -35,7 +35,7 @@ def test_list_cards_dataframe() -> None:
     assert (row["set"], row["number"], row["cost"], row["gift_kind"], row["support"]) == (
         "BLB", "52", "{U}", "tapped_fish", "exact")
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 8
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 9
 
 
 @pytest.mark.parametrize("kwargs, n", [
