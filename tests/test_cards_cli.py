@@ -105,7 +105,7 @@ def test_json_is_records_with_nulls() -> None:
     assert data[0]["gift_kind"] == "treasure" and "The Hobbit" in data[0]["notes"]
     code, out, _ = run("--format", "json", "--tokens", "--set", "TBLB")
     names = {d["name"] for d in json.loads(out)}
-    assert names == {"Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame"}
+    assert names == {"Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame", "Otter"}
     assert all(d["gift_kind"] is None for d in json.loads(out))
 
 
