@@ -195,6 +195,14 @@ class _AbilityKind(NamedTuple):
     ENTERS_WITH: int = 21  # "enters with N +1/+1 counters [if ...]" (614.1c replacement: no stack)
     COST_REDUCTION: int = 22  # "This spell costs {1} less to cast if you control a [subtype]" /
     # "... for each [subtype] you control" (601.2f; TRIG_PARAM: subtype mask | COST_FOR_EACH)
+    MODE: int = 23  # one mode of a modal spell or trigger ("Choose one —", 700.2): its own
+    # targets and steps; the rows follow their ability's row (AbilCol.MODES). Never triggers
+    BEGIN_COMBAT: int = 24  # "At the beginning of combat on your turn" (507.1)
+    FORAGED: int = 25  # "Whenever you forage"
+    FLASHBACK: int = 26  # "Flashback {cost}" (702.34): its cost columns are the flashback cost;
+    # the card may be cast from its owner's graveyard for it, then is exiled
+    SPELLS_COST_LESS: int = 27  # never a row: the CardCol.AB_KINDS bit of a card with a static
+    # static_spells_cost_less step, so cost computations look for reducers only once one entered
 
 
 AbilityKind = _AbilityKind()
@@ -212,6 +220,9 @@ class _Cond(NamedTuple):
     YOUR_TURN: int = 7
     CONTROL_TOKEN: int = 8  # you control a token
     DONE: int = 9  # "if you do": the previous step did it (forage, a "may" discard)
+    CAST_FROM_GRAVEYARD: int = 10  # spells: "if this spell was cast from a graveyard"
+    NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
+    # your hand"
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -222,12 +233,16 @@ COND_NAMES = {"always": Cond.ALWAYS, "promised": Cond.IF_PROMISED,
               "not_promised": Cond.IF_NOT_PROMISED, "threshold": Cond.THRESHOLD,
               "not_threshold": Cond.NOT_THRESHOLD, "life_changed": Cond.LIFE_CHANGED,
               "opp_lost_life": Cond.OPP_LOST_LIFE, "your_turn": Cond.YOUR_TURN,
-              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE}
+              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE,
+              "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
+              "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND}
+CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
 # plus this bit for "another nontoken ..."
 TRIGGER_NONTOKEN = 1 << 20
+TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
@@ -261,6 +276,8 @@ class _TargetFilter(NamedTuple):
     WITHOUT_FLYING: int = 1024  # "creature ... without flying"
     IN_COMBAT_OR_TAPPED: int = 2048  # "attacking, blocking, or tapped creature"
     PT_AT_LEAST: int = 4096  # power or toughness >= the group's param
+    WITH_FLYING: int = 8192  # "creature with flying"
+    DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
 
 
 TargetFilter = _TargetFilter()
@@ -354,9 +371,25 @@ class _Op(NamedTuple):
     # the rest on the bottom in a random order
     REVEAL_UNTIL_LAND: int = 57  # you: reveal until a land: it enters tapped, the rest go to
     # the bottom in a random order
+    EXILE_OWN_PERMANENT: int = 58  # ref: players each exile a permanent of types a they
+    # control (their choice: the least valuable)
+    PUMP_X: int = 59  # ref: +X*b/+X*c until end of turn, X counted as XCount a says
+    STATIC_SPELLS_COST_LESS: int = 60  # static: your spells of types a cost {b} less
+    EXILE_OWN_FROM_HAND: int = 61  # ref: players each exile a card from their hand (their
+    # choice: the least valuable)
 
 
 Op = _Op()
+
+
+class _XCount(NamedTuple):
+    """What an X counts ("where X is ...", 107.3): PUMP_X's a."""
+
+    CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
+    SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
+
+
+XCount = _XCount()
 
 
 class _CounterKind(NamedTuple):
@@ -492,7 +525,9 @@ class _AbilCol(NamedTuple):
     COST_TAP: int = 14  # {T}
     COST_SAC_SELF: int = 15  # "Sacrifice this"
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
-    N: int = 17
+    MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
+    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn"
+    N: int = 19
 
 
 AbilCol = _AbilCol()

@@ -35,7 +35,7 @@ def test_list_cards_dataframe() -> None:
     assert (row["set"], row["number"], row["cost"], row["gift_kind"], row["support"]) == (
         "BLB", "52", "{U}", "tapped_fish", "exact")
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 8
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 9
 
 
 @pytest.mark.parametrize("kwargs, n", [
@@ -105,7 +105,7 @@ def test_json_is_records_with_nulls() -> None:
     assert data[0]["gift_kind"] == "treasure" and "The Hobbit" in data[0]["notes"]
     code, out, _ = run("--format", "json", "--tokens", "--set", "TBLB")
     names = {d["name"] for d in json.loads(out)}
-    assert names == {"Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame"}
+    assert names == {"Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame", "Otter"}
     assert all(d["gift_kind"] is None for d in json.loads(out))
 
 

@@ -65,7 +65,8 @@ def test_counts(cat: Catalog) -> None:
     assert len(gift) == 25
     assert sum(1 for r in cat.records if r.is_basic_land) == 5
     assert {r.name for r in cat.records if r.is_token} == {
-        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token", "Rabbit", "Cragflame"}
+        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token", "Rabbit", "Cragflame",
+        "Otter"}
 
 
 @pytest.mark.parametrize("fact", _facts() if CARDDATA.exists() else [],

@@ -459,10 +459,13 @@ class _Run:
                       if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1), -1)
         if o < 0:
             o = next((x for x in command_objects(G, p) if _f(G, x, L.O_CARD) == card), -1)
+        if o < 0 and (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1:
+            o = next((x for x in zone_objects(G, p, Zone.GRAVEYARD)
+                      if _f(G, x, L.O_CARD) == card), -1)  # flashback (702.34a)
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
                        f"for seat {p} to cast it, nor seat {p}'s commander in the command "
-                       "zone)")
+                       f"zone, nor in seat {p}'s graveyard with flashback)")
         types = int(cc.cards[card, CardCol.TYPES])
         if types & CardType.LAND:
             self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")
@@ -484,6 +487,13 @@ class _Run:
                 self._fail(a, f"seat {recipient} has left the game")
             promise = 1
         ab = _spell_ability(cc, card)
+        n_modes = int(cc.abilities[ab, AbilCol.MODES]) if ab >= 0 else 0
+        if n_modes and not 1 <= a.mode <= n_modes:
+            self._fail(a, f"{a.card} is modal: give its mode, mode = 1..{n_modes} (700.2a)")
+        if a.mode and not n_modes:
+            self._fail(a, f"{a.card} is not modal: it takes no mode")
+        if a.mode:
+            ab += a.mode  # the chosen mode's row follows the spell ability's
         slots, zccs, texts = self._slots(a, ab, p, promise, a.card)
         discard = -1
         if a.discard:
@@ -492,8 +502,8 @@ class _Run:
                             if _f(G, x, L.O_CARD) == did and x != o), -1)
             if discard < 0:
                 self._fail(a, f"discard: no other {a.discard} in seat {p}'s hand")
-        code, idx = script.cast_scripted(G, self.C, p, o, promise, recipient, slots, zccs,
-                                         discard)
+        code, idx = script.cast_scripted_mode(G, self.C, p, o, promise, recipient, slots,
+                                              zccs, discard, a.mode - 1)
         if code != script.OK:
             self._target_error(a, code, idx, ab, promise, texts, a.card)
 
@@ -548,7 +558,8 @@ class _Run:
         G = self.G
         if int(G[L.H_ACTIVE]) != p:
             self._fail(a, f"only the active player (seat {int(G[L.H_ACTIVE])}) attacks")
-        if int(G[L.H_PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN) or G[L.H_STACK_N] \
+        if int(G[L.H_PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN, Phase.DECLARE_ATTACKERS) \
+                or G[L.H_STACK_N] \
                 or G[L.H_TRIG_N]:
             self._fail(a, f"attackers are declared from main1 or combat with an empty stack "
                        f"(now: {step_name(G)}, {int(G[L.H_STACK_N])} on the stack)")

@@ -176,10 +176,16 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
+        if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
+            row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
         row[CardCol.AB_START] = len(abil_rows)
-        row[CardCol.AB_COUNT] = len(abilities)
-        for ab in abilities:
+        # a modal ability's MODE rows follow it (AbilCol.MODES of them)
+        rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
+        row[CardCol.AB_COUNT] = len(rows)
+        for ab, n_modes in rows:
             a = [0] * AbilCol.N
+            a[AbilCol.MODES] = n_modes
+            a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

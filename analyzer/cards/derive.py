@@ -19,7 +19,7 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
                                 Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT,
                                 Op.DAMAGE_BY_POWER, Op.EXILE_UNTIL_LEAVES})),
-    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD})),
+    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD, Op.EXILE_OWN_FROM_HAND})),
     (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
                                   Op.RETURN_DESTROYED})),
     (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
@@ -107,11 +107,12 @@ def derive_role(rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] =
             if Intent.HARM in intents:
                 return AiRole.REMOVAL
         return AiRole.PERMANENT
-    ops = {st.op for ab in spells for st in ab.steps}
+    progs = [prog for ab in spells for prog in ab.programs()]  # a modal spell's modes
+    ops = {st.op for ab in progs for st in ab.steps}
     if order is _ROLE_ORDER:
         # what the spell always does decides; a promised-only rider (Sazacap's Brew's pump)
         # does not make a draw spell a trick
-        always = {st.op for ab in spells for st in ab.steps if st.cond != Cond.IF_PROMISED}
+        always = {st.op for ab in progs for st in ab.steps if st.cond != Cond.IF_PROMISED}
         for role, role_ops in order:
             if always & role_ops:
                 return role

@@ -198,13 +198,16 @@ def _check_program_shape(ctx: Ctx, abils: Sequence[Ability], types: int,
             ctx.err("ability", "an exact Aura needs one `spell` ability with its enchant "
                                "target and an attach_self step")
     for i, ab in enumerate(abils):
-        for g in group_intents(tuple(abils), ab)[1]:
-            ctx.err(f"ability[{i}].targets[{g}]", "one step harms this group and another helps "
-                                                  "it: set `intent` (harm/help/neutral)")
+        for m, prog in enumerate(ab.programs()):
+            where = f"ability[{i}]" + (f".modes[{m - 1}]" if m else "")
+            for g in group_intents(tuple(abils), prog)[1]:
+                ctx.err(f"{where}.targets[{g}]", "one step harms this group and another helps "
+                                                 "it: set `intent` (harm/help/neutral)")
     if not gift:
+        progs = [p for a in abils for p in a.programs()]
         conds = [a.cond for a in abils]
-        conds += [g.cond for a in abils for g in a.targets]
-        conds += [s.cond for a in abils for s in a.steps]
+        conds += [g.cond for a in progs for g in a.targets]
+        conds += [s.cond for a in progs for s in a.steps]
         if any(c in (Cond.IF_PROMISED, Cond.IF_NOT_PROMISED) for c in conds):
             ctx.err("ability", "uses `when = promised/not_promised` but the card has no gift")
 

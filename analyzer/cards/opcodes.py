@@ -40,8 +40,9 @@ MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 #   group     index of another target group of the same ability (0..3)
 #   subtype   Subtype name -> its bit ("" or absent = 0 = all)
 #   source    index of a target group of the same ability (0..3), or "self" (Ref.SELF)
+#   xcount    XCount name: what an X counts ("creatures_you_control", "self_power")
 PARAM_KINDS = ("int", "bool", "keywords", "types", "counter", "token", "colors", "group",
-               "subtype", "source")
+               "subtype", "source", "xcount")
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,25 @@ OP_SPECS: dict[str, OpSpec] = {
     "reveal_until_land": OpSpec(
         Op.REVEAL_UNTIL_LAND, "reveal cards from the top of your library until a land card: "
         "put it onto the battlefield tapped, the rest on the bottom in a random order"),
+    "pump_x": OpSpec(
+        Op.PUMP_X, "each creature in ref gets +X/+X until end of turn (`power` and `toughness` "
+        "say which: 1 = +X, 0 = +0), X counted as `x` says: `creatures_you_control`, "
+        "`self_power` (the source's power, as it last existed if it left)",
+        (_p("x", "xcount", "a"), _p("power", "int", "b", 1, lo=0, hi=1),
+         _p("toughness", "int", "c", 1, lo=0, hi=1)), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+    "static_spells_cost_less": OpSpec(
+        Op.STATIC_SPELLS_COST_LESS, "spells of `types` you cast cost {`amount`} less (generic "
+        "mana only, 601.2f)", (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1,
+                                                              hi=5)), static=True),
+    "exile_own_from_hand": OpSpec(
+        Op.EXILE_OWN_FROM_HAND, "each player in ref exiles a card from their hand (their "
+        "choice: the built-in player exiles its least valuable one)", (), _PLAYERS,
+        _PLAYER_NAMES, intent=Intent.HARM),
+    "exile_own_permanent": OpSpec(
+        Op.EXILE_OWN_PERMANENT, "each player in ref exiles a permanent of `types` they control "
+        "(their choice: the built-in player exiles its least valuable one)",
+        (_p("types", "types", "a", doc="card types, any of"),), _PLAYERS, _PLAYER_NAMES,
+        intent=Intent.HARM),
 }
 
 # Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the

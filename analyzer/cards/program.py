@@ -24,9 +24,11 @@ from analyzer.cards.records import (
     parse_mana_cost,
 )
 from analyzer.enums import (
+    CAST_FROM_CONDS,
     COND_NAMES,
     COST_FOR_EACH,
     PROMISE_CONDS,
+    TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilityKind,
     CardType,
@@ -36,15 +38,27 @@ from analyzer.enums import (
     Op,
     TargetFilter,
     TargetKind,
+    XCount,
 )
 from analyzer.errors import Problem
 
 ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sacrifice",
                             "sorcery_speed", "mana", "targets", "steps", "notes", "expend",
-                            "subtypes", "nontoken", "any_player", "while", "for_each"})
+                            "subtypes", "nontoken", "flying", "any_player", "while", "for_each",
+                            "once", "modes"})
+# Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
+# ability triggers only once each turn" (`once = true`) is modeled
+ONCE_KINDS = (AbilityKind.GIFT_GIVEN, AbilityKind.LIFE_GAIN, AbilityKind.LIFE_CHANGE,
+              AbilityKind.UPKEEP, AbilityKind.LANDFALL, AbilityKind.BEGIN_COMBAT,
+              AbilityKind.FORAGED)
+MODE_FIELDS = frozenset({"targets", "steps", "notes"})
+MAX_MODES = 8
+# Kinds that may be modal ("Choose one —"): spells (not Auras) and triggered abilities
+_NOT_MODAL = (AbilityKind.STATIC, AbilityKind.ACTIVATED, AbilityKind.OFFSPRING,
+              AbilityKind.COST_REDUCTION, AbilityKind.ENTERS_WITH, AbilityKind.FLASHBACK)
 # Triggered kinds: the ones that may carry an intervening "if" (603.4).
 _NOT_TRIGGERED = (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED,
-                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION)
+                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION, AbilityKind.FLASHBACK)
 TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent",
                            "other_than"})
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
@@ -52,6 +66,7 @@ TARGET_KINDS = {n.lower(): v for n, v in zip(TargetKind._fields, TargetKind, str
                 if v != TargetKind.NONE}
 FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
 INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
+XCOUNT_NAMES = {n.lower(): v for n, v in zip(XCount._fields, XCount, strict=True)}
 COUNTER_NAMES = {"p1p1": CounterKind.P1P1, "+1/+1": CounterKind.P1P1, "stun": CounterKind.STUN}
 INSTANT_SORCERY = CardType.INSTANT | CardType.SORCERY
 
@@ -291,6 +306,8 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
                            f"(0..{n_groups - 1}), got {v!r}")
         else:
             return v, ""
+    elif p.kind == "xcount":
+        return (ctx.name_(v, XCOUNT_NAMES, field, "X count") or 0), ""
     elif p.kind == "subtype":
         if v == "":
             return 0, ""
@@ -353,7 +370,7 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         return trig
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
-    if "subtypes" in d or "nontoken" in d:
+    if "subtypes" in d or "nontoken" in d or "flying" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(f"{field}.subtypes", "`subtypes` / `nontoken` belong to "
                                          "other_creature_enters abilities only")
@@ -361,6 +378,8 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
             if ctx.bool_(d, "nontoken", f"{field}.nontoken"):
                 trig |= TRIGGER_NONTOKEN
+            if ctx.bool_(d, "flying", f"{field}.flying"):
+                trig |= TRIGGER_FLYING
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
             ctx.err(f"{field}.while", "belongs to attacks abilities with a `when`: \"Whenever "
@@ -395,6 +414,9 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     if cond == Cond.DONE:
         ctx.err(f"{field}.when", "`done` (\"if you do\") belongs on a step after forage or a "
                                  "`may` discard")
+    if cond in CAST_FROM_CONDS:
+        ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's "
+                                 "steps")
     trig = _trigger_param(ctx, d, field, kind)
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
@@ -425,12 +447,65 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         if "cost" not in d or tap or sac or sorcery or mana:
             ctx.err(field, "an offspring ability needs its `cost` (the additional cost) and "
                            "nothing else of an activated ability")
+    elif kind == AbilityKind.FLASHBACK:
+        if "cost" not in d or tap or sac or sorcery or mana or not card_types & INSTANT_SORCERY:
+            ctx.err(field, "a flashback ability belongs to an instant or sorcery and needs its "
+                           "`cost` (the flashback cost) and nothing else")
+        if "steps" in d or "targets" in d:
+            ctx.err(field, "a flashback ability has no targets or steps (the spell's own "
+                           "`spell` ability resolves)")
+        return Ability(kind, trig, cond, (), (), cost)
     elif "cost" in d or tap or sac or sorcery or mana:
         ctx.err(field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated "
                        "abilities only")
     if kind == AbilityKind.SPELL and not (card_types & INSTANT_SORCERY or attachable):
         ctx.err(f"{field}.kind", "a `spell` ability belongs to instants, sorceries and Auras")
 
+    if kind == AbilityKind.MODE:
+        ctx.err(f"{field}.kind", "modes are written as `modes = [...]` of a spell or triggered "
+                                 "ability")
+        return None
+    once = ctx.bool_(d, "once", f"{field}.once")
+    if once and kind not in ONCE_KINDS:
+        ctx.err(f"{field}.once", "\"triggers only once each turn\" is modeled for the "
+                                 "gift_given, life_gain, life_change, upkeep, landfall, "
+                                 "begin_combat and foraged kinds")
+    if "modes" in d:
+        modes = _modes(ctx, d, field, kind, cond, attachable)
+        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once)
+    groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
+    return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once)
+
+
+def _modes(ctx: Ctx, d: dict, field: str, kind: int, cond: int,
+           attachable: bool) -> tuple[Ability, ...]:
+    """`modes = [{targets = [...], steps = [...]}, ...]`: "Choose one —" (700.2). Each mode is
+    a program of its own; the ability itself has no targets or steps."""
+    raw = d["modes"]
+    if kind in _NOT_MODAL or (kind == AbilityKind.SPELL and attachable):
+        ctx.err(f"{field}.modes", "only an instant's or sorcery's `spell` ability and triggered "
+                                  "abilities may be modal")
+        return ()
+    if "targets" in d or "steps" in d:
+        ctx.err(f"{field}.modes", "a modal ability has its targets and steps in its modes only")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_MODES:
+        ctx.err(f"{field}.modes", f"must be a list of 2..{MAX_MODES} mode tables")
+        return ()
+    modes = []
+    for m, md in enumerate(raw):
+        mfield = f"{field}.modes[{m}]"
+        if not isinstance(md, dict):
+            ctx.err(mfield, "must be a table {targets = [...], steps = [...]}")
+            continue
+        ctx.unknown_keys(md, MODE_FIELDS, mfield)
+        groups, steps = _program(ctx, md, mfield, kind, cond, False, attachable)
+        modes.append(Ability(AbilityKind.MODE, 0, cond, groups, steps))
+    return tuple(modes)
+
+
+def _program(ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool,
+             attachable: bool) -> tuple[tuple[TargetGroup, ...], tuple[Step, ...]]:
+    """The target groups and steps of one ability (or of one of its modes)."""
     raw_targets = d.get("targets", [])
     if not isinstance(raw_targets, list):
         ctx.err(f"{field}.targets", "must be a list of target tables")
@@ -471,6 +546,9 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
                                                 or step.ref != REF_NAMES["self"]):
             ctx.err(f"{sfield}.op", "an enters_with ability only puts counters on itself "
                                     "(add_counters, ref = \"self\")")
+        if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
+            ctx.err(f"{sfield}.when", "where a spell was cast from belongs on the steps of an "
+                                      "instant's or sorcery's `spell` ability")
         if step.cond == Cond.DONE and not any(
                 s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps):
             ctx.err(f"{sfield}.when", "`done` (\"if you do\") needs an earlier forage or `may` "
@@ -490,5 +568,4 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
             ctx.err(f"{field}.targets[{i}]", "is never used by a step")
     if mana and groups:
         ctx.err(f"{field}.mana", "a mana ability has no targets")
-    return Ability(kind, trig, cond, tuple(g for g in groups if g is not None), tuple(steps),
-                   cost, tap, sac, mana)
+    return tuple(g for g in groups if g is not None), tuple(steps)

@@ -283,6 +283,14 @@ class Ability:
     tap: bool = False
     sacrifice: bool = False
     mana: bool = False
+    # "Choose one —" (700.2): each mode is an Ability of kind MODE with its own targets and
+    # steps; this ability then has none of its own
+    modes: tuple[Ability, ...] = ()
+    once: bool = False  # "This ability triggers only once each turn"
+
+    def programs(self) -> tuple[Ability, ...]:
+        """This ability and its modes: every (targets, steps) program it holds."""
+        return (self, *self.modes)
 
 
 @dataclass(frozen=True)

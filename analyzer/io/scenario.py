@@ -49,6 +49,7 @@ Format (all keys optional unless marked)::
     gift_to = 1                  # default: next opponent in turn order
     targets = ["stack:top"]      # flat, or one list per target group: [["a", "b"], ["c"]]
     discard = "Plains"           # Sazacap's Brew's additional cost (default: the AI's choice)
+    mode = 2                     # a modal spell ("Choose one —"): the chosen mode, 1-based
     # { activate = "Food" } / { activate = "battlefield:0:Starforged Sword", targets = [...],
     #   ability = 1 }            (the n-th activated ability of the card, default 1)
     # { play = "Forest" }        (land drop)
@@ -95,7 +96,8 @@ REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
 COUNTERS = {"+1/+1": "p1p1", "p1p1": "p1p1", "stun": "stun"}
 VERBS = ("cast", "activate", "play", "attack", "block", "advance", "resolve")
 _VERB_KEYS = {
-    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets"},
+    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets",
+             "mode"},
     "activate": {"seat", "activate", "ability", "targets"},
     "play": {"seat", "play"},
     "attack": {"seat", "attack", "defender"},
@@ -183,6 +185,7 @@ class ActionSpec:
     promise_grouped: bool = False
     discard: str = ""
     ability: int = 1
+    mode: int = 0  # cast: the chosen mode of a modal spell, 1-based (700.2a); 0 = not modal
     attackers: list[Ref] = field(default_factory=list)
     defender: int = -1
     blocks: list[tuple[Ref, Ref]] = field(default_factory=list)
@@ -610,6 +613,8 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
         if "discard" in raw:
             got = r.card(raw["discard"], f"{path}.discard", a.line, tokens=False)
             a.discard = got[0] if got else ""
+        if "mode" in raw:
+            a.mode = _int(r, raw, "mode", path, a.line, 0, 1, 8)
     if kind in ("cast", "activate") and "targets" in raw:
         _targets(r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"),
                  scn.players)

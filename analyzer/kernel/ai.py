@@ -38,6 +38,7 @@ from analyzer.enums import (
     TargCol,
     Zone,
 )
+from analyzer.kernel.ai_modes import pick_mode
 from analyzer.kernel.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -53,6 +54,7 @@ from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
     H_ACTIVE,
     H_BF_N,
+    H_KINDS_SEEN,
     H_NO_SPELLS_TURN,
     H_NPLAYERS,
     H_PHASE,
@@ -79,6 +81,7 @@ from analyzer.kernel.layout import (
     OFF_EXILE,
     P_COMMANDER,
     P_EXILE_N,
+    P_GY_N,
     P_HAND_N,
     P_LANDS_PLAYED,
     P_LANDS_TURN,
@@ -105,13 +108,13 @@ from analyzer.kernel.mana import (
     MAX_SOURCES,
     ability_cost_tuple,
     can_pay,
-    card_cost,
     collect_sources,
     count_sources,
     plan_spell,
 )
 from analyzer.kernel.stack import (
     activate,
+    base_cost,
     cast_finish,
     commander_tax,
     cost_reduction,
@@ -122,7 +125,14 @@ from analyzer.kernel.stack import (
     stack_top_entry,
     top_threat,
 )
-from analyzer.kernel.state import hand_at, move_object, ob, pb, put_onto_battlefield
+from analyzer.kernel.state import (
+    graveyard_at,
+    hand_at,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
 from analyzer.kernel.targets import choose_targets, group_active, slot_start, threat
 from analyzer.policies.decide import decide_gift
 
@@ -205,7 +215,7 @@ def _mode_useful(G, C, p, o, promised, context):
     if not _role_may_help(G, cards, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE_BASIC]
-    ab = spell_ability(C, card)
+    ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 1:  # a counterspell or a protection spell
         if role == AiRole.COUNTER and top_threat(G, C, p) < 20:
             return False
@@ -237,7 +247,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if not role_may_help(G, cards, card, context):
         return False
     role = cards[card, CardCol.AI_ROLE]
-    ab = spell_ability(C, card)
+    ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 1:  # a counterspell, a protection spell, a trick that saves the target
         if role == AiRole.COUNTER:
             if top_threat(G, C, p) < 20:
@@ -366,14 +376,16 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
     reduction = -commander_tax(G, p, o)
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1:
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or \
+            (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         reduction += cost_reduction(G, C, p, card)
-    if cards[card, CardCol.MV] - reduction > n_src:
+    from_gy = G[ob(o) + O_ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
+    if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
     colored = G[W_ACOLOR:W_ACOLOR + 5]
-    generic = max(card_cost(cards, card, colored) - reduction, 0)
+    generic = max(base_cost(G, C, o, colored) - reduction, 0)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
@@ -426,7 +438,8 @@ def _collect_castables(G, C, p, sorcery_ok, out):
             continue
         # and its mana value test when nothing can reduce the cost
         if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
-                cards[card, CardCol.MV] > n_src:
+                cards[card, CardCol.MV] > n_src and \
+                ((G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0:
             continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
@@ -438,6 +451,13 @@ def _collect_castables(G, C, p, sorcery_ok, out):
                     _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
                 out[n] = o
                 n += 1
+    for i in range(G[pb(p) + P_GY_N]):  # flashback (702.34a)
+        o = graveyard_at(G, p, i)
+        if (cards[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1 and \
+                n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src,
+                                                   use):
+            out[n] = o
+            n += 1
     c = G[pb(p) + P_COMMANDER] - 1
     if c >= 0 and G[ob(c) + O_ZONE] == Zone.COMMAND and n < out.shape[0] and \
             _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use):

@@ -26,6 +26,7 @@ from analyzer.enums import (
     Ref,
     StepCol,
     TargCol,
+    XCount,
     Zone,
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
@@ -59,6 +60,7 @@ from analyzer.kernel.layout import (
     O_BASE_T,
     O_CARD,
     O_CAST_BY,
+    O_CAST_FROM,
     O_COPY_OF,
     O_CTRL,
     O_CUR_KW,
@@ -320,7 +322,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
+        if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
+            # where the resolving spell was cast from (it is still on the stack)
+            cast_from = G[ob(src) + O_CAST_FROM] - 1 if src >= 0 else -1
+            if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:
+                continue
+            if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
+                continue
+        elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -440,7 +449,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[pb(vals[i] - PLAYER_BASE) + P_HEXPROOF_TURN] = G[H_TURN]
         elif op == Op.FIGHT:
             m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
-            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]):
+            # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
+            # fighter is not a target: nothing else checks that it is still there)
+            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]) and \
+                    G[ob(vals[0]) + O_ZONE] == Zone.BATTLEFIELD and \
+                    G[ob(second[0]) + O_ZONE] == Zone.BATTLEFIELD:
                 x = vals[0]
                 y = second[0]
                 px = G[ob(x) + O_CUR_P]
@@ -592,6 +605,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     done = 1
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
+            if done:
+                fire_controller_event(G, C, ctrl, AbilityKind.FORAGED, -1)
         elif op == Op.PUNISH:
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
@@ -633,6 +648,52 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(v) + O_P1P1] += a  # (entering set H_DIRTY)
                         fire_enters(G, C, v)
                         it = v
+        elif op == Op.PUMP_X:
+            x = 0
+            if a == XCount.SELF_POWER:
+                x = G[ob(src) + O_CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+            else:
+                for j in range(G[H_BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    if G[ob(o) + O_CTRL] == ctrl and G[ob(o) + O_PHASED] == 0 and \
+                            cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                        x += 1
+            G[H_DIRTY] = DIRTY_ALL
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    bo = ob(vals[i])
+                    G[bo + O_EOT_P] += x * b_
+                    G[bo + O_EOT_T] += x * c
+                    G[bo + O_CUR_P] += x * b_
+        elif op == Op.EXILE_OWN_FROM_HAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[pb(p) + P_HAND_N]):
+                    o = hand_at(G, p, j)
+                    if worst < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] < \
+                            cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
+        elif op == Op.EXILE_OWN_PERMANENT:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[H_BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    bo = ob(o)
+                    if G[bo + O_CTRL] != p or G[bo + O_PHASED] or \
+                            (cards[G[bo + O_CARD], CardCol.TYPES] & a) == 0:
+                        continue
+                    if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if _is_obj(vals[i]):

@@ -373,6 +373,15 @@ def step(G, C, pol):
         if G[H_TRIG_N] > 0:
             return
         ph = Phase.DRAW
+    if ph == Phase.COMBAT_BEGIN:
+        # 507.1: "at the beginning of combat on your turn" triggers; attackers are declared
+        # once they have resolved (the next step of the turn)
+        fire_controller_event(G, C, active, AbilityKind.BEGIN_COMBAT, -1)
+        G[H_PHASE] = Phase.DECLARE_ATTACKERS
+        if G[H_TRIG_N] > 0:
+            open_window(G, Phase.COMBAT_BEGIN)  # priority in the beginning of combat step
+            return
+        ph = Phase.DECLARE_ATTACKERS
     if ph == Phase.DRAW:
         if not (G[H_NPLAYERS] == 2 and G[H_TURN] == 1):
             draw_cards(G, active, 1)
@@ -383,7 +392,7 @@ def step(G, C, pol):
     elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
         if not main_action(G, C, pol, active):
             G[H_PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
-    elif ph == Phase.COMBAT_BEGIN:
+    elif ph == Phase.DECLARE_ATTACKERS:
         n_att = declare_attackers(G, C)
         G[pb(active) + P_ATTACKERS] += n_att
         if n_att == 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from analyzer.enums import (
     COND_CONTROL_SUBTYPE,
     COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilCol,
     AbilityKind,
@@ -18,6 +19,7 @@ from analyzer.enums import (
     CardType,
     Cond,
     CounterKind,
+    Keyword,
     StepCol,
     Zone,
 )
@@ -43,8 +45,10 @@ from analyzer.kernel.layout import (
     MAX_TRIGGERS,
     O_CARD,
     O_CTRL,
+    O_CUR_KW,
     O_CUR_P,
     O_OFFSPRING,
+    O_ONCE_TURN,
     O_P1P1,
     O_PHASED,
     O_PROMISED,
@@ -217,9 +221,10 @@ def fire_enters(G, C, o):
                     continue
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
-                want = tp & (TRIGGER_NONTOKEN - 1)
+                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
                 if (want != 0 and (sub & want) == 0) or \
-                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]):
+                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O_TOKEN]) or \
+                        (tp & TRIGGER_FLYING and (G[ob(o) + O_CUR_KW] & Keyword.FLYING) == 0):
                     continue
                 if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
                         cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], ctrl, 0):
@@ -267,6 +272,10 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             if abilities[a, AbilCol.KIND] == kind and (
                     abilities[a, AbilCol.COND] == Cond.ALWAYS or
                     cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O_PROMISED], p, 0)):
+                if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                    if G[ob(q) + O_ONCE_TURN] == G[H_TURN]:
+                        continue
+                    G[ob(q) + O_ONCE_TURN] = G[H_TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
 
 

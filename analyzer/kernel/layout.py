@@ -165,6 +165,7 @@ _WORK = (
     ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
     ("CTRL", MAX_BATTLEFIELD),  # chars.refresh: controllers before the refresh
     ("STATICS", MAX_BATTLEFIELD),  # chars.refresh: battlefield indices of static sources
+    ("MSLOTS", 8), ("MZCCS", 8),  # ai_modes.pick_mode
 )
 WORK: dict[str, tuple[int, int]] = {}
 _off = OFF_SCRATCH + SCRATCH
@@ -176,7 +177,7 @@ for _name, _size in _WORK:
  W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
  W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_CHOSEN, W_CRACK, W_FOCUS,
  W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
- W_CTRL, W_STATICS) = (
+ W_CTRL, W_STATICS, W_MSLOTS, W_MZCCS) = (
     WORK[n][0] for n, _ in _WORK)
 OFF_OBJECTS = _off
 
@@ -193,8 +194,11 @@ OFF_OBJECTS = _off
     O_LINK_ZCC,  # that source's zone-change counter when it exiled this card
     O_ATTACHED_ZCC,  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
     # is not what the Aura or Equipment was attached to (see state.attached_obj)
-) = _fields(*"x" * 43)
-OF = 43
+    O_ONCE_TURN,  # turn its "triggers only once each turn" ability last triggered
+    O_CAST_FROM,  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
+    # was cast with flashback, and is exiled as it leaves the stack (702.34a)
+) = _fields(*"x" * 45)
+OF = 45
 
 # O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)

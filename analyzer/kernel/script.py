@@ -100,6 +100,7 @@ E_NOT_ATTACKING = 11  # index: the blocked creature isn't attacking the blocker'
 E_MENACE = 12  # index: a menace attacker blocked by one creature
 E_TWICE = 13  # index: a creature named twice
 E_OTHER = 14  # index: the slot naming a target its group must differ from ("other target")
+E_MODE = 15  # a modal spell without a valid mode index, or a mode for a spell with none
 
 
 @njit
@@ -147,13 +148,25 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
     """Cast object o (in hand, or exiled with a permission for p) with the promise, recipient
     and targets given. ``discard``: the card Sazacap's Brew's additional cost discards (-1:
     the built-in player's choice). Then the engine's own cast path (stack.cast_with_targets)."""
+    return cast_scripted_mode(G, C, p, o, promise, recipient, slots, zccs, discard, -1)
+
+
+@njit
+def cast_scripted_mode(G, C, p, o, promise, recipient, slots, zccs, discard, mode):
+    """cast_scripted with the mode of a modal spell (700.2a): its index among the modes, the
+    targets being that mode's (-1: the spell is not modal)."""
     card = G[ob(o) + O_CARD]
     ab = spell_ability(C, card)
+    n_modes = abilities_of(C)[ab, AbilCol.MODES] if ab >= 0 else 0
+    if (n_modes > 0) != (mode >= 0) or mode >= n_modes > 0:
+        return E_MODE, -1
+    if mode >= 0:
+        ab = ab + 1 + mode
     G[H_TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, promise, slots, zccs)
     if code != OK:
         return code, idx
-    res = cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard)
+    res = cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab)
     if res == CAST_EXTRA_COST:
         return E_EXTRA_COST, -1
     if res == CAST_MANA:

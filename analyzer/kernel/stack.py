@@ -17,13 +17,17 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     Event,
     ExtraCost,
     Keyword,
+    Op,
+    StepCol,
     Zone,
 )
-from analyzer.kernel.catalog import abilities_of, cards_of
+from analyzer.kernel.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import count_undelivered, give_gift, run_steps
@@ -41,6 +45,7 @@ from analyzer.kernel.layout import (
     H_BF_N,
     H_DECISIONS,
     H_EXILE_SELF,
+    H_KINDS_SEEN,
     H_NPLAYERS,
     H_PASSES,
     H_PEND_OBJ,
@@ -57,6 +62,7 @@ from analyzer.kernel.layout import (
     NO_OBJ,
     O_CARD,
     O_CAST_BY,
+    O_CAST_FROM,
     O_CTRL,
     O_CUR_KW,
     O_OFFSPRING,
@@ -207,16 +213,49 @@ def extra_cost_payable(G, C, p, o):
 
 @njit
 def cast_finish(G, C, p, o, promise, recipient):
-    """Finish casting o with the promise decided: targets for that mode, costs, onto the
-    stack. Returns False (nothing changed) if it cannot be cast that way."""
+    """Finish casting o with the promise decided: the mode of a modal spell (700.2a), targets
+    for that mode, costs, onto the stack. Returns False (nothing changed) if it cannot be cast
+    that way."""
     card = G[ob(o) + O_CARD]
-    ab = spell_ability(C, card)
     slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
     zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
     G[H_TARGET_SRC] = o + 1
+    ab = pick_mode(G, C, spell_ability(C, card), p, promise)
+    if ab == NO_MODE and spell_ability(C, card) >= 0:
+        return False
     if not choose_targets(G, C, ab, p, promise, slots, zccs):
         return False
-    return cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, -1) == CAST_OK
+    return cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, -1, ab) == CAST_OK
+
+
+@njit
+def flashback_ability(C, card):
+    """Row of the card's flashback ability (702.34), or -1."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1) == 0:
+        return -1
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.FLASHBACK:
+            return a
+    return -1
+
+
+@njit
+def base_cost(G, C, o, colored):
+    """The cost to cast o before additional costs and reductions: its mana cost, or its
+    flashback cost when it is cast from a graveyard (702.34a). Fills colored[0:5] with the
+    WUBRG symbols; returns the generic part."""
+    card = G[ob(o) + O_CARD]
+    if G[ob(o) + O_ZONE] == Zone.GRAVEYARD:
+        a = flashback_ability(C, card)
+        if a >= 0:
+            abilities = abilities_of(C)
+            for c in range(5):
+                colored[c] = abilities[a, AbilCol.COST_W + c]
+            return abilities[a, AbilCol.COST_GENERIC]
+    return card_cost(cards_of(C), card, colored)
 
 
 CAST_OK = 0
@@ -225,18 +264,19 @@ CAST_MANA = 2  # the mana cost cannot be paid
 
 
 @njit
-def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
+def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     """Pay the costs and put o on the stack with these targets (601.2f-i): the one cast path
     of the built-in player and of scripted scenario actions. ``discard``: the card an
-    additional "discard a card" cost discards (-1: the built-in player's choice). Returns
-    CAST_OK, or why nothing changed."""
+    additional "discard a card" cost discards (-1: the built-in player's choice). ``ab``: the
+    ability row the entry resolves: the card's spell ability, or the chosen mode's row of a
+    modal spell (700.2a). Returns CAST_OK, or why nothing changed."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     card = G[ob(o) + O_CARD]
-    ab = spell_ability(C, card)
     colored = G[W_COLOR:W_COLOR + 5]
-    generic = card_cost(cards, card, colored)
+    generic = base_cost(G, C, o, colored)
     any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    cast_from = G[ob(o) + O_ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST
     discards = cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD
@@ -256,6 +296,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard):
         _pay_extra_cost(G, C, p, o)
     move_object(G, cards, o, Zone.STACK)
     G[ob(o) + O_CTRL] = p
+    G[ob(o) + O_CAST_FROM] = cast_from + 1
     G[ob(o) + O_STAT_CAST] += 1
     if promise:
         G[ob(o) + O_STAT_PROMISED] += 1
@@ -409,6 +450,9 @@ def _trigger_to_stack(G, C, t):
             not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
         return False
     G[H_TARGET_SRC] = o + 1
+    ab = pick_mode(G, C, ab, ctrl, promised)  # 603.3c: a modal trigger's mode, chosen now
+    if ab == NO_MODE:
+        return False  # 603.3c: no mode can be chosen, the ability is removed
     if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
         return False  # 603.3d: no legal targets, the ability is removed
     push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
@@ -502,6 +546,34 @@ def cost_reduction(G, C, p, card):
                     cards[G[ob(q) + O_CARD], CardCol.SUBTYPES] & want:
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
+    if (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
+        total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
+    return total
+
+
+@njit
+def _static_reduction(G, C, p, types):
+    """"[Instant and sorcery] spells you cast cost {1} less": the static abilities of p's
+    permanents that reduce a spell of these card types (601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    total = 0
+    for i in range(G[H_BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        qc = G[ob(q) + O_CARD]
+        if G[ob(q) + O_CTRL] != p or G[ob(q) + O_PHASED] or \
+                (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS and \
+                        types & steps[k, StepCol.A]:
+                    total += steps[k, StepCol.B]
     return total
 
 

@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     O_BLOCKING,
     O_CARD,
     O_CAST_BY,
+    O_CAST_FROM,
     O_COPY_OF,
     O_CTRL,
     O_CUR_KW,
@@ -58,6 +59,7 @@ from analyzer.kernel.layout import (
     O_EOT_T,
     O_LINK,
     O_OFFSPRING,
+    O_ONCE_TURN,
     O_OWNER,
     O_P1P1,
     O_PHASED,
@@ -229,6 +231,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O_CAST_BY] = 0
     G[b + O_OFFSPRING] = 0
     G[b + O_VALIANT_TURN] = 0
+    G[b + O_ONCE_TURN] = 0
 
 
 @njit
@@ -238,6 +241,10 @@ def move_object(G, cards, o, zone, top=True):
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
     old = G[b + O_ZONE]
+    if old == Zone.STACK:
+        if G[b + O_CAST_FROM] == Zone.GRAVEYARD + 1:
+            zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
+        G[b + O_CAST_FROM] = 0
     if G[pb(G[b + O_OWNER]) + P_COMMANDER] == o + 1:
         if zone == Zone.LIBRARY:
             # 903.9b: a commander that would go to its owner's library may go to the command

@@ -140,6 +140,11 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False
     if filt & TargetFilter.PT_AT_LEAST and G[b + O_CUR_P] < param and G[b + O_CUR_T] < param:
         return False
+    if filt & TargetFilter.WITH_FLYING and (G[b + O_CUR_KW] & Keyword.FLYING) == 0:
+        return False
+    # damage stays marked until the cleanup step (514.2): marked damage is "dealt this turn"
+    if filt & TargetFilter.DEALT_DAMAGE and G[b + O_DAMAGE] == 0:
+        return False
     return True
 
 
@@ -302,9 +307,23 @@ def candidates(G, C, g, chooser, out):
 
 @njit
 def mode_has_targets(G, C, ab, chooser, promised):
-    """Can every target group that exists in this mode get its minimum number of targets?"""
+    """Can every target group that exists in this mode get its minimum number of targets?
+    A modal ability (AbilCol.MODES): can some mode of it (700.2a)?"""
     if ab < 0:
         return True
+    abilities = abilities_of(C)
+    n_modes = abilities[ab, AbilCol.MODES]
+    if n_modes == 0:
+        return program_has_targets(G, C, ab, chooser, promised)
+    for m in range(ab + 1, ab + 1 + n_modes):
+        if program_has_targets(G, C, m, chooser, promised):
+            return True
+    return False
+
+
+@njit
+def program_has_targets(G, C, ab, chooser, promised):
+    """mode_has_targets for one row's own target groups."""
     abilities = abilities_of(C)
     targets = targets_of(C)
     tg0 = abilities[ab, AbilCol.TG_START]
