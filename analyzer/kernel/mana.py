@@ -73,6 +73,8 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O_SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
+            if m == 0:
+                continue  # a land that makes no mana (a fetch land)
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
         else:
             m = ANY_COLOR
