@@ -146,10 +146,22 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
     elif simple and abilities and not types & (CardType.INSTANT | CardType.SORCERY
                                                 | CardType.PLANESWALKER | CardType.LAND):
         support = "exact" if modeled else "approximate"  # a mana rock
+    elif creature and numeric_pt and strict_cost and not has_gift and (
+            simple or obj.get("layout") == "adventure"):
+        support = "approximate"  # an enchantment creature, an adventurer: its body
+        if not simple:
+            note = "Its adventure is not modeled: the creature only."
+    elif simple and not types & (CardType.INSTANT | CardType.SORCERY | CardType.LAND
+                                 | CardType.CREATURE):
+        # a noncreature permanent whose abilities are not modeled: it can be cast and sits on
+        # the battlefield doing nothing (its keywords, if any, modeled)
+        support, note = "approximate", "Abilities not modeled: a permanent that does nothing."
     if (abilities and support != "unsupported" and not types & CardType.LAND) or \
             (types & CardType.LAND and support == "exact" and abilities):
         fields["ability"] = abilities
-    if has_gift:
+    if note:
+        pass
+    elif has_gift:
         note = "Has a gift this catalog has no program for."
     elif len(faces) > 1:
         note = f"{len(faces)} faces ({obj.get('layout', 'multi-face')}): not modeled."
