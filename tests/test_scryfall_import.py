@@ -160,8 +160,9 @@ def test_blb_data_matches_blb_cards_json() -> None:
         if card["has_gift"] or rec.is_basic_land or card["name"] == "Jolly Gerbils":
             continue  # entered by hand from gift_cards.json / basics.toml
         assert rec.set == "BLB" and rec.oracle == card["oracle_text"], card["name"]
-        # a record of ours (blb*.toml) or, for cards without one, the bundled Scryfall data
-        assert Path(rec.source).name.startswith("blb"), (card["name"], rec.source)
+        # a record of ours (blb*.toml; z_blc.toml for the BLB cards only the Commander precons
+        # play) or, for cards without one, the bundled Scryfall data
+        assert Path(rec.source).name.startswith(("blb", "z_blc")), (card["name"], rec.source)
 
 
 def _mtgjson_entry(**kw: object) -> dict:
@@ -182,15 +183,18 @@ def test_mtgjson_set_file(tmp_path: Path) -> None:
         _mtgjson_entry(number="70"),  # a second printing of the same card
         _mtgjson_entry(name="Flier", text="Flying", keywords=["Flying"], power="1",
                        toughness="1", manaCost="{U}", colors=["U"]),
-        _mtgjson_entry(name="Dusk // Dawn", faceName="Dusk", side="a", layout="aftermath",
-                       type="Sorcery", manaCost="{2}{W}{W}", power=None, toughness=None),
-        _mtgjson_entry(name="Dusk // Dawn", faceName="Dawn", side="b", layout="aftermath",
-                       type="Sorcery", manaCost="{3}{W}{W}", power=None, toughness=None),
+        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dusk", side="a",
+                       layout="aftermath", type="Sorcery", manaCost="{2}{W}{W}",
+                       power=None, toughness=None),
+        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dawn", side="b",
+                       layout="aftermath", type="Sorcery", manaCost="{3}{W}{W}",
+                       power=None, toughness=None),
     ], "tokens": [_mtgjson_entry(name="Fish", type="Token Creature — Fish")]}}
     path = tmp_path / "TST.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     cat = load_catalog([path])
-    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier", "Dusk // Dawn"))
+    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier",
+                                                 "Test Dusk // Test Dawn"))
     assert bear.support == Support.EXACT and bear.set == "TST" and bear.number == "7"
     assert flier.support == Support.EXACT
     assert flier.keywords & Keyword.FLYING and (flier.power, flier.toughness) == (1, 1)
