@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from analyzer import api
-from analyzer.analysis.recipients import ANSWER_COLUMNS, COLUMNS, PHRASES, RULES
+from analyzer.analysis.recipients import (
+    ANSWER_COLUMNS,
+    COLUMNS,
+    PHRASES,
+    RULES,
+    RecipientArms,
+    recipient_tables,
+)
 from analyzer.report.recipients import answer_lines
 
 POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
@@ -83,3 +90,54 @@ def test_one_on_one_runs_have_no_recipient_arms(tmp_path):
     run = api.evaluate(DECK, [OPPONENTS[0]], games=20, policies=["never"], forks=1, threads=1,
                        plots=False)
     assert run.gift_recipients.empty and run.recipient_answers.empty
+
+
+# ---- the answer from the arms' joint tables (no games: known answers by construction) ----------
+
+
+def _arms(effects: dict[str, float], games: int = 2000) -> RecipientArms:
+    """Arms whose games are won by never with rate 0.3, each rule winning `effect` more of
+    the games never lost (deterministic)."""
+    never = np.zeros(games)
+    never[: int(0.3 * games)] = 1.0
+    arms = RecipientArms("Deck", "A + B + C", "Card")
+    scores = {}
+    for rule in RULES:
+        s = never.copy()
+        extra = int(effects.get(rule, 0.0) * games)
+        if extra > 0:
+            s[int(0.3 * games): int(0.3 * games) + extra] = 1.0
+        elif extra < 0:
+            s[: -extra] = 0.0
+        scores[rule] = s
+    arms.add(scores, never)
+    return arms
+
+
+def test_a_clear_best_rule_is_the_answer():
+    _, ans = recipient_tables([_arms({"lowest-life": 0.10, "weakest-use": 0.02})])
+    r = ans.iloc[0]
+    assert r["answer"] == "promise, to the opponent with the least life"
+    assert r["recipient"] == "lowest-life" and r["runner_up"] == "weakest-use"
+    assert r["delta_pts"] == pytest.approx(10.0) and r["margin_pts"] == pytest.approx(8.0)
+    assert r["margin_ci_low_pts"] > 0
+
+
+def test_every_rule_worse_means_do_not_promise():
+    _, ans = recipient_tables([_arms({rule: -0.08 for rule in RULES})])
+    assert ans.iloc[0]["answer"] == "don't promise"
+
+
+def test_identical_arms_make_no_difference():
+    by_rule, ans = recipient_tables([_arms({}, games=20000)], min_effect=1.0)
+    assert (by_rule["delta_pts"] == 0).all()
+    assert ans.iloc[0]["answer"] == "makes no difference"
+
+
+def test_pods_of_one_deck_are_pooled():
+    second = _arms({"least-threat": 0.1})
+    second.opponent = "D + E + F"
+    _, ans = recipient_tables([_arms({"least-threat": 0.1}), second])
+    assert len(ans) == 3  # two pods and their pool
+    pooled = ans[ans["opponent"] == "all opponents"].iloc[0]
+    assert pooled["recipient"] == "least-threat" and pooled["answer"].endswith("cards in hand")
