@@ -40,7 +40,26 @@ def obj(**kw: object) -> dict:
      {"notes": "Hybrid, Phyrexian or snow mana cost: not modeled."}),
     (obj(type_line="Instant", power=None, toughness=None, oracle_text="Draw a card."),
      "unsupported", {}),
-    (obj(type_line="Enchantment Creature — God"), "unsupported", {}),
+    # an enchantment creature: its body (issue 21)
+    (obj(type_line="Enchantment Creature — God"), "approximate", {}),
+    # mana rocks: the mana line is a mana ability (Sol Ring: two colorless per tap)
+    (obj(type_line="Artifact", mana_cost="{1}", power=None, toughness=None,
+         oracle_text="{T}: Add {C}{C}."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "C", "amount": 2}]}]}),
+    # a Signet: modeled as a free tap for either color (its {1} and the second mana are not)
+    (obj(type_line="Artifact", mana_cost="{2}", power=None, toughness=None,
+         oracle_text="{1}, {T}: Add {W}{U}."), "approximate",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "WU", "amount": 1}]}]}),
+    # a mana creature is exact when its other lines are keywords we model
+    (obj(oracle_text="{T}: Add {G}."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "G", "amount": 1}]}]}),
+    # a noncreature permanent whose abilities are not modeled: a permanent doing nothing
+    (obj(type_line="Enchantment", power=None, toughness=None,
+         oracle_text="Whenever you draw a card, you gain 1 life."), "approximate",
+     {"notes": "Abilities not modeled: a permanent that does nothing."}),
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="Test enters tapped.\n{T}: Add {G} or {U}."), "exact",
      {"land_colors": "UG", "etb_tapped": True}),
@@ -60,10 +79,12 @@ def obj(**kw: object) -> dict:
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="{T}: Add one mana of any color in your commander's color identity."),
      "approximate", {"land_colors": "WUBRG"}),
-    # a fetch land makes no mana of its own
+    # a fetch land makes no mana of its own: its ability fetches a basic land (issue 21)
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="{T}, Sacrifice this land: Search your library for a basic land card, "
-                     "put it onto the battlefield tapped, then shuffle."), "unsupported", {}),
+                     "put it onto the battlefield tapped, then shuffle."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "sacrifice": True,
+                   "steps": [{"op": "search_basic_land"}]}]}),
     (obj(type_line="Sorcery", power=None, toughness=None,
          oracle_text="Gift a Food (reminder)\nDraw two cards."), "unsupported",
      {"notes": "Has a gift this catalog has no program for."}),
