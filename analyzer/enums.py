@@ -490,7 +490,8 @@ class _CardCol(NamedTuple):
     HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
     AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
     AI_ROLE_BASIC: int = 28  # AiRole as the basic player derives it (kept exactly, issue 14)
-    N: int = 29
+    MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
+    N: int = 30
 
 
 CardCol = _CardCol()

@@ -40,7 +40,7 @@ def test_list_cards_dataframe() -> None:
 
 @pytest.mark.parametrize("kwargs, n", [
     ({"gift_only": True}, 25),
-    ({"set_code": "blc"}, 2),
+    ({"set_code": "blc"}, 312),  # the whole BLC set (blc_scryfall.json, z_blc.toml)
     ({"set_code": "HOB", "gift_only": True}, 1),
     ({"support": "exact"}, n_support("exact")),
     ({"support": "Unsupported"}, n_support("unsupported")),

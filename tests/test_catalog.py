@@ -351,7 +351,7 @@ def test_builtin_files_sorted() -> None:
     names = [p.name for p in builtin_data_files()]
     toml = [n for n in names if n.endswith(".toml")]
     # TOML records sorted by name first, then the Scryfall fallback data
-    assert names == [*sorted(toml), "blb_scryfall.json"]
+    assert names == [*sorted(toml), "blb_scryfall.json", "blc_scryfall.json"]
     assert {"gift.toml", "basics.toml", "tokens.toml"} <= set(names)
     assert CardType.TOKEN_DEF not in [r.types for r in load_records()[:5]]
 

@@ -201,3 +201,25 @@ def test_commander_games_keep_the_invariants_and_commanders_are_recast(commander
     assert failures == []
     casts_arr = np.array(casts)
     assert (casts_arr >= 1).mean() > 0.5 and casts_arr.max() >= 2
+
+
+def test_games_of_the_four_precons_keep_the_invariants():
+    # issue 21: the four Bloomburrow Commander precons (approximate cards allowed) in one pod,
+    # whole games under the invariant checks
+    catalog = load_catalog()
+    precons = sorted((FIXTURES.parents[2] / "decks" / "commander").glob("*.txt"))
+    assert len(precons) == 4
+    decks = load_decks([precons], catalog, allow_approximate=True).seats[0]
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("heuristic", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    failures, winners = [], []
+    for gi in range(12):
+        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 11, gi, 40, 60,
+                         50_000, -1)
+        bad, steps = play_checked(G, inp.C, pol)
+        if bad:
+            failures.append((gi, CHECK_NAMES[bad], steps))
+        winners.append(sum(1 for s in range(4) if not G[pb(s) + L.P_LOST]))
+    assert failures == []
+    assert min(winners) <= 1  # games end with one player standing (or a draw / turn limit)

@@ -40,7 +40,26 @@ def obj(**kw: object) -> dict:
      {"notes": "Hybrid, Phyrexian or snow mana cost: not modeled."}),
     (obj(type_line="Instant", power=None, toughness=None, oracle_text="Draw a card."),
      "unsupported", {}),
-    (obj(type_line="Enchantment Creature — God"), "unsupported", {}),
+    # an enchantment creature: its body (issue 21)
+    (obj(type_line="Enchantment Creature — God"), "approximate", {}),
+    # mana rocks: the mana line is a mana ability (Sol Ring: two colorless per tap)
+    (obj(type_line="Artifact", mana_cost="{1}", power=None, toughness=None,
+         oracle_text="{T}: Add {C}{C}."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "C", "amount": 2}]}]}),
+    # a Signet: modeled as a free tap for either color (its {1} and the second mana are not)
+    (obj(type_line="Artifact", mana_cost="{2}", power=None, toughness=None,
+         oracle_text="{1}, {T}: Add {W}{U}."), "approximate",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "WU", "amount": 1}]}]}),
+    # a mana creature is exact when its other lines are keywords we model
+    (obj(oracle_text="{T}: Add {G}."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "mana": True,
+                   "steps": [{"op": "add_mana", "colors": "G", "amount": 1}]}]}),
+    # a noncreature permanent whose abilities are not modeled: a permanent doing nothing
+    (obj(type_line="Enchantment", power=None, toughness=None,
+         oracle_text="Whenever you draw a card, you gain 1 life."), "approximate",
+     {"notes": "Abilities not modeled: a permanent that does nothing."}),
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="Test enters tapped.\n{T}: Add {G} or {U}."), "exact",
      {"land_colors": "UG", "etb_tapped": True}),
@@ -60,10 +79,12 @@ def obj(**kw: object) -> dict:
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="{T}: Add one mana of any color in your commander's color identity."),
      "approximate", {"land_colors": "WUBRG"}),
-    # a fetch land makes no mana of its own
+    # a fetch land makes no mana of its own: its ability fetches a basic land (issue 21)
     (obj(type_line="Land", mana_cost="", power=None, toughness=None,
          oracle_text="{T}, Sacrifice this land: Search your library for a basic land card, "
-                     "put it onto the battlefield tapped, then shuffle."), "unsupported", {}),
+                     "put it onto the battlefield tapped, then shuffle."), "exact",
+     {"ability": [{"kind": "activated", "tap": True, "sacrifice": True,
+                   "steps": [{"op": "search_basic_land"}]}]}),
     (obj(type_line="Sorcery", power=None, toughness=None,
          oracle_text="Gift a Food (reminder)\nDraw two cards."), "unsupported",
      {"notes": "Has a gift this catalog has no program for."}),
@@ -160,8 +181,9 @@ def test_blb_data_matches_blb_cards_json() -> None:
         if card["has_gift"] or rec.is_basic_land or card["name"] == "Jolly Gerbils":
             continue  # entered by hand from gift_cards.json / basics.toml
         assert rec.set == "BLB" and rec.oracle == card["oracle_text"], card["name"]
-        # a record of ours (blb*.toml) or, for cards without one, the bundled Scryfall data
-        assert Path(rec.source).name.startswith("blb"), (card["name"], rec.source)
+        # a record of ours (blb*.toml; z_blc.toml for the BLB cards only the Commander precons
+        # play) or, for cards without one, the bundled Scryfall data
+        assert Path(rec.source).name.startswith(("blb", "z_blc")), (card["name"], rec.source)
 
 
 def _mtgjson_entry(**kw: object) -> dict:
@@ -182,15 +204,18 @@ def test_mtgjson_set_file(tmp_path: Path) -> None:
         _mtgjson_entry(number="70"),  # a second printing of the same card
         _mtgjson_entry(name="Flier", text="Flying", keywords=["Flying"], power="1",
                        toughness="1", manaCost="{U}", colors=["U"]),
-        _mtgjson_entry(name="Dusk // Dawn", faceName="Dusk", side="a", layout="aftermath",
-                       type="Sorcery", manaCost="{2}{W}{W}", power=None, toughness=None),
-        _mtgjson_entry(name="Dusk // Dawn", faceName="Dawn", side="b", layout="aftermath",
-                       type="Sorcery", manaCost="{3}{W}{W}", power=None, toughness=None),
+        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dusk", side="a",
+                       layout="aftermath", type="Sorcery", manaCost="{2}{W}{W}",
+                       power=None, toughness=None),
+        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dawn", side="b",
+                       layout="aftermath", type="Sorcery", manaCost="{3}{W}{W}",
+                       power=None, toughness=None),
     ], "tokens": [_mtgjson_entry(name="Fish", type="Token Creature — Fish")]}}
     path = tmp_path / "TST.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     cat = load_catalog([path])
-    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier", "Dusk // Dawn"))
+    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier",
+                                                 "Test Dusk // Test Dawn"))
     assert bear.support == Support.EXACT and bear.set == "TST" and bear.number == "7"
     assert flier.support == Support.EXACT
     assert flier.keywords & Keyword.FLYING and (flier.power, flier.toughness) == (1, 1)

@@ -20,6 +20,7 @@ import pandas as pd
 
 from analyzer.analysis import compare as cmp
 from analyzer.analysis import counterfactual as cf
+from analyzer.analysis.recipients import RULES, RecipientArms
 from analyzer.analysis.sufficient import DecisionStats, joint_counts
 from analyzer.io.deck import Deck
 
@@ -32,6 +33,7 @@ class MatchupTotals:
 
     arms: list[cmp.ArmCounts] = field(default_factory=list)
     card_arms: list[cf.CardArm] = field(default_factory=list)
+    recipient_arms: list[RecipientArms] = field(default_factory=list)  # pods only
     stats: DecisionStats = field(default_factory=DecisionStats)
     kept: list[pd.DataFrame] = field(default_factory=list)  # decision rows, when kept
     example_rows: pd.DataFrame | None = None  # candidates for analysis/examples.py
@@ -44,6 +46,7 @@ class MatchupTotals:
         """Merge a finished matchup."""
         self.arms += other.arms
         self.card_arms += other.card_arms
+        self.recipient_arms += other.recipient_arms
         self.stats.merge(other.stats)
         self.kept += other.kept
         self.example_rows = _merge_candidates(self.example_rows, other.example_rows)
@@ -108,6 +111,8 @@ class MatchupPlay:
         extras: dict[str, dict[str, Any]] = {}  # per arm, in the order they are played
         joint: dict[str, np.ndarray] = {}
         card_joint: dict[str, np.ndarray] = {}
+        pod = len(self.decks) > 2  # issue 21 item 4: to whom, one arm per recipient rule
+        recipients = {card: RecipientArms(me, opp, card) for card in gift_cards} if pod else {}
         for start in range(0, games, max(1, chunk_games)):
             n = min(chunk_games, games - start)
             scores: dict[str, np.ndarray] = {}
@@ -144,6 +149,16 @@ class MatchupPlay:
                         extras.setdefault(f"card {card} {mode}", {}))
                 part = joint_counts(mode_scores["always"], mode_scores["never"])
                 card_joint[card] = card_joint.get(card, 0) + part
+                if pod:
+                    by_rule = {}
+                    for rule in RULES:  # "always" with no to= gives the next opponent
+                        if rule == "next":
+                            by_rule[rule] = mode_scores["always"]
+                            continue
+                        by_rule[rule], out.used = self._arm(
+                            f"{base}; {card}=always:to={rule}", n, start,
+                            extras.setdefault(f"card {card} to {rule}", {}))
+                    recipients[card].add(by_rule, mode_scores["never"])
             for p in policies:
                 if p not in scores:
                     scores[p], out.used = self._arm(p, n, start,
@@ -152,6 +167,7 @@ class MatchupPlay:
                 joint[p] = joint.get(p, 0) + joint_counts(scores[p], scores[baseline])
         out.arms = [cmp.ArmCounts(me, opp, p, joint[p]) for p in policies]
         out.card_arms = [cf.CardArm(me, opp, card, card_joint[card]) for card in gift_cards]
+        out.recipient_arms = list(recipients.values())
         out.warnings = [w for extra in extras.values() for w in run_warnings(extra, me, opp)]
         return out
 

@@ -53,6 +53,10 @@ class EvaluationRun:
     examples: list[dict[str, Any]] = field(default_factory=list)
     # the decision rows, kept in memory only when the run wrote no files (see `decisions`)
     decision_rows: pd.DataFrame | None = field(default=None, repr=False)
+    # pods (3+ seats): each gift card's arm per recipient rule against never, and the answer
+    # per card, whether to promise and to whom (analysis/recipients.py); empty in 1v1 runs
+    gift_recipients: pd.DataFrame = field(default_factory=pd.DataFrame)
+    recipient_answers: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def decisions(self) -> pd.DataFrame:
@@ -217,7 +221,11 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
 
     deck_gift_cards = [gift_cards(decks[0], catalog) if forks > 0 else []
                        for decks in loaded.decks]
-    arm_runs = sum(len(c) for c in deck_gift_cards) * (1 if base == "never" else 2)
+    from analyzer.analysis.recipients import RULES
+
+    arm_runs = sum(len(c) * ((1 if base == "never" else 2)
+                             + (len(RULES) - 1 if len(decks) > 2 else 0))
+                   for c, decks in zip(deck_gift_cards, loaded.decks, strict=True))
     settings = {"kind": "evaluate", "player": player, "opp_player": opp_player or player,
                 "base_policy": base, "baseline": baseline, "forks": forks,
                 "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
@@ -289,10 +297,14 @@ def _evaluation(totals: Any, baseline: str, settings: dict[str, Any], t0: float,
                      "fork_seconds": round(totals.fork_s, 3)})
     kept = (pd.concat(totals.kept, ignore_index=True) if totals.kept else _empty_decisions()) \
         if totals.keep else None
+    from analyzer.analysis.recipients import recipient_tables
+
+    by_rule, answers = recipient_tables(totals.recipient_arms, min_effect)
     return EvaluationRun(to_points(policy_df), to_points(agg.decisions),
                          to_points(agg.situations), to_points(agg.paired),
                          agg.var_reduction, settings, totals.warnings, None,
-                         time.perf_counter() - t0, totals.fork_s, decision_rows=kept)
+                         time.perf_counter() - t0, totals.fork_s, decision_rows=kept,
+                         gift_recipients=by_rule, recipient_answers=answers)
 
 
 @dataclass
@@ -411,6 +423,9 @@ def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool, strea
     _write_table(rec, "gift_decisions", run.gift_decisions, fmt)
     _write_table(rec, "gift_situations", run.gift_situations, fmt)
     _write_table(rec, "paired_stats", run.paired, fmt)
+    if len(run.gift_recipients):  # pods only
+        _write_table(rec, "gift_recipients", run.gift_recipients, fmt)
+        _write_table(rec, "recipient_answers", run.recipient_answers, fmt)
     stream.commit(_empty_decisions(), partial=status != "complete")
     rec.record_output(_table_name("decisions", fmt))
     if example_rows is not None and len(example_rows):
@@ -461,7 +476,7 @@ def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
     folder = Path(run_dir)
     out: dict[str, pd.DataFrame] = {}
     for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
-                 "compare"):
+                 "gift_recipients", "recipient_answers", "compare"):
         csv, pq = folder / f"{name}.csv", folder / f"{name}.parquet"
         if csv.is_file():
             out[name] = pd.read_csv(csv, keep_default_na=False, na_values=[""])

@@ -121,6 +121,16 @@ def _tap_mana_colors(rec: CardRecord) -> int:
     return 0 if rec.is_land else colors
 
 
+def _tap_mana_amount(rec: CardRecord) -> int:
+    """Mana one tap of that free "{T}: Add ..." ability makes (Sol Ring: 2); 0 for others."""
+    amount = 0
+    for ab in rec.abilities:
+        if ab.kind == AbilityKind.ACTIVATED and ab.mana and ab.tap and not ab.sacrifice \
+                and ab.cost.mv == 0:
+            amount = max([amount, *(st.b for st in ab.steps if st.op == Op.ADD_MANA)])
+    return 0 if rec.is_land else amount
+
+
 def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
     """CardFlag bits: facts the kernel's hot loops test instead of scanning abilities."""
     flags = 0
@@ -174,6 +184,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.HYBRID_N] = rec.cost.hybrid
         if _tap_mana_colors(rec):
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
+            row[CardCol.MANA_AMOUNT] = _tap_mana_amount(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):

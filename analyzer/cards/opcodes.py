@@ -199,7 +199,8 @@ OP_SPECS: dict[str, OpSpec] = {
         frozenset({"trigger_object"})),  # intent: see step_intent()
     "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),
     "add_mana": OpSpec(
-        Op.ADD_MANA, "add `amount` mana of one color among `colors` (\"any\" = WUBRG)",
+        Op.ADD_MANA, "add `amount` mana of one color among `colors` (\"any\" = WUBRG, "
+                     "\"C\" = colorless)",
         (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20))),
     "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps targets, "
                          "promise and recipient; a permanent spell's copy resolves as a token)",

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from analyzer.cards.opcodes import MAX_GROUPS, NO_REF, OP_SPECS, REF_NAMES, OpSpec, Param
 from analyzer.cards.records import (
+    COLORLESS_MANA,
     KEYWORD_NAMES,
     SUBTYPE_NAMES,
     TYPE_NAMES,
@@ -288,6 +289,8 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
             ctx.token_refs.append((ctx, field, v))
             return 0, v  # the compiler resolves the name to a card id
     elif p.kind == "colors":
+        if v == "C":  # colorless mana ({C}: Sol Ring); the LAND_COLORS value of Wastes
+            return COLORLESS_MANA, ""
         try:
             return parse_colors(v), ""
         except ValueError as exc:

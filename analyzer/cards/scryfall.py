@@ -9,6 +9,9 @@ sets we don't bundle (DESIGN section 4). This turns each card object into the sa
 - any other creature is ``approximate``: its stats and keywords, its other abilities ignored;
 - a nonbasic land that only taps for mana (and maybe enters tapped) is ``exact``; one that
   makes mana and does more is ``approximate`` (its mana modeled, the rest ignored);
+- a mana rock (or a creature) with "{T}: Add ..." lines: those become mana abilities, exact when
+  every line is modeled (cards/mana_sources.py); a fetch land ("{T}, Sacrifice ...: Search your
+  library for a basic land card ...") is exact;
 - everything else, and every card with a gift we have no program for, is ``unsupported``: it is
   listed and named in coverage reports, and decks with it are refused.
 
@@ -26,6 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from analyzer.cards.mana_sources import fetch_land, mana_line
 from analyzer.cards.records import (
     KEYWORD_NAMES,
     keyword_printed,
@@ -122,15 +126,42 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
     simple = len(faces) == 1 and strict_cost and not has_gift
 
     support, note = "unsupported", ""
+    # mana rocks and creatures: their mana lines become mana abilities (cards/mana_sources.py)
+    mana = [mana_line(ln) if not ok else (None, False)
+            for ln, (ok, _, _) in zip(lines, kw_lines, strict=True)]
+    abilities = [ab for ab, _ in mana if ab is not None]
+    modeled = all((ok and all_ours) or (ab is not None and exact)
+                  for (ok, _, all_ours), (ab, exact) in zip(kw_lines, mana, strict=True))
     if types & CardType.LAND and simple and not types & CardType.CREATURE:
-        support, land = _land(obj["name"], lines)
+        support, land = _land(obj["name"], lines, bool(_BASIC_TYPES.search(type_line)))
         if land:
             fields.update(land)
+        abilities = []
+        fetch, exact = fetch_land(lines)
+        if not land and fetch is not None:
+            support, abilities = ("exact" if exact else "approximate"), [fetch]
     elif creature and simple and numeric_pt and not (
             types & ~(CardType.LEGENDARY | CardType.CREATURE | CardType.ARTIFACT)):
-        exact = all(ok and all_ours for ok, _, all_ours in kw_lines)
-        support = "exact" if exact else "approximate"
-    if has_gift:
+        support = "exact" if modeled else "approximate"
+    elif simple and abilities and not types & (CardType.INSTANT | CardType.SORCERY
+                                                | CardType.PLANESWALKER | CardType.LAND):
+        support = "exact" if modeled else "approximate"  # a mana rock
+    elif creature and numeric_pt and strict_cost and not has_gift and (
+            simple or obj.get("layout") == "adventure"):
+        support = "approximate"  # an enchantment creature, an adventurer: its body
+        if not simple:
+            note = "Its adventure is not modeled: the creature only."
+    elif simple and not types & (CardType.INSTANT | CardType.SORCERY | CardType.LAND
+                                 | CardType.CREATURE):
+        # a noncreature permanent whose abilities are not modeled: it can be cast and sits on
+        # the battlefield doing nothing (its keywords, if any, modeled)
+        support, note = "approximate", "Abilities not modeled: a permanent that does nothing."
+    if (abilities and support != "unsupported" and not types & CardType.LAND) or \
+            (types & CardType.LAND and support == "exact" and abilities):
+        fields["ability"] = abilities
+    if note:
+        pass
+    elif has_gift:
         note = "Has a gift this catalog has no program for."
     elif len(faces) > 1:
         note = f"{len(faces)} faces ({obj.get('layout', 'multi-face')}): not modeled."
@@ -145,11 +176,12 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
 
 # "{T}: Add ..." with an extra cost or a rider ("{T}, Pay 1 life: Add {B}." / "Add {W} or {U}.
 # This land deals 1 damage to you."): the mana it makes, for lands modeled approximately
-_ANY_MANA_LINE = re.compile(r"^\{T\}(?:, [^:]*)?: Add ([^.]*)\.")
+_ANY_MANA_LINE = re.compile(r"^(?:\{\d+\}, )?\{T\}(?:, [^:]*)?: Add ([^.]*)\.")
+_BASIC_TYPES = re.compile(r"—.*\b(Plains|Island|Swamp|Mountain|Forest)\b")
 _ANY_COLOR = re.compile(r"one mana of any (?:color|type)")
 
 
-def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
+def _land(name: str, lines: list[str], basic_types: bool = False) -> tuple[str, dict[str, Any]]:
     """Support level and land fields of a nonbasic land from its text.
 
     Exact: only plain mana lines (and "enters tapped"). Approximate: a land that makes colored
@@ -175,6 +207,9 @@ def _land(name: str, lines: list[str]) -> tuple[str, dict[str, Any]]:
         if loose:
             colors += "WUBRG" if _ANY_COLOR.search(loose.group(1)) else "".join(
                 re.findall(r"\{([WUBRGC])\}", loose.group(1)))
+    if not colors and basic_types:  # "({T}: Add {B} or {G}.)": a Swamp Forest's mana, from its
+        fields = {"etb_tapped": True} if etb_tapped else {}  # types (the loader's default)
+        return ("approximate" if other else "exact"), fields
     if not colors:
         return "unsupported", {}
     fields: dict[str, Any] = {"etb_tapped": True} if etb_tapped else {}

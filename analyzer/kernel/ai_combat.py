@@ -36,6 +36,7 @@ from analyzer.enums import (
     PlayerLevel,
     StepCol,
 )
+from analyzer.kernel import ai_multi
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.combat import (
     MAX_COMBATANTS,
@@ -87,6 +88,8 @@ def declare_attackers(G, C):
     """The active player's attacks. Returns how many attack."""
     p = G[H_ACTIVE]
     d = choose_defender(G, p)
+    if G[H_NPLAYERS] > 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+        d = ai_multi.choose_defender(G, C, p)  # pods: kernel/ai_multi.py (issue 21 item 3)
     if d < 0:
         return 0
     if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC:

@@ -1,11 +1,13 @@
 """Mana: which sources a player can tap, and paying a cost with them.
 
 A cost is (generic, W, U, B, R, G) plus ``any_type`` ("mana of any type can be spent", Cruelclaw's
-Heist). Sources are untapped lands (colors from ``CardCol.LAND_COLORS``) and artifacts with a
-"{T}, Sacrifice: add one mana of any color" mana ability (Treasure). Payment never floats mana:
-it taps exactly the sources it uses. The planner is greedy by scarcity: each colored symbol takes
-the source that can make the fewest colors, lands before Treasures (the AI keeps Treasures), then
-generic takes what is left, lands first. With basic lands and Treasures this is optimal.
+Heist). Sources are untapped lands (colors from ``CardCol.LAND_COLORS``), nonland permanents with
+a free "{T}: Add ..." (mana creatures and rocks: ``CardCol.MANA_AMOUNT`` mana per tap, Sol Ring
+2) and artifacts with a "{T}, Sacrifice: add one mana of any color" mana ability (Treasure).
+Payment never floats mana: it taps exactly the sources it uses. The planner is greedy by
+scarcity: each colored symbol takes the source that can make the fewest colors, lands before
+Treasures (the AI keeps Treasures), then generic takes what is left, lands first. With basic
+lands and Treasures this is optimal.
 """
 
 from __future__ import annotations
@@ -66,17 +68,24 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
         k = source_kind(cards, abilities, card)
         if k == 0:
             continue
+        units = 1
         if k == SRC_LAND:
             if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O_SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
+            if m == 0:
+                continue  # a land that makes no mana (a fetch land)
+            units = max(cards[card, CardCol.MANA_AMOUNT], 1)
         else:
             m = ANY_COLOR
-        if n < masks.shape[0]:
-            masks[n] = m
-            objs[n] = o
-            kinds[n] = k
-            n += 1
+        # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
+        # a payment leaves unused is lost (no floating mana)
+        for _ in range(units):
+            if n < masks.shape[0]:
+                masks[n] = m
+                objs[n] = o
+                kinds[n] = k
+                n += 1
     return n
 
 
@@ -209,7 +218,7 @@ def count_sources(G, cards, abilities, p):
             continue
         k = source_kind(cards, abilities, G[b + O_CARD])
         if k == SRC_LAND:
-            lands += 1
+            lands += max(cards[G[b + O_CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
             sacs += 1
     return lands, sacs

@@ -30,6 +30,7 @@ from analyzer.enums import (
     TargetKind,
     Zone,
 )
+from analyzer.kernel.ai_multi import removal_bonus
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
@@ -364,7 +365,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
             return t + 300
         return t
     if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC and G[b + O_ZONE] == Zone.BATTLEFIELD:
-        t = threat_std(G, cards, v)
+        # pods: aimed at the opponent who threatens most (kernel/ai_multi.py, issue 21)
+        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O_CTRL])
     if G[b + O_ZONE] == Zone.STACK:
         return t if G[b + O_OWNER] != chooser else -1000
     if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:

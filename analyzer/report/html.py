@@ -271,6 +271,9 @@ def summary(manifest: Any, t: Mapping[str, pd.DataFrame],
     else:
         out.append("<p>No gift decision was reached: the deck never had the choice to "
                    "promise.</p>")
+    from analyzer.report.recipients import html_answers
+
+    out += html_answers(dict(t))  # pods: to whom (issue 21 item 4)
     pol = t.get("policy_comparison")
     if pol is not None and not pol.empty:
         out += _policy_sentences(pol, extra)
@@ -445,6 +448,9 @@ def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
         sit = _in_view(sit)
         out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
+    from analyzer.report.recipients import html_section
+
+    out += html_section(dict(t), human_table, approx)  # pods: to whom (issue 21 item 4)
     pol = t.get("policy_comparison")
     out += ["<h2>Policy comparison</h2>",
             "<p class=note>The same seeded games (play/draw alternating by game) under each "

@@ -1,8 +1,9 @@
 """Soak: many complete games with every invariant checked after every step.
 
-    python tests/bench/soak.py --games 1000000 [--seed 1] [--policy always] [--pod]
+    python tests/bench/soak.py --games 1000000 [--seed 1] [--policy always] [--pod|--precons]
 
-Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod) and
+Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod, or the
+four Bloomburrow Commander precons, approximate cards allowed, with --precons) and
 prints how many games failed an invariant (with the first failing game indices to replay), how
 games ended, and the time taken. Not part of the test suite (it takes minutes).
 """
@@ -30,14 +31,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--policy", default="random:p=0.5")
     ap.add_argument("--pod", action="store_true")
+    ap.add_argument("--precons", action="store_true")
     ap.add_argument("--chunk", type=int, default=50_000)
     args = ap.parse_args()
     catalog = load_catalog()
-    paths = bundled.pod() if args.pod else bundled.gauntlet()[:2]
-    decks = _load(paths, catalog, False)
+    paths = (sorted((bundled.decks_dir() / "commander").glob("*.txt")) if args.precons
+             else bundled.pod() if args.pod else bundled.gauntlet()[:2])
+    decks = _load(paths, catalog, args.precons)
     inp = kernel_inputs(decks, catalog)
     pol = policy_table(args.policy, inp.card_names)
-    life = 40 if args.pod else 20
+    life = 40 if args.pod or args.precons else 20
     failures: dict[str, list[int]] = {}
     reasons = np.zeros(len(END_REASON_NAMES), dtype=np.int64)
     steps = 0

@@ -1,0 +1,142 @@
+"""Answers per recipient (issue 21 item 4): in a pod, whether to promise a gift card and, when
+promising, to whom.
+
+Each recipient rule of the policies (``to=RULE``, policies/table.RECIPIENT_SPECS) is a per-card
+arm ``BASE; CARD=always:to=RULE``, played on the same seeded games as the card's ``never`` arm
+(evaluate_chunks.py). Per arm: the paired difference of the deck's win rate against never, with
+its 95% score interval (a game is its own cluster; sufficient.joint_effect). Between the best
+rule and the runner-up: their own paired difference on the same games, so "to whom" has its
+evidence too.
+
+The answer picks among len(rules) arms, so it is read from Bonferroni intervals (level
+1 - 0.05 / len(rules)), never from the best of several 95% intervals:
+
+- "promise, to R": the best arm's adjusted interval lies above 0;
+- "don't promise": every arm's adjusted interval lies below 0;
+- "makes no difference": every arm's adjusted interval lies within +-min_effect;
+- "not enough evidence" otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from analyzer.analysis.sufficient import joint_counts, joint_effect
+from analyzer.policies.table import RECIPIENT_SPECS
+
+ALL_OPPONENTS = "all opponents"
+RULES: tuple[str, ...] = tuple(name for name, _, _ in RECIPIENT_SPECS)
+ALPHA = 0.05
+# the rule's recipient, as the answer says it ("promise, to <phrase>")
+PHRASES = {
+    "next": "the next opponent in turn order",
+    "random": "a random opponent",
+    "lowest-life": "the opponent with the least life",
+    "least-threat": "the opponent with the least board power plus cards in hand",
+    "weakest-use": "the opponent this gift is worth least to",
+}
+COLUMNS = ["deck", "opponent", "card", "recipient", "to_whom", "games", "win_rate_promise",
+           "win_rate_never", "delta_pts", "ci_low_pts", "ci_high_pts", "best"]
+ANSWER_COLUMNS = ["deck", "opponent", "card", "answer", "recipient", "delta_pts", "ci_low_pts",
+                  "ci_high_pts", "runner_up", "margin_pts", "margin_ci_low_pts",
+                  "margin_ci_high_pts", "min_effect_pts"]
+
+
+def phrase(rule: str) -> str:
+    return PHRASES.get(rule, rule)
+
+
+@dataclass
+class RecipientArms:
+    """One deck x pod x card: the joint tables (sufficient.joint_counts) of each rule's arm
+    against never and of every pair of rules, summed chunk by chunk."""
+
+    deck: str
+    opponent: str
+    card: str
+    vs_never: dict[str, np.ndarray] = field(default_factory=dict)
+    between: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
+
+    def add(self, scores: dict[str, np.ndarray], never: np.ndarray) -> None:
+        """One chunk: each rule's scores (in RULES order) and the never arm's, same games."""
+        for rule, s in scores.items():
+            self.vs_never[rule] = self.vs_never.get(rule, 0) + joint_counts(s, never)
+        for a, b in combinations(list(scores), 2):
+            self.between[(a, b)] = self.between.get((a, b), 0) + joint_counts(scores[a],
+                                                                             scores[b])
+
+    def difference(self, a: str, b: str, alpha: float = ALPHA):
+        """Rule a's arm minus rule b's (paired, same games)."""
+        if (a, b) in self.between:
+            return joint_effect([self.between[(a, b)]], alpha)
+        return joint_effect([self.between[(b, a)].T], alpha)
+
+
+def _pooled(arms: Sequence[RecipientArms]) -> list[RecipientArms]:
+    """The arms, plus one pooled over the pods of each deck x card with several."""
+    groups: dict[tuple[str, str], list[RecipientArms]] = {}
+    for a in arms:
+        groups.setdefault((a.deck, a.card), []).append(a)
+    out = list(arms)
+    for (deck, card), parts in groups.items():
+        if len({p.opponent for p in parts}) < 2:
+            continue
+        pooled = RecipientArms(deck, ALL_OPPONENTS, card)
+        for p in parts:
+            for k, v in p.vs_never.items():
+                pooled.vs_never[k] = pooled.vs_never.get(k, 0) + v
+            for k, v in p.between.items():
+                pooled.between[k] = pooled.between.get(k, 0) + v
+        out.append(pooled)
+    return out
+
+
+def recipient_tables(arms: Sequence[RecipientArms], min_effect: float = 1.0
+                     ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(gift_recipients, recipient_answers): one row per deck x pod x card x rule, and one
+    answer per deck x pod x card. Points throughout (`min_effect` too)."""
+    rows, answers = [], []
+    k = max(1, len(RULES))
+    for a in _pooled(arms):
+        effects = {r: joint_effect([t], ALPHA) for r, t in a.vs_never.items()}
+        if not effects:
+            continue
+        adjusted = {r: joint_effect([t], ALPHA / k) for r, t in a.vs_never.items()}
+        ranked = sorted(effects, key=lambda r: (-effects[r].delta, RULES.index(r)
+                                                if r in RULES else k))
+        best = ranked[0]
+        for r, eff in effects.items():
+            rows.append({"deck": a.deck, "opponent": a.opponent, "card": a.card,
+                         "recipient": r, "to_whom": phrase(r), "games": int(eff.n),
+                         "win_rate_promise": eff.mean_a, "win_rate_never": eff.mean_b,
+                         "delta_pts": 100.0 * eff.delta, "ci_low_pts": 100.0 * eff.ci_low,
+                         "ci_high_pts": 100.0 * eff.ci_high, "best": r == best})
+        lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
+        hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
+        if lo[best] > 0:
+            answer = f"promise, to {phrase(best)}"
+        elif all(h < 0 for h in hi.values()):
+            answer = "don't promise"
+        elif all(-min_effect < lo[r] and hi[r] < min_effect for r in adjusted):
+            answer = "makes no difference"
+        else:
+            answer = "not enough evidence"
+        row = {"deck": a.deck, "opponent": a.opponent, "card": a.card, "answer": answer,
+               "recipient": best, "delta_pts": 100.0 * effects[best].delta,
+               "ci_low_pts": 100.0 * effects[best].ci_low,
+               "ci_high_pts": 100.0 * effects[best].ci_high, "runner_up": "",
+               "margin_pts": np.nan, "margin_ci_low_pts": np.nan,
+               "margin_ci_high_pts": np.nan, "min_effect_pts": min_effect}
+        if len(ranked) > 1:
+            m = a.difference(best, ranked[1])
+            row.update({"runner_up": ranked[1], "margin_pts": 100.0 * m.delta,
+                        "margin_ci_low_pts": 100.0 * m.ci_low,
+                        "margin_ci_high_pts": 100.0 * m.ci_high})
+        answers.append(row)
+    return (pd.DataFrame(rows, columns=COLUMNS), pd.DataFrame(answers, columns=ANSWER_COLUMNS))
+

@@ -1,0 +1,143 @@
+"""Answers per recipient in a pod (issue 21 item 4; analysis/recipients.py): evaluate plays each
+gift card promised to each recipient rule's opponent, against never, on the same games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analyzer import api
+from analyzer.analysis.recipients import (
+    ANSWER_COLUMNS,
+    COLUMNS,
+    PHRASES,
+    RULES,
+    RecipientArms,
+    recipient_tables,
+)
+from analyzer.report.recipients import answer_lines
+
+POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
+DECK = POD / "octomancer_gu.txt"
+OPPONENTS = [POD / "perch_protection_wb.txt", POD / "raccoons_rg.txt", POD / "rats_ub.txt"]
+GAMES = 120
+
+
+@pytest.fixture(scope="module")
+def pod_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pod") / "run"
+    run = api.evaluate(DECK, OPPONENTS, games=GAMES, policies=["never"], forks=1, threads=1,
+                       life=40, plots=False, out=out)
+    return run
+
+
+def test_every_gift_card_has_one_labelled_arm_per_recipient_rule(pod_run):
+    t = pod_run.gift_recipients
+    assert list(t.columns) == COLUMNS and list(pod_run.recipient_answers.columns) == ANSWER_COLUMNS
+    cards = set(pod_run.gift_decisions["card"])
+    assert cards and set(t["card"]) == cards
+    for _card, rows in t.groupby("card"):
+        assert sorted(rows["recipient"]) == sorted(RULES)
+        assert list(rows["to_whom"]) == [PHRASES[r] for r in rows["recipient"]]
+        assert rows["best"].sum() == 1
+        assert (rows["games"] == GAMES).all()
+    assert set(pod_run.recipient_answers["card"]) == cards
+
+
+def test_intervals_hold_the_arms_win_rate_differences(pod_run):
+    t = pod_run.gift_recipients
+    diff = 100.0 * (t["win_rate_promise"] - t["win_rate_never"])
+    assert np.allclose(t["delta_pts"], diff)
+    assert ((t["ci_low_pts"] <= t["delta_pts"]) & (t["delta_pts"] <= t["ci_high_pts"])).all()
+    assert (t["ci_low_pts"] < t["ci_high_pts"]).all()
+
+
+def test_the_next_opponent_arm_is_the_card_arm(pod_run):
+    # known answer: "always" with no to= gives the next opponent, so that rule's arm is the
+    # per-card arm of gift_decisions (the same games): equal to the last digit
+    dec = pod_run.gift_decisions.set_index("card")
+    nxt = pod_run.gift_recipients[pod_run.gift_recipients["recipient"] == "next"]
+    for r in nxt.itertuples(index=False):
+        assert r.delta_pts == pytest.approx(dec.loc[r.card, "card_arm_delta_pts"], abs=1e-9)
+
+
+def test_an_arm_replays_as_a_simulation_of_its_policy(pod_run):
+    # known answer: the lowest-life arm of a card only this deck plays is the simulation of
+    # "never; CARD=always:to=lowest-life" on the same seeds
+    row = pod_run.gift_recipients.query("card == 'Octomancer' and recipient == 'lowest-life'")
+    sim = api.simulate(DECK, OPPONENTS, games=GAMES, policy=(
+        "never; Octomancer=always:to=lowest-life"), threads=1, life=40)
+    r = sim.summary.iloc[0]
+    score = (r["wins"] + 0.5 * r["draws"]) / r["games"]
+    assert row["win_rate_promise"].iloc[0] == pytest.approx(score, abs=1e-12)
+
+
+def test_the_answers_are_written_said_and_rendered(pod_run):
+    assert (pod_run.out_dir / "gift_recipients.csv").is_file()
+    assert (pod_run.out_dir / "recipient_answers.csv").is_file()
+    lines = answer_lines(pod_run.recipient_answers)
+    assert len(lines) == len(pod_run.recipient_answers)
+    for line, r in zip(lines, pod_run.recipient_answers.itertuples(index=False), strict=True):
+        assert line.startswith(f"{r.card}: {r.answer}")
+        assert "points vs never" in line
+    page = (pod_run.out_dir / "report.html").read_text(encoding="utf-8")
+    assert "To whom? (pod)" in page and "Octomancer" in page
+
+
+def test_one_on_one_runs_have_no_recipient_arms(tmp_path):
+    run = api.evaluate(DECK, [OPPONENTS[0]], games=20, policies=["never"], forks=1, threads=1,
+                       plots=False)
+    assert run.gift_recipients.empty and run.recipient_answers.empty
+
+
+# ---- the answer from the arms' joint tables (no games: known answers by construction) ----------
+
+
+def _arms(effects: dict[str, float], games: int = 2000) -> RecipientArms:
+    """Arms whose games are won by never with rate 0.3, each rule winning `effect` more of
+    the games never lost (deterministic)."""
+    never = np.zeros(games)
+    never[: int(0.3 * games)] = 1.0
+    arms = RecipientArms("Deck", "A + B + C", "Card")
+    scores = {}
+    for rule in RULES:
+        s = never.copy()
+        extra = int(effects.get(rule, 0.0) * games)
+        if extra > 0:
+            s[int(0.3 * games): int(0.3 * games) + extra] = 1.0
+        elif extra < 0:
+            s[: -extra] = 0.0
+        scores[rule] = s
+    arms.add(scores, never)
+    return arms
+
+
+def test_a_clear_best_rule_is_the_answer():
+    _, ans = recipient_tables([_arms({"lowest-life": 0.10, "weakest-use": 0.02})])
+    r = ans.iloc[0]
+    assert r["answer"] == "promise, to the opponent with the least life"
+    assert r["recipient"] == "lowest-life" and r["runner_up"] == "weakest-use"
+    assert r["delta_pts"] == pytest.approx(10.0) and r["margin_pts"] == pytest.approx(8.0)
+    assert r["margin_ci_low_pts"] > 0
+
+
+def test_every_rule_worse_means_do_not_promise():
+    _, ans = recipient_tables([_arms({rule: -0.08 for rule in RULES})])
+    assert ans.iloc[0]["answer"] == "don't promise"
+
+
+def test_identical_arms_make_no_difference():
+    by_rule, ans = recipient_tables([_arms({}, games=20000)], min_effect=1.0)
+    assert (by_rule["delta_pts"] == 0).all()
+    assert ans.iloc[0]["answer"] == "makes no difference"
+
+
+def test_pods_of_one_deck_are_pooled():
+    second = _arms({"least-threat": 0.1})
+    second.opponent = "D + E + F"
+    _, ans = recipient_tables([_arms({"least-threat": 0.1}), second])
+    assert len(ans) == 3  # two pods and their pool
+    pooled = ans[ans["opponent"] == "all opponents"].iloc[0]
+    assert pooled["recipient"] == "least-threat" and pooled["answer"].endswith("cards in hand")
