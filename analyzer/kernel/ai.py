@@ -260,7 +260,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if role == AiRole.REMOVAL:
         if not _targets_useful(G, C, ab, p, promised):
             return False
-        return context == 2 or removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS])
+        return removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
