@@ -1,5 +1,6 @@
 """The standard player's tempo plays (issue 14): an instant bounce waits for combat and goes at
-the creature in the fight, not at the biggest one at sorcery speed."""
+the creature in the fight, not at the biggest one at sorcery speed; a creature's {T} ping waits
+for the opponent's end step, so the creature can block in between."""
 
 from __future__ import annotations
 
@@ -34,3 +35,14 @@ def test_an_instant_bounce_waits_for_the_attack_and_returns_the_attacker():
     assert state["seats"][0]["life"] == 20
     assert names(state, 1, "hand") == ["Rust-Shield Rampager"]
     assert "Junkblade Bruiser" in names(state, 1, "battlefield")
+
+
+def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():
+    state = run_player("ping_at_the_end_step")
+    pings = [line for line in state["play_by_play"] if "Kindlespark Duo deals 1 damage" in line]
+    assert len(pings) == 1, pings
+    # on the other seat's turn, at its end (the log labels the end-of-turn window "cleanup")
+    step = pings[0].split(":")[0]
+    assert step.startswith("T7 (seat 1,") and ("end" in step or "cleanup" in step), pings
+    assert state["seats"][1]["life"] == 19
+
