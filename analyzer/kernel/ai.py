@@ -9,7 +9,9 @@ Main phase (own turn, empty stack), one action per call:
 2. cast the best castable spell by role: permanents, main-phase removal when an opposing
    creature is worth it, sorcery draw, sweepers that kill more of theirs than ours, recursion
    with a target, hand attack while they hold cards; most expensive first (spend the mana);
-3. activate: equip the best creature; eat a Food in main 2 when life is below the start.
+3. activate: equip the best creature; eat a Food in main 2 when life is below the start
+   (the standard player keeps a creature's instant-speed {T} ability for an opponent's end
+   step, so the creature can block).
 Priority (instant speed): counter an opposing spell worth it; protect a targeted permanent;
 in combat after blocks, a trick or removal that changes a fight; at an opponent's end step,
 instant draw, removal or Food with the mana left.
@@ -270,7 +272,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if role == AiRole.REMOVAL:
         if not _targets_useful(G, C, ab, p, promised):
             return False
-        return context == 2 or removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS])
+        return removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
@@ -574,6 +576,16 @@ def _gain_life_now(G, p, context):
 
 
 @njit
+def _waits_for_end_step(G, cards, abilities, o, a):
+    """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
+    Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
+    in between."""
+    return G[pb(G[ob(o) + O_CTRL]) + P_LEVEL] != PlayerLevel.BASIC and \
+        abilities[a, AbilCol.COST_TAP] != 0 and abilities[a, AbilCol.TRIG_PARAM] != 1 and \
+        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE != 0
+
+
+@njit
 def _try_activate(G, C, p, context):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
     cards = cards_of(C)
@@ -608,6 +620,8 @@ def _try_activate(G, C, p, context):
                     continue
             elif context == 2:
                 continue  # in combat the standard player only saves its life
+            elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
+                continue
             else:
                 if not _targets_useful(G, C, a, p, 0):
                     continue

@@ -8,8 +8,9 @@ replaced); a trick answers removal aimed at one of p's creatures when it saves i
 against damage, indestructible against destroy, hexproof against anything; never against
 exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
 attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
-step (the mana kept up for them is spent there); removal at sorcery speed goes at a target
-worth the card.
+step (the mana kept up for them is spent there); removal goes at a target worth the card; an
+instant bounce is a tempo play (an attacker or a blocker after blocks, a token, an expensive
+creature at an opponent's end step), never at sorcery speed on a nontoken.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from analyzer.kernel.layout import (
     O_DAMAGE,
     O_SICK,
     O_TAPPED,
+    O_TOKEN,
     O_ZONE,
     OFF_BATTLEFIELD,
     P_HAND_N,
@@ -62,7 +64,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.stack import stack_top_entry
 from analyzer.kernel.state import hand_at, ob, pb
-from analyzer.kernel.targets import threat_std
+from analyzer.kernel.targets import combat_damage_to, threat_std
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
 # power and toughness); cheaper targets wait for a bigger threat unless a tempo reason applies.
@@ -105,24 +107,55 @@ def _spell_steps(C, card):
 
 
 @njit
-def removal_worth(G, C, p, ab, slots):
-    """Is the removal's chosen target (slots from choose_targets) worth the card now? A target
-    that a damage spell does not kill never is; else one worth REMOVAL_WORTH, or any target
+def _first_target(C, ab, slots):
+    """(the first chosen target of ability ab, the local index of its group); (-1, -1) if none."""
+    targets = targets_of(C)
+    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    s = 0
+    for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
+        for k in range(targets[tg0 + j, TargCol.MAX]):
+            if s + k < MAX_TARGETS and slots[s + k] >= 0:
+                return slots[s + k], j
+        s += targets[tg0 + j, TargCol.MAX]
+    return -1, -1
+
+
+@njit
+def removal_worth(G, C, p, ab, slots, context):
+    """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
+    in ai._mode_useful)? A target that a damage spell does not kill (after blocks: with the
+    combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
+    that fight). An instant bounce of a nontoken is a tempo play: in combat (above), or at an
+    opponent's end step on a creature of mana value 4 or more (their next turn goes into
+    recasting it), never at sorcery speed. Else a target worth REMOVAL_WORTH, or any target
     when p is under pressure (the opponents' power reaches half p's life), holds two or more
     removal spells, or the opponents hold no cards or the game is late (no bigger threat is
     coming)."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
-    v = slots[0]
+    v, g = _first_target(C, ab, slots)
     if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
+    b = ob(v)
+    fight = combat_damage_to(G, v) if context == 2 else 0
+    bounce = False
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == Op.DAMAGE and steps[k, StepCol.REF] == 0 and \
-                cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE and \
-                G[ob(v) + O_CUR_T] - G[ob(v) + O_DAMAGE] > steps[k, StepCol.A]:
+        if steps[k, StepCol.REF] != g:
+            continue
+        if steps[k, StepCol.OP] == Op.DAMAGE and \
+                cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE and \
+                G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE == 0 and \
+                G[b + O_CUR_T] - G[b + O_DAMAGE] > steps[k, StepCol.A] + fight:
             return False
+        if steps[k, StepCol.OP] == Op.BOUNCE:
+            bounce = True
+    if context == 2 and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
+        return True
+    if bounce and G[b + O_TOKEN] == 0 and \
+            cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST:
+        return context == 3 and cards[G[b + O_CARD], CardCol.MV] >= 4
     if threat_std(G, cards, v) >= REMOVAL_WORTH:
         return True
     opp_power = 0
@@ -148,7 +181,9 @@ def mana_to_keep(G, C, p, lands):
     """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
     while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
     under pressure: the opponents' creatures outpower p's, so p develops its board first); in
-    main phase 1, a trick when p has an attacker for it (its value). (0, 0): nothing to keep."""
+    main phase 1, a trick when p has an attacker for it (its value); a cheap instant removal
+    (mana value 2 or less: a bounce waits for their attack) while an opponent has a creature
+    with power (its value). (0, 0): nothing to keep."""
     cards = cards_of(C)
     keep = 0
     worth = 0
@@ -170,13 +205,15 @@ def mana_to_keep(G, C, p, lands):
         if G[H_PHASE] == Phase.MAIN1 and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0:
             attacker = True
     pressed = opp_power > my_power
+    opp_creature = opp_power > 0
     for i in range(G[pb(p) + P_HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O_CARD]
         role = cards[card, CardCol.AI_ROLE]
         mv = cards[card, CardCol.MV]
         if mv > lands or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
             continue
-        if (role == AiRole.COUNTER and opp_hand > 0) or (role == AiRole.TRICK and attacker):
+        if (role == AiRole.COUNTER and opp_hand > 0) or (role == AiRole.TRICK and attacker) or \
+                (role == AiRole.REMOVAL and mv <= 2 and opp_creature):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]

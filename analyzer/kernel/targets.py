@@ -211,6 +211,39 @@ def damage_hint(abilities, steps, ab, g_local):
 
 
 @njit
+def bounce_hint(abilities, steps, ab, g_local):
+    """Does the ability return this group's targets to their owners' hands?"""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.BOUNCE:
+            return True
+    return False
+
+
+@njit
+def combat_damage_to(G, v):
+    """Combat damage creature v takes from the creatures it fights (what blocks it, what it
+    blocks; each deals it all its damage, deathtouch 1000); 0 when not in combat or unblocked."""
+    taken = 0
+    for i in range(G[H_BF_N]):
+        x = G[OFF_BATTLEFIELD + i]
+        if G[ob(x) + O_BLOCKING] == v + 1 or (G[ob(v) + O_BLOCKING] == x + 1 and
+                                                 G[ob(x) + O_ATTACKING]):
+            pw = G[ob(x) + O_CUR_P]
+            if pw > 0:
+                kw = G[ob(x) + O_CUR_KW]
+                taken += 1000 if kw & Keyword.DEATHTOUCH else \
+                    pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+    return taken
+
+
+# the standard player's bounce: a token bounced is gone for good (about a card's worth more),
+# a creature in combat bounced stops its attack or frees the creature it blocks
+BOUNCE_TOKEN = 25
+BOUNCE_IN_COMBAT = 300
+
+
+@njit
 def threat(G, cards, o):
     """How much the AI wants a permanent gone (or protected): public characteristics only."""
     b = ob(o)
@@ -342,7 +375,7 @@ def program_has_targets(G, C, ab, chooser, promised):
 
 
 @njit
-def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
     cards = cards_of(C)
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
@@ -367,6 +400,11 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
     if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC and G[b + O_ZONE] == Zone.BATTLEFIELD:
         # pods: aimed at the opponent who threatens most (kernel/ai_multi.py, issue 21)
         t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O_CTRL])
+        if bounce:
+            if G[b + O_TOKEN]:
+                t += BOUNCE_TOKEN
+            if G[b + O_ATTACKING] or G[b + O_BLOCKING]:
+                t += BOUNCE_IN_COMBAT
     if G[b + O_ZONE] == Zone.STACK:
         return t if G[b + O_OWNER] != chooser else -1000
     if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:
@@ -375,6 +413,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw):
         return -1000 - t
     if dmg >= 0 and (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE):
         d = fighter_power if dmg == 1000 else dmg
+        if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+            d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
         if G[b + O_CUR_T] - G[b + O_DAMAGE] <= d and \
                 (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
             return 2000 + t
@@ -440,7 +480,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     scores = G[W_SCORE:W_SCORE + MAX_CANDIDATES]
     fighter_power = 0
     lose_kw = 0
-    if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+    std = G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC
+    if std:
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
@@ -449,8 +490,10 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         n = candidates(G, C, g, chooser, buf)
         intent = targets[g, TargCol.INTENT]
         dmg = damage_hint(abilities, steps, ab, j)
+        bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
         for i in range(n):
-            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw)
+            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw,
+                               bounce)
         s0 = slot_start(targets, tg0, j)
         k = 0
         mx = targets[g, TargCol.MAX]

@@ -1,0 +1,48 @@
+"""The standard player's tempo plays (issue 14): an instant bounce waits for combat and goes at
+the creature in the fight, not at the biggest one at sorcery speed; a creature's {T} ping waits
+for the opponent's end step, so the creature can block in between."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.analysis.scenario_run import play as play_scenario
+from analyzer.io.scenario import parse_scenario
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, replace: tuple[str, str] | None = None) -> dict:
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    if replace is not None:
+        assert replace[0] in text
+        text = text.replace(*replace)
+    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+def test_an_instant_bounce_waits_for_the_attack_and_returns_the_attacker():
+    state = run_player("bounce_waits_for_the_attack")
+    casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert len(casts) == 1
+    # on the other seat's turn, in combat after blocks (not in a main phase, nor at sorcery
+    # speed on its own turn), at the attacker
+    assert casts[0].startswith("T7 (seat 1,") and "main" not in casts[0].split(":")[0], casts
+    assert casts[0].endswith("targeting Rust-Shield Rampager (1 mana)"), casts
+    assert state["seats"][0]["life"] == 20
+    assert names(state, 1, "hand") == ["Rust-Shield Rampager"]
+    assert "Junkblade Bruiser" in names(state, 1, "battlefield")
+
+
+def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():
+    state = run_player("ping_at_the_end_step")
+    pings = [line for line in state["play_by_play"] if "Kindlespark Duo deals 1 damage" in line]
+    assert len(pings) == 1, pings
+    # on the other seat's turn, at its end (the log labels the end-of-turn window "cleanup")
+    step = pings[0].split(":")[0]
+    assert step.startswith("T7 (seat 1,") and ("end" in step or "cleanup" in step), pings
+    assert state["seats"][1]["life"] == 19
+
