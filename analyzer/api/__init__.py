@@ -245,6 +245,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "decision_summary": ("analyzer.report.tables", "decision_summary"),
     "policy_summary": ("analyzer.report.tables", "policy_summary"),
     "compare_summary": ("analyzer.report.tables", "compare_summary"),
+    "recipient_answer_lines": ("analyzer.report.recipients", "answer_lines"),
+    "recipient_rules_table": ("analyzer.report.recipients", "rules_table"),
     "example_lines": ("analyzer.analysis.examples", "terminal_lines"),
     "verdict_line": ("analyzer.analysis.position", "verdict_line"),
     "calibration_real": ("analyzer.analysis.calibration", "REAL"),

@@ -212,12 +212,10 @@ def _print_evaluation(run: Any) -> None:
             click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
                        f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
         if len(run.recipient_answers):
-            from analyzer.report.recipients import answer_lines, rules_table
-
             click.echo("\nto whom (pod): each recipient rule promised whenever possible vs "
                        "never, same games ('*': the best rule)")
-            click.echo("\n".join(answer_lines(run.recipient_answers)))
-            click.echo(rules_table(run.gift_recipients))
+            click.echo("\n".join(api.recipient_answer_lines(run.recipient_answers)))
+            click.echo(api.recipient_rules_table(run.gift_recipients))
         if run.examples:
             click.echo("\nexample games (report.html shows both branches side by side):")
             click.echo("\n".join(api.example_lines(run.examples)))
