@@ -16,6 +16,11 @@ Targets are encoded as ints: an object id, or ``PLAYER_BASE + seat`` for a playe
 
 from __future__ import annotations
 
+from itertools import accumulate
+from typing import NamedTuple, TypeVar
+
+_Section = TypeVar("_Section", bound=tuple)
+
 # ---- capacities (the one place they are declared) ----
 MAX_PLAYERS = 4
 MAX_HAND = 48
@@ -36,35 +41,67 @@ PLAYER_BASE = 1 << 20  # target value of seat s is PLAYER_BASE + s
 NO_OBJ = -1
 
 
-def _fields(*names: str) -> tuple[int, ...]:
-    return tuple(range(len(names)))
+def _numbered(section: type[_Section]) -> _Section:
+    """The section's fields numbered in declaration order: each one's offset in an entry."""
+    return section(*range(len(section._fields)))
 
 
 # ---- header ----
-_HEADER_FIELDS = (
-    "NPLAYERS", "NOBJ", "NCARDS", "TURN", "ACTIVE", "PHASE", "PRIO", "PASSES", "WINDOW",
-    "WINNER", "END_REASON", "ACTIONS", "TURN_CAP", "ACTION_CAP", "RNG_LO", "RNG_HI",
-    "FIRST_SEAT", "STACK_N", "TRIG_N", "DELAYED_N", "EXTRA_N", "BF_N", "NO_SPELLS_TURN",
-    "PENDING", "PEND_OBJ", "PEND_PLAYER", "DECISIONS", "TIMESTAMP", "TOKEN_CURSOR", "ERROR",
-    "STARTING_LIFE", "COMBAT_FS", "ROTATION", "TURNS_TAKEN", "SCRATCH_N", "GAME_INDEX",
-    "RESOLVING", "EXILE_SELF", "LAST_IT", "WINDOW_STEP", "MAIN_DONE", "FORCED_PROMISE",
-    "TARGET_SRC", "LEGENDS", "LINKS", "KINDS_SEEN", "DIRTY", "STATICS",
-)
-(
-    H_NPLAYERS, H_NOBJ, H_NCARDS, H_TURN, H_ACTIVE, H_PHASE, H_PRIO, H_PASSES, H_WINDOW,
-    H_WINNER, H_END_REASON, H_ACTIONS, H_TURN_CAP, H_ACTION_CAP, H_RNG_LO, H_RNG_HI,
-    H_FIRST_SEAT, H_STACK_N, H_TRIG_N, H_DELAYED_N, H_EXTRA_N, H_BF_N, H_NO_SPELLS_TURN,
-    H_PENDING, H_PEND_OBJ, H_PEND_PLAYER, H_DECISIONS, H_TIMESTAMP, H_TOKEN_CURSOR, H_ERROR,
-    H_STARTING_LIFE, H_COMBAT_FS, H_ROTATION, H_TURNS_TAKEN, H_SCRATCH_N, H_GAME_INDEX,
-    H_RESOLVING, H_EXILE_SELF, H_LAST_IT, H_WINDOW_STEP, H_MAIN_DONE, H_FORCED_PROMISE,
-    H_TARGET_SRC,  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
-    H_LEGENDS,  # 1 once a legendary permanent entered the battlefield (legend rule to check)
-    H_LINKS,  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
-    H_KINDS_SEEN,  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
-    H_DIRTY,  # DIRTY_* bits: what changed since the last refresh / state-based check
-    H_STATICS,  # volatile static sources on the battlefield at the last refresh (chars.py)
-) = range(len(_HEADER_FIELDS))
-HEADER = len(_HEADER_FIELDS)
+class _Header(NamedTuple):
+    """The header: the game's own state, at the start of the record."""
+
+    NPLAYERS: int
+    NOBJ: int
+    NCARDS: int
+    TURN: int
+    ACTIVE: int
+    PHASE: int
+    PRIO: int
+    PASSES: int
+    WINDOW: int
+    WINNER: int
+    END_REASON: int
+    ACTIONS: int
+    TURN_CAP: int
+    ACTION_CAP: int
+    RNG_LO: int
+    RNG_HI: int
+    FIRST_SEAT: int
+    STACK_N: int
+    TRIG_N: int
+    DELAYED_N: int
+    EXTRA_N: int
+    BF_N: int
+    NO_SPELLS_TURN: int
+    PENDING: int
+    PEND_OBJ: int
+    PEND_PLAYER: int
+    DECISIONS: int
+    TIMESTAMP: int
+    TOKEN_CURSOR: int
+    ERROR: int
+    STARTING_LIFE: int
+    COMBAT_FS: int
+    ROTATION: int
+    TURNS_TAKEN: int
+    SCRATCH_N: int
+    GAME_INDEX: int
+    RESOLVING: int
+    EXILE_SELF: int
+    LAST_IT: int
+    WINDOW_STEP: int
+    MAIN_DONE: int
+    FORCED_PROMISE: int
+    TARGET_SRC: int  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
+    LEGENDS: int  # 1 once a legendary permanent entered the battlefield (legend rule to check)
+    LINKS: int  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
+    KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
+    DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
+    STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
+
+
+H = _numbered(_Header)
+HEADER = len(H)
 
 # H_DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
@@ -78,23 +115,57 @@ DIRTY_SBA = 2
 DIRTY_ALL = 3
 
 # ---- per player ----
-(
-    P_LIFE, P_LOST, P_MANA_W, P_MANA_U, P_MANA_B, P_MANA_R, P_MANA_G, P_MANA_C,
-    P_LANDS_TURN, P_SPELLS_TURN, P_CARDS_DRAWN, P_MULLIGANS, P_OPENING_LANDS, P_LANDS_PLAYED,
-    P_GIFTS_PROMISED, P_GIFTS_GIVEN, P_GIFTS_RECEIVED, P_GIFTS_UNDELIVERED, P_GIFT_TRIGGERS,
-    P_HEXPROOF_TURN, P_PROTECTED, P_DREW_EMPTY, P_LIFE_GAINED_TURN, P_LIFE_LOST_TURN,
-    P_HAND_N, P_LIB_N, P_GY_N, P_EXILE_N, P_DECK, P_LIFE_GAINED, P_LIFE_LOST, P_LOST_TURN,
-    P_SPELLS_CAST, P_TURNS,
-    P_MANA_SPENT_TURN,  # mana spent to cast spells this turn (expend)
-    P_LEVEL,  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
-    P_ATTACKERS,  # creatures this player attacked with, over the game (calibration)
-    P_ATTACKERS_BLOCKED,  # of them, how many were blocked
-    P_COMMANDER,  # 1 + this player's commander (an object they own, 903.3); 0: none
-    P_COMMANDER_CASTS,  # times it was cast from the command zone (903.8: {2} more each)
-    P_COMMANDER_DAMAGE,  # 4 fields: combat damage taken from seat k's commander (903.10a)
-    P_COMMANDER_DAMAGE_1, P_COMMANDER_DAMAGE_2, P_COMMANDER_DAMAGE_3,
-) = _fields(*"x" * 44)
-PF = 44
+class _Player(NamedTuple):
+    """One player: PF fields per seat from OFF_PLAYERS."""
+
+    LIFE: int
+    LOST: int
+    MANA_W: int
+    MANA_U: int
+    MANA_B: int
+    MANA_R: int
+    MANA_G: int
+    MANA_C: int
+    LANDS_TURN: int
+    SPELLS_TURN: int
+    CARDS_DRAWN: int
+    MULLIGANS: int
+    OPENING_LANDS: int
+    LANDS_PLAYED: int
+    GIFTS_PROMISED: int
+    GIFTS_GIVEN: int
+    GIFTS_RECEIVED: int
+    GIFTS_UNDELIVERED: int
+    GIFT_TRIGGERS: int
+    HEXPROOF_TURN: int
+    PROTECTED: int
+    DREW_EMPTY: int
+    LIFE_GAINED_TURN: int
+    LIFE_LOST_TURN: int
+    HAND_N: int
+    LIB_N: int
+    GY_N: int
+    EXILE_N: int
+    DECK: int
+    LIFE_GAINED: int
+    LIFE_LOST: int
+    LOST_TURN: int
+    SPELLS_CAST: int
+    TURNS: int
+    MANA_SPENT_TURN: int  # mana spent to cast spells this turn (expend)
+    LEVEL: int  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
+    ATTACKERS: int  # creatures this player attacked with, over the game (calibration)
+    ATTACKERS_BLOCKED: int  # of them, how many were blocked
+    COMMANDER: int  # 1 + this player's commander (an object they own, 903.3); 0: none
+    COMMANDER_CASTS: int  # times it was cast from the command zone (903.8: {2} more each)
+    COMMANDER_DAMAGE: int  # 4 fields: combat damage taken from seat k's commander (903.10a)
+    COMMANDER_DAMAGE_1: int
+    COMMANDER_DAMAGE_2: int
+    COMMANDER_DAMAGE_3: int
+
+
+P = _numbered(_Player)
+PF = len(P)
 COMMANDER_DAMAGE_LOSS = 21  # 704.6c: 21 or more combat damage from one commander
 
 # A deck entry (the kernel's deck array) is a card id; the commander's has DECK_COMMANDER set:
@@ -109,12 +180,37 @@ OFF_EXILE = OFF_GRAVEYARD + MAX_PLAYERS * MAX_GRAVEYARD
 OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
 
 # ---- stack entries ----
-(
-    S_KIND, S_OBJ, S_CARD, S_AB, S_CTRL, S_PROMISED, S_RECIPIENT, S_X, S_TRIG_OBJ, S_ZCC,
-    S_T0, S_T1, S_T2, S_T3, S_T4, S_T5, S_Z0, S_Z1, S_Z2, S_Z3, S_Z4, S_Z5, S_NT,
-    S_OFFSPRING,  # a spell: its offspring cost was paid (702.175)
-) = _fields(*"x" * 24)
-SF = 24
+class _StackEntry(NamedTuple):
+    """One stack entry: SF fields each from OFF_STACK."""
+
+    KIND: int
+    OBJ: int
+    CARD: int
+    AB: int
+    CTRL: int
+    PROMISED: int
+    RECIPIENT: int
+    X: int
+    TRIG_OBJ: int
+    ZCC: int
+    T0: int
+    T1: int
+    T2: int
+    T3: int
+    T4: int
+    T5: int
+    Z0: int
+    Z1: int
+    Z2: int
+    Z3: int
+    Z4: int
+    Z5: int
+    NT: int
+    OFFSPRING: int  # a spell: its offspring cost was paid (702.175)
+
+
+S = _numbered(_StackEntry)
+SF = len(S)
 SK_DELAYED = 4  # a delayed trigger (S_X holds its kind's parameter)
 SK_SPELL = 0  # a spell: S_OBJ is its object in Zone.STACK (a copy's is a token, 707.10)
 SK_ABILITY = 1  # a triggered or activated ability: S_OBJ is its source
@@ -126,18 +222,38 @@ SK_WARD = 5  # a ward trigger (702.21a): S_OBJ the warded permanent, S_X the cos
 OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
 
 # ---- pending triggers (waiting to be put on the stack) ----
-(
-    T_OBJ, T_AB, T_CTRL, T_TRIG_OBJ, T_KIND, T_ZCC,
-    T_PROMISED,  # the source's promise as it triggered (608.2h: read even once it left)
-    T_RECIPIENT,  # the source's gift recipient as it triggered (its gift trigger gives to them)
-    T_TRIG_ZCC,  # ward: the zone-change counter of the stack entry T_TRIG_OBJ names (S_ZCC)
-) = _fields(*"x" * 9)
-TF = 9
+class _Trigger(NamedTuple):
+    """One pending trigger (waiting to be put on the stack): TF fields each from OFF_TRIGGERS."""
+
+    OBJ: int
+    AB: int
+    CTRL: int
+    TRIG_OBJ: int
+    KIND: int
+    ZCC: int
+    PROMISED: int  # the source's promise as it triggered (608.2h: read even once it left)
+    RECIPIENT: int  # the source's gift recipient as it triggered (its gift trigger gives to them)
+    TRIG_ZCC: int  # ward: the zone-change counter of the stack entry T_TRIG_OBJ names (S_ZCC)
+
+
+T = _numbered(_Trigger)
+TF = len(T)
 OFF_TRIGGERS = OFF_STACK + MAX_STACK * SF
 
 # ---- delayed triggers ----
-D_KIND, D_OBJ, D_ZCC, D_CTRL, D_A, D_TURN = _fields(*"x" * 6)
-DF = 6
+class _Delayed(NamedTuple):
+    """One delayed trigger: DF fields each from OFF_DELAYED."""
+
+    KIND: int
+    OBJ: int
+    ZCC: int
+    CTRL: int
+    A: int
+    TURN: int
+
+
+D = _numbered(_Delayed)
+DF = len(D)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D_OBJ under its owner's control with D_A +1/+1
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
@@ -147,58 +263,119 @@ OFF_SCRATCH = OFF_EXTRA + MAX_EXTRA_TURNS
 # ---- work areas: fixed slices of the record the kernel uses instead of allocating small
 # arrays on hot paths (an allocation costs more than the work it holds). Each area belongs to
 # one function (see its name); functions that call each other never share an area.
-_WORK = (
-    ("CAND", 96), ("SCORE", 96),  # targets.candidates / choose_targets
-    ("SLOTS", 8), ("ZCCS", 8), ("COLOR", 8),  # stack.cast_finish / activate
-    ("ACOLOR", 8),  # ai._can_cast_now
-    ("PCOLOR", 8),  # mana.pay / can_pay (an ability's cost, copied for the shared planner)
-    ("TSLOTS", 8), ("TZCCS", 8),  # stack._trigger_to_stack
-    ("RSLOTS", 8), ("RZCCS", 8),  # stack.resolve_top
-    ("USLOTS", 8), ("UZCCS", 8),  # ai._targets_useful
-    ("CSLOTS", 8), ("CZCCS", 8),  # effects.copy_spell
-    ("SRC_MASK", 32), ("SRC_OBJ", 32), ("SRC_KIND", 32), ("SRC_USE", 32),  # mana
-    ("MAIN", 64),  # ai castable lists
-    ("REF", 64), ("REF2", 64), ("DESTROYED", 64),  # effects.run_steps
-    ("ATT", 64), ("BLK", 64), ("BLOCKERS", 64),  # combat
-    ("CHOSEN", 64), ("CRACK", 64),  # ai_combat: attackers chosen, the defender's attackers
-    ("FOCUS", 8),  # ai: 1 + the creature a standard player's trick is for (targets._score)
-    ("DMG_SRC", 256), ("DMG_DST", 256), ("DMG_AMT", 256),  # combat damage
-    ("CTRL", MAX_BATTLEFIELD),  # chars.refresh: controllers before the refresh
-    ("STATICS", MAX_BATTLEFIELD),  # chars.refresh: battlefield indices of static sources
-    ("MSLOTS", 8), ("MZCCS", 8),  # ai_modes.pick_mode
-)
-WORK: dict[str, tuple[int, int]] = {}
-_off = OFF_SCRATCH + SCRATCH
-for _name, _size in _WORK:
-    WORK[_name] = (_off, _size)
-    _off += _size
-(W_CAND, W_SCORE, W_SLOTS, W_ZCCS, W_COLOR, W_ACOLOR, W_PCOLOR, W_TSLOTS, W_TZCCS, W_RSLOTS,
- W_RZCCS,
- W_USLOTS, W_UZCCS, W_CSLOTS, W_CZCCS, W_SRC_MASK, W_SRC_OBJ, W_SRC_KIND, W_SRC_USE, W_MAIN,
- W_REF, W_REF2, W_DESTROYED, W_ATT, W_BLK, W_BLOCKERS, W_CHOSEN, W_CRACK, W_FOCUS,
- W_DMG_SRC, W_DMG_DST, W_DMG_AMT,
- W_CTRL, W_STATICS, W_MSLOTS, W_MZCCS) = (
-    WORK[n][0] for n, _ in _WORK)
-OFF_OBJECTS = _off
+class _Work(NamedTuple):
+    """Work areas, one after another from OFF_SCRATCH + SCRATCH: the defaults are their sizes
+    (WORK_SIZE), W holds their offsets."""
+
+    # targets.candidates / choose_targets
+    CAND: int = 96
+    SCORE: int = 96
+    # stack.cast_finish / activate
+    SLOTS: int = 8
+    ZCCS: int = 8
+    COLOR: int = 8
+    ACOLOR: int = 8  # ai._can_cast_now
+    PCOLOR: int = 8  # mana.pay / can_pay (an ability's cost, copied for the shared planner)
+    # stack._trigger_to_stack
+    TSLOTS: int = 8
+    TZCCS: int = 8
+    # stack.resolve_top
+    RSLOTS: int = 8
+    RZCCS: int = 8
+    # ai._targets_useful
+    USLOTS: int = 8
+    UZCCS: int = 8
+    # effects.copy_spell
+    CSLOTS: int = 8
+    CZCCS: int = 8
+    # mana
+    SRC_MASK: int = 32
+    SRC_OBJ: int = 32
+    SRC_KIND: int = 32
+    SRC_USE: int = 32
+    MAIN: int = 64  # ai castable lists
+    # effects.run_steps
+    REF: int = 64
+    REF2: int = 64
+    DESTROYED: int = 64
+    # combat
+    ATT: int = 64
+    BLK: int = 64
+    BLOCKERS: int = 64
+    # ai_combat: attackers chosen, the defender's attackers
+    CHOSEN: int = 64
+    CRACK: int = 64
+    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (targets._score)
+    # combat damage
+    DMG_SRC: int = 256
+    DMG_DST: int = 256
+    DMG_AMT: int = 256
+    CTRL: int = MAX_BATTLEFIELD  # chars.refresh: controllers before the refresh
+    STATICS: int = MAX_BATTLEFIELD  # chars.refresh: battlefield indices of static sources
+    # ai_modes.pick_mode
+    MSLOTS: int = 8
+    MZCCS: int = 8
+
+
+WORK_SIZE = _Work()
+W = _Work(*accumulate(WORK_SIZE[:-1], initial=OFF_SCRATCH + SCRATCH))
+OFF_OBJECTS = W[-1] + WORK_SIZE[-1]
 
 # ---- objects ----
-(
-    O_CARD, O_OWNER, O_CTRL, O_ZONE, O_TOKEN, O_TAPPED, O_SICK, O_DAMAGE, O_P1P1, O_STUN,
-    O_BASE_P, O_BASE_T, O_EOT_P, O_EOT_T, O_EOT_KW, O_CUR_P, O_CUR_T, O_CUR_KW, O_ATTACHED,
-    O_PHASED, O_ENTERED_TURN, O_ZCC, O_PROMISED, O_RECIPIENT, O_ATTACKING, O_BLOCKING,
-    O_BLOCKED, O_DEATHTOUCHED, O_CAST_BY, O_TIMESTAMP, O_COPY_OF, O_STAT_OPENING,
-    O_STAT_DRAWN, O_STAT_CAST, O_STAT_PROMISED, O_STAT_GIVEN, O_EOT_KW_LOSE, O_BASE_CTRL,
-    O_OFFSPRING,  # a permanent whose offspring cost was paid (its offspring trigger fires)
-    O_VALIANT_TURN,  # turn its valiant ability last triggered (first time each turn)
-    O_LINK,  # exiled "until" object O_LINK - 1 leaves the battlefield (610.3); 0 = none
-    O_LINK_ZCC,  # that source's zone-change counter when it exiled this card
-    O_ATTACHED_ZCC,  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
+class _Object(NamedTuple):
+    """One object: OF fields each from OFF_OBJECTS (object ids index them)."""
+
+    CARD: int
+    OWNER: int
+    CTRL: int
+    ZONE: int
+    TOKEN: int
+    TAPPED: int
+    SICK: int
+    DAMAGE: int
+    P1P1: int
+    STUN: int
+    BASE_P: int
+    BASE_T: int
+    EOT_P: int
+    EOT_T: int
+    EOT_KW: int
+    CUR_P: int
+    CUR_T: int
+    CUR_KW: int
+    ATTACHED: int
+    PHASED: int
+    ENTERED_TURN: int
+    ZCC: int
+    PROMISED: int
+    RECIPIENT: int
+    ATTACKING: int
+    BLOCKING: int
+    BLOCKED: int
+    DEATHTOUCHED: int
+    CAST_BY: int
+    TIMESTAMP: int
+    COPY_OF: int
+    STAT_OPENING: int
+    STAT_DRAWN: int
+    STAT_CAST: int
+    STAT_PROMISED: int
+    STAT_GIVEN: int
+    EOT_KW_LOSE: int
+    BASE_CTRL: int
+    OFFSPRING: int  # a permanent whose offspring cost was paid (its offspring trigger fires)
+    VALIANT_TURN: int  # turn its valiant ability last triggered (first time each turn)
+    LINK: int  # exiled "until" object O_LINK - 1 leaves the battlefield (610.3); 0 = none
+    LINK_ZCC: int  # that source's zone-change counter when it exiled this card
+    ATTACHED_ZCC: int  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
     # is not what the Aura or Equipment was attached to (see state.attached_obj)
-    O_ONCE_TURN,  # turn its "triggers only once each turn" ability last triggered
-    O_CAST_FROM,  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
+    ONCE_TURN: int  # turn its "triggers only once each turn" ability last triggered
+    CAST_FROM: int  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
     # was cast with flashback, and is exiled as it leaves the stack (702.34a)
-) = _fields(*"x" * 45)
-OF = 45
+
+
+O = _numbered(_Object)  # noqa: E741
+OF = len(O)
 
 # O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)
