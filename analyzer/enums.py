@@ -573,7 +573,7 @@ StepCol = _StepCol()
 
 
 class _PlayerLevel(NamedTuple):
-    """The built-in player's level, per seat (``P_LEVEL``). Zero is the default so a record set
+    """The built-in player's level, per seat (``P.LEVEL``). Zero is the default so a record set
     up without a level (scenario positions, tests) plays the standard player."""
 
     STANDARD: int = 0  # the competent Limited player (issue 14)

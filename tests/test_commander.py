@@ -197,7 +197,7 @@ def test_commander_games_keep_the_invariants_and_commanders_are_recast(commander
         bad, steps = play_checked(G, inp.C, pol)
         if bad:
             failures.append((gi, CHECK_NAMES[bad], steps))
-        casts += [int(G[pb(s) + L.P_COMMANDER_CASTS]) for s in range(4)]
+        casts += [int(G[pb(s) + L.P.COMMANDER_CASTS]) for s in range(4)]
     assert failures == []
     casts_arr = np.array(casts)
     assert (casts_arr >= 1).mean() > 0.5 and casts_arr.max() >= 2
@@ -220,6 +220,6 @@ def test_games_of_the_four_precons_keep_the_invariants():
         bad, steps = play_checked(G, inp.C, pol)
         if bad:
             failures.append((gi, CHECK_NAMES[bad], steps))
-        winners.append(sum(1 for s in range(4) if not G[pb(s) + L.P_LOST]))
+        winners.append(sum(1 for s in range(4) if not G[pb(s) + L.P.LOST]))
     assert failures == []
     assert min(winners) <= 1  # games end with one player standing (or a draw / turn limit)

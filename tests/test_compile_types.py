@@ -7,7 +7,7 @@ from llvmlite import binding as ll
 from analyzer.kernel.chars import refresh
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import new_record
-from analyzer.kernel.layout import H_BF_N
+from analyzer.kernel.layout import H
 
 
 @njit(cache=False)
@@ -63,17 +63,17 @@ def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):
 @njit(cache=False, entry=True)
 def _entry_refreshes(G, C):
     refresh(G, C)
-    G[H_BF_N] = 0
+    G[H.BF_N] = 0
     refresh(G, C)
-    return G[H_BF_N]
+    return G[H.BF_N]
 
 
 @njit(cache=False)
 def _plain_refreshes(G, C):  # the same body, not an entry point
     refresh(G, C)
-    G[H_BF_N] = 0
+    G[H.BF_N] = 0
     refresh(G, C)
-    return G[H_BF_N]
+    return G[H.BF_N]
 
 
 def _kernel_linkages(disp) -> dict[str, str]:

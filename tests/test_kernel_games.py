@@ -41,7 +41,7 @@ def _play_many(catalog, decks, policy, games, seed, life=20):
         if bad:  # play_checked stopped at the failed check
             failures.append((gi, CHECK_NAMES[bad], steps))
         else:
-            assert G[L.H_WINNER] != -1, "a game must end (win, draw by cap)"
+            assert G[L.H.WINNER] != -1, "a game must end (win, draw by cap)"
     return failures
 
 
@@ -133,8 +133,8 @@ def test_opening_lands_and_mulligans_match_the_hypergeometric_law(catalog):
     for gi in range(n):
         engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 99, gi, 20, 60,
                          50_000, -1)
-        lands[gi] = G[pb(0) + L.P_OPENING_LANDS]
-        mulls[gi] = G[pb(0) + L.P_MULLIGANS]
+        lands[gi] = G[pb(0) + L.P.OPENING_LANDS]
+        mulls[gi] = G[pb(0) + L.P.MULLIGANS]
     for k in range(8):
         p = _hypergeom_pmf(k, 40, 17, 7)
         se = math.sqrt(n * p * (1 - p))

@@ -38,10 +38,10 @@ def _hands(catalog, decks, player: str, games: int, seed: int = 11) -> np.ndarra
         engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks), seed, gi,
                          20, 60, 50_000, -1)
         for p in range(len(decks)):
-            n = G[pb(p) + L.P_HAND_N]
-            kept_lands = sum(bool(cards[G[ob(hand_at(G, p, i)) + L.O_CARD], CardCol.TYPES]
+            n = G[pb(p) + L.P.HAND_N]
+            kept_lands = sum(bool(cards[G[ob(hand_at(G, p, i)) + L.O.CARD], CardCol.TYPES]
                                   & CardType.LAND) for i in range(n))
-            rows.append((G[pb(p) + L.P_MULLIGANS], G[pb(p) + L.P_OPENING_LANDS], n, kept_lands))
+            rows.append((G[pb(p) + L.P.MULLIGANS], G[pb(p) + L.P.OPENING_LANDS], n, kept_lands))
     return np.array(rows)
 
 

@@ -157,7 +157,7 @@ def _cards(G, objs: list[int]) -> list[int]:
     from analyzer.analysis.scenario_run import _f
     from analyzer.kernel import layout as L
 
-    return [_f(G, o, L.O_CARD) for o in objs]
+    return [_f(G, o, L.O.CARD) for o in objs]
 
 
 def _unseen(G, q: int) -> Counter[int]:

@@ -216,13 +216,13 @@ def test_scripted_cast_matches_the_engine_cast(card: str, promise: int):
     G1 = run.G.copy()
     G2 = run.G.copy()
     cid = run.cc.id_of(card)
-    o = next(o for o in range(int(G1[L.H_NOBJ]))
-             if G1[L.OFF_OBJECTS + o * L.OF + L.O_CARD] == cid)
+    o = next(o for o in range(int(G1[L.H.NOBJ]))
+             if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
     recipient = 1 if promise else -1
     assert cast_finish(G1, run.C, 0, o, promise, recipient)
-    e = L.OFF_STACK + (int(G1[L.H_STACK_N]) - 1) * L.SF
-    slots = G1[e + L.S_T0:e + L.S_T0 + L.MAX_TARGETS].copy()
-    zccs = G1[e + L.S_Z0:e + L.S_Z0 + L.MAX_TARGETS].copy()
+    e = L.OFF_STACK + (int(G1[L.H.STACK_N]) - 1) * L.SF
+    slots = G1[e + L.S.T0:e + L.S.T0 + L.MAX_TARGETS].copy()
+    zccs = G1[e + L.S.Z0:e + L.S.Z0 + L.MAX_TARGETS].copy()
     code, _ = script.cast_scripted(G2, run.C, 0, o, promise, recipient, slots, zccs, -1)
     assert code == script.OK
     assert _same_record(G1, G2)
@@ -239,15 +239,15 @@ def test_scripted_activation_matches_the_engine_activation(card: str):
     G1 = run.G.copy()
     G2 = run.G.copy()
     cid = run.cc.id_of(card)
-    o = next(o for o in range(int(G1[L.H_NOBJ]))
-             if G1[L.OFF_OBJECTS + o * L.OF + L.O_CARD] == cid)
+    o = next(o for o in range(int(G1[L.H.NOBJ]))
+             if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
     a0 = int(run.cc.cards[cid, CardCol.AB_START])
     ab = next(a for a in range(a0, a0 + int(run.cc.cards[cid, CardCol.AB_COUNT]))
               if run.cc.abilities[a, AbilCol.KIND] == AbilityKind.ACTIVATED)
     assert activate(G1, run.C, 0, o, ab)
-    e = L.OFF_STACK + (int(G1[L.H_STACK_N]) - 1) * L.SF
-    slots = G1[e + L.S_T0:e + L.S_T0 + L.MAX_TARGETS].copy()
-    zccs = G1[e + L.S_Z0:e + L.S_Z0 + L.MAX_TARGETS].copy()
+    e = L.OFF_STACK + (int(G1[L.H.STACK_N]) - 1) * L.SF
+    slots = G1[e + L.S.T0:e + L.S.T0 + L.MAX_TARGETS].copy()
+    zccs = G1[e + L.S.Z0:e + L.S.Z0 + L.MAX_TARGETS].copy()
     code, _ = script.activate_scripted(G2, run.C, 0, o, ab, slots, zccs)
     assert code == script.OK
     assert _same_record(G1, G2)

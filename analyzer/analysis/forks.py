@@ -37,21 +37,7 @@ import numpy as np
 from analyzer.enums import PolCol, Recipient
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import empty_record, init_game, play, resolve_decision
-from analyzer.kernel.layout import (
-    H_END_REASON,
-    H_ERROR,
-    H_FIRST_SEAT,
-    H_NPLAYERS,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_TURN,
-    H_WINNER,
-    MAX_LIBRARY,
-    O_CARD,
-    OFF_LIBRARY,
-    P_LIB_N,
-    ST_DECISION,
-)
+from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, ST_DECISION, H, O, P
 from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
 
 # the engine's own way to decide a pending gift (ROLLOUT policies play out both choices)
@@ -86,7 +72,7 @@ _RESEED_TAG = np.uint64(0x6F726B5F67696674)  # "ork_gift": keeps replicate strea
 @njit
 def score2(G, seat):
     """The seat's result in a finished game, doubled: 2 win, 1 draw, 0 loss."""
-    w = G[H_WINNER]
+    w = G[H.WINNER]
     if w == seat:
         return 2
     if w == -2:
@@ -100,15 +86,15 @@ def reseed(G, run_seed, game_index, decision, k):
     library reshuffled with it (the unseen cards come in another order)."""
     base = seed_state(run_seed, game_index) ^ _RESEED_TAG
     set_rng(G, seed_state(base, np.uint64(decision) * np.uint64(1 << 20) + np.uint64(k)))
-    for p in range(G[H_NPLAYERS]):
-        shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P_LIB_N])
+    for p in range(G[H.NPLAYERS]):
+        shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P.LIB_N])
 
 
 @njit(_nrt=True)  # the record copy below may allocate (numba guards overlapping copies)
 def recipient_for(G, pol, p, o, scratch):
     """Who the policy's recipient rule gives p's gift to, without touching G's random stream
     (a ``random`` rule draws on a scratch copy)."""
-    row = seat_row(pol, G[ob(o) + O_CARD], p)
+    row = seat_row(pol, G[ob(o) + O.CARD], p)
     if int(pol[row, PolCol.RECIPIENT]) == Recipient.RANDOM:
         scratch[:] = G
         return choose_recipient(scratch, pol, row, p)
@@ -172,8 +158,8 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
     n_rec = 0
     n_forked = 0
     while play(G, C, pol, True) == ST_DECISION:
-        p = G[H_PEND_PLAYER]
-        o = G[H_PEND_OBJ]
+        p = G[H.PEND_PLAYER]
+        o = G[H.PEND_OBJ]
         promise, recipient = decide_pending(G, C, pol)
         cur = -1
         if n_rec < max_dec:
@@ -183,7 +169,7 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
             row[:] = 0
             row[D_GAME] = game_index
             row[D_INDEX] = n_dec
-            row[D_CARD] = G[ob(o) + O_CARD]
+            row[D_CARD] = G[ob(o) + O.CARD]
             row[D_CASTER] = p
             row[D_BASE] = promise
             row[D_RECIPIENT] = recipient if recipient >= 0 else recipient_for(G, pol, p, o, A)
@@ -206,11 +192,11 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
         if row[D_FORKED]:
             s = score2(G, row[D_CASTER])
             _add(row, row[D_BASE], False, s)
-    games_row[G_WINNER] = G[H_WINNER]
-    games_row[G_TURNS] = G[H_TURN]
-    games_row[G_FIRST] = G[H_FIRST_SEAT]
-    games_row[G_END] = G[H_END_REASON]
-    games_row[G_ERROR] = G[H_ERROR]
+    games_row[G_WINNER] = G[H.WINNER]
+    games_row[G_TURNS] = G[H.TURN]
+    games_row[G_FIRST] = G[H.FIRST_SEAT]
+    games_row[G_END] = G[H.END_REASON]
+    games_row[G_ERROR] = G[H.ERROR]
     games_row[G_DECISIONS] = n_dec
     games_row[G_RECORDED] = n_rec
     games_row[G_DROPPED] = n_dec - n_rec

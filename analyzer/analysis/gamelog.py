@@ -85,10 +85,10 @@ def decode(G: np.ndarray, info: GameInfo) -> tuple[list[dict[str, Any]], int]:
         _name_fields(ev, info, L.PLAYER_BASE)
         events.append(ev)
     last = events[-1] if events else {"turn": 0, "own_turn": 0, "active": 0}
-    end = {"seq": len(events), "turn": int(G[L.H_TURN]), "own_turn": last["own_turn"],
-           "phase": int(G[L.H_PHASE]), "active": int(G[L.H_ACTIVE]), "seat": -1,
+    end = {"seq": len(events), "turn": int(G[L.H.TURN]), "own_turn": last["own_turn"],
+           "phase": int(G[L.H.PHASE]), "active": int(G[L.H.ACTIVE]), "seat": -1,
            "kind": Event.GAME_END, "obj": -1, "card": -1, "obj2": -1, "card2": -1,
-           "a": int(G[L.H_WINNER]), "b": int(G[L.H_END_REASON]), "c": -1}
+           "a": int(G[L.H.WINNER]), "b": int(G[L.H.END_REASON]), "c": -1}
     _name_fields(end, info, L.PLAYER_BASE)
     events.append(end)
     return events, lost

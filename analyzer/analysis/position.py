@@ -126,10 +126,10 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
 
     G, cc = run.G, run.cc
     card = cc.id_of(a.card)
-    o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O_CARD) == card), -1)
+    o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
     if o < 0:
-        o = next(x for q in range(int(G[L.H_NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
-                 if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1)
+        o = next(x for q in range(int(G[L.H.NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
+                 if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1)
     recipient = -1
     if a.promise:
         recipient = a.gift_to if a.gift_to >= 0 else run._next_opponent(p)
@@ -139,7 +139,7 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
     if a.discard:
         did = cc.id_of(a.discard)
         discard = next(x for x in zone_objects(G, p, Zone.HAND)
-                       if _f(G, x, L.O_CARD) == did and x != o)
+                       if _f(G, x, L.O.CARD) == did and x != o)
     return o, recipient, discard, slots, zccs
 
 
@@ -189,11 +189,11 @@ def resampled_json(scn: Scenario, G: np.ndarray, caster: int) -> list[dict[str, 
 
     out = []
     for q, seat in enumerate(scn.seats):
-        nh, nl = _pf(G, q, L.P_HAND_N), _pf(G, q, L.P_LIB_N)
+        nh, nl = _pf(G, q, L.P.HAND_N), _pf(G, q, L.P.LIB_N)
         source = f"deck {seat.deck}" if seat.deck else "the hand and library the file lists"
         if q == caster:
             what = f"library shuffled ({nl} cards); hand kept"
-        elif _pf(G, q, L.P_LOST):
+        elif _pf(G, q, L.P.LOST):
             what = "left the game"
         elif nh and nl:
             what = f"hand ({nh}) and library ({nl}) redealt from {source}"

@@ -25,7 +25,7 @@ import numpy as np
 
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import play
-from analyzer.kernel.layout import H_ERROR, H_TURN, H_WINNER
+from analyzer.kernel.layout import H
 from analyzer.kernel.rng import seed_state, set_rng
 from analyzer.kernel.rollout import hide_information
 from analyzer.kernel.script import cast_scripted
@@ -64,9 +64,9 @@ def run_position_rollouts(G0, C, pol, caster, obj, recipient, slots, zccs, disca
             if code != 0:
                 continue
             play(A, C, pol, False)
-            out[i, branch, R_WINNER] = A[H_WINNER]
-            out[i, branch, R_TURNS] = A[H_TURN]
-            out[i, branch, R_ERROR] = A[H_ERROR]
+            out[i, branch, R_WINNER] = A[H.WINNER]
+            out[i, branch, R_TURNS] = A[H.TURN]
+            out[i, branch, R_ERROR] = A[H.ERROR]
 
 
 @njit(_nrt=True, entry=True)

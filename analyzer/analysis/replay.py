@@ -25,7 +25,7 @@ from analyzer.enums import Event
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import init_game, play, resolve_decision
 from analyzer.kernel.gamelog import log_event
-from analyzer.kernel.layout import H_PEND_OBJ, H_PEND_PLAYER, ST_DECISION
+from analyzer.kernel.layout import ST_DECISION, H
 from analyzer.kernel.rollout import decide_pending
 
 DEFAULT_LOG_ROWS = 1 << 15  # events a replay's log holds (a long game has a few thousand)
@@ -45,8 +45,8 @@ def replay_game(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_ind
         return 1
     n_dec = 0
     while play(G, C, pol, True) == ST_DECISION:
-        p = G[H_PEND_PLAYER]
-        o = G[H_PEND_OBJ]
+        p = G[H.PEND_PLAYER]
+        o = G[H.PEND_OBJ]
         promise, recipient = decide_pending(G, C, pol)
         if n_dec == decision:
             q = recipient if recipient >= 0 else recipient_for(G, pol, p, o, A)

@@ -192,8 +192,8 @@ class ReplaySession:
         start.update({"game": game, "seed": st.seed, "decks": st.names,
                       "policy": str(st.policy), "player_levels": st.levels})
         did = decision_id(matchup, game, decision) if decision >= 0 else None
-        return Replay(events, info, matchup, game, int(G[L.H_WINNER]), int(G[L.H_TURN]),
-                      END_REASON_NAMES[int(G[L.H_END_REASON])], lost, did, branch)
+        return Replay(events, info, matchup, game, int(G[L.H.WINNER]), int(G[L.H.TURN]),
+                      END_REASON_NAMES[int(G[L.H.END_REASON])], lost, did, branch)
 
     def header(self, r: Replay) -> str:
         st = self.setup(r.matchup)

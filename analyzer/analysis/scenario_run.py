@@ -92,7 +92,7 @@ def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[s
 
         info = GameInfo.from_compiled(catalog.compiled, [f"seat {s}" for s in
                                                          range(scn.players)],
-                                      int(run.G[L.H_NCARDS]))
+                                      int(run.G[L.H.NCARDS]))
         events, lost = decode(run.G, info)
         state["events"] = events
         state["play_by_play"] = render_lines(events, info)
@@ -116,9 +116,9 @@ def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
     """Objects in p's hand, library (top first), graveyard or exile; battlefield: the
     permanents p controls, oldest first."""
     if zone == Zone.BATTLEFIELD:
-        objs = [int(G[L.OFF_BATTLEFIELD + i]) for i in range(int(G[L.H_BF_N]))]
-        objs = [o for o in objs if _f(G, o, L.O_CTRL) == p]
-        return sorted(objs, key=lambda o: _f(G, o, L.O_TIMESTAMP))
+        objs = [int(G[L.OFF_BATTLEFIELD + i]) for i in range(int(G[L.H.BF_N]))]
+        objs = [o for o in objs if _f(G, o, L.O.CTRL) == p]
+        return sorted(objs, key=lambda o: _f(G, o, L.O.TIMESTAMP))
     base, cap, n_field = S.ZONE_LISTS[zone]
     objs = [int(G[base + p * cap + i]) for i in range(_pf(G, p, n_field))]
     return objs[::-1] if zone == Zone.LIBRARY else objs
@@ -126,38 +126,38 @@ def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
 
 def command_objects(G: np.ndarray, p: int) -> list[int]:
     """What is in p's command zone: its commander, when it is there (903.6)."""
-    c = _pf(G, p, L.P_COMMANDER) - 1
-    return [c] if c >= 0 and _f(G, c, L.O_ZONE) == Zone.COMMAND else []
+    c = _pf(G, p, L.P.COMMANDER) - 1
+    return [c] if c >= 0 and _f(G, c, L.O.ZONE) == Zone.COMMAND else []
 
 
 def stack_entries(G: np.ndarray) -> list[int]:
     """Offsets of the stack entries, top first."""
-    return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H_STACK_N]) - 1, -1, -1)]
+    return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H.STACK_N]) - 1, -1, -1)]
 
 
 def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
     """How a scenario file would name player or object v now."""
     if v >= L.PLAYER_BASE:
         return f"seat:{v - L.PLAYER_BASE}"
-    name = names[_f(G, v, L.O_CARD)]
-    zone = _f(G, v, L.O_ZONE)
+    name = names[_f(G, v, L.O.CARD)]
+    zone = _f(G, v, L.O.ZONE)
     if zone == Zone.BATTLEFIELD:
-        same = [o for o in zone_objects(G, _f(G, v, L.O_CTRL), zone)
-                if _f(G, o, L.O_CARD) == _f(G, v, L.O_CARD)]
+        same = [o for o in zone_objects(G, _f(G, v, L.O.CTRL), zone)
+                if _f(G, o, L.O.CARD) == _f(G, v, L.O.CARD)]
         k = same.index(v) + 1
-        return f"battlefield:{_f(G, v, L.O_CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
+        return f"battlefield:{_f(G, v, L.O.CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
     if zone == Zone.STACK:
         return f"stack:{name}"
     zname = {Zone.HAND: "hand", Zone.LIBRARY: "library", Zone.GRAVEYARD: "graveyard",
              Zone.EXILE: "exile", Zone.COMMAND: "command"}.get(zone)
-    return f"{zname}:{_f(G, v, L.O_OWNER)}:{name}" if zname else f"gone:{name}"
+    return f"{zname}:{_f(G, v, L.O.OWNER)}:{name}" if zname else f"gone:{name}"
 
 
 def step_name(G: np.ndarray) -> str:
     """The step the game is in: while players have priority, the step that opened it."""
-    if int(G[L.H_WINNER]) != -1:
+    if int(G[L.H.WINNER]) != -1:
         return "game_over"
-    ph = int(G[L.H_WINDOW_STEP]) if G[L.H_WINDOW] else int(G[L.H_PHASE])
+    ph = int(G[L.H.WINDOW_STEP]) if G[L.H.WINDOW] else int(G[L.H.PHASE])
     return STEP_NAMES[ph]
 
 
@@ -169,74 +169,74 @@ def _keywords(mask: int) -> list[str]:
 def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dict[str, Any]:
     """The position as JSON-ready data (the keys issue 3 lists, and a few more)."""
     names = cc.names
-    winner = int(G[L.H_WINNER])
-    n = int(G[L.H_NPLAYERS])
+    winner = int(G[L.H.WINNER])
+    n = int(G[L.H.NPLAYERS])
     stack = []
     for e in stack_entries(G):
-        kind = int(G[e + L.S_KIND])
-        targets = [ref_text(G, names, int(G[e + L.S_T0 + i])) for i in range(L.MAX_TARGETS)
-                   if G[e + L.S_T0 + i] >= 0]
-        copy = kind == L.SK_SPELL and _f(G, int(G[e + L.S_OBJ]), L.O_TOKEN) == 1
-        stack.append({"card": names[int(G[e + L.S_CARD])], "controller": int(G[e + L.S_CTRL]),
+        kind = int(G[e + L.S.KIND])
+        targets = [ref_text(G, names, int(G[e + L.S.T0 + i])) for i in range(L.MAX_TARGETS)
+                   if G[e + L.S.T0 + i] >= 0]
+        copy = kind == L.SK_SPELL and _f(G, int(G[e + L.S.OBJ]), L.O.TOKEN) == 1
+        stack.append({"card": names[int(G[e + L.S.CARD])], "controller": int(G[e + L.S.CTRL]),
                       "kind": "copy" if copy else KIND_NAMES.get(kind, str(kind)),
-                      "promised": bool(G[e + L.S_PROMISED]) if kind != L.SK_DELAYED else False,
-                      "gift_to": int(G[e + L.S_RECIPIENT]) if G[e + L.S_PROMISED]
+                      "promised": bool(G[e + L.S.PROMISED]) if kind != L.SK_DELAYED else False,
+                      "gift_to": int(G[e + L.S.RECIPIENT]) if G[e + L.S.PROMISED]
                       and kind != L.SK_DELAYED else None,
                       "targets": targets})
     seats = []
     for p in range(n):
         bf = []
         for o in zone_objects(G, p, Zone.BATTLEFIELD):
-            att = _f(G, o, L.O_ATTACHED)
-            counters = {k: v for k, v in (("+1/+1", _f(G, o, L.O_P1P1)),
-                                          ("stun", _f(G, o, L.O_STUN))) if v}
-            card = _f(G, o, L.O_CARD)
+            att = _f(G, o, L.O.ATTACHED)
+            counters = {k: v for k, v in (("+1/+1", _f(G, o, L.O.P1P1)),
+                                          ("stun", _f(G, o, L.O.STUN))) if v}
+            card = _f(G, o, L.O.CARD)
             creature = bool(int(cc.cards[card, CardCol.TYPES]) & CardType.CREATURE)
             bf.append({"card": names[card], "controller": p,
-                       "owner": _f(G, o, L.O_OWNER), "token": bool(_f(G, o, L.O_TOKEN)),
-                       "tapped": bool(_f(G, o, L.O_TAPPED)),
-                       "power": _f(G, o, L.O_CUR_P) if creature else None,
-                       "toughness": _f(G, o, L.O_CUR_T) if creature else None,
+                       "owner": _f(G, o, L.O.OWNER), "token": bool(_f(G, o, L.O.TOKEN)),
+                       "tapped": bool(_f(G, o, L.O.TAPPED)),
+                       "power": _f(G, o, L.O.CUR_P) if creature else None,
+                       "toughness": _f(G, o, L.O.CUR_T) if creature else None,
                        "colors": "".join(c for i, c in enumerate(COLOR_ORDER)
                                          if int(cc.cards[card, CardCol.COLORS]) >> i & 1),
                        "counters": counters,
                        "attached_to": ref_text(G, names, att) if att >= 0 else None,
-                       "damage": _f(G, o, L.O_DAMAGE), "sick": bool(_f(G, o, L.O_SICK)),
-                       "keywords": _keywords(_f(G, o, L.O_CUR_KW)),
-                       "phased_out": bool(_f(G, o, L.O_PHASED))})
-        castable = [names[_f(G, o, L.O_CARD)] for q in range(n)
-                    for o in zone_objects(G, q, Zone.EXILE) if _f(G, o, L.O_CAST_BY) == p + 1]
+                       "damage": _f(G, o, L.O.DAMAGE), "sick": bool(_f(G, o, L.O.SICK)),
+                       "keywords": _keywords(_f(G, o, L.O.CUR_KW)),
+                       "phased_out": bool(_f(G, o, L.O.PHASED))})
+        castable = [names[_f(G, o, L.O.CARD)] for q in range(n)
+                    for o in zone_objects(G, q, Zone.EXILE) if _f(G, o, L.O.CAST_BY) == p + 1]
         seats.append({
-            "seat": p, "life": _pf(G, p, L.P_LIFE), "lost": bool(_pf(G, p, L.P_LOST)),
-            "hand": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.HAND)],
-            "library_size": _pf(G, p, L.P_LIB_N),
-            "graveyard": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)],
-            "exile": [names[_f(G, o, L.O_CARD)] for o in zone_objects(G, p, Zone.EXILE)],
+            "seat": p, "life": _pf(G, p, L.P.LIFE), "lost": bool(_pf(G, p, L.P.LOST)),
+            "hand": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.HAND)],
+            "library_size": _pf(G, p, L.P.LIB_N),
+            "graveyard": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)],
+            "exile": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.EXILE)],
             "may_cast_from_exile": castable,
             "battlefield": bf,
-            "gifts_promised": _pf(G, p, L.P_GIFTS_PROMISED),
-            "gifts_given": _pf(G, p, L.P_GIFTS_GIVEN),
-            "gifts_received": _pf(G, p, L.P_GIFTS_RECEIVED),
-            "gifts_undelivered": _pf(G, p, L.P_GIFTS_UNDELIVERED),
-            "gift_triggers": _pf(G, p, L.P_GIFT_TRIGGERS),  # "whenever you give a gift"
-            "cards_drawn": _pf(G, p, L.P_CARDS_DRAWN),
-            "command": [names[_f(G, o, L.O_CARD)] for o in command_objects(G, p)],
-            "commander": (names[_f(G, _pf(G, p, L.P_COMMANDER) - 1, L.O_CARD)]
-                          if _pf(G, p, L.P_COMMANDER) else None),
-            "commander_casts": _pf(G, p, L.P_COMMANDER_CASTS),
-            "commander_damage": [_pf(G, p, L.P_COMMANDER_DAMAGE + k) for k in range(n)],
+            "gifts_promised": _pf(G, p, L.P.GIFTS_PROMISED),
+            "gifts_given": _pf(G, p, L.P.GIFTS_GIVEN),
+            "gifts_received": _pf(G, p, L.P.GIFTS_RECEIVED),
+            "gifts_undelivered": _pf(G, p, L.P.GIFTS_UNDELIVERED),
+            "gift_triggers": _pf(G, p, L.P.GIFT_TRIGGERS),  # "whenever you give a gift"
+            "cards_drawn": _pf(G, p, L.P.CARDS_DRAWN),
+            "command": [names[_f(G, o, L.O.CARD)] for o in command_objects(G, p)],
+            "commander": (names[_f(G, _pf(G, p, L.P.COMMANDER) - 1, L.O.CARD)]
+                          if _pf(G, p, L.P.COMMANDER) else None),
+            "commander_casts": _pf(G, p, L.P.COMMANDER_CASTS),
+            "commander_damage": [_pf(G, p, L.P.COMMANDER_DAMAGE + k) for k in range(n)],
         })
-    extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H_EXTRA_N]))]
+    extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H.EXTRA_N]))]
     out = {
-        "turn": int(G[L.H_TURN]), "active": int(G[L.H_ACTIVE]), "phase": step_name(G),
+        "turn": int(G[L.H.TURN]), "active": int(G[L.H.ACTIVE]), "phase": step_name(G),
         "winner": winner if winner >= 0 else None,
         "game_over": winner != -1,
-        "end_reason": END_REASON_NAMES[int(G[L.H_END_REASON])] if winner != -1 else None,
+        "end_reason": END_REASON_NAMES[int(G[L.H.END_REASON])] if winner != -1 else None,
         "extra_turns": extra[::-1],  # the next one taken first (500.7: newest first)
         "stack": stack, "seats": seats, "warnings": list(warnings or []),
     }
-    if G[L.H_ERROR]:
-        out["error"] = f"capacity exceeded: {ERROR_NAMES[int(G[L.H_ERROR])]}"
+    if G[L.H.ERROR]:
+        out["error"] = f"capacity exceeded: {ERROR_NAMES[int(G[L.H.ERROR])]}"
     return out
 
 
@@ -273,8 +273,8 @@ class _Run:
         placed: list[tuple[int, Any]] = []
         try:
             for s, seat in enumerate(scn.seats):
-                G[L.OFF_PLAYERS + s * L.PF + L.P_LIFE] = seat.life
-                G[L.OFF_PLAYERS + s * L.PF + L.P_LEVEL] = seat.level
+                G[L.OFF_PLAYERS + s * L.PF + L.P.LIFE] = seat.life
+                G[L.OFF_PLAYERS + s * L.PF + L.P.LEVEL] = seat.level
                 for zone, names in ((Zone.HAND, seat.hand), (Zone.LIBRARY, seat.library[::-1]),
                                     (Zone.GRAVEYARD, seat.graveyard)):
                     for name in names:
@@ -325,18 +325,18 @@ class _Run:
         its casts from the command zone and the commander damage it took."""
         if seat.commander:
             card = self.cc.id_of(seat.commander)
-            owned = [o for o in range(int(G[L.H_NCARDS]))
-                     if _f(G, o, L.O_CARD) == card and _f(G, o, L.O_OWNER) == s]
-            owned.sort(key=lambda o: _f(G, o, L.O_ZONE) != Zone.COMMAND)
+            owned = [o for o in range(int(G[L.H.NCARDS]))
+                     if _f(G, o, L.O.CARD) == card and _f(G, o, L.O.OWNER) == s]
+            owned.sort(key=lambda o: _f(G, o, L.O.ZONE) != Zone.COMMAND)
             if not owned:
                 raise InputError(Problem(f"seat[{s}].commander: seat {s} owns no "
                                          f"{seat.commander} (put it in command, or in a zone)",
                                          self.scn.source))
             S.set_commander(G, s, owned[0])
         base = L.OFF_PLAYERS + s * L.PF
-        G[base + L.P_COMMANDER_CASTS] = seat.commander_casts
+        G[base + L.P.COMMANDER_CASTS] = seat.commander_casts
         for k, dmg in enumerate(seat.commander_damage):
-            G[base + L.P_COMMANDER_DAMAGE + k] = dmg
+            G[base + L.P.COMMANDER_DAMAGE + k] = dmg
 
     # -- references -------------------------------------------------------------------------
 
@@ -346,25 +346,25 @@ class _Run:
         if ref.zone == "seat":
             return L.PLAYER_BASE + ref.seat
         if ref.zone == "stack":
-            entries = [e for e in stack_entries(G) if G[e + L.S_KIND] == L.SK_SPELL]
+            entries = [e for e in stack_entries(G) if G[e + L.S.KIND] == L.SK_SPELL]
             if ref.name == "":
                 if not entries:
                     return "the stack holds no spell"
-                return int(G[entries[0] + L.S_OBJ])
-            objs = [int(G[e + L.S_OBJ]) for e in entries
-                    if self.names[int(G[e + L.S_CARD])] == ref.name]
+                return int(G[entries[0] + L.S.OBJ])
+            objs = [int(G[e + L.S.OBJ]) for e in entries
+                    if self.names[int(G[e + L.S.CARD])] == ref.name]
         else:
             zone = {"battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
                     "exile": Zone.EXILE, "hand": Zone.HAND, "library": Zone.LIBRARY}[ref.zone]
             if seat == -2:  # any attacking creature of that name
-                seats = range(int(G[L.H_NPLAYERS]))
+                seats = range(int(G[L.H.NPLAYERS]))
             elif seat < 0:  # bare name of a blocker: any defending player's
-                seats = [q for q in range(int(G[L.H_NPLAYERS])) if q != int(G[L.H_ACTIVE])]
+                seats = [q for q in range(int(G[L.H.NPLAYERS])) if q != int(G[L.H.ACTIVE])]
             else:
                 seats = [seat]
             objs = [o for q in seats for o in zone_objects(G, q, zone)
-                    if self.names[_f(G, o, L.O_CARD)] == ref.name
-                    and (seat != -2 or _f(G, o, L.O_ATTACKING))]
+                    if self.names[_f(G, o, L.O.CARD)] == ref.name
+                    and (seat != -2 or _f(G, o, L.O.ATTACKING))]
         if len(objs) < ref.index:
             where = {"stack": "on the stack"}.get(ref.zone, f"in that {ref.zone}")
             have = f"only {len(objs)}" if objs else "none"
@@ -378,30 +378,30 @@ class _Run:
         raise InputError(Problem(f"{a.describe()}: {why}", self.scn.source, a.line))
 
     def _seat(self, a: ActionSpec) -> int:
-        return a.seat if a.seat >= 0 else int(self.G[L.H_ACTIVE])
+        return a.seat if a.seat >= 0 else int(self.G[L.H.ACTIVE])
 
     def apply(self, a: ActionSpec) -> None:
         G = self.G
-        if G[L.H_WINNER] != -1:
+        if G[L.H.WINNER] != -1:
             self._fail(a, "the game is over")
         if a.ask:
             self._fail(a, "promise = \"?\" asks to play the cast both ways: run it with "
                        "--rollouts N (gift-analyzer scenario FILE --rollouts 1000)")
         p = self._seat(a)
-        if _pf(G, p, L.P_LOST):
+        if _pf(G, p, L.P.LOST):
             self._fail(a, f"seat {p} has lost the game")
         getattr(self, f"_{a.kind}")(a, p)
 
     def _sorcery_time(self, a: ActionSpec, p: int, what: str) -> None:
         G = self.G
-        ph = int(G[L.H_PHASE])
-        if int(G[L.H_ACTIVE]) != p:
+        ph = int(G[L.H.PHASE])
+        if int(G[L.H.ACTIVE]) != p:
             self._fail(a, f"{what} only in seat {p}'s own turn (it is seat "
-                       f"{int(G[L.H_ACTIVE])}'s turn)")
+                       f"{int(G[L.H.ACTIVE])}'s turn)")
         if ph not in (Phase.MAIN1, Phase.MAIN2):
             self._fail(a, f"{what} only in a main phase (now: {step_name(G)})")
-        if G[L.H_STACK_N] or G[L.H_TRIG_N]:
-            self._fail(a, f"{what} only with an empty stack ({int(G[L.H_STACK_N])} on it)")
+        if G[L.H.STACK_N] or G[L.H.TRIG_N]:
+            self._fail(a, f"{what} only with an empty stack ({int(G[L.H.STACK_N])} on it)")
 
     def _slots(self, a: ActionSpec, ab: int, chooser: int, promised: int,
                what: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -419,7 +419,7 @@ class _Run:
             if isinstance(v, str):
                 self._fail(a, v)
             slots[slot] = v
-            zccs[slot] = _f(self.G, v, L.O_ZCC) if v < L.PLAYER_BASE else 0
+            zccs[slot] = _f(self.G, v, L.O.ZCC) if v < L.PLAYER_BASE else 0
             texts[slot] = ref.text
         return slots, zccs, texts
 
@@ -453,15 +453,15 @@ class _Run:
     def _cast(self, a: ActionSpec, p: int) -> None:
         G, cc = self.G, self.cc
         card = cc.id_of(a.card)
-        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O_CARD) == card), -1)
+        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
         if o < 0:
-            o = next((x for q in range(int(G[L.H_NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
-                      if _f(G, x, L.O_CARD) == card and _f(G, x, L.O_CAST_BY) == p + 1), -1)
+            o = next((x for q in range(int(G[L.H.NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
+                      if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1), -1)
         if o < 0:
-            o = next((x for x in command_objects(G, p) if _f(G, x, L.O_CARD) == card), -1)
+            o = next((x for x in command_objects(G, p) if _f(G, x, L.O.CARD) == card), -1)
         if o < 0 and (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1:
             o = next((x for x in zone_objects(G, p, Zone.GRAVEYARD)
-                      if _f(G, x, L.O_CARD) == card), -1)  # flashback (702.34a)
+                      if _f(G, x, L.O.CARD) == card), -1)  # flashback (702.34a)
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
                        f"for seat {p} to cast it, nor seat {p}'s commander in the command "
@@ -469,7 +469,7 @@ class _Run:
         types = int(cc.cards[card, CardCol.TYPES])
         if types & CardType.LAND:
             self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")
-        if int(G[L.H_NO_SPELLS_TURN]) == int(G[L.H_TURN]):
+        if int(G[L.H.NO_SPELLS_TURN]) == int(G[L.H.TURN]):
             self._fail(a, "players can't cast spells this turn")
         fast = types & CardType.INSTANT or int(cc.cards[card, CardCol.KEYWORDS]) & Keyword.FLASH
         if not fast:
@@ -483,7 +483,7 @@ class _Run:
                 self._fail(a, "there is no opponent to promise the gift to")
             if recipient == p:
                 self._fail(a, "the gift goes to an opponent, not to the caster (702.174a)")
-            if _pf(G, recipient, L.P_LOST):
+            if _pf(G, recipient, L.P.LOST):
                 self._fail(a, f"seat {recipient} has left the game")
             promise = 1
         ab = _spell_ability(cc, card)
@@ -499,7 +499,7 @@ class _Run:
         if a.discard:
             did = cc.id_of(a.discard)
             discard = next((x for x in zone_objects(G, p, Zone.HAND)
-                            if _f(G, x, L.O_CARD) == did and x != o), -1)
+                            if _f(G, x, L.O.CARD) == did and x != o), -1)
             if discard < 0:
                 self._fail(a, f"discard: no other {a.discard} in seat {p}'s hand")
         code, idx = script.cast_scripted_mode(G, self.C, p, o, promise, recipient, slots,
@@ -508,10 +508,10 @@ class _Run:
             self._target_error(a, code, idx, ab, promise, texts, a.card)
 
     def _next_opponent(self, p: int) -> int:
-        n = int(self.G[L.H_NPLAYERS])
+        n = int(self.G[L.H.NPLAYERS])
         for k in range(1, n):
             q = (p + k) % n
-            if not _pf(self.G, q, L.P_LOST):
+            if not _pf(self.G, q, L.P.LOST):
                 return q
         return -1
 
@@ -521,9 +521,9 @@ class _Run:
         o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
         if isinstance(o, str):
             self._fail(a, o)
-        if _f(G, o, L.O_CTRL) != p:
+        if _f(G, o, L.O.CTRL) != p:
             self._fail(a, f"seat {p} does not control {a.ref.text}")
-        card = _f(G, o, L.O_CARD)
+        card = _f(G, o, L.O.CARD)
         a0 = int(cc.cards[card, CardCol.AB_START])
         acts = [x for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT]))
                 if cc.abilities[x, AbilCol.KIND] == AbilityKind.ACTIVATED]
@@ -546,23 +546,23 @@ class _Run:
         card = cc.id_of(a.card)
         if not int(cc.cards[card, CardCol.TYPES]) & CardType.LAND:
             self._fail(a, f"{a.card} is not a land: cast it")
-        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O_CARD) == card), -1)
+        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand")
         self._sorcery_time(a, p, "a land can be played")
-        if _pf(G, p, L.P_LANDS_TURN) >= 1:
+        if _pf(G, p, L.P.LANDS_TURN) >= 1:
             self._fail(a, f"seat {p} has already played a land this turn")
         script.play_land(G, self.C, p, o)
 
     def _attack(self, a: ActionSpec, p: int) -> None:
         G = self.G
-        if int(G[L.H_ACTIVE]) != p:
-            self._fail(a, f"only the active player (seat {int(G[L.H_ACTIVE])}) attacks")
-        if int(G[L.H_PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN, Phase.DECLARE_ATTACKERS) \
-                or G[L.H_STACK_N] \
-                or G[L.H_TRIG_N]:
+        if int(G[L.H.ACTIVE]) != p:
+            self._fail(a, f"only the active player (seat {int(G[L.H.ACTIVE])}) attacks")
+        if int(G[L.H.PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN, Phase.DECLARE_ATTACKERS) \
+                or G[L.H.STACK_N] \
+                or G[L.H.TRIG_N]:
             self._fail(a, f"attackers are declared from main1 or combat with an empty stack "
-                       f"(now: {step_name(G)}, {int(G[L.H_STACK_N])} on the stack)")
+                       f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)")
         d = a.defender if a.defender >= 0 else self._next_opponent(p)
         objs = []
         for ref in a.attackers:
@@ -583,9 +583,9 @@ class _Run:
 
     def _block(self, a: ActionSpec, p: int) -> None:
         G = self.G
-        if int(G[L.H_PHASE]) != Phase.DECLARE_BLOCKERS or G[L.H_STACK_N] or G[L.H_TRIG_N]:
+        if int(G[L.H.PHASE]) != Phase.DECLARE_BLOCKERS or G[L.H.STACK_N] or G[L.H.TRIG_N]:
             self._fail(a, f"blockers are declared after attackers, with an empty stack "
-                       f"(now: {step_name(G)}, {int(G[L.H_STACK_N])} on the stack)")
+                       f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)")
         bs, ts = [], []
         for b_ref, t_ref in a.blocks:
             b = self._find(b_ref, b_ref.seat)

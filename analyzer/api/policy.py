@@ -74,15 +74,15 @@ def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic"
         from analyzer.kernel.rng import seed_state, set_rng
 
         set_rng(G, np.uint64(seed_state(np.uint64(seed), np.uint64(0))))
-    p = int(G[L.H_ACTIVE]) if seat is None else seat
-    if not 0 <= p < int(G[L.H_NPLAYERS]):
+    p = int(G[L.H.ACTIVE]) if seat is None else seat
+    if not 0 <= p < int(G[L.H.NPLAYERS]):
         raise InputError(Problem(f"no seat {p} in this scenario", str(scenario)))
     hand = [int(G[L.OFF_HAND + p * L.MAX_HAND + i])
-            for i in range(int(G[L.OFF_PLAYERS + p * L.PF + L.P_HAND_N]))]
+            for i in range(int(G[L.OFF_PLAYERS + p * L.PF + L.P.HAND_N]))]
     from analyzer.enums import CardCol
 
     def card_of(o: int) -> int:
-        return int(G[L.OFF_OBJECTS + o * L.OF + L.O_CARD])
+        return int(G[L.OFF_OBJECTS + o * L.OF + L.O.CARD])
 
     if card is None:
         objs = [o for o in hand if cc.cards[card_of(o), CardCol.GIFT_KIND]]

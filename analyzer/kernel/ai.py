@@ -54,57 +54,18 @@ from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_enters
 from analyzer.kernel.layout import (
-    H_ACTIVE,
-    H_BF_N,
-    H_KINDS_SEEN,
-    H_NO_SPELLS_TURN,
-    H_NPLAYERS,
-    H_PHASE,
-    H_STACK_N,
-    H_STARTING_LIFE,
-    H_TARGET_SRC,
-    H_TURN,
-    H_WINDOW_STEP,
     MAX_EXILE,
     MAX_TARGETS,
     NO_OBJ,
-    O_ATTACHED,
-    O_ATTACKING,
-    O_BLOCKING,
-    O_CARD,
-    O_CAST_BY,
-    O_CTRL,
-    O_CUR_P,
-    O_PHASED,
-    O_SICK,
-    O_TAPPED,
-    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_EXILE,
-    P_COMMANDER,
-    P_EXILE_N,
-    P_GY_N,
-    P_HAND_N,
-    P_LANDS_PLAYED,
-    P_LANDS_TURN,
-    P_LEVEL,
-    P_LIFE,
-    P_LOST,
     PLAYER_BASE,
-    S_CTRL,
-    S_KIND,
-    S_OBJ,
-    S_T0,
     SK_SPELL,
-    W_ACOLOR,
-    W_FOCUS,
-    W_MAIN,
-    W_SRC_KIND,
-    W_SRC_MASK,
-    W_SRC_OBJ,
-    W_SRC_USE,
-    W_USLOTS,
-    W_UZCCS,
+    H,
+    O,
+    P,
+    S,
+    W,
 )
 from analyzer.kernel.mana import (
     MAX_SOURCES,
@@ -148,8 +109,8 @@ def _targets_useful(G, C, ab, p, promised):
         return True
     abilities = abilities_of(C)
     targets = targets_of(C)
-    slots = G[W_USLOTS:W_USLOTS + MAX_TARGETS]
-    zccs = G[W_UZCCS:W_UZCCS + MAX_TARGETS]
+    slots = G[W.USLOTS:W.USLOTS + MAX_TARGETS]
+    zccs = G[W.UZCCS:W.UZCCS + MAX_TARGETS]
     if not choose_targets(G, C, ab, p, promised, slots, zccs):
         return False
     tg0 = abilities[ab, AbilCol.TG_START]
@@ -165,8 +126,8 @@ def _targets_useful(G, C, ab, p, promised):
                 continue
             if v >= PLAYER_BASE:
                 mine = v - PLAYER_BASE == p
-            elif G[ob(v) + O_ZONE] == Zone.BATTLEFIELD or G[ob(v) + O_ZONE] == Zone.STACK:
-                mine = G[ob(v) + O_CTRL] == p
+            elif G[ob(v) + O.ZONE] == Zone.BATTLEFIELD or G[ob(v) + O.ZONE] == Zone.STACK:
+                mine = G[ob(v) + O.CTRL] == p
             else:
                 mine = True  # a card in our graveyard
             if intent == Intent.HARM and mine:
@@ -180,10 +141,10 @@ def _targets_useful(G, C, ab, p, promised):
 def _board_value(G, C, p):
     cards = cards_of(C)
     s = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_PHASED] == 0 and \
-                cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.PHASED] == 0 and \
+                cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
             s += threat(G, cards, o)
     return s
 
@@ -191,8 +152,8 @@ def _board_value(G, C, p):
 @njit
 def _opp_board_value(G, C, p):
     s = 0
-    for q in range(G[H_NPLAYERS]):
-        if q != p and G[pb(q) + P_LOST] == 0:
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
             s += _board_value(G, C, q)
     return s
 
@@ -200,9 +161,9 @@ def _opp_board_value(G, C, p):
 @njit
 def _opp_hand(G, p):
     s = 0
-    for q in range(G[H_NPLAYERS]):
-        if q != p and G[pb(q) + P_LOST] == 0:
-            s += G[pb(q) + P_HAND_N]
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            s += G[pb(q) + P.HAND_N]
     return s
 
 
@@ -210,10 +171,10 @@ def _opp_hand(G, p):
 def _mode_useful(G, C, p, o, promised, context):
     """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
     of the stack, 2 combat after blocks, 3 opponent's end step."""
-    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return _mode_useful_standard(G, C, p, o, promised, context)
     cards = cards_of(C)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     if not _role_may_help(G, cards, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE_BASIC]
@@ -245,7 +206,7 @@ def _mode_useful(G, C, p, o, promised, context):
 def _mode_useful_standard(G, C, p, o, promised, context):
     """_mode_useful for the standard player (kernel/ai_std.py says when)."""
     cards = cards_of(C)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     if not role_may_help(G, cards, card, context):
         return False
     role = cards[card, CardCol.AI_ROLE]
@@ -261,18 +222,18 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             saved = trick_saves(G, C, p, card)
             if saved < 0:
                 return False
-            G[W_FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
+            G[W.FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
         return _targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks, when it flips a fight; main 1: valiant
         focus = trick_focus(G, C, p, card) if context == 2 else valiant_focus(G, C, p, card)
         if focus < 0:
             return False
-        G[W_FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
+        G[W.FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
         return _targets_useful(G, C, ab, p, promised)
     if role == AiRole.REMOVAL:
         if not _targets_useful(G, C, ab, p, promised):
             return False
-        return removal_worth(G, C, p, ab, G[W_USLOTS:W_USLOTS + MAX_TARGETS], context)
+        return removal_worth(G, C, p, ab, G[W.USLOTS:W.USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
@@ -287,9 +248,9 @@ def _mode_useful_standard(G, C, p, o, promised, context):
 def _top_sweeps_mine(G, C, p):
     """Is the top of the stack an opponent's sweeper while p has creatures?"""
     e = stack_top_entry(G)
-    if e < 0 or G[e + S_CTRL] == p or G[e + S_KIND] != SK_SPELL:
+    if e < 0 or G[e + S.CTRL] == p or G[e + S.KIND] != SK_SPELL:
         return False
-    card = G[ob(G[e + S_OBJ]) + O_CARD]
+    card = G[ob(G[e + S.OBJ]) + O.CARD]
     return cards_of(C)[card, CardCol.AI_ROLE] == AiRole.SWEEPER and _board_value(G, C, p) > 0
 
 
@@ -297,7 +258,7 @@ def _top_sweeps_mine(G, C, p):
 def _role_may_help(G, cards, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
-    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return role_may_help(G, cards, card, context)
     role = cards[card, CardCol.AI_ROLE_BASIC]
     if context == 1:  # responding to the top of the stack
@@ -313,7 +274,7 @@ def _role_may_help(G, cards, card, context, p):
             return True
         return (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0  # flash creatures
     if role == AiRole.CARD_DRAW and (cards[card, CardCol.TYPES] & CardType.INSTANT) and \
-            G[H_PHASE] == Phase.MAIN1:
+            G[H.PHASE] == Phase.MAIN1:
         return False  # instant draw waits for the opponent's end step
     return True
 
@@ -325,8 +286,8 @@ def _fast_may_help(G, cards, p, context):
     in exile castable by p) whose role could be useful now."""
     n_fast = 0
     useful = False
-    for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
         if cards[card, CardCol.FLAGS] & CardFlag.FAST:
             n_fast += 1
             if not useful and _role_may_help(G, cards, card, context, p):
@@ -335,11 +296,11 @@ def _fast_may_help(G, cards, p, context):
         return False
     if useful:
         return True
-    for q in range(G[H_NPLAYERS]):
-        for i in range(G[pb(q) + P_EXILE_N]):
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
-            card = G[ob(o) + O_CARD]
-            if G[ob(o) + O_CAST_BY] == p + 1 and cards[card, CardCol.FLAGS] & CardFlag.FAST and \
+            card = G[ob(o) + O.CARD]
+            if G[ob(o) + O.CAST_BY] == p + 1 and cards[card, CardCol.FLAGS] & CardFlag.FAST and \
                     _role_may_help(G, cards, card, context, p):
                 return True
     return False
@@ -348,21 +309,21 @@ def _fast_may_help(G, cards, p, context):
 @njit
 def _top_targets_mine(G, C, p):
     e = stack_top_entry(G)
-    if e < 0 or G[e + S_CTRL] == p:
+    if e < 0 or G[e + S.CTRL] == p:
         return False
     for i in range(MAX_TARGETS):
-        v = G[e + S_T0 + i]
-        if 0 <= v < PLAYER_BASE and G[ob(v) + O_ZONE] == Zone.BATTLEFIELD and \
-                G[ob(v) + O_CTRL] == p:
+        v = G[e + S.T0 + i]
+        if 0 <= v < PLAYER_BASE and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and \
+                G[ob(v) + O.CTRL] == p:
             return True
     return False
 
 
 @njit
 def _has_creature_in_combat(G, p):
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]):
+        if G[ob(o) + O.CTRL] == p and (G[ob(o) + O.ATTACKING] or G[ob(o) + O.BLOCKING]):
             return True
     return False
 
@@ -371,7 +332,7 @@ def _has_creature_in_combat(G, p):
 def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     """Timing, extra cost and mana (against p's sources, collected once by the caller)."""
     cards = cards_of(C)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     t = cards[card, CardCol.TYPES]
     if t & CardType.LAND:
         return False
@@ -379,16 +340,16 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     reduction = -commander_tax(G, p, o)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or \
-            (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
+            (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         reduction += cost_reduction(G, C, p, card)
-    from_gy = G[ob(o) + O_ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
+    from_gy = G[ob(o) + O.ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
     if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
-    colored = G[W_ACOLOR:W_ACOLOR + 5]
+    colored = G[W.ACOLOR:W.ACOLOR + 5]
     generic = max(base_cost(G, C, o, colored) - reduction, 0)
-    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
+    any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
 
@@ -396,7 +357,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
-    if not _role_may_help(G, cards_of(C), G[ob(o) + O_CARD], context, p):
+    if not _role_may_help(G, cards_of(C), G[ob(o) + O.CARD], context, p):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     plain = plain and _mode_useful(G, C, p, o, 0, context)
@@ -412,7 +373,7 @@ def try_cast(G, C, pol, p, o, context):
             started = cast_finish(G, C, p, o, 1, recipient)
     elif plain:
         started = cast_finish(G, C, p, o, 0, -1)
-    G[W_FOCUS] = 0  # a trick's creature (standard player) is chosen by now
+    G[W.FOCUS] = 0  # a trick's creature (standard player) is chosen by now
     return started
 
 
@@ -422,18 +383,18 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     mana value, most expensive first."""
     cards = cards_of(C)
     n = 0
-    if G[H_NO_SPELLS_TURN] == G[H_TURN]:
+    if G[H.NO_SPELLS_TURN] == G[H.TURN]:
         return 0
-    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
-    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
-    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
-    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
     n_src = collect_sources(G, cards, abilities_of(C), p, masks, objs, kinds)
     if n_src == 0:
         return 0
-    for i in range(G[pb(p) + P_HAND_N]):
+    for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         # _can_cast_now's first tests, without the call: a land, or a slow card at instant speed
         if cards[card, CardCol.TYPES] & CardType.LAND or (
                 not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0):
@@ -441,37 +402,37 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         # and its mana value test when nothing can reduce the cost
         if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
                 cards[card, CardCol.MV] > n_src and \
-                ((G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0:
+                ((G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0:
             continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
             n += 1
-    for q in range(G[H_NPLAYERS]):
-        for i in range(G[pb(q) + P_EXILE_N]):
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
-            if G[ob(o) + O_CAST_BY] == p + 1 and n < out.shape[0] and \
+            if G[ob(o) + O.CAST_BY] == p + 1 and n < out.shape[0] and \
                     _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
                 out[n] = o
                 n += 1
-    for i in range(G[pb(p) + P_GY_N]):  # flashback (702.34a)
+    for i in range(G[pb(p) + P.GY_N]):  # flashback (702.34a)
         o = graveyard_at(G, p, i)
-        if (cards[G[ob(o) + O_CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1 and \
+        if (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1 and \
                 n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src,
                                                    use):
             out[n] = o
             n += 1
-    c = G[pb(p) + P_COMMANDER] - 1
-    if c >= 0 and G[ob(c) + O_ZONE] == Zone.COMMAND and n < out.shape[0] and \
+    c = G[pb(p) + P.COMMANDER] - 1
+    if c >= 0 and G[ob(c) + O.ZONE] == Zone.COMMAND and n < out.shape[0] and \
             _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1
     for i in range(1, n):
         x = out[i]
-        kx = cards[G[ob(x) + O_CARD], CardCol.MV] * 100 + cards[G[ob(x) + O_CARD], CardCol.VALUE]
+        kx = cards[G[ob(x) + O.CARD], CardCol.MV] * 100 + cards[G[ob(x) + O.CARD], CardCol.VALUE]
         j = i - 1
         while j >= 0:
             y = out[j]
-            ky = cards[G[ob(y) + O_CARD], CardCol.MV] * 100 + cards[G[ob(y) + O_CARD],
+            ky = cards[G[ob(y) + O.CARD], CardCol.MV] * 100 + cards[G[ob(y) + O.CARD],
                                                                      CardCol.VALUE]
             if ky >= kx:
                 break
@@ -484,12 +445,12 @@ def _collect_castables(G, C, p, sorcery_ok, out):
 @njit
 def _play_land(G, C, p):
     cards = cards_of(C)
-    if G[pb(p) + P_LANDS_TURN] >= 1:
+    if G[pb(p) + P.LANDS_TURN] >= 1:
         return False
-    n_hand = G[pb(p) + P_HAND_N]
+    n_hand = G[pb(p) + P.HAND_N]
     any_land = False
     for i in range(n_hand):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
             any_land = True
             break
     if not any_land:
@@ -497,10 +458,10 @@ def _play_land(G, C, p):
     best = -1
     best_score = -1
     have = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
-            have |= cards[G[ob(o) + O_CARD], CardCol.LAND_COLORS]
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
     # hand cards with a symbol of each color: a land scores, per color it makes, 2 per such
     # card when no land out makes that color yet, else 1
     k0 = 0
@@ -509,7 +470,7 @@ def _play_land(G, C, p):
     k3 = 0
     k4 = 0
     for j in range(n_hand):
-        h = G[ob(hand_at(G, p, j)) + O_CARD]
+        h = G[ob(hand_at(G, p, j)) + O.CARD]
         if cards[h, CardCol.COST_W] > 0:
             k0 += 1
         if cards[h, CardCol.COST_W + 1] > 0:
@@ -522,7 +483,7 @@ def _play_land(G, C, p):
             k4 += 1
     for i in range(n_hand):
         o = hand_at(G, p, i)
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
@@ -536,10 +497,10 @@ def _play_land(G, C, p):
             best = o
     if best < 0:
         return False
-    put_onto_battlefield(G, cards, best, p, cards[G[ob(best) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    put_onto_battlefield(G, cards, best, p, cards[G[ob(best) + O.CARD], CardCol.ETB_TAPPED] == 1)
     fire_enters(G, C, best)  # landfall, and a land's own enters triggers
-    G[pb(p) + P_LANDS_TURN] += 1
-    G[pb(p) + P_LANDS_PLAYED] += 1
+    G[pb(p) + P.LANDS_TURN] += 1
+    G[pb(p) + P.LANDS_PLAYED] += 1
     return True
 
 
@@ -567,12 +528,12 @@ def _gain_life_now(G, p, context):
     """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
     also in response to lethal combat damage (context 2, the caller checked), and at an
     opponent's end step below the starting life (the mana would go unused)."""
-    life = G[pb(p) + P_LIFE]
+    life = G[pb(p) + P.LIFE]
     if context == 0:
-        return G[H_PHASE] != Phase.MAIN1 and life <= G[H_STARTING_LIFE] - 3
-    if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC:
-        return life <= G[H_STARTING_LIFE] - 3
-    return context == 2 or life < G[H_STARTING_LIFE]
+        return G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return life <= G[H.STARTING_LIFE] - 3
+    return context == 2 or life < G[H.STARTING_LIFE]
 
 
 @njit
@@ -580,9 +541,9 @@ def _waits_for_end_step(G, cards, abilities, o, a):
     """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
     Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
     in between."""
-    return G[pb(G[ob(o) + O_CTRL]) + P_LEVEL] != PlayerLevel.BASIC and \
+    return G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC and \
         abilities[a, AbilCol.COST_TAP] != 0 and abilities[a, AbilCol.TRIG_PARAM] != 1 and \
-        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE != 0
+        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
 
 
 @njit
@@ -590,14 +551,14 @@ def _try_activate(G, C, p, context):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] != p or G[ob(o) + O_PHASED]:
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
             continue
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
             continue
-        G[H_TARGET_SRC] = o + 1  # "another target ..." excludes this source
+        G[H.TARGET_SRC] = o + 1  # "another target ..." excludes this source
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED or \
@@ -605,13 +566,13 @@ def _try_activate(G, C, p, context):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
                 continue
-            if abilities[a, AbilCol.COST_TAP] and (G[ob(o) + O_TAPPED] or (
-                    G[ob(o) + O_SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)):
+            if abilities[a, AbilCol.COST_TAP] and (G[ob(o) + O.TAPPED] or (
+                    G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)):
                 continue
             generic, colored = ability_cost_tuple(abilities, a)
             if _ability_has_op(C, a, Op.ATTACH_SELF):
-                att = G[ob(o) + O_ATTACHED]
-                if att != NO_OBJ and G[ob(att) + O_ZONE] == Zone.BATTLEFIELD:
+                att = G[ob(o) + O.ATTACHED]
+                if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
                     continue
                 if not _targets_useful(G, C, a, p, 0):
                     continue
@@ -626,12 +587,12 @@ def _try_activate(G, C, p, context):
                 if not _targets_useful(G, C, a, p, 0):
                     continue
             # keep the source itself out of the payment for {T} abilities
-            tapped_before = G[ob(o) + O_TAPPED]
+            tapped_before = G[ob(o) + O.TAPPED]
             if abilities[a, AbilCol.COST_TAP]:
-                G[ob(o) + O_TAPPED] = 1
+                G[ob(o) + O.TAPPED] = 1
             ok = can_pay(G, cards, abilities, p, generic, colored,
                          False)
-            G[ob(o) + O_TAPPED] = tapped_before
+            G[ob(o) + O.TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):
                 return True
     return False
@@ -640,11 +601,11 @@ def _try_activate(G, C, p, context):
 @njit
 def _any_source(G, cards, p):
     """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
-        card = G[b + O_CARD]
+        card = G[b + O.CARD]
         if cards[card, CardCol.TYPES] & CardType.LAND or \
                 cards[card, CardCol.FLAGS] & (CardFlag.SAC_MANA | CardFlag.TAP_MANA):
             return True
@@ -654,13 +615,13 @@ def _any_source(G, cards, p):
 @njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
-    if G[pb(p) + P_LANDS_TURN] < 1 and _play_land(G, C, p):
+    if G[pb(p) + P.LANDS_TURN] < 1 and _play_land(G, C, p):
         return True
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana
-    buf = G[W_MAIN:W_MAIN + MAX_CAND]
+    buf = G[W.MAIN:W.MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
-    if G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return _main_standard(G, C, pol, p, buf, n)
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
@@ -677,7 +638,7 @@ def _main_standard(G, C, pol, p, buf, n):
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)
     for i in range(n):
-        card = G[ob(buf[i]) + O_CARD]
+        card = G[ob(buf[i]) + O.CARD]
         # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
         if (keep == 0 or cards[card, CardCol.MV] + keep <= lands or
                 cards[card, CardCol.AI_ROLE] == AiRole.TRICK) and \
@@ -685,7 +646,7 @@ def _main_standard(G, C, pol, p, buf, n):
             return True
     if keep > 0:
         for i in range(n):
-            card = G[ob(buf[i]) + O_CARD]
+            card = G[ob(buf[i]) + O.CARD]
             if cards[card, CardCol.MV] + keep > lands and cards[card, CardCol.VALUE] > worth \
                     and try_cast(G, C, pol, p, buf[i], 0):
                 return True
@@ -696,12 +657,12 @@ def _main_standard(G, C, pol, p, buf, n):
 def priority_context(G, p):
     """Why p could act in the open window: 1 responding to the top of the stack (not p's
     own), 2 after blocks, 3 an opponent's end step; 0: p just passes."""
-    if G[H_STACK_N] > 0:
-        return 0 if G[stack_top_entry(G) + S_CTRL] == p else 1
-    step = G[H_WINDOW_STEP]
+    if G[H.STACK_N] > 0:
+        return 0 if G[stack_top_entry(G) + S.CTRL] == p else 1
+    step = G[H.WINDOW_STEP]
     if step == Phase.DECLARE_BLOCKERS:
         return 2
-    if step == Phase.END_STEP and G[H_ACTIVE] != p:
+    if step == Phase.END_STEP and G[H.ACTIVE] != p:
         return 3
     return 0
 
@@ -709,8 +670,8 @@ def priority_context(G, p):
 @njit(inline="always")  # tiny and on the priority hot path
 def fast_in_hand(G, cards, p):
     """Does p hold a card castable at instant speed?"""
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.FLAGS] & CardFlag.FAST:
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.FLAGS] & CardFlag.FAST:
             return True
     return False
 
@@ -724,7 +685,7 @@ def may_act(G, cards, p):
     if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
         return True
     # the standard player eats a Food (or uses another ability) when combat damage is lethal
-    return context == 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
+    return context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
 
 
 @njit
@@ -736,14 +697,14 @@ def priority_action(G, C, pol, p):
         return False
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
-            buf = G[W_MAIN:W_MAIN + MAX_CAND]
+            buf = G[W.MAIN:W.MAIN + MAX_CAND]
             n = _collect_castables(G, C, p, False, buf)
             for i in range(n):
                 if try_cast(G, C, pol, p, buf[i], context):
                     return True
     if context == 3:
         return _try_activate(G, C, p, 3)
-    if context == 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
+    if context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
         return _try_activate(G, C, p, 2)
     return False
 
@@ -753,13 +714,13 @@ def discard_to_hand_size(G, C, p):
     """Cleanup (514.1): discard down to seven; extra lands go first once five are out,
     else the most expensive card."""
     cards = cards_of(C)
-    while G[pb(p) + P_HAND_N] > 7:
-        lands_out = G[pb(p) + P_LANDS_PLAYED]
+    while G[pb(p) + P.HAND_N] > 7:
+        lands_out = G[pb(p) + P.LANDS_PLAYED]
         worst = -1
         worst_key = -1
-        for i in range(G[pb(p) + P_HAND_N]):
+        for i in range(G[pb(p) + P.HAND_N]):
             o = hand_at(G, p, i)
-            card = G[ob(o) + O_CARD]
+            card = G[ob(o) + O.CARD]
             is_land = cards[card, CardCol.TYPES] & CardType.LAND
             key = cards[card, CardCol.MV]
             if is_land:
@@ -773,10 +734,10 @@ def discard_to_hand_size(G, C, p):
 @njit
 def best_attacker_power(G, p):
     best = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p:
-            best = max(best, G[ob(o) + O_CUR_P])
+        if G[ob(o) + O.CTRL] == p:
+            best = max(best, G[ob(o) + O.CUR_P])
     return best
 
 
@@ -785,16 +746,16 @@ def anyone_fast(G, C):
     """Could any player act at instant speed now (a fast card in hand, a card they may cast
     from exile, an activated ability)? Windows nobody can use are not opened."""
     cards = cards_of(C)
-    for p in range(G[H_NPLAYERS]):
-        if G[pb(p) + P_LOST]:
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST]:
             continue
         if fast_in_hand(G, cards, p):
             return True
-        for i in range(G[pb(p) + P_EXILE_N]):
-            if G[ob(G[OFF_EXILE + p * MAX_EXILE + i]) + O_CAST_BY]:
+        for i in range(G[pb(p) + P.EXILE_N]):
+            if G[ob(G[OFF_EXILE + p * MAX_EXILE + i]) + O.CAST_BY]:
                 return True
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if cards[G[ob(o) + O_CARD], CardCol.FLAGS] & CardFlag.HAS_ACTIVATED:
+        if cards[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.HAS_ACTIVATED:
             return True
     return False

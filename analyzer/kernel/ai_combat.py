@@ -51,34 +51,7 @@ from analyzer.kernel.combat import (
 )
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_attacks
-from analyzer.kernel.layout import (
-    H_ACTIVE,
-    H_BF_N,
-    H_COMBAT_FS,
-    H_NPLAYERS,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_PHASED,
-    O_STUN,
-    O_TAPPED,
-    O_TOKEN,
-    OFF_BATTLEFIELD,
-    P_HAND_N,
-    P_LEVEL,
-    P_LIFE,
-    P_LOST,
-    W_ATT,
-    W_BLK,
-    W_CHOSEN,
-    W_CRACK,
-)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.state import hand_at, ob, pb
 from analyzer.kernel.targets import threat, threat_std
 
@@ -86,43 +59,43 @@ from analyzer.kernel.targets import threat, threat_std
 @njit
 def declare_attackers(G, C):
     """The active player's attacks. Returns how many attack."""
-    p = G[H_ACTIVE]
+    p = G[H.ACTIVE]
     d = choose_defender(G, p)
-    if G[H_NPLAYERS] > 2 and G[pb(p) + P_LEVEL] != PlayerLevel.BASIC:
+    if G[H.NPLAYERS] > 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         d = ai_multi.choose_defender(G, C, p)  # pods: kernel/ai_multi.py (issue 21 item 3)
     if d < 0:
         return 0
-    if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC:
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         n = _attacks_basic(G, C, p, d)
     else:
         n = _attacks_standard(G, C, p, d)
-    G[H_COMBAT_FS] = 0
+    G[H.COMBAT_FS] = 0
     return n
 
 
 @njit
 def declare_blockers(G, C):
     """Every defending player's blocks."""
-    n = G[H_BF_N]
-    att = G[W_ATT:W_ATT + MAX_COMBATANTS]
+    n = G[H.BF_N]
+    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
     na = 0
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_ATTACKING] and na < MAX_COMBATANTS:
+        if G[ob(o) + O.ATTACKING] and na < MAX_COMBATANTS:
             att[na] = o
             na += 1
     # biggest attackers first
     for i in range(1, na):
         x = att[i]
         j = i - 1
-        while j >= 0 and G[ob(att[j]) + O_CUR_P] < G[ob(x) + O_CUR_P]:
+        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
             att[j + 1] = att[j]
             j -= 1
         att[j + 1] = x
-    for d in range(G[H_NPLAYERS]):
-        if G[pb(d) + P_LOST] or d == G[H_ACTIVE]:
+    for d in range(G[H.NPLAYERS]):
+        if G[pb(d) + P.LOST] or d == G[H.ACTIVE]:
             continue
-        if G[pb(d) + P_LEVEL] == PlayerLevel.BASIC:
+        if G[pb(d) + P.LEVEL] == PlayerLevel.BASIC:
             _blocks_basic(G, C, d, att, na)
         else:
             _blocks_standard(G, C, d, att, na)
@@ -131,9 +104,9 @@ def declare_blockers(G, C):
 
 @njit
 def _declare(G, C, o, d):
-    G[ob(o) + O_ATTACKING] = d + 1
-    if (G[ob(o) + O_CUR_KW] & Keyword.VIGILANCE) == 0:
-        G[ob(o) + O_TAPPED] = 1
+    G[ob(o) + O.ATTACKING] = d + 1
+    if (G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
+        G[ob(o) + O.TAPPED] = 1
     fire_attacks(G, C, o)
 
 
@@ -148,16 +121,16 @@ def held_pump(G, C, p):
     abilities = abilities_of(C)
     steps = steps_of(C)
     lands = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_PHASED] == 0 \
-                and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
+        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.TAPPED] == 0 and G[ob(o) + O.PHASED] == 0 \
+                and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             lands += 1
     bp = 0
     bt = 0
     team = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
         if cards[card, CardCol.AI_ROLE] != AiRole.TRICK or cards[card, CardCol.MV] > lands or \
                 (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
             continue
@@ -181,15 +154,15 @@ def held_pump(G, C, p):
 @njit
 def _kills_pumped(G, src, dst, src_p, dst_t):
     """kills(src, dst) with src at +src_p power and dst at +dst_t toughness."""
-    if G[ob(dst) + O_CUR_KW] & Keyword.INDESTRUCTIBLE or dst_t >= 99:
+    if G[ob(dst) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or dst_t >= 99:
         return False
-    pw = G[ob(src) + O_CUR_P] + src_p
+    pw = G[ob(src) + O.CUR_P] + src_p
     if pw <= 0:
         return False
-    if G[ob(src) + O_CUR_KW] & Keyword.DEATHTOUCH:
+    if G[ob(src) + O.CUR_KW] & Keyword.DEATHTOUCH:
         return True
-    mult = 2 if G[ob(src) + O_CUR_KW] & Keyword.DOUBLE_STRIKE else 1
-    return pw * mult >= G[ob(dst) + O_CUR_T] + dst_t - G[ob(dst) + O_DAMAGE]
+    mult = 2 if G[ob(src) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
+    return pw * mult >= G[ob(dst) + O.CUR_T] + dst_t - G[ob(dst) + O.DAMAGE]
 
 
 @njit
@@ -234,13 +207,13 @@ def _crack_back(G, cards, d, crack):
     (how many, their total)."""
     n = 0
     total = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] == d and is_creature(cards, G, o) and G[b + O_CUR_P] > 0 and \
-                (G[b + O_CUR_KW] & Keyword.DEFENDER) == 0 and G[b + O_STUN] == 0 and \
+        if G[b + O.CTRL] == d and is_creature(cards, G, o) and G[b + O.CUR_P] > 0 and \
+                (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0 and G[b + O.STUN] == 0 and \
                 n < MAX_COMBATANTS:
-            pw = G[b + O_CUR_P] * (2 if G[b + O_CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
+            pw = G[b + O.CUR_P] * (2 if G[b + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
             crack[n] = pw
             n += 1
             total += pw
@@ -258,11 +231,11 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
             b2 = blk[k]
             if not can_block(cards, G, b2, a) or _kills_pumped(G, a, b2, bp, 0):
                 continue
-            if G[ob(a) + O_CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
+            if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
                 return False
-            dt = (G[ob(b1) + O_CUR_KW] | G[ob(b2) + O_CUR_KW]) & Keyword.DEATHTOUCH
-            if dt or G[ob(b1) + O_CUR_P] + G[ob(b2) + O_CUR_P] >= \
-                    G[ob(a) + O_CUR_T] + bt - G[ob(a) + O_DAMAGE]:
+            dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
+            if dt or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] >= \
+                    G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]:
                 return True
     return False
 
@@ -271,26 +244,26 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
 def _attacks_standard(G, C, p, d):
     """The standard player's attacks (see the module docstring). Returns how many attack."""
     cards = cards_of(C)
-    att = G[W_ATT:W_ATT + MAX_COMBATANTS]
-    blk = G[W_BLK:W_BLK + MAX_COMBATANTS]
-    chosen = G[W_CHOSEN:W_CHOSEN + MAX_COMBATANTS]
-    crack = G[W_CRACK:W_CRACK + MAX_COMBATANTS]
+    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK:W.BLK + MAX_COMBATANTS]
+    chosen = G[W.CHOSEN:W.CHOSEN + MAX_COMBATANTS]
+    crack = G[W.CRACK:W.CRACK + MAX_COMBATANTS]
     na = 0
     nb = 0
     total = 0
     home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] == p and G[b + O_TAPPED] == 0 and is_creature(cards, G, o):
+        if G[b + O.CTRL] == p and G[b + O.TAPPED] == 0 and is_creature(cards, G, o):
             if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
                 att[na] = o
                 na += 1
-                total += G[b + O_CUR_P]
-            elif (G[b + O_CUR_KW] & Keyword.CANT_BLOCK) == 0:
+                total += G[b + O.CUR_P]
+            elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0:
                 home += 1
-        elif G[b + O_CTRL] == d and G[b + O_TAPPED] == 0 and is_creature(cards, G, o) and \
-                (G[b + O_CUR_KW] & Keyword.CANT_BLOCK) == 0 and nb < MAX_COMBATANTS:
+        elif G[b + O.CTRL] == d and G[b + O.TAPPED] == 0 and is_creature(cards, G, o) and \
+                (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and nb < MAX_COMBATANTS:
             blk[nb] = o
             nb += 1
     if na == 0:
@@ -299,7 +272,7 @@ def _attacks_standard(G, C, p, d):
     for i in range(1, na):
         x = att[i]
         j = i - 1
-        while j >= 0 and G[ob(att[j]) + O_CUR_P] < G[ob(x) + O_CUR_P]:
+        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
             att[j + 1] = att[j]
             j -= 1
         att[j + 1] = x
@@ -313,11 +286,11 @@ def _attacks_standard(G, C, p, d):
         for j in range(nb):
             if chosen[j] == 0 and can_block(cards, G, blk[j], a):
                 chosen[j] = 1
-                stopped += G[ob(a) + O_CUR_P]
+                stopped += G[ob(a) + O.CUR_P]
                 n_stopped += 1
                 break
-    d_life = G[pb(d) + P_LIFE]
-    my_life = G[pb(p) + P_LIFE]
+    d_life = G[pb(d) + P.LIFE]
+    my_life = G[pb(p) + P.LIFE]
     bp, bt, team = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if total - stopped + team * (na - n_stopped) >= d_life:
@@ -349,23 +322,23 @@ def _attacks_standard(G, C, p, d):
     if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life,
                         crack_total):
         for i in range(na):
-            if G[ob(att[i]) + O_CUR_P] > 0:
+            if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     while True:
         keep = home
         for i in range(na):
-            if chosen[i] == 0 or G[ob(att[i]) + O_CUR_KW] & Keyword.VIGILANCE:
+            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
                 keep += 1
         if crack_total - _sum_top(crack, n_crack, keep) < my_life:
             break
         best = -1
         for i in range(na):
             o = att[i]
-            if chosen[i] == 0 or G[ob(o) + O_CUR_KW] & Keyword.VIGILANCE:
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
                 continue
-            if best < 0 or G[ob(o) + O_CUR_T] > G[ob(att[best]) + O_CUR_T]:
+            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
                 best = i
         if best < 0:
             break
@@ -401,7 +374,7 @@ def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack
                 best = i
         if best >= 0:
             eaten |= 1 << best
-            eaten_power += max(G[ob(att[best]) + O_CUR_P], 0)
+            eaten_power += max(G[ob(att[best]) + O.CUR_P], 0)
             n_eaten += 1
     if through < 3 * n_eaten:
         return False
@@ -424,46 +397,46 @@ def _chump_ok(G, cards, b, lethal, doomed):
         return True
     if not doomed:
         return False
-    return G[ob(b) + O_TOKEN] != 0 or G[ob(b) + O_CUR_P] + G[ob(b) + O_CUR_T] <= 3
+    return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
 
 
 @njit
 def _blocks_standard(G, C, d, att, na):
     """The standard player's blocks for defender d (see the module docstring)."""
     cards = cards_of(C)
-    n = G[H_BF_N]
+    n = G[H.BF_N]
     incoming = 0
     for i in range(na):
-        if G[ob(att[i]) + O_ATTACKING] == d + 1:
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
             a = att[i]
-            incoming += G[ob(a) + O_CUR_P] * (2 if G[ob(a) + O_CUR_KW] & Keyword.DOUBLE_STRIKE
+            incoming += G[ob(a) + O.CUR_P] * (2 if G[ob(a) + O.CUR_KW] & Keyword.DOUBLE_STRIKE
                                               else 1)
     if incoming == 0:
         return
-    life = G[pb(d) + P_LIFE]
-    attacker = G[H_ACTIVE]
+    life = G[pb(d) + P.LIFE]
+    attacker = G[H.ACTIVE]
     my_power = 0
     for j in range(n):
         b = G[OFF_BATTLEFIELD + j]
-        if G[ob(b) + O_CTRL] == d and is_creature(cards, G, b) and \
-                (G[ob(b) + O_CUR_KW] & Keyword.DEFENDER) == 0:
-            my_power += max(G[ob(b) + O_CUR_P], 0)
+        if G[ob(b) + O.CTRL] == d and is_creature(cards, G, b) and \
+                (G[ob(b) + O.CUR_KW] & Keyword.DEFENDER) == 0:
+            my_power += max(G[ob(b) + O.CUR_P], 0)
     # d's attacks needed against the attacker's (this one included): d is behind when it needs
     # at least as many
-    behind = _clock(G[pb(attacker) + P_LIFE], my_power) >= _clock(life, incoming)
+    behind = _clock(G[pb(attacker) + P.LIFE], my_power) >= _clock(life, incoming)
     for i in range(na):
         a = att[i]
-        if G[ob(a) + O_ATTACKING] != d + 1:
+        if G[ob(a) + O.ATTACKING] != d + 1:
             continue
         ta = threat_std(G, cards, a)
-        menace = (G[ob(a) + O_CUR_KW] & Keyword.MENACE) != 0
+        menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
         best_kind = 0  # 3 good block, 2 trade, 1 chump
         best_t = 0
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
-            if G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or not untapped_creature(
+            if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or not untapped_creature(
                     cards, G, b) or not can_block(cards, G, b, a):
                 continue
             tb = threat_std(G, cards, b)
@@ -485,7 +458,7 @@ def _blocks_standard(G, C, d, att, na):
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
                 b = G[OFF_BATTLEFIELD + j]
-                if b == best or G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or \
+                if b == best or G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or \
                         not untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
                     continue
                 if menace:
@@ -502,32 +475,32 @@ def _blocks_standard(G, C, d, att, na):
         if best < 0:
             continue
         if second >= 0:
-            G[ob(second) + O_BLOCKING] = a + 1
-        G[ob(best) + O_BLOCKING] = a + 1
-        G[ob(a) + O_BLOCKED] = 1
-        incoming -= G[ob(a) + O_CUR_P]
+            G[ob(second) + O.BLOCKING] = a + 1
+        G[ob(best) + O.BLOCKING] = a + 1
+        G[ob(a) + O.BLOCKED] = 1
+        incoming -= G[ob(a) + O.CUR_P]
 
 
 @njit
 def _double_partner(G, cards, a, b1, d, ta):
     """A second blocker that, with b1, kills attacker a while a kills at most one of them and
     is worth more than the one it kills; -1 if none."""
-    for j in range(G[H_BF_N]):
+    for j in range(G[H.BF_N]):
         b2 = G[OFF_BATTLEFIELD + j]
-        if b2 == b1 or G[ob(b2) + O_CTRL] != d or G[ob(b2) + O_BLOCKING] or \
+        if b2 == b1 or G[ob(b2) + O.CTRL] != d or G[ob(b2) + O.BLOCKING] or \
                 not untapped_creature(cards, G, b2) or not can_block(cards, G, b2, a):
             continue
-        if G[ob(a) + O_CUR_KW] & Keyword.INDESTRUCTIBLE:
+        if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
             return -1
-        dt = (G[ob(b1) + O_CUR_KW] | G[ob(b2) + O_CUR_KW]) & Keyword.DEATHTOUCH
-        if not dt and G[ob(b1) + O_CUR_P] + G[ob(b2) + O_CUR_P] < \
-                G[ob(a) + O_CUR_T] - G[ob(a) + O_DAMAGE]:
+        dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
+        if not dt and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] < \
+                G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]:
             continue
         k1 = kills(G, a, b1)
         k2 = kills(G, a, b2)
-        pa = G[ob(a) + O_CUR_P]
-        if k1 and k2 and (G[ob(a) + O_CUR_KW] & Keyword.DEATHTOUCH or
-                          pa >= G[ob(b1) + O_CUR_T] + G[ob(b2) + O_CUR_T]):
+        pa = G[ob(a) + O.CUR_P]
+        if k1 and k2 and (G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH or
+                          pa >= G[ob(b1) + O.CUR_T] + G[ob(b2) + O.CUR_T]):
             continue  # it kills both
         loss = 0
         if k1:
@@ -544,11 +517,11 @@ def _double_partner(G, cards, a, b1, d, ta):
 @njit
 def choose_defender(G, p):
     best = -1
-    for k in range(1, G[H_NPLAYERS]):
-        q = (p + k) % G[H_NPLAYERS]
-        if G[pb(q) + P_LOST]:
+    for k in range(1, G[H.NPLAYERS]):
+        q = (p + k) % G[H.NPLAYERS]
+        if G[pb(q) + P.LOST]:
             continue
-        if best < 0 or G[pb(q) + P_LIFE] < G[pb(best) + P_LIFE]:
+        if best < 0 or G[pb(q) + P.LIFE] < G[pb(best) + P.LIFE]:
             best = q
     return best
 
@@ -557,29 +530,29 @@ def choose_defender(G, p):
 def _attacks_basic(G, C, p, d):
     """The basic player's attacks (kept exactly). Returns how many attack."""
     cards = cards_of(C)
-    att = G[W_ATT:W_ATT + MAX_COMBATANTS]
-    blk = G[W_BLK:W_BLK + MAX_COMBATANTS]
+    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK:W.BLK + MAX_COMBATANTS]
     na = 0
     nb = 0
     total = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         # can_attack's first tests inline (p's untapped creature), the call only then
-        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_TAPPED] == 0 and \
-                (cards[G[ob(o) + O_CARD], CardCol.TYPES] &
+        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.TAPPED] == 0 and \
+                (cards[G[ob(o) + O.CARD], CardCol.TYPES] &
                  CardType.CREATURE) != 0 and can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
             att[na] = o
             na += 1
-            total += G[ob(o) + O_CUR_P]
-        elif G[ob(o) + O_CTRL] == d and is_creature(cards, G, o) and G[ob(o) + O_TAPPED] == 0 \
+            total += G[ob(o) + O.CUR_P]
+        elif G[ob(o) + O.CTRL] == d and is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 \
                 and nb < MAX_COMBATANTS:
             blk[nb] = o
             nb += 1
     if na == 0:
         return 0
-    lethal = total - _sum_blockable(G, blk, nb) >= G[pb(d) + P_LIFE] and nb < na
+    lethal = total - _sum_blockable(G, blk, nb) >= G[pb(d) + P.LIFE] and nb < na
     crack_back = _power_on_board(cards, G, d, False)
-    my_life = G[pb(p) + P_LIFE]
+    my_life = G[pb(p) + P.LIFE]
     kept_toughness_needed = crack_back >= my_life
     n_att = 0
     for i in range(na):
@@ -591,14 +564,14 @@ def _attacks_basic(G, C, p, d):
                 break
         if not (safe or lethal):
             continue
-        kw = G[ob(o) + O_CUR_KW]
+        kw = G[ob(o) + O.CUR_KW]
         if kept_toughness_needed and not lethal and (kw & Keyword.VIGILANCE) == 0:
             # keep the biggest blockers home when the crack-back would kill us
-            if G[ob(o) + O_CUR_T] >= 2:
+            if G[ob(o) + O.CUR_T] >= 2:
                 continue
-        G[ob(o) + O_ATTACKING] = d + 1
+        G[ob(o) + O.ATTACKING] = d + 1
         if (kw & Keyword.VIGILANCE) == 0:
-            G[ob(o) + O_TAPPED] = 1
+            G[ob(o) + O.TAPPED] = 1
         fire_attacks(G, C, o)
         n_att += 1
     return n_att
@@ -615,13 +588,13 @@ def _sum_blockable(G, blk, nb):
 @njit
 def _power_on_board(cards, G, p, untapped_only):
     s = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] == p and is_creature(cards, G, o) and G[b + O_CUR_P] > 0:
-            if untapped_only and G[b + O_TAPPED] and G[b + O_STUN] == 0:
+        if G[b + O.CTRL] == p and is_creature(cards, G, o) and G[b + O.CUR_P] > 0:
+            if untapped_only and G[b + O.TAPPED] and G[b + O.STUN] == 0:
                 pass
-            s += G[b + O_CUR_P]
+            s += G[b + O.CUR_P]
     return s
 
 
@@ -630,22 +603,22 @@ def _power_on_board(cards, G, p, untapped_only):
 def _blocks_basic(G, C, d, att, na):
     """The basic player's blocks for defender d (kept exactly); att: attackers, biggest first."""
     cards = cards_of(C)
-    n = G[H_BF_N]
+    n = G[H.BF_N]
     incoming = 0
     for i in range(na):
-        if G[ob(att[i]) + O_ATTACKING] == d + 1:
-            incoming += G[ob(att[i]) + O_CUR_P]
-    life = G[pb(d) + P_LIFE]
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            incoming += G[ob(att[i]) + O.CUR_P]
+    life = G[pb(d) + P.LIFE]
     for i in range(na):
         a = att[i]
-        if G[ob(a) + O_ATTACKING] != d + 1:
+        if G[ob(a) + O.ATTACKING] != d + 1:
             continue
-        menace = (G[ob(a) + O_CUR_KW] & Keyword.MENACE) != 0
+        menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         best = -1
         best_kind = 0  # 3 good block, 2 trade, 1 chump
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
-            if G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or not untapped_creature(
+            if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or not untapped_creature(
                     cards, G, b) or not can_block(cards, G, b, a):
                 continue
             kind = 0
@@ -667,14 +640,14 @@ def _blocks_basic(G, C, d, att, na):
             second = -1
             for j in range(n):
                 b = G[OFF_BATTLEFIELD + j]
-                if b == best or G[ob(b) + O_CTRL] != d or G[ob(b) + O_BLOCKING] or \
+                if b == best or G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or \
                         not untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
                     continue
                 if second < 0 or threat(G, cards, b) < threat(G, cards, second):
                     second = b
             if second < 0 or (best_kind < 2 and incoming < life):
                 continue
-            G[ob(second) + O_BLOCKING] = a + 1
-        G[ob(best) + O_BLOCKING] = a + 1
-        G[ob(a) + O_BLOCKED] = 1
-        incoming -= G[ob(a) + O_CUR_P]
+            G[ob(second) + O.BLOCKING] = a + 1
+        G[ob(best) + O.BLOCKING] = a + 1
+        G[ob(a) + O.BLOCKED] = 1
+        incoming -= G[ob(a) + O.CUR_P]

@@ -24,18 +24,7 @@ from analyzer.enums import (
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import cond_ok
-from analyzer.kernel.layout import (
-    MAX_TARGETS,
-    O_CARD,
-    O_CTRL,
-    O_CUR_T,
-    O_DAMAGE,
-    O_OWNER,
-    O_ZONE,
-    PLAYER_BASE,
-    W_MSLOTS,
-    W_MZCCS,
-)
+from analyzer.kernel.layout import MAX_TARGETS, PLAYER_BASE, O, W
 from analyzer.kernel.state import ob
 from analyzer.kernel.targets import (
     choose_targets,
@@ -76,8 +65,8 @@ def _harm_value(G, C, abilities, steps, m, j, v):
     it when the mode's damage or -X/-X would not kill it."""
     cards = cards_of(C)
     t = threat(G, cards, v)
-    if G[ob(v) + O_ZONE] != Zone.BATTLEFIELD or \
-            (cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+    if G[ob(v) + O.ZONE] != Zone.BATTLEFIELD or \
+            (cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
         return t
     s0 = abilities[m, AbilCol.ST_START]
     shrink = -1
@@ -91,7 +80,7 @@ def _harm_value(G, C, abilities, steps, m, j, v):
             shrink = max(shrink, -steps[k, StepCol.B])
         elif op != Op.PUMP:
             return t  # destroyed, exiled, fought, ...
-    if shrink >= 0 and G[ob(v) + O_CUR_T] - G[ob(v) + O_DAMAGE] > shrink:
+    if shrink >= 0 and G[ob(v) + O.CUR_T] - G[ob(v) + O.DAMAGE] > shrink:
         return t // 8
     return t
 
@@ -103,8 +92,8 @@ def mode_value(G, C, m, p, promised):
     targets = targets_of(C)
     steps = steps_of(C)
     cards = cards_of(C)
-    slots = G[W_MSLOTS:W_MSLOTS + MAX_TARGETS]
-    zccs = G[W_MZCCS:W_MZCCS + MAX_TARGETS]
+    slots = G[W.MSLOTS:W.MSLOTS + MAX_TARGETS]
+    zccs = G[W.MZCCS:W.MZCCS + MAX_TARGETS]
     if not choose_targets(G, C, m, p, promised, slots, zccs):
         return -1000
     value = 1
@@ -124,8 +113,8 @@ def mode_value(G, C, m, p, promised):
                 if intent != Intent.NEUTRAL:
                     value += 10 if mine == (intent == Intent.HELP) else -10
                 continue
-            zone = G[ob(v) + O_ZONE]
-            mine = G[ob(v) + (O_OWNER if zone == Zone.GRAVEYARD else O_CTRL)] == p
+            zone = G[ob(v) + O.ZONE]
+            mine = G[ob(v) + (O.OWNER if zone == Zone.GRAVEYARD else O.CTRL)] == p
             if intent == Intent.HARM:
                 h = _harm_value(G, C, abilities, steps, m, j, v)
                 value += -h if mine else h

@@ -20,24 +20,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Zone
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import (
-    H_BF_N,
-    H_NPLAYERS,
-    MAX_PLAYERS,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_PHASED,
-    O_SICK,
-    O_TAPPED,
-    O_ZONE,
-    OFF_BATTLEFIELD,
-    P_COMMANDER_DAMAGE,
-    P_HAND_N,
-    P_LIFE,
-    P_LOST,
-)
+from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.state import ob, pb
 
 REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 of equal value
@@ -46,25 +29,25 @@ REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 
 @njit
 def opp_threat(G, cards, p, q):
     """How dangerous q is to p (see the module docstring)."""
-    v = G[pb(q) + P_HAND_N] + G[pb(p) + P_COMMANDER_DAMAGE + q]
-    for i in range(G[H_BF_N]):
+    v = G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] == q and G[b + O_PHASED] == 0 and \
-                cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE:
-            v += 3 * max(G[b + O_CUR_P], 0)
+        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0 and \
+                cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            v += 3 * max(G[b + O.CUR_P], 0)
     return v
 
 
 @njit
 def most_threatening(G, cards, p):
     """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
-    n = G[H_NPLAYERS]
+    n = G[H.NPLAYERS]
     best = -1
     best_v = 0
     for k in range(1, n):
         q = (p + k) % n
-        if G[pb(q) + P_LOST]:
+        if G[pb(q) + P.LOST]:
             continue
         v = opp_threat(G, cards, p, q)
         if best < 0 or v > best_v:
@@ -76,7 +59,7 @@ def most_threatening(G, cards, p):
 @njit
 def removal_bonus(G, cards, chooser, ctrl):
     """Added to a harmful target's score: more for the most threatening opponent's permanents."""
-    if G[H_NPLAYERS] <= 2 or ctrl == chooser:
+    if G[H.NPLAYERS] <= 2 or ctrl == chooser:
         return 0
     return REMOVAL_BONUS if most_threatening(G, cards, chooser) == ctrl else 0
 
@@ -85,18 +68,18 @@ def removal_bonus(G, cards, chooser, ctrl):
 def can_attack(cards, G, o, p):
     """combat.can_attack's test (combat.py imports targets.py, which imports this module)."""
     b = ob(o)
-    if G[b + O_CTRL] != p or G[b + O_ZONE] != Zone.BATTLEFIELD or G[b + O_PHASED] or \
-            G[b + O_TAPPED] or not cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+    if G[b + O.CTRL] != p or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED] or \
+            G[b + O.TAPPED] or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         return False
-    kw = G[b + O_CUR_KW]
-    if kw & Keyword.DEFENDER or (G[b + O_SICK] and not kw & Keyword.HASTE):
+    kw = G[b + O.CUR_KW]
+    if kw & Keyword.DEFENDER or (G[b + O.SICK] and not kw & Keyword.HASTE):
         return False
-    return G[b + O_CUR_P] > 0
+    return G[b + O.CUR_P] > 0
 
 
 @njit
 def _evasive(G, o):
-    return (G[ob(o) + O_CUR_KW] & (Keyword.FLYING | Keyword.UNBLOCKABLE)) != 0
+    return (G[ob(o) + O.CUR_KW] & (Keyword.FLYING | Keyword.UNBLOCKABLE)) != 0
 
 
 @njit
@@ -105,7 +88,7 @@ def _top_sum(G, cards, p, fly, k):
     not; also returns how many there are. No allocation: one pass per distinct power."""
     total = 0
     count = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if can_attack(cards, G, o, p) and _evasive(G, o) == fly:
             count += 1
@@ -113,11 +96,11 @@ def _top_sum(G, cards, p, fly, k):
     while k > 0:
         v = -1
         c = 0
-        for i in range(G[H_BF_N]):
+        for i in range(G[H.BF_N]):
             o = G[OFF_BATTLEFIELD + i]
             if not can_attack(cards, G, o, p) or _evasive(G, o) != fly:
                 continue
-            x = G[ob(o) + O_CUR_P]
+            x = G[ob(o) + O.CUR_P]
             if v < x < prev:
                 v = x
                 c = 1
@@ -139,14 +122,14 @@ def _through(G, cards, p, q):
     reach and flying blockers left over stop ground attackers)."""
     air = 0
     ground = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] != q or G[b + O_TAPPED] or G[b + O_PHASED] or \
-                not cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE or \
-                G[b + O_CUR_KW] & Keyword.CANT_BLOCK:
+        if G[b + O.CTRL] != q or G[b + O.TAPPED] or G[b + O.PHASED] or \
+                not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE or \
+                G[b + O.CUR_KW] & Keyword.CANT_BLOCK:
             continue
-        if G[b + O_CUR_KW] & (Keyword.FLYING | Keyword.REACH):
+        if G[b + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH):
             air += 1
         else:
             ground += 1
@@ -161,16 +144,16 @@ def _through(G, cards, p, q):
 def choose_defender(G, C, p):
     """The opponent p attacks (see the module docstring); -1 if none is left."""
     cards = cards_of(C)
-    n = G[H_NPLAYERS]
+    n = G[H.NPLAYERS]
     leader = most_threatening(G, cards, p)
     best = -1
     best_score = 0
     for k in range(1, min(n, MAX_PLAYERS)):
         q = (p + k) % n
-        if G[pb(q) + P_LOST]:
+        if G[pb(q) + P.LOST]:
             continue
         dmg = _through(G, cards, p, q)
-        life = max(G[pb(q) + P_LIFE], 1)
+        life = max(G[pb(q) + P.LIFE], 1)
         if dmg >= life:
             score = 1_000_000 - life
         else:

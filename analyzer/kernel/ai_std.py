@@ -32,35 +32,15 @@ from analyzer.enums import (
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
-    H_BF_N,
-    H_NPLAYERS,
-    H_PHASE,
-    H_TURN,
     MAX_TARGETS,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_SICK,
-    O_TAPPED,
-    O_TOKEN,
-    O_ZONE,
     OFF_BATTLEFIELD,
-    P_HAND_N,
-    P_LIFE,
-    P_LOST,
     PLAYER_BASE,
-    S_AB,
-    S_CTRL,
-    S_KIND,
-    S_T0,
     SK_ABILITY,
     SK_SPELL,
+    H,
+    O,
+    P,
+    S,
 )
 from analyzer.kernel.stack import stack_top_entry
 from analyzer.kernel.state import hand_at, ob, pb
@@ -80,7 +60,7 @@ def role_may_help(G, cards, card, context):
     if role == AiRole.COUNTER or role == AiRole.PROTECTION:
         return False
     if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
-        return context == 2 or (context == 0 and G[H_PHASE] == Phase.MAIN1)
+        return context == 2 or (context == 0 and G[H.PHASE] == Phase.MAIN1)
     if context == 2:  # after blocks
         return role == AiRole.REMOVAL
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
@@ -89,7 +69,7 @@ def role_may_help(G, cards, card, context):
             role == AiRole.RECURSION or role == AiRole.TOKENS or creature
     if cards[card, CardCol.FLAGS] & CardFlag.FAST and (
             role == AiRole.CARD_DRAW or role == AiRole.TOKENS or
-            (creature and G[H_PHASE] == Phase.MAIN1)):
+            (creature and G[H.PHASE] == Phase.MAIN1)):
         return False  # waits for the opponent's end step (a flash creature: main phase 2)
     return True
 
@@ -135,7 +115,7 @@ def removal_worth(G, C, p, ab, slots, context):
     steps = steps_of(C)
     abilities = abilities_of(C)
     v, g = _first_target(C, ab, slots)
-    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD:
+    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
     fight = combat_damage_to(G, v) if context == 2 else 0
@@ -145,33 +125,33 @@ def removal_worth(G, C, p, ab, slots, context):
         if steps[k, StepCol.REF] != g:
             continue
         if steps[k, StepCol.OP] == Op.DAMAGE and \
-                cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE and \
-                G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE == 0 and \
-                G[b + O_CUR_T] - G[b + O_DAMAGE] > steps[k, StepCol.A] + fight:
+                cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE and \
+                G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0 and \
+                G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight:
             return False
         if steps[k, StepCol.OP] == Op.BOUNCE:
             bounce = True
-    if context == 2 and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
+    if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
         return True
-    if bounce and G[b + O_TOKEN] == 0 and \
+    if bounce and G[b + O.TOKEN] == 0 and \
             cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST:
-        return context == 3 and cards[G[b + O_CARD], CardCol.MV] >= 4
+        return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
     if threat_std(G, cards, v) >= REMOVAL_WORTH:
         return True
     opp_power = 0
     opp_hand = 0
-    for q in range(G[H_NPLAYERS]):
-        if q != p and G[pb(q) + P_LOST] == 0:
-            opp_hand += G[pb(q) + P_HAND_N]
-    for i in range(G[H_BF_N]):
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            opp_hand += G[pb(q) + P.HAND_N]
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] != p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
-            opp_power += max(G[ob(o) + O_CUR_P], 0)
-    if opp_hand == 0 or 2 * opp_power >= G[pb(p) + P_LIFE] or late_game(G):
+        if G[ob(o) + O.CTRL] != p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            opp_power += max(G[ob(o) + O.CUR_P], 0)
+    if opp_hand == 0 or 2 * opp_power >= G[pb(p) + P.LIFE] or late_game(G):
         return True
     n_removal = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
             n_removal += 1
     return n_removal >= 2
 
@@ -188,26 +168,26 @@ def mana_to_keep(G, C, p, lands):
     keep = 0
     worth = 0
     opp_hand = 0
-    for q in range(G[H_NPLAYERS]):
-        if q != p and G[pb(q) + P_LOST] == 0:
-            opp_hand += G[pb(q) + P_HAND_N]
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            opp_hand += G[pb(q) + P.HAND_N]
     attacker = False
     my_power = 0
     opp_power = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+        if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
             continue
-        if G[ob(o) + O_CTRL] != p:
-            opp_power += max(G[ob(o) + O_CUR_P], 0)
+        if G[ob(o) + O.CTRL] != p:
+            opp_power += max(G[ob(o) + O.CUR_P], 0)
             continue
-        my_power += max(G[ob(o) + O_CUR_P], 0)
-        if G[H_PHASE] == Phase.MAIN1 and G[ob(o) + O_TAPPED] == 0 and G[ob(o) + O_CUR_P] > 0:
+        my_power += max(G[ob(o) + O.CUR_P], 0)
+        if G[H.PHASE] == Phase.MAIN1 and G[ob(o) + O.TAPPED] == 0 and G[ob(o) + O.CUR_P] > 0:
             attacker = True
     pressed = opp_power > my_power
     opp_creature = opp_power > 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
         role = cards[card, CardCol.AI_ROLE]
         mv = cards[card, CardCol.MV]
         if mv > lands or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
@@ -238,10 +218,10 @@ def valiant_focus(G, C, p, card):
         return -1
     cards = cards_of(C)
     best = -1
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        card_o = G[ob(o) + O_CARD]
-        if G[ob(o) + O_CTRL] != p or G[ob(o) + O_TAPPED] or G[ob(o) + O_SICK] or \
+        card_o = G[ob(o) + O.CARD]
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.TAPPED] or G[ob(o) + O.SICK] or \
                 cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0 or \
                 (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
             continue
@@ -281,8 +261,8 @@ def _group_obj(G, C, e, ab, g_local):
         s += targets[tg0 + j, TargCol.MAX]
     if s >= MAX_TARGETS:
         return -1
-    v = G[e + S_T0 + s]
-    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD:
+    v = G[e + S.T0 + s]
+    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return -1
     return v
 
@@ -311,7 +291,7 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
                 dmg += 1000
             else:
                 times = max(steps[k, StepCol.B], 1) if op == Op.DAMAGE_BY_POWER else 1
-                dmg += max(G[ob(src) + O_CUR_P], 0) * times
+                dmg += max(G[ob(src) + O.CUR_P], 0) * times
         elif op == Op.PUMP and ref == g_local and steps[k, StepCol.B] < 0:
             minus -= steps[k, StepCol.B]
         elif op == Op.DESTROY and ref == g_local:
@@ -328,12 +308,12 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
         return False
     if kw & Keyword.HEXPROOF:
         return True
-    left = G[ob(v) + O_CUR_T] + bt - minus
+    left = G[ob(v) + O.CUR_T] + bt - minus
     if left <= 0:
         return False
-    if (G[ob(v) + O_CUR_KW] | kw) & Keyword.INDESTRUCTIBLE:
+    if (G[ob(v) + O.CUR_KW] | kw) & Keyword.INDESTRUCTIBLE:
         return True
-    return not destroy and left - G[ob(v) + O_DAMAGE] > dmg
+    return not destroy and left - G[ob(v) + O.DAMAGE] > dmg
 
 
 @njit
@@ -341,10 +321,10 @@ def trick_saves(G, C, p, card):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
     e = stack_top_entry(G)
-    if e < 0 or G[e + S_CTRL] == p or (G[e + S_KIND] != SK_SPELL and
-                                       G[e + S_KIND] != SK_ABILITY):
+    if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and
+                                       G[e + S.KIND] != SK_ABILITY):
         return -1
-    ab = G[e + S_AB]
+    ab = G[e + S.AB]
     if ab < 0:
         return -1
     cards = cards_of(C)
@@ -357,10 +337,10 @@ def trick_saves(G, C, p, card):
         for k in range(targets[tg0 + j, TargCol.MAX]):
             if s + k >= MAX_TARGETS:
                 break
-            v = G[e + S_T0 + s + k]
-            if v < 0 or v >= PLAYER_BASE or G[ob(v) + O_ZONE] != Zone.BATTLEFIELD or \
-                    G[ob(v) + O_CTRL] != p or \
-                    cards[G[ob(v) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            v = G[e + S.T0 + s + k]
+            if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD or \
+                    G[ob(v) + O.CTRL] != p or \
+                    cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
                 continue
             if _survives(G, C, e, ab, j, v, bt, kw) and (
                     best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
@@ -372,18 +352,18 @@ def trick_saves(G, C, p, card):
 @njit
 def _dies(G, o, dmg, bt, kw):
     """Does o die to dmg combat damage at +bt toughness with keywords kw granted?"""
-    if (G[ob(o) + O_CUR_KW] | kw) & Keyword.INDESTRUCTIBLE or dmg <= 0:
+    if (G[ob(o) + O.CUR_KW] | kw) & Keyword.INDESTRUCTIBLE or dmg <= 0:
         return False
-    return dmg >= G[ob(o) + O_CUR_T] + bt - G[ob(o) + O_DAMAGE]
+    return dmg >= G[ob(o) + O.CUR_T] + bt - G[ob(o) + O.DAMAGE]
 
 
 @njit
 def _hits(G, src, dst, bp, kw):
     """Damage src deals dst in combat, at +bp power with keywords kw (deathtouch: 1000)."""
-    pw = G[ob(src) + O_CUR_P] + bp
+    pw = G[ob(src) + O.CUR_P] + bp
     if pw <= 0:
         return 0
-    k = G[ob(src) + O_CUR_KW] | kw
+    k = G[ob(src) + O.CUR_KW] | kw
     if k & Keyword.DEATHTOUCH:
         return 1000
     return pw * (2 if k & Keyword.DOUBLE_STRIKE else 1)
@@ -399,15 +379,15 @@ def trick_focus(G, C, p, card):
     n_unblocked = 0
     defender = -1
     best = -1
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] != p or (G[ob(o) + O_ATTACKING] == 0 and
-                                      G[ob(o) + O_BLOCKING] == 0):
+        if G[ob(o) + O.CTRL] != p or (G[ob(o) + O.ATTACKING] == 0 and
+                                      G[ob(o) + O.BLOCKING] == 0):
             continue
-        if G[ob(o) + O_ATTACKING] and G[ob(o) + O_BLOCKED] == 0:
+        if G[ob(o) + O.ATTACKING] and G[ob(o) + O.BLOCKED] == 0:
             unblocked += _player_damage(G, o)
             n_unblocked += 1
-            defender = G[ob(o) + O_ATTACKING] - 1
+            defender = G[ob(o) + O.ATTACKING] - 1
             if best < 0:
                 best = -2 - o  # a candidate for lethal damage, decided below
             continue
@@ -415,11 +395,11 @@ def trick_focus(G, C, p, card):
         taken = 0
         kills_before = False
         kills_after = False
-        for j in range(G[H_BF_N]):
+        for j in range(G[H.BF_N]):
             x = G[OFF_BATTLEFIELD + j]
-            if not (G[ob(x) + O_BLOCKING] == o + 1 or G[ob(o) + O_BLOCKING] == x + 1):
+            if not (G[ob(x) + O.BLOCKING] == o + 1 or G[ob(o) + O.BLOCKING] == x + 1):
                 continue
-            if cards[G[ob(x) + O_CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            if cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
                 continue
             taken += _hits(G, x, o, 0, 0)
             if _dies(G, x, _hits(G, o, x, 0, 0), 0, 0):
@@ -428,7 +408,7 @@ def trick_focus(G, C, p, card):
                 kills_after = True
         if taken == 0 and not kills_after:
             continue
-        if G[ob(o) + O_CUR_KW] & Keyword.FIRST_STRIKE == 0 and kw & Keyword.FIRST_STRIKE and \
+        if G[ob(o) + O.CUR_KW] & Keyword.FIRST_STRIKE == 0 and kw & Keyword.FIRST_STRIKE and \
                 kills_after:
             taken = 0  # it strikes first now and kills what would have hit it
         dies_before = _dies(G, o, taken, 0, 0)
@@ -441,7 +421,7 @@ def trick_focus(G, C, p, card):
         return best
     # lethal: a team pump adds its power to every unblocked attacker
     bonus = bp * n_unblocked if team else bp
-    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P_LIFE] <= unblocked + bonus:
+    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P.LIFE] <= unblocked + bonus:
         return -2 - best
     return -1
 
@@ -450,22 +430,22 @@ def trick_focus(G, C, p, card):
 def combat_lethal_to(G, p):
     """Would the unblocked attackers' damage kill p (trample counts its full power)?"""
     dmg = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_ATTACKING] == p + 1 and (G[ob(o) + O_BLOCKED] == 0 or
-                                                 G[ob(o) + O_CUR_KW] & Keyword.TRAMPLE):
+        if G[ob(o) + O.ATTACKING] == p + 1 and (G[ob(o) + O.BLOCKED] == 0 or
+                                                 G[ob(o) + O.CUR_KW] & Keyword.TRAMPLE):
             dmg += _player_damage(G, o)
-    return dmg >= G[pb(p) + P_LIFE]
+    return dmg >= G[pb(p) + P.LIFE]
 
 
 @njit
 def _player_damage(G, o):
     """Combat damage attacker o deals a player it is unblocked against."""
-    pw = max(G[ob(o) + O_CUR_P], 0)
-    return pw * (2 if G[ob(o) + O_CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
+    pw = max(G[ob(o) + O.CUR_P], 0)
+    return pw * (2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
 
 
 @njit
 def late_game(G):
     """Past each player's eighth turn: no bigger threat worth waiting for."""
-    return G[H_TURN] > 8 * G[H_NPLAYERS]
+    return G[H.TURN] > 8 * G[H.NPLAYERS]

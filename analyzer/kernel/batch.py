@@ -19,55 +19,24 @@ import numpy as np
 
 from analyzer.kernel.config import njit
 from analyzer.kernel.engine import advance, empty_record, init_game
-from analyzer.kernel.layout import (
-    H_ACTIONS,
-    H_DECISIONS,
-    H_END_REASON,
-    H_ERROR,
-    H_FIRST_SEAT,
-    H_NCARDS,
-    H_NPLAYERS,
-    H_TURN,
-    H_WINNER,
-    O_STAT_CAST,
-    O_STAT_DRAWN,
-    O_STAT_GIVEN,
-    O_STAT_OPENING,
-    O_STAT_PROMISED,
-    OF,
-    OFF_OBJECTS,
-    P_ATTACKERS,
-    P_ATTACKERS_BLOCKED,
-    P_CARDS_DRAWN,
-    P_GIFT_TRIGGERS,
-    P_GIFTS_GIVEN,
-    P_GIFTS_PROMISED,
-    P_GIFTS_RECEIVED,
-    P_GIFTS_UNDELIVERED,
-    P_LANDS_PLAYED,
-    P_LIFE,
-    P_LOST_TURN,
-    P_MULLIGANS,
-    P_OPENING_LANDS,
-    P_TURNS,
-)
+from analyzer.kernel.layout import OF, OFF_OBJECTS, H, O, P
 from analyzer.kernel.state import pb
 
 # Per-game output columns: (name, record field), one list per kind of row. Adding a column is
 # one line here (and its documentation in the README's games.csv section).
-GAME_COLUMNS = (("winner", H_WINNER), ("turns", H_TURN), ("end_reason", H_END_REASON),
-                ("first_seat", H_FIRST_SEAT), ("error", H_ERROR), ("decisions", H_DECISIONS),
-                ("actions", H_ACTIONS))
-SEAT_COLUMNS = (("mulligans", P_MULLIGANS), ("opening_lands", P_OPENING_LANDS),
-                ("life", P_LIFE), ("lands_played", P_LANDS_PLAYED),
-                ("cards_drawn", P_CARDS_DRAWN), ("gifts_promised", P_GIFTS_PROMISED),
-                ("gifts_given", P_GIFTS_GIVEN), ("gifts_received", P_GIFTS_RECEIVED),
-                ("gifts_undelivered", P_GIFTS_UNDELIVERED), ("gift_triggers", P_GIFT_TRIGGERS),
-                ("lost_turn", P_LOST_TURN), ("turns_taken", P_TURNS),
-                ("attackers", P_ATTACKERS), ("attackers_blocked", P_ATTACKERS_BLOCKED))
-OBJ_COLUMNS = (("opening_hand", O_STAT_OPENING), ("drawn", O_STAT_DRAWN),
-               ("cast", O_STAT_CAST), ("promised", O_STAT_PROMISED),
-               ("gift_given", O_STAT_GIVEN))
+GAME_COLUMNS = (("winner", H.WINNER), ("turns", H.TURN), ("end_reason", H.END_REASON),
+                ("first_seat", H.FIRST_SEAT), ("error", H.ERROR), ("decisions", H.DECISIONS),
+                ("actions", H.ACTIONS))
+SEAT_COLUMNS = (("mulligans", P.MULLIGANS), ("opening_lands", P.OPENING_LANDS),
+                ("life", P.LIFE), ("lands_played", P.LANDS_PLAYED),
+                ("cards_drawn", P.CARDS_DRAWN), ("gifts_promised", P.GIFTS_PROMISED),
+                ("gifts_given", P.GIFTS_GIVEN), ("gifts_received", P.GIFTS_RECEIVED),
+                ("gifts_undelivered", P.GIFTS_UNDELIVERED), ("gift_triggers", P.GIFT_TRIGGERS),
+                ("lost_turn", P.LOST_TURN), ("turns_taken", P.TURNS),
+                ("attackers", P.ATTACKERS), ("attackers_blocked", P.ATTACKERS_BLOCKED))
+OBJ_COLUMNS = (("opening_hand", O.STAT_OPENING), ("drawn", O.STAT_DRAWN),
+               ("cast", O.STAT_CAST), ("promised", O.STAT_PROMISED),
+               ("gift_given", O.STAT_GIVEN))
 
 GAME_COLS = tuple(name for name, _ in GAME_COLUMNS)
 GAME_N = len(GAME_COLS)
@@ -83,8 +52,8 @@ _OBJ_FIELDS = np.array([field for _, field in OBJ_COLUMNS], dtype=np.int64)
 @njit
 def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
     """Copy one finished game's results into its output rows."""
-    n_players = G[H_NPLAYERS]
-    n_cards = G[H_NCARDS]
+    n_players = G[H.NPLAYERS]
+    n_cards = G[H.NCARDS]
     for k in range(GAME_N):
         games_row[k] = G[_GAME_FIELDS[k]]
     for s in range(n_players):

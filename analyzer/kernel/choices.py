@@ -18,19 +18,7 @@ from analyzer.enums import CardCol, CardType, Subtype, Zone
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.chars import sacrifice
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import (
-    H_BF_N,
-    MAX_GRAVEYARD,
-    O_CARD,
-    O_CTRL,
-    O_PHASED,
-    O_TOKEN,
-    OFF_BATTLEFIELD,
-    OFF_GRAVEYARD,
-    P_GY_N,
-    P_HAND_N,
-    P_LIFE,
-)
+from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.state import hand_at, lands_in_play, move_object, ob, pb
 
 LANDS_ENOUGH = 5
@@ -44,9 +32,9 @@ def discard_choice(G, C, p, optional):
     lands = lands_in_play(G, cards, p)
     worst = -1
     worst_key = 1 << 30
-    for i in range(G[pb(p) + P_HAND_N]):
+    for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         if cards[card, CardCol.TYPES] & CardType.LAND:
             key = 0 if lands >= LANDS_ENOUGH else LAND_VALUE_SHORT
         else:
@@ -66,14 +54,14 @@ def forage(G, C, p):
     """Forage (exile three cards from your graveyard or sacrifice a Food). Returns True if p
     foraged."""
     cards = cards_of(C)
-    n = G[pb(p) + P_GY_N]
+    n = G[pb(p) + P.GY_N]
     if n >= 3:
         for _ in range(3):
             worst = -1
-            for i in range(G[pb(p) + P_GY_N]):
+            for i in range(G[pb(p) + P.GY_N]):
                 o = G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
-                if worst < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] < \
-                        cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+                if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
+                        cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
                     worst = o
             move_object(G, cards, worst, Zone.EXILE)
         return True
@@ -90,20 +78,20 @@ def _cheapest_permanent(G, C, p, subtype, tokens_too):
     tokens_too; -1 if none."""
     cards = cards_of(C)
     best = -1
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        card = G[b + O_CARD]
-        if G[b + O_CTRL] != p or G[b + O_PHASED] or cards[card, CardCol.TYPES] & CardType.LAND:
+        card = G[b + O.CARD]
+        if G[b + O.CTRL] != p or G[b + O.PHASED] or cards[card, CardCol.TYPES] & CardType.LAND:
             continue
         fits = subtype != 0 and (cards[card, CardCol.SUBTYPES] & subtype) != 0
         if subtype == 0:
             fits = True
-        if tokens_too and G[b + O_TOKEN]:
+        if tokens_too and G[b + O.TOKEN]:
             fits = True
         if not fits:
             continue
-        if best < 0 or cards[card, CardCol.VALUE] < cards[G[ob(best) + O_CARD], CardCol.VALUE]:
+        if best < 0 or cards[card, CardCol.VALUE] < cards[G[ob(best) + O.CARD], CardCol.VALUE]:
             best = o
     return best
 
@@ -114,13 +102,13 @@ def punish_choice(G, C, p, amount):
     a card": (0, -1) take the loss, (1, card) discard it, (2, permanent) sacrifice it."""
     cheap = _cheapest_permanent(G, C, p, Subtype.FOOD, True)
     junk = discard_choice(G, C, p, True)
-    if G[pb(p) + P_LIFE] > 2 * amount:
+    if G[pb(p) + P.LIFE] > 2 * amount:
         if cheap >= 0:
             return 2, cheap
         if junk >= 0:
             return 1, junk
         return 0, -1
-    if G[pb(p) + P_HAND_N] > 0:
+    if G[pb(p) + P.HAND_N] > 0:
         return 1, discard_choice(G, C, p, False)
     any_perm = _cheapest_permanent(G, C, p, 0, True)
     if any_perm >= 0:

@@ -13,32 +13,7 @@ from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.effects import deal_damage
 from analyzer.kernel.events import fire_combat_damage_player
-from analyzer.kernel.layout import (
-    H_BF_N,
-    H_COMBAT_FS,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_OWNER,
-    O_PHASED,
-    O_SICK,
-    O_TAPPED,
-    O_ZONE,
-    OFF_BATTLEFIELD,
-    P_COMMANDER,
-    P_COMMANDER_DAMAGE,
-    PLAYER_BASE,
-    W_BLOCKERS,
-    W_DMG_AMT,
-    W_DMG_DST,
-    W_DMG_SRC,
-)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.state import clear_combat, ob, pb
 
 MAX_COMBATANTS = 64
@@ -47,41 +22,41 @@ MAX_COMBATANTS = 64
 @njit
 def is_creature(cards, G, o):
     b = ob(o)
-    return G[b + O_ZONE] == 3 and G[b + O_PHASED] == 0 and \
-        (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    return G[b + O.ZONE] == 3 and G[b + O.PHASED] == 0 and \
+        (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
 
 
 @njit
 def can_attack(cards, G, o, p):
     b = ob(o)
-    if G[b + O_CTRL] != p or not is_creature(cards, G, o) or G[b + O_TAPPED]:
+    if G[b + O.CTRL] != p or not is_creature(cards, G, o) or G[b + O.TAPPED]:
         return False
-    kw = G[b + O_CUR_KW]
+    kw = G[b + O.CUR_KW]
     if kw & Keyword.DEFENDER:
         return False
-    if G[b + O_SICK] and (kw & Keyword.HASTE) == 0:
+    if G[b + O.SICK] and (kw & Keyword.HASTE) == 0:
         return False
-    return G[b + O_CUR_P] > 0
+    return G[b + O.CUR_P] > 0
 
 
 @njit
 def untapped_creature(cards, G, o):
     """can_block's tests of the blocker's card type and tap state, without its call."""
-    return G[ob(o) + O_TAPPED] == 0 and \
-        (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    return G[ob(o) + O.TAPPED] == 0 and \
+        (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
 
 
 @njit
 def can_block(cards, G, blocker, attacker):
     bb = ob(blocker)
-    if G[bb + O_TAPPED] or not is_creature(cards, G, blocker):
+    if G[bb + O.TAPPED] or not is_creature(cards, G, blocker):
         return False
-    if G[bb + O_CUR_KW] & Keyword.CANT_BLOCK:
+    if G[bb + O.CUR_KW] & Keyword.CANT_BLOCK:
         return False
-    if G[ob(attacker) + O_CUR_KW] & Keyword.UNBLOCKABLE:
+    if G[ob(attacker) + O.CUR_KW] & Keyword.UNBLOCKABLE:
         return False  # "can't be blocked"
-    if G[ob(attacker) + O_CUR_KW] & Keyword.FLYING:
-        return (G[bb + O_CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
+    if G[ob(attacker) + O.CUR_KW] & Keyword.FLYING:
+        return (G[bb + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
     return True
 
 
@@ -90,20 +65,20 @@ def kills(G, src, dst):
     """Would src's combat damage alone destroy dst?"""
     bs = ob(src)
     bd = ob(dst)
-    if G[bd + O_CUR_KW] & Keyword.INDESTRUCTIBLE:
+    if G[bd + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return False
-    p = G[bs + O_CUR_P]
+    p = G[bs + O.CUR_P]
     if p <= 0:
         return False
-    if G[bs + O_CUR_KW] & Keyword.DEATHTOUCH:
+    if G[bs + O.CUR_KW] & Keyword.DEATHTOUCH:
         return True
-    mult = 2 if G[bs + O_CUR_KW] & Keyword.DOUBLE_STRIKE else 1
-    return p * mult >= G[bd + O_CUR_T] - G[bd + O_DAMAGE]
+    mult = 2 if G[bs + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
+    return p * mult >= G[bd + O.CUR_T] - G[bd + O.DAMAGE]
 
 
 @njit
 def strikes_first(G, o):
-    return (G[ob(o) + O_CUR_KW] & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE)) != 0
+    return (G[ob(o) + O.CUR_KW] & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE)) != 0
 
 
 @njit
@@ -118,66 +93,66 @@ def blocker_wins(G, blocker, attacker):
 
 @njit
 def first_strike_step(G):
-    """Is there a first-strike combat damage step? Sets and returns H_COMBAT_FS. 510.4 decides
+    """Is there a first-strike combat damage step? Sets and returns H.COMBAT_FS. 510.4 decides
     it as combat damage begins, from the creatures in combat then: a trick after blocks can
     grant first strike (Valley Rally), so the engine asks again at the damage step."""
     fs = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if (G[ob(o) + O_ATTACKING] or G[ob(o) + O_BLOCKING]) and strikes_first(G, o):
+        if (G[ob(o) + O.ATTACKING] or G[ob(o) + O.BLOCKING]) and strikes_first(G, o):
             fs = 1
-    G[H_COMBAT_FS] = fs
+    G[H.COMBAT_FS] = fs
     return fs
 
 
 @njit
 def _deals_in_step(G, o, first_step):
-    kw = G[ob(o) + O_CUR_KW]
+    kw = G[ob(o) + O.CUR_KW]
     if first_step:
         return (kw & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE)) != 0
     if kw & Keyword.DOUBLE_STRIKE:
         return True
     # a creature that dealt first-strike damage doesn't deal regular damage (510.4)
-    return not (G[H_COMBAT_FS] and (kw & Keyword.FIRST_STRIKE))
+    return not (G[H.COMBAT_FS] and (kw & Keyword.FIRST_STRIKE))
 
 
 @njit
 def combat_damage(G, C, first_step):
     """Assign and deal combat damage for one step; all damage is dealt simultaneously."""
     cards = cards_of(C)
-    n = G[H_BF_N]
-    src = G[W_DMG_SRC:W_DMG_SRC + 4 * MAX_COMBATANTS]
-    dst = G[W_DMG_DST:W_DMG_DST + 4 * MAX_COMBATANTS]
-    amt = G[W_DMG_AMT:W_DMG_AMT + 4 * MAX_COMBATANTS]
-    blockers = G[W_BLOCKERS:W_BLOCKERS + MAX_COMBATANTS]
+    n = G[H.BF_N]
+    src = G[W.DMG_SRC:W.DMG_SRC + 4 * MAX_COMBATANTS]
+    dst = G[W.DMG_DST:W.DMG_DST + 4 * MAX_COMBATANTS]
+    amt = G[W.DMG_AMT:W.DMG_AMT + 4 * MAX_COMBATANTS]
+    blockers = G[W.BLOCKERS:W.BLOCKERS + MAX_COMBATANTS]
     k = 0
     for i in range(n):
         a = G[OFF_BATTLEFIELD + i]
         ba = ob(a)
-        if G[ba + O_ATTACKING] == 0 or not is_creature(cards, G, a):
+        if G[ba + O.ATTACKING] == 0 or not is_creature(cards, G, a):
             continue
         nbk = 0
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
-            if G[ob(b) + O_BLOCKING] == a + 1 and is_creature(cards, G, b) and nbk < MAX_COMBATANTS:
+            if G[ob(b) + O.BLOCKING] == a + 1 and is_creature(cards, G, b) and nbk < MAX_COMBATANTS:
                 blockers[nbk] = b
                 nbk += 1
         # blockers strike back
         for j in range(nbk):
             b = blockers[j]
-            if _deals_in_step(G, b, first_step) and G[ob(b) + O_CUR_P] > 0 and k < src.shape[0]:
+            if _deals_in_step(G, b, first_step) and G[ob(b) + O.CUR_P] > 0 and k < src.shape[0]:
                 src[k] = b
                 dst[k] = a
-                amt[k] = G[ob(b) + O_CUR_P]
+                amt[k] = G[ob(b) + O.CUR_P]
                 k += 1
         if not _deals_in_step(G, a, first_step):
             continue
-        power = G[ba + O_CUR_P]
+        power = G[ba + O.CUR_P]
         if power <= 0:
             continue
-        kw = G[ba + O_CUR_KW]
-        defender = PLAYER_BASE + G[ba + O_ATTACKING] - 1
-        if G[ba + O_BLOCKED] == 0:
+        kw = G[ba + O.CUR_KW]
+        defender = PLAYER_BASE + G[ba + O.ATTACKING] - 1
+        if G[ba + O.BLOCKED] == 0:
             src[k] = a
             dst[k] = defender
             amt[k] = power
@@ -193,7 +168,7 @@ def combat_damage(G, C, first_step):
         left = power
         for j in range(nbk):
             b = blockers[j]
-            lethal = G[ob(b) + O_CUR_T] - G[ob(b) + O_DAMAGE]
+            lethal = G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE]
             if kw & Keyword.DEATHTOUCH:
                 lethal = 1
             if lethal < 0:
@@ -214,15 +189,15 @@ def combat_damage(G, C, first_step):
     for i in range(k):
         dealt = deal_damage(G, C, src[i], dst[i], amt[i])
         if dealt > 0 and dst[i] >= PLAYER_BASE:
-            owner = G[ob(src[i]) + O_OWNER]
-            if G[pb(owner) + P_COMMANDER] == src[i] + 1:
+            owner = G[ob(src[i]) + O.OWNER]
+            if G[pb(owner) + P.COMMANDER] == src[i] + 1:
                 # 903.10a: combat damage a commander dealt, counted per commander
-                G[pb(dst[i] - PLAYER_BASE) + P_COMMANDER_DAMAGE + owner] += dealt
+                G[pb(dst[i] - PLAYER_BASE) + P.COMMANDER_DAMAGE + owner] += dealt
             fire_combat_damage_player(G, C, src[i])
 
 
 @njit
 def end_combat(G):
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         clear_combat(G, G[OFF_BATTLEFIELD + i])
-    G[H_COMBAT_FS] = 0
+    G[H.COMBAT_FS] = 0

@@ -44,68 +44,20 @@ from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
     DK_RETURN_AT_END_STEP,
-    H_BF_N,
-    H_DIRTY,
-    H_EXILE_SELF,
-    H_EXTRA_N,
-    H_LINKS,
-    H_NO_SPELLS_TURN,
-    H_NPLAYERS,
-    H_TURN,
     MAX_EXTRA_TURNS,
     MAX_TARGETS,
     NO_OBJ,
-    O_ATTACKING,
-    O_BASE_P,
-    O_BASE_T,
-    O_CARD,
-    O_CAST_BY,
-    O_CAST_FROM,
-    O_COPY_OF,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_DAMAGE,
-    O_DEATHTOUCHED,
-    O_EOT_KW,
-    O_EOT_P,
-    O_EOT_T,
-    O_LINK,
-    O_LINK_ZCC,
-    O_OWNER,
-    O_P1P1,
-    O_PHASED,
-    O_STAT_GIVEN,
-    O_STUN,
-    O_TAPPED,
-    O_TOKEN,
-    O_ZCC,
-    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_EXTRA,
-    P_GIFTS_GIVEN,
-    P_GIFTS_RECEIVED,
-    P_GIFTS_UNDELIVERED,
-    P_HAND_N,
-    P_HEXPROOF_TURN,
-    P_LOST,
-    P_PROTECTED,
     PHASED_DIRECT,
     PHASED_INDIRECT,
     PLAYER_BASE,
-    S_AB,
-    S_CARD,
-    S_CTRL,
-    S_PROMISED,
-    S_RECIPIENT,
-    S_T0,
-    S_Z0,
     SK_SPELL,
-    W_CSLOTS,
-    W_CZCCS,
-    W_DESTROYED,
-    W_REF,
-    W_REF2,
+    H,
+    O,
+    P,
+    S,
+    W,
 )
 from analyzer.kernel.library import dig, look_at_top, mill, reveal_until_land, search_basic_land
 from analyzer.kernel.mana import pay
@@ -137,30 +89,30 @@ def deal_damage(G, C, src, v, amount):
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
-    log_event(G, Event.DAMAGE, G[ob(src) + O_CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
+    log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
     cards = cards_of(C)
     kw = 0
-    if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
-        kw = G[ob(src) + O_CUR_KW]
+    if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+        kw = G[ob(src) + O.CUR_KW]
     dealt = 0
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
-        if G[pb(p) + P_LOST] or G[pb(p) + P_PROTECTED]:
+        if G[pb(p) + P.LOST] or G[pb(p) + P.PROTECTED]:
             return 0
         dealt = lose_life_event(G, C, p, amount)
-        dealt = amount if dealt == 0 and G[pb(p) + P_PROTECTED] == 0 else dealt
+        dealt = amount if dealt == 0 and G[pb(p) + P.PROTECTED] == 0 else dealt
     else:
         b = ob(v)
-        if G[b + O_ZONE] != Zone.BATTLEFIELD or G[b + O_PHASED]:
+        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED]:
             return 0
-        if cards[G[b + O_CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
-            G[b + O_DAMAGE] += amount
-            G[H_DIRTY] |= DIRTY_SBA
+        if cards[G[b + O.CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
+            G[b + O.DAMAGE] += amount
+            G[H.DIRTY] |= DIRTY_SBA
             if kw & Keyword.DEATHTOUCH:
-                G[b + O_DEATHTOUCHED] = 1
+                G[b + O.DEATHTOUCHED] = 1
             dealt = amount
     if dealt > 0 and kw & Keyword.LIFELINK:
-        gain_life_event(G, C, G[ob(src) + O_CTRL], dealt)
+        gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
     return dealt
 
 
@@ -190,32 +142,32 @@ def give_gift(G, C, giver, recipient, kind, source):
     gift trigger has resolved, whether or not the gift did anything."""
     cards = cards_of(C)
     log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
-    if recipient >= 0 and G[pb(recipient) + P_LOST] == 0:
+    if recipient >= 0 and G[pb(recipient) + P.LOST] == 0:
         if kind == GiftKind.CARD:
             draw_cards(G, recipient, 1)
         elif kind == GiftKind.EXTRA_TURN:
-            n = G[H_EXTRA_N]
+            n = G[H.EXTRA_N]
             if n >= MAX_EXTRA_TURNS:
                 overflow(G, ERR_EXTRA)
             else:
                 G[OFF_EXTRA + n] = recipient
-                G[H_EXTRA_N] = n + 1
+                G[H.EXTRA_N] = n + 1
         elif kind != GiftKind.NONE:
             tok = gift_token(C, kind)
             o = create_token(G, cards, tok, recipient, kind == GiftKind.TAPPED_FISH,
                              cards[tok, CardCol.POWER], cards[tok, CardCol.TOUGHNESS], -1)
             if o >= 0:
                 fire_enters(G, C, o)
-        G[pb(recipient) + P_GIFTS_RECEIVED] += 1
-    G[pb(giver) + P_GIFTS_GIVEN] += 1
-    if source >= 0 and G[ob(source) + O_TOKEN] == 0:  # per card (a copy is no card)
-        G[ob(source) + O_STAT_GIVEN] += 1
+        G[pb(recipient) + P.GIFTS_RECEIVED] += 1
+    G[pb(giver) + P.GIFTS_GIVEN] += 1
+    if source >= 0 and G[ob(source) + O.TOKEN] == 0:  # per card (a copy is no card)
+        G[ob(source) + O.STAT_GIVEN] += 1
 
 
 @njit
 def count_undelivered(G, e_promised, ctrl):
     if e_promised == 1:
-        G[pb(ctrl) + P_GIFTS_UNDELIVERED] += 1
+        G[pb(ctrl) + P.GIFTS_UNDELIVERED] += 1
 
 
 @njit
@@ -224,8 +176,8 @@ def counter_spell_object(G, C, o, to_hand):
     i = find_spell_entry(G, o)
     if i < 0:
         return False
-    log_event(G, Event.COUNTER, entry_field(G, i, S_CTRL), o, -1, 1 if to_hand else 0, -1, -1)
-    count_undelivered(G, entry_field(G, i, S_PROMISED), entry_field(G, i, S_CTRL))
+    log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
+    count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
     remove_entry(G, i)
     move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)
     return True
@@ -279,15 +231,15 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
             return 1
         return 0
     if ref == Ref.DEFENDING_PLAYER:  # the player the attacking trigger object attacks
-        if trig_obj >= 0 and G[ob(trig_obj) + O_ATTACKING] > 0:
-            out[0] = PLAYER_BASE + G[ob(trig_obj) + O_ATTACKING] - 1
+        if trig_obj >= 0 and G[ob(trig_obj) + O.ATTACKING] > 0:
+            out[0] = PLAYER_BASE + G[ob(trig_obj) + O.ATTACKING] - 1
             return 1
         return 0
     if ref == Ref.YOU:
         out[0] = PLAYER_BASE + ctrl
         return 1
-    for p in range(G[H_NPLAYERS]):
-        if G[pb(p) + P_LOST]:
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST]:
             continue
         if ref == Ref.EACH_OPPONENT and p == ctrl:
             continue
@@ -313,9 +265,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
-    vals = G[W_REF:W_REF + MAX_REF]
-    second = G[W_REF2:W_REF2 + MAX_REF]
-    destroyed = G[W_DESTROYED:W_DESTROYED + MAX_REF]
+    vals = G[W.REF:W.REF + MAX_REF]
+    second = G[W.REF2:W.REF2 + MAX_REF]
+    destroyed = G[W.DESTROYED:W.DESTROYED + MAX_REF]
     n_destroyed = 0
     done = 0  # "if you do": set by forage and discard
     it = -1
@@ -324,7 +276,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         cond = steps[k, StepCol.COND]
         if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
             # where the resolving spell was cast from (it is still on the stack)
-            cast_from = G[ob(src) + O_CAST_FROM] - 1 if src >= 0 else -1
+            cast_from = G[ob(src) + O.CAST_FROM] - 1 if src >= 0 else -1
             if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:
                 continue
             if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
@@ -343,12 +295,12 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.DAMAGE_CONTROLLER:
             for i in range(n):
                 if _is_obj(vals[i]):
-                    deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O_CTRL], a)
+                    deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O.CTRL], a)
         elif op == Op.DAMAGE_EACH_CREATURE:
-            for i in range(G[H_BF_N]):
+            for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O_PHASED] == 0 and \
-                        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                if G[ob(o) + O.PHASED] == 0 and \
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
                     deal_damage(G, C, src, o, a)
         elif op == Op.DESTROY:
             for i in range(n):
@@ -357,26 +309,26 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.DESTROY_ALL:
             # collect first: destroying changes the battlefield list
             m = 0
-            for i in range(G[H_BF_N]):
+            for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O_PHASED] == 0 and cards[G[ob(o) + O_CARD], CardCol.TYPES] & a \
+                if G[ob(o) + O.PHASED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & a \
                         and m < MAX_REF:
                     second[m] = o
                     m += 1
             for i in range(m):
                 o = second[i]
-                if destroy(G, C, o) and G[ob(o) + O_OWNER] == ctrl and \
-                        G[ob(o) + O_ZONE] == Zone.GRAVEYARD and n_destroyed < MAX_REF:
+                if destroy(G, C, o) and G[ob(o) + O.OWNER] == ctrl and \
+                        G[ob(o) + O.ZONE] == Zone.GRAVEYARD and n_destroyed < MAX_REF:
                     destroyed[n_destroyed] = o
                     n_destroyed += 1
         elif op == Op.RETURN_DESTROYED:
             best = -1
             for i in range(n_destroyed):
                 o = destroyed[i]
-                if G[ob(o) + O_ZONE] == Zone.GRAVEYARD and \
-                        cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
-                    if best < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] > \
-                            cards[G[ob(best) + O_CARD], CardCol.VALUE]:
+                if G[ob(o) + O.ZONE] == Zone.GRAVEYARD and \
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                    if best < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] > \
+                            cards[G[ob(best) + O.CARD], CardCol.VALUE]:
                         best = o
             if best >= 0:
                 _enter_under(G, C, best, ctrl)
@@ -407,57 +359,57 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
             if op != Op.TAP:
-                G[H_DIRTY] = DIRTY_ALL
+                G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
                 if not _is_obj(vals[i]):
                     continue
                 bo = ob(vals[i])
                 if op == Op.PUMP:
-                    G[bo + O_EOT_P] += a
-                    G[bo + O_EOT_T] += b_
-                    G[bo + O_CUR_P] += a
+                    G[bo + O.EOT_P] += a
+                    G[bo + O.EOT_T] += b_
+                    G[bo + O.CUR_P] += a
                 elif op == Op.GRANT:
-                    G[bo + O_EOT_KW] |= a
-                    G[bo + O_CUR_KW] |= a
+                    G[bo + O.EOT_KW] |= a
+                    G[bo + O.CUR_KW] |= a
                 elif op == Op.ADD_COUNTERS:
                     if a == CounterKind.P1P1:
-                        G[bo + O_P1P1] += b_
-                        G[bo + O_CUR_P] += b_
+                        G[bo + O.P1P1] += b_
+                        G[bo + O.CUR_P] += b_
                     else:
-                        G[bo + O_STUN] += b_
+                        G[bo + O.STUN] += b_
                 else:
-                    G[bo + O_TAPPED] = 1
+                    G[bo + O.TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
-            G[H_DIRTY] = DIRTY_ALL
-            for i in range(G[H_BF_N]):
+            G[H.DIRTY] = DIRTY_ALL
+            for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
                 bo = ob(o)
-                if G[bo + O_CTRL] != ctrl or G[bo + O_PHASED]:
+                if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
                     continue
-                t = cards[G[bo + O_CARD], CardCol.TYPES]
-                if c != 0 and (cards[G[bo + O_CARD], CardCol.SUBTYPES] & c) == 0:
+                t = cards[G[bo + O.CARD], CardCol.TYPES]
+                if c != 0 and (cards[G[bo + O.CARD], CardCol.SUBTYPES] & c) == 0:
                     continue  # "Mice you control get ...": c is the subtype
                 if op == Op.PUMP_ALL:
                     if t & CardType.CREATURE:
-                        G[bo + O_EOT_P] += a
-                        G[bo + O_EOT_T] += b_
+                        G[bo + O.EOT_P] += a
+                        G[bo + O.EOT_T] += b_
                 elif b_ == 0 or t & b_:
-                    G[bo + O_EOT_KW] |= a
+                    G[bo + O.EOT_KW] |= a
         elif op == Op.PLAYER_HEXPROOF:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
-                    G[pb(vals[i] - PLAYER_BASE) + P_HEXPROOF_TURN] = G[H_TURN]
+                    G[pb(vals[i] - PLAYER_BASE) + P.HEXPROOF_TURN] = G[H.TURN]
         elif op == Op.FIGHT:
             m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
             # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
             # fighter is not a target: nothing else checks that it is still there)
             if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]) and \
-                    G[ob(vals[0]) + O_ZONE] == Zone.BATTLEFIELD and \
-                    G[ob(second[0]) + O_ZONE] == Zone.BATTLEFIELD:
+                    G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD and \
+                    G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD:
                 x = vals[0]
                 y = second[0]
-                px = G[ob(x) + O_CUR_P]
-                py = G[ob(y) + O_CUR_P]
+                px = G[ob(x) + O.CUR_P]
+                py = G[ob(y) + O.CUR_P]
                 deal_damage(G, C, x, y, px)
                 deal_damage(G, C, y, x, py)
         elif op == Op.SACRIFICE_GREATEST_POWER:
@@ -466,14 +418,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     continue
                 p = vals[i] - PLAYER_BASE
                 best = -1
-                for j in range(G[H_BF_N]):
+                for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
                     bo = ob(o)
-                    if G[bo + O_CTRL] != p or G[bo + O_PHASED] or \
-                            (cards[G[bo + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
+                            (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
                         continue
-                    if best < 0 or G[bo + O_CUR_P] > G[ob(best) + O_CUR_P] or (
-                            G[bo + O_CUR_P] == G[ob(best) + O_CUR_P]
+                    if best < 0 or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P] or (
+                            G[bo + O.CUR_P] == G[ob(best) + O.CUR_P]
                             and threat(G, cards, o) < threat(G, cards, best)):
                         best = o
                 if best >= 0:
@@ -493,12 +445,12 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 o = vals[i]
                 if not _is_obj(o):
                     continue
-                card = G[ob(o) + O_CARD]
+                card = G[ob(o) + O.CARD]
                 if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
                     continue
-                if G[ob(o) + O_TOKEN]:
-                    bp = G[ob(o) + O_BASE_P]
-                    bt = G[ob(o) + O_BASE_T]
+                if G[ob(o) + O.TOKEN]:
+                    bp = G[ob(o) + O.BASE_P]
+                    bt = G[ob(o) + O.BASE_T]
                 else:
                     bp = cards[card, CardCol.POWER]
                     bt = cards[card, CardCol.TOUGHNESS]
@@ -526,12 +478,12 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     continue
                 p = vals[i] - PLAYER_BASE
                 best = -1
-                for j in range(G[pb(p) + P_HAND_N]):
+                for j in range(G[pb(p) + P.HAND_N]):
                     o = hand_at(G, p, j)
-                    cc = G[ob(o) + O_CARD]
+                    cc = G[ob(o) + O.CARD]
                     if cards[cc, CardCol.TYPES] & CardType.LAND:
                         continue
-                    if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O_CARD],
+                    if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD],
                                                                      CardCol.VALUE]:
                         best = o
                 if best >= 0:
@@ -539,35 +491,35 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     it = best
         elif op == Op.GRANT_CAST_FROM_EXILE:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O_ZONE] == Zone.EXILE:
-                    G[ob(vals[i]) + O_CAST_BY] = ctrl + 1
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.EXILE:
+                    G[ob(vals[i]) + O.CAST_BY] = ctrl + 1
         elif op == Op.RETURN_AT_END_STEP:
             for i in range(n):
                 if _is_obj(vals[i]):
                     # 603.7d: controlled by the controller of the spell that made it (the
                     # card still returns under its owner's control)
-                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H_TURN])
+                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H.TURN])
         elif op == Op.PHASE_OUT_YOURS:
-            G[H_DIRTY] = DIRTY_ALL
-            for i in range(G[H_BF_N]):
+            G[H.DIRTY] = DIRTY_ALL
+            for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O_CTRL] == ctrl and G[ob(o) + O_PHASED] == 0:
-                    G[ob(o) + O_PHASED] = PHASED_DIRECT
-            for i in range(G[H_BF_N]):  # 702.26g: what is attached phases out with it
+                if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0:
+                    G[ob(o) + O.PHASED] = PHASED_DIRECT
+            for i in range(G[H.BF_N]):  # 702.26g: what is attached phases out with it
                 o = G[OFF_BATTLEFIELD + i]
                 att = attached_obj(G, o)
-                if G[ob(o) + O_PHASED] == 0 and att != NO_OBJ and G[ob(att) + O_PHASED] != 0:
-                    G[ob(o) + O_PHASED] = PHASED_INDIRECT
+                if G[ob(o) + O.PHASED] == 0 and att != NO_OBJ and G[ob(att) + O.PHASED] != 0:
+                    G[ob(o) + O.PHASED] = PHASED_INDIRECT
         elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
-            G[pb(ctrl) + P_PROTECTED] = 1
+            G[pb(ctrl) + P.PROTECTED] = 1
         elif op == Op.NO_SPELLS_THIS_TURN:
-            G[H_NO_SPELLS_TURN] = G[H_TURN]
+            G[H.NO_SPELLS_TURN] = G[H.TURN]
         elif op == Op.ATTACH_SELF:
             if n > 0 and _is_obj(vals[0]) and src >= 0 and \
-                    G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
+                    G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 attach(G, src, vals[0])
         elif op == Op.EXILE_SELF:
-            G[H_EXILE_SELF] = 1
+            G[H.EXILE_SELF] = 1
         elif op == Op.COPY_SPELL:
             for i in range(n):
                 if _is_obj(vals[i]):
@@ -575,11 +527,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         # ---- Bloomburrow pool ----
         elif op == Op.UNTAP:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O_TAPPED]:
-                    if G[ob(vals[i]) + O_STUN] > 0:
-                        G[ob(vals[i]) + O_STUN] -= 1  # 122.1d: a stun counter replaces untapping
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TAPPED]:
+                    if G[ob(vals[i]) + O.STUN] > 0:
+                        G[ob(vals[i]) + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
                     else:
-                        G[ob(vals[i]) + O_TAPPED] = 0
+                        G[ob(vals[i]) + O.TAPPED] = 0
         elif op == Op.MILL:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
@@ -625,56 +577,56 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if m > 0 and _is_obj(second[0]):
                 s = second[0]
                 for i in range(n):
-                    deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O_CUR_P])
+                    deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
         elif op == Op.EXILE_UNTIL_LEAVES:
             # 610.3c: if the source already left the battlefield, nothing is exiled
-            if src >= 0 and G[ob(src) + O_ZONE] == Zone.BATTLEFIELD:
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 for i in range(n):
                     if _is_obj(vals[i]):
                         v = vals[i]
                         move_object(G, cards, v, Zone.EXILE)
-                        if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceased to exist instead
-                            G[ob(v) + O_LINK] = src + 1
-                            G[H_LINKS] = 1  # check_sba looks for linked returns from now on
-                            G[ob(v) + O_LINK_ZCC] = G[ob(src) + O_ZCC]
+                        if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceased to exist instead
+                            G[ob(v) + O.LINK] = src + 1
+                            G[H.LINKS] = 1  # check_sba looks for linked returns from now on
+                            G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
                         it = v
         elif op == Op.FLICKER:
             for i in range(n):
                 if _is_obj(vals[i]):
                     v = vals[i]
                     move_object(G, cards, v, Zone.EXILE)
-                    if G[ob(v) + O_ZONE] == Zone.EXILE:  # a token ceases to exist instead
-                        put_onto_battlefield(G, cards, v, G[ob(v) + O_OWNER], False)
-                        G[ob(v) + O_P1P1] += a  # (entering set H_DIRTY)
+                    if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
+                        put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
+                        G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
                         fire_enters(G, C, v)
                         it = v
         elif op == Op.PUMP_X:
             x = 0
             if a == XCount.SELF_POWER:
-                x = G[ob(src) + O_CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+                x = G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
             else:
-                for j in range(G[H_BF_N]):
+                for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
-                    if G[ob(o) + O_CTRL] == ctrl and G[ob(o) + O_PHASED] == 0 and \
-                            cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE:
+                    if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0 and \
+                            cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
                         x += 1
-            G[H_DIRTY] = DIRTY_ALL
+            G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
                 if _is_obj(vals[i]):
                     bo = ob(vals[i])
-                    G[bo + O_EOT_P] += x * b_
-                    G[bo + O_EOT_T] += x * c
-                    G[bo + O_CUR_P] += x * b_
+                    G[bo + O.EOT_P] += x * b_
+                    G[bo + O.EOT_T] += x * c
+                    G[bo + O.CUR_P] += x * b_
         elif op == Op.EXILE_OWN_FROM_HAND:
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
                     continue
                 p = vals[i] - PLAYER_BASE
                 worst = -1  # their choice: the built-in player gives up its least valuable
-                for j in range(G[pb(p) + P_HAND_N]):
+                for j in range(G[pb(p) + P.HAND_N]):
                     o = hand_at(G, p, j)
-                    if worst < 0 or cards[G[ob(o) + O_CARD], CardCol.VALUE] < \
-                            cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+                    if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
+                            cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
                         worst = o
                 if worst >= 0:
                     move_object(G, cards, worst, Zone.EXILE)
@@ -684,11 +636,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     continue
                 p = vals[i] - PLAYER_BASE
                 worst = -1  # their choice: the built-in player gives up its least valuable
-                for j in range(G[H_BF_N]):
+                for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
                     bo = ob(o)
-                    if G[bo + O_CTRL] != p or G[bo + O_PHASED] or \
-                            (cards[G[bo + O_CARD], CardCol.TYPES] & a) == 0:
+                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
+                            (cards[G[bo + O.CARD], CardCol.TYPES] & a) == 0:
                         continue
                     if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
                         worst = o
@@ -698,7 +650,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if _is_obj(vals[i]):
                     e = find_spell_entry(G, vals[i])
-                    payer = entry_field(G, e, S_CTRL) if e >= 0 else -1
+                    payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
                     if payer >= 0 and not pay(G, cards, abilities_of(C), payer, a,
                                               (0, 0, 0, 0, 0), False):
@@ -719,23 +671,23 @@ def copy_spell(G, C, o, new_ctrl):
     cp = new_token_slot(G)
     if cp < 0:
         return -1
-    card = entry_field(G, i, S_CARD)
+    card = entry_field(G, i, S.CARD)
     b = ob(cp)
-    G[b + O_CARD] = card
-    G[b + O_OWNER] = new_ctrl
-    G[b + O_CTRL] = new_ctrl
-    G[b + O_TOKEN] = 1
-    G[b + O_COPY_OF] = card
-    G[b + O_BASE_P] = G[ob(o) + O_BASE_P] if G[ob(o) + O_TOKEN] else cards[card, CardCol.POWER]
-    G[b + O_BASE_T] = G[ob(o) + O_BASE_T] if G[ob(o) + O_TOKEN] else \
+    G[b + O.CARD] = card
+    G[b + O.OWNER] = new_ctrl
+    G[b + O.CTRL] = new_ctrl
+    G[b + O.TOKEN] = 1
+    G[b + O.COPY_OF] = card
+    G[b + O.BASE_P] = G[ob(o) + O.BASE_P] if G[ob(o) + O.TOKEN] else cards[card, CardCol.POWER]
+    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else \
         cards[card, CardCol.TOUGHNESS]
-    G[b + O_ZCC] += 1
-    G[b + O_ZONE] = Zone.STACK
-    slots = G[W_CSLOTS:W_CSLOTS + MAX_TARGETS]
-    zccs = G[W_CZCCS:W_CZCCS + MAX_TARGETS]
+    G[b + O.ZCC] += 1
+    G[b + O.ZONE] = Zone.STACK
+    slots = G[W.CSLOTS:W.CSLOTS + MAX_TARGETS]
+    zccs = G[W.CZCCS:W.CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
-        slots[k] = entry_field(G, i, S_T0 + k)
-        zccs[k] = entry_field(G, i, S_Z0 + k)
-    return push_entry(G, SK_SPELL, cp, card, entry_field(G, i, S_AB), new_ctrl,
-                      entry_field(G, i, S_PROMISED), entry_field(G, i, S_RECIPIENT), slots, zccs,
-                      -1, G[b + O_ZCC])
+        slots[k] = entry_field(G, i, S.T0 + k)
+        zccs[k] = entry_field(G, i, S.Z0 + k)
+    return push_entry(G, SK_SPELL, cp, card, entry_field(G, i, S.AB), new_ctrl,
+                      entry_field(G, i, S.PROMISED), entry_field(G, i, S.RECIPIENT), slots, zccs,
+                      -1, G[b + O.ZCC])

@@ -38,84 +38,26 @@ from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
     DIRTY_CHARS,
-    H_ACTION_CAP,
-    H_ACTIONS,
-    H_ACTIVE,
-    H_BF_N,
-    H_DIRTY,
-    H_END_REASON,
-    H_EXTRA_N,
-    H_FIRST_SEAT,
-    H_GAME_INDEX,
-    H_NCARDS,
-    H_NO_SPELLS_TURN,
-    H_NOBJ,
-    H_NPLAYERS,
-    H_PASSES,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_PENDING,
-    H_PHASE,
-    H_PRIO,
-    H_ROTATION,
-    H_STACK_N,
-    H_STARTING_LIFE,
-    H_STATICS,
-    H_TRIG_N,
-    H_TURN,
-    H_TURN_CAP,
-    H_WINDOW,
-    H_WINNER,
     MAX_LIBRARY,
     MAX_TOKENS,
     NO_OBJ,
-    O_ATTACHED,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_CARD,
-    O_CTRL,
-    O_DAMAGE,
-    O_DEATHTOUCHED,
-    O_EOT_KW,
-    O_EOT_KW_LOSE,
-    O_EOT_P,
-    O_EOT_T,
-    O_OWNER,
-    O_PHASED,
-    O_RECIPIENT,
-    O_SICK,
-    O_STUN,
-    O_TAPPED,
-    O_ZONE,
     OF,
     OFF_BATTLEFIELD,
     OFF_EXTRA,
     OFF_LIBRARY,
     OFF_OBJECTS,
     OFF_STACK,
-    P_ATTACKERS,
-    P_ATTACKERS_BLOCKED,
-    P_COMMANDER,
-    P_DECK,
-    P_LANDS_TURN,
-    P_LEVEL,
-    P_LIB_N,
-    P_LIFE,
-    P_LIFE_GAINED_TURN,
-    P_LIFE_LOST_TURN,
-    P_MANA_SPENT_TURN,
-    P_PROTECTED,
-    P_SPELLS_TURN,
-    P_TURNS,
     PEND_NONE,
     PHASED_DIRECT,
     PHASED_INDIRECT,
-    S_KIND,
-    S_OBJ,
     SF,
     SK_SPELL,
     ST_DECISION,
     ST_DONE,
+    H,
+    O,
+    P,
+    S,
 )
 from analyzer.kernel.mulligan import mulligan
 from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
@@ -162,58 +104,58 @@ def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, 
     for s in range(n_players):
         n_cards += deck_sizes[s]
     n_obj = n_cards + MAX_TOKENS
-    G[H_NPLAYERS] = n_players
-    G[H_NOBJ] = n_obj
-    G[H_NCARDS] = n_cards
-    G[H_WINNER] = -1
-    G[H_STARTING_LIFE] = starting_life
-    G[H_TURN_CAP] = turn_cap
-    G[H_ACTION_CAP] = action_cap
-    G[H_GAME_INDEX] = game_index
-    G[H_NO_SPELLS_TURN] = -1
-    G[H_PEND_OBJ] = NO_OBJ
-    G[H_PEND_PLAYER] = -1
+    G[H.NPLAYERS] = n_players
+    G[H.NOBJ] = n_obj
+    G[H.NCARDS] = n_cards
+    G[H.WINNER] = -1
+    G[H.STARTING_LIFE] = starting_life
+    G[H.TURN_CAP] = turn_cap
+    G[H.ACTION_CAP] = action_cap
+    G[H.GAME_INDEX] = game_index
+    G[H.NO_SPELLS_TURN] = -1
+    G[H.PEND_OBJ] = NO_OBJ
+    G[H.PEND_PLAYER] = -1
     set_rng(G, seed_state(run_seed, game_index))
     for o in range(n_obj):
         b = OFF_OBJECTS + o * OF
-        G[b + O_ATTACHED] = NO_OBJ
-        G[b + O_RECIPIENT] = -1
-        G[b + O_CARD] = 0
+        G[b + O.ATTACHED] = NO_OBJ
+        G[b + O.RECIPIENT] = -1
+        G[b + O.CARD] = 0
     o = 0
     for s in range(n_players):
-        G[pb(s) + P_LIFE] = starting_life
-        G[pb(s) + P_DECK] = s
-        G[pb(s) + P_LEVEL] = levels[s]
+        G[pb(s) + P.LIFE] = starting_life
+        G[pb(s) + P.DECK] = s
+        G[pb(s) + P.LEVEL] = levels[s]
         lib_off = OFF_LIBRARY + s * MAX_LIBRARY
         n_lib = 0
         for i in range(deck_sizes[s]):
             b = ob(o)
             entry = decks[s, i]
-            G[b + O_CARD] = entry & (DECK_COMMANDER - 1)
-            G[b + O_OWNER] = s
-            G[b + O_CTRL] = s
+            G[b + O.CARD] = entry & (DECK_COMMANDER - 1)
+            G[b + O.OWNER] = s
+            G[b + O.CTRL] = s
             if entry & DECK_COMMANDER:
-                G[b + O_ZONE] = Zone.COMMAND  # 903.6: the commander starts in the command zone
-                G[pb(s) + P_COMMANDER] = o + 1
+                G[b + O.ZONE] = Zone.COMMAND  # 903.6: the commander starts in the command zone
+                G[pb(s) + P.COMMANDER] = o + 1
             else:
-                G[b + O_ZONE] = Zone.LIBRARY
+                G[b + O.ZONE] = Zone.LIBRARY
                 G[lib_off + n_lib] = o
                 n_lib += 1
             o += 1
-        G[pb(s) + P_LIB_N] = n_lib
+        G[pb(s) + P.LIB_N] = n_lib
         shuffle_slice(G, lib_off, n_lib)
     first = first_seat if first_seat >= 0 else game_index % n_players
-    G[H_FIRST_SEAT] = first
-    G[H_ROTATION] = (first - 1 + n_players) % n_players
+    G[H.FIRST_SEAT] = first
+    G[H.ROTATION] = (first - 1 + n_players) % n_players
     log_event(G, Event.GAME_START, first, -1, -1, n_players, starting_life, -1)
     for k in range(n_players):
         mulligan(G, cards, (first + k) % n_players)
-    G[H_PHASE] = Phase.BEGIN
+    G[H.PHASE] = Phase.BEGIN
 
 
 @njit
 def _begin_turn(G, C):
-    n = G[H_EXTRA_N]
+    n = G[H.EXTRA_N]
     active = -1
     while n > 0:
         n -= 1
@@ -221,44 +163,44 @@ def _begin_turn(G, C):
         if alive(G, q):
             active = q
             break
-    G[H_EXTRA_N] = n
+    G[H.EXTRA_N] = n
     extra = active >= 0
     if active < 0:
-        active = next_alive(G, G[H_ROTATION])
-        G[H_ROTATION] = active
-    G[H_ACTIVE] = active
-    G[H_TURN] += 1
-    if G[H_TURN] > G[H_TURN_CAP]:
-        G[H_WINNER] = -2
-        G[H_END_REASON] = EndReason.TURN_CAP
-        G[H_PHASE] = Phase.GAME_OVER
+        active = next_alive(G, G[H.ROTATION])
+        G[H.ROTATION] = active
+    G[H.ACTIVE] = active
+    G[H.TURN] += 1
+    if G[H.TURN] > G[H.TURN_CAP]:
+        G[H.WINNER] = -2
+        G[H.END_REASON] = EndReason.TURN_CAP
+        G[H.PHASE] = Phase.GAME_OVER
         refresh(G, C)  # the final record shows the cleanup's effects ended (see _cleanup)
         return
-    for p in range(G[H_NPLAYERS]):
+    for p in range(G[H.NPLAYERS]):
         q = pb(p)
-        G[q + P_LANDS_TURN] = 0
-        G[q + P_SPELLS_TURN] = 0
-        G[q + P_LIFE_GAINED_TURN] = 0
-        G[q + P_LIFE_LOST_TURN] = 0
-        G[q + P_MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
-    G[pb(active) + P_TURNS] += 1
+        G[q + P.LANDS_TURN] = 0
+        G[q + P.SPELLS_TURN] = 0
+        G[q + P.LIFE_GAINED_TURN] = 0
+        G[q + P.LIFE_LOST_TURN] = 0
+        G[q + P.MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
+    G[pb(active) + P.TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
-    G[pb(active) + P_PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
+    G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
     _phase_in(G, active)
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] != active:
+        if G[b + O.CTRL] != active:
             continue
-        G[b + O_SICK] = 0
-        if G[b + O_TAPPED]:
-            if G[b + O_STUN] > 0:
-                G[b + O_STUN] -= 1  # 122.1d: a stun counter replaces untapping
+        G[b + O.SICK] = 0
+        if G[b + O.TAPPED]:
+            if G[b + O.STUN] > 0:
+                G[b + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
             else:
-                G[b + O_TAPPED] = 0
-    if (G[H_DIRTY] & DIRTY_CHARS) != 0 or G[H_STATICS] != 0:
+                G[b + O.TAPPED] = 0
+    if (G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0:
         refresh(G, C)  # (a static's condition may read whose turn it is)
-    G[H_PHASE] = Phase.UPKEEP
+    G[H.PHASE] = Phase.UPKEEP
 
 
 @njit
@@ -266,38 +208,38 @@ def _phase_in(G, active):
     """502.1: the active player's directly phased-out permanents phase in (a phased-out
     permanent kept its controller, 702.26d), and with them what phased out attached to them
     (702.26g), whoever controls it."""
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O_PHASED] == PHASED_DIRECT and G[b + O_CTRL] == active:
-            G[b + O_PHASED] = 0
-            G[H_DIRTY] = DIRTY_ALL
-    for i in range(G[H_BF_N]):
+        if G[b + O.PHASED] == PHASED_DIRECT and G[b + O.CTRL] == active:
+            G[b + O.PHASED] = 0
+            G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_PHASED] == PHASED_INDIRECT:
+        if G[ob(o) + O.PHASED] == PHASED_INDIRECT:
             att = attached_obj(G, o)
-            if att == NO_OBJ or G[ob(att) + O_PHASED] == 0:
-                G[ob(o) + O_PHASED] = 0
-                G[H_DIRTY] = DIRTY_ALL
+            if att == NO_OBJ or G[ob(att) + O.PHASED] == 0:
+                G[ob(o) + O.PHASED] = 0
+                G[H.DIRTY] = DIRTY_ALL
 
 
 @njit
 def _cleanup(G, C):
-    discard_to_hand_size(G, C, G[H_ACTIVE])
-    for i in range(G[H_BF_N]):
+    discard_to_hand_size(G, C, G[H.ACTIVE])
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        G[b + O_DAMAGE] = 0  # (removing damage never makes a state-based action apply)
-        G[b + O_DEATHTOUCHED] = 0
-        if G[b + O_EOT_P] | G[b + O_EOT_T] | G[b + O_EOT_KW] | G[b + O_EOT_KW_LOSE]:
-            G[H_DIRTY] = DIRTY_ALL
-            G[b + O_EOT_P] = 0
-            G[b + O_EOT_T] = 0
-            G[b + O_EOT_KW] = 0
-            G[b + O_EOT_KW_LOSE] = 0
-    if G[H_TRIG_N] > 0:
+        G[b + O.DAMAGE] = 0  # (removing damage never makes a state-based action apply)
+        G[b + O.DEATHTOUCHED] = 0
+        if G[b + O.EOT_P] | G[b + O.EOT_T] | G[b + O.EOT_KW] | G[b + O.EOT_KW_LOSE]:
+            G[H.DIRTY] = DIRTY_ALL
+            G[b + O.EOT_P] = 0
+            G[b + O.EOT_T] = 0
+            G[b + O.EOT_KW] = 0
+            G[b + O.EOT_KW_LOSE] = 0
+    if G[H.TRIG_N] > 0:
         refresh(G, C)  # a priority window comes first (514.3a)
     # else the next step begins the turn, whose refresh (after untap and phasing) covers
     # the effects that ended here: nothing reads the characteristics in between
-    G[H_PHASE] = Phase.BEGIN
+    G[H.PHASE] = Phase.BEGIN
 
 
 @njit
@@ -306,13 +248,13 @@ def _abandon_turn(G, C):
     leaves the turn without an active player; the kernel moves straight to the next turn)."""
     cards = cards_of(C)
     end_combat(G)
-    for i in range(G[H_STACK_N] - 1, -1, -1):
+    for i in range(G[H.STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
-        if G[e + S_KIND] == SK_SPELL and G[ob(G[e + S_OBJ]) + O_ZONE] == Zone.STACK:
-            move_object(G, cards, G[e + S_OBJ], Zone.GRAVEYARD)
-    G[H_STACK_N] = 0
-    G[H_TRIG_N] = 0
-    G[H_WINDOW] = 0
+        if G[e + S.KIND] == SK_SPELL and G[ob(G[e + S.OBJ]) + O.ZONE] == Zone.STACK:
+            move_object(G, cards, G[e + S.OBJ], Zone.GRAVEYARD)
+    G[H.STACK_N] = 0
+    G[H.TRIG_N] = 0
+    G[H.WINDOW] = 0
     clear_decision(G)
     _cleanup(G, C)
 
@@ -321,7 +263,7 @@ def _abandon_turn(G, C):
 def _maybe_window(G, C, step_phase):
     """Open a priority window unless nobody could use it (no triggers, no instant-speed
     option for anyone): skipping it changes nothing but the time spent."""
-    if G[H_TRIG_N] > 0 or anyone_fast(G, C):
+    if G[H.TRIG_N] > 0 or anyone_fast(G, C):
         open_window(G, step_phase)
 
 
@@ -329,77 +271,77 @@ def _maybe_window(G, C, step_phase):
 def step(G, C, pol):
     """Advance the game by one unit of work (one priority action or pass, one resolution, or
     one turn-based action)."""
-    active = G[H_ACTIVE]
-    ph = G[H_PHASE]
-    if ph != Phase.BEGIN and not alive(G, active) and G[H_TURN] > 0:
+    active = G[H.ACTIVE]
+    ph = G[H.PHASE]
+    if ph != Phase.BEGIN and not alive(G, active) and G[H.TURN] > 0:
         _abandon_turn(G, C)
         return
-    if G[H_WINDOW]:
-        if G[H_TRIG_N] > 0:
+    if G[H.WINDOW]:
+        if G[H.TRIG_N] > 0:
             put_triggers_on_stack(G, C)
-            G[H_PASSES] = 0
-            G[H_PRIO] = active
+            G[H.PASSES] = 0
+            G[H.PRIO] = active
             return
         # pass priority around until someone acts or everyone has passed in succession
         n_al = n_alive(G)
         while True:
-            p = G[H_PRIO]
+            p = G[H.PRIO]
             if alive(G, p) and may_act(G, cards_of(C), p) and priority_action(G, C, pol, p):
-                G[H_PASSES] = 0
+                G[H.PASSES] = 0
                 return
-            G[H_PASSES] += 1
-            G[H_PRIO] = next_alive(G, p)
-            if G[H_PASSES] >= n_al:
-                if G[H_STACK_N] > 0:
+            G[H.PASSES] += 1
+            G[H.PRIO] = next_alive(G, p)
+            if G[H.PASSES] >= n_al:
+                if G[H.STACK_N] > 0:
                     resolve_top(G, C)
                     check_sba(G, C)
-                    G[H_PASSES] = 0
-                    G[H_PRIO] = active
+                    G[H.PASSES] = 0
+                    G[H.PRIO] = active
                 else:
-                    G[H_WINDOW] = 0
+                    G[H.WINDOW] = 0
                 return
-    if G[H_TRIG_N] > 0:
+    if G[H.TRIG_N] > 0:
         open_window(G, ph)
         return
     if ph == Phase.BEGIN:
         _begin_turn(G, C)
-        if G[H_PHASE] != Phase.UPKEEP:
+        if G[H.PHASE] != Phase.UPKEEP:
             return
         ph = Phase.UPKEEP  # nothing can happen between untap and upkeep: go on in this step
-        active = G[H_ACTIVE]
+        active = G[H.ACTIVE]
     if ph == Phase.UPKEEP:
         fire_controller_event(G, C, active, AbilityKind.UPKEEP, -1)
-        G[H_PHASE] = Phase.DRAW
-        if G[H_TRIG_N] > 0:
+        G[H.PHASE] = Phase.DRAW
+        if G[H.TRIG_N] > 0:
             return
         ph = Phase.DRAW
     if ph == Phase.COMBAT_BEGIN:
         # 507.1: "at the beginning of combat on your turn" triggers; attackers are declared
         # once they have resolved (the next step of the turn)
         fire_controller_event(G, C, active, AbilityKind.BEGIN_COMBAT, -1)
-        G[H_PHASE] = Phase.DECLARE_ATTACKERS
-        if G[H_TRIG_N] > 0:
+        G[H.PHASE] = Phase.DECLARE_ATTACKERS
+        if G[H.TRIG_N] > 0:
             open_window(G, Phase.COMBAT_BEGIN)  # priority in the beginning of combat step
             return
         ph = Phase.DECLARE_ATTACKERS
     if ph == Phase.DRAW:
-        if not (G[H_NPLAYERS] == 2 and G[H_TURN] == 1):
+        if not (G[H.NPLAYERS] == 2 and G[H.TURN] == 1):
             draw_cards(G, active, 1)
             # the characteristics are current here (the turn began with a refresh, and every
             # upkeep resolution was followed by one): only drawing from an empty library is new
             check_sba_fresh(G, C)
-        G[H_PHASE] = Phase.MAIN1
+        G[H.PHASE] = Phase.MAIN1
     elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
         if not main_action(G, C, pol, active):
-            G[H_PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
+            G[H.PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP
     elif ph == Phase.DECLARE_ATTACKERS:
         n_att = declare_attackers(G, C)
-        G[pb(active) + P_ATTACKERS] += n_att
+        G[pb(active) + P.ATTACKERS] += n_att
         if n_att == 0:
-            G[H_PHASE] = Phase.MAIN2
+            G[H.PHASE] = Phase.MAIN2
         else:
             log_combatants(G, True)
-            G[H_PHASE] = Phase.DECLARE_BLOCKERS
+            G[H.PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)
     elif ph == Phase.DECLARE_BLOCKERS:
         declare_blockers(G, C)
@@ -407,23 +349,23 @@ def step(G, C, pol):
         _count_blocked(G, active)
         # whether there is a first-strike step is decided when damage begins (510.4), not at
         # blocks: a trick in this window can grant first strike (Valley Rally)
-        G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE
+        G[H.PHASE] = Phase.FIRST_STRIKE_DAMAGE
         _maybe_window(G, C, Phase.DECLARE_BLOCKERS)
     elif ph == Phase.FIRST_STRIKE_DAMAGE:
         if first_strike_step(G):
             combat_damage(G, C, True)
             check_sba(G, C)
-        G[H_PHASE] = Phase.COMBAT_DAMAGE
+        G[H.PHASE] = Phase.COMBAT_DAMAGE
     elif ph == Phase.COMBAT_DAMAGE:
         combat_damage(G, C, False)
         check_sba(G, C)
-        G[H_PHASE] = Phase.COMBAT_END
+        G[H.PHASE] = Phase.COMBAT_END
     elif ph == Phase.COMBAT_END:
         end_combat(G)
-        G[H_PHASE] = Phase.MAIN2
+        G[H.PHASE] = Phase.MAIN2
     elif ph == Phase.END_STEP:
         fire_end_step(G, C)
-        G[H_PHASE] = Phase.CLEANUP
+        G[H.PHASE] = Phase.CLEANUP
         _maybe_window(G, C, Phase.END_STEP)
     elif ph == Phase.CLEANUP:
         _cleanup(G, C)
@@ -431,25 +373,25 @@ def step(G, C, pol):
 
 @njit
 def _count_blocked(G, p):
-    """Add p's blocked attackers to P_ATTACKERS_BLOCKED (blocks per attack, for calibrate)."""
+    """Add p's blocked attackers to P.ATTACKERS_BLOCKED (blocks per attack, for calibrate)."""
     k = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O_ATTACKING] and G[b + O_BLOCKED] and G[b + O_CTRL] == p:
+        if G[b + O.ATTACKING] and G[b + O.BLOCKED] and G[b + O.CTRL] == p:
             k += 1
-    G[pb(p) + P_ATTACKERS_BLOCKED] += k
+    G[pb(p) + P.ATTACKERS_BLOCKED] += k
 
 
 @njit
 def resolve_decision(G, C, pol, promise, recipient):
     """Continue the pending cast with the promise chosen (702.174a: recipient chosen now)."""
-    if G[H_PENDING] == PEND_NONE:
+    if G[H.PENDING] == PEND_NONE:
         return False
-    o = G[H_PEND_OBJ]
-    p = G[H_PEND_PLAYER]
+    o = G[H.PEND_OBJ]
+    p = G[H.PEND_PLAYER]
     clear_decision(G)
     if promise and recipient < 0:
-        recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O_CARD], p), p)
+        recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O.CARD], p), p)
     return cast_finish(G, C, p, o, promise, recipient if promise else -1)
 
 
@@ -466,8 +408,8 @@ def advance(G, C, pol, stop_at_decision):
     G = borrow(G)
     C = borrow(C)
     pol = borrow(pol)
-    while G[H_WINNER] == -1:
-        if G[H_PENDING] != PEND_NONE:
+    while G[H.WINNER] == -1:
+        if G[H.PENDING] != PEND_NONE:
             if stop_at_decision:
                 return ST_DECISION
             # decide_gift, or for a ROLLOUT row play-outs of both choices (kernel/rollout.py,
@@ -476,11 +418,11 @@ def advance(G, C, pol, stop_at_decision):
             resolve_decision(G, C, pol, promise, recipient)
             continue
         step(G, C, pol)
-        G[H_ACTIONS] += 1
-        if G[H_ACTIONS] >= G[H_ACTION_CAP] and G[H_WINNER] == -1:
-            G[H_WINNER] = -2
-            G[H_END_REASON] = EndReason.ACTION_CAP
-            G[H_PHASE] = Phase.GAME_OVER
+        G[H.ACTIONS] += 1
+        if G[H.ACTIONS] >= G[H.ACTION_CAP] and G[H.WINNER] == -1:
+            G[H.WINNER] = -2
+            G[H.END_REASON] = EndReason.ACTION_CAP
+            G[H.PHASE] = Phase.GAME_OVER
     return ST_DONE
 
 

@@ -17,22 +17,15 @@ from __future__ import annotations
 from analyzer.enums import Event
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
-    H_ACTIVE,
-    H_BF_N,
-    H_NOBJ,
-    H_PHASE,
-    H_TURN,
-    O_ATTACKING,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
     OF,
     OFF_BATTLEFIELD,
     OFF_OBJECTS,
     OFF_PLAYERS,
-    P_TURNS,
     PF,
     PLAYER_BASE,
+    H,
+    O,
+    P,
 )
 
 LOG_N = 0
@@ -52,13 +45,13 @@ def log_record_size(record_len: int, rows: int) -> int:
 
 def log_offset(G) -> int:
     """Where the log tail starts in G (Python side)."""
-    return OFF_OBJECTS + int(G[H_NOBJ]) * OF
+    return OFF_OBJECTS + int(G[H.NOBJ]) * OF
 
 
 @njit(inline="always")
 def logging(G):
     """Does G have room for a log?"""
-    return G.shape[0] > OFF_OBJECTS + G[H_NOBJ] * OF + LOG_HEAD
+    return G.shape[0] > OFF_OBJECTS + G[H.NOBJ] * OF + LOG_HEAD
 
 
 @njit(inline="always")
@@ -72,22 +65,22 @@ def log_event(G, kind, seat, o, o2, a, b, c):
 def _card(G, o):
     if o < 0 or o >= PLAYER_BASE:
         return -1
-    return G[OFF_OBJECTS + o * OF + O_CARD]
+    return G[OFF_OBJECTS + o * OF + O.CARD]
 
 
 @njit
 def _write(G, kind, seat, o, o2, a, b, c):
-    t = OFF_OBJECTS + G[H_NOBJ] * OF
+    t = OFF_OBJECTS + G[H.NOBJ] * OF
     n = G[t + LOG_N]
     r = t + LOG_HEAD + n * LW
     if r + LW > G.shape[0]:
         G[t + LOG_LOST] += 1
         return
     G[t + LOG_N] = n + 1
-    active = G[H_ACTIVE]
-    G[r + L_TURN] = G[H_TURN]
-    G[r + L_OWN_TURN] = G[OFF_PLAYERS + active * PF + P_TURNS]
-    G[r + L_PHASE] = G[H_PHASE]
+    active = G[H.ACTIVE]
+    G[r + L_TURN] = G[H.TURN]
+    G[r + L_OWN_TURN] = G[OFF_PLAYERS + active * PF + P.TURNS]
+    G[r + L_PHASE] = G[H.PHASE]
     G[r + L_ACTIVE] = active
     G[r + L_SEAT] = seat
     G[r + L_KIND] = kind
@@ -115,10 +108,10 @@ def log_combatants(G, attackers):
     """ATTACK rows (attackers=True) or BLOCK rows for the creatures now in combat."""
     if not logging(G):
         return
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = OFF_OBJECTS + o * OF
-        if attackers and G[b + O_ATTACKING] > 0:
-            _write(G, Event.ATTACK, G[b + O_CTRL], o, -1, G[b + O_ATTACKING] - 1, -1, -1)
-        elif not attackers and G[b + O_BLOCKING] > 0:
-            _write(G, Event.BLOCK, G[b + O_CTRL], o, G[b + O_BLOCKING] - 1, -1, -1, -1)
+        if attackers and G[b + O.ATTACKING] > 0:
+            _write(G, Event.ATTACK, G[b + O.CTRL], o, -1, G[b + O.ATTACKING] - 1, -1, -1)
+        elif not attackers and G[b + O.BLOCKING] > 0:
+            _write(G, Event.BLOCK, G[b + O.CTRL], o, G[b + O.BLOCKING] - 1, -1, -1, -1)

@@ -6,7 +6,7 @@ script (the kernel itself never pays for them).
 - counters, damage and the mana of untapped sources are never negative;
 - each player's life equals starting life - life lost + life gained;
 - after the draw step the characteristics are current (the engine's draw skips the refresh);
-- a record whose H_DIRTY bits are clear (no volatile static ability out) is settled: a refresh would
+- a record whose H.DIRTY bits are clear (no volatile static ability out) is settled: a refresh would
   change nothing, and no state-based action applies (the engine then skips both).
 Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
 """
@@ -21,51 +21,17 @@ from analyzer.kernel.config import njit
 from analyzer.kernel.engine import empty_record, init_game, resolve_decision, step
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
-    H_ACTION_CAP,
-    H_ACTIONS,
-    H_BF_N,
-    H_DIRTY,
-    H_END_REASON,
-    H_ERROR,
-    H_NCARDS,
-    H_NOBJ,
-    H_NPLAYERS,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_PENDING,
-    H_PHASE,
-    H_STACK_N,
-    H_STARTING_LIFE,
-    H_STATICS,
-    H_TRIG_N,
-    H_WINDOW,
-    H_WINNER,
     MAX_BATTLEFIELD,
     MAX_STACK,
-    O_ATTACKING,
-    O_BLOCKING,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_OWNER,
-    O_P1P1,
-    O_SICK,
-    O_STUN,
-    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
-    P_COMMANDER,
-    P_LIFE,
-    P_LIFE_GAINED,
-    P_LIFE_LOST,
-    P_LOST,
     PEND_NONE,
-    S_KIND,
-    S_OBJ,
     SF,
     SK_SPELL,
+    H,
+    O,
+    P,
+    S,
 )
 from analyzer.kernel.state import ob, pb, zone_list
 from analyzer.policies.decide import decide_gift
@@ -80,10 +46,10 @@ CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card
 
 @njit(_nrt=True)
 def check_invariants(G):
-    n_obj = G[H_NOBJ]
-    n_cards = G[H_NCARDS]
+    n_obj = G[H.NOBJ]
+    n_cards = G[H.NCARDS]
     seen = np.zeros(n_obj, np.int32)
-    for p in range(G[H_NPLAYERS]):
+    for p in range(G[H.NPLAYERS]):
         for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE):
             off, cnt, cap = zone_list(p, zone)
             n = G[cnt]
@@ -93,38 +59,38 @@ def check_invariants(G):
                 o = G[off + i]
                 if o < 0 or o >= n_obj:
                     return 2
-                if G[ob(o) + O_ZONE] != zone or G[ob(o) + O_OWNER] != p:
+                if G[ob(o) + O.ZONE] != zone or G[ob(o) + O.OWNER] != p:
                     return 2
                 if o >= n_cards:
                     return 8
                 seen[o] += 1
-    nb = G[H_BF_N]
+    nb = G[H.BF_N]
     if nb < 0 or nb > MAX_BATTLEFIELD:
         return 4
     for i in range(nb):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_ZONE] != Zone.BATTLEFIELD:
+        if G[ob(o) + O.ZONE] != Zone.BATTLEFIELD:
             return 2
         seen[o] += 1
-    ns = G[H_STACK_N]
+    ns = G[H.STACK_N]
     if ns < 0 or ns > MAX_STACK:
         return 4
     for i in range(ns):
         e = OFF_STACK + i * SF
-        if G[e + S_KIND] == SK_SPELL:
-            o = G[e + S_OBJ]
-            if G[ob(o) + O_ZONE] != Zone.STACK:
+        if G[e + S.KIND] == SK_SPELL:
+            o = G[e + S.OBJ]
+            if G[ob(o) + O.ZONE] != Zone.STACK:
                 return 7
             seen[o] += 1
     for o in range(n_obj):
-        z = G[ob(o) + O_ZONE]
+        z = G[ob(o) + O.ZONE]
         if o < n_cards:
             # a card whose owner left the game is gone (zone NONE); everything else is somewhere
             if z == Zone.NONE:
-                if G[pb(G[ob(o) + O_OWNER]) + P_LOST] == 0:
+                if G[pb(G[ob(o) + O.OWNER]) + P.LOST] == 0:
                     return 1
             elif z == Zone.COMMAND:
-                if G[pb(G[ob(o) + O_OWNER]) + P_COMMANDER] != o + 1 or seen[o] != 0:
+                if G[pb(G[ob(o) + O.OWNER]) + P.COMMANDER] != o + 1 or seen[o] != 0:
                     return 2  # only a player's own commander is in the command zone
             elif seen[o] != 1:
                 return 3 if seen[o] > 1 else 1
@@ -133,13 +99,13 @@ def check_invariants(G):
         if z == Zone.BATTLEFIELD and seen[o] != 1:
             return 3
         b = ob(o)
-        if G[b + O_P1P1] < 0 or G[b + O_STUN] < 0 or G[b + O_DAMAGE] < 0:
+        if G[b + O.P1P1] < 0 or G[b + O.STUN] < 0 or G[b + O.DAMAGE] < 0:
             return 5
-    for p in range(G[H_NPLAYERS]):
+    for p in range(G[H.NPLAYERS]):
         q = pb(p)
-        if G[q + P_LOST]:
+        if G[q + P.LOST]:
             continue
-        if G[q + P_LIFE] != G[H_STARTING_LIFE] - G[q + P_LIFE_LOST] + G[q + P_LIFE_GAINED]:
+        if G[q + P.LIFE] != G[H.STARTING_LIFE] - G[q + P.LIFE_LOST] + G[q + P.LIFE_GAINED]:
             return 6
     return 0
 
@@ -149,9 +115,9 @@ def stale_characteristics(G, C, scratch):
     """Would a refresh change any permanent's characteristics, controller or combat state?"""
     scratch[:] = G
     refresh(scratch, C)
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        for f in (O_CUR_P, O_CUR_T, O_CUR_KW, O_CTRL, O_SICK, O_ATTACKING, O_BLOCKING):
+        for f in (O.CUR_P, O.CUR_T, O.CUR_KW, O.CTRL, O.SICK, O.ATTACKING, O.BLOCKING):
             if scratch[b + f] != G[b + f]:
                 return True
     return False
@@ -163,7 +129,7 @@ def unsettled(G, C, scratch):
     change it, 11 if (DIRTY_SBA clear too) a state-based action would apply, else 0."""
     if stale_characteristics(G, C, scratch):
         return 10
-    if G[H_DIRTY] == 0 and check_sba_all(scratch, C):
+    if G[H.DIRTY] == 0 and check_sba_all(scratch, C):
         return 11
     return 0
 
@@ -174,25 +140,25 @@ def play_checked(G, C, pol):
     Returns (0, steps) or (check number, step at which it failed)."""
     scratch = np.empty_like(G)
     steps = 0
-    while G[H_WINNER] == -1:
+    while G[H.WINNER] == -1:
         # a step that takes the game from the turn's start to main 1 drew the card: its
         # state-based check ran on the characteristics as they were (see engine.step)
-        drawing = G[H_WINDOW] == 0 and G[H_TRIG_N] == 0 and (
-            G[H_PHASE] == Phase.BEGIN or G[H_PHASE] == Phase.UPKEEP
-            or G[H_PHASE] == Phase.DRAW)
-        if G[H_PENDING] != PEND_NONE:
-            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+        drawing = G[H.WINDOW] == 0 and G[H.TRIG_N] == 0 and (
+            G[H.PHASE] == Phase.BEGIN or G[H.PHASE] == Phase.UPKEEP
+            or G[H.PHASE] == Phase.DRAW)
+        if G[H.PENDING] != PEND_NONE:
+            promise, recipient = decide_gift(G, C, pol, G[H.PEND_PLAYER], G[H.PEND_OBJ])
             resolve_decision(G, C, pol, promise, recipient)
         else:
             step(G, C, pol)
-            G[H_ACTIONS] += 1
-            if G[H_ACTIONS] >= G[H_ACTION_CAP]:
+            G[H.ACTIONS] += 1
+            if G[H.ACTIONS] >= G[H.ACTION_CAP]:
                 break
         steps += 1
-        if drawing and G[H_PHASE] == Phase.MAIN1 and G[H_WINDOW] == 0 and \
+        if drawing and G[H.PHASE] == Phase.MAIN1 and G[H.WINDOW] == 0 and \
                 stale_characteristics(G, C, scratch):
             return 9, steps
-        if G[H_STATICS] == 0 and (G[H_DIRTY] & DIRTY_CHARS) == 0 and G[H_WINNER] == -1:
+        if G[H.STATICS] == 0 and (G[H.DIRTY] & DIRTY_CHARS) == 0 and G[H.WINNER] == -1:
             bad = unsettled(G, C, scratch)
             if bad:
                 return bad, steps
@@ -214,6 +180,6 @@ def soak_batch(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_star
         bad, steps = play_checked(G, C, pol)
         out[i, 0] = bad
         out[i, 1] = steps
-        out[i, 2] = G[H_WINNER]
-        out[i, 3] = G[H_END_REASON]
-        out[i, 4] = G[H_ERROR]
+        out[i, 2] = G[H.WINNER]
+        out[i, 3] = G[H.END_REASON]
+        out[i, 4] = G[H.ERROR]

@@ -103,11 +103,11 @@ class _Header(NamedTuple):
 H = _numbered(_Header)
 HEADER = len(H)
 
-# H_DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
+# H.DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
 # A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
-# ability is on the battlefield (H_STATICS 0; chars._volatile: a condition on life changes or
+# ability is on the battlefield (H.STATICS 0; chars._volatile: a condition on life changes or
 # whose turn it is), a clean record needs neither a refresh nor a check (kernel/invariants.py
 # checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
@@ -174,7 +174,7 @@ DECK_COMMANDER = 1 << 24
 
 OFF_PLAYERS = HEADER
 OFF_HAND = OFF_PLAYERS + MAX_PLAYERS * PF
-OFF_LIBRARY = OFF_HAND + MAX_PLAYERS * MAX_HAND  # bottom at index 0, top at P_LIB_N - 1
+OFF_LIBRARY = OFF_HAND + MAX_PLAYERS * MAX_HAND  # bottom at index 0, top at P.LIB_N - 1
 OFF_GRAVEYARD = OFF_LIBRARY + MAX_PLAYERS * MAX_LIBRARY
 OFF_EXILE = OFF_GRAVEYARD + MAX_PLAYERS * MAX_GRAVEYARD
 OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
@@ -211,13 +211,13 @@ class _StackEntry(NamedTuple):
 
 S = _numbered(_StackEntry)
 SF = len(S)
-SK_DELAYED = 4  # a delayed trigger (S_X holds its kind's parameter)
-SK_SPELL = 0  # a spell: S_OBJ is its object in Zone.STACK (a copy's is a token, 707.10)
-SK_ABILITY = 1  # a triggered or activated ability: S_OBJ is its source
+SK_DELAYED = 4  # a delayed trigger (S.X holds its kind's parameter)
+SK_SPELL = 0  # a spell: S.OBJ is its object in Zone.STACK (a copy's is a token, 707.10)
+SK_ABILITY = 1  # a triggered or activated ability: S.OBJ is its source
 SK_GIFT = 2  # the gift trigger of a permanent (702.174b)
 
-SK_WARD = 5  # a ward trigger (702.21a): S_OBJ the warded permanent, S_X the cost; it counters
-# the entry whose S_OBJ / S_ZCC are S_TRIG_OBJ / S_ZCC unless its controller pays
+SK_WARD = 5  # a ward trigger (702.21a): S.OBJ the warded permanent, S.X the cost; it counters
+# the entry whose S.OBJ / S.ZCC are S.TRIG_OBJ / S.ZCC unless its controller pays
 
 OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
 
@@ -233,7 +233,7 @@ class _Trigger(NamedTuple):
     ZCC: int
     PROMISED: int  # the source's promise as it triggered (608.2h: read even once it left)
     RECIPIENT: int  # the source's gift recipient as it triggered (its gift trigger gives to them)
-    TRIG_ZCC: int  # ward: the zone-change counter of the stack entry T_TRIG_OBJ names (S_ZCC)
+    TRIG_ZCC: int  # ward: the zone-change counter of the stack entry T.TRIG_OBJ names (S.ZCC)
 
 
 T = _numbered(_Trigger)
@@ -254,7 +254,7 @@ class _Delayed(NamedTuple):
 
 D = _numbered(_Delayed)
 DF = len(D)
-DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D_OBJ under its owner's control with D_A +1/+1
+DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
 OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)
@@ -365,9 +365,9 @@ class _Object(NamedTuple):
     BASE_CTRL: int
     OFFSPRING: int  # a permanent whose offspring cost was paid (its offspring trigger fires)
     VALIANT_TURN: int  # turn its valiant ability last triggered (first time each turn)
-    LINK: int  # exiled "until" object O_LINK - 1 leaves the battlefield (610.3); 0 = none
+    LINK: int  # exiled "until" object O.LINK - 1 leaves the battlefield (610.3); 0 = none
     LINK_ZCC: int  # that source's zone-change counter when it exiled this card
-    ATTACHED_ZCC: int  # O_ATTACHED's zone-change counter when attached: a new object (400.7)
+    ATTACHED_ZCC: int  # O.ATTACHED's zone-change counter when attached: a new object (400.7)
     # is not what the Aura or Equipment was attached to (see state.attached_obj)
     ONCE_TURN: int  # turn its "triggers only once each turn" ability last triggered
     CAST_FROM: int  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
@@ -377,12 +377,12 @@ class _Object(NamedTuple):
 O = _numbered(_Object)  # noqa: E741
 OF = len(O)
 
-# O_PHASED values: 0 phased in; phased out directly (it phases in during its controller's
+# O.PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)
 PHASED_DIRECT = 1
 PHASED_INDIRECT = 2
 
-# pending decision kinds (H_PENDING)
+# pending decision kinds (H.PENDING)
 PEND_NONE = 0
 PEND_GIFT = 1  # a spell is being cast with both modes legal: promise or not, and to whom
 

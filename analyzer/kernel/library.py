@@ -16,17 +16,7 @@ from analyzer.enums import CardCol, CardType, Zone
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_enters
-from analyzer.kernel.layout import (
-    H_BF_N,
-    MAX_LIBRARY,
-    NO_OBJ,
-    O_CARD,
-    O_CTRL,
-    OFF_BATTLEFIELD,
-    OFF_LIBRARY,
-    P_HAND_N,
-    P_LIB_N,
-)
+from analyzer.kernel.layout import MAX_LIBRARY, NO_OBJ, OFF_BATTLEFIELD, OFF_LIBRARY, H, O, P
 from analyzer.kernel.rng import randint, shuffle_slice
 from analyzer.kernel.state import (
     hand_at,
@@ -46,8 +36,8 @@ def lands_available(G, C, p):
     """Lands p controls plus lands in p's hand."""
     cards = cards_of(C)
     k = lands_in_play(G, cards, p)
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
             k += 1
     return k
 
@@ -64,7 +54,7 @@ def wanted(C, card, lands):
 @njit
 def _top(G, p, k, out):
     """The top k cards of p's library, top first."""
-    n = G[pb(p) + P_LIB_N]
+    n = G[pb(p) + P.LIB_N]
     for j in range(k):
         out[j] = G[OFF_LIBRARY + p * MAX_LIBRARY + n - 1 - j]
 
@@ -94,12 +84,12 @@ def mill(G, C, p, n):
 @njit(_nrt=True)
 def look_at_top(G, C, p, n, to_graveyard):
     """Surveil n (to_graveyard) or scry n."""
-    k = min(n, G[pb(p) + P_LIB_N])
+    k = min(n, G[pb(p) + P.LIB_N])
     top = np.empty(max(k, 1), np.int32)
     _top(G, p, k, top)
     lands = lands_available(G, C, p)
     for j in range(k):
-        card = G[ob(top[j]) + O_CARD]
+        card = G[ob(top[j]) + O.CARD]
         if wanted(C, card, lands):
             if cards_of(C)[card, CardCol.TYPES] & CardType.LAND:
                 lands += 1  # a land kept on top is one more land soon
@@ -114,18 +104,18 @@ def dig(G, C, p, n, types, max_power):
     creature) and put it into your hand; the rest go on the bottom in a random order. The
     built-in player takes the most valuable one."""
     cards = cards_of(C)
-    k = min(n, G[pb(p) + P_LIB_N])
+    k = min(n, G[pb(p) + P.LIB_N])
     top = np.empty(max(k, 1), np.int32)
     _top(G, p, k, top)
     best = -1
     for j in range(k):
-        card = G[ob(top[j]) + O_CARD]
+        card = G[ob(top[j]) + O.CARD]
         if (cards[card, CardCol.TYPES] & types) == 0:
             continue
         if cards[card, CardCol.TYPES] & CardType.CREATURE and \
                 cards[card, CardCol.POWER] > max_power:
             continue
-        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O_CARD],
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD],
                                                           CardCol.VALUE]:
             best = j
     rest = np.empty(max(k, 1), np.int32)
@@ -144,13 +134,13 @@ def reveal_until_land(G, C, p):
     """Reveal from the top until a land card: it enters tapped under p's control; the other
     revealed cards go on the bottom in a random order (all of them if no land was found)."""
     cards = cards_of(C)
-    n = G[pb(p) + P_LIB_N]
+    n = G[pb(p) + P.LIB_N]
     revealed = np.empty(max(n, 1), np.int32)
     m = 0
     land = -1
     for j in range(n):
         o = G[OFF_LIBRARY + p * MAX_LIBRARY + n - 1 - j]
-        if cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
+        if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             land = o
             break
         revealed[m] = o
@@ -167,24 +157,24 @@ def search_basic_land(G, C, p, tapped):
     lack), put it onto the battlefield, then shuffle. Returns the land or -1."""
     cards = cards_of(C)
     have = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
-            have |= cards[G[ob(o) + O_CARD], CardCol.LAND_COLORS]
-    n = G[pb(p) + P_LIB_N]
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+    n = G[pb(p) + P.LIB_N]
     off = OFF_LIBRARY + p * MAX_LIBRARY
     best = -1
     best_score = -1
     for j in range(n):
         o = G[off + j]
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.TYPES] & CardType.BASIC) == 0 or \
                 (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
         score = 1
-        for h in range(G[pb(p) + P_HAND_N]):
-            hc = G[ob(hand_at(G, p, h)) + O_CARD]
+        for h in range(G[pb(p) + P.HAND_N]):
+            hc = G[ob(hand_at(G, p, h)) + O.CARD]
             for c in range(5):
                 if cards[hc, CardCol.COST_W + c] > 0 and (colors >> c) & 1:
                     score += 2 if ((have >> c) & 1) == 0 else 1
@@ -194,5 +184,5 @@ def search_basic_land(G, C, p, tapped):
     if best >= 0:
         put_onto_battlefield(G, cards, best, p, tapped)
         fire_enters(G, C, best)
-    shuffle_slice(G, off, G[pb(p) + P_LIB_N])
+    shuffle_slice(G, off, G[pb(p) + P.LIB_N])
     return best

@@ -15,21 +15,7 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Zone
 from analyzer.kernel.config import njit
 from analyzer.kernel.events import fire_sacrificed_for_mana
-from analyzer.kernel.layout import (
-    H_BF_N,
-    O_CARD,
-    O_CTRL,
-    O_PHASED,
-    O_SICK,
-    O_TAPPED,
-    OFF_BATTLEFIELD,
-    SCRATCH,
-    W_PCOLOR,
-    W_SRC_KIND,
-    W_SRC_MASK,
-    W_SRC_OBJ,
-    W_SRC_USE,
-)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, W
 from analyzer.kernel.state import move_object, ob
 
 ANY_COLOR = 31
@@ -59,18 +45,18 @@ def source_kind(cards, abilities, card):
 def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
     n = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
-        card = G[b + O_CARD]
+        card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
         if k == 0:
             continue
         units = 1
         if k == SRC_LAND:
-            if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O_SICK]:
+            if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
             if m == 0:
@@ -178,10 +164,10 @@ def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
 
 @njit
 def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
-    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
-    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
-    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
-    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
 
@@ -189,17 +175,17 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 @njit
 def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
-    masks = G[W_SRC_MASK:W_SRC_MASK + MAX_SOURCES]
-    objs = G[W_SRC_OBJ:W_SRC_OBJ + MAX_SOURCES]
-    kinds = G[W_SRC_KIND:W_SRC_KIND + MAX_SOURCES]
-    use = G[W_SRC_USE:W_SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
         return False
     for i in range(n):
         if use[i]:
             o = objs[i]
-            G[ob(o) + O_TAPPED] = 1
+            G[ob(o) + O.TAPPED] = 1
             if kinds[i] == SRC_SAC_ANY:
                 fire_sacrificed_for_mana(G, cards, abilities, o)
                 move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
@@ -211,14 +197,14 @@ def count_sources(G, cards, abilities, p):
     """(untapped lands, untapped Treasures) p controls: the AI's quick affordability bound."""
     lands = 0
     sacs = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] != p or G[b + O_TAPPED] != 0 or G[b + O_PHASED] != 0:
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
-        k = source_kind(cards, abilities, G[b + O_CARD])
+        k = source_kind(cards, abilities, G[b + O.CARD])
         if k == SRC_LAND:
-            lands += max(cards[G[b + O_CARD], CardCol.MANA_AMOUNT], 1)
+            lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
             sacs += 1
     return lands, sacs
@@ -239,7 +225,7 @@ def pay(G, cards, abilities, p, generic, colored, any_type):
 @njit(inline="always")  # returns a view of G: no reference to count (see config.njit)
 def _colored(G, colored):
     """The WUBRG counts (array or tuple) in a work area the shared planner may adjust."""
-    out = G[W_PCOLOR:W_PCOLOR + 5]
+    out = G[W.PCOLOR:W.PCOLOR + 5]
     for c in range(5):
         out[c] = colored[c]
     return out

@@ -1,7 +1,7 @@
 """Opening hands: the London mulligan (103.5) with each seat's keep rule.
 
 Every seat draws seven; a seat that keeps after m mulligans puts m cards on the bottom. The keep
-rule depends on the seat's built-in player (``P_LEVEL``): the basic player keeps 2-5 lands, the
+rule depends on the seat's built-in player (``P.LEVEL``): the basic player keeps 2-5 lands, the
 standard player looks at the hand as a Limited player does (lands, what they can cast early,
 colors). The opening-hand statistics of the kept cards are set here.
 """
@@ -11,20 +11,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Event, PlayerLevel, Zone
 from analyzer.kernel.config import njit
 from analyzer.kernel.gamelog import log_event
-from analyzer.kernel.layout import (
-    H_FIRST_SEAT,
-    MAX_LIBRARY,
-    O_CARD,
-    O_STAT_DRAWN,
-    O_STAT_OPENING,
-    OFF_LIBRARY,
-    P_CARDS_DRAWN,
-    P_HAND_N,
-    P_LEVEL,
-    P_LIB_N,
-    P_MULLIGANS,
-    P_OPENING_LANDS,
-)
+from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, H, O, P
 from analyzer.kernel.rng import shuffle_slice
 from analyzer.kernel.state import draw_cards, hand_at, move_object, ob, pb
 
@@ -37,8 +24,8 @@ EARLY_MV = 3  # the standard player's "early play": a spell of mana value 3 or l
 @njit
 def _hand_lands(G, cards, p):
     k = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O_CARD], CardCol.TYPES] & CardType.LAND:
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
             k += 1
     return k
 
@@ -47,8 +34,8 @@ def _hand_lands(G, cards, p):
 def _hand_land_colors(G, cards, p):
     """Color mask of the mana the lands in p's hand tap for."""
     m = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
         if cards[card, CardCol.TYPES] & CardType.LAND:
             m |= cards[card, CardCol.LAND_COLORS]
     return m
@@ -70,8 +57,8 @@ def _hand_spells(G, cards, p):
     colors = _hand_land_colors(G, cards, p)
     castable = 0
     early = 0
-    for i in range(G[pb(p) + P_HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O_CARD]
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0 and _colors_met(cards, card, colors):
             castable += 1
             if cards[card, CardCol.MV] <= EARLY_MV:
@@ -90,9 +77,9 @@ def _keeps(G, cards, p, m, lands):
     play), since five cards are worse than most six-card hands."""
     if m >= MAX_MULLIGANS:
         return True
-    if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC:
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return KEEP_MIN_LANDS <= lands <= KEEP_MAX_LANDS
-    on_draw = p != G[H_FIRST_SEAT]
+    on_draw = p != G[H.FIRST_SEAT]
     castable, early = _hand_spells(G, cards, p)
     if m == 0:
         if lands <= 1 or lands == 7:
@@ -114,15 +101,15 @@ def _bottom_one(G, cards, p):
     """Put the worst card of p's hand on the bottom: an excess land if the hand is land-heavy
     (more than half lands), else the most expensive spell (the standard player first bottoms
     a spell its lands cannot cast)."""
-    n = G[pb(p) + P_HAND_N]
+    n = G[pb(p) + P.HAND_N]
     lands = _hand_lands(G, cards, p)
     want_land = lands * 2 > n
-    colors = -1 if G[pb(p) + P_LEVEL] == PlayerLevel.BASIC else _hand_land_colors(G, cards, p)
+    colors = -1 if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC else _hand_land_colors(G, cards, p)
     worst = -1
     worst_mv = -1
     for i in range(n):
         o = hand_at(G, p, i)
-        card = G[ob(o) + O_CARD]
+        card = G[ob(o) + O.CARD]
         is_land = (cards[card, CardCol.TYPES] & CardType.LAND) != 0
         if want_land and lands > 0:
             if is_land:
@@ -148,24 +135,24 @@ def mulligan(G, cards, p):
         draw_cards(G, p, 7)
         lands = _hand_lands(G, cards, p)
         if m == 0:
-            G[pb(p) + P_OPENING_LANDS] = lands
+            G[pb(p) + P.OPENING_LANDS] = lands
         if _keeps(G, cards, p, m, lands):
             for _ in range(m):
                 _bottom_one(G, cards, p)
-            G[pb(p) + P_MULLIGANS] = m
-            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P_HAND_N], m,
+            G[pb(p) + P.MULLIGANS] = m
+            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P.HAND_N], m,
                       _hand_lands(G, cards, p))
             break
         log_event(G, Event.MULLIGAN, p, -1, -1, lands, m + 1, -1)
-        while G[pb(p) + P_HAND_N] > 0:
+        while G[pb(p) + P.HAND_N] > 0:
             move_object(G, cards, hand_at(G, p, 0), Zone.LIBRARY, True)
-        shuffle_slice(G, lib_off, G[pb(p) + P_LIB_N])
-    for i in range(G[pb(p) + P_HAND_N]):
+        shuffle_slice(G, lib_off, G[pb(p) + P.LIB_N])
+    for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        G[ob(o) + O_STAT_OPENING] = 1
-        G[ob(o) + O_STAT_DRAWN] = 0
+        G[ob(o) + O.STAT_OPENING] = 1
+        G[ob(o) + O.STAT_DRAWN] = 0
     # cards of a mulliganed hand went back to the library: they were not drawn in the game
     lib_off = OFF_LIBRARY + p * MAX_LIBRARY
-    for i in range(G[pb(p) + P_LIB_N]):
-        G[ob(G[lib_off + i]) + O_STAT_DRAWN] = 0
-    G[pb(p) + P_CARDS_DRAWN] = 0
+    for i in range(G[pb(p) + P.LIB_N]):
+        G[ob(G[lib_off + i]) + O.STAT_DRAWN] = 0
+    G[pb(p) + P.CARDS_DRAWN] = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import H_RNG_HI, H_RNG_LO
+from analyzer.kernel.layout import H
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -35,17 +35,17 @@ def seed_state(run_seed, game_index):
 @njit
 def set_rng(G, state):
     lo = state & _MASK32
-    G[H_RNG_LO] = np.int32(np.int64(lo) - (np.int64(1) << 32)
+    G[H.RNG_LO] = np.int32(np.int64(lo) - (np.int64(1) << 32)
                            if lo >= np.uint64(1 << 31) else np.int64(lo))
     hi = state >> np.uint64(32)
-    G[H_RNG_HI] = np.int32(np.int64(hi) - (np.int64(1) << 32)
+    G[H.RNG_HI] = np.int32(np.int64(hi) - (np.int64(1) << 32)
                            if hi >= np.uint64(1 << 31) else np.int64(hi))
 
 
 @njit
 def _get_rng(G):
-    lo = np.uint64(np.int64(G[H_RNG_LO]) & np.int64(0xFFFFFFFF))
-    hi = np.uint64(np.int64(G[H_RNG_HI]) & np.int64(0xFFFFFFFF))
+    lo = np.uint64(np.int64(G[H.RNG_LO]) & np.int64(0xFFFFFFFF))
+    hi = np.uint64(np.int64(G[H.RNG_HI]) & np.int64(0xFFFFFFFF))
     return (hi << np.uint64(32)) | lo
 
 

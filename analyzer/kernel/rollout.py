@@ -32,31 +32,7 @@ from analyzer.enums import CardCol, EndReason, Phase, PolCol, PolicyKind
 from analyzer.kernel import engine  # module import: engine imports this module too
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import (
-    H_ACTION_CAP,
-    H_ACTIONS,
-    H_DECISIONS,
-    H_END_REASON,
-    H_GAME_INDEX,
-    H_NPLAYERS,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_PENDING,
-    H_PHASE,
-    H_RNG_HI,
-    H_RNG_LO,
-    H_WINNER,
-    MAX_HAND,
-    MAX_LIBRARY,
-    O_CARD,
-    O_ZONE,
-    OFF_HAND,
-    OFF_LIBRARY,
-    P_HAND_N,
-    P_LIB_N,
-    P_LOST,
-    PEND_NONE,
-)
+from analyzer.kernel.layout import MAX_HAND, MAX_LIBRARY, OFF_HAND, OFF_LIBRARY, PEND_NONE, H, O, P
 from analyzer.kernel.rng import randint, seed_state, set_rng, shuffle_slice
 from analyzer.kernel.state import ob, pb
 from analyzer.policies.decide import decide_gift, recipient_by_rule, seat_row
@@ -66,23 +42,23 @@ from analyzer.policies.decide import decide_gift, recipient_by_rule, seat_row
 def stream_key(G):
     """A 64-bit number naming this point of this game: its stream state, decision count and
     game index (the play-outs' seeds derive from it)."""
-    lo = np.uint64(np.int64(G[H_RNG_LO]) & np.int64(0xFFFFFFFF))
-    hi = np.uint64(np.int64(G[H_RNG_HI]) & np.int64(0xFFFFFFFF))
+    lo = np.uint64(np.int64(G[H.RNG_LO]) & np.int64(0xFFFFFFFF))
+    hi = np.uint64(np.int64(G[H.RNG_HI]) & np.int64(0xFFFFFFFF))
     s = (hi << np.uint64(32)) | lo
-    return seed_state(s, np.uint64(G[H_DECISIONS]) * np.uint64(1 << 20)
-                      + np.uint64(G[H_GAME_INDEX]))
+    return seed_state(s, np.uint64(G[H.DECISIONS]) * np.uint64(1 << 20)
+                      + np.uint64(G[H.GAME_INDEX]))
 
 
 @njit
 def hide_information(A, p):
     """Shuffle every library; redeal each opponent's hand from their hand and library (p, the
     caster, knows only their sizes). Uses A's own stream."""
-    for q in range(A[H_NPLAYERS]):
-        nh = A[pb(q) + P_HAND_N]
-        nl = A[pb(q) + P_LIB_N]
+    for q in range(A[H.NPLAYERS]):
+        nh = A[pb(q) + P.HAND_N]
+        nl = A[pb(q) + P.LIB_N]
         hoff = OFF_HAND + q * MAX_HAND
         loff = OFF_LIBRARY + q * MAX_LIBRARY
-        if q != p and A[pb(q) + P_LOST] == 0 and nh > 0 and nl > 0:
+        if q != p and A[pb(q) + P.LOST] == 0 and nh > 0 and nl > 0:
             for i in range(nh):  # partial Fisher-Yates over hand + library
                 j = i + randint(A, nh + nl - i)
                 if j >= nh:
@@ -90,7 +66,7 @@ def hide_information(A, p):
                     b = A[loff + j - nh]
                     A[hoff + i] = b
                     A[loff + j - nh] = a
-                    A[ob(a) + O_ZONE], A[ob(b) + O_ZONE] = A[ob(b) + O_ZONE], A[ob(a) + O_ZONE]
+                    A[ob(a) + O.ZONE], A[ob(b) + O.ZONE] = A[ob(b) + O.ZONE], A[ob(a) + O.ZONE]
                 elif j != i:
                     a = A[hoff + i]
                     A[hoff + i] = A[hoff + j]
@@ -101,17 +77,17 @@ def hide_information(A, p):
 @njit(inline="always")  # see engine.advance
 def play_out(A, C, pol):
     """Play A to the end: the engine's loop, every decision by decide_gift (base policies)."""
-    while A[H_WINNER] == -1:
-        if A[H_PENDING] != PEND_NONE:
-            promise, recipient = decide_gift(A, C, pol, A[H_PEND_PLAYER], A[H_PEND_OBJ])
+    while A[H.WINNER] == -1:
+        if A[H.PENDING] != PEND_NONE:
+            promise, recipient = decide_gift(A, C, pol, A[H.PEND_PLAYER], A[H.PEND_OBJ])
             engine.resolve_decision(A, C, pol, promise, recipient)
             continue
         engine.step(A, C, pol)
-        A[H_ACTIONS] += 1
-        if A[H_ACTIONS] >= A[H_ACTION_CAP] and A[H_WINNER] == -1:
-            A[H_WINNER] = -2
-            A[H_END_REASON] = EndReason.ACTION_CAP
-            A[H_PHASE] = Phase.GAME_OVER
+        A[H.ACTIONS] += 1
+        if A[H.ACTIONS] >= A[H.ACTION_CAP] and A[H.WINNER] == -1:
+            A[H.WINNER] = -2
+            A[H.END_REASON] = EndReason.ACTION_CAP
+            A[H.PHASE] = Phase.GAME_OVER
 
 
 @njit(_nrt=True, inline="always")  # see engine.advance
@@ -130,7 +106,7 @@ def rollout_scores(G, C, pol, p, recipient, k, out):
             A[:] = B
             engine.resolve_decision(A, C, pol, branch, recipient if branch else -1)
             play_out(A, C, pol)
-            w = A[H_WINNER]
+            w = A[H.WINNER]
             out[branch] += 2 if w == p else (1 if w < 0 else 0)
 
 
@@ -138,9 +114,9 @@ def rollout_scores(G, C, pol, p, recipient, k, out):
 def decide_pending(G, C, pol):
     """(promise, recipient) for G's pending decision: ROLLOUT rows by play-outs, every other
     kind by decide_gift."""
-    p = G[H_PEND_PLAYER]
-    o = G[H_PEND_OBJ]
-    card = G[ob(o) + O_CARD]
+    p = G[H.PEND_PLAYER]
+    o = G[H.PEND_OBJ]
+    card = G[ob(o) + O.CARD]
     row = seat_row(pol, card, p)
     promise, recipient = decide_gift(G, C, pol, p, o)
     if int(pol[row, PolCol.KIND]) != PolicyKind.ROLLOUT:

@@ -37,40 +37,7 @@ from analyzer.kernel.config import njit
 from analyzer.kernel.engine import resolve_decision, step
 from analyzer.kernel.events import fire_attacks, fire_enters
 from analyzer.kernel.gamelog import log_combatants
-from analyzer.kernel.layout import (
-    H_ACTION_CAP,
-    H_ACTIONS,
-    H_ACTIVE,
-    H_COMBAT_FS,
-    H_END_REASON,
-    H_NPLAYERS,
-    H_PASSES,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_PENDING,
-    H_PHASE,
-    H_PRIO,
-    H_STACK_N,
-    H_TARGET_SRC,
-    H_TRIG_N,
-    H_TURN,
-    H_WINDOW,
-    H_WINNER,
-    MAX_TARGETS,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_SICK,
-    O_TAPPED,
-    O_ZONE,
-    P_LANDS_PLAYED,
-    P_LANDS_TURN,
-    P_LOST,
-    PEND_NONE,
-)
+from analyzer.kernel.layout import MAX_TARGETS, PEND_NONE, H, O, P
 from analyzer.kernel.stack import (
     CAST_EXTRA_COST,
     CAST_MANA,
@@ -155,14 +122,14 @@ def cast_scripted(G, C, p, o, promise, recipient, slots, zccs, discard):
 def cast_scripted_mode(G, C, p, o, promise, recipient, slots, zccs, discard, mode):
     """cast_scripted with the mode of a modal spell (700.2a): its index among the modes, the
     targets being that mode's (-1: the spell is not modal)."""
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     ab = spell_ability(C, card)
     n_modes = abilities_of(C)[ab, AbilCol.MODES] if ab >= 0 else 0
     if (n_modes > 0) != (mode >= 0) or mode >= n_modes > 0:
         return E_MODE, -1
     if mode >= 0:
         ab = ab + 1 + mode
-    G[H_TARGET_SRC] = o + 1
+    G[H.TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, promise, slots, zccs)
     if code != OK:
         return code, idx
@@ -180,15 +147,15 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
     activation path (summoning sickness checked here, as the built-in player does)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    G[H_TARGET_SRC] = o + 1
+    G[H.TARGET_SRC] = o + 1
     code, idx = check_targets(G, C, ab, p, 0, slots, zccs)
     if code != OK:
         return code, idx
     if abilities[ab, AbilCol.COST_TAP]:
-        if G[ob(o) + O_TAPPED]:
+        if G[ob(o) + O.TAPPED]:
             return E_TAPPED, -1
-        if G[ob(o) + O_SICK] and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE \
-                and (G[ob(o) + O_CUR_KW] & Keyword.HASTE) == 0:
+        if G[ob(o) + O.SICK] and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE \
+                and (G[ob(o) + O.CUR_KW] & Keyword.HASTE) == 0:
             return E_SICK, -1
     if not activate_with_targets(G, C, p, o, ab, slots, zccs):
         return E_MANA, -1
@@ -199,10 +166,10 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
 def play_land(G, C, p, o):
     """p plays land o from hand (the caller checks timing and the land drop)."""
     cards = cards_of(C)
-    put_onto_battlefield(G, cards, o, p, cards[G[ob(o) + O_CARD], CardCol.ETB_TAPPED] == 1)
+    put_onto_battlefield(G, cards, o, p, cards[G[ob(o) + O.CARD], CardCol.ETB_TAPPED] == 1)
     fire_enters(G, C, o)
-    G[pb(p) + P_LANDS_TURN] += 1
-    G[pb(p) + P_LANDS_PLAYED] += 1
+    G[pb(p) + P.LANDS_TURN] += 1
+    G[pb(p) + P.LANDS_PLAYED] += 1
     return OK, -1
 
 
@@ -220,20 +187,20 @@ def declare_attack(G, C, p, attackers, defenders):
             if attackers[q] == o:
                 return E_TWICE, i
         d = defenders[i]
-        if d < 0 or d >= G[H_NPLAYERS] or d == p or G[pb(d) + P_LOST]:
+        if d < 0 or d >= G[H.NPLAYERS] or d == p or G[pb(d) + P.LOST]:
             return E_DEFENDER, i
     for i in range(n):
         o = attackers[i]
-        G[ob(o) + O_ATTACKING] = defenders[i] + 1
-        if (G[ob(o) + O_CUR_KW] & Keyword.VIGILANCE) == 0:
-            G[ob(o) + O_TAPPED] = 1
+        G[ob(o) + O.ATTACKING] = defenders[i] + 1
+        if (G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
+            G[ob(o) + O.TAPPED] = 1
         fire_attacks(G, C, o)
     log_combatants(G, True)
-    G[H_COMBAT_FS] = 0
+    G[H.COMBAT_FS] = 0
     if n == 0:
-        G[H_PHASE] = Phase.MAIN2
+        G[H.PHASE] = Phase.MAIN2
         return OK, -1
-    G[H_PHASE] = Phase.DECLARE_BLOCKERS
+    G[H.PHASE] = Phase.DECLARE_BLOCKERS
     open_window(G, Phase.DECLARE_ATTACKERS)
     return OK, -1
 
@@ -247,17 +214,17 @@ def declare_block(G, C, blockers, attacked):
     for i in range(n):
         b = blockers[i]
         a = attacked[i]
-        if G[ob(a) + O_ZONE] != Zone.BATTLEFIELD or G[ob(a) + O_ATTACKING] == 0 or \
-                G[ob(a) + O_ATTACKING] != G[ob(b) + O_CTRL] + 1:
+        if G[ob(a) + O.ZONE] != Zone.BATTLEFIELD or G[ob(a) + O.ATTACKING] == 0 or \
+                G[ob(a) + O.ATTACKING] != G[ob(b) + O.CTRL] + 1:
             return E_NOT_ATTACKING, i
-        if G[ob(b) + O_ZONE] != Zone.BATTLEFIELD or not can_block(cards, G, b, a):
+        if G[ob(b) + O.ZONE] != Zone.BATTLEFIELD or not can_block(cards, G, b, a):
             return E_BLOCKER, i
         for q in range(i):
             if blockers[q] == b:
                 return E_TWICE, i
     for i in range(n):
         a = attacked[i]
-        if G[ob(a) + O_CUR_KW] & Keyword.MENACE:
+        if G[ob(a) + O.CUR_KW] & Keyword.MENACE:
             k = 0
             for q in range(n):
                 if attacked[q] == a:
@@ -265,11 +232,11 @@ def declare_block(G, C, blockers, attacked):
             if k < 2:
                 return E_MENACE, i
     for i in range(n):
-        G[ob(blockers[i]) + O_BLOCKING] = attacked[i] + 1
-        G[ob(attacked[i]) + O_BLOCKED] = 1
+        G[ob(blockers[i]) + O.BLOCKING] = attacked[i] + 1
+        G[ob(attacked[i]) + O.BLOCKED] = 1
     log_combatants(G, False)
     first_strike_step(G)
-    G[H_PHASE] = Phase.FIRST_STRIKE_DAMAGE  # the engine decides again as damage begins
+    G[H.PHASE] = Phase.FIRST_STRIKE_DAMAGE  # the engine decides again as damage begins
     open_window(G, Phase.DECLARE_BLOCKERS)
     return OK, -1
 
@@ -280,19 +247,19 @@ def resolve_stack(G, C, count):
     actions are checked; repeated ``count`` times (-1: until the stack is empty). Pending
     triggers are on the stack when it stops, and the active player has priority."""
     done = 0
-    while G[H_WINNER] == -1:
-        if G[H_TRIG_N] > 0:
-            if G[H_WINDOW] == 0:
-                open_window(G, G[H_PHASE])
+    while G[H.WINNER] == -1:
+        if G[H.TRIG_N] > 0:
+            if G[H.WINDOW] == 0:
+                open_window(G, G[H.PHASE])
             put_triggers_on_stack(G, C)
             continue
-        if G[H_STACK_N] == 0 or (count >= 0 and done >= count):
+        if G[H.STACK_N] == 0 or (count >= 0 and done >= count):
             break
         resolve_top(G, C)
         check_sba(G, C)
         done += 1
-    G[H_PRIO] = G[H_ACTIVE]
-    G[H_PASSES] = 0
+    G[H.PRIO] = G[H.ACTIVE]
+    G[H.PASSES] = 0
     return OK, done
 
 
@@ -304,30 +271,30 @@ def run_until(G, C, pol, target, next_turn):
     turn. The engine runs untap, upkeep and draw in one unit of work when nothing triggers, so
     "upkeep", "draw" and "next_turn" usually stop in main phase 1. The end step is special: it
     stops after its "at the beginning of the end step" triggers are put on the stack."""
-    start_turn = G[H_TURN]
-    start_phase = G[H_PHASE]
-    while G[H_WINNER] == -1:
-        if G[H_PENDING] != PEND_NONE:
-            promise, recipient = decide_gift(G, C, pol, G[H_PEND_PLAYER], G[H_PEND_OBJ])
+    start_turn = G[H.TURN]
+    start_phase = G[H.PHASE]
+    while G[H.WINNER] == -1:
+        if G[H.PENDING] != PEND_NONE:
+            promise, recipient = decide_gift(G, C, pol, G[H.PEND_PLAYER], G[H.PEND_OBJ])
             resolve_decision(G, C, pol, promise, recipient)
             continue
-        ph = G[H_PHASE]
-        if G[H_WINDOW] == 0 and G[H_TRIG_N] == 0 and ph != Phase.BEGIN:
-            later_turn = G[H_TURN] > start_turn
+        ph = G[H.PHASE]
+        if G[H.WINDOW] == 0 and G[H.TRIG_N] == 0 and ph != Phase.BEGIN:
+            later_turn = G[H.TURN] > start_turn
             if next_turn:
                 if later_turn:
                     return OK, 0
             elif ph >= target and (later_turn or target > start_phase):
                 break
         step(G, C, pol)
-        G[H_ACTIONS] += 1
-        if G[H_ACTIONS] >= G[H_ACTION_CAP] and G[H_WINNER] == -1:
-            G[H_WINNER] = -2
-            G[H_END_REASON] = 4  # EndReason.ACTION_CAP
-            G[H_PHASE] = Phase.GAME_OVER
-    if G[H_WINNER] == -1 and G[H_PHASE] == Phase.END_STEP and not next_turn:
+        G[H.ACTIONS] += 1
+        if G[H.ACTIONS] >= G[H.ACTION_CAP] and G[H.WINNER] == -1:
+            G[H.WINNER] = -2
+            G[H.END_REASON] = 4  # EndReason.ACTION_CAP
+            G[H.PHASE] = Phase.GAME_OVER
+    if G[H.WINNER] == -1 and G[H.PHASE] == Phase.END_STEP and not next_turn:
         step(G, C, pol)  # beginning of the end step: triggers, then priority
-        if G[H_WINDOW] == 0:  # the engine skips windows nobody can use; the script may
+        if G[H.WINDOW] == 0:  # the engine skips windows nobody can use; the script may
             open_window(G, Phase.END_STEP)
         resolve_stack(G, C, 0)
     return OK, 0

@@ -31,44 +31,44 @@ def new_position(n_players: int, n_cards: int, *, turn: int, active: int, phase:
     phase with ``active`` taking the turn and every player at ``starting_life``."""
     G = np.zeros(L.record_size(n_cards + L.MAX_TOKENS), dtype=np.int32)
     n_obj = n_cards + L.MAX_TOKENS
-    G[L.H_NPLAYERS] = n_players
-    G[L.H_NOBJ] = n_obj
-    G[L.H_NCARDS] = n_cards
-    G[L.H_WINNER] = -1
-    G[L.H_STARTING_LIFE] = starting_life
-    G[L.H_TURN_CAP] = turn_cap
-    G[L.H_ACTION_CAP] = action_cap
-    G[L.H_NO_SPELLS_TURN] = -1
-    G[L.H_PEND_OBJ] = L.NO_OBJ
-    G[L.H_PEND_PLAYER] = -1
-    G[L.H_TURN] = turn
-    G[L.H_ACTIVE] = active
-    G[L.H_ROTATION] = active  # the next normal turn goes to the player after `active`
-    G[L.H_FIRST_SEAT] = (active - (turn - 1)) % n_players
-    G[L.H_PHASE] = phase
+    G[L.H.NPLAYERS] = n_players
+    G[L.H.NOBJ] = n_obj
+    G[L.H.NCARDS] = n_cards
+    G[L.H.WINNER] = -1
+    G[L.H.STARTING_LIFE] = starting_life
+    G[L.H.TURN_CAP] = turn_cap
+    G[L.H.ACTION_CAP] = action_cap
+    G[L.H.NO_SPELLS_TURN] = -1
+    G[L.H.PEND_OBJ] = L.NO_OBJ
+    G[L.H.PEND_PLAYER] = -1
+    G[L.H.TURN] = turn
+    G[L.H.ACTIVE] = active
+    G[L.H.ROTATION] = active  # the next normal turn goes to the player after `active`
+    G[L.H.FIRST_SEAT] = (active - (turn - 1)) % n_players
+    G[L.H.PHASE] = phase
     for o in range(n_obj):
         b = _ob(o)
-        G[b + L.O_ATTACHED] = L.NO_OBJ
-        G[b + L.O_RECIPIENT] = -1
-        G[b + L.O_COPY_OF] = -1
+        G[b + L.O.ATTACHED] = L.NO_OBJ
+        G[b + L.O.RECIPIENT] = -1
+        G[b + L.O.COPY_OF] = -1
     for p in range(n_players):
-        G[_pb(p) + L.P_LIFE] = starting_life
-        G[_pb(p) + L.P_DECK] = p
+        G[_pb(p) + L.P.LIFE] = starting_life
+        G[_pb(p) + L.P.DECK] = p
     return G
 
 
 # each player's zone lists: (offset of seat 0's list, capacity, count field of the player)
 ZONE_LISTS = {
-    Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P_HAND_N),
-    Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P_LIB_N),
-    Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P_GY_N),
-    Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P_EXILE_N),
+    Zone.HAND: (L.OFF_HAND, L.MAX_HAND, L.P.HAND_N),
+    Zone.LIBRARY: (L.OFF_LIBRARY, L.MAX_LIBRARY, L.P.LIB_N),
+    Zone.GRAVEYARD: (L.OFF_GRAVEYARD, L.MAX_GRAVEYARD, L.P.GY_N),
+    Zone.EXILE: (L.OFF_EXILE, L.MAX_EXILE, L.P.EXILE_N),
 }
 
 
 def _append(G: np.ndarray, p: int, zone: int, o: int) -> None:
     if zone == Zone.BATTLEFIELD:
-        off, cnt, cap = L.OFF_BATTLEFIELD, L.H_BF_N, L.MAX_BATTLEFIELD
+        off, cnt, cap = L.OFF_BATTLEFIELD, L.H.BF_N, L.MAX_BATTLEFIELD
     else:
         base, cap, field = ZONE_LISTS[zone]
         off, cnt = base + p * cap, _pb(p) + field
@@ -85,13 +85,13 @@ def add_card(G: np.ndarray, cards: np.ndarray, o: int, card: int, owner: int, zo
     bottom card first). ``castable_by``: the seat an exile permission lets cast it (Cruelclaw's
     Heist), or -1. Battlefield cards go through ``add_permanent``."""
     b = _ob(o)
-    G[b + L.O_CARD] = card
-    G[b + L.O_OWNER] = owner
-    G[b + L.O_CTRL] = owner
-    G[b + L.O_BASE_CTRL] = owner
-    G[b + L.O_ZONE] = zone
+    G[b + L.O.CARD] = card
+    G[b + L.O.OWNER] = owner
+    G[b + L.O.CTRL] = owner
+    G[b + L.O.BASE_CTRL] = owner
+    G[b + L.O.ZONE] = zone
     if zone == Zone.EXILE and castable_by >= 0:
-        G[b + L.O_CAST_BY] = castable_by + 1
+        G[b + L.O.CAST_BY] = castable_by + 1
     if zone == Zone.COMMAND:  # no list: the owner's commander field names it
         set_commander(G, owner, o)
         return
@@ -100,13 +100,13 @@ def add_card(G: np.ndarray, cards: np.ndarray, o: int, card: int, owner: int, zo
 
 def set_commander(G: np.ndarray, p: int, o: int) -> None:
     """Object ``o`` is seat p's commander (903.3), wherever it is."""
-    G[_pb(p) + L.P_COMMANDER] = o + 1
+    G[_pb(p) + L.P.COMMANDER] = o + 1
 
 
 def free_token_slot(G: np.ndarray) -> int:
     """The first token slot not in use."""
-    for o in range(int(G[L.H_NCARDS]), int(G[L.H_NOBJ])):
-        if G[_ob(o) + L.O_ZONE] == Zone.NONE and G[_ob(o) + L.O_TOKEN] == 0:
+    for o in range(int(G[L.H.NCARDS]), int(G[L.H.NOBJ])):
+        if G[_ob(o) + L.O.ZONE] == Zone.NONE and G[_ob(o) + L.O.TOKEN] == 0:
             return o
     raise OverflowError(f"more than {L.MAX_TOKENS} tokens")
 
@@ -119,24 +119,24 @@ def add_permanent(G: np.ndarray, cards: np.ndarray, o: int, card: int, *, owner:
     """Object ``o`` (a card, or a token slot from ``free_token_slot``) onto the battlefield
     with this state. ``base_p``/``base_t`` override the copiable P/T (a "1/1 copy" token)."""
     b = _ob(o)
-    G[b + L.O_CARD] = card
-    G[b + L.O_OWNER] = owner
-    G[b + L.O_CTRL] = controller
-    G[b + L.O_BASE_CTRL] = controller
-    G[b + L.O_ZONE] = Zone.BATTLEFIELD
-    G[b + L.O_TOKEN] = 1 if token else 0
-    G[b + L.O_TAPPED] = 1 if tapped else 0
-    G[b + L.O_SICK] = 1 if sick else 0
-    G[b + L.O_P1P1] = p1p1
-    G[b + L.O_STUN] = stun
-    G[b + L.O_DAMAGE] = damage
-    G[b + L.O_BASE_P] = cards[card, CardCol.POWER] if base_p is None else base_p
-    G[b + L.O_BASE_T] = cards[card, CardCol.TOUGHNESS] if base_t is None else base_t
-    G[b + L.O_COPY_OF] = copy_of
-    turn = int(G[L.H_TURN])
-    G[b + L.O_ENTERED_TURN] = turn if entered_this_turn else turn - 1
-    G[L.H_TIMESTAMP] += 1
-    G[b + L.O_TIMESTAMP] = G[L.H_TIMESTAMP]
+    G[b + L.O.CARD] = card
+    G[b + L.O.OWNER] = owner
+    G[b + L.O.CTRL] = controller
+    G[b + L.O.BASE_CTRL] = controller
+    G[b + L.O.ZONE] = Zone.BATTLEFIELD
+    G[b + L.O.TOKEN] = 1 if token else 0
+    G[b + L.O.TAPPED] = 1 if tapped else 0
+    G[b + L.O.SICK] = 1 if sick else 0
+    G[b + L.O.P1P1] = p1p1
+    G[b + L.O.STUN] = stun
+    G[b + L.O.DAMAGE] = damage
+    G[b + L.O.BASE_P] = cards[card, CardCol.POWER] if base_p is None else base_p
+    G[b + L.O.BASE_T] = cards[card, CardCol.TOUGHNESS] if base_t is None else base_t
+    G[b + L.O.COPY_OF] = copy_of
+    turn = int(G[L.H.TURN])
+    G[b + L.O.ENTERED_TURN] = turn if entered_this_turn else turn - 1
+    G[L.H.TIMESTAMP] += 1
+    G[b + L.O.TIMESTAMP] = G[L.H.TIMESTAMP]
     _append(G, controller, Zone.BATTLEFIELD, o)
 
 
@@ -144,9 +144,9 @@ def attach(G: np.ndarray, abilities: np.ndarray, steps: np.ndarray, cards: np.nd
            src: int, dst: int) -> None:
     """Attach Aura/Equipment ``src`` to ``dst``. Under a control Aura (Kitnap) the creature's
     own controller is its owner, so it goes back to them when the Aura leaves."""
-    G[_ob(src) + L.O_ATTACHED] = dst
-    G[_ob(src) + L.O_ATTACHED_ZCC] = G[_ob(dst) + L.O_ZCC]
-    card = int(G[_ob(src) + L.O_CARD])
+    G[_ob(src) + L.O.ATTACHED] = dst
+    G[_ob(src) + L.O.ATTACHED_ZCC] = G[_ob(dst) + L.O.ZCC]
+    card = int(G[_ob(src) + L.O.CARD])
     a0 = int(cards[card, CardCol.AB_START])
     for a in range(a0, a0 + int(cards[card, CardCol.AB_COUNT])):
         if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
@@ -154,7 +154,7 @@ def attach(G: np.ndarray, abilities: np.ndarray, steps: np.ndarray, cards: np.nd
         s0 = int(abilities[a, AbilCol.ST_START])
         for k in range(s0, s0 + int(abilities[a, AbilCol.ST_COUNT])):
             if steps[k, StepCol.OP] == Op.STATIC_CONTROL_ENCHANTED:
-                G[_ob(dst) + L.O_BASE_CTRL] = G[_ob(dst) + L.O_OWNER]
+                G[_ob(dst) + L.O.BASE_CTRL] = G[_ob(dst) + L.O.OWNER]
 
 
 def finish(G: np.ndarray, C: tuple, seed: int) -> None:
@@ -167,14 +167,14 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     # 2**63, uint64 above) and then reuses an int64 compilation for a larger value, which
     # overflows ("int too big to convert") when two positions are built in one process
     set_rng(G, np.uint64(seed_state(int(seed), 0)))
-    G[L.H_LEGENDS] = 1  # a position built by hand: check_sba always checks these
-    G[L.H_LINKS] = 1
-    G[L.H_KINDS_SEEN] = -1  # and every event loop
-    G[L.H_DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
+    G[L.H.LEGENDS] = 1  # a position built by hand: check_sba always checks these
+    G[L.H.LINKS] = 1
+    G[L.H.KINDS_SEEN] = -1  # and every event loop
+    G[L.H.DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
     sick = {}
-    for i in range(int(G[L.H_BF_N])):
+    for i in range(int(G[L.H.BF_N])):
         o = int(G[L.OFF_BATTLEFIELD + i])
-        sick[o] = int(G[_ob(o) + L.O_SICK])
+        sick[o] = int(G[_ob(o) + L.O.SICK])
     refresh(G, C)
     for o, s in sick.items():
-        G[_ob(o) + L.O_SICK] = s
+        G[_ob(o) + L.O.SICK] = s

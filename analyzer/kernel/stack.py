@@ -3,7 +3,7 @@
 Casting follows 601.2 in the order that matters for gift: the promise and its recipient are
 chosen first (702.174a, as an additional cost), then targets for the groups that exist in that
 mode (702.174m), then costs are paid. When both modes are legal, the cast stops at a pending
-decision (H_PENDING) so a caller can ask the policy, or fork the game there.
+decision (H.PENDING) so a caller can ask the policy, or fork the game there.
 
 Resolution (608): a spell or ability whose targets are all illegal does not resolve (no gift,
 nothing else). An instant or sorcery with its gift promised gives the gift first (702.174j); a
@@ -41,90 +41,27 @@ from analyzer.kernel.events import (
 )
 from analyzer.kernel.gamelog import log_event, log_targets
 from analyzer.kernel.layout import (
-    H_ACTIVE,
-    H_BF_N,
-    H_DECISIONS,
-    H_EXILE_SELF,
-    H_KINDS_SEEN,
-    H_NPLAYERS,
-    H_PASSES,
-    H_PEND_OBJ,
-    H_PEND_PLAYER,
-    H_PENDING,
-    H_PHASE,
-    H_PRIO,
-    H_STACK_N,
-    H_TARGET_SRC,
-    H_TRIG_N,
-    H_WINDOW,
-    H_WINDOW_STEP,
     MAX_TARGETS,
     NO_OBJ,
-    O_CARD,
-    O_CAST_BY,
-    O_CAST_FROM,
-    O_CTRL,
-    O_CUR_KW,
-    O_OFFSPRING,
-    O_OWNER,
-    O_P1P1,
-    O_PHASED,
-    O_PROMISED,
-    O_RECIPIENT,
-    O_STAT_CAST,
-    O_STAT_PROMISED,
-    O_TAPPED,
-    O_ZCC,
-    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
     OFF_TRIGGERS,
-    P_COMMANDER_CASTS,
-    P_GIFTS_PROMISED,
-    P_HAND_N,
-    P_LOST,
-    P_MANA_SPENT_TURN,
-    P_SPELLS_CAST,
-    P_SPELLS_TURN,
     PEND_GIFT,
     PEND_NONE,
     PLAYER_BASE,
-    S_AB,
-    S_CARD,
-    S_CTRL,
-    S_KIND,
-    S_OBJ,
-    S_OFFSPRING,
-    S_PROMISED,
-    S_RECIPIENT,
-    S_T0,
-    S_TRIG_OBJ,
-    S_X,
-    S_Z0,
-    S_ZCC,
     SF,
     SK_ABILITY,
     SK_DELAYED,
     SK_GIFT,
     SK_SPELL,
     SK_WARD,
-    T_AB,
-    T_CTRL,
-    T_KIND,
-    T_OBJ,
-    T_PROMISED,
-    T_RECIPIENT,
-    T_TRIG_OBJ,
-    T_TRIG_ZCC,
-    T_ZCC,
     TF,
-    W_COLOR,
-    W_RSLOTS,
-    W_RZCCS,
-    W_SLOTS,
-    W_TSLOTS,
-    W_TZCCS,
-    W_ZCCS,
+    H,
+    O,
+    P,
+    S,
+    T,
+    W,
 )
 from analyzer.kernel.mana import ability_cost_tuple, can_pay_spell, card_cost, pay, pay_spell
 from analyzer.kernel.stackbase import push_entry, remove_entry
@@ -153,8 +90,8 @@ def spell_ability(C, card):
 
 @njit
 def has_opponent(G, p):
-    for q in range(G[H_NPLAYERS]):
-        if q != p and G[pb(q) + P_LOST] == 0:
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
             return True
     return False
 
@@ -164,7 +101,7 @@ def mode_options(G, C, p, o):
     """(plain legal, promised legal) for p casting o: targets exist for that mode; a gift needs
     an opponent in the game. Permanents may be promised with no target for their trigger."""
     cards = cards_of(C)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     ab = spell_ability(C, card)
     plain = mode_has_targets(G, C, ab, p, 0)
     promise = False
@@ -175,25 +112,25 @@ def mode_options(G, C, p, o):
 
 @njit
 def open_window(G, step):
-    G[H_WINDOW] = 1
-    G[H_WINDOW_STEP] = step
-    G[H_PRIO] = G[H_ACTIVE]
-    G[H_PASSES] = 0
+    G[H.WINDOW] = 1
+    G[H.WINDOW_STEP] = step
+    G[H.PRIO] = G[H.ACTIVE]
+    G[H.PASSES] = 0
 
 
 @njit
 def _pay_extra_cost(G, C, p, o):
     """Sazacap's Brew: discard a card (the AI discards its lowest-value other card)."""
     cards = cards_of(C)
-    kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
+    kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
     if kind == ExtraCost.DISCARD_CARD:
         worst = -1
-        for i in range(G[pb(p) + P_HAND_N]):
+        for i in range(G[pb(p) + P.HAND_N]):
             h = hand_at(G, p, i)
             if h == o:
                 continue
-            if worst < 0 or cards[G[ob(h) + O_CARD], CardCol.VALUE] < \
-                    cards[G[ob(worst) + O_CARD], CardCol.VALUE]:
+            if worst < 0 or cards[G[ob(h) + O.CARD], CardCol.VALUE] < \
+                    cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
                 worst = h
         if worst < 0:
             return False
@@ -204,10 +141,10 @@ def _pay_extra_cost(G, C, p, o):
 @njit
 def extra_cost_payable(G, C, p, o):
     cards = cards_of(C)
-    kind = cards[G[ob(o) + O_CARD], CardCol.EXTRA_COST]
+    kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
     if kind == ExtraCost.DISCARD_CARD:
-        in_hand = 1 if G[ob(o) + O_ZONE] == Zone.HAND else 0
-        return G[pb(p) + P_HAND_N] - in_hand >= 1
+        in_hand = 1 if G[ob(o) + O.ZONE] == Zone.HAND else 0
+        return G[pb(p) + P.HAND_N] - in_hand >= 1
     return True
 
 
@@ -216,10 +153,10 @@ def cast_finish(G, C, p, o, promise, recipient):
     """Finish casting o with the promise decided: the mode of a modal spell (700.2a), targets
     for that mode, costs, onto the stack. Returns False (nothing changed) if it cannot be cast
     that way."""
-    card = G[ob(o) + O_CARD]
-    slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
-    zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
-    G[H_TARGET_SRC] = o + 1
+    card = G[ob(o) + O.CARD]
+    slots = G[W.SLOTS:W.SLOTS + MAX_TARGETS]
+    zccs = G[W.ZCCS:W.ZCCS + MAX_TARGETS]
+    G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, spell_ability(C, card), p, promise)
     if ab == NO_MODE and spell_ability(C, card) >= 0:
         return False
@@ -247,8 +184,8 @@ def base_cost(G, C, o, colored):
     """The cost to cast o before additional costs and reductions: its mana cost, or its
     flashback cost when it is cast from a graveyard (702.34a). Fills colored[0:5] with the
     WUBRG symbols; returns the generic part."""
-    card = G[ob(o) + O_CARD]
-    if G[ob(o) + O_ZONE] == Zone.GRAVEYARD:
+    card = G[ob(o) + O.CARD]
+    if G[ob(o) + O.ZONE] == Zone.GRAVEYARD:
         a = flashback_ability(C, card)
         if a >= 0:
             abilities = abilities_of(C)
@@ -272,48 +209,48 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     modal spell (700.2a). Returns CAST_OK, or why nothing changed."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    card = G[ob(o) + O_CARD]
-    colored = G[W_COLOR:W_COLOR + 5]
+    card = G[ob(o) + O.CARD]
+    colored = G[W.COLOR:W.COLOR + 5]
     generic = base_cost(G, C, o, colored)
-    any_type = G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_CAST_BY] == p + 1
-    cast_from = G[ob(o) + O_ZONE]
+    any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
+    cast_from = G[ob(o) + O.ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST
     discards = cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD
-    if discard >= 0 and discards and (discard == o or G[ob(discard) + O_ZONE] != Zone.HAND
-                                      or G[ob(discard) + O_OWNER] != p):
+    if discard >= 0 and discards and (discard == o or G[ob(discard) + O.ZONE] != Zone.HAND
+                                      or G[ob(discard) + O.OWNER] != p):
         return CAST_EXTRA_COST
-    from_command = G[ob(o) + O_ZONE] == Zone.COMMAND
+    from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
-        G[pb(p) + P_COMMANDER_CASTS] += 1
+        G[pb(p) + P.COMMANDER_CASTS] += 1
     if discard >= 0 and discards:
         move_object(G, cards, discard, Zone.GRAVEYARD)
     else:
         _pay_extra_cost(G, C, p, o)
     move_object(G, cards, o, Zone.STACK)
-    G[ob(o) + O_CTRL] = p
-    G[ob(o) + O_CAST_FROM] = cast_from + 1
-    G[ob(o) + O_STAT_CAST] += 1
+    G[ob(o) + O.CTRL] = p
+    G[ob(o) + O.CAST_FROM] = cast_from + 1
+    G[ob(o) + O.STAT_CAST] += 1
     if promise:
-        G[ob(o) + O_STAT_PROMISED] += 1
-        G[pb(p) + P_GIFTS_PROMISED] += 1
+        G[ob(o) + O.STAT_PROMISED] += 1
+        G[pb(p) + P.GIFTS_PROMISED] += 1
     else:
         recipient = -1
     i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
-                   G[ob(o) + O_ZCC])
+                   G[ob(o) + O.ZCC])
     log_event(G, Event.CAST, p, o, -1, promise, recipient,
               generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4])
     log_targets(G, o, slots)
-    G[pb(p) + P_SPELLS_TURN] += 1
-    G[pb(p) + P_SPELLS_CAST] += 1
+    G[pb(p) + P.SPELLS_TURN] += 1
+    G[pb(p) + P.SPELLS_CAST] += 1
     spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
     _ward(G, C, p, slots)
-    open_window(G, G[H_PHASE])
-    G[H_PRIO] = p
+    open_window(G, G[H.PHASE])
+    G[H.PRIO] = p
     return CAST_OK
 
 
@@ -323,7 +260,7 @@ def _ward(G, C, p, slots):
     ability p put on top of the stack (the last entry), and that an opponent of p controls,
     triggers "counter it unless that player pays {2}". The triggers go on the stack with the
     others (APNAP) and resolve first unless someone responds (_resolve_ward)."""
-    e = OFF_STACK + (G[H_STACK_N] - 1) * SF
+    e = OFF_STACK + (G[H.STACK_N] - 1) * SF
     for i in range(MAX_TARGETS):
         v = slots[i]
         if v < 0 or v >= PLAYER_BASE:
@@ -333,10 +270,10 @@ def _ward(G, C, p, slots):
             if slots[j] == v:
                 seen = True
         b = ob(v)
-        if not seen and G[b + O_ZONE] == Zone.BATTLEFIELD and G[b + O_CTRL] != p and \
-                G[b + O_CUR_KW] & Keyword.WARD2:
-            queue_trigger(G, v, 2, G[b + O_CTRL], G[e + S_OBJ], SK_WARD)
-            G[OFF_TRIGGERS + (G[H_TRIG_N] - 1) * TF + T_TRIG_ZCC] = G[e + S_ZCC]
+        if not seen and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.CTRL] != p and \
+                G[b + O.CUR_KW] & Keyword.WARD2:
+            queue_trigger(G, v, 2, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
+            G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
 
 
 @njit
@@ -346,16 +283,16 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
     the built-in player pays whenever it can (it chose that target)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    for i in range(G[H_STACK_N] - 1, -1, -1):
+    for i in range(G[H.STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
-        k = G[e + S_KIND]
-        if (k != SK_SPELL and k != SK_ABILITY) or G[e + S_OBJ] != target_obj or \
-                G[e + S_ZCC] != target_zcc:
+        k = G[e + S.KIND]
+        if (k != SK_SPELL and k != SK_ABILITY) or G[e + S.OBJ] != target_obj or \
+                G[e + S.ZCC] != target_zcc:
             continue
-        if pay(G, cards, abilities, G[e + S_CTRL], cost, (0, 0, 0, 0, 0), False):
+        if pay(G, cards, abilities, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
             return
         if k == SK_SPELL:
-            count_undelivered(G, G[e + S_PROMISED], G[e + S_CTRL])
+            count_undelivered(G, G[e + S.PROMISED], G[e + S.CTRL])
             remove_entry(G, i)
             move_object(G, cards, target_obj, Zone.GRAVEYARD)  # (a copy ceases to exist)
         else:
@@ -365,29 +302,29 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
 
 @njit
 def request_decision(G, p, o):
-    G[H_PENDING] = PEND_GIFT
-    G[H_PEND_OBJ] = o
-    G[H_PEND_PLAYER] = p
-    G[H_DECISIONS] += 1
+    G[H.PENDING] = PEND_GIFT
+    G[H.PEND_OBJ] = o
+    G[H.PEND_PLAYER] = p
+    G[H.DECISIONS] += 1
 
 
 @njit
 def clear_decision(G):
-    G[H_PENDING] = PEND_NONE
-    G[H_PEND_OBJ] = NO_OBJ
-    G[H_PEND_PLAYER] = -1
+    G[H.PENDING] = PEND_NONE
+    G[H.PEND_OBJ] = NO_OBJ
+    G[H.PEND_PLAYER] = -1
 
 
 @njit
 def activate(G, C, p, o, ab):
     """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
     abilities = abilities_of(C)
-    slots = G[W_SLOTS:W_SLOTS + MAX_TARGETS]
-    zccs = G[W_ZCCS:W_ZCCS + MAX_TARGETS]
-    G[H_TARGET_SRC] = o + 1
+    slots = G[W.SLOTS:W.SLOTS + MAX_TARGETS]
+    zccs = G[W.ZCCS:W.ZCCS + MAX_TARGETS]
+    G[H.TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, 0, slots, zccs):
         return False
-    if abilities[ab, AbilCol.COST_TAP] and G[ob(o) + O_TAPPED]:
+    if abilities[ab, AbilCol.COST_TAP] and G[ob(o) + O.TAPPED]:
         return False
     return activate_with_targets(G, C, p, o, ab, slots, zccs)
 
@@ -402,22 +339,22 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     generic, colored = ability_cost_tuple(abilities, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
-        G[ob(o) + O_TAPPED] = 1
+        G[ob(o) + O.TAPPED] = 1
     if not pay(G, cards, abilities, p, generic, colored, False):
         if abilities[ab, AbilCol.COST_TAP]:
-            G[ob(o) + O_TAPPED] = 0
+            G[ob(o) + O.TAPPED] = 0
         return False
-    zcc = G[ob(o) + O_ZCC]
+    zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
-    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, p, G[ob(o) + O_PROMISED], -1, slots,
+    push_entry(G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots,
                zccs, -1, zcc)
     log_event(G, Event.ACTIVATE, p, o, -1, ab, -1, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)
     _ward(G, C, p, slots)
-    open_window(G, G[H_PHASE])
-    G[H_PRIO] = p
+    open_window(G, G[H.PHASE])
+    G[H.PRIO] = p
     return True
 
 
@@ -425,38 +362,38 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
 def _trigger_to_stack(G, C, t):
     """Put pending trigger t on the stack (targets chosen now); False if it is removed."""
     abilities = abilities_of(C)
-    o = G[t + T_OBJ]
-    ab = G[t + T_AB]
-    ctrl = G[t + T_CTRL]
-    kind = G[t + T_KIND]
-    slots = G[W_TSLOTS:W_TSLOTS + MAX_TARGETS]
-    zccs = G[W_TZCCS:W_TZCCS + MAX_TARGETS]
+    o = G[t + T.OBJ]
+    ab = G[t + T.AB]
+    ctrl = G[t + T.CTRL]
+    kind = G[t + T.KIND]
+    slots = G[W.TSLOTS:W.TSLOTS + MAX_TARGETS]
+    zccs = G[W.TZCCS:W.TZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
         slots[i] = -1
         zccs[i] = 0
     if kind == SK_GIFT or kind == SK_DELAYED:
-        push_entry(G, kind, o, G[ob(o) + O_CARD], ab, ctrl, 1, G[t + T_RECIPIENT], slots,
-                   zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+        push_entry(G, kind, o, G[ob(o) + O.CARD], ab, ctrl, 1, G[t + T.RECIPIENT], slots,
+                   zccs, G[t + T.TRIG_OBJ], G[t + T.ZCC])
         log_event(G, Event.TRIGGER, ctrl, o, -1, ab, kind, -1)
         return True
     if kind == SK_WARD:
-        i = push_entry(G, kind, o, G[ob(o) + O_CARD], -1, ctrl, 0, -1, slots, zccs,
-                       G[t + T_TRIG_OBJ], G[t + T_TRIG_ZCC])
+        i = push_entry(G, kind, o, G[ob(o) + O.CARD], -1, ctrl, 0, -1, slots, zccs,
+                       G[t + T.TRIG_OBJ], G[t + T.TRIG_ZCC])
         if i >= 0:
-            G[OFF_STACK + i * SF + S_X] = ab  # the ward cost
+            G[OFF_STACK + i * SF + S.X] = ab  # the ward cost
         return True
-    promised = G[t + T_PROMISED]
+    promised = G[t + T.PROMISED]
     if not _while_only(abilities, ab) and \
             not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
         return False
-    G[H_TARGET_SRC] = o + 1
+    G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, ab, ctrl, promised)  # 603.3c: a modal trigger's mode, chosen now
     if ab == NO_MODE:
         return False  # 603.3c: no mode can be chosen, the ability is removed
     if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
         return False  # 603.3d: no legal targets, the ability is removed
-    push_entry(G, SK_ABILITY, o, G[ob(o) + O_CARD], ab, ctrl, promised, -1,
-               slots, zccs, G[t + T_TRIG_OBJ], G[t + T_ZCC])
+    push_entry(G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, ctrl, promised, -1,
+               slots, zccs, G[t + T.TRIG_OBJ], G[t + T.ZCC])
     log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)
@@ -506,14 +443,14 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     became its targets."""
     cards = cards_of(C)
     if entry >= 0:
-        G[OFF_STACK + entry * SF + S_OFFSPRING] = offspring
+        G[OFF_STACK + entry * SF + S.OFFSPRING] = offspring
     spent = generic
     for c in range(5):
         spent += colored[c]
-    before = G[pb(p) + P_MANA_SPENT_TURN]
-    G[pb(p) + P_MANA_SPENT_TURN] = before + spent
-    noncreature = (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) == 0
-    fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P_SPELLS_TURN])
+    before = G[pb(p) + P.MANA_SPENT_TURN]
+    G[pb(p) + P.MANA_SPENT_TURN] = before + spent
+    noncreature = (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P.SPELLS_TURN])
     fire_targeted(G, C, p, slots)
 
 
@@ -521,9 +458,9 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
 def commander_tax(G, p, o):
     """903.8: casting a commander from the command zone costs {2} more for each time its owner
     cast it from there before (an additional cost: cost reductions apply to it, 601.2f)."""
-    if G[ob(o) + O_ZONE] != Zone.COMMAND:
+    if G[ob(o) + O.ZONE] != Zone.COMMAND:
         return 0
-    return 2 * G[pb(p) + P_COMMANDER_CASTS]
+    return 2 * G[pb(p) + P.COMMANDER_CASTS]
 
 
 @njit
@@ -540,13 +477,13 @@ def cost_reduction(G, C, p, card):
         tp = abilities[a, AbilCol.TRIG_PARAM]
         want = tp & (COST_FOR_EACH - 1)
         k = 0
-        for i in range(G[H_BF_N]):
+        for i in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + i]
-            if G[ob(q) + O_CTRL] == p and G[ob(q) + O_PHASED] == 0 and \
-                    cards[G[ob(q) + O_CARD], CardCol.SUBTYPES] & want:
+            if G[ob(q) + O.CTRL] == p and G[ob(q) + O.PHASED] == 0 and \
+                    cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want:
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
-    if (G[H_KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
+    if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
     return total
 
@@ -559,10 +496,10 @@ def _static_reduction(G, C, p, types):
     abilities = abilities_of(C)
     steps = steps_of(C)
     total = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         q = G[OFF_BATTLEFIELD + i]
-        qc = G[ob(q) + O_CARD]
-        if G[ob(q) + O_CTRL] != p or G[ob(q) + O_PHASED] or \
+        qc = G[ob(q) + O.CARD]
+        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED] or \
                 (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
             continue
         a0 = cards[qc, CardCol.AB_START]
@@ -582,41 +519,41 @@ def put_triggers_on_stack(G, C):
     """APNAP (603.3b): the active player's triggers go on the stack first (resolve last). Each
     controller puts gift triggers first, so they resolve after that controller's other
     triggers (the default ordering heuristic: the opponent's gift comes as late as possible)."""
-    n = G[H_TRIG_N]
+    n = G[H.TRIG_N]
     if n == 0:
         return
-    np_ = G[H_NPLAYERS]
-    active = G[H_ACTIVE]
+    np_ = G[H.NPLAYERS]
+    active = G[H.ACTIVE]
     for k in range(np_):
         p = (active + k) % np_
         for pass_gift in range(2):
             for i in range(n):
                 t = OFF_TRIGGERS + i * TF
-                if G[t + T_CTRL] != p:
+                if G[t + T.CTRL] != p:
                     continue
-                is_gift = G[t + T_KIND] == SK_GIFT
+                is_gift = G[t + T.KIND] == SK_GIFT
                 if (pass_gift == 0) != is_gift:
                     continue
                 _trigger_to_stack(G, C, t)
     # triggers that triggered while these went on the stack (ward, valiant) wait for the
     # next time a player would receive priority
-    m = G[H_TRIG_N]
+    m = G[H.TRIG_N]
     for i in range(n, m):
         for f in range(TF):
             G[OFF_TRIGGERS + (i - n) * TF + f] = G[OFF_TRIGGERS + i * TF + f]
-    G[H_TRIG_N] = m - n
+    G[H.TRIG_N] = m - n
 
 
 @njit
 def _spell_card_leaves_stack(G, C, o):
     cards = cards_of(C)
-    if G[ob(o) + O_ZONE] != Zone.STACK:
+    if G[ob(o) + O.ZONE] != Zone.STACK:
         return
-    if G[H_EXILE_SELF]:
+    if G[H.EXILE_SELF]:
         move_object(G, cards, o, Zone.EXILE)
     else:
         move_object(G, cards, o, Zone.GRAVEYARD)
-    G[H_EXILE_SELF] = 0
+    G[H.EXILE_SELF] = 0
 
 
 @njit
@@ -624,43 +561,43 @@ def resolve_top(G, C):
     """Resolve the top entry of the stack."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    n = G[H_STACK_N]
+    n = G[H.STACK_N]
     if n == 0:
         return
     e = OFF_STACK + (n - 1) * SF
-    kind = G[e + S_KIND]
-    o = G[e + S_OBJ]
-    card = G[e + S_CARD]
-    ab = G[e + S_AB]
-    ctrl = G[e + S_CTRL]
-    promised = G[e + S_PROMISED]
-    recipient = G[e + S_RECIPIENT]
-    trig_obj = G[e + S_TRIG_OBJ]
-    zcc = G[e + S_ZCC]
-    slots = G[W_RSLOTS:W_RSLOTS + MAX_TARGETS]
-    zccs = G[W_RZCCS:W_RZCCS + MAX_TARGETS]
+    kind = G[e + S.KIND]
+    o = G[e + S.OBJ]
+    card = G[e + S.CARD]
+    ab = G[e + S.AB]
+    ctrl = G[e + S.CTRL]
+    promised = G[e + S.PROMISED]
+    recipient = G[e + S.RECIPIENT]
+    trig_obj = G[e + S.TRIG_OBJ]
+    zcc = G[e + S.ZCC]
+    slots = G[W.RSLOTS:W.RSLOTS + MAX_TARGETS]
+    zccs = G[W.RZCCS:W.RZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
-        slots[i] = G[e + S_T0 + i]
-        zccs[i] = G[e + S_Z0 + i]
-    G[H_STACK_N] = n - 1
-    G[H_EXILE_SELF] = 0
+        slots[i] = G[e + S.T0 + i]
+        zccs[i] = G[e + S.Z0 + i]
+    G[H.STACK_N] = n - 1
+    G[H.EXILE_SELF] = 0
     log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
     if kind == SK_GIFT:
         give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
         fire_gift_given(G, C, ctrl, o)
         return
     if kind == SK_WARD:
-        _resolve_ward(G, C, trig_obj, zcc, G[e + S_X])
+        _resolve_ward(G, C, trig_obj, zcc, G[e + S.X])
         return
     if kind == SK_DELAYED:
         # Parting Gust: return the exiled card (if it is still that object) with counters
-        if G[ob(o) + O_ZONE] == Zone.EXILE and G[ob(o) + O_ZCC] == zcc:
-            owner = G[ob(o) + O_OWNER]
+        if G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.ZCC] == zcc:
+            owner = G[ob(o) + O.OWNER]
             put_onto_battlefield(G, cards, o, owner, False)
-            G[ob(o) + O_P1P1] += ab
+            G[ob(o) + O.P1P1] += ab
             fire_enters(G, C, o)
         return
-    G[H_TARGET_SRC] = o + 1
+    G[H.TARGET_SRC] = o + 1
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:
@@ -692,9 +629,9 @@ def resolve_top(G, C):
         return
     # a permanent spell enters (a copy as a token, 608.3f; its promise was copied, 707.10)
     put_onto_battlefield(G, cards, o, ctrl, False)
-    G[ob(o) + O_PROMISED] = promised
-    G[ob(o) + O_RECIPIENT] = recipient
-    G[ob(o) + O_OFFSPRING] = G[e + S_OFFSPRING]
+    G[ob(o) + O.PROMISED] = promised
+    G[ob(o) + O.RECIPIENT] = recipient
+    G[ob(o) + O.OFFSPRING] = G[e + S.OFFSPRING]
     if ab >= 0 and slots[0] >= 0:  # an Aura enters attached to its target
         attach(G, o, slots[0])
     fire_enters(G, C, o)
@@ -702,7 +639,7 @@ def resolve_top(G, C):
 
 @njit
 def stack_top_entry(G):
-    n = G[H_STACK_N]
+    n = G[H.STACK_N]
     if n == 0:
         return -1
     return OFF_STACK + (n - 1) * SF
@@ -713,6 +650,6 @@ def top_threat(G, C, p):
     """How much the top of the stack hurts p, for counter/protection decisions (0 if it is
     p's own, or not a spell)."""
     e = stack_top_entry(G)
-    if e < 0 or G[e + S_CTRL] == p or G[e + S_KIND] != SK_SPELL:
+    if e < 0 or G[e + S.CTRL] == p or G[e + S.KIND] != SK_SPELL:
         return 0
-    return threat(G, cards_of(C), G[e + S_OBJ])
+    return threat(G, cards_of(C), G[e + S.OBJ])

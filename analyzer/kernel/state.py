@@ -2,7 +2,7 @@
 
 Conventions: ``G`` is the game record (int32, see layout.py); ``cards`` is the compiled card
 table (int32 rows by card id, columns ``CardCol``). Zone lists are unordered except the library
-(bottom at index 0, top at the end). Every capacity overflow sets ``H_ERROR`` and ends the game
+(bottom at index 0, top at the end). Every capacity overflow sets ``H.ERROR`` and ends the game
 with ``EndReason.CAPACITY``; callers never write past a list.
 """
 
@@ -14,66 +14,12 @@ from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
-    H_BF_N,
-    H_DIRTY,
-    H_END_REASON,
-    H_ERROR,
-    H_KINDS_SEEN,
-    H_LEGENDS,
-    H_NCARDS,
-    H_NOBJ,
-    H_NPLAYERS,
-    H_PHASE,
-    H_TIMESTAMP,
-    H_TOKEN_CURSOR,
-    H_TURN,
-    H_WINNER,
     MAX_BATTLEFIELD,
     MAX_EXILE,
     MAX_GRAVEYARD,
     MAX_HAND,
     MAX_LIBRARY,
     NO_OBJ,
-    O_ATTACHED,
-    O_ATTACHED_ZCC,
-    O_ATTACKING,
-    O_BASE_CTRL,
-    O_BASE_P,
-    O_BASE_T,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CAST_BY,
-    O_CAST_FROM,
-    O_COPY_OF,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_DEATHTOUCHED,
-    O_ENTERED_TURN,
-    O_EOT_KW,
-    O_EOT_KW_LOSE,
-    O_EOT_P,
-    O_EOT_T,
-    O_LINK,
-    O_OFFSPRING,
-    O_ONCE_TURN,
-    O_OWNER,
-    O_P1P1,
-    O_PHASED,
-    O_PROMISED,
-    O_RECIPIENT,
-    O_SICK,
-    O_STAT_DRAWN,
-    O_STUN,
-    O_TAPPED,
-    O_TIMESTAMP,
-    O_TOKEN,
-    O_VALIANT_TURN,
-    O_ZCC,
-    O_ZONE,
     OF,
     OFF_BATTLEFIELD,
     OFF_EXILE,
@@ -82,21 +28,10 @@ from analyzer.kernel.layout import (
     OFF_LIBRARY,
     OFF_OBJECTS,
     OFF_PLAYERS,
-    P_CARDS_DRAWN,
-    P_COMMANDER,
-    P_DREW_EMPTY,
-    P_EXILE_N,
-    P_GY_N,
-    P_HAND_N,
-    P_LIB_N,
-    P_LIFE,
-    P_LIFE_GAINED,
-    P_LIFE_GAINED_TURN,
-    P_LIFE_LOST,
-    P_LIFE_LOST_TURN,
-    P_LOST,
-    P_PROTECTED,
     PF,
+    H,
+    O,
+    P,
 )
 
 THRESHOLD_CARDS = 7  # threshold (an ability word): seven or more cards in your graveyard
@@ -131,31 +66,31 @@ def ob(o):
 @njit
 def overflow(G, code):
     """A capacity was exceeded: end the game, reported as a capacity error."""
-    if G[H_ERROR] == 0:
-        G[H_ERROR] = code
-    G[H_WINNER] = -2
-    G[H_END_REASON] = EndReason.CAPACITY
-    G[H_PHASE] = Phase.GAME_OVER
+    if G[H.ERROR] == 0:
+        G[H.ERROR] = code
+    G[H.WINNER] = -2
+    G[H.END_REASON] = EndReason.CAPACITY
+    G[H.PHASE] = Phase.GAME_OVER
 
 
 @njit
 def is_type(cards, G, o, mask):
-    return (cards[G[ob(o) + O_CARD], CardCol.TYPES] & mask) != 0
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & mask) != 0
 
 
 @njit
 def zone_list(p, zone):
     """(offset, count field offset, capacity) of player p's list for a zone."""
     if zone == Zone.HAND:
-        return OFF_HAND + p * MAX_HAND, pb(p) + P_HAND_N, MAX_HAND
+        return OFF_HAND + p * MAX_HAND, pb(p) + P.HAND_N, MAX_HAND
     if zone == Zone.LIBRARY:
-        return OFF_LIBRARY + p * MAX_LIBRARY, pb(p) + P_LIB_N, MAX_LIBRARY
+        return OFF_LIBRARY + p * MAX_LIBRARY, pb(p) + P.LIB_N, MAX_LIBRARY
     if zone == Zone.GRAVEYARD:
-        return OFF_GRAVEYARD + p * MAX_GRAVEYARD, pb(p) + P_GY_N, MAX_GRAVEYARD
+        return OFF_GRAVEYARD + p * MAX_GRAVEYARD, pb(p) + P.GY_N, MAX_GRAVEYARD
     if zone == Zone.EXILE:
-        return OFF_EXILE + p * MAX_EXILE, pb(p) + P_EXILE_N, MAX_EXILE
+        return OFF_EXILE + p * MAX_EXILE, pb(p) + P.EXILE_N, MAX_EXILE
     if zone == Zone.BATTLEFIELD:
-        return OFF_BATTLEFIELD, H_BF_N, MAX_BATTLEFIELD
+        return OFF_BATTLEFIELD, H.BF_N, MAX_BATTLEFIELD
     return -1, -1, 0
 
 
@@ -191,12 +126,12 @@ def list_remove(G, off, cnt, value, ordered):
 @njit
 def list_zone_owner(G, o, zone):
     """Whose list holds o in this zone: battlefield is global; the rest are the owner's."""
-    return G[ob(o) + O_OWNER]
+    return G[ob(o) + O.OWNER]
 
 
 @njit
 def remove_from_zone(G, o):
-    zone = G[ob(o) + O_ZONE]
+    zone = G[ob(o) + O.ZONE]
     if zone == Zone.NONE or zone == Zone.STACK or zone == Zone.COMMAND:
         return  # (one object at most per player is in the command zone: no list)
     off, cnt, _cap = zone_list(list_zone_owner(G, o, zone), zone)
@@ -210,28 +145,28 @@ def reset_permanent_state(G, o, entering):
     creature" is the one it enchanted as it left)."""
     b = ob(o)
     if entering:
-        G[b + O_ATTACHED] = NO_OBJ
-        G[b + O_ATTACHED_ZCC] = 0
-    G[b + O_TAPPED] = 0
-    G[b + O_SICK] = 0
-    G[b + O_DAMAGE] = 0
-    G[b + O_P1P1] = 0
-    G[b + O_STUN] = 0
-    G[b + O_EOT_P] = 0
-    G[b + O_EOT_T] = 0
-    G[b + O_EOT_KW] = 0
-    G[b + O_EOT_KW_LOSE] = 0
-    G[b + O_PHASED] = 0
-    G[b + O_PROMISED] = 0
-    G[b + O_RECIPIENT] = -1
-    G[b + O_ATTACKING] = 0
-    G[b + O_BLOCKING] = 0
-    G[b + O_BLOCKED] = 0
-    G[b + O_DEATHTOUCHED] = 0
-    G[b + O_CAST_BY] = 0
-    G[b + O_OFFSPRING] = 0
-    G[b + O_VALIANT_TURN] = 0
-    G[b + O_ONCE_TURN] = 0
+        G[b + O.ATTACHED] = NO_OBJ
+        G[b + O.ATTACHED_ZCC] = 0
+    G[b + O.TAPPED] = 0
+    G[b + O.SICK] = 0
+    G[b + O.DAMAGE] = 0
+    G[b + O.P1P1] = 0
+    G[b + O.STUN] = 0
+    G[b + O.EOT_P] = 0
+    G[b + O.EOT_T] = 0
+    G[b + O.EOT_KW] = 0
+    G[b + O.EOT_KW_LOSE] = 0
+    G[b + O.PHASED] = 0
+    G[b + O.PROMISED] = 0
+    G[b + O.RECIPIENT] = -1
+    G[b + O.ATTACKING] = 0
+    G[b + O.BLOCKING] = 0
+    G[b + O.BLOCKED] = 0
+    G[b + O.DEATHTOUCHED] = 0
+    G[b + O.CAST_BY] = 0
+    G[b + O.OFFSPRING] = 0
+    G[b + O.VALIANT_TURN] = 0
+    G[b + O.ONCE_TURN] = 0
 
 
 @njit
@@ -240,42 +175,42 @@ def move_object(G, cards, o, zone, top=True):
     (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
-    old = G[b + O_ZONE]
+    old = G[b + O.ZONE]
     if old == Zone.STACK:
-        if G[b + O_CAST_FROM] == Zone.GRAVEYARD + 1:
+        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
             zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
-        G[b + O_CAST_FROM] = 0
-    if G[pb(G[b + O_OWNER]) + P_COMMANDER] == o + 1:
+        G[b + O.CAST_FROM] = 0
+    if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:
         if zone == Zone.LIBRARY:
             # 903.9b: a commander that would go to its owner's library may go to the command
             # zone instead, and its owner always lets it (to hand it stays: recast untaxed)
             zone = Zone.COMMAND
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
-            G[H_DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
-    log_event(G, Event.ZONE, G[b + O_OWNER], o, -1, old, zone, -1)
-    if old == Zone.GRAVEYARD and G[pb(G[b + O_OWNER]) + P_GY_N] == THRESHOLD_CARDS:
-        G[H_DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
+            G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
+    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, -1)
+    if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
+        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
     remove_from_zone(G, o)
-    G[b + O_ZCC] += 1
-    G[b + O_LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
+    G[b + O.ZCC] += 1
+    G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
         reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)
-        G[b + O_CTRL] = G[b + O_OWNER]
-        G[H_DIRTY] = DIRTY_ALL
-    if G[b + O_TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
-        G[b + O_ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
+        G[b + O.CTRL] = G[b + O.OWNER]
+        G[H.DIRTY] = DIRTY_ALL
+    if G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
+        G[b + O.ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
         return
     if zone != Zone.EXILE:
-        G[b + O_CAST_BY] = 0
-    G[b + O_ZONE] = zone
+        G[b + O.CAST_BY] = 0
+    G[b + O.ZONE] = zone
     if zone == Zone.BATTLEFIELD:
         # the event loops skip kinds of abilities no permanent ever had
-        G[H_KINDS_SEEN] |= cards[G[b + O_CARD], CardCol.AB_KINDS]
-        if cards[G[b + O_CARD], CardCol.TYPES] & CardType.LEGENDARY:
-            G[H_LEGENDS] = 1  # check_sba looks at the legend rule from now on
+        G[H.KINDS_SEEN] |= cards[G[b + O.CARD], CardCol.AB_KINDS]
+        if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
+            G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
     if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
         return
-    p = G[b + O_OWNER]
+    p = G[b + O.OWNER]
     off, cnt, cap = zone_list(p, zone)
     n = G[cnt]
     if n >= cap:
@@ -289,15 +224,15 @@ def move_object(G, cards, o, zone, top=True):
         G[off + n] = o
     G[cnt] = n + 1
     if zone == Zone.GRAVEYARD and n + 1 == THRESHOLD_CARDS:
-        G[H_DIRTY] = DIRTY_ALL  # threshold reached (see above)
+        G[H.DIRTY] = DIRTY_ALL  # threshold reached (see above)
 
 
 @njit
 def attach(G, src, dst):
     """Attach Aura or Equipment src to the permanent dst (as the object dst is now)."""
-    G[ob(src) + O_ATTACHED] = dst
-    G[ob(src) + O_ATTACHED_ZCC] = G[ob(dst) + O_ZCC]
-    G[H_DIRTY] = DIRTY_ALL
+    G[ob(src) + O.ATTACHED] = dst
+    G[ob(src) + O.ATTACHED_ZCC] = G[ob(dst) + O.ZCC]
+    G[H.DIRTY] = DIRTY_ALL
 
 
 @njit
@@ -306,11 +241,11 @@ def attached_obj(G, o):
     that leaves and returns is a new object (400.7) that nothing is attached to (so an Aura
     goes to the graveyard, 704.5m, and Equipment becomes unattached, 704.5n). For a source
     that left the battlefield, what it was attached to as it left (last-known information)."""
-    att = G[ob(o) + O_ATTACHED]
+    att = G[ob(o) + O.ATTACHED]
     if att == NO_OBJ:
         return NO_OBJ
     ba = ob(att)
-    if G[ba + O_ZONE] != Zone.BATTLEFIELD or G[ba + O_ZCC] != G[ob(o) + O_ATTACHED_ZCC]:
+    if G[ba + O.ZONE] != Zone.BATTLEFIELD or G[ba + O.ZCC] != G[ob(o) + O.ATTACHED_ZCC]:
         return NO_OBJ
     return att
 
@@ -320,32 +255,32 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     """Object o (a card anywhere, or a fresh token slot) enters the battlefield."""
     move_object(G, cards, o, Zone.BATTLEFIELD)
     b = ob(o)
-    G[b + O_CTRL] = controller
-    G[b + O_BASE_CTRL] = controller
-    G[b + O_TAPPED] = 1 if tapped else 0
-    G[b + O_SICK] = 1
-    G[b + O_ENTERED_TURN] = G[H_TURN]
-    G[H_TIMESTAMP] += 1
-    G[b + O_TIMESTAMP] = G[H_TIMESTAMP]
-    if G[b + O_TOKEN] == 0:
-        card = G[b + O_CARD]
-        G[b + O_BASE_P] = cards[card, CardCol.POWER]
-        G[b + O_BASE_T] = cards[card, CardCol.TOUGHNESS]
-    G[b + O_CUR_P] = G[b + O_BASE_P]
-    G[b + O_CUR_T] = G[b + O_BASE_T]
-    G[b + O_CUR_KW] = cards[G[b + O_CARD], CardCol.KEYWORDS]
+    G[b + O.CTRL] = controller
+    G[b + O.BASE_CTRL] = controller
+    G[b + O.TAPPED] = 1 if tapped else 0
+    G[b + O.SICK] = 1
+    G[b + O.ENTERED_TURN] = G[H.TURN]
+    G[H.TIMESTAMP] += 1
+    G[b + O.TIMESTAMP] = G[H.TIMESTAMP]
+    if G[b + O.TOKEN] == 0:
+        card = G[b + O.CARD]
+        G[b + O.BASE_P] = cards[card, CardCol.POWER]
+        G[b + O.BASE_T] = cards[card, CardCol.TOUGHNESS]
+    G[b + O.CUR_P] = G[b + O.BASE_P]
+    G[b + O.CUR_T] = G[b + O.BASE_T]
+    G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
 
 
 @njit
 def new_token_slot(G):
     """A free object slot for a token, or -1 (capacity error set)."""
-    first = G[H_NCARDS]
-    n = G[H_NOBJ] - first
-    start = G[H_TOKEN_CURSOR]
+    first = G[H.NCARDS]
+    n = G[H.NOBJ] - first
+    start = G[H.TOKEN_CURSOR]
     for k in range(n):
         i = first + (start + k) % n
-        if G[ob(i) + O_ZONE] == Zone.NONE:
-            G[H_TOKEN_CURSOR] = (start + k + 1) % n
+        if G[ob(i) + O.ZONE] == Zone.NONE:
+            G[H.TOKEN_CURSOR] = (start + k + 1) % n
             return i
     overflow(G, ERR_TOKENS)
     return -1
@@ -359,13 +294,13 @@ def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
     if o < 0:
         return -1
     b = ob(o)
-    G[b + O_CARD] = card
-    G[b + O_OWNER] = controller
-    G[b + O_TOKEN] = 1
-    G[b + O_ZONE] = Zone.NONE
-    G[b + O_BASE_P] = base_p
-    G[b + O_BASE_T] = base_t
-    G[b + O_COPY_OF] = copy_of
+    G[b + O.CARD] = card
+    G[b + O.OWNER] = controller
+    G[b + O.TOKEN] = 1
+    G[b + O.ZONE] = Zone.NONE
+    G[b + O.BASE_P] = base_p
+    G[b + O.BASE_T] = base_t
+    G[b + O.COPY_OF] = copy_of
     put_onto_battlefield(G, cards, o, controller, tapped)
     log_event(G, Event.TOKEN, controller, o, -1, -1, -1, -1)
     return o
@@ -375,32 +310,32 @@ def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
 def draw_cards(G, p, n):
     """Player p draws n cards; drawing from an empty library marks the loss (704.5b)."""
     for _ in range(n):
-        cnt = pb(p) + P_LIB_N
+        cnt = pb(p) + P.LIB_N
         k = G[cnt]
         if k == 0:
-            G[pb(p) + P_DREW_EMPTY] = 1
-            G[H_DIRTY] |= DIRTY_SBA
+            G[pb(p) + P.DREW_EMPTY] = 1
+            G[H.DIRTY] |= DIRTY_SBA
             continue
         o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
         G[cnt] = k - 1
         hoff = OFF_HAND + p * MAX_HAND
-        hn = G[pb(p) + P_HAND_N]
+        hn = G[pb(p) + P.HAND_N]
         if hn >= MAX_HAND:
             overflow(G, ERR_HAND)
             return
         G[hoff + hn] = o
-        G[pb(p) + P_HAND_N] = hn + 1
+        G[pb(p) + P.HAND_N] = hn + 1
         b = ob(o)
-        G[b + O_ZONE] = Zone.HAND
-        G[b + O_ZCC] += 1
-        G[b + O_STAT_DRAWN] = 1
-        G[pb(p) + P_CARDS_DRAWN] += 1
+        G[b + O.ZONE] = Zone.HAND
+        G[b + O.ZCC] += 1
+        G[b + O.STAT_DRAWN] = 1
+        G[pb(p) + P.CARDS_DRAWN] += 1
         log_event(G, Event.DRAW, p, o, -1, -1, -1, -1)
 
 
 @njit
 def life_can_change(G, p):
-    return G[pb(p) + P_PROTECTED] == 0
+    return G[pb(p) + P.PROTECTED] == 0
 
 
 @njit
@@ -408,11 +343,11 @@ def lose_life(G, p, n):
     """Damage to a player and life loss both end here (life can't change: Perch Protection)."""
     if n <= 0 or not life_can_change(G, p):
         return 0
-    G[pb(p) + P_LIFE] -= n
-    G[H_DIRTY] |= DIRTY_SBA
-    G[pb(p) + P_LIFE_LOST] += n
-    G[pb(p) + P_LIFE_LOST_TURN] += n
-    log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P_LIFE], -1)
+    G[pb(p) + P.LIFE] -= n
+    G[H.DIRTY] |= DIRTY_SBA
+    G[pb(p) + P.LIFE_LOST] += n
+    G[pb(p) + P.LIFE_LOST_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P.LIFE], -1)
     return n
 
 
@@ -420,23 +355,23 @@ def lose_life(G, p, n):
 def gain_life(G, p, n):
     if n <= 0 or not life_can_change(G, p):
         return 0
-    G[pb(p) + P_LIFE] += n
-    G[pb(p) + P_LIFE_GAINED] += n
-    G[pb(p) + P_LIFE_GAINED_TURN] += n
-    log_event(G, Event.LIFE, p, -1, -1, n, G[pb(p) + P_LIFE], -1)
+    G[pb(p) + P.LIFE] += n
+    G[pb(p) + P.LIFE_GAINED] += n
+    G[pb(p) + P.LIFE_GAINED_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, n, G[pb(p) + P.LIFE], -1)
     return n
 
 
 @njit
 def alive(G, p):
-    return G[pb(p) + P_LOST] == 0
+    return G[pb(p) + P.LOST] == 0
 
 
 @njit
 def n_alive(G):
     k = 0
-    for p in range(G[H_NPLAYERS]):
-        if G[pb(p) + P_LOST] == 0:
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST] == 0:
             k += 1
     return k
 
@@ -444,44 +379,44 @@ def n_alive(G):
 @njit
 def next_alive(G, p):
     """The next player in turn order after p who is still in the game (p itself if alone)."""
-    n = G[H_NPLAYERS]
+    n = G[H.NPLAYERS]
     for k in range(1, n + 1):
         q = (p + k) % n
-        if G[pb(q) + P_LOST] == 0:
+        if G[pb(q) + P.LOST] == 0:
             return q
     return p
 
 
 @njit
 def is_creature(cards, G, o):
-    return (cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
 
 
 @njit
 def on_battlefield(G, o):
     """On the battlefield and phased in (phased-out permanents are treated as nonexistent)."""
     b = ob(o)
-    return G[b + O_ZONE] == Zone.BATTLEFIELD and G[b + O_PHASED] == 0
+    return G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.PHASED] == 0
 
 
 @njit
 def power(G, o):
-    return G[ob(o) + O_CUR_P]
+    return G[ob(o) + O.CUR_P]
 
 
 @njit
 def toughness(G, o):
-    return G[ob(o) + O_CUR_T]
+    return G[ob(o) + O.CUR_T]
 
 
 @njit
 def keywords(G, o):
-    return G[ob(o) + O_CUR_KW]
+    return G[ob(o) + O.CUR_KW]
 
 
 @njit
 def bf_count(G):
-    return G[H_BF_N]
+    return G[H.BF_N]
 
 
 @njit
@@ -506,26 +441,26 @@ def exile_at(G, p, i):
 
 @njit
 def n_objects(G):
-    return G[H_NOBJ]
+    return G[H.NOBJ]
 
 
 @njit
 def cur_p_t(G, o):
     b = ob(o)
-    return G[b + O_CUR_P], G[b + O_CUR_T]
+    return G[b + O.CUR_P], G[b + O.CUR_T]
 
 
 @njit
 def clear_combat(G, o):
     b = ob(o)
-    G[b + O_ATTACKING] = 0
-    G[b + O_BLOCKING] = 0
-    G[b + O_BLOCKED] = 0
+    G[b + O.ATTACKING] = 0
+    G[b + O.BLOCKING] = 0
+    G[b + O.BLOCKED] = 0
 
 
 @njit
 def library_top(G, p):
-    k = G[pb(p) + P_LIB_N]
+    k = G[pb(p) + P.LIB_N]
     if k == 0:
         return NO_OBJ
     return G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
@@ -533,15 +468,15 @@ def library_top(G, p):
 
 @njit
 def card_of(G, o):
-    return G[ob(o) + O_CARD]
+    return G[ob(o) + O.CARD]
 
 
 @njit
 def lands_in_play(G, cards, p):
     """How many lands p controls."""
     k = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and cards[G[ob(o) + O_CARD], CardCol.TYPES] & CardType.LAND:
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             k += 1
     return k

@@ -34,46 +34,17 @@ from analyzer.kernel.ai_multi import removal_bonus
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
 from analyzer.kernel.layout import (
-    H_BF_N,
-    H_NPLAYERS,
-    H_STACK_N,
-    H_TARGET_SRC,
-    H_TURN,
     MAX_TARGETS,
-    O_ATTACKING,
-    O_BLOCKED,
-    O_BLOCKING,
-    O_CARD,
-    O_CTRL,
-    O_CUR_KW,
-    O_CUR_P,
-    O_CUR_T,
-    O_DAMAGE,
-    O_ENTERED_TURN,
-    O_OWNER,
-    O_PHASED,
-    O_TAPPED,
-    O_TOKEN,
-    O_ZCC,
-    O_ZONE,
     OFF_BATTLEFIELD,
     OFF_STACK,
-    P_GY_N,
-    P_HEXPROOF_TURN,
-    P_LEVEL,
-    P_LIFE,
-    P_LOST,
-    P_PROTECTED,
     PLAYER_BASE,
-    S_CTRL,
-    S_KIND,
-    S_OBJ,
-    S_T0,
     SF,
     SK_SPELL,
-    W_CAND,
-    W_FOCUS,
-    W_SCORE,
+    H,
+    O,
+    P,
+    S,
+    W,
 )
 from analyzer.kernel.state import graveyard_at, ob, pb
 
@@ -101,11 +72,11 @@ def slot_start(targets, tg0, g_local):
 @njit
 def player_targetable(G, p, chooser):
     q = pb(p)
-    if G[q + P_LOST]:
+    if G[q + P.LOST]:
         return False
-    if G[q + P_PROTECTED]:
+    if G[q + P.PROTECTED]:
         return False
-    if p != chooser and G[q + P_HEXPROOF_TURN] == G[H_TURN]:
+    if p != chooser and G[q + P.HEXPROOF_TURN] == G[H.TURN]:
         return False
     return True
 
@@ -113,38 +84,38 @@ def player_targetable(G, p, chooser):
 @njit
 def _filters_ok(G, cards, o, chooser, filt, param):
     b = ob(o)
-    card = G[b + O_CARD]
-    ctrl = G[b + O_CTRL]
+    card = G[b + O.CARD]
+    ctrl = G[b + O.CTRL]
     if filt & TargetFilter.YOU_CONTROL and ctrl != chooser:
         return False
     if filt & (TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU) and ctrl == chooser:
         return False
-    if filt & TargetFilter.NONTOKEN and G[b + O_TOKEN]:
+    if filt & TargetFilter.NONTOKEN and G[b + O.TOKEN]:
         return False
-    if filt & TargetFilter.TOKEN and G[b + O_TOKEN] == 0:
+    if filt & TargetFilter.TOKEN and G[b + O.TOKEN] == 0:
         return False
     t = cards[card, CardCol.TYPES]
     if filt & TargetFilter.NONLAND and t & CardType.LAND:
         return False
     if filt & TargetFilter.NONCREATURE and t & CardType.CREATURE:
         return False
-    if filt & TargetFilter.ENTERED_THIS_TURN and G[b + O_ENTERED_TURN] != G[H_TURN]:
+    if filt & TargetFilter.ENTERED_THIS_TURN and G[b + O.ENTERED_TURN] != G[H.TURN]:
         return False
     if filt & TargetFilter.MV_AT_MOST and cards[card, CardCol.MV] > param:
         return False
-    if filt & TargetFilter.OTHER and G[H_TARGET_SRC] == o + 1:
+    if filt & TargetFilter.OTHER and G[H.TARGET_SRC] == o + 1:
         return False  # "another target ...": not the source of the ability
-    if filt & TargetFilter.WITHOUT_FLYING and G[b + O_CUR_KW] & Keyword.FLYING:
+    if filt & TargetFilter.WITHOUT_FLYING and G[b + O.CUR_KW] & Keyword.FLYING:
         return False
-    if filt & TargetFilter.IN_COMBAT_OR_TAPPED and G[b + O_ATTACKING] == 0 and \
-            G[b + O_BLOCKING] == 0 and G[b + O_TAPPED] == 0:
+    if filt & TargetFilter.IN_COMBAT_OR_TAPPED and G[b + O.ATTACKING] == 0 and \
+            G[b + O.BLOCKING] == 0 and G[b + O.TAPPED] == 0:
         return False
-    if filt & TargetFilter.PT_AT_LEAST and G[b + O_CUR_P] < param and G[b + O_CUR_T] < param:
+    if filt & TargetFilter.PT_AT_LEAST and G[b + O.CUR_P] < param and G[b + O.CUR_T] < param:
         return False
-    if filt & TargetFilter.WITH_FLYING and (G[b + O_CUR_KW] & Keyword.FLYING) == 0:
+    if filt & TargetFilter.WITH_FLYING and (G[b + O.CUR_KW] & Keyword.FLYING) == 0:
         return False
     # damage stays marked until the cleanup step (514.2): marked damage is "dealt this turn"
-    if filt & TargetFilter.DEALT_DAMAGE and G[b + O_DAMAGE] == 0:
+    if filt & TargetFilter.DEALT_DAMAGE and G[b + O.DAMAGE] == 0:
         return False
     return True
 
@@ -154,24 +125,24 @@ def object_legal(G, cards, targets, g, o, chooser):
     """Is object o a legal target for group row g, chosen by `chooser`?"""
     kind = targets[g, TargCol.KIND]
     b = ob(o)
-    card = G[b + O_CARD]
+    card = G[b + O.CARD]
     types = targets[g, TargCol.TYPES]
     if types != 0 and (cards[card, CardCol.TYPES] & types) == 0:
         return False
-    zone = G[b + O_ZONE]
+    zone = G[b + O.ZONE]
     if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
-        if zone != Zone.BATTLEFIELD or G[b + O_PHASED]:
+        if zone != Zone.BATTLEFIELD or G[b + O.PHASED]:
             return False
         if kind == TargetKind.ANY and (cards[card, CardCol.TYPES] &
                                        (CardType.CREATURE | CardType.PLANESWALKER)) == 0:
             return False
-        if G[b + O_CTRL] != chooser and (G[b + O_CUR_KW] & Keyword.HEXPROOF):
+        if G[b + O.CTRL] != chooser and (G[b + O.CUR_KW] & Keyword.HEXPROOF):
             return False
     elif kind == TargetKind.SPELL:
         if zone != Zone.STACK:
             return False
     elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
-        if zone != Zone.GRAVEYARD or G[b + O_OWNER] != chooser:
+        if zone != Zone.GRAVEYARD or G[b + O.OWNER] != chooser:
             return False
     else:
         return False
@@ -191,7 +162,7 @@ def value_legal(G, cards, targets, g, v, zcc, chooser):
         if kind != TargetKind.PLAYER and kind != TargetKind.OPPONENT and kind != TargetKind.ANY:
             return False
         return player_targetable(G, p, chooser)
-    if G[ob(v) + O_ZCC] != zcc:
+    if G[ob(v) + O.ZCC] != zcc:
         return False
     return object_legal(G, cards, targets, g, v, chooser)
 
@@ -225,13 +196,13 @@ def combat_damage_to(G, v):
     """Combat damage creature v takes from the creatures it fights (what blocks it, what it
     blocks; each deals it all its damage, deathtouch 1000); 0 when not in combat or unblocked."""
     taken = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         x = G[OFF_BATTLEFIELD + i]
-        if G[ob(x) + O_BLOCKING] == v + 1 or (G[ob(v) + O_BLOCKING] == x + 1 and
-                                                 G[ob(x) + O_ATTACKING]):
-            pw = G[ob(x) + O_CUR_P]
+        if G[ob(x) + O.BLOCKING] == v + 1 or (G[ob(v) + O.BLOCKING] == x + 1 and
+                                                 G[ob(x) + O.ATTACKING]):
+            pw = G[ob(x) + O.CUR_P]
             if pw > 0:
-                kw = G[ob(x) + O_CUR_KW]
+                kw = G[ob(x) + O.CUR_KW]
                 taken += 1000 if kw & Keyword.DEATHTOUCH else \
                     pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
     return taken
@@ -247,16 +218,16 @@ BOUNCE_IN_COMBAT = 300
 def threat(G, cards, o):
     """How much the AI wants a permanent gone (or protected): public characteristics only."""
     b = ob(o)
-    card = G[b + O_CARD]
+    card = G[b + O.CARD]
     v = cards[card, CardCol.VALUE]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
-        v += 3 * G[b + O_CUR_P] + G[b + O_CUR_T]
-        kw = G[b + O_CUR_KW]
+        v += 3 * G[b + O.CUR_P] + G[b + O.CUR_T]
+        kw = G[b + O.CUR_KW]
         if kw & Keyword.FLYING:
             v += 4
         if kw & (Keyword.DEATHTOUCH | Keyword.LIFELINK | Keyword.DOUBLE_STRIKE):
             v += 4
-    if G[b + O_TOKEN]:
+    if G[b + O.TOKEN]:
         v -= 5
     return v
 
@@ -278,21 +249,21 @@ def threat_std(G, cards, o):
     creature enters" payoff adds 3 per other creature its controller has (go-wide, anthems),
     and 3 more per one sharing a creature type with it (tribal), up to 5 creatures."""
     v = threat(G, cards, o)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     kinds = cards[card, CardCol.AB_KINDS]
     r = kinds & _RECURRING
     while r:
         v += 5
         r &= r - 1
     if kinds & _BOARD_PAYOFF and cards[card, CardCol.TYPES] & CardType.CREATURE:
-        q = G[ob(o) + O_CTRL]
+        q = G[ob(o) + O.CTRL]
         sub = cards[card, CardCol.SUBTYPES]
         n = 0
-        for i in range(G[H_BF_N]):
+        for i in range(G[H.BF_N]):
             x = G[OFF_BATTLEFIELD + i]
-            if x == o or G[ob(x) + O_CTRL] != q:
+            if x == o or G[ob(x) + O.CTRL] != q:
                 continue
-            xc = G[ob(x) + O_CARD]
+            xc = G[ob(x) + O.CARD]
             if cards[xc, CardCol.TYPES] & CardType.CREATURE and n < 5:
                 n += 1
                 v += 3
@@ -309,29 +280,29 @@ def candidates(G, C, g, chooser, out):
     kind = targets[g, TargCol.KIND]
     n = 0
     if kind == TargetKind.PLAYER or kind == TargetKind.OPPONENT or kind == TargetKind.ANY:
-        for p in range(G[H_NPLAYERS]):
+        for p in range(G[H.NPLAYERS]):
             if kind == TargetKind.OPPONENT and p == chooser:
                 continue
             if player_targetable(G, p, chooser) and n < out.shape[0]:
                 out[n] = PLAYER_BASE + p
                 n += 1
     if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
-        for i in range(G[H_BF_N]):
+        for i in range(G[H.BF_N]):
             o = G[OFF_BATTLEFIELD + i]
             if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
                 out[n] = o
                 n += 1
     elif kind == TargetKind.SPELL:
-        for i in range(G[H_STACK_N]):
+        for i in range(G[H.STACK_N]):
             e = OFF_STACK + i * SF
-            if G[e + S_KIND] != SK_SPELL:
+            if G[e + S.KIND] != SK_SPELL:
                 continue
-            o = G[e + S_OBJ]
+            o = G[e + S.OBJ]
             if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
                 out[n] = o
                 n += 1
     elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
-        for i in range(G[pb(chooser) + P_GY_N]):
+        for i in range(G[pb(chooser) + P.GY_N]):
             o = graveyard_at(G, chooser, i)
             if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
                 out[n] = o
@@ -361,7 +332,7 @@ def program_has_targets(G, C, ab, chooser, promised):
     abilities = abilities_of(C)
     targets = targets_of(C)
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
+    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -384,39 +355,39 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
         if p == chooser:
             return -1000
         # harm: the opponent closest to dying
-        return 500 - G[pb(p) + P_LIFE] * 5
+        return 500 - G[pb(p) + P.LIFE] * 5
     b = ob(v)
-    mine = G[b + O_CTRL] == chooser or (G[b + O_ZONE] == Zone.GRAVEYARD)
+    mine = G[b + O.CTRL] == chooser or (G[b + O.ZONE] == Zone.GRAVEYARD)
     t = threat(G, cards, v)
     if intent == Intent.HELP:
         if not mine:
             return -1000 - t
-        if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
             return _help_score(G, v, chooser, t, lose_kw)
         # in combat, the creature that is fighting is the one worth helping
-        if G[b + O_ZONE] == Zone.BATTLEFIELD and (G[b + O_ATTACKING] or G[b + O_BLOCKING]):
+        if G[b + O.ZONE] == Zone.BATTLEFIELD and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
             return t + 300
         return t
-    if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC and G[b + O_ZONE] == Zone.BATTLEFIELD:
+    if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC and G[b + O.ZONE] == Zone.BATTLEFIELD:
         # pods: aimed at the opponent who threatens most (kernel/ai_multi.py, issue 21)
-        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O_CTRL])
+        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O.CTRL])
         if bounce:
-            if G[b + O_TOKEN]:
+            if G[b + O.TOKEN]:
                 t += BOUNCE_TOKEN
-            if G[b + O_ATTACKING] or G[b + O_BLOCKING]:
+            if G[b + O.ATTACKING] or G[b + O.BLOCKING]:
                 t += BOUNCE_IN_COMBAT
-    if G[b + O_ZONE] == Zone.STACK:
-        return t if G[b + O_OWNER] != chooser else -1000
-    if G[b + O_CUR_KW] & Keyword.WARD2 and G[b + O_CTRL] != chooser:
+    if G[b + O.ZONE] == Zone.STACK:
+        return t if G[b + O.OWNER] != chooser else -1000
+    if G[b + O.CUR_KW] & Keyword.WARD2 and G[b + O.CTRL] != chooser:
         t -= 200  # ward {2}: rather a target that doesn't tax the spell
-    if mine and G[b + O_ZONE] != Zone.GRAVEYARD:
+    if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
         return -1000 - t
-    if dmg >= 0 and (cards[G[b + O_CARD], CardCol.TYPES] & CardType.CREATURE):
+    if dmg >= 0 and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE):
         d = fighter_power if dmg == 1000 else dmg
-        if G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC:
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
             d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
-        if G[b + O_CUR_T] - G[b + O_DAMAGE] <= d and \
-                (G[b + O_CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+        if G[b + O.CUR_T] - G[b + O.DAMAGE] <= d and \
+                (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
             return 2000 + t
         return t - 500
     return t
@@ -425,22 +396,22 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
 @njit
 def _help_score(G, v, chooser, t, lose_kw):
     """The standard player's score for helping its own object v (threat t): the creature a trick
-    is for first (W_FOCUS), then one an opposing spell on top of the stack targets, then one in a
+    is for first (W.FOCUS), then one an opposing spell on top of the stack targets, then one in a
     fight (blocked or blocking); equipment that removes a keyword goes to a creature without it."""
     b = ob(v)
-    if G[W_FOCUS] == v + 1:
+    if G[W.FOCUS] == v + 1:
         return t + 3000
-    if G[b + O_ZONE] != Zone.BATTLEFIELD:
+    if G[b + O.ZONE] != Zone.BATTLEFIELD:
         return t
-    if lose_kw and G[b + O_CUR_KW] & lose_kw:
+    if lose_kw and G[b + O.CUR_KW] & lose_kw:
         t -= 400
-    if G[H_STACK_N] > 0:
-        e = OFF_STACK + (G[H_STACK_N] - 1) * SF
-        if G[e + S_CTRL] != chooser:
+    if G[H.STACK_N] > 0:
+        e = OFF_STACK + (G[H.STACK_N] - 1) * SF
+        if G[e + S.CTRL] != chooser:
             for k in range(MAX_TARGETS):
-                if G[e + S_T0 + k] == v:
+                if G[e + S.T0 + k] == v:
                     return t + 600
-    if G[b + O_BLOCKING] or (G[b + O_ATTACKING] and G[b + O_BLOCKED]):
+    if G[b + O.BLOCKING] or (G[b + O.ATTACKING] and G[b + O.BLOCKED]):
         return t + 300
     return t
 
@@ -476,11 +447,11 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     if ab < 0:
         return True
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = G[W_CAND:W_CAND + MAX_CANDIDATES]
-    scores = G[W_SCORE:W_SCORE + MAX_CANDIDATES]
+    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
+    scores = G[W.SCORE:W.SCORE + MAX_CANDIDATES]
     fighter_power = 0
     lose_kw = 0
-    std = G[pb(chooser) + P_LEVEL] != PlayerLevel.BASIC
+    std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
     if std:
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
@@ -520,13 +491,13 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                 break
             v = buf[best]
             slots[s0 + k] = v
-            zccs[s0 + k] = G[ob(v) + O_ZCC] if v < PLAYER_BASE else 0
+            zccs[s0 + k] = G[ob(v) + O.ZCC] if v < PLAYER_BASE else 0
             buf[best] = -1
             k += 1
         if k < mn:
             return False
         if intent == Intent.HELP and k > 0 and slots[s0] < PLAYER_BASE:
-            fighter_power = G[ob(slots[s0]) + O_CUR_P]
+            fighter_power = G[ob(slots[s0]) + O.CUR_P]
     return True
 
 
@@ -558,12 +529,12 @@ def any_legal_target(G, C, ab, ctrl, promised, slots, zccs):
 
 @njit
 def stack_has_spell(G):
-    for i in range(G[H_STACK_N]):
-        if G[OFF_STACK + i * SF + S_KIND] == SK_SPELL:
+    for i in range(G[H.STACK_N]):
+        if G[OFF_STACK + i * SF + S.KIND] == SK_SPELL:
             return True
     return False
 
 
 @njit
 def creature_is_mine(G, o, p):
-    return G[ob(o) + O_CTRL] == p
+    return G[ob(o) + O.CTRL] == p

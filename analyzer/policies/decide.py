@@ -18,18 +18,7 @@ import numpy as np
 from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
 from analyzer.kernel.catalog import cards_of
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import (
-    H_BF_N,
-    H_NPLAYERS,
-    O_CARD,
-    O_CTRL,
-    O_CUR_P,
-    O_PHASED,
-    OFF_BATTLEFIELD,
-    P_HAND_N,
-    P_LIFE,
-    P_LOST,
-)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rng import randint, random01
 from analyzer.kernel.state import ob, pb
 from analyzer.policies.features import N_FEATURES, decision_features, gift_use
@@ -58,10 +47,10 @@ def policy_row(pol, card):
 @njit
 def _board_power(G, p):
     s = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O_CTRL] == p and G[ob(o) + O_PHASED] == 0:
-            s += max(G[ob(o) + O_CUR_P], 0)
+        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.PHASED] == 0:
+            s += max(G[ob(o) + O.CUR_P], 0)
     return s
 
 
@@ -72,21 +61,21 @@ def recipient_by_rule(G, pol, row, p, kind):
     (board power + hand size) or weakest use (smallest gift_use); ties: the earliest in turn
     order. -1 if no opponent is left."""
     rule = int(pol[row, PolCol.RECIPIENT])
-    n = G[H_NPLAYERS]
+    n = G[H.NPLAYERS]
     best = -1
     best_key = 0.0
     k = 0
     for step in range(1, n):
         q = (p + step) % n
-        if G[pb(q) + P_LOST]:
+        if G[pb(q) + P.LOST]:
             continue
         k += 1
         if rule == Recipient.NEXT:
             return q
         if rule == Recipient.LOWEST_LIFE:
-            key = float(G[pb(q) + P_LIFE])
+            key = float(G[pb(q) + P.LIFE])
         elif rule == Recipient.LEAST_THREAT:
-            key = float(_board_power(G, q) + G[pb(q) + P_HAND_N])
+            key = float(_board_power(G, q) + G[pb(q) + P.HAND_N])
         elif rule == Recipient.WEAKEST_USE:
             key = gift_use(G, kind, q)
         else:
@@ -98,7 +87,7 @@ def recipient_by_rule(G, pol, row, p, kind):
         pick = randint(G, k)
         for step in range(1, n):
             q = (p + step) % n
-            if G[pb(q) + P_LOST]:
+            if G[pb(q) + P.LOST]:
                 continue
             if pick == 0:
                 return q
@@ -126,7 +115,7 @@ def decide_gift(G, C, pol, p, o):
     """(promise, recipient) for player p casting object o (both modes legal, or only the
     promised one: then 0 means "do not cast it"). NEVER, ALWAYS and RANDOM name a recipient
     only when they promise; the feature-based kinds always do."""
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     row = seat_row(pol, card, p)
     kind = base_kind(pol, row)
     if kind == PolicyKind.NEVER:

@@ -75,26 +75,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.config import njit
-from analyzer.kernel.layout import (
-    H_BF_N,
-    H_FIRST_SEAT,
-    H_NPLAYERS,
-    H_TURN,
-    O_CARD,
-    O_CTRL,
-    O_CUR_P,
-    O_CUR_T,
-    O_PHASED,
-    O_TAPPED,
-    OFF_BATTLEFIELD,
-    P_HAND_N,
-    P_LANDS_PLAYED,
-    P_LIB_N,
-    P_LIFE,
-    P_LOST,
-    P_TURNS,
-    PLAYER_BASE,
-)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.stack import mode_options
 from analyzer.kernel.state import ob, pb
 from analyzer.kernel.targets import MAX_CANDIDATES, candidates
@@ -156,18 +137,18 @@ def _board(G, cards, p):
     power = 0
     tough = 0
     untapped = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O_CTRL] != p or G[b + O_PHASED]:
+        if G[b + O.CTRL] != p or G[b + O.PHASED]:
             continue
-        t = cards[G[b + O_CARD], CardCol.TYPES]
+        t = cards[G[b + O.CARD], CardCol.TYPES]
         if t & CardType.LAND:
             lands += 1
         if t & CardType.CREATURE:
-            power += max(G[b + O_CUR_P], 0)
-            tough += max(G[b + O_CUR_T], 0)
-            if G[b + O_TAPPED] == 0:
+            power += max(G[b + O.CUR_P], 0)
+            tough += max(G[b + O.CUR_T], 0)
+            if G[b + O.TAPPED] == 0:
                 untapped += 1
     return lands, power, tough, untapped
 
@@ -177,11 +158,11 @@ def _power_toughness(G, q):
     """Total power and toughness of q's permanents (non-creatures count 0)."""
     power = 0
     tough = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O_CTRL] == q and G[b + O_PHASED] == 0:
-            power += max(G[b + O_CUR_P], 0)
-            tough += max(G[b + O_CUR_T], 0)
+        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0:
+            power += max(G[b + O.CUR_P], 0)
+            tough += max(G[b + O.CUR_T], 0)
     return power, tough
 
 
@@ -190,18 +171,18 @@ def gift_use(G, kind, q):
     """What a gift of this GiftKind is worth to player q now (feature 27, and the
     ``weakest-use`` recipient rule). Needs no card table: lands are lands played so far.
     Kind 0 (unknown): board power plus hand size, as ``least-threat``."""
-    hand = G[pb(q) + P_HAND_N]
+    hand = G[pb(q) + P.HAND_N]
     power, tough = _power_toughness(G, q)
     if kind == GiftKind.CARD:
-        if G[pb(q) + P_LIB_N] == 0:
+        if G[pb(q) + P.LIB_N] == 0:
             return -10.0  # they draw from an empty library and lose (704.5b)
         return 3.0 * 7.0 / (7.0 + hand)
     if kind == GiftKind.FOOD:
-        return 0.5 + min(2.0, 10.0 / max(G[pb(q) + P_LIFE], 1))
+        return 0.5 + min(2.0, 10.0 / max(G[pb(q) + P.LIFE], 1))
     if kind == GiftKind.TAPPED_FISH:
         return 0.5 + 2.0 / (1.0 + tough / 2.0)
     if kind == GiftKind.TREASURE:
-        use = 0.5 + 1.5 * max(0, 7 - G[pb(q) + P_LANDS_PLAYED]) / 7.0
+        use = 0.5 + 1.5 * max(0, 7 - G[pb(q) + P.LANDS_PLAYED]) / 7.0
         return use if hand > 0 else use * 0.5
     if kind == GiftKind.OCTOPUS:
         return 8.0 + power / 2.0
@@ -220,7 +201,7 @@ def _side_count(G, targets, g, chooser, buf, n):
     k = 0
     for i in range(n):
         v = buf[i]
-        mine = v - PLAYER_BASE == chooser if v >= PLAYER_BASE else G[ob(v) + O_CTRL] == chooser
+        mine = v - PLAYER_BASE == chooser if v >= PLAYER_BASE else G[ob(v) + O.CTRL] == chooser
         if mine == (intent == Intent.HELP):
             k += 1
     return k
@@ -262,16 +243,16 @@ def decision_features(G, C, p, o, recipient, out):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
-    card = G[ob(o) + O_CARD]
+    card = G[ob(o) + O.CARD]
     q = recipient if recipient >= 0 else p  # no opponent left: describe the caster
-    out[0] = G[H_TURN]
-    out[1] = 1.0 if G[H_FIRST_SEAT] == p else 0.0
-    out[2] = G[pb(p) + P_LIFE]
-    out[3] = G[pb(q) + P_LIFE]
-    out[4] = G[pb(p) + P_HAND_N]
-    out[5] = G[pb(q) + P_HAND_N]
-    out[6] = G[pb(p) + P_LIB_N]
-    out[7] = G[pb(q) + P_LIB_N]
+    out[0] = G[H.TURN]
+    out[1] = 1.0 if G[H.FIRST_SEAT] == p else 0.0
+    out[2] = G[pb(p) + P.LIFE]
+    out[3] = G[pb(q) + P.LIFE]
+    out[4] = G[pb(p) + P.HAND_N]
+    out[5] = G[pb(q) + P.HAND_N]
+    out[6] = G[pb(p) + P.LIB_N]
+    out[7] = G[pb(q) + P.LIB_N]
     lands, power, tough, untapped = _board(G, cards, p)
     o_lands, o_power, o_tough, o_untapped = _board(G, cards, q)
     out[8] = lands
@@ -297,7 +278,7 @@ def decision_features(G, C, p, o, recipient, out):
             if steps[k, StepCol.OP] == Op.DAMAGE_CONTROLLER:
                 dmg += steps[k, StepCol.A]
     out[18] = dmg
-    out[19] = 1.0 if dmg > 0 and dmg >= G[pb(q) + P_LIFE] else 0.0
+    out[19] = 1.0 if dmg > 0 and dmg >= G[pb(q) + P.LIFE] else 0.0
     out[20] = extra
     if kind == GiftKind.CARD:
         value = 3.0
@@ -317,14 +298,14 @@ def decision_features(G, C, p, o, recipient, out):
         threat = 2 * o_power
     elif kind == GiftKind.OCTOPUS:
         threat = o_power + 8
-    out[22] = 1.0 if threat >= G[pb(p) + P_LIFE] else 0.0
+    out[22] = 1.0 if threat >= G[pb(p) + P.LIFE] else 0.0
     payoffs = 0
     loss = 0
-    for i in range(G[H_BF_N]):
+    for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O_CTRL] != p or G[b + O_PHASED]:
+        if G[b + O.CTRL] != p or G[b + O.PHASED]:
             continue
-        c = G[b + O_CARD]
+        c = G[b + O.CARD]
         for a in range(cards[c, CardCol.AB_START], cards[c, CardCol.AB_START]
                        + cards[c, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] == AbilityKind.GIFT_GIVEN:
@@ -342,9 +323,9 @@ def decision_features(G, C, p, o, recipient, out):
     out[26] = promised_targets(G, C, card, p)
     out[27] = gift_use(G, kind, q)
     opps = 0
-    for r in range(G[H_NPLAYERS]):
-        if r != p and G[pb(r) + P_LOST] == 0:
+    for r in range(G[H.NPLAYERS]):
+        if r != p and G[pb(r) + P.LOST] == 0:
             opps += 1
     out[28] = opps
-    out[29] = 1.0 if o_power >= G[pb(p) + P_LIFE] else 0.0
-    out[30] = G[pb(p) + P_TURNS]
+    out[29] = 1.0 if o_power >= G[pb(p) + P.LIFE] else 0.0
+    out[30] = G[pb(p) + P.TURNS]
