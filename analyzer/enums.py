@@ -105,7 +105,7 @@ class _Keyword(NamedTuple):
     INDESTRUCTIBLE: int = 2048
     HEXPROOF: int = 4096
     FLASH: int = 8192
-    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (kernel/stack._ward)
+    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (kernel/rules/stack._ward)
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
@@ -592,7 +592,8 @@ class _PolicyKind(NamedTuple):
     # PARAM1: or it has more targets)
     HEURISTIC: int = 4  # per gift kind and card from the decision features (HeurCol parameters)
     THRESHOLD: int = 5  # promise when BIAS + sum(W0 + i weight * feature i) > 0
-    ROLLOUT: int = 6  # fork and play both branches ROLL_K times with ROLL_BASE (kernel/rollout)
+    ROLLOUT: int = 6  # fork and play both branches ROLL_K times with ROLL_BASE
+    # (kernel/player/rollout)
 
 
 PolicyKind = _PolicyKind()
@@ -651,7 +652,7 @@ HeurCol = _HeurCol()
 
 
 class _Event(NamedTuple):
-    """Kinds of game-log events (kernel/gamelog.py writes them; analysis/gamelog.py reads
+    """Kinds of game-log events (kernel/rules/gamelog.py writes them; analysis/gamelog.py reads
     them). Each row's OBJ/OBJ2/A/B/C mean what the comment says; -1 when unused."""
 
     GAME_START: int = 0  # seat: the first player; A players, B starting life

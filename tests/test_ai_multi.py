@@ -1,4 +1,4 @@
-"""The standard player's multiplayer choices (kernel/ai_multi.py, issue 21 item 3), on set-up
+"""The standard player's multiplayer choices (kernel/player/ai_multi.py, issue 21 item 3), on set-up
 4-player positions: whom it attacks."""
 
 from __future__ import annotations

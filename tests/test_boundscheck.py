@@ -1,7 +1,7 @@
 """Kernel indices stay inside their arrays.
 
 The kernel's functions are compiled without numba's negative-index wraparound
-(``kernel/config.py``): an index below zero would read or write outside the record. With
+(``kernel/runtime/config.py``): an index below zero would read or write outside the record. With
 ``NUMBA_BOUNDSCHECK=1`` numba checks every index of every array access against 0 and the
 array's length and raises IndexError, so whole games played that way show the kernel never
 computes such an index (nor one past a capacity).
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-import analyzer.kernel.config  # noqa: F401  (installs the kernel's indexing)
+import analyzer.kernel.runtime.config  # noqa: F401  (installs the kernel's indexing)
 
 _GAMES = textwrap.dedent("""
     from analyzer import bundled

@@ -26,7 +26,7 @@ from analyzer.analysis.cardstats import (
     pool,
 )
 from analyzer.cli import main
-from analyzer.kernel.batch import OBJ_COLS, OBJ_N
+from analyzer.kernel.runtime.batch import OBJ_COLS, OBJ_N
 
 FIX = Path(__file__).parent / "fixtures" / "cardstats"
 CARDS = str(FIX / "vanilla.toml")
@@ -187,7 +187,7 @@ def test_counts_add_up_in_games(upgrade_run: api.CardStatsRun) -> None:
         "Forest": 17, "Test Titan": 4, "Test Runt": 4, "Test Bear": 15}
     assert df.promised_games.isna().all()  # no gift card in the deck
     # the kernel's raw material: the kept hand holds 7 - mulligans cards
-    from analyzer.kernel.batch import GAME_N, SEAT_COLS
+    from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS
 
     res = upgrade_run.results[0]
     mine = res.inputs.object_seats == 0
@@ -199,7 +199,7 @@ def test_counts_add_up_in_games(upgrade_run: api.CardStatsRun) -> None:
 
 def test_drawn_flag_only_after_the_opening_hand(upgrade_run: api.CardStatsRun) -> None:
     """Objects marked drawn are at most the cards drawn after the opening hand."""
-    from analyzer.kernel.batch import GAME_N, SEAT_COLS
+    from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS
 
     res = upgrade_run.results[0]
     mine = res.inputs.object_seats == 0

@@ -15,10 +15,10 @@ from analyzer.analysis.simulate import kernel_inputs
 from analyzer.cards.catalog import load_catalog
 from analyzer.io.coverage import load_decks
 from analyzer.io.scenario import parse_scenario
-from analyzer.kernel import engine
 from analyzer.kernel import layout as L
-from analyzer.kernel.invariants import CHECK_NAMES, play_checked
-from analyzer.kernel.state import pb
+from analyzer.kernel.rules import engine
+from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+from analyzer.kernel.rules.state import pb
 from analyzer.policies.table import policy_table
 
 MABEL = "Mabel, Heir to Cragflame"  # {1}{R}{W} 3/3 legendary: any legendary creature will do

@@ -1,13 +1,13 @@
 """One compilation per kernel function: calls from jitted code with literals, int32 and int64
-arguments share a single int64 specialization (kernel/config.py, ``_Int64Dispatcher``)."""
+arguments share a single int64 specialization (kernel/runtime/config.py, ``_Int64Dispatcher``)."""
 
 import numpy as np
 from llvmlite import binding as ll
 
-from analyzer.kernel.chars import refresh
-from analyzer.kernel.config import njit
-from analyzer.kernel.engine import new_record
 from analyzer.kernel.layout import H
+from analyzer.kernel.rules.chars import refresh
+from analyzer.kernel.rules.engine import new_record
+from analyzer.kernel.runtime.config import njit
 
 
 @njit(cache=False)
@@ -45,7 +45,7 @@ def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):
     import os
     import time
 
-    from analyzer.kernel.config import mark_used, prune_stale
+    from analyzer.kernel.runtime.config import mark_used, prune_stale
 
     current = tmp_path / "0123456789abcdef"
     old = tmp_path / "fedcba9876543210"

@@ -58,7 +58,7 @@ def play(name: str) -> dict[str, str]:
 def _check_manifest(manifest: dict) -> None:
     """The manifest names the engine that played: the rules version and the source hash."""
     from analyzer import RULES_VERSION
-    from analyzer.kernel.config import source_hash
+    from analyzer.kernel.runtime.config import source_hash
 
     assert manifest["rules_version"] == RULES_VERSION
     assert manifest["engine"] == source_hash()

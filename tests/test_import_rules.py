@@ -70,3 +70,22 @@ def test_the_checker_sees_imports() -> None:
     # guards the test itself: a file with known imports of ours must be read as such
     names = {name for _, name in _imports(PACKAGE / "cli" / "__init__.py")}
     assert "api" in names and "errors" in names
+
+
+def test_every_jitted_module_is_in_the_kernel_cache_key() -> None:
+    """A kernel or policy module that numba compiles is hashed into the cache folder's name
+    (runtime/config._KERNEL_SOURCES), or editing it would reuse stale machine code; kernel/host
+    (plain Python) is not (editing it would recompile for nothing)."""
+    from analyzer.kernel.runtime import config
+
+    package = Path(config.__file__).resolve().parents[2]
+    hashed = set()
+    for name in config._KERNEL_SOURCES:
+        p = package / name
+        hashed |= set(p.rglob("*.py")) if p.is_dir() else {p}
+    for f in sorted([*(package / "kernel").rglob("*.py"), *(package / "policies").rglob("*.py")]):
+        src = f.read_text()
+        if "@njit" in src or "njit(" in src.replace("def njit(", ""):
+            assert f in hashed, f"{f.relative_to(package)} is jitted but not in _KERNEL_SOURCES"
+    for f in sorted((package / "kernel" / "host").rglob("*.py")):
+        assert f not in hashed

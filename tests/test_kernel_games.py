@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from analyzer.analysis.simulate import kernel_inputs, simulate_matchup
 from analyzer.api.simulation import _load
 from analyzer.io.deck import Deck
-from analyzer.kernel import engine
 from analyzer.kernel import layout as L
-from analyzer.kernel.invariants import CHECK_NAMES, play_checked
-from analyzer.kernel.state import pb
+from analyzer.kernel.rules import engine
+from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+from analyzer.kernel.rules.state import pb
 from analyzer.policies.table import policy_table
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"

@@ -1,5 +1,5 @@
-"""Opening hands (kernel/mulligan.py): the standard player's mulligan rates on the bundled decks,
-the basic player's rule (2-5 lands, unchanged), and the kept hand's size.
+"""Opening hands (kernel/player/mulligan.py): the standard player's mulligan rates on the bundled
+decks, the basic player's rule (2-5 lands, unchanged), and the kept hand's size.
 
 Only `init_game` runs (it shuffles and takes the mulligans), so thousands of hands take well
 under a second once the kernel is compiled.
@@ -16,9 +16,9 @@ from analyzer import bundled
 from analyzer.analysis.simulate import kernel_inputs, seat_levels
 from analyzer.api.simulation import _load
 from analyzer.enums import CardCol, CardType
-from analyzer.kernel import engine
 from analyzer.kernel import layout as L
-from analyzer.kernel.state import hand_at, ob, pb
+from analyzer.kernel.rules import engine
+from analyzer.kernel.rules.state import hand_at, ob, pb
 
 HANDS_PER_DECK = 400  # x 2 seats x 9 decks = 7,200 hands per level
 

@@ -1,10 +1,10 @@
-"""kernel/parallel.py: slices cover every game exactly once; errors stop the remaining work."""
+"""kernel/host/parallel.py: slices cover every game exactly once; errors stop the remaining work."""
 
 import threading
 
 import pytest
 
-from analyzer.kernel.parallel import MIN_SLICE, run_sliced
+from analyzer.kernel.host.parallel import MIN_SLICE, run_sliced
 
 
 @pytest.mark.parametrize("n,threads", [(1, 1), (5, 2), (MIN_SLICE, 4), (1000, 1), (1000, 2),

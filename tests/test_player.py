@@ -16,7 +16,7 @@ from analyzer.api.simulation import _load
 from analyzer.bundled import gauntlet
 from analyzer.enums import AiRole, CardCol, PlayerLevel
 from analyzer.io.scenario import parse_scenario
-from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
+from analyzer.kernel.runtime.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
 from analyzer.policies.table import policy_table
 
 # sha256 of the result rows (games, then per-card stats) of the games below with both seats at

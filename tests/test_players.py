@@ -44,7 +44,7 @@ def test_every_playing_command_takes_player_options(command: str) -> None:
 def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
     """The basic player keeps the 2-5-land rule, so its seat-0 mulligans are the hands outside
     it; the opponents' level is recorded on its own."""
-    from analyzer.kernel.batch import GAME_N, SEAT_COLS
+    from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS
 
     deck = bundled.gauntlet()[0]
     run = api.simulate(deck, [deck], games=300, seed=5, threads=1, player="basic",

@@ -230,8 +230,8 @@ def test_rollout_leaves_the_main_stream_as_the_base_policy_does(catalog) -> None
     included) is exactly what the base policy alone leaves, whatever k."""
     from analyzer.api.policy import scenario_position
     from analyzer.kernel import layout as L
-    from analyzer.kernel.rollout import decide_pending
-    from analyzer.kernel.stack import request_decision
+    from analyzer.kernel.player.rollout import decide_pending
+    from analyzer.kernel.rules.stack import request_decision
 
     G, C, cat = scenario_position(POS / "blooming_blast_lethal.toml", catalog)
     request_decision(G, 0, int(G[L.OFF_HAND]))
@@ -262,7 +262,7 @@ _STATS = """
 import json, sys
 from analyzer.api.simulation import simulate
 simulate('{deck}', ['{opp}'], games=2, seed=3, threads=1, policy=sys.argv[1])
-from analyzer.kernel.batch import run_batch
+from analyzer.kernel.runtime.batch import run_batch
 s = run_batch.stats
 print(json.dumps({{"hits": sum(s.cache_hits.values()), "misses": sum(s.cache_misses.values())}}))
 """

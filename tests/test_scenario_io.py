@@ -209,8 +209,8 @@ library = ["Island", "Island", "Island"]
     ("Kitnap", 0), ("Octomancer", 1)])
 def test_scripted_cast_matches_the_engine_cast(card: str, promise: int):
     from analyzer.kernel import layout as L
-    from analyzer.kernel import script
-    from analyzer.kernel.stack import cast_finish
+    from analyzer.kernel.rules import script
+    from analyzer.kernel.rules.stack import cast_finish
 
     run = _position(POSITION)
     G1 = run.G.copy()
@@ -232,8 +232,8 @@ def test_scripted_cast_matches_the_engine_cast(card: str, promise: int):
 def test_scripted_activation_matches_the_engine_activation(card: str):
     from analyzer.enums import AbilCol, AbilityKind, CardCol
     from analyzer.kernel import layout as L
-    from analyzer.kernel import script
-    from analyzer.kernel.stack import activate
+    from analyzer.kernel.rules import script
+    from analyzer.kernel.rules.stack import activate
 
     run = _position(POSITION)
     G1 = run.G.copy()

@@ -104,7 +104,7 @@ def read_ratings(path: str | Path) -> pd.DataFrame:
 def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
     """Per nonland card of the decks under test (seat 0), pooled over the runs: GIH games and
     win rate, and how often it is cast once drawn (per copy, and per game)."""
-    from analyzer.kernel.batch import OBJ_COLS
+    from analyzer.kernel.runtime.batch import OBJ_COLS
 
     col = {c: i for i, c in enumerate(OBJ_COLS)}
     acc: dict[str, dict[str, Any]] = {}
@@ -208,7 +208,7 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     """The figures every calibration shows: archetype spread (seat 0's win rate per deck, over
     its matchups), on-the-play win rate, game length in each player's own turns, mulligan
     rates, blocks per attack. Every seat of every game counts (mulligans, turns, blocks)."""
-    from analyzer.kernel.batch import GAME_COLS, GAME_N, SEAT_COLS, SEAT_N
+    from analyzer.kernel.runtime.batch import GAME_COLS, GAME_N, SEAT_COLS, SEAT_N
 
     seat = {c: i for i, c in enumerate(SEAT_COLS)}
     deck_games: dict[str, list[int]] = {}

@@ -105,7 +105,7 @@ def card_games(objs: NDArray[Any], object_cards: NDArray[Any], object_seats: NDA
     ``winner`` is the per-game winning seat (negative: a draw); ``is_gift(name) -> bool``.
     Distinct cards keep the order of their first copy in the deck.
     """
-    from analyzer.kernel.batch import OBJ_COLS
+    from analyzer.kernel.runtime.batch import OBJ_COLS
 
     col = {c: i for i, c in enumerate(OBJ_COLS)}
     mine = np.flatnonzero(np.asarray(object_seats) == seat)

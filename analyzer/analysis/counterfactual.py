@@ -95,7 +95,7 @@ class ForkRun:
 
 
 def _threads(threads: int | None) -> int:
-    from analyzer.kernel.parallel import available_threads
+    from analyzer.kernel.host.parallel import available_threads
 
     return max(1, threads or available_threads())
 
@@ -116,7 +116,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
     of the first game (a chunk of a longer run: game i's randomness depends on seed and i)."""
     from analyzer.analysis import forks as fk
     from analyzer.analysis.precompile import BackgroundCompile
-    from analyzer.kernel.parallel import run_sliced
+    from analyzer.kernel.host.parallel import run_sliced
     from analyzer.policies.table import policy_table
 
     inputs = kernel_inputs(decks, catalog, levels)
@@ -162,7 +162,7 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         run.extra["dropped_decisions"] = run.dropped
     errors = out_games[:, fk.G_ERROR]
     if np.any(errors):
-        from analyzer.kernel.state import ERROR_NAMES
+        from analyzer.kernel.rules.state import ERROR_NAMES
 
         run.extra["capacity_errors"] = {ERROR_NAMES[c]: int(np.sum(errors == c))
                                         for c in sorted(set(int(e) for e in errors if e))}

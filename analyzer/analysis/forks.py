@@ -17,8 +17,8 @@ an ordinary game would), then forks the record:
   the docs.
 
 Why this file is not under ``analyzer/kernel/``: the numba cache folder is keyed by a hash of
-every kernel source file (``kernel/config.py``), so a new or edited file there recompiles the
-whole kernel for everyone. Here it only recompiles itself, and any kernel change still moves it
+every kernel source file (``kernel/runtime/config.py``), so a new or edited file there recompiles
+the whole kernel for everyone. Here it only recompiles itself, and any kernel change still moves it
 to a fresh cache folder. It imports only kernel modules and numpy.
 
 Outputs (preallocated by the caller, one row per game, rows independent: results do not depend
@@ -35,14 +35,14 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import PolCol, Recipient
-from analyzer.kernel.config import njit
-from analyzer.kernel.engine import empty_record, init_game, play, resolve_decision
 from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, ST_DECISION, H, O, P
-from analyzer.kernel.rng import seed_state, set_rng, shuffle_slice
 
 # the engine's own way to decide a pending gift (ROLLOUT policies play out both choices)
-from analyzer.kernel.rollout import decide_pending
-from analyzer.kernel.state import ob, pb
+from analyzer.kernel.player.rollout import decide_pending
+from analyzer.kernel.rules.engine import empty_record, init_game, play, resolve_decision
+from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import choose_recipient, seat_row
 from analyzer.policies.features import N_FEATURES, decision_features
 

@@ -1,6 +1,6 @@
 """Reading a game's event log: decode the kernel's rows, render the play-by-play, write JSONL.
 
-The kernel writes fixed-width int32 rows into the tail of a game record (kernel/gamelog.py);
+The kernel writes fixed-width int32 rows into the tail of a game record (kernel/rules/gamelog.py);
 ``decode`` is the one function that reads them. Everything else here works on the decoded
 event dicts (the JSON Lines format documented in the README), so reporting never reads the
 record itself.
@@ -60,7 +60,7 @@ class GameInfo:
 
 def log_rows(G: np.ndarray) -> tuple[np.ndarray, int]:
     """The log rows of a record (int32, one row per event) and how many did not fit."""
-    from analyzer.kernel.gamelog import LOG_HEAD, LOG_LOST, LOG_N, LW, log_offset
+    from analyzer.kernel.rules.gamelog import LOG_HEAD, LOG_LOST, LOG_N, LW, log_offset
 
     t = log_offset(G)
     if G.shape[0] <= t + LOG_HEAD:
@@ -74,7 +74,7 @@ def decode(G: np.ndarray, info: GameInfo) -> tuple[list[dict[str, Any]], int]:
     """The events of a finished game record as dicts (the JSONL format), a final ``game_end``
     event included; and the number of events lost to a full log."""
     from analyzer.kernel import layout as L
-    from analyzer.kernel.gamelog import LOG_FIELDS
+    from analyzer.kernel.rules.gamelog import LOG_FIELDS
 
     rows, lost = log_rows(G)
     events = []

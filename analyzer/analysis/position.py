@@ -60,7 +60,7 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
     from analyzer.analysis.scenario_run import _Run, state_json
     from analyzer.kernel import layout as L
-    from analyzer.kernel.parallel import available_threads, run_sliced
+    from analyzer.kernel.host.parallel import available_threads, run_sliced
 
     k = check_rollout_request(scn, rollouts)
     if not 0 <= min_effect < 1:

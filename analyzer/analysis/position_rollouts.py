@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.kernel.config import njit
-from analyzer.kernel.engine import play
 from analyzer.kernel.layout import H
-from analyzer.kernel.rng import seed_state, set_rng
-from analyzer.kernel.rollout import hide_information
-from analyzer.kernel.script import cast_scripted
+from analyzer.kernel.player.rollout import hide_information
+from analyzer.kernel.rules.engine import play
+from analyzer.kernel.rules.rng import seed_state, set_rng
+from analyzer.kernel.rules.script import cast_scripted
+from analyzer.kernel.runtime.config import njit
 
 # ---- per-rollout, per-branch columns of ``out`` (branch 0 no promise, 1 promise) ----
 OUT_COLS = ("winner", "cast_code", "turns", "error")

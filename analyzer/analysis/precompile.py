@@ -26,7 +26,8 @@ def _roots():
     set-up, gift decisions and casting (about 20 s), then the two first entries here, then
     priority (10 s), then the rest of this list: the helper does the short ones first so
     they are ready in time, then the long resolution subtree (20 s)."""
-    from analyzer.kernel import ai, ai_combat, chars, combat, engine, events, stack
+    from analyzer.kernel.player import ai, ai_combat
+    from analyzer.kernel.rules import chars, combat, engine, events, stack
 
     return [(engine._abandon_turn, "GC"), (stack.put_triggers_on_stack, "GC"),
             (stack.resolve_top, "GC"), (ai.main_action, "GCPi"), (chars.check_sba, "GC"),
@@ -37,9 +38,9 @@ def _roots():
 def _wanted() -> bool:
     if os.environ.get("GIFT_ANALYZER_SERIAL_COMPILE") or os.environ.get("NUMBA_DISABLE_JIT"):
         return False
-    from analyzer.kernel.config import CACHE
-    from analyzer.kernel.parallel import available_threads
-    from analyzer.kernel.warmup import is_cached
+    from analyzer.kernel.host.parallel import available_threads
+    from analyzer.kernel.host.warmup import is_cached
+    from analyzer.kernel.runtime.config import CACHE
 
     return CACHE and available_threads() >= 2 and not is_cached("stack.resolve_top")
 

@@ -3,7 +3,7 @@ event log on.
 
 Nothing is stored during batch runs: a game depends only on (run seed, game index, decks,
 policy, player levels, starting life, caps), so it is played again in a record long enough for
-a log (kernel/gamelog.py). ``replay_game`` mirrors the batch runners exactly:
+a log (kernel/rules/gamelog.py). ``replay_game`` mirrors the batch runners exactly:
 
 - a plain game is ``init_game`` then ``play`` to the end (``batch.run_batch``);
 - a branch of decision d (``forks.play_forked_game``): the game stops at each gift decision,
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from analyzer.analysis.forks import recipient_for, reseed
 from analyzer.enums import Event
-from analyzer.kernel.config import njit
-from analyzer.kernel.engine import init_game, play, resolve_decision
-from analyzer.kernel.gamelog import log_event
 from analyzer.kernel.layout import ST_DECISION, H
-from analyzer.kernel.rollout import decide_pending
+from analyzer.kernel.player.rollout import decide_pending
+from analyzer.kernel.rules.engine import init_game, play, resolve_decision
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.runtime.config import njit
 
 DEFAULT_LOG_ROWS = 1 << 15  # events a replay's log holds (a long game has a few thousand)
 

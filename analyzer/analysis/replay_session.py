@@ -162,7 +162,7 @@ class ReplaySession:
         )
         from analyzer.enums import END_REASON_NAMES
         from analyzer.kernel import layout as L
-        from analyzer.kernel.gamelog import log_record_size
+        from analyzer.kernel.rules.gamelog import log_record_size
         from analyzer.policies.table import policy_table
 
         st = self.setup(matchup)

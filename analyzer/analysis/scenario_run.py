@@ -1,7 +1,7 @@
 """Play a scenario: build the position, apply the scripted actions, report the state as JSON.
 
-The position is written straight into a game record (analyzer.kernel.setup_position); actions
-go through analyzer.kernel.script, which checks the script's choices with the engine's own
+The position is written straight into a game record (analyzer.kernel.host.setup_position); actions
+go through analyzer.kernel.rules.script, which checks the script's choices with the engine's own
 legality functions and then does what the engine does. An action that the rules don't allow
 (wrong timing, an illegal target, a cost that can't be paid) is an InputError naming the action
 and why; nothing after it runs.
@@ -35,10 +35,10 @@ from analyzer.enums import (
 from analyzer.errors import InputError, Problem
 from analyzer.io.scenario import ActionSpec, Ref, Scenario, read_scenario
 from analyzer.kernel import layout as L
-from analyzer.kernel import script
-from analyzer.kernel import setup_position as S
-from analyzer.kernel.catalog import pack_catalog
-from analyzer.kernel.state import ERROR_NAMES
+from analyzer.kernel.host import setup_position as S
+from analyzer.kernel.rules import script
+from analyzer.kernel.rules.catalog import pack_catalog
+from analyzer.kernel.rules.state import ERROR_NAMES
 
 STEP_NAMES = ("beginning", "upkeep", "draw", "main1", "combat", "declare_attackers",
               "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
@@ -55,7 +55,7 @@ _MESSAGES = {
 
 def kernel_cached() -> bool:
     """Is the scripted-play kernel compiled on disk for these sources? (For the CLI notice.)"""
-    from analyzer.kernel.warmup import is_cached
+    from analyzer.kernel.host.warmup import is_cached
 
     return is_cached("script.resolve_stack")
 
@@ -265,8 +265,8 @@ class _Run:
         G = S.new_position(scn.players, n_cards, turn=scn.turn, active=scn.active,
                            phase=PHASE_NAMES[scn.phase], starting_life=scn.starting_life,
                            turn_cap=scn.turn_cap, action_cap=scn.action_cap)
-        if self.log:  # a longer record holds the event log (kernel/gamelog.py)
-            from analyzer.kernel.gamelog import log_record_size
+        if self.log:  # a longer record holds the event log (kernel/rules/gamelog.py)
+            from analyzer.kernel.rules.gamelog import log_record_size
 
             G = np.concatenate([G, np.zeros(log_record_size(0, 4096), dtype=np.int32)])
         o = 0

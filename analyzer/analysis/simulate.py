@@ -29,7 +29,7 @@ DEFAULT_CHUNK = 4096
 class KernelInputs:
     """Everything the kernel needs for one matchup, as numpy arrays."""
 
-    C: np.ndarray  # int32, the flat catalog (kernel/catalog.py)
+    C: np.ndarray  # int32, the flat catalog (kernel/rules/catalog.py)
     decks: np.ndarray  # int32 (n_players, MAX_DECK)
     deck_sizes: np.ndarray  # int32 (n_players,)
     card_names: tuple[str, ...]
@@ -42,8 +42,8 @@ class KernelInputs:
 def kernel_inputs(decks: Sequence[Deck], catalog,
                   levels: Sequence[int] | None = None) -> KernelInputs:
     """The kernel's arrays for these decks; ``levels`` per seat (default: all standard)."""
-    from analyzer.kernel.catalog import pack_catalog
     from analyzer.kernel.layout import DECK_COMMANDER, MAX_DECK, MAX_PLAYERS
+    from analyzer.kernel.rules.catalog import pack_catalog
 
     if not 2 <= len(decks) <= MAX_PLAYERS:
         raise InputError(Problem(f"a game needs 2 to {MAX_PLAYERS} players, not {len(decks)}"))
@@ -145,7 +145,7 @@ class SimResult:
         return len(self.decks)
 
     def games_frame(self) -> pd.DataFrame:
-        from analyzer.kernel.batch import GAME_COLS, GAME_N, SEAT_COLS, SEAT_N
+        from analyzer.kernel.runtime.batch import GAME_COLS, GAME_N, SEAT_COLS, SEAT_N
 
         if self.games is None:
             raise ValueError("per-game records were not kept for this run")
@@ -173,7 +173,7 @@ class SimResult:
 
     def gifts_frame(self) -> pd.DataFrame:
         """Tidy gift counters per game, seat and gift card (rows where the card was cast)."""
-        from analyzer.kernel.batch import OBJ_COLS
+        from analyzer.kernel.runtime.batch import OBJ_COLS
 
         if self.objs is None:
             raise ValueError("per-card records were not kept for this run")
@@ -233,8 +233,15 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     `levels`: each seat's built-in player (`seat_levels`; default all standard).
     """
     from analyzer.analysis.precompile import BackgroundCompile
-    from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
-    from analyzer.kernel.parallel import available_threads, run_sliced
+    from analyzer.kernel.host.parallel import available_threads, run_sliced
+    from analyzer.kernel.runtime.batch import (
+        GAME_N,
+        OBJ_N,
+        SEAT_N,
+        obj_fields,
+        run_batch,
+        seat_fields,
+    )
     from analyzer.policies.table import policy_table
 
     inputs = kernel_inputs(decks, catalog, levels)
@@ -279,13 +286,13 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     result = SimResult(list(decks), seed, counts, inputs, all_games, all_objs,
                        time.perf_counter() - t0, threads)
     if errors:
-        from analyzer.kernel.state import ERROR_NAMES
+        from analyzer.kernel.rules.state import ERROR_NAMES
 
         result.extra["capacity_errors"] = {ERROR_NAMES[c]: k for c, k in sorted(errors.items())}
     return result
 
 
 def default_threads() -> int:
-    from analyzer.kernel.parallel import available_threads
+    from analyzer.kernel.host.parallel import available_threads
 
     return available_threads()

@@ -58,7 +58,7 @@ def engine_version() -> str:
     """Package version + hash of the compiled code's sources (the kernel, and the fork runner
     beside it in analysis/forks.py): equal means equal results."""
     from analyzer import __version__
-    from analyzer.kernel.config import source_hash
+    from analyzer.kernel.runtime.config import source_hash
 
     forks = hashlib.sha256((Path(__file__).parent / "forks.py").read_bytes()).hexdigest()[:8]
     return f"{__version__}+{source_hash()}.{forks}"
@@ -112,8 +112,15 @@ class Task:
 def play_slice(m: Any, start: int, stop: int, threads: int = 1) -> dict[str, Any]:
     """Play games start .. stop-1 of a matchup, or a whole tuning (a ``TuneJob``); runs on a
     worker. Refuses to run on another engine version than the client's."""
-    from analyzer.kernel.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
-    from analyzer.kernel.parallel import run_sliced
+    from analyzer.kernel.host.parallel import run_sliced
+    from analyzer.kernel.runtime.batch import (
+        GAME_N,
+        OBJ_N,
+        SEAT_N,
+        obj_fields,
+        run_batch,
+        seat_fields,
+    )
 
     if engine_version() != m.engine:
         raise EngineMismatch(f"worker engine {engine_version()} != client engine {m.engine}")
@@ -144,7 +151,7 @@ def play_forks(m: Matchup, start: int, stop: int, threads: int = 1) -> dict[str,
     plays them): per-game columns, and the recorded decisions with their features."""
     from analyzer.analysis import forks as fk
     from analyzer.analysis.counterfactual import MAX_DECISIONS
-    from analyzer.kernel.parallel import run_sliced
+    from analyzer.kernel.host.parallel import run_sliced
 
     n = stop - start
     n_players = int(m.deck_sizes.shape[0])
@@ -306,7 +313,7 @@ def merge_cell(pc: PreparedCell, store: TaskStore) -> SimResult | None:
                        arms[0]["seconds"], 1)
     codes = games[:, 4]
     if codes.any():
-        from analyzer.kernel.state import ERROR_NAMES
+        from analyzer.kernel.rules.state import ERROR_NAMES
 
         result.extra["capacity_errors"] = {ERROR_NAMES[int(c)]: int(np.sum(codes == c))
                                            for c in np.unique(codes) if c}
@@ -416,7 +423,7 @@ OnResult = Callable[[Task, dict[str, Any]], None]
 def run_in_process(pending: list[tuple[Task, Any]], on_result: OnResult,
                    threads: int | None = None, warm: Sequence[Matchup] = ()) -> dict[str, Any]:
     """The `none` scheduler: tasks one after another in this process, on the kernel's threads."""
-    from analyzer.kernel.parallel import available_threads
+    from analyzer.kernel.host.parallel import available_threads
 
     threads = threads or available_threads()
     for m in warm:  # load (or compile) the kernel before the clock of the first task starts

@@ -63,7 +63,7 @@ def _ignore_sigint() -> None:
 
 def worker_info() -> dict[str, Any]:
     """What a worker says about itself (runs on the worker)."""
-    from analyzer.kernel.warmup import kernel_cached
+    from analyzer.kernel.host.warmup import kernel_cached
 
     return {"engine": engine_version(), "host": socket.gethostname(), "pid": os.getpid(),
             "kernel_cached": kernel_cached()}

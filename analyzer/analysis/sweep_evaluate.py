@@ -84,7 +84,7 @@ def _capacity(label: str, games: np.ndarray) -> str | None:
     codes = games[:, 4]  # the error column, in the batch's and the fork runner's records alike
     if not codes.any():
         return None
-    from analyzer.kernel.state import ERROR_NAMES
+    from analyzer.kernel.rules.state import ERROR_NAMES
 
     found = {ERROR_NAMES[int(c)]: int(np.sum(codes == c)) for c in np.unique(codes) if c}
     return f"{label}: capacity exceeded in some games (counted as draws): {found}"

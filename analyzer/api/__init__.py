@@ -172,7 +172,7 @@ def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
     """Is the kernel that plays scenarios (``rollouts``: and the position evaluator's
     rollouts) compiled on disk? (False: the next one compiles.)"""
     from analyzer.analysis.scenario_run import kernel_cached
-    from analyzer.kernel.warmup import is_cached
+    from analyzer.kernel.host.warmup import is_cached
 
     return kernel_cached() and (not rollouts
                                 or is_cached("position_rollouts.run_position_rollouts"))
@@ -252,8 +252,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "calibration_real": ("analyzer.analysis.calibration", "REAL"),
     "calibration_targets": ("analyzer.analysis.calibration", "TARGETS"),
     "bound_text": ("analyzer.analysis.calibration", "bound_text"),
-    "kernel_cached": ("analyzer.kernel.warmup", "kernel_cached"),
-    "is_cached": ("analyzer.kernel.warmup", "is_cached"),
+    "kernel_cached": ("analyzer.kernel.host.warmup", "kernel_cached"),
+    "is_cached": ("analyzer.kernel.host.warmup", "is_cached"),
     "run_bench": ("analyzer.analysis.bench", "run_bench"),
     "format_bench": ("analyzer.analysis.bench", "format_bench"),
     "bench_json": ("analyzer.analysis.bench", "to_json"),

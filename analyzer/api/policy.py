@@ -61,8 +61,8 @@ def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic"
     import numpy as np
 
     from analyzer.kernel import layout as L
-    from analyzer.kernel.rollout import decide_pending
-    from analyzer.kernel.stack import mode_options, request_decision
+    from analyzer.kernel.player.rollout import decide_pending
+    from analyzer.kernel.rules.stack import mode_options, request_decision
     from analyzer.policies.decide import decide_gift, recipient_by_rule, seat_row
     from analyzer.policies.features import FEATURE_NAMES, N_FEATURES, decision_features
 
@@ -71,7 +71,7 @@ def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic"
     cc = catalog.compiled
     pol = spec.table(cc.names, catalog.lookup)
     if seed is not None:
-        from analyzer.kernel.rng import seed_state, set_rng
+        from analyzer.kernel.rules.rng import seed_state, set_rng
 
         set_rng(G, np.uint64(seed_state(np.uint64(seed), np.uint64(0))))
     p = int(G[L.H.ACTIVE]) if seat is None else seat

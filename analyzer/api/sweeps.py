@@ -158,7 +158,7 @@ def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
     if scheduler == "none":
         return run_in_process(pending, stored, warm=warm)
     from analyzer.analysis.sweep_dask import check_and_warm, connect, run_on_dask
-    from analyzer.kernel.warmup import kernel_cached
+    from analyzer.kernel.host.warmup import kernel_cached
 
     # compile once, here (the fork runner has a cache of its own): workers then load it
     if scheduler == "local" and (not kernel_cached() or any(m.forks for m in warm)):

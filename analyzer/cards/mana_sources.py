@@ -2,7 +2,7 @@
 
 Generic: the text decides, never the name. A nonland permanent's free tap mana line becomes an
 activated mana ability (``add_mana``), which the mana planner taps like a land for its amount
-(kernel/mana.py): Sol Ring, Mind Stone, Fellwar Stone, Llanowar Elves. Lines of the same shape
+(kernel/rules/mana.py): Sol Ring, Mind Stone, Fellwar Stone, Llanowar Elves. Lines of the same shape
 with a cost or a rider are modeled by their mana only, and the card is then approximate:
 
 - "{1}, {T}: Add {W}{U}." (a Signet): one mana of either color per tap, free (the net +1 mana);

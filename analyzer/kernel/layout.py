@@ -108,7 +108,7 @@ HEADER = len(H)
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
 # A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
 # ability is on the battlefield (H.STATICS 0; chars._volatile: a condition on life changes or
-# whose turn it is), a clean record needs neither a refresh nor a check (kernel/invariants.py
+# whose turn it is), a clean record needs neither a refresh nor a check (kernel/rules/invariants.py
 # checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
 DIRTY_SBA = 2

@@ -6,7 +6,7 @@ default. One block serves every seat; with several (``pol[0, PolCol.BLOCK]`` row
 b serves seat b and the last block every later seat. One compiled function serves every
 policy, so switching or sweeping policies never recompiles.
 
-ROLLOUT rows are decided in kernel/rollout.py (called from engine.advance); here, as in every
+ROLLOUT rows are decided in kernel/player/rollout.py (called from engine.advance); here, as in every
 other place that asks ``decide_gift`` (the AI's "cast promised or not at all", scripts, the
 play-outs themselves), a ROLLOUT row acts as its base policy.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
-from analyzer.kernel.catalog import cards_of
-from analyzer.kernel.config import njit
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.rng import randint, random01
-from analyzer.kernel.state import ob, pb
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.rng import randint, random01
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
 from analyzer.policies.features import N_FEATURES, decision_features, gift_use
 from analyzer.policies.heuristic import heuristic_promise, plain_first_promise, threshold_score
 

@@ -73,12 +73,12 @@ from analyzer.enums import (
     StepCol,
     TargCol,
 )
-from analyzer.kernel.catalog import abilities_of, cards_of, steps_of, targets_of
-from analyzer.kernel.config import njit
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
-from analyzer.kernel.stack import mode_options
-from analyzer.kernel.state import ob, pb
-from analyzer.kernel.targets import MAX_CANDIDATES, candidates
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.stack import mode_options
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.targets import MAX_CANDIDATES, candidates
+from analyzer.kernel.runtime.config import njit
 
 FEATURE_NAMES = ("turn", "on_play", "life", "opp_life", "hand", "opp_hand", "library",
                  "opp_library", "lands", "opp_lands", "power", "toughness", "opp_power",

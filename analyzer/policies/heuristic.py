@@ -24,7 +24,7 @@ Heuristic, in gift_use units (a card to the recipient ~ 3):
 from __future__ import annotations
 
 from analyzer.enums import HeurCol, PolCol
-from analyzer.kernel.config import njit
+from analyzer.kernel.runtime.config import njit
 from analyzer.policies.features import N_FEATURES, Feature
 
 

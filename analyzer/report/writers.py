@@ -256,7 +256,7 @@ class Manifest:
     error: str | None = None
     version: str = __version__
     rules_version: str = RULES_VERSION
-    engine: str | None = None  # hash of the kernel's sources (kernel/config.source_hash)
+    engine: str | None = None  # hash of the kernel's sources (kernel/runtime/config.source_hash)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object, version fields first."""

@@ -3,8 +3,8 @@
     PYTHONPATH=. python tests/bench/profile.py [--player standard|basic] [--seconds 20] [--top 40]
 
 Needs Linux ``perf``. In the batch runner's compiled module the kernel's functions are private
-(kernel/config.py, ``_internalize_kernel_callees``), so perf would see one anonymous block of
-JIT code. Here they are made internal instead (local symbols; same optimization), compiled into
+(kernel/runtime/config.py, ``_internalize_kernel_callees``), so perf would see one anonymous block
+of JIT code. Here they are made internal instead (local symbols; same optimization), compiled into
 a numba cache of its own (``$GIFT_PROFILE_CACHE``, default under the temporary folder: a
 cold compile the first time, a few minutes), and their addresses are written to
 ``/tmp/perf-<pid>.map``, which perf reads for JIT code. A function LLVM inlined into its caller
@@ -29,7 +29,7 @@ def _internal_instead_of_private() -> None:
     from llvmlite import binding as ll
     from numba.core.codegen import CPUCodeLibrary
 
-    from analyzer.kernel import config
+    from analyzer.kernel.runtime import config
 
     wrapper = CPUCodeLibrary._optimize_final_module
     cells = [c.cell_contents for c in (wrapper.__closure__ or ())]
@@ -115,7 +115,7 @@ def main() -> None:
 
     from analyzer.analysis.bench import SEED, _matchup
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
-    from analyzer.kernel.batch import run_batch
+    from analyzer.kernel.runtime.batch import run_batch
 
     decks, catalog = _matchup()
     levels = seat_levels(len(decks), args.player)

@@ -22,8 +22,8 @@ def main() -> None:
     from analyzer.api.simulation import _load
     from analyzer.cards.catalog import load_catalog
     from analyzer.enums import END_REASON_NAMES
-    from analyzer.kernel.invariants import CHECK_NAMES, soak_batch
-    from analyzer.kernel.parallel import available_threads, run_sliced
+    from analyzer.kernel.host.parallel import available_threads, run_sliced
+    from analyzer.kernel.rules.invariants import CHECK_NAMES, soak_batch
     from analyzer.policies.table import policy_table
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

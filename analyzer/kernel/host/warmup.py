@@ -1,0 +1,20 @@
+"""Is the compiled kernel in numba's on-disk cache? (So the CLI can say when it compiles.)"""
+
+from __future__ import annotations
+
+import sys
+
+
+def is_cached(name: str) -> bool:
+    """True if numba's cache holds compiled code of kernel function ``name`` (``module.func``,
+    e.g. ``batch.run_batch``) for this Python and these sources."""
+    from analyzer.kernel.runtime.config import cache_dir
+
+    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
+    root = cache_dir()
+    return root.is_dir() and any(root.rglob(f"{name}-*.{tag}.nbi"))
+
+
+def kernel_cached() -> bool:
+    """True if the batch runner's compiled code is on disk for this Python and these sources."""
+    return is_cached("batch.run_batch")

@@ -1,0 +1,143 @@
+"""The built-in player's mode choice for a modal spell or trigger ("Choose one —", 700.2).
+
+A mode is worth what its targets (as the player would choose them) and its untargeted steps are
+worth now: an opposing permanent or spell it removes is worth its threat, a creature damage or
+-X/-X would not kill is worth little, help for its own creature half that creature's threat;
+cards drawn, tokens made and life are worth fixed amounts. Only modes whose targets can be
+chosen are candidates (700.2a). Public information only, like the target choice.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    CardCol,
+    CardType,
+    Cond,
+    Intent,
+    Op,
+    Ref,
+    StepCol,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.layout import MAX_TARGETS, PLAYER_BASE, O, W
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.events import cond_ok
+from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.targets import (
+    choose_targets,
+    group_active,
+    program_has_targets,
+    slot_start,
+    threat,
+)
+from analyzer.kernel.runtime.config import njit
+
+DRAW_VALUE = 25  # one card drawn (about a common's static value)
+LOOK_VALUE = 4  # one card surveilled or scried
+NO_MODE = -1
+
+
+@njit
+def pick_mode(G, C, ab, p, promised):
+    """The ability row p puts on the stack for ability row ab: ab itself if it is not modal,
+    else the mode row worth most (the first on ties); NO_MODE if no mode can be chosen."""
+    abilities = abilities_of(C)
+    n_modes = abilities[ab, AbilCol.MODES] if ab >= 0 else 0
+    if n_modes == 0:
+        return ab
+    best = NO_MODE
+    best_value = 0
+    for m in range(ab + 1, ab + 1 + n_modes):
+        if not program_has_targets(G, C, m, p, promised):
+            continue
+        v = mode_value(G, C, m, p, promised)
+        if best == NO_MODE or v > best_value:
+            best = m
+            best_value = v
+    return best
+
+
+@njit
+def _harm_value(G, C, abilities, steps, m, j, v):
+    """What harming object v (target of group j of mode m) is worth: its threat, a fraction of
+    it when the mode's damage or -X/-X would not kill it."""
+    cards = cards_of(C)
+    t = threat(G, cards, v)
+    if G[ob(v) + O.ZONE] != Zone.BATTLEFIELD or \
+            (cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+        return t
+    s0 = abilities[m, AbilCol.ST_START]
+    shrink = -1
+    for k in range(s0, s0 + abilities[m, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] != j:
+            continue
+        op = steps[k, StepCol.OP]
+        if op == Op.DAMAGE:
+            shrink = max(shrink, steps[k, StepCol.A])
+        elif op == Op.PUMP and steps[k, StepCol.B] < 0:
+            shrink = max(shrink, -steps[k, StepCol.B])
+        elif op != Op.PUMP:
+            return t  # destroyed, exiled, fought, ...
+    if shrink >= 0 and G[ob(v) + O.CUR_T] - G[ob(v) + O.DAMAGE] > shrink:
+        return t // 8
+    return t
+
+
+@njit
+def mode_value(G, C, m, p, promised):
+    """What mode row m is worth to p now, with the targets p would choose."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    steps = steps_of(C)
+    cards = cards_of(C)
+    slots = G[W.MSLOTS:W.MSLOTS + MAX_TARGETS]
+    zccs = G[W.MZCCS:W.MZCCS + MAX_TARGETS]
+    if not choose_targets(G, C, m, p, promised, slots, zccs):
+        return -1000
+    value = 1
+    tg0 = abilities[m, AbilCol.TG_START]
+    for j in range(abilities[m, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        s0 = slot_start(targets, tg0, j)
+        intent = targets[g, TargCol.INTENT]
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v < 0:
+                continue
+            if v >= PLAYER_BASE:
+                mine = v - PLAYER_BASE == p
+                if intent != Intent.NEUTRAL:
+                    value += 10 if mine == (intent == Intent.HELP) else -10
+                continue
+            zone = G[ob(v) + O.ZONE]
+            mine = G[ob(v) + (O.OWNER if zone == Zone.GRAVEYARD else O.CTRL)] == p
+            if intent == Intent.HARM:
+                h = _harm_value(G, C, abilities, steps, m, j, v)
+                value += -h if mine else h
+            elif intent == Intent.HELP:
+                h = threat(G, cards, v) // 2
+                value += h if mine else -h
+    s0 = abilities[m, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[m, AbilCol.ST_COUNT]):
+        cond = steps[k, StepCol.COND]
+        if cond != Cond.ALWAYS and cond != Cond.DONE and cond != Cond.CAST_FROM_GRAVEYARD and \
+                cond != Cond.NOT_CAST_FROM_HAND and not cond_ok(G, C, cond, promised, p, 0):
+            continue
+        op = steps[k, StepCol.OP]
+        ref = steps[k, StepCol.REF]
+        a = steps[k, StepCol.A]
+        if op == Op.DRAW and ref == Ref.YOU:
+            value += DRAW_VALUE * a
+        elif op == Op.SURVEIL or op == Op.SCRY:
+            value += LOOK_VALUE * a
+        elif op == Op.CREATE_TOKEN and ref == Ref.YOU:
+            value += max(cards[a, CardCol.VALUE], 5) * steps[k, StepCol.B]
+        elif op == Op.GAIN_LIFE and ref == Ref.YOU:
+            value += a
+        elif (op == Op.LOSE_LIFE or op == Op.DAMAGE) and ref == Ref.EACH_OPPONENT:
+            value += 2 * a
+    return value

@@ -1,0 +1,164 @@
+"""The standard player's multiplayer choices (3+ seats; issue 21 item 3): whom to attack and
+whose permanents removal goes after. Two-player games and the basic player never come here.
+
+Threat (how dangerous opponent q is to player p): 3 x the power of q's creatures (tapped ones
+too: they untap), + 1 per card in q's hand, + the combat damage q's commander has dealt p (a
+commander closes in on 21). The opponent with the most threat is the one removal is aimed at
+(``removal_bonus``).
+
+Whom to attack (``choose_defender``): for each opponent still in the game, the damage p's
+attackers would get through (each of their untapped creatures that can block stops one of
+p's attackers, the biggest first; fliers only by fliers and reach). An opponent that damage
+kills is attacked first (the least life first). Otherwise the score is the damage through,
+weighted x2 against the most threatening opponent (hurting the leader slows the table's biggest
+danger) and + the share of the opponent's life it takes, in points; ties go to the next in
+turn order.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import CardCol, CardType, Keyword, Zone
+from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
+
+REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 of equal value
+
+
+@njit
+def opp_threat(G, cards, p, q):
+    """How dangerous q is to p (see the module docstring)."""
+    v = G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0 and \
+                cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            v += 3 * max(G[b + O.CUR_P], 0)
+    return v
+
+
+@njit
+def most_threatening(G, cards, p):
+    """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
+    n = G[H.NPLAYERS]
+    best = -1
+    best_v = 0
+    for k in range(1, n):
+        q = (p + k) % n
+        if G[pb(q) + P.LOST]:
+            continue
+        v = opp_threat(G, cards, p, q)
+        if best < 0 or v > best_v:
+            best = q
+            best_v = v
+    return best
+
+
+@njit
+def removal_bonus(G, cards, chooser, ctrl):
+    """Added to a harmful target's score: more for the most threatening opponent's permanents."""
+    if G[H.NPLAYERS] <= 2 or ctrl == chooser:
+        return 0
+    return REMOVAL_BONUS if most_threatening(G, cards, chooser) == ctrl else 0
+
+
+@njit
+def can_attack(cards, G, o, p):
+    """combat.can_attack's test (combat.py imports targets.py, which imports this module)."""
+    b = ob(o)
+    if G[b + O.CTRL] != p or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED] or \
+            G[b + O.TAPPED] or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        return False
+    kw = G[b + O.CUR_KW]
+    if kw & Keyword.DEFENDER or (G[b + O.SICK] and not kw & Keyword.HASTE):
+        return False
+    return G[b + O.CUR_P] > 0
+
+
+@njit
+def _evasive(G, o):
+    return (G[ob(o) + O.CUR_KW] & (Keyword.FLYING | Keyword.UNBLOCKABLE)) != 0
+
+
+@njit
+def _top_sum(G, cards, p, fly, k):
+    """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
+    not; also returns how many there are. No allocation: one pass per distinct power."""
+    total = 0
+    count = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if can_attack(cards, G, o, p) and _evasive(G, o) == fly:
+            count += 1
+    prev = 1 << 30
+    while k > 0:
+        v = -1
+        c = 0
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if not can_attack(cards, G, o, p) or _evasive(G, o) != fly:
+                continue
+            x = G[ob(o) + O.CUR_P]
+            if v < x < prev:
+                v = x
+                c = 1
+            elif x == v:
+                c += 1
+        if v < 0:
+            break
+        t = min(c, k)
+        total += t * v
+        k -= t
+        prev = v
+    return total, count
+
+
+@njit
+def _through(G, cards, p, q):
+    """Damage p's possible attackers would get past q's untapped blockers, each blocker
+    stopping one of the biggest attackers it can block (fliers only by flying or reach; the
+    reach and flying blockers left over stop ground attackers)."""
+    air = 0
+    ground = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != q or G[b + O.TAPPED] or G[b + O.PHASED] or \
+                not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE or \
+                G[b + O.CUR_KW] & Keyword.CANT_BLOCK:
+            continue
+        if G[b + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH):
+            air += 1
+        else:
+            ground += 1
+    fly_all, n_fly = _top_sum(G, cards, p, True, 1 << 20)
+    fly_blocked, _ = _top_sum(G, cards, p, True, air)
+    ground_all, _ = _top_sum(G, cards, p, False, 1 << 20)
+    ground_blocked, _ = _top_sum(G, cards, p, False, ground + max(air - n_fly, 0))
+    return fly_all - fly_blocked + ground_all - ground_blocked
+
+
+@njit
+def choose_defender(G, C, p):
+    """The opponent p attacks (see the module docstring); -1 if none is left."""
+    cards = cards_of(C)
+    n = G[H.NPLAYERS]
+    leader = most_threatening(G, cards, p)
+    best = -1
+    best_score = 0
+    for k in range(1, min(n, MAX_PLAYERS)):
+        q = (p + k) % n
+        if G[pb(q) + P.LOST]:
+            continue
+        dmg = _through(G, cards, p, q)
+        life = max(G[pb(q) + P.LIFE], 1)
+        if dmg >= life:
+            score = 1_000_000 - life
+        else:
+            score = dmg * (200 if q == leader else 100) + (100 * dmg) // life
+        if best < 0 or score > best_score:
+            best = q
+            best_score = score
+    return best

@@ -1,0 +1,116 @@
+"""Choices a player makes while an effect resolves (Bloomburrow pool): which card to discard,
+what to forage, how to answer a "loses N life unless" punisher.
+
+The rules part is fixed; the choice is the built-in player's, one documented heuristic that
+reads the chooser's own hand and the public battlefield:
+- discard: an extra land once five lands are in play, else the least valuable card; a "may"
+  discard (rummaging) happens only when the hand holds such an extra land or a card the player
+  cannot cast within two more land drops;
+- forage: exile the three least valuable cards of the graveyard when it has three, else
+  sacrifice a Food;
+- punisher: a player at or below twice the life loss never takes it; otherwise sacrifice a
+  token or Food, else discard an extra land, else take the loss.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import CardCol, CardType, Subtype, Zone
+from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars import sacrifice
+from analyzer.kernel.rules.state import hand_at, lands_in_play, move_object, ob, pb
+from analyzer.kernel.runtime.config import njit
+
+LANDS_ENOUGH = 5
+LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
+
+
+@njit
+def discard_choice(G, C, p, optional):
+    """The card p discards, or -1 (empty hand, or an optional discard p declines)."""
+    cards = cards_of(C)
+    lands = lands_in_play(G, cards, p)
+    worst = -1
+    worst_key = 1 << 30
+    for i in range(G[pb(p) + P.HAND_N]):
+        o = hand_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            key = 0 if lands >= LANDS_ENOUGH else LAND_VALUE_SHORT
+        else:
+            key = cards[card, CardCol.VALUE]
+            if cards[card, CardCol.MV] > lands + 2:
+                key = 1  # out of reach for now
+        if key < worst_key:
+            worst_key = key
+            worst = o
+    if optional and worst_key > 1:
+        return -1
+    return worst
+
+
+@njit
+def forage(G, C, p):
+    """Forage (exile three cards from your graveyard or sacrifice a Food). Returns True if p
+    foraged."""
+    cards = cards_of(C)
+    n = G[pb(p) + P.GY_N]
+    if n >= 3:
+        for _ in range(3):
+            worst = -1
+            for i in range(G[pb(p) + P.GY_N]):
+                o = G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
+                if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
+                        cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+                    worst = o
+            move_object(G, cards, worst, Zone.EXILE)
+        return True
+    food = _cheapest_permanent(G, C, p, Subtype.FOOD, False)
+    if food >= 0:
+        sacrifice(G, C, food)
+        return True
+    return False
+
+
+@njit
+def _cheapest_permanent(G, C, p, subtype, tokens_too):
+    """p's least valuable nonland permanent with this subtype (0 = any), or a token if
+    tokens_too; -1 if none."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if G[b + O.CTRL] != p or G[b + O.PHASED] or cards[card, CardCol.TYPES] & CardType.LAND:
+            continue
+        fits = subtype != 0 and (cards[card, CardCol.SUBTYPES] & subtype) != 0
+        if subtype == 0:
+            fits = True
+        if tokens_too and G[b + O.TOKEN]:
+            fits = True
+        if not fits:
+            continue
+        if best < 0 or cards[card, CardCol.VALUE] < cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    return best
+
+
+@njit
+def punish_choice(G, C, p, amount):
+    """How p answers "loses `amount` life unless they sacrifice a nonland permanent or discard
+    a card": (0, -1) take the loss, (1, card) discard it, (2, permanent) sacrifice it."""
+    cheap = _cheapest_permanent(G, C, p, Subtype.FOOD, True)
+    junk = discard_choice(G, C, p, True)
+    if G[pb(p) + P.LIFE] > 2 * amount:
+        if cheap >= 0:
+            return 2, cheap
+        if junk >= 0:
+            return 1, junk
+        return 0, -1
+    if G[pb(p) + P.HAND_N] > 0:
+        return 1, discard_choice(G, C, p, False)
+    any_perm = _cheapest_permanent(G, C, p, 0, True)
+    if any_perm >= 0:
+        return 2, any_perm
+    return 0, -1

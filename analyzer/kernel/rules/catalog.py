@@ -1,0 +1,115 @@
+"""The card catalog as the kernel takes it: one flat int32 array ``C`` holding the four tables
+(cards, abilities, target groups, steps) and the gift-token row.
+
+Why one array: numba passes every array argument as its seven to nine fields, so the old
+tuple of five tables cost 43 machine words on every call of a kernel function (with ``G``
+and ``pol``, about 59); one flat array costs seven. Kernel code takes 2-D views of the
+tables where it needs them (``cards = cards_of(C)``), which costs three loads.
+
+Layout: a header of ``HEADER`` ints, three per table (start, rows, columns), then each table
+row-major. The gift-token row is a table of one row, indexed by GiftKind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numba
+import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
+
+from analyzer.kernel.runtime.config import njit
+
+CARD_TABLE, ABILITY_TABLE, TARGET_TABLE, STEP_TABLE, GIFT_TOKEN_TABLE = range(5)
+HEADER = 16  # 5 tables x (start, rows, columns), padded
+
+
+def pack_catalog(tables: Sequence[np.ndarray]) -> np.ndarray:
+    """The flat catalog array of the compiled tables (cards, abilities, targets, steps,
+    gift tokens: ``cards.compile.CatalogTables``)."""
+    *grids, gift_tokens = (np.asarray(t, dtype=np.int32) for t in tables)
+    grids.append(gift_tokens.reshape(1, -1))
+    for t in grids:
+        if t.ndim != 2:
+            raise ValueError(f"a catalog table must be 2-D, not of shape {t.shape}")
+    flat = np.zeros(HEADER + sum(t.size for t in grids), dtype=np.int32)
+    at = HEADER
+    for k, t in enumerate(grids):
+        flat[3 * k:3 * k + 3] = (at, t.shape[0], t.shape[1])
+        flat[at:at + t.size] = t.ravel()
+        at += t.size
+    return flat
+
+
+def _table_py(C, k):
+    start, rows, cols = (int(x) for x in C[3 * k:3 * k + 3])
+    return C[start:start + rows * cols].reshape(rows, cols)
+
+
+@intrinsic
+def _table_jit(typingctx, flat, k):
+    """A 2-D view of table k of the flat catalog, holding no reference (like borrow.py's
+    views: the caller owns the catalog for the whole call)."""
+    if not (isinstance(flat, types.Array) and flat.ndim == 1 and flat.dtype == types.int32):
+        return None
+    if not isinstance(k, types.Integer):
+        return None
+    view = types.Array(types.int32, 2, "C")
+
+    def codegen(context, builder, signature, args):
+        src = make_array(signature.args[0])(context, builder, value=args[0])
+        intp = context.get_value_type(types.intp)
+        base = builder.mul(context.cast(builder, args[1], signature.args[1], types.intp),
+                           intp(3))
+
+        def header(i):
+            ptr = builder.gep(src.data, [builder.add(base, intp(i))])
+            return builder.sext(builder.load(ptr), intp)
+
+        start, rows, cols = header(0), header(1), header(2)
+        dst = make_array(view)(context, builder)
+        populate_array(dst, data=builder.gep(src.data, [start]),
+                       shape=cgutils.pack_array(builder, [rows, cols]),
+                       strides=cgutils.pack_array(builder, [builder.mul(cols, intp(4)),
+                                                            intp(4)]),
+                       itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return view(flat, k), codegen
+
+
+# interpreted (NUMBA_DISABLE_JIT=1), an intrinsic cannot be called: plain numpy views
+_table = _table_py if numba.config.DISABLE_JIT else _table_jit
+
+
+@njit(inline="always")  # returns a view: inlined, so there is no reference to hand back
+def cards_of(C):
+    """The card table: rows by card id, columns ``CardCol``."""
+    return _table(C, CARD_TABLE)
+
+
+@njit(inline="always")
+def abilities_of(C):
+    """The ability table: rows by ability id, columns ``AbilCol``."""
+    return _table(C, ABILITY_TABLE)
+
+
+@njit(inline="always")
+def targets_of(C):
+    """The target-group table: columns ``TargCol``."""
+    return _table(C, TARGET_TABLE)
+
+
+@njit(inline="always")
+def steps_of(C):
+    """The step table: columns ``StepCol``."""
+    return _table(C, STEP_TABLE)
+
+
+@njit
+def gift_token(C, kind):
+    """Card id of the token a gift of this GiftKind creates, -1 for none."""
+    return C[C[3 * GIFT_TOKEN_TABLE] + kind]

@@ -1,0 +1,411 @@
+"""Characteristics and state-based actions.
+
+``refresh`` recomputes every permanent's current power, toughness, keywords and controller from
+its base values, counters, until-end-of-turn modifiers and the static abilities on the
+battlefield (control-changing first, then P/T and keyword effects: layers 2, 6, 7 in that order).
+It runs after anything that can change them, so the rest of the kernel reads O_CUR_* directly.
+
+``check_sba`` applies state-based actions (704) until none applies: players at 0 life or who drew
+from an empty library lose; creatures with 0 toughness, lethal damage or deathtouch damage die;
+Auras attached to nothing go to the graveyard (704.5m); Equipment attached to a non-creature
+falls off (704.5n). "Attached to" means the object it was attached to, not a new object that
+card or token became by changing zones (400.7: state.attached_obj). Phased-out permanents keep
+their controller (702.26d) and their static abilities do nothing.
+A player who loses leaves the game with everything they own (800.4a).
+
+Both are skipped while nothing they read changed: writes to their inputs set bits in H.DIRTY
+(layout.py), refresh and a settled check clear them, and with a volatile static ability on the
+battlefield (a condition on life changes or whose turn it is: ``_volatile``) they always run.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardFlag,
+    CardType,
+    Cond,
+    EndReason,
+    Event,
+    Keyword,
+    Op,
+    StepCol,
+    Subtype,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    COMMANDER_DAMAGE_LOSS,
+    DIRTY_ALL,
+    DIRTY_CHARS,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    SF,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.events import cond_ok, fire_dies, fire_enters, fire_sacrificed
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.state import (
+    attached_obj,
+    clear_combat,
+    exile_at,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def refresh(G, C):
+    """Recompute every permanent's characteristics and controller from its base values,
+    counters, until-end-of-turn effects and the static abilities in play."""
+    cards = cards_of(C)
+    n = G[H.BF_N]
+    n_static = 0  # phased-in permanents with a static ability, for the layer passes below
+    n_volatile = 0  # those whose effect may change without an H.DIRTY write
+    # layer 1 values + counters + until-end-of-turn effects
+    for i in range(n):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        G[b + O.CUR_P] = G[b + O.BASE_P] + G[b + O.P1P1] + G[b + O.EOT_P]
+        G[b + O.CUR_T] = G[b + O.BASE_T] + G[b + O.P1P1] + G[b + O.EOT_T]
+        G[b + O.CUR_KW] = (cards[card, CardCol.KEYWORDS] | G[b + O.EOT_KW]) & ~G[b + O.EOT_KW_LOSE]
+        # control is settled for all permanents before it is compared (below): a creature
+        # stolen by an Aura keeps its controller across refreshes, it does not bounce back
+        G[W.CTRL + i] = G[b + O.CTRL]
+        if G[b + O.PHASED] != 0:
+            continue  # 702.26d: phased out, it keeps its controller (and its statics are off)
+        G[b + O.CTRL] = G[b + O.BASE_CTRL]
+        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
+            G[W.STATICS + n_static] = i
+            n_static += 1
+            if _volatile(C, card):
+                n_volatile += 1
+    if n_static > 0:
+        _apply_statics(G, C, n, n_static)
+    G[H.STATICS] = n_volatile
+    G[H.DIRTY] &= ~DIRTY_CHARS
+    for i in range(n):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
+            # a new controller: summoning sick for them (302.6), removed from combat (506.4)
+            G[ob(o) + O.SICK] = 1
+            clear_combat(G, o)
+
+
+@njit
+def _volatile(C, card):
+    """Can the card's static abilities change what they do while nothing H.DIRTY tracks
+    changes? Their conditions on the promise are fixed while the permanent stays, the ones on
+    what a player controls read the battlefield (tracked), threshold is tracked as it is
+    crossed (state.move_object); life changes this turn and whose turn it is are not."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            cond = steps[k, StepCol.COND]
+            if cond == Cond.LIFE_CHANGED or cond == Cond.OPP_LOST_LIFE or \
+                    cond == Cond.YOUR_TURN or cond == Cond.DONE:
+                return True
+    return False
+
+
+@njit
+def _apply_statics(G, C, n, n_static):
+    """Static abilities of permanents on the battlefield (the first n_static battlefield
+    indices listed at W.STATICS, in battlefield order): control (layer 2), then P/T and
+    abilities (layers 6-7), over the characteristics refresh just reset."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
+        for k_static in range(n_static):
+            s = G[OFF_BATTLEFIELD + G[W.STATICS + k_static]]
+            bs = ob(s)
+            sc = G[bs + O.CARD]
+            a0 = cards[sc, CardCol.AB_START]
+            for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+                if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                    continue
+                s0 = abilities[a, AbilCol.ST_START]
+                att = attached_obj(G, s)
+                for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                    op = steps[k, StepCol.OP]
+                    if layer == 0:
+                        if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
+                            G[ob(att) + O.CTRL] = G[bs + O.CTRL]
+                        continue
+                    if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
+                        G[ob(att) + O.CUR_P] += steps[k, StepCol.A]
+                        G[ob(att) + O.CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_EQUIPPED_LOSE and att != NO_OBJ:
+                        G[ob(att) + O.CUR_KW] &= ~steps[k, StepCol.A]
+                    elif op == Op.STATIC_EQUIPPED_GRANT and att != NO_OBJ:
+                        G[ob(att) + O.CUR_KW] |= steps[k, StepCol.A]
+                    elif op == Op.STATIC_SELF:
+                        # "as long as ...": the step's condition, for the source's controller
+                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O.PROMISED],
+                                   G[bs + O.CTRL], 0):
+                            G[bs + O.CUR_P] += steps[k, StepCol.A]
+                            G[bs + O.CUR_T] += steps[k, StepCol.B]
+                            G[bs + O.CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_OPP_CREATURES:
+                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O.PROMISED],
+                                   G[bs + O.CTRL], 0):
+                            for j in range(n):
+                                t = G[OFF_BATTLEFIELD + j]
+                                if G[ob(t) + O.CTRL] != G[bs + O.CTRL] and \
+                                        cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                                    G[ob(t) + O.CUR_P] += steps[k, StepCol.A]
+                                    G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_ANTHEM:
+                        sub = steps[k, StepCol.C]
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            bt = ob(t)
+                            tc = G[bt + O.CARD]
+                            if t == s or G[bt + O.CTRL] != G[bs + O.CTRL]:
+                                continue
+                            if (cards[tc, CardCol.TYPES] & CardType.CREATURE) == 0:
+                                continue
+                            if sub != 0 and (cards[tc, CardCol.SUBTYPES] & sub) == 0:
+                                continue
+                            G[bt + O.CUR_P] += steps[k, StepCol.A]
+                            G[bt + O.CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def leave_game(G, C, p):
+    """p loses: everything p owns leaves the game, and so does everything on the stack that
+    p controls (800.4a) -- including a spell p owns that another player cast (from exile,
+    with Cruelclaw's Heist's permission)."""
+    cards = cards_of(C)
+    G[pb(p) + P.LOST] = 1
+    G[pb(p) + P.LOST_TURN] = G[H.TURN]
+    log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
+    k = 0
+    for i in range(G[H.STACK_N]):
+        e = OFF_STACK + i * SF
+        if G[e + S.CTRL] == p:
+            continue
+        if G[e + S.KIND] == SK_SPELL and G[ob(G[e + S.OBJ]) + O.OWNER] == p:
+            continue
+        if k != i:
+            for f in range(SF):
+                G[OFF_STACK + k * SF + f] = G[e + f]
+        k += 1
+    G[H.STACK_N] = k
+    for o in range(G[H.NOBJ]):
+        b = ob(o)
+        if G[b + O.OWNER] == p and G[b + O.ZONE] != Zone.NONE:
+            move_object(G, cards, o, Zone.NONE)
+
+
+@njit
+def _commander_damage_loses(G, q):
+    """704.6c: 21 or more combat damage from one commander over the game (903.10a)."""
+    for k in range(G[H.NPLAYERS]):
+        if G[q + P.COMMANDER_DAMAGE + k] >= COMMANDER_DAMAGE_LOSS:
+            return True
+    return False
+
+
+@njit
+def _dies(G, C, o):
+    cards = cards_of(C)
+    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    move_object(G, cards, o, Zone.GRAVEYARD)
+
+
+@njit
+def destroy(G, C, o):
+    """Destroy o unless it is indestructible. Returns True if it left the battlefield."""
+    if G[ob(o) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
+        return False
+    _dies(G, C, o)
+    return True
+
+
+@njit
+def sacrifice(G, C, o):
+    fire_sacrificed(G, C, o)
+    _dies(G, C, o)
+
+
+@njit
+def _linked_return(G, C):
+    """610.3: a card exiled "until" its source leaves the battlefield returns under its owner's
+    control as soon as that source is gone (checked here, right after the event that made it
+    leave). Returns True if a card came back."""
+    cards = cards_of(C)
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST]:
+            continue
+        for i in range(G[pb(p) + P.EXILE_N]):
+            o = exile_at(G, p, i)
+            link = G[ob(o) + O.LINK]
+            if link == 0:
+                continue
+            s = link - 1
+            if G[ob(s) + O.ZONE] == Zone.BATTLEFIELD and G[ob(s) + O.ZCC] == G[ob(o) + O.LINK_ZCC]:
+                continue
+            put_onto_battlefield(G, cards, o, G[ob(o) + O.OWNER], False)
+            fire_enters(G, C, o)
+            return True
+    return False
+
+
+@njit
+def _legend_rule(G, C):
+    """704.5j: a player who controls two legendary permanents with the same name puts all but
+    one into the graveyard (the built-in player keeps the newest). Returns True if it acted."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O.PHASED]:
+            continue
+        for j in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + j]
+            if q != o and G[ob(q) + O.CARD] == card and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL] \
+                    and G[ob(q) + O.PHASED] == 0 \
+                    and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]:
+                _dies(G, C, o)
+                return True
+    return False
+
+
+@njit
+def check_sba(G, C):
+    """Apply state-based actions until none applies; returns True if anything happened."""
+    return _state_based_actions(G, C, False)
+
+
+@njit
+def check_sba_fresh(G, C):
+    """check_sba where the characteristics are current (refresh ran after the last change
+    that could alter them), so the first pass needs no refresh: the draw step."""
+    return _state_based_actions(G, C, True)
+
+
+@njit
+def check_sba_all(G, C):
+    """check_sba whatever H.DIRTY says: a refresh, then every state-based action (what the
+    invariant checks compare the engine's shortcuts with)."""
+    G[H.DIRTY] = DIRTY_ALL
+    return _state_based_actions(G, C, False)
+
+
+@njit
+def _state_based_actions(G, C, fresh):
+    if G[H.DIRTY] == 0 and G[H.STATICS] == 0:
+        return False  # nothing they read changed since the last check (layout.H.DIRTY)
+    cards = cards_of(C)
+    any_change = False
+    for guard in range(64):
+        changed = False
+        if guard > 0 or (not fresh and (
+                (G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0)):
+            refresh(G, C)
+        for p in range(G[H.NPLAYERS]):
+            q = pb(p)
+            if G[q + P.LOST] == 0 and (G[q + P.LIFE] <= 0 or G[q + P.DREW_EMPTY] == 1 or
+                                       _commander_damage_loses(G, q)):
+                leave_game(G, C, p)
+                changed = True
+            c = G[q + P.COMMANDER] - 1
+            if c >= 0 and (G[ob(c) + O.ZONE] == Zone.GRAVEYARD or
+                           G[ob(c) + O.ZONE] == Zone.EXILE):
+                # 704.6d: a commander put into a graveyard or exile may go to the command zone;
+                # its owner always moves it (so it can be cast again, 903.8)
+                move_object(G, cards, c, Zone.COMMAND)
+                changed = True
+        # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
+        # these find nothing)
+        if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or \
+                (G[H.LINKS] != 0 and _linked_return(G, C)):
+            changed = True
+        i = 0
+        while i < G[H.BF_N]:
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            card = G[b + O.CARD]
+            t = cards[card, CardCol.TYPES]
+            gone = False
+            if G[b + O.PHASED] == 0:
+                if t & CardType.CREATURE:
+                    lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
+                    if G[b + O.CUR_T] <= 0 or (lethal and \
+                            (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
+                        _dies(G, C, o)
+                        gone = True
+                    elif G[b + O.DEATHTOUCHED]:
+                        G[b + O.DEATHTOUCHED] = 0
+                elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+                    if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
+                        move_object(G, cards, o, Zone.GRAVEYARD)
+                        gone = True
+                elif cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT and \
+                        G[b + O.ATTACHED] != NO_OBJ:
+                    # 704.5n; a creature another player controls may stay equipped (301.5d)
+                    att = attached_obj(G, o)
+                    if att == NO_OBJ or (
+                            cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                        G[b + O.ATTACHED] = NO_OBJ
+                        changed = True
+            if gone:
+                changed = True
+            else:
+                i += 1
+        if not changed:
+            G[H.DIRTY] &= DIRTY_CHARS  # settled (a refresh clears DIRTY_CHARS)
+            break
+        any_change = True
+    _check_winner(G)
+    return any_change
+
+
+@njit
+def _check_winner(G):
+    if G[H.WINNER] != -1:
+        return
+    alive = 0
+    last = -1
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST] == 0:
+            alive += 1
+            last = p
+    if alive == 1:
+        G[H.WINNER] = last
+        G[H.END_REASON] = EndReason.LIFE
+        # the reason is the way the last opponent lost
+        for p in range(G[H.NPLAYERS]):
+            if p != last and G[pb(p) + P.DREW_EMPTY] == 1 and G[pb(p) + P.LIFE] > 0:
+                G[H.END_REASON] = EndReason.LIBRARY
+        G[H.PHASE] = 13  # Phase.GAME_OVER
+    elif alive == 0:
+        G[H.WINNER] = -2
+        G[H.END_REASON] = EndReason.ALL_LOST
+        G[H.PHASE] = 13
+
+
+@njit
+def stack_obj(G, i):
+    return G[OFF_STACK + i * SF + S.OBJ]

@@ -1,0 +1,699 @@
+"""The effect interpreter: runs an ability's steps, and gives gifts.
+
+Every card behaviour is data (steps in the catalog); this module is the only place that knows
+what an op does. A step runs only if its condition holds for the stack entry's promise
+(702.174k: "promised" is the declaration, not the delivery). Steps that act on a target group
+skip targets that became illegal (608.2b). ``IT`` is the object the previous step moved or
+created ("that card", "that creature").
+
+``C`` is the flat catalog (kernel/rules/catalog.py); ``gift_token(C, k)`` is the token card id a
+gift of kind k creates (-1 for card and extra turn).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    CounterKind,
+    Event,
+    GiftKind,
+    Keyword,
+    Op,
+    Ref,
+    StepCol,
+    TargCol,
+    XCount,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_SBA,
+    DK_RETURN_AT_END_STEP,
+    MAX_EXTRA_TURNS,
+    MAX_TARGETS,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    OFF_EXTRA,
+    PHASED_DIRECT,
+    PHASED_INDIRECT,
+    PLAYER_BASE,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.player.choices import discard_choice, forage, punish_choice
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
+from analyzer.kernel.rules.chars import destroy, sacrifice
+from analyzer.kernel.rules.events import (
+    add_delayed,
+    cond_ok,
+    fire_controller_event,
+    fire_enters,
+)
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.library import (
+    dig,
+    look_at_top,
+    mill,
+    reveal_until_land,
+    search_basic_land,
+)
+from analyzer.kernel.rules.mana import pay
+from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
+from analyzer.kernel.rules.state import (
+    ERR_EXTRA,
+    attach,
+    attached_obj,
+    create_token,
+    draw_cards,
+    gain_life,
+    hand_at,
+    lose_life,
+    move_object,
+    new_token_slot,
+    ob,
+    overflow,
+    pb,
+    put_onto_battlefield,
+)
+from analyzer.kernel.rules.targets import group_active, slot_start, threat, value_legal
+from analyzer.kernel.runtime.config import njit
+
+MAX_REF = 64
+
+
+@njit
+def deal_damage(G, C, src, v, amount):
+    """src deals amount damage to v (object or PLAYER_BASE + seat). Lifelink and deathtouch
+    apply when the source is a creature permanent."""
+    if amount <= 0:
+        return 0
+    log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
+    cards = cards_of(C)
+    kw = 0
+    if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+        kw = G[ob(src) + O.CUR_KW]
+    dealt = 0
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if G[pb(p) + P.LOST] or G[pb(p) + P.PROTECTED]:
+            return 0
+        dealt = lose_life_event(G, C, p, amount)
+        dealt = amount if dealt == 0 and G[pb(p) + P.PROTECTED] == 0 else dealt
+    else:
+        b = ob(v)
+        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED]:
+            return 0
+        if cards[G[b + O.CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
+            G[b + O.DAMAGE] += amount
+            G[H.DIRTY] |= DIRTY_SBA
+            if kw & Keyword.DEATHTOUCH:
+                G[b + O.DEATHTOUCHED] = 1
+            dealt = amount
+    if dealt > 0 and kw & Keyword.LIFELINK:
+        gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
+    return dealt
+
+
+@njit
+def gain_life_event(G, C, p, n):
+    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger."""
+    got = gain_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_GAIN, -1)
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
+
+
+@njit
+def lose_life_event(G, C, p, n):
+    """p loses n life (damage included); "whenever you gain or lose life" triggers."""
+    got = lose_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
+
+
+@njit
+def give_gift(G, C, giver, recipient, kind, source):
+    """Deliver a gift (702.174d-i). The extra turn is queued to be taken right after this one.
+    "Whenever you give a gift" (702.174c) is the caller's: it triggers as the spell or the
+    gift trigger has resolved, whether or not the gift did anything."""
+    cards = cards_of(C)
+    log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
+    if recipient >= 0 and G[pb(recipient) + P.LOST] == 0:
+        if kind == GiftKind.CARD:
+            draw_cards(G, recipient, 1)
+        elif kind == GiftKind.EXTRA_TURN:
+            n = G[H.EXTRA_N]
+            if n >= MAX_EXTRA_TURNS:
+                overflow(G, ERR_EXTRA)
+            else:
+                G[OFF_EXTRA + n] = recipient
+                G[H.EXTRA_N] = n + 1
+        elif kind != GiftKind.NONE:
+            tok = gift_token(C, kind)
+            o = create_token(G, cards, tok, recipient, kind == GiftKind.TAPPED_FISH,
+                             cards[tok, CardCol.POWER], cards[tok, CardCol.TOUGHNESS], -1)
+            if o >= 0:
+                fire_enters(G, C, o)
+        G[pb(recipient) + P.GIFTS_RECEIVED] += 1
+    G[pb(giver) + P.GIFTS_GIVEN] += 1
+    if source >= 0 and G[ob(source) + O.TOKEN] == 0:  # per card (a copy is no card)
+        G[ob(source) + O.STAT_GIVEN] += 1
+
+
+@njit
+def count_undelivered(G, e_promised, ctrl):
+    if e_promised == 1:
+        G[pb(ctrl) + P.GIFTS_UNDELIVERED] += 1
+
+
+@njit
+def counter_spell_object(G, C, o, to_hand):
+    """Counter the spell whose card is o (or return it to its owner's hand)."""
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return False
+    log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
+    count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
+    remove_entry(G, i)
+    move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)
+    return True
+
+
+@njit
+def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, out):
+    """The objects/players a step's ref designates, legal ones only. Returns how many."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    n = 0
+    if ref < 4:
+        if ab < 0:
+            return 0
+        tg0 = abilities[ab, AbilCol.TG_START]
+        if ref >= abilities[ab, AbilCol.TG_COUNT]:
+            return 0
+        g = tg0 + ref
+        if not group_active(targets, g, promised):
+            return 0
+        s0 = slot_start(targets, tg0, ref)
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v >= 0 and value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
+                out[n] = v
+                n += 1
+        return n
+    if ref == Ref.SELF:
+        if src >= 0:
+            out[0] = src
+            return 1
+        return 0
+    if ref == Ref.IT:
+        if it >= 0:
+            out[0] = it
+            return 1
+        return 0
+    if ref == Ref.ATTACHED:
+        # "enchanted creature": if the source left the battlefield, the one it was attached
+        # to as it left (608.2h), provided that creature is still the same object (400.7)
+        if src >= 0:
+            att = attached_obj(G, src)
+            if att != NO_OBJ:
+                out[0] = att
+                return 1
+        return 0
+    if ref == Ref.TRIGGER_OBJECT:
+        if trig_obj >= 0:
+            out[0] = trig_obj
+            return 1
+        return 0
+    if ref == Ref.DEFENDING_PLAYER:  # the player the attacking trigger object attacks
+        if trig_obj >= 0 and G[ob(trig_obj) + O.ATTACKING] > 0:
+            out[0] = PLAYER_BASE + G[ob(trig_obj) + O.ATTACKING] - 1
+            return 1
+        return 0
+    if ref == Ref.YOU:
+        out[0] = PLAYER_BASE + ctrl
+        return 1
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST]:
+            continue
+        if ref == Ref.EACH_OPPONENT and p == ctrl:
+            continue
+        out[n] = PLAYER_BASE + p
+        n += 1
+    return n
+
+
+@njit
+def _is_obj(v):
+    return 0 <= v < PLAYER_BASE
+
+
+@njit
+def _enter_under(G, C, o, ctrl):
+    put_onto_battlefield(G, cards_of(C), o, ctrl, False)
+    fire_enters(G, C, o)
+
+
+@njit
+def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
+    """Run the steps of ability row ab for one resolution. Returns IT after the last step."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    vals = G[W.REF:W.REF + MAX_REF]
+    second = G[W.REF2:W.REF2 + MAX_REF]
+    destroyed = G[W.DESTROYED:W.DESTROYED + MAX_REF]
+    n_destroyed = 0
+    done = 0  # "if you do": set by forage and discard
+    it = -1
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        cond = steps[k, StepCol.COND]
+        if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
+            # where the resolving spell was cast from (it is still on the stack)
+            cast_from = G[ob(src) + O.CAST_FROM] - 1 if src >= 0 else -1
+            if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:
+                continue
+            if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
+                continue
+        elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
+            continue
+        op = steps[k, StepCol.OP]
+        a = steps[k, StepCol.A]
+        b_ = steps[k, StepCol.B]
+        c = steps[k, StepCol.C]
+        n = _ref_values(G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it,
+                        trig_obj, vals)
+        if op == Op.DAMAGE:
+            for i in range(n):
+                deal_damage(G, C, src, vals[i], a)
+        elif op == Op.DAMAGE_CONTROLLER:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O.CTRL], a)
+        elif op == Op.DAMAGE_EACH_CREATURE:
+            for i in range(G[H.BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O.PHASED] == 0 and \
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                    deal_damage(G, C, src, o, a)
+        elif op == Op.DESTROY:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    destroy(G, C, vals[i])
+        elif op == Op.DESTROY_ALL:
+            # collect first: destroying changes the battlefield list
+            m = 0
+            for i in range(G[H.BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O.PHASED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & a \
+                        and m < MAX_REF:
+                    second[m] = o
+                    m += 1
+            for i in range(m):
+                o = second[i]
+                if destroy(G, C, o) and G[ob(o) + O.OWNER] == ctrl and \
+                        G[ob(o) + O.ZONE] == Zone.GRAVEYARD and n_destroyed < MAX_REF:
+                    destroyed[n_destroyed] = o
+                    n_destroyed += 1
+        elif op == Op.RETURN_DESTROYED:
+            best = -1
+            for i in range(n_destroyed):
+                o = destroyed[i]
+                if G[ob(o) + O.ZONE] == Zone.GRAVEYARD and \
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                    if best < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] > \
+                            cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+                        best = o
+            if best >= 0:
+                _enter_under(G, C, best, ctrl)
+                it = best
+        elif op == Op.EXILE:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.EXILE)
+                    it = vals[i]
+        elif op == Op.BOUNCE:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.HAND)
+        elif op == Op.COUNTER or op == Op.SPELL_TO_HAND:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    counter_spell_object(G, C, vals[i], op == Op.SPELL_TO_HAND)
+        elif op == Op.DRAW:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    draw_cards(G, vals[i] - PLAYER_BASE, a)
+        elif op == Op.GAIN_LIFE or op == Op.LOSE_LIFE:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    if op == Op.GAIN_LIFE:
+                        gain_life_event(G, C, vals[i] - PLAYER_BASE, a)
+                    else:
+                        lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
+        elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
+            if op != Op.TAP:
+                G[H.DIRTY] = DIRTY_ALL
+            for i in range(n):
+                if not _is_obj(vals[i]):
+                    continue
+                bo = ob(vals[i])
+                if op == Op.PUMP:
+                    G[bo + O.EOT_P] += a
+                    G[bo + O.EOT_T] += b_
+                    G[bo + O.CUR_P] += a
+                elif op == Op.GRANT:
+                    G[bo + O.EOT_KW] |= a
+                    G[bo + O.CUR_KW] |= a
+                elif op == Op.ADD_COUNTERS:
+                    if a == CounterKind.P1P1:
+                        G[bo + O.P1P1] += b_
+                        G[bo + O.CUR_P] += b_
+                    else:
+                        G[bo + O.STUN] += b_
+                else:
+                    G[bo + O.TAPPED] = 1
+        elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
+            G[H.DIRTY] = DIRTY_ALL
+            for i in range(G[H.BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                bo = ob(o)
+                if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
+                    continue
+                t = cards[G[bo + O.CARD], CardCol.TYPES]
+                if c != 0 and (cards[G[bo + O.CARD], CardCol.SUBTYPES] & c) == 0:
+                    continue  # "Mice you control get ...": c is the subtype
+                if op == Op.PUMP_ALL:
+                    if t & CardType.CREATURE:
+                        G[bo + O.EOT_P] += a
+                        G[bo + O.EOT_T] += b_
+                elif b_ == 0 or t & b_:
+                    G[bo + O.EOT_KW] |= a
+        elif op == Op.PLAYER_HEXPROOF:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    G[pb(vals[i] - PLAYER_BASE) + P.HEXPROOF_TURN] = G[H.TURN]
+        elif op == Op.FIGHT:
+            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
+            # fighter is not a target: nothing else checks that it is still there)
+            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]) and \
+                    G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD and \
+                    G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD:
+                x = vals[0]
+                y = second[0]
+                px = G[ob(x) + O.CUR_P]
+                py = G[ob(y) + O.CUR_P]
+                deal_damage(G, C, x, y, px)
+                deal_damage(G, C, y, x, py)
+        elif op == Op.SACRIFICE_GREATEST_POWER:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                best = -1
+                for j in range(G[H.BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    bo = ob(o)
+                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
+                            (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                        continue
+                    if best < 0 or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P] or (
+                            G[bo + O.CUR_P] == G[ob(best) + O.CUR_P]
+                            and threat(G, cards, o) < threat(G, cards, best)):
+                        best = o
+                if best >= 0:
+                    sacrifice(G, C, best)
+        elif op == Op.RETURN_TO_HAND:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    move_object(G, cards, vals[i], Zone.HAND)
+                    it = vals[i]
+        elif op == Op.RETURN_TO_BATTLEFIELD:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    _enter_under(G, C, vals[i], ctrl)
+                    it = vals[i]
+        elif op == Op.TOKEN_COPY:
+            for i in range(n):
+                o = vals[i]
+                if not _is_obj(o):
+                    continue
+                card = G[ob(o) + O.CARD]
+                if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
+                    continue
+                if G[ob(o) + O.TOKEN]:
+                    bp = G[ob(o) + O.BASE_P]
+                    bt = G[ob(o) + O.BASE_T]
+                else:
+                    bp = cards[card, CardCol.POWER]
+                    bt = cards[card, CardCol.TOUGHNESS]
+                if a != 0 or b_ != 0:
+                    bp = a
+                    bt = b_
+                t = create_token(G, cards, card, ctrl, False, bp, bt, card)
+                if t >= 0:
+                    fire_enters(G, C, t)
+                    it = t
+        elif op == Op.CREATE_TOKEN:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                for _ in range(b_):
+                    t = create_token(G, cards, a, p, c == 1, cards[a, CardCol.POWER],
+                                     cards[a, CardCol.TOUGHNESS], -1)
+                    if t >= 0:
+                        fire_enters(G, C, t)
+                        it = t
+        elif op == Op.EXILE_FROM_HAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                best = -1
+                for j in range(G[pb(p) + P.HAND_N]):
+                    o = hand_at(G, p, j)
+                    cc = G[ob(o) + O.CARD]
+                    if cards[cc, CardCol.TYPES] & CardType.LAND:
+                        continue
+                    if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD],
+                                                                     CardCol.VALUE]:
+                        best = o
+                if best >= 0:
+                    move_object(G, cards, best, Zone.EXILE)
+                    it = best
+        elif op == Op.GRANT_CAST_FROM_EXILE:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.EXILE:
+                    G[ob(vals[i]) + O.CAST_BY] = ctrl + 1
+        elif op == Op.RETURN_AT_END_STEP:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    # 603.7d: controlled by the controller of the spell that made it (the
+                    # card still returns under its owner's control)
+                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H.TURN])
+        elif op == Op.PHASE_OUT_YOURS:
+            G[H.DIRTY] = DIRTY_ALL
+            for i in range(G[H.BF_N]):
+                o = G[OFF_BATTLEFIELD + i]
+                if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0:
+                    G[ob(o) + O.PHASED] = PHASED_DIRECT
+            for i in range(G[H.BF_N]):  # 702.26g: what is attached phases out with it
+                o = G[OFF_BATTLEFIELD + i]
+                att = attached_obj(G, o)
+                if G[ob(o) + O.PHASED] == 0 and att != NO_OBJ and G[ob(att) + O.PHASED] != 0:
+                    G[ob(o) + O.PHASED] = PHASED_INDIRECT
+        elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
+            G[pb(ctrl) + P.PROTECTED] = 1
+        elif op == Op.NO_SPELLS_THIS_TURN:
+            G[H.NO_SPELLS_TURN] = G[H.TURN]
+        elif op == Op.ATTACH_SELF:
+            if n > 0 and _is_obj(vals[0]) and src >= 0 and \
+                    G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                attach(G, src, vals[0])
+        elif op == Op.EXILE_SELF:
+            G[H.EXILE_SELF] = 1
+        elif op == Op.COPY_SPELL:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    copy_spell(G, C, vals[i], ctrl)
+        # ---- Bloomburrow pool ----
+        elif op == Op.UNTAP:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TAPPED]:
+                    if G[ob(vals[i]) + O.STUN] > 0:
+                        G[ob(vals[i]) + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
+                    else:
+                        G[ob(vals[i]) + O.TAPPED] = 0
+        elif op == Op.MILL:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    mill(G, C, vals[i] - PLAYER_BASE, a)
+        elif op == Op.SURVEIL or op == Op.SCRY:
+            look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
+        elif op == Op.DIG:
+            dig(G, C, ctrl, a, b_, c)
+        elif op == Op.REVEAL_UNTIL_LAND:
+            reveal_until_land(G, C, ctrl)
+        elif op == Op.SEARCH_BASIC_LAND:
+            search_basic_land(G, C, ctrl, True)
+        elif op == Op.DISCARD:
+            done = 0
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                for _ in range(a):  # each card is the discarding player's choice
+                    w = discard_choice(G, C, vals[i] - PLAYER_BASE, b_ == 1)
+                    if w < 0:
+                        break
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+                    done = 1
+        elif op == Op.FORAGE:
+            done = 1 if forage(G, C, ctrl) else 0
+            if done:
+                fire_controller_event(G, C, ctrl, AbilityKind.FORAGED, -1)
+        elif op == Op.PUNISH:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                how, o = punish_choice(G, C, p, a)
+                if how == 1:
+                    move_object(G, cards, o, Zone.GRAVEYARD)
+                elif how == 2:
+                    sacrifice(G, C, o)
+                else:
+                    lose_life_event(G, C, p, a)
+        elif op == Op.DAMAGE_BY_POWER:
+            # the source's power now, or as it last existed on the battlefield (Heartfire Hero)
+            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            if m > 0 and _is_obj(second[0]):
+                s = second[0]
+                for i in range(n):
+                    deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
+        elif op == Op.EXILE_UNTIL_LEAVES:
+            # 610.3c: if the source already left the battlefield, nothing is exiled
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                for i in range(n):
+                    if _is_obj(vals[i]):
+                        v = vals[i]
+                        move_object(G, cards, v, Zone.EXILE)
+                        if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceased to exist instead
+                            G[ob(v) + O.LINK] = src + 1
+                            G[H.LINKS] = 1  # check_sba looks for linked returns from now on
+                            G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
+                        it = v
+        elif op == Op.FLICKER:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    v = vals[i]
+                    move_object(G, cards, v, Zone.EXILE)
+                    if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
+                        put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
+                        G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
+                        fire_enters(G, C, v)
+                        it = v
+        elif op == Op.PUMP_X:
+            x = 0
+            if a == XCount.SELF_POWER:
+                x = G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+            else:
+                for j in range(G[H.BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0 and \
+                            cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                        x += 1
+            G[H.DIRTY] = DIRTY_ALL
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    bo = ob(vals[i])
+                    G[bo + O.EOT_P] += x * b_
+                    G[bo + O.EOT_T] += x * c
+                    G[bo + O.CUR_P] += x * b_
+        elif op == Op.EXILE_OWN_FROM_HAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[pb(p) + P.HAND_N]):
+                    o = hand_at(G, p, j)
+                    if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
+                            cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
+        elif op == Op.EXILE_OWN_PERMANENT:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                p = vals[i] - PLAYER_BASE
+                worst = -1  # their choice: the built-in player gives up its least valuable
+                for j in range(G[H.BF_N]):
+                    o = G[OFF_BATTLEFIELD + j]
+                    bo = ob(o)
+                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
+                            (cards[G[bo + O.CARD], CardCol.TYPES] & a) == 0:
+                        continue
+                    if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
+                        worst = o
+                if worst >= 0:
+                    move_object(G, cards, worst, Zone.EXILE)
+        elif op == Op.COUNTER_UNLESS_PAY:
+            for i in range(n):
+                if _is_obj(vals[i]):
+                    e = find_spell_entry(G, vals[i])
+                    payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
+                    # the built-in player pays whenever it can
+                    if payer >= 0 and not pay(G, cards, abilities_of(C), payer, a,
+                                              (0, 0, 0, 0, 0), False):
+                        counter_spell_object(G, C, vals[i], False)
+    return it
+
+
+@njit
+def copy_spell(G, C, o, new_ctrl):
+    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient.
+    The copy is an object on the stack, a token (owned by its controller) of the same card:
+    it can be targeted and countered like any spell, a copy of a permanent spell resolves
+    into a token (608.3f), and off the stack it ceases to exist (704.5e). Returns its entry."""
+    cards = cards_of(C)
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return -1
+    cp = new_token_slot(G)
+    if cp < 0:
+        return -1
+    card = entry_field(G, i, S.CARD)
+    b = ob(cp)
+    G[b + O.CARD] = card
+    G[b + O.OWNER] = new_ctrl
+    G[b + O.CTRL] = new_ctrl
+    G[b + O.TOKEN] = 1
+    G[b + O.COPY_OF] = card
+    G[b + O.BASE_P] = G[ob(o) + O.BASE_P] if G[ob(o) + O.TOKEN] else cards[card, CardCol.POWER]
+    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else \
+        cards[card, CardCol.TOUGHNESS]
+    G[b + O.ZCC] += 1
+    G[b + O.ZONE] = Zone.STACK
+    slots = G[W.CSLOTS:W.CSLOTS + MAX_TARGETS]
+    zccs = G[W.CZCCS:W.CZCCS + MAX_TARGETS]
+    for k in range(MAX_TARGETS):
+        slots[k] = entry_field(G, i, S.T0 + k)
+        zccs[k] = entry_field(G, i, S.Z0 + k)
+    return push_entry(G, SK_SPELL, cp, card, entry_field(G, i, S.AB), new_ctrl,
+                      entry_field(G, i, S.PROMISED), entry_field(G, i, S.RECIPIENT), slots, zccs,
+                      -1, G[b + O.ZCC])

@@ -1,0 +1,386 @@
+"""Triggered abilities: events queue pending triggers; they go on the stack before the next
+priority, active player's first (APNAP, 603.3b).
+
+``C`` is the flat catalog (kernel/rules/catalog.py). A pending trigger remembers its
+source object and that object's zone-change counter, the ability row (-1 for a gift trigger),
+its controller and the object that caused it.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    COND_CONTROL_SUBTYPE,
+    COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_FLYING,
+    TRIGGER_NONTOKEN,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    CounterKind,
+    Keyword,
+    StepCol,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    DF,
+    MAX_DELAYED,
+    MAX_TARGETS,
+    MAX_TRIGGERS,
+    OFF_BATTLEFIELD,
+    OFF_DELAYED,
+    OFF_TRIGGERS,
+    PLAYER_BASE,
+    SK_ABILITY,
+    SK_DELAYED,
+    SK_GIFT,
+    TF,
+    D,
+    H,
+    O,
+    P,
+    T,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
+    n = G[H.TRIG_N]
+    if n >= MAX_TRIGGERS:
+        overflow(G, ERR_TRIGGERS)
+        return
+    t = OFF_TRIGGERS + n * TF
+    G[t + T.OBJ] = o
+    G[t + T.AB] = ab
+    G[t + T.CTRL] = ctrl
+    G[t + T.TRIG_OBJ] = trig_obj
+    G[t + T.KIND] = kind
+    G[t + T.ZCC] = G[ob(o) + O.ZCC] if o >= 0 else 0
+    # the promise is read now (608.2h): the source may be gone when the trigger goes on the
+    # stack (a dies trigger, or a gift permanent a state-based action put into the graveyard)
+    G[t + T.PROMISED] = G[ob(o) + O.PROMISED] if o >= 0 else 0
+    G[t + T.RECIPIENT] = G[ob(o) + O.RECIPIENT] if o >= 0 else -1
+    G[H.TRIG_N] = n + 1
+
+
+@njit
+def cond_holds(cond, promised):
+    if cond == Cond.IF_PROMISED:
+        return promised == 1
+    if cond == Cond.IF_NOT_PROMISED:
+        return promised == 0
+    return True
+
+
+@njit
+def cond_ok(G, C, cond, promised, ctrl, done):
+    """Does `cond` hold for player `ctrl` now? Promise conditions read `promised` (702.174k);
+    the others read the game (an intervening "if" is checked when the ability triggers and
+    again on resolution, 603.4); DONE reads `done` ("if you do": the previous step did it)."""
+    if cond <= Cond.IF_NOT_PROMISED:
+        return cond_holds(cond, promised)
+    if cond == Cond.THRESHOLD or cond == Cond.NOT_THRESHOLD:
+        return (G[pb(ctrl) + P.GY_N] >= THRESHOLD_CARDS) == (cond == Cond.THRESHOLD)
+    if cond == Cond.LIFE_CHANGED:
+        return G[pb(ctrl) + P.LIFE_GAINED_TURN] > 0 or G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
+    if cond == Cond.OPP_LOST_LIFE:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl and G[pb(q) + P.LIFE_LOST_TURN] > 0:
+                return True
+        return False
+    if cond == Cond.YOUR_TURN:
+        return G[H.ACTIVE] == ctrl
+    if cond == Cond.DONE:
+        return done == 1
+    # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
+    cards = cards_of(C)
+    negate = cond >= COND_NOT_CONTROL_SUBTYPE
+    want = 0
+    if negate:
+        want = 1 << (cond - COND_NOT_CONTROL_SUBTYPE)
+    elif cond >= COND_CONTROL_SUBTYPE:
+        want = 1 << (cond - COND_CONTROL_SUBTYPE)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.CTRL] != ctrl or G[b + O.PHASED]:
+            continue
+        if want == 0:
+            if G[b + O.TOKEN]:
+                return True
+        elif cards[G[b + O.CARD], CardCol.SUBTYPES] & want:
+            return not negate
+    return negate
+
+
+@njit
+def _fire_own(G, C, o, kind, ctrl, trig_obj):
+    """Queue o's abilities of this kind (intervening-if checked now, and again on resolution)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    if ((cards[card, CardCol.AB_KINDS] >> kind) & 1) == 0:
+        return
+    a0 = cards[card, CardCol.AB_START]
+    promised = G[ob(o) + O.PROMISED]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == kind and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                                                   cond_ok(G, C, abilities[a, AbilCol.COND],
+                                                           promised, ctrl, 0)):
+            queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
+
+
+@njit
+def _enters_with(G, C, o, ctrl):
+    """"Enters with N counters [if ...]" is a replacement effect (614.1c): applied as o enters,
+    before any enters trigger, never on the stack."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    card = G[ob(o) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or \
+                not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], ctrl, 0):
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.A] == CounterKind.P1P1:  # only add_counters (loader-checked)
+                G[ob(o) + O.P1P1] += steps[k, StepCol.B]
+                G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
+            else:
+                G[ob(o) + O.STUN] += steps[k, StepCol.B]
+
+
+@njit
+def fire_enters(G, C, o):
+    """o entered the battlefield: its own ETB abilities, its gift trigger (702.174b) if its
+    gift was promised, and other permanents' "another creature you control enters" triggers."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    ctrl = G[ob(o) + O.CTRL]
+    _enters_with(G, C, o, ctrl)
+    _fire_own(G, C, o, AbilityKind.ETB, ctrl, o)
+    if G[ob(o) + O.OFFSPRING] == 1:  # 702.175a: "when this enters, if its offspring cost
+        _fire_own(G, C, o, AbilityKind.OFFSPRING, ctrl, o)  # was paid, create a copy"
+    card = G[ob(o) + O.CARD]
+    if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
+        queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
+    if cards[card, CardCol.TYPES] & CardType.CREATURE and \
+            (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
+        sub = cards[card, CardCol.SUBTYPES]
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            if q == o or G[ob(q) + O.CTRL] != ctrl or G[ob(q) + O.PHASED]:
+                continue
+            qc = G[ob(q) + O.CARD]
+            if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1) == 0:
+                continue
+            a0 = cards[qc, CardCol.AB_START]
+            for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+                if abilities[a, AbilCol.KIND] != AbilityKind.OTHER_CREATURE_ENTERS:
+                    continue
+                # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
+                tp = abilities[a, AbilCol.TRIG_PARAM]
+                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
+                if (want != 0 and (sub & want) == 0) or \
+                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN]) or \
+                        (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0):
+                    continue
+                if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0):
+                    queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
+
+
+@njit
+def fire_dies(G, C, o, ctrl):
+    """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
+    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
+        _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+
+
+@njit
+def fire_attacks(G, C, o):
+    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
+        _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O.CTRL], o)
+
+
+@njit
+def fire_combat_damage_player(G, C, o):
+    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
+        _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
+
+
+@njit
+def fire_controller_event(G, C, p, kind, trig_obj):
+    """Every permanent p controls with an ability of this kind triggers (gift given, life gain
+    or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
+    if ((G[H.KINDS_SEEN] >> kind) & 1) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> kind) & 1) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == kind and (
+                    abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)):
+                if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                    if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
+                        continue
+                    G[ob(q) + O.ONCE_TURN] = G[H.TURN]
+                queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
+    """p cast spell o (its nth spell this turn; its mana took p's total spent on spells this
+    turn from spent_before to spent_after): "whenever you cast a noncreature spell" (prowess),
+    "whenever you expend N" (the Nth total mana spent on spells this turn), and "whenever
+    you cast / a player casts their second spell each turn"."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+        (1 << AbilityKind.EXPEND)
+    if (G[H.KINDS_SEEN] & kinds) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.PHASED]:
+            continue
+        ctrl = G[b + O.CTRL]
+        qc = G[b + O.CARD]
+        if (cards[qc, CardCol.AB_KINDS] & kinds) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            k = abilities[a, AbilCol.KIND]
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            hit = False
+            if k == AbilityKind.SECOND_SPELL:
+                hit = nth == 2 and (ctrl == p or tp == 1)
+            elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
+                hit = noncreature
+            elif ctrl == p and k == AbilityKind.EXPEND:
+                hit = spent_before < tp <= spent_after
+            if hit and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
+                        cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)):
+                queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def fire_targeted(G, C, p, slots):
+    """Permanents p controls that just became targets of p's spell or ability: valiant
+    triggers the first time each turn (per object: a new object may trigger again)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for k in range(MAX_TARGETS):
+        v = slots[k]
+        if v < 0 or v >= PLAYER_BASE:
+            continue
+        b = ob(v)
+        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] != p or \
+                G[b + O.VALIANT_TURN] == G[H.TURN]:
+            continue
+        card = G[b + O.CARD]
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT:
+                G[b + O.VALIANT_TURN] = G[H.TURN]
+                if cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], p, 0):
+                    queue_trigger(G, v, a, p, v, SK_ABILITY)
+
+
+@njit
+def fire_sacrificed(G, C, o):
+    """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
+    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
+        _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O.CTRL], o)
+
+
+@njit
+def fire_sacrificed_for_mana(G, cards, abilities, o):
+    """A mana source sacrificed to pay a cost (a Treasure) is sacrificed like any other: its
+    "when you sacrifice this" abilities trigger (the mana payer has the tables, not the
+    catalog: an intervening "if" is checked as the trigger goes on the stack, 603.4)."""
+    card = G[ob(o) + O.CARD]
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1) == 0:
+        return
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SACRIFICED:
+            queue_trigger(G, o, a, G[ob(o) + O.CTRL], o, SK_ABILITY)
+
+
+@njit
+def fire_gift_given(G, C, p, source):
+    """702.174c: p gave a gift (their gift spell resolved, or their gift trigger resolved),
+    whether or not the gift did anything."""
+    n0 = G[H.TRIG_N]
+    fire_controller_event(G, C, p, AbilityKind.GIFT_GIVEN, source)
+    G[pb(p) + P.GIFT_TRIGGERS] += G[H.TRIG_N] - n0  # the per-game counter (issue 4, item 6)
+
+
+@njit
+def fire_end_step(G, C):
+    """At the beginning of the end step: "each end step" and the active player's "your end
+    step" abilities, then delayed triggers waiting for the next end step."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    active = G[H.ACTIVE]
+    n_bf = G[H.BF_N] if (G[H.KINDS_SEEN] >> AbilityKind.END_STEP) & 1 else 0
+    for i in range(n_bf):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        ctrl = G[ob(q) + O.CTRL]
+        qc = G[ob(q) + O.CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.END_STEP) & 1) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.END_STEP:
+                continue
+            if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
+                continue
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and \
+                    not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0):
+                continue
+            queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
+    # delayed triggers fire once, then are gone
+    n = G[H.DELAYED_N]
+    for i in range(n):
+        d = OFF_DELAYED + i * DF
+        # T.AB carries the kind's parameter (counters); T.ZCC the zcc the object must still have
+        queue_trigger(G, G[d + D.OBJ], G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
+        G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
+    G[H.DELAYED_N] = 0
+
+
+@njit
+def add_delayed(G, kind, o, ctrl, a, turn):
+    n = G[H.DELAYED_N]
+    if n >= MAX_DELAYED:
+        overflow(G, ERR_DELAYED)
+        return
+    d = OFF_DELAYED + n * DF
+    G[d + D.KIND] = kind
+    G[d + D.OBJ] = o
+    G[d + D.ZCC] = G[ob(o) + O.ZCC]
+    G[d + D.CTRL] = ctrl
+    G[d + D.A] = a
+    G[d + D.TURN] = turn
+    G[H.DELAYED_N] = n + 1

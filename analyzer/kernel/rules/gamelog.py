@@ -1,0 +1,117 @@
+"""The game's event log: fixed-width int32 rows in the record, after the object region.
+
+A record of ``layout.record_size(n_objects)`` has no room for a log, so ``log_event`` returns
+at once: batch runs pay one compare per event site. A replay allocates a longer record
+(``log_record_size``); the log is then the tail of the record, so a fork (a copy of the
+record) carries the game so far and its branch appends to it. ``init_game`` zeroes the whole
+record, the log included.
+
+Tail layout: LOG_N (rows written), LOG_LOST (rows that did not fit: counted, never silent),
+then rows of LW ints. Row fields are the L_* offsets; event kinds and what OBJ/OBJ2/A/B/C mean
+for each are ``enums.Event``. Card ids are stored beside object ids because token slots are
+reused. The reader is ``analysis/gamelog.py``.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import Event
+from analyzer.kernel.layout import (
+    OF,
+    OFF_BATTLEFIELD,
+    OFF_OBJECTS,
+    OFF_PLAYERS,
+    PF,
+    PLAYER_BASE,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.runtime.config import njit
+
+LOG_N = 0
+LOG_LOST = 1
+LOG_HEAD = 2
+(L_TURN, L_OWN_TURN, L_PHASE, L_ACTIVE, L_SEAT, L_KIND, L_OBJ, L_CARD, L_OBJ2, L_CARD2, L_A, L_B,
+ L_C) = range(13)
+LW = 13
+LOG_FIELDS = ("turn", "own_turn", "phase", "active", "seat", "kind", "obj", "card", "obj2",
+              "card2", "a", "b", "c")
+
+
+def log_record_size(record_len: int, rows: int) -> int:
+    """Length of a record of ``record_len`` ints with room for a log of ``rows`` events."""
+    return record_len + LOG_HEAD + rows * LW
+
+
+def log_offset(G) -> int:
+    """Where the log tail starts in G (Python side)."""
+    return OFF_OBJECTS + int(G[H.NOBJ]) * OF
+
+
+@njit(inline="always")
+def logging(G):
+    """Does G have room for a log?"""
+    return G.shape[0] > OFF_OBJECTS + G[H.NOBJ] * OF + LOG_HEAD
+
+
+@njit(inline="always")
+def log_event(G, kind, seat, o, o2, a, b, c):
+    """Append one event to G's log if G has one (see the module docstring)."""
+    if logging(G):
+        _write(G, kind, seat, o, o2, a, b, c)
+
+
+@njit
+def _card(G, o):
+    if o < 0 or o >= PLAYER_BASE:
+        return -1
+    return G[OFF_OBJECTS + o * OF + O.CARD]
+
+
+@njit
+def _write(G, kind, seat, o, o2, a, b, c):
+    t = OFF_OBJECTS + G[H.NOBJ] * OF
+    n = G[t + LOG_N]
+    r = t + LOG_HEAD + n * LW
+    if r + LW > G.shape[0]:
+        G[t + LOG_LOST] += 1
+        return
+    G[t + LOG_N] = n + 1
+    active = G[H.ACTIVE]
+    G[r + L_TURN] = G[H.TURN]
+    G[r + L_OWN_TURN] = G[OFF_PLAYERS + active * PF + P.TURNS]
+    G[r + L_PHASE] = G[H.PHASE]
+    G[r + L_ACTIVE] = active
+    G[r + L_SEAT] = seat
+    G[r + L_KIND] = kind
+    G[r + L_OBJ] = o
+    G[r + L_CARD] = _card(G, o)
+    G[r + L_OBJ2] = o2
+    G[r + L_CARD2] = _card(G, o2)
+    G[r + L_A] = a
+    G[r + L_B] = b
+    G[r + L_C] = c
+
+
+@njit
+def log_targets(G, o, slots):
+    """TARGET rows for the target slots just put on the stack with o's spell or ability."""
+    if not logging(G):
+        return
+    for i in range(slots.shape[0]):
+        if slots[i] >= 0:
+            _write(G, Event.TARGET, -1, o, slots[i], i, -1, -1)
+
+
+@njit
+def log_combatants(G, attackers):
+    """ATTACK rows (attackers=True) or BLOCK rows for the creatures now in combat."""
+    if not logging(G):
+        return
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = OFF_OBJECTS + o * OF
+        if attackers and G[b + O.ATTACKING] > 0:
+            _write(G, Event.ATTACK, G[b + O.CTRL], o, -1, G[b + O.ATTACKING] - 1, -1, -1)
+        elif not attackers and G[b + O.BLOCKING] > 0:
+            _write(G, Event.BLOCK, G[b + O.CTRL], o, G[b + O.BLOCKING] - 1, -1, -1, -1)

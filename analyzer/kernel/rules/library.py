@@ -1,0 +1,188 @@
+"""Library effects of the Bloomburrow pool: mill, surveil, scry, look at the top and take one,
+reveal until a land, search for a basic land; and the built-in player's choices in them.
+
+The rules part is plain (mill, scry, surveil and search as the keyword actions define them);
+the choices are the built-in player's, one documented heuristic: a card is *wanted* when it is
+a land and the player has fewer than six lands in play and in hand, or a spell whose mana value
+those lands (plus two more draws) can pay. Surveil bins unwanted cards, scry bottoms them; the
+rest stay on top in their order. "In a random order" uses the game's random stream.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.enums import CardCol, CardType, Zone
+from analyzer.kernel.layout import MAX_LIBRARY, NO_OBJ, OFF_BATTLEFIELD, OFF_LIBRARY, H, O, P
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.events import fire_enters
+from analyzer.kernel.rules.rng import randint, shuffle_slice
+from analyzer.kernel.rules.state import (
+    hand_at,
+    lands_in_play,
+    library_top,
+    move_object,
+    ob,
+    pb,
+    put_onto_battlefield,
+)
+from analyzer.kernel.runtime.config import njit
+
+ENOUGH_LANDS = 6
+
+
+@njit
+def lands_available(G, C, p):
+    """Lands p controls plus lands in p's hand."""
+    cards = cards_of(C)
+    k = lands_in_play(G, cards, p)
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            k += 1
+    return k
+
+
+@njit
+def wanted(C, card, lands):
+    """Would the built-in player keep this card on top, with `lands` lands available?"""
+    cards = cards_of(C)
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        return lands < ENOUGH_LANDS
+    return cards[card, CardCol.MV] <= lands + 2
+
+
+@njit
+def _top(G, p, k, out):
+    """The top k cards of p's library, top first."""
+    n = G[pb(p) + P.LIB_N]
+    for j in range(k):
+        out[j] = G[OFF_LIBRARY + p * MAX_LIBRARY + n - 1 - j]
+
+
+@njit
+def _to_bottom_random(G, C, objs, k):
+    """Put objs[:k] (cards of one library) on the bottom in a random order."""
+    for i in range(k - 1, 0, -1):
+        j = randint(G, i + 1)
+        t = objs[i]
+        objs[i] = objs[j]
+        objs[j] = t
+    for i in range(k):
+        move_object(G, cards_of(C), objs[i], Zone.LIBRARY, False)
+
+
+@njit
+def mill(G, C, p, n):
+    """p mills n cards: the top n go to the graveyard (fewer if the library runs out)."""
+    for _ in range(n):
+        o = library_top(G, p)
+        if o == NO_OBJ:
+            return
+        move_object(G, cards_of(C), o, Zone.GRAVEYARD)
+
+
+@njit(_nrt=True)
+def look_at_top(G, C, p, n, to_graveyard):
+    """Surveil n (to_graveyard) or scry n."""
+    k = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(k, 1), np.int32)
+    _top(G, p, k, top)
+    lands = lands_available(G, C, p)
+    for j in range(k):
+        card = G[ob(top[j]) + O.CARD]
+        if wanted(C, card, lands):
+            if cards_of(C)[card, CardCol.TYPES] & CardType.LAND:
+                lands += 1  # a land kept on top is one more land soon
+            continue
+        move_object(G, cards_of(C), top[j], Zone.GRAVEYARD if to_graveyard else Zone.LIBRARY,
+                    False)
+
+
+@njit(_nrt=True)
+def dig(G, C, p, n, types, max_power):
+    """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
+    creature) and put it into your hand; the rest go on the bottom in a random order. The
+    built-in player takes the most valuable one."""
+    cards = cards_of(C)
+    k = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(k, 1), np.int32)
+    _top(G, p, k, top)
+    best = -1
+    for j in range(k):
+        card = G[ob(top[j]) + O.CARD]
+        if (cards[card, CardCol.TYPES] & types) == 0:
+            continue
+        if cards[card, CardCol.TYPES] & CardType.CREATURE and \
+                cards[card, CardCol.POWER] > max_power:
+            continue
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD],
+                                                          CardCol.VALUE]:
+            best = j
+    rest = np.empty(max(k, 1), np.int32)
+    m = 0
+    for j in range(k):
+        if j == best:
+            move_object(G, cards, top[j], Zone.HAND)
+        else:
+            rest[m] = top[j]
+            m += 1
+    _to_bottom_random(G, C, rest, m)
+
+
+@njit(_nrt=True)
+def reveal_until_land(G, C, p):
+    """Reveal from the top until a land card: it enters tapped under p's control; the other
+    revealed cards go on the bottom in a random order (all of them if no land was found)."""
+    cards = cards_of(C)
+    n = G[pb(p) + P.LIB_N]
+    revealed = np.empty(max(n, 1), np.int32)
+    m = 0
+    land = -1
+    for j in range(n):
+        o = G[OFF_LIBRARY + p * MAX_LIBRARY + n - 1 - j]
+        if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            land = o
+            break
+        revealed[m] = o
+        m += 1
+    if land >= 0:
+        put_onto_battlefield(G, cards, land, p, True)
+        fire_enters(G, C, land)
+    _to_bottom_random(G, C, revealed, m)
+
+
+@njit
+def search_basic_land(G, C, p, tapped):
+    """Search p's library for a basic land card (the color p's hand needs most and its lands
+    lack), put it onto the battlefield, then shuffle. Returns the land or -1."""
+    cards = cards_of(C)
+    have = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+    n = G[pb(p) + P.LIB_N]
+    off = OFF_LIBRARY + p * MAX_LIBRARY
+    best = -1
+    best_score = -1
+    for j in range(n):
+        o = G[off + j]
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & CardType.BASIC) == 0 or \
+                (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
+            continue
+        colors = cards[card, CardCol.LAND_COLORS]
+        score = 1
+        for h in range(G[pb(p) + P.HAND_N]):
+            hc = G[ob(hand_at(G, p, h)) + O.CARD]
+            for c in range(5):
+                if cards[hc, CardCol.COST_W + c] > 0 and (colors >> c) & 1:
+                    score += 2 if ((have >> c) & 1) == 0 else 1
+        if score > best_score:
+            best_score = score
+            best = o
+    if best >= 0:
+        put_onto_battlefield(G, cards, best, p, tapped)
+        fire_enters(G, C, best)
+    shuffle_slice(G, off, G[pb(p) + P.LIB_N])
+    return best

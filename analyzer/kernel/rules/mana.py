@@ -1,0 +1,246 @@
+"""Mana: which sources a player can tap, and paying a cost with them.
+
+A cost is (generic, W, U, B, R, G) plus ``any_type`` ("mana of any type can be spent", Cruelclaw's
+Heist). Sources are untapped lands (colors from ``CardCol.LAND_COLORS``), nonland permanents with
+a free "{T}: Add ..." (mana creatures and rocks: ``CardCol.MANA_AMOUNT`` mana per tap, Sol Ring
+2) and artifacts with a "{T}, Sacrifice: add one mana of any color" mana ability (Treasure).
+Payment never floats mana: it taps exactly the sources it uses. The planner is greedy by
+scarcity: each colored symbol takes the source that can make the fewest colors, lands before
+Treasures (the AI keeps Treasures), then generic takes what is left, lands first. With basic
+lands and Treasures this is optimal.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Zone
+from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, W
+from analyzer.kernel.rules.events import fire_sacrificed_for_mana
+from analyzer.kernel.rules.state import move_object, ob
+from analyzer.kernel.runtime.config import njit
+
+ANY_COLOR = 31
+SRC_LAND = 1
+SRC_SAC_ANY = 2  # Treasure
+MAX_SOURCES = SCRATCH // 2
+
+
+@njit
+def _popcount5(m):
+    return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
+
+
+@njit
+def source_kind(cards, abilities, card):
+    """SRC_LAND, SRC_SAC_ANY, or 0 for a card that is not a mana source the kernel models."""
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        return SRC_LAND
+    if cards[card, CardCol.FLAGS] & CardFlag.SAC_MANA:
+        return SRC_SAC_ANY
+    if cards[card, CardCol.FLAGS] & CardFlag.TAP_MANA:
+        return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
+    return 0
+
+
+@njit
+def collect_sources(G, cards, abilities, p, masks, objs, kinds):
+    """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
+    n = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+            continue
+        card = G[b + O.CARD]
+        k = source_kind(cards, abilities, card)
+        if k == 0:
+            continue
+        units = 1
+        if k == SRC_LAND:
+            if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
+                continue
+            m = cards[card, CardCol.LAND_COLORS]
+            if m == 0:
+                continue  # a land that makes no mana (a fetch land)
+            units = max(cards[card, CardCol.MANA_AMOUNT], 1)
+        else:
+            m = ANY_COLOR
+        # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
+        # a payment leaves unused is lost (no floating mana)
+        for _ in range(units):
+            if n < masks.shape[0]:
+                masks[n] = m
+                objs[n] = o
+                kinds[n] = k
+                n += 1
+    return n
+
+
+@njit
+def plan(masks, kinds, n, generic, colored, any_type, use):
+    """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable."""
+    for i in range(n):
+        use[i] = 0
+    if any_type:
+        total = generic
+        for c in range(5):
+            total += colored[c]
+        # lands first, Treasures last
+        for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+            for i in range(n):
+                if total == 0:
+                    break
+                if kinds[i] == pass_kind:
+                    use[i] = 1
+                    total -= 1
+        return total == 0
+    for c in range(5):
+        need = colored[c]
+        bit = 1 << c
+        while need > 0:
+            best = -1
+            best_score = 1 << 20
+            for i in range(n):
+                if use[i] or (masks[i] & bit) == 0:
+                    continue
+                score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
+                if score < best_score:
+                    best_score = score
+                    best = i
+            if best < 0:
+                return False
+            use[best] = 1
+            need -= 1
+    g = generic
+    for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+        for i in range(n):
+            if g == 0:
+                break
+            if not use[i] and kinds[i] == pass_kind:
+                use[i] = 1
+                g -= 1
+    return g == 0
+
+
+@njit
+def _cost_of(cards, card, colored):
+    for c in range(5):
+        colored[c] = cards[card, CardCol.COST_W + c]
+    # hybrid symbols ({G/W}) start on the pair's first color; plan_spell tries the other splits
+    h = cards[card, CardCol.HYBRID_N]
+    if h > 0:
+        colored[_first_color(cards[card, CardCol.HYBRID])] += h
+    return cards[card, CardCol.COST_GENERIC] + cards[card, CardCol.COST_C]
+
+
+@njit
+def _first_color(mask):
+    for c in range(5):
+        if (mask >> c) & 1:
+            return c
+    return 0
+
+
+@njit
+def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+    """plan() for a card's cost as filled by card_cost (plus any additional cost): each hybrid
+    symbol may be paid with either color of its pair (107.4e), so every split is tried, the
+    first color first. colored is left holding the split that plan() accepted."""
+    h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
+    if h == 0:
+        return plan(masks, kinds, n, generic, colored, any_type, use)
+    pair = cards[card, CardCol.HYBRID]
+    c1 = _first_color(pair)
+    c2 = _first_color(pair & ~(1 << c1))
+    for k in range(h + 1):  # k of the h hybrid symbols paid with the second color
+        if plan(masks, kinds, n, generic, colored, any_type, use):
+            return True
+        if k < h:
+            colored[c1] -= 1
+            colored[c2] += 1
+    colored[c1] += h
+    colored[c2] -= h
+    return False
+
+
+@njit
+def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
+
+
+@njit
+def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
+    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
+    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+        return False
+    for i in range(n):
+        if use[i]:
+            o = objs[i]
+            G[ob(o) + O.TAPPED] = 1
+            if kinds[i] == SRC_SAC_ANY:
+                fire_sacrificed_for_mana(G, cards, abilities, o)
+                move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
+    return True
+
+
+@njit
+def count_sources(G, cards, abilities, p):
+    """(untapped lands, untapped Treasures) p controls: the AI's quick affordability bound."""
+    lands = 0
+    sacs = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+            continue
+        k = source_kind(cards, abilities, G[b + O.CARD])
+        if k == SRC_LAND:
+            lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
+        elif k == SRC_SAC_ANY:
+            sacs += 1
+    return lands, sacs
+
+
+@njit
+def can_pay(G, cards, abilities, p, generic, colored, any_type):
+    """Could p pay a cost with no hybrid symbols (an ability's)?"""
+    return can_pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
+
+
+@njit
+def pay(G, cards, abilities, p, generic, colored, any_type):
+    """Tap (and sacrifice) the planned sources. Returns False, changing nothing, if unpayable."""
+    return pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
+
+
+@njit(inline="always")  # returns a view of G: no reference to count (see config.njit)
+def _colored(G, colored):
+    """The WUBRG counts (array or tuple) in a work area the shared planner may adjust."""
+    out = G[W.PCOLOR:W.PCOLOR + 5]
+    for c in range(5):
+        out[c] = colored[c]
+    return out
+
+
+@njit
+def card_cost(cards, card, colored):
+    """Fill colored[0:5] with the card's WUBRG symbols; returns its generic part."""
+    return _cost_of(cards, card, colored)
+
+
+@njit
+def ability_cost_tuple(abilities, a):
+    """(generic, (W, U, B, R, G)) of an activated ability's mana cost."""
+    return (abilities[a, AbilCol.COST_GENERIC],
+            (abilities[a, AbilCol.COST_W], abilities[a, AbilCol.COST_U],
+             abilities[a, AbilCol.COST_B], abilities[a, AbilCol.COST_R],
+             abilities[a, AbilCol.COST_G]))

@@ -1,0 +1,482 @@
+"""Primitive operations on one game record: zone lists, moving objects, drawing, life, tokens.
+
+Conventions: ``G`` is the game record (int32, see layout.py); ``cards`` is the compiled card
+table (int32 rows by card id, columns ``CardCol``). Zone lists are unordered except the library
+(bottom at index 0, top at the end). Every capacity overflow sets ``H.ERROR`` and ends the game
+with ``EndReason.CAPACITY``; callers never write past a list.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import CardCol, CardType, EndReason, Event, Phase, Zone
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_SBA,
+    MAX_BATTLEFIELD,
+    MAX_EXILE,
+    MAX_GRAVEYARD,
+    MAX_HAND,
+    MAX_LIBRARY,
+    NO_OBJ,
+    OF,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
+    OFF_HAND,
+    OFF_LIBRARY,
+    OFF_OBJECTS,
+    OFF_PLAYERS,
+    PF,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.runtime.config import njit
+
+THRESHOLD_CARDS = 7  # threshold (an ability word): seven or more cards in your graveyard
+
+ERR_HAND = 1
+ERR_LIBRARY = 2
+ERR_GRAVEYARD = 3
+ERR_EXILE = 4
+ERR_BATTLEFIELD = 5
+ERR_TOKENS = 6
+ERR_STACK = 7
+ERR_TRIGGERS = 8
+ERR_DELAYED = 9
+ERR_EXTRA = 10
+ERR_SCRATCH = 11
+ERROR_NAMES = ("", "hand", "library", "graveyard", "exile", "battlefield", "tokens", "stack",
+               "triggers", "delayed triggers", "extra turns", "scratch")
+
+
+@njit
+def pb(p):
+    """Offset of player p's fields."""
+    return OFF_PLAYERS + p * PF
+
+
+@njit
+def ob(o):
+    """Offset of object o's fields."""
+    return OFF_OBJECTS + o * OF
+
+
+@njit
+def overflow(G, code):
+    """A capacity was exceeded: end the game, reported as a capacity error."""
+    if G[H.ERROR] == 0:
+        G[H.ERROR] = code
+    G[H.WINNER] = -2
+    G[H.END_REASON] = EndReason.CAPACITY
+    G[H.PHASE] = Phase.GAME_OVER
+
+
+@njit
+def is_type(cards, G, o, mask):
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & mask) != 0
+
+
+@njit
+def zone_list(p, zone):
+    """(offset, count field offset, capacity) of player p's list for a zone."""
+    if zone == Zone.HAND:
+        return OFF_HAND + p * MAX_HAND, pb(p) + P.HAND_N, MAX_HAND
+    if zone == Zone.LIBRARY:
+        return OFF_LIBRARY + p * MAX_LIBRARY, pb(p) + P.LIB_N, MAX_LIBRARY
+    if zone == Zone.GRAVEYARD:
+        return OFF_GRAVEYARD + p * MAX_GRAVEYARD, pb(p) + P.GY_N, MAX_GRAVEYARD
+    if zone == Zone.EXILE:
+        return OFF_EXILE + p * MAX_EXILE, pb(p) + P.EXILE_N, MAX_EXILE
+    if zone == Zone.BATTLEFIELD:
+        return OFF_BATTLEFIELD, H.BF_N, MAX_BATTLEFIELD
+    return -1, -1, 0
+
+
+@njit
+def _err_for_zone(zone):
+    if zone == Zone.HAND:
+        return ERR_HAND
+    if zone == Zone.LIBRARY:
+        return ERR_LIBRARY
+    if zone == Zone.GRAVEYARD:
+        return ERR_GRAVEYARD
+    if zone == Zone.EXILE:
+        return ERR_EXILE
+    return ERR_BATTLEFIELD
+
+
+@njit
+def list_remove(G, off, cnt, value, ordered):
+    """Remove value from a list; ordered keeps the order (library), else swap-with-last."""
+    n = G[cnt]
+    for i in range(n):
+        if G[off + i] == value:
+            if ordered:
+                for j in range(i, n - 1):
+                    G[off + j] = G[off + j + 1]
+            else:
+                G[off + i] = G[off + n - 1]
+            G[cnt] = n - 1
+            return True
+    return False
+
+
+@njit
+def list_zone_owner(G, o, zone):
+    """Whose list holds o in this zone: battlefield is global; the rest are the owner's."""
+    return G[ob(o) + O.OWNER]
+
+
+@njit
+def remove_from_zone(G, o):
+    zone = G[ob(o) + O.ZONE]
+    if zone == Zone.NONE or zone == Zone.STACK or zone == Zone.COMMAND:
+        return  # (one object at most per player is in the command zone: no list)
+    off, cnt, _cap = zone_list(list_zone_owner(G, o, zone), zone)
+    list_remove(G, off, cnt, o, zone == Zone.LIBRARY)
+
+
+@njit
+def reset_permanent_state(G, o, entering):
+    """A new object's permanent state. Leaving the battlefield keeps what it was attached to:
+    last-known information (608.2h) for its abilities still on the stack ("enchanted
+    creature" is the one it enchanted as it left)."""
+    b = ob(o)
+    if entering:
+        G[b + O.ATTACHED] = NO_OBJ
+        G[b + O.ATTACHED_ZCC] = 0
+    G[b + O.TAPPED] = 0
+    G[b + O.SICK] = 0
+    G[b + O.DAMAGE] = 0
+    G[b + O.P1P1] = 0
+    G[b + O.STUN] = 0
+    G[b + O.EOT_P] = 0
+    G[b + O.EOT_T] = 0
+    G[b + O.EOT_KW] = 0
+    G[b + O.EOT_KW_LOSE] = 0
+    G[b + O.PHASED] = 0
+    G[b + O.PROMISED] = 0
+    G[b + O.RECIPIENT] = -1
+    G[b + O.ATTACKING] = 0
+    G[b + O.BLOCKING] = 0
+    G[b + O.BLOCKED] = 0
+    G[b + O.DEATHTOUCHED] = 0
+    G[b + O.CAST_BY] = 0
+    G[b + O.OFFSPRING] = 0
+    G[b + O.VALIANT_TURN] = 0
+    G[b + O.ONCE_TURN] = 0
+
+
+@njit
+def move_object(G, cards, o, zone, top=True):
+    """Move object o to its owner's zone (battlefield: the global list). A new object results
+    (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
+    battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
+    b = ob(o)
+    old = G[b + O.ZONE]
+    if old == Zone.STACK:
+        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
+            zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
+        G[b + O.CAST_FROM] = 0
+    if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:
+        if zone == Zone.LIBRARY:
+            # 903.9b: a commander that would go to its owner's library may go to the command
+            # zone instead, and its owner always lets it (to hand it stays: recast untaxed)
+            zone = Zone.COMMAND
+        elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
+            G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
+    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, -1)
+    if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
+        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
+    remove_from_zone(G, o)
+    G[b + O.ZCC] += 1
+    G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
+    if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
+        reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)
+        G[b + O.CTRL] = G[b + O.OWNER]
+        G[H.DIRTY] = DIRTY_ALL
+    if G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
+        G[b + O.ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
+        return
+    if zone != Zone.EXILE:
+        G[b + O.CAST_BY] = 0
+    G[b + O.ZONE] = zone
+    if zone == Zone.BATTLEFIELD:
+        # the event loops skip kinds of abilities no permanent ever had
+        G[H.KINDS_SEEN] |= cards[G[b + O.CARD], CardCol.AB_KINDS]
+        if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
+            G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
+    if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
+        return
+    p = G[b + O.OWNER]
+    off, cnt, cap = zone_list(p, zone)
+    n = G[cnt]
+    if n >= cap:
+        overflow(G, _err_for_zone(zone))
+        return
+    if zone == Zone.LIBRARY and not top:
+        for j in range(n, 0, -1):
+            G[off + j] = G[off + j - 1]
+        G[off] = o
+    else:
+        G[off + n] = o
+    G[cnt] = n + 1
+    if zone == Zone.GRAVEYARD and n + 1 == THRESHOLD_CARDS:
+        G[H.DIRTY] = DIRTY_ALL  # threshold reached (see above)
+
+
+@njit
+def attach(G, src, dst):
+    """Attach Aura or Equipment src to the permanent dst (as the object dst is now)."""
+    G[ob(src) + O.ATTACHED] = dst
+    G[ob(src) + O.ATTACHED_ZCC] = G[ob(dst) + O.ZCC]
+    G[H.DIRTY] = DIRTY_ALL
+
+
+@njit
+def attached_obj(G, o):
+    """What o is attached to, or NO_OBJ once that object left the battlefield: a permanent
+    that leaves and returns is a new object (400.7) that nothing is attached to (so an Aura
+    goes to the graveyard, 704.5m, and Equipment becomes unattached, 704.5n). For a source
+    that left the battlefield, what it was attached to as it left (last-known information)."""
+    att = G[ob(o) + O.ATTACHED]
+    if att == NO_OBJ:
+        return NO_OBJ
+    ba = ob(att)
+    if G[ba + O.ZONE] != Zone.BATTLEFIELD or G[ba + O.ZCC] != G[ob(o) + O.ATTACHED_ZCC]:
+        return NO_OBJ
+    return att
+
+
+@njit
+def put_onto_battlefield(G, cards, o, controller, tapped):
+    """Object o (a card anywhere, or a fresh token slot) enters the battlefield."""
+    move_object(G, cards, o, Zone.BATTLEFIELD)
+    b = ob(o)
+    G[b + O.CTRL] = controller
+    G[b + O.BASE_CTRL] = controller
+    G[b + O.TAPPED] = 1 if tapped else 0
+    G[b + O.SICK] = 1
+    G[b + O.ENTERED_TURN] = G[H.TURN]
+    G[H.TIMESTAMP] += 1
+    G[b + O.TIMESTAMP] = G[H.TIMESTAMP]
+    if G[b + O.TOKEN] == 0:
+        card = G[b + O.CARD]
+        G[b + O.BASE_P] = cards[card, CardCol.POWER]
+        G[b + O.BASE_T] = cards[card, CardCol.TOUGHNESS]
+    G[b + O.CUR_P] = G[b + O.BASE_P]
+    G[b + O.CUR_T] = G[b + O.BASE_T]
+    G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
+
+
+@njit
+def new_token_slot(G):
+    """A free object slot for a token, or -1 (capacity error set)."""
+    first = G[H.NCARDS]
+    n = G[H.NOBJ] - first
+    start = G[H.TOKEN_CURSOR]
+    for k in range(n):
+        i = first + (start + k) % n
+        if G[ob(i) + O.ZONE] == Zone.NONE:
+            G[H.TOKEN_CURSOR] = (start + k + 1) % n
+            return i
+    overflow(G, ERR_TOKENS)
+    return -1
+
+
+@njit
+def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
+    """Create a token of a token definition or a copy of a card (copy_of = card id or -1).
+    base_p/base_t are its copiable P/T (the "except it's 1/1" is part of them, 707.9b)."""
+    o = new_token_slot(G)
+    if o < 0:
+        return -1
+    b = ob(o)
+    G[b + O.CARD] = card
+    G[b + O.OWNER] = controller
+    G[b + O.TOKEN] = 1
+    G[b + O.ZONE] = Zone.NONE
+    G[b + O.BASE_P] = base_p
+    G[b + O.BASE_T] = base_t
+    G[b + O.COPY_OF] = copy_of
+    put_onto_battlefield(G, cards, o, controller, tapped)
+    log_event(G, Event.TOKEN, controller, o, -1, -1, -1, -1)
+    return o
+
+
+@njit
+def draw_cards(G, p, n):
+    """Player p draws n cards; drawing from an empty library marks the loss (704.5b)."""
+    for _ in range(n):
+        cnt = pb(p) + P.LIB_N
+        k = G[cnt]
+        if k == 0:
+            G[pb(p) + P.DREW_EMPTY] = 1
+            G[H.DIRTY] |= DIRTY_SBA
+            continue
+        o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+        G[cnt] = k - 1
+        hoff = OFF_HAND + p * MAX_HAND
+        hn = G[pb(p) + P.HAND_N]
+        if hn >= MAX_HAND:
+            overflow(G, ERR_HAND)
+            return
+        G[hoff + hn] = o
+        G[pb(p) + P.HAND_N] = hn + 1
+        b = ob(o)
+        G[b + O.ZONE] = Zone.HAND
+        G[b + O.ZCC] += 1
+        G[b + O.STAT_DRAWN] = 1
+        G[pb(p) + P.CARDS_DRAWN] += 1
+        log_event(G, Event.DRAW, p, o, -1, -1, -1, -1)
+
+
+@njit
+def life_can_change(G, p):
+    return G[pb(p) + P.PROTECTED] == 0
+
+
+@njit
+def lose_life(G, p, n):
+    """Damage to a player and life loss both end here (life can't change: Perch Protection)."""
+    if n <= 0 or not life_can_change(G, p):
+        return 0
+    G[pb(p) + P.LIFE] -= n
+    G[H.DIRTY] |= DIRTY_SBA
+    G[pb(p) + P.LIFE_LOST] += n
+    G[pb(p) + P.LIFE_LOST_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P.LIFE], -1)
+    return n
+
+
+@njit
+def gain_life(G, p, n):
+    if n <= 0 or not life_can_change(G, p):
+        return 0
+    G[pb(p) + P.LIFE] += n
+    G[pb(p) + P.LIFE_GAINED] += n
+    G[pb(p) + P.LIFE_GAINED_TURN] += n
+    log_event(G, Event.LIFE, p, -1, -1, n, G[pb(p) + P.LIFE], -1)
+    return n
+
+
+@njit
+def alive(G, p):
+    return G[pb(p) + P.LOST] == 0
+
+
+@njit
+def n_alive(G):
+    k = 0
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST] == 0:
+            k += 1
+    return k
+
+
+@njit
+def next_alive(G, p):
+    """The next player in turn order after p who is still in the game (p itself if alone)."""
+    n = G[H.NPLAYERS]
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if G[pb(q) + P.LOST] == 0:
+            return q
+    return p
+
+
+@njit
+def is_creature(cards, G, o):
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+
+
+@njit
+def on_battlefield(G, o):
+    """On the battlefield and phased in (phased-out permanents are treated as nonexistent)."""
+    b = ob(o)
+    return G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.PHASED] == 0
+
+
+@njit
+def power(G, o):
+    return G[ob(o) + O.CUR_P]
+
+
+@njit
+def toughness(G, o):
+    return G[ob(o) + O.CUR_T]
+
+
+@njit
+def keywords(G, o):
+    return G[ob(o) + O.CUR_KW]
+
+
+@njit
+def bf_count(G):
+    return G[H.BF_N]
+
+
+@njit
+def bf_at(G, i):
+    return G[OFF_BATTLEFIELD + i]
+
+
+@njit
+def hand_at(G, p, i):
+    return G[OFF_HAND + p * MAX_HAND + i]
+
+
+@njit
+def graveyard_at(G, p, i):
+    return G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
+
+
+@njit
+def exile_at(G, p, i):
+    return G[OFF_EXILE + p * MAX_EXILE + i]
+
+
+@njit
+def n_objects(G):
+    return G[H.NOBJ]
+
+
+@njit
+def cur_p_t(G, o):
+    b = ob(o)
+    return G[b + O.CUR_P], G[b + O.CUR_T]
+
+
+@njit
+def clear_combat(G, o):
+    b = ob(o)
+    G[b + O.ATTACKING] = 0
+    G[b + O.BLOCKING] = 0
+    G[b + O.BLOCKED] = 0
+
+
+@njit
+def library_top(G, p):
+    k = G[pb(p) + P.LIB_N]
+    if k == 0:
+        return NO_OBJ
+    return G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+
+
+@njit
+def card_of(G, o):
+    return G[ob(o) + O.CARD]
+
+
+@njit
+def lands_in_play(G, cards, p):
+    """How many lands p controls."""
+    k = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            k += 1
+    return k

@@ -1,0 +1,540 @@
+"""Targets: what is a legal target for a target group, and which ones the built-in AI picks.
+
+A target group (row of the targets table) belongs to an ability; its slots on a stack entry
+start at the sum of MAX of the groups before it. Group conditions (702.174m): a group whose COND
+is IF_PROMISED exists only when the gift was promised, IF_NOT_PROMISED only when it was not.
+
+Legality (checked when chosen and again on resolution, 608.2b): the object is still the same
+object (zone-change counter), in the right zone, matches the types and filters, is not phased
+out, and is not hexproof against the chooser; a player is in the game, not hexproof against the
+chooser and not protected from everything.
+
+The AI's choices read only public information (the battlefield, graveyards, the stack).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    Intent,
+    Keyword,
+    Op,
+    PlayerLevel,
+    StepCol,
+    TargCol,
+    TargetFilter,
+    TargetKind,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    MAX_TARGETS,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    PLAYER_BASE,
+    SF,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.player.ai_multi import removal_bonus
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.state import graveyard_at, ob, pb
+from analyzer.kernel.runtime.config import njit
+
+MAX_CANDIDATES = 96
+
+
+@njit
+def group_active(targets, g, promised):
+    c = targets[g, TargCol.COND]
+    if c == Cond.IF_PROMISED:
+        return promised == 1
+    if c == Cond.IF_NOT_PROMISED:
+        return promised == 0
+    return True
+
+
+@njit
+def slot_start(targets, tg0, g_local):
+    s = 0
+    for j in range(g_local):
+        s += targets[tg0 + j, TargCol.MAX]
+    return s
+
+
+@njit
+def player_targetable(G, p, chooser):
+    q = pb(p)
+    if G[q + P.LOST]:
+        return False
+    if G[q + P.PROTECTED]:
+        return False
+    if p != chooser and G[q + P.HEXPROOF_TURN] == G[H.TURN]:
+        return False
+    return True
+
+
+@njit
+def _filters_ok(G, cards, o, chooser, filt, param):
+    b = ob(o)
+    card = G[b + O.CARD]
+    ctrl = G[b + O.CTRL]
+    if filt & TargetFilter.YOU_CONTROL and ctrl != chooser:
+        return False
+    if filt & (TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU) and ctrl == chooser:
+        return False
+    if filt & TargetFilter.NONTOKEN and G[b + O.TOKEN]:
+        return False
+    if filt & TargetFilter.TOKEN and G[b + O.TOKEN] == 0:
+        return False
+    t = cards[card, CardCol.TYPES]
+    if filt & TargetFilter.NONLAND and t & CardType.LAND:
+        return False
+    if filt & TargetFilter.NONCREATURE and t & CardType.CREATURE:
+        return False
+    if filt & TargetFilter.ENTERED_THIS_TURN and G[b + O.ENTERED_TURN] != G[H.TURN]:
+        return False
+    if filt & TargetFilter.MV_AT_MOST and cards[card, CardCol.MV] > param:
+        return False
+    if filt & TargetFilter.OTHER and G[H.TARGET_SRC] == o + 1:
+        return False  # "another target ...": not the source of the ability
+    if filt & TargetFilter.WITHOUT_FLYING and G[b + O.CUR_KW] & Keyword.FLYING:
+        return False
+    if filt & TargetFilter.IN_COMBAT_OR_TAPPED and G[b + O.ATTACKING] == 0 and \
+            G[b + O.BLOCKING] == 0 and G[b + O.TAPPED] == 0:
+        return False
+    if filt & TargetFilter.PT_AT_LEAST and G[b + O.CUR_P] < param and G[b + O.CUR_T] < param:
+        return False
+    if filt & TargetFilter.WITH_FLYING and (G[b + O.CUR_KW] & Keyword.FLYING) == 0:
+        return False
+    # damage stays marked until the cleanup step (514.2): marked damage is "dealt this turn"
+    if filt & TargetFilter.DEALT_DAMAGE and G[b + O.DAMAGE] == 0:
+        return False
+    return True
+
+
+@njit
+def object_legal(G, cards, targets, g, o, chooser):
+    """Is object o a legal target for group row g, chosen by `chooser`?"""
+    kind = targets[g, TargCol.KIND]
+    b = ob(o)
+    card = G[b + O.CARD]
+    types = targets[g, TargCol.TYPES]
+    if types != 0 and (cards[card, CardCol.TYPES] & types) == 0:
+        return False
+    zone = G[b + O.ZONE]
+    if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
+        if zone != Zone.BATTLEFIELD or G[b + O.PHASED]:
+            return False
+        if kind == TargetKind.ANY and (cards[card, CardCol.TYPES] &
+                                       (CardType.CREATURE | CardType.PLANESWALKER)) == 0:
+            return False
+        if G[b + O.CTRL] != chooser and (G[b + O.CUR_KW] & Keyword.HEXPROOF):
+            return False
+    elif kind == TargetKind.SPELL:
+        if zone != Zone.STACK:
+            return False
+    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
+        if zone != Zone.GRAVEYARD or G[b + O.OWNER] != chooser:
+            return False
+    else:
+        return False
+    return _filters_ok(G, cards, o, chooser, targets[g, TargCol.FILTER], targets[g, TargCol.PARAM])
+
+
+@njit
+def value_legal(G, cards, targets, g, v, zcc, chooser):
+    """Legality on resolution: same object (zcc) and still a legal target."""
+    if v < 0:
+        return False
+    kind = targets[g, TargCol.KIND]
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if kind == TargetKind.OPPONENT and p == chooser:
+            return False
+        if kind != TargetKind.PLAYER and kind != TargetKind.OPPONENT and kind != TargetKind.ANY:
+            return False
+        return player_targetable(G, p, chooser)
+    if G[ob(v) + O.ZCC] != zcc:
+        return False
+    return object_legal(G, cards, targets, g, v, chooser)
+
+
+@njit
+def damage_hint(abilities, steps, ab, g_local):
+    """Damage the ability deals to this group (for kill-aware choices); -1 if none."""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE:
+            return steps[k, StepCol.A]
+        if steps[k, StepCol.A] == g_local and steps[k, StepCol.OP] == Op.FIGHT:
+            return 1000  # resolved below from the fighter's power
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE_BY_POWER:
+            return 1000  # the same: the source creature's power
+    return -1
+
+
+@njit
+def bounce_hint(abilities, steps, ab, g_local):
+    """Does the ability return this group's targets to their owners' hands?"""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.BOUNCE:
+            return True
+    return False
+
+
+@njit
+def combat_damage_to(G, v):
+    """Combat damage creature v takes from the creatures it fights (what blocks it, what it
+    blocks; each deals it all its damage, deathtouch 1000); 0 when not in combat or unblocked."""
+    taken = 0
+    for i in range(G[H.BF_N]):
+        x = G[OFF_BATTLEFIELD + i]
+        if G[ob(x) + O.BLOCKING] == v + 1 or (G[ob(v) + O.BLOCKING] == x + 1 and
+                                                 G[ob(x) + O.ATTACKING]):
+            pw = G[ob(x) + O.CUR_P]
+            if pw > 0:
+                kw = G[ob(x) + O.CUR_KW]
+                taken += 1000 if kw & Keyword.DEATHTOUCH else \
+                    pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+    return taken
+
+
+# the standard player's bounce: a token bounced is gone for good (about a card's worth more),
+# a creature in combat bounced stops its attack or frees the creature it blocks
+BOUNCE_TOKEN = 25
+BOUNCE_IN_COMBAT = 300
+
+
+@njit
+def threat(G, cards, o):
+    """How much the AI wants a permanent gone (or protected): public characteristics only."""
+    b = ob(o)
+    card = G[b + O.CARD]
+    v = cards[card, CardCol.VALUE]
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        v += 3 * G[b + O.CUR_P] + G[b + O.CUR_T]
+        kw = G[b + O.CUR_KW]
+        if kw & Keyword.FLYING:
+            v += 4
+        if kw & (Keyword.DEATHTOUCH | Keyword.LIFELINK | Keyword.DOUBLE_STRIKE):
+            v += 4
+    if G[b + O.TOKEN]:
+        v -= 5
+    return v
+
+
+# ability kinds that keep paying off while the permanent stays (the deck's triggers)
+_RECURRING = (1 << AbilityKind.ATTACKS) | (1 << AbilityKind.END_STEP) | \
+    (1 << AbilityKind.UPKEEP) | (1 << AbilityKind.COMBAT_DAMAGE_PLAYER) | \
+    (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.SECOND_SPELL) | \
+    (1 << AbilityKind.LIFE_GAIN) | (1 << AbilityKind.NONCREATURE_SPELL) | \
+    (1 << AbilityKind.EXPEND) | (1 << AbilityKind.VALIANT) | (1 << AbilityKind.LIFE_CHANGE) | \
+    (1 << AbilityKind.LANDFALL) | (1 << AbilityKind.GIFT_GIVEN)
+_BOARD_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
+
+
+@njit
+def threat_std(G, cards, o):
+    """threat() as the standard player sees it: the card on its board, not alone. Each kind of
+    recurring trigger (valiant, expend, attacks, landfall, ...) adds 5; a static or "another
+    creature enters" payoff adds 3 per other creature its controller has (go-wide, anthems),
+    and 3 more per one sharing a creature type with it (tribal), up to 5 creatures."""
+    v = threat(G, cards, o)
+    card = G[ob(o) + O.CARD]
+    kinds = cards[card, CardCol.AB_KINDS]
+    r = kinds & _RECURRING
+    while r:
+        v += 5
+        r &= r - 1
+    if kinds & _BOARD_PAYOFF and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        q = G[ob(o) + O.CTRL]
+        sub = cards[card, CardCol.SUBTYPES]
+        n = 0
+        for i in range(G[H.BF_N]):
+            x = G[OFF_BATTLEFIELD + i]
+            if x == o or G[ob(x) + O.CTRL] != q:
+                continue
+            xc = G[ob(x) + O.CARD]
+            if cards[xc, CardCol.TYPES] & CardType.CREATURE and n < 5:
+                n += 1
+                v += 3
+                if cards[xc, CardCol.SUBTYPES] & sub:
+                    v += 3
+    return v
+
+
+@njit
+def candidates(G, C, g, chooser, out):
+    """Fill out with every legal choice for group row g; returns how many."""
+    cards = cards_of(C)
+    targets = targets_of(C)
+    kind = targets[g, TargCol.KIND]
+    n = 0
+    if kind == TargetKind.PLAYER or kind == TargetKind.OPPONENT or kind == TargetKind.ANY:
+        for p in range(G[H.NPLAYERS]):
+            if kind == TargetKind.OPPONENT and p == chooser:
+                continue
+            if player_targetable(G, p, chooser) and n < out.shape[0]:
+                out[n] = PLAYER_BASE + p
+                n += 1
+    if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    elif kind == TargetKind.SPELL:
+        for i in range(G[H.STACK_N]):
+            e = OFF_STACK + i * SF
+            if G[e + S.KIND] != SK_SPELL:
+                continue
+            o = G[e + S.OBJ]
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
+        for i in range(G[pb(chooser) + P.GY_N]):
+            o = graveyard_at(G, chooser, i)
+            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                out[n] = o
+                n += 1
+    return n
+
+
+@njit
+def mode_has_targets(G, C, ab, chooser, promised):
+    """Can every target group that exists in this mode get its minimum number of targets?
+    A modal ability (AbilCol.MODES): can some mode of it (700.2a)?"""
+    if ab < 0:
+        return True
+    abilities = abilities_of(C)
+    n_modes = abilities[ab, AbilCol.MODES]
+    if n_modes == 0:
+        return program_has_targets(G, C, ab, chooser, promised)
+    for m in range(ab + 1, ab + 1 + n_modes):
+        if program_has_targets(G, C, m, chooser, promised):
+            return True
+    return False
+
+
+@njit
+def program_has_targets(G, C, ab, chooser, promised):
+    """mode_has_targets for one row's own target groups."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    tg0 = abilities[ab, AbilCol.TG_START]
+    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        need = targets[g, TargCol.MIN]
+        if need == 0:
+            continue
+        if candidates(G, C, g, chooser, buf) < need:
+            return False
+    return True
+
+
+@njit
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
+    cards = cards_of(C)
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if intent == Intent.HELP:
+            return 1000 if p == chooser else -1000
+        if p == chooser:
+            return -1000
+        # harm: the opponent closest to dying
+        return 500 - G[pb(p) + P.LIFE] * 5
+    b = ob(v)
+    mine = G[b + O.CTRL] == chooser or (G[b + O.ZONE] == Zone.GRAVEYARD)
+    t = threat(G, cards, v)
+    if intent == Intent.HELP:
+        if not mine:
+            return -1000 - t
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
+            return _help_score(G, v, chooser, t, lose_kw)
+        # in combat, the creature that is fighting is the one worth helping
+        if G[b + O.ZONE] == Zone.BATTLEFIELD and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
+            return t + 300
+        return t
+    if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC and G[b + O.ZONE] == Zone.BATTLEFIELD:
+        # pods: aimed at the opponent who threatens most (kernel/player/ai_multi.py, issue 21)
+        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O.CTRL])
+        if bounce:
+            if G[b + O.TOKEN]:
+                t += BOUNCE_TOKEN
+            if G[b + O.ATTACKING] or G[b + O.BLOCKING]:
+                t += BOUNCE_IN_COMBAT
+    if G[b + O.ZONE] == Zone.STACK:
+        return t if G[b + O.OWNER] != chooser else -1000
+    if G[b + O.CUR_KW] & Keyword.WARD2 and G[b + O.CTRL] != chooser:
+        t -= 200  # ward {2}: rather a target that doesn't tax the spell
+    if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
+        return -1000 - t
+    if dmg >= 0 and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE):
+        d = fighter_power if dmg == 1000 else dmg
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
+            d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
+        if G[b + O.CUR_T] - G[b + O.DAMAGE] <= d and \
+                (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+            return 2000 + t
+        return t - 500
+    return t
+
+
+@njit
+def _help_score(G, v, chooser, t, lose_kw):
+    """The standard player's score for helping its own object v (threat t): the creature a trick
+    is for first (W.FOCUS), then one an opposing spell on top of the stack targets, then one in a
+    fight (blocked or blocking); equipment that removes a keyword goes to a creature without it."""
+    b = ob(v)
+    if G[W.FOCUS] == v + 1:
+        return t + 3000
+    if G[b + O.ZONE] != Zone.BATTLEFIELD:
+        return t
+    if lose_kw and G[b + O.CUR_KW] & lose_kw:
+        t -= 400
+    if G[H.STACK_N] > 0:
+        e = OFF_STACK + (G[H.STACK_N] - 1) * SF
+        if G[e + S.CTRL] != chooser:
+            for k in range(MAX_TARGETS):
+                if G[e + S.T0 + k] == v:
+                    return t + 600
+    if G[b + O.BLOCKING] or (G[b + O.ATTACKING] and G[b + O.BLOCKED]):
+        return t + 300
+    return t
+
+
+@njit
+def _equipped_loses(C, card):
+    """Keywords an equipment's static ability removes from the equipped creature (0: none)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    kw = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.STATIC_EQUIPPED_LOSE:
+                kw |= steps[k, StepCol.A]
+    return kw
+
+
+@njit
+def choose_targets(G, C, ab, chooser, promised, slots, zccs):
+    """AI target choice for every active group of ability row ab. Fills slots/zccs (length
+    MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    steps = steps_of(C)
+    for i in range(MAX_TARGETS):
+        slots[i] = -1
+        zccs[i] = 0
+    if ab < 0:
+        return True
+    tg0 = abilities[ab, AbilCol.TG_START]
+    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
+    scores = G[W.SCORE:W.SCORE + MAX_CANDIDATES]
+    fighter_power = 0
+    lose_kw = 0
+    std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
+    if std:
+        lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        n = candidates(G, C, g, chooser, buf)
+        intent = targets[g, TargCol.INTENT]
+        dmg = damage_hint(abilities, steps, ab, j)
+        bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
+        for i in range(n):
+            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw,
+                               bounce)
+        s0 = slot_start(targets, tg0, j)
+        k = 0
+        mx = targets[g, TargCol.MAX]
+        mn = targets[g, TargCol.MIN]
+        while k < mx:
+            best = -1
+            for i in range(n):
+                if buf[i] < 0:
+                    continue
+                # "up to" groups take only choices that help the chooser
+                if k >= mn and scores[i] < 0:
+                    continue
+                # the same object can't be chosen twice for one "target" word,
+                # nor for two groups of the same ability (the AI never wants that)
+                dup = False
+                for q in range(MAX_TARGETS):
+                    if slots[q] == buf[i]:
+                        dup = True
+                if dup:
+                    continue
+                if best < 0 or scores[i] > scores[best]:
+                    best = i
+            if best < 0:
+                break
+            v = buf[best]
+            slots[s0 + k] = v
+            zccs[s0 + k] = G[ob(v) + O.ZCC] if v < PLAYER_BASE else 0
+            buf[best] = -1
+            k += 1
+        if k < mn:
+            return False
+        if intent == Intent.HELP and k > 0 and slots[s0] < PLAYER_BASE:
+            fighter_power = G[ob(slots[s0]) + O.CUR_P]
+    return True
+
+
+@njit
+def any_legal_target(G, C, ab, ctrl, promised, slots, zccs):
+    """On resolution: (had targets, at least one still legal)."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    cards = cards_of(C)
+    if ab < 0:
+        return False, False
+    tg0 = abilities[ab, AbilCol.TG_START]
+    had = False
+    ok = False
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        s0 = slot_start(targets, tg0, j)
+        for k in range(targets[g, TargCol.MAX]):
+            v = slots[s0 + k]
+            if v < 0:
+                continue
+            had = True
+            if value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
+                ok = True
+    return had, ok
+
+
+@njit
+def stack_has_spell(G):
+    for i in range(G[H.STACK_N]):
+        if G[OFF_STACK + i * SF + S.KIND] == SK_SPELL:
+            return True
+    return False
+
+
+@njit
+def creature_is_mine(G, o, p):
+    return G[ob(o) + O.CTRL] == p

@@ -1,0 +1,260 @@
+"""Numba flags, in one place. Every kernel function is ``@njit`` from here: cached on disk, no
+object mode, no fastmath (results must not depend on the machine's float reassociation).
+
+Numba's on-disk cache only notices changes to a function's own file, not to the functions it
+calls in other modules. So the cache lives in a folder named after a hash of every kernel
+source file: any change to the kernel means a fresh folder and a full, correct compile. The
+folder is ``$NUMBA_CACHE_DIR/<hash>`` if that variable is set, else the user's cache folder.
+
+Compile time: numba compiles a function once per distinct tuple of argument types, and a
+constant argument is typed as its literal value (``f(g, -1)`` and ``f(g, 2)`` are two
+compilations), as is every int32/int64 mix. Each compilation re-optimizes and re-emits the
+machine code of everything it calls, so these copies cost about a third of the cold compile.
+Kernel functions therefore type every integer argument as int64 and every literal as its plain
+type when called from other kernel code (``_Int64Dispatcher``): one compilation per function.
+
+Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
+Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
+the record) would otherwise cost calls to ``NRT_incref``/``NRT_decref``: opaque calls after
+which the optimizer must reload everything it read from the record, about a third of the run
+time. The kernel works in arrays its caller owns, so nothing needs counting. A function that
+allocates (a batch runner, a fork's scratch records) says ``@njit(_nrt=True)``; numba refuses
+to compile an allocation, or the return of a new array, without it. An uncounted function
+must not return one of its array arguments to a counted caller either (the caller would drop
+a reference it never got); borrowed views (``borrow.py``) hold no reference and are safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+from numba.core import types
+from numba.core.registry import CPUDispatcher
+
+CACHE = os.environ.get("GIFT_ANALYZER_NO_CACHE", "") == ""
+_PACKAGE = Path(__file__).resolve().parents[2]  # analyzer/
+# What the compiled kernel is made of (paths under analyzer/: every .py in a folder). Plain
+# Python lives elsewhere (kernel/host/, policies/table.py, policies/labels.py), so editing it
+# does not move the cache folder (that recompiles for everyone); tests/test_import_rules.py
+# checks that every jitted module is listed here.
+_KERNEL_SOURCES = (
+    "enums.py",
+    "kernel/layout.py",
+    "kernel/rules",
+    "kernel/player",
+    "kernel/runtime",
+    "policies/decide.py",
+    "policies/features.py",
+    "policies/heuristic.py",
+)
+
+
+def source_hash() -> str:
+    """Hash of the source files the compiled kernel is made of."""
+    digest = hashlib.sha256()
+    for name in _KERNEL_SOURCES:
+        path = _PACKAGE / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for f in files:
+            digest.update(f.relative_to(_PACKAGE).as_posix().encode())
+            digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    if base:
+        root = Path(base)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        root = (Path(xdg) if xdg else Path.home() / ".cache") / "gift-analyzer" / "numba"
+    return root / source_hash()
+
+
+KEEP_DAYS = 14  # compiled kernels of other versions unused this long are deleted
+_USED = "last-used"  # touched by every process that uses the folder
+
+
+def mark_used(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / _USED).touch()
+    except OSError:  # a read-only cache still works
+        pass
+
+
+def prune_stale(current: Path, keep_days: float = KEEP_DAYS) -> list[Path]:
+    """Delete the compiled kernels of other source versions beside ``current`` that were not
+    used for ``keep_days`` (each is 30-50 MB; an upgrade or an edit leaves the old one
+    behind). Returns the folders deleted."""
+    import re
+    import shutil
+    import time
+
+    if not current.parent.is_dir():
+        return []
+    cutoff = time.time() - keep_days * 86400
+    gone = []
+    for d in current.parent.iterdir():
+        if d != current and d.is_dir() and re.fullmatch(r"[0-9a-f]{16}", d.name):
+            try:
+                used = d / _USED
+                if (used if used.exists() else d).stat().st_mtime < cutoff:
+                    shutil.rmtree(d, ignore_errors=True)
+                    gone.append(d)
+            except OSError:
+                pass
+    return gone
+
+
+if CACHE:
+    _dir = cache_dir()
+    if not _dir.exists():  # first run of these sources: a good time to tidy up
+        prune_stale(_dir)
+    mark_used(_dir)
+    numba.config.CACHE_DIR = str(_dir)
+
+
+def _kernel_indices_without_wraparound() -> None:
+    """Numba gives every array index Python's negative-index semantics: a compare and a select
+    on each of the kernel's (many) record reads and writes. Kernel indices are offsets and ids,
+    never negative (tests/test_boundscheck.py plays games with numba's bounds checking on, which
+    then rejects a negative index), so for functions of this package the check is left out:
+    about 9% of the run time. Functions of other packages compiled in the same process keep
+    Python semantics."""
+    from numba.np import arrayobj
+
+    original = getattr(arrayobj, "fix_integer_index", None)
+    if original is None or getattr(original, "_kernel_aware", False):
+        return  # another numba: keep its indexing as it is
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        if idxty.signed and builder.function.name.startswith(_KERNEL_SYMBOLS):
+            return context.cast(builder, idx, idxty, types.intp)
+        return original(context, builder, idxty, idx, size)
+
+    fix_integer_index._kernel_aware = True  # type: ignore[attr-defined]
+    arrayobj.fix_integer_index = fix_integer_index
+
+
+_KERNEL_SYMBOLS = "_ZN8analyzer"  # numba's mangled names of this package's functions
+_kernel_indices_without_wraparound()
+
+
+_ENTRY_SYMBOLS: list[str] = []  # mangled-name prefixes of the entry points (njit(entry=True))
+
+
+def _entry_symbol(func) -> str:
+    """The start of numba's mangled name for a module-level function."""
+    parts = [*func.__module__.split("."), func.__qualname__]
+    return "_ZN" + "".join(f"{len(p)}{p}" for p in parts)
+
+
+def _is_entry(name: str) -> bool:
+    """Is ``name`` the mangled name of an entry point (the prefix, then numba's ABI tags)?"""
+    return any(name.startswith(prefix) and name[len(prefix):len(prefix) + 1] in ("B", "E")
+               for prefix in _ENTRY_SYMBOLS)
+
+
+def _plain(t: types.Type) -> types.Type:
+    """The argument type a kernel function is compiled for: literals lose their value,
+    integers narrower than 64 bits (and int64 literals) become int64, and so do the items of
+    a tuple of integers."""
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth <= 64:
+        return types.int64
+    if isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple) and t.types:
+        inner = tuple(_plain(e) for e in t.types)
+        if all(e == types.int64 for e in inner):
+            return types.UniTuple(types.int64, len(inner))
+    return t
+
+
+class _Int64Dispatcher(CPUDispatcher):
+    """A dispatcher that compiles calls from jitted code for ``_plain`` argument types only
+    (numba converts the actual arguments at the call)."""
+
+    def get_call_template(self, args, kws):
+        args = tuple(_plain(a) for a in args)
+        kws = {k: _plain(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def njit(*args, **kwargs):
+    """``numba.njit`` with the project's flags (cache on, nogil, no reference counting unless
+    ``_nrt=True``, one compilation per function: see ``_Int64Dispatcher``)."""
+    kwargs.setdefault("cache", CACHE)
+    kwargs.setdefault("nogil", True)
+    kwargs.setdefault("_nrt", False)
+    entry = kwargs.pop("entry", False)
+    if args and callable(args[0]):
+        return _one_typing(numba.njit(**kwargs)(args[0]), entry)
+    decorate = numba.njit(*args, **kwargs)
+    return lambda func: _one_typing(decorate(func), entry)
+
+
+def _one_typing(disp, entry=False):
+    if entry:
+        _ENTRY_SYMBOLS.append(_entry_symbol(getattr(disp, "py_func", disp)))
+    if isinstance(disp, CPUDispatcher):  # NUMBA_DISABLE_JIT returns the Python function
+        disp.__class__ = _Int64Dispatcher
+    return disp
+
+
+def _internalize_kernel_callees() -> None:
+    """Numba passes every array argument as seven words and links each callee into its
+    caller's module as a shared (linkonce_odr) definition, so LLVM must keep every argument of
+    every call: a (G, C) call moves 16 words, 10 of them through the stack. In the module of an
+    entry point (njit(entry=True): a batch runner Python calls), the kernel's other functions
+    are made private before the final optimization, so LLVM drops their unused arguments and
+    inlines more: about +20% games/s. Private, not internal: a private function has no symbol,
+    so a module compiled later cannot bind its shared copy of a callee to the pruned one
+    (tests/test_compile_types.py).
+
+    Only entry modules get numba's whole-module optimization. Numba builds a module per
+    function with every callee linked in and optimizes it whole, so each kernel function
+    re-optimized the kernel below it (the batch runner's callees were optimized about 250
+    times over, most of the cold compile). Their machine code never runs: Python calls the
+    entry points, whose module is optimized whole once, from the callees' own optimized
+    functions. A kernel function Python calls directly (the scenario runner's) runs without
+    cross-function inlining, slower but the same. Other packages' modules are left as numba
+    builds them."""
+    from llvmlite import binding as ll
+    from numba.core.codegen import CPUCodeLibrary
+
+    original = CPUCodeLibrary._optimize_final_module
+    if getattr(original, "_kernel_aware", False):
+        return
+
+    def _optimize_final_module(self):
+        kind = module_kind(self._final_module)
+        if kind == "kernel":
+            return None  # no whole-module optimization: its machine code never runs
+        if kind == "entry":
+            for fn in self._final_module.functions:
+                if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr and \
+                        fn.name.startswith(_KERNEL_SYMBOLS):
+                    fn.linkage = "private"
+        return original(self)
+
+    _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
+    CPUCodeLibrary._optimize_final_module = _optimize_final_module
+
+
+def module_kind(mod) -> str:
+    """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'."""
+    from llvmlite import binding as ll
+
+    own = [fn.name for fn in mod.functions
+           if not fn.is_declaration and fn.linkage == ll.Linkage.external]
+    if any(_is_entry(name) for name in own):
+        return "entry"
+    if any(name.startswith(_KERNEL_SYMBOLS) for name in own):
+        return "kernel"
+    return "other"
+
+
+_internalize_kernel_callees()
