@@ -7,8 +7,20 @@ RULES_VERSION = "2026-12-01/2"
 # The Python API from the package top: `import analyzer; analyzer.evaluate(...)`. Loaded on
 # first use, so `import analyzer` stays instant and compiles nothing. (`report` stays
 # `analyzer.api.report`: `analyzer.report` is the reporting subpackage.)
-_API = ("evaluate", "simulate", "compare", "cardstats", "run_scenario", "load_deck",
-        "check_decks", "list_cards", "load_policy", "policy_decision", "tune", "read_tables")
+_API = (
+    "evaluate",
+    "simulate",
+    "compare",
+    "cardstats",
+    "run_scenario",
+    "load_deck",
+    "check_decks",
+    "list_cards",
+    "load_policy",
+    "policy_decision",
+    "tune",
+    "read_tables",
+)
 __all__ = ["RULES_VERSION", "__version__", *_API]
 
 

@@ -16,8 +16,12 @@ DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 
 def decks_dir() -> Path:
     if not DECKS_DIR.is_dir():
-        raise InputError(Problem("the bundled decks are not installed (install the project "
-                                 "with `pip install -e .` from a clone, or pass deck files)"))
+        raise InputError(
+            Problem(
+                "the bundled decks are not installed (install the project "
+                "with `pip install -e .` from a clone, or pass deck files)"
+            )
+        )
     return DECKS_DIR
 
 
@@ -32,8 +36,14 @@ def _list_file(name: str) -> list[Path]:
             continue
         deck = (path.parent / text).resolve()
         if not deck.is_file():
-            raise InputError(Problem(f"bundled deck {text!r} listed here does not exist",
-                                     source=str(path), line=i, text=text))
+            raise InputError(
+                Problem(
+                    f"bundled deck {text!r} listed here does not exist",
+                    source=str(path),
+                    line=i,
+                    text=text,
+                )
+            )
         out.append(deck)
     return out
 

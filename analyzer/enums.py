@@ -73,8 +73,12 @@ class _CardType(NamedTuple):
 
 CardType = _CardType()
 PERMANENT_TYPES = (
-    CardType.LAND | CardType.CREATURE | CardType.ARTIFACT | CardType.ENCHANTMENT
-    | CardType.PLANESWALKER | CardType.BATTLE
+    CardType.LAND
+    | CardType.CREATURE
+    | CardType.ARTIFACT
+    | CardType.ENCHANTMENT
+    | CardType.PLANESWALKER
+    | CardType.BATTLE
 )
 
 
@@ -158,8 +162,16 @@ class _EndReason(NamedTuple):
 
 
 EndReason = _EndReason()
-END_REASON_NAMES = ("running", "life", "library", "turn_cap", "action_cap", "all_lost",
-                    "capacity", "concede")
+END_REASON_NAMES = (
+    "running",
+    "life",
+    "library",
+    "turn_cap",
+    "action_cap",
+    "all_lost",
+    "capacity",
+    "concede",
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,13 +241,20 @@ class _Cond(NamedTuple):
 
 
 Cond = _Cond()
-COND_NAMES = {"always": Cond.ALWAYS, "promised": Cond.IF_PROMISED,
-              "not_promised": Cond.IF_NOT_PROMISED, "threshold": Cond.THRESHOLD,
-              "not_threshold": Cond.NOT_THRESHOLD, "life_changed": Cond.LIFE_CHANGED,
-              "opp_lost_life": Cond.OPP_LOST_LIFE, "your_turn": Cond.YOUR_TURN,
-              "control_token": Cond.CONTROL_TOKEN, "done": Cond.DONE,
-              "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
-              "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND}
+COND_NAMES = {
+    "always": Cond.ALWAYS,
+    "promised": Cond.IF_PROMISED,
+    "not_promised": Cond.IF_NOT_PROMISED,
+    "threshold": Cond.THRESHOLD,
+    "not_threshold": Cond.NOT_THRESHOLD,
+    "life_changed": Cond.LIFE_CHANGED,
+    "opp_lost_life": Cond.OPP_LOST_LIFE,
+    "your_turn": Cond.YOUR_TURN,
+    "control_token": Cond.CONTROL_TOKEN,
+    "done": Cond.DONE,
+    "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
+    "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
+}
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
@@ -450,10 +469,15 @@ class _Subtype(NamedTuple):
 
 
 Subtype = _Subtype()
-COND_NAMES.update({f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i
-                   for i, n in enumerate(Subtype._fields)})
-COND_NAMES.update({f"not_control_{n.lower()}": COND_NOT_CONTROL_SUBTYPE + i
-                   for i, n in enumerate(Subtype._fields)})
+COND_NAMES.update(
+    {f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i for i, n in enumerate(Subtype._fields)}
+)
+COND_NAMES.update(
+    {
+        f"not_control_{n.lower()}": COND_NOT_CONTROL_SUBTYPE + i
+        for i, n in enumerate(Subtype._fields)
+    }
+)
 
 # ---------------------------------------------------------------------------------------------
 # Columns of the compiled catalog tables (int32, one row per card / ability / target group /

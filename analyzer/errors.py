@@ -44,8 +44,14 @@ class InputError(Exception):
 # The name of an argument in messages: the keyword argument from Python, the flag from the CLI
 # (the CLI's error wrapper switches the context to flags).
 _CLI_FLAGS: ContextVar[bool] = ContextVar("cli_flags", default=False)
-_FLAG_OF = {"fmt": "--format", "card_files": "--card-data", "policy_files": "--policy-file",
-            "deck": "DECK", "deck_a": "DECK_A", "deck_b": "DECK_B"}
+_FLAG_OF = {
+    "fmt": "--format",
+    "card_files": "--card-data",
+    "policy_files": "--policy-file",
+    "deck": "DECK",
+    "deck_a": "DECK_A",
+    "deck_b": "DECK_B",
+}
 
 
 def arg(name: str) -> str:

@@ -37,8 +37,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             argv, env = jobs[name](folder)
             # output to files, not pipes: a full pipe would stall the job until its test runs
             with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
-                _early[item.nodeid] = (subprocess.Popen(argv, env=env, stdout=out, stderr=err),
-                                       folder)
+                _early[item.nodeid] = (
+                    subprocess.Popen(argv, env=env, stdout=out, stderr=err),
+                    folder,
+                )
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -52,12 +54,17 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.fixture
 def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.CompletedProcess]:
     """Wait for this test's early subprocess (see EARLY_JOBS); its CompletedProcess."""
+
     def wait(timeout: float) -> subprocess.CompletedProcess:
         proc, folder = _early[request.node.nodeid]
         proc.wait(timeout=timeout)
-        return subprocess.CompletedProcess(proc.args, proc.returncode,
-                                           (folder / "stdout").read_text(),
-                                           (folder / "stderr").read_text())
+        return subprocess.CompletedProcess(
+            proc.args,
+            proc.returncode,
+            (folder / "stdout").read_text(),
+            (folder / "stderr").read_text(),
+        )
+
     return wait
 
 

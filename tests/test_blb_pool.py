@@ -36,12 +36,30 @@ def shared_blb_cards() -> list[dict]:
     return json.loads(src.read_text(encoding="utf-8"))
 
 
-BLB_GIFTS = ("Blooming Blast", "Coiling Rebirth", "Consumed by Greed", "Cruelclaw's Heist",
-             "Crumb and Get It", "Dawn's Truce", "Dewdrop Cure", "Into the Flood Maw", "Kitnap",
-             "Long River's Pull", "Longstalk Brawl", "Mind Spiral", "Nocturnal Hunger",
-             "Parting Gust", "Peerless Recycling", "Sazacap's Brew", "Scrapshooter",
-             "Starfall Invocation", "Starforged Sword", "Valley Rally", "Wear Down",
-             "Wildfire Howl")
+BLB_GIFTS = (
+    "Blooming Blast",
+    "Coiling Rebirth",
+    "Consumed by Greed",
+    "Cruelclaw's Heist",
+    "Crumb and Get It",
+    "Dawn's Truce",
+    "Dewdrop Cure",
+    "Into the Flood Maw",
+    "Kitnap",
+    "Long River's Pull",
+    "Longstalk Brawl",
+    "Mind Spiral",
+    "Nocturnal Hunger",
+    "Parting Gust",
+    "Peerless Recycling",
+    "Sazacap's Brew",
+    "Scrapshooter",
+    "Starfall Invocation",
+    "Starforged Sword",
+    "Valley Rally",
+    "Wear Down",
+    "Wildfire Howl",
+)
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +79,11 @@ def pod_decks() -> list[Path]:
 
 
 def test_at_least_100_bloomburrow_cards_are_exact_in_the_blb_files(cat):
-    ours = [r for r in cat.records if Path(r.source).name.startswith("blb_")
-            and r.source.endswith(".toml")]
+    ours = [
+        r
+        for r in cat.records
+        if Path(r.source).name.startswith("blb_") and r.source.endswith(".toml")
+    ]
     assert len(ours) >= 100
     assert all(r.set == "BLB" and r.support == Support.EXACT for r in ours)
     commons = sum(r.rarity in ("common", "uncommon") for r in ours)
@@ -70,8 +91,9 @@ def test_at_least_100_bloomburrow_cards_are_exact_in_the_blb_files(cat):
 
 
 def test_every_bloomburrow_card_has_a_support_level(cat):
-    names = {c["name"] for c in shared_blb_cards()
-             if c["name"] not in ("Octomancer", "Perch Protection")}
+    names = {
+        c["name"] for c in shared_blb_cards() if c["name"] not in ("Octomancer", "Perch Protection")
+    }
     df = api.list_cards(set_code="BLB")
     assert names <= set(df["name"])
     assert set(df["support"]) == {"exact", "approximate", "unsupported"}
@@ -182,9 +204,11 @@ def scenario(text: str) -> dict[str, Any]:
 
 def position(me: str, them: str = "", actions: str = "", phase: str = "main1") -> str:
     """A two-player position: seat 0 active in `phase`, seat 1 the opponent."""
-    return (f'[game]\nplayers = 2\nactive = 0\nturn = 4\nphase = "{phase}"\n\n'
-            f'[[seat]]\nlibrary = ["Plains", "Plains", "Plains", "Plains"]\n{me}\n\n'
-            f'[[seat]]\nlibrary = ["Island", "Island", "Island", "Island"]\n{them}\n\n{actions}')
+    return (
+        f'[game]\nplayers = 2\nactive = 0\nturn = 4\nphase = "{phase}"\n\n'
+        f'[[seat]]\nlibrary = ["Plains", "Plains", "Plains", "Plains"]\n{me}\n\n'
+        f'[[seat]]\nlibrary = ["Island", "Island", "Island", "Island"]\n{them}\n\n{actions}'
+    )
 
 
 def lands(name: str, n: int) -> str:
@@ -192,8 +216,12 @@ def lands(name: str, n: int) -> str:
 
 
 def test_offspring_paid_makes_a_1_1_token_copy_whose_enters_trigger_also_fires():
-    s = scenario(position(f'hand = ["Intrepid Rabbit"]\nbattlefield = [{lands("Plains", 4)}]',
-                          actions='[[action]]\ncast = "Intrepid Rabbit"'))
+    s = scenario(
+        position(
+            f'hand = ["Intrepid Rabbit"]\nbattlefield = [{lands("Plains", 4)}]',
+            actions='[[action]]\ncast = "Intrepid Rabbit"',
+        )
+    )
     rabbits = bf(s, 0, "Intrepid Rabbit")
     assert sorted(r["token"] for r in rabbits) == [False, True]
     (token,) = (r for r in rabbits if r["token"])
@@ -203,18 +231,26 @@ def test_offspring_paid_makes_a_1_1_token_copy_whose_enters_trigger_also_fires()
 
 
 def test_offspring_not_paid_without_the_mana():
-    s = scenario(position(f'hand = ["Intrepid Rabbit"]\nbattlefield = [{lands("Plains", 3)}]',
-                          actions='[[action]]\ncast = "Intrepid Rabbit"'))
+    s = scenario(
+        position(
+            f'hand = ["Intrepid Rabbit"]\nbattlefield = [{lands("Plains", 3)}]',
+            actions='[[action]]\ncast = "Intrepid Rabbit"',
+        )
+    )
     (rabbit,) = bf(s, 0, "Intrepid Rabbit")
     assert (rabbit["token"], rabbit["power"]) == (False, 4)  # its own trigger: +1/+1
 
 
 def test_valiant_triggers_the_first_time_each_turn_only():
-    me = ('hand = ["Crumb and Get It", "Might of the Meek"]\n'
-          f'battlefield = [{lands("Plains", 1)}, {lands("Mountain", 1)}, "Heartfire Hero"]')
-    acts = ('[[action]]\ncast = "Crumb and Get It"\ntargets = ["battlefield:0:Heartfire Hero"]\n'
-            '[[action]]\nresolve = true\n'
-            '[[action]]\ncast = "Might of the Meek"\ntargets = ["battlefield:0:Heartfire Hero"]')
+    me = (
+        'hand = ["Crumb and Get It", "Might of the Meek"]\n'
+        f'battlefield = [{lands("Plains", 1)}, {lands("Mountain", 1)}, "Heartfire Hero"]'
+    )
+    acts = (
+        '[[action]]\ncast = "Crumb and Get It"\ntargets = ["battlefield:0:Heartfire Hero"]\n'
+        "[[action]]\nresolve = true\n"
+        '[[action]]\ncast = "Might of the Meek"\ntargets = ["battlefield:0:Heartfire Hero"]'
+    )
     s = scenario(position(me, actions=acts))
     (hero,) = bf(s, 0, "Heartfire Hero")
     assert hero["counters"] == {"+1/+1": 1}
@@ -230,8 +266,10 @@ def test_heartfire_hero_dies_dealing_its_last_power_to_each_opponent():
 
 
 def test_expend_4_triggers_on_the_fourth_mana_spent_on_spells():
-    me = (f'hand = ["Quaketusk Boar"]\nbattlefield = [{lands("Mountain", 5)}, "Teapot Slinger",'
-          ' "Bakersbane Duo"]')
+    me = (
+        f'hand = ["Quaketusk Boar"]\nbattlefield = [{lands("Mountain", 5)}, "Teapot Slinger",'
+        ' "Bakersbane Duo"]'
+    )
     s = scenario(position(me, actions='[[action]]\ncast = "Quaketusk Boar"'))
     assert s["seats"][1]["life"] == 18  # Teapot Slinger: 2 damage to each opponent
     (duo,) = bf(s, 0, "Bakersbane Duo")
@@ -241,14 +279,17 @@ def test_expend_4_triggers_on_the_fourth_mana_spent_on_spells():
 def test_expend_does_not_trigger_below_four():
     me = f'hand = ["Fell"]\nbattlefield = [{lands("Swamp", 5)}, "Teapot Slinger"]\n'
     them = 'battlefield = ["Jolly Gerbils"]'
-    s = scenario(position(me, them, '[[action]]\ncast = "Fell"\n'
-                                    'targets = ["battlefield:1:Jolly Gerbils"]'))
+    s = scenario(
+        position(me, them, '[[action]]\ncast = "Fell"\ntargets = ["battlefield:1:Jolly Gerbils"]')
+    )
     assert s["seats"][1]["life"] == 20
 
 
 def test_prowess_and_noncreature_spell_triggers():
-    me = (f'hand = ["Playful Shove"]\nbattlefield = [{lands("Mountain", 2)}, "Lightshell Duo",'
-          ' "Tempest Angler", "Coruscation Mage"]')
+    me = (
+        f'hand = ["Playful Shove"]\nbattlefield = [{lands("Mountain", 2)}, "Lightshell Duo",'
+        ' "Tempest Angler", "Coruscation Mage"]'
+    )
     s = scenario(position(me, actions='[[action]]\ncast = "Playful Shove"\ntargets = ["seat:1"]'))
     assert bf(s, 0, "Lightshell Duo")[0]["power"] == 4  # prowess: +1/+1 until end of turn
     assert bf(s, 0, "Tempest Angler")[0]["counters"] == {"+1/+1": 1}
@@ -258,9 +299,11 @@ def test_prowess_and_noncreature_spell_triggers():
 def test_a_players_second_spell_triggers_hearthborn_battler():
     me = f'hand = ["Fell", "Savor"]\nbattlefield = [{lands("Swamp", 4)}, "Hearthborn Battler"]'
     them = 'battlefield = ["Jolly Gerbils", "Brightblade Stoat"]'
-    acts = ('[[action]]\ncast = "Fell"\ntargets = ["battlefield:1:Jolly Gerbils"]\n'
-            '[[action]]\nresolve = true\n'
-            '[[action]]\ncast = "Savor"\ntargets = ["battlefield:1:Brightblade Stoat"]')
+    acts = (
+        '[[action]]\ncast = "Fell"\ntargets = ["battlefield:1:Jolly Gerbils"]\n'
+        "[[action]]\nresolve = true\n"
+        '[[action]]\ncast = "Savor"\ntargets = ["battlefield:1:Brightblade Stoat"]'
+    )
     s = scenario(position(me, them, acts))
     assert s["seats"][1]["life"] == 18
 
@@ -280,10 +323,11 @@ def test_sacrificing_carrot_cake_makes_a_rabbit_and_gains_life():
 
 
 def test_enters_with_a_counter_if_an_opponent_lost_life_this_turn():
-    me = (f'hand = ["Playful Shove", "Frilled Sparkshooter"]\n'
-          f'battlefield = [{lands("Mountain", 6)}]')
-    acts = ('[[action]]\ncast = "Playful Shove"\ntargets = ["seat:1"]\n[[action]]\nresolve = true\n'
-            '[[action]]\ncast = "Frilled Sparkshooter"')
+    me = f'hand = ["Playful Shove", "Frilled Sparkshooter"]\nbattlefield = [{lands("Mountain", 6)}]'
+    acts = (
+        '[[action]]\ncast = "Playful Shove"\ntargets = ["seat:1"]\n[[action]]\nresolve = true\n'
+        '[[action]]\ncast = "Frilled Sparkshooter"'
+    )
     s = scenario(position(me, actions=acts))
     assert bf(s, 0, "Frilled Sparkshooter")[0]["counters"] == {"+1/+1": 1}
     s = scenario(position(me, actions='[[action]]\ncast = "Frilled Sparkshooter"'))
@@ -291,8 +335,10 @@ def test_enters_with_a_counter_if_an_opponent_lost_life_this_turn():
 
 
 def test_forage_exiles_three_graveyard_cards_or_sacrifices_a_food():
-    me = (f'hand = ["Treetop Sentries"]\nbattlefield = [{lands("Forest", 4)}]\n'
-          'graveyard = ["Fell", "Savor", "Forest"]')
+    me = (
+        f'hand = ["Treetop Sentries"]\nbattlefield = [{lands("Forest", 4)}]\n'
+        'graveyard = ["Fell", "Savor", "Forest"]'
+    )
     s = scenario(position(me, actions='[[action]]\ncast = "Treetop Sentries"'))
     assert s["seats"][0]["graveyard"] == [] and len(s["seats"][0]["exile"]) == 3
     assert len(s["seats"][0]["hand"]) == 1  # "if you do, draw a card"
@@ -315,21 +361,35 @@ def test_threshold_static_and_unblockable():
     s = scenario(position('battlefield = ["Nightwhorl Hermit"]', them))
     assert bf(s, 0, "Nightwhorl Hermit")[0]["power"] == 1
     with pytest.raises(InputError):
-        scenario(position(me, them, '[[action]]\nattack = ["Nightwhorl Hermit"]\n'
-                                    '[[action]]\nseat = 1\n'
-                                    'block = [["Jolly Gerbils", "Nightwhorl Hermit"]]'))
+        scenario(
+            position(
+                me,
+                them,
+                '[[action]]\nattack = ["Nightwhorl Hermit"]\n'
+                "[[action]]\nseat = 1\n"
+                'block = [["Jolly Gerbils", "Nightwhorl Hermit"]]',
+            )
+        )
 
 
 def test_cost_reduction_and_hybrid_costs():
-    me = (f'hand = ["Polliwallop"]\nbattlefield = [{lands("Forest", 2)}, "Pond Prophet",'
-          ' "Sunshower Druid"]')
+    me = (
+        f'hand = ["Polliwallop"]\nbattlefield = [{lands("Forest", 2)}, "Pond Prophet",'
+        ' "Sunshower Druid"]'
+    )
     them = 'battlefield = ["Brightblade Stoat"]'
-    acts = ('[[action]]\ncast = "Polliwallop"\n'
-            'targets = [["battlefield:0:Pond Prophet"], ["battlefield:1:Brightblade Stoat"]]')
+    acts = (
+        '[[action]]\ncast = "Polliwallop"\n'
+        'targets = [["battlefield:0:Pond Prophet"], ["battlefield:1:Brightblade Stoat"]]'
+    )
     s = scenario(position(me, them, acts))  # {3}{G} less {1} per Frog: {1}{G}
     assert s["seats"][1]["graveyard"] == ["Brightblade Stoat"]  # 2 x 1 power = 2 damage
-    s = scenario(position(f'hand = ["Moonrise Cleric"]\nbattlefield = [{lands("Swamp", 3)}]',
-                          actions='[[action]]\ncast = "Moonrise Cleric"'))
+    s = scenario(
+        position(
+            f'hand = ["Moonrise Cleric"]\nbattlefield = [{lands("Swamp", 3)}]',
+            actions='[[action]]\ncast = "Moonrise Cleric"',
+        )
+    )
     assert bf(s, 0, "Moonrise Cleric")  # {1}{W/B}{W/B} paid with Swamps only
 
 
@@ -338,9 +398,11 @@ def test_banishing_light_returns_the_card_when_it_leaves():
     them = 'battlefield = ["Brightblade Stoat", "Nettle Guard", "Forest"]'
     s = scenario(position(me, them, '[[action]]\ncast = "Banishing Light"'))
     assert s["seats"][1]["exile"] == ["Brightblade Stoat"]
-    acts = ('[[action]]\ncast = "Banishing Light"\n[[action]]\nresolve = true\n'
-            '[[action]]\nseat = 1\nactivate = "Nettle Guard"\n'
-            'targets = ["battlefield:0:Banishing Light"]')
+    acts = (
+        '[[action]]\ncast = "Banishing Light"\n[[action]]\nresolve = true\n'
+        '[[action]]\nseat = 1\nactivate = "Nettle Guard"\n'
+        'targets = ["battlefield:0:Banishing Light"]'
+    )
     s = scenario(position(me, them, acts))
     assert s["seats"][1]["exile"] == [] and bf(s, 1, "Brightblade Stoat")
 
@@ -348,22 +410,33 @@ def test_banishing_light_returns_the_card_when_it_leaves():
 def test_damage_by_power_and_flicker():
     me = f'hand = ["Rabid Gnaw"]\nbattlefield = [{lands("Mountain", 2)}, "Quaketusk Boar"]'
     them = 'battlefield = ["Galewind Moose"]'
-    acts = ('[[action]]\ncast = "Rabid Gnaw"\n'
-            'targets = [["battlefield:0:Quaketusk Boar"], ["battlefield:1:Galewind Moose"]]')
+    acts = (
+        '[[action]]\ncast = "Rabid Gnaw"\n'
+        'targets = [["battlefield:0:Quaketusk Boar"], ["battlefield:1:Galewind Moose"]]'
+    )
     s = scenario(position(me, them, acts))
     assert s["seats"][1]["graveyard"] == ["Galewind Moose"]  # 5 + 1 power, toughness 6
-    me = (f'battlefield = [{lands("Forest", 2)}, "Island", "Lilysplash Mentor",'
-          ' { card = "Bakersbane Duo", tapped = true }]')
-    s = scenario(position(me, actions='[[action]]\nactivate = "Lilysplash Mentor"\n'
-                                      'targets = ["battlefield:0:Bakersbane Duo"]'))
+    me = (
+        f'battlefield = [{lands("Forest", 2)}, "Island", "Lilysplash Mentor",'
+        ' { card = "Bakersbane Duo", tapped = true }]'
+    )
+    s = scenario(
+        position(
+            me,
+            actions='[[action]]\nactivate = "Lilysplash Mentor"\n'
+            'targets = ["battlefield:0:Bakersbane Duo"]',
+        )
+    )
     duo = bf(s, 0, "Bakersbane Duo")[0]
     assert duo["counters"] == {"+1/+1": 1} and not duo["tapped"]  # a new object
     assert len(bf(s, 0, "Food")) == 1  # its enters trigger again
 
 
 def test_library_ops_mill_reveal_until_land_and_search():
-    me = (f'hand = ["Daggerfang Duo", "Clifftop Lookout", "Heaped Harvest"]\n'
-          f'battlefield = [{lands("Swamp", 3)}, {lands("Forest", 6)}]')
+    me = (
+        f'hand = ["Daggerfang Duo", "Clifftop Lookout", "Heaped Harvest"]\n'
+        f"battlefield = [{lands('Swamp', 3)}, {lands('Forest', 6)}]"
+    )
     acts = '[[action]]\ncast = "Daggerfang Duo"'
     s = scenario(position(me, actions=acts))
     assert s["seats"][0]["graveyard"] == ["Plains", "Plains"]
@@ -379,20 +452,24 @@ def test_discard_punisher_and_counter_unless_pay():
     s = scenario(position(me, them, '[[action]]\ncast = "Psychic Whorl"\ntargets = ["seat:1"]'))
     assert len(s["seats"][1]["hand"]) == 1 and len(s["seats"][1]["graveyard"]) == 2
     me = f'hand = ["Thornplate Intimidator"]\nbattlefield = [{lands("Swamp", 4)}]'
-    s = scenario(position(me, 'life = 20', '[[action]]\ncast = "Thornplate Intimidator"'))
+    s = scenario(position(me, "life = 20", '[[action]]\ncast = "Thornplate Intimidator"'))
     assert s["seats"][1]["life"] == 17  # nothing to sacrifice or discard
     them = f'hand = ["Dazzling Denial"]\nbattlefield = [{lands("Island", 2)}]'
     for spare, countered in ((0, True), (2, False)):
         me = f'hand = ["Savor"]\nbattlefield = [{lands("Swamp", 2 + spare)}, "Jolly Gerbils"]'
-        acts = ('[[action]]\ncast = "Savor"\ntargets = ["battlefield:0:Jolly Gerbils"]\n'
-                '[[action]]\nseat = 1\ncast = "Dazzling Denial"\ntargets = ["stack:top"]')
+        acts = (
+            '[[action]]\ncast = "Savor"\ntargets = ["battlefield:0:Jolly Gerbils"]\n'
+            '[[action]]\nseat = 1\ncast = "Dazzling Denial"\ntargets = ["stack:top"]'
+        )
         s = scenario(position(me, them, acts))
         assert (bf(s, 0, "Food") == []) == countered
 
 
 def test_legend_rule_keeps_the_newest():
-    me = f'hand = ["Mabel, Heir to Cragflame"]\nbattlefield = [{lands("Mountain", 2)}, ' \
-         '"Plains", "Mabel, Heir to Cragflame"]'
+    me = (
+        f'hand = ["Mabel, Heir to Cragflame"]\nbattlefield = [{lands("Mountain", 2)}, '
+        '"Plains", "Mabel, Heir to Cragflame"]'
+    )
     s = scenario(position(me, actions='[[action]]\ncast = "Mabel, Heir to Cragflame"'))
     assert len(bf(s, 0, "Mabel, Heir to Cragflame")) == 1
     assert len(bf(s, 0, "Cragflame")) == 1  # the new Mabel's token
@@ -401,27 +478,44 @@ def test_legend_rule_keeps_the_newest():
 
 def test_life_triggers_defending_player_and_subtype_conditions():
     me = 'battlefield = ["Agate-Blade Assassin", "Starscape Cleric", "Wax-Wane Witness"]'
-    s = scenario(position(me, actions='[[action]]\nattack = ["Agate-Blade Assassin"]\n'
-                                      '[[action]]\nresolve = true\n[[action]]\nblock = []\n'
-                                      '[[action]]\nadvance = "main2"'))
+    s = scenario(
+        position(
+            me,
+            actions='[[action]]\nattack = ["Agate-Blade Assassin"]\n'
+            "[[action]]\nresolve = true\n[[action]]\nblock = []\n"
+            '[[action]]\nadvance = "main2"',
+        )
+    )
     # assassin: 1 life loss + 1 life gain; the gain makes Starscape Cleric drain 1; the
     # assassin's combat damage 1; Wax-Wane Witness: +1/+0 per life change on its turn
     assert s["seats"][1]["life"] == 20 - 1 - 1 - 1 and s["seats"][0]["life"] == 21
     me = f'hand = ["Sonar Strike"]\nbattlefield = [{lands("Plains", 2)}, "Moonrise Cleric"]'
     them = 'battlefield = [{ card = "Brightblade Stoat", tapped = true }]'
-    s = scenario(position(me, them, '[[action]]\ncast = "Sonar Strike"\n'
-                                    'targets = ["battlefield:1:Brightblade Stoat"]'))
+    s = scenario(
+        position(
+            me,
+            them,
+            '[[action]]\ncast = "Sonar Strike"\ntargets = ["battlefield:1:Brightblade Stoat"]',
+        )
+    )
     assert s["seats"][1]["graveyard"] == ["Brightblade Stoat"] and s["seats"][0]["life"] == 23
 
 
 def test_other_creature_enters_filters_mana_creatures_and_equipment():
-    me = (f'hand = ["Head of the Homestead"]\nbattlefield = [{lands("Forest", 4)}, '
-          '{ card = "Three Tree Rootweaver", sick = false }, "Valley Mightcaller", "Short Bow"]')
+    me = (
+        f'hand = ["Head of the Homestead"]\nbattlefield = [{lands("Forest", 4)}, '
+        '{ card = "Three Tree Rootweaver", sick = false }, "Valley Mightcaller", "Short Bow"]'
+    )
     s = scenario(position(me, actions='[[action]]\ncast = "Head of the Homestead"'))
     # Head of the Homestead ({3}{G/W}{G/W}) cast with four Forests and the Rootweaver: the
     # Mightcaller grows for it (a Rabbit) and its two Rabbit tokens
     assert bf(s, 0, "Valley Mightcaller")[0]["counters"] == {"+1/+1": 3}
-    s = scenario(position(me, actions='[[action]]\nactivate = "Short Bow"\n'
-                                      'targets = ["battlefield:0:Valley Mightcaller"]'))
+    s = scenario(
+        position(
+            me,
+            actions='[[action]]\nactivate = "Short Bow"\n'
+            'targets = ["battlefield:0:Valley Mightcaller"]',
+        )
+    )
     caller = bf(s, 0, "Valley Mightcaller")[0]
     assert {"vigilance", "reach"} <= set(caller["keywords"]) and caller["power"] == 2

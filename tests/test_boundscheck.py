@@ -42,8 +42,10 @@ _GAMES = textwrap.dedent("""
 
 
 def _bounds_checked_games(folder: Path) -> tuple[list[str], dict[str, str]]:
-    return ([sys.executable, "-c", _GAMES],
-            dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(folder / "cache")))
+    return (
+        [sys.executable, "-c", _GAMES],
+        dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(folder / "cache")),
+    )
 
 
 # a cold compile with bounds checks: started at collection, on the second core (conftest.py)

@@ -25,14 +25,23 @@ def test_reads_the_training_split_and_17lands_formats(tmp_path: Path) -> None:
     train = read_ratings(TRAIN)
     assert len(train) == 58 and train["real_gih_wr"].between(0.4, 0.7).all()
     export = tmp_path / "card-ratings.csv"
-    export.write_text('"Name","Color","GIH WR","IWD"\n"Fell","B","61.2%","5.1pp"\n'
-                      '"Sugar Coat","U","55.0%","1.0pp"\n"Rare Unseen","W","",""\n')
+    export.write_text(
+        '"Name","Color","GIH WR","IWD"\n"Fell","B","61.2%","5.1pp"\n'
+        '"Sugar Coat","U","55.0%","1.0pp"\n"Rare Unseen","W","",""\n'
+    )
     df = read_ratings(export)
     assert dict(zip(df.card, df.real_gih_wr, strict=True)) == pytest.approx(
-        {"Fell": 0.612, "Sugar Coat": 0.55})  # the card without a rate is left out
+        {"Fell": 0.612, "Sugar Coat": 0.55}
+    )  # the card without a rate is left out
     js = tmp_path / "card_ratings.json"
-    js.write_text(json.dumps([{"name": "Fell", "ever_drawn_win_rate": 0.612},
-                              {"name": "Sugar Coat", "ever_drawn_win_rate": None}]))
+    js.write_text(
+        json.dumps(
+            [
+                {"name": "Fell", "ever_drawn_win_rate": 0.612},
+                {"name": "Sugar Coat", "ever_drawn_win_rate": None},
+            ]
+        )
+    )
     assert read_ratings(js).to_dict("records") == [{"card": "Fell", "real_gih_wr": 0.612}]
 
 
@@ -46,9 +55,18 @@ def test_unreadable_ratings_are_input_errors(tmp_path: Path) -> None:
 
 
 def _table(sim: list[float], real: list[float]) -> pd.DataFrame:
-    cards = pd.DataFrame({"card": [f"c{i}" for i in range(len(sim))], "decks": "d",
-                          "gih_games": 100, "sim_gih_wr": sim, "drawn_copies": 100,
-                          "cast_share": 1.0, "drawn_games": 100, "cast_games_share": 1.0})
+    cards = pd.DataFrame(
+        {
+            "card": [f"c{i}" for i in range(len(sim))],
+            "decks": "d",
+            "gih_games": 100,
+            "sim_gih_wr": sim,
+            "drawn_copies": 100,
+            "cast_share": 1.0,
+            "drawn_games": 100,
+            "cast_games_share": 1.0,
+        }
+    )
     return with_ratings(cards, pd.DataFrame({"card": cards.card, "real_gih_wr": real}))
 
 
@@ -58,7 +76,8 @@ def test_rank_correlation_and_scale_known_answers() -> None:
     fit = rating_fit(_table(doubled, real))
     assert fit.n == 5 and fit.spearman == pytest.approx(1.0)
     assert fit.scale == pytest.approx(2.0) and fit.sd_real_pts == pytest.approx(
-        100 * np.std(real, ddof=1))
+        100 * np.std(real, ddof=1)
+    )
     fit = rating_fit(_table(real[::-1], real))
     assert fit.spearman == pytest.approx(-1.0) and fit.scale == pytest.approx(1.0)
     # the largest disagreement (centred on each side's mean) comes first
@@ -88,10 +107,19 @@ def test_own_ratings_give_a_perfect_fit(small_run: api.CalibrationRun, tmp_path:
     """A ratings file holding the simulation's own GIH WR: same order, same spread."""
     own = tmp_path / "own.csv"
     small_run.table.rename(columns={"card": "card_name", "sim_gih_wr": "gih_wr"})[
-        ["card_name", "gih_wr"]].to_csv(own, index=False)
+        ["card_name", "gih_wr"]
+    ].to_csv(own, index=False)
     decks = bundled.gauntlet()[:2]
-    run = api.calibrate(decks, decks, games=150, seed=3, threads=2, ratings=own,
-                        out=tmp_path / "run", min_drawn_games=1)
+    run = api.calibrate(
+        decks,
+        decks,
+        games=150,
+        seed=3,
+        threads=2,
+        ratings=own,
+        out=tmp_path / "run",
+        min_drawn_games=1,
+    )
     assert run.figures["gih_wr_spearman"] == pytest.approx(1.0)
     assert run.figures["gih_wr_scale"] == pytest.approx(1.0)
     assert run.table["sim_minus_real_pts"].abs().max() == pytest.approx(0.0, abs=1e-9)
@@ -104,9 +132,15 @@ def test_own_ratings_give_a_perfect_fit(small_run: api.CalibrationRun, tmp_path:
 def test_verdict_names_each_missed_target(small_run: api.CalibrationRun) -> None:
     from analyzer.analysis.calibration import Calibration, Check
 
-    cal = Calibration(small_run.table, {}, None,
-                      [Check("archetype_spread_pts", 27.0, None, 8.0),
-                       Check("on_play_win_rate", 0.54, 0.51, 0.57)])
+    cal = Calibration(
+        small_run.table,
+        {},
+        None,
+        [
+            Check("archetype_spread_pts", 27.0, None, 8.0),
+            Check("on_play_win_rate", 0.54, 0.51, 0.57),
+        ],
+    )
     said = verdict(cal, "basic")
     assert said.startswith("the simulated basic player isn't close to real play: 1 of 2")
     assert "archetype spread 27.0 points (target at most 8.0 points)" in said
@@ -116,9 +150,24 @@ def test_verdict_names_each_missed_target(small_run: api.CalibrationRun) -> None
 
 def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
     decks = [str(p) for p in bundled.gauntlet()[:2]]
-    res = CliRunner().invoke(main, ["calibrate", *decks, "--vs", decks[0], "--games", "60",
-                                    "--ratings", str(TRAIN), "--player", "basic",
-                                    "--out", str(tmp_path / "c"), "--no-plots"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "calibrate",
+            *decks,
+            "--vs",
+            decks[0],
+            "--games",
+            "60",
+            "--ratings",
+            str(TRAIN),
+            "--player",
+            "basic",
+            "--out",
+            str(tmp_path / "c"),
+            "--no-plots",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert res.stdout.startswith("the simulated basic player is")
     assert "GIH WR rank correlation" in res.stdout and "attackers blocked" in res.stdout
@@ -136,7 +185,7 @@ CAST_SHARE_EXCEPTIONS = {
     "Wear Down": "few artifact or enchantment targets in the gauntlet",
     "Long River's Pull": "mana is never kept up for a counterspell",
     "Cruelclaw's Heist": "about 40%: each main-phase action casts the most expensive spell, so "
-                         "a two-mana sorcery waits",
+    "a two-mana sorcery waits",
 }
 
 

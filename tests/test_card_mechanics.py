@@ -15,7 +15,7 @@ from analyzer.cards.loader import load_records
 from analyzer.enums import AbilCol, AbilityKind, AiRole, CardCol, Op, StepCol, TargCol
 from analyzer.errors import InputError
 
-MODAL = '''
+MODAL = """
 [[card]]
 name = "Test Choice"
 set = "TEST"
@@ -34,7 +34,7 @@ steps = [{ op = "damage", ref = 0, amount = 2 }]
 
 [[card.ability.modes]]
 steps = [{ op = "draw", ref = "you" }]
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -72,14 +72,23 @@ def test_modal_spell_compiles_to_mode_rows(tmp_path: Path) -> None:
     assert not (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.MODE) & 1
 
 
-@pytest.mark.parametrize(("old", "new", "words"), [
-    ('kind = "spell"\n', 'kind = "spell"\nsteps = [{ op = "draw", ref = "you" }]\n',
-     "in its modes only"),
-    ('kind = "spell"\n', 'kind = "static"\n', "may be modal"),
-    ('[[card.ability.modes]]\nsteps = [{ op = "draw", ref = "you" }]\n', '', "2..8 mode"),
-    ('steps = [{ op = "draw", ref = "you" }]\n', 'steps = [{ op = "draw", ref = 0 }]\n',
-     "does not exist"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            'kind = "spell"\n',
+            'kind = "spell"\nsteps = [{ op = "draw", ref = "you" }]\n',
+            "in its modes only",
+        ),
+        ('kind = "spell"\n', 'kind = "static"\n', "may be modal"),
+        ('[[card.ability.modes]]\nsteps = [{ op = "draw", ref = "you" }]\n', "", "2..8 mode"),
+        (
+            'steps = [{ op = "draw", ref = "you" }]\n',
+            'steps = [{ op = "draw", ref = 0 }]\n',
+            "does not exist",
+        ),
+    ],
+)
 def test_bad_modes_are_refused(tmp_path: Path, old: str, new: str, words: str) -> None:
     text = MODAL.replace(old, new, 1)
     assert text != MODAL
@@ -93,8 +102,13 @@ def test_mode_is_not_a_kind_to_write(tmp_path: Path) -> None:
 
 
 def test_bloomburrow_modal_cards_are_exact(cat) -> None:
-    for name, n_modes in (("Spellgyre", 2), ("Pawpatch Formation", 3), ("Early Winter", 2),
-                          ("Downwind Ambusher", 2), ("Hivespine Wolverine", 3)):
+    for name, n_modes in (
+        ("Spellgyre", 2),
+        ("Pawpatch Formation", 3),
+        ("Early Winter", 2),
+        ("Downwind Ambusher", 2),
+        ("Hivespine Wolverine", 3),
+    ):
         rec = cat.lookup(name)
         assert rec.support_name == "exact", name
         modal = [a for a in rec.abilities if a.modes]
@@ -110,7 +124,7 @@ def test_new_trigger_kinds_read(cat) -> None:
     assert cat.lookup("Brambleguard Captain").abilities[0].kind == AbilityKind.BEGIN_COMBAT
 
 
-FLASHBACK = '''
+FLASHBACK = """
 [[card]]
 name = "Test Replay"
 set = "TEST"
@@ -127,7 +141,7 @@ steps = [{ op = "draw", ref = "you" }, { op = "draw", ref = "you", when = "cast_
 [[card.ability]]
 kind = "flashback"
 cost = "{2}{U}"
-'''
+"""
 
 
 def test_flashback_compiles_its_cost(tmp_path: Path) -> None:
@@ -142,13 +156,19 @@ def test_flashback_compiles_its_cost(tmp_path: Path) -> None:
     assert (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1
 
 
-@pytest.mark.parametrize(("old", "new", "words"), [
-    ('cost = "{2}{U}"\n', '', "flashback ability belongs"),
-    ('type_line = "Sorcery"', 'type_line = "Artifact"', "flashback ability belongs"),
-    ('kind = "flashback"\n', 'kind = "flashback"\nsteps = [{ op = "draw", ref = "you" }]\n',
-     "no targets or steps"),
-    ('kind = "spell"\n', 'kind = "spell"\nwhen = "cast_from_graveyard"\n', "spell's steps"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ('cost = "{2}{U}"\n', "", "flashback ability belongs"),
+        ('type_line = "Sorcery"', 'type_line = "Artifact"', "flashback ability belongs"),
+        (
+            'kind = "flashback"\n',
+            'kind = "flashback"\nsteps = [{ op = "draw", ref = "you" }]\n',
+            "no targets or steps",
+        ),
+        ('kind = "spell"\n', 'kind = "spell"\nwhen = "cast_from_graveyard"\n', "spell's steps"),
+    ],
+)
 def test_bad_flashback_is_refused(tmp_path: Path, old: str, new: str, words: str) -> None:
     text = FLASHBACK.replace(old, new, 1)
     assert text != FLASHBACK
@@ -166,5 +186,7 @@ def test_spell_cost_reducer_is_marked(cat) -> None:
     cc = cat.compiled
     kinds = int(cc.cards[cc.id_of("Stormcatch Mentor"), CardCol.AB_KINDS])
     assert (kinds >> AbilityKind.SPELLS_COST_LESS) & 1 and (kinds >> AbilityKind.STATIC) & 1
-    assert not (int(cc.cards[cc.id_of("Spellgyre"), CardCol.AB_KINDS])
-                >> AbilityKind.SPELLS_COST_LESS) & 1
+    assert (
+        not (int(cc.cards[cc.id_of("Spellgyre"), CardCol.AB_KINDS]) >> AbilityKind.SPELLS_COST_LESS)
+        & 1
+    )

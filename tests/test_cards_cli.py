@@ -33,19 +33,27 @@ def test_list_cards_dataframe() -> None:
     assert len(df) == len(CARDS) > 31  # gift cards, Jolly Gerbils, basics, BLB; no tokens
     row = df.set_index("name").loc["Into the Flood Maw"]
     assert (row["set"], row["number"], row["cost"], row["gift_kind"], row["support"]) == (
-        "BLB", "52", "{U}", "tapped_fish", "exact")
+        "BLB",
+        "52",
+        "{U}",
+        "tapped_fish",
+        "exact",
+    )
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
     assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 9
 
 
-@pytest.mark.parametrize("kwargs, n", [
-    ({"gift_only": True}, 25),
-    ({"set_code": "blc"}, 312),  # the whole BLC set (blc_scryfall.json, z_blc.toml)
-    ({"set_code": "HOB", "gift_only": True}, 1),
-    ({"support": "exact"}, n_support("exact")),
-    ({"support": "Unsupported"}, n_support("unsupported")),
-    ({"support": "approximate", "set_code": "HOB"}, 0),
-])
+@pytest.mark.parametrize(
+    "kwargs, n",
+    [
+        ({"gift_only": True}, 25),
+        ({"set_code": "blc"}, 312),  # the whole BLC set (blc_scryfall.json, z_blc.toml)
+        ({"set_code": "HOB", "gift_only": True}, 1),
+        ({"support": "exact"}, n_support("exact")),
+        ({"support": "Unsupported"}, n_support("unsupported")),
+        ({"support": "approximate", "set_code": "HOB"}, 0),
+    ],
+)
 def test_list_cards_filters(kwargs: dict, n: int) -> None:
     assert len(api.list_cards(**kwargs)) == n
 
@@ -57,21 +65,36 @@ def test_table_default() -> None:
     assert lines[0].split() == ["Name", "Set", "No.", "R", "Cost", "Type", "Gift", "Support"]
     assert max(len(line) for line in lines) <= 100
     assert any(line.startswith("Cruelclaw's Heist") and "{B}{B}" in line for line in lines)
-    assert (f"{len(CARDS)} cards (25 with a gift): {n_support('exact')} exact, "
-            f"{n_support('approximate')} approximate, {n_support('unsupported')} unsupported"
-            ) in out
+    assert (
+        f"{len(CARDS)} cards (25 with a gift): {n_support('exact')} exact, "
+        f"{n_support('approximate')} approximate, {n_support('unsupported')} unsupported"
+    ) in out
     # notes below the table, names marked
     assert any(line.startswith("Perch Protection *") for line in lines)
     assert "* Bilbo's Gambit: Oracle text from another open-source engine's" in out
     # columns line up: every row has "Set" values starting at the same offset
     col = lines[0].index("Set")
-    assert all(line[col:col + 3] in ("BLB", "BLC", "HOB") for line in lines[2:2 + len(CARDS)])
+    assert all(line[col : col + 3] in ("BLB", "BLC", "HOB") for line in lines[2 : 2 + len(CARDS)])
 
 
 def test_table_fits_width_with_long_names() -> None:
-    df = pd.DataFrame([("A" * 60, "TST", "1", "rare", "{1}", "Legendary Creature — " + "B" * 50,
-                        None, "approximate", None, "Draw a card.")],
-                      columns=list(api.CARD_COLUMNS))
+    df = pd.DataFrame(
+        [
+            (
+                "A" * 60,
+                "TST",
+                "1",
+                "rare",
+                "{1}",
+                "Legendary Creature — " + "B" * 50,
+                None,
+                "approximate",
+                None,
+                "Draw a card.",
+            )
+        ],
+        columns=list(api.CARD_COLUMNS),
+    )
     text = api.format_cards_table(df)
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "…" in text
@@ -114,11 +137,14 @@ def test_no_match_is_not_an_error() -> None:
     assert code == 0 and "no cards match" in out
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--support", "bad"), "Invalid value for '--support'"),
-    (("--format", "xml"), "Invalid value for '--format'"),
-    (("--set", "XYZ"), "no cards from set 'XYZ' in the catalog; sets: BLB, BLC, HOB"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--support", "bad"), "Invalid value for '--support'"),
+        (("--format", "xml"), "Invalid value for '--format'"),
+        (("--set", "XYZ"), "no cards from set 'XYZ' in the catalog; sets: BLB, BLC, HOB"),
+    ],
+)
 def test_bad_options_exit_2(args: tuple[str, ...], words: str) -> None:
     code, out, err = run(*args)
     assert code == 2
@@ -127,16 +153,22 @@ def test_bad_options_exit_2(args: tuple[str, ...], words: str) -> None:
 
 def test_user_card_data(tmp_path: Path) -> None:
     good = tmp_path / "mine.toml"
-    good.write_text('[[card]]\nname = "Test Bear"\nset = "TST"\nnumber = "7"\n'
-                    'rarity = "common"\ncost = "{1}{G}"\ntype_line = "Creature — Bear"\n'
-                    'power = 2\ntoughness = 2\nsupport = "approximate"\n'
-                    'oracle = "Test Bear can\'t be countered."\n', encoding="utf-8")
+    good.write_text(
+        '[[card]]\nname = "Test Bear"\nset = "TST"\nnumber = "7"\n'
+        'rarity = "common"\ncost = "{1}{G}"\ntype_line = "Creature — Bear"\n'
+        'power = 2\ntoughness = 2\nsupport = "approximate"\n'
+        'oracle = "Test Bear can\'t be countered."\n',
+        encoding="utf-8",
+    )
     code, out, _ = run("--card-data", str(good), "--set", "tst")
     assert code == 0 and "Test Bear" in out and "1 cards (0 with a gift)" in out
     bad = tmp_path / "bad.toml"
-    bad.write_text('[[card]]\nname = "Test Bear"\nset = "TST"\nrarity = "common"\n'
-                   'type_line = "Creature — Bear"\npower = 2\nsupport = "exact"\n'
-                   'oracle = ""\n', encoding="utf-8")
+    bad.write_text(
+        '[[card]]\nname = "Test Bear"\nset = "TST"\nrarity = "common"\n'
+        'type_line = "Creature — Bear"\npower = 2\nsupport = "exact"\n'
+        'oracle = ""\n',
+        encoding="utf-8",
+    )
     code, out, err = run("--card-data", str(bad))
     assert code == 2
     assert f'error: {bad}:1: card "Test Bear", field toughness: is missing' in err

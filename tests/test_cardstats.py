@@ -32,10 +32,27 @@ FIX = Path(__file__).parent / "fixtures" / "cardstats"
 CARDS = str(FIX / "vanilla.toml")
 UPGRADE = str(FIX / "upgrade.txt")
 BEARS = str(FIX / "bears.txt")
-ISSUE_COLUMNS = ["card", "copies", "gp", "gp_wr", "oh_games", "oh_wr", "gd_games", "gd_wr",
-                 "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd_pts", "iwd_ci_low_pts",
-                 "iwd_ci_high_pts", "promised_games", "promised_wr", "unpromised_games",
-                 "unpromised_wr"]
+ISSUE_COLUMNS = [
+    "card",
+    "copies",
+    "gp",
+    "gp_wr",
+    "oh_games",
+    "oh_wr",
+    "gd_games",
+    "gd_wr",
+    "gih_games",
+    "gih_wr",
+    "gns_games",
+    "gns_wr",
+    "iwd_pts",
+    "iwd_ci_low_pts",
+    "iwd_ci_high_pts",
+    "promised_games",
+    "promised_wr",
+    "unpromised_games",
+    "unpromised_wr",
+]
 OH, DR, CAST, PROM = (OBJ_COLS.index(c) for c in ("opening_hand", "drawn", "cast", "promised"))
 
 
@@ -113,8 +130,16 @@ def test_never_in_opening_hand_has_no_oh_figure() -> None:
     objs[:, 0, OH] = 1  # card 1 always in the opening hand: no GD and no GNS games
     objs[:, 1, DR] = rng.random(n) < 0.6  # card 2: never in an opening hand
     winner = np.where(rng.random(n) < 0.5, 0, 1).astype(np.int32)
-    df = card_table(card_games(objs, np.array([1, 2, 3]), np.zeros(3, int), winner,
-                               ("", "Always", "Never", "Unseen"), lambda _n: False))
+    df = card_table(
+        card_games(
+            objs,
+            np.array([1, 2, 3]),
+            np.zeros(3, int),
+            winner,
+            ("", "Always", "Never", "Unseen"),
+            lambda _n: False,
+        )
+    )
     never = row(df, "Never")
     assert never.oh_games == 0 and pd.isna(never.oh_wr)
     assert never.gd_games + never.gns_games == never.gp == n
@@ -136,8 +161,16 @@ def test_counts_add_up_on_random_arrays() -> None:
     objs[..., PROM] = np.minimum(objs[..., CAST], rng.integers(0, 3, (n, k)))
     cards = rng.integers(1, 6, k)
     winner = rng.integers(-1, 2, n).astype(np.int32)
-    df = card_table(card_games(objs, cards, np.zeros(k, int), winner,
-                               ("", "a", "b", "c", "d", "e"), lambda nm: nm in "ab"))
+    df = card_table(
+        card_games(
+            objs,
+            cards,
+            np.zeros(k, int),
+            winner,
+            ("", "a", "b", "c", "d", "e"),
+            lambda nm: nm in "ab",
+        )
+    )
     assert (df.oh_games + df.gd_games + df.gns_games == df.gp).all()
     assert (df.gih_games == df.oh_games + df.gd_games).all()
     assert (df.gp == n).all() and df.copies.sum() == k
@@ -160,8 +193,7 @@ def test_pool_keeps_games_of_each_deck() -> None:
 
 @pytest.fixture(scope="module")
 def upgrade_run() -> api.CardStatsRun:
-    return api.cardstats(UPGRADE, [BEARS], games=2000, seed=11, policy="never",
-                         card_files=[CARDS])
+    return api.cardstats(UPGRADE, [BEARS], games=2000, seed=11, policy="never", card_files=[CARDS])
 
 
 def test_strict_upgrade_has_higher_iwd(upgrade_run: api.CardStatsRun) -> None:
@@ -184,7 +216,11 @@ def test_counts_add_up_in_games(upgrade_run: api.CardStatsRun) -> None:
     assert (df.gp == 2000).all() and upgrade_run.games == 2000
     assert (df.oh_games + df.gd_games + df.gns_games == df.gp).all()
     assert dict(zip(df.card, df.copies, strict=True)) == {
-        "Forest": 17, "Test Titan": 4, "Test Runt": 4, "Test Bear": 15}
+        "Forest": 17,
+        "Test Titan": 4,
+        "Test Runt": 4,
+        "Test Bear": 15,
+    }
     assert df.promised_games.isna().all()  # no gift card in the deck
     # the kernel's raw material: the kept hand holds 7 - mulligans cards
     from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS
@@ -208,8 +244,9 @@ def test_drawn_flag_only_after_the_opening_hand(upgrade_run: api.CardStatsRun) -
 
 
 def test_gift_columns_with_bundled_deck() -> None:
-    run = api.cardstats("decks/ub_rats_threshold.txt", ["decks/wb_bats_lifegain.txt"],
-                        games=150, seed=3)
+    run = api.cardstats(
+        "decks/ub_rats_threshold.txt", ["decks/wb_bats_lifegain.txt"], games=150, seed=3
+    )
     df = run.table
     gift = df[df.promised_games.notna()]
     assert set(gift.card) >= {"Cruelclaw's Heist", "Mind Spiral"}
@@ -239,15 +276,30 @@ def test_same_seed_same_table() -> None:
 
 def test_cli_writes_csv_and_manifest(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    res = CliRunner().invoke(main, ["cardstats", UPGRADE, "--vs", BEARS, "--card-data", CARDS,
-                                    "--games", "200", "--seed", "2", "--out", str(out)])
+    res = CliRunner().invoke(
+        main,
+        [
+            "cardstats",
+            UPGRADE,
+            "--vs",
+            BEARS,
+            "--card-data",
+            CARDS,
+            "--games",
+            "200",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "GIH WR" in res.output and "IWD" in res.output and f"wrote {out}" in res.output
     lines = res.output.splitlines()
     table = [ln for ln in lines if ln.startswith("Test ") or ln.startswith("Forest")]
     assert len(table) == 4
     csv = pd.read_csv(out / "card_stats.csv")
-    assert list(csv.columns[:len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS == list(MAIN_COLUMNS)
+    assert list(csv.columns[: len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS == list(MAIN_COLUMNS)
     assert list(csv.columns) == list(COLUMNS)
     assert list(csv.card) == [ln.split("  ")[0].rstrip(" *") for ln in table]  # same order
     manifest = json.loads((out / "manifest.json").read_text())
@@ -261,9 +313,19 @@ def test_cli_writes_csv_and_manifest(tmp_path: Path) -> None:
 
 
 def test_cli_gift_warning(tmp_path: Path) -> None:
-    res = CliRunner().invoke(main, ["cardstats", "decks/ub_rats_threshold.txt", "--vs",
-                                    "decks/wb_bats_lifegain.txt", "--games", "60",
-                                    "--out", str(tmp_path / "g")])
+    res = CliRunner().invoke(
+        main,
+        [
+            "cardstats",
+            "decks/ub_rats_threshold.txt",
+            "--vs",
+            "decks/wb_bats_lifegain.txt",
+            "--games",
+            "60",
+            "--out",
+            str(tmp_path / "g"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "Cruelclaw's Heist *" in res.output
     assert "observational" in res.output and "gift-analyzer evaluate" in res.output
@@ -271,21 +333,27 @@ def test_cli_gift_warning(tmp_path: Path) -> None:
 
 def test_cli_default_out_is_a_run_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    res = CliRunner().invoke(main, ["cardstats", UPGRADE, "--vs", BEARS, "--card-data", CARDS,
-                                    "--games", "20"])
+    res = CliRunner().invoke(
+        main, ["cardstats", UPGRADE, "--vs", BEARS, "--card-data", CARDS, "--games", "20"]
+    )
     assert res.exit_code == 0, res.output
     runs = list((tmp_path / "results").iterdir())
     assert len(runs) == 1 and (runs[0] / "card_stats.csv").is_file()
     assert "cardstats" in runs[0].name
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--games", "0"], "Invalid value for '--games'"),
-    (["--policy", "sometimes"], "unknown policy 'sometimes'"),
-    (["missing_deck.txt"], "missing_deck.txt"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--games", "0"], "Invalid value for '--games'"),
+        (["--policy", "sometimes"], "unknown policy 'sometimes'"),
+        (["missing_deck.txt"], "missing_deck.txt"),
+    ],
+)
 def test_cli_bad_input_exits_2(args: list[str], words: str, tmp_path: Path) -> None:
-    res = CliRunner().invoke(main, ["cardstats", *args, "--vs", BEARS, "--card-data", CARDS,
-                                    "--out", str(tmp_path / "x")])
+    res = CliRunner().invoke(
+        main,
+        ["cardstats", *args, "--vs", BEARS, "--card-data", CARDS, "--out", str(tmp_path / "x")],
+    )
     assert res.exit_code == 2
     assert words in res.output and "Traceback" not in res.output

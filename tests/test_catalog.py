@@ -65,12 +65,19 @@ def test_counts(cat: Catalog) -> None:
     assert len(gift) == 25
     assert sum(1 for r in cat.records if r.is_basic_land) == 5
     assert {r.name for r in cat.records if r.is_token} == {
-        "Food", "Treasure", "Fish", "Octopus", "Bird", "Creature Token", "Rabbit", "Cragflame",
-        "Otter"}
+        "Food",
+        "Treasure",
+        "Fish",
+        "Octopus",
+        "Bird",
+        "Creature Token",
+        "Rabbit",
+        "Cragflame",
+        "Otter",
+    }
 
 
-@pytest.mark.parametrize("fact", _facts() if CARDDATA.exists() else [],
-                         ids=lambda f: f["name"])
+@pytest.mark.parametrize("fact", _facts() if CARDDATA.exists() else [], ids=lambda f: f["name"])
 def test_gift_card_facts(cat: Catalog, fact: dict) -> None:
     rec = cat.lookup(fact["name"])
     assert rec is not None, fact["name"]
@@ -137,8 +144,12 @@ def test_every_op_has_a_spec() -> None:
 def test_tables_are_consistent(cat: Catalog) -> None:
     cards, abil, targ, steps, gift_tokens = cat.compiled.tables
     assert gift_tokens.dtype == np.int32 and gift_tokens.shape == (len(GiftKind),)
-    for arr, width in ((cards, CardCol.N), (abil, AbilCol.N), (targ, TargCol.N),
-                       (steps, StepCol.N)):
+    for arr, width in (
+        (cards, CardCol.N),
+        (abil, AbilCol.N),
+        (targ, TargCol.N),
+        (steps, StepCol.N),
+    ):
         assert arr.dtype == np.int32 and arr.ndim == 2 and arr.shape[1] == width
         assert arr.flags.c_contiguous
     assert cards.shape[0] == len(cat.records)
@@ -150,7 +161,7 @@ def test_tables_are_consistent(cat: Catalog) -> None:
         next_ab += count
         assert row[CardCol.SUPPORT] in Support and row[CardCol.AI_ROLE] in AiRole
         assert row[CardCol.VALUE] > 0
-        for a in abil[start:start + count]:
+        for a in abil[start : start + count]:
             assert a[AbilCol.CARD] == cid and a[AbilCol.KIND] in AbilityKind
             assert a[AbilCol.COND] in COND_VALUES
             tg0, tgn = a[AbilCol.TG_START], a[AbilCol.TG_COUNT]
@@ -159,11 +170,11 @@ def test_tables_are_consistent(cat: Catalog) -> None:
             assert st0 == next_st and st0 + stn <= len(steps)
             next_tg += tgn
             next_st += stn
-            for t in targ[tg0:tg0 + tgn]:
+            for t in targ[tg0 : tg0 + tgn]:
                 assert t[TargCol.KIND] in TargetKind and t[TargCol.KIND] != TargetKind.NONE
                 assert 0 <= t[TargCol.MIN] <= t[TargCol.MAX]
                 assert t[TargCol.COND] in COND_VALUES and t[TargCol.INTENT] in Intent
-            for s in steps[st0:st0 + stn]:
+            for s in steps[st0 : st0 + stn]:
                 assert s[StepCol.OP] in Op and s[StepCol.COND] in COND_VALUES
                 ref = s[StepCol.REF]
                 assert ref in Ref or 0 <= ref < tgn
@@ -175,8 +186,13 @@ def test_tables_are_consistent(cat: Catalog) -> None:
 def test_gift_trigger_added_to_permanents_only(cat: Catalog) -> None:
     cards, abil, _, _, _ = cat.compiled.tables
     for cid, rec in enumerate(cat.records):
-        kinds = [abil[i, AbilCol.KIND] for i in range(cards[cid, CardCol.AB_START],
-                 cards[cid, CardCol.AB_START] + cards[cid, CardCol.AB_COUNT])]
+        kinds = [
+            abil[i, AbilCol.KIND]
+            for i in range(
+                cards[cid, CardCol.AB_START],
+                cards[cid, CardCol.AB_START] + cards[cid, CardCol.AB_COUNT],
+            )
+        ]
         if rec.gift and rec.is_permanent:
             first = abil[cards[cid, CardCol.AB_START]]
             assert kinds[0] == AbilityKind.GIFT and first[AbilCol.COND] == Cond.IF_PROMISED
@@ -190,20 +206,22 @@ def _abilities(cat: Catalog, name: str) -> list[tuple[np.ndarray, np.ndarray, np
     comp = cat.compiled
     row = comp.cards[comp.id_of(name)]
     out = []
-    for a in comp.abilities[row[CardCol.AB_START]:row[CardCol.AB_START] + row[CardCol.AB_COUNT]]:
-        tg = comp.targets[a[AbilCol.TG_START]:a[AbilCol.TG_START] + a[AbilCol.TG_COUNT]]
-        st = comp.steps[a[AbilCol.ST_START]:a[AbilCol.ST_START] + a[AbilCol.ST_COUNT]]
+    for a in comp.abilities[row[CardCol.AB_START] : row[CardCol.AB_START] + row[CardCol.AB_COUNT]]:
+        tg = comp.targets[a[AbilCol.TG_START] : a[AbilCol.TG_START] + a[AbilCol.TG_COUNT]]
+        st = comp.steps[a[AbilCol.ST_START] : a[AbilCol.ST_START] + a[AbilCol.ST_COUNT]]
         out.append((a, tg, st))
     return out
 
 
 def test_instead_clauses_and_intents(cat: Catalog) -> None:
-    (_, tg, st), = _abilities(cat, "Into the Flood Maw")
+    ((_, tg, st),) = _abilities(cat, "Into the Flood Maw")
     assert list(tg[:, TargCol.COND]) == [Cond.IF_NOT_PROMISED, Cond.IF_PROMISED]
     assert list(tg[:, TargCol.INTENT]) == [Intent.HARM, Intent.HARM]
     assert [(s[StepCol.OP], s[StepCol.COND], s[StepCol.REF]) for s in st] == [
-        (Op.BOUNCE, Cond.IF_NOT_PROMISED, 0), (Op.BOUNCE, Cond.IF_PROMISED, 1)]
-    (_, tg, st), = _abilities(cat, "Longstalk Brawl")
+        (Op.BOUNCE, Cond.IF_NOT_PROMISED, 0),
+        (Op.BOUNCE, Cond.IF_PROMISED, 1),
+    ]
+    ((_, tg, st),) = _abilities(cat, "Longstalk Brawl")
     assert list(tg[:, TargCol.INTENT]) == [Intent.HELP, Intent.HARM]
     gift, spell, etb, static = _abilities(cat, "Kitnap")
     assert gift[0][AbilCol.KIND] == AbilityKind.GIFT
@@ -218,8 +236,7 @@ def test_instead_clauses_and_intents(cat: Catalog) -> None:
 
 
 def test_roles(cat: Catalog) -> None:
-    roles = {r.name: int(cat.compiled.cards[i, CardCol.AI_ROLE])
-             for i, r in enumerate(cat.records)}
+    roles = {r.name: int(cat.compiled.cards[i, CardCol.AI_ROLE]) for i, r in enumerate(cat.records)}
     assert roles["Long River's Pull"] == AiRole.COUNTER
     assert roles["Starfall Invocation"] == AiRole.SWEEPER
     assert roles["Wildfire Howl"] == AiRole.SWEEPER
@@ -242,8 +259,10 @@ def test_ids_are_deterministic(cat: Catalog) -> None:
 
 
 def test_catalog_import_needs_no_numba() -> None:
-    code = ("import sys; from analyzer.cards import load_catalog; load_catalog(); "
-            "assert 'numba' not in sys.modules, 'numba imported'")
+    code = (
+        "import sys; from analyzer.cards import load_catalog; load_catalog(); "
+        "assert 'numba' not in sys.modules, 'numba imported'"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -278,19 +297,22 @@ def split_cat(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     return load_catalog([path])
 
 
-@pytest.mark.parametrize("query, expected", [
-    ("Cruelclaw's Heist", "Cruelclaw's Heist"),
-    ("cruelclaw’s heist", "Cruelclaw's Heist"),
-    ("CRUELCLAW‘S HEIST", "Cruelclaw's Heist"),
-    ("Cruelclawʼs   Heist ", "Cruelclaw's Heist"),
-    ("  into  the flood   maw", "Into the Flood Maw"),
-    ("Fire // Ice", "Fire // Ice"),
-    ("Fire/Ice", "Fire // Ice"),
-    ("fire /ice", "Fire // Ice"),
-    ("Fire", "Fire // Ice"),
-    ("Lim-Dul's Vault", "Lim-Dûl's Vault"),
-    ("Kitnap // Something Else", "Kitnap"),  # front face of a name we know by its front
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("Cruelclaw's Heist", "Cruelclaw's Heist"),
+        ("cruelclaw’s heist", "Cruelclaw's Heist"),
+        ("CRUELCLAW‘S HEIST", "Cruelclaw's Heist"),
+        ("Cruelclawʼs   Heist ", "Cruelclaw's Heist"),
+        ("  into  the flood   maw", "Into the Flood Maw"),
+        ("Fire // Ice", "Fire // Ice"),
+        ("Fire/Ice", "Fire // Ice"),
+        ("fire /ice", "Fire // Ice"),
+        ("Fire", "Fire // Ice"),
+        ("Lim-Dul's Vault", "Lim-Dûl's Vault"),
+        ("Kitnap // Something Else", "Kitnap"),  # front face of a name we know by its front
+    ],
+)
 def test_lookup_forgives(split_cat: Catalog, query: str, expected: str) -> None:
     rec = split_cat.lookup(query)
     assert rec is not None and rec.name == expected
@@ -337,11 +359,21 @@ def test_load_catalog_is_cached_and_sees_edits(tmp_path: Path) -> None:
 def test_mana_cost_parser() -> None:
     cost = parse_mana_cost("{X}{2}{W}{W}{C}")
     assert (cost.generic, cost.colored, cost.colorless, cost.x, cost.mv) == (
-        2, (2, 0, 0, 0, 0), 1, 1, 5)
+        2,
+        (2, 0, 0, 0, 0),
+        1,
+        1,
+        5,
+    )
     assert parse_mana_cost("").mv == 0
     hybrid = parse_mana_cost("{1}{W/B}{W/B}")
     assert (hybrid.generic, hybrid.hybrid, hybrid.hybrid_colors, hybrid.mv, hybrid.colors) == (
-        1, 2, 1 | 4, 3, 1 | 4)
+        1,
+        2,
+        1 | 4,
+        3,
+        1 | 4,
+    )
     for bad in ("{1}{R", "1R", "{W/P}", "{2/W}", "{W/U}{B/R}", "{Q}", "{2}x"):
         with pytest.raises(ValueError):
             parse_mana_cost(bad)
@@ -381,7 +413,7 @@ steps = [
 ]
 '''
 
-CREATURE = '''
+CREATURE = """
 [[card]]
 name = "Test Bear"
 set = "TST"
@@ -393,11 +425,12 @@ toughness = 2
 keywords = ["trample"]
 support = "exact"
 oracle = "Trample"
-'''
+"""
 
 
-def _problems(tmp_path: Path, text: str, name: str = "cards.toml",
-              extra: tuple[Path, ...] = ()) -> list[str]:
+def _problems(
+    tmp_path: Path, text: str, name: str = "cards.toml", extra: tuple[Path, ...] = ()
+) -> list[str]:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError) as info:
@@ -413,76 +446,212 @@ def test_good_snippets_load(tmp_path: Path) -> None:
 
 BAD_CASES = [
     # (description, replace this, with this, expected card, expected field, expected words)
-    ("unknown op", 'op = "damage", ref = 0, amount = 2', 'op = "damag", ref = 0, amount = 2',
-     "Test Bolt", "ability[0].steps[0].op", "did you mean 'damage'"),
-    ("unknown param", "amount = 3,", "amount = 3, dmg = 1,",
-     "Test Bolt", "ability[0].steps[1].dmg", "unknown parameter"),
-    ("missing param", 'ref = 0, amount = 2,', 'ref = 0,',
-     "Test Bolt", "ability[0].steps[0].amount", "is missing"),
-    ("ill-typed param", "amount = 2", 'amount = "2"',
-     "Test Bolt", "ability[0].steps[0].amount", "must be an integer"),
-    ("param out of range", "amount = 2", "amount = 500",
-     "Test Bolt", "ability[0].steps[0].amount", "between"),
-    ("group out of range", "ref = 0, amount = 3", "ref = 2, amount = 3",
-     "Test Bolt", "ability[0].steps[1].ref", "target group 2 does not exist"),
-    ("unknown ref name", "ref = 0, amount = 3", 'ref = "theirs", amount = 3',
-     "Test Bolt", "ability[0].steps[1].ref", "unknown ref"),
-    ("ref kind mismatch", '{ kind = "permanent", types = ["creature"] }', '{ kind = "spell" }',
-     "Test Bolt", "ability[0].steps[0].ref", "needs a group of kind"),
-    ("unknown keyword", 'type_line = "Instant"', 'type_line = "Instant"\nkeywords = ["flyng"]',
-     "Test Bolt", "keywords[0]", "unknown keyword"),
-    ("unknown type", 'type_line = "Instant"', 'type_line = "Instnt"',
-     "Test Bolt", "type_line", "unknown card type"),
-    ("unknown gift kind", 'gift = "card"', 'gift = "cards"',
-     "Test Bolt", "gift", "unknown gift kind"),
-    ("unknown support", 'support = "exact"', 'support = "perfect"',
-     "Test Bolt", "support", "unknown support level"),
-    ("missing support", 'support = "exact"', "",
-     "Test Bolt", "support", "is missing"),
-    ("bad mana cost", 'cost = "{1}{R}"', 'cost = "{1}{R"',
-     "Test Bolt", "cost", "mana cost"),
-    ("hybrid cost", 'cost = "{1}{R}"', 'cost = "{R/P}"',
-     "Test Bolt", "cost", "hybrid"),
-    ("missing oracle", 'oracle = """Gift', 'orcle = """Gift',
-     "Test Bolt", "oracle", "is missing"),
-    ("unknown field", 'rarity = "common"', 'rarity = "common"\nrarety = "rare"',
-     "Test Bolt", "rarety", "did you mean 'rarity'"),
-    ("unknown rarity", 'rarity = "common"', 'rarity = "legendary"',
-     "Test Bolt", "rarity", "unknown rarity"),
-    ("group never used", 'targets = [{ kind = "permanent", types = ["creature"] }]',
-     'targets = [{ kind = "permanent", types = ["creature"] }, { kind = "player" }]',
-     "Test Bolt", "ability[0].targets[1]", "never used"),
-    ("promised-only group used always", 'types = ["creature"] }', 'types = ["creature"], '
-     'when = "promised" }', "Test Bolt", "ability[0].steps[0].when", "exists only when promised"),
-    ("intent conflict", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
-     '{ op = "pump", ref = 0, power = 3, when = "promised" }',
-     "Test Bolt", "ability[0].targets[0]", "set `intent`"),
-    ("it without a mover", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
-     '{ op = "grant_cast_from_exile", ref = "it", when = "promised" }',
-     "Test Bolt", "ability[0].steps[1].ref", "'it' needs an earlier step"),
-    ("static op in a spell", '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
-     '{ op = "static_control_enchanted", when = "promised" }',
-     "Test Bolt", "ability[0].steps[1].op", "static ops"),
-    ("explicit gift ability", 'kind = "spell"', 'kind = "gift"',
-     "Test Bolt", "ability[0].kind", "added by the compiler"),
-    ("unknown ability kind", 'kind = "spell"', 'kind = "spel"',
-     "Test Bolt", "ability[0].kind", "unknown ability kind"),
-    ("bad filter", 'types = ["creature"] }', 'types = ["creature"], filter = ["yours"] }',
-     "Test Bolt", "ability[0].targets[0].filter[0]", "unknown target filter"),
-    ("min above max", 'types = ["creature"] }', 'types = ["creature"], min = 3, max = 2 }',
-     "Test Bolt", "ability[0].targets[0].min", "greater than max"),
-    ("mv filter without param", 'types = ["creature"] }',
-     'types = ["creature"], filter = ["mv_at_most"] }',
-     "Test Bolt", "ability[0].targets[0].param", "mv_at_most"),
-    ("no steps", "steps = [", "stepz = [",
-     "Test Bolt", "ability[0].steps", "is missing"),
+    (
+        "unknown op",
+        'op = "damage", ref = 0, amount = 2',
+        'op = "damag", ref = 0, amount = 2',
+        "Test Bolt",
+        "ability[0].steps[0].op",
+        "did you mean 'damage'",
+    ),
+    (
+        "unknown param",
+        "amount = 3,",
+        "amount = 3, dmg = 1,",
+        "Test Bolt",
+        "ability[0].steps[1].dmg",
+        "unknown parameter",
+    ),
+    (
+        "missing param",
+        "ref = 0, amount = 2,",
+        "ref = 0,",
+        "Test Bolt",
+        "ability[0].steps[0].amount",
+        "is missing",
+    ),
+    (
+        "ill-typed param",
+        "amount = 2",
+        'amount = "2"',
+        "Test Bolt",
+        "ability[0].steps[0].amount",
+        "must be an integer",
+    ),
+    (
+        "param out of range",
+        "amount = 2",
+        "amount = 500",
+        "Test Bolt",
+        "ability[0].steps[0].amount",
+        "between",
+    ),
+    (
+        "group out of range",
+        "ref = 0, amount = 3",
+        "ref = 2, amount = 3",
+        "Test Bolt",
+        "ability[0].steps[1].ref",
+        "target group 2 does not exist",
+    ),
+    (
+        "unknown ref name",
+        "ref = 0, amount = 3",
+        'ref = "theirs", amount = 3',
+        "Test Bolt",
+        "ability[0].steps[1].ref",
+        "unknown ref",
+    ),
+    (
+        "ref kind mismatch",
+        '{ kind = "permanent", types = ["creature"] }',
+        '{ kind = "spell" }',
+        "Test Bolt",
+        "ability[0].steps[0].ref",
+        "needs a group of kind",
+    ),
+    (
+        "unknown keyword",
+        'type_line = "Instant"',
+        'type_line = "Instant"\nkeywords = ["flyng"]',
+        "Test Bolt",
+        "keywords[0]",
+        "unknown keyword",
+    ),
+    (
+        "unknown type",
+        'type_line = "Instant"',
+        'type_line = "Instnt"',
+        "Test Bolt",
+        "type_line",
+        "unknown card type",
+    ),
+    (
+        "unknown gift kind",
+        'gift = "card"',
+        'gift = "cards"',
+        "Test Bolt",
+        "gift",
+        "unknown gift kind",
+    ),
+    (
+        "unknown support",
+        'support = "exact"',
+        'support = "perfect"',
+        "Test Bolt",
+        "support",
+        "unknown support level",
+    ),
+    ("missing support", 'support = "exact"', "", "Test Bolt", "support", "is missing"),
+    ("bad mana cost", 'cost = "{1}{R}"', 'cost = "{1}{R"', "Test Bolt", "cost", "mana cost"),
+    ("hybrid cost", 'cost = "{1}{R}"', 'cost = "{R/P}"', "Test Bolt", "cost", "hybrid"),
+    ("missing oracle", 'oracle = """Gift', 'orcle = """Gift', "Test Bolt", "oracle", "is missing"),
+    (
+        "unknown field",
+        'rarity = "common"',
+        'rarity = "common"\nrarety = "rare"',
+        "Test Bolt",
+        "rarety",
+        "did you mean 'rarity'",
+    ),
+    (
+        "unknown rarity",
+        'rarity = "common"',
+        'rarity = "legendary"',
+        "Test Bolt",
+        "rarity",
+        "unknown rarity",
+    ),
+    (
+        "group never used",
+        'targets = [{ kind = "permanent", types = ["creature"] }]',
+        'targets = [{ kind = "permanent", types = ["creature"] }, { kind = "player" }]',
+        "Test Bolt",
+        "ability[0].targets[1]",
+        "never used",
+    ),
+    (
+        "promised-only group used always",
+        'types = ["creature"] }',
+        'types = ["creature"], when = "promised" }',
+        "Test Bolt",
+        "ability[0].steps[0].when",
+        "exists only when promised",
+    ),
+    (
+        "intent conflict",
+        '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+        '{ op = "pump", ref = 0, power = 3, when = "promised" }',
+        "Test Bolt",
+        "ability[0].targets[0]",
+        "set `intent`",
+    ),
+    (
+        "it without a mover",
+        '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+        '{ op = "grant_cast_from_exile", ref = "it", when = "promised" }',
+        "Test Bolt",
+        "ability[0].steps[1].ref",
+        "'it' needs an earlier step",
+    ),
+    (
+        "static op in a spell",
+        '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+        '{ op = "static_control_enchanted", when = "promised" }',
+        "Test Bolt",
+        "ability[0].steps[1].op",
+        "static ops",
+    ),
+    (
+        "explicit gift ability",
+        'kind = "spell"',
+        'kind = "gift"',
+        "Test Bolt",
+        "ability[0].kind",
+        "added by the compiler",
+    ),
+    (
+        "unknown ability kind",
+        'kind = "spell"',
+        'kind = "spel"',
+        "Test Bolt",
+        "ability[0].kind",
+        "unknown ability kind",
+    ),
+    (
+        "bad filter",
+        'types = ["creature"] }',
+        'types = ["creature"], filter = ["yours"] }',
+        "Test Bolt",
+        "ability[0].targets[0].filter[0]",
+        "unknown target filter",
+    ),
+    (
+        "min above max",
+        'types = ["creature"] }',
+        'types = ["creature"], min = 3, max = 2 }',
+        "Test Bolt",
+        "ability[0].targets[0].min",
+        "greater than max",
+    ),
+    (
+        "mv filter without param",
+        'types = ["creature"] }',
+        'types = ["creature"], filter = ["mv_at_most"] }',
+        "Test Bolt",
+        "ability[0].targets[0].param",
+        "mv_at_most",
+    ),
+    ("no steps", "steps = [", "stepz = [", "Test Bolt", "ability[0].steps", "is missing"),
 ]
 
 
-@pytest.mark.parametrize("what, old, new, card, field, words", BAD_CASES,
-                         ids=[c[0] for c in BAD_CASES])
-def test_bad_record(tmp_path: Path, what: str, old: str, new: str, card: str, field: str,
-                    words: str) -> None:
+@pytest.mark.parametrize(
+    "what, old, new, card, field, words", BAD_CASES, ids=[c[0] for c in BAD_CASES]
+)
+def test_bad_record(
+    tmp_path: Path, what: str, old: str, new: str, card: str, field: str, words: str
+) -> None:
     assert old in GOOD, what
     problems = _problems(tmp_path, GOOD.replace(old, new, 1))
     hits = [p for p in problems if f'card "{card}", field {field}:' in p]
@@ -491,36 +660,82 @@ def test_bad_record(tmp_path: Path, what: str, old: str, new: str, card: str, fi
     assert all(p.startswith(str(tmp_path / "cards.toml") + ":2:") for p in hits)  # file:line
 
 
-@pytest.mark.parametrize("what, old, new, field, words", [
-    ("creature without P/T", "toughness = 2\n", "", "toughness", "needs power and toughness"),
-    ("keyword not in oracle", 'oracle = "Trample"', 'oracle = "Vigilance"', "keywords",
-     "not in the oracle"),
-    ("P/T on a noncreature", 'type_line = "Creature — Bear"', 'type_line = "Artifact"',
-     "power", "only creatures"),
-    ("end step without whose", 'oracle = "Trample"',
-     'oracle = "Trample"\n[[card.ability]]\nkind = "end_step"\n'
-     'steps = [{ op = "draw", ref = "you" }]', "ability[0]", "each = true"),
-    ("promise without gift", 'oracle = "Trample"',
-     'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\nwhen = "promised"\n'
-     'steps = [{ op = "draw", ref = "you" }]', "ability", "no gift"),
-    ("gift text without gift", 'oracle = "Trample"', 'oracle = "Gift a card\\nTrample"',
-     "gift", "`gift` is missing"),
-    ("attached on a non-aura", 'oracle = "Trample"',
-     'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\n'
-     'steps = [{ op = "tap", ref = "attached" }]', "ability[0].steps[0].ref", "Aura"),
-    ("activated without cost", 'oracle = "Trample"',
-     'oracle = "Trample"\n[[card.ability]]\nkind = "activated"\n'
-     'steps = [{ op = "draw", ref = "you" }]', "ability[0]", "needs a cost"),
-    ("spell ability on a creature", 'oracle = "Trample"',
-     'oracle = "Trample"\n[[card.ability]]\nkind = "spell"\n'
-     'steps = [{ op = "draw", ref = "you" }]', "ability[0].kind", "instants, sorceries"),
-])
-def test_bad_creature(tmp_path: Path, what: str, old: str, new: str, field: str,
-                      words: str) -> None:
+@pytest.mark.parametrize(
+    "what, old, new, field, words",
+    [
+        ("creature without P/T", "toughness = 2\n", "", "toughness", "needs power and toughness"),
+        (
+            "keyword not in oracle",
+            'oracle = "Trample"',
+            'oracle = "Vigilance"',
+            "keywords",
+            "not in the oracle",
+        ),
+        (
+            "P/T on a noncreature",
+            'type_line = "Creature — Bear"',
+            'type_line = "Artifact"',
+            "power",
+            "only creatures",
+        ),
+        (
+            "end step without whose",
+            'oracle = "Trample"',
+            'oracle = "Trample"\n[[card.ability]]\nkind = "end_step"\n'
+            'steps = [{ op = "draw", ref = "you" }]',
+            "ability[0]",
+            "each = true",
+        ),
+        (
+            "promise without gift",
+            'oracle = "Trample"',
+            'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\nwhen = "promised"\n'
+            'steps = [{ op = "draw", ref = "you" }]',
+            "ability",
+            "no gift",
+        ),
+        (
+            "gift text without gift",
+            'oracle = "Trample"',
+            'oracle = "Gift a card\\nTrample"',
+            "gift",
+            "`gift` is missing",
+        ),
+        (
+            "attached on a non-aura",
+            'oracle = "Trample"',
+            'oracle = "Trample"\n[[card.ability]]\nkind = "etb"\n'
+            'steps = [{ op = "tap", ref = "attached" }]',
+            "ability[0].steps[0].ref",
+            "Aura",
+        ),
+        (
+            "activated without cost",
+            'oracle = "Trample"',
+            'oracle = "Trample"\n[[card.ability]]\nkind = "activated"\n'
+            'steps = [{ op = "draw", ref = "you" }]',
+            "ability[0]",
+            "needs a cost",
+        ),
+        (
+            "spell ability on a creature",
+            'oracle = "Trample"',
+            'oracle = "Trample"\n[[card.ability]]\nkind = "spell"\n'
+            'steps = [{ op = "draw", ref = "you" }]',
+            "ability[0].kind",
+            "instants, sorceries",
+        ),
+    ],
+)
+def test_bad_creature(
+    tmp_path: Path, what: str, old: str, new: str, field: str, words: str
+) -> None:
     assert old in CREATURE, what
     problems = _problems(tmp_path, CREATURE.replace(old, new, 1))
     assert any(f'card "Test Bear", field {field}:' in p and words in p for p in problems), (
-        what, problems)
+        what,
+        problems,
+    )
 
 
 def test_duplicate_names(tmp_path: Path) -> None:
@@ -529,8 +744,10 @@ def test_duplicate_names(tmp_path: Path) -> None:
     other = tmp_path / "other.toml"
     other.write_text(GOOD, encoding="utf-8")
     problems = _problems(tmp_path, GOOD, extra=(other,))
-    assert any('card "Test Bolt", field name: duplicate name (first defined at '
-               f"{other}:2)" in p for p in problems)
+    assert any(
+        f'card "Test Bolt", field name: duplicate name (first defined at {other}:2)' in p
+        for p in problems
+    )
 
 
 def test_tokens_in_the_right_file(tmp_path: Path) -> None:
@@ -542,17 +759,24 @@ def test_tokens_in_the_right_file(tmp_path: Path) -> None:
 
 
 def test_unknown_token(tmp_path: Path) -> None:
-    text = GOOD.replace('{ op = "damage", ref = 0, amount = 3, when = "promised" }',
-                        '{ op = "create_token", token = "Fsh", when = "promised" }')
+    text = GOOD.replace(
+        '{ op = "damage", ref = 0, amount = 3, when = "promised" }',
+        '{ op = "create_token", token = "Fsh", when = "promised" }',
+    )
     problems = _problems(tmp_path, text, extra=tuple(builtin_data_files()))
-    assert any('card "Test Bolt", field ability[0].steps[1].token: unknown token \'Fsh\' '
-               "(did you mean 'Fish'?)" in p for p in problems), problems
+    assert any(
+        "card \"Test Bolt\", field ability[0].steps[1].token: unknown token 'Fsh' "
+        "(did you mean 'Fish'?)" in p
+        for p in problems
+    ), problems
 
 
 def test_every_problem_at_once(tmp_path: Path) -> None:
-    text = (GOOD.replace("amount = 2", "amount = -1")
-            + CREATURE.replace('"trample"', '"trampel"')
-            + GOOD.replace("Test Bolt", "Third").replace('cost = "{1}{R}"', 'cost = "R"'))
+    text = (
+        GOOD.replace("amount = 2", "amount = -1")
+        + CREATURE.replace('"trample"', '"trampel"')
+        + GOOD.replace("Test Bolt", "Third").replace('cost = "{1}{R}"', 'cost = "R"')
+    )
     problems = _problems(tmp_path, text)
     assert any('"Test Bolt", field ability[0].steps[0].amount' in p for p in problems)
     assert any('"Test Bear", field keywords[0]' in p for p in problems)
@@ -561,19 +785,23 @@ def test_every_problem_at_once(tmp_path: Path) -> None:
     assert len(lines) == 3  # each problem points at its own card's line
 
 
-@pytest.mark.parametrize("content, words", [
-    ("[[card]]\nname = ", "not valid TOML"),
-    (b"\xff\xfe[[card]]", "not UTF-8"),
-    ('[[cards]]\nname = "x"', "unknown top-level key 'cards'"),
-    ('[[card]]\nset = "TST"', "field name: is missing"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("[[card]]\nname = ", "not valid TOML"),
+        (b"\xff\xfe[[card]]", "not UTF-8"),
+        ('[[cards]]\nname = "x"', "unknown top-level key 'cards'"),
+        ('[[card]]\nset = "TST"', "field name: is missing"),
+    ],
+)
 def test_bad_files(tmp_path: Path, content: str | bytes, words: str) -> None:
     path = tmp_path / "cards.toml"
     path.write_bytes(content.encode() if isinstance(content, str) else content)
     with pytest.raises(InputError) as info:
         load_records([path])
-    assert any(words in str(p) and str(path) in str(p) for p in info.value.problems), (
-        [str(p) for p in info.value.problems])
+    assert any(words in str(p) and str(path) in str(p) for p in info.value.problems), [
+        str(p) for p in info.value.problems
+    ]
 
 
 def test_missing_file_is_a_problem(tmp_path: Path) -> None:
@@ -584,7 +812,8 @@ def test_missing_file_is_a_problem(tmp_path: Path) -> None:
 
 def test_format_doc_covers_every_op_and_gift_card(cat: Catalog) -> None:
     doc = (Path(__file__).resolve().parents[1] / "analyzer" / "cards" / "FORMAT.md").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     for name, spec in OP_SPECS.items():
         assert f"| `{name}` | {spec.op} |" in doc, name
         for p in spec.params:

@@ -22,40 +22,67 @@ FIXTURES = Path(__file__).parent / "fixtures"
 DECKS = FIXTURES / "decks"
 BAD = FIXTURES / "bad_decks"
 GOOD_DECKS = sorted(DECKS.iterdir())
-HEIST = ["heist_arena.txt", "heist_moxfield.txt", "heist_plain.txt", "heist_mtgo.dek",
-         "heist_forge.dck"]
+HEIST = [
+    "heist_arena.txt",
+    "heist_moxfield.txt",
+    "heist_plain.txt",
+    "heist_mtgo.dek",
+    "heist_forge.dck",
+]
 
 # file -> (extra options, fragments every one of which must be on stderr)
 CORPUS: dict[str, tuple[list[str], list[str]]] = {
-    "unknown_card.txt": ([], [
-        "unknown_card.txt:6: `2 Cruelclaws Heist (BLB) 88` unknown card \"Cruelclaws Heist\": "
-        "did you mean Cruelclaw's Heist?"]),
-    "missing_count.txt": ([], [
-        "missing_count.txt:5: `Scrapshooter` cannot read this line: a card line needs a count "
-        "first, like `1 Scrapshooter`"]),
+    "unknown_card.txt": (
+        [],
+        [
+            'unknown_card.txt:6: `2 Cruelclaws Heist (BLB) 88` unknown card "Cruelclaws Heist": '
+            "did you mean Cruelclaw's Heist?"
+        ],
+    ),
+    "missing_count.txt": (
+        [],
+        [
+            "missing_count.txt:5: `Scrapshooter` cannot read this line: a card line needs a count "
+            "first, like `1 Scrapshooter`"
+        ],
+    ),
     "zero_count.txt": ([], ["zero_count.txt:10:", "count must be at least 1, not 0"]),
     "negative_count.txt": ([], ["count must be at least 1, not -2"]),
     "absurd_count.txt": ([], ["`9000 Swamp (BLB) 270` count 9000 is not plausible"]),
     "fractional_count.txt": ([], ["count '2.5' is not a whole number"]),
     "empty.txt": ([], ["empty.txt: the deck is empty: no card lines found"]),
-    "commander_color_identity.txt": ([], [
-        ":33: `15 Mountain (BLB) 274` Mountain has color identity R, outside Octomancer's UG "
-        "(903.5c)"]),
+    "commander_color_identity.txt": (
+        [],
+        [
+            ":33: `15 Mountain (BLB) 274` Mountain has color identity R, outside Octomancer's UG "
+            "(903.5c)"
+        ],
+    ),
     "comments_only.txt": ([], ["the deck is empty"]),
     "sideboard_only.txt": ([], ["no main-deck cards (all 3 cards read are in the sideboard)"]),
-    "windows_1252.txt": ([], ["windows_1252.txt:6:", "file is not UTF-8: byte 0x92 at byte "
-                                                     "offset 64"]),
+    "windows_1252.txt": (
+        [],
+        ["windows_1252.txt:6:", "file is not UTF-8: byte 0x92 at byte offset 64"],
+    ),
     "utf16_without_bom.txt": ([], ["UTF-16 text without a byte-order mark"]),
     "screenshot.png": ([], ["this is a PNG image, not a deck list"]),
     "too_few_limited.txt": ([], ["too few cards for limited: 35 in the main deck, at least 40"]),
-    "too_few_constructed.txt": (["--deck-format", "constructed"], [
-        "too few cards for constructed: 52 in the main deck, at least 60 needed"]),
-    "commander_in_constructed.txt": (["--deck-format", "constructed"], [
-        "commander_in_constructed.txt:2: `1 Octomancer (BLC) 37` the list has a commander but "
-        "the deck format is constructed"]),
+    "too_few_constructed.txt": (
+        ["--deck-format", "constructed"],
+        ["too few cards for constructed: 52 in the main deck, at least 60 needed"],
+    ),
+    "commander_in_constructed.txt": (
+        ["--deck-format", "constructed"],
+        [
+            "commander_in_constructed.txt:2: `1 Octomancer (BLC) 37` the list has a commander but "
+            "the deck format is constructed"
+        ],
+    ),
     "commander_missing.txt": (["--deck-format", "commander"], ["needs its commander"]),
-    "commander_short.txt": ([], ["too few cards for commander: 90 in the main deck and "
-                                 "commander, at least 100 needed"]),
+    "commander_short.txt": (
+        [],
+        ["too few cards for commander: 90 in the main deck and commander, at least 100 needed"],
+    ),
     "token_in_deck.txt": ([], ["`2 Food (TBLB) 15` Food is a token, not a card"]),
     "malformed.dek": ([], ["malformed.dek:19: malformed XML: mismatched tag"]),
     "entity_bomb.dek": ([], ["entity_bomb.dek:2: DOCTYPE declarations are not allowed"]),
@@ -63,16 +90,22 @@ CORPUS: dict[str, tuple[list[str], list[str]]] = {
     "missing_quantity.dek": ([], ["missing_quantity.dek:6:", "element without a Quantity"]),
     "unknown_section.dck": ([], ["`[Reserve]` section [Reserve] is not a Forge deck section"]),
     "variant_section.dck": ([], ["section [Planes] is for another game variant"]),
-    "line_before_section.dck": ([], ["line_before_section.dck:1: `Heist Rats` line before any "
-                                     "[section] header"]),
+    "line_before_section.dck": (
+        [],
+        ["line_before_section.dck:1: `Heist Rats` line before any [section] header"],
+    ),
     "moxfield_export.csv": ([], ["this looks like a CSV export"]),
-    "many_problems.txt": ([], [
-        ":3: `2 Cruelclaws Heist (BLB) 88` unknown card",
-        ":4: `Coiling Rebirth` cannot read this line",
-        ":5: `0 Consumed by Greed (BLB) 87` count must be at least 1",
-        ':7: `3 Longstalk Brawll (BLB) 182` unknown card "Longstalk Brawll": did you mean '
-        "Longstalk Brawl?",
-        ":8: `2 Treasure` Treasure is a token, not a card"]),
+    "many_problems.txt": (
+        [],
+        [
+            ":3: `2 Cruelclaws Heist (BLB) 88` unknown card",
+            ":4: `Coiling Rebirth` cannot read this line",
+            ":5: `0 Consumed by Greed (BLB) 87` count must be at least 1",
+            ':7: `3 Longstalk Brawll (BLB) 182` unknown card "Longstalk Brawll": did you mean '
+            "Longstalk Brawl?",
+            ":8: `2 Treasure` Treasure is a token, not a card",
+        ],
+    ),
 }
 
 
@@ -89,8 +122,9 @@ def test_every_example_deck_can_be_simulated() -> None:
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     assert result.stdout.count("ok: can be simulated") == len(GOOD_DECKS)
-    assert result.stdout.rstrip().endswith(f"{len(GOOD_DECKS)} of {len(GOOD_DECKS)} decks can "
-                                           "be simulated")
+    assert result.stdout.rstrip().endswith(
+        f"{len(GOOD_DECKS)} of {len(GOOD_DECKS)} decks can be simulated"
+    )
 
 
 def test_report_shows_name_size_hash_and_coverage() -> None:
@@ -127,8 +161,11 @@ def test_commander_deck_outside_color_identity_is_refused() -> None:
     assert len(refused) == 19
     assert any("Plains has color identity W, outside Octomancer's UG" in ln for ln in refused)
     assert any("Wildfire Howl has color identity R" in ln for ln in refused)
-    assert not any(name in ln for ln in refused
-                   for name in ("Kitnap", "Wear Down", "Forest", "Island", "Starforged Sword"))
+    assert not any(
+        name in ln
+        for ln in refused
+        for name in ("Kitnap", "Wear Down", "Forest", "Island", "Starforged Sword")
+    )
 
 
 def test_deck_from_standard_input() -> None:
@@ -144,9 +181,11 @@ def test_warnings_are_printed_but_do_not_fail(tmp_path: Path) -> None:
     result = run("--deck-format", "constructed", str(deck))
     assert result.exit_code == 0
     assert "ok: can be simulated" in result.stdout
-    assert result.stderr == (f"{deck}:2: `5 Blooming Blast (BLB) 126` warning: 5 copies of "
-                             "Blooming Blast: constructed decks allow at most 4 copies of a "
-                             "non-basic card\n")
+    assert result.stderr == (
+        f"{deck}:2: `5 Blooming Blast (BLB) 126` warning: 5 copies of "
+        "Blooming Blast: constructed decks allow at most 4 copies of a "
+        "non-basic card\n"
+    )
 
 
 def test_min_size_overrides_the_format(tmp_path: Path) -> None:
@@ -189,13 +228,16 @@ def test_bad_input_gives_its_message_and_exit_2(filename: str) -> None:
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     result = run(str(tmp_path / "nope.txt"), str(tmp_path))
     assert result.exit_code == 2
-    assert result.stderr.splitlines() == [f"error: {tmp_path / 'nope.txt'}: no such file",
-                                          f"error: {tmp_path}: is a directory, not a deck file"]
+    assert result.stderr.splitlines() == [
+        f"error: {tmp_path / 'nope.txt'}: no such file",
+        f"error: {tmp_path}: is a directory, not a deck file",
+    ]
 
 
 def test_problems_of_every_deck_are_reported_before_exiting() -> None:
-    result = run(str(BAD / "unknown_card.txt"), str(DECKS / "heist_arena.txt"),
-                 str(BAD / "zero_count.txt"))
+    result = run(
+        str(BAD / "unknown_card.txt"), str(DECKS / "heist_arena.txt"), str(BAD / "zero_count.txt")
+    )
     assert result.exit_code == 2
     assert "Heist Rats" in result.stdout and "ok: can be simulated" in result.stdout
     assert "1 of 3 decks can be simulated" in result.stdout
@@ -212,7 +254,8 @@ def partial_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
     levels = {"Kitnap": Support.APPROXIMATE, "Mind Spiral": Support.UNSUPPORTED}
     real = catalog_module.load_catalog()
     catalog = catalog_module.Catalog(
-        [replace(r, support=levels.get(r.name, r.support)) for r in real.records])
+        [replace(r, support=levels.get(r.name, r.support)) for r in real.records]
+    )
     monkeypatch.setattr(catalog_module, "load_catalog", lambda extra_files=(): catalog)
 
 
@@ -223,8 +266,9 @@ def test_approximate_cards_need_permission(tmp_path: Path) -> None:
     refused = run(str(deck))
     assert refused.exit_code == 2
     assert "  approximate    3  Kitnap x3" in refused.stdout
-    assert (f"error: {deck}: cannot be simulated: 3 approximate cards (Kitnap); allow "
-            "approximate cards") in refused.stderr
+    assert (
+        f"error: {deck}: cannot be simulated: 3 approximate cards (Kitnap); allow approximate cards"
+    ) in refused.stderr
     allowed = run("--allow-approximate", str(deck))
     assert allowed.exit_code == 0
     assert "ok: can be simulated (approximate cards allowed)" in allowed.stdout
@@ -245,9 +289,15 @@ def test_unsupported_cards_are_refused_with_their_names(tmp_path: Path) -> None:
 
 
 def test_check_does_not_import_numba() -> None:
-    code = ("import sys; from click.testing import CliRunner; from analyzer.cli import main; "
-            "r = CliRunner().invoke(main, ['check', sys.argv[1]]); assert r.exit_code == 0, "
-            "r.output; assert 'numba' not in sys.modules, 'numba imported'")
-    done = subprocess.run([sys.executable, "-c", code, str(DECKS / "heist_arena.txt")],
-                          capture_output=True, text=True, check=False)
+    code = (
+        "import sys; from click.testing import CliRunner; from analyzer.cli import main; "
+        "r = CliRunner().invoke(main, ['check', sys.argv[1]]); assert r.exit_code == 0, "
+        "r.output; assert 'numba' not in sys.modules, 'numba imported'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(DECKS / "heist_arena.txt")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr

@@ -166,8 +166,10 @@ def _with_commander(deck, catalog):
 
     cards = catalog.compiled.cards
     ids = {name: catalog.compiled.id_of(name) for name, _ in deck.main}
-    name = max((n for n in ids if cards[ids[n], CardCol.TYPES] & CardType.CREATURE),
-               key=lambda n: (int(cards[ids[n], CardCol.MV]), n))
+    name = max(
+        (n for n in ids if cards[ids[n], CardCol.TYPES] & CardType.CREATURE),
+        key=lambda n: (int(cards[ids[n], CardCol.MV]), n),
+    )
     main = tuple((n, c - (n == name)) for n, c in deck.main if c - (n == name) > 0)
     return dataclasses.replace(deck, main=main, commander=((name, 1),))
 
@@ -176,8 +178,12 @@ def _with_commander(deck, catalog):
 def commander_pod():
     """Four 60-card decks, each with one of its creatures as commander."""
     catalog = load_catalog()
-    paths = [FIXTURES / "heist_arena.txt", FIXTURES / "gift_burn_constructed.txt",
-             FIXTURES / "heist_plain.txt", FIXTURES / "heist_moxfield.txt"]
+    paths = [
+        FIXTURES / "heist_arena.txt",
+        FIXTURES / "gift_burn_constructed.txt",
+        FIXTURES / "heist_plain.txt",
+        FIXTURES / "heist_moxfield.txt",
+    ]
     decks = load_decks([paths], catalog).seats[0]
     return catalog, [_with_commander(d, catalog) for d in decks]
 
@@ -192,8 +198,9 @@ def test_commander_games_keep_the_invariants_and_commanders_are_recast(commander
     G = engine.new_record(inp.deck_sizes)
     casts, failures = [], []
     for gi in range(40):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 5, gi, 40, 60,
-                         50_000, -1)
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 5, gi, 40, 60, 50_000, -1
+        )
         bad, steps = play_checked(G, inp.C, pol)
         if bad:
             failures.append((gi, CHECK_NAMES[bad], steps))
@@ -215,8 +222,9 @@ def test_games_of_the_four_precons_keep_the_invariants():
     G = engine.new_record(inp.deck_sizes)
     failures, winners = [], []
     for gi in range(12):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 11, gi, 40, 60,
-                         50_000, -1)
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 11, gi, 40, 60, 50_000, -1
+        )
         bad, steps = play_checked(G, inp.C, pol)
         if bad:
             failures.append((gi, CHECK_NAMES[bad], steps))

@@ -79,8 +79,11 @@ def _plain_refreshes(G, C):  # the same body, not an entry point
 def _kernel_linkages(disp) -> dict[str, str]:
     """Linkage of each kernel function defined in the module of disp's one compilation."""
     (cres,) = disp.overloads.values()
-    return {fn.name: ll.Linkage(fn.linkage).name for fn in cres.library._final_module.functions
-            if not fn.is_declaration and fn.name.startswith("_ZN8analyzer")}
+    return {
+        fn.name: ll.Linkage(fn.linkage).name
+        for fn in cres.library._final_module.functions
+        if not fn.is_declaration and fn.name.startswith("_ZN8analyzer")
+    }
 
 
 def test_entry_points_get_internal_kernel_callees():

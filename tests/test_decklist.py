@@ -22,12 +22,25 @@ from analyzer.io import Deck, parse_deck_text, read_deck
 from analyzer.io.deck import content_hash
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
-HEIST_FILES = ["heist_arena.txt", "heist_moxfield.txt", "heist_plain.txt", "heist_mtgo.dek",
-               "heist_forge.dck"]
+HEIST_FILES = [
+    "heist_arena.txt",
+    "heist_moxfield.txt",
+    "heist_plain.txt",
+    "heist_mtgo.dek",
+    "heist_forge.dck",
+]
 HEIST_MAIN = {
-    "Scrapshooter": 4, "Cruelclaw's Heist": 2, "Coiling Rebirth": 2, "Consumed by Greed": 2,
-    "Nocturnal Hunger": 3, "Longstalk Brawl": 3, "Peerless Recycling": 2, "Wear Down": 2,
-    "Starforged Sword": 3, "Swamp": 9, "Forest": 8,
+    "Scrapshooter": 4,
+    "Cruelclaw's Heist": 2,
+    "Coiling Rebirth": 2,
+    "Consumed by Greed": 2,
+    "Nocturnal Hunger": 3,
+    "Longstalk Brawl": 3,
+    "Peerless Recycling": 2,
+    "Wear Down": 2,
+    "Starforged Sword": 3,
+    "Swamp": 9,
+    "Forest": 8,
 }
 HEIST_SIDE = {"Mind Spiral": 1, "Blooming Blast": 2, "Into the Flood Maw": 1}
 
@@ -66,19 +79,42 @@ class FakeCatalog:
 
 
 GIFT_NAMES = [
-    "Blooming Blast", "Coiling Rebirth", "Consumed by Greed", "Cruelclaw's Heist",
-    "Crumb and Get It", "Dawn's Truce", "Dewdrop Cure", "Into the Flood Maw", "Kitnap",
-    "Long River's Pull", "Longstalk Brawl", "Mind Spiral", "Nocturnal Hunger", "Parting Gust",
-    "Peerless Recycling", "Sazacap's Brew", "Scrapshooter", "Starfall Invocation",
-    "Starforged Sword", "Valley Rally", "Wear Down", "Wildfire Howl", "Octomancer",
-    "Perch Protection", "Bilbo's Gambit", "Jolly Gerbils",
+    "Blooming Blast",
+    "Coiling Rebirth",
+    "Consumed by Greed",
+    "Cruelclaw's Heist",
+    "Crumb and Get It",
+    "Dawn's Truce",
+    "Dewdrop Cure",
+    "Into the Flood Maw",
+    "Kitnap",
+    "Long River's Pull",
+    "Longstalk Brawl",
+    "Mind Spiral",
+    "Nocturnal Hunger",
+    "Parting Gust",
+    "Peerless Recycling",
+    "Sazacap's Brew",
+    "Scrapshooter",
+    "Starfall Invocation",
+    "Starforged Sword",
+    "Valley Rally",
+    "Wear Down",
+    "Wildfire Howl",
+    "Octomancer",
+    "Perch Protection",
+    "Bilbo's Gambit",
+    "Jolly Gerbils",
 ]
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 CATALOG = FakeCatalog(
     [FakeRecord(n) for n in GIFT_NAMES]
     + [FakeRecord(n, is_basic_land=True) for n in BASICS]
-    + [FakeRecord("Fire // Ice"), FakeRecord("Food", is_token=True),
-       FakeRecord("Savor", support_name="approximate")]
+    + [
+        FakeRecord("Fire // Ice"),
+        FakeRecord("Food", is_token=True),
+        FakeRecord("Savor", support_name="approximate"),
+    ]
 )
 
 
@@ -119,9 +155,13 @@ def test_same_list_hashes_the_same_in_every_format() -> None:
 
 def test_deck_names_come_from_the_file_or_its_stem() -> None:
     names = {f: read_deck(DECKS / f, catalog=CATALOG).name for f in HEIST_FILES}
-    assert names == {"heist_arena.txt": "Heist Rats", "heist_moxfield.txt": "heist_moxfield",
-                     "heist_plain.txt": "heist_plain", "heist_mtgo.dek": "heist_mtgo",
-                     "heist_forge.dck": "Heist Rats"}
+    assert names == {
+        "heist_arena.txt": "Heist Rats",
+        "heist_moxfield.txt": "heist_moxfield",
+        "heist_plain.txt": "heist_plain",
+        "heist_mtgo.dek": "heist_mtgo",
+        "heist_forge.dck": "Heist Rats",
+    }
 
 
 def test_file_format_is_detected_from_content() -> None:
@@ -141,40 +181,60 @@ def test_cards_expands_the_main_deck_in_list_order() -> None:
 # Arena / Moxfield / plain text syntax
 
 
-@pytest.mark.parametrize("line", [
-    "4 Cruelclaw's Heist (BLB) 88",
-    "4 Cruelclaw's Heist (BLB) 820★",
-    "4 Cruelclaw's Heist (PBLB) 141s",
-    "4 Cruelclaw's Heist (PLST) CMR-162",
-    "4 Cruelclaw's Heist (PBLB) p123",
-    "4 Cruelclaw's Heist (blb) 88 *F*",
-    "4 Cruelclaw's Heist (BLB) 88 *E*",
-    "4 Cruelclaw's Heist *F*",
-    "4x Cruelclaw's Heist",
-    "4X Cruelclaw's Heist",
-    "4 x Cruelclaw's Heist",
-    "4 Cruelclaw's Heist  # trailing comment",
-    "4 Cruelclaw's Heist // trailing comment",
-    "4 Cruelclaw's Heist (BLB) 88 // trailing comment",
-    "4 Cruelclaw's Heist (BLB) 88 #removal #gift",
-    "4x Cruelclaw's Heist (blb) 88 [Removal] ^Have,#37d67a^",
-    "\t4   Cruelclaw's Heist   ",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 Cruelclaw's Heist (BLB) 88",
+        "4 Cruelclaw's Heist (BLB) 820★",
+        "4 Cruelclaw's Heist (PBLB) 141s",
+        "4 Cruelclaw's Heist (PLST) CMR-162",
+        "4 Cruelclaw's Heist (PBLB) p123",
+        "4 Cruelclaw's Heist (blb) 88 *F*",
+        "4 Cruelclaw's Heist (BLB) 88 *E*",
+        "4 Cruelclaw's Heist *F*",
+        "4x Cruelclaw's Heist",
+        "4X Cruelclaw's Heist",
+        "4 x Cruelclaw's Heist",
+        "4 Cruelclaw's Heist  # trailing comment",
+        "4 Cruelclaw's Heist // trailing comment",
+        "4 Cruelclaw's Heist (BLB) 88 // trailing comment",
+        "4 Cruelclaw's Heist (BLB) 88 #removal #gift",
+        "4x Cruelclaw's Heist (blb) 88 [Removal] ^Have,#37d67a^",
+        "\t4   Cruelclaw's Heist   ",
+    ],
+)
 def test_card_line_variants(line: str) -> None:
     deck = parse(f"{line}\n36 Swamp\n")
     assert deck.main[0] == ("Cruelclaw's Heist", 4)
 
 
-@pytest.mark.parametrize("written", [
-    "cruelclaw's heist", "CRUELCLAW'S HEIST", "Cruelclaw’s Heist", "Cruelclaw‘s  Heist",
-    "  Cruelclaw's   Heist", "Cruelclaw`s Heist",
-])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "cruelclaw's heist",
+        "CRUELCLAW'S HEIST",
+        "Cruelclaw’s Heist",
+        "Cruelclaw‘s  Heist",
+        "  Cruelclaw's   Heist",
+        "Cruelclaw`s Heist",
+    ],
+)
 def test_names_match_forgivingly_and_come_back_in_catalog_spelling(written: str) -> None:
     assert parse(f"4 {written}\n36 Swamp\n").main[0] == ("Cruelclaw's Heist", 4)
 
 
-@pytest.mark.parametrize("written", ["Fire // Ice", "Fire/Ice", "Fire / Ice", "fire//ice",
-                                     "Fire", "Fire // Ice (MH2) 290", "Fire // Ice // burn"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Fire // Ice",
+        "Fire/Ice",
+        "Fire / Ice",
+        "fire//ice",
+        "Fire",
+        "Fire // Ice (MH2) 290",
+        "Fire // Ice // burn",
+    ],
+)
 def test_split_cards_match_in_every_spelling(written: str) -> None:
     assert parse(f"2 {written}\n38 Swamp\n").main[0] == ("Fire // Ice", 2)
 
@@ -190,8 +250,10 @@ def test_blank_lines_before_the_first_card_do_not_start_the_sideboard() -> None:
     assert deck.sideboard == () and deck.size == 40
 
 
-@pytest.mark.parametrize("header", ["Sideboard", "SIDEBOARD:", "Sideboard (2)", "// Sideboard",
-                                    "# sideboard", "Side board"])
+@pytest.mark.parametrize(
+    "header",
+    ["Sideboard", "SIDEBOARD:", "Sideboard (2)", "// Sideboard", "# sideboard", "Side board"],
+)
 def test_sideboard_header_spellings(header: str) -> None:
     deck = parse(f"4 Scrapshooter\n36 Forest\n{header}\n2 Wear Down\n")
     assert dict(deck.sideboard) == {"Wear Down": 2}
@@ -238,8 +300,10 @@ def test_hash_ignores_order_name_and_file_but_not_the_sideboard() -> None:
 
 
 def test_arena_commander_and_companion_sections() -> None:
-    text = ("Commander\n1 Octomancer (BLC) 37\n\nCompanion\n1 Kitnap\n\nDeck\n"
-            "1 Cruelclaw's Heist\n98 Island\n\nSideboard\n1 Kitnap\n")
+    text = (
+        "Commander\n1 Octomancer (BLC) 37\n\nCompanion\n1 Kitnap\n\nDeck\n"
+        "1 Cruelclaw's Heist\n98 Island\n\nSideboard\n1 Kitnap\n"
+    )
     deck = parse(text)
     assert deck.format == "commander"  # inferred from the Commander section
     assert deck.commander == (("Octomancer", 1),)
@@ -259,9 +323,11 @@ def test_tappedout_cmdr_marker_makes_a_commander() -> None:
 
 
 def test_mtgo_commander_is_the_lone_sideboard_card_when_format_is_commander() -> None:
-    dek = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
-           '  <Cards CatID="1" Quantity="99" Sideboard="false" Name="Island" />\n'
-           '  <Cards CatID="2" Quantity="1" Sideboard="true" Name="Octomancer" />\n</Deck>\n')
+    dek = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+        '  <Cards CatID="1" Quantity="99" Sideboard="false" Name="Island" />\n'
+        '  <Cards CatID="2" Quantity="1" Sideboard="true" Name="Octomancer" />\n</Deck>\n'
+    )
     deck = parse(dek, fmt="commander")
     assert deck.commander == (("Octomancer", 1),) and deck.sideboard == ()
     assert "read the lone sideboard card Octomancer as the commander" in str(deck.warnings[0])
@@ -269,7 +335,8 @@ def test_mtgo_commander_is_the_lone_sideboard_card_when_format_is_commander() ->
 
 def test_misspelt_commander_is_one_problem_not_three() -> None:
     assert problems_of("Commander\n1 Octomancr\n\nDeck\n99 Island\n") == [
-        'deck.txt:2: `1 Octomancr` unknown card "Octomancr": did you mean Octomancer?']
+        'deck.txt:2: `1 Octomancr` unknown card "Octomancr": did you mean Octomancer?'
+    ]
 
 
 def test_commander_in_a_limited_deck_is_an_error() -> None:
@@ -285,20 +352,24 @@ def test_commander_format_without_a_commander_is_an_error() -> None:
 def test_commander_singleton_warning_exempts_basics() -> None:
     deck = parse("Commander\n1 Octomancer\n\nDeck\n2 Kitnap\n97 Island\n")
     assert [p.message for p in deck.warnings] == [
-        "2 copies of Kitnap: commander decks allow singleton"]
+        "2 copies of Kitnap: commander decks allow singleton"
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # rules: sizes and copy limits
 
 
-@pytest.mark.parametrize(("fmt", "n", "minimum"),
-                         [("limited", 39, 40), ("constructed", 59, 60), ("commander", 99, 100)])
+@pytest.mark.parametrize(
+    ("fmt", "n", "minimum"), [("limited", 39, 40), ("constructed", 59, 60), ("commander", 99, 100)]
+)
 def test_too_few_cards_for_the_format(fmt: str, n: int, minimum: int) -> None:
     first = "Commander\n1 Octomancer\nDeck\n" if fmt == "commander" else "1 Kitnap\n"
     msgs = problems_of(first + filler(n - 1), fmt=fmt)
-    assert any(f"too few cards for {fmt}: {n} in the" in m and f"at least {minimum} needed" in m
-               for m in msgs)
+    assert any(
+        f"too few cards for {fmt}: {n} in the" in m and f"at least {minimum} needed" in m
+        for m in msgs
+    )
 
 
 def test_min_size_is_configurable() -> None:
@@ -315,7 +386,8 @@ def test_more_than_four_copies_in_constructed_is_a_warning_not_an_error() -> Non
     deck = parse("5 Blooming Blast\n55 Mountain\n", fmt="constructed")
     assert [str(w) for w in deck.warnings] == [
         "deck.txt:1: `5 Blooming Blast` warning: 5 copies of Blooming Blast: constructed decks "
-        "allow at most 4 copies of a non-basic card"]
+        "allow at most 4 copies of a non-basic card"
+    ]
 
 
 def test_copy_limit_counts_main_and_sideboard_together() -> None:
@@ -332,23 +404,31 @@ def test_limited_has_no_copy_limit() -> None:
 
 
 def test_every_problem_of_a_file_is_reported_at_once() -> None:
-    text = ("4 Cruelclaws Heist\n"
-            "Scrapshooter\n"
-            "0 Kitnap\n"
-            "-2 Wear Down\n"
-            "999 Forest\n"
-            "1.5 Swamp\n"
-            "2 Food\n"
-            "4\n"
-            "20 Swamp\n")
+    text = (
+        "4 Cruelclaws Heist\n"
+        "Scrapshooter\n"
+        "0 Kitnap\n"
+        "-2 Wear Down\n"
+        "999 Forest\n"
+        "1.5 Swamp\n"
+        "2 Food\n"
+        "4\n"
+        "20 Swamp\n"
+    )
     with pytest.raises(InputError) as err:
         parse(text)
     got = [(p.line, p.text, p.message) for p in err.value.problems]
     assert got[:8] == [
-        (1, "4 Cruelclaws Heist", 'unknown card "Cruelclaws Heist": did you mean '
-                                  "Cruelclaw's Heist?"),
-        (2, "Scrapshooter", "cannot read this line: a card line needs a count first, like "
-                            "`1 Scrapshooter`"),
+        (
+            1,
+            "4 Cruelclaws Heist",
+            'unknown card "Cruelclaws Heist": did you mean Cruelclaw\'s Heist?',
+        ),
+        (
+            2,
+            "Scrapshooter",
+            "cannot read this line: a card line needs a count first, like `1 Scrapshooter`",
+        ),
         (3, "0 Kitnap", "count must be at least 1, not 0"),
         (4, "-2 Wear Down", "count must be at least 1, not -2"),
         (5, "999 Forest", "count 999 is not plausible (more than 250 copies of one card)"),
@@ -363,8 +443,9 @@ def test_every_problem_of_a_file_is_reported_at_once() -> None:
 def test_unknown_name_offers_up_to_three_close_matches() -> None:
     msgs = problems_of("4 Wear Dawn\n36 Forest\n")
     assert msgs == ['deck.txt:1: `4 Wear Dawn` unknown card "Wear Dawn": did you mean Wear Down?']
-    many = FakeCatalog([FakeRecord(n) for n in ("Kitnap", "Kitnaps", "Kitnapper", "Kitnapped",
-                                                "Forest")])
+    many = FakeCatalog(
+        [FakeRecord(n) for n in ("Kitnap", "Kitnaps", "Kitnapper", "Kitnapped", "Forest")]
+    )
     msgs = problems_of("4 Kitnapz\n36 Forest\n", catalog=many)
     assert msgs[0].count(",") + msgs[0].count(" or ") == 2  # three suggestions
 
@@ -374,13 +455,16 @@ def test_unknown_name_without_close_match_points_to_the_card_list() -> None:
     assert "not in the card catalog; `gift-analyzer cards` lists the cards it knows" in msgs[0]
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    ("", "the deck is empty: no card lines found"),
-    ("# only a comment\n\n// and another\n", "the deck is empty"),
-    ("Sideboard\n2 Kitnap\n", "no main-deck cards (all 2 cards read are in the sideboard)"),
-    ("Heist rats go brr\n", "cannot read this line: a card line needs a count first"),
-    ("Count,Name,Edition\n4,Kitnap,blb\n", "looks like a CSV export"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "the deck is empty: no card lines found"),
+        ("# only a comment\n\n// and another\n", "the deck is empty"),
+        ("Sideboard\n2 Kitnap\n", "no main-deck cards (all 2 cards read are in the sideboard)"),
+        ("Heist rats go brr\n", "cannot read this line: a card line needs a count first"),
+        ("Count,Name,Edition\n4,Kitnap,blb\n", "looks like a CSV export"),
+    ],
+)
 def test_decks_without_cards(text: str, fragment: str) -> None:
     assert any(fragment in m for m in problems_of(text))
 
@@ -437,9 +521,11 @@ def test_bom_prefix_does_not_hide_the_first_header() -> None:
 
 
 def test_dek_doctype_is_refused_before_entities_expand() -> None:
-    bomb = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
-            ' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
-            '<Deck><Cards Quantity="40" Sideboard="false" Name="&lol2;"/></Deck>\n')
+    bomb = (
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
+        ' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
+        '<Deck><Cards Quantity="40" Sideboard="false" Name="&lol2;"/></Deck>\n'
+    )
     msgs = problems_of(bomb)
     assert msgs[0] == "deck.txt:2: DOCTYPE declarations are not allowed in a .dek file"
 
@@ -451,24 +537,31 @@ def test_dek_malformed_xml_names_line_and_column() -> None:
 
 
 def test_dek_missing_attributes_and_bad_quantity_are_all_reported() -> None:
-    dek = ('<Deck>\n<Cards Quantity="4" Sideboard="false" />\n<Cards Name="Kitnap" />\n'
-           '<Cards Quantity="x" Name="Kitnap" />\n<Cards Quantity="40" Name="Island" />\n'
-           '</Deck>\n')
+    dek = (
+        '<Deck>\n<Cards Quantity="4" Sideboard="false" />\n<Cards Name="Kitnap" />\n'
+        '<Cards Quantity="x" Name="Kitnap" />\n<Cards Quantity="40" Name="Island" />\n'
+        "</Deck>\n"
+    )
     msgs = problems_of(dek)
     assert [m.split("` ", 1)[-1] for m in msgs] == [
-        "<Cards> element without a Name", "<Cards> element without a Quantity",
-        "count 'x' is not a whole number"]
+        "<Cards> element without a Name",
+        "<Cards> element without a Quantity",
+        "count 'x' is not a whole number",
+    ]
 
 
 def test_dek_with_another_root_element() -> None:
-    assert any("the root element is <Collection>, expected <Deck>" in m
-               for m in problems_of('<Collection><Cards Quantity="40" Name="Island"/>'
-                                    "</Collection>"))
+    assert any(
+        "the root element is <Collection>, expected <Deck>" in m
+        for m in problems_of('<Collection><Cards Quantity="40" Name="Island"/></Collection>')
+    )
 
 
 def test_forge_commander_section_and_missing_count() -> None:
-    text = ("[metadata]\nName=Gift Pile\n[Commander]\n1 Octomancer|BLC\n[Main]\n"
-            "Kitnap|BLB|1\n98 Island|BLB\n")
+    text = (
+        "[metadata]\nName=Gift Pile\n[Commander]\n1 Octomancer|BLC\n[Main]\n"
+        "Kitnap|BLB|1\n98 Island|BLB\n"
+    )
     deck = parse(text)
     assert deck.name == "Gift Pile" and deck.commander == (("Octomancer", 1),)
     assert dict(deck.main) == {"Kitnap": 1, "Island": 98}
@@ -489,22 +582,31 @@ def test_forge_unknown_and_variant_sections_are_errors() -> None:
 # property: any list written in any format reads back the same
 
 
-_card_lists = st.dictionaries(st.sampled_from(GIFT_NAMES), st.integers(1, 9), min_size=1,
-                              max_size=8)
+_card_lists = st.dictionaries(
+    st.sampled_from(GIFT_NAMES), st.integers(1, 9), min_size=1, max_size=8
+)
 
 
 def _render(fmt: str, main: dict[str, int], side: dict[str, int]) -> str:
     if fmt == "arena":
         body = "".join(f"{n} {c} (BLB) 1\n" for c, n in main.items())
-        return "Deck\n" + body + ("\nSideboard\n" + "".join(f"{n} {c}\n"
-                                                           for c, n in side.items()))
+        return "Deck\n" + body + ("\nSideboard\n" + "".join(f"{n} {c}\n" for c, n in side.items()))
     if fmt == "forge":
-        return ("[metadata]\nName=P\n[Main]\n" + "".join(f"{n} {c}|BLB\n" for c, n in main.items())
-                + "[Sideboard]\n" + "".join(f"{n} {c}|BLB|1\n" for c, n in side.items()))
+        return (
+            "[metadata]\nName=P\n[Main]\n"
+            + "".join(f"{n} {c}|BLB\n" for c, n in main.items())
+            + "[Sideboard]\n"
+            + "".join(f"{n} {c}|BLB|1\n" for c, n in side.items())
+        )
     cards = [(c, n, "false") for c, n in main.items()] + [(c, n, "true") for c, n in side.items()]
-    return "<Deck>\n" + "".join(
-        f'<Cards CatID="0" Quantity="{n}" Sideboard="{s}" Name="{c.replace(chr(39), "&apos;")}"/>\n'
-        for c, n, s in cards) + "</Deck>\n"
+    return (
+        "<Deck>\n"
+        + "".join(
+            f'<Cards CatID="0" Quantity="{n}" Sideboard="{s}" Name="{c.replace(chr(39), "&apos;")}"/>\n'  # noqa: E501
+            for c, n, s in cards
+        )
+        + "</Deck>\n"
+    )
 
 
 @settings(max_examples=60, deadline=None)

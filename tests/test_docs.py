@@ -34,16 +34,20 @@ def test_there_are_commands() -> None:
 def test_command_has_help_for_itself_and_every_option(path) -> None:
     cmd = COMMANDS[path]
     assert (cmd.help or "").strip(), f"{' '.join(path)} has no help text"
-    missing = [p.opts[0] for p in cmd.params
-               if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
+    missing = [
+        p.opts[0]
+        for p in cmd.params
+        if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()
+    ]
     assert not missing, f"{' '.join(path)}: options without help: {', '.join(missing)}"
 
 
 @pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
 def test_command_has_a_readme_section(path) -> None:
     heading = re.compile(r"^### `gift-analyzer " + re.escape(" ".join(path)) + r"[ `]", re.M)
-    assert heading.search(README), (f"README.md has no section '### `gift-analyzer "
-                                    f"{' '.join(path)} ...`'")
+    assert heading.search(README), (
+        f"README.md has no section '### `gift-analyzer {' '.join(path)} ...`'"
+    )
 
 
 def test_every_policy_kind_has_a_spec() -> None:
@@ -56,7 +60,8 @@ def test_readme_lists_the_policies_of_the_spec_table() -> None:
     assert block, "README.md lost its <!-- policies --> block"
     assert block.group(1).rstrip("\n") == readme_policy_list(), (
         "README.md's list of policies differs from POLICY_SPECS: paste the output of "
-        "`python3 -m analyzer.policies.table` between the <!-- policies --> markers")
+        "`python3 -m analyzer.policies.table` between the <!-- policies --> markers"
+    )
 
 
 def test_policy_help_names_every_policy() -> None:

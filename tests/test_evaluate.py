@@ -47,8 +47,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
 FIX = Path(__file__).parent / "fixtures" / "evaluate"
 CARDS = FIX / "cards.toml"
-RATS, BATS, RACCOONS = (DECKS / n for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt",
-                                            "rg_raccoons_expend.txt"))
+RATS, BATS, RACCOONS = (
+    DECKS / n for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt", "rg_raccoons_expend.txt")
+)
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +66,15 @@ def test_main_game_is_the_base_branch_exactly(catalog, rats_bats) -> None:
     from its own copy: identical outcomes at every decision, for a deterministic and a random
     base policy; and the main games are the plain games of that policy."""
     for policy in ("never", "random:p=0.5"):
-        run = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=11, base_policy=policy,
-                                     explicit=True, fork_seats=(0, 1))
+        run = cf.run_counterfactuals(
+            rats_bats,
+            catalog,
+            games=40,
+            seed=11,
+            base_policy=policy,
+            explicit=True,
+            fork_seats=(0, 1),
+        )
         d = run.decisions[run.forked_mask]
         assert len(d) > 20
         base_score = np.where(d[:, fk.D_BASE] == 1, d[:, fk.D_P_SCORE2], d[:, fk.D_N_SCORE2])
@@ -79,10 +87,8 @@ def test_main_game_is_the_base_branch_exactly(catalog, rats_bats) -> None:
 
 
 def test_results_do_not_depend_on_threads_or_chunks(catalog, rats_bats) -> None:
-    a = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=1,
-                               chunk=7)
-    b = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=2,
-                               chunk=64)
+    a = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=1, chunk=7)
+    b = cf.run_counterfactuals(rats_bats, catalog, games=30, seed=5, forks=2, threads=2, chunk=64)
     np.testing.assert_array_equal(a.decisions, b.decisions)
     np.testing.assert_array_equal(a.features, b.features)
     np.testing.assert_array_equal(a.games, b.games)
@@ -99,8 +105,9 @@ def test_replicates_differ_but_are_reproducible(catalog, rats_bats) -> None:
     np.testing.assert_array_equal(run.decisions, again.decisions)
     one = cf.run_counterfactuals(rats_bats, catalog, games=40, seed=2, forks=1)
     # replicate 0 is the game's own future: with K forks the decisions are the same ones
-    np.testing.assert_array_equal(one.decisions[:, :fk.D_FORKED + 1],
-                                  run.decisions[:, :fk.D_FORKED + 1])
+    np.testing.assert_array_equal(
+        one.decisions[:, : fk.D_FORKED + 1], run.decisions[:, : fk.D_FORKED + 1]
+    )
 
 
 def test_decisions_frame_features(catalog, rats_bats) -> None:
@@ -108,17 +115,40 @@ def test_decisions_frame_features(catalog, rats_bats) -> None:
     df = cf.decisions_frame(run, catalog)
     assert len(df) == int(run.forked_mask.sum()) > 0
     assert set(df["deck"]) == {rats_bats[0].name}
-    assert set(df["gift_kind"]) <= {"food", "card", "tapped_fish", "treasure", "octopus",
-                                    "extra_turn"}
+    assert set(df["gift_kind"]) <= {
+        "food",
+        "card",
+        "tapped_fish",
+        "treasure",
+        "octopus",
+        "extra_turn",
+    }
     assert df["turn"].min() >= 1 and (df["life"] > 0).all()
     # own turns (issue 16 item 9): in a duel without extra turns, the global turn's share
     own = np.where(df["on_play"] == 1, (df["turn"] + 1) // 2, df["turn"] // 2)
     assert (df["own_turn"] >= 1).all() and (df["own_turn"] == own).mean() > 0.95
     assert df["outcome_promise"].between(0, 1).all()
     assert set(df["on_play"]) <= {0.0, 1.0}
-    assert {"game", "decision", "turn", "card_id", "caster", "recipient", "life", "opp_life",
-            "hand", "opp_hand", "library", "opp_library", "power", "toughness", "opp_power",
-            "opp_toughness", "outcome_promise", "outcome_no_promise"} <= set(df.columns)
+    assert {
+        "game",
+        "decision",
+        "turn",
+        "card_id",
+        "caster",
+        "recipient",
+        "life",
+        "opp_life",
+        "hand",
+        "opp_hand",
+        "library",
+        "opp_library",
+        "power",
+        "toughness",
+        "opp_power",
+        "opp_toughness",
+        "outcome_promise",
+        "outcome_no_promise",
+    } <= set(df.columns)
     assert (df["card"] == [catalog.compiled.names[c] for c in df["card_id"]]).all()
 
 
@@ -128,8 +158,17 @@ def test_decisions_frame_features(catalog, rats_bats) -> None:
 
 def test_identical_branches_give_exactly_zero(tmp_path: Path) -> None:
     deck = FIX / "doom_either_way.txt"
-    run = api.evaluate(deck, [deck], games=60, seed=4, forks=2, policies=["never", "always"],
-                       card_files=[CARDS], out=tmp_path / "run", plots=False)
+    run = api.evaluate(
+        deck,
+        [deck],
+        games=60,
+        seed=4,
+        forks=2,
+        policies=["never", "always"],
+        card_files=[CARDS],
+        out=tmp_path / "run",
+        plots=False,
+    )
     row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
     assert row["decisions"] >= 20
     assert row["better"] == 0 and row["worse"] == 0
@@ -153,8 +192,7 @@ def test_irrelevant_promise_makes_no_difference() -> None:
     """Issue 16: a known-irrelevant card reads "makes no difference" once there are enough
     decisions for +-1 point (about 450 with no pair differing), and its card arm is 0."""
     deck = FIX / "doom_either_way.txt"
-    run = api.evaluate(deck, [deck], games=1500, seed=5, policies=["never"],
-                       card_files=[CARDS])
+    run = api.evaluate(deck, [deck], games=1500, seed=5, policies=["never"], card_files=[CARDS])
     row = run.gift_decisions.set_index("card").loc["Doom Either Way"]
     assert row["decisions"] >= 450 and row["better"] == row["worse"] == 0
     assert row["verdict"] == NO_DIFFERENCE
@@ -175,8 +213,14 @@ def test_aggregate_of_equal_outcomes_makes_no_difference() -> None:
 
 
 def test_dominant_promise_is_recommended() -> None:
-    run = api.evaluate(FIX / "promised_doom.txt", [RACCOONS], games=150, seed=9,
-                       policies=["never"], card_files=[CARDS])
+    run = api.evaluate(
+        FIX / "promised_doom.txt",
+        [RACCOONS],
+        games=150,
+        seed=9,
+        policies=["never"],
+        card_files=[CARDS],
+    )
     row = run.gift_decisions.set_index("card").loc["Promised Doom"]
     assert row["decisions"] >= 50
     assert row["delta_pts"] > 20 and row["ci_low_pts"] > 0
@@ -221,12 +265,26 @@ def test_tiny_real_effect_makes_no_difference() -> None:
 
 def _frame(yes, no, card="Card", turn=None, deck="Deck", opponent="Opp") -> pd.DataFrame:
     n = len(yes)
-    return pd.DataFrame({
-        "deck": deck, "opponent": opponent, "card": card, "gift_kind": "card",
-        "base_policy": "never", "turn": 5 if turn is None else turn, "on_play": 1.0,
-        "life": 20.0, "opp_life": 20.0, "hand": 4.0, "opp_hand": 4.0, "power": 3.0,
-        "opp_power": 3.0, "outcome_promise": np.asarray(yes, float),
-        "outcome_no_promise": np.asarray(no, float)}, index=range(n))
+    return pd.DataFrame(
+        {
+            "deck": deck,
+            "opponent": opponent,
+            "card": card,
+            "gift_kind": "card",
+            "base_policy": "never",
+            "turn": 5 if turn is None else turn,
+            "on_play": 1.0,
+            "life": 20.0,
+            "opp_life": 20.0,
+            "hand": 4.0,
+            "opp_hand": 4.0,
+            "power": 3.0,
+            "opp_power": 3.0,
+            "outcome_promise": np.asarray(yes, float),
+            "outcome_no_promise": np.asarray(no, float),
+        },
+        index=range(n),
+    )
 
 
 def test_interval_coverage_on_a_known_answer() -> None:
@@ -255,8 +313,9 @@ def test_depends_when_situations_disagree() -> None:
     early_yes = np.where(rng.random(300) < 0.4, 1.0, early_no)
     late_yes = rng.choice([0.0, 1.0], size=300)
     late_no = np.where(rng.random(300) < 0.4, 1.0, late_yes)
-    frame = pd.concat([_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)],
-                      ignore_index=True)
+    frame = pd.concat(
+        [_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)], ignore_index=True
+    )
     agg = cf.aggregate(frame)
     row = agg.decisions.iloc[0]
     assert row["verdict"] == DEPENDS, row
@@ -301,9 +360,14 @@ def test_family_across_rows_and_pooled_rows() -> None:
 
 def test_split_policies() -> None:
     assert split_policies(["never,always", "random:p=0.5,to=random"]) == [
-        "never", "always", "random:p=0.5,to=random"]
+        "never",
+        "always",
+        "random:p=0.5,to=random",
+    ]
     assert split_policies(["always; Ygra, Eater of All=never,never"]) == [
-        "always; Ygra, Eater of All=never", "never"]
+        "always; Ygra, Eater of All=never",
+        "never",
+    ]
     assert split_policies(["never", "never"]) == ["never"]
 
 
@@ -312,8 +376,9 @@ def test_split_policies() -> None:
 
 
 def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
-    run = api.evaluate(RATS, [BATS], games=60, seed=3, policies=["never,always"],
-                       out=tmp_path / "r", plots=False)
+    run = api.evaluate(
+        RATS, [BATS], games=60, seed=3, policies=["never,always"], out=tmp_path / "r", plots=False
+    )
     pc = run.policy_comparison
     assert list(pc.columns) == points_columns(POLICY_COLUMNS)  # deltas in points
     assert list(pc["policy"]) == ["never", "always"]
@@ -322,12 +387,22 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     from analyzer.api.evaluation import with_opponents
 
     # by default only the deck's policy changes: the opponents play the base policy (never)
-    always = simulate_matchup(_load([RATS, BATS], catalog, False), catalog, games=60, seed=3,
-                              policy=with_opponents("always", "never"))
+    always = simulate_matchup(
+        _load([RATS, BATS], catalog, False),
+        catalog,
+        games=60,
+        seed=3,
+        policy=with_opponents("always", "never"),
+    )
     assert pc.iloc[1]["wins"] == int(np.sum(always.games[:, 0] == 0))
     files = {p.name for p in (tmp_path / "r").iterdir()}
-    assert {"manifest.json", "policy_comparison.csv", "gift_decisions.csv",
-            "gift_situations.csv", "report.html"} <= files
+    assert {
+        "manifest.json",
+        "policy_comparison.csv",
+        "gift_decisions.csv",
+        "gift_situations.csv",
+        "report.html",
+    } <= files
     man = json.loads((tmp_path / "r" / "manifest.json").read_text())
     assert man["status"] == "complete" and man["seed"] == 3 and man["games"] == 60
     assert man["policies"] == ["never", "always"]
@@ -338,11 +413,14 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
 
 def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
     run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never"], fork_seats="all")
-    assert set(run.gift_decisions["deck"]) == {"UB Rats: threshold control",
-                                               "WB Bats: lifegain fliers"}
+    assert set(run.gift_decisions["deck"]) == {
+        "UB Rats: threshold control",
+        "WB Bats: lifegain fliers",
+    }
     assert set(run.decisions["caster"]) == {0, 1}
-    run = api.evaluate(RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0,
-                       out=tmp_path / "r")
+    run = api.evaluate(
+        RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0, out=tmp_path / "r"
+    )
     assert run.gift_decisions.empty
     assert list(run.gift_decisions.columns) == points_columns(cf.DECISION_COLUMNS)
     assert len(run.policy_comparison) == 2
@@ -354,13 +432,15 @@ def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
 
 def test_opponents_policy_is_fixed(catalog) -> None:
     """With --opp-policy the opponents play it in every arm: seat 0 alone changes policy."""
-    run = api.evaluate(RATS, [BATS], games=40, seed=8, policies=["never", "always"],
-                       opp_policy="never")
+    run = api.evaluate(
+        RATS, [BATS], games=40, seed=8, policies=["never", "always"], opp_policy="never"
+    )
     decks = _load([RATS, BATS], catalog, False)
     from analyzer.api.evaluation import with_opponents
 
-    ref = simulate_matchup(decks, catalog, games=40, seed=8,
-                           policy=with_opponents("always", "never"))
+    ref = simulate_matchup(
+        decks, catalog, games=40, seed=8, policy=with_opponents("always", "never")
+    )
     both = simulate_matchup(decks, catalog, games=40, seed=8, policy="always")
     pc = run.policy_comparison.set_index("policy")
     assert pc.loc["always", "wins"] == int(np.sum(ref.games[:, 0] == 0))
@@ -375,8 +455,9 @@ def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> Non
     without a gift card plays the very same games under every policy, whatever the opponents'
     gift cards; with opp_policy="same" the opponents' policy changes too and the games differ."""
     no_gift = FIX / "no_gift.txt"
-    run = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0,
-                       policies=["never", "always", "random:p=0.5"])
+    run = api.evaluate(
+        no_gift, [BATS], games=80, seed=5, forks=0, policies=["never", "always", "random:p=0.5"]
+    )
     pc = run.policy_comparison
     assert len(pc) == 3
     assert (pc["delta_vs_baseline_pts"] == 0.0).all()
@@ -385,12 +466,26 @@ def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> Non
     assert np.allclose(pc["delta_pts_ci_low"], -pc["delta_pts_ci_high"])
     assert pc["wins"].nunique() == 1
     assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
-    both = api.evaluate(no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"],
-                        opp_policy="same")
+    both = api.evaluate(
+        no_gift, [BATS], games=80, seed=5, forks=0, policies=["never,always"], opp_policy="same"
+    )
     assert both.settings["policy_seats"] == "every seat"
     assert both.policy_comparison["wins"].nunique() == 2  # the opponents' promises matter
-    code, out, err = _cli(["evaluate", str(no_gift), "--vs", str(BATS), "--games", "20",
-                           "--forks", "0", "--out", str(tmp_path / "r"), "--no-plots"])
+    code, out, err = _cli(
+        [
+            "evaluate",
+            str(no_gift),
+            "--vs",
+            str(BATS),
+            "--games",
+            "20",
+            "--forks",
+            "0",
+            "--out",
+            str(tmp_path / "r"),
+            "--no-plots",
+        ]
+    )
     assert code == 0, err
     assert "policy changed for the deck's seat only (opponents play never)" in out
 
@@ -401,10 +496,28 @@ def _cli(args: list[str]):
 
 
 def test_cli_evaluate(tmp_path: Path) -> None:
-    code, out, err = _cli(["evaluate", str(RATS), "--vs", str(BATS), "--vs", str(RACCOONS),
-                           "--vs", str(DECKS / "gu_frogs_tempo.txt"), "--games", "24",
-                           "--policies", "never,always", "--forks", "2", "--out",
-                           str(tmp_path / "run"), "--threads", "1"])
+    code, out, err = _cli(
+        [
+            "evaluate",
+            str(RATS),
+            "--vs",
+            str(BATS),
+            "--vs",
+            str(RACCOONS),
+            "--vs",
+            str(DECKS / "gu_frogs_tempo.txt"),
+            "--games",
+            "24",
+            "--policies",
+            "never,always",
+            "--forks",
+            "2",
+            "--out",
+            str(tmp_path / "run"),
+            "--threads",
+            "1",
+        ]
+    )
     assert code == 0, err
     assert "policy comparison" in out and "gift decisions" in out
     assert "variance reduction" in out and "wrote" in out
@@ -416,8 +529,20 @@ def test_cli_evaluate(tmp_path: Path) -> None:
 
 
 def test_cli_evaluate_input_errors(tmp_path: Path) -> None:
-    code, _, err = _cli(["evaluate", str(RATS), "--vs", str(BATS), "--policies", "sometimes",
-                         "--games", "2", "--out", str(tmp_path / "x")])
+    code, _, err = _cli(
+        [
+            "evaluate",
+            str(RATS),
+            "--vs",
+            str(BATS),
+            "--policies",
+            "sometimes",
+            "--games",
+            "2",
+            "--out",
+            str(tmp_path / "x"),
+        ]
+    )
     assert code == 2 and "unknown policy" in err
     assert not (tmp_path / "x").exists()
     code, _, err = _cli(["evaluate", str(tmp_path / "missing.txt"), "--vs", str(BATS)])
@@ -430,12 +555,26 @@ def test_cli_evaluate_input_errors(tmp_path: Path) -> None:
 
 
 def test_cli_compare(tmp_path: Path) -> None:
-    code, out, err = _cli(["compare", str(RATS), str(RATS), "--vs", str(BATS), "--vs",
-                           str(RACCOONS), "--games", "30", "--out", str(tmp_path / "c")])
+    code, out, err = _cli(
+        [
+            "compare",
+            str(RATS),
+            str(RATS),
+            "--vs",
+            str(BATS),
+            "--vs",
+            str(RACCOONS),
+            "--games",
+            "30",
+            "--out",
+            str(tmp_path / "c"),
+        ]
+    )
     assert code == 0, err
     t = pd.read_csv(tmp_path / "c" / "compare.csv")
     assert list(t["opponent"]) == [
-        "WB Bats: lifegain fliers + RG Raccoons: expend midrange"]  # one 3-player game
+        "WB Bats: lifegain fliers + RG Raccoons: expend midrange"
+    ]  # one 3-player game
     assert (t["delta_pts"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
     assert (t["delta_pts_ci_low"] < 0).all() and (t["delta_pts_ci_high"] > 0).all()
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
@@ -453,12 +592,31 @@ def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:
 
 def test_sigint_leaves_no_partial_table(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+    }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "analyzer", "evaluate", str(RATS), "--vs", str(BATS),
-         "--games", "200000", "--threads", "1", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "analyzer",
+            "evaluate",
+            str(RATS),
+            "--vs",
+            str(BATS),
+            "--games",
+            "200000",
+            "--threads",
+            "1",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         manifest = out / "manifest.json"
         deadline = time.monotonic() + 600

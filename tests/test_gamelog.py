@@ -26,8 +26,10 @@ from analyzer.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
-POD = [DECKS / "pod" / n for n in ("rats_ub.txt", "perch_protection_wb.txt", "raccoons_rg.txt",
-                                   "octomancer_gu.txt")]
+POD = [
+    DECKS / "pod" / n
+    for n in ("rats_ub.txt", "perch_protection_wb.txt", "raccoons_rg.txt", "octomancer_gu.txt")
+]
 SCEN = Path(__file__).parent / "scenarios"
 GAMES = 4
 
@@ -39,8 +41,10 @@ def _check_replays(out: Path) -> int:
     for row in games.itertuples(index=False):
         r = session.replay(int(row.game), int(row.matchup))
         assert r.lost_events == 0
-        assert (r.winner, r.turns, r.end_reason) == (row.winner, row.turns, row.end_reason), \
-            (row.matchup, row.game)
+        assert (r.winner, r.turns, r.end_reason) == (row.winner, row.turns, row.end_reason), (
+            row.matchup,
+            row.game,
+        )
         n_players = len(r.info.deck_names)
         life = final_life(r.events, n_players, r.events[0]["b"])
         drawn = cards_drawn(r.events, n_players)
@@ -54,25 +58,33 @@ def _check_replays(out: Path) -> int:
 
 
 def test_replay_of_every_bundled_matchup_reproduces_games_csv(tmp_path):
-    run = api.simulate(games=GAMES, seed=7, policy="heuristic", per_game=True,
-                       out=tmp_path / "run")
+    run = api.simulate(games=GAMES, seed=7, policy="heuristic", per_game=True, out=tmp_path / "run")
     n_matchups = len(run.results)
     assert n_matchups >= 3
     assert _check_replays(tmp_path / "run") == GAMES * n_matchups
 
 
 def test_replay_of_the_four_player_pod_reproduces_games_csv(tmp_path):
-    api.simulate(POD[0], POD[1:], games=GAMES, seed=3, policy="always", per_game=True,
-                 out=tmp_path / "pod")
+    api.simulate(
+        POD[0], POD[1:], games=GAMES, seed=3, policy="always", per_game=True, out=tmp_path / "pod"
+    )
     assert _check_replays(tmp_path / "pod") == GAMES
 
 
 @pytest.fixture(scope="module")
 def evaluated(tmp_path_factory):
     out = tmp_path_factory.mktemp("eval") / "run"
-    api.evaluate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=12,
-                 seed=5, policies=["never", "heuristic"], base_policy="heuristic", forks=2,
-                 plots=False, out=out)
+    api.evaluate(
+        DECKS / "ub_rats_threshold.txt",
+        [DECKS / "wb_bats_lifegain.txt"],
+        games=12,
+        seed=5,
+        policies=["never", "heuristic"],
+        base_policy="heuristic",
+        forks=2,
+        plots=False,
+        out=out,
+    )
     return out
 
 
@@ -83,8 +95,10 @@ def test_both_branches_of_forked_decisions_replay_to_decisions_csv(evaluated):
     for row in dec.head(4).itertuples(index=False):
         m, g, d = parse_decision_id(row.decision_id)
         assert (m, g, d) == (row.matchup, row.game, row.decision)
-        for branch, expected in (("promise", row.outcome_promise),
-                                 ("no-promise", row.outcome_no_promise)):
+        for branch, expected in (
+            ("promise", row.outcome_promise),
+            ("no-promise", row.outcome_no_promise),
+        ):
             total = 0
             for k in range(int(row.forks)):
                 r = session.replay(g, m, d, branch, k)
@@ -109,24 +123,34 @@ def test_replay_cli_text_jsonl_and_errors(evaluated):
     assert [e["seq"] for e in events] == list(range(len(events)))
     hidden = cli.invoke(main, ["replay", str(evaluated), "--game", "0", "--seat", "0"])
     assert hidden.exit_code == 0 and "draws a card" in hidden.output
-    for bad in (["--game", "0", "--branch", "promise"], ["--decision", "x1", "--branch",
-                                                         "promise"], []):
+    for bad in (
+        ["--game", "0", "--branch", "promise"],
+        ["--decision", "x1", "--branch", "promise"],
+        [],
+    ):
         res = cli.invoke(main, ["replay", str(evaluated), *bad])
         assert res.exit_code == 2 and "error:" in res.output and "Traceback" not in res.output
 
 
 def test_simulate_log_games_writes_jsonl_and_text(tmp_path):
     out = tmp_path / "run"
-    api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=3,
-                 seed=1, log_games=2, out=out)
+    api.simulate(
+        DECKS / "ub_rats_threshold.txt",
+        [DECKS / "wb_bats_lifegain.txt"],
+        games=3,
+        seed=1,
+        log_games=2,
+        out=out,
+    )
     for g in range(2):
         df = pd.read_json(out / "logs" / "0" / f"{g}.jsonl", lines=True)
         assert df["kind"].iloc[-1] == "game_end"
         assert (out / "logs" / "0" / f"{g}.txt").read_text().startswith("Replay of game")
     assert not (out / "logs" / "0" / "2.jsonl").exists()
     with pytest.raises(InputError):
-        api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"],
-                     games=3, log_games=2)
+        api.simulate(
+            DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=3, log_games=2
+        )
 
 
 def test_scenario_events_name_the_cast_card_and_the_gift():
@@ -135,8 +159,9 @@ def test_scenario_events_name_the_cast_card_and_the_gift():
     cast = [e for e in events if e["kind"] == "cast"]
     assert [(e["card_name"], e["a"], e["b"]) for e in cast] == [("Into the Flood Maw", 1, 1)]
     gift = [e for e in events if e["kind"] == "gift"]
-    assert [(e["card_name"], e["gift"], e["b"]) for e in gift] == \
-        [("Into the Flood Maw", "tapped fish", 1)]
+    assert [(e["card_name"], e["gift"], e["b"]) for e in gift] == [
+        ("Into the Flood Maw", "tapped fish", 1)
+    ]
     tokens = [e["card_name"] for e in events if e["kind"] == "token"]
     assert tokens == ["Fish"]
     text = "\n".join(state["play_by_play"])
@@ -149,7 +174,7 @@ def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
     import html
 
     page = html.unescape((evaluated / "report.html").read_text(encoding="utf-8"))
-    section = page[page.index("<h2>Example games</h2>"):]
+    section = page[page.index("<h2>Example games</h2>") :]
     examples = json.loads((evaluated / "examples.json").read_text(encoding="utf-8"))
     dec = pd.read_csv(evaluated / "decisions.csv")
     verdicts = pd.read_csv(evaluated / "gift_decisions.csv")
@@ -172,10 +197,19 @@ def test_report_holds_example_games_for_every_card_with_a_verdict(evaluated):
 
 def test_replay_of_a_run_with_a_policy_file(tmp_path):
     pol = tmp_path / "pol.toml"
-    pol.write_text('policy = "always"\nopponents = "never"\n[cards]\n"Mind Spiral" = "never"\n',
-                   encoding="utf-8")
-    api.simulate(DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=GAMES,
-                 seed=2, policy_file=pol, per_game=True, out=tmp_path / "run")
+    pol.write_text(
+        'policy = "always"\nopponents = "never"\n[cards]\n"Mind Spiral" = "never"\n',
+        encoding="utf-8",
+    )
+    api.simulate(
+        DECKS / "ub_rats_threshold.txt",
+        [DECKS / "wb_bats_lifegain.txt"],
+        games=GAMES,
+        seed=2,
+        policy_file=pol,
+        per_game=True,
+        out=tmp_path / "run",
+    )
     assert _check_replays(tmp_path / "run") == GAMES
 
 

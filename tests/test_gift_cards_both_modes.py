@@ -23,8 +23,10 @@ def run(text: str) -> dict[str, Any]:
 def both(text: str, plain_targets: str = "", promised_targets: str = "") -> tuple[dict, dict]:
     """(not promised, promised) results of a text whose cast says `promise = PROMISE` (and
     `targets = TARGETS` when the modes take different targets)."""
-    return (run(text.replace("PROMISE", "false").replace("TARGETS", plain_targets)),
-            run(text.replace("PROMISE", "true").replace("TARGETS", promised_targets)))
+    return (
+        run(text.replace("PROMISE", "false").replace("TARGETS", plain_targets)),
+        run(text.replace("PROMISE", "true").replace("TARGETS", promised_targets)),
+    )
 
 
 def test_blooming_blast_damages_the_controller_only_when_promised():
@@ -102,10 +104,13 @@ targets = ["battlefield:1:Jolly Gerbils"]
 """)
 
 
-@pytest.mark.parametrize("promise,targets,hand", [
-    (False, '["seat:1"]', []),
-    (True, '["seat:1", "graveyard:0:Jolly Gerbils"]', ["Jolly Gerbils"]),
-])
+@pytest.mark.parametrize(
+    "promise,targets,hand",
+    [
+        (False, '["seat:1"]', []),
+        (True, '["seat:1", "graveyard:0:Jolly Gerbils"]', ["Jolly Gerbils"]),
+    ],
+)
 def test_consumed_by_greed_sacrifices_the_greatest_power(promise, targets, hand):
     s = run(f"""
 [game]
@@ -257,10 +262,13 @@ targets = ["battlefield:1:Jolly Gerbils"]
         assert seat(s, 1)["graveyard"] == ["Jolly Gerbils"]
 
 
-@pytest.mark.parametrize("promise,targets,back", [
-    (False, '["graveyard:0:Jolly Gerbils"]', ["Jolly Gerbils"]),
-    (True, '["graveyard:0:Jolly Gerbils", "graveyard:0:Forest"]', ["Forest", "Jolly Gerbils"]),
-])
+@pytest.mark.parametrize(
+    "promise,targets,back",
+    [
+        (False, '["graveyard:0:Jolly Gerbils"]', ["Jolly Gerbils"]),
+        (True, '["graveyard:0:Jolly Gerbils", "graveyard:0:Forest"]', ["Forest", "Jolly Gerbils"]),
+    ],
+)
 def test_peerless_recycling_one_or_two_permanent_cards(promise, targets, back):
     s = run(f"""
 [game]
@@ -280,7 +288,8 @@ targets = {targets}
 
 
 def test_sazacaps_brew_discards_the_named_card_and_pumps_only_when_promised():
-    plain, promised = both("""
+    plain, promised = both(
+        """
 [game]
 [[seat]]
 hand = ["Sazacap's Brew", "Plains", "Kitnap"]
@@ -293,7 +302,10 @@ cast = "Sazacap's Brew"
 promise = PROMISE
 discard = "Kitnap"
 targets = TARGETS
-""", '["seat:0"]', '["seat:0", "battlefield:0:Jolly Gerbils"]')
+""",
+        '["seat:0"]',
+        '["seat:0", "battlefield:0:Jolly Gerbils"]',
+    )
     for s in (plain, promised):
         assert "Kitnap" in seat(s, 0)["graveyard"]
     assert sorted(seat(plain, 0)["hand"]) == ["Island", "Island", "Plains"]
@@ -341,7 +353,8 @@ promise = true
 
 
 def test_valley_rally_first_strike_only_when_promised():
-    plain, promised = both("""
+    plain, promised = both(
+        """
 [game]
 [[seat]]
 hand = ["Valley Rally"]
@@ -353,7 +366,10 @@ library = ["Island"]
 cast = "Valley Rally"
 promise = PROMISE
 targets = TARGETS
-""", "[]", '["battlefield:0:Jolly Gerbils"]')
+""",
+        "[]",
+        '["battlefield:0:Jolly Gerbils"]',
+    )
     g0, g1 = bf(plain, 0, "Jolly Gerbils")[0], bf(promised, 0, "Jolly Gerbils")[0]
     assert g0["power"] == g1["power"] == 4
     assert "first_strike" not in g0["keywords"] and "first_strike" in g1["keywords"]
@@ -361,7 +377,8 @@ targets = TARGETS
 
 
 def test_wear_down_one_target_or_two():
-    plain, promised = both("""
+    plain, promised = both(
+        """
 [game]
 [[seat]]
 hand = ["Wear Down"]
@@ -374,7 +391,10 @@ library = ["Island"]
 cast = "Wear Down"
 promise = PROMISE
 targets = TARGETS
-""", '["battlefield:1:Food"]', '["battlefield:1:Food", "battlefield:1:Treasure"]')
+""",
+        '["battlefield:1:Food"]',
+        '["battlefield:1:Food", "battlefield:1:Treasure"]',
+    )
     assert [p["card"] for p in bf(plain, 1)] == ["Treasure"] and bf(promised, 1) == []
 
 

@@ -24,18 +24,26 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PINNED = Path(__file__).resolve().parent / "golden" / "pinned.json"
 DECKS = ROOT / "decks"
-HOW = ("If the change is intended, bump RULES_VERSION in analyzer/__init__.py and re-pin in the "
-       "same commit: python3 tests/test_golden.py --repin")
+HOW = (
+    "If the change is intended, bump RULES_VERSION in analyzer/__init__.py and re-pin in the "
+    "same commit: python3 tests/test_golden.py --repin"
+)
 
 # name -> (deck, opponents, simulate keyword arguments). Every seat promises half the time, so
 # both modes of every gift card are played.
 RUNS: dict[str, tuple[str, tuple[str, ...], dict]] = {
     "rats_vs_frogs": ("ub_rats_threshold.txt", ("gu_frogs_tempo.txt",), {}),
     "raccoons_vs_bats": ("rg_raccoons_expend.txt", ("wb_bats_lifegain.txt",), {}),
-    "mice_vs_rabbits_basic": ("wr_mice_valiant.txt", ("gw_rabbits_tokens.txt",),
-                              {"player": "basic"}),
-    "pod": ("pod/rats_ub.txt", ("pod/octomancer_gu.txt", "pod/perch_protection_wb.txt",
-                                "pod/raccoons_rg.txt"), {"games": 60}),
+    "mice_vs_rabbits_basic": (
+        "wr_mice_valiant.txt",
+        ("gw_rabbits_tokens.txt",),
+        {"player": "basic"},
+    ),
+    "pod": (
+        "pod/rats_ub.txt",
+        ("pod/octomancer_gu.txt", "pod/perch_protection_wb.txt", "pod/raccoons_rg.txt"),
+        {"games": 60},
+    ),
 }
 GAMES = 200
 SEED = 19
@@ -76,7 +84,8 @@ def test_pins_belong_to_this_rules_version():
     assert pins["rules_version"] == RULES_VERSION, (
         f"RULES_VERSION is {RULES_VERSION!r} but the golden outputs were pinned under "
         f"{pins['rules_version']!r}: re-pin them in this commit with "
-        "python3 tests/test_golden.py --repin")
+        "python3 tests/test_golden.py --repin"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
@@ -88,7 +97,8 @@ def test_outputs_match_the_pinned_hashes(name):
     changed = [f for f in FILES if got[f] != want.get(f)]
     assert not changed, (
         f"{name}: {', '.join(changed)} changed under RULES_VERSION {RULES_VERSION!r}: the games "
-        f"are not what they were. {HOW}")
+        f"are not what they were. {HOW}"
+    )
 
 
 def repin() -> int:
@@ -97,17 +107,22 @@ def repin() -> int:
 
     old = pinned() if PINNED.exists() else {}
     if old.get("rules_version") == RULES_VERSION and "--same-version" not in sys.argv:
-        print(f"RULES_VERSION is still {RULES_VERSION!r}, the version these outputs were "
-              "pinned under: bump it in analyzer/__init__.py first (or pass --same-version "
-              "when only the set of runs changed)", file=sys.stderr)
+        print(
+            f"RULES_VERSION is still {RULES_VERSION!r}, the version these outputs were "
+            "pinned under: bump it in analyzer/__init__.py first (or pass --same-version "
+            "when only the set of runs changed)",
+            file=sys.stderr,
+        )
         return 2
     runs = {}
     for name in sorted(RUNS):
         runs[name] = play(name)
         print(f"{name}: " + ", ".join(f"{f} {h[:12]}" for f, h in runs[name].items()))
     PINNED.parent.mkdir(exist_ok=True)
-    PINNED.write_text(json.dumps({"rules_version": RULES_VERSION, "runs": runs}, indent=2)
-                      + "\n", encoding="utf-8")
+    PINNED.write_text(
+        json.dumps({"rules_version": RULES_VERSION, "runs": runs}, indent=2) + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {PINNED.relative_to(ROOT)} under RULES_VERSION {RULES_VERSION!r}")
     return 0
 

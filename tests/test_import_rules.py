@@ -39,8 +39,9 @@ def _imports(path: Path) -> list[tuple[int, str]]:
                 found += [(node.lineno, f"analyzer.{a.name}") for a in node.names]
             else:
                 found.append((node.lineno, node.module))
-    return [(line, name[len("analyzer."):]) for line, name in found
-            if name.startswith("analyzer.")]
+    return [
+        (line, name[len("analyzer.") :]) for line, name in found if name.startswith("analyzer.")
+    ]
 
 
 def _modules(package: str) -> list[Path]:
@@ -53,16 +54,22 @@ def _under(name: str, prefix: str) -> bool:
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_layers_import_only_downwards(package: str) -> None:
-    broken = [f"{path.relative_to(PACKAGE)}:{line} imports analyzer.{name}"
-              for path in _modules(package) for line, name in _imports(path)
-              if any(_under(name, bad) for bad in FORBIDDEN[package])]
+    broken = [
+        f"{path.relative_to(PACKAGE)}:{line} imports analyzer.{name}"
+        for path in _modules(package)
+        for line, name in _imports(path)
+        if any(_under(name, bad) for bad in FORBIDDEN[package])
+    ]
     assert not broken, "\n".join(broken)
 
 
 def test_cli_talks_only_to_the_api() -> None:
-    broken = [f"{path.relative_to(PACKAGE)}:{line} imports analyzer.{name}"
-              for path in _modules("cli") for line, name in _imports(path)
-              if not any(_under(name, ok) for ok in CLI_ALLOWED)]
+    broken = [
+        f"{path.relative_to(PACKAGE)}:{line} imports analyzer.{name}"
+        for path in _modules("cli")
+        for line, name in _imports(path)
+        if not any(_under(name, ok) for ok in CLI_ALLOWED)
+    ]
     assert not broken, "\n".join(broken)
 
 

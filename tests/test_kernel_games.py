@@ -25,8 +25,9 @@ BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 @pytest.fixture(scope="module")
 def fixture_decks(catalog):
-    return _load([FIXTURES / "heist_mtgo.dek", FIXTURES / "gift_burn_constructed.txt"], catalog,
-                 False)
+    return _load(
+        [FIXTURES / "heist_mtgo.dek", FIXTURES / "gift_burn_constructed.txt"], catalog, False
+    )
 
 
 def _play_many(catalog, decks, policy, games, seed, life=20):
@@ -35,8 +36,20 @@ def _play_many(catalog, decks, policy, games, seed, life=20):
     G = engine.new_record(inp.deck_sizes)
     failures = []
     for gi in range(games):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks), seed, gi,
-                         life, 60, 50_000, -1)
+        engine.init_game(
+            G,
+            inp.C,
+            inp.decks,
+            inp.deck_sizes,
+            inp.levels,
+            len(decks),
+            seed,
+            gi,
+            life,
+            60,
+            50_000,
+            -1,
+        )
         bad, steps = play_checked(G, inp.C, pol)
         if bad:  # play_checked stopped at the failed check
             failures.append((gi, CHECK_NAMES[bad], steps))
@@ -51,15 +64,24 @@ def test_invariants_hold_after_every_step(catalog, fixture_decks, policy):
 
 
 def test_invariants_hold_in_four_player_free_for_all(catalog):
-    decks = _load([FIXTURES / "heist_arena.txt", FIXTURES / "gift_burn_constructed.txt",
-                   FIXTURES / "heist_plain.txt", FIXTURES / "heist_moxfield.txt"], catalog, False)
+    decks = _load(
+        [
+            FIXTURES / "heist_arena.txt",
+            FIXTURES / "gift_burn_constructed.txt",
+            FIXTURES / "heist_plain.txt",
+            FIXTURES / "heist_moxfield.txt",
+        ],
+        catalog,
+        False,
+    )
     assert _play_many(catalog, decks, "always", games=60, seed=3, life=40) == []
 
 
 def _pool(catalog):
     """Nonland cards the engine models exactly, usable in a deck (no tokens)."""
-    return sorted(r.name for r in catalog.cards() if r.support_name == "exact"
-                  and "Land" not in r.type_line)
+    return sorted(
+        r.name for r in catalog.cards() if r.support_name == "exact" and "Land" not in r.type_line
+    )
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,26 +91,31 @@ def test_random_decks_keep_invariants(catalog, data):
     decks = []
     for seat in range(2):
         lands = data.draw(st.integers(0, 40), label=f"lands{seat}")
-        basics = data.draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
-                                    unique=True), label=f"basics{seat}")
-        spells = data.draw(st.lists(st.sampled_from(pool), min_size=40 - lands,
-                                    max_size=40 - lands), label=f"spells{seat}")
+        basics = data.draw(
+            st.lists(st.sampled_from(BASICS), min_size=1, max_size=2, unique=True),
+            label=f"basics{seat}",
+        )
+        spells = data.draw(
+            st.lists(st.sampled_from(pool), min_size=40 - lands, max_size=40 - lands),
+            label=f"spells{seat}",
+        )
         names = [basics[i % len(basics)] for i in range(lands)] + spells
         counts: dict[str, int] = {}
         for n in names:
             counts[n] = counts.get(n, 0) + 1
         decks.append(Deck(f"random{seat}", tuple(counts.items())))
     policy = data.draw(st.sampled_from(["never", "always", "random:p=0.5"]))
-    assert _play_many(catalog, decks, policy, games=4, seed=data.draw(st.integers(0, 2**31))) \
-        == []
+    assert _play_many(catalog, decks, policy, games=4, seed=data.draw(st.integers(0, 2**31))) == []
 
 
 def test_same_results_for_any_thread_count_and_batch_split(catalog, fixture_decks):
     a = simulate_matchup(fixture_decks, catalog, games=600, seed=42, threads=1, policy="always")
-    b = simulate_matchup(fixture_decks, catalog, games=600, seed=42, threads=2, policy="always",
-                         chunk=97)
-    c = simulate_matchup(fixture_decks, catalog, games=600, seed=42, threads=2, policy="always",
-                         chunk=600)
+    b = simulate_matchup(
+        fixture_decks, catalog, games=600, seed=42, threads=2, policy="always", chunk=97
+    )
+    c = simulate_matchup(
+        fixture_decks, catalog, games=600, seed=42, threads=2, policy="always", chunk=600
+    )
     assert a.games_frame().equals(b.games_frame())
     assert a.games_frame().equals(c.games_frame())
     assert np.array_equal(a.objs, b.objs)
@@ -131,8 +158,9 @@ def test_opening_lands_and_mulligans_match_the_hypergeometric_law(catalog):
     lands = np.zeros(n, dtype=np.int64)
     mulls = np.zeros(n, dtype=np.int64)
     for gi in range(n):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 99, gi, 20, 60,
-                         50_000, -1)
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 99, gi, 20, 60, 50_000, -1
+        )
         lands[gi] = G[pb(0) + L.P.OPENING_LANDS]
         mulls[gi] = G[pb(0) + L.P.MULLIGANS]
     for k in range(8):
@@ -155,7 +183,8 @@ def test_regression_a_heisted_spell_leaves_the_stack_with_its_owner(catalog):
     pol = policy_table("always", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
     for gi in (2578, 44729, 73376, 77598, 83545, 92185, 98386):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 1, gi, 40, 120,
-                         50_000, -1)
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 1, gi, 40, 120, 50_000, -1
+        )
         bad, steps = play_checked(G, inp.C, pol)
         assert bad == 0, (gi, CHECK_NAMES[bad], steps)

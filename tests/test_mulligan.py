@@ -35,12 +35,26 @@ def _hands(catalog, decks, player: str, games: int, seed: int = 11) -> np.ndarra
     G = engine.new_record(inp.deck_sizes)
     rows = []
     for gi in range(games):
-        engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks), seed, gi,
-                         20, 60, 50_000, -1)
+        engine.init_game(
+            G,
+            inp.C,
+            inp.decks,
+            inp.deck_sizes,
+            inp.levels,
+            len(decks),
+            seed,
+            gi,
+            20,
+            60,
+            50_000,
+            -1,
+        )
         for p in range(len(decks)):
             n = G[pb(p) + L.P.HAND_N]
-            kept_lands = sum(bool(cards[G[ob(hand_at(G, p, i)) + L.O.CARD], CardCol.TYPES]
-                                  & CardType.LAND) for i in range(n))
+            kept_lands = sum(
+                bool(cards[G[ob(hand_at(G, p, i)) + L.O.CARD], CardCol.TYPES] & CardType.LAND)
+                for i in range(n)
+            )
             rows.append((G[pb(p) + L.P.MULLIGANS], G[pb(p) + L.P.OPENING_LANDS], n, kept_lands))
     return np.array(rows)
 
@@ -70,7 +84,8 @@ def test_basic_player_keeps_two_to_five_lands(catalog, bundled_decks):
         size = len(decks[0].cards())
         lands = sum(1 for n in decks[0].cards() if "Land" in catalog.lookup(n).type_line)
         p_keep = sum(comb(lands, k) * comb(size - lands, 7 - k) for k in range(2, 6)) / comb(
-            size, 7)
+            size, 7
+        )
         rate = float(np.mean(h[:, 0] >= 1))
         se = (p_keep * (1 - p_keep) / len(h)) ** 0.5
         assert abs(rate - (1 - p_keep)) <= 4 * se, (decks[0].name, rate, 1 - p_keep)

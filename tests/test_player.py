@@ -39,8 +39,23 @@ def play(catalog, d0, d1, levels, games, seed):
     pol = policy_table("heuristic", inp.card_names, catalog.lookup)
     g = np.zeros((games, GAME_N + 2 * SEAT_N), np.int32)
     o = np.zeros((games, int(inp.deck_sizes.sum()), OBJ_N), np.int8)
-    run_batch(inp.C, pol, inp.decks, inp.deck_sizes, inp.levels, 2, seed, 0, 20, 60, 50_000,
-              g, o, seat_fields(), obj_fields())
+    run_batch(
+        inp.C,
+        pol,
+        inp.decks,
+        inp.deck_sizes,
+        inp.levels,
+        2,
+        seed,
+        0,
+        20,
+        60,
+        50_000,
+        g,
+        o,
+        seat_fields(),
+        obj_fields(),
+    )
     return inp, g, o
 
 
@@ -97,9 +112,13 @@ def test_removal_is_kept_for_a_bigger_threat():
     state = run_player("removal_kept_for_a_bigger_threat")
     assert names(state, 0, "hand") == ["Fell"]
     # the same position with a 4/4 on the other side: that one is worth the card
-    state = run_player("removal_kept_for_a_bigger_threat",
-                       ('battlefield = ["Fish", "Forest"]',
-                        'battlefield = ["Fish", "Forest", "Rust-Shield Rampager"]'))
+    state = run_player(
+        "removal_kept_for_a_bigger_threat",
+        (
+            'battlefield = ["Fish", "Forest"]',
+            'battlefield = ["Fish", "Forest", "Rust-Shield Rampager"]',
+        ),
+    )
     assert names(state, 0, "graveyard") == ["Fell"]
     assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
 
@@ -117,9 +136,9 @@ CAST_SHARE_EXCEPTIONS = {
     "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
     "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's board",
     "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
-                         "worth it, with UU kept up",
+    "worth it, with UU kept up",
     "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
-                         "draws often find empty",
+    "draws often find empty",
 }
 
 
@@ -136,8 +155,11 @@ def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
                 drawn[name] = drawn.get(name, 0) + int(seen.sum())
                 cast[name] = cast.get(name, 0) + int(((o[:, k, 2] > 0) & seen).sum())
     lands = {r.name for r in catalog.records if r.is_land}
-    low = {n: round(cast[n] / drawn[n], 2) for n in drawn
-           if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]}
+    low = {
+        n: round(cast[n] / drawn[n], 2)
+        for n in drawn
+        if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]
+    }
     assert set(low) <= set(CAST_SHARE_EXCEPTIONS), low
 
 
@@ -196,8 +218,11 @@ def test_a_cantrip_trick_goes_on_a_valiant_creature_before_combat():
 
 def test_under_pressure_the_board_comes_before_the_counterspell():
     # the counterspell_held_up position with a 2/4 on the other side: p develops instead
-    state = run_player("counterspell_held_up",
-                       ('battlefield = ["Forest", "Forest", "Forest", "Forest"]',
-                        'battlefield = ["Forest", "Forest", "Forest", "Forest", '
-                        '"Treetop Sentries"]'))
+    state = run_player(
+        "counterspell_held_up",
+        (
+            'battlefield = ["Forest", "Forest", "Forest", "Forest"]',
+            'battlefield = ["Forest", "Forest", "Forest", "Forest", "Treetop Sentries"]',
+        ),
+    )
     assert "Long River Lurker" not in names(state, 0, "hand")

@@ -45,4 +45,3 @@ def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():
     step = pings[0].split(":")[0]
     assert step.startswith("T7 (seat 1,") and ("end" in step or "cleanup" in step), pings
     assert state["seats"][1]["life"] == 19
-

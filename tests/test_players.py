@@ -25,9 +25,11 @@ PLAYING_COMMANDS = ("simulate", "evaluate", "compare", "cardstats", "tune", "cal
 def test_seat_levels() -> None:
     assert seat_levels(2).tolist() == [PlayerLevel.STANDARD] * 2
     assert seat_levels(3, "basic").tolist() == [PlayerLevel.BASIC] * 3
-    assert seat_levels(3, "basic", "standard").tolist() == [PlayerLevel.BASIC,
-                                                            PlayerLevel.STANDARD,
-                                                            PlayerLevel.STANDARD]
+    assert seat_levels(3, "basic", "standard").tolist() == [
+        PlayerLevel.BASIC,
+        PlayerLevel.STANDARD,
+        PlayerLevel.STANDARD,
+    ]
     with pytest.raises(InputError, match="unknown player level 'expert'"):
         seat_levels(2, "standard", "expert")
 
@@ -47,8 +49,17 @@ def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
     from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS
 
     deck = bundled.gauntlet()[0]
-    run = api.simulate(deck, [deck], games=300, seed=5, threads=1, player="basic",
-                       opp_player="standard", per_game=True, out=tmp_path / "s")
+    run = api.simulate(
+        deck,
+        [deck],
+        games=300,
+        seed=5,
+        threads=1,
+        player="basic",
+        opp_player="standard",
+        per_game=True,
+        out=tmp_path / "s",
+    )
     g = run.results[0].games
     assert run.results[0].inputs.levels.tolist() == [PlayerLevel.BASIC, PlayerLevel.STANDARD]
     mull = g[:, GAME_N + SEAT_COLS.index("mulligans")]
@@ -59,36 +70,65 @@ def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
 
 
 def _eval(rows: list[tuple[str, str]]) -> SimpleNamespace:
-    df = pd.DataFrame({"deck": "D", "opponent": "O", "card": [c for c, _ in rows],
-                       "verdict": [r for _, r in rows]})
+    df = pd.DataFrame(
+        {
+            "deck": "D",
+            "opponent": "O",
+            "card": [c for c, _ in rows],
+            "verdict": [r for _, r in rows],
+        }
+    )
     return SimpleNamespace(gift_decisions=df)
 
 
 def test_player_verdicts_mark_cards_whose_verdict_differs() -> None:
-    runs = {"basic": _eval([("Fell", "promise"), ("Sugar Coat", "don't promise"),
-                            ("Kitnap", "promise")]),
-            "standard": _eval([("Fell", "promise"), ("Sugar Coat", "promise")])}
+    runs = {
+        "basic": _eval(
+            [("Fell", "promise"), ("Sugar Coat", "don't promise"), ("Kitnap", "promise")]
+        ),
+        "standard": _eval([("Fell", "promise"), ("Sugar Coat", "promise")]),
+    }
     t = player_verdicts(runs)
-    assert list(t.columns) == ["deck", "card", "verdict_basic",
-                               "verdict_standard", "differs"]
+    assert list(t.columns) == ["deck", "card", "verdict_basic", "verdict_standard", "differs"]
     got = {r.card: (r.verdict_standard, bool(r.differs)) for r in t.itertuples()}
-    assert got == {"Fell": ("promise", False), "Kitnap": ("no decisions", True),
-                   "Sugar Coat": ("promise", True)}
+    assert got == {
+        "Fell": ("promise", False),
+        "Kitnap": ("no decisions", True),
+        "Sugar Coat": ("promise", True),
+    }
 
 
 def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
     deck = bundled.gauntlet()[0]
-    res = CliRunner().invoke(main, ["evaluate", str(deck), "--vs", str(deck), "--games", "80",
-                                    "--policies", "never,always", "--forks", "1",
-                                    "--players", "basic,standard", "--no-plots",
-                                    "--out", str(tmp_path / "e")])
+    res = CliRunner().invoke(
+        main,
+        [
+            "evaluate",
+            str(deck),
+            "--vs",
+            str(deck),
+            "--games",
+            "80",
+            "--policies",
+            "never,always",
+            "--forks",
+            "1",
+            "--players",
+            "basic,standard",
+            "--no-plots",
+            "--out",
+            str(tmp_path / "e"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "=== basic player (every seat) ===" in res.output
     assert "=== standard player (every seat) ===" in res.output
     first = res.stdout.splitlines()[0]  # the answer first, then each level's tables
-    assert ("card verdicts differ between the basic and standard players" in first
-            or first.startswith("the verdict of every card is the same")
-            or first.startswith("no gift decisions were reached"))
+    assert (
+        "card verdicts differ between the basic and standard players" in first
+        or first.startswith("the verdict of every card is the same")
+        or first.startswith("no gift decisions were reached")
+    )
     for level in ("basic", "standard"):
         manifest = json.loads((tmp_path / "e" / level / "manifest.json").read_text())
         assert manifest["player"] == level and manifest["opp_player"] == level
@@ -97,6 +137,7 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
     assert np.isin(table["differs"], [True, False]).all()
     bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,expert"])
     assert bad.exit_code == 2 and "expert" in bad.output
-    bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,standard",
-                                    "--opp-player", "basic"])
+    bad = CliRunner().invoke(
+        main, ["evaluate", "--players", "basic,standard", "--opp-player", "basic"]
+    )
     assert bad.exit_code == 2 and "leave out --player and --opp-player" in bad.output

@@ -72,10 +72,12 @@ def test_bundled_data_covers_every_gift_card(catalog) -> None:
 
 def test_policy_file_with_opponents_makes_two_blocks(tmp_path, catalog) -> None:
     f = tmp_path / "p.toml"
-    f.write_text('policy = "heuristic:to=lowest-life"\nopponents = "never"\n'
-                 '[cards]\n"Blooming Blast" = "threshold"\n'
-                 '[threshold.card."Blooming Blast"]\nbias = -2.5\nopp_life = 0.5\n'
-                 '[heuristic.card."Wear Down"]\nmargin = 4\n')
+    f.write_text(
+        'policy = "heuristic:to=lowest-life"\nopponents = "never"\n'
+        '[cards]\n"Blooming Blast" = "threshold"\n'
+        '[threshold.card."Blooming Blast"]\nbias = -2.5\nopp_life = 0.5\n'
+        '[heuristic.card."Wear Down"]\nmargin = 4\n'
+    )
     spec = read_policy_file(f)
     names = catalog.compiled.names
     t = spec.table(names, catalog.lookup)
@@ -88,9 +90,20 @@ def test_policy_file_with_opponents_makes_two_blocks(tmp_path, catalog) -> None:
     assert load_policy(None, f).text == f"file {f}"
 
 
-BAD_STRINGS = ["sometimes", "random:p=1.5", "random:q=1", "rollout:k=0", "rollout:base=rollout",
-               "heuristic:margin=big", "always:to=nobody", "always; Not A Card=never",
-               "always; =never", "never:p", "threshold:weights=/no/such.toml", ""]
+BAD_STRINGS = [
+    "sometimes",
+    "random:p=1.5",
+    "random:q=1",
+    "rollout:k=0",
+    "rollout:base=rollout",
+    "heuristic:margin=big",
+    "always:to=nobody",
+    "always; Not A Card=never",
+    "always; =never",
+    "never:p",
+    "threshold:weights=/no/such.toml",
+    "",
+]
 
 
 @pytest.mark.parametrize("text", BAD_STRINGS)
@@ -116,26 +129,53 @@ BAD_FILES = {
 def test_bad_policy_files_exit_2(name, tmp_path) -> None:
     f = tmp_path / name
     f.write_text(BAD_FILES[name])
-    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-                                    str(DECKS / "ur_otters_spells.txt"), "--games", "1",
-                                    "--policy-file", str(f)])
+    res = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--games",
+            "1",
+            "--policy-file",
+            str(f),
+        ],
+    )
     assert res.exit_code == 2, res.output
     assert "error:" in res.output and name in res.output
 
 
-@pytest.mark.parametrize("text", ["sometimes", "rollout:k=many", "always:to=nobody",
-                                  "always; Not A Card=never"])
+@pytest.mark.parametrize(
+    "text", ["sometimes", "rollout:k=many", "always:to=nobody", "always; Not A Card=never"]
+)
 def test_bad_policy_strings_exit_2(text) -> None:
-    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-                                    str(DECKS / "ur_otters_spells.txt"), "--games", "1",
-                                    "--policy", text])
+    res = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--games",
+            "1",
+            "--policy",
+            text,
+        ],
+    )
     assert res.exit_code == 2, res.output
     assert "error: --policy" in res.output
 
 
 def test_missing_policy_file_and_both_options_exit_2(tmp_path) -> None:
-    args = ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-            str(DECKS / "ur_otters_spells.txt"), "--games", "1"]
+    args = [
+        "simulate",
+        str(DECKS / "rg_raccoons_expend.txt"),
+        "--vs",
+        str(DECKS / "ur_otters_spells.txt"),
+        "--games",
+        "1",
+    ]
     res = CliRunner().invoke(main, [*args, "--policy-file", str(tmp_path / "none.toml")])
     assert res.exit_code == 2 and "cannot read" in res.output
     f = tmp_path / "p.toml"
@@ -145,10 +185,19 @@ def test_missing_policy_file_and_both_options_exit_2(tmp_path) -> None:
 
 
 def test_tune_bad_card_exits_2() -> None:
-    args = ["tune", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-            str(DECKS / "ur_otters_spells.txt"), "--games", "2"]
-    for card, why in (("Blooming Blats", "unknown card"), ("Forest", "no gift"),
-                      ("Octomancer", "not in the deck")):
+    args = [
+        "tune",
+        str(DECKS / "rg_raccoons_expend.txt"),
+        "--vs",
+        str(DECKS / "ur_otters_spells.txt"),
+        "--games",
+        "2",
+    ]
+    for card, why in (
+        ("Blooming Blats", "unknown card"),
+        ("Forest", "no gift"),
+        ("Octomancer", "not in the deck"),
+    ):
         res = CliRunner().invoke(main, [*args, "--card", card])
         assert res.exit_code == 2 and why in res.output, res.output
     res = CliRunner().invoke(main, [*args, "--card", "Blooming Blast", "--features", "luck"])
@@ -159,15 +208,21 @@ def test_tune_bad_card_exits_2() -> None:
 
 
 def test_never_and_always_are_the_extremes() -> None:
-    for name in ("blooming_blast_lethal", "blooming_blast_early", "octomancer_lethal_after",
-                 "perch_protection_lethal_after", "nocturnal_hunger_low_life"):
+    for name in (
+        "blooming_blast_lethal",
+        "blooming_blast_early",
+        "octomancer_lethal_after",
+        "perch_protection_lethal_after",
+        "nocturnal_hunger_low_life",
+    ):
         assert decide(name, "never").promise is False
         d = decide(name, "always")
         assert d.promise is True and d.recipient == 1 and d.plain_legal and d.promise_legal
 
 
-@pytest.mark.parametrize("policy", ["heuristic", "plain-first", "threshold", ROLLOUT,
-                                    "rollout:k=8,base=never"])
+@pytest.mark.parametrize(
+    "policy", ["heuristic", "plain-first", "threshold", ROLLOUT, "rollout:k=8,base=never"]
+)
 def test_blooming_blast_promised_when_its_damage_is_lethal(policy) -> None:
     d = decide("blooming_blast_lethal", policy)
     assert d.features["promised_lethal"] == 1.0 and d.features["promised_damage"] == 3.0
@@ -181,8 +236,18 @@ def test_blooming_blast_kept_plain_early_at_twenty_life(policy) -> None:
 
 
 @pytest.mark.parametrize("name", ["octomancer_lethal_after", "perch_protection_lethal_after"])
-@pytest.mark.parametrize("policy", ["never", "heuristic", "plain-first", "threshold", ROLLOUT,
-                                    "heuristic:to=weakest-use", "threshold:to=lowest-life"])
+@pytest.mark.parametrize(
+    "policy",
+    [
+        "never",
+        "heuristic",
+        "plain-first",
+        "threshold",
+        ROLLOUT,
+        "heuristic:to=weakest-use",
+        "threshold:to=lowest-life",
+    ],
+)
 def test_no_octopus_or_extra_turn_for_an_opponent_who_then_has_lethal(name, policy) -> None:
     d = decide(name, policy)
     assert d.features["opp_lethal_after"] == 1.0
@@ -196,8 +261,12 @@ def test_nocturnal_hunger_promised_when_two_life_matters() -> None:
 
 def test_only_the_promised_mode_legal() -> None:
     # Long River's Pull over a noncreature spell: "promise or do not cast"
-    for policy, cast in (("never", False), ("plain-first", True), ("heuristic", True),
-                         ("always", True)):
+    for policy, cast in (
+        ("never", False),
+        ("plain-first", True),
+        ("heuristic", True),
+        ("always", True),
+    ):
         d = decide("long_rivers_pull_noncreature", policy, seat=0)
         assert (d.plain_legal, d.promise_legal) == (False, True)
         assert d.promise is cast, policy
@@ -205,8 +274,10 @@ def test_only_the_promised_mode_legal() -> None:
 
 
 def test_recipients_differ_by_rule_in_a_four_player_pod() -> None:
-    got = {rule: decide("recipients_4p", f"always:to={rule}").recipient
-           for rule in ("next", "lowest-life", "least-threat", "weakest-use")}
+    got = {
+        rule: decide("recipients_4p", f"always:to={rule}").recipient
+        for rule in ("next", "lowest-life", "least-threat", "weakest-use")
+    }
     assert got == {"next": 1, "lowest-life": 1, "least-threat": 2, "weakest-use": 3}
     # the feature-based policies name their recipient through the same rules
     d = decide("recipients_4p", "heuristic:to=weakest-use,margin=-100")
@@ -248,11 +319,21 @@ def test_rollout_games_are_reproducible_and_thread_independent(catalog) -> None:
     from analyzer.analysis.simulate import simulate_matchup
     from analyzer.api.simulation import _load
 
-    decks = _load([DECKS / "rg_raccoons_expend.txt", DECKS / "gw_rabbits_tokens.txt"], catalog,
-                  False)
-    runs = [simulate_matchup(decks, catalog, games=4, seed=11, threads=t,
-                             policy="rollout:k=2,base=random", keep_objs=False).games
-            for t in (1, 2, 1)]
+    decks = _load(
+        [DECKS / "rg_raccoons_expend.txt", DECKS / "gw_rabbits_tokens.txt"], catalog, False
+    )
+    runs = [
+        simulate_matchup(
+            decks,
+            catalog,
+            games=4,
+            seed=11,
+            threads=t,
+            policy="rollout:k=2,base=random",
+            keep_objs=False,
+        ).games
+        for t in (1, 2, 1)
+    ]
     assert np.array_equal(runs[0], runs[1]) and np.array_equal(runs[0], runs[2])
 
 
@@ -270,13 +351,18 @@ print(json.dumps({{"hits": sum(s.cache_hits.values()), "misses": sum(s.cache_mis
 
 @pytest.mark.compile  # two fresh processes load the whole kernel: ~26 s warm
 def test_switching_policies_hits_the_numba_cache() -> None:
-    code = _STATS.format(deck=DECKS / "rg_raccoons_expend.txt",
-                         opp=DECKS / "ur_otters_spells.txt")
+    code = _STATS.format(deck=DECKS / "rg_raccoons_expend.txt", opp=DECKS / "ur_otters_spells.txt")
     env = {k: v for k, v in os.environ.items() if k != "GIFT_ANALYZER_NO_CACHE"}
     out = []
     for policy in ("never", "rollout:k=2,base=threshold;Blooming Blast=heuristic:to=random"):
-        res = subprocess.run([sys.executable, "-c", code, policy], capture_output=True,
-                             text=True, env=env, cwd=ROOT, timeout=1800)
+        res = subprocess.run(
+            [sys.executable, "-c", code, policy],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=1800,
+        )
         assert res.returncode == 0, res.stderr
         out.append(json.loads(res.stdout.strip().splitlines()[-1]))
     assert out[1] == {"hits": 1, "misses": 0}, out  # loaded from disk, nothing compiled
@@ -287,18 +373,43 @@ def test_switching_policies_hits_the_numba_cache() -> None:
 
 def test_tune_saves_a_policy_file_that_simulate_reads(tmp_path) -> None:
     out = tmp_path / "tuned.toml"
-    res = CliRunner().invoke(main, ["tune", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-                                    str(DECKS / "ur_otters_spells.txt"), "--card",
-                                    "Blooming Blast", "--games", "24", "--rounds", "1",
-                                    "--features", "opp_life", "--out", str(out)])
+    res = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--card",
+            "Blooming Blast",
+            "--games",
+            "24",
+            "--rounds",
+            "1",
+            "--features",
+            "opp_life",
+            "--out",
+            str(out),
+        ],
+    )
     assert res.exit_code == 0, res.output
     for arm in ("never", "always", "heuristic"):
         assert f"vs {arm}" in res.output
     spec = read_policy_file(out)
     assert spec.cards["Blooming Blast"].name == "threshold" and spec.opponents is not None
-    res = CliRunner().invoke(main, ["simulate", str(DECKS / "rg_raccoons_expend.txt"), "--vs",
-                                    str(DECKS / "ur_otters_spells.txt"), "--games", "4",
-                                    "--policy-file", str(out)])
+    res = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--games",
+            "4",
+            "--policy-file",
+            str(out),
+        ],
+    )
     assert res.exit_code == 0, res.output
 
 

@@ -84,8 +84,7 @@ def test_same_seed_same_json():
     assert first.stdout == again.stdout
 
 
-def test_thread_count_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch,
-                                                 tmp_path: Path):
+def test_thread_count_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     """Every play-out's record (winner, turns, ...) is the same on 1 or 2 threads. The
     opponent's lands untapped, so the play-outs differ (Dawn's Truce in some hands)."""
     from analyzer.analysis import position_rollouts as R
@@ -186,8 +185,9 @@ def test_resampling_redeals_opponent_hands_but_keeps_the_casters_hand_and_public
         assert st["stack"] == base["stack"]
         # the opponent's unseen cards are the same cards, dealt differently
         assert _unseen(G, 1) == _unseen(G0, 1)
-        assert Counter(_cards(G, _zone(G, 0, Zone.LIBRARY))) == \
-            Counter(_cards(G0, _zone(G0, 0, Zone.LIBRARY)))
+        assert Counter(_cards(G, _zone(G, 0, Zone.LIBRARY))) == Counter(
+            _cards(G0, _zone(G0, 0, Zone.LIBRARY))
+        )
         opp_hands.add(tuple(sorted(names[c] for c in _cards(G, _zone(G, 1, Zone.HAND)))))
         caster_libs.add(tuple(_cards(G, _zone(G, 0, Zone.LIBRARY))))
     assert len(opp_hands) > 3  # 3 cards out of 29: twelve redeals all alike would be a bug
@@ -214,14 +214,21 @@ def test_deck_fills_the_library_and_deals_the_hand():
 # ---- bad requests ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "fragment"), [
-    ([str(HERE / "scenarios" / "gift_tapped_fish.toml"), "--rollouts", "10"],
-     'no action has promise = "?"'),
-    ([str(SWORD), "--rollouts", "0"], "rollouts must be at least 1, not 0"),
-    ([str(SWORD), "--rollouts", "5", "--min-effect", "150"], "not between 0 and 100 points"),
-    ([str(HERE / "fixtures" / "bad_scenarios" / "promise_rollout.toml")],
-     "run it with --rollouts N"),
-])
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (
+            [str(HERE / "scenarios" / "gift_tapped_fish.toml"), "--rollouts", "10"],
+            'no action has promise = "?"',
+        ),
+        ([str(SWORD), "--rollouts", "0"], "rollouts must be at least 1, not 0"),
+        ([str(SWORD), "--rollouts", "5", "--min-effect", "150"], "not between 0 and 100 points"),
+        (
+            [str(HERE / "fixtures" / "bad_scenarios" / "promise_rollout.toml")],
+            "run it with --rollouts N",
+        ),
+    ],
+)
 def test_bad_requests_exit_2_with_a_message(args: list[str], fragment: str):
     result = cli(*args)
     assert result.exit_code == 2, result.output
@@ -252,25 +259,43 @@ targets = ["battlefield:1:Jolly Gerbils"]
 """
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    (_HEAD.format(extra=', "Long River\'s Pull"'),
-     "seat[0].deck: decks/rg_raccoons_expend.txt does not contain the cards the position places "
-     "for seat 0: 1 Long River's Pull more than the deck has"),
-    (_HEAD.format(extra="").replace("rg_raccoons_expend", "no_such_deck"),
-     "deck file 'decks/no_such_deck.txt' not found"),
-    (_HEAD.format(extra="") + '[[action]]\nadvance = "end"\n',
-     'action[1] (advance end): comes after the promise = "?" cast'),
-    (_HEAD.format(extra="").replace('battlefield = ["Jolly Gerbils"]',
-                                    'battlefield = ["Jolly Gerbils"]\nhand_size = 2'),
-     "seat[1].hand_size: needs a deck"),
-    (_HEAD.format(extra="").replace('battlefield = ["Mountain", "Mountain"]',
-                                    'battlefield = ["Mountain", "Mountain"]\nlibrary = ["Forest"]'),
-     "seat[0].library: with a deck the library is the deck's cards"),
-    ('[[seat]]\nhand = ["Fell"]\nbattlefield = ["Swamp", "Swamp"]\nlibrary = ["Swamp"]\n'
-     '[[seat]]\nbattlefield = ["Jolly Gerbils"]\n[[action]]\ncast = "Fell"\npromise = "?"\n'
-     'targets = ["battlefield:1:Jolly Gerbils"]\n',
-     "Fell has no gift to promise (with the promise)"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (
+            _HEAD.format(extra=', "Long River\'s Pull"'),
+            "seat[0].deck: decks/rg_raccoons_expend.txt does not contain the cards the position places "  # noqa: E501
+            "for seat 0: 1 Long River's Pull more than the deck has",
+        ),
+        (
+            _HEAD.format(extra="").replace("rg_raccoons_expend", "no_such_deck"),
+            "deck file 'decks/no_such_deck.txt' not found",
+        ),
+        (
+            _HEAD.format(extra="") + '[[action]]\nadvance = "end"\n',
+            'action[1] (advance end): comes after the promise = "?" cast',
+        ),
+        (
+            _HEAD.format(extra="").replace(
+                'battlefield = ["Jolly Gerbils"]', 'battlefield = ["Jolly Gerbils"]\nhand_size = 2'
+            ),
+            "seat[1].hand_size: needs a deck",
+        ),
+        (
+            _HEAD.format(extra="").replace(
+                'battlefield = ["Mountain", "Mountain"]',
+                'battlefield = ["Mountain", "Mountain"]\nlibrary = ["Forest"]',
+            ),
+            "seat[0].library: with a deck the library is the deck's cards",
+        ),
+        (
+            '[[seat]]\nhand = ["Fell"]\nbattlefield = ["Swamp", "Swamp"]\nlibrary = ["Swamp"]\n'
+            '[[seat]]\nbattlefield = ["Jolly Gerbils"]\n[[action]]\ncast = "Fell"\npromise = "?"\n'
+            'targets = ["battlefield:1:Jolly Gerbils"]\n',
+            "Fell has no gift to promise (with the promise)",
+        ),
+    ],
+)
 def test_bad_positions_exit_2_with_where_and_why(tmp_path: Path, text: str, fragment: str):
     result = cli(_write(tmp_path, text), "--rollouts", "4")
     assert result.exit_code == 2, result.output

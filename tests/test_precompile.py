@@ -23,16 +23,17 @@ def _precompile_then_one_game(folder: Path) -> tuple[list[str], dict[str, str]]:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(folder), "GIFT_ANALYZER_SERIAL_COMPILE": "1"}
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("GIFT_ANALYZER_NO_CACHE", None)
-    script = (f"{shlex.quote(sys.executable)} -c {shlex.quote(_PRECOMPILE)} >/dev/null && "
-              f"NUMBA_DEBUG_CACHE=1 {shlex.quote(sys.executable)} -c "
-              f"{shlex.quote(_RUN_ONE_GAME)}")
+    script = (
+        f"{shlex.quote(sys.executable)} -c {shlex.quote(_PRECOMPILE)} >/dev/null && "
+        f"NUMBA_DEBUG_CACHE=1 {shlex.quote(sys.executable)} -c "
+        f"{shlex.quote(_RUN_ONE_GAME)}"
+    )
     return ["bash", "-c", script], env
 
 
 _PRECOMPILE = "from analyzer.analysis.precompile import main; main()"
 # two cold compiles in a row: started at collection, on the second core (conftest.py)
-EARLY_JOBS = {"test_background_compile_is_reused_by_the_batch_runner":
-              _precompile_then_one_game}
+EARLY_JOBS = {"test_background_compile_is_reused_by_the_batch_runner": _precompile_then_one_game}
 
 
 @pytest.mark.compile

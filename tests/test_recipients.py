@@ -28,8 +28,17 @@ GAMES = 120
 @pytest.fixture(scope="module")
 def pod_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("pod") / "run"
-    run = api.evaluate(DECK, OPPONENTS, games=GAMES, policies=["never"], forks=1, threads=1,
-                       life=40, plots=False, out=out)
+    run = api.evaluate(
+        DECK,
+        OPPONENTS,
+        games=GAMES,
+        policies=["never"],
+        forks=1,
+        threads=1,
+        life=40,
+        plots=False,
+        out=out,
+    )
     return run
 
 
@@ -67,8 +76,14 @@ def test_an_arm_replays_as_a_simulation_of_its_policy(pod_run):
     # known answer: the lowest-life arm of a card only this deck plays is the simulation of
     # "never; CARD=always:to=lowest-life" on the same seeds
     row = pod_run.gift_recipients.query("card == 'Octomancer' and recipient == 'lowest-life'")
-    sim = api.simulate(DECK, OPPONENTS, games=GAMES, policy=(
-        "never; Octomancer=always:to=lowest-life"), threads=1, life=40)
+    sim = api.simulate(
+        DECK,
+        OPPONENTS,
+        games=GAMES,
+        policy=("never; Octomancer=always:to=lowest-life"),
+        threads=1,
+        life=40,
+    )
     r = sim.summary.iloc[0]
     score = (r["wins"] + 0.5 * r["draws"]) / r["games"]
     assert row["win_rate_promise"].iloc[0] == pytest.approx(score, abs=1e-12)
@@ -87,8 +102,9 @@ def test_the_answers_are_written_said_and_rendered(pod_run):
 
 
 def test_one_on_one_runs_have_no_recipient_arms(tmp_path):
-    run = api.evaluate(DECK, [OPPONENTS[0]], games=20, policies=["never"], forks=1, threads=1,
-                       plots=False)
+    run = api.evaluate(
+        DECK, [OPPONENTS[0]], games=20, policies=["never"], forks=1, threads=1, plots=False
+    )
     assert run.gift_recipients.empty and run.recipient_answers.empty
 
 
@@ -106,9 +122,9 @@ def _arms(effects: dict[str, float], games: int = 2000) -> RecipientArms:
         s = never.copy()
         extra = int(effects.get(rule, 0.0) * games)
         if extra > 0:
-            s[int(0.3 * games): int(0.3 * games) + extra] = 1.0
+            s[int(0.3 * games) : int(0.3 * games) + extra] = 1.0
         elif extra < 0:
-            s[: -extra] = 0.0
+            s[:-extra] = 0.0
         scores[rule] = s
     arms.add(scores, never)
     return arms

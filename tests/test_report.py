@@ -75,55 +75,121 @@ def _tables() -> dict[str, pd.DataFrame]:
     rows = []
     for opp in ("Bats", "Frogs", ALL_OPPONENTS):
         for pol, d in (("never", 0.0), ("always", -0.02), ("random:p=0.5", -0.01)):
-            rows.append(["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d,
-                         d - 0.01, d + 0.01])
+            rows.append(
+                ["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d, d - 0.01, d + 0.01]
+            )
     policy = pd.DataFrame(rows, columns=POLICY_COLUMNS)
     dec_rows = []
     for opp in ("Bats", "Frogs", ALL_OPPONENTS):
         for card, kind, d, verdict, pattern in (
-                ("Mind Spiral", "tapped_fish", -0.03, "don't promise", ""),
-                ("Into the Flood Maw", "tapped_fish", 0.001, "not enough evidence", ""),
-                ("Cruelclaw's Heist", "card", 0.05, "depends",
-                 "turn: promise when own turns 1-2")):
-            dec_rows.append({
-                "deck": "Rats", "opponent": opp, "card": card, "gift_kind": kind,
-                "base_policy": "never", "verdict": verdict, "delta_pts": 100 * d,
-                "ci_low_pts": 100 * d - 2, "ci_high_pts": 100 * d + 2, "p_adjusted": 0.01,
-                "depends_on": pattern, "decisions": 400, "better": 60, "same": 300,
-                "worse": 40, "win_rate_promise": 0.5 + d, "win_rate_no_promise": 0.5,
-                "decisions_per_game": 0.4, "effect_per_game_pts": 40 * d,
-                "more_games": 3000.0 if verdict == "not enough evidence" else float("nan"),
-                "min_effect_pts": 1.0})
+            ("Mind Spiral", "tapped_fish", -0.03, "don't promise", ""),
+            ("Into the Flood Maw", "tapped_fish", 0.001, "not enough evidence", ""),
+            ("Cruelclaw's Heist", "card", 0.05, "depends", "turn: promise when own turns 1-2"),
+        ):
+            dec_rows.append(
+                {
+                    "deck": "Rats",
+                    "opponent": opp,
+                    "card": card,
+                    "gift_kind": kind,
+                    "base_policy": "never",
+                    "verdict": verdict,
+                    "delta_pts": 100 * d,
+                    "ci_low_pts": 100 * d - 2,
+                    "ci_high_pts": 100 * d + 2,
+                    "p_adjusted": 0.01,
+                    "depends_on": pattern,
+                    "decisions": 400,
+                    "better": 60,
+                    "same": 300,
+                    "worse": 40,
+                    "win_rate_promise": 0.5 + d,
+                    "win_rate_no_promise": 0.5,
+                    "decisions_per_game": 0.4,
+                    "effect_per_game_pts": 40 * d,
+                    "more_games": 3000.0 if verdict == "not enough evidence" else float("nan"),
+                    "min_effect_pts": 1.0,
+                }
+            )
     dec = pd.DataFrame(dec_rows, columns=DECISION_COLUMNS)
     sit_rows = []
     for card in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw's Heist"):
-        for situation, b, d in (("turn", "own turns 1-2", 0.04), ("turn", "own turns 3-4", 0.0),
-                                ("turn", "own turns 5-6", -0.03),
-                                ("turn", "own turns 7+", float("nan")),
-                                ("play or draw", "on the play", 0.02)):
-            sit_rows.append({
-                "deck": "Rats", "opponent": ALL_OPPONENTS, "card": card, "gift_kind": "card",
-                "base_policy": "never", "situation": situation, "bucket": b,
-                "verdict": "not enough evidence", "delta_pts": 100 * d,
-                "ci_low_pts": 100 * d - 5, "ci_high_pts": 100 * d + 5, "p_adjusted": 0.5,
-                "decisions": 100, "better": 15, "same": 75, "worse": 10,
-                "win_rate_promise": 0.5 + d, "win_rate_no_promise": 0.5, "more_games": 9000.0})
+        for situation, b, d in (
+            ("turn", "own turns 1-2", 0.04),
+            ("turn", "own turns 3-4", 0.0),
+            ("turn", "own turns 5-6", -0.03),
+            ("turn", "own turns 7+", float("nan")),
+            ("play or draw", "on the play", 0.02),
+        ):
+            sit_rows.append(
+                {
+                    "deck": "Rats",
+                    "opponent": ALL_OPPONENTS,
+                    "card": card,
+                    "gift_kind": "card",
+                    "base_policy": "never",
+                    "situation": situation,
+                    "bucket": b,
+                    "verdict": "not enough evidence",
+                    "delta_pts": 100 * d,
+                    "ci_low_pts": 100 * d - 5,
+                    "ci_high_pts": 100 * d + 5,
+                    "p_adjusted": 0.5,
+                    "decisions": 100,
+                    "better": 15,
+                    "same": 75,
+                    "worse": 10,
+                    "win_rate_promise": 0.5 + d,
+                    "win_rate_no_promise": 0.5,
+                    "more_games": 9000.0,
+                }
+            )
     sit = pd.DataFrame(sit_rows, columns=SITUATION_COLUMNS)
-    paired = pd.DataFrame([{"table": "gift_decisions", "deck": "Rats",
-                            "opponent": ALL_OPPONENTS, "card": "Mind Spiral", "situation": "",
-                            "bucket": "", "decisions": 400, "games_with_decision": 380,
-                            "design_effect": 1.1, "p_value": 0.003, "p_adjusted": 0.02,
-                            "p_equivalence_adjusted": 1.0}], columns=PAIRED_COLUMNS)
-    return {"policy_comparison": policy, "gift_decisions": dec, "gift_situations": sit,
-            "paired_stats": paired}
+    paired = pd.DataFrame(
+        [
+            {
+                "table": "gift_decisions",
+                "deck": "Rats",
+                "opponent": ALL_OPPONENTS,
+                "card": "Mind Spiral",
+                "situation": "",
+                "bucket": "",
+                "decisions": 400,
+                "games_with_decision": 380,
+                "design_effect": 1.1,
+                "p_value": 0.003,
+                "p_adjusted": 0.02,
+                "p_equivalence_adjusted": 1.0,
+            }
+        ],
+        columns=PAIRED_COLUMNS,
+    )
+    return {
+        "policy_comparison": policy,
+        "gift_decisions": dec,
+        "gift_situations": sit,
+        "paired_stats": paired,
+    }
 
 
 def _manifest(kind: str = "evaluate") -> Manifest:
-    return Manifest(command=["gift-analyzer", "evaluate"], seed=3, games=1000, threads=2,
-                    policies=["never", "always"], status="complete",
-                    extra={"kind": kind, "baseline": "never", "base_policy": "never",
-                           "forks": 1, "var_reduction": 11.5, "decisions_evaluated": 1200,
-                           "warnings": ["a <warning> & more"]})
+    return Manifest(
+        command=["gift-analyzer", "evaluate"],
+        seed=3,
+        games=1000,
+        threads=2,
+        policies=["never", "always"],
+        status="complete",
+        extra={
+            "kind": kind,
+            "baseline": "never",
+            "base_policy": "never",
+            "forks": 1,
+            "var_reduction": 11.5,
+            "decisions_evaluated": 1200,
+            "warnings": ["a <warning> & more"],
+        },
+    )
 
 
 def test_plots_are_png_and_cover_every_card() -> None:
@@ -136,8 +202,10 @@ def test_plots_are_png_and_cover_every_card() -> None:
 
 
 def test_plots_of_empty_tables_still_render() -> None:
-    empty = {"gift_decisions": pd.DataFrame(columns=DECISION_COLUMNS),
-             "gift_situations": pd.DataFrame(columns=SITUATION_COLUMNS)}
+    empty = {
+        "gift_decisions": pd.DataFrame(columns=DECISION_COLUMNS),
+        "gift_situations": pd.DataFrame(columns=SITUATION_COLUMNS),
+    }
     images = plots.evaluate_plots(empty)
     assert list(images) == ["plots/delta_by_card.png"]
     assert images["plots/delta_by_card.png"].startswith(PNG)
@@ -186,13 +254,23 @@ def test_formatters() -> None:
     assert tables.delta_ci(0.0123, -0.001, 0.025) == "+1.2 [-0.1, +2.5]"
     assert tables.delta_ci(float("nan"), 0, 0) == "-"
     assert tables.pct(None) == "-"
-    assert tables.text_table(["a", "n"], [["x", "1"], ["yy", "10"]], right=(1,)) == \
-        "a    n\n--  --\nx    1\nyy  10"
+    assert (
+        tables.text_table(["a", "n"], [["x", "1"], ["yy", "10"]], right=(1,))
+        == "a    n\n--  --\nx    1\nyy  10"
+    )
 
 
 def _write_run(folder: Path, t: dict[str, pd.DataFrame], kind: str = "evaluate") -> None:
-    with run_recorder(run_dir=folder, seed=3, games=1000, threads=2, policies=["never"],
-                      kind=kind, baseline="never", var_reduction=8.0) as rec:
+    with run_recorder(
+        run_dir=folder,
+        seed=3,
+        games=1000,
+        threads=2,
+        policies=["never"],
+        kind=kind,
+        baseline="never",
+        var_reduction=8.0,
+    ) as rec:
         for name, df in t.items():
             rec.write_csv(f"{name}.csv", df)
 
@@ -218,8 +296,32 @@ def test_report_rerenders_a_run_folder(tmp_path: Path) -> None:
 
 
 def test_report_of_a_compare_run(tmp_path: Path) -> None:
-    df = pd.DataFrame([["A", "B", "Bats", "never", 100, 55, 0, 0.55, 0.45, 0.64, 50, 0, 0.5,
-                        0.4, 0.6, 0.05, 0.01, 0.09, 6.0]], columns=COMPARE_COLUMNS)
+    df = pd.DataFrame(
+        [
+            [
+                "A",
+                "B",
+                "Bats",
+                "never",
+                100,
+                55,
+                0,
+                0.55,
+                0.45,
+                0.64,
+                50,
+                0,
+                0.5,
+                0.4,
+                0.6,
+                0.05,
+                0.01,
+                0.09,
+                6.0,
+            ]
+        ],
+        columns=COMPARE_COLUMNS,
+    )
     _write_run(tmp_path, {"compare": df}, kind="compare")
     page = api.report(tmp_path).read_text(encoding="utf-8")
     p = parse(page)
@@ -256,9 +358,11 @@ def test_slug() -> None:
 
 def _approx_manifest() -> Manifest:
     m = _manifest()
-    m.decks = [DeckEntry("rats.txt", "Rats", "0" * 64, {"exact": 40, "approximate": 0}),
-               DeckEntry("bats.txt", "Bats", "1" * 64, {"exact": 38, "approximate": 2}),
-               DeckEntry("frogs.txt", "Frogs", "2" * 64, {"exact": 40, "approximate": 0})]
+    m.decks = [
+        DeckEntry("rats.txt", "Rats", "0" * 64, {"exact": 40, "approximate": 0}),
+        DeckEntry("bats.txt", "Bats", "1" * 64, {"exact": 38, "approximate": 2}),
+        DeckEntry("frogs.txt", "Frogs", "2" * 64, {"exact": 40, "approximate": 0}),
+    ]
     return m
 
 
@@ -269,16 +373,20 @@ def _text(page: str) -> str:
 
 
 def test_summary_leads_with_one_line_per_card() -> None:
-    page = html_mod.render(_approx_manifest(), _tables(), {},
-                           anchors={"Mind Spiral": "examples-mind_spiral"})
-    body = page[page.index("<body>"):]
+    page = html_mod.render(
+        _approx_manifest(), _tables(), {}, anchors={"Mind Spiral": "examples-mind_spiral"}
+    )
+    body = page[page.index("<body>") :]
     # the answer comes before every table and before the run's details
     assert body.index('id="summary"') < body.index("<table")
     assert body.index('id="summary"') < body.index('id="run"')
-    answer = body[body.index('id="summary"'):body.index("</section>")]
+    answer = body[body.index('id="summary"') : body.index("</section>")]
     items = re.findall(r"<li>.*?</li>", answer)
-    cards = [c for c in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw&#x27;s Heist")
-             if any(c in i for i in items)]
+    cards = [
+        c
+        for c in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw&#x27;s Heist")
+        if any(c in i for i in items)
+    ]
     assert len(cards) == 3 and len([i for i in items if "decisions" in i]) == 3  # pooled only
     spiral = _text(next(i for i in items if "Mind Spiral" in i))
     assert "don't promise" in spiral and "-3.0 [-5.0, -1.0] points per decision" in spiral
@@ -290,10 +398,10 @@ def test_summary_leads_with_one_line_per_card() -> None:
     assert "rests on approximate cards" in heist  # pooled over a deck with approximate cards
     # the evidence: human headers, pooled rows first, p-values folded away
     assert "delta_ci_low" not in page and "Effect of promising, pts [95% CI]" in page
-    first_table = body[body.index('<table class="data">'):]
-    first_table = first_table[:first_table.index("</table>")]
+    first_table = body[body.index('<table class="data">') :]
+    first_table = first_table[: first_table.index("</table>")]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", first_table)[1:]
-    assert len(rows) == 3 and 'class=pooled' in first_table  # the pooled rows, in view
+    assert len(rows) == 3 and "class=pooled" in first_table  # the pooled rows, in view
     assert "Frogs" not in first_table and "Opponent" not in first_table
     assert body.index(first_table) < body.index("<details><summary>Per opponent (2 matchups")
     assert page.index("<details><summary>p-values") < page.index("Design effect")
@@ -349,10 +457,21 @@ def test_report_fits_1280_pixels_in_chromium(tmp_path: Path) -> None:
     page = html_mod.render(_approx_manifest(), t, plots.evaluate_plots(t))
     probe = tmp_path / "report.html"
     probe.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
-    res = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                          "--window-size=1280,800", "--virtual-time-budget=5000",
-                          "--dump-dom", probe.as_uri()],
-                         capture_output=True, text=True, timeout=180)
+    res = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1280,800",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     found = re.search(r'data-measure="([^"]+)"', res.stdout)
     assert found, res.stderr[-2000:]
     m = json.loads(found.group(1).replace("&quot;", '"'))

@@ -35,8 +35,22 @@ def _cli(args: list[str]) -> tuple[int, str, str]:
 
 
 def _quick(out: Path, *extra: str) -> list[str]:
-    return ["evaluate", NO_GIFT, "--vs", BATS, "--games", "4", "--forks", "0", "--policies",
-            "never", "--no-plots", "--out", out, *extra]
+    return [
+        "evaluate",
+        NO_GIFT,
+        "--vs",
+        BATS,
+        "--games",
+        "4",
+        "--forks",
+        "0",
+        "--policies",
+        "never",
+        "--no-plots",
+        "--out",
+        out,
+        *extra,
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -95,9 +109,11 @@ def test_no_stale_file_of_an_older_run_stays(tmp_path: Path) -> None:
     assert "old" not in (out / "gift_situations.csv").read_text()
     assert (out / "notes.txt").read_text() == "mine"
     man = json.loads((out / "manifest.json").read_text())
-    assert set(man["outputs"]) == {p.relative_to(out).as_posix() for p in out.rglob("*")
-                                   if p.is_file() and p.name not in ("manifest.json",
-                                                                     "notes.txt")}
+    assert set(man["outputs"]) == {
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name not in ("manifest.json", "notes.txt")
+    }
 
 
 def test_ctrl_c_keeps_the_finished_matchups_tables(tmp_path: Path, monkeypatch) -> None:
@@ -111,8 +127,19 @@ def test_ctrl_c_keeps_the_finished_matchups_tables(tmp_path: Path, monkeypatch) 
         threads = 1
         extra: ClassVar[dict] = {}
 
-    def fake_arm(decks, catalog, *, games, seed, policy, threads, starting_life,
-                 progress=None, levels=None, first_game=0):
+    def fake_arm(
+        decks,
+        catalog,
+        *,
+        games,
+        seed,
+        policy,
+        threads,
+        starting_life,
+        progress=None,
+        levels=None,
+        first_game=0,
+    ):
         calls.append(decks[1].name)
         if len(set(calls)) > 1:
             raise KeyboardInterrupt
@@ -120,8 +147,21 @@ def test_ctrl_c_keeps_the_finished_matchups_tables(tmp_path: Path, monkeypatch) 
 
     monkeypatch.setattr(cmp, "play_arm", fake_arm)
     out = tmp_path / "run"
-    code, _, err = _cli(["evaluate", NO_GIFT, "--games", "10", "--forks", "0", "--policies",
-                         "never,always", "--no-plots", "--out", out])
+    code, _, err = _cli(
+        [
+            "evaluate",
+            NO_GIFT,
+            "--games",
+            "10",
+            "--forks",
+            "0",
+            "--policies",
+            "never,always",
+            "--no-plots",
+            "--out",
+            out,
+        ]
+    )
     assert code == 130
     assert "tables of the 1 finished matchup(s) of 9" in err
     man = json.loads((out / "manifest.json").read_text())
@@ -143,14 +183,26 @@ def test_binary_or_non_utf8_scenario_is_a_clean_error(tmp_path: Path) -> None:
     code, _, err = _cli(["scenario", binary])
     assert code == 2 and "binary" in err and "Traceback" not in err
     latin = tmp_path / "latin.toml"
-    latin.write_bytes(b'[game]\n# caf\xe9\n')
+    latin.write_bytes(b"[game]\n# caf\xe9\n")
     code, _, err = _cli(["scenario", latin])
     assert code == 2 and "not UTF-8" in err and "latin.toml:2" in err
 
 
 def test_every_policy_problem_at_once_with_did_you_mean(tmp_path: Path) -> None:
-    code, _, err = _cli(["evaluate", RATS, "--vs", BATS, "--policies", "alwyas,nevr",
-                         "--opp-policy", "radom", "--out", tmp_path / "x"])
+    code, _, err = _cli(
+        [
+            "evaluate",
+            RATS,
+            "--vs",
+            BATS,
+            "--policies",
+            "alwyas,nevr",
+            "--opp-policy",
+            "radom",
+            "--out",
+            tmp_path / "x",
+        ]
+    )
     lines = [line for line in err.splitlines() if line.startswith("error:")]
     assert code == 2 and len(lines) == 3, err
     assert "did you mean 'always'?" in err and "did you mean 'never'?" in err
@@ -158,8 +210,10 @@ def test_every_policy_problem_at_once_with_did_you_mean(tmp_path: Path) -> None:
     assert "--policies" in err and "--opp-policy" in err
     assert not (tmp_path / "x").exists()
     pol = tmp_path / "bad.toml"
-    pol.write_text('policy = "never"\n[cards]\n"Mind Spiral" = "alway"\n'
-                   '"Into the Flood Maw" = "random:q=0.5"\n"Mind Spirl" = "never"\n')
+    pol.write_text(
+        'policy = "never"\n[cards]\n"Mind Spiral" = "alway"\n'
+        '"Into the Flood Maw" = "random:q=0.5"\n"Mind Spirl" = "never"\n'
+    )
     code, _, err = _cli(["simulate", RATS, "--vs", BATS, "--policy-file", pol, "--games", "2"])
     assert code == 2, err
     assert "did you mean 'always'?" in err and "no parameter 'q'" in err
@@ -172,8 +226,10 @@ def test_every_policy_problem_at_once_with_did_you_mean(tmp_path: Path) -> None:
 def test_override_for_a_card_not_in_the_deck_warns(tmp_path: Path) -> None:
     code, _, err = _cli(_quick(tmp_path / "r", "--policies", "always; Mind Spiral=never"))
     assert code == 0, err
-    assert "warning: policy 'always; Mind Spiral=never': the override for 'Mind Spiral' " \
-           "changes nothing: WR No Gift: vanilla beaters has no Mind Spiral" in err
+    assert (
+        "warning: policy 'always; Mind Spiral=never': the override for 'Mind Spiral' "
+        "changes nothing: WR No Gift: vanilla beaters has no Mind Spiral" in err
+    )
     man = json.loads((tmp_path / "r" / "manifest.json").read_text())
     assert any("Mind Spiral" in w for w in man["extra"]["warnings"])
 
@@ -191,8 +247,10 @@ def test_policy_file_wherever_a_policy_is_taken(tmp_path: Path) -> None:
     assert (pc["delta_vs_baseline_pts"] == 0).all()  # a gift-free deck: the same games
     bad = tmp_path / "bad.toml"
     bad.write_text('policy = "sometimes"\n')
-    for args in (["compare", RATS, RATS, "--vs", BATS, "--policy-file", bad],
-                 ["cardstats", RATS, "--vs", BATS, "--policy-file", bad]):
+    for args in (
+        ["compare", RATS, RATS, "--vs", BATS, "--policy-file", bad],
+        ["cardstats", RATS, "--vs", BATS, "--policy-file", bad],
+    ):
         code, _, err = _cli(args)
         assert code == 2 and "bad.toml" in err and "unknown policy 'sometimes'" in err, args
 

@@ -109,8 +109,11 @@ def test_gerbils_destroyed_by_promised_starfall_do_not_trigger():
 def test_mabels_mettle_other_target_refuses_the_first_target_again():
     msg = input_error(run, "mabels_mettle_other_target")
     assert "already" in msg and "target 1" in msg and "another creature" in msg
-    text = (SCEN / "mabels_mettle_other_target.toml").read_text().replace(
-        '["battlefield:0:Warren Elder"]]', '["battlefield:0:Jolly Gerbils"]]')
+    text = (
+        (SCEN / "mabels_mettle_other_target.toml")
+        .read_text()
+        .replace('["battlefield:0:Warren Elder"]]', '["battlefield:0:Jolly Gerbils"]]')
+    )
     s = run_text(text)
     elder = bf(s, 0, "Warren Elder")[0]
     gerbils = bf(s, 0, "Jolly Gerbils")[0]
@@ -142,7 +145,9 @@ def test_treasure_like_source_spent_for_mana_is_sacrificed_and_its_trigger_sees_
 def test_copy_of_promised_scrapshooter_is_a_promised_token_that_can_be_targeted():
     s = run("copy_of_promised_permanent_spell", resolve_at_end=False)
     assert [(e["card"], e["kind"], e["promised"], e["gift_to"]) for e in s["stack"]] == [
-        ("Scrapshooter", "copy", True, 1), ("Scrapshooter", "spell", True, 1)]  # top first
+        ("Scrapshooter", "copy", True, 1),
+        ("Scrapshooter", "spell", True, 1),
+    ]  # top first
     s = run("copy_of_promised_permanent_spell")
     shooters = sorted(p["token"] for p in bf(s, 0, "Scrapshooter"))
     assert shooters == [False, True]
@@ -155,9 +160,11 @@ def test_copy_of_a_spell_is_a_spell_that_can_be_countered():
     # the copy is an object on the stack: a counterspell can target it; countered, it ceases
     # to exist (no card goes to a graveyard) and its gift is not given
     text = (SCEN / "copy_of_promised_permanent_spell.toml").read_text()
-    text = text.replace("[[seat]]\nbattlefield = [\"Food\", \"Treasure\"]",
-                        "[[seat]]\nhand = [\"Long River's Pull\"]\n"
-                        "battlefield = [\"Food\", \"Treasure\", \"Island\", \"Island\"]")
+    text = text.replace(
+        '[[seat]]\nbattlefield = ["Food", "Treasure"]',
+        '[[seat]]\nhand = ["Long River\'s Pull"]\n'
+        'battlefield = ["Food", "Treasure", "Island", "Island"]',
+    )
     text += """
 [[action]]
 seat = 1

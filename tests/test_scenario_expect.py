@@ -36,6 +36,8 @@ def test_a_wrong_expectation_is_reported_in_words() -> None:
     wrong = {"seat": [{"battlefield": [{"card": "Quaketusk Boar", "tapped": False}]}]}
     assert mismatches(wrong, state) == [
         "seat 0 battlefield: expected [{'card': 'Quaketusk Boar', 'tapped': False}], got "
-        "[{'card': 'Quaketusk Boar', 'tapped': True}]"]
+        "[{'card': 'Quaketusk Boar', 'tapped': True}]"
+    ]
     assert mismatches({"seat": [{}, {"graveyard": []}]}, state) == [
-        "seat 1 graveyard: expected [], got ['Jolly Gerbils']"]
+        "seat 1 graveyard: expected [], got ['Jolly Gerbils']"
+    ]

@@ -21,8 +21,10 @@ BAD = HERE / "fixtures" / "bad_scenarios"
 
 # file -> fragments every one of which must be on stderr
 CORPUS: dict[str, list[str]] = {
-    "unknown_card.toml": ["unknown_card.toml:3: seat[0].hand[0]: unknown card 'Blooming Blst'; "
-                          "did you mean Blooming Blast?"],
+    "unknown_card.toml": [
+        "unknown_card.toml:3: seat[0].hand[0]: unknown card 'Blooming Blst'; "
+        "did you mean Blooming Blast?"
+    ],
     "many_problems.toml": [
         "many_problems.toml:2: game.players: 5 is out of range (2..4)",
         "many_problems.toml:3: game.phase: unknown phase 'second main'",
@@ -32,22 +34,29 @@ CORPUS: dict[str, list[str]] = {
         "seat[0].battlefield[0].colour: unknown key",
         "seat[0].battlefield[0].counters.poison: unknown counter",
         "many_problems.toml:10: action[0]: one action per [[action]] table, not cast + advance",
-        "action[1].targets[0]: bad reference 'battlefeld:1:Jolly Gerbils'"],
-    "promise_rollout.toml": ['promise_rollout.toml:8: action[0] (cast Blooming Blast): '
-                             'promise = "?" asks to play the cast both ways: run it with '
-                             "--rollouts N"],
-    "illegal_target.toml": ["illegal_target.toml:14: action[1] (cast Long River's Pull): "
-                            "stack:top is not a legal target: Long River's Pull without the "
-                            "promise targets creature spell"],
+        "action[1].targets[0]: bad reference 'battlefeld:1:Jolly Gerbils'",
+    ],
+    "promise_rollout.toml": [
+        "promise_rollout.toml:8: action[0] (cast Blooming Blast): "
+        'promise = "?" asks to play the cast both ways: run it with '
+        "--rollouts N"
+    ],
+    "illegal_target.toml": [
+        "illegal_target.toml:14: action[1] (cast Long River's Pull): "
+        "stack:top is not a legal target: Long River's Pull without the "
+        "promise targets creature spell"
+    ],
     "unaffordable.toml": ["action[0] (cast Octomancer): its mana cost can't be paid"],
-    "sorcery_timing.toml": ["action[0] (cast Wear Down): Wear Down can be cast only in seat 0's "
-                            "own turn (it is seat 1's turn)"],
-    "treasure_activation.toml": ["action[0] (activate Treasure): Treasure's mana ability is used "
-                                 "when a cost is paid"],
+    "sorcery_timing.toml": [
+        "action[0] (cast Wear Down): Wear Down can be cast only in seat 0's "
+        "own turn (it is seat 1's turn)"
+    ],
+    "treasure_activation.toml": [
+        "action[0] (activate Treasure): Treasure's mana ability is used when a cost is paid"
+    ],
     "not_toml.toml": ["not_toml.toml:3: not valid TOML"],
     "gift_to_missing_seat.toml": ["action[0].gift_to: seat 3 does not exist (seats are 0..1)"],
-    "missing_target_object.toml": ["battlefield:1:Fish#2: no Fish #2 in that battlefield "
-                                   "(only 1)"],
+    "missing_target_object.toml": ["battlefield:1:Fish#2: no Fish #2 in that battlefield (only 1)"],
 }
 
 
@@ -71,12 +80,29 @@ def test_scenario_command_prints_the_state_as_json():
     for key in ("turn", "active", "phase", "winner", "extra_turns", "stack", "seats"):
         assert key in state
     seat = state["seats"][1]
-    for key in ("life", "hand", "library_size", "graveyard", "exile", "battlefield",
-                "gifts_given", "gifts_received", "lost"):
+    for key in (
+        "life",
+        "hand",
+        "library_size",
+        "graveyard",
+        "exile",
+        "battlefield",
+        "gifts_given",
+        "gifts_received",
+        "lost",
+    ):
         assert key in seat
     fish = next(p for p in seat["battlefield"] if p["card"] == "Fish")
-    assert set(fish) >= {"card", "controller", "token", "tapped", "power", "toughness",
-                         "counters", "attached_to"}
+    assert set(fish) >= {
+        "card",
+        "controller",
+        "token",
+        "tapped",
+        "power",
+        "toughness",
+        "counters",
+        "attached_to",
+    }
 
 
 def test_api_run_scenario_matches_the_cli():
@@ -89,7 +115,9 @@ def test_api_run_scenario_matches_the_cli():
 def test_setup_places_every_zone_as_written():
     from analyzer.analysis.scenario_run import play
 
-    s = play(parse_scenario("""
+    s = play(
+        parse_scenario(
+            """
 [game]
 players = 3
 active = 2
@@ -108,7 +136,10 @@ battlefield = [
   { card = "Fish", tapped = true },
   "Fish",
 ]
-""", "<test>"))
+""",
+            "<test>",
+        )
+    )
     assert (s["turn"], s["active"], s["phase"], s["winner"]) == (9, 2, "main2", None)
     s0 = s["seats"][0]
     assert s0["life"] == 7 and sorted(s0["hand"]) == ["Kitnap", "Plains"]
@@ -116,8 +147,12 @@ battlefield = [
     assert s0["exile"] == ["Mountain", "Octomancer"]
     assert s["seats"][2]["may_cast_from_exile"] == ["Octomancer"]
     gerbils, kitnap, shooter, fish1, fish2 = s0["battlefield"]
-    assert (gerbils["power"], gerbils["toughness"], gerbils["tapped"], gerbils["damage"]) == \
-        (4, 5, True, 1)
+    assert (gerbils["power"], gerbils["toughness"], gerbils["tapped"], gerbils["damage"]) == (
+        4,
+        5,
+        True,
+        1,
+    )
     assert gerbils["counters"] == {"+1/+1": 2, "stun": 1}
     assert kitnap["attached_to"] == "battlefield:0:Scrapshooter"
     assert (shooter["owner"], shooter["controller"], shooter["sick"]) == (1, 0, True)
@@ -128,7 +163,9 @@ battlefield = [
 def test_library_is_top_first():
     from analyzer.analysis.scenario_run import play
 
-    s = play(parse_scenario("""
+    s = play(
+        parse_scenario(
+            """
 [game]
 phase = "main1"
 [[seat]]
@@ -139,12 +176,15 @@ library = ["Octomancer", "Island"]
 [[action]]
 cast = "Dawn's Truce"
 promise = true
-""", "<test>"))
+""",
+            "<test>",
+        )
+    )
     assert s["seats"][1]["hand"] == ["Octomancer"]
 
 
 def test_problem_lines_point_into_the_file():
-    text = "[game]\nplayers = 2\n\n[[seat]]\nlife = 20\n\n[[seat]]\nhand = [\"Nope\"]\n"
+    text = '[game]\nplayers = 2\n\n[[seat]]\nlife = 20\n\n[[seat]]\nhand = ["Nope"]\n'
     with pytest.raises(InputError) as err:
         parse_scenario(text, "f.toml")
     (problem,) = err.value.problems
@@ -162,7 +202,9 @@ def test_seat_level_is_read_and_checked():
         parse_scenario('[[seat]]\n\n[[seat]]\nlevel = "expert"\n', "f.toml")
     (problem,) = err.value.problems
     assert (problem.line, "seat[1].level: unknown player level 'expert'") == (
-        4, problem.message.split(" (")[0])
+        4,
+        problem.message.split(" (")[0],
+    )
 
 
 def test_every_scenario_file_parses():
@@ -186,7 +228,7 @@ def _same_record(a: np.ndarray, b: np.ndarray) -> bool:
     from analyzer.kernel import layout as L
 
     keep = np.ones(a.shape[0], dtype=bool)
-    keep[L.OFF_SCRATCH:L.OFF_OBJECTS] = False
+    keep[L.OFF_SCRATCH : L.OFF_OBJECTS] = False
     return bool(np.array_equal(a[keep], b[keep]))
 
 
@@ -204,9 +246,17 @@ library = ["Island", "Island", "Island"]
 """
 
 
-@pytest.mark.parametrize("card,promise", [
-    ("Blooming Blast", 1), ("Blooming Blast", 0), ("Sazacap's Brew", 1), ("Kitnap", 1),
-    ("Kitnap", 0), ("Octomancer", 1)])
+@pytest.mark.parametrize(
+    "card,promise",
+    [
+        ("Blooming Blast", 1),
+        ("Blooming Blast", 0),
+        ("Sazacap's Brew", 1),
+        ("Kitnap", 1),
+        ("Kitnap", 0),
+        ("Octomancer", 1),
+    ],
+)
 def test_scripted_cast_matches_the_engine_cast(card: str, promise: int):
     from analyzer.kernel import layout as L
     from analyzer.kernel.rules import script
@@ -216,13 +266,12 @@ def test_scripted_cast_matches_the_engine_cast(card: str, promise: int):
     G1 = run.G.copy()
     G2 = run.G.copy()
     cid = run.cc.id_of(card)
-    o = next(o for o in range(int(G1[L.H.NOBJ]))
-             if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
+    o = next(o for o in range(int(G1[L.H.NOBJ])) if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
     recipient = 1 if promise else -1
     assert cast_finish(G1, run.C, 0, o, promise, recipient)
     e = L.OFF_STACK + (int(G1[L.H.STACK_N]) - 1) * L.SF
-    slots = G1[e + L.S.T0:e + L.S.T0 + L.MAX_TARGETS].copy()
-    zccs = G1[e + L.S.Z0:e + L.S.Z0 + L.MAX_TARGETS].copy()
+    slots = G1[e + L.S.T0 : e + L.S.T0 + L.MAX_TARGETS].copy()
+    zccs = G1[e + L.S.Z0 : e + L.S.Z0 + L.MAX_TARGETS].copy()
     code, _ = script.cast_scripted(G2, run.C, 0, o, promise, recipient, slots, zccs, -1)
     assert code == script.OK
     assert _same_record(G1, G2)
@@ -239,15 +288,17 @@ def test_scripted_activation_matches_the_engine_activation(card: str):
     G1 = run.G.copy()
     G2 = run.G.copy()
     cid = run.cc.id_of(card)
-    o = next(o for o in range(int(G1[L.H.NOBJ]))
-             if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
+    o = next(o for o in range(int(G1[L.H.NOBJ])) if G1[L.OFF_OBJECTS + o * L.OF + L.O.CARD] == cid)
     a0 = int(run.cc.cards[cid, CardCol.AB_START])
-    ab = next(a for a in range(a0, a0 + int(run.cc.cards[cid, CardCol.AB_COUNT]))
-              if run.cc.abilities[a, AbilCol.KIND] == AbilityKind.ACTIVATED)
+    ab = next(
+        a
+        for a in range(a0, a0 + int(run.cc.cards[cid, CardCol.AB_COUNT]))
+        if run.cc.abilities[a, AbilCol.KIND] == AbilityKind.ACTIVATED
+    )
     assert activate(G1, run.C, 0, o, ab)
     e = L.OFF_STACK + (int(G1[L.H.STACK_N]) - 1) * L.SF
-    slots = G1[e + L.S.T0:e + L.S.T0 + L.MAX_TARGETS].copy()
-    zccs = G1[e + L.S.Z0:e + L.S.Z0 + L.MAX_TARGETS].copy()
+    slots = G1[e + L.S.T0 : e + L.S.T0 + L.MAX_TARGETS].copy()
+    zccs = G1[e + L.S.Z0 : e + L.S.Z0 + L.MAX_TARGETS].copy()
     code, _ = script.activate_scripted(G2, run.C, 0, o, ab, slots, zccs)
     assert code == script.OK
     assert _same_record(G1, G2)
@@ -257,7 +308,9 @@ def test_scripted_activation_matches_the_engine_activation(card: str):
 def test_game_policy_decides_the_built_in_players_promises(policy: str, treasures: int):
     from analyzer.analysis.scenario_run import play
 
-    s = play(parse_scenario(f"""
+    s = play(
+        parse_scenario(
+            f"""
 [game]
 phase = "main1"
 policy = "{policy}"
@@ -270,6 +323,9 @@ battlefield = [{{ card = "Jolly Gerbils", damage = 1 }}]
 library = ["Island", "Island"]
 [[action]]
 advance = "main2"
-""", "<test>"))
+""",
+            "<test>",
+        )
+    )
     assert len([p for p in s["seats"][1]["battlefield"] if p["card"] == "Treasure"]) == treasures
     assert s["seats"][0]["graveyard"] == ["Blooming Blast"]

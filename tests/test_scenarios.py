@@ -57,9 +57,16 @@ def input_error(fn, *args: Any, **kwargs: Any) -> str:
 
 def test_promise_is_made_on_cast_and_the_gift_waits_for_resolution():
     s = run("gift_not_given_at_cast")
-    assert s["stack"] == [{"card": "Blooming Blast", "controller": 0, "kind": "spell",
-                           "promised": True, "gift_to": 1,
-                           "targets": ["battlefield:1:Jolly Gerbils"]}]
+    assert s["stack"] == [
+        {
+            "card": "Blooming Blast",
+            "controller": 0,
+            "kind": "spell",
+            "promised": True,
+            "gift_to": 1,
+            "targets": ["battlefield:1:Jolly Gerbils"],
+        }
+    ]
     assert bf(s, 1, "Treasure") == []
     assert (seat(s, 0)["gifts_promised"], seat(s, 0)["gifts_given"]) == (1, 0)
 
@@ -70,7 +77,9 @@ def test_gift_cannot_be_promised_to_the_caster():
 
 
 def test_card_without_gift_cannot_be_promised():
-    msg = input_error(run_text, """
+    msg = input_error(
+        run_text,
+        """
 [game]
 [[seat]]
 hand = ["Jolly Gerbils"]
@@ -78,7 +87,8 @@ battlefield = ["Plains", "Plains"]
 [[action]]
 cast = "Jolly Gerbils"
 promise = true
-""")
+""",
+    )
     assert "has no gift to promise" in msg
 
 
@@ -110,7 +120,9 @@ def test_heist_without_promise_exiles_but_grants_no_cast():
 
 
 def test_heist_cast_from_exile_follows_its_timing():
-    msg = input_error(run_text, """
+    msg = input_error(
+        run_text,
+        """
 [game]
 active = 1
 phase = "main1"
@@ -121,7 +133,8 @@ exile = [{ card = "Octomancer", castable_by = 0 }]
 [[action]]
 seat = 0
 cast = "Octomancer"
-""")
+""",
+    )
     assert "only in seat 0's own turn" in msg
 
 
@@ -192,7 +205,9 @@ def test_wildfire_howl_without_promise_has_no_target():
 def test_permanent_gift_is_its_own_enters_trigger_resolving_after_the_other():
     s = run("kitnap_gift_trigger_ordered", upto=2, resolve_at_end=False)
     assert [(e["card"], e["kind"], e["controller"]) for e in s["stack"]] == [
-        ("Kitnap", "ability", 0), ("Kitnap", "gift", 0)]
+        ("Kitnap", "ability", 0),
+        ("Kitnap", "gift", 0),
+    ]
     assert s["stack"][1]["gift_to"] == 1
 
 
@@ -250,21 +265,29 @@ targets = ["seat:0"]
 
 
 def test_dewdrop_cure_up_to_two_without_promise_three_with():
-    three = ["graveyard:0:Jolly Gerbils", "graveyard:0:Brightblade Stoat",
-             "graveyard:0:Test Herald"]
-    msg = input_error(run, "dewdrop_cure_three_promised", action0_promise=False,
-                      action0_gift_to=-1)
+    three = [
+        "graveyard:0:Jolly Gerbils",
+        "graveyard:0:Brightblade Stoat",
+        "graveyard:0:Test Herald",
+    ]
+    msg = input_error(run, "dewdrop_cure_three_promised", action0_promise=False, action0_gift_to=-1)
     assert "too many targets" in msg and "at most 2" in msg
     two = read_scenario(SCEN / "dewdrop_cure_three_promised.toml").actions[0].targets[:2]
-    s = run("dewdrop_cure_three_promised", action0_promise=False, action0_gift_to=-1,
-            action0_targets=two)
+    s = run(
+        "dewdrop_cure_three_promised",
+        action0_promise=False,
+        action0_gift_to=-1,
+        action0_targets=two,
+    )
     assert creatures(s, 0) == ["Brightblade Stoat", "Jolly Gerbils"]
     s = run("dewdrop_cure_three_promised")
     assert creatures(s, 0) == sorted(t.split(":")[2] for t in three)
 
 
 def test_dewdrop_cure_refuses_mana_value_three():
-    msg = input_error(run_text, """
+    msg = input_error(
+        run_text,
+        """
 [game]
 card_data = ["cards/test_cards.toml"]
 [[seat]]
@@ -274,7 +297,8 @@ battlefield = ["Plains", "Plains", "Plains"]
 [[action]]
 cast = "Dewdrop Cure"
 targets = ["graveyard:0:Scrapshooter"]
-""")
+""",
+    )
     assert "not a legal target" in msg and "mana value 2 or less" in msg
 
 
@@ -345,7 +369,9 @@ def test_only_the_chosen_opponent_receives_the_gift():
 def test_copy_of_promised_spell_is_promised_to_the_same_opponent():
     s = run("copy_of_promised_spell", resolve_at_end=False)
     assert [(e["card"], e["kind"], e["promised"], e["gift_to"]) for e in s["stack"]] == [
-        ("Wear Down", "copy", True, 1), ("Wear Down", "spell", True, 1)]
+        ("Wear Down", "copy", True, 1),
+        ("Wear Down", "spell", True, 1),
+    ]
     s = run("copy_of_promised_spell")
     # the copy gives its gift and destroys both; the original then has no legal target
     assert seat(s, 1)["hand"] == ["Island"] and bf(s, 1) == []
@@ -411,7 +437,9 @@ def test_parting_gust_promised_exiles_for_good_and_gives_a_fish():
 
 
 def test_parting_gust_cannot_target_a_token():
-    msg = input_error(run_text, """
+    msg = input_error(
+        run_text,
+        """
 [game]
 [[seat]]
 hand = ["Parting Gust"]
@@ -421,7 +449,8 @@ battlefield = ["Octopus"]
 [[action]]
 cast = "Parting Gust"
 targets = ["battlefield:1:Octopus"]
-""")
+""",
+    )
     assert "nontoken creature" in msg
 
 
@@ -434,8 +463,12 @@ def test_reach_blocks_and_kills_a_flyer():
 
 
 def test_flyer_cannot_be_blocked_without_flying_or_reach():
-    bad = [(Ref("Jolly Gerbils", "battlefield", -1, "Jolly Gerbils"),
-            Ref("Bird", "battlefield", -2, "Bird"))]
+    bad = [
+        (
+            Ref("Jolly Gerbils", "battlefield", -1, "Jolly Gerbils"),
+            Ref("Bird", "battlefield", -2, "Bird"),
+        )
+    ]
     msg = input_error(run, "combat_flying_reach", action1_blocks=bad)
     assert "can't block" in msg
 
@@ -543,13 +576,16 @@ def test_kitnap_stolen_creature_stays_stolen_and_shakes_off_summoning_sickness()
     # Found in review: every refresh of characteristics handed the creature back to its owner
     # and re-stole it, so it was summoning sick forever (and left combat at each refresh).
     # 302.6: sick only until its new controller's next turn begins.
-    text = (SCEN / "kitnap_gift_trigger_ordered.toml").read_text() + """
+    text = (
+        (SCEN / "kitnap_gift_trigger_ordered.toml").read_text()
+        + """
 [[action]]
 advance = "next_turn"
 
 [[action]]
 advance = "next_turn"
 """
+    )
     s = run_text(text)
     assert s["active"] == 0 and s["phase"] == "main1"
     shooter = bf(s, 0, "Scrapshooter")[0]

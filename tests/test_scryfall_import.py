@@ -18,77 +18,218 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "carddata"  # beside t
 
 
 def obj(**kw: object) -> dict:
-    base = {"object": "card", "name": "Test", "set": "tst", "collector_number": "7",
-            "rarity": "common", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
-            "oracle_text": "", "power": "2", "toughness": "2", "keywords": [],
-            "layout": "normal", "colors": ["G"]}
+    base = {
+        "object": "card",
+        "name": "Test",
+        "set": "tst",
+        "collector_number": "7",
+        "rarity": "common",
+        "mana_cost": "{1}{G}",
+        "type_line": "Creature — Bear",
+        "oracle_text": "",
+        "power": "2",
+        "toughness": "2",
+        "keywords": [],
+        "layout": "normal",
+        "colors": ["G"],
+    }
     base.update(kw)
     return base
 
 
-@pytest.mark.parametrize("card, support, extra", [
-    (obj(), "exact", {}),
-    (obj(oracle_text="Flying, first strike\nWard {2}", keywords=["Flying", "First strike",
-                                                                 "Ward"]),
-     "exact", {"keywords": ["first_strike", "flying", "ward2"]}),
-    (obj(oracle_text="Flash\nOffspring {2} (reminder.)", keywords=["Flash", "Offspring"]),
-     "approximate", {"keywords": ["flash"]}),
-    (obj(oracle_text="When Test enters, draw a card."), "approximate", {}),
-    (obj(power="*", toughness="*"), "unsupported", {"power": 0}),
-    (obj(mana_cost="{1}{R/G}{R/G}"), "exact", {"cost": "{1}{R/G}{R/G}"}),
-    (obj(mana_cost="{R/P}{R/G}"), "unsupported",
-     {"notes": "Hybrid, Phyrexian or snow mana cost: not modeled."}),
-    (obj(type_line="Instant", power=None, toughness=None, oracle_text="Draw a card."),
-     "unsupported", {}),
-    # an enchantment creature: its body (issue 21)
-    (obj(type_line="Enchantment Creature — God"), "approximate", {}),
-    # mana rocks: the mana line is a mana ability (Sol Ring: two colorless per tap)
-    (obj(type_line="Artifact", mana_cost="{1}", power=None, toughness=None,
-         oracle_text="{T}: Add {C}{C}."), "exact",
-     {"ability": [{"kind": "activated", "tap": True, "mana": True,
-                   "steps": [{"op": "add_mana", "colors": "C", "amount": 2}]}]}),
-    # a Signet: modeled as a free tap for either color (its {1} and the second mana are not)
-    (obj(type_line="Artifact", mana_cost="{2}", power=None, toughness=None,
-         oracle_text="{1}, {T}: Add {W}{U}."), "approximate",
-     {"ability": [{"kind": "activated", "tap": True, "mana": True,
-                   "steps": [{"op": "add_mana", "colors": "WU", "amount": 1}]}]}),
-    # a mana creature is exact when its other lines are keywords we model
-    (obj(oracle_text="{T}: Add {G}."), "exact",
-     {"ability": [{"kind": "activated", "tap": True, "mana": True,
-                   "steps": [{"op": "add_mana", "colors": "G", "amount": 1}]}]}),
-    # a noncreature permanent whose abilities are not modeled: a permanent doing nothing
-    (obj(type_line="Enchantment", power=None, toughness=None,
-         oracle_text="Whenever you draw a card, you gain 1 life."), "approximate",
-     {"notes": "Abilities not modeled: a permanent that does nothing."}),
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="Test enters tapped.\n{T}: Add {G} or {U}."), "exact",
-     {"land_colors": "UG", "etb_tapped": True}),
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="{T}: Add {C}.\n{2}, {T}: Draw a card."), "approximate",
-     {"land_colors": "C"}),
-    # a pain land: its colors are modeled, the damage is not
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="{T}: Add {C}.\n{T}: Add {W} or {U}. This land deals 1 damage to you."),
-     "approximate", {"land_colors": "WU"}),
-    # a temple: tapped, its colors modeled, the scry not
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="This land enters tapped.\nWhen this land enters, scry 1.\n"
-                     "{T}: Add {U} or {R}."),
-     "approximate", {"land_colors": "UR", "etb_tapped": True}),
-    # Command Tower: any color (the identity limit is not modeled)
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="{T}: Add one mana of any color in your commander's color identity."),
-     "approximate", {"land_colors": "WUBRG"}),
-    # a fetch land makes no mana of its own: its ability fetches a basic land (issue 21)
-    (obj(type_line="Land", mana_cost="", power=None, toughness=None,
-         oracle_text="{T}, Sacrifice this land: Search your library for a basic land card, "
-                     "put it onto the battlefield tapped, then shuffle."), "exact",
-     {"ability": [{"kind": "activated", "tap": True, "sacrifice": True,
-                   "steps": [{"op": "search_basic_land"}]}]}),
-    (obj(type_line="Sorcery", power=None, toughness=None,
-         oracle_text="Gift a Food (reminder)\nDraw two cards."), "unsupported",
-     {"notes": "Has a gift this catalog has no program for."}),
-])
+@pytest.mark.parametrize(
+    "card, support, extra",
+    [
+        (obj(), "exact", {}),
+        (
+            obj(
+                oracle_text="Flying, first strike\nWard {2}",
+                keywords=["Flying", "First strike", "Ward"],
+            ),
+            "exact",
+            {"keywords": ["first_strike", "flying", "ward2"]},
+        ),
+        (
+            obj(oracle_text="Flash\nOffspring {2} (reminder.)", keywords=["Flash", "Offspring"]),
+            "approximate",
+            {"keywords": ["flash"]},
+        ),
+        (obj(oracle_text="When Test enters, draw a card."), "approximate", {}),
+        (obj(power="*", toughness="*"), "unsupported", {"power": 0}),
+        (obj(mana_cost="{1}{R/G}{R/G}"), "exact", {"cost": "{1}{R/G}{R/G}"}),
+        (
+            obj(mana_cost="{R/P}{R/G}"),
+            "unsupported",
+            {"notes": "Hybrid, Phyrexian or snow mana cost: not modeled."},
+        ),
+        (
+            obj(type_line="Instant", power=None, toughness=None, oracle_text="Draw a card."),
+            "unsupported",
+            {},
+        ),
+        # an enchantment creature: its body (issue 21)
+        (obj(type_line="Enchantment Creature — God"), "approximate", {}),
+        # mana rocks: the mana line is a mana ability (Sol Ring: two colorless per tap)
+        (
+            obj(
+                type_line="Artifact",
+                mana_cost="{1}",
+                power=None,
+                toughness=None,
+                oracle_text="{T}: Add {C}{C}.",
+            ),
+            "exact",
+            {
+                "ability": [
+                    {
+                        "kind": "activated",
+                        "tap": True,
+                        "mana": True,
+                        "steps": [{"op": "add_mana", "colors": "C", "amount": 2}],
+                    }
+                ]
+            },
+        ),
+        # a Signet: modeled as a free tap for either color (its {1} and the second mana are not)
+        (
+            obj(
+                type_line="Artifact",
+                mana_cost="{2}",
+                power=None,
+                toughness=None,
+                oracle_text="{1}, {T}: Add {W}{U}.",
+            ),
+            "approximate",
+            {
+                "ability": [
+                    {
+                        "kind": "activated",
+                        "tap": True,
+                        "mana": True,
+                        "steps": [{"op": "add_mana", "colors": "WU", "amount": 1}],
+                    }
+                ]
+            },
+        ),
+        # a mana creature is exact when its other lines are keywords we model
+        (
+            obj(oracle_text="{T}: Add {G}."),
+            "exact",
+            {
+                "ability": [
+                    {
+                        "kind": "activated",
+                        "tap": True,
+                        "mana": True,
+                        "steps": [{"op": "add_mana", "colors": "G", "amount": 1}],
+                    }
+                ]
+            },
+        ),
+        # a noncreature permanent whose abilities are not modeled: a permanent doing nothing
+        (
+            obj(
+                type_line="Enchantment",
+                power=None,
+                toughness=None,
+                oracle_text="Whenever you draw a card, you gain 1 life.",
+            ),
+            "approximate",
+            {"notes": "Abilities not modeled: a permanent that does nothing."},
+        ),
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="Test enters tapped.\n{T}: Add {G} or {U}.",
+            ),
+            "exact",
+            {"land_colors": "UG", "etb_tapped": True},
+        ),
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="{T}: Add {C}.\n{2}, {T}: Draw a card.",
+            ),
+            "approximate",
+            {"land_colors": "C"},
+        ),
+        # a pain land: its colors are modeled, the damage is not
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="{T}: Add {C}.\n{T}: Add {W} or {U}. This land deals 1 damage to you.",
+            ),
+            "approximate",
+            {"land_colors": "WU"},
+        ),
+        # a temple: tapped, its colors modeled, the scry not
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="This land enters tapped.\nWhen this land enters, scry 1.\n"
+                "{T}: Add {U} or {R}.",
+            ),
+            "approximate",
+            {"land_colors": "UR", "etb_tapped": True},
+        ),
+        # Command Tower: any color (the identity limit is not modeled)
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="{T}: Add one mana of any color in your commander's color identity.",
+            ),
+            "approximate",
+            {"land_colors": "WUBRG"},
+        ),
+        # a fetch land makes no mana of its own: its ability fetches a basic land (issue 21)
+        (
+            obj(
+                type_line="Land",
+                mana_cost="",
+                power=None,
+                toughness=None,
+                oracle_text="{T}, Sacrifice this land: Search your library for a basic land card, "
+                "put it onto the battlefield tapped, then shuffle.",
+            ),
+            "exact",
+            {
+                "ability": [
+                    {
+                        "kind": "activated",
+                        "tap": True,
+                        "sacrifice": True,
+                        "steps": [{"op": "search_basic_land"}],
+                    }
+                ]
+            },
+        ),
+        (
+            obj(
+                type_line="Sorcery",
+                power=None,
+                toughness=None,
+                oracle_text="Gift a Food (reminder)\nDraw two cards.",
+            ),
+            "unsupported",
+            {"notes": "Has a gift this catalog has no program for."},
+        ),
+    ],
+)
 def test_support_levels(card: dict, support: str, extra: dict) -> None:
     fields = card_fields(card)
     assert fields is not None
@@ -98,10 +239,16 @@ def test_support_levels(card: dict, support: str, extra: dict) -> None:
         assert fields[key] == value, (key, fields)
 
 
-@pytest.mark.parametrize("card", [
-    obj(layout="token"), obj(type_line="Token Creature — Fish"), obj(object="set"),
-    obj(type_line="Dungeon"), {"name": 3},
-])
+@pytest.mark.parametrize(
+    "card",
+    [
+        obj(layout="token"),
+        obj(type_line="Token Creature — Fish"),
+        obj(object="set"),
+        obj(type_line="Dungeon"),
+        {"name": 3},
+    ],
+)
 def test_not_cards_are_skipped(card: dict) -> None:
     assert card_fields(card) is None
 
@@ -113,18 +260,39 @@ def test_lenient_cost_keeps_mana_value() -> None:
 
 
 def test_user_scryfall_file(tmp_path: Path) -> None:
-    faces = obj(name="Front Thing // Back Thing", layout="transform", mana_cost=None,
-                card_faces=[{"name": "Front Thing", "mana_cost": "{2}{G}",
-                             "type_line": "Creature — Wolf", "oracle_text": "Trample",
-                             "power": "3", "toughness": "3"},
-                            {"name": "Back Thing", "mana_cost": "",
-                             "type_line": "Creature — Werewolf", "oracle_text": "Trample",
-                             "power": "5", "toughness": "5", "colors": ["G"]}])
-    data = {"object": "list", "data": [
-        obj(name="Grizzly Test"), obj(name="Grizzly Test", set="m99"),  # a reprint: first wins
-        obj(name="Scrapshooter", oracle_text="Reach"),  # bundled: the bundled record wins
-        faces,
-    ]}
+    faces = obj(
+        name="Front Thing // Back Thing",
+        layout="transform",
+        mana_cost=None,
+        card_faces=[
+            {
+                "name": "Front Thing",
+                "mana_cost": "{2}{G}",
+                "type_line": "Creature — Wolf",
+                "oracle_text": "Trample",
+                "power": "3",
+                "toughness": "3",
+            },
+            {
+                "name": "Back Thing",
+                "mana_cost": "",
+                "type_line": "Creature — Werewolf",
+                "oracle_text": "Trample",
+                "power": "5",
+                "toughness": "5",
+                "colors": ["G"],
+            },
+        ],
+    )
+    data = {
+        "object": "list",
+        "data": [
+            obj(name="Grizzly Test"),
+            obj(name="Grizzly Test", set="m99"),  # a reprint: first wins
+            obj(name="Scrapshooter", oracle_text="Reach"),  # bundled: the bundled record wins
+            faces,
+        ],
+    }
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     cat = load_catalog([path])
@@ -149,8 +317,9 @@ def test_bad_scryfall_file(tmp_path: Path) -> None:
 
 
 def test_toml_round_trip(tmp_path: Path) -> None:
-    fields = card_fields(obj(name="Round Trip", oracle_text="Flying\nIt's a '''test'''.",
-                             keywords=["Flying"]))
+    fields = card_fields(
+        obj(name="Round Trip", oracle_text="Flying\nIt's a '''test'''.", keywords=["Flying"])
+    )
     path = tmp_path / "rt.toml"
     path.write_text(to_toml([fields]), encoding="utf-8")
     rec = load_catalog([path]).lookup("Round Trip")
@@ -160,8 +329,9 @@ def test_toml_round_trip(tmp_path: Path) -> None:
 
 def test_generator_skips_known_cards(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     path = tmp_path / "cards.json"
-    path.write_text(json.dumps([obj(name="Scrapshooter"), obj(name="New Bear", set="")]),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps([obj(name="Scrapshooter"), obj(name="New Bear", set="")]), encoding="utf-8"
+    )
     assert main([str(path), "--set", "xyz"]) == 0
     out = capsys.readouterr().out
     assert 'name = "New Bear"' in out and 'set = "XYZ"' in out and "Scrapshooter" not in out
@@ -187,11 +357,26 @@ def test_blb_data_matches_blb_cards_json() -> None:
 
 
 def _mtgjson_entry(**kw: object) -> dict:
-    base = {"uuid": "u", "name": "Test Bear", "faceName": None, "side": None, "layout": "normal",
-            "setCode": "TST", "number": "7", "rarity": "common", "manaCost": "{1}{G}",
-            "manaValue": 2.0, "colors": ["G"], "colorIdentity": ["G"], "types": ["Creature"],
-            "type": "Creature — Bear", "text": "", "power": "2", "toughness": "2",
-            "keywords": []}
+    base = {
+        "uuid": "u",
+        "name": "Test Bear",
+        "faceName": None,
+        "side": None,
+        "layout": "normal",
+        "setCode": "TST",
+        "number": "7",
+        "rarity": "common",
+        "manaCost": "{1}{G}",
+        "manaValue": 2.0,
+        "colors": ["G"],
+        "colorIdentity": ["G"],
+        "types": ["Creature"],
+        "type": "Creature — Bear",
+        "text": "",
+        "power": "2",
+        "toughness": "2",
+        "keywords": [],
+    }
     base.update(kw)
     return base
 
@@ -199,23 +384,50 @@ def _mtgjson_entry(**kw: object) -> dict:
 def test_mtgjson_set_file(tmp_path: Path) -> None:
     """An MTGJSON set file (full shape, under "data") is read like Scryfall JSON: printings of
     one name fold into one card, faces into one two-face card, tokens are left out."""
-    data = {"meta": {"version": "5"}, "data": {"code": "TST", "cards": [
-        _mtgjson_entry(),
-        _mtgjson_entry(number="70"),  # a second printing of the same card
-        _mtgjson_entry(name="Flier", text="Flying", keywords=["Flying"], power="1",
-                       toughness="1", manaCost="{U}", colors=["U"]),
-        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dusk", side="a",
-                       layout="aftermath", type="Sorcery", manaCost="{2}{W}{W}",
-                       power=None, toughness=None),
-        _mtgjson_entry(name="Test Dusk // Test Dawn", faceName="Test Dawn", side="b",
-                       layout="aftermath", type="Sorcery", manaCost="{3}{W}{W}",
-                       power=None, toughness=None),
-    ], "tokens": [_mtgjson_entry(name="Fish", type="Token Creature — Fish")]}}
+    data = {
+        "meta": {"version": "5"},
+        "data": {
+            "code": "TST",
+            "cards": [
+                _mtgjson_entry(),
+                _mtgjson_entry(number="70"),  # a second printing of the same card
+                _mtgjson_entry(
+                    name="Flier",
+                    text="Flying",
+                    keywords=["Flying"],
+                    power="1",
+                    toughness="1",
+                    manaCost="{U}",
+                    colors=["U"],
+                ),
+                _mtgjson_entry(
+                    name="Test Dusk // Test Dawn",
+                    faceName="Test Dusk",
+                    side="a",
+                    layout="aftermath",
+                    type="Sorcery",
+                    manaCost="{2}{W}{W}",
+                    power=None,
+                    toughness=None,
+                ),
+                _mtgjson_entry(
+                    name="Test Dusk // Test Dawn",
+                    faceName="Test Dawn",
+                    side="b",
+                    layout="aftermath",
+                    type="Sorcery",
+                    manaCost="{3}{W}{W}",
+                    power=None,
+                    toughness=None,
+                ),
+            ],
+            "tokens": [_mtgjson_entry(name="Fish", type="Token Creature — Fish")],
+        },
+    }
     path = tmp_path / "TST.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     cat = load_catalog([path])
-    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier",
-                                                 "Test Dusk // Test Dawn"))
+    bear, flier, dusk = (cat.lookup(n) for n in ("Test Bear", "Flier", "Test Dusk // Test Dawn"))
     assert bear.support == Support.EXACT and bear.set == "TST" and bear.number == "7"
     assert flier.support == Support.EXACT
     assert flier.keywords & Keyword.FLYING and (flier.power, flier.toughness) == (1, 1)

@@ -110,8 +110,16 @@ def test_score_rate_simulated_coverage_with_draws() -> None:
 
 @pytest.mark.parametrize(
     ("df", "expected"),
-    [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423), (100, 1.9840),
-     (1000, 1.9623), (math.inf, 1.9600)],
+    [
+        (1, 12.7062),
+        (2, 4.3027),
+        (5, 2.5706),
+        (10, 2.2281),
+        (30, 2.0423),
+        (100, 1.9840),
+        (1000, 1.9623),
+        (math.inf, 1.9600),
+    ],
 )
 def test_t_value_table(df: float, expected: float) -> None:
     assert round(st.t_value(0.95, df), 4) == expected
@@ -160,8 +168,9 @@ def test_newcombe_hybrid_table(a: int, m: int, b: int, n: int, low: float, high:
 # --- paired difference ----------------------------------------------------------------------------
 
 
-def _correlated_pairs(rng: np.random.Generator, reps: int, n: int,
-                      shared: float) -> tuple[np.ndarray, np.ndarray]:
+def _correlated_pairs(
+    rng: np.random.Generator, reps: int, n: int, shared: float
+) -> tuple[np.ndarray, np.ndarray]:
     """Outcomes in {0, 0.5, 1}: arm A wins below 0.50, draws below 0.55; arm B at 0.40 / 0.45.
 
     With probability ``shared`` both arms read the same uniform (a game whose seed matters for
@@ -261,8 +270,11 @@ def test_jeffreys_values_and_where_it_replaces_wilson() -> None:
     from scipy.integrate import quad
 
     low, high = st.jeffreys_interval(1, 50)
-    dens = lambda t: t**0.5 * (1 - t) ** 48.5 / math.exp(  # noqa: E731
-        math.lgamma(1.5) + math.lgamma(49.5) - math.lgamma(51.0))
+    dens = lambda t: (  # noqa: E731
+        t**0.5
+        * (1 - t) ** 48.5
+        / math.exp(math.lgamma(1.5) + math.lgamma(49.5) - math.lgamma(51.0))
+    )
     assert quad(dens, 0, low)[0] == pytest.approx(0.025, abs=1e-7)
     assert quad(dens, high, 1)[0] == pytest.approx(0.025, abs=1e-7)
     assert st.jeffreys_interval(0, 50)[0] == 0.0 and st.jeffreys_interval(50, 50)[1] == 1.0

@@ -36,8 +36,10 @@ def synthetic_decisions(seed: int, games: int = 900, forks: int = 2) -> pd.DataF
         shared = rng.normal(size=games)[game]
         card = rng.choice(["Card X", "Card Y"], size=n)
         turn = rng.integers(1, 16, size=n)
-        lean = (np.where(card == "Card X", 0.4, 0.3 * np.where(turn < 7, 1, -1))
-                + 0.3 * rng.normal(size=games)[game])  # promising helps more in some games
+        lean = (
+            np.where(card == "Card X", 0.4, 0.3 * np.where(turn < 7, 1, -1))
+            + 0.3 * rng.normal(size=games)[game]
+        )  # promising helps more in some games
         scale = 2 * forks
         p_yes = 1 / (1 + np.exp(-(shared + lean * 4)))
         p_no = 1 / (1 + np.exp(-shared))
@@ -45,17 +47,30 @@ def synthetic_decisions(seed: int, games: int = 900, forks: int = 2) -> pd.DataF
         no = rng.binomial(scale, p_no) / scale
         same = (rng.random(games) < 0.4)[game]  # many forks end alike, whole games at once
         no = np.where(same, yes, no)
-        parts.append(pd.DataFrame({
-            "matchup": matchup, "deck": "Deck", "opponent": opp, "game": game,
-            "card": card, "gift_kind": np.where(card == "Card X", "card", "food"),
-            "base_policy": "never", "turn": turn, "on_play": (game % 2).astype(float),
-            "life": rng.integers(1, 21, n).astype(float),
-            "opp_life": rng.integers(1, 21, n).astype(float),
-            "hand": rng.integers(1, 8, n).astype(float),
-            "opp_hand": rng.integers(0, 8, n).astype(float),
-            "power": rng.integers(0, 9, n).astype(float),
-            "opp_power": rng.integers(0, 9, n).astype(float), "forks": forks,
-            "outcome_promise": yes, "outcome_no_promise": no}))
+        parts.append(
+            pd.DataFrame(
+                {
+                    "matchup": matchup,
+                    "deck": "Deck",
+                    "opponent": opp,
+                    "game": game,
+                    "card": card,
+                    "gift_kind": np.where(card == "Card X", "card", "food"),
+                    "base_policy": "never",
+                    "turn": turn,
+                    "on_play": (game % 2).astype(float),
+                    "life": rng.integers(1, 21, n).astype(float),
+                    "opp_life": rng.integers(1, 21, n).astype(float),
+                    "hand": rng.integers(1, 8, n).astype(float),
+                    "opp_hand": rng.integers(0, 8, n).astype(float),
+                    "power": rng.integers(0, 9, n).astype(float),
+                    "opp_power": rng.integers(0, 9, n).astype(float),
+                    "forks": forks,
+                    "outcome_promise": yes,
+                    "outcome_no_promise": no,
+                }
+            )
+        )
     return pd.concat(parts, ignore_index=True)
 
 
@@ -76,8 +91,9 @@ def assert_same_table(got: pd.DataFrame, want: pd.DataFrame) -> None:
     for col in want.columns:
         a, b = got[col].reset_index(drop=True), want[col].reset_index(drop=True)
         if pd.api.types.is_numeric_dtype(b) and not pd.api.types.is_bool_dtype(b):
-            np.testing.assert_allclose(a.to_numpy(float), b.to_numpy(float), equal_nan=True,
-                                       err_msg=col, **FLOAT_TOL)
+            np.testing.assert_allclose(
+                a.to_numpy(float), b.to_numpy(float), equal_nan=True, err_msg=col, **FLOAT_TOL
+            )
         else:
             assert a.astype(str).tolist() == b.astype(str).tolist(), col
 
@@ -125,10 +141,20 @@ def test_joint_counts_give_paired_effect() -> None:
     a = rng.choice([0.0, 0.5, 1.0], size=5000, p=[0.45, 0.05, 0.5])
     b = np.where(rng.random(5000) < 0.8, a, rng.choice([0.0, 0.5, 1.0], size=5000))
     want = paired.paired_effect(a, b)
-    got = suf.joint_effect([suf.joint_counts(a[:1234], b[:1234]),
-                            suf.joint_counts(a[1234:], b[1234:])])
-    for field in ("n", "better", "worse", "mean_a", "mean_b", "delta", "ci_low", "ci_high",
-                  "p_value"):
+    got = suf.joint_effect(
+        [suf.joint_counts(a[:1234], b[:1234]), suf.joint_counts(a[1234:], b[1234:])]
+    )
+    for field in (
+        "n",
+        "better",
+        "worse",
+        "mean_a",
+        "mean_b",
+        "delta",
+        "ci_low",
+        "ci_high",
+        "p_value",
+    ):
         assert getattr(got, field) == pytest.approx(getattr(want, field), rel=1e-9, abs=1e-12)
 
 
@@ -149,8 +175,9 @@ def test_policy_table_from_joint_counts() -> None:
     summed: dict[tuple[str, str], cmp.ArmCounts] = {}
     for c in counts:
         have = summed.get((c.opponent, c.label))
-        summed[(c.opponent, c.label)] = c if have is None else cmp.ArmCounts(
-            c.deck, c.opponent, c.label, have.joint + c.joint)
+        summed[(c.opponent, c.label)] = (
+            c if have is None else cmp.ArmCounts(c.deck, c.opponent, c.label, have.joint + c.joint)
+        )
     got = cmp.policy_comparison_counts(list(summed.values()), "never")
     assert len(got) == 6 and got["opponent"].iloc[-1] == cf.ALL_OPPONENTS
     for r in got.itertuples(index=False):
@@ -160,8 +187,11 @@ def test_policy_table_from_joint_counts() -> None:
         want = paired.paired_effect(a, b)
         assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
         assert r.draws == int(np.sum(a == 0.5))
-        for got_v, want_v in ((r.delta_vs_baseline, want.delta),
-                              (r.delta_ci_low, want.ci_low), (r.delta_ci_high, want.ci_high)):
+        for got_v, want_v in (
+            (r.delta_vs_baseline, want.delta),
+            (r.delta_ci_low, want.ci_low),
+            (r.delta_ci_high, want.ci_high),
+        ):
             assert got_v == pytest.approx(want_v, rel=1e-9, abs=1e-12)
 
 
@@ -170,8 +200,10 @@ def test_policy_table_from_joint_counts() -> None:
 
 
 ROOT = Path(__file__).resolve().parent.parent
-RATS, BATS, RACCOONS = (ROOT / "decks" / n for n in (
-    "ub_rats_threshold.txt", "wb_bats_lifegain.txt", "rg_raccoons_expend.txt"))
+RATS, BATS, RACCOONS = (
+    ROOT / "decks" / n
+    for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt", "rg_raccoons_expend.txt")
+)
 RUN = dict(games=90, seed=12, policies=["never", "always"], forks=1, fork_seats="all")
 
 
@@ -203,8 +235,9 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
     small, _, _ = chunked
     want = cf.aggregate(small.decisions, games=RUN["games"])
     arm_cols = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
-    assert_same_table(small.gift_decisions.drop(columns=arm_cols),
-                      want.decisions.drop(columns=arm_cols))
+    assert_same_table(
+        small.gift_decisions.drop(columns=arm_cols), want.decisions.drop(columns=arm_cols)
+    )
     assert_same_table(small.gift_situations, want.situations)
     assert_same_table(small.paired, want.paired)
     # the policy table against paired_effect on the full per-game score arrays
@@ -214,12 +247,25 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
     decks = _load([RATS, BATS, RACCOONS], catalog, False)  # one three-player game
     pc = small.policy_comparison
     assert pc["policy"].tolist() == RUN["policies"]
-    base, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
-                           policy="never", threads=None, starting_life=20)
+    base, _ = cmp.play_arm(
+        decks,
+        catalog,
+        games=RUN["games"],
+        seed=RUN["seed"],
+        policy="never",
+        threads=None,
+        starting_life=20,
+    )
     for r in pc.itertuples(index=False):
-        a, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
-                            policy=with_opponents(r.policy, "never", {}), threads=None,
-                            starting_life=20)
+        a, _ = cmp.play_arm(
+            decks,
+            catalog,
+            games=RUN["games"],
+            seed=RUN["seed"],
+            policy=with_opponents(r.policy, "never", {}),
+            threads=None,
+            starting_life=20,
+        )
         eff = paired.paired_effect(a, base)
         assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
         assert r.draws == int(np.sum(a == 0.5))
@@ -228,9 +274,15 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
         assert r.delta_pts_ci_high == pytest.approx(100 * eff.ci_high, abs=1e-7)
     # the per-card arm: promised whenever it may against never, on the full score arrays
     row = small.gift_decisions.dropna(subset=["card_arm_delta_pts"]).iloc[0]
-    promised, _ = cmp.play_arm(decks, catalog, games=RUN["games"], seed=RUN["seed"],
-                               policy=with_opponents(f"never; {row.card}=always", "never", {}),
-                               threads=None, starting_life=20)
+    promised, _ = cmp.play_arm(
+        decks,
+        catalog,
+        games=RUN["games"],
+        seed=RUN["seed"],
+        policy=with_opponents(f"never; {row.card}=always", "never", {}),
+        threads=None,
+        starting_life=20,
+    )
     eff = paired.paired_effect(promised, base)
     assert row.card_arm_delta_pts == pytest.approx(100 * eff.delta, abs=1e-9)
     assert row.card_arm_ci_low_pts == pytest.approx(100 * eff.ci_low, abs=1e-7)
@@ -246,8 +298,9 @@ def test_table_stream_keeps_finished_pieces_only(tmp_path: Path, fmt: str) -> No
     from analyzer.report.table_stream import TableStream
 
     def chunk(m: int, start: int) -> pd.DataFrame:
-        return pd.DataFrame({"matchup": m, "game": np.arange(start, start + 5),
-                             "outcome": np.linspace(0, 1, 5)})
+        return pd.DataFrame(
+            {"matchup": m, "game": np.arange(start, start + 5), "outcome": np.linspace(0, 1, 5)}
+        )
 
     def read(path: Path) -> pd.DataFrame:
         return pd.read_parquet(path) if fmt == "parquet" else pd.read_csv(path)

@@ -33,9 +33,16 @@ GAMES = 200
 
 
 def _plan(tmp_path: Path, name: str = "plan.toml", **extra: object) -> Path:
-    keys = {"analysis": "simulate", "decks": [str(ME)], "opponents": [str(o) for o in OPPS],
-            "policies": ["never", "always"], "games": GAMES, "task_games": 50, "seed": 11,
-            **extra}
+    keys = {
+        "analysis": "simulate",
+        "decks": [str(ME)],
+        "opponents": [str(o) for o in OPPS],
+        "policies": ["never", "always"],
+        "games": GAMES,
+        "task_games": 50,
+        "seed": 11,
+        **extra,
+    }
     text = "\n".join(f"{k} = {json.dumps(v)}" for k, v in keys.items())
     path = tmp_path / name
     path.write_text(text + "\n", encoding="utf-8")
@@ -56,36 +63,50 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_plan_expands_globs_and_gauntlet_lists(tmp_path: Path) -> None:
-    plan = load_plan(_plan(tmp_path, decks=[str(DECKS / "w*.txt")],
-                           opponents=[str(DECKS / "gauntlet.txt")], policies=["never"]))
+    plan = load_plan(
+        _plan(
+            tmp_path,
+            decks=[str(DECKS / "w*.txt")],
+            opponents=[str(DECKS / "gauntlet.txt")],
+            policies=["never"],
+        )
+    )
     assert {p.name for p in plan.decks} == {p.name for p in DECKS.glob("w*.txt")}
-    listed = [ln.split("#")[0].strip() for ln in (DECKS / "gauntlet.txt").read_text()
-              .splitlines() if ln.split("#")[0].strip()]
+    listed = [
+        ln.split("#")[0].strip()
+        for ln in (DECKS / "gauntlet.txt").read_text().splitlines()
+        if ln.split("#")[0].strip()
+    ]
     assert [p.name for p in plan.opponents] == listed
     assert len(plan.cells()) == len(plan.decks) * len(listed)
 
 
-@pytest.mark.parametrize(("extra", "message"), [
-    ({"analysis": "sim"}, "`analysis` must be one of"),
-    ({"cards": ["Into the Flood Maw"]}, "not an argument of `simulate` sweeps"),
-    ({"players": ["expert"]}, "unknown player level 'expert'"),
-    ({"analysis": "tune", "policies": ["heuristic; Mind Spiral=never"]}, "one policy name"),
-    ({"gmaes": 3}, "unknown plan key"),
-    ({"games": 0}, "`games` must be an integer >= 1"),
-    ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
-    ({"streams": "own"}, "`streams` must be one of"),
-])
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"analysis": "sim"}, "`analysis` must be one of"),
+        ({"cards": ["Into the Flood Maw"]}, "not an argument of `simulate` sweeps"),
+        ({"players": ["expert"]}, "unknown player level 'expert'"),
+        ({"analysis": "tune", "policies": ["heuristic; Mind Spiral=never"]}, "one policy name"),
+        ({"gmaes": 3}, "unknown plan key"),
+        ({"games": 0}, "`games` must be an integer >= 1"),
+        ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
+        ({"streams": "own"}, "`streams` must be one of"),
+    ],
+)
 def test_plan_errors_name_the_problem(tmp_path: Path, extra: dict, message: str) -> None:
     with pytest.raises(InputError, match=message):
         load_plan(_plan(tmp_path, **extra))
 
 
 def test_cli_bad_plan_exits_2_and_bad_scheduler(tmp_path: Path) -> None:
-    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="tune",
-                                                      cards=["Nowhere Card"]))])
+    res = CliRunner().invoke(
+        main, ["sweep", str(_plan(tmp_path, analysis="tune", cards=["Nowhere Card"]))]
+    )
     assert res.exit_code == 2 and "unknown card 'Nowhere Card'" in res.output
-    res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path, analysis="tune",
-                                                      cards=["Starforged Sword"]))])
+    res = CliRunner().invoke(
+        main, ["sweep", str(_plan(tmp_path, analysis="tune", cards=["Starforged Sword"]))]
+    )
     assert res.exit_code == 2 and "none of the decks plays Starforged Sword" in res.output
     res = CliRunner().invoke(main, ["sweep", str(_plan(tmp_path)), "--scheduler", "cluster"])
     assert res.exit_code == 2 and "--scheduler must be" in res.output
@@ -100,24 +121,34 @@ def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path)
     assert (seeds == 1).all() and cells["stream_seed"].nunique() == len(OPPS)
     lines = (reference / "summary.csv").read_text().splitlines()
     for k, cell in cells.iterrows():
-        single = api.simulate(ME, [DECKS / Path(cell.opponent_file).name], games=GAMES,
-                              seed=int(cell.stream_seed), policy=cell.policy,
-                              out=tmp_path / f"single{k}")
+        single = api.simulate(
+            ME,
+            [DECKS / Path(cell.opponent_file).name],
+            games=GAMES,
+            seed=int(cell.stream_seed),
+            policy=cell.policy,
+            out=tmp_path / f"single{k}",
+        )
         assert single.summary["games"].iloc[0] == GAMES
         row = (tmp_path / f"single{k}" / "summary.csv").read_text().splitlines()[1]
-        assert lines[1 + k] == (f"{cell.deck_file},{cell.opponent_file},{cell.policy},"
-                                f"{cell.player},{row}")
+        assert lines[1 + k] == (
+            f"{cell.deck_file},{cell.opponent_file},{cell.policy},{cell.player},{row}"
+        )
 
 
 def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -> None:
-    run = run_sweep(_plan(tmp_path, policies=["heuristic"], streams="shared", games=100),
-                    scheduler="none", out=tmp_path / "run")
+    run = run_sweep(
+        _plan(tmp_path, policies=["heuristic"], streams="shared", games=100),
+        scheduler="none",
+        out=tmp_path / "run",
+    )
     single = api.simulate(ME, [], games=100, seed=11, policy="heuristic")
     mine = run.tables["summary.csv"]
     gauntlet_rows = single.summary.set_index("opponent").loc[list(mine["opponent"])]
-    pd.testing.assert_frame_equal(mine.drop(columns=["deck_file", "opponent_file", "policy",
-                                                     "player"]).set_index("opponent"),
-                                  gauntlet_rows)
+    pd.testing.assert_frame_equal(
+        mine.drop(columns=["deck_file", "opponent_file", "policy", "player"]).set_index("opponent"),
+        gauntlet_rows,
+    )
 
 
 def test_rerun_recomputes_nothing_and_ctrl_c_resumes(reference: Path, tmp_path: Path) -> None:
@@ -163,9 +194,18 @@ def test_a_task_refuses_another_engine_version(tmp_path: Path) -> None:
 
 
 def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
-    run = run_sweep(_plan(tmp_path, analysis="cardstats", opponents=[str(OPPS[0])],
-                          policies=["heuristic"], games=120, streams="shared"),
-                    scheduler="none", out=tmp_path / "run")
+    run = run_sweep(
+        _plan(
+            tmp_path,
+            analysis="cardstats",
+            opponents=[str(OPPS[0])],
+            policies=["heuristic"],
+            games=120,
+            streams="shared",
+        ),
+        scheduler="none",
+        out=tmp_path / "run",
+    )
     single = api.cardstats(ME, [OPPS[0]], games=120, seed=11, policy="heuristic")
     mine = run.tables["card_stats.csv"]
     assert list(mine.columns[:4]) == ["deck_file", "opponent_file", "policy", "player"]
@@ -176,13 +216,26 @@ def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
     """Each deck minus the baseline (the first deck), paired on the same games: with the
     default streams every version meets an opponent on the same stream seed."""
     other = DECKS / "gw_rabbits_tokens.txt"
-    plan = _plan(tmp_path, analysis="compare", decks=[str(ME), str(other)],
-                 opponents=[str(OPPS[0])], policies=["heuristic"], games=100)
+    plan = _plan(
+        tmp_path,
+        analysis="compare",
+        decks=[str(ME), str(other)],
+        opponents=[str(OPPS[0])],
+        policies=["heuristic"],
+        games=100,
+    )
     run = run_sweep(plan, scheduler="none", out=tmp_path / "run")
     cells = pd.read_csv(tmp_path / "run" / "sweep.csv")
     assert cells["stream_seed"].nunique() == 1 and len(cells) == 2
-    single = api.compare(other, ME, [OPPS[0]], games=100, seed=int(cells.stream_seed[0]),
-                         policy="heuristic", plots=False)
+    single = api.compare(
+        other,
+        ME,
+        [OPPS[0]],
+        games=100,
+        seed=int(cells.stream_seed[0]),
+        policy="heuristic",
+        plots=False,
+    )
     mine = run.tables["compare.csv"]
     assert len(mine) == 1 and mine["deck_file"][0].endswith("gw_rabbits_tokens.txt")
     # policy: compare's own column
@@ -193,8 +246,9 @@ def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
 def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
     run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
     assert run.computed == 16 and len(run.workers) == 2
-    assert {w["engine"] for w in run.workers.values()} == {json.loads(
-        (reference / "manifest.json").read_text())["engine"]}
+    assert {w["engine"] for w in run.workers.values()} == {
+        json.loads((reference / "manifest.json").read_text())["engine"]
+    }
     assert _tables(tmp_path / "dask") == _tables(reference)
 
 
@@ -205,16 +259,34 @@ def dask_cluster(tmp_path: Path):
     distributed = pytest.importorskip("distributed")
     info = tmp_path / "scheduler.json"
     base = [sys.executable, "-m", "dask"]
-    procs = [subprocess.Popen([*base, "scheduler", "--port", "0", "--no-dashboard",
-                               "--scheduler-file", str(info)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    procs = [
+        subprocess.Popen(
+            [*base, "scheduler", "--port", "0", "--no-dashboard", "--scheduler-file", str(info)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
     try:
         deadline = time.monotonic() + 60
         while not info.is_file() and time.monotonic() < deadline:
             time.sleep(0.2)
-        procs.append(subprocess.Popen([*base, "worker", "--scheduler-file", str(info),
-                                       "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        procs.append(
+            subprocess.Popen(
+                [
+                    *base,
+                    "worker",
+                    "--scheduler-file",
+                    str(info),
+                    "--nworkers",
+                    "2",
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         address = json.loads(info.read_text())["address"]
         with distributed.Client(address, timeout="60s") as client:
             client.wait_for_workers(2, timeout=120)
@@ -229,7 +301,8 @@ def dask_cluster(tmp_path: Path):
 
 
 def test_a_killed_worker_still_gives_the_complete_identical_result(
-        reference: Path, tmp_path: Path, dask_cluster: str) -> None:
+    reference: Path, tmp_path: Path, dask_cluster: str
+) -> None:
     """SIGKILL the worker that delivered the first result: its running and queued tasks are
     rerun on the other (and on the worker its nanny restarts); none is counted twice."""
     killed: list[int] = []
@@ -239,8 +312,9 @@ def test_a_killed_worker_still_gives_the_complete_identical_result(
             os.kill(result["pid"], signal.SIGKILL)
             killed.append(result["pid"])
 
-    run = run_sweep(_plan(tmp_path), scheduler=dask_cluster, out=tmp_path / "run",
-                    on_result=kill_worker)
+    run = run_sweep(
+        _plan(tmp_path), scheduler=dask_cluster, out=tmp_path / "run", on_result=kill_worker
+    )
     assert killed and run.computed == 16 and len(run.workers) == 2
     cells = pd.read_csv(tmp_path / "run" / "sweep.csv")
     assert (cells["status"] == "complete").all() and cells["games"].sum() == 4 * GAMES
@@ -251,25 +325,56 @@ def test_a_killed_worker_still_gives_the_complete_identical_result(
 def test_players_are_cells_with_a_player_column(tmp_path: Path) -> None:
     """One cell per player level, on the same streams (levels are compared on the same games);
     each row is `simulate --player LEVEL --seed <stream_seed>`'s row."""
-    run = run_sweep(_plan(tmp_path, opponents=[str(OPPS[0])], policies=["heuristic"],
-                          players=["basic", "standard"], games=60),
-                    scheduler="none", out=tmp_path / "run")
+    run = run_sweep(
+        _plan(
+            tmp_path,
+            opponents=[str(OPPS[0])],
+            policies=["heuristic"],
+            players=["basic", "standard"],
+            games=60,
+        ),
+        scheduler="none",
+        out=tmp_path / "run",
+    )
     mine = run.tables["summary.csv"]
     assert list(mine["player"]) == ["basic", "standard"]
     assert run.cells["stream_seed"].nunique() == 1
     assert mine["win_rate"].nunique() == 2  # the levels play differently
     for k, level in enumerate(["basic", "standard"]):
-        single = api.simulate(ME, [OPPS[0]], games=60, seed=int(run.cells.stream_seed[0]),
-                              policy="heuristic", player=level)
+        single = api.simulate(
+            ME,
+            [OPPS[0]],
+            games=60,
+            seed=int(run.cells.stream_seed[0]),
+            policy="heuristic",
+            player=level,
+        )
         pd.testing.assert_frame_equal(mine.iloc[[k], 4:].reset_index(drop=True), single.summary)
 
 
-EVALUATE = {"analysis": "evaluate", "opponents": [str(OPPS[0])], "policies": ["never", "always"],
-            "games": 60, "task_games": 25}
-EVALUATE_TABLES = ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
-                   "decisions")
-TUNE = {"analysis": "tune", "opponents": [str(OPPS[0])], "policies": ["heuristic"],
-        "cards": ["Into the Flood Maw"], "games": 40, "rounds": 1, "features": ["turn"]}
+EVALUATE = {
+    "analysis": "evaluate",
+    "opponents": [str(OPPS[0])],
+    "policies": ["never", "always"],
+    "games": 60,
+    "task_games": 25,
+}
+EVALUATE_TABLES = (
+    "policy_comparison",
+    "gift_decisions",
+    "gift_situations",
+    "paired_stats",
+    "decisions",
+)
+TUNE = {
+    "analysis": "tune",
+    "opponents": [str(OPPS[0])],
+    "policies": ["heuristic"],
+    "cards": ["Into the Flood Maw"],
+    "games": 40,
+    "rounds": 1,
+    "features": ["turn"],
+}
 
 
 def _csv(df: pd.DataFrame) -> str:
@@ -285,16 +390,23 @@ def evaluate_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp / "run"
 
 
-def test_evaluate_cells_equal_the_single_machine_command(evaluate_reference: Path,
-                                                         tmp_path: Path) -> None:
+def test_evaluate_cells_equal_the_single_machine_command(
+    evaluate_reference: Path, tmp_path: Path
+) -> None:
     """Every evaluate table of a cell, byte for byte, minus its leading columns, is the table
     `evaluate DECK --vs OPP --seed <stream_seed>` writes; a rerun recomputes nothing."""
     cells = pd.read_csv(evaluate_reference / "sweep.csv")
-    api.evaluate(ME, [OPPS[0]], games=60, seed=int(cells.stream_seed[0]),
-                 policies=["never", "always"], plots=False, out=tmp_path / "single")
+    api.evaluate(
+        ME,
+        [OPPS[0]],
+        games=60,
+        seed=int(cells.stream_seed[0]),
+        policies=["never", "always"],
+        plots=False,
+        out=tmp_path / "single",
+    )
     for name in EVALUATE_TABLES:
-        mine = pd.read_csv(evaluate_reference / f"{name}.csv", keep_default_na=False,
-                           dtype=str)
+        mine = pd.read_csv(evaluate_reference / f"{name}.csv", keep_default_na=False, dtype=str)
         assert list(mine.columns[:3]) == ["deck_file", "opponent_file", "player"]
         assert len(mine) > 0 and (mine["player"] == "standard").all()
         single = (tmp_path / "single" / f"{name}.csv").read_text()
@@ -306,13 +418,15 @@ def test_evaluate_cells_equal_the_single_machine_command(evaluate_reference: Pat
         raise KeyboardInterrupt  # Ctrl-C once the first task is stored
 
     with pytest.raises(KeyboardInterrupt):
-        run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut",
-                  on_result=interrupt)
+        run_sweep(
+            _plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut", on_result=interrupt
+        )
     resumed = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=tmp_path / "cut")
     assert (resumed.computed, resumed.skipped) == (20, 1)
     for name in EVALUATE_TABLES:
-        assert (tmp_path / "cut" / f"{name}.csv").read_bytes() == \
-            (evaluate_reference / f"{name}.csv").read_bytes(), name
+        assert (tmp_path / "cut" / f"{name}.csv").read_bytes() == (
+            evaluate_reference / f"{name}.csv"
+        ).read_bytes(), name
     report = (evaluate_reference / "report.txt").read_text()
     assert report.startswith("Best policy: always for ") and "gift verdicts per card" in report
 
@@ -329,20 +443,29 @@ def test_tune_cells_equal_the_single_machine_command(tune_reference: Path) -> No
     """One tuning per cell: weights, held-out comparisons and the tuned policy file are
     `tune DECK --vs OPP --card CARD --seed <stream_seed>`'s."""
     row = pd.read_csv(tune_reference / "tune.csv").iloc[0]
-    single = api.tune(ME, [OPPS[0]], "Into the Flood Maw", games=40, seed=int(row.seed),
-                      base="heuristic", features=("turn",), rounds=1)
+    single = api.tune(
+        ME,
+        [OPPS[0]],
+        "Into the Flood Maw",
+        games=40,
+        seed=int(row.seed),
+        base="heuristic",
+        features=("turn",),
+        rounds=1,
+    )
     assert json.loads(row.weights) == single.weights and row.evaluations == single.evaluations
     assert (tune_reference / row.policy_file).read_text() == single.policy_toml
     comp = pd.read_csv(tune_reference / "tune_comparisons.csv")
     assert list(comp.columns[:5]) == ["deck_file", "opponent_file", "policy", "player", "card"]
     pd.testing.assert_frame_equal(comp.iloc[:, 5:], single.comparisons)
     assert row.gain_vs_heuristic == pytest.approx(
-        single.comparisons.set_index("versus").gain["heuristic"], rel=1e-12)
+        single.comparisons.set_index("versus").gain["heuristic"], rel=1e-12
+    )
 
 
 def test_evaluate_and_tune_on_a_cluster_that_loses_a_worker(
-        evaluate_reference: Path, tune_reference: Path, tmp_path: Path,
-        dask_cluster: str) -> None:
+    evaluate_reference: Path, tune_reference: Path, tmp_path: Path, dask_cluster: str
+) -> None:
     """The evaluate sweep loses the worker that delivered its first result (its tasks are rerun
     elsewhere, none counted twice); both sweeps' files equal the in-process runs'."""
     killed: list[int] = []
@@ -352,13 +475,18 @@ def test_evaluate_and_tune_on_a_cluster_that_loses_a_worker(
             os.kill(result["pid"], signal.SIGKILL)
             killed.append(result["pid"])
 
-    run = run_sweep(_plan(tmp_path, **EVALUATE), scheduler=dask_cluster,
-                    out=tmp_path / "evaluate", on_result=kill_worker)
+    run = run_sweep(
+        _plan(tmp_path, **EVALUATE),
+        scheduler=dask_cluster,
+        out=tmp_path / "evaluate",
+        on_result=kill_worker,
+    )
     assert killed and run.computed == 21
     assert len(list((tmp_path / "evaluate" / "tasks").glob("*.npz"))) == 21
     for name in EVALUATE_TABLES:
-        assert (tmp_path / "evaluate" / f"{name}.csv").read_bytes() == \
-            (evaluate_reference / f"{name}.csv").read_bytes(), name
+        assert (tmp_path / "evaluate" / f"{name}.csv").read_bytes() == (
+            evaluate_reference / f"{name}.csv"
+        ).read_bytes(), name
     run_sweep(_plan(tmp_path, **TUNE), scheduler=dask_cluster, out=tmp_path / "tune")
     for name in ("tune.csv", "tune_comparisons.csv"):
         assert (tmp_path / "tune" / name).read_bytes() == (tune_reference / name).read_bytes()

@@ -27,9 +27,13 @@ OPPONENTS = 10
 # decisions per game (per matchup) and share of pairs that differ, per card (README run)
 PER_GAME = np.array([6499, 5288, 14810, 3264, 8232]) / (GAMES * OPPONENTS)
 DIFFER = np.array([0.071, 0.100, 0.009, 0.016, 0.052])
-DIMS = {"turn": [0.3, 0.35, 0.25, 0.1], "play or draw": [0.5, 0.5],
-        "life difference": [0.1, 0.2, 0.3, 0.25, 0.15], "hand difference": [0.3, 0.5, 0.2],
-        "board difference": [0.3, 0.4, 0.3]}
+DIMS = {
+    "turn": [0.3, 0.35, 0.25, 0.1],
+    "play or draw": [0.5, 0.5],
+    "life difference": [0.1, 0.2, 0.3, 0.25, 0.15],
+    "hand difference": [0.3, 0.5, 0.2],
+    "board difference": [0.3, 0.4, 0.3],
+}
 
 
 def _null_table(rng: np.random.Generator, games: int = GAMES) -> dict[str, np.ndarray]:
@@ -54,12 +58,20 @@ def _row_stats(t: dict[str, np.ndarray]) -> tuple[pr.PairedEffect, np.ndarray]:
     """Per-opponent rows (card x opponent) then pooled rows (card); primary flags."""
     n_cards = PER_GAME.size
     yes, no = np.maximum(t["d"], 0.0), np.maximum(-t["d"], 0.0)
-    per_opp = pr.paired_effect(yes, no, t["game"], groups=t["card"] * OPPONENTS + t["opp"],
-                               n_groups=n_cards * OPPONENTS, interval=False)
-    pooled = pr.paired_effect(yes, no, t["game"], groups=t["card"], n_groups=n_cards,
-                              interval=False)
-    both = pr.PairedEffect(**{k: np.concatenate([getattr(per_opp, k), getattr(pooled, k)])
-                              for k in per_opp.to_dict()})
+    per_opp = pr.paired_effect(
+        yes,
+        no,
+        t["game"],
+        groups=t["card"] * OPPONENTS + t["opp"],
+        n_groups=n_cards * OPPONENTS,
+        interval=False,
+    )
+    pooled = pr.paired_effect(
+        yes, no, t["game"], groups=t["card"], n_groups=n_cards, interval=False
+    )
+    both = pr.PairedEffect(
+        **{k: np.concatenate([getattr(per_opp, k), getattr(pooled, k)]) for k in per_opp.to_dict()}
+    )
     primary = np.r_[np.zeros(n_cards * OPPONENTS, bool), np.ones(n_cards, bool)]
     return both, primary
 
@@ -75,18 +87,32 @@ def _false_claims(t: dict[str, np.ndarray]) -> tuple[int, int]:
     sizes = [len(p) for p in DIMS.values()]
     offsets = np.r_[0, np.cumsum(sizes)[:-1]]
     width = int(sum(sizes))
-    codes = np.concatenate([t["card"] * width + off + t[name]
-                            for name, off in zip(DIMS, offsets, strict=True)])
+    codes = np.concatenate(
+        [t["card"] * width + off + t[name] for name, off in zip(DIMS, offsets, strict=True)]
+    )
     reps = len(DIMS)
-    e = pr.paired_effect(np.tile(yes, reps), np.tile(no, reps), np.tile(t["game"], reps),
-                         groups=codes, n_groups=PER_GAME.size * width, interval=False)
+    e = pr.paired_effect(
+        np.tile(yes, reps),
+        np.tile(no, reps),
+        np.tile(t["game"], reps),
+        groups=codes,
+        n_groups=PER_GAME.size * width,
+        interval=False,
+    )
     per_card = []
     for c in range(PER_GAME.size):
         dims = []
         for name, off, size in zip(DIMS, offsets, sizes, strict=True):
             sl = slice(c * width + off, c * width + off + size)
-            dims.append(vd.Dimension(name, [f"{name} {i}" for i in range(size)],
-                                     e.better[sl], e.worse[sl], e.deff[sl]))
+            dims.append(
+                vd.Dimension(
+                    name,
+                    [f"{name} {i}" for i in range(size)],
+                    e.better[sl],
+                    e.worse[sl],
+                    e.deff[sl],
+                )
+            )
         if vd.testable(dims):
             per_card.append(dims)
     share = vd.DEPENDS_SHARE / max(len(per_card), 1)  # as counterfactual._depends shares it
@@ -130,15 +156,23 @@ def test_situations_family_wise_error_under_global_null() -> None:
         yes, no = np.maximum(t["d"], 0.0), np.maximum(-t["d"], 0.0)
         parts = []
         for name, probs in DIMS.items():
-            parts.append(pr.paired_effect(yes, no, t["game"], n_groups=5 * len(probs),
-                                          groups=t["card"] * len(probs) + t[name],
-                                          interval=False))
+            parts.append(
+                pr.paired_effect(
+                    yes,
+                    no,
+                    t["game"],
+                    n_groups=5 * len(probs),
+                    groups=t["card"] * len(probs) + t[name],
+                    interval=False,
+                )
+            )
         keys = parts[0].to_dict()
         rows = {k: np.concatenate([getattr(p, k) for p in parts]) for k in keys}
         nonempty = rows["n"] > 0
         w = np.where(nonempty, 1.0 / nonempty.sum(), 0.0)
-        v = vd.row_verdicts(rows["better"], rows["worse"], rows["n"], rows["deff"],
-                            rows["p_value"], w)
+        v = vd.row_verdicts(
+            rows["better"], rows["worse"], rows["n"], rows["deff"], rows["p_value"], w
+        )
         any_false += np.isin(v.verdict, [vd.PROMISE, vd.DONT_PROMISE]).any()
     fwer = any_false / reps
     assert fwer <= 0.05 + 2 * math.sqrt(0.05 * 0.95 / reps), fwer
@@ -148,8 +182,15 @@ def test_situations_family_wise_error_under_global_null() -> None:
 # coverage
 
 
-def _coverage(rng: np.random.Generator, reps: int, games: int, per_game: float,
-              p_better: float, p_worse: float, shared: float) -> float:
+def _coverage(
+    rng: np.random.Generator,
+    reps: int,
+    games: int,
+    per_game: float,
+    p_better: float,
+    p_worse: float,
+    shared: float,
+) -> float:
     """Coverage of the 95% interval of one row: decisions per game ~ Poisson(per_game); each
     differs (better or worse with the given probabilities); with probability `shared` a
     decision copies the first decision of its game (within-game correlation)."""
@@ -159,8 +200,9 @@ def _coverage(rng: np.random.Generator, reps: int, games: int, per_game: float,
     d = np.where(u < p_better, 1.0, np.where(u < p_better + p_worse, -1.0, 0.0))
     first = np.r_[0, np.cumsum(n_dec.ravel())[:-1]][rep * games + game]
     d = np.where(rng.random(rep.size) < shared, d[first], d)
-    e = pr.paired_effect(np.maximum(d, 0), np.maximum(-d, 0), rep * games + game, groups=rep,
-                         n_groups=reps)
+    e = pr.paired_effect(
+        np.maximum(d, 0), np.maximum(-d, 0), rep * games + game, groups=rep, n_groups=reps
+    )
     truth = p_better - p_worse
     keep = e.n > 0
     return float(np.mean((e.ci_low[keep] <= truth) & (truth <= e.ci_high[keep])))
@@ -181,8 +223,12 @@ def test_coverage_with_few_differing_pairs(n: int) -> None:
         for p_worse in (0.0, 0.02, 0.05, 0.10):
             u = rng.random((reps, n))
             d = np.where(u < p_better, 1.0, np.where(u < p_better + p_worse, -1.0, 0.0))
-            e = pr.paired_effect(np.maximum(d, 0).ravel(), np.maximum(-d, 0).ravel(),
-                                 groups=np.repeat(np.arange(reps), n), n_groups=reps)
+            e = pr.paired_effect(
+                np.maximum(d, 0).ravel(),
+                np.maximum(-d, 0).ravel(),
+                groups=np.repeat(np.arange(reps), n),
+                n_groups=reps,
+            )
             truth = p_better - p_worse
             cover.append(np.mean((e.ci_low <= truth) & (truth <= e.ci_high)))
             assert np.all(e.ci_high - e.ci_low > 0)
@@ -194,6 +240,7 @@ def test_coverage_of_a_multi_copy_card_with_correlated_decisions() -> None:
     """Issue 16 item 3: decisions of one game share the game (within-game correlation ~0.3);
     treating them as independent covered 90%. The game-clustered design effect restores 95%."""
     rng = np.random.default_rng(1604)
-    cover = _coverage(rng, reps=2000, games=600, per_game=2.0, p_better=0.12, p_worse=0.06,
-                      shared=0.5)
+    cover = _coverage(
+        rng, reps=2000, games=600, per_game=2.0, p_better=0.12, p_worse=0.06, shared=0.5
+    )
     assert 0.93 <= cover <= 0.97, cover

@@ -13,7 +13,9 @@ SCEN = Path(__file__).parent / "scenarios"
 
 def _blast(lands: int) -> dict:
     mountains = ", ".join(['"Mountain"'] * lands)
-    return play(parse_scenario(f"""
+    return play(
+        parse_scenario(
+            f"""
 [game]
 card_data = ["cards/test_cards.toml"]
 [[seat]]
@@ -26,12 +28,19 @@ seat = 0
 cast = "Blooming Blast"
 promise = true
 targets = ["battlefield:1:Test Warded Bear"]
-""", "<test>", base_dir=SCEN))
+""",
+            "<test>",
+            base_dir=SCEN,
+        )
+    )
 
 
 def _untapped(state: dict, seat: int) -> int:
-    return sum(1 for p in state["seats"][seat]["battlefield"]
-               if p["card"] == "Mountain" and not p["tapped"])
+    return sum(
+        1
+        for p in state["seats"][seat]["battlefield"]
+        if p["card"] == "Mountain" and not p["tapped"]
+    )
 
 
 def test_ward_is_paid_when_the_caster_can():
@@ -72,8 +81,9 @@ resolve = 0
 """
     s = play(parse_scenario(text, "<test>", base_dir=SCEN))
     assert [(e["card"], e["kind"], e["controller"]) for e in s["stack"]] == [
-        ("Test Warded Bear", "ward", 1), ("Blooming Blast", "spell", 0)]  # top first
+        ("Test Warded Bear", "ward", 1),
+        ("Blooming Blast", "spell", 0),
+    ]  # top first
     assert _untapped(s, 0) == 2  # not paid yet
-    s = play(parse_scenario(text.replace("resolve = 0", "resolve = 1"), "<test>",
-                            base_dir=SCEN))
+    s = play(parse_scenario(text.replace("resolve = 0", "resolve = 1"), "<test>", base_dir=SCEN))
     assert [e["kind"] for e in s["stack"]] == ["spell"] and _untapped(s, 0) == 0

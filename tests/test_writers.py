@@ -73,13 +73,27 @@ def test_text_bytes_json_and_subfolders(tmp_path: Path) -> None:
     assert (tmp_path / "report.html").read_bytes() == b"<p>ok</p>\r\n"  # no newline mangling
     w.atomic_write_bytes(tmp_path / "plots" / "delta.png", b"\x89PNG")
     assert (tmp_path / "plots" / "delta.png").read_bytes() == b"\x89PNG"
-    obj = {"n": np.int64(3), "rate": np.float64(0.25), "ci": np.array([0.1, np.nan]),
-           "inf": math.inf, "path": tmp_path / "x", "flag": np.bool_(True), "t": (1, 2)}
+    obj = {
+        "n": np.int64(3),
+        "rate": np.float64(0.25),
+        "ci": np.array([0.1, np.nan]),
+        "inf": math.inf,
+        "path": tmp_path / "x",
+        "flag": np.bool_(True),
+        "t": (1, 2),
+    }
     w.atomic_write_json(tmp_path / "m.json", obj)
     text = (tmp_path / "m.json").read_text()
     assert "NaN" not in text and "Infinity" not in text
-    assert json.loads(text) == {"n": 3, "rate": 0.25, "ci": [0.1, None], "inf": None,
-                                "path": str(tmp_path / "x"), "flag": True, "t": [1, 2]}
+    assert json.loads(text) == {
+        "n": 3,
+        "rate": 0.25,
+        "ci": [0.1, None],
+        "inf": None,
+        "path": str(tmp_path / "x"),
+        "flag": True,
+        "t": [1, 2],
+    }
     with pytest.raises(TypeError):
         w.atomic_write_json(tmp_path / "bad.json", {"x": object()})
     assert not (tmp_path / "bad.json").exists() and _leftovers(tmp_path) == []
@@ -143,9 +157,17 @@ def test_run_recorder_complete(tmp_path: Path) -> None:
     deck = tmp_path / "bg.txt"
     deck.write_text("4 Forest\n")
     entry = w.DeckEntry.from_file(deck, coverage={"exact": 4})
-    with w.run_recorder(tmp_path / "results", "evaluate", command=["gift-analyzer", "evaluate"],
-                        seed=7, games=100, threads=2, decks=[entry], policies=["never"],
-                        forks=3) as rec:
+    with w.run_recorder(
+        tmp_path / "results",
+        "evaluate",
+        command=["gift-analyzer", "evaluate"],
+        seed=7,
+        games=100,
+        threads=2,
+        decks=[entry],
+        policies=["never"],
+        forks=3,
+    ) as rec:
         first = json.loads((rec.dir / "manifest.json").read_text())
         assert first["status"] == "running"
         with rec.phase("simulate"):
@@ -157,8 +179,9 @@ def test_run_recorder_complete(tmp_path: Path) -> None:
     assert list(m)[:2] == ["version", "rules_version"]
     assert m["command"] == ["gift-analyzer", "evaluate"]
     assert (m["seed"], m["games"], m["threads"], m["policies"]) == (7, 100, 2, ["never"])
-    assert m["decks"] == [{"path": str(deck), "name": "bg", "coverage": {"exact": 4},
-                           "sha256": w.sha256_file(deck)}]
+    assert m["decks"] == [
+        {"path": str(deck), "name": "bg", "coverage": {"exact": 4}, "sha256": w.sha256_file(deck)}
+    ]
     assert m["extra"] == {"forks": 3}
     assert m["outputs"] == ["policy_comparison.csv", "plots/delta_by_card.png"]
     assert {"started_utc", "finished_utc", "elapsed_s", "simulate_s"} <= set(m["timings"])
@@ -213,8 +236,9 @@ _CHILD = textwrap.dedent(
 def test_signal_mid_csv_leaves_no_partial_file(tmp_path: Path, sig: signal.Signals) -> None:
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
-    proc = subprocess.Popen([sys.executable, str(script), str(tmp_path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     try:
         deadline = time.monotonic() + 60
         while not (tmp_path / "READY").exists():

@@ -43,8 +43,14 @@ def _matchup():
 
 
 def _child(n_games: int, env: dict[str, str], timeout: float) -> tuple[float, float, int]:
-    out = subprocess.run([sys.executable, "-c", _CHILD.format(seed=SEED), str(n_games)],
-                         env=env, capture_output=True, text=True, timeout=timeout, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD.format(seed=SEED), str(n_games)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
     total, games_s, n = out.stdout.strip().splitlines()[-1].split()
     return float(total), float(games_s), int(n)
 
@@ -56,8 +62,16 @@ def _games_per_s(decks, catalog, games: int, threads: int, player: str = "standa
     best = 0.0
     for _ in range(2):  # best of two: the machine may be busy
         t = time.perf_counter()
-        simulate_matchup(decks, catalog, games=games, seed=SEED, threads=threads,
-                         keep_games=False, keep_objs=False, levels=levels)
+        simulate_matchup(
+            decks,
+            catalog,
+            games=games,
+            seed=SEED,
+            threads=threads,
+            keep_games=False,
+            keep_objs=False,
+            levels=levels,
+        )
         best = max(best, games / (time.perf_counter() - t))
     return best
 
@@ -84,8 +98,11 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
 
     decks, catalog = _matchup()
     games = 2_000 if quick else 20_000
-    res: dict[str, Any] = {"matchup": f"{decks[0].name} vs {decks[1].name}", "seed": SEED,
-                           "games": games}
+    res: dict[str, Any] = {
+        "matchup": f"{decks[0].name} vs {decks[1].name}",
+        "seed": SEED,
+        "games": games,
+    }
     env = dict(os.environ)
     if quick:
         res["compile_s"] = None
@@ -128,18 +145,21 @@ def run_bench(quick: bool = False, log=print) -> dict[str, Any]:
 
 def format_bench(res: dict[str, Any]) -> str:
     lines = [f"benchmark: {res['matchup']}, seed {res['seed']}, {res['games']:,} games"]
-    for key, label in (("games_per_s_1t", "games/s, 1 thread (standard player)"),
-                       ("games_per_s_2t", "games/s, 2 threads (standard player)"),
-                       ("thread_scaling", "speed-up of the 2nd thread"),
-                       ("basic_games_per_s_1t", "games/s, 1 thread (basic player)"),
-                       ("basic_games_per_s_2t", "games/s, 2 threads (basic player)"),
-                       ("decisions_per_s_1t", "gift decisions evaluated/s, 1 thread"),
-                       ("decisions_per_s_2t", "gift decisions evaluated/s, 2 threads"),
-                       ("compile_s", "cold compile (s)"), ("warm_start_s", "warm start (s)"),
-                       ("bytes_per_game", "bytes per game record"),
-                       ("interpreted_ratio", "speed-up over NUMBA_DISABLE_JIT=1"),
-                       ("mean_turns", "mean turns per game (both players)"),
-                       ("mean_actions", "mean kernel steps per game")):
+    for key, label in (
+        ("games_per_s_1t", "games/s, 1 thread (standard player)"),
+        ("games_per_s_2t", "games/s, 2 threads (standard player)"),
+        ("thread_scaling", "speed-up of the 2nd thread"),
+        ("basic_games_per_s_1t", "games/s, 1 thread (basic player)"),
+        ("basic_games_per_s_2t", "games/s, 2 threads (basic player)"),
+        ("decisions_per_s_1t", "gift decisions evaluated/s, 1 thread"),
+        ("decisions_per_s_2t", "gift decisions evaluated/s, 2 threads"),
+        ("compile_s", "cold compile (s)"),
+        ("warm_start_s", "warm start (s)"),
+        ("bytes_per_game", "bytes per game record"),
+        ("interpreted_ratio", "speed-up over NUMBA_DISABLE_JIT=1"),
+        ("mean_turns", "mean turns per game (both players)"),
+        ("mean_actions", "mean kernel steps per game"),
+    ):
         if key in res:
             v = res[key]
             lines.append(f"  {label:<38} {'-' if v is None else f'{v:,}'}")
@@ -148,5 +168,3 @@ def format_bench(res: dict[str, Any]) -> str:
 
 def to_json(res: dict[str, Any]) -> str:
     return json.dumps(res, indent=2)
-
-

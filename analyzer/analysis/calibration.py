@@ -46,9 +46,18 @@ TARGETS = {
     "lowest_cast_share": (0.40, None),
 }
 
-CALIBRATION_COLUMNS = ("card", "decks", "gih_games", "sim_gih_wr", "real_gih_wr",
-                       "sim_minus_real_pts", "drawn_copies", "cast_share", "drawn_games",
-                       "cast_games_share")
+CALIBRATION_COLUMNS = (
+    "card",
+    "decks",
+    "gih_games",
+    "sim_gih_wr",
+    "real_gih_wr",
+    "sim_minus_real_pts",
+    "drawn_copies",
+    "cast_share",
+    "drawn_games",
+    "cast_games_share",
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -86,11 +95,17 @@ def read_ratings(path: str | Path) -> pd.DataFrame:
     except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:
         raise InputError(Problem(f"unreadable ratings file: {err}", source=str(p))) from None
     if name_col is None or rate_col is None:
-        raise InputError(Problem("a ratings file needs a card name column (Name, name or "
-                                 "card_name) and a GIH WR column (GIH WR, ever_drawn_win_rate "
-                                 "or gih_wr)", source=str(p)))
-    out = pd.DataFrame({"card": raw[name_col].astype(str).str.strip(),
-                        "real_gih_wr": _rate(raw[rate_col])})
+        raise InputError(
+            Problem(
+                "a ratings file needs a card name column (Name, name or "
+                "card_name) and a GIH WR column (GIH WR, ever_drawn_win_rate "
+                "or gih_wr)",
+                source=str(p),
+            )
+        )
+    out = pd.DataFrame(
+        {"card": raw[name_col].astype(str).str.strip(), "real_gih_wr": _rate(raw[rate_col])}
+    )
     out = out.dropna().drop_duplicates("card").reset_index(drop=True)
     if out.empty:
         raise InputError(Problem("no card with a GIH WR in the ratings file", source=str(p)))
@@ -121,8 +136,17 @@ def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
             seen = (o[:, :, col["opening_hand"]] > 0) | (o[:, :, col["drawn"]] > 0)
             cast = (o[:, :, col["cast"]] > 0) & seen
             gih = seen.any(axis=1)
-            a = acc.setdefault(name, {"decks": [], "gih_games": 0, "gih_wins": 0,
-                                      "drawn_copies": 0, "cast_copies": 0, "cast_games": 0})
+            a = acc.setdefault(
+                name,
+                {
+                    "decks": [],
+                    "gih_games": 0,
+                    "gih_wins": 0,
+                    "drawn_copies": 0,
+                    "cast_copies": 0,
+                    "cast_games": 0,
+                },
+            )
             if r.decks[0].name not in a["decks"]:
                 a["decks"].append(r.decks[0].name)
             a["gih_games"] += int(gih.sum())
@@ -133,12 +157,18 @@ def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
     rows = []
     for name, a in acc.items():
         n = a["gih_games"]
-        rows.append({"card": name, "decks": " | ".join(a["decks"]), "gih_games": n,
-                     "sim_gih_wr": a["gih_wins"] / n if n else np.nan,
-                     "drawn_copies": a["drawn_copies"],
-                     "cast_share": a["cast_copies"] / a["drawn_copies"]
-                     if a["drawn_copies"] else np.nan,
-                     "drawn_games": n, "cast_games_share": a["cast_games"] / n if n else np.nan})
+        rows.append(
+            {
+                "card": name,
+                "decks": " | ".join(a["decks"]),
+                "gih_games": n,
+                "sim_gih_wr": a["gih_wins"] / n if n else np.nan,
+                "drawn_copies": a["drawn_copies"],
+                "cast_share": a["cast_copies"] / a["drawn_copies"] if a["drawn_copies"] else np.nan,
+                "drawn_games": n,
+                "cast_games_share": a["cast_games"] / n if n else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -152,8 +182,11 @@ def with_ratings(cards: pd.DataFrame, real: pd.DataFrame | None) -> pd.DataFrame
         df = df.merge(real, on="card", how="left")
     df["sim_minus_real_pts"] = _centred_gap(df)
     order = df["sim_minus_real_pts"].abs().fillna(-1.0)
-    df = df.assign(_o=order).sort_values(["_o", "card"], ascending=[False, True],
-                                         kind="stable").drop(columns="_o")
+    df = (
+        df.assign(_o=order)
+        .sort_values(["_o", "card"], ascending=[False, True], kind="stable")
+        .drop(columns="_o")
+    )
     return df.reset_index(drop=True)[list(CALIBRATION_COLUMNS)]
 
 
@@ -190,14 +223,22 @@ def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
     least `min_games` simulated GIH games)."""
     from scipy.stats import spearmanr
 
-    both = table[table["sim_gih_wr"].notna() & table["real_gih_wr"].notna()
-                 & (table["gih_games"] >= min_games)]
+    both = table[
+        table["sim_gih_wr"].notna()
+        & table["real_gih_wr"].notna()
+        & (table["gih_games"] >= min_games)
+    ]
     n = len(both)
     if n < 3:
         return RatingFit(n, float("nan"), float("nan"), float("nan"), float("nan"))
     rho, p = spearmanr(both["sim_gih_wr"], both["real_gih_wr"])
-    return RatingFit(n, float(rho), float(p), 100.0 * float(both["sim_gih_wr"].std(ddof=1)),
-                     100.0 * float(both["real_gih_wr"].std(ddof=1)))
+    return RatingFit(
+        n,
+        float(rho),
+        float(p),
+        100.0 * float(both["sim_gih_wr"].std(ddof=1)),
+        100.0 * float(both["real_gih_wr"].std(ddof=1)),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,8 +305,9 @@ class Check:
     def ok(self) -> bool:
         if self.value != self.value:
             return True  # not measured (e.g. no ratings): nothing to hold against
-        return (self.low is None or self.value >= self.low) and \
-            (self.high is None or self.value <= self.high)
+        return (self.low is None or self.value >= self.low) and (
+            self.high is None or self.value <= self.high
+        )
 
 
 @dataclass
@@ -283,22 +325,31 @@ class Calibration:
         return all(c.ok for c in self.checks)
 
 
-def calibration(results: Sequence[Any], catalog: Any, real: pd.DataFrame | None,
-                min_drawn_games: int = 30) -> Calibration:
+def calibration(
+    results: Sequence[Any], catalog: Any, real: pd.DataFrame | None, min_drawn_games: int = 30
+) -> Calibration:
     """The calibration of these runs: per-card table, figures, rating fit and the checks
     against ``TARGETS`` (cast share over cards drawn in at least `min_drawn_games` games)."""
     table = with_ratings(card_figures(results, catalog), real)
     figures = game_figures(results)
     fit = rating_fit(table, min_drawn_games) if real is not None else None
     enough = table[table["drawn_games"] >= min_drawn_games]
-    figures["lowest_cast_share"] = float(enough["cast_games_share"].min()) if len(enough) \
-        else float("nan")
+    figures["lowest_cast_share"] = (
+        float(enough["cast_games_share"].min()) if len(enough) else float("nan")
+    )
     if fit is not None:
-        figures.update({"gih_wr_spearman": fit.spearman, "gih_wr_scale": fit.scale,
-                        "gih_wr_sd_sim_pts": fit.sd_sim_pts,
-                        "gih_wr_sd_real_pts": fit.sd_real_pts, "rated_cards": fit.n})
-    checks = [Check(k, float(figures.get(k, float("nan"))), lo, hi)
-              for k, (lo, hi) in TARGETS.items()]
+        figures.update(
+            {
+                "gih_wr_spearman": fit.spearman,
+                "gih_wr_scale": fit.scale,
+                "gih_wr_sd_sim_pts": fit.sd_sim_pts,
+                "gih_wr_sd_real_pts": fit.sd_real_pts,
+                "rated_cards": fit.n,
+            }
+        )
+    checks = [
+        Check(k, float(figures.get(k, float("nan"))), lo, hi) for k, (lo, hi) in TARGETS.items()
+    ]
     return Calibration(table, figures, fit, checks, min_drawn_games)
 
 
@@ -324,11 +375,15 @@ def verdict(cal: Calibration, player: str) -> str:
     misses = [c for c in cal.checks if not c.ok]
     measured = [c for c in cal.checks if c.value == c.value]
     if not misses:
-        return (f"the simulated {player} player is close to real play: all {len(measured)} "
-                f"measured figures are within the targets")
+        return (
+            f"the simulated {player} player is close to real play: all {len(measured)} "
+            f"measured figures are within the targets"
+        )
     parts = []
     for c in misses:
         label, fmt = LABELS[c.figure]
         parts.append(f"{label} {fmt.format(c.value)} (target {bound_text(c.low, c.high, fmt)})")
-    return (f"the simulated {player} player isn't close to real play: {len(misses)} of "
-            f"{len(measured)} figures miss their target: " + "; ".join(parts))
+    return (
+        f"the simulated {player} player isn't close to real play: {len(misses)} of "
+        f"{len(measured)} figures miss their target: " + "; ".join(parts)
+    )

@@ -58,10 +58,27 @@ from analyzer.analysis.stats import (
 BoolMatrix = NDArray[np.bool_]
 
 #: The columns of card_stats.csv, in order (issue 8); interval columns are appended after them.
-MAIN_COLUMNS = ("card", "copies", "gp", "gp_wr", "oh_games", "oh_wr", "gd_games", "gd_wr",
-                "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd_pts", "iwd_ci_low_pts",
-                "iwd_ci_high_pts",
-                "promised_games", "promised_wr", "unpromised_games", "unpromised_wr")
+MAIN_COLUMNS = (
+    "card",
+    "copies",
+    "gp",
+    "gp_wr",
+    "oh_games",
+    "oh_wr",
+    "gd_games",
+    "gd_wr",
+    "gih_games",
+    "gih_wr",
+    "gns_games",
+    "gns_wr",
+    "iwd_pts",
+    "iwd_ci_low_pts",
+    "iwd_ci_high_pts",
+    "promised_games",
+    "promised_wr",
+    "unpromised_games",
+    "unpromised_wr",
+)
 RATES = ("gp", "oh", "gd", "gih", "gns", "promised", "unpromised")
 EXTRA_COLUMNS = (*(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high")), "gp_draws")
 COLUMNS = MAIN_COLUMNS + EXTRA_COLUMNS
@@ -69,7 +86,8 @@ COLUMNS = MAIN_COLUMNS + EXTRA_COLUMNS
 OBSERVATIONAL_WARNING = (
     "IWD and the promised/unpromised win rates are observational (whether a card is drawn, "
     "cast and promised depends on how the game goes): they are not the effect of the card or "
-    "of promising; `gift-analyzer evaluate` gives the causal answer for promising.")
+    "of promising; `gift-analyzer evaluate` gives the causal answer for promising."
+)
 
 
 @dataclass(frozen=True)
@@ -97,9 +115,15 @@ class CardGames:
         return int(self.win.shape[0])
 
 
-def card_games(objs: NDArray[Any], object_cards: NDArray[Any], object_seats: NDArray[Any],
-               winner: NDArray[Any], card_names: Sequence[str], is_gift: Any,
-               seat: int = 0) -> CardGames:
+def card_games(
+    objs: NDArray[Any],
+    object_cards: NDArray[Any],
+    object_seats: NDArray[Any],
+    winner: NDArray[Any],
+    card_names: Sequence[str],
+    is_gift: Any,
+    seat: int = 0,
+) -> CardGames:
     """Fold the kernel's per-object records (n_games, n_objects, OBJ_N) into per-card flags.
 
     ``winner`` is the per-game winning seat (negative: a draw); ``is_gift(name) -> bool``.
@@ -126,9 +150,18 @@ def card_games(objs: NDArray[Any], object_cards: NDArray[Any], object_seats: NDA
         unpromised[:, j] = (o[:, :, col["cast"]] > o[:, :, col["promised"]]).any(axis=1)
     names = tuple(card_names[c] for c in distinct)
     w = np.asarray(winner)
-    return CardGames(names, copies, np.array([bool(is_gift(nm)) for nm in names], dtype=bool),
-                     np.ones(shape, bool), opening, drawn, promised, unpromised,
-                     w == seat, w < 0)
+    return CardGames(
+        names,
+        copies,
+        np.array([bool(is_gift(nm)) for nm in names], dtype=bool),
+        np.ones(shape, bool),
+        opening,
+        drawn,
+        promised,
+        unpromised,
+        w == seat,
+        w < 0,
+    )
 
 
 def pool(parts: Sequence[CardGames]) -> CardGames:
@@ -143,9 +176,9 @@ def pool(parts: Sequence[CardGames]) -> CardGames:
     index = {nm: j for j, nm in enumerate(names)}
     copies = np.zeros(len(names), dtype=np.int64)
     gift = np.zeros(len(names), dtype=bool)
-    blocks: dict[str, list[BoolMatrix]] = {k: [] for k in
-                                           ("in_deck", "opening", "drawn", "promised",
-                                            "unpromised")}
+    blocks: dict[str, list[BoolMatrix]] = {
+        k: [] for k in ("in_deck", "opening", "drawn", "promised", "unpromised")
+    }
     for p in parts:
         cols = np.array([index[nm] for nm in p.names], dtype=np.intp)
         copies[cols] = np.maximum(copies[cols], p.copies)
@@ -160,9 +193,15 @@ def pool(parts: Sequence[CardGames]) -> CardGames:
         own = np.zeros(p.n_games, np.int64) if p.stratum is None else p.stratum
         strata.append(own + offset)
         offset += int(own.max()) + 1 if own.size else 1
-    return CardGames(tuple(names), copies, gift, win=np.concatenate([p.win for p in parts]),
-                     draw=np.concatenate([p.draw for p in parts]),
-                     stratum=np.concatenate(strata), **stacked)
+    return CardGames(
+        tuple(names),
+        copies,
+        gift,
+        win=np.concatenate([p.win for p in parts]),
+        draw=np.concatenate([p.draw for p in parts]),
+        stratum=np.concatenate(strata),
+        **stacked,
+    )
 
 
 def _rate(wins: NDArray[np.int64], n: NDArray[np.int64]) -> tuple[NDArray[np.float64], ...]:
@@ -172,9 +211,14 @@ def _rate(wins: NDArray[np.int64], n: NDArray[np.int64]) -> tuple[NDArray[np.flo
     return rate, np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
 
 
-def mantel_haenszel_difference(win1: BoolMatrix, in1: BoolMatrix, win0: BoolMatrix,
-                               in0: BoolMatrix, strata: NDArray[np.int64],
-                               confidence: float = 0.95) -> Difference:
+def mantel_haenszel_difference(
+    win1: BoolMatrix,
+    in1: BoolMatrix,
+    win0: BoolMatrix,
+    in0: BoolMatrix,
+    strata: NDArray[np.int64],
+    confidence: float = 0.95,
+) -> Difference:
     """Per column: the Mantel-Haenszel risk difference of group 1 minus group 0 over strata.
 
     RD = sum_k w_k (p1k - p0k) / sum_k w_k, w_k = n1k n0k / (n1k + n0k); variance
@@ -196,13 +240,22 @@ def mantel_haenszel_difference(win1: BoolMatrix, in1: BoolMatrix, win0: BoolMatr
         p1, p0 = np.nan_to_num(p1), np.nan_to_num(p0)
         total = w.sum(axis=0)
         delta = (w * (p1 - p0)).sum(axis=0) / total
-        var = (w * w * (np.where(n1 > 0, p1 * (1 - p1) / n1, 0.0)
-                        + np.where(n0 > 0, p0 * (1 - p0) / n0, 0.0))).sum(axis=0) / total**2
+        var = (
+            w
+            * w
+            * (
+                np.where(n1 > 0, p1 * (1 - p1) / n1, 0.0)
+                + np.where(n0 > 0, p0 * (1 - p0) / n0, 0.0)
+            )
+        ).sum(axis=0) / total**2
     half = z_value(confidence) * np.sqrt(var)
     empty = ~(total > 0)
     delta = np.where(empty, np.nan, delta)
-    return Difference(delta, np.where(empty, np.nan, np.maximum(delta - half, -1.0)),
-                      np.where(empty, np.nan, np.minimum(delta + half, 1.0)))
+    return Difference(
+        delta,
+        np.where(empty, np.nan, np.maximum(delta - half, -1.0)),
+        np.where(empty, np.nan, np.minimum(delta + half, 1.0)),
+    )
 
 
 def card_table(cg: CardGames) -> pd.DataFrame:
@@ -215,8 +268,15 @@ def card_table(cg: CardGames) -> pd.DataFrame:
     gd = cg.drawn & ~cg.opening & in_deck
     gih = oh | gd
     gns = in_deck & ~gih
-    sets = {"gp": in_deck, "oh": oh, "gd": gd, "gih": gih, "gns": gns,
-            "promised": cg.promised & in_deck, "unpromised": cg.unpromised & in_deck}
+    sets = {
+        "gp": in_deck,
+        "oh": oh,
+        "gd": gd,
+        "gih": gih,
+        "gns": gns,
+        "promised": cg.promised & in_deck,
+        "unpromised": cg.unpromised & in_deck,
+    }
     win = cg.win[:, None]
     games = {k: m.sum(axis=0).astype(np.int64) for k, m in sets.items()}
     wins = {k: (m & win).sum(axis=0).astype(np.int64) for k, m in sets.items()}
@@ -244,8 +304,9 @@ def card_table(cg: CardGames) -> pd.DataFrame:
         df[f"{k}_wr_ci_low"] = np.where(keep, rates[k][1], np.nan)
         df[f"{k}_wr_ci_high"] = np.where(keep, rates[k][2], np.nan)
     df["gp_draws"] = (in_deck & cg.draw[:, None]).sum(axis=0).astype(np.int64)
-    df = df.sort_values(["gih_wr", "card"], ascending=[False, True], na_position="last",
-                        kind="stable")
+    df = df.sort_values(
+        ["gih_wr", "card"], ascending=[False, True], na_position="last", kind="stable"
+    )
     return df.reset_index(drop=True)[list(COLUMNS)]
 
 
@@ -256,8 +317,17 @@ def results_card_games(results: Sequence[Any], catalog: Any) -> CardGames:
         rec = catalog.lookup(name)
         return bool(rec is not None and rec.gift)
 
-    parts = [card_games(r.objs, r.inputs.object_cards, r.inputs.object_seats, r.games[:, 0],
-                        r.inputs.card_names, is_gift) for r in results]
+    parts = [
+        card_games(
+            r.objs,
+            r.inputs.object_cards,
+            r.inputs.object_seats,
+            r.games[:, 0],
+            r.inputs.card_names,
+            is_gift,
+        )
+        for r in results
+    ]
     return pool(parts)
 
 

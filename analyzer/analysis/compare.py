@@ -27,13 +27,42 @@ from analyzer.analysis.counterfactual import ALL_OPPONENTS
 from analyzer.analysis.simulate import SimResult
 from analyzer.io.deck import Deck
 
-POLICY_COLUMNS = ["deck", "opponent", "policy", "baseline", "games", "wins", "draws",
-                  "win_rate", "ci_low", "ci_high", "delta_vs_baseline", "delta_ci_low",
-                  "delta_ci_high"]
-COMPARE_COLUMNS = ["deck_a", "deck_b", "opponent", "policy", "games", "wins_a", "draws_a",
-                   "win_rate_a", "ci_low_a", "ci_high_a", "wins_b", "draws_b", "win_rate_b",
-                   "ci_low_b", "ci_high_b", "delta", "delta_ci_low", "delta_ci_high",
-                   "var_reduction"]
+POLICY_COLUMNS = [
+    "deck",
+    "opponent",
+    "policy",
+    "baseline",
+    "games",
+    "wins",
+    "draws",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "delta_vs_baseline",
+    "delta_ci_low",
+    "delta_ci_high",
+]
+COMPARE_COLUMNS = [
+    "deck_a",
+    "deck_b",
+    "opponent",
+    "policy",
+    "games",
+    "wins_a",
+    "draws_a",
+    "win_rate_a",
+    "ci_low_a",
+    "ci_high_a",
+    "wins_b",
+    "draws_b",
+    "win_rate_b",
+    "ci_low_b",
+    "ci_high_b",
+    "delta",
+    "delta_ci_low",
+    "delta_ci_high",
+    "var_reduction",
+]
 
 
 def seat_scores(games: np.ndarray, seat: int = 0) -> np.ndarray:
@@ -109,8 +138,9 @@ class ArmCounts:
     joint: np.ndarray  # int64 (3, 3)
 
     @classmethod
-    def paired(cls, deck: str, opponent: str, label: str, scores: np.ndarray,
-               baseline: np.ndarray) -> ArmCounts:
+    def paired(
+        cls, deck: str, opponent: str, label: str, scores: np.ndarray, baseline: np.ndarray
+    ) -> ArmCounts:
         from analyzer.analysis.sufficient import joint_counts
 
         return cls(deck, opponent, label, joint_counts(scores, baseline))
@@ -140,8 +170,9 @@ def _pooled_counts(arms: list[ArmCounts]) -> list[ArmCounts]:
     return out
 
 
-def policy_comparison_counts(arms: list[ArmCounts], baseline: str,
-                             confidence: float = 0.95) -> pd.DataFrame:
+def policy_comparison_counts(
+    arms: list[ArmCounts], baseline: str, confidence: float = 0.95
+) -> pd.DataFrame:
     """policy_comparison.csv: one row per deck x opponent x policy (pooled opponents last);
     each arm's win rate from its own scores, its difference from the baseline's paired with
     the score interval (paired.paired_effect: every game its own pair)."""
@@ -155,11 +186,23 @@ def policy_comparison_counts(arms: list[ArmCounts], baseline: str,
         wins, draws = int(own[2]), int(own[1])
         rate, lo, hi = stats.score_rate(wins, draws, n)
         diff = joint_effect([a.joint], alpha=1.0 - confidence)
-        rows.append({"deck": a.deck, "opponent": a.opponent, "policy": a.label,
-                     "baseline": baseline, "games": n, "wins": wins, "draws": draws,
-                     "win_rate": float(rate), "ci_low": float(lo), "ci_high": float(hi),
-                     "delta_vs_baseline": float(diff.delta),
-                     "delta_ci_low": float(diff.ci_low), "delta_ci_high": float(diff.ci_high)})
+        rows.append(
+            {
+                "deck": a.deck,
+                "opponent": a.opponent,
+                "policy": a.label,
+                "baseline": baseline,
+                "games": n,
+                "wins": wins,
+                "draws": draws,
+                "win_rate": float(rate),
+                "ci_low": float(lo),
+                "ci_high": float(hi),
+                "delta_vs_baseline": float(diff.delta),
+                "delta_ci_low": float(diff.ci_low),
+                "delta_ci_high": float(diff.ci_high),
+            }
+        )
     df = pd.DataFrame(rows, columns=POLICY_COLUMNS)
     # opponents in play order (pooled last), policies in the order given
     opp = {o: i for i, o in enumerate(dict.fromkeys(a.opponent for a in arms))}
@@ -168,41 +211,78 @@ def policy_comparison_counts(arms: list[ArmCounts], baseline: str,
     return df.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
 
 
-def deck_comparison(a_arms: list[Arm], b_arms: list[Arm], policy: str,
-                    confidence: float = 0.95) -> pd.DataFrame:
+def deck_comparison(
+    a_arms: list[Arm], b_arms: list[Arm], policy: str, confidence: float = 0.95
+) -> pd.DataFrame:
     """compare.csv: deck A minus deck B per opponent, same seeds (pooled row last)."""
     rows = []
     pairs = list(zip(a_arms, b_arms, strict=True))
     if len(pairs) > 1:
-        pairs.append((Arm(a_arms[0].deck, ALL_OPPONENTS, "a",
-                          np.concatenate([a.scores for a in a_arms])),
-                      Arm(b_arms[0].deck, ALL_OPPONENTS, "b",
-                          np.concatenate([b.scores for b in b_arms]))))
+        pairs.append(
+            (
+                Arm(a_arms[0].deck, ALL_OPPONENTS, "a", np.concatenate([a.scores for a in a_arms])),
+                Arm(b_arms[0].deck, ALL_OPPONENTS, "b", np.concatenate([b.scores for b in b_arms])),
+            )
+        )
     for a, b in pairs:
         wa, da, ra, la, ha = _rate(a.scores)
         wb, db, rb, lb, hb = _rate(b.scores)
         diff = _paired(a.scores, b.scores, confidence)
-        rows.append({"deck_a": a.deck, "deck_b": b.deck, "opponent": a.opponent,
-                     "policy": policy, "games": int(a.scores.size), "wins_a": wa, "draws_a": da,
-                     "win_rate_a": ra, "ci_low_a": la, "ci_high_a": ha, "wins_b": wb,
-                     "draws_b": db, "win_rate_b": rb, "ci_low_b": lb, "ci_high_b": hb,
-                     "delta": float(diff.delta), "delta_ci_low": float(diff.ci_low),
-                     "delta_ci_high": float(diff.ci_high),
-                     "var_reduction": float(diff.var_reduction)})
+        rows.append(
+            {
+                "deck_a": a.deck,
+                "deck_b": b.deck,
+                "opponent": a.opponent,
+                "policy": policy,
+                "games": int(a.scores.size),
+                "wins_a": wa,
+                "draws_a": da,
+                "win_rate_a": ra,
+                "ci_low_a": la,
+                "ci_high_a": ha,
+                "wins_b": wb,
+                "draws_b": db,
+                "win_rate_b": rb,
+                "ci_low_b": lb,
+                "ci_high_b": hb,
+                "delta": float(diff.delta),
+                "delta_ci_low": float(diff.ci_low),
+                "delta_ci_high": float(diff.ci_high),
+                "var_reduction": float(diff.var_reduction),
+            }
+        )
     return pd.DataFrame(rows, columns=COMPARE_COLUMNS)
 
 
-def play_arm(decks: Sequence[Deck], catalog, *, games: int, seed: int, policy: str,
-             threads: int | None, starting_life: int,
-             progress: Callable[[int], None] | None = None,
-             levels: Sequence[int] | None = None,
-             first_game: int = 0) -> tuple[np.ndarray, SimResult]:
+def play_arm(
+    decks: Sequence[Deck],
+    catalog,
+    *,
+    games: int,
+    seed: int,
+    policy: str,
+    threads: int | None,
+    starting_life: int,
+    progress: Callable[[int], None] | None = None,
+    levels: Sequence[int] | None = None,
+    first_game: int = 0,
+) -> tuple[np.ndarray, SimResult]:
     """Seat 0's scores over `games` seeded games of one matchup (games first_game ..
     first_game + games - 1), and the raw result."""
     from analyzer.analysis.simulate import simulate_matchup
 
-    res = simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
-                           policy=policy, starting_life=starting_life, chunk=1024,
-                           progress=progress, keep_objs=False, levels=levels,
-                           first_game=first_game)
+    res = simulate_matchup(
+        decks,
+        catalog,
+        games=games,
+        seed=seed,
+        threads=threads,
+        policy=policy,
+        starting_life=starting_life,
+        chunk=1024,
+        progress=progress,
+        keep_objs=False,
+        levels=levels,
+        first_game=first_game,
+    )
     return seat_scores(res.games), res

@@ -56,12 +56,32 @@ _HEAD = ["deck", "opponent", "card", "gift_kind", "base_policy"]
 _VERDICT = ["verdict", "delta_pts", "ci_low_pts", "ci_high_pts", "p_adjusted"]
 _COUNTS = ["decisions", "better", "same", "worse", "win_rate_promise", "win_rate_no_promise"]
 _ARM = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
-DECISION_COLUMNS = [*_HEAD, *_VERDICT, "depends_on", *_COUNTS, "decisions_per_game",
-                    "effect_per_game_pts", *_ARM, "more_games", "min_effect_pts"]
+DECISION_COLUMNS = [
+    *_HEAD,
+    *_VERDICT,
+    "depends_on",
+    *_COUNTS,
+    "decisions_per_game",
+    "effect_per_game_pts",
+    *_ARM,
+    "more_games",
+    "min_effect_pts",
+]
 SITUATION_COLUMNS = [*_HEAD, "situation", "bucket", *_VERDICT, *_COUNTS, "more_games"]
-PAIRED_COLUMNS = ["table", "deck", "opponent", "card", "situation", "bucket", "decisions",
-                  "games_with_decision", "design_effect", "p_value", "p_adjusted",
-                  "p_equivalence_adjusted"]
+PAIRED_COLUMNS = [
+    "table",
+    "deck",
+    "opponent",
+    "card",
+    "situation",
+    "bucket",
+    "decisions",
+    "games_with_decision",
+    "design_effect",
+    "p_value",
+    "p_adjusted",
+    "p_equivalence_adjusted",
+]
 _GIFT_NAMES = {v: k for k, v in GIFT_KIND_NAMES.items()}
 
 
@@ -100,15 +120,26 @@ def _threads(threads: int | None) -> int:
     return max(1, threads or available_threads())
 
 
-def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int,
-                        base_policy: Any = "never", forks: int = 1,
-                        threads: int | None = None, starting_life: int = 20,
-                        fork_seats: Sequence[int] = (0,), turn_cap: int | None = None,
-                        action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_FORK_CHUNK,
-                        explicit: bool = False, max_decisions: int = MAX_DECISIONS,
-                        levels: Sequence[int] | None = None,
-                        progress: Callable[[int], None] | None = None,
-                        first_game: int = 0) -> ForkRun:
+def run_counterfactuals(
+    decks: Sequence[Deck],
+    catalog,
+    *,
+    games: int,
+    seed: int,
+    base_policy: Any = "never",
+    forks: int = 1,
+    threads: int | None = None,
+    starting_life: int = 20,
+    fork_seats: Sequence[int] = (0,),
+    turn_cap: int | None = None,
+    action_cap: int = DEFAULT_ACTION_CAP,
+    chunk: int = DEFAULT_FORK_CHUNK,
+    explicit: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+    levels: Sequence[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+    first_game: int = 0,
+) -> ForkRun:
     """Play `games` games of this matchup under `base_policy`, forking every gift decision of
     the seats in `fork_seats` `forks` times (seat 0 is decks[0]). `base_policy` is a policy
     string or a parsed policy (e.g. with the opponents' own block). `levels`: each seat's
@@ -138,11 +169,33 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
         feat = np.zeros((stop - start, max_decisions, fk.NFEAT), dtype=np.float64)
         g = out_games[start:stop]
 
-        def run(a: int, b: int, start: int = start, g: np.ndarray = g, dec: np.ndarray = dec,
-                feat: np.ndarray = feat) -> None:
-            fk.run_forks(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                         n_players, seed, first_game + start + a, starting_life, turn_cap,
-                         action_cap, forks, mask, explicit, g[a:b], dec[a:b], feat[a:b])
+        def run(
+            a: int,
+            b: int,
+            start: int = start,
+            g: np.ndarray = g,
+            dec: np.ndarray = dec,
+            feat: np.ndarray = feat,
+        ) -> None:
+            fk.run_forks(
+                inputs.C,
+                pol,
+                inputs.decks,
+                inputs.deck_sizes,
+                inputs.levels,
+                n_players,
+                seed,
+                first_game + start + a,
+                starting_life,
+                turn_cap,
+                action_cap,
+                forks,
+                mask,
+                explicit,
+                g[a:b],
+                dec[a:b],
+                feat[a:b],
+            )
 
         try:
             run_sliced(run, stop - start, use)
@@ -156,16 +209,28 @@ def run_counterfactuals(decks: Sequence[Deck], catalog, *, games: int, seed: int
             progress(stop - start)
     decisions = np.concatenate(rows) if rows else np.zeros((0, fk.DCOLS), dtype=np.int32)
     features = np.concatenate(feats) if feats else np.zeros((0, fk.NFEAT))
-    run = ForkRun(list(decks), seed, str(base_policy), forks, out_games, decisions, features,
-                  inputs, time.perf_counter() - t0, use)
+    run = ForkRun(
+        list(decks),
+        seed,
+        str(base_policy),
+        forks,
+        out_games,
+        decisions,
+        features,
+        inputs,
+        time.perf_counter() - t0,
+        use,
+    )
     if run.dropped:
         run.extra["dropped_decisions"] = run.dropped
     errors = out_games[:, fk.G_ERROR]
     if np.any(errors):
         from analyzer.kernel.rules.state import ERROR_NAMES
 
-        run.extra["capacity_errors"] = {ERROR_NAMES[c]: int(np.sum(errors == c))
-                                        for c in sorted(set(int(e) for e in errors if e))}
+        run.extra["capacity_errors"] = {
+            ERROR_NAMES[c]: int(np.sum(errors == c))
+            for c in sorted(set(int(e) for e in errors if e))
+        }
     return run
 
 
@@ -184,20 +249,28 @@ def decisions_frame(run: ForkRun, catalog, matchup: int = 0) -> pd.DataFrame:
     names = [deck.name for deck in run.decks]
     caster = d[:, fk.D_CASTER]
     k2 = 2.0 * run.forks
-    df = pd.DataFrame({
-        "matchup": matchup,
-        "deck": [names[s] for s in caster],
-        "opponent": [" + ".join(n for j, n in enumerate(names) if j != s) for s in caster],
-        "game": d[:, fk.D_GAME], "decision": d[:, fk.D_INDEX],
-        "card": [run.inputs.card_names[c] for c in d[:, fk.D_CARD]], "card_id": d[:, fk.D_CARD],
-        "gift_kind": [gift_kind_name(catalog, c) for c in d[:, fk.D_CARD]],
-        "base_policy": run.base_policy, "caster": caster, "recipient": d[:, fk.D_RECIPIENT],
-        "base_choice": np.where(d[:, fk.D_BASE] == 1, "promise", "no promise"),
-    })
+    df = pd.DataFrame(
+        {
+            "matchup": matchup,
+            "deck": [names[s] for s in caster],
+            "opponent": [" + ".join(n for j, n in enumerate(names) if j != s) for s in caster],
+            "game": d[:, fk.D_GAME],
+            "decision": d[:, fk.D_INDEX],
+            "card": [run.inputs.card_names[c] for c in d[:, fk.D_CARD]],
+            "card_id": d[:, fk.D_CARD],
+            "gift_kind": [gift_kind_name(catalog, c) for c in d[:, fk.D_CARD]],
+            "base_policy": run.base_policy,
+            "caster": caster,
+            "recipient": d[:, fk.D_RECIPIENT],
+            "base_choice": np.where(d[:, fk.D_BASE] == 1, "promise", "no promise"),
+        }
+    )
     # the id `replay --decision ID` takes (api.replays.decision_id)
-    df.insert(df.columns.get_loc("decision") + 1, "decision_id",
-              [f"m{matchup}g{g}d{i}" for g, i in zip(d[:, fk.D_GAME], d[:, fk.D_INDEX],
-                                                     strict=True)])
+    df.insert(
+        df.columns.get_loc("decision") + 1,
+        "decision_id",
+        [f"m{matchup}g{g}d{i}" for g, i in zip(d[:, fk.D_GAME], d[:, fk.D_INDEX], strict=True)],
+    )
     for j, name in enumerate(FEATURE_NAMES):
         if name not in df:  # gift_kind is already there, by name
             df[name] = feats[:, j]
@@ -236,21 +309,35 @@ def _own_turn(f: pd.DataFrame) -> np.ndarray:
 # still counts the card being cast, so the hand difference uses hand - 1: the cards the caster
 # keeps after this one.
 SITUATIONS: dict[str, Callable[[pd.DataFrame], pd.Categorical]] = {
-    "turn": lambda f: _cut(_own_turn(f), [2, 4, 6],
-                           ["own turns 1-2", "own turns 3-4", "own turns 5-6", "own turns 7+"]),
+    "turn": lambda f: _cut(
+        _own_turn(f), [2, 4, 6], ["own turns 1-2", "own turns 3-4", "own turns 5-6", "own turns 7+"]
+    ),
     "play or draw": lambda f: pd.Categorical(
         np.where(f["on_play"].to_numpy() == 1, "on the play", "on the draw"),
-        categories=["on the play", "on the draw"], ordered=True),
+        categories=["on the play", "on the draw"],
+        ordered=True,
+    ),
     "life difference": lambda f: _cut(
-        (f["life"] - f["opp_life"]).to_numpy(), [-6, -1, 0, 5],
-        ["life behind by 6+", "life behind by 1-5", "life even", "life ahead by 1-5",
-         "life ahead by 6+"]),
+        (f["life"] - f["opp_life"]).to_numpy(),
+        [-6, -1, 0, 5],
+        [
+            "life behind by 6+",
+            "life behind by 1-5",
+            "life even",
+            "life ahead by 1-5",
+            "life ahead by 6+",
+        ],
+    ),
     "hand difference": lambda f: _cut(
-        (f["hand"] - 1 - f["opp_hand"]).to_numpy(), [-2, 1],
-        ["hand behind by 2+", "hands within 1", "hand ahead by 2+"]),
+        (f["hand"] - 1 - f["opp_hand"]).to_numpy(),
+        [-2, 1],
+        ["hand behind by 2+", "hands within 1", "hand ahead by 2+"],
+    ),
     "board difference": lambda f: _cut(
-        (f["power"] - f["opp_power"]).to_numpy(), [-3, 2],
-        ["board behind by 3+ power", "boards within 2 power", "board ahead by 3+ power"]),
+        (f["power"] - f["opp_power"]).to_numpy(),
+        [-3, 2],
+        ["board behind by 3+ power", "boards within 2 power", "board ahead by 3+ power"],
+    ),
 }
 
 
@@ -279,9 +366,13 @@ def group_stats(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     grouped = frame.groupby(keys, sort=True, observed=True)
     codes = grouped.ngroup().to_numpy()
     out = grouped.size().reset_index()[keys]
-    res = paired.paired_effect(frame["outcome_promise"].to_numpy(),
-                               frame["outcome_no_promise"].to_numpy(), _clusters(frame),
-                               groups=codes, n_groups=len(out))
+    res = paired.paired_effect(
+        frame["outcome_promise"].to_numpy(),
+        frame["outcome_no_promise"].to_numpy(),
+        _clusters(frame),
+        groups=codes,
+        n_groups=len(out),
+    )
     return _effect_columns(out, res)
 
 
@@ -302,16 +393,25 @@ def _effect_columns(out: pd.DataFrame, res: Any) -> pd.DataFrame:
     return out
 
 
-def _verdicts(table: pd.DataFrame, weights: np.ndarray, alpha: float, min_effect: float,
-              games: np.ndarray) -> pd.DataFrame:
+def _verdicts(
+    table: pd.DataFrame, weights: np.ndarray, alpha: float, min_effect: float, games: np.ndarray
+) -> pd.DataFrame:
     """verdict, p_adjusted, p_equivalence_adjusted, more_games: each row at weight * alpha."""
     if table.empty:
         for col in ("verdict", "p_adjusted", "p_equivalence_adjusted", "more_games"):
             table[col] = pd.Series(dtype=str if col == "verdict" else float)
         return table
-    v = verdicts.row_verdicts(table["better"], table["worse"], table["decisions"],
-                              table["design_effect"], table["p_value"], weights, alpha=alpha,
-                              min_effect=min_effect, games_per_matchup=games)
+    v = verdicts.row_verdicts(
+        table["better"],
+        table["worse"],
+        table["decisions"],
+        table["design_effect"],
+        table["p_value"],
+        weights,
+        alpha=alpha,
+        min_effect=min_effect,
+        games_per_matchup=games,
+    )
     table["verdict"] = v.verdict
     table["p_adjusted"] = v.p_adjusted
     table["p_equivalence_adjusted"] = v.p_equivalence_adjusted
@@ -341,12 +441,17 @@ def _dimensions(sub: pd.DataFrame) -> list[verdicts.Dimension]:
     dims = []
     for situation in SITUATIONS:
         labels = bucket_labels(sub, situation)
-        res = paired.paired_effect(sub["outcome_promise"].to_numpy(),
-                                   sub["outcome_no_promise"].to_numpy(), _clusters(sub),
-                                   groups=np.asarray(labels.codes, dtype=np.intp),
-                                   n_groups=len(labels.categories), interval=False)
-        dims.append(verdicts.Dimension(situation, list(labels.categories), res.better,
-                                       res.worse, res.deff))
+        res = paired.paired_effect(
+            sub["outcome_promise"].to_numpy(),
+            sub["outcome_no_promise"].to_numpy(),
+            _clusters(sub),
+            groups=np.asarray(labels.codes, dtype=np.intp),
+            n_groups=len(labels.categories),
+            interval=False,
+        )
+        dims.append(
+            verdicts.Dimension(situation, list(labels.categories), res.better, res.worse, res.deff)
+        )
     return dims
 
 
@@ -363,8 +468,9 @@ def _frame_dimensions(full: pd.DataFrame) -> DimensionsOf:
     return dims_of
 
 
-def _depends(dec: pd.DataFrame, dims_of: DimensionsOf, primary: np.ndarray,
-             alpha: float) -> pd.DataFrame:
+def _depends(
+    dec: pd.DataFrame, dims_of: DimensionsOf, primary: np.ndarray, alpha: float
+) -> pd.DataFrame:
     """depends_on for primary rows whose situation buckets disagree; "depends" where the
     pattern changes the advice."""
     dec["depends_on"] = ""
@@ -401,10 +507,13 @@ def _games(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]) -
 
 
 def _matchups(table: pd.DataFrame, games_per_matchup: dict[tuple[str, str], int]) -> np.ndarray:
-    return np.asarray([sum(1 for d, _ in games_per_matchup if d == deck)
-                       if opp == ALL_OPPONENTS else 1
-                       for deck, opp in zip(table["deck"], table["opponent"], strict=True)],
-                      dtype=float)
+    return np.asarray(
+        [
+            sum(1 for d, _ in games_per_matchup if d == deck) if opp == ALL_OPPONENTS else 1
+            for deck, opp in zip(table["deck"], table["opponent"], strict=True)
+        ],
+        dtype=float,
+    )
 
 
 @dataclass
@@ -436,10 +545,16 @@ def card_arm_table(arms: Sequence[CardArm], confidence: float = 0.95) -> pd.Data
         if opp == ALL_OPPONENTS and len({p.opponent for p in parts}) < 2:
             continue
         eff = joint_effect([p.joint for p in parts], alpha=1.0 - confidence)
-        rows.append({"deck": deck, "opponent": opp, "card": card,
-                     "card_arm_delta_pts": 100.0 * eff.delta,
-                     "card_arm_ci_low_pts": 100.0 * eff.ci_low,
-                     "card_arm_ci_high_pts": 100.0 * eff.ci_high})
+        rows.append(
+            {
+                "deck": deck,
+                "opponent": opp,
+                "card": card,
+                "card_arm_delta_pts": 100.0 * eff.delta,
+                "card_arm_ci_low_pts": 100.0 * eff.ci_low,
+                "card_arm_ci_high_pts": 100.0 * eff.ci_high,
+            }
+        )
     return pd.DataFrame(rows, columns=["deck", "opponent", "card", *_ARM])
 
 
@@ -447,8 +562,7 @@ def with_card_arms(decisions: pd.DataFrame, arms: pd.DataFrame) -> pd.DataFrame:
     """gift_decisions with the card-arm columns filled where an arm was played."""
     if decisions.empty or arms.empty:
         return decisions
-    merged = decisions.drop(columns=_ARM).merge(arms, on=["deck", "opponent", "card"],
-                                                how="left")
+    merged = decisions.drop(columns=_ARM).merge(arms, on=["deck", "opponent", "card"], how="left")
     return merged.reindex(columns=DECISION_COLUMNS)
 
 
@@ -468,9 +582,13 @@ def games_per_matchup(frame: pd.DataFrame, games: int) -> dict[tuple[str, str], 
     return {(str(d), str(o)): games for d, o in pairs}
 
 
-def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
-              min_effect: float = verdicts.DEFAULT_MIN_EFFECT,
-              games: dict[tuple[str, str], int] | int | None = None) -> Aggregates:
+def aggregate(
+    frame: pd.DataFrame,
+    *,
+    alpha: float = verdicts.ALPHA,
+    min_effect: float = verdicts.DEFAULT_MIN_EFFECT,
+    games: dict[tuple[str, str], int] | int | None = None,
+) -> Aggregates:
     """gift_decisions and gift_situations from a decisions frame (``decisions_frame`` rows).
 
     `games`: games played per (deck, opponent), or one number for all; without it the games
@@ -479,8 +597,12 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
     """
     if games is None:
         ids = pd.Series(_clusters(frame), index=frame.index)
-        gpm = {(str(d), str(o)): int(g) for (d, o), g in ids.groupby(
-            [frame["deck"], frame["opponent"]], observed=True).nunique().items()}
+        gpm = {
+            (str(d), str(o)): int(g)
+            for (d, o), g in ids.groupby([frame["deck"], frame["opponent"]], observed=True)
+            .nunique()
+            .items()
+        }
     elif isinstance(games, int):
         gpm = games_per_matchup(frame, games)
     else:
@@ -495,8 +617,7 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
     parts = []
     for situation in SITUATIONS:
         labels = bucket_labels(sit_src, situation)
-        part = sit_src.assign(situation=situation, bucket=labels.astype(str),
-                              order=labels.codes)
+        part = sit_src.assign(situation=situation, bucket=labels.astype(str), order=labels.codes)
         parts.append(group_stats(part, [*_KEYS, "situation", "order", "bucket"]))
     sit = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
     var_reduction = float("nan")
@@ -504,13 +625,17 @@ def aggregate(frame: pd.DataFrame, *, alpha: float = verdicts.ALPHA,
         a = frame["outcome_promise"].to_numpy(dtype=float)
         b = frame["outcome_no_promise"].to_numpy(dtype=float)
         with np.errstate(invalid="ignore", divide="ignore"):
-            var_reduction = float((np.var(a, ddof=1) + np.var(b, ddof=1))
-                                  / np.var(a - b, ddof=1))
+            var_reduction = float((np.var(a, ddof=1) + np.var(b, ddof=1)) / np.var(a - b, ddof=1))
     return _tables(dec, sit, _frame_dimensions(full), gpm, var_reduction, alpha, min_effect)
 
 
-def aggregate_stats(stats: Any, *, games: int, alpha: float = verdicts.ALPHA,
-                    min_effect: float = verdicts.DEFAULT_MIN_EFFECT) -> Aggregates:
+def aggregate_stats(
+    stats: Any,
+    *,
+    games: int,
+    alpha: float = verdicts.ALPHA,
+    min_effect: float = verdicts.DEFAULT_MIN_EFFECT,
+) -> Aggregates:
     """The same tables as ``aggregate`` from running sums (sufficient.DecisionStats) instead
     of the decision rows: what a chunked `evaluate` computes. `games`: per matchup."""
     from analyzer.analysis import sufficient as suf
@@ -518,16 +643,25 @@ def aggregate_stats(stats: Any, *, games: int, alpha: float = verdicts.ALPHA,
     gpm = {pair: games for pair in stats.pairs()}
     cells = stats.with_pooled(ALL_OPPONENTS)
     row_keys = sorted(k for k in cells if k[5:] == suf.NO_SITUATION)
-    dec = _cells_table([k[:5] for k in row_keys], [cells[k] for k in row_keys], stats.scale,
-                       list(_KEYS))
+    dec = _cells_table(
+        [k[:5] for k in row_keys], [cells[k] for k in row_keys], stats.scale, list(_KEYS)
+    )
     pooled = {k[0] for k in cells if k[1] == ALL_OPPONENTS}
     order = {s: i for i, s in enumerate(SITUATIONS)}
-    sit_keys = sorted((k for k in cells if k[5:] != suf.NO_SITUATION
-                       and (k[1] == ALL_OPPONENTS or k[0] not in pooled)),
-                      key=lambda k: (*k[:5], order[k[5]], k[6]))
-    sit = _cells_table([(*k, stats.labels[k[5]][k[6]]) for k in sit_keys],
-                       [cells[k] for k in sit_keys], stats.scale,
-                       [*_KEYS, "situation", "order", "bucket"])
+    sit_keys = sorted(
+        (
+            k
+            for k in cells
+            if k[5:] != suf.NO_SITUATION and (k[1] == ALL_OPPONENTS or k[0] not in pooled)
+        ),
+        key=lambda k: (*k[:5], order[k[5]], k[6]),
+    )
+    sit = _cells_table(
+        [(*k, stats.labels[k[5]][k[6]]) for k in sit_keys],
+        [cells[k] for k in sit_keys],
+        stats.scale,
+        [*_KEYS, "situation", "order", "bucket"],
+    )
 
     def dims_of(deck: str, opponent: str, card: str) -> list[verdicts.Dimension]:
         dims = []
@@ -547,8 +681,9 @@ def aggregate_stats(stats: Any, *, games: int, alpha: float = verdicts.ALPHA,
 _KEYS = ["deck", "opponent", "card", "gift_kind", "base_policy"]
 
 
-def _cells_table(values: list[tuple[Any, ...]], sums: list[np.ndarray], scale: int,
-                 columns: list[str]) -> pd.DataFrame:
+def _cells_table(
+    values: list[tuple[Any, ...]], sums: list[np.ndarray], scale: int, columns: list[str]
+) -> pd.DataFrame:
     """What ``group_stats`` gives for these cells (`values`: their key columns), from their
     running sums (sufficient.py) instead of their decisions."""
     from analyzer.analysis import sufficient as suf
@@ -560,34 +695,54 @@ def _cells_table(values: list[tuple[Any, ...]], sums: list[np.ndarray], scale: i
     return _effect_columns(out, res)
 
 
-def _tables(dec: pd.DataFrame, sit: pd.DataFrame, dims_of: DimensionsOf,
-            gpm: dict[tuple[str, str], int], var_reduction: float, alpha: float,
-            min_effect: float) -> Aggregates:
+def _tables(
+    dec: pd.DataFrame,
+    sit: pd.DataFrame,
+    dims_of: DimensionsOf,
+    gpm: dict[tuple[str, str], int],
+    var_reduction: float,
+    alpha: float,
+    min_effect: float,
+) -> Aggregates:
     """Verdicts, depends and the paired-stats table from the per-cell statistics."""
     if not dec.empty:
         primary = _primary(dec)
         n_games = _games(dec, gpm)
-        dec = _verdicts(dec, verdicts.row_weights(primary, dec["decisions"] > 0), alpha,
-                        min_effect, n_games / _matchups(dec, gpm))
+        dec = _verdicts(
+            dec,
+            verdicts.row_weights(primary, dec["decisions"] > 0),
+            alpha,
+            min_effect,
+            n_games / _matchups(dec, gpm),
+        )
         dec["decisions_per_game"] = dec["decisions"] / n_games
         dec["effect_per_game_pts"] = dec["delta_pts"] * dec["decisions_per_game"]
         dec["min_effect_pts"] = 100.0 * min_effect
         dec = _depends(dec, dims_of, primary, alpha)
     if not sit.empty:
         order = {s: i for i, s in enumerate(SITUATIONS)}
-        sit = sit.assign(_s=sit["situation"].map(order)).sort_values(
-            ["deck", "opponent", "card", "_s", "order"], kind="stable").drop(
-            columns=["_s", "order"]).reset_index(drop=True)
+        sit = (
+            sit.assign(_s=sit["situation"].map(order))
+            .sort_values(["deck", "opponent", "card", "_s", "order"], kind="stable")
+            .drop(columns=["_s", "order"])
+            .reset_index(drop=True)
+        )
         nonempty = (sit["decisions"] > 0).to_numpy()
         weights = np.where(nonempty, 1.0 / max(int(nonempty.sum()), 1), 0.0)
-        sit = _verdicts(sit, weights, alpha, min_effect,
-                        _games(sit, gpm) / _matchups(sit, gpm))
+        sit = _verdicts(sit, weights, alpha, min_effect, _games(sit, gpm) / _matchups(sit, gpm))
     else:
         sit = _verdicts(sit, np.zeros(0), alpha, min_effect, np.zeros(0))
     table_dec = dec.assign(table="gift_decisions", situation="", bucket="")
     table_sit = sit.assign(table="gift_situations")
     both = pd.concat([table_dec, table_sit], ignore_index=True)
-    paired_tab = (both.reindex(columns=PAIRED_COLUMNS) if not both.empty
-                  else pd.DataFrame(columns=PAIRED_COLUMNS))
-    return Aggregates(dec.reindex(columns=DECISION_COLUMNS),
-                      sit.reindex(columns=SITUATION_COLUMNS), paired_tab, var_reduction)
+    paired_tab = (
+        both.reindex(columns=PAIRED_COLUMNS)
+        if not both.empty
+        else pd.DataFrame(columns=PAIRED_COLUMNS)
+    )
+    return Aggregates(
+        dec.reindex(columns=DECISION_COLUMNS),
+        sit.reindex(columns=SITUATION_COLUMNS),
+        paired_tab,
+        var_reduction,
+    )

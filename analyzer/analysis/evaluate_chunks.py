@@ -89,18 +89,36 @@ class MatchupPlay:
     forks: int
     arm_policy: Callable[[str], Any]  # a policy string -> what every seat plays in its arm
 
-    def _arm(self, policy: str, n: int, start: int,
-             extras: dict[str, Any]) -> tuple[np.ndarray, int]:
-        scores, res = cmp.play_arm(self.decks, self.catalog, games=n, seed=self.seed,
-                                   policy=self.arm_policy(policy), threads=self.threads,
-                                   starting_life=self.life, progress=self.progress,
-                                   levels=self.levels, first_game=start)
+    def _arm(
+        self, policy: str, n: int, start: int, extras: dict[str, Any]
+    ) -> tuple[np.ndarray, int]:
+        scores, res = cmp.play_arm(
+            self.decks,
+            self.catalog,
+            games=n,
+            seed=self.seed,
+            policy=self.arm_policy(policy),
+            threads=self.threads,
+            starting_life=self.life,
+            progress=self.progress,
+            levels=self.levels,
+            first_game=start,
+        )
         _merge_extra(extras, res.extra)
         return scores, res.threads
 
-    def run(self, games: int, chunk_games: int, policies: Sequence[str], baseline: str,
-            base: str, reuse: bool, gift_cards: Sequence[str], stream: Any,
-            examples: bool) -> MatchupTotals:
+    def run(
+        self,
+        games: int,
+        chunk_games: int,
+        policies: Sequence[str],
+        baseline: str,
+        base: str,
+        reuse: bool,
+        gift_cards: Sequence[str],
+        stream: Any,
+        examples: bool,
+    ) -> MatchupTotals:
         """Play every arm on games 0 .. games - 1, `chunk_games` at a time. `reuse`: the
         counterfactual run's own games are the base policy's arm."""
         from analyzer.analysis import examples as ex
@@ -119,10 +137,19 @@ class MatchupPlay:
             base_scores = None
             if self.forks > 0:
                 run = cf.run_counterfactuals(
-                    self.decks, self.catalog, games=n, seed=self.seed,
-                    base_policy=self.fork_policy, forks=self.forks, threads=self.threads,
-                    starting_life=self.life, fork_seats=self.seats, levels=self.levels,
-                    progress=self.progress, first_game=start)
+                    self.decks,
+                    self.catalog,
+                    games=n,
+                    seed=self.seed,
+                    base_policy=self.fork_policy,
+                    forks=self.forks,
+                    threads=self.threads,
+                    starting_life=self.life,
+                    fork_seats=self.seats,
+                    levels=self.levels,
+                    progress=self.progress,
+                    first_game=start,
+                )
                 out.fork_s += run.seconds
                 out.used = run.threads
                 _merge_extra(extras.setdefault("forks", {}), run.extra)
@@ -133,8 +160,7 @@ class MatchupPlay:
                 if stream is None:  # no files: the caller gets the rows in memory
                     out.kept.append(frame)
                 if examples:
-                    out.example_rows = _merge_candidates(out.example_rows,
-                                                         ex.candidates(frame))
+                    out.example_rows = _merge_candidates(out.example_rows, ex.candidates(frame))
                 base_scores = cmp.seat_scores(run.games)
                 if reuse:
                     scores[base] = base_scores
@@ -145,8 +171,11 @@ class MatchupPlay:
                         mode_scores[mode] = base_scores
                         continue
                     mode_scores[mode], out.used = self._arm(
-                        f"{base}; {card}={mode}", n, start,
-                        extras.setdefault(f"card {card} {mode}", {}))
+                        f"{base}; {card}={mode}",
+                        n,
+                        start,
+                        extras.setdefault(f"card {card} {mode}", {}),
+                    )
                 part = joint_counts(mode_scores["always"], mode_scores["never"])
                 card_joint[card] = card_joint.get(card, 0) + part
                 if pod:
@@ -156,13 +185,17 @@ class MatchupPlay:
                             by_rule[rule] = mode_scores["always"]
                             continue
                         by_rule[rule], out.used = self._arm(
-                            f"{base}; {card}=always:to={rule}", n, start,
-                            extras.setdefault(f"card {card} to {rule}", {}))
+                            f"{base}; {card}=always:to={rule}",
+                            n,
+                            start,
+                            extras.setdefault(f"card {card} to {rule}", {}),
+                        )
                     recipients[card].add(by_rule, mode_scores["never"])
             for p in policies:
                 if p not in scores:
-                    scores[p], out.used = self._arm(p, n, start,
-                                                    extras.setdefault(f"policy {p}", {}))
+                    scores[p], out.used = self._arm(
+                        p, n, start, extras.setdefault(f"policy {p}", {})
+                    )
             for p in policies:
                 joint[p] = joint.get(p, 0) + joint_counts(scores[p], scores[baseline])
         out.arms = [cmp.ArmCounts(me, opp, p, joint[p]) for p in policies]
@@ -176,9 +209,13 @@ def run_warnings(extra: dict[str, Any], me: str, opp: str) -> list[str]:
     """What a run's capacity errors and dropped decisions tell the user."""
     out = []
     if "capacity_errors" in extra:
-        out.append(f"{me} vs {opp}: capacity exceeded in some games (counted as draws): "
-                   f"{extra['capacity_errors']}")
+        out.append(
+            f"{me} vs {opp}: capacity exceeded in some games (counted as draws): "
+            f"{extra['capacity_errors']}"
+        )
     if "dropped_decisions" in extra:
-        out.append(f"{me} vs {opp}: {extra['dropped_decisions']} gift decisions beyond the "
-                   f"per-game record limit were played by the base policy but not forked")
+        out.append(
+            f"{me} vs {opp}: {extra['dropped_decisions']} gift decisions beyond the "
+            f"per-game record limit were played by the base policy but not forked"
+        )
     return out

@@ -22,7 +22,7 @@ def _score(winner: int, seat: int) -> int:
 
 
 def _result(winner: int, seat: int) -> str:
-    return ("win" if winner == seat else "draw" if winner < 0 else "loss")
+    return "win" if winner == seat else "draw" if winner < 0 else "loss"
 
 
 def pick(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> list[tuple[str, str, pd.DataFrame]]:
@@ -33,8 +33,11 @@ def pick(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> list[tuple[str, s
     d = decisions.assign(gain=decisions["outcome_promise"] - decisions["outcome_no_promise"])
     out = []
     for (deck, card), rows in d.groupby(["deck", "card"], sort=True):
-        gains = rows[rows["gain"] > 0].sort_values(["gain", "decision_id"],
-                                                    ascending=[False, True]).head(per_side)
+        gains = (
+            rows[rows["gain"] > 0]
+            .sort_values(["gain", "decision_id"], ascending=[False, True])
+            .head(per_side)
+        )
         losses = rows[rows["gain"] < 0].sort_values(["gain", "decision_id"]).head(per_side)
         out.append((str(deck), str(card), pd.concat([gains, losses])))
     return out
@@ -46,8 +49,9 @@ def candidates(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> pd.DataFram
     gain, then decision_id), so examples need only these rows in memory."""
     picked = [rows.drop(columns="gain") for _, _, rows in pick(decisions, per_side)]
     # a card whose decisions all ended alike keeps one row, so it still has its (empty) entry
-    seen = {(str(d), str(c)) for part in picked for d, c in zip(part["deck"], part["card"],
-                                                                strict=True)}
+    seen = {
+        (str(d), str(c)) for part in picked for d, c in zip(part["deck"], part["card"], strict=True)
+    }
     for (deck, card), rows in decisions.groupby(["deck", "card"], sort=True):
         if (str(deck), str(card)) not in seen:
             picked.append(rows.sort_values("decision_id").head(1))
@@ -59,8 +63,9 @@ def replay_command(run_dir: str | Path, decision_id: str, branch: str, replicate
     return f"gift-analyzer replay {run_dir} --decision {decision_id} --branch {branch}{rep}"
 
 
-def build(run_dir: str | Path, decisions: pd.DataFrame,
-          per_side: int = PER_SIDE) -> list[dict[str, Any]]:
+def build(
+    run_dir: str | Path, decisions: pd.DataFrame, per_side: int = PER_SIDE
+) -> list[dict[str, Any]]:
     """The examples of an evaluate run folder (JSON-ready): per card, each example decision
     with both branches' play-by-play from the fork point on and the replay commands."""
     from analyzer.analysis.replay_session import ReplaySession
@@ -101,13 +106,23 @@ def _example(session: Any, run_dir: str | Path, row: Any) -> dict[str, Any] | No
         if len(lines) > MAX_LINES:
             more = len(lines) - MAX_LINES
             lines = [*lines[:MAX_LINES], f"... ({more} more lines: see the replay command)"]
-        branches[name] = {"result": _result(r.winner, seat), "turns": r.turns,
-                          "end_reason": r.end_reason, "lines": lines,
-                          "command": replay_command(run_dir, row.decision_id, name, k)}
-    return {"decision_id": row.decision_id, "kind": "gain" if want > 0 else "loss",
-            "gain": float(row.gain), "opponent": str(row.opponent), "game": g,
-            "turn": int(row.turn) if hasattr(row, "turn") else None, "replicate": k,
-            "branches": branches}
+        branches[name] = {
+            "result": _result(r.winner, seat),
+            "turns": r.turns,
+            "end_reason": r.end_reason,
+            "lines": lines,
+            "command": replay_command(run_dir, row.decision_id, name, k),
+        }
+    return {
+        "decision_id": row.decision_id,
+        "kind": "gain" if want > 0 else "loss",
+        "gain": float(row.gain),
+        "opponent": str(row.opponent),
+        "game": g,
+        "turn": int(row.turn) if hasattr(row, "turn") else None,
+        "replicate": k,
+        "branches": branches,
+    }
 
 
 def terminal_lines(cards: list[dict[str, Any]]) -> list[str]:
@@ -119,7 +134,9 @@ def terminal_lines(cards: list[dict[str, Any]]) -> list[str]:
         out.append(f"{c['deck']}, {c['card']}:")
         for ex in c["examples"]:
             word = "gained" if ex["kind"] == "gain" else "lost"
-            out.append(f"  promising {word} {abs(ex['gain']):.2f} "
-                       f"({ex['decision_id']} vs {ex['opponent']}): "
-                       f"{ex['branches']['promise']['command']}  (or --branch no-promise)")
+            out.append(
+                f"  promising {word} {abs(ex['gain']):.2f} "
+                f"({ex['decision_id']} vs {ex['opponent']}): "
+                f"{ex['branches']['promise']['command']}  (or --branch no-promise)"
+            )
     return out

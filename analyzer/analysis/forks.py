@@ -47,10 +47,20 @@ from analyzer.policies.decide import choose_recipient, seat_row
 from analyzer.policies.features import N_FEATURES, decision_features
 
 # ---- per-game columns ----
-GAME_COLS = ("winner", "turns", "first_seat", "end_reason", "error", "decisions", "recorded",
-             "dropped", "forked")
-G_WINNER, G_TURNS, G_FIRST, G_END, G_ERROR, G_DECISIONS, G_RECORDED, G_DROPPED, G_FORKED = \
-    range(len(GAME_COLS))
+GAME_COLS = (
+    "winner",
+    "turns",
+    "first_seat",
+    "end_reason",
+    "error",
+    "decisions",
+    "recorded",
+    "dropped",
+    "forked",
+)
+G_WINNER, G_TURNS, G_FIRST, G_END, G_ERROR, G_DECISIONS, G_RECORDED, G_DROPPED, G_FORKED = range(
+    len(GAME_COLS)
+)
 GCOLS = len(GAME_COLS)
 
 # ---- per-decision columns ----
@@ -58,11 +68,38 @@ GCOLS = len(GAME_COLS)
 # promised, else the recipient rule's; 2 players: the opponent). The decision's features are
 # the policies' shared vector (policies/features.py, FEATURE_NAMES) for that recipient, in a
 # float64 array beside these columns.
-DEC_COLS = ("game", "decision", "card", "caster", "recipient", "base_choice", "forked",
-            "promise_score2", "no_promise_score2", "promise_wins", "no_promise_wins",
-            "promise_cast_ok", "no_promise_cast_ok", "check_score2")
-(D_GAME, D_INDEX, D_CARD, D_CASTER, D_RECIPIENT, D_BASE, D_FORKED, D_P_SCORE2, D_N_SCORE2,
- D_P_WINS, D_N_WINS, D_P_OK, D_N_OK, D_CHECK) = range(len(DEC_COLS))
+DEC_COLS = (
+    "game",
+    "decision",
+    "card",
+    "caster",
+    "recipient",
+    "base_choice",
+    "forked",
+    "promise_score2",
+    "no_promise_score2",
+    "promise_wins",
+    "no_promise_wins",
+    "promise_cast_ok",
+    "no_promise_cast_ok",
+    "check_score2",
+)
+(
+    D_GAME,
+    D_INDEX,
+    D_CARD,
+    D_CASTER,
+    D_RECIPIENT,
+    D_BASE,
+    D_FORKED,
+    D_P_SCORE2,
+    D_N_SCORE2,
+    D_P_WINS,
+    D_N_WINS,
+    D_P_OK,
+    D_N_OK,
+    D_CHECK,
+) = range(len(DEC_COLS))
 DCOLS = len(DEC_COLS)
 NFEAT = N_FEATURES
 
@@ -150,8 +187,21 @@ def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B)
 
 
 @njit(_nrt=True, inline="always")
-def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explicit, games_row,
-                     dec_rows, feat_rows, A, B):
+def play_forked_game(
+    G,
+    C,
+    pol,
+    run_seed,
+    game_index,
+    n_forks,
+    fork_mask,
+    explicit,
+    games_row,
+    dec_rows,
+    feat_rows,
+    A,
+    B,
+):
     """One game under the base policy with every decision of a seat in fork_mask forked."""
     max_dec = dec_rows.shape[0]
     n_dec = 0
@@ -204,16 +254,57 @@ def play_forked_game(G, C, pol, run_seed, game_index, n_forks, fork_mask, explic
 
 
 @njit(_nrt=True, entry=True)
-def run_forks(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
-              starting_life, turn_cap, action_cap, n_forks, fork_mask, explicit, games, dec,
-              feat):
+def run_forks(
+    C,
+    pol,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_start,
+    starting_life,
+    turn_cap,
+    action_cap,
+    n_forks,
+    fork_mask,
+    explicit,
+    games,
+    dec,
+    feat,
+):
     """Games game_start .. game_start + len(games) - 1, every decision of a seat in fork_mask
     forked n_forks times (see the module docstring)."""
     G = empty_record(deck_sizes, n_players)
     A = np.empty_like(G)  # scratch: every use copies a record into it first
     B = np.empty_like(G)
     for i in range(games.shape[0]):
-        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
-                  starting_life, turn_cap, action_cap, -1)
-        play_forked_game(G, C, pol, run_seed, game_start + i, n_forks, fork_mask, explicit,
-                         games[i], dec[i], feat[i], A, B)
+        init_game(
+            G,
+            C,
+            decks,
+            deck_sizes,
+            levels,
+            n_players,
+            run_seed,
+            game_start + i,
+            starting_life,
+            turn_cap,
+            action_cap,
+            -1,
+        )
+        play_forked_game(
+            G,
+            C,
+            pol,
+            run_seed,
+            game_start + i,
+            n_forks,
+            fork_mask,
+            explicit,
+            games[i],
+            dec[i],
+            feat[i],
+            A,
+            B,
+        )

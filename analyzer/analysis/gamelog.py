@@ -26,9 +26,21 @@ from analyzer.enums import (
     Zone,
 )
 
-PHASE_LABELS = ("beginning", "upkeep", "draw", "main 1", "combat", "declare attackers",
-                "declare blockers", "first-strike damage", "combat damage", "end of combat",
-                "main 2", "end step", "cleanup")
+PHASE_LABELS = (
+    "beginning",
+    "upkeep",
+    "draw",
+    "main 1",
+    "combat",
+    "declare attackers",
+    "declare blockers",
+    "first-strike damage",
+    "combat damage",
+    "end of combat",
+    "main 2",
+    "end step",
+    "cleanup",
+)
 ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
 _GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
 _STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger")
@@ -53,9 +65,14 @@ class GameInfo:
     def from_compiled(cls, compiled: Any, deck_names: Sequence[str], n_cards: int) -> GameInfo:
         cards = compiled.cards
         types = cards[:, CardCol.TYPES]
-        return cls(tuple(compiled.names), tuple(deck_names), int(n_cards),
-                   (types & CardType.LAND) != 0, (types & CardType.CREATURE) != 0,
-                   cards[:, CardCol.GIFT_KIND].astype(int))
+        return cls(
+            tuple(compiled.names),
+            tuple(deck_names),
+            int(n_cards),
+            (types & CardType.LAND) != 0,
+            (types & CardType.CREATURE) != 0,
+            cards[:, CardCol.GIFT_KIND].astype(int),
+        )
 
 
 def log_rows(G: np.ndarray) -> tuple[np.ndarray, int]:
@@ -66,7 +83,7 @@ def log_rows(G: np.ndarray) -> tuple[np.ndarray, int]:
     if G.shape[0] <= t + LOG_HEAD:
         return np.zeros((0, LW), dtype=np.int32), 0
     n = int(G[t + LOG_N])
-    rows = G[t + LOG_HEAD:t + LOG_HEAD + n * LW].reshape(n, LW)
+    rows = G[t + LOG_HEAD : t + LOG_HEAD + n * LW].reshape(n, LW)
     return rows.copy(), int(G[t + LOG_LOST])
 
 
@@ -85,10 +102,22 @@ def decode(G: np.ndarray, info: GameInfo) -> tuple[list[dict[str, Any]], int]:
         _name_fields(ev, info, L.PLAYER_BASE)
         events.append(ev)
     last = events[-1] if events else {"turn": 0, "own_turn": 0, "active": 0}
-    end = {"seq": len(events), "turn": int(G[L.H.TURN]), "own_turn": last["own_turn"],
-           "phase": int(G[L.H.PHASE]), "active": int(G[L.H.ACTIVE]), "seat": -1,
-           "kind": Event.GAME_END, "obj": -1, "card": -1, "obj2": -1, "card2": -1,
-           "a": int(G[L.H.WINNER]), "b": int(G[L.H.END_REASON]), "c": -1}
+    end = {
+        "seq": len(events),
+        "turn": int(G[L.H.TURN]),
+        "own_turn": last["own_turn"],
+        "phase": int(G[L.H.PHASE]),
+        "active": int(G[L.H.ACTIVE]),
+        "seat": -1,
+        "kind": Event.GAME_END,
+        "obj": -1,
+        "card": -1,
+        "obj2": -1,
+        "card2": -1,
+        "a": int(G[L.H.WINNER]),
+        "b": int(G[L.H.END_REASON]),
+        "c": -1,
+    }
     _name_fields(end, info, L.PLAYER_BASE)
     events.append(end)
     return events, lost
@@ -124,9 +153,10 @@ class _Text:
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
         short = [n.split(":")[0].strip() or n for n in full]
-        self.short = [sh if short.count(sh) == 1 else f if full.count(f) == 1
-                      else f"{sh} (seat {s})" for s, (sh, f) in enumerate(zip(short, full,
-                                                                            strict=True))]
+        self.short = [
+            sh if short.count(sh) == 1 else f if full.count(f) == 1 else f"{sh} (seat {s})"
+            for s, (sh, f) in enumerate(zip(short, full, strict=True))
+        ]
 
     def deck(self, s: int) -> str:
         names = self.short
@@ -235,8 +265,11 @@ class _Text:
         if dst in ("stack", "none") or src in ("stack", "none"):
             return None  # cast / resolution / leaving the game: their own lines say it
         if src == "hand" and dst == "battlefield":
-            return f"{who} plays {card}" if self.info.land[ev["card"]] else \
-                f"{who} puts {card} onto the battlefield"
+            return (
+                f"{who} plays {card}"
+                if self.info.land[ev["card"]]
+                else f"{who} puts {card} onto the battlefield"
+            )
         if src == "battlefield" and dst == "graveyard":
             verb = "dies" if self.info.creature[ev["card"]] else "is put into the graveyard"
             return f"{card} ({who}) {verb}"
@@ -259,8 +292,9 @@ def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
-def render_lines(events: Sequence[dict[str, Any]], info: GameInfo, *, seat: int | None = None,
-                 start: int = 0) -> list[str]:
+def render_lines(
+    events: Sequence[dict[str, Any]], info: GameInfo, *, seat: int | None = None, start: int = 0
+) -> list[str]:
     """The play-by-play, one line per event (from event ``start`` on). ``seat``: show only
     that seat's hidden cards (draws, kept hands); None shows everything."""
     text = _Text(info, seat)
@@ -277,8 +311,9 @@ def render_lines(events: Sequence[dict[str, Any]], info: GameInfo, *, seat: int 
                 j += 1
         line = text.line(ev, targets)
         if line is not None and i >= start:
-            out.append(line if line.startswith(("---", ">>>", "Game over"))
-                       else text.prefix(ev) + line)
+            out.append(
+                line if line.startswith(("---", ">>>", "Game over")) else text.prefix(ev) + line
+            )
         i = j
     return out
 
@@ -319,4 +354,3 @@ def cards_drawn(events: Sequence[dict[str, Any]], n_players: int) -> list[int]:
         if ev["kind"] == "draw" and ev["turn"] > 0:
             drawn[ev["seat"]] += 1
     return drawn
-

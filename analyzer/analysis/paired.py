@@ -61,8 +61,9 @@ def _z(alpha: ArrayLike) -> NDArray[np.float64]:
     return np.asarray(stats.norm.isf(np.asarray(alpha, dtype=float) / 2.0), dtype=float)
 
 
-def _tango_z(delta0: NDArray[Any], b: NDArray[Any], c: NDArray[Any],
-             n: NDArray[Any]) -> NDArray[np.float64]:
+def _tango_z(
+    delta0: NDArray[Any], b: NDArray[Any], c: NDArray[Any], n: NDArray[Any]
+) -> NDArray[np.float64]:
     """Tango's score statistic at delta0: (b - c - n delta0) / sqrt(n (2 q + delta0 (1 - delta0)))
     with q the maximum-likelihood P(worse) under delta = delta0 (a root of a quadratic)."""
     big_b = -b - c + (2.0 * n - b + c) * delta0
@@ -77,15 +78,15 @@ def _tango_z(delta0: NDArray[Any], b: NDArray[Any], c: NDArray[Any],
     return np.where(var > 0, zval, edge)
 
 
-def score_interval(better: ArrayLike, worse: ArrayLike, n: ArrayLike,
-                   alpha: ArrayLike = 0.05) -> tuple[Any, Any]:
+def score_interval(
+    better: ArrayLike, worse: ArrayLike, n: ArrayLike, alpha: ArrayLike = 0.05
+) -> tuple[Any, Any]:
     """Tango's two-sided (1 - alpha) interval for P(better) - P(worse) from paired counts.
 
     Counts may be fractional (effective counts after the design effect); alpha may vary per
     entry (each claim of a family at its own level). n = 0 gives (nan, nan).
     """
-    b, c, nn, a = (np.asarray(x, dtype=float) for x in np.broadcast_arrays(
-        better, worse, n, alpha))
+    b, c, nn, a = (np.asarray(x, dtype=float) for x in np.broadcast_arrays(better, worse, n, alpha))
     z = _z(a)
     with np.errstate(invalid="ignore", divide="ignore"):
         est = np.where(nn > 0, (b - c) / nn, 0.0)
@@ -98,8 +99,8 @@ def score_interval(better: ArrayLike, worse: ArrayLike, n: ArrayLike,
         mid = (left + right) / 2.0
         go_right = _tango_z(mid, bb, cc, n2) > target
         left, right = np.where(go_right, mid, left), np.where(go_right, right, mid)
-    low = np.where(nn > 0, left[:b.size].reshape(b.shape), np.nan)
-    high = np.where(nn > 0, right[b.size:].reshape(b.shape), np.nan)
+    low = np.where(nn > 0, left[: b.size].reshape(b.shape), np.nan)
+    high = np.where(nn > 0, right[b.size :].reshape(b.shape), np.nan)
     # the data at the boundary: every pair better (worse) puts the upper (lower) end at 1 (-1)
     low = np.where((nn > 0) & (c >= nn), -1.0, low)
     high = np.where((nn > 0) & (b >= nn), 1.0, high)
@@ -131,18 +132,21 @@ def delta_p_value(better: ArrayLike, worse: ArrayLike, exact_below: float = EXAC
     return _out(np.where(b + c == 0, 1.0, p))
 
 
-def one_sided_p(better: ArrayLike, worse: ArrayLike, n: ArrayLike, delta0: ArrayLike,
-                upper: bool) -> Any:
+def one_sided_p(
+    better: ArrayLike, worse: ArrayLike, n: ArrayLike, delta0: ArrayLike, upper: bool
+) -> Any:
     """Score test p of delta <= delta0 (upper=True: evidence delta > delta0) or of
     delta >= delta0 (upper=False); the building block of the TOST equivalence test."""
-    b, c, nn, d0 = (np.asarray(x, dtype=float) for x in np.broadcast_arrays(
-        better, worse, n, delta0))
+    b, c, nn, d0 = (
+        np.asarray(x, dtype=float) for x in np.broadcast_arrays(better, worse, n, delta0)
+    )
     zval = _tango_z(d0, b, c, nn)
     return _out(stats.norm.sf(zval) if upper else stats.norm.cdf(zval))
 
 
-def design_effect(d: NDArray[Any], cluster: NDArray[Any], groups: NDArray[Any],
-                  k: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def design_effect(
+    d: NDArray[Any], cluster: NDArray[Any], groups: NDArray[Any], k: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Per group: max(1, V_CR1 / V_iid) for the mean of d with `cluster` (game) ids (non-negative
     integers), and the number of distinct clusters."""
     n = np.bincount(groups, minlength=k).astype(float)
@@ -155,8 +159,11 @@ def design_effect(d: NDArray[Any], cluster: NDArray[Any], groups: NDArray[Any],
         key = groups.astype(np.int64) * width + cluster
         order = np.argsort(key, kind="stable")
         skey = key[order]
-        starts = np.flatnonzero(np.r_[True, skey[1:] != skey[:-1]]) if skey.size else \
-            np.zeros(0, np.intp)
+        starts = (
+            np.flatnonzero(np.r_[True, skey[1:] != skey[:-1]])
+            if skey.size
+            else np.zeros(0, np.intp)
+        )
         sums = np.add.reduceat(resid[order], starts) if starts.size else np.zeros(0)
         grp = (skey[starts] // width).astype(np.intp)
         n_clusters = np.bincount(grp, minlength=k).astype(float)
@@ -173,9 +180,15 @@ def design_effect(d: NDArray[Any], cluster: NDArray[Any], groups: NDArray[Any],
     return np.where(np.isfinite(deff), np.maximum(deff, 1.0), 1.0), n_clusters
 
 
-def paired_effect(a: ArrayLike, b: ArrayLike, clusters: ArrayLike | None = None,
-                  groups: ArrayLike | None = None, n_groups: int | None = None,
-                  alpha: ArrayLike = 0.05, interval: bool = True) -> PairedEffect:
+def paired_effect(
+    a: ArrayLike,
+    b: ArrayLike,
+    clusters: ArrayLike | None = None,
+    groups: ArrayLike | None = None,
+    n_groups: int | None = None,
+    alpha: ArrayLike = 0.05,
+    interval: bool = True,
+) -> PairedEffect:
     """Promise (a) minus no promise (b) per group, with game clusters (default: every pair its
     own game). ``groups`` are non-negative integer codes; scalars come back without them.
     ``interval=False`` leaves ci_low / ci_high nan (tests that need only counts and p)."""
@@ -183,11 +196,13 @@ def paired_effect(a: ArrayLike, b: ArrayLike, clusters: ArrayLike | None = None,
     if av.shape != bv.shape:
         raise ValueError(f"paired arrays differ in length: {av.size} vs {bv.size}")
     g = np.zeros(av.size, np.intp) if groups is None else np.asarray(groups).ravel()
-    if g.shape != av.shape or (g.size and (g.min() < 0 or not np.issubdtype(g.dtype,
-                                                                           np.integer))):
+    if g.shape != av.shape or (g.size and (g.min() < 0 or not np.issubdtype(g.dtype, np.integer))):
         raise ValueError("groups must be one non-negative integer code per pair")
-    k = 1 if groups is None else (int(n_groups) if n_groups is not None
-                                  else (int(g.max()) + 1 if g.size else 0))
+    k = (
+        1
+        if groups is None
+        else (int(n_groups) if n_groups is not None else (int(g.max()) + 1 if g.size else 0))
+    )
     cl = np.arange(av.size) if clusters is None else np.asarray(clusters).ravel()
     if cl.shape != av.shape:
         raise ValueError("clusters must give one game id per pair")
@@ -204,31 +219,52 @@ def paired_effect(a: ArrayLike, b: ArrayLike, clusters: ArrayLike | None = None,
         mean_b = np.bincount(g, weights=bv, minlength=k) / n
     res = effect_from_counts(n, games, better, worse, mean_a, mean_b, deff, alpha, interval)
     if groups is None:
-        res = PairedEffect(**{key: float(val[0]) if val.size else float("nan")
-                              for key, val in res.to_dict().items()})
+        res = PairedEffect(
+            **{
+                key: float(val[0]) if val.size else float("nan")
+                for key, val in res.to_dict().items()
+            }
+        )
     return res
 
 
-def effect_from_counts(n: NDArray[Any], games: NDArray[Any], better: NDArray[Any],
-                       worse: NDArray[Any], mean_a: NDArray[Any], mean_b: NDArray[Any],
-                       deff: NDArray[Any], alpha: ArrayLike = 0.05,
-                       interval: bool = True) -> PairedEffect:
+def effect_from_counts(
+    n: NDArray[Any],
+    games: NDArray[Any],
+    better: NDArray[Any],
+    worse: NDArray[Any],
+    mean_a: NDArray[Any],
+    mean_b: NDArray[Any],
+    deff: NDArray[Any],
+    alpha: ArrayLike = 0.05,
+    interval: bool = True,
+) -> PairedEffect:
     """The interval and p of every group from its counts and design effect (arrays, one entry
     per group): what ``paired_effect`` computes once it has summed the pairs, and what the
     chunked evaluation (analysis/sufficient.py) computes from its running sums."""
-    n, better, worse, deff = (np.atleast_1d(np.asarray(x, dtype=float))
-                              for x in (n, better, worse, deff))
+    n, better, worse, deff = (
+        np.atleast_1d(np.asarray(x, dtype=float)) for x in (n, better, worse, deff)
+    )
     if interval:
         lo, hi = score_interval(better / deff, worse / deff, n / deff, alpha)
     else:
         lo = hi = np.full(n.size, np.nan)
-    p = np.where(n > 0, np.asarray(delta_p_value(better / deff, worse / deff), dtype=float),
-                 np.nan)
+    p = np.where(n > 0, np.asarray(delta_p_value(better / deff, worse / deff), dtype=float), np.nan)
     mean_a, mean_b = np.atleast_1d(mean_a), np.atleast_1d(mean_b)
-    return PairedEffect(n=n, games=np.atleast_1d(games), better=better, worse=worse,
-                        same=n - better - worse, mean_a=mean_a, mean_b=mean_b,
-                        delta=mean_a - mean_b, ci_low=np.atleast_1d(lo),
-                        ci_high=np.atleast_1d(hi), deff=deff, p_value=p)
+    return PairedEffect(
+        n=n,
+        games=np.atleast_1d(games),
+        better=better,
+        worse=worse,
+        same=n - better - worse,
+        mean_a=mean_a,
+        mean_b=mean_b,
+        delta=mean_a - mean_b,
+        ci_low=np.atleast_1d(lo),
+        ci_high=np.atleast_1d(hi),
+        deff=deff,
+        p_value=p,
+    )
 
 
 def _out(x: NDArray[Any]) -> Any:

@@ -29,8 +29,7 @@ VERDICTS = (vd.PROMISE, vd.DONT_PROMISE, vd.NO_DIFFERENCE, vd.NOT_ENOUGH)
 _REASONS = {
     vd.PROMISE: "promising wins more often; the interval excludes 0",
     vd.DONT_PROMISE: "promising wins less often; the interval excludes 0",
-    vd.NO_DIFFERENCE: "the difference is shown to lie within the smallest effect worth acting "
-                      "on",
+    vd.NO_DIFFERENCE: "the difference is shown to lie within the smallest effect worth acting on",
 }
 
 
@@ -55,9 +54,13 @@ class PairedVerdict:
         return asdict(self)
 
 
-def paired_win_verdict(wins_a: ArrayLike, wins_b: ArrayLike, *,
-                       min_effect: float = vd.DEFAULT_MIN_EFFECT,
-                       alpha: float = vd.ALPHA) -> PairedVerdict:
+def paired_win_verdict(
+    wins_a: ArrayLike,
+    wins_b: ArrayLike,
+    *,
+    min_effect: float = vd.DEFAULT_MIN_EFFECT,
+    alpha: float = vd.ALPHA,
+) -> PairedVerdict:
     """Verdict on arm a (promise) vs arm b (no promise) from paired win flags."""
     x = np.asarray(wins_a, dtype=bool).ravel()
     y = np.asarray(wins_b, dtype=bool).ravel()
@@ -68,23 +71,48 @@ def paired_win_verdict(wins_a: ArrayLike, wins_b: ArrayLike, *,
     n = int(x.size)
     b, c = int(np.sum(x & ~y)), int(np.sum(~x & y))
     if n == 0:
-        return PairedVerdict(0, 0, 0, 0, 0, math.nan, math.nan, math.nan, math.nan,
-                             vd.NOT_ENOUGH, "no rollouts", None)
+        return PairedVerdict(
+            0,
+            0,
+            0,
+            0,
+            0,
+            math.nan,
+            math.nan,
+            math.nan,
+            math.nan,
+            vd.NOT_ENOUGH,
+            "no rollouts",
+            None,
+        )
     lo, hi = (float(v) for v in pr.score_interval(b, c, n, alpha))
     p = float(pr.delta_p_value(b, c))
-    rows = vd.row_verdicts(b, c, n, 1.0, p, 1.0, alpha=alpha, min_effect=min_effect,
-                           games_per_matchup=n)
+    rows = vd.row_verdicts(
+        b, c, n, 1.0, p, 1.0, alpha=alpha, min_effect=min_effect, games_per_matchup=n
+    )
     verdict = str(rows.verdict[0])
     more = None
     reason = _REASONS.get(verdict, "")
     if verdict == vd.NOT_ENOUGH:
         m = float(rows.more_games[0])
         more = int(m) if math.isfinite(m) and m > 0 else None
-        reason = ("neither an effect nor its absence is shown at this size"
-                  + (f"; about {more} more rollouts would settle it" if more else ""))
-    return PairedVerdict(n=n, wins_a=int(np.sum(x)), wins_b=int(np.sum(y)), better=b, worse=c,
-                         delta=(b - c) / n, ci_low=lo, ci_high=hi, p_value=p,
-                         recommendation=verdict, reason=reason, more_needed=more)
+        reason = "neither an effect nor its absence is shown at this size" + (
+            f"; about {more} more rollouts would settle it" if more else ""
+        )
+    return PairedVerdict(
+        n=n,
+        wins_a=int(np.sum(x)),
+        wins_b=int(np.sum(y)),
+        better=b,
+        worse=c,
+        delta=(b - c) / n,
+        ci_low=lo,
+        ci_high=hi,
+        p_value=p,
+        recommendation=verdict,
+        reason=reason,
+        more_needed=more,
+    )
 
 
 __all__ = ["NO_DIFFERENCE", "VERDICTS", "PairedVerdict", "paired_win_verdict"]

@@ -40,21 +40,41 @@ def check_rollout_request(scn: Scenario, rollouts: int) -> int:
         raise InputError(Problem(f"rollouts must be at least 1, not {rollouts}", scn.source))
     asks = [i for i, a in enumerate(scn.actions) if a.ask]
     if not asks:
-        raise InputError(Problem("no action has promise = \"?\": mark the cast to evaluate "
-                                 "(its promise = \"?\") to play it both ways", scn.source))
+        raise InputError(
+            Problem(
+                'no action has promise = "?": mark the cast to evaluate '
+                '(its promise = "?") to play it both ways',
+                scn.source,
+            )
+        )
     k = asks[0]
-    later = scn.actions[k + 1:]
+    later = scn.actions[k + 1 :]
     if later:
-        raise InputError([Problem(f"{a.describe()}: comes after the promise = \"?\" cast "
-                                  f"({scn.actions[k].describe()}); the rollouts play on from "
-                                  "that cast with the built-in players, so it must be the "
-                                  "last action", scn.source, a.line) for a in later])
+        raise InputError(
+            [
+                Problem(
+                    f'{a.describe()}: comes after the promise = "?" cast '
+                    f"({scn.actions[k].describe()}); the rollouts play on from "
+                    "that cast with the built-in players, so it must be the "
+                    "last action",
+                    scn.source,
+                    a.line,
+                )
+                for a in later
+            ]
+        )
     return k
 
 
-def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int | None = None,
-                      min_effect: float = DEFAULT_MIN_EFFECT,
-                      threads: int | None = None) -> dict[str, Any]:
+def evaluate_position(
+    scn: Scenario,
+    catalog: Any,
+    rollouts: int,
+    *,
+    seed: int | None = None,
+    min_effect: float = DEFAULT_MIN_EFFECT,
+    threads: int | None = None,
+) -> dict[str, Any]:
     """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object. Rollouts
     run on ``threads`` threads (default all cores); the results do not depend on it."""
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
@@ -64,12 +84,17 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
 
     k = check_rollout_request(scn, rollouts)
     if not 0 <= min_effect < 1:
-        raise InputError(Problem(f"the smallest effect must be between 0 and 100 points, not "
-                                 f"{100 * min_effect:g}", scn.source))
+        raise InputError(
+            Problem(
+                f"the smallest effect must be between 0 and 100 points, not {100 * min_effect:g}",
+                scn.source,
+            )
+        )
     run_seed = scn.seed if seed is None else seed
     if not 0 <= run_seed < 2**63:
-        raise InputError(Problem(f"seed must be between 0 and 2**63 - 1, not {run_seed}",
-                                 scn.source))
+        raise InputError(
+            Problem(f"seed must be between 0 and 2**63 - 1, not {run_seed}", scn.source)
+        )
     run = _Run(scn, catalog.compiled)
     for a in scn.actions[:k]:
         run.apply(a)
@@ -86,8 +111,9 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
             run.apply(spec)  # every check a scripted cast gets, with its messages
         except InputError as exc:
             mode = "with the promise" if branch else "without the promise"
-            raise InputError([replace(p, message=f"{p.message} ({mode})")
-                              for p in exc.problems]) from None
+            raise InputError(
+                [replace(p, message=f"{p.message} ({mode})") for p in exc.problems]
+            ) from None
         run.G = G0.copy()
         obj, rec, discard, slots[branch], zccs[branch] = _cast_args(run, spec, caster)
         if branch:
@@ -96,16 +122,20 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
     out = np.zeros((rollouts, 2, len(OUT_COLS)), dtype=np.int32)
 
     def run_slice(a: int, b: int) -> None:
-        run_position_rollouts(G0, run.C, run.pol, caster, obj, recipient, slots, zccs, discard,
-                              run_seed, a, out[a:b])
+        run_position_rollouts(
+            G0, run.C, run.pol, caster, obj, recipient, slots, zccs, discard, run_seed, a, out[a:b]
+        )
 
     run_sliced(run_slice, rollouts, threads or available_threads())
     state = state_json(G0, catalog.compiled, scn.warnings)
     decision = decision_json(out, caster, recipient, ask.card, run_seed, min_effect)
     decision["resampled"] = resampled_json(scn, G0, caster)
-    decision["notes"] = [f"seat {q} names no deck: the hand and library the file lists are its "
-                         "unseen cards (add deck = \"...\" to redeal from its whole deck)"
-                         for q, seat in enumerate(scn.seats) if q != caster and not seat.deck]
+    decision["notes"] = [
+        f"seat {q} names no deck: the hand and library the file lists are its "
+        'unseen cards (add deck = "..." to redeal from its whole deck)'
+        for q, seat in enumerate(scn.seats)
+        if q != caster and not seat.deck
+    ]
     state["decision"] = decision
     return state
 
@@ -113,8 +143,9 @@ def evaluate_position(scn: Scenario, catalog: Any, rollouts: int, *, seed: int |
 def _mode(ask: ActionSpec, promise: bool) -> ActionSpec:
     """The ``"?"`` cast as a plain cast in one mode."""
     if promise and ask.promise_targets is not None:
-        return replace(ask, ask=False, promise=True, targets=ask.promise_targets,
-                       grouped=ask.promise_grouped)
+        return replace(
+            ask, ask=False, promise=True, targets=ask.promise_targets, grouped=ask.promise_grouped
+        )
     return replace(ask, ask=False, promise=promise, gift_to=ask.gift_to if promise else -1)
 
 
@@ -128,8 +159,12 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
     card = cc.id_of(a.card)
     o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
     if o < 0:
-        o = next(x for q in range(int(G[L.H.NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
-                 if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1)
+        o = next(
+            x
+            for q in range(int(G[L.H.NPLAYERS]))
+            for x in zone_objects(G, q, Zone.EXILE)
+            if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1
+        )
     recipient = -1
     if a.promise:
         recipient = a.gift_to if a.gift_to >= 0 else run._next_opponent(p)
@@ -138,26 +173,37 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
     discard = -1
     if a.discard:
         did = cc.id_of(a.discard)
-        discard = next(x for x in zone_objects(G, p, Zone.HAND)
-                       if _f(G, x, L.O.CARD) == did and x != o)
+        discard = next(
+            x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == did and x != o
+        )
     return o, recipient, discard, slots, zccs
 
 
 def _arm(wins: int, games: int, draws: int) -> dict[str, Any]:
     lo, hi = wilson_interval(wins, games)
-    return {"wins": wins, "draws": draws, "games": games,
-            "win_rate": wins / games if games else None, "ci": [float(lo), float(hi)]}
+    return {
+        "wins": wins,
+        "draws": draws,
+        "games": games,
+        "win_rate": wins / games if games else None,
+        "ci": [float(lo), float(hi)],
+    }
 
 
-def decision_json(out: np.ndarray, caster: int, recipient: int, card: str, run_seed: int,
-                  min_effect: float) -> dict[str, Any]:
+def decision_json(
+    out: np.ndarray, caster: int, recipient: int, card: str, run_seed: int, min_effect: float
+) -> dict[str, Any]:
     """The ``decision`` object from the rollouts' outcomes (rates and deltas as fractions)."""
     from analyzer.analysis.position_rollouts import R_CAST, R_ERROR, R_WINNER
 
     refused = int(np.sum(out[:, :, R_CAST] != 0))
     if refused:
-        raise InputError(Problem(f"the cast was refused in {refused} play-outs: its targets "
-                                 "depend on resampled hidden cards; target public objects"))
+        raise InputError(
+            Problem(
+                f"the cast was refused in {refused} play-outs: its targets "
+                "depend on resampled hidden cards; target public objects"
+            )
+        )
     winner = out[:, :, R_WINNER]
     won = winner == caster
     verdict: PairedVerdict = paired_win_verdict(won[:, 1], won[:, 0], min_effect=min_effect)
@@ -165,18 +211,24 @@ def decision_json(out: np.ndarray, caster: int, recipient: int, card: str, run_s
     draws = np.sum(winner == -2, axis=0)
     errors = int(np.sum(out[:, :, R_ERROR] != 0))
     return {
-        "card": card, "caster": caster, "gift_to": recipient, "rollouts": n,
+        "card": card,
+        "caster": caster,
+        "gift_to": recipient,
+        "rollouts": n,
         "seed": run_seed,
         "recommendation": verdict.recommendation,
         "reason": verdict.reason,
         "promise": _arm(verdict.wins_a, n, int(draws[1])),
         "no_promise": _arm(verdict.wins_b, n, int(draws[0])),
-        "delta": verdict.delta, "delta_ci": [verdict.ci_low, verdict.ci_high],
+        "delta": verdict.delta,
+        "delta_ci": [verdict.ci_low, verdict.ci_high],
         "unit": "fraction of games won by the caster (0.01 = 1 point)",
         "min_effect": min_effect,
-        "promise_better": verdict.better, "promise_worse": verdict.worse,
+        "promise_better": verdict.better,
+        "promise_worse": verdict.worse,
         "same": n - verdict.better - verdict.worse,
-        "p_value": verdict.p_value, "test": "exact McNemar; interval: Newcombe method 10",
+        "p_value": verdict.p_value,
+        "test": "exact McNemar; interval: Newcombe method 10",
         "more_rollouts_needed": verdict.more_needed,
         "capacity_errors": errors,  # play-outs that hit a record capacity (counted, not hidden)
     }
@@ -211,7 +263,9 @@ def verdict_line(decision: dict[str, Any]) -> str:
     pr, npr = d["promise"], d["no_promise"]
     lo, hi = d["delta_ci"]
     pts = 100 * d["delta"]
-    return (f"{d['card']}: {d['recommendation']}. Promising wins {100 * pr['win_rate']:.1f}% "
-            f"of {pr['games']} rollouts, not promising {100 * npr['win_rate']:.1f}%: "
-            f"{pts:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%); "
-            f"{d['reason']}.")
+    return (
+        f"{d['card']}: {d['recommendation']}. Promising wins {100 * pr['win_rate']:.1f}% "
+        f"of {pr['games']} rollouts, not promising {100 * npr['win_rate']:.1f}%: "
+        f"{pts:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%); "
+        f"{d['reason']}."
+    )

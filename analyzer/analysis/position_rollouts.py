@@ -44,8 +44,9 @@ def rollout_stream(run_seed, index):
 
 
 @njit(_nrt=True, entry=True)
-def run_position_rollouts(G0, C, pol, caster, obj, recipient, slots, zccs, discard, run_seed,
-                          first, out):
+def run_position_rollouts(
+    G0, C, pol, caster, obj, recipient, slots, zccs, discard, run_seed, first, out
+):
     """Rollouts first .. first + len(out) - 1 of position G0: caster casts object obj, branch b
     with promise b (recipient when promised), targets slots[b] / zccs[b]; out[i, b] gets the
     OUT_COLS of that play-out (a branch whose cast is refused keeps winner -1)."""
@@ -57,8 +58,17 @@ def run_position_rollouts(G0, C, pol, caster, obj, recipient, slots, zccs, disca
         hide_information(B, caster)
         for branch in range(2):
             A[:] = B
-            code, _ = cast_scripted(A, C, caster, obj, branch, recipient if branch else -1,
-                                    slots[branch], zccs[branch], discard)
+            code, _ = cast_scripted(
+                A,
+                C,
+                caster,
+                obj,
+                branch,
+                recipient if branch else -1,
+                slots[branch],
+                zccs[branch],
+                discard,
+            )
             out[i, branch, R_CAST] = code
             out[i, branch, R_WINNER] = -1
             if code != 0:

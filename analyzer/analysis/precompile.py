@@ -29,10 +29,18 @@ def _roots():
     from analyzer.kernel.player import ai, ai_combat
     from analyzer.kernel.rules import chars, combat, engine, events, stack
 
-    return [(engine._abandon_turn, "GC"), (stack.put_triggers_on_stack, "GC"),
-            (stack.resolve_top, "GC"), (ai.main_action, "GCPi"), (chars.check_sba, "GC"),
-            (ai_combat.declare_attackers, "GC"), (ai_combat.declare_blockers, "GC"),
-            (combat.combat_damage, "GCb"), (events.fire_end_step, "GC"), (engine._cleanup, "GC")]
+    return [
+        (engine._abandon_turn, "GC"),
+        (stack.put_triggers_on_stack, "GC"),
+        (stack.resolve_top, "GC"),
+        (ai.main_action, "GCPi"),
+        (chars.check_sba, "GC"),
+        (ai_combat.declare_attackers, "GC"),
+        (ai_combat.declare_blockers, "GC"),
+        (combat.combat_damage, "GCb"),
+        (events.fire_end_step, "GC"),
+        (engine._cleanup, "GC"),
+    ]
 
 
 def _wanted() -> bool:
@@ -55,7 +63,10 @@ class BackgroundCompile:
         if _wanted():
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from analyzer.analysis.precompile import main; main()"],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         return self
 
     def stop(self) -> None:
@@ -74,9 +85,13 @@ def main() -> None:
     import numpy as np
     from numba.core import types
 
-    kinds = {"G": types.Array(types.int32, 1, "C"),
-             "C": types.Array(types.int32, 1, "C"),
-             "P": numba.typeof(np.zeros((1, 1))), "i": types.int64, "b": types.boolean}
+    kinds = {
+        "G": types.Array(types.int32, 1, "C"),
+        "C": types.Array(types.int32, 1, "C"),
+        "P": numba.typeof(np.zeros((1, 1))),
+        "i": types.int64,
+        "b": types.boolean,
+    }
     for disp, args in _roots():
         disp.compile(tuple(kinds[k] for k in args))
 

@@ -40,11 +40,35 @@ PHRASES = {
     "least-threat": "the opponent with the least board power plus cards in hand",
     "weakest-use": "the opponent this gift is worth least to",
 }
-COLUMNS = ["deck", "opponent", "card", "recipient", "to_whom", "games", "win_rate_promise",
-           "win_rate_never", "delta_pts", "ci_low_pts", "ci_high_pts", "best"]
-ANSWER_COLUMNS = ["deck", "opponent", "card", "answer", "recipient", "delta_pts", "ci_low_pts",
-                  "ci_high_pts", "runner_up", "margin_pts", "margin_ci_low_pts",
-                  "margin_ci_high_pts", "min_effect_pts"]
+COLUMNS = [
+    "deck",
+    "opponent",
+    "card",
+    "recipient",
+    "to_whom",
+    "games",
+    "win_rate_promise",
+    "win_rate_never",
+    "delta_pts",
+    "ci_low_pts",
+    "ci_high_pts",
+    "best",
+]
+ANSWER_COLUMNS = [
+    "deck",
+    "opponent",
+    "card",
+    "answer",
+    "recipient",
+    "delta_pts",
+    "ci_low_pts",
+    "ci_high_pts",
+    "runner_up",
+    "margin_pts",
+    "margin_ci_low_pts",
+    "margin_ci_high_pts",
+    "min_effect_pts",
+]
 
 
 def phrase(rule: str) -> str:
@@ -67,8 +91,7 @@ class RecipientArms:
         for rule, s in scores.items():
             self.vs_never[rule] = self.vs_never.get(rule, 0) + joint_counts(s, never)
         for a, b in combinations(list(scores), 2):
-            self.between[(a, b)] = self.between.get((a, b), 0) + joint_counts(scores[a],
-                                                                             scores[b])
+            self.between[(a, b)] = self.between.get((a, b), 0) + joint_counts(scores[a], scores[b])
 
     def difference(self, a: str, b: str, alpha: float = ALPHA):
         """Rule a's arm minus rule b's (paired, same games)."""
@@ -96,8 +119,9 @@ def _pooled(arms: Sequence[RecipientArms]) -> list[RecipientArms]:
     return out
 
 
-def recipient_tables(arms: Sequence[RecipientArms], min_effect: float = 1.0
-                     ) -> tuple[pd.DataFrame, pd.DataFrame]:
+def recipient_tables(
+    arms: Sequence[RecipientArms], min_effect: float = 1.0
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(gift_recipients, recipient_answers): one row per deck x pod x card x rule, and one
     answer per deck x pod x card. Points throughout (`min_effect` too)."""
     rows, answers = [], []
@@ -107,15 +131,27 @@ def recipient_tables(arms: Sequence[RecipientArms], min_effect: float = 1.0
         if not effects:
             continue
         adjusted = {r: joint_effect([t], ALPHA / k) for r, t in a.vs_never.items()}
-        ranked = sorted(effects, key=lambda r: (-effects[r].delta, RULES.index(r)
-                                                if r in RULES else k))
+        ranked = sorted(
+            effects, key=lambda r: (-effects[r].delta, RULES.index(r) if r in RULES else k)
+        )
         best = ranked[0]
         for r, eff in effects.items():
-            rows.append({"deck": a.deck, "opponent": a.opponent, "card": a.card,
-                         "recipient": r, "to_whom": phrase(r), "games": int(eff.n),
-                         "win_rate_promise": eff.mean_a, "win_rate_never": eff.mean_b,
-                         "delta_pts": 100.0 * eff.delta, "ci_low_pts": 100.0 * eff.ci_low,
-                         "ci_high_pts": 100.0 * eff.ci_high, "best": r == best})
+            rows.append(
+                {
+                    "deck": a.deck,
+                    "opponent": a.opponent,
+                    "card": a.card,
+                    "recipient": r,
+                    "to_whom": phrase(r),
+                    "games": int(eff.n),
+                    "win_rate_promise": eff.mean_a,
+                    "win_rate_never": eff.mean_b,
+                    "delta_pts": 100.0 * eff.delta,
+                    "ci_low_pts": 100.0 * eff.ci_low,
+                    "ci_high_pts": 100.0 * eff.ci_high,
+                    "best": r == best,
+                }
+            )
         lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
         hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
         if lo[best] > 0:
@@ -126,17 +162,30 @@ def recipient_tables(arms: Sequence[RecipientArms], min_effect: float = 1.0
             answer = "makes no difference"
         else:
             answer = "not enough evidence"
-        row = {"deck": a.deck, "opponent": a.opponent, "card": a.card, "answer": answer,
-               "recipient": best, "delta_pts": 100.0 * effects[best].delta,
-               "ci_low_pts": 100.0 * effects[best].ci_low,
-               "ci_high_pts": 100.0 * effects[best].ci_high, "runner_up": "",
-               "margin_pts": np.nan, "margin_ci_low_pts": np.nan,
-               "margin_ci_high_pts": np.nan, "min_effect_pts": min_effect}
+        row = {
+            "deck": a.deck,
+            "opponent": a.opponent,
+            "card": a.card,
+            "answer": answer,
+            "recipient": best,
+            "delta_pts": 100.0 * effects[best].delta,
+            "ci_low_pts": 100.0 * effects[best].ci_low,
+            "ci_high_pts": 100.0 * effects[best].ci_high,
+            "runner_up": "",
+            "margin_pts": np.nan,
+            "margin_ci_low_pts": np.nan,
+            "margin_ci_high_pts": np.nan,
+            "min_effect_pts": min_effect,
+        }
         if len(ranked) > 1:
             m = a.difference(best, ranked[1])
-            row.update({"runner_up": ranked[1], "margin_pts": 100.0 * m.delta,
-                        "margin_ci_low_pts": 100.0 * m.ci_low,
-                        "margin_ci_high_pts": 100.0 * m.ci_high})
+            row.update(
+                {
+                    "runner_up": ranked[1],
+                    "margin_pts": 100.0 * m.delta,
+                    "margin_ci_low_pts": 100.0 * m.ci_low,
+                    "margin_ci_high_pts": 100.0 * m.ci_high,
+                }
+            )
         answers.append(row)
     return (pd.DataFrame(rows, columns=COLUMNS), pd.DataFrame(answers, columns=ANSWER_COLUMNS))
-

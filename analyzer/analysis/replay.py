@@ -32,14 +32,42 @@ DEFAULT_LOG_ROWS = 1 << 15  # events a replay's log holds (a long game has a few
 
 
 @njit(_nrt=True, entry=True)
-def replay_game(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_index,
-                starting_life, turn_cap, action_cap, decision, branch, replicate, G, A):
+def replay_game(
+    C,
+    pol,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_index,
+    starting_life,
+    turn_cap,
+    action_cap,
+    decision,
+    branch,
+    replicate,
+    G,
+    A,
+):
     """Play game ``game_index`` in G (a record with room for a log); decision >= 0: the branch
     (1 promise, 0 no promise) of replicate ``replicate`` of that decision (its index in the
     game, every seat counted). A is a scratch record of G's size. Returns 1 if G holds
     the game asked for, 0 if the game has no decision ``decision``."""
-    init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, starting_life,
-              turn_cap, action_cap, -1)
+    init_game(
+        G,
+        C,
+        decks,
+        deck_sizes,
+        levels,
+        n_players,
+        run_seed,
+        game_index,
+        starting_life,
+        turn_cap,
+        action_cap,
+        -1,
+    )
     if decision < 0:
         play(G, C, pol, False)
         return 1

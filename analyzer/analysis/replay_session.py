@@ -29,23 +29,34 @@ def decision_id(matchup: int, game: int, decision: int) -> str:
 def parse_decision_id(text: str) -> tuple[int, int, int]:
     m = _DECISION_ID.fullmatch(text.strip())
     if m is None:
-        raise InputError(Problem(f"--decision must look like m0g12d3 (the decision_id column of "
-                                 f"decisions.csv), not {text!r}"))
+        raise InputError(
+            Problem(
+                f"--decision must look like m0g12d3 (the decision_id column of "
+                f"decisions.csv), not {text!r}"
+            )
+        )
     return int(m[1]), int(m[2]), int(m[3])
 
 
-def replay_settings(seat_paths: Sequence[Sequence[str | Path]], lives: Sequence[int],
-                    policy: Any, card_files: Sequence[str | Path],
-                    opp_policy: str | None = None) -> dict[str, Any]:
+def replay_settings(
+    seat_paths: Sequence[Sequence[str | Path]],
+    lives: Sequence[int],
+    policy: Any,
+    card_files: Sequence[str | Path],
+    opp_policy: str | None = None,
+) -> dict[str, Any]:
     """The manifest's ``"replay"`` entry: what re-simulating any game of the run needs
     (``opp_policy``: the other seats' policy when it differs from seat 0's)."""
     text = str(policy)
     if text.startswith("file "):  # a policy file (policies/table.py): its absolute path
         text = "file " + str(Path(text[5:]).resolve())
-    return {"matchups": [[str(Path(p).resolve()) for p in paths] for paths in seat_paths],
-            "starting_life": [int(v) for v in lives], "policy": text,
-            "opp_policy": opp_policy,
-            "card_files": [str(Path(f).resolve()) for f in card_files]}
+    return {
+        "matchups": [[str(Path(p).resolve()) for p in paths] for paths in seat_paths],
+        "starting_life": [int(v) for v in lives],
+        "policy": text,
+        "opp_policy": opp_policy,
+        "card_files": [str(Path(f).resolve()) for f in card_files],
+    }
 
 
 @dataclass
@@ -102,8 +113,12 @@ class ReplaySession:
         self.manifest = Manifest.read(self.dir)
         spec = self.manifest.extra.get("replay")
         if not spec:
-            raise InputError(Problem(f"{run_dir} was written by a version without replay "
-                                     "settings in its manifest; run it again to replay it"))
+            raise InputError(
+                Problem(
+                    f"{run_dir} was written by a version without replay "
+                    "settings in its manifest; run it again to replay it"
+                )
+            )
         self.spec = spec
         self._setups: dict[int, _Setup] = {}
         self._catalog = None
@@ -121,8 +136,9 @@ class ReplaySession:
         from analyzer.policies.table import load_policy
 
         if not 0 <= matchup < self.n_matchups:
-            raise InputError(Problem(f"--matchup must be 0 to {self.n_matchups - 1}, "
-                                     f"not {matchup}"))
+            raise InputError(
+                Problem(f"--matchup must be 0 to {self.n_matchups - 1}, not {matchup}")
+            )
         if self._catalog is None:
             self._catalog = load_catalog(self.spec.get("card_files", []))
         paths = self.spec["matchups"][matchup]
@@ -139,18 +155,36 @@ class ReplaySession:
         levels = []
         for s in range(len(decks)):
             key = "player" if s == 0 else "opp_player"
-            name = (getattr(self.manifest, key, None) or self.manifest.extra.get(key)
-                    or (s and getattr(self.manifest, "player", None)) or "standard")
+            name = (
+                getattr(self.manifest, key, None)
+                or self.manifest.extra.get(key)
+                or (s and getattr(self.manifest, "player", None))
+                or "standard"
+            )
             if name not in PLAYER_LEVEL_NAMES:
                 raise InputError(Problem(f"unknown player level {name!r} in the manifest"))
             levels.append(PLAYER_LEVEL_NAMES[name])
-        st = _Setup(decks, self._catalog, policy, int(self.spec["starting_life"][matchup]),
-                    int(self.manifest.seed or 0), levels, [d.name for d in decks])
+        st = _Setup(
+            decks,
+            self._catalog,
+            policy,
+            int(self.spec["starting_life"][matchup]),
+            int(self.manifest.seed or 0),
+            levels,
+            [d.name for d in decks],
+        )
         self._setups[matchup] = st
         return st
 
-    def replay(self, game: int, matchup: int = 0, decision: int = -1, branch: str | None = None,
-               replicate: int = 0, log_rows: int | None = None) -> Replay:
+    def replay(
+        self,
+        game: int,
+        matchup: int = 0,
+        decision: int = -1,
+        branch: str | None = None,
+        replicate: int = 0,
+        log_rows: int | None = None,
+    ) -> Replay:
         """Play game ``game`` of matchup ``matchup`` again with the log on; with ``decision``
         (its index in the game), the ``branch`` ("promise" / "no-promise") of that fork."""
         from analyzer.analysis import replay as rp
@@ -175,42 +209,83 @@ class ReplaySession:
         pol = policy_table(st.policy, inputs.card_names, st.catalog.lookup)
         n_players = len(st.decks)
         n_cards = int(inputs.deck_sizes.sum())
-        size = log_record_size(L.record_size(n_cards + L.MAX_TOKENS),
-                               log_rows or rp.DEFAULT_LOG_ROWS)
+        size = log_record_size(
+            L.record_size(n_cards + L.MAX_TOKENS), log_rows or rp.DEFAULT_LOG_ROWS
+        )
         G = np.zeros(size, dtype=np.int32)
         A = np.zeros(size, dtype=np.int32)
-        found = rp.replay_game(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                               n_players, st.seed, game, st.life,
-                               DEFAULT_TURNS_PER_PLAYER * n_players, DEFAULT_ACTION_CAP,
-                               decision, BRANCHES.get(branch or "", 0), replicate, G, A)
+        found = rp.replay_game(
+            inputs.C,
+            pol,
+            inputs.decks,
+            inputs.deck_sizes,
+            inputs.levels,
+            n_players,
+            st.seed,
+            game,
+            st.life,
+            DEFAULT_TURNS_PER_PLAYER * n_players,
+            DEFAULT_ACTION_CAP,
+            decision,
+            BRANCHES.get(branch or "", 0),
+            replicate,
+            G,
+            A,
+        )
         if not found:
-            raise InputError(Problem(f"game {game} of matchup {matchup} has no gift decision "
-                                     f"{decision}"))
+            raise InputError(
+                Problem(f"game {game} of matchup {matchup} has no gift decision {decision}")
+            )
         info = GameInfo.from_catalog(st.catalog, st.names, n_cards)
         events, lost = decode(G, info)
         start = events[0] if events else {}
-        start.update({"game": game, "seed": st.seed, "decks": st.names,
-                      "policy": str(st.policy), "player_levels": st.levels})
+        start.update(
+            {
+                "game": game,
+                "seed": st.seed,
+                "decks": st.names,
+                "policy": str(st.policy),
+                "player_levels": st.levels,
+            }
+        )
         did = decision_id(matchup, game, decision) if decision >= 0 else None
-        return Replay(events, info, matchup, game, int(G[L.H.WINNER]), int(G[L.H.TURN]),
-                      END_REASON_NAMES[int(G[L.H.END_REASON])], lost, did, branch)
+        return Replay(
+            events,
+            info,
+            matchup,
+            game,
+            int(G[L.H.WINNER]),
+            int(G[L.H.TURN]),
+            END_REASON_NAMES[int(G[L.H.END_REASON])],
+            lost,
+            did,
+            branch,
+        )
 
     def header(self, r: Replay) -> str:
         st = self.setup(r.matchup)
         from analyzer.enums import PLAYER_LEVEL_NAMES
 
         level_names = {v: k for k, v in PLAYER_LEVEL_NAMES.items()}
-        seats = "; ".join(f"seat {s}: {n} ({level_names.get(st.levels[s], st.levels[s])} "
-                          "player)" for s, n in enumerate(st.names))
+        seats = "; ".join(
+            f"seat {s}: {n} ({level_names.get(st.levels[s], st.levels[s])} player)"
+            for s, n in enumerate(st.names)
+        )
         what = f"game {r.game} of matchup {r.matchup}"
         if r.decision:
             what += f", decision {r.decision}, branch {r.branch}"
-        return (f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n"
-                f"{seats}")
+        return f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n{seats}"
 
 
-def replay(run_dir: str | Path, game: int, *, matchup: int = 0, decision: str | None = None,
-           branch: str | None = None, replicate: int = 0) -> Replay:
+def replay(
+    run_dir: str | Path,
+    game: int,
+    *,
+    matchup: int = 0,
+    decision: str | None = None,
+    branch: str | None = None,
+    replicate: int = 0,
+) -> Replay:
     """Replay game ``game`` of a run (or, with ``decision`` an id from decisions.csv, one
     branch of that forked decision) with the event log on."""
     session = ReplaySession(run_dir)

@@ -40,11 +40,29 @@ from analyzer.kernel.rules import script
 from analyzer.kernel.rules.catalog import pack_catalog
 from analyzer.kernel.rules.state import ERROR_NAMES
 
-STEP_NAMES = ("beginning", "upkeep", "draw", "main1", "combat", "declare_attackers",
-              "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
-              "main2", "end", "cleanup", "game_over")
-KIND_NAMES = {L.SK_SPELL: "spell", L.SK_ABILITY: "ability", L.SK_GIFT: "gift",
-              L.SK_DELAYED: "delayed", L.SK_WARD: "ward"}
+STEP_NAMES = (
+    "beginning",
+    "upkeep",
+    "draw",
+    "main1",
+    "combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+    "game_over",
+)
+KIND_NAMES = {
+    L.SK_SPELL: "spell",
+    L.SK_ABILITY: "ability",
+    L.SK_GIFT: "gift",
+    L.SK_DELAYED: "delayed",
+    L.SK_WARD: "ward",
+}
 _MESSAGES = {
     script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",
     script.E_MANA: "its mana cost can't be paid with the untapped sources",
@@ -67,8 +85,7 @@ def policy_table(n_cards: int, policy: str) -> np.ndarray:
     return pol
 
 
-def run_scenario(path: str | Path, catalog: Any | None = None,
-                 log: bool = False) -> dict[str, Any]:
+def run_scenario(path: str | Path, catalog: Any | None = None, log: bool = False) -> dict[str, Any]:
     """Read, play and report a scenario file (see analyzer.io.scenario for the format)."""
     scn = read_scenario(path, catalog)
     return play(scn, catalog, log)
@@ -90,9 +107,9 @@ def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[s
     if log:
         from analyzer.analysis.gamelog import GameInfo, decode, render_lines
 
-        info = GameInfo.from_compiled(catalog.compiled, [f"seat {s}" for s in
-                                                         range(scn.players)],
-                                      int(run.G[L.H.NCARDS]))
+        info = GameInfo.from_compiled(
+            catalog.compiled, [f"seat {s}" for s in range(scn.players)], int(run.G[L.H.NCARDS])
+        )
         events, lost = decode(run.G, info)
         state["events"] = events
         state["play_by_play"] = render_lines(events, info)
@@ -142,14 +159,22 @@ def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
     name = names[_f(G, v, L.O.CARD)]
     zone = _f(G, v, L.O.ZONE)
     if zone == Zone.BATTLEFIELD:
-        same = [o for o in zone_objects(G, _f(G, v, L.O.CTRL), zone)
-                if _f(G, o, L.O.CARD) == _f(G, v, L.O.CARD)]
+        same = [
+            o
+            for o in zone_objects(G, _f(G, v, L.O.CTRL), zone)
+            if _f(G, o, L.O.CARD) == _f(G, v, L.O.CARD)
+        ]
         k = same.index(v) + 1
         return f"battlefield:{_f(G, v, L.O.CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
     if zone == Zone.STACK:
         return f"stack:{name}"
-    zname = {Zone.HAND: "hand", Zone.LIBRARY: "library", Zone.GRAVEYARD: "graveyard",
-             Zone.EXILE: "exile", Zone.COMMAND: "command"}.get(zone)
+    zname = {
+        Zone.HAND: "hand",
+        Zone.LIBRARY: "library",
+        Zone.GRAVEYARD: "graveyard",
+        Zone.EXILE: "exile",
+        Zone.COMMAND: "command",
+    }.get(zone)
     return f"{zname}:{_f(G, v, L.O.OWNER)}:{name}" if zname else f"gone:{name}"
 
 
@@ -162,8 +187,7 @@ def step_name(G: np.ndarray) -> str:
 
 
 def _keywords(mask: int) -> list[str]:
-    return [name.lower() for name, bit in zip(Keyword._fields, Keyword, strict=True)
-            if mask & bit]
+    return [name.lower() for name, bit in zip(Keyword._fields, Keyword, strict=True) if mask & bit]
 
 
 def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dict[str, Any]:
@@ -174,66 +198,103 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
     stack = []
     for e in stack_entries(G):
         kind = int(G[e + L.S.KIND])
-        targets = [ref_text(G, names, int(G[e + L.S.T0 + i])) for i in range(L.MAX_TARGETS)
-                   if G[e + L.S.T0 + i] >= 0]
+        targets = [
+            ref_text(G, names, int(G[e + L.S.T0 + i]))
+            for i in range(L.MAX_TARGETS)
+            if G[e + L.S.T0 + i] >= 0
+        ]
         copy = kind == L.SK_SPELL and _f(G, int(G[e + L.S.OBJ]), L.O.TOKEN) == 1
-        stack.append({"card": names[int(G[e + L.S.CARD])], "controller": int(G[e + L.S.CTRL]),
-                      "kind": "copy" if copy else KIND_NAMES.get(kind, str(kind)),
-                      "promised": bool(G[e + L.S.PROMISED]) if kind != L.SK_DELAYED else False,
-                      "gift_to": int(G[e + L.S.RECIPIENT]) if G[e + L.S.PROMISED]
-                      and kind != L.SK_DELAYED else None,
-                      "targets": targets})
+        stack.append(
+            {
+                "card": names[int(G[e + L.S.CARD])],
+                "controller": int(G[e + L.S.CTRL]),
+                "kind": "copy" if copy else KIND_NAMES.get(kind, str(kind)),
+                "promised": bool(G[e + L.S.PROMISED]) if kind != L.SK_DELAYED else False,
+                "gift_to": int(G[e + L.S.RECIPIENT])
+                if G[e + L.S.PROMISED] and kind != L.SK_DELAYED
+                else None,
+                "targets": targets,
+            }
+        )
     seats = []
     for p in range(n):
         bf = []
         for o in zone_objects(G, p, Zone.BATTLEFIELD):
             att = _f(G, o, L.O.ATTACHED)
-            counters = {k: v for k, v in (("+1/+1", _f(G, o, L.O.P1P1)),
-                                          ("stun", _f(G, o, L.O.STUN))) if v}
+            counters = {
+                k: v for k, v in (("+1/+1", _f(G, o, L.O.P1P1)), ("stun", _f(G, o, L.O.STUN))) if v
+            }
             card = _f(G, o, L.O.CARD)
             creature = bool(int(cc.cards[card, CardCol.TYPES]) & CardType.CREATURE)
-            bf.append({"card": names[card], "controller": p,
-                       "owner": _f(G, o, L.O.OWNER), "token": bool(_f(G, o, L.O.TOKEN)),
-                       "tapped": bool(_f(G, o, L.O.TAPPED)),
-                       "power": _f(G, o, L.O.CUR_P) if creature else None,
-                       "toughness": _f(G, o, L.O.CUR_T) if creature else None,
-                       "colors": "".join(c for i, c in enumerate(COLOR_ORDER)
-                                         if int(cc.cards[card, CardCol.COLORS]) >> i & 1),
-                       "counters": counters,
-                       "attached_to": ref_text(G, names, att) if att >= 0 else None,
-                       "damage": _f(G, o, L.O.DAMAGE), "sick": bool(_f(G, o, L.O.SICK)),
-                       "keywords": _keywords(_f(G, o, L.O.CUR_KW)),
-                       "phased_out": bool(_f(G, o, L.O.PHASED))})
-        castable = [names[_f(G, o, L.O.CARD)] for q in range(n)
-                    for o in zone_objects(G, q, Zone.EXILE) if _f(G, o, L.O.CAST_BY) == p + 1]
-        seats.append({
-            "seat": p, "life": _pf(G, p, L.P.LIFE), "lost": bool(_pf(G, p, L.P.LOST)),
-            "hand": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.HAND)],
-            "library_size": _pf(G, p, L.P.LIB_N),
-            "graveyard": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)],
-            "exile": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.EXILE)],
-            "may_cast_from_exile": castable,
-            "battlefield": bf,
-            "gifts_promised": _pf(G, p, L.P.GIFTS_PROMISED),
-            "gifts_given": _pf(G, p, L.P.GIFTS_GIVEN),
-            "gifts_received": _pf(G, p, L.P.GIFTS_RECEIVED),
-            "gifts_undelivered": _pf(G, p, L.P.GIFTS_UNDELIVERED),
-            "gift_triggers": _pf(G, p, L.P.GIFT_TRIGGERS),  # "whenever you give a gift"
-            "cards_drawn": _pf(G, p, L.P.CARDS_DRAWN),
-            "command": [names[_f(G, o, L.O.CARD)] for o in command_objects(G, p)],
-            "commander": (names[_f(G, _pf(G, p, L.P.COMMANDER) - 1, L.O.CARD)]
-                          if _pf(G, p, L.P.COMMANDER) else None),
-            "commander_casts": _pf(G, p, L.P.COMMANDER_CASTS),
-            "commander_damage": [_pf(G, p, L.P.COMMANDER_DAMAGE + k) for k in range(n)],
-        })
+            bf.append(
+                {
+                    "card": names[card],
+                    "controller": p,
+                    "owner": _f(G, o, L.O.OWNER),
+                    "token": bool(_f(G, o, L.O.TOKEN)),
+                    "tapped": bool(_f(G, o, L.O.TAPPED)),
+                    "power": _f(G, o, L.O.CUR_P) if creature else None,
+                    "toughness": _f(G, o, L.O.CUR_T) if creature else None,
+                    "colors": "".join(
+                        c
+                        for i, c in enumerate(COLOR_ORDER)
+                        if int(cc.cards[card, CardCol.COLORS]) >> i & 1
+                    ),
+                    "counters": counters,
+                    "attached_to": ref_text(G, names, att) if att >= 0 else None,
+                    "damage": _f(G, o, L.O.DAMAGE),
+                    "sick": bool(_f(G, o, L.O.SICK)),
+                    "keywords": _keywords(_f(G, o, L.O.CUR_KW)),
+                    "phased_out": bool(_f(G, o, L.O.PHASED)),
+                }
+            )
+        castable = [
+            names[_f(G, o, L.O.CARD)]
+            for q in range(n)
+            for o in zone_objects(G, q, Zone.EXILE)
+            if _f(G, o, L.O.CAST_BY) == p + 1
+        ]
+        seats.append(
+            {
+                "seat": p,
+                "life": _pf(G, p, L.P.LIFE),
+                "lost": bool(_pf(G, p, L.P.LOST)),
+                "hand": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.HAND)],
+                "library_size": _pf(G, p, L.P.LIB_N),
+                "graveyard": [
+                    names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)
+                ],
+                "exile": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.EXILE)],
+                "may_cast_from_exile": castable,
+                "battlefield": bf,
+                "gifts_promised": _pf(G, p, L.P.GIFTS_PROMISED),
+                "gifts_given": _pf(G, p, L.P.GIFTS_GIVEN),
+                "gifts_received": _pf(G, p, L.P.GIFTS_RECEIVED),
+                "gifts_undelivered": _pf(G, p, L.P.GIFTS_UNDELIVERED),
+                "gift_triggers": _pf(G, p, L.P.GIFT_TRIGGERS),  # "whenever you give a gift"
+                "cards_drawn": _pf(G, p, L.P.CARDS_DRAWN),
+                "command": [names[_f(G, o, L.O.CARD)] for o in command_objects(G, p)],
+                "commander": (
+                    names[_f(G, _pf(G, p, L.P.COMMANDER) - 1, L.O.CARD)]
+                    if _pf(G, p, L.P.COMMANDER)
+                    else None
+                ),
+                "commander_casts": _pf(G, p, L.P.COMMANDER_CASTS),
+                "commander_damage": [_pf(G, p, L.P.COMMANDER_DAMAGE + k) for k in range(n)],
+            }
+        )
     extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H.EXTRA_N]))]
     out = {
-        "turn": int(G[L.H.TURN]), "active": int(G[L.H.ACTIVE]), "phase": step_name(G),
+        "turn": int(G[L.H.TURN]),
+        "active": int(G[L.H.ACTIVE]),
+        "phase": step_name(G),
         "winner": winner if winner >= 0 else None,
         "game_over": winner != -1,
         "end_reason": END_REASON_NAMES[int(G[L.H.END_REASON])] if winner != -1 else None,
         "extra_turns": extra[::-1],  # the next one taken first (500.7: newest first)
-        "stack": stack, "seats": seats, "warnings": list(warnings or []),
+        "stack": stack,
+        "seats": seats,
+        "warnings": list(warnings or []),
     }
     if G[L.H.ERROR]:
         out["error"] = f"capacity exceeded: {ERROR_NAMES[int(G[L.H.ERROR])]}"
@@ -259,12 +320,25 @@ class _Run:
     def _build(self) -> np.ndarray:
         scn, cc = self.scn, self.cc
         cards = cc.cards
-        n_cards = sum(len(s.hand) + len(s.library) + len(s.graveyard) + len(s.exile)
-                      + len(s.command) + sum(not p.token for p in s.battlefield)
-                      for s in scn.seats)
-        G = S.new_position(scn.players, n_cards, turn=scn.turn, active=scn.active,
-                           phase=PHASE_NAMES[scn.phase], starting_life=scn.starting_life,
-                           turn_cap=scn.turn_cap, action_cap=scn.action_cap)
+        n_cards = sum(
+            len(s.hand)
+            + len(s.library)
+            + len(s.graveyard)
+            + len(s.exile)
+            + len(s.command)
+            + sum(not p.token for p in s.battlefield)
+            for s in scn.seats
+        )
+        G = S.new_position(
+            scn.players,
+            n_cards,
+            turn=scn.turn,
+            active=scn.active,
+            phase=PHASE_NAMES[scn.phase],
+            starting_life=scn.starting_life,
+            turn_cap=scn.turn_cap,
+            action_cap=scn.action_cap,
+        )
         if self.log:  # a longer record holds the event log (kernel/rules/gamelog.py)
             from analyzer.kernel.rules.gamelog import log_record_size
 
@@ -275,14 +349,18 @@ class _Run:
             for s, seat in enumerate(scn.seats):
                 G[L.OFF_PLAYERS + s * L.PF + L.P.LIFE] = seat.life
                 G[L.OFF_PLAYERS + s * L.PF + L.P.LEVEL] = seat.level
-                for zone, names in ((Zone.HAND, seat.hand), (Zone.LIBRARY, seat.library[::-1]),
-                                    (Zone.GRAVEYARD, seat.graveyard)):
+                for zone, names in (
+                    (Zone.HAND, seat.hand),
+                    (Zone.LIBRARY, seat.library[::-1]),
+                    (Zone.GRAVEYARD, seat.graveyard),
+                ):
                     for name in names:
                         S.add_card(G, cards, o, cc.id_of(name), s, zone)
                         o += 1
                 for ex in seat.exile:
-                    S.add_card(G, cards, o, cc.id_of(ex.name), s, Zone.EXILE,
-                               castable_by=ex.castable_by)
+                    S.add_card(
+                        G, cards, o, cc.id_of(ex.name), s, Zone.EXILE, castable_by=ex.castable_by
+                    )
                     o += 1
                 for p in seat.battlefield:
                     card = cc.id_of(p.name)
@@ -292,12 +370,23 @@ class _Run:
                     else:
                         obj, o = o, o + 1
                     S.add_permanent(
-                        G, cards, obj, card, owner=s if p.owner is None else p.owner,
-                        controller=s, token=p.token, tapped=p.tapped,
+                        G,
+                        cards,
+                        obj,
+                        card,
+                        owner=s if p.owner is None else p.owner,
+                        controller=s,
+                        token=p.token,
+                        tapped=p.tapped,
                         sick=p.entered_this_turn if p.sick is None else p.sick,
-                        p1p1=p.p1p1, stun=p.stun, damage=p.damage,
-                        entered_this_turn=p.entered_this_turn, base_p=p.power,
-                        base_t=p.toughness, copy_of=card if p.token and not is_def else -1)
+                        p1p1=p.p1p1,
+                        stun=p.stun,
+                        damage=p.damage,
+                        entered_this_turn=p.entered_this_turn,
+                        base_p=p.power,
+                        base_t=p.toughness,
+                        copy_of=card if p.token and not is_def else -1,
+                    )
                     placed.append((obj, p))
                 for name in seat.command:
                     S.add_card(G, cards, o, cc.id_of(name), s, Zone.COMMAND)
@@ -325,13 +414,20 @@ class _Run:
         its casts from the command zone and the commander damage it took."""
         if seat.commander:
             card = self.cc.id_of(seat.commander)
-            owned = [o for o in range(int(G[L.H.NCARDS]))
-                     if _f(G, o, L.O.CARD) == card and _f(G, o, L.O.OWNER) == s]
+            owned = [
+                o
+                for o in range(int(G[L.H.NCARDS]))
+                if _f(G, o, L.O.CARD) == card and _f(G, o, L.O.OWNER) == s
+            ]
             owned.sort(key=lambda o: _f(G, o, L.O.ZONE) != Zone.COMMAND)
             if not owned:
-                raise InputError(Problem(f"seat[{s}].commander: seat {s} owns no "
-                                         f"{seat.commander} (put it in command, or in a zone)",
-                                         self.scn.source))
+                raise InputError(
+                    Problem(
+                        f"seat[{s}].commander: seat {s} owns no "
+                        f"{seat.commander} (put it in command, or in a zone)",
+                        self.scn.source,
+                    )
+                )
             S.set_commander(G, s, owned[0])
         base = L.OFF_PLAYERS + s * L.PF
         G[base + L.P.COMMANDER_CASTS] = seat.commander_casts
@@ -351,25 +447,38 @@ class _Run:
                 if not entries:
                     return "the stack holds no spell"
                 return int(G[entries[0] + L.S.OBJ])
-            objs = [int(G[e + L.S.OBJ]) for e in entries
-                    if self.names[int(G[e + L.S.CARD])] == ref.name]
+            objs = [
+                int(G[e + L.S.OBJ]) for e in entries if self.names[int(G[e + L.S.CARD])] == ref.name
+            ]
         else:
-            zone = {"battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
-                    "exile": Zone.EXILE, "hand": Zone.HAND, "library": Zone.LIBRARY}[ref.zone]
+            zone = {
+                "battlefield": Zone.BATTLEFIELD,
+                "graveyard": Zone.GRAVEYARD,
+                "exile": Zone.EXILE,
+                "hand": Zone.HAND,
+                "library": Zone.LIBRARY,
+            }[ref.zone]
             if seat == -2:  # any attacking creature of that name
                 seats = range(int(G[L.H.NPLAYERS]))
             elif seat < 0:  # bare name of a blocker: any defending player's
                 seats = [q for q in range(int(G[L.H.NPLAYERS])) if q != int(G[L.H.ACTIVE])]
             else:
                 seats = [seat]
-            objs = [o for q in seats for o in zone_objects(G, q, zone)
-                    if self.names[_f(G, o, L.O.CARD)] == ref.name
-                    and (seat != -2 or _f(G, o, L.O.ATTACKING))]
+            objs = [
+                o
+                for q in seats
+                for o in zone_objects(G, q, zone)
+                if self.names[_f(G, o, L.O.CARD)] == ref.name
+                and (seat != -2 or _f(G, o, L.O.ATTACKING))
+            ]
         if len(objs) < ref.index:
             where = {"stack": "on the stack"}.get(ref.zone, f"in that {ref.zone}")
             have = f"only {len(objs)}" if objs else "none"
-            return f"{ref.text}: no {ref.name} #{ref.index} {where} ({have})" if ref.index > 1 \
+            return (
+                f"{ref.text}: no {ref.name} #{ref.index} {where} ({have})"
+                if ref.index > 1
                 else f"{ref.text}: there is no {ref.name} {where}"
+            )
         return objs[ref.index - 1]
 
     # -- actions ----------------------------------------------------------------------------
@@ -385,8 +494,11 @@ class _Run:
         if G[L.H.WINNER] != -1:
             self._fail(a, "the game is over")
         if a.ask:
-            self._fail(a, "promise = \"?\" asks to play the cast both ways: run it with "
-                       "--rollouts N (gift-analyzer scenario FILE --rollouts 1000)")
+            self._fail(
+                a,
+                'promise = "?" asks to play the cast both ways: run it with '
+                "--rollouts N (gift-analyzer scenario FILE --rollouts 1000)",
+            )
         p = self._seat(a)
         if _pf(G, p, L.P.LOST):
             self._fail(a, f"seat {p} has lost the game")
@@ -396,19 +508,22 @@ class _Run:
         G = self.G
         ph = int(G[L.H.PHASE])
         if int(G[L.H.ACTIVE]) != p:
-            self._fail(a, f"{what} only in seat {p}'s own turn (it is seat "
-                       f"{int(G[L.H.ACTIVE])}'s turn)")
+            self._fail(
+                a, f"{what} only in seat {p}'s own turn (it is seat {int(G[L.H.ACTIVE])}'s turn)"
+            )
         if ph not in (Phase.MAIN1, Phase.MAIN2):
             self._fail(a, f"{what} only in a main phase (now: {step_name(G)})")
         if G[L.H.STACK_N] or G[L.H.TRIG_N]:
             self._fail(a, f"{what} only with an empty stack ({int(G[L.H.STACK_N])} on it)")
 
-    def _slots(self, a: ActionSpec, ab: int, chooser: int, promised: int,
-               what: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    def _slots(
+        self, a: ActionSpec, ab: int, chooser: int, promised: int, what: str
+    ) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """Target slots for ability row ab from the action's targets (errors name them)."""
         try:
-            placed = assign_targets(self.cc.abilities, self.cc.targets, ab, promised,
-                                    a.targets, a.grouped, what)
+            placed = assign_targets(
+                self.cc.abilities, self.cc.targets, ab, promised, a.targets, a.grouped, what
+            )
         except ValueError as exc:
             self._fail(a, str(exc))
         slots = np.full(L.MAX_TARGETS, -1, dtype=np.int32)
@@ -423,8 +538,16 @@ class _Run:
             texts[slot] = ref.text
         return slots, zccs, texts
 
-    def _target_error(self, a: ActionSpec, code: int, idx: int, ab: int, promised: int,
-                      texts: list[str], what: str) -> None:
+    def _target_error(
+        self,
+        a: ActionSpec,
+        code: int,
+        idx: int,
+        ab: int,
+        promised: int,
+        texts: list[str],
+        what: str,
+    ) -> None:
         cc = self.cc
         if code in (script.E_TARGET, script.E_DUPLICATE, script.E_OTHER):
             tg0 = int(cc.abilities[ab, AbilCol.TG_START])
@@ -433,21 +556,34 @@ class _Run:
                 s0 += int(cc.targets[tg0 + j, TargCol.MAX])
                 j += 1
             desc = group_text(cc.targets[tg0 + j])
-            mode = ("with the promise" if promised else "without the promise") \
-                if int(cc.cards[int(cc.abilities[ab, AbilCol.CARD]), CardCol.GIFT_KIND]) else ""
+            mode = (
+                ("with the promise" if promised else "without the promise")
+                if int(cc.cards[int(cc.abilities[ab, AbilCol.CARD]), CardCol.GIFT_KIND])
+                else ""
+            )
             if code == script.E_DUPLICATE:
                 self._fail(a, f"{texts[idx]} is chosen twice for one target")
             if code == script.E_OTHER:
                 other = int(cc.targets[tg0 + j, TargCol.OTHER_THAN]) - 1
-                self._fail(a, f"{texts[idx]} is already {what}'s target {other + 1}: this "
-                           f"target must be another {desc} (115.3)")
-            self._fail(a, f"{texts[idx]} is not a legal target: {what} {mode} targets "
-                       f"{desc}".replace("  ", " "))
+                self._fail(
+                    a,
+                    f"{texts[idx]} is already {what}'s target {other + 1}: this "
+                    f"target must be another {desc} (115.3)",
+                )
+            self._fail(
+                a,
+                f"{texts[idx]} is not a legal target: {what} {mode} targets {desc}".replace(
+                    "  ", " "
+                ),
+            )
         if code == script.E_TOO_FEW:
             tg0 = int(cc.abilities[ab, AbilCol.TG_START])
             desc = group_text(cc.targets[tg0 + idx])
-            self._fail(a, f"too few targets: {what} needs "
-                       f"{int(cc.targets[tg0 + idx, TargCol.MIN])} target {desc}")
+            self._fail(
+                a,
+                f"too few targets: {what} needs "
+                f"{int(cc.targets[tg0 + idx, TargCol.MIN])} target {desc}",
+            )
         self._fail(a, _MESSAGES.get(code, f"not allowed (code {code})"))
 
     def _cast(self, a: ActionSpec, p: int) -> None:
@@ -455,20 +591,31 @@ class _Run:
         card = cc.id_of(a.card)
         o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
         if o < 0:
-            o = next((x for q in range(int(G[L.H.NPLAYERS])) for x in zone_objects(G, q, Zone.EXILE)
-                      if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1), -1)
+            o = next(
+                (
+                    x
+                    for q in range(int(G[L.H.NPLAYERS]))
+                    for x in zone_objects(G, q, Zone.EXILE)
+                    if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1
+                ),
+                -1,
+            )
         if o < 0:
             o = next((x for x in command_objects(G, p) if _f(G, x, L.O.CARD) == card), -1)
         if o < 0 and (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1:
-            o = next((x for x in zone_objects(G, p, Zone.GRAVEYARD)
-                      if _f(G, x, L.O.CARD) == card), -1)  # flashback (702.34a)
+            o = next(
+                (x for x in zone_objects(G, p, Zone.GRAVEYARD) if _f(G, x, L.O.CARD) == card), -1
+            )  # flashback (702.34a)
         if o < 0:
-            self._fail(a, f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
-                       f"for seat {p} to cast it, nor seat {p}'s commander in the command "
-                       f"zone, nor in seat {p}'s graveyard with flashback)")
+            self._fail(
+                a,
+                f"{a.card} is not in seat {p}'s hand (nor exiled with a permission "
+                f"for seat {p} to cast it, nor seat {p}'s commander in the command "
+                f"zone, nor in seat {p}'s graveyard with flashback)",
+            )
         types = int(cc.cards[card, CardCol.TYPES])
         if types & CardType.LAND:
-            self._fail(a, f"{a.card} is a land: play it with play = \"{a.card}\"")
+            self._fail(a, f'{a.card} is a land: play it with play = "{a.card}"')
         if int(G[L.H.NO_SPELLS_TURN]) == int(G[L.H.TURN]):
             self._fail(a, "players can't cast spells this turn")
         fast = types & CardType.INSTANT or int(cc.cards[card, CardCol.KEYWORDS]) & Keyword.FLASH
@@ -498,12 +645,15 @@ class _Run:
         discard = -1
         if a.discard:
             did = cc.id_of(a.discard)
-            discard = next((x for x in zone_objects(G, p, Zone.HAND)
-                            if _f(G, x, L.O.CARD) == did and x != o), -1)
+            discard = next(
+                (x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == did and x != o),
+                -1,
+            )
             if discard < 0:
                 self._fail(a, f"discard: no other {a.discard} in seat {p}'s hand")
-        code, idx = script.cast_scripted_mode(G, self.C, p, o, promise, recipient, slots,
-                                              zccs, discard, a.mode - 1)
+        code, idx = script.cast_scripted_mode(
+            G, self.C, p, o, promise, recipient, slots, zccs, discard, a.mode - 1
+        )
         if code != script.OK:
             self._target_error(a, code, idx, ab, promise, texts, a.card)
 
@@ -525,15 +675,24 @@ class _Run:
             self._fail(a, f"seat {p} does not control {a.ref.text}")
         card = _f(G, o, L.O.CARD)
         a0 = int(cc.cards[card, CardCol.AB_START])
-        acts = [x for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT]))
-                if cc.abilities[x, AbilCol.KIND] == AbilityKind.ACTIVATED]
+        acts = [
+            x
+            for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT]))
+            if cc.abilities[x, AbilCol.KIND] == AbilityKind.ACTIVATED
+        ]
         if len(acts) < a.ability:
-            self._fail(a, f"{self.names[card]} has {len(acts) or 'no'} activated "
-                       f"abilit{'y' if len(acts) == 1 else 'ies'}")
+            self._fail(
+                a,
+                f"{self.names[card]} has {len(acts) or 'no'} activated "
+                f"abilit{'y' if len(acts) == 1 else 'ies'}",
+            )
         ab = acts[a.ability - 1]
         if cc.abilities[ab, AbilCol.MANA_ABILITY]:
-            self._fail(a, f"{self.names[card]}'s mana ability is used when a cost is paid: "
-                       "cast the spell and the engine taps it if the lands fall short")
+            self._fail(
+                a,
+                f"{self.names[card]}'s mana ability is used when a cost is paid: "
+                "cast the spell and the engine taps it if the lands fall short",
+            )
         if cc.abilities[ab, AbilCol.TRIG_PARAM] == 1:
             self._sorcery_time(a, p, "this ability can be activated")
         slots, zccs, texts = self._slots(a, ab, p, 0, self.names[card] + "'s ability")
@@ -558,11 +717,16 @@ class _Run:
         G = self.G
         if int(G[L.H.ACTIVE]) != p:
             self._fail(a, f"only the active player (seat {int(G[L.H.ACTIVE])}) attacks")
-        if int(G[L.H.PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN, Phase.DECLARE_ATTACKERS) \
-                or G[L.H.STACK_N] \
-                or G[L.H.TRIG_N]:
-            self._fail(a, f"attackers are declared from main1 or combat with an empty stack "
-                       f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)")
+        if (
+            int(G[L.H.PHASE]) not in (Phase.MAIN1, Phase.COMBAT_BEGIN, Phase.DECLARE_ATTACKERS)
+            or G[L.H.STACK_N]
+            or G[L.H.TRIG_N]
+        ):
+            self._fail(
+                a,
+                f"attackers are declared from main1 or combat with an empty stack "
+                f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)",
+            )
         d = a.defender if a.defender >= 0 else self._next_opponent(p)
         objs = []
         for ref in a.attackers:
@@ -573,8 +737,11 @@ class _Run:
         att = np.array(objs, dtype=np.int32)
         code, idx = script.declare_attack(G, self.C, p, att, np.full(len(objs), d, np.int32))
         if code == script.E_ATTACKER:
-            self._fail(a, f"{a.attackers[idx].text} can't attack (tapped, summoning sick, "
-                       "defender, no power, or not a creature seat {p} controls)")
+            self._fail(
+                a,
+                f"{a.attackers[idx].text} can't attack (tapped, summoning sick, "
+                "defender, no power, or not a creature seat {p} controls)",
+            )
         if code == script.E_DEFENDER:
             self._fail(a, f"seat {d} is not an opponent in the game")
         if code == script.E_TWICE:
@@ -584,8 +751,11 @@ class _Run:
     def _block(self, a: ActionSpec, p: int) -> None:
         G = self.G
         if int(G[L.H.PHASE]) != Phase.DECLARE_BLOCKERS or G[L.H.STACK_N] or G[L.H.TRIG_N]:
-            self._fail(a, f"blockers are declared after attackers, with an empty stack "
-                       f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)")
+            self._fail(
+                a,
+                f"blockers are declared after attackers, with an empty stack "
+                f"(now: {step_name(G)}, {int(G[L.H.STACK_N])} on the stack)",
+            )
         bs, ts = [], []
         for b_ref, t_ref in a.blocks:
             b = self._find(b_ref, b_ref.seat)
@@ -595,17 +765,17 @@ class _Run:
                     self._fail(a, v)
             bs.append(b)
             ts.append(t)
-        code, idx = script.declare_block(G, self.C, np.array(bs, np.int32),
-                                         np.array(ts, np.int32))
+        code, idx = script.declare_block(G, self.C, np.array(bs, np.int32), np.array(ts, np.int32))
         if code != script.OK:
             b_ref, t_ref = a.blocks[idx]
-            why = {script.E_NOT_ATTACKING: f"{t_ref.text} is not attacking {b_ref.text}'s "
-                                           "controller",
-                   script.E_BLOCKER: f"{b_ref.text} can't block {t_ref.text} (tapped, not a "
-                                     "creature, or flying without flying/reach)",
-                   script.E_MENACE: f"{t_ref.text} has menace: it can't be blocked except "
-                                    "by two or more creatures",
-                   script.E_TWICE: f"{b_ref.text} blocks twice"}[code]
+            why = {
+                script.E_NOT_ATTACKING: f"{t_ref.text} is not attacking {b_ref.text}'s controller",
+                script.E_BLOCKER: f"{b_ref.text} can't block {t_ref.text} (tapped, not a "
+                "creature, or flying without flying/reach)",
+                script.E_MENACE: f"{t_ref.text} has menace: it can't be blocked except "
+                "by two or more creatures",
+                script.E_TWICE: f"{b_ref.text} blocks twice",
+            }[code]
             self._fail(a, why)
 
     def _advance(self, a: ActionSpec, p: int) -> None:

@@ -15,16 +15,35 @@ import numpy as np
 
 from analyzer.enums import AbilCol, CardType, Cond, TargCol, TargetFilter, TargetKind
 
-_KIND = {TargetKind.PERMANENT: "permanent", TargetKind.PLAYER: "player",
-         TargetKind.OPPONENT: "opponent", TargetKind.SPELL: "spell",
-         TargetKind.CARD_IN_YOUR_GRAVEYARD: "card in your graveyard", TargetKind.ANY: "any target"}
-_TYPES = (("LAND", "land"), ("CREATURE", "creature"), ("ARTIFACT", "artifact"),
-          ("ENCHANTMENT", "enchantment"), ("INSTANT", "instant"), ("SORCERY", "sorcery"),
-          ("PLANESWALKER", "planeswalker"))
-_PREFIX = (("NONTOKEN", "nontoken"), ("TOKEN", "token"), ("NONLAND", "nonland"),
-           ("NONCREATURE", "noncreature"))
-_SUFFIX = (("YOU_CONTROL", "you control"), ("OPP_CONTROLS", "an opponent controls"),
-           ("NOT_YOU", "you don't control"), ("ENTERED_THIS_TURN", "that entered this turn"))
+_KIND = {
+    TargetKind.PERMANENT: "permanent",
+    TargetKind.PLAYER: "player",
+    TargetKind.OPPONENT: "opponent",
+    TargetKind.SPELL: "spell",
+    TargetKind.CARD_IN_YOUR_GRAVEYARD: "card in your graveyard",
+    TargetKind.ANY: "any target",
+}
+_TYPES = (
+    ("LAND", "land"),
+    ("CREATURE", "creature"),
+    ("ARTIFACT", "artifact"),
+    ("ENCHANTMENT", "enchantment"),
+    ("INSTANT", "instant"),
+    ("SORCERY", "sorcery"),
+    ("PLANESWALKER", "planeswalker"),
+)
+_PREFIX = (
+    ("NONTOKEN", "nontoken"),
+    ("TOKEN", "token"),
+    ("NONLAND", "nonland"),
+    ("NONCREATURE", "noncreature"),
+)
+_SUFFIX = (
+    ("YOU_CONTROL", "you control"),
+    ("OPP_CONTROLS", "an opponent controls"),
+    ("NOT_YOU", "you don't control"),
+    ("ENTERED_THIS_TURN", "that entered this turn"),
+)
 
 
 def group_text(row: np.ndarray) -> str:
@@ -48,8 +67,9 @@ def group_text(row: np.ndarray) -> str:
     return " ".join(words)
 
 
-def active_groups(abilities: np.ndarray, targets: np.ndarray, ab: int,
-                  promised: int) -> list[tuple[int, int, int]]:
+def active_groups(
+    abilities: np.ndarray, targets: np.ndarray, ab: int, promised: int
+) -> list[tuple[int, int, int]]:
     """(group row, first slot, local index) of every target group that exists in this mode."""
     if ab < 0:
         return []
@@ -78,8 +98,15 @@ def _describe(targets: np.ndarray, groups: list[tuple[int, int, int]]) -> str:
     return "; ".join(parts)
 
 
-def assign_targets(abilities: np.ndarray, targets: np.ndarray, ab: int, promised: int,
-                   given: Sequence[Any], grouped: bool, what: str) -> list[tuple[int, Any]]:
+def assign_targets(
+    abilities: np.ndarray,
+    targets: np.ndarray,
+    ab: int,
+    promised: int,
+    given: Sequence[Any],
+    grouped: bool,
+    what: str,
+) -> list[tuple[int, Any]]:
     """Slot of each named target. Flat lists fill the groups in order, each taking as many as
     it can while leaving the later groups their minimum. Raises ValueError (a message for the
     user) when the count can't fit this mode."""
@@ -88,29 +115,37 @@ def assign_targets(abilities: np.ndarray, targets: np.ndarray, ab: int, promised
     shape = _describe(targets, groups) if groups else "no targets"
     if grouped:
         if len(given) != len(groups):
-            raise ValueError(f"{len(given)} target lists given; {what} {mode} has "
-                             f"{len(groups)} target group(s): {shape}")
+            raise ValueError(
+                f"{len(given)} target lists given; {what} {mode} has "
+                f"{len(groups)} target group(s): {shape}"
+            )
         lists = [list(x) for x in given]
     else:
         rest = list(given)
         lists = []
         for i, (g, _s0, _j) in enumerate(groups):
-            later = sum(int(targets[h, TargCol.MIN]) for h, _a, _b in groups[i + 1:])
+            later = sum(int(targets[h, TargCol.MIN]) for h, _a, _b in groups[i + 1 :])
             take = max(0, min(int(targets[g, TargCol.MAX]), len(rest) - later))
             lists.append(rest[:take])
             rest = rest[take:]
         if rest:
             total = sum(int(targets[g, TargCol.MAX]) for g, _a, _b in groups)
-            raise ValueError(f"too many targets: {len(given)} given, {what} {mode} takes "
-                             f"at most {total} ({shape})")
+            raise ValueError(
+                f"too many targets: {len(given)} given, {what} {mode} takes "
+                f"at most {total} ({shape})"
+            )
     out = []
     for (g, s0, _j), refs in zip(groups, lists, strict=True):
         lo, hi = int(targets[g, TargCol.MIN]), int(targets[g, TargCol.MAX])
         if len(refs) > hi:
-            raise ValueError(f"too many targets: {what} {mode} takes at most {_count(hi)} "
-                             f"{group_text(targets[g])}")
+            raise ValueError(
+                f"too many targets: {what} {mode} takes at most {_count(hi)} "
+                f"{group_text(targets[g])}"
+            )
         if len(refs) < lo:
-            raise ValueError(f"too few targets: {what} {mode} needs {_count(lo)} "
-                             f"{group_text(targets[g])} ({len(refs)} given; all targets: {shape})")
+            raise ValueError(
+                f"too few targets: {what} {mode} needs {_count(lo)} "
+                f"{group_text(targets[g])} ({len(refs)} given; all targets: {shape})"
+            )
         out += [(s0 + k, r) for k, r in enumerate(refs)]
     return out

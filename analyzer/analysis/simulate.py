@@ -39,8 +39,9 @@ class KernelInputs:
     levels: np.ndarray  # int32 (n_players,): each seat's built-in player (enums.PlayerLevel)
 
 
-def kernel_inputs(decks: Sequence[Deck], catalog,
-                  levels: Sequence[int] | None = None) -> KernelInputs:
+def kernel_inputs(
+    decks: Sequence[Deck], catalog, levels: Sequence[int] | None = None
+) -> KernelInputs:
     """The kernel's arrays for these decks; ``levels`` per seat (default: all standard)."""
     from analyzer.kernel.layout import DECK_COMMANDER, MAX_DECK, MAX_PLAYERS
     from analyzer.kernel.rules.catalog import pack_catalog
@@ -55,13 +56,21 @@ def kernel_inputs(decks: Sequence[Deck], catalog,
     for s, deck in enumerate(decks):
         commanders = [n for n, c in deck.commander for _ in range(c)]
         if len(commanders) > 1:
-            raise InputError(Problem(f"{len(commanders)} commanders; the engine plays one "
-                                     "commander per deck (partners are not modeled)",
-                                     source=deck.source))
+            raise InputError(
+                Problem(
+                    f"{len(commanders)} commanders; the engine plays one "
+                    "commander per deck (partners are not modeled)",
+                    source=deck.source,
+                )
+            )
         names = deck.cards() + commanders
         if len(names) > MAX_DECK:
-            raise InputError(Problem(f"deck has {len(names)} cards; the kernel holds at most "
-                                     f"{MAX_DECK}", source=deck.source))
+            raise InputError(
+                Problem(
+                    f"deck has {len(names)} cards; the kernel holds at most {MAX_DECK}",
+                    source=deck.source,
+                )
+            )
         ids = [compiled.id_of(n) for n in names]
         arr[s, : len(ids)] = ids
         if commanders:  # the last entry: it starts in the command zone (903.6)
@@ -76,20 +85,30 @@ def kernel_inputs(decks: Sequence[Deck], catalog,
     seat_levels = np.zeros(len(decks), dtype=np.int32)
     if levels is not None:
         seat_levels[:] = np.asarray(levels, dtype=np.int32)
-    return KernelInputs(pack_catalog(compiled.tables), arr, sizes, compiled.names, obj_cards_arr,
-                        np.array(obj_seats, dtype=np.int32), gift, seat_levels)
+    return KernelInputs(
+        pack_catalog(compiled.tables),
+        arr,
+        sizes,
+        compiled.names,
+        obj_cards_arr,
+        np.array(obj_seats, dtype=np.int32),
+        gift,
+        seat_levels,
+    )
 
 
-def seat_levels(n_players: int, player: str = "standard",
-                opp_player: str | None = None) -> np.ndarray:
+def seat_levels(
+    n_players: int, player: str = "standard", opp_player: str | None = None
+) -> np.ndarray:
     """Each seat's built-in player level (enums.PlayerLevel): `player` for every seat, or for
     seat 0 only when `opp_player` names the opponents' (seats 1 and up)."""
     from analyzer.enums import PLAYER_LEVEL_NAMES
 
-    problems = [Problem(f"unknown player level {name!r}: use one of "
-                        f"{', '.join(PLAYER_LEVEL_NAMES)}")
-                for name in (player, opp_player)
-                if name is not None and name not in PLAYER_LEVEL_NAMES]
+    problems = [
+        Problem(f"unknown player level {name!r}: use one of {', '.join(PLAYER_LEVEL_NAMES)}")
+        for name in (player, opp_player)
+        if name is not None and name not in PLAYER_LEVEL_NAMES
+    ]
     if problems:
         raise InputError(problems)
     levels = np.full(n_players, PLAYER_LEVEL_NAMES[player], dtype=np.int32)
@@ -155,14 +174,16 @@ class SimResult:
         def game_col(name: str) -> np.ndarray:
             return g[:, GAME_COLS.index(name)]
 
-        df = pd.DataFrame({
-            "game": np.arange(n),
-            "seed": np.full(n, self.seed, dtype=np.int64),
-            "first_seat": game_col("first_seat"),
-            "winner": game_col("winner"),
-            "turns": game_col("turns"),
-            "end_reason": [END_REASON_NAMES[r] for r in game_col("end_reason")],
-        })
+        df = pd.DataFrame(
+            {
+                "game": np.arange(n),
+                "seed": np.full(n, self.seed, dtype=np.int64),
+                "first_seat": game_col("first_seat"),
+                "winner": game_col("winner"),
+                "turns": game_col("turns"),
+                "end_reason": [END_REASON_NAMES[r] for r in game_col("end_reason")],
+            }
+        )
         for s in range(self.n_players):
             df[f"seat{s}_deck"] = self.decks[s].name
             for k, col in enumerate(SEAT_COLS):
@@ -184,9 +205,16 @@ class SimResult:
         gift = self.inputs.gift_objects
         rows = []
         for game, obj in zip(*np.nonzero((cast > 0) & gift[None, :]), strict=True):
-            rows.append((game, int(self.inputs.object_seats[obj]),
-                         names[self.inputs.object_cards[obj]], int(cast[game, obj]),
-                         int(promised[game, obj]), int(given[game, obj])))
+            rows.append(
+                (
+                    game,
+                    int(self.inputs.object_seats[obj]),
+                    names[self.inputs.object_cards[obj]],
+                    int(cast[game, obj]),
+                    int(promised[game, obj]),
+                    int(given[game, obj]),
+                )
+            )
         df = pd.DataFrame(rows, columns=["game", "seat", "card", "cast", "promised", "given"])
         return df.groupby(["game", "seat", "card"], as_index=False).sum()
 
@@ -198,13 +226,19 @@ class SimResult:
         row = {
             "deck": self.decks[0].name,
             "opponent": " + ".join(d.name for d in self.decks[1:]),
-            "games": n, "wins": c.wins, "losses": n - c.wins - c.draws, "draws": c.draws,
+            "games": n,
+            "wins": c.wins,
+            "losses": n - c.wins - c.draws,
+            "draws": c.draws,
             "win_rate": c.wins / n if n else float("nan"),
-            "ci_low": float(lo), "ci_high": float(hi),
+            "ci_low": float(lo),
+            "ci_high": float(hi),
             "mean_turns": c.turns / n if n else float("nan"),
         }
-        for label, k, w in (("play", c.play_games, c.play_wins),
-                            ("draw", c.draw_games, c.draw_wins)):
+        for label, k, w in (
+            ("play", c.play_games, c.play_wins),
+            ("draw", c.draw_games, c.draw_wins),
+        ):
             lo, hi = wilson_interval(w, k)
             row[f"games_on_{label}"] = k
             row[f"win_rate_on_{label}"] = w / k if k else float("nan")
@@ -216,14 +250,25 @@ class SimResult:
         return pd.DataFrame([row])
 
 
-def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
-                     threads: int | None = None, policy: str = "never",
-                     starting_life: int = 20, turn_cap: int | None = None,
-                     action_cap: int = DEFAULT_ACTION_CAP, chunk: int = DEFAULT_CHUNK,
-                     progress: Callable[[int], None] | None = None, keep_games: bool = True,
-                     keep_objs: bool = True, levels: Sequence[int] | None = None,
-                     on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None,
-                     first_game: int = 0) -> SimResult:
+def simulate_matchup(
+    decks: Sequence[Deck],
+    catalog,
+    *,
+    games: int,
+    seed: int,
+    threads: int | None = None,
+    policy: str = "never",
+    starting_life: int = 20,
+    turn_cap: int | None = None,
+    action_cap: int = DEFAULT_ACTION_CAP,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+    keep_games: bool = True,
+    keep_objs: bool = True,
+    levels: Sequence[int] | None = None,
+    on_chunk: Callable[[int, np.ndarray, np.ndarray], None] | None = None,
+    first_game: int = 0,
+) -> SimResult:
     """Play `games` games of this matchup; seat 0 is decks[0]. `first_game`: the index of the
     first game (game i's randomness depends on seed and i only, so a run played in pieces
     plays the same games).
@@ -259,17 +304,31 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
     helper = BackgroundCompile().start()  # first run only: compile on two cores
     for start in range(0, games, chunk):
         stop = min(games, start + chunk)
-        g = all_games[start:stop] if keep_games else np.zeros((stop - start, width),
-                                                               dtype=np.int32)
-        o = all_objs[start:stop] if keep_objs else np.zeros((stop - start, n_cards, OBJ_N),
-                                                             dtype=np.int8)
+        g = all_games[start:stop] if keep_games else np.zeros((stop - start, width), dtype=np.int32)
+        o = (
+            all_objs[start:stop]
+            if keep_objs
+            else np.zeros((stop - start, n_cards, OBJ_N), dtype=np.int8)
+        )
 
-        def run(a: int, b: int, start: int = start, g: np.ndarray = g,
-                o: np.ndarray = o) -> None:
-            run_batch(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels, n_players,
-                      seed, first_game + start + a, starting_life, turn_cap, action_cap,
-                      g[a:b], o[a:b],
-                      seat_fields(), obj_fields())
+        def run(a: int, b: int, start: int = start, g: np.ndarray = g, o: np.ndarray = o) -> None:
+            run_batch(
+                inputs.C,
+                pol,
+                inputs.decks,
+                inputs.deck_sizes,
+                inputs.levels,
+                n_players,
+                seed,
+                first_game + start + a,
+                starting_life,
+                turn_cap,
+                action_cap,
+                g[a:b],
+                o[a:b],
+                seat_fields(),
+                obj_fields(),
+            )
 
         try:
             run_sliced(run, stop - start, threads)
@@ -283,8 +342,9 @@ def simulate_matchup(decks: Sequence[Deck], catalog, *, games: int, seed: int,
             on_chunk(start, g, o)
         if progress is not None:
             progress(stop - start)
-    result = SimResult(list(decks), seed, counts, inputs, all_games, all_objs,
-                       time.perf_counter() - t0, threads)
+    result = SimResult(
+        list(decks), seed, counts, inputs, all_games, all_objs, time.perf_counter() - t0, threads
+    )
     if errors:
         from analyzer.kernel.rules.state import ERROR_NAMES
 

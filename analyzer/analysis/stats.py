@@ -82,8 +82,9 @@ def t_value(confidence: float = 0.95, df: ArrayLike = math.inf) -> Any:
     _check_confidence(confidence)
     dfs = np.asarray(df, dtype=float)
     with np.errstate(invalid="ignore"):
-        out = np.where(dfs > 0, sps.t.isf((1.0 - confidence) / 2.0, np.where(dfs > 0, dfs, 1)),
-                       np.nan)
+        out = np.where(
+            dfs > 0, sps.t.isf((1.0 - confidence) / 2.0, np.where(dfs > 0, dfs, 1)), np.nan
+        )
     return _out(np.asarray(out, dtype=float))
 
 
@@ -104,8 +105,9 @@ def _counts(*arrays: ArrayLike) -> list[NDArray[np.float64]]:
 # single rates
 
 
-def wilson_interval(successes: ArrayLike, n: ArrayLike,
-                    confidence: float = 0.95) -> tuple[Any, Any]:
+def wilson_interval(
+    successes: ArrayLike, n: ArrayLike, confidence: float = 0.95
+) -> tuple[Any, Any]:
     """Wilson score interval for a binomial proportion; n = 0 gives (nan, nan).
 
     With p = s/n and z the two-sided critical value:
@@ -117,8 +119,9 @@ def wilson_interval(successes: ArrayLike, n: ArrayLike,
     return low, high
 
 
-def _score_interval(successes: ArrayLike, n: ArrayLike, draws: ArrayLike,
-                    confidence: float) -> tuple[Any, Any]:
+def _score_interval(
+    successes: ArrayLike, n: ArrayLike, draws: ArrayLike, confidence: float
+) -> tuple[Any, Any]:
     """Wilson's formula with p(1-p) replaced by the observed per-game variance (draws >= 0)."""
     _check_confidence(confidence)
     s, nn, d = _counts(successes, n, draws)
@@ -159,8 +162,9 @@ def score_rate(wins: ArrayLike, draws: ArrayLike, n: ArrayLike, confidence: floa
     return Rate(_out(rate), low, high)
 
 
-def jeffreys_interval(successes: ArrayLike, n: ArrayLike,
-                      confidence: float = 0.95) -> tuple[Any, Any]:
+def jeffreys_interval(
+    successes: ArrayLike, n: ArrayLike, confidence: float = 0.95
+) -> tuple[Any, Any]:
     """Jeffreys interval: the equal-tailed Beta(s + 1/2, n - s + 1/2) quantiles, with the
     lower end 0 at s = 0 and the upper end 1 at s = n (Brown, Cai & DasGupta 2001)."""
     _check_confidence(confidence)
@@ -175,25 +179,34 @@ def jeffreys_interval(successes: ArrayLike, n: ArrayLike,
     return _out(np.where(empty, np.nan, low)), _out(np.where(empty, np.nan, high))
 
 
-def proportion_interval(successes: ArrayLike, n: ArrayLike,
-                        confidence: float = 0.95) -> tuple[Any, Any]:
+def proportion_interval(
+    successes: ArrayLike, n: ArrayLike, confidence: float = 0.95
+) -> tuple[Any, Any]:
     """Wilson, except Jeffreys' lower end with at most JEFFREYS_AT_MOST successes and its upper
     end with at most that many failures: the end that Wilson puts too far from the boundary
     (its upper end there is fine, Jeffreys' is too low)."""
     s_, nn = _counts(successes, n)
     wl, wh = (np.asarray(x, dtype=float) for x in wilson_interval(s_, nn, confidence))
     jl, jh = (np.asarray(x, dtype=float) for x in jeffreys_interval(s_, nn, confidence))
-    return (_out(np.where(s_ <= JEFFREYS_AT_MOST, jl, wl)),
-            _out(np.where(nn - s_ <= JEFFREYS_AT_MOST, jh, wh)))
+    return (
+        _out(np.where(s_ <= JEFFREYS_AT_MOST, jl, wl)),
+        _out(np.where(nn - s_ <= JEFFREYS_AT_MOST, jh, wh)),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # differences
 
 
-def unpaired_difference(wins1: ArrayLike, n1: ArrayLike, wins2: ArrayLike, n2: ArrayLike,
-                        draws1: ArrayLike = 0, draws2: ArrayLike = 0,
-                        confidence: float = 0.95) -> Difference:
+def unpaired_difference(
+    wins1: ArrayLike,
+    n1: ArrayLike,
+    wins2: ArrayLike,
+    n2: ArrayLike,
+    draws1: ArrayLike = 0,
+    draws2: ArrayLike = 0,
+    confidence: float = 0.95,
+) -> Difference:
     """Rate 1 minus rate 2 from independent samples: Newcombe's hybrid score interval.
 
     Newcombe (1998) method 10, with (l_i, u_i) the score interval of each rate:
@@ -244,8 +257,13 @@ class PairedResult:
         return asdict(self)
 
 
-def paired_difference(a: ArrayLike, b: ArrayLike, groups: ArrayLike | None = None,
-                      confidence: float = 0.95, n_groups: int | None = None) -> PairedResult:
+def paired_difference(
+    a: ArrayLike,
+    b: ArrayLike,
+    groups: ArrayLike | None = None,
+    confidence: float = 0.95,
+    n_groups: int | None = None,
+) -> PairedResult:
     """Mean of a - b over pairs (the same game or decision under two arms), t interval.
 
     d_i = a_i - b_i; delta = mean(d); se = sd(d) / sqrt(n) with sd using n - 1; interval
@@ -293,10 +311,22 @@ def paired_difference(a: ArrayLike, b: ArrayLike, groups: ArrayLike | None = Non
     p_value = np.asarray(paired_p_value(delta, se, n - 1), dtype=float)
     df = np.where(few, np.nan, n - 1)
     n_better, n_worse = gsum((d > 0).astype(float)), gsum((d < 0).astype(float))
-    fields = dict(n=n, mean_a=mean_a, mean_b=mean_b, delta=delta, se=se, ci_low=ci_low,
-                  ci_high=ci_high, df=df, p_value=p_value, se_unpaired=se_unpaired,
-                  var_reduction=var_reduction, n_better=n_better, n_worse=n_worse,
-                  n_same=n - n_better - n_worse)
+    fields = dict(
+        n=n,
+        mean_a=mean_a,
+        mean_b=mean_b,
+        delta=delta,
+        se=se,
+        ci_low=ci_low,
+        ci_high=ci_high,
+        df=df,
+        p_value=p_value,
+        se_unpaired=se_unpaired,
+        var_reduction=var_reduction,
+        n_better=n_better,
+        n_worse=n_worse,
+        n_same=n - n_better - n_worse,
+    )
     for key in ("n", "n_better", "n_worse", "n_same"):
         fields[key] = fields[key].astype(np.int64)
     if groups is None:

@@ -40,14 +40,14 @@ from analyzer.analysis import paired
 
 ROW_KEYS = ("deck", "opponent", "card", "gift_kind", "base_policy")
 # the integer sums of one cell, in this order
-FIELDS = ("n", "sum_a", "sum_b", "better", "worse", "sum_d2", "games", "sum_s2", "sum_sn",
-          "sum_n2")
+FIELDS = ("n", "sum_a", "sum_b", "better", "worse", "sum_d2", "games", "sum_s2", "sum_sn", "sum_n2")
 _N, _A, _B, _POS, _NEG, _D2, _G, _S2, _SN, _N2 = range(len(FIELDS))
 NO_SITUATION = ("", -1)  # the (situation, bucket code) of a row cell
 
 
-def cell_sums(x_a: np.ndarray, x_b: np.ndarray, game: np.ndarray, group: np.ndarray,
-              k: int) -> np.ndarray:
+def cell_sums(
+    x_a: np.ndarray, x_b: np.ndarray, game: np.ndarray, group: np.ndarray, k: int
+) -> np.ndarray:
     """(k, len(FIELDS)) int64: the sums of every group of one chunk. x_a, x_b: the integer
     outcomes (2 x forks scale); game: game ids (decisions of one game share one)."""
     xa, xb = np.asarray(x_a, dtype=np.int64), np.asarray(x_b, dtype=np.int64)
@@ -70,17 +70,21 @@ def cell_sums(x_a: np.ndarray, x_b: np.ndarray, game: np.ndarray, group: np.ndar
     games = np.asarray(game, dtype=np.int64)
     base = games.min()
     width = int(games.max() - base) + 1
-    keys, inverse, n_g = np.unique(g * width + (games - base), return_inverse=True,
-                                   return_counts=True)
+    keys, inverse, n_g = np.unique(
+        g * width + (games - base), return_inverse=True, return_counts=True
+    )
     s_g = np.rint(np.bincount(inverse, weights=x.astype(float))).astype(np.int64)
     owner = keys // width
     out[:, _G] = np.bincount(owner, minlength=k)
-    out[:, _S2] = np.rint(np.bincount(owner, weights=(s_g * s_g).astype(float),
-                                      minlength=k)).astype(np.int64)
-    out[:, _SN] = np.rint(np.bincount(owner, weights=(s_g * n_g).astype(float),
-                                      minlength=k)).astype(np.int64)
-    out[:, _N2] = np.rint(np.bincount(owner, weights=(n_g * n_g).astype(float),
-                                      minlength=k)).astype(np.int64)
+    out[:, _S2] = np.rint(
+        np.bincount(owner, weights=(s_g * s_g).astype(float), minlength=k)
+    ).astype(np.int64)
+    out[:, _SN] = np.rint(
+        np.bincount(owner, weights=(s_g * n_g).astype(float), minlength=k)
+    ).astype(np.int64)
+    out[:, _N2] = np.rint(
+        np.bincount(owner, weights=(n_g * n_g).astype(float), minlength=k)
+    ).astype(np.int64)
     return out
 
 
@@ -97,8 +101,9 @@ def design_effect(sums: np.ndarray) -> float:
     return max(1.0, g * between * (n - 1) / den)
 
 
-def effects(rows: Sequence[np.ndarray], scale: int, alpha: float = 0.05,
-            interval: bool = True) -> paired.PairedEffect:
+def effects(
+    rows: Sequence[np.ndarray], scale: int, alpha: float = 0.05, interval: bool = True
+) -> paired.PairedEffect:
     """paired.PairedEffect of every cell (arrays, one entry per cell) from its sums."""
     m = np.asarray(rows, dtype=np.int64).reshape(-1, len(FIELDS))
     n = m[:, _N].astype(float)
@@ -106,8 +111,17 @@ def effects(rows: Sequence[np.ndarray], scale: int, alpha: float = 0.05,
         mean_a = m[:, _A] / (scale * n)
         mean_b = m[:, _B] / (scale * n)
     deff = np.array([design_effect(r) for r in m], dtype=float)
-    return paired.effect_from_counts(n, m[:, _G].astype(float), m[:, _POS] / scale,
-                                     m[:, _NEG] / scale, mean_a, mean_b, deff, alpha, interval)
+    return paired.effect_from_counts(
+        n,
+        m[:, _G].astype(float),
+        m[:, _POS] / scale,
+        m[:, _NEG] / scale,
+        mean_a,
+        mean_b,
+        deff,
+        alpha,
+        interval,
+    )
 
 
 @dataclass
@@ -146,19 +160,22 @@ class DecisionStats:
             labels = list(cats.categories)
             self.labels.setdefault(situation, labels)
             nb = len(labels)
-            sums = cell_sums(xa, xb, game, rows * nb + np.asarray(cats.codes, np.int64),
-                             len(keys) * nb)
+            sums = cell_sums(
+                xa, xb, game, rows * nb + np.asarray(cats.codes, np.int64), len(keys) * nb
+            )
             for i, key in enumerate(keys):
                 for j in range(nb):
                     if sums[i * nb + j, _N]:
                         self._add_one((*key, situation, j), sums[i * nb + j])
         x = xa - xb
-        for i, v in enumerate((xa.size, xa.sum(), (xa * xa).sum(), xb.sum(), (xb * xb).sum(),
-                               x.sum(), (x * x).sum())):
+        for i, v in enumerate(
+            (xa.size, xa.sum(), (xa * xa).sum(), xb.sum(), (xb * xb).sum(), x.sum(), (x * x).sum())
+        ):
             self.totals[i] += int(v)
 
-    def _add(self, keys: Sequence[tuple[str, ...]], tail: tuple[Any, ...],
-             sums: np.ndarray) -> None:
+    def _add(
+        self, keys: Sequence[tuple[str, ...]], tail: tuple[Any, ...], sums: np.ndarray
+    ) -> None:
         for key, row in zip(keys, sums, strict=True):
             self._add_one((*key, *tail), row)
 
@@ -239,8 +256,14 @@ def joint_effect(tables: Iterable[np.ndarray], alpha: float = 0.05) -> paired.Pa
     n = float(t.sum())
     with np.errstate(invalid="ignore", divide="ignore"):
         mean_a, mean_b = float((t * i).sum()) / (2.0 * n), float((t * j).sum()) / (2.0 * n)
-    res = paired.effect_from_counts(np.array([n]), np.array([n]),
-                                    np.array([float((t * np.maximum(i - j, 0)).sum()) / 2.0]),
-                                    np.array([float((t * np.maximum(j - i, 0)).sum()) / 2.0]),
-                                    np.array([mean_a]), np.array([mean_b]), np.ones(1), alpha)
+    res = paired.effect_from_counts(
+        np.array([n]),
+        np.array([n]),
+        np.array([float((t * np.maximum(i - j, 0)).sum()) / 2.0]),
+        np.array([float((t * np.maximum(j - i, 0)).sum()) / 2.0]),
+        np.array([mean_a]),
+        np.array([mean_b]),
+        np.ones(1),
+        alpha,
+    )
     return paired.PairedEffect(**{k: float(v[0]) for k, v in res.to_dict().items()})

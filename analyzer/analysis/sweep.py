@@ -91,8 +91,10 @@ class Matchup:
         for arr in (self.C, self.pol, self.decks, self.deck_sizes, self.levels):
             h.update(f"{arr.dtype}{arr.shape}".encode())
             h.update(np.ascontiguousarray(arr).tobytes())
-        h.update(f"{self.stream_seed}:{self.starting_life}:{self.turn_cap}:{self.action_cap}:"
-                 f"{self.keep_objs}:{self.forks}:{self.fork_mask}".encode())
+        h.update(
+            f"{self.stream_seed}:{self.starting_life}:{self.turn_cap}:{self.action_cap}:"
+            f"{self.keep_objs}:{self.forks}:{self.fork_mask}".encode()
+        )
         return h.hexdigest()
 
 
@@ -137,13 +139,32 @@ def play_slice(m: Any, start: int, stop: int, threads: int = 1) -> dict[str, Any
     t0 = time.perf_counter()
 
     def run(a: int, b: int) -> None:
-        run_batch(m.C, m.pol, m.decks, m.deck_sizes, m.levels, n_players, m.stream_seed,
-                  start + a, m.starting_life, m.turn_cap, m.action_cap, games[a:b], objs[a:b],
-                  seat_fields(), obj_fields())
+        run_batch(
+            m.C,
+            m.pol,
+            m.decks,
+            m.deck_sizes,
+            m.levels,
+            n_players,
+            m.stream_seed,
+            start + a,
+            m.starting_life,
+            m.turn_cap,
+            m.action_cap,
+            games[a:b],
+            objs[a:b],
+            seat_fields(),
+            obj_fields(),
+        )
 
     run_sliced(run, n, threads)
-    return {"games": games, "objs": objs if m.keep_objs else None,
-            "seconds": time.perf_counter() - t0, "engine": m.engine, "pid": os.getpid()}
+    return {
+        "games": games,
+        "objs": objs if m.keep_objs else None,
+        "seconds": time.perf_counter() - t0,
+        "engine": m.engine,
+        "pid": os.getpid(),
+    }
 
 
 def play_forks(m: Matchup, start: int, stop: int, threads: int = 1) -> dict[str, Any]:
@@ -161,14 +182,36 @@ def play_forks(m: Matchup, start: int, stop: int, threads: int = 1) -> dict[str,
     t0 = time.perf_counter()
 
     def run(a: int, b: int) -> None:
-        fk.run_forks(m.C, m.pol, m.decks, m.deck_sizes, m.levels, n_players, m.stream_seed,
-                     start + a, m.starting_life, m.turn_cap, m.action_cap, m.forks,
-                     m.fork_mask, False, games[a:b], dec[a:b], feat[a:b])
+        fk.run_forks(
+            m.C,
+            m.pol,
+            m.decks,
+            m.deck_sizes,
+            m.levels,
+            n_players,
+            m.stream_seed,
+            start + a,
+            m.starting_life,
+            m.turn_cap,
+            m.action_cap,
+            m.forks,
+            m.fork_mask,
+            False,
+            games[a:b],
+            dec[a:b],
+            feat[a:b],
+        )
 
     run_sliced(run, n, threads)
     keep = np.arange(MAX_DECISIONS)[None, :] < games[:, fk.G_RECORDED][:, None]
-    return {"games": games, "decisions": dec[keep], "features": feat[keep],
-            "seconds": time.perf_counter() - t0, "engine": m.engine, "pid": os.getpid()}
+    return {
+        "games": games,
+        "decisions": dec[keep],
+        "features": feat[keep],
+        "seconds": time.perf_counter() - t0,
+        "engine": m.engine,
+        "pid": os.getpid(),
+    }
 
 
 _ARRAYS = ("games", "objs", "decisions", "features", "json")
@@ -253,13 +296,24 @@ def prepare(plan: Plan, catalog: Any) -> list[PreparedCell]:
         inputs = kernel_inputs(decks, catalog, seat_levels(len(decks), cell.player))
         policy = cell.policy or plan.policies[0]
         pol = policy_table(policy, inputs.card_names, catalog.lookup)
-        life = plan.life if plan.life is not None else \
-            (40 if decks[0].format == "commander" else 20)
-        m = Matchup(inputs.C, pol, inputs.decks, inputs.deck_sizes, inputs.levels,
-                    stream_seed(plan.seed, decks[1:] if plan.analysis == "compare" else decks,
-                                plan.streams), life,
-                    DEFAULT_TURNS_PER_PLAYER * len(decks), DEFAULT_ACTION_CAP,
-                    plan.analysis == "cardstats", engine)
+        life = (
+            plan.life if plan.life is not None else (40 if decks[0].format == "commander" else 20)
+        )
+        m = Matchup(
+            inputs.C,
+            pol,
+            inputs.decks,
+            inputs.deck_sizes,
+            inputs.levels,
+            stream_seed(
+                plan.seed, decks[1:] if plan.analysis == "compare" else decks, plan.streams
+            ),
+            life,
+            DEFAULT_TURNS_PER_PLAYER * len(decks),
+            DEFAULT_ACTION_CAP,
+            plan.analysis == "cardstats",
+            engine,
+        )
         pc = PreparedCell(cell, decks, inputs, m, arms=[("", m)])
         if plan.analysis in ("evaluate", "tune"):
             from analyzer.analysis import sweep_evaluate
@@ -289,10 +343,14 @@ def arm_results(pc: PreparedCell, store: TaskStore) -> list[dict[str, Any]] | No
         parts = [store.load(t.key) for t in tasks]
         for t, part in zip(tasks, parts, strict=True):
             if "games" in part and part["games"].shape[0] != t.games:
-                raise RuntimeError(f"stored task {t.key} holds {part['games'].shape[0]} games, "
-                                   f"not {t.games}")
-        joined: dict[str, Any] = {k: np.concatenate([part[k] for part in parts])
-                                  for k in parts[0] if k not in ("seconds", "json")}
+                raise RuntimeError(
+                    f"stored task {t.key} holds {part['games'].shape[0]} games, not {t.games}"
+                )
+        joined: dict[str, Any] = {
+            k: np.concatenate([part[k] for part in parts])
+            for k in parts[0]
+            if k not in ("seconds", "json")
+        }
         if "json" in parts[0]:
             joined["json"] = str(parts[0]["json"])
         joined["seconds"] = float(sum(float(part["seconds"]) for part in parts))
@@ -309,14 +367,16 @@ def merge_cell(pc: PreparedCell, store: TaskStore) -> SimResult | None:
     objs = arms[0]["objs"] if pc.matchup.keep_objs else None
     counts = SummaryCounts()
     counts.add(games)
-    result = SimResult(pc.decks, pc.matchup.stream_seed, counts, pc.inputs, games, objs,
-                       arms[0]["seconds"], 1)
+    result = SimResult(
+        pc.decks, pc.matchup.stream_seed, counts, pc.inputs, games, objs, arms[0]["seconds"], 1
+    )
     codes = games[:, 4]
     if codes.any():
         from analyzer.kernel.rules.state import ERROR_NAMES
 
-        result.extra["capacity_errors"] = {ERROR_NAMES[int(c)]: int(np.sum(codes == c))
-                                           for c in np.unique(codes) if c}
+        result.extra["capacity_errors"] = {
+            ERROR_NAMES[int(c)]: int(np.sum(codes == c)) for c in np.unique(codes) if c
+        }
     return result
 
 
@@ -327,15 +387,21 @@ def cell_columns(analysis: str) -> list[str]:
 
 
 def cell_values(cell: Cell) -> dict[str, str]:
-    return {"deck_file": shown(cell.deck), "opponent_file": shown(cell.opponent),
-            "policy": cell.policy, "player": cell.player, "card": cell.card}
+    return {
+        "deck_file": shown(cell.deck),
+        "opponent_file": shown(cell.opponent),
+        "policy": cell.policy,
+        "player": cell.player,
+        "card": cell.card,
+    }
 
 
 def with_cell(df: pd.DataFrame, cell: Cell, analysis: str) -> pd.DataFrame:
     """The cell's inputs as leading columns (each only if the table lacks it)."""
     values = cell_values(cell)
-    lead = pd.DataFrame({c: values[c] for c in cell_columns(analysis) if c not in df},
-                        index=df.index)
+    lead = pd.DataFrame(
+        {c: values[c] for c in cell_columns(analysis) if c not in df}, index=df.index
+    )
     return pd.concat([lead, df], axis=1)
 
 
@@ -351,30 +417,37 @@ def cell_table(analysis: str, result: SimResult, catalog: Any) -> pd.DataFrame:
 TABLE_NAMES = {"simulate": "summary.csv", "cardstats": "card_stats.csv"}
 
 
-def compare_table(plan: Plan, cells: list[PreparedCell], results: list[SimResult | None]
-                  ) -> dict[str, pd.DataFrame]:
+def compare_table(
+    plan: Plan, cells: list[PreparedCell], results: list[SimResult | None]
+) -> dict[str, pd.DataFrame]:
     """compare.csv: each deck minus the baseline (the plan's first deck) per opponent and
     policy, paired on the same games; one `gift-analyzer compare` row per cell."""
     from analyzer.analysis.compare import Arm, deck_comparison, seat_scores
     from analyzer.report.units import to_points
 
-    done = {(pc.cell.deck, pc.cell.opponent, pc.cell.policy, pc.cell.player): (pc, r)
-            for pc, r in zip(cells, results, strict=True) if r is not None}
+    done = {
+        (pc.cell.deck, pc.cell.opponent, pc.cell.policy, pc.cell.player): (pc, r)
+        for pc, r in zip(cells, results, strict=True)
+        if r is not None
+    }
     frames = []
     for (deck, opp, policy, player), (pc, r) in done.items():
         base = done.get((plan.decks[0], opp, policy, player))
         if deck == plan.decks[0] or base is None:
             continue
         opponent = pc.decks[1].name
-        row = deck_comparison([Arm(pc.decks[0].name, opponent, "", seat_scores(r.games))],
-                              [Arm(base[0].decks[0].name, opponent, "",
-                                   seat_scores(base[1].games))], policy)
+        row = deck_comparison(
+            [Arm(pc.decks[0].name, opponent, "", seat_scores(r.games))],
+            [Arm(base[0].decks[0].name, opponent, "", seat_scores(base[1].games))],
+            policy,
+        )
         frames.append(with_cell(to_points(row), pc.cell, "compare"))  # as `compare` writes it
     return {"compare.csv": pd.concat(frames, ignore_index=True)} if frames else {}
 
 
-def merged_tables(plan: Plan, cells: list[PreparedCell], store: TaskStore, catalog: Any
-                  ) -> dict[str, pd.DataFrame | str]:
+def merged_tables(
+    plan: Plan, cells: list[PreparedCell], store: TaskStore, catalog: Any
+) -> dict[str, pd.DataFrame | str]:
     """One table over all complete cells, the cell's inputs as leading columns (name -> table;
     a text value is a file of its own, e.g. a tuned policy)."""
     if plan.analysis in ("evaluate", "tune"):
@@ -384,8 +457,11 @@ def merged_tables(plan: Plan, cells: list[PreparedCell], store: TaskStore, catal
     results = [merge_cell(pc, store) for pc in cells]
     if plan.analysis == "compare":
         return dict(compare_table(plan, cells, results))
-    frames = [with_cell(cell_table(plan.analysis, r, catalog), pc.cell, plan.analysis)
-              for pc, r in zip(cells, results, strict=True) if r is not None]
+    frames = [
+        with_cell(cell_table(plan.analysis, r, catalog), pc.cell, plan.analysis)
+        for pc, r in zip(cells, results, strict=True)
+        if r is not None
+    ]
     if not frames:
         return {}
     return {TABLE_NAMES[plan.analysis]: pd.concat(frames, ignore_index=True)}
@@ -400,10 +476,17 @@ def sweep_frame(analysis: str, cells: list[PreparedCell], store: TaskStore) -> p
         done = [t for t in pc.tasks if store.has(t.key)]
         seconds = sum(float(store.load(t.key)["seconds"]) for t in done)
         values = cell_values(pc.cell)
-        rows.append({**{c: values[c] for c in lead}, "stream_seed": pc.matchup.stream_seed,
-                     "status": "complete" if len(done) == len(pc.tasks) else "incomplete",
-                     "games": sum(t.games for t in done), "tasks": len(pc.tasks),
-                     "tasks_done": len(done), "seconds": round(seconds, 3)})
+        rows.append(
+            {
+                **{c: values[c] for c in lead},
+                "stream_seed": pc.matchup.stream_seed,
+                "status": "complete" if len(done) == len(pc.tasks) else "incomplete",
+                "games": sum(t.games for t in done),
+                "tasks": len(pc.tasks),
+                "tasks_done": len(done),
+                "seconds": round(seconds, 3),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -420,8 +503,12 @@ def warm_jobs(cells: list[PreparedCell], pending: list[tuple[Task, Any]]) -> lis
 OnResult = Callable[[Task, dict[str, Any]], None]
 
 
-def run_in_process(pending: list[tuple[Task, Any]], on_result: OnResult,
-                   threads: int | None = None, warm: Sequence[Matchup] = ()) -> dict[str, Any]:
+def run_in_process(
+    pending: list[tuple[Task, Any]],
+    on_result: OnResult,
+    threads: int | None = None,
+    warm: Sequence[Matchup] = (),
+) -> dict[str, Any]:
     """The `none` scheduler: tasks one after another in this process, on the kernel's threads."""
     from analyzer.kernel.host.parallel import available_threads
 

@@ -22,8 +22,12 @@ from typing import Any
 from analyzer.analysis.sweep import EngineMismatch, Matchup, OnResult, Task, engine_version
 from analyzer.errors import InputError, Problem
 
-_WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-               "OPENBLAS_NUM_THREADS": "1"}
+_WORKER_ENV = {
+    "NUMBA_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+}
 
 
 def connect(scheduler: str, workers: int | None) -> tuple[Any, Any]:
@@ -34,15 +38,24 @@ def connect(scheduler: str, workers: int | None) -> tuple[Any, Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise InputError(Problem("--scheduler local or ADDRESS needs Dask: pip install "
-                                 "'gift-analyzer[sweep]' (or run with --scheduler none)",
-                                 source="--scheduler")) from None
+        raise InputError(
+            Problem(
+                "--scheduler local or ADDRESS needs Dask: pip install "
+                "'gift-analyzer[sweep]' (or run with --scheduler none)",
+                source="--scheduler",
+            )
+        ) from None
 
     if scheduler == "local":
         n = workers or os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR,
-                               env=_WORKER_ENV)
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+            env=_WORKER_ENV,
+        )
         client = Client(cluster)
         # Ctrl-C in a terminal reaches the whole process group: the client stops the sweep and
         # closes the cluster, so the local workers themselves ignore it (no tracebacks)
@@ -51,8 +64,11 @@ def connect(scheduler: str, workers: int | None) -> tuple[Any, Any]:
     try:
         return Client(scheduler, timeout="20s"), None
     except (OSError, TimeoutError, ValueError) as err:
-        raise InputError(Problem(f"cannot reach the Dask scheduler at {scheduler!r}: {err}",
-                                 source="--scheduler")) from None
+        raise InputError(
+            Problem(
+                f"cannot reach the Dask scheduler at {scheduler!r}: {err}", source="--scheduler"
+            )
+        ) from None
 
 
 def _ignore_sigint() -> None:
@@ -65,8 +81,12 @@ def worker_info() -> dict[str, Any]:
     """What a worker says about itself (runs on the worker)."""
     from analyzer.kernel.host.warmup import kernel_cached
 
-    return {"engine": engine_version(), "host": socket.gethostname(), "pid": os.getpid(),
-            "kernel_cached": kernel_cached()}
+    return {
+        "engine": engine_version(),
+        "host": socket.gethostname(),
+        "pid": os.getpid(),
+        "kernel_cached": kernel_cached(),
+    }
 
 
 def warm(jobs: list[Matchup]) -> float:
@@ -90,8 +110,12 @@ def check_and_warm(client: Any, m: list[Matchup], log: Any) -> dict[str, Any]:
     for a in refused:
         log(f"refusing worker {a}: engine {info[a]['engine']}, this client runs {mine}")
     if not good:
-        raise InputError(Problem(f"no Dask worker runs this engine version ({mine}); install "
-                                 "the same gift-analyzer on the workers"))
+        raise InputError(
+            Problem(
+                f"no Dask worker runs this engine version ({mine}); install "
+                "the same gift-analyzer on the workers"
+            )
+        )
     first: dict[str, str] = {}
     for a in good:
         if not info[a]["kernel_cached"]:
@@ -99,15 +123,24 @@ def check_and_warm(client: Any, m: list[Matchup], log: Any) -> dict[str, Any]:
     # a host with a cold cache: one worker compiles first, then its others load the cache
     rounds = [list(first.values()), [a for a in good if a not in first.values()]]
     for batch in rounds:
-        futures = {a: client.submit(warm, m, workers=[a], allow_other_workers=False,
-                                    pure=False, key=f"warm-{a}") for a in batch}
+        futures = {
+            a: client.submit(
+                warm, m, workers=[a], allow_other_workers=False, pure=False, key=f"warm-{a}"
+            )
+            for a in batch
+        }
         for a, f in futures.items():
             info[a]["warm_seconds"] = round(f.result(), 3)
     return {"workers": info, "good": good, "refused": refused}
 
 
-def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnResult,
-                good: list[str], refused: list[str]) -> dict[str, Any]:
+def run_on_dask(
+    client: Any,
+    pending: list[tuple[Task, Matchup]],
+    on_result: OnResult,
+    good: list[str],
+    refused: list[str],
+) -> dict[str, Any]:
     """Submit every pending task; store results as they complete; resubmit refused ones."""
     from distributed import as_completed
 
@@ -120,10 +153,18 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
     matchups: dict[int, Any] = {}
     for task, m in pending:
         if id(m) not in matchups:
-            matchups[id(m)] = client.submit(_matchup, m, key=f"matchup-{task.key}", pure=False,
-                                            **restrict)
-        f = client.submit(play_slice_remote, matchups[id(m)], task.start, task.stop,
-                          key=f"task-{task.key}", pure=False, **restrict)
+            matchups[id(m)] = client.submit(
+                _matchup, m, key=f"matchup-{task.key}", pure=False, **restrict
+            )
+        f = client.submit(
+            play_slice_remote,
+            matchups[id(m)],
+            task.start,
+            task.stop,
+            key=f"task-{task.key}",
+            pure=False,
+            **restrict,
+        )
         by_key[f.key] = (task, m)
         futures.append(f)
     done = as_completed(futures)
@@ -138,8 +179,15 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
                 ok = [a for a, i in info.items() if i["engine"] == m.engine]
                 if not ok:
                     raise
-                again = client.submit(play_slice_remote, m, task.start, task.stop, pure=False,
-                                      workers=ok, allow_other_workers=False)
+                again = client.submit(
+                    play_slice_remote,
+                    m,
+                    task.start,
+                    task.stop,
+                    pure=False,
+                    workers=ok,
+                    allow_other_workers=False,
+                )
                 by_key[again.key] = (task, m)
                 done.add(again)
                 resubmitted += 1
@@ -148,8 +196,10 @@ def run_on_dask(client: Any, pending: list[tuple[Task, Matchup]], on_result: OnR
             f.release()
     finally:
         client.cancel([f for f in futures if not f.done()])
-    return {"resubmitted_on_engine_mismatch": resubmitted,
-            "tasks_s": round(time.perf_counter() - t0, 3)}
+    return {
+        "resubmitted_on_engine_mismatch": resubmitted,
+        "tasks_s": round(time.perf_counter() - t0, 3),
+    }
 
 
 def _matchup(m: Any) -> Any:

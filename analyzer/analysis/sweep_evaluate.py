@@ -34,8 +34,13 @@ from analyzer.errors import InputError, Problem
 from analyzer.io.coverage import gift_cards
 
 FORKS = "forks"  # the label of an evaluate cell's forked base run
-EVALUATE_TABLES = ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
-                   "decisions")
+EVALUATE_TABLES = (
+    "policy_comparison",
+    "gift_decisions",
+    "gift_situations",
+    "paired_stats",
+    "decisions",
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -50,8 +55,13 @@ def evaluate_settings(plan: Plan) -> dict[str, Any]:
     baseline = pols[0]
     base = plan.base_policy or baseline
     opp = plan.opp_policy if plan.opp_policy is not None else base
-    return {"policies": pols, "baseline": baseline, "base": base, "opp": opp,
-            "reuse": plan.forks > 0 and base in pols}
+    return {
+        "policies": pols,
+        "baseline": baseline,
+        "base": base,
+        "opp": opp,
+        "reuse": plan.forks > 0 and base in pols,
+    }
 
 
 def _evaluate_arms(plan: Plan, pc: PreparedCell, catalog: Any) -> None:
@@ -90,8 +100,9 @@ def _capacity(label: str, games: np.ndarray) -> str | None:
     return f"{label}: capacity exceeded in some games (counted as draws): {found}"
 
 
-def evaluate_cell(plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], catalog: Any
-                  ) -> tuple[dict[str, pd.DataFrame], list[str]]:
+def evaluate_cell(
+    plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], catalog: Any
+) -> tuple[dict[str, pd.DataFrame], list[str]]:
     """The cell's evaluate tables (points, as the files have them) and its warnings."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
@@ -107,12 +118,23 @@ def evaluate_cell(plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], cata
     tables: dict[str, pd.DataFrame] = {}
     if FORKS in data:
         f = data[FORKS]
-        run = cf.ForkRun(list(pc.decks), pc.matchup.stream_seed,
-                         str(with_opponents(s["base"], s["opp"])), plan.forks, f["games"],
-                         f["decisions"], f["features"], pc.inputs, f["seconds"], 1)
+        run = cf.ForkRun(
+            list(pc.decks),
+            pc.matchup.stream_seed,
+            str(with_opponents(s["base"], s["opp"])),
+            plan.forks,
+            f["games"],
+            f["decisions"],
+            f["features"],
+            pc.inputs,
+            f["seconds"],
+            1,
+        )
         if run.dropped:
-            warnings.append(f"{me} vs {opp}: {run.dropped} gift decisions beyond the per-game "
-                            "record limit were played by the base policy but not forked")
+            warnings.append(
+                f"{me} vs {opp}: {run.dropped} gift decisions beyond the per-game "
+                "record limit were played by the base policy but not forked"
+            )
         frame = cf.decisions_frame(run, catalog, 0)
         fork_scores = cmp.seat_scores(f["games"])
         if s["reuse"]:
@@ -120,24 +142,36 @@ def evaluate_cell(plan: Plan, pc: PreparedCell, arms: list[dict[str, Any]], cata
         card_arms = []
         for card in s["cards"]:
             never = data.get(f"card {card}=never")
-            card_arms.append(cf.CardArm(me, opp, card, joint_counts(
-                cmp.seat_scores(data[f"card {card}=always"]["games"]),
-                fork_scores if never is None else cmp.seat_scores(never["games"]))))
+            card_arms.append(
+                cf.CardArm(
+                    me,
+                    opp,
+                    card,
+                    joint_counts(
+                        cmp.seat_scores(data[f"card {card}=always"]["games"]),
+                        fork_scores if never is None else cmp.seat_scores(never["games"]),
+                    ),
+                )
+            )
         # the running sums evaluate keeps (analysis/sufficient.py), so the tables match its
         # to the last bit, not only up to float rounding
         stats = DecisionStats()
         stats.add(frame)
         agg = cf.aggregate_stats(stats, games=plan.games, min_effect=plan.min_effect / 100.0)
         agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
-        tables.update(gift_decisions=to_points(agg.decisions),
-                      gift_situations=to_points(agg.situations),
-                      paired_stats=to_points(agg.paired), decisions=frame)
+        tables.update(
+            gift_decisions=to_points(agg.decisions),
+            gift_situations=to_points(agg.situations),
+            paired_stats=to_points(agg.paired),
+            decisions=frame,
+        )
     for p in s["policies"]:
         if not (s["reuse"] and p == s["base"]):
-            policy_arms.append(cmp.Arm(me, opp, p, cmp.seat_scores(data[f"policy {p}"]
-                                                                     ["games"])))
-    tables = {"policy_comparison": to_points(cmp.policy_comparison(policy_arms,
-                                                                    s["baseline"])), **tables}
+            policy_arms.append(cmp.Arm(me, opp, p, cmp.seat_scores(data[f"policy {p}"]["games"])))
+    tables = {
+        "policy_comparison": to_points(cmp.policy_comparison(policy_arms, s["baseline"])),
+        **tables,
+    }
     return tables, warnings
 
 
@@ -165,9 +199,22 @@ class TuneJob:
 
     def digest(self) -> str:
         tuner = (Path(__file__).parent / "tune.py").read_bytes()
-        text = json.dumps([self.matchup, self.card, self.games, self.seed, self.base,
-                           self.opponents, list(self.features), self.rounds, self.life,
-                           self.player, self.engine, hashlib.sha256(tuner).hexdigest()])
+        text = json.dumps(
+            [
+                self.matchup,
+                self.card,
+                self.games,
+                self.seed,
+                self.base,
+                self.opponents,
+                list(self.features),
+                self.rounds,
+                self.life,
+                self.player,
+                self.engine,
+                hashlib.sha256(tuner).hexdigest(),
+            ]
+        )
         return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -179,23 +226,32 @@ def tune_cards(plan: Plan, loaded: dict[Path, Any], catalog: Any) -> Callable[[P
     if plan.cards is None:
         wanted = list(dict.fromkeys(c for path in plan.decks for c in gifts[path]))
         if not wanted:
-            raise InputError(Problem("`tune`: none of the decks plays a gift card",
-                                     source=str(plan.source)))
+            raise InputError(
+                Problem("`tune`: none of the decks plays a gift card", source=str(plan.source))
+            )
     else:
         wanted = []
         for written in plan.cards:
             rec = catalog.lookup(written)
             if rec is None:
                 hint = catalog.suggest(written)
-                raise InputError(Problem(f"`cards`: unknown card {written!r}" + (
-                    f"; did you mean {', '.join(hint)}?" if hint else ""),
-                    source=str(plan.source)))
+                raise InputError(
+                    Problem(
+                        f"`cards`: unknown card {written!r}"
+                        + (f"; did you mean {', '.join(hint)}?" if hint else ""),
+                        source=str(plan.source),
+                    )
+                )
             if not rec.gift:
-                raise InputError(Problem(f"`cards`: {rec.name} has no gift: nothing to tune",
-                                         source=str(plan.source)))
+                raise InputError(
+                    Problem(
+                        f"`cards`: {rec.name} has no gift: nothing to tune", source=str(plan.source)
+                    )
+                )
             if not any(rec.name in g for g in gifts.values()):
-                raise InputError(Problem(f"`cards`: none of the decks plays {rec.name}",
-                                         source=str(plan.source)))
+                raise InputError(
+                    Problem(f"`cards`: none of the decks plays {rec.name}", source=str(plan.source))
+                )
             wanted.append(rec.name)
     return lambda path: [c for c in wanted if c in gifts[path]]
 
@@ -204,12 +260,29 @@ def _tune_arm(plan: Plan, pc: PreparedCell, catalog: Any) -> None:
     from analyzer.analysis.tune import DEFAULT_FEATURES, check_inputs
 
     features = plan.features or DEFAULT_FEATURES
-    check_inputs([pc.decks], catalog, pc.cell.card, features, pc.cell.policy,
-                 plan.opp_policy or pc.cell.policy)
-    job = TuneJob(tuple(pc.decks), catalog, pc.cell.card, plan.games, pc.matchup.stream_seed,
-                  pc.cell.policy, plan.opp_policy, tuple(features), plan.rounds,
-                  pc.matchup.starting_life, pc.cell.player, pc.matchup.engine,
-                  pc.matchup.digest())
+    check_inputs(
+        [pc.decks],
+        catalog,
+        pc.cell.card,
+        features,
+        pc.cell.policy,
+        plan.opp_policy or pc.cell.policy,
+    )
+    job = TuneJob(
+        tuple(pc.decks),
+        catalog,
+        pc.cell.card,
+        plan.games,
+        pc.matchup.stream_seed,
+        pc.cell.policy,
+        plan.opp_policy,
+        tuple(features),
+        plan.rounds,
+        pc.matchup.starting_life,
+        pc.cell.player,
+        pc.matchup.engine,
+        pc.matchup.digest(),
+    )
     pc.arms = [("tune", job)]
 
 
@@ -220,39 +293,69 @@ def run_tune(job: TuneJob, threads: int = 1) -> dict[str, Any]:
     from analyzer.analysis.tune import tune_card
 
     t0 = time.perf_counter()
-    res = tune_card([list(job.decks)], job.catalog, job.card, games=job.games, seed=job.seed,
-                    base=job.base, opponents=job.opponents, features=job.features,
-                    rounds=job.rounds, threads=threads, life=lambda _d: job.life,
-                    player=job.player)
-    result = {"card": res.card, "weights": res.weights, "start": res.start,
-              "train_start": res.train_start, "train_best": res.train_best,
-              "evaluations": res.evaluations, "policy_toml": res.policy_toml,
-              "comparisons": res.comparisons.to_dict(orient="list"),
-              "history": [[w, s] for w, s in res.history]}
-    return {"json": json.dumps(result), "seconds": time.perf_counter() - t0,
-            "engine": job.engine, "pid": os.getpid()}
+    res = tune_card(
+        [list(job.decks)],
+        job.catalog,
+        job.card,
+        games=job.games,
+        seed=job.seed,
+        base=job.base,
+        opponents=job.opponents,
+        features=job.features,
+        rounds=job.rounds,
+        threads=threads,
+        life=lambda _d: job.life,
+        player=job.player,
+    )
+    result = {
+        "card": res.card,
+        "weights": res.weights,
+        "start": res.start,
+        "train_start": res.train_start,
+        "train_best": res.train_best,
+        "evaluations": res.evaluations,
+        "policy_toml": res.policy_toml,
+        "comparisons": res.comparisons.to_dict(orient="list"),
+        "history": [[w, s] for w, s in res.history],
+    }
+    return {
+        "json": json.dumps(result),
+        "seconds": time.perf_counter() - t0,
+        "engine": job.engine,
+        "pid": os.getpid(),
+    }
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def tune_cell(pc: PreparedCell, arm: dict[str, Any], files: dict[str, str]
-              ) -> dict[str, pd.DataFrame]:
+def tune_cell(
+    pc: PreparedCell, arm: dict[str, Any], files: dict[str, str]
+) -> dict[str, pd.DataFrame]:
     """tune.csv's row and tune_comparisons.csv's rows of one cell; its tuned policy file goes
     into ``files`` (name -> text)."""
     r = json.loads(arm["json"])
     c = pc.cell
-    name = (f"tuned/{_slug(c.deck.stem)}-vs-{_slug(c.opponent.stem)}-{_slug(r['card'])}-"
-            f"{_slug(c.policy)}-{c.player}.toml")
+    name = (
+        f"tuned/{_slug(c.deck.stem)}-vs-{_slug(c.opponent.stem)}-{_slug(r['card'])}-"
+        f"{_slug(c.policy)}-{c.player}.toml"
+    )
     while name in files:
         name = name.removesuffix(".toml") + "_.toml"
     files[name] = r["policy_toml"]
-    row = {"deck": pc.decks[0].name, "opponent": pc.decks[1].name, "games": pc.tasks[0].games,
-           "seed": pc.matchup.stream_seed, "evaluations": r["evaluations"],
-           "train_start": r["train_start"], "train_best": r["train_best"],
-           "weights": json.dumps(r["weights"]), "start_weights": json.dumps(r["start"]),
-           "policy_file": name}
+    row = {
+        "deck": pc.decks[0].name,
+        "opponent": pc.decks[1].name,
+        "games": pc.tasks[0].games,
+        "seed": pc.matchup.stream_seed,
+        "evaluations": r["evaluations"],
+        "train_start": r["train_start"],
+        "train_best": r["train_best"],
+        "weights": json.dumps(r["weights"]),
+        "start_weights": json.dumps(r["start"]),
+        "policy_file": name,
+    }
     comp = pd.DataFrame(r["comparisons"])
     gains = {f"gain_vs_{_slug(v)}": g for v, g in zip(comp["versus"], comp["gain"], strict=True)}
     return {"tune": pd.DataFrame([{**row, **gains}]), "tune_comparisons": comp}
@@ -270,8 +373,9 @@ def arms(plan: Plan, pc: PreparedCell, catalog: Any) -> None:
         _tune_arm(plan, pc, catalog)
 
 
-def merged_tables(plan: Plan, cells: list[PreparedCell], store: TaskStore, catalog: Any
-                  ) -> dict[str, pd.DataFrame | str]:
+def merged_tables(
+    plan: Plan, cells: list[PreparedCell], store: TaskStore, catalog: Any
+) -> dict[str, pd.DataFrame | str]:
     """Every complete cell's tables, one file per table with the cell's inputs leading, cell
     by cell (a cell's raw arrays are dropped once its tables are built)."""
     frames: dict[str, list[pd.DataFrame]] = {}
@@ -284,8 +388,7 @@ def merged_tables(plan: Plan, cells: list[PreparedCell], store: TaskStore, catal
         if plan.analysis == "evaluate":
             tables, warnings = evaluate_cell(plan, pc, arms, catalog)
             if warnings:
-                notes.append(with_cell(pd.DataFrame({"warning": warnings}), pc.cell,
-                                       plan.analysis))
+                notes.append(with_cell(pd.DataFrame({"warning": warnings}), pc.cell, plan.analysis))
         else:
             tables = tune_cell(pc, arms[0], files)
         for name, df in tables.items():

@@ -28,13 +28,37 @@ STREAMS = ("matchup", "shared")
 # the commands' defaults: evaluate's --policies, tune's --base
 DEFAULT_POLICIES = {"evaluate": ("never", "always", "random:p=0.5"), "tune": ("heuristic",)}
 DEFAULT_TASK_GAMES = 2000  # ~0.1 s of kernel time per task: scheduling costs well under 1%
-_KEYS = {"analysis", "decks", "opponents", "policies", "players", "games", "seed",
-         "task_games", "streams", "life", "allow_approximate", "card_data",
-         # evaluate's and tune's own arguments (as their commands' options)
-         "forks", "base_policy", "opp_policy", "min_effect", "cards", "features", "rounds"}
-_ONLY = {"forks": ("evaluate",), "base_policy": ("evaluate",), "min_effect": ("evaluate",),
-         "opp_policy": ("evaluate", "tune"), "cards": ("tune",), "features": ("tune",),
-         "rounds": ("tune",)}
+_KEYS = {
+    "analysis",
+    "decks",
+    "opponents",
+    "policies",
+    "players",
+    "games",
+    "seed",
+    "task_games",
+    "streams",
+    "life",
+    "allow_approximate",
+    "card_data",
+    # evaluate's and tune's own arguments (as their commands' options)
+    "forks",
+    "base_policy",
+    "opp_policy",
+    "min_effect",
+    "cards",
+    "features",
+    "rounds",
+}
+_ONLY = {
+    "forks": ("evaluate",),
+    "base_policy": ("evaluate",),
+    "min_effect": ("evaluate",),
+    "opp_policy": ("evaluate", "tune"),
+    "cards": ("tune",),
+    "features": ("tune",),
+    "rounds": ("tune",),
+}
 
 
 @dataclass(frozen=True)
@@ -74,9 +98,14 @@ class Plan:
     def cells(self, cards_of: Callable[[Path], list[str]] | None = None) -> list[Cell]:
         """Every cell; ``tune`` needs ``cards_of(deck)``: the deck's cards to tune."""
         policies = ("",) if self.analysis == "evaluate" else self.policies
-        return [Cell(d, o, p, pl, c) for d in self.decks for o in self.opponents
-                for p in policies for pl in self.players
-                for c in (cards_of(d) if self.analysis == "tune" and cards_of else [""])]
+        return [
+            Cell(d, o, p, pl, c)
+            for d in self.decks
+            for o in self.opponents
+            for p in policies
+            for pl in self.players
+            for c in (cards_of(d) if self.analysis == "tune" and cards_of else [""])
+        ]
 
 
 def _bad(source: Path, text: str) -> InputError:
@@ -92,8 +121,11 @@ def _list_file(path: Path) -> list[Path]:
             continue
         deck = path.parent / text
         if not deck.is_file():
-            raise InputError(Problem(f"deck {text!r} listed here does not exist",
-                                     source=str(path), line=i, text=text))
+            raise InputError(
+                Problem(
+                    f"deck {text!r} listed here does not exist", source=str(path), line=i, text=text
+                )
+            )
         out.append(deck)
     return out
 
@@ -103,8 +135,7 @@ def _expand(source: Path, key: str, entries: object) -> tuple[Path, ...]:
 
     if isinstance(entries, str):
         entries = [entries]
-    if not isinstance(entries, list) or not entries or \
-            not all(isinstance(e, str) for e in entries):
+    if not isinstance(entries, list) or not entries or not all(isinstance(e, str) for e in entries):
         raise _bad(source, f"`{key}` must be a non-empty list of file paths or globs")
     paths: list[Path] = []
     for entry in entries:
@@ -114,8 +145,11 @@ def _expand(source: Path, key: str, entries: object) -> tuple[Path, ...]:
         matched = sorted(glob.glob(entry)) if glob.has_magic(entry) else [entry]
         matched = [m for m in matched if Path(m).name != "gauntlet.txt" or entry == m]
         if not matched or not all(Path(m).is_file() for m in matched):
-            raise _bad(source, f"`{key}`: {entry!r} matches no deck file (paths are relative "
-                               "to the current folder)")
+            raise _bad(
+                source,
+                f"`{key}`: {entry!r} matches no deck file (paths are relative "
+                "to the current folder)",
+            )
         for m in matched:
             p = Path(m)
             paths += _list_file(p) if p.name == "gauntlet.txt" else [p]
@@ -142,8 +176,9 @@ def load_plan(path: str | Path) -> Plan:
         raise _bad(source, f"cannot read the plan: {err}") from None
     unknown = sorted(set(raw) - _KEYS)
     if unknown:
-        raise _bad(source, f"unknown plan key(s) {', '.join(unknown)}; known: "
-                           f"{', '.join(sorted(_KEYS))}")
+        raise _bad(
+            source, f"unknown plan key(s) {', '.join(unknown)}; known: {', '.join(sorted(_KEYS))}"
+        )
     analysis = raw.get("analysis")
     if analysis not in ANALYSES:
         raise _bad(source, f"`analysis` must be one of {', '.join(ANALYSES)}, not {analysis!r}")
@@ -156,8 +191,11 @@ def load_plan(path: str | Path) -> Plan:
     policies = raw.get("policies", list(DEFAULT_POLICIES.get(analysis, ("never",))))
     if isinstance(policies, str):
         policies = [policies]
-    if not isinstance(policies, list) or not policies or \
-            not all(isinstance(p, str) and p for p in policies):
+    if (
+        not isinstance(policies, list)
+        or not policies
+        or not all(isinstance(p, str) and p for p in policies)
+    ):
         raise _bad(source, "`policies` must be a non-empty list of policy strings")
     streams = raw.get("streams", "matchup")
     if streams not in STREAMS:
@@ -166,18 +204,26 @@ def load_plan(path: str | Path) -> Plan:
     if not isinstance(allow, bool):
         raise _bad(source, "`allow_approximate` must be true or false")
     if analysis == "tune" and any(";" in p for p in policies):
-        raise _bad(source, "`tune`: each policy is one policy name (the base of the deck's other "
-                           "cards), no per-card overrides")
+        raise _bad(
+            source,
+            "`tune`: each policy is one policy name (the base of the deck's other "
+            "cards), no per-card overrides",
+        )
     players = _strings(source, raw, "players", ["standard"])
     from analyzer.enums import PLAYER_LEVEL_NAMES
 
     bad = [p for p in players if p not in PLAYER_LEVEL_NAMES]
     if bad:
-        raise _bad(source, f"`players`: unknown player level {bad[0]!r}; use "
-                           f"{' or '.join(PLAYER_LEVEL_NAMES)}")
+        raise _bad(
+            source,
+            f"`players`: unknown player level {bad[0]!r}; use {' or '.join(PLAYER_LEVEL_NAMES)}",
+        )
     min_effect = raw.get("min_effect", 1.0)
-    if isinstance(min_effect, bool) or not isinstance(min_effect, int | float) or \
-            not 0.0 < min_effect < 100.0:
+    if (
+        isinstance(min_effect, bool)
+        or not isinstance(min_effect, int | float)
+        or not 0.0 < min_effect < 100.0
+    ):
         raise _bad(source, f"`min_effect` must be between 0 and 100 points, not {min_effect!r}")
     cards = raw.get("cards", "all")
     cards = None if cards == "all" else _strings(source, raw, "cards", [])
@@ -185,25 +231,28 @@ def load_plan(path: str | Path) -> Plan:
     decks = _expand(source, "decks", raw["decks"])
     if analysis == "compare" and len(decks) < 2:
         raise _bad(source, "`compare` needs at least two decks: the first is the baseline")
-    return Plan(source=source, analysis=analysis, decks=decks,
-                opponents=_expand(source, "opponents", raw.get("opponents", "gauntlet")),
-                policies=tuple(dict.fromkeys(policies)),
-                games=_int(source, raw, "games", None, 1) or 1,
-                seed=_int(source, raw, "seed", 0, 0) or 0,
-                task_games=_int(source, raw, "task_games", DEFAULT_TASK_GAMES, 1)
-                or DEFAULT_TASK_GAMES,
-                streams=streams, life=_int(source, raw, "life", None, 1),
-                allow_approximate=allow,
-                card_data=_expand(source, "card_data", raw["card_data"])
-                if "card_data" in raw else (),
-                players=tuple(dict.fromkeys(players)),
-                forks=_int(source, raw, "forks", 1, 0) or 0,
-                base_policy=_text(source, raw, "base_policy"),
-                opp_policy=_text(source, raw, "opp_policy"),
-                min_effect=float(min_effect),
-                cards=tuple(dict.fromkeys(cards)) if cards is not None else None,
-                features=tuple(features) if features else None,
-                rounds=_int(source, raw, "rounds", 3, 0) or 0)
+    return Plan(
+        source=source,
+        analysis=analysis,
+        decks=decks,
+        opponents=_expand(source, "opponents", raw.get("opponents", "gauntlet")),
+        policies=tuple(dict.fromkeys(policies)),
+        games=_int(source, raw, "games", None, 1) or 1,
+        seed=_int(source, raw, "seed", 0, 0) or 0,
+        task_games=_int(source, raw, "task_games", DEFAULT_TASK_GAMES, 1) or DEFAULT_TASK_GAMES,
+        streams=streams,
+        life=_int(source, raw, "life", None, 1),
+        allow_approximate=allow,
+        card_data=_expand(source, "card_data", raw["card_data"]) if "card_data" in raw else (),
+        players=tuple(dict.fromkeys(players)),
+        forks=_int(source, raw, "forks", 1, 0) or 0,
+        base_policy=_text(source, raw, "base_policy"),
+        opp_policy=_text(source, raw, "opp_policy"),
+        min_effect=float(min_effect),
+        cards=tuple(dict.fromkeys(cards)) if cards is not None else None,
+        features=tuple(features) if features else None,
+        rounds=_int(source, raw, "rounds", 3, 0) or 0,
+    )
 
 
 def _strings(source: Path, raw: dict, key: str, default: list[str]) -> list[str]:
@@ -211,8 +260,11 @@ def _strings(source: Path, raw: dict, key: str, default: list[str]) -> list[str]
     value = raw.get(key, default)
     if isinstance(value, str):
         value = [value]
-    if not isinstance(value, list) or (key in raw and not value) or \
-            not all(isinstance(v, str) and v.strip() for v in value):
+    if (
+        not isinstance(value, list)
+        or (key in raw and not value)
+        or not all(isinstance(v, str) and v.strip() for v in value)
+    ):
         raise _bad(source, f"`{key}` must be a non-empty list of strings")
     return [v.strip() for v in value]
 

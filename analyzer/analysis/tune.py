@@ -34,13 +34,36 @@ from analyzer.policies.table import (
 )
 
 VALIDATION_OFFSET = 1_000_003
-DEFAULT_FEATURES = ("turn", "life", "opp_life", "power", "opp_power", "gift_use",
-                    "promised_targets")
+DEFAULT_FEATURES = (
+    "turn",
+    "life",
+    "opp_life",
+    "power",
+    "opp_power",
+    "gift_use",
+    "promised_targets",
+)
 # step of each weight at the start: about one unit of score for a typical change of the feature
-STEP = {"bias": 1.0, "turn": 0.2, "life": 0.1, "opp_life": 0.1, "hand": 0.3, "opp_hand": 0.3,
-        "library": 0.05, "opp_library": 0.05, "lands": 0.3, "opp_lands": 0.3, "power": 0.2,
-        "toughness": 0.2, "opp_power": 0.2, "opp_toughness": 0.2, "blockers": 0.5,
-        "opp_blockers": 0.5, "mana_value": 0.3, "promised_damage": 0.3}
+STEP = {
+    "bias": 1.0,
+    "turn": 0.2,
+    "life": 0.1,
+    "opp_life": 0.1,
+    "hand": 0.3,
+    "opp_hand": 0.3,
+    "library": 0.05,
+    "opp_library": 0.05,
+    "lands": 0.3,
+    "opp_lands": 0.3,
+    "power": 0.2,
+    "toughness": 0.2,
+    "opp_power": 0.2,
+    "opp_toughness": 0.2,
+    "blockers": 0.5,
+    "opp_blockers": 0.5,
+    "mana_value": 0.3,
+    "promised_damage": 0.3,
+}
 COMPARE = ("never", "always", "heuristic")
 
 
@@ -72,10 +95,17 @@ def _scores(games: np.ndarray) -> np.ndarray:
 class Evaluator:
     """Plays every matchup's games with a policy table; the per-game scores of seat 0."""
 
-    def __init__(self, matchups: Sequence[Sequence[Any]], catalog: Any, games: int,
-                 threads: int | None, life: Callable[[Sequence[Any]], int],
-                 progress: Callable[[int], None] | None = None, player: str = "standard",
-                 opp_player: str | None = None) -> None:
+    def __init__(
+        self,
+        matchups: Sequence[Sequence[Any]],
+        catalog: Any,
+        games: int,
+        threads: int | None,
+        life: Callable[[Sequence[Any]], int],
+        progress: Callable[[int], None] | None = None,
+        player: str = "standard",
+        opp_player: str | None = None,
+    ) -> None:
         self.matchups = matchups
         self.catalog = catalog
         self.games = games
@@ -91,11 +121,18 @@ class Evaluator:
 
         out = []
         for decks in self.matchups:
-            r = simulate_matchup(decks, self.catalog, games=self.games, seed=seed,
-                                 threads=self.threads, policy=table,
-                                 starting_life=self.life(decks), keep_games=True,
-                                 keep_objs=False,
-                                 levels=seat_levels(len(decks), self.player, self.opp_player))
+            r = simulate_matchup(
+                decks,
+                self.catalog,
+                games=self.games,
+                seed=seed,
+                threads=self.threads,
+                policy=table,
+                starting_life=self.life(decks),
+                keep_games=True,
+                keep_objs=False,
+                levels=seat_levels(len(decks), self.player, self.opp_player),
+            )
             out.append(_scores(r.games))
             if self.progress is not None:
                 self.progress(self.games)
@@ -105,14 +142,21 @@ class Evaluator:
 
 def card_spec(base: str, card: str, rule: str, opponents: str) -> PolicySpec:
     """Seat 0: base with `rule` for card; seats 1+: opponents."""
-    return PolicySpec(parse_rule(base), {card: parse_rule(rule)},
-                      opponents=PolicySpec(parse_rule(opponents), text=opponents),
-                      text=f"{base}; {card}={rule}")
+    return PolicySpec(
+        parse_rule(base),
+        {card: parse_rule(rule)},
+        opponents=PolicySpec(parse_rule(opponents), text=opponents),
+        text=f"{base}; {card}={rule}",
+    )
 
 
-def coordinate_search(score: Callable[[dict[str, float]], float], start: dict[str, float],
-                      coords: Sequence[str], rounds: int,
-                      history: list[tuple[dict[str, float], float]]) -> dict[str, float]:
+def coordinate_search(
+    score: Callable[[dict[str, float]], float],
+    start: dict[str, float],
+    coords: Sequence[str],
+    rounds: int,
+    history: list[tuple[dict[str, float], float]],
+) -> dict[str, float]:
     """Greedy coordinate search maximizing score (see the module docstring)."""
     x = dict(start)
     best = score(x)
@@ -134,39 +178,69 @@ def coordinate_search(score: Callable[[dict[str, float]], float], start: dict[st
     return x
 
 
-def check_inputs(matchups: Sequence[Sequence[Any]], catalog: Any, card: str,
-                 features: Sequence[str], base: str, opponents: str) -> Any:
+def check_inputs(
+    matchups: Sequence[Sequence[Any]],
+    catalog: Any,
+    card: str,
+    features: Sequence[str],
+    base: str,
+    opponents: str,
+) -> Any:
     """The tuned card's record, after checking the card, features and policies (InputError)."""
     rec = catalog.lookup(card)
     if rec is None:
         hint = catalog.suggest(card)
-        raise InputError(Problem(f"unknown card {card!r}" + (f"; did you mean "
-                                 f"{', '.join(hint)}?" if hint else ""), "--card", text=card))
+        raise InputError(
+            Problem(
+                f"unknown card {card!r}" + (f"; did you mean {', '.join(hint)}?" if hint else ""),
+                "--card",
+                text=card,
+            )
+        )
     if not rec.gift:
-        raise InputError(Problem(f"{rec.name} has no gift: nothing to tune", "--card",
-                                 text=card))
+        raise InputError(Problem(f"{rec.name} has no gift: nothing to tune", "--card", text=card))
     known = set(feature_names())
     bad = [f for f in features if f not in known and f != "bias"]
     if bad:
-        raise InputError(Problem(f"unknown feature {bad[0]!r}; known: {', '.join(sorted(known))}",
-                                 "--features", text=",".join(features)))
+        raise InputError(
+            Problem(
+                f"unknown feature {bad[0]!r}; known: {', '.join(sorted(known))}",
+                "--features",
+                text=",".join(features),
+            )
+        )
     if not any(rec.name in m[0].cards() for m in matchups):
-        raise InputError(Problem(f"{rec.name} is not in the deck: its decisions never happen",
-                                 "--card", text=card))
+        raise InputError(
+            Problem(
+                f"{rec.name} is not in the deck: its decisions never happen", "--card", text=card
+            )
+        )
     for text, where in ((base, "--base"), (opponents, "--opp-policy")):
         if ";" in text:
-            raise InputError(Problem("one policy name here, no per-card overrides", where,
-                                     text=text))
+            raise InputError(
+                Problem("one policy name here, no per-card overrides", where, text=text)
+            )
         parse_rule(text, where)
     return rec
 
 
-def tune_card(matchups: Sequence[Sequence[Any]], catalog: Any, card: str, *, games: int,
-              seed: int, base: str = "heuristic", opponents: str | None = None,
-              features: Sequence[str] = DEFAULT_FEATURES, rounds: int = 3,
-              threads: int | None = None, life: Callable[[Sequence[Any]], int] = lambda d: 20,
-              progress: Callable[[int], None] | None = None, player: str = "standard",
-              opp_player: str | None = None) -> TuneResult:
+def tune_card(
+    matchups: Sequence[Sequence[Any]],
+    catalog: Any,
+    card: str,
+    *,
+    games: int,
+    seed: int,
+    base: str = "heuristic",
+    opponents: str | None = None,
+    features: Sequence[str] = DEFAULT_FEATURES,
+    rounds: int = 3,
+    threads: int | None = None,
+    life: Callable[[Sequence[Any]], int] = lambda d: 20,
+    progress: Callable[[int], None] | None = None,
+    player: str = "standard",
+    opp_player: str | None = None,
+) -> TuneResult:
     """Search threshold weights for `card` (seat 0) on `games` games per matchup; `player` and
     `opp_player` are the built-in players' levels (`simulate.seat_levels`)."""
     opponents = opponents or base
@@ -201,23 +275,56 @@ def tune_card(matchups: Sequence[Sequence[Any]], catalog: Any, card: str, *, gam
     rows = []
     from analyzer.analysis.stats import paired_difference
 
-    arms = [(name, card_spec(base, rec.name, name, opponents).table(names, catalog.lookup))
-            for name in COMPARE]
+    arms = [
+        (name, card_spec(base, rec.name, name, opponents).table(names, catalog.lookup))
+        for name in COMPARE
+    ]
     arms.append(("start weights", table_for(start)))
     for name, arm_table in arms:
         other = evaluate(arm_table, held)
         r = paired_difference(tuned, other)
-        rows.append({"versus": name, "tuned": float(tuned.mean()), "other": float(other.mean()),
-                     "gain": float(r.delta), "ci_low": float(r.ci_low),
-                     "ci_high": float(r.ci_high), "p_value": float(r.p_value),
-                     "games": int(r.n), "games_differing": int(r.n_better + r.n_worse)})
-    header = (f"gift-analyzer tune --card {rec.name!r}: {games} games per matchup, seed {seed} "
-              f"(held-out seed {held})\nseat 0 plays {base} for the other cards; opponents "
-              f"play {opponents}")
+        rows.append(
+            {
+                "versus": name,
+                "tuned": float(tuned.mean()),
+                "other": float(other.mean()),
+                "gain": float(r.delta),
+                "ci_low": float(r.ci_low),
+                "ci_high": float(r.ci_high),
+                "p_value": float(r.p_value),
+                "games": int(r.n),
+                "games_differing": int(r.n_better + r.n_worse),
+            }
+        )
+    header = (
+        f"gift-analyzer tune --card {rec.name!r}: {games} games per matchup, seed {seed} "
+        f"(held-out seed {held})\nseat 0 plays {base} for the other cards; opponents "
+        f"play {opponents}"
+    )
     text = dump_policy_toml(base, {rec.name: "threshold"}, {rec.name: best}, opponents, header)
-    return TuneResult(rec.name, best, start, history[0][1], score(best), evaluate.count,
-                      pd.DataFrame(rows), text, base, opponents, games, seed, history)
+    return TuneResult(
+        rec.name,
+        best,
+        start,
+        history[0][1],
+        score(best),
+        evaluate.count,
+        pd.DataFrame(rows),
+        text,
+        base,
+        opponents,
+        games,
+        seed,
+        history,
+    )
 
 
-__all__ = ["COMPARE", "DEFAULT_FEATURES", "VALIDATION_OFFSET", "TuneResult", "check_inputs",
-           "coordinate_search", "tune_card"]
+__all__ = [
+    "COMPARE",
+    "DEFAULT_FEATURES",
+    "VALIDATION_OFFSET",
+    "TuneResult",
+    "check_inputs",
+    "coordinate_search",
+    "tune_card",
+]

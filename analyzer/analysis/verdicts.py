@@ -68,16 +68,26 @@ class RowVerdicts:
     more_games: NDArray[np.float64]  # nan where settled
 
 
-def row_verdicts(better: ArrayLike, worse: ArrayLike, n: ArrayLike, deff: ArrayLike,
-                 p_value: ArrayLike, weight: ArrayLike, *, alpha: float = ALPHA,
-                 min_effect: float = DEFAULT_MIN_EFFECT,
-                 games_per_matchup: ArrayLike = np.nan) -> RowVerdicts:
+def row_verdicts(
+    better: ArrayLike,
+    worse: ArrayLike,
+    n: ArrayLike,
+    deff: ArrayLike,
+    p_value: ArrayLike,
+    weight: ArrayLike,
+    *,
+    alpha: float = ALPHA,
+    min_effect: float = DEFAULT_MIN_EFFECT,
+    games_per_matchup: ArrayLike = np.nan,
+) -> RowVerdicts:
     """Verdicts of rows tested each at level weight * alpha (weights of one family sum to <= 1).
 
     Counts are the raw ones of paired.PairedEffect with its design effect ``deff``.
     """
-    b, c, nn, de, p, w, gpm = (np.asarray(x, dtype=float).ravel() for x in np.broadcast_arrays(
-        better, worse, n, deff, p_value, weight, games_per_matchup))
+    b, c, nn, de, p, w, gpm = (
+        np.asarray(x, dtype=float).ravel()
+        for x in np.broadcast_arrays(better, worse, n, deff, p_value, weight, games_per_matchup)
+    )
     if min_effect <= 0 or min_effect >= 1:
         raise ValueError(f"min_effect must be in (0, 1), not {min_effect}")
     be, ce, ne = b / de, c / de, nn / de
@@ -104,8 +114,15 @@ def row_verdicts(better: ArrayLike, worse: ArrayLike, n: ArrayLike, deff: ArrayL
     return RowVerdicts(out.astype(str), p_adj, p_eq_adj, more)
 
 
-def _more_games(delta: NDArray[Any], lo: NDArray[Any], hi: NDArray[Any], level: NDArray[Any],
-                n_eff: NDArray[Any], min_effect: float, games: NDArray[Any]) -> NDArray[Any]:
+def _more_games(
+    delta: NDArray[Any],
+    lo: NDArray[Any],
+    hi: NDArray[Any],
+    level: NDArray[Any],
+    n_eff: NDArray[Any],
+    min_effect: float,
+    games: NDArray[Any],
+) -> NDArray[Any]:
     """Games per matchup to add so the interval at the row's level would settle the question if
     the delta stayed put: its half-width (~ 1/sqrt(games)) down to |delta| (an effect) or to
     min_effect - |delta| (no difference, with the TOST's one-sided z), whichever is nearer."""
@@ -147,8 +164,9 @@ def row_weights(primary: ArrayLike, eligible: ArrayLike) -> NDArray[np.float64]:
 # the graphical procedure and the "depends" analysis
 
 
-def graphical_rejections(p: ArrayLike, weights: ArrayLike, transitions: ArrayLike,
-                         alpha: float = ALPHA) -> NDArray[np.bool_]:
+def graphical_rejections(
+    p: ArrayLike, weights: ArrayLike, transitions: ArrayLike, alpha: float = ALPHA
+) -> NDArray[np.bool_]:
     """Bretz et al. (2009) sequentially rejective graphical procedure; which nodes are rejected.
 
     weights: initial shares of alpha (sum <= 1); transitions[j, l]: the part of node j's weight
@@ -219,8 +237,9 @@ class Depends:
         return f"{self.dimension}: " + "; ".join(parts)
 
 
-def _testable(dimensions: Sequence[Dimension],
-              min_differing: float) -> list[tuple[Dimension, NDArray[np.intp]]]:
+def _testable(
+    dimensions: Sequence[Dimension], min_differing: float
+) -> list[tuple[Dimension, NDArray[np.intp]]]:
     """The dimensions with at least two buckets of `min_differing` differing pairs, and those
     buckets. Chosen from the differing counts only, which say nothing of the direction, so the
     choice leaves the conditional tests valid."""
@@ -232,14 +251,18 @@ def _testable(dimensions: Sequence[Dimension],
     return out
 
 
-def testable(dimensions: Sequence[Dimension],
-             min_differing: float = MIN_BUCKET_DIFFERING) -> bool:
+def testable(dimensions: Sequence[Dimension], min_differing: float = MIN_BUCKET_DIFFERING) -> bool:
     """Whether a row has anything for `depends` to test (rows without get no share)."""
     return bool(_testable(dimensions, min_differing))
 
 
-def depends(dimensions: Sequence[Dimension], share: float, *, alpha: float = ALPHA,
-            min_differing: float = MIN_BUCKET_DIFFERING) -> Depends | None:
+def depends(
+    dimensions: Sequence[Dimension],
+    share: float,
+    *,
+    alpha: float = ALPHA,
+    min_differing: float = MIN_BUCKET_DIFFERING,
+) -> Depends | None:
     """Test one row's dimensions at `share` of alpha; the best-supported pattern, or None."""
     dims = _testable(dimensions, min_differing)
     if not dims or share <= 0:
@@ -251,8 +274,9 @@ def depends(dimensions: Sequence[Dimension], share: float, *, alpha: float = ALP
         owner.append(-1)
     bucket_nodes: list[tuple[int, int]] = []
     for i, (d, keep) in enumerate(dims):
-        bp = np.atleast_1d(pr.delta_p_value(d.better[keep] / d.deff[keep],
-                                            d.worse[keep] / d.deff[keep]))
+        bp = np.atleast_1d(
+            pr.delta_p_value(d.better[keep] / d.deff[keep], d.worse[keep] / d.deff[keep])
+        )
         p.extend(float(x) for x in bp)
         owner.extend([i] * keep.size)
         bucket_nodes.extend((i, int(j)) for j in keep)

@@ -13,8 +13,16 @@ from typing import Any
 from analyzer.io import DECK_FORMATS, MIN_DECK_SIZE, Deck, read_deck
 from analyzer.io.coverage import DeckReport, check_deck
 
-__all__ = ["DECK_FORMATS", "MIN_DECK_SIZE", "Deck", "DeckReport", "cards_records", "check_decks",
-           "list_cards", "load_deck"]
+__all__ = [
+    "DECK_FORMATS",
+    "MIN_DECK_SIZE",
+    "Deck",
+    "DeckReport",
+    "cards_records",
+    "check_decks",
+    "list_cards",
+    "load_deck",
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -57,15 +65,27 @@ def check_decks(
     """Import every deck and measure its coverage. A bad deck does not stop the others: its
     problems are in its report (`report.problems`, `report.ok`, `report.blocking`)."""
     cat = _catalog(catalog, card_files)
-    return [check_deck(p, catalog=cat, fmt=fmt, min_size=min_size,
-                       allow_approximate=allow_approximate) for p in paths]
+    return [
+        check_deck(p, catalog=cat, fmt=fmt, min_size=min_size, allow_approximate=allow_approximate)
+        for p in paths
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # cards
 
-CARD_COLUMNS = ("name", "set", "number", "rarity", "cost", "type_line", "gift_kind", "support",
-                "notes", "ignored")
+CARD_COLUMNS = (
+    "name",
+    "set",
+    "number",
+    "rarity",
+    "cost",
+    "type_line",
+    "gift_kind",
+    "support",
+    "notes",
+    "ignored",
+)
 
 
 def list_cards(
@@ -96,21 +116,34 @@ def list_cards(
     records = list(cat.cards(include_tokens=include_tokens))
     problems = []
     if support is not None and support.lower() not in SUPPORT_NAMES:
-        problems.append(Problem(f"unknown support level {support!r}: use one of "
-                                f"{', '.join(SUPPORT_NAMES)}"))
+        problems.append(
+            Problem(f"unknown support level {support!r}: use one of {', '.join(SUPPORT_NAMES)}")
+        )
     sets = sorted({r.set.upper() for r in records})
     if set_code is not None and set_code.upper() not in sets:
-        problems.append(Problem(f"no cards from set {set_code!r} in the catalog; sets: "
-                                f"{', '.join(sets)}"))
+        problems.append(
+            Problem(f"no cards from set {set_code!r} in the catalog; sets: {', '.join(sets)}")
+        )
     if problems:
         raise InputError(problems)
+
     def order(r: Any) -> tuple[bool, str, int, str, str]:
         digits = "".join(ch for ch in r.number if ch.isdigit())
         return (r.is_token, r.set.upper(), int(digits) if digits else 0, r.number, r.name)
 
     rows = [
-        (r.name, r.set, r.number, r.rarity, r.cost.text, r.type_line, r.gift_name or None,
-         r.support_name, r.notes or None, " | ".join(r.ignored) or None)
+        (
+            r.name,
+            r.set,
+            r.number,
+            r.rarity,
+            r.cost.text,
+            r.type_line,
+            r.gift_name or None,
+            r.support_name,
+            r.notes or None,
+            " | ".join(r.ignored) or None,
+        )
         for r in sorted(records, key=order)
         if (not gift_only or r.gift)
         and (set_code is None or r.set.upper() == set_code.upper())
@@ -121,8 +154,10 @@ def list_cards(
 
 def cards_records(df: Any) -> list[dict[str, Any]]:
     """`list_cards()` rows as JSON-ready dicts (None for missing values, not NaN)."""
-    return [{k: (None if v is None or (isinstance(v, float) and v != v) else v)
-             for k, v in row.items()} for row in df.to_dict(orient="records")]
+    return [
+        {k: (None if v is None or (isinstance(v, float) and v != v) else v) for k, v in row.items()}
+        for row in df.to_dict(orient="records")
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,9 +172,16 @@ __all__ += ["SimulationRun", "simulate"]
 # scenarios (the kernel is imported only when one is played)
 
 
-def run_scenario(path: str | Path, *, catalog: Any | None = None, log: bool = False,
-                 rollouts: int | None = None, seed: int | None = None, min_effect: float = 0.01,
-                 threads: int | None = None) -> dict[str, Any]:
+def run_scenario(
+    path: str | Path,
+    *,
+    catalog: Any | None = None,
+    log: bool = False,
+    rollouts: int | None = None,
+    seed: int | None = None,
+    min_effect: float = 0.01,
+    threads: int | None = None,
+) -> dict[str, Any]:
     """Set up the position of a scenario file, apply its scripted actions, resolve the stack
     (unless the file says otherwise) and return the resulting state as a JSON-ready dict.
 
@@ -164,8 +206,9 @@ def run_scenario(path: str | Path, *, catalog: Any | None = None, log: bool = Fa
     scn = read_scenario(path, catalog)
     if catalog is None or scn.card_files:
         catalog = load_catalog(scn.card_files)
-    return evaluate_position(scn, catalog, rollouts, seed=seed, min_effect=min_effect,
-                             threads=threads)
+    return evaluate_position(
+        scn, catalog, rollouts, seed=seed, min_effect=min_effect, threads=threads
+    )
 
 
 def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
@@ -174,8 +217,9 @@ def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
     from analyzer.analysis.scenario_run import kernel_cached
     from analyzer.kernel.host.warmup import is_cached
 
-    return kernel_cached() and (not rollouts
-                                or is_cached("position_rollouts.run_position_rollouts"))
+    return kernel_cached() and (
+        not rollouts or is_cached("position_rollouts.run_position_rollouts")
+    )
 
 
 __all__ += ["run_scenario", "scenario_kernel_cached"]
@@ -204,8 +248,17 @@ from analyzer.api.evaluation import (  # noqa: E402
     report,
 )
 
-__all__ += ["DEFAULT_GAMES", "ComparisonRun", "EvaluationRun", "PlayersRun", "compare",
-            "evaluate", "evaluate_players", "read_tables", "report"]
+__all__ += [
+    "DEFAULT_GAMES",
+    "ComparisonRun",
+    "EvaluationRun",
+    "PlayersRun",
+    "compare",
+    "evaluate",
+    "evaluate_players",
+    "read_tables",
+    "report",
+]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -32,8 +32,7 @@ class CalibrationRun:
     seconds: float = 0.0
 
 
-def calibration_matchups(decks: Sequence[str | Path],
-                         vs: Sequence[str | Path]) -> list[list[Path]]:
+def calibration_matchups(decks: Sequence[str | Path], vs: Sequence[str | Path]) -> list[list[Path]]:
     """Every deck under test (default: the bundled decks) 1v1 against every opponent (default:
     the bundled gauntlet)."""
     from analyzer import bundled
@@ -43,16 +42,27 @@ def calibration_matchups(decks: Sequence[str | Path],
     return [[d, o] for d in mine for o in opps]
 
 
-def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *,
-              ratings: str | Path | None = None, games: int = DEFAULT_CALIBRATE_GAMES,
-              seed: int = 0, policy: str = DEFAULT_CALIBRATE_POLICY,
-              threads: int | None = None, player: str = "standard",
-              opp_player: str | None = None, life: int | None = None,
-              min_drawn_games: int = 30,
-              out: str | Path | None = None, save: bool = False, plots: bool = True,
-              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
-              progress: Callable[[int], None] | None = None,
-              on_start: Callable[[int], None] | None = None) -> CalibrationRun:
+def calibrate(
+    decks: Sequence[str | Path] = (),
+    vs: Sequence[str | Path] = (),
+    *,
+    ratings: str | Path | None = None,
+    games: int = DEFAULT_CALIBRATE_GAMES,
+    seed: int = 0,
+    policy: str = DEFAULT_CALIBRATE_POLICY,
+    threads: int | None = None,
+    player: str = "standard",
+    opp_player: str | None = None,
+    life: int | None = None,
+    min_drawn_games: int = 30,
+    out: str | Path | None = None,
+    save: bool = False,
+    plots: bool = True,
+    allow_approximate: bool = False,
+    card_files: Sequence[str | Path] = (),
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> CalibrationRun:
     """Play each of `decks` against each of `vs` (`games` games per matchup) and hold the games
     against real ones: with `ratings` (a 17lands card ratings CSV or card_ratings JSON, or a
     ``card_name,gih_wr`` CSV), the rank correlation and scale of GIH WR; always the archetype
@@ -66,8 +76,9 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import policy_table
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
-                   opp_player=opp_player)
+    check_run_args(
+        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+    )
     if ratings is not None:
         _check_plots(plots)
     real = read_ratings(ratings) if ratings is not None else None
@@ -75,30 +86,68 @@ def calibrate(decks: Sequence[str | Path] = (), vs: Sequence[str | Path] = (), *
     policy_table(policy, catalog.compiled.names, catalog.lookup)
     seat_paths = calibration_matchups(decks, vs)
     loaded = _load_all(seat_paths, catalog, allow_approximate)
-    settings = {"kind": "calibrate", "policy": policy, "ratings": str(ratings) if ratings
-                else None, "min_drawn_games": min_drawn_games,
-                "decks_under_test": list(dict.fromkeys(d[0].name for d in loaded.decks)),
-                "opponents": list(dict.fromkeys(d[1].name for d in loaded.decks))}
+    settings = {
+        "kind": "calibrate",
+        "policy": policy,
+        "ratings": str(ratings) if ratings else None,
+        "min_drawn_games": min_drawn_games,
+        "decks_under_test": list(dict.fromkeys(d[0].name for d in loaded.decks)),
+        "opponents": list(dict.fromkeys(d[1].name for d in loaded.decks)),
+    }
     t0 = time.perf_counter()
-    with _recorder(out, save, "calibrate", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=[policy], player=player,
-                   opp_player=opp_player or player, **settings) as rec:
+    with _recorder(
+        out,
+        save,
+        "calibrate",
+        seed=seed,
+        games=games,
+        threads=threads,
+        decks=loaded.entries,
+        policies=[policy],
+        player=player,
+        opp_player=opp_player or player,
+        **settings,
+    ) as rec:
         if on_start is not None:
             on_start(games * len(loaded.decks))
-        results = [simulate_matchup(d, catalog, games=games, seed=seed, threads=threads,
-                                    policy=policy, starting_life=_life(d, life),
-                                    progress=progress,
-                                    levels=seat_levels(len(d), player, opp_player))
-                   for d in loaded.decks]
+        results = [
+            simulate_matchup(
+                d,
+                catalog,
+                games=games,
+                seed=seed,
+                threads=threads,
+                policy=policy,
+                starting_life=_life(d, life),
+                progress=progress,
+                levels=seat_levels(len(d), player, opp_player),
+            )
+            for d in loaded.decks
+        ]
         cal = calibration(results, catalog, real, min_drawn_games)
-        said = verdict(cal, player if opp_player in (None, player)
-                       else f"{player} (opponents {opp_player})")
-        run = CalibrationRun(cal.table, cal.figures, said, cal.close, cal.checks,
-                             real is not None, settings, None, time.perf_counter() - t0)
+        said = verdict(
+            cal, player if opp_player in (None, player) else f"{player} (opponents {opp_player})"
+        )
+        run = CalibrationRun(
+            cal.table,
+            cal.figures,
+            said,
+            cal.close,
+            cal.checks,
+            real is not None,
+            settings,
+            None,
+            time.perf_counter() - t0,
+        )
         if rec is not None:
             used = max((r.threads for r in results), default=threads)
-            rec.update(threads=used, verdict=said, close=cal.close,
-                       figures=_jsonable(cal.figures), simulate_s=round(run.seconds, 3))
+            rec.update(
+                threads=used,
+                verdict=said,
+                close=cal.close,
+                figures=_jsonable(cal.figures),
+                simulate_s=round(run.seconds, 3),
+            )
             rec.write_csv("calibration.csv", cal.table)
             if real is not None and plots:
                 from analyzer.report.plots import calibration_scatter

@@ -17,8 +17,14 @@ import pandas as pd
 from analyzer.analysis.cardstats import COLUMNS as CARD_STATS_COLUMNS
 from analyzer.analysis.cardstats import OBSERVATIONAL_WARNING
 
-__all__ = ["CARD_STATS_COLUMNS", "DEFAULT_GAMES", "DEFAULT_POLICY", "OBSERVATIONAL_WARNING",
-           "CardStatsRun", "cardstats"]
+__all__ = [
+    "CARD_STATS_COLUMNS",
+    "DEFAULT_GAMES",
+    "DEFAULT_POLICY",
+    "OBSERVATIONAL_WARNING",
+    "CardStatsRun",
+    "cardstats",
+]
 from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
@@ -26,7 +32,6 @@ from analyzer.io.deck import Deck
 #: games cast both with and without the promise (with `never`, the promised columns are empty).
 DEFAULT_POLICY = "random:p=0.5"
 DEFAULT_GAMES = 1000
-
 
 
 @dataclass
@@ -61,8 +66,9 @@ def _coverage(report: Any) -> dict[str, int] | None:
     return {level: cov.count(level) for level in ("exact", "approximate", "unsupported")}
 
 
-def _load_decks(seat_paths: list[list[Path]], catalog: Any,
-                allow_approximate: bool) -> tuple[list[list[Deck]], list[Any]]:
+def _load_decks(
+    seat_paths: list[list[Path]], catalog: Any, allow_approximate: bool
+) -> tuple[list[list[Deck]], list[Any]]:
     """Decks per matchup and one manifest entry per distinct file; every problem at once."""
     from analyzer.io.coverage import check_deck
     from analyzer.report.writers import DeckEntry
@@ -70,8 +76,9 @@ def _load_decks(seat_paths: list[list[Path]], catalog: Any,
     reports: dict[str, Any] = {}
     problems: list[Problem] = []
     for p in dict.fromkeys(str(p) for paths in seat_paths for p in paths):
-        rep = check_deck(p, catalog=catalog, fmt=None, min_size=None,
-                         allow_approximate=allow_approximate)
+        rep = check_deck(
+            p, catalog=catalog, fmt=None, min_size=None, allow_approximate=allow_approximate
+        )
         reports[p] = rep
         problems.extend(pr for pr in rep.problems if pr.severity == "error")
         if rep.blocking and rep.coverage is not None:
@@ -83,15 +90,26 @@ def _load_decks(seat_paths: list[list[Path]], catalog: Any,
     return loaded, entries
 
 
-def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
-              games: int = DEFAULT_GAMES, seed: int = 0, policy: Any = DEFAULT_POLICY,
-              policy_file: str | Path | None = None, threads: int | None = None,
-              out: str | Path | None = None, save: bool = False,
-              results_dir: str | Path = "results", life: int | None = None,
-              allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
-              player: str = "standard", opp_player: str | None = None,
-              progress: Callable[[int], None] | None = None,
-              on_start: Callable[[int], None] | None = None) -> CardStatsRun:
+def cardstats(
+    deck: str | Path | None = None,
+    vs: Sequence[str | Path] = (),
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    policy: Any = DEFAULT_POLICY,
+    policy_file: str | Path | None = None,
+    threads: int | None = None,
+    out: str | Path | None = None,
+    save: bool = False,
+    results_dir: str | Path = "results",
+    life: int | None = None,
+    allow_approximate: bool = False,
+    card_files: Sequence[str | Path] = (),
+    player: str = "standard",
+    opp_player: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> CardStatsRun:
     """Play `games` games per matchup and compute 17lands-style statistics for every distinct
     card of `deck` (seat 0), pooled over the matchups.
 
@@ -113,14 +131,16 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
-                   opp_player=opp_player)
+    check_run_args(
+        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+    )
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:
         if policy not in (DEFAULT_POLICY, "", None):
-            raise InputError(Problem(f"give either {arg('policy')} or {arg('policy_file')}, "
-                                     "not both"))
+            raise InputError(
+                Problem(f"give either {arg('policy')} or {arg('policy_file')}, not both")
+            )
         policy = files[next(iter(files))]
     specs = check_policies([(arg("policy"), policy)], catalog)  # validate before running
     seat_paths = matchups(deck, vs)
@@ -133,26 +153,50 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
         t0 = time.perf_counter()
         results = []
         for decks in loaded:
-            starting = life if life is not None else (40 if decks[0].format == "commander"
-                                                      else 20)
-            results.append(simulate_matchup(decks, catalog, games=games, seed=seed,
-                                            threads=threads, policy=policy,
-                                            starting_life=starting, progress=progress,
-                                            levels=seat_levels(len(decks), player,
-                                                               opp_player)))
+            starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
+            results.append(
+                simulate_matchup(
+                    decks,
+                    catalog,
+                    games=games,
+                    seed=seed,
+                    threads=threads,
+                    policy=policy,
+                    starting_life=starting,
+                    progress=progress,
+                    levels=seat_levels(len(decks), player, opp_player),
+                )
+            )
         sim_s = time.perf_counter() - t0
         table = card_stats(results, catalog)
         seconds = time.perf_counter() - t0
         draws = int(sum((r.games[:, 0] < 0).sum() for r in results))
         used = max((r.threads for r in results), default=threads)
-        res = CardStatsRun(table, loaded[0][0].name,
-                           [" + ".join(d.name for d in decks[1:]) for decks in loaded],
-                           games * len(loaded), games, seed, str(policy), used, draws, results,
-                           None, seconds, warnings=warnings)
+        res = CardStatsRun(
+            table,
+            loaded[0][0].name,
+            [" + ".join(d.name for d in decks[1:]) for decks in loaded],
+            games * len(loaded),
+            games,
+            seed,
+            str(policy),
+            used,
+            draws,
+            results,
+            None,
+            seconds,
+            warnings=warnings,
+        )
         if recorder is not None:
-            recorder.update(threads=used, draws=draws, timings={
-                **recorder.manifest.timings, "simulate_s": round(sim_s, 3),
-                "cardstats_s": round(seconds - sim_s, 3)})
+            recorder.update(
+                threads=used,
+                draws=draws,
+                timings={
+                    **recorder.manifest.timings,
+                    "simulate_s": round(sim_s, 3),
+                    "cardstats_s": round(seconds - sim_s, 3),
+                },
+            )
             recorder.write_csv("card_stats.csv", table)
             res.out_dir = recorder.dir
         return res
@@ -162,9 +206,22 @@ def cardstats(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.api.runs import run_recorder
 
     opponents = [" + ".join(d.name for d in decks[1:]) for decks in loaded]
-    with run_recorder(results_dir, "cardstats", run_dir=out, seed=seed, games=games,
-                      threads=threads, decks=entries, policies=[str(policy)], player=player,
-                      opp_player=opp_player or player, kind="cardstats",
-                      deck=loaded[0][0].name, opponents=opponents, pooled=len(loaded) > 1,
-                      games_per="matchup", draws_count_as="not won") as rec:
+    with run_recorder(
+        results_dir,
+        "cardstats",
+        run_dir=out,
+        seed=seed,
+        games=games,
+        threads=threads,
+        decks=entries,
+        policies=[str(policy)],
+        player=player,
+        opp_player=opp_player or player,
+        kind="cardstats",
+        deck=loaded[0][0].name,
+        opponents=opponents,
+        pooled=len(loaded) > 1,
+        games_per="matchup",
+        draws_count_as="not won",
+    ) as rec:
         return run(rec)

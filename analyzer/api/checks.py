@@ -26,8 +26,7 @@ from analyzer.policies.labels import (  # noqa: F401 (re-exported for the API mo
 from analyzer.policies.table import PolicySpec
 
 # The smallest value of each whole-number run argument, and how a message says it.
-_MINIMUM = {"games": 1, "threads": 1, "life": 1, "seed": 0, "forks": 0, "rounds": 0,
-            "log_games": 0}
+_MINIMUM = {"games": 1, "threads": 1, "life": 1, "seed": 0, "forks": 0, "rounds": 0, "log_games": 0}
 
 
 def check_run_args(**args: Any) -> None:
@@ -39,20 +38,28 @@ def check_run_args(**args: Any) -> None:
             continue
         if name in ("player", "opp_player"):
             if value not in PLAYER_LEVEL_NAMES:
-                problems.append(Problem(f"{arg(name)}: unknown player level {value!r}: use one "
-                                        f"of {', '.join(PLAYER_LEVEL_NAMES)}"))
+                problems.append(
+                    Problem(
+                        f"{arg(name)}: unknown player level {value!r}: use one "
+                        f"of {', '.join(PLAYER_LEVEL_NAMES)}"
+                    )
+                )
             continue
         low = _MINIMUM[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            need = ("a non-negative integer" if name == "seed" else "at least 1" if low
-                    else "0 or more")
+            need = (
+                "a non-negative integer" if name == "seed" else "at least 1" if low else "0 or more"
+            )
             problems.append(Problem(f"{arg(name)} must be {need}, not {value!r}"))
     if problems:
         raise InputError(problems)
 
 
-def check_policies(named: Sequence[tuple[str, str | PolicySpec | None]], catalog: Any,
-                   files: Mapping[str, PolicySpec] | None = None) -> dict[str, PolicySpec]:
+def check_policies(
+    named: Sequence[tuple[str, str | PolicySpec | None]],
+    catalog: Any,
+    files: Mapping[str, PolicySpec] | None = None,
+) -> dict[str, PolicySpec]:
     """Parse and validate every (argument name, policy) pair; every problem of every policy
     in one InputError, each naming its argument. Returns {label: spec}."""
     files = files or {}
@@ -84,6 +91,8 @@ def override_warnings(specs: Mapping[str, PolicySpec], deck: Any, catalog: Any) 
             rec = catalog.lookup(written)
             name = rec.name if rec is not None else written
             if name.lower() not in names:
-                out.append(f"policy {label!r}: the override for {name!r} changes nothing: "
-                           f"{deck.name} has no {name}")
+                out.append(
+                    f"policy {label!r}: the override for {name!r} changes nothing: "
+                    f"{deck.name} has no {name}"
+                )
     return list(dict.fromkeys(out))

@@ -63,8 +63,9 @@ class EvaluationRun:
         """One row per forked decision (decisions.csv). A run that wrote files keeps them on
         disk only (its memory does not grow with --games) and reads them here on first use."""
         if self.decision_rows is None:
-            self.decision_rows = (read_decisions(self.out_dir) if self.out_dir is not None
-                                  else _empty_decisions())
+            self.decision_rows = (
+                read_decisions(self.out_dir) if self.out_dir is not None else _empty_decisions()
+            )
         return self.decision_rows
 
 
@@ -94,8 +95,9 @@ def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: boo
     loaded = load_decks(seat_paths, catalog, allow_approximate=allow_approximate)
     entries = []
     for key, rep in loaded.reports.items():
-        cov = {level: rep.coverage.count(level)
-               for level in ("exact", "approximate", "unsupported")}
+        cov = {
+            level: rep.coverage.count(level) for level in ("exact", "approximate", "unsupported")
+        }
         sha = sha256_file(key) if Path(key).is_file() else rep.deck.content_hash
         entries.append(DeckEntry(key, rep.deck.name, sha, cov))
     return _Loaded(loaded.seats, seat_paths, entries)
@@ -103,15 +105,20 @@ def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: boo
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise InputError(Problem(f"{arg('fmt')}: unknown format {fmt!r}; known: "
-                                 f"{', '.join(FORMATS)}"))
+        raise InputError(
+            Problem(f"{arg('fmt')}: unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+        )
     if fmt == "parquet":
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise InputError(Problem(f"{arg('fmt')}=parquet needs pyarrow, which is not "
-                                     f"installed (pip install pyarrow), or use {arg('fmt')}="
-                                     "csv")) from None
+            raise InputError(
+                Problem(
+                    f"{arg('fmt')}=parquet needs pyarrow, which is not "
+                    f"installed (pip install pyarrow), or use {arg('fmt')}="
+                    "csv"
+                )
+            ) from None
 
 
 def _check_plots(plots: bool) -> None:
@@ -120,8 +127,12 @@ def _check_plots(plots: bool) -> None:
             import matplotlib  # noqa: F401
         except ImportError:
             off = "--no-plots" if arg("plots") != "plots" else "plots=False"
-            raise InputError(Problem("plots need matplotlib, which is not installed (pip "
-                                     f"install matplotlib), or use {off}")) from None
+            raise InputError(
+                Problem(
+                    "plots need matplotlib, which is not installed (pip "
+                    f"install matplotlib), or use {off}"
+                )
+            ) from None
 
 
 def _life(decks: list[Deck], life: int | None) -> int:
@@ -141,19 +152,34 @@ def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) ->
     return contextlib.nullcontext(None)
 
 
-def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
-             games: int = DEFAULT_GAMES, seed: int = 0,
-             policies: Sequence[str] | None = None, baseline: str | None = None,
-             base_policy: str | None = None, opp_policy: str | None = None,
-             policy_files: Sequence[str | Path] = (), forks: int = 1,
-             threads: int | None = None, out: str | Path | None = None, save: bool = False,
-             fmt: str = "csv", plots: bool = True, life: int | None = None,
-             fork_seats: str = "deck", min_effect: float = 1.0,
-             allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
-             player: str = "standard", opp_player: str | None = None,
-             progress: Callable[[int], None] | None = None,
-             on_start: Callable[[int], None] | None = None,
-             chunk_games: int | None = None) -> EvaluationRun:
+def evaluate(
+    deck: str | Path | None = None,
+    vs: Sequence[str | Path] = (),
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    policies: Sequence[str] | None = None,
+    baseline: str | None = None,
+    base_policy: str | None = None,
+    opp_policy: str | None = None,
+    policy_files: Sequence[str | Path] = (),
+    forks: int = 1,
+    threads: int | None = None,
+    out: str | Path | None = None,
+    save: bool = False,
+    fmt: str = "csv",
+    plots: bool = True,
+    life: int | None = None,
+    fork_seats: str = "deck",
+    min_effect: float = 1.0,
+    allow_approximate: bool = False,
+    card_files: Sequence[str | Path] = (),
+    player: str = "standard",
+    opp_player: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    chunk_games: int | None = None,
+) -> EvaluationRun:
     """Policy comparison and gift-decision counterfactuals for `deck` against `vs`.
 
     `policies` (default never, always, random:p=0.5) are played on the same seeded games;
@@ -179,22 +205,30 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, forks=forks,
-                   player=player, opp_player=opp_player)
+    check_run_args(
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        forks=forks,
+        player=player,
+        opp_player=opp_player,
+    )
     chunk_games = chunks.CHUNK_GAMES if chunk_games is None else chunk_games
     if chunk_games < 1:
         raise InputError(Problem(f"{arg('chunk_games')} must be at least 1, not {chunk_games}"))
     if not 0.0 < min_effect < 100.0:
-        raise InputError(Problem(f"{arg('min_effect')} must be between 0 and 100 points, not "
-                                 f"{min_effect}"))
+        raise InputError(
+            Problem(f"{arg('min_effect')} must be between 0 and 100 points, not {min_effect}")
+        )
     if fork_seats not in ("deck", "all"):
-        raise InputError(Problem(f"{arg('fork_seats')} must be 'deck' or 'all', not "
-                                 f"{fork_seats!r}"))
+        raise InputError(
+            Problem(f"{arg('fork_seats')} must be 'deck' or 'all', not {fork_seats!r}")
+        )
     _check_format(fmt)
     _check_plots(plots)
     files = read_policy_files(policy_files)
-    pols = cmp.split_policies(policies if policies else
-                              ([] if files else list(DEFAULT_POLICIES)))
+    pols = cmp.split_policies(policies if policies else ([] if files else list(DEFAULT_POLICIES)))
     pols += [label for label in files if label not in pols]
     if baseline is not None:
         baseline = cmp.split_policies([baseline])[0] if baseline.strip() else baseline
@@ -204,12 +238,22 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     base = base_policy.strip() if base_policy else baseline
     catalog = load_catalog(card_files)
     opp_policy = opp_policy.strip() if opp_policy is not None else base
-    changed = ("every seat" if opp_policy == SAME
-               else "the deck's seat only (opponents play " + opp_policy + ")")
+    changed = (
+        "every seat"
+        if opp_policy == SAME
+        else "the deck's seat only (opponents play " + opp_policy + ")"
+    )
     # every policy problem at once, each under its argument's name, before anything runs
-    specs = check_policies([*((arg("policies"), p) for p in pols),
-                            (arg("baseline"), baseline), (arg("base_policy"), base),
-                            (arg("opp_policy"), opp_policy)], catalog, files)
+    specs = check_policies(
+        [
+            *((arg("policies"), p) for p in pols),
+            (arg("baseline"), baseline),
+            (arg("base_policy"), base),
+            (arg("opp_policy"), opp_policy),
+        ],
+        catalog,
+        files,
+    )
     seat_paths = matchups(deck, vs)
     loaded = _load_all(seat_paths, catalog, allow_approximate)
     mine = {k: v for k, v in specs.items() if k in (*pols, baseline, base)}  # seat 0's
@@ -219,27 +263,48 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     n_runs = len(pols) - (1 if reuse else 0) + (1 if forks > 0 else 0)
     from analyzer.io.coverage import gift_cards
 
-    deck_gift_cards = [gift_cards(decks[0], catalog) if forks > 0 else []
-                       for decks in loaded.decks]
+    deck_gift_cards = [gift_cards(decks[0], catalog) if forks > 0 else [] for decks in loaded.decks]
     from analyzer.analysis.recipients import RULES
 
-    arm_runs = sum(len(c) * ((1 if base == "never" else 2)
-                             + (len(RULES) - 1 if len(decks) > 2 else 0))
-                   for c, decks in zip(deck_gift_cards, loaded.decks, strict=True))
-    settings = {"kind": "evaluate", "player": player, "opp_player": opp_player or player,
-                "base_policy": base, "baseline": baseline, "forks": forks,
-                "fork_seats": fork_seats, "format": fmt, "min_effect_pts": min_effect,
-                "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
-                "policy_seats": changed,
-                "matchups": [[d.name for d in decks] for decks in loaded.decks]}
+    arm_runs = sum(
+        len(c) * ((1 if base == "never" else 2) + (len(RULES) - 1 if len(decks) > 2 else 0))
+        for c, decks in zip(deck_gift_cards, loaded.decks, strict=True)
+    )
+    settings = {
+        "kind": "evaluate",
+        "player": player,
+        "opp_player": opp_player or player,
+        "base_policy": base,
+        "baseline": baseline,
+        "forks": forks,
+        "fork_seats": fork_seats,
+        "format": fmt,
+        "min_effect_pts": min_effect,
+        "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
+        "policy_seats": changed,
+        "matchups": [[d.name for d in decks] for decks in loaded.decks],
+    }
     t0 = time.perf_counter()
     from analyzer.analysis.replay_session import replay_settings
 
-    replay = replay_settings(seat_paths, [_life(d, life) for d in loaded.decks], base,
-                             card_files, opp_policy)
-    with _recorder(out, save, "evaluate", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=pols, replay=replay, **settings) as rec, \
-            _decision_stream(rec, fmt, forks) as stream:
+    replay = replay_settings(
+        seat_paths, [_life(d, life) for d in loaded.decks], base, card_files, opp_policy
+    )
+    with (
+        _recorder(
+            out,
+            save,
+            "evaluate",
+            seed=seed,
+            games=games,
+            threads=threads,
+            decks=loaded.entries,
+            policies=pols,
+            replay=replay,
+            **settings,
+        ) as rec,
+        _decision_stream(rec, fmt, forks) as stream,
+    ):
         if on_start is not None:
             on_start(games * (len(loaded.decks) * n_runs + arm_runs))
         totals = chunks.MatchupTotals(keep=stream is None, warnings=list(early), used=threads)
@@ -249,32 +314,64 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
                 life_k = _life(decks, life)
                 levels = seat_levels(len(decks), player, opp_player)
                 play = chunks.MatchupPlay(
-                    decks, catalog, k, seed, life_k, levels, threads, progress,
+                    decks,
+                    catalog,
+                    k,
+                    seed,
+                    life_k,
+                    levels,
+                    threads,
+                    progress,
                     fork_policy=with_opponents(base, opp_policy, files),
                     seats=(0,) if fork_seats == "deck" else tuple(range(len(decks))),
-                    forks=forks, arm_policy=lambda p: with_opponents(p, opp_policy, files))
-                totals.add(play.run(games, chunk_games, pols, baseline, base, reuse,
-                                    deck_gift_cards[k], stream, examples=rec is not None))
+                    forks=forks,
+                    arm_policy=lambda p: with_opponents(p, opp_policy, files),
+                )
+                totals.add(
+                    play.run(
+                        games,
+                        chunk_games,
+                        pols,
+                        baseline,
+                        base,
+                        reuse,
+                        deck_gift_cards[k],
+                        stream,
+                        examples=rec is not None,
+                    )
+                )
                 if stream is not None:
                     stream.mark()
                 done = k + 1
         except KeyboardInterrupt as stop:
             if rec is not None and done > 0:
-                settings.update({"partial": True, "matchups_finished": done,
-                                 "matchups_planned": len(loaded.decks)})
+                settings.update(
+                    {
+                        "partial": True,
+                        "matchups_finished": done,
+                        "matchups_planned": len(loaded.decks),
+                    }
+                )
                 result = _evaluation(totals, baseline, settings, t0, min_effect, games)
-                rec.update(threads=totals.used, **{k: v for k, v in settings.items()
-                                                   if k not in ("kind", "matchups")},
-                           warnings=totals.warnings, simulate_s=round(result.seconds, 3))
-                _write_evaluation(rec, result, fmt, False, stream, totals.example_rows,
-                                  status="interrupted")
+                rec.update(
+                    threads=totals.used,
+                    **{k: v for k, v in settings.items() if k not in ("kind", "matchups")},
+                    warnings=totals.warnings,
+                    simulate_s=round(result.seconds, 3),
+                )
+                _write_evaluation(
+                    rec, result, fmt, False, stream, totals.example_rows, status="interrupted"
+                )
                 stop.partial = (rec.dir, done, len(loaded.decks))  # type: ignore[attr-defined]
             raise
         result = _evaluation(totals, baseline, settings, t0, min_effect, games)
         if rec is not None:
-            rec.update(threads=totals.used, **{k: v for k, v in settings.items()
-                                               if k not in ("kind", "matchups")},
-                       warnings=totals.warnings, simulate_s=round(result.seconds, 3))
+            rec.update(
+                threads=totals.used,
+                **{k: v for k, v in settings.items() if k not in ("kind", "matchups")},
+                warnings=totals.warnings,
+                simulate_s=round(result.seconds, 3),
+            )
             _write_evaluation(rec, result, fmt, plots, stream, totals.example_rows)
             result.out_dir = rec.dir
             result.decision_rows = None  # on disk: read on first use
@@ -282,8 +379,9 @@ def evaluate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
     return result
 
 
-def _evaluation(totals: Any, baseline: str, settings: dict[str, Any], t0: float,
-                min_effect: float, games: int) -> EvaluationRun:
+def _evaluation(
+    totals: Any, baseline: str, settings: dict[str, Any], t0: float, min_effect: float, games: int
+) -> EvaluationRun:
     """The tables of the matchups finished so far, from their running sums."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
@@ -292,19 +390,37 @@ def _evaluation(totals: Any, baseline: str, settings: dict[str, Any], t0: float,
     policy_df = cmp.policy_comparison_counts(totals.arms, baseline)
     agg = cf.aggregate_stats(totals.stats, games=games, min_effect=min_effect / 100.0)
     agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(totals.card_arms))
-    settings.update({"threads_used": totals.used, "decisions_evaluated": totals.stats.decisions,
-                     "var_reduction": agg.var_reduction,
-                     "fork_seconds": round(totals.fork_s, 3)})
-    kept = (pd.concat(totals.kept, ignore_index=True) if totals.kept else _empty_decisions()) \
-        if totals.keep else None
+    settings.update(
+        {
+            "threads_used": totals.used,
+            "decisions_evaluated": totals.stats.decisions,
+            "var_reduction": agg.var_reduction,
+            "fork_seconds": round(totals.fork_s, 3),
+        }
+    )
+    kept = (
+        (pd.concat(totals.kept, ignore_index=True) if totals.kept else _empty_decisions())
+        if totals.keep
+        else None
+    )
     from analyzer.analysis.recipients import recipient_tables
 
     by_rule, answers = recipient_tables(totals.recipient_arms, min_effect)
-    return EvaluationRun(to_points(policy_df), to_points(agg.decisions),
-                         to_points(agg.situations), to_points(agg.paired),
-                         agg.var_reduction, settings, totals.warnings, None,
-                         time.perf_counter() - t0, totals.fork_s, decision_rows=kept,
-                         gift_recipients=by_rule, recipient_answers=answers)
+    return EvaluationRun(
+        to_points(policy_df),
+        to_points(agg.decisions),
+        to_points(agg.situations),
+        to_points(agg.paired),
+        agg.var_reduction,
+        settings,
+        totals.warnings,
+        None,
+        time.perf_counter() - t0,
+        totals.fork_s,
+        decision_rows=kept,
+        gift_recipients=by_rule,
+        recipient_answers=answers,
+    )
 
 
 @dataclass
@@ -328,8 +444,13 @@ def player_verdicts(runs: dict[str, EvaluationRun]) -> pd.DataFrame:
     table: pd.DataFrame | None = None
     for level, run in runs.items():
         view = headline_rows(run.gift_decisions)
-        part = pd.DataFrame({"deck": view["deck"].astype(str), "card": view["card"].astype(str),
-                             f"verdict_{level}": view["verdict"].astype(str)})
+        part = pd.DataFrame(
+            {
+                "deck": view["deck"].astype(str),
+                "card": view["card"].astype(str),
+                f"verdict_{level}": view["verdict"].astype(str),
+            }
+        )
         part = part.drop_duplicates(["deck", "card"])
         table = part if table is None else table.merge(part, on=["deck", "card"], how="outer")
     if table is None:
@@ -340,10 +461,15 @@ def player_verdicts(runs: dict[str, EvaluationRun]) -> pd.DataFrame:
     return table.sort_values(["deck", "card"], kind="stable").reset_index(drop=True)
 
 
-def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *,
-                     players: Sequence[str] = ("basic", "standard"),
-                     out: str | Path | None = None, save: bool = False,
-                     **kwargs: Any) -> PlayersRun:
+def evaluate_players(
+    deck: str | Path | None = None,
+    vs: Sequence[str | Path] = (),
+    *,
+    players: Sequence[str] = ("basic", "standard"),
+    out: str | Path | None = None,
+    save: bool = False,
+    **kwargs: Any,
+) -> PlayersRun:
     """`evaluate` once per built-in player level (every seat plays it) on the same seeds, and
     each card's verdicts side by side. Files: one evaluation folder per level under `out` (or
     results/<run-id>/ with `save=True`) and verdicts_by_player.csv beside them."""
@@ -354,8 +480,12 @@ def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = 
 
     unknown = [level for level in levels if level not in PLAYER_LEVEL_NAMES]
     if unknown:
-        raise InputError(Problem(f"{arg('players')}: unknown player level(s) "
-                                 f"{', '.join(unknown)}: use {', '.join(PLAYER_LEVEL_NAMES)}"))
+        raise InputError(
+            Problem(
+                f"{arg('players')}: unknown player level(s) "
+                f"{', '.join(unknown)}: use {', '.join(PLAYER_LEVEL_NAMES)}"
+            )
+        )
     kwargs.pop("player", None)
     kwargs.pop("opp_player", None)
     base = Path(out) if out is not None else None
@@ -363,9 +493,12 @@ def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = 
         from analyzer.report.writers import new_run_dir
 
         base = new_run_dir("results", "evaluate-players")
-    runs = {level: evaluate(deck, vs, player=level, **kwargs,
-                            out=None if base is None else base / level)
-            for level in levels}
+    runs = {
+        level: evaluate(
+            deck, vs, player=level, **kwargs, out=None if base is None else base / level
+        )
+        for level in levels
+    }
     result = PlayersRun(runs, player_verdicts(runs), base)
     if base is not None:
         from analyzer.report.writers import atomic_write_text
@@ -377,13 +510,35 @@ def evaluate_players(deck: str | Path | None = None, vs: Sequence[str | Path] = 
 def _empty_decisions() -> pd.DataFrame:
     from analyzer.policies.features import FEATURE_NAMES
 
-    cols = ["matchup", "deck", "opponent", "game", "decision", "decision_id", "card", "card_id",
-            "gift_kind",
-            "base_policy", "caster", "recipient", "base_choice", *FEATURE_NAMES, "forks",
-            "outcome_promise", "outcome_no_promise", "promise_wins", "no_promise_wins",
-            "promise_cast_ok", "no_promise_cast_ok"]
-    return pd.DataFrame({c: pd.Series(dtype=float if c.startswith("outcome") else object)
-                         for c in dict.fromkeys(cols)})
+    cols = [
+        "matchup",
+        "deck",
+        "opponent",
+        "game",
+        "decision",
+        "decision_id",
+        "card",
+        "card_id",
+        "gift_kind",
+        "base_policy",
+        "caster",
+        "recipient",
+        "base_choice",
+        *FEATURE_NAMES,
+        "forks",
+        "outcome_promise",
+        "outcome_no_promise",
+        "promise_wins",
+        "no_promise_wins",
+        "promise_cast_ok",
+        "no_promise_cast_ok",
+    ]
+    return pd.DataFrame(
+        {
+            c: pd.Series(dtype=float if c.startswith("outcome") else object)
+            for c in dict.fromkeys(cols)
+        }
+    )
 
 
 def _run_warnings(extra: dict[str, Any], me: str, opp: str) -> list[str]:
@@ -415,8 +570,15 @@ def _write_table(rec: Any, name: str, df: pd.DataFrame, fmt: str) -> None:
         rec.write_csv(_table_name(name, fmt), df)
 
 
-def _write_evaluation(rec: Any, run: EvaluationRun, fmt: str, plots: bool, stream: Any,
-                      example_rows: pd.DataFrame | None, status: str = "complete") -> None:
+def _write_evaluation(
+    rec: Any,
+    run: EvaluationRun,
+    fmt: str,
+    plots: bool,
+    stream: Any,
+    example_rows: pd.DataFrame | None,
+    status: str = "complete",
+) -> None:
     """Tables first (decisions.csv: the streamed rows, the finished matchups' only when
     interrupted), then plots and the HTML report (each file atomic)."""
     _write_table(rec, "policy_comparison", run.policy_comparison, fmt)
@@ -455,8 +617,11 @@ def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
     if plots:  # matplotlib is imported only here
         from analyzer.report import plots as plot_mod
 
-        images = (plot_mod.evaluate_plots(tables) if kind == "evaluate"
-                  else plot_mod.compare_plots(tables))
+        images = (
+            plot_mod.evaluate_plots(tables)
+            if kind == "evaluate"
+            else plot_mod.compare_plots(tables)
+        )
         for name, data in images.items():
             rec.write_bytes(name, data)
     from analyzer.report import examples
@@ -475,8 +640,15 @@ def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
     """Every table of a run folder by name (CSV or Parquet), as the files have them."""
     folder = Path(run_dir)
     out: dict[str, pd.DataFrame] = {}
-    for name in ("policy_comparison", "gift_decisions", "gift_situations", "paired_stats",
-                 "gift_recipients", "recipient_answers", "compare"):
+    for name in (
+        "policy_comparison",
+        "gift_decisions",
+        "gift_situations",
+        "paired_stats",
+        "gift_recipients",
+        "recipient_answers",
+        "compare",
+    ):
         csv, pq = folder / f"{name}.csv", folder / f"{name}.parquet"
         if csv.is_file():
             out[name] = pd.read_csv(csv, keep_default_na=False, na_values=[""])
@@ -485,16 +657,29 @@ def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
     return out
 
 
-def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (), *,
-            games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "never",
-            policy_file: str | Path | None = None,
-            opp_policy: str | None = None, threads: int | None = None,
-            out: str | Path | None = None, save: bool = False,
-            fmt: str = "csv", plots: bool = True, life: int | None = None,
-            allow_approximate: bool = False, card_files: Sequence[str | Path] = (),
-            player: str = "standard", opp_player: str | None = None,
-            progress: Callable[[int], None] | None = None,
-            on_start: Callable[[int], None] | None = None) -> ComparisonRun:
+def compare(
+    deck_a: str | Path,
+    deck_b: str | Path,
+    vs: Sequence[str | Path] = (),
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    policy: str = "never",
+    policy_file: str | Path | None = None,
+    opp_policy: str | None = None,
+    threads: int | None = None,
+    out: str | Path | None = None,
+    save: bool = False,
+    fmt: str = "csv",
+    plots: bool = True,
+    life: int | None = None,
+    allow_approximate: bool = False,
+    card_files: Sequence[str | Path] = (),
+    player: str = "standard",
+    opp_player: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> ComparisonRun:
     """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds.
     `player` / `opp_player`: the built-in players' levels, as in `simulate`."""
     from analyzer.analysis import compare as cmp
@@ -502,16 +687,18 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, player=player,
-                   opp_player=opp_player)
+    check_run_args(
+        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+    )
     _check_format(fmt)
     _check_plots(plots)
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
     if files:
         if policy not in ("never", ""):
-            raise InputError(Problem(f"give either {arg('policy')} or {arg('policy_file')}, "
-                                     "not both"))
+            raise InputError(
+                Problem(f"give either {arg('policy')} or {arg('policy_file')}, not both")
+            )
         policy = next(iter(files))
     opp = opp_policy.strip() if opp_policy else None
     check_policies([(arg("policy"), policy), (arg("opp_policy"), opp)], catalog, files)
@@ -519,13 +706,28 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
     seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
     loaded = _load_all(seats_a + seats_b, catalog, allow_approximate)
     n = len(seats_a)
-    settings = {"kind": "compare", "policy": policy, "format": fmt,
-                "opp_policy": opp_policy or "the same",
-                "deck_a": str(deck_a), "deck_b": str(deck_b)}
+    settings = {
+        "kind": "compare",
+        "policy": policy,
+        "format": fmt,
+        "opp_policy": opp_policy or "the same",
+        "deck_a": str(deck_a),
+        "deck_b": str(deck_b),
+    }
     t0 = time.perf_counter()
-    with _recorder(out, save, "compare", seed=seed, games=games, threads=threads,
-                   decks=loaded.entries, policies=[policy], player=player,
-                   opp_player=opp_player or player, **settings) as rec:
+    with _recorder(
+        out,
+        save,
+        "compare",
+        seed=seed,
+        games=games,
+        threads=threads,
+        decks=loaded.entries,
+        policies=[policy],
+        player=player,
+        opp_player=opp_player or player,
+        **settings,
+    ) as rec:
         if on_start is not None:
             on_start(2 * n * games)
         a_arms, b_arms, warnings = [], [], []
@@ -533,10 +735,17 @@ def compare(deck_a: str | Path, deck_b: str | Path, vs: Sequence[str | Path] = (
         for decks_a, decks_b in zip(loaded.decks[:n], loaded.decks[n:], strict=True):
             opp = " + ".join(d.name for d in decks_a[1:])
             for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
-                scores, res = cmp.play_arm(decks, catalog, games=games, seed=seed,
-                                           policy=both, threads=threads,
-                                           starting_life=_life(decks, life), progress=progress,
-                                           levels=seat_levels(len(decks), player, opp_player))
+                scores, res = cmp.play_arm(
+                    decks,
+                    catalog,
+                    games=games,
+                    seed=seed,
+                    policy=both,
+                    threads=threads,
+                    starting_life=_life(decks, life),
+                    progress=progress,
+                    levels=seat_levels(len(decks), player, opp_player),
+                )
                 used = res.threads
                 warnings += _run_warnings(res.extra, decks[0].name, opp)
                 bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
@@ -565,13 +774,17 @@ def report(run_dir: str | Path, *, plots: bool = True) -> Path:
     except (ValueError, TypeError) as err:
         raise InputError(Problem(f"unreadable manifest.json: {err}", source=str(folder))) from None
     tables = read_tables(folder)
-    needed = ("compare",) if manifest.extra.get("kind") == "compare" else (
-        "policy_comparison", "gift_decisions", "gift_situations")
+    needed = (
+        ("compare",)
+        if manifest.extra.get("kind") == "compare"
+        else ("policy_comparison", "gift_decisions", "gift_situations")
+    )
     missing = [n for n in needed if n not in tables]
     if missing:
         why = f" (the run is {manifest.status})" if manifest.status != "complete" else ""
-        raise InputError(Problem(f"no {', '.join(missing)} table in this run folder{why}",
-                                 source=str(folder)))
+        raise InputError(
+            Problem(f"no {', '.join(missing)} table in this run folder{why}", source=str(folder))
+        )
     from analyzer.report.writers import run_lock
 
     rec = RunRecorder(folder, manifest)

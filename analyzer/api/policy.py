@@ -16,8 +16,16 @@ from analyzer.analysis.tune import DEFAULT_FEATURES, TuneResult
 from analyzer.errors import InputError, Problem
 from analyzer.policies.table import PolicySpec, load_policy
 
-__all__ = ["DEFAULT_FEATURES", "PolicyDecision", "PolicySpec", "TuneResult", "load_policy",
-           "policy_decision", "scenario_position", "tune"]
+__all__ = [
+    "DEFAULT_FEATURES",
+    "PolicyDecision",
+    "PolicySpec",
+    "TuneResult",
+    "load_policy",
+    "policy_decision",
+    "scenario_position",
+    "tune",
+]
 
 
 @dataclass
@@ -49,10 +57,16 @@ def scenario_position(scenario: str | Path, catalog: Any | None = None) -> tuple
     return run.G, run.C, catalog
 
 
-def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic", *,
-                    card: str | None = None, seat: int | None = None,
-                    policy_file: str | Path | None = None, seed: int | None = None,
-                    catalog: Any | None = None) -> PolicyDecision:
+def policy_decision(
+    scenario: str | Path,
+    policy: str | PolicySpec = "heuristic",
+    *,
+    card: str | None = None,
+    seat: int | None = None,
+    policy_file: str | Path | None = None,
+    seed: int | None = None,
+    catalog: Any | None = None,
+) -> PolicyDecision:
     """Build a scenario file's position (its actions applied, the stack left as it is), and
     ask the policy about `seat` (default: the active player) casting `card` from hand (default:
     the first gift card there). Both modes legal: the decision the engine would ask for (a
@@ -77,8 +91,10 @@ def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic"
     p = int(G[L.H.ACTIVE]) if seat is None else seat
     if not 0 <= p < int(G[L.H.NPLAYERS]):
         raise InputError(Problem(f"no seat {p} in this scenario", str(scenario)))
-    hand = [int(G[L.OFF_HAND + p * L.MAX_HAND + i])
-            for i in range(int(G[L.OFF_PLAYERS + p * L.PF + L.P.HAND_N]))]
+    hand = [
+        int(G[L.OFF_HAND + p * L.MAX_HAND + i])
+        for i in range(int(G[L.OFF_PLAYERS + p * L.PF + L.P.HAND_N]))
+    ]
     from analyzer.enums import CardCol
 
     def card_of(o: int) -> int:
@@ -104,24 +120,46 @@ def policy_decision(scenario: str | Path, policy: str | PolicySpec = "heuristic"
     elif promised:
         promise, recipient = decide_gift(G, C, pol, p, o)
     row = seat_row(pol, cid, p)
-    shown = recipient if recipient >= 0 else recipient_by_rule(
-        G.copy(), pol, row, p, int(cc.cards[cid, CardCol.GIFT_KIND]))
+    shown = (
+        recipient
+        if recipient >= 0
+        else recipient_by_rule(G.copy(), pol, row, p, int(cc.cards[cid, CardCol.GIFT_KIND]))
+    )
     f = np.zeros(N_FEATURES)
     decision_features(G, C, p, o, shown, f)
-    return PolicyDecision(cc.names[cid], p, plain, promised, bool(promise),
-                          int(recipient) if promise else None,
-                          dict(zip(FEATURE_NAMES, (float(x) for x in f), strict=True)))
+    return PolicyDecision(
+        cc.names[cid],
+        p,
+        plain,
+        promised,
+        bool(promise),
+        int(recipient) if promise else None,
+        dict(zip(FEATURE_NAMES, (float(x) for x in f), strict=True)),
+    )
 
 
-def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games: int = 400,
-         seed: int = 0, base: str = "heuristic", opponents: str | None = None,
-         features: Sequence[str] = DEFAULT_FEATURES, rounds: int = 3,
-         threads: int | None = None, life: int | None = None, allow_approximate: bool = False,
-         out: str | Path | None = None, save: bool = False,
-         card_files: Sequence[str | Path] = (),
-         player: str = "standard", opp_player: str | None = None,
-         progress: Callable[[int], None] | None = None,
-         on_start: Callable[[int], None] | None = None) -> TuneResult:
+def tune(
+    deck: str | Path | None,
+    vs: Sequence[str | Path],
+    card: str,
+    *,
+    games: int = 400,
+    seed: int = 0,
+    base: str = "heuristic",
+    opponents: str | None = None,
+    features: Sequence[str] = DEFAULT_FEATURES,
+    rounds: int = 3,
+    threads: int | None = None,
+    life: int | None = None,
+    allow_approximate: bool = False,
+    out: str | Path | None = None,
+    save: bool = False,
+    card_files: Sequence[str | Path] = (),
+    player: str = "standard",
+    opp_player: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> TuneResult:
     """Tune `card`'s threshold weights for `deck` (see analyzer.analysis.tune); save the tuned
     policy file to `out` if given (with `save`: by default to tuned_<card>.toml; the path is
     `result.path`). Matchups as in `simulate` (one opponent: 1v1; several: one multiplayer
@@ -132,8 +170,15 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
     from analyzer.api.simulation import _load, matchups
     from analyzer.cards.catalog import load_catalog
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, rounds=rounds,
-                   player=player, opp_player=opp_player)
+    check_run_args(
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        rounds=rounds,
+        player=player,
+        opp_player=opp_player,
+    )
     catalog = load_catalog(card_files)
     loaded = [_load(paths, catalog, allow_approximate) for paths in matchups(deck, vs)]
 
@@ -144,10 +189,22 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
     if on_start is not None:
         n_coords = 1 + len([f for f in features if f != "bias"])
         on_start(games * len(loaded) * (1 + 2 * n_coords * max(rounds, 0) + 5))
-    result = tune_card(loaded, catalog, card, games=games, seed=seed, base=base,
-                       opponents=opponents, features=features, rounds=rounds, threads=threads,
-                       life=starting, progress=progress, player=player,
-                       opp_player=opp_player)
+    result = tune_card(
+        loaded,
+        catalog,
+        card,
+        games=games,
+        seed=seed,
+        base=base,
+        opponents=opponents,
+        features=features,
+        rounds=rounds,
+        threads=threads,
+        life=starting,
+        progress=progress,
+        player=player,
+        opp_player=opp_player,
+    )
     if out is None and save:
         out = "tuned_" + re.sub(r"[^a-z0-9]+", "_", result.card.lower()).strip("_") + ".toml"
     if out is not None:
@@ -158,6 +215,7 @@ def tune(deck: str | Path | None, vs: Sequence[str | Path], card: str, *, games:
         try:
             atomic_write_text(Path(out), result.policy_toml)
         except OSError as exc:
-            raise InputError(Problem(f"cannot write the policy file: {exc.strerror or exc}",
-                                     str(out))) from None
+            raise InputError(
+                Problem(f"cannot write the policy file: {exc.strerror or exc}", str(out))
+            ) from None
     return result

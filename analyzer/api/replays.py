@@ -9,5 +9,11 @@ from analyzer.analysis.replay_session import (
     replay_settings,
 )
 
-__all__ = ["Replay", "ReplaySession", "decision_id", "parse_decision_id", "replay",
-           "replay_settings"]
+__all__ = [
+    "Replay",
+    "ReplaySession",
+    "decision_id",
+    "parse_decision_id",
+    "replay",
+    "replay_settings",
+]

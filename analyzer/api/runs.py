@@ -12,8 +12,7 @@ import os
 from typing import Any
 
 
-def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", **fields: Any
-                 ) -> Any:
+def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", **fields: Any) -> Any:
     """``report.writers.run_recorder`` with ``engine`` set to the kernel's source hash (unless
     the caller names the engine more precisely: a sweep writes version+hash)."""
     from analyzer.kernel.runtime.config import source_hash

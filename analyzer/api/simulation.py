@@ -39,8 +39,9 @@ def _load(paths: Sequence[str | Path], catalog: Any, allow_approximate: bool) ->
     return load_decks([paths], catalog, allow_approximate=allow_approximate).seats[0]
 
 
-def matchups(deck: str | Path | None, vs: str | Path | Sequence[str | Path] | None
-             ) -> list[list[Path]]:
+def matchups(
+    deck: str | Path | None, vs: str | Path | Sequence[str | Path] | None
+) -> list[list[Path]]:
     """Seat lists: one multiplayer game if several opponents are named, one 1v1 per opponent
     of the bundled gauntlet if none. A single path (not in a list) is one opponent."""
     from analyzer import bundled
@@ -58,15 +59,26 @@ def matchups(deck: str | Path | None, vs: str | Path | Sequence[str | Path] | No
     return [[me, opp] for opp in bundled.gauntlet()]
 
 
-def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, games: int = 1000,
-             seed: int = 0, threads: int | None = None, policy: Any = "never",
-             policy_file: str | Path | None = None, life: int | None = None,
-             allow_approximate: bool = False, per_game: bool = False,
-             out: str | Path | None = None, card_files: Sequence[str | Path] = (),
-             player: str = "standard", opp_player: str | None = None,
-             progress: Callable[[int], None] | None = None,
-             on_start: Callable[[int], None] | None = None, log_games: int = 0
-             ) -> SimulationRun:
+def simulate(
+    deck: str | Path | None = None,
+    vs: Sequence[str | Path] = (),
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    threads: int | None = None,
+    policy: Any = "never",
+    policy_file: str | Path | None = None,
+    life: int | None = None,
+    allow_approximate: bool = False,
+    per_game: bool = False,
+    out: str | Path | None = None,
+    card_files: Sequence[str | Path] = (),
+    player: str = "standard",
+    opp_player: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    log_games: int = 0,
+) -> SimulationRun:
     """Play `games` games per matchup and summarize them (seat 0 is `deck`). `policy` is a
     policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py).
     `log_games`: also write the event logs of each matchup's first games (needs `out`).
@@ -79,11 +91,19 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import load_policy, parse_policy
 
-    check_run_args(games=games, seed=seed, threads=threads, life=life, log_games=log_games,
-                   player=player, opp_player=opp_player)
+    check_run_args(
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        log_games=log_games,
+        player=player,
+        opp_player=opp_player,
+    )
     if log_games and out is None:
-        raise InputError(Problem(f"{arg('log_games')} needs {arg('out')} (the logs are "
-                                 "written there)"))
+        raise InputError(
+            Problem(f"{arg('log_games')} needs {arg('out')} (the logs are written there)")
+        )
     catalog = load_catalog(card_files)
     if policy_file is None and isinstance(policy, str):
         policy = parse_policy(policy, arg("policy"))
@@ -98,11 +118,21 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     results = []
     for decks in loaded:
         starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
-        results.append(simulate_matchup(decks, catalog, games=games, seed=seed, threads=threads,
-                                        policy=policy, starting_life=starting,
-                                        progress=progress, keep_games=per_game,
-                                        keep_objs=per_game,
-                                        levels=seat_levels(len(decks), player, opp_player)))
+        results.append(
+            simulate_matchup(
+                decks,
+                catalog,
+                games=games,
+                seed=seed,
+                threads=threads,
+                policy=policy,
+                starting_life=starting,
+                progress=progress,
+                keep_games=per_game,
+                keep_objs=per_game,
+                levels=seat_levels(len(decks), player, opp_player),
+            )
+        )
     summary = pd.concat([r.summary_frame() for r in results], ignore_index=True)
     frames = gifts = None
     if per_game:
@@ -122,12 +152,24 @@ def simulate(deck: str | Path | None = None, vs: Sequence[str | Path] = (), *, g
     if out is not None:
         from analyzer.analysis.replay_session import replay_settings
 
-        lives = [life if life is not None else (40 if d[0].format == "commander" else 20)
-                 for d in loaded]
+        lives = [
+            life if life is not None else (40 if d[0].format == "commander" else 20) for d in loaded
+        ]
         replay = replay_settings(seat_paths, lives, policy, card_files)
-        run.out_dir = _write(run, Path(out), seed, games, threads, str(policy), seat_paths,
-                             loaded, catalog, replay, min(log_games, games),
-                             (player, opp_player or player))
+        run.out_dir = _write(
+            run,
+            Path(out),
+            seed,
+            games,
+            threads,
+            str(policy),
+            seat_paths,
+            loaded,
+            catalog,
+            replay,
+            min(log_games, games),
+            (player, opp_player or player),
+        )
     return run
 
 
@@ -146,20 +188,41 @@ def coverage_lines(loaded: list[list[Deck]], catalog: Any) -> list[str]:
             text = f"{d.name}: {cov.count('exact')} exact"
             if cov.count("approximate"):
                 names = ", ".join(n for n, _ in cov.approximate)
-                text += f", {cov.count('approximate')} approximate ({names}: stats and " \
-                        "keywords only)"
+                text += (
+                    f", {cov.count('approximate')} approximate ({names}: stats and keywords only)"
+                )
             lines.append(text)
     return lines
 
 
-SUMMARY_COLUMNS = ["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "ci_low",
-                   "ci_high", "mean_turns"]
+SUMMARY_COLUMNS = [
+    "deck",
+    "opponent",
+    "games",
+    "wins",
+    "losses",
+    "draws",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "mean_turns",
+]
 
 
-def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | None,
-           policy: str, seat_paths: list[list[Path]], loaded: list[list[Deck]],
-           catalog: Any, replay: dict[str, Any], log_games: int,
-           players: tuple[str, str]) -> Path:
+def _write(
+    run: SimulationRun,
+    out: Path,
+    seed: int,
+    games: int,
+    threads: int | None,
+    policy: str,
+    seat_paths: list[list[Path]],
+    loaded: list[list[Deck]],
+    catalog: Any,
+    replay: dict[str, Any],
+    log_games: int,
+    players: tuple[str, str],
+) -> Path:
     from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
     from analyzer.report.writers import DeckEntry
@@ -172,13 +235,26 @@ def _write(run: SimulationRun, out: Path, seed: int, games: int, threads: int | 
                 continue
             seen.add(str(p))
             cov = deck_coverage(d, catalog)
-            entries.append(DeckEntry(str(p), d.name, d.content_hash,
-                                     {level: cov.count(level) for level in
-                                      ("exact", "approximate", "unsupported")}))
+            entries.append(
+                DeckEntry(
+                    str(p),
+                    d.name,
+                    d.content_hash,
+                    {level: cov.count(level) for level in ("exact", "approximate", "unsupported")},
+                )
+            )
     used = max((r.threads for r in run.results), default=threads)
-    with run_recorder(run_dir=out, seed=seed, games=games, threads=used, decks=entries,
-                      policies=[policy], replay=replay, player=players[0],
-                      opp_player=players[1]) as rec:
+    with run_recorder(
+        run_dir=out,
+        seed=seed,
+        games=games,
+        threads=used,
+        decks=entries,
+        policies=[policy],
+        replay=replay,
+        player=players[0],
+        opp_player=players[1],
+    ) as rec:
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:
             rec.write_csv("games.csv", run.games)

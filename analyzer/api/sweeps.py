@@ -48,19 +48,30 @@ class SweepRun:
 def _check_scheduler(scheduler: str, workers: int | None) -> None:
     if scheduler in ("none", "local") or "://" in scheduler or ":" in scheduler:
         if workers is not None and scheduler != "local":
-            raise InputError(Problem("--workers applies to --scheduler local only",
-                                     source="--workers"))
+            raise InputError(
+                Problem("--workers applies to --scheduler local only", source="--workers")
+            )
         return
-    raise InputError(Problem(f"--scheduler must be {SCHEDULER_HELP} "
-                             f"(e.g. tcp://host:8786), not {scheduler!r}", source="--scheduler"))
+    raise InputError(
+        Problem(
+            f"--scheduler must be {SCHEDULER_HELP} (e.g. tcp://host:8786), not {scheduler!r}",
+            source="--scheduler",
+        )
+    )
 
 
-def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int | None = None,
-              out: str | Path | None = None, results_dir: str | Path = "results",
-              progress: Callable[[int], None] | None = None,
-              on_start: Callable[[int, int], None] | None = None,
-              on_result: Callable[[Any, dict[str, Any]], None] | None = None,
-              log: Callable[[str], None] = lambda _m: None) -> SweepRun:
+def run_sweep(
+    plan_file: str | Path,
+    *,
+    scheduler: str = "local",
+    workers: int | None = None,
+    out: str | Path | None = None,
+    results_dir: str | Path = "results",
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+    on_result: Callable[[Any, dict[str, Any]], None] | None = None,
+    log: Callable[[str], None] = lambda _m: None,
+) -> SweepRun:
     """Run every pending task of the plan and merge the run folder's tables.
 
     ``on_start(games_to_play, games_already_stored)`` once the work is known;
@@ -78,22 +89,40 @@ def run_sweep(plan_file: str | Path, *, scheduler: str = "local", workers: int |
     folder = Path(out) if out is not None else new_run_dir(results_dir, "sweep")
     plan_text = plan.source.read_text(encoding="utf-8")
     try:
-        return _run(plan, plan_text, cells, catalog, folder, scheduler, workers, progress,
-                    on_start, on_result, log)
+        return _run(
+            plan,
+            plan_text,
+            cells,
+            catalog,
+            folder,
+            scheduler,
+            workers,
+            progress,
+            on_start,
+            on_result,
+            log,
+        )
     except KeyboardInterrupt as err:
         if isinstance(err, SweepInterrupted):
             raise
         store = TaskStore(folder)
         tasks = [t for pc in cells for t in pc.tasks]
-        raise SweepInterrupted(folder, sum(store.has(t.key) for t in tasks),
-                               len(tasks)) from err
+        raise SweepInterrupted(folder, sum(store.has(t.key) for t in tasks), len(tasks)) from err
 
 
-def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, scheduler: str,
-         workers: int | None, progress: Callable[[int], None] | None,
-         on_start: Callable[[int, int], None] | None,
-         on_result: Callable[[Any, dict[str, Any]], None] | None,
-         log: Callable[[str], None]) -> SweepRun:
+def _run(
+    plan: Any,
+    plan_text: str,
+    cells: list,
+    catalog: Any,
+    folder: Path,
+    scheduler: str,
+    workers: int | None,
+    progress: Callable[[int], None] | None,
+    on_start: Callable[[int, int], None] | None,
+    on_result: Callable[[Any, dict[str, Any]], None] | None,
+    log: Callable[[str], None],
+) -> SweepRun:
     from analyzer.analysis.sweep import (
         TaskStore,
         engine_version,
@@ -103,17 +132,30 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
     )
     from analyzer.api.runs import run_recorder
 
-    with run_recorder(folder.parent, "sweep", run_dir=folder, seed=plan.seed, games=plan.games,
-                      policies=list(plan.policies), kind="sweep", analysis=plan.analysis,
-                      plan=plan_text, engine=engine_version(), scheduler=scheduler) as rec:
+    with run_recorder(
+        folder.parent,
+        "sweep",
+        run_dir=folder,
+        seed=plan.seed,
+        games=plan.games,
+        policies=list(plan.policies),
+        kind="sweep",
+        analysis=plan.analysis,
+        plan=plan_text,
+        engine=engine_version(),
+        scheduler=scheduler,
+    ) as rec:
         store = TaskStore(rec.dir)
         tasks = [(t, pc.arms[t.arm][1]) for pc in cells for t in pc.tasks]
         pending = [(t, m) for t, m in tasks if not store.has(t.key)]
-        run = SweepRun({}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending),
-                       analysis=plan.analysis)
+        run = SweepRun(
+            {}, pd.DataFrame(), rec.dir, skipped=len(tasks) - len(pending), analysis=plan.analysis
+        )
         if on_start is not None:
-            on_start(sum(t.games for t, _ in pending),
-                     sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending))
+            on_start(
+                sum(t.games for t, _ in pending),
+                sum(t.games for t, _ in tasks) - sum(t.games for t, _ in pending),
+            )
 
         def stored(task: Any, result: dict[str, Any]) -> None:
             store.save(task.key, result)
@@ -128,15 +170,18 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
         info: dict[str, Any] = {}
         try:
             if pending:
-                info = _execute(scheduler, workers, pending, stored, log,
-                                warm_jobs(cells, pending))
+                info = _execute(scheduler, workers, pending, stored, log, warm_jobs(cells, pending))
         finally:
             run.seconds = time.perf_counter() - t0
             run.cells = sweep_frame(plan.analysis, cells, store)
             rec.write_csv("sweep.csv", run.cells)
-            rec.update(tasks=len(tasks), tasks_computed=run.computed,
-                       tasks_reused=run.skipped, **info,
-                       timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)})
+            rec.update(
+                tasks=len(tasks),
+                tasks_computed=run.computed,
+                tasks_reused=run.skipped,
+                **info,
+                timings={**rec.manifest.timings, "sweep_s": round(run.seconds, 3)},
+            )
         run.workers = info.get("workers", {})
         run.task_seconds = float(info.get("tasks_s", 0.0))
         run.tables = {}
@@ -151,8 +196,14 @@ def _run(plan: Any, plan_text: str, cells: list, catalog: Any, folder: Path, sch
     return run
 
 
-def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
-             log: Callable[[str], None], warm: list) -> dict[str, Any]:
+def _execute(
+    scheduler: str,
+    workers: int | None,
+    pending: list,
+    stored: Any,
+    log: Callable[[str], None],
+    warm: list,
+) -> dict[str, Any]:
     from analyzer.analysis.sweep import run_in_process
 
     if scheduler == "none":
@@ -173,9 +224,14 @@ def _execute(scheduler: str, workers: int | None, pending: list, stored: Any,
         checked = check_and_warm(client, warm, log)
         t2 = time.perf_counter()
         extra = run_on_dask(client, pending, stored, checked["good"], checked["refused"])
-        return {"scheduler_address": client.scheduler.address, "workers": checked["workers"],
-                "refused_workers": checked["refused"], "connect_s": round(t1 - t0, 3),
-                "warm_s": round(t2 - t1, 3), **extra}
+        return {
+            "scheduler_address": client.scheduler.address,
+            "workers": checked["workers"],
+            "refused_workers": checked["refused"],
+            "connect_s": round(t1 - t0, 3),
+            "warm_s": round(t2 - t1, 3),
+            **extra,
+        }
     except BaseException:
         import logging
 
@@ -194,23 +250,29 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
     n_done = int((cells["status"] == "complete").sum())
     lines = []
     if n_done < len(cells):
-        lines.append(f"INCOMPLETE: {n_done} of {len(cells)} cells finished; rerun the same "
-                     "command to complete the sweep.")
+        lines.append(
+            f"INCOMPLETE: {n_done} of {len(cells)} cells finished; rerun the same "
+            "command to complete the sweep."
+        )
     if analysis == "simulate" and "summary.csv" in run.tables:
         df = run.tables["summary.csv"]
         by = df.groupby(["deck_file", "policy", "player"], sort=False).agg(
-            wins=("wins", "sum"), games=("games", "sum"), opponents=("opponent", "count"))
+            wins=("wins", "sum"), games=("games", "sum"), opponents=("opponent", "count")
+        )
         by["win_rate"] = by["wins"] / by["games"]
         by = by.sort_values("win_rate", ascending=False, kind="stable")
         (deck, policy, player), best = next(iter(by.iterrows()))
-        lines.append(f"Best: {deck} with policy {policy} ({player} player) wins "
-                     f"{100 * best.win_rate:.1f}% of {int(best.games)} games over "
-                     f"{int(best.opponents)} opponent(s).")
+        lines.append(
+            f"Best: {deck} with policy {policy} ({player} player) wins "
+            f"{100 * best.win_rate:.1f}% of {int(best.games)} games over "
+            f"{int(best.opponents)} opponent(s)."
+        )
         lines.append("")
         lines.append("win rate per deck, policy and player, pooled over the opponents:")
         for (deck, policy, player), r in by.iterrows():
-            lines.append(f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}, {player}]  "
-                         f"({int(r.games)} games)")
+            lines.append(
+                f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}, {player}]  ({int(r.games)} games)"
+            )
     elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
         lines += _evaluate_lines(run.tables)
     elif analysis == "tune" and "tune.csv" in run.tables:
@@ -219,29 +281,40 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
         from analyzer.report.units import to_fractions
 
         df = to_fractions(run.tables["compare.csv"])  # the file has points
-        pooled = df.groupby(["deck_file", "policy"], sort=False)["delta"].mean() \
+        pooled = (
+            df.groupby(["deck_file", "policy"], sort=False)["delta"]
+            .mean()
             .sort_values(ascending=False, kind="stable")
+        )
         (deck, policy), delta = next(iter(pooled.items()))
         base = df["deck_b"].iloc[0]
-        lines.append(f"Best version: {deck} with policy {policy}, {100 * delta:+.1f} points of "
-                     f"win rate against baseline {base} (mean over the opponents).")
+        lines.append(
+            f"Best version: {deck} with policy {policy}, {100 * delta:+.1f} points of "
+            f"win rate against baseline {base} (mean over the opponents)."
+        )
         lines.append("")
         lines.append("per opponent: delta [95% CI] (paired on the same games):")
         for r in df.itertuples(index=False):
-            lines.append(f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
-                         f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
-                         f"[{r.policy}]")
+            lines.append(
+                f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
+                f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
+                f"[{r.policy}]"
+            )
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
         df = run.tables["card_stats.csv"]
         top = df.dropna(subset=["iwd_pts"]).sort_values("iwd_pts", ascending=False, kind="stable")
         if len(top):
             r = top.iloc[0]
-            lines.append(f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
-                         f"{r.policy}): {r.iwd_pts:+.1f} points.")
+            lines.append(
+                f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
+                f"{r.policy}): {r.iwd_pts:+.1f} points."
+            )
     lines.append("")
-    lines.append(f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
-                 f"{run.skipped} reused from the run folder; {run.games} games in "
-                 f"{run.seconds:.1f} s.")
+    lines.append(
+        f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
+        f"{run.skipped} reused from the run folder; {run.games} games in "
+        f"{run.seconds:.1f} s."
+    )
     return "\n".join(lines)
 
 
@@ -252,13 +325,19 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     others = pc[pc["policy"] != pc["baseline"]]
     lines = []
     if len(others):
-        by = others.groupby(["deck_file", "player", "policy", "baseline"], sort=False)[
-            "delta_vs_baseline_pts"].agg(["mean", "count"]).sort_values("mean", ascending=False,
-                                                                    kind="stable")
+        by = (
+            others.groupby(["deck_file", "player", "policy", "baseline"], sort=False)[
+                "delta_vs_baseline_pts"
+            ]
+            .agg(["mean", "count"])
+            .sort_values("mean", ascending=False, kind="stable")
+        )
         (deck, player, policy, baseline), best = next(iter(by.iterrows()))
-        lines.append(f"Best policy: {policy} for {deck} ({player} player), "
-                     f"{best['mean']:+.1f} points of win rate over {baseline} (mean over "
-                     f"{int(best['count'])} opponent(s)).")
+        lines.append(
+            f"Best policy: {policy} for {deck} ({player} player), "
+            f"{best['mean']:+.1f} points of win rate over {baseline} (mean over "
+            f"{int(best['count'])} opponent(s))."
+        )
         lines.append("")
         lines.append("policy minus baseline, points of win rate, mean over the opponents:")
         for (deck, player, policy, baseline), r in by.iterrows():
@@ -267,8 +346,9 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     if gd is not None and len(gd):
         lines.append("")
         lines.append("gift verdicts per card (matchups with each verdict):")
-        counts = gd.groupby(["deck_file", "player", "card"], sort=False)["verdict"] \
-            .value_counts(sort=True)
+        counts = gd.groupby(["deck_file", "player", "card"], sort=False)["verdict"].value_counts(
+            sort=True
+        )
         for (deck, player, card), part in counts.groupby(level=[0, 1, 2], sort=False):
             said = ", ".join(f"{v} {n}" for (*_, v), n in part.items())
             lines.append(f"  {card} ({deck}, {player}): {said}")
@@ -282,12 +362,16 @@ def _tune_lines(df: pd.DataFrame) -> list[str]:
     lines = [f"{len(df)} tunings; tuned policies in tuned/ (use with --policy-file)."]
     if col:
         r = rows.iloc[0]
-        lines[0:0] = [f"Largest held-out gain over the heuristic: {r.card} in {r.deck_file} vs "
-                      f"{r.opponent_file} [{r.policy}, {r.player}], "
-                      f"{100 * r[col]:+.1f} points of score."]
+        lines[0:0] = [
+            f"Largest held-out gain over the heuristic: {r.card} in {r.deck_file} vs "
+            f"{r.opponent_file} [{r.policy}, {r.player}], "
+            f"{100 * r[col]:+.1f} points of score."
+        ]
         lines.append("")
         lines.append("tuned minus heuristic on held-out games (points of score):")
         for r in rows.itertuples(index=False):
-            lines.append(f"  {100 * getattr(r, col):+5.1f}  {r.card}  {r.deck_file} vs "
-                         f"{r.opponent_file}  [{r.policy}, {r.player}]")
+            lines.append(
+                f"  {100 * getattr(r, col):+5.1f}  {r.card}  {r.deck_file} vs "
+                f"{r.opponent_file}  [{r.policy}, {r.player}]"
+            )
     return lines

@@ -104,8 +104,9 @@ def _implicit_prowess(rec: CardRecord) -> tuple[Ability, ...]:
     creature gets +1/+1 until end of turn". Compiled from the keyword, so approximate records
     with prowess have it too."""
     if rec.keywords & Keyword.PROWESS:
-        return (Ability(AbilityKind.NONCREATURE_SPELL,
-                        steps=(Step(Op.PUMP, ref=Ref.SELF, a=1, b=1),)),)
+        return (
+            Ability(AbilityKind.NONCREATURE_SPELL, steps=(Step(Op.PUMP, ref=Ref.SELF, a=1, b=1),)),
+        )
     return ()
 
 
@@ -114,8 +115,13 @@ def _tap_mana_colors(rec: CardRecord) -> int:
     creature): the kernel treats it as a mana source like a land, summoning sickness included."""
     colors = 0
     for ab in rec.abilities:
-        if ab.kind == AbilityKind.ACTIVATED and ab.mana and ab.tap and not ab.sacrifice \
-                and ab.cost.mv == 0:
+        if (
+            ab.kind == AbilityKind.ACTIVATED
+            and ab.mana
+            and ab.tap
+            and not ab.sacrifice
+            and ab.cost.mv == 0
+        ):
             for st in ab.steps:
                 colors |= st.a if st.op == Op.ADD_MANA else 0
     return 0 if rec.is_land else colors
@@ -125,8 +131,13 @@ def _tap_mana_amount(rec: CardRecord) -> int:
     """Mana one tap of that free "{T}: Add ..." ability makes (Sol Ring: 2); 0 for others."""
     amount = 0
     for ab in rec.abilities:
-        if ab.kind == AbilityKind.ACTIVATED and ab.mana and ab.tap and not ab.sacrifice \
-                and ab.cost.mv == 0:
+        if (
+            ab.kind == AbilityKind.ACTIVATED
+            and ab.mana
+            and ab.tap
+            and not ab.sacrifice
+            and ab.cost.mv == 0
+        ):
             amount = max([amount, *(st.b for st in ab.steps if st.op == Op.ADD_MANA)])
     return 0 if rec.is_land else amount
 

@@ -16,17 +16,36 @@ from analyzer.enums import AbilityKind, AiRole, CardType, Cond, CounterKind, Int
 _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND, Op.COUNTER_UNLESS_PAY})),
     (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE})),
-    (AiRole.REMOVAL, frozenset({Op.DESTROY, Op.EXILE, Op.BOUNCE, Op.DAMAGE,
-                                Op.DAMAGE_CONTROLLER, Op.SACRIFICE_GREATEST_POWER, Op.FIGHT,
-                                Op.DAMAGE_BY_POWER, Op.EXILE_UNTIL_LEAVES})),
+    (
+        AiRole.REMOVAL,
+        frozenset(
+            {
+                Op.DESTROY,
+                Op.EXILE,
+                Op.BOUNCE,
+                Op.DAMAGE,
+                Op.DAMAGE_CONTROLLER,
+                Op.SACRIFICE_GREATEST_POWER,
+                Op.FIGHT,
+                Op.DAMAGE_BY_POWER,
+                Op.EXILE_UNTIL_LEAVES,
+            }
+        ),
+    ),
     (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD, Op.EXILE_OWN_FROM_HAND})),
-    (AiRole.RECURSION, frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD,
-                                  Op.RETURN_DESTROYED})),
+    (
+        AiRole.RECURSION,
+        frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD, Op.RETURN_DESTROYED}),
+    ),
     (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
     (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT, Op.UNTAP})),
     (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY})),
-    (AiRole.PROTECTION, frozenset({Op.PLAYER_HEXPROOF, Op.GRANT_ALL, Op.PHASE_OUT_YOURS,
-                                   Op.PROTECTION_UNTIL_YOUR_TURN})),
+    (
+        AiRole.PROTECTION,
+        frozenset(
+            {Op.PLAYER_HEXPROOF, Op.GRANT_ALL, Op.PHASE_OUT_YOURS, Op.PROTECTION_UNTIL_YOUR_TURN}
+        ),
+    ),
 )
 
 # The basic player's derivation, kept exactly (issue 14): counter-unless-pay falls through to
@@ -47,8 +66,9 @@ def harms_attached(abilities: tuple[Ability, ...]) -> bool:
             if st.op == Op.STATIC_CONTROL_ENCHANTED:
                 return True
             if st.ref == Ref.ATTACHED and (
-                    st.op in HARM_ATTACHED_OPS
-                    or (st.op == Op.ADD_COUNTERS and st.a == CounterKind.STUN)):
+                st.op in HARM_ATTACHED_OPS
+                or (st.op == Op.ADD_COUNTERS and st.a == CounterKind.STUN)
+            ):
                 return True
     return False
 
@@ -78,8 +98,7 @@ def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int
     """(intent per target group, indexes of groups whose steps disagree with no override)."""
     intents: list[int] = []
     conflicts: list[int] = []
-    for i, (group, found) in enumerate(zip(ab.targets, step_intents(abilities, ab),
-                                           strict=True)):
+    for i, (group, found) in enumerate(zip(ab.targets, step_intents(abilities, ab), strict=True)):
         if group.intent is not None:
             intents.append(group.intent)
             continue
@@ -95,8 +114,9 @@ def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int
     return intents, conflicts
 
 
-def derive_role(rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] = _ROLE_ORDER
-                ) -> int:
+def derive_role(
+    rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] = _ROLE_ORDER
+) -> int:
     """AiRole: the data's `role` if given, else from what the spell part of the program does."""
     if rec.role is not None:
         return rec.role

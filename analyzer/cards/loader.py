@@ -44,11 +44,30 @@ from analyzer.errors import InputError, Problem
 
 DATA_DIR = Path(__file__).parent / "data"
 
-CARD_FIELDS = frozenset({
-    "name", "set", "number", "rarity", "cost", "type_line", "power", "toughness", "keywords",
-    "gift", "extra_cost", "role", "value", "support", "oracle", "notes", "colors",
-    "land_colors", "etb_tapped", "ability",
-})
+CARD_FIELDS = frozenset(
+    {
+        "name",
+        "set",
+        "number",
+        "rarity",
+        "cost",
+        "type_line",
+        "power",
+        "toughness",
+        "keywords",
+        "gift",
+        "extra_cost",
+        "role",
+        "value",
+        "support",
+        "oracle",
+        "notes",
+        "colors",
+        "land_colors",
+        "etb_tapped",
+        "ability",
+    }
+)
 EXTRA_COST_NAMES = {"none": ExtraCost.NONE, "discard_card": ExtraCost.DISCARD_CARD}
 _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 
@@ -85,8 +104,16 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     rarity = ctx.str_(d, "rarity", "rarity", required=True) or ""
     if rarity and rarity not in RARITIES:
         ctx.err("rarity", f"unknown rarity {rarity!r}; known: {', '.join(RARITIES)}")
-    support = ctx.name_(d.get("support"), {s: i for i, s in enumerate(SUPPORT_NAMES)},
-                        "support", "support level") if "support" in d else None
+    support = (
+        ctx.name_(
+            d.get("support"),
+            {s: i for i, s in enumerate(SUPPORT_NAMES)},
+            "support",
+            "support level",
+        )
+        if "support" in d
+        else None
+    )
     if "support" not in d:
         ctx.err("support", f"is missing ({' | '.join(SUPPORT_NAMES)})")
     cost = ManaCost()
@@ -105,13 +132,18 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
             ctx.err("type_line", str(exc))
     token_file = is_token_file(source)
     if types and bool(types & CardType.TOKEN_DEF) != token_file:
-        ctx.err("type_line", "token definitions (type line starting with \"Token\") belong in "
-                             "a *tokens.toml file, and only there")
+        ctx.err(
+            "type_line",
+            'token definitions (type line starting with "Token") belong in '
+            "a *tokens.toml file, and only there",
+        )
     power, toughness = _power(ctx, d, "power"), _power(ctx, d, "toughness")
     has_pt = "power" in d or "toughness" in d
     if types & CardType.CREATURE and not ("power" in d and "toughness" in d):
-        ctx.err("toughness" if "power" in d else "power",
-                "is missing (a creature needs power and toughness)")
+        ctx.err(
+            "toughness" if "power" in d else "power",
+            "is missing (a creature needs power and toughness)",
+        )
     elif has_pt and not types & CardType.CREATURE and "Vehicle" not in words:
         ctx.err("power", "only creatures (and Vehicles) have power and toughness")
     keywords = ctx.mask_(d.get("keywords"), KEYWORD_NAMES, "keywords", "keyword")
@@ -133,8 +165,12 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         gift, gift_name = (g, d["gift"].lower()) if g else (0, "")
     # An unsupported card may show a gift we don't model (a future set's, say) without `gift`.
     if oracle and bool(gift) != oracle.startswith("Gift ") and support != Support.UNSUPPORTED:
-        ctx.err("gift", "the oracle text starts with a Gift ability but `gift` is missing"
-                if not gift else "`gift` is set but the oracle text has no Gift ability")
+        ctx.err(
+            "gift",
+            "the oracle text starts with a Gift ability but `gift` is missing"
+            if not gift
+            else "`gift` is set but the oracle text has no Gift ability",
+        )
     extra = 0
     if "extra_cost" in d:
         extra = ctx.name_(d["extra_cost"], EXTRA_COST_NAMES, "extra_cost", "extra cost") or 0
@@ -165,8 +201,10 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if not isinstance(raw_abilities, list):
         ctx.err("ability", "must be [[card.ability]] tables")
         raw_abilities = []
-    abilities = [parse_ability(ctx, a, f"ability[{i}]", types, attachable)
-                 for i, a in enumerate(raw_abilities)]
+    abilities = [
+        parse_ability(ctx, a, f"ability[{i}]", types, attachable)
+        for i, a in enumerate(raw_abilities)
+    ]
     abils = tuple(a for a in abilities if a is not None)
     if oracle == "" and (abils or keywords or gift) and isinstance(d.get("oracle"), str):
         ctx.err("oracle", "is empty but the card has abilities")
@@ -176,33 +214,70 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         return None
     ignored = unmodeled_lines(oracle, keywords) if support != Support.EXACT else ()
     return CardRecord(
-        name=name, set=set_, number=number, rarity=rarity, cost=cost, type_line=type_line,
-        types=types, subtypes=subtypes, subtype_words=words, colors=colors, power=power,
-        toughness=toughness, keywords=keywords, keyword_names=kw_names, gift=gift,
-        gift_name=gift_name, extra_cost=extra, role=role, value=value,
-        support=support if support is not None else 0, oracle=oracle, notes=notes,
-        abilities=abils, land_colors=land_colors, etb_tapped=etb_tapped, source=str(source),
-        line=ctx.line, ignored=ignored)
+        name=name,
+        set=set_,
+        number=number,
+        rarity=rarity,
+        cost=cost,
+        type_line=type_line,
+        types=types,
+        subtypes=subtypes,
+        subtype_words=words,
+        colors=colors,
+        power=power,
+        toughness=toughness,
+        keywords=keywords,
+        keyword_names=kw_names,
+        gift=gift,
+        gift_name=gift_name,
+        extra_cost=extra,
+        role=role,
+        value=value,
+        support=support if support is not None else 0,
+        oracle=oracle,
+        notes=notes,
+        abilities=abils,
+        land_colors=land_colors,
+        etb_tapped=etb_tapped,
+        source=str(source),
+        line=ctx.line,
+        ignored=ignored,
+    )
 
 
-def _check_program_shape(ctx: Ctx, abils: Sequence[Ability], types: int,
-                         words: Sequence[str], gift: int, support: int | None) -> None:
+def _check_program_shape(
+    ctx: Ctx,
+    abils: Sequence[Ability],
+    types: int,
+    words: Sequence[str],
+    gift: int,
+    support: int | None,
+) -> None:
     """Card-level rules: one spell ability for instants/sorceries, Auras attach, promises."""
     spells = [a for a in abils if a.kind == AbilityKind.SPELL]
     if types & INSTANT_SORCERY and support == 0 and len(spells) != 1:
         ctx.err("ability", "an exact instant or sorcery needs exactly one `spell` ability")
     if "Aura" in words and support == 0:
-        ok = (len(spells) == 1 and len(spells[0].targets) == 1
-              and any(s.op == Op.ATTACH_SELF for s in spells[0].steps))
+        ok = (
+            len(spells) == 1
+            and len(spells[0].targets) == 1
+            and any(s.op == Op.ATTACH_SELF for s in spells[0].steps)
+        )
         if not ok:
-            ctx.err("ability", "an exact Aura needs one `spell` ability with its enchant "
-                               "target and an attach_self step")
+            ctx.err(
+                "ability",
+                "an exact Aura needs one `spell` ability with its enchant "
+                "target and an attach_self step",
+            )
     for i, ab in enumerate(abils):
         for m, prog in enumerate(ab.programs()):
             where = f"ability[{i}]" + (f".modes[{m - 1}]" if m else "")
             for g in group_intents(tuple(abils), prog)[1]:
-                ctx.err(f"{where}.targets[{g}]", "one step harms this group and another helps "
-                                                 "it: set `intent` (harm/help/neutral)")
+                ctx.err(
+                    f"{where}.targets[{g}]",
+                    "one step harms this group and another helps "
+                    "it: set `intent` (harm/help/neutral)",
+                )
     if not gift:
         progs = [p for a in abils for p in a.programs()]
         conds = [a.cond for a in abils]
@@ -216,8 +291,7 @@ def _card_lines(text: str) -> list[int]:
     return [text.count("\n", 0, m.start()) + 1 for m in _CARD_HEADER.finditer(text)]
 
 
-def parse_file(path: Path, problems: list[Problem],
-               seen: _Seen | None = None) -> list[CardRecord]:
+def parse_file(path: Path, problems: list[Problem], seen: _Seen | None = None) -> list[CardRecord]:
     """Parse one data file; append its problems, return the records that validated.
 
     `seen` carries what cross-file checks need (names, token references) across files.
@@ -232,8 +306,9 @@ def parse_file(path: Path, problems: list[Problem],
         problems.append(Problem("card data file is not UTF-8 text", source=source))
         return []
     except OSError as exc:
-        problems.append(Problem(f"cannot read card data file: {exc.strerror or exc}",
-                                source=source))
+        problems.append(
+            Problem(f"cannot read card data file: {exc.strerror or exc}", source=source)
+        )
         return []
     try:
         data = tomllib.loads(text)
@@ -242,8 +317,9 @@ def parse_file(path: Path, problems: list[Problem],
         return []
     unknown = set(data) - {"card"}
     for key in sorted(unknown):
-        problems.append(Problem(f"unknown top-level key {key!r} (records are [[card]] tables)",
-                                source=source))
+        problems.append(
+            Problem(f"unknown top-level key {key!r} (records are [[card]] tables)", source=source)
+        )
     cards = data.get("card", [])
     if not isinstance(cards, list):
         problems.append(Problem("`card` must be an array of [[card]] tables", source=source))
@@ -270,8 +346,11 @@ def parse_file(path: Path, problems: list[Problem],
         else:
             seen.names[key] = f"{source}:{line}"
         type_line = d.get("type_line")
-        if (isinstance(type_line, str) and type_line.lower().startswith("token")
-                and is_token_file(path)):
+        if (
+            isinstance(type_line, str)
+            and type_line.lower().startswith("token")
+            and is_token_file(path)
+        ):
             seen.tokens.add(name)
         rec = _record(ctx, d, path)
         if rec is not None:
@@ -318,8 +397,11 @@ class _Seen:
         """Every create_token names a token record (bad records included: all problems at once)."""
         for ctx, field, token in self.token_refs:
             if token not in self.tokens:
-                ctx.err(field, f"unknown token {token!r}{did_you_mean(token, self.tokens)}; "
-                               f"known tokens: {', '.join(sorted(self.tokens)) or 'none'}")
+                ctx.err(
+                    field,
+                    f"unknown token {token!r}{did_you_mean(token, self.tokens)}; "
+                    f"known tokens: {', '.join(sorted(self.tokens)) or 'none'}",
+                )
 
 
 def load_records(paths: Sequence[Path | str] | None = None) -> list[CardRecord]:

@@ -28,13 +28,19 @@ _PLAIN = re.compile(r"^\{T\}: Add " + _SYMBOLS + r"((?:(?:, | or |, or )\{[WUBRG
 _ANY = re.compile(r"^\{T\}: Add (one|two|three|four|five) mana of any (one )?color\.$")
 # with a cost, a rider or a restriction: modeled by the mana alone
 _LOOSE = re.compile(r"^(?:\{\d+\}, )?\{T\}(?:, [^:]*)?: Add ([^.]*)\.")
-_FETCH = re.compile(r"^\{T\}, Sacrifice (?:this land|[^:]+): Search your library for a basic "
-                    r"land card, put it onto the battlefield tapped, then shuffle\.")
+_FETCH = re.compile(
+    r"^\{T\}, Sacrifice (?:this land|[^:]+): Search your library for a basic "
+    r"land card, put it onto the battlefield tapped, then shuffle\."
+)
 
 
 def _ability(colors: str, amount: int) -> dict[str, Any]:
-    return {"kind": "activated", "tap": True, "mana": True,
-            "steps": [{"op": "add_mana", "colors": colors, "amount": amount}]}
+    return {
+        "kind": "activated",
+        "tap": True,
+        "mana": True,
+        "steps": [{"op": "add_mana", "colors": colors, "amount": amount}],
+    }
 
 
 def _symbols_colors(text: str) -> str:
@@ -71,7 +77,13 @@ def fetch_land(lines: list[str]) -> tuple[dict[str, Any] | None, bool]:
     """(the program of a land whose one ability fetches a basic land tapped, or None; exact?):
     a rider after the fetch (Fabled Passage's untap) makes it approximate."""
     if len(lines) == 1 and _FETCH.match(lines[0]):
-        return ({"kind": "activated", "tap": True, "sacrifice": True,
-                 "steps": [{"op": "search_basic_land"}]}, _FETCH.match(lines[0]).end()
-                == len(lines[0]))
+        return (
+            {
+                "kind": "activated",
+                "tap": True,
+                "sacrifice": True,
+                "steps": [{"op": "search_basic_land"}],
+            },
+            _FETCH.match(lines[0]).end() == len(lines[0]),
+        )
     return None, False

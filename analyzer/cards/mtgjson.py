@@ -23,8 +23,11 @@ _LAYOUT = {"aftermath": "split", "class": "class", "saga": "saga"}
 
 def is_set_file(data: Any) -> bool:
     """True for an MTGJSON set file (full or trimmed to the set object's keys)."""
-    return isinstance(data, dict) and isinstance(_set_object(data).get("cards"), list) \
+    return (
+        isinstance(data, dict)
+        and isinstance(_set_object(data).get("cards"), list)
         and "meta" in data
+    )
 
 
 def _set_object(data: dict[str, Any]) -> dict[str, Any]:

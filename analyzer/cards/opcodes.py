@@ -41,8 +41,19 @@ MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 #   subtype   Subtype name -> its bit ("" or absent = 0 = all)
 #   source    index of a target group of the same ability (0..3), or "self" (Ref.SELF)
 #   xcount    XCount name: what an X counts ("creatures_you_control", "self_power")
-PARAM_KINDS = ("int", "bool", "keywords", "types", "counter", "token", "colors", "group",
-               "subtype", "source", "xcount")
+PARAM_KINDS = (
+    "int",
+    "bool",
+    "keywords",
+    "types",
+    "counter",
+    "token",
+    "colors",
+    "group",
+    "subtype",
+    "source",
+    "xcount",
+)
 
 
 @dataclass(frozen=True)
@@ -89,8 +100,15 @@ _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
 
-def _p(name: str, kind: str, column: str, default: object = None, lo: int = 0, hi: int = 99,
-       doc: str = "") -> Param:
+def _p(
+    name: str,
+    kind: str,
+    column: str,
+    default: object = None,
+    lo: int = 0,
+    hi: int = 99,
+    doc: str = "",
+) -> Param:
     return Param(name, kind, column, default, lo, hi, doc)
 
 
@@ -101,199 +119,438 @@ _TOUGHNESS = _p("toughness", "int", "b", 0, lo=-20, hi=20, doc="+toughness")
 OP_SPECS: dict[str, OpSpec] = {
     "nop": OpSpec(Op.NOP, "does nothing (placeholder)"),
     "damage": OpSpec(
-        Op.DAMAGE, "the source deals `amount` damage to each object/player in ref",
-        (_AMOUNT,), _PERMS | _PLAYERS, _OBJ_NAMES | _PLAYER_NAMES, intent=Intent.HARM),
+        Op.DAMAGE,
+        "the source deals `amount` damage to each object/player in ref",
+        (_AMOUNT,),
+        _PERMS | _PLAYERS,
+        _OBJ_NAMES | _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
     "damage_controller": OpSpec(
-        Op.DAMAGE_CONTROLLER, "`amount` damage to the controller of each creature in ref",
-        (_AMOUNT,), _PERMS, _OBJ_NAMES, intent=Intent.HARM),
+        Op.DAMAGE_CONTROLLER,
+        "`amount` damage to the controller of each creature in ref",
+        (_AMOUNT,),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
     "damage_each_creature": OpSpec(
-        Op.DAMAGE_EACH_CREATURE, "`amount` damage to each creature", (_AMOUNT,)),
-    "destroy": OpSpec(Op.DESTROY, "destroy each permanent in ref", (), _PERMS, _OBJ_NAMES,
-                      intent=Intent.HARM),
+        Op.DAMAGE_EACH_CREATURE, "`amount` damage to each creature", (_AMOUNT,)
+    ),
+    "destroy": OpSpec(
+        Op.DESTROY, "destroy each permanent in ref", (), _PERMS, _OBJ_NAMES, intent=Intent.HARM
+    ),
     "destroy_all": OpSpec(
-        Op.DESTROY_ALL, "destroy all permanents of `types`; remembers what went to your graveyard",
-        (_p("types", "types", "a", doc="card types destroyed"),)),
+        Op.DESTROY_ALL,
+        "destroy all permanents of `types`; remembers what went to your graveyard",
+        (_p("types", "types", "a", doc="card types destroyed"),),
+    ),
     "return_destroyed": OpSpec(
         Op.RETURN_DESTROYED,
         "one creature card put into your graveyard by the last destroy_all -> battlefield, yours",
-        sets_it=True),
-    "exile": OpSpec(Op.EXILE, "exile each permanent in ref", (), _PERMS,
-                    _OBJ_NAMES, sets_it=True, intent=Intent.HARM),
-    "bounce": OpSpec(Op.BOUNCE, "return each permanent in ref to its owner's hand", (), _PERMS,
-                     _OBJ_NAMES, intent=Intent.HARM),
-    "counter": OpSpec(Op.COUNTER, "counter each spell in ref", (), _SPELLS,
-                      frozenset({"trigger_object"}), intent=Intent.HARM),
-    "spell_to_hand": OpSpec(Op.SPELL_TO_HAND, "return each spell in ref to its owner's hand",
-                            (), _SPELLS, frozenset({"trigger_object"}), intent=Intent.HARM),
-    "draw": OpSpec(Op.DRAW, "each player in ref draws `count` cards",
-                   (_p("count", "int", "a", 1, lo=1, hi=20),), _PLAYERS, _PLAYER_NAMES,
-                   intent=Intent.HELP),
-    "gain_life": OpSpec(Op.GAIN_LIFE, "each player in ref gains `amount` life", (_AMOUNT,),
-                        _PLAYERS, _PLAYER_NAMES, ref_default=Ref.YOU, intent=Intent.HELP),
-    "lose_life": OpSpec(Op.LOSE_LIFE, "each player in ref loses `amount` life", (_AMOUNT,),
-                        _PLAYERS, _PLAYER_NAMES, intent=Intent.HARM),
-    "pump": OpSpec(Op.PUMP, "each creature in ref gets +power/+toughness until end of turn",
-                   (_POWER, _TOUGHNESS), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
-    "pump_all": OpSpec(Op.PUMP_ALL, "creatures you control (of `subtype`, empty = all) get "
-                       "+power/+toughness until EOT",
-                       (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", ""))),
-    "grant": OpSpec(Op.GRANT, "each permanent in ref gains `keywords` until end of turn",
-                    (_p("keywords", "keywords", "a"),), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+        sets_it=True,
+    ),
+    "exile": OpSpec(
+        Op.EXILE,
+        "exile each permanent in ref",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        sets_it=True,
+        intent=Intent.HARM,
+    ),
+    "bounce": OpSpec(
+        Op.BOUNCE,
+        "return each permanent in ref to its owner's hand",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "counter": OpSpec(
+        Op.COUNTER,
+        "counter each spell in ref",
+        (),
+        _SPELLS,
+        frozenset({"trigger_object"}),
+        intent=Intent.HARM,
+    ),
+    "spell_to_hand": OpSpec(
+        Op.SPELL_TO_HAND,
+        "return each spell in ref to its owner's hand",
+        (),
+        _SPELLS,
+        frozenset({"trigger_object"}),
+        intent=Intent.HARM,
+    ),
+    "draw": OpSpec(
+        Op.DRAW,
+        "each player in ref draws `count` cards",
+        (_p("count", "int", "a", 1, lo=1, hi=20),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
+    "gain_life": OpSpec(
+        Op.GAIN_LIFE,
+        "each player in ref gains `amount` life",
+        (_AMOUNT,),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        intent=Intent.HELP,
+    ),
+    "lose_life": OpSpec(
+        Op.LOSE_LIFE,
+        "each player in ref loses `amount` life",
+        (_AMOUNT,),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "pump": OpSpec(
+        Op.PUMP,
+        "each creature in ref gets +power/+toughness until end of turn",
+        (_POWER, _TOUGHNESS),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "pump_all": OpSpec(
+        Op.PUMP_ALL,
+        "creatures you control (of `subtype`, empty = all) get +power/+toughness until EOT",
+        (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
+    ),
+    "grant": OpSpec(
+        Op.GRANT,
+        "each permanent in ref gains `keywords` until end of turn",
+        (_p("keywords", "keywords", "a"),),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
     "grant_all": OpSpec(
-        Op.GRANT_ALL, "permanents you control (of `types`, empty = all; of `subtype`, empty = "
+        Op.GRANT_ALL,
+        "permanents you control (of `types`, empty = all; of `subtype`, empty = "
         "all) gain `keywords` until EOT",
-        (_p("keywords", "keywords", "a"), _p("types", "types", "b", []),
-         _p("subtype", "subtype", "c", ""))),
-    "player_hexproof": OpSpec(Op.PLAYER_HEXPROOF, "each player in ref gains hexproof until EOT",
-                              (), _PLAYERS, _PLAYER_NAMES, intent=Intent.HELP),
+        (
+            _p("keywords", "keywords", "a"),
+            _p("types", "types", "b", []),
+            _p("subtype", "subtype", "c", ""),
+        ),
+    ),
+    "player_hexproof": OpSpec(
+        Op.PLAYER_HEXPROOF,
+        "each player in ref gains hexproof until EOT",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
     "add_counters": OpSpec(
-        Op.ADD_COUNTERS, "put `count` counters of kind `counter` on each permanent in ref",
+        Op.ADD_COUNTERS,
+        "put `count` counters of kind `counter` on each permanent in ref",
         (_p("counter", "counter", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
-        _PERMS, _OBJ_NAMES),  # intent depends on the counter: see step_intent()
-    "tap": OpSpec(Op.TAP, "tap each permanent in ref", (), _PERMS, _OBJ_NAMES,
-                  intent=Intent.HARM),
-    "fight": OpSpec(Op.FIGHT, "the creature in ref fights the creature in group `other`",
-                    (_p("other", "group", "a", doc="target group of the second creature"),),
-                    _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+        _PERMS,
+        _OBJ_NAMES,
+    ),  # intent depends on the counter: see step_intent()
+    "tap": OpSpec(Op.TAP, "tap each permanent in ref", (), _PERMS, _OBJ_NAMES, intent=Intent.HARM),
+    "fight": OpSpec(
+        Op.FIGHT,
+        "the creature in ref fights the creature in group `other`",
+        (_p("other", "group", "a", doc="target group of the second creature"),),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
     "sacrifice_greatest_power": OpSpec(
         Op.SACRIFICE_GREATEST_POWER,
         "each player in ref sacrifices a creature with the greatest power among theirs",
-        (), _PLAYERS, _PLAYER_NAMES, intent=Intent.HARM),
-    "return_to_hand": OpSpec(Op.RETURN_TO_HAND, "cards in ref: graveyard -> owner's hand", (),
-                             _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
-                             intent=Intent.HELP),
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "return_to_hand": OpSpec(
+        Op.RETURN_TO_HAND,
+        "cards in ref: graveyard -> owner's hand",
+        (),
+        _GRAVE,
+        frozenset({"it", "trigger_object"}),
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
     "return_to_battlefield": OpSpec(
-        Op.RETURN_TO_BATTLEFIELD, "cards in ref: graveyard -> battlefield under your control",
-        (), _GRAVE, frozenset({"it", "trigger_object"}), sets_it=True,
-        intent=Intent.HELP),
+        Op.RETURN_TO_BATTLEFIELD,
+        "cards in ref: graveyard -> battlefield under your control",
+        (),
+        _GRAVE,
+        frozenset({"it", "trigger_object"}),
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
     "token_copy": OpSpec(
-        Op.TOKEN_COPY, "create a token that's a copy of each object in ref",
-        (_p("power", "int", "a", 0, lo=0, hi=99, doc="P override, 0 = none"),
-         _p("toughness", "int", "b", 0, lo=0, hi=99, doc="T override, 0 = none"),
-         _p("nonlegendary_only", "bool", "c", False, doc="skip a legendary original")),
-        _PERMS, _OBJ_NAMES, sets_it=True, intent=Intent.NEUTRAL),
+        Op.TOKEN_COPY,
+        "create a token that's a copy of each object in ref",
+        (
+            _p("power", "int", "a", 0, lo=0, hi=99, doc="P override, 0 = none"),
+            _p("toughness", "int", "b", 0, lo=0, hi=99, doc="T override, 0 = none"),
+            _p("nonlegendary_only", "bool", "c", False, doc="skip a legendary original"),
+        ),
+        _PERMS,
+        _OBJ_NAMES,
+        sets_it=True,
+        intent=Intent.NEUTRAL,
+    ),
     "create_token": OpSpec(
-        Op.CREATE_TOKEN, "each player in ref creates `count` `token` tokens",
-        (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20),
-         _p("tapped", "bool", "c", False)),
-        _PLAYERS, _PLAYER_NAMES, ref_default=Ref.YOU, sets_it=True, intent=Intent.HELP),
+        Op.CREATE_TOKEN,
+        "each player in ref creates `count` `token` tokens",
+        (
+            _p("token", "token", "a"),
+            _p("count", "int", "b", 1, lo=1, hi=20),
+            _p("tapped", "bool", "c", False),
+        ),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
     "exile_from_hand": OpSpec(
-        Op.EXILE_FROM_HAND, "the player in ref reveals their hand, you exile a nonland card "
-        "from it", (), _PLAYERS, frozenset({"each_opponent"}), sets_it=True,
-        intent=Intent.HARM),
+        Op.EXILE_FROM_HAND,
+        "the player in ref reveals their hand, you exile a nonland card from it",
+        (),
+        _PLAYERS,
+        frozenset({"each_opponent"}),
+        sets_it=True,
+        intent=Intent.HARM,
+    ),
     "grant_cast_from_exile": OpSpec(
-        Op.GRANT_CAST_FROM_EXILE, "you may cast the exiled card in ref while it remains exiled, "
-        "spending mana of any type", (), frozenset(), frozenset({"it"})),
+        Op.GRANT_CAST_FROM_EXILE,
+        "you may cast the exiled card in ref while it remains exiled, spending mana of any type",
+        (),
+        frozenset(),
+        frozenset({"it"}),
+    ),
     "return_at_end_step": OpSpec(
-        Op.RETURN_AT_END_STEP, "the exiled card in ref returns under its owner's control at the "
+        Op.RETURN_AT_END_STEP,
+        "the exiled card in ref returns under its owner's control at the "
         "beginning of the next end step with `p1p1_counters` +1/+1 counters",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),), frozenset(), frozenset({"it"})),
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),),
+        frozenset(),
+        frozenset({"it"}),
+    ),
     "phase_out_yours": OpSpec(Op.PHASE_OUT_YOURS, "all permanents you control phase out"),
     "protection_until_your_turn": OpSpec(
         Op.PROTECTION_UNTIL_YOUR_TURN,
-        "until your next turn your life total can't change and you have protection from "
-        "everything"),
+        "until your next turn your life total can't change and you have protection from everything",
+    ),
     "no_spells_this_turn": OpSpec(Op.NO_SPELLS_THIS_TURN, "players can't cast spells this turn"),
     "attach_self": OpSpec(
-        Op.ATTACH_SELF, "attach the source Aura/Equipment to the permanent in ref", (), _PERMS,
-        frozenset({"trigger_object"})),  # intent: see step_intent()
+        Op.ATTACH_SELF,
+        "attach the source Aura/Equipment to the permanent in ref",
+        (),
+        _PERMS,
+        frozenset({"trigger_object"}),
+    ),  # intent: see step_intent()
     "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),
     "add_mana": OpSpec(
-        Op.ADD_MANA, "add `amount` mana of one color among `colors` (\"any\" = WUBRG, "
-                     "\"C\" = colorless)",
-        (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20))),
-    "copy_spell": OpSpec(Op.COPY_SPELL, "copy each spell in ref (the copy keeps targets, "
-                         "promise and recipient; a permanent spell's copy resolves as a token)",
-                         (), _SPELLS, frozenset({"trigger_object"}), intent=Intent.HELP),
-    "untap": OpSpec(Op.UNTAP, "untap each permanent in ref (one with a stun counter loses a "
-                    "stun counter instead, 122.1d)", (), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
-    "mill": OpSpec(Op.MILL, "each player in ref mills `count` cards",
-                   (_p("count", "int", "a", 1, lo=1, hi=20),), _PLAYERS, _PLAYER_NAMES,
-                   ref_default=Ref.YOU, intent=Intent.NEUTRAL),
-    "surveil": OpSpec(Op.SURVEIL, "you surveil `count`",
-                      (_p("count", "int", "a", 1, lo=1, hi=20),)),
+        Op.ADD_MANA,
+        'add `amount` mana of one color among `colors` ("any" = WUBRG, "C" = colorless)',
+        (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20)),
+    ),
+    "copy_spell": OpSpec(
+        Op.COPY_SPELL,
+        "copy each spell in ref (the copy keeps targets, "
+        "promise and recipient; a permanent spell's copy resolves as a token)",
+        (),
+        _SPELLS,
+        frozenset({"trigger_object"}),
+        intent=Intent.HELP,
+    ),
+    "untap": OpSpec(
+        Op.UNTAP,
+        "untap each permanent in ref (one with a stun counter loses a "
+        "stun counter instead, 122.1d)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "mill": OpSpec(
+        Op.MILL,
+        "each player in ref mills `count` cards",
+        (_p("count", "int", "a", 1, lo=1, hi=20),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        intent=Intent.NEUTRAL,
+    ),
+    "surveil": OpSpec(
+        Op.SURVEIL, "you surveil `count`", (_p("count", "int", "a", 1, lo=1, hi=20),)
+    ),
     "scry": OpSpec(Op.SCRY, "you scry `count`", (_p("count", "int", "a", 1, lo=1, hi=20),)),
     "discard": OpSpec(
-        Op.DISCARD, "each player in ref discards `count` cards of their choice; `may`: \"you may "
-        "discard\" (then a `when = \"done\"` step is \"if you do\")",
-        (_p("count", "int", "a", 1, lo=1, hi=20), _p("may", "bool", "b", False)), _PLAYERS,
-        _PLAYER_NAMES, ref_default=Ref.YOU, intent=Intent.HARM),
-    "forage": OpSpec(Op.FORAGE, "you may forage: exile three cards from your graveyard or "
-                     "sacrifice a Food (then a `when = \"done\"` step is \"if you do\")"),
+        Op.DISCARD,
+        'each player in ref discards `count` cards of their choice; `may`: "you may '
+        'discard" (then a `when = "done"` step is "if you do")',
+        (_p("count", "int", "a", 1, lo=1, hi=20), _p("may", "bool", "b", False)),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        intent=Intent.HARM,
+    ),
+    "forage": OpSpec(
+        Op.FORAGE,
+        "you may forage: exile three cards from your graveyard or "
+        'sacrifice a Food (then a `when = "done"` step is "if you do")',
+    ),
     "damage_by_power": OpSpec(
-        Op.DAMAGE_BY_POWER, "the creature `source` deals damage equal to `times` x its power to "
-        "each object/player in ref", (_p("source", "source", "a"),
-                                      _p("times", "int", "b", 1, lo=1, hi=4)),
-        _PERMS | _PLAYERS, _OBJ_NAMES | _PLAYER_NAMES, intent=Intent.HARM),
+        Op.DAMAGE_BY_POWER,
+        "the creature `source` deals damage equal to `times` x its power to "
+        "each object/player in ref",
+        (_p("source", "source", "a"), _p("times", "int", "b", 1, lo=1, hi=4)),
+        _PERMS | _PLAYERS,
+        _OBJ_NAMES | _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
     "exile_until_leaves": OpSpec(
-        Op.EXILE_UNTIL_LEAVES, "exile each permanent in ref until the source leaves the "
-        "battlefield (nothing if it already left, 610.3c)", (), _PERMS, _OBJ_NAMES,
-        sets_it=True, intent=Intent.HARM),
+        Op.EXILE_UNTIL_LEAVES,
+        "exile each permanent in ref until the source leaves the "
+        "battlefield (nothing if it already left, 610.3c)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        sets_it=True,
+        intent=Intent.HARM,
+    ),
     "flicker": OpSpec(
-        Op.FLICKER, "exile each permanent in ref, then return it to the battlefield under its "
+        Op.FLICKER,
+        "exile each permanent in ref, then return it to the battlefield under its "
         "owner's control with `p1p1_counters` +1/+1 counters",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),), _PERMS, _OBJ_NAMES, sets_it=True,
-        intent=Intent.HELP),
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),),
+        _PERMS,
+        _OBJ_NAMES,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
     "search_basic_land": OpSpec(
-        Op.SEARCH_BASIC_LAND, "you may search your library for a basic land card, put it onto "
-        "the battlefield tapped, then shuffle"),
+        Op.SEARCH_BASIC_LAND,
+        "you may search your library for a basic land card, put it onto "
+        "the battlefield tapped, then shuffle",
+    ),
     "static_equipped_pump": OpSpec(
-        Op.STATIC_EQUIPPED_PUMP, "equipped creature gets +power/+toughness",
-        (_POWER, _TOUGHNESS), static=True),
+        Op.STATIC_EQUIPPED_PUMP,
+        "equipped creature gets +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
+    ),
     "static_equipped_lose": OpSpec(
-        Op.STATIC_EQUIPPED_LOSE, "equipped creature loses `keywords`",
-        (_p("keywords", "keywords", "a"),), static=True),
+        Op.STATIC_EQUIPPED_LOSE,
+        "equipped creature loses `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
     "static_control_enchanted": OpSpec(
-        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True),
+        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True
+    ),
     "static_anthem": OpSpec(
-        Op.STATIC_ANTHEM, "other creatures you control (of `subtype`, empty = all) get "
-        "+power/+toughness", (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
-        static=True),
+        Op.STATIC_ANTHEM,
+        "other creatures you control (of `subtype`, empty = all) get +power/+toughness",
+        (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
+        static=True,
+    ),
     "static_self": OpSpec(
-        Op.STATIC_SELF, "this creature gets +power/+toughness and has `keywords`; the step's "
-        "`when` is the \"as long as\" (threshold, control_token, ...)",
-        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])), static=True),
+        Op.STATIC_SELF,
+        "this creature gets +power/+toughness and has `keywords`; the step's "
+        '`when` is the "as long as" (threshold, control_token, ...)',
+        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
+        static=True,
+    ),
     "static_equipped_grant": OpSpec(
-        Op.STATIC_EQUIPPED_GRANT, "equipped or enchanted creature has `keywords`",
-        (_p("keywords", "keywords", "a"),), static=True),
+        Op.STATIC_EQUIPPED_GRANT,
+        "equipped or enchanted creature has `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
     "counter_unless_pay": OpSpec(
-        Op.COUNTER_UNLESS_PAY, "counter each spell in ref unless its controller pays {`amount`} "
-        "(the built-in player pays when it can)", (_p("amount", "int", "a", lo=1, hi=20),),
-        _SPELLS, frozenset({"trigger_object"}), intent=Intent.HARM),
+        Op.COUNTER_UNLESS_PAY,
+        "counter each spell in ref unless its controller pays {`amount`} "
+        "(the built-in player pays when it can)",
+        (_p("amount", "int", "a", lo=1, hi=20),),
+        _SPELLS,
+        frozenset({"trigger_object"}),
+        intent=Intent.HARM,
+    ),
     "static_opp_creatures": OpSpec(
-        Op.STATIC_OPP_CREATURES, "creatures your opponents control get +power/+toughness",
-        (_POWER, _TOUGHNESS), static=True),
+        Op.STATIC_OPP_CREATURES,
+        "creatures your opponents control get +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
+    ),
     "punish": OpSpec(
-        Op.PUNISH, "each player in ref loses `amount` life unless they sacrifice a nonland "
-        "permanent or discard a card (their choice)", (_AMOUNT,), _PLAYERS, _PLAYER_NAMES,
-        intent=Intent.HARM),
+        Op.PUNISH,
+        "each player in ref loses `amount` life unless they sacrifice a nonland "
+        "permanent or discard a card (their choice)",
+        (_AMOUNT,),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
     "dig": OpSpec(
-        Op.DIG, "look at the top `count` cards of your library; you may reveal a card of `types` "
+        Op.DIG,
+        "look at the top `count` cards of your library; you may reveal a card of `types` "
         "with power at most `max_power` and put it into your hand; the rest go on the bottom in "
-        "a random order", (_p("count", "int", "a", lo=1, hi=20), _p("types", "types", "b"),
-                           _p("max_power", "int", "c", 99, lo=0, hi=99))),
+        "a random order",
+        (
+            _p("count", "int", "a", lo=1, hi=20),
+            _p("types", "types", "b"),
+            _p("max_power", "int", "c", 99, lo=0, hi=99),
+        ),
+    ),
     "reveal_until_land": OpSpec(
-        Op.REVEAL_UNTIL_LAND, "reveal cards from the top of your library until a land card: "
-        "put it onto the battlefield tapped, the rest on the bottom in a random order"),
+        Op.REVEAL_UNTIL_LAND,
+        "reveal cards from the top of your library until a land card: "
+        "put it onto the battlefield tapped, the rest on the bottom in a random order",
+    ),
     "pump_x": OpSpec(
-        Op.PUMP_X, "each creature in ref gets +X/+X until end of turn (`power` and `toughness` "
+        Op.PUMP_X,
+        "each creature in ref gets +X/+X until end of turn (`power` and `toughness` "
         "say which: 1 = +X, 0 = +0), X counted as `x` says: `creatures_you_control`, "
         "`self_power` (the source's power, as it last existed if it left)",
-        (_p("x", "xcount", "a"), _p("power", "int", "b", 1, lo=0, hi=1),
-         _p("toughness", "int", "c", 1, lo=0, hi=1)), _PERMS, _OBJ_NAMES, intent=Intent.HELP),
+        (
+            _p("x", "xcount", "a"),
+            _p("power", "int", "b", 1, lo=0, hi=1),
+            _p("toughness", "int", "c", 1, lo=0, hi=1),
+        ),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
     "static_spells_cost_less": OpSpec(
-        Op.STATIC_SPELLS_COST_LESS, "spells of `types` you cast cost {`amount`} less (generic "
-        "mana only, 601.2f)", (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1,
-                                                              hi=5)), static=True),
+        Op.STATIC_SPELLS_COST_LESS,
+        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f)",
+        (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1, hi=5)),
+        static=True,
+    ),
     "exile_own_from_hand": OpSpec(
-        Op.EXILE_OWN_FROM_HAND, "each player in ref exiles a card from their hand (their "
-        "choice: the built-in player exiles its least valuable one)", (), _PLAYERS,
-        _PLAYER_NAMES, intent=Intent.HARM),
+        Op.EXILE_OWN_FROM_HAND,
+        "each player in ref exiles a card from their hand (their "
+        "choice: the built-in player exiles its least valuable one)",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
     "exile_own_permanent": OpSpec(
-        Op.EXILE_OWN_PERMANENT, "each player in ref exiles a permanent of `types` they control "
+        Op.EXILE_OWN_PERMANENT,
+        "each player in ref exiles a permanent of `types` they control "
         "(their choice: the built-in player exiles its least valuable one)",
-        (_p("types", "types", "a", doc="card types, any of"),), _PLAYERS, _PLAYER_NAMES,
-        intent=Intent.HARM),
+        (_p("types", "types", "a", doc="card types, any of"),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
 }
 
 # Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the

@@ -43,28 +43,71 @@ from analyzer.enums import (
 )
 from analyzer.errors import Problem
 
-ABILITY_FIELDS = frozenset({"kind", "when", "each", "yours", "cost", "tap", "sacrifice",
-                            "sorcery_speed", "mana", "targets", "steps", "notes", "expend",
-                            "subtypes", "nontoken", "flying", "any_player", "while", "for_each",
-                            "once", "modes"})
+ABILITY_FIELDS = frozenset(
+    {
+        "kind",
+        "when",
+        "each",
+        "yours",
+        "cost",
+        "tap",
+        "sacrifice",
+        "sorcery_speed",
+        "mana",
+        "targets",
+        "steps",
+        "notes",
+        "expend",
+        "subtypes",
+        "nontoken",
+        "flying",
+        "any_player",
+        "while",
+        "for_each",
+        "once",
+        "modes",
+    }
+)
 # Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
 # ability triggers only once each turn" (`once = true`) is modeled
-ONCE_KINDS = (AbilityKind.GIFT_GIVEN, AbilityKind.LIFE_GAIN, AbilityKind.LIFE_CHANGE,
-              AbilityKind.UPKEEP, AbilityKind.LANDFALL, AbilityKind.BEGIN_COMBAT,
-              AbilityKind.FORAGED)
+ONCE_KINDS = (
+    AbilityKind.GIFT_GIVEN,
+    AbilityKind.LIFE_GAIN,
+    AbilityKind.LIFE_CHANGE,
+    AbilityKind.UPKEEP,
+    AbilityKind.LANDFALL,
+    AbilityKind.BEGIN_COMBAT,
+    AbilityKind.FORAGED,
+)
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
 # Kinds that may be modal ("Choose one —"): spells (not Auras) and triggered abilities
-_NOT_MODAL = (AbilityKind.STATIC, AbilityKind.ACTIVATED, AbilityKind.OFFSPRING,
-              AbilityKind.COST_REDUCTION, AbilityKind.ENTERS_WITH, AbilityKind.FLASHBACK)
+_NOT_MODAL = (
+    AbilityKind.STATIC,
+    AbilityKind.ACTIVATED,
+    AbilityKind.OFFSPRING,
+    AbilityKind.COST_REDUCTION,
+    AbilityKind.ENTERS_WITH,
+    AbilityKind.FLASHBACK,
+)
 # Triggered kinds: the ones that may carry an intervening "if" (603.4).
-_NOT_TRIGGERED = (AbilityKind.SPELL, AbilityKind.STATIC, AbilityKind.ACTIVATED,
-                  AbilityKind.OFFSPRING, AbilityKind.COST_REDUCTION, AbilityKind.FLASHBACK)
-TARGET_FIELDS = frozenset({"kind", "types", "filter", "min", "max", "when", "param", "intent",
-                           "other_than"})
+_NOT_TRIGGERED = (
+    AbilityKind.SPELL,
+    AbilityKind.STATIC,
+    AbilityKind.ACTIVATED,
+    AbilityKind.OFFSPRING,
+    AbilityKind.COST_REDUCTION,
+    AbilityKind.FLASHBACK,
+)
+TARGET_FIELDS = frozenset(
+    {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than"}
+)
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
-TARGET_KINDS = {n.lower(): v for n, v in zip(TargetKind._fields, TargetKind, strict=True)
-                if v != TargetKind.NONE}
+TARGET_KINDS = {
+    n.lower(): v
+    for n, v in zip(TargetKind._fields, TargetKind, strict=True)
+    if v != TargetKind.NONE
+}
 FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
 INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
 XCOUNT_NAMES = {n.lower(): v for n, v in zip(XCount._fields, XCount, strict=True)}
@@ -81,8 +124,14 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 class Ctx:
     """Collects problems for one record, prefixing the file, line and card name."""
 
-    def __init__(self, source: str, line: int, card: str, problems: list[Problem],
-                 token_refs: list[tuple[Ctx, str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        source: str,
+        line: int,
+        card: str,
+        problems: list[Problem],
+        token_refs: list[tuple[Ctx, str, str]] | None = None,
+    ) -> None:
         self.source, self.line, self.card, self.problems = source, line, card, problems
         # (ctx, field, token name): checked once every file is read, even for bad records
         self.token_refs = token_refs if token_refs is not None else []
@@ -90,8 +139,11 @@ class Ctx:
 
     def err(self, field: str, message: str) -> None:
         self.ok = False
-        self.problems.append(Problem(f'card "{self.card}", field {field}: {message}',
-                                     source=self.source, line=self.line))
+        self.problems.append(
+            Problem(
+                f'card "{self.card}", field {field}: {message}', source=self.source, line=self.line
+            )
+        )
 
     # typed getters: return None (after reporting) when the value is unusable
     def str_(self, d: dict, key: str, field: str, required: bool = False) -> str | None:
@@ -131,8 +183,11 @@ class Ctx:
             return None
         key = re.sub(r"[\s\-]+", "_", value.strip().lower())
         if key not in table:
-            self.err(field, f"unknown {what} {value!r}{did_you_mean(key, table)}; "
-                            f"known: {', '.join(sorted(table))}")
+            self.err(
+                field,
+                f"unknown {what} {value!r}{did_you_mean(key, table)}; "
+                f"known: {', '.join(sorted(table))}",
+            )
             return None
         return table[key]
 
@@ -154,8 +209,9 @@ class Ctx:
     def unknown_keys(self, d: dict, allowed: Iterable[str], field: str) -> None:
         for key in d:
             if key not in allowed:
-                self.err(f"{field}.{key}" if field else key,
-                         f"unknown field{did_you_mean(key, allowed)}")
+                self.err(
+                    f"{field}.{key}" if field else key, f"unknown field{did_you_mean(key, allowed)}"
+                )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,7 +226,7 @@ def _cond(ctx: Ctx, d: dict, field: str) -> int:
 
 def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | None:
     if not isinstance(d, dict):
-        ctx.err(field, f"must be a table like {{kind = \"permanent\"}}, got {d!r}")
+        ctx.err(field, f'must be a table like {{kind = "permanent"}}, got {d!r}')
         return None
     ctx.unknown_keys(d, TARGET_FIELDS, field)
     if "kind" not in d:
@@ -186,10 +242,13 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
         ctx.err(f"{field}.min", f"min {lo} is greater than max {hi}")
     param = ctx.int_(d, "param", f"{field}.param", 0, 20)
     if bool(filt & (TargetFilter.MV_AT_MOST | TargetFilter.PT_AT_LEAST)) != (param is not None):
-        ctx.err(f"{field}.param", "is required with filter mv_at_most or pt_at_least and "
-                                  "meaningless without")
-    if filt & TargetFilter.YOU_CONTROL and filt & (TargetFilter.OPP_CONTROLS
-                                                   | TargetFilter.NOT_YOU):
+        ctx.err(
+            f"{field}.param",
+            "is required with filter mv_at_most or pt_at_least and meaningless without",
+        )
+    if filt & TargetFilter.YOU_CONTROL and filt & (
+        TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU
+    ):
         ctx.err(f"{field}.filter", "you_control contradicts opp_controls / not_you")
     if filt & TargetFilter.TOKEN and filt & TargetFilter.NONTOKEN:
         ctx.err(f"{field}.filter", "token contradicts nontoken")
@@ -199,8 +258,11 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
         ctx.err(f"{field}.filter", "mv_at_most and pt_at_least share `param`: use one")
     gcond = _cond(ctx, d, field)
     if gcond not in PROMISE_CONDS:
-        ctx.err(f"{field}.when", "a target group exists only when promised / not promised; "
-                                 "game-state conditions belong on the ability or its steps")
+        ctx.err(
+            f"{field}.when",
+            "a target group exists only when promised / not promised; "
+            "game-state conditions belong on the ability or its steps",
+        )
     intent = None
     if "intent" in d:
         intent = ctx.name_(d["intent"], INTENT_NAMES, f"{field}.intent", "intent")
@@ -208,8 +270,12 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
     if "other_than" in d:  # "up to one other target creature": differs from group N's targets
         v = ctx.int_(d, "other_than", f"{field}.other_than", 0, 3)
         if v is not None and v >= index:
-            ctx.err(f"{field}.other_than", f"must name an earlier target group (0..{index - 1})"
-                    if index else "the first target group has no earlier group to differ from")
+            ctx.err(
+                f"{field}.other_than",
+                f"must name an earlier target group (0..{index - 1})"
+                if index
+                else "the first target group has no earlier group to differ from",
+            )
         elif v is not None:
             other_than = v
     if kind is None:
@@ -217,15 +283,25 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
     return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)
 
 
-def _ref(ctx: Ctx, d: dict, spec: OpSpec, name: str, field: str,
-         groups: Sequence[TargetGroup | None], it_set: bool) -> int:
+def _ref(
+    ctx: Ctx,
+    d: dict,
+    spec: OpSpec,
+    name: str,
+    field: str,
+    groups: Sequence[TargetGroup | None],
+    it_set: bool,
+) -> int:
     """Parse and check a step's ref against the op's spec and the ability's groups."""
     if "ref" not in d:
         if not spec.takes_ref:
             return NO_REF
         if spec.ref_default is None:
-            ctx.err(f"{field}.ref", f"is missing (op {name!r} acts on a target group or one "
-                                    f"of: {', '.join(sorted(spec.named))})")
+            ctx.err(
+                f"{field}.ref",
+                f"is missing (op {name!r} acts on a target group or one "
+                f"of: {', '.join(sorted(spec.named))})",
+            )
         return spec.ref_default if spec.ref_default is not None else NO_REF
     v = d["ref"]
     if not spec.takes_ref:
@@ -236,26 +312,35 @@ def _ref(ctx: Ctx, d: dict, spec: OpSpec, name: str, field: str,
         return NO_REF
     if isinstance(v, int):
         if not 0 <= v < len(groups):
-            ctx.err(f"{field}.ref", f"target group {v} does not exist (this ability has "
-                                    f"{len(groups)} target group(s))")
+            ctx.err(
+                f"{field}.ref",
+                f"target group {v} does not exist (this ability has {len(groups)} target group(s))",
+            )
         elif not spec.groups:
-            ctx.err(f"{field}.ref", f"op {name!r} cannot act on a target group; use one of: "
-                                    f"{', '.join(sorted(spec.named))}")
+            ctx.err(
+                f"{field}.ref",
+                f"op {name!r} cannot act on a target group; use one of: "
+                f"{', '.join(sorted(spec.named))}",
+            )
         elif groups[v] is not None and groups[v].kind not in spec.groups:
             kinds = ", ".join(sorted(k for k, c in TARGET_KINDS.items() if c in spec.groups))
-            ctx.err(f"{field}.ref", f"op {name!r} needs a group of kind {kinds}; group {v} "
-                                    f"is {TargetKind._fields[groups[v].kind].lower()!r}")
+            ctx.err(
+                f"{field}.ref",
+                f"op {name!r} needs a group of kind {kinds}; group {v} "
+                f"is {TargetKind._fields[groups[v].kind].lower()!r}",
+            )
         return v
     if v not in REF_NAMES:
         ctx.err(f"{field}.ref", f"unknown ref {v!r}{did_you_mean(v, REF_NAMES)}")
         return NO_REF
     if v not in spec.named:
         allowed = ", ".join(sorted(spec.named)) or "none"
-        ctx.err(f"{field}.ref", f"op {name!r} cannot act on {v!r} (named refs allowed: "
-                                f"{allowed})")
+        ctx.err(f"{field}.ref", f"op {name!r} cannot act on {v!r} (named refs allowed: {allowed})")
     elif v == "it" and not it_set:
-        ctx.err(f"{field}.ref", "'it' needs an earlier step of this ability that moves or "
-                                "creates an object")
+        ctx.err(
+            f"{field}.ref",
+            "'it' needs an earlier step of this ability that moves or creates an object",
+        )
     return REF_NAMES[v]
 
 
@@ -297,16 +382,22 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
             ctx.err(field, str(exc))
     elif p.kind == "group":
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
-            ctx.err(field, f"must be the index of a target group of this ability "
-                           f"(0..{n_groups - 1}), got {v!r}")
+            ctx.err(
+                field,
+                f"must be the index of a target group of this ability "
+                f"(0..{n_groups - 1}), got {v!r}",
+            )
         else:
             return v, ""
     elif p.kind == "source":
         if v == "self":
             return REF_NAMES["self"], ""
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
-            ctx.err(field, f"must be \"self\" or the index of a target group of this ability "
-                           f"(0..{n_groups - 1}), got {v!r}")
+            ctx.err(
+                field,
+                f'must be "self" or the index of a target group of this ability '
+                f"(0..{n_groups - 1}), got {v!r}",
+            )
         else:
             return v, ""
     elif p.kind == "xcount":
@@ -318,10 +409,11 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
     return 0, ""
 
 
-def _step(ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None],
-          it_set: bool) -> tuple[Step | None, OpSpec | None]:
+def _step(
+    ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None], it_set: bool
+) -> tuple[Step | None, OpSpec | None]:
     if not isinstance(d, dict):
-        ctx.err(field, f"must be a table like {{op = \"damage\", ref = 0, amount = 2}}, got {d!r}")
+        ctx.err(field, f'must be a table like {{op = "damage", ref = 0, amount = 2}}, got {d!r}')
         return None, None
     name = d.get("op")
     if not isinstance(name, str) or name.lower() not in OP_SPECS:
@@ -333,9 +425,12 @@ def _step(ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None],
     allowed = {"op", "when", "ref"} | {p.name for p in spec.params}
     for key in d:
         if key not in allowed:
-            ctx.err(f"{field}.{key}", f"unknown parameter for op {name!r}"
-                                      f"{did_you_mean(key, allowed)}; it takes: "
-                                      f"{', '.join(p.name for p in spec.params) or 'none'}")
+            ctx.err(
+                f"{field}.{key}",
+                f"unknown parameter for op {name!r}"
+                f"{did_you_mean(key, allowed)}; it takes: "
+                f"{', '.join(p.name for p in spec.params) or 'none'}",
+            )
     ref = _ref(ctx, d, spec, name, field, groups, it_set)
     cols = {"a": 0, "b": 0, "c": 0}
     token = ""
@@ -363,7 +458,7 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             trig = ctx.int_(d, "expend", f"{field}.expend", 1, 20) or 0
     elif kind == AbilityKind.EXPEND:
-        ctx.err(field, "an expend ability needs `expend = N` (\"Whenever you expend N\")")
+        ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
     if kind == AbilityKind.COST_REDUCTION:
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if not trig:
@@ -375,8 +470,10 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
     if "subtypes" in d or "nontoken" in d or "flying" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
-            ctx.err(f"{field}.subtypes", "`subtypes` / `nontoken` belong to "
-                                         "other_creature_enters abilities only")
+            ctx.err(
+                f"{field}.subtypes",
+                "`subtypes` / `nontoken` belong to other_creature_enters abilities only",
+            )
         else:
             trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
             if ctx.bool_(d, "nontoken", f"{field}.nontoken"):
@@ -385,8 +482,11 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
                 trig |= TRIGGER_FLYING
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
-            ctx.err(f"{field}.while", "belongs to attacks abilities with a `when`: \"Whenever "
-                                      "this attacks while ...\" (checked only as it triggers)")
+            ctx.err(
+                f"{field}.while",
+                'belongs to attacks abilities with a `when`: "Whenever '
+                'this attacks while ..." (checked only as it triggers)',
+            )
         elif ctx.bool_(d, "while", f"{field}.while"):
             trig = 1
     if "any_player" in d:
@@ -397,35 +497,43 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     return trig
 
 
-def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
-             attachable: bool) -> Ability | None:
+def parse_ability(
+    ctx: Ctx, d: object, field: str, card_types: int, attachable: bool
+) -> Ability | None:
     if not isinstance(d, dict):
         ctx.err(field, "must be a [[card.ability]] table")
         return None
     ctx.unknown_keys(d, ABILITY_FIELDS, field)
     if d.get("kind") in ("gift", "GIFT"):
-        ctx.err(f"{field}.kind", "the gift trigger is added by the compiler from `gift`; "
-                                 "do not write it")
+        ctx.err(
+            f"{field}.kind",
+            "the gift trigger is added by the compiler from `gift`; do not write it",
+        )
         return None
     kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
     if kind is None:
         return None
     cond = _cond(ctx, d, field)
     if kind in _NOT_TRIGGERED and cond != Cond.ALWAYS:
-        ctx.err(f"{field}.when", "only triggered abilities have an intervening-if condition; "
-                                 "put conditions on the steps")
+        ctx.err(
+            f"{field}.when",
+            "only triggered abilities have an intervening-if condition; "
+            "put conditions on the steps",
+        )
     if cond == Cond.DONE:
-        ctx.err(f"{field}.when", "`done` (\"if you do\") belongs on a step after forage or a "
-                                 "`may` discard")
+        ctx.err(
+            f"{field}.when",
+            '`done` ("if you do") belongs on a step after forage or a `may` discard',
+        )
     if cond in CAST_FROM_CONDS:
-        ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's "
-                                 "steps")
+        ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's steps")
     trig = _trigger_param(ctx, d, field, kind)
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
         if each == yours:
-            ctx.err(field, "an end_step ability needs exactly one of `each = true` "
-                           "or `yours = true`")
+            ctx.err(
+                field, "an end_step ability needs exactly one of `each = true` or `yours = true`"
+            )
         trig = 1 if yours else 0
     elif each or yours:
         ctx.err(f"{field}.each", "`each` / `yours` belong to end_step abilities only")
@@ -438,8 +546,9 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         try:
             cost = parse_mana_cost(d["cost"])
             if cost.x or cost.colorless or cost.hybrid:
-                ctx.err(f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in "
-                                         "ability costs")
+                ctx.err(
+                    f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in ability costs"
+                )
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     if kind == AbilityKind.ACTIVATED:
@@ -448,31 +557,45 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
         if "cost" not in d or tap or sac or sorcery or mana:
-            ctx.err(field, "an offspring ability needs its `cost` (the additional cost) and "
-                           "nothing else of an activated ability")
+            ctx.err(
+                field,
+                "an offspring ability needs its `cost` (the additional cost) and "
+                "nothing else of an activated ability",
+            )
     elif kind == AbilityKind.FLASHBACK:
         if "cost" not in d or tap or sac or sorcery or mana or not card_types & INSTANT_SORCERY:
-            ctx.err(field, "a flashback ability belongs to an instant or sorcery and needs its "
-                           "`cost` (the flashback cost) and nothing else")
+            ctx.err(
+                field,
+                "a flashback ability belongs to an instant or sorcery and needs its "
+                "`cost` (the flashback cost) and nothing else",
+            )
         if "steps" in d or "targets" in d:
-            ctx.err(field, "a flashback ability has no targets or steps (the spell's own "
-                           "`spell` ability resolves)")
+            ctx.err(
+                field,
+                "a flashback ability has no targets or steps (the spell's own "
+                "`spell` ability resolves)",
+            )
         return Ability(kind, trig, cond, (), (), cost)
     elif "cost" in d or tap or sac or sorcery or mana:
-        ctx.err(field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated "
-                       "abilities only")
+        ctx.err(
+            field, "cost, tap, sacrifice, sorcery_speed and mana belong to activated abilities only"
+        )
     if kind == AbilityKind.SPELL and not (card_types & INSTANT_SORCERY or attachable):
         ctx.err(f"{field}.kind", "a `spell` ability belongs to instants, sorceries and Auras")
 
     if kind == AbilityKind.MODE:
-        ctx.err(f"{field}.kind", "modes are written as `modes = [...]` of a spell or triggered "
-                                 "ability")
+        ctx.err(
+            f"{field}.kind", "modes are written as `modes = [...]` of a spell or triggered ability"
+        )
         return None
     once = ctx.bool_(d, "once", f"{field}.once")
     if once and kind not in ONCE_KINDS:
-        ctx.err(f"{field}.once", "\"triggers only once each turn\" is modeled for the "
-                                 "gift_given, life_gain, life_change, upkeep, landfall, "
-                                 "begin_combat and foraged kinds")
+        ctx.err(
+            f"{field}.once",
+            '"triggers only once each turn" is modeled for the '
+            "gift_given, life_gain, life_change, upkeep, landfall, "
+            "begin_combat and foraged kinds",
+        )
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
         return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once)
@@ -480,14 +603,17 @@ def parse_ability(ctx: Ctx, d: object, field: str, card_types: int,
     return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once)
 
 
-def _modes(ctx: Ctx, d: dict, field: str, kind: int, cond: int,
-           attachable: bool) -> tuple[Ability, ...]:
+def _modes(
+    ctx: Ctx, d: dict, field: str, kind: int, cond: int, attachable: bool
+) -> tuple[Ability, ...]:
     """`modes = [{targets = [...], steps = [...]}, ...]`: "Choose one —" (700.2). Each mode is
     a program of its own; the ability itself has no targets or steps."""
     raw = d["modes"]
     if kind in _NOT_MODAL or (kind == AbilityKind.SPELL and attachable):
-        ctx.err(f"{field}.modes", "only an instant's or sorcery's `spell` ability and triggered "
-                                  "abilities may be modal")
+        ctx.err(
+            f"{field}.modes",
+            "only an instant's or sorcery's `spell` ability and triggered abilities may be modal",
+        )
         return ()
     if "targets" in d or "steps" in d:
         ctx.err(f"{field}.modes", "a modal ability has its targets and steps in its modes only")
@@ -506,8 +632,9 @@ def _modes(ctx: Ctx, d: dict, field: str, kind: int, cond: int,
     return tuple(modes)
 
 
-def _program(ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool,
-             attachable: bool) -> tuple[tuple[TargetGroup, ...], tuple[Step, ...]]:
+def _program(
+    ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool, attachable: bool
+) -> tuple[tuple[TargetGroup, ...], tuple[Step, ...]]:
     """The target groups and steps of one ability (or of one of its modes)."""
     raw_targets = d.get("targets", [])
     if not isinstance(raw_targets, list):
@@ -537,34 +664,49 @@ def _program(ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool,
             continue
         it_set = it_set or spec.sets_it
         if spec.static != (kind == AbilityKind.STATIC):
-            ctx.err(f"{sfield}.op", "static ops belong in static abilities only, and static "
-                                    "abilities take only static ops")
+            ctx.err(
+                f"{sfield}.op",
+                "static ops belong in static abilities only, and static "
+                "abilities take only static ops",
+            )
         if mana and spec.op != Op.ADD_MANA:
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
         if step.ref in (REF_NAMES["attached"],) and not attachable:
             ctx.err(f"{sfield}.ref", "'attached' needs an Aura or Equipment")
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
-        if kind == AbilityKind.ENTERS_WITH and (spec.op != Op.ADD_COUNTERS
-                                                or step.ref != REF_NAMES["self"]):
-            ctx.err(f"{sfield}.op", "an enters_with ability only puts counters on itself "
-                                    "(add_counters, ref = \"self\")")
+        if kind == AbilityKind.ENTERS_WITH and (
+            spec.op != Op.ADD_COUNTERS or step.ref != REF_NAMES["self"]
+        ):
+            ctx.err(
+                f"{sfield}.op",
+                'an enters_with ability only puts counters on itself (add_counters, ref = "self")',
+            )
         if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
-            ctx.err(f"{sfield}.when", "where a spell was cast from belongs on the steps of an "
-                                      "instant's or sorcery's `spell` ability")
+            ctx.err(
+                f"{sfield}.when",
+                "where a spell was cast from belongs on the steps of an "
+                "instant's or sorcery's `spell` ability",
+            )
         if step.cond == Cond.DONE and not any(
-                s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps):
-            ctx.err(f"{sfield}.when", "`done` (\"if you do\") needs an earlier forage or `may` "
-                                      "discard step")
+            s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps
+        ):
+            ctx.err(
+                f"{sfield}.when",
+                '`done` ("if you do") needs an earlier forage or `may` discard step',
+            )
         refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
         for r in refs:
             if 0 <= r < len(groups) and groups[r] is not None:
                 used.add(r)
                 gcond = groups[r].cond
                 if gcond != Cond.ALWAYS and gcond not in (step.cond, cond):
-                    ctx.err(f"{sfield}.when", f"uses target group {r}, which exists only when "
-                                              f"{'not ' if gcond == Cond.IF_NOT_PROMISED else ''}"
-                                              f"promised: give the step the same `when`")
+                    ctx.err(
+                        f"{sfield}.when",
+                        f"uses target group {r}, which exists only when "
+                        f"{'not ' if gcond == Cond.IF_NOT_PROMISED else ''}"
+                        f"promised: give the step the same `when`",
+                    )
         steps.append(step)
     for i, g in enumerate(groups):
         if g is not None and i not in used:

@@ -24,30 +24,45 @@ from analyzer.enums import (
 # Names the data files use for enum members: lowercase field names.
 
 CARD_TYPE_WORDS: dict[str, int] = {
-    "land": CardType.LAND, "creature": CardType.CREATURE, "artifact": CardType.ARTIFACT,
-    "enchantment": CardType.ENCHANTMENT, "instant": CardType.INSTANT,
-    "sorcery": CardType.SORCERY, "planeswalker": CardType.PLANESWALKER,
-    "battle": CardType.BATTLE, "kindred": CardType.KINDRED, "tribal": CardType.KINDRED,
+    "land": CardType.LAND,
+    "creature": CardType.CREATURE,
+    "artifact": CardType.ARTIFACT,
+    "enchantment": CardType.ENCHANTMENT,
+    "instant": CardType.INSTANT,
+    "sorcery": CardType.SORCERY,
+    "planeswalker": CardType.PLANESWALKER,
+    "battle": CardType.BATTLE,
+    "kindred": CardType.KINDRED,
+    "tribal": CardType.KINDRED,
 }
 SUPERTYPE_WORDS: dict[str, int] = {
-    "legendary": CardType.LEGENDARY, "basic": CardType.BASIC, "token": CardType.TOKEN_DEF,
+    "legendary": CardType.LEGENDARY,
+    "basic": CardType.BASIC,
+    "token": CardType.TOKEN_DEF,
     # real supertypes no rule of ours reads: accepted, no bit
-    "snow": 0, "world": 0, "ongoing": 0, "elite": 0, "host": 0,
+    "snow": 0,
+    "world": 0,
+    "ongoing": 0,
+    "elite": 0,
+    "host": 0,
 }
 # Names usable in `types = [...]` lists (targets, destroy_all, grant_all).
-TYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(CardType._fields, CardType,
-                                                             strict=True)}
+TYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(CardType._fields, CardType, strict=True)}
 TYPE_NAMES["permanent"] = PERMANENT_TYPES
-KEYWORD_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Keyword._fields, Keyword,
-                                                               strict=True)}
+KEYWORD_NAMES: dict[str, int] = {
+    n.lower(): v for n, v in zip(Keyword._fields, Keyword, strict=True)
+}
 # How each keyword is printed, to cross-check a record's keyword list against its oracle text.
 KEYWORD_PRINTED: dict[int, str] = {
-    Keyword.FIRST_STRIKE: "first strike", Keyword.DOUBLE_STRIKE: "double strike",
-    Keyword.WARD2: "ward {2}", Keyword.CANT_BLOCK: "can't block",
+    Keyword.FIRST_STRIKE: "first strike",
+    Keyword.DOUBLE_STRIKE: "double strike",
+    Keyword.WARD2: "ward {2}",
+    Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
 }
-SUBTYPE_NAMES: dict[str, int] = {n.lower(): v for n, v in zip(Subtype._fields, Subtype,
-                                                               strict=True)}
+SUBTYPE_NAMES: dict[str, int] = {
+    n.lower(): v for n, v in zip(Subtype._fields, Subtype, strict=True)
+}
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}
 RARITIES = ("common", "uncommon", "rare", "mythic", "special", "bonus", "token")
@@ -117,13 +132,13 @@ def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
     generic mana of its mana value, so the mana value stays right.
     """
     if not isinstance(text, str):
-        raise ValueError(f"must be a string like \"{{1}}{{R}}\", got {text!r}")
+        raise ValueError(f'must be a string like "{{1}}{{R}}", got {text!r}')
     pos = 0
     generic = colorless = x = hybrid = hybrid_colors = 0
     colored = [0, 0, 0, 0, 0]
     for m in _SYMBOL.finditer(text):
         if m.start() != pos:
-            raise ValueError(f"unexpected text {text[pos:m.start()]!r} in mana cost {text!r}")
+            raise ValueError(f"unexpected text {text[pos : m.start()]!r} in mana cost {text!r}")
         pos = m.end()
         sym = m.group(1).upper()
         if sym.isdigit():
@@ -134,23 +149,38 @@ def parse_mana_cost(text: str, lenient: bool = False) -> ManaCost:
             colorless += 1
         elif sym == "X":
             x += 1
-        elif (len(sym) == 3 and sym[1] == "/" and sym[0] in COLOR_ORDER and sym[2] in COLOR_ORDER
-              and sym[0] != sym[2] and hybrid_colors in (0, _pair(sym))):
+        elif (
+            len(sym) == 3
+            and sym[1] == "/"
+            and sym[0] in COLOR_ORDER
+            and sym[2] in COLOR_ORDER
+            and sym[0] != sym[2]
+            and hybrid_colors in (0, _pair(sym))
+        ):
             hybrid += 1
             hybrid_colors = _pair(sym)
         elif lenient and ("/" in sym or sym == "S"):
             generic += max([int(p) for p in sym.split("/") if p.isdigit()] or [1])
         elif "/" in sym:
-            raise ValueError(f"mana symbol {{{sym}}} in {text!r} is not modeled (two-color "
-                             "hybrid symbols of one pair are; Phyrexian and {2/W} are not)")
+            raise ValueError(
+                f"mana symbol {{{sym}}} in {text!r} is not modeled (two-color "
+                "hybrid symbols of one pair are; Phyrexian and {2/W} are not)"
+            )
         else:
             raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
     if pos != len(text):
         raise ValueError(f"unexpected text {text[pos:]!r} in mana cost {text!r}")
     if generic > 40:
         raise ValueError(f"generic cost {generic} in {text!r} is absurd")
-    return ManaCost(text, generic, (colored[0], colored[1], colored[2], colored[3], colored[4]),
-                    colorless, x, hybrid_colors, hybrid)
+    return ManaCost(
+        text,
+        generic,
+        (colored[0], colored[1], colored[2], colored[3], colored[4]),
+        colorless,
+        x,
+        hybrid_colors,
+        hybrid,
+    )
 
 
 def _pair(sym: str) -> int:
@@ -165,7 +195,7 @@ def parse_colors(value: object) -> int:
     if isinstance(value, list):
         value = "".join(v for v in value if isinstance(v, str))
     if not isinstance(value, str):
-        raise ValueError(f"must be letters of WUBRG or \"any\", got {value!r}")
+        raise ValueError(f'must be letters of WUBRG or "any", got {value!r}')
     mask = 0
     for ch in value.upper():
         if ch not in COLOR_ORDER:
@@ -191,7 +221,7 @@ _DASH = re.compile(r"\s+[—–-]\s+")
 def parse_type_line(text: str) -> TypeLine:
     """Parse "Legendary Creature — Raccoon Archer"; raise ValueError on an unknown type word."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("must be a non-empty type line like \"Creature — Raccoon Archer\"")
+        raise ValueError('must be a non-empty type line like "Creature — Raccoon Archer"')
     parts = _DASH.split(text.strip(), maxsplit=1)
     types = 0
     card_types = 0
@@ -215,8 +245,9 @@ def parse_type_line(text: str) -> TypeLine:
 # ---------------------------------------------------------------------------------------------
 # Forgiving name matching (shared by the catalog and, through it, deck import)
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "＇": "'",
-                              "“": '"', "”": '"'})
+_APOSTROPHES = str.maketrans(
+    {"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "＇": "'", "“": '"', "”": '"'}
+)
 _SPLIT = re.compile(r"\s*/{1,2}\s*")
 _SPACES = re.compile(r"\s+")
 

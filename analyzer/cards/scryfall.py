@@ -42,8 +42,19 @@ from analyzer.enums import COLOR_ORDER, CardType
 _KEYWORDS = {keyword_printed(bit): name for name, bit in KEYWORD_NAMES.items()}
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _MANA_LINE = re.compile(r"^\{T\}: Add (\{[WUBRGC]\}(?:(?:, | or |, or )\{[WUBRGC]\})*)\.$")
-_SKIP_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series", "planar",
-                           "scheme", "vanguard", "augment", "host"})
+_SKIP_LAYOUTS = frozenset(
+    {
+        "token",
+        "double_faced_token",
+        "emblem",
+        "art_series",
+        "planar",
+        "scheme",
+        "vanguard",
+        "augment",
+        "host",
+    }
+)
 
 
 def _faces(obj: dict[str, Any]) -> list[dict[str, Any]]:
@@ -110,8 +121,12 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
         strict_cost = False
     power, toughness = front.get("power"), front.get("toughness")
     creature = bool(types & CardType.CREATURE)
-    numeric_pt = isinstance(power, str) and power.isdigit() and isinstance(toughness, str) \
+    numeric_pt = (
+        isinstance(power, str)
+        and power.isdigit()
+        and isinstance(toughness, str)
         and toughness.isdigit()
+    )
     if creature or "Vehicle" in type_line:
         fields["power"] = int(power) if numeric_pt else 0
         fields["toughness"] = int(toughness) if numeric_pt else 0
@@ -127,11 +142,15 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
 
     support, note = "unsupported", ""
     # mana rocks and creatures: their mana lines become mana abilities (cards/mana_sources.py)
-    mana = [mana_line(ln) if not ok else (None, False)
-            for ln, (ok, _, _) in zip(lines, kw_lines, strict=True)]
+    mana = [
+        mana_line(ln) if not ok else (None, False)
+        for ln, (ok, _, _) in zip(lines, kw_lines, strict=True)
+    ]
     abilities = [ab for ab, _ in mana if ab is not None]
-    modeled = all((ok and all_ours) or (ab is not None and exact)
-                  for (ok, _, all_ours), (ab, exact) in zip(kw_lines, mana, strict=True))
+    modeled = all(
+        (ok and all_ours) or (ab is not None and exact)
+        for (ok, _, all_ours), (ab, exact) in zip(kw_lines, mana, strict=True)
+    )
     if types & CardType.LAND and simple and not types & CardType.CREATURE:
         support, land = _land(obj["name"], lines, bool(_BASIC_TYPES.search(type_line)))
         if land:
@@ -140,24 +159,39 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
         fetch, exact = fetch_land(lines)
         if not land and fetch is not None:
             support, abilities = ("exact" if exact else "approximate"), [fetch]
-    elif creature and simple and numeric_pt and not (
-            types & ~(CardType.LEGENDARY | CardType.CREATURE | CardType.ARTIFACT)):
+    elif (
+        creature
+        and simple
+        and numeric_pt
+        and not (types & ~(CardType.LEGENDARY | CardType.CREATURE | CardType.ARTIFACT))
+    ):
         support = "exact" if modeled else "approximate"
-    elif simple and abilities and not types & (CardType.INSTANT | CardType.SORCERY
-                                                | CardType.PLANESWALKER | CardType.LAND):
+    elif (
+        simple
+        and abilities
+        and not types
+        & (CardType.INSTANT | CardType.SORCERY | CardType.PLANESWALKER | CardType.LAND)
+    ):
         support = "exact" if modeled else "approximate"  # a mana rock
-    elif creature and numeric_pt and strict_cost and not has_gift and (
-            simple or obj.get("layout") == "adventure"):
+    elif (
+        creature
+        and numeric_pt
+        and strict_cost
+        and not has_gift
+        and (simple or obj.get("layout") == "adventure")
+    ):
         support = "approximate"  # an enchantment creature, an adventurer: its body
         if not simple:
             note = "Its adventure is not modeled: the creature only."
-    elif simple and not types & (CardType.INSTANT | CardType.SORCERY | CardType.LAND
-                                 | CardType.CREATURE):
+    elif simple and not types & (
+        CardType.INSTANT | CardType.SORCERY | CardType.LAND | CardType.CREATURE
+    ):
         # a noncreature permanent whose abilities are not modeled: it can be cast and sits on
         # the battlefield doing nothing (its keywords, if any, modeled)
         support, note = "approximate", "Abilities not modeled: a permanent that does nothing."
-    if (abilities and support != "unsupported" and not types & CardType.LAND) or \
-            (types & CardType.LAND and support == "exact" and abilities):
+    if (abilities and support != "unsupported" and not types & CardType.LAND) or (
+        types & CardType.LAND and support == "exact" and abilities
+    ):
         fields["ability"] = abilities
     if note:
         pass
@@ -205,8 +239,11 @@ def _land(name: str, lines: list[str], basic_types: bool = False) -> tuple[str, 
         other = True
         loose = _ANY_MANA_LINE.match(ln)
         if loose:
-            colors += "WUBRG" if _ANY_COLOR.search(loose.group(1)) else "".join(
-                re.findall(r"\{([WUBRGC])\}", loose.group(1)))
+            colors += (
+                "WUBRG"
+                if _ANY_COLOR.search(loose.group(1))
+                else "".join(re.findall(r"\{([WUBRGC])\}", loose.group(1)))
+            )
     if not colors and basic_types:  # "({T}: Add {B} or {G}.)": a Swamp Forest's mana, from its
         fields = {"etb_tapped": True} if etb_tapped else {}  # types (the loader's default)
         return ("approximate" if other else "exact"), fields
@@ -235,8 +272,10 @@ def read_scryfall(path: Path) -> list[dict[str, Any]]:
     elif isinstance(data, dict) and data.get("object", "card") == "card" and "name" in data:
         data = [data]
     if not isinstance(data, list):
-        raise ValueError("expected a list of Scryfall card objects (a bulk file), an API "
-                         "list object with `data`, one card object, or an MTGJSON set file")
+        raise ValueError(
+            "expected a list of Scryfall card objects (a bulk file), an API "
+            "list object with `data`, one card object, or an MTGJSON set file"
+        )
     return data
 
 
@@ -256,8 +295,7 @@ def to_toml(records: Iterable[dict[str, Any]]) -> str:
     """TOML [[card]] tables for card field dicts (no abilities)."""
     out = []
     for fields in records:
-        out.append("[[card]]\n" + "".join(f"{k} = {_toml_value(v)}\n"
-                                          for k, v in fields.items()))
+        out.append("[[card]]\n" + "".join(f"{k} = {_toml_value(v)}\n" for k, v in fields.items()))
     return "\n".join(out)
 
 
@@ -276,8 +314,12 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     for obj in read_scryfall(args.json_file):
         fields = card_fields(obj, args.set)
-        if fields is None or fields["name"] in seen or known.lookup(fields["name"]) \
-                or known.token(fields["name"]):
+        if (
+            fields is None
+            or fields["name"] in seen
+            or known.lookup(fields["name"])
+            or known.token(fields["name"])
+        ):
             continue
         seen.add(fields["name"])
         records.append(fields)

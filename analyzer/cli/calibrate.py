@@ -43,28 +43,53 @@ def figures_table(run: Any) -> str:
         target = bound_text(lo, hi, form) if key in TARGETS else ""
         real = 1.0 if key == "gih_wr_scale" else REAL.get(key)
         check = next((c for c in run.checks if c.figure == key), None)
-        mark = "" if check is None or check.value != check.value else (
-            "ok" if check.ok else "MISS")
+        mark = "" if check is None or check.value != check.value else ("ok" if check.ok else "MISS")
         rows.append([label, fmt(run.figures.get(key), form), fmt(real, form), target, mark])
     return api.text_table(["figure", "simulated", "real", "target", ""], rows, right=(1, 2))
 
 
 @click.command()
 @click.argument("decks", nargs=-1, type=_DECK_PATH, metavar="[DECK...]")
-@run_options(games=DEFAULT_CALIBRATE_GAMES, vs_help="Opponent deck; repeatable: every DECK "
-             "plays every OPP 1v1 (default: the bundled gauntlet).")
-@click.option("--ratings", type=click.Path(dir_okay=False, exists=True), default=None,
-              metavar="FILE",
-              help="Real card ratings: a 17lands card ratings CSV export, the JSON of its "
-                   "card_ratings API, or a CSV with card_name,gih_wr.")
-@click.option("--policy", default="heuristic", show_default=True,
-              help="Gift policy every seat plays.")
-@click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Run folder (default: results/<run-id>/).")
+@run_options(
+    games=DEFAULT_CALIBRATE_GAMES,
+    vs_help="Opponent deck; repeatable: every DECK "
+    "plays every OPP 1v1 (default: the bundled gauntlet).",
+)
+@click.option(
+    "--ratings",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    metavar="FILE",
+    help="Real card ratings: a 17lands card ratings CSV export, the JSON of its "
+    "card_ratings API, or a CSV with card_name,gih_wr.",
+)
+@click.option(
+    "--policy", default="heuristic", show_default=True, help="Gift policy every seat plays."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Run folder (default: results/<run-id>/).",
+)
 @click.option("--no-plots", is_flag=True, help="Skip calibration.png.")
 @input_errors_exit_2
-def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_player, out,
-              no_plots, allow_approximate, card_files, life) -> None:
+def calibrate(
+    decks,
+    vs,
+    ratings,
+    games,
+    seed,
+    threads,
+    policy,
+    player,
+    opp_player,
+    out,
+    no_plots,
+    allow_approximate,
+    card_files,
+    life,
+) -> None:
     """Hold simulated games against real ones: is the built-in player close to real play?
 
     Plays every DECK (default: the bundled decks) against every opponent (default: the
@@ -74,31 +99,54 @@ def calibrate(decks, vs, ratings, games, seed, threads, policy, player, opp_play
     drawn cards cast. Writes calibration.csv, manifest.json and calibration.png.
     """
     from analyzer import api
+
     with progress_bar() as (start, progress):
-        run = api.calibrate(decks, vs, ratings=ratings,
-                            games=games, life=life,
-                            seed=seed, policy=policy, threads=threads, player=player,
-                            opp_player=opp_player, out=out, save=True, plots=not no_plots,
-                            allow_approximate=allow_approximate, card_files=card_files,
-                            progress=progress, on_start=start)
+        run = api.calibrate(
+            decks,
+            vs,
+            ratings=ratings,
+            games=games,
+            life=life,
+            seed=seed,
+            policy=policy,
+            threads=threads,
+            player=player,
+            opp_player=opp_player,
+            out=out,
+            save=True,
+            plots=not no_plots,
+            allow_approximate=allow_approximate,
+            card_files=card_files,
+            progress=progress,
+            on_start=start,
+        )
     click.echo(run.verdict)
     click.echo("\n" + figures_table(run))
     rates = run.figures["deck_win_rates"]
-    click.echo("\nwin rate of each deck against its opponents: " + ", ".join(
-        f"{d} {r:.1%}" for d, r in sorted(rates.items(), key=lambda kv: -kv[1])))
+    click.echo(
+        "\nwin rate of each deck against its opponents: "
+        + ", ".join(f"{d} {r:.1%}" for d, r in sorted(rates.items(), key=lambda kv: -kv[1]))
+    )
     t = run.table
     if run.rated:
         gap = t[t["sim_minus_real_pts"].notna()].head(8)
-        click.echo("\nlargest disagreements (GIH WR, points from each side's mean; + = the "
-                   "simulation rates it higher): " + "; ".join(
-                       f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples()))
-    low = t[(t["drawn_games"] >= run.settings["min_drawn_games"])
-            & (t["cast_games_share"] < 0.40)].sort_values("cast_games_share")
+        click.echo(
+            "\nlargest disagreements (GIH WR, points from each side's mean; + = the "
+            "simulation rates it higher): "
+            + "; ".join(f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples())
+        )
+    low = t[
+        (t["drawn_games"] >= run.settings["min_drawn_games"]) & (t["cast_games_share"] < 0.40)
+    ].sort_values("cast_games_share")
     if len(low):
-        click.echo("cards cast in under 40% of the games they were drawn in: " + "; ".join(
-            f"{r.card} {r.cast_games_share:.0%}" for r in low.itertuples()))
+        click.echo(
+            "cards cast in under 40% of the games they were drawn in: "
+            + "; ".join(f"{r.card} {r.cast_games_share:.0%}" for r in low.itertuples())
+        )
     total = run.figures["games"]
     click.echo(f"\n{total:,} games in {run.seconds:.1f} s, policy {policy}, seed {seed}")
     if run.out_dir is not None:
-        click.echo(f"wrote {run.out_dir}/ (calibration.csv, manifest.json"
-                   f"{', calibration.png' if run.rated and not no_plots else ''})")
+        click.echo(
+            f"wrote {run.out_dir}/ (calibration.csv, manifest.json"
+            f"{', calibration.png' if run.rated and not no_plots else ''})"
+        )

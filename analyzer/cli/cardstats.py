@@ -15,15 +15,37 @@ from analyzer.cli.common import (
 
 @click.command()
 @click.argument("deck", required=False, type=DECK_PATH)
-@run_options(games=1000, vs_help="Opponent deck; repeat for a multiplayer game (default: the "
-             "bundled gauntlet, one 1v1 matchup per deck, pooled).")
-@policy_options(default="random:p=0.5", help_extra=" The default promises half the time, so "
-                "gift cards have games both ways.")
-@click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Folder for card_stats.csv and manifest.json (default: results/<run-id>/).")
+@run_options(
+    games=1000,
+    vs_help="Opponent deck; repeat for a multiplayer game (default: the "
+    "bundled gauntlet, one 1v1 matchup per deck, pooled).",
+)
+@policy_options(
+    default="random:p=0.5",
+    help_extra=" The default promises half the time, so gift cards have games both ways.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for card_stats.csv and manifest.json (default: results/<run-id>/).",
+)
 @input_errors_exit_2
-def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
-              allow_approximate, card_files, player, opp_player) -> None:
+def cardstats(
+    deck,
+    vs,
+    games,
+    seed,
+    policy,
+    policy_file,
+    threads,
+    life,
+    out,
+    allow_approximate,
+    card_files,
+    player,
+    opp_player,
+) -> None:
     """Card ratings as 17lands reports them (GIH WR, OH WR, GD WR, GNS WR, IWD), from
     simulated games of DECK (seat 0), sorted by GIH WR.
 
@@ -36,14 +58,29 @@ def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
     from analyzer import api
 
     with progress_bar() as (start, progress):
-        run = api.cardstats(deck, vs, games=games, seed=seed, policy=policy,
-                            policy_file=policy_file, threads=threads,
-                            out=out, save=True, life=life, allow_approximate=allow_approximate,
-                            card_files=card_files, player=player, opp_player=opp_player,
-                            progress=progress, on_start=start)
+        run = api.cardstats(
+            deck,
+            vs,
+            games=games,
+            seed=seed,
+            policy=policy,
+            policy_file=policy_file,
+            threads=threads,
+            out=out,
+            save=True,
+            life=life,
+            allow_approximate=allow_approximate,
+            card_files=card_files,
+            player=player,
+            opp_player=opp_player,
+            progress=progress,
+            on_start=start,
+        )
     if run.pooled:
-        against = (f"{len(run.opponents)} opponents, pooled ({run.games_per_matchup} games "
-                   f"each, {run.games} in all)")
+        against = (
+            f"{len(run.opponents)} opponents, pooled ({run.games_per_matchup} games "
+            f"each, {run.games} in all)"
+        )
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
     click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}")
@@ -55,8 +92,9 @@ def cardstats(deck, vs, games, seed, policy, policy_file, threads, life, out,
         click.echo(f"warning: {w}", err=True)
     for r in run.results:
         if "capacity_errors" in r.extra:
-            click.echo(f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}",
-                       err=True)
+            click.echo(
+                f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}", err=True
+            )
     click.echo(f"{run.games} games in {run.seconds:.1f} s")
     if run.out_dir is not None:
         click.echo(f"wrote {run.out_dir}")

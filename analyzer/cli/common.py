@@ -29,8 +29,9 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(2)
         except InputError as err:
             for problem in err.problems:
-                click.echo(f"error: {problem}" if problem.severity == "error" else str(problem),
-                           err=True)
+                click.echo(
+                    f"error: {problem}" if problem.severity == "error" else str(problem), err=True
+                )
             sys.exit(2)
 
     return wrapper
@@ -38,8 +39,10 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 PLAYER_CHOICES = ("standard", "basic")  # enums.PLAYER_LEVEL_NAMES, default first
 DECK_PATH = click.Path(dir_okay=False)
-GAUNTLET_HELP = ("Opponent deck; repeat for a multiplayer game (default: the bundled gauntlet, "
-                 "one 1v1 matchup per deck).")
+GAUNTLET_HELP = (
+    "Opponent deck; repeat for a multiplayer game (default: the bundled gauntlet, "
+    "one 1v1 matchup per deck)."
+)
 
 
 def _apply(fn: Callable[..., Any], options: list[Callable[..., Any]]) -> Callable[..., Any]:
@@ -51,47 +54,91 @@ def _apply(fn: Callable[..., Any], options: list[Callable[..., Any]]) -> Callabl
 
 def player_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--player (every seat's built-in player) and --opp-player (seats 1 and up)."""
-    return _apply(fn, [
-        click.option("--player", type=click.Choice(PLAYER_CHOICES), default="standard",
-                     show_default=True, metavar="LEVEL",
-                     help="Built-in player of every seat: standard (a competent Limited "
-                          "player) or basic (the earlier, simpler player)."),
-        click.option("--opp-player", type=click.Choice(PLAYER_CHOICES), default=None,
-                     metavar="LEVEL",
-                     help="Built-in player of the opponents (seats 1 and up): standard or "
-                          "basic (default: the same as --player)."),
-    ])
+    return _apply(
+        fn,
+        [
+            click.option(
+                "--player",
+                type=click.Choice(PLAYER_CHOICES),
+                default="standard",
+                show_default=True,
+                metavar="LEVEL",
+                help="Built-in player of every seat: standard (a competent Limited "
+                "player) or basic (the earlier, simpler player).",
+            ),
+            click.option(
+                "--opp-player",
+                type=click.Choice(PLAYER_CHOICES),
+                default=None,
+                metavar="LEVEL",
+                help="Built-in player of the opponents (seats 1 and up): standard or "
+                "basic (default: the same as --player).",
+            ),
+        ],
+    )
 
 
-def run_options(*, games: int, vs_help: str = GAUNTLET_HELP,
-                games_help: str = "Games per matchup.",
-                seed_help: str = "Run seed: the same seed plays the same games, whatever "
-                                 "the thread count.") -> Callable[..., Any]:
+def run_options(
+    *,
+    games: int,
+    vs_help: str = GAUNTLET_HELP,
+    games_help: str = "Games per matchup.",
+    seed_help: str = "Run seed: the same seed plays the same games, whatever the thread count.",
+) -> Callable[..., Any]:
     """The options of every command that plays games (simulate, evaluate, compare, cardstats,
     tune, calibrate): --vs, --games, --seed, --threads, --life, --allow-approximate,
     --card-data, --player and --opp-player. Each command passes its own default game count
     and, where its meaning differs, its own help for --vs, --games or --seed."""
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return _apply(player_options(fn), [
-            click.option("--vs", "vs", multiple=True, type=DECK_PATH, metavar="OPP",
-                         help=vs_help),
-            click.option("--games", type=click.IntRange(min=1), default=games,
-                         show_default=True, help=games_help),
-            click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
-                         help=seed_help),
-            click.option("--threads", type=click.IntRange(min=1), default=None,
-                         help="Worker threads (default: all cores). Results do not depend "
-                              "on it."),
-            click.option("--life", type=click.IntRange(min=1), default=None,
-                         help="Starting life (default 20; 40 for Commander decks)."),
-            click.option("--allow-approximate", is_flag=True,
-                         help="Run approximate cards (stats and keywords only)."),
-            click.option("--card-data", "card_files", multiple=True, type=DECK_PATH,
-                         metavar="FILE",
-                         help="Extra card data file (TOML, Scryfall JSON or an MTGJSON set "
-                              "file); repeatable."),
-        ])
+        return _apply(
+            player_options(fn),
+            [
+                click.option(
+                    "--vs", "vs", multiple=True, type=DECK_PATH, metavar="OPP", help=vs_help
+                ),
+                click.option(
+                    "--games",
+                    type=click.IntRange(min=1),
+                    default=games,
+                    show_default=True,
+                    help=games_help,
+                ),
+                click.option(
+                    "--seed",
+                    type=click.IntRange(min=0),
+                    default=0,
+                    show_default=True,
+                    help=seed_help,
+                ),
+                click.option(
+                    "--threads",
+                    type=click.IntRange(min=1),
+                    default=None,
+                    help="Worker threads (default: all cores). Results do not depend on it.",
+                ),
+                click.option(
+                    "--life",
+                    type=click.IntRange(min=1),
+                    default=None,
+                    help="Starting life (default 20; 40 for Commander decks).",
+                ),
+                click.option(
+                    "--allow-approximate",
+                    is_flag=True,
+                    help="Run approximate cards (stats and keywords only).",
+                ),
+                click.option(
+                    "--card-data",
+                    "card_files",
+                    multiple=True,
+                    type=DECK_PATH,
+                    metavar="FILE",
+                    help="Extra card data file (TOML, Scryfall JSON or an MTGJSON set "
+                    "file); repeatable.",
+                ),
+            ],
+        )
 
     return decorate
 
@@ -102,13 +149,25 @@ def policy_options(*, default: str, help_extra: str = "") -> Callable[..., Any]:
     from analyzer import api
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return _apply(fn, [
-            click.option("--policy", default=default, show_default=True,
-                         help=api.policy_help() + help_extra),
-            click.option("--policy-file", type=DECK_PATH, default=None, metavar="FILE",
-                         help="Gift policy from a TOML file (format: "
-                              "analyzer/policies/table.py), instead of --policy."),
-        ])
+        return _apply(
+            fn,
+            [
+                click.option(
+                    "--policy",
+                    default=default,
+                    show_default=True,
+                    help=api.policy_help() + help_extra,
+                ),
+                click.option(
+                    "--policy-file",
+                    type=DECK_PATH,
+                    default=None,
+                    metavar="FILE",
+                    help="Gift policy from a TOML file (format: "
+                    "analyzer/policies/table.py), instead of --policy.",
+                ),
+            ],
+        )
 
     return decorate
 
@@ -125,16 +184,20 @@ def kernel_notice() -> None:
     from analyzer import api
 
     if not api.kernel_cached():
-        click.echo("compiling the simulation kernel, first run only (about a minute)...",
-                   err=True)
+        click.echo("compiling the simulation kernel, first run only (about a minute)...", err=True)
 
 
 class LineProgress:
     """Progress for a log file or a pipe: one line on stderr at every 10% and at least every
     30 s (a bar redrawn in place would fill a log with carriage returns)."""
 
-    def __init__(self, total: int, label: str, every_s: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        total: int,
+        label: str,
+        every_s: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total, self.label, self.every_s, self.clock = max(total, 1), label, every_s, clock
         self.done = 0
         self.t0 = self.last_t = clock()
@@ -148,14 +211,17 @@ class LineProgress:
             self.last_decile, self.last_t = decile, now
             elapsed = now - self.t0
             left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
-            click.echo(f"{self.label}: {100 * self.done // self.total}% ({self.done:,} of "
-                       f"{self.total:,}), {elapsed:.0f} s elapsed, about {left:.0f} s left",
-                       err=True)
+            click.echo(
+                f"{self.label}: {100 * self.done // self.total}% ({self.done:,} of "
+                f"{self.total:,}), {elapsed:.0f} s elapsed, about {left:.0f} s left",
+                err=True,
+            )
 
 
 @contextmanager
-def progress_bar(label: str = "games", notice: Callable[[], None] = kernel_notice
-                 ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
+def progress_bar(
+    label: str = "games", notice: Callable[[], None] = kernel_notice
+) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
     """(on_start, progress) callbacks for the API, shown once the work is known (after the
     inputs were checked), closed whatever happens: a bar with ETA on a terminal, else a line
     on stderr every 10% or 30 s."""
@@ -166,8 +232,9 @@ def progress_bar(label: str = "games", notice: Callable[[], None] = kernel_notic
         if not sys.stderr.isatty():
             holder["lines"] = LineProgress(total, label)
             return
-        holder["bar"] = click.progressbar(length=total, label=label, show_eta=True,
-                                          show_percent=True, file=sys.stderr)
+        holder["bar"] = click.progressbar(
+            length=total, label=label, show_eta=True, show_percent=True, file=sys.stderr
+        )
         holder["bar"].__enter__()
 
     def progress(n: int) -> None:

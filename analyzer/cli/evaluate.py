@@ -30,8 +30,9 @@ def _notice(forks: bool) -> None:
     if not forks:
         return
     if api.kernel_cached() and not api.is_cached("forks.run_forks"):
-        click.echo("compiling the decision fork runner, first run only (about a minute)...",
-                   err=True)
+        click.echo(
+            "compiling the decision fork runner, first run only (about a minute)...", err=True
+        )
 
 
 def _progress(label: str, forks: bool = True):
@@ -49,25 +50,45 @@ def _interrupt_exit(kind: str) -> Iterator[None]:
         partial = getattr(stop, "partial", None)
         if partial:
             folder, done, planned = partial
-            click.echo(f"\n{kind} interrupted: the tables of the {done} finished matchup(s) of "
-                       f"{planned} are in {folder}/, marked partial in manifest.json",
-                       err=True)
+            click.echo(
+                f"\n{kind} interrupted: the tables of the {done} finished matchup(s) of "
+                f"{planned} are in {folder}/, marked partial in manifest.json",
+                err=True,
+            )
         else:
-            click.echo(f"\n{kind} interrupted: no table was written; the run's manifest.json "
-                       "says 'interrupted'", err=True)
+            click.echo(
+                f"\n{kind} interrupted: no table was written; the run's manifest.json "
+                "says 'interrupted'",
+                err=True,
+            )
         sys.exit(130)
 
 
 def _report_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The run folder options of evaluate and compare."""
-    for opt in reversed([
-        click.option("--out", type=click.Path(file_okay=False), default=None,
-                     help="Run folder (default: results/<run-id>/)."),
-        click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv",
-                     show_default=True, help="Table format (parquet needs pyarrow)."),
-        click.option("--no-plots", is_flag=True, help="Skip the PNG plots (report.html keeps "
-                                                      "the tables)."),
-    ]):
+    for opt in reversed(
+        [
+            click.option(
+                "--out",
+                type=click.Path(file_okay=False),
+                default=None,
+                help="Run folder (default: results/<run-id>/).",
+            ),
+            click.option(
+                "--format",
+                "fmt",
+                type=click.Choice(["csv", "parquet"]),
+                default="csv",
+                show_default=True,
+                help="Table format (parquet needs pyarrow).",
+            ),
+            click.option(
+                "--no-plots",
+                is_flag=True,
+                help="Skip the PNG plots (report.html keeps the tables).",
+            ),
+        ]
+    ):
         fn = opt(fn)
     return fn
 
@@ -83,39 +104,100 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
 @click.argument("deck", required=False, type=_DECK_PATH)
 @run_options(games=DEFAULT_GAMES)
 @_report_options
-@click.option("--policies", "policies", multiple=True, metavar="LIST",
-              help="Policies to compare, comma-separated or repeated (default: never, always, "
-                   "random:p=0.5). Any policy string --policy accepts; only the deck plays "
-                   "it (see --opp-policy).")
-@click.option("--policy-file", "policy_files", multiple=True, type=_DECK_PATH, metavar="FILE",
-              help="A policy file to compare too (labelled 'file PATH'); repeatable. Given "
-                   "without --policies, the files replace the default policies.")
-@click.option("--baseline", default=None, metavar="P",
-              help="Policy the others are compared with (default: the first).")
-@click.option("--base-policy", default=None, metavar="P",
-              help="Policy that plays the games whose gift decisions are forked (default: the "
-                   "baseline).")
-@click.option("--opp-policy", default=None, metavar="P",
-              help="Policy of the opponents in every game (default: the base policy, so only "
-                   "the deck's policy changes; 'same': every seat plays the policy compared).")
-@click.option("--forks", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Futures per branch at each decision (0: skip the counterfactuals). "
-                   "Futures after the first reshuffle the unseen cards.")
-@click.option("--fork-seats", type=click.Choice(["deck", "all"]), default="deck",
-              show_default=True, help="Whose gift decisions are forked: the deck's (seat 0) "
-                                      "or every player's.")
-@click.option("--min-effect", type=click.FloatRange(min=0, min_open=True, max=100,
-                                                    max_open=True),
-              default=1.0, show_default=True, metavar="PTS",
-              help="Smallest win-rate change per decision worth acting on, in percentage "
-                   "points: a smaller one reads 'makes no difference'.")
-@click.option("--players", "players", default=None, metavar="LIST",
-              help="Run the whole evaluation once per built-in player level (every seat), "
-                   "e.g. basic,standard, and mark each card whose verdict differs.")
+@click.option(
+    "--policies",
+    "policies",
+    multiple=True,
+    metavar="LIST",
+    help="Policies to compare, comma-separated or repeated (default: never, always, "
+    "random:p=0.5). Any policy string --policy accepts; only the deck plays "
+    "it (see --opp-policy).",
+)
+@click.option(
+    "--policy-file",
+    "policy_files",
+    multiple=True,
+    type=_DECK_PATH,
+    metavar="FILE",
+    help="A policy file to compare too (labelled 'file PATH'); repeatable. Given "
+    "without --policies, the files replace the default policies.",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="P",
+    help="Policy the others are compared with (default: the first).",
+)
+@click.option(
+    "--base-policy",
+    default=None,
+    metavar="P",
+    help="Policy that plays the games whose gift decisions are forked (default: the baseline).",
+)
+@click.option(
+    "--opp-policy",
+    default=None,
+    metavar="P",
+    help="Policy of the opponents in every game (default: the base policy, so only "
+    "the deck's policy changes; 'same': every seat plays the policy compared).",
+)
+@click.option(
+    "--forks",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Futures per branch at each decision (0: skip the counterfactuals). "
+    "Futures after the first reshuffle the unseen cards.",
+)
+@click.option(
+    "--fork-seats",
+    type=click.Choice(["deck", "all"]),
+    default="deck",
+    show_default=True,
+    help="Whose gift decisions are forked: the deck's (seat 0) or every player's.",
+)
+@click.option(
+    "--min-effect",
+    type=click.FloatRange(min=0, min_open=True, max=100, max_open=True),
+    default=1.0,
+    show_default=True,
+    metavar="PTS",
+    help="Smallest win-rate change per decision worth acting on, in percentage "
+    "points: a smaller one reads 'makes no difference'.",
+)
+@click.option(
+    "--players",
+    "players",
+    default=None,
+    metavar="LIST",
+    help="Run the whole evaluation once per built-in player level (every seat), "
+    "e.g. basic,standard, and mark each card whose verdict differs.",
+)
 @input_errors_exit_2
-def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_approximate,
-             card_files, player, opp_player, policies, policy_files, baseline, base_policy,
-             opp_policy, forks, fork_seats, min_effect, players) -> None:
+def evaluate(
+    deck,
+    vs,
+    games,
+    seed,
+    threads,
+    out,
+    fmt,
+    no_plots,
+    life,
+    allow_approximate,
+    card_files,
+    player,
+    opp_player,
+    policies,
+    policy_files,
+    baseline,
+    base_policy,
+    opp_policy,
+    forks,
+    fork_seats,
+    min_effect,
+    players,
+) -> None:
     """How often promising the gift pays off, card by card, with 95% intervals.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
@@ -125,29 +207,55 @@ def evaluate(deck, vs, games, seed, threads, out, fmt, no_plots, life, allow_app
     """
     from analyzer import api
 
-    kwargs = dict(games=games, seed=seed, policies=policies or None,
-                  baseline=baseline, base_policy=base_policy, opp_policy=opp_policy,
-                  policy_files=policy_files, forks=forks, threads=threads, save=True, fmt=fmt,
-                  plots=not no_plots, life=life, fork_seats=fork_seats,
-                  allow_approximate=allow_approximate, card_files=card_files,
-                  min_effect=min_effect)
+    kwargs = dict(
+        games=games,
+        seed=seed,
+        policies=policies or None,
+        baseline=baseline,
+        base_policy=base_policy,
+        opp_policy=opp_policy,
+        policy_files=policy_files,
+        forks=forks,
+        threads=threads,
+        save=True,
+        fmt=fmt,
+        plots=not no_plots,
+        life=life,
+        fork_seats=fork_seats,
+        allow_approximate=allow_approximate,
+        card_files=card_files,
+        min_effect=min_effect,
+    )
     if players is not None:
         if player != "standard" or opp_player is not None:
             from analyzer.errors import InputError, Problem
 
-            raise InputError(Problem("--players plays every seat at each level in turn: "
-                                     "leave out --player and --opp-player"))
+            raise InputError(
+                Problem(
+                    "--players plays every seat at each level in turn: "
+                    "leave out --player and --opp-player"
+                )
+            )
         _evaluate_players(deck, vs, players, out, forks, kwargs)
         return
     with _interrupt_exit("evaluate"), _progress("games", forks > 0) as (start, progress):
-        run = api.evaluate(deck, vs, out=out, player=player, opp_player=opp_player,
-                           progress=progress, on_start=start, **kwargs)
+        run = api.evaluate(
+            deck,
+            vs,
+            out=out,
+            player=player,
+            opp_player=opp_player,
+            progress=progress,
+            on_start=start,
+            **kwargs,
+        )
     _print_evaluation(run)
     _finish(run.out_dir, run.warnings, run.seconds)
 
 
-def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
-                      kwargs: dict[str, Any]) -> None:
+def _evaluate_players(
+    deck: Any, vs: Any, players: str, out: Any, forks: int, kwargs: dict[str, Any]
+) -> None:
     """`evaluate --players a,b`: each level's evaluation, then the cards whose verdict differs."""
     from analyzer import api
 
@@ -160,8 +268,9 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
                 start(n * len(levels))
             total["n"] += n
 
-        run = api.evaluate_players(deck, vs, players=levels, out=out, progress=progress,
-                                   on_start=on_start, **kwargs)
+        run = api.evaluate_players(
+            deck, vs, players=levels, out=out, progress=progress, on_start=on_start, **kwargs
+        )
     click.echo(players_verdict_text(run.verdicts, levels))
     for level, sub in run.runs.items():
         click.echo(f"\n=== {level} player (every seat) ===")
@@ -169,8 +278,9 @@ def _evaluate_players(deck: Any, vs: Any, players: str, out: Any, forks: int,
         for w in sub.warnings:
             click.echo(f"warning: {w}", err=True)
     if run.out_dir is not None:
-        click.echo(f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, "
-                   "verdicts_by_player.csv)")
+        click.echo(
+            f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, verdicts_by_player.csv)"
+        )
 
 
 def players_verdict_text(table: Any, levels: list[str]) -> str:
@@ -186,11 +296,20 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
         head = f"the verdict of every card is the same under the {names} players"
     else:
         cards = ", ".join(dict.fromkeys(differ["card"]))
-        head = (f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
-                f"players: {cards}")
+        head = (
+            f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
+            f"players: {cards}"
+        )
     heads = ["deck", "card", *levels, ""]
-    rows = [[str(r["deck"]), str(r["card"]), *(str(r[f"verdict_{lv}"]) for lv in levels),
-             "<>" if r["differs"] else ""] for _, r in table.iterrows()]
+    rows = [
+        [
+            str(r["deck"]),
+            str(r["card"]),
+            *(str(r[f"verdict_{lv}"]) for lv in levels),
+            "<>" if r["differs"] else "",
+        ]
+        for _, r in table.iterrows()
+    ]
     return head + "\n" + api.text_table(heads, rows)
 
 
@@ -198,22 +317,30 @@ def _print_evaluation(run: Any) -> None:
     from analyzer import api
 
     s = run.settings
-    click.echo(f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
-               f"same seeds; deltas in percentage points vs {s['baseline']}")
+    click.echo(
+        f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
+        f"same seeds; deltas in percentage points vs {s['baseline']}"
+    )
     click.echo(api.policy_summary(run.policy_comparison))
     if s["forks"] > 0:
         n = s["decisions_evaluated"]
-        click.echo(f"\ngift decisions: promise minus no promise, caster's win rate (base "
-                   f"policy {s['base_policy']}, {s['forks']} fork(s) per branch, "
-                   f"{n:,} decisions)")
+        click.echo(
+            f"\ngift decisions: promise minus no promise, caster's win rate (base "
+            f"policy {s['base_policy']}, {s['forks']} fork(s) per branch, "
+            f"{n:,} decisions)"
+        )
         click.echo(api.decision_summary(run.gift_decisions))
         vr = run.var_reduction
         if n and vr == vr:
-            click.echo(f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
-                       f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s")
+            click.echo(
+                f"pairing: variance reduction {vr:.1f}x over unpaired branches; "
+                f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s"
+            )
         if len(run.recipient_answers):
-            click.echo("\nto whom (pod): each recipient rule promised whenever possible vs "
-                       "never, same games ('*': the best rule)")
+            click.echo(
+                "\nto whom (pod): each recipient rule promised whenever possible vs "
+                "never, same games ('*': the best rule)"
+            )
             click.echo("\n".join(api.recipient_answer_lines(run.recipient_answers)))
             click.echo(api.recipient_rules_table(run.gift_recipients))
         if run.examples:
@@ -227,28 +354,64 @@ def _print_evaluation(run: Any) -> None:
 @run_options(games=DEFAULT_GAMES)
 @_report_options
 @policy_options(default="never", help_extra=" Both decks play it.")
-@click.option("--opp-policy", default=None, metavar="P",
-              help="Policy of the opponents (default: the same as --policy).")
+@click.option(
+    "--opp-policy",
+    default=None,
+    metavar="P",
+    help="Policy of the opponents (default: the same as --policy).",
+)
 @input_errors_exit_2
-def compare(deck_a, deck_b, vs, games, seed, threads, out, fmt, no_plots, life,
-            allow_approximate, card_files, player, opp_player, policy, policy_file,
-            opp_policy) -> None:
+def compare(
+    deck_a,
+    deck_b,
+    vs,
+    games,
+    seed,
+    threads,
+    out,
+    fmt,
+    no_plots,
+    life,
+    allow_approximate,
+    card_files,
+    player,
+    opp_player,
+    policy,
+    policy_file,
+    opp_policy,
+) -> None:
     """Two deck versions (say, with and without a gift card) on the same seeds: the paired
     difference of their win rates against each opponent, with a 95% interval."""
     from analyzer import api
 
     with _interrupt_exit("compare"), _progress("games", False) as (start, progress):
-        run = api.compare(deck_a, deck_b, vs, games=games, seed=seed,
-                          policy=policy, policy_file=policy_file, opp_policy=opp_policy,
-                          threads=threads, out=out,
-                          save=True, fmt=fmt,
-                          plots=not no_plots, life=life, allow_approximate=allow_approximate,
-                          card_files=card_files, player=player, opp_player=opp_player,
-                          progress=progress, on_start=start)
+        run = api.compare(
+            deck_a,
+            deck_b,
+            vs,
+            games=games,
+            seed=seed,
+            policy=policy,
+            policy_file=policy_file,
+            opp_policy=opp_policy,
+            threads=threads,
+            out=out,
+            save=True,
+            fmt=fmt,
+            plots=not no_plots,
+            life=life,
+            allow_approximate=allow_approximate,
+            card_files=card_files,
+            player=player,
+            opp_player=opp_player,
+            progress=progress,
+            on_start=start,
+        )
     t = run.table
     if len(t):
-        click.echo(f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} "
-                   f"(policy {policy}, same seeds)")
+        click.echo(
+            f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} (policy {policy}, same seeds)"
+        )
     click.echo(api.compare_summary(t))
     _finish(run.out_dir, run.warnings, run.seconds)
 

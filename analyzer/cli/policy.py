@@ -14,22 +14,59 @@ def _pct(x: float) -> str:
 
 @click.command()
 @click.argument("deck", required=False, type=DECK_PATH)
-@run_options(games=400, games_help="Games per matchup for every candidate (and again for "
-             "validation).", seed_help="Training seed; validation uses seed + 1000003.")
+@run_options(
+    games=400,
+    games_help="Games per matchup for every candidate (and again for validation).",
+    seed_help="Training seed; validation uses seed + 1000003.",
+)
 @click.option("--card", required=True, help="The gift card whose policy is tuned.")
-@click.option("--base", default="heuristic", show_default=True,
-              help="Policy of the deck's other gift cards (one name, e.g. heuristic).")
-@click.option("--opp-policy", default=None,
-              help="Policy of the opponents (default: the same as --base).")
-@click.option("--features", default=",".join(DEFAULT_FEATURES), show_default=True,
-              help="Decision features whose weights are searched (the bias always is).")
-@click.option("--rounds", type=click.IntRange(min=0), default=3, show_default=True,
-              help="Passes of the coordinate search.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Where to save the tuned policy (default: tuned_<card>.toml).")
+@click.option(
+    "--base",
+    default="heuristic",
+    show_default=True,
+    help="Policy of the deck's other gift cards (one name, e.g. heuristic).",
+)
+@click.option(
+    "--opp-policy", default=None, help="Policy of the opponents (default: the same as --base)."
+)
+@click.option(
+    "--features",
+    default=",".join(DEFAULT_FEATURES),
+    show_default=True,
+    help="Decision features whose weights are searched (the bias always is).",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    help="Passes of the coordinate search.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to save the tuned policy (default: tuned_<card>.toml).",
+)
 @input_errors_exit_2
-def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, threads, life,
-         allow_approximate, card_files, player, opp_player) -> None:
+def tune(
+    deck,
+    vs,
+    card,
+    games,
+    seed,
+    base,
+    opp_policy,
+    features,
+    rounds,
+    out,
+    threads,
+    life,
+    allow_approximate,
+    card_files,
+    player,
+    opp_player,
+) -> None:
     """Tune the threshold gift policy of one card with common random numbers.
 
     Every candidate plays the same games; the tuned weights are then checked on held-out games
@@ -40,14 +77,31 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
 
     names = tuple(f.strip() for f in features.split(",") if f.strip())
     with progress_bar() as (start, progress):
-        res = api.tune(deck, vs, card, games=games, seed=seed, base=base, opponents=opp_policy,
-                       features=names, rounds=rounds, threads=threads, life=life,
-                       allow_approximate=allow_approximate, out=out, save=True,
-                       card_files=card_files,
-                       player=player, opp_player=opp_player, progress=progress,
-                       on_start=start)
-    click.echo(f"{res.card}: threshold weights after {res.evaluations} evaluations of "
-               f"{games} games per matchup (seed {seed})")
+        res = api.tune(
+            deck,
+            vs,
+            card,
+            games=games,
+            seed=seed,
+            base=base,
+            opponents=opp_policy,
+            features=names,
+            rounds=rounds,
+            threads=threads,
+            life=life,
+            allow_approximate=allow_approximate,
+            out=out,
+            save=True,
+            card_files=card_files,
+            player=player,
+            opp_player=opp_player,
+            progress=progress,
+            on_start=start,
+        )
+    click.echo(
+        f"{res.card}: threshold weights after {res.evaluations} evaluations of "
+        f"{games} games per matchup (seed {seed})"
+    )
     keys = list(dict.fromkeys([*res.start, *res.weights]))
     for k in keys:
         a, b = res.start.get(k, 0.0), res.weights.get(k, 0.0)
@@ -56,6 +110,8 @@ def tune(deck, vs, card, games, seed, base, opp_policy, features, rounds, out, t
     click.echo(f"training score (win 1, draw 1/2): {res.train_start:.4f} -> {res.train_best:.4f}")
     click.echo("held-out games, tuned minus each (percentage points of score, 95% interval):")
     for r in res.comparisons.itertuples(index=False):
-        click.echo(f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
-                   f"({r.games_differing} of {r.games} games differ)")
+        click.echo(
+            f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
+            f"({r.games_differing} of {r.games} games differ)"
+        )
     click.echo(f"wrote {res.path}")

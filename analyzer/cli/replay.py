@@ -9,21 +9,53 @@ from analyzer.cli.common import input_errors_exit_2
 
 @click.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@click.option("--game", type=click.IntRange(min=0), default=None,
-              help="Game index (the game column of games.csv).")
-@click.option("--matchup", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Matchup index (the matchup column).")
-@click.option("--decision", default=None, metavar="ID",
-              help="A forked gift decision: its decision_id in decisions.csv (e.g. m0g12d3).")
-@click.option("--branch", type=click.Choice(["promise", "no-promise"]), default=None,
-              help="Which branch of --decision to play (required with it).")
-@click.option("--replicate", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Which fork replicate of --decision (0: the run's own library order).")
-@click.option("--format", "out_format", type=click.Choice(["text", "jsonl"]), default="text",
-              show_default=True, help="Play-by-play text, or one JSON object per event.")
-@click.option("--seat", default="all", show_default=True, metavar="S",
-              help="Text view: show only seat S's hidden cards (draws, kept hand); all: "
-                   "everything.")
+@click.option(
+    "--game",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Game index (the game column of games.csv).",
+)
+@click.option(
+    "--matchup",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Matchup index (the matchup column).",
+)
+@click.option(
+    "--decision",
+    default=None,
+    metavar="ID",
+    help="A forked gift decision: its decision_id in decisions.csv (e.g. m0g12d3).",
+)
+@click.option(
+    "--branch",
+    type=click.Choice(["promise", "no-promise"]),
+    default=None,
+    help="Which branch of --decision to play (required with it).",
+)
+@click.option(
+    "--replicate",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Which fork replicate of --decision (0: the run's own library order).",
+)
+@click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["text", "jsonl"]),
+    default="text",
+    show_default=True,
+    help="Play-by-play text, or one JSON object per event.",
+)
+@click.option(
+    "--seat",
+    default="all",
+    show_default=True,
+    metavar="S",
+    help="Text view: show only seat S's hidden cards (draws, kept hand); all: everything.",
+)
 @input_errors_exit_2
 def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat) -> None:
     """Replay a game of RUN_DIR (a simulate or evaluate output folder) by re-simulating it

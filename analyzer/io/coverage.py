@@ -79,8 +79,10 @@ class DeckReport:
             return f"{unsupported} unsupported card{'s' * (unsupported != 1)} ({names})"
         if approximate and not self.allow_approximate:
             names = ", ".join(name for name, _ in self.coverage.approximate)
-            return (f"{approximate} approximate card{'s' * (approximate != 1)} ({names}); "
-                    "allow approximate cards to run them with stats and keywords only")
+            return (
+                f"{approximate} approximate card{'s' * (approximate != 1)} ({names}); "
+                "allow approximate cards to run them with stats and keywords only"
+            )
         return ""
 
     @property
@@ -97,8 +99,11 @@ class DeckReport:
         lines = [f"{deck.source}: {deck.name}  ({label}, {deck.format})"]
         size = f"  {deck.size} cards"
         if deck.commander:
-            size += (f" ({sum(n for _, n in deck.main)} + commander "
-                     + ", ".join(name for name, _ in deck.commander) + ")")
+            size += (
+                f" ({sum(n for _, n in deck.main)} + commander "
+                + ", ".join(name for name, _ in deck.commander)
+                + ")"
+            )
         extra = [f"sideboard {deck.sideboard_size}"] if deck.sideboard else []
         if deck.companion:
             extra.append("companion " + ", ".join(name for name, _ in deck.companion))
@@ -143,8 +148,7 @@ def check_deck(
         deck = read_deck(path, catalog=catalog, fmt=fmt, min_size=min_size)
     except InputError as err:
         return DeckReport(source, None, None, tuple(err.problems), allow_approximate)
-    return DeckReport(source, deck, deck_coverage(deck, catalog), deck.warnings,
-                      allow_approximate)
+    return DeckReport(source, deck, deck_coverage(deck, catalog), deck.warnings, allow_approximate)
 
 
 @dataclass(frozen=True)
@@ -155,8 +159,12 @@ class LoadedDecks:
     reports: dict[str, DeckReport]
 
 
-def load_decks(seat_paths: Sequence[Sequence[str | Path]], catalog: CatalogLike, *,
-               allow_approximate: bool = False) -> LoadedDecks:
+def load_decks(
+    seat_paths: Sequence[Sequence[str | Path]],
+    catalog: CatalogLike,
+    *,
+    allow_approximate: bool = False,
+) -> LoadedDecks:
     """Read every deck of every matchup once and report every problem of every file at once:
     the one deck loader of every command. Raises InputError if any deck cannot be played."""
     reports: dict[str, DeckReport] = {}
@@ -165,8 +173,9 @@ def load_decks(seat_paths: Sequence[Sequence[str | Path]], catalog: CatalogLike,
         for p in paths:
             if str(p) in reports:
                 continue
-            rep = check_deck(p, catalog=catalog, fmt=None, min_size=None,
-                             allow_approximate=allow_approximate)
+            rep = check_deck(
+                p, catalog=catalog, fmt=None, min_size=None, allow_approximate=allow_approximate
+            )
             reports[str(p)] = rep
             problems.extend(rep.problems)
             if rep.blocking and rep.coverage is not None:

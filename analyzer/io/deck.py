@@ -86,8 +86,12 @@ def normalized_card_list(
     the same list hashes the same regardless of file format, line order or repeated lines.
     """
     lines = []
-    for section, cards in (("commander", commander), ("companion", companion),
-                           ("main", main), ("sideboard", sideboard)):
+    for section, cards in (
+        ("commander", commander),
+        ("companion", companion),
+        ("main", main),
+        ("sideboard", sideboard),
+    ):
         merged: dict[str, int] = {}
         for name, count in cards:
             merged[name] = merged.get(name, 0) + count

@@ -49,7 +49,7 @@ def record_is_basic(record: Any) -> bool:
 
 
 def record_support(record: Any) -> str:
-    """"exact", "approximate" or "unsupported" (the catalog stores an int with a name)."""
+    """ "exact", "approximate" or "unsupported" (the catalog stores an int with a name)."""
     name = getattr(record, "support_name", None)
     if isinstance(name, str):
         return name
@@ -72,8 +72,9 @@ def read_deck(
     source = "<stdin>" if str(path) == "-" else str(path)
     data = _read_bytes(path, source)
     text = decode_deck_bytes(data, source)
-    return parse_deck_text(text, source, catalog=catalog, fmt=fmt, min_size=min_size,
-                           suffix=Path(source).suffix)
+    return parse_deck_text(
+        text, source, catalog=catalog, fmt=fmt, min_size=min_size, suffix=Path(source).suffix
+    )
 
 
 def _read_bytes(path: str | Path, source: str) -> bytes:
@@ -86,8 +87,9 @@ def _read_bytes(path: str | Path, source: str) -> bytes:
         if not p.exists():
             raise InputError(Problem("no such file", source))
         if p.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(Problem(
-                f"file is too large for a deck list ({p.stat().st_size:,} bytes)", source))
+            raise InputError(
+                Problem(f"file is too large for a deck list ({p.stat().st_size:,} bytes)", source)
+            )
         return p.read_bytes()
     except OSError as err:
         raise InputError(Problem(f"cannot read file: {err.strerror or err}", source)) from None
@@ -102,30 +104,43 @@ def decode_deck_bytes(data: bytes, source: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as err:
-            raise InputError(Problem(
-                f"file starts with a UTF-16 byte-order mark but is not valid UTF-16 "
-                f"(byte offset {err.start})", source)) from None
+            raise InputError(
+                Problem(
+                    f"file starts with a UTF-16 byte-order mark but is not valid UTF-16 "
+                    f"(byte offset {err.start})",
+                    source,
+                )
+            ) from None
     if b"\x00" in data[:4096]:
         raise InputError(Problem(_binary_message(data), source))
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line_start = data.rfind(b"\n", 0, err.start) + 1
         line_end = data.find(b"\n", err.start)
-        line_bytes = data[line_start: None if line_end < 0 else line_end]
+        line_bytes = data[line_start : None if line_end < 0 else line_end]
         bad = data[err.start]
-        raise InputError(Problem(
-            f"file is not UTF-8: byte 0x{bad:02X} at byte offset {err.start} cannot be decoded "
-            "(was it saved as Windows-1252 or Latin-1? re-save it as UTF-8)",
-            source, data.count(b"\n", 0, err.start) + 1,
-            line_bytes.decode("utf-8", errors="replace").strip())) from None
+        raise InputError(
+            Problem(
+                f"file is not UTF-8: byte 0x{bad:02X} at byte offset {err.start} cannot be decoded "
+                "(was it saved as Windows-1252 or Latin-1? re-save it as UTF-8)",
+                source,
+                data.count(b"\n", 0, err.start) + 1,
+                line_bytes.decode("utf-8", errors="replace").strip(),
+            )
+        ) from None
     return text
 
 
-_MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"%PDF": "a PDF document",
-          b"PK\x03\x04": "a ZIP archive (or a spreadsheet)", b"GIF8": "a GIF image"}
+_MAGIC = {
+    b"\x89PNG": "a PNG image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"%PDF": "a PDF document",
+    b"PK\x03\x04": "a ZIP archive (or a spreadsheet)",
+    b"GIF8": "a GIF image",
+}
 
 
 def _binary_message(data: bytes) -> str:
@@ -135,9 +150,11 @@ def _binary_message(data: bytes) -> str:
             return f"this is {what}, not a deck list: export the deck as text"
     head = data[:256]
     if max(head[0::2].count(0), head[1::2].count(0)) > len(head) // 4:
-        return ("file looks like UTF-16 text without a byte-order mark: re-save it as UTF-8")
-    return (f"file contains binary data (a NUL byte at offset {data.index(0)}), not a deck "
-            "list: export the deck as text")
+        return "file looks like UTF-16 text without a byte-order mark: re-save it as UTF-8"
+    return (
+        f"file contains binary data (a NUL byte at offset {data.index(0)}), not a deck "
+        "list: export the deck as text"
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -160,9 +177,15 @@ def parse_deck_text(
     if min_size is not None and min_size < 1:
         raise ValueError(f"min_size must be at least 1, not {min_size}")
     if _looks_like_csv(text):
-        raise InputError(Problem(
-            "this looks like a CSV export, which is not supported: export the deck as text "
-            "(MTG Arena / MTGO format) instead", source, 1, text.lstrip().splitlines()[0]))
+        raise InputError(
+            Problem(
+                "this looks like a CSV export, which is not supported: export the deck as text "
+                "(MTG Arena / MTGO format) instead",
+                source,
+                1,
+                text.lstrip().splitlines()[0],
+            )
+        )
 
     raw = parse_raw(text, source, file_format or detect_file_format(text, suffix))
     resolved, problems = _resolve(raw, catalog, source)
@@ -182,8 +205,9 @@ def parse_deck_text(
         commander=cards["commander"],
         companion=cards["companion"],
         source=source,
-        content_hash=content_hash(cards["main"], cards["sideboard"], cards["commander"],
-                                  cards["companion"]),
+        content_hash=content_hash(
+            cards["main"], cards["sideboard"], cards["commander"], cards["companion"]
+        ),
         format=deck_format,
         file_format=raw.file_format,
         warnings=tuple(problems),
@@ -203,8 +227,9 @@ def _default_name(source: str) -> str:
 _Resolved = tuple[Any, int, RawEntry]
 
 
-def _resolve(raw: RawDeck, catalog: CatalogLike, source: str
-             ) -> tuple[list[_Resolved], list[Problem]]:
+def _resolve(
+    raw: RawDeck, catalog: CatalogLike, source: str
+) -> tuple[list[_Resolved], list[Problem]]:
     """Match every entry's name through the catalog; unknown names become problems."""
     problems = list(raw.problems)
     resolved: list[_Resolved] = []
@@ -222,8 +247,11 @@ def _resolve(raw: RawDeck, catalog: CatalogLike, source: str
         # With a trailing `// comment` the most-trimmed candidate is what the user meant.
         name = entry.names[-1]
         token = _token(catalog, entry.names)
-        message = (f"{token} is a token, not a card: it cannot be in a deck" if token
-                   else _unknown_message(name, catalog))
+        message = (
+            f"{token} is a token, not a card: it cannot be in a deck"
+            if token
+            else _unknown_message(name, catalog)
+        )
         problems.append(Problem(message, source, entry.line, entry.text))
     problems.sort(key=lambda p: p.line)
     return resolved, problems
@@ -241,8 +269,10 @@ def _token(catalog: CatalogLike, names: Iterable[str]) -> str | None:
 def _unknown_message(name: str, catalog: CatalogLike) -> str:
     suggestions = [s for s in catalog.suggest(name, n=3) if s][:3]
     if not suggestions:
-        return (f'unknown card "{name}" (not in the card catalog; '
-                "`gift-analyzer cards` lists the cards it knows)")
+        return (
+            f'unknown card "{name}" (not in the card catalog; '
+            "`gift-analyzer cards` lists the cards it knows)"
+        )
     if len(suggestions) == 1:
         options = suggestions[0]
     else:
@@ -253,7 +283,8 @@ def _unknown_message(name: str, catalog: CatalogLike) -> str:
 def _merge(resolved: Iterable[_Resolved]) -> dict[str, list[_Resolved]]:
     """Per section, one item per card (counts summed, first line kept), in file order."""
     sections: dict[str, dict[str, list[Any]]] = {
-        key: {} for key in ("main", "sideboard", "commander", "companion")}
+        key: {} for key in ("main", "sideboard", "commander", "companion")
+    }
     for record, count, entry in resolved:
         bucket = sections[entry.section]
         if record.name in bucket:
@@ -277,8 +308,9 @@ def _infer_format(written: dict[str, int]) -> str:
     return "constructed" if written["main"] >= MIN_DECK_SIZE["constructed"] else "limited"
 
 
-def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck, source: str,
-                              problems: list[Problem]) -> None:
+def _commander_from_sideboard(
+    sections: dict[str, list[_Resolved]], raw: RawDeck, source: str, problems: list[Problem]
+) -> None:
     """MTGO (and Moxfield's MTGO export) put the commander in the sideboard: take a lone card."""
     side = sections["sideboard"]
     if raw.file_format == "forge-dck" or len(side) != 1 or side[0][1] != 1:
@@ -286,13 +318,24 @@ def _commander_from_sideboard(sections: dict[str, list[_Resolved]], raw: RawDeck
     sections["commander"], sections["sideboard"] = side, []
     moved = side[0][2]
     raw.entries = [replace(e, section="commander") if e is moved else e for e in raw.entries]
-    problems.append(Problem(
-        f"read the lone sideboard card {side[0][0].name} as the commander (MTGO convention)",
-        source, side[0][2].line, side[0][2].text, "warning"))
+    problems.append(
+        Problem(
+            f"read the lone sideboard card {side[0][0].name} as the commander (MTGO convention)",
+            source,
+            side[0][2].line,
+            side[0][2].text,
+            "warning",
+        )
+    )
 
 
-def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format: str,
-                 min_size: int | None, source: str) -> list[Problem]:
+def _check_rules(
+    raw: RawDeck,
+    sections: dict[str, list[_Resolved]],
+    deck_format: str,
+    min_size: int | None,
+    source: str,
+) -> list[Problem]:
     """Deck-level checks: empty, size, commander, copy limits."""
     problems: list[Problem] = []
     entries = raw.entries
@@ -302,41 +345,65 @@ def _check_rules(raw: RawDeck, sections: dict[str, list[_Resolved]], deck_format
     size = written["main"] + written["commander"]
     if size == 0 and not unread:
         if written["sideboard"]:
-            msg = (f"the deck has no main-deck cards (all {written['sideboard']} cards read are "
-                   "in the sideboard)")
+            msg = (
+                f"the deck has no main-deck cards (all {written['sideboard']} cards read are "
+                "in the sideboard)"
+            )
         else:
             msg = "the deck is empty: no card lines found"
         return [Problem(msg, source)]
 
     commanders = [e for e in entries if e.section == "commander"]
     if deck_format != "commander" and commanders:
-        problems.append(Problem(
-            f"the list has a commander but the deck format is {deck_format}; choose the "
-            "commander format, or move the card to the main deck", source, commanders[0].line,
-            commanders[0].text))
+        problems.append(
+            Problem(
+                f"the list has a commander but the deck format is {deck_format}; choose the "
+                "commander format, or move the card to the main deck",
+                source,
+                commanders[0].line,
+                commanders[0].text,
+            )
+        )
     if deck_format == "commander":
         if not commanders:
-            problems.append(Problem(
-                "a Commander deck needs its commander: add a `Commander` section", source))
+            problems.append(
+                Problem("a Commander deck needs its commander: add a `Commander` section", source)
+            )
         elif written["commander"] > 2:
-            problems.append(Problem(
-                f"{written['commander']} commanders listed; a deck has one (or two partners)",
-                source, commanders[0].line))
+            problems.append(
+                Problem(
+                    f"{written['commander']} commanders listed; a deck has one (or two partners)",
+                    source,
+                    commanders[0].line,
+                )
+            )
 
     minimum = min_size if min_size is not None else MIN_DECK_SIZE[deck_format]
     what = "main deck and commander" if deck_format == "commander" else "main deck"
     if size < minimum and not unread:
-        problems.append(Problem(
-            f"too few cards for {deck_format}: {size} in the {what}, at least {minimum} needed",
-            source))
+        problems.append(
+            Problem(
+                f"too few cards for {deck_format}: {size} in the {what}, at least {minimum} needed",
+                source,
+            )
+        )
     if deck_format == "commander" and size > 100 and min_size is None:
-        problems.append(Problem(
-            f"a Commander deck has exactly 100 cards; this one has {size}", source,
-            severity="warning"))
+        problems.append(
+            Problem(
+                f"a Commander deck has exactly 100 cards; this one has {size}",
+                source,
+                severity="warning",
+            )
+        )
     if deck_format == "constructed" and written["sideboard"] > CONSTRUCTED_SIDEBOARD:
-        problems.append(Problem(
-            f"sideboard has {written['sideboard']} cards; Constructed allows "
-            f"{CONSTRUCTED_SIDEBOARD}", source, severity="warning"))
+        problems.append(
+            Problem(
+                f"sideboard has {written['sideboard']} cards; Constructed allows "
+                f"{CONSTRUCTED_SIDEBOARD}",
+                source,
+                severity="warning",
+            )
+        )
     problems += _copy_limit_warnings(sections, deck_format, source)
     if deck_format == "commander":
         problems += _color_identity_problems(sections, source)
@@ -347,8 +414,7 @@ def _color_names(mask: int) -> str:
     return "".join(c for i, c in enumerate(COLOR_ORDER) if mask & (1 << i)) or "colorless"
 
 
-def _color_identity_problems(sections: dict[str, list[_Resolved]], source: str
-                             ) -> list[Problem]:
+def _color_identity_problems(sections: dict[str, list[_Resolved]], source: str) -> list[Problem]:
     """Every card's color identity within the commander's (903.4, 903.5c)."""
     commanders = [rec for rec, _, _ in sections["commander"] if rec is not None]
     if not commanders:
@@ -358,17 +424,22 @@ def _color_identity_problems(sections: dict[str, list[_Resolved]], source: str
         allowed |= rec.color_identity
     names = " and ".join(rec.name for rec in commanders)
     return [
-        Problem(f"{record.name} has color identity {_color_names(record.color_identity)}, "
-                f"outside {names}'s {_color_names(allowed)} (903.5c)", source, entry.line,
-                entry.text)
+        Problem(
+            f"{record.name} has color identity {_color_names(record.color_identity)}, "
+            f"outside {names}'s {_color_names(allowed)} (903.5c)",
+            source,
+            entry.line,
+            entry.text,
+        )
         for key in ("main", "sideboard")
         for record, _, entry in sections[key]
         if record is not None and record.color_identity & ~allowed
     ]
 
 
-def _copy_limit_warnings(sections: dict[str, list[_Resolved]], deck_format: str, source: str
-                         ) -> list[Problem]:
+def _copy_limit_warnings(
+    sections: dict[str, list[_Resolved]], deck_format: str, source: str
+) -> list[Problem]:
     limit = MAX_COPIES[deck_format]
     if limit is None:
         return []
@@ -379,7 +450,13 @@ def _copy_limit_warnings(sections: dict[str, list[_Resolved]], deck_format: str,
                 totals.setdefault(record.name, [0, entry])[0] += count
     kind = "singleton" if limit == 1 else f"at most {limit} copies of a non-basic card"
     return [
-        Problem(f"{count} copies of {name}: {deck_format} decks allow {kind}", source,
-                entry.line, entry.text, "warning")
-        for name, (count, entry) in totals.items() if count > limit
+        Problem(
+            f"{count} copies of {name}: {deck_format} decks allow {kind}",
+            source,
+            entry.line,
+            entry.text,
+            "warning",
+        )
+        for name, (count, entry) in totals.items()
+        if count > limit
     ]

@@ -24,12 +24,25 @@ from analyzer.errors import Problem
 MAX_COUNT = 250  # more copies of one card than any real deck holds: surely a typo
 
 _SECTION_WORDS = {
-    "deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
-    "mainboard": "main", "sideboard": "sideboard", "side": "sideboard", "side board": "sideboard",
-    "commander": "commander", "commanders": "commander", "companion": "companion",
-    "companions": "companion", "about": "about", "maybeboard": "maybeboard",
-    "maybe board": "maybeboard", "maybe": "maybeboard", "considering": "maybeboard",
-    "token": "tokens", "tokens": "tokens",
+    "deck": "main",
+    "main": "main",
+    "maindeck": "main",
+    "main deck": "main",
+    "mainboard": "main",
+    "sideboard": "sideboard",
+    "side": "sideboard",
+    "side board": "sideboard",
+    "commander": "commander",
+    "commanders": "commander",
+    "companion": "companion",
+    "companions": "companion",
+    "about": "about",
+    "maybeboard": "maybeboard",
+    "maybe board": "maybeboard",
+    "maybe": "maybeboard",
+    "considering": "maybeboard",
+    "token": "tokens",
+    "tokens": "tokens",
 }
 _DROPPED = {"maybeboard", "tokens"}
 
@@ -64,7 +77,7 @@ class RawDeck:
 
 
 def detect_file_format(text: str, suffix: str = "") -> str:
-    """"mtgo-dek", "forge-dck" or "arena-text", by content first, then by file extension."""
+    """ "mtgo-dek", "forge-dck" or "arena-text", by content first, then by file extension."""
     head = text.lstrip()
     if head.startswith("<"):
         return "mtgo-dek"
@@ -100,9 +113,14 @@ def _parse_count(raw: str, source: str, line: int, text: str, out: RawDeck) -> i
         out.problems.append(Problem(f"count must be at least 1, not {count}", source, line, text))
         return None
     if count > MAX_COUNT:
-        out.problems.append(Problem(
-            f"count {count} is not plausible (more than {MAX_COUNT} copies of one card)",
-            source, line, text))
+        out.problems.append(
+            Problem(
+                f"count {count} is not plausible (more than {MAX_COUNT} copies of one card)",
+                source,
+                line,
+                text,
+            )
+        )
         return None
     return count
 
@@ -204,11 +222,17 @@ def parse_arena_text(text: str, source: str) -> RawDeck:
                 section, implicit_sideboard = "sideboard", True
             elif implicit_sideboard and not warned:
                 warned = True
-                out.problems.append(Problem(
-                    "cards after a second blank line are read as sideboard too (Arena "
-                    "convention: everything after the first blank line); add `Deck` and "
-                    "`Sideboard` headers if that is not what you meant", source, number,
-                    stripped, "warning"))
+                out.problems.append(
+                    Problem(
+                        "cards after a second blank line are read as sideboard too (Arena "
+                        "convention: everything after the first blank line); add `Deck` and "
+                        "`Sideboard` headers if that is not what you meant",
+                        source,
+                        number,
+                        stripped,
+                        "warning",
+                    )
+                )
         after_blank = False
         entry = _parse_card_line(stripped, source, number, section, out)
         if entry is None:
@@ -251,8 +275,9 @@ def _parse_card_line(
     if count is None:
         return None
     if not names:
-        out.problems.append(Problem("cannot read this line: no card name after the count",
-                                    source, number, stripped))
+        out.problems.append(
+            Problem("cannot read this line: no card name after the count", source, number, stripped)
+        )
         return None
     return RawEntry("commander" if commander else section, count, names, number, stripped)
 
@@ -290,9 +315,13 @@ def parse_mtgo_dek(text: str, source: str) -> RawDeck:
         if depth == 1:
             root_seen.append(tag)
             if tag != "Deck":
-                out.problems.append(Problem(
-                    f"not an MTGO deck: the root element is <{tag}>, expected <Deck>",
-                    source, line))
+                out.problems.append(
+                    Problem(
+                        f"not an MTGO deck: the root element is <{tag}>, expected <Deck>",
+                        source,
+                        line,
+                    )
+                )
             return
         if depth == 2 and tag == "Cards":
             _dek_card(attrs, source, line, out)
@@ -311,9 +340,13 @@ def parse_mtgo_dek(text: str, source: str) -> RawDeck:
     except _RejectedXml as err:
         out.problems.append(Problem(str(err), source, parser.CurrentLineNumber))
     except expat.ExpatError as err:
-        out.problems.append(Problem(
-            f"malformed XML: {expat.ErrorString(err.code)} (column {err.offset + 1})",
-            source, err.lineno))
+        out.problems.append(
+            Problem(
+                f"malformed XML: {expat.ErrorString(err.code)} (column {err.offset + 1})",
+                source,
+                err.lineno,
+            )
+        )
     return out
 
 
@@ -341,11 +374,22 @@ def _dek_card(attrs: dict[str, str], source: str, line: int, out: RawDeck) -> No
 # Forge .dck
 
 _FORGE_SECTION_RE = re.compile(r"^\[(?P<name>[A-Za-z ]+)\]$")
-_FORGE_SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander",
-                   "metadata": "metadata"}
+_FORGE_SECTIONS = {
+    "main": "main",
+    "sideboard": "sideboard",
+    "commander": "commander",
+    "metadata": "metadata",
+}
 # Forge sections for other game variants: known, but nothing here plays them.
-_FORGE_VARIANTS = {"avatar", "planes", "schemes", "conspiracy", "dungeon", "attractions",
-                   "contraptions"}
+_FORGE_VARIANTS = {
+    "avatar",
+    "planes",
+    "schemes",
+    "conspiracy",
+    "dungeon",
+    "attractions",
+    "contraptions",
+}
 
 
 def parse_forge_dck(text: str, source: str) -> RawDeck:
@@ -364,15 +408,22 @@ def parse_forge_dck(text: str, source: str) -> RawDeck:
             section = _FORGE_SECTIONS.get(word)
             if section is None:
                 known = "[metadata], [Main], [Sideboard], [Commander]"
-                what = ("is for another game variant and is not supported"
-                        if word in _FORGE_VARIANTS else "is not a Forge deck section")
-                out.problems.append(Problem(f"section {stripped} {what} (expected {known})",
-                                            source, number, stripped))
+                what = (
+                    "is for another game variant and is not supported"
+                    if word in _FORGE_VARIANTS
+                    else "is not a Forge deck section"
+                )
+                out.problems.append(
+                    Problem(
+                        f"section {stripped} {what} (expected {known})", source, number, stripped
+                    )
+                )
                 section = "skip"
             continue
         if section is None:
-            out.problems.append(Problem("line before any [section] header", source, number,
-                                        stripped))
+            out.problems.append(
+                Problem("line before any [section] header", source, number, stripped)
+            )
             continue
         if section == "metadata":
             key, _, value = stripped.partition("=")
@@ -387,8 +438,11 @@ def parse_forge_dck(text: str, source: str) -> RawDeck:
             count = _parse_count(match["count"], source, number, stripped, out)
             name = match["rest"].strip()
         elif re.match(r"^[+-]?\d", card):
-            out.problems.append(Problem("cannot read this line: expected `COUNT NAME|SET`",
-                                        source, number, stripped))
+            out.problems.append(
+                Problem(
+                    "cannot read this line: expected `COUNT NAME|SET`", source, number, stripped
+                )
+            )
             continue
         else:
             count, name = 1, card

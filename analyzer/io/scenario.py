@@ -96,8 +96,7 @@ REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
 COUNTERS = {"+1/+1": "p1p1", "p1p1": "p1p1", "stun": "stun"}
 VERBS = ("cast", "activate", "play", "attack", "block", "advance", "resolve")
 _VERB_KEYS = {
-    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets",
-             "mode"},
+    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets", "mode"},
     "activate": {"seat", "activate", "ability", "targets"},
     "play": {"seat", "play"},
     "attack": {"seat", "attack", "defender"},
@@ -105,12 +104,47 @@ _VERB_KEYS = {
     "advance": {"advance"},
     "resolve": {"resolve"},
 }
-_GAME_KEYS = {"players", "active", "turn", "phase", "seed", "starting_life", "policy",
-              "resolve_at_end", "card_data", "turn_cap", "action_cap"}
-_SEAT_KEYS = {"life", "level", "hand", "library", "graveyard", "exile", "battlefield", "deck",
-              "hand_size", "command", "commander", "commander_casts", "commander_damage"}
-_PERM_KEYS = {"card", "tapped", "sick", "counters", "damage", "owner", "entered_this_turn",
-              "attached_to", "token", "power", "toughness"}
+_GAME_KEYS = {
+    "players",
+    "active",
+    "turn",
+    "phase",
+    "seed",
+    "starting_life",
+    "policy",
+    "resolve_at_end",
+    "card_data",
+    "turn_cap",
+    "action_cap",
+}
+_SEAT_KEYS = {
+    "life",
+    "level",
+    "hand",
+    "library",
+    "graveyard",
+    "exile",
+    "battlefield",
+    "deck",
+    "hand_size",
+    "command",
+    "commander",
+    "commander_casts",
+    "commander_damage",
+}
+_PERM_KEYS = {
+    "card",
+    "tapped",
+    "sick",
+    "counters",
+    "damage",
+    "owner",
+    "entered_this_turn",
+    "attached_to",
+    "token",
+    "power",
+    "toughness",
+}
 _REF_RE = re.compile(r"^(battlefield|graveyard|exile|hand|library):(\d+):(.+?)(?:#(\d+))?$")
 _STACK_RE = re.compile(r"^stack:(.+?)(?:#(\d+))?$")
 _SEAT_RE = re.compile(r"^seat:(\d+)$")
@@ -193,8 +227,12 @@ class ActionSpec:
     resolve: int = -1  # -1: everything
 
     def describe(self) -> str:
-        what = {"cast": self.card, "play": self.card, "activate": self.ref.text if self.ref
-                else "", "advance": self.advance}.get(self.kind, "")
+        what = {
+            "cast": self.card,
+            "play": self.card,
+            "activate": self.ref.text if self.ref else "",
+            "advance": self.advance,
+        }.get(self.kind, "")
         return f"{self.key} ({self.kind}{' ' + what if what else ''})"
 
 
@@ -248,10 +286,13 @@ class _Reader:
     def err(self, key: str, message: str, line: int = 0) -> None:
         self.problems.append(Problem(f"{key}: {message}", self.source, line))
 
-    def typed(self, value: Any, types: type | tuple[type, ...], key: str, line: int,
-              what: str) -> bool:
-        ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in (
-            types if isinstance(types, tuple) else (types,)))
+    def typed(
+        self, value: Any, types: type | tuple[type, ...], key: str, line: int, what: str
+    ) -> bool:
+        ok = isinstance(value, types) and not (
+            isinstance(value, bool)
+            and bool not in (types if isinstance(types, tuple) else (types,))
+        )
         if not ok:
             self.err(key, f"must be {what}, not {value!r}", line)
         return ok
@@ -272,8 +313,11 @@ class _Reader:
         tok = self.catalog.token(name) if rec is None else None
         if rec is None and tok is None:
             hint = self.catalog.suggest(name)
-            self.err(key, f"unknown card {name!r}"
-                     + (f"; did you mean {', '.join(hint)}?" if hint else ""), line)
+            self.err(
+                key,
+                f"unknown card {name!r}" + (f"; did you mean {', '.join(hint)}?" if hint else ""),
+                line,
+            )
             return None
         if tok is not None and not tokens:
             self.err(key, f"{tok.name} is a token: tokens exist only on the battlefield", line)
@@ -281,14 +325,18 @@ class _Reader:
         rec = rec or tok
         if rec.support_name != "exact" and rec.name not in self.warned:
             self.warned.add(rec.name)
-            self.warnings.append(f"{rec.name} is {rec.support_name}: "
-                                 + ("only its stats and keywords are modeled"
-                                    if rec.support_name == "approximate"
-                                    else "the engine does not model its abilities"))
+            self.warnings.append(
+                f"{rec.name} is {rec.support_name}: "
+                + (
+                    "only its stats and keywords are modeled"
+                    if rec.support_name == "approximate"
+                    else "the engine does not model its abilities"
+                )
+            )
         return rec.name, tok is not None
 
     def ref(self, text: Any, key: str, line: int, players: int) -> Ref | None:
-        if not self.typed(text, str, key, line, "a reference like \"battlefield:1:Name\""):
+        if not self.typed(text, str, key, line, 'a reference like "battlefield:1:Name"'):
             return None
         s = text.strip()
         m = _SEAT_RE.match(s)
@@ -310,9 +358,13 @@ class _Reader:
                 return Ref(s, "stack")
             got = self.card(name, key, line, tokens=False)
             return None if got is None else Ref(s, "stack", -1, got[0], int(idx or 1))
-        self.err(key, f"bad reference {text!r}: use seat:N, battlefield:N:Name[#k], "
-                 "graveyard:N:Name, exile:N:Name, hand:N:Name, library:N:Name, stack:top or "
-                 "stack:Name", line)
+        self.err(
+            key,
+            f"bad reference {text!r}: use seat:N, battlefield:N:Name[#k], "
+            "graveyard:N:Name, exile:N:Name, hand:N:Name, library:N:Name, stack:top or "
+            "stack:Name",
+            line,
+        )
         return None
 
 
@@ -324,27 +376,35 @@ def read_scenario(path: str | Path, catalog: Any | None = None) -> Scenario:
     except OSError as exc:
         raise InputError(Problem(f"cannot read scenario file: {exc.strerror}", str(p))) from None
     if b"\x00" in data[:8192]:
-        raise InputError(Problem("not a scenario file: it is binary (a scenario is TOML "
-                                 "text)", str(p)))
+        raise InputError(
+            Problem("not a scenario file: it is binary (a scenario is TOML text)", str(p))
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise InputError(Problem(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                                 f"{exc.start}); save the scenario as UTF-8", str(p),
-                                 line)) from None
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            Problem(
+                f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                f"{exc.start}); save the scenario as UTF-8",
+                str(p),
+                line,
+            )
+        ) from None
     return parse_scenario(text, str(p), catalog, base_dir=p.parent)
 
 
-def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = None,
-                   base_dir: Path | None = None) -> Scenario:
+def parse_scenario(
+    text: str, source: str = "<scenario>", catalog: Any | None = None, base_dir: Path | None = None
+) -> Scenario:
     """Parse scenario TOML text (see the module docstring)."""
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
-        raise InputError(Problem(f"not valid TOML: {exc}", source,
-                                 int(m.group(1)) if m else 0)) from None
+        raise InputError(
+            Problem(f"not valid TOML: {exc}", source, int(m.group(1)) if m else 0)
+        ) from None
     game = doc.get("game", {})
     card_files: list[str] = []
     if isinstance(game, dict) and isinstance(game.get("card_data"), list):
@@ -364,8 +424,11 @@ def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = 
         r.err("seat", "write one [[seat]] table per seat", r.line_of("seat", 0))
         seats = []
     if len(seats) > scn.players:
-        r.err("seat", f"{len(seats)} [[seat]] tables for {scn.players} players",
-              r.line_of("seat", scn.players))
+        r.err(
+            "seat",
+            f"{len(seats)} [[seat]] tables for {scn.players} players",
+            r.line_of("seat", scn.players),
+        )
     for i in range(scn.players):
         raw = seats[i] if i < len(seats) else {}
         scn.seats.append(_seat(r, raw, i, scn))
@@ -388,8 +451,16 @@ def parse_scenario(text: str, source: str = "<scenario>", catalog: Any | None = 
     return scn
 
 
-def _int(r: _Reader, d: dict, key: str, path: str, line: int, default: int, lo: int,
-         hi: int | None = None) -> int:
+def _int(
+    r: _Reader,
+    d: dict,
+    key: str,
+    path: str,
+    line: int,
+    default: int,
+    lo: int,
+    hi: int | None = None,
+) -> int:
     v = d.get(key, default)
     if not r.typed(v, int, f"{path}.{key}", line, "an integer"):
         return default
@@ -422,54 +493,74 @@ def _game(r: _Reader, game: Any, card_files: list[str]) -> Scenario:
     turn = _int(r, game, "turn", "game", r.line_of("game", 0, "turn"), 1, 1, 10_000)
     phase = game.get("phase", "main1")
     if phase not in PHASE_NAMES:
-        r.err("game.phase", f"unknown phase {phase!r} (use {' | '.join(PHASE_NAMES)})",
-              r.line_of("game", 0, "phase"))
+        r.err(
+            "game.phase",
+            f"unknown phase {phase!r} (use {' | '.join(PHASE_NAMES)})",
+            r.line_of("game", 0, "phase"),
+        )
         phase = "main1"
     policy = game.get("policy", "never")
     if policy not in POLICIES:
-        r.err("game.policy", f"unknown policy {policy!r} (use never or always)",
-              r.line_of("game", 0, "policy"))
+        r.err(
+            "game.policy",
+            f"unknown policy {policy!r} (use never or always)",
+            r.line_of("game", 0, "policy"),
+        )
         policy = "never"
     cd = game.get("card_data", [])
     if not isinstance(cd, list) or not all(isinstance(f, str) for f in cd):
         r.err("game.card_data", "must be a list of file paths", r.line_of("game", 0, "card_data"))
     return Scenario(
-        source=r.source, players=players, active=active, turn=turn, phase=phase,
+        source=r.source,
+        players=players,
+        active=active,
+        turn=turn,
+        phase=phase,
         seed=_int(r, game, "seed", "game", ln, 0, 0, 2**63 - 1),
         starting_life=_int(r, game, "starting_life", "game", ln, 20, 1, 10_000),
         policy=policy,
         resolve_at_end=_bool(r, game, "resolve_at_end", "game", ln, True),
         turn_cap=_int(r, game, "turn_cap", "game", ln, turn + 100, turn, 100_000),
         action_cap=_int(r, game, "action_cap", "game", ln, 200_000, 1, 10**9),
-        card_files=card_files, seats=[], actions=[])
+        card_files=card_files,
+        seats=[],
+        actions=[],
+    )
 
 
-def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int,
-                    players: int) -> None:
+def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int, players: int) -> None:
     """command, commander, commander_casts, commander_damage (Commander, 903)."""
     ln = r.line_of("seat", i, "command")
     seat.command = _names(r, raw, "command", path, ln)
     if len(seat.command) > 1:
-        r.err(f"{path}.command", "holds one card at most: the seat's commander (partners are "
-              "not modeled)", ln)
+        r.err(
+            f"{path}.command",
+            "holds one card at most: the seat's commander (partners are not modeled)",
+            ln,
+        )
     ln_c = r.line_of("seat", i, "commander")
     if "commander" in raw:
         got = r.card(raw["commander"], f"{path}.commander", ln_c, tokens=False)
         if got is not None:
             seat.commander = got[0]
     if seat.command and seat.commander and seat.command[0] != seat.commander:
-        r.err(f"{path}.command", f"holds {seat.command[0]}, but commander is "
-              f"{seat.commander}", ln)
+        r.err(f"{path}.command", f"holds {seat.command[0]}, but commander is {seat.commander}", ln)
     seat.commander = seat.commander or (seat.command[0] if seat.command else "")
-    seat.commander_casts = _int(r, raw, "commander_casts", path,
-                                r.line_of("seat", i, "commander_casts"), 0, 0, 100)
+    seat.commander_casts = _int(
+        r, raw, "commander_casts", path, r.line_of("seat", i, "commander_casts"), 0, 0, 100
+    )
     ln_d = r.line_of("seat", i, "commander_damage")
     dmg = raw.get("commander_damage", [])
     if r.typed(dmg, list, f"{path}.commander_damage", ln_d, "a list of integers, one per seat"):
-        if len(dmg) > players or not all(isinstance(d, int) and not isinstance(d, bool)
-                                         and 0 <= d <= 999 for d in dmg):
-            r.err(f"{path}.commander_damage", f"must be at most {players} integers 0..999 "
-                  "(combat damage taken from each seat's commander)", ln_d)
+        if len(dmg) > players or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 999 for d in dmg
+        ):
+            r.err(
+                f"{path}.commander_damage",
+                f"must be at most {players} integers 0..999 "
+                "(combat damage taken from each seat's commander)",
+                ln_d,
+            )
         else:
             seat.commander_damage = list(dmg)
 
@@ -493,18 +584,26 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
         r.err(path, "must be a table", ln)
         raw = {}
     _unknown(r, raw, _SEAT_KEYS, path, ln)
-    seat = SeatSpec(life=_int(r, raw, "life", path, r.line_of("seat", i, "life"),
-                              scn.starting_life, -1000, 10_000))
-    if "deck" in raw and r.typed(raw["deck"], str, f"{path}.deck",
-                                 r.line_of("seat", i, "deck"), "a deck file path"):
+    seat = SeatSpec(
+        life=_int(
+            r, raw, "life", path, r.line_of("seat", i, "life"), scn.starting_life, -1000, 10_000
+        )
+    )
+    if "deck" in raw and r.typed(
+        raw["deck"], str, f"{path}.deck", r.line_of("seat", i, "deck"), "a deck file path"
+    ):
         seat.deck = raw["deck"]
     if "hand_size" in raw:
-        seat.hand_size = _int(r, raw, "hand_size", path, r.line_of("seat", i, "hand_size"), 0,
-                              0, 48)
+        seat.hand_size = _int(
+            r, raw, "hand_size", path, r.line_of("seat", i, "hand_size"), 0, 0, 48
+        )
     level = raw.get("level", "standard")
     if level not in PLAYER_LEVEL_NAMES:
-        r.err(f"{path}.level", f"unknown player level {level!r} (use "
-              f"{' or '.join(PLAYER_LEVEL_NAMES)})", r.line_of("seat", i, "level"))
+        r.err(
+            f"{path}.level",
+            f"unknown player level {level!r} (use {' or '.join(PLAYER_LEVEL_NAMES)})",
+            r.line_of("seat", i, "level"),
+        )
     else:
         seat.level = PLAYER_LEVEL_NAMES[level]
     for zone in ("hand", "library", "graveyard"):
@@ -555,15 +654,14 @@ def _permanent(r: _Reader, e: Any, key: str, line: int, scn: Scenario) -> Perman
     for pt in ("power", "toughness"):
         if pt in e:
             if not p.token:
-                r.err(f"{key}.{pt}", "only a token's copiable P/T can be set (token = true)",
-                      line)
+                r.err(f"{key}.{pt}", "only a token's copiable P/T can be set (token = true)", line)
             setattr(p, pt, _int(r, e, pt, key, line, 0, -100, 1000))
     counters = e.get("counters", {})
-    if r.typed(counters, dict, f"{key}.counters", line, "a table like { \"+1/+1\" = 1 }"):
+    if r.typed(counters, dict, f"{key}.counters", line, 'a table like { "+1/+1" = 1 }'):
         for name in counters:
             kind = COUNTERS.get(name)
             if kind is None:
-                r.err(f"{key}.counters.{name}", "unknown counter (use \"+1/+1\" or stun)", line)
+                r.err(f"{key}.counters.{name}", 'unknown counter (use "+1/+1" or stun)', line)
                 continue
             setattr(p, kind, _int(r, counters, name, f"{key}.counters", line, 0, 0, 1000))
     if "attached_to" in e:
@@ -583,8 +681,13 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
         return None
     verbs = [v for v in VERBS if v in raw]
     if len(verbs) != 1:
-        r.err(path, ("one action per [[action]] table, not " + " + ".join(verbs)) if verbs
-              else f"says nothing to do (use one of {', '.join(VERBS)})", ln)
+        r.err(
+            path,
+            ("one action per [[action]] table, not " + " + ".join(verbs))
+            if verbs
+            else f"says nothing to do (use one of {', '.join(VERBS)})",
+            ln,
+        )
         return None
     kind = verbs[0]
     _unknown(r, raw, _VERB_KEYS[kind], path, ln)
@@ -605,8 +708,9 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
         elif r.typed(pr, bool, f"{path}.promise", lp, "true or false"):
             a.promise = pr
         if "gift_to" in raw:
-            g = r.seat_no(raw["gift_to"], f"{path}.gift_to", r.line_of("action", i, "gift_to"),
-                          scn.players)
+            g = r.seat_no(
+                raw["gift_to"], f"{path}.gift_to", r.line_of("action", i, "gift_to"), scn.players
+            )
             a.gift_to = -1 if g is None else g
             if pr is not True and pr != "?":
                 r.err(f"{path}.gift_to", "gift_to needs promise = true", a.line)
@@ -616,13 +720,17 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
         if "mode" in raw:
             a.mode = _int(r, raw, "mode", path, a.line, 0, 1, 8)
     if kind in ("cast", "activate") and "targets" in raw:
-        _targets(r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"),
-                 scn.players)
+        _targets(
+            r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"), scn.players
+        )
     if "promise_targets" in raw:
         lt = r.line_of("action", i, "promise_targets")
         if not a.ask:
-            r.err(f"{path}.promise_targets", "only with promise = \"?\" (otherwise the "
-                  "targets are the chosen mode's)", lt)
+            r.err(
+                f"{path}.promise_targets",
+                'only with promise = "?" (otherwise the targets are the chosen mode\'s)',
+                lt,
+            )
         else:
             plain = (a.targets, a.grouped)
             _targets(r, raw["promise_targets"], a, f"{path}.promise_targets", lt, scn.players)

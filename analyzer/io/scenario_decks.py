@@ -47,8 +47,11 @@ def placed_cards(scn: Any, seat: int) -> Counter[str]:
     out.update(s.graveyard)
     out.update(e.name for e in s.exile)
     for q, other in enumerate(scn.seats):
-        out.update(p.name for p in other.battlefield
-                   if not p.token and (q if p.owner is None else p.owner) == seat)
+        out.update(
+            p.name
+            for p in other.battlefield
+            if not p.token and (q if p.owner is None else p.owner) == seat
+        )
     return out
 
 
@@ -62,17 +65,28 @@ def fill_from_decks(r: Any, scn: Any, base_dir: Path) -> None:
         line = r.line_of("seat", i, "deck")
         if not s.deck:
             if s.hand_size is not None:
-                r.err(f"{key}.hand_size", "needs a deck to deal the unlisted cards from",
-                      r.line_of("seat", i, "hand_size"))
+                r.err(
+                    f"{key}.hand_size",
+                    "needs a deck to deal the unlisted cards from",
+                    r.line_of("seat", i, "hand_size"),
+                )
             continue
         if s.library:
-            r.err(f"{key}.library", "with a deck the library is the deck's cards not placed "
-                  "elsewhere: remove library (or the deck)", r.line_of("seat", i, "library"))
+            r.err(
+                f"{key}.library",
+                "with a deck the library is the deck's cards not placed "
+                "elsewhere: remove library (or the deck)",
+                r.line_of("seat", i, "library"),
+            )
             continue
         path = deck_path(s.deck, base_dir)
         if path is None:
-            r.err(f"{key}.deck", f"deck file {s.deck!r} not found (tried beside the scenario, "
-                  "the current folder and the project's folder)", line)
+            r.err(
+                f"{key}.deck",
+                f"deck file {s.deck!r} not found (tried beside the scenario, "
+                "the current folder and the project's folder)",
+                line,
+            )
             continue
         try:
             deck = read_deck(path, catalog=r.catalog)
@@ -82,22 +96,33 @@ def fill_from_decks(r: Any, scn: Any, base_dir: Path) -> None:
             continue
         have = Counter(deck.cards())
         placed = placed_cards(scn, i)
-        missing = [f"{n - have[name]} {name}" for name, n in sorted(placed.items())
-                   if n > have[name]]
+        missing = [
+            f"{n - have[name]} {name}" for name, n in sorted(placed.items()) if n > have[name]
+        ]
         if missing:
-            r.err(f"{key}.deck", f"{s.deck} does not contain the cards the position places for "
-                  f"seat {i}: {', '.join(missing)} more than the deck has", line)
+            r.err(
+                f"{key}.deck",
+                f"{s.deck} does not contain the cards the position places for "
+                f"seat {i}: {', '.join(missing)} more than the deck has",
+                line,
+            )
             continue
         rest = list((have - placed).elements())
         random.Random(scn.seed * 8 + i).shuffle(rest)
         extra = 0 if s.hand_size is None else s.hand_size - len(s.hand)
         if extra < 0:
-            r.err(f"{key}.hand_size", f"{s.hand_size} is fewer than the {len(s.hand)} cards "
-                  "listed in hand", r.line_of("seat", i, "hand_size"))
+            r.err(
+                f"{key}.hand_size",
+                f"{s.hand_size} is fewer than the {len(s.hand)} cards listed in hand",
+                r.line_of("seat", i, "hand_size"),
+            )
             continue
         if extra > len(rest):
-            r.err(f"{key}.hand_size", f"the deck has only {len(rest)} unplaced cards to deal",
-                  r.line_of("seat", i, "hand_size"))
+            r.err(
+                f"{key}.hand_size",
+                f"the deck has only {len(rest)} unplaced cards to deal",
+                r.line_of("seat", i, "hand_size"),
+            )
             continue
         s.hand = s.hand + rest[:extra]
         s.library = rest[extra:]

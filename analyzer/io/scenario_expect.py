@@ -26,15 +26,40 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-TOP_KEYS = ("turn", "active", "phase", "winner", "game_over", "end_reason", "extra_turns",
-            "stack")
-SEAT_KEYS = ("life", "lost", "hand", "library_size", "graveyard", "exile",
-             "may_cast_from_exile", "battlefield", "gifts_promised", "gifts_given",
-             "gifts_received", "gifts_undelivered", "gift_triggers", "cards_drawn")
+TOP_KEYS = ("turn", "active", "phase", "winner", "game_over", "end_reason", "extra_turns", "stack")
+SEAT_KEYS = (
+    "life",
+    "lost",
+    "hand",
+    "library_size",
+    "graveyard",
+    "exile",
+    "may_cast_from_exile",
+    "battlefield",
+    "gifts_promised",
+    "gifts_given",
+    "gifts_received",
+    "gifts_undelivered",
+    "gift_triggers",
+    "cards_drawn",
+)
 ZONES = ("hand", "graveyard", "exile", "may_cast_from_exile")
-PERMANENT_KEYS = ("card", "controller", "owner", "token", "tapped", "power", "toughness",
-                  "colors", "counters", "attached_to", "damage", "sick", "keywords",
-                  "phased_out")
+PERMANENT_KEYS = (
+    "card",
+    "controller",
+    "owner",
+    "token",
+    "tapped",
+    "power",
+    "toughness",
+    "colors",
+    "counters",
+    "attached_to",
+    "damage",
+    "sick",
+    "keywords",
+    "phased_out",
+)
 STACK_KEYS = ("card", "controller", "kind", "promised", "gift_to", "targets")
 
 
@@ -48,17 +73,26 @@ def read_expect(r: Any, raw: Any, players: int) -> dict[str, Any] | None:
     for key, value in raw.items():
         if key == "seat":
             if not isinstance(value, list) or not all(isinstance(s, dict) for s in value):
-                r.err("expect.seat", "write one [[expect.seat]] table per seat",
-                      r.line_of("expect", 0, "seat"))
+                r.err(
+                    "expect.seat",
+                    "write one [[expect.seat]] table per seat",
+                    r.line_of("expect", 0, "seat"),
+                )
                 continue
             if len(value) > players:
-                r.err("expect.seat", f"{len(value)} [[expect.seat]] tables for {players} "
-                      "players", r.line_of("expect.seat", players))
+                r.err(
+                    "expect.seat",
+                    f"{len(value)} [[expect.seat]] tables for {players} players",
+                    r.line_of("expect.seat", players),
+                )
             for i, seat in enumerate(value):
                 _seat(r, seat, i)
         elif key not in TOP_KEYS:
-            r.err(f"expect.{key}", f"unknown key; known: {', '.join((*TOP_KEYS, 'seat'))}",
-                  r.line_of("expect", 0, key))
+            r.err(
+                f"expect.{key}",
+                f"unknown key; known: {', '.join((*TOP_KEYS, 'seat'))}",
+                r.line_of("expect", 0, key),
+            )
         elif key == "stack":
             _entries(r, value, "expect.stack", STACK_KEYS, r.line_of("expect", 0, key))
     return raw
@@ -69,8 +103,9 @@ def _seat(r: Any, seat: dict[str, Any], i: int) -> None:
         where, line = f"expect.seat[{i}].{key}", r.line_of("expect.seat", i, key)
         if key not in SEAT_KEYS:
             r.err(where, f"unknown key; known: {', '.join(SEAT_KEYS)}", line)
-        elif key in ZONES and not (isinstance(value, list)
-                                   and all(isinstance(v, str) for v in value)):
+        elif key in ZONES and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
             r.err(where, "write a list of card names", line)
         elif key == "battlefield":
             _entries(r, value, where, PERMANENT_KEYS, line)
@@ -84,7 +119,7 @@ def _entries(r: Any, value: Any, where: str, keys: tuple[str, ...], line: int) -
         if isinstance(entry, str):
             continue
         if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
-            r.err(f"{where}[{i}]", "a card name, or a table with card = \"Name\"", line)
+            r.err(f"{where}[{i}]", 'a card name, or a table with card = "Name"', line)
             continue
         unknown = [k for k in entry if k not in keys]
         if unknown:
@@ -136,8 +171,9 @@ def _match_all(want: list[Any], got: list[dict[str, Any]]) -> bool:
     if not want:
         return True
     first, rest = want[0], want[1:]
-    return any(_fits(first, g) and _match_all(rest, got[:j] + got[j + 1:])
-               for j, g in enumerate(got))
+    return any(
+        _fits(first, g) and _match_all(rest, got[:j] + got[j + 1 :]) for j, g in enumerate(got)
+    )
 
 
 def _brief(entry: dict[str, Any], want: list[Any]) -> Any:

@@ -114,6 +114,7 @@ DIRTY_CHARS = 1
 DIRTY_SBA = 2
 DIRTY_ALL = 3
 
+
 # ---- per player ----
 class _Player(NamedTuple):
     """One player: PF fields per seat from OFF_PLAYERS."""
@@ -179,6 +180,7 @@ OFF_GRAVEYARD = OFF_LIBRARY + MAX_PLAYERS * MAX_LIBRARY
 OFF_EXILE = OFF_GRAVEYARD + MAX_PLAYERS * MAX_GRAVEYARD
 OFF_BATTLEFIELD = OFF_EXILE + MAX_PLAYERS * MAX_EXILE
 
+
 # ---- stack entries ----
 class _StackEntry(NamedTuple):
     """One stack entry: SF fields each from OFF_STACK."""
@@ -221,6 +223,7 @@ SK_WARD = 5  # a ward trigger (702.21a): S.OBJ the warded permanent, S.X the cos
 
 OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
 
+
 # ---- pending triggers (waiting to be put on the stack) ----
 class _Trigger(NamedTuple):
     """One pending trigger (waiting to be put on the stack): TF fields each from OFF_TRIGGERS."""
@@ -239,6 +242,7 @@ class _Trigger(NamedTuple):
 T = _numbered(_Trigger)
 TF = len(T)
 OFF_TRIGGERS = OFF_STACK + MAX_STACK * SF
+
 
 # ---- delayed triggers ----
 class _Delayed(NamedTuple):
@@ -259,6 +263,7 @@ OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
 OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)
 OFF_SCRATCH = OFF_EXTRA + MAX_EXTRA_TURNS
+
 
 # ---- work areas: fixed slices of the record the kernel uses instead of allocating small
 # arrays on hot paths (an allocation costs more than the work it holds). Each area belongs to
@@ -320,6 +325,7 @@ class _Work(NamedTuple):
 WORK_SIZE = _Work()
 W = _Work(*accumulate(WORK_SIZE[:-1], initial=OFF_SCRATCH + SCRATCH))
 OFF_OBJECTS = W[-1] + WORK_SIZE[-1]
+
 
 # ---- objects ----
 class _Object(NamedTuple):

@@ -80,13 +80,39 @@ from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import MAX_CANDIDATES, candidates
 from analyzer.kernel.runtime.config import njit
 
-FEATURE_NAMES = ("turn", "on_play", "life", "opp_life", "hand", "opp_hand", "library",
-                 "opp_library", "lands", "opp_lands", "power", "toughness", "opp_power",
-                 "opp_toughness", "blockers", "opp_blockers", "gift_kind", "mana_value",
-                 "promised_damage", "promised_lethal", "promised_extra", "gift_value",
-                 "opp_lethal_after", "gift_payoffs", "plain_legal", "plain_life_loss",
-                 "promised_targets", "gift_use", "opponents", "opp_lethal_now",
-                 "own_turn")
+FEATURE_NAMES = (
+    "turn",
+    "on_play",
+    "life",
+    "opp_life",
+    "hand",
+    "opp_hand",
+    "library",
+    "opp_library",
+    "lands",
+    "opp_lands",
+    "power",
+    "toughness",
+    "opp_power",
+    "opp_toughness",
+    "blockers",
+    "opp_blockers",
+    "gift_kind",
+    "mana_value",
+    "promised_damage",
+    "promised_lethal",
+    "promised_extra",
+    "gift_value",
+    "opp_lethal_after",
+    "gift_payoffs",
+    "plain_legal",
+    "plain_life_loss",
+    "promised_targets",
+    "gift_use",
+    "opponents",
+    "opp_lethal_now",
+    "own_turn",
+)
 N_FEATURES = len(FEATURE_NAMES)
 
 
@@ -306,8 +332,9 @@ def decision_features(G, C, p, o, recipient, out):
         if G[b + O.CTRL] != p or G[b + O.PHASED]:
             continue
         c = G[b + O.CARD]
-        for a in range(cards[c, CardCol.AB_START], cards[c, CardCol.AB_START]
-                       + cards[c, CardCol.AB_COUNT]):
+        for a in range(
+            cards[c, CardCol.AB_START], cards[c, CardCol.AB_START] + cards[c, CardCol.AB_COUNT]
+        ):
             if abilities[a, AbilCol.KIND] == AbilityKind.GIFT_GIVEN:
                 payoffs += 1
     out[23] = payoffs
@@ -316,8 +343,11 @@ def decision_features(G, C, p, o, recipient, out):
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.COND] == Cond.IF_NOT_PROMISED and \
-                    steps[k, StepCol.OP] == Op.LOSE_LIFE and steps[k, StepCol.REF] == Ref.YOU:
+            if (
+                steps[k, StepCol.COND] == Cond.IF_NOT_PROMISED
+                and steps[k, StepCol.OP] == Op.LOSE_LIFE
+                and steps[k, StepCol.REF] == Ref.YOU
+            ):
                 loss += steps[k, StepCol.A]
     out[25] = loss
     out[26] = promised_targets(G, C, card, p)

@@ -51,8 +51,9 @@ def heuristic_promise(pol, row, f):
         if life - loss <= f[Feature.OPP_POWER]:
             benefit += pol[row, HeurCol.DANGER_BONUS]
         else:
-            benefit += loss * pol[row, HeurCol.LIFE_VALUE] * (1.0 + f[Feature.OPP_POWER]
-                                                               / max(life, 1.0))
+            benefit += (
+                loss * pol[row, HeurCol.LIFE_VALUE] * (1.0 + f[Feature.OPP_POWER] / max(life, 1.0))
+            )
     benefit += f[Feature.GIFT_PAYOFFS] * pol[row, HeurCol.PAYOFF]
     if f[Feature.PLAIN_LEGAL] == 0:
         benefit += pol[row, HeurCol.CAST_VALUE]

@@ -32,8 +32,7 @@ def read_policy_files(paths: Iterable[str | Path]) -> dict[str, PolicySpec]:
     return out
 
 
-def resolve(label: str | PolicySpec, files: Mapping[str, PolicySpec], where: str
-            ) -> PolicySpec:
+def resolve(label: str | PolicySpec, files: Mapping[str, PolicySpec], where: str) -> PolicySpec:
     if isinstance(label, PolicySpec):
         return label
     if label in files:
@@ -41,19 +40,26 @@ def resolve(label: str | PolicySpec, files: Mapping[str, PolicySpec], where: str
     return parse_policy(label, where)
 
 
-def with_opponents(policy: str | PolicySpec, opponents: str | PolicySpec | None,
-                   files: Mapping[str, PolicySpec] | None = None) -> Any:
+def with_opponents(
+    policy: str | PolicySpec,
+    opponents: str | PolicySpec | None,
+    files: Mapping[str, PolicySpec] | None = None,
+) -> Any:
     """`policy` for seat 0 and `opponents` for every other seat (a two-block table); the
     policy itself when opponents is None, "same" or that very policy (every seat plays it).
     Labels of policy files (`file PATH`) stand for the files' policies."""
     files = files or {}
-    same = isinstance(opponents, str) and isinstance(policy, str) and \
-        opponents.strip() == policy.strip()
+    same = (
+        isinstance(opponents, str)
+        and isinstance(policy, str)
+        and opponents.strip() == policy.strip()
+    )
     if opponents is None or opponents == SAME or same:
         return files.get(policy, policy) if isinstance(policy, str) else policy
     spec = copy.copy(resolve(policy, files, "policy"))
     opp = resolve(opponents, files, "opp_policy")
-    spec.opponents = PolicySpec(opp.default, dict(opp.cards), opp.heuristic, opp.threshold,
-                                None, opp.text, opp.source)
+    spec.opponents = PolicySpec(
+        opp.default, dict(opp.cards), opp.heuristic, opp.threshold, None, opp.text, opp.source
+    )
     spec.text = f"{policy} (opponents: {opponents})"
     return spec

@@ -43,7 +43,6 @@ HEURISTIC_FILE = HERE / "heuristic.toml"
 THRESHOLD_FILE = HERE / "threshold.toml"
 
 
-
 @dataclass(frozen=True)
 class PolicyParam:
     """One ``key=value`` parameter of a policy name."""
@@ -77,40 +76,74 @@ HEUR_PARAMS = {name.lower(): col for name, col in HeurCol._asdict().items()}
 
 POLICY_SPECS: tuple[PolicyKindSpec, ...] = (
     PolicyKindSpec("never", PolicyKind.NEVER, "never", "never promise"),
-    PolicyKindSpec("always", PolicyKind.ALWAYS, "always",
-                   "promise whenever the promised mode is legal"),
-    PolicyKindSpec("random", PolicyKind.RANDOM, "random:p=0.5", "promise with probability p",
-                   (PolicyParam("p", "number", "0.5", PolCol.PARAM0, "the probability", 0, 1),)),
     PolicyKindSpec(
-        "plain-first", PolicyKind.PLAIN_FIRST, "plain-first",
+        "always", PolicyKind.ALWAYS, "always", "promise whenever the promised mode is legal"
+    ),
+    PolicyKindSpec(
+        "random",
+        PolicyKind.RANDOM,
+        "random:p=0.5",
+        "promise with probability p",
+        (PolicyParam("p", "number", "0.5", PolCol.PARAM0, "the probability", 0, 1),),
+    ),
+    PolicyKindSpec(
+        "plain-first",
+        PolicyKind.PLAIN_FIRST,
+        "plain-first",
         "without the gift unless only the promised mode is legal or (`lethal=1`, the default) "
         "its damage is lethal; `targets=1`: also when the promised mode has more targets now",
-        (PolicyParam("lethal", "flag", "1", PolCol.PARAM0, "promise when its damage is lethal"),
-         PolicyParam("targets", "flag", "0", PolCol.PARAM1,
-                     "promise when the promised mode has more targets now"))),
+        (
+            PolicyParam("lethal", "flag", "1", PolCol.PARAM0, "promise when its damage is lethal"),
+            PolicyParam(
+                "targets",
+                "flag",
+                "0",
+                PolCol.PARAM1,
+                "promise when the promised mode has more targets now",
+            ),
+        ),
+    ),
     PolicyKindSpec(
-        "heuristic", PolicyKind.HEURISTIC, "heuristic",
+        "heuristic",
+        PolicyKind.HEURISTIC,
+        "heuristic",
         "per gift kind and card from the decision features, with parameters in "
         "`analyzer/policies/heuristic.toml` and the reasoning per card in "
         "`analyzer/policies/HEURISTIC.md`; a parameter given here replaces it for every card "
         "(e.g. `heuristic:margin=1` to be stingier)",
-        tuple(PolicyParam(name, "number", "", col, "see HEURISTIC.md")
-              for name, col in HEUR_PARAMS.items())),
+        tuple(
+            PolicyParam(name, "number", "", col, "see HEURISTIC.md")
+            for name, col in HEUR_PARAMS.items()
+        ),
+    ),
     PolicyKindSpec(
-        "threshold", PolicyKind.THRESHOLD, "threshold",
+        "threshold",
+        PolicyKind.THRESHOLD,
+        "threshold",
         "promise when bias + weights . features > 0, weights per card from "
         "`analyzer/policies/threshold.toml` or `threshold:weights=FILE.toml` (same format; "
         "`tune` writes them)",
-        (PolicyParam("weights", "file", "", None, "a threshold weights file"),)),
+        (PolicyParam("weights", "file", "", None, "a threshold weights file"),),
+    ),
     PolicyKindSpec(
-        "rollout", PolicyKind.ROLLOUT, "rollout:k=16,base=heuristic",
+        "rollout",
+        PolicyKind.ROLLOUT,
+        "rollout:k=16,base=heuristic",
         "fork the game at the decision, play both choices out k times with the base policy "
         "(libraries shuffled, opponents' hands redealt), choose the one with more wins, the "
         "base's choice on a tie; the base's own parameters may follow (reproducible: the "
         "play-outs' streams derive from the game's own, which they never touch)",
-        (PolicyParam("k", "count", "16", PolCol.ROLL_K, "play-outs per choice", 1, MAX_K),
-         PolicyParam("base", "policy", "heuristic", PolCol.ROLL_BASE,
-                     "the policy of the play-outs (any name but rollout)"))),
+        (
+            PolicyParam("k", "count", "16", PolCol.ROLL_K, "play-outs per choice", 1, MAX_K),
+            PolicyParam(
+                "base",
+                "policy",
+                "heuristic",
+                PolCol.ROLL_BASE,
+                "the policy of the play-outs (any name but rollout)",
+            ),
+        ),
+    ),
 )
 SPECS = {s.name: s for s in POLICY_SPECS}
 KINDS = {s.name: s.kind for s in POLICY_SPECS}
@@ -128,9 +161,11 @@ RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
 
 def policy_help() -> str:
     """The --policy option's help, from the tables."""
-    return ("Gift policy: " + ", ".join(s.usage for s in POLICY_SPECS) + "; to=RULE picks the "
-            "recipient (" + ", ".join(RECIPIENTS) + "); per-card overrides after ';' "
-            "(\"always; Long River's Pull=heuristic\").")
+    return (
+        "Gift policy: " + ", ".join(s.usage for s in POLICY_SPECS) + "; to=RULE picks the "
+        "recipient (" + ", ".join(RECIPIENTS) + "); per-card overrides after ';' "
+        '("always; Long River\'s Pull=heuristic").'
+    )
 
 
 def readme_policy_list() -> str:
@@ -140,8 +175,9 @@ def readme_policy_list() -> str:
     items = [f"`{s.usage}`: {s.doc};" for s in POLICY_SPECS]
     rules = ", ".join(f"`{name}` ({doc})" for name, _, doc in RECIPIENT_SPECS)
     items.append(f"every name takes `to=RULE`, the recipient in multiplayer games: {rules}.")
-    return "\n".join(textwrap.fill(item, 96, initial_indent="- ", subsequent_indent="  ")
-                     for item in items)
+    return "\n".join(
+        textwrap.fill(item, 96, initial_indent="- ", subsequent_indent="  ") for item in items
+    )
 
 
 _KIND_OF_NAME = {v: k for k, v in GIFT_KIND_NAMES.items()}
@@ -186,8 +222,9 @@ def _line_of(text: str, needle: str) -> int:
     return 0
 
 
-def parse_layers(data: dict[str, Any], keys: set[str], where: str, raw: str = "",
-                 prefix: str = "") -> Layers:
+def parse_layers(
+    data: dict[str, Any], keys: set[str], where: str, raw: str = "", prefix: str = ""
+) -> Layers:
     """Validate a {default, kind, card} mapping whose leaves are numbers named in keys."""
     out = Layers(source=where)
     problems: list[Problem] = []
@@ -199,11 +236,17 @@ def parse_layers(data: dict[str, Any], keys: set[str], where: str, raw: str = ""
         got: dict[str, float] = {}
         for k, v in tab.items():
             if k not in keys:
-                problems.append(Problem(f"{path}: unknown key {k!r}; known: "
-                                        f"{', '.join(sorted(keys))}", where, _line_of(raw, k)))
+                problems.append(
+                    Problem(
+                        f"{path}: unknown key {k!r}; known: {', '.join(sorted(keys))}",
+                        where,
+                        _line_of(raw, k),
+                    )
+                )
             elif isinstance(v, bool) or not isinstance(v, int | float):
-                problems.append(Problem(f"{path}.{k} must be a number, not {v!r}", where,
-                                        _line_of(raw, k)))
+                problems.append(
+                    Problem(f"{path}.{k} must be a number, not {v!r}", where, _line_of(raw, k))
+                )
             else:
                 got[k] = float(v)
         return got
@@ -215,9 +258,14 @@ def parse_layers(data: dict[str, Any], keys: set[str], where: str, raw: str = ""
         elif top in ("kind", "card") and isinstance(value, dict):
             for name, tab in value.items():
                 if top == "kind" and name not in GIFT_KIND_NAMES:
-                    problems.append(Problem(f"{path}: unknown gift kind {name!r}; known: "
-                                            f"{', '.join(GIFT_KIND_NAMES)}", where,
-                                            _line_of(raw, name)))
+                    problems.append(
+                        Problem(
+                            f"{path}: unknown gift kind {name!r}; known: "
+                            f"{', '.join(GIFT_KIND_NAMES)}",
+                            where,
+                            _line_of(raw, name),
+                        )
+                    )
                     continue
                 nums = numbers(tab, f'{path}."{name}"')
                 if top == "kind":
@@ -226,8 +274,13 @@ def parse_layers(data: dict[str, Any], keys: set[str], where: str, raw: str = ""
                     out.card[name.lower()] = nums
                     out.card_names[name.lower()] = name
         else:
-            problems.append(Problem(f"unknown table {path!r} (use default, kind.<gift kind>, "
-                                    f'card."Card Name")', where, _line_of(raw, top)))
+            problems.append(
+                Problem(
+                    f'unknown table {path!r} (use default, kind.<gift kind>, card."Card Name")',
+                    where,
+                    _line_of(raw, top),
+                )
+            )
     if problems:
         raise InputError(problems)
     return out
@@ -259,8 +312,11 @@ _DATA: dict[str, Layers] = {}
 def bundled(name: str) -> Layers:
     """heuristic.toml or threshold.toml, read once."""
     if name not in _DATA:
-        path, keys = ((HEURISTIC_FILE, heuristic_keys()) if name == "heuristic"
-                      else (THRESHOLD_FILE, threshold_keys()))
+        path, keys = (
+            (HEURISTIC_FILE, heuristic_keys())
+            if name == "heuristic"
+            else (THRESHOLD_FILE, threshold_keys())
+        )
         _DATA[name] = read_layers(path, keys)
     return _DATA[name]
 
@@ -281,8 +337,9 @@ class Rule:
         return dict(self.params).get(key, default)
 
 
-def _float(value: str, key: str, where: str, text: str, lo: float = -1e300,
-           hi: float = 1e300) -> float:
+def _float(
+    value: str, key: str, where: str, text: str, lo: float = -1e300, hi: float = 1e300
+) -> float:
     try:
         x = float(value)
     except ValueError:
@@ -293,8 +350,7 @@ def _float(value: str, key: str, where: str, text: str, lo: float = -1e300,
     return x
 
 
-def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str,
-                 text: str) -> None:
+def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str, text: str) -> None:
     if par.kind == "number":
         lo, hi = (par.lo, par.hi)
         _float(value, par.name, where, text, lo, hi)
@@ -303,13 +359,15 @@ def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str,
             raise _bad(f"{par.name} must be 0 or 1, not {value!r}", where, text)
     elif par.kind == "count":
         if not value.isdigit() or not par.lo <= int(value) <= par.hi:
-            raise _bad(f"{par.name} must be a whole number from {par.lo:g} to {par.hi:g}, not "
-                       f"{value!r}", where, text)
+            raise _bad(
+                f"{par.name} must be a whole number from {par.lo:g} to {par.hi:g}, not {value!r}",
+                where,
+                text,
+            )
     elif par.kind == "policy":
         if value not in KINDS or value == spec.name:
             bases = ", ".join(n for n in KINDS if n != spec.name)
-            raise _bad(f"{spec.name} {par.name} must be one of {bases}, not {value!r}", where,
-                       text)
+            raise _bad(f"{spec.name} {par.name} must be one of {bases}, not {value!r}", where, text)
     elif par.kind == "file":
         read_layers(value, threshold_keys())
 
@@ -319,8 +377,9 @@ def _check_params(name: str, params: dict[str, str], where: str, text: str) -> N
     for key, value in params.items():
         if key == "to":
             if value not in RECIPIENTS:
-                raise _bad(f"unknown recipient rule {value!r}; known: {', '.join(RECIPIENTS)}",
-                           where, text)
+                raise _bad(
+                    f"unknown recipient rule {value!r}; known: {', '.join(RECIPIENTS)}", where, text
+                )
             continue
         par = spec.param(key)
         if par is None:
@@ -328,8 +387,9 @@ def _check_params(name: str, params: dict[str, str], where: str, text: str) -> N
             hint = did_you_mean(key, [*(p.name for p in spec.params), "to"])
             if any(p.kind == "policy" for p in spec.params):
                 takes += " (and the base policy's parameters)"
-            raise _bad(f"policy {name!r} has no parameter {key!r}{hint} (it takes: "
-                       f"{takes})", where, text)
+            raise _bad(
+                f"policy {name!r} has no parameter {key!r}{hint} (it takes: {takes})", where, text
+            )
         _check_value(spec, par, value, where, text)
 
 
@@ -339,8 +399,11 @@ def parse_rule(text: str, where: str = "--policy") -> Rule:
     name, _, rest = src.partition(":")
     name = name.strip().lower()
     if name not in KINDS:
-        raise _bad(f"unknown policy {name!r}{did_you_mean(name, KINDS)} (known: "
-                   f"{', '.join(KINDS)})", where, src)
+        raise _bad(
+            f"unknown policy {name!r}{did_you_mean(name, KINDS)} (known: {', '.join(KINDS)})",
+            where,
+            src,
+        )
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
@@ -397,16 +460,22 @@ class PolicySpec:
         canon: dict[str, int] = {}
         problems: list[Problem] = []
         for layer in (self.heuristic, self.threshold):
-            for written in (layer.card_names.values() if layer else ()):
+            for written in layer.card_names.values() if layer else ():
                 if _card_id(written, ids, lookup) is None:
-                    problems.append(Problem(f"unknown card {written!r}", layer.source,
-                                            text=written))
+                    problems.append(
+                        Problem(f"unknown card {written!r}", layer.source, text=written)
+                    )
         for written in self.cards:
             cid = _card_id(written, ids, lookup)
             if cid is None:
-                problems.append(Problem(f"unknown card {written!r} in a policy override"
-                                        f"{did_you_mean(written, names)}", self.source,
-                                        text=written))
+                problems.append(
+                    Problem(
+                        f"unknown card {written!r} in a policy override"
+                        f"{did_you_mean(written, names)}",
+                        self.source,
+                        text=written,
+                    )
+                )
             else:
                 canon[written] = cid
         if problems:
@@ -419,8 +488,7 @@ class PolicySpec:
         override = {cid: self.cards[w] for w, cid in canon.items()}
         for cid, name in enumerate(names):
             rec = lookup(name) if lookup is not None else None
-            kind = int(getattr(rec, "gift", 0) or 0) if rec is not None and \
-                rec.name == name else 0
+            kind = int(getattr(rec, "gift", 0) or 0) if rec is not None and rec.name == name else 0
             if kind or cid in override:
                 table[cid] = rule_row(override.get(cid, self.default), name, kind, heur, thr)
         return table
@@ -436,9 +504,12 @@ def _merged_heuristic(extra: Layers | None) -> Layers:
     base = bundled("heuristic")
     if extra is None:
         return base
-    out = Layers({**base.default, **extra.default},
-                 {k: dict(v) for k, v in base.kind.items()},
-                 {k: dict(v) for k, v in base.card.items()}, source=extra.source)
+    out = Layers(
+        {**base.default, **extra.default},
+        {k: dict(v) for k, v in base.kind.items()},
+        {k: dict(v) for k, v in base.card.items()},
+        source=extra.source,
+    )
     for k, v in extra.kind.items():
         out.kind.setdefault(k, {}).update(v)
     for k, v in extra.card.items():
@@ -450,8 +521,12 @@ def _merged_threshold(extra: Layers | None) -> Layers:
     base = bundled("threshold")
     if extra is None:
         return base
-    return Layers(extra.default or base.default, {**base.kind, **extra.kind},
-                  {**base.card, **extra.card}, source=extra.source)
+    return Layers(
+        extra.default or base.default,
+        {**base.kind, **extra.kind},
+        {**base.card, **extra.card},
+        source=extra.source,
+    )
 
 
 def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.ndarray:
@@ -492,15 +567,16 @@ def set_weights(row: np.ndarray, weights: dict[str, float]) -> None:
     """Write threshold weights ({"bias": b, feature name: w}) into a policy row."""
     names = feature_names()
     row[PolCol.BIAS] = weights.get("bias", 0.0)
-    row[PolCol.W0:PolCol.W0 + len(names)] = [weights.get(n, 0.0) for n in names]
+    row[PolCol.W0 : PolCol.W0 + len(names)] = [weights.get(n, 0.0) for n in names]
 
 
 def row_weights(row: np.ndarray) -> dict[str, float]:
     """The threshold weights of a row, zeros left out."""
     names = feature_names()
     out = {"bias": float(row[PolCol.BIAS])}
-    out.update({n: float(row[PolCol.W0 + i]) for i, n in enumerate(names)
-                if row[PolCol.W0 + i] != 0.0})
+    out.update(
+        {n: float(row[PolCol.W0 + i]) for i, n in enumerate(names) if row[PolCol.W0 + i] != 0.0}
+    )
     return out
 
 
@@ -521,8 +597,13 @@ def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
             continue
         card, eq, sub = part.partition("=")  # card names never contain "="
         if not eq or not card.strip():
-            problems.append(Problem("a per-card override needs the form 'Card Name=policy'",
-                                    source=where, text=part.strip()))
+            problems.append(
+                Problem(
+                    "a per-card override needs the form 'Card Name=policy'",
+                    source=where,
+                    text=part.strip(),
+                )
+            )
             continue
         try:
             cards[card.strip()] = parse_rule(sub, where)
@@ -546,28 +627,41 @@ def read_policy_file(path: str | Path) -> PolicySpec:
     unknown = set(data) - {"policy", "opponents", "cards", "heuristic", "threshold"}
     if unknown:
         key = sorted(unknown)[0]
-        raise _bad(f"unknown key {key!r}; a policy file has policy, opponents, [cards], "
-                   "[heuristic], [threshold]", where, key, _line_of(raw, key))
+        raise _bad(
+            f"unknown key {key!r}; a policy file has policy, opponents, [cards], "
+            "[heuristic], [threshold]",
+            where,
+            key,
+            _line_of(raw, key),
+        )
     if not isinstance(data.get("policy"), str):
         raise _bad('needs policy = "NAME[:k=v,...]" (the policy of every other card)', where)
     if ";" in data["policy"]:
-        raise _bad("policy: per-card overrides go in the [cards] table, not after ';'", where,
-                   data["policy"], _line_of(raw, "policy"))
+        raise _bad(
+            "policy: per-card overrides go in the [cards] table, not after ';'",
+            where,
+            data["policy"],
+            _line_of(raw, "policy"),
+        )
     spec = parse_policy(data["policy"], where)
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
-        raise _bad("cards must be a table of \"Card Name\" = \"policy\"", where)
+        raise _bad('cards must be a table of "Card Name" = "policy"', where)
     problems: list[Problem] = []
     for name, text in cards.items():
         if not isinstance(text, str):
-            problems.append(Problem(f"cards.{name!r} must be a policy string", where,
-                                    _line_of(raw, name), str(text)))
+            problems.append(
+                Problem(
+                    f"cards.{name!r} must be a policy string", where, _line_of(raw, name), str(text)
+                )
+            )
             continue
         try:
             spec.cards[name] = parse_rule(text, where)
         except InputError as err:
-            problems += [Problem(p.message, p.source, _line_of(raw, name), p.text)
-                         for p in err.problems]
+            problems += [
+                Problem(p.message, p.source, _line_of(raw, name), p.text) for p in err.problems
+            ]
     if problems:
         raise InputError(problems)
     for key, keys in (("heuristic", heuristic_keys()), ("threshold", threshold_keys())):
@@ -578,33 +672,49 @@ def read_policy_file(path: str | Path) -> PolicySpec:
     opp = data.get("opponents")
     if opp is not None:
         if not isinstance(opp, str) or ";" in opp:
-            raise _bad("opponents must be one policy string (no per-card overrides)", where,
-                       str(opp), _line_of(raw, "opponents"))
-        spec.opponents = PolicySpec(parse_rule(opp, where), heuristic=spec.heuristic,
-                                    threshold=spec.threshold, text=opp, source=where)
+            raise _bad(
+                "opponents must be one policy string (no per-card overrides)",
+                where,
+                str(opp),
+                _line_of(raw, "opponents"),
+            )
+        spec.opponents = PolicySpec(
+            parse_rule(opp, where),
+            heuristic=spec.heuristic,
+            threshold=spec.threshold,
+            text=opp,
+            source=where,
+        )
     spec.text = f"file {where}"
     return spec
 
 
-def load_policy(policy: str | PolicySpec | None = None,
-                policy_file: str | Path | None = None) -> PolicySpec:
+def load_policy(
+    policy: str | PolicySpec | None = None, policy_file: str | Path | None = None
+) -> PolicySpec:
     """The policy named by a string or a file (not both); default ``never``."""
     if isinstance(policy, PolicySpec):
         return policy
     if policy_file is not None:
         if policy not in (None, "", "never"):
-            raise _bad("give either --policy or --policy-file, not both", "--policy-file",
-                       str(policy_file))
+            raise _bad(
+                "give either --policy or --policy-file, not both", "--policy-file", str(policy_file)
+            )
         return read_policy_file(policy_file)
     return parse_policy(policy if policy is not None else "never")
 
 
-def policy_table(spec: str | PolicySpec | np.ndarray, names: tuple[str, ...],
-                 lookup: Any = None) -> np.ndarray:
+def policy_table(
+    spec: str | PolicySpec | np.ndarray, names: tuple[str, ...], lookup: Any = None
+) -> np.ndarray:
     """Table for a policy (string, parsed spec, or a ready table) over a catalog's names."""
     if isinstance(spec, np.ndarray):
-        if spec.dtype != np.float64 or spec.ndim != 2 or spec.shape[1] != PolCol.N or \
-                spec.shape[0] % (len(names) + 1):
+        if (
+            spec.dtype != np.float64
+            or spec.ndim != 2
+            or spec.shape[1] != PolCol.N
+            or spec.shape[0] % (len(names) + 1)
+        ):
             raise ValueError(f"not a policy table for {len(names)} cards: {spec.shape}")
         return np.ascontiguousarray(spec)
     if isinstance(spec, str):
@@ -612,9 +722,13 @@ def policy_table(spec: str | PolicySpec | np.ndarray, names: tuple[str, ...],
     return spec.table(names, lookup)
 
 
-def dump_policy_toml(default: str, cards: dict[str, str],
-                     threshold: dict[str, dict[str, float]], opponents: str | None = None,
-                     header: str = "") -> str:
+def dump_policy_toml(
+    default: str,
+    cards: dict[str, str],
+    threshold: dict[str, dict[str, float]],
+    opponents: str | None = None,
+    header: str = "",
+) -> str:
     """A policy file's text (what `tune` saves)."""
     lines = [f"# {h}" for h in header.splitlines()] if header else []
     lines.append(f"policy = {_q(default)}")

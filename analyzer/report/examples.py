@@ -35,29 +35,37 @@ def section(cards: list[dict[str, Any]]) -> str:
     """The section's HTML (empty string when there are no examples)."""
     if not cards:
         return ""
-    out = [f"<style>{CSS}</style>", "<h2>Example games</h2>",
-           "<p class=note>For each gift card, the forked decisions where promising gained the "
-           "most and lost the most for the caster (gain: the caster's result with the promise "
-           "minus without, 1 = a win instead of a loss). Both branches are the same game up "
-           "to the fork point; each column is one branch from there to the end. The command "
-           "under each column prints the whole game.</p>"]
+    out = [
+        f"<style>{CSS}</style>",
+        "<h2>Example games</h2>",
+        "<p class=note>For each gift card, the forked decisions where promising gained the "
+        "most and lost the most for the caster (gain: the caster's result with the promise "
+        "minus without, 1 = a win instead of a loss). Both branches are the same game up "
+        "to the fork point; each column is one branch from there to the end. The command "
+        "under each column prints the whole game.</p>",
+    ]
     for c in cards:
-        out.append(f'<h3 id="{_e(anchor(c))}">{_e(c["card"])} '
-                   f"<span class=note>({_e(c['deck'])})</span></h3>")
+        out.append(
+            f'<h3 id="{_e(anchor(c))}">{_e(c["card"])} '
+            f"<span class=note>({_e(c['deck'])})</span></h3>"
+        )
         if not c["examples"]:
-            out.append("<p class=note>No decision where the two branches ended differently."
-                       "</p>")
+            out.append("<p class=note>No decision where the two branches ended differently.</p>")
             continue
         for ex in c["examples"]:
             word = "gained" if ex["kind"] == "gain" else "lost"
-            out.append(f"<details><summary>Promising {word} {abs(ex['gain']):.2f}: decision "
-                       f"{_e(ex['decision_id'])} against {_e(ex['opponent'])}"
-                       f"{' (replicate ' + str(ex['replicate']) + ')' if ex['replicate'] else ''}"
-                       "</summary><div class=ex>")
+            out.append(
+                f"<details><summary>Promising {word} {abs(ex['gain']):.2f}: decision "
+                f"{_e(ex['decision_id'])} against {_e(ex['opponent'])}"
+                f"{' (replicate ' + str(ex['replicate']) + ')' if ex['replicate'] else ''}"
+                "</summary><div class=ex>"
+            )
             for name in ("promise", "no-promise"):
                 b = ex["branches"][name]
-                out.append(f"<div><h4>{_e(name)}: {_e(b['result'])} (turn {b['turns']}, "
-                           f"{_e(b['end_reason'])})</h4><pre>{_e(chr(10).join(b['lines']))}"
-                           f"</pre><p class=note><code>{_e(b['command'])}</code></p></div>")
+                out.append(
+                    f"<div><h4>{_e(name)}: {_e(b['result'])} (turn {b['turns']}, "
+                    f"{_e(b['end_reason'])})</h4><pre>{_e(chr(10).join(b['lines']))}"
+                    f"</pre><p class=note><code>{_e(b['command'])}</code></p></div>"
+                )
             out.append("</div></details>")
     return "\n".join(out)

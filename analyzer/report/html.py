@@ -61,32 +61,80 @@ _INTERVALS = {
     "win_rate_a": ("ci_low_a", "ci_high_a"),
     "win_rate_b": ("ci_low_b", "ci_high_b"),
 }
-_RATES = {"win_rate", "pays_off_rate", "win_rate_a", "win_rate_b", "win_rate_promise",
-          "win_rate_no_promise", "pays_off_ci_low", "pays_off_ci_high", "ci_low", "ci_high"}
-_POINTS = {"delta", "delta_vs_baseline", "delta_ci_low", "delta_ci_high", "effect_per_game",
-           "card_arm_delta", "card_arm_ci_low", "card_arm_ci_high", "min_effect"}
+_RATES = {
+    "win_rate",
+    "pays_off_rate",
+    "win_rate_a",
+    "win_rate_b",
+    "win_rate_promise",
+    "win_rate_no_promise",
+    "pays_off_ci_low",
+    "pays_off_ci_high",
+    "ci_low",
+    "ci_high",
+}
+_POINTS = {
+    "delta",
+    "delta_vs_baseline",
+    "delta_ci_low",
+    "delta_ci_high",
+    "effect_per_game",
+    "card_arm_delta",
+    "card_arm_ci_low",
+    "card_arm_ci_high",
+    "min_effect",
+}
 HEADERS = {
-    "deck": "Deck", "opponent": "Opponent", "card": "Card", "gift_kind": "Gift",
-    "base_policy": "Base policy", "policy": "Policy", "baseline": "Against",
-    "games": "Games", "wins": "Wins", "draws": "Draws", "decisions": "Decisions",
+    "deck": "Deck",
+    "opponent": "Opponent",
+    "card": "Card",
+    "gift_kind": "Gift",
+    "base_policy": "Base policy",
+    "policy": "Policy",
+    "baseline": "Against",
+    "games": "Games",
+    "wins": "Wins",
+    "draws": "Draws",
+    "decisions": "Decisions",
     "win_rate": "Win rate [95% CI]",
     "delta_vs_baseline": "Change vs baseline, pts [95% CI]",
-    "promise_better": "Promising better", "promise_worse": "Promising worse",
-    "same": "Same result", "pays_off_rate": "Promising better, share [95% CI]",
-    "win_rate_promise": "Win rate promising", "win_rate_no_promise": "Win rate not promising",
-    "delta": "Effect of promising, pts [95% CI]", "recommendation": "Verdict",
-    "verdict": "Verdict", "situation": "Situation", "bucket": "When",
-    "deck_a": "Deck A", "deck_b": "Deck B", "wins_a": "Wins A", "draws_a": "Draws A",
-    "win_rate_a": "A win rate [95% CI]", "wins_b": "Wins B", "draws_b": "Draws B",
-    "win_rate_b": "B win rate [95% CI]", "var_reduction": "Variance reduction",
-    "se": "Std. error, pts", "se_unpaired": "Std. error unpaired, pts", "p_value": "p",
-    "p_holm": "p (Holm)", "p_adj": "p (adjusted)", "p_adjusted": "p (adjusted)",
-    "better": "Promising better", "worse": "Promising worse", "depends_on": "Depends on",
-    "effect_per_game": "Effect per game, pts", "decisions_per_game": "Decisions per game",
+    "promise_better": "Promising better",
+    "promise_worse": "Promising worse",
+    "same": "Same result",
+    "pays_off_rate": "Promising better, share [95% CI]",
+    "win_rate_promise": "Win rate promising",
+    "win_rate_no_promise": "Win rate not promising",
+    "delta": "Effect of promising, pts [95% CI]",
+    "recommendation": "Verdict",
+    "verdict": "Verdict",
+    "situation": "Situation",
+    "bucket": "When",
+    "deck_a": "Deck A",
+    "deck_b": "Deck B",
+    "wins_a": "Wins A",
+    "draws_a": "Draws A",
+    "win_rate_a": "A win rate [95% CI]",
+    "wins_b": "Wins B",
+    "draws_b": "Draws B",
+    "win_rate_b": "B win rate [95% CI]",
+    "var_reduction": "Variance reduction",
+    "se": "Std. error, pts",
+    "se_unpaired": "Std. error unpaired, pts",
+    "p_value": "p",
+    "p_holm": "p (Holm)",
+    "p_adj": "p (adjusted)",
+    "p_adjusted": "p (adjusted)",
+    "better": "Promising better",
+    "worse": "Promising worse",
+    "depends_on": "Depends on",
+    "effect_per_game": "Effect per game, pts",
+    "decisions_per_game": "Decisions per game",
     "card_arm_delta": "Card promised when possible vs never, pts [95% CI]",
-    "more_games": "More games to settle", "min_effect": "Smallest effect worth acting on, pts",
+    "more_games": "More games to settle",
+    "min_effect": "Smallest effect worth acting on, pts",
     "p_equivalence_adjusted": "p equivalence (adjusted)",
-    "games_with_decision": "Games with a decision", "design_effect": "Design effect",
+    "games_with_decision": "Games with a decision",
+    "design_effect": "Design effect",
 }
 _VERDICT_COLUMNS = ("verdict", "recommendation")
 _ADJUSTED_P = ("p_adj", "p_adjusted", "p_holm")
@@ -109,9 +157,11 @@ def figure(name: str, data: bytes, caption: str = "") -> str:
     """An embedded PNG linked to its file in the run folder."""
     b64 = base64.b64encode(data).decode("ascii")
     cap = _e(caption or name)
-    return (f'<figure><a href="{_e(name)}"><img src="data:image/png;base64,{b64}" '
-            f'alt="{_e(name)}" data-file="{_e(name)}"></a><figcaption>{cap} '
-            f'(<a href="{_e(name)}">{_e(name)}</a>)</figcaption></figure>')
+    return (
+        f'<figure><a href="{_e(name)}"><img src="data:image/png;base64,{b64}" '
+        f'alt="{_e(name)}" data-file="{_e(name)}"></a><figcaption>{cap} '
+        f'(<a href="{_e(name)}">{_e(name)}</a>)</figcaption></figure>'
+    )
 
 
 def _coverage(cov: Any) -> str:
@@ -184,8 +234,9 @@ def _adjusted_p(dec: pd.DataFrame, paired: pd.DataFrame | None) -> pd.DataFrame:
     return dec.merge(rows.drop_duplicates(keys), on=keys, how="left")
 
 
-def card_sentence(row: Mapping[str, Any], anchors: Mapping[str, str], multi_deck: bool,
-                  approx: set[str]) -> str:
+def card_sentence(
+    row: Mapping[str, Any], anchors: Mapping[str, str], multi_deck: bool, approx: set[str]
+) -> str:
     """One gift card in words: verdict, effect with interval, decisions, evidence links."""
     card = str(row.get("card", "?"))
     deck = str(row.get("deck", ""))
@@ -195,17 +246,20 @@ def card_sentence(row: Mapping[str, Any], anchors: Mapping[str, str], multi_deck
     if pattern is not None and verdict.lower().startswith("depends"):
         when = str(pattern)
     label = head.strip() if verdict.lower().startswith("depends") else verdict
-    parts = [f"<b>{_e(card)}</b>" + (f" <span class=note>({_e(deck)})</span>"
-                                     if multi_deck else ""),
-             f' <span class="v {verdict_class(verdict)}">{_e(label)}</span>']
+    parts = [
+        f"<b>{_e(card)}</b>" + (f" <span class=note>({_e(deck)})</span>" if multi_deck else ""),
+        f' <span class="v {verdict_class(verdict)}">{_e(label)}</span>',
+    ]
     if when.strip() and verdict.lower().startswith("depends"):
         parts.append(f" {_e(when.strip())}")
     d = _get(row, "delta")
     if d is not None:
         lo, hi = _get(row, "delta_ci_low"), _get(row, "delta_ci_high")
         ci = f" [{tb.pts(lo)}, {tb.pts(hi)}]" if lo is not None and hi is not None else ""
-        parts.append(f" &mdash; promising changes the caster's win rate by "
-                     f"<b>{tb.pts(d)}</b>{ci} points per decision")
+        parts.append(
+            f" &mdash; promising changes the caster's win rate by "
+            f"<b>{tb.pts(d)}</b>{ci} points per decision"
+        )
     n = _get(row, "decisions")
     counts = []
     if n is not None:
@@ -237,8 +291,10 @@ def _policy_sentences(pol: pd.DataFrame, extra: Mapping[str, Any]) -> list[str]:
             continue
         ci = tb.delta_ci(d, _get(r, "delta_ci_low"), _get(r, "delta_ci_high"))
         who = f" vs {_e(r['opponent'])}" if r.get("opponent") != ALL_OPPONENTS else ""
-        out.append(f"<li><b>{_e(r['policy'])}</b> instead of {_e(r['baseline'])}{who}: "
-                   f"{_e(ci)} points of the deck's win rate over whole games</li>")
+        out.append(
+            f"<li><b>{_e(r['policy'])}</b> instead of {_e(r['baseline'])}{who}: "
+            f"{_e(ci)} points of the deck's win rate over whole games</li>"
+        )
     if not out:
         return []
     seats = extra.get("policy_seats")
@@ -246,8 +302,9 @@ def _policy_sentences(pol: pd.DataFrame, extra: Mapping[str, Any]) -> list[str]:
     return [f"<p>Whole-game policies{note}:</p><ul class=answers>", *out, "</ul>"]
 
 
-def summary(manifest: Any, t: Mapping[str, pd.DataFrame],
-            anchors: Mapping[str, str] | None = None) -> str:
+def summary(
+    manifest: Any, t: Mapping[str, pd.DataFrame], anchors: Mapping[str, str] | None = None
+) -> str:
     """The answer, first on the page: one line per gift card, pooled over opponents."""
     extra = manifest.extra or {}
     anchors = anchors or {}
@@ -258,19 +315,24 @@ def summary(manifest: Any, t: Mapping[str, pd.DataFrame],
         dec = _adjusted_p(dec, t.get("paired_stats"))
         view = tb.headline_rows(dec)
         multi = view["deck"].nunique() > 1 if "deck" in view else False
-        opps = ("pooled over all opponents" if (view.get("opponent") == ALL_OPPONENTS).any()
-                else "against " + _e(", ".join(dict.fromkeys(map(str, view["opponent"]))))
-                if "opponent" in view else "")
-        out.append(f"<p>Should you promise the gift? Per card, {opps}, each decision "
-                   f"played out both ways from the same position:</p>")
+        opps = (
+            "pooled over all opponents"
+            if (view.get("opponent") == ALL_OPPONENTS).any()
+            else "against " + _e(", ".join(dict.fromkeys(map(str, view["opponent"]))))
+            if "opponent" in view
+            else ""
+        )
+        out.append(
+            f"<p>Should you promise the gift? Per card, {opps}, each decision "
+            f"played out both ways from the same position:</p>"
+        )
         out.append("<ul class=answers>")
         out += [card_sentence(r, anchors, multi, approx) for r in view.to_dict("records")]
         out.append("</ul>")
     elif int(extra.get("forks", 1) or 0) == 0:
         out.append("<p>Decision counterfactuals were skipped (forks = 0).</p>")
     else:
-        out.append("<p>No gift decision was reached: the deck never had the choice to "
-                   "promise.</p>")
+        out.append("<p>No gift decision was reached: the deck never had the choice to promise.</p>")
     from analyzer.report.recipients import html_answers
 
     out += html_answers(dict(t))  # pods: to whom (issue 21 item 4)
@@ -305,14 +367,19 @@ def _fmt(col: str) -> Callable[[Any], str]:
     return tb.pct if col in _RATES else tb.pts if col in _POINTS else _plain
 
 
-def human_table(df: pd.DataFrame, approx: set[str] = frozenset(),  # type: ignore[assignment]
-                drop: Sequence[str] = (), columns: Sequence[str] | None = None) -> str:
+def human_table(
+    df: pd.DataFrame,
+    approx: set[str] = frozenset(),  # type: ignore[assignment]
+    drop: Sequence[str] = (),
+    columns: Sequence[str] | None = None,
+) -> str:
     """A results table for people: pooled rows first (highlighted), value and interval in one
     cell, headers in words, constant bookkeeping columns in `drop` left out, a mark on rows
     that rest on approximate cards."""
     df = _pooled_first(df)
-    cols = [c for c in (columns if columns is not None else df.columns)
-            if c in df and c not in drop]
+    cols = [
+        c for c in (columns if columns is not None else df.columns) if c in df and c not in drop
+    ]
     merged = {lo for c in cols if c in _INTERVALS for lo in _INTERVALS[c] if lo in cols}
     shown = [c for c in cols if c not in merged]
     head = "".join(f"<th>{_e(HEADERS.get(c, c.replace('_', ' ')))}</th>" for c in shown)
@@ -323,8 +390,11 @@ def human_table(df: pd.DataFrame, approx: set[str] = frozenset(),  # type: ignor
             v = row[c]
             lo_hi = _INTERVALS.get(c)
             if lo_hi and all(x in merged for x in lo_hi):
-                text = (tb.delta_ci(v, row[lo_hi[0]], row[lo_hi[1]]) if c in _POINTS
-                        else tb.rate_ci(v, row[lo_hi[0]], row[lo_hi[1]]))
+                text = (
+                    tb.delta_ci(v, row[lo_hi[0]], row[lo_hi[1]])
+                    if c in _POINTS
+                    else tb.rate_ci(v, row[lo_hi[0]], row[lo_hi[1]])
+                )
             else:
                 text = _fmt(c)(v)
             if c in _VERDICT_COLUMNS and isinstance(v, str):
@@ -335,12 +405,17 @@ def human_table(df: pd.DataFrame, approx: set[str] = frozenset(),  # type: ignor
                 cells.append(f"<td>{_e(text)}</td>")
         if _rests_on_approximate(row, approx) and cells:
             cells[0] = cells[0].replace(
-                ">", f'><span class=warn title="rests on approximate cards">{APPROX_MARK}'
-                     "</span> ", 1)
+                ">",
+                f'><span class=warn title="rests on approximate cards">{APPROX_MARK}</span> ',
+                1,
+            )
         pooled = " class=pooled" if row.get("opponent") == ALL_OPPONENTS else ""
         body.append(f"<tr{pooled}>" + "".join(cells) + "</tr>")
-    return (f'<table class="data"><thead><tr>{head}</tr></thead><tbody>'
-            + "\n".join(body) + "</tbody></table>")
+    return (
+        f'<table class="data"><thead><tr>{head}</tr></thead><tbody>'
+        + "\n".join(body)
+        + "</tbody></table>"
+    )
 
 
 def _constant(df: pd.DataFrame, *cols: str) -> list[str]:
@@ -350,18 +425,33 @@ def _constant(df: pd.DataFrame, *cols: str) -> list[str]:
 
 def _meta(manifest: Any, status: str) -> str:
     extra = manifest.extra or {}
-    rows = [("status", status), ("version", f"{manifest.version} (rules "
-                                                     f"{manifest.rules_version})"),
-            ("command", " ".join(manifest.command)), ("seed", manifest.seed),
-            ("games per matchup", manifest.games), ("threads", manifest.threads),
-            ("policies", ", ".join(map(str, manifest.policies)))]
-    for key in ("baseline", "base_policy", "opp_policy", "policy_seats", "forks", "fork_seats",
-                "policy", "deck_a", "deck_b"):
+    rows = [
+        ("status", status),
+        ("version", f"{manifest.version} (rules {manifest.rules_version})"),
+        ("command", " ".join(manifest.command)),
+        ("seed", manifest.seed),
+        ("games per matchup", manifest.games),
+        ("threads", manifest.threads),
+        ("policies", ", ".join(map(str, manifest.policies))),
+    ]
+    for key in (
+        "baseline",
+        "base_policy",
+        "opp_policy",
+        "policy_seats",
+        "forks",
+        "fork_seats",
+        "policy",
+        "deck_a",
+        "deck_b",
+    ):
         if key in extra:
             rows.append((key.replace("_", " "), extra[key]))
     decks = "<br>".join(
         f"{_e(d.name)} <span class=note>({_e(d.path)}, sha256 {_e(d.sha256[:12])}, "
-        f"{_e(_coverage(d.coverage))})</span>" for d in manifest.decks)
+        f"{_e(_coverage(d.coverage))})</span>"
+        for d in manifest.decks
+    )
     t = manifest.timings or {}
     timing = ", ".join(f"{k} {v}" for k, v in t.items())
     body = "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in rows)
@@ -377,9 +467,11 @@ def _plots(images: Mapping[str, bytes], prefix: str) -> list[str]:
 def _approx_note(approx: set[str]) -> list[str]:
     if not approx:
         return []
-    return [f"<p class=warn>{APPROX_MARK} marks rows that rest on decks with approximate cards "
-            f"({_e(', '.join(sorted(approx)))}): those cards play with their stats and keywords "
-            "only, so treat these rows with care.</p>"]
+    return [
+        f"<p class=warn>{APPROX_MARK} marks rows that rest on decks with approximate cards "
+        f"({_e(', '.join(sorted(approx)))}): those cards play with their stats and keywords "
+        "only, so treat these rows with care.</p>"
+    ]
 
 
 def _folded_per_opponent(df: pd.DataFrame, approx: set[str], *constant: str) -> list[str]:
@@ -393,31 +485,46 @@ def _folded_per_opponent(df: pd.DataFrame, approx: set[str], *constant: str) -> 
         return [human_table(df, approx, drop)]
     rest = df[~pooled]
     n_opp = rest["opponent"].nunique()
-    return [human_table(df[pooled], approx, [*drop, "opponent"]),
-            f"<details><summary>Per opponent ({n_opp} matchups, {len(rest)} rows)</summary>",
-            human_table(rest, approx, drop), "</details>"]
+    return [
+        human_table(df[pooled], approx, [*drop, "opponent"]),
+        f"<details><summary>Per opponent ({n_opp} matchups, {len(rest)} rows)</summary>",
+        human_table(rest, approx, drop),
+        "</details>",
+    ]
 
 
 # columns of the verdict tables that stay in the CSV files only (the page must fit 1280 px)
-_CSV_ONLY = ("gift_kind", "same", "win_rate_promise", "win_rate_no_promise",
-             "decisions_per_game", "more_games", "min_effect_pts", "min_effect")
+_CSV_ONLY = (
+    "gift_kind",
+    "same",
+    "win_rate_promise",
+    "win_rate_no_promise",
+    "decisions_per_game",
+    "more_games",
+    "min_effect_pts",
+    "min_effect",
+)
 
 
 def _in_view(df: pd.DataFrame) -> pd.DataFrame:
     return df.drop(columns=[c for c in _CSV_ONLY if c in df])
 
 
-def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
-                   images: Mapping[str, bytes]) -> list[str]:
+def _evaluate_body(
+    manifest: Any, t: Mapping[str, pd.DataFrame], images: Mapping[str, bytes]
+) -> list[str]:
     extra = manifest.extra or {}
     approx = approximate_decks(manifest)
-    out = ["<h2>Gift decisions: promise or not?</h2>",
-           "<p class=note>At every gift decision reached under the base policy "
-           f"(<b>{_e(extra.get('base_policy', '?'))}</b>) the game was forked: one branch "
-           "promised, one did not, both played to the end. The effect of promising is the "
-           "caster's win-rate change, in percentage points, with a paired 95% interval; "
-           "<i>promising better / worse / same result</i> count the decisions by how the two "
-           "branches ended. Rows pooled over all opponents come first.</p>", *_approx_note(approx)]
+    out = [
+        "<h2>Gift decisions: promise or not?</h2>",
+        "<p class=note>At every gift decision reached under the base policy "
+        f"(<b>{_e(extra.get('base_policy', '?'))}</b>) the game was forked: one branch "
+        "promised, one did not, both played to the end. The effect of promising is the "
+        "caster's win-rate change, in percentage points, with a paired 95% interval; "
+        "<i>promising better / worse / same result</i> count the decisions by how the two "
+        "branches ended. Rows pooled over all opponents come first.</p>",
+        *_approx_note(approx),
+    ]
     out += _plots(images, "plots/delta_by_card")
     dec = t.get("gift_decisions")
     if dec is not None:
@@ -425,26 +532,33 @@ def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
     paired = t.get("paired_stats")
     vr = extra.get("var_reduction")
     if vr is not None or (paired is not None and not paired.empty):
-        out.append("<details><summary>p-values, standard errors and the gain from pairing"
-                   "</summary>")
+        out.append(
+            "<details><summary>p-values, standard errors and the gain from pairing</summary>"
+        )
         if vr is not None and not _nan(vr):
-            out.append(f"<p>Variance reduction of the paired estimate over an unpaired one, "
-                       f"pooled over {_e(extra.get('decisions_evaluated', '?'))} decisions: "
-                       f"<b>{float(vr):.1f}x</b> (an unpaired comparison would need that many "
-                       f"times more decisions for the same precision).</p>")
+            out.append(
+                f"<p>Variance reduction of the paired estimate over an unpaired one, "
+                f"pooled over {_e(extra.get('decisions_evaluated', '?'))} decisions: "
+                f"<b>{float(vr):.1f}x</b> (an unpaired comparison would need that many "
+                f"times more decisions for the same precision).</p>"
+            )
         if paired is not None and not paired.empty:
             rows = paired[paired["table"] == "gift_decisions"] if "table" in paired else paired
-            rows = rows.drop(columns=[c for c in ("table", "situation", "bucket")
-                                      if c in rows])
+            rows = rows.drop(columns=[c for c in ("table", "situation", "bucket") if c in rows])
             out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
         out.append("</details>")
     out.append("<h2>By situation</h2>")
-    out += [figure(n, d) for n, d in images.items()
-            if n.startswith("plots/delta_by_") and n != "plots/delta_by_card.png"]
+    out += [
+        figure(n, d)
+        for n, d in images.items()
+        if n.startswith("plots/delta_by_") and n != "plots/delta_by_card.png"
+    ]
     sit = t.get("gift_situations")
     if sit is not None:
-        out.append("<details><summary>Situation table (turn, play or draw, life, hand and "
-                   "board differences)</summary>")
+        out.append(
+            "<details><summary>Situation table (turn, play or draw, life, hand and "
+            "board differences)</summary>"
+        )
         sit = _in_view(sit)
         out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
@@ -452,19 +566,26 @@ def _evaluate_body(manifest: Any, t: Mapping[str, pd.DataFrame],
 
     out += html_section(dict(t), human_table, approx)  # pods: to whom (issue 21 item 4)
     pol = t.get("policy_comparison")
-    out += ["<h2>Policy comparison</h2>",
-            "<p class=note>The same seeded games (play/draw alternating by game) under each "
-            f"policy, policy changed for {_e(extra.get('policy_seats', 'every seat'))}; the "
-            "change is the paired difference against the baseline, in percentage points.</p>"]
+    out += [
+        "<h2>Policy comparison</h2>",
+        "<p class=note>The same seeded games (play/draw alternating by game) under each "
+        f"policy, policy changed for {_e(extra.get('policy_seats', 'every seat'))}; the "
+        "change is the paired difference against the baseline, in percentage points.</p>",
+    ]
     if pol is not None:
         out += _folded_per_opponent(pol, approx, "deck", "baseline")
     out += _plots(images, "plots/policy_win_rates")
     return out
 
 
-def render(manifest: Any, tables: Mapping[str, pd.DataFrame], images: Mapping[str, bytes],
-           status: str | None = None, sections: Sequence[str] = (),
-           anchors: Mapping[str, str] | None = None) -> str:
+def render(
+    manifest: Any,
+    tables: Mapping[str, pd.DataFrame],
+    images: Mapping[str, bytes],
+    status: str | None = None,
+    sections: Sequence[str] = (),
+    anchors: Mapping[str, str] | None = None,
+) -> str:
     """The whole page for an evaluate or compare run (`status`: the manifest's by default;
     a run rendering its own report as its last step passes "complete").
 
@@ -482,22 +603,30 @@ def render(manifest: Any, tables: Mapping[str, pd.DataFrame], images: Mapping[st
         title = "Gift evaluation" + (f": {decks[0]}" if decks else "")
     state = status or manifest.status
     body: list[str] = [f"<h1>{_e(title)}</h1>"]
-    sub = [f"{manifest.games:,} games per matchup" if manifest.games else "",
-           f"seed {manifest.seed}" if manifest.seed is not None else ""]
+    sub = [
+        f"{manifest.games:,} games per matchup" if manifest.games else "",
+        f"seed {manifest.seed}" if manifest.seed is not None else "",
+    ]
     if state != "complete":
         sub.insert(0, f"<b class=warn>run {_e(state)}: partial results</b>")
-    body.append("<p class=note>" + " &middot; ".join(s for s in sub if s)
-                + " &middot; <a href=\"#run\">run details</a></p>")
+    body.append(
+        "<p class=note>"
+        + " &middot; ".join(s for s in sub if s)
+        + ' &middot; <a href="#run">run details</a></p>'
+    )
     if kind != "compare":
         body.append(summary(manifest, tables, anchors))
     warnings: Sequence[str] = extra.get("warnings") or []
     if warnings:
-        body.append("<ul>" + "".join(f"<li class=warn>warning: {_e(w)}</li>" for w in warnings)
-                    + "</ul>")
+        body.append(
+            "<ul>" + "".join(f"<li class=warn>warning: {_e(w)}</li>" for w in warnings) + "</ul>"
+        )
     if kind == "compare":
         approx = approximate_decks(manifest)
-        body.append("<h2>Deck A minus deck B</h2><p class=note>Same seeds for both decks; "
-                    "paired difference of the deck's win rate, percentage points.</p>")
+        body.append(
+            "<h2>Deck A minus deck B</h2><p class=note>Same seeds for both decks; "
+            "paired difference of the deck's win rate, percentage points.</p>"
+        )
         body += _approx_note(approx)
         if "compare" in tables:
             cmp_t = tables["compare"]
@@ -507,7 +636,10 @@ def render(manifest: Any, tables: Mapping[str, pd.DataFrame], images: Mapping[st
         body += _evaluate_body(manifest, tables, images)
     body += list(sections)
     body += ['<h2 id="run">Run details</h2>', _meta(manifest, state)]
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>gift-analyzer: {_e(title.lower())}</title><style>{_CSS}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>gift-analyzer: {_e(title.lower())}</title><style>{_CSS}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )

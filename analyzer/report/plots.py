@@ -52,8 +52,9 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
     """Promise minus no promise (percentage points, 95% paired interval) for every card."""
     view = headline_rows(decisions).reset_index(drop=True)
     multi = view["deck"].nunique() > 1 if not view.empty else False
-    labels = [f"{r.card} ({r.deck})" if multi else str(r.card)
-              for r in view.itertuples(index=False)]
+    labels = [
+        f"{r.card} ({r.deck})" if multi else str(r.card) for r in view.itertuples(index=False)
+    ]
     n = len(view)
     fig = Figure(figsize=(8, 1.2 + 0.45 * max(n, 1)))
     ax = fig.add_subplot()
@@ -63,20 +64,29 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
         hi = view["ci_high_pts"].to_numpy(dtype=float)
         y = np.arange(n)[::-1]
         for i in range(n):
-            ax.errorbar(d[i], y[i], xerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
-                        fmt="o", color=_color(str(view["verdict"].iloc[i])), capsize=3)
-        ax.set_yticks(y, [f"{lab}  (n={int(k):,})" for lab, k in
-                          zip(labels, view["decisions"], strict=True)])
+            ax.errorbar(
+                d[i],
+                y[i],
+                xerr=_errors(d[i : i + 1], lo[i : i + 1], hi[i : i + 1]),
+                fmt="o",
+                color=_color(str(view["verdict"].iloc[i])),
+                capsize=3,
+            )
+        ax.set_yticks(
+            y, [f"{lab}  (n={int(k):,})" for lab, k in zip(labels, view["decisions"], strict=True)]
+        )
     else:
-        ax.text(0.5, 0.5, "no gift decisions reached", ha="center", va="center",
-                transform=ax.transAxes)
+        ax.text(
+            0.5, 0.5, "no gift decisions reached", ha="center", va="center", transform=ax.transAxes
+        )
         ax.set_yticks([])
     ax.axvline(0.0, color="black", lw=0.8)
     ax.set_xlabel("win-rate change from promising, percentage points (95% paired CI)")
     ax.set_title("Promise vs no promise, per card")
     if n:
-        seen = dict.fromkeys("depends" if str(v).startswith("depends") else str(v)
-                             for v in view["verdict"])
+        seen = dict.fromkeys(
+            "depends" if str(v).startswith("depends") else str(v) for v in view["verdict"]
+        )
         handles = [Line2D([], [], marker="o", ls="", color=_color(v), label=v) for v in seen]
         ax.legend(handles=handles, fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
@@ -86,8 +96,9 @@ def delta_by_card(decisions: pd.DataFrame) -> bytes:
 _SITUATION_AXIS = {"turn": "the caster's own turn", "play or draw": "on the play or on the draw"}
 
 
-def situation_limits(situations: pd.DataFrame, situation: str = "turn"
-                     ) -> tuple[float, float] | None:
+def situation_limits(
+    situations: pd.DataFrame, situation: str = "turn"
+) -> tuple[float, float] | None:
     """One y range (points) for every card's plot of a situation, so cards compare by eye:
     the widest interval of the pooled rows, padded, always including zero."""
     view = headline_rows(situations)
@@ -103,14 +114,19 @@ def situation_limits(situations: pd.DataFrame, situation: str = "turn"
     return lo - pad, hi + pad
 
 
-def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
-                       situation: str = "turn",
-                       ylim: tuple[float, float] | None = None) -> bytes:
+def delta_by_situation(
+    situations: pd.DataFrame,
+    card: str,
+    deck: str,
+    situation: str = "turn",
+    ylim: tuple[float, float] | None = None,
+) -> bytes:
     """One card's delta per bucket of one situation dimension (default: the turn); `ylim`
     shares one scale across cards."""
     view = headline_rows(situations)
-    view = view[(view["card"] == card) & (view["deck"] == deck)
-                & (view["situation"] == situation)].reset_index(drop=True)
+    view = view[
+        (view["card"] == card) & (view["deck"] == deck) & (view["situation"] == situation)
+    ].reset_index(drop=True)
     fig = Figure(figsize=(7, 3.6))
     ax = fig.add_subplot()
     x = np.arange(len(view))
@@ -122,10 +138,19 @@ def delta_by_situation(situations: pd.DataFrame, card: str, deck: str,
         for i in range(len(view)):
             verdict = str(view["verdict"].iloc[i]) if "verdict" in view else ""
             seen["depends" if verdict.startswith("depends") else verdict] = None
-            ax.errorbar(x[i], d[i], yerr=_errors(d[i:i + 1], lo[i:i + 1], hi[i:i + 1]),
-                        fmt="o", color=_color(verdict), capsize=3)
-        ax.set_xticks(x, [f"{b}\nn={int(k):,}" for b, k in
-                          zip(view["bucket"], view["decisions"], strict=True)], fontsize=8)
+            ax.errorbar(
+                x[i],
+                d[i],
+                yerr=_errors(d[i : i + 1], lo[i : i + 1], hi[i : i + 1]),
+                fmt="o",
+                color=_color(verdict),
+                capsize=3,
+            )
+        ax.set_xticks(
+            x,
+            [f"{b}\nn={int(k):,}" for b, k in zip(view["bucket"], view["decisions"], strict=True)],
+            fontsize=8,
+        )
     if ylim is not None:
         ax.set_ylim(*ylim)
     ax.axhline(0.0, color="black", lw=0.8)
@@ -157,8 +182,9 @@ def policy_win_rates(policy: pd.DataFrame) -> bytes:
         sub = policy[policy["policy"] == p].set_index("opponent").reindex(opps)
         y = np.arange(len(opps))[::-1] + 0.35 - (j + 0.5) * step
         r = 100 * sub["win_rate"].to_numpy(dtype=float)
-        err = _errors(r, 100 * sub["ci_low"].to_numpy(dtype=float),
-                      100 * sub["ci_high"].to_numpy(dtype=float))
+        err = _errors(
+            r, 100 * sub["ci_low"].to_numpy(dtype=float), 100 * sub["ci_high"].to_numpy(dtype=float)
+        )
         ax.errorbar(r, y, xerr=err, fmt="o", capsize=2, label=p, ms=4)
     ax.set_yticks(np.arange(len(opps))[::-1], [str(o).replace(" + ", "\n+ ") for o in opps])
     # the fair share of each matchup: 50% in 1v1, 25% in a 4-player game
@@ -168,8 +194,14 @@ def policy_win_rates(policy: pd.DataFrame) -> bytes:
         n = players(o) if o != ALL_OPPONENTS else (next(iter(counts)) if len(counts) == 1 else 0)
         if n:
             share = 100.0 / n
-            ax.plot([share, share], [yy - 0.45, yy + 0.45], color="black", lw=0.9, ls=":",
-                    label="fair share (1 / players)" if i == 0 else None)
+            ax.plot(
+                [share, share],
+                [yy - 0.45, yy + 0.45],
+                color="black",
+                lw=0.9,
+                ls=":",
+                label="fair share (1 / players)" if i == 0 else None,
+            )
     ax.set_xlabel("win rate of the deck, % (95% CI)")
     ax.set_title("Policies on the same seeded games")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -177,8 +209,9 @@ def policy_win_rates(policy: pd.DataFrame) -> bytes:
     return _png(fig)
 
 
-def evaluate_plots(tables: dict[str, pd.DataFrame],
-                   situations: Sequence[str] = ("turn",)) -> dict[str, bytes]:
+def evaluate_plots(
+    tables: dict[str, pd.DataFrame], situations: Sequence[str] = ("turn",)
+) -> dict[str, bytes]:
     """Every plot of an evaluate run: delta by card, policy win rates, and per card the delta
     by turn (plus any other situation dimensions asked for)."""
     # the verdict tables keep their point columns (delta_pts, ci_low_pts, ...); the policy
@@ -189,7 +222,8 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
     out["plots/delta_by_card.png"] = delta_by_card(dec)
     if "policy_comparison" in tables and not tables["policy_comparison"].empty:
         out["plots/policy_win_rates.png"] = policy_win_rates(
-            to_fractions(tables["policy_comparison"]))
+            to_fractions(tables["policy_comparison"])
+        )
     if not sit.empty:
         view = headline_rows(sit)
         multi = view["deck"].nunique() > 1
@@ -199,7 +233,8 @@ def evaluate_plots(tables: dict[str, pd.DataFrame],
             for s in situations:
                 key = "turn" if s == "turn" else slug(s)
                 out[f"plots/delta_by_{key}_{name}.png"] = delta_by_situation(
-                    sit, str(card), str(deck), s, limits[s])
+                    sit, str(card), str(deck), s, limits[s]
+                )
     return out
 
 
@@ -211,8 +246,11 @@ def compare_plots(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
     if len(df):
         y = np.arange(len(df))[::-1]
         d = 100 * df["delta"].to_numpy(dtype=float)
-        err = _errors(d, 100 * df["delta_ci_low"].to_numpy(dtype=float),
-                      100 * df["delta_ci_high"].to_numpy(dtype=float))
+        err = _errors(
+            d,
+            100 * df["delta_ci_low"].to_numpy(dtype=float),
+            100 * df["delta_ci_high"].to_numpy(dtype=float),
+        )
         ax.errorbar(d, y, xerr=err, fmt="o", capsize=3, color="#2166ac")
         ax.set_yticks(y, [str(o) for o in df["opponent"]])
         a, b = df["deck_a"].iloc[0], df["deck_b"].iloc[0]
@@ -241,8 +279,13 @@ def calibration_scatter(table: pd.DataFrame, label: int = 8) -> bytes:
     ax.set_ylim(-lim, lim)
     gap = (sim - real).abs().sort_values(ascending=False)
     for i in gap.index[:label]:
-        ax.annotate(str(both.loc[i, "card"]), (real[i], sim[i]), fontsize=7,
-                    xytext=(3, 3), textcoords="offset points")
+        ax.annotate(
+            str(both.loc[i, "card"]),
+            (real[i], sim[i]),
+            fontsize=7,
+            xytext=(3, 3),
+            textcoords="offset points",
+        )
     ax.set_xlabel("real GIH WR, points from the mean (17lands)")
     ax.set_ylabel("simulated GIH WR, points from the mean")
     ax.set_title("card values: simulated against real")

@@ -113,7 +113,7 @@ class TableStream:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        parts = self._tmp[:self._mark] if partial else list(self._tmp)
+        parts = self._tmp[: self._mark] if partial else list(self._tmp)
         if not parts:
             buf = self._new_tmp()
             empty.to_parquet(buf, index=False)
@@ -148,6 +148,7 @@ class TableStream:
     def __enter__(self) -> TableStream:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.discard()

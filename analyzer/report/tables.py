@@ -55,15 +55,20 @@ def delta_ci(d: Any, lo: Any, hi: Any) -> str:
     return f"{pts(d)} [{pts(lo)}, {pts(hi)}]"
 
 
-def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]],
-               right: Sequence[int] = (), width: int | None = None,
-               shrink: Sequence[tuple[int, int]] = ()) -> str:
+def text_table(
+    heads: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    right: Sequence[int] = (),
+    width: int | None = None,
+    shrink: Sequence[tuple[int, int]] = (),
+) -> str:
     """The one terminal table of every command: a header, a rule, one line per row, columns
     padded to their widest cell and two spaces apart; the columns in `right` right-aligned.
     With `width`, the (column, narrowest width) pairs of `shrink` give up room in that order
     until the table fits, their long cells cut with "…"."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
-              for i, h in enumerate(heads)]
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)
+    ]
     over = sum(widths) + 2 * (len(widths) - 1) - width if width is not None else 0
     for col, floor in shrink:
         cut = min(over, widths[col] - floor)
@@ -72,11 +77,13 @@ def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]],
             over -= cut
 
     def fit(text: str, w: int) -> str:
-        return text if len(text) <= w else text[:w - 1] + "…"
+        return text if len(text) <= w else text[: w - 1] + "…"
 
     def line(cells: Sequence[str]) -> str:
-        out = [fit(c, w).rjust(w) if i in right else fit(c, w).ljust(w)
-               for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        out = [
+            fit(c, w).rjust(w) if i in right else fit(c, w).ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
         return "  ".join(out).rstrip()
 
     return "\n".join([line(heads), "  ".join("-" * w for w in widths), *map(line, rows)])
@@ -100,7 +107,8 @@ def policy_summary(df: pd.DataFrame) -> str:
     policies = list(dict.fromkeys(df["policy"]))
     baseline = str(df["baseline"].iloc[0])
     heads = ["deck", "opponent", "games"] + [
-        f"{p} win rate" if p == baseline else f"{p} vs {baseline}" for p in policies]
+        f"{p} win rate" if p == baseline else f"{p} vs {baseline}" for p in policies
+    ]
     rows = []
     for (deck, opp), g in df.groupby(["deck", "opponent"], sort=False):
         by = {r.policy: r for r in g.itertuples(index=False)}
@@ -145,18 +153,30 @@ def decision_summary(df: pd.DataFrame) -> str:
     if view.empty:
         return "(no gift decisions reached)"
     multi = view["deck"].nunique() > 1
-    heads = ["card", "gift", "decisions", "better/same/worse", "delta pts [95% CI]",
-             "p adj.", "per game pts", "verdict"]
+    heads = [
+        "card",
+        "gift",
+        "decisions",
+        "better/same/worse",
+        "delta pts [95% CI]",
+        "p adj.",
+        "per game pts",
+        "verdict",
+    ]
     if multi:
         heads.insert(0, "deck")
     rows = []
     for r in view.itertuples(index=False):
-        cells = [str(r.card), str(r.gift_kind), f"{int(r.decisions):,}",
-                 f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
-                 points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
-                 "-" if _nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
-                 "-" if _nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
-                 verdict_text(r.verdict, r.depends_on, r.more_games)]
+        cells = [
+            str(r.card),
+            str(r.gift_kind),
+            f"{int(r.decisions):,}",
+            f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
+            points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
+            "-" if _nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
+            "-" if _nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
+            verdict_text(r.verdict, r.depends_on, r.more_games),
+        ]
         if multi:
             cells.insert(0, str(r.deck))
         rows.append(cells)
@@ -169,13 +189,25 @@ def compare_summary(df: pd.DataFrame) -> str:
     if df.empty:
         return "(no games)"
     df = to_fractions(df)
-    heads = ["opponent", "games", "A win rate", "B win rate", "A - B pts [95% CI]",
-             "var. reduction"]
-    rows = [[str(r.opponent), f"{int(r.games):,}", rate_ci(r.win_rate_a, r.ci_low_a, r.ci_high_a),
-             rate_ci(r.win_rate_b, r.ci_low_b, r.ci_high_b),
-             delta_ci(r.delta, r.delta_ci_low, r.delta_ci_high),
-             "-" if _nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x"]
-            for r in df.itertuples(index=False)]
+    heads = [
+        "opponent",
+        "games",
+        "A win rate",
+        "B win rate",
+        "A - B pts [95% CI]",
+        "var. reduction",
+    ]
+    rows = [
+        [
+            str(r.opponent),
+            f"{int(r.games):,}",
+            rate_ci(r.win_rate_a, r.ci_low_a, r.ci_high_a),
+            rate_ci(r.win_rate_b, r.ci_low_b, r.ci_high_b),
+            delta_ci(r.delta, r.delta_ci_low, r.delta_ci_high),
+            "-" if _nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x",
+        ]
+        for r in df.itertuples(index=False)
+    ]
     return text_table(heads, rows, right=(1, 5))
 
 
@@ -192,12 +224,29 @@ def _rate_aligned(rate: Any, lo: Any, hi: Any) -> str:
 
 def simulate_summary(df: pd.DataFrame) -> str:
     """simulate's summary rows: win rates overall, on the play and on the draw, turns, draws."""
-    heads = ["deck", "opponent", "games", "win rate [95% CI]", "on the play", "on the draw",
-             "turns", "draws"]
-    rows = [[r.deck, r.opponent, str(r.games), _rate_aligned(r.win_rate, r.ci_low, r.ci_high),
-             _rate_aligned(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
-             _rate_aligned(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
-             f"{r.mean_turns:.1f}", str(r.draws)] for r in df.itertuples(index=False)]
+    heads = [
+        "deck",
+        "opponent",
+        "games",
+        "win rate [95% CI]",
+        "on the play",
+        "on the draw",
+        "turns",
+        "draws",
+    ]
+    rows = [
+        [
+            r.deck,
+            r.opponent,
+            str(r.games),
+            _rate_aligned(r.win_rate, r.ci_low, r.ci_high),
+            _rate_aligned(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
+            _rate_aligned(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
+            f"{r.mean_turns:.1f}",
+            str(r.draws),
+        ]
+        for r in df.itertuples(index=False)
+    ]
     return text_table(heads, rows)
 
 
@@ -217,20 +266,42 @@ def card_stats_summary(df: pd.DataFrame) -> str:
     promised / not-promised columns are observational."""
     gift_rows = df["promised_games"].notna()
     gifts = bool(gift_rows.any())
-    heads = ["card", "#", "GP WR (n)", "OH WR (n)", "GD WR (n)", "GIH WR [95% CI] (n)",
-             "GNS WR (n)", "IWD pp [95% CI]"] + (["promised* (n)", "not promised* (n)"]
-                                                  if gifts else [])
+    heads = [
+        "card",
+        "#",
+        "GP WR (n)",
+        "OH WR (n)",
+        "GD WR (n)",
+        "GIH WR [95% CI] (n)",
+        "GNS WR (n)",
+        "IWD pp [95% CI]",
+    ] + (["promised* (n)", "not promised* (n)"] if gifts else [])
     rows = []
     for r, gift in zip(df.itertuples(index=False), gift_rows, strict=True):
-        gih = "-" if _nan(r.gih_wr) else (
-            f"{rate_ci(r.gih_wr, r.gih_wr_ci_low, r.gih_wr_ci_high)} ({r.gih_games})")
-        row = [r.card + (" *" if gift else ""), str(r.copies), _rate_n(r.gp_wr, r.gp),
-               _rate_n(r.oh_wr, r.oh_games), _rate_n(r.gd_wr, r.gd_games), gih,
-               _rate_n(r.gns_wr, r.gns_games),
-               points_ci(r.iwd_pts, r.iwd_ci_low_pts, r.iwd_ci_high_pts)]
+        gih = (
+            "-"
+            if _nan(r.gih_wr)
+            else (f"{rate_ci(r.gih_wr, r.gih_wr_ci_low, r.gih_wr_ci_high)} ({r.gih_games})")
+        )
+        row = [
+            r.card + (" *" if gift else ""),
+            str(r.copies),
+            _rate_n(r.gp_wr, r.gp),
+            _rate_n(r.oh_wr, r.oh_games),
+            _rate_n(r.gd_wr, r.gd_games),
+            gih,
+            _rate_n(r.gns_wr, r.gns_games),
+            points_ci(r.iwd_pts, r.iwd_ci_low_pts, r.iwd_ci_high_pts),
+        ]
         if gifts:
-            row += ["", ""] if not gift else [_rate_n(r.promised_wr, r.promised_games),
-                                              _rate_n(r.unpromised_wr, r.unpromised_games)]
+            row += (
+                ["", ""]
+                if not gift
+                else [
+                    _rate_n(r.promised_wr, r.promised_games),
+                    _rate_n(r.unpromised_wr, r.unpromised_games),
+                ]
+            )
         rows.append(row)
     return text_table(heads, rows, right=(1, 2, 3, 4, 6, *((8, 9) if gifts else ())))
 
@@ -247,25 +318,37 @@ def cards_summary(df: pd.DataFrame, width: int = 100) -> str:
     if len(df) == 0:
         return "no cards match"
     heads = ["Name", "Set", "No.", "R", "Cost", "Type", "Gift", "Support"]
-    rows = [[r.name + (" *" if isinstance(r.notes, str) and r.notes else ""), r.set, r.number,
-             (r.rarity or "?")[0].upper(), r.cost, r.type_line,
-             r.gift_kind if isinstance(r.gift_kind, str) else "-", r.support]
-            for r in df.itertuples(index=False)]
+    rows = [
+        [
+            r.name + (" *" if isinstance(r.notes, str) and r.notes else ""),
+            r.set,
+            r.number,
+            (r.rarity or "?")[0].upper(),
+            r.cost,
+            r.type_line,
+            r.gift_kind if isinstance(r.gift_kind, str) else "-",
+            r.support,
+        ]
+        for r in df.itertuples(index=False)
+    ]
     lines = [text_table(heads, rows, width=width, shrink=((5, 12), (0, 16)))]
     n_gift = int(df["gift_kind"].notna().sum())
     counts = df["support"].value_counts()
     lines.append("")
-    lines.append(f"{len(df)} cards ({n_gift} with a gift): "
-                 + ", ".join(f"{int(counts.get(s, 0))} {s}"
-                             for s in ("exact", "approximate", "unsupported")))
-    noted = [(r.name, r.notes) for r in df.itertuples(index=False)
-             if isinstance(r.notes, str) and r.notes]
+    lines.append(
+        f"{len(df)} cards ({n_gift} with a gift): "
+        + ", ".join(f"{int(counts.get(s, 0))} {s}" for s in ("exact", "approximate", "unsupported"))
+    )
+    noted = [
+        (r.name, r.notes)
+        for r in df.itertuples(index=False)
+        if isinstance(r.notes, str) and r.notes
+    ]
     if noted:
         lines.append("")
         for name, note in noted:
             lines.extend(textwrap.wrap(f"* {name}: {note}", width, subsequent_indent="  "))
-    approx = [(r.name, r.ignored) for r in df.itertuples(index=False)
-              if r.support == "approximate"]
+    approx = [(r.name, r.ignored) for r in df.itertuples(index=False) if r.support == "approximate"]
     if approx and len(approx) == len(df):
         lines.append("")
         lines.append("Ignored abilities (these cards run with stats and keywords only):")
@@ -274,8 +357,10 @@ def cards_summary(df: pd.DataFrame, width: int = 100) -> str:
             lines.extend(textwrap.wrap(f"~ {name}: {text}", width, subsequent_indent="  "))
     elif approx:
         lines.append("")
-        lines.append(f"{len(approx)} approximate cards ignore some abilities: "
-                     "`--support approximate` lists them.")
+        lines.append(
+            f"{len(approx)} approximate cards ignore some abilities: "
+            "`--support approximate` lists them."
+        )
     return "\n".join(lines)
 
 
@@ -291,9 +376,12 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def html_table(df: pd.DataFrame, columns: Sequence[str] | None = None,
-               formats: dict[str, Callable[[Any], str]] | None = None,
-               css_class: str = "data") -> str:
+def html_table(
+    df: pd.DataFrame,
+    columns: Sequence[str] | None = None,
+    formats: dict[str, Callable[[Any], str]] | None = None,
+    css_class: str = "data",
+) -> str:
     """An HTML <table> of df (escaped); `formats` maps a column to a cell formatter."""
     cols = list(columns) if columns is not None else list(df.columns)
     formats = formats or {}
@@ -303,9 +391,11 @@ def html_table(df: pd.DataFrame, columns: Sequence[str] | None = None,
         cells = []
         for c, v in zip(cols, row, strict=True):
             text = formats[c](v) if c in formats else _cell(v)
-            cls = ' class="num"' if isinstance(v, (int, float)) and not isinstance(v, bool) \
-                else ""
+            cls = ' class="num"' if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
             cells.append(f"<td{cls}>{html.escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return (f'<table class="{css_class}"><thead><tr>{head}</tr></thead><tbody>'
-            + "\n".join(body) + "</tbody></table>")
+    return (
+        f'<table class="{css_class}"><thead><tr>{head}</tr></thead><tbody>'
+        + "\n".join(body)
+        + "</tbody></table>"
+    )

@@ -23,11 +23,19 @@ POINT_COLUMNS = {
 }
 _BACK = {v: k for k, v in POINT_COLUMNS.items()}
 # the verdict tables (analysis/verdicts.py) name their point columns this way
-_BACK.update({"ci_low_pts": "delta_ci_low", "ci_high_pts": "delta_ci_high",
-              "effect_per_game_pts": "effect_per_game",
-              "card_arm_delta_pts": "card_arm_delta", "card_arm_ci_low_pts": "card_arm_ci_low",
-              "card_arm_ci_high_pts": "card_arm_ci_high",
-              "iwd_pts": "iwd", "iwd_ci_low_pts": "iwd_ci_low", "iwd_ci_high_pts": "iwd_ci_high"})
+_BACK.update(
+    {
+        "ci_low_pts": "delta_ci_low",
+        "ci_high_pts": "delta_ci_high",
+        "effect_per_game_pts": "effect_per_game",
+        "card_arm_delta_pts": "card_arm_delta",
+        "card_arm_ci_low_pts": "card_arm_ci_low",
+        "card_arm_ci_high_pts": "card_arm_ci_high",
+        "iwd_pts": "iwd",
+        "iwd_ci_low_pts": "iwd_ci_low",
+        "iwd_ci_high_pts": "iwd_ci_high",
+    }
+)
 
 
 def to_points(df: pd.DataFrame) -> pd.DataFrame:

@@ -65,8 +65,9 @@ def fsync_dir(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "utf-8",
-                newline: str | None = "") -> Iterator[IO[Any]]:
+def atomic_open(
+    path: str | os.PathLike[str], mode: str = "w", encoding: str = "utf-8", newline: str | None = ""
+) -> Iterator[IO[Any]]:
     """Open ``path`` for writing through a temp file that replaces it only on success.
 
     ``mode`` is "w" (text; newline="" keeps pandas' and csv's own line endings) or "wb".
@@ -80,8 +81,9 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "
         tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
         try:
             # O_EXCL: never share a temp file; 0o666 lets the umask set the usual permissions
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o666)
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
+            )
             break
         except FileExistsError:
             continue
@@ -220,15 +222,17 @@ class DeckEntry:
     coverage: Any = None  # e.g. {"exact": 38, "approximate": 2, "unsupported": 0}
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike[str], name: str | None = None,
-                  coverage: Any = None) -> DeckEntry:
+    def from_file(
+        cls, path: str | os.PathLike[str], name: str | None = None, coverage: Any = None
+    ) -> DeckEntry:
         """Hash a deck file on disk."""
         p = Path(path)
         return cls(os.fspath(p), name or p.stem, sha256_file(p), coverage)
 
     @classmethod
-    def from_text(cls, text: str, name: str, path: str = "<embedded>",
-                  coverage: Any = None) -> DeckEntry:
+    def from_text(
+        cls, text: str, name: str, path: str = "<embedded>", coverage: Any = None
+    ) -> DeckEntry:
         """Hash a bundled or pasted deck list (UTF-8 bytes of the text)."""
         return cls(path, name, hashlib.sha256(text.encode("utf-8")).hexdigest(), coverage)
 
@@ -261,8 +265,11 @@ class Manifest:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object, version fields first."""
         data = asdict(self)
-        head = {"version": data.pop("version"), "rules_version": data.pop("rules_version"),
-                "engine": data.pop("engine")}
+        head = {
+            "version": data.pop("version"),
+            "rules_version": data.pop("rules_version"),
+            "engine": data.pop("engine"),
+        }
         return {**head, **data}
 
     def write(self, run_dir: str | os.PathLike[str]) -> Path:
@@ -390,8 +397,12 @@ def _pid_alive(pid: int) -> bool:
 
 def _unwritable(folder: Path, exc: OSError) -> InputError:
     why = exc.strerror or str(exc)
-    return InputError(Problem(f"cannot write to the output folder ({why}); choose another "
-                              "with --out", source=str(folder)))
+    return InputError(
+        Problem(
+            f"cannot write to the output folder ({why}); choose another with --out",
+            source=str(folder),
+        )
+    )
 
 
 @contextlib.contextmanager
@@ -417,10 +428,13 @@ def run_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
             other = lock_host.strip()
             if pid > 0 and (other != host or _pid_alive(pid)):
                 who = f"pid {pid}" + (f", host {other}" if other != host else "")
-                raise InputError(Problem(
-                    f"another run ({who}) is writing to this folder; wait for it or choose "
-                    f"another --out (if no run is going, delete {LOCK_NAME})",
-                    source=str(root))) from None
+                raise InputError(
+                    Problem(
+                        f"another run ({who}) is writing to this folder; wait for it or choose "
+                        f"another --out (if no run is going, delete {LOCK_NAME})",
+                        source=str(root),
+                    )
+                ) from None
             with contextlib.suppress(FileNotFoundError):
                 lock.unlink()  # a dead run's lock
             continue
@@ -430,8 +444,11 @@ def run_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
             fh.write(f"{os.getpid()} {host}")
         break
     else:
-        raise InputError(Problem("could not take the folder's lock (another run keeps "
-                                 "starting?)", source=str(root)))
+        raise InputError(
+            Problem(
+                "could not take the folder's lock (another run keeps starting?)", source=str(root)
+            )
+        )
     try:
         yield lock
     finally:
@@ -465,10 +482,14 @@ def remove_previous_outputs(folder: str | os.PathLike[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
-                 run_dir: str | os.PathLike[str] | None = None,
-                 command: Sequence[str] | None = None, **manifest_fields: Any
-                 ) -> Iterator[RunRecorder]:
+def run_recorder(
+    base: str | os.PathLike[str] = "results",
+    prefix: str = "",
+    *,
+    run_dir: str | os.PathLike[str] | None = None,
+    command: Sequence[str] | None = None,
+    **manifest_fields: Any,
+) -> Iterator[RunRecorder]:
     """Create the run folder and manifest, then mark the run's fate when the block ends.
 
     ``run_dir`` uses that folder (e.g. ``--out DIR``) instead of a new ``base/<run-id>/``.
@@ -496,8 +517,9 @@ def run_recorder(base: str | os.PathLike[str] = "results", prefix: str = "", *,
 
 
 @contextlib.contextmanager
-def _recording(folder: Path, command: Sequence[str] | None, manifest_fields: dict[str, Any]
-               ) -> Iterator[RunRecorder]:
+def _recording(
+    folder: Path, command: Sequence[str] | None, manifest_fields: dict[str, Any]
+) -> Iterator[RunRecorder]:
     known = {k: v for k, v in manifest_fields.items() if k in Manifest.__dataclass_fields__}
     extra = {k: v for k, v in manifest_fields.items() if k not in known}
     manifest = Manifest(command=list(sys.argv if command is None else command), **known)
@@ -527,8 +549,10 @@ def _signals_deferred() -> Iterator[None]:
 
     A signal that arrives meanwhile is delivered right after, when the run is already marked.
     """
-    if (not hasattr(signal, "pthread_sigmask")
-            or threading.current_thread() is not threading.main_thread()):
+    if (
+        not hasattr(signal, "pthread_sigmask")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
     held = {signal.SIGINT, signal.SIGTERM}

@@ -29,11 +29,22 @@ def main() -> None:
     best = 0.0
     for k in range(args.repeat):
         t0 = time.thread_time()
-        simulate_matchup(decks, catalog, games=args.games, seed=k, threads=1, starting_life=40,
-                         policy=args.policy, keep_games=False, keep_objs=False)
+        simulate_matchup(
+            decks,
+            catalog,
+            games=args.games,
+            seed=k,
+            threads=1,
+            starting_life=40,
+            policy=args.policy,
+            keep_games=False,
+            keep_objs=False,
+        )
         best = max(best, args.games / (time.thread_time() - t0))
-    print(f"{best:,.0f} games/s per thread (CPU time, best of {args.repeat}; {args.games:,} "
-          f"4-player precon games, policy {args.policy})")
+    print(
+        f"{best:,.0f} games/s per thread (CPU time, best of {args.repeat}; {args.games:,} "
+        f"4-player precon games, policy {args.policy})"
+    )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,11 @@ def _internal_instead_of_private() -> None:
             return None  # as config does: only entry modules are optimized whole
         if kind == "entry":
             for fn in self._final_module.functions:
-                if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr and \
-                        fn.name.startswith(config._KERNEL_SYMBOLS):
+                if (
+                    not fn.is_declaration
+                    and fn.linkage == ll.Linkage.linkonce_odr
+                    and fn.name.startswith(config._KERNEL_SYMBOLS)
+                ):
                     fn.linkage = "internal"
         return original(self)
 
@@ -64,8 +67,8 @@ def _short(mangled: str) -> str:
     s = mangled[3:] if mangled.startswith("_ZN") else ""
     while s and s[0].isdigit():
         k = re.match(r"\d+", s).group()
-        parts.append(s[len(k):len(k) + int(k)])
-        s = s[len(k) + int(k):]
+        parts.append(s[len(k) : len(k) + int(k)])
+        s = s[len(k) + int(k) :]
     return ".".join(parts[-2:]) if parts else mangled
 
 
@@ -74,8 +77,9 @@ def _write_perf_map(library) -> str:
     obj = getattr(library, "_profile_object", None) or library._get_compiled_object()
     with tempfile.NamedTemporaryFile(suffix=".o", delete=False) as f:
         f.write(obj)
-    out = subprocess.run(["nm", "-n", "-S", "--defined-only", f.name], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        ["nm", "-n", "-S", "--defined-only", f.name], capture_output=True, text=True, check=True
+    ).stdout
     os.unlink(f.name)
     syms = []
     for line in out.splitlines():
@@ -106,8 +110,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--top", type=int, default=40)
     args = ap.parse_args()
-    scratch = os.environ.get("GIFT_PROFILE_CACHE",
-                             os.path.join(tempfile.gettempdir(), "gift-analyzer-profile"))
+    scratch = os.environ.get(
+        "GIFT_PROFILE_CACHE", os.path.join(tempfile.gettempdir(), "gift-analyzer-profile")
+    )
     os.makedirs(scratch, exist_ok=True)
     os.environ["NUMBA_CACHE_DIR"] = scratch  # never mixed with the real (private) build
     os.environ["GIFT_ANALYZER_SERIAL_COMPILE"] = "1"
@@ -123,22 +128,34 @@ def main() -> None:
     simulate_matchup(decks, catalog, games=2, seed=SEED, threads=1, levels=levels)
     perf_map = _write_perf_map(next(iter(run_batch.overloads.values())).library)
     data = os.path.join(scratch, "perf.data")
-    rec = subprocess.Popen(["perf", "record", "-F", "1999", "-o", data, "-p", str(os.getpid())],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    rec = subprocess.Popen(
+        ["perf", "record", "-F", "1999", "-o", data, "-p", str(os.getpid())],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(1)
     t0, games = time.perf_counter(), 0
     while time.perf_counter() - t0 < args.seconds:
-        simulate_matchup(decks, catalog, games=2000, seed=SEED + games, threads=1,
-                         keep_games=False, keep_objs=False, levels=levels)
+        simulate_matchup(
+            decks,
+            catalog,
+            games=2000,
+            seed=SEED + games,
+            threads=1,
+            keep_games=False,
+            keep_objs=False,
+            levels=levels,
+        )
         games += 2000
     rec.send_signal(2)
     rec.wait()
-    report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym"],
-                            capture_output=True, text=True).stdout
+    report = subprocess.run(
+        ["perf", "report", "-i", data, "--stdio", "--sort", "sym"], capture_output=True, text=True
+    ).stdout
     os.unlink(perf_map)
     rows = [ln for ln in report.splitlines() if ln.strip() and not ln.startswith("#")]
     print(f"{games:,} games ({args.player} player), {args.seconds:.0f} s sampled")
-    print("\n".join(rows[:args.top]))
+    print("\n".join(rows[: args.top]))
 
 
 if __name__ == "__main__":

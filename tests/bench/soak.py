@@ -35,8 +35,13 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=50_000)
     args = ap.parse_args()
     catalog = load_catalog()
-    paths = (sorted((bundled.decks_dir() / "commander").glob("*.txt")) if args.precons
-             else bundled.pod() if args.pod else bundled.gauntlet()[:2])
+    paths = (
+        sorted((bundled.decks_dir() / "commander").glob("*.txt"))
+        if args.precons
+        else bundled.pod()
+        if args.pod
+        else bundled.gauntlet()[:2]
+    )
     decks = _load(paths, catalog, args.precons)
     inp = kernel_inputs(decks, catalog)
     pol = policy_table(args.policy, inp.card_names)
@@ -50,21 +55,39 @@ def main() -> None:
         out = np.zeros((n, 5), dtype=np.int32)
 
         def run(a: int, b: int, start: int = start, out: np.ndarray = out) -> None:
-            soak_batch(inp.C, pol, inp.decks, inp.deck_sizes, inp.levels, len(decks), args.seed,
-                       start + a, life, 60, 50_000, out[a:b])
+            soak_batch(
+                inp.C,
+                pol,
+                inp.decks,
+                inp.deck_sizes,
+                inp.levels,
+                len(decks),
+                args.seed,
+                start + a,
+                life,
+                60,
+                50_000,
+                out[a:b],
+            )
 
         run_sliced(run, n, available_threads())
         for i in np.nonzero(out[:, 0])[0]:
             failures.setdefault(CHECK_NAMES[out[i, 0]], []).append(start + int(i))
         reasons += np.bincount(out[:, 3], minlength=len(END_REASON_NAMES))
         steps += int(out[:, 1].sum())
-        print(f"{start + n:>9,} games, {sum(map(len, failures.values()))} failures, "
-              f"{time.perf_counter() - t0:,.0f} s", flush=True)
+        print(
+            f"{start + n:>9,} games, {sum(map(len, failures.values()))} failures, "
+            f"{time.perf_counter() - t0:,.0f} s",
+            flush=True,
+        )
     print(f"decks: {', '.join(d.name for d in decks)}; policy {args.policy}; seed {args.seed}")
-    print(f"games: {args.games:,}; steps checked: {steps:,}; "
-          f"time {time.perf_counter() - t0:,.0f} s")
-    print("ends: " + ", ".join(f"{END_REASON_NAMES[r]} {int(c):,}" for r, c in
-                               enumerate(reasons) if c))
+    print(
+        f"games: {args.games:,}; steps checked: {steps:,}; time {time.perf_counter() - t0:,.0f} s"
+    )
+    print(
+        "ends: "
+        + ", ".join(f"{END_REASON_NAMES[r]} {int(c):,}" for r, c in enumerate(reasons) if c)
+    )
     if failures:
         for name, games in failures.items():
             print(f"FAILED {name}: {len(games)} games, first: {games[:10]}")

@@ -39,9 +39,19 @@ def main() -> None:
 
     tmp = Path(tempfile.mkdtemp(prefix="sweep-bench-"))
     plan_file = tmp / "plan.toml"
-    plan_file.write_text("\n".join([
-        'analysis = "simulate"', f'decks = ["{DECKS}/*.txt"]', 'opponents = ["gauntlet"]',
-        'policies = ["heuristic"]', f"games = {args.games}", "seed = 7"]) + "\n")
+    plan_file.write_text(
+        "\n".join(
+            [
+                'analysis = "simulate"',
+                f'decks = ["{DECKS}/*.txt"]',
+                'opponents = ["gauntlet"]',
+                'policies = ["heuristic"]',
+                f"games = {args.games}",
+                "seed = 7",
+            ]
+        )
+        + "\n"
+    )
     plan = load_plan(plan_file)
     catalog = load_catalog()
     cells = prepare(plan, catalog)
@@ -53,9 +63,16 @@ def main() -> None:
         before = _load()
         t0 = time.perf_counter()
         for pc in cells:
-            simulate_matchup(pc.decks, catalog, games=args.games, seed=pc.matchup.stream_seed,
-                             threads=threads, policy="heuristic", keep_games=False,
-                             keep_objs=False)
+            simulate_matchup(
+                pc.decks,
+                catalog,
+                games=args.games,
+                seed=pc.matchup.stream_seed,
+                threads=threads,
+                policy="heuristic",
+                keep_games=False,
+                keep_objs=False,
+            )
         rate = total / (time.perf_counter() - t0)
         out[f"batch_{threads}_threads"] = rate
         print(f"batch runner, {threads} thread(s): {rate:,.0f} games/s  ({before}; {_load()})")
@@ -64,13 +81,19 @@ def main() -> None:
         run = run_sweep(plan_file, scheduler="local", workers=workers, out=tmp / f"w{workers}")
         rate = run.games / run.task_seconds
         out[f"sweep_{workers}_workers"] = rate
-        print(f"sweep, {workers} local worker(s): {rate:,.0f} games/s over the tasks, "
-              f"{run.seconds:.1f} s in all  ({before}; {_load()})")
-    print(f"2 workers / 1 worker: {out['sweep_2_workers'] / out['sweep_1_workers']:.2f}x "
-          "(target >= 1.7)")
+        print(
+            f"sweep, {workers} local worker(s): {rate:,.0f} games/s over the tasks, "
+            f"{run.seconds:.1f} s in all  ({before}; {_load()})"
+        )
+    print(
+        f"2 workers / 1 worker: {out['sweep_2_workers'] / out['sweep_1_workers']:.2f}x "
+        "(target >= 1.7)"
+    )
     for n in (1, 2):
-        print(f"sweep {n} worker(s) / batch runner {n} thread(s): "
-              f"{out[f'sweep_{n}_workers'] / out[f'batch_{n}_threads']:.2f} (target >= 0.90)")
+        print(
+            f"sweep {n} worker(s) / batch runner {n} thread(s): "
+            f"{out[f'sweep_{n}_workers'] / out[f'batch_{n}_threads']:.2f} (target >= 0.90)"
+        )
     print(json.dumps({k: round(v) for k, v in out.items()}))
 
 

@@ -25,8 +25,17 @@ def _ob(o: int) -> int:
     return L.OFF_OBJECTS + o * L.OF
 
 
-def new_position(n_players: int, n_cards: int, *, turn: int, active: int, phase: int,
-                 starting_life: int, turn_cap: int, action_cap: int) -> np.ndarray:
+def new_position(
+    n_players: int,
+    n_cards: int,
+    *,
+    turn: int,
+    active: int,
+    phase: int,
+    starting_life: int,
+    turn_cap: int,
+    action_cap: int,
+) -> np.ndarray:
     """An empty record for ``n_cards`` card objects (plus the token slots), at this turn and
     phase with ``active`` taking the turn and every player at ``starting_life``."""
     G = np.zeros(L.record_size(n_cards + L.MAX_TOKENS), dtype=np.int32)
@@ -79,8 +88,16 @@ def _append(G: np.ndarray, p: int, zone: int, o: int) -> None:
     G[cnt] = n + 1
 
 
-def add_card(G: np.ndarray, cards: np.ndarray, o: int, card: int, owner: int, zone: int,
-             *, castable_by: int = -1) -> None:
+def add_card(
+    G: np.ndarray,
+    cards: np.ndarray,
+    o: int,
+    card: int,
+    owner: int,
+    zone: int,
+    *,
+    castable_by: int = -1,
+) -> None:
     """Card object ``o`` of ``owner`` into hand, graveyard, exile or library (library: call
     bottom card first). ``castable_by``: the seat an exile permission lets cast it (Cruelclaw's
     Heist), or -1. Battlefield cards go through ``add_permanent``."""
@@ -111,11 +128,25 @@ def free_token_slot(G: np.ndarray) -> int:
     raise OverflowError(f"more than {L.MAX_TOKENS} tokens")
 
 
-def add_permanent(G: np.ndarray, cards: np.ndarray, o: int, card: int, *, owner: int,
-                  controller: int, token: bool = False, tapped: bool = False,
-                  sick: bool = False, p1p1: int = 0, stun: int = 0, damage: int = 0,
-                  entered_this_turn: bool = False, base_p: int | None = None,
-                  base_t: int | None = None, copy_of: int = -1) -> None:
+def add_permanent(
+    G: np.ndarray,
+    cards: np.ndarray,
+    o: int,
+    card: int,
+    *,
+    owner: int,
+    controller: int,
+    token: bool = False,
+    tapped: bool = False,
+    sick: bool = False,
+    p1p1: int = 0,
+    stun: int = 0,
+    damage: int = 0,
+    entered_this_turn: bool = False,
+    base_p: int | None = None,
+    base_t: int | None = None,
+    copy_of: int = -1,
+) -> None:
     """Object ``o`` (a card, or a token slot from ``free_token_slot``) onto the battlefield
     with this state. ``base_p``/``base_t`` override the copiable P/T (a "1/1 copy" token)."""
     b = _ob(o)
@@ -140,8 +171,9 @@ def add_permanent(G: np.ndarray, cards: np.ndarray, o: int, card: int, *, owner:
     _append(G, controller, Zone.BATTLEFIELD, o)
 
 
-def attach(G: np.ndarray, abilities: np.ndarray, steps: np.ndarray, cards: np.ndarray,
-           src: int, dst: int) -> None:
+def attach(
+    G: np.ndarray, abilities: np.ndarray, steps: np.ndarray, cards: np.ndarray, src: int, dst: int
+) -> None:
     """Attach Aura/Equipment ``src`` to ``dst``. Under a control Aura (Kitnap) the creature's
     own controller is its owner, so it goes back to them when the Aura leaves."""
     G[_ob(src) + L.O.ATTACHED] = dst

@@ -109,8 +109,8 @@ def _targets_useful(G, C, ab, p, promised):
         return True
     abilities = abilities_of(C)
     targets = targets_of(C)
-    slots = G[W.USLOTS:W.USLOTS + MAX_TARGETS]
-    zccs = G[W.UZCCS:W.UZCCS + MAX_TARGETS]
+    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
     if not choose_targets(G, C, ab, p, promised, slots, zccs):
         return False
     tg0 = abilities[ab, AbilCol.TG_START]
@@ -143,8 +143,11 @@ def _board_value(G, C, p):
     s = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.PHASED] == 0 and \
-                cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        if (
+            G[ob(o) + O.CTRL] == p
+            and G[ob(o) + O.PHASED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
             s += threat(G, cards, o)
     return s
 
@@ -195,8 +198,9 @@ def _mode_useful(G, C, p, o, promised, context):
         return True  # flash creatures
     # main phase
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and \
-            _targets_useful(G, C, ab, p, promised)
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+            G, C, ab, p, promised
+        )
     if role == AiRole.DISRUPTION:
         return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
     return _targets_useful(G, C, ab, p, promised)
@@ -233,12 +237,13 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if role == AiRole.REMOVAL:
         if not _targets_useful(G, C, ab, p, promised):
             return False
-        return removal_worth(G, C, p, ab, G[W.USLOTS:W.USLOTS + MAX_TARGETS], context)
+        return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and \
-            _targets_useful(G, C, ab, p, promised)
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+            G, C, ab, p, promised
+        )
     if role == AiRole.DISRUPTION:
         return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
     return _targets_useful(G, C, ab, p, promised)
@@ -273,8 +278,11 @@ def _role_may_help(G, cards, card, context, p):
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
             return True
         return (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0  # flash creatures
-    if role == AiRole.CARD_DRAW and (cards[card, CardCol.TYPES] & CardType.INSTANT) and \
-            G[H.PHASE] == Phase.MAIN1:
+    if (
+        role == AiRole.CARD_DRAW
+        and (cards[card, CardCol.TYPES] & CardType.INSTANT)
+        and G[H.PHASE] == Phase.MAIN1
+    ):
         return False  # instant draw waits for the opponent's end step
     return True
 
@@ -300,8 +308,11 @@ def _fast_may_help(G, cards, p, context):
         for i in range(G[pb(q) + P.EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
             card = G[ob(o) + O.CARD]
-            if G[ob(o) + O.CAST_BY] == p + 1 and cards[card, CardCol.FLAGS] & CardFlag.FAST and \
-                    _role_may_help(G, cards, card, context, p):
+            if (
+                G[ob(o) + O.CAST_BY] == p + 1
+                and cards[card, CardCol.FLAGS] & CardFlag.FAST
+                and _role_may_help(G, cards, card, context, p)
+            ):
                 return True
     return False
 
@@ -313,8 +324,11 @@ def _top_targets_mine(G, C, p):
         return False
     for i in range(MAX_TARGETS):
         v = G[e + S.T0 + i]
-        if 0 <= v < PLAYER_BASE and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and \
-                G[ob(v) + O.CTRL] == p:
+        if (
+            0 <= v < PLAYER_BASE
+            and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+            and G[ob(v) + O.CTRL] == p
+        ):
             return True
     return False
 
@@ -339,15 +353,16 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
         return False
     reduction = -commander_tax(G, p, o)
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or \
-            (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or (
+        G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
+    ) & 1:
         reduction += cost_reduction(G, C, p, card)
     from_gy = G[ob(o) + O.ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
     if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
-    colored = G[W.ACOLOR:W.ACOLOR + 5]
+    colored = G[W.ACOLOR : W.ACOLOR + 5]
     generic = max(base_cost(G, C, o, colored) - reduction, 0)
     any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
@@ -385,10 +400,10 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     n = 0
     if G[H.NO_SPELLS_TURN] == G[H.TURN]:
         return 0
-    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
-    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
-    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
-    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK : W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ : W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n_src = collect_sources(G, cards, abilities_of(C), p, masks, objs, kinds)
     if n_src == 0:
         return 0
@@ -397,12 +412,15 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         card = G[ob(o) + O.CARD]
         # _can_cast_now's first tests, without the call: a land, or a slow card at instant speed
         if cards[card, CardCol.TYPES] & CardType.LAND or (
-                not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0):
+            not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+        ):
             continue
         # and its mana value test when nothing can reduce the cost
-        if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0 and \
-                cards[card, CardCol.MV] > n_src and \
-                ((G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0:
+        if (
+            ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0
+            and cards[card, CardCol.MV] > n_src
+            and ((G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0
+        ):
             continue
         if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
             out[n] = o
@@ -410,20 +428,29 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     for q in range(G[H.NPLAYERS]):
         for i in range(G[pb(q) + P.EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
-            if G[ob(o) + O.CAST_BY] == p + 1 and n < out.shape[0] and \
-                    _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
+            if (
+                G[ob(o) + O.CAST_BY] == p + 1
+                and n < out.shape[0]
+                and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use)
+            ):
                 out[n] = o
                 n += 1
     for i in range(G[pb(p) + P.GY_N]):  # flashback (702.34a)
         o = graveyard_at(G, p, i)
-        if (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1 and \
-                n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src,
-                                                   use):
+        if (
+            (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
+            and n < out.shape[0]
+            and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use)
+        ):
             out[n] = o
             n += 1
     c = G[pb(p) + P.COMMANDER] - 1
-    if c >= 0 and G[ob(c) + O.ZONE] == Zone.COMMAND and n < out.shape[0] and \
-            _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use):
+    if (
+        c >= 0
+        and G[ob(c) + O.ZONE] == Zone.COMMAND
+        and n < out.shape[0]
+        and _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use)
+    ):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1
     for i in range(1, n):
@@ -432,8 +459,9 @@ def _collect_castables(G, C, p, sorcery_ok, out):
         j = i - 1
         while j >= 0:
             y = out[j]
-            ky = cards[G[ob(y) + O.CARD], CardCol.MV] * 100 + cards[G[ob(y) + O.CARD],
-                                                                     CardCol.VALUE]
+            ky = (
+                cards[G[ob(y) + O.CARD], CardCol.MV] * 100 + cards[G[ob(y) + O.CARD], CardCol.VALUE]
+            )
             if ky >= kx:
                 break
             out[j + 1] = y
@@ -487,9 +515,14 @@ def _play_land(G, C, p):
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
-        score = 1 + _color_score(colors, have, 0, k0) + _color_score(colors, have, 1, k1) + \
-            _color_score(colors, have, 2, k2) + _color_score(colors, have, 3, k3) + \
-            _color_score(colors, have, 4, k4)
+        score = (
+            1
+            + _color_score(colors, have, 0, k0)
+            + _color_score(colors, have, 1, k1)
+            + _color_score(colors, have, 2, k2)
+            + _color_score(colors, have, 3, k3)
+            + _color_score(colors, have, 4, k4)
+        )
         if cards[card, CardCol.ETB_TAPPED]:
             score -= 1
         if score > best_score:
@@ -541,9 +574,12 @@ def _waits_for_end_step(G, cards, abilities, o, a):
     """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
     Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
     in between."""
-    return G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC and \
-        abilities[a, AbilCol.COST_TAP] != 0 and abilities[a, AbilCol.TRIG_PARAM] != 1 and \
-        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
+    return (
+        G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
+        and abilities[a, AbilCol.COST_TAP] != 0
+        and abilities[a, AbilCol.TRIG_PARAM] != 1
+        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
+    )
 
 
 @njit
@@ -561,13 +597,17 @@ def _try_activate(G, C, p, context):
         G[H.TARGET_SRC] = o + 1  # "another target ..." excludes this source
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED or \
-                    abilities[a, AbilCol.MANA_ABILITY]:
+            if (
+                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
+                or abilities[a, AbilCol.MANA_ABILITY]
+            ):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
                 continue
-            if abilities[a, AbilCol.COST_TAP] and (G[ob(o) + O.TAPPED] or (
-                    G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)):
+            if abilities[a, AbilCol.COST_TAP] and (
+                G[ob(o) + O.TAPPED]
+                or (G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)
+            ):
                 continue
             generic, colored = ability_cost_tuple(abilities, a)
             if _ability_has_op(C, a, Op.ATTACH_SELF):
@@ -590,8 +630,7 @@ def _try_activate(G, C, p, context):
             tapped_before = G[ob(o) + O.TAPPED]
             if abilities[a, AbilCol.COST_TAP]:
                 G[ob(o) + O.TAPPED] = 1
-            ok = can_pay(G, cards, abilities, p, generic, colored,
-                         False)
+            ok = can_pay(G, cards, abilities, p, generic, colored, False)
             G[ob(o) + O.TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):
                 return True
@@ -606,8 +645,9 @@ def _any_source(G, cards, p):
         if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         card = G[b + O.CARD]
-        if cards[card, CardCol.TYPES] & CardType.LAND or \
-                cards[card, CardCol.FLAGS] & (CardFlag.SAC_MANA | CardFlag.TAP_MANA):
+        if cards[card, CardCol.TYPES] & CardType.LAND or cards[card, CardCol.FLAGS] & (
+            CardFlag.SAC_MANA | CardFlag.TAP_MANA
+        ):
             return True
     return False
 
@@ -619,7 +659,7 @@ def main_action(G, C, pol, p):
         return True
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana
-    buf = G[W.MAIN:W.MAIN + MAX_CAND]
+    buf = G[W.MAIN : W.MAIN + MAX_CAND]
     n = _collect_castables(G, C, p, True, buf)
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return _main_standard(G, C, pol, p, buf, n)
@@ -640,15 +680,20 @@ def _main_standard(G, C, pol, p, buf, n):
     for i in range(n):
         card = G[ob(buf[i]) + O.CARD]
         # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
-        if (keep == 0 or cards[card, CardCol.MV] + keep <= lands or
-                cards[card, CardCol.AI_ROLE] == AiRole.TRICK) and \
-                try_cast(G, C, pol, p, buf[i], 0):
+        if (
+            keep == 0
+            or cards[card, CardCol.MV] + keep <= lands
+            or cards[card, CardCol.AI_ROLE] == AiRole.TRICK
+        ) and try_cast(G, C, pol, p, buf[i], 0):
             return True
     if keep > 0:
         for i in range(n):
             card = G[ob(buf[i]) + O.CARD]
-            if cards[card, CardCol.MV] + keep > lands and cards[card, CardCol.VALUE] > worth \
-                    and try_cast(G, C, pol, p, buf[i], 0):
+            if (
+                cards[card, CardCol.MV] + keep > lands
+                and cards[card, CardCol.VALUE] > worth
+                and try_cast(G, C, pol, p, buf[i], 0)
+            ):
                 return True
     return _try_activate(G, C, p, 0)
 
@@ -697,7 +742,7 @@ def priority_action(G, C, pol, p):
         return False
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
-            buf = G[W.MAIN:W.MAIN + MAX_CAND]
+            buf = G[W.MAIN : W.MAIN + MAX_CAND]
             n = _collect_castables(G, C, p, False, buf)
             for i in range(n):
                 if try_cast(G, C, pol, p, buf[i], context):

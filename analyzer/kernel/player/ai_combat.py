@@ -77,7 +77,7 @@ def declare_attackers(G, C):
 def declare_blockers(G, C):
     """Every defending player's blocks."""
     n = G[H.BF_N]
-    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
+    att = G[W.ATT : W.ATT + MAX_COMBATANTS]
     na = 0
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -112,6 +112,7 @@ def _declare(G, C, o, d):
 
 # ---- standard player ------------------------------------------------------------------------
 
+
 @njit
 def held_pump(G, C, p):
     """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
@@ -123,16 +124,23 @@ def held_pump(G, C, p):
     lands = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.TAPPED] == 0 and G[ob(o) + O.PHASED] == 0 \
-                and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+        if (
+            G[ob(o) + O.CTRL] == p
+            and G[ob(o) + O.TAPPED] == 0
+            and G[ob(o) + O.PHASED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
+        ):
             lands += 1
     bp = 0
     bt = 0
     team = 0
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
-        if cards[card, CardCol.AI_ROLE] != AiRole.TRICK or cards[card, CardCol.MV] > lands or \
-                (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
+        if (
+            cards[card, CardCol.AI_ROLE] != AiRole.TRICK
+            or cards[card, CardCol.MV] > lands
+            or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+        ):
             continue
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -210,9 +218,14 @@ def _crack_back(G, cards, d, crack):
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O.CTRL] == d and is_creature(cards, G, o) and G[b + O.CUR_P] > 0 and \
-                (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0 and G[b + O.STUN] == 0 and \
-                n < MAX_COMBATANTS:
+        if (
+            G[b + O.CTRL] == d
+            and is_creature(cards, G, o)
+            and G[b + O.CUR_P] > 0
+            and (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0
+            and G[b + O.STUN] == 0
+            and n < MAX_COMBATANTS
+        ):
             pw = G[b + O.CUR_P] * (2 if G[b + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
             crack[n] = pw
             n += 1
@@ -234,8 +247,11 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
             if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
                 return False
             dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
-            if dt or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] >= \
-                    G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]:
+            if (
+                dt
+                or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
+                >= G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
+            ):
                 return True
     return False
 
@@ -244,10 +260,10 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
 def _attacks_standard(G, C, p, d):
     """The standard player's attacks (see the module docstring). Returns how many attack."""
     cards = cards_of(C)
-    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
-    blk = G[W.BLK:W.BLK + MAX_COMBATANTS]
-    chosen = G[W.CHOSEN:W.CHOSEN + MAX_COMBATANTS]
-    crack = G[W.CRACK:W.CRACK + MAX_COMBATANTS]
+    att = G[W.ATT : W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    chosen = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
+    crack = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     na = 0
     nb = 0
     total = 0
@@ -262,8 +278,13 @@ def _attacks_standard(G, C, p, d):
                 total += G[b + O.CUR_P]
             elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0:
                 home += 1
-        elif G[b + O.CTRL] == d and G[b + O.TAPPED] == 0 and is_creature(cards, G, o) and \
-                (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and nb < MAX_COMBATANTS:
+        elif (
+            G[b + O.CTRL] == d
+            and G[b + O.TAPPED] == 0
+            and is_creature(cards, G, o)
+            and (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0
+            and nb < MAX_COMBATANTS
+        ):
             blk[nb] = o
             nb += 1
     if na == 0:
@@ -311,16 +332,18 @@ def _attacks_standard(G, C, p, d):
                 ok = False
                 break
             # a trade: fine when p wins the race or the blocker is worth about as much
-            if not ahead and _kills_pumped(G, b, a, 0, bt) and \
-                    threat_std(G, cards, b) + 5 < threat_std(G, cards, a):
+            if (
+                not ahead
+                and _kills_pumped(G, b, a, 0, bt)
+                and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
+            ):
                 ok = False
                 break
         if ok and nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt):
             ok = False
         if ok:
             chosen[i] = 1
-    if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life,
-                        crack_total):
+    if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life, crack_total):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
@@ -367,8 +390,11 @@ def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack
     for j in range(nb):
         best = -1
         for i in range(min(na, 62)):
-            if (eaten >> i) & 1 or not can_block(cards, G, blk[j], att[i]) or \
-                    not blocker_wins(G, blk[j], att[i]):
+            if (
+                (eaten >> i) & 1
+                or not can_block(cards, G, blk[j], att[i])
+                or not blocker_wins(G, blk[j], att[i])
+            ):
                 continue
             if best < 0 or threat_std(G, cards, att[i]) > threat_std(G, cards, att[best]):
                 best = i
@@ -409,8 +435,9 @@ def _blocks_standard(G, C, d, att, na):
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             a = att[i]
-            incoming += G[ob(a) + O.CUR_P] * (2 if G[ob(a) + O.CUR_KW] & Keyword.DOUBLE_STRIKE
-                                              else 1)
+            incoming += G[ob(a) + O.CUR_P] * (
+                2 if G[ob(a) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
+            )
     if incoming == 0:
         return
     life = G[pb(d) + P.LIFE]
@@ -418,8 +445,11 @@ def _blocks_standard(G, C, d, att, na):
     my_power = 0
     for j in range(n):
         b = G[OFF_BATTLEFIELD + j]
-        if G[ob(b) + O.CTRL] == d and is_creature(cards, G, b) and \
-                (G[ob(b) + O.CUR_KW] & Keyword.DEFENDER) == 0:
+        if (
+            G[ob(b) + O.CTRL] == d
+            and is_creature(cards, G, b)
+            and (G[ob(b) + O.CUR_KW] & Keyword.DEFENDER) == 0
+        ):
             my_power += max(G[ob(b) + O.CUR_P], 0)
     # d's attacks needed against the attacker's (this one included): d is behind when it needs
     # at least as many
@@ -436,8 +466,12 @@ def _blocks_standard(G, C, d, att, na):
         best_t = 0
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
-            if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or not untapped_creature(
-                    cards, G, b) or not can_block(cards, G, b, a):
+            if (
+                G[ob(b) + O.CTRL] != d
+                or G[ob(b) + O.BLOCKING]
+                or not untapped_creature(cards, G, b)
+                or not can_block(cards, G, b, a)
+            ):
                 continue
             tb = threat_std(G, cards, b)
             kind = 0
@@ -458,8 +492,13 @@ def _blocks_standard(G, C, d, att, na):
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
                 b = G[OFF_BATTLEFIELD + j]
-                if b == best or G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or \
-                        not untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
+                if (
+                    b == best
+                    or G[ob(b) + O.CTRL] != d
+                    or G[ob(b) + O.BLOCKING]
+                    or not untapped_creature(cards, G, b)
+                    or not can_block(cards, G, b, a)
+                ):
                     continue
                 if menace:
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
@@ -487,20 +526,33 @@ def _double_partner(G, cards, a, b1, d, ta):
     is worth more than the one it kills; -1 if none."""
     for j in range(G[H.BF_N]):
         b2 = G[OFF_BATTLEFIELD + j]
-        if b2 == b1 or G[ob(b2) + O.CTRL] != d or G[ob(b2) + O.BLOCKING] or \
-                not untapped_creature(cards, G, b2) or not can_block(cards, G, b2, a):
+        if (
+            b2 == b1
+            or G[ob(b2) + O.CTRL] != d
+            or G[ob(b2) + O.BLOCKING]
+            or not untapped_creature(cards, G, b2)
+            or not can_block(cards, G, b2, a)
+        ):
             continue
         if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
             return -1
         dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
-        if not dt and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] < \
-                G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]:
+        if (
+            not dt
+            and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] < G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]
+        ):
             continue
         k1 = kills(G, a, b1)
         k2 = kills(G, a, b2)
         pa = G[ob(a) + O.CUR_P]
-        if k1 and k2 and (G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH or
-                          pa >= G[ob(b1) + O.CUR_T] + G[ob(b2) + O.CUR_T]):
+        if (
+            k1
+            and k2
+            and (
+                G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH
+                or pa >= G[ob(b1) + O.CUR_T] + G[ob(b2) + O.CUR_T]
+            )
+        ):
             continue  # it kills both
         loss = 0
         if k1:
@@ -513,6 +565,7 @@ def _double_partner(G, cards, a, b1, d, ta):
 
 
 # ---- basic player (kept exactly) ------------------------------------------------------------
+
 
 @njit
 def choose_defender(G, p):
@@ -530,22 +583,30 @@ def choose_defender(G, p):
 def _attacks_basic(G, C, p, d):
     """The basic player's attacks (kept exactly). Returns how many attack."""
     cards = cards_of(C)
-    att = G[W.ATT:W.ATT + MAX_COMBATANTS]
-    blk = G[W.BLK:W.BLK + MAX_COMBATANTS]
+    att = G[W.ATT : W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
     na = 0
     nb = 0
     total = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         # can_attack's first tests inline (p's untapped creature), the call only then
-        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.TAPPED] == 0 and \
-                (cards[G[ob(o) + O.CARD], CardCol.TYPES] &
-                 CardType.CREATURE) != 0 and can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
+        if (
+            G[ob(o) + O.CTRL] == p
+            and G[ob(o) + O.TAPPED] == 0
+            and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+            and can_attack(cards, G, o, p)
+            and na < MAX_COMBATANTS
+        ):
             att[na] = o
             na += 1
             total += G[ob(o) + O.CUR_P]
-        elif G[ob(o) + O.CTRL] == d and is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 \
-                and nb < MAX_COMBATANTS:
+        elif (
+            G[ob(o) + O.CTRL] == d
+            and is_creature(cards, G, o)
+            and G[ob(o) + O.TAPPED] == 0
+            and nb < MAX_COMBATANTS
+        ):
             blk[nb] = o
             nb += 1
     if na == 0:
@@ -583,8 +644,6 @@ def _sum_blockable(G, blk, nb):
     return 0 if nb == 0 else nb * 0
 
 
-
-
 @njit
 def _power_on_board(cards, G, p, untapped_only):
     s = 0
@@ -596,7 +655,6 @@ def _power_on_board(cards, G, p, untapped_only):
                 pass
             s += G[b + O.CUR_P]
     return s
-
 
 
 @njit
@@ -618,8 +676,12 @@ def _blocks_basic(G, C, d, att, na):
         best_kind = 0  # 3 good block, 2 trade, 1 chump
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
-            if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or not untapped_creature(
-                    cards, G, b) or not can_block(cards, G, b, a):
+            if (
+                G[ob(b) + O.CTRL] != d
+                or G[ob(b) + O.BLOCKING]
+                or not untapped_creature(cards, G, b)
+                or not can_block(cards, G, b, a)
+            ):
                 continue
             kind = 0
             if blocker_wins(G, b, a):
@@ -630,8 +692,11 @@ def _blocks_basic(G, C, d, att, na):
                 kind = 1
             if kind == 0:
                 continue
-            if best < 0 or kind > best_kind or (
-                    kind == best_kind and threat(G, cards, b) < threat(G, cards, best)):
+            if (
+                best < 0
+                or kind > best_kind
+                or (kind == best_kind and threat(G, cards, b) < threat(G, cards, best))
+            ):
                 best = b
                 best_kind = kind
         if best < 0:
@@ -640,8 +705,13 @@ def _blocks_basic(G, C, d, att, na):
             second = -1
             for j in range(n):
                 b = G[OFF_BATTLEFIELD + j]
-                if b == best or G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] or \
-                        not untapped_creature(cards, G, b) or not can_block(cards, G, b, a):
+                if (
+                    b == best
+                    or G[ob(b) + O.CTRL] != d
+                    or G[ob(b) + O.BLOCKING]
+                    or not untapped_creature(cards, G, b)
+                    or not can_block(cards, G, b, a)
+                ):
                     continue
                 if second < 0 or threat(G, cards, b) < threat(G, cards, second):
                     second = b

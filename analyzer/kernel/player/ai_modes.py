@@ -65,8 +65,10 @@ def _harm_value(G, C, abilities, steps, m, j, v):
     it when the mode's damage or -X/-X would not kill it."""
     cards = cards_of(C)
     t = threat(G, cards, v)
-    if G[ob(v) + O.ZONE] != Zone.BATTLEFIELD or \
-            (cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+    if (
+        G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
+        or (cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    ):
         return t
     s0 = abilities[m, AbilCol.ST_START]
     shrink = -1
@@ -92,8 +94,8 @@ def mode_value(G, C, m, p, promised):
     targets = targets_of(C)
     steps = steps_of(C)
     cards = cards_of(C)
-    slots = G[W.MSLOTS:W.MSLOTS + MAX_TARGETS]
-    zccs = G[W.MZCCS:W.MZCCS + MAX_TARGETS]
+    slots = G[W.MSLOTS : W.MSLOTS + MAX_TARGETS]
+    zccs = G[W.MZCCS : W.MZCCS + MAX_TARGETS]
     if not choose_targets(G, C, m, p, promised, slots, zccs):
         return -1000
     value = 1
@@ -124,8 +126,13 @@ def mode_value(G, C, m, p, promised):
     s0 = abilities[m, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[m, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond != Cond.ALWAYS and cond != Cond.DONE and cond != Cond.CAST_FROM_GRAVEYARD and \
-                cond != Cond.NOT_CAST_FROM_HAND and not cond_ok(G, C, cond, promised, p, 0):
+        if (
+            cond != Cond.ALWAYS
+            and cond != Cond.DONE
+            and cond != Cond.CAST_FROM_GRAVEYARD
+            and cond != Cond.NOT_CAST_FROM_HAND
+            and not cond_ok(G, C, cond, promised, p, 0)
+        ):
             continue
         op = steps[k, StepCol.OP]
         ref = steps[k, StepCol.REF]

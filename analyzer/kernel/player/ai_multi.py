@@ -33,8 +33,11 @@ def opp_threat(G, cards, p, q):
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0 and \
-                cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        if (
+            G[b + O.CTRL] == q
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
             v += 3 * max(G[b + O.CUR_P], 0)
     return v
 
@@ -68,8 +71,13 @@ def removal_bonus(G, cards, chooser, ctrl):
 def can_attack(cards, G, o, p):
     """combat.can_attack's test (combat.py imports targets.py, which imports this module)."""
     b = ob(o)
-    if G[b + O.CTRL] != p or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED] or \
-            G[b + O.TAPPED] or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+    if (
+        G[b + O.CTRL] != p
+        or G[b + O.ZONE] != Zone.BATTLEFIELD
+        or G[b + O.PHASED]
+        or G[b + O.TAPPED]
+        or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+    ):
         return False
     kw = G[b + O.CUR_KW]
     if kw & Keyword.DEFENDER or (G[b + O.SICK] and not kw & Keyword.HASTE):
@@ -125,9 +133,13 @@ def _through(G, cards, p, q):
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O.CTRL] != q or G[b + O.TAPPED] or G[b + O.PHASED] or \
-                not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE or \
-                G[b + O.CUR_KW] & Keyword.CANT_BLOCK:
+        if (
+            G[b + O.CTRL] != q
+            or G[b + O.TAPPED]
+            or G[b + O.PHASED]
+            or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            or G[b + O.CUR_KW] & Keyword.CANT_BLOCK
+        ):
             continue
         if G[b + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH):
             air += 1

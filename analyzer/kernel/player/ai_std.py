@@ -65,11 +65,18 @@ def role_may_help(G, cards, card, context):
         return role == AiRole.REMOVAL
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if context == 3:  # an opponent's end step
-        return role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or \
-            role == AiRole.RECURSION or role == AiRole.TOKENS or creature
+        return (
+            role == AiRole.CARD_DRAW
+            or role == AiRole.REMOVAL
+            or role == AiRole.RECURSION
+            or role == AiRole.TOKENS
+            or creature
+        )
     if cards[card, CardCol.FLAGS] & CardFlag.FAST and (
-            role == AiRole.CARD_DRAW or role == AiRole.TOKENS or
-            (creature and G[H.PHASE] == Phase.MAIN1)):
+        role == AiRole.CARD_DRAW
+        or role == AiRole.TOKENS
+        or (creature and G[H.PHASE] == Phase.MAIN1)
+    ):
         return False  # waits for the opponent's end step (a flash creature: main phase 2)
     return True
 
@@ -124,17 +131,22 @@ def removal_worth(G, C, p, ab, slots, context):
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         if steps[k, StepCol.REF] != g:
             continue
-        if steps[k, StepCol.OP] == Op.DAMAGE and \
-                cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE and \
-                G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0 and \
-                G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight:
+        if (
+            steps[k, StepCol.OP] == Op.DAMAGE
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0
+            and G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight
+        ):
             return False
         if steps[k, StepCol.OP] == Op.BOUNCE:
             bounce = True
     if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
         return True
-    if bounce and G[b + O.TOKEN] == 0 and \
-            cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST:
+    if (
+        bounce
+        and G[b + O.TOKEN] == 0
+        and cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST
+    ):
         return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
     if threat_std(G, cards, v) >= REMOVAL_WORTH:
         return True
@@ -192,8 +204,11 @@ def mana_to_keep(G, C, p, lands):
         mv = cards[card, CardCol.MV]
         if mv > lands or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
             continue
-        if (role == AiRole.COUNTER and opp_hand > 0) or (role == AiRole.TRICK and attacker) or \
-                (role == AiRole.REMOVAL and mv <= 2 and opp_creature):
+        if (
+            (role == AiRole.COUNTER and opp_hand > 0)
+            or (role == AiRole.TRICK and attacker)
+            or (role == AiRole.REMOVAL and mv <= 2 and opp_creature)
+        ):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
@@ -221,9 +236,13 @@ def valiant_focus(G, C, p, card):
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         card_o = G[ob(o) + O.CARD]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.TAPPED] or G[ob(o) + O.SICK] or \
-                cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0 or \
-                (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
+        if (
+            G[ob(o) + O.CTRL] != p
+            or G[ob(o) + O.TAPPED]
+            or G[ob(o) + O.SICK]
+            or cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0
+            or (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0
+        ):
             continue
         if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
             best = o
@@ -284,8 +303,9 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
         ref = steps[k, StepCol.REF]
         if op == Op.DAMAGE and ref == g_local:
             dmg += steps[k, StepCol.A]
-        elif (op == Op.FIGHT and steps[k, StepCol.A] == g_local) or \
-                (op == Op.DAMAGE_BY_POWER and ref == g_local):
+        elif (op == Op.FIGHT and steps[k, StepCol.A] == g_local) or (
+            op == Op.DAMAGE_BY_POWER and ref == g_local
+        ):
             src = _group_obj(G, C, e, ab, ref if op == Op.FIGHT else steps[k, StepCol.A])
             if src < 0:
                 dmg += 1000
@@ -296,8 +316,7 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
             minus -= steps[k, StepCol.B]
         elif op == Op.DESTROY and ref == g_local:
             destroy = True
-        elif ref == g_local and (op == Op.EXILE or op == Op.BOUNCE or
-                                 op == Op.EXILE_UNTIL_LEAVES):
+        elif ref == g_local and (op == Op.EXILE or op == Op.BOUNCE or op == Op.EXILE_UNTIL_LEAVES):
             harmed = True
             destroy = True  # only hexproof helps; counted as harm a pump cannot stop
             minus += 1000
@@ -321,8 +340,7 @@ def trick_saves(G, C, p, card):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
     e = stack_top_entry(G)
-    if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and
-                                       G[e + S.KIND] != SK_ABILITY):
+    if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
         return -1
     ab = G[e + S.AB]
     if ab < 0:
@@ -338,12 +356,17 @@ def trick_saves(G, C, p, card):
             if s + k >= MAX_TARGETS:
                 break
             v = G[e + S.T0 + s + k]
-            if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD or \
-                    G[ob(v) + O.CTRL] != p or \
-                    cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            if (
+                v < 0
+                or v >= PLAYER_BASE
+                or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
+                or G[ob(v) + O.CTRL] != p
+                or cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+            ):
                 continue
             if _survives(G, C, e, ab, j, v, bt, kw) and (
-                    best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
+                best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)
+            ):
                 best = v
         s += targets[tg0 + j, TargCol.MAX]
     return best
@@ -381,8 +404,7 @@ def trick_focus(G, C, p, card):
     best = -1
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or (G[ob(o) + O.ATTACKING] == 0 and
-                                      G[ob(o) + O.BLOCKING] == 0):
+        if G[ob(o) + O.CTRL] != p or (G[ob(o) + O.ATTACKING] == 0 and G[ob(o) + O.BLOCKING] == 0):
             continue
         if G[ob(o) + O.ATTACKING] and G[ob(o) + O.BLOCKED] == 0:
             unblocked += _player_damage(G, o)
@@ -408,13 +430,17 @@ def trick_focus(G, C, p, card):
                 kills_after = True
         if taken == 0 and not kills_after:
             continue
-        if G[ob(o) + O.CUR_KW] & Keyword.FIRST_STRIKE == 0 and kw & Keyword.FIRST_STRIKE and \
-                kills_after:
+        if (
+            G[ob(o) + O.CUR_KW] & Keyword.FIRST_STRIKE == 0
+            and kw & Keyword.FIRST_STRIKE
+            and kills_after
+        ):
             taken = 0  # it strikes first now and kills what would have hit it
         dies_before = _dies(G, o, taken, 0, 0)
         dies_after = _dies(G, o, taken, bt, kw)
-        if (dies_before and not dies_after) or (not kills_before and kills_after and
-                                                (not dies_after or dies_before)):
+        if (dies_before and not dies_after) or (
+            not kills_before and kills_after and (not dies_after or dies_before)
+        ):
             if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     if best >= 0:
@@ -432,8 +458,9 @@ def combat_lethal_to(G, p):
     dmg = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.ATTACKING] == p + 1 and (G[ob(o) + O.BLOCKED] == 0 or
-                                                 G[ob(o) + O.CUR_KW] & Keyword.TRAMPLE):
+        if G[ob(o) + O.ATTACKING] == p + 1 and (
+            G[ob(o) + O.BLOCKED] == 0 or G[ob(o) + O.CUR_KW] & Keyword.TRAMPLE
+        ):
             dmg += _player_damage(G, o)
     return dmg >= G[pb(p) + P.LIFE]
 

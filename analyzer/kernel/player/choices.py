@@ -60,8 +60,11 @@ def forage(G, C, p):
             worst = -1
             for i in range(G[pb(p) + P.GY_N]):
                 o = G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
-                if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
-                        cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+                if (
+                    worst < 0
+                    or cards[G[ob(o) + O.CARD], CardCol.VALUE]
+                    < cards[G[ob(worst) + O.CARD], CardCol.VALUE]
+                ):
                     worst = o
             move_object(G, cards, worst, Zone.EXILE)
         return True

@@ -140,8 +140,7 @@ def mulligan(G, cards, p):
             for _ in range(m):
                 _bottom_one(G, cards, p)
             G[pb(p) + P.MULLIGANS] = m
-            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P.HAND_N], m,
-                      _hand_lands(G, cards, p))
+            log_event(G, Event.KEEP, p, -1, -1, G[pb(p) + P.HAND_N], m, _hand_lands(G, cards, p))
             break
         log_event(G, Event.MULLIGAN, p, -1, -1, lands, m + 1, -1)
         while G[pb(p) + P.HAND_N] > 0:

@@ -45,8 +45,9 @@ def stream_key(G):
     lo = np.uint64(np.int64(G[H.RNG_LO]) & np.int64(0xFFFFFFFF))
     hi = np.uint64(np.int64(G[H.RNG_HI]) & np.int64(0xFFFFFFFF))
     s = (hi << np.uint64(32)) | lo
-    return seed_state(s, np.uint64(G[H.DECISIONS]) * np.uint64(1 << 20)
-                      + np.uint64(G[H.GAME_INDEX]))
+    return seed_state(
+        s, np.uint64(G[H.DECISIONS]) * np.uint64(1 << 20) + np.uint64(G[H.GAME_INDEX])
+    )
 
 
 @njit

@@ -38,15 +38,15 @@ def pack_catalog(tables: Sequence[np.ndarray]) -> np.ndarray:
     flat = np.zeros(HEADER + sum(t.size for t in grids), dtype=np.int32)
     at = HEADER
     for k, t in enumerate(grids):
-        flat[3 * k:3 * k + 3] = (at, t.shape[0], t.shape[1])
-        flat[at:at + t.size] = t.ravel()
+        flat[3 * k : 3 * k + 3] = (at, t.shape[0], t.shape[1])
+        flat[at : at + t.size] = t.ravel()
         at += t.size
     return flat
 
 
 def _table_py(C, k):
-    start, rows, cols = (int(x) for x in C[3 * k:3 * k + 3])
-    return C[start:start + rows * cols].reshape(rows, cols)
+    start, rows, cols = (int(x) for x in C[3 * k : 3 * k + 3])
+    return C[start : start + rows * cols].reshape(rows, cols)
 
 
 @intrinsic
@@ -62,8 +62,7 @@ def _table_jit(typingctx, flat, k):
     def codegen(context, builder, signature, args):
         src = make_array(signature.args[0])(context, builder, value=args[0])
         intp = context.get_value_type(types.intp)
-        base = builder.mul(context.cast(builder, args[1], signature.args[1], types.intp),
-                           intp(3))
+        base = builder.mul(context.cast(builder, args[1], signature.args[1], types.intp), intp(3))
 
         def header(i):
             ptr = builder.gep(src.data, [builder.add(base, intp(i))])
@@ -71,11 +70,15 @@ def _table_jit(typingctx, flat, k):
 
         start, rows, cols = header(0), header(1), header(2)
         dst = make_array(view)(context, builder)
-        populate_array(dst, data=builder.gep(src.data, [start]),
-                       shape=cgutils.pack_array(builder, [rows, cols]),
-                       strides=cgutils.pack_array(builder, [builder.mul(cols, intp(4)),
-                                                            intp(4)]),
-                       itemsize=src.itemsize, meminfo=None, parent=None)
+        populate_array(
+            dst,
+            data=builder.gep(src.data, [start]),
+            shape=cgutils.pack_array(builder, [rows, cols]),
+            strides=cgutils.pack_array(builder, [builder.mul(cols, intp(4)), intp(4)]),
+            itemsize=src.itemsize,
+            meminfo=None,
+            parent=None,
+        )
         return dst._getvalue()
 
     return view(flat, k), codegen

@@ -120,8 +120,12 @@ def _volatile(C, card):
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
             cond = steps[k, StepCol.COND]
-            if cond == Cond.LIFE_CHANGED or cond == Cond.OPP_LOST_LIFE or \
-                    cond == Cond.YOUR_TURN or cond == Cond.DONE:
+            if (
+                cond == Cond.LIFE_CHANGED
+                or cond == Cond.OPP_LOST_LIFE
+                or cond == Cond.YOUR_TURN
+                or cond == Cond.DONE
+            ):
                 return True
     return False
 
@@ -160,18 +164,22 @@ def _apply_statics(G, C, n, n_static):
                         G[ob(att) + O.CUR_KW] |= steps[k, StepCol.A]
                     elif op == Op.STATIC_SELF:
                         # "as long as ...": the step's condition, for the source's controller
-                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O.PROMISED],
-                                   G[bs + O.CTRL], 0):
+                        if cond_ok(
+                            G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
+                        ):
                             G[bs + O.CUR_P] += steps[k, StepCol.A]
                             G[bs + O.CUR_T] += steps[k, StepCol.B]
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
                     elif op == Op.STATIC_OPP_CREATURES:
-                        if cond_ok(G, C, steps[k, StepCol.COND], G[bs + O.PROMISED],
-                                   G[bs + O.CTRL], 0):
+                        if cond_ok(
+                            G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
+                        ):
                             for j in range(n):
                                 t = G[OFF_BATTLEFIELD + j]
-                                if G[ob(t) + O.CTRL] != G[bs + O.CTRL] and \
-                                        cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                                if (
+                                    G[ob(t) + O.CTRL] != G[bs + O.CTRL]
+                                    and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                                ):
                                     G[ob(t) + O.CUR_P] += steps[k, StepCol.A]
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_ANTHEM:
@@ -284,9 +292,13 @@ def _legend_rule(G, C):
             continue
         for j in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + j]
-            if q != o and G[ob(q) + O.CARD] == card and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL] \
-                    and G[ob(q) + O.PHASED] == 0 \
-                    and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]:
+            if (
+                q != o
+                and G[ob(q) + O.CARD] == card
+                and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL]
+                and G[ob(q) + O.PHASED] == 0
+                and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]
+            ):
                 _dies(G, C, o)
                 return True
     return False
@@ -321,26 +333,24 @@ def _state_based_actions(G, C, fresh):
     any_change = False
     for guard in range(64):
         changed = False
-        if guard > 0 or (not fresh and (
-                (G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0)):
+        if guard > 0 or (not fresh and ((G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0)):
             refresh(G, C)
         for p in range(G[H.NPLAYERS]):
             q = pb(p)
-            if G[q + P.LOST] == 0 and (G[q + P.LIFE] <= 0 or G[q + P.DREW_EMPTY] == 1 or
-                                       _commander_damage_loses(G, q)):
+            if G[q + P.LOST] == 0 and (
+                G[q + P.LIFE] <= 0 or G[q + P.DREW_EMPTY] == 1 or _commander_damage_loses(G, q)
+            ):
                 leave_game(G, C, p)
                 changed = True
             c = G[q + P.COMMANDER] - 1
-            if c >= 0 and (G[ob(c) + O.ZONE] == Zone.GRAVEYARD or
-                           G[ob(c) + O.ZONE] == Zone.EXILE):
+            if c >= 0 and (G[ob(c) + O.ZONE] == Zone.GRAVEYARD or G[ob(c) + O.ZONE] == Zone.EXILE):
                 # 704.6d: a commander put into a graveyard or exile may go to the command zone;
                 # its owner always moves it (so it can be cast again, 903.8)
                 move_object(G, cards, c, Zone.COMMAND)
                 changed = True
         # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)
-        if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or \
-                (G[H.LINKS] != 0 and _linked_return(G, C)):
+        if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
             changed = True
         i = 0
         while i < G[H.BF_N]:
@@ -352,8 +362,9 @@ def _state_based_actions(G, C, fresh):
             if G[b + O.PHASED] == 0:
                 if t & CardType.CREATURE:
                     lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
-                    if G[b + O.CUR_T] <= 0 or (lethal and \
-                            (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
+                    if G[b + O.CUR_T] <= 0 or (
+                        lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
+                    ):
                         _dies(G, C, o)
                         gone = True
                     elif G[b + O.DEATHTOUCHED]:
@@ -362,12 +373,16 @@ def _state_based_actions(G, C, fresh):
                     if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
-                elif cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT and \
-                        G[b + O.ATTACHED] != NO_OBJ:
+                elif (
+                    cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT
+                    and G[b + O.ATTACHED] != NO_OBJ
+                ):
                     # 704.5n; a creature another player controls may stay equipped (301.5d)
                     att = attached_obj(G, o)
-                    if att == NO_OBJ or (
-                            cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                    if (
+                        att == NO_OBJ
+                        or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+                    ):
                         G[b + O.ATTACHED] = NO_OBJ
                         changed = True
             if gone:

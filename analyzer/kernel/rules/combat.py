@@ -22,8 +22,11 @@ MAX_COMBATANTS = 64
 @njit
 def is_creature(cards, G, o):
     b = ob(o)
-    return G[b + O.ZONE] == 3 and G[b + O.PHASED] == 0 and \
-        (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    return (
+        G[b + O.ZONE] == 3
+        and G[b + O.PHASED] == 0
+        and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    )
 
 
 @njit
@@ -42,8 +45,10 @@ def can_attack(cards, G, o, p):
 @njit
 def untapped_creature(cards, G, o):
     """can_block's tests of the blocker's card type and tap state, without its call."""
-    return G[ob(o) + O.TAPPED] == 0 and \
-        (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    return (
+        G[ob(o) + O.TAPPED] == 0
+        and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+    )
 
 
 @njit
@@ -121,10 +126,10 @@ def combat_damage(G, C, first_step):
     """Assign and deal combat damage for one step; all damage is dealt simultaneously."""
     cards = cards_of(C)
     n = G[H.BF_N]
-    src = G[W.DMG_SRC:W.DMG_SRC + 4 * MAX_COMBATANTS]
-    dst = G[W.DMG_DST:W.DMG_DST + 4 * MAX_COMBATANTS]
-    amt = G[W.DMG_AMT:W.DMG_AMT + 4 * MAX_COMBATANTS]
-    blockers = G[W.BLOCKERS:W.BLOCKERS + MAX_COMBATANTS]
+    src = G[W.DMG_SRC : W.DMG_SRC + 4 * MAX_COMBATANTS]
+    dst = G[W.DMG_DST : W.DMG_DST + 4 * MAX_COMBATANTS]
+    amt = G[W.DMG_AMT : W.DMG_AMT + 4 * MAX_COMBATANTS]
+    blockers = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
     k = 0
     for i in range(n):
         a = G[OFF_BATTLEFIELD + i]

@@ -160,8 +160,16 @@ def give_gift(G, C, giver, recipient, kind, source):
                 G[H.EXTRA_N] = n + 1
         elif kind != GiftKind.NONE:
             tok = gift_token(C, kind)
-            o = create_token(G, cards, tok, recipient, kind == GiftKind.TAPPED_FISH,
-                             cards[tok, CardCol.POWER], cards[tok, CardCol.TOUGHNESS], -1)
+            o = create_token(
+                G,
+                cards,
+                tok,
+                recipient,
+                kind == GiftKind.TAPPED_FISH,
+                cards[tok, CardCol.POWER],
+                cards[tok, CardCol.TOUGHNESS],
+                -1,
+            )
             if o >= 0:
                 fire_enters(G, C, o)
         G[pb(recipient) + P.GIFTS_RECEIVED] += 1
@@ -271,9 +279,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
-    vals = G[W.REF:W.REF + MAX_REF]
-    second = G[W.REF2:W.REF2 + MAX_REF]
-    destroyed = G[W.DESTROYED:W.DESTROYED + MAX_REF]
+    vals = G[W.REF : W.REF + MAX_REF]
+    second = G[W.REF2 : W.REF2 + MAX_REF]
+    destroyed = G[W.DESTROYED : W.DESTROYED + MAX_REF]
     n_destroyed = 0
     done = 0  # "if you do": set by forage and discard
     it = -1
@@ -293,8 +301,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         a = steps[k, StepCol.A]
         b_ = steps[k, StepCol.B]
         c = steps[k, StepCol.C]
-        n = _ref_values(G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it,
-                        trig_obj, vals)
+        n = _ref_values(
+            G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it, trig_obj, vals
+        )
         if op == Op.DAMAGE:
             for i in range(n):
                 deal_damage(G, C, src, vals[i], a)
@@ -305,8 +314,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.DAMAGE_EACH_CREATURE:
             for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O.PHASED] == 0 and \
-                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                if (
+                    G[ob(o) + O.PHASED] == 0
+                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                ):
                     deal_damage(G, C, src, o, a)
         elif op == Op.DESTROY:
             for i in range(n):
@@ -317,24 +328,36 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             m = 0
             for i in range(G[H.BF_N]):
                 o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O.PHASED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & a \
-                        and m < MAX_REF:
+                if (
+                    G[ob(o) + O.PHASED] == 0
+                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & a
+                    and m < MAX_REF
+                ):
                     second[m] = o
                     m += 1
             for i in range(m):
                 o = second[i]
-                if destroy(G, C, o) and G[ob(o) + O.OWNER] == ctrl and \
-                        G[ob(o) + O.ZONE] == Zone.GRAVEYARD and n_destroyed < MAX_REF:
+                if (
+                    destroy(G, C, o)
+                    and G[ob(o) + O.OWNER] == ctrl
+                    and G[ob(o) + O.ZONE] == Zone.GRAVEYARD
+                    and n_destroyed < MAX_REF
+                ):
                     destroyed[n_destroyed] = o
                     n_destroyed += 1
         elif op == Op.RETURN_DESTROYED:
             best = -1
             for i in range(n_destroyed):
                 o = destroyed[i]
-                if G[ob(o) + O.ZONE] == Zone.GRAVEYARD and \
-                        cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-                    if best < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] > \
-                            cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+                if (
+                    G[ob(o) + O.ZONE] == Zone.GRAVEYARD
+                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                ):
+                    if (
+                        best < 0
+                        or cards[G[ob(o) + O.CARD], CardCol.VALUE]
+                        > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+                    ):
                         best = o
             if best >= 0:
                 _enter_under(G, C, best, ctrl)
@@ -409,9 +432,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
             # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
             # fighter is not a target: nothing else checks that it is still there)
-            if n > 0 and m > 0 and _is_obj(vals[0]) and _is_obj(second[0]) and \
-                    G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD and \
-                    G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD:
+            if (
+                n > 0
+                and m > 0
+                and _is_obj(vals[0])
+                and _is_obj(second[0])
+                and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
+                and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
+            ):
                 x = vals[0]
                 y = second[0]
                 px = G[ob(x) + O.CUR_P]
@@ -427,12 +455,20 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
                     bo = ob(o)
-                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
-                            (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                    if (
+                        G[bo + O.CTRL] != p
+                        or G[bo + O.PHASED]
+                        or (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+                    ):
                         continue
-                    if best < 0 or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P] or (
+                    if (
+                        best < 0
+                        or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P]
+                        or (
                             G[bo + O.CUR_P] == G[ob(best) + O.CUR_P]
-                            and threat(G, cards, o) < threat(G, cards, best)):
+                            and threat(G, cards, o) < threat(G, cards, best)
+                        )
+                    ):
                         best = o
                 if best >= 0:
                     sacrifice(G, C, best)
@@ -473,8 +509,16 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     continue
                 p = vals[i] - PLAYER_BASE
                 for _ in range(b_):
-                    t = create_token(G, cards, a, p, c == 1, cards[a, CardCol.POWER],
-                                     cards[a, CardCol.TOUGHNESS], -1)
+                    t = create_token(
+                        G,
+                        cards,
+                        a,
+                        p,
+                        c == 1,
+                        cards[a, CardCol.POWER],
+                        cards[a, CardCol.TOUGHNESS],
+                        -1,
+                    )
                     if t >= 0:
                         fire_enters(G, C, t)
                         it = t
@@ -489,8 +533,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     cc = G[ob(o) + O.CARD]
                     if cards[cc, CardCol.TYPES] & CardType.LAND:
                         continue
-                    if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD],
-                                                                     CardCol.VALUE]:
+                    if (
+                        best < 0
+                        or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+                    ):
                         best = o
                 if best >= 0:
                     move_object(G, cards, best, Zone.EXILE)
@@ -521,8 +567,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.NO_SPELLS_THIS_TURN:
             G[H.NO_SPELLS_TURN] = G[H.TURN]
         elif op == Op.ATTACH_SELF:
-            if n > 0 and _is_obj(vals[0]) and src >= 0 and \
-                    G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+            if n > 0 and _is_obj(vals[0]) and src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 attach(G, src, vals[0])
         elif op == Op.EXILE_SELF:
             G[H.EXILE_SELF] = 1
@@ -613,8 +658,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             else:
                 for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
-                    if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0 and \
-                            cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                    if (
+                        G[ob(o) + O.CTRL] == ctrl
+                        and G[ob(o) + O.PHASED] == 0
+                        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    ):
                         x += 1
             G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
@@ -631,8 +679,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 worst = -1  # their choice: the built-in player gives up its least valuable
                 for j in range(G[pb(p) + P.HAND_N]):
                     o = hand_at(G, p, j)
-                    if worst < 0 or cards[G[ob(o) + O.CARD], CardCol.VALUE] < \
-                            cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+                    if (
+                        worst < 0
+                        or cards[G[ob(o) + O.CARD], CardCol.VALUE]
+                        < cards[G[ob(worst) + O.CARD], CardCol.VALUE]
+                    ):
                         worst = o
                 if worst >= 0:
                     move_object(G, cards, worst, Zone.EXILE)
@@ -645,8 +696,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 for j in range(G[H.BF_N]):
                     o = G[OFF_BATTLEFIELD + j]
                     bo = ob(o)
-                    if G[bo + O.CTRL] != p or G[bo + O.PHASED] or \
-                            (cards[G[bo + O.CARD], CardCol.TYPES] & a) == 0:
+                    if (
+                        G[bo + O.CTRL] != p
+                        or G[bo + O.PHASED]
+                        or (cards[G[bo + O.CARD], CardCol.TYPES] & a) == 0
+                    ):
                         continue
                     if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
                         worst = o
@@ -658,8 +712,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
-                    if payer >= 0 and not pay(G, cards, abilities_of(C), payer, a,
-                                              (0, 0, 0, 0, 0), False):
+                    if payer >= 0 and not pay(
+                        G, cards, abilities_of(C), payer, a, (0, 0, 0, 0, 0), False
+                    ):
                         counter_spell_object(G, C, vals[i], False)
     return it
 
@@ -685,15 +740,25 @@ def copy_spell(G, C, o, new_ctrl):
     G[b + O.TOKEN] = 1
     G[b + O.COPY_OF] = card
     G[b + O.BASE_P] = G[ob(o) + O.BASE_P] if G[ob(o) + O.TOKEN] else cards[card, CardCol.POWER]
-    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else \
-        cards[card, CardCol.TOUGHNESS]
+    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else cards[card, CardCol.TOUGHNESS]
     G[b + O.ZCC] += 1
     G[b + O.ZONE] = Zone.STACK
-    slots = G[W.CSLOTS:W.CSLOTS + MAX_TARGETS]
-    zccs = G[W.CZCCS:W.CZCCS + MAX_TARGETS]
+    slots = G[W.CSLOTS : W.CSLOTS + MAX_TARGETS]
+    zccs = G[W.CZCCS : W.CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
         slots[k] = entry_field(G, i, S.T0 + k)
         zccs[k] = entry_field(G, i, S.Z0 + k)
-    return push_entry(G, SK_SPELL, cp, card, entry_field(G, i, S.AB), new_ctrl,
-                      entry_field(G, i, S.PROMISED), entry_field(G, i, S.RECIPIENT), slots, zccs,
-                      -1, G[b + O.ZCC])
+    return push_entry(
+        G,
+        SK_SPELL,
+        cp,
+        card,
+        entry_field(G, i, S.AB),
+        new_ctrl,
+        entry_field(G, i, S.PROMISED),
+        entry_field(G, i, S.RECIPIENT),
+        slots,
+        zccs,
+        -1,
+        G[b + O.ZCC],
+    )

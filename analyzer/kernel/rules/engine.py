@@ -92,8 +92,20 @@ def empty_record(deck_sizes, n_players):
 
 
 @njit
-def init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, starting_life,
-              turn_cap, action_cap, first_seat):
+def init_game(
+    G,
+    C,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_index,
+    starting_life,
+    turn_cap,
+    action_cap,
+    first_seat,
+):
     """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids, levels[s] its
     built-in player's level (enums.PlayerLevel); first_seat < 0: game_index % n_players, so
     play/draw alternates by game index."""
@@ -434,10 +446,34 @@ def play(G, C, pol, stop_at_decision):
 
 
 @njit(_nrt=True)
-def play_game(G, C, pol, decks, deck_sizes, levels, n_players, run_seed, game_index,
-              starting_life, turn_cap, action_cap):
-    init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_index, starting_life,
-              turn_cap, action_cap, -1)
+def play_game(
+    G,
+    C,
+    pol,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_index,
+    starting_life,
+    turn_cap,
+    action_cap,
+):
+    init_game(
+        G,
+        C,
+        decks,
+        deck_sizes,
+        levels,
+        n_players,
+        run_seed,
+        game_index,
+        starting_life,
+        turn_cap,
+        action_cap,
+        -1,
+    )
     advance(G, C, pol, False)
 
 
@@ -446,4 +482,3 @@ def new_record(deck_sizes: np.ndarray) -> np.ndarray:
     from analyzer.kernel.layout import record_size
 
     return np.zeros(record_size(int(np.sum(deck_sizes)) + MAX_TOKENS), dtype=np.int32)
-

@@ -128,15 +128,16 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O.PROMISED]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == kind and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
-                                                   cond_ok(G, C, abilities[a, AbilCol.COND],
-                                                           promised, ctrl, 0)):
+        if abilities[a, AbilCol.KIND] == kind and (
+            abilities[a, AbilCol.COND] == Cond.ALWAYS
+            or cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0)
+        ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
 
 
 @njit
 def _enters_with(G, C, o, ctrl):
-    """"Enters with N counters [if ...]" is a replacement effect (614.1c): applied as o enters,
+    """ "Enters with N counters [if ...]" is a replacement effect (614.1c): applied as o enters,
     before any enters trigger, never on the stack."""
     cards = cards_of(C)
     abilities = abilities_of(C)
@@ -144,8 +145,9 @@ def _enters_with(G, C, o, ctrl):
     card = G[ob(o) + O.CARD]
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or \
-                not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], ctrl, 0):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or not cond_ok(
+            G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], ctrl, 0
+        ):
             continue
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
@@ -170,8 +172,10 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O.CARD]
     if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if cards[card, CardCol.TYPES] & CardType.CREATURE and \
-            (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
+    if (
+        cards[card, CardCol.TYPES] & CardType.CREATURE
+        and (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1
+    ):
         sub = cards[card, CardCol.SUBTYPES]
         for i in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + i]
@@ -187,12 +191,15 @@ def fire_enters(G, C, o):
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
                 want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
-                if (want != 0 and (sub & want) == 0) or \
-                        (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN]) or \
-                        (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0):
+                if (
+                    (want != 0 and (sub & want) == 0)
+                    or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
+                    or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                ):
                     continue
-                if abilities[a, AbilCol.COND] == Cond.ALWAYS or \
-                        cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0):
+                if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
+                    G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+                ):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
@@ -235,8 +242,9 @@ def fire_controller_event(G, C, p, kind, trig_obj):
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] == kind and (
-                    abilities[a, AbilCol.COND] == Cond.ALWAYS or
-                    cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)):
+                abilities[a, AbilCol.COND] == Cond.ALWAYS
+                or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
+            ):
                 if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
                     if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
                         continue
@@ -252,8 +260,11 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     you cast / a player casts their second spell each turn"."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    kinds = (1 << AbilityKind.SECOND_SPELL) | (1 << AbilityKind.NONCREATURE_SPELL) | \
-        (1 << AbilityKind.EXPEND)
+    kinds = (
+        (1 << AbilityKind.SECOND_SPELL)
+        | (1 << AbilityKind.NONCREATURE_SPELL)
+        | (1 << AbilityKind.EXPEND)
+    )
     if (G[H.KINDS_SEEN] & kinds) == 0:
         return  # no permanent with such an ability ever entered the battlefield
     for i in range(G[H.BF_N]):
@@ -276,8 +287,10 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 hit = noncreature
             elif ctrl == p and k == AbilityKind.EXPEND:
                 hit = spent_before < tp <= spent_after
-            if hit and (abilities[a, AbilCol.COND] == Cond.ALWAYS or
-                        cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)):
+            if hit and (
+                abilities[a, AbilCol.COND] == Cond.ALWAYS
+                or cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)
+            ):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
 
 
@@ -292,8 +305,11 @@ def fire_targeted(G, C, p, slots):
         if v < 0 or v >= PLAYER_BASE:
             continue
         b = ob(v)
-        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] != p or \
-                G[b + O.VALIANT_TURN] == G[H.TURN]:
+        if (
+            G[b + O.ZONE] != Zone.BATTLEFIELD
+            or G[b + O.CTRL] != p
+            or G[b + O.VALIANT_TURN] == G[H.TURN]
+        ):
             continue
         card = G[b + O.CARD]
         a0 = cards[card, CardCol.AB_START]
@@ -306,7 +322,7 @@ def fire_targeted(G, C, p, slots):
 
 @njit
 def fire_sacrificed(G, C, o):
-    """"When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
+    """ "When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
     if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O.CTRL], o)
 
@@ -356,8 +372,9 @@ def fire_end_step(G, C):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
                 continue
-            if abilities[a, AbilCol.COND] != Cond.ALWAYS and \
-                    not cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0):
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+            ):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
     # delayed triggers fire once, then are gone

@@ -31,11 +31,37 @@ from analyzer.kernel.runtime.config import njit
 LOG_N = 0
 LOG_LOST = 1
 LOG_HEAD = 2
-(L_TURN, L_OWN_TURN, L_PHASE, L_ACTIVE, L_SEAT, L_KIND, L_OBJ, L_CARD, L_OBJ2, L_CARD2, L_A, L_B,
- L_C) = range(13)
+(
+    L_TURN,
+    L_OWN_TURN,
+    L_PHASE,
+    L_ACTIVE,
+    L_SEAT,
+    L_KIND,
+    L_OBJ,
+    L_CARD,
+    L_OBJ2,
+    L_CARD2,
+    L_A,
+    L_B,
+    L_C,
+) = range(13)
 LW = 13
-LOG_FIELDS = ("turn", "own_turn", "phase", "active", "seat", "kind", "obj", "card", "obj2",
-              "card2", "a", "b", "c")
+LOG_FIELDS = (
+    "turn",
+    "own_turn",
+    "phase",
+    "active",
+    "seat",
+    "kind",
+    "obj",
+    "card",
+    "obj2",
+    "card2",
+    "a",
+    "b",
+    "c",
+)
 
 
 def log_record_size(record_len: int, rows: int) -> int:

@@ -36,12 +36,20 @@ from analyzer.kernel.rules.state import ob, pb, zone_list
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
-CHECK_NAMES = ("ok", "card in no zone", "zone list disagrees with object", "card listed twice",
-               "list over capacity", "negative counter or damage", "life not accounted for",
-               "spell entry without its card on the stack", "token in a player's list",
-               "characteristics stale after the draw step",
-               "characteristics stale though H_DIRTY says current",
-               "state-based action pending though H_DIRTY says settled")
+CHECK_NAMES = (
+    "ok",
+    "card in no zone",
+    "zone list disagrees with object",
+    "card listed twice",
+    "list over capacity",
+    "negative counter or damage",
+    "life not accounted for",
+    "spell entry without its card on the stack",
+    "token in a player's list",
+    "characteristics stale after the draw step",
+    "characteristics stale though H_DIRTY says current",
+    "state-based action pending though H_DIRTY says settled",
+)
 
 
 @njit(_nrt=True)
@@ -143,9 +151,13 @@ def play_checked(G, C, pol):
     while G[H.WINNER] == -1:
         # a step that takes the game from the turn's start to main 1 drew the card: its
         # state-based check ran on the characteristics as they were (see engine.step)
-        drawing = G[H.WINDOW] == 0 and G[H.TRIG_N] == 0 and (
-            G[H.PHASE] == Phase.BEGIN or G[H.PHASE] == Phase.UPKEEP
-            or G[H.PHASE] == Phase.DRAW)
+        drawing = (
+            G[H.WINDOW] == 0
+            and G[H.TRIG_N] == 0
+            and (
+                G[H.PHASE] == Phase.BEGIN or G[H.PHASE] == Phase.UPKEEP or G[H.PHASE] == Phase.DRAW
+            )
+        )
         if G[H.PENDING] != PEND_NONE:
             promise, recipient = decide_gift(G, C, pol, G[H.PEND_PLAYER], G[H.PEND_OBJ])
             resolve_decision(G, C, pol, promise, recipient)
@@ -155,8 +167,12 @@ def play_checked(G, C, pol):
             if G[H.ACTIONS] >= G[H.ACTION_CAP]:
                 break
         steps += 1
-        if drawing and G[H.PHASE] == Phase.MAIN1 and G[H.WINDOW] == 0 and \
-                stale_characteristics(G, C, scratch):
+        if (
+            drawing
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.WINDOW] == 0
+            and stale_characteristics(G, C, scratch)
+        ):
             return 9, steps
         if G[H.STATICS] == 0 and (G[H.DIRTY] & DIRTY_CHARS) == 0 and G[H.WINNER] == -1:
             bad = unsettled(G, C, scratch)
@@ -169,14 +185,38 @@ def play_checked(G, C, pol):
 
 
 @njit(_nrt=True, entry=True)
-def soak_batch(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
-               starting_life, turn_cap, action_cap, out):
+def soak_batch(
+    C,
+    pol,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_start,
+    starting_life,
+    turn_cap,
+    action_cap,
+    out,
+):
     """Play games with the invariant check after every step. out[i] = (failed check, step,
     winner, end reason, capacity error) for game game_start + i."""
     G = empty_record(deck_sizes, n_players)
     for i in range(out.shape[0]):
-        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
-                  starting_life, turn_cap, action_cap, -1)
+        init_game(
+            G,
+            C,
+            decks,
+            deck_sizes,
+            levels,
+            n_players,
+            run_seed,
+            game_start + i,
+            starting_life,
+            turn_cap,
+            action_cap,
+            -1,
+        )
         bad, steps = play_checked(G, C, pol)
         out[i, 0] = bad
         out[i, 1] = steps

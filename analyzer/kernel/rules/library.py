@@ -94,8 +94,7 @@ def look_at_top(G, C, p, n, to_graveyard):
             if cards_of(C)[card, CardCol.TYPES] & CardType.LAND:
                 lands += 1  # a land kept on top is one more land soon
             continue
-        move_object(G, cards_of(C), top[j], Zone.GRAVEYARD if to_graveyard else Zone.LIBRARY,
-                    False)
+        move_object(G, cards_of(C), top[j], Zone.GRAVEYARD if to_graveyard else Zone.LIBRARY, False)
 
 
 @njit(_nrt=True)
@@ -112,11 +111,12 @@ def dig(G, C, p, n, types, max_power):
         card = G[ob(top[j]) + O.CARD]
         if (cards[card, CardCol.TYPES] & types) == 0:
             continue
-        if cards[card, CardCol.TYPES] & CardType.CREATURE and \
-                cards[card, CardCol.POWER] > max_power:
+        if (
+            cards[card, CardCol.TYPES] & CardType.CREATURE
+            and cards[card, CardCol.POWER] > max_power
+        ):
             continue
-        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD],
-                                                          CardCol.VALUE]:
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD], CardCol.VALUE]:
             best = j
     rest = np.empty(max(k, 1), np.int32)
     m = 0
@@ -168,8 +168,9 @@ def search_basic_land(G, C, p, tapped):
     for j in range(n):
         o = G[off + j]
         card = G[ob(o) + O.CARD]
-        if (cards[card, CardCol.TYPES] & CardType.BASIC) == 0 or \
-                (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
+        if (cards[card, CardCol.TYPES] & CardType.BASIC) == 0 or (
+            cards[card, CardCol.TYPES] & CardType.LAND
+        ) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
         score = 1

@@ -164,10 +164,10 @@ def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
 
 @njit
 def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
-    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
-    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
-    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
-    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK : W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ : W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
 
@@ -175,10 +175,10 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 @njit
 def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
-    masks = G[W.SRC_MASK:W.SRC_MASK + MAX_SOURCES]
-    objs = G[W.SRC_OBJ:W.SRC_OBJ + MAX_SOURCES]
-    kinds = G[W.SRC_KIND:W.SRC_KIND + MAX_SOURCES]
-    use = G[W.SRC_USE:W.SRC_USE + MAX_SOURCES]
+    masks = G[W.SRC_MASK : W.SRC_MASK + MAX_SOURCES]
+    objs = G[W.SRC_OBJ : W.SRC_OBJ + MAX_SOURCES]
+    kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
+    use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
         return False
@@ -225,7 +225,7 @@ def pay(G, cards, abilities, p, generic, colored, any_type):
 @njit(inline="always")  # returns a view of G: no reference to count (see config.njit)
 def _colored(G, colored):
     """The WUBRG counts (array or tuple) in a work area the shared planner may adjust."""
-    out = G[W.PCOLOR:W.PCOLOR + 5]
+    out = G[W.PCOLOR : W.PCOLOR + 5]
     for c in range(5):
         out[c] = colored[c]
     return out
@@ -240,7 +240,13 @@ def card_cost(cards, card, colored):
 @njit
 def ability_cost_tuple(abilities, a):
     """(generic, (W, U, B, R, G)) of an activated ability's mana cost."""
-    return (abilities[a, AbilCol.COST_GENERIC],
-            (abilities[a, AbilCol.COST_W], abilities[a, AbilCol.COST_U],
-             abilities[a, AbilCol.COST_B], abilities[a, AbilCol.COST_R],
-             abilities[a, AbilCol.COST_G]))
+    return (
+        abilities[a, AbilCol.COST_GENERIC],
+        (
+            abilities[a, AbilCol.COST_W],
+            abilities[a, AbilCol.COST_U],
+            abilities[a, AbilCol.COST_B],
+            abilities[a, AbilCol.COST_R],
+            abilities[a, AbilCol.COST_G],
+        ),
+    )

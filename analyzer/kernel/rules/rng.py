@@ -35,11 +35,13 @@ def seed_state(run_seed, game_index):
 @njit
 def set_rng(G, state):
     lo = state & _MASK32
-    G[H.RNG_LO] = np.int32(np.int64(lo) - (np.int64(1) << 32)
-                           if lo >= np.uint64(1 << 31) else np.int64(lo))
+    G[H.RNG_LO] = np.int32(
+        np.int64(lo) - (np.int64(1) << 32) if lo >= np.uint64(1 << 31) else np.int64(lo)
+    )
     hi = state >> np.uint64(32)
-    G[H.RNG_HI] = np.int32(np.int64(hi) - (np.int64(1) << 32)
-                           if hi >= np.uint64(1 << 31) else np.int64(hi))
+    G[H.RNG_HI] = np.int32(
+        np.int64(hi) - (np.int64(1) << 32) if hi >= np.uint64(1 << 31) else np.int64(hi)
+    )
 
 
 @njit

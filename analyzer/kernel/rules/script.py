@@ -154,8 +154,11 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_TAP]:
         if G[ob(o) + O.TAPPED]:
             return E_TAPPED, -1
-        if G[ob(o) + O.SICK] and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE \
-                and (G[ob(o) + O.CUR_KW] & Keyword.HASTE) == 0:
+        if (
+            G[ob(o) + O.SICK]
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and (G[ob(o) + O.CUR_KW] & Keyword.HASTE) == 0
+        ):
             return E_SICK, -1
     if not activate_with_targets(G, C, p, o, ab, slots, zccs):
         return E_MANA, -1
@@ -214,8 +217,11 @@ def declare_block(G, C, blockers, attacked):
     for i in range(n):
         b = blockers[i]
         a = attacked[i]
-        if G[ob(a) + O.ZONE] != Zone.BATTLEFIELD or G[ob(a) + O.ATTACKING] == 0 or \
-                G[ob(a) + O.ATTACKING] != G[ob(b) + O.CTRL] + 1:
+        if (
+            G[ob(a) + O.ZONE] != Zone.BATTLEFIELD
+            or G[ob(a) + O.ATTACKING] == 0
+            or G[ob(a) + O.ATTACKING] != G[ob(b) + O.CTRL] + 1
+        ):
             return E_NOT_ATTACKING, i
         if G[ob(b) + O.ZONE] != Zone.BATTLEFIELD or not can_block(cards, G, b, a):
             return E_BLOCKER, i

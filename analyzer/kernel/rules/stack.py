@@ -129,8 +129,11 @@ def _pay_extra_cost(G, C, p, o):
             h = hand_at(G, p, i)
             if h == o:
                 continue
-            if worst < 0 or cards[G[ob(h) + O.CARD], CardCol.VALUE] < \
-                    cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+            if (
+                worst < 0
+                or cards[G[ob(h) + O.CARD], CardCol.VALUE]
+                < cards[G[ob(worst) + O.CARD], CardCol.VALUE]
+            ):
                 worst = h
         if worst < 0:
             return False
@@ -154,8 +157,8 @@ def cast_finish(G, C, p, o, promise, recipient):
     for that mode, costs, onto the stack. Returns False (nothing changed) if it cannot be cast
     that way."""
     card = G[ob(o) + O.CARD]
-    slots = G[W.SLOTS:W.SLOTS + MAX_TARGETS]
-    zccs = G[W.ZCCS:W.ZCCS + MAX_TARGETS]
+    slots = G[W.SLOTS : W.SLOTS + MAX_TARGETS]
+    zccs = G[W.ZCCS : W.ZCCS + MAX_TARGETS]
     G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, spell_ability(C, card), p, promise)
     if ab == NO_MODE and spell_ability(C, card) >= 0:
@@ -210,15 +213,18 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     cards = cards_of(C)
     abilities = abilities_of(C)
     card = G[ob(o) + O.CARD]
-    colored = G[W.COLOR:W.COLOR + 5]
+    colored = G[W.COLOR : W.COLOR + 5]
     generic = base_cost(G, C, o, colored)
     any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
     cast_from = G[ob(o) + O.ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST
     discards = cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD
-    if discard >= 0 and discards and (discard == o or G[ob(discard) + O.ZONE] != Zone.HAND
-                                      or G[ob(discard) + O.OWNER] != p):
+    if (
+        discard >= 0
+        and discards
+        and (discard == o or G[ob(discard) + O.ZONE] != Zone.HAND or G[ob(discard) + O.OWNER] != p)
+    ):
         return CAST_EXTRA_COST
     from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
@@ -240,10 +246,19 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         G[pb(p) + P.GIFTS_PROMISED] += 1
     else:
         recipient = -1
-    i = push_entry(G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1,
-                   G[ob(o) + O.ZCC])
-    log_event(G, Event.CAST, p, o, -1, promise, recipient,
-              generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4])
+    i = push_entry(
+        G, SK_SPELL, o, card, ab, p, promise, recipient, slots, zccs, -1, G[ob(o) + O.ZCC]
+    )
+    log_event(
+        G,
+        Event.CAST,
+        p,
+        o,
+        -1,
+        promise,
+        recipient,
+        generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4],
+    )
     log_targets(G, o, slots)
     G[pb(p) + P.SPELLS_TURN] += 1
     G[pb(p) + P.SPELLS_CAST] += 1
@@ -270,8 +285,12 @@ def _ward(G, C, p, slots):
             if slots[j] == v:
                 seen = True
         b = ob(v)
-        if not seen and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.CTRL] != p and \
-                G[b + O.CUR_KW] & Keyword.WARD2:
+        if (
+            not seen
+            and G[b + O.ZONE] == Zone.BATTLEFIELD
+            and G[b + O.CTRL] != p
+            and G[b + O.CUR_KW] & Keyword.WARD2
+        ):
             queue_trigger(G, v, 2, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
             G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
 
@@ -286,8 +305,11 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
     for i in range(G[H.STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
         k = G[e + S.KIND]
-        if (k != SK_SPELL and k != SK_ABILITY) or G[e + S.OBJ] != target_obj or \
-                G[e + S.ZCC] != target_zcc:
+        if (
+            (k != SK_SPELL and k != SK_ABILITY)
+            or G[e + S.OBJ] != target_obj
+            or G[e + S.ZCC] != target_zcc
+        ):
             continue
         if pay(G, cards, abilities, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
             return
@@ -319,8 +341,8 @@ def clear_decision(G):
 def activate(G, C, p, o, ab):
     """Activate a non-mana ability: pay its costs, choose targets, put it on the stack."""
     abilities = abilities_of(C)
-    slots = G[W.SLOTS:W.SLOTS + MAX_TARGETS]
-    zccs = G[W.ZCCS:W.ZCCS + MAX_TARGETS]
+    slots = G[W.SLOTS : W.SLOTS + MAX_TARGETS]
+    zccs = G[W.ZCCS : W.ZCCS + MAX_TARGETS]
     G[H.TARGET_SRC] = o + 1
     if not choose_targets(G, C, ab, p, 0, slots, zccs):
         return False
@@ -347,8 +369,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
-    push_entry(G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots,
-               zccs, -1, zcc)
+    push_entry(
+        G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots, zccs, -1, zcc
+    )
     log_event(G, Event.ACTIVATE, p, o, -1, ab, -1, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)
@@ -366,25 +389,50 @@ def _trigger_to_stack(G, C, t):
     ab = G[t + T.AB]
     ctrl = G[t + T.CTRL]
     kind = G[t + T.KIND]
-    slots = G[W.TSLOTS:W.TSLOTS + MAX_TARGETS]
-    zccs = G[W.TZCCS:W.TZCCS + MAX_TARGETS]
+    slots = G[W.TSLOTS : W.TSLOTS + MAX_TARGETS]
+    zccs = G[W.TZCCS : W.TZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
         slots[i] = -1
         zccs[i] = 0
     if kind == SK_GIFT or kind == SK_DELAYED:
-        push_entry(G, kind, o, G[ob(o) + O.CARD], ab, ctrl, 1, G[t + T.RECIPIENT], slots,
-                   zccs, G[t + T.TRIG_OBJ], G[t + T.ZCC])
+        push_entry(
+            G,
+            kind,
+            o,
+            G[ob(o) + O.CARD],
+            ab,
+            ctrl,
+            1,
+            G[t + T.RECIPIENT],
+            slots,
+            zccs,
+            G[t + T.TRIG_OBJ],
+            G[t + T.ZCC],
+        )
         log_event(G, Event.TRIGGER, ctrl, o, -1, ab, kind, -1)
         return True
     if kind == SK_WARD:
-        i = push_entry(G, kind, o, G[ob(o) + O.CARD], -1, ctrl, 0, -1, slots, zccs,
-                       G[t + T.TRIG_OBJ], G[t + T.TRIG_ZCC])
+        i = push_entry(
+            G,
+            kind,
+            o,
+            G[ob(o) + O.CARD],
+            -1,
+            ctrl,
+            0,
+            -1,
+            slots,
+            zccs,
+            G[t + T.TRIG_OBJ],
+            G[t + T.TRIG_ZCC],
+        )
         if i >= 0:
             G[OFF_STACK + i * SF + S.X] = ab  # the ward cost
         return True
     promised = G[t + T.PROMISED]
-    if not _while_only(abilities, ab) and \
-            not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
+    if not _while_only(abilities, ab) and not cond_ok(
+        G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
+    ):
         return False
     G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, ab, ctrl, promised)  # 603.3c: a modal trigger's mode, chosen now
@@ -392,8 +440,20 @@ def _trigger_to_stack(G, C, t):
         return False  # 603.3c: no mode can be chosen, the ability is removed
     if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
         return False  # 603.3d: no legal targets, the ability is removed
-    push_entry(G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, ctrl, promised, -1,
-               slots, zccs, G[t + T.TRIG_OBJ], G[t + T.ZCC])
+    push_entry(
+        G,
+        SK_ABILITY,
+        o,
+        G[ob(o) + O.CARD],
+        ab,
+        ctrl,
+        promised,
+        -1,
+        slots,
+        zccs,
+        G[t + T.TRIG_OBJ],
+        G[t + T.ZCC],
+    )
     log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)
@@ -403,10 +463,12 @@ def _trigger_to_stack(G, C, t):
 
 @njit
 def _while_only(abilities, ab):
-    """"Whenever this attacks while ...": a trigger condition, checked only as it triggers (not
+    """ "Whenever this attacks while ...": a trigger condition, checked only as it triggers (not
     an intervening if, 603.4)."""
-    return abilities[ab, AbilCol.KIND] == AbilityKind.ATTACKS and \
-        abilities[ab, AbilCol.TRIG_PARAM] == 1
+    return (
+        abilities[ab, AbilCol.KIND] == AbilityKind.ATTACKS
+        and abilities[ab, AbilCol.TRIG_PARAM] == 1
+    )
 
 
 @njit
@@ -425,8 +487,16 @@ def adjust_spell_cost(G, C, p, card, generic, colored, any_type):
             continue
         for c in range(5):
             colored[c] += abilities[a, AbilCol.COST_W + c]
-        if can_pay_spell(G, cards, abilities, p, card,
-                         generic + abilities[a, AbilCol.COST_GENERIC], colored, any_type):
+        if can_pay_spell(
+            G,
+            cards,
+            abilities,
+            p,
+            card,
+            generic + abilities[a, AbilCol.COST_GENERIC],
+            colored,
+            any_type,
+        ):
             offspring = 1
             generic += abilities[a, AbilCol.COST_GENERIC]
         else:
@@ -479,8 +549,11 @@ def cost_reduction(G, C, p, card):
         k = 0
         for i in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + i]
-            if G[ob(q) + O.CTRL] == p and G[ob(q) + O.PHASED] == 0 and \
-                    cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want:
+            if (
+                G[ob(q) + O.CTRL] == p
+                and G[ob(q) + O.PHASED] == 0
+                and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want
+            ):
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
@@ -490,7 +563,7 @@ def cost_reduction(G, C, p, card):
 
 @njit
 def _static_reduction(G, C, p, types):
-    """"[Instant and sorcery] spells you cast cost {1} less": the static abilities of p's
+    """ "[Instant and sorcery] spells you cast cost {1} less": the static abilities of p's
     permanents that reduce a spell of these card types (601.2f)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
@@ -499,8 +572,11 @@ def _static_reduction(G, C, p, types):
     for i in range(G[H.BF_N]):
         q = G[OFF_BATTLEFIELD + i]
         qc = G[ob(q) + O.CARD]
-        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED] or \
-                (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
+        if (
+            G[ob(q) + O.CTRL] != p
+            or G[ob(q) + O.PHASED]
+            or (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0
+        ):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
@@ -508,8 +584,10 @@ def _static_reduction(G, C, p, types):
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                if steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS and \
-                        types & steps[k, StepCol.A]:
+                if (
+                    steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS
+                    and types & steps[k, StepCol.A]
+                ):
                     total += steps[k, StepCol.B]
     return total
 
@@ -574,8 +652,8 @@ def resolve_top(G, C):
     recipient = G[e + S.RECIPIENT]
     trig_obj = G[e + S.TRIG_OBJ]
     zcc = G[e + S.ZCC]
-    slots = G[W.RSLOTS:W.RSLOTS + MAX_TARGETS]
-    zccs = G[W.RZCCS:W.RZCCS + MAX_TARGETS]
+    slots = G[W.RSLOTS : W.RSLOTS + MAX_TARGETS]
+    zccs = G[W.RZCCS : W.RZCCS + MAX_TARGETS]
     for i in range(MAX_TARGETS):
         slots[i] = G[e + S.T0 + i]
         zccs[i] = G[e + S.Z0 + i]
@@ -603,8 +681,9 @@ def resolve_top(G, C):
         if had and not ok:
             log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
             return
-        if not _while_only(abilities, ab) and \
-                not cond_ok(G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0):
+        if not _while_only(abilities, ab) and not cond_ok(
+            G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
+        ):
             return  # 603.4: the intervening "if" is checked again on resolution
         run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
         return

@@ -47,8 +47,20 @@ ERR_TRIGGERS = 8
 ERR_DELAYED = 9
 ERR_EXTRA = 10
 ERR_SCRATCH = 11
-ERROR_NAMES = ("", "hand", "library", "graveyard", "exile", "battlefield", "tokens", "stack",
-               "triggers", "delayed triggers", "extra turns", "scratch")
+ERROR_NAMES = (
+    "",
+    "hand",
+    "library",
+    "graveyard",
+    "exile",
+    "battlefield",
+    "tokens",
+    "stack",
+    "triggers",
+    "delayed triggers",
+    "extra turns",
+    "scratch",
+)
 
 
 @njit

@@ -107,8 +107,12 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False  # "another target ...": not the source of the ability
     if filt & TargetFilter.WITHOUT_FLYING and G[b + O.CUR_KW] & Keyword.FLYING:
         return False
-    if filt & TargetFilter.IN_COMBAT_OR_TAPPED and G[b + O.ATTACKING] == 0 and \
-            G[b + O.BLOCKING] == 0 and G[b + O.TAPPED] == 0:
+    if (
+        filt & TargetFilter.IN_COMBAT_OR_TAPPED
+        and G[b + O.ATTACKING] == 0
+        and G[b + O.BLOCKING] == 0
+        and G[b + O.TAPPED] == 0
+    ):
         return False
     if filt & TargetFilter.PT_AT_LEAST and G[b + O.CUR_P] < param and G[b + O.CUR_T] < param:
         return False
@@ -133,8 +137,10 @@ def object_legal(G, cards, targets, g, o, chooser):
     if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
         if zone != Zone.BATTLEFIELD or G[b + O.PHASED]:
             return False
-        if kind == TargetKind.ANY and (cards[card, CardCol.TYPES] &
-                                       (CardType.CREATURE | CardType.PLANESWALKER)) == 0:
+        if (
+            kind == TargetKind.ANY
+            and (cards[card, CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER)) == 0
+        ):
             return False
         if G[b + O.CTRL] != chooser and (G[b + O.CUR_KW] & Keyword.HEXPROOF):
             return False
@@ -198,13 +204,17 @@ def combat_damage_to(G, v):
     taken = 0
     for i in range(G[H.BF_N]):
         x = G[OFF_BATTLEFIELD + i]
-        if G[ob(x) + O.BLOCKING] == v + 1 or (G[ob(v) + O.BLOCKING] == x + 1 and
-                                                 G[ob(x) + O.ATTACKING]):
+        if G[ob(x) + O.BLOCKING] == v + 1 or (
+            G[ob(v) + O.BLOCKING] == x + 1 and G[ob(x) + O.ATTACKING]
+        ):
             pw = G[ob(x) + O.CUR_P]
             if pw > 0:
                 kw = G[ob(x) + O.CUR_KW]
-                taken += 1000 if kw & Keyword.DEATHTOUCH else \
-                    pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+                taken += (
+                    1000
+                    if kw & Keyword.DEATHTOUCH
+                    else pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+                )
     return taken
 
 
@@ -233,12 +243,21 @@ def threat(G, cards, o):
 
 
 # ability kinds that keep paying off while the permanent stays (the deck's triggers)
-_RECURRING = (1 << AbilityKind.ATTACKS) | (1 << AbilityKind.END_STEP) | \
-    (1 << AbilityKind.UPKEEP) | (1 << AbilityKind.COMBAT_DAMAGE_PLAYER) | \
-    (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.SECOND_SPELL) | \
-    (1 << AbilityKind.LIFE_GAIN) | (1 << AbilityKind.NONCREATURE_SPELL) | \
-    (1 << AbilityKind.EXPEND) | (1 << AbilityKind.VALIANT) | (1 << AbilityKind.LIFE_CHANGE) | \
-    (1 << AbilityKind.LANDFALL) | (1 << AbilityKind.GIFT_GIVEN)
+_RECURRING = (
+    (1 << AbilityKind.ATTACKS)
+    | (1 << AbilityKind.END_STEP)
+    | (1 << AbilityKind.UPKEEP)
+    | (1 << AbilityKind.COMBAT_DAMAGE_PLAYER)
+    | (1 << AbilityKind.OTHER_CREATURE_ENTERS)
+    | (1 << AbilityKind.SECOND_SPELL)
+    | (1 << AbilityKind.LIFE_GAIN)
+    | (1 << AbilityKind.NONCREATURE_SPELL)
+    | (1 << AbilityKind.EXPEND)
+    | (1 << AbilityKind.VALIANT)
+    | (1 << AbilityKind.LIFE_CHANGE)
+    | (1 << AbilityKind.LANDFALL)
+    | (1 << AbilityKind.GIFT_GIVEN)
+)
 _BOARD_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
 
 
@@ -332,7 +351,7 @@ def program_has_targets(G, C, ab, chooser, promised):
     abilities = abilities_of(C)
     targets = targets_of(C)
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
+    buf = G[W.CAND : W.CAND + MAX_CANDIDATES]
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -386,8 +405,10 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
         d = fighter_power if dmg == 1000 else dmg
         if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
             d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
-        if G[b + O.CUR_T] - G[b + O.DAMAGE] <= d and \
-                (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+        if (
+            G[b + O.CUR_T] - G[b + O.DAMAGE] <= d
+            and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
+        ):
             return 2000 + t
         return t - 500
     return t
@@ -447,8 +468,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     if ab < 0:
         return True
     tg0 = abilities[ab, AbilCol.TG_START]
-    buf = G[W.CAND:W.CAND + MAX_CANDIDATES]
-    scores = G[W.SCORE:W.SCORE + MAX_CANDIDATES]
+    buf = G[W.CAND : W.CAND + MAX_CANDIDATES]
+    scores = G[W.SCORE : W.SCORE + MAX_CANDIDATES]
     fighter_power = 0
     lose_kw = 0
     std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
@@ -463,8 +484,9 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         dmg = damage_hint(abilities, steps, ab, j)
         bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
         for i in range(n):
-            scores[i] = _score(G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw,
-                               bounce)
+            scores[i] = _score(
+                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce
+            )
         s0 = slot_start(targets, tg0, j)
         k = 0
         mx = targets[g, TargCol.MAX]

@@ -24,19 +24,38 @@ from analyzer.kernel.runtime.config import njit
 
 # Per-game output columns: (name, record field), one list per kind of row. Adding a column is
 # one line here (and its documentation in the README's games.csv section).
-GAME_COLUMNS = (("winner", H.WINNER), ("turns", H.TURN), ("end_reason", H.END_REASON),
-                ("first_seat", H.FIRST_SEAT), ("error", H.ERROR), ("decisions", H.DECISIONS),
-                ("actions", H.ACTIONS))
-SEAT_COLUMNS = (("mulligans", P.MULLIGANS), ("opening_lands", P.OPENING_LANDS),
-                ("life", P.LIFE), ("lands_played", P.LANDS_PLAYED),
-                ("cards_drawn", P.CARDS_DRAWN), ("gifts_promised", P.GIFTS_PROMISED),
-                ("gifts_given", P.GIFTS_GIVEN), ("gifts_received", P.GIFTS_RECEIVED),
-                ("gifts_undelivered", P.GIFTS_UNDELIVERED), ("gift_triggers", P.GIFT_TRIGGERS),
-                ("lost_turn", P.LOST_TURN), ("turns_taken", P.TURNS),
-                ("attackers", P.ATTACKERS), ("attackers_blocked", P.ATTACKERS_BLOCKED))
-OBJ_COLUMNS = (("opening_hand", O.STAT_OPENING), ("drawn", O.STAT_DRAWN),
-               ("cast", O.STAT_CAST), ("promised", O.STAT_PROMISED),
-               ("gift_given", O.STAT_GIVEN))
+GAME_COLUMNS = (
+    ("winner", H.WINNER),
+    ("turns", H.TURN),
+    ("end_reason", H.END_REASON),
+    ("first_seat", H.FIRST_SEAT),
+    ("error", H.ERROR),
+    ("decisions", H.DECISIONS),
+    ("actions", H.ACTIONS),
+)
+SEAT_COLUMNS = (
+    ("mulligans", P.MULLIGANS),
+    ("opening_lands", P.OPENING_LANDS),
+    ("life", P.LIFE),
+    ("lands_played", P.LANDS_PLAYED),
+    ("cards_drawn", P.CARDS_DRAWN),
+    ("gifts_promised", P.GIFTS_PROMISED),
+    ("gifts_given", P.GIFTS_GIVEN),
+    ("gifts_received", P.GIFTS_RECEIVED),
+    ("gifts_undelivered", P.GIFTS_UNDELIVERED),
+    ("gift_triggers", P.GIFT_TRIGGERS),
+    ("lost_turn", P.LOST_TURN),
+    ("turns_taken", P.TURNS),
+    ("attackers", P.ATTACKERS),
+    ("attackers_blocked", P.ATTACKERS_BLOCKED),
+)
+OBJ_COLUMNS = (
+    ("opening_hand", O.STAT_OPENING),
+    ("drawn", O.STAT_DRAWN),
+    ("cast", O.STAT_CAST),
+    ("promised", O.STAT_PROMISED),
+    ("gift_given", O.STAT_GIVEN),
+)
 
 GAME_COLS = tuple(name for name, _ in GAME_COLUMNS)
 GAME_N = len(GAME_COLS)
@@ -67,13 +86,40 @@ def write_game(G, games_row, objs_rows, seat_fields, obj_fields):
 
 
 @njit(_nrt=True, entry=True)
-def run_batch(C, pol, decks, deck_sizes, levels, n_players, run_seed, game_start,
-              starting_life, turn_cap, action_cap, games, objs, seat_fields, obj_fields):
+def run_batch(
+    C,
+    pol,
+    decks,
+    deck_sizes,
+    levels,
+    n_players,
+    run_seed,
+    game_start,
+    starting_life,
+    turn_cap,
+    action_cap,
+    games,
+    objs,
+    seat_fields,
+    obj_fields,
+):
     """Play games game_start .. game_start + len(games) - 1 to the end with the policy."""
     G = empty_record(deck_sizes, n_players)
     for i in range(games.shape[0]):
-        init_game(G, C, decks, deck_sizes, levels, n_players, run_seed, game_start + i,
-                  starting_life, turn_cap, action_cap, -1)
+        init_game(
+            G,
+            C,
+            decks,
+            deck_sizes,
+            levels,
+            n_players,
+            run_seed,
+            game_start + i,
+            starting_life,
+            turn_cap,
+            action_cap,
+            -1,
+        )
         advance(G, C, pol, False)
         write_game(G, games[i], objs[i], seat_fields, obj_fields)
 

@@ -31,8 +31,15 @@ def _borrow(typingctx, arr):
     def codegen(context, builder, signature, args):
         src = make_array(arr)(context, builder, value=args[0])
         dst = make_array(arr)(context, builder)
-        populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
-                       itemsize=src.itemsize, meminfo=None, parent=None)
+        populate_array(
+            dst,
+            data=src.data,
+            shape=src.shape,
+            strides=src.strides,
+            itemsize=src.itemsize,
+            meminfo=None,
+            parent=None,
+        )
         return dst._getvalue()
 
     return arr(arr), codegen

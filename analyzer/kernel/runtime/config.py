@@ -155,8 +155,10 @@ def _entry_symbol(func) -> str:
 
 def _is_entry(name: str) -> bool:
     """Is ``name`` the mangled name of an entry point (the prefix, then numba's ABI tags)?"""
-    return any(name.startswith(prefix) and name[len(prefix):len(prefix) + 1] in ("B", "E")
-               for prefix in _ENTRY_SYMBOLS)
+    return any(
+        name.startswith(prefix) and name[len(prefix) : len(prefix) + 1] in ("B", "E")
+        for prefix in _ENTRY_SYMBOLS
+    )
 
 
 def _plain(t: types.Type) -> types.Type:
@@ -235,8 +237,11 @@ def _internalize_kernel_callees() -> None:
             return None  # no whole-module optimization: its machine code never runs
         if kind == "entry":
             for fn in self._final_module.functions:
-                if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr and \
-                        fn.name.startswith(_KERNEL_SYMBOLS):
+                if (
+                    not fn.is_declaration
+                    and fn.linkage == ll.Linkage.linkonce_odr
+                    and fn.name.startswith(_KERNEL_SYMBOLS)
+                ):
                     fn.linkage = "private"
         return original(self)
 
@@ -248,8 +253,11 @@ def module_kind(mod) -> str:
     """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'."""
     from llvmlite import binding as ll
 
-    own = [fn.name for fn in mod.functions
-           if not fn.is_declaration and fn.linkage == ll.Linkage.external]
+    own = [
+        fn.name
+        for fn in mod.functions
+        if not fn.is_declaration and fn.linkage == ll.Linkage.external
+    ]
     if any(_is_entry(name) for name in own):
         return "entry"
     if any(name.startswith(_KERNEL_SYMBOLS) for name in own):
