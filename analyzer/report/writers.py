@@ -36,13 +36,13 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from types import FrameType
 from typing import IO, Any
 
 import pandas as pd
 
 from analyzer import RULES_VERSION, __version__
 from analyzer.errors import InputError, Problem
+from analyzer.interrupts import acknowledge, sticky_interrupts
 
 MANIFEST_NAME = "manifest.json"
 LOCK_NAME = ".gift-analyzer.lock"
@@ -285,17 +285,6 @@ class Manifest:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM turned into an exception so cleanup runs (temp files removed, manifest marked).
-
-    A KeyboardInterrupt subclass so code that already handles Ctrl-C handles it the same way.
-    """
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(f"terminated by signal {signum}")
-        self.signum = signum
-
-
 class RunRecorder:
     """Handle given by ``run_recorder``: the run folder, its manifest and atomic writers."""
 
@@ -366,23 +355,6 @@ class RunRecorder:
             yield
         finally:
             self.manifest.timings[f"{name}_s"] = round(time.perf_counter() - start, 6)
-
-
-@contextlib.contextmanager
-def _sigterm_raises() -> Iterator[None]:
-    """While active, SIGTERM raises Terminated in the main thread (elsewhere: left alone)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
-        yield
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise Terminated(signum)
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -527,7 +499,7 @@ def _recording(
     manifest.status = RUNNING
     manifest.timings["started_utc"] = _utc_now()
     recorder = RunRecorder(folder, manifest)
-    with _sigterm_raises():
+    with sticky_interrupts():
         try:
             recorder.save_manifest()
         except OSError as exc:
@@ -535,6 +507,7 @@ def _recording(
         try:
             yield recorder
         except KeyboardInterrupt:  # Ctrl-C, or SIGTERM via Terminated
+            acknowledge()
             _finish(recorder, INTERRUPTED)
             raise
         except BaseException as err:

@@ -17,6 +17,8 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from analyzer.interrupts import checkpoint
+
 # Slices per thread: enough that threads finish together although game lengths vary.
 SLICES_PER_THREAD = 8
 MIN_SLICE = 16
@@ -34,9 +36,12 @@ def available_threads() -> int:
 def run_sliced(run: Callable[[int, int], None], n: int, threads: int) -> None:
     """Call ``run(a, b)`` for slices [a, b) covering range(n), on up to ``threads`` threads.
     An exception in any slice (or a KeyboardInterrupt) is raised here once the slices already
-    running have finished; the others are not started."""
+    running have finished; the others are not started. A Ctrl-C that a finalizer swallowed
+    while the kernel compiled is raised here, before and after the slices (``interrupts``)."""
+    checkpoint()
     if threads <= 1 or n <= MIN_SLICE:
         run(0, n)
+        checkpoint()
         return
     size = max(MIN_SLICE, -(-n // (threads * SLICES_PER_THREAD)))
     pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kernel")
@@ -44,6 +49,7 @@ def run_sliced(run: Callable[[int, int], None], n: int, threads: int) -> None:
         futures = [pool.submit(run, a, min(n, a + size)) for a in range(0, n, size)]
         for f in futures:
             f.result()
+        checkpoint()
     finally:
         # on an error or Ctrl-C, slices not started yet are dropped (running ones finish)
         pool.shutdown(wait=True, cancel_futures=True)
