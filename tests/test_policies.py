@@ -287,6 +287,12 @@ def test_recipients_differ_by_rule_in_a_four_player_pod() -> None:
     assert seen == {1, 2, 3}
 
 
+def test_default_recipient_is_the_opponent_who_makes_least_of_the_gift() -> None:
+    # issue 21: without to=, seat 3 (weakest use), not seat 1 (next in turn order)
+    for policy in ("always", "heuristic:margin=-100"):
+        assert decide("recipients_4p", policy).recipient == 3, policy
+
+
 # ---- rollout: reproducible, and the main game's stream is its own ----------------------------
 
 

@@ -23,6 +23,7 @@ from analyzer.analysis import counterfactual as cf
 from analyzer.analysis.recipients import RULES, RecipientArms
 from analyzer.analysis.sufficient import DecisionStats, joint_counts
 from analyzer.io.deck import Deck
+from analyzer.policies.table import DEFAULT_RECIPIENT
 
 CHUNK_GAMES = 50_000  # games per chunk: ~50-100 MB of decision rows at a time
 
@@ -180,8 +181,8 @@ class MatchupPlay:
                 card_joint[card] = card_joint.get(card, 0) + part
                 if pod:
                     by_rule = {}
-                    for rule in RULES:  # "always" with no to= gives the next opponent
-                        if rule == "next":
+                    for rule in RULES:  # "always" with no to= gives the default recipient
+                        if rule == DEFAULT_RECIPIENT:
                             by_rule[rule] = mode_scores["always"]
                             continue
                         by_rule[rule], out.used = self._arm(

@@ -150,13 +150,16 @@ KINDS = {s.name: s.kind for s in POLICY_SPECS}
 
 # (name, enums.Recipient, what it picks): the `to=RULE` every policy name takes.
 RECIPIENT_SPECS: tuple[tuple[str, int, str], ...] = (
-    ("next", Recipient.NEXT, "the next opponent in turn order, the default"),
+    ("next", Recipient.NEXT, "the next opponent in turn order"),
     ("random", Recipient.RANDOM, "a random opponent"),
     ("lowest-life", Recipient.LOWEST_LIFE, "the opponent with the least life"),
     ("least-threat", Recipient.LEAST_THREAT, "the smallest board power plus hand size"),
-    ("weakest-use", Recipient.WEAKEST_USE, "the one this gift is worth least to now"),
+    ("weakest-use", Recipient.WEAKEST_USE, "the one this gift is worth least to now, the default"),
 )
 RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
+# Without to=: the opponent who can make the least of the gift (issue 21), as a Commander player
+# gives it; in a 1v1 game every rule names the one opponent.
+DEFAULT_RECIPIENT = "weakest-use"
 
 
 def policy_help() -> str:
@@ -539,7 +542,7 @@ def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.
     spec = SPECS[name]
     row[PolCol.KIND] = spec.kind
     row[PolCol.GIFT_KIND] = kind
-    row[PolCol.RECIPIENT] = RECIPIENTS[params.get("to", "next")]
+    row[PolCol.RECIPIENT] = RECIPIENTS[params.get("to", DEFAULT_RECIPIENT)]
     kind_name = _KIND_OF_NAME.get(kind, "")
     if name == "heuristic":  # its parameters layered: data files, then the string's
         values = {**heur.default, **heur.kind.get(kind_name, {}), **heur.card.get(card.lower(), {})}
