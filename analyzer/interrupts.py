@@ -1,7 +1,7 @@
 """Ctrl-C and SIGTERM that cannot be lost while a run is recorded.
 
 Python raises KeyboardInterrupt in whatever Python code the main thread runs when the signal
-arrives. During numba's first compile of the kernel that is often a finalizer (llvmlite objects
+arrives. During numba's first compile of the kernel that can be a finalizer (llvmlite objects
 free themselves in ``__del__``), and an exception raised in a finalizer is printed as "Exception
 ignored" and dropped: the run went on as if Ctrl-C had never been pressed. So while a run is
 recorded, the handlers here also remember the signal, and ``checkpoint()`` (called between
