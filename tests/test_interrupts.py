@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from analyzer.interrupts import Terminated, checkpoint, sticky_interrupts
-from analyzer.kernel.host.parallel import run_sliced
+from analyzer.kernel.host.parallel import SERIAL_SLICE, run_sliced
 
 # the swallowed exception is the point of these tests; pytest reports each one as a warning
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -61,3 +61,15 @@ def test_handlers_are_restored_and_nothing_is_left_pending() -> None:
         _swallow(signal.SIGINT)
     assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
     checkpoint()  # outside a run nothing is raised
+
+
+def test_one_thread_stops_after_the_slice_in_which_ctrl_c_came() -> None:
+    ran: list[tuple[int, int]] = []
+
+    def run(a: int, b: int) -> None:
+        ran.append((a, b))
+        _swallow(signal.SIGINT)  # as if it came while compiled code held the thread
+
+    with sticky_interrupts(), pytest.raises(KeyboardInterrupt):
+        run_sliced(run, 10 * SERIAL_SLICE, 1)
+    assert ran == [(0, SERIAL_SLICE)]

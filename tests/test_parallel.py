@@ -8,7 +8,8 @@ from analyzer.kernel.host.parallel import MIN_SLICE, run_sliced
 
 
 @pytest.mark.parametrize(
-    "n,threads", [(1, 1), (5, 2), (MIN_SLICE, 4), (1000, 1), (1000, 2), (1001, 3), (4096, 8)]
+    "n,threads",
+    [(1, 1), (5, 2), (MIN_SLICE, 4), (1000, 1), (5000, 1), (1000, 2), (1001, 3), (4096, 8)],
 )
 def test_slices_cover_each_game_once(n, threads):
     seen = [0] * n

@@ -22,6 +22,9 @@ from analyzer.interrupts import checkpoint
 # Slices per thread: enough that threads finish together although game lengths vary.
 SLICES_PER_THREAD = 8
 MIN_SLICE = 16
+# Games per call on one thread: the main thread runs compiled code without the GIL's signal
+# checks, so Ctrl-C is seen only between calls (about a second apart at most, not a whole chunk).
+SERIAL_SLICE = 1024
 
 
 def available_threads() -> int:
@@ -40,8 +43,9 @@ def run_sliced(run: Callable[[int, int], None], n: int, threads: int) -> None:
     while the kernel compiled is raised here, before and after the slices (``interrupts``)."""
     checkpoint()
     if threads <= 1 or n <= MIN_SLICE:
-        run(0, n)
-        checkpoint()
+        for a in range(0, n, SERIAL_SLICE):
+            run(a, min(n, a + SERIAL_SLICE))
+            checkpoint()
         return
     size = max(MIN_SLICE, -(-n // (threads * SLICES_PER_THREAD)))
     pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kernel")
