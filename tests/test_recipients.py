@@ -17,6 +17,7 @@ from analyzer.analysis.recipients import (
     RecipientArms,
     recipient_tables,
 )
+from analyzer.policies.table import DEFAULT_RECIPIENT
 from analyzer.report.recipients import answer_lines
 
 POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
@@ -63,12 +64,14 @@ def test_intervals_hold_the_arms_win_rate_differences(pod_run):
     assert (t["ci_low_pts"] < t["ci_high_pts"]).all()
 
 
-def test_the_next_opponent_arm_is_the_card_arm(pod_run):
-    # known answer: "always" with no to= gives the next opponent, so that rule's arm is the
-    # per-card arm of gift_decisions (the same games): equal to the last digit
+def test_the_default_recipients_arm_is_the_card_arm(pod_run):
+    # known answer: "always" with no to= gives the default recipient (weakest-use; the policy
+    # rows are checked in test_policies), so that rule's arm is the per-card arm of
+    # gift_decisions (the same games): equal to the last digit
     dec = pod_run.gift_decisions.set_index("card")
-    nxt = pod_run.gift_recipients[pod_run.gift_recipients["recipient"] == "next"]
-    for r in nxt.itertuples(index=False):
+    rows = pod_run.gift_recipients[pod_run.gift_recipients["recipient"] == DEFAULT_RECIPIENT]
+    assert len(rows) > 0
+    for r in rows.itertuples(index=False):
         assert r.delta_pts == pytest.approx(dec.loc[r.card, "card_arm_delta_pts"], abs=1e-9)
 
 
