@@ -1,9 +1,9 @@
 """The standard player's multiplayer choices (kernel/player/ai_multi.py, issue 21 item 3), on set-up
-4-player positions: whom it attacks."""
+4-player positions: whom it attacks and at whose creature its removal goes."""
 
 from __future__ import annotations
 
-from test_scenarios import run_text, seat
+from test_scenarios import creatures, run_text, seat
 
 OCTO = '{ card = "Octopus", sick = false }'
 TAPPED_OCTO = '{ card = "Octopus", tapped = true }'
@@ -59,3 +59,55 @@ def test_the_basic_player_still_attacks_the_opponent_with_the_least_life():
     # (seats 2 and 3 are untouched)
     s = run_text(_attack_position("basic"))
     assert [seat(s, k)["life"] for k in range(2, 4)] == [30, 18]
+
+
+def _removal_position(players: int, leader_hand: int = 4) -> str:
+    # seat 0 holds Fell (destroy target creature) with the mana for it. Seat 1 has a 4/4 Fish
+    # and an empty hand; the last seat (the table's leader in a pod: four cards in hand) has a
+    # 3/3 Fish. In a 1v1 game the last seat is seat 1 itself, so only the 4/4's owner is there.
+    seats = [
+        """
+[[seat]]
+level = "standard"
+life = 40
+hand = ["Fell"]
+battlefield = ["Swamp", "Swamp"]
+library = ["Swamp", "Swamp"]
+""",
+        """
+[[seat]]
+life = 40
+battlefield = [{ card = "Fish", token = true, power = 4, toughness = 4 }]
+library = ["Island", "Island"]
+""",
+    ]
+    if players == 4:
+        seats.append('\n[[seat]]\nlife = 40\nlibrary = ["Island", "Island"]\n')
+        seats.append(
+            f"""
+[[seat]]
+life = 40
+hand = {["Island"] * leader_hand}
+battlefield = [{{ card = "Fish", token = true, power = 3, toughness = 3 }}]
+library = ["Island", "Island"]
+"""
+        )
+    # late in the game (each seat's tenth turn): any creature is worth the removal, so only the
+    # aim is tested, not whether to wait for a bigger threat
+    head = f'[game]\nplayers = {players}\nactive = 0\nturn = {10 * players}\nphase = "main1"\n'
+    return head + "".join(seats) + '\n[[action]]\nadvance = "main2"\n'
+
+
+def test_removal_goes_at_the_opponent_who_threatens_most():
+    # the leader's 3/3, not the bigger 4/4 of the opponent with nothing in hand
+    s = run_text(_removal_position(4))
+    assert creatures(s, 1) == ["Fish"] and creatures(s, 3) == []
+    # the control: with an empty hand the last seat is no longer the leader, and the 4/4 goes
+    s = run_text(_removal_position(4, leader_hand=0))
+    assert creatures(s, 1) == [] and creatures(s, 3) == ["Fish"]
+
+
+def test_in_1v1_the_same_removal_takes_the_4_4():
+    # the control: without a table to weigh, Fell goes at the one opponent's 4/4
+    s = run_text(_removal_position(2))
+    assert creatures(s, 1) == []
