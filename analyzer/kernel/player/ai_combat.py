@@ -454,6 +454,9 @@ def _blocks_standard(G, C, d, att, na):
     # d's attacks needed against the attacker's (this one included): d is behind when it needs
     # at least as many
     behind = _clock(G[pb(attacker) + P.LIFE], my_power) >= _clock(life, incoming)
+    # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
+    tp, tt, _team = held_pump(G, C, d)
+    trick_left = tp > 0 or tt > 0
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -462,7 +465,7 @@ def _blocks_standard(G, C, d, att, na):
         menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
-        best_kind = 0  # 3 good block, 2 trade, 1 chump
+        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
         best_t = 0
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
@@ -476,6 +479,8 @@ def _blocks_standard(G, C, d, att, na):
             tb = threat_std(G, cards, b)
             kind = 0
             if blocker_wins(G, b, a):
+                kind = 4
+            elif trick_left and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
             elif kills(G, b, a) and (ta >= tb or behind or lethal):
                 kind = 2
@@ -513,11 +518,26 @@ def _blocks_standard(G, C, d, att, na):
                 continue
         if best < 0:
             continue
+        if best_kind == 3:
+            trick_left = False
         if second >= 0:
             G[ob(second) + O.BLOCKING] = a + 1
         G[ob(best) + O.BLOCKING] = a + 1
         G[ob(a) + O.BLOCKED] = 1
         incoming -= G[ob(a) + O.CUR_P]
+
+
+@njit
+def _trick_block_wins(G, b, a, tp, tt, ta, tb):
+    """With d's held trick on blocker b (+tp/+tt), does b kill attacker a and survive? Worth a
+    card when a is worth at least b (else the plain trade or chump rules decide)."""
+    if ta < tb:
+        return False
+    if not _kills_pumped(G, b, a, tp, 0):
+        return False
+    if not _kills_pumped(G, a, b, 0, tt):
+        return True
+    return strikes_first(G, b) and not strikes_first(G, a)
 
 
 @njit
