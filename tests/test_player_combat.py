@@ -40,3 +40,13 @@ def test_a_creature_that_holds_the_ground_stays_home_when_the_race_is_lost():
     )
     duo = [p for p in won["seats"][0]["battlefield"] if p["card"] == "Lightshell Duo"]
     assert duo == [] or duo[0]["tapped"]
+
+
+def test_one_held_trick_backs_one_attacker():
+    state = run_player("one_trick_backs_one_attacker")
+    tapped = [
+        p["tapped"] for p in state["seats"][0]["battlefield"] if p["card"] == "Valley Flamecaller"
+    ]
+    assert sorted(tapped) == [False, True]  # one attacked, one stayed home, both alive
+    assert names(state, 0, "graveyard") == ["Overprotect"]
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
