@@ -25,23 +25,6 @@ def test_the_defender_blocks_with_a_trick_in_hand():
     assert state["seats"][1]["life"] == 16
 
 
-def _tapped(state: dict, seat: int, card: str) -> bool:
-    return next(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
-
-
-def test_a_creature_that_holds_the_ground_stays_home_when_the_race_is_lost():
-    state = run_player("wall_stays_home_when_the_race_is_lost")
-    assert not _tapped(state, 0, "Lightshell Duo")
-    assert state["seats"][1]["life"] == 20
-    # the race won (the defender at 6, 2 attacks against 2): it attacks
-    won = run_player(
-        "wall_stays_home_when_the_race_is_lost",
-        ("[[seat]]\nbattlefield", "[[seat]]\nlife = 6\nbattlefield"),
-    )
-    duo = [p for p in won["seats"][0]["battlefield"] if p["card"] == "Lightshell Duo"]
-    assert duo == [] or duo[0]["tapped"]
-
-
 def test_one_held_trick_backs_one_attacker():
     state = run_player("one_trick_backs_one_attacker")
     tapped = [

@@ -8,11 +8,8 @@ attacker); an attack into a trade goes when p wins the race (needs no more attac
 defender) or the trade is even. Going wide: everything attacks when the blockers cannot hold
 the team back (each eats one attacker, the rest get through) and p wins that race
 (_swarm_wins_race). A team pump p holds mana for counts on every unblocked attacker in the
-lethal check. When p loses the race, does not swarm and two of the defender's crack-backs
-would kill p, a creature that would eat (kill and survive) one of the defender's attackers
-stays home: that attacker then stays home too. Then creatures stay home until the defender's
-crack-back (everything they have attacks, each creature left home blocks one of their
-biggest) is not lethal.
+lethal check. Then creatures stay home until the defender's crack-back (everything they have
+attacks, each creature left home blocks one of their biggest) is not lethal.
 Blocks: per attacker (biggest first), a block that kills it and survives (the least valuable
 such blocker); else, once per combat, a block that does so with the pump of a trick the
 defender holds mana for (the trick is cast after blocks); else two blockers that kill it when
@@ -342,15 +339,6 @@ def _attacks_standard(G, C, p, d):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
-    elif not ahead and 2 * crack_total >= my_life:
-        # the race is lost and two crack-backs kill p: a creature that would eat one of d's
-        # attackers stays home, so that attacker stays home too (it attacks only when no
-        # blocker eats it). At higher life p keeps attacking (holding back at any life made
-        # games a turn longer and the big decks stronger: calibrate, spread 23.5 -> 25.9)
-        for i in range(na):
-            if chosen[i] and (G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
-                if _eats_an_attacker(G, cards, att[i], d):
-                    chosen[i] = 0
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     while True:
@@ -397,25 +385,6 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
         ):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
-
-
-@njit
-def _eats_an_attacker(G, cards, o, d):
-    """Would o, left home, block one of d's creatures that could attack next turn, kill it
-    and survive?"""
-    for i in range(G[H.BF_N]):
-        x = G[OFF_BATTLEFIELD + i]
-        b = ob(x)
-        if (
-            G[b + O.CTRL] == d
-            and is_creature(cards, G, x)
-            and G[b + O.CUR_P] > 0
-            and (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0
-            and can_block(cards, G, o, x)
-            and blocker_wins(G, o, x)
-        ):
-            return True
-    return False
 
 
 @njit
