@@ -3,19 +3,20 @@
 Standard player (issue 14), attacks: the race decides. The alpha strike goes when the damage
 the defender cannot block (each blocker stops one attacker, biggest first) is lethal. Otherwise
 a creature attacks when no single blocker kills it and survives, no two blockers kill it while
-it kills neither, counting the pump of a trick it holds mana for; an attack into a trade goes
-when p wins the race (needs no more attacks than the defender) or the trade is even. Going
-wide: everything attacks when the blockers cannot hold the team back (each eats one attacker,
-the rest get through) and p wins that race (_swarm_wins_race). A team pump p holds mana for
-counts on every unblocked attacker in the lethal check. Then creatures stay home until the
-defender's crack-back (everything they have attacks, each creature left home blocks one of
-their biggest) is not lethal.
+it kills neither, counting the pump of a trick it holds mana for (each trick backs one
+attacker); an attack into a trade goes when p wins the race (needs no more attacks than the
+defender) or the trade is even. Going wide: everything attacks when the blockers cannot hold
+the team back (each eats one attacker, the rest get through) and p wins that race
+(_swarm_wins_race). A team pump p holds mana for counts on every unblocked attacker in the
+lethal check. Then creatures stay home until the defender's crack-back (everything they have
+attacks, each creature left home blocks one of their biggest) is not lethal.
 Blocks: per attacker (biggest first), a block that kills it and survives (the least valuable
-such blocker); else two blockers that kill it when it can kill at most one and is worth more
-than that one; else a trade when the attacker is worth at least the blocker or the race is lost;
-else a chump (cheapest first, tokens are cheap) when the damage is lethal, or when the race is
-lost, the same attack would be lethal next turn and the blocker is a token or a small
-creature. Menace attackers take two blockers or none.
+such blocker); else, once per combat, a block that does so with the pump of a trick the
+defender holds mana for (the trick is cast after blocks); else two blockers that kill it when
+it can kill at most one and is worth more than that one; else a trade when the attacker is
+worth at least the blocker or the race is lost; else a chump (cheapest first, tokens are cheap)
+when the damage is lethal, or when the race is lost, the same attack would be lethal next turn
+and the blocker is a token or a small creature. Menace attackers take two blockers or none.
 
 Basic player (kept exactly): a creature attacks when no untapped potential blocker kills it and
 survives; it stays home when the crack-back would be lethal. Blocks: a block that kills and
@@ -116,8 +117,8 @@ def _declare(G, C, o, d):
 @njit
 def held_pump(G, C, p):
     """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
-    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness); zeros
-    when none."""
+    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness), and how
+    many such tricks p holds; zeros when none."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -134,6 +135,7 @@ def held_pump(G, C, p):
     bp = 0
     bt = 0
     team = 0
+    n = 0
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
         if (
@@ -143,6 +145,7 @@ def held_pump(G, C, p):
         ):
             continue
         a0 = cards[card, CardCol.AB_START]
+        pumps = False
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.SPELL:
                 continue
@@ -152,11 +155,15 @@ def held_pump(G, C, p):
                 if op == Op.PUMP or op == Op.PUMP_ALL:
                     bp = max(bp, steps[k, StepCol.A])
                     bt = max(bt, steps[k, StepCol.B])
+                    pumps = True
                     if op == Op.PUMP_ALL:
                         team = max(team, steps[k, StepCol.A])
                 elif op == Op.GRANT and steps[k, StepCol.A] & Keyword.INDESTRUCTIBLE:
                     bt = 99
-    return bp, bt, team
+                    pumps = True
+        if pumps:
+            n += 1
+    return bp, bt, team, n
 
 
 @njit
@@ -312,7 +319,7 @@ def _attacks_standard(G, C, p, d):
                 break
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
-    bp, bt, team = held_pump(G, C, p)
+    bp, bt, team, n_tricks = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if total - stopped + team * (na - n_stopped) >= d_life:
         for i in range(na):
@@ -323,26 +330,11 @@ def _attacks_standard(G, C, p, d):
     for i in range(na):
         a = att[i]
         chosen[i] = 0
-        ok = True
-        for j in range(nb):
-            b = blk[j]
-            if not can_block(cards, G, b, a):
-                continue
-            if _blocker_wins_pumped(G, b, a, bp, bt):
-                ok = False
-                break
-            # a trade: fine when p wins the race or the blocker is worth about as much
-            if (
-                not ahead
-                and _kills_pumped(G, b, a, 0, bt)
-                and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
-            ):
-                ok = False
-                break
-        if ok and nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt):
-            ok = False
-        if ok:
+        if _attack_ok(G, cards, a, blk, nb, 0, 0, ahead):
             chosen[i] = 1
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+            chosen[i] = 1  # one trick backs one attacker
+            n_tricks -= 1
     if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life, crack_total):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
@@ -372,6 +364,27 @@ def _attacks_standard(G, C, p, d):
             _declare(G, C, att[i], d)
             n_att += 1
     return n_att
+
+
+@njit
+def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+    """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
+    survives, no trade unless p wins the race or the trade is even, no two blockers kill it
+    while it kills neither?"""
+    for j in range(nb):
+        b = blk[j]
+        if not can_block(cards, G, b, a):
+            continue
+        if _blocker_wins_pumped(G, b, a, bp, bt):
+            return False
+        # a trade: fine when p wins the race or the blocker is worth about as much
+        if (
+            not ahead
+            and _kills_pumped(G, b, a, 0, bt)
+            and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
+        ):
+            return False
+    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
 
 
 @njit
@@ -454,6 +467,9 @@ def _blocks_standard(G, C, d, att, na):
     # d's attacks needed against the attacker's (this one included): d is behind when it needs
     # at least as many
     behind = _clock(G[pb(attacker) + P.LIFE], my_power) >= _clock(life, incoming)
+    # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
+    tp, tt, _team, _n = held_pump(G, C, d)
+    trick_left = tp > 0 or tt > 0
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -462,7 +478,7 @@ def _blocks_standard(G, C, d, att, na):
         menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
-        best_kind = 0  # 3 good block, 2 trade, 1 chump
+        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
         best_t = 0
         for j in range(n):
             b = G[OFF_BATTLEFIELD + j]
@@ -476,6 +492,8 @@ def _blocks_standard(G, C, d, att, na):
             tb = threat_std(G, cards, b)
             kind = 0
             if blocker_wins(G, b, a):
+                kind = 4
+            elif trick_left and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
             elif kills(G, b, a) and (ta >= tb or behind or lethal):
                 kind = 2
@@ -513,11 +531,26 @@ def _blocks_standard(G, C, d, att, na):
                 continue
         if best < 0:
             continue
+        if best_kind == 3:
+            trick_left = False
         if second >= 0:
             G[ob(second) + O.BLOCKING] = a + 1
         G[ob(best) + O.BLOCKING] = a + 1
         G[ob(a) + O.BLOCKED] = 1
         incoming -= G[ob(a) + O.CUR_P]
+
+
+@njit
+def _trick_block_wins(G, b, a, tp, tt, ta, tb):
+    """With d's held trick on blocker b (+tp/+tt), does b kill attacker a and survive? Worth a
+    card when a is worth at least b (else the plain trade or chump rules decide)."""
+    if ta < tb:
+        return False
+    if not _kills_pumped(G, b, a, tp, 0):
+        return False
+    if not _kills_pumped(G, a, b, 0, tt):
+        return True
+    return strikes_first(G, b) and not strikes_first(G, a)
 
 
 @njit
