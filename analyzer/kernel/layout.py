@@ -163,6 +163,7 @@ class _Player(NamedTuple):
     COMMANDER_DAMAGE_1: int
     COMMANDER_DAMAGE_2: int
     COMMANDER_DAMAGE_3: int
+    FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
 
 
 P = _numbered(_Player)

@@ -32,12 +32,10 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     ExtraCost,
-    Intent,
     Op,
     Phase,
     PlayerLevel,
     StepCol,
-    TargCol,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -54,7 +52,7 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_modes import pick_mode
+from analyzer.kernel.player.ai_modes import chosen_targets, pick_mode
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -64,7 +62,7 @@ from analyzer.kernel.player.ai_std import (
     trick_saves,
     valiant_focus,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
@@ -95,7 +93,7 @@ from analyzer.kernel.rules.state import (
     pb,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import choose_targets, group_active, slot_start, threat
+from analyzer.kernel.rules.targets import choose_targets, threat
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
@@ -107,34 +105,12 @@ def _targets_useful(G, C, ab, p, promised):
     """Would the AI's target choice for this mode hurt opponents / help itself?"""
     if ab < 0:
         return True
-    abilities = abilities_of(C)
-    targets = targets_of(C)
     slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
     zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
     if not choose_targets(G, C, ab, p, promised, slots, zccs):
         return False
-    tg0 = abilities[ab, AbilCol.TG_START]
-    for j in range(abilities[ab, AbilCol.TG_COUNT]):
-        g = tg0 + j
-        if not group_active(targets, g, promised):
-            continue
-        s0 = slot_start(targets, tg0, j)
-        intent = targets[g, TargCol.INTENT]
-        for k in range(targets[g, TargCol.MAX]):
-            v = slots[s0 + k]
-            if v < 0:
-                continue
-            if v >= PLAYER_BASE:
-                mine = v - PLAYER_BASE == p
-            elif G[ob(v) + O.ZONE] == Zone.BATTLEFIELD or G[ob(v) + O.ZONE] == Zone.STACK:
-                mine = G[ob(v) + O.CTRL] == p
-            else:
-                mine = True  # a card in our graveyard
-            if intent == Intent.HARM and mine:
-                return False
-            if intent == Intent.HELP and not mine:
-                return False
-    return True
+    ok, _ = chosen_targets(G, C, ab, p, promised, slots, False)
+    return ok
 
 
 @njit
@@ -435,7 +411,8 @@ def _collect_castables(G, C, p, sorcery_ok, out):
             ):
                 out[n] = o
                 n += 1
-    for i in range(G[pb(p) + P.GY_N]):  # flashback (702.34a)
+    # flashback (702.34a); only a graveyard that ever held a flashback card is scanned
+    for i in range(G[pb(p) + P.GY_N] if G[pb(p) + P.FLASHBACK_GY] else 0):
         o = graveyard_at(G, p, i)
         if (
             (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
