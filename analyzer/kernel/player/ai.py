@@ -45,6 +45,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     OFF_EXILE,
     PLAYER_BASE,
+    SK_ABILITY,
     SK_SPELL,
     H,
     O,
@@ -62,6 +63,7 @@ from analyzer.kernel.player.ai_std import (
     trick_saves,
     valiant_focus,
 )
+from analyzer.kernel.player.ai_value import board_payoffs, deck_value, fill_skips
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
@@ -430,14 +432,26 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     ):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1
+    # the standard player breaks ties by what the card is worth on its board (ai_value)
+    std = n > 1 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p) if std else (0, 0, 0)
+    per_mv = 1000 if std else 100  # the basic player's key, kept exactly
     for i in range(1, n):
         x = out[i]
-        kx = cards[G[ob(x) + O.CARD], CardCol.MV] * 100 + cards[G[ob(x) + O.CARD], CardCol.VALUE]
+        cx = G[ob(x) + O.CARD]
+        kx = cards[cx, CardCol.MV] * per_mv + (
+            deck_value(cards, cx, spell_payoffs, enter_payoffs, tribes)
+            if std
+            else cards[cx, CardCol.VALUE]
+        )
         j = i - 1
         while j >= 0:
             y = out[j]
-            ky = (
-                cards[G[ob(y) + O.CARD], CardCol.MV] * 100 + cards[G[ob(y) + O.CARD], CardCol.VALUE]
+            cy = G[ob(y) + O.CARD]
+            ky = cards[cy, CardCol.MV] * per_mv + (
+                deck_value(cards, cy, spell_payoffs, enter_payoffs, tribes)
+                if std
+                else cards[cy, CardCol.VALUE]
             )
             if ky >= kx:
                 break
@@ -536,12 +550,15 @@ def _ability_has_op(C, ab, op):
 @njit
 def _gain_life_now(G, p, context):
     """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
-    also in response to lethal combat damage (context 2, the caller checked), and at an
-    opponent's end step below the starting life (the mana would go unused)."""
+    never in its own main phase (the same mana is free at the opponent's end step, and the
+    Food stays ready for lethal damage until then); in response to lethal combat damage
+    (context 2, the caller checked), and at an opponent's end step below the starting life
+    (the mana would go unused)."""
     life = G[pb(p) + P.LIFE]
+    basic = G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
     if context == 0:
-        return G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
-    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return basic and G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
+    if basic:
         return life <= G[H.STARTING_LIFE] - 3
     return context == 2 or life < G[H.STARTING_LIFE]
 
@@ -560,13 +577,15 @@ def _waits_for_end_step(G, cards, abilities, o, a):
 
 
 @njit
-def _try_activate(G, C, p, context):
-    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
+def _try_activate(G, C, p, context, only=-1):
+    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
+    4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
+    top of the stack."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED] or (only >= 0 and o != only):
             continue
         card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
@@ -587,7 +606,10 @@ def _try_activate(G, C, p, context):
             ):
                 continue
             generic, colored = ability_cost_tuple(abilities, a)
-            if _ability_has_op(C, a, Op.ATTACH_SELF):
+            if context == 4:
+                if abilities[a, AbilCol.COST_TAP] == 0 or not _targets_useful(G, C, a, p, 0):
+                    continue
+            elif _ability_has_op(C, a, Op.ATTACH_SELF):
                 att = G[ob(o) + O.ATTACHED]
                 if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
                     continue
@@ -649,18 +671,26 @@ def main_action(G, C, pol, p):
 @njit
 def _main_standard(G, C, pol, p, buf, n):
     """The standard player's main-phase spell: first the best one that leaves the mana for a
-    counterspell or a trick it keeps up (ai_std.mana_to_keep), else the best one worth more
-    than the card the mana is kept for."""
+    counterspell or a trick it keeps up (ai_std.mana_to_keep), among plain permanents only
+    those that together fill the mana left best (ai_value.fill_skips), else the best one worth
+    more than the card the mana is kept for."""
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)
+    skips = fill_skips(G, cards, p, buf, n, lands - keep)  # the cards that fill the mana
+    # removal kept up may go now at a creature with damage marked (gone by their turn)
+    finish = keep > 0 and _opp_creature_damaged(G, cards, p)
     for i in range(n):
+        if (skips >> i) & 1:
+            continue
         card = G[ob(buf[i]) + O.CARD]
+        role = cards[card, CardCol.AI_ROLE]
         # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
         if (
             keep == 0
             or cards[card, CardCol.MV] + keep <= lands
-            or cards[card, CardCol.AI_ROLE] == AiRole.TRICK
+            or role == AiRole.TRICK
+            or (finish and role == AiRole.REMOVAL)
         ) and try_cast(G, C, pol, p, buf[i], 0):
             return True
     if keep > 0:
@@ -673,6 +703,17 @@ def _main_standard(G, C, pol, p, buf, n):
             ):
                 return True
     return _try_activate(G, C, p, 0)
+
+
+@njit
+def _opp_creature_damaged(G, cards, p):
+    """Has an opposing creature damage marked (it heals at the cleanup step)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p and G[b + O.DAMAGE] > 0:
+            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                return True
+    return False
 
 
 @njit(inline="always")  # tiny and on the priority hot path
@@ -706,8 +747,36 @@ def may_act(G, cards, p):
     context = priority_context(G, p)
     if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
         return True
+    if context == 0:
+        return (
+            G[H.STACK_N] > 0
+            and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and _untap_trigger_source(G, cards, p) >= 0
+        )
     # the standard player eats a Food (or uses another ability) when combat damage is lethal
     return context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
+
+
+@njit(inline="always")  # tiny and on the priority hot path
+def _untap_trigger_source(G, cards, p):
+    """The standard player's creature with a {T} ability whose own cast trigger (Kindlespark
+    Duo: "whenever you cast a noncreature spell, untap") is on top of the stack while it is
+    untapped: it uses the ability now and the trigger untaps it. -1 if none."""
+    e = stack_top_entry(G)
+    if G[e + S.KIND] != SK_ABILITY or G[e + S.CTRL] != p:
+        return -1
+    src = G[e + S.OBJ]
+    b = ob(src)
+    card = G[b + O.CARD]
+    if (
+        G[b + O.ZONE] != Zone.BATTLEFIELD
+        or G[b + O.TAPPED]
+        or G[b + O.SICK]
+        or (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0
+        or cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED == 0
+    ):
+        return -1
+    return src
 
 
 @njit
@@ -716,7 +785,17 @@ def priority_action(G, C, pol, p):
     cards = cards_of(C)
     context = priority_context(G, p)
     if context == 0:
-        return False
+        if G[H.STACK_N] == 0 or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+            return False
+        src = _untap_trigger_source(G, cards, p)
+        if src < 0:
+            return False
+        e = stack_top_entry(G)
+        if G[e + S.AB] < 0 or abilities_of(C)[G[e + S.AB], AbilCol.KIND] != (
+            AbilityKind.NONCREATURE_SPELL
+        ):
+            return False
+        return _try_activate(G, C, p, 4, src)
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]

@@ -22,6 +22,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Cond,
     Keyword,
     Op,
     Phase,
@@ -112,12 +113,15 @@ def removal_worth(G, C, p, ab, slots, context):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
-    that fight). An instant bounce of a nontoken is a tempo play: in combat (above), or at an
-    opponent's end step on a creature of mana value 4 or more (their next turn goes into
-    recasting it), never at sorcery speed. Else a target worth REMOVAL_WORTH, or any target
-    when p is under pressure (the opponents' power reaches half p's life), holds two or more
-    removal spells, or the opponents hold no cards or the game is late (no bigger threat is
-    coming)."""
+    that fight), unless it dies in that fight anyway without killing one of p's creatures (the
+    spell would be wasted). An instant bounce of a nontoken is a tempo play: in combat (above),
+    or at an opponent's end step on a creature of mana value 4 or more (their next turn goes
+    into recasting it), never at sorcery speed. A damage spell that kills only thanks to damage
+    already marked (a creature that survived a block) finishes it, and a removal spell that
+    draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
+    or any target when p is under pressure (the opponents' power reaches half p's life),
+    holds two or more removal spells, or the opponents hold no cards or the game is late (no
+    bigger threat is coming)."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
@@ -127,21 +131,30 @@ def removal_worth(G, C, p, ab, slots, context):
     b = ob(v)
     fight = combat_damage_to(G, v) if context == 2 else 0
     bounce = False
+    finishes = False
+    cantrip = False
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == Op.DRAW and steps[k, StepCol.COND] == Cond.ALWAYS:
+            cantrip = True
         if steps[k, StepCol.REF] != g:
             continue
         if (
             steps[k, StepCol.OP] == Op.DAMAGE
             and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0
-            and G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight
         ):
-            return False
+            if G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight:
+                return False
+            # it kills only with the damage already marked (or its fight's): a creature that
+            # survived a block is finished cheaply now, or never
+            finishes = G[b + O.CUR_T] > steps[k, StepCol.A]
         if steps[k, StepCol.OP] == Op.BOUNCE:
             bounce = True
     if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
-        return True
+        return not _dies(G, v, fight, 0, 0) or _kills_in_fight(G, v, p)
+    if finishes or (cantrip and not bounce):
+        return True  # a cantrip costs no card: any creature it kills is worth it
     if (
         bounce
         and G[b + O.TOKEN] == 0
@@ -450,6 +463,19 @@ def trick_focus(G, C, p, card):
     if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P.LIFE] <= unblocked + bonus:
         return -2 - best
     return -1
+
+
+@njit
+def _kills_in_fight(G, v, p):
+    """Does v's combat damage kill a creature of p's that it blocks or is blocked by?"""
+    for i in range(G[H.BF_N]):
+        x = G[OFF_BATTLEFIELD + i]
+        if G[ob(x) + O.CTRL] != p:
+            continue
+        if G[ob(x) + O.BLOCKING] == v + 1 or G[ob(v) + O.BLOCKING] == x + 1:
+            if _dies(G, x, _hits(G, v, x, 0, 0), 0, 0):
+                return True
+    return False
 
 
 @njit
