@@ -110,3 +110,18 @@ def test_removal_after_blocks_is_not_wasted_on_a_blocker_that_dies_anyway():
     )
     assert names(state, 0, "graveyard") == ["Blooming Blast"]
     assert "Treetop Sentries" in names(state, 1, "graveyard")
+
+
+def test_a_protection_spell_saves_a_creature_in_a_fight_after_blocks():
+    state = run_player("protection_saves_a_creature_after_blocks")
+    assert names(state, 0, "graveyard") == ["Dawn's Truce"]
+    assert "Stickytongue Sentinel" in names(state, 0, "battlefield")
+    assert "Stickytongue Sentinel" in names(state, 1, "graveyard")
+    assert state["seats"][1]["gifts_received"] == 1
+    # the plain mode (hexproof) saves nothing in a fight: with the policy never promising,
+    # the spell stays in hand and the creatures trade
+    state = run_player(
+        "protection_saves_a_creature_after_blocks", ('policy = "always"', 'policy = "never"')
+    )
+    assert names(state, 0, "hand") == ["Dawn's Truce"]
+    assert "Stickytongue Sentinel" in names(state, 0, "graveyard")

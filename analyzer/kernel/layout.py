@@ -288,7 +288,7 @@ class _Work(NamedTuple):
     # stack.resolve_top
     RSLOTS: int = 8
     RZCCS: int = 8
-    # ai._targets_useful
+    # ai_modes.targets_useful
     USLOTS: int = 8
     UZCCS: int = 8
     # effects.copy_spell

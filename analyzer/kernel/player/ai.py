@@ -18,8 +18,10 @@ instant draw, removal or Food with the mana left.
 
 That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_ROLE_BASIC).
 The standard player (the default) branches at the top of the decision functions: its timing,
-mana kept up, removal targets, tricks and Food are in kernel/player/ai_std.py, its attacks and
-blocks in kernel/player/ai_combat.py.
+mana kept up, removal targets and tricks are in kernel/player/ai_std.py, its card values and
+the mana-filling choice in kernel/player/ai_value.py, its attacks and blocks in
+kernel/player/ai_combat.py. Activated abilities (equip, Food, {T} abilities) for both levels
+are in kernel/player/ai_activate.py, the mode and target checks in kernel/player/ai_modes.py.
 """
 
 from __future__ import annotations
@@ -32,20 +34,16 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     ExtraCost,
-    Op,
     Phase,
     PlayerLevel,
-    StepCol,
     Zone,
 )
 from analyzer.kernel.layout import (
     MAX_EXILE,
     MAX_TARGETS,
-    NO_OBJ,
     OFF_BATTLEFIELD,
     OFF_EXILE,
     PLAYER_BASE,
-    SK_ABILITY,
     SK_SPELL,
     H,
     O,
@@ -53,7 +51,8 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_modes import chosen_targets, pick_mode
+from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
+from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -64,18 +63,15 @@ from analyzer.kernel.player.ai_std import (
     valiant_focus,
 )
 from analyzer.kernel.player.ai_value import board_payoffs, deck_value, fill_skips
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
-    ability_cost_tuple,
-    can_pay,
     collect_sources,
     count_sources,
     plan_spell,
 )
 from analyzer.kernel.rules.stack import (
-    activate,
     base_cost,
     cast_finish,
     commander_tax,
@@ -95,24 +91,11 @@ from analyzer.kernel.rules.state import (
     pb,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import choose_targets, threat
+from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
 MAX_CAND = 64
-
-
-@njit
-def _targets_useful(G, C, ab, p, promised):
-    """Would the AI's target choice for this mode hurt opponents / help itself?"""
-    if ab < 0:
-        return True
-    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
-    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
-    if not choose_targets(G, C, ab, p, promised, slots, zccs):
-        return False
-    ok, _ = chosen_targets(G, C, ab, p, promised, slots, False)
-    return ok
 
 
 @njit
@@ -165,23 +148,23 @@ def _mode_useful(G, C, p, o, promised, context):
             return False
         if role == AiRole.PROTECTION and not _top_targets_mine(G, C, p):
             return False
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks
-        return _has_creature_in_combat(G, p) and _targets_useful(G, C, ab, p, promised)
+        return _has_creature_in_combat(G, p) and targets_useful(G, C, ab, p, promised)
     if context == 2:  # removal after blocks
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if context == 3:
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
-            return _targets_useful(G, C, ab, p, promised)
+            return targets_useful(G, C, ab, p, promised)
         return True  # flash creatures
     # main phase
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
             G, C, ab, p, promised
         )
     if role == AiRole.DISRUPTION:
-        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
-    return _targets_useful(G, C, ab, p, promised)
+        return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
+    return targets_useful(G, C, ab, p, promised)
 
 
 @njit
@@ -201,30 +184,34 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
         else:  # a trick: only when it saves the creature (a pump against exile does not)
-            saved = trick_saves(G, C, p, card)
+            saved = trick_saves(G, C, p, card, promised)
             if saved < 0:
                 return False
             G[W.FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
+    if role == AiRole.PROTECTION:  # after blocks: indestructible that saves a creature
+        return trick_focus(G, C, p, card, promised) >= 0 and targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks, when it flips a fight; main 1: valiant
-        focus = trick_focus(G, C, p, card) if context == 2 else valiant_focus(G, C, p, card)
+        focus = (
+            trick_focus(G, C, p, card, promised) if context == 2 else valiant_focus(G, C, p, card)
+        )
         if focus < 0:
             return False
         G[W.FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if role == AiRole.REMOVAL:
-        if not _targets_useful(G, C, ab, p, promised):
+        if not targets_useful(G, C, ab, p, promised):
             return False
         return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
             G, C, ab, p, promised
         )
     if role == AiRole.DISRUPTION:
-        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
-    return _targets_useful(G, C, ab, p, promised)
+        return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
+    return targets_useful(G, C, ab, p, promised)
 
 
 @njit
@@ -537,106 +524,6 @@ def _color_score(colors, have, c, k):
 
 
 @njit
-def _ability_has_op(C, ab, op):
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    s0 = abilities[ab, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == op:
-            return True
-    return False
-
-
-@njit
-def _gain_life_now(G, p, context):
-    """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
-    never in its own main phase (the same mana is free at the opponent's end step, and the
-    Food stays ready for lethal damage until then); in response to lethal combat damage
-    (context 2, the caller checked), and at an opponent's end step below the starting life
-    (the mana would go unused)."""
-    life = G[pb(p) + P.LIFE]
-    basic = G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
-    if context == 0:
-        return basic and G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
-    if basic:
-        return life <= G[H.STARTING_LIFE] - 3
-    return context == 2 or life < G[H.STARTING_LIFE]
-
-
-@njit
-def _waits_for_end_step(G, cards, abilities, o, a):
-    """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
-    Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
-    in between."""
-    return (
-        G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
-        and abilities[a, AbilCol.COST_TAP] != 0
-        and abilities[a, AbilCol.TRIG_PARAM] != 1
-        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
-    )
-
-
-@njit
-def _try_activate(G, C, p, context, only=-1):
-    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
-    4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
-    top of the stack."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED] or (only >= 0 and o != only):
-            continue
-        card = G[ob(o) + O.CARD]
-        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
-            continue
-        G[H.TARGET_SRC] = o + 1  # "another target ..." excludes this source
-        a0 = cards[card, CardCol.AB_START]
-        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-            if (
-                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
-                or abilities[a, AbilCol.MANA_ABILITY]
-            ):
-                continue
-            if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
-                continue
-            if abilities[a, AbilCol.COST_TAP] and (
-                G[ob(o) + O.TAPPED]
-                or (G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)
-            ):
-                continue
-            generic, colored = ability_cost_tuple(abilities, a)
-            if context == 4:
-                if abilities[a, AbilCol.COST_TAP] == 0 or not _targets_useful(G, C, a, p, 0):
-                    continue
-            elif _ability_has_op(C, a, Op.ATTACH_SELF):
-                att = G[ob(o) + O.ATTACHED]
-                if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
-                    continue
-                if not _targets_useful(G, C, a, p, 0):
-                    continue
-            elif _ability_has_op(C, a, Op.GAIN_LIFE):
-                if not _gain_life_now(G, p, context):
-                    continue
-            elif context == 2:
-                continue  # in combat the standard player only saves its life
-            elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
-                continue
-            else:
-                if not _targets_useful(G, C, a, p, 0):
-                    continue
-            # keep the source itself out of the payment for {T} abilities
-            tapped_before = G[ob(o) + O.TAPPED]
-            if abilities[a, AbilCol.COST_TAP]:
-                G[ob(o) + O.TAPPED] = 1
-            ok = can_pay(G, cards, abilities, p, generic, colored, False)
-            G[ob(o) + O.TAPPED] = tapped_before
-            if ok and activate(G, C, p, o, a):
-                return True
-    return False
-
-
-@njit
 def _any_source(G, cards, p):
     """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
     for i in range(G[H.BF_N]):
@@ -665,7 +552,7 @@ def main_action(G, C, pol, p):
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
             return True
-    return _try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0)
 
 
 @njit
@@ -702,7 +589,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
-    return _try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0)
 
 
 @njit
@@ -751,32 +638,10 @@ def may_act(G, cards, p):
         return (
             G[H.STACK_N] > 0
             and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-            and _untap_trigger_source(G, cards, p) >= 0
+            and untap_trigger_source(G, cards, p) >= 0
         )
     # the standard player eats a Food (or uses another ability) when combat damage is lethal
     return context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
-
-
-@njit(inline="always")  # tiny and on the priority hot path
-def _untap_trigger_source(G, cards, p):
-    """The standard player's creature with a {T} ability whose own cast trigger (Kindlespark
-    Duo: "whenever you cast a noncreature spell, untap") is on top of the stack while it is
-    untapped: it uses the ability now and the trigger untaps it. -1 if none."""
-    e = stack_top_entry(G)
-    if G[e + S.KIND] != SK_ABILITY or G[e + S.CTRL] != p:
-        return -1
-    src = G[e + S.OBJ]
-    b = ob(src)
-    card = G[b + O.CARD]
-    if (
-        G[b + O.ZONE] != Zone.BATTLEFIELD
-        or G[b + O.TAPPED]
-        or G[b + O.SICK]
-        or (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0
-        or cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED == 0
-    ):
-        return -1
-    return src
 
 
 @njit
@@ -787,7 +652,7 @@ def priority_action(G, C, pol, p):
     if context == 0:
         if G[H.STACK_N] == 0 or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
             return False
-        src = _untap_trigger_source(G, cards, p)
+        src = untap_trigger_source(G, cards, p)
         if src < 0:
             return False
         e = stack_top_entry(G)
@@ -795,7 +660,7 @@ def priority_action(G, C, pol, p):
             AbilityKind.NONCREATURE_SPELL
         ):
             return False
-        return _try_activate(G, C, p, 4, src)
+        return try_activate(G, C, p, 4, src)
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]
@@ -804,9 +669,9 @@ def priority_action(G, C, pol, p):
                 if try_cast(G, C, pol, p, buf[i], context):
                     return True
     if context == 3:
-        return _try_activate(G, C, p, 3)
+        return try_activate(G, C, p, 3)
     if context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
-        return _try_activate(G, C, p, 2)
+        return try_activate(G, C, p, 2)
     return False
 
 

@@ -92,7 +92,7 @@ def chosen_targets(G, C, m, p, promised, slots, with_value):
     """Walk the targets chosen for ability row m (slots from choose_targets): (ok, value). ok:
     no harm aimed at p's own object or p, no help for an opponent's. value (only computed
     with_value): 1 plus what the targets are worth to p (see mode_value). The one loop over
-    chosen targets, shared by the mode choice and the cast check (ai._targets_useful)."""
+    chosen targets, shared by the mode choice and the cast check (targets_useful)."""
     abilities = abilities_of(C)
     targets = targets_of(C)
     steps = steps_of(C)
@@ -169,3 +169,17 @@ def mode_value(G, C, m, p, promised):
         elif (op == Op.LOSE_LIFE or op == Op.DAMAGE) and ref == Ref.EACH_OPPONENT:
             value += 2 * a
     return value
+
+
+@njit
+def targets_useful(G, C, ab, p, promised):
+    """Would p's target choice for ability row ab (in this mode) hurt opponents and help p,
+    never the other way round? The chosen targets are left in W.USLOTS."""
+    if ab < 0:
+        return True
+    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
+    if not choose_targets(G, C, ab, p, promised, slots, zccs):
+        return False
+    ok, _ = chosen_targets(G, C, ab, p, promised, slots, False)
+    return ok

@@ -58,12 +58,12 @@ def role_may_help(G, cards, card, context):
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
-    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
+    if role == AiRole.COUNTER or (role == AiRole.PROTECTION and context != 2):
         return False
     if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
         return context == 2 or (context == 0 and G[H.PHASE] == Phase.MAIN1)
-    if context == 2:  # after blocks
-        return role == AiRole.REMOVAL
+    if context == 2:  # after blocks: removal, protection that saves a creature in a fight
+        return role == AiRole.REMOVAL or role == AiRole.PROTECTION
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if context == 3:  # an opponent's end step
         return (
@@ -263,9 +263,9 @@ def valiant_focus(G, C, p, card):
 
 
 @njit
-def _pump_of(C, card):
+def _pump_of(C, card, promised=-1):
     """(+power, +toughness, keywords granted, pumps the whole team) of a trick's spell (its
-    first pump and its grants)."""
+    first pump and its grants): the steps of the mode cast (promised 0 or 1; -1: all)."""
     steps = steps_of(C)
     s0, n = _spell_steps(C, card)
     bp = 0
@@ -273,6 +273,11 @@ def _pump_of(C, card):
     kw = 0
     team = False
     for k in range(s0, s0 + n):
+        cond = steps[k, StepCol.COND]
+        if (cond == Cond.IF_PROMISED and promised == 0) or (
+            cond == Cond.IF_NOT_PROMISED and promised == 1
+        ):
+            continue
         op = steps[k, StepCol.OP]
         if (op == Op.PUMP or op == Op.PUMP_ALL) and bp == 0 and bt == 0:
             bp = steps[k, StepCol.A]
@@ -349,7 +354,7 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
 
 
 @njit
-def trick_saves(G, C, p, card):
+def trick_saves(G, C, p, card, promised=-1):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
     e = stack_top_entry(G)
@@ -360,7 +365,7 @@ def trick_saves(G, C, p, card):
         return -1
     cards = cards_of(C)
     targets = targets_of(C)
-    _, bt, kw, _ = _pump_of(C, card)
+    _, bt, kw, _ = _pump_of(C, card, promised)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     best = -1
     s = 0
@@ -406,11 +411,12 @@ def _hits(G, src, dst, bp, kw):
 
 
 @njit
-def trick_focus(G, C, p, card):
+def trick_focus(G, C, p, card, promised=-1):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
-    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1."""
+    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1.
+    A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
-    bp, bt, kw, team = _pump_of(C, card)
+    bp, bt, kw, team = _pump_of(C, card, promised)
     unblocked = 0
     n_unblocked = 0
     defender = -1
