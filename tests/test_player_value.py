@@ -125,3 +125,18 @@ def test_a_protection_spell_saves_a_creature_in_a_fight_after_blocks():
     )
     assert names(state, 0, "hand") == ["Dawn's Truce"]
     assert "Stickytongue Sentinel" in names(state, 0, "graveyard")
+
+
+def test_a_treasure_is_not_spent_on_a_food_at_the_end_step():
+    state = run_player("treasure_kept_from_a_food")
+    bf = names(state, 1, "battlefield")
+    assert "Food" in bf and "Treasure" in bf, bf
+    assert state["seats"][1]["life"] == 14
+    # two Forests pay for the Food: it is eaten, the Treasure stays
+    state = run_player(
+        "treasure_kept_from_a_food",
+        ('battlefield = ["Forest", "Food"', 'battlefield = ["Forest", "Forest", "Food"'),
+    )
+    bf = names(state, 1, "battlefield")
+    assert "Food" not in bf and "Treasure" in bf, bf
+    assert state["seats"][1]["life"] == 17

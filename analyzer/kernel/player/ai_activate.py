@@ -4,7 +4,8 @@
 Equip goes to the best creature (equipment that removes a keyword to one without it); a Food
 is eaten by the basic player in main phase 2 at 3 or more below the starting life, by the
 standard player in response to lethal combat damage and at an opponent's end step below the
-starting life; the standard player keeps a creature's instant-speed {T} ability for an
+starting life, paid with lands only (a Treasure is kept for a spell unless the damage is
+lethal); the standard player keeps a creature's instant-speed {T} ability for an
 opponent's end step (the creature can block in between), except with the creature's own
 untap trigger on the stack (Kindlespark Duo untaps on each noncreature spell).
 """
@@ -26,7 +27,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay
+from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -114,6 +115,13 @@ def try_activate(G, C, p, context, only=-1):
             elif _ability_has_op(C, a, Op.GAIN_LIFE):
                 if not _gain_life_now(G, p, context):
                     continue
+                if (
+                    context != 2
+                    and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+                    and generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
+                    > count_sources(G, cards, abilities, p)[0]
+                ):
+                    continue  # a Treasure is kept for a spell; only lethal damage is worth one
             elif context == 2:
                 continue  # in combat the standard player only saves its life
             elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
