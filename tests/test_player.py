@@ -134,7 +134,8 @@ def test_food_is_eaten_in_response_to_lethal_damage():
 # the reason; every other bundled nonland card must be cast in at least 40% of those games.
 CAST_SHARE_EXCEPTIONS = {
     "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
-    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's board",
+    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's "
+    "board, or after blocks (promised: indestructible) when it saves a creature in a fight",
     "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
     "worth it, with UU kept up",
     "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "

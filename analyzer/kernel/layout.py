@@ -163,6 +163,7 @@ class _Player(NamedTuple):
     COMMANDER_DAMAGE_1: int
     COMMANDER_DAMAGE_2: int
     COMMANDER_DAMAGE_3: int
+    FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
 
 
 P = _numbered(_Player)
@@ -287,7 +288,7 @@ class _Work(NamedTuple):
     # stack.resolve_top
     RSLOTS: int = 8
     RZCCS: int = 8
-    # ai._targets_useful
+    # ai_modes.targets_useful
     USLOTS: int = 8
     UZCCS: int = 8
     # effects.copy_spell

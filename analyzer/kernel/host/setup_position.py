@@ -202,6 +202,8 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     G[L.H.LEGENDS] = 1  # a position built by hand: check_sba always checks these
     G[L.H.LINKS] = 1
     G[L.H.KINDS_SEEN] = -1  # and every event loop
+    for p in range(int(G[L.H.NPLAYERS])):
+        G[_pb(p) + L.P.FLASHBACK_GY] = 1  # and every graveyard for flashback
     G[L.H.DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
     sick = {}
     for i in range(int(G[L.H.BF_N])):

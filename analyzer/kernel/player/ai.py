@@ -18,8 +18,10 @@ instant draw, removal or Food with the mana left.
 
 That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_ROLE_BASIC).
 The standard player (the default) branches at the top of the decision functions: its timing,
-mana kept up, removal targets, tricks and Food are in kernel/player/ai_std.py, its attacks and
-blocks in kernel/player/ai_combat.py.
+mana kept up, removal targets and tricks are in kernel/player/ai_std.py, its card values and
+the mana-filling choice in kernel/player/ai_value.py, its attacks and blocks in
+kernel/player/ai_combat.py. Activated abilities (equip, Food, {T} abilities) for both levels
+are in kernel/player/ai_activate.py, the mode and target checks in kernel/player/ai_modes.py.
 """
 
 from __future__ import annotations
@@ -32,18 +34,13 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     ExtraCost,
-    Intent,
-    Op,
     Phase,
     PlayerLevel,
-    StepCol,
-    TargCol,
     Zone,
 )
 from analyzer.kernel.layout import (
     MAX_EXILE,
     MAX_TARGETS,
-    NO_OBJ,
     OFF_BATTLEFIELD,
     OFF_EXILE,
     PLAYER_BASE,
@@ -54,7 +51,8 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_modes import pick_mode
+from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
+from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -64,18 +62,16 @@ from analyzer.kernel.player.ai_std import (
     trick_saves,
     valiant_focus,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.player.ai_value import board_payoffs, deck_value, fill_skips
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
-    ability_cost_tuple,
-    can_pay,
     collect_sources,
     count_sources,
     plan_spell,
 )
 from analyzer.kernel.rules.stack import (
-    activate,
     base_cost,
     cast_finish,
     commander_tax,
@@ -95,46 +91,11 @@ from analyzer.kernel.rules.state import (
     pb,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import choose_targets, group_active, slot_start, threat
+from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
 MAX_CAND = 64
-
-
-@njit
-def _targets_useful(G, C, ab, p, promised):
-    """Would the AI's target choice for this mode hurt opponents / help itself?"""
-    if ab < 0:
-        return True
-    abilities = abilities_of(C)
-    targets = targets_of(C)
-    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
-    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
-    if not choose_targets(G, C, ab, p, promised, slots, zccs):
-        return False
-    tg0 = abilities[ab, AbilCol.TG_START]
-    for j in range(abilities[ab, AbilCol.TG_COUNT]):
-        g = tg0 + j
-        if not group_active(targets, g, promised):
-            continue
-        s0 = slot_start(targets, tg0, j)
-        intent = targets[g, TargCol.INTENT]
-        for k in range(targets[g, TargCol.MAX]):
-            v = slots[s0 + k]
-            if v < 0:
-                continue
-            if v >= PLAYER_BASE:
-                mine = v - PLAYER_BASE == p
-            elif G[ob(v) + O.ZONE] == Zone.BATTLEFIELD or G[ob(v) + O.ZONE] == Zone.STACK:
-                mine = G[ob(v) + O.CTRL] == p
-            else:
-                mine = True  # a card in our graveyard
-            if intent == Intent.HARM and mine:
-                return False
-            if intent == Intent.HELP and not mine:
-                return False
-    return True
 
 
 @njit
@@ -187,23 +148,23 @@ def _mode_useful(G, C, p, o, promised, context):
             return False
         if role == AiRole.PROTECTION and not _top_targets_mine(G, C, p):
             return False
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks
-        return _has_creature_in_combat(G, p) and _targets_useful(G, C, ab, p, promised)
+        return _has_creature_in_combat(G, p) and targets_useful(G, C, ab, p, promised)
     if context == 2:  # removal after blocks
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if context == 3:
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
-            return _targets_useful(G, C, ab, p, promised)
+            return targets_useful(G, C, ab, p, promised)
         return True  # flash creatures
     # main phase
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
             G, C, ab, p, promised
         )
     if role == AiRole.DISRUPTION:
-        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
-    return _targets_useful(G, C, ab, p, promised)
+        return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
+    return targets_useful(G, C, ab, p, promised)
 
 
 @njit
@@ -223,30 +184,34 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
         else:  # a trick: only when it saves the creature (a pump against exile does not)
-            saved = trick_saves(G, C, p, card)
+            saved = trick_saves(G, C, p, card, promised)
             if saved < 0:
                 return False
             G[W.FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
+    if role == AiRole.PROTECTION:  # after blocks: indestructible that saves a creature
+        return trick_focus(G, C, p, card, promised) >= 0 and targets_useful(G, C, ab, p, promised)
     if role == AiRole.TRICK:  # after blocks, when it flips a fight; main 1: valiant
-        focus = trick_focus(G, C, p, card) if context == 2 else valiant_focus(G, C, p, card)
+        focus = (
+            trick_focus(G, C, p, card, promised) if context == 2 else valiant_focus(G, C, p, card)
+        )
         if focus < 0:
             return False
         G[W.FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
-        return _targets_useful(G, C, ab, p, promised)
+        return targets_useful(G, C, ab, p, promised)
     if role == AiRole.REMOVAL:
-        if not _targets_useful(G, C, ab, p, promised):
+        if not targets_useful(G, C, ab, p, promised):
             return False
         return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and _targets_useful(
+        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
             G, C, ab, p, promised
         )
     if role == AiRole.DISRUPTION:
-        return _opp_hand(G, p) > 0 and _targets_useful(G, C, ab, p, promised)
-    return _targets_useful(G, C, ab, p, promised)
+        return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
+    return targets_useful(G, C, ab, p, promised)
 
 
 @njit
@@ -435,7 +400,8 @@ def _collect_castables(G, C, p, sorcery_ok, out):
             ):
                 out[n] = o
                 n += 1
-    for i in range(G[pb(p) + P.GY_N]):  # flashback (702.34a)
+    # flashback (702.34a); only a graveyard that ever held a flashback card is scanned
+    for i in range(G[pb(p) + P.GY_N] if G[pb(p) + P.FLASHBACK_GY] else 0):
         o = graveyard_at(G, p, i)
         if (
             (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
@@ -453,14 +419,26 @@ def _collect_castables(G, C, p, sorcery_ok, out):
     ):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1
+    # the standard player breaks ties by what the card is worth on its board (ai_value)
+    std = n > 1 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p) if std else (0, 0, 0)
+    per_mv = 1000 if std else 100  # the basic player's key, kept exactly
     for i in range(1, n):
         x = out[i]
-        kx = cards[G[ob(x) + O.CARD], CardCol.MV] * 100 + cards[G[ob(x) + O.CARD], CardCol.VALUE]
+        cx = G[ob(x) + O.CARD]
+        kx = cards[cx, CardCol.MV] * per_mv + (
+            deck_value(cards, cx, spell_payoffs, enter_payoffs, tribes)
+            if std
+            else cards[cx, CardCol.VALUE]
+        )
         j = i - 1
         while j >= 0:
             y = out[j]
-            ky = (
-                cards[G[ob(y) + O.CARD], CardCol.MV] * 100 + cards[G[ob(y) + O.CARD], CardCol.VALUE]
+            cy = G[ob(y) + O.CARD]
+            ky = cards[cy, CardCol.MV] * per_mv + (
+                deck_value(cards, cy, spell_payoffs, enter_payoffs, tribes)
+                if std
+                else cards[cy, CardCol.VALUE]
             )
             if ky >= kx:
                 break
@@ -546,98 +524,6 @@ def _color_score(colors, have, c, k):
 
 
 @njit
-def _ability_has_op(C, ab, op):
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    s0 = abilities[ab, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == op:
-            return True
-    return False
-
-
-@njit
-def _gain_life_now(G, p, context):
-    """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
-    also in response to lethal combat damage (context 2, the caller checked), and at an
-    opponent's end step below the starting life (the mana would go unused)."""
-    life = G[pb(p) + P.LIFE]
-    if context == 0:
-        return G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
-    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
-        return life <= G[H.STARTING_LIFE] - 3
-    return context == 2 or life < G[H.STARTING_LIFE]
-
-
-@njit
-def _waits_for_end_step(G, cards, abilities, o, a):
-    """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
-    Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
-    in between."""
-    return (
-        G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
-        and abilities[a, AbilCol.COST_TAP] != 0
-        and abilities[a, AbilCol.TRIG_PARAM] != 1
-        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
-    )
-
-
-@njit
-def _try_activate(G, C, p, context):
-    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
-            continue
-        card = G[ob(o) + O.CARD]
-        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
-            continue
-        G[H.TARGET_SRC] = o + 1  # "another target ..." excludes this source
-        a0 = cards[card, CardCol.AB_START]
-        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-            if (
-                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
-                or abilities[a, AbilCol.MANA_ABILITY]
-            ):
-                continue
-            if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
-                continue
-            if abilities[a, AbilCol.COST_TAP] and (
-                G[ob(o) + O.TAPPED]
-                or (G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)
-            ):
-                continue
-            generic, colored = ability_cost_tuple(abilities, a)
-            if _ability_has_op(C, a, Op.ATTACH_SELF):
-                att = G[ob(o) + O.ATTACHED]
-                if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
-                    continue
-                if not _targets_useful(G, C, a, p, 0):
-                    continue
-            elif _ability_has_op(C, a, Op.GAIN_LIFE):
-                if not _gain_life_now(G, p, context):
-                    continue
-            elif context == 2:
-                continue  # in combat the standard player only saves its life
-            elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
-                continue
-            else:
-                if not _targets_useful(G, C, a, p, 0):
-                    continue
-            # keep the source itself out of the payment for {T} abilities
-            tapped_before = G[ob(o) + O.TAPPED]
-            if abilities[a, AbilCol.COST_TAP]:
-                G[ob(o) + O.TAPPED] = 1
-            ok = can_pay(G, cards, abilities, p, generic, colored, False)
-            G[ob(o) + O.TAPPED] = tapped_before
-            if ok and activate(G, C, p, o, a):
-                return True
-    return False
-
-
-@njit
 def _any_source(G, cards, p):
     """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
     for i in range(G[H.BF_N]):
@@ -666,24 +552,32 @@ def main_action(G, C, pol, p):
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
             return True
-    return _try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0)
 
 
 @njit
 def _main_standard(G, C, pol, p, buf, n):
     """The standard player's main-phase spell: first the best one that leaves the mana for a
-    counterspell or a trick it keeps up (ai_std.mana_to_keep), else the best one worth more
-    than the card the mana is kept for."""
+    counterspell or a trick it keeps up (ai_std.mana_to_keep), among plain permanents only
+    those that together fill the mana left best (ai_value.fill_skips), else the best one worth
+    more than the card the mana is kept for."""
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)
+    skips = fill_skips(G, cards, p, buf, n, lands - keep)  # the cards that fill the mana
+    # removal kept up may go now at a creature with damage marked (gone by their turn)
+    finish = keep > 0 and _opp_creature_damaged(G, cards, p)
     for i in range(n):
+        if (skips >> i) & 1:
+            continue
         card = G[ob(buf[i]) + O.CARD]
+        role = cards[card, CardCol.AI_ROLE]
         # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
         if (
             keep == 0
             or cards[card, CardCol.MV] + keep <= lands
-            or cards[card, CardCol.AI_ROLE] == AiRole.TRICK
+            or role == AiRole.TRICK
+            or (finish and role == AiRole.REMOVAL)
         ) and try_cast(G, C, pol, p, buf[i], 0):
             return True
     if keep > 0:
@@ -695,7 +589,18 @@ def _main_standard(G, C, pol, p, buf, n):
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
-    return _try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0)
+
+
+@njit
+def _opp_creature_damaged(G, cards, p):
+    """Has an opposing creature damage marked (it heals at the cleanup step)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p and G[b + O.DAMAGE] > 0:
+            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                return True
+    return False
 
 
 @njit(inline="always")  # tiny and on the priority hot path
@@ -729,6 +634,12 @@ def may_act(G, cards, p):
     context = priority_context(G, p)
     if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
         return True
+    if context == 0:
+        return (
+            G[H.STACK_N] > 0
+            and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and untap_trigger_source(G, cards, p) >= 0
+        )
     # the standard player eats a Food (or uses another ability) when combat damage is lethal
     return context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
 
@@ -739,7 +650,17 @@ def priority_action(G, C, pol, p):
     cards = cards_of(C)
     context = priority_context(G, p)
     if context == 0:
-        return False
+        if G[H.STACK_N] == 0 or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+            return False
+        src = untap_trigger_source(G, cards, p)
+        if src < 0:
+            return False
+        e = stack_top_entry(G)
+        if G[e + S.AB] < 0 or abilities_of(C)[G[e + S.AB], AbilCol.KIND] != (
+            AbilityKind.NONCREATURE_SPELL
+        ):
+            return False
+        return try_activate(G, C, p, 4, src)
     if _fast_may_help(G, cards, p, context):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]
@@ -748,9 +669,9 @@ def priority_action(G, C, pol, p):
                 if try_cast(G, C, pol, p, buf[i], context):
                     return True
     if context == 3:
-        return _try_activate(G, C, p, 3)
+        return try_activate(G, C, p, 3)
     if context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
-        return _try_activate(G, C, p, 2)
+        return try_activate(G, C, p, 2)
     return False
 
 

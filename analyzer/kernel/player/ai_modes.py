@@ -88,16 +88,16 @@ def _harm_value(G, C, abilities, steps, m, j, v):
 
 
 @njit
-def mode_value(G, C, m, p, promised):
-    """What mode row m is worth to p now, with the targets p would choose."""
+def chosen_targets(G, C, m, p, promised, slots, with_value):
+    """Walk the targets chosen for ability row m (slots from choose_targets): (ok, value). ok:
+    no harm aimed at p's own object or p, no help for an opponent's. value (only computed
+    with_value): 1 plus what the targets are worth to p (see mode_value). The one loop over
+    chosen targets, shared by the mode choice and the cast check (targets_useful)."""
     abilities = abilities_of(C)
     targets = targets_of(C)
     steps = steps_of(C)
     cards = cards_of(C)
-    slots = G[W.MSLOTS : W.MSLOTS + MAX_TARGETS]
-    zccs = G[W.MZCCS : W.MZCCS + MAX_TARGETS]
-    if not choose_targets(G, C, m, p, promised, slots, zccs):
-        return -1000
+    ok = True
     value = 1
     tg0 = abilities[m, AbilCol.TG_START]
     for j in range(abilities[m, AbilCol.TG_COUNT]):
@@ -112,17 +112,38 @@ def mode_value(G, C, m, p, promised):
                 continue
             if v >= PLAYER_BASE:
                 mine = v - PLAYER_BASE == p
+            else:
+                zone = G[ob(v) + O.ZONE]
+                mine = G[ob(v) + (O.OWNER if zone == Zone.GRAVEYARD else O.CTRL)] == p
+            if (intent == Intent.HARM and mine) or (intent == Intent.HELP and not mine):
+                ok = False
+                if not with_value:
+                    return ok, value
+            if not with_value:
+                continue
+            if v >= PLAYER_BASE:
                 if intent != Intent.NEUTRAL:
                     value += 10 if mine == (intent == Intent.HELP) else -10
-                continue
-            zone = G[ob(v) + O.ZONE]
-            mine = G[ob(v) + (O.OWNER if zone == Zone.GRAVEYARD else O.CTRL)] == p
-            if intent == Intent.HARM:
+            elif intent == Intent.HARM:
                 h = _harm_value(G, C, abilities, steps, m, j, v)
                 value += -h if mine else h
             elif intent == Intent.HELP:
                 h = threat(G, cards, v) // 2
                 value += h if mine else -h
+    return ok, value
+
+
+@njit
+def mode_value(G, C, m, p, promised):
+    """What mode row m is worth to p now, with the targets p would choose."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    cards = cards_of(C)
+    slots = G[W.MSLOTS : W.MSLOTS + MAX_TARGETS]
+    zccs = G[W.MZCCS : W.MZCCS + MAX_TARGETS]
+    if not choose_targets(G, C, m, p, promised, slots, zccs):
+        return -1000
+    _, value = chosen_targets(G, C, m, p, promised, slots, True)
     s0 = abilities[m, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[m, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
@@ -148,3 +169,17 @@ def mode_value(G, C, m, p, promised):
         elif (op == Op.LOSE_LIFE or op == Op.DAMAGE) and ref == Ref.EACH_OPPONENT:
             value += 2 * a
     return value
+
+
+@njit
+def targets_useful(G, C, ab, p, promised):
+    """Would p's target choice for ability row ab (in this mode) hurt opponents and help p,
+    never the other way round? The chosen targets are left in W.USLOTS."""
+    if ab < 0:
+        return True
+    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
+    if not choose_targets(G, C, ab, p, promised, slots, zccs):
+        return False
+    ok, _ = chosen_targets(G, C, ab, p, promised, slots, False)
+    return ok

@@ -22,6 +22,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Cond,
     Keyword,
     Op,
     Phase,
@@ -57,12 +58,12 @@ def role_may_help(G, cards, card, context):
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
-    if role == AiRole.COUNTER or role == AiRole.PROTECTION:
+    if role == AiRole.COUNTER or (role == AiRole.PROTECTION and context != 2):
         return False
     if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
         return context == 2 or (context == 0 and G[H.PHASE] == Phase.MAIN1)
-    if context == 2:  # after blocks
-        return role == AiRole.REMOVAL
+    if context == 2:  # after blocks: removal, protection that saves a creature in a fight
+        return role == AiRole.REMOVAL or role == AiRole.PROTECTION
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if context == 3:  # an opponent's end step
         return (
@@ -112,12 +113,15 @@ def removal_worth(G, C, p, ab, slots, context):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
-    that fight). An instant bounce of a nontoken is a tempo play: in combat (above), or at an
-    opponent's end step on a creature of mana value 4 or more (their next turn goes into
-    recasting it), never at sorcery speed. Else a target worth REMOVAL_WORTH, or any target
-    when p is under pressure (the opponents' power reaches half p's life), holds two or more
-    removal spells, or the opponents hold no cards or the game is late (no bigger threat is
-    coming)."""
+    that fight), unless it dies in that fight anyway without killing one of p's creatures (the
+    spell would be wasted). An instant bounce of a nontoken is a tempo play: in combat (above),
+    or at an opponent's end step on a creature of mana value 4 or more (their next turn goes
+    into recasting it), never at sorcery speed. A damage spell that kills only thanks to damage
+    already marked (a creature that survived a block) finishes it, and a removal spell that
+    draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
+    or any target when p is under pressure (the opponents' power reaches half p's life),
+    holds two or more removal spells, or the opponents hold no cards or the game is late (no
+    bigger threat is coming)."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
@@ -127,21 +131,30 @@ def removal_worth(G, C, p, ab, slots, context):
     b = ob(v)
     fight = combat_damage_to(G, v) if context == 2 else 0
     bounce = False
+    finishes = False
+    cantrip = False
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == Op.DRAW and steps[k, StepCol.COND] == Cond.ALWAYS:
+            cantrip = True
         if steps[k, StepCol.REF] != g:
             continue
         if (
             steps[k, StepCol.OP] == Op.DAMAGE
             and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0
-            and G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight
         ):
-            return False
+            if G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight:
+                return False
+            # it kills only with the damage already marked (or its fight's): a creature that
+            # survived a block is finished cheaply now, or never
+            finishes = G[b + O.CUR_T] > steps[k, StepCol.A]
         if steps[k, StepCol.OP] == Op.BOUNCE:
             bounce = True
     if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
-        return True
+        return not _dies(G, v, fight, 0, 0) or _kills_in_fight(G, v, p)
+    if finishes or (cantrip and not bounce):
+        return True  # a cantrip costs no card: any creature it kills is worth it
     if (
         bounce
         and G[b + O.TOKEN] == 0
@@ -250,9 +263,9 @@ def valiant_focus(G, C, p, card):
 
 
 @njit
-def _pump_of(C, card):
+def _pump_of(C, card, promised=-1):
     """(+power, +toughness, keywords granted, pumps the whole team) of a trick's spell (its
-    first pump and its grants)."""
+    first pump and its grants): the steps of the mode cast (promised 0 or 1; -1: all)."""
     steps = steps_of(C)
     s0, n = _spell_steps(C, card)
     bp = 0
@@ -260,6 +273,11 @@ def _pump_of(C, card):
     kw = 0
     team = False
     for k in range(s0, s0 + n):
+        cond = steps[k, StepCol.COND]
+        if (cond == Cond.IF_PROMISED and promised == 0) or (
+            cond == Cond.IF_NOT_PROMISED and promised == 1
+        ):
+            continue
         op = steps[k, StepCol.OP]
         if (op == Op.PUMP or op == Op.PUMP_ALL) and bp == 0 and bt == 0:
             bp = steps[k, StepCol.A]
@@ -336,7 +354,7 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
 
 
 @njit
-def trick_saves(G, C, p, card):
+def trick_saves(G, C, p, card, promised=-1):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
     e = stack_top_entry(G)
@@ -347,7 +365,7 @@ def trick_saves(G, C, p, card):
         return -1
     cards = cards_of(C)
     targets = targets_of(C)
-    _, bt, kw, _ = _pump_of(C, card)
+    _, bt, kw, _ = _pump_of(C, card, promised)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     best = -1
     s = 0
@@ -393,11 +411,12 @@ def _hits(G, src, dst, bp, kw):
 
 
 @njit
-def trick_focus(G, C, p, card):
+def trick_focus(G, C, p, card, promised=-1):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
-    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1."""
+    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1.
+    A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
-    bp, bt, kw, team = _pump_of(C, card)
+    bp, bt, kw, team = _pump_of(C, card, promised)
     unblocked = 0
     n_unblocked = 0
     defender = -1
@@ -450,6 +469,19 @@ def trick_focus(G, C, p, card):
     if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P.LIFE] <= unblocked + bonus:
         return -2 - best
     return -1
+
+
+@njit
+def _kills_in_fight(G, v, p):
+    """Does v's combat damage kill a creature of p's that it blocks or is blocked by?"""
+    for i in range(G[H.BF_N]):
+        x = G[OFF_BATTLEFIELD + i]
+        if G[ob(x) + O.CTRL] != p:
+            continue
+        if G[ob(x) + O.BLOCKING] == v + 1 or G[ob(v) + O.BLOCKING] == x + 1:
+            if _dies(G, x, _hits(G, v, x, 0, 0), 0, 0):
+                return True
+    return False
 
 
 @njit

@@ -8,7 +8,7 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Event, Phase, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -223,6 +223,11 @@ def move_object(G, cards, o, zone, top=True):
     if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
         return
     p = G[b + O.OWNER]
+    if (
+        zone == Zone.GRAVEYARD
+        and (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
+    ):
+        G[pb(p) + P.FLASHBACK_GY] = 1  # the built-in player looks there for flashback casts
     off, cnt, cap = zone_list(p, zone)
     n = G[cnt]
     if n >= cap:

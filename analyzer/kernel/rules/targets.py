@@ -222,6 +222,9 @@ def combat_damage_to(G, v):
 # a creature in combat bounced stops its attack or frees the creature it blocks
 BOUNCE_TOKEN = 25
 BOUNCE_IN_COMBAT = 300
+# the most expensive creature of its own the standard player bounces to recast for its
+# enters trigger
+REBUY_MAX_MV = 3
 
 
 @njit
@@ -400,6 +403,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
     if G[b + O.CUR_KW] & Keyword.WARD2 and G[b + O.CTRL] != chooser:
         t -= 200  # ward {2}: rather a target that doesn't tax the spell
     if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
+        if bounce and G[b + O.TOKEN] == 0:
+            return _rebuy_score(G, cards, v)
         return -1000 - t
     if dmg >= 0 and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE):
         d = fighter_power if dmg == 1000 else dmg
@@ -412,6 +417,22 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
             return 2000 + t
         return t - 500
     return t
+
+
+@njit
+def _rebuy_score(G, cards, v):
+    """The standard player bouncing its own nontoken permanent (Stickytongue Sentinel): worth
+    it for a cheap creature whose enters trigger pays again when it is recast (Pond Prophet
+    draws another card); anything else is a loss of tempo (-1000)."""
+    card = G[ob(v) + O.CARD]
+    mv = cards[card, CardCol.MV]
+    if (
+        cards[card, CardCol.TYPES] & CardType.CREATURE
+        and (cards[card, CardCol.AB_KINDS] >> AbilityKind.ETB) & 1
+        and mv <= REBUY_MAX_MV
+    ):
+        return 10 * (REBUY_MAX_MV + 2 - mv)
+    return -1000
 
 
 @njit

@@ -1,0 +1,162 @@
+"""The built-in player's activated abilities: equip, eat a Food, a creature's {T} ability
+(kernel/player/ai.py calls these in its main phase and priority windows).
+
+Equip goes to the best creature (equipment that removes a keyword to one without it); a Food
+is eaten by the basic player in main phase 2 at 3 or more below the starting life, by the
+standard player in response to lethal combat damage and at an opponent's end step below the
+starting life, paid with lands only (a Treasure is kept for a spell unless the damage is
+lethal); the standard player keeps a creature's instant-speed {T} ability for an
+opponent's end step (the creature can block in between), except with the creature's own
+untap trigger on the stack (Kindlespark Duo untaps on each noncreature spell).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardFlag,
+    CardType,
+    Op,
+    Phase,
+    PlayerLevel,
+    StepCol,
+    Zone,
+)
+from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
+from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay, count_sources
+from analyzer.kernel.rules.stack import activate, stack_top_entry
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def _ability_has_op(C, ab, op):
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op:
+            return True
+    return False
+
+
+@njit
+def _gain_life_now(G, p, context):
+    """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
+    never in its own main phase (the same mana is free at the opponent's end step, and the
+    Food stays ready for lethal damage until then); in response to lethal combat damage
+    (context 2, the caller checked), and at an opponent's end step below the starting life
+    (the mana would go unused)."""
+    life = G[pb(p) + P.LIFE]
+    basic = G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
+    if context == 0:
+        return basic and G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
+    if basic:
+        return life <= G[H.STARTING_LIFE] - 3
+    return context == 2 or life < G[H.STARTING_LIFE]
+
+
+@njit
+def _waits_for_end_step(G, cards, abilities, o, a):
+    """Standard player: an instant-speed {T} ability of a creature (Kindlespark Duo's ping,
+    Tender Wildguide's counter) waits for an opponent's end step, so the creature can block
+    in between."""
+    return (
+        G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
+        and abilities[a, AbilCol.COST_TAP] != 0
+        and abilities[a, AbilCol.TRIG_PARAM] != 1
+        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
+    )
+
+
+@njit
+def try_activate(G, C, p, context, only=-1):
+    """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
+    4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
+    top of the stack."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED] or (only >= 0 and o != only):
+            continue
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:
+            continue
+        G[H.TARGET_SRC] = o + 1  # "another target ..." excludes this source
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if (
+                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
+                or abilities[a, AbilCol.MANA_ABILITY]
+            ):
+                continue
+            if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
+                continue
+            if abilities[a, AbilCol.COST_TAP] and (
+                G[ob(o) + O.TAPPED]
+                or (G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)
+            ):
+                continue
+            generic, colored = ability_cost_tuple(abilities, a)
+            if context == 4:
+                if abilities[a, AbilCol.COST_TAP] == 0 or not targets_useful(G, C, a, p, 0):
+                    continue
+            elif _ability_has_op(C, a, Op.ATTACH_SELF):
+                att = G[ob(o) + O.ATTACHED]
+                if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
+                    continue
+                if not targets_useful(G, C, a, p, 0):
+                    continue
+            elif _ability_has_op(C, a, Op.GAIN_LIFE):
+                if not _gain_life_now(G, p, context):
+                    continue
+                if (
+                    context != 2
+                    and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+                    and generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
+                    > count_sources(G, cards, abilities, p)[0]
+                ):
+                    continue  # a Treasure is kept for a spell; only lethal damage is worth one
+            elif context == 2:
+                continue  # in combat the standard player only saves its life
+            elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
+                continue
+            else:
+                if not targets_useful(G, C, a, p, 0):
+                    continue
+            # keep the source itself out of the payment for {T} abilities
+            tapped_before = G[ob(o) + O.TAPPED]
+            if abilities[a, AbilCol.COST_TAP]:
+                G[ob(o) + O.TAPPED] = 1
+            ok = can_pay(G, cards, abilities, p, generic, colored, False)
+            G[ob(o) + O.TAPPED] = tapped_before
+            if ok and activate(G, C, p, o, a):
+                return True
+    return False
+
+
+@njit(inline="always")  # tiny and on the priority hot path
+def untap_trigger_source(G, cards, p):
+    """The standard player's creature with a {T} ability whose own cast trigger (Kindlespark
+    Duo: "whenever you cast a noncreature spell, untap") is on top of the stack while it is
+    untapped: it uses the ability now and the trigger untaps it. -1 if none."""
+    e = stack_top_entry(G)
+    if G[e + S.KIND] != SK_ABILITY or G[e + S.CTRL] != p:
+        return -1
+    src = G[e + S.OBJ]
+    b = ob(src)
+    card = G[b + O.CARD]
+    if (
+        G[b + O.ZONE] != Zone.BATTLEFIELD
+        or G[b + O.TAPPED]
+        or G[b + O.SICK]
+        or (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0
+        or cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED == 0
+    ):
+        return -1
+    return src

@@ -1,0 +1,104 @@
+"""The standard player's card value that sees its own board (issue 14 item 6), and the main-phase
+choice that spends the turn's mana best.
+
+A card's static value (CardCol.VALUE: mana value, body, keywords) is what it is alone. On p's
+board it is worth more: a noncreature spell triggers each creature of p's with a "whenever you
+cast a noncreature spell" ability (prowess, the Otters), a creature each "another creature you
+control enters" payoff, and more when it shares a creature type with the payoff. That value
+breaks ties between cards of the same mana value, and picks between plays that spend the same
+mana.
+
+Spending the mana: casting the most expensive castable card first leaves mana unused when two
+cheaper cards fill the turn (four lands, a three-drop and two two-drops). fill_skips finds the
+set of p's plain permanent spells (no target to judge, always cast) that spends the most of the
+mana, best value on ties; a plain permanent outside it waits for a later turn.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilityKind, AiRole, CardCol, CardFlag, CardType
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.rules.state import ob
+from analyzer.kernel.runtime.config import njit
+
+PAYOFF_BONUS = 5  # per payoff of p's a card triggers
+TRIBE_BONUS = 3  # more when the card shares a creature type with that payoff
+MAX_FILL = 10  # at most this many plain permanents are weighed against each other
+
+
+@njit
+def board_payoffs(G, cards, p):
+    """(p's creatures with a noncreature-spell trigger, p's "another creature enters" payoffs,
+    the creature types of those payoffs) on the battlefield now."""
+    spell_payoffs = 0
+    enter_payoffs = 0
+    tribes = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
+            continue
+        card = G[ob(o) + O.CARD]
+        kinds = cards[card, CardCol.AB_KINDS]
+        if (kinds >> AbilityKind.NONCREATURE_SPELL) & 1:
+            spell_payoffs += 1
+        if (kinds >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
+            enter_payoffs += 1
+            tribes |= cards[card, CardCol.SUBTYPES]
+    return spell_payoffs, enter_payoffs, tribes
+
+
+@njit
+def deck_value(cards, card, spell_payoffs, enter_payoffs, tribes):
+    """The card's static value plus what p's board adds to it (board_payoffs' counts)."""
+    v = cards[card, CardCol.VALUE]
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        v += PAYOFF_BONUS * enter_payoffs
+        if cards[card, CardCol.SUBTYPES] & tribes:
+            v += TRIBE_BONUS * enter_payoffs
+    elif cards[card, CardCol.TYPES] & CardType.LAND == 0:
+        v += PAYOFF_BONUS * spell_payoffs
+    return v
+
+
+@njit(inline="always")
+def plain_permanent(cards, card):
+    """A permanent spell the standard player always casts when it can (nothing to judge)."""
+    role = cards[card, CardCol.AI_ROLE]
+    return (
+        (role == AiRole.PERMANENT or role == AiRole.TOKENS)
+        and cards[card, CardCol.TYPES] & (CardType.INSTANT | CardType.SORCERY) == 0
+        and cards[card, CardCol.FLAGS] & CardFlag.FAST == 0
+    )
+
+
+@njit
+def fill_skips(G, cards, p, buf, n, budget):
+    """The plain permanents of buf[:n] (castable now, sorted most expensive first) to leave
+    for a later turn, as a bit mask over positions in buf: the others of them spend the most
+    of `budget` mana (by mana value), the best deck_value on ties. 0: skip none."""
+    cmask = 0
+    m = 0
+    for i in range(min(n, 62)):
+        card = G[ob(buf[i]) + O.CARD]
+        if plain_permanent(cards, card) and cards[card, CardCol.MV] <= budget and m < MAX_FILL:
+            cmask |= 1 << i
+            m += 1
+    if m < 2:
+        return 0
+    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p)
+    best_key = -1
+    best_set = 0
+    s = cmask
+    while s:  # every nonempty subset of the candidates
+        mv = 0
+        value = 0
+        for i in range(min(n, 62)):
+            if (s >> i) & 1:
+                card = G[ob(buf[i]) + O.CARD]
+                mv += cards[card, CardCol.MV]
+                value += deck_value(cards, card, spell_payoffs, enter_payoffs, tribes)
+        if mv <= budget and mv * 100000 + value > best_key:
+            best_key = mv * 100000 + value
+            best_set = s
+        s = (s - 1) & cmask
+    return cmask & ~best_set

@@ -1,0 +1,142 @@
+"""The standard player's card value, removal and resources (issue 14 items 3, 4, 6): removal
+that finishes a damaged creature or replaces itself, its own creature bounced for its enters
+trigger, a {T} ability used before its untap trigger, cheap cards that fill the mana, a Food
+kept for the opponent's end step. Each position is also played with the change undone (the
+damage, the card, the level) where that shows the play is the position's, not a constant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.analysis.scenario_run import play as play_scenario
+from analyzer.io.scenario import parse_scenario
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, *replace: tuple[str, str]) -> dict:
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    for old, new in replace:
+        assert old in text
+        text = text.replace(old, new)
+    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+def test_removal_finishes_a_creature_with_damage_marked():
+    state = run_player("removal_finishes_a_damaged_creature")
+    assert names(state, 0, "graveyard") == ["Blooming Blast"]
+    assert "Three Tree Rootweaver" in names(state, 1, "graveyard")
+    # undamaged, the 1/3 survives 2 damage: the spell stays in hand
+    state = run_player(
+        "removal_finishes_a_damaged_creature",
+        ('{ card = "Three Tree Rootweaver", damage = 1 }', '"Three Tree Rootweaver"'),
+    )
+    assert names(state, 0, "hand") == ["Blooming Blast"]
+    assert "Three Tree Rootweaver" in names(state, 1, "battlefield")
+
+
+def test_a_cantrip_removal_spell_takes_a_small_target():
+    state = run_player("cantrip_removal_takes_a_small_target")
+    assert names(state, 0, "graveyard") == ["Playful Shove"]
+    assert "Fish" not in names(state, 1, "battlefield")
+    assert state["seats"][0]["library_size"] == 1  # it drew a card
+
+
+def test_its_own_cheap_creature_is_bounced_for_its_enters_trigger():
+    state = run_player("bounce_own_creature_for_its_trigger")
+    assert "Pond Prophet" in names(state, 0, "hand")
+    assert "Stickytongue Sentinel" in names(state, 0, "battlefield")
+    # a creature without an enters trigger stays where it is
+    state = run_player(
+        "bounce_own_creature_for_its_trigger", ('"Pond Prophet"]', '"Bark-Knuckle Boxer"]')
+    )
+    assert "Bark-Knuckle Boxer" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == []
+
+
+def test_a_creature_pings_before_its_untap_trigger_resolves():
+    state = run_player("ping_before_the_untap_trigger")
+    assert names(state, 0, "graveyard") == ["Pearl of Wisdom"]
+    assert state["seats"][1]["life"] == 19
+    log = state["play_by_play"]
+    ping = next(i for i, line in enumerate(log) if "activates Kindlespark Duo" in line)
+    assert ping < next(i for i, line in enumerate(log) if "Pearl of Wisdom resolves" in line)
+    duo = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Kindlespark Duo"]
+    assert len(duo) == 1 and not duo[0]["tapped"], duo
+    # without a noncreature spell to cast it waits (the opponent's end step)
+    state = run_player("ping_before_the_untap_trigger", ('hand = ["Pearl of Wisdom"]', "hand = []"))
+    assert state["seats"][1]["life"] == 20
+
+
+def test_two_cheap_creatures_fill_the_mana_before_a_three_drop():
+    state = run_player("cheap_cards_fill_the_mana")
+    bf = names(state, 0, "battlefield")
+    assert "Pond Prophet" in bf and "Three Tree Rootweaver" in bf, bf
+    assert "Stickytongue Sentinel" in names(state, 0, "hand")
+    # with five lands all three fit: the three-drop comes first
+    state = run_player(
+        "cheap_cards_fill_the_mana",
+        ('"Island", "Island"]', '"Island", "Island", "Island"]'),
+    )
+    assert "Stickytongue Sentinel" in names(state, 0, "battlefield")
+
+
+def test_a_food_waits_for_the_opponents_end_step():
+    state = run_player("food_waits_for_the_end_step")
+    assert "Food" in names(state, 0, "battlefield")
+    assert state["seats"][0]["life"] == 14
+    # the basic player eats it in its main phase 2
+    state = run_player(
+        "food_waits_for_the_end_step", ("[[seat]]\nlife", '[[seat]]\nlevel = "basic"\nlife')
+    )
+    assert "Food" not in names(state, 0, "battlefield")
+    assert state["seats"][0]["life"] == 17
+
+
+def test_removal_after_blocks_is_not_wasted_on_a_blocker_that_dies_anyway():
+    state = run_player("removal_not_wasted_on_a_dying_blocker")
+    assert names(state, 0, "hand") == ["Blooming Blast"]
+    assert "Stickytongue Sentinel" in names(state, 1, "graveyard")
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    # a blocker that survives the fight: the spell turns it
+    state = run_player(
+        "removal_not_wasted_on_a_dying_blocker",
+        ('"Stickytongue Sentinel", sick', '"Treetop Sentries", sick'),
+        ('[["Stickytongue Sentinel",', '[["Treetop Sentries",'),
+    )
+    assert names(state, 0, "graveyard") == ["Blooming Blast"]
+    assert "Treetop Sentries" in names(state, 1, "graveyard")
+
+
+def test_a_protection_spell_saves_a_creature_in_a_fight_after_blocks():
+    state = run_player("protection_saves_a_creature_after_blocks")
+    assert names(state, 0, "graveyard") == ["Dawn's Truce"]
+    assert "Stickytongue Sentinel" in names(state, 0, "battlefield")
+    assert "Stickytongue Sentinel" in names(state, 1, "graveyard")
+    assert state["seats"][1]["gifts_received"] == 1
+    # the plain mode (hexproof) saves nothing in a fight: with the policy never promising,
+    # the spell stays in hand and the creatures trade
+    state = run_player(
+        "protection_saves_a_creature_after_blocks", ('policy = "always"', 'policy = "never"')
+    )
+    assert names(state, 0, "hand") == ["Dawn's Truce"]
+    assert "Stickytongue Sentinel" in names(state, 0, "graveyard")
+
+
+def test_a_treasure_is_not_spent_on_a_food_at_the_end_step():
+    state = run_player("treasure_kept_from_a_food")
+    bf = names(state, 1, "battlefield")
+    assert "Food" in bf and "Treasure" in bf, bf
+    assert state["seats"][1]["life"] == 14
+    # two Forests pay for the Food: it is eaten, the Treasure stays
+    state = run_player(
+        "treasure_kept_from_a_food",
+        ('battlefield = ["Forest", "Food"', 'battlefield = ["Forest", "Forest", "Food"'),
+    )
+    bf = names(state, 1, "battlefield")
+    assert "Food" not in bf and "Treasure" in bf, bf
+    assert state["seats"][1]["life"] == 17
