@@ -198,3 +198,21 @@ def test_every_bundled_card_is_cast_in_most_games_it_is_drawn() -> None:
     assert len(t) >= 100  # nearly every nonland card of the nine decks
     low = set(t.loc[t["cast_games_share"] < 0.40, "card"])
     assert low <= set(CAST_SHARE_EXCEPTIONS), sorted(low - set(CAST_SHARE_EXCEPTIONS))
+
+
+def test_spread_sources_known_answers() -> None:
+    """Two decks 10 points apart, cards +-1 point within each: the decks' SD, the within-deck
+    SD and the binomial noise of 100 games at 50% (5 points) come out exactly."""
+    real = [0.50, 0.52, 0.54, 0.56]
+    t = _table([0.44, 0.46, 0.54, 0.56], real)
+    t["deck_wr"] = t["card"].map({"c0": 0.45, "c1": 0.45, "c2": 0.55, "c3": 0.55})
+    fit = rating_fit(t)
+    assert fit.sd_deck_pts == pytest.approx(100 * np.std([0.45, 0.45, 0.55, 0.55], ddof=1))
+    assert fit.sd_within_pts == pytest.approx(100 * np.std([-0.01, 0.01, -0.01, 0.01], ddof=1))
+    p = np.array([0.44, 0.46, 0.54, 0.56])
+    assert fit.sd_noise_pts == pytest.approx(100 * np.sqrt(np.mean(p * (1 - p) / 100)))
+    # with so few games the noise exceeds the within-deck SD: no card effect is left
+    assert fit.card_scale == 0.0
+    t["gih_games"] = 10**9  # noise vanishes: the card scale is the within-deck SD over real's
+    fit = rating_fit(t)
+    assert fit.card_scale == pytest.approx(fit.sd_within_pts / fit.sd_real_pts, rel=1e-3)

@@ -51,6 +51,7 @@ CALIBRATION_COLUMNS = (
     "decks",
     "gih_games",
     "sim_gih_wr",
+    "deck_wr",
     "real_gih_wr",
     "sim_minus_real_pts",
     "drawn_copies",
@@ -118,7 +119,8 @@ def read_ratings(path: str | Path) -> pd.DataFrame:
 
 def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
     """Per nonland card of the decks under test (seat 0), pooled over the runs: GIH games and
-    win rate, and how often it is cast once drawn (per copy, and per game)."""
+    win rate, its deck's win rate over all games (weighted as its GIH games are, so a card of
+    two decks gets their mix), and how often it is cast once drawn (per copy, and per game)."""
     from analyzer.kernel.runtime.batch import OBJ_COLS
 
     col = {c: i for i, c in enumerate(OBJ_COLS)}
@@ -142,6 +144,7 @@ def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
                     "decks": [],
                     "gih_games": 0,
                     "gih_wins": 0,
+                    "deck_wins": 0.0,
                     "drawn_copies": 0,
                     "cast_copies": 0,
                     "cast_games": 0,
@@ -151,6 +154,7 @@ def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
                 a["decks"].append(r.decks[0].name)
             a["gih_games"] += int(gih.sum())
             a["gih_wins"] += int((gih & won).sum())
+            a["deck_wins"] += float(gih.sum()) * float(won.mean())
             a["drawn_copies"] += int(seen.sum())
             a["cast_copies"] += int(cast.sum())
             a["cast_games"] += int(cast.any(axis=1).sum())
@@ -163,6 +167,7 @@ def card_figures(results: Sequence[Any], catalog: Any) -> pd.DataFrame:
                 "decks": " | ".join(a["decks"]),
                 "gih_games": n,
                 "sim_gih_wr": a["gih_wins"] / n if n else np.nan,
+                "deck_wr": a["deck_wins"] / n if n else np.nan,
                 "drawn_copies": a["drawn_copies"],
                 "cast_share": a["cast_copies"] / a["drawn_copies"] if a["drawn_copies"] else np.nan,
                 "drawn_games": n,
@@ -176,6 +181,8 @@ def with_ratings(cards: pd.DataFrame, real: pd.DataFrame | None) -> pd.DataFrame
     """calibration.csv: the card figures with the real GIH WR beside them (NaN where the
     ratings have no such card), largest disagreement first."""
     df = cards.copy()
+    if "deck_wr" not in df:
+        df["deck_wr"] = np.nan
     if real is None:
         df["real_gih_wr"] = np.nan
     else:
@@ -205,22 +212,36 @@ def _centred_gap(df: pd.DataFrame) -> pd.Series:
 
 @dataclass(frozen=True)
 class RatingFit:
-    """How simulated GIH WR lines up with the real one over the cards in both."""
+    """How simulated GIH WR lines up with the real one over the cards in both, and where the
+    simulated spread comes from: a card's GIH WR carries its deck's win rate and the sampling
+    noise of its games as well as the card's own effect."""
 
     n: int
     spearman: float
     spearman_p: float
     sd_sim_pts: float
     sd_real_pts: float
+    sd_deck_pts: float = float("nan")  # SD of the cards' deck win rates
+    sd_within_pts: float = float("nan")  # SD of GIH WR minus the deck's win rate
+    sd_noise_pts: float = float("nan")  # binomial sampling SD of a card's GIH WR (RMS)
 
     @property
     def scale(self) -> float:
         return self.sd_sim_pts / self.sd_real_pts if self.sd_real_pts > 0 else float("nan")
 
+    @property
+    def card_scale(self) -> float:
+        """The scale of the cards' own effects: within their deck, sampling noise removed."""
+        own = self.sd_within_pts**2 - self.sd_noise_pts**2
+        if not self.sd_real_pts > 0 or own != own:
+            return float("nan")
+        return float(np.sqrt(max(own, 0.0))) / self.sd_real_pts
+
 
 def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
     """Spearman rank correlation and the SDs of GIH WR over the cards with both rates (and at
-    least `min_games` simulated GIH games)."""
+    least `min_games` simulated GIH games); with a ``deck_wr`` column, the split of the
+    simulated SD into decks, cards within their deck, and sampling noise."""
     from scipy.stats import spearmanr
 
     both = table[
@@ -232,12 +253,18 @@ def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
     if n < 3:
         return RatingFit(n, float("nan"), float("nan"), float("nan"), float("nan"))
     rho, p = spearmanr(both["sim_gih_wr"], both["real_gih_wr"])
+    sim = both["sim_gih_wr"].to_numpy(float)
+    noise = 100.0 * float(np.sqrt(np.mean(sim * (1.0 - sim) / both["gih_games"].to_numpy(float))))
+    deck = both["deck_wr"].to_numpy(float) if "deck_wr" in both else np.full(n, np.nan)
     return RatingFit(
         n,
         float(rho),
         float(p),
-        100.0 * float(both["sim_gih_wr"].std(ddof=1)),
+        100.0 * float(np.std(sim, ddof=1)),
         100.0 * float(both["real_gih_wr"].std(ddof=1)),
+        100.0 * float(np.std(deck, ddof=1)),
+        100.0 * float(np.std(sim - deck, ddof=1)),
+        noise,
     )
 
 
@@ -344,6 +371,10 @@ def calibration(
                 "gih_wr_scale": fit.scale,
                 "gih_wr_sd_sim_pts": fit.sd_sim_pts,
                 "gih_wr_sd_real_pts": fit.sd_real_pts,
+                "gih_wr_sd_deck_pts": fit.sd_deck_pts,
+                "gih_wr_sd_within_deck_pts": fit.sd_within_pts,
+                "gih_wr_sd_noise_pts": fit.sd_noise_pts,
+                "gih_wr_card_scale": fit.card_scale,
                 "rated_cards": fit.n,
             }
         )

@@ -135,6 +135,7 @@ def calibrate(
             "simulation rates it higher): "
             + "; ".join(f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples())
         )
+        click.echo(spread_sources(run.figures))
     low = t[
         (t["drawn_games"] >= run.settings["min_drawn_games"]) & (t["cast_games_share"] < 0.40)
     ].sort_values("cast_games_share")
@@ -150,3 +151,17 @@ def calibrate(
             f"wrote {run.out_dir}/ (calibration.csv, manifest.json"
             f"{', calibration.png' if run.rated and not no_plots else ''})"
         )
+
+
+def spread_sources(f: dict) -> str:
+    """Where the simulated GIH WR spread comes from, in SD points."""
+    if f.get("gih_wr_sd_deck_pts", float("nan")) != f.get("gih_wr_sd_deck_pts"):
+        return ""
+    return (
+        "where the simulated GIH WR spread comes from (SD, points): "
+        f"{f['gih_wr_sd_sim_pts']:.1f} in all; the decks' win rates alone "
+        f"{f['gih_wr_sd_deck_pts']:.1f}; the cards within their deck "
+        f"{f['gih_wr_sd_within_deck_pts']:.1f}, sampling noise {f['gih_wr_sd_noise_pts']:.1f} of "
+        f"it; the cards' own effects (within their deck, noise removed) give a scale of "
+        f"{f['gih_wr_card_scale']:.2f} against the real SD {f['gih_wr_sd_real_pts']:.1f}"
+    )
