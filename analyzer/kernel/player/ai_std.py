@@ -54,7 +54,7 @@ REMOVAL_WORTH = 40
 
 @njit(inline="always")  # tiny and on the priority hot path
 def role_may_help(G, cards, card, context):
-    """_role_may_help for the standard player (context as in ai._mode_useful)."""
+    """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
@@ -111,7 +111,7 @@ def _first_target(C, ab, slots):
 @njit
 def removal_worth(G, C, p, ab, slots, context):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
-    in ai._mode_useful)? A target that a damage spell does not kill (after blocks: with the
+    in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
     that fight), unless it dies in that fight anyway without killing one of p's creatures (the
     spell would be wasted). An instant bounce of a nontoken is a tempo play: in combat (above),
