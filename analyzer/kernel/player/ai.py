@@ -55,7 +55,7 @@ from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
     mana_to_keep,
 )
-from analyzer.kernel.player.ai_value import fill_skips
+from analyzer.kernel.player.ai_value import fill_mana, fill_skips
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
@@ -102,6 +102,10 @@ def _fast_may_help(G, cards, p, context):
             ):
                 return True
     return False
+
+
+# mana the turn's development may give up to keep an instant up
+KEEP_SLACK = 1
 
 
 @njit
@@ -214,12 +218,19 @@ def main_action(G, C, pol, p):
 @njit
 def _main_standard(G, C, pol, p, buf, n):
     """The standard player's main-phase spell: first the best one that leaves the mana for a
-    counterspell or a trick it keeps up (ai_std.mana_to_keep), among plain permanents only
+    counterspell or a trick it keeps up (ai_std.mana_to_keep) when keeping it up costs at most
+    KEEP_SLACK mana of what the turn's sorcery-speed plays spend (ai_value.fill_mana; the
+    blue decks lost whole turns holding a counterspell that never found a target), among
+    plain permanents only
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
     more than the card the mana is kept for."""
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)
+    if keep > 0 and fill_mana(G, cards, buf, n, lands) > (
+        fill_mana(G, cards, buf, n, lands - keep) + KEEP_SLACK
+    ):
+        keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, cards, p, buf, n, lands - keep)  # the cards that fill the mana
     # removal kept up may go now at a creature with damage marked (gone by their turn)
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)

@@ -147,7 +147,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     """_mode_useful for the standard player (kernel/player/ai_std.py says when)."""
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
-    if not role_may_help(G, cards, card, context):
+    if not role_may_help(G, cards, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE]
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
@@ -204,7 +204,7 @@ def may_help(G, cards, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
-        return role_may_help(G, cards, card, context)
+        return role_may_help(G, cards, card, context, p)
     role = cards[card, CardCol.AI_ROLE_BASIC]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION
