@@ -96,6 +96,7 @@ def test_chump_block_saves_the_game():
 
 def test_the_counterspell_is_held_up_and_counters_the_creature():
     state = run_player("counterspell_held_up")
+    assert "Shoreline Looter" in names(state, 0, "battlefield")  # the two-drop fits beside it
     assert names(state, 0, "hand")[:1] == ["Long River Lurker"]  # not cast into the counter's mana
     assert "Long River's Pull" in names(state, 0, "graveyard")
     assert "Rust-Shield Rampager" in names(state, 1, "graveyard")
@@ -217,13 +218,8 @@ def test_a_cantrip_trick_goes_on_a_valiant_creature_before_combat():
     assert state["seats"][1]["life"] == 17  # 1/1 + counter + 1 (a Mouse): 3 damage
 
 
-def test_under_pressure_the_board_comes_before_the_counterspell():
-    # the counterspell_held_up position with a 2/4 on the other side: p develops instead
-    state = run_player(
-        "counterspell_held_up",
-        (
-            'battlefield = ["Forest", "Forest", "Forest", "Forest"]',
-            'battlefield = ["Forest", "Forest", "Forest", "Forest", "Treetop Sentries"]',
-        ),
-    )
-    assert "Long River Lurker" not in names(state, 0, "hand")
+def test_the_board_comes_before_a_counterspell_that_would_cost_the_turn():
+    # three Islands, Long River's Pull and a three-drop: holding the counter would spend the
+    # whole turn on a spell the opponent may never cast (tests/test_player_spells.py has more)
+    state = run_player("counterspell_not_held_over_the_turn")
+    assert "Long River Lurker" in names(state, 0, "battlefield")

@@ -8,7 +8,9 @@ replaced); a trick answers removal aimed at one of p's creatures when it saves i
 against damage, indestructible against destroy, hexproof against anything; never against
 exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
 attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
-step (the mana kept up for them is spent there); removal goes at a target worth the card; an
+step (the mana kept up for them is spent there), except an instant draw whose cost discards a
+card or that triggers a noncreature-spell payoff before combat (draw_now); removal goes at a
+target worth the card (a bite or a fight by the creature it kills, not p's); an
 instant bounce is a tempo play (an attacker or a blocker after blocks, a token, an expensive
 creature at an opponent's end step), never at sorcery speed on a nontoken.
 """
@@ -23,6 +25,7 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Cond,
+    ExtraCost,
     Keyword,
     Op,
     Phase,
@@ -41,6 +44,7 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
+from analyzer.kernel.player.ai_value import board_payoffs
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.stack import stack_top_entry
 from analyzer.kernel.rules.state import hand_at, ob, pb
@@ -53,8 +57,8 @@ REMOVAL_WORTH = 40
 
 
 @njit(inline="always")  # tiny and on the priority hot path
-def role_may_help(G, cards, card, context):
-    """_role_may_help for the standard player (context as in ai._mode_useful)."""
+def role_may_help(G, cards, card, context, p):
+    """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
@@ -78,8 +82,22 @@ def role_may_help(G, cards, card, context):
         or role == AiRole.TOKENS
         or (creature and G[H.PHASE] == Phase.MAIN1)
     ):
-        return False  # waits for the opponent's end step (a flash creature: main phase 2)
+        # waits for the opponent's end step (a flash creature: main phase 2), unless waiting
+        # loses something: see draw_now
+        return role == AiRole.CARD_DRAW and draw_now(G, cards, card, p)
     return True
+
+
+@njit
+def draw_now(G, cards, card, p):
+    """Main phase: is an instant draw spell better cast now than at the opponent's end step?
+    When its additional cost discards a card (Sazacap's Brew: by the end step the hand is
+    often empty, and the spell is stranded), or in main phase 1 when p controls a creature
+    with a "whenever you cast a noncreature spell" trigger (prowess, the Otters: the trigger
+    pays before combat, not at their end step)."""
+    if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
+        return True
+    return G[H.PHASE] == Phase.MAIN1 and board_payoffs(G, cards, p)[0] > 0
 
 
 @njit
@@ -95,15 +113,19 @@ def _spell_steps(C, card):
 
 
 @njit
-def _first_target(C, ab, slots):
-    """(the first chosen target of ability ab, the local index of its group); (-1, -1) if none."""
+def _first_target(G, C, ab, slots, p):
+    """(the first chosen target of ability ab that p does not control, the local index of its
+    group); (-1, -1) if none. A bite or a fight (Polliwallop, Longstalk Brawl) targets p's own
+    creature first: the removal is judged by the creature it kills, not by p's."""
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     s = 0
     for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
         for k in range(targets[tg0 + j, TargCol.MAX]):
             if s + k < MAX_TARGETS and slots[s + k] >= 0:
-                return slots[s + k], j
+                v = slots[s + k]
+                if v >= PLAYER_BASE or G[ob(v) + O.CTRL] != p:
+                    return v, j
         s += targets[tg0 + j, TargCol.MAX]
     return -1, -1
 
@@ -111,7 +133,7 @@ def _first_target(C, ab, slots):
 @njit
 def removal_worth(G, C, p, ab, slots, context):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
-    in ai._mode_useful)? A target that a damage spell does not kill (after blocks: with the
+    in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
     that fight), unless it dies in that fight anyway without killing one of p's creatures (the
     spell would be wasted). An instant bounce of a nontoken is a tempo play: in combat (above),
@@ -125,7 +147,7 @@ def removal_worth(G, C, p, ab, slots, context):
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
-    v, g = _first_target(C, ab, slots)
+    v, g = _first_target(G, C, ab, slots, p)
     if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
@@ -183,7 +205,8 @@ def removal_worth(G, C, p, ab, slots, context):
 
 @njit
 def mana_to_keep(G, C, p, lands):
-    """(mana value to keep up in p's main phase, what keeping it up is worth): a counterspell
+    """(mana value to keep up in p's main phase, what keeping it up is worth), among the fast
+    cards whose colors p's untapped lands make (_colors_up): a counterspell
     while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
     under pressure: the opponents' creatures outpower p's, so p develops its board first); in
     main phase 1, a trick when p has an attacker for it (its value); a cheap instant removal
@@ -215,7 +238,11 @@ def mana_to_keep(G, C, p, lands):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
         role = cards[card, CardCol.AI_ROLE]
         mv = cards[card, CardCol.MV]
-        if mv > lands or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
+        if (
+            mv > lands
+            or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+            or not _colors_up(G, cards, p, card)
+        ):
             continue
         if (
             (role == AiRole.COUNTER and opp_hand > 0)
@@ -228,6 +255,29 @@ def mana_to_keep(G, C, p, lands):
                 if role == AiRole.COUNTER and not pressed:  # it answers their next spell,
                     worth += 10 * min(opp_hand, 2)  # the better the more cards they hold
     return keep, worth
+
+
+@njit
+def _colors_up(G, cards, p, card):
+    """Do p's untapped lands make each color the card's cost needs, as often as it needs it
+    (Long River's Pull kept up on two Mountains is no counterspell)? Hybrid symbols are not
+    counted (either color pays them)."""
+    for c in range(5):
+        need = cards[card, CardCol.COST_W + c]
+        if need <= 0:
+            continue
+        have = 0
+        for i in range(G[H.BF_N]):
+            b = ob(G[OFF_BATTLEFIELD + i])
+            if (
+                G[b + O.CTRL] == p
+                and G[b + O.TAPPED] == 0
+                and (cards[G[b + O.CARD], CardCol.LAND_COLORS] >> c) & 1
+            ):
+                have += 1
+        if have < need:
+            return False
+    return True
 
 
 @njit

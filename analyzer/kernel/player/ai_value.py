@@ -102,3 +102,32 @@ def fill_skips(G, cards, p, buf, n, budget):
             best_set = s
         s = (s - 1) & cmask
     return cmask & ~best_set
+
+
+@njit
+def fill_mana(G, cards, buf, n, budget):
+    """The most mana (by mana value) p's sorcery-speed castables in buf[:n] spend together
+    within `budget`: what the turn develops. Instants are left out (they can spend what is
+    left at instant speed)."""
+    cmask = 0
+    m = 0
+    for i in range(min(n, 62)):
+        card = G[ob(buf[i]) + O.CARD]
+        if (
+            cards[card, CardCol.FLAGS] & CardFlag.FAST == 0
+            and cards[card, CardCol.MV] <= budget
+            and m < MAX_FILL
+        ):
+            cmask |= 1 << i
+            m += 1
+    best = 0
+    s = cmask
+    while s:  # every nonempty subset of the candidates
+        total = 0
+        for i in range(min(n, 62)):
+            if (s >> i) & 1:
+                total += cards[G[ob(buf[i]) + O.CARD], CardCol.MV]
+        if best < total <= budget:
+            best = total
+        s = (s - 1) & cmask
+    return best

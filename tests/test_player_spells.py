@@ -1,0 +1,70 @@
+"""The standard player's spells and mana kept up (issue 14, the blue spell decks): a counterspell
+is kept up only when that costs at most one mana of the turn's development and its colors are
+up; an instant draw spell whose cost discards a card, or one that triggers a prowess-style
+payoff before combat, is cast in p's own main phase; a bite is judged by the creature it
+kills, not by p's creature that deals the damage."""
+
+from __future__ import annotations
+
+from tests.test_player_tempo import names, run_player
+
+
+def _casts(state: dict, card: str) -> list[str]:
+    return [line for line in state["play_by_play"] if f"casts {card}" in line]
+
+
+def test_the_counterspell_is_not_held_up_at_the_cost_of_the_whole_turn():
+    state = run_player("counterspell_not_held_over_the_turn")
+    assert "Long River Lurker" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Long River's Pull"]
+
+
+def test_no_mana_is_kept_for_a_counterspell_whose_colors_are_not_up():
+    state = run_player("counterspell_needs_its_colors_up")
+    assert "Long River Lurker" in names(state, 0, "battlefield")
+    assert "Steampath Charger" in names(state, 0, "hand")
+    # with a second Island the same hand keeps Long River's Pull up beside the two-drop
+    state = run_player(
+        "counterspell_needs_its_colors_up",
+        ('battlefield = ["Island", "Mountain",', 'battlefield = ["Island", "Island",'),
+    )
+    assert "Steampath Charger" in names(state, 0, "battlefield")
+    assert sorted(names(state, 0, "hand")) == ["Long River Lurker", "Long River's Pull"]
+
+
+def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():
+    state = run_player("discard_draw_cast_in_main_phase")
+    casts = _casts(state, "Sazacap's Brew")
+    assert len(casts) == 1 and casts[0].startswith("T6 (seat 0, turn"), casts
+    assert "main" in casts[0].split(":")[0], casts
+    assert "Sazacap's Brew" in names(state, 0, "graveyard")
+    assert "Mountain" in names(state, 0, "graveyard")  # the spare land paid the cost
+
+
+def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attacker():
+    state = run_player("spell_payoff_draw_before_combat")
+    casts = _casts(state, "Cache Grab")
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert state["seats"][1]["life"] == 16  # Lightshell Duo 3/4 + prowess
+    # without a payoff on the board it waits for the opponent's end step
+    state = run_player(
+        "spell_payoff_draw_before_combat",
+        ('card = "Lightshell Duo"', 'card = "Long River Lurker"'),
+    )
+    assert _casts(state, "Cache Grab") == []
+    assert names(state, 0, "hand") == ["Cache Grab"]
+
+
+def test_a_bite_waits_for_a_target_worth_the_card_whatever_bites():
+    state = run_player("bite_judged_by_its_target")
+    assert names(state, 0, "hand") == ["Polliwallop"]
+    # a 4/4 on the other side is worth it
+    state = run_player(
+        "bite_judged_by_its_target",
+        (
+            'battlefield = ["Fish", "Forest"]',
+            'battlefield = ["Fish", "Forest", "Rust-Shield Rampager"]',
+        ),
+    )
+    assert "Polliwallop" in names(state, 0, "graveyard")
+    assert "Rust-Shield Rampager" in names(state, 1, "graveyard")
