@@ -215,6 +215,12 @@ class _AbilityKind(NamedTuple):
     # the card may be cast from its owner's graveyard for it, then is exiled
     SPELLS_COST_LESS: int = 27  # never a row: the CardCol.AB_KINDS bit of a card with a static
     # static_spells_cost_less step, so cost computations look for reducers only once one entered
+    # Class enchantments (716): "When this Class becomes level N" (AbilCol.LEVEL: N); the
+    # level-up itself is an ACTIVATED row whose step is LEVEL_UP
+    LEVEL_REACHED: int = 28
+    YOU_ATTACK: int = 29  # "Whenever you attack" (508.1m: you attacked with one or more creatures)
+    CREATURE_COMBAT_DAMAGE: int = 30  # "Whenever a creature you control deals combat damage to
+    # a player" (TRIGGER_OBJECT: that creature)
 
 
 AbilityKind = _AbilityKind()
@@ -235,6 +241,7 @@ class _Cond(NamedTuple):
     CAST_FROM_GRAVEYARD: int = 10  # spells: "if this spell was cast from a graveyard"
     NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
     # your hand"
+    CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -254,6 +261,7 @@ COND_NAMES = {
     "done": Cond.DONE,
     "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
     "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
+    "control_power_4": Cond.CONTROL_POWER_4,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -264,6 +272,9 @@ TRIGGER_NONTOKEN = 1 << 20
 TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
+# ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
+# subtypes: read from the spell's targets as its cost is paid, 601.2f)
+COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 
 
@@ -297,6 +308,8 @@ class _TargetFilter(NamedTuple):
     PT_AT_LEAST: int = 4096  # power or toughness >= the group's param
     WITH_FLYING: int = 8192  # "creature with flying"
     DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
+    ATTACKING: int = 32768  # "attacking creature"
+    POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
 
 
 TargetFilter = _TargetFilter()
@@ -396,6 +409,9 @@ class _Op(NamedTuple):
     STATIC_SPELLS_COST_LESS: int = 60  # static: your spells of types a cost {b} less
     EXILE_OWN_FROM_HAND: int = 61  # ref: players each exile a card from their hand (their
     # choice: the least valuable)
+    LEVEL_UP: int = 62  # the source Class becomes level a (716.2a); fires its LEVEL_REACHED a
+    EXILE_IF_DIES: int = 63  # ref: "if that creature would die this turn, exile it instead"
+    TUCK: int = 64  # ref: its owner puts it on the top or bottom of their library (their choice)
 
 
 Op = _Op()
@@ -551,8 +567,11 @@ class _AbilCol(NamedTuple):
     COST_SAC_SELF: int = 15  # "Sacrifice this"
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
     MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
-    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn"
-    N: int = 19
+    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn" / activated:
+    # "Activate only once each turn"; 2 (activated): "Activate only once" (per object, 400.7)
+    LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
+    # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
+    N: int = 20
 
 
 AbilCol = _AbilCol()

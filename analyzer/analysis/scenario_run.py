@@ -68,6 +68,8 @@ _MESSAGES = {
     script.E_MANA: "its mana cost can't be paid with the untapped sources",
     script.E_TAPPED: "its {T} cost can't be paid: the permanent is tapped",
     script.E_SICK: "its {T} cost can't be paid: the creature has summoning sickness",
+    script.E_RESTRICTED: "its activation restriction is not met (once per turn, "
+    "'activate only if', or the Class's level)",
 }
 
 

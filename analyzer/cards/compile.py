@@ -208,6 +208,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a = [0] * AbilCol.N
             a[AbilCol.MODES] = n_modes
             a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
+            a[AbilCol.LEVEL] = ab.level
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

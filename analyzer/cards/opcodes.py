@@ -427,8 +427,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "flicker": OpSpec(
         Op.FLICKER,
         "exile each permanent in ref, then return it to the battlefield under its "
-        "owner's control with `p1p1_counters` +1/+1 counters",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),),
+        'owner\'s control with `p1p1_counters` +1/+1 counters; `may`: "you may" (the '
+        "built-in player does unless it is a token or has +1/+1 counters)",
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20), _p("may", "bool", "b", False)),
         _PERMS,
         _OBJ_NAMES,
         sets_it=True,
@@ -540,6 +541,29 @@ OP_SPECS: dict[str, OpSpec] = {
         (),
         _PLAYERS,
         _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "level_up": OpSpec(
+        Op.LEVEL_UP,
+        'this Class becomes level `level` (716.2a); written as `kind = "level"` (the loader '
+        "adds it), then its `level_reached` abilities of that level trigger",
+        (_p("level", "int", "a", lo=2, hi=9),),
+    ),
+    "exile_if_dies": OpSpec(
+        Op.EXILE_IF_DIES,
+        "each creature in ref: if it would die this turn, it is exiled instead (614.1a)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "tuck": OpSpec(
+        Op.TUCK,
+        "each permanent in ref: its owner puts it on the top or bottom of their library "
+        "(their choice: the built-in player puts a card worth a three-drop or more on top)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
         intent=Intent.HARM,
     ),
     "exile_own_permanent": OpSpec(

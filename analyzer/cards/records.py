@@ -317,7 +317,9 @@ class Ability:
     # "Choose one —" (700.2): each mode is an Ability of kind MODE with its own targets and
     # steps; this ability then has none of its own
     modes: tuple[Ability, ...] = ()
-    once: bool = False  # "This ability triggers only once each turn"
+    once: int = 0  # 1: "This ability triggers / Activate only once each turn"; 2: "Activate
+    # only once" (AbilCol.ONCE_EACH_TURN)
+    level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

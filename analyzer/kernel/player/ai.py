@@ -52,6 +52,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
+from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
@@ -552,7 +553,7 @@ def main_action(G, C, pol, p):
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
             return True
-    return try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
 @njit
@@ -589,7 +590,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
-    return try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
 @njit

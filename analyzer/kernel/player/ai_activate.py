@@ -27,6 +27,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.events import activation_allowed, level_up_to
 from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.state import ob, pb
@@ -94,6 +95,10 @@ def try_activate(G, C, p, context, only=-1):
                 abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
                 or abilities[a, AbilCol.MANA_ABILITY]
             ):
+                continue
+            # activation restrictions (602.5b); Class level-ups are ai_levels' (last in a
+            # main phase)
+            if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
                 continue
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
                 continue

@@ -9,7 +9,9 @@ reads the chooser's own hand and the public battlefield:
 - forage: exile the three least valuable cards of the graveyard when it has three, else
   sacrifice a Food;
 - punisher: a player at or below twice the life loss never takes it; otherwise sacrifice a
-  token or Food, else discard an extra land, else take the loss.
+  token or Food, else discard an extra land, else take the loss;
+- "top or bottom of your library": top for a card worth a three-drop or more, else bottom;
+- "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters.
 """
 
 from __future__ import annotations
@@ -117,3 +119,20 @@ def punish_choice(G, C, p, amount):
     if any_perm >= 0:
         return 2, any_perm
     return 0, -1
+
+
+TUCK_TOP_VALUE = 30  # about a three-drop: worth drawing again instead of a fresh card
+
+
+@njit
+def tuck_on_top(G, cards, o):
+    """The owner of o, put into their library "on the top or bottom", puts a card worth at least
+    a three-drop on top (they draw it again next turn), a lesser one on the bottom."""
+    return cards[G[ob(o) + O.CARD], CardCol.VALUE] >= TUCK_TOP_VALUE
+
+
+@njit
+def flicker_wanted(G, o):
+    """A "you may exile it, then return it" on o: yes, unless o is a token (it would cease to
+    exist) or carries +1/+1 counters (they would be lost)."""
+    return G[ob(o) + O.TOKEN] == 0 and G[ob(o) + O.P1P1] == 0

@@ -237,6 +237,10 @@ def _commander_damage_loses(G, q):
 @njit
 def _dies(G, C, o):
     cards = cards_of(C)
+    if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
+        # "if it would die this turn, exile it instead" (614.1a): it never dies
+        move_object(G, cards, o, Zone.EXILE)
+        return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])
     move_object(G, cards, o, Zone.GRAVEYARD)

@@ -48,7 +48,13 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.choices import discard_choice, forage, punish_choice
+from analyzer.kernel.player.choices import (
+    discard_choice,
+    flicker_wanted,
+    forage,
+    punish_choice,
+    tuck_on_top,
+)
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
 from analyzer.kernel.rules.chars import destroy, sacrifice
 from analyzer.kernel.rules.events import (
@@ -56,6 +62,7 @@ from analyzer.kernel.rules.events import (
     cond_ok,
     fire_controller_event,
     fire_enters,
+    fire_level_reached,
 )
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.library import (
@@ -645,12 +652,28 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if _is_obj(vals[i]):
                     v = vals[i]
+                    if b_ == 1 and not flicker_wanted(G, v):
+                        continue  # "you may": the controller's choice
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
                         G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
                         fire_enters(G, C, v)
                         it = v
+        elif op == Op.LEVEL_UP:
+            # 716.2a: the Class becomes level a (if it is still that object on the battlefield)
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                G[ob(src) + O.CLASS_LEVEL] = a
+                G[H.DIRTY] = DIRTY_ALL  # abilities of the new level may be static
+                fire_level_reached(G, C, src, a)
+        elif op == Op.EXILE_IF_DIES:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                    G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
+        elif op == Op.TUCK:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                    move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
             x = 0
             if a == XCount.SELF_POWER:

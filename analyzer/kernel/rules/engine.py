@@ -352,6 +352,8 @@ def step(G, C, pol):
         if n_att == 0:
             G[H.PHASE] = Phase.MAIN2
         else:
+            # "whenever you attack" (508.1m), after each attacker's own attack triggers
+            fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
             log_combatants(G, True)
             G[H.PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)

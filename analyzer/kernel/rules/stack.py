@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from analyzer.enums import (
     COST_FOR_EACH,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -54,11 +55,14 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.effects import count_undelivered, give_gift, run_steps
 from analyzer.kernel.rules.events import (
+    activation_allowed,
+    class_level,
     cond_ok,
     fire_enters,
     fire_gift_given,
     fire_spell_cast,
     fire_targeted,
+    note_activation,
     queue_trigger,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
@@ -229,6 +233,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
+    generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
@@ -358,6 +363,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     changed) if the mana cannot be paid."""
     cards = cards_of(C)
     abilities = abilities_of(C)
+    if not activation_allowed(G, C, o, ab, p):
+        return False
     generic, colored = ability_cost_tuple(abilities, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
@@ -366,6 +373,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         if abilities[ab, AbilCol.COST_TAP]:
             G[ob(o) + O.TAPPED] = 0
         return False
+    note_activation(G, C, o, ab)
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
@@ -429,6 +437,8 @@ def _trigger_to_stack(G, C, t):
         if i >= 0:
             G[OFF_STACK + i * SF + S.X] = ab  # the ward cost
         return True
+    if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
+        return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
@@ -464,8 +474,9 @@ def _trigger_to_stack(G, C, t):
 @njit
 def _while_only(abilities, ab):
     """ "Whenever this attacks while ...": a trigger condition, checked only as it triggers (not
-    an intervening if, 603.4)."""
-    return (
+    an intervening if, 603.4); an activated ability's COND is an activation restriction
+    ("Activate only if ...", 602.5b), checked only as it is activated."""
+    return abilities[ab, AbilCol.KIND] == AbilityKind.ACTIVATED or (
         abilities[ab, AbilCol.KIND] == AbilityKind.ATTACKS
         and abilities[ab, AbilCol.TRIG_PARAM] == 1
     )
@@ -545,6 +556,8 @@ def cost_reduction(G, C, p, card):
         if abilities[a, AbilCol.KIND] != AbilityKind.COST_REDUCTION:
             continue
         tp = abilities[a, AbilCol.TRIG_PARAM]
+        if tp & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED:
+            continue  # read from the chosen targets (target_cost_reduction)
         want = tp & (COST_FOR_EACH - 1)
         k = 0
         for i in range(G[H.BF_N]):
@@ -559,6 +572,31 @@ def cost_reduction(G, C, p, card):
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
     return total
+
+
+@njit
+def target_cost_reduction(G, C, card, slots):
+    """ "This spell costs {1} less to cast if it targets an attacking or tapped creature": the
+    targets are chosen before the cost is determined (601.2c, 601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.COST_REDUCTION
+            and abilities[a, AbilCol.TRIG_PARAM] & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        ):
+            for i in range(MAX_TARGETS):
+                v = slots[i]
+                if (
+                    v >= 0
+                    and v < PLAYER_BASE
+                    and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+                    and cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    and (G[ob(v) + O.ATTACKING] or G[ob(v) + O.TAPPED])
+                ):
+                    return 1
+    return 0
 
 
 @njit

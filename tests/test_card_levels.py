@@ -1,0 +1,60 @@
+"""Activation restrictions (602.5b) and Class levels (716) on scenario positions: what the
+scenario files with an ``[expect]`` table (tests/scenarios/activate_only_if_threshold_only_once,
+class_level_*) cannot say, because the action is refused: each refusal is an input error that
+names the restriction, and nothing is paid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzer.analysis.scenario_run import play
+from analyzer.errors import InputError
+from analyzer.io.scenario import read_scenario
+
+SCEN = Path(__file__).parent / "scenarios"
+
+
+def _refused(name: str, edit) -> str:
+    scn = read_scenario(SCEN / f"{name}.toml")
+    edit(scn)
+    with pytest.raises(InputError) as err:
+        play(scn)
+    return str(err.value)
+
+
+def test_activate_only_once_refuses_a_second_activation() -> None:
+    """Thought Shucker: "Activate only ... once": its second activation is refused, although
+    four Islands could pay for two."""
+
+    def twice(scn) -> None:
+        scn.actions = scn.actions + scn.actions
+
+    assert "activation restriction" in _refused("activate_only_if_threshold_only_once", twice)
+
+
+def test_activate_only_if_threshold_needs_seven_cards() -> None:
+    def six_cards(scn) -> None:
+        scn.seats[0].graveyard = scn.seats[0].graveyard[:6]
+
+    assert "activation restriction" in _refused("activate_only_if_threshold_only_once", six_cards)
+
+
+def test_level_three_needs_level_two_first() -> None:
+    """716.2a: "{3}{U}: Level 3" can be activated only while the Class is level 2."""
+
+    def skip_level_two(scn) -> None:
+        scn.actions[2].ability = 2
+        scn.actions = scn.actions[2:]
+
+    msg = _refused("class_level_three_flickers_after_damage", skip_level_two)
+    assert "activation restriction" in msg
+
+
+def test_levelling_up_twice_to_the_same_level_is_refused() -> None:
+    def level_two_twice(scn) -> None:
+        scn.actions[2].ability = 1
+
+    msg = _refused("class_level_three_flickers_after_damage", level_two_twice)
+    assert "activation restriction" in msg
