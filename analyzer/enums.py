@@ -242,6 +242,7 @@ class _Cond(NamedTuple):
     NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
     # your hand"
     CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
+    NOT_YOUR_TURN: int = 13
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -262,6 +263,7 @@ COND_NAMES = {
     "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
     "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
     "control_power_4": Cond.CONTROL_POWER_4,
+    "not_your_turn": Cond.NOT_YOUR_TURN,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -275,6 +277,10 @@ COST_FOR_EACH = 1 << 20
 # ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
 # subtypes: read from the spell's targets as its cost is paid, 601.2f)
 COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
+# ... or this bit for "for each [card type] card you own in your graveyard" (CardType mask in
+# the low bits), with COST_AND_EXILE for "in exile and in your graveyard"
+COST_GRAVEYARD_CARDS = 1 << 22
+COST_AND_EXILE = 1 << 23
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 
 
@@ -571,7 +577,8 @@ class _AbilCol(NamedTuple):
     # "Activate only once each turn"; 2 (activated): "Activate only once" (per object, 400.7)
     LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
     # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
-    N: int = 20
+    COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
+    N: int = 21
 
 
 AbilCol = _AbilCol()

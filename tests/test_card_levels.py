@@ -58,3 +58,12 @@ def test_levelling_up_twice_to_the_same_level_is_refused() -> None:
 
     msg = _refused("class_level_three_flickers_after_damage", level_two_twice)
     assert "activation restriction" in msg
+
+
+def test_paying_life_needs_that_much_life() -> None:
+    """119.4: Sinister Monolith's "Pay 2 life" cannot be paid at 1 life."""
+
+    def one_life(scn) -> None:
+        scn.seats[0].life = 1
+
+    assert "activation restriction" in _refused("pay_life_cost_sacrifice_draw", one_life)

@@ -438,7 +438,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "search_basic_land": OpSpec(
         Op.SEARCH_BASIC_LAND,
         "you may search your library for a basic land card, put it onto "
-        "the battlefield tapped, then shuffle",
+        "the battlefield tapped, then shuffle; `to_top`: reveal it, then shuffle and put it on "
+        "top (the built-in player does while it has fewer than five lands in play and in hand)",
+        (_p("to_top", "bool", "a", False),),
     ),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP,

@@ -27,7 +27,9 @@ from analyzer.cards.records import (
 from analyzer.enums import (
     CAST_FROM_CONDS,
     COND_NAMES,
+    COST_AND_EXILE,
     COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     PROMISE_CONDS,
     TRIGGER_FLYING,
@@ -70,6 +72,9 @@ ABILITY_FIELDS = frozenset(
         "only_once",
         "level",
         "targets_in_combat_or_tapped",
+        "graveyard_types",
+        "and_exile",
+        "life",
         "modes",
     }
 )
@@ -477,6 +482,17 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             if "subtypes" in d or "for_each" in d:
                 ctx.err(field, "targets_in_combat_or_tapped takes no `subtypes` or `for_each`")
             return COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        if "graveyard_types" in d:
+            # "costs {1} less for each [types] card you own in [exile and in] your graveyard"
+            types = ctx.mask_(
+                d.get("graveyard_types"), TYPE_NAMES, f"{field}.graveyard_types", "card type"
+            )
+            if "subtypes" in d or not types:
+                ctx.err(field, "graveyard_types names card types and takes no `subtypes`")
+            trig = COST_GRAVEYARD_CARDS | types
+            if ctx.bool_(d, "and_exile", f"{field}.and_exile"):
+                trig |= COST_AND_EXILE
+            return trig
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if not trig:
             ctx.err(f"{field}.subtypes", "a cost_reduction names the subtypes it counts")
@@ -562,6 +578,9 @@ def parse_ability(
     cost = ManaCost()
     tap = ctx.bool_(d, "tap", f"{field}.tap")
     sac = ctx.bool_(d, "sacrifice", f"{field}.sacrifice")
+    life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
+    if life and kind != AbilityKind.ACTIVATED:
+        ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
     sorcery = ctx.bool_(d, "sorcery_speed", f"{field}.sorcery_speed")
     mana = ctx.bool_(d, "mana", f"{field}.mana")
     if "cost" in d:
@@ -627,9 +646,11 @@ def parse_ability(
         once = 2
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
-        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level)
+        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
-    return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once, level=level)
+    return Ability(
+        kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once, level=level, life=life
+    )
 
 
 def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
@@ -750,11 +771,12 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op != Op.ADD_COUNTERS or step.ref != REF_NAMES["self"]
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP) or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
-                'an enters_with ability only puts counters on itself (add_counters, ref = "self")',
+                "an enters_with ability only puts counters on itself or taps it "
+                '(add_counters or tap, ref = "self")',
             )
         if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
             ctx.err(

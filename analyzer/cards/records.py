@@ -320,6 +320,7 @@ class Ability:
     once: int = 0  # 1: "This ability triggers / Activate only once each turn"; 2: "Activate
     # only once" (AbilCol.ONCE_EACH_TURN)
     level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
+    life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

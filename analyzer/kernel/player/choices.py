@@ -11,7 +11,9 @@ reads the chooser's own hand and the public battlefield:
 - punisher: a player at or below twice the life loss never takes it; otherwise sacrifice a
   token or Food, else discard an extra land, else take the loss;
 - "top or bottom of your library": top for a card worth a three-drop or more, else bottom;
-- "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters.
+- "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters;
+- "you may search for a basic land and put it on top": with fewer than five lands in play and
+  in hand.
 """
 
 from __future__ import annotations
@@ -136,3 +138,15 @@ def flicker_wanted(G, o):
     """A "you may exile it, then return it" on o: yes, unless o is a token (it would cease to
     exist) or carries +1/+1 counters (they would be lost)."""
     return G[ob(o) + O.TOKEN] == 0 and G[ob(o) + O.P1P1] == 0
+
+
+@njit
+def wants_land_on_top(G, C, p):
+    """ "You may search for a basic land card and put it on top": while p has fewer than five
+    lands in play and in hand (its next draw is then a land it needs)."""
+    cards = cards_of(C)
+    n = lands_in_play(G, cards, p)
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            n += 1
+    return n < LANDS_ENOUGH

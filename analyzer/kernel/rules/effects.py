@@ -54,6 +54,7 @@ from analyzer.kernel.player.choices import (
     forage,
     punish_choice,
     tuck_on_top,
+    wants_land_on_top,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
 from analyzer.kernel.rules.chars import destroy, sacrifice
@@ -71,6 +72,7 @@ from analyzer.kernel.rules.library import (
     mill,
     reveal_until_land,
     search_basic_land,
+    search_basic_land_to_top,
 )
 from analyzer.kernel.rules.mana import pay
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
@@ -601,7 +603,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.REVEAL_UNTIL_LAND:
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
-            search_basic_land(G, C, ctrl, True)
+            if a == 0:
+                search_basic_land(G, C, ctrl, True)
+            elif wants_land_on_top(G, C, ctrl):  # "you may search ... put it on top"
+                search_basic_land_to_top(G, C, ctrl)
         elif op == Op.DISCARD:
             done = 0
             for i in range(n):

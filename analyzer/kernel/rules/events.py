@@ -95,6 +95,8 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return False
     if cond == Cond.YOUR_TURN:
         return G[H.ACTIVE] == ctrl
+    if cond == Cond.NOT_YOUR_TURN:
+        return G[H.ACTIVE] != ctrl
     if cond == Cond.DONE:
         return done == 1
     if cond == Cond.CONTROL_POWER_4:
@@ -165,7 +167,9 @@ def _enters_with(G, C, o, ctrl):
             continue
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.A] == CounterKind.P1P1:  # only add_counters (loader-checked)
+            if steps[k, StepCol.OP] == Op.TAP:  # "enters tapped [if ...]"
+                G[ob(o) + O.TAPPED] = 1
+            elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
             else:
@@ -269,6 +273,8 @@ def activation_allowed(G, C, o, ab, p):
         return False
     if once == 2 and G[ob(o) + O.ONCE_EVER]:
         return False
+    if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
+        return False  # 119.4: a player can pay life only if their life total is that high
     cond = abilities[ab, AbilCol.COND]
     if cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
         return False

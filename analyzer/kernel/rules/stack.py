@@ -13,7 +13,9 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 from __future__ import annotations
 
 from analyzer.enums import (
+    COST_AND_EXILE,
     COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     AbilCol,
     AbilityKind,
@@ -28,9 +30,13 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    MAX_EXILE,
+    MAX_GRAVEYARD,
     MAX_TARGETS,
     NO_OBJ,
     OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
     OFF_STACK,
     OFF_TRIGGERS,
     PEND_GIFT,
@@ -53,7 +59,12 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
-from analyzer.kernel.rules.effects import count_undelivered, give_gift, run_steps
+from analyzer.kernel.rules.effects import (
+    count_undelivered,
+    give_gift,
+    lose_life_event,
+    run_steps,
+)
 from analyzer.kernel.rules.events import (
     activation_allowed,
     class_level,
@@ -374,6 +385,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
             G[ob(o) + O.TAPPED] = 0
         return False
     note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_LIFE]:
+        lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
@@ -558,6 +571,9 @@ def cost_reduction(G, C, p, card):
         tp = abilities[a, AbilCol.TRIG_PARAM]
         if tp & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED:
             continue  # read from the chosen targets (target_cost_reduction)
+        if tp & COST_GRAVEYARD_CARDS:
+            total += owned_cards(G, cards, p, tp & (COST_FOR_EACH - 1), tp & COST_AND_EXILE)
+            continue
         want = tp & (COST_FOR_EACH - 1)
         k = 0
         for i in range(G[H.BF_N]):
@@ -572,6 +588,20 @@ def cost_reduction(G, C, p, card):
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
     return total
+
+
+@njit
+def owned_cards(G, cards, p, types, and_exile):
+    """Cards of `types` p owns in their graveyard (and in exile, with and_exile)."""
+    k = 0
+    for j in range(G[pb(p) + P.GY_N]):
+        if cards[G[ob(G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + j]) + O.CARD], CardCol.TYPES] & types:
+            k += 1
+    if and_exile:
+        for j in range(G[pb(p) + P.EXILE_N]):
+            if cards[G[ob(G[OFF_EXILE + p * MAX_EXILE + j]) + O.CARD], CardCol.TYPES] & types:
+                k += 1
+    return k
 
 
 @njit
