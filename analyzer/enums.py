@@ -243,6 +243,8 @@ class _Cond(NamedTuple):
     # your hand"
     CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
     NOT_YOUR_TURN: int = 13
+    IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
+    # creature is a token, it also ...")
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -264,6 +266,7 @@ COND_NAMES = {
     "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
     "control_power_4": Cond.CONTROL_POWER_4,
     "not_your_turn": Cond.NOT_YOUR_TURN,
+    "is_token": Cond.IS_TOKEN,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -418,6 +421,8 @@ class _Op(NamedTuple):
     LEVEL_UP: int = 62  # the source Class becomes level a (716.2a); fires its LEVEL_REACHED a
     EXILE_IF_DIES: int = 63  # ref: "if that creature would die this turn, exile it instead"
     TUCK: int = 64  # ref: its owner puts it on the top or bottom of their library (their choice)
+    STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
+    # creatures its controller controls (a characteristic-defining ability, 604.3)
 
 
 Op = _Op()
@@ -444,6 +449,7 @@ CounterKind = _CounterKind()
 class _ExtraCost(NamedTuple):
     NONE: int = 0
     DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
+    FORAGE_OR_B: int = 2  # "As an additional cost to cast this spell, forage or pay {B}."
 
 
 ExtraCost = _ExtraCost()
@@ -578,7 +584,8 @@ class _AbilCol(NamedTuple):
     LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
     # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
     COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
-    N: int = 21
+    COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
+    N: int = 22
 
 
 AbilCol = _AbilCol()

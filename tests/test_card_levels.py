@@ -67,3 +67,21 @@ def test_paying_life_needs_that_much_life() -> None:
         scn.seats[0].life = 1
 
     assert "activation restriction" in _refused("pay_life_cost_sacrifice_draw", one_life)
+
+
+def test_forage_or_pay_b_without_forage_costs_one_more_black() -> None:
+    """Feed the Cycle with an empty graveyard and no Food: {1}{B}{B}; two Swamps fall short."""
+
+    def no_forage(scn) -> None:
+        scn.seats[0].graveyard = []
+        scn.seats[0].battlefield = scn.seats[0].battlefield[:2]
+
+    assert "mana cost" in _refused("additional_cost_forage_or_pay_b", no_forage)
+
+
+def test_forage_or_pay_b_pays_b_when_it_cannot_forage() -> None:
+    scn = read_scenario(SCEN / "additional_cost_forage_or_pay_b.toml")
+    scn.seats[0].graveyard = []
+    mine = play(scn)["seats"][0]
+    assert [p["tapped"] for p in mine["battlefield"]] == [True, True, True]
+    assert mine["exile"] == [] and mine["graveyard"] == ["Feed the Cycle"]

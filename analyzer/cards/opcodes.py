@@ -568,6 +568,12 @@ OP_SPECS: dict[str, OpSpec] = {
         _OBJ_NAMES,
         intent=Intent.HARM,
     ),
+    "static_pt_creatures": OpSpec(
+        Op.STATIC_PT_CREATURES,
+        "this creature's power and toughness are each equal to the number of creatures you "
+        "control (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        static=True,
+    ),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT,
         "each player in ref exiles a permanent of `types` they control "

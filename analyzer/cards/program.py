@@ -565,6 +565,8 @@ def parse_ability(
         )
     if cond in CAST_FROM_CONDS:
         ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's steps")
+    if cond == Cond.IS_TOKEN:
+        ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     trig = _trigger_param(ctx, d, field, kind)
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
@@ -586,10 +588,13 @@ def parse_ability(
     if "cost" in d:
         try:
             cost = parse_mana_cost(d["cost"])
-            if cost.x or cost.colorless or cost.hybrid:
+            if cost.x or cost.colorless or cost.hybrid > 1:
                 ctx.err(
-                    f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in ability costs"
+                    f"{field}.cost",
+                    "{X}, {C} and more than one hybrid symbol are not modeled in ability costs",
                 )
+            if cost.hybrid and kind != AbilityKind.ACTIVATED:
+                ctx.err(f"{field}.cost", "a hybrid symbol is modeled in activated costs only")
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     if kind == AbilityKind.ACTIVATED:

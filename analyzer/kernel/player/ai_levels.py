@@ -13,7 +13,7 @@ from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, Phase
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import activation_allowed, level_up_to
-from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay
+from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.state import ob
 from analyzer.kernel.runtime.config import njit
@@ -55,7 +55,7 @@ def try_level_up(G, C, p):
                 continue
             if main1 and not _helps_this_combat(C, card, level):
                 continue
-            generic, colored = ability_cost_tuple(abilities, a)
+            generic, colored = ability_cost(G, cards, abilities, p, a)
             if can_pay(G, cards, abilities, p, generic, colored, False) and activate(G, C, p, o, a):
                 return True
     return False

@@ -13,7 +13,8 @@ reads the chooser's own hand and the public battlefield:
 - "top or bottom of your library": top for a card worth a three-drop or more, else bottom;
 - "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters;
 - "you may search for a basic land and put it on top": with fewer than five lands in play and
-  in hand.
+  in hand;
+- "forage or pay {B}" (an additional cost): forage whenever it can.
 """
 
 from __future__ import annotations
@@ -150,3 +151,20 @@ def wants_land_on_top(G, C, p):
         if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
             n += 1
     return n < LANDS_ENOUGH
+
+
+@njit
+def can_forage(G, cards, p):
+    """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
+    if G[pb(p) + P.GY_N] >= 3:
+        return True
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+        ):
+            return True
+    return False

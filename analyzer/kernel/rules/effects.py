@@ -304,7 +304,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 continue
             if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
                 continue
-        elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
+        elif (
+            cond != Cond.ALWAYS
+            and cond != Cond.IS_TOKEN
+            and not cond_ok(G, C, cond, promised, ctrl, done)
+        ):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -313,6 +317,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         n = _ref_values(
             G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it, trig_obj, vals
         )
+        if cond == Cond.IS_TOKEN:  # "if that creature is a token, it also ..."
+            m = 0
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TOKEN]:
+                    vals[m] = vals[i]
+                    m += 1
+            n = m
         if op == Op.DAMAGE:
             for i in range(n):
                 deal_damage(G, C, src, vals[i], a)

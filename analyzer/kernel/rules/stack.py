@@ -57,6 +57,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.player.choices import can_forage, forage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.effects import (
@@ -69,6 +70,7 @@ from analyzer.kernel.rules.events import (
     activation_allowed,
     class_level,
     cond_ok,
+    fire_controller_event,
     fire_enters,
     fire_gift_given,
     fire_spell_cast,
@@ -77,7 +79,7 @@ from analyzer.kernel.rules.events import (
     queue_trigger,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay_spell, card_cost, pay, pay_spell
+from analyzer.kernel.rules.mana import ability_cost, can_pay_spell, card_cost, pay, pay_spell
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
 from analyzer.kernel.rules.state import (
     attach,
@@ -153,6 +155,9 @@ def _pay_extra_cost(G, C, p, o):
         if worst < 0:
             return False
         move_object(G, cards, worst, Zone.GRAVEYARD)
+    elif kind == ExtraCost.FORAGE_OR_B and can_forage(G, cards, p):
+        forage(G, C, p)  # (else {B} was added to the mana cost)
+        fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     return True
 
 
@@ -244,6 +249,8 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
+        colored[2] += 1  # "forage or pay {B}": the caster forages when it can (_pay_extra_cost)
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
@@ -376,7 +383,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     abilities = abilities_of(C)
     if not activation_allowed(G, C, o, ab, p):
         return False
-    generic, colored = ability_cost_tuple(abilities, ab)
+    generic, colored = ability_cost(G, cards, abilities, p, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O.TAPPED] = 1
