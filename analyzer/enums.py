@@ -188,7 +188,8 @@ class _AbilityKind(NamedTuple):
     GIFT_GIVEN: int = 5  # "Whenever you give a gift" (702.174c)
     ACTIVATED: int = 6  # cost in the ability record; a=1 sorcery speed
     STATIC: int = 7  # continuous effect, read by the characteristics refresh, never on the stack
-    UPKEEP: int = 8  # "At the beginning of your upkeep"
+    UPKEEP: int = 8  # "At the beginning of your upkeep" (TRIG_PARAM 0); 1: "of each opponent's
+    # upkeep"; 2: "At the beginning of your draw step" (after the draw)
     COMBAT_DAMAGE_PLAYER: int = 9  # "Whenever this deals combat damage to a player"
     OTHER_CREATURE_ENTERS: int = 10  # "Whenever another creature you control enters"
     SECOND_SPELL: int = 11  # "Whenever you cast your second spell each turn"
@@ -243,6 +244,8 @@ class _Cond(NamedTuple):
     # your hand"
     CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
     NOT_YOUR_TURN: int = 13
+    ACTIVE_HAND_AT_MOST_1: int = 15  # "that player" (the active player: an upkeep trigger of
+    # an opponent's upkeep) has one or fewer cards in hand
     IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
     # creature is a token, it also ...")
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
@@ -267,6 +270,7 @@ COND_NAMES = {
     "control_power_4": Cond.CONTROL_POWER_4,
     "not_your_turn": Cond.NOT_YOUR_TURN,
     "is_token": Cond.IS_TOKEN,
+    "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -344,6 +348,7 @@ class _Ref(NamedTuple):
     EACH_PLAYER: int = 15
     TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
     DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
+    ACTIVE_PLAYER: int = 18  # the player whose turn it is ("that player" of an upkeep trigger)
 
 
 Ref = _Ref()
@@ -421,6 +426,9 @@ class _Op(NamedTuple):
     LEVEL_UP: int = 62  # the source Class becomes level a (716.2a); fires its LEVEL_REACHED a
     EXILE_IF_DIES: int = 63  # ref: "if that creature would die this turn, exile it instead"
     TUCK: int = 64  # ref: its owner puts it on the top or bottom of their library (their choice)
+    DISCARD_UNLESS_NONLAND: int = 66  # ref: players each discard a cards unless they discard
+    # a nonland card (their choice)
+    DRAW_X: int = 67  # ref: players each draw X cards, X counted as XCount a says
     STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
     # creatures its controller controls (a characteristic-defining ability, 604.3)
 
@@ -433,6 +441,7 @@ class _XCount(NamedTuple):
 
     CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
     SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
+    OPPONENTS_HAND_AT_MOST_1: int = 2  # "for each opponent who has one or fewer cards in hand"
 
 
 XCount = _XCount()

@@ -19,23 +19,29 @@ GREEN_BLUE = Deck(
         ("Island", 8),
         ("Hunter's Talent", 4),
         ("Gossip's Talent", 4),
-        ("Thought Shucker", 6),
-        ("Treetop Sentries", 5),
-        ("Dire Downdraft", 4),
+        ("Thought Shucker", 3),
+        ("Hazardroot Herbalist", 3),
+        ("Burrowguard Mentor", 3),
+        ("Eddymurk Crab", 2),
+        ("Dire Downdraft", 2),
+        ("Fountainport Bell", 2),
     ),
 )
-RED_BLUE = Deck(
+BLACK_RED = Deck(
     "removal",
     (
-        ("Mountain", 9),
-        ("Island", 8),
-        ("Agate Assault", 6),
-        ("Dire Downdraft", 5),
-        ("Quaketusk Boar", 6),
-        ("Thought Shucker", 6),
+        ("Swamp", 9),
+        ("Mountain", 8),
+        ("Agate Assault", 4),
+        ("Feed the Cycle", 4),
+        ("Huskburster Swarm", 3),
+        ("Sinister Monolith", 3),
+        ("Cindering Cutthroat", 4),
+        ("Mind Drill Assailant", 3),
+        ("Quaketusk Boar", 2),
     ),
 )
-GAMES = 30
+GAMES = 40
 
 
 def _objects(G, n):
@@ -45,7 +51,7 @@ def _objects(G, n):
 
 
 def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
-    decks = [GREEN_BLUE, RED_BLUE]
+    decks = [GREEN_BLUE, BLACK_RED]
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("never", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
@@ -69,6 +75,14 @@ def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
                     cast[name] += int(G[b + L.O.STAT_CAST])
             top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
     assert failures == []
-    for name in ("Hunter's Talent", "Gossip's Talent", "Agate Assault", "Dire Downdraft"):
+    for name in (
+        "Hunter's Talent",
+        "Gossip's Talent",
+        "Agate Assault",
+        "Feed the Cycle",
+        "Cindering Cutthroat",
+        "Burrowguard Mentor",
+        "Sinister Monolith",
+    ):
         assert cast[name] > 0, name
     assert top_level >= 2  # the built-in player levels a Talent up

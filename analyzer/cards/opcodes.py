@@ -26,6 +26,7 @@ REF_NAMES: dict[str, int] = {
     "each_player": Ref.EACH_PLAYER,
     "trigger_object": Ref.TRIGGER_OBJECT,
     "defending_player": Ref.DEFENDING_PLAYER,
+    "active_player": Ref.ACTIVE_PLAYER,
 }
 MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 
@@ -95,7 +96,9 @@ _ANY = TargetKind.ANY
 _PLAYERS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
 _PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
 _OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
-_PLAYER_NAMES = frozenset({"you", "each_opponent", "each_player", "defending_player"})
+_PLAYER_NAMES = frozenset(
+    {"you", "each_opponent", "each_player", "defending_player", "active_player"}
+)
 _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
@@ -566,6 +569,25 @@ OP_SPECS: dict[str, OpSpec] = {
         (),
         _PERMS,
         _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "draw_x": OpSpec(
+        Op.DRAW_X,
+        "each player in ref draws X cards, X counted as `x` says: "
+        "`opponents_hand_at_most_1` (opponents of yours with one or fewer cards in hand)",
+        (_p("x", "xcount", "a"),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
+    "discard_unless_nonland": OpSpec(
+        Op.DISCARD_UNLESS_NONLAND,
+        "each player in ref discards `count` cards unless they discard a nonland card (their "
+        "choice: the built-in player discards `count` cards when it holds that many it would "
+        "discard anyway, else its least valuable nonland card)",
+        (_p("count", "int", "a", 2, lo=1, hi=20),),
+        _PLAYERS,
+        _PLAYER_NAMES,
         intent=Intent.HARM,
     ),
     "static_pt_creatures": OpSpec(

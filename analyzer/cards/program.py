@@ -81,6 +81,9 @@ ABILITY_FIELDS = frozenset(
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it
 # compiles to a sorcery-speed activated ability whose one step is level_up N
 LEVEL_KIND = "level"
+# Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
+# beginning of each opponent's upkeep", "At the beginning of your draw step"
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2}
 MAX_CLASS_LEVEL = 9
 # Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
 # ability triggers only once each turn" (`once = true`) is modeled
@@ -547,7 +550,10 @@ def parse_ability(
         return None
     if d.get("kind") == LEVEL_KIND:
         return _level_up(ctx, d, field)
-    kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
+    if d.get("kind") in BEGIN_STEP_KINDS:
+        kind = AbilityKind.UPKEEP
+    else:
+        kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
     if kind is None:
         return None
     cond = _cond(ctx, d, field)
@@ -568,6 +574,7 @@ def parse_ability(
     if cond == Cond.IS_TOKEN:
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     trig = _trigger_param(ctx, d, field, kind)
+    trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
         if each == yours:

@@ -14,7 +14,9 @@ reads the chooser's own hand and the public battlefield:
 - "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters;
 - "you may search for a basic land and put it on top": with fewer than five lands in play and
   in hand;
-- "forage or pay {B}" (an additional cost): forage whenever it can.
+- "forage or pay {B}" (an additional cost): forage whenever it can;
+- "discard two cards unless you discard a nonland card": two cards when it holds two it would
+  discard anyway (extra lands, cards out of reach), else its least valuable nonland card.
 """
 
 from __future__ import annotations
@@ -168,3 +170,29 @@ def can_forage(G, cards, p):
         ):
             return True
     return False
+
+
+@njit
+def nonland_to_discard(G, C, p, n):
+    """ "Discard n cards unless you discard a nonland card": the nonland card p discards
+    instead, or -1 to discard n cards. p keeps its nonland cards while it has n cards it would
+    discard anyway (extra lands, cards out of reach), else it gives up its least valuable
+    nonland card."""
+    cards = cards_of(C)
+    lands = lands_in_play(G, cards, p)
+    spare = 0
+    worst = -1
+    for i in range(G[pb(p) + P.HAND_N]):
+        o = hand_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            if lands >= LANDS_ENOUGH:
+                spare += 1
+            continue
+        if cards[card, CardCol.MV] > lands + 2:
+            spare += 1
+        if worst < 0 or cards[card, CardCol.VALUE] < cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+            worst = o
+    if worst < 0 or spare >= n:
+        return -1
+    return worst

@@ -52,6 +52,7 @@ from analyzer.kernel.player.choices import (
     discard_choice,
     flicker_wanted,
     forage,
+    nonland_to_discard,
     punish_choice,
     tuck_on_top,
     wants_land_on_top,
@@ -260,6 +261,11 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
         return 0
     if ref == Ref.YOU:
         out[0] = PLAYER_BASE + ctrl
+        return 1
+    if ref == Ref.ACTIVE_PLAYER:
+        if G[pb(G[H.ACTIVE]) + P.LOST]:
+            return 0
+        out[0] = PLAYER_BASE + G[H.ACTIVE]
         return 1
     for p in range(G[H.NPLAYERS]):
         if G[pb(p) + P.LOST]:
@@ -629,6 +635,29 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         break
                     move_object(G, cards, w, Zone.GRAVEYARD)
                     done = 1
+        elif op == Op.DRAW_X:
+            x = 0
+            if a == XCount.OPPONENTS_HAND_AT_MOST_1:
+                for q in range(G[H.NPLAYERS]):
+                    if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
+                        x += 1
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE and x > 0:
+                    draw_cards(G, vals[i] - PLAYER_BASE, x)
+        elif op == Op.DISCARD_UNLESS_NONLAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                q = vals[i] - PLAYER_BASE
+                w = nonland_to_discard(G, C, q, a)
+                if w >= 0:
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+                    continue
+                for _ in range(a):
+                    w = discard_choice(G, C, q, False)
+                    if w < 0:
+                        break
+                    move_object(G, cards, w, Zone.GRAVEYARD)
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
             if done:

@@ -97,6 +97,8 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[H.ACTIVE] == ctrl
     if cond == Cond.NOT_YOUR_TURN:
         return G[H.ACTIVE] != ctrl
+    if cond == Cond.ACTIVE_HAND_AT_MOST_1:
+        return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
     if cond == Cond.CONTROL_POWER_4:
@@ -339,6 +341,45 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                         continue
                     G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_begin_step(G, C, active, step):
+    """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
+    upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2)."""
+    if ((G[H.KINDS_SEEN] >> AbilityKind.UPKEEP) & 1) == 0:
+        return
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.UPKEEP) & 1) == 0:
+            continue
+        ctrl = G[ob(q) + O.CTRL]
+        mine = ctrl == active
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.UPKEEP:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            if not (
+                (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
+                or (step == 2 and tp == 2 and mine)
+            ):
+                continue
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+            ):
+                continue
+            if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
+                    continue
+                G[ob(q) + O.ONCE_TURN] = G[H.TURN]
+            queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
 
 
 @njit
