@@ -15,8 +15,9 @@ from analyzer.policies.table import policy_table
 GREEN_BLUE = Deck(
     "talents",
     (
-        ("Forest", 9),
-        ("Island", 8),
+        ("Forest", 8),
+        ("Island", 5),
+        ("Plains", 4),
         ("Hunter's Talent", 4),
         ("Gossip's Talent", 4),
         ("Thought Shucker", 3),
