@@ -113,6 +113,7 @@ class _Keyword(NamedTuple):
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
+    UNBLOCKABLE_BY_POWER_2: int = 262144  # "can't be blocked by creatures with power 2 or less"
 
 
 Keyword = _Keyword()

@@ -11,7 +11,7 @@ import pytest
 
 from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
-from analyzer.io.scenario import read_scenario
+from analyzer.io.scenario import parse_scenario, read_scenario
 
 SCEN = Path(__file__).parent / "scenarios"
 
@@ -85,3 +85,13 @@ def test_forage_or_pay_b_pays_b_when_it_cannot_forage() -> None:
     mine = play(scn)["seats"][0]
     assert [p["tapped"] for p in mine["battlefield"]] == [True, True, True]
     assert mine["exile"] == [] and mine["graveyard"] == ["Feed the Cycle"]
+
+
+def test_a_power_2_creature_cannot_block_the_rampager() -> None:
+    """Treetop Sentries (power 2) may not block Rust-Shield Rampager: an input error."""
+    text = (SCEN / "cant_be_blocked_by_power_2_or_less.toml").read_text(encoding="utf-8")
+    bad = text.replace('[["Quaketusk Boar",', '[["Treetop Sentries",')
+    assert bad != text
+    with pytest.raises(InputError) as err:
+        play(parse_scenario(bad, "<test>", base_dir=SCEN))
+    assert "Treetop Sentries can't block Rust-Shield Rampager" in str(err.value)

@@ -20,12 +20,13 @@ GREEN_BLUE = Deck(
         ("Plains", 4),
         ("Hunter's Talent", 4),
         ("Gossip's Talent", 4),
-        ("Thought Shucker", 3),
+        ("Thought Shucker", 2),
+        ("Rust-Shield Rampager", 2),
         ("Hazardroot Herbalist", 3),
         ("Burrowguard Mentor", 3),
         ("Eddymurk Crab", 2),
         ("Dire Downdraft", 2),
-        ("Fountainport Bell", 2),
+        ("Fountainport Bell", 1),
     ),
 )
 BLACK_RED = Deck(

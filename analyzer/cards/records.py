@@ -59,6 +59,7 @@ KEYWORD_PRINTED: dict[int, str] = {
     Keyword.WARD2: "ward {2}",
     Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
+    Keyword.UNBLOCKABLE_BY_POWER_2: "can't be blocked by creatures with power 2 or less",
 }
 SUBTYPE_NAMES: dict[str, int] = {
     n.lower(): v for n, v in zip(Subtype._fields, Subtype, strict=True)
