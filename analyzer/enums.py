@@ -113,6 +113,7 @@ class _Keyword(NamedTuple):
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
+    UNBLOCKABLE_BY_POWER_2: int = 262144  # "can't be blocked by creatures with power 2 or less"
 
 
 Keyword = _Keyword()
@@ -188,7 +189,8 @@ class _AbilityKind(NamedTuple):
     GIFT_GIVEN: int = 5  # "Whenever you give a gift" (702.174c)
     ACTIVATED: int = 6  # cost in the ability record; a=1 sorcery speed
     STATIC: int = 7  # continuous effect, read by the characteristics refresh, never on the stack
-    UPKEEP: int = 8  # "At the beginning of your upkeep"
+    UPKEEP: int = 8  # "At the beginning of your upkeep" (TRIG_PARAM 0); 1: "of each opponent's
+    # upkeep"; 2: "At the beginning of your draw step" (after the draw)
     COMBAT_DAMAGE_PLAYER: int = 9  # "Whenever this deals combat damage to a player"
     OTHER_CREATURE_ENTERS: int = 10  # "Whenever another creature you control enters"
     SECOND_SPELL: int = 11  # "Whenever you cast your second spell each turn"
@@ -215,6 +217,12 @@ class _AbilityKind(NamedTuple):
     # the card may be cast from its owner's graveyard for it, then is exiled
     SPELLS_COST_LESS: int = 27  # never a row: the CardCol.AB_KINDS bit of a card with a static
     # static_spells_cost_less step, so cost computations look for reducers only once one entered
+    # Class enchantments (716): "When this Class becomes level N" (AbilCol.LEVEL: N); the
+    # level-up itself is an ACTIVATED row whose step is LEVEL_UP
+    LEVEL_REACHED: int = 28
+    YOU_ATTACK: int = 29  # "Whenever you attack" (508.1m: you attacked with one or more creatures)
+    CREATURE_COMBAT_DAMAGE: int = 30  # "Whenever a creature you control deals combat damage to
+    # a player" (TRIGGER_OBJECT: that creature)
 
 
 AbilityKind = _AbilityKind()
@@ -235,6 +243,12 @@ class _Cond(NamedTuple):
     CAST_FROM_GRAVEYARD: int = 10  # spells: "if this spell was cast from a graveyard"
     NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
     # your hand"
+    CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
+    NOT_YOUR_TURN: int = 13
+    ACTIVE_HAND_AT_MOST_1: int = 15  # "that player" (the active player: an upkeep trigger of
+    # an opponent's upkeep) has one or fewer cards in hand
+    IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
+    # creature is a token, it also ...")
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -254,6 +268,10 @@ COND_NAMES = {
     "done": Cond.DONE,
     "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
     "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
+    "control_power_4": Cond.CONTROL_POWER_4,
+    "not_your_turn": Cond.NOT_YOUR_TURN,
+    "is_token": Cond.IS_TOKEN,
+    "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -264,6 +282,13 @@ TRIGGER_NONTOKEN = 1 << 20
 TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
+# ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
+# subtypes: read from the spell's targets as its cost is paid, 601.2f)
+COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
+# ... or this bit for "for each [card type] card you own in your graveyard" (CardType mask in
+# the low bits), with COST_AND_EXILE for "in exile and in your graveyard"
+COST_GRAVEYARD_CARDS = 1 << 22
+COST_AND_EXILE = 1 << 23
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 
 
@@ -297,6 +322,8 @@ class _TargetFilter(NamedTuple):
     PT_AT_LEAST: int = 4096  # power or toughness >= the group's param
     WITH_FLYING: int = 8192  # "creature with flying"
     DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
+    ATTACKING: int = 32768  # "attacking creature"
+    POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
 
 
 TargetFilter = _TargetFilter()
@@ -322,6 +349,7 @@ class _Ref(NamedTuple):
     EACH_PLAYER: int = 15
     TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
     DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
+    ACTIVE_PLAYER: int = 18  # the player whose turn it is ("that player" of an upkeep trigger)
 
 
 Ref = _Ref()
@@ -396,6 +424,14 @@ class _Op(NamedTuple):
     STATIC_SPELLS_COST_LESS: int = 60  # static: your spells of types a cost {b} less
     EXILE_OWN_FROM_HAND: int = 61  # ref: players each exile a card from their hand (their
     # choice: the least valuable)
+    LEVEL_UP: int = 62  # the source Class becomes level a (716.2a); fires its LEVEL_REACHED a
+    EXILE_IF_DIES: int = 63  # ref: "if that creature would die this turn, exile it instead"
+    TUCK: int = 64  # ref: its owner puts it on the top or bottom of their library (their choice)
+    DISCARD_UNLESS_NONLAND: int = 66  # ref: players each discard a cards unless they discard
+    # a nonland card (their choice)
+    DRAW_X: int = 67  # ref: players each draw X cards, X counted as XCount a says
+    STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
+    # creatures its controller controls (a characteristic-defining ability, 604.3)
 
 
 Op = _Op()
@@ -406,6 +442,7 @@ class _XCount(NamedTuple):
 
     CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
     SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
+    OPPONENTS_HAND_AT_MOST_1: int = 2  # "for each opponent who has one or fewer cards in hand"
 
 
 XCount = _XCount()
@@ -422,6 +459,7 @@ CounterKind = _CounterKind()
 class _ExtraCost(NamedTuple):
     NONE: int = 0
     DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
+    FORAGE_OR_B: int = 2  # "As an additional cost to cast this spell, forage or pay {B}."
 
 
 ExtraCost = _ExtraCost()
@@ -551,8 +589,13 @@ class _AbilCol(NamedTuple):
     COST_SAC_SELF: int = 15  # "Sacrifice this"
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
     MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
-    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn"
-    N: int = 19
+    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn" / activated:
+    # "Activate only once each turn"; 2 (activated): "Activate only once" (per object, 400.7)
+    LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
+    # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
+    COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
+    COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
+    N: int = 22
 
 
 AbilCol = _AbilCol()

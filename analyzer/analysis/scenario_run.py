@@ -68,6 +68,8 @@ _MESSAGES = {
     script.E_MANA: "its mana cost can't be paid with the untapped sources",
     script.E_TAPPED: "its {T} cost can't be paid: the permanent is tapped",
     script.E_SICK: "its {T} cost can't be paid: the creature has summoning sickness",
+    script.E_RESTRICTED: "its activation restriction is not met (once per turn, "
+    "'activate only if', or the Class's level)",
 }
 
 
@@ -771,7 +773,8 @@ class _Run:
             why = {
                 script.E_NOT_ATTACKING: f"{t_ref.text} is not attacking {b_ref.text}'s controller",
                 script.E_BLOCKER: f"{b_ref.text} can't block {t_ref.text} (tapped, not a "
-                "creature, or flying without flying/reach)",
+                "creature, flying without flying/reach, or an attacker it can't block: "
+                "'can't be blocked [by creatures with power 2 or less]')",
                 script.E_MENACE: f"{t_ref.text} has menace: it can't be blocked except "
                 "by two or more creatures",
                 script.E_TWICE: f"{b_ref.text} blocks twice",

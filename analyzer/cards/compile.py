@@ -208,6 +208,9 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a = [0] * AbilCol.N
             a[AbilCol.MODES] = n_modes
             a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
+            a[AbilCol.LEVEL] = ab.level
+            a[AbilCol.COST_LIFE] = ab.life
+            a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

@@ -29,6 +29,8 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
                 Op.FIGHT,
                 Op.DAMAGE_BY_POWER,
                 Op.EXILE_UNTIL_LEAVES,
+                Op.EXILE_IF_DIES,
+                Op.TUCK,
             }
         ),
     ),

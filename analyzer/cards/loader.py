@@ -68,7 +68,11 @@ CARD_FIELDS = frozenset(
         "ability",
     }
 )
-EXTRA_COST_NAMES = {"none": ExtraCost.NONE, "discard_card": ExtraCost.DISCARD_CARD}
+EXTRA_COST_NAMES = {
+    "none": ExtraCost.NONE,
+    "discard_card": ExtraCost.DISCARD_CARD,
+    "forage_or_b": ExtraCost.FORAGE_OR_B,
+}
 _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 
 

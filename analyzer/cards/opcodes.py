@@ -26,6 +26,7 @@ REF_NAMES: dict[str, int] = {
     "each_player": Ref.EACH_PLAYER,
     "trigger_object": Ref.TRIGGER_OBJECT,
     "defending_player": Ref.DEFENDING_PLAYER,
+    "active_player": Ref.ACTIVE_PLAYER,
 }
 MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 
@@ -95,7 +96,9 @@ _ANY = TargetKind.ANY
 _PLAYERS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
 _PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
 _OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
-_PLAYER_NAMES = frozenset({"you", "each_opponent", "each_player", "defending_player"})
+_PLAYER_NAMES = frozenset(
+    {"you", "each_opponent", "each_player", "defending_player", "active_player"}
+)
 _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
@@ -427,8 +430,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "flicker": OpSpec(
         Op.FLICKER,
         "exile each permanent in ref, then return it to the battlefield under its "
-        "owner's control with `p1p1_counters` +1/+1 counters",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),),
+        'owner\'s control with `p1p1_counters` +1/+1 counters; `may`: "you may" (the '
+        "built-in player does unless it is a token or has +1/+1 counters)",
+        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20), _p("may", "bool", "b", False)),
         _PERMS,
         _OBJ_NAMES,
         sets_it=True,
@@ -437,7 +441,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "search_basic_land": OpSpec(
         Op.SEARCH_BASIC_LAND,
         "you may search your library for a basic land card, put it onto "
-        "the battlefield tapped, then shuffle",
+        "the battlefield tapped, then shuffle; `to_top`: reveal it, then shuffle and put it on "
+        "top (the built-in player does while it has fewer than five lands in play and in hand)",
+        (_p("to_top", "bool", "a", False),),
     ),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP,
@@ -541,6 +547,54 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
+    ),
+    "level_up": OpSpec(
+        Op.LEVEL_UP,
+        'this Class becomes level `level` (716.2a); written as `kind = "level"` (the loader '
+        "adds it), then its `level_reached` abilities of that level trigger",
+        (_p("level", "int", "a", lo=2, hi=9),),
+    ),
+    "exile_if_dies": OpSpec(
+        Op.EXILE_IF_DIES,
+        "each creature in ref: if it would die this turn, it is exiled instead (614.1a)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "tuck": OpSpec(
+        Op.TUCK,
+        "each permanent in ref: its owner puts it on the top or bottom of their library "
+        "(their choice: the built-in player puts a card worth a three-drop or more on top)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "draw_x": OpSpec(
+        Op.DRAW_X,
+        "each player in ref draws X cards, X counted as `x` says: "
+        "`opponents_hand_at_most_1` (opponents of yours with one or fewer cards in hand)",
+        (_p("x", "xcount", "a"),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
+    "discard_unless_nonland": OpSpec(
+        Op.DISCARD_UNLESS_NONLAND,
+        "each player in ref discards `count` cards unless they discard a nonland card (their "
+        "choice: the built-in player discards `count` cards when it holds that many it would "
+        "discard anyway, else its least valuable nonland card)",
+        (_p("count", "int", "a", 2, lo=1, hi=20),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "static_pt_creatures": OpSpec(
+        Op.STATIC_PT_CREATURES,
+        "this creature's power and toughness are each equal to the number of creatures you "
+        "control (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        static=True,
     ),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT,

@@ -27,7 +27,10 @@ from analyzer.cards.records import (
 from analyzer.enums import (
     CAST_FROM_CONDS,
     COND_NAMES,
+    COST_AND_EXILE,
     COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     PROMISE_CONDS,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
@@ -37,6 +40,7 @@ from analyzer.enums import (
     CounterKind,
     Intent,
     Op,
+    Ref,
     TargetFilter,
     TargetKind,
     XCount,
@@ -65,9 +69,22 @@ ABILITY_FIELDS = frozenset(
         "while",
         "for_each",
         "once",
+        "only_once",
+        "level",
+        "targets_in_combat_or_tapped",
+        "graveyard_types",
+        "and_exile",
+        "life",
         "modes",
     }
 )
+# "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it
+# compiles to a sorcery-speed activated ability whose one step is level_up N
+LEVEL_KIND = "level"
+# Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
+# beginning of each opponent's upkeep", "At the beginning of your draw step"
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2}
+MAX_CLASS_LEVEL = 9
 # Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
 # ability triggers only once each turn" (`once = true`) is modeled
 ONCE_KINDS = (
@@ -241,10 +258,12 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
     if lo > hi:
         ctx.err(f"{field}.min", f"min {lo} is greater than max {hi}")
     param = ctx.int_(d, "param", f"{field}.param", 0, 20)
-    if bool(filt & (TargetFilter.MV_AT_MOST | TargetFilter.PT_AT_LEAST)) != (param is not None):
+    with_param = TargetFilter.MV_AT_MOST | TargetFilter.PT_AT_LEAST | TargetFilter.POWER_AT_MOST
+    if bool(filt & with_param) != (param is not None):
         ctx.err(
             f"{field}.param",
-            "is required with filter mv_at_most or pt_at_least and meaningless without",
+            "is required with filter mv_at_most, pt_at_least or power_at_most and "
+            "meaningless without",
         )
     if filt & TargetFilter.YOU_CONTROL and filt & (
         TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU
@@ -254,8 +273,10 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
         ctx.err(f"{field}.filter", "token contradicts nontoken")
     if kind in (TargetKind.PLAYER, TargetKind.OPPONENT) and (types or filt):
         ctx.err(field, "a player target takes no types or filter")
-    if bool(filt & TargetFilter.PT_AT_LEAST) and bool(filt & TargetFilter.MV_AT_MOST):
-        ctx.err(f"{field}.filter", "mv_at_most and pt_at_least share `param`: use one")
+    if bin(filt & with_param).count("1") > 1:
+        ctx.err(
+            f"{field}.filter", "mv_at_most, pt_at_least and power_at_most share `param`: use one"
+        )
     gcond = _cond(ctx, d, field)
     if gcond not in PROMISE_CONDS:
         ctx.err(
@@ -460,12 +481,29 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     elif kind == AbilityKind.EXPEND:
         ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
     if kind == AbilityKind.COST_REDUCTION:
+        if ctx.bool_(d, "targets_in_combat_or_tapped", f"{field}.targets_in_combat_or_tapped"):
+            if "subtypes" in d or "for_each" in d:
+                ctx.err(field, "targets_in_combat_or_tapped takes no `subtypes` or `for_each`")
+            return COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        if "graveyard_types" in d:
+            # "costs {1} less for each [types] card you own in [exile and in] your graveyard"
+            types = ctx.mask_(
+                d.get("graveyard_types"), TYPE_NAMES, f"{field}.graveyard_types", "card type"
+            )
+            if "subtypes" in d or not types:
+                ctx.err(field, "graveyard_types names card types and takes no `subtypes`")
+            trig = COST_GRAVEYARD_CARDS | types
+            if ctx.bool_(d, "and_exile", f"{field}.and_exile"):
+                trig |= COST_AND_EXILE
+            return trig
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if not trig:
             ctx.err(f"{field}.subtypes", "a cost_reduction names the subtypes it counts")
         if ctx.bool_(d, "for_each", f"{field}.for_each"):
             trig |= COST_FOR_EACH
         return trig
+    if "targets_in_combat_or_tapped" in d:
+        ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
     if "subtypes" in d or "nontoken" in d or "flying" in d:
@@ -510,11 +548,17 @@ def parse_ability(
             "the gift trigger is added by the compiler from `gift`; do not write it",
         )
         return None
-    kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
+    if d.get("kind") == LEVEL_KIND:
+        return _level_up(ctx, d, field)
+    if d.get("kind") in BEGIN_STEP_KINDS:
+        kind = AbilityKind.UPKEEP
+    else:
+        kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
     if kind is None:
         return None
     cond = _cond(ctx, d, field)
-    if kind in _NOT_TRIGGERED and cond != Cond.ALWAYS:
+    level = _level(ctx, d, field, kind)
+    if kind in _NOT_TRIGGERED and kind != AbilityKind.ACTIVATED and cond != Cond.ALWAYS:
         ctx.err(
             f"{field}.when",
             "only triggered abilities have an intervening-if condition; "
@@ -527,7 +571,10 @@ def parse_ability(
         )
     if cond in CAST_FROM_CONDS:
         ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's steps")
+    if cond == Cond.IS_TOKEN:
+        ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     trig = _trigger_param(ctx, d, field, kind)
+    trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
         if each == yours:
@@ -540,15 +587,21 @@ def parse_ability(
     cost = ManaCost()
     tap = ctx.bool_(d, "tap", f"{field}.tap")
     sac = ctx.bool_(d, "sacrifice", f"{field}.sacrifice")
+    life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
+    if life and kind != AbilityKind.ACTIVATED:
+        ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
     sorcery = ctx.bool_(d, "sorcery_speed", f"{field}.sorcery_speed")
     mana = ctx.bool_(d, "mana", f"{field}.mana")
     if "cost" in d:
         try:
             cost = parse_mana_cost(d["cost"])
-            if cost.x or cost.colorless or cost.hybrid:
+            if cost.x or cost.colorless or cost.hybrid > 1:
                 ctx.err(
-                    f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in ability costs"
+                    f"{field}.cost",
+                    "{X}, {C} and more than one hybrid symbol are not modeled in ability costs",
                 )
+            if cost.hybrid and kind != AbilityKind.ACTIVATED:
+                ctx.err(f"{field}.cost", "a hybrid symbol is modeled in activated costs only")
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     if kind == AbilityKind.ACTIVATED:
@@ -588,19 +641,73 @@ def parse_ability(
             f"{field}.kind", "modes are written as `modes = [...]` of a spell or triggered ability"
         )
         return None
-    once = ctx.bool_(d, "once", f"{field}.once")
-    if once and kind not in ONCE_KINDS:
+    once = int(ctx.bool_(d, "once", f"{field}.once"))
+    if once and kind not in ONCE_KINDS and kind != AbilityKind.ACTIVATED:
         ctx.err(
             f"{field}.once",
             '"triggers only once each turn" is modeled for the '
             "gift_given, life_gain, life_change, upkeep, landfall, "
-            "begin_combat and foraged kinds",
+            'begin_combat and foraged kinds (and "Activate only once each turn" on activated)',
         )
+    if ctx.bool_(d, "only_once", f"{field}.only_once"):
+        if kind != AbilityKind.ACTIVATED or once:
+            ctx.err(
+                f"{field}.only_once",
+                '"Activate only once" belongs to activated abilities (not with `once`)',
+            )
+        once = 2
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
-        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once)
+        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
-    return Ability(kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once)
+    return Ability(
+        kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once, level=level, life=life
+    )
+
+
+def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
+    """`level = N`: the Class level an ability is gained at (716.2b), or the level a
+    level_reached ability triggers on ("When this Class becomes level N", 716.2c)."""
+    if "level" not in d:
+        if kind == AbilityKind.LEVEL_REACHED:
+            ctx.err(field, 'a level_reached ability needs `level = N` ("becomes level N")')
+        return 0
+    level = ctx.int_(d, "level", f"{field}.level", 2, MAX_CLASS_LEVEL) or 0
+    if kind in (
+        AbilityKind.STATIC,
+        AbilityKind.SPELL,
+        AbilityKind.OFFSPRING,
+        AbilityKind.COST_REDUCTION,
+        AbilityKind.FLASHBACK,
+        AbilityKind.ENTERS_WITH,
+        AbilityKind.ETB,
+        AbilityKind.DIES,
+    ):
+        ctx.err(
+            f"{field}.level",
+            "Class levels are modeled for triggered abilities of a permanent on the "
+            "battlefield and activated abilities (not static, spell, enters or dies ones)",
+        )
+    return level
+
+
+def _level_up(ctx: Ctx, d: dict, field: str) -> Ability | None:
+    """`kind = "level"`: "{cost}: Level N" (716.2a): activate only as a sorcery, only while the
+    Class is level N-1; it becomes level N as the ability resolves."""
+    ctx.unknown_keys(d, frozenset({"kind", "level", "cost", "notes"}), field)
+    level = ctx.int_(d, "level", f"{field}.level", 2, MAX_CLASS_LEVEL)
+    if level is None or "cost" not in d:
+        ctx.err(field, 'a level-up needs `level = N` and its `cost` ("{1}{G}: Level 2")')
+        return None
+    try:
+        cost = parse_mana_cost(d["cost"])
+    except ValueError as exc:
+        ctx.err(f"{field}.cost", str(exc))
+        return None
+    if cost.x or cost.colorless or cost.hybrid:
+        ctx.err(f"{field}.cost", "{X}, {C} and hybrid symbols are not modeled in ability costs")
+    step = Step(Op.LEVEL_UP, Cond.ALWAYS, Ref.SELF, level)
+    return Ability(AbilityKind.ACTIVATED, 1, Cond.ALWAYS, (), (step,), cost, level=level)
 
 
 def _modes(
@@ -676,11 +783,12 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op != Op.ADD_COUNTERS or step.ref != REF_NAMES["self"]
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP) or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
-                'an enters_with ability only puts counters on itself (add_counters, ref = "self")',
+                "an enters_with ability only puts counters on itself or taps it "
+                '(add_counters or tap, ref = "self")',
             )
         if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
             ctx.err(

@@ -59,6 +59,7 @@ KEYWORD_PRINTED: dict[int, str] = {
     Keyword.WARD2: "ward {2}",
     Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
+    Keyword.UNBLOCKABLE_BY_POWER_2: "can't be blocked by creatures with power 2 or less",
 }
 SUBTYPE_NAMES: dict[str, int] = {
     n.lower(): v for n, v in zip(Subtype._fields, Subtype, strict=True)
@@ -317,7 +318,10 @@ class Ability:
     # "Choose one —" (700.2): each mode is an Ability of kind MODE with its own targets and
     # steps; this ability then has none of its own
     modes: tuple[Ability, ...] = ()
-    once: bool = False  # "This ability triggers only once each turn"
+    once: int = 0  # 1: "This ability triggers / Activate only once each turn"; 2: "Activate
+    # only once" (AbilCol.ONCE_EACH_TURN)
+    level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
+    life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

@@ -379,6 +379,9 @@ class _Object(NamedTuple):
     ONCE_TURN: int  # turn its "triggers only once each turn" ability last triggered
     CAST_FROM: int  # a spell: 1 + the zone it was cast from (0: not cast); from a graveyard it
     # was cast with flashback, and is exiled as it leaves the stack (702.34a)
+    CLASS_LEVEL: int  # a Class (716): its level; 0 = 1 (every permanent enters at level 1)
+    EXILE_TURN: int  # "if it would die this turn, exile it instead": that turn; 0 = none
+    ONCE_EVER: int  # 1 once its "Activate only once" ability was activated (this object)
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -51,6 +51,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
+from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
     mana_to_keep,
@@ -212,7 +213,7 @@ def main_action(G, C, pol, p):
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
             return True
-    return try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
 @njit
@@ -256,7 +257,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
-    return try_activate(G, C, p, 0)
+    return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
 @njit

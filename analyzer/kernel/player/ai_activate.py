@@ -21,13 +21,15 @@ from analyzer.enums import (
     Op,
     Phase,
     PlayerLevel,
+    Ref,
     StepCol,
     Zone,
 )
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay, count_sources
+from analyzer.kernel.rules.events import activation_allowed, level_up_to
+from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -42,6 +44,23 @@ def _ability_has_op(C, ab, op):
         if steps[k, StepCol.OP] == op:
             return True
     return False
+
+
+@njit
+def _grants_what_it_has(G, C, o, ab):
+    """Does ability ab only grant its source keywords the source already has?"""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    n = abilities[ab, AbilCol.ST_COUNT]
+    for k in range(s0, s0 + n):
+        if (
+            steps[k, StepCol.OP] != Op.GRANT
+            or steps[k, StepCol.REF] != Ref.SELF
+            or (G[ob(o) + O.CUR_KW] & steps[k, StepCol.A]) != steps[k, StepCol.A]
+        ):
+            return False
+    return n > 0
 
 
 @njit
@@ -95,6 +114,12 @@ def try_activate(G, C, p, context, only=-1):
                 or abilities[a, AbilCol.MANA_ABILITY]
             ):
                 continue
+            # activation restrictions (602.5b); Class level-ups are ai_levels' (last in a
+            # main phase)
+            if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
+                continue
+            if _grants_what_it_has(G, C, o, a):
+                continue  # "this gains menace until end of turn" once is enough
             if abilities[a, AbilCol.TRIG_PARAM] == 1 and context != 0:
                 continue
             if abilities[a, AbilCol.COST_TAP] and (
@@ -102,7 +127,7 @@ def try_activate(G, C, p, context, only=-1):
                 or (G[ob(o) + O.SICK] and cards[card, CardCol.TYPES] & CardType.CREATURE)
             ):
                 continue
-            generic, colored = ability_cost_tuple(abilities, a)
+            generic, colored = ability_cost(G, cards, abilities, p, a)
             if context == 4:
                 if abilities[a, AbilCol.COST_TAP] == 0 or not targets_useful(G, C, a, p, 0):
                     continue

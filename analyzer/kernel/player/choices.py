@@ -9,7 +9,14 @@ reads the chooser's own hand and the public battlefield:
 - forage: exile the three least valuable cards of the graveyard when it has three, else
   sacrifice a Food;
 - punisher: a player at or below twice the life loss never takes it; otherwise sacrifice a
-  token or Food, else discard an extra land, else take the loss.
+  token or Food, else discard an extra land, else take the loss;
+- "top or bottom of your library": top for a card worth a three-drop or more, else bottom;
+- "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters;
+- "you may search for a basic land and put it on top": with fewer than five lands in play and
+  in hand;
+- "forage or pay {B}" (an additional cost): forage whenever it can;
+- "discard two cards unless you discard a nonland card": two cards when it holds two it would
+  discard anyway (extra lands, cards out of reach), else its least valuable nonland card.
 """
 
 from __future__ import annotations
@@ -117,3 +124,75 @@ def punish_choice(G, C, p, amount):
     if any_perm >= 0:
         return 2, any_perm
     return 0, -1
+
+
+TUCK_TOP_VALUE = 30  # about a three-drop: worth drawing again instead of a fresh card
+
+
+@njit
+def tuck_on_top(G, cards, o):
+    """The owner of o, put into their library "on the top or bottom", puts a card worth at least
+    a three-drop on top (they draw it again next turn), a lesser one on the bottom."""
+    return cards[G[ob(o) + O.CARD], CardCol.VALUE] >= TUCK_TOP_VALUE
+
+
+@njit
+def flicker_wanted(G, o):
+    """A "you may exile it, then return it" on o: yes, unless o is a token (it would cease to
+    exist) or carries +1/+1 counters (they would be lost)."""
+    return G[ob(o) + O.TOKEN] == 0 and G[ob(o) + O.P1P1] == 0
+
+
+@njit
+def wants_land_on_top(G, C, p):
+    """ "You may search for a basic land card and put it on top": while p has fewer than five
+    lands in play and in hand (its next draw is then a land it needs)."""
+    cards = cards_of(C)
+    n = lands_in_play(G, cards, p)
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            n += 1
+    return n < LANDS_ENOUGH
+
+
+@njit
+def can_forage(G, cards, p):
+    """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
+    if G[pb(p) + P.GY_N] >= 3:
+        return True
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+        ):
+            return True
+    return False
+
+
+@njit
+def nonland_to_discard(G, C, p, n):
+    """ "Discard n cards unless you discard a nonland card": the nonland card p discards
+    instead, or -1 to discard n cards. p keeps its nonland cards while it has n cards it would
+    discard anyway (extra lands, cards out of reach), else it gives up its least valuable
+    nonland card."""
+    cards = cards_of(C)
+    lands = lands_in_play(G, cards, p)
+    spare = 0
+    worst = -1
+    for i in range(G[pb(p) + P.HAND_N]):
+        o = hand_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            if lands >= LANDS_ENOUGH:
+                spare += 1
+            continue
+        if cards[card, CardCol.MV] > lands + 2:
+            spare += 1
+        if worst < 0 or cards[card, CardCol.VALUE] < cards[G[ob(worst) + O.CARD], CardCol.VALUE]:
+            worst = o
+    if worst < 0 or spare >= n:
+        return -1
+    return worst

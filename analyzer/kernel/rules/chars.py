@@ -170,6 +170,19 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_P] += steps[k, StepCol.A]
                             G[bs + O.CUR_T] += steps[k, StepCol.B]
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_PT_CREATURES:
+                        # 604.3: a characteristic-defining ability (printed P/T 0/0)
+                        k_cr = 0
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            if (
+                                G[ob(t) + O.CTRL] == G[bs + O.CTRL]
+                                and G[ob(t) + O.PHASED] == 0
+                                and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                            ):
+                                k_cr += 1
+                        G[bs + O.CUR_P] += k_cr
+                        G[bs + O.CUR_T] += k_cr
                     elif op == Op.STATIC_OPP_CREATURES:
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
@@ -237,6 +250,10 @@ def _commander_damage_loses(G, q):
 @njit
 def _dies(G, C, o):
     cards = cards_of(C)
+    if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
+        # "if it would die this turn, exile it instead" (614.1a): it never dies
+        move_object(G, cards, o, Zone.EXILE)
+        return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])
     move_object(G, cards, o, Zone.GRAVEYARD)

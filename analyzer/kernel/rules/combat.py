@@ -60,6 +60,8 @@ def can_block(cards, G, blocker, attacker):
         return False
     if G[ob(attacker) + O.CUR_KW] & Keyword.UNBLOCKABLE:
         return False  # "can't be blocked"
+    if G[ob(attacker) + O.CUR_KW] & Keyword.UNBLOCKABLE_BY_POWER_2 and G[bb + O.CUR_P] <= 2:
+        return False  # "can't be blocked by creatures with power 2 or less"
     if G[ob(attacker) + O.CUR_KW] & Keyword.FLYING:
         return (G[bb + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
     return True

@@ -48,7 +48,15 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.choices import discard_choice, forage, punish_choice
+from analyzer.kernel.player.choices import (
+    discard_choice,
+    flicker_wanted,
+    forage,
+    nonland_to_discard,
+    punish_choice,
+    tuck_on_top,
+    wants_land_on_top,
+)
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
 from analyzer.kernel.rules.chars import destroy, sacrifice
 from analyzer.kernel.rules.events import (
@@ -56,6 +64,7 @@ from analyzer.kernel.rules.events import (
     cond_ok,
     fire_controller_event,
     fire_enters,
+    fire_level_reached,
 )
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.library import (
@@ -64,6 +73,7 @@ from analyzer.kernel.rules.library import (
     mill,
     reveal_until_land,
     search_basic_land,
+    search_basic_land_to_top,
 )
 from analyzer.kernel.rules.mana import pay
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
@@ -252,6 +262,11 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
     if ref == Ref.YOU:
         out[0] = PLAYER_BASE + ctrl
         return 1
+    if ref == Ref.ACTIVE_PLAYER:
+        if G[pb(G[H.ACTIVE]) + P.LOST]:
+            return 0
+        out[0] = PLAYER_BASE + G[H.ACTIVE]
+        return 1
     for p in range(G[H.NPLAYERS]):
         if G[pb(p) + P.LOST]:
             continue
@@ -295,7 +310,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 continue
             if cond == Cond.NOT_CAST_FROM_HAND and (cast_from < 0 or cast_from == Zone.HAND):
                 continue
-        elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, promised, ctrl, done):
+        elif (
+            cond != Cond.ALWAYS
+            and cond != Cond.IS_TOKEN
+            and not cond_ok(G, C, cond, promised, ctrl, done)
+        ):
             continue
         op = steps[k, StepCol.OP]
         a = steps[k, StepCol.A]
@@ -304,6 +323,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         n = _ref_values(
             G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it, trig_obj, vals
         )
+        if cond == Cond.IS_TOKEN:  # "if that creature is a token, it also ..."
+            m = 0
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TOKEN]:
+                    vals[m] = vals[i]
+                    m += 1
+            n = m
         if op == Op.DAMAGE:
             for i in range(n):
                 deal_damage(G, C, src, vals[i], a)
@@ -594,7 +620,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.REVEAL_UNTIL_LAND:
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
-            search_basic_land(G, C, ctrl, True)
+            if a == 0:
+                search_basic_land(G, C, ctrl, True)
+            elif wants_land_on_top(G, C, ctrl):  # "you may search ... put it on top"
+                search_basic_land_to_top(G, C, ctrl)
         elif op == Op.DISCARD:
             done = 0
             for i in range(n):
@@ -606,6 +635,29 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         break
                     move_object(G, cards, w, Zone.GRAVEYARD)
                     done = 1
+        elif op == Op.DRAW_X:
+            x = 0
+            if a == XCount.OPPONENTS_HAND_AT_MOST_1:
+                for q in range(G[H.NPLAYERS]):
+                    if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
+                        x += 1
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE and x > 0:
+                    draw_cards(G, vals[i] - PLAYER_BASE, x)
+        elif op == Op.DISCARD_UNLESS_NONLAND:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                q = vals[i] - PLAYER_BASE
+                w = nonland_to_discard(G, C, q, a)
+                if w >= 0:
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+                    continue
+                for _ in range(a):
+                    w = discard_choice(G, C, q, False)
+                    if w < 0:
+                        break
+                    move_object(G, cards, w, Zone.GRAVEYARD)
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
             if done:
@@ -645,12 +697,28 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if _is_obj(vals[i]):
                     v = vals[i]
+                    if b_ == 1 and not flicker_wanted(G, v):
+                        continue  # "you may": the controller's choice
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
                         G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
                         fire_enters(G, C, v)
                         it = v
+        elif op == Op.LEVEL_UP:
+            # 716.2a: the Class becomes level a (if it is still that object on the battlefield)
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                G[ob(src) + O.CLASS_LEVEL] = a
+                G[H.DIRTY] = DIRTY_ALL  # abilities of the new level may be static
+                fire_level_reached(G, C, src, a)
+        elif op == Op.EXILE_IF_DIES:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                    G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
+        elif op == Op.TUCK:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                    move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
             x = 0
             if a == XCount.SELF_POWER:

@@ -56,7 +56,7 @@ from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import check_sba, check_sba_fresh, refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
-from analyzer.kernel.rules.events import fire_controller_event, fire_end_step
+from analyzer.kernel.rules.events import fire_begin_step, fire_controller_event, fire_end_step
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.stack import (
@@ -322,7 +322,7 @@ def step(G, C, pol):
         ph = Phase.UPKEEP  # nothing can happen between untap and upkeep: go on in this step
         active = G[H.ACTIVE]
     if ph == Phase.UPKEEP:
-        fire_controller_event(G, C, active, AbilityKind.UPKEEP, -1)
+        fire_begin_step(G, C, active, 0)  # "your upkeep", "each opponent's upkeep"
         G[H.PHASE] = Phase.DRAW
         if G[H.TRIG_N] > 0:
             return
@@ -339,6 +339,7 @@ def step(G, C, pol):
     if ph == Phase.DRAW:
         if not (G[H.NPLAYERS] == 2 and G[H.TURN] == 1):
             draw_cards(G, active, 1)
+            fire_begin_step(G, C, active, 2)  # "at the beginning of your draw step"
             # the characteristics are current here (the turn began with a refresh, and every
             # upkeep resolution was followed by one): only drawing from an empty library is new
             check_sba_fresh(G, C)
@@ -352,6 +353,8 @@ def step(G, C, pol):
         if n_att == 0:
             G[H.PHASE] = Phase.MAIN2
         else:
+            # "whenever you attack" (508.1m), after each attacker's own attack triggers
+            fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
             log_combatants(G, True)
             G[H.PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)

@@ -20,6 +20,7 @@ from analyzer.enums import (
     Cond,
     CounterKind,
     Keyword,
+    Op,
     StepCol,
     Zone,
 )
@@ -94,8 +95,25 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return False
     if cond == Cond.YOUR_TURN:
         return G[H.ACTIVE] == ctrl
+    if cond == Cond.NOT_YOUR_TURN:
+        return G[H.ACTIVE] != ctrl
+    if cond == Cond.ACTIVE_HAND_AT_MOST_1:
+        return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.CONTROL_POWER_4:
+        cards = cards_of(C)
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            b = ob(q)
+            if (
+                G[b + O.CTRL] == ctrl
+                and G[b + O.PHASED] == 0
+                and G[b + O.CUR_P] >= 4
+                and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
+                return True
+        return False
     # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
     cards = cards_of(C)
     negate = cond >= COND_NOT_CONTROL_SUBTYPE
@@ -151,7 +169,9 @@ def _enters_with(G, C, o, ctrl):
             continue
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.A] == CounterKind.P1P1:  # only add_counters (loader-checked)
+            if steps[k, StepCol.OP] == Op.TAP:  # "enters tapped [if ...]"
+                G[ob(o) + O.TAPPED] = 1
+            elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
             else:
@@ -222,6 +242,77 @@ def fire_attacks(G, C, o):
 def fire_combat_damage_player(G, C, o):
     if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
+    # "whenever a creature you control deals combat damage to a player" (trigger object: o)
+    fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
+
+
+@njit(inline="always")
+def class_level(G, o):
+    """A Class's level (716.3: it enters at level 1); 1 for every other permanent."""
+    return max(1, G[ob(o) + O.CLASS_LEVEL])
+
+
+@njit
+def level_up_to(C, ab):
+    """The level a level-up ability raises its Class to (716.2a), 0 for other abilities."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    if abilities[ab, AbilCol.ST_COUNT] > 0:
+        k = abilities[ab, AbilCol.ST_START]
+        if steps[k, StepCol.OP] == Op.LEVEL_UP:
+            return steps[k, StepCol.A]
+    return 0
+
+
+@njit
+def activation_allowed(G, C, o, ab, p):
+    """The activation restrictions of o's activated ability ab (602.5b): "Activate only once
+    [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
+    (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
+    abilities = abilities_of(C)
+    once = abilities[ab, AbilCol.ONCE_EACH_TURN]
+    if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
+        return False
+    if once == 2 and G[ob(o) + O.ONCE_EVER]:
+        return False
+    if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
+        return False  # 119.4: a player can pay life only if their life total is that high
+    cond = abilities[ab, AbilCol.COND]
+    if cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
+        return False
+    level = abilities[ab, AbilCol.LEVEL]
+    if level > 0:
+        if level_up_to(C, ab) > 0:
+            return class_level(G, o) == level - 1
+        return class_level(G, o) >= level
+    return True
+
+
+@njit
+def note_activation(G, C, o, ab):
+    """Remember an activation for "Activate only once [each turn]"."""
+    once = abilities_of(C)[ab, AbilCol.ONCE_EACH_TURN]
+    if once == 1:
+        G[ob(o) + O.ONCE_TURN] = G[H.TURN]
+    elif once == 2:
+        G[ob(o) + O.ONCE_EVER] = 1
+
+
+@njit
+def fire_level_reached(G, C, o, level):
+    """ "When this Class becomes level N" (716.2c): o's abilities for exactly this level."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.LEVEL_REACHED) & 1) == 0:
+        return
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.LEVEL_REACHED
+            and abilities[a, AbilCol.LEVEL] == level
+        ):
+            queue_trigger(G, o, a, G[ob(o) + O.CTRL], o, SK_ABILITY)
 
 
 @njit
@@ -250,6 +341,45 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                         continue
                     G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_begin_step(G, C, active, step):
+    """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
+    upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2)."""
+    if ((G[H.KINDS_SEEN] >> AbilityKind.UPKEEP) & 1) == 0:
+        return
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.UPKEEP) & 1) == 0:
+            continue
+        ctrl = G[ob(q) + O.CTRL]
+        mine = ctrl == active
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.UPKEEP:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            if not (
+                (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
+                or (step == 2 and tp == 2 and mine)
+            ):
+                continue
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+            ):
+                continue
+            if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
+                    continue
+                G[ob(q) + O.ONCE_TURN] = G[H.TURN]
+            queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
 
 
 @njit

@@ -155,6 +155,36 @@ def reveal_until_land(G, C, p):
 def search_basic_land(G, C, p, tapped):
     """Search p's library for a basic land card (the color p's hand needs most and its lands
     lack), put it onto the battlefield, then shuffle. Returns the land or -1."""
+    best = _best_basic(G, C, p)
+    if best >= 0:
+        put_onto_battlefield(G, cards_of(C), best, p, tapped)
+        fire_enters(G, C, best)
+    shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P.LIB_N])
+    return best
+
+
+@njit
+def search_basic_land_to_top(G, C, p):
+    """Search p's library for a basic land card, reveal it, then shuffle and put it on top.
+    Swapping it to the top of a uniformly shuffled library leaves the rest uniformly shuffled.
+    Returns the land or -1."""
+    best = _best_basic(G, C, p)
+    off = OFF_LIBRARY + p * MAX_LIBRARY
+    n = G[pb(p) + P.LIB_N]
+    shuffle_slice(G, off, n)
+    if best >= 0:
+        for j in range(n):
+            if G[off + j] == best:
+                G[off + j] = G[off + n - 1]
+                G[off + n - 1] = best  # the top is the last card of the slice
+                break
+    return best
+
+
+@njit
+def _best_basic(G, C, p):
+    """The basic land card of p's library whose color p's hand needs most and its lands
+    lack; -1 if none."""
     cards = cards_of(C)
     have = 0
     for i in range(G[H.BF_N]):
@@ -182,8 +212,4 @@ def search_basic_land(G, C, p, tapped):
         if score > best_score:
             best_score = score
             best = o
-    if best >= 0:
-        put_onto_battlefield(G, cards, best, p, tapped)
-        fire_enters(G, C, best)
-    shuffle_slice(G, off, G[pb(p) + P.LIB_N])
     return best

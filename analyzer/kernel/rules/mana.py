@@ -238,6 +238,36 @@ def card_cost(cards, card, colored):
 
 
 @njit
+def ability_cost(G, cards, abilities, p, a):
+    """(generic, (W, U, B, R, G)) p pays for activated ability a: a hybrid symbol ({B/R}) is
+    paid with the first color of its pair p's sources can pay, else counted as the first."""
+    generic, colored = ability_cost_tuple(abilities, a)
+    pair = abilities[a, AbilCol.COST_HYBRID]
+    if pair == 0:
+        return generic, colored
+    first = -1
+    for c in range(5):
+        if (pair >> c) & 1:
+            with_c = _plus_one(colored, c)
+            if can_pay(G, cards, abilities, p, generic, with_c, False):
+                return generic, with_c
+            if first < 0:
+                first = c
+    return generic, _plus_one(colored, first)
+
+
+@njit
+def _plus_one(colored, c):
+    return (
+        colored[0] + (c == 0),
+        colored[1] + (c == 1),
+        colored[2] + (c == 2),
+        colored[3] + (c == 3),
+        colored[4] + (c == 4),
+    )
+
+
+@njit
 def ability_cost_tuple(abilities, a):
     """(generic, (W, U, B, R, G)) of an activated ability's mana cost."""
     return (

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from analyzer.enums import (
     AbilCol,
+    AbilityKind,
     CardCol,
     CardType,
     Keyword,
@@ -35,7 +36,12 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.chars import check_sba
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.rules.engine import resolve_decision, step
-from analyzer.kernel.rules.events import fire_attacks, fire_enters
+from analyzer.kernel.rules.events import (
+    activation_allowed,
+    fire_attacks,
+    fire_controller_event,
+    fire_enters,
+)
 from analyzer.kernel.rules.gamelog import log_combatants
 from analyzer.kernel.rules.stack import (
     CAST_EXTRA_COST,
@@ -68,6 +74,7 @@ E_MENACE = 12  # index: a menace attacker blocked by one creature
 E_TWICE = 13  # index: a creature named twice
 E_OTHER = 14  # index: the slot naming a target its group must differ from ("other target")
 E_MODE = 15  # a modal spell without a valid mode index, or a mode for a spell with none
+E_RESTRICTED = 16  # an activation restriction (602.5b): once [each turn], "only if", Class level
 
 
 @njit
@@ -160,6 +167,8 @@ def activate_scripted(G, C, p, o, ab, slots, zccs):
             and (G[ob(o) + O.CUR_KW] & Keyword.HASTE) == 0
         ):
             return E_SICK, -1
+    if not activation_allowed(G, C, o, ab, p):
+        return E_RESTRICTED, -1
     if not activate_with_targets(G, C, p, o, ab, slots, zccs):
         return E_MANA, -1
     return OK, -1
@@ -203,6 +212,7 @@ def declare_attack(G, C, p, attackers, defenders):
     if n == 0:
         G[H.PHASE] = Phase.MAIN2
         return OK, -1
+    fire_controller_event(G, C, p, AbilityKind.YOU_ATTACK, -1)
     G[H.PHASE] = Phase.DECLARE_BLOCKERS
     open_window(G, Phase.DECLARE_ATTACKERS)
     return OK, -1

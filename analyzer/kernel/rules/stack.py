@@ -13,7 +13,10 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 from __future__ import annotations
 
 from analyzer.enums import (
+    COST_AND_EXILE,
     COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -27,9 +30,13 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    MAX_EXILE,
+    MAX_GRAVEYARD,
     MAX_TARGETS,
     NO_OBJ,
     OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
     OFF_STACK,
     OFF_TRIGGERS,
     PEND_GIFT,
@@ -50,19 +57,29 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.player.choices import can_forage, forage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
-from analyzer.kernel.rules.effects import count_undelivered, give_gift, run_steps
+from analyzer.kernel.rules.effects import (
+    count_undelivered,
+    give_gift,
+    lose_life_event,
+    run_steps,
+)
 from analyzer.kernel.rules.events import (
+    activation_allowed,
+    class_level,
     cond_ok,
+    fire_controller_event,
     fire_enters,
     fire_gift_given,
     fire_spell_cast,
     fire_targeted,
+    note_activation,
     queue_trigger,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost_tuple, can_pay_spell, card_cost, pay, pay_spell
+from analyzer.kernel.rules.mana import ability_cost, can_pay_spell, card_cost, pay, pay_spell
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
 from analyzer.kernel.rules.state import (
     attach,
@@ -138,6 +155,9 @@ def _pay_extra_cost(G, C, p, o):
         if worst < 0:
             return False
         move_object(G, cards, worst, Zone.GRAVEYARD)
+    elif kind == ExtraCost.FORAGE_OR_B and can_forage(G, cards, p):
+        forage(G, C, p)  # (else {B} was added to the mana cost)
+        fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     return True
 
 
@@ -229,6 +249,9 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
+        colored[2] += 1  # "forage or pay {B}": the caster forages when it can (_pay_extra_cost)
+    generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
@@ -358,7 +381,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     changed) if the mana cannot be paid."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    generic, colored = ability_cost_tuple(abilities, ab)
+    if not activation_allowed(G, C, o, ab, p):
+        return False
+    generic, colored = ability_cost(G, cards, abilities, p, ab)
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O.TAPPED] = 1
@@ -366,6 +391,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         if abilities[ab, AbilCol.COST_TAP]:
             G[ob(o) + O.TAPPED] = 0
         return False
+    note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_LIFE]:
+        lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
@@ -429,6 +457,8 @@ def _trigger_to_stack(G, C, t):
         if i >= 0:
             G[OFF_STACK + i * SF + S.X] = ab  # the ward cost
         return True
+    if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
+        return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
@@ -464,8 +494,9 @@ def _trigger_to_stack(G, C, t):
 @njit
 def _while_only(abilities, ab):
     """ "Whenever this attacks while ...": a trigger condition, checked only as it triggers (not
-    an intervening if, 603.4)."""
-    return (
+    an intervening if, 603.4); an activated ability's COND is an activation restriction
+    ("Activate only if ...", 602.5b), checked only as it is activated."""
+    return abilities[ab, AbilCol.KIND] == AbilityKind.ACTIVATED or (
         abilities[ab, AbilCol.KIND] == AbilityKind.ATTACKS
         and abilities[ab, AbilCol.TRIG_PARAM] == 1
     )
@@ -545,6 +576,11 @@ def cost_reduction(G, C, p, card):
         if abilities[a, AbilCol.KIND] != AbilityKind.COST_REDUCTION:
             continue
         tp = abilities[a, AbilCol.TRIG_PARAM]
+        if tp & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED:
+            continue  # read from the chosen targets (target_cost_reduction)
+        if tp & COST_GRAVEYARD_CARDS:
+            total += owned_cards(G, cards, p, tp & (COST_FOR_EACH - 1), tp & COST_AND_EXILE)
+            continue
         want = tp & (COST_FOR_EACH - 1)
         k = 0
         for i in range(G[H.BF_N]):
@@ -559,6 +595,45 @@ def cost_reduction(G, C, p, card):
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
         total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
     return total
+
+
+@njit
+def owned_cards(G, cards, p, types, and_exile):
+    """Cards of `types` p owns in their graveyard (and in exile, with and_exile)."""
+    k = 0
+    for j in range(G[pb(p) + P.GY_N]):
+        if cards[G[ob(G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + j]) + O.CARD], CardCol.TYPES] & types:
+            k += 1
+    if and_exile:
+        for j in range(G[pb(p) + P.EXILE_N]):
+            if cards[G[ob(G[OFF_EXILE + p * MAX_EXILE + j]) + O.CARD], CardCol.TYPES] & types:
+                k += 1
+    return k
+
+
+@njit
+def target_cost_reduction(G, C, card, slots):
+    """ "This spell costs {1} less to cast if it targets an attacking or tapped creature": the
+    targets are chosen before the cost is determined (601.2c, 601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.COST_REDUCTION
+            and abilities[a, AbilCol.TRIG_PARAM] & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        ):
+            for i in range(MAX_TARGETS):
+                v = slots[i]
+                if (
+                    v >= 0
+                    and v < PLAYER_BASE
+                    and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+                    and cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    and (G[ob(v) + O.ATTACKING] or G[ob(v) + O.TAPPED])
+                ):
+                    return 1
+    return 0
 
 
 @njit

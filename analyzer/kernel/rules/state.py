@@ -179,6 +179,9 @@ def reset_permanent_state(G, o, entering):
     G[b + O.OFFSPRING] = 0
     G[b + O.VALIANT_TURN] = 0
     G[b + O.ONCE_TURN] = 0
+    G[b + O.CLASS_LEVEL] = 0
+    G[b + O.EXILE_TURN] = 0
+    G[b + O.ONCE_EVER] = 0
 
 
 @njit
