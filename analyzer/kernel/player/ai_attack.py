@@ -1,0 +1,234 @@
+"""The standard player's attacks (issue 14); its blocks are in ai_block.py.
+
+The race decides. The alpha strike goes when the damage the defender cannot block (each blocker
+stops one attacker, biggest first) is lethal. Otherwise a creature attacks when no single
+blocker kills it and survives, no two blockers kill it while it kills neither, counting the
+pump of a trick it holds mana for (each trick backs one attacker); an attack into a trade goes
+when p wins the race (needs no more attacks than the defender) or the trade is even. Going
+wide: everything attacks when the blockers cannot hold the team back (each eats one attacker,
+the rest get through) and p wins that race (_swarm_wins_race). A team pump p holds mana for
+counts on every unblocked attacker in the lethal check. Then creatures stay home until the
+defender's crack-back (everything they have attacks, each creature left home blocks one of
+their biggest) is not lethal.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import Keyword
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.player.ai_race import (
+    blocker_wins_pumped,
+    clock,
+    crack_back,
+    held_pump,
+    kills_pumped,
+    sum_top,
+)
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.combat import (
+    MAX_COMBATANTS,
+    blocker_wins,
+    can_attack,
+    can_block,
+    is_creature,
+)
+from analyzer.kernel.rules.events import fire_attacks
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def _declare(G, C, o, d):
+    G[ob(o) + O.ATTACKING] = d + 1
+    if (G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
+        G[ob(o) + O.TAPPED] = 1
+    fire_attacks(G, C, o)
+
+
+@njit
+def _double_blocked(G, cards, a, blk, nb, bp, bt):
+    """Could two of the blockers kill a while it (pumped) kills neither?"""
+    for j in range(nb):
+        b1 = blk[j]
+        if not can_block(cards, G, b1, a) or kills_pumped(G, a, b1, bp, 0):
+            continue
+        for k in range(j + 1, nb):
+            b2 = blk[k]
+            if not can_block(cards, G, b2, a) or kills_pumped(G, a, b2, bp, 0):
+                continue
+            if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
+                return False
+            dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
+            if (
+                dt
+                or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
+                >= G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
+            ):
+                return True
+    return False
+
+
+@njit
+def attacks(G, C, p, d):
+    """The standard player's attacks (see the module docstring). Returns how many attack."""
+    cards = cards_of(C)
+    att = G[W.ATT : W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    chosen = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
+    crack = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    na = 0
+    nb = 0
+    total = 0
+    home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] == p and G[b + O.TAPPED] == 0 and is_creature(cards, G, o):
+            if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
+                att[na] = o
+                na += 1
+                total += G[b + O.CUR_P]
+            elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0:
+                home += 1
+        elif (
+            G[b + O.CTRL] == d
+            and G[b + O.TAPPED] == 0
+            and is_creature(cards, G, o)
+            and (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0
+            and nb < MAX_COMBATANTS
+        ):
+            blk[nb] = o
+            nb += 1
+    if na == 0:
+        return 0
+    # biggest attackers first
+    for i in range(1, na):
+        x = att[i]
+        j = i - 1
+        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = x
+    # what the blockers can stop: each blocks the biggest attacker it can still block
+    for j in range(nb):
+        chosen[j] = 0  # here: blocker j used
+    stopped = 0
+    n_stopped = 0
+    for i in range(na):
+        a = att[i]
+        for j in range(nb):
+            if chosen[j] == 0 and can_block(cards, G, blk[j], a):
+                chosen[j] = 1
+                stopped += G[ob(a) + O.CUR_P]
+                n_stopped += 1
+                break
+    d_life = G[pb(d) + P.LIFE]
+    my_life = G[pb(p) + P.LIFE]
+    bp, bt, team, n_tricks = held_pump(G, C, p)
+    # lethal, counting a team pump p holds mana for on every unblocked attacker
+    if total - stopped + team * (na - n_stopped) >= d_life:
+        for i in range(na):
+            _declare(G, C, att[i], d)
+        return na
+    n_crack, crack_total = crack_back(G, cards, d, crack)
+    ahead = clock(d_life, total) <= clock(my_life, crack_total)
+    for i in range(na):
+        a = att[i]
+        chosen[i] = 0
+        if _attack_ok(G, cards, a, blk, nb, 0, 0, ahead):
+            chosen[i] = 1
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+            chosen[i] = 1  # one trick backs one attacker
+            n_tricks -= 1
+    if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life, crack_total):
+        for i in range(na):
+            if G[ob(att[i]) + O.CUR_P] > 0:
+                chosen[i] = 1
+    # creatures stay home until the crack-back is not lethal (each home creature blocks one of
+    # their biggest attackers); the best blockers stay first
+    while True:
+        keep = home
+        for i in range(na):
+            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
+                keep += 1
+        if crack_total - sum_top(crack, n_crack, keep) < my_life:
+            break
+        best = -1
+        for i in range(na):
+            o = att[i]
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+                continue
+            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
+                best = i
+        if best < 0:
+            break
+        chosen[best] = 0
+    n_att = 0
+    for i in range(na):
+        if chosen[i]:
+            _declare(G, C, att[i], d)
+            n_att += 1
+    return n_att
+
+
+@njit
+def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+    """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
+    survives, no trade unless p wins the race or the trade is even, no two blockers kill it
+    while it kills neither?"""
+    for j in range(nb):
+        b = blk[j]
+        if not can_block(cards, G, b, a):
+            continue
+        if blocker_wins_pumped(G, b, a, bp, bt):
+            return False
+        # a trade: fine when p wins the race or the blocker is worth about as much
+        if (
+            not ahead
+            and kills_pumped(G, b, a, 0, bt)
+            and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
+        ):
+            return False
+    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
+
+
+@njit
+def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+    """Go wide: attack with everything when the blockers cannot hold the team back. Each
+    blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
+    get through (through: the damage left when each blocker stops one attacker). Worth it when
+    the damage through is at least 3 per creature lost (about what a small creature is worth
+    in a race) and p wins the race: each later attack gets through with the power eaten so far
+    less, and kills the defender no later than the defender's crack-back kills p."""
+    if na < 2 or through <= 0:
+        return False
+    eaten = 0  # bit i: attacker i is eaten
+    eaten_power = 0
+    n_eaten = 0
+    for j in range(nb):
+        best = -1
+        for i in range(min(na, 62)):
+            if (
+                (eaten >> i) & 1
+                or not can_block(cards, G, blk[j], att[i])
+                or not blocker_wins(G, blk[j], att[i])
+            ):
+                continue
+            if best < 0 or threat_std(G, cards, att[i]) > threat_std(G, cards, att[best]):
+                best = i
+        if best >= 0:
+            eaten |= 1 << best
+            eaten_power += max(G[ob(att[best]) + O.CUR_P], 0)
+            n_eaten += 1
+    if through < 3 * n_eaten:
+        return False
+    # the race: each turn as many get through as now, less the power eaten so far
+    theirs = clock(my_life, crack_total)
+    left = d_life
+    turns = 0
+    while left > 0 and through > 0 and turns < theirs:
+        left -= through
+        through -= eaten_power
+        turns += 1
+    return left <= 0
