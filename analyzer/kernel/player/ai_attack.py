@@ -1,15 +1,17 @@
 """The standard player's attacks (issue 14); its blocks are in ai_block.py.
 
-The race decides. The alpha strike goes when the damage the defender cannot block (each blocker
-stops one attacker, biggest first) is lethal. Otherwise a creature attacks when no single
-blocker kills it and survives, no two blockers kill it while it kills neither, counting the
-pump of a trick it holds mana for (each trick backs one attacker); an attack into a trade goes
-when p wins the race (needs no more attacks than the defender) or the trade is even. Going
-wide: everything attacks when the blockers cannot hold the team back (each eats one attacker,
-the rest get through) and p wins that race (_swarm_wins_race). A team pump p holds mana for
-counts on every unblocked attacker in the lethal check. Then creatures stay home until the
-defender's crack-back (everything they have attacks, each creature left home blocks one of
-their biggest) is not lethal.
+The race decides (ai_race.py: attacks each side needs to kill the other, counting fliers,
+"can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
+The alpha strike goes when what gets through the defender's untapped blockers (each stops one
+attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
+lethal. Otherwise a creature attacks when no single blocker kills it and survives, no two
+blockers kill it while it kills neither, counting the pump of a trick it holds mana for (each
+trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
+even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
+attacker, the rest get through) and p wins that race (_swarm_wins_race). Then creatures stay
+home, one at a time, while the defender's crack-back through the creatures left home is lethal:
+each time the one that stops the most of it, and none when staying home would stop nothing
+(ground creatures against fliers).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from __future__ import annotations
 from analyzer.enums import Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player.ai_race import (
+    attackers_of,
     blocker_wins_pumped,
     clock,
-    crack_back,
+    damage_through,
     held_pump,
     kills_pumped,
-    sum_top,
 )
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
@@ -76,7 +78,9 @@ def attacks(G, C, p, d):
     att = G[W.ATT : W.ATT + MAX_COMBATANTS]
     blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
     chosen = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
-    crack = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    crack = G[W.CRACK : W.CRACK + MAX_COMBATANTS]  # d's attackers next turn
+    keep = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]  # p's blockers on d's turn
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]  # damage_through's scratch
     na = 0
     nb = 0
     total = 0
@@ -89,7 +93,8 @@ def attacks(G, C, p, d):
                 att[na] = o
                 na += 1
                 total += G[b + O.CUR_P]
-            elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0:
+            elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and home < MAX_COMBATANTS:
+                keep[home] = o
                 home += 1
         elif (
             G[b + O.CTRL] == d
@@ -102,37 +107,32 @@ def attacks(G, C, p, d):
             nb += 1
     if na == 0:
         return 0
-    # biggest attackers first
-    for i in range(1, na):
-        x = att[i]
-        j = i - 1
-        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
-            att[j + 1] = att[j]
-            j -= 1
-        att[j + 1] = x
-    # what the blockers can stop: each blocks the biggest attacker it can still block
-    for j in range(nb):
-        chosen[j] = 0  # here: blocker j used
-    stopped = 0
-    n_stopped = 0
-    for i in range(na):
-        a = att[i]
-        for j in range(nb):
-            if chosen[j] == 0 and can_block(cards, G, blk[j], a):
-                chosen[j] = 1
-                stopped += G[ob(a) + O.CUR_P]
-                n_stopped += 1
-                break
+    # what gets through when everything attacks: each blocker stops one attacker (biggest
+    # first; fliers, menace and trample counted); att ends sorted biggest first
+    through, n_blocked = damage_through(G, att, na, blk, nb, used)
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
     bp, bt, team, n_tricks = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
-    if total - stopped + team * (na - n_stopped) >= d_life:
+    if through + team * (na - n_blocked) >= d_life:
         for i in range(na):
             _declare(G, C, att[i], d)
         return na
-    n_crack, crack_total = crack_back(G, cards, d, crack)
-    ahead = clock(d_life, total) <= clock(my_life, crack_total)
+    n_crack, crack_total = attackers_of(G, cards, d, crack)
+    # the race: attacks each side needs when the other keeps every creature it has back to
+    # block; on a board where neither gets through, the raw power decides
+    nk = home
+    for i in range(na):
+        if nk < MAX_COMBATANTS:
+            keep[nk] = att[i]
+            nk += 1
+    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used)
+    mine = clock(d_life, through)
+    their_clock = clock(my_life, theirs)
+    if mine >= 99 and their_clock >= 99:
+        ahead = clock(d_life, total) <= clock(my_life, crack_total)
+    else:
+        ahead = mine <= their_clock
     for i in range(na):
         a = att[i]
         chosen[i] = 0
@@ -141,28 +141,35 @@ def attacks(G, C, p, d):
         elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
             chosen[i] = 1  # one trick backs one attacker
             n_tricks -= 1
-    if _swarm_wins_race(G, cards, att, na, blk, nb, total - stopped, d_life, my_life, crack_total):
+    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
-    # creatures stay home until the crack-back is not lethal (each home creature blocks one of
-    # their biggest attackers); the best blockers stay first
+    # creatures stay home until the crack-back through the creatures left home is not lethal,
+    # each kept back only if it blocks something (a ground creature does not stop fliers): the
+    # one that stops the most damage first, the tougher of equals
     while True:
-        keep = home
-        for i in range(na):
-            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
-                keep += 1
-        if crack_total - sum_top(crack, n_crack, keep) < my_life:
+        nk = _home_blockers(G, att, na, chosen, keep, home)
+        left, _nb = damage_through(G, crack, n_crack, keep, nk, used)
+        if left < my_life:
             break
         best = -1
+        best_left = left
         for i in range(na):
             o = att[i]
             if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
                 continue
-            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
+            if nk >= MAX_COMBATANTS:
+                break
+            keep[nk] = o
+            after, _nb = damage_through(G, crack, n_crack, keep, nk + 1, used)
+            if after < best_left or (
+                best >= 0 and after == best_left and G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]
+            ):
                 best = i
+                best_left = after
         if best < 0:
-            break
+            break  # nobody left home would stop anything more: hold nothing back in vain
         chosen[best] = 0
     n_att = 0
     for i in range(na):
@@ -170,6 +177,18 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
             n_att += 1
     return n_att
+
+
+@njit
+def _home_blockers(G, att, na, chosen, keep, home):
+    """keep[:home] holds p's creatures that cannot attack but can block; add the attackers not
+    chosen or with vigilance. Returns how many blockers keep holds."""
+    nk = home
+    for i in range(na):
+        if (chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE) and nk < len(keep):
+            keep[nk] = att[i]
+            nk += 1
+    return nk
 
 
 @njit

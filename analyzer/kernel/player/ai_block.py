@@ -4,18 +4,29 @@ Per attacker (biggest first), a block that kills it and survives (the least valu
 blocker); else, once per combat, a block that does so with the pump of a trick the defender
 holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
 kill at most one and is worth more than that one; else a trade when the attacker is worth at
-least the blocker or the race is lost; else a chump (cheapest first, tokens are cheap) when the
-damage is lethal, or when the race is lost, the same attack would be lethal next turn and the
-blocker is a token or a small creature. Menace attackers take two blockers or none.
+least the blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
+damage is lethal, or when the race is lost (ai_race.py: d's attacks through the blockers the
+attacker kept home against the same attack each turn), the same attack would be lethal next
+turn and the blocker is a token or a small creature. A trampler loses only the chump's
+toughness of its damage: that chump must end the lethal or stop half of it. Menace attackers
+take two blockers or none.
 """
 
 from __future__ import annotations
 
 from analyzer.enums import Keyword
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.player.ai_race import clock, held_pump, kills_pumped
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.player.ai_race import (
+    attackers_of,
+    clock,
+    combat_power,
+    damage_through,
+    held_pump,
+    kills_pumped,
+)
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
+    MAX_COMBATANTS,
     blocker_wins,
     free_blocker,
     is_creature,
@@ -28,14 +39,28 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def _chump_ok(G, cards, b, lethal, doomed):
-    """A chump block with b: always when the damage is lethal; when the race is lost and the
-    same attack would kill next turn (doomed), with a token or a small creature."""
-    if lethal:
+def _chump_ok(G, b, a, incoming, life, doomed):
+    """A chump block of a with b: when the damage is lethal, or when the race is lost and the
+    same attack would kill next turn (doomed) and b is a token or a small creature. A trampler
+    loses only b's toughness of its damage: that chump must save the game now or at least half
+    of the attacker's damage."""
+    saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
+    if saved <= 0 or (2 * saved < combat_power(G, a) and incoming - saved >= life):
+        return False
+    if incoming >= life:
         return True
     if not doomed:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+@njit
+def _stopped(G, a, toughness):
+    """Damage a block of attacker a stops, by blockers of this much toughness in all."""
+    dmg = combat_power(G, a)
+    if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE:
+        return min(dmg, max(toughness, 0))
+    return dmg
 
 
 @njit
@@ -46,26 +71,31 @@ def blocks(G, C, d, att, na):
     incoming = 0
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
-            a = att[i]
-            incoming += G[ob(a) + O.CUR_P] * (
-                2 if G[ob(a) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
-            )
+            incoming += combat_power(G, att[i])
     if incoming == 0:
         return
     life = G[pb(d) + P.LIFE]
+    # the race: d's attacks needed, through the blockers the attacker kept home, against the
+    # attacker's (this one included, the same attack each turn): d is behind when it needs at
+    # least as many
     attacker = G[H.ACTIVE]
-    my_power = 0
+    mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    n_mine, _total = attackers_of(G, cards, d, mine)
+    n_theirs = 0
     for j in range(n):
         b = G[OFF_BATTLEFIELD + j]
         if (
-            G[ob(b) + O.CTRL] == d
+            G[ob(b) + O.CTRL] == attacker
+            and G[ob(b) + O.TAPPED] == 0
             and is_creature(cards, G, b)
-            and (G[ob(b) + O.CUR_KW] & Keyword.DEFENDER) == 0
+            and n_theirs < MAX_COMBATANTS
         ):
-            my_power += max(G[ob(b) + O.CUR_P], 0)
-    # d's attacks needed against the attacker's (this one included): d is behind when it needs
-    # at least as many
-    behind = clock(G[pb(attacker) + P.LIFE], my_power) >= clock(life, incoming)
+            theirs[n_theirs] = b
+            n_theirs += 1
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used)
+    behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, incoming)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
     tp, tt, _team, _n = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
@@ -91,8 +121,10 @@ def blocks(G, C, d, att, na):
                 kind = 3
             elif kills(G, b, a) and (ta >= tb or behind or lethal):
                 kind = 2
-            elif _chump_ok(G, cards, b, lethal, behind and 2 * incoming >= life):
+            elif _chump_ok(G, b, a, incoming, life, behind and 2 * incoming >= life):
                 kind = 1
+                if G[ob(b) + O.TOKEN]:
+                    tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
             if kind == 0:
                 continue
             if best < 0 or kind > best_kind or (kind == best_kind and tb < best_t):
@@ -121,11 +153,13 @@ def blocks(G, C, d, att, na):
             continue
         if best_kind == 3:
             trick_left = False
+        tough = G[ob(best) + O.CUR_T] - G[ob(best) + O.DAMAGE]
         if second >= 0:
             G[ob(second) + O.BLOCKING] = a + 1
+            tough += G[ob(second) + O.CUR_T] - G[ob(second) + O.DAMAGE]
         G[ob(best) + O.BLOCKING] = a + 1
         G[ob(a) + O.BLOCKED] = 1
-        incoming -= G[ob(a) + O.CUR_P]
+        incoming -= _stopped(G, a, tough)
 
 
 @njit

@@ -1,6 +1,10 @@
 """The standard player's combat arithmetic, shared by its attacks (ai_attack.py) and blocks
 (ai_block.py): the pump of the tricks a player holds mana for, kills and wins counting a pump,
-and the clock (attacks needed to kill).
+the clock (attacks needed to kill) and the race measure: the damage that gets through when one
+side attacks with everything and each creature the other keeps back blocks one attacker
+(``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted).
+Its scratch lists are work areas the caller names (W.CRACK, W.BLOCKERS, W.DMG_DST: the damage
+step's, free while attacks and blocks are chosen).
 """
 
 from __future__ import annotations
@@ -110,40 +114,98 @@ def clock(life, power):
 
 
 @njit
-def sum_top(vals, n, k):
-    """Sum of the k largest of vals[:n] (vals is reordered)."""
-    s = 0
-    for i in range(min(k, n)):
-        m = i
-        for j in range(i + 1, n):
-            if vals[j] > vals[m]:
-                m = j
-        x = vals[i]
-        vals[i] = vals[m]
-        vals[m] = x
-        s += vals[i]
-    return s
+def combat_power(G, o):
+    """Damage o deals in one combat (double strike deals twice)."""
+    pw = max(G[ob(o) + O.CUR_P], 0)
+    return pw * 2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else pw
 
 
 @njit
-def crack_back(G, cards, d, crack):
-    """Fill crack with the power of each creature d could attack with next turn; returns
-    (how many, their total)."""
+def could_block(G, b, a):
+    """b could block attacker a once untapped: a's evasion (flying, "can't be blocked") against
+    b's reach or flying, and b's "can't block"; not b's tap state (the race looks a turn ahead)."""
+    kb = G[ob(b) + O.CUR_KW]
+    ka = G[ob(a) + O.CUR_KW]
+    if kb & Keyword.CANT_BLOCK or ka & Keyword.UNBLOCKABLE:
+        return False
+    if ka & Keyword.FLYING:
+        return (kb & (Keyword.FLYING | Keyword.REACH)) != 0
+    return True
+
+
+@njit
+def attackers_of(G, cards, q, out):
+    """Fill out with q's creatures that could attack next turn (power above 0, no defender, not
+    stunned; summoning sickness is gone by then); returns (how many, their combat damage)."""
     n = 0
     total = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
         if (
-            G[b + O.CTRL] == d
+            G[b + O.CTRL] == q
             and is_creature(cards, G, o)
             and G[b + O.CUR_P] > 0
             and (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0
             and G[b + O.STUN] == 0
             and n < MAX_COMBATANTS
         ):
-            pw = G[b + O.CUR_P] * (2 if G[b + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
-            crack[n] = pw
+            out[n] = o
             n += 1
-            total += pw
+            total += combat_power(G, o)
     return n, total
+
+
+@njit
+def damage_through(G, att, na, blk, nb, used):
+    """(damage, attackers blocked) when the attackers att[:na] all attack and each of the
+    blockers blk[:nb] blocks one of them: the biggest attackers are blocked first, each by a
+    blocker that can block it, one without flying or reach for a ground attacker when there is
+    one (those are kept for the fliers), two for menace; a blocked trampler deals its damage
+    over the blockers' toughness. att is sorted biggest first (stable: a sorted list keeps its
+    order); used is scratch of nb entries."""
+    for i in range(1, na):
+        x = att[i]
+        j = i - 1
+        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = x
+    for j in range(nb):
+        used[j] = 0
+    through = 0
+    n_blocked = 0
+    for i in range(na):
+        a = att[i]
+        dmg = combat_power(G, a)
+        if dmg == 0:
+            continue
+        need = 2 if G[ob(a) + O.CUR_KW] & Keyword.MENACE else 1
+        flier = (G[ob(a) + O.CUR_KW] & Keyword.FLYING) != 0
+        j1 = -1
+        j2 = -1
+        for aerial_ok in range(2):
+            for j in range(nb):
+                if used[j] or j == j1 or not could_block(G, blk[j], a):
+                    continue
+                aerial = (G[ob(blk[j]) + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
+                if aerial and not flier and aerial_ok == 0:
+                    continue
+                if j1 < 0:
+                    j1 = j
+                elif j2 < 0:
+                    j2 = j
+            if j1 >= 0 and (need == 1 or j2 >= 0):
+                break
+        if j1 < 0 or (need == 2 and j2 < 0):
+            through += dmg
+            continue
+        used[j1] = 1
+        tough = max(G[ob(blk[j1]) + O.CUR_T] - G[ob(blk[j1]) + O.DAMAGE], 0)
+        if need == 2:
+            used[j2] = 1
+            tough += max(G[ob(blk[j2]) + O.CUR_T] - G[ob(blk[j2]) + O.DAMAGE], 0)
+        n_blocked += 1
+        if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE and dmg > tough:
+            through += dmg - tough
+    return through, n_blocked
