@@ -62,15 +62,6 @@ def test_one_creature_held_back_stops_lethal():
     assert not state["seats"][0]["lost"]
 
 
-def test_nothing_is_held_back_in_vain():
-    """Ground creatures cannot block the fliers that will kill next turn: both attack."""
-    state = run_player("hold_back_in_vain")
-    # one is double-blocked (it dies, taking a flier with it), the other tramples in for 4
-    assert _tapped(state, 0, "Junkblade Bruiser") == [True]
-    assert names(state, 0, "graveyard") == ["Junkblade Bruiser"]
-    assert state["seats"][1]["life"] == 16
-
-
 def test_the_chump_goes_where_it_stops_damage():
     """A chump in front of a trampler stops 1 of its 4; in front of the 4/3 all 4. The token
     chumps the 4/3 and the defender lives at 2 with its Pond Prophet."""
@@ -78,3 +69,13 @@ def test_the_chump_goes_where_it_stops_damage():
     assert not state["seats"][1]["lost"]
     assert state["seats"][1]["life"] == 2
     assert names(state, 1, "battlefield") == ["Pond Prophet"]
+
+
+def test_a_blocker_stays_home_when_the_race_is_lost():
+    """Attacking for 3 a turn loses the race to 5 a turn; at home the 3/4 eats a turn's worth."""
+    state = run_player("hold_back_when_the_race_is_lost")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert state["seats"][1]["life"] == 19
+    state = run_player("hold_back_when_the_race_is_lost", ("life = 19", "life = 6"))
+    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert state["seats"][1]["life"] == 3

@@ -8,10 +8,11 @@ lethal. Otherwise a creature attacks when no single blocker kills it and survive
 blockers kill it while it kills neither, counting the pump of a trick it holds mana for (each
 trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
 even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
-attacker, the rest get through) and p wins that race (_swarm_wins_race). Then creatures stay
-home, one at a time, while the defender's crack-back through the creatures left home is lethal:
-each time the one that stops the most of it, and none when staying home would stop nothing
-(ground creatures against fliers).
+attacker, the rest get through) and p wins that race (_swarm_wins_race). Else, when the race
+is lost, creatures stay home one at a time while p, attacking as planned, still loses it and a
+creature at home makes the defender need more attacks (_hold_back_for_the_race). Then
+creatures stay home until the defender's crack-back (everything they have attacks, each
+creature left home blocks one of their biggest) is not lethal, the toughest first.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from analyzer.kernel.player.ai_race import (
     attackers_of,
     blocker_wins_pumped,
     clock,
+    combat_power,
     damage_through,
     held_pump,
     kills_pumped,
+    sum_top,
 )
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
@@ -109,7 +112,7 @@ def attacks(G, C, p, d):
         return 0
     # what gets through when everything attacks: each blocker stops one attacker (biggest
     # first; fliers, menace and trample counted); att ends sorted biggest first
-    through, n_blocked = damage_through(G, att, na, blk, nb, used)
+    through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
     bp, bt, team, n_tricks = held_pump(G, C, p)
@@ -120,14 +123,16 @@ def attacks(G, C, p, d):
         return na
     n_crack, crack_total = attackers_of(G, cards, d, crack)
     # the race: attacks each side needs when the other keeps every creature it has back to
-    # block; on a board where neither gets through, the raw power decides
+    # block (only blocks it survives stop an attacker turn after turn); on a board where
+    # neither gets through, the raw power decides
     nk = home
     for i in range(na):
         if nk < MAX_COMBATANTS:
             keep[nk] = att[i]
             nk += 1
-    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used)
-    mine = clock(d_life, through)
+    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+    mine_dmg, _nb = damage_through(G, att, na, blk, nb, used, True)
+    mine = clock(d_life, mine_dmg)
     their_clock = clock(my_life, theirs)
     if mine >= 99 and their_clock >= 99:
         ahead = clock(d_life, total) <= clock(my_life, crack_total)
@@ -145,31 +150,32 @@ def attacks(G, C, p, d):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
-    # creatures stay home until the crack-back through the creatures left home is not lethal,
-    # each kept back only if it blocks something (a ground creature does not stop fliers): the
-    # one that stops the most damage first, the tougher of equals
+    elif not ahead:
+        sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+        _hold_back_for_the_race(
+            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+        )
+    # creatures stay home until the crack-back is not lethal (each home creature blocks one of
+    # their biggest attackers); the best blockers stay first
+    power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+    for i in range(n_crack):
+        power[i] = combat_power(G, crack[i])
     while True:
-        nk = _home_blockers(G, att, na, chosen, keep, home)
-        left, _nb = damage_through(G, crack, n_crack, keep, nk, used)
-        if left < my_life:
+        nk = home
+        for i in range(na):
+            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
+                nk += 1
+        if crack_total - sum_top(power, n_crack, nk) < my_life:
             break
         best = -1
-        best_left = left
         for i in range(na):
             o = att[i]
             if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
                 continue
-            if nk >= MAX_COMBATANTS:
-                break
-            keep[nk] = o
-            after, _nb = damage_through(G, crack, n_crack, keep, nk + 1, used)
-            if after < best_left or (
-                best >= 0 and after == best_left and G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]
-            ):
+            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
                 best = i
-                best_left = after
         if best < 0:
-            break  # nobody left home would stop anything more: hold nothing back in vain
+            break
         chosen[best] = 0
     n_att = 0
     for i in range(na):
@@ -177,6 +183,43 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
             n_att += 1
     return n_att
+
+
+@njit
+def _hold_back_for_the_race(
+    G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+):
+    """The race is lost: while p, attacking as chosen, needs more attacks through the
+    defender's blockers than the defender needs through the creatures p leaves home, a creature
+    stays home when the defender then needs more attacks (at home it blocks, on the attack it
+    would only chip away): the one that adds the most first. Blocks and attacks as in a race:
+    only blockers that survive stop an attacker turn after turn."""
+    while True:
+        n = 0
+        for i in range(na):
+            if chosen[i]:
+                sel[n] = att[i]
+                n += 1
+        mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
+        nk = _home_blockers(G, att, na, chosen, keep, home)
+        theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+        theirs = clock(my_life, theirs_dmg)
+        if clock(d_life, mine_dmg) <= theirs or nk >= MAX_COMBATANTS:
+            return
+        best = -1
+        best_t = theirs
+        for i in range(na):
+            o = att[i]
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+                continue
+            keep[nk] = o
+            t_dmg, _nb = damage_through(G, crack, n_crack, keep, nk + 1, used, True)
+            if clock(my_life, t_dmg) > best_t:
+                best = i
+                best_t = clock(my_life, t_dmg)
+        if best < 0:
+            return
+        chosen[best] = 0
 
 
 @njit

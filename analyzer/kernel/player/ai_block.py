@@ -94,7 +94,7 @@ def blocks(G, C, d, att, na):
             theirs[n_theirs] = b
             n_theirs += 1
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used)
+    through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used, True)
     behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, incoming)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
     tp, tt, _team, _n = held_pump(G, C, d)

@@ -22,7 +22,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature, strikes_first
+from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature, kills, strikes_first
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -114,6 +114,22 @@ def clock(life, power):
 
 
 @njit
+def sum_top(vals, n, k):
+    """Sum of the k largest of vals[:n] (vals is reordered)."""
+    s = 0
+    for i in range(min(k, n)):
+        m = i
+        for j in range(i + 1, n):
+            if vals[j] > vals[m]:
+                m = j
+        x = vals[i]
+        vals[i] = vals[m]
+        vals[m] = x
+        s += vals[i]
+    return s
+
+
+@njit
 def combat_power(G, o):
     """Damage o deals in one combat (double strike deals twice)."""
     pw = max(G[ob(o) + O.CUR_P], 0)
@@ -157,13 +173,15 @@ def attackers_of(G, cards, q, out):
 
 
 @njit
-def damage_through(G, att, na, blk, nb, used):
+def damage_through(G, att, na, blk, nb, used, sustained):
     """(damage, attackers blocked) when the attackers att[:na] all attack and each of the
     blockers blk[:nb] blocks one of them: the biggest attackers are blocked first, each by a
     blocker that can block it, one without flying or reach for a ground attacker when there is
     one (those are kept for the fliers), two for menace; a blocked trampler deals its damage
-    over the blockers' toughness. att is sorted biggest first (stable: a sorted list keeps its
-    order); used is scratch of nb entries."""
+    over the blockers' toughness. sustained: the damage of every turn of a race, where only a
+    blocker that survives the attacker stops it (a chump or a trade stops it once); else this
+    turn's, where any blocker does. att is sorted biggest first (stable: a sorted list keeps
+    its order); used is scratch of nb entries."""
     for i in range(1, na):
         x = att[i]
         j = i - 1
@@ -187,6 +205,8 @@ def damage_through(G, att, na, blk, nb, used):
         for aerial_ok in range(2):
             for j in range(nb):
                 if used[j] or j == j1 or not could_block(G, blk[j], a):
+                    continue
+                if sustained and kills(G, a, blk[j]):
                     continue
                 aerial = (G[ob(blk[j]) + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
                 if aerial and not flier and aerial_ok == 0:
