@@ -69,6 +69,9 @@ def test_standard_player_mulligans_like_a_limited_player(catalog, bundled_decks)
     assert two <= 0.008, two
     # no seven-card hand of 0, 1 or 7 lands is kept
     assert not ((h[:, 0] == 0) & np.isin(h[:, 1], (0, 1, 7))).any()
+    # a Limited player keeps 2-6 lands with a spell to cast: the mulligans of 2-6 lands are
+    # the rare hands with nothing castable (off-color spells only), under 0.5% of hands
+    assert float(np.mean((h[:, 0] >= 1) & (h[:, 1] >= 2) & (h[:, 1] <= 6))) < 0.005
     assert (h[:, 2] == 7 - h[:, 0]).all()  # London: one card to the bottom per mulligan
 
 

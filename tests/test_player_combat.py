@@ -33,3 +33,49 @@ def test_one_held_trick_backs_one_attacker():
     assert sorted(tapped) == [False, True]  # one attacked, one stayed home, both alive
     assert names(state, 0, "graveyard") == ["Overprotect"]
     assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+
+
+def _tapped(state: dict, seat: int, card: str) -> list[bool]:
+    return sorted(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
+
+
+def test_the_alpha_strike_counts_menace():
+    """One blocker cannot stop a menace attacker: 3 + 2 of the 7 power gets through, lethal."""
+    state = run_player("alpha_strike_counts_menace")
+    assert state["seats"][1]["lost"]
+    # at 6 life the same attack is not lethal: the Elders stay home (the 4/3 eats either) and
+    # the menace creature attacks alone
+    state = run_player("alpha_strike_counts_menace", ("life = 5", "life = 6"))
+    assert state["seats"][1]["life"] == 3
+    assert _tapped(state, 0, "Warren Elder") == [False, False]
+
+
+def test_one_creature_held_back_stops_lethal():
+    """Both fliers tapped would let 8 come back at 5 life: one stays home, and it is enough."""
+    state = run_player("hold_back_stops_lethal")
+    assert _tapped(state, 0, "Glidedive Duo") == [False, True]
+    assert state["seats"][1]["life"] == 17
+    state = run_player(
+        "hold_back_stops_lethal",
+        ('advance = "main2"', 'advance = "next_turn"\n\n[[action]]\nadvance = "next_turn"'),
+    )
+    assert not state["seats"][0]["lost"]
+
+
+def test_the_chump_goes_where_it_stops_damage():
+    """A chump in front of a trampler stops 1 of its 4; in front of the 4/3 all 4. The token
+    chumps the 4/3 and the defender lives at 2 with its Pond Prophet."""
+    state = run_player("chump_the_non_trampler")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 2
+    assert names(state, 1, "battlefield") == ["Pond Prophet"]
+
+
+def test_a_blocker_stays_home_when_the_race_is_lost():
+    """Attacking for 3 a turn loses the race to 5 a turn; at home the 3/4 eats a turn's worth."""
+    state = run_player("hold_back_when_the_race_is_lost")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert state["seats"][1]["life"] == 19
+    state = run_player("hold_back_when_the_race_is_lost", ("life = 19", "life = 6"))
+    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert state["seats"][1]["life"] == 3

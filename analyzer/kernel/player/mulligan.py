@@ -71,8 +71,9 @@ def _keeps(G, cards, p, m, lands):
     """Whether p keeps the seven cards drawn after m mulligans (m cards go to the bottom).
 
     Basic: 2-5 lands. Standard, as a Limited player keeps (about 11% of hands mulliganed once,
-    under 1% twice): seven cards with 3-5 lands; two lands on the draw, or on the play with an
-    early play of their colors (or two spells they cast); six lands with a spell on the draw.
+    under 1% twice): seven cards with 3-5 lands; two lands on the draw, or on the play with a
+    spell of their colors; six lands with a spell of their colors (seven cards with something
+    to cast beat six).
     After a mulligan anything but 0 or 7 lands, or a one-lander without early plays (two on the
     play), since five cards are worse than most six-card hands."""
     if m >= MAX_MULLIGANS:
@@ -85,9 +86,9 @@ def _keeps(G, cards, p, m, lands):
         if lands <= 1 or lands == 7:
             return False
         if lands == 2:
-            return on_draw or early >= 1 or castable >= 2
+            return on_draw or castable >= 1
         if lands == 6:
-            return on_draw and castable >= 1
+            return castable >= 1
         return True
     if lands == 0 or lands == 7:
         return False

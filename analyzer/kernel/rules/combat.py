@@ -52,6 +52,18 @@ def untapped_creature(cards, G, o):
 
 
 @njit
+def free_blocker(cards, G, b, d, a):
+    """b is d's untapped creature, not blocking yet, that can block attacker a (the test of
+    every blocker the built-in player considers)."""
+    return (
+        G[ob(b) + O.CTRL] == d
+        and G[ob(b) + O.BLOCKING] == 0
+        and untapped_creature(cards, G, b)
+        and can_block(cards, G, b, a)
+    )
+
+
+@njit
 def can_block(cards, G, blocker, attacker):
     bb = ob(blocker)
     if G[bb + O.TAPPED] or not is_creature(cards, G, blocker):

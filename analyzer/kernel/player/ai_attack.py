@@ -1,0 +1,296 @@
+"""The standard player's attacks (issue 14); its blocks are in ai_block.py.
+
+The race decides (ai_race.py: attacks each side needs to kill the other, counting fliers,
+"can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
+The alpha strike goes when what gets through the defender's untapped blockers (each stops one
+attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
+lethal. Otherwise a creature attacks when no single blocker kills it and survives, no two
+blockers kill it while it kills neither, counting the pump of a trick it holds mana for (each
+trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
+even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
+attacker, the rest get through) and p wins that race (_swarm_wins_race). Else, when the race
+is lost, creatures stay home one at a time while p, attacking as planned, still loses it and a
+creature at home makes the defender need more attacks (_hold_back_for_the_race). Then
+creatures stay home until the defender's crack-back (everything they have attacks, each
+creature left home blocks one of their biggest) is not lethal, the toughest first.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import Keyword
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.player.ai_race import (
+    attackers_of,
+    blocker_wins_pumped,
+    clock,
+    combat_power,
+    damage_through,
+    held_pump,
+    kills_pumped,
+    sum_top,
+)
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.combat import (
+    MAX_COMBATANTS,
+    blocker_wins,
+    can_attack,
+    can_block,
+    is_creature,
+)
+from analyzer.kernel.rules.events import fire_attacks
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def _declare(G, C, o, d):
+    G[ob(o) + O.ATTACKING] = d + 1
+    if (G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
+        G[ob(o) + O.TAPPED] = 1
+    fire_attacks(G, C, o)
+
+
+@njit
+def _double_blocked(G, cards, a, blk, nb, bp, bt):
+    """Could two of the blockers kill a while it (pumped) kills neither?"""
+    for j in range(nb):
+        b1 = blk[j]
+        if not can_block(cards, G, b1, a) or kills_pumped(G, a, b1, bp, 0):
+            continue
+        for k in range(j + 1, nb):
+            b2 = blk[k]
+            if not can_block(cards, G, b2, a) or kills_pumped(G, a, b2, bp, 0):
+                continue
+            if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
+                return False
+            dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
+            if (
+                dt
+                or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
+                >= G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
+            ):
+                return True
+    return False
+
+
+@njit
+def attacks(G, C, p, d):
+    """The standard player's attacks (see the module docstring). Returns how many attack."""
+    cards = cards_of(C)
+    att = G[W.ATT : W.ATT + MAX_COMBATANTS]
+    blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    chosen = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
+    crack = G[W.CRACK : W.CRACK + MAX_COMBATANTS]  # d's attackers next turn
+    keep = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]  # p's blockers on d's turn
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]  # damage_through's scratch
+    na = 0
+    nb = 0
+    total = 0
+    home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] == p and G[b + O.TAPPED] == 0 and is_creature(cards, G, o):
+            if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
+                att[na] = o
+                na += 1
+                total += G[b + O.CUR_P]
+            elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and home < MAX_COMBATANTS:
+                keep[home] = o
+                home += 1
+        elif (
+            G[b + O.CTRL] == d
+            and G[b + O.TAPPED] == 0
+            and is_creature(cards, G, o)
+            and (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0
+            and nb < MAX_COMBATANTS
+        ):
+            blk[nb] = o
+            nb += 1
+    if na == 0:
+        return 0
+    # what gets through when everything attacks: each blocker stops one attacker (biggest
+    # first; fliers, menace and trample counted); att ends sorted biggest first
+    through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
+    d_life = G[pb(d) + P.LIFE]
+    my_life = G[pb(p) + P.LIFE]
+    bp, bt, team, n_tricks = held_pump(G, C, p)
+    # lethal, counting a team pump p holds mana for on every unblocked attacker
+    if through + team * (na - n_blocked) >= d_life:
+        for i in range(na):
+            _declare(G, C, att[i], d)
+        return na
+    n_crack, crack_total = attackers_of(G, cards, d, crack)
+    # the race: attacks each side needs when the other keeps every creature it has back to
+    # block (only blocks it survives stop an attacker turn after turn); on a board where
+    # neither gets through, the raw power decides
+    nk = home
+    for i in range(na):
+        if nk < MAX_COMBATANTS:
+            keep[nk] = att[i]
+            nk += 1
+    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+    mine_dmg, _nb = damage_through(G, att, na, blk, nb, used, True)
+    mine = clock(d_life, mine_dmg)
+    their_clock = clock(my_life, theirs)
+    if mine >= 99 and their_clock >= 99:
+        ahead = clock(d_life, total) <= clock(my_life, crack_total)
+    else:
+        ahead = mine <= their_clock
+    for i in range(na):
+        a = att[i]
+        chosen[i] = 0
+        if _attack_ok(G, cards, a, blk, nb, 0, 0, ahead):
+            chosen[i] = 1
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+            chosen[i] = 1  # one trick backs one attacker
+            n_tricks -= 1
+    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+        for i in range(na):
+            if G[ob(att[i]) + O.CUR_P] > 0:
+                chosen[i] = 1
+    elif not ahead:
+        sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+        _hold_back_for_the_race(
+            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+        )
+    # creatures stay home until the crack-back is not lethal (each home creature blocks one of
+    # their biggest attackers); the best blockers stay first
+    power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+    for i in range(n_crack):
+        power[i] = combat_power(G, crack[i])
+    while True:
+        nk = home
+        for i in range(na):
+            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
+                nk += 1
+        if crack_total - sum_top(power, n_crack, nk) < my_life:
+            break
+        best = -1
+        for i in range(na):
+            o = att[i]
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+                continue
+            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
+                best = i
+        if best < 0:
+            break
+        chosen[best] = 0
+    n_att = 0
+    for i in range(na):
+        if chosen[i]:
+            _declare(G, C, att[i], d)
+            n_att += 1
+    return n_att
+
+
+@njit
+def _hold_back_for_the_race(
+    G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+):
+    """The race is lost: while p, attacking as chosen, needs more attacks through the
+    defender's blockers than the defender needs through the creatures p leaves home, a creature
+    stays home when the defender then needs more attacks (at home it blocks, on the attack it
+    would only chip away): the one that adds the most first. Blocks and attacks as in a race:
+    only blockers that survive stop an attacker turn after turn."""
+    while True:
+        n = 0
+        for i in range(na):
+            if chosen[i]:
+                sel[n] = att[i]
+                n += 1
+        mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
+        nk = _home_blockers(G, att, na, chosen, keep, home)
+        theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+        theirs = clock(my_life, theirs_dmg)
+        if clock(d_life, mine_dmg) <= theirs or nk >= MAX_COMBATANTS:
+            return
+        best = -1
+        best_t = theirs
+        for i in range(na):
+            o = att[i]
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+                continue
+            keep[nk] = o
+            t_dmg, _nb = damage_through(G, crack, n_crack, keep, nk + 1, used, True)
+            if clock(my_life, t_dmg) > best_t:
+                best = i
+                best_t = clock(my_life, t_dmg)
+        if best < 0:
+            return
+        chosen[best] = 0
+
+
+@njit
+def _home_blockers(G, att, na, chosen, keep, home):
+    """keep[:home] holds p's creatures that cannot attack but can block; add the attackers not
+    chosen or with vigilance. Returns how many blockers keep holds."""
+    nk = home
+    for i in range(na):
+        if (chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE) and nk < len(keep):
+            keep[nk] = att[i]
+            nk += 1
+    return nk
+
+
+@njit
+def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
+    """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
+    survives, no trade unless p wins the race or the trade is even, no two blockers kill it
+    while it kills neither?"""
+    for j in range(nb):
+        b = blk[j]
+        if not can_block(cards, G, b, a):
+            continue
+        if blocker_wins_pumped(G, b, a, bp, bt):
+            return False
+        # a trade: fine when p wins the race or the blocker is worth about as much
+        if (
+            not ahead
+            and kills_pumped(G, b, a, 0, bt)
+            and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
+        ):
+            return False
+    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
+
+
+@njit
+def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+    """Go wide: attack with everything when the blockers cannot hold the team back. Each
+    blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
+    get through (through: the damage left when each blocker stops one attacker). Worth it when
+    the damage through is at least 3 per creature lost (about what a small creature is worth
+    in a race) and p wins the race: each later attack gets through with the power eaten so far
+    less, and kills the defender no later than the defender's crack-back kills p."""
+    if na < 2 or through <= 0:
+        return False
+    eaten = 0  # bit i: attacker i is eaten
+    eaten_power = 0
+    n_eaten = 0
+    for j in range(nb):
+        best = -1
+        for i in range(min(na, 62)):
+            if (
+                (eaten >> i) & 1
+                or not can_block(cards, G, blk[j], att[i])
+                or not blocker_wins(G, blk[j], att[i])
+            ):
+                continue
+            if best < 0 or threat_std(G, cards, att[i]) > threat_std(G, cards, att[best]):
+                best = i
+        if best >= 0:
+            eaten |= 1 << best
+            eaten_power += max(G[ob(att[best]) + O.CUR_P], 0)
+            n_eaten += 1
+    if through < 3 * n_eaten:
+        return False
+    # the race: each turn as many get through as now, less the power eaten so far
+    theirs = clock(my_life, crack_total)
+    left = d_life
+    turns = 0
+    while left > 0 and through > 0 and turns < theirs:
+        left -= through
+        through -= eaten_power
+        turns += 1
+    return left <= 0

@@ -1,0 +1,213 @@
+"""The standard player's blocks (issue 14); its attacks are in ai_attack.py.
+
+Per attacker (biggest first), a block that kills it and survives (the least valuable such
+blocker); else, once per combat, a block that does so with the pump of a trick the defender
+holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
+kill at most one and is worth more than that one; else a trade when the attacker is worth at
+least the blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
+damage is lethal, or when the race is lost (ai_race.py: d's attacks through the blockers the
+attacker kept home against the same attack each turn), the same attack would be lethal next
+turn and the blocker is a token or a small creature. A trampler loses only the chump's
+toughness of its damage: that chump must end the lethal or stop half of it. Menace attackers
+take two blockers or none.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import Keyword
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.player.ai_race import (
+    attackers_of,
+    clock,
+    combat_power,
+    damage_through,
+    held_pump,
+    kills_pumped,
+)
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.combat import (
+    MAX_COMBATANTS,
+    blocker_wins,
+    free_blocker,
+    is_creature,
+    kills,
+    strikes_first,
+)
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def _chump_ok(G, b, a, incoming, life, doomed):
+    """A chump block of a with b: when the damage is lethal, or when the race is lost and the
+    same attack would kill next turn (doomed) and b is a token or a small creature. A trampler
+    loses only b's toughness of its damage: that chump must save the game now or at least half
+    of the attacker's damage."""
+    saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
+    if saved <= 0 or (2 * saved < combat_power(G, a) and incoming - saved >= life):
+        return False
+    if incoming >= life:
+        return True
+    if not doomed:
+        return False
+    return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+@njit
+def _stopped(G, a, toughness):
+    """Damage a block of attacker a stops, by blockers of this much toughness in all."""
+    dmg = combat_power(G, a)
+    if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE:
+        return min(dmg, max(toughness, 0))
+    return dmg
+
+
+@njit
+def blocks(G, C, d, att, na):
+    """The standard player's blocks for defender d (see the module docstring)."""
+    cards = cards_of(C)
+    n = G[H.BF_N]
+    incoming = 0
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            incoming += combat_power(G, att[i])
+    if incoming == 0:
+        return
+    life = G[pb(d) + P.LIFE]
+    # the race: d's attacks needed, through the blockers the attacker kept home, against the
+    # attacker's (this one included, the same attack each turn): d is behind when it needs at
+    # least as many
+    attacker = G[H.ACTIVE]
+    mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    n_mine, _total = attackers_of(G, cards, d, mine)
+    n_theirs = 0
+    for j in range(n):
+        b = G[OFF_BATTLEFIELD + j]
+        if (
+            G[ob(b) + O.CTRL] == attacker
+            and G[ob(b) + O.TAPPED] == 0
+            and is_creature(cards, G, b)
+            and n_theirs < MAX_COMBATANTS
+        ):
+            theirs[n_theirs] = b
+            n_theirs += 1
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used, True)
+    behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, incoming)
+    # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
+    tp, tt, _team, _n = held_pump(G, C, d)
+    trick_left = tp > 0 or tt > 0
+    for i in range(na):
+        a = att[i]
+        if G[ob(a) + O.ATTACKING] != d + 1:
+            continue
+        ta = threat_std(G, cards, a)
+        menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
+        lethal = incoming >= life
+        best = -1
+        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
+        best_t = 0
+        for j in range(n):
+            b = G[OFF_BATTLEFIELD + j]
+            if not free_blocker(cards, G, b, d, a):
+                continue
+            tb = threat_std(G, cards, b)
+            kind = 0
+            if blocker_wins(G, b, a):
+                kind = 4
+            elif trick_left and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
+                kind = 3
+            elif kills(G, b, a) and (ta >= tb or behind or lethal):
+                kind = 2
+            elif _chump_ok(G, b, a, incoming, life, behind and 2 * incoming >= life):
+                kind = 1
+                if G[ob(b) + O.TOKEN]:
+                    tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
+            if kind == 0:
+                continue
+            if best < 0 or kind > best_kind or (kind == best_kind and tb < best_t):
+                best = b
+                best_kind = kind
+                best_t = tb
+        second = -1
+        if menace or best_kind < 2:
+            # a second blocker: menace needs one; else a double block that kills the attacker
+            for j in range(n):
+                b = G[OFF_BATTLEFIELD + j]
+                if b == best or not free_blocker(cards, G, b, d, a):
+                    continue
+                if menace:
+                    if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
+                        second = b
+                    continue
+                second = _double_partner(G, cards, a, b, d, ta)
+                if second >= 0:
+                    best = b
+                    best_kind = 2
+                    break
+            if menace and (second < 0 or (best_kind < 2 and not lethal)):
+                continue
+        if best < 0:
+            continue
+        if best_kind == 3:
+            trick_left = False
+        tough = G[ob(best) + O.CUR_T] - G[ob(best) + O.DAMAGE]
+        if second >= 0:
+            G[ob(second) + O.BLOCKING] = a + 1
+            tough += G[ob(second) + O.CUR_T] - G[ob(second) + O.DAMAGE]
+        G[ob(best) + O.BLOCKING] = a + 1
+        G[ob(a) + O.BLOCKED] = 1
+        incoming -= _stopped(G, a, tough)
+
+
+@njit
+def _trick_block_wins(G, b, a, tp, tt, ta, tb):
+    """With d's held trick on blocker b (+tp/+tt), does b kill attacker a and survive? Worth a
+    card when a is worth at least b (else the plain trade or chump rules decide)."""
+    if ta < tb:
+        return False
+    if not kills_pumped(G, b, a, tp, 0):
+        return False
+    if not kills_pumped(G, a, b, 0, tt):
+        return True
+    return strikes_first(G, b) and not strikes_first(G, a)
+
+
+@njit
+def _double_partner(G, cards, a, b1, d, ta):
+    """A second blocker that, with b1, kills attacker a while a kills at most one of them and
+    is worth more than the one it kills; -1 if none."""
+    for j in range(G[H.BF_N]):
+        b2 = G[OFF_BATTLEFIELD + j]
+        if b2 == b1 or not free_blocker(cards, G, b2, d, a):
+            continue
+        if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
+            return -1
+        dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
+        if (
+            not dt
+            and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] < G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]
+        ):
+            continue
+        k1 = kills(G, a, b1)
+        k2 = kills(G, a, b2)
+        pa = G[ob(a) + O.CUR_P]
+        if (
+            k1
+            and k2
+            and (
+                G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH
+                or pa >= G[ob(b1) + O.CUR_T] + G[ob(b2) + O.CUR_T]
+            )
+        ):
+            continue  # it kills both
+        loss = 0
+        if k1:
+            loss = threat_std(G, cards, b1)
+        if k2:
+            loss = max(loss, threat_std(G, cards, b2))
+        if ta > loss + 5:
+            return b2
+    return -1

@@ -1,0 +1,231 @@
+"""The standard player's combat arithmetic, shared by its attacks (ai_attack.py) and blocks
+(ai_block.py): the pump of the tricks a player holds mana for, kills and wins counting a pump,
+the clock (attacks needed to kill) and the race measure: the damage that gets through when one
+side attacks with everything and each creature the other keeps back blocks one attacker
+(``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted).
+Its scratch lists are work areas the caller names (W.CRACK, W.BLOCKERS, W.DMG_DST: the damage
+step's, free while attacks and blocks are chosen).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    AiRole,
+    CardCol,
+    CardFlag,
+    CardType,
+    Keyword,
+    Op,
+    StepCol,
+)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature, kills, strikes_first
+from analyzer.kernel.rules.state import hand_at, ob, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def held_pump(G, C, p):
+    """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
+    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness), and how
+    many such tricks p holds; zeros when none."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    lands = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(o) + O.CTRL] == p
+            and G[ob(o) + O.TAPPED] == 0
+            and G[ob(o) + O.PHASED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
+        ):
+            lands += 1
+    bp = 0
+    bt = 0
+    team = 0
+    n = 0
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if (
+            cards[card, CardCol.AI_ROLE] != AiRole.TRICK
+            or cards[card, CardCol.MV] > lands
+            or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+        ):
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        pumps = False
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.SPELL:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                op = steps[k, StepCol.OP]
+                if op == Op.PUMP or op == Op.PUMP_ALL:
+                    bp = max(bp, steps[k, StepCol.A])
+                    bt = max(bt, steps[k, StepCol.B])
+                    pumps = True
+                    if op == Op.PUMP_ALL:
+                        team = max(team, steps[k, StepCol.A])
+                elif op == Op.GRANT and steps[k, StepCol.A] & Keyword.INDESTRUCTIBLE:
+                    bt = 99
+                    pumps = True
+        if pumps:
+            n += 1
+    return bp, bt, team, n
+
+
+@njit
+def kills_pumped(G, src, dst, src_p, dst_t):
+    """kills(src, dst) with src at +src_p power and dst at +dst_t toughness."""
+    if G[ob(dst) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or dst_t >= 99:
+        return False
+    pw = G[ob(src) + O.CUR_P] + src_p
+    if pw <= 0:
+        return False
+    if G[ob(src) + O.CUR_KW] & Keyword.DEATHTOUCH:
+        return True
+    mult = 2 if G[ob(src) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
+    return pw * mult >= G[ob(dst) + O.CUR_T] + dst_t - G[ob(dst) + O.DAMAGE]
+
+
+@njit
+def blocker_wins_pumped(G, b, a, bp, bt):
+    """blocker_wins with the attacker at +bp/+bt."""
+    if not kills_pumped(G, b, a, 0, bt):
+        return False
+    if not kills_pumped(G, a, b, bp, 0):
+        return True
+    return strikes_first(G, b) and not strikes_first(G, a)
+
+
+@njit
+def clock(life, power):
+    """Attacks needed to deal `life` damage at `power` a turn (99: never)."""
+    if life <= 0:
+        return 0
+    if power <= 0:
+        return 99
+    return (life + power - 1) // power
+
+
+@njit
+def sum_top(vals, n, k):
+    """Sum of the k largest of vals[:n] (vals is reordered)."""
+    s = 0
+    for i in range(min(k, n)):
+        m = i
+        for j in range(i + 1, n):
+            if vals[j] > vals[m]:
+                m = j
+        x = vals[i]
+        vals[i] = vals[m]
+        vals[m] = x
+        s += vals[i]
+    return s
+
+
+@njit
+def combat_power(G, o):
+    """Damage o deals in one combat (double strike deals twice)."""
+    pw = max(G[ob(o) + O.CUR_P], 0)
+    return pw * 2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else pw
+
+
+@njit
+def could_block(G, b, a):
+    """b could block attacker a once untapped: a's evasion (flying, "can't be blocked") against
+    b's reach or flying, and b's "can't block"; not b's tap state (the race looks a turn ahead)."""
+    kb = G[ob(b) + O.CUR_KW]
+    ka = G[ob(a) + O.CUR_KW]
+    if kb & Keyword.CANT_BLOCK or ka & Keyword.UNBLOCKABLE:
+        return False
+    if ka & Keyword.FLYING:
+        return (kb & (Keyword.FLYING | Keyword.REACH)) != 0
+    return True
+
+
+@njit
+def attackers_of(G, cards, q, out):
+    """Fill out with q's creatures that could attack next turn (power above 0, no defender, not
+    stunned; summoning sickness is gone by then); returns (how many, their combat damage)."""
+    n = 0
+    total = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == q
+            and is_creature(cards, G, o)
+            and G[b + O.CUR_P] > 0
+            and (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0
+            and G[b + O.STUN] == 0
+            and n < MAX_COMBATANTS
+        ):
+            out[n] = o
+            n += 1
+            total += combat_power(G, o)
+    return n, total
+
+
+@njit
+def damage_through(G, att, na, blk, nb, used, sustained):
+    """(damage, attackers blocked) when the attackers att[:na] all attack and each of the
+    blockers blk[:nb] blocks one of them: the biggest attackers are blocked first, each by a
+    blocker that can block it, one without flying or reach for a ground attacker when there is
+    one (those are kept for the fliers), two for menace; a blocked trampler deals its damage
+    over the blockers' toughness. sustained: the damage of every turn of a race, where only a
+    blocker that survives the attacker stops it (a chump or a trade stops it once); else this
+    turn's, where any blocker does. att is sorted biggest first (stable: a sorted list keeps
+    its order); used is scratch of nb entries."""
+    for i in range(1, na):
+        x = att[i]
+        j = i - 1
+        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = x
+    for j in range(nb):
+        used[j] = 0
+    through = 0
+    n_blocked = 0
+    for i in range(na):
+        a = att[i]
+        dmg = combat_power(G, a)
+        if dmg == 0:
+            continue
+        need = 2 if G[ob(a) + O.CUR_KW] & Keyword.MENACE else 1
+        flier = (G[ob(a) + O.CUR_KW] & Keyword.FLYING) != 0
+        j1 = -1
+        j2 = -1
+        for aerial_ok in range(2):
+            for j in range(nb):
+                if used[j] or j == j1 or not could_block(G, blk[j], a):
+                    continue
+                if sustained and kills(G, a, blk[j]):
+                    continue
+                aerial = (G[ob(blk[j]) + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
+                if aerial and not flier and aerial_ok == 0:
+                    continue
+                if j1 < 0:
+                    j1 = j
+                elif j2 < 0:
+                    j2 = j
+            if j1 >= 0 and (need == 1 or j2 >= 0):
+                break
+        if j1 < 0 or (need == 2 and j2 < 0):
+            through += dmg
+            continue
+        used[j1] = 1
+        tough = max(G[ob(blk[j1]) + O.CUR_T] - G[ob(blk[j1]) + O.DAMAGE], 0)
+        if need == 2:
+            used[j2] = 1
+            tough += max(G[ob(blk[j2]) + O.CUR_T] - G[ob(blk[j2]) + O.DAMAGE], 0)
+        n_blocked += 1
+        if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE and dmg > tough:
+            through += dmg - tough
+    return through, n_blocked
