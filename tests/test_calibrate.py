@@ -216,3 +216,27 @@ def test_spread_sources_known_answers() -> None:
     t["gih_games"] = 10**9  # noise vanishes: the card scale is the within-deck SD over real's
     fit = rating_fit(t)
     assert fit.card_scale == pytest.approx(fit.sd_within_pts / fit.sd_real_pts, rel=1e-3)
+
+
+def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> None:
+    """Every matchup has its own seed (no two replay the same shuffles), and the deck win rates
+    are exactly those of the matchups replayed on the recorded seeds."""
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.api.evaluation import _load_all
+    from analyzer.cards.catalog import load_catalog
+
+    seeds = small_run.settings["stream_seeds"]
+    assert len(seeds) == 4 and len(set(seeds)) == 4
+    catalog = load_catalog(())
+    decks = bundled.gauntlet()[:2]
+    pairs = [[a, b] for a in decks for b in decks]
+    loaded = _load_all(pairs, catalog, False).decks
+    wins: dict[str, list[int]] = {}
+    for d, seed in zip(loaded, seeds, strict=True):
+        r = simulate_matchup(
+            d, catalog, games=150, seed=seed, policy="heuristic", levels=seat_levels(2, "standard")
+        )
+        w = wins.setdefault(d[0].name, [0, 0])
+        w[0] += int((r.games[:, 0] == 0).sum())
+        w[1] += r.games.shape[0]
+    assert small_run.figures["deck_win_rates"] == {k: w / n for k, (w, n) in wins.items()}

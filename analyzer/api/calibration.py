@@ -71,6 +71,7 @@ def calibrate(
     `out`, or results/<run-id>/ with `save=True`."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.analysis.sweep import stream_seed
     from analyzer.api.checks import check_run_args
     from analyzer.api.evaluation import _check_plots, _life, _load_all, _recorder
     from analyzer.cards.catalog import load_catalog
@@ -93,6 +94,10 @@ def calibrate(
         "min_drawn_games": min_drawn_games,
         "decks_under_test": list(dict.fromkeys(d[0].name for d in loaded.decks)),
         "opponents": list(dict.fromkeys(d[1].name for d in loaded.decks)),
+        # each matchup on its own stream (a hash of the run seed and its decks, as a sweep's
+        # default): with one shared seed every matchup of a deck would replay the same
+        # shuffles, so its mulligans and draws would be counted nine times over
+        "stream_seeds": [stream_seed(seed, list(d), "matchup") for d in loaded.decks],
     }
     t0 = time.perf_counter()
     with _recorder(
@@ -115,14 +120,14 @@ def calibrate(
                 d,
                 catalog,
                 games=games,
-                seed=seed,
+                seed=stream,
                 threads=threads,
                 policy=policy,
                 starting_life=_life(d, life),
                 progress=progress,
                 levels=seat_levels(len(d), player, opp_player),
             )
-            for d in loaded.decks
+            for d, stream in zip(loaded.decks, settings["stream_seeds"], strict=True)
         ]
         cal = calibration(results, catalog, real, min_drawn_games)
         said = verdict(
