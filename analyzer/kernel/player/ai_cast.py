@@ -132,14 +132,7 @@ def _mode_useful(G, C, p, o, promised, context):
         if role == AiRole.CARD_DRAW or role == AiRole.REMOVAL or role == AiRole.RECURSION:
             return targets_useful(G, C, ab, p, promised)
         return True  # flash creatures
-    # main phase
-    if role == AiRole.SWEEPER:
-        return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
-            G, C, ab, p, promised
-        )
-    if role == AiRole.DISRUPTION:
-        return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
-    return targets_useful(G, C, ab, p, promised)
+    return _main_phase_useful(G, C, p, role, ab, promised)
 
 
 @njit
@@ -180,6 +173,13 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context)
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
+    return _main_phase_useful(G, C, p, role, ab, promised)
+
+
+@njit
+def _main_phase_useful(G, C, p, role, ab, promised):
+    """The main-phase test both levels share: a sweeper when it kills more of theirs, a hand
+    attack while they hold cards, anything else when its targets are worth choosing."""
     if role == AiRole.SWEEPER:
         return _opp_board_value(G, C, p) > _board_value(G, C, p) + 15 and targets_useful(
             G, C, ab, p, promised

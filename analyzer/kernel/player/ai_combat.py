@@ -14,6 +14,7 @@ from __future__ import annotations
 from analyzer.enums import PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player import ai_attack, ai_block, ai_combat_basic, ai_multi
+from analyzer.kernel.player.ai_race import sort_by_power
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, first_strike_step
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -47,14 +48,7 @@ def declare_blockers(G, C):
         if G[ob(o) + O.ATTACKING] and na < MAX_COMBATANTS:
             att[na] = o
             na += 1
-    # biggest attackers first
-    for i in range(1, na):
-        x = att[i]
-        j = i - 1
-        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
-            att[j + 1] = att[j]
-            j -= 1
-        att[j + 1] = x
+    sort_by_power(G, att, na)  # biggest attackers first
     for d in range(G[H.NPLAYERS]):
         if G[pb(d) + P.LOST] or d == G[H.ACTIVE]:
             continue

@@ -173,6 +173,19 @@ def attackers_of(G, cards, q, out):
 
 
 @njit
+def sort_by_power(G, objs, n):
+    """Sort the creatures objs[:n] by current power, biggest first; stable (insertion sort:
+    n is at most MAX_COMBATANTS), so equal powers keep their order."""
+    for i in range(1, n):
+        x = objs[i]
+        j = i - 1
+        while j >= 0 and G[ob(objs[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
+            objs[j + 1] = objs[j]
+            j -= 1
+        objs[j + 1] = x
+
+
+@njit
 def damage_through(G, att, na, blk, nb, used, sustained):
     """(damage, attackers blocked) when the attackers att[:na] all attack and each of the
     blockers blk[:nb] blocks one of them: the biggest attackers are blocked first, each by a
@@ -182,13 +195,7 @@ def damage_through(G, att, na, blk, nb, used, sustained):
     blocker that survives the attacker stops it (a chump or a trade stops it once); else this
     turn's, where any blocker does. att is sorted biggest first (stable: a sorted list keeps
     its order); used is scratch of nb entries."""
-    for i in range(1, na):
-        x = att[i]
-        j = i - 1
-        while j >= 0 and G[ob(att[j]) + O.CUR_P] < G[ob(x) + O.CUR_P]:
-            att[j + 1] = att[j]
-            j -= 1
-        att[j + 1] = x
+    sort_by_power(G, att, na)
     for j in range(nb):
         used[j] = 0
     through = 0
