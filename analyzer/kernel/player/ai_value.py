@@ -16,6 +16,8 @@ mana, best value on ties; a plain permanent outside it waits for a later turn.
 
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.enums import AbilityKind, AiRole, CardCol, CardFlag, CardType
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
 from analyzer.kernel.rules.state import ob
@@ -108,26 +110,21 @@ def fill_skips(G, cards, p, buf, n, budget):
 def fill_mana(G, cards, buf, n, budget):
     """The most mana (by mana value) p's sorcery-speed castables in buf[:n] spend together
     within `budget`: what the turn develops. Instants are left out (they can spend what is
-    left at instant speed)."""
-    cmask = 0
+    left at instant speed). A subset sum over the first MAX_FILL candidates, as a bitset of
+    the reachable totals (bit t set: some subset spends exactly t)."""
+    cap = min(budget, 62)
+    if cap <= 0:
+        return 0
+    within = (np.int64(1) << (cap + 1)) - 1  # totals 0..cap
+    reach = np.int64(1)  # the empty subset spends 0
     m = 0
     for i in range(min(n, 62)):
         card = G[ob(buf[i]) + O.CARD]
-        if (
-            cards[card, CardCol.FLAGS] & CardFlag.FAST == 0
-            and cards[card, CardCol.MV] <= budget
-            and m < MAX_FILL
-        ):
-            cmask |= 1 << i
+        mv = cards[card, CardCol.MV]
+        if cards[card, CardCol.FLAGS] & CardFlag.FAST == 0 and mv <= budget and m < MAX_FILL:
+            reach = (reach | (reach << mv)) & within
             m += 1
-    best = 0
-    s = cmask
-    while s:  # every nonempty subset of the candidates
-        total = 0
-        for i in range(min(n, 62)):
-            if (s >> i) & 1:
-                total += cards[G[ob(buf[i]) + O.CARD], CardCol.MV]
-        if best < total <= budget:
-            best = total
-        s = (s - 1) & cmask
+    best = cap
+    while best > 0 and not (reach >> best) & 1:
+        best -= 1
     return best
