@@ -526,6 +526,12 @@ def test_cli_evaluate(tmp_path: Path) -> None:
     assert list(dec.columns) == points_columns(cf.DECISION_COLUMNS)
     assert (dec["opponent"].str.count(r" \+ ") == 2).all()  # one 4-player game
     assert (dec["deck"] == "UB Rats: threshold control").all()
+    # the answer comes first: one sentence naming each card's verdict, before any table
+    first = out.lstrip("\n").splitlines()[0]
+    assert first.startswith("the answer: ")
+    pooled = dec[dec["opponent"] == "all opponents"]
+    for card, verdict in zip(pooled["card"], pooled["verdict"], strict=True):
+        assert f"{card}: {verdict}" in first, (card, verdict, first)
 
 
 def test_cli_evaluate_input_errors(tmp_path: Path) -> None:

@@ -317,6 +317,8 @@ def _print_evaluation(run: Any) -> None:
     from analyzer import api
 
     s = run.settings
+    if s["forks"] > 0:
+        click.echo(api.answer_line(run.gift_decisions))
     click.echo(
         f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
         f"same seeds; deltas in percentage points vs {s['baseline']}"

@@ -145,6 +145,22 @@ def _count(x: Any) -> str:
     return "-" if _nan(x) else f"{float(x):,.0f}"
 
 
+def answer_line(df: pd.DataFrame) -> str:
+    """The answer in one sentence, before any table: each card's verdict in words with its
+    change in the caster's win rate per decision (pooled over opponents)."""
+    view = headline_rows(df)
+    if view.empty:
+        return "the answer: no gift decision was reached, so there is nothing to say yet"
+    multi = view["deck"].nunique() > 1
+    parts = []
+    for r in view.itertuples(index=False):
+        who = f"{r.deck}: {r.card}" if multi else str(r.card)
+        said = verdict_text(r.verdict, r.depends_on, r.more_games)
+        delta = "" if _nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
+        parts.append(f"{who}: {said}{delta}")
+    return "the answer: " + "; ".join(parts)
+
+
 def decision_summary(df: pd.DataFrame) -> str:
     """Per card (pooled over opponents): the verdict, the delta with its interval, its
     adjusted p, how many decisions promising did better / the same / worse, and the effect
