@@ -147,16 +147,16 @@ def test_each_rollout_depends_only_on_seed_and_its_index():
 
 
 def _zone(G, p: int, zone: int) -> list[int]:
-    from analyzer.analysis.scenario_run import zone_objects
+    from analyzer.analysis.scenario_state import zone_objects
 
     return zone_objects(G, p, zone)
 
 
 def _cards(G, objs: list[int]) -> list[int]:
-    from analyzer.analysis.scenario_run import _f
+    from analyzer.analysis.scenario_state import obj_field
     from analyzer.kernel import layout as L
 
-    return [_f(G, o, L.O.CARD) for o in objs]
+    return [obj_field(G, o, L.O.CARD) for o in objs]
 
 
 def _unseen(G, q: int) -> Counter[int]:
@@ -167,7 +167,7 @@ def _unseen(G, q: int) -> Counter[int]:
 
 def test_resampling_redeals_opponent_hands_but_keeps_the_casters_hand_and_public_zones():
     from analyzer.analysis.position_rollouts import resample_hidden
-    from analyzer.analysis.scenario_run import state_json
+    from analyzer.analysis.scenario_state import state_json
     from analyzer.enums import Zone
 
     run, G0, p = _position(BLAST)

@@ -78,7 +78,8 @@ def evaluate_position(
     """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object. Rollouts
     run on ``threads`` threads (default all cores); the results do not depend on it."""
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
-    from analyzer.analysis.scenario_run import _Run, state_json
+    from analyzer.analysis.scenario_run import _Run
+    from analyzer.analysis.scenario_state import state_json
     from analyzer.kernel import layout as L
     from analyzer.kernel.host.parallel import available_threads, run_sliced
 
@@ -152,18 +153,19 @@ def _mode(ask: ActionSpec, promise: bool) -> ActionSpec:
 def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any]:
     """(object, recipient, discard, target slots, zone-change counts) of a cast that
     ``run.apply`` has just accepted on a copy of the same position."""
-    from analyzer.analysis.scenario_run import _f, _spell_ability, zone_objects
+    from analyzer.analysis.scenario_run import _spell_ability
+    from analyzer.analysis.scenario_state import obj_field, zone_objects
     from analyzer.kernel import layout as L
 
     G, cc = run.G, run.cc
     card = cc.id_of(a.card)
-    o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
+    o = next((x for x in zone_objects(G, p, Zone.HAND) if obj_field(G, x, L.O.CARD) == card), -1)
     if o < 0:
         o = next(
             x
             for q in range(int(G[L.H.NPLAYERS]))
             for x in zone_objects(G, q, Zone.EXILE)
-            if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1
+            if obj_field(G, x, L.O.CARD) == card and obj_field(G, x, L.O.CAST_BY) == p + 1
         )
     recipient = -1
     if a.promise:
@@ -174,7 +176,7 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
     if a.discard:
         did = cc.id_of(a.discard)
         discard = next(
-            x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == did and x != o
+            x for x in zone_objects(G, p, Zone.HAND) if obj_field(G, x, L.O.CARD) == did and x != o
         )
     return o, recipient, discard, slots, zccs
 
@@ -236,16 +238,16 @@ def decision_json(
 
 def resampled_json(scn: Scenario, G: np.ndarray, caster: int) -> list[dict[str, Any]]:
     """What each seat's rollouts redeal or shuffle, in words and sizes."""
-    from analyzer.analysis.scenario_run import _pf
+    from analyzer.analysis.scenario_state import player_field
     from analyzer.kernel import layout as L
 
     out = []
     for q, seat in enumerate(scn.seats):
-        nh, nl = _pf(G, q, L.P.HAND_N), _pf(G, q, L.P.LIB_N)
+        nh, nl = player_field(G, q, L.P.HAND_N), player_field(G, q, L.P.LIB_N)
         source = f"deck {seat.deck}" if seat.deck else "the hand and library the file lists"
         if q == caster:
             what = f"library shuffled ({nl} cards); hand kept"
-        elif _pf(G, q, L.P.LOST):
+        elif player_field(G, q, L.P.LOST):
             what = "left the game"
         elif nh and nl:
             what = f"hand ({nh}) and library ({nl}) redealt from {source}"

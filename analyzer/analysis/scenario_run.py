@@ -16,10 +16,17 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.scenario_state import (
+    command_objects,
+    obj_field,
+    player_field,
+    stack_entries,
+    state_json,
+    step_name,
+    zone_objects,
+)
 from analyzer.analysis.scenario_targets import assign_targets, group_text
 from analyzer.enums import (
-    COLOR_ORDER,
-    END_REASON_NAMES,
     PHASE_NAMES,
     AbilCol,
     AbilityKind,
@@ -38,31 +45,7 @@ from analyzer.kernel import layout as L
 from analyzer.kernel.host import setup_position as S
 from analyzer.kernel.rules import script
 from analyzer.kernel.rules.catalog import pack_catalog
-from analyzer.kernel.rules.state import ERROR_NAMES
 
-STEP_NAMES = (
-    "beginning",
-    "upkeep",
-    "draw",
-    "main1",
-    "combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike_damage",
-    "combat_damage",
-    "end_of_combat",
-    "main2",
-    "end",
-    "cleanup",
-    "game_over",
-)
-KIND_NAMES = {
-    L.SK_SPELL: "spell",
-    L.SK_ABILITY: "ability",
-    L.SK_GIFT: "gift",
-    L.SK_DELAYED: "delayed",
-    L.SK_WARD: "ward",
-}
 _MESSAGES = {
     script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",
     script.E_MANA: "its mana cost can't be paid with the untapped sources",
@@ -117,190 +100,6 @@ def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[s
         state["play_by_play"] = render_lines(events, info)
         state["events_lost"] = lost
     return state
-
-
-# ---------------------------------------------------------------------------------------------
-# reading the record
-
-
-def _f(G: np.ndarray, o: int, field: int) -> int:
-    return int(G[L.OFF_OBJECTS + o * L.OF + field])
-
-
-def _pf(G: np.ndarray, p: int, field: int) -> int:
-    return int(G[L.OFF_PLAYERS + p * L.PF + field])
-
-
-def zone_objects(G: np.ndarray, p: int, zone: int) -> list[int]:
-    """Objects in p's hand, library (top first), graveyard or exile; battlefield: the
-    permanents p controls, oldest first."""
-    if zone == Zone.BATTLEFIELD:
-        objs = [int(G[L.OFF_BATTLEFIELD + i]) for i in range(int(G[L.H.BF_N]))]
-        objs = [o for o in objs if _f(G, o, L.O.CTRL) == p]
-        return sorted(objs, key=lambda o: _f(G, o, L.O.TIMESTAMP))
-    base, cap, n_field = S.ZONE_LISTS[zone]
-    objs = [int(G[base + p * cap + i]) for i in range(_pf(G, p, n_field))]
-    return objs[::-1] if zone == Zone.LIBRARY else objs
-
-
-def command_objects(G: np.ndarray, p: int) -> list[int]:
-    """What is in p's command zone: its commander, when it is there (903.6)."""
-    c = _pf(G, p, L.P.COMMANDER) - 1
-    return [c] if c >= 0 and _f(G, c, L.O.ZONE) == Zone.COMMAND else []
-
-
-def stack_entries(G: np.ndarray) -> list[int]:
-    """Offsets of the stack entries, top first."""
-    return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H.STACK_N]) - 1, -1, -1)]
-
-
-def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
-    """How a scenario file would name player or object v now."""
-    if v >= L.PLAYER_BASE:
-        return f"seat:{v - L.PLAYER_BASE}"
-    name = names[_f(G, v, L.O.CARD)]
-    zone = _f(G, v, L.O.ZONE)
-    if zone == Zone.BATTLEFIELD:
-        same = [
-            o
-            for o in zone_objects(G, _f(G, v, L.O.CTRL), zone)
-            if _f(G, o, L.O.CARD) == _f(G, v, L.O.CARD)
-        ]
-        k = same.index(v) + 1
-        return f"battlefield:{_f(G, v, L.O.CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
-    if zone == Zone.STACK:
-        return f"stack:{name}"
-    zname = {
-        Zone.HAND: "hand",
-        Zone.LIBRARY: "library",
-        Zone.GRAVEYARD: "graveyard",
-        Zone.EXILE: "exile",
-        Zone.COMMAND: "command",
-    }.get(zone)
-    return f"{zname}:{_f(G, v, L.O.OWNER)}:{name}" if zname else f"gone:{name}"
-
-
-def step_name(G: np.ndarray) -> str:
-    """The step the game is in: while players have priority, the step that opened it."""
-    if int(G[L.H.WINNER]) != -1:
-        return "game_over"
-    ph = int(G[L.H.WINDOW_STEP]) if G[L.H.WINDOW] else int(G[L.H.PHASE])
-    return STEP_NAMES[ph]
-
-
-def _keywords(mask: int) -> list[str]:
-    return [name.lower() for name, bit in zip(Keyword._fields, Keyword, strict=True) if mask & bit]
-
-
-def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dict[str, Any]:
-    """The position as JSON-ready data (the keys issue 3 lists, and a few more)."""
-    names = cc.names
-    winner = int(G[L.H.WINNER])
-    n = int(G[L.H.NPLAYERS])
-    stack = []
-    for e in stack_entries(G):
-        kind = int(G[e + L.S.KIND])
-        targets = [
-            ref_text(G, names, int(G[e + L.S.T0 + i]))
-            for i in range(L.MAX_TARGETS)
-            if G[e + L.S.T0 + i] >= 0
-        ]
-        copy = kind == L.SK_SPELL and _f(G, int(G[e + L.S.OBJ]), L.O.TOKEN) == 1
-        stack.append(
-            {
-                "card": names[int(G[e + L.S.CARD])],
-                "controller": int(G[e + L.S.CTRL]),
-                "kind": "copy" if copy else KIND_NAMES.get(kind, str(kind)),
-                "promised": bool(G[e + L.S.PROMISED]) if kind != L.SK_DELAYED else False,
-                "gift_to": int(G[e + L.S.RECIPIENT])
-                if G[e + L.S.PROMISED] and kind != L.SK_DELAYED
-                else None,
-                "targets": targets,
-            }
-        )
-    seats = []
-    for p in range(n):
-        bf = []
-        for o in zone_objects(G, p, Zone.BATTLEFIELD):
-            att = _f(G, o, L.O.ATTACHED)
-            counters = {
-                k: v for k, v in (("+1/+1", _f(G, o, L.O.P1P1)), ("stun", _f(G, o, L.O.STUN))) if v
-            }
-            card = _f(G, o, L.O.CARD)
-            creature = bool(int(cc.cards[card, CardCol.TYPES]) & CardType.CREATURE)
-            bf.append(
-                {
-                    "card": names[card],
-                    "controller": p,
-                    "owner": _f(G, o, L.O.OWNER),
-                    "token": bool(_f(G, o, L.O.TOKEN)),
-                    "tapped": bool(_f(G, o, L.O.TAPPED)),
-                    "power": _f(G, o, L.O.CUR_P) if creature else None,
-                    "toughness": _f(G, o, L.O.CUR_T) if creature else None,
-                    "colors": "".join(
-                        c
-                        for i, c in enumerate(COLOR_ORDER)
-                        if int(cc.cards[card, CardCol.COLORS]) >> i & 1
-                    ),
-                    "counters": counters,
-                    "attached_to": ref_text(G, names, att) if att >= 0 else None,
-                    "damage": _f(G, o, L.O.DAMAGE),
-                    "sick": bool(_f(G, o, L.O.SICK)),
-                    "keywords": _keywords(_f(G, o, L.O.CUR_KW)),
-                    "phased_out": bool(_f(G, o, L.O.PHASED)),
-                }
-            )
-        castable = [
-            names[_f(G, o, L.O.CARD)]
-            for q in range(n)
-            for o in zone_objects(G, q, Zone.EXILE)
-            if _f(G, o, L.O.CAST_BY) == p + 1
-        ]
-        seats.append(
-            {
-                "seat": p,
-                "life": _pf(G, p, L.P.LIFE),
-                "lost": bool(_pf(G, p, L.P.LOST)),
-                "hand": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.HAND)],
-                "library_size": _pf(G, p, L.P.LIB_N),
-                "graveyard": [
-                    names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.GRAVEYARD)
-                ],
-                "exile": [names[_f(G, o, L.O.CARD)] for o in zone_objects(G, p, Zone.EXILE)],
-                "may_cast_from_exile": castable,
-                "battlefield": bf,
-                "gifts_promised": _pf(G, p, L.P.GIFTS_PROMISED),
-                "gifts_given": _pf(G, p, L.P.GIFTS_GIVEN),
-                "gifts_received": _pf(G, p, L.P.GIFTS_RECEIVED),
-                "gifts_undelivered": _pf(G, p, L.P.GIFTS_UNDELIVERED),
-                "gift_triggers": _pf(G, p, L.P.GIFT_TRIGGERS),  # "whenever you give a gift"
-                "cards_drawn": _pf(G, p, L.P.CARDS_DRAWN),
-                "command": [names[_f(G, o, L.O.CARD)] for o in command_objects(G, p)],
-                "commander": (
-                    names[_f(G, _pf(G, p, L.P.COMMANDER) - 1, L.O.CARD)]
-                    if _pf(G, p, L.P.COMMANDER)
-                    else None
-                ),
-                "commander_casts": _pf(G, p, L.P.COMMANDER_CASTS),
-                "commander_damage": [_pf(G, p, L.P.COMMANDER_DAMAGE + k) for k in range(n)],
-            }
-        )
-    extra = [int(G[L.OFF_EXTRA + i]) for i in range(int(G[L.H.EXTRA_N]))]
-    out = {
-        "turn": int(G[L.H.TURN]),
-        "active": int(G[L.H.ACTIVE]),
-        "phase": step_name(G),
-        "winner": winner if winner >= 0 else None,
-        "game_over": winner != -1,
-        "end_reason": END_REASON_NAMES[int(G[L.H.END_REASON])] if winner != -1 else None,
-        "extra_turns": extra[::-1],  # the next one taken first (500.7: newest first)
-        "stack": stack,
-        "seats": seats,
-        "warnings": list(warnings or []),
-    }
-    if G[L.H.ERROR]:
-        out["error"] = f"capacity exceeded: {ERROR_NAMES[int(G[L.H.ERROR])]}"
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -419,9 +218,9 @@ class _Run:
             owned = [
                 o
                 for o in range(int(G[L.H.NCARDS]))
-                if _f(G, o, L.O.CARD) == card and _f(G, o, L.O.OWNER) == s
+                if obj_field(G, o, L.O.CARD) == card and obj_field(G, o, L.O.OWNER) == s
             ]
-            owned.sort(key=lambda o: _f(G, o, L.O.ZONE) != Zone.COMMAND)
+            owned.sort(key=lambda o: obj_field(G, o, L.O.ZONE) != Zone.COMMAND)
             if not owned:
                 raise InputError(
                     Problem(
@@ -470,8 +269,8 @@ class _Run:
                 o
                 for q in seats
                 for o in zone_objects(G, q, zone)
-                if self.names[_f(G, o, L.O.CARD)] == ref.name
-                and (seat != -2 or _f(G, o, L.O.ATTACKING))
+                if self.names[obj_field(G, o, L.O.CARD)] == ref.name
+                and (seat != -2 or obj_field(G, o, L.O.ATTACKING))
             ]
         if len(objs) < ref.index:
             where = {"stack": "on the stack"}.get(ref.zone, f"in that {ref.zone}")
@@ -502,7 +301,7 @@ class _Run:
                 "--rollouts N (gift-analyzer scenario FILE --rollouts 1000)",
             )
         p = self._seat(a)
-        if _pf(G, p, L.P.LOST):
+        if player_field(G, p, L.P.LOST):
             self._fail(a, f"seat {p} has lost the game")
         getattr(self, f"_{a.kind}")(a, p)
 
@@ -536,7 +335,7 @@ class _Run:
             if isinstance(v, str):
                 self._fail(a, v)
             slots[slot] = v
-            zccs[slot] = _f(self.G, v, L.O.ZCC) if v < L.PLAYER_BASE else 0
+            zccs[slot] = obj_field(self.G, v, L.O.ZCC) if v < L.PLAYER_BASE else 0
             texts[slot] = ref.text
         return slots, zccs, texts
 
@@ -591,22 +390,29 @@ class _Run:
     def _cast(self, a: ActionSpec, p: int) -> None:
         G, cc = self.G, self.cc
         card = cc.id_of(a.card)
-        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
+        o = next(
+            (x for x in zone_objects(G, p, Zone.HAND) if obj_field(G, x, L.O.CARD) == card), -1
+        )
         if o < 0:
             o = next(
                 (
                     x
                     for q in range(int(G[L.H.NPLAYERS]))
                     for x in zone_objects(G, q, Zone.EXILE)
-                    if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1
+                    if obj_field(G, x, L.O.CARD) == card and obj_field(G, x, L.O.CAST_BY) == p + 1
                 ),
                 -1,
             )
         if o < 0:
-            o = next((x for x in command_objects(G, p) if _f(G, x, L.O.CARD) == card), -1)
+            o = next((x for x in command_objects(G, p) if obj_field(G, x, L.O.CARD) == card), -1)
         if o < 0 and (int(cc.cards[card, CardCol.AB_KINDS]) >> AbilityKind.FLASHBACK) & 1:
             o = next(
-                (x for x in zone_objects(G, p, Zone.GRAVEYARD) if _f(G, x, L.O.CARD) == card), -1
+                (
+                    x
+                    for x in zone_objects(G, p, Zone.GRAVEYARD)
+                    if obj_field(G, x, L.O.CARD) == card
+                ),
+                -1,
             )  # flashback (702.34a)
         if o < 0:
             self._fail(
@@ -632,7 +438,7 @@ class _Run:
                 self._fail(a, "there is no opponent to promise the gift to")
             if recipient == p:
                 self._fail(a, "the gift goes to an opponent, not to the caster (702.174a)")
-            if _pf(G, recipient, L.P.LOST):
+            if player_field(G, recipient, L.P.LOST):
                 self._fail(a, f"seat {recipient} has left the game")
             promise = 1
         ab = _spell_ability(cc, card)
@@ -648,7 +454,11 @@ class _Run:
         if a.discard:
             did = cc.id_of(a.discard)
             discard = next(
-                (x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == did and x != o),
+                (
+                    x
+                    for x in zone_objects(G, p, Zone.HAND)
+                    if obj_field(G, x, L.O.CARD) == did and x != o
+                ),
                 -1,
             )
             if discard < 0:
@@ -663,7 +473,7 @@ class _Run:
         n = int(self.G[L.H.NPLAYERS])
         for k in range(1, n):
             q = (p + k) % n
-            if not _pf(self.G, q, L.P.LOST):
+            if not player_field(self.G, q, L.P.LOST):
                 return q
         return -1
 
@@ -673,9 +483,9 @@ class _Run:
         o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
         if isinstance(o, str):
             self._fail(a, o)
-        if _f(G, o, L.O.CTRL) != p:
+        if obj_field(G, o, L.O.CTRL) != p:
             self._fail(a, f"seat {p} does not control {a.ref.text}")
-        card = _f(G, o, L.O.CARD)
+        card = obj_field(G, o, L.O.CARD)
         a0 = int(cc.cards[card, CardCol.AB_START])
         acts = [
             x
@@ -707,11 +517,13 @@ class _Run:
         card = cc.id_of(a.card)
         if not int(cc.cards[card, CardCol.TYPES]) & CardType.LAND:
             self._fail(a, f"{a.card} is not a land: cast it")
-        o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
+        o = next(
+            (x for x in zone_objects(G, p, Zone.HAND) if obj_field(G, x, L.O.CARD) == card), -1
+        )
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand")
         self._sorcery_time(a, p, "a land can be played")
-        if _pf(G, p, L.P.LANDS_TURN) >= 1:
+        if player_field(G, p, L.P.LANDS_TURN) >= 1:
             self._fail(a, f"seat {p} has already played a land this turn")
         script.play_land(G, self.C, p, o)
 
