@@ -222,7 +222,7 @@ def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> Non
     """Every matchup has its own seed (no two replay the same shuffles), and the deck win rates
     are exactly those of the matchups replayed on the recorded seeds."""
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
-    from analyzer.api.evaluation import _load_all
+    from analyzer.api.runs import load_all
     from analyzer.cards.catalog import load_catalog
 
     seeds = small_run.settings["stream_seeds"]
@@ -230,7 +230,7 @@ def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> Non
     catalog = load_catalog(())
     decks = bundled.gauntlet()[:2]
     pairs = [[a, b] for a in decks for b in decks]
-    loaded = _load_all(pairs, catalog, False).decks
+    loaded = load_all(pairs, catalog, False).decks
     wins: dict[str, list[int]] = {}
     for d, seed in zip(loaded, seeds, strict=True):
         r = simulate_matchup(

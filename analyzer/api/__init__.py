@@ -236,17 +236,15 @@ __all__ += ["CARD_STATS_COLUMNS", "CardStatsRun", "cardstats"]
 # ---------------------------------------------------------------------------------------------
 # analyses: policy comparison, gift-decision counterfactuals, deck comparison, reports
 
+from analyzer.api.comparison import ComparisonRun, compare  # noqa: E402
 from analyzer.api.evaluation import (  # noqa: E402
     DEFAULT_GAMES,
-    ComparisonRun,
     EvaluationRun,
     PlayersRun,
-    compare,
     evaluate,
     evaluate_players,
-    read_tables,
-    report,
 )
+from analyzer.api.runs import read_tables, report  # noqa: E402
 
 __all__ += [
     "DEFAULT_GAMES",

@@ -73,7 +73,7 @@ def calibrate(
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.analysis.sweep import stream_seed
     from analyzer.api.checks import check_run_args
-    from analyzer.api.evaluation import _check_plots, _life, _load_all, _recorder
+    from analyzer.api.runs import check_plots, load_all, recorder, starting_life
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import policy_table
 
@@ -81,12 +81,12 @@ def calibrate(
         games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
     )
     if ratings is not None:
-        _check_plots(plots)
+        check_plots(plots)
     real = read_ratings(ratings) if ratings is not None else None
     catalog = load_catalog(card_files)
     policy_table(policy, catalog.compiled.names, catalog.lookup)
     seat_paths = calibration_matchups(decks, vs)
-    loaded = _load_all(seat_paths, catalog, allow_approximate)
+    loaded = load_all(seat_paths, catalog, allow_approximate)
     settings = {
         "kind": "calibrate",
         "policy": policy,
@@ -100,7 +100,7 @@ def calibrate(
         "stream_seeds": [stream_seed(seed, list(d), "matchup") for d in loaded.decks],
     }
     t0 = time.perf_counter()
-    with _recorder(
+    with recorder(
         out,
         save,
         "calibrate",
@@ -123,7 +123,7 @@ def calibrate(
                 seed=stream,
                 threads=threads,
                 policy=policy,
-                starting_life=_life(d, life),
+                starting_life=starting_life(d, life),
                 progress=progress,
                 levels=seat_levels(len(d), player, opp_player),
             )

@@ -1,5 +1,6 @@
-"""Python API for the analyses: `evaluate` (policy comparison + decision counterfactuals),
-`compare` (two deck versions on the same seeds) and `report` (re-render a run folder).
+"""Python API for `evaluate` (policy comparison + decision counterfactuals) and
+`evaluate_players` (the same under each player level). `compare` is in api/comparison.py, the
+run folders (tables, `report`) in api/runs.py.
 
 Re-exported by api.py. Nothing here compiles numba until a function is called. Every table is
 a pandas DataFrame with exactly the columns of its CSV file.
@@ -8,7 +9,6 @@ a pandas DataFrame with exactly the columns of its CSV file.
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,12 +25,21 @@ from analyzer.api.checks import (
     read_policy_files,
     with_opponents,
 )
+from analyzer.api.runs import (
+    check_format,
+    check_plots,
+    load_all,
+    read_decisions,
+    recorder,
+    render,
+    starting_life,
+    table_name,
+    write_table,
+)
 from analyzer.errors import InputError, Problem, arg
-from analyzer.io.deck import Deck
 
 DEFAULT_GAMES = 3000  # per matchup: the no-argument run takes ~15 s on 2 free cores (< 2 min)
 DEFAULT_POLICIES = ("never", "always", "random:p=0.5")
-FORMATS = ("csv", "parquet")
 
 
 @dataclass
@@ -67,89 +76,6 @@ class EvaluationRun:
                 read_decisions(self.out_dir) if self.out_dir is not None else _empty_decisions()
             )
         return self.decision_rows
-
-
-@dataclass
-class ComparisonRun:
-    """What `compare` returns: compare.csv as a DataFrame (deltas in points, `delta_pts`)."""
-
-    table: pd.DataFrame
-    settings: dict[str, Any] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    out_dir: Path | None = None
-    seconds: float = 0.0
-
-
-@dataclass
-class _Loaded:
-    decks: list[list[Deck]]
-    paths: list[list[Path]]
-    entries: list[Any]  # report.writers.DeckEntry
-
-
-def _load_all(seat_paths: list[list[Path]], catalog: Any, allow_approximate: bool) -> _Loaded:
-    """Every deck once, every problem at once; manifest entries with coverage."""
-    from analyzer.io.coverage import load_decks
-    from analyzer.report.writers import DeckEntry, sha256_file
-
-    loaded = load_decks(seat_paths, catalog, allow_approximate=allow_approximate)
-    entries = []
-    for key, rep in loaded.reports.items():
-        cov = {
-            level: rep.coverage.count(level) for level in ("exact", "approximate", "unsupported")
-        }
-        sha = sha256_file(key) if Path(key).is_file() else rep.deck.content_hash
-        entries.append(DeckEntry(key, rep.deck.name, sha, cov))
-    return _Loaded(loaded.seats, seat_paths, entries)
-
-
-def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise InputError(
-            Problem(f"{arg('fmt')}: unknown format {fmt!r}; known: {', '.join(FORMATS)}")
-        )
-    if fmt == "parquet":
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            raise InputError(
-                Problem(
-                    f"{arg('fmt')}=parquet needs pyarrow, which is not "
-                    f"installed (pip install pyarrow), or use {arg('fmt')}="
-                    "csv"
-                )
-            ) from None
-
-
-def _check_plots(plots: bool) -> None:
-    if plots:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            off = "--no-plots" if arg("plots") != "plots" else "plots=False"
-            raise InputError(
-                Problem(
-                    "plots need matplotlib, which is not installed (pip "
-                    f"install matplotlib), or use {off}"
-                )
-            ) from None
-
-
-def _life(decks: list[Deck], life: int | None) -> int:
-    return life if life is not None else (40 if decks[0].format == "commander" else 20)
-
-
-def _recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) -> Any:
-    """The run_recorder context for this run, or a no-op context when nothing is written."""
-    import contextlib
-
-    from analyzer.api.runs import run_recorder
-
-    if out is not None:
-        return run_recorder(run_dir=out, **fields)
-    if save:
-        return run_recorder("results", prefix, **fields)
-    return contextlib.nullcontext(None)
 
 
 def evaluate(
@@ -225,8 +151,8 @@ def evaluate(
         raise InputError(
             Problem(f"{arg('fork_seats')} must be 'deck' or 'all', not {fork_seats!r}")
         )
-    _check_format(fmt)
-    _check_plots(plots)
+    check_format(fmt)
+    check_plots(plots)
     files = read_policy_files(policy_files)
     pols = cmp.split_policies(policies if policies else ([] if files else list(DEFAULT_POLICIES)))
     pols += [label for label in files if label not in pols]
@@ -255,7 +181,7 @@ def evaluate(
         files,
     )
     seat_paths = matchups(deck, vs)
-    loaded = _load_all(seat_paths, catalog, allow_approximate)
+    loaded = load_all(seat_paths, catalog, allow_approximate)
     mine = {k: v for k, v in specs.items() if k in (*pols, baseline, base)}  # seat 0's
     evaluated = {decks[0].name: decks[0] for decks in loaded.decks}
     early = [w for d in evaluated.values() for w in override_warnings(mine, d, catalog)]
@@ -288,10 +214,10 @@ def evaluate(
     from analyzer.analysis.replay_session import replay_settings
 
     replay = replay_settings(
-        seat_paths, [_life(d, life) for d in loaded.decks], base, card_files, opp_policy
+        seat_paths, [starting_life(d, life) for d in loaded.decks], base, card_files, opp_policy
     )
     with (
-        _recorder(
+        recorder(
             out,
             save,
             "evaluate",
@@ -311,7 +237,7 @@ def evaluate(
         done = 0  # matchups finished: on Ctrl-C their tables are written, marked partial
         try:
             for k, decks in enumerate(loaded.decks):
-                life_k = _life(decks, life)
+                life_k = starting_life(decks, life)
                 levels = seat_levels(len(decks), player, opp_player)
                 play = chunks.MatchupPlay(
                     decks,
@@ -555,19 +481,8 @@ def _decision_stream(rec: Any, fmt: str, forks: int) -> Iterator[Any]:
         return
     from analyzer.report.table_stream import TableStream
 
-    with TableStream(rec.path(_table_name("decisions", fmt)), fmt) as stream:
+    with TableStream(rec.path(table_name("decisions", fmt)), fmt) as stream:
         yield stream
-
-
-def _table_name(name: str, fmt: str) -> str:
-    return f"{name}.{'parquet' if fmt == 'parquet' else 'csv'}"
-
-
-def _write_table(rec: Any, name: str, df: pd.DataFrame, fmt: str) -> None:
-    if fmt == "parquet":
-        rec.write_parquet(_table_name(name, fmt), df)
-    else:
-        rec.write_csv(_table_name(name, fmt), df)
 
 
 def _write_evaluation(
@@ -581,214 +496,18 @@ def _write_evaluation(
 ) -> None:
     """Tables first (decisions.csv: the streamed rows, the finished matchups' only when
     interrupted), then plots and the HTML report (each file atomic)."""
-    _write_table(rec, "policy_comparison", run.policy_comparison, fmt)
-    _write_table(rec, "gift_decisions", run.gift_decisions, fmt)
-    _write_table(rec, "gift_situations", run.gift_situations, fmt)
-    _write_table(rec, "paired_stats", run.paired, fmt)
+    write_table(rec, "policy_comparison", run.policy_comparison, fmt)
+    write_table(rec, "gift_decisions", run.gift_decisions, fmt)
+    write_table(rec, "gift_situations", run.gift_situations, fmt)
+    write_table(rec, "paired_stats", run.paired, fmt)
     if len(run.gift_recipients):  # pods only
-        _write_table(rec, "gift_recipients", run.gift_recipients, fmt)
-        _write_table(rec, "recipient_answers", run.recipient_answers, fmt)
+        write_table(rec, "gift_recipients", run.gift_recipients, fmt)
+        write_table(rec, "recipient_answers", run.recipient_answers, fmt)
     stream.commit(_empty_decisions(), partial=status != "complete")
-    rec.record_output(_table_name("decisions", fmt))
+    rec.record_output(table_name("decisions", fmt))
     if example_rows is not None and len(example_rows):
         from analyzer.analysis import examples
 
         run.examples = examples.build(rec.dir, example_rows)
         rec.write_json("examples.json", run.examples)
-    _render(rec, plots, status)
-
-
-def read_decisions(run_dir: str | Path) -> pd.DataFrame:
-    """decisions.csv (or .parquet) of a run folder."""
-    folder = Path(run_dir)
-    pq = folder / "decisions.parquet"
-    if pq.is_file():
-        return pd.read_parquet(pq)
-    return pd.read_csv(folder / "decisions.csv", keep_default_na=False, na_values=[""])
-
-
-def _render(rec: Any, plots: bool, status: str | None = "complete") -> None:
-    """Plots and report.html of the run folder from its tables (evaluate or compare)."""
-    from analyzer.report import html
-
-    tables = read_tables(rec.dir)
-    kind = rec.manifest.extra.get("kind", "evaluate")
-    images: dict[str, bytes] = {}
-    if plots:  # matplotlib is imported only here
-        from analyzer.report import plots as plot_mod
-
-        images = (
-            plot_mod.evaluate_plots(tables)
-            if kind == "evaluate"
-            else plot_mod.compare_plots(tables)
-        )
-        for name, data in images.items():
-            rec.write_bytes(name, data)
-    from analyzer.report import examples
-
-    ex_path = rec.dir / "examples.json"
-    sections, links = [], {}
-    if kind == "evaluate" and ex_path.is_file():
-        cards = json.loads(ex_path.read_text(encoding="utf-8"))
-        sections.append(examples.section(cards))
-        links = examples.anchors(cards)
-    page = html.render(rec.manifest, tables, images, status, sections, links)
-    rec.write_text("report.html", page)
-
-
-def read_tables(run_dir: str | Path) -> dict[str, pd.DataFrame]:
-    """Every table of a run folder by name (CSV or Parquet), as the files have them."""
-    folder = Path(run_dir)
-    out: dict[str, pd.DataFrame] = {}
-    for name in (
-        "policy_comparison",
-        "gift_decisions",
-        "gift_situations",
-        "paired_stats",
-        "gift_recipients",
-        "recipient_answers",
-        "compare",
-    ):
-        csv, pq = folder / f"{name}.csv", folder / f"{name}.parquet"
-        if csv.is_file():
-            out[name] = pd.read_csv(csv, keep_default_na=False, na_values=[""])
-        elif pq.is_file():
-            out[name] = pd.read_parquet(pq)
-    return out
-
-
-def compare(
-    deck_a: str | Path,
-    deck_b: str | Path,
-    vs: Sequence[str | Path] = (),
-    *,
-    games: int = DEFAULT_GAMES,
-    seed: int = 0,
-    policy: str = "never",
-    policy_file: str | Path | None = None,
-    opp_policy: str | None = None,
-    threads: int | None = None,
-    out: str | Path | None = None,
-    save: bool = False,
-    fmt: str = "csv",
-    plots: bool = True,
-    life: int | None = None,
-    allow_approximate: bool = False,
-    card_files: Sequence[str | Path] = (),
-    player: str = "standard",
-    opp_player: str | None = None,
-    progress: Callable[[int], None] | None = None,
-    on_start: Callable[[int], None] | None = None,
-) -> ComparisonRun:
-    """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds.
-    `player` / `opp_player`: the built-in players' levels, as in `simulate`."""
-    from analyzer.analysis import compare as cmp
-    from analyzer.analysis.simulate import seat_levels
-    from analyzer.api.simulation import matchups
-    from analyzer.cards.catalog import load_catalog
-
-    check_run_args(
-        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
-    )
-    _check_format(fmt)
-    _check_plots(plots)
-    catalog = load_catalog(card_files)
-    files = read_policy_files([policy_file] if policy_file is not None else [])
-    if files:
-        if policy not in ("never", ""):
-            raise InputError(
-                Problem(f"give either {arg('policy')} or {arg('policy_file')}, not both")
-            )
-        policy = next(iter(files))
-    opp = opp_policy.strip() if opp_policy else None
-    check_policies([(arg("policy"), policy), (arg("opp_policy"), opp)], catalog, files)
-    both = with_opponents(policy, opp, files)
-    seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
-    loaded = _load_all(seats_a + seats_b, catalog, allow_approximate)
-    n = len(seats_a)
-    settings = {
-        "kind": "compare",
-        "policy": policy,
-        "format": fmt,
-        "opp_policy": opp_policy or "the same",
-        "deck_a": str(deck_a),
-        "deck_b": str(deck_b),
-    }
-    t0 = time.perf_counter()
-    with _recorder(
-        out,
-        save,
-        "compare",
-        seed=seed,
-        games=games,
-        threads=threads,
-        decks=loaded.entries,
-        policies=[policy],
-        player=player,
-        opp_player=opp_player or player,
-        **settings,
-    ) as rec:
-        if on_start is not None:
-            on_start(2 * n * games)
-        a_arms, b_arms, warnings = [], [], []
-        used = threads
-        for decks_a, decks_b in zip(loaded.decks[:n], loaded.decks[n:], strict=True):
-            opp = " + ".join(d.name for d in decks_a[1:])
-            for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
-                scores, res = cmp.play_arm(
-                    decks,
-                    catalog,
-                    games=games,
-                    seed=seed,
-                    policy=both,
-                    threads=threads,
-                    starting_life=_life(decks, life),
-                    progress=progress,
-                    levels=seat_levels(len(decks), player, opp_player),
-                )
-                used = res.threads
-                warnings += _run_warnings(res.extra, decks[0].name, opp)
-                bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
-        from analyzer.report.units import to_points
-
-        table = to_points(cmp.deck_comparison(a_arms, b_arms, policy))
-        result = ComparisonRun(table, settings, warnings, None, time.perf_counter() - t0)
-        if rec is not None:
-            rec.update(threads=used, warnings=warnings, simulate_s=round(result.seconds, 3))
-            _write_table(rec, "compare", table, fmt)
-            _render(rec, plots)
-            result.out_dir = rec.dir
-    return result
-
-
-def report(run_dir: str | Path, *, plots: bool = True) -> Path:
-    """Re-render plots/*.png and report.html of a run folder from its tables."""
-    from analyzer.report.writers import MANIFEST_NAME, Manifest, RunRecorder
-
-    _check_plots(plots)
-    folder = Path(run_dir)
-    if not (folder / MANIFEST_NAME).is_file():
-        raise InputError(Problem("not a run folder: no manifest.json", source=str(folder)))
-    try:
-        manifest = Manifest.read(folder)
-    except (ValueError, TypeError) as err:
-        raise InputError(Problem(f"unreadable manifest.json: {err}", source=str(folder))) from None
-    tables = read_tables(folder)
-    needed = (
-        ("compare",)
-        if manifest.extra.get("kind") == "compare"
-        else ("policy_comparison", "gift_decisions", "gift_situations")
-    )
-    missing = [n for n in needed if n not in tables]
-    if missing:
-        why = f" (the run is {manifest.status})" if manifest.status != "complete" else ""
-        raise InputError(
-            Problem(f"no {', '.join(missing)} table in this run folder{why}", source=str(folder))
-        )
-    from analyzer.report.writers import run_lock
-
-    rec = RunRecorder(folder, manifest)
-    rec.save_manifest = lambda: folder / MANIFEST_NAME  # type: ignore[method-assign]
-    with run_lock(folder):
-        _render(rec, plots, None)  # the manifest stays as the run left it
-    return folder / "report.html"
+    render(rec, plots, status)

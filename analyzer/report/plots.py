@@ -1,7 +1,7 @@
 """Plots of a run's tables as PNG bytes (matplotlib's Agg canvas; no pyplot, no global backend
 change, so importing this in a notebook leaves the notebook's backend alone).
 
-Each function takes the run's tables (``api.evaluation.read_tables``) and returns ``{relative file
+Each function takes the run's tables (``api.runs.read_tables``) and returns ``{relative file
 name: png bytes}``; the caller writes them atomically into the run folder.
 """
 
