@@ -28,6 +28,7 @@ from click.testing import CliRunner
 
 from analyzer import api
 from analyzer.analysis import counterfactual as cf
+from analyzer.analysis import decision_tables as dt
 from analyzer.analysis import forks as fk
 from analyzer.analysis.compare import POLICY_COLUMNS, split_policies
 from analyzer.analysis.simulate import simulate_matchup
@@ -202,13 +203,13 @@ def test_irrelevant_promise_makes_no_difference() -> None:
 def test_aggregate_of_equal_outcomes_makes_no_difference() -> None:
     rng = np.random.default_rng(0)
     out = rng.choice([0.0, 0.5, 1.0], size=2000)
-    agg = cf.aggregate(_frame(out, out.copy()))
+    agg = dt.aggregate(_frame(out, out.copy()))
     r = agg.decisions.iloc[0]
     assert r["delta_pts"] == 0.0 and r["ci_low_pts"] < 0.0 < r["ci_high_pts"]
     assert r["same"] == 2000 and r["verdict"] == NO_DIFFERENCE
     # 300 identical pairs cannot show |delta| < 1 point at the row's level: not enough, and
     # "about how many more games" is a positive number
-    small = cf.aggregate(_frame(out[:300], out[:300].copy())).decisions.iloc[0]
+    small = dt.aggregate(_frame(out[:300], out[:300].copy())).decisions.iloc[0]
     assert small["verdict"] == NOT_ENOUGH and small["more_games"] > 0
 
 
@@ -233,11 +234,11 @@ def test_dominant_promise_synthetic() -> None:
     rng = np.random.default_rng(1)
     no = rng.choice([0.0, 1.0], size=300)
     yes = np.where(rng.random(300) < 0.3, 1.0, no)  # never worse, better 30% of the losses
-    agg = cf.aggregate(_frame(yes, no))
+    agg = dt.aggregate(_frame(yes, no))
     r = agg.decisions.iloc[0]
     assert r["worse"] == 0 and r["better"] > 20
     assert r["delta_pts"] > 0 and r["ci_low_pts"] > 0 and r["verdict"] == PROMISE
-    agg = cf.aggregate(_frame(no, yes))
+    agg = dt.aggregate(_frame(no, yes))
     assert agg.decisions.iloc[0]["verdict"] == DONT_PROMISE
 
 
@@ -252,10 +253,10 @@ def test_tiny_real_effect_makes_no_difference() -> None:
     yes[u < 0.0125], no[u < 0.0125] = 1.0, 0.0  # better 1.25% of the time
     worse = (u >= 0.0125) & (u < 0.02)
     yes[worse], no[worse] = 0.0, 1.0  # worse 0.75%: true delta +0.5 points
-    r = cf.aggregate(_frame(yes, no)).decisions.iloc[0]
+    r = dt.aggregate(_frame(yes, no)).decisions.iloc[0]
     assert 0.3 < r["delta_pts"] < 0.7 and r["ci_low_pts"] > 0, r
     assert r["verdict"] == NO_DIFFERENCE and r["p_adjusted"] <= 0.05
-    r = cf.aggregate(_frame(yes, no), min_effect=0.002).decisions.iloc[0]
+    r = dt.aggregate(_frame(yes, no), min_effect=0.002).decisions.iloc[0]
     assert r["verdict"] == PROMISE
 
 
@@ -299,7 +300,7 @@ def test_interval_coverage_on_a_known_answer() -> None:
     no = ((cells == 0) | (cells == 2)).astype(float)
     frame = _frame(yes.ravel(), no.ravel())
     frame["card"] = np.repeat(np.arange(reps), n)
-    t = cf.group_stats(frame, ["card"])
+    t = dt.group_stats(frame, ["card"])
     assert len(t) == reps
     cover = ((t["ci_low_pts"] <= 10) & (t["ci_high_pts"] >= 10)).mean()
     assert 0.935 <= cover <= 0.965, cover
@@ -316,7 +317,7 @@ def test_depends_when_situations_disagree() -> None:
     frame = pd.concat(
         [_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)], ignore_index=True
     )
-    agg = cf.aggregate(frame)
+    agg = dt.aggregate(frame)
     row = agg.decisions.iloc[0]
     assert row["verdict"] == DEPENDS, row
     assert row["depends_on"].startswith("turn: promise when own turns 1-2")
@@ -335,7 +336,7 @@ def test_no_depends_from_one_lopsided_bucket() -> None:
     turn = np.where(np.arange(600) < 590, 5, 11)
     yes[turn == 11], no[turn == 11] = no[turn == 11], no[turn == 11]
     yes[-1], no[-1] = 1.0, 0.0  # the lone differing pair of the late bucket
-    agg = cf.aggregate(_frame(yes, no, turn=turn))
+    agg = dt.aggregate(_frame(yes, no, turn=turn))
     assert agg.decisions.iloc[0]["depends_on"] == ""
     assert agg.decisions.iloc[0]["verdict"] != DEPENDS
 
@@ -346,12 +347,12 @@ def test_family_across_rows_and_pooled_rows() -> None:
     for i in range(12):  # twelve cards, no true effect
         out = rng.choice([0.0, 1.0], size=(2, 60))
         parts.append(_frame(out[0], out[1], card=f"Null {i}", opponent=f"Opp {i % 2}"))
-    agg = cf.aggregate(pd.concat(parts, ignore_index=True))
+    agg = dt.aggregate(pd.concat(parts, ignore_index=True))
     d = agg.decisions
-    assert list(d.columns) == cf.DECISION_COLUMNS
-    assert list(agg.situations.columns) == cf.SITUATION_COLUMNS
-    assert set(d["opponent"]) == {"Opp 0", "Opp 1", cf.ALL_OPPONENTS}
-    pooled = d[d["opponent"] == cf.ALL_OPPONENTS]
+    assert list(d.columns) == dt.DECISION_COLUMNS
+    assert list(agg.situations.columns) == dt.SITUATION_COLUMNS
+    assert set(d["opponent"]) == {"Opp 0", "Opp 1", dt.ALL_OPPONENTS}
+    pooled = d[d["opponent"] == dt.ALL_OPPONENTS]
     assert pooled["decisions"].sum() == 12 * 60
     p = agg.paired[agg.paired["table"] == "gift_decisions"]
     assert (p["p_adjusted"] >= p["p_value"] - 1e-12).all()
@@ -422,10 +423,10 @@ def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
         RATS, [BATS], games=30, seed=6, policies=["never", "always"], forks=0, out=tmp_path / "r"
     )
     assert run.gift_decisions.empty
-    assert list(run.gift_decisions.columns) == points_columns(cf.DECISION_COLUMNS)
+    assert list(run.gift_decisions.columns) == points_columns(dt.DECISION_COLUMNS)
     assert len(run.policy_comparison) == 2
     head = (tmp_path / "r" / "gift_decisions.csv").read_text().splitlines()
-    assert head == [",".join(points_columns(cf.DECISION_COLUMNS))]
+    assert head == [",".join(points_columns(dt.DECISION_COLUMNS))]
     assert (tmp_path / "r" / "plots" / "delta_by_card.png").is_file()
     assert api.report(tmp_path / "r").is_file()
 
@@ -523,7 +524,7 @@ def test_cli_evaluate(tmp_path: Path) -> None:
     assert "variance reduction" in out and "wrote" in out
     assert (tmp_path / "run" / "plots" / "delta_by_card.png").is_file()
     dec = pd.read_csv(tmp_path / "run" / "gift_decisions.csv")
-    assert list(dec.columns) == points_columns(cf.DECISION_COLUMNS)
+    assert list(dec.columns) == points_columns(dt.DECISION_COLUMNS)
     assert (dec["opponent"].str.count(r" \+ ") == 2).all()  # one 4-player game
     assert (dec["deck"] == "UB Rats: threshold control").all()
     # the answer comes first: one sentence naming each card's verdict, before any table

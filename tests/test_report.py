@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from analyzer import api
 from analyzer.analysis.compare import COMPARE_COLUMNS, POLICY_COLUMNS
-from analyzer.analysis.counterfactual import (
+from analyzer.analysis.decision_tables import (
     ALL_OPPONENTS,
     DECISION_COLUMNS,
     PAIRED_COLUMNS,

@@ -1,5 +1,5 @@
 """Chunked evaluation: the tables from running sums (analysis/sufficient.py) are the tables of
-the in-memory computation (counterfactual.aggregate over every decision row), whatever the
+the in-memory computation (decision_tables.aggregate over every decision row), whatever the
 chunking; the per-game arms' joint tables give paired_effect's numbers."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from analyzer import api
 from analyzer.analysis import compare as cmp
-from analyzer.analysis import counterfactual as cf
+from analyzer.analysis import decision_tables as dt
 from analyzer.analysis import paired
 from analyzer.analysis import sufficient as suf
 from analyzer.cards.catalog import load_catalog
@@ -101,14 +101,14 @@ def assert_same_table(got: pd.DataFrame, want: pd.DataFrame) -> None:
 @pytest.mark.parametrize("games_per_chunk", [7, 100, 10_000])
 def test_sums_give_the_in_memory_tables(games_per_chunk: int) -> None:
     frame = synthetic_decisions(5)
-    want = cf.aggregate(frame, games=900)
-    got = cf.aggregate_stats(chunked_stats(frame, games_per_chunk), games=900)
+    want = dt.aggregate(frame, games=900)
+    got = dt.aggregate_stats(chunked_stats(frame, games_per_chunk), games=900)
     assert_same_table(got.decisions, want.decisions)
     assert_same_table(got.situations, want.situations)
     assert_same_table(got.paired, want.paired)
     assert got.var_reduction == pytest.approx(want.var_reduction, rel=1e-9)
     # the example is not vacuous: pooled rows, design effects above 1, verdicts of both kinds
-    assert (want.decisions["opponent"] == cf.ALL_OPPONENTS).any()
+    assert (want.decisions["opponent"] == dt.ALL_OPPONENTS).any()
     assert (want.paired["design_effect"] > 1.05).any()
     assert want.decisions["verdict"].nunique() >= 2
     assert (want.situations["decisions"] > 0).all()
@@ -118,8 +118,8 @@ def test_depends_from_sums_matches() -> None:
     """A card whose effect flips with the turn: the "depends" pattern found from the rows is
     found from the sums too."""
     frame = synthetic_decisions(11, games=4000, forks=1)
-    want = cf.aggregate(frame, games=4000).decisions
-    got = cf.aggregate_stats(chunked_stats(frame, 333), games=4000).decisions
+    want = dt.aggregate(frame, games=4000).decisions
+    got = dt.aggregate_stats(chunked_stats(frame, 333), games=4000).decisions
     assert (want["depends_on"] != "").any()
     assert got["depends_on"].tolist() == want["depends_on"].tolist()
     assert got["verdict"].tolist() == want["verdict"].tolist()
@@ -179,9 +179,9 @@ def test_policy_table_from_joint_counts() -> None:
             c if have is None else cmp.ArmCounts(c.deck, c.opponent, c.label, have.joint + c.joint)
         )
     got = cmp.policy_comparison_counts(list(summed.values()), "never")
-    assert len(got) == 6 and got["opponent"].iloc[-1] == cf.ALL_OPPONENTS
+    assert len(got) == 6 and got["opponent"].iloc[-1] == dt.ALL_OPPONENTS
     for r in got.itertuples(index=False):
-        opps = ("A", "B") if r.opponent == cf.ALL_OPPONENTS else (r.opponent,)
+        opps = ("A", "B") if r.opponent == dt.ALL_OPPONENTS else (r.opponent,)
         a = np.concatenate([scores[(o, r.policy)] for o in opps])
         b = np.concatenate([scores[(o, "never")] for o in opps])
         want = paired.paired_effect(a, b)
@@ -233,7 +233,7 @@ def test_chunk_size_changes_nothing(chunked: tuple[Any, Any, Path]) -> None:
 def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path]) -> None:
     """The reference: today's computation over every decision row and every game's score."""
     small, _, _ = chunked
-    want = cf.aggregate(small.decisions, games=RUN["games"])
+    want = dt.aggregate(small.decisions, games=RUN["games"])
     arm_cols = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
     assert_same_table(
         small.gift_decisions.drop(columns=arm_cols), want.decisions.drop(columns=arm_cols)

@@ -115,7 +115,7 @@ def _false_claims(t: dict[str, np.ndarray]) -> tuple[int, int]:
             )
         if vd.testable(dims):
             per_card.append(dims)
-    share = vd.DEPENDS_SHARE / max(len(per_card), 1)  # as counterfactual._depends shares it
+    share = vd.DEPENDS_SHARE / max(len(per_card), 1)  # as decision_tables._depends shares it
     wrong_depends = sum(vd.depends(dims, share) is not None for dims in per_card)
     return wrong_rows, wrong_depends
 

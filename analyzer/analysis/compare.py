@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.analysis import paired, stats
-from analyzer.analysis.counterfactual import ALL_OPPONENTS
+from analyzer.analysis.decision_tables import ALL_OPPONENTS
 from analyzer.analysis.simulate import SimResult
 from analyzer.io.deck import Deck
 

@@ -20,6 +20,7 @@ import pandas as pd
 
 from analyzer.analysis import compare as cmp
 from analyzer.analysis import counterfactual as cf
+from analyzer.analysis import decision_tables as dt
 from analyzer.analysis.recipients import RULES, RecipientArms
 from analyzer.analysis.sufficient import DecisionStats, joint_counts
 from analyzer.io.deck import Deck
@@ -33,7 +34,7 @@ class MatchupTotals:
     """What one matchup (or several, merged) adds up to."""
 
     arms: list[cmp.ArmCounts] = field(default_factory=list)
-    card_arms: list[cf.CardArm] = field(default_factory=list)
+    card_arms: list[dt.CardArm] = field(default_factory=list)
     recipient_arms: list[RecipientArms] = field(default_factory=list)  # pods only
     stats: DecisionStats = field(default_factory=DecisionStats)
     kept: list[pd.DataFrame] = field(default_factory=list)  # decision rows, when kept
@@ -200,7 +201,7 @@ class MatchupPlay:
             for p in policies:
                 joint[p] = joint.get(p, 0) + joint_counts(scores[p], scores[baseline])
         out.arms = [cmp.ArmCounts(me, opp, p, joint[p]) for p in policies]
-        out.card_arms = [cf.CardArm(me, opp, card, card_joint[card]) for card in gift_cards]
+        out.card_arms = [dt.CardArm(me, opp, card, card_joint[card]) for card in gift_cards]
         out.recipient_arms = list(recipients.values())
         out.warnings = [w for extra in extras.values() for w in run_warnings(extra, me, opp)]
         return out

@@ -138,7 +138,7 @@ class DecisionStats:
 
     def add(self, frame: pd.DataFrame) -> None:
         """Add the decisions of whole games (a game's decisions never split over two calls)."""
-        from analyzer.analysis.counterfactual import SITUATIONS, bucket_labels
+        from analyzer.analysis.decision_tables import SITUATIONS, bucket_labels
 
         if frame.empty:
             return

@@ -6,7 +6,7 @@ run through the fork runner (every gift decision of the deck played both ways), 
 policy, and every gift card of the deck promised whenever it may be and never. All arms of a
 cell run on the cell's stream seed, so the policies are paired on the same games (common random
 numbers) exactly as in the single-machine command; the cell's tables come from the same
-builders (compare.policy_comparison, counterfactual.decisions_frame / aggregate /
+builders (compare.policy_comparison, counterfactual.decisions_frame, decision_tables.aggregate /
 card_arm_table), so they equal that command's tables with ``--seed <stream_seed>``.
 
 A ``tune`` cell is `gift-analyzer tune DECK --vs OPPONENT --card CARD`: its coordinate search
@@ -106,6 +106,7 @@ def evaluate_cell(
     """The cell's evaluate tables (points, as the files have them) and its warnings."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import counterfactual as cf
+    from analyzer.analysis import decision_tables as dt
     from analyzer.analysis.sufficient import DecisionStats, joint_counts
     from analyzer.policies.labels import with_opponents
     from analyzer.report.units import to_points
@@ -143,7 +144,7 @@ def evaluate_cell(
         for card in s["cards"]:
             never = data.get(f"card {card}=never")
             card_arms.append(
-                cf.CardArm(
+                dt.CardArm(
                     me,
                     opp,
                     card,
@@ -157,8 +158,8 @@ def evaluate_cell(
         # to the last bit, not only up to float rounding
         stats = DecisionStats()
         stats.add(frame)
-        agg = cf.aggregate_stats(stats, games=plan.games, min_effect=plan.min_effect / 100.0)
-        agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(card_arms))
+        agg = dt.aggregate_stats(stats, games=plan.games, min_effect=plan.min_effect / 100.0)
+        agg.decisions = dt.with_card_arms(agg.decisions, dt.card_arm_table(card_arms))
         tables.update(
             gift_decisions=to_points(agg.decisions),
             gift_situations=to_points(agg.situations),

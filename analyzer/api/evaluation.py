@@ -310,12 +310,12 @@ def _evaluation(
 ) -> EvaluationRun:
     """The tables of the matchups finished so far, from their running sums."""
     from analyzer.analysis import compare as cmp
-    from analyzer.analysis import counterfactual as cf
+    from analyzer.analysis import decision_tables as dt
     from analyzer.report.units import to_points
 
     policy_df = cmp.policy_comparison_counts(totals.arms, baseline)
-    agg = cf.aggregate_stats(totals.stats, games=games, min_effect=min_effect / 100.0)
-    agg.decisions = cf.with_card_arms(agg.decisions, cf.card_arm_table(totals.card_arms))
+    agg = dt.aggregate_stats(totals.stats, games=games, min_effect=min_effect / 100.0)
+    agg.decisions = dt.with_card_arms(agg.decisions, dt.card_arm_table(totals.card_arms))
     settings.update(
         {
             "threads_used": totals.used,
