@@ -18,15 +18,9 @@ from analyzer.api.policy import policy_decision
 from analyzer.cli import main
 from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
 from analyzer.errors import InputError
-from analyzer.policies.table import (
-    HEURISTIC_FILE,
-    THRESHOLD_FILE,
-    bundled,
-    load_policy,
-    parse_policy,
-    policy_table,
-    read_policy_file,
-)
+from analyzer.policies.layers import HEURISTIC_FILE, THRESHOLD_FILE, bundled
+from analyzer.policies.policy_file import load_policy, read_policy_file
+from analyzer.policies.table import parse_policy, policy_table
 
 ROOT = Path(__file__).resolve().parent.parent
 POS = Path(__file__).parent / "scenarios" / "policies"

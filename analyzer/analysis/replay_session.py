@@ -133,7 +133,7 @@ class ReplaySession:
         from analyzer.cards.catalog import load_catalog
         from analyzer.enums import PLAYER_LEVEL_NAMES
         from analyzer.io.coverage import load_decks
-        from analyzer.policies.table import load_policy
+        from analyzer.policies.policy_file import load_policy
 
         if not 0 <= matchup < self.n_matchups:
             raise InputError(

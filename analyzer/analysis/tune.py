@@ -25,13 +25,9 @@ import pandas as pd
 
 from analyzer.enums import PolCol
 from analyzer.errors import InputError, Problem
-from analyzer.policies.table import (
-    PolicySpec,
-    dump_policy_toml,
-    feature_names,
-    parse_rule,
-    row_weights,
-)
+from analyzer.policies.layers import feature_names
+from analyzer.policies.policy_file import dump_policy_toml
+from analyzer.policies.table import PolicySpec, parse_rule, row_weights
 
 VALIDATION_OFFSET = 1_000_003
 DEFAULT_FEATURES = (

@@ -14,7 +14,8 @@ from typing import Any
 
 from analyzer.analysis.tune import DEFAULT_FEATURES, TuneResult
 from analyzer.errors import InputError, Problem
-from analyzer.policies.table import PolicySpec, load_policy
+from analyzer.policies.policy_file import load_policy
+from analyzer.policies.table import PolicySpec
 
 __all__ = [
     "DEFAULT_FEATURES",

@@ -89,7 +89,8 @@ def simulate(
 
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.cards.catalog import load_catalog
-    from analyzer.policies.table import load_policy, parse_policy
+    from analyzer.policies.policy_file import load_policy
+    from analyzer.policies.table import parse_policy
 
     check_run_args(
         games=games,

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.policies.table import PolicySpec, parse_policy, read_policy_file
+from analyzer.policies.policy_file import read_policy_file
+from analyzer.policies.table import PolicySpec, parse_policy
 
 SAME = "same"  # opp_policy value: every seat plays the policy in question
 

@@ -28,19 +28,23 @@ Any problem is an InputError naming the file (or ``--policy``) and the offending
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
+from analyzer.enums import GIFT_KIND_NAMES, PolCol, PolicyKind, Recipient
 from analyzer.errors import InputError, Problem
-
-HERE = Path(__file__).resolve().parent
-HEURISTIC_FILE = HERE / "heuristic.toml"
-THRESHOLD_FILE = HERE / "threshold.toml"
+from analyzer.policies.layers import (
+    HEUR_PARAMS,
+    Layers,
+    bad_input,
+    feature_names,
+    merged_heuristic,
+    merged_threshold,
+    read_layers,
+    threshold_keys,
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,6 @@ class PolicyKindSpec:
 
 
 MAX_K = 4096
-HEUR_PARAMS = {name.lower(): col for name, col in HeurCol._asdict().items()}
 
 POLICY_SPECS: tuple[PolicyKindSpec, ...] = (
     PolicyKindSpec("never", PolicyKind.NEVER, "never", "never promise"),
@@ -186,142 +189,11 @@ def readme_policy_list() -> str:
 _KIND_OF_NAME = {v: k for k, v in GIFT_KIND_NAMES.items()}
 
 
-def feature_names() -> tuple[str, ...]:
-    from analyzer.policies.features import FEATURE_NAMES  # numba-free module body
-
-    return FEATURE_NAMES
-
-
-def _bad(message: str, where: str, text: str = "", line: int = 0) -> InputError:
-    return InputError(Problem(message, source=where, text=text, line=line))
-
-
 def did_you_mean(word: str, known: Any) -> str:
     """ "; did you mean 'x'?" for the closest of `known` (case-insensitive), else ""."""
     names = {str(k).lower(): str(k) for k in known}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
     return f"; did you mean {names[close[0]]!r}?" if close else ""
-
-
-# ---------------------------------------------------------------------------------------------
-# data files: [default], [kind.<gift kind>], [card."Name"] tables of numbers
-
-
-@dataclass
-class Layers:
-    """Numbers per default / gift kind / card name (lower case), as in the TOML files."""
-
-    default: dict[str, float] = field(default_factory=dict)
-    kind: dict[str, dict[str, float]] = field(default_factory=dict)
-    card: dict[str, dict[str, float]] = field(default_factory=dict)
-    card_names: dict[str, str] = field(default_factory=dict)  # lower -> as written
-    source: str = ""
-
-
-def _line_of(text: str, needle: str) -> int:
-    for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return i
-    return 0
-
-
-def parse_layers(
-    data: dict[str, Any], keys: set[str], where: str, raw: str = "", prefix: str = ""
-) -> Layers:
-    """Validate a {default, kind, card} mapping whose leaves are numbers named in keys."""
-    out = Layers(source=where)
-    problems: list[Problem] = []
-
-    def numbers(tab: Any, path: str) -> dict[str, float]:
-        if not isinstance(tab, dict):
-            problems.append(Problem(f"{path} must be a table", where, _line_of(raw, path)))
-            return {}
-        got: dict[str, float] = {}
-        for k, v in tab.items():
-            if k not in keys:
-                problems.append(
-                    Problem(
-                        f"{path}: unknown key {k!r}; known: {', '.join(sorted(keys))}",
-                        where,
-                        _line_of(raw, k),
-                    )
-                )
-            elif isinstance(v, bool) or not isinstance(v, int | float):
-                problems.append(
-                    Problem(f"{path}.{k} must be a number, not {v!r}", where, _line_of(raw, k))
-                )
-            else:
-                got[k] = float(v)
-        return got
-
-    for top, value in data.items():
-        path = f"{prefix}{top}"
-        if top == "default":
-            out.default = numbers(value, path)
-        elif top in ("kind", "card") and isinstance(value, dict):
-            for name, tab in value.items():
-                if top == "kind" and name not in GIFT_KIND_NAMES:
-                    problems.append(
-                        Problem(
-                            f"{path}: unknown gift kind {name!r}; known: "
-                            f"{', '.join(GIFT_KIND_NAMES)}",
-                            where,
-                            _line_of(raw, name),
-                        )
-                    )
-                    continue
-                nums = numbers(tab, f'{path}."{name}"')
-                if top == "kind":
-                    out.kind[name] = nums
-                else:
-                    out.card[name.lower()] = nums
-                    out.card_names[name.lower()] = name
-        else:
-            problems.append(
-                Problem(
-                    f'unknown table {path!r} (use default, kind.<gift kind>, card."Card Name")',
-                    where,
-                    _line_of(raw, top),
-                )
-            )
-    if problems:
-        raise InputError(problems)
-    return out
-
-
-def read_layers(path: str | Path, keys: set[str]) -> Layers:
-    p = Path(path)
-    try:
-        raw = p.read_text(encoding="utf-8")
-        data = tomllib.loads(raw)
-    except OSError as exc:
-        raise _bad(f"cannot read: {exc.strerror or exc}", str(path)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise _bad(f"not valid TOML: {exc}", str(path)) from None
-    return parse_layers(data, keys, str(path), raw)
-
-
-def heuristic_keys() -> set[str]:
-    return set(HEUR_PARAMS)
-
-
-def threshold_keys() -> set[str]:
-    return {"bias", *feature_names()}
-
-
-_DATA: dict[str, Layers] = {}
-
-
-def bundled(name: str) -> Layers:
-    """heuristic.toml or threshold.toml, read once."""
-    if name not in _DATA:
-        path, keys = (
-            (HEURISTIC_FILE, heuristic_keys())
-            if name == "heuristic"
-            else (THRESHOLD_FILE, threshold_keys())
-        )
-        _DATA[name] = read_layers(path, keys)
-    return _DATA[name]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,7 +221,7 @@ def _float(
         x = float("nan")
     if not lo <= x <= hi:
         rng = f" in [{lo:g}, {hi:g}]" if lo > -1e300 else ""
-        raise _bad(f"{key} must be a number{rng}, not {value!r}", where, text)
+        raise bad_input(f"{key} must be a number{rng}, not {value!r}", where, text)
     return x
 
 
@@ -359,10 +231,10 @@ def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str,
         _float(value, par.name, where, text, lo, hi)
     elif par.kind == "flag":
         if value not in ("0", "1"):
-            raise _bad(f"{par.name} must be 0 or 1, not {value!r}", where, text)
+            raise bad_input(f"{par.name} must be 0 or 1, not {value!r}", where, text)
     elif par.kind == "count":
         if not value.isdigit() or not par.lo <= int(value) <= par.hi:
-            raise _bad(
+            raise bad_input(
                 f"{par.name} must be a whole number from {par.lo:g} to {par.hi:g}, not {value!r}",
                 where,
                 text,
@@ -370,7 +242,9 @@ def _check_value(spec: PolicyKindSpec, par: PolicyParam, value: str, where: str,
     elif par.kind == "policy":
         if value not in KINDS or value == spec.name:
             bases = ", ".join(n for n in KINDS if n != spec.name)
-            raise _bad(f"{spec.name} {par.name} must be one of {bases}, not {value!r}", where, text)
+            raise bad_input(
+                f"{spec.name} {par.name} must be one of {bases}, not {value!r}", where, text
+            )
     elif par.kind == "file":
         read_layers(value, threshold_keys())
 
@@ -380,7 +254,7 @@ def _check_params(name: str, params: dict[str, str], where: str, text: str) -> N
     for key, value in params.items():
         if key == "to":
             if value not in RECIPIENTS:
-                raise _bad(
+                raise bad_input(
                     f"unknown recipient rule {value!r}; known: {', '.join(RECIPIENTS)}", where, text
                 )
             continue
@@ -390,7 +264,7 @@ def _check_params(name: str, params: dict[str, str], where: str, text: str) -> N
             hint = did_you_mean(key, [*(p.name for p in spec.params), "to"])
             if any(p.kind == "policy" for p in spec.params):
                 takes += " (and the base policy's parameters)"
-            raise _bad(
+            raise bad_input(
                 f"policy {name!r} has no parameter {key!r}{hint} (it takes: {takes})", where, text
             )
         _check_value(spec, par, value, where, text)
@@ -402,7 +276,7 @@ def parse_rule(text: str, where: str = "--policy") -> Rule:
     name, _, rest = src.partition(":")
     name = name.strip().lower()
     if name not in KINDS:
-        raise _bad(
+        raise bad_input(
             f"unknown policy {name!r}{did_you_mean(name, KINDS)} (known: {', '.join(KINDS)})",
             where,
             src,
@@ -412,9 +286,9 @@ def parse_rule(text: str, where: str = "--policy") -> Rule:
         key, eq, value = part.partition("=")
         key = key.strip().lower()
         if not eq or not key or not value.strip():
-            raise _bad(f"policy parameter {part!r} needs the form key=value", where, src)
+            raise bad_input(f"policy parameter {part!r} needs the form key=value", where, src)
         if key in params:
-            raise _bad(f"parameter {key!r} given twice", where, src)
+            raise bad_input(f"parameter {key!r} given twice", where, src)
         params[key] = value.strip()
     spec = SPECS[name]
     base = spec.param("base")
@@ -483,8 +357,8 @@ class PolicySpec:
                 canon[written] = cid
         if problems:
             raise InputError(problems)
-        heur = _merged_heuristic(self.heuristic)
-        thr = _merged_threshold(self.threshold)
+        heur = merged_heuristic(self.heuristic)
+        thr = merged_threshold(self.threshold)
         table = np.zeros((len(names) + 1, PolCol.N), dtype=np.float64)
         table[:, PolCol.KIND] = -1.0
         table[-1] = rule_row(self.default, "", 0, heur, thr)
@@ -501,35 +375,6 @@ def _card_id(name: str, ids: dict[str, int], lookup: Any) -> int | None:
     rec = lookup(name) if lookup is not None else None
     key = (rec.name if rec is not None else name).lower()
     return ids.get(key)
-
-
-def _merged_heuristic(extra: Layers | None) -> Layers:
-    base = bundled("heuristic")
-    if extra is None:
-        return base
-    out = Layers(
-        {**base.default, **extra.default},
-        {k: dict(v) for k, v in base.kind.items()},
-        {k: dict(v) for k, v in base.card.items()},
-        source=extra.source,
-    )
-    for k, v in extra.kind.items():
-        out.kind.setdefault(k, {}).update(v)
-    for k, v in extra.card.items():
-        out.card.setdefault(k, {}).update(v)
-    return out
-
-
-def _merged_threshold(extra: Layers | None) -> Layers:
-    base = bundled("threshold")
-    if extra is None:
-        return base
-    return Layers(
-        extra.default or base.default,
-        {**base.kind, **extra.kind},
-        {**base.card, **extra.card},
-        source=extra.source,
-    )
 
 
 def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.ndarray:
@@ -552,7 +397,7 @@ def rule_row(rule: Rule, card: str, kind: int, heur: Layers, thr: Layers) -> np.
     elif name == "threshold":
         layers = thr
         if "weights" in params:
-            layers = _merged_threshold(read_layers(params["weights"], threshold_keys()))
+            layers = merged_threshold(read_layers(params["weights"], threshold_keys()))
         w = layers.card.get(card.lower()) or layers.kind.get(kind_name) or layers.default
         set_weights(row, w)
     else:
@@ -586,7 +431,7 @@ def row_weights(row: np.ndarray) -> dict[str, float]:
 def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
     """``NAME[:k=v,...][; Card Name=NAME[:k=v,...]]...`` -> PolicySpec."""
     if not isinstance(spec, str) or not spec.strip():
-        raise _bad("a policy is needed (e.g. never, always, heuristic)", where, str(spec))
+        raise bad_input("a policy is needed (e.g. never, always, heuristic)", where, str(spec))
     parts = spec.split(";")
     problems: list[Problem] = []  # every part checked, every problem reported at once
     default: Rule | None = None
@@ -617,96 +462,6 @@ def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
     return PolicySpec(default, cards, text=spec.strip(), source=where)
 
 
-def read_policy_file(path: str | Path) -> PolicySpec:
-    """Read a policy file (format in this module's docstring)."""
-    where = str(path)
-    try:
-        raw = Path(path).read_text(encoding="utf-8")
-        data = tomllib.loads(raw)
-    except OSError as exc:
-        raise _bad(f"cannot read the policy file: {exc.strerror or exc}", where) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise _bad(f"not valid TOML: {exc}", where) from None
-    unknown = set(data) - {"policy", "opponents", "cards", "heuristic", "threshold"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _bad(
-            f"unknown key {key!r}; a policy file has policy, opponents, [cards], "
-            "[heuristic], [threshold]",
-            where,
-            key,
-            _line_of(raw, key),
-        )
-    if not isinstance(data.get("policy"), str):
-        raise _bad('needs policy = "NAME[:k=v,...]" (the policy of every other card)', where)
-    if ";" in data["policy"]:
-        raise _bad(
-            "policy: per-card overrides go in the [cards] table, not after ';'",
-            where,
-            data["policy"],
-            _line_of(raw, "policy"),
-        )
-    spec = parse_policy(data["policy"], where)
-    cards = data.get("cards", {})
-    if not isinstance(cards, dict):
-        raise _bad('cards must be a table of "Card Name" = "policy"', where)
-    problems: list[Problem] = []
-    for name, text in cards.items():
-        if not isinstance(text, str):
-            problems.append(
-                Problem(
-                    f"cards.{name!r} must be a policy string", where, _line_of(raw, name), str(text)
-                )
-            )
-            continue
-        try:
-            spec.cards[name] = parse_rule(text, where)
-        except InputError as err:
-            problems += [
-                Problem(p.message, p.source, _line_of(raw, name), p.text) for p in err.problems
-            ]
-    if problems:
-        raise InputError(problems)
-    for key, keys in (("heuristic", heuristic_keys()), ("threshold", threshold_keys())):
-        if key in data:
-            if not isinstance(data[key], dict):
-                raise _bad(f"{key} must be a table", where, key, _line_of(raw, key))
-            setattr(spec, key, parse_layers(data[key], keys, where, raw, prefix=f"{key}."))
-    opp = data.get("opponents")
-    if opp is not None:
-        if not isinstance(opp, str) or ";" in opp:
-            raise _bad(
-                "opponents must be one policy string (no per-card overrides)",
-                where,
-                str(opp),
-                _line_of(raw, "opponents"),
-            )
-        spec.opponents = PolicySpec(
-            parse_rule(opp, where),
-            heuristic=spec.heuristic,
-            threshold=spec.threshold,
-            text=opp,
-            source=where,
-        )
-    spec.text = f"file {where}"
-    return spec
-
-
-def load_policy(
-    policy: str | PolicySpec | None = None, policy_file: str | Path | None = None
-) -> PolicySpec:
-    """The policy named by a string or a file (not both); default ``never``."""
-    if isinstance(policy, PolicySpec):
-        return policy
-    if policy_file is not None:
-        if policy not in (None, "", "never"):
-            raise _bad(
-                "give either --policy or --policy-file, not both", "--policy-file", str(policy_file)
-            )
-        return read_policy_file(policy_file)
-    return parse_policy(policy if policy is not None else "never")
-
-
 def policy_table(
     spec: str | PolicySpec | np.ndarray, names: tuple[str, ...], lookup: Any = None
 ) -> np.ndarray:
@@ -723,30 +478,6 @@ def policy_table(
     if isinstance(spec, str):
         spec = parse_policy(spec)
     return spec.table(names, lookup)
-
-
-def dump_policy_toml(
-    default: str,
-    cards: dict[str, str],
-    threshold: dict[str, dict[str, float]],
-    opponents: str | None = None,
-    header: str = "",
-) -> str:
-    """A policy file's text (what `tune` saves)."""
-    lines = [f"# {h}" for h in header.splitlines()] if header else []
-    lines.append(f"policy = {_q(default)}")
-    if opponents is not None:
-        lines.append(f"opponents = {_q(opponents)}")
-    if cards:
-        lines += ["", "[cards]"] + [f"{_q(n)} = {_q(p)}" for n, p in cards.items()]
-    for name, weights in threshold.items():
-        lines += ["", f"[threshold.card.{_q(name)}]"]
-        lines += [f"{k} = {v:.6g}" for k, v in weights.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 if __name__ == "__main__":  # the README's list of policies, to paste after changing the specs
