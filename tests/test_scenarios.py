@@ -18,7 +18,8 @@ from conftest import bf, seat
 
 from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
-from analyzer.io.scenario import Ref, parse_scenario, read_scenario
+from analyzer.io.scenario import parse_scenario, read_scenario
+from analyzer.io.scenario_model import Ref
 
 SCEN = Path(__file__).parent / "scenarios"
 

@@ -29,7 +29,7 @@ from analyzer.analysis.paired_verdict import PairedVerdict, paired_win_verdict
 from analyzer.analysis.stats import wilson_interval
 from analyzer.enums import Zone
 from analyzer.errors import InputError, Problem
-from analyzer.io.scenario import ActionSpec, Scenario
+from analyzer.io.scenario_model import ActionSpec, Scenario
 
 DEFAULT_MIN_EFFECT = 0.01  # a fraction of games: 1 point of win rate
 

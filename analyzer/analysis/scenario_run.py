@@ -40,7 +40,8 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.errors import InputError, Problem
-from analyzer.io.scenario import ActionSpec, Ref, Scenario, read_scenario
+from analyzer.io.scenario import read_scenario
+from analyzer.io.scenario_model import ActionSpec, Ref, Scenario
 from analyzer.kernel import layout as L
 from analyzer.kernel.host import setup_position as S
 from analyzer.kernel.rules import script

@@ -82,28 +82,23 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from analyzer.enums import PHASE_NAMES, PLAYER_LEVEL_NAMES
 from analyzer.errors import InputError, Problem
+from analyzer.io.scenario_actions import parse_action
 from analyzer.io.scenario_expect import read_expect
+from analyzer.io.scenario_model import (
+    COUNTERS,
+    POLICIES,
+    ExileSpec,
+    PermanentSpec,
+    Scenario,
+    SeatSpec,
+)
+from analyzer.io.scenario_toml import ScenarioReader, check_keys, read_bool, read_int
 
-ADVANCE_TARGETS = (*PHASE_NAMES, "next_turn")
-POLICIES = ("never", "always")
-REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
-COUNTERS = {"+1/+1": "p1p1", "p1p1": "p1p1", "stun": "stun"}
-VERBS = ("cast", "activate", "play", "attack", "block", "advance", "resolve")
-_VERB_KEYS = {
-    "cast": {"seat", "cast", "promise", "gift_to", "targets", "discard", "promise_targets", "mode"},
-    "activate": {"seat", "activate", "ability", "targets"},
-    "play": {"seat", "play"},
-    "attack": {"seat", "attack", "defender"},
-    "block": {"seat", "block"},
-    "advance": {"advance"},
-    "resolve": {"resolve"},
-}
 _GAME_KEYS = {
     "players",
     "active",
@@ -145,227 +140,6 @@ _PERM_KEYS = {
     "power",
     "toughness",
 }
-_REF_RE = re.compile(r"^(battlefield|graveyard|exile|hand|library):(\d+):(.+?)(?:#(\d+))?$")
-_STACK_RE = re.compile(r"^stack:(.+?)(?:#(\d+))?$")
-_SEAT_RE = re.compile(r"^seat:(\d+)$")
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A reference to a player or an object, as written (``text``) and parsed."""
-
-    text: str
-    zone: str  # "seat", "stack" or one of REF_ZONES
-    seat: int = -1
-    name: str = ""  # canonical card name ("" for seat:N and stack:top)
-    index: int = 1  # the n-th object of that name (1 = first)
-
-
-@dataclass
-class PermanentSpec:
-    name: str
-    token: bool
-    key: str
-    line: int
-    tapped: bool = False
-    sick: bool | None = None
-    p1p1: int = 0
-    stun: int = 0
-    damage: int = 0
-    owner: int | None = None
-    entered_this_turn: bool = False
-    attached_to: Ref | None = None
-    power: int | None = None
-    toughness: int | None = None
-
-
-@dataclass
-class ExileSpec:
-    name: str
-    castable_by: int = -1
-
-
-@dataclass
-class SeatSpec:
-    life: int
-    level: int = 0  # enums.PlayerLevel
-    hand: list[str] = field(default_factory=list)
-    library: list[str] = field(default_factory=list)  # top first
-    graveyard: list[str] = field(default_factory=list)
-    exile: list[ExileSpec] = field(default_factory=list)
-    battlefield: list[PermanentSpec] = field(default_factory=list)
-    deck: str = ""  # path of the deck the unseen cards come from ("" none)
-    hand_size: int | None = None  # with a deck: cards in hand, listed ones first
-    command: list[str] = field(default_factory=list)  # the command zone: at most the commander
-    commander: str = ""  # the seat's commander ("" none)
-    commander_casts: int = 0
-    commander_damage: list[int] = field(default_factory=list)  # taken from seat k's commander
-
-
-@dataclass
-class ActionSpec:
-    kind: str  # one of VERBS
-    key: str  # "action[2]"
-    line: int
-    seat: int = -1  # -1: the active player at that moment
-    card: str = ""  # cast / play: canonical card name
-    ref: Ref | None = None  # activate: the permanent
-    promise: bool = False
-    ask: bool = False  # promise = "?": the position evaluator plays it both ways
-    gift_to: int = -1
-    targets: list[list[Ref]] | list[Ref] = field(default_factory=list)
-    grouped: bool = False  # targets given as one list per group
-    promise_targets: list[list[Ref]] | list[Ref] | None = None  # ask: the promised mode's
-    promise_grouped: bool = False
-    discard: str = ""
-    ability: int = 1
-    mode: int = 0  # cast: the chosen mode of a modal spell, 1-based (700.2a); 0 = not modal
-    attackers: list[Ref] = field(default_factory=list)
-    defender: int = -1
-    blocks: list[tuple[Ref, Ref]] = field(default_factory=list)
-    advance: str = ""
-    resolve: int = -1  # -1: everything
-
-    def describe(self) -> str:
-        what = {
-            "cast": self.card,
-            "play": self.card,
-            "activate": self.ref.text if self.ref else "",
-            "advance": self.advance,
-        }.get(self.kind, "")
-        return f"{self.key} ({self.kind}{' ' + what if what else ''})"
-
-
-@dataclass
-class Scenario:
-    source: str
-    players: int
-    active: int
-    turn: int
-    phase: str
-    seed: int
-    starting_life: int
-    policy: str
-    resolve_at_end: bool
-    turn_cap: int
-    action_cap: int
-    card_files: list[str]
-    seats: list[SeatSpec]
-    actions: list[ActionSpec]
-    warnings: list[str] = field(default_factory=list)
-    expect: dict[str, Any] | None = None  # the [expect] table (io/scenario_expect.py)
-
-
-class _Reader:
-    """Collects problems with file, line and key path while walking the TOML document."""
-
-    def __init__(self, text: str, source: str, catalog: Any) -> None:
-        self.lines = text.splitlines()
-        self.source = source
-        self.catalog = catalog
-        self.problems: list[Problem] = []
-        self.warned: set[str] = set()
-        self.warnings: list[str] = []
-
-    def line_of(self, table: str, index: int, key: str = "") -> int:
-        """Line of the index-th ``[[table]]`` (or ``[table]``) header, or of ``key`` in it."""
-        pat = re.compile(rf"^\s*\[\[?\s*{table}\s*\]\]?\s*(#.*)?$")
-        heads = [i for i, s in enumerate(self.lines) if pat.match(s)]
-        if index >= len(heads):
-            return 0
-        start = heads[index]
-        if key:
-            kpat = re.compile(rf"^\s*{re.escape(key)}\s*=")
-            for i in range(start + 1, len(self.lines)):
-                if self.lines[i].lstrip().startswith("["):
-                    break
-                if kpat.match(self.lines[i]):
-                    return i + 1
-        return start + 1
-
-    def err(self, key: str, message: str, line: int = 0) -> None:
-        self.problems.append(Problem(f"{key}: {message}", self.source, line))
-
-    def typed(
-        self, value: Any, types: type | tuple[type, ...], key: str, line: int, what: str
-    ) -> bool:
-        ok = isinstance(value, types) and not (
-            isinstance(value, bool)
-            and bool not in (types if isinstance(types, tuple) else (types,))
-        )
-        if not ok:
-            self.err(key, f"must be {what}, not {value!r}", line)
-        return ok
-
-    def seat_no(self, value: Any, key: str, line: int, players: int) -> int | None:
-        if not self.typed(value, int, key, line, "a seat number"):
-            return None
-        if not 0 <= value < players:
-            self.err(key, f"seat {value} does not exist (seats are 0..{players - 1})", line)
-            return None
-        return value
-
-    def card(self, name: Any, key: str, line: int, *, tokens: bool) -> tuple[str, bool] | None:
-        """(canonical name, is a token definition) for a card or (if allowed) token name."""
-        if not self.typed(name, str, key, line, "a card name"):
-            return None
-        rec = self.catalog.lookup(name)
-        tok = self.catalog.token(name) if rec is None else None
-        if rec is None and tok is None:
-            hint = self.catalog.suggest(name)
-            self.err(
-                key,
-                f"unknown card {name!r}" + (f"; did you mean {', '.join(hint)}?" if hint else ""),
-                line,
-            )
-            return None
-        if tok is not None and not tokens:
-            self.err(key, f"{tok.name} is a token: tokens exist only on the battlefield", line)
-            return None
-        rec = rec or tok
-        if rec.support_name != "exact" and rec.name not in self.warned:
-            self.warned.add(rec.name)
-            self.warnings.append(
-                f"{rec.name} is {rec.support_name}: "
-                + (
-                    "only its stats and keywords are modeled"
-                    if rec.support_name == "approximate"
-                    else "the engine does not model its abilities"
-                )
-            )
-        return rec.name, tok is not None
-
-    def ref(self, text: Any, key: str, line: int, players: int) -> Ref | None:
-        if not self.typed(text, str, key, line, 'a reference like "battlefield:1:Name"'):
-            return None
-        s = text.strip()
-        m = _SEAT_RE.match(s)
-        if m:
-            seat = self.seat_no(int(m.group(1)), key, line, players)
-            return None if seat is None else Ref(s, "seat", seat)
-        m = _REF_RE.match(s)
-        if m:
-            zone, seat_s, name, idx = m.groups()
-            seat = self.seat_no(int(seat_s), key, line, players)
-            got = self.card(name, key, line, tokens=zone == "battlefield")
-            if seat is None or got is None:
-                return None
-            return Ref(s, zone, seat, got[0], int(idx or 1))
-        m = _STACK_RE.match(s)
-        if m:
-            name, idx = m.groups()
-            if name == "top" and idx is None:
-                return Ref(s, "stack")
-            got = self.card(name, key, line, tokens=False)
-            return None if got is None else Ref(s, "stack", -1, got[0], int(idx or 1))
-        self.err(
-            key,
-            f"bad reference {text!r}: use seat:N, battlefield:N:Name[#k], "
-            "graveyard:N:Name, exile:N:Name, hand:N:Name, library:N:Name, stack:top or "
-            "stack:Name",
-            line,
-        )
-        return None
 
 
 def read_scenario(path: str | Path, catalog: Any | None = None) -> Scenario:
@@ -414,7 +188,7 @@ def parse_scenario(
         from analyzer.cards.catalog import load_catalog
 
         catalog = load_catalog(card_files)
-    r = _Reader(text, source, catalog)
+    r = ScenarioReader(text, source, catalog)
     for k in doc:
         if k not in ("game", "seat", "action", "expect"):
             r.err(k, "unknown table (expected [game], [[seat]], [[action]], [expect])", 0)
@@ -437,7 +211,7 @@ def parse_scenario(
         r.err("action", "write one [[action]] table per action", r.line_of("action", 0))
         actions = []
     for i, raw in enumerate(actions):
-        a = _action(r, raw, i, scn)
+        a = parse_action(r, raw, i, scn)
         if a is not None:
             scn.actions.append(a)
     scn.expect = read_expect(r, doc.get("expect"), scn.players)
@@ -451,46 +225,15 @@ def parse_scenario(
     return scn
 
 
-def _int(
-    r: _Reader,
-    d: dict,
-    key: str,
-    path: str,
-    line: int,
-    default: int,
-    lo: int,
-    hi: int | None = None,
-) -> int:
-    v = d.get(key, default)
-    if not r.typed(v, int, f"{path}.{key}", line, "an integer"):
-        return default
-    if v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        r.err(f"{path}.{key}", f"{v} is out of range ({rng})", line)
-        return default
-    return v
-
-
-def _bool(r: _Reader, d: dict, key: str, path: str, line: int, default: bool) -> bool:
-    v = d.get(key, default)
-    return v if r.typed(v, bool, f"{path}.{key}", line, "true or false") else default
-
-
-def _unknown(r: _Reader, d: dict, allowed: set[str], path: str, line: int) -> None:
-    for k in d:
-        if k not in allowed:
-            r.err(f"{path}.{k}", f"unknown key (allowed: {', '.join(sorted(allowed))})", line)
-
-
-def _game(r: _Reader, game: Any, card_files: list[str]) -> Scenario:
+def _game(r: ScenarioReader, game: Any, card_files: list[str]) -> Scenario:
     if not isinstance(game, dict):
         r.err("game", "must be a table", r.line_of("game", 0))
         game = {}
     ln = r.line_of("game", 0)
-    _unknown(r, game, _GAME_KEYS, "game", ln)
-    players = _int(r, game, "players", "game", r.line_of("game", 0, "players"), 2, 2, 4)
-    active = _int(r, game, "active", "game", r.line_of("game", 0, "active"), 0, 0, players - 1)
-    turn = _int(r, game, "turn", "game", r.line_of("game", 0, "turn"), 1, 1, 10_000)
+    check_keys(r, game, _GAME_KEYS, "game", ln)
+    players = read_int(r, game, "players", "game", r.line_of("game", 0, "players"), 2, 2, 4)
+    active = read_int(r, game, "active", "game", r.line_of("game", 0, "active"), 0, 0, players - 1)
+    turn = read_int(r, game, "turn", "game", r.line_of("game", 0, "turn"), 1, 1, 10_000)
     phase = game.get("phase", "main1")
     if phase not in PHASE_NAMES:
         r.err(
@@ -516,19 +259,21 @@ def _game(r: _Reader, game: Any, card_files: list[str]) -> Scenario:
         active=active,
         turn=turn,
         phase=phase,
-        seed=_int(r, game, "seed", "game", ln, 0, 0, 2**63 - 1),
-        starting_life=_int(r, game, "starting_life", "game", ln, 20, 1, 10_000),
+        seed=read_int(r, game, "seed", "game", ln, 0, 0, 2**63 - 1),
+        starting_life=read_int(r, game, "starting_life", "game", ln, 20, 1, 10_000),
         policy=policy,
-        resolve_at_end=_bool(r, game, "resolve_at_end", "game", ln, True),
-        turn_cap=_int(r, game, "turn_cap", "game", ln, turn + 100, turn, 100_000),
-        action_cap=_int(r, game, "action_cap", "game", ln, 200_000, 1, 10**9),
+        resolve_at_end=read_bool(r, game, "resolve_at_end", "game", ln, True),
+        turn_cap=read_int(r, game, "turn_cap", "game", ln, turn + 100, turn, 100_000),
+        action_cap=read_int(r, game, "action_cap", "game", ln, 200_000, 1, 10**9),
         card_files=card_files,
         seats=[],
         actions=[],
     )
 
 
-def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int, players: int) -> None:
+def _commander_keys(
+    r: ScenarioReader, raw: dict, seat: SeatSpec, path: str, i: int, players: int
+) -> None:
     """command, commander, commander_casts, commander_damage (Commander, 903)."""
     ln = r.line_of("seat", i, "command")
     seat.command = _names(r, raw, "command", path, ln)
@@ -546,7 +291,7 @@ def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int, pl
     if seat.command and seat.commander and seat.command[0] != seat.commander:
         r.err(f"{path}.command", f"holds {seat.command[0]}, but commander is {seat.commander}", ln)
     seat.commander = seat.commander or (seat.command[0] if seat.command else "")
-    seat.commander_casts = _int(
+    seat.commander_casts = read_int(
         r, raw, "commander_casts", path, r.line_of("seat", i, "commander_casts"), 0, 0, 100
     )
     ln_d = r.line_of("seat", i, "commander_damage")
@@ -565,7 +310,7 @@ def _commander_keys(r: _Reader, raw: dict, seat: SeatSpec, path: str, i: int, pl
             seat.commander_damage = list(dmg)
 
 
-def _names(r: _Reader, raw: dict, zone: str, path: str, line: int) -> list[str]:
+def _names(r: ScenarioReader, raw: dict, zone: str, path: str, line: int) -> list[str]:
     v = raw.get(zone, [])
     if not r.typed(v, list, f"{path}.{zone}", line, "a list of card names"):
         return []
@@ -577,15 +322,15 @@ def _names(r: _Reader, raw: dict, zone: str, path: str, line: int) -> list[str]:
     return out
 
 
-def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
+def _seat(r: ScenarioReader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
     path = f"seat[{i}]"
     ln = r.line_of("seat", i)
     if not isinstance(raw, dict):
         r.err(path, "must be a table", ln)
         raw = {}
-    _unknown(r, raw, _SEAT_KEYS, path, ln)
+    check_keys(r, raw, _SEAT_KEYS, path, ln)
     seat = SeatSpec(
-        life=_int(
+        life=read_int(
             r, raw, "life", path, r.line_of("seat", i, "life"), scn.starting_life, -1000, 10_000
         )
     )
@@ -594,7 +339,7 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
     ):
         seat.deck = raw["deck"]
     if "hand_size" in raw:
-        seat.hand_size = _int(
+        seat.hand_size = read_int(
             r, raw, "hand_size", path, r.line_of("seat", i, "hand_size"), 0, 0, 48
         )
     level = raw.get("level", "standard")
@@ -615,7 +360,7 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
         for j, e in enumerate(exile):
             key = f"{path}.exile[{j}]"
             if isinstance(e, dict):
-                _unknown(r, e, {"card", "castable_by"}, key, ln_ex)
+                check_keys(r, e, {"card", "castable_by"}, key, ln_ex)
                 got = r.card(e.get("card"), f"{key}.card", ln_ex, tokens=False)
                 cb = e.get("castable_by")
                 cb = -1 if cb is None else r.seat_no(cb, f"{key}.castable_by", ln_ex, scn.players)
@@ -635,27 +380,29 @@ def _seat(r: _Reader, raw: Any, i: int, scn: Scenario) -> SeatSpec:
     return seat
 
 
-def _permanent(r: _Reader, e: Any, key: str, line: int, scn: Scenario) -> PermanentSpec | None:
+def _permanent(
+    r: ScenarioReader, e: Any, key: str, line: int, scn: Scenario
+) -> PermanentSpec | None:
     if not isinstance(e, dict):
         got = r.card(e, key, line, tokens=True)
         return None if got is None else PermanentSpec(got[0], got[1], key, line)
-    _unknown(r, e, _PERM_KEYS, key, line)
+    check_keys(r, e, _PERM_KEYS, key, line)
     got = r.card(e.get("card"), f"{key}.card", line, tokens=True)
     if got is None:
         return None
-    p = PermanentSpec(got[0], got[1] or _bool(r, e, "token", key, line, False), key, line)
-    p.tapped = _bool(r, e, "tapped", key, line, False)
+    p = PermanentSpec(got[0], got[1] or read_bool(r, e, "token", key, line, False), key, line)
+    p.tapped = read_bool(r, e, "tapped", key, line, False)
     if "sick" in e:
-        p.sick = _bool(r, e, "sick", key, line, False)
-    p.entered_this_turn = _bool(r, e, "entered_this_turn", key, line, False)
-    p.damage = _int(r, e, "damage", key, line, 0, 0, 1000)
+        p.sick = read_bool(r, e, "sick", key, line, False)
+    p.entered_this_turn = read_bool(r, e, "entered_this_turn", key, line, False)
+    p.damage = read_int(r, e, "damage", key, line, 0, 0, 1000)
     if "owner" in e:
         p.owner = r.seat_no(e["owner"], f"{key}.owner", line, scn.players)
     for pt in ("power", "toughness"):
         if pt in e:
             if not p.token:
                 r.err(f"{key}.{pt}", "only a token's copiable P/T can be set (token = true)", line)
-            setattr(p, pt, _int(r, e, pt, key, line, 0, -100, 1000))
+            setattr(p, pt, read_int(r, e, pt, key, line, 0, -100, 1000))
     counters = e.get("counters", {})
     if r.typed(counters, dict, f"{key}.counters", line, 'a table like { "+1/+1" = 1 }'):
         for name in counters:
@@ -663,7 +410,7 @@ def _permanent(r: _Reader, e: Any, key: str, line: int, scn: Scenario) -> Perman
             if kind is None:
                 r.err(f"{key}.counters.{name}", 'unknown counter (use "+1/+1" or stun)', line)
                 continue
-            setattr(p, kind, _int(r, counters, name, f"{key}.counters", line, 0, 0, 1000))
+            setattr(p, kind, read_int(r, counters, name, f"{key}.counters", line, 0, 0, 1000))
     if "attached_to" in e:
         ref = r.ref(e["attached_to"], f"{key}.attached_to", line, scn.players)
         if ref is not None and ref.zone != "battlefield":
@@ -671,145 +418,3 @@ def _permanent(r: _Reader, e: Any, key: str, line: int, scn: Scenario) -> Perman
             ref = None
         p.attached_to = ref
     return p
-
-
-def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
-    path = f"action[{i}]"
-    ln = r.line_of("action", i)
-    if not isinstance(raw, dict):
-        r.err(path, "must be a table", ln)
-        return None
-    verbs = [v for v in VERBS if v in raw]
-    if len(verbs) != 1:
-        r.err(
-            path,
-            ("one action per [[action]] table, not " + " + ".join(verbs))
-            if verbs
-            else f"says nothing to do (use one of {', '.join(VERBS)})",
-            ln,
-        )
-        return None
-    kind = verbs[0]
-    _unknown(r, raw, _VERB_KEYS[kind], path, ln)
-    a = ActionSpec(kind, path, r.line_of("action", i, kind))
-    if "seat" in raw:
-        s = r.seat_no(raw["seat"], f"{path}.seat", r.line_of("action", i, "seat"), scn.players)
-        a.seat = -1 if s is None else s
-    v = raw[kind]
-    key = f"{path}.{kind}"
-    if kind in ("cast", "play"):
-        got = r.card(v, key, a.line, tokens=False)
-        a.card = got[0] if got else ""
-    if kind == "cast":
-        pr = raw.get("promise", False)
-        lp = r.line_of("action", i, "promise")
-        if pr == "?":
-            a.ask = True
-        elif r.typed(pr, bool, f"{path}.promise", lp, "true or false"):
-            a.promise = pr
-        if "gift_to" in raw:
-            g = r.seat_no(
-                raw["gift_to"], f"{path}.gift_to", r.line_of("action", i, "gift_to"), scn.players
-            )
-            a.gift_to = -1 if g is None else g
-            if pr is not True and pr != "?":
-                r.err(f"{path}.gift_to", "gift_to needs promise = true", a.line)
-        if "discard" in raw:
-            got = r.card(raw["discard"], f"{path}.discard", a.line, tokens=False)
-            a.discard = got[0] if got else ""
-        if "mode" in raw:
-            a.mode = _int(r, raw, "mode", path, a.line, 0, 1, 8)
-    if kind in ("cast", "activate") and "targets" in raw:
-        _targets(
-            r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"), scn.players
-        )
-    if "promise_targets" in raw:
-        lt = r.line_of("action", i, "promise_targets")
-        if not a.ask:
-            r.err(
-                f"{path}.promise_targets",
-                'only with promise = "?" (otherwise the targets are the chosen mode\'s)',
-                lt,
-            )
-        else:
-            plain = (a.targets, a.grouped)
-            _targets(r, raw["promise_targets"], a, f"{path}.promise_targets", lt, scn.players)
-            a.promise_targets, a.promise_grouped = a.targets, a.grouped
-            a.targets, a.grouped = plain
-    if kind == "activate":
-        a.ref = _own_ref(r, v, key, a.line, scn, a.seat)
-        a.ability = _int(r, raw, "ability", path, a.line, 1, 1, 20)
-    elif kind == "attack":
-        if r.typed(v, list, key, a.line, "a list of attacking creatures"):
-            for j, x in enumerate(v):
-                ref = _own_ref(r, x, f"{key}[{j}]", a.line, scn, a.seat)
-                if ref is not None:
-                    a.attackers.append(ref)
-        if "defender" in raw:
-            d = r.seat_no(raw["defender"], f"{path}.defender", a.line, scn.players)
-            a.defender = -1 if d is None else d
-    elif kind == "block":
-        _blocks(r, v, a, key, scn)
-    elif kind == "advance":
-        if v not in ADVANCE_TARGETS:
-            r.err(key, f"unknown step {v!r} (use {' | '.join(ADVANCE_TARGETS)})", a.line)
-        else:
-            a.advance = v
-    elif kind == "resolve":
-        if v is True:
-            a.resolve = -1
-        elif isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-            a.resolve = v
-        else:
-            r.err(key, "must be true (everything) or how many stack objects to resolve", a.line)
-    return a
-
-
-def _own_ref(r: _Reader, v: Any, key: str, line: int, scn: Scenario, seat: int) -> Ref | None:
-    """A permanent named by reference, or by bare name (``Name`` / ``Name#2``: among the
-    permanents the acting seat controls, resolved when the action runs)."""
-    if isinstance(v, str) and ":" not in v:
-        m = re.match(r"^(.+?)(?:#(\d+))?$", v.strip())
-        got = r.card(m.group(1), key, line, tokens=True) if m else None
-        if got is None:
-            return None
-        return Ref(v, "battlefield", seat, got[0], int(m.group(2) or 1))
-    ref = r.ref(v, key, line, scn.players)
-    if ref is not None and ref.zone != "battlefield":
-        r.err(key, "must be a permanent (battlefield:N:Name)", line)
-        return None
-    return ref
-
-
-def _targets(r: _Reader, v: Any, a: ActionSpec, key: str, line: int, players: int) -> None:
-    if not r.typed(v, list, key, line, "a list of references"):
-        return
-    a.grouped = any(isinstance(x, list) for x in v)
-    if a.grouped:
-        groups: list[list[Ref]] = []
-        for j, grp in enumerate(v):
-            if not r.typed(grp, list, f"{key}[{j}]", line, "a list (one per target group)"):
-                continue
-            refs = [r.ref(x, f"{key}[{j}][{k}]", line, players) for k, x in enumerate(grp)]
-            groups.append([x for x in refs if x is not None])
-        a.targets = groups
-    else:
-        refs = [r.ref(x, f"{key}[{j}]", line, players) for j, x in enumerate(v)]
-        a.targets = [x for x in refs if x is not None]
-
-
-def _blocks(r: _Reader, v: Any, a: ActionSpec, key: str, scn: Scenario) -> None:
-    if not r.typed(v, list, key, a.line, "a list of [blocker, attacker] pairs"):
-        return
-    for j, pair in enumerate(v):
-        k = f"{key}[{j}]"
-        if isinstance(pair, dict):
-            _unknown(r, pair, {"blocker", "attacker"}, k, a.line)
-            pair = [pair.get("blocker"), pair.get("attacker")]
-        if not isinstance(pair, list) or len(pair) != 2:
-            r.err(k, "must be a [blocker, attacker] pair", a.line)
-            continue
-        b = _own_ref(r, pair[0], f"{k}[0]", a.line, scn, a.seat)
-        t = _own_ref(r, pair[1], f"{k}[1]", a.line, scn, -2)  # bare name: any attacker
-        if b is not None and t is not None:
-            a.blocks.append((b, t))

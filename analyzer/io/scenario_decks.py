@@ -57,7 +57,7 @@ def placed_cards(scn: Any, seat: int) -> Counter[str]:
 
 def fill_from_decks(r: Any, scn: Any, base_dir: Path) -> None:
     """Fill each seat's library (and hand up to ``hand_size``) from its deck; problems go to
-    the reader ``r`` (``analyzer.io.scenario._Reader``) with their key and line."""
+    the reader ``r`` (``analyzer.io.scenario_toml.ScenarioReader``) with their key and line."""
     from analyzer.io.decklist import read_deck
 
     for i, s in enumerate(scn.seats):
