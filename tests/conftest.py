@@ -3,8 +3,9 @@
 - ``catalog``: the bundled card catalog, loaded once per session.
 - ``bf``, ``seat``: read a scenario state (the JSON of ``gift-analyzer scenario``); import them
   with ``from conftest import bf, seat``.
-- The ``compile`` marker (pyproject.toml): tests that compile the whole kernel afresh in a
-  subprocess or take over ~20 s warm; ``python3 -m pytest -m "not compile"`` skips them.
+- The ``compile`` marker (pyproject.toml): tests that start processes which compile or load the
+  whole kernel (a fresh subprocess, Dask workers) or take over ~20 s warm;
+  ``python3 -m pytest -m "not compile"`` skips them.
 - ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the

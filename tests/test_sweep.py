@@ -243,6 +243,7 @@ def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
     pd.testing.assert_frame_equal(mine.iloc[:, 3:], single.table)
 
 
+@pytest.mark.compile  # Dask workers are new processes: each loads the whole kernel
 def test_local_cluster_of_two_workers_equals_in_process(reference: Path, tmp_path: Path) -> None:
     run = run_sweep(_plan(tmp_path), scheduler="local", workers=2, out=tmp_path / "dask")
     assert run.computed == 16 and len(run.workers) == 2
@@ -300,6 +301,7 @@ def dask_cluster(tmp_path: Path):
                 proc.kill()
 
 
+@pytest.mark.compile  # Dask workers are new processes: each loads the whole kernel
 def test_a_killed_worker_still_gives_the_complete_identical_result(
     reference: Path, tmp_path: Path, dask_cluster: str
 ) -> None:
@@ -463,6 +465,7 @@ def test_tune_cells_equal_the_single_machine_command(tune_reference: Path) -> No
     )
 
 
+@pytest.mark.compile  # Dask workers are new processes: each loads the whole kernel
 def test_evaluate_and_tune_on_a_cluster_that_loses_a_worker(
     evaluate_reference: Path, tune_reference: Path, tmp_path: Path, dask_cluster: str
 ) -> None:
