@@ -58,14 +58,10 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.choices import can_forage, forage
+from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
-from analyzer.kernel.rules.effects import (
-    count_undelivered,
-    give_gift,
-    lose_life_event,
-    run_steps,
-)
+from analyzer.kernel.rules.effects import run_steps
 from analyzer.kernel.rules.events import (
     activation_allowed,
     class_level,
