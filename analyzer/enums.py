@@ -249,6 +249,8 @@ class _Cond(NamedTuple):
     # an opponent's upkeep) has one or fewer cards in hand
     IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
     # creature is a token, it also ...")
+    ANOTHER_CREATURE_ENTERED: int = 64  # another creature entered the battlefield under your
+    # control this turn (P.CREATURES_ENTERED_TURN; "another": not the source, H.TARGET_SRC)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -272,6 +274,7 @@ COND_NAMES = {
     "not_your_turn": Cond.NOT_YOUR_TURN,
     "is_token": Cond.IS_TOKEN,
     "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
+    "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 COND_CONTROL_SUBTYPE = 16
@@ -280,6 +283,8 @@ COND_NOT_CONTROL_SUBTYPE = 32
 # plus this bit for "another nontoken ..."
 TRIGGER_NONTOKEN = 1 << 20
 TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
+TRIGGER_ANY_PERMANENT = 1 << 22  # "another Squirrel or Food you control": any permanent with
+# one of the subtypes, not only a creature
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
 # ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
@@ -324,6 +329,8 @@ class _TargetFilter(NamedTuple):
     DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
     ATTACKING: int = 32768  # "attacking creature"
     POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
+    DIFFERENT_CONTROLLER: int = 131072  # "controlled by different players": not controlled by
+    # the controller of a target of the group TargCol.OTHER_THAN names
 
 
 TargetFilter = _TargetFilter()
@@ -432,6 +439,13 @@ class _Op(NamedTuple):
     DRAW_X: int = 67  # ref: players each draw X cards, X counted as XCount a says
     STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
     # creatures its controller controls (a characteristic-defining ability, 604.3)
+    DISCARD_CHOSEN: int = 68  # ref: players each reveal their hand and discard the nonland
+    # card you choose; b=1: only a player who lost life this turn, the others discard a card
+    # of their choice
+    MILL_TAKE: int = 69  # you mill a; may put a card of types b from among them into your hand
+    # (IT); DONE if you control a permanent of subtype c or that card has it
+    ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
+    # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
 
 
 Op = _Op()
@@ -443,6 +457,9 @@ class _XCount(NamedTuple):
     CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
     SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
     OPPONENTS_HAND_AT_MOST_1: int = 2  # "for each opponent who has one or fewer cards in hand"
+    GREATEST_MV_IN_GRAVEYARD: int = 3  # "the greatest mana value among cards in your graveyard"
+    OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
+    # (the subtypes: the op's own parameter)
 
 
 XCount = _XCount()

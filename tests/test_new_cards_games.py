@@ -1,7 +1,8 @@
 """Whole games with the cards issue 20 made exact (Class levels, activation restrictions,
-exile-instead-of-dying, top-or-bottom, target-dependent cost reduction): invariants after every
-step, and each card is really used (cast, levelled up, activated), so the invariant checks cover
-the new code paths and not only decks that never reach them."""
+exile-instead-of-dying, top-or-bottom, target-dependent cost reduction; then reflexive
+triggers, "controlled by different players", last-known power, -X/-X, mill and take one):
+invariants after every step, and each card is really used (cast, levelled up, activated), so
+the invariant checks cover the new code paths and not only decks that never reach them."""
 
 from __future__ import annotations
 
@@ -52,8 +53,9 @@ def _objects(G, n):
         yield b
 
 
-def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
-    decks = [GREEN_BLUE, BLACK_RED]
+def _play(catalog, decks, games=GAMES):
+    """Play `games` games of decks[0] against decks[1] under the invariant checks: the
+    failures, the times each card was cast, and the highest Class level reached."""
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("never", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
@@ -62,7 +64,7 @@ def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
     cast = dict.fromkeys(ids, 0)
     top_level = 0
     failures = []
-    for gi in range(GAMES):
+    for gi in range(games):
         engine.init_game(
             G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 11, gi, 20, 60, 50_000, -1
         )
@@ -76,6 +78,11 @@ def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
                 if cid == card:
                     cast[name] += int(G[b + L.O.STAT_CAST])
             top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
+    return failures, cast, top_level
+
+
+def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
+    failures, cast, top_level = _play(catalog, [GREEN_BLUE, BLACK_RED])
     assert failures == []
     for name in (
         "Hunter's Talent",
@@ -88,3 +95,53 @@ def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
     ):
         assert cast[name] > 0, name
     assert top_level >= 2  # the built-in player levels a Talent up
+
+
+# The cards made exact next (reflexive "when you do" triggers, "another creature entered this
+# turn", "controlled by different players", last-known power, -X/-X, mill and take one).
+WHITE_BLUE = Deck(
+    "flicker",
+    (
+        ("Plains", 8),
+        ("Island", 9),
+        ("Waterspout Warden", 4),
+        ("Run Away Together", 3),
+        ("Splash Portal", 3),
+        ("Driftgloom Coyote", 3),
+        ("Thought Shucker", 4),
+        ("Jolly Gerbils", 3),
+        ("Warren Elder", 3),
+    ),
+)
+GREEN_BLACK = Deck(
+    "squirrels",
+    (
+        ("Forest", 9),
+        ("Swamp", 8),
+        ("Cache Grab", 3),
+        ("Curious Forager", 3),
+        ("Honored Dreyleader", 4),
+        ("Thought-Stalker Warlock", 3),
+        ("Wick's Patrol", 2),
+        ("Bushy Bodyguard", 4),
+        ("Treetop Sentries", 3),
+        ("Iridescent Vinelasher", 1),
+    ),
+)
+
+
+def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) -> None:
+    failures, cast, _ = _play(catalog, [WHITE_BLUE, GREEN_BLACK])
+    assert failures == []
+    for name in (
+        "Waterspout Warden",
+        "Run Away Together",
+        "Splash Portal",
+        "Driftgloom Coyote",
+        "Cache Grab",
+        "Curious Forager",
+        "Honored Dreyleader",
+        "Thought-Stalker Warlock",
+        "Wick's Patrol",
+    ):
+        assert cast[name] > 0, name

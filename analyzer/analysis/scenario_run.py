@@ -30,6 +30,7 @@ from analyzer.enums import (
     PolCol,
     PolicyKind,
     TargCol,
+    TargetFilter,
     Zone,
 )
 from analyzer.errors import InputError, Problem
@@ -567,6 +568,12 @@ class _Run:
                 self._fail(a, f"{texts[idx]} is chosen twice for one target")
             if code == script.E_OTHER:
                 other = int(cc.targets[tg0 + j, TargCol.OTHER_THAN]) - 1
+                if int(cc.targets[tg0 + j, TargCol.FILTER]) & TargetFilter.DIFFERENT_CONTROLLER:
+                    self._fail(
+                        a,
+                        f"{texts[idx]} has the controller of {what}'s target {other + 1}: the "
+                        f"two must be controlled by different players",
+                    )
                 self._fail(
                     a,
                     f"{texts[idx]} is already {what}'s target {other + 1}: this "

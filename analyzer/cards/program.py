@@ -32,6 +32,7 @@ from analyzer.enums import (
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     PROMISE_CONDS,
+    TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilityKind,
@@ -65,6 +66,7 @@ ABILITY_FIELDS = frozenset(
         "subtypes",
         "nontoken",
         "flying",
+        "any_permanent",
         "any_player",
         "while",
         "for_each",
@@ -299,6 +301,12 @@ def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | No
             )
         elif v is not None:
             other_than = v
+    if filt & TargetFilter.DIFFERENT_CONTROLLER and other_than < 0:
+        ctx.err(
+            f"{field}.filter",
+            "different_controller needs `other_than`: the group whose targets' controllers "
+            "this group's must differ from",
+        )
     if kind is None:
         return None
     return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)
@@ -427,6 +435,8 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
         if v == "":
             return 0, ""
         return (ctx.name_(v, SUBTYPE_NAMES, field, "subtype") or 0), ""
+    elif p.kind == "subtypes":
+        return ctx.mask_(v, SUBTYPE_NAMES, field, "subtype"), ""
     return 0, ""
 
 
@@ -506,7 +516,7 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
-    if "subtypes" in d or "nontoken" in d or "flying" in d:
+    if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(
                 f"{field}.subtypes",
@@ -518,6 +528,10 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
                 trig |= TRIGGER_NONTOKEN
             if ctx.bool_(d, "flying", f"{field}.flying"):
                 trig |= TRIGGER_FLYING
+            if ctx.bool_(d, "any_permanent", f"{field}.any_permanent"):
+                if not trig & (TRIGGER_NONTOKEN - 1):
+                    ctx.err(f"{field}.any_permanent", "names the `subtypes` it watches for")
+                trig |= TRIGGER_ANY_PERMANENT
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
             ctx.err(
@@ -739,6 +753,16 @@ def _modes(
     return tuple(modes)
 
 
+def _sets_done(s: Step) -> bool:
+    """Does step s set DONE for the steps after it ("if you do", "if that creature ...")?"""
+    return (
+        s.op in (Op.FORAGE, Op.MILL_TAKE)
+        or (s.op == Op.DISCARD and s.b == 1)
+        or (s.op == Op.EXILE_UNTIL_LEAVES and s.b >= 0)
+        or (s.op == Op.FLICKER and s.c != 0)
+    )
+
+
 def _program(
     ctx: Ctx, d: dict, field: str, kind: int, cond: int, mana: bool, attachable: bool
 ) -> tuple[tuple[TargetGroup, ...], tuple[Step, ...]]:
@@ -796,12 +820,12 @@ def _program(
                 "where a spell was cast from belongs on the steps of an "
                 "instant's or sorcery's `spell` ability",
             )
-        if step.cond == Cond.DONE and not any(
-            s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps
-        ):
+        if step.cond == Cond.DONE and not any(_sets_done(s) for s in steps):
             ctx.err(
                 f"{sfield}.when",
-                '`done` ("if you do") needs an earlier forage or `may` discard step',
+                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, or '
+                "exile_until_leaves with `done_if_power_at_most` or flicker with "
+                "`done_if_subtypes`",
             )
         refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
         for r in refs:

@@ -164,6 +164,7 @@ class _Player(NamedTuple):
     COMMANDER_DAMAGE_2: int
     COMMANDER_DAMAGE_3: int
     FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
+    CREATURES_ENTERED_TURN: int  # creatures that entered under this player's control this turn
 
 
 P = _numbered(_Player)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, Op, StepCol, Zone
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Op, StepCol, Zone
 from analyzer.kernel import layout as L
 
 
@@ -166,6 +166,8 @@ def add_permanent(
     G[b + L.O.COPY_OF] = copy_of
     turn = int(G[L.H.TURN])
     G[b + L.O.ENTERED_TURN] = turn if entered_this_turn else turn - 1
+    if entered_this_turn and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        G[_pb(controller) + L.P.CREATURES_ENTERED_TURN] += 1  # "a creature entered this turn"
     G[L.H.TIMESTAMP] += 1
     G[b + L.O.TIMESTAMP] = G[L.H.TIMESTAMP]
     _append(G, controller, Zone.BATTLEFIELD, o)

@@ -70,6 +70,7 @@ from analyzer.kernel.rules.library import (
     dig,
     look_at_top,
     mill,
+    mill_take,
     reveal_until_land,
     search_basic_land,
     search_basic_land_to_top,
@@ -81,6 +82,7 @@ from analyzer.kernel.rules.state import (
     attached_obj,
     create_token,
     draw_cards,
+    graveyard_at,
     hand_at,
     move_object,
     ob,
@@ -164,6 +166,20 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
 
 
 @njit
+def best_nonland_in_hand(G, cards, p):
+    """The nonland card of p's hand an opponent who sees it picks: the most valuable."""
+    best = -1
+    for j in range(G[pb(p) + P.HAND_N]):
+        o = hand_at(G, p, j)
+        cc = G[ob(o) + O.CARD]
+        if cards[cc, CardCol.TYPES] & CardType.LAND:
+            continue
+        if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    return best
+
+
+@njit
 def _is_obj(v):
     return 0 <= v < PLAYER_BASE
 
@@ -172,6 +188,36 @@ def _is_obj(v):
 def _enter_under(G, C, o, ctrl):
     put_onto_battlefield(G, cards_of(C), o, ctrl, False)
     fire_enters(G, C, o)
+
+
+@njit
+def count_x(G, C, x, src, ctrl, subtypes):
+    """X of "where X is ..." (107.3), counted as the step resolves: XCount x."""
+    cards = cards_of(C)
+    n = 0
+    if x == XCount.SELF_POWER:
+        return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+    if x == XCount.OPPONENTS_HAND_AT_MOST_1:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
+                n += 1
+        return n
+    if x == XCount.GREATEST_MV_IN_GRAVEYARD:
+        for i in range(G[pb(ctrl) + P.GY_N]):
+            n = max(n, cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.MV])
+        return n
+    for j in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + j]
+        bo = ob(o)
+        if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
+            continue
+        card = G[bo + O.CARD]
+        if x == XCount.CREATURES_YOU_CONTROL:
+            if cards[card, CardCol.TYPES] & CardType.CREATURE:
+                n += 1
+        elif o != src and cards[card, CardCol.SUBTYPES] & subtypes:
+            n += 1  # OTHER_PERMANENTS_WITH_SUBTYPES
+    return n
 
 
 @njit
@@ -438,18 +484,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
                     continue
-                p = vals[i] - PLAYER_BASE
-                best = -1
-                for j in range(G[pb(p) + P.HAND_N]):
-                    o = hand_at(G, p, j)
-                    cc = G[ob(o) + O.CARD]
-                    if cards[cc, CardCol.TYPES] & CardType.LAND:
-                        continue
-                    if (
-                        best < 0
-                        or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
-                    ):
-                        best = o
+                best = best_nonland_in_hand(G, cards, vals[i] - PLAYER_BASE)
                 if best >= 0:
                     move_object(G, cards, best, Zone.EXILE)
                     it = best
@@ -522,11 +557,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     move_object(G, cards, w, Zone.GRAVEYARD)
                     done = 1
         elif op == Op.DRAW_X:
-            x = 0
-            if a == XCount.OPPONENTS_HAND_AT_MOST_1:
-                for q in range(G[H.NPLAYERS]):
-                    if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
-                        x += 1
+            x = count_x(G, C, a, src, ctrl, 0)
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
                     draw_cards(G, vals[i] - PLAYER_BASE, x)
@@ -569,10 +600,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
         elif op == Op.EXILE_UNTIL_LEAVES:
             # 610.3c: if the source already left the battlefield, nothing is exiled
+            done = 0
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 for i in range(n):
                     if _is_obj(vals[i]):
                         v = vals[i]
+                        if G[ob(v) + O.CUR_P] <= b_:  # "if that creature had power N or less"
+                            done = 1
                         move_object(G, cards, v, Zone.EXILE)
                         if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceased to exist instead
                             G[ob(v) + O.LINK] = src + 1
@@ -580,11 +614,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                             G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
                         it = v
         elif op == Op.FLICKER:
+            done = 0
             for i in range(n):
                 if _is_obj(vals[i]):
                     v = vals[i]
                     if b_ == 1 and not flicker_wanted(G, v):
                         continue  # "you may": the controller's choice
+                    if cards[G[ob(v) + O.CARD], CardCol.SUBTYPES] & c:
+                        done = 1  # "if that creature is a Bird, Frog, ...": then a DONE step
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
@@ -606,18 +643,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
-            x = 0
-            if a == XCount.SELF_POWER:
-                x = G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
-            else:
-                for j in range(G[H.BF_N]):
-                    o = G[OFF_BATTLEFIELD + j]
-                    if (
-                        G[ob(o) + O.CTRL] == ctrl
-                        and G[ob(o) + O.PHASED] == 0
-                        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                    ):
-                        x += 1
+            x = count_x(G, C, a, src, ctrl, 0)
             G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
                 if _is_obj(vals[i]):
@@ -660,6 +686,27 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         worst = o
                 if worst >= 0:
                     move_object(G, cards, worst, Zone.EXILE)
+        elif op == Op.DISCARD_CHOSEN:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                q = vals[i] - PLAYER_BASE
+                if b_ == 1 and G[pb(q) + P.LIFE_LOST_TURN] == 0:
+                    w = discard_choice(G, C, q, False)  # "otherwise, they discard a card"
+                else:
+                    w = best_nonland_in_hand(G, cards, q)  # they reveal it, you choose
+                if w >= 0:
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+        elif op == Op.MILL_TAKE:
+            it, done = mill_take(G, C, ctrl, a, b_, c)
+        elif op == Op.ADD_P1P1_X:
+            x = count_x(G, C, a, src, ctrl, b_)
+            if x > 0:
+                G[H.DIRTY] = DIRTY_ALL
+                for i in range(n):
+                    if _is_obj(vals[i]):
+                        G[ob(vals[i]) + O.P1P1] += x
+                        G[ob(vals[i]) + O.CUR_P] += x
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if _is_obj(vals[i]):

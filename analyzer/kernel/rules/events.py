@@ -11,6 +11,7 @@ from __future__ import annotations
 from analyzer.enums import (
     COND_CONTROL_SUBTYPE,
     COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilCol,
@@ -101,6 +102,20 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.ANOTHER_CREATURE_ENTERED:
+        # "another creature entered the battlefield under your control this turn": the count
+        # less the source itself (H.TARGET_SRC, set by whoever checks the source's condition)
+        n = G[pb(ctrl) + P.CREATURES_ENTERED_TURN]
+        src = G[H.TARGET_SRC] - 1
+        if (
+            src >= 0
+            and G[ob(src) + O.ENTERED_TURN] == G[H.TURN]
+            and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD
+            and G[ob(src) + O.CTRL] == ctrl
+            and cards_of(C)[G[ob(src) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            n -= 1
+        return n > 0
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -145,12 +160,15 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         return
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O.PROMISED]
+    keep_src = G[H.TARGET_SRC]
+    G[H.TARGET_SRC] = o + 1  # the source whose condition is checked ("another creature ...")
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] == kind and (
             abilities[a, AbilCol.COND] == Cond.ALWAYS
             or cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0)
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
+    G[H.TARGET_SRC] = keep_src
 
 
 @njit
@@ -192,11 +210,9 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O.CARD]
     if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if (
-        cards[card, CardCol.TYPES] & CardType.CREATURE
-        and (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1
-    ):
+    if (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
         sub = cards[card, CardCol.SUBTYPES]
+        creature = cards[card, CardCol.TYPES] & CardType.CREATURE
         for i in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + i]
             if q == o or G[ob(q) + O.CTRL] != ctrl or G[ob(q) + O.PHASED]:
@@ -210,9 +226,10 @@ def fire_enters(G, C, o):
                     continue
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
-                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
+                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flag bits are above it)
                 if (
-                    (want != 0 and (sub & want) == 0)
+                    (creature == 0 and (tp & TRIGGER_ANY_PERMANENT) == 0)
+                    or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
                 ):

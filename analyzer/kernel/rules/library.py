@@ -82,6 +82,40 @@ def mill(G, C, p, n):
 
 
 @njit(_nrt=True)
+def mill_take(G, C, p, n, types, subtype):
+    """p mills n, then may put a card of `types` from among them into their hand (the built-in
+    player takes the most valuable). Returns (that card or -1, done): done is "if you control
+    a [subtype] or returned a [subtype] card this way" (subtype 0: a card was put into hand)."""
+    cards = cards_of(C)
+    k = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(k, 1), np.int32)
+    _top(G, p, k, top)
+    best = -1
+    for j in range(k):
+        move_object(G, cards, top[j], Zone.GRAVEYARD)
+        card = G[ob(top[j]) + O.CARD]
+        if cards[card, CardCol.TYPES] & types and (
+            best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+        ):
+            best = top[j]
+    if best >= 0:
+        move_object(G, cards, best, Zone.HAND)
+    if subtype == 0:
+        return best, 1 if best >= 0 else 0
+    if best >= 0 and cards[G[ob(best) + O.CARD], CardCol.SUBTYPES] & subtype:
+        return best, 1
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtype
+        ):
+            return best, 1
+    return best, 0
+
+
+@njit(_nrt=True)
 def look_at_top(G, C, p, n, to_graveyard):
     """Surveil n (to_graveyard) or scry n."""
     k = min(n, G[pb(p) + P.LIB_N])

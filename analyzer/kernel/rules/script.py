@@ -54,7 +54,12 @@ from analyzer.kernel.rules.stack import (
     spell_ability,
 )
 from analyzer.kernel.rules.state import ob, pb, put_onto_battlefield
-from analyzer.kernel.rules.targets import group_active, slot_start, value_legal
+from analyzer.kernel.rules.targets import (
+    group_active,
+    other_controller_clash,
+    slot_start,
+    value_legal,
+)
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
@@ -111,6 +116,8 @@ def check_targets(G, C, ab, chooser, promised, slots, zccs):
                 for q in range(targets[tg0 + other, TargCol.MAX]):
                     if slots[o0 + q] == v:
                         return E_OTHER, s0 + k
+            if other_controller_clash(G, targets, g, tg0, slots, v):
+                return E_OTHER, s0 + k  # "controlled by different players"
             n += 1
         if active and n < targets[g, TargCol.MIN]:
             return E_TOO_FEW, j

@@ -456,11 +456,11 @@ def _trigger_to_stack(G, C, t):
     if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
         return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
+    G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
     ):
         return False
-    G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, ab, ctrl, promised)  # 603.3c: a modal trigger's mode, chosen now
     if ab == NO_MODE:
         return False  # 603.3c: no mode can be chosen, the ability is removed

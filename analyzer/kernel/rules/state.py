@@ -289,6 +289,8 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.CUR_P] = G[b + O.BASE_P]
     G[b + O.CUR_T] = G[b + O.BASE_T]
     G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
+    if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        G[pb(controller) + P.CREATURES_ENTERED_TURN] += 1
 
 
 @njit
