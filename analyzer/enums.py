@@ -446,6 +446,7 @@ class _Op(NamedTuple):
     # (IT); DONE if you control a permanent of subtype c or that card has it
     ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
     # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
+    TO_LIBRARY_BOTTOM: int = 71  # ref: cards in a graveyard -> the bottom of their owner's library
 
 
 Op = _Op()
@@ -582,6 +583,7 @@ class _CardFlag(NamedTuple):
     HAS_ACTIVATED: int = 4  # some non-mana activated ability
     FAST: int = 8  # instant, or has flash: castable at instant speed
     TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
+    GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
 
 
 CardFlag = _CardFlag()
@@ -612,7 +614,9 @@ class _AbilCol(NamedTuple):
     # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
     COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
     COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
-    N: int = 22
+    FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
+    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
+    N: int = 23
 
 
 AbilCol = _AbilCol()

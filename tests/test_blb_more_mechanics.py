@@ -78,3 +78,18 @@ def test_cache_grab_without_a_squirrel_makes_no_food() -> None:
     s = run_text(text.split("[expect]")[0])
     assert seat(s, 0)["hand"] == ["Jolly Gerbils"]
     assert bf(s, 0, "Food") == []
+
+
+def test_bonebind_orator_cannot_return_itself_nor_work_from_the_battlefield() -> None:
+    text = _text("graveyard_ability_exiles_itself")
+    itself = text.replace(
+        'targets = ["graveyard:0:Treetop Sentries"]', 'targets = ["graveyard:0:Bonebind Orator"]'
+    )
+    assert "not a legal target" in input_error(run_text, itself)
+    on_bf = text.replace(
+        'battlefield = ["Swamp", "Swamp", "Swamp", "Swamp"]',
+        'battlefield = ["Swamp", "Swamp", "Swamp", "Swamp", "Bonebind Orator"]',
+    ).replace(
+        'activate = "graveyard:0:Bonebind Orator"', 'activate = "battlefield:0:Bonebind Orator"'
+    )
+    assert "graveyard" in input_error(run_text, on_bf)

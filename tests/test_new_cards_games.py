@@ -7,6 +7,7 @@ the invariant checks cover the new code paths and not only decks that never reac
 from __future__ import annotations
 
 from analyzer.analysis.simulate import kernel_inputs
+from analyzer.enums import Zone
 from analyzer.io.deck import Deck
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import engine
@@ -55,13 +56,15 @@ def _objects(G, n):
 
 def _play(catalog, decks, games=GAMES):
     """Play `games` games of decks[0] against decks[1] under the invariant checks: the
-    failures, the times each card was cast, and the highest Class level reached."""
+    failures, the times each card was cast, the highest Class level reached, and how many
+    copies of each card ended in exile."""
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("never", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
     n_cards = int(sum(inp.deck_sizes))
     ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
     cast = dict.fromkeys(ids, 0)
+    exiled = dict.fromkeys(ids, 0)
     top_level = 0
     failures = []
     for gi in range(games):
@@ -77,12 +80,13 @@ def _play(catalog, decks, games=GAMES):
             for name, cid in ids.items():
                 if cid == card:
                     cast[name] += int(G[b + L.O.STAT_CAST])
+                    exiled[name] += int(G[b + L.O.ZONE] == Zone.EXILE)
             top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
-    return failures, cast, top_level
+    return failures, cast, top_level, exiled
 
 
 def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:
-    failures, cast, top_level = _play(catalog, [GREEN_BLUE, BLACK_RED])
+    failures, cast, top_level, _ = _play(catalog, [GREEN_BLUE, BLACK_RED])
     assert failures == []
     for name in (
         "Hunter's Talent",
@@ -111,6 +115,7 @@ WHITE_BLUE = Deck(
         ("Thought Shucker", 4),
         ("Jolly Gerbils", 3),
         ("Warren Elder", 3),
+        ("Barkform Harvester", 2),
     ),
 )
 GREEN_BLACK = Deck(
@@ -126,12 +131,39 @@ GREEN_BLACK = Deck(
         ("Bushy Bodyguard", 4),
         ("Treetop Sentries", 3),
         ("Iridescent Vinelasher", 1),
+        ("Bonebind Orator", 3),
+    ),
+)
+# No card of these two decks exiles from a graveyard or the battlefield: an Orator in exile
+# paid its own graveyard ability's cost. The red deck's burn fills the graveyard with creatures.
+BLACK_GRAVEYARD = Deck(
+    "graveyard",
+    (
+        ("Swamp", 17),
+        ("Bonebind Orator", 4),
+        ("Thought-Stalker Warlock", 4),
+        ("Wick's Patrol", 3),
+        ("Agate-Blade Assassin", 4),
+        ("Iridescent Vinelasher", 4),
+        ("Starscape Cleric", 4),
+    ),
+)
+RED_BURN = Deck(
+    "burn",
+    (
+        ("Mountain", 17),
+        ("Blooming Blast", 4),
+        ("Wildfire Howl", 3),
+        ("Heartfire Hero", 4),
+        ("Raccoon Rallier", 4),
+        ("Steampath Charger", 4),
+        ("Whiskerquill Scribe", 4),
     ),
 )
 
 
 def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) -> None:
-    failures, cast, _ = _play(catalog, [WHITE_BLUE, GREEN_BLACK])
+    failures, cast, _, _ = _play(catalog, [WHITE_BLUE, GREEN_BLACK])
     assert failures == []
     for name in (
         "Waterspout Warden",
@@ -143,5 +175,14 @@ def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) ->
         "Honored Dreyleader",
         "Thought-Stalker Warlock",
         "Wick's Patrol",
+        "Barkform Harvester",
+        "Bonebind Orator",
     ):
         assert cast[name] > 0, name
+
+
+def test_the_player_uses_bonebind_orators_graveyard_ability(catalog) -> None:
+    failures, cast, _, exiled = _play(catalog, [BLACK_GRAVEYARD, RED_BURN], games=20)
+    assert failures == []
+    assert cast["Bonebind Orator"] > 0
+    assert exiled["Bonebind Orator"] > 0  # exiled as the cost of its graveyard ability

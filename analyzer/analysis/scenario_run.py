@@ -70,7 +70,7 @@ _MESSAGES = {
     script.E_TAPPED: "its {T} cost can't be paid: the permanent is tapped",
     script.E_SICK: "its {T} cost can't be paid: the creature has summoning sickness",
     script.E_RESTRICTED: "its activation restriction is not met (once per turn, "
-    "'activate only if', or the Class's level)",
+    "'activate only if', the Class's level, or it works only from its owner's graveyard)",
 }
 
 
@@ -680,8 +680,9 @@ class _Run:
         o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
         if isinstance(o, str):
             self._fail(a, o)
-        if _f(G, o, L.O.CTRL) != p:
-            self._fail(a, f"seat {p} does not control {a.ref.text}")
+        in_graveyard = _f(G, o, L.O.ZONE) == Zone.GRAVEYARD  # an ability that works from there
+        if _f(G, o, L.O.OWNER if in_graveyard else L.O.CTRL) != p:
+            self._fail(a, f"seat {p} does not {'own' if in_graveyard else 'control'} {a.ref.text}")
         card = _f(G, o, L.O.CARD)
         a0 = int(cc.cards[card, CardCol.AB_START])
         acts = [

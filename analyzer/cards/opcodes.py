@@ -649,6 +649,15 @@ OP_SPECS: dict[str, OpSpec] = {
         _OBJ_NAMES,
         intent=Intent.HELP,
     ),
+    "to_library_bottom": OpSpec(
+        Op.TO_LIBRARY_BOTTOM,
+        "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "
+        "never spends mana on this for its own graveyard: the intent is harm)",
+        (),
+        _GRAVE,
+        frozenset({"it", "trigger_object"}),
+        intent=Intent.HARM,
+    ),
 }
 
 # Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the

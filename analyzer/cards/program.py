@@ -72,6 +72,7 @@ ABILITY_FIELDS = frozenset(
         "for_each",
         "once",
         "only_once",
+        "from_graveyard",
         "level",
         "targets_in_combat_or_tapped",
         "graveyard_types",
@@ -618,8 +619,15 @@ def parse_ability(
                 ctx.err(f"{field}.cost", "a hybrid symbol is modeled in activated costs only")
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
+    graveyard = ctx.bool_(d, "from_graveyard", f"{field}.from_graveyard")
+    if graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
+        ctx.err(
+            f"{field}.from_graveyard",
+            '"Exile this card from your graveyard" is the cost of an activated ability that '
+            "works from the graveyard (no tap, sacrifice or mana)",
+        )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac):
+        if not ("cost" in d or tap or sac or graveyard):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -675,7 +683,19 @@ def parse_ability(
         return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
     return Ability(
-        kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once, level=level, life=life
+        kind,
+        trig,
+        cond,
+        groups,
+        steps,
+        cost,
+        tap,
+        sac,
+        mana,
+        once=once,
+        level=level,
+        life=life,
+        from_graveyard=graveyard,
     )
 
 

@@ -51,7 +51,8 @@ Format (all keys optional unless marked)::
     discard = "Plains"           # Sazacap's Brew's additional cost (default: the AI's choice)
     mode = 2                     # a modal spell ("Choose one —"): the chosen mode, 1-based
     # { activate = "Food" } / { activate = "battlefield:0:Starforged Sword", targets = [...],
-    #   ability = 1 }            (the n-th activated ability of the card, default 1)
+    #   ability = 1 }            (the n-th activated ability of the card, default 1; a card
+    #                            with an ability that works from the graveyard: graveyard:0:Name)
     # { play = "Forest" }        (land drop)
     # { attack = ["Name", "battlefield:0:Fish#2"], defender = 1 }
     # { block = [["Blocker", "battlefield:0:Attacker"], ...] }  (every block; [] = none)
@@ -737,7 +738,7 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
             a.promise_targets, a.promise_grouped = a.targets, a.grouped
             a.targets, a.grouped = plain
     if kind == "activate":
-        a.ref = _own_ref(r, v, key, a.line, scn, a.seat)
+        a.ref = _own_ref(r, v, key, a.line, scn, a.seat, graveyard=True)
         a.ability = _int(r, raw, "ability", path, a.line, 1, 1, 20)
     elif kind == "attack":
         if r.typed(v, list, key, a.line, "a list of attacking creatures"):
@@ -765,9 +766,12 @@ def _action(r: _Reader, raw: Any, i: int, scn: Scenario) -> ActionSpec | None:
     return a
 
 
-def _own_ref(r: _Reader, v: Any, key: str, line: int, scn: Scenario, seat: int) -> Ref | None:
+def _own_ref(
+    r: _Reader, v: Any, key: str, line: int, scn: Scenario, seat: int, graveyard: bool = False
+) -> Ref | None:
     """A permanent named by reference, or by bare name (``Name`` / ``Name#2``: among the
-    permanents the acting seat controls, resolved when the action runs)."""
+    permanents the acting seat controls, resolved when the action runs). ``graveyard``: a card
+    in a graveyard may be named too (an ability that works from there)."""
     if isinstance(v, str) and ":" not in v:
         m = re.match(r"^(.+?)(?:#(\d+))?$", v.strip())
         got = r.card(m.group(1), key, line, tokens=True) if m else None
@@ -775,8 +779,17 @@ def _own_ref(r: _Reader, v: Any, key: str, line: int, scn: Scenario, seat: int) 
             return None
         return Ref(v, "battlefield", seat, got[0], int(m.group(2) or 1))
     ref = r.ref(v, key, line, scn.players)
-    if ref is not None and ref.zone != "battlefield":
-        r.err(key, "must be a permanent (battlefield:N:Name)", line)
+    if (
+        ref is not None
+        and ref.zone != "battlefield"
+        and not (graveyard and ref.zone == "graveyard")
+    ):
+        r.err(
+            key,
+            "must be a permanent (battlefield:N:Name)"
+            + (" or a card in a graveyard (graveyard:N:Name)" if graveyard else ""),
+            line,
+        )
         return None
     return ref
 

@@ -165,6 +165,7 @@ class _Player(NamedTuple):
     COMMANDER_DAMAGE_3: int
     FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
     CREATURES_ENTERED_TURN: int  # creatures that entered under this player's control this turn
+    GY_ABILITY: int  # 1 once a card with an ability that works from the graveyard was put there
 
 
 P = _numbered(_Player)

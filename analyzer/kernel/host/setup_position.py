@@ -206,6 +206,7 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     G[L.H.KINDS_SEEN] = -1  # and every event loop
     for p in range(int(G[L.H.NPLAYERS])):
         G[_pb(p) + L.P.FLASHBACK_GY] = 1  # and every graveyard for flashback
+        G[_pb(p) + L.P.GY_ABILITY] = 1  # and for abilities that work from there
     G[L.H.DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
     sick = {}
     for i in range(int(G[L.H.BF_N])):

@@ -707,6 +707,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.TO_LIBRARY_BOTTOM:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
+                    move_object(G, cards, vals[i], Zone.LIBRARY, False)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if _is_obj(vals[i]):

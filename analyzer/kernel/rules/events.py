@@ -287,6 +287,10 @@ def activation_allowed(G, C, o, ab, p):
     [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
     (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
     abilities = abilities_of(C)
+    if abilities[ab, AbilCol.FROM_GRAVEYARD] and (
+        G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p
+    ):
+        return False  # "Exile this card from your graveyard": only from its owner's graveyard
     once = abilities[ab, AbilCol.ONCE_EACH_TURN]
     if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
         return False

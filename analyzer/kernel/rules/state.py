@@ -8,7 +8,7 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, EndReason, Event, Phase, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -231,6 +231,8 @@ def move_object(G, cards, o, zone, top=True):
         and (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
     ):
         G[pb(p) + P.FLASHBACK_GY] = 1  # the built-in player looks there for flashback casts
+    if zone == Zone.GRAVEYARD and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.GRAVEYARD_ABILITY:
+        G[pb(p) + P.GY_ABILITY] = 1  # ... and for abilities that work from there
     off, cnt, cap = zone_list(p, zone)
     n = G[cnt]
     if n >= cap:
