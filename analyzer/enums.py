@@ -251,6 +251,8 @@ class _Cond(NamedTuple):
     # creature is a token, it also ...")
     ANOTHER_CREATURE_ENTERED: int = 64  # another creature entered the battlefield under your
     # control this turn (P.CREATURES_ENTERED_TURN; "another": not the source, H.TARGET_SRC)
+    SECOND_RESOLUTION: int = 65  # steps: "if this is the second time this ability has resolved
+    # this turn" (O.RESOLVED_TURN / O.RESOLVED_N count the resolutions that reach the step)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -275,8 +277,11 @@ COND_NAMES = {
     "is_token": Cond.IS_TOKEN,
     "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
     "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
+    "second_resolution": Cond.SECOND_RESOLUTION,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
+# StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
+SUBTYPE_CHOSEN = -1
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
@@ -447,6 +452,8 @@ class _Op(NamedTuple):
     ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
     # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
     TO_LIBRARY_BOTTOM: int = 71  # ref: cards in a graveyard -> the bottom of their owner's library
+    CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
+    # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
 Op = _Op()

@@ -116,6 +116,8 @@ WHITE_BLUE = Deck(
         ("Jolly Gerbils", 3),
         ("Warren Elder", 3),
         ("Barkform Harvester", 2),
+        ("Harvestrite Host", 3),
+        ("Patchwork Banner", 2),
     ),
 )
 GREEN_BLACK = Deck(
@@ -177,6 +179,8 @@ def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) ->
         "Wick's Patrol",
         "Barkform Harvester",
         "Bonebind Orator",
+        "Harvestrite Host",
+        "Patchwork Banner",
     ):
         assert cast[name] > 0, name
 

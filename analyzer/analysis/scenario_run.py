@@ -716,8 +716,16 @@ class _Run:
         if not int(cc.cards[card, CardCol.TYPES]) & CardType.LAND:
             self._fail(a, f"{a.card} is not a land: cast it")
         o = next((x for x in zone_objects(G, p, Zone.HAND) if _f(G, x, L.O.CARD) == card), -1)
+        if o < 0:  # or from exile, where a permission allows ("you may play that card")
+            exiled = (
+                x
+                for q in range(int(G[L.H.NPLAYERS]))
+                for x in zone_objects(G, q, Zone.EXILE)
+                if _f(G, x, L.O.CARD) == card and _f(G, x, L.O.CAST_BY) == p + 1
+            )
+            o = next(exiled, -1)
         if o < 0:
-            self._fail(a, f"{a.card} is not in seat {p}'s hand")
+            self._fail(a, f"{a.card} is not in seat {p}'s hand (nor may it play one from exile)")
         self._sorcery_time(a, p, "a land can be played")
         if _pf(G, p, L.P.LANDS_TURN) >= 1:
             self._fail(a, f"seat {p} has already played a land this turn")

@@ -471,7 +471,8 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "static_anthem": OpSpec(
         Op.STATIC_ANTHEM,
-        "other creatures you control (of `subtype`, empty = all) get +power/+toughness",
+        "other creatures you control (of `subtype`, empty = all; \"chosen\": the type chosen "
+        "as the source entered) get +power/+toughness",
         (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
         static=True,
     ),
@@ -648,6 +649,12 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
+    ),
+    "choose_creature_type": OpSpec(
+        Op.CHOOSE_CREATURE_TYPE,
+        '"As this enters, choose a creature type" (an `enters_with` step; the built-in player '
+        "chooses the type most of its creature cards share); a `static_anthem` with "
+        '`subtype = "chosen"` reads it',
     ),
     "to_library_bottom": OpSpec(
         Op.TO_LIBRARY_BOTTOM,

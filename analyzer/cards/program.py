@@ -32,6 +32,7 @@ from analyzer.enums import (
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     PROMISE_CONDS,
+    SUBTYPE_CHOSEN,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
@@ -435,6 +436,8 @@ def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[in
     elif p.kind == "subtype":
         if v == "":
             return 0, ""
+        if v == "chosen":  # "the chosen type" (choose_creature_type); static_anthem only
+            return SUBTYPE_CHOSEN, ""
         return (ctx.name_(v, SUBTYPE_NAMES, field, "subtype") or 0), ""
     elif p.kind == "subtypes":
         return ctx.mask_(v, SUBTYPE_NAMES, field, "subtype"), ""
@@ -588,6 +591,8 @@ def parse_ability(
         ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's steps")
     if cond == Cond.IS_TOKEN:
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
+    if cond == Cond.SECOND_RESOLUTION:
+        ctx.err(f"{field}.when", "`second_resolution` counts resolutions: put it on a step")
     trig = _trigger_param(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
@@ -827,13 +832,22 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP) or step.ref != REF_NAMES["self"]
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE)
+            or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
-                "an enters_with ability only puts counters on itself or taps it "
-                '(add_counters or tap, ref = "self")',
+                "an enters_with ability only puts counters on itself, taps it or chooses a "
+                'creature type (add_counters or tap, ref = "self"; choose_creature_type)',
             )
+        if spec.op == Op.CHOOSE_CREATURE_TYPE and kind != AbilityKind.ENTERS_WITH:
+            ctx.err(f"{sfield}.op", '"As this enters, choose ..." is an enters_with step')
+        if (
+            step.c == SUBTYPE_CHOSEN
+            and spec.op != Op.STATIC_ANTHEM
+            and any(q.kind == "subtype" and q.column == "c" for q in spec.params)
+        ):
+            ctx.err(f"{sfield}.subtype", '"chosen" is modeled for static_anthem only')
         if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
             ctx.err(
                 f"{sfield}.when",

@@ -53,7 +53,7 @@ Format (all keys optional unless marked)::
     # { activate = "Food" } / { activate = "battlefield:0:Starforged Sword", targets = [...],
     #   ability = 1 }            (the n-th activated ability of the card, default 1; a card
     #                            with an ability that works from the graveyard: graveyard:0:Name)
-    # { play = "Forest" }        (land drop)
+    # { play = "Forest" }        (land drop: from hand, or from exile where a permission allows)
     # { attack = ["Name", "battlefield:0:Fish#2"], defender = 1 }
     # { block = [["Blocker", "battlefield:0:Attacker"], ...] }  (every block; [] = none)
     # { advance = "end" }        (built-in AI plays on: a phase name or "next_turn")

@@ -384,6 +384,9 @@ class _Object(NamedTuple):
     CLASS_LEVEL: int  # a Class (716): its level; 0 = 1 (every permanent enters at level 1)
     EXILE_TURN: int  # "if it would die this turn, exile it instead": that turn; 0 = none
     ONCE_EVER: int  # 1 once its "Activate only once" ability was activated (this object)
+    RESOLVED_TURN: int  # the turn its "if this is the second time this ability has resolved
+    RESOLVED_N: int  # this turn" ability last resolved, and how often it did that turn
+    CHOSEN_SUBTYPE: int  # "As this enters, choose a creature type": that type's Subtype bit
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -21,6 +21,7 @@ battlefield (a condition on life changes or whose turn it is: ``_volatile``) the
 from __future__ import annotations
 
 from analyzer.enums import (
+    SUBTYPE_CHOSEN,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -197,6 +198,10 @@ def _apply_statics(G, C, n, n_static):
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_ANTHEM:
                         sub = steps[k, StepCol.C]
+                        if sub == SUBTYPE_CHOSEN:  # "creatures of the chosen type"
+                            sub = G[bs + O.CHOSEN_SUBTYPE]
+                            if sub == 0:
+                                continue
                         for j in range(n):
                             t = G[OFF_BATTLEFIELD + j]
                             bt = ob(t)

@@ -235,7 +235,18 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
+        if cond == Cond.SECOND_RESOLUTION:
+            # "Then ... if this is the second time this ability has resolved this turn": each
+            # resolution reaches this step once (a fizzled one never resolved, 608.2b)
+            if src < 0:
+                continue
+            if G[ob(src) + O.RESOLVED_TURN] != G[H.TURN]:
+                G[ob(src) + O.RESOLVED_TURN] = G[H.TURN]
+                G[ob(src) + O.RESOLVED_N] = 0
+            G[ob(src) + O.RESOLVED_N] += 1
+            if G[ob(src) + O.RESOLVED_N] != 2:
+                continue
+        elif cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
             # where the resolving spell was cast from (it is still on the stack)
             cast_from = G[ob(src) + O.CAST_FROM] - 1 if src >= 0 else -1
             if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:

@@ -27,6 +27,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DF,
+    DIRTY_ALL,
     MAX_DELAYED,
     MAX_TARGETS,
     MAX_TRIGGERS,
@@ -44,6 +45,7 @@ from analyzer.kernel.layout import (
     P,
     T,
 )
+from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
 from analyzer.kernel.runtime.config import njit
@@ -189,6 +191,9 @@ def _enters_with(G, C, o, ctrl):
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
             if steps[k, StepCol.OP] == Op.TAP:  # "enters tapped [if ...]"
                 G[ob(o) + O.TAPPED] = 1
+            elif steps[k, StepCol.OP] == Op.CHOOSE_CREATURE_TYPE:  # "As this enters, choose"
+                G[ob(o) + O.CHOSEN_SUBTYPE] = creature_type_choice(G, C, ctrl)
+                G[H.DIRTY] = DIRTY_ALL  # statics that read the chosen type
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
