@@ -452,6 +452,8 @@ class _Op(NamedTuple):
     ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
     # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
     TO_LIBRARY_BOTTOM: int = 71  # ref: cards in a graveyard -> the bottom of their owner's library
+    EXILE_TOP_MAY_PLAY: int = 73  # you exile the top a cards; you may play one of them (the
+    # most valuable) until end of turn (b = 0) or until the end of your next turn (b = 1)
     CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 

@@ -93,3 +93,40 @@ def test_bonebind_orator_cannot_return_itself_nor_work_from_the_battlefield() ->
         'activate = "graveyard:0:Bonebind Orator"', 'activate = "battlefield:0:Bonebind Orator"'
     )
     assert "graveyard" in input_error(run_text, on_bf)
+
+
+def _without_expect(name: str) -> str:
+    return _text(name).split("[expect]")[0]
+
+
+def test_pathmakers_permission_lasts_until_the_end_of_the_casters_next_turn() -> None:
+    base = _without_expect("impulse_play_until_next_turn")
+    seen = []
+    for n in range(1, 4):
+        s = run_text(base + '[[action]]\nadvance = "next_turn"\n\n' * n)
+        seen.append((s["active"], seat(s, 0)["may_cast_from_exile"]))
+    assert seen == [(1, ["Wick's Patrol"]), (0, ["Wick's Patrol"]), (1, [])]
+    assert seat(s, 0)["exile"] == ["Wick's Patrol"]  # the card stays exiled
+
+
+def test_the_player_plays_a_land_it_may_play_from_exile() -> None:
+    text = _without_expect("impulse_play_until_next_turn").replace(
+        'library = ["Wick\'s Patrol", ', 'library = ["Mountain", '
+    )
+    s = run_text(text + '[[action]]\nadvance = "main2"\n')
+    assert seat(s, 0)["exile"] == []
+    assert len(bf(s, 0, "Mountain")) == 5
+
+
+def test_fireglass_mentor_without_life_loss_exiles_nothing() -> None:
+    # 603.4: nobody lost life (the Mentor is summoning sick: no attack), so nothing happens
+    text = (
+        _without_expect("begin_second_main_impulse_choose_one")
+        .replace('[[action]]\nattack = ["Fireglass Mentor"]\n\n[[action]]\nblock = []\n\n', "")
+        .replace(
+            '{ card = "Fireglass Mentor", sick = false }',
+            '{ card = "Fireglass Mentor", sick = true }',
+        )
+    )
+    s = run_text(text)
+    assert seat(s, 0)["exile"] == [] and seat(s, 0)["library_size"] == 3

@@ -153,13 +153,16 @@ BLACK_GRAVEYARD = Deck(
 RED_BURN = Deck(
     "burn",
     (
-        ("Mountain", 17),
+        ("Mountain", 13),
+        ("Swamp", 4),
         ("Blooming Blast", 4),
         ("Wildfire Howl", 3),
-        ("Heartfire Hero", 4),
-        ("Raccoon Rallier", 4),
-        ("Steampath Charger", 4),
-        ("Whiskerquill Scribe", 4),
+        ("Heartfire Hero", 2),
+        ("Steampath Charger", 2),
+        ("Whiskerquill Scribe", 2),
+        ("Alania's Pathmaker", 3),
+        ("Harnesser of Storms", 3),
+        ("Fireglass Mentor", 3),
     ),
 )
 
@@ -186,7 +189,14 @@ def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) ->
 
 
 def test_the_player_uses_bonebind_orators_graveyard_ability(catalog) -> None:
+    # (and the red deck's impulse draws: Pathmaker, Harnesser, Fireglass Mentor)
     failures, cast, _, exiled = _play(catalog, [BLACK_GRAVEYARD, RED_BURN], games=20)
     assert failures == []
-    assert cast["Bonebind Orator"] > 0
+    for name in (
+        "Bonebind Orator",
+        "Alania's Pathmaker",
+        "Harnesser of Storms",
+        "Fireglass Mentor",
+    ):
+        assert cast[name] > 0, name
     assert exiled["Bonebind Orator"] > 0  # exiled as the cost of its graveyard ability

@@ -471,7 +471,7 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "static_anthem": OpSpec(
         Op.STATIC_ANTHEM,
-        "other creatures you control (of `subtype`, empty = all; \"chosen\": the type chosen "
+        'other creatures you control (of `subtype`, empty = all; "chosen": the type chosen '
         "as the source entered) get +power/+toughness",
         (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
         static=True,
@@ -649,6 +649,20 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
+    ),
+    "exile_top_may_play": OpSpec(
+        Op.EXILE_TOP_MAY_PLAY,
+        "you exile the top `count` cards of your library; you may play one of them (the "
+        "built-in player: the most valuable; a land it plays first, as its land drop) until end "
+        "of turn, or with `next_turn` until the end of your next turn (its own mana cost, "
+        'paid with mana as usual); sets `it`; `may`: "you may exile" (the built-in player '
+        "does while its land drop or an untapped land is left)",
+        (
+            _p("count", "int", "a", 1, lo=1, hi=5),
+            _p("next_turn", "bool", "b", False),
+            _p("may", "bool", "c", False),
+        ),
+        sets_it=True,
     ),
     "choose_creature_type": OpSpec(
         Op.CHOOSE_CREATURE_TYPE,

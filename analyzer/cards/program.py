@@ -87,7 +87,7 @@ ABILITY_FIELDS = frozenset(
 LEVEL_KIND = "level"
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2}
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
 MAX_CLASS_LEVEL = 9
 # Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
 # ability triggers only once each turn" (`once = true`) is modeled
@@ -99,6 +99,7 @@ ONCE_KINDS = (
     AbilityKind.LANDFALL,
     AbilityKind.BEGIN_COMBAT,
     AbilityKind.FORAGED,
+    AbilityKind.NONCREATURE_SPELL,
 )
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
@@ -520,6 +521,9 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
+    if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
+        # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
+        return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
     if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(
@@ -674,7 +678,8 @@ def parse_ability(
             f"{field}.once",
             '"triggers only once each turn" is modeled for the '
             "gift_given, life_gain, life_change, upkeep, landfall, "
-            'begin_combat and foraged kinds (and "Activate only once each turn" on activated)',
+            'begin_combat, foraged and noncreature_spell kinds (and "Activate only once each '
+            'turn" on activated)',
         )
     if ctx.bool_(d, "only_once", f"{field}.only_once"):
         if kind != AbilityKind.ACTIVATED or once:

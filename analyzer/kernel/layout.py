@@ -98,6 +98,7 @@ class _Header(NamedTuple):
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
+    IMPULSE: int  # 1 once a card was exiled with a permission that ends (cleanup checks them)
 
 
 H = _numbered(_Header)
@@ -387,6 +388,9 @@ class _Object(NamedTuple):
     RESOLVED_TURN: int  # the turn its "if this is the second time this ability has resolved
     RESOLVED_N: int  # this turn" ability last resolved, and how often it did that turn
     CHOSEN_SUBTYPE: int  # "As this enters, choose a creature type": that type's Subtype bit
+    PLAY_UNTIL: int  # an exiled card CAST_BY may play for a while, and not with mana of any
+    # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
+    # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -68,6 +68,7 @@ from analyzer.kernel.rules.events import (
 )
 from analyzer.kernel.rules.library import (
     dig,
+    exile_top_may_play,
     look_at_top,
     mill,
     mill_take,
@@ -718,6 +719,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.EXILE_TOP_MAY_PLAY:
+            it = exile_top_may_play(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.TO_LIBRARY_BOTTOM:
             for i in range(n):
                 if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:

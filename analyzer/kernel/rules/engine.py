@@ -58,6 +58,7 @@ from analyzer.kernel.rules.chars import check_sba, check_sba_fresh, refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
 from analyzer.kernel.rules.events import fire_begin_step, fire_controller_event, fire_end_step
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
+from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.stack import (
     cast_finish,
@@ -238,6 +239,8 @@ def _phase_in(G, active):
 @njit
 def _cleanup(G, C):
     discard_to_hand_size(G, C, G[H.ACTIVE])
+    if G[H.IMPULSE]:
+        end_play_permissions(G)  # "until end of turn", "until the end of your next turn"
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         G[b + O.DAMAGE] = 0  # (removing damage never makes a state-based action apply)
@@ -270,6 +273,17 @@ def _abandon_turn(G, C):
     G[H.WINDOW] = 0
     clear_decision(G)
     _cleanup(G, C)
+
+
+@njit
+def begin_main2(G, C, active):
+    """The second main phase begins: "at the beginning of your second main phase" triggers
+    (505.1a: the main phase after combat) go on the stack in a priority window first."""
+    G[H.PHASE] = Phase.MAIN2
+    n = G[H.TRIG_N]
+    fire_begin_step(G, C, active, 3)
+    if G[H.TRIG_N] > n:
+        open_window(G, Phase.MAIN2)
 
 
 @njit
@@ -352,7 +366,7 @@ def step(G, C, pol):
         n_att = declare_attackers(G, C)
         G[pb(active) + P.ATTACKERS] += n_att
         if n_att == 0:
-            G[H.PHASE] = Phase.MAIN2
+            begin_main2(G, C, active)
         else:
             # "whenever you attack" (508.1m), after each attacker's own attack triggers
             fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
@@ -378,7 +392,7 @@ def step(G, C, pol):
         G[H.PHASE] = Phase.COMBAT_END
     elif ph == Phase.COMBAT_END:
         end_combat(G)
-        G[H.PHASE] = Phase.MAIN2
+        begin_main2(G, C, active)
     elif ph == Phase.END_STEP:
         fire_end_step(G, C)
         G[H.PHASE] = Phase.CLEANUP

@@ -395,6 +395,7 @@ def fire_begin_step(G, C, active, step):
             if not (
                 (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
                 or (step == 2 and tp == 2 and mine)
+                or (step == 3 and tp == 3 and mine)
             ):
                 continue
             if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
@@ -440,7 +441,15 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             if k == AbilityKind.SECOND_SPELL:
                 hit = nth == 2 and (ctrl == p or tp == 1)
             elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
-                hit = noncreature
+                # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
+                hit = noncreature or (
+                    tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
+                )
+                if hit and abilities[a, AbilCol.ONCE_EACH_TURN]:
+                    if G[b + O.ONCE_TURN] == G[H.TURN]:
+                        hit = False  # "This ability triggers only once each turn"
+                    else:
+                        G[b + O.ONCE_TURN] = G[H.TURN]
             elif ctrl == p and k == AbilityKind.EXPEND:
                 hit = spent_before < tp <= spent_after
             if hit and (

@@ -35,7 +35,7 @@ from analyzer.kernel.layout import MAX_TARGETS, PEND_NONE, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.chars import check_sba
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
-from analyzer.kernel.rules.engine import resolve_decision, step
+from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
 from analyzer.kernel.rules.events import (
     activation_allowed,
     fire_attacks,
@@ -217,7 +217,7 @@ def declare_attack(G, C, p, attackers, defenders):
     log_combatants(G, True)
     G[H.COMBAT_FS] = 0
     if n == 0:
-        G[H.PHASE] = Phase.MAIN2
+        begin_main2(G, C, p)
         return OK, -1
     fire_controller_event(G, C, p, AbilityKind.YOU_ATTACK, -1)
     G[H.PHASE] = Phase.DECLARE_BLOCKERS

@@ -231,7 +231,11 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     card = G[ob(o) + O.CARD]
     colored = G[W.COLOR : W.COLOR + 5]
     generic = base_cost(G, C, o, colored)
-    any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
+    any_type = (
+        G[ob(o) + O.ZONE] == Zone.EXILE
+        and G[ob(o) + O.CAST_BY] == p + 1
+        and G[ob(o) + O.PLAY_UNTIL] == 0  # "you may play that card": its own mana cost
+    )
     cast_from = G[ob(o) + O.ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST

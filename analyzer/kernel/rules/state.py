@@ -219,6 +219,7 @@ def move_object(G, cards, o, zone, top=True):
         return
     if zone != Zone.EXILE:
         G[b + O.CAST_BY] = 0
+        G[b + O.PLAY_UNTIL] = 0
     G[b + O.ZONE] = zone
     if zone == Zone.BATTLEFIELD:
         # the event loops skip kinds of abilities no permanent ever had
