@@ -455,6 +455,8 @@ class _Op(NamedTuple):
     EXILE_TOP_MAY_PLAY: int = 73  # you exile the top a cards; you may play one of them (the
     # most valuable) until end of turn (b = 0) or until the end of your next turn (b = 1)
     CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
+    GAIN_CONTROL_EOT: int = 74  # ref: you gain control of it until end of turn if its power is
+    # at most a or you control another permanent of subtype b (b = 0: no such clause); DONE
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

@@ -130,3 +130,14 @@ def test_fireglass_mentor_without_life_loss_exiles_nothing() -> None:
     )
     s = run_text(text)
     assert seat(s, 0)["exile"] == [] and seat(s, 0)["library_size"] == 3
+
+
+def test_stolen_creature_returns_at_the_cleanup_and_a_big_one_is_not_taken() -> None:
+    base = _without_expect("gain_control_until_end_of_turn")
+    s = run_text(base + '[[action]]\nadvance = "next_turn"\n')
+    assert s["active"] == 1
+    assert [p["card"] for p in bf(s, 1)] == ["Jolly Gerbils"]
+    assert bf(s, 0, "Jolly Gerbils") == []
+    big = base.replace('{ card = "Jolly Gerbils", tapped = true }', '"Huskburster Swarm"')
+    s = run_text(big)
+    assert [p["card"] for p in bf(s, 1)] == ["Huskburster Swarm"]

@@ -163,6 +163,7 @@ RED_BURN = Deck(
         ("Alania's Pathmaker", 3),
         ("Harnesser of Storms", 3),
         ("Fireglass Mentor", 3),
+        ("Reptilian Recruiter", 2),
     ),
 )
 
@@ -189,7 +190,8 @@ def test_games_with_the_next_new_cards_keep_invariants_and_cast_them(catalog) ->
 
 
 def test_the_player_uses_bonebind_orators_graveyard_ability(catalog) -> None:
-    # (and the red deck's impulse draws: Pathmaker, Harnesser, Fireglass Mentor)
+    # (and the red deck's impulse draws, Pathmaker, Harnesser, Fireglass Mentor, and the
+    # Recruiter's until-end-of-turn control)
     failures, cast, _, exiled = _play(catalog, [BLACK_GRAVEYARD, RED_BURN], games=20)
     assert failures == []
     for name in (
@@ -197,6 +199,7 @@ def test_the_player_uses_bonebind_orators_graveyard_ability(catalog) -> None:
         "Alania's Pathmaker",
         "Harnesser of Storms",
         "Fireglass Mentor",
+        "Reptilian Recruiter",
     ):
         assert cast[name] > 0, name
     assert exiled["Bonebind Orator"] > 0  # exiled as the cost of its graveyard ability

@@ -664,6 +664,20 @@ OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
+    "gain_control_eot": OpSpec(
+        Op.GAIN_CONTROL_EOT,
+        "you gain control of each creature in ref until end of turn if its power is at most "
+        '`power_at_most` or you control another permanent of `or_control` ("If that '
+        "creature's power is 2 or less or if you control another Lizard\"); a later "
+        '`when = "done"` step runs if you did (untap it, haste)',
+        (
+            _p("power_at_most", "int", "a", 99, lo=0, hi=99),
+            _p("or_control", "subtypes", "b", []),
+        ),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
     "choose_creature_type": OpSpec(
         Op.CHOOSE_CREATURE_TYPE,
         '"As this enters, choose a creature type" (an `enters_with` step; the built-in player '

@@ -585,9 +585,9 @@ def _program(
         if step.cond == Cond.DONE and not any(sets_done(s) for s in steps):
             ctx.err(
                 f"{sfield}.when",
-                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, or '
-                "exile_until_leaves with `done_if_power_at_most` or flicker with "
-                "`done_if_subtypes`",
+                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, '
+                "gain_control_eot, exile_until_leaves with `done_if_power_at_most` or flicker "
+                "with `done_if_subtypes`",
             )
         refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
         for r in refs:

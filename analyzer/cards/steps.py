@@ -308,4 +308,5 @@ def sets_done(s: Step) -> bool:
         or (s.op == Op.DISCARD and s.b == 1)
         or (s.op == Op.EXILE_UNTIL_LEAVES and s.b >= 0)
         or (s.op == Op.FLICKER and s.c != 0)
+        or s.op == Op.GAIN_CONTROL_EOT
     )

@@ -388,6 +388,7 @@ class _Object(NamedTuple):
     RESOLVED_TURN: int  # the turn its "if this is the second time this ability has resolved
     RESOLVED_N: int  # this turn" ability last resolved, and how often it did that turn
     CHOSEN_SUBTYPE: int  # "As this enters, choose a creature type": that type's Subtype bit
+    EOT_CTRL: int  # 1 + the player who controls it until end of turn (threaten), 0: none
     PLAY_UNTIL: int  # an exiled card CAST_BY may play for a while, and not with mana of any
     # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
     # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)

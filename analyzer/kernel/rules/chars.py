@@ -88,6 +88,8 @@ def refresh(G, C):
         if G[b + O.PHASED] != 0:
             continue  # 702.26d: phased out, it keeps its controller (and its statics are off)
         G[b + O.CTRL] = G[b + O.BASE_CTRL]
+        if G[b + O.EOT_CTRL]:  # "gain control of that creature until end of turn"
+            G[b + O.CTRL] = G[b + O.EOT_CTRL] - 1
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             G[W.STATICS + n_static] = i
             n_static += 1

@@ -181,6 +181,23 @@ def best_nonland_in_hand(G, cards, p):
 
 
 @njit
+def _controls_other(G, C, p, subtypes, src):
+    """Does p control a permanent other than src with one of these subtypes ("another Lizard")?"""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            o != src
+            and G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
+        ):
+            return True
+    return False
+
+
+@njit
 def _is_obj(v):
     return 0 <= v < PLAYER_BASE
 
@@ -719,6 +736,19 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.GAIN_CONTROL_EOT:
+            done = 0
+            for i in range(n):
+                if not _is_obj(vals[i]):
+                    continue
+                v = vals[i]
+                if G[ob(v) + O.CUR_P] > a and not (
+                    b_ != 0 and _controls_other(G, C, ctrl, b_, src)
+                ):
+                    continue  # "If that creature's power is 2 or less or if you control ..."
+                G[ob(v) + O.EOT_CTRL] = ctrl + 1
+                G[H.DIRTY] = DIRTY_ALL  # layer 2: the refresh gives it to ctrl
+                done = 1
         elif op == Op.EXILE_TOP_MAY_PLAY:
             it = exile_top_may_play(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.TO_LIBRARY_BOTTOM:

@@ -239,18 +239,26 @@ def _phase_in(G, active):
 @njit
 def _cleanup(G, C):
     discard_to_hand_size(G, C, G[H.ACTIVE])
+    returned = False
     if G[H.IMPULSE]:
         end_play_permissions(G)  # "until end of turn", "until the end of your next turn"
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         G[b + O.DAMAGE] = 0  # (removing damage never makes a state-based action apply)
         G[b + O.DEATHTOUCHED] = 0
+        if G[b + O.EOT_CTRL]:
+            G[b + O.EOT_CTRL] = 0  # "until end of turn" control ends (514.2)
+            returned = True
         if G[b + O.EOT_P] | G[b + O.EOT_T] | G[b + O.EOT_KW] | G[b + O.EOT_KW_LOSE]:
             G[H.DIRTY] = DIRTY_ALL
             G[b + O.EOT_P] = 0
             G[b + O.EOT_T] = 0
             G[b + O.EOT_KW] = 0
             G[b + O.EOT_KW_LOSE] = 0
+    if returned:
+        # control returns now, so its owner's untap step finds it theirs (not summoning sick)
+        G[H.DIRTY] = DIRTY_ALL
+        refresh(G, C)
     if G[H.TRIG_N] > 0:
         refresh(G, C)  # a priority window comes first (514.3a)
     # else the next step begins the turn, whose refresh (after untap and phasing) covers

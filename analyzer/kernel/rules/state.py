@@ -184,6 +184,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O.ONCE_EVER] = 0
     G[b + O.RESOLVED_TURN] = 0  # a new object's ability has not resolved yet (400.7)
     G[b + O.CHOSEN_SUBTYPE] = 0  # nor has a type been chosen for it
+    G[b + O.EOT_CTRL] = 0
 
 
 @njit
