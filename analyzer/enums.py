@@ -249,6 +249,10 @@ class _Cond(NamedTuple):
     # an opponent's upkeep) has one or fewer cards in hand
     IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
     # creature is a token, it also ...")
+    ANOTHER_CREATURE_ENTERED: int = 64  # another creature entered the battlefield under your
+    # control this turn (P.CREATURES_ENTERED_TURN; "another": not the source, H.TARGET_SRC)
+    SECOND_RESOLUTION: int = 65  # steps: "if this is the second time this ability has resolved
+    # this turn" (O.RESOLVED_TURN / O.RESOLVED_N count the resolutions that reach the step)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -272,14 +276,20 @@ COND_NAMES = {
     "not_your_turn": Cond.NOT_YOUR_TURN,
     "is_token": Cond.IS_TOKEN,
     "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
+    "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
+    "second_resolution": Cond.SECOND_RESOLUTION,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
+# StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
+SUBTYPE_CHOSEN = -1
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
 # plus this bit for "another nontoken ..."
 TRIGGER_NONTOKEN = 1 << 20
 TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
+TRIGGER_ANY_PERMANENT = 1 << 22  # "another Squirrel or Food you control": any permanent with
+# one of the subtypes, not only a creature
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
 # ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
@@ -324,6 +334,8 @@ class _TargetFilter(NamedTuple):
     DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
     ATTACKING: int = 32768  # "attacking creature"
     POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
+    DIFFERENT_CONTROLLER: int = 131072  # "controlled by different players": not controlled by
+    # the controller of a target of the group TargCol.OTHER_THAN names
 
 
 TargetFilter = _TargetFilter()
@@ -432,6 +444,20 @@ class _Op(NamedTuple):
     DRAW_X: int = 67  # ref: players each draw X cards, X counted as XCount a says
     STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
     # creatures its controller controls (a characteristic-defining ability, 604.3)
+    DISCARD_CHOSEN: int = 68  # ref: players each reveal their hand and discard the nonland
+    # card you choose; b=1: only a player who lost life this turn, the others discard a card
+    # of their choice
+    MILL_TAKE: int = 69  # you mill a; may put a card of types b from among them into your hand
+    # (IT); DONE if you control a permanent of subtype c or that card has it
+    ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
+    # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
+    TO_LIBRARY_BOTTOM: int = 71  # ref: cards in a graveyard -> the bottom of their owner's library
+    EXILE_TOP_MAY_PLAY: int = 73  # you exile the top a cards; you may play one of them (the
+    # most valuable) until end of turn (b = 0) or until the end of your next turn (b = 1)
+    CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
+    GAIN_CONTROL_EOT: int = 74  # ref: you gain control of it until end of turn if its power is
+    # at most a or you control another permanent of subtype b (b = 0: no such clause); DONE
+    # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
 Op = _Op()
@@ -443,6 +469,9 @@ class _XCount(NamedTuple):
     CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
     SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
     OPPONENTS_HAND_AT_MOST_1: int = 2  # "for each opponent who has one or fewer cards in hand"
+    GREATEST_MV_IN_GRAVEYARD: int = 3  # "the greatest mana value among cards in your graveyard"
+    OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
+    # (the subtypes: the op's own parameter)
 
 
 XCount = _XCount()
@@ -565,6 +594,7 @@ class _CardFlag(NamedTuple):
     HAS_ACTIVATED: int = 4  # some non-mana activated ability
     FAST: int = 8  # instant, or has flash: castable at instant speed
     TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
+    GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
 
 
 CardFlag = _CardFlag()
@@ -595,7 +625,9 @@ class _AbilCol(NamedTuple):
     # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
     COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
     COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
-    N: int = 22
+    FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
+    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
+    N: int = 23
 
 
 AbilCol = _AbilCol()

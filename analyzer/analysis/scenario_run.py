@@ -37,6 +37,7 @@ from analyzer.enums import (
     PolCol,
     PolicyKind,
     TargCol,
+    TargetFilter,
     Zone,
 )
 from analyzer.errors import InputError, Problem
@@ -53,7 +54,7 @@ _MESSAGES = {
     script.E_TAPPED: "its {T} cost can't be paid: the permanent is tapped",
     script.E_SICK: "its {T} cost can't be paid: the creature has summoning sickness",
     script.E_RESTRICTED: "its activation restriction is not met (once per turn, "
-    "'activate only if', or the Class's level)",
+    "'activate only if', the Class's level, or it works only from its owner's graveyard)",
 }
 
 
@@ -367,6 +368,12 @@ class _Run:
                 self._fail(a, f"{texts[idx]} is chosen twice for one target")
             if code == script.E_OTHER:
                 other = int(cc.targets[tg0 + j, TargCol.OTHER_THAN]) - 1
+                if int(cc.targets[tg0 + j, TargCol.FILTER]) & TargetFilter.DIFFERENT_CONTROLLER:
+                    self._fail(
+                        a,
+                        f"{texts[idx]} has the controller of {what}'s target {other + 1}: the "
+                        f"two must be controlled by different players",
+                    )
                 self._fail(
                     a,
                     f"{texts[idx]} is already {what}'s target {other + 1}: this "
@@ -484,8 +491,9 @@ class _Run:
         o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
         if isinstance(o, str):
             self._fail(a, o)
-        if obj_field(G, o, L.O.CTRL) != p:
-            self._fail(a, f"seat {p} does not control {a.ref.text}")
+        in_graveyard = obj_field(G, o, L.O.ZONE) == Zone.GRAVEYARD  # an ability that works there
+        if obj_field(G, o, L.O.OWNER if in_graveyard else L.O.CTRL) != p:
+            self._fail(a, f"seat {p} does not {'own' if in_graveyard else 'control'} {a.ref.text}")
         card = obj_field(G, o, L.O.CARD)
         a0 = int(cc.cards[card, CardCol.AB_START])
         acts = [
@@ -521,8 +529,16 @@ class _Run:
         o = next(
             (x for x in zone_objects(G, p, Zone.HAND) if obj_field(G, x, L.O.CARD) == card), -1
         )
+        if o < 0:  # or from exile, where a permission allows ("you may play that card")
+            exiled = (
+                x
+                for q in range(int(G[L.H.NPLAYERS]))
+                for x in zone_objects(G, q, Zone.EXILE)
+                if obj_field(G, x, L.O.CARD) == card and obj_field(G, x, L.O.CAST_BY) == p + 1
+            )
+            o = next(exiled, -1)
         if o < 0:
-            self._fail(a, f"{a.card} is not in seat {p}'s hand")
+            self._fail(a, f"{a.card} is not in seat {p}'s hand (nor may it play one from exile)")
         self._sorcery_time(a, p, "a land can be played")
         if player_field(G, p, L.P.LANDS_TURN) >= 1:
             self._fail(a, f"seat {p} has already played a land this turn")

@@ -43,6 +43,7 @@ _SUFFIX = (
     ("OPP_CONTROLS", "an opponent controls"),
     ("NOT_YOU", "you don't control"),
     ("ENTERED_THIS_TURN", "that entered this turn"),
+    ("DIFFERENT_CONTROLLER", "controlled by another player than the other target"),
 )
 
 

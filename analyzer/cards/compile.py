@@ -151,6 +151,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         elif ab.kind == AbilityKind.ACTIVATED:
             if ab.mana and ab.sacrifice:
                 flags |= CardFlag.SAC_MANA
+            elif ab.from_graveyard:
+                flags |= CardFlag.GRAVEYARD_ABILITY
             elif not ab.mana:
                 flags |= CardFlag.HAS_ACTIVATED
     if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
@@ -211,6 +213,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.LEVEL] = ab.level
             a[AbilCol.COST_LIFE] = ab.life
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
+            a[AbilCol.FROM_GRAVEYARD] = int(ab.from_graveyard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

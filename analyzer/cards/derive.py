@@ -34,7 +34,10 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
             }
         ),
     ),
-    (AiRole.DISRUPTION, frozenset({Op.EXILE_FROM_HAND, Op.DISCARD, Op.EXILE_OWN_FROM_HAND})),
+    (
+        AiRole.DISRUPTION,
+        frozenset({Op.EXILE_FROM_HAND, Op.DISCARD, Op.EXILE_OWN_FROM_HAND, Op.DISCARD_CHOSEN}),
+    ),
     (
         AiRole.RECURSION,
         frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD, Op.RETURN_DESTROYED}),

@@ -16,6 +16,7 @@ from analyzer.cards.derive import group_intents
 from analyzer.cards.program import INSTANT_SORCERY, Ctx, did_you_mean, parse_ability
 from analyzer.cards.records import (
     BASIC_LAND_COLORS,
+    CHANGELING_SUBTYPES,
     COLORLESS_MANA,
     KEYWORD_NAMES,
     RARITIES,
@@ -65,6 +66,7 @@ CARD_FIELDS = frozenset(
         "colors",
         "land_colors",
         "etb_tapped",
+        "changeling",
         "ability",
     }
 )
@@ -199,6 +201,10 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if land_colors and not types & CardType.LAND:
         ctx.err("land_colors", "only lands tap for mana this way")
     etb_tapped = ctx.bool_(d, "etb_tapped", "etb_tapped")
+    if ctx.bool_(d, "changeling", "changeling"):  # 702.73a: every creature type, in every zone
+        if oracle and "changeling" not in oracle.lower():
+            ctx.err("changeling", "is not in the oracle text")
+        subtypes |= CHANGELING_SUBTYPES
 
     attachable = "Aura" in words or "Equipment" in words
     raw_abilities = d.get("ability", [])

@@ -40,6 +40,7 @@ MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 #   colors    "any" or letters of "WUBRG" -> Color mask
 #   group     index of another target group of the same ability (0..3)
 #   subtype   Subtype name -> its bit ("" or absent = 0 = all)
+#   subtypes  list of Subtype names -> mask
 #   source    index of a target group of the same ability (0..3), or "self" (Ref.SELF)
 #   xcount    XCount name: what an X counts ("creatures_you_control", "self_power")
 PARAM_KINDS = (
@@ -52,6 +53,7 @@ PARAM_KINDS = (
     "colors",
     "group",
     "subtype",
+    "subtypes",
     "source",
     "xcount",
 )
@@ -420,8 +422,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "exile_until_leaves": OpSpec(
         Op.EXILE_UNTIL_LEAVES,
         "exile each permanent in ref until the source leaves the "
-        "battlefield (nothing if it already left, 610.3c)",
-        (),
+        "battlefield (nothing if it already left, 610.3c); `done_if_power_at_most`: a "
+        '`when = "done"` step after it runs if an exiled creature had that power or less',
+        (_p("done_if_power_at_most", "int", "b", -1, lo=-1, hi=20),),
         _PERMS,
         _OBJ_NAMES,
         sets_it=True,
@@ -431,8 +434,14 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.FLICKER,
         "exile each permanent in ref, then return it to the battlefield under its "
         'owner\'s control with `p1p1_counters` +1/+1 counters; `may`: "you may" (the '
-        "built-in player does unless it is a token or has +1/+1 counters)",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20), _p("may", "bool", "b", False)),
+        "built-in player does unless it is a token or has +1/+1 counters); "
+        '`done_if_subtypes`: a `when = "done"` step after it runs if the creature has one of '
+        'them ("if that creature is a Bird, Frog, ...")',
+        (
+            _p("p1p1_counters", "int", "a", 0, lo=0, hi=20),
+            _p("may", "bool", "b", False),
+            _p("done_if_subtypes", "subtypes", "c", []),
+        ),
         _PERMS,
         _OBJ_NAMES,
         sets_it=True,
@@ -462,7 +471,8 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "static_anthem": OpSpec(
         Op.STATIC_ANTHEM,
-        "other creatures you control (of `subtype`, empty = all) get +power/+toughness",
+        'other creatures you control (of `subtype`, empty = all; "chosen": the type chosen '
+        "as the source entered) get +power/+toughness",
         (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
         static=True,
     ),
@@ -523,11 +533,12 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.PUMP_X,
         "each creature in ref gets +X/+X until end of turn (`power` and `toughness` "
         "say which: 1 = +X, 0 = +0), X counted as `x` says: `creatures_you_control`, "
-        "`self_power` (the source's power, as it last existed if it left)",
+        "`self_power` (the source's power, as it last existed if it left), "
+        '`greatest_mv_in_graveyard`; -1: -X ("gets -X/-X")',
         (
             _p("x", "xcount", "a"),
-            _p("power", "int", "b", 1, lo=0, hi=1),
-            _p("toughness", "int", "c", 1, lo=0, hi=1),
+            _p("power", "int", "b", 1, lo=-1, hi=1),
+            _p("toughness", "int", "c", 1, lo=-1, hi=1),
         ),
         _PERMS,
         _OBJ_NAMES,
@@ -603,6 +614,83 @@ OP_SPECS: dict[str, OpSpec] = {
         (_p("types", "types", "a", doc="card types, any of"),),
         _PLAYERS,
         _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "discard_chosen": OpSpec(
+        Op.DISCARD_CHOSEN,
+        "each player in ref reveals their hand and discards the nonland card you choose (the "
+        "built-in player picks the most valuable); `if_lost_life`: only a player who lost life "
+        "this turn, the others discard a card of their choice",
+        (_p("if_lost_life", "bool", "b", False),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
+    "mill_take": OpSpec(
+        Op.MILL_TAKE,
+        "you mill `count` cards, then may put a card of `types` from among them into your "
+        "hand (the built-in player takes the most valuable); sets `it`; a later "
+        '`when = "done"` step runs if you control a permanent of `done_subtype` or the card '
+        "put into your hand has it (no `done_subtype`: if a card was put into your hand)",
+        (
+            _p("count", "int", "a", lo=1, hi=20),
+            _p("types", "types", "b"),
+            _p("done_subtype", "subtype", "c", ""),
+        ),
+        sets_it=True,
+    ),
+    "add_p1p1_x": OpSpec(
+        Op.ADD_P1P1_X,
+        "put X +1/+1 counters on each permanent in ref, X counted as `x` says: "
+        "`other_permanents_with_subtypes` (other permanents you control with one of "
+        '`subtypes`: "for each other Squirrel and/or Food you control"), '
+        "`creatures_you_control`, `greatest_mv_in_graveyard`",
+        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "exile_top_may_play": OpSpec(
+        Op.EXILE_TOP_MAY_PLAY,
+        "you exile the top `count` cards of your library; you may play one of them (the "
+        "built-in player: the most valuable; a land it plays first, as its land drop) until end "
+        "of turn, or with `next_turn` until the end of your next turn (its own mana cost, "
+        'paid with mana as usual); sets `it`; `may`: "you may exile" (the built-in player '
+        "does while its land drop or an untapped land is left)",
+        (
+            _p("count", "int", "a", 1, lo=1, hi=5),
+            _p("next_turn", "bool", "b", False),
+            _p("may", "bool", "c", False),
+        ),
+        sets_it=True,
+    ),
+    "gain_control_eot": OpSpec(
+        Op.GAIN_CONTROL_EOT,
+        "you gain control of each creature in ref until end of turn if its power is at most "
+        '`power_at_most` or you control another permanent of `or_control` ("If that '
+        "creature's power is 2 or less or if you control another Lizard\"); a later "
+        '`when = "done"` step runs if you did (untap it, haste)',
+        (
+            _p("power_at_most", "int", "a", 99, lo=0, hi=99),
+            _p("or_control", "subtypes", "b", []),
+        ),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HARM,
+    ),
+    "choose_creature_type": OpSpec(
+        Op.CHOOSE_CREATURE_TYPE,
+        '"As this enters, choose a creature type" (an `enters_with` step; the built-in player '
+        "chooses the type most of its creature cards share); a `static_anthem` with "
+        '`subtype = "chosen"` reads it',
+    ),
+    "to_library_bottom": OpSpec(
+        Op.TO_LIBRARY_BOTTOM,
+        "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "
+        "never spends mana on this for its own graveyard: the intent is harm)",
+        (),
+        _GRAVE,
+        frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
     ),
 }

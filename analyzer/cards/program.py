@@ -7,43 +7,41 @@ for one record; every message names the card and the field path, e.g.
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from analyzer.cards.opcodes import MAX_GROUPS, NO_REF, OP_SPECS, REF_NAMES, OpSpec, Param
+from analyzer.cards.opcodes import MAX_GROUPS, REF_NAMES
 from analyzer.cards.records import (
-    COLORLESS_MANA,
-    KEYWORD_NAMES,
     SUBTYPE_NAMES,
     TYPE_NAMES,
     Ability,
     ManaCost,
     Step,
     TargetGroup,
-    parse_colors,
     parse_mana_cost,
+)
+from analyzer.cards.steps import (
+    did_you_mean,
+    read_cond,
+    read_step,
+    read_target,
+    sets_done,
 )
 from analyzer.enums import (
     CAST_FROM_CONDS,
-    COND_NAMES,
     COST_AND_EXILE,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
-    PROMISE_CONDS,
+    SUBTYPE_CHOSEN,
+    TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilityKind,
     CardType,
     Cond,
-    CounterKind,
-    Intent,
     Op,
     Ref,
-    TargetFilter,
-    TargetKind,
-    XCount,
 )
 from analyzer.errors import Problem
 
@@ -65,11 +63,13 @@ ABILITY_FIELDS = frozenset(
         "subtypes",
         "nontoken",
         "flying",
+        "any_permanent",
         "any_player",
         "while",
         "for_each",
         "once",
         "only_once",
+        "from_graveyard",
         "level",
         "targets_in_combat_or_tapped",
         "graveyard_types",
@@ -83,7 +83,7 @@ ABILITY_FIELDS = frozenset(
 LEVEL_KIND = "level"
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2}
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
 MAX_CLASS_LEVEL = 9
 # Kinds fired by the controller's events (kernel events.fire_controller_event), where "This
 # ability triggers only once each turn" (`once = true`) is modeled
@@ -95,6 +95,7 @@ ONCE_KINDS = (
     AbilityKind.LANDFALL,
     AbilityKind.BEGIN_COMBAT,
     AbilityKind.FORAGED,
+    AbilityKind.NONCREATURE_SPELL,
 )
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
@@ -116,26 +117,8 @@ _NOT_TRIGGERED = (
     AbilityKind.COST_REDUCTION,
     AbilityKind.FLASHBACK,
 )
-TARGET_FIELDS = frozenset(
-    {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than"}
-)
 ABILITY_KINDS = {n.lower(): v for n, v in zip(AbilityKind._fields, AbilityKind, strict=True)}
-TARGET_KINDS = {
-    n.lower(): v
-    for n, v in zip(TargetKind._fields, TargetKind, strict=True)
-    if v != TargetKind.NONE
-}
-FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
-INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
-XCOUNT_NAMES = {n.lower(): v for n, v in zip(XCount._fields, XCount, strict=True)}
-COUNTER_NAMES = {"p1p1": CounterKind.P1P1, "+1/+1": CounterKind.P1P1, "stun": CounterKind.STUN}
 INSTANT_SORCERY = CardType.INSTANT | CardType.SORCERY
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    by_lower = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
-    return f" (did you mean {by_lower[close[0]]!r}?)" if close else ""
 
 
 class Ctx:
@@ -235,241 +218,6 @@ class Ctx:
 # programs
 
 
-def _cond(ctx: Ctx, d: dict, field: str) -> int:
-    v = d.get("when", "always")
-    got = ctx.name_(v, COND_NAMES, f"{field}.when", "condition")
-    return Cond.ALWAYS if got is None else got
-
-
-def _target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup | None:
-    if not isinstance(d, dict):
-        ctx.err(field, f'must be a table like {{kind = "permanent"}}, got {d!r}')
-        return None
-    ctx.unknown_keys(d, TARGET_FIELDS, field)
-    if "kind" not in d:
-        ctx.err(f"{field}.kind", "is missing")
-        return None
-    kind = ctx.name_(d["kind"], TARGET_KINDS, f"{field}.kind", "target kind")
-    types = ctx.mask_(d.get("types"), TYPE_NAMES, f"{field}.types", "card type")
-    filt = ctx.mask_(d.get("filter"), FILTER_NAMES, f"{field}.filter", "target filter")
-    lo = ctx.int_(d, "min", f"{field}.min", 0, 10)
-    hi = ctx.int_(d, "max", f"{field}.max", 1, 10)
-    lo, hi = (1 if lo is None else lo), (1 if hi is None else hi)
-    if lo > hi:
-        ctx.err(f"{field}.min", f"min {lo} is greater than max {hi}")
-    param = ctx.int_(d, "param", f"{field}.param", 0, 20)
-    with_param = TargetFilter.MV_AT_MOST | TargetFilter.PT_AT_LEAST | TargetFilter.POWER_AT_MOST
-    if bool(filt & with_param) != (param is not None):
-        ctx.err(
-            f"{field}.param",
-            "is required with filter mv_at_most, pt_at_least or power_at_most and "
-            "meaningless without",
-        )
-    if filt & TargetFilter.YOU_CONTROL and filt & (
-        TargetFilter.OPP_CONTROLS | TargetFilter.NOT_YOU
-    ):
-        ctx.err(f"{field}.filter", "you_control contradicts opp_controls / not_you")
-    if filt & TargetFilter.TOKEN and filt & TargetFilter.NONTOKEN:
-        ctx.err(f"{field}.filter", "token contradicts nontoken")
-    if kind in (TargetKind.PLAYER, TargetKind.OPPONENT) and (types or filt):
-        ctx.err(field, "a player target takes no types or filter")
-    if bin(filt & with_param).count("1") > 1:
-        ctx.err(
-            f"{field}.filter", "mv_at_most, pt_at_least and power_at_most share `param`: use one"
-        )
-    gcond = _cond(ctx, d, field)
-    if gcond not in PROMISE_CONDS:
-        ctx.err(
-            f"{field}.when",
-            "a target group exists only when promised / not promised; "
-            "game-state conditions belong on the ability or its steps",
-        )
-    intent = None
-    if "intent" in d:
-        intent = ctx.name_(d["intent"], INTENT_NAMES, f"{field}.intent", "intent")
-    other_than = -1
-    if "other_than" in d:  # "up to one other target creature": differs from group N's targets
-        v = ctx.int_(d, "other_than", f"{field}.other_than", 0, 3)
-        if v is not None and v >= index:
-            ctx.err(
-                f"{field}.other_than",
-                f"must name an earlier target group (0..{index - 1})"
-                if index
-                else "the first target group has no earlier group to differ from",
-            )
-        elif v is not None:
-            other_than = v
-    if kind is None:
-        return None
-    return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)
-
-
-def _ref(
-    ctx: Ctx,
-    d: dict,
-    spec: OpSpec,
-    name: str,
-    field: str,
-    groups: Sequence[TargetGroup | None],
-    it_set: bool,
-) -> int:
-    """Parse and check a step's ref against the op's spec and the ability's groups."""
-    if "ref" not in d:
-        if not spec.takes_ref:
-            return NO_REF
-        if spec.ref_default is None:
-            ctx.err(
-                f"{field}.ref",
-                f"is missing (op {name!r} acts on a target group or one "
-                f"of: {', '.join(sorted(spec.named))})",
-            )
-        return spec.ref_default if spec.ref_default is not None else NO_REF
-    v = d["ref"]
-    if not spec.takes_ref:
-        ctx.err(f"{field}.ref", f"op {name!r} takes no ref")
-        return NO_REF
-    if isinstance(v, bool) or not isinstance(v, int | str):
-        ctx.err(f"{field}.ref", f"must be a target group index 0..3 or a name, got {v!r}")
-        return NO_REF
-    if isinstance(v, int):
-        if not 0 <= v < len(groups):
-            ctx.err(
-                f"{field}.ref",
-                f"target group {v} does not exist (this ability has {len(groups)} target group(s))",
-            )
-        elif not spec.groups:
-            ctx.err(
-                f"{field}.ref",
-                f"op {name!r} cannot act on a target group; use one of: "
-                f"{', '.join(sorted(spec.named))}",
-            )
-        elif groups[v] is not None and groups[v].kind not in spec.groups:
-            kinds = ", ".join(sorted(k for k, c in TARGET_KINDS.items() if c in spec.groups))
-            ctx.err(
-                f"{field}.ref",
-                f"op {name!r} needs a group of kind {kinds}; group {v} "
-                f"is {TargetKind._fields[groups[v].kind].lower()!r}",
-            )
-        return v
-    if v not in REF_NAMES:
-        ctx.err(f"{field}.ref", f"unknown ref {v!r}{did_you_mean(v, REF_NAMES)}")
-        return NO_REF
-    if v not in spec.named:
-        allowed = ", ".join(sorted(spec.named)) or "none"
-        ctx.err(f"{field}.ref", f"op {name!r} cannot act on {v!r} (named refs allowed: {allowed})")
-    elif v == "it" and not it_set:
-        ctx.err(
-            f"{field}.ref",
-            "'it' needs an earlier step of this ability that moves or creates an object",
-        )
-    return REF_NAMES[v]
-
-
-def _param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tuple[int, str]:
-    """Convert one named step parameter; returns (column value, token name)."""
-    if p.kind == "int":
-        if isinstance(v, bool) or not isinstance(v, int):
-            ctx.err(field, f"must be an integer, got {v!r}")
-        elif not p.lo <= v <= p.hi:
-            ctx.err(field, f"must be between {p.lo} and {p.hi}, got {v}")
-        else:
-            return v, ""
-    elif p.kind == "bool":
-        if not isinstance(v, bool):
-            ctx.err(field, f"must be true or false, got {v!r}")
-        else:
-            return int(v), ""
-    elif p.kind == "keywords":
-        if v in ([], "") and p.default is None:  # required: give one; optional: none is fine
-            ctx.err(field, "needs at least one keyword")
-        return ctx.mask_(v, KEYWORD_NAMES, field, "keyword"), ""
-    elif p.kind == "types":
-        return ctx.mask_(v, TYPE_NAMES, field, "card type"), ""
-    elif p.kind == "counter":
-        got = ctx.name_(v, COUNTER_NAMES, field, "counter kind")
-        return (got or 0), ""
-    elif p.kind == "token":
-        if not isinstance(v, str) or not v:
-            ctx.err(field, f"must be the name of a token record, got {v!r}")
-        else:
-            ctx.token_refs.append((ctx, field, v))
-            return 0, v  # the compiler resolves the name to a card id
-    elif p.kind == "colors":
-        if v == "C":  # colorless mana ({C}: Sol Ring); the LAND_COLORS value of Wastes
-            return COLORLESS_MANA, ""
-        try:
-            return parse_colors(v), ""
-        except ValueError as exc:
-            ctx.err(field, str(exc))
-    elif p.kind == "group":
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
-            ctx.err(
-                field,
-                f"must be the index of a target group of this ability "
-                f"(0..{n_groups - 1}), got {v!r}",
-            )
-        else:
-            return v, ""
-    elif p.kind == "source":
-        if v == "self":
-            return REF_NAMES["self"], ""
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
-            ctx.err(
-                field,
-                f'must be "self" or the index of a target group of this ability '
-                f"(0..{n_groups - 1}), got {v!r}",
-            )
-        else:
-            return v, ""
-    elif p.kind == "xcount":
-        return (ctx.name_(v, XCOUNT_NAMES, field, "X count") or 0), ""
-    elif p.kind == "subtype":
-        if v == "":
-            return 0, ""
-        return (ctx.name_(v, SUBTYPE_NAMES, field, "subtype") or 0), ""
-    return 0, ""
-
-
-def _step(
-    ctx: Ctx, d: object, field: str, groups: Sequence[TargetGroup | None], it_set: bool
-) -> tuple[Step | None, OpSpec | None]:
-    if not isinstance(d, dict):
-        ctx.err(field, f'must be a table like {{op = "damage", ref = 0, amount = 2}}, got {d!r}')
-        return None, None
-    name = d.get("op")
-    if not isinstance(name, str) or name.lower() not in OP_SPECS:
-        hint = did_you_mean(name, OP_SPECS) if isinstance(name, str) else ""
-        ctx.err(f"{field}.op", "is missing" if name is None else f"unknown op {name!r}{hint}")
-        return None, None
-    name = name.lower()
-    spec = OP_SPECS[name]
-    allowed = {"op", "when", "ref"} | {p.name for p in spec.params}
-    for key in d:
-        if key not in allowed:
-            ctx.err(
-                f"{field}.{key}",
-                f"unknown parameter for op {name!r}"
-                f"{did_you_mean(key, allowed)}; it takes: "
-                f"{', '.join(p.name for p in spec.params) or 'none'}",
-            )
-    ref = _ref(ctx, d, spec, name, field, groups, it_set)
-    cols = {"a": 0, "b": 0, "c": 0}
-    token = ""
-    for p in spec.params:
-        if p.name in d:
-            value, tok = _param(ctx, p, d[p.name], f"{field}.{p.name}", len(groups))
-        elif p.default is None:
-            ctx.err(f"{field}.{p.name}", f"is missing (required by op {name!r})")
-            continue
-        else:
-            value, tok = _param(ctx, p, p.default, f"{field}.{p.name}", len(groups))
-        cols[p.column] = value
-        token = token or tok
-    if spec.op == Op.FIGHT and isinstance(d.get("other"), int) and d.get("other") == ref:
-        ctx.err(f"{field}.other", "a creature cannot fight itself: use another target group")
-    return Step(spec.op, _cond(ctx, d, field), ref, cols["a"], cols["b"], cols["c"], token), spec
-
-
 def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     """AbilCol.TRIG_PARAM from the kind-specific fields (end_step and activated: the caller)."""
     trig = 0
@@ -506,7 +254,10 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
-    if "subtypes" in d or "nontoken" in d or "flying" in d:
+    if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
+        # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
+        return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(
                 f"{field}.subtypes",
@@ -518,6 +269,10 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
                 trig |= TRIGGER_NONTOKEN
             if ctx.bool_(d, "flying", f"{field}.flying"):
                 trig |= TRIGGER_FLYING
+            if ctx.bool_(d, "any_permanent", f"{field}.any_permanent"):
+                if not trig & (TRIGGER_NONTOKEN - 1):
+                    ctx.err(f"{field}.any_permanent", "names the `subtypes` it watches for")
+                trig |= TRIGGER_ANY_PERMANENT
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
             ctx.err(
@@ -556,7 +311,7 @@ def parse_ability(
         kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
     if kind is None:
         return None
-    cond = _cond(ctx, d, field)
+    cond = read_cond(ctx, d, field)
     level = _level(ctx, d, field, kind)
     if kind in _NOT_TRIGGERED and kind != AbilityKind.ACTIVATED and cond != Cond.ALWAYS:
         ctx.err(
@@ -573,6 +328,8 @@ def parse_ability(
         ctx.err(f"{field}.when", "where a spell was cast from is a condition of the spell's steps")
     if cond == Cond.IS_TOKEN:
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
+    if cond == Cond.SECOND_RESOLUTION:
+        ctx.err(f"{field}.when", "`second_resolution` counts resolutions: put it on a step")
     trig = _trigger_param(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
@@ -604,8 +361,15 @@ def parse_ability(
                 ctx.err(f"{field}.cost", "a hybrid symbol is modeled in activated costs only")
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
+    graveyard = ctx.bool_(d, "from_graveyard", f"{field}.from_graveyard")
+    if graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
+        ctx.err(
+            f"{field}.from_graveyard",
+            '"Exile this card from your graveyard" is the cost of an activated ability that '
+            "works from the graveyard (no tap, sacrifice or mana)",
+        )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac):
+        if not ("cost" in d or tap or sac or graveyard):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -647,7 +411,8 @@ def parse_ability(
             f"{field}.once",
             '"triggers only once each turn" is modeled for the '
             "gift_given, life_gain, life_change, upkeep, landfall, "
-            'begin_combat and foraged kinds (and "Activate only once each turn" on activated)',
+            'begin_combat, foraged and noncreature_spell kinds (and "Activate only once each '
+            'turn" on activated)',
         )
     if ctx.bool_(d, "only_once", f"{field}.only_once"):
         if kind != AbilityKind.ACTIVATED or once:
@@ -661,7 +426,19 @@ def parse_ability(
         return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
     return Ability(
-        kind, trig, cond, groups, steps, cost, tap, sac, mana, once=once, level=level, life=life
+        kind,
+        trig,
+        cond,
+        groups,
+        steps,
+        cost,
+        tap,
+        sac,
+        mana,
+        once=once,
+        level=level,
+        life=life,
+        from_graveyard=graveyard,
     )
 
 
@@ -749,7 +526,7 @@ def _program(
         raw_targets = []
     if len(raw_targets) > MAX_GROUPS:
         ctx.err(f"{field}.targets", f"at most {MAX_GROUPS} target groups per ability")
-    groups = [_target(ctx, t, f"{field}.targets[{i}]", i) for i, t in enumerate(raw_targets)]
+    groups = [read_target(ctx, t, f"{field}.targets[{i}]", i) for i, t in enumerate(raw_targets)]
     if kind in (AbilityKind.STATIC, AbilityKind.ENTERS_WITH) and groups:
         ctx.err(f"{field}.targets", "a static or enters_with ability has no targets")
 
@@ -766,7 +543,7 @@ def _program(
     used: set[int] = set()
     for i, raw in enumerate(raw_steps):
         sfield = f"{field}.steps[{i}]"
-        step, spec = _step(ctx, raw, sfield, groups, it_set)
+        step, spec = read_step(ctx, raw, sfield, groups, it_set)
         if step is None or spec is None:
             continue
         it_set = it_set or spec.sets_it
@@ -783,25 +560,34 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP) or step.ref != REF_NAMES["self"]
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE)
+            or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
-                "an enters_with ability only puts counters on itself or taps it "
-                '(add_counters or tap, ref = "self")',
+                "an enters_with ability only puts counters on itself, taps it or chooses a "
+                'creature type (add_counters or tap, ref = "self"; choose_creature_type)',
             )
+        if spec.op == Op.CHOOSE_CREATURE_TYPE and kind != AbilityKind.ENTERS_WITH:
+            ctx.err(f"{sfield}.op", '"As this enters, choose ..." is an enters_with step')
+        if (
+            step.c == SUBTYPE_CHOSEN
+            and spec.op != Op.STATIC_ANTHEM
+            and any(q.kind == "subtype" and q.column == "c" for q in spec.params)
+        ):
+            ctx.err(f"{sfield}.subtype", '"chosen" is modeled for static_anthem only')
         if step.cond in CAST_FROM_CONDS and kind not in (AbilityKind.SPELL, AbilityKind.MODE):
             ctx.err(
                 f"{sfield}.when",
                 "where a spell was cast from belongs on the steps of an "
                 "instant's or sorcery's `spell` ability",
             )
-        if step.cond == Cond.DONE and not any(
-            s.op == Op.FORAGE or (s.op == Op.DISCARD and s.b) for s in steps
-        ):
+        if step.cond == Cond.DONE and not any(sets_done(s) for s in steps):
             ctx.err(
                 f"{sfield}.when",
-                '`done` ("if you do") needs an earlier forage or `may` discard step',
+                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, '
+                "gain_control_eot, exile_until_leaves with `done_if_power_at_most` or flicker "
+                "with `done_if_subtypes`",
             )
         refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
         for r in refs:

@@ -64,6 +64,22 @@ KEYWORD_PRINTED: dict[int, str] = {
 SUBTYPE_NAMES: dict[str, int] = {
     n.lower(): v for n, v in zip(Subtype._fields, Subtype, strict=True)
 }
+# Changeling (702.73a): every creature type; these are the creature types among Subtype's bits
+CHANGELING_SUBTYPES = (
+    Subtype.BAT
+    | Subtype.BIRD
+    | Subtype.FROG
+    | Subtype.LIZARD
+    | Subtype.MOUSE
+    | Subtype.OTTER
+    | Subtype.RABBIT
+    | Subtype.RACCOON
+    | Subtype.RAT
+    | Subtype.SQUIRREL
+    | Subtype.FISH
+    | Subtype.OCTOPUS
+    | Subtype.HAMSTER
+)
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}
 RARITIES = ("common", "uncommon", "rare", "mythic", "special", "bonus", "token")
@@ -322,6 +338,8 @@ class Ability:
     # only once" (AbilCol.ONCE_EACH_TURN)
     level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
     life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
+    from_graveyard: bool = False  # activated: works from the graveyard, exiling the card as a
+    # cost (AbilCol.FROM_GRAVEYARD)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

@@ -51,8 +51,9 @@ Format (all keys optional unless marked)::
     discard = "Plains"           # Sazacap's Brew's additional cost (default: the AI's choice)
     mode = 2                     # a modal spell ("Choose one —"): the chosen mode, 1-based
     # { activate = "Food" } / { activate = "battlefield:0:Starforged Sword", targets = [...],
-    #   ability = 1 }            (the n-th activated ability of the card, default 1)
-    # { play = "Forest" }        (land drop)
+    #   ability = 1 }            (the n-th activated ability of the card, default 1; a card
+    #                            with an ability that works from the graveyard: graveyard:0:Name)
+    # { play = "Forest" }        (land drop: from hand, or from exile where a permission allows)
     # { attack = ["Name", "battlefield:0:Fish#2"], defender = 1 }
     # { block = [["Blocker", "battlefield:0:Attacker"], ...] }  (every block; [] = none)
     # { advance = "end" }        (built-in AI plays on: a phase name or "next_turn")

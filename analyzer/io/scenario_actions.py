@@ -84,7 +84,7 @@ def parse_action(r: ScenarioReader, raw: Any, i: int, scn: Scenario) -> ActionSp
             a.promise_targets, a.promise_grouped = a.targets, a.grouped
             a.targets, a.grouped = plain
     if kind == "activate":
-        a.ref = _own_ref(r, v, key, a.line, scn, a.seat)
+        a.ref = _own_ref(r, v, key, a.line, scn, a.seat, graveyard=True)
         a.ability = read_int(r, raw, "ability", path, a.line, 1, 1, 20)
     elif kind == "attack":
         if r.typed(v, list, key, a.line, "a list of attacking creatures"):
@@ -113,10 +113,17 @@ def parse_action(r: ScenarioReader, raw: Any, i: int, scn: Scenario) -> ActionSp
 
 
 def _own_ref(
-    r: ScenarioReader, v: Any, key: str, line: int, scn: Scenario, seat: int
+    r: ScenarioReader,
+    v: Any,
+    key: str,
+    line: int,
+    scn: Scenario,
+    seat: int,
+    graveyard: bool = False,
 ) -> Ref | None:
     """A permanent named by reference, or by bare name (``Name`` / ``Name#2``: among the
-    permanents the acting seat controls, resolved when the action runs)."""
+    permanents the acting seat controls, resolved when the action runs). ``graveyard``: a card
+    in a graveyard may be named too (an ability that works from there)."""
     if isinstance(v, str) and ":" not in v:
         m = re.match(r"^(.+?)(?:#(\d+))?$", v.strip())
         got = r.card(m.group(1), key, line, tokens=True) if m else None
@@ -124,8 +131,17 @@ def _own_ref(
             return None
         return Ref(v, "battlefield", seat, got[0], int(m.group(2) or 1))
     ref = r.ref(v, key, line, scn.players)
-    if ref is not None and ref.zone != "battlefield":
-        r.err(key, "must be a permanent (battlefield:N:Name)", line)
+    if (
+        ref is not None
+        and ref.zone != "battlefield"
+        and not (graveyard and ref.zone == "graveyard")
+    ):
+        r.err(
+            key,
+            "must be a permanent (battlefield:N:Name)"
+            + (" or a card in a graveyard (graveyard:N:Name)" if graveyard else ""),
+            line,
+        )
         return None
     return ref
 

@@ -98,6 +98,7 @@ class _Header(NamedTuple):
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
+    IMPULSE: int  # 1 once a card was exiled with a permission that ends (cleanup checks them)
 
 
 H = _numbered(_Header)
@@ -164,6 +165,8 @@ class _Player(NamedTuple):
     COMMANDER_DAMAGE_2: int
     COMMANDER_DAMAGE_3: int
     FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
+    CREATURES_ENTERED_TURN: int  # creatures that entered under this player's control this turn
+    GY_ABILITY: int  # 1 once a card with an ability that works from the graveyard was put there
 
 
 P = _numbered(_Player)
@@ -382,6 +385,13 @@ class _Object(NamedTuple):
     CLASS_LEVEL: int  # a Class (716): its level; 0 = 1 (every permanent enters at level 1)
     EXILE_TURN: int  # "if it would die this turn, exile it instead": that turn; 0 = none
     ONCE_EVER: int  # 1 once its "Activate only once" ability was activated (this object)
+    RESOLVED_TURN: int  # the turn its "if this is the second time this ability has resolved
+    RESOLVED_N: int  # this turn" ability last resolved, and how often it did that turn
+    CHOSEN_SUBTYPE: int  # "As this enters, choose a creature type": that type's Subtype bit
+    EOT_CTRL: int  # 1 + the player who controls it until end of turn (threaten), 0: none
+    PLAY_UNTIL: int  # an exiled card CAST_BY may play for a while, and not with mana of any
+    # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
+    # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, Op, StepCol, Zone
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Op, StepCol, Zone
 from analyzer.kernel import layout as L
 
 
@@ -166,6 +166,8 @@ def add_permanent(
     G[b + L.O.COPY_OF] = copy_of
     turn = int(G[L.H.TURN])
     G[b + L.O.ENTERED_TURN] = turn if entered_this_turn else turn - 1
+    if entered_this_turn and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        G[_pb(controller) + L.P.CREATURES_ENTERED_TURN] += 1  # "a creature entered this turn"
     G[L.H.TIMESTAMP] += 1
     G[b + L.O.TIMESTAMP] = G[L.H.TIMESTAMP]
     _append(G, controller, Zone.BATTLEFIELD, o)
@@ -204,6 +206,7 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     G[L.H.KINDS_SEEN] = -1  # and every event loop
     for p in range(int(G[L.H.NPLAYERS])):
         G[_pb(p) + L.P.FLASHBACK_GY] = 1  # and every graveyard for flashback
+        G[_pb(p) + L.P.GY_ABILITY] = 1  # and for abilities that work from there
     G[L.H.DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
     sick = {}
     for i in range(int(G[L.H.BF_N])):

@@ -51,6 +51,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
+from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import (
     combat_lethal_to,
@@ -114,6 +115,8 @@ def _play_land(G, C, p):
     cards = cards_of(C)
     if G[pb(p) + P.LANDS_TURN] >= 1:
         return False
+    if G[H.IMPULSE] and play_exiled_land(G, C, p):
+        return True  # a land it may play from exile for a while goes first
     n_hand = G[pb(p) + P.HAND_N]
     any_land = False
     for i in range(n_hand):

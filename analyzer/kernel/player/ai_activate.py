@@ -26,12 +26,13 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
+from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import activation_allowed, level_up_to
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.state import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -162,6 +163,13 @@ def try_activate(G, C, p, context, only=-1):
             G[ob(o) + O.TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):
                 return True
+    # abilities that work from the graveyard (kernel/player/ai_graveyard.py), never in combat
+    if G[pb(p) + P.GY_ABILITY] and context != 2 and context != 4 and only < 0:
+        for i in range(G[pb(p) + P.GY_N]):
+            o = graveyard_at(G, p, i)
+            if cards[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.GRAVEYARD_ABILITY:
+                if try_graveyard_ability(G, C, p, o, context):
+                    return True
     return False
 
 

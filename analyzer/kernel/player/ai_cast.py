@@ -274,7 +274,11 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         return False
     colored = G[W.ACOLOR : W.ACOLOR + 5]
     generic = max(base_cost(G, C, o, colored) - reduction, 0)
-    any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
+    any_type = (
+        G[ob(o) + O.ZONE] == Zone.EXILE
+        and G[ob(o) + O.CAST_BY] == p + 1
+        and G[ob(o) + O.PLAY_UNTIL] == 0  # an impulse-drawn card costs its own mana
+    )
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
 

@@ -21,6 +21,7 @@ battlefield (a condition on life changes or whose turn it is: ``_volatile``) the
 from __future__ import annotations
 
 from analyzer.enums import (
+    SUBTYPE_CHOSEN,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -87,6 +88,8 @@ def refresh(G, C):
         if G[b + O.PHASED] != 0:
             continue  # 702.26d: phased out, it keeps its controller (and its statics are off)
         G[b + O.CTRL] = G[b + O.BASE_CTRL]
+        if G[b + O.EOT_CTRL]:  # "gain control of that creature until end of turn"
+            G[b + O.CTRL] = G[b + O.EOT_CTRL] - 1
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             G[W.STATICS + n_static] = i
             n_static += 1
@@ -197,6 +200,10 @@ def _apply_statics(G, C, n, n_static):
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_ANTHEM:
                         sub = steps[k, StepCol.C]
+                        if sub == SUBTYPE_CHOSEN:  # "creatures of the chosen type"
+                            sub = G[bs + O.CHOSEN_SUBTYPE]
+                            if sub == 0:
+                                continue
                         for j in range(n):
                             t = G[OFF_BATTLEFIELD + j]
                             bt = ob(t)

@@ -1,4 +1,5 @@
-"""The effect interpreter: runs an ability's steps, and gives gifts.
+"""The effect interpreter: runs an ability's steps (the game actions it shares with the
+stack and combat, damage, life, gifts, countering and copying, are in rules/actions.py).
 
 Every card behaviour is data (steps in the catalog); this module is the only place that knows
 what an op does. A step runs only if its condition holds for the stack entry's promise
@@ -19,9 +20,6 @@ from analyzer.enums import (
     CardType,
     Cond,
     CounterKind,
-    Event,
-    GiftKind,
-    Keyword,
     Op,
     Ref,
     StepCol,
@@ -31,17 +29,12 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
-    DIRTY_SBA,
     DK_RETURN_AT_END_STEP,
-    MAX_EXTRA_TURNS,
-    MAX_TARGETS,
     NO_OBJ,
     OFF_BATTLEFIELD,
-    OFF_EXTRA,
     PHASED_DIRECT,
     PHASED_INDIRECT,
     PLAYER_BASE,
-    SK_SPELL,
     H,
     O,
     P,
@@ -57,7 +50,14 @@ from analyzer.kernel.player.choices import (
     tuck_on_top,
     wants_land_on_top,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, steps_of, targets_of
+from analyzer.kernel.rules.actions import (
+    copy_spell,
+    counter_spell_object,
+    deal_damage,
+    gain_life_event,
+    lose_life_event,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.chars import destroy, sacrifice
 from analyzer.kernel.rules.events import (
     add_delayed,
@@ -66,30 +66,27 @@ from analyzer.kernel.rules.events import (
     fire_enters,
     fire_level_reached,
 )
-from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.library import (
     dig,
+    exile_top_may_play,
     look_at_top,
     mill,
+    mill_take,
     reveal_until_land,
     search_basic_land,
     search_basic_land_to_top,
 )
 from analyzer.kernel.rules.mana import pay
-from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
+from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
-    ERR_EXTRA,
     attach,
     attached_obj,
     create_token,
     draw_cards,
-    gain_life,
+    graveyard_at,
     hand_at,
-    lose_life,
     move_object,
-    new_token_slot,
     ob,
-    overflow,
     pb,
     put_onto_battlefield,
 )
@@ -97,114 +94,6 @@ from analyzer.kernel.rules.targets import group_active, slot_start, threat, valu
 from analyzer.kernel.runtime.config import njit
 
 MAX_REF = 64
-
-
-@njit
-def deal_damage(G, C, src, v, amount):
-    """src deals amount damage to v (object or PLAYER_BASE + seat). Lifelink and deathtouch
-    apply when the source is a creature permanent."""
-    if amount <= 0:
-        return 0
-    log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
-    cards = cards_of(C)
-    kw = 0
-    if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
-        kw = G[ob(src) + O.CUR_KW]
-    dealt = 0
-    if v >= PLAYER_BASE:
-        p = v - PLAYER_BASE
-        if G[pb(p) + P.LOST] or G[pb(p) + P.PROTECTED]:
-            return 0
-        dealt = lose_life_event(G, C, p, amount)
-        dealt = amount if dealt == 0 and G[pb(p) + P.PROTECTED] == 0 else dealt
-    else:
-        b = ob(v)
-        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED]:
-            return 0
-        if cards[G[b + O.CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
-            G[b + O.DAMAGE] += amount
-            G[H.DIRTY] |= DIRTY_SBA
-            if kw & Keyword.DEATHTOUCH:
-                G[b + O.DEATHTOUCHED] = 1
-            dealt = amount
-    if dealt > 0 and kw & Keyword.LIFELINK:
-        gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
-    return dealt
-
-
-@njit
-def gain_life_event(G, C, p, n):
-    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger."""
-    got = gain_life(G, p, n)
-    if got > 0:
-        fire_controller_event(G, C, p, AbilityKind.LIFE_GAIN, -1)
-        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
-    return got
-
-
-@njit
-def lose_life_event(G, C, p, n):
-    """p loses n life (damage included); "whenever you gain or lose life" triggers."""
-    got = lose_life(G, p, n)
-    if got > 0:
-        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
-    return got
-
-
-@njit
-def give_gift(G, C, giver, recipient, kind, source):
-    """Deliver a gift (702.174d-i). The extra turn is queued to be taken right after this one.
-    "Whenever you give a gift" (702.174c) is the caller's: it triggers as the spell or the
-    gift trigger has resolved, whether or not the gift did anything."""
-    cards = cards_of(C)
-    log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
-    if recipient >= 0 and G[pb(recipient) + P.LOST] == 0:
-        if kind == GiftKind.CARD:
-            draw_cards(G, recipient, 1)
-        elif kind == GiftKind.EXTRA_TURN:
-            n = G[H.EXTRA_N]
-            if n >= MAX_EXTRA_TURNS:
-                overflow(G, ERR_EXTRA)
-            else:
-                G[OFF_EXTRA + n] = recipient
-                G[H.EXTRA_N] = n + 1
-        elif kind != GiftKind.NONE:
-            tok = gift_token(C, kind)
-            o = create_token(
-                G,
-                cards,
-                tok,
-                recipient,
-                kind == GiftKind.TAPPED_FISH,
-                cards[tok, CardCol.POWER],
-                cards[tok, CardCol.TOUGHNESS],
-                -1,
-            )
-            if o >= 0:
-                fire_enters(G, C, o)
-        G[pb(recipient) + P.GIFTS_RECEIVED] += 1
-    G[pb(giver) + P.GIFTS_GIVEN] += 1
-    if source >= 0 and G[ob(source) + O.TOKEN] == 0:  # per card (a copy is no card)
-        G[ob(source) + O.STAT_GIVEN] += 1
-
-
-@njit
-def count_undelivered(G, e_promised, ctrl):
-    if e_promised == 1:
-        G[pb(ctrl) + P.GIFTS_UNDELIVERED] += 1
-
-
-@njit
-def counter_spell_object(G, C, o, to_hand):
-    """Counter the spell whose card is o (or return it to its owner's hand)."""
-    i = find_spell_entry(G, o)
-    if i < 0:
-        return False
-    log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
-    count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
-    remove_entry(G, i)
-    move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)
-    return True
 
 
 @njit
@@ -278,6 +167,37 @@ def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, o
 
 
 @njit
+def best_nonland_in_hand(G, cards, p):
+    """The nonland card of p's hand an opponent who sees it picks: the most valuable."""
+    best = -1
+    for j in range(G[pb(p) + P.HAND_N]):
+        o = hand_at(G, p, j)
+        cc = G[ob(o) + O.CARD]
+        if cards[cc, CardCol.TYPES] & CardType.LAND:
+            continue
+        if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    return best
+
+
+@njit
+def _controls_other(G, C, p, subtypes, src):
+    """Does p control a permanent other than src with one of these subtypes ("another Lizard")?"""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            o != src
+            and G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
+        ):
+            return True
+    return False
+
+
+@njit
 def _is_obj(v):
     return 0 <= v < PLAYER_BASE
 
@@ -286,6 +206,36 @@ def _is_obj(v):
 def _enter_under(G, C, o, ctrl):
     put_onto_battlefield(G, cards_of(C), o, ctrl, False)
     fire_enters(G, C, o)
+
+
+@njit
+def count_x(G, C, x, src, ctrl, subtypes):
+    """X of "where X is ..." (107.3), counted as the step resolves: XCount x."""
+    cards = cards_of(C)
+    n = 0
+    if x == XCount.SELF_POWER:
+        return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+    if x == XCount.OPPONENTS_HAND_AT_MOST_1:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
+                n += 1
+        return n
+    if x == XCount.GREATEST_MV_IN_GRAVEYARD:
+        for i in range(G[pb(ctrl) + P.GY_N]):
+            n = max(n, cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.MV])
+        return n
+    for j in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + j]
+        bo = ob(o)
+        if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
+            continue
+        card = G[bo + O.CARD]
+        if x == XCount.CREATURES_YOU_CONTROL:
+            if cards[card, CardCol.TYPES] & CardType.CREATURE:
+                n += 1
+        elif o != src and cards[card, CardCol.SUBTYPES] & subtypes:
+            n += 1  # OTHER_PERMANENTS_WITH_SUBTYPES
+    return n
 
 
 @njit
@@ -303,7 +253,18 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
+        if cond == Cond.SECOND_RESOLUTION:
+            # "Then ... if this is the second time this ability has resolved this turn": each
+            # resolution reaches this step once (a fizzled one never resolved, 608.2b)
+            if src < 0:
+                continue
+            if G[ob(src) + O.RESOLVED_TURN] != G[H.TURN]:
+                G[ob(src) + O.RESOLVED_TURN] = G[H.TURN]
+                G[ob(src) + O.RESOLVED_N] = 0
+            G[ob(src) + O.RESOLVED_N] += 1
+            if G[ob(src) + O.RESOLVED_N] != 2:
+                continue
+        elif cond == Cond.CAST_FROM_GRAVEYARD or cond == Cond.NOT_CAST_FROM_HAND:
             # where the resolving spell was cast from (it is still on the stack)
             cast_from = G[ob(src) + O.CAST_FROM] - 1 if src >= 0 else -1
             if cond == Cond.CAST_FROM_GRAVEYARD and cast_from != Zone.GRAVEYARD:
@@ -552,18 +513,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
                     continue
-                p = vals[i] - PLAYER_BASE
-                best = -1
-                for j in range(G[pb(p) + P.HAND_N]):
-                    o = hand_at(G, p, j)
-                    cc = G[ob(o) + O.CARD]
-                    if cards[cc, CardCol.TYPES] & CardType.LAND:
-                        continue
-                    if (
-                        best < 0
-                        or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
-                    ):
-                        best = o
+                best = best_nonland_in_hand(G, cards, vals[i] - PLAYER_BASE)
                 if best >= 0:
                     move_object(G, cards, best, Zone.EXILE)
                     it = best
@@ -636,11 +586,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     move_object(G, cards, w, Zone.GRAVEYARD)
                     done = 1
         elif op == Op.DRAW_X:
-            x = 0
-            if a == XCount.OPPONENTS_HAND_AT_MOST_1:
-                for q in range(G[H.NPLAYERS]):
-                    if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
-                        x += 1
+            x = count_x(G, C, a, src, ctrl, 0)
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
                     draw_cards(G, vals[i] - PLAYER_BASE, x)
@@ -683,10 +629,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
         elif op == Op.EXILE_UNTIL_LEAVES:
             # 610.3c: if the source already left the battlefield, nothing is exiled
+            done = 0
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 for i in range(n):
                     if _is_obj(vals[i]):
                         v = vals[i]
+                        if G[ob(v) + O.CUR_P] <= b_:  # "if that creature had power N or less"
+                            done = 1
                         move_object(G, cards, v, Zone.EXILE)
                         if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceased to exist instead
                             G[ob(v) + O.LINK] = src + 1
@@ -694,11 +643,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                             G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
                         it = v
         elif op == Op.FLICKER:
+            done = 0
             for i in range(n):
                 if _is_obj(vals[i]):
                     v = vals[i]
                     if b_ == 1 and not flicker_wanted(G, v):
                         continue  # "you may": the controller's choice
+                    if cards[G[ob(v) + O.CARD], CardCol.SUBTYPES] & c:
+                        done = 1  # "if that creature is a Bird, Frog, ...": then a DONE step
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
@@ -720,18 +672,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
-            x = 0
-            if a == XCount.SELF_POWER:
-                x = G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
-            else:
-                for j in range(G[H.BF_N]):
-                    o = G[OFF_BATTLEFIELD + j]
-                    if (
-                        G[ob(o) + O.CTRL] == ctrl
-                        and G[ob(o) + O.PHASED] == 0
-                        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                    ):
-                        x += 1
+            x = count_x(G, C, a, src, ctrl, 0)
             G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
                 if _is_obj(vals[i]):
@@ -774,6 +715,46 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         worst = o
                 if worst >= 0:
                     move_object(G, cards, worst, Zone.EXILE)
+        elif op == Op.DISCARD_CHOSEN:
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                q = vals[i] - PLAYER_BASE
+                if b_ == 1 and G[pb(q) + P.LIFE_LOST_TURN] == 0:
+                    w = discard_choice(G, C, q, False)  # "otherwise, they discard a card"
+                else:
+                    w = best_nonland_in_hand(G, cards, q)  # they reveal it, you choose
+                if w >= 0:
+                    move_object(G, cards, w, Zone.GRAVEYARD)
+        elif op == Op.MILL_TAKE:
+            it, done = mill_take(G, C, ctrl, a, b_, c)
+        elif op == Op.ADD_P1P1_X:
+            x = count_x(G, C, a, src, ctrl, b_)
+            if x > 0:
+                G[H.DIRTY] = DIRTY_ALL
+                for i in range(n):
+                    if _is_obj(vals[i]):
+                        G[ob(vals[i]) + O.P1P1] += x
+                        G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.GAIN_CONTROL_EOT:
+            done = 0
+            for i in range(n):
+                if not _is_obj(vals[i]):
+                    continue
+                v = vals[i]
+                if G[ob(v) + O.CUR_P] > a and not (
+                    b_ != 0 and _controls_other(G, C, ctrl, b_, src)
+                ):
+                    continue  # "If that creature's power is 2 or less or if you control ..."
+                G[ob(v) + O.EOT_CTRL] = ctrl + 1
+                G[H.DIRTY] = DIRTY_ALL  # layer 2: the refresh gives it to ctrl
+                done = 1
+        elif op == Op.EXILE_TOP_MAY_PLAY:
+            it = exile_top_may_play(G, C, ctrl, a, b_ == 1, c == 1)
+        elif op == Op.TO_LIBRARY_BOTTOM:
+            for i in range(n):
+                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
+                    move_object(G, cards, vals[i], Zone.LIBRARY, False)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if _is_obj(vals[i]):
@@ -785,48 +766,3 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     ):
                         counter_spell_object(G, C, vals[i], False)
     return it
-
-
-@njit
-def copy_spell(G, C, o, new_ctrl):
-    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient.
-    The copy is an object on the stack, a token (owned by its controller) of the same card:
-    it can be targeted and countered like any spell, a copy of a permanent spell resolves
-    into a token (608.3f), and off the stack it ceases to exist (704.5e). Returns its entry."""
-    cards = cards_of(C)
-    i = find_spell_entry(G, o)
-    if i < 0:
-        return -1
-    cp = new_token_slot(G)
-    if cp < 0:
-        return -1
-    card = entry_field(G, i, S.CARD)
-    b = ob(cp)
-    G[b + O.CARD] = card
-    G[b + O.OWNER] = new_ctrl
-    G[b + O.CTRL] = new_ctrl
-    G[b + O.TOKEN] = 1
-    G[b + O.COPY_OF] = card
-    G[b + O.BASE_P] = G[ob(o) + O.BASE_P] if G[ob(o) + O.TOKEN] else cards[card, CardCol.POWER]
-    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else cards[card, CardCol.TOUGHNESS]
-    G[b + O.ZCC] += 1
-    G[b + O.ZONE] = Zone.STACK
-    slots = G[W.CSLOTS : W.CSLOTS + MAX_TARGETS]
-    zccs = G[W.CZCCS : W.CZCCS + MAX_TARGETS]
-    for k in range(MAX_TARGETS):
-        slots[k] = entry_field(G, i, S.T0 + k)
-        zccs[k] = entry_field(G, i, S.Z0 + k)
-    return push_entry(
-        G,
-        SK_SPELL,
-        cp,
-        card,
-        entry_field(G, i, S.AB),
-        new_ctrl,
-        entry_field(G, i, S.PROMISED),
-        entry_field(G, i, S.RECIPIENT),
-        slots,
-        zccs,
-        -1,
-        G[b + O.ZCC],
-    )

@@ -58,6 +58,7 @@ from analyzer.kernel.rules.chars import check_sba, check_sba_fresh, refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
 from analyzer.kernel.rules.events import fire_begin_step, fire_controller_event, fire_end_step
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
+from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.stack import (
     cast_finish,
@@ -195,6 +196,7 @@ def _begin_turn(G, C):
         G[q + P.LIFE_GAINED_TURN] = 0
         G[q + P.LIFE_LOST_TURN] = 0
         G[q + P.MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
+        G[q + P.CREATURES_ENTERED_TURN] = 0
     G[pb(active) + P.TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
@@ -237,16 +239,26 @@ def _phase_in(G, active):
 @njit
 def _cleanup(G, C):
     discard_to_hand_size(G, C, G[H.ACTIVE])
+    returned = False
+    if G[H.IMPULSE]:
+        end_play_permissions(G)  # "until end of turn", "until the end of your next turn"
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         G[b + O.DAMAGE] = 0  # (removing damage never makes a state-based action apply)
         G[b + O.DEATHTOUCHED] = 0
+        if G[b + O.EOT_CTRL]:
+            G[b + O.EOT_CTRL] = 0  # "until end of turn" control ends (514.2)
+            returned = True
         if G[b + O.EOT_P] | G[b + O.EOT_T] | G[b + O.EOT_KW] | G[b + O.EOT_KW_LOSE]:
             G[H.DIRTY] = DIRTY_ALL
             G[b + O.EOT_P] = 0
             G[b + O.EOT_T] = 0
             G[b + O.EOT_KW] = 0
             G[b + O.EOT_KW_LOSE] = 0
+    if returned:
+        # control returns now, so its owner's untap step finds it theirs (not summoning sick)
+        G[H.DIRTY] = DIRTY_ALL
+        refresh(G, C)
     if G[H.TRIG_N] > 0:
         refresh(G, C)  # a priority window comes first (514.3a)
     # else the next step begins the turn, whose refresh (after untap and phasing) covers
@@ -269,6 +281,17 @@ def _abandon_turn(G, C):
     G[H.WINDOW] = 0
     clear_decision(G)
     _cleanup(G, C)
+
+
+@njit
+def begin_main2(G, C, active):
+    """The second main phase begins: "at the beginning of your second main phase" triggers
+    (505.1a: the main phase after combat) go on the stack in a priority window first."""
+    G[H.PHASE] = Phase.MAIN2
+    n = G[H.TRIG_N]
+    fire_begin_step(G, C, active, 3)
+    if G[H.TRIG_N] > n:
+        open_window(G, Phase.MAIN2)
 
 
 @njit
@@ -351,7 +374,7 @@ def step(G, C, pol):
         n_att = declare_attackers(G, C)
         G[pb(active) + P.ATTACKERS] += n_att
         if n_att == 0:
-            G[H.PHASE] = Phase.MAIN2
+            begin_main2(G, C, active)
         else:
             # "whenever you attack" (508.1m), after each attacker's own attack triggers
             fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
@@ -377,7 +400,7 @@ def step(G, C, pol):
         G[H.PHASE] = Phase.COMBAT_END
     elif ph == Phase.COMBAT_END:
         end_combat(G)
-        G[H.PHASE] = Phase.MAIN2
+        begin_main2(G, C, active)
     elif ph == Phase.END_STEP:
         fire_end_step(G, C)
         G[H.PHASE] = Phase.CLEANUP

@@ -11,6 +11,7 @@ from __future__ import annotations
 from analyzer.enums import (
     COND_CONTROL_SUBTYPE,
     COND_NOT_CONTROL_SUBTYPE,
+    TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
     AbilCol,
@@ -26,6 +27,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DF,
+    DIRTY_ALL,
     MAX_DELAYED,
     MAX_TARGETS,
     MAX_TRIGGERS,
@@ -43,6 +45,7 @@ from analyzer.kernel.layout import (
     P,
     T,
 )
+from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
 from analyzer.kernel.runtime.config import njit
@@ -101,6 +104,20 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.ANOTHER_CREATURE_ENTERED:
+        # "another creature entered the battlefield under your control this turn": the count
+        # less the source itself (H.TARGET_SRC, set by whoever checks the source's condition)
+        n = G[pb(ctrl) + P.CREATURES_ENTERED_TURN]
+        src = G[H.TARGET_SRC] - 1
+        if (
+            src >= 0
+            and G[ob(src) + O.ENTERED_TURN] == G[H.TURN]
+            and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD
+            and G[ob(src) + O.CTRL] == ctrl
+            and cards_of(C)[G[ob(src) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            n -= 1
+        return n > 0
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -145,12 +162,15 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         return
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O.PROMISED]
+    keep_src = G[H.TARGET_SRC]
+    G[H.TARGET_SRC] = o + 1  # the source whose condition is checked ("another creature ...")
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] == kind and (
             abilities[a, AbilCol.COND] == Cond.ALWAYS
             or cond_ok(G, C, abilities[a, AbilCol.COND], promised, ctrl, 0)
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
+    G[H.TARGET_SRC] = keep_src
 
 
 @njit
@@ -171,6 +191,9 @@ def _enters_with(G, C, o, ctrl):
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
             if steps[k, StepCol.OP] == Op.TAP:  # "enters tapped [if ...]"
                 G[ob(o) + O.TAPPED] = 1
+            elif steps[k, StepCol.OP] == Op.CHOOSE_CREATURE_TYPE:  # "As this enters, choose"
+                G[ob(o) + O.CHOSEN_SUBTYPE] = creature_type_choice(G, C, ctrl)
+                G[H.DIRTY] = DIRTY_ALL  # statics that read the chosen type
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
@@ -192,11 +215,9 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O.CARD]
     if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if (
-        cards[card, CardCol.TYPES] & CardType.CREATURE
-        and (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1
-    ):
+    if (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
         sub = cards[card, CardCol.SUBTYPES]
+        creature = cards[card, CardCol.TYPES] & CardType.CREATURE
         for i in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + i]
             if q == o or G[ob(q) + O.CTRL] != ctrl or G[ob(q) + O.PHASED]:
@@ -210,9 +231,10 @@ def fire_enters(G, C, o):
                     continue
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
-                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flying bit is above it)
+                want = tp & (TRIGGER_NONTOKEN - 1)  # (the flag bits are above it)
                 if (
-                    (want != 0 and (sub & want) == 0)
+                    (creature == 0 and (tp & TRIGGER_ANY_PERMANENT) == 0)
+                    or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
                 ):
@@ -270,6 +292,10 @@ def activation_allowed(G, C, o, ab, p):
     [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
     (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
     abilities = abilities_of(C)
+    if abilities[ab, AbilCol.FROM_GRAVEYARD] and (
+        G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p
+    ):
+        return False  # "Exile this card from your graveyard": only from its owner's graveyard
     once = abilities[ab, AbilCol.ONCE_EACH_TURN]
     if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
         return False
@@ -369,6 +395,7 @@ def fire_begin_step(G, C, active, step):
             if not (
                 (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
                 or (step == 2 and tp == 2 and mine)
+                or (step == 3 and tp == 3 and mine)
             ):
                 continue
             if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
@@ -414,7 +441,15 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             if k == AbilityKind.SECOND_SPELL:
                 hit = nth == 2 and (ctrl == p or tp == 1)
             elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
-                hit = noncreature
+                # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
+                hit = noncreature or (
+                    tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
+                )
+                if hit and abilities[a, AbilCol.ONCE_EACH_TURN]:
+                    if G[b + O.ONCE_TURN] == G[H.TURN]:
+                        hit = False  # "This ability triggers only once each turn"
+                    else:
+                        G[b + O.ONCE_TURN] = G[H.TURN]
             elif ctrl == p and k == AbilityKind.EXPEND:
                 hit = spent_before < tp <= spent_after
             if hit and (

@@ -13,7 +13,17 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import CardCol, CardType, Zone
-from analyzer.kernel.layout import MAX_LIBRARY, NO_OBJ, OFF_BATTLEFIELD, OFF_LIBRARY, H, O, P
+from analyzer.kernel.layout import (
+    MAX_EXILE,
+    MAX_LIBRARY,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_LIBRARY,
+    H,
+    O,
+    P,
+)
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.rng import randint, shuffle_slice
@@ -79,6 +89,101 @@ def mill(G, C, p, n):
         if o == NO_OBJ:
             return
         move_object(G, cards_of(C), o, Zone.GRAVEYARD)
+
+
+@njit(_nrt=True)
+def mill_take(G, C, p, n, types, subtype):
+    """p mills n, then may put a card of `types` from among them into their hand (the built-in
+    player takes the most valuable). Returns (that card or -1, done): done is "if you control
+    a [subtype] or returned a [subtype] card this way" (subtype 0: a card was put into hand)."""
+    cards = cards_of(C)
+    k = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(k, 1), np.int32)
+    _top(G, p, k, top)
+    best = -1
+    for j in range(k):
+        move_object(G, cards, top[j], Zone.GRAVEYARD)
+        card = G[ob(top[j]) + O.CARD]
+        if cards[card, CardCol.TYPES] & types and (
+            best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+        ):
+            best = top[j]
+    if best >= 0:
+        move_object(G, cards, best, Zone.HAND)
+    if subtype == 0:
+        return best, 1 if best >= 0 else 0
+    if best >= 0 and cards[G[ob(best) + O.CARD], CardCol.SUBTYPES] & subtype:
+        return best, 1
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtype
+        ):
+            return best, 1
+    return best, 0
+
+
+@njit
+def exile_top_may_play(G, C, p, n, next_turn, may):
+    """p exiles the top n cards of their library and may play one of them (the built-in player
+    picks the most valuable) until end of turn, or until the end of p's next turn. Returns it.
+    `may` ("you may exile"): the built-in player does while it can still play a card this
+    turn (its land drop is left, or an untapped land)."""
+    cards = cards_of(C)
+    if may and G[pb(p) + P.LANDS_TURN] >= 1 and not _untapped_land(G, cards, p):
+        return -1
+    best = -1
+    for _ in range(n):
+        o = library_top(G, p)
+        if o == NO_OBJ:
+            break
+        move_object(G, cards, o, Zone.EXILE)
+        if (
+            best < 0
+            or cards[G[ob(o) + O.CARD], CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+        ):
+            best = o
+    if best >= 0:
+        G[ob(best) + O.CAST_BY] = p + 1
+        if next_turn:
+            # ends at the cleanup of p's next turn, whose count will be P.TURNS + 1
+            G[ob(best) + O.PLAY_UNTIL] = -(2 + G[pb(p) + P.TURNS])
+        else:
+            G[ob(best) + O.PLAY_UNTIL] = 1 + G[H.TURN]
+        G[H.IMPULSE] = 1
+    return best
+
+
+@njit
+def _untapped_land(G, cards, p):
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.TAPPED] == 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND
+        ):
+            return True
+    return False
+
+
+@njit
+def end_play_permissions(G):
+    """Cleanup: the "you may play that card until ..." permissions that end this turn."""
+    active = G[H.ACTIVE]
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
+            b = ob(G[OFF_EXILE + q * MAX_EXILE + i])
+            u = G[b + O.PLAY_UNTIL]
+            if u == 0:
+                continue
+            if (u > 0 and u - 1 <= G[H.TURN]) or (
+                u < 0 and G[b + O.CAST_BY] == active + 1 and G[pb(active) + P.TURNS] >= -u - 1
+            ):
+                G[b + O.CAST_BY] = 0
+                G[b + O.PLAY_UNTIL] = 0
 
 
 @njit(_nrt=True)

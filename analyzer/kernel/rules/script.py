@@ -35,7 +35,7 @@ from analyzer.kernel.layout import MAX_TARGETS, PEND_NONE, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.chars import check_sba
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
-from analyzer.kernel.rules.engine import resolve_decision, step
+from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
 from analyzer.kernel.rules.events import (
     activation_allowed,
     fire_attacks,
@@ -54,7 +54,12 @@ from analyzer.kernel.rules.stack import (
     spell_ability,
 )
 from analyzer.kernel.rules.state import ob, pb, put_onto_battlefield
-from analyzer.kernel.rules.targets import group_active, slot_start, value_legal
+from analyzer.kernel.rules.targets import (
+    group_active,
+    other_controller_clash,
+    slot_start,
+    value_legal,
+)
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
@@ -111,6 +116,8 @@ def check_targets(G, C, ab, chooser, promised, slots, zccs):
                 for q in range(targets[tg0 + other, TargCol.MAX]):
                     if slots[o0 + q] == v:
                         return E_OTHER, s0 + k
+            if other_controller_clash(G, targets, g, tg0, slots, v):
+                return E_OTHER, s0 + k  # "controlled by different players"
             n += 1
         if active and n < targets[g, TargCol.MIN]:
             return E_TOO_FEW, j
@@ -210,7 +217,7 @@ def declare_attack(G, C, p, attackers, defenders):
     log_combatants(G, True)
     G[H.COMBAT_FS] = 0
     if n == 0:
-        G[H.PHASE] = Phase.MAIN2
+        begin_main2(G, C, p)
         return OK, -1
     fire_controller_event(G, C, p, AbilityKind.YOU_ATTACK, -1)
     G[H.PHASE] = Phase.DECLARE_BLOCKERS

@@ -58,14 +58,10 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.choices import can_forage, forage
+from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
-from analyzer.kernel.rules.effects import (
-    count_undelivered,
-    give_gift,
-    lose_life_event,
-    run_steps,
-)
+from analyzer.kernel.rules.effects import run_steps
 from analyzer.kernel.rules.events import (
     activation_allowed,
     class_level,
@@ -235,7 +231,11 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     card = G[ob(o) + O.CARD]
     colored = G[W.COLOR : W.COLOR + 5]
     generic = base_cost(G, C, o, colored)
-    any_type = G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.CAST_BY] == p + 1
+    any_type = (
+        G[ob(o) + O.ZONE] == Zone.EXILE
+        and G[ob(o) + O.CAST_BY] == p + 1
+        and G[ob(o) + O.PLAY_UNTIL] == 0  # "you may play that card": its own mana cost
+    )
     cast_from = G[ob(o) + O.ZONE]
     if not extra_cost_payable(G, C, p, o):
         return CAST_EXTRA_COST
@@ -397,6 +397,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
+    elif abilities[ab, AbilCol.FROM_GRAVEYARD]:
+        move_object(G, cards, o, Zone.EXILE)  # "Exile this card from your graveyard" (a cost)
     push_entry(
         G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots, zccs, -1, zcc
     )
@@ -460,11 +462,11 @@ def _trigger_to_stack(G, C, t):
     if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
         return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
+    G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
     ):
         return False
-    G[H.TARGET_SRC] = o + 1
     ab = pick_mode(G, C, ab, ctrl, promised)  # 603.3c: a modal trigger's mode, chosen now
     if ab == NO_MODE:
         return False  # 603.3c: no mode can be chosen, the ability is removed

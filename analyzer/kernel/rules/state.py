@@ -8,7 +8,7 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilityKind, CardCol, CardType, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, EndReason, Event, Phase, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -182,6 +182,9 @@ def reset_permanent_state(G, o, entering):
     G[b + O.CLASS_LEVEL] = 0
     G[b + O.EXILE_TURN] = 0
     G[b + O.ONCE_EVER] = 0
+    G[b + O.RESOLVED_TURN] = 0  # a new object's ability has not resolved yet (400.7)
+    G[b + O.CHOSEN_SUBTYPE] = 0  # nor has a type been chosen for it
+    G[b + O.EOT_CTRL] = 0
 
 
 @njit
@@ -217,6 +220,7 @@ def move_object(G, cards, o, zone, top=True):
         return
     if zone != Zone.EXILE:
         G[b + O.CAST_BY] = 0
+        G[b + O.PLAY_UNTIL] = 0
     G[b + O.ZONE] = zone
     if zone == Zone.BATTLEFIELD:
         # the event loops skip kinds of abilities no permanent ever had
@@ -231,6 +235,8 @@ def move_object(G, cards, o, zone, top=True):
         and (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
     ):
         G[pb(p) + P.FLASHBACK_GY] = 1  # the built-in player looks there for flashback casts
+    if zone == Zone.GRAVEYARD and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.GRAVEYARD_ABILITY:
+        G[pb(p) + P.GY_ABILITY] = 1  # ... and for abilities that work from there
     off, cnt, cap = zone_list(p, zone)
     n = G[cnt]
     if n >= cap:
@@ -289,6 +295,8 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.CUR_P] = G[b + O.BASE_P]
     G[b + O.CUR_T] = G[b + O.BASE_T]
     G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
+    if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        G[pb(controller) + P.CREATURES_ENTERED_TURN] += 1
 
 
 @njit

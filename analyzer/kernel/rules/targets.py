@@ -366,9 +366,44 @@ def program_has_targets(G, C, ab, chooser, promised):
         need = targets[g, TargCol.MIN]
         if need == 0:
             continue
-        if candidates(G, C, g, chooser, buf) < need:
+        n = candidates(G, C, g, chooser, buf)
+        if n < need:
             return False
+        other = targets[g, TargCol.OTHER_THAN] - 1
+        if targets[g, TargCol.FILTER] & TargetFilter.DIFFERENT_CONTROLLER and other >= 0:
+            # "controlled by different players": some pair of controllers differs
+            mine = _controllers(G, buf, n)
+            theirs = _controllers(G, buf, candidates(G, C, tg0 + other, chooser, buf))
+            if mine == 0 or theirs == 0 or (mine == theirs and (mine & (mine - 1)) == 0):
+                return False
     return True
+
+
+@njit
+def _controllers(G, buf, n):
+    """Bit mask of the controllers of the objects buf[:n]."""
+    m = 0
+    for i in range(n):
+        if 0 <= buf[i] < PLAYER_BASE:
+            m |= 1 << G[ob(buf[i]) + O.CTRL]
+    return m
+
+
+@njit
+def other_controller_clash(G, targets, g, tg0, slots, v):
+    """Group row g is "controlled by different players" than the group its OTHER_THAN names,
+    and object v has the controller of one of that group's chosen targets."""
+    other = targets[g, TargCol.OTHER_THAN] - 1
+    if (targets[g, TargCol.FILTER] & TargetFilter.DIFFERENT_CONTROLLER) == 0 or other < 0:
+        return False
+    if not 0 <= v < PLAYER_BASE:
+        return False
+    o0 = slot_start(targets, tg0, other)
+    for q in range(targets[tg0 + other, TargCol.MAX]):
+        w = slots[o0 + q]
+        if 0 <= w < PLAYER_BASE and G[ob(w) + O.CTRL] == G[ob(v) + O.CTRL]:
+            return True
+    return False
 
 
 @njit
@@ -530,7 +565,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                 for q in range(MAX_TARGETS):
                     if slots[q] == buf[i]:
                         dup = True
-                if dup:
+                if dup or other_controller_clash(G, targets, g, tg0, slots, buf[i]):
                     continue
                 if best < 0 or scores[i] > scores[best]:
                     best = i

@@ -1,0 +1,190 @@
+"""Game actions the effect interpreter, the stack and combat share: damage (lifelink,
+deathtouch), life gained and lost (with their triggers), giving a gift (702.174d-i), countering
+and copying a spell. Each is one rules event; none reads a card's program."""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilityKind, CardCol, CardType, Event, GiftKind, Keyword, Zone
+from analyzer.kernel.layout import (
+    DIRTY_SBA,
+    MAX_EXTRA_TURNS,
+    MAX_TARGETS,
+    OFF_EXTRA,
+    PLAYER_BASE,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.rules.catalog import cards_of, gift_token
+from analyzer.kernel.rules.events import fire_controller_event, fire_enters
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
+from analyzer.kernel.rules.state import (
+    ERR_EXTRA,
+    create_token,
+    draw_cards,
+    gain_life,
+    lose_life,
+    move_object,
+    new_token_slot,
+    ob,
+    overflow,
+    pb,
+)
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def deal_damage(G, C, src, v, amount):
+    """src deals amount damage to v (object or PLAYER_BASE + seat). Lifelink and deathtouch
+    apply when the source is a creature permanent."""
+    if amount <= 0:
+        return 0
+    log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
+    cards = cards_of(C)
+    kw = 0
+    if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+        kw = G[ob(src) + O.CUR_KW]
+    dealt = 0
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if G[pb(p) + P.LOST] or G[pb(p) + P.PROTECTED]:
+            return 0
+        dealt = lose_life_event(G, C, p, amount)
+        dealt = amount if dealt == 0 and G[pb(p) + P.PROTECTED] == 0 else dealt
+    else:
+        b = ob(v)
+        if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED]:
+            return 0
+        if cards[G[b + O.CARD], CardCol.TYPES] & (CardType.CREATURE | CardType.PLANESWALKER):
+            G[b + O.DAMAGE] += amount
+            G[H.DIRTY] |= DIRTY_SBA
+            if kw & Keyword.DEATHTOUCH:
+                G[b + O.DEATHTOUCHED] = 1
+            dealt = amount
+    if dealt > 0 and kw & Keyword.LIFELINK:
+        gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
+    return dealt
+
+
+@njit
+def gain_life_event(G, C, p, n):
+    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger."""
+    got = gain_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_GAIN, -1)
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
+
+
+@njit
+def lose_life_event(G, C, p, n):
+    """p loses n life (damage included); "whenever you gain or lose life" triggers."""
+    got = lose_life(G, p, n)
+    if got > 0:
+        fire_controller_event(G, C, p, AbilityKind.LIFE_CHANGE, -1)
+    return got
+
+
+@njit
+def give_gift(G, C, giver, recipient, kind, source):
+    """Deliver a gift (702.174d-i). The extra turn is queued to be taken right after this one.
+    "Whenever you give a gift" (702.174c) is the caller's: it triggers as the spell or the
+    gift trigger has resolved, whether or not the gift did anything."""
+    cards = cards_of(C)
+    log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
+    if recipient >= 0 and G[pb(recipient) + P.LOST] == 0:
+        if kind == GiftKind.CARD:
+            draw_cards(G, recipient, 1)
+        elif kind == GiftKind.EXTRA_TURN:
+            n = G[H.EXTRA_N]
+            if n >= MAX_EXTRA_TURNS:
+                overflow(G, ERR_EXTRA)
+            else:
+                G[OFF_EXTRA + n] = recipient
+                G[H.EXTRA_N] = n + 1
+        elif kind != GiftKind.NONE:
+            tok = gift_token(C, kind)
+            o = create_token(
+                G,
+                cards,
+                tok,
+                recipient,
+                kind == GiftKind.TAPPED_FISH,
+                cards[tok, CardCol.POWER],
+                cards[tok, CardCol.TOUGHNESS],
+                -1,
+            )
+            if o >= 0:
+                fire_enters(G, C, o)
+        G[pb(recipient) + P.GIFTS_RECEIVED] += 1
+    G[pb(giver) + P.GIFTS_GIVEN] += 1
+    if source >= 0 and G[ob(source) + O.TOKEN] == 0:  # per card (a copy is no card)
+        G[ob(source) + O.STAT_GIVEN] += 1
+
+
+@njit
+def count_undelivered(G, e_promised, ctrl):
+    if e_promised == 1:
+        G[pb(ctrl) + P.GIFTS_UNDELIVERED] += 1
+
+
+@njit
+def counter_spell_object(G, C, o, to_hand):
+    """Counter the spell whose card is o (or return it to its owner's hand)."""
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return False
+    log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
+    count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
+    remove_entry(G, i)
+    move_object(G, cards_of(C), o, Zone.HAND if to_hand else Zone.GRAVEYARD)
+    return True
+
+
+@njit
+def copy_spell(G, C, o, new_ctrl):
+    """Put a copy of spell o on the stack (707.10): same targets, same promise and recipient.
+    The copy is an object on the stack, a token (owned by its controller) of the same card:
+    it can be targeted and countered like any spell, a copy of a permanent spell resolves
+    into a token (608.3f), and off the stack it ceases to exist (704.5e). Returns its entry."""
+    cards = cards_of(C)
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return -1
+    cp = new_token_slot(G)
+    if cp < 0:
+        return -1
+    card = entry_field(G, i, S.CARD)
+    b = ob(cp)
+    G[b + O.CARD] = card
+    G[b + O.OWNER] = new_ctrl
+    G[b + O.CTRL] = new_ctrl
+    G[b + O.TOKEN] = 1
+    G[b + O.COPY_OF] = card
+    G[b + O.BASE_P] = G[ob(o) + O.BASE_P] if G[ob(o) + O.TOKEN] else cards[card, CardCol.POWER]
+    G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else cards[card, CardCol.TOUGHNESS]
+    G[b + O.ZCC] += 1
+    G[b + O.ZONE] = Zone.STACK
+    slots = G[W.CSLOTS : W.CSLOTS + MAX_TARGETS]
+    zccs = G[W.CZCCS : W.CZCCS + MAX_TARGETS]
+    for k in range(MAX_TARGETS):
+        slots[k] = entry_field(G, i, S.T0 + k)
+        zccs[k] = entry_field(G, i, S.Z0 + k)
+    return push_entry(
+        G,
+        SK_SPELL,
+        cp,
+        card,
+        entry_field(G, i, S.AB),
+        new_ctrl,
+        entry_field(G, i, S.PROMISED),
+        entry_field(G, i, S.RECIPIENT),
+        slots,
+        zccs,
+        -1,
+        G[b + O.ZCC],
+    )
