@@ -27,8 +27,9 @@ from analyzer.policies.table import policy_table
 # two per-seat columns (attackers, attackers blocked), and the rules of issue 17 change games
 # (ward as a trigger, "whenever you give a gift" after resolution, copies as tokens).
 # Re-pinned when UR Otters' list changed (Dire Downdraft and Agate Assault for Pearl of Wisdom
-# and Whiskerquill Scribe): the old list still gives the old hash on the same code.
-BASIC_GAMES_SHA256 = "f052e0886c6d5d3078432a43416f0644b6a73de4832848c704f00935b0c9938c"
+# and Whiskerquill Scribe): the old list still gives the old hash on the same code. Re-pinned
+# when UR Otters played Stormcatch Mentor in one Kindlespark Duo's slot (the same check holds).
+BASIC_GAMES_SHA256 = "4c93918941a040e95410cf52473184202992e3383c7fcd5808c85028c078e287"
 
 
 @pytest.fixture(scope="module")

@@ -41,7 +41,7 @@ from analyzer.kernel.player.ai_std import (
     trick_saves,
     valiant_focus,
 )
-from analyzer.kernel.player.ai_value import board_payoffs, deck_value
+from analyzer.kernel.player.ai_value import board_payoffs, deck_value, hand_spells
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
@@ -371,12 +371,13 @@ def collect_castables(G, C, p, sorcery_ok, out):
     # the standard player breaks ties by what the card is worth on its board (ai_value)
     std = n > 1 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
     spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p) if std else (0, 0, 0)
+    held_spells, held_tricks = hand_spells(G, cards, p) if std else (0, 0)
     per_mv = 1000 if std else 100  # the basic player's key, kept exactly
     for i in range(1, n):
         x = out[i]
         cx = G[ob(x) + O.CARD]
         kx = cards[cx, CardCol.MV] * per_mv + (
-            deck_value(cards, cx, spell_payoffs, enter_payoffs, tribes)
+            deck_value(cards, cx, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks)
             if std
             else cards[cx, CardCol.VALUE]
         )
@@ -385,7 +386,9 @@ def collect_castables(G, C, p, sorcery_ok, out):
             y = out[j]
             cy = G[ob(y) + O.CARD]
             ky = cards[cy, CardCol.MV] * per_mv + (
-                deck_value(cards, cy, spell_payoffs, enter_payoffs, tribes)
+                deck_value(
+                    cards, cy, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks
+                )
                 if std
                 else cards[cy, CardCol.VALUE]
             )

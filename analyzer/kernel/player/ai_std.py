@@ -44,7 +44,7 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.player.ai_value import board_payoffs
+from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.stack import stack_top_entry
 from analyzer.kernel.rules.state import hand_at, ob, pb
@@ -183,7 +183,11 @@ def removal_worth(G, C, p, ab, slots, context):
         and cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST
     ):
         return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
-    if threat_std(G, cards, v) >= REMOVAL_WORTH:
+    # the spell's own triggers on p's board (prowess, the Otters, a bite's valiant) count
+    if (
+        threat_std(G, cards, v) + cast_bonus(G, cards, p, abilities[ab, AbilCol.CARD], slots)
+        >= REMOVAL_WORTH
+    ):
         return True
     opp_power = 0
     opp_hand = 0
@@ -284,8 +288,10 @@ def _colors_up(G, cards, p, card):
 def valiant_focus(G, C, p, card):
     """Main phase 1: the creature of p's a cantrip trick (it draws a card, so it costs no card)
     is cast on before combat because targeting it pays its valiant trigger: p's untapped
-    creature with valiant that can attack, the most valuable; -1 if none or the trick does
-    not draw."""
+    creature with valiant that can attack and has not triggered this turn, the most valuable;
+    -1 if none or the trick does not draw. (A trick that does not draw stays for combat even
+    on a creature whose valiant leaves a +1/+1 counter: cast before combat it measured no
+    better, WR Mice 45.8% -> 44.4% at 300 games.)"""
     steps = steps_of(C)
     s0, n = _spell_steps(C, card)
     draws = False
@@ -305,6 +311,7 @@ def valiant_focus(G, C, p, card):
             or G[ob(o) + O.SICK]
             or cards[card_o, CardCol.TYPES] & CardType.CREATURE == 0
             or (cards[card_o, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0
+            or G[ob(o) + O.VALIANT_TURN] == G[H.TURN]
         ):
             continue
         if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):

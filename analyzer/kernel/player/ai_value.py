@@ -4,9 +4,16 @@ choice that spends the turn's mana best.
 A card's static value (CardCol.VALUE: mana value, body, keywords) is what it is alone. On p's
 board it is worth more: a noncreature spell triggers each creature of p's with a "whenever you
 cast a noncreature spell" ability (prowess, the Otters), a creature each "another creature you
-control enters" payoff, and more when it shares a creature type with the payoff. That value
-breaks ties between cards of the same mana value, and picks between plays that spend the same
-mana.
+control enters" payoff, and more when it shares a creature type with the payoff. With p's hand
+it is worth more too: a spell payoff (prowess, the Otters, a creature that makes spells cheaper)
+by the noncreature spells p holds to cast after it, a creature with valiant by the tricks p
+holds to target it. That value breaks ties between cards of the same mana value, and picks
+between plays that spend the same mana; cast_bonus adds the triggers a removal spell sets off
+to what its target is worth (ai_std.removal_worth).
+
+Why in the kernel and not at deck load: what a card adds depends on what is on p's board and
+in p's hand now (a prowess creature is worth its triggers only with spells left to cast), and
+a card shared by two decks has one catalog row.
 
 Spending the mana: casting the most expensive castable card first leaves mana unused when two
 cheaper cards fill the turn (four lands, a three-drop and two two-drops). fill_skips finds the
@@ -18,13 +25,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, AiRole, CardCol, CardFlag, CardType
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
-from analyzer.kernel.rules.state import ob
+from analyzer.enums import (
+    AbilityKind,
+    AiRole,
+    CardCol,
+    CardFlag,
+    CardType,
+    Zone,
+)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
+from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 PAYOFF_BONUS = 5  # per payoff of p's a card triggers
 TRIBE_BONUS = 3  # more when the card shares a creature type with that payoff
+HELD_MAX = 3  # a payoff counts at most this many held cards that will trigger it
+VALIANT_BONUS = 5  # a removal spell that also targets p's valiant creature (a bite)
 MAX_FILL = 10  # at most this many plain permanents are weighed against each other
 
 
@@ -50,16 +66,67 @@ def board_payoffs(G, cards, p):
 
 
 @njit
-def deck_value(cards, card, spell_payoffs, enter_payoffs, tribes):
-    """The card's static value plus what p's board adds to it (board_payoffs' counts)."""
+def hand_spells(G, cards, p):
+    """(p's noncreature spells in hand, p's tricks in hand): what a spell payoff and a valiant
+    creature cast now will be triggered by later."""
+    spells = 0
+    tricks = 0
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if cards[card, CardCol.TYPES] & (CardType.CREATURE | CardType.LAND) == 0:
+            spells += 1
+            if cards[card, CardCol.AI_ROLE] == AiRole.TRICK:
+                tricks += 1
+    return spells, tricks
+
+
+# a creature that pays off p's noncreature spells: a trigger (prowess, the Otters) or a cost
+# reduction (Stormcatch Mentor)
+_SPELL_PAYOFF = (1 << AbilityKind.NONCREATURE_SPELL) | (1 << AbilityKind.SPELLS_COST_LESS)
+
+
+@njit
+def deck_value(cards, card, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks):
+    """The card's static value plus what p's board (board_payoffs' counts) and hand
+    (hand_spells' counts) add to it."""
     v = cards[card, CardCol.VALUE]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
         v += PAYOFF_BONUS * enter_payoffs
         if cards[card, CardCol.SUBTYPES] & tribes:
             v += TRIBE_BONUS * enter_payoffs
+        kinds = cards[card, CardCol.AB_KINDS]
+        if kinds & _SPELL_PAYOFF:
+            v += PAYOFF_BONUS * min(held_spells, HELD_MAX)
+        if (kinds >> AbilityKind.VALIANT) & 1:
+            v += PAYOFF_BONUS * min(held_tricks, HELD_MAX)
     elif cards[card, CardCol.TYPES] & CardType.LAND == 0:
         v += PAYOFF_BONUS * spell_payoffs
     return v
+
+
+@njit
+def cast_bonus(G, cards, p, card, slots):
+    """What casting `card` at the targets in slots sets off on p's board, beyond what it does
+    to its target: PAYOFF_BONUS per spell payoff of p's a noncreature spell triggers, and
+    VALIANT_BONUS when it targets p's creature whose valiant has not triggered this turn (a
+    bite: Rabid Gnaw on Heartfire Hero)."""
+    bonus = 0
+    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0:
+        bonus += PAYOFF_BONUS * board_payoffs(G, cards, p)[0]
+    for k in range(slots.shape[0]):
+        v = slots[k]
+        if v < 0 or v >= PLAYER_BASE:
+            continue
+        b = ob(v)
+        if (
+            G[b + O.ZONE] == Zone.BATTLEFIELD
+            and G[b + O.CTRL] == p
+            and G[b + O.VALIANT_TURN] != G[H.TURN]
+            and (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1
+        ):
+            bonus += VALIANT_BONUS
+            break
+    return bonus
 
 
 @njit(inline="always")
@@ -88,6 +155,7 @@ def fill_skips(G, cards, p, buf, n, budget):
     if m < 2:
         return 0
     spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p)
+    held_spells, held_tricks = hand_spells(G, cards, p)
     best_key = -1
     best_set = 0
     s = cmask
@@ -98,7 +166,9 @@ def fill_skips(G, cards, p, buf, n, budget):
             if (s >> i) & 1:
                 card = G[ob(buf[i]) + O.CARD]
                 mv += cards[card, CardCol.MV]
-                value += deck_value(cards, card, spell_payoffs, enter_payoffs, tribes)
+                value += deck_value(
+                    cards, card, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks
+                )
         if mv <= budget and mv * 100000 + value > best_key:
             best_key = mv * 100000 + value
             best_set = s

@@ -1,0 +1,79 @@
+"""The standard player's card value that sees its deck (issue 14 item 6): a spell payoff cast
+before the spells it holds, removal that counts the triggers it sets off on p's board (prowess,
+the Otters, a bite's valiant). Each position is also played with the deck's part taken away
+(the held spells, the payoffs, the valiant creature), so the play is shown to be the deck's,
+not a constant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.analysis.scenario_run import play as play_scenario
+from analyzer.io.scenario import parse_scenario
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, *replace: tuple[str, str]) -> dict:
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    for old, new in replace:
+        assert old in text
+        text = text.replace(old, new)
+    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+def counters(state: dict, seat: int, card: str) -> list:
+    return [p.get("counters") for p in state["seats"][seat]["battlefield"] if p["card"] == card]
+
+
+def test_a_spell_payoff_comes_before_the_spells_it_holds():
+    state = run_player("spell_payoff_before_held_spells")
+    assert "Coruscation Mage" in names(state, 0, "battlefield")
+    assert "Brazen Collector" in names(state, 0, "hand")
+    # no spells held: the better card alone comes first
+    state = run_player(
+        "spell_payoff_before_held_spells",
+        ('"Conduct Electricity", "Dire Downdraft"', '"Mountain", "Island"'),
+    )
+    assert "Brazen Collector" in names(state, 0, "battlefield")
+    assert "Coruscation Mage" in names(state, 0, "hand")
+
+
+def test_removal_counts_the_spell_triggers_it_sets_off():
+    state = run_player("removal_counts_its_spell_triggers")
+    assert names(state, 0, "graveyard") == ["Agate Assault"]
+    assert "Three Tree Rootweaver" in names(state, 1, "exile")
+    # the same creatures without spell triggers: the removal waits for a bigger threat
+    state = run_player(
+        "removal_counts_its_spell_triggers",
+        ('"Coruscation Mage", "Tempest Angler"', '"Steampath Charger", "Thought Shucker"'),
+    )
+    assert names(state, 0, "hand") == ["Agate Assault"]
+    assert "Three Tree Rootweaver" in names(state, 1, "battlefield")
+
+
+def cast_in(state: dict, card: str) -> list[str]:
+    """The steps in which `card` was cast (from the play-by-play)."""
+    return [
+        line.split(") ", 1)[1].split(":", 1)[0]
+        for line in state["play_by_play"]
+        if f"casts {card}" in line
+    ]
+
+
+def test_a_bite_counts_its_valiant_trigger():
+    state = run_player("bite_counts_its_valiant_trigger")
+    assert cast_in(state, "Rabid Gnaw") == ["main 1"]
+    assert "Whiskerquill Scribe" in names(state, 1, "graveyard")
+    assert counters(state, 0, "Heartfire Hero") != [None]
+    # biting with a creature without valiant: the spell is not worth it before combat (it
+    # waits, here for the block that the 3/1 bite then wins)
+    state = run_player(
+        "bite_counts_its_valiant_trigger",
+        ('"Mountain", "Heartfire Hero"]', '"Mountain", "Steampath Charger"]'),
+    )
+    assert "main 1" not in cast_in(state, "Rabid Gnaw")
