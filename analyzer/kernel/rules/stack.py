@@ -26,17 +26,20 @@ from analyzer.enums import (
     ExtraCost,
     Keyword,
     Op,
+    PlayerLevel,
     StepCol,
     Zone,
 )
 from analyzer.kernel.layout import (
     MAX_EXILE,
     MAX_GRAVEYARD,
+    MAX_HAND,
     MAX_TARGETS,
     NO_OBJ,
     OFF_BATTLEFIELD,
     OFF_EXILE,
     OFF_GRAVEYARD,
+    OFF_HAND,
     OFF_STACK,
     OFF_TRIGGERS,
     PEND_GIFT,
@@ -57,7 +60,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
-from analyzer.kernel.player.choices import can_forage, forage
+from analyzer.kernel.player.choices import can_forage, discard_choice, forage
 from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import sacrifice
@@ -133,10 +136,32 @@ def open_window(G, step):
 
 @njit
 def _pay_extra_cost(G, C, p, o):
-    """Sazacap's Brew: discard a card (the AI discards its lowest-value other card)."""
+    """Sazacap's Brew: discard a card. The standard player discards what it would discard to
+    any other effect (choices.discard_choice: a land only when it has lands enough); the basic
+    player its lowest-value other card, lands included."""
     cards = cards_of(C)
     kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
-    if kind == ExtraCost.DISCARD_CARD:
+    if kind == ExtraCost.DISCARD_CARD and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
+        # the spell itself is on the stack by now (601.2a before 601.2h): choose from the hand
+        # without it, kept last and out of the count while discard_choice looks
+        base = OFF_HAND + p * MAX_HAND
+        hand_n = G[pb(p) + P.HAND_N]
+        last = base + hand_n - 1
+        pick = -1
+        for i in range(hand_n):
+            if G[base + i] == o:
+                G[base + i] = G[last]
+                G[last] = o
+                G[pb(p) + P.HAND_N] = hand_n - 1
+                pick = discard_choice(G, C, p, False)
+                G[pb(p) + P.HAND_N] = hand_n
+                G[last] = G[base + i]
+                G[base + i] = o
+                break
+        if pick < 0:
+            return False
+        move_object(G, cards, pick, Zone.GRAVEYARD)
+    elif kind == ExtraCost.DISCARD_CARD:
         worst = -1
         for i in range(G[pb(p) + P.HAND_N]):
             h = hand_at(G, p, i)
