@@ -79,3 +79,30 @@ def test_a_blocker_stays_home_when_the_race_is_lost():
     state = run_player("hold_back_when_the_race_is_lost", ("life = 19", "life = 6"))
     assert _tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 3
+
+
+def test_the_attacker_puts_its_damage_where_it_kills():
+    """Lightshell Duo (3/4) double blocked by Treetop Sentries (2/4) and Vinereap Mentor (3/2):
+    its 3 damage kills the Mentor (the file's [expect]); the basic player keeps the battlefield
+    order and puts it all on the Sentries, killing nothing."""
+    state = run_player("damage_kills_the_blocker_it_can")
+    assert names(state, 1, "graveyard") == ["Vinereap Mentor"]
+    state = run_player(
+        "damage_kills_the_blocker_it_can",
+        ("[[seat]]\nbattlefield = [{", '[[seat]]\nlevel = "basic"\nbattlefield = [{'),
+    )
+    assert names(state, 1, "graveyard") == []
+    assert names(state, 0, "graveyard") == ["Lightshell Duo"]
+
+
+def test_hybrid_mana_keeps_the_counterspell_up():
+    """Tempest Angler's {U/R}{U/R} and {1} are paid with Mountains, so both Islands stay up for
+    Long River's Pull (the file's [expect]); the basic player pays the first color, Islands."""
+    state = run_player("hybrid_paid_to_keep_the_counterspell")
+    assert _tapped(state, 0, "Island") == [False, False]
+    state = run_player(
+        "hybrid_paid_to_keep_the_counterspell",
+        ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand'),
+    )
+    assert "Tempest Angler" in names(state, 0, "battlefield")
+    assert _tapped(state, 0, "Island") == [True, True]
