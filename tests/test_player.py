@@ -28,7 +28,11 @@ from analyzer.policies.table import policy_table
 # (ward as a trigger, "whenever you give a gift" after resolution, copies as tokens).
 # Re-pinned when UR Otters' list changed (Dire Downdraft and Agate Assault for Pearl of Wisdom
 # and Whiskerquill Scribe): the old list still gives the old hash on the same code.
-BASIC_GAMES_SHA256 = "f052e0886c6d5d3078432a43416f0644b6a73de4832848c704f00935b0c9938c"
+# Re-pinned when a spell or ability cast in an open priority window stopped moving the
+# window's step on to the next step (stack.reopen_window): after one action at an opponent's
+# end step or after blocks, the next action in that window was judged as in cleanup or a
+# damage step (a second Food, a second trick).
+BASIC_GAMES_SHA256 = "3c793cf1aade46a6a7b1df0af90b1670943e23ecaddc97c66cc6a700bf387a7b"
 
 
 @pytest.fixture(scope="module")
