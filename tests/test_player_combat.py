@@ -106,3 +106,15 @@ def test_hybrid_mana_keeps_the_counterspell_up():
     )
     assert "Tempest Angler" in names(state, 0, "battlefield")
     assert _tapped(state, 0, "Island") == [True, True]
+
+
+def test_no_attack_into_a_double_block_that_kills():
+    """Two 2/2s kill the 3/4 while it kills one (the file's [expect]: it stays home); against
+    one 2/2 it attacks."""
+    state = run_player("attack_not_into_a_double_block")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    state = run_player(
+        "attack_not_into_a_double_block",
+        ('battlefield = ["Warren Elder", "Warren Elder"]', 'battlefield = ["Warren Elder"]'),
+    )
+    assert state["seats"][1]["life"] == 17
