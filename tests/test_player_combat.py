@@ -118,3 +118,17 @@ def test_no_attack_into_a_double_block_that_kills():
         ('battlefield = ["Warren Elder", "Warren Elder"]', 'battlefield = ["Warren Elder"]'),
     )
     assert state["seats"][1]["life"] == 17
+
+
+def test_chumps_go_together_in_front_of_a_trampler():
+    """4 trample damage at 3 life: one Fish stops 1 (still lethal), both stop 2 and the
+    defender lives at 1 (the file's [expect])."""
+    state = run_player("chumps_together_in_front_of_a_trampler")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 1
+    # with a single Fish nothing saves the game
+    state = run_player(
+        "chumps_together_in_front_of_a_trampler",
+        ('battlefield = ["Fish", "Fish"]', 'battlefield = ["Fish"]'),
+    )
+    assert state["seats"][1]["lost"]
