@@ -219,3 +219,12 @@ def test_replay_of_a_run_folder_without_replay_settings_says_why(tmp_path):
         ReplaySession(tmp_path)
     with pytest.raises(InputError, match="not a run folder"):
         ReplaySession(tmp_path / "nothing")
+
+
+def test_an_end_step_activation_is_logged_in_the_end_step():
+    """The engine moves H.PHASE on to cleanup before it opens the end step's priority window;
+    the log names the window's step (nobody gets priority in cleanup: 514.3)."""
+    state = api.run_scenario(SCEN / "player" / "food_eaten_in_the_end_step.toml", log=True)
+    food = [e for e in state["events"] if e.get("card_name") == "Food"]
+    assert food and all(e["phase"] == "end step" for e in food)
+    assert not [e for e in state["events"] if e["phase"] == "cleanup"]

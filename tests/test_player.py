@@ -28,8 +28,12 @@ from analyzer.policies.table import policy_table
 # (ward as a trigger, "whenever you give a gift" after resolution, copies as tokens).
 # Re-pinned when UR Otters' list changed (Dire Downdraft and Agate Assault for Pearl of Wisdom
 # and Whiskerquill Scribe): the old list still gives the old hash on the same code. Re-pinned
-# when UR Otters played Stormcatch Mentor in one Kindlespark Duo's slot (the same check holds).
-BASIC_GAMES_SHA256 = "4c93918941a040e95410cf52473184202992e3383c7fcd5808c85028c078e287"
+# when UR Otters played Stormcatch Mentor in one Kindlespark Duo's slot (the same check holds),
+# and when a spell or ability cast in an open priority window stopped moving the window's step
+# on to the next step (stack.reopen_window): after one action at an opponent's end step or
+# after blocks, the next action in that window was judged as in cleanup or a damage step (a
+# second Food, a second trick).
+BASIC_GAMES_SHA256 = "TO_BE_REPINNED"
 
 
 @pytest.fixture(scope="module")

@@ -79,3 +79,56 @@ def test_a_blocker_stays_home_when_the_race_is_lost():
     state = run_player("hold_back_when_the_race_is_lost", ("life = 19", "life = 6"))
     assert _tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 3
+
+
+def test_the_attacker_puts_its_damage_where_it_kills():
+    """Lightshell Duo (3/4) double blocked by Treetop Sentries (2/4) and Vinereap Mentor (3/2):
+    its 3 damage kills the Mentor (the file's [expect]); the basic player keeps the battlefield
+    order and puts it all on the Sentries, killing nothing."""
+    state = run_player("damage_kills_the_blocker_it_can")
+    assert names(state, 1, "graveyard") == ["Vinereap Mentor"]
+    state = run_player(
+        "damage_kills_the_blocker_it_can",
+        ("[[seat]]\nbattlefield = [{", '[[seat]]\nlevel = "basic"\nbattlefield = [{'),
+    )
+    assert names(state, 1, "graveyard") == []
+    assert names(state, 0, "graveyard") == ["Lightshell Duo"]
+
+
+def test_hybrid_mana_keeps_the_counterspell_up():
+    """Tempest Angler's {U/R}{U/R} and {1} are paid with Mountains, so both Islands stay up for
+    Long River's Pull (the file's [expect]); the basic player pays the first color, Islands."""
+    state = run_player("hybrid_paid_to_keep_the_counterspell")
+    assert _tapped(state, 0, "Island") == [False, False]
+    state = run_player(
+        "hybrid_paid_to_keep_the_counterspell",
+        ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand'),
+    )
+    assert "Tempest Angler" in names(state, 0, "battlefield")
+    assert _tapped(state, 0, "Island") == [True, True]
+
+
+def test_no_attack_into_a_double_block_that_kills():
+    """Two 2/2s kill the 3/4 while it kills one (the file's [expect]: it stays home); against
+    one 2/2 it attacks."""
+    state = run_player("attack_not_into_a_double_block")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    state = run_player(
+        "attack_not_into_a_double_block",
+        ('battlefield = ["Warren Elder", "Warren Elder"]', 'battlefield = ["Warren Elder"]'),
+    )
+    assert state["seats"][1]["life"] == 17
+
+
+def test_chumps_go_together_in_front_of_a_trampler():
+    """4 trample damage at 3 life: one Fish stops 1 (still lethal), both stop 2 and the
+    defender lives at 1 (the file's [expect])."""
+    state = run_player("chumps_together_in_front_of_a_trampler")
+    assert not state["seats"][1]["lost"]
+    assert state["seats"][1]["life"] == 1
+    # with a single Fish nothing saves the game
+    state = run_player(
+        "chumps_together_in_front_of_a_trampler",
+        ('battlefield = ["Fish", "Fish"]', 'battlefield = ["Fish"]'),
+    )
+    assert state["seats"][1]["lost"]

@@ -131,7 +131,7 @@ def test_a_treasure_is_not_spent_on_a_food_at_the_end_step():
     state = run_player("treasure_kept_from_a_food")
     bf = names(state, 1, "battlefield")
     assert "Food" in bf and "Treasure" in bf, bf
-    assert state["seats"][1]["life"] == 14
+    assert state["seats"][1]["life"] == 9
     # two Forests pay for the Food: it is eaten, the Treasure stays
     state = run_player(
         "treasure_kept_from_a_food",
@@ -139,4 +139,23 @@ def test_a_treasure_is_not_spent_on_a_food_at_the_end_step():
     )
     bf = names(state, 1, "battlefield")
     assert "Food" not in bf and "Treasure" in bf, bf
+    assert state["seats"][1]["life"] == 12
+
+
+def test_a_food_is_kept_while_the_life_does_not_matter():
+    """At 9 life the Food is eaten at the opponent's end step (the file's [expect]); at 14
+    against a board without creatures it is kept (for forage, or a later turn); at 14 against
+    10 power (within two turns) it is eaten."""
+    state = run_player("food_eaten_in_the_end_step")
+    assert state["seats"][1]["life"] == 12
+    state = run_player("food_eaten_in_the_end_step", ("life = 9\n", "life = 14\n"))
+    assert "Food" in names(state, 1, "battlefield")
+    assert state["seats"][1]["life"] == 14
+    state = run_player(
+        "food_eaten_in_the_end_step",
+        (
+            '"Plains"]\n\n[[seat]]\nlife = 9',
+            '"Plains"]\nbattlefield = ["Quaketusk Boar", "Quaketusk Boar"]\n\n[[seat]]\nlife = 14',
+        ),
+    )
     assert state["seats"][1]["life"] == 17

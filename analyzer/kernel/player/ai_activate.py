@@ -3,11 +3,12 @@
 
 Equip goes to the best creature (equipment that removes a keyword to one without it); a Food
 is eaten by the basic player in main phase 2 at 3 or more below the starting life, by the
-standard player in response to lethal combat damage and at an opponent's end step below the
-starting life, paid with lands only (a Treasure is kept for a spell unless the damage is
-lethal); the standard player keeps a creature's instant-speed {T} ability for an
-opponent's end step (the creature can block in between), except with the creature's own
-untap trigger on the stack (Kindlespark Duo untaps on each noncreature spell).
+standard player in response to lethal combat damage and at an opponent's end step when the
+life matters (half the starting life, or two turns of the opponents' power), paid with lands
+only (a Treasure is kept for a spell unless the damage is lethal); the standard player keeps
+a creature's instant-speed {T} ability for an opponent's end step (the creature can block in
+between), except with the creature's own untap trigger on the stack (Kindlespark Duo untaps
+on each noncreature spell).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Keyword,
     Op,
     Phase,
     PlayerLevel,
@@ -65,19 +67,41 @@ def _grants_what_it_has(G, C, o, ab):
 
 
 @njit
-def _gain_life_now(G, p, context):
+def _gain_life_now(G, C, p, context):
     """Eat a Food now? Basic: in main phase 2 at 3 or more below the starting life. Standard:
     never in its own main phase (the same mana is free at the opponent's end step, and the
     Food stays ready for lethal damage until then); in response to lethal combat damage
-    (context 2, the caller checked), and at an opponent's end step below the starting life
-    (the mana would go unused)."""
+    (context 2, the caller checked), and at an opponent's end step (the mana would go unused)
+    when the life matters: at half the starting life or less, or within two turns of the
+    opponents' creatures' power. Else the Food is kept (for forage, or for a later turn)."""
     life = G[pb(p) + P.LIFE]
     basic = G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
     if context == 0:
         return basic and G[H.PHASE] != Phase.MAIN1 and life <= G[H.STARTING_LIFE] - 3
     if basic:
         return life <= G[H.STARTING_LIFE] - 3
-    return context == 2 or life < G[H.STARTING_LIFE]
+    if context == 2:
+        return True
+    if life >= G[H.STARTING_LIFE]:
+        return False
+    return 2 * life <= G[H.STARTING_LIFE] or life <= 2 * _their_power(G, C, p)
+
+
+@njit
+def _their_power(G, C, p):
+    """The power of the creatures p's opponents control (their next attacks' most)."""
+    cards = cards_of(C)
+    total = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(o) + O.CTRL] != p
+            and G[ob(o) + O.PHASED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and (G[ob(o) + O.CUR_KW] & Keyword.DEFENDER) == 0
+        ):
+            total += max(G[ob(o) + O.CUR_P], 0)
+    return total
 
 
 @njit
@@ -139,7 +163,7 @@ def try_activate(G, C, p, context, only=-1):
                 if not targets_useful(G, C, a, p, 0):
                     continue
             elif _ability_has_op(C, a, Op.GAIN_LIFE):
-                if not _gain_life_now(G, p, context):
+                if not _gain_life_now(G, C, p, context):
                     continue
                 if (
                     context != 2

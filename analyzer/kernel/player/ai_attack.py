@@ -5,7 +5,8 @@ The race decides (ai_race.py: attacks each side needs to kill the other, countin
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
 attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
 lethal. Otherwise a creature attacks when no single blocker kills it and survives, no two
-blockers kill it while it kills neither, counting the pump of a trick it holds mana for (each
+blockers kill it while it kills at most one worth less than it (the double block the
+defender makes), counting the pump of a trick it holds mana for (each
 trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
 even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
 attacker, the rest get through) and p wins that race (_swarm_wins_race). Else, when the race
@@ -53,23 +54,44 @@ def _declare(G, C, o, d):
 
 @njit
 def _double_blocked(G, cards, a, blk, nb, bp, bt):
-    """Could two of the blockers kill a while it (pumped) kills neither?"""
+    """Could two of the blockers kill a (pumped by +bp/+bt) while it kills at most one of them,
+    worth less than a? (The defender's double block: ai_block._double_partner.)"""
+    if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
+        return False
+    ta = -1
     for j in range(nb):
         b1 = blk[j]
-        if not can_block(cards, G, b1, a) or kills_pumped(G, a, b1, bp, 0):
+        if not can_block(cards, G, b1, a):
             continue
         for k in range(j + 1, nb):
             b2 = blk[k]
-            if not can_block(cards, G, b2, a) or kills_pumped(G, a, b2, bp, 0):
+            if not can_block(cards, G, b2, a):
                 continue
-            if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
-                return False
             dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
             if (
-                dt
-                or G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
-                >= G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
+                not dt
+                and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
+                < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
             ):
+                continue
+            k1 = kills_pumped(G, a, b1, bp, 0)
+            k2 = kills_pumped(G, a, b2, bp, 0)
+            t1 = max(G[ob(b1) + O.CUR_T] - G[ob(b1) + O.DAMAGE], 0)
+            t2 = max(G[ob(b2) + O.CUR_T] - G[ob(b2) + O.DAMAGE], 0)
+            if (
+                k1
+                and k2
+                and (G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH or G[ob(a) + O.CUR_P] + bp >= t1 + t2)
+            ):
+                continue  # it kills both
+            if ta < 0:
+                ta = threat_std(G, cards, a)
+            loss = 0
+            if k1:
+                loss = threat_std(G, cards, b1)
+            if k2:
+                loss = max(loss, threat_std(G, cards, b2))
+            if ta > loss + 5:
                 return True
     return False
 
@@ -238,7 +260,7 @@ def _home_blockers(G, att, na, chosen, keep, home):
 def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
     """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
     survives, no trade unless p wins the race or the trade is even, no two blockers kill it
-    while it kills neither?"""
+    while it kills at most one worth less than it?"""
     for j in range(nb):
         b = blk[j]
         if not can_block(cards, G, b, a):

@@ -8,8 +8,9 @@ least the blocker or the race is lost; else a chump (tokens first, then the chea
 damage is lethal, or when the race is lost (ai_race.py: d's attacks through the blockers the
 attacker kept home against the same attack each turn), the same attack would be lethal next
 turn and the blocker is a token or a small creature. A trampler loses only the chump's
-toughness of its damage: that chump must end the lethal or stop half of it. Menace attackers
-take two blockers or none.
+toughness of its damage: that chump must end the lethal or stop half of it; when the damage
+is still lethal, several chumps go in front of the tramplers together if that saves the game.
+Menace attackers take two blockers or none.
 """
 
 from __future__ import annotations
@@ -160,6 +161,59 @@ def blocks(G, C, d, att, na):
         G[ob(best) + O.BLOCKING] = a + 1
         G[ob(a) + O.BLOCKED] = 1
         incoming -= _stopped(G, a, tough)
+    if incoming >= life:
+        _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life)
+
+
+@njit
+def _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life):
+    """Still lethal after the blocks: each chump in front of a trampler stops its toughness of
+    the damage, so several together may save the game where one alone did not (one chump
+    there only when it saves the game or half the damage: _chump_ok). Added, the least
+    valuable first (tokens first), only when together they bring the damage below lethal."""
+    n = G[H.BF_N]
+    spare = 0  # the most the free blockers could stop in front of the tramplers
+    for j in range(n):
+        b = G[OFF_BATTLEFIELD + j]
+        for i in range(na):
+            a = att[i]
+            if (
+                G[ob(a) + O.ATTACKING] == d + 1
+                and G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE
+                and free_blocker(cards, G, b, d, a)
+            ):
+                spare += max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
+                break
+    if incoming - spare >= life:
+        return
+    for i in range(na):
+        a = att[i]
+        if G[ob(a) + O.ATTACKING] != d + 1 or (G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE) == 0:
+            continue
+        while incoming >= life:
+            tough = 0
+            for j in range(n):
+                b = G[OFF_BATTLEFIELD + j]
+                if G[ob(b) + O.BLOCKING] == a + 1:
+                    tough += max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
+            through = combat_power(G, a) - tough
+            if through <= 0:
+                break
+            best = -1
+            best_t = 0
+            for j in range(n):
+                b = G[OFF_BATTLEFIELD + j]
+                if not free_blocker(cards, G, b, d, a) or G[ob(b) + O.CUR_T] <= G[ob(b) + O.DAMAGE]:
+                    continue
+                tb = threat_std(G, cards, b) - (1000 if G[ob(b) + O.TOKEN] else 0)
+                if best < 0 or tb < best_t:
+                    best = b
+                    best_t = tb
+            if best < 0:
+                break
+            G[ob(best) + O.BLOCKING] = a + 1
+            G[ob(a) + O.BLOCKED] = 1
+            incoming -= min(through, G[ob(best) + O.CUR_T] - G[ob(best) + O.DAMAGE])
 
 
 @njit

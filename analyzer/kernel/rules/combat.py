@@ -3,17 +3,20 @@ The built-in player's attacks and blocks are in kernel/player/ai_combat.py.
 
 Damage: first-strike step when any attacker or blocker has first or double strike, then the
 regular step. An attacker assigns lethal damage to its blockers in order (deathtouch: 1 is
-lethal) and the rest to the last blocker, or to the player with trample.
+lethal) and the rest to the last blocker, or to the player with trample. The order is the
+attacking player's choice (510.1c-d): the basic player's is the battlefield order; the standard
+player's kills the most valuable blockers it can (``order_blockers``).
 """
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword
+from analyzer.enums import CardCol, CardType, Keyword, PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.effects import deal_damage
 from analyzer.kernel.rules.events import fire_combat_damage_player
 from analyzer.kernel.rules.state import clear_combat, ob, pb
+from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.runtime.config import njit
 
 MAX_COMBATANTS = 64
@@ -184,14 +187,12 @@ def combat_damage(G, C, first_step):
                 amt[k] = power
                 k += 1
             continue
+        if nbk > 1 and G[pb(G[ba + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC:
+            order_blockers(G, cards, blockers, nbk, power, kw)
         left = power
         for j in range(nbk):
             b = blockers[j]
-            lethal = G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE]
-            if kw & Keyword.DEATHTOUCH:
-                lethal = 1
-            if lethal < 0:
-                lethal = 0
+            lethal = _lethal(G, b, kw)
             last = j == nbk - 1
             give = left if (last and (kw & Keyword.TRAMPLE) == 0) else min(left, lethal)
             if give > 0:
@@ -213,6 +214,39 @@ def combat_damage(G, C, first_step):
                 # 903.10a: combat damage a commander dealt, counted per commander
                 G[pb(dst[i] - PLAYER_BASE) + P.COMMANDER_DAMAGE + owner] += dealt
             fire_combat_damage_player(G, C, src[i])
+
+
+@njit
+def _lethal(G, b, kw):
+    """Lethal damage for blocker b from an attacker with keywords kw (702.2c: 1 with
+    deathtouch)."""
+    if kw & Keyword.DEATHTOUCH:
+        return 1
+    return max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
+
+
+@njit
+def order_blockers(G, cards, blockers, nbk, power, kw):
+    """The standard attacker's damage assignment order: while its power left covers one,
+    the most valuable blocker it can kill next; then the rest, most valuable first."""
+    left = power
+    for i in range(nbk):
+        best = -1
+        best_v = 0
+        best_kill = False
+        for j in range(i, nbk):
+            b = blockers[j]
+            kill = _lethal(G, b, kw) <= left and (G[ob(b) + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
+            v = threat_std(G, cards, b)
+            if best < 0 or (kill and not best_kill) or (kill == best_kill and v > best_v):
+                best = j
+                best_v = v
+                best_kill = kill
+        x = blockers[i]
+        blockers[i] = blockers[best]
+        blockers[best] = x
+        if best_kill:
+            left -= _lethal(G, blockers[i], kw)
 
 
 @njit

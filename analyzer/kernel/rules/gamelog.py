@@ -106,7 +106,9 @@ def _write(G, kind, seat, o, o2, a, b, c):
     active = G[H.ACTIVE]
     G[r + L_TURN] = G[H.TURN]
     G[r + L_OWN_TURN] = G[OFF_PLAYERS + active * PF + P.TURNS]
-    G[r + L_PHASE] = G[H.PHASE]
+    # the step whose priority window is open: the engine moves H.PHASE on to the next step
+    # before it opens a step's window (an end-step Food is eaten in the end step, not cleanup)
+    G[r + L_PHASE] = G[H.WINDOW_STEP] if G[H.WINDOW] else G[H.PHASE]
     G[r + L_ACTIVE] = active
     G[r + L_SEAT] = seat
     G[r + L_KIND] = kind

@@ -8,14 +8,20 @@ Payment never floats mana: it taps exactly the sources it uses. The planner is g
 scarcity: each colored symbol takes the source that can make the fewest colors, lands before
 Treasures (the AI keeps Treasures), then generic takes what is left, lands first. With basic
 lands and Treasures this is optimal.
+
+Which sources pay is the payer's choice (601.2g-h): the standard player keeps the colors the
+rest of its hand needs (``hand_needs``): generic mana and hybrid symbols (107.4e) are paid with
+the sources whose colors the hand needs least, so a held {U}{U} counterspell keeps its Islands.
+The basic player pays as it always did (the first color of a hybrid pair that works, generic
+with the first lands).
 """
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Zone
-from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, W
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, PlayerLevel, Zone
+from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, P, W
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
-from analyzer.kernel.rules.state import move_object, ob
+from analyzer.kernel.rules.state import hand_at, move_object, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 ANY_COLOR = 31
@@ -75,9 +81,24 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     return n
 
 
+NO_NEEDS = (0, 0, 0, 0, 0)
+
+
 @njit
-def plan(masks, kinds, n, generic, colored, any_type, use):
-    """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable."""
+def _need_weight(mask, needs):
+    """How much the colors of a source with this color mask are needed (see hand_needs)."""
+    w = 0
+    for c in range(5):
+        if (mask >> c) & 1:
+            w += needs[c]
+    return w
+
+
+@njit
+def plan(masks, kinds, n, generic, colored, any_type, use, needs):
+    """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
+    needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
+    sources whose colors are needed least (all zero: the first sources, lands first)."""
     for i in range(n):
         use[i] = 0
     if any_type:
@@ -112,12 +133,19 @@ def plan(masks, kinds, n, generic, colored, any_type, use):
             need -= 1
     g = generic
     for pass_kind in (SRC_LAND, SRC_SAC_ANY):
-        for i in range(n):
-            if g == 0:
+        while g > 0:
+            best = -1
+            best_w = 1 << 20
+            for i in range(n):
+                if not use[i] and kinds[i] == pass_kind:
+                    w = _need_weight(masks[i], needs)
+                    if w < best_w:
+                        best = i
+                        best_w = w
+            if best < 0:
                 break
-            if not use[i] and kinds[i] == pass_kind:
-                use[i] = 1
-                g -= 1
+            use[best] = 1
+            g -= 1
     return g == 0
 
 
@@ -142,24 +170,92 @@ def _first_color(mask):
 
 @njit
 def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+    """plan_for_needs with nothing to keep: whether the cost can be paid."""
+    return plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, NO_NEEDS)
+
+
+@njit
+def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
     """plan() for a card's cost as filled by card_cost (plus any additional cost): each hybrid
-    symbol may be paid with either color of its pair (107.4e), so every split is tried, the
-    first color first. colored is left holding the split that plan() accepted."""
+    symbol may be paid with either color of its pair (107.4e). With no needs the first split
+    that works is taken (the first color first); with needs, the split that leaves the
+    fewest of them unmet (ties: the one leaving the pair's colors most even). colored is
+    left holding the split chosen."""
     h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
     if h == 0:
-        return plan(masks, kinds, n, generic, colored, any_type, use)
+        return plan(masks, kinds, n, generic, colored, any_type, use, needs)
     pair = cards[card, CardCol.HYBRID]
     c1 = _first_color(pair)
     c2 = _first_color(pair & ~(1 << c1))
+    wants = needs[0] + needs[1] + needs[2] + needs[3] + needs[4] > 0
+    best_k = -1
+    best_score = 1 << 20
     for k in range(h + 1):  # k of the h hybrid symbols paid with the second color
-        if plan(masks, kinds, n, generic, colored, any_type, use):
-            return True
+        if plan(masks, kinds, n, generic, colored, any_type, use, needs):
+            if not wants:
+                return True
+            score = _unmet(masks, use, n, needs, c1, c2)
+            if score < best_score:
+                best_k = k
+                best_score = score
         if k < h:
             colored[c1] -= 1
             colored[c2] += 1
     colored[c1] += h
     colored[c2] -= h
-    return False
+    if best_k < 0:
+        return False
+    colored[c1] -= best_k
+    colored[c2] += best_k
+    return plan(masks, kinds, n, generic, colored, any_type, use, needs)
+
+
+@njit
+def _unmet(masks, use, n, needs, c1, c2):
+    """Score of a payment (lower is better): 64 per needed colored symbol the unused sources
+    cannot make, then how uneven the unused sources of colors c1 and c2 are."""
+    unmet = 0
+    for c in range(5):
+        left = 0
+        for i in range(n):
+            if not use[i] and (masks[i] >> c) & 1:
+                left += 1
+        unmet += max(needs[c] - left, 0)
+    left1 = 0
+    left2 = 0
+    for i in range(n):
+        if not use[i]:
+            left1 += (masks[i] >> c1) & 1
+            left2 += (masks[i] >> c2) & 1
+    return 64 * unmet + abs(left1 - left2)
+
+
+@njit
+def hand_needs(G, cards, p, card):
+    """The standard player's colors to keep: for each color, the most symbols of it in one
+    nonland card of p's hand (one copy of `card`, the one being paid for, left out); all zero
+    for the basic player, who pays as it always did."""
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return NO_NEEDS
+    w = 0
+    u = 0
+    b = 0
+    r = 0
+    g = 0
+    skipped = card < 0
+    for i in range(G[pb(p) + P.HAND_N]):
+        c = G[ob(hand_at(G, p, i)) + O.CARD]
+        if not skipped and c == card:
+            skipped = True
+            continue
+        if cards[c, CardCol.TYPES] & CardType.LAND:
+            continue
+        w = max(w, cards[c, CardCol.COST_W])
+        u = max(u, cards[c, CardCol.COST_U])
+        b = max(b, cards[c, CardCol.COST_B])
+        r = max(r, cards[c, CardCol.COST_R])
+        g = max(g, cards[c, CardCol.COST_G])
+    return (w, u, b, r, g)
 
 
 @njit
@@ -180,7 +276,8 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
     use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
-    if not plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
+    needs = hand_needs(G, cards, p, card)
+    if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         return False
     for i in range(n):
         if use[i]:

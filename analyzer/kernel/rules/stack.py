@@ -135,6 +135,14 @@ def open_window(G, step):
 
 
 @njit
+def reopen_window(G):
+    """Priority after a spell or ability goes on the stack: in the open window's step (the
+    engine moves H.PHASE on to the next step before it opens a step's window, so an end-step
+    action stays in the end step), else in the current phase."""
+    open_window(G, G[H.WINDOW_STEP] if G[H.WINDOW] else G[H.PHASE])
+
+
+@njit
 def _pay_extra_cost(G, C, p, o):
     """Sazacap's Brew: discard a card. The standard player discards what it would discard to
     any other effect (choices.discard_choice: a land only when it has lands enough); the basic
@@ -312,7 +320,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     G[pb(p) + P.SPELLS_CAST] += 1
     spell_cast(G, C, p, o, i, offspring, generic, colored, slots)
     _ward(G, C, p, slots)
-    open_window(G, G[H.PHASE])
+    reopen_window(G)
     G[H.PRIO] = p
     return CAST_OK
 
@@ -431,7 +439,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)
     _ward(G, C, p, slots)
-    open_window(G, G[H.PHASE])
+    reopen_window(G)
     G[H.PRIO] = p
     return True
 
