@@ -33,7 +33,7 @@ from analyzer.policies.table import policy_table
 # on to the next step (stack.reopen_window): after one action at an opponent's end step or
 # after blocks, the next action in that window was judged as in cleanup or a damage step (a
 # second Food, a second trick).
-BASIC_GAMES_SHA256 = "TO_BE_REPINNED"
+BASIC_GAMES_SHA256 = "4b8fb399a19f2a4edfd7fb5b870f4c0060f6ed073da1cb98f6b03ea621e57020"
 
 
 @pytest.fixture(scope="module")

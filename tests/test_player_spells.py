@@ -68,3 +68,15 @@ def test_a_bite_waits_for_a_target_worth_the_card_whatever_bites():
     )
     assert "Polliwallop" in names(state, 0, "graveyard")
     assert "Rust-Shield Rampager" in names(state, 1, "graveyard")
+
+
+def test_the_brews_discard_keeps_the_land_the_player_is_short_of():
+    # the scenario's [expect] pins the standard player's discard; the basic player's differs
+    state = run_player("brew_discard_keeps_the_land")
+    assert names(state, 0, "graveyard") == ["Galewind Moose", "Sazacap's Brew"]
+    assert "Mountain" in names(state, 0, "hand")
+    basic = run_player(
+        "brew_discard_keeps_the_land",
+        ('[[seat]]\nhand = ["Sazacap', '[[seat]]\nlevel = "basic"\nhand = ["Sazacap'),
+    )
+    assert names(basic, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
