@@ -3,6 +3,8 @@
 - ``catalog``: the bundled card catalog, loaded once per session.
 - ``bf``, ``seat``: read a scenario state (the JSON of ``gift-analyzer scenario``); import them
   with ``from conftest import bf, seat``.
+- ``CAST_SHARE_EXCEPTIONS``: the bundled cards the standard player rightly leaves in hand in
+  many games, with the reason (the cast-share tests of test_player.py and test_calibrate.py).
 - The ``compile`` marker (pyproject.toml): tests that start processes which compile or load the
   whole kernel (a fresh subprocess, Dask workers) or take over ~20 s warm;
   ``python3 -m pytest -m "not compile"`` skips them.
@@ -82,3 +84,19 @@ def bf(state: dict, seat: int, card: str | None = None) -> list[dict]:
 def seat(state: dict, s: int) -> dict:
     """Seat `s` of a scenario state."""
     return state["seats"][s]
+
+
+# Cards the standard player rightly leaves in hand in many games where it draws them, each with
+# the reason; every other bundled nonland card must be cast in at least 40% of those games
+# (tests/test_player.py counts copies, tests/test_calibrate.py counts games, as calibrate does).
+CAST_SHARE_EXCEPTIONS = {
+    "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
+    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's "
+    "board, or after blocks (promised: indestructible) when it saves a creature in a fight",
+    "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
+    "worth it, with UU kept up",
+    "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
+    "draws often find empty",
+    "Wildfire Howl": "a sweeper: cast only when it kills more of the opponent's creatures than "
+    "of its owner's, which RG's own X/2s often forbid",
+}

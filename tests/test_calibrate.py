@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from conftest import CAST_SHARE_EXCEPTIONS
 
 from analyzer import api, bundled
 from analyzer.analysis.calibration import rating_fit, read_ratings, verdict, with_ratings
@@ -175,18 +176,6 @@ def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
     assert manifest["player"] == "basic"
     bad = CliRunner().invoke(main, ["calibrate", "--ratings", str(tmp_path / "nope.csv")])
     assert bad.exit_code == 2
-
-
-#: Bundled nonland cards the built-in player casts in under 40% of the games it draws them in,
-#: with the reason (issue 14 items 2-5 fix these; remove a card here when it is fixed).
-CAST_SHARE_EXCEPTIONS = {
-    "Dazzling Denial": "the counter role lacks counter-unless-pay, so it is never cast",
-    "Dawn's Truce": "not cast against a board wipe, which its promised mode is for",
-    "Wear Down": "few artifact or enchantment targets in the gauntlet",
-    "Long River's Pull": "mana is never kept up for a counterspell",
-    "Cruelclaw's Heist": "about 40%: each main-phase action casts the most expensive spell, so "
-    "a two-mana sorcery waits",
-}
 
 
 def test_every_bundled_card_is_cast_in_most_games_it_is_drawn() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CAST_SHARE_EXCEPTIONS
 
 from analyzer.analysis.scenario_run import play as play_scenario
 from analyzer.analysis.simulate import kernel_inputs
@@ -136,21 +137,6 @@ def test_food_is_eaten_in_response_to_lethal_damage():
     assert not state["seats"][1]["lost"]
     assert state["seats"][1]["life"] == 2
     assert "Food" not in names(state, 1, "battlefield")
-
-
-# Cards the standard player rightly leaves in hand in many games where it draws them, each with
-# the reason; every other bundled nonland card must be cast in at least 40% of those games.
-CAST_SHARE_EXCEPTIONS = {
-    "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
-    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's "
-    "board, or after blocks (promised: indestructible) when it saves a creature in a fight",
-    "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
-    "worth it, with UU kept up",
-    "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
-    "draws often find empty",
-    "Wildfire Howl": "a sweeper: cast only when it kills more of the opponent's creatures than "
-    "of its owner's, which RG's own X/2s often forbid",
-}
 
 
 def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
