@@ -3,6 +3,7 @@
 - ``catalog``: the bundled card catalog, loaded once per session.
 - ``bf``, ``seat``: read a scenario state (the JSON of ``gift-analyzer scenario``); import them
   with ``from conftest import bf, seat``.
+- ``run_player``, ``names``: play a position of tests/scenarios/player/ and read its zones.
 - ``CAST_SHARE_EXCEPTIONS``: the bundled cards the standard player rightly leaves in hand in
   many games, with the reason (the cast-share tests of test_player.py and test_calibrate.py).
 - The ``compile`` marker (pyproject.toml): tests that start processes which compile or load the
@@ -84,6 +85,27 @@ def bf(state: dict, seat: int, card: str | None = None) -> list[dict]:
 def seat(state: dict, s: int) -> dict:
     """Seat `s` of a scenario state."""
     return state["seats"][s]
+
+
+PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
+
+
+def run_player(name: str, *replace: tuple[str, str]) -> dict:
+    """Play tests/scenarios/player/NAME.toml, each (old, new) text replaced first (and found):
+    the final state with its play-by-play."""
+    from analyzer.analysis.scenario_run import play
+    from analyzer.io.scenario import parse_scenario
+
+    text = (PLAYER_SCEN / f"{name}.toml").read_text()
+    for old, new in replace:
+        assert old in text
+        text = text.replace(old, new)
+    return play(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
+
+
+def names(state: dict, seat: int, zone: str) -> list[str]:
+    """The sorted card names in one of `seat`'s zones of a scenario state."""
+    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
 
 
 # Cards the standard player rightly leaves in hand in many games where it draws them, each with

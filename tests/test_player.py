@@ -5,18 +5,15 @@ every bundled card gets cast when drawn."""
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CAST_SHARE_EXCEPTIONS
+from conftest import CAST_SHARE_EXCEPTIONS, names, run_player
 
-from analyzer.analysis.scenario_run import play as play_scenario
 from analyzer.analysis.simulate import kernel_inputs
 from analyzer.api.simulation import _load
 from analyzer.bundled import gauntlet
 from analyzer.enums import AiRole, CardCol, PlayerLevel
-from analyzer.io.scenario import parse_scenario
 from analyzer.kernel.runtime.batch import GAME_N, OBJ_N, SEAT_N, obj_fields, run_batch, seat_fields
 from analyzer.policies.table import policy_table
 
@@ -79,20 +76,6 @@ def test_basic_level_plays_exactly_the_earlier_games(catalog, bundled):
 
 
 # ---- the standard player's play on set-up positions (tests/scenarios/player/) ----------------
-
-PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
-
-
-def run_player(name: str, replace: tuple[str, str] | None = None) -> dict:
-    text = (PLAYER_SCEN / f"{name}.toml").read_text()
-    if replace is not None:
-        assert replace[0] in text
-        text = text.replace(*replace)
-    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN))
-
-
-def names(state: dict, seat: int, zone: str) -> list[str]:
-    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
 
 
 def test_chump_block_saves_the_game():

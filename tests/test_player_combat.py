@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from test_player import names, run_player
+from conftest import names, run_player
 
 
 def test_the_defender_blocks_with_a_trick_in_hand():

@@ -6,7 +6,7 @@ kills, not by p's creature that deals the damage."""
 
 from __future__ import annotations
 
-from tests.test_player_tempo import names, run_player
+from conftest import names, run_player
 
 
 def _casts(state: dict, card: str) -> list[str]:

@@ -4,24 +4,7 @@ for the opponent's end step, so the creature can block in between."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from analyzer.analysis.scenario_run import play as play_scenario
-from analyzer.io.scenario import parse_scenario
-
-PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
-
-
-def run_player(name: str, replace: tuple[str, str] | None = None) -> dict:
-    text = (PLAYER_SCEN / f"{name}.toml").read_text()
-    if replace is not None:
-        assert replace[0] in text
-        text = text.replace(*replace)
-    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
-
-
-def names(state: dict, seat: int, zone: str) -> list[str]:
-    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+from conftest import names, run_player
 
 
 def test_an_instant_bounce_waits_for_the_attack_and_returns_the_attacker():

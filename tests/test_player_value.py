@@ -6,24 +6,7 @@ damage, the card, the level) where that shows the play is the position's, not a 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from analyzer.analysis.scenario_run import play as play_scenario
-from analyzer.io.scenario import parse_scenario
-
-PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
-
-
-def run_player(name: str, *replace: tuple[str, str]) -> dict:
-    text = (PLAYER_SCEN / f"{name}.toml").read_text()
-    for old, new in replace:
-        assert old in text
-        text = text.replace(old, new)
-    return play_scenario(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
-
-
-def names(state: dict, seat: int, zone: str) -> list[str]:
-    return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+from conftest import names, run_player
 
 
 def test_removal_finishes_a_creature_with_damage_marked():
