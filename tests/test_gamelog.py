@@ -118,7 +118,7 @@ def test_replay_cli_text_jsonl_and_errors(evaluated):
     assert " casts " in res.output and "--- T1:" in res.output
     res = cli.invoke(main, ["replay", str(evaluated), "--game", "0", "--format", "jsonl"])
     assert res.exit_code == 0, res.output
-    events = [json.loads(line) for line in res.output.splitlines()]
+    events = [json.loads(line) for line in res.stdout.splitlines()]
     assert events[0]["kind"] == "game_start" and events[-1]["kind"] == "game_end"
     assert [e["seq"] for e in events] == list(range(len(events)))
     hidden = cli.invoke(main, ["replay", str(evaluated), "--game", "0", "--seat", "0"])

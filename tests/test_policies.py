@@ -229,7 +229,6 @@ def test_blooming_blast_kept_plain_early_at_twenty_life(policy) -> None:
     assert d.features["promised_lethal"] == 0.0 and d.promise is False
 
 
-@pytest.mark.parametrize("name", ["octomancer_lethal_after", "perch_protection_lethal_after"])
 @pytest.mark.parametrize(
     "policy",
     [
@@ -242,17 +241,44 @@ def test_blooming_blast_kept_plain_early_at_twenty_life(policy) -> None:
         "threshold:to=lowest-life",
     ],
 )
-def test_no_octopus_or_extra_turn_for_an_opponent_who_then_has_lethal(name, policy) -> None:
-    d = decide(name, policy)
-    assert d.features["opp_lethal_after"] == 1.0
-    if name == "perch_protection_lethal_after" and policy == ROLLOUT:
-        # The rollouts play the card: promised, Perch Protection phases out its caster's
-        # permanents, and until the caster's next turn its life can't change and it has
-        # protection from everything, so the extra turn can't hurt it (300 rollouts: promise
-        # wins 80.0%, no promise 24.3%). The feature rules only see the opponent's lethal.
-        assert d.promise is True and d.recipient == 1
-        return
+def test_no_octopus_for_an_opponent_who_then_has_lethal(policy) -> None:
+    d = decide("octomancer_lethal_after", policy)
+    assert d.features["opp_lethal_after"] == 1.0 and d.features["promised_protection"] == 0.0
     assert d.promise is False and d.recipient is None
+
+
+@pytest.mark.parametrize(
+    ("policy", "promise"),
+    [
+        ("never", False),
+        ("plain-first", False),
+        ("heuristic", True),
+        ("threshold", True),
+        (ROLLOUT, True),
+        ("heuristic:to=weakest-use", True),
+        ("threshold:to=lowest-life", True),
+    ],
+)
+def test_perch_protection_promised_against_a_board_that_already_has_lethal(policy, promise) -> None:
+    # Promised, Perch Protection phases out its caster's permanents, and until the caster's next
+    # turn its life can't change and it has protection from everything: the opponent's extra
+    # turn and its own turn can't hurt it (300 rollouts: promise wins 80.0%, no promise 24.3%).
+    # So the extra turn is no lethal threat (opp_lethal_after 0) and worth a draw and a land
+    # drop to them (gift_use 3); their two 5/5s already reach our 10 life (opp_lethal_now), so
+    # the feature rules promise too.
+    d = decide("perch_protection_lethal_after", policy)
+    f = d.features
+    assert (f["promised_protection"], f["opp_lethal_after"], f["opp_lethal_now"]) == (1, 0, 1)
+    assert f["gift_use"] == 3.0
+    assert d.promise is promise
+    assert d.recipient == (1 if promise else None)
+
+
+def test_perch_protection_kept_plain_when_no_attack_threatens() -> None:
+    # The same spell with the opponent's board gone: a fog is not worth their extra turn.
+    d = decide("perch_protection_no_threat", "heuristic")
+    assert d.features["promised_protection"] == 1 and d.features["opp_lethal_now"] == 0
+    assert d.promise is False
 
 
 def test_nocturnal_hunger_promised_when_two_life_matters() -> None:

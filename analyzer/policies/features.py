@@ -50,6 +50,11 @@ Index  name                 meaning
 29     opp_lethal_now       1 if the recipient's board power already reaches the caster's life
 30     own_turn             the caster's own turn number (its turns begun so far, extra turns
                             included): what reports call "turn", whatever the number of players
+31     promised_protection  1 if the promised mode protects the caster until its next turn
+                            (Perch Protection: its life can't change, protection from
+                            everything): the recipient's attacks before then can't hurt it, so
+                            opp_lethal_after is 0 and an extra turn is worth 3 to them, not
+                            3 + their power
 
 Entries are only ever appended (saved threshold weights name features, tables index them).
 """
@@ -112,6 +117,7 @@ FEATURE_NAMES = (
     "opponents",
     "opp_lethal_now",
     "own_turn",
+    "promised_protection",
 )
 N_FEATURES = len(FEATURE_NAMES)
 
@@ -150,6 +156,7 @@ class _Feature(NamedTuple):
     OPPONENTS: int = 28
     OPP_LETHAL_NOW: int = 29
     OWN_TURN: int = 30
+    PROMISED_PROTECTION: int = 31
 
 
 Feature = _Feature()
@@ -294,6 +301,7 @@ def decision_features(G, C, p, o, recipient, out):
     out[17] = cards[card, CardCol.MV]
     dmg = 0
     extra = 0
+    protected = 0
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         s0 = abilities[a, AbilCol.ST_START]
@@ -303,6 +311,8 @@ def decision_features(G, C, p, o, recipient, out):
             extra += 1
             if steps[k, StepCol.OP] == Op.DAMAGE_CONTROLLER:
                 dmg += steps[k, StepCol.A]
+            elif steps[k, StepCol.OP] == Op.PROTECTION_UNTIL_YOUR_TURN:
+                protected = 1
     out[18] = dmg
     out[19] = 1.0 if dmg > 0 and dmg >= G[pb(q) + P.LIFE] else 0.0
     out[20] = extra
@@ -324,7 +334,9 @@ def decision_features(G, C, p, o, recipient, out):
         threat = 2 * o_power
     elif kind == GiftKind.OCTOPUS:
         threat = o_power + 8
-    out[22] = 1.0 if threat >= G[pb(p) + P.LIFE] else 0.0
+    # Protected until its next turn (702.16b, 119.7), the caster can't be hurt by the
+    # recipient's attacks before then, extra turn included.
+    out[22] = 1.0 if threat >= G[pb(p) + P.LIFE] and protected == 0 else 0.0
     payoffs = 0
     loss = 0
     for i in range(G[H.BF_N]):
@@ -352,6 +364,8 @@ def decision_features(G, C, p, o, recipient, out):
     out[25] = loss
     out[26] = promised_targets(G, C, card, p)
     out[27] = gift_use(G, kind, q)
+    if protected and kind == GiftKind.EXTRA_TURN:
+        out[27] = 3.0  # the extra turn's attack is void against a protected caster
     opps = 0
     for r in range(G[H.NPLAYERS]):
         if r != p and G[pb(r) + P.LOST] == 0:
@@ -359,3 +373,4 @@ def decision_features(G, C, p, o, recipient, out):
     out[28] = opps
     out[29] = 1.0 if o_power >= G[pb(p) + P.LIFE] else 0.0
     out[30] = G[pb(p) + P.TURNS]
+    out[31] = protected

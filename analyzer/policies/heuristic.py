@@ -16,6 +16,8 @@ Heuristic, in gift_use units (a card to the recipient ~ 3):
   + CLOSE_BONUS when recipient life - promised damage <= caster's power + CLOSE,
   + DANGER_BONUS when the plain mode's life loss puts the caster within the recipient's power,
     else life loss x LIFE_VALUE x (1 + opp_power / life),
+  + DANGER_BONUS when the promise protects the caster (promised_protection) from a recipient
+    whose board already reaches its life (opp_lethal_now),
   + PAYOFF per "whenever you give a gift" ability of the caster,
   + CAST_VALUE when only the promised mode is legal (the choice is to cast it at all);
 - promise when benefit - cost > MARGIN.
@@ -54,6 +56,8 @@ def heuristic_promise(pol, row, f):
             benefit += (
                 loss * pol[row, HeurCol.LIFE_VALUE] * (1.0 + f[Feature.OPP_POWER] / max(life, 1.0))
             )
+    if f[Feature.PROMISED_PROTECTION] > 0 and f[Feature.OPP_LETHAL_NOW] > 0:
+        benefit += pol[row, HeurCol.DANGER_BONUS]
     benefit += f[Feature.GIFT_PAYOFFS] * pol[row, HeurCol.PAYOFF]
     if f[Feature.PLAIN_LEGAL] == 0:
         benefit += pol[row, HeurCol.CAST_VALUE]
