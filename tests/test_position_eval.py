@@ -114,12 +114,12 @@ def test_thread_count_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch
 
 def _position(path: Path):
     """(run, G0, caster) at the "?" cast of a scenario (nothing before it to apply here)."""
-    from analyzer.analysis.scenario_run import _Run
+    from analyzer.analysis.scenario_run import ScenarioRun
     from analyzer.cards.catalog import load_catalog
 
     cat = load_catalog([])
     scn = read_scenario(path, cat)
-    run = _Run(scn, cat.compiled)
+    run = ScenarioRun(scn, cat.compiled)
     return run, run.G.copy(), 0
 
 

@@ -216,11 +216,11 @@ def test_every_scenario_file_parses():
 
 
 def _position(text: str):
-    from analyzer.analysis.scenario_run import _Run
+    from analyzer.analysis.scenario_run import ScenarioRun
     from analyzer.cards.catalog import load_catalog
 
     scn = parse_scenario(text, "<test>")
-    return _Run(scn, load_catalog().compiled)
+    return ScenarioRun(scn, load_catalog().compiled)
 
 
 def _same_record(a: np.ndarray, b: np.ndarray) -> bool:

@@ -78,7 +78,7 @@ def evaluate_position(
     """The position before the ``"?"`` cast (state JSON) plus a ``decision`` object. Rollouts
     run on ``threads`` threads (default all cores); the results do not depend on it."""
     from analyzer.analysis.position_rollouts import OUT_COLS, run_position_rollouts
-    from analyzer.analysis.scenario_run import _Run
+    from analyzer.analysis.scenario_run import ScenarioRun
     from analyzer.analysis.scenario_state import state_json
     from analyzer.kernel import layout as L
     from analyzer.kernel.host.parallel import available_threads, run_sliced
@@ -96,7 +96,7 @@ def evaluate_position(
         raise InputError(
             Problem(f"seed must be between 0 and 2**63 - 1, not {run_seed}", scn.source)
         )
-    run = _Run(scn, catalog.compiled)
+    run = ScenarioRun(scn, catalog.compiled)
     for a in scn.actions[:k]:
         run.apply(a)
     ask = scn.actions[k]
@@ -153,7 +153,7 @@ def _mode(ask: ActionSpec, promise: bool) -> ActionSpec:
 def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any]:
     """(object, recipient, discard, target slots, zone-change counts) of a cast that
     ``run.apply`` has just accepted on a copy of the same position."""
-    from analyzer.analysis.scenario_run import _spell_ability
+    from analyzer.analysis.scenario_run import spell_ability
     from analyzer.analysis.scenario_state import obj_field, zone_objects
     from analyzer.kernel import layout as L
 
@@ -170,7 +170,7 @@ def _cast_args(run: Any, a: ActionSpec, p: int) -> tuple[int, int, int, Any, Any
     recipient = -1
     if a.promise:
         recipient = a.gift_to if a.gift_to >= 0 else run._next_opponent(p)
-    ab = _spell_ability(cc, card)
+    ab = spell_ability(cc, card)
     slots, zccs, _ = run._slots(a, ab, p, int(a.promise), a.card)
     discard = -1
     if a.discard:

@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.scenario_build import build_position, find_ref
 from analyzer.analysis.scenario_state import (
     command_objects,
     obj_field,
     player_field,
-    stack_entries,
     state_json,
     step_name,
     zone_objects,
@@ -44,7 +44,6 @@ from analyzer.errors import InputError, Problem
 from analyzer.io.scenario import read_scenario
 from analyzer.io.scenario_model import ActionSpec, Ref, Scenario
 from analyzer.kernel import layout as L
-from analyzer.kernel.host import setup_position as S
 from analyzer.kernel.rules import script
 from analyzer.kernel.rules.catalog import pack_catalog
 
@@ -85,7 +84,7 @@ def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[s
         from analyzer.cards.catalog import load_catalog
 
         catalog = load_catalog(scn.card_files)
-    run = _Run(scn, catalog.compiled, log)
+    run = ScenarioRun(scn, catalog.compiled, log)
     for a in scn.actions:
         run.apply(a)
     if scn.resolve_at_end:
@@ -108,7 +107,9 @@ def play(scn: Scenario, catalog: Any | None = None, log: bool = False) -> dict[s
 # building the position and playing the actions
 
 
-class _Run:
+class ScenarioRun:
+    """A scenario's position in a game record, and its scripted actions applied in turn."""
+
     def __init__(self, scn: Scenario, cc: Any, log: bool = False) -> None:
         self.scn = scn
         self.cc = cc
@@ -116,173 +117,10 @@ class _Run:
         self.names = cc.names
         self.pol = policy_table(len(cc.names), scn.policy)
         self.log = log
-        self.G = self._build()
-
-    # -- position ---------------------------------------------------------------------------
-
-    def _build(self) -> np.ndarray:
-        scn, cc = self.scn, self.cc
-        cards = cc.cards
-        n_cards = sum(
-            len(s.hand)
-            + len(s.library)
-            + len(s.graveyard)
-            + len(s.exile)
-            + len(s.command)
-            + sum(not p.token for p in s.battlefield)
-            for s in scn.seats
-        )
-        G = S.new_position(
-            scn.players,
-            n_cards,
-            turn=scn.turn,
-            active=scn.active,
-            phase=PHASE_NAMES[scn.phase],
-            starting_life=scn.starting_life,
-            turn_cap=scn.turn_cap,
-            action_cap=scn.action_cap,
-        )
-        if self.log:  # a longer record holds the event log (kernel/rules/gamelog.py)
-            from analyzer.kernel.rules.gamelog import log_record_size
-
-            G = np.concatenate([G, np.zeros(log_record_size(0, 4096), dtype=np.int32)])
-        o = 0
-        placed: list[tuple[int, Any]] = []
-        try:
-            for s, seat in enumerate(scn.seats):
-                G[L.OFF_PLAYERS + s * L.PF + L.P.LIFE] = seat.life
-                G[L.OFF_PLAYERS + s * L.PF + L.P.LEVEL] = seat.level
-                for zone, names in (
-                    (Zone.HAND, seat.hand),
-                    (Zone.LIBRARY, seat.library[::-1]),
-                    (Zone.GRAVEYARD, seat.graveyard),
-                ):
-                    for name in names:
-                        S.add_card(G, cards, o, cc.id_of(name), s, zone)
-                        o += 1
-                for ex in seat.exile:
-                    S.add_card(
-                        G, cards, o, cc.id_of(ex.name), s, Zone.EXILE, castable_by=ex.castable_by
-                    )
-                    o += 1
-                for p in seat.battlefield:
-                    card = cc.id_of(p.name)
-                    is_def = bool(cards[card, CardCol.TYPES] & CardType.TOKEN_DEF)
-                    if p.token:
-                        obj = S.free_token_slot(G)
-                    else:
-                        obj, o = o, o + 1
-                    S.add_permanent(
-                        G,
-                        cards,
-                        obj,
-                        card,
-                        owner=s if p.owner is None else p.owner,
-                        controller=s,
-                        token=p.token,
-                        tapped=p.tapped,
-                        sick=p.entered_this_turn if p.sick is None else p.sick,
-                        p1p1=p.p1p1,
-                        stun=p.stun,
-                        damage=p.damage,
-                        entered_this_turn=p.entered_this_turn,
-                        base_p=p.power,
-                        base_t=p.toughness,
-                        copy_of=card if p.token and not is_def else -1,
-                    )
-                    placed.append((obj, p))
-                for name in seat.command:
-                    S.add_card(G, cards, o, cc.id_of(name), s, Zone.COMMAND)
-                    o += 1
-                self._commander(G, s, seat)
-        except OverflowError as exc:
-            raise InputError(Problem(f"position too large: {exc}", scn.source)) from None
-        self.G = G
-        problems = []
-        for obj, p in placed:
-            if p.attached_to is None:
-                continue
-            dst = self._find(p.attached_to, p.attached_to.seat)
-            if isinstance(dst, str):
-                problems.append(Problem(f"{p.key}.attached_to: {dst}", scn.source, p.line))
-            else:
-                S.attach(G, cc.abilities, cc.steps, cards, obj, dst)
-        if problems:
-            raise InputError(problems)
-        S.finish(G, self.C, scn.seed)
-        return G
-
-    def _commander(self, G: np.ndarray, s: int, seat: Any) -> None:
-        """The seat's commander (the first card of that name it owns, command zone first),
-        its casts from the command zone and the commander damage it took."""
-        if seat.commander:
-            card = self.cc.id_of(seat.commander)
-            owned = [
-                o
-                for o in range(int(G[L.H.NCARDS]))
-                if obj_field(G, o, L.O.CARD) == card and obj_field(G, o, L.O.OWNER) == s
-            ]
-            owned.sort(key=lambda o: obj_field(G, o, L.O.ZONE) != Zone.COMMAND)
-            if not owned:
-                raise InputError(
-                    Problem(
-                        f"seat[{s}].commander: seat {s} owns no "
-                        f"{seat.commander} (put it in command, or in a zone)",
-                        self.scn.source,
-                    )
-                )
-            S.set_commander(G, s, owned[0])
-        base = L.OFF_PLAYERS + s * L.PF
-        G[base + L.P.COMMANDER_CASTS] = seat.commander_casts
-        for k, dmg in enumerate(seat.commander_damage):
-            G[base + L.P.COMMANDER_DAMAGE + k] = dmg
-
-    # -- references -------------------------------------------------------------------------
+        self.G = build_position(scn, cc, self.C, log)
 
     def _find(self, ref: Ref, seat: int) -> int | str:
-        """Player value or object id for ref; a message (str) if there is no such thing."""
-        G = self.G
-        if ref.zone == "seat":
-            return L.PLAYER_BASE + ref.seat
-        if ref.zone == "stack":
-            entries = [e for e in stack_entries(G) if G[e + L.S.KIND] == L.SK_SPELL]
-            if ref.name == "":
-                if not entries:
-                    return "the stack holds no spell"
-                return int(G[entries[0] + L.S.OBJ])
-            objs = [
-                int(G[e + L.S.OBJ]) for e in entries if self.names[int(G[e + L.S.CARD])] == ref.name
-            ]
-        else:
-            zone = {
-                "battlefield": Zone.BATTLEFIELD,
-                "graveyard": Zone.GRAVEYARD,
-                "exile": Zone.EXILE,
-                "hand": Zone.HAND,
-                "library": Zone.LIBRARY,
-            }[ref.zone]
-            if seat == -2:  # any attacking creature of that name
-                seats = range(int(G[L.H.NPLAYERS]))
-            elif seat < 0:  # bare name of a blocker: any defending player's
-                seats = [q for q in range(int(G[L.H.NPLAYERS])) if q != int(G[L.H.ACTIVE])]
-            else:
-                seats = [seat]
-            objs = [
-                o
-                for q in seats
-                for o in zone_objects(G, q, zone)
-                if self.names[obj_field(G, o, L.O.CARD)] == ref.name
-                and (seat != -2 or obj_field(G, o, L.O.ATTACKING))
-            ]
-        if len(objs) < ref.index:
-            where = {"stack": "on the stack"}.get(ref.zone, f"in that {ref.zone}")
-            have = f"only {len(objs)}" if objs else "none"
-            return (
-                f"{ref.text}: no {ref.name} #{ref.index} {where} ({have})"
-                if ref.index > 1
-                else f"{ref.text}: there is no {ref.name} {where}"
-            )
-        return objs[ref.index - 1]
+        return find_ref(self.G, self.names, ref, seat)
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -449,7 +287,7 @@ class _Run:
             if player_field(G, recipient, L.P.LOST):
                 self._fail(a, f"seat {recipient} has left the game")
             promise = 1
-        ab = _spell_ability(cc, card)
+        ab = spell_ability(cc, card)
         n_modes = int(cc.abilities[ab, AbilCol.MODES]) if ab >= 0 else 0
         if n_modes and not 1 <= a.mode <= n_modes:
             self._fail(a, f"{a.card} is modal: give its mode, mode = 1..{n_modes} (700.2a)")
@@ -619,7 +457,7 @@ class _Run:
         script.resolve_stack(self.G, self.C, a.resolve)
 
 
-def _spell_ability(cc: Any, card: int) -> int:
+def spell_ability(cc: Any, card: int) -> int:
     a0 = int(cc.cards[card, CardCol.AB_START])
     for x in range(a0, a0 + int(cc.cards[card, CardCol.AB_COUNT])):
         if cc.abilities[x, AbilCol.KIND] == AbilityKind.SPELL:

@@ -45,14 +45,14 @@ class PolicyDecision:
 def scenario_position(scenario: str | Path, catalog: Any | None = None) -> tuple[Any, ...]:
     """(G, C, catalog): a scenario file's game record with its actions applied (the stack
     left as it is), its catalog tables, and the catalog."""
-    from analyzer.analysis.scenario_run import _Run
+    from analyzer.analysis.scenario_run import ScenarioRun
     from analyzer.cards.catalog import load_catalog
     from analyzer.io.scenario import read_scenario
 
     scn = read_scenario(scenario, catalog)
     if catalog is None or scn.card_files:
         catalog = load_catalog(scn.card_files)
-    run = _Run(scn, catalog.compiled)
+    run = ScenarioRun(scn, catalog.compiled)
     for a in scn.actions:
         run.apply(a)
     return run.G, run.C, catalog
