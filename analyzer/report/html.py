@@ -14,13 +14,24 @@ verdict words and statistics the tables carry (older run folders included).
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from analyzer.report import tables as tb
+from analyzer.report.html_answer import (
+    ALL_OPPONENTS,
+    APPROX_MARK,
+    VERDICT_COLUMNS,
+    approximate_decks,
+    esc,
+    is_nan,
+    pooled_first,
+    rests_on_approximate,
+    summary,
+    verdict_class,
+)
 from analyzer.report.plots import slug
 from analyzer.report.units import to_fractions
 
@@ -48,8 +59,6 @@ ul.answers{padding-left:1.1em}ul.answers li{margin:.35em 0}
 details{margin:.6em 0}summary{cursor:pointer;color:#1f4e79}
 """
 
-ALL_OPPONENTS = tb.ALL_OPPONENTS
-APPROX_MARK = "\u2248"  # "≈" before a row that rests on approximate cards
 
 # value column -> its interval's (low, high) columns; merged into one "x [lo, hi]" cell
 _INTERVALS = {
@@ -136,16 +145,6 @@ HEADERS = {
     "games_with_decision": "Games with a decision",
     "design_effect": "Design effect",
 }
-_VERDICT_COLUMNS = ("verdict", "recommendation")
-_ADJUSTED_P = ("p_adj", "p_adjusted", "p_holm")
-
-
-def _e(x: Any) -> str:
-    return html.escape(str(x))
-
-
-def _nan(x: Any) -> bool:
-    return tb._nan(x)
 
 
 def example_anchor(card: str, deck: str | None = None) -> str:
@@ -156,11 +155,11 @@ def example_anchor(card: str, deck: str | None = None) -> str:
 def figure(name: str, data: bytes, caption: str = "") -> str:
     """An embedded PNG linked to its file in the run folder."""
     b64 = base64.b64encode(data).decode("ascii")
-    cap = _e(caption or name)
+    cap = esc(caption or name)
     return (
-        f'<figure><a href="{_e(name)}"><img src="data:image/png;base64,{b64}" '
-        f'alt="{_e(name)}" data-file="{_e(name)}"></a><figcaption>{cap} '
-        f'(<a href="{_e(name)}">{_e(name)}</a>)</figcaption></figure>'
+        f'<figure><a href="{esc(name)}"><img src="data:image/png;base64,{b64}" '
+        f'alt="{esc(name)}" data-file="{esc(name)}"></a><figcaption>{cap} '
+        f'(<a href="{esc(name)}">{esc(name)}</a>)</figcaption></figure>'
     )
 
 
@@ -170,185 +169,12 @@ def _coverage(cov: Any) -> str:
     return str(cov)
 
 
-def approximate_decks(manifest: Any) -> set[str]:
-    """Names of the run's decks with at least one approximate or unsupported card."""
-    out = set()
-    for d in manifest.decks:
-        cov = d.coverage if isinstance(d.coverage, dict) else {}
-        if cov.get("approximate", 0) or cov.get("unsupported", 0):
-            out.add(d.name)
-    return out
-
-
-def _rests_on_approximate(row: Mapping[str, Any], approx: set[str]) -> bool:
-    if not approx:
-        return False
-    opp = str(row.get("opponent", ""))
-    if opp == ALL_OPPONENTS:
-        return True  # pooled over every matchup, so over every deck of the run
-    names = {str(row.get(k, "")) for k in ("deck", "deck_a", "deck_b")}
-    names |= set(opp.split(" + "))
-    return bool(names & approx)
-
-
-# ---------------------------------------------------------------------------------------------
-# the answer first
-
-
-def _get(row: Mapping[str, Any], *names: str) -> Any:
-    for n in names:
-        if n in row and not _nan(row[n]):
-            return row[n]
-    return None
-
-
-def verdict_class(verdict: str) -> str:
-    v = verdict.strip().lower()
-    if v.startswith("depends"):
-        return "v-depends"
-    if v.startswith(("don't", "do not", "dont")):
-        return "v-dont"
-    if v.startswith("promise"):
-        return "v-promise"
-    if "no difference" in v:
-        return "v-none"
-    return "v-unknown"
-
-
-def _pooled_first(df: pd.DataFrame) -> pd.DataFrame:
-    if df.empty or "opponent" not in df:
-        return df
-    pooled = (df["opponent"] == ALL_OPPONENTS).to_numpy()
-    return pd.concat([df[pooled], df[~pooled]], ignore_index=True)
-
-
-def _adjusted_p(dec: pd.DataFrame, paired: pd.DataFrame | None) -> pd.DataFrame:
-    """gift_decisions with an adjusted p column taken from paired_stats when it has none."""
-    if any(c in dec for c in _ADJUSTED_P) or paired is None or paired.empty:
-        return dec
-    col = next((c for c in _ADJUSTED_P if c in paired), None)
-    keys = ["deck", "opponent", "card"]
-    if col is None or "table" not in paired or not set(keys) <= set(paired):
-        return dec
-    rows = paired[paired["table"] == "gift_decisions"][[*keys, col]]
-    return dec.merge(rows.drop_duplicates(keys), on=keys, how="left")
-
-
-def card_sentence(
-    row: Mapping[str, Any], anchors: Mapping[str, str], multi_deck: bool, approx: set[str]
-) -> str:
-    """One gift card in words: verdict, effect with interval, decisions, evidence links."""
-    card = str(row.get("card", "?"))
-    deck = str(row.get("deck", ""))
-    verdict = str(_get(row, *_VERDICT_COLUMNS) or "no verdict")
-    head, _, when = verdict.partition(":")
-    pattern = _get(row, "depends_on")
-    if pattern is not None and verdict.lower().startswith("depends"):
-        when = str(pattern)
-    label = head.strip() if verdict.lower().startswith("depends") else verdict
-    parts = [
-        f"<b>{_e(card)}</b>" + (f" <span class=note>({_e(deck)})</span>" if multi_deck else ""),
-        f' <span class="v {verdict_class(verdict)}">{_e(label)}</span>',
-    ]
-    if when.strip() and verdict.lower().startswith("depends"):
-        parts.append(f" {_e(when.strip())}")
-    d = _get(row, "delta")
-    if d is not None:
-        lo, hi = _get(row, "delta_ci_low"), _get(row, "delta_ci_high")
-        ci = f" [{tb.pts(lo)}, {tb.pts(hi)}]" if lo is not None and hi is not None else ""
-        parts.append(
-            f" &mdash; promising changes the caster's win rate by "
-            f"<b>{tb.pts(d)}</b>{ci} points per decision"
-        )
-    n = _get(row, "decisions")
-    counts = []
-    if n is not None:
-        counts.append(f"{int(n):,} decisions")
-    better, worse = _get(row, "promise_better", "better"), _get(row, "promise_worse", "worse")
-    if better is not None and worse is not None:
-        counts.append(f"promising did better in {int(better):,}, worse in {int(worse):,}")
-    p = _get(row, *_ADJUSTED_P)
-    if p is not None:
-        counts.append(f"adjusted p = {float(p):.2g}")
-    if counts:
-        parts.append(" <span class=note>(" + "; ".join(counts) + ")</span>")
-    anchor = anchors.get(card) or anchors.get(f"{deck} {card}")
-    if anchor:
-        parts.append(f' <a href="#{_e(anchor)}">example games</a>')
-    if _rests_on_approximate(row, approx):
-        parts.append(f" <span class=warn>{APPROX_MARK} rests on approximate cards</span>")
-    return "<li>" + "".join(parts) + "</li>"
-
-
-def _policy_sentences(pol: pd.DataFrame, extra: Mapping[str, Any]) -> list[str]:
-    view = tb.headline_rows(pol)
-    out = []
-    for r in view.to_dict("records"):
-        if r.get("policy") == r.get("baseline"):
-            continue
-        d = _get(r, "delta_vs_baseline")
-        if d is None:
-            continue
-        ci = tb.delta_ci(d, _get(r, "delta_ci_low"), _get(r, "delta_ci_high"))
-        who = f" vs {_e(r['opponent'])}" if r.get("opponent") != ALL_OPPONENTS else ""
-        out.append(
-            f"<li><b>{_e(r['policy'])}</b> instead of {_e(r['baseline'])}{who}: "
-            f"{_e(ci)} points of the deck's win rate over whole games</li>"
-        )
-    if not out:
-        return []
-    seats = extra.get("policy_seats")
-    note = f", changed for {_e(seats)}" if seats else ""
-    return [f"<p>Whole-game policies{note}:</p><ul class=answers>", *out, "</ul>"]
-
-
-def summary(
-    manifest: Any, t: Mapping[str, pd.DataFrame], anchors: Mapping[str, str] | None = None
-) -> str:
-    """The answer, first on the page: one line per gift card, pooled over opponents."""
-    extra = manifest.extra or {}
-    anchors = anchors or {}
-    approx = approximate_decks(manifest)
-    dec = t.get("gift_decisions")
-    out = ['<section id="summary"><h2>The answer</h2>']
-    if dec is not None and not dec.empty:
-        dec = _adjusted_p(dec, t.get("paired_stats"))
-        view = tb.headline_rows(dec)
-        multi = view["deck"].nunique() > 1 if "deck" in view else False
-        opps = (
-            "pooled over all opponents"
-            if (view.get("opponent") == ALL_OPPONENTS).any()
-            else "against " + _e(", ".join(dict.fromkeys(map(str, view["opponent"]))))
-            if "opponent" in view
-            else ""
-        )
-        out.append(
-            f"<p>Should you promise the gift? Per card, {opps}, each decision "
-            f"played out both ways from the same position:</p>"
-        )
-        out.append("<ul class=answers>")
-        out += [card_sentence(r, anchors, multi, approx) for r in view.to_dict("records")]
-        out.append("</ul>")
-    elif int(extra.get("forks", 1) or 0) == 0:
-        out.append("<p>Decision counterfactuals were skipped (forks = 0).</p>")
-    else:
-        out.append("<p>No gift decision was reached: the deck never had the choice to promise.</p>")
-    from analyzer.report.recipients import html_answers
-
-    out += html_answers(dict(t))  # pods: to whom (issue 21 item 4)
-    pol = t.get("policy_comparison")
-    if pol is not None and not pol.empty:
-        out += _policy_sentences(pol, extra)
-    out.append("</section>")
-    return "\n".join(out)
-
-
 # ---------------------------------------------------------------------------------------------
 # the evidence: tables with human headers
 
 
 def _plain(v: Any) -> str:
-    if _nan(v):
+    if is_nan(v):
         return ""
     if isinstance(v, int) and not isinstance(v, bool):
         return f"{v:,}"
@@ -358,7 +184,7 @@ def _plain(v: Any) -> str:
 
 
 def _se(v: Any) -> str:
-    return "" if _nan(v) else f"{100 * float(v):.2f}"
+    return "" if is_nan(v) else f"{100 * float(v):.2f}"
 
 
 def _fmt(col: str) -> Callable[[Any], str]:
@@ -376,13 +202,13 @@ def human_table(
     """A results table for people: pooled rows first (highlighted), value and interval in one
     cell, headers in words, constant bookkeeping columns in `drop` left out, a mark on rows
     that rest on approximate cards."""
-    df = _pooled_first(df)
+    df = pooled_first(df)
     cols = [
         c for c in (columns if columns is not None else df.columns) if c in df and c not in drop
     ]
     merged = {lo for c in cols if c in _INTERVALS for lo in _INTERVALS[c] if lo in cols}
     shown = [c for c in cols if c not in merged]
-    head = "".join(f"<th>{_e(HEADERS.get(c, c.replace('_', ' ')))}</th>" for c in shown)
+    head = "".join(f"<th>{esc(HEADERS.get(c, c.replace('_', ' ')))}</th>" for c in shown)
     body = []
     for row in df.to_dict("records"):
         cells = []
@@ -397,13 +223,13 @@ def human_table(
                 )
             else:
                 text = _fmt(c)(v)
-            if c in _VERDICT_COLUMNS and isinstance(v, str):
-                cells.append(f'<td><span class="v {verdict_class(v)}">{_e(text)}</span></td>')
+            if c in VERDICT_COLUMNS and isinstance(v, str):
+                cells.append(f'<td><span class="v {verdict_class(v)}">{esc(text)}</span></td>')
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
-                cells.append(f"<td class=num>{_e(text)}</td>")
+                cells.append(f"<td class=num>{esc(text)}</td>")
             else:
-                cells.append(f"<td>{_e(text)}</td>")
-        if _rests_on_approximate(row, approx) and cells:
+                cells.append(f"<td>{esc(text)}</td>")
+        if rests_on_approximate(row, approx) and cells:
             cells[0] = cells[0].replace(
                 ">",
                 f'><span class=warn title="rests on approximate cards">{APPROX_MARK}</span> ',
@@ -448,15 +274,15 @@ def _meta(manifest: Any, status: str) -> str:
         if key in extra:
             rows.append((key.replace("_", " "), extra[key]))
     decks = "<br>".join(
-        f"{_e(d.name)} <span class=note>({_e(d.path)}, sha256 {_e(d.sha256[:12])}, "
-        f"{_e(_coverage(d.coverage))})</span>"
+        f"{esc(d.name)} <span class=note>({esc(d.path)}, sha256 {esc(d.sha256[:12])}, "
+        f"{esc(_coverage(d.coverage))})</span>"
         for d in manifest.decks
     )
     t = manifest.timings or {}
     timing = ", ".join(f"{k} {v}" for k, v in t.items())
-    body = "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in rows)
+    body = "".join(f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in rows)
     body += f"<tr><td>decks</td><td>{decks}</td></tr>"
-    body += f"<tr><td>timings</td><td>{_e(timing)}</td></tr>"
+    body += f"<tr><td>timings</td><td>{esc(timing)}</td></tr>"
     return f'<table class="meta">{body}</table>'
 
 
@@ -469,7 +295,7 @@ def _approx_note(approx: set[str]) -> list[str]:
         return []
     return [
         f"<p class=warn>{APPROX_MARK} marks rows that rest on decks with approximate cards "
-        f"({_e(', '.join(sorted(approx)))}): those cards play with their stats and keywords "
+        f"({esc(', '.join(sorted(approx)))}): those cards play with their stats and keywords "
         "only, so treat these rows with care.</p>"
     ]
 
@@ -518,7 +344,7 @@ def _evaluate_body(
     out = [
         "<h2>Gift decisions: promise or not?</h2>",
         "<p class=note>At every gift decision reached under the base policy "
-        f"(<b>{_e(extra.get('base_policy', '?'))}</b>) the game was forked: one branch "
+        f"(<b>{esc(extra.get('base_policy', '?'))}</b>) the game was forked: one branch "
         "promised, one did not, both played to the end. The effect of promising is the "
         "caster's win-rate change, in percentage points, with a paired 95% interval; "
         "<i>promising better / worse / same result</i> count the decisions by how the two "
@@ -535,10 +361,10 @@ def _evaluate_body(
         out.append(
             "<details><summary>p-values, standard errors and the gain from pairing</summary>"
         )
-        if vr is not None and not _nan(vr):
+        if vr is not None and not is_nan(vr):
             out.append(
                 f"<p>Variance reduction of the paired estimate over an unpaired one, "
-                f"pooled over {_e(extra.get('decisions_evaluated', '?'))} decisions: "
+                f"pooled over {esc(extra.get('decisions_evaluated', '?'))} decisions: "
                 f"<b>{float(vr):.1f}x</b> (an unpaired comparison would need that many "
                 f"times more decisions for the same precision).</p>"
             )
@@ -569,7 +395,7 @@ def _evaluate_body(
     out += [
         "<h2>Policy comparison</h2>",
         "<p class=note>The same seeded games (play/draw alternating by game) under each "
-        f"policy, policy changed for {_e(extra.get('policy_seats', 'every seat'))}; the "
+        f"policy, policy changed for {esc(extra.get('policy_seats', 'every seat'))}; the "
         "change is the paired difference against the baseline, in percentage points.</p>",
     ]
     if pol is not None:
@@ -602,13 +428,13 @@ def render(
     else:
         title = "Gift evaluation" + (f": {decks[0]}" if decks else "")
     state = status or manifest.status
-    body: list[str] = [f"<h1>{_e(title)}</h1>"]
+    body: list[str] = [f"<h1>{esc(title)}</h1>"]
     sub = [
         f"{manifest.games:,} games per matchup" if manifest.games else "",
         f"seed {manifest.seed}" if manifest.seed is not None else "",
     ]
     if state != "complete":
-        sub.insert(0, f"<b class=warn>run {_e(state)}: partial results</b>")
+        sub.insert(0, f"<b class=warn>run {esc(state)}: partial results</b>")
     body.append(
         "<p class=note>"
         + " &middot; ".join(s for s in sub if s)
@@ -619,7 +445,7 @@ def render(
     warnings: Sequence[str] = extra.get("warnings") or []
     if warnings:
         body.append(
-            "<ul>" + "".join(f"<li class=warn>warning: {_e(w)}</li>" for w in warnings) + "</ul>"
+            "<ul>" + "".join(f"<li class=warn>warning: {esc(w)}</li>" for w in warnings) + "</ul>"
         )
     if kind == "compare":
         approx = approximate_decks(manifest)
@@ -639,7 +465,7 @@ def render(
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>gift-analyzer: {_e(title.lower())}</title><style>{_CSS}</style></head><body>\n"
+        f"<title>gift-analyzer: {esc(title.lower())}</title><style>{_CSS}</style></head><body>\n"
         + "\n".join(body)
         + "\n</body></html>\n"
     )

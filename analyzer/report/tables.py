@@ -19,7 +19,7 @@ from analyzer.report.units import to_fractions
 ALL_OPPONENTS = "all opponents"
 
 
-def _nan(x: Any) -> bool:
+def is_nan(x: Any) -> bool:
     try:
         return x is None or math.isnan(float(x))
     except (TypeError, ValueError):
@@ -27,30 +27,30 @@ def _nan(x: Any) -> bool:
 
 
 def pct(x: Any, digits: int = 1) -> str:
-    return "-" if _nan(x) else f"{100 * float(x):.{digits}f}%"
+    return "-" if is_nan(x) else f"{100 * float(x):.{digits}f}%"
 
 
 def rate_ci(rate: Any, lo: Any, hi: Any) -> str:
     """``52.3% [50.1, 54.5]``."""
-    if _nan(rate):
+    if is_nan(rate):
         return "-"
     return f"{100 * float(rate):.1f}% [{100 * float(lo):.1f}, {100 * float(hi):.1f}]"
 
 
 def pts(x: Any) -> str:
-    return "-" if _nan(x) else f"{100 * float(x):+.1f}"
+    return "-" if is_nan(x) else f"{100 * float(x):+.1f}"
 
 
 def points(x: Any) -> str:
     """A value already in percentage points: ``+1.2``."""
-    return "-" if _nan(x) else f"{float(x):+.1f}"
+    return "-" if is_nan(x) else f"{float(x):+.1f}"
 
 
 def delta_ci(d: Any, lo: Any, hi: Any) -> str:
     """Signed percentage points with the interval: ``+1.2 [-0.3, +2.7]``."""
-    if _nan(d):
+    if is_nan(d):
         return "-"
-    if _nan(lo):
+    if is_nan(lo):
         return pts(d)
     return f"{pts(d)} [{pts(lo)}, {pts(hi)}]"
 
@@ -127,7 +127,7 @@ def policy_summary(df: pd.DataFrame) -> str:
 
 def points_ci(d: Any, lo: Any, hi: Any) -> str:
     """Columns already in points: ``+1.2 [-0.3, +2.7]``."""
-    scale = [None if _nan(x) else float(x) / 100.0 for x in (d, lo, hi)]
+    scale = [None if is_nan(x) else float(x) / 100.0 for x in (d, lo, hi)]
     return delta_ci(*(math.nan if x is None else x for x in scale))
 
 
@@ -136,13 +136,13 @@ def verdict_text(verdict: Any, depends_on: Any = "", more_games: Any = math.nan)
     text = str(verdict)
     if text == "depends" and isinstance(depends_on, str) and depends_on:
         return f"depends on {depends_on}"
-    if text == "not enough evidence" and not _nan(more_games) and float(more_games) > 0:
+    if text == "not enough evidence" and not is_nan(more_games) and float(more_games) > 0:
         return f"{text} (~{int(float(more_games)):,} more games per matchup)"
     return text
 
 
 def _count(x: Any) -> str:
-    return "-" if _nan(x) else f"{float(x):,.0f}"
+    return "-" if is_nan(x) else f"{float(x):,.0f}"
 
 
 def answer_line(df: pd.DataFrame) -> str:
@@ -156,7 +156,7 @@ def answer_line(df: pd.DataFrame) -> str:
     for r in view.itertuples(index=False):
         who = f"{r.deck}: {r.card}" if multi else str(r.card)
         said = verdict_text(r.verdict, r.depends_on, r.more_games)
-        delta = "" if _nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
+        delta = "" if is_nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
         parts.append(f"{who}: {said}{delta}")
     return "the answer: " + "; ".join(parts)
 
@@ -189,8 +189,8 @@ def decision_summary(df: pd.DataFrame) -> str:
             f"{int(r.decisions):,}",
             f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
             points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
-            "-" if _nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
-            "-" if _nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
+            "-" if is_nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
+            "-" if is_nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
             verdict_text(r.verdict, r.depends_on, r.more_games),
         ]
         if multi:
@@ -220,7 +220,7 @@ def compare_summary(df: pd.DataFrame) -> str:
             rate_ci(r.win_rate_a, r.ci_low_a, r.ci_high_a),
             rate_ci(r.win_rate_b, r.ci_low_b, r.ci_high_b),
             delta_ci(r.delta, r.delta_ci_low, r.delta_ci_high),
-            "-" if _nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x",
+            "-" if is_nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x",
         ]
         for r in df.itertuples(index=False)
     ]
@@ -233,7 +233,7 @@ def compare_summary(df: pd.DataFrame) -> str:
 
 def _rate_aligned(rate: Any, lo: Any, hi: Any) -> str:
     """``52.3% [50.1, 54.5]`` padded so the figures of a column line up: `` 5.0% [ 3.1,  7.2]``."""
-    if _nan(rate):
+    if is_nan(rate):
         return "-"
     return f"{100 * rate:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
 
@@ -274,7 +274,7 @@ def end_reasons_line(df: pd.DataFrame) -> str:
 
 
 def _rate_n(rate: Any, n: Any) -> str:
-    return "" if _nan(n) else f"{pct(rate)} ({int(n)})"
+    return "" if is_nan(n) else f"{pct(rate)} ({int(n)})"
 
 
 def card_stats_summary(df: pd.DataFrame) -> str:
@@ -296,7 +296,7 @@ def card_stats_summary(df: pd.DataFrame) -> str:
     for r, gift in zip(df.itertuples(index=False), gift_rows, strict=True):
         gih = (
             "-"
-            if _nan(r.gih_wr)
+            if is_nan(r.gih_wr)
             else (f"{rate_ci(r.gih_wr, r.gih_wr_ci_low, r.gih_wr_ci_high)} ({r.gih_games})")
         )
         row = [
@@ -385,7 +385,7 @@ def cards_summary(df: pd.DataFrame, width: int = 100) -> str:
 
 
 def _cell(value: Any) -> str:
-    if _nan(value):
+    if is_nan(value):
         return ""
     if isinstance(value, float):
         return f"{value:.4g}"
