@@ -68,3 +68,11 @@ def test_policy_help_names_every_policy() -> None:
     opt = next(p for p in COMMANDS[("simulate",)].params if p.name == "policy")
     for spec in POLICY_SPECS:
         assert spec.usage in opt.help
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    # The quick start's second command is what CI runs: a change to one must reach the other.
+    blocks = re.findall(r"```\n(.*?)\n```", README, re.S)
+    test_cmd = next(b for b in blocks if b.startswith("python3 -m pip install -e '.[test]'"))
+    ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_cmd in ci.splitlines()
