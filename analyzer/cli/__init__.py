@@ -224,7 +224,10 @@ def scenario(
             "logs a scripted run; replay a rollout instead", param_hint="--log with --rollouts"
         )
     if not api.scenario_kernel_cached(rollouts=rollouts is not None):
-        click.echo("compiling the simulation kernel, first run only (about a minute)...", err=True)
+        click.echo(
+            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
+            err=True,
+        )
     if rollouts is None:
         click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
         return

@@ -184,7 +184,10 @@ def kernel_notice() -> None:
     from analyzer import api
 
     if not api.kernel_cached():
-        click.echo("compiling the simulation kernel, first run only (about a minute)...", err=True)
+        click.echo(
+            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
+            err=True,
+        )
 
 
 class LineProgress:

@@ -38,8 +38,8 @@ CACHE = os.environ.get("GIFT_ANALYZER_NO_CACHE", "") == ""
 _PACKAGE = Path(__file__).resolve().parents[2]  # analyzer/
 # What the compiled kernel is made of (paths under analyzer/: every .py in a folder). Plain
 # Python lives elsewhere (kernel/host/, and policies/ table.py, labels.py, layers.py,
-# policy_file.py), so editing it does not move the cache folder (that recompiles for everyone); tests/test_import_rules.py
-# checks that every jitted module is listed here.
+# policy_file.py), so editing it does not move the cache folder (that recompiles for
+# everyone); tests/test_import_rules.py checks that every jitted module is listed here.
 _KERNEL_SOURCES = (
     "enums.py",
     "kernel/layout.py",
