@@ -684,6 +684,25 @@ OP_SPECS: dict[str, OpSpec] = {
         "chooses the type most of its creature cards share); a `static_anthem` with "
         '`subtype = "chosen"` reads it',
     ),
+    "choose_color": OpSpec(
+        Op.CHOOSE_COLOR,
+        '"As this enters, choose a color" (an `enters_with` step): a land with '
+        '`land_colors = "chosen"` taps for one mana of it. The built-in player chooses the '
+        "color its hand and library need most for the lands it has (`kernel/player/ai_colors.py`)",
+    ),
+    "dig_subtypes": OpSpec(
+        Op.DIG_SUBTYPES,
+        "look at the top `count` cards of your library; you may reveal a card with one of "
+        "`subtypes` and put it into your hand; the rest go on the bottom in a random order "
+        "(the built-in player takes the most valuable)",
+        (_p("count", "int", "a", lo=1, hi=20), _p("subtypes", "subtypes", "b")),
+    ),
+    "p1p1_each_entered": OpSpec(
+        Op.P1P1_EACH_ENTERED,
+        "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
+        "the battlefield this turn",
+        (_p("subtypes", "subtypes", "a"),),
+    ),
     "to_library_bottom": OpSpec(
         Op.TO_LIBRARY_BOTTOM,
         "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "

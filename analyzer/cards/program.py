@@ -254,6 +254,8 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
+    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+        return 0  # "Activate only if a Bird, ... entered": the caller reads them (cond_subtypes)
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
@@ -330,6 +332,17 @@ def parse_ability(
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     if cond == Cond.SECOND_RESOLUTION:
         ctx.err(f"{field}.when", "`second_resolution` counts resolutions: put it on a step")
+    cond_subtypes = 0
+    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+        cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if (cond == Cond.SUBTYPE_ENTERED) != bool(cond_subtypes) or (
+        cond == Cond.SUBTYPE_ENTERED and kind != AbilityKind.ACTIVATED
+    ):
+        ctx.err(
+            f"{field}.when",
+            '`subtype_entered` ("Activate only if a Bird, ... entered the battlefield under '
+            "your control this turn\") is an activated ability's, with the `subtypes` it names",
+        )
     trig = _trigger_param(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
@@ -439,6 +452,7 @@ def parse_ability(
         level=level,
         life=life,
         from_graveyard=graveyard,
+        cond_subtypes=cond_subtypes,
     )
 
 
@@ -560,15 +574,19 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE)
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
             or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
                 "an enters_with ability only puts counters on itself, taps it or chooses a "
-                'creature type (add_counters or tap, ref = "self"; choose_creature_type)',
+                'creature type or color (add_counters or tap, ref = "self"; '
+                "choose_creature_type, choose_color)",
             )
-        if spec.op == Op.CHOOSE_CREATURE_TYPE and kind != AbilityKind.ENTERS_WITH:
+        if (
+            spec.op in (Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
+            and kind != AbilityKind.ENTERS_WITH
+        ):
             ctx.err(f"{sfield}.op", '"As this enters, choose ..." is an enters_with step')
         if (
             step.c == SUBTYPE_CHOSEN

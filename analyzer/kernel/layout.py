@@ -167,6 +167,8 @@ class _Player(NamedTuple):
     FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
     CREATURES_ENTERED_TURN: int  # creatures that entered under this player's control this turn
     GY_ABILITY: int  # 1 once a card with an ability that works from the graveyard was put there
+    SUBTYPES_ENTERED_TURN: int  # Subtype bits of the permanents that entered under this player's
+    # control this turn ("if a Bird, Frog, Otter, or Rat entered the battlefield ...")
 
 
 P = _numbered(_Player)
@@ -392,6 +394,7 @@ class _Object(NamedTuple):
     PLAY_UNTIL: int  # an exiled card CAST_BY may play for a while, and not with mana of any
     # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
     # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)
+    CHOSEN_COLOR: int  # "As this enters, choose a color": that color's Color bit (0: none)
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -29,6 +29,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
+from analyzer.kernel.player.ai_lands import land_ability_ok
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import activation_allowed, level_up_to
@@ -142,6 +143,8 @@ def try_activate(G, C, p, context, only=-1):
             # activation restrictions (602.5b); Class level-ups are ai_levels' (last in a
             # main phase)
             if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
+                continue
+            if not land_ability_ok(G, C, p, o, a, context):  # ai_lands: utility lands
                 continue
             if _grants_what_it_has(G, C, o, a):
                 continue  # "this gains menace until end of turn" once is enough

@@ -566,7 +566,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.SURVEIL or op == Op.SCRY:
             look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
         elif op == Op.DIG:
-            dig(G, C, ctrl, a, b_, c)
+            dig(G, C, ctrl, a, b_, c, 0)
+        elif op == Op.DIG_SUBTYPES:
+            dig(G, C, ctrl, a, -1, 99, b_)  # any card type with one of the subtypes
         elif op == Op.REVEAL_UNTIL_LAND:
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
@@ -736,6 +738,19 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.P1P1_EACH_ENTERED:
+            for i in range(G[H.BF_N]):
+                q = ob(G[OFF_BATTLEFIELD + i])
+                if (
+                    G[q + O.CTRL] == ctrl
+                    and G[q + O.PHASED] == 0
+                    and G[q + O.ENTERED_TURN] == G[H.TURN]
+                    and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    and cards[G[q + O.CARD], CardCol.SUBTYPES] & a
+                ):
+                    G[q + O.P1P1] += 1
+                    G[q + O.CUR_P] += 1
+                    G[H.DIRTY] = DIRTY_ALL
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):

@@ -197,6 +197,7 @@ def _begin_turn(G, C):
         G[q + P.LIFE_LOST_TURN] = 0
         G[q + P.MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
         G[q + P.CREATURES_ENTERED_TURN] = 0
+        G[q + P.SUBTYPES_ENTERED_TURN] = 0
     G[pb(active) + P.TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)

@@ -203,10 +203,10 @@ def look_at_top(G, C, p, n, to_graveyard):
 
 
 @njit(_nrt=True)
-def dig(G, C, p, n, types, max_power):
+def dig(G, C, p, n, types, max_power, subtypes):
     """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
-    creature) and put it into your hand; the rest go on the bottom in a random order. The
-    built-in player takes the most valuable one."""
+    creature; with one of the Subtype bits `subtypes` unless 0) and put it into your hand; the
+    rest go on the bottom in a random order. The built-in player takes the most valuable one."""
     cards = cards_of(C)
     k = min(n, G[pb(p) + P.LIB_N])
     top = np.empty(max(k, 1), np.int32)
@@ -215,6 +215,8 @@ def dig(G, C, p, n, types, max_power):
     for j in range(k):
         card = G[ob(top[j]) + O.CARD]
         if (cards[card, CardCol.TYPES] & types) == 0:
+            continue
+        if subtypes != 0 and (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
             continue
         if (
             cards[card, CardCol.TYPES] & CardType.CREATURE

@@ -9,6 +9,18 @@ scarcity: each colored symbol takes the source that can make the fewest colors, 
 Treasures (the AI keeps Treasures), then generic takes what is left, lands first. With basic
 lands and Treasures this is optimal.
 
+Three kinds of source are more than "taps for these colors" (Bloomburrow's mana lands):
+
+- mana only for creature spells (a Village's "{T}: Add {U}. Spend this mana only to cast a
+  creature spell."): the source's mask holds those colors shifted by ``CREATURE_SHIFT``, and
+  only a creature spell's payment reads them (each source is one mana: its {C} or that color);
+- "one mana of the chosen color" (Uncharted Haven): ``LAND_COLORS`` is ``CHOSEN_COLOR_MANA``
+  and the object's ``O.CHOSEN_COLOR`` is the color;
+- a filter ("{1}, {T}: Add one mana of any color.", Hidden Grotto; "{1}: Add one mana of any
+  color. Activate only once each turn.", Three Tree Mascot): when no source makes a colored
+  symbol, a filter and one more source make it (the filter's own tap, if any, is part of its
+  cost; the no-tap kind is marked used for the turn in ``O.ONCE_TURN``).
+
 Which sources pay is the payer's choice (601.2g-h): the standard player keeps the colors the
 rest of its hand needs (``hand_needs``): generic mana and hybrid symbols (107.4e) are paid with
 the sources whose colors the hand needs least, so a held {U}{U} counterspell keeps its Islands.
@@ -18,7 +30,15 @@ with the first lands).
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, PlayerLevel, Zone
+from analyzer.enums import (
+    CHOSEN_COLOR_MANA,
+    AbilCol,
+    CardCol,
+    CardFlag,
+    CardType,
+    PlayerLevel,
+    Zone,
+)
 from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, P, W
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.state import hand_at, move_object, ob, pb
@@ -27,6 +47,9 @@ from analyzer.kernel.runtime.config import njit
 ANY_COLOR = 31
 SRC_LAND = 1
 SRC_SAC_ANY = 2  # Treasure
+SRC_FILTER = 3  # a no-tap filter (Three Tree Mascot): pays nothing by itself
+CREATURE_SHIFT = 6  # mask bits 6..10: colors a source makes only to cast creature spells
+FILTER_BIT = 1 << 11  # mask bit: the source can filter one other mana into any color
 MAX_SOURCES = SCRATCH // 2
 
 
@@ -44,6 +67,8 @@ def source_kind(cards, abilities, card):
         return SRC_SAC_ANY
     if cards[card, CardCol.FLAGS] & CardFlag.TAP_MANA:
         return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
+    if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
+        return SRC_FILTER
     return 0
 
 
@@ -54,19 +79,31 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+        if G[b + O.CTRL] != p or G[b + O.PHASED] != 0:
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
-        if k == 0:
+        if k == SRC_FILTER:  # no {T} in its cost: tapped or not, once each turn
+            if G[b + O.ONCE_TURN] != G[H.TURN] and n < masks.shape[0]:
+                masks[n] = FILTER_BIT
+                objs[n] = o
+                kinds[n] = k
+                n += 1
+            continue
+        if k == 0 or G[b + O.TAPPED] != 0:
             continue
         units = 1
         if k == SRC_LAND:
             if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
+            if m == CHOSEN_COLOR_MANA:
+                m = G[b + O.CHOSEN_COLOR]
             if m == 0:
                 continue  # a land that makes no mana (a fetch land)
+            m |= cards[card, CardCol.CREATURE_MANA] << CREATURE_SHIFT
+            if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
+                m |= FILTER_BIT
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
         else:
             m = ANY_COLOR
@@ -95,10 +132,38 @@ def _need_weight(mask, needs):
 
 
 @njit
-def plan(masks, kinds, n, generic, colored, any_type, use, needs):
+def _filter_one(masks, kinds, n, use):
+    """One colored symbol no source makes, paid with a filter and one more source (the
+    cheapest: fewest colors, a Treasure last); a no-tap filter first (it costs one source, a
+    tapping one two). Returns False, changing nothing, if there is none."""
+    f = -1
+    for i in range(n):
+        if not use[i] and masks[i] & FILTER_BIT and (f < 0 or kinds[i] == SRC_FILTER):
+            f = i
+    if f < 0:
+        return False
+    best = -1
+    best_score = 1 << 20
+    for i in range(n):
+        if use[i] or i == f or kinds[i] == SRC_FILTER:
+            continue
+        score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
+        if score < best_score:
+            best_score = score
+            best = i
+    if best < 0:
+        return False
+    use[f] = 1
+    use[best] = 1
+    return True
+
+
+@njit
+def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
     needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
-    sources whose colors are needed least (all zero: the first sources, lands first)."""
+    sources whose colors are needed least (all zero: the first sources, lands first).
+    creature: the cost is a creature spell's, which mana only for creature spells may pay."""
     for i in range(n):
         use[i] = 0
     if any_type:
@@ -116,7 +181,7 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs):
         return total == 0
     for c in range(5):
         need = colored[c]
-        bit = 1 << c
+        bit = (1 << c) | ((1 << (c + CREATURE_SHIFT)) if creature else 0)
         while need > 0:
             best = -1
             best_score = 1 << 20
@@ -128,8 +193,10 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs):
                     best_score = score
                     best = i
             if best < 0:
-                return False
-            use[best] = 1
+                if not _filter_one(masks, kinds, n, use):
+                    return False
+            else:
+                use[best] = 1
             need -= 1
     g = generic
     for pass_kind in (SRC_LAND, SRC_SAC_ANY):
@@ -182,8 +249,9 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
     fewest of them unmet (ties: the one leaving the pair's colors most even). colored is
     left holding the split chosen."""
     h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
+    creature = card >= 0 and (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if h == 0:
-        return plan(masks, kinds, n, generic, colored, any_type, use, needs)
+        return plan(masks, kinds, n, generic, colored, any_type, use, needs, creature)
     pair = cards[card, CardCol.HYBRID]
     c1 = _first_color(pair)
     c2 = _first_color(pair & ~(1 << c1))
@@ -191,7 +259,7 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
     best_k = -1
     best_score = 1 << 20
     for k in range(h + 1):  # k of the h hybrid symbols paid with the second color
-        if plan(masks, kinds, n, generic, colored, any_type, use, needs):
+        if plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
             if not wants:
                 return True
             score = _unmet(masks, use, n, needs, c1, c2)
@@ -207,7 +275,7 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
         return False
     colored[c1] -= best_k
     colored[c2] += best_k
-    return plan(masks, kinds, n, generic, colored, any_type, use, needs)
+    return plan(masks, kinds, n, generic, colored, any_type, use, needs, creature)
 
 
 @njit
@@ -282,6 +350,9 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     for i in range(n):
         if use[i]:
             o = objs[i]
+            if kinds[i] == SRC_FILTER:
+                G[ob(o) + O.ONCE_TURN] = G[H.TURN]  # "Activate only once each turn"
+                continue
             G[ob(o) + O.TAPPED] = 1
             if kinds[i] == SRC_SAC_ANY:
                 fire_sacrificed_for_mana(G, cards, abilities, o)

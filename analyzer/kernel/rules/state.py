@@ -184,6 +184,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O.ONCE_EVER] = 0
     G[b + O.RESOLVED_TURN] = 0  # a new object's ability has not resolved yet (400.7)
     G[b + O.CHOSEN_SUBTYPE] = 0  # nor has a type been chosen for it
+    G[b + O.CHOSEN_COLOR] = 0
     G[b + O.EOT_CTRL] = 0
 
 
@@ -297,6 +298,7 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
     if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         G[pb(controller) + P.CREATURES_ENTERED_TURN] += 1
+    G[pb(controller) + P.SUBTYPES_ENTERED_TURN] |= cards[G[b + O.CARD], CardCol.SUBTYPES]
 
 
 @njit

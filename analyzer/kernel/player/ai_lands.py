@@ -1,0 +1,46 @@
+"""The built-in player's use of a land's own activated abilities (the Villages' surveil, dig,
+graveyard return, counters and pump). ``ai_activate.try_activate`` asks ``land_ability_ok``
+before it activates one.
+
+Tapping a land for its ability spends a mana source, and a land that sacrifices itself is a
+land drop lost. So: an ability without targets (surveil, counters on the creatures that
+entered this turn) waits for main phase 2 or an opponent's end step, when the mana is left
+over; one that sacrifices the land waits as well, and needs six or more lands in play (the
+deck has its mana by then). A targeted ability (a pump and haste before combat) is judged by
+its targets like any other.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilCol, CardCol, CardType, Phase
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.state import ob
+from analyzer.kernel.runtime.config import njit
+
+LANDS_TO_SACRIFICE_ONE = 6
+
+
+@njit
+def _lands_in_play(G, cards, p):
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND:
+            n += 1
+    return n
+
+
+@njit
+def land_ability_ok(G, C, p, o, a, context):
+    """May p activate ability a of o now (True for anything but a land's)?"""
+    cards = cards_of(C)
+    if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
+        return True
+    abilities = abilities_of(C)
+    sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
+    if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not (
+        context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
+    ):
+        return False
+    return not sacrifices or _lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
