@@ -256,6 +256,8 @@ class _Cond(NamedTuple):
     SUBTYPE_ENTERED: int = 66  # activated: "Activate only if a Bird, Frog, Otter, or Rat entered
     # the battlefield under your control this turn" (P.SUBTYPES_ENTERED_TURN against the
     # ability's AbilCol.COND_SUBTYPES)
+    GY_LEFT_OR_FOOD: int = 67  # three or more cards left your graveyard this turn or you
+    # sacrificed a Food this turn (P.GY_LEFT_TURN, P.FOOD_SACRIFICED_TURN)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -282,6 +284,7 @@ COND_NAMES = {
     "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
     "second_resolution": Cond.SECOND_RESOLUTION,
     "subtype_entered": Cond.SUBTYPE_ENTERED,
+    "cards_left_graveyard_or_food_sacrificed": Cond.GY_LEFT_OR_FOOD,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 # StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
@@ -647,7 +650,8 @@ class _AbilCol(NamedTuple):
     FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
     # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
     COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
-    N: int = 24
+    COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
+    N: int = 25
 
 
 AbilCol = _AbilCol()

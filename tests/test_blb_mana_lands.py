@@ -76,3 +76,30 @@ def test_haven_chooses_the_color_the_hand_needs() -> None:
         'hand = ["Uncharted Haven", "Thought Shucker", "Agate Assault", "Agate Assault"]',
     )
     assert "mana" in input_error(run_text, text).lower()
+
+
+def test_trigger_mana_needs_the_life_loss() -> None:
+    text = _no_expect(_text("trigger_mana_empties_as_the_phase_ends")).replace(
+        '[[action]]\nattack = ["Heartfire Hero"]\n\n[[action]]\nadvance = "main2"\n\n', ""
+    )  # the Gecko enters in main phase 1, before any attack
+    assert "mana" in input_error(run_text, text).lower()
+
+
+def test_trigger_mana_empties_as_the_phase_ends() -> None:
+    # the {B}{R} is gone in the end step: Savor ({1}{B}, an instant) cannot be cast with it
+    text = _no_expect(_text("trigger_mana_empties_as_the_phase_ends")).replace(
+        '"Agate-Blade Assassin"]', '"Savor"]'
+    )
+    text = text.replace(
+        '[[action]]\ncast = "Agate-Blade Assassin"\n',
+        '[[action]]\nadvance = "end"\n\n[[action]]\ncast = "Savor"\n'
+        'targets = ["battlefield:0:Heartfire Hero"]\n',
+    )
+    assert "mana" in input_error(run_text, text).lower()
+
+
+def test_overseer_refused_without_a_food_sacrificed() -> None:
+    text = _no_expect(_text("activate_only_if_food_sacrificed")).replace(
+        '[[action]]\nactivate = "Food"\n\n[[action]]\nresolve = true\n\n', ""
+    )
+    assert "activate" in input_error(run_text, text).lower()

@@ -240,6 +240,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
             a[AbilCol.FROM_GRAVEYARD] = int(ab.from_graveyard)
             a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
+            a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

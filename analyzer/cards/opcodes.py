@@ -361,8 +361,14 @@ OP_SPECS: dict[str, OpSpec] = {
     "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),
     "add_mana": OpSpec(
         Op.ADD_MANA,
-        'add `amount` mana of one color among `colors` ("any" = WUBRG, "C" = colorless)',
-        (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20)),
+        'add `amount` mana of one color among `colors` ("any" = WUBRG, "C" = colorless); in a '
+        "triggered ability (one mana of one color per step) it goes to your mana pool and "
+        "empties as the step ends, or with `until_end_of_turn` at the end of the turn",
+        (
+            _p("colors", "colors", "a"),
+            _p("amount", "int", "b", 1, lo=1, hi=20),
+            _p("until_end_of_turn", "bool", "c", False),
+        ),
     ),
     "copy_spell": OpSpec(
         Op.COPY_SPELL,

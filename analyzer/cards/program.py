@@ -56,6 +56,7 @@ ABILITY_FIELDS = frozenset(
         "sacrifice",
         "sorcery_speed",
         "mana",
+        "discard",
         "targets",
         "steps",
         "notes",
@@ -332,6 +333,9 @@ def parse_ability(
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     if cond == Cond.SECOND_RESOLUTION:
         ctx.err(f"{field}.when", "`second_resolution` counts resolutions: put it on a step")
+    discard = ctx.bool_(d, "discard", f"{field}.discard")
+    if discard and (kind != AbilityKind.ACTIVATED or "mana" in d):
+        ctx.err(f"{field}.discard", '"Discard a card" is a cost of non-mana activated abilities')
     cond_subtypes = 0
     if kind == AbilityKind.ACTIVATED and "subtypes" in d:
         cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
@@ -453,6 +457,7 @@ def parse_ability(
         life=life,
         from_graveyard=graveyard,
         cond_subtypes=cond_subtypes,
+        discard=discard,
     )
 
 
@@ -569,6 +574,13 @@ def _program(
             )
         if mana and spec.op != Op.ADD_MANA:
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
+        if spec.op == Op.ADD_MANA and not mana and (bin(step.a).count("1") != 1 or step.b != 1):
+            ctx.err(
+                f"{sfield}.colors",
+                "outside a mana ability add_mana adds one mana of one color (one step per mana)",
+            )
+        if spec.op == Op.ADD_MANA and mana and step.c:
+            ctx.err(f"{sfield}.until_end_of_turn", "belongs to a triggered ability's mana")
         if step.ref in (REF_NAMES["attached"],) and not attachable:
             ctx.err(f"{sfield}.ref", "'attached' needs an Aura or Equipment")
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:

@@ -340,6 +340,7 @@ class Ability:
     life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
     from_graveyard: bool = False  # activated: works from the graveyard, exiling the card as a
     # cost (AbilCol.FROM_GRAVEYARD)
+    discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
     cond_subtypes: int = 0  # activated, when = "subtype_entered": the subtypes it watches for
     # (AbilCol.COND_SUBTYPES)
 

@@ -99,6 +99,8 @@ class _Header(NamedTuple):
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
     IMPULSE: int  # 1 once a card was exiled with a permission that ends (cleanup checks them)
+    POOL_PHASE: int  # 1 + the H.PHASE in which mana that empties as the step ends was added to
+    # a mana pool (P.MANA_W..P.MANA_C); 0: there is none
 
 
 H = _numbered(_Header)
@@ -169,6 +171,8 @@ class _Player(NamedTuple):
     GY_ABILITY: int  # 1 once a card with an ability that works from the graveyard was put there
     SUBTYPES_ENTERED_TURN: int  # Subtype bits of the permanents that entered under this player's
     # control this turn ("if a Bird, Frog, Otter, or Rat entered the battlefield ...")
+    GY_LEFT_TURN: int  # cards that left this player's graveyard this turn
+    FOOD_SACRIFICED_TURN: int  # 1 if this player sacrificed a Food this turn
 
 
 P = _numbered(_Player)

@@ -76,7 +76,7 @@ from analyzer.kernel.rules.library import (
     search_basic_land,
     search_basic_land_to_top,
 )
-from analyzer.kernel.rules.mana import pay
+from analyzer.kernel.rules.mana import add_to_pool, pay
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
@@ -738,6 +738,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
+            add_to_pool(G, ctrl, a, b_, c == 1)
         elif op == Op.P1P1_EACH_ENTERED:
             for i in range(G[H.BF_N]):
                 q = ob(G[OFF_BATTLEFIELD + i])

@@ -119,6 +119,9 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         ):
             n -= 1
         return n > 0
+    if cond == Cond.GY_LEFT_OR_FOOD:
+        q = pb(ctrl)
+        return G[q + P.GY_LEFT_TURN] >= 3 or G[q + P.FOOD_SACRIFICED_TURN] != 0
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -306,6 +309,8 @@ def activation_allowed(G, C, o, ab, p):
         return False
     if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
         return False  # 119.4: a player can pay life only if their life total is that high
+    if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
+        return False  # "Discard a card" as a cost needs a card to discard
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:
         if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:

@@ -50,6 +50,9 @@ SRC_SAC_ANY = 2  # Treasure
 SRC_FILTER = 3  # a no-tap filter (Three Tree Mascot): pays nothing by itself
 CREATURE_SHIFT = 6  # mask bits 6..10: colors a source makes only to cast creature spells
 FILTER_BIT = 1 << 11  # mask bit: the source can filter one other mana into any color
+SRC_POOL = 4  # a mana in p's mana pool (objs: its color index, 5 = colorless)
+POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
+# mana that stays until end of turn (Brazen Collector's)
 MAX_SOURCES = SCRATCH // 2
 
 
@@ -76,6 +79,15 @@ def source_kind(cards, abilities, card):
 def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
     n = 0
+    q = pb(p)
+    for c in range(6):  # the mana pool first: what is not spent empties
+        v = G[q + P.MANA_W + c]
+        for _ in range((v & (POOL_KEEP - 1)) + v // POOL_KEEP):
+            if n < masks.shape[0]:
+                masks[n] = 1 << c  # 1 << 5 = 32: colorless
+                objs[n] = c
+                kinds[n] = SRC_POOL
+                n += 1
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
@@ -170,8 +182,8 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
         total = generic
         for c in range(5):
             total += colored[c]
-        # lands first, Treasures last
-        for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+        # the pool first, Treasures last
+        for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
             for i in range(n):
                 if total == 0:
                     break
@@ -199,7 +211,7 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
                 use[best] = 1
             need -= 1
     g = generic
-    for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+    for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
         while g > 0:
             best = -1
             best_w = 1 << 20
@@ -353,6 +365,10 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
             if kinds[i] == SRC_FILTER:
                 G[ob(o) + O.ONCE_TURN] = G[H.TURN]  # "Activate only once each turn"
                 continue
+            if kinds[i] == SRC_POOL:  # o: the color index; what empties soonest goes first
+                slot = pb(p) + P.MANA_W + o
+                G[slot] -= 1 if G[slot] & (POOL_KEEP - 1) else POOL_KEEP
+                continue
             G[ob(o) + O.TAPPED] = 1
             if kinds[i] == SRC_SAC_ANY:
                 fire_sacrificed_for_mana(G, cards, abilities, o)
@@ -361,10 +377,37 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 
 
 @njit
+def add_to_pool(G, p, colors, amount, keep):
+    """Add `amount` mana of the first color of the mask `colors` (32: colorless) to p's mana
+    pool (106.4); keep: it stays until end of turn, else it empties as the step ends (500.4)."""
+    c = 5
+    for k in range(5):
+        if (colors >> k) & 1:
+            c = k
+            break
+    G[pb(p) + P.MANA_W + c] += amount * (POOL_KEEP if keep else 1)
+    if not keep:
+        G[H.POOL_PHASE] = G[H.PHASE] + 1
+
+
+@njit
+def empty_pools(G):
+    """500.4: as a step or phase ends, unspent mana empties from each pool (not the mana that
+    stays until end of turn)."""
+    for p in range(G[H.NPLAYERS]):
+        for c in range(6):
+            G[pb(p) + P.MANA_W + c] &= ~(POOL_KEEP - 1)
+    G[H.POOL_PHASE] = 0
+
+
+@njit
 def count_sources(G, cards, abilities, p):
     """(untapped lands, untapped Treasures) p controls: the AI's quick affordability bound."""
     lands = 0
     sacs = 0
+    for c in range(6):  # mana in the pool counts like an untapped land
+        v = G[pb(p) + P.MANA_W + c]
+        lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)

@@ -425,6 +425,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
             G[ob(o) + O.TAPPED] = 0
         return False
     note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
+        move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]

@@ -195,6 +195,8 @@ def move_object(G, cards, o, zone, top=True):
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
     old = G[b + O.ZONE]
+    if old == Zone.GRAVEYARD:  # "if three or more cards left your graveyard this turn"
+        G[pb(G[b + O.OWNER]) + P.GY_LEFT_TURN] += 1
     if old == Zone.STACK:
         if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
             zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead

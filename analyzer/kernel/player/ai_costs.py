@@ -1,6 +1,7 @@
-"""The built-in player's use of a land's own activated abilities (the Villages' surveil, dig,
-graveyard return, counters and pump). ``ai_activate.try_activate`` asks ``land_ability_ok``
-before it activates one.
+"""The built-in player's activated abilities whose cost spends a resource other than mana: a
+land's own abilities (the Villages' surveil, dig, graveyard return, counters and pump) and a
+"Discard a card" cost. ``ai_activate.try_activate`` asks ``costly_ability_ok`` before it
+activates one.
 
 Tapping a land for its ability spends a mana source, and a land that sacrifices itself is a
 land drop lost. So: an ability without targets (surveil, counters on the creatures that
@@ -8,12 +9,17 @@ entered this turn) waits for main phase 2 or an opponent's end step, when the ma
 over; one that sacrifices the land waits as well, and needs six or more lands in play (the
 deck has its mana by then). A targeted ability (a pump and haste before combat) is judged by
 its targets like any other.
+
+A "Discard a card" cost (a rummage, Flamecache Gecko's) is paid only with a card the player
+would discard anyway (``choices.discard_choice`` with the discard optional: an extra land with
+enough lands in play, a card far out of reach), in main phase 2 or an opponent's end step.
 """
 
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, CardCol, CardType, Phase
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.player.choices import discard_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.state import ob
 from analyzer.kernel.runtime.config import njit
@@ -32,15 +38,23 @@ def _lands_in_play(G, cards, p):
 
 
 @njit
-def land_ability_ok(G, C, p, o, a, context):
-    """May p activate ability a of o now (True for anything but a land's)?"""
+def _spare_time(G, context):
+    """Main phase 2 or an opponent's end step: the mana is left over."""
+    return context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
+
+
+@njit
+def costly_ability_ok(G, C, p, o, a, context):
+    """May p activate ability a of o now (True for one that costs only mana and taps)?"""
     cards = cards_of(C)
+    abilities = abilities_of(C)
+    if abilities[a, AbilCol.COST_DISCARD] and not (
+        _spare_time(G, context) and discard_choice(G, C, p, True) >= 0
+    ):
+        return False
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
         return True
-    abilities = abilities_of(C)
     sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
-    if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not (
-        context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
-    ):
+    if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not _spare_time(G, context):
         return False
     return not sacrifices or _lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
