@@ -471,6 +471,8 @@ class _Op(NamedTuple):
     # bits b into your hand; the rest on the bottom in a random order
     P1P1_EACH_ENTERED: int = 77  # a +1/+1 counter on each creature you control with one of the
     # Subtype bits a that entered the battlefield this turn
+    DISCARD_HAND_DRAW_STASH: int = 78  # you discard your hand, then draw a card for each stash
+    # counter on the source (as it last existed: O.STASH stays as it leaves the battlefield)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
@@ -494,6 +496,7 @@ XCount = _XCount()
 class _CounterKind(NamedTuple):
     P1P1: int = 0
     STUN: int = 1
+    STASH: int = 2  # read only by the permanent's own abilities (O.STASH)
 
 
 CounterKind = _CounterKind()

@@ -4,7 +4,7 @@ or gives the other outcome."""
 
 from __future__ import annotations
 
-from test_scenarios import SCEN, bf, input_error, run_text
+from test_scenarios import SCEN, bf, input_error, run_text, seat
 
 
 def _text(name: str) -> str:
@@ -103,3 +103,15 @@ def test_overseer_refused_without_a_food_sacrificed() -> None:
         '[[action]]\nactivate = "Food"\n\n[[action]]\nresolve = true\n\n', ""
     )
     assert "activate" in input_error(run_text, text).lower()
+
+
+def test_overflow_with_one_counter_draws_one() -> None:
+    # no expend 4 (the Charger is not cast): the one counter from entering
+    text = _no_expect(_text("stash_counters_discard_hand_draw")).replace(
+        '[[action]]\ncast = "Steampath Charger"\n\n[[action]]\nresolve = true\n\n', ""
+    )
+    s = run_text(text)
+    assert seat(s, 0)["hand"] == ["Island"]
+    assert sorted(seat(s, 0)["graveyard"]) == sorted(
+        ["Steampath Charger", "Heartfire Hero", "Plains", "Plains", "Hoarder's Overflow"]
+    )

@@ -1,6 +1,6 @@
 """Whole games with the mana lands (creature-only mana, filters, a chosen color, the Villages'
-abilities) and the cards whose mana waits in the pool: invariants after every step, and the
-nonland cards are really cast (a Mascot filters, the pool's mana pays)."""
+abilities), the cards whose mana waits in the pool, and stash counters: invariants after every
+step, and the nonland cards are really cast (a Mascot filters, the pool's mana pays)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ RED_BLACK_LANDS = Deck(
         ("Steampath Charger", 3),
         ("Fireglass Mentor", 2),
         ("Savor", 2),
+        ("Hoarder's Overflow", 2),
     ),
 )
 GREEN_WHITE_LANDS = Deck(
@@ -58,6 +59,7 @@ def test_games_with_the_mana_lands_keep_invariants_and_cast_the_new_cards(catalo
         "Brazen Collector",
         "Flamecache Gecko",
         "Bonecache Overseer",
+        "Hoarder's Overflow",
         "Thought Shucker",  # blue: a Lilypad Village's {U}, a filter or a blue Haven
     ):
         assert cast[name] > 0, name

@@ -709,6 +709,12 @@ OP_SPECS: dict[str, OpSpec] = {
         "the battlefield this turn",
         (_p("subtypes", "subtypes", "a"),),
     ),
+    "discard_hand_draw_stash": OpSpec(
+        Op.DISCARD_HAND_DRAW_STASH,
+        "you discard your hand, then draw a card for each stash counter on the source (as it "
+        "last existed: Hoarder's Overflow is sacrificed as the cost). The built-in player "
+        "activates it once it draws more cards than its hand holds",
+    ),
     "to_library_bottom": OpSpec(
         Op.TO_LIBRARY_BOTTOM,
         "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "

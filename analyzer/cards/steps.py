@@ -45,7 +45,12 @@ TARGET_KINDS = {
 FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
 INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
 XCOUNT_NAMES = {n.lower(): v for n, v in zip(XCount._fields, XCount, strict=True)}
-COUNTER_NAMES = {"p1p1": CounterKind.P1P1, "+1/+1": CounterKind.P1P1, "stun": CounterKind.STUN}
+COUNTER_NAMES = {
+    "p1p1": CounterKind.P1P1,
+    "+1/+1": CounterKind.P1P1,
+    "stun": CounterKind.STUN,
+    "stash": CounterKind.STASH,
+}
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

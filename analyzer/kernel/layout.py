@@ -399,6 +399,8 @@ class _Object(NamedTuple):
     # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
     # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)
     CHOSEN_COLOR: int  # "As this enters, choose a color": that color's Color bit (0: none)
+    STASH: int  # stash counters; kept as it leaves the battlefield (its last-known count, for
+    # an ability whose cost sacrificed it), cleared as a permanent enters
 
 
 O = _numbered(_Object)  # noqa: E741

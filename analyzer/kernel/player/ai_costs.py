@@ -1,7 +1,7 @@
 """The built-in player's activated abilities whose cost spends a resource other than mana: a
 land's own abilities (the Villages' surveil, dig, graveyard return, counters and pump) and a
-"Discard a card" cost. ``ai_activate.try_activate`` asks ``costly_ability_ok`` before it
-activates one.
+"Discard a card" cost, and "discard your hand, then draw a card per stash counter".
+``ai_activate.try_activate`` asks ``costly_ability_ok`` before it activates one.
 
 Tapping a land for its ability spends a mana source, and a land that sacrifices itself is a
 land drop lost. So: an ability without targets (surveil, counters on the creatures that
@@ -13,15 +13,18 @@ its targets like any other.
 A "Discard a card" cost (a rummage, Flamecache Gecko's) is paid only with a card the player
 would discard anyway (``choices.discard_choice`` with the discard optional: an extra land with
 enough lands in play, a card far out of reach), in main phase 2 or an opponent's end step.
+
+Hoarder's Overflow's "discard your hand, then draw cards equal to the number of stash
+counters" waits until it draws more cards than the hand holds.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Phase
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.enums import AbilCol, CardCol, CardType, Op, Phase, StepCol
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.player.choices import discard_choice
-from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
@@ -38,6 +41,17 @@ def _lands_in_play(G, cards, p):
 
 
 @njit
+def _has_op(C, a, op):
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[a, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op:
+            return True
+    return False
+
+
+@njit
 def _spare_time(G, context):
     """Main phase 2 or an opponent's end step: the mana is left over."""
     return context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
@@ -51,6 +65,8 @@ def costly_ability_ok(G, C, p, o, a, context):
     if abilities[a, AbilCol.COST_DISCARD] and not (
         _spare_time(G, context) and discard_choice(G, C, p, True) >= 0
     ):
+        return False
+    if _has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
         return True

@@ -391,6 +391,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if a == CounterKind.P1P1:
                         G[bo + O.P1P1] += b_
                         G[bo + O.CUR_P] += b_
+                    elif a == CounterKind.STASH:
+                        G[bo + O.STASH] += b_
                     else:
                         G[bo + O.STUN] += b_
                 else:
@@ -740,6 +742,12 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(vals[i]) + O.CUR_P] += x
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             add_to_pool(G, ctrl, a, b_, c == 1)
+        elif op == Op.DISCARD_HAND_DRAW_STASH:
+            x = G[ob(src) + O.STASH]  # sacrificed as the cost: the count as it last existed
+            while G[pb(ctrl) + P.HAND_N] > 0:
+                move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
+            if x > 0:
+                draw_cards(G, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
             for i in range(G[H.BF_N]):
                 q = ob(G[OFF_BATTLEFIELD + i])

@@ -289,6 +289,7 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.TAPPED] = 1 if tapped else 0
     G[b + O.SICK] = 1
     G[b + O.ENTERED_TURN] = G[H.TURN]
+    G[b + O.STASH] = 0  # a new permanent (400.7) has no counters
     G[H.TIMESTAMP] += 1
     G[b + O.TIMESTAMP] = G[H.TIMESTAMP]
     if G[b + O.TOKEN] == 0:
