@@ -473,6 +473,9 @@ class _Op(NamedTuple):
     # Subtype bits a that entered the battlefield this turn
     DISCARD_HAND_DRAW_STASH: int = 78  # you discard your hand, then draw a card for each stash
     # counter on the source (as it last existed: O.STASH stays as it leaves the battlefield)
+    LOOK_X_TAKE_X: int = 79  # you look at the top a*X cards (X: the spell's X_PAID); X of them
+    # into your hand, the rest into your graveyard
+    LOSE_LIFE_X: int = 80  # ref: players each lose X life, X counted as XCount a says
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
@@ -488,6 +491,7 @@ class _XCount(NamedTuple):
     GREATEST_MV_IN_GRAVEYARD: int = 3  # "the greatest mana value among cards in your graveyard"
     OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
     # (the subtypes: the op's own parameter)
+    X_PAID: int = 5  # the X paid for the spell's {X} (O.X_PAID of the resolving spell)
 
 
 XCount = _XCount()

@@ -115,3 +115,14 @@ def test_overflow_with_one_counter_draws_one() -> None:
     assert sorted(seat(s, 0)["graveyard"]) == sorted(
         ["Steampath Charger", "Heartfire Hero", "Plains", "Plains", "Hoarder's Overflow"]
     )
+
+
+def test_stargaze_x_is_kept_below_the_casters_life() -> None:
+    # at 7 life the player keeps 5: X = 2 (four cards looked at, two taken)
+    text = _no_expect(_text("x_spell_look_and_take")).replace(
+        'hand = ["Stargaze"]', 'life = 7\nhand = ["Stargaze"]'
+    )
+    s = run_text(text)
+    assert seat(s, 0)["life"] == 5
+    assert sorted(seat(s, 0)["hand"]) == ["Agate-Blade Assassin", "Fell"]
+    assert seat(s, 0)["library_size"] == 4

@@ -1,6 +1,7 @@
 """Whole games with the mana lands (creature-only mana, filters, a chosen color, the Villages'
 abilities), the cards whose mana waits in the pool, and stash counters: invariants after every
-step, and the nonland cards are really cast (a Mascot filters, the pool's mana pays)."""
+step, and the nonland cards are really cast (a Mascot filters, the pool's mana pays, an {X}
+spell)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ RED_BLACK_LANDS = Deck(
         ("Fireglass Mentor", 2),
         ("Savor", 2),
         ("Hoarder's Overflow", 2),
+        ("Stargaze", 2),
     ),
 )
 GREEN_WHITE_LANDS = Deck(
@@ -60,6 +62,7 @@ def test_games_with_the_mana_lands_keep_invariants_and_cast_the_new_cards(catalo
         "Flamecache Gecko",
         "Bonecache Overseer",
         "Hoarder's Overflow",
+        "Stargaze",
         "Thought Shucker",  # blue: a Lilypad Village's {U}, a filter or a blue Haven
     ):
         assert cast[name] > 0, name

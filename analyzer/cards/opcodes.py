@@ -715,6 +715,21 @@ OP_SPECS: dict[str, OpSpec] = {
         "last existed: Hoarder's Overflow is sacrificed as the cost). The built-in player "
         "activates it once it draws more cards than its hand holds",
     ),
+    "look_x_take_x": OpSpec(
+        Op.LOOK_X_TAKE_X,
+        "look at the top `look_per_x` x X cards of your library (X: the spell's {X}); put X of "
+        "them into your hand (the built-in player takes the most valuable) and the rest into "
+        "your graveyard",
+        (_p("look_per_x", "int", "a", 1, lo=1, hi=5),),
+    ),
+    "lose_life_x": OpSpec(
+        Op.LOSE_LIFE_X,
+        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X})",
+        (_p("x", "xcount", "a"),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
     "to_library_bottom": OpSpec(
         Op.TO_LIBRARY_BOTTOM,
         "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "

@@ -401,6 +401,7 @@ class _Object(NamedTuple):
     CHOSEN_COLOR: int  # "As this enters, choose a color": that color's Color bit (0: none)
     STASH: int  # stash counters; kept as it leaves the battlefield (its last-known count, for
     # an ability whose cost sacrificed it), cleared as a permanent enters
+    X_PAID: int  # a spell with {X} in its cost: the X chosen as it was cast (107.3)
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -70,6 +70,7 @@ from analyzer.kernel.rules.library import (
     dig,
     exile_top_may_play,
     look_at_top,
+    look_take,
     mill,
     mill_take,
     reveal_until_land,
@@ -215,6 +216,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
     n = 0
     if x == XCount.SELF_POWER:
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+    if x == XCount.X_PAID:
+        return G[ob(src) + O.X_PAID] if src >= 0 else 0
     if x == XCount.OPPONENTS_HAND_AT_MOST_1:
         for q in range(G[H.NPLAYERS]):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
@@ -742,6 +745,15 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(vals[i]) + O.CUR_P] += x
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             add_to_pool(G, ctrl, a, b_, c == 1)
+        elif op == Op.LOOK_X_TAKE_X:
+            x = count_x(G, C, XCount.X_PAID, src, ctrl, 0)
+            if x > 0:
+                look_take(G, C, ctrl, a * x, x)
+        elif op == Op.LOSE_LIFE_X:
+            x = count_x(G, C, a, src, ctrl, 0)
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE and x > 0:
+                    lose_life_event(G, C, vals[i] - PLAYER_BASE, x)
         elif op == Op.DISCARD_HAND_DRAW_STASH:
             x = G[ob(src) + O.STASH]  # sacrificed as the cost: the count as it last existed
             while G[pb(ctrl) + P.HAND_N] > 0:

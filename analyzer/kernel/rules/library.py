@@ -237,6 +237,30 @@ def dig(G, C, p, n, types, max_power, subtypes):
 
 
 @njit(_nrt=True)
+def look_take(G, C, p, n, k):
+    """Look at the top n; put k of them into your hand (the built-in player takes the most
+    valuable) and the rest into your graveyard (Stargaze)."""
+    cards = cards_of(C)
+    n = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(n, 1), np.int32)
+    _top(G, p, n, top)
+    for _ in range(min(k, n)):
+        best = -1
+        for j in range(n):
+            if top[j] >= 0 and (
+                best < 0
+                or cards[G[ob(top[j]) + O.CARD], CardCol.VALUE]
+                > cards[G[ob(top[best]) + O.CARD], CardCol.VALUE]
+            ):
+                best = j
+        move_object(G, cards, top[best], Zone.HAND)
+        top[best] = -1
+    for j in range(n):
+        if top[j] >= 0:
+            move_object(G, cards, top[j], Zone.GRAVEYARD)
+
+
+@njit(_nrt=True)
 def reveal_until_land(G, C, p):
     """Reveal from the top until a land card: it enters tapped under p's control; the other
     revealed cards go on the bottom in a random order (all of them if no land was found)."""
