@@ -253,6 +253,11 @@ class _Cond(NamedTuple):
     # control this turn (P.CREATURES_ENTERED_TURN; "another": not the source, H.TARGET_SRC)
     SECOND_RESOLUTION: int = 65  # steps: "if this is the second time this ability has resolved
     # this turn" (O.RESOLVED_TURN / O.RESOLVED_N count the resolutions that reach the step)
+    SUBTYPE_ENTERED: int = 66  # activated: "Activate only if a Bird, Frog, Otter, or Rat entered
+    # the battlefield under your control this turn" (P.SUBTYPES_ENTERED_TURN against the
+    # ability's AbilCol.COND_SUBTYPES)
+    GY_LEFT_OR_FOOD: int = 67  # three or more cards left your graveyard this turn or you
+    # sacrificed a Food this turn (P.GY_LEFT_TURN, P.FOOD_SACRIFICED_TURN)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -278,6 +283,8 @@ COND_NAMES = {
     "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
     "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
     "second_resolution": Cond.SECOND_RESOLUTION,
+    "subtype_entered": Cond.SUBTYPE_ENTERED,
+    "cards_left_graveyard_or_food_sacrificed": Cond.GY_LEFT_OR_FOOD,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 # StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
@@ -336,6 +343,8 @@ class _TargetFilter(NamedTuple):
     POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
     DIFFERENT_CONTROLLER: int = 131072  # "controlled by different players": not controlled by
     # the controller of a target of the group TargCol.OTHER_THAN names
+    SUBTYPES: int = 262144  # "target Bat, Lizard, Rat, or Squirrel card": one of the Subtype
+    # bits in the group's PARAM
 
 
 TargetFilter = _TargetFilter()
@@ -457,6 +466,16 @@ class _Op(NamedTuple):
     CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
     GAIN_CONTROL_EOT: int = 74  # ref: you gain control of it until end of turn if its power is
     # at most a or you control another permanent of subtype b (b = 0: no such clause); DONE
+    CHOOSE_COLOR: int = 75  # enters_with: "As this enters, choose a color" (O.CHOSEN_COLOR)
+    DIG_SUBTYPES: int = 76  # you: look at the top a; may put a card with one of the Subtype
+    # bits b into your hand; the rest on the bottom in a random order
+    P1P1_EACH_ENTERED: int = 77  # a +1/+1 counter on each creature you control with one of the
+    # Subtype bits a that entered the battlefield this turn
+    DISCARD_HAND_DRAW_STASH: int = 78  # you discard your hand, then draw a card for each stash
+    # counter on the source (as it last existed: O.STASH stays as it leaves the battlefield)
+    LOOK_X_TAKE_X: int = 79  # you look at the top a*X cards (X: the spell's X_PAID); X of them
+    # into your hand, the rest into your graveyard
+    LOSE_LIFE_X: int = 80  # ref: players each lose X life, X counted as XCount a says
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
@@ -472,6 +491,7 @@ class _XCount(NamedTuple):
     GREATEST_MV_IN_GRAVEYARD: int = 3  # "the greatest mana value among cards in your graveyard"
     OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
     # (the subtypes: the op's own parameter)
+    X_PAID: int = 5  # the X paid for the spell's {X} (O.X_PAID of the resolving spell)
 
 
 XCount = _XCount()
@@ -480,6 +500,7 @@ XCount = _XCount()
 class _CounterKind(NamedTuple):
     P1P1: int = 0
     STUN: int = 1
+    STASH: int = 2  # read only by the permanent's own abilities (O.STASH)
 
 
 CounterKind = _CounterKind()
@@ -582,10 +603,16 @@ class _CardCol(NamedTuple):
     AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
     AI_ROLE_BASIC: int = 28  # AiRole as the basic player derives it (kept exactly, issue 14)
     MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
-    N: int = 30
+    CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
+    # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
+    # creature spell.")
+    N: int = 31
 
 
 CardCol = _CardCol()
+# CardCol.LAND_COLORS of a land that taps for "one mana of the chosen color" (Uncharted Haven):
+# the color chosen as it entered is the object's O.CHOSEN_COLOR
+CHOSEN_COLOR_MANA = 64
 
 
 class _CardFlag(NamedTuple):
@@ -595,6 +622,8 @@ class _CardFlag(NamedTuple):
     FAST: int = 8  # instant, or has flash: castable at instant speed
     TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
     GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
+    FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
+    # Mascot): with one more mana, a mana of any color
 
 
 CardFlag = _CardFlag()
@@ -627,7 +656,9 @@ class _AbilCol(NamedTuple):
     COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
     FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
     # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
-    N: int = 23
+    COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
+    COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
+    N: int = 25
 
 
 AbilCol = _AbilCol()

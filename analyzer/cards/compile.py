@@ -159,7 +159,31 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FAST
     if _tap_mana_colors(rec):
         flags |= CardFlag.TAP_MANA
+    if _filters_mana(rec):
+        flags |= CardFlag.FILTER_MANA
     return flags
+
+
+ANY_COLOR_MASK = 31  # add_mana's `colors = "any"`
+
+
+def _filters_mana(rec: CardRecord) -> bool:
+    """A "{1}, {T}: Add one mana of any color." land or a "{1}: Add one mana of any color.
+    Activate only once each turn." permanent: the mana planner pays a colored symbol with it
+    and one more source (kernel/rules/mana.py)."""
+    return any(
+        ab.kind == AbilityKind.ACTIVATED
+        and ab.mana
+        and not ab.sacrifice
+        and ab.cost.generic == 1
+        and ab.cost.mv == 1
+        and (ab.tap if rec.is_land else (not ab.tap and ab.once == 1))
+        and len(ab.steps) == 1
+        and ab.steps[0].op == Op.ADD_MANA
+        and ab.steps[0].a == ANY_COLOR_MASK
+        and ab.steps[0].b == 1
+        for ab in rec.abilities
+    )
 
 
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
@@ -191,6 +215,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.SUPPORT] = rec.support
         row[CardCol.LAND_COLORS] = rec.land_colors
         row[CardCol.ETB_TAPPED] = int(rec.etb_tapped)
+        row[CardCol.CREATURE_MANA] = rec.creature_mana
         row[CardCol.VALUE] = derive_value(rec)
         abilities = _implicit_gift(rec) + _implicit_prowess(rec) + rec.abilities
         row[CardCol.HYBRID] = rec.cost.hybrid_colors
@@ -214,6 +239,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.COST_LIFE] = ab.life
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
             a[AbilCol.FROM_GRAVEYARD] = int(ab.from_graveyard)
+            a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
+            a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
             a[AbilCol.TRIG_PARAM] = ab.trig_param

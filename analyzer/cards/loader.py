@@ -32,6 +32,7 @@ from analyzer.cards.records import (
 )
 from analyzer.enums import (
     AI_ROLE_NAMES,
+    CHOSEN_COLOR_MANA,
     GIFT_KIND_NAMES,
     SUPPORT_NAMES,
     AbilityKind,
@@ -66,6 +67,7 @@ CARD_FIELDS = frozenset(
         "colors",
         "land_colors",
         "etb_tapped",
+        "creature_mana",
         "changeling",
         "ability",
     }
@@ -195,12 +197,23 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if "land_colors" in d:
         lc = d["land_colors"]
         try:
-            land_colors = COLORLESS_MANA if lc == "C" else parse_colors(lc)
+            if lc == "chosen":  # "Add one mana of the chosen color" (choose_color)
+                land_colors = CHOSEN_COLOR_MANA
+            else:
+                land_colors = COLORLESS_MANA if lc == "C" else parse_colors(lc)
         except ValueError as exc:
             ctx.err("land_colors", str(exc))
     if land_colors and not types & CardType.LAND:
         ctx.err("land_colors", "only lands tap for mana this way")
     etb_tapped = ctx.bool_(d, "etb_tapped", "etb_tapped")
+    creature_mana = 0
+    if "creature_mana" in d:  # "{T}: Add {U}. Spend this mana only to cast a creature spell."
+        try:
+            creature_mana = parse_colors(d["creature_mana"])
+        except ValueError as exc:
+            ctx.err("creature_mana", str(exc))
+        if not types & CardType.LAND or not land_colors:
+            ctx.err("creature_mana", "belongs to a land that also taps for `land_colors`")
     if ctx.bool_(d, "changeling", "changeling"):  # 702.73a: every creature type, in every zone
         if oracle and "changeling" not in oracle.lower():
             ctx.err("changeling", "is not in the oracle text")
@@ -249,6 +262,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         abilities=abils,
         land_colors=land_colors,
         etb_tapped=etb_tapped,
+        creature_mana=creature_mana,
         source=str(source),
         line=ctx.line,
         ignored=ignored,

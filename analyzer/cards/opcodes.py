@@ -361,8 +361,14 @@ OP_SPECS: dict[str, OpSpec] = {
     "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),
     "add_mana": OpSpec(
         Op.ADD_MANA,
-        'add `amount` mana of one color among `colors` ("any" = WUBRG, "C" = colorless)',
-        (_p("colors", "colors", "a"), _p("amount", "int", "b", 1, lo=1, hi=20)),
+        'add `amount` mana of one color among `colors` ("any" = WUBRG, "C" = colorless); in a '
+        "triggered ability (one mana of one color per step) it goes to your mana pool and "
+        "empties as the step ends, or with `until_end_of_turn` at the end of the turn",
+        (
+            _p("colors", "colors", "a"),
+            _p("amount", "int", "b", 1, lo=1, hi=20),
+            _p("until_end_of_turn", "bool", "c", False),
+        ),
     ),
     "copy_spell": OpSpec(
         Op.COPY_SPELL,
@@ -683,6 +689,46 @@ OP_SPECS: dict[str, OpSpec] = {
         '"As this enters, choose a creature type" (an `enters_with` step; the built-in player '
         "chooses the type most of its creature cards share); a `static_anthem` with "
         '`subtype = "chosen"` reads it',
+    ),
+    "choose_color": OpSpec(
+        Op.CHOOSE_COLOR,
+        '"As this enters, choose a color" (an `enters_with` step): a land with '
+        '`land_colors = "chosen"` taps for one mana of it. The built-in player chooses the '
+        "color its hand and library need most for the lands it has (`kernel/player/ai_colors.py`)",
+    ),
+    "dig_subtypes": OpSpec(
+        Op.DIG_SUBTYPES,
+        "look at the top `count` cards of your library; you may reveal a card with one of "
+        "`subtypes` and put it into your hand; the rest go on the bottom in a random order "
+        "(the built-in player takes the most valuable)",
+        (_p("count", "int", "a", lo=1, hi=20), _p("subtypes", "subtypes", "b")),
+    ),
+    "p1p1_each_entered": OpSpec(
+        Op.P1P1_EACH_ENTERED,
+        "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
+        "the battlefield this turn",
+        (_p("subtypes", "subtypes", "a"),),
+    ),
+    "discard_hand_draw_stash": OpSpec(
+        Op.DISCARD_HAND_DRAW_STASH,
+        "you discard your hand, then draw a card for each stash counter on the source (as it "
+        "last existed: Hoarder's Overflow is sacrificed as the cost). The built-in player "
+        "activates it once it draws more cards than its hand holds",
+    ),
+    "look_x_take_x": OpSpec(
+        Op.LOOK_X_TAKE_X,
+        "look at the top `look_per_x` x X cards of your library (X: the spell's {X}); put X of "
+        "them into your hand (the built-in player takes the most valuable) and the rest into "
+        "your graveyard",
+        (_p("look_per_x", "int", "a", 1, lo=1, hi=5),),
+    ),
+    "lose_life_x": OpSpec(
+        Op.LOSE_LIFE_X,
+        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X})",
+        (_p("x", "xcount", "a"),),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
     ),
     "to_library_bottom": OpSpec(
         Op.TO_LIBRARY_BOTTOM,

@@ -56,6 +56,7 @@ ABILITY_FIELDS = frozenset(
         "sacrifice",
         "sorcery_speed",
         "mana",
+        "discard",
         "targets",
         "steps",
         "notes",
@@ -254,6 +255,8 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
     if "for_each" in d:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
+    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+        return 0  # "Activate only if a Bird, ... entered": the caller reads them (cond_subtypes)
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
@@ -330,6 +333,20 @@ def parse_ability(
         ctx.err(f"{field}.when", "`is_token` filters the objects of a step's ref: put it on a step")
     if cond == Cond.SECOND_RESOLUTION:
         ctx.err(f"{field}.when", "`second_resolution` counts resolutions: put it on a step")
+    discard = ctx.bool_(d, "discard", f"{field}.discard")
+    if discard and (kind != AbilityKind.ACTIVATED or "mana" in d):
+        ctx.err(f"{field}.discard", '"Discard a card" is a cost of non-mana activated abilities')
+    cond_subtypes = 0
+    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+        cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if (cond == Cond.SUBTYPE_ENTERED) != bool(cond_subtypes) or (
+        cond == Cond.SUBTYPE_ENTERED and kind != AbilityKind.ACTIVATED
+    ):
+        ctx.err(
+            f"{field}.when",
+            '`subtype_entered` ("Activate only if a Bird, ... entered the battlefield under '
+            "your control this turn\") is an activated ability's, with the `subtypes` it names",
+        )
     trig = _trigger_param(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
@@ -439,6 +456,8 @@ def parse_ability(
         level=level,
         life=life,
         from_graveyard=graveyard,
+        cond_subtypes=cond_subtypes,
+        discard=discard,
     )
 
 
@@ -555,20 +574,31 @@ def _program(
             )
         if mana and spec.op != Op.ADD_MANA:
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
+        if spec.op == Op.ADD_MANA and not mana and (bin(step.a).count("1") != 1 or step.b != 1):
+            ctx.err(
+                f"{sfield}.colors",
+                "outside a mana ability add_mana adds one mana of one color (one step per mana)",
+            )
+        if spec.op == Op.ADD_MANA and mana and step.c:
+            ctx.err(f"{sfield}.until_end_of_turn", "belongs to a triggered ability's mana")
         if step.ref in (REF_NAMES["attached"],) and not attachable:
             ctx.err(f"{sfield}.ref", "'attached' needs an Aura or Equipment")
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE)
+            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
             or step.ref != REF_NAMES["self"]
         ):
             ctx.err(
                 f"{sfield}.op",
                 "an enters_with ability only puts counters on itself, taps it or chooses a "
-                'creature type (add_counters or tap, ref = "self"; choose_creature_type)',
+                'creature type or color (add_counters or tap, ref = "self"; '
+                "choose_creature_type, choose_color)",
             )
-        if spec.op == Op.CHOOSE_CREATURE_TYPE and kind != AbilityKind.ENTERS_WITH:
+        if (
+            spec.op in (Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
+            and kind != AbilityKind.ENTERS_WITH
+        ):
             ctx.err(f"{sfield}.op", '"As this enters, choose ..." is an enters_with step')
         if (
             step.c == SUBTYPE_CHOSEN

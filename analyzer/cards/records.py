@@ -340,6 +340,9 @@ class Ability:
     life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
     from_graveyard: bool = False  # activated: works from the graveyard, exiling the card as a
     # cost (AbilCol.FROM_GRAVEYARD)
+    discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
+    cond_subtypes: int = 0  # activated, when = "subtype_entered": the subtypes it watches for
+    # (AbilCol.COND_SUBTYPES)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""
@@ -375,6 +378,7 @@ class CardRecord:
     abilities: tuple[Ability, ...]
     land_colors: int = 0
     etb_tapped: bool = False
+    creature_mana: int = 0  # lands: colors it also taps for, spendable only on creature spells
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
     # not exact: the ability lines it ignores (approximate: runs without them)

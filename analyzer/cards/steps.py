@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from analyzer.cards.program import Ctx
 
 TARGET_FIELDS = frozenset(
-    {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than"}
+    {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than", "subtypes"}
 )
 TARGET_KINDS = {
     n.lower(): v
@@ -45,7 +45,12 @@ TARGET_KINDS = {
 FILTER_NAMES = {n.lower(): v for n, v in zip(TargetFilter._fields, TargetFilter, strict=True)}
 INTENT_NAMES = {n.lower(): v for n, v in zip(Intent._fields, Intent, strict=True)}
 XCOUNT_NAMES = {n.lower(): v for n, v in zip(XCount._fields, XCount, strict=True)}
-COUNTER_NAMES = {"p1p1": CounterKind.P1P1, "+1/+1": CounterKind.P1P1, "stun": CounterKind.STUN}
+COUNTER_NAMES = {
+    "p1p1": CounterKind.P1P1,
+    "+1/+1": CounterKind.P1P1,
+    "stun": CounterKind.STUN,
+    "stash": CounterKind.STASH,
+}
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -124,6 +129,16 @@ def read_target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup 
             "different_controller needs `other_than`: the group whose targets' controllers "
             "this group's must differ from",
         )
+    if "subtypes" in d:  # "target Bat, Lizard, Rat, or Squirrel card": the mask is the param
+        if filt & with_param:
+            ctx.err(
+                f"{field}.subtypes",
+                "shares `param` with mv_at_most, pt_at_least and power_at_most: use one",
+            )
+        param = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        filt |= TargetFilter.SUBTYPES
+    elif filt & TargetFilter.SUBTYPES:
+        ctx.err(f"{field}.filter", "write `subtypes = [...]`, not the subtypes filter")
     if kind is None:
         return None
     return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)

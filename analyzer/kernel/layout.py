@@ -99,6 +99,8 @@ class _Header(NamedTuple):
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
     IMPULSE: int  # 1 once a card was exiled with a permission that ends (cleanup checks them)
+    POOL_PHASE: int  # 1 + the H.PHASE in which mana that empties as the step ends was added to
+    # a mana pool (P.MANA_W..P.MANA_C); 0: there is none
 
 
 H = _numbered(_Header)
@@ -167,6 +169,10 @@ class _Player(NamedTuple):
     FLASHBACK_GY: int  # 1 once a card with flashback was put into this player's graveyard
     CREATURES_ENTERED_TURN: int  # creatures that entered under this player's control this turn
     GY_ABILITY: int  # 1 once a card with an ability that works from the graveyard was put there
+    SUBTYPES_ENTERED_TURN: int  # Subtype bits of the permanents that entered under this player's
+    # control this turn ("if a Bird, Frog, Otter, or Rat entered the battlefield ...")
+    GY_LEFT_TURN: int  # cards that left this player's graveyard this turn
+    FOOD_SACRIFICED_TURN: int  # 1 if this player sacrificed a Food this turn
 
 
 P = _numbered(_Player)
@@ -392,6 +398,10 @@ class _Object(NamedTuple):
     PLAY_UNTIL: int  # an exiled card CAST_BY may play for a while, and not with mana of any
     # type: 1 + the turn whose cleanup ends it, or -(1 + the own turn count of CAST_BY - 1 at
     # whose cleanup it ends); 0: no end (Cruelclaw's Heist: any type of mana)
+    CHOSEN_COLOR: int  # "As this enters, choose a color": that color's Color bit (0: none)
+    STASH: int  # stash counters; kept as it leaves the battlefield (its last-known count, for
+    # an ability whose cost sacrificed it), cleared as a permanent enters
+    X_PAID: int  # a spell with {X} in its cost: the X chosen as it was cast (107.3)
 
 
 O = _numbered(_Object)  # noqa: E741

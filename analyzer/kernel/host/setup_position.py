@@ -168,6 +168,8 @@ def add_permanent(
     G[b + L.O.ENTERED_TURN] = turn if entered_this_turn else turn - 1
     if entered_this_turn and cards[card, CardCol.TYPES] & CardType.CREATURE:
         G[_pb(controller) + L.P.CREATURES_ENTERED_TURN] += 1  # "a creature entered this turn"
+    if entered_this_turn:  # "if a Bird, Frog, Otter, or Rat entered ... this turn"
+        G[_pb(controller) + L.P.SUBTYPES_ENTERED_TURN] |= cards[card, CardCol.SUBTYPES]
     G[L.H.TIMESTAMP] += 1
     G[b + L.O.TIMESTAMP] = G[L.H.TIMESTAMP]
     _append(G, controller, Zone.BATTLEFIELD, o)

@@ -19,6 +19,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Cond,
     Keyword,
     Op,
     Phase,
@@ -28,6 +29,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
+from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
@@ -113,6 +115,7 @@ def _waits_for_end_step(G, cards, abilities, o, a):
         G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
         and abilities[a, AbilCol.COST_TAP] != 0
         and abilities[a, AbilCol.TRIG_PARAM] != 1
+        and abilities[a, AbilCol.COND] == Cond.ALWAYS  # "Activate only if": while it holds
         and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
     )
 
@@ -142,6 +145,8 @@ def try_activate(G, C, p, context, only=-1):
             # activation restrictions (602.5b); Class level-ups are ai_levels' (last in a
             # main phase)
             if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
+                continue
+            if not costly_ability_ok(G, C, p, o, a, context):  # lands' abilities, discards
                 continue
             if _grants_what_it_has(G, C, o, a):
                 continue  # "this gains menace until end of turn" once is enough

@@ -277,6 +277,8 @@ def destroy(G, C, o):
 
 @njit
 def sacrifice(G, C, o):
+    if cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD:
+        G[pb(G[ob(o) + O.CTRL]) + P.FOOD_SACRIFICED_TURN] = 1  # "if you've sacrificed a Food"
     fire_sacrificed(G, C, o)
     _dies(G, C, o)
 

@@ -70,13 +70,14 @@ from analyzer.kernel.rules.library import (
     dig,
     exile_top_may_play,
     look_at_top,
+    look_take,
     mill,
     mill_take,
     reveal_until_land,
     search_basic_land,
     search_basic_land_to_top,
 )
-from analyzer.kernel.rules.mana import pay
+from analyzer.kernel.rules.mana import add_to_pool, pay
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
@@ -215,6 +216,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
     n = 0
     if x == XCount.SELF_POWER:
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
+    if x == XCount.X_PAID:
+        return G[ob(src) + O.X_PAID] if src >= 0 else 0
     if x == XCount.OPPONENTS_HAND_AT_MOST_1:
         for q in range(G[H.NPLAYERS]):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
@@ -391,6 +394,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if a == CounterKind.P1P1:
                         G[bo + O.P1P1] += b_
                         G[bo + O.CUR_P] += b_
+                    elif a == CounterKind.STASH:
+                        G[bo + O.STASH] += b_
                     else:
                         G[bo + O.STUN] += b_
                 else:
@@ -566,7 +571,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.SURVEIL or op == Op.SCRY:
             look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
         elif op == Op.DIG:
-            dig(G, C, ctrl, a, b_, c)
+            dig(G, C, ctrl, a, b_, c, 0)
+        elif op == Op.DIG_SUBTYPES:
+            dig(G, C, ctrl, a, -1, 99, b_)  # any card type with one of the subtypes
         elif op == Op.REVEAL_UNTIL_LAND:
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
@@ -736,6 +743,36 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if _is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+        elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
+            add_to_pool(G, ctrl, a, b_, c == 1)
+        elif op == Op.LOOK_X_TAKE_X:
+            x = count_x(G, C, XCount.X_PAID, src, ctrl, 0)
+            if x > 0:
+                look_take(G, C, ctrl, a * x, x)
+        elif op == Op.LOSE_LIFE_X:
+            x = count_x(G, C, a, src, ctrl, 0)
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE and x > 0:
+                    lose_life_event(G, C, vals[i] - PLAYER_BASE, x)
+        elif op == Op.DISCARD_HAND_DRAW_STASH:
+            x = G[ob(src) + O.STASH]  # sacrificed as the cost: the count as it last existed
+            while G[pb(ctrl) + P.HAND_N] > 0:
+                move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
+            if x > 0:
+                draw_cards(G, ctrl, x)
+        elif op == Op.P1P1_EACH_ENTERED:
+            for i in range(G[H.BF_N]):
+                q = ob(G[OFF_BATTLEFIELD + i])
+                if (
+                    G[q + O.CTRL] == ctrl
+                    and G[q + O.PHASED] == 0
+                    and G[q + O.ENTERED_TURN] == G[H.TURN]
+                    and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    and cards[G[q + O.CARD], CardCol.SUBTYPES] & a
+                ):
+                    G[q + O.P1P1] += 1
+                    G[q + O.CUR_P] += 1
+                    G[H.DIRTY] = DIRTY_ALL
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):

@@ -59,6 +59,7 @@ from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike
 from analyzer.kernel.rules.events import fire_begin_step, fire_controller_event, fire_end_step
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions
+from analyzer.kernel.rules.mana import empty_pools
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.stack import (
     cast_finish,
@@ -197,6 +198,11 @@ def _begin_turn(G, C):
         G[q + P.LIFE_LOST_TURN] = 0
         G[q + P.MANA_SPENT_TURN] = 0  # expend counts the mana spent on spells this turn
         G[q + P.CREATURES_ENTERED_TURN] = 0
+        G[q + P.SUBTYPES_ENTERED_TURN] = 0
+        G[q + P.GY_LEFT_TURN] = 0
+        G[q + P.FOOD_SACRIFICED_TURN] = 0
+        for c in range(6):  # "until end of turn" mana is gone too (Brazen Collector's)
+            G[q + P.MANA_W + c] = 0
     G[pb(active) + P.TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
@@ -308,6 +314,8 @@ def step(G, C, pol):
     one turn-based action)."""
     active = G[H.ACTIVE]
     ph = G[H.PHASE]
+    if G[H.POOL_PHASE] != 0 and G[H.POOL_PHASE] != ph + 1:
+        empty_pools(G)  # 500.4: unspent mana empties as the step or phase ends
     if ph != Phase.BEGIN and not alive(G, active) and G[H.TURN] > 0:
         _abandon_turn(G, C)
         return

@@ -45,6 +45,7 @@ from analyzer.kernel.layout import (
     P,
     T,
 )
+from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
@@ -118,6 +119,9 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         ):
             n -= 1
         return n > 0
+    if cond == Cond.GY_LEFT_OR_FOOD:
+        q = pb(ctrl)
+        return G[q + P.GY_LEFT_TURN] >= 3 or G[q + P.FOOD_SACRIFICED_TURN] != 0
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -194,6 +198,8 @@ def _enters_with(G, C, o, ctrl):
             elif steps[k, StepCol.OP] == Op.CHOOSE_CREATURE_TYPE:  # "As this enters, choose"
                 G[ob(o) + O.CHOSEN_SUBTYPE] = creature_type_choice(G, C, ctrl)
                 G[H.DIRTY] = DIRTY_ALL  # statics that read the chosen type
+            elif steps[k, StepCol.OP] == Op.CHOOSE_COLOR:  # "As this enters, choose a color"
+                G[ob(o) + O.CHOSEN_COLOR] = color_choice(G, C, ctrl)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
@@ -303,8 +309,13 @@ def activation_allowed(G, C, o, ab, p):
         return False
     if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
         return False  # 119.4: a player can pay life only if their life total is that high
+    if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
+        return False  # "Discard a card" as a cost needs a card to discard
     cond = abilities[ab, AbilCol.COND]
-    if cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
+    if cond == Cond.SUBTYPE_ENTERED:
+        if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:
+            return False
+    elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
         return False
     level = abilities[ab, AbilCol.LEVEL]
     if level > 0:

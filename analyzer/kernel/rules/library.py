@@ -203,10 +203,10 @@ def look_at_top(G, C, p, n, to_graveyard):
 
 
 @njit(_nrt=True)
-def dig(G, C, p, n, types, max_power):
+def dig(G, C, p, n, types, max_power, subtypes):
     """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
-    creature) and put it into your hand; the rest go on the bottom in a random order. The
-    built-in player takes the most valuable one."""
+    creature; with one of the Subtype bits `subtypes` unless 0) and put it into your hand; the
+    rest go on the bottom in a random order. The built-in player takes the most valuable one."""
     cards = cards_of(C)
     k = min(n, G[pb(p) + P.LIB_N])
     top = np.empty(max(k, 1), np.int32)
@@ -215,6 +215,8 @@ def dig(G, C, p, n, types, max_power):
     for j in range(k):
         card = G[ob(top[j]) + O.CARD]
         if (cards[card, CardCol.TYPES] & types) == 0:
+            continue
+        if subtypes != 0 and (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
             continue
         if (
             cards[card, CardCol.TYPES] & CardType.CREATURE
@@ -232,6 +234,30 @@ def dig(G, C, p, n, types, max_power):
             rest[m] = top[j]
             m += 1
     _to_bottom_random(G, C, rest, m)
+
+
+@njit(_nrt=True)
+def look_take(G, C, p, n, k):
+    """Look at the top n; put k of them into your hand (the built-in player takes the most
+    valuable) and the rest into your graveyard (Stargaze)."""
+    cards = cards_of(C)
+    n = min(n, G[pb(p) + P.LIB_N])
+    top = np.empty(max(n, 1), np.int32)
+    _top(G, p, n, top)
+    for _ in range(min(k, n)):
+        best = -1
+        for j in range(n):
+            if top[j] >= 0 and (
+                best < 0
+                or cards[G[ob(top[j]) + O.CARD], CardCol.VALUE]
+                > cards[G[ob(top[best]) + O.CARD], CardCol.VALUE]
+            ):
+                best = j
+        move_object(G, cards, top[best], Zone.HAND)
+        top[best] = -1
+    for j in range(n):
+        if top[j] >= 0:
+            move_object(G, cards, top[j], Zone.GRAVEYARD)
 
 
 @njit(_nrt=True)

@@ -9,6 +9,18 @@ scarcity: each colored symbol takes the source that can make the fewest colors, 
 Treasures (the AI keeps Treasures), then generic takes what is left, lands first. With basic
 lands and Treasures this is optimal.
 
+Three kinds of source are more than "taps for these colors" (Bloomburrow's mana lands):
+
+- mana only for creature spells (a Village's "{T}: Add {U}. Spend this mana only to cast a
+  creature spell."): the source's mask holds those colors shifted by ``CREATURE_SHIFT``, and
+  only a creature spell's payment reads them (each source is one mana: its {C} or that color);
+- "one mana of the chosen color" (Uncharted Haven): ``LAND_COLORS`` is ``CHOSEN_COLOR_MANA``
+  and the object's ``O.CHOSEN_COLOR`` is the color;
+- a filter ("{1}, {T}: Add one mana of any color.", Hidden Grotto; "{1}: Add one mana of any
+  color. Activate only once each turn.", Three Tree Mascot): when no source makes a colored
+  symbol, a filter and one more source make it (the filter's own tap, if any, is part of its
+  cost; the no-tap kind is marked used for the turn in ``O.ONCE_TURN``).
+
 Which sources pay is the payer's choice (601.2g-h): the standard player keeps the colors the
 rest of its hand needs (``hand_needs``): generic mana and hybrid symbols (107.4e) are paid with
 the sources whose colors the hand needs least, so a held {U}{U} counterspell keeps its Islands.
@@ -18,7 +30,15 @@ with the first lands).
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, PlayerLevel, Zone
+from analyzer.enums import (
+    CHOSEN_COLOR_MANA,
+    AbilCol,
+    CardCol,
+    CardFlag,
+    CardType,
+    PlayerLevel,
+    Zone,
+)
 from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, P, W
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.state import hand_at, move_object, ob, pb
@@ -27,6 +47,12 @@ from analyzer.kernel.runtime.config import njit
 ANY_COLOR = 31
 SRC_LAND = 1
 SRC_SAC_ANY = 2  # Treasure
+SRC_FILTER = 3  # a no-tap filter (Three Tree Mascot): pays nothing by itself
+CREATURE_SHIFT = 6  # mask bits 6..10: colors a source makes only to cast creature spells
+FILTER_BIT = 1 << 11  # mask bit: the source can filter one other mana into any color
+SRC_POOL = 4  # a mana in p's mana pool (objs: its color index, 5 = colorless)
+POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
+# mana that stays until end of turn (Brazen Collector's)
 MAX_SOURCES = SCRATCH // 2
 
 
@@ -44,6 +70,8 @@ def source_kind(cards, abilities, card):
         return SRC_SAC_ANY
     if cards[card, CardCol.FLAGS] & CardFlag.TAP_MANA:
         return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
+    if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
+        return SRC_FILTER
     return 0
 
 
@@ -51,22 +79,43 @@ def source_kind(cards, abilities, card):
 def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
     n = 0
+    q = pb(p)
+    for c in range(6):  # the mana pool first: what is not spent empties
+        v = G[q + P.MANA_W + c]
+        for _ in range((v & (POOL_KEEP - 1)) + v // POOL_KEEP):
+            if n < masks.shape[0]:
+                masks[n] = 1 << c  # 1 << 5 = 32: colorless
+                objs[n] = c
+                kinds[n] = SRC_POOL
+                n += 1
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
-        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+        if G[b + O.CTRL] != p or G[b + O.PHASED] != 0:
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
-        if k == 0:
+        if k == SRC_FILTER:  # no {T} in its cost: tapped or not, once each turn
+            if G[b + O.ONCE_TURN] != G[H.TURN] and n < masks.shape[0]:
+                masks[n] = FILTER_BIT
+                objs[n] = o
+                kinds[n] = k
+                n += 1
+            continue
+        if k == 0 or G[b + O.TAPPED] != 0:
             continue
         units = 1
         if k == SRC_LAND:
             if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
+            if m == CHOSEN_COLOR_MANA:
+                m = G[b + O.CHOSEN_COLOR]
             if m == 0:
                 continue  # a land that makes no mana (a fetch land)
+            m |= cards[card, CardCol.CREATURE_MANA] << CREATURE_SHIFT
+            if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
+                m |= FILTER_BIT
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
         else:
             m = ANY_COLOR
@@ -95,18 +144,46 @@ def _need_weight(mask, needs):
 
 
 @njit
-def plan(masks, kinds, n, generic, colored, any_type, use, needs):
+def _filter_one(masks, kinds, n, use):
+    """One colored symbol no source makes, paid with a filter and one more source (the
+    cheapest: fewest colors, a Treasure last); a no-tap filter first (it costs one source, a
+    tapping one two). Returns False, changing nothing, if there is none."""
+    f = -1
+    for i in range(n):
+        if not use[i] and masks[i] & FILTER_BIT and (f < 0 or kinds[i] == SRC_FILTER):
+            f = i
+    if f < 0:
+        return False
+    best = -1
+    best_score = 1 << 20
+    for i in range(n):
+        if use[i] or i == f or kinds[i] == SRC_FILTER:
+            continue
+        score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
+        if score < best_score:
+            best_score = score
+            best = i
+    if best < 0:
+        return False
+    use[f] = 1
+    use[best] = 1
+    return True
+
+
+@njit
+def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
     needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
-    sources whose colors are needed least (all zero: the first sources, lands first)."""
+    sources whose colors are needed least (all zero: the first sources, lands first).
+    creature: the cost is a creature spell's, which mana only for creature spells may pay."""
     for i in range(n):
         use[i] = 0
     if any_type:
         total = generic
         for c in range(5):
             total += colored[c]
-        # lands first, Treasures last
-        for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+        # the pool first, Treasures last
+        for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
             for i in range(n):
                 if total == 0:
                     break
@@ -116,7 +193,7 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs):
         return total == 0
     for c in range(5):
         need = colored[c]
-        bit = 1 << c
+        bit = (1 << c) | ((1 << (c + CREATURE_SHIFT)) if creature else 0)
         while need > 0:
             best = -1
             best_score = 1 << 20
@@ -128,11 +205,13 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs):
                     best_score = score
                     best = i
             if best < 0:
-                return False
-            use[best] = 1
+                if not _filter_one(masks, kinds, n, use):
+                    return False
+            else:
+                use[best] = 1
             need -= 1
     g = generic
-    for pass_kind in (SRC_LAND, SRC_SAC_ANY):
+    for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
         while g > 0:
             best = -1
             best_w = 1 << 20
@@ -182,8 +261,9 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
     fewest of them unmet (ties: the one leaving the pair's colors most even). colored is
     left holding the split chosen."""
     h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
+    creature = card >= 0 and (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if h == 0:
-        return plan(masks, kinds, n, generic, colored, any_type, use, needs)
+        return plan(masks, kinds, n, generic, colored, any_type, use, needs, creature)
     pair = cards[card, CardCol.HYBRID]
     c1 = _first_color(pair)
     c2 = _first_color(pair & ~(1 << c1))
@@ -191,7 +271,7 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
     best_k = -1
     best_score = 1 << 20
     for k in range(h + 1):  # k of the h hybrid symbols paid with the second color
-        if plan(masks, kinds, n, generic, colored, any_type, use, needs):
+        if plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
             if not wants:
                 return True
             score = _unmet(masks, use, n, needs, c1, c2)
@@ -207,7 +287,7 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
         return False
     colored[c1] -= best_k
     colored[c2] += best_k
-    return plan(masks, kinds, n, generic, colored, any_type, use, needs)
+    return plan(masks, kinds, n, generic, colored, any_type, use, needs, creature)
 
 
 @njit
@@ -282,6 +362,13 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     for i in range(n):
         if use[i]:
             o = objs[i]
+            if kinds[i] == SRC_FILTER:
+                G[ob(o) + O.ONCE_TURN] = G[H.TURN]  # "Activate only once each turn"
+                continue
+            if kinds[i] == SRC_POOL:  # o: the color index; what empties soonest goes first
+                slot = pb(p) + P.MANA_W + o
+                G[slot] -= 1 if G[slot] & (POOL_KEEP - 1) else POOL_KEEP
+                continue
             G[ob(o) + O.TAPPED] = 1
             if kinds[i] == SRC_SAC_ANY:
                 fire_sacrificed_for_mana(G, cards, abilities, o)
@@ -290,10 +377,37 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 
 
 @njit
+def add_to_pool(G, p, colors, amount, keep):
+    """Add `amount` mana of the first color of the mask `colors` (32: colorless) to p's mana
+    pool (106.4); keep: it stays until end of turn, else it empties as the step ends (500.4)."""
+    c = 5
+    for k in range(5):
+        if (colors >> k) & 1:
+            c = k
+            break
+    G[pb(p) + P.MANA_W + c] += amount * (POOL_KEEP if keep else 1)
+    if not keep:
+        G[H.POOL_PHASE] = G[H.PHASE] + 1
+
+
+@njit
+def empty_pools(G):
+    """500.4: as a step or phase ends, unspent mana empties from each pool (not the mana that
+    stays until end of turn)."""
+    for p in range(G[H.NPLAYERS]):
+        for c in range(6):
+            G[pb(p) + P.MANA_W + c] &= ~(POOL_KEEP - 1)
+    G[H.POOL_PHASE] = 0
+
+
+@njit
 def count_sources(G, cards, abilities, p):
     """(untapped lands, untapped Treasures) p controls: the AI's quick affordability bound."""
     lands = 0
     sacs = 0
+    for c in range(6):  # mana in the pool counts like an untapped land
+        v = G[pb(p) + P.MANA_W + c]
+        lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)

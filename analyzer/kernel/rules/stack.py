@@ -60,6 +60,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.player.ai_x import x_choice
 from analyzer.kernel.player.choices import can_forage, discard_choice, forage
 from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
@@ -244,7 +245,8 @@ def base_cost(G, C, o, colored):
             for c in range(5):
                 colored[c] = abilities[a, AbilCol.COST_W + c]
             return abilities[a, AbilCol.COST_GENERIC]
-    return card_cost(cards_of(C), card, colored)
+    # {X} counts as at least 1: the built-in player never casts an X spell for X = 0 (x_choice)
+    return card_cost(cards_of(C), card, colored) + cards_of(C)[card, CardCol.COST_X]
 
 
 CAST_OK = 0
@@ -285,6 +287,10 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
         colored[2] += 1  # "forage or pay {B}": the caster forages when it can (_pay_extra_cost)
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
+    x = 0
+    if cards[card, CardCol.COST_X]:  # 601.2b: X is chosen as the spell is cast (at least 1)
+        x = x_choice(G, C, p, card, generic, colored, any_type)
+        generic += (x - 1) * cards[card, CardCol.COST_X]
     if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
@@ -296,6 +302,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     move_object(G, cards, o, Zone.STACK)
     G[ob(o) + O.CTRL] = p
     G[ob(o) + O.CAST_FROM] = cast_from + 1
+    G[ob(o) + O.X_PAID] = x
     G[ob(o) + O.STAT_CAST] += 1
     if promise:
         G[ob(o) + O.STAT_PROMISED] += 1
@@ -425,6 +432,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
             G[ob(o) + O.TAPPED] = 0
         return False
     note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
+        move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]

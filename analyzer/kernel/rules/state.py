@@ -184,6 +184,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O.ONCE_EVER] = 0
     G[b + O.RESOLVED_TURN] = 0  # a new object's ability has not resolved yet (400.7)
     G[b + O.CHOSEN_SUBTYPE] = 0  # nor has a type been chosen for it
+    G[b + O.CHOSEN_COLOR] = 0
     G[b + O.EOT_CTRL] = 0
 
 
@@ -194,6 +195,8 @@ def move_object(G, cards, o, zone, top=True):
     battlefield cease to exist. Library: top=True puts it on top, False on the bottom."""
     b = ob(o)
     old = G[b + O.ZONE]
+    if old == Zone.GRAVEYARD:  # "if three or more cards left your graveyard this turn"
+        G[pb(G[b + O.OWNER]) + P.GY_LEFT_TURN] += 1
     if old == Zone.STACK:
         if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
             zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
@@ -286,6 +289,7 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.TAPPED] = 1 if tapped else 0
     G[b + O.SICK] = 1
     G[b + O.ENTERED_TURN] = G[H.TURN]
+    G[b + O.STASH] = 0  # a new permanent (400.7) has no counters
     G[H.TIMESTAMP] += 1
     G[b + O.TIMESTAMP] = G[H.TIMESTAMP]
     if G[b + O.TOKEN] == 0:
@@ -297,6 +301,7 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     G[b + O.CUR_KW] = cards[G[b + O.CARD], CardCol.KEYWORDS]
     if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         G[pb(controller) + P.CREATURES_ENTERED_TURN] += 1
+    G[pb(controller) + P.SUBTYPES_ENTERED_TURN] |= cards[G[b + O.CARD], CardCol.SUBTYPES]
 
 
 @njit

@@ -122,6 +122,8 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False
     if filt & TargetFilter.POWER_AT_MOST and G[b + O.CUR_P] > param:
         return False
+    if filt & TargetFilter.SUBTYPES and (cards[card, CardCol.SUBTYPES] & param) == 0:
+        return False
     # damage stays marked until the cleanup step (514.2): marked damage is "dealt this turn"
     if filt & TargetFilter.DEALT_DAMAGE and G[b + O.DAMAGE] == 0:
         return False

@@ -1,0 +1,76 @@
+"""The built-in player's activated abilities whose cost spends a resource other than mana: a
+land's own abilities (the Villages' surveil, dig, graveyard return, counters and pump) and a
+"Discard a card" cost, and "discard your hand, then draw a card per stash counter".
+``ai_activate.try_activate`` asks ``costly_ability_ok`` before it activates one.
+
+Tapping a land for its ability spends a mana source, and a land that sacrifices itself is a
+land drop lost. So: an ability without targets (surveil, counters on the creatures that
+entered this turn) waits for main phase 2 or an opponent's end step, when the mana is left
+over; one that sacrifices the land waits as well, and needs six or more lands in play (the
+deck has its mana by then). A targeted ability (a pump and haste before combat) is judged by
+its targets like any other.
+
+A "Discard a card" cost (a rummage, Flamecache Gecko's) is paid only with a card the player
+would discard anyway (``choices.discard_choice`` with the discard optional: an extra land with
+enough lands in play, a card far out of reach), in main phase 2 or an opponent's end step.
+
+Hoarder's Overflow's "discard your hand, then draw cards equal to the number of stash
+counters" waits until it draws more cards than the hand holds.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilCol, CardCol, CardType, Op, Phase, StepCol
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.player.choices import discard_choice
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
+
+LANDS_TO_SACRIFICE_ONE = 6
+
+
+@njit
+def _lands_in_play(G, cards, p):
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND:
+            n += 1
+    return n
+
+
+@njit
+def _has_op(C, a, op):
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[a, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op:
+            return True
+    return False
+
+
+@njit
+def _spare_time(G, context):
+    """Main phase 2 or an opponent's end step: the mana is left over."""
+    return context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
+
+
+@njit
+def costly_ability_ok(G, C, p, o, a, context):
+    """May p activate ability a of o now (True for one that costs only mana and taps)?"""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    if abilities[a, AbilCol.COST_DISCARD] and not (
+        _spare_time(G, context) and discard_choice(G, C, p, True) >= 0
+    ):
+        return False
+    if _has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
+        return False
+    if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
+        return True
+    sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
+    if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not _spare_time(G, context):
+        return False
+    return not sacrifices or _lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
