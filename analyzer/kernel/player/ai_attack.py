@@ -26,6 +26,7 @@ from analyzer.kernel.player.ai_race import (
     clock,
     combat_power,
     damage_through,
+    double_block_kills,
     held_pump,
     kills_pumped,
     sum_top,
@@ -55,43 +56,41 @@ def _declare(G, C, o, d):
 @njit
 def _double_blocked(G, cards, a, blk, nb, bp, bt):
     """Could two of the blockers kill a (pumped by +bp/+bt) while it kills at most one of them,
-    worth less than a? (The defender's double block: ai_block._double_partner.)"""
+    worth less than a (ai_race.double_block_kills, the judgement the defender's blocks use)?
+    Pruned first by the two biggest powers that can block a and by a's own worth."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
         return False
-    ta = -1
+    top1 = 0
+    top2 = 0
+    n = 0
+    deathtouch = False
+    for j in range(nb):
+        b = blk[j]
+        if not can_block(cards, G, b, a):
+            continue
+        n += 1
+        pw = combat_power(G, b)
+        if pw > 0 and G[ob(b) + O.CUR_KW] & Keyword.DEATHTOUCH:
+            deathtouch = True
+        if pw > top1:
+            top2 = top1
+            top1 = pw
+        elif pw > top2:
+            top2 = pw
+    if n < 2:
+        return False
+    if not deathtouch and top1 + top2 < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]:
+        return False
+    ta = threat_std(G, cards, a)
+    if ta <= 5:
+        return False  # it is worth no more than any creature it could trade with
     for j in range(nb):
         b1 = blk[j]
         if not can_block(cards, G, b1, a):
             continue
         for k in range(j + 1, nb):
             b2 = blk[k]
-            if not can_block(cards, G, b2, a):
-                continue
-            dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
-            if (
-                not dt
-                and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
-                < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
-            ):
-                continue
-            k1 = kills_pumped(G, a, b1, bp, 0)
-            k2 = kills_pumped(G, a, b2, bp, 0)
-            t1 = max(G[ob(b1) + O.CUR_T] - G[ob(b1) + O.DAMAGE], 0)
-            t2 = max(G[ob(b2) + O.CUR_T] - G[ob(b2) + O.DAMAGE], 0)
-            if (
-                k1
-                and k2
-                and (G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH or G[ob(a) + O.CUR_P] + bp >= t1 + t2)
-            ):
-                continue  # it kills both
-            if ta < 0:
-                ta = threat_std(G, cards, a)
-            loss = 0
-            if k1:
-                loss = threat_std(G, cards, b1)
-            if k2:
-                loss = max(loss, threat_std(G, cards, b2))
-            if ta > loss + 5:
+            if can_block(cards, G, b2, a) and double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
                 return True
     return False
 
