@@ -132,3 +132,14 @@ def test_chumps_go_together_in_front_of_a_trampler():
         ('battlefield = ["Fish", "Fish"]', 'battlefield = ["Fish"]'),
     )
     assert state["seats"][1]["lost"]
+
+
+def test_the_race_counts_only_the_blockers_left_home():
+    """The Duo tapped by its attack cannot block the crack-back: attacking for 3 a turn loses
+    the race to 6 a turn, at home it blocks a 3/3 and survives (the file's [expect]: it stays
+    home); at 6 life the defender is dead first and it attacks."""
+    state = run_player("race_counts_only_blockers_left_home")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    state = run_player("race_counts_only_blockers_left_home", ("life = 9", "life = 6"))
+    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert state["seats"][1]["life"] == 3

@@ -107,7 +107,6 @@ def attacks(G, C, p, d):
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]  # damage_through's scratch
     na = 0
     nb = 0
-    total = 0
     home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -116,7 +115,6 @@ def attacks(G, C, p, d):
             if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
                 att[na] = o
                 na += 1
-                total += G[b + O.CUR_P]
             elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and home < MAX_COMBATANTS:
                 keep[home] = o
                 home += 1
@@ -143,36 +141,29 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
         return na
     n_crack, crack_total = attackers_of(G, cards, d, crack)
-    # the race: attacks each side needs when the other keeps every creature it has back to
-    # block (only blocks it survives stop an attacker turn after turn); on a board where
-    # neither gets through, the raw power decides
-    nk = home
-    for i in range(na):
-        if nk < MAX_COMBATANTS:
-            keep[nk] = att[i]
-            nk += 1
-    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
-    mine_dmg, _nb = damage_through(G, att, na, blk, nb, used, True)
-    mine = clock(d_life, mine_dmg)
-    their_clock = clock(my_life, theirs)
-    if mine >= 99 and their_clock >= 99:
-        ahead = clock(d_life, total) <= clock(my_life, crack_total)
-    else:
-        ahead = mine <= their_clock
+    # the attack p makes when it wins the race (trades allowed), then the race with that
+    # attack (_race_won); when p loses it, no trade of a creature worth more than its blocker
+    sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     for i in range(na):
         a = att[i]
         chosen[i] = 0
-        if _attack_ok(G, cards, a, blk, nb, 0, 0, ahead):
+        if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
-            chosen[i] = 1  # one trick backs one attacker
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, True):
+            chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
+    ahead = _race_won(
+        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+    )
+    if not ahead:
+        for i in range(na):
+            if chosen[i] and _trade_refused(G, cards, att[i], blk, nb, bt if chosen[i] == 2 else 0):
+                chosen[i] = 0
     if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     elif not ahead:
-        sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
         _hold_back_for_the_race(
             G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
         )
@@ -216,16 +207,10 @@ def _hold_back_for_the_race(
     would only chip away): the one that adds the most first. Blocks and attacks as in a race:
     only blockers that survive stop an attacker turn after turn."""
     while True:
-        n = 0
-        for i in range(na):
-            if chosen[i]:
-                sel[n] = att[i]
-                n += 1
-        mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
-        nk = _home_blockers(G, att, na, chosen, keep, home)
-        theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
-        theirs = clock(my_life, theirs_dmg)
-        if clock(d_life, mine_dmg) <= theirs or nk >= MAX_COMBATANTS:
+        mine, theirs, nk = _clocks(
+            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+        )
+        if mine <= theirs or nk >= MAX_COMBATANTS:
             return
         best = -1
         best_t = theirs
@@ -241,6 +226,42 @@ def _hold_back_for_the_race(
         if best < 0:
             return
         chosen[best] = 0
+
+
+@njit
+def _clocks(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
+    """The race when p attacks with the chosen attackers each turn: (attacks p needs through
+    the defender's blockers, attacks the defender needs through the creatures p leaves home,
+    how many those are). p's attackers are tapped on the defender's turn: only those with
+    vigilance block the crack-back. Only blocks that survive stop an attacker turn after turn."""
+    n = 0
+    for i in range(na):
+        if chosen[i]:
+            sel[n] = att[i]
+            n += 1
+    mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
+    nk = _home_blockers(G, att, na, chosen, keep, home)
+    theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+    return clock(d_life, mine_dmg), clock(my_life, theirs_dmg), nk
+
+
+@njit
+def _race_won(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
+    """p, attacking with the chosen attackers each turn, kills the defender no later than the
+    defender kills p (_clocks); on a board where neither gets through, the raw power decides."""
+    mine, theirs, _nk = _clocks(
+        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+    )
+    if mine < 99 or theirs < 99:
+        return mine <= theirs
+    total = 0
+    for i in range(na):
+        if chosen[i]:
+            total += combat_power(G, att[i])
+    crack_total = 0
+    for i in range(n_crack):
+        crack_total += combat_power(G, crack[i])
+    return clock(d_life, total) <= clock(my_life, crack_total)
 
 
 @njit
@@ -262,18 +283,26 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
     while it kills at most one worth less than it?"""
     for j in range(nb):
         b = blk[j]
-        if not can_block(cards, G, b, a):
-            continue
-        if blocker_wins_pumped(G, b, a, bp, bt):
+        if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
             return False
-        # a trade: fine when p wins the race or the blocker is worth about as much
-        if (
-            not ahead
-            and kills_pumped(G, b, a, 0, bt)
-            and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
-        ):
-            return False
+    if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
+        return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
+
+
+@njit
+def _trade_refused(G, cards, a, blk, nb, bt):
+    """A blocker kills a (at +bt toughness) and is worth less than it by more than 5: a trade
+    p takes only when it wins the race."""
+    ta = -1
+    for j in range(nb):
+        b = blk[j]
+        if can_block(cards, G, b, a) and kills_pumped(G, b, a, 0, bt):
+            if ta < 0:
+                ta = threat_std(G, cards, a)
+            if threat_std(G, cards, b) + 5 < ta:
+                return True
+    return False
 
 
 @njit
