@@ -54,10 +54,11 @@ def _declare(G, C, o, d):
 
 
 @njit
-def _double_blocked(G, cards, a, blk, nb, bp, bt):
+def _double_blocked(G, cards, a, blk, nb, bp, bt, kills_none):
     """Could two of the blockers kill a (pumped by +bp/+bt) while it kills at most one of them,
     worth less than a (ai_race.double_block_kills, the judgement the defender's blocks use)?
-    Pruned first by the two biggest powers that can block a and by a's own worth."""
+    kills_none: only a pair of which it kills neither counts. Pruned first by the two biggest
+    powers that can block a and by a's own worth."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
         return False
     top1 = 0
@@ -90,7 +91,11 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
             continue
         for k in range(j + 1, nb):
             b2 = blk[k]
-            if can_block(cards, G, b2, a) and double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
+            if not can_block(cards, G, b2, a):
+                continue
+            if kills_none and (kills_pumped(G, a, b1, bp, 0) or kills_pumped(G, a, b2, bp, 0)):
+                continue
+            if double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
                 return True
     return False
 
@@ -142,7 +147,7 @@ def attacks(G, C, p, d):
         return na
     n_crack, crack_total = attackers_of(G, cards, d, crack)
     # the attack p makes when it wins the race (trades allowed), then the race with that
-    # attack (_race_won); when p loses it, no trade of a creature worth more than its blocker
+    # attack (_race_won); when p loses it, no trade of a creature worth more than its blockers
     sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     for i in range(na):
         a = att[i]
@@ -157,9 +162,14 @@ def attacks(G, C, p, d):
     )
     if not ahead:
         for i in range(na):
-            if chosen[i] and _trade_refused(G, cards, att[i], blk, nb, bt if chosen[i] == 2 else 0):
+            if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
                 chosen[i] = 0
-    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+            elif chosen[i] == 2 and not _attack_ok(G, cards, att[i], blk, nb, bp, bt, False):
+                chosen[i] = 0
+    # the crack-back an all-out attack leaves p to face: through the creatures that cannot
+    # attack (each blocks one attacker turn after turn)
+    home_dmg, _nb = damage_through(G, crack, n_crack, keep, home, used, True)
+    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
@@ -279,15 +289,18 @@ def _home_blockers(G, att, na, chosen, keep, home):
 @njit
 def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
     """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
-    survives, no trade unless p wins the race or the trade is even, no two blockers kill it
-    while it kills at most one worth less than it?"""
-    for j in range(nb):
-        b = blk[j]
-        if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
+    survives (none can block a menace attacker alone), no trade unless p wins the race or the
+    trade is even, no two blockers kill it while it kills at most one worth less than it (when
+    p wins the race, a double block in which it kills one is a trade too: only one in which
+    it kills neither keeps it home)?"""
+    if (G[ob(a) + O.CUR_KW] & Keyword.MENACE) == 0:
+        for j in range(nb):
+            b = blk[j]
+            if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
+                return False
+        if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
             return False
-    if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
-        return False
-    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
+    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
 
 
 @njit
@@ -306,13 +319,14 @@ def _trade_refused(G, cards, a, blk, nb, bt):
 
 
 @njit
-def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
     """Go wide: attack with everything when the blockers cannot hold the team back. Each
     blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
     get through (through: the damage left when each blocker stops one attacker). Worth it when
     the damage through is at least 3 per creature lost (about what a small creature is worth
     in a race) and p wins the race: each later attack gets through with the power eaten so far
-    less, and kills the defender no later than the defender's crack-back kills p."""
+    less, and kills the defender no later than the defender's crack-back kills p (theirs: the
+    attacks it needs through the creatures p keeps home because they cannot attack)."""
     if na < 2 or through <= 0:
         return False
     eaten = 0  # bit i: attacker i is eaten
@@ -336,7 +350,6 @@ def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack
     if through < 3 * n_eaten:
         return False
     # the race: each turn as many get through as now, less the power eaten so far
-    theirs = clock(my_life, crack_total)
     left = d_life
     turns = 0
     while left > 0 and through > 0 and turns < theirs:
