@@ -4,16 +4,21 @@ The race decides (ai_race.py: attacks each side needs to kill the other, countin
 "can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
 attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
-lethal. Otherwise a creature attacks when no single blocker kills it and survives, no two
-blockers kill it while it kills at most one worth less than it (the double block the
-defender makes), counting the pump of a trick it holds mana for (each
-trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
-even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
-attacker, the rest get through) and p wins that race (_swarm_wins_race). Else, when the race
-is lost, creatures stay home one at a time while p, attacking as planned, still loses it and a
-creature at home makes the defender need more attacks (_hold_back_for_the_race). Then
-creatures stay home until the defender's crack-back (everything they have attacks, each
-creature left home blocks one of their biggest) is not lethal, the toughest first.
+lethal. Otherwise a creature attacks when no single blocker kills it and survives (none blocks
+a menace attacker alone), no two blockers kill it while it kills at most one worth less than
+it (the double block the defender makes: ai_race.double_block_kills), counting the pump of a
+trick it holds mana for (each trick backs one attacker). Then the race with that attack
+(_race_won): p's attackers each turn through the defender's blockers against the defender's
+crack-back through the creatures p leaves home (attackers are tapped then, unless they have
+vigilance). When p wins it, trades go, and a double block in which the attacker kills one is a
+trade too; when p loses it, they are withdrawn. Going wide: everything attacks when the
+blockers cannot hold the team back (each eats one attacker, the rest get through) and p wins
+that race against the crack-back through the creatures that cannot attack (_swarm_wins_race).
+Else, when the race is lost, creatures stay home one at a time while p, attacking as planned,
+still loses it and a creature at home makes the defender need more attacks
+(_hold_back_for_the_race). Then creatures stay home until the defender's crack-back
+(everything they have attacks, each creature left home blocks one of their biggest) is not
+lethal, the toughest first.
 """
 
 from __future__ import annotations
