@@ -132,3 +132,36 @@ def test_chumps_go_together_in_front_of_a_trampler():
         ('battlefield = ["Fish", "Fish"]', 'battlefield = ["Fish"]'),
     )
     assert state["seats"][1]["lost"]
+
+
+def test_the_race_counts_only_the_blockers_left_home():
+    """The Duo tapped by its attack cannot block the crack-back: attacking for 3 a turn loses
+    the race to 6 a turn, at home it blocks a 3/3 and survives (the file's [expect]: it stays
+    home); at 6 life the defender is dead first and it attacks."""
+    state = run_player("race_counts_only_blockers_left_home")
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    state = run_player("race_counts_only_blockers_left_home", ("life = 9", "life = 6"))
+    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert state["seats"][1]["life"] == 3
+
+
+def test_everything_attacks_when_the_race_is_won():
+    """Three 2/2s into a 3/3 at 6 life, not lethal: each turn the 3/3 eats one and the rest
+    get through (dead in two attacks), while the summoning-sick 3/4 at home stops its
+    crack-back (the file's [expect]: all three attack). Without the 3/4 at home the 3/3 kills
+    p at 3 life first, and nothing attacks."""
+    state = run_player("attack_with_everything_when_the_race_is_won")
+    assert names(state, 0, "graveyard") == ["Warren Elder"]
+    assert state["seats"][1]["life"] == 2
+    state = run_player(
+        "attack_with_everything_when_the_race_is_won",
+        ('    { card = "Lightshell Duo", sick = true },\n', ""),
+    )
+    assert _tapped(state, 0, "Warren Elder") == [False, False, False]
+    assert state["seats"][1]["life"] == 6
+
+
+def test_a_menace_attacker_is_not_stopped_by_one_blocker():
+    """A 3/4 alone cannot block the 3/3 menace attacker (the file's [expect]: it attacks)."""
+    state = run_player("menace_attacks_past_one_blocker")
+    assert state["seats"][1]["life"] == 17

@@ -4,16 +4,21 @@ The race decides (ai_race.py: attacks each side needs to kill the other, countin
 "can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
 attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
-lethal. Otherwise a creature attacks when no single blocker kills it and survives, no two
-blockers kill it while it kills at most one worth less than it (the double block the
-defender makes), counting the pump of a trick it holds mana for (each
-trick backs one attacker); an attack into a trade goes when p wins the race or the trade is
-even. Going wide: everything attacks when the blockers cannot hold the team back (each eats one
-attacker, the rest get through) and p wins that race (_swarm_wins_race). Else, when the race
-is lost, creatures stay home one at a time while p, attacking as planned, still loses it and a
-creature at home makes the defender need more attacks (_hold_back_for_the_race). Then
-creatures stay home until the defender's crack-back (everything they have attacks, each
-creature left home blocks one of their biggest) is not lethal, the toughest first.
+lethal. Otherwise a creature attacks when no single blocker kills it and survives (none blocks
+a menace attacker alone), no two blockers kill it while it kills at most one worth less than
+it (the double block the defender makes: ai_race.double_block_kills), counting the pump of a
+trick it holds mana for (each trick backs one attacker). Then the race with that attack
+(_race_won): p's attackers each turn through the defender's blockers against the defender's
+crack-back through the creatures p leaves home (attackers are tapped then, unless they have
+vigilance). When p wins it, trades go, and a double block in which the attacker kills one is a
+trade too; when p loses it, they are withdrawn. Going wide: everything attacks when the
+blockers cannot hold the team back (each eats one attacker, the rest get through) and p wins
+that race against the crack-back through the creatures that cannot attack (_swarm_wins_race).
+Else, when the race is lost, creatures stay home one at a time while p, attacking as planned,
+still loses it and a creature at home makes the defender need more attacks
+(_hold_back_for_the_race). Then creatures stay home until the defender's crack-back
+(everything they have attacks, each creature left home blocks one of their biggest) is not
+lethal, the toughest first.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from analyzer.kernel.player.ai_race import (
     clock,
     combat_power,
     damage_through,
+    double_block_kills,
     held_pump,
     kills_pumped,
     sum_top,
@@ -53,12 +59,37 @@ def _declare(G, C, o, d):
 
 
 @njit
-def _double_blocked(G, cards, a, blk, nb, bp, bt):
+def _double_blocked(G, cards, a, blk, nb, bp, bt, kills_none):
     """Could two of the blockers kill a (pumped by +bp/+bt) while it kills at most one of them,
-    worth less than a? (The defender's double block: ai_block._double_partner.)"""
+    worth less than a (ai_race.double_block_kills, the judgement the defender's blocks use)?
+    kills_none: only a pair of which it kills neither counts. Pruned first by the two biggest
+    powers that can block a and by a's own worth."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
         return False
-    ta = -1
+    top1 = 0
+    top2 = 0
+    n = 0
+    deathtouch = False
+    for j in range(nb):
+        b = blk[j]
+        if not can_block(cards, G, b, a):
+            continue
+        n += 1
+        pw = combat_power(G, b)
+        if pw > 0 and G[ob(b) + O.CUR_KW] & Keyword.DEATHTOUCH:
+            deathtouch = True
+        if pw > top1:
+            top2 = top1
+            top1 = pw
+        elif pw > top2:
+            top2 = pw
+    if n < 2:
+        return False
+    if not deathtouch and top1 + top2 < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]:
+        return False
+    ta = threat_std(G, cards, a)
+    if ta <= 5:
+        return False  # it is worth no more than any creature it could trade with
     for j in range(nb):
         b1 = blk[j]
         if not can_block(cards, G, b1, a):
@@ -67,31 +98,9 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt):
             b2 = blk[k]
             if not can_block(cards, G, b2, a):
                 continue
-            dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
-            if (
-                not dt
-                and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P]
-                < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
-            ):
+            if kills_none and (kills_pumped(G, a, b1, bp, 0) or kills_pumped(G, a, b2, bp, 0)):
                 continue
-            k1 = kills_pumped(G, a, b1, bp, 0)
-            k2 = kills_pumped(G, a, b2, bp, 0)
-            t1 = max(G[ob(b1) + O.CUR_T] - G[ob(b1) + O.DAMAGE], 0)
-            t2 = max(G[ob(b2) + O.CUR_T] - G[ob(b2) + O.DAMAGE], 0)
-            if (
-                k1
-                and k2
-                and (G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH or G[ob(a) + O.CUR_P] + bp >= t1 + t2)
-            ):
-                continue  # it kills both
-            if ta < 0:
-                ta = threat_std(G, cards, a)
-            loss = 0
-            if k1:
-                loss = threat_std(G, cards, b1)
-            if k2:
-                loss = max(loss, threat_std(G, cards, b2))
-            if ta > loss + 5:
+            if double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
                 return True
     return False
 
@@ -108,7 +117,6 @@ def attacks(G, C, p, d):
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]  # damage_through's scratch
     na = 0
     nb = 0
-    total = 0
     home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -117,7 +125,6 @@ def attacks(G, C, p, d):
             if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
                 att[na] = o
                 na += 1
-                total += G[b + O.CUR_P]
             elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and home < MAX_COMBATANTS:
                 keep[home] = o
                 home += 1
@@ -144,36 +151,34 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
         return na
     n_crack, crack_total = attackers_of(G, cards, d, crack)
-    # the race: attacks each side needs when the other keeps every creature it has back to
-    # block (only blocks it survives stop an attacker turn after turn); on a board where
-    # neither gets through, the raw power decides
-    nk = home
-    for i in range(na):
-        if nk < MAX_COMBATANTS:
-            keep[nk] = att[i]
-            nk += 1
-    theirs, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
-    mine_dmg, _nb = damage_through(G, att, na, blk, nb, used, True)
-    mine = clock(d_life, mine_dmg)
-    their_clock = clock(my_life, theirs)
-    if mine >= 99 and their_clock >= 99:
-        ahead = clock(d_life, total) <= clock(my_life, crack_total)
-    else:
-        ahead = mine <= their_clock
+    # the attack p makes when it wins the race (trades allowed), then the race with that
+    # attack (_race_won); when p loses it, no trade of a creature worth more than its blockers
+    sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     for i in range(na):
         a = att[i]
         chosen[i] = 0
-        if _attack_ok(G, cards, a, blk, nb, 0, 0, ahead):
+        if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
-            chosen[i] = 1  # one trick backs one attacker
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, True):
+            chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
-    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+    ahead = _race_won(
+        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+    )
+    if not ahead:
+        for i in range(na):
+            if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
+                chosen[i] = 0
+            elif chosen[i] == 2 and not _attack_ok(G, cards, att[i], blk, nb, bp, bt, False):
+                chosen[i] = 0
+    # the crack-back an all-out attack leaves p to face: through the creatures that cannot
+    # attack (each blocks one attacker turn after turn)
+    home_dmg, _nb = damage_through(G, crack, n_crack, keep, home, used, True)
+    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     elif not ahead:
-        sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
         _hold_back_for_the_race(
             G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
         )
@@ -217,16 +222,10 @@ def _hold_back_for_the_race(
     would only chip away): the one that adds the most first. Blocks and attacks as in a race:
     only blockers that survive stop an attacker turn after turn."""
     while True:
-        n = 0
-        for i in range(na):
-            if chosen[i]:
-                sel[n] = att[i]
-                n += 1
-        mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
-        nk = _home_blockers(G, att, na, chosen, keep, home)
-        theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
-        theirs = clock(my_life, theirs_dmg)
-        if clock(d_life, mine_dmg) <= theirs or nk >= MAX_COMBATANTS:
+        mine, theirs, nk = _clocks(
+            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+        )
+        if mine <= theirs or nk >= MAX_COMBATANTS:
             return
         best = -1
         best_t = theirs
@@ -245,6 +244,42 @@ def _hold_back_for_the_race(
 
 
 @njit
+def _clocks(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
+    """The race when p attacks with the chosen attackers each turn: (attacks p needs through
+    the defender's blockers, attacks the defender needs through the creatures p leaves home,
+    how many those are). p's attackers are tapped on the defender's turn: only those with
+    vigilance block the crack-back. Only blocks that survive stop an attacker turn after turn."""
+    n = 0
+    for i in range(na):
+        if chosen[i]:
+            sel[n] = att[i]
+            n += 1
+    mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
+    nk = _home_blockers(G, att, na, chosen, keep, home)
+    theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
+    return clock(d_life, mine_dmg), clock(my_life, theirs_dmg), nk
+
+
+@njit
+def _race_won(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
+    """p, attacking with the chosen attackers each turn, kills the defender no later than the
+    defender kills p (_clocks); on a board where neither gets through, the raw power decides."""
+    mine, theirs, _nk = _clocks(
+        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+    )
+    if mine < 99 or theirs < 99:
+        return mine <= theirs
+    total = 0
+    for i in range(na):
+        if chosen[i]:
+            total += combat_power(G, att[i])
+    crack_total = 0
+    for i in range(n_crack):
+        crack_total += combat_power(G, crack[i])
+    return clock(d_life, total) <= clock(my_life, crack_total)
+
+
+@njit
 def _home_blockers(G, att, na, chosen, keep, home):
     """keep[:home] holds p's creatures that cannot attack but can block; add the attackers not
     chosen or with vigilance. Returns how many blockers keep holds."""
@@ -259,32 +294,44 @@ def _home_blockers(G, att, na, chosen, keep, home):
 @njit
 def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
     """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
-    survives, no trade unless p wins the race or the trade is even, no two blockers kill it
-    while it kills at most one worth less than it?"""
-    for j in range(nb):
-        b = blk[j]
-        if not can_block(cards, G, b, a):
-            continue
-        if blocker_wins_pumped(G, b, a, bp, bt):
+    survives (none can block a menace attacker alone), no trade unless p wins the race or the
+    trade is even, no two blockers kill it while it kills at most one worth less than it (when
+    p wins the race, a double block in which it kills one is a trade too: only one in which
+    it kills neither keeps it home)?"""
+    if (G[ob(a) + O.CUR_KW] & Keyword.MENACE) == 0:
+        for j in range(nb):
+            b = blk[j]
+            if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
+                return False
+        if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
             return False
-        # a trade: fine when p wins the race or the blocker is worth about as much
-        if (
-            not ahead
-            and kills_pumped(G, b, a, 0, bt)
-            and threat_std(G, cards, b) + 5 < threat_std(G, cards, a)
-        ):
-            return False
-    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt))
+    return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
 
 
 @njit
-def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack_total):
+def _trade_refused(G, cards, a, blk, nb, bt):
+    """A blocker kills a (at +bt toughness) and is worth less than it by more than 5: a trade
+    p takes only when it wins the race."""
+    ta = -1
+    for j in range(nb):
+        b = blk[j]
+        if can_block(cards, G, b, a) and kills_pumped(G, b, a, 0, bt):
+            if ta < 0:
+                ta = threat_std(G, cards, a)
+            if threat_std(G, cards, b) + 5 < ta:
+                return True
+    return False
+
+
+@njit
+def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
     """Go wide: attack with everything when the blockers cannot hold the team back. Each
     blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
     get through (through: the damage left when each blocker stops one attacker). Worth it when
     the damage through is at least 3 per creature lost (about what a small creature is worth
     in a race) and p wins the race: each later attack gets through with the power eaten so far
-    less, and kills the defender no later than the defender's crack-back kills p."""
+    less, and kills the defender no later than the defender's crack-back kills p (theirs: the
+    attacks it needs through the creatures p keeps home because they cannot attack)."""
     if na < 2 or through <= 0:
         return False
     eaten = 0  # bit i: attacker i is eaten
@@ -308,7 +355,6 @@ def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, my_life, crack
     if through < 3 * n_eaten:
         return False
     # the race: each turn as many get through as now, less the power eaten so far
-    theirs = clock(my_life, crack_total)
     left = d_life
     turns = 0
     while left > 0 and through > 0 and turns < theirs:

@@ -22,6 +22,7 @@ from analyzer.kernel.player.ai_race import (
     clock,
     combat_power,
     damage_through,
+    double_block_kills,
     held_pump,
     kills_pumped,
 )
@@ -232,36 +233,16 @@ def _trick_block_wins(G, b, a, tp, tt, ta, tb):
 @njit
 def _double_partner(G, cards, a, b1, d, ta):
     """A second blocker that, with b1, kills attacker a while a kills at most one of them and
-    is worth more than the one it kills; -1 if none."""
+    is worth more than the one it kills (ai_race.double_block_kills, the judgement the
+    attacker's attacks use); -1 if none."""
+    if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
+        return -1
     for j in range(G[H.BF_N]):
         b2 = G[OFF_BATTLEFIELD + j]
-        if b2 == b1 or not free_blocker(cards, G, b2, d, a):
-            continue
-        if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
-            return -1
-        dt = (G[ob(b1) + O.CUR_KW] | G[ob(b2) + O.CUR_KW]) & Keyword.DEATHTOUCH
         if (
-            not dt
-            and G[ob(b1) + O.CUR_P] + G[ob(b2) + O.CUR_P] < G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]
+            b2 != b1
+            and free_blocker(cards, G, b2, d, a)
+            and double_block_kills(G, cards, a, b1, b2, 0, 0, ta)
         ):
-            continue
-        k1 = kills(G, a, b1)
-        k2 = kills(G, a, b2)
-        pa = G[ob(a) + O.CUR_P]
-        if (
-            k1
-            and k2
-            and (
-                G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH
-                or pa >= G[ob(b1) + O.CUR_T] + G[ob(b2) + O.CUR_T]
-            )
-        ):
-            continue  # it kills both
-        loss = 0
-        if k1:
-            loss = threat_std(G, cards, b1)
-        if k2:
-            loss = max(loss, threat_std(G, cards, b2))
-        if ta > loss + 5:
             return b2
     return -1

@@ -3,8 +3,9 @@
 the clock (attacks needed to kill) and the race measure: the damage that gets through when one
 side attacks with everything and each creature the other keeps back blocks one attacker
 (``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted).
-Its scratch lists are work areas the caller names (W.CRACK, W.BLOCKERS, W.DMG_DST: the damage
-step's, free while attacks and blocks are chosen).
+``double_block_kills`` is the one judgement of a double block: the attacker stays home from it,
+the defender makes it. Its scratch lists are work areas the caller names (W.CRACK, W.BLOCKERS,
+W.DMG_DST: the damage step's, free while attacks and blocks are chosen).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature, kills, strikes_first
 from analyzer.kernel.rules.state import hand_at, ob, pb
+from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.runtime.config import njit
 
 
@@ -236,3 +238,57 @@ def damage_through(G, att, na, blk, nb, used, sustained):
         if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE and dmg > tough:
             through += dmg - tough
     return through, n_blocked
+
+
+@njit
+def _first_hit_kills(G, a, b, bp):
+    """a's first combat damage (at +bp power) alone destroys b (b's marked damage counted)."""
+    if G[ob(b) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
+        return False
+    pw = G[ob(a) + O.CUR_P] + bp
+    if pw <= 0:
+        return False
+    if G[ob(a) + O.CUR_KW] & Keyword.DEATHTOUCH:
+        return True
+    return pw >= G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE]
+
+
+@njit
+def double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
+    """Do blockers b1 and b2 together kill attacker a (at +bp/+bt) while a kills at most one of
+    them, worth less than a by more than 5 (ta: a's threat_std)? Marked damage counts on every
+    side; a deathtouch attacker needs 1 damage per blocker (2 double striking counts twice); a
+    first striker that kills one of them before they strike takes only the other's damage.
+    The cheap power test goes first: most pairs fail it."""
+    ka = G[ob(a) + O.CUR_KW]
+    if ka & Keyword.INDESTRUCTIBLE or bt >= 99:
+        return False
+    left = G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]
+    d1 = combat_power(G, b1)
+    d2 = combat_power(G, b2)
+    dt1 = d1 > 0 and (G[ob(b1) + O.CUR_KW] & Keyword.DEATHTOUCH) != 0
+    dt2 = d2 > 0 and (G[ob(b2) + O.CUR_KW] & Keyword.DEATHTOUCH) != 0
+    if not (dt1 or dt2) and d1 + d2 < left:
+        return False
+    if strikes_first(G, a) and not strikes_first(G, b1) and not strikes_first(G, b2):
+        # a kills one first; the other alone must still kill it
+        if _first_hit_kills(G, a, b1, bp) and not dt2 and d2 < left:
+            return False
+        if _first_hit_kills(G, a, b2, bp) and not dt1 and d1 < left:
+            return False
+    k1 = kills_pumped(G, a, b1, bp, 0)
+    k2 = kills_pumped(G, a, b2, bp, 0)
+    if k1 and k2:
+        pa = G[ob(a) + O.CUR_P] + bp
+        if ka & Keyword.DOUBLE_STRIKE:
+            pa *= 2
+        t1 = max(G[ob(b1) + O.CUR_T] - G[ob(b1) + O.DAMAGE], 0)
+        t2 = max(G[ob(b2) + O.CUR_T] - G[ob(b2) + O.DAMAGE], 0)
+        if pa >= (2 if ka & Keyword.DEATHTOUCH else t1 + t2):
+            return False  # it kills both
+    loss = 0
+    if k1:
+        loss = threat_std(G, cards, b1)
+    if k2:
+        loss = max(loss, threat_std(G, cards, b2))
+    return ta > loss + 5
