@@ -60,3 +60,69 @@ def test_a_bite_counts_its_valiant_trigger():
         ('"Mountain", "Heartfire Hero"]', '"Mountain", "Steampath Charger"]'),
     )
     assert "main 1" not in cast_in(state, "Rabid Gnaw")
+
+
+def test_removal_that_kills_anything_waits_for_the_threats_to_come():
+    state = run_player("removal_kept_for_the_threats_to_come")
+    assert names(state, 0, "hand") == ["Fell"]
+    assert "Cindering Cutthroat" in names(state, 1, "battlefield")
+    # the other side holds one card: few threats are left to come, the 3/2 is worth it now
+    state = run_player(
+        "removal_kept_for_the_threats_to_come",
+        ('hand = ["Mountain", "Mountain", "Mountain"]', 'hand = ["Mountain"]'),
+    )
+    assert names(state, 0, "graveyard") == ["Fell"]
+    assert "Cindering Cutthroat" in names(state, 1, "graveyard")
+
+
+def test_removal_with_a_short_reach_goes_now():
+    state = run_player("short_reach_removal_goes_now")
+    assert names(state, 0, "graveyard") == ["Blooming Blast"]
+    assert "Warren Elder" in names(state, 1, "graveyard")
+    # a spell that kills anything waits for a bigger threat than a 2/2
+    state = run_player("short_reach_removal_goes_now", ('["Blooming Blast"]', '["Fell"]'))
+    assert names(state, 0, "hand") == ["Fell"]
+    assert "Warren Elder" in names(state, 1, "battlefield")
+
+
+def test_an_anthem_counts_the_creatures_on_board():
+    state = run_player("anthem_before_a_better_card_alone")
+    assert "Mabel, Heir to Cragflame" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Hearthborn Battler"]
+    # no creatures: the better card alone comes first
+    state = run_player(
+        "anthem_before_a_better_card_alone",
+        (
+            '"Plains", "Heartfire Hero", "Emberheart Challenger", "Seasoned Warrenguard"]',
+            '"Plains"]',
+        ),
+    )
+    assert "Hearthborn Battler" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Mabel, Heir to Cragflame"]
+
+
+def test_the_offspring_counts_in_the_mana_the_turn_spends():
+    state = run_player("offspring_paid_with_the_mana_left")
+    assert names(state, 0, "battlefield").count("Steampath Charger") == 2  # the card and its copy
+    assert names(state, 0, "hand") == ["Hearthborn Battler"]
+    # a two-drop without offspring: the three-drop spends more
+    state = run_player(
+        "offspring_paid_with_the_mana_left", ('["Steampath Charger",', '["Raccoon Rallier",')
+    )
+    assert "Hearthborn Battler" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Raccoon Rallier"]
+
+
+def test_the_offspring_takes_only_the_mana_the_other_cards_leave():
+    state = run_player("offspring_after_the_other_cards")
+    battlefield = names(state, 0, "battlefield")
+    assert "Pond Prophet" in battlefield
+    assert battlefield.count("Steampath Charger") == 1  # no mana left for the copy
+    # with two more lands the offspring is paid with what is left
+    state = run_player(
+        "offspring_after_the_other_cards",
+        ('"Island"]', '"Island", "Mountain", "Mountain"]'),
+    )
+    battlefield = names(state, 0, "battlefield")
+    assert "Pond Prophet" in battlefield
+    assert battlefield.count("Steampath Charger") == 2

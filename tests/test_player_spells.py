@@ -22,13 +22,13 @@ def test_the_counterspell_is_not_held_up_at_the_cost_of_the_whole_turn():
 def test_no_mana_is_kept_for_a_counterspell_whose_colors_are_not_up():
     state = run_player("counterspell_needs_its_colors_up")
     assert "Long River Lurker" in names(state, 0, "battlefield")
-    assert "Steampath Charger" in names(state, 0, "hand")
+    assert "Raccoon Rallier" in names(state, 0, "hand")
     # with a second Island the same hand keeps Long River's Pull up beside the two-drop
     state = run_player(
         "counterspell_needs_its_colors_up",
         ('battlefield = ["Island", "Mountain",', 'battlefield = ["Island", "Island",'),
     )
-    assert "Steampath Charger" in names(state, 0, "battlefield")
+    assert "Raccoon Rallier" in names(state, 0, "battlefield")
     assert sorted(names(state, 0, "hand")) == ["Long River Lurker", "Long River's Pull"]
 
 

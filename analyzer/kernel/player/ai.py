@@ -235,22 +235,27 @@ def _main_standard(G, C, pol, p, buf, n):
         fill_mana(G, cards, buf, n, lands - keep) + KEEP_SLACK
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
-    skips = fill_skips(G, cards, p, buf, n, lands - keep)  # the cards that fill the mana
+    skips = fill_skips(G, C, p, buf, n, lands - keep)  # the cards that fill the mana
     # removal kept up may go now at a creature with damage marked (gone by their turn)
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
-    for i in range(n):
-        if (skips >> i) & 1:
-            continue
-        card = G[ob(buf[i]) + O.CARD]
-        role = cards[card, CardCol.AI_ROLE]
-        # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
-        if (
-            keep == 0
-            or cards[card, CardCol.MV] + keep <= lands
-            or role == AiRole.TRICK
-            or (finish and role == AiRole.REMOVAL)
-        ) and try_cast(G, C, pol, p, buf[i], 0):
-            return True
+    # a creature with offspring goes after the other cards: its offspring (paid whenever the
+    # mana allows) takes only the mana they leave
+    for late in range(2):
+        for i in range(n):
+            if (skips >> i) & 1:
+                continue
+            card = G[ob(buf[i]) + O.CARD]
+            if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1) != late:
+                continue
+            role = cards[card, CardCol.AI_ROLE]
+            # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
+            if (
+                keep == 0
+                or cards[card, CardCol.MV] + keep <= lands
+                or role == AiRole.TRICK
+                or (finish and role == AiRole.REMOVAL)
+            ) and try_cast(G, C, pol, p, buf[i], 0):
+                return True
     if keep > 0:
         for i in range(n):
             card = G[ob(buf[i]) + O.CARD]

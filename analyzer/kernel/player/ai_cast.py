@@ -41,7 +41,7 @@ from analyzer.kernel.player.ai_std import (
     trick_saves,
     valiant_focus,
 )
-from analyzer.kernel.player.ai_value import board_payoffs, deck_value, hand_spells
+from analyzer.kernel.player.ai_value import deck_state, deck_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
@@ -369,32 +369,27 @@ def collect_castables(G, C, p, sorcery_ok, out):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1
     # the standard player breaks ties by what the card is worth on its board (ai_value)
-    std = n > 1 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p) if std else (0, 0, 0)
-    held_spells, held_tricks = hand_spells(G, cards, p) if std else (0, 0)
+    if n < 2:
+        return n
+    std = G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+    st = deck_state(G, cards, p)  # (read by the standard player only)
     per_mv = 1000 if std else 100  # the basic player's key, kept exactly
     for i in range(1, n):
         x = out[i]
-        cx = G[ob(x) + O.CARD]
-        kx = cards[cx, CardCol.MV] * per_mv + (
-            deck_value(cards, cx, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks)
-            if std
-            else cards[cx, CardCol.VALUE]
-        )
+        kx = _cast_key(C, G[ob(x) + O.CARD], std, st, per_mv)
         j = i - 1
-        while j >= 0:
-            y = out[j]
-            cy = G[ob(y) + O.CARD]
-            ky = cards[cy, CardCol.MV] * per_mv + (
-                deck_value(
-                    cards, cy, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks
-                )
-                if std
-                else cards[cy, CardCol.VALUE]
-            )
-            if ky >= kx:
-                break
-            out[j + 1] = y
+        while j >= 0 and _cast_key(C, G[ob(out[j]) + O.CARD], std, st, per_mv) < kx:
+            out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
     return n
+
+
+@njit(inline="always")
+def _cast_key(C, card, std, st, per_mv):
+    """collect_castables' order: mana value, then the card's value (the standard player's on
+    its board and hand, ai_value.deck_value)."""
+    cards = cards_of(C)
+    if std:
+        return cards[card, CardCol.MV] * per_mv + deck_value(C, card, st)
+    return cards[card, CardCol.MV] * per_mv + cards[card, CardCol.VALUE]

@@ -54,6 +54,15 @@ from analyzer.kernel.runtime.config import njit
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
 # power and toughness); cheaper targets wait for a bigger threat unless a tempo reason applies.
 REMOVAL_WORTH = 40
+# A removal spell that kills whatever it targets (destroy, exile) waits for a bigger threat
+# while the opponents hold cards that may be one: the bar rises by this much per card they
+# hold, up to FUTURE_CARDS cards, until the game is late.
+FUTURE_THREAT = 3
+FUTURE_CARDS = 3
+# A damage spell kills only creatures with toughness up to its damage: waiting for a bigger
+# threat it cannot kill is no plan, so its bar is at most this much per point of damage (a
+# two-damage spell takes a two-drop now).
+REACH_WORTH = 15
 
 
 @njit(inline="always")  # tiny and on the priority hot path
@@ -155,6 +164,8 @@ def removal_worth(G, C, p, ab, slots, context):
     bounce = False
     finishes = False
     cantrip = False
+    kills_any = False  # destroy or exile: the spell answers any threat that comes later
+    reach = 0  # the damage (or -X/-X) it deals its target: the toughness it kills
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         if steps[k, StepCol.OP] == Op.DRAW and steps[k, StepCol.COND] == Cond.ALWAYS:
@@ -171,7 +182,14 @@ def removal_worth(G, C, p, ab, slots, context):
             # it kills only with the damage already marked (or its fight's): a creature that
             # survived a block is finished cheaply now, or never
             finishes = G[b + O.CUR_T] > steps[k, StepCol.A]
-        if steps[k, StepCol.OP] == Op.BOUNCE:
+        op = steps[k, StepCol.OP]
+        if op == Op.DAMAGE:
+            reach += steps[k, StepCol.A]
+        elif op == Op.PUMP and steps[k, StepCol.B] < 0:
+            reach -= steps[k, StepCol.B]
+        elif op == Op.DESTROY or op == Op.EXILE or op == Op.EXILE_UNTIL_LEAVES:
+            kills_any = True
+        if op == Op.BOUNCE:
             bounce = True
     if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
         return not _dies(G, v, fight, 0, 0) or _kills_in_fight(G, v, p)
@@ -183,17 +201,16 @@ def removal_worth(G, C, p, ab, slots, context):
         and cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST
     ):
         return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
-    # the spell's own triggers on p's board (prowess, the Otters, a bite's valiant) count
-    if (
-        threat_std(G, cards, v) + cast_bonus(G, cards, p, abilities[ab, AbilCol.CARD], slots)
-        >= REMOVAL_WORTH
-    ):
-        return True
-    opp_power = 0
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
             opp_hand += G[pb(q) + P.HAND_N]
+    # the spell's own triggers on p's board (prowess, the Otters, a bite's valiant) count
+    if threat_std(G, cards, v) + cast_bonus(
+        G, cards, p, abilities[ab, AbilCol.CARD], slots
+    ) >= removal_bar(G, kills_any, reach, opp_hand):
+        return True
+    opp_power = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
@@ -205,6 +222,22 @@ def removal_worth(G, C, p, ab, slots, context):
         if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
             n_removal += 1
     return n_removal >= 2
+
+
+@njit
+def removal_bar(G, kills_any, reach, opp_hand):
+    """The least threat a removal spell's target must be worth now (issue 14 item 3), from
+    what the opponents may still show, not from their hidden cards: a spell that kills any
+    creature (kills_any) keeps for a bigger threat while they hold cards and the game is not
+    late (REMOVAL_WORTH + FUTURE_THREAT per card, up to FUTURE_CARDS); a damage spell (reach:
+    its damage) only waits for a creature it could still kill (REACH_WORTH per point)."""
+    if kills_any:
+        if late_game(G):
+            return REMOVAL_WORTH
+        return REMOVAL_WORTH + FUTURE_THREAT * min(opp_hand, FUTURE_CARDS)
+    if reach > 0:
+        return min(REMOVAL_WORTH, REACH_WORTH * reach)
+    return REMOVAL_WORTH
 
 
 @njit

@@ -26,18 +26,25 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import (
+    AbilCol,
     AbilityKind,
     AiRole,
     CardCol,
     CardFlag,
     CardType,
+    Op,
+    StepCol,
+    Subtype,
     Zone,
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 PAYOFF_BONUS = 5  # per payoff of p's a card triggers
+WIDTH_BONUS = 3  # a go-wide payoff or anthem creature: per creature of p's, up to WIDTH_MAX
+WIDTH_MAX = 5
 TRIBE_BONUS = 3  # more when the card shares a creature type with that payoff
 HELD_MAX = 3  # a payoff counts at most this many held cards that will trigger it
 VALIANT_BONUS = 5  # a removal spell that also targets p's valiant creature (a bite)
@@ -83,24 +90,105 @@ def hand_spells(G, cards, p):
 # a creature that pays off p's noncreature spells: a trigger (prowess, the Otters) or a cost
 # reduction (Stormcatch Mentor)
 _SPELL_PAYOFF = (1 << AbilityKind.NONCREATURE_SPELL) | (1 << AbilityKind.SPELLS_COST_LESS)
+# a creature worth more the more creatures p has: an "another creature enters" payoff or a
+# static ability (an anthem); as targets.threat_std counts it
+_WIDTH_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
 
 
 @njit
-def deck_value(cards, card, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks):
-    """The card's static value plus what p's board (board_payoffs' counts) and hand
-    (hand_spells' counts) add to it."""
+def deck_state(G, cards, p):
+    """What p's board and hand add to a card now, as deck_value reads it: (spell payoffs,
+    enter payoffs, their creature types, noncreature spells held, tricks held, p's creatures,
+    p's lands, forage fuel: p's Foods plus a third of p's graveyard)."""
+    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p)
+    held_spells, held_tricks = hand_spells(G, cards, p)
+    creatures = 0
+    lands = 0
+    fuel = G[pb(p) + P.GY_N] // 3
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p or G[b + O.PHASED]:
+            continue
+        card = G[b + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.CREATURE:
+            creatures += 1
+        elif cards[card, CardCol.TYPES] & CardType.LAND:
+            lands += 1
+        if cards[card, CardCol.SUBTYPES] & Subtype.FOOD:
+            fuel += 1
+    return (
+        spell_payoffs,
+        enter_payoffs,
+        tribes,
+        held_spells,
+        held_tricks,
+        creatures,
+        lands,
+        fuel,
+    )
+
+
+@njit
+def deck_value(C, card, st):
+    """The card's static value plus what p's board and hand (st: deck_state) add to it: the
+    payoffs it triggers; for a spell payoff the spells held, for valiant the tricks held; for
+    a go-wide payoff or anthem the creatures p has (WIDTH_BONUS each); an expend payoff when
+    p's lands reach its count; a card that forages by what it can eat (PAYOFF_BONUS per
+    Food or three graveyard cards, up to two; less without any)."""
+    cards = cards_of(C)
+    (
+        spell_payoffs,
+        enter_payoffs,
+        tribes,
+        held_spells,
+        held_tricks,
+        creatures,
+        lands,
+        fuel,
+    ) = st
     v = cards[card, CardCol.VALUE]
+    kinds = cards[card, CardCol.AB_KINDS]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
         v += PAYOFF_BONUS * enter_payoffs
         if cards[card, CardCol.SUBTYPES] & tribes:
             v += TRIBE_BONUS * enter_payoffs
-        kinds = cards[card, CardCol.AB_KINDS]
         if kinds & _SPELL_PAYOFF:
             v += PAYOFF_BONUS * min(held_spells, HELD_MAX)
         if (kinds >> AbilityKind.VALIANT) & 1:
             v += PAYOFF_BONUS * min(held_tricks, HELD_MAX)
+        if kinds & _WIDTH_PAYOFF:
+            v += WIDTH_BONUS * min(creatures, WIDTH_MAX)
     elif cards[card, CardCol.TYPES] & CardType.LAND == 0:
         v += PAYOFF_BONUS * spell_payoffs
+    if kinds & _DECK_KINDS:
+        v += _trigger_value(C, card, lands, fuel)
+    return v
+
+
+# the ability kinds whose worth depends on p's mana or forage fuel (_trigger_value)
+_DECK_KINDS = (1 << AbilityKind.EXPEND) | (1 << AbilityKind.FORAGED)
+
+
+@njit
+def _trigger_value(C, card, lands, fuel):
+    """deck_value's part for expend and forage (ability rows and steps read)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    v = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        kind = abilities[a, AbilCol.KIND]
+        if kind == AbilityKind.EXPEND:
+            if lands >= abilities[a, AbilCol.TRIG_PARAM]:
+                v += PAYOFF_BONUS
+        elif kind == AbilityKind.FORAGED:
+            v += PAYOFF_BONUS * min(fuel, 2)
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.FORAGE:
+                v += PAYOFF_BONUS * (min(fuel, 2) - 1)
+                break
     return v
 
 
@@ -141,10 +229,15 @@ def plain_permanent(cards, card):
 
 
 @njit
-def fill_skips(G, cards, p, buf, n, budget):
+def fill_skips(G, C, p, buf, n, budget):
     """The plain permanents of buf[:n] (castable now, sorted most expensive first) to leave
     for a later turn, as a bit mask over positions in buf: the others of them spend the most
-    of `budget` mana (by mana value), the best deck_value on ties. 0: skip none."""
+    of `budget` mana (by mana value), the best deck_value on ties. A creature's offspring
+    (702.175a) is paid with the mana the set leaves, most expensive card first: it spends
+    that mana too and adds the token (half the card's value: its abilities on a 1/1); the
+    main phase casts offspring creatures after the rest of the set (ai._main_standard), so
+    the offspring takes only what is left. 0: skip none."""
+    cards = cards_of(C)
     cmask = 0
     m = 0
     for i in range(min(n, 62)):
@@ -154,8 +247,7 @@ def fill_skips(G, cards, p, buf, n, budget):
             m += 1
     if m < 2:
         return 0
-    spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p)
-    held_spells, held_tricks = hand_spells(G, cards, p)
+    st = deck_state(G, cards, p)
     best_key = -1
     best_set = 0
     s = cmask
@@ -166,14 +258,36 @@ def fill_skips(G, cards, p, buf, n, budget):
             if (s >> i) & 1:
                 card = G[ob(buf[i]) + O.CARD]
                 mv += cards[card, CardCol.MV]
-                value += deck_value(
-                    cards, card, spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks
-                )
+                value += deck_value(C, card, st)
+        for i in range(min(n, 62)):
+            if (s >> i) & 1 and mv < budget:
+                card = G[ob(buf[i]) + O.CARD]
+                extra = offspring_cost(C, card)
+                if extra > 0 and mv + extra <= budget:
+                    mv += extra
+                    value += cards[card, CardCol.VALUE] // 2
         if mv <= budget and mv * 100000 + value > best_key:
             best_key = mv * 100000 + value
             best_set = s
         s = (s - 1) & cmask
     return cmask & ~best_set
+
+
+@njit
+def offspring_cost(C, card):
+    """The mana of the card's offspring cost (0: it has none)."""
+    cards = cards_of(C)
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0:
+        return 0
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.OFFSPRING:
+            extra = abilities[a, AbilCol.COST_GENERIC]
+            for c in range(5):
+                extra += abilities[a, AbilCol.COST_W + c]
+            return extra
+    return 0
 
 
 @njit
