@@ -127,6 +127,13 @@ def calibrate(
         "\nwin rate of each deck against its opponents: "
         + ", ".join(f"{d} {r:.1%}" for d, r in sorted(rates.items(), key=lambda kv: -kv[1]))
     )
+    low, high = run.figures.get("archetype_spread_ci_pts", [float("nan")] * 2)
+    if low == low:
+        click.echo(
+            f"archetype spread {run.figures['archetype_spread_pts']:.1f} points, 95% interval "
+            f"{low:.1f} to {high:.1f}; sampling noise alone, with every matchup even, gives "
+            f"{run.figures['archetype_spread_noise_pts']:.1f}"
+        )
     t = run.table
     if run.rated:
         gap = t[t["sim_minus_real_pts"].notna()].head(8)
