@@ -109,7 +109,7 @@ class _Keyword(NamedTuple):
     INDESTRUCTIBLE: int = 2048
     HEXPROOF: int = 4096
     FLASH: int = 8192
-    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (kernel/rules/stack._ward)
+    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (rules/stack.queue_ward)
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)

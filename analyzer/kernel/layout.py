@@ -291,10 +291,10 @@ class _Work(NamedTuple):
     COLOR: int = 8
     ACOLOR: int = 8  # ai._can_cast_now
     PCOLOR: int = 8  # mana.pay / can_pay (an ability's cost, copied for the shared planner)
-    # stack._trigger_to_stack
+    # resolve._trigger_to_stack
     TSLOTS: int = 8
     TZCCS: int = 8
-    # stack.resolve_top
+    # resolve.resolve_top
     RSLOTS: int = 8
     RZCCS: int = 8
     # ai_modes.targets_useful
