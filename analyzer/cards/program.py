@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from analyzer.cards.opcodes import MAX_GROUPS, REF_NAMES
+from analyzer.cards.opspec import MAX_GROUPS, REF_NAMES
 from analyzer.cards.records import (
     SUBTYPE_NAMES,
     TYPE_NAMES,
