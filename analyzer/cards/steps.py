@@ -33,7 +33,7 @@ from analyzer.enums import (
 )
 
 if TYPE_CHECKING:
-    from analyzer.cards.program import Ctx
+    from analyzer.cards.context import Ctx
 
 TARGET_FIELDS = frozenset(
     {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than", "subtypes"}
