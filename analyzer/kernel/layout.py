@@ -282,7 +282,7 @@ class _Work(NamedTuple):
     """Work areas, one after another from OFF_SCRATCH + SCRATCH: the defaults are their sizes
     (WORK_SIZE), W holds their offsets."""
 
-    # targets.candidates / choose_targets
+    # targets.candidates / target_choice.choose_targets
     CAND: int = 96
     SCORE: int = 96
     # stack.cast_finish / activate
@@ -320,7 +320,7 @@ class _Work(NamedTuple):
     # ai_combat: attackers chosen, the defender's attackers
     CHOSEN: int = 64
     CRACK: int = 64
-    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (targets._score)
+    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (target_choice._score)
     # combat damage
     DMG_SRC: int = 256
     DMG_DST: int = 256

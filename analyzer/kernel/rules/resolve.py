@@ -54,7 +54,8 @@ from analyzer.kernel.rules.state import (
     ob,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import any_legal_target, choose_targets
+from analyzer.kernel.rules.target_choice import choose_targets
+from analyzer.kernel.rules.targets import any_legal_target
 from analyzer.kernel.runtime.config import njit
 
 

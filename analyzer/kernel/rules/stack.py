@@ -68,7 +68,8 @@ from analyzer.kernel.rules.state import (
     ob,
     pb,
 )
-from analyzer.kernel.rules.targets import choose_targets, mode_has_targets, threat
+from analyzer.kernel.rules.target_choice import choose_targets
+from analyzer.kernel.rules.targets import mode_has_targets, threat
 from analyzer.kernel.runtime.config import njit
 
 
