@@ -10,6 +10,53 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+# Re-exported, so every caller imports from here: the effect-program codes, the catalog table
+# columns and the policy codes each live in their own module.
+from analyzer.enums_policy import (  # noqa: F401
+    PLAYER_LEVEL_NAMES,
+    HeurCol,
+    PlayerLevel,
+    PolCol,
+    PolicyKind,
+    Recipient,
+)
+from analyzer.enums_program import (  # noqa: F401
+    AI_ROLE_NAMES,
+    CAST_FROM_CONDS,
+    COND_CONTROL_SUBTYPE,
+    COND_NAMES,
+    COND_NOT_CONTROL_SUBTYPE,
+    COST_AND_EXILE,
+    COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    PROMISE_CONDS,
+    SUBTYPE_CHOSEN,
+    TRIGGER_ANY_PERMANENT,
+    TRIGGER_FLYING,
+    TRIGGER_NONTOKEN,
+    AbilityKind,
+    AiRole,
+    Cond,
+    CounterKind,
+    ExtraCost,
+    Intent,
+    Op,
+    Ref,
+    Subtype,
+    TargetFilter,
+    TargetKind,
+    XCount,
+)
+from analyzer.enums_tables import (  # noqa: F401
+    CHOSEN_COLOR_MANA,
+    AbilCol,
+    CardCol,
+    CardFlag,
+    StepCol,
+    TargCol,
+)
+
 
 class _Zone(NamedTuple):
     NONE: int = 0  # free token slot / ceased to exist
@@ -109,7 +156,7 @@ class _Keyword(NamedTuple):
     INDESTRUCTIBLE: int = 2048
     HEXPROOF: int = 4096
     FLASH: int = 8192
-    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (kernel/rules/stack._ward)
+    WARD2: int = 16384  # ward {2}: targeting it taxes {2} or counters (rules/stack.queue_ward)
     PROWESS: int = 32768
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
@@ -173,612 +220,6 @@ END_REASON_NAMES = (
     "capacity",
     "concede",
 )
-
-
-# ---------------------------------------------------------------------------------------------
-# Effect programs (DESIGN section 4). A card has abilities; an ability has target groups and a
-# list of steps; each step is (op, cond, ref, a, b, c). See analyzer/cards/FORMAT.md.
-
-
-class _AbilityKind(NamedTuple):
-    SPELL: int = 0  # what an instant/sorcery does on resolution; for an Aura, its enchant target
-    ETB: int = 1  # "When this enters"
-    DIES: int = 2  # "When this dies"
-    ATTACKS: int = 3  # "Whenever this attacks"
-    END_STEP: int = 4  # "At the beginning of [each|your] end step" (a: 0 each, 1 yours)
-    GIFT_GIVEN: int = 5  # "Whenever you give a gift" (702.174c)
-    ACTIVATED: int = 6  # cost in the ability record; a=1 sorcery speed
-    STATIC: int = 7  # continuous effect, read by the characteristics refresh, never on the stack
-    UPKEEP: int = 8  # "At the beginning of your upkeep" (TRIG_PARAM 0); 1: "of each opponent's
-    # upkeep"; 2: "At the beginning of your draw step" (after the draw)
-    COMBAT_DAMAGE_PLAYER: int = 9  # "Whenever this deals combat damage to a player"
-    OTHER_CREATURE_ENTERS: int = 10  # "Whenever another creature you control enters"
-    SECOND_SPELL: int = 11  # "Whenever you cast your second spell each turn"
-    LIFE_GAIN: int = 12  # "Whenever you gain life"
-    GIFT: int = 13  # the gift trigger of a permanent (702.174b); added by the loader, not data
-    # Bloomburrow mechanics (issue 5). Kept general: none names a card.
-    NONCREATURE_SPELL: int = 14  # "Whenever you cast a noncreature spell" (prowess compiles to it)
-    EXPEND: int = 15  # "Whenever you expend N" (TRIG_PARAM: N)
-    VALIANT: int = 16  # "Whenever this becomes the target of a spell or ability you control for
-    # the first time each turn"
-    OFFSPRING: int = 17  # "Offspring {cost}" (702.175): its cost columns are the optional
-    # additional cost; when it was paid, its steps run as an enters trigger
-    LIFE_CHANGE: int = 18  # "Whenever you gain or lose life"
-    LANDFALL: int = 19  # "Whenever a land you control enters"
-    SACRIFICED: int = 20  # "When you sacrifice this"
-    ENTERS_WITH: int = 21  # "enters with N +1/+1 counters [if ...]" (614.1c replacement: no stack)
-    COST_REDUCTION: int = 22  # "This spell costs {1} less to cast if you control a [subtype]" /
-    # "... for each [subtype] you control" (601.2f; TRIG_PARAM: subtype mask | COST_FOR_EACH)
-    MODE: int = 23  # one mode of a modal spell or trigger ("Choose one —", 700.2): its own
-    # targets and steps; the rows follow their ability's row (AbilCol.MODES). Never triggers
-    BEGIN_COMBAT: int = 24  # "At the beginning of combat on your turn" (507.1)
-    FORAGED: int = 25  # "Whenever you forage"
-    FLASHBACK: int = 26  # "Flashback {cost}" (702.34): its cost columns are the flashback cost;
-    # the card may be cast from its owner's graveyard for it, then is exiled
-    SPELLS_COST_LESS: int = 27  # never a row: the CardCol.AB_KINDS bit of a card with a static
-    # static_spells_cost_less step, so cost computations look for reducers only once one entered
-    # Class enchantments (716): "When this Class becomes level N" (AbilCol.LEVEL: N); the
-    # level-up itself is an ACTIVATED row whose step is LEVEL_UP
-    LEVEL_REACHED: int = 28
-    YOU_ATTACK: int = 29  # "Whenever you attack" (508.1m: you attacked with one or more creatures)
-    CREATURE_COMBAT_DAMAGE: int = 30  # "Whenever a creature you control deals combat damage to
-    # a player" (TRIGGER_OBJECT: that creature)
-
-
-AbilityKind = _AbilityKind()
-
-
-class _Cond(NamedTuple):
-    ALWAYS: int = 0
-    IF_PROMISED: int = 1  # 702.174k: keyed to the declaration, not to the delivery
-    IF_NOT_PROMISED: int = 2
-    # Game-state conditions (an intervening "if" of a trigger, 603.4, or a step's "if"/"unless"):
-    THRESHOLD: int = 3  # seven or more cards are in your graveyard
-    NOT_THRESHOLD: int = 4
-    LIFE_CHANGED: int = 5  # you gained or lost life this turn
-    OPP_LOST_LIFE: int = 6  # an opponent lost life this turn
-    YOUR_TURN: int = 7
-    CONTROL_TOKEN: int = 8  # you control a token
-    DONE: int = 9  # "if you do": the previous step did it (forage, a "may" discard)
-    CAST_FROM_GRAVEYARD: int = 10  # spells: "if this spell was cast from a graveyard"
-    NOT_CAST_FROM_HAND: int = 11  # spells: "if this spell was cast from anywhere other than
-    # your hand"
-    CONTROL_POWER_4: int = 12  # you control a creature with power 4 or greater
-    NOT_YOUR_TURN: int = 13
-    ACTIVE_HAND_AT_MOST_1: int = 15  # "that player" (the active player: an upkeep trigger of
-    # an opponent's upkeep) has one or fewer cards in hand
-    IS_TOKEN: int = 14  # steps: act only on the objects of the ref that are tokens ("if that
-    # creature is a token, it also ...")
-    ANOTHER_CREATURE_ENTERED: int = 64  # another creature entered the battlefield under your
-    # control this turn (P.CREATURES_ENTERED_TURN; "another": not the source, H.TARGET_SRC)
-    SECOND_RESOLUTION: int = 65  # steps: "if this is the second time this ability has resolved
-    # this turn" (O.RESOLVED_TURN / O.RESOLVED_N count the resolutions that reach the step)
-    SUBTYPE_ENTERED: int = 66  # activated: "Activate only if a Bird, Frog, Otter, or Rat entered
-    # the battlefield under your control this turn" (P.SUBTYPES_ENTERED_TURN against the
-    # ability's AbilCol.COND_SUBTYPES)
-    GY_LEFT_OR_FOOD: int = 67  # three or more cards left your graveyard this turn or you
-    # sacrificed a Food this turn (P.GY_LEFT_TURN, P.FOOD_SACRIFICED_TURN)
-    # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
-    # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
-    # (COND_NAMES, below Subtype)
-
-
-Cond = _Cond()
-COND_NAMES = {
-    "always": Cond.ALWAYS,
-    "promised": Cond.IF_PROMISED,
-    "not_promised": Cond.IF_NOT_PROMISED,
-    "threshold": Cond.THRESHOLD,
-    "not_threshold": Cond.NOT_THRESHOLD,
-    "life_changed": Cond.LIFE_CHANGED,
-    "opp_lost_life": Cond.OPP_LOST_LIFE,
-    "your_turn": Cond.YOUR_TURN,
-    "control_token": Cond.CONTROL_TOKEN,
-    "done": Cond.DONE,
-    "cast_from_graveyard": Cond.CAST_FROM_GRAVEYARD,
-    "not_cast_from_hand": Cond.NOT_CAST_FROM_HAND,
-    "control_power_4": Cond.CONTROL_POWER_4,
-    "not_your_turn": Cond.NOT_YOUR_TURN,
-    "is_token": Cond.IS_TOKEN,
-    "active_hand_at_most_1": Cond.ACTIVE_HAND_AT_MOST_1,
-    "another_creature_entered": Cond.ANOTHER_CREATURE_ENTERED,
-    "second_resolution": Cond.SECOND_RESOLUTION,
-    "subtype_entered": Cond.SUBTYPE_ENTERED,
-    "cards_left_graveyard_or_food_sacrificed": Cond.GY_LEFT_OR_FOOD,
-}
-CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
-# StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
-SUBTYPE_CHOSEN = -1
-COND_CONTROL_SUBTYPE = 16
-COND_NOT_CONTROL_SUBTYPE = 32
-# AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
-# plus this bit for "another nontoken ..."
-TRIGGER_NONTOKEN = 1 << 20
-TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
-TRIGGER_ANY_PERMANENT = 1 << 22  # "another Squirrel or Food you control": any permanent with
-# one of the subtypes, not only a creature
-# AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
-COST_FOR_EACH = 1 << 20
-# ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
-# subtypes: read from the spell's targets as its cost is paid, 601.2f)
-COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
-# ... or this bit for "for each [card type] card you own in your graveyard" (CardType mask in
-# the low bits), with COST_AND_EXILE for "in exile and in your graveyard"
-COST_GRAVEYARD_CARDS = 1 << 22
-COST_AND_EXILE = 1 << 23
-PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
-
-
-class _TargetKind(NamedTuple):
-    NONE: int = 0
-    PERMANENT: int = 1  # a permanent on the battlefield (types narrow it)
-    PLAYER: int = 2
-    OPPONENT: int = 3
-    SPELL: int = 4  # a spell on the stack (types narrow it: CREATURE = creature spell)
-    CARD_IN_YOUR_GRAVEYARD: int = 5
-    ANY: int = 6  # creature, player or planeswalker ("any target")
-
-
-TargetKind = _TargetKind()
-
-
-class _TargetFilter(NamedTuple):
-    YOU_CONTROL: int = 1
-    OPP_CONTROLS: int = 2
-    NONTOKEN: int = 4
-    TOKEN: int = 8
-    NONLAND: int = 16
-    ENTERED_THIS_TURN: int = 32
-    MV_AT_MOST: int = 64  # mana value <= the group's param
-    NOT_YOU: int = 128  # "you don't control" for permanents is OPP_CONTROLS in 2 player;
-    # NOT_YOU is the exact multiplayer-safe form ("creature you don't control")
-    NONCREATURE: int = 256
-    OTHER: int = 512  # not the source of the ability ("another target creature")
-    WITHOUT_FLYING: int = 1024  # "creature ... without flying"
-    IN_COMBAT_OR_TAPPED: int = 2048  # "attacking, blocking, or tapped creature"
-    PT_AT_LEAST: int = 4096  # power or toughness >= the group's param
-    WITH_FLYING: int = 8192  # "creature with flying"
-    DEALT_DAMAGE: int = 16384  # "creature ... that was dealt damage this turn"
-    ATTACKING: int = 32768  # "attacking creature"
-    POWER_AT_MOST: int = 65536  # power <= the group's param ("with power 3 or less")
-    DIFFERENT_CONTROLLER: int = 131072  # "controlled by different players": not controlled by
-    # the controller of a target of the group TargCol.OTHER_THAN names
-    SUBTYPES: int = 262144  # "target Bat, Lizard, Rat, or Squirrel card": one of the Subtype
-    # bits in the group's PARAM
-
-
-TargetFilter = _TargetFilter()
-
-
-class _Intent(NamedTuple):
-    HARM: int = 0  # the AI picks the opponents' best object / an opponent
-    HELP: int = 1  # the AI picks its own best object / itself
-    NEUTRAL: int = 2
-
-
-Intent = _Intent()
-
-
-class _Ref(NamedTuple):
-    """What a step acts on: a target group 0..3, or one of these."""
-
-    SELF: int = 10  # the source object
-    IT: int = 11  # the object the previous step moved / created ("that card", "that creature")
-    ATTACHED: int = 12  # what the source is attached to ("enchanted creature")
-    YOU: int = 13  # the ability's controller
-    EACH_OPPONENT: int = 14
-    EACH_PLAYER: int = 15
-    TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
-    DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
-    ACTIVE_PLAYER: int = 18  # the player whose turn it is ("that player" of an upkeep trigger)
-
-
-Ref = _Ref()
-
-
-class _Op(NamedTuple):
-    NOP: int = 0
-    DAMAGE: int = 1  # ref: targets; a: amount
-    DAMAGE_CONTROLLER: int = 2  # ref: creature targets; a: amount to each one's controller
-    DAMAGE_EACH_CREATURE: int = 3  # a: amount
-    DESTROY: int = 4  # ref
-    DESTROY_ALL: int = 5  # a: card-type mask; remembers what went to your graveyard
-    RETURN_DESTROYED: int = 6  # one creature card put into your graveyard by DESTROY_ALL -> bf
-    EXILE: int = 7  # ref (sets IT)
-    BOUNCE: int = 8  # ref: return to owner's hand
-    COUNTER: int = 9  # ref: counter target spell
-    SPELL_TO_HAND: int = 10  # ref: return target spell to its owner's hand
-    DRAW: int = 11  # ref (player / YOU / EACH_*); a: count
-    GAIN_LIFE: int = 12  # ref; a
-    LOSE_LIFE: int = 13  # ref; a
-    PUMP: int = 14  # ref; a: +power, b: +toughness, until end of turn
-    PUMP_ALL: int = 15  # your creatures; a, b until end of turn
-    GRANT: int = 16  # ref; a: keyword mask until end of turn
-    GRANT_ALL: int = 17  # your permanents of types b (0 = all); a: keyword mask until EOT
-    PLAYER_HEXPROOF: int = 18  # ref player gains hexproof until end of turn
-    ADD_COUNTERS: int = 19  # ref; a: CounterKind; b: count
-    TAP: int = 20  # ref
-    FIGHT: int = 21  # ref: first group; a: second group
-    SACRIFICE_GREATEST_POWER: int = 22  # ref: player(s)
-    RETURN_TO_HAND: int = 23  # ref: cards in a graveyard -> owner's hand
-    RETURN_TO_BATTLEFIELD: int = 24  # ref: cards in a graveyard -> bf under your control (IT)
-    TOKEN_COPY: int = 25  # ref; a,b: P/T override (0,0 = none); c=1: only if not legendary
-    CREATE_TOKEN: int = 26  # ref: who gets them; a: token card id; b: count; c=1: tapped
-    EXILE_FROM_HAND: int = 27  # ref: player reveals hand, you exile a nonland card (IT)
-    GRANT_CAST_FROM_EXILE: int = 28  # ref (IT): you may cast it while exiled, any mana type
-    RETURN_AT_END_STEP: int = 29  # ref (IT): back under owner's control at next end step, a: +1/+1
-    PHASE_OUT_YOURS: int = 30  # all permanents you control phase out
-    PROTECTION_UNTIL_YOUR_TURN: int = 31  # you: life can't change, protection from everything
-    NO_SPELLS_THIS_TURN: int = 32  # players can't cast spells this turn
-    ATTACH_SELF: int = 33  # ref: attach the source (Aura/Equipment) to the target
-    EXILE_SELF: int = 34  # the resolving spell goes to exile instead of the graveyard
-    ADD_MANA: int = 35  # a: color mask of choices (31 = any color); b: amount
-    COPY_SPELL: int = 36  # ref: copy target spell (the copy keeps promise and recipient)
-    UNTAP: int = 37  # ref (a stun counter is removed instead, 122.1d)
-    MILL: int = 38  # ref: players; a: count
-    SURVEIL: int = 39  # you; a: count (the AI bins cards it does not want)
-    # static abilities (read by the characteristics refresh)
-    STATIC_EQUIPPED_PUMP: int = 40  # a, b
-    STATIC_EQUIPPED_LOSE: int = 41  # a: keyword mask lost
-    STATIC_CONTROL_ENCHANTED: int = 42
-    STATIC_ANTHEM: int = 43  # your other creatures get a/b (c: subtype id, 0 = all)
-    SCRY: int = 44  # you; a: count
-    DISCARD: int = 45  # ref: players discard a cards of their choice; b=1: "you may" (sets DONE)
-    FORAGE: int = 46  # you may exile three cards from your graveyard or sacrifice a Food (DONE)
-    DAMAGE_BY_POWER: int = 47  # ref; a: source (group or SELF) deals b x its power to each
-    EXILE_UNTIL_LEAVES: int = 48  # ref: exiled until the source leaves the battlefield (610.3)
-    FLICKER: int = 49  # ref: exile, return under its owner's control with a +1/+1 counters
-    SEARCH_BASIC_LAND: int = 50  # you: a basic land card -> battlefield tapped, then shuffle
-    STATIC_SELF: int = 51  # static: this gets a/b and has keywords c (step COND: as long as)
-    STATIC_EQUIPPED_GRANT: int = 52  # static: equipped/enchanted creature has keywords a
-    COUNTER_UNLESS_PAY: int = 53  # ref: spells; countered unless their controller pays {a}
-    STATIC_OPP_CREATURES: int = 54  # static: creatures your opponents control get a/b
-    PUNISH: int = 55  # ref: players each lose a life unless they sacrifice a nonland
-    # permanent or discard a card (their choice)
-    DIG: int = 56  # you: look at the top a; may put one of types b, power <= c, into your hand;
-    # the rest on the bottom in a random order
-    REVEAL_UNTIL_LAND: int = 57  # you: reveal until a land: it enters tapped, the rest go to
-    # the bottom in a random order
-    EXILE_OWN_PERMANENT: int = 58  # ref: players each exile a permanent of types a they
-    # control (their choice: the least valuable)
-    PUMP_X: int = 59  # ref: +X*b/+X*c until end of turn, X counted as XCount a says
-    STATIC_SPELLS_COST_LESS: int = 60  # static: your spells of types a cost {b} less
-    EXILE_OWN_FROM_HAND: int = 61  # ref: players each exile a card from their hand (their
-    # choice: the least valuable)
-    LEVEL_UP: int = 62  # the source Class becomes level a (716.2a); fires its LEVEL_REACHED a
-    EXILE_IF_DIES: int = 63  # ref: "if that creature would die this turn, exile it instead"
-    TUCK: int = 64  # ref: its owner puts it on the top or bottom of their library (their choice)
-    DISCARD_UNLESS_NONLAND: int = 66  # ref: players each discard a cards unless they discard
-    # a nonland card (their choice)
-    DRAW_X: int = 67  # ref: players each draw X cards, X counted as XCount a says
-    STATIC_PT_CREATURES: int = 65  # static: this creature's P/T are each the number of
-    # creatures its controller controls (a characteristic-defining ability, 604.3)
-    DISCARD_CHOSEN: int = 68  # ref: players each reveal their hand and discard the nonland
-    # card you choose; b=1: only a player who lost life this turn, the others discard a card
-    # of their choice
-    MILL_TAKE: int = 69  # you mill a; may put a card of types b from among them into your hand
-    # (IT); DONE if you control a permanent of subtype c or that card has it
-    ADD_P1P1_X: int = 70  # ref: X +1/+1 counters on each, X counted as XCount a says (b: the
-    # subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
-    TO_LIBRARY_BOTTOM: int = 71  # ref: cards in a graveyard -> the bottom of their owner's library
-    EXILE_TOP_MAY_PLAY: int = 73  # you exile the top a cards; you may play one of them (the
-    # most valuable) until end of turn (b = 0) or until the end of your next turn (b = 1)
-    CHOOSE_CREATURE_TYPE: int = 72  # enters_with: "As this enters, choose a creature type"
-    GAIN_CONTROL_EOT: int = 74  # ref: you gain control of it until end of turn if its power is
-    # at most a or you control another permanent of subtype b (b = 0: no such clause); DONE
-    CHOOSE_COLOR: int = 75  # enters_with: "As this enters, choose a color" (O.CHOSEN_COLOR)
-    DIG_SUBTYPES: int = 76  # you: look at the top a; may put a card with one of the Subtype
-    # bits b into your hand; the rest on the bottom in a random order
-    P1P1_EACH_ENTERED: int = 77  # a +1/+1 counter on each creature you control with one of the
-    # Subtype bits a that entered the battlefield this turn
-    DISCARD_HAND_DRAW_STASH: int = 78  # you discard your hand, then draw a card for each stash
-    # counter on the source (as it last existed: O.STASH stays as it leaves the battlefield)
-    LOOK_X_TAKE_X: int = 79  # you look at the top a*X cards (X: the spell's X_PAID); X of them
-    # into your hand, the rest into your graveyard
-    LOSE_LIFE_X: int = 80  # ref: players each lose X life, X counted as XCount a says
-    # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
-
-
-Op = _Op()
-
-
-class _XCount(NamedTuple):
-    """What an X counts ("where X is ...", 107.3): PUMP_X's a."""
-
-    CREATURES_YOU_CONTROL: int = 0  # "the number of creatures you control"
-    SELF_POWER: int = 1  # "[this creature]'s power" (as it last existed, if it left)
-    OPPONENTS_HAND_AT_MOST_1: int = 2  # "for each opponent who has one or fewer cards in hand"
-    GREATEST_MV_IN_GRAVEYARD: int = 3  # "the greatest mana value among cards in your graveyard"
-    OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
-    # (the subtypes: the op's own parameter)
-    X_PAID: int = 5  # the X paid for the spell's {X} (O.X_PAID of the resolving spell)
-
-
-XCount = _XCount()
-
-
-class _CounterKind(NamedTuple):
-    P1P1: int = 0
-    STUN: int = 1
-    STASH: int = 2  # read only by the permanent's own abilities (O.STASH)
-
-
-CounterKind = _CounterKind()
-
-
-class _ExtraCost(NamedTuple):
-    NONE: int = 0
-    DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
-    FORAGE_OR_B: int = 2  # "As an additional cost to cast this spell, forage or pay {B}."
-
-
-ExtraCost = _ExtraCost()
-
-
-class _AiRole(NamedTuple):
-    """How the built-in player uses a nonland card (derived from its program if not given)."""
-
-    PERMANENT: int = 0  # cast in a main phase when affordable (creatures, equipment, ...)
-    REMOVAL: int = 1  # kill/bounce/exile/steal the best opposing threat; instant: any window
-    TRICK: int = 2  # pump/protect own creature in combat after blocks
-    COUNTER: int = 3  # hold mana up, counter a worthwhile spell
-    CARD_DRAW: int = 4  # draw: own main phase (sorcery) or opponent's end step (instant)
-    SWEEPER: int = 5  # when it kills more value of theirs than ours
-    RECURSION: int = 6  # return cards from the graveyard when there are good ones
-    PROTECTION: int = 7  # in response to removal, or to survive a bad combat
-    DISRUPTION: int = 8  # hand attack; in main phase 1
-    TOKENS: int = 9
-
-
-AiRole = _AiRole()
-AI_ROLE_NAMES = {n.lower(): v for n, v in zip(AiRole._fields, AiRole, strict=True)}
-
-
-class _Subtype(NamedTuple):
-    """Creature types the rules text of the supported pool refers to (bit flags)."""
-
-    BAT: int = 1
-    BIRD: int = 2
-    FROG: int = 4
-    LIZARD: int = 8
-    MOUSE: int = 16
-    OTTER: int = 32
-    RABBIT: int = 64
-    RACCOON: int = 128
-    RAT: int = 256
-    SQUIRREL: int = 512
-    FISH: int = 1024
-    OCTOPUS: int = 2048
-    HAMSTER: int = 4096
-    # equipment / aura are artifact / enchantment subtypes the kernel needs
-    EQUIPMENT: int = 8192
-    AURA: int = 16384
-    FOOD: int = 32768  # forage sacrifices a Food
-
-
-Subtype = _Subtype()
-COND_NAMES.update(
-    {f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i for i, n in enumerate(Subtype._fields)}
-)
-COND_NAMES.update(
-    {
-        f"not_control_{n.lower()}": COND_NOT_CONTROL_SUBTYPE + i
-        for i, n in enumerate(Subtype._fields)
-    }
-)
-
-# ---------------------------------------------------------------------------------------------
-# Columns of the compiled catalog tables (int32, one row per card / ability / target group /
-# step). Written by analyzer.cards.compile, read by the kernel. Keep in sync with FORMAT.md.
-
-
-class _CardCol(NamedTuple):
-    TYPES: int = 0  # CardType mask (supertypes included)
-    COLORS: int = 1  # Color mask
-    SUBTYPES: int = 2  # Subtype mask
-    POWER: int = 3
-    TOUGHNESS: int = 4
-    KEYWORDS: int = 5  # Keyword mask
-    MV: int = 6  # mana value
-    COST_GENERIC: int = 7
-    COST_W: int = 8  # COST_W + i for i in WUBRG order
-    COST_U: int = 9
-    COST_B: int = 10
-    COST_R: int = 11
-    COST_G: int = 12
-    COST_C: int = 13  # {C}: colorless specifically
-    COST_X: int = 14  # number of {X} in the cost
-    GIFT_KIND: int = 15  # GiftKind
-    EXTRA_COST: int = 16  # ExtraCost
-    AB_START: int = 17  # first row in the ability table
-    AB_COUNT: int = 18
-    AI_ROLE: int = 19  # AiRole
-    SUPPORT: int = 20  # Support
-    LAND_COLORS: int = 21  # for lands: Color mask of mana it taps for (32 = colorless)
-    ETB_TAPPED: int = 22
-    VALUE: int = 23  # the AI's static card value (about 10 x mana value, adjusted)
-    FLAGS: int = 24  # CardFlag mask, derived by the compiler so hot loops skip most cards
-    HYBRID: int = 25  # Color mask of the cost's hybrid pair ({G/W}: G|W), 0 = none
-    HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
-    AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
-    AI_ROLE_BASIC: int = 28  # AiRole as the basic player derives it (kept exactly, issue 14)
-    MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
-    CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
-    # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
-    # creature spell.")
-    N: int = 31
-
-
-CardCol = _CardCol()
-# CardCol.LAND_COLORS of a land that taps for "one mana of the chosen color" (Uncharted Haven):
-# the color chosen as it entered is the object's O.CHOSEN_COLOR
-CHOSEN_COLOR_MANA = 64
-
-
-class _CardFlag(NamedTuple):
-    HAS_STATIC: int = 1  # some ability is STATIC
-    SAC_MANA: int = 2  # a "{T}, Sacrifice: add mana" ability (Treasure)
-    HAS_ACTIVATED: int = 4  # some non-mana activated ability
-    FAST: int = 8  # instant, or has flash: castable at instant speed
-    TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
-    GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
-    FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
-    # Mascot): with one more mana, a mana of any color
-
-
-CardFlag = _CardFlag()
-
-
-class _AbilCol(NamedTuple):
-    CARD: int = 0
-    KIND: int = 1  # AbilityKind
-    TRIG_PARAM: int = 2  # END_STEP: 0 each, 1 yours; ACTIVATED: 1 = sorcery speed
-    COND: int = 3  # intervening "if" (Cond), checked when triggering and on resolution
-    TG_START: int = 4
-    TG_COUNT: int = 5
-    ST_START: int = 6
-    ST_COUNT: int = 7
-    COST_GENERIC: int = 8  # activated abilities: mana cost
-    COST_W: int = 9
-    COST_U: int = 10
-    COST_B: int = 11
-    COST_R: int = 12
-    COST_G: int = 13
-    COST_TAP: int = 14  # {T}
-    COST_SAC_SELF: int = 15  # "Sacrifice this"
-    MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
-    MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
-    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn" / activated:
-    # "Activate only once each turn"; 2 (activated): "Activate only once" (per object, 400.7)
-    LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
-    # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
-    COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
-    COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
-    FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
-    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
-    COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
-    COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
-    N: int = 25
-
-
-AbilCol = _AbilCol()
-
-
-class _TargCol(NamedTuple):
-    KIND: int = 0  # TargetKind
-    TYPES: int = 1  # CardType mask, any of (0 = any)
-    FILTER: int = 2  # TargetFilter mask
-    PARAM: int = 3  # MV_AT_MOST value
-    MIN: int = 4  # 0 for "up to"
-    MAX: int = 5
-    COND: int = 6  # Cond: the group exists only if promised / not promised (702.174m)
-    INTENT: int = 7  # Intent (derived by the compiler from the steps that use the group)
-    OTHER_THAN: int = 8  # 1 + an earlier group of the ability its targets must differ from
-    # ("up to one other target creature", 115.3); 0 = none
-    N: int = 9
-
-
-TargCol = _TargCol()
-
-
-class _StepCol(NamedTuple):
-    OP: int = 0
-    COND: int = 1
-    REF: int = 2
-    A: int = 3
-    B: int = 4
-    C: int = 5
-    N: int = 6
-
-
-StepCol = _StepCol()
-
-
-# ---------------------------------------------------------------------------------------------
-# Policies are data (DESIGN section 6): a float64 table with one row per card id plus a last
-# default row; column KIND is a PolicyKind, the rest are that kind's parameters. A table may hold
-# several such blocks of rows (PolCol.BLOCK): block b serves seat b, the last block every later
-# seat (e.g. seat 0 under the policy being measured, its opponents under a fixed one).
-# Values are appended, never renumbered (tables and saved files keep their meaning).
-
-
-class _PlayerLevel(NamedTuple):
-    """The built-in player's level, per seat (``P.LEVEL``). Zero is the default so a record set
-    up without a level (scenario positions, tests) plays the standard player."""
-
-    STANDARD: int = 0  # the competent Limited player (issue 14)
-    BASIC: int = 1  # the earlier player, kept so gains can be measured and verdicts cross-checked
-
-
-PlayerLevel = _PlayerLevel()
-PLAYER_LEVEL_NAMES = {"standard": PlayerLevel.STANDARD, "basic": PlayerLevel.BASIC}
-
-
-class _PolicyKind(NamedTuple):
-    NEVER: int = 0
-    ALWAYS: int = 1
-    RANDOM: int = 2  # promise with probability PARAM0
-    PLAIN_FIRST: int = 3  # plain unless only the promised mode is legal (PARAM0: or lethal,
-    # PARAM1: or it has more targets)
-    HEURISTIC: int = 4  # per gift kind and card from the decision features (HeurCol parameters)
-    THRESHOLD: int = 5  # promise when BIAS + sum(W0 + i weight * feature i) > 0
-    ROLLOUT: int = 6  # fork and play both branches ROLL_K times with ROLL_BASE
-    # (kernel/player/rollout)
-
-
-PolicyKind = _PolicyKind()
-
-
-class _Recipient(NamedTuple):
-    NEXT: int = 0  # the next opponent in turn order (the only one in two-player games)
-    RANDOM: int = 1
-    LOWEST_LIFE: int = 2
-    LEAST_THREAT: int = 3  # smallest board power plus hand size
-    WEAKEST_USE: int = 4  # smallest gift_use (what this gift kind is worth to them now)
-
-
-Recipient = _Recipient()
-
-
-class _PolCol(NamedTuple):
-    KIND: int = 0
-    RECIPIENT: int = 1
-    PARAM0: int = 2  # a kind's parameters: PARAM0 .. ROLL_K - 1 (HeurCol for HEURISTIC)
-    PARAM1: int = 3
-    GIFT_KIND: int = 20  # the card's GiftKind (0 on default rows), for recipient rules
-    ROLL_K: int = 21  # ROLLOUT: play-outs per branch
-    ROLL_BASE: int = 22  # ROLLOUT: the base PolicyKind (its parameters are this row's)
-    BLOCK: int = 23  # row 0 only: rows per seat block (0 = one block for every seat)
-    BIAS: int = 24  # THRESHOLD: the constant term
-    W0: int = 25  # THRESHOLD: the weight of decision feature i is column W0 + i
-    N: int = 80  # room for 55 features
-
-
-PolCol = _PolCol()
-
-
-class _HeurCol(NamedTuple):
-    """HEURISTIC parameters (columns of a policy row); meanings in policies/HEURISTIC.md."""
-
-    VALUE: int = 2  # what the promised mode adds, in the gift_use scale (a card ~ 3)
-    PER_TARGET: int = 3  # ... plus this much per extra target the promised mode has now
-    GIFT_SCALE: int = 4  # multiplier on gift_use, the gift's cost
-    MARGIN: int = 5  # promise when benefit - cost > MARGIN
-    LETHAL: int = 6  # 1: promise whenever the promised damage is lethal
-    CLOSE: int = 7  # "close": recipient life - promised damage <= caster's power + CLOSE
-    CLOSE_BONUS: int = 8  # benefit when close
-    LIFE_VALUE: int = 9  # value of one life the plain mode costs (scaled by the pressure)
-    DANGER_BONUS: int = 10  # benefit when the plain mode's life loss puts the caster in reach
-    PAYOFF: int = 11  # benefit per "whenever you give a gift" ability the caster controls
-    CAST_VALUE: int = 12  # benefit when only the promised mode is legal (cast or not at all)
-    VETO: int = 13  # 1: never promise when the recipient then has lethal (opp_lethal_after)
-    EARLY_TURN: int = 14  # up to this global turn the gift costs EARLY_SCALE times more
-    EARLY_SCALE: int = 15
-    RACE_TURNS: int = 16  # caster's power x RACE_TURNS >= recipient life: the gift costs
-    RACE_SCALE: int = 17  # RACE_SCALE times as much (they have little time to use it)
-
-
-HeurCol = _HeurCol()
 
 
 class _Event(NamedTuple):

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from analyzer.cards.catalog import Catalog, load_catalog
 from analyzer.cards.compile import GIFT_TOKEN_NAMES
 from analyzer.cards.loader import builtin_data_files, load_records
-from analyzer.cards.opcodes import OP_SPECS, REF_NAMES
+from analyzer.cards.opcodes import OP_SPECS
+from analyzer.cards.opspec import REF_NAMES
 from analyzer.cards.records import normalize_name, parse_mana_cost
 from analyzer.enums import (
     COND_NAMES,

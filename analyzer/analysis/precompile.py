@@ -27,12 +27,12 @@ def _roots():
     priority (10 s), then the rest of this list: the helper does the short ones first so
     they are ready in time, then the long resolution subtree (20 s)."""
     from analyzer.kernel.player import ai, ai_combat
-    from analyzer.kernel.rules import chars, combat, engine, events, stack
+    from analyzer.kernel.rules import chars, combat, engine, events, resolve
 
     return [
         (engine._abandon_turn, "GC"),
-        (stack.put_triggers_on_stack, "GC"),
-        (stack.resolve_top, "GC"),
+        (resolve.put_triggers_on_stack, "GC"),
+        (resolve.resolve_top, "GC"),
         (ai.main_action, "GCPi"),
         (chars.check_sba, "GC"),
         (ai_combat.declare_attackers, "GC"),
@@ -50,7 +50,7 @@ def _wanted() -> bool:
     from analyzer.kernel.host.warmup import is_cached
     from analyzer.kernel.runtime.config import CACHE
 
-    return CACHE and available_threads() >= 2 and not is_cached("stack.resolve_top")
+    return CACHE and available_threads() >= 2 and not is_cached("resolve.resolve_top")
 
 
 class BackgroundCompile:

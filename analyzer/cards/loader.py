@@ -12,8 +12,9 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from analyzer.cards.context import Ctx
 from analyzer.cards.derive import group_intents
-from analyzer.cards.program import INSTANT_SORCERY, Ctx, did_you_mean, parse_ability
+from analyzer.cards.program import INSTANT_SORCERY, parse_ability
 from analyzer.cards.records import (
     BASIC_LAND_COLORS,
     CHANGELING_SUBTYPES,
@@ -30,6 +31,7 @@ from analyzer.cards.records import (
     parse_type_line,
     unmodeled_lines,
 )
+from analyzer.cards.steps import did_you_mean
 from analyzer.enums import (
     AI_ROLE_NAMES,
     CHOSEN_COLOR_MANA,

@@ -8,7 +8,8 @@ import difflib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.cards.opcodes import NO_REF, OP_SPECS, REF_NAMES, OpSpec, Param
+from analyzer.cards.opcodes import OP_SPECS
+from analyzer.cards.opspec import NO_REF, REF_NAMES, OpSpec, Param
 from analyzer.cards.records import (
     COLORLESS_MANA,
     KEYWORD_NAMES,
@@ -32,7 +33,7 @@ from analyzer.enums import (
 )
 
 if TYPE_CHECKING:
-    from analyzer.cards.program import Ctx
+    from analyzer.cards.context import Ctx
 
 TARGET_FIELDS = frozenset(
     {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than", "subtypes"}

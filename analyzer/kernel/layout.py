@@ -282,7 +282,7 @@ class _Work(NamedTuple):
     """Work areas, one after another from OFF_SCRATCH + SCRATCH: the defaults are their sizes
     (WORK_SIZE), W holds their offsets."""
 
-    # targets.candidates / choose_targets
+    # targets.candidates / target_choice.choose_targets
     CAND: int = 96
     SCORE: int = 96
     # stack.cast_finish / activate
@@ -291,10 +291,10 @@ class _Work(NamedTuple):
     COLOR: int = 8
     ACOLOR: int = 8  # ai._can_cast_now
     PCOLOR: int = 8  # mana.pay / can_pay (an ability's cost, copied for the shared planner)
-    # stack._trigger_to_stack
+    # resolve._trigger_to_stack
     TSLOTS: int = 8
     TZCCS: int = 8
-    # stack.resolve_top
+    # resolve.resolve_top
     RSLOTS: int = 8
     RZCCS: int = 8
     # ai_modes.targets_useful
@@ -320,7 +320,7 @@ class _Work(NamedTuple):
     # ai_combat: attackers chosen, the defender's attackers
     CHOSEN: int = 64
     CRACK: int = 64
-    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (targets._score)
+    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (target_choice._score)
     # combat damage
     DMG_SRC: int = 256
     DMG_DST: int = 256

@@ -43,17 +43,19 @@ from analyzer.kernel.player.ai_std import (
 )
 from analyzer.kernel.player.ai_value import deck_state, deck_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.costs import (
+    base_cost,
+    commander_tax,
+    cost_reduction,
+    extra_cost_payable,
+)
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
     collect_sources,
     plan_spell,
 )
 from analyzer.kernel.rules.stack import (
-    base_cost,
     cast_finish,
-    commander_tax,
-    cost_reduction,
-    extra_cost_payable,
     mode_options,
     request_decision,
     spell_ability,

@@ -25,8 +25,8 @@ from analyzer.kernel.layout import MAX_TARGETS, PLAYER_BASE, O, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import (
-    choose_targets,
     group_active,
     program_has_targets,
     slot_start,

@@ -2,10 +2,11 @@
 stack and combat, damage, life, gifts, countering and copying, are in rules/actions.py).
 
 Every card behaviour is data (steps in the catalog); this module is the only place that knows
-what an op does. A step runs only if its condition holds for the stack entry's promise
-(702.174k: "promised" is the declaration, not the delivery). Steps that act on a target group
-skip targets that became illegal (608.2b). ``IT`` is the object the previous step moved or
-created ("that card", "that creature").
+what an op does (the ops where each player chooses what they lose are handed to losses.py). A
+step runs only if its condition holds for the stack entry's promise (702.174k: "promised" is the
+declaration, not the delivery). Steps that act on a target group skip targets that became
+illegal (608.2b): what a step's ref designates, and its X, are read in refs.py. ``IT`` is the
+object the previous step moved or created ("that card", "that creature").
 
 ``C`` is the flat catalog (kernel/rules/catalog.py); ``gift_token(C, k)`` is the token card id a
 gift of kind k creates (-1 for card and extra turn).
@@ -21,9 +22,7 @@ from analyzer.enums import (
     Cond,
     CounterKind,
     Op,
-    Ref,
     StepCol,
-    TargCol,
     XCount,
     Zone,
 )
@@ -45,8 +44,6 @@ from analyzer.kernel.player.choices import (
     discard_choice,
     flicker_wanted,
     forage,
-    nonland_to_discard,
-    punish_choice,
     tuck_on_top,
     wants_land_on_top,
 )
@@ -57,7 +54,7 @@ from analyzer.kernel.rules.actions import (
     gain_life_event,
     lose_life_event,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import destroy, sacrifice
 from analyzer.kernel.rules.events import (
     add_delayed,
@@ -77,168 +74,29 @@ from analyzer.kernel.rules.library import (
     search_basic_land,
     search_basic_land_to_top,
 )
+from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, pay
+from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
     attached_obj,
     create_token,
     draw_cards,
-    graveyard_at,
     hand_at,
     move_object,
     ob,
     pb,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import group_active, slot_start, threat, value_legal
+from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
-
-MAX_REF = 64
-
-
-@njit
-def _ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, out):
-    """The objects/players a step's ref designates, legal ones only. Returns how many."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    targets = targets_of(C)
-    n = 0
-    if ref < 4:
-        if ab < 0:
-            return 0
-        tg0 = abilities[ab, AbilCol.TG_START]
-        if ref >= abilities[ab, AbilCol.TG_COUNT]:
-            return 0
-        g = tg0 + ref
-        if not group_active(targets, g, promised):
-            return 0
-        s0 = slot_start(targets, tg0, ref)
-        for k in range(targets[g, TargCol.MAX]):
-            v = slots[s0 + k]
-            if v >= 0 and value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
-                out[n] = v
-                n += 1
-        return n
-    if ref == Ref.SELF:
-        if src >= 0:
-            out[0] = src
-            return 1
-        return 0
-    if ref == Ref.IT:
-        if it >= 0:
-            out[0] = it
-            return 1
-        return 0
-    if ref == Ref.ATTACHED:
-        # "enchanted creature": if the source left the battlefield, the one it was attached
-        # to as it left (608.2h), provided that creature is still the same object (400.7)
-        if src >= 0:
-            att = attached_obj(G, src)
-            if att != NO_OBJ:
-                out[0] = att
-                return 1
-        return 0
-    if ref == Ref.TRIGGER_OBJECT:
-        if trig_obj >= 0:
-            out[0] = trig_obj
-            return 1
-        return 0
-    if ref == Ref.DEFENDING_PLAYER:  # the player the attacking trigger object attacks
-        if trig_obj >= 0 and G[ob(trig_obj) + O.ATTACKING] > 0:
-            out[0] = PLAYER_BASE + G[ob(trig_obj) + O.ATTACKING] - 1
-            return 1
-        return 0
-    if ref == Ref.YOU:
-        out[0] = PLAYER_BASE + ctrl
-        return 1
-    if ref == Ref.ACTIVE_PLAYER:
-        if G[pb(G[H.ACTIVE]) + P.LOST]:
-            return 0
-        out[0] = PLAYER_BASE + G[H.ACTIVE]
-        return 1
-    for p in range(G[H.NPLAYERS]):
-        if G[pb(p) + P.LOST]:
-            continue
-        if ref == Ref.EACH_OPPONENT and p == ctrl:
-            continue
-        out[n] = PLAYER_BASE + p
-        n += 1
-    return n
-
-
-@njit
-def best_nonland_in_hand(G, cards, p):
-    """The nonland card of p's hand an opponent who sees it picks: the most valuable."""
-    best = -1
-    for j in range(G[pb(p) + P.HAND_N]):
-        o = hand_at(G, p, j)
-        cc = G[ob(o) + O.CARD]
-        if cards[cc, CardCol.TYPES] & CardType.LAND:
-            continue
-        if best < 0 or cards[cc, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
-            best = o
-    return best
-
-
-@njit
-def _controls_other(G, C, p, subtypes, src):
-    """Does p control a permanent other than src with one of these subtypes ("another Lizard")?"""
-    cards = cards_of(C)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if (
-            o != src
-            and G[b + O.CTRL] == p
-            and G[b + O.PHASED] == 0
-            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
-        ):
-            return True
-    return False
-
-
-@njit
-def _is_obj(v):
-    return 0 <= v < PLAYER_BASE
 
 
 @njit
 def _enter_under(G, C, o, ctrl):
     put_onto_battlefield(G, cards_of(C), o, ctrl, False)
     fire_enters(G, C, o)
-
-
-@njit
-def count_x(G, C, x, src, ctrl, subtypes):
-    """X of "where X is ..." (107.3), counted as the step resolves: XCount x."""
-    cards = cards_of(C)
-    n = 0
-    if x == XCount.SELF_POWER:
-        return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
-    if x == XCount.X_PAID:
-        return G[ob(src) + O.X_PAID] if src >= 0 else 0
-    if x == XCount.OPPONENTS_HAND_AT_MOST_1:
-        for q in range(G[H.NPLAYERS]):
-            if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
-                n += 1
-        return n
-    if x == XCount.GREATEST_MV_IN_GRAVEYARD:
-        for i in range(G[pb(ctrl) + P.GY_N]):
-            n = max(n, cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.MV])
-        return n
-    for j in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + j]
-        bo = ob(o)
-        if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
-            continue
-        card = G[bo + O.CARD]
-        if x == XCount.CREATURES_YOU_CONTROL:
-            if cards[card, CardCol.TYPES] & CardType.CREATURE:
-                n += 1
-        elif o != src and cards[card, CardCol.SUBTYPES] & subtypes:
-            n += 1  # OTHER_PERMANENTS_WITH_SUBTYPES
-    return n
 
 
 @njit
@@ -284,13 +142,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         a = steps[k, StepCol.A]
         b_ = steps[k, StepCol.B]
         c = steps[k, StepCol.C]
-        n = _ref_values(
+        n = ref_values(
             G, C, steps[k, StepCol.REF], ab, src, ctrl, promised, slots, zccs, it, trig_obj, vals
         )
         if cond == Cond.IS_TOKEN:  # "if that creature is a token, it also ..."
             m = 0
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TOKEN]:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.TOKEN]:
                     vals[m] = vals[i]
                     m += 1
             n = m
@@ -299,7 +157,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 deal_damage(G, C, src, vals[i], a)
         elif op == Op.DAMAGE_CONTROLLER:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O.CTRL], a)
         elif op == Op.DAMAGE_EACH_CREATURE:
             for i in range(G[H.BF_N]):
@@ -311,7 +169,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, src, o, a)
         elif op == Op.DESTROY:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     destroy(G, C, vals[i])
         elif op == Op.DESTROY_ALL:
             # collect first: destroying changes the battlefield list
@@ -354,16 +212,16 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 it = best
         elif op == Op.EXILE:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     move_object(G, cards, vals[i], Zone.EXILE)
                     it = vals[i]
         elif op == Op.BOUNCE:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     move_object(G, cards, vals[i], Zone.HAND)
         elif op == Op.COUNTER or op == Op.SPELL_TO_HAND:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     counter_spell_object(G, C, vals[i], op == Op.SPELL_TO_HAND)
         elif op == Op.DRAW:
             for i in range(n):
@@ -380,7 +238,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if op != Op.TAP:
                 G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
-                if not _is_obj(vals[i]):
+                if not is_obj(vals[i]):
                     continue
                 bo = ob(vals[i])
                 if op == Op.PUMP:
@@ -421,14 +279,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if vals[i] >= PLAYER_BASE:
                     G[pb(vals[i] - PLAYER_BASE) + P.HEXPROOF_TURN] = G[H.TURN]
         elif op == Op.FIGHT:
-            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
             # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
             # fighter is not a target: nothing else checks that it is still there)
             if (
                 n > 0
                 and m > 0
-                and _is_obj(vals[0])
-                and _is_obj(second[0])
+                and is_obj(vals[0])
+                and is_obj(second[0])
                 and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
                 and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
             ):
@@ -466,18 +324,18 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     sacrifice(G, C, best)
         elif op == Op.RETURN_TO_HAND:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     move_object(G, cards, vals[i], Zone.HAND)
                     it = vals[i]
         elif op == Op.RETURN_TO_BATTLEFIELD:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     _enter_under(G, C, vals[i], ctrl)
                     it = vals[i]
         elif op == Op.TOKEN_COPY:
             for i in range(n):
                 o = vals[i]
-                if not _is_obj(o):
+                if not is_obj(o):
                     continue
                 card = G[ob(o) + O.CARD]
                 if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
@@ -524,11 +382,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     it = best
         elif op == Op.GRANT_CAST_FROM_EXILE:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.EXILE:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.EXILE:
                     G[ob(vals[i]) + O.CAST_BY] = ctrl + 1
         elif op == Op.RETURN_AT_END_STEP:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     # 603.7d: controlled by the controller of the spell that made it (the
                     # card still returns under its owner's control)
                     add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H.TURN])
@@ -548,18 +406,18 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.NO_SPELLS_THIS_TURN:
             G[H.NO_SPELLS_TURN] = G[H.TURN]
         elif op == Op.ATTACH_SELF:
-            if n > 0 and _is_obj(vals[0]) and src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+            if n > 0 and is_obj(vals[0]) and src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 attach(G, src, vals[0])
         elif op == Op.EXILE_SELF:
             G[H.EXILE_SELF] = 1
         elif op == Op.COPY_SPELL:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     copy_spell(G, C, vals[i], ctrl)
         # ---- Bloomburrow pool ----
         elif op == Op.UNTAP:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.TAPPED]:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.TAPPED]:
                     if G[ob(vals[i]) + O.STUN] > 0:
                         G[ob(vals[i]) + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
                     else:
@@ -597,40 +455,22 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
                     draw_cards(G, vals[i] - PLAYER_BASE, x)
-        elif op == Op.DISCARD_UNLESS_NONLAND:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                q = vals[i] - PLAYER_BASE
-                w = nonland_to_discard(G, C, q, a)
-                if w >= 0:
-                    move_object(G, cards, w, Zone.GRAVEYARD)
-                    continue
-                for _ in range(a):
-                    w = discard_choice(G, C, q, False)
-                    if w < 0:
-                        break
-                    move_object(G, cards, w, Zone.GRAVEYARD)
+        elif (
+            op == Op.DISCARD_UNLESS_NONLAND
+            or op == Op.PUNISH
+            or op == Op.EXILE_OWN_FROM_HAND
+            or op == Op.EXILE_OWN_PERMANENT
+            or op == Op.DISCARD_CHOSEN
+        ):
+            run_player_loss(G, C, op, a, b_, n, vals)
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
             if done:
                 fire_controller_event(G, C, ctrl, AbilityKind.FORAGED, -1)
-        elif op == Op.PUNISH:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                p = vals[i] - PLAYER_BASE
-                how, o = punish_choice(G, C, p, a)
-                if how == 1:
-                    move_object(G, cards, o, Zone.GRAVEYARD)
-                elif how == 2:
-                    sacrifice(G, C, o)
-                else:
-                    lose_life_event(G, C, p, a)
         elif op == Op.DAMAGE_BY_POWER:
             # the source's power now, or as it last existed on the battlefield (Heartfire Hero)
-            m = _ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
-            if m > 0 and _is_obj(second[0]):
+            m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            if m > 0 and is_obj(second[0]):
                 s = second[0]
                 for i in range(n):
                     deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
@@ -639,7 +479,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             done = 0
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 for i in range(n):
-                    if _is_obj(vals[i]):
+                    if is_obj(vals[i]):
                         v = vals[i]
                         if G[ob(v) + O.CUR_P] <= b_:  # "if that creature had power N or less"
                             done = 1
@@ -652,7 +492,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.FLICKER:
             done = 0
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     v = vals[i]
                     if b_ == 1 and not flicker_wanted(G, v):
                         continue  # "you may": the controller's choice
@@ -672,67 +512,21 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 fire_level_reached(G, C, src, a)
         elif op == Op.EXILE_IF_DIES:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
         elif op == Op.TUCK:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
             x = count_x(G, C, a, src, ctrl, 0)
             G[H.DIRTY] = DIRTY_ALL
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     bo = ob(vals[i])
                     G[bo + O.EOT_P] += x * b_
                     G[bo + O.EOT_T] += x * c
                     G[bo + O.CUR_P] += x * b_
-        elif op == Op.EXILE_OWN_FROM_HAND:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                p = vals[i] - PLAYER_BASE
-                worst = -1  # their choice: the built-in player gives up its least valuable
-                for j in range(G[pb(p) + P.HAND_N]):
-                    o = hand_at(G, p, j)
-                    if (
-                        worst < 0
-                        or cards[G[ob(o) + O.CARD], CardCol.VALUE]
-                        < cards[G[ob(worst) + O.CARD], CardCol.VALUE]
-                    ):
-                        worst = o
-                if worst >= 0:
-                    move_object(G, cards, worst, Zone.EXILE)
-        elif op == Op.EXILE_OWN_PERMANENT:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                p = vals[i] - PLAYER_BASE
-                worst = -1  # their choice: the built-in player gives up its least valuable
-                for j in range(G[H.BF_N]):
-                    o = G[OFF_BATTLEFIELD + j]
-                    bo = ob(o)
-                    if (
-                        G[bo + O.CTRL] != p
-                        or G[bo + O.PHASED]
-                        or (cards[G[bo + O.CARD], CardCol.TYPES] & a) == 0
-                    ):
-                        continue
-                    if worst < 0 or threat(G, cards, o) < threat(G, cards, worst):
-                        worst = o
-                if worst >= 0:
-                    move_object(G, cards, worst, Zone.EXILE)
-        elif op == Op.DISCARD_CHOSEN:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                q = vals[i] - PLAYER_BASE
-                if b_ == 1 and G[pb(q) + P.LIFE_LOST_TURN] == 0:
-                    w = discard_choice(G, C, q, False)  # "otherwise, they discard a card"
-                else:
-                    w = best_nonland_in_hand(G, cards, q)  # they reveal it, you choose
-                if w >= 0:
-                    move_object(G, cards, w, Zone.GRAVEYARD)
         elif op == Op.MILL_TAKE:
             it, done = mill_take(G, C, ctrl, a, b_, c)
         elif op == Op.ADD_P1P1_X:
@@ -740,7 +534,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 G[H.DIRTY] = DIRTY_ALL
                 for i in range(n):
-                    if _is_obj(vals[i]):
+                    if is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
@@ -776,12 +570,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):
-                if not _is_obj(vals[i]):
+                if not is_obj(vals[i]):
                     continue
                 v = vals[i]
-                if G[ob(v) + O.CUR_P] > a and not (
-                    b_ != 0 and _controls_other(G, C, ctrl, b_, src)
-                ):
+                if G[ob(v) + O.CUR_P] > a and not (b_ != 0 and controls_other(G, C, ctrl, b_, src)):
                     continue  # "If that creature's power is 2 or less or if you control ..."
                 G[ob(v) + O.EOT_CTRL] = ctrl + 1
                 G[H.DIRTY] = DIRTY_ALL  # layer 2: the refresh gives it to ctrl
@@ -790,11 +582,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it = exile_top_may_play(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.TO_LIBRARY_BOTTOM:
             for i in range(n):
-                if _is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
                     move_object(G, cards, vals[i], Zone.LIBRARY, False)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
-                if _is_obj(vals[i]):
+                if is_obj(vals[i]):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can

@@ -60,14 +60,9 @@ from analyzer.kernel.rules.events import fire_begin_step, fire_controller_event,
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.mana import empty_pools
+from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
-from analyzer.kernel.rules.stack import (
-    cast_finish,
-    clear_decision,
-    open_window,
-    put_triggers_on_stack,
-    resolve_top,
-)
+from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
 from analyzer.kernel.rules.state import (
     alive,
     attached_obj,

@@ -43,14 +43,13 @@ from analyzer.kernel.rules.events import (
     fire_enters,
 )
 from analyzer.kernel.rules.gamelog import log_combatants
+from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.stack import (
     CAST_EXTRA_COST,
     CAST_MANA,
     activate_with_targets,
     cast_with_targets,
     open_window,
-    put_triggers_on_stack,
-    resolve_top,
     spell_ability,
 )
 from analyzer.kernel.rules.state import ob, pb, put_onto_battlefield

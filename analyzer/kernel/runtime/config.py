@@ -42,6 +42,9 @@ _PACKAGE = Path(__file__).resolve().parents[2]  # analyzer/
 # everyone); tests/test_import_rules.py checks that every jitted module is listed here.
 _KERNEL_SOURCES = (
     "enums.py",
+    "enums_policy.py",
+    "enums_program.py",
+    "enums_tables.py",
     "kernel/layout.py",
     "kernel/rules",
     "kernel/player",

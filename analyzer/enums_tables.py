@@ -1,0 +1,131 @@
+"""Columns of the compiled catalog tables, read by the kernel (re-exported by enums.py).
+
+One int32 row per card / ability / target group / step. Written by analyzer.cards.compile, read
+by the kernel. Keep in sync with FORMAT.md. Values change the rules engine as enums.py says.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class _CardCol(NamedTuple):
+    TYPES: int = 0  # CardType mask (supertypes included)
+    COLORS: int = 1  # Color mask
+    SUBTYPES: int = 2  # Subtype mask
+    POWER: int = 3
+    TOUGHNESS: int = 4
+    KEYWORDS: int = 5  # Keyword mask
+    MV: int = 6  # mana value
+    COST_GENERIC: int = 7
+    COST_W: int = 8  # COST_W + i for i in WUBRG order
+    COST_U: int = 9
+    COST_B: int = 10
+    COST_R: int = 11
+    COST_G: int = 12
+    COST_C: int = 13  # {C}: colorless specifically
+    COST_X: int = 14  # number of {X} in the cost
+    GIFT_KIND: int = 15  # GiftKind
+    EXTRA_COST: int = 16  # ExtraCost
+    AB_START: int = 17  # first row in the ability table
+    AB_COUNT: int = 18
+    AI_ROLE: int = 19  # AiRole
+    SUPPORT: int = 20  # Support
+    LAND_COLORS: int = 21  # for lands: Color mask of mana it taps for (32 = colorless)
+    ETB_TAPPED: int = 22
+    VALUE: int = 23  # the AI's static card value (about 10 x mana value, adjusted)
+    FLAGS: int = 24  # CardFlag mask, derived by the compiler so hot loops skip most cards
+    HYBRID: int = 25  # Color mask of the cost's hybrid pair ({G/W}: G|W), 0 = none
+    HYBRID_N: int = 26  # number of hybrid symbols (each paid with either color)
+    AB_KINDS: int = 27  # bit (1 << AbilityKind) set for each kind of ability the card has
+    AI_ROLE_BASIC: int = 28  # AiRole as the basic player derives it (kept exactly, issue 14)
+    MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
+    CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
+    # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
+    # creature spell.")
+    N: int = 31
+
+
+CardCol = _CardCol()
+# CardCol.LAND_COLORS of a land that taps for "one mana of the chosen color" (Uncharted Haven):
+# the color chosen as it entered is the object's O.CHOSEN_COLOR
+CHOSEN_COLOR_MANA = 64
+
+
+class _CardFlag(NamedTuple):
+    HAS_STATIC: int = 1  # some ability is STATIC
+    SAC_MANA: int = 2  # a "{T}, Sacrifice: add mana" ability (Treasure)
+    HAS_ACTIVATED: int = 4  # some non-mana activated ability
+    FAST: int = 8  # instant, or has flash: castable at instant speed
+    TAP_MANA: int = 16  # a nonland with a free "{T}: Add ..." (mana creature): a mana source
+    GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
+    FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
+    # Mascot): with one more mana, a mana of any color
+
+
+CardFlag = _CardFlag()
+
+
+class _AbilCol(NamedTuple):
+    CARD: int = 0
+    KIND: int = 1  # AbilityKind
+    TRIG_PARAM: int = 2  # END_STEP: 0 each, 1 yours; ACTIVATED: 1 = sorcery speed
+    COND: int = 3  # intervening "if" (Cond), checked when triggering and on resolution
+    TG_START: int = 4
+    TG_COUNT: int = 5
+    ST_START: int = 6
+    ST_COUNT: int = 7
+    COST_GENERIC: int = 8  # activated abilities: mana cost
+    COST_W: int = 9
+    COST_U: int = 10
+    COST_B: int = 11
+    COST_R: int = 12
+    COST_G: int = 13
+    COST_TAP: int = 14  # {T}
+    COST_SAC_SELF: int = 15  # "Sacrifice this"
+    MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
+    MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
+    ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn" / activated:
+    # "Activate only once each turn"; 2 (activated): "Activate only once" (per object, 400.7)
+    LEVEL: int = 19  # Class level the ability needs (716.2b: gained at that level); 0 = any.
+    # LEVEL_REACHED: the level it triggers on; a level-up ability: the level it raises to
+    COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
+    COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
+    FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
+    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
+    COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
+    COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
+    N: int = 25
+
+
+AbilCol = _AbilCol()
+
+
+class _TargCol(NamedTuple):
+    KIND: int = 0  # TargetKind
+    TYPES: int = 1  # CardType mask, any of (0 = any)
+    FILTER: int = 2  # TargetFilter mask
+    PARAM: int = 3  # MV_AT_MOST value
+    MIN: int = 4  # 0 for "up to"
+    MAX: int = 5
+    COND: int = 6  # Cond: the group exists only if promised / not promised (702.174m)
+    INTENT: int = 7  # Intent (derived by the compiler from the steps that use the group)
+    OTHER_THAN: int = 8  # 1 + an earlier group of the ability its targets must differ from
+    # ("up to one other target creature", 115.3); 0 = none
+    N: int = 9
+
+
+TargCol = _TargCol()
+
+
+class _StepCol(NamedTuple):
+    OP: int = 0
+    COND: int = 1
+    REF: int = 2
+    A: int = 3
+    B: int = 4
+    C: int = 5
+    N: int = 6
+
+
+StepCol = _StepCol()

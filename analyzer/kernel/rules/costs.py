@@ -1,0 +1,283 @@
+"""What casting a spell costs (601.2f): its mana or flashback cost, commander tax, cost
+reductions, offspring, and the additional costs (discard, forage)."""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    COST_AND_EXILE,
+    COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardFlag,
+    CardType,
+    ExtraCost,
+    Op,
+    PlayerLevel,
+    StepCol,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    MAX_EXILE,
+    MAX_GRAVEYARD,
+    MAX_HAND,
+    MAX_TARGETS,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
+    OFF_HAND,
+    PLAYER_BASE,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.player.choices import can_forage, discard_choice, forage
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.events import (
+    fire_controller_event,
+)
+from analyzer.kernel.rules.mana import can_pay_spell, card_cost
+from analyzer.kernel.rules.state import (
+    hand_at,
+    move_object,
+    ob,
+    pb,
+)
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def pay_extra_cost(G, C, p, o):
+    """Sazacap's Brew: discard a card. The standard player discards what it would discard to
+    any other effect (choices.discard_choice: a land only when it has lands enough); the basic
+    player its lowest-value other card, lands included."""
+    cards = cards_of(C)
+    kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
+    if kind == ExtraCost.DISCARD_CARD and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
+        # the spell itself is on the stack by now (601.2a before 601.2h): choose from the hand
+        # without it, kept last and out of the count while discard_choice looks
+        base = OFF_HAND + p * MAX_HAND
+        hand_n = G[pb(p) + P.HAND_N]
+        last = base + hand_n - 1
+        pick = -1
+        for i in range(hand_n):
+            if G[base + i] == o:
+                G[base + i] = G[last]
+                G[last] = o
+                G[pb(p) + P.HAND_N] = hand_n - 1
+                pick = discard_choice(G, C, p, False)
+                G[pb(p) + P.HAND_N] = hand_n
+                G[last] = G[base + i]
+                G[base + i] = o
+                break
+        if pick < 0:
+            return False
+        move_object(G, cards, pick, Zone.GRAVEYARD)
+    elif kind == ExtraCost.DISCARD_CARD:
+        worst = -1
+        for i in range(G[pb(p) + P.HAND_N]):
+            h = hand_at(G, p, i)
+            if h == o:
+                continue
+            if (
+                worst < 0
+                or cards[G[ob(h) + O.CARD], CardCol.VALUE]
+                < cards[G[ob(worst) + O.CARD], CardCol.VALUE]
+            ):
+                worst = h
+        if worst < 0:
+            return False
+        move_object(G, cards, worst, Zone.GRAVEYARD)
+    elif kind == ExtraCost.FORAGE_OR_B and can_forage(G, cards, p):
+        forage(G, C, p)  # (else {B} was added to the mana cost)
+        fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
+    return True
+
+
+@njit
+def extra_cost_payable(G, C, p, o):
+    cards = cards_of(C)
+    kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
+    if kind == ExtraCost.DISCARD_CARD:
+        in_hand = 1 if G[ob(o) + O.ZONE] == Zone.HAND else 0
+        return G[pb(p) + P.HAND_N] - in_hand >= 1
+    return True
+
+
+@njit
+def flashback_ability(C, card):
+    """Row of the card's flashback ability (702.34), or -1."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1) == 0:
+        return -1
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.FLASHBACK:
+            return a
+    return -1
+
+
+@njit
+def base_cost(G, C, o, colored):
+    """The cost to cast o before additional costs and reductions: its mana cost, or its
+    flashback cost when it is cast from a graveyard (702.34a). Fills colored[0:5] with the
+    WUBRG symbols; returns the generic part."""
+    card = G[ob(o) + O.CARD]
+    if G[ob(o) + O.ZONE] == Zone.GRAVEYARD:
+        a = flashback_ability(C, card)
+        if a >= 0:
+            abilities = abilities_of(C)
+            for c in range(5):
+                colored[c] = abilities[a, AbilCol.COST_W + c]
+            return abilities[a, AbilCol.COST_GENERIC]
+    # {X} counts as at least 1: the built-in player never casts an X spell for X = 0 (x_choice)
+    return card_cost(cards_of(C), card, colored) + cards_of(C)[card, CardCol.COST_X]
+
+
+@njit
+def adjust_spell_cost(G, C, p, card, generic, colored, any_type):
+    """The cost p pays to cast `card`, from its mana cost (generic, colored as card_cost
+    filled them): cost reductions take generic mana off (601.2f), and offspring (702.175a),
+    an optional additional cost, is added when p (the built-in player) can pay it with the
+    spell. Returns (generic, offspring paid); colored gains the offspring's symbols."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    generic = max(generic - cost_reduction(G, C, p, card), 0)
+    offspring = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.OFFSPRING or offspring:
+            continue
+        for c in range(5):
+            colored[c] += abilities[a, AbilCol.COST_W + c]
+        if can_pay_spell(
+            G,
+            cards,
+            abilities,
+            p,
+            card,
+            generic + abilities[a, AbilCol.COST_GENERIC],
+            colored,
+            any_type,
+        ):
+            offspring = 1
+            generic += abilities[a, AbilCol.COST_GENERIC]
+        else:
+            for c in range(5):
+                colored[c] -= abilities[a, AbilCol.COST_W + c]
+    return generic, offspring
+
+
+@njit
+def commander_tax(G, p, o):
+    """903.8: casting a commander from the command zone costs {2} more for each time its owner
+    cast it from there before (an additional cost: cost reductions apply to it, 601.2f)."""
+    if G[ob(o) + O.ZONE] != Zone.COMMAND:
+        return 0
+    return 2 * G[pb(p) + P.COMMANDER_CASTS]
+
+
+@njit
+def cost_reduction(G, C, p, card):
+    """Generic mana the card's "costs {1} less if you control a / for each [subtype]" abilities
+    take off its cost when p casts it (601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    total = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.COST_REDUCTION:
+            continue
+        tp = abilities[a, AbilCol.TRIG_PARAM]
+        if tp & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED:
+            continue  # read from the chosen targets (target_cost_reduction)
+        if tp & COST_GRAVEYARD_CARDS:
+            total += owned_cards(G, cards, p, tp & (COST_FOR_EACH - 1), tp & COST_AND_EXILE)
+            continue
+        want = tp & (COST_FOR_EACH - 1)
+        k = 0
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            if (
+                G[ob(q) + O.CTRL] == p
+                and G[ob(q) + O.PHASED] == 0
+                and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want
+            ):
+                k += 1
+        total += k if tp & COST_FOR_EACH else min(k, 1)
+    if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
+        total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
+    return total
+
+
+@njit
+def owned_cards(G, cards, p, types, and_exile):
+    """Cards of `types` p owns in their graveyard (and in exile, with and_exile)."""
+    k = 0
+    for j in range(G[pb(p) + P.GY_N]):
+        if cards[G[ob(G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + j]) + O.CARD], CardCol.TYPES] & types:
+            k += 1
+    if and_exile:
+        for j in range(G[pb(p) + P.EXILE_N]):
+            if cards[G[ob(G[OFF_EXILE + p * MAX_EXILE + j]) + O.CARD], CardCol.TYPES] & types:
+                k += 1
+    return k
+
+
+@njit
+def target_cost_reduction(G, C, card, slots):
+    """ "This spell costs {1} less to cast if it targets an attacking or tapped creature": the
+    targets are chosen before the cost is determined (601.2c, 601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.COST_REDUCTION
+            and abilities[a, AbilCol.TRIG_PARAM] & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        ):
+            for i in range(MAX_TARGETS):
+                v = slots[i]
+                if (
+                    v >= 0
+                    and v < PLAYER_BASE
+                    and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+                    and cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                    and (G[ob(v) + O.ATTACKING] or G[ob(v) + O.TAPPED])
+                ):
+                    return 1
+    return 0
+
+
+@njit
+def _static_reduction(G, C, p, types):
+    """ "[Instant and sorcery] spells you cast cost {1} less": the static abilities of p's
+    permanents that reduce a spell of these card types (601.2f)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    total = 0
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        qc = G[ob(q) + O.CARD]
+        if (
+            G[ob(q) + O.CTRL] != p
+            or G[ob(q) + O.PHASED]
+            or (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0
+        ):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if (
+                    steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS
+                    and types & steps[k, StepCol.A]
+                ):
+                    total += steps[k, StepCol.B]
+    return total

@@ -1,0 +1,260 @@
+"""Which legal targets the built-in player picks (choose_targets): each candidate scored by what
+the ability does to it (damage, bounce, rebuy, help), against its threat (targets.py).
+
+The choices read only public information (the battlefield, graveyards, the stack).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Intent,
+    Keyword,
+    Op,
+    PlayerLevel,
+    StepCol,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    MAX_TARGETS,
+    OFF_STACK,
+    PLAYER_BASE,
+    SF,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.player.ai_multi import removal_bonus
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.targets import (
+    MAX_CANDIDATES,
+    candidates,
+    combat_damage_to,
+    group_active,
+    other_controller_clash,
+    slot_start,
+    threat,
+    threat_std,
+)
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def damage_hint(abilities, steps, ab, g_local):
+    """Damage the ability deals to this group (for kill-aware choices); -1 if none."""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE:
+            return steps[k, StepCol.A]
+        if steps[k, StepCol.A] == g_local and steps[k, StepCol.OP] == Op.FIGHT:
+            return 1000  # resolved below from the fighter's power
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.DAMAGE_BY_POWER:
+            return 1000  # the same: the source creature's power
+    return -1
+
+
+@njit
+def bounce_hint(abilities, steps, ab, g_local):
+    """Does the ability return this group's targets to their owners' hands?"""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.BOUNCE:
+            return True
+    return False
+
+
+# the standard player's bounce: a token bounced is gone for good (about a card's worth more),
+# a creature in combat bounced stops its attack or frees the creature it blocks
+BOUNCE_TOKEN = 25
+
+
+BOUNCE_IN_COMBAT = 300
+
+
+# the most expensive creature of its own the standard player bounces to recast for its
+# enters trigger
+REBUY_MAX_MV = 3
+
+
+@njit
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
+    cards = cards_of(C)
+    if v >= PLAYER_BASE:
+        p = v - PLAYER_BASE
+        if intent == Intent.HELP:
+            return 1000 if p == chooser else -1000
+        if p == chooser:
+            return -1000
+        # harm: the opponent closest to dying
+        return 500 - G[pb(p) + P.LIFE] * 5
+    b = ob(v)
+    mine = G[b + O.CTRL] == chooser or (G[b + O.ZONE] == Zone.GRAVEYARD)
+    t = threat(G, cards, v)
+    if intent == Intent.HELP:
+        if not mine:
+            return -1000 - t
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
+            return _help_score(G, v, chooser, t, lose_kw)
+        # in combat, the creature that is fighting is the one worth helping
+        if G[b + O.ZONE] == Zone.BATTLEFIELD and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
+            return t + 300
+        return t
+    if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC and G[b + O.ZONE] == Zone.BATTLEFIELD:
+        # pods: aimed at the opponent who threatens most (kernel/player/ai_multi.py, issue 21)
+        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O.CTRL])
+        if bounce:
+            if G[b + O.TOKEN]:
+                t += BOUNCE_TOKEN
+            if G[b + O.ATTACKING] or G[b + O.BLOCKING]:
+                t += BOUNCE_IN_COMBAT
+    if G[b + O.ZONE] == Zone.STACK:
+        return t if G[b + O.OWNER] != chooser else -1000
+    if G[b + O.CUR_KW] & Keyword.WARD2 and G[b + O.CTRL] != chooser:
+        t -= 200  # ward {2}: rather a target that doesn't tax the spell
+    if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
+        if bounce and G[b + O.TOKEN] == 0:
+            return _rebuy_score(G, cards, v)
+        return -1000 - t
+    if dmg >= 0 and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE):
+        d = fighter_power if dmg == 1000 else dmg
+        if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
+            d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
+        if (
+            G[b + O.CUR_T] - G[b + O.DAMAGE] <= d
+            and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
+        ):
+            return 2000 + t
+        return t - 500
+    return t
+
+
+@njit
+def _rebuy_score(G, cards, v):
+    """The standard player bouncing its own nontoken permanent (Stickytongue Sentinel): worth
+    it for a cheap creature whose enters trigger pays again when it is recast (Pond Prophet
+    draws another card); anything else is a loss of tempo (-1000)."""
+    card = G[ob(v) + O.CARD]
+    mv = cards[card, CardCol.MV]
+    if (
+        cards[card, CardCol.TYPES] & CardType.CREATURE
+        and (cards[card, CardCol.AB_KINDS] >> AbilityKind.ETB) & 1
+        and mv <= REBUY_MAX_MV
+    ):
+        return 10 * (REBUY_MAX_MV + 2 - mv)
+    return -1000
+
+
+@njit
+def _help_score(G, v, chooser, t, lose_kw):
+    """The standard player's score for helping its own object v (threat t): the creature a trick
+    is for first (W.FOCUS), then one an opposing spell on top of the stack targets, then one in a
+    fight (blocked or blocking); equipment that removes a keyword goes to a creature without it."""
+    b = ob(v)
+    if G[W.FOCUS] == v + 1:
+        return t + 3000
+    if G[b + O.ZONE] != Zone.BATTLEFIELD:
+        return t
+    if lose_kw and G[b + O.CUR_KW] & lose_kw:
+        t -= 400
+    if G[H.STACK_N] > 0:
+        e = OFF_STACK + (G[H.STACK_N] - 1) * SF
+        if G[e + S.CTRL] != chooser:
+            for k in range(MAX_TARGETS):
+                if G[e + S.T0 + k] == v:
+                    return t + 600
+    if G[b + O.BLOCKING] or (G[b + O.ATTACKING] and G[b + O.BLOCKED]):
+        return t + 300
+    return t
+
+
+@njit
+def _equipped_loses(C, card):
+    """Keywords an equipment's static ability removes from the equipped creature (0: none)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    kw = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.STATIC_EQUIPPED_LOSE:
+                kw |= steps[k, StepCol.A]
+    return kw
+
+
+@njit
+def choose_targets(G, C, ab, chooser, promised, slots, zccs):
+    """AI target choice for every active group of ability row ab. Fills slots/zccs (length
+    MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    steps = steps_of(C)
+    for i in range(MAX_TARGETS):
+        slots[i] = -1
+        zccs[i] = 0
+    if ab < 0:
+        return True
+    tg0 = abilities[ab, AbilCol.TG_START]
+    buf = G[W.CAND : W.CAND + MAX_CANDIDATES]
+    scores = G[W.SCORE : W.SCORE + MAX_CANDIDATES]
+    fighter_power = 0
+    lose_kw = 0
+    std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
+    if std:
+        lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
+    for j in range(abilities[ab, AbilCol.TG_COUNT]):
+        g = tg0 + j
+        if not group_active(targets, g, promised):
+            continue
+        n = candidates(G, C, g, chooser, buf)
+        intent = targets[g, TargCol.INTENT]
+        dmg = damage_hint(abilities, steps, ab, j)
+        bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
+        for i in range(n):
+            scores[i] = _score(
+                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce
+            )
+        s0 = slot_start(targets, tg0, j)
+        k = 0
+        mx = targets[g, TargCol.MAX]
+        mn = targets[g, TargCol.MIN]
+        while k < mx:
+            best = -1
+            for i in range(n):
+                if buf[i] < 0:
+                    continue
+                # "up to" groups take only choices that help the chooser
+                if k >= mn and scores[i] < 0:
+                    continue
+                # the same object can't be chosen twice for one "target" word,
+                # nor for two groups of the same ability (the AI never wants that)
+                dup = False
+                for q in range(MAX_TARGETS):
+                    if slots[q] == buf[i]:
+                        dup = True
+                if dup or other_controller_clash(G, targets, g, tg0, slots, buf[i]):
+                    continue
+                if best < 0 or scores[i] > scores[best]:
+                    best = i
+            if best < 0:
+                break
+            v = buf[best]
+            slots[s0 + k] = v
+            zccs[s0 + k] = G[ob(v) + O.ZCC] if v < PLAYER_BASE else 0
+            buf[best] = -1
+            k += 1
+        if k < mn:
+            return False
+        if intent == Intent.HELP and k > 0 and slots[s0] < PLAYER_BASE:
+            fighter_power = G[ob(slots[s0]) + O.CUR_P]
+    return True
