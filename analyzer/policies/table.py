@@ -7,7 +7,7 @@ String syntax: ``NAME[:k=v,...]``, then per-card overrides after ``;``::
 The names, their parameters and the recipient rules (``to=RULE``, every name takes it) are the
 tables ``POLICY_SPECS`` and ``RECIPIENT_SPECS`` below: parsing, validation, the table rows, the
 CLI's help and the README's list of policies all come from them (a test holds the README to
-them). A new policy is one row there, its ``PolicyKind`` in enums.py and its branch in
+them). A new policy is one row there, its ``PolicyKind`` in enums_policy.py and its branch in
 decide.py (CONTRIBUTING.md).
 
 Policy file (``--policy-file FILE.toml``)::

@@ -157,7 +157,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             saved = trick_saves(G, C, p, card, promised)
             if saved < 0:
                 return False
-            G[W.FOCUS] = saved + 1  # the target choice (targets._help_score) reads it
+            G[W.FOCUS] = saved + 1  # the target choice (target_choice._help_score) reads it
         return targets_useful(G, C, ab, p, promised)
     if role == AiRole.PROTECTION:  # after blocks: indestructible that saves a creature
         return trick_focus(G, C, p, card, promised) >= 0 and targets_useful(G, C, ab, p, promised)
@@ -167,7 +167,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         )
         if focus < 0:
             return False
-        G[W.FOCUS] = focus + 1  # the target choice (targets._help_score) reads it
+        G[W.FOCUS] = focus + 1  # the target choice (target_choice._help_score) reads it
         return targets_useful(G, C, ab, p, promised)
     if role == AiRole.REMOVAL:
         if not targets_useful(G, C, ab, p, promised):
