@@ -359,7 +359,7 @@ def discard_to_hand_size(G, C, p):
     while G[pb(p) + P.HAND_N] > 7:
         lands_out = G[pb(p) + P.LANDS_PLAYED]
         worst = -1
-        worst_key = -1
+        worst_key = -2  # below a kept land's -1: a hand of only lands still discards one
         for i in range(G[pb(p) + P.HAND_N]):
             o = hand_at(G, p, i)
             card = G[ob(o) + O.CARD]
