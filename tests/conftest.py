@@ -13,11 +13,12 @@
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
   second core while the rest of the suite runs, and its test waits for it. Only the jobs of
-  selected tests start.
+  selected tests start; under pytest-xdist each starts when its test runs.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import tempfile
@@ -32,19 +33,25 @@ from analyzer.cards.catalog import load_catalog
 _early: dict[str, tuple[subprocess.Popen, Path]] = {}
 
 
+def _start_early(nodeid: str, job: Callable[[Path], tuple[list[str], Any]]) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="early-"))
+    argv, env = job(folder)
+    # output to files, not pipes: a full pipe would stall the job until its test runs
+    with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+        _early[nodeid] = (subprocess.Popen(argv, env=env, stdout=out, stderr=err), folder)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # Under pytest-xdist every worker collects every test but runs only some, and the
+        # other workers already keep the other cores busy: each job starts when its test asks
+        # (started here, every worker would run every job, each job's cold compile twice).
+        return
     for item in session.items:
         jobs = getattr(getattr(item, "module", None), "EARLY_JOBS", {})
         name = getattr(item, "originalname", item.name)
         if name in jobs and item.nodeid not in _early:
-            folder = Path(tempfile.mkdtemp(prefix="early-"))
-            argv, env = jobs[name](folder)
-            # output to files, not pipes: a full pipe would stall the job until its test runs
-            with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
-                _early[item.nodeid] = (
-                    subprocess.Popen(argv, env=env, stdout=out, stderr=err),
-                    folder,
-                )
+            _start_early(item.nodeid, jobs[name])
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -60,7 +67,12 @@ def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.Co
     """Wait for this test's early subprocess (see EARLY_JOBS); its CompletedProcess."""
 
     def wait(timeout: float) -> subprocess.CompletedProcess:
-        proc, folder = _early[request.node.nodeid]
+        node = request.node
+        if node.nodeid not in _early:  # not started at collection (pytest-xdist)
+            _start_early(
+                node.nodeid, request.module.EARLY_JOBS[getattr(node, "originalname", node.name)]
+            )
+        proc, folder = _early[node.nodeid]
         proc.wait(timeout=timeout)
         return subprocess.CompletedProcess(
             proc.args,
