@@ -28,6 +28,11 @@ class Catalog:
             index = self._tokens if rec.is_token else self._cards
             for key in name_keys(rec.name):
                 index.setdefault(key, rec)  # a full name wins over another card's front face
+        # A name spelled as the catalog spells it skips the normalizing (policy tables look up
+        # every card name of the catalog for every arm of an evaluate)
+        self._exact: dict[str, CardRecord] = {
+            rec.name: rec for rec in self.records if self._cards.get(name_keys(rec.name)[0]) is rec
+        }
 
     def __len__(self) -> int:
         return len(self.records)
@@ -43,6 +48,9 @@ class Catalog:
         """
         if not isinstance(name, str):
             return None
+        exact = self._exact.get(name)
+        if exact is not None:
+            return exact
         for key in name_keys(name):
             rec = self._cards.get(key)
             if rec is not None:

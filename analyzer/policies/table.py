@@ -28,6 +28,7 @@ Any problem is an InputError naming the file (or ``--policy``) and the offending
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -333,7 +334,7 @@ class PolicySpec:
         return table
 
     def _block(self, names: tuple[str, ...], lookup: Any) -> np.ndarray:
-        ids = {n.lower(): i for i, n in enumerate(names)}
+        ids, kinds = _catalog_index(names, lookup)
         canon: dict[str, int] = {}
         problems: list[Problem] = []
         for layer in (self.heuristic, self.threshold):
@@ -364,11 +365,23 @@ class PolicySpec:
         table[-1] = rule_row(self.default, "", 0, heur, thr)
         override = {cid: self.cards[w] for w, cid in canon.items()}
         for cid, name in enumerate(names):
-            rec = lookup(name) if lookup is not None else None
-            kind = int(getattr(rec, "gift", 0) or 0) if rec is not None and rec.name == name else 0
+            kind = kinds[cid]
             if kind or cid in override:
                 table[cid] = rule_row(override.get(cid, self.default), name, kind, heur, thr)
         return table
+
+
+@functools.lru_cache(maxsize=8)
+def _catalog_index(names: tuple[str, ...], lookup: Any) -> tuple[dict[str, int], tuple[int, ...]]:
+    """Card id by lower-case name, and each card's gift kind (0: no gift). Cached: an evaluate
+    builds a table for every arm of every chunk over the same catalog."""
+    ids = {n.lower(): i for i, n in enumerate(names)}
+    kinds = []
+    for name in names:
+        rec = lookup(name) if lookup is not None else None
+        own = rec is not None and rec.name == name
+        kinds.append(int(getattr(rec, "gift", 0) or 0) if own else 0)
+    return ids, tuple(kinds)
 
 
 def _card_id(name: str, ids: dict[str, int], lookup: Any) -> int | None:

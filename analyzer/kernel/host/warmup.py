@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import sys
 
+_FOUND: set[str] = set()  # names seen cached: numba never deletes an entry while we run
+
 
 def is_cached(name: str) -> bool:
     """True if numba's cache holds compiled code of kernel function ``name`` (``module.func``,
     e.g. ``batch.run_batch``) for this Python and these sources."""
+    if name in _FOUND:
+        return True
     from analyzer.kernel.runtime.config import cache_dir
 
     tag = f"py{sys.version_info.major}{sys.version_info.minor}"
     root = cache_dir()
-    return root.is_dir() and any(root.rglob(f"{name}-*.{tag}.nbi"))
+    if root.is_dir() and any(root.rglob(f"{name}-*.{tag}.nbi")):
+        _FOUND.add(name)
+        return True
+    return False
 
 
 def kernel_cached() -> bool:

@@ -26,6 +26,7 @@ a reference it never got); borrowed views (``borrow.py``) hold no reference and 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -55,8 +56,14 @@ _KERNEL_SOURCES = (
 )
 
 
+@functools.cache
 def source_hash() -> str:
-    """Hash of the source files the compiled kernel is made of."""
+    """Hash of the source files the compiled kernel is made of.
+
+    Computed once per process: every batch asks for the cache folder, and hashing ~100 files
+    each time cost an evaluate of many small arms more than its games (a process that edits
+    the kernel's sources reloads them in a new process anyway).
+    """
     digest = hashlib.sha256()
     for name in _KERNEL_SOURCES:
         path = _PACKAGE / name
