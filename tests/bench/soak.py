@@ -1,11 +1,14 @@
 """Soak: many complete games with every invariant checked after every step.
 
-    python tests/bench/soak.py --games 1000000 [--seed 1] [--policy always] [--pod|--precons]
+    python tests/bench/soak.py --games 1000000 [--seed 1] [--policy always]
+        [--pod|--precons|--pool]
 
-Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod, or the
-four Bloomburrow Commander precons, approximate cards allowed, with --precons) and
-prints how many games failed an invariant (with the first failing game indices to replay), how
-games ended, and the time taken. Not part of the test suite (it takes minutes).
+Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod, the
+four Bloomburrow Commander precons, approximate cards allowed, with --precons, or with --pool
+random two-colour decks drawn from every card the engine models exactly, a new pair every
+``--pool-games`` games) and prints how many games failed an invariant (with the first failing
+game indices to replay), how games ended, and the time taken. Not part of the test suite (it
+takes minutes).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ def main() -> None:
     ap.add_argument("--policy", default="random:p=0.5")
     ap.add_argument("--pod", action="store_true")
     ap.add_argument("--precons", action="store_true")
+    ap.add_argument("--pool", action="store_true")
+    ap.add_argument("--pool-games", type=int, default=1_000)
     ap.add_argument("--chunk", type=int, default=50_000)
     args = ap.parse_args()
     catalog = load_catalog()
@@ -45,23 +50,37 @@ def main() -> None:
     decks = _load(paths, catalog, args.precons)
     inp = kernel_inputs(decks, catalog)
     pol = policy_table(args.policy, inp.card_names)
+    if args.pool:
+        args.chunk = args.pool_games
+        rng = np.random.default_rng(args.seed)
+        pool = _exact_pool(catalog)
+        print(f"pool: {sum(len(v) for v in pool.values()):,} exact nonland cards", flush=True)
     life = 40 if args.pod or args.precons else 20
     failures: dict[str, list[int]] = {}
     reasons = np.zeros(len(END_REASON_NAMES), dtype=np.int64)
     steps = 0
+    seen_cards: set[str] = set()
     t0 = time.perf_counter()
     for start in range(0, args.games, args.chunk):
         n = min(args.chunk, args.games - start)
+        if args.pool:
+            decks = [_random_deck(rng, pool, f"pool{start}-{seat}") for seat in range(2)]
+            inp = kernel_inputs(decks, catalog)
+            seen_cards.update(_deck_cards(decks))
         out = np.zeros((n, 5), dtype=np.int32)
 
-        def run(a: int, b: int, start: int = start, out: np.ndarray = out) -> None:
+        seats = len(decks)
+
+        def run(
+            a: int, b: int, start: int = start, out: np.ndarray = out, inp=inp, seats=seats
+        ) -> None:
             soak_batch(
                 inp.C,
                 pol,
                 inp.decks,
                 inp.deck_sizes,
                 inp.levels,
-                len(decks),
+                seats,
                 args.seed,
                 start + a,
                 life,
@@ -80,7 +99,13 @@ def main() -> None:
             f"{time.perf_counter() - t0:,.0f} s",
             flush=True,
         )
-    print(f"decks: {', '.join(d.name for d in decks)}; policy {args.policy}; seed {args.seed}")
+    if args.pool:
+        print(
+            f"decks: {args.games // args.pool_games:,} random pairs from the exact pool "
+            f"({len(seen_cards):,} distinct cards played); policy {args.policy}; seed {args.seed}"
+        )
+    else:
+        print(f"decks: {', '.join(d.name for d in decks)}; policy {args.policy}; seed {args.seed}")
     print(
         f"games: {args.games:,}; steps checked: {steps:,}; time {time.perf_counter() - t0:,.0f} s"
     )
@@ -93,6 +118,35 @@ def main() -> None:
             print(f"FAILED {name}: {len(games)} games, first: {games[:10]}")
         raise SystemExit(1)
     print("invariants held in every game after every step")
+
+
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # WUBRG, as the colour bits
+
+
+def _exact_pool(catalog) -> dict[int, list[str]]:
+    """Exact nonland cards (tokens excluded) by colour bits."""
+    pool: dict[int, list[str]] = {}
+    for r in catalog.cards():
+        if r.support_name == "exact" and "Land" not in r.type_line:
+            pool.setdefault(int(r.colors), []).append(r.name)
+    return pool
+
+
+def _random_deck(rng: np.random.Generator, pool: dict[int, list[str]], name: str):
+    """17 basics of two random colours and 23 random exact cards within them (or colourless)."""
+    from analyzer.io.deck import Deck
+
+    pair = rng.choice(5, size=2, replace=False)
+    allowed = (1 << int(pair[0])) | (1 << int(pair[1]))
+    cards = [n for bits, names in pool.items() if bits & ~allowed == 0 for n in names]
+    counts: dict[str, int] = {BASICS[int(pair[0])]: 9, BASICS[int(pair[1])]: 8}
+    for i in rng.integers(0, len(cards), size=23):
+        counts[cards[i]] = counts.get(cards[i], 0) + 1
+    return Deck(name, tuple(counts.items()))
+
+
+def _deck_cards(decks) -> set[str]:
+    return {n for d in decks for n, _ in d.main if n not in BASICS}
 
 
 if __name__ == "__main__":
