@@ -9,6 +9,8 @@
 - The ``compile`` marker (pyproject.toml): tests that start processes which compile or load the
   whole kernel (a fresh subprocess, Dask workers) or take over ~20 s warm;
   ``python3 -m pytest -m "not compile"`` skips them.
+- Under pytest-xdist with a cold numba cache, the controller compiles the kernel once before
+  the workers start (``pytest_sessionstart``).
 - ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
@@ -21,6 +23,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +42,32 @@ def _start_early(nodeid: str, job: Callable[[Path], tuple[list[str], Any]]) -> N
     # output to files, not pipes: a full pipe would stall the job until its test runs
     with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
         _early[nodeid] = (subprocess.Popen(argv, env=env, stdout=out, stderr=err), folder)
+
+
+# An evaluate of two bundled decks with forks: compiles the batch runner and the fork runner,
+# most of the kernel (precompile's helper process takes the second core)
+_WARM_UP = """
+from analyzer import api, bundled
+decks = bundled.gauntlet()
+api.evaluate(decks[0], [decks[1]], games=4, forks=1, threads=1, plots=False)
+"""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under pytest-xdist, compile the kernel once in the controller before the workers start.
+
+    With a cold numba cache (CI) every worker would compile the same kernel at the same time,
+    each on its own core; compiled once here on both cores, the workers load it from the cache.
+    xdist starts its workers in its own (trylast) sessionstart, after this one.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("NUMBA_DISABLE_JIT"):
+        return
+    if not getattr(session.config.option, "numprocesses", None):
+        return
+    from analyzer.kernel.host.warmup import kernel_cached
+
+    if not kernel_cached():
+        subprocess.run([sys.executable, "-c", _WARM_UP], check=False, timeout=1800)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
