@@ -646,8 +646,9 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "lose_life_x": OpSpec(
         Op.LOSE_LIFE_X,
-        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X})",
-        (_p("x", "xcount", "a"),),
+        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X}; "
+        "`other_permanents_with_subtypes` with `subtypes`)",
+        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
@@ -660,6 +661,66 @@ OP_SPECS: dict[str, OpSpec] = {
         _GRAVE,
         frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
+    ),
+    "attach_to": OpSpec(
+        Op.ATTACH_TO,
+        "attach the Equipment or Aura in ref to the creature in group `to` (nothing if `to` "
+        'has no target: "up to one target creature")',
+        (_p("to", "group", "a", doc="target group of the creature"),),
+        _PERMS,
+        frozenset(),
+        intent=Intent.HELP,
+    ),
+    "static_equipped_creatures": OpSpec(
+        Op.STATIC_EQUIPPED_CREATURES,
+        "equipped creatures you control (an artifact is attached to them) have `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
+    "static_others_have": OpSpec(
+        Op.STATIC_OTHERS_HAVE,
+        'other creatures you control with one of `subtypes` have `keywords` ("Other Frogs you '
+        'control have ward {1}")',
+        (_p("keywords", "keywords", "a"), _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "flicker_on_combat_damage": OpSpec(
+        Op.FLICKER_ON_COMBAT_DAMAGE,
+        "whenever the creature in ref deals combat damage to a player this turn, you may exile "
+        "it; if you do, return it to the battlefield under its owner's control (a delayed "
+        "trigger; the built-in player does unless it is a token or has +1/+1 counters)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "reveal_top_lose_mv": OpSpec(
+        Op.REVEAL_TOP_LOSE_MV,
+        "you reveal the top card of your library and put it into your hand; you lose life "
+        "equal to its mana value",
+    ),
+    "gain_life_x": OpSpec(
+        Op.GAIN_LIFE_X,
+        "each player in ref gains X life, X counted as `x` says "
+        "(`other_permanents_with_subtypes` with `subtypes`)",
+        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
+    "static_anthem_subtypes": OpSpec(
+        Op.STATIC_ANTHEM_SUBTYPES,
+        'other creatures you control with one of `subtypes` get +power/+toughness ("Other '
+        'Rabbits, Bats, Birds, and Mice you control get +1/+1": a creature with two of them '
+        "gets it once)",
+        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "static_token_anthem": OpSpec(
+        Op.STATIC_TOKEN_ANTHEM,
+        "creature tokens you control get +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
     ),
 }
 

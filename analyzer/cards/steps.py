@@ -51,6 +51,7 @@ COUNTER_NAMES = {
     "+1/+1": CounterKind.P1P1,
     "stun": CounterKind.STUN,
     "stash": CounterKind.STASH,
+    "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
 }
 
 
