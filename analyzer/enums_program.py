@@ -351,6 +351,11 @@ class _Op(NamedTuple):
     STATIC_TOKEN_ANTHEM: int = 87  # static: creature tokens you control get +a/+b
     STATIC_ANTHEM_SUBTYPES: int = 88  # static: other creatures you control with one of the
     # Subtype bits c get +a/+b
+    STATIC_SELF_PER_OTHER: int = 89  # static: this creature gets +a/+b for each other
+    # permanent you control with one of the Subtype bits c
+    PAY_MAY: int = 90  # "you may pay {a}{colors b}" (one symbol per color of mask b); DONE if paid
+    RETURN_SELF_ATTACKING: int = 91  # the source: its owner's graveyard -> the battlefield
+    # tapped and attacking (not declared: no attack triggers)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

@@ -69,6 +69,8 @@ class _CardFlag(NamedTuple):
     GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
     FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
     # Mascot): with one more mana, a mana of any color
+    GRAVEYARD_TRIGGER: int = 128  # a triggered ability that works from its owner's graveyard
+    # ("Whenever you attack with one or more Rats, ... return this from your graveyard")
 
 
 CardFlag = _CardFlag()

@@ -3,8 +3,9 @@ the battlefield without dying", Stocking the Pantry's counters trigger and "remo
 cost, the Talents' new abilities (Builder's, Blacksmith's, Caretaker's, Stormchaser's), Long
 River Lurker's ward {1} and flicker after combat damage, Heirloom Epic's creatures tapped for
 mana, Beza's and Lunar Convocation's conditions, Darkstar Augur, Valley Rotcaller, Kitsa,
-Manifold Mouse, Hired Claw, Valley Questcaller): invariants after every step, and each card is
-really cast and a Talent levelled up, so the invariant checks reach the new code paths."""
+Manifold Mouse, Hired Claw, Valley Questcaller, Persistent Marshstalker's graveyard trigger):
+invariants after every step, and each card is really cast and a Talent levelled up, so the
+invariant checks reach the new code paths."""
 
 from __future__ import annotations
 
@@ -52,11 +53,12 @@ WHITE_BLACK = Deck(
         ("Beza, the Bounding Spring", 2),
         ("Lunar Convocation", 2),
         ("Darkstar Augur", 2),
-        ("Valley Rotcaller", 3),
-        ("Carrot Cake", 3),
-        ("Intrepid Rabbit", 3),
+        ("Valley Rotcaller", 2),
+        ("Carrot Cake", 2),
+        ("Intrepid Rabbit", 2),
         ("Valley Questcaller", 2),
         ("Thought Shucker", 2),
+        ("Persistent Marshstalker", 3),
     ),
 )
 
@@ -100,5 +102,6 @@ def test_games_with_the_new_white_and_black_cards(catalog) -> None:
             "Darkstar Augur",
             "Valley Rotcaller",
             "Valley Questcaller",
+            "Persistent Marshstalker",
         ),
     )

@@ -156,6 +156,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
                 flags |= CardFlag.GRAVEYARD_ABILITY
             elif not ab.mana:
                 flags |= CardFlag.HAS_ACTIVATED
+        elif ab.from_graveyard:
+            flags |= CardFlag.GRAVEYARD_TRIGGER
     if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
         flags |= CardFlag.FAST
     if _tap_mana_colors(rec):

@@ -716,6 +716,24 @@ OP_SPECS: dict[str, OpSpec] = {
         (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
         static=True,
     ),
+    "static_self_per_other": OpSpec(
+        Op.STATIC_SELF_PER_OTHER,
+        "this creature gets +power/+toughness for each other permanent you control with one "
+        'of `subtypes` ("gets +1/+0 for each other Rat you control")',
+        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "pay_may": OpSpec(
+        Op.PAY_MAY,
+        'you may pay {`generic`} plus one mana of each of `colors` ("you may pay {2}{B}"; '
+        'then a `when = "done"` step is "if you do"); the built-in player pays when it can',
+        (_p("generic", "int", "a", 0, lo=0, hi=20), _p("colors", "colors", "b")),
+    ),
+    "return_self_attacking": OpSpec(
+        Op.RETURN_SELF_ATTACKING,
+        "return the source from your graveyard to the battlefield tapped and attacking (the "
+        "player an attacking creature of yours attacks; it was never declared an attacker)",
+    ),
     "static_token_anthem": OpSpec(
         Op.STATIC_TOKEN_ANTHEM,
         "creature tokens you control get +power/+toughness",

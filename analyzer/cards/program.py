@@ -344,11 +344,14 @@ def parse_ability(
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     graveyard = ctx.bool_(d, "from_graveyard", f"{field}.from_graveyard")
-    if graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
+    if graveyard and kind == AbilityKind.YOU_ATTACK:
+        pass  # a trigger that works from the graveyard ("you may pay ...: return this")
+    elif graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
         ctx.err(
             f"{field}.from_graveyard",
             '"Exile this card from your graveyard" is the cost of an activated ability that '
-            "works from the graveyard (no tap, sacrifice or mana)",
+            "works from the graveyard (no tap, sacrifice or mana); on you_attack, a trigger "
+            "that works from the graveyard",
         )
     if kind == AbilityKind.ACTIVATED:
         if not ("cost" in d or tap or sac or graveyard or remove_counter):
@@ -581,7 +584,7 @@ def _program(
         if step.cond == Cond.DONE and not any(sets_done(s) for s in steps):
             ctx.err(
                 f"{sfield}.when",
-                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, '
+                '`done` ("if you do") needs an earlier forage, `may` discard, pay_may, mill_take, '
                 "gain_control_eot, exile_until_leaves with `done_if_power_at_most` or flicker "
                 "with `done_if_subtypes`",
             )

@@ -175,6 +175,20 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_P] += steps[k, StepCol.A]
                             G[bs + O.CUR_T] += steps[k, StepCol.B]
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_SELF_PER_OTHER:
+                        # "gets +1/+0 for each other Rat you control"
+                        k_o = 0
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            if (
+                                t != s
+                                and G[ob(t) + O.CTRL] == G[bs + O.CTRL]
+                                and G[ob(t) + O.PHASED] == 0
+                                and cards[G[ob(t) + O.CARD], CardCol.SUBTYPES] & steps[k, StepCol.C]
+                            ):
+                                k_o += 1
+                        G[bs + O.CUR_P] += k_o * steps[k, StepCol.A]
+                        G[bs + O.CUR_T] += k_o * steps[k, StepCol.B]
                     elif op == Op.STATIC_PT_CREATURES:
                         # 604.3: a characteristic-defining ability (printed P/T 0/0)
                         k_cr = 0

@@ -77,12 +77,13 @@ from analyzer.kernel.rules.library import (
     search_basic_land_to_top,
 )
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
-from analyzer.kernel.rules.mana import add_to_pool, pay
+from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
     attached_obj,
+    attacked_player,
     create_token,
     draw_cards,
     hand_at,
@@ -574,6 +575,21 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     add_delayed(G, DK_FLICKER_ON_DAMAGE, vals[i], ctrl, -1, G[H.TURN])
+        elif op == Op.PAY_MAY:
+            # "you may pay {2}{B}": the built-in player pays whenever it can
+            col = (b_ & 1, (b_ >> 1) & 1, (b_ >> 2) & 1, (b_ >> 3) & 1, (b_ >> 4) & 1)
+            done = 0
+            if can_pay(G, cards, abilities, ctrl, a, col, False):
+                if pay(G, cards, abilities, ctrl, a, col, False):
+                    done = 1
+        elif op == Op.RETURN_SELF_ATTACKING:
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.GRAVEYARD and G[ob(src) + O.OWNER] == ctrl:
+                d = attacked_player(G, ctrl)
+                put_onto_battlefield(G, cards, src, ctrl, True)
+                if d >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                    G[ob(src) + O.ATTACKING] = d + 1  # attacking, never declared (508.4)
+                fire_enters(G, C, src)
+                it = src
         elif op == Op.REVEAL_TOP_LOSE_MV:
             if G[pb(ctrl) + P.LIB_N] > 0:
                 top = library_top(G, ctrl)

@@ -21,6 +21,7 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     Cond,
     CounterKind,
@@ -56,6 +57,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     THRESHOLD_CARDS,
+    graveyard_at,
     ob,
     overflow,
     pb,
@@ -467,7 +469,10 @@ def _attacks_with(G, C, p, subtypes):
 @njit
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
-    or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
+    or change, upkeep, landfall), its intervening "if" permitting (603.4). "Whenever you
+    attack" also reaches the cards in p's graveyard whose ability works from there."""
+    if kind == AbilityKind.YOU_ATTACK:
+        fire_you_attack_graveyard(G, C, p)
     if ((G[H.KINDS_SEEN] >> kind) & 1) == 0:
         return  # no permanent with such an ability ever entered the battlefield
     cards = cards_of(C)
@@ -481,10 +486,12 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-            if (
-                kind == AbilityKind.YOU_ATTACK
-                and abilities[a, AbilCol.TRIG_PARAM] != 0
-                and not _attacks_with(G, C, p, abilities[a, AbilCol.TRIG_PARAM])
+            if kind == AbilityKind.YOU_ATTACK and (
+                abilities[a, AbilCol.FROM_GRAVEYARD]  # (works from the graveyard only)
+                or (
+                    abilities[a, AbilCol.TRIG_PARAM] != 0
+                    and not _attacks_with(G, C, p, abilities[a, AbilCol.TRIG_PARAM])
+                )
             ):
                 continue  # "whenever you attack with one or more Lizards"
             if abilities[a, AbilCol.KIND] == kind and (
@@ -496,6 +503,34 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                         continue
                     G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_you_attack_graveyard(G, C, p):
+    """ "Whenever you attack with one or more Rats, ... return this from your graveyard": the
+    you_attack abilities of the cards in p's graveyard that work from there."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[pb(p) + P.GY_N]):
+        o = graveyard_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.FLAGS] & CardFlag.GRAVEYARD_TRIGGER) == 0:
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if (
+                abilities[a, AbilCol.KIND] != AbilityKind.YOU_ATTACK
+                or abilities[a, AbilCol.FROM_GRAVEYARD] == 0
+                or (
+                    abilities[a, AbilCol.TRIG_PARAM] != 0
+                    and not _attacks_with(G, C, p, abilities[a, AbilCol.TRIG_PARAM])
+                )
+            ):
+                continue
+            if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
+                G, C, abilities[a, AbilCol.COND], 0, p, 0
+            ):
+                queue_trigger(G, o, a, p, -1, SK_ABILITY)
 
 
 @njit

@@ -554,6 +554,18 @@ def cur_p_t(G, o):
 
 
 @njit
+def attacked_player(G, p):
+    """The player one of p's attacking creatures attacks (a creature put onto the battlefield
+    attacking attacks that one), else the next opponent; -1 if none."""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and G[b + O.ATTACKING] > 0:
+            return G[b + O.ATTACKING] - 1
+    q = next_alive(G, p)
+    return q if q != p else -1
+
+
+@njit
 def clear_combat(G, o):
     b = ob(o)
     G[b + O.ATTACKING] = 0
