@@ -12,7 +12,11 @@ reaching the kernel.
 
 from __future__ import annotations
 
-from analyzer.cards.opspec import OpSpec, Param
+from analyzer.cards.opcodes_static import STATIC_OP_SPECS
+from analyzer.cards.opspec import POWER as _POWER
+from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
+from analyzer.cards.opspec import OpSpec
+from analyzer.cards.opspec import param as _p
 from analyzer.enums import Intent, Op, Ref, TargetKind
 
 _PERM = TargetKind.PERMANENT
@@ -27,21 +31,7 @@ _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
 
-def _p(
-    name: str,
-    kind: str,
-    column: str,
-    default: object = None,
-    lo: int = 0,
-    hi: int = 99,
-    doc: str = "",
-) -> Param:
-    return Param(name, kind, column, default, lo, hi, doc)
-
-
 _AMOUNT = _p("amount", "int", "a", lo=0, hi=99, doc="how much")
-_POWER = _p("power", "int", "a", 0, lo=-20, hi=20, doc="+power")
-_TOUGHNESS = _p("toughness", "int", "b", 0, lo=-20, hi=20, doc="+toughness")
 
 OP_SPECS: dict[str, OpSpec] = {
     "nop": OpSpec(Op.NOP, "does nothing (placeholder)"),
@@ -382,41 +372,6 @@ OP_SPECS: dict[str, OpSpec] = {
         "top (the built-in player does while it has fewer than five lands in play and in hand)",
         (_p("to_top", "bool", "a", False),),
     ),
-    "static_equipped_pump": OpSpec(
-        Op.STATIC_EQUIPPED_PUMP,
-        "equipped creature gets +power/+toughness",
-        (_POWER, _TOUGHNESS),
-        static=True,
-    ),
-    "static_equipped_lose": OpSpec(
-        Op.STATIC_EQUIPPED_LOSE,
-        "equipped creature loses `keywords`",
-        (_p("keywords", "keywords", "a"),),
-        static=True,
-    ),
-    "static_control_enchanted": OpSpec(
-        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True
-    ),
-    "static_anthem": OpSpec(
-        Op.STATIC_ANTHEM,
-        'other creatures you control (of `subtype`, empty = all; "chosen": the type chosen '
-        "as the source entered) get +power/+toughness",
-        (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
-        static=True,
-    ),
-    "static_self": OpSpec(
-        Op.STATIC_SELF,
-        "this creature gets +power/+toughness and has `keywords`; the step's "
-        '`when` is the "as long as" (threshold, control_token, ...)',
-        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
-        static=True,
-    ),
-    "static_equipped_grant": OpSpec(
-        Op.STATIC_EQUIPPED_GRANT,
-        "equipped or enchanted creature has `keywords`",
-        (_p("keywords", "keywords", "a"),),
-        static=True,
-    ),
     "counter_unless_pay": OpSpec(
         Op.COUNTER_UNLESS_PAY,
         "counter each spell in ref unless its controller pays {`amount`} "
@@ -425,12 +380,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _SPELLS,
         frozenset({"trigger_object"}),
         intent=Intent.HARM,
-    ),
-    "static_opp_creatures": OpSpec(
-        Op.STATIC_OPP_CREATURES,
-        "creatures your opponents control get +power/+toughness",
-        (_POWER, _TOUGHNESS),
-        static=True,
     ),
     "punish": OpSpec(
         Op.PUNISH,
@@ -471,12 +420,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
-    ),
-    "static_spells_cost_less": OpSpec(
-        Op.STATIC_SPELLS_COST_LESS,
-        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f)",
-        (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1, hi=5)),
-        static=True,
     ),
     "exile_own_from_hand": OpSpec(
         Op.EXILE_OWN_FROM_HAND,
@@ -528,12 +471,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
-    ),
-    "static_pt_creatures": OpSpec(
-        Op.STATIC_PT_CREATURES,
-        "this creature's power and toughness are each equal to the number of creatures you "
-        "control (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
-        static=True,
     ),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT,
@@ -671,19 +608,6 @@ OP_SPECS: dict[str, OpSpec] = {
         frozenset(),
         intent=Intent.HELP,
     ),
-    "static_equipped_creatures": OpSpec(
-        Op.STATIC_EQUIPPED_CREATURES,
-        "equipped creatures you control (an artifact is attached to them) have `keywords`",
-        (_p("keywords", "keywords", "a"),),
-        static=True,
-    ),
-    "static_others_have": OpSpec(
-        Op.STATIC_OTHERS_HAVE,
-        'other creatures you control with one of `subtypes` have `keywords` ("Other Frogs you '
-        'control have ward {1}")',
-        (_p("keywords", "keywords", "a"), _p("subtypes", "subtypes", "c")),
-        static=True,
-    ),
     "flicker_on_combat_damage": OpSpec(
         Op.FLICKER_ON_COMBAT_DAMAGE,
         "whenever the creature in ref deals combat damage to a player this turn, you may exile "
@@ -708,21 +632,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HELP,
     ),
-    "static_anthem_subtypes": OpSpec(
-        Op.STATIC_ANTHEM_SUBTYPES,
-        'other creatures you control with one of `subtypes` get +power/+toughness ("Other '
-        'Rabbits, Bats, Birds, and Mice you control get +1/+1": a creature with two of them '
-        "gets it once)",
-        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
-        static=True,
-    ),
-    "static_self_per_other": OpSpec(
-        Op.STATIC_SELF_PER_OTHER,
-        "this creature gets +power/+toughness for each other permanent you control with one "
-        'of `subtypes` ("gets +1/+0 for each other Rat you control")',
-        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
-        static=True,
-    ),
     "pay_may": OpSpec(
         Op.PAY_MAY,
         'you may pay {`generic`} plus one mana of each of `colors` ("you may pay {2}{B}"; '
@@ -734,12 +643,7 @@ OP_SPECS: dict[str, OpSpec] = {
         "return the source from your graveyard to the battlefield tapped and attacking (the "
         "player an attacking creature of yours attacks; it was never declared an attacker)",
     ),
-    "static_token_anthem": OpSpec(
-        Op.STATIC_TOKEN_ANTHEM,
-        "creature tokens you control get +power/+toughness",
-        (_POWER, _TOUGHNESS),
-        static=True,
-    ),
+    **STATIC_OP_SPECS,
 }
 
 
