@@ -33,8 +33,12 @@ from analyzer.enums_program import (  # noqa: F401
     PROMISE_CONDS,
     SUBTYPE_CHOSEN,
     TRIGGER_ANY_PERMANENT,
+    TRIGGER_BATCH,
     TRIGGER_FLYING,
+    TRIGGER_INSTANT_SORCERY,
+    TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
+    TRIGGER_TOKEN,
     AbilityKind,
     AiRole,
     Cond,
@@ -50,6 +54,7 @@ from analyzer.enums_program import (  # noqa: F401
 )
 from analyzer.enums_tables import (  # noqa: F401
     CHOSEN_COLOR_MANA,
+    LEAVES_OTHER_BATCH,
     AbilCol,
     CardCol,
     CardFlag,
@@ -161,6 +166,7 @@ class _Keyword(NamedTuple):
     CANT_BLOCK: int = 65536
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
     UNBLOCKABLE_BY_POWER_2: int = 262144  # "can't be blocked by creatures with power 2 or less"
+    WARD1: int = 524288  # ward {1} (rules/stack.queue_ward)
 
 
 Keyword = _Keyword()

@@ -54,6 +54,11 @@ class _AbilityKind(NamedTuple):
     YOU_ATTACK: int = 29  # "Whenever you attack" (508.1m: you attacked with one or more creatures)
     CREATURE_COMBAT_DAMAGE: int = 30  # "Whenever a creature you control deals combat damage to
     # a player" (TRIGGER_OBJECT: that creature)
+    # Kinds from 31 on have their bit in CardCol.AB_KINDS_HI (bit kind - 31), not AB_KINDS
+    LEAVES_WITHOUT_DYING: int = 31  # "Whenever this or another creature you control leaves the
+    # battlefield without dying" (TRIGGER_OBJECT: that creature; CardCol.LEAVES_AB)
+    P1P1_COUNTERS_PUT: int = 32  # "Whenever you put one or more +1/+1 counters on a creature
+    # you control" (TRIGGER_OBJECT: that creature)
 
 
 AbilityKind = _AbilityKind()
@@ -89,6 +94,16 @@ class _Cond(NamedTuple):
     # ability's AbilCol.COND_SUBTYPES)
     GY_LEFT_OR_FOOD: int = 67  # three or more cards left your graveyard this turn or you
     # sacrificed a Food this turn (P.GY_LEFT_TURN, P.FOOD_SACRIFICED_TURN)
+    # "if an opponent controls more lands / has more life / controls more creatures / has more
+    # cards in hand than you" (Beza, the Bounding Spring)
+    OPP_MORE_LANDS: int = 68
+    OPP_MORE_LIFE: int = 69
+    OPP_MORE_CREATURES: int = 70
+    OPP_MORE_CARDS: int = 71
+    GAINED_LIFE: int = 72  # you gained life this turn (P.LIFE_GAINED_TURN)
+    GAINED_AND_LOST_LIFE: int = 73  # you gained and lost life this turn
+    SOURCE_POWER_3: int = 74  # the source's power is 3 or greater ("Activate only if Kitsa's
+    # power is 3 or greater"; the source is H.TARGET_SRC)
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -116,6 +131,13 @@ COND_NAMES = {
     "second_resolution": Cond.SECOND_RESOLUTION,
     "subtype_entered": Cond.SUBTYPE_ENTERED,
     "cards_left_graveyard_or_food_sacrificed": Cond.GY_LEFT_OR_FOOD,
+    "opp_more_lands": Cond.OPP_MORE_LANDS,
+    "opp_more_life": Cond.OPP_MORE_LIFE,
+    "opp_more_creatures": Cond.OPP_MORE_CREATURES,
+    "opp_more_cards": Cond.OPP_MORE_CARDS,
+    "gained_life": Cond.GAINED_LIFE,
+    "gained_and_lost_life": Cond.GAINED_AND_LOST_LIFE,
+    "source_power_3": Cond.SOURCE_POWER_3,
 }
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 # StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
@@ -128,6 +150,14 @@ TRIGGER_NONTOKEN = 1 << 20
 TRIGGER_FLYING = 1 << 21  # "another creature you control with flying"
 TRIGGER_ANY_PERMANENT = 1 << 22  # "another Squirrel or Food you control": any permanent with
 # one of the subtypes, not only a creature
+TRIGGER_BATCH = 1 << 25  # "one or more other [Rabbits, ...] enter": one trigger for the
+# creatures that enter before the next priority
+TRIGGER_TOKEN = 1 << 24  # "one or more tokens you control enter": any token permanent
+# AbilCol.TRIG_PARAM of noncreature_spell: "whenever you cast an instant or sorcery spell"
+TRIGGER_INSTANT_SORCERY = 1 << 26
+TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
+# control enter": any noncreature nonland permanent, one trigger for the entries between two
+# priorities
 # AbilCol.TRIG_PARAM of cost_reduction: its Subtype mask, plus this bit for "for each"
 COST_FOR_EACH = 1 << 20
 # ... plus this bit for "costs {1} less if it targets an attacking or tapped creature" (no
@@ -307,6 +337,25 @@ class _Op(NamedTuple):
     LOOK_X_TAKE_X: int = 79  # you look at the top a*X cards (X: the spell's X_PAID); X of them
     # into your hand, the rest into your graveyard
     LOSE_LIFE_X: int = 80  # ref: players each lose X life, X counted as XCount a says
+    ATTACH_TO: int = 81  # ref: an Aura or Equipment, attached to the creature of group a
+    STATIC_EQUIPPED_CREATURES: int = 82  # static: equipped creatures you control have
+    # keywords a (an artifact is attached to them)
+    STATIC_OTHERS_HAVE: int = 83  # static: other creatures you control of Subtype mask c have
+    # keywords a
+    FLICKER_ON_COMBAT_DAMAGE: int = 84  # ref: "whenever that creature deals combat damage this
+    # turn, you may exile it; if you do, return it under its owner's control" (a delayed trigger)
+    REVEAL_TOP_LOSE_MV: int = 85  # you put the top card of your library into your hand (revealed)
+    # and lose life equal to its mana value
+    GAIN_LIFE_X: int = 86  # ref: players each gain X life, X counted as XCount a says (b: the
+    # Subtype mask of OTHER_PERMANENTS_WITH_SUBTYPES)
+    STATIC_TOKEN_ANTHEM: int = 87  # static: creature tokens you control get +a/+b
+    STATIC_ANTHEM_SUBTYPES: int = 88  # static: other creatures you control with one of the
+    # Subtype bits c get +a/+b
+    STATIC_SELF_PER_OTHER: int = 89  # static: this creature gets +a/+b for each other
+    # permanent you control with one of the Subtype bits c
+    PAY_MAY: int = 90  # "you may pay {a}{colors b}" (one symbol per color of mask b); DONE if paid
+    RETURN_SELF_ATTACKING: int = 91  # the source: its owner's graveyard -> the battlefield
+    # tapped and attacking (not declared: no attack triggers)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
@@ -331,7 +380,7 @@ XCount = _XCount()
 class _CounterKind(NamedTuple):
     P1P1: int = 0
     STUN: int = 1
-    STASH: int = 2  # read only by the permanent's own abilities (O.STASH)
+    STASH: int = 2  # read only by the permanent's own abilities (O.STASH); `supply` too
 
 
 CounterKind = _CounterKind()

@@ -43,13 +43,21 @@ class _CardCol(NamedTuple):
     CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
     # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
     # creature spell.")
-    N: int = 31
+    AB_KINDS_HI: int = 31  # bit (1 << (kind - 31)) for each ability kind >= 31 the card has
+    # (AB_KINDS is int32: its bit 31 is the sign)
+    LEAVES_AB: int = 32  # 1 + the row of the card's LEAVES_WITHOUT_DYING trigger, 0 = none,
+    # plus LEAVES_OTHER_BATCH (state.move_object reads it: it has the cards table only)
+    N: int = 33
 
 
 CardCol = _CardCol()
 # CardCol.LAND_COLORS of a land that taps for "one mana of the chosen color" (Uncharted Haven):
 # the color chosen as it entered is the object's O.CHOSEN_COLOR
 CHOSEN_COLOR_MANA = 64
+# CardCol.LEAVES_AB flag: "Whenever one or more other creatures you control leave the
+# battlefield without dying" (not the source; one trigger for the creatures that leave before
+# the next priority)
+LEAVES_OTHER_BATCH = 1 << 24
 
 
 class _CardFlag(NamedTuple):
@@ -61,6 +69,8 @@ class _CardFlag(NamedTuple):
     GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
     FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
     # Mascot): with one more mana, a mana of any color
+    GRAVEYARD_TRIGGER: int = 128  # a triggered ability that works from its owner's graveyard
+    # ("Whenever you attack with one or more Rats, ... return this from your graveyard")
 
 
 CardFlag = _CardFlag()
@@ -95,7 +105,11 @@ class _AbilCol(NamedTuple):
     # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
     COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
     COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
-    N: int = 25
+    COST_REMOVE_COUNTER: int = 25  # activated: 1 = "Remove a [supply] counter from this" (one
+    # of the source's own counters, O.STASH) is part of the cost
+    COST_CONVOKE: int = 26  # activated: 1 = "For each mana in this ability's activation cost,
+    # you may tap an untapped creature you control rather than pay that mana"
+    N: int = 27
 
 
 AbilCol = _AbilCol()

@@ -104,24 +104,25 @@ def test_every_bloomburrow_card_has_a_support_level(cat):
 def test_exact_records_win_over_the_bundled_scryfall_data(cat):
     fell = cat.lookup("Fell")
     assert fell.source.endswith("blb_black.toml") and fell.abilities
-    beza = cat.lookup("Beza, the Bounding Spring")
-    assert beza.source.endswith("blb_scryfall.json") and beza.support == Support.APPROXIMATE
+    waverider = cat.lookup("Daring Waverider")
+    assert waverider.source.endswith("blb_scryfall.json")
+    assert waverider.support == Support.APPROXIMATE
 
 
 # ---- approximate cards and Scryfall input ----------------------------------------------------
 
 
 def test_approximate_cards_report_what_they_ignore(cat):
-    beza = cat.lookup("Beza, the Bounding Spring")
-    assert beza.ignored == (beza.oracle,) and beza.power == 4
-    looter = cat.lookup("Long River Lurker")  # Ward {1} is not a keyword we model
-    assert looter.support == Support.APPROXIMATE and looter.ignored[0] == "Ward {1}"
+    waverider = cat.lookup("Daring Waverider")
+    assert waverider.ignored == (waverider.oracle,) and waverider.power == 4
+    maha = cat.lookup("Maha, Its Feathers Night")  # "Ward—Discard a card." is not modeled
+    assert maha.support == Support.APPROXIMATE and maha.ignored[0] == "Ward—Discard a card."
     assert cat.lookup("Fell").ignored == ()
     df = api.list_cards(set_code="BLB", support="approximate")
-    row = df.set_index("name").loc["Beza, the Bounding Spring"]
-    assert row["ignored"].startswith("When Beza, the Bounding Spring enters")
+    row = df.set_index("name").loc["Daring Waverider"]
+    assert row["ignored"].startswith("When Daring Waverider enters")
     text = api.format_cards_table(df)
-    assert "~ Beza, the Bounding Spring: When Beza" in text
+    assert "~ Daring Waverider: When Daring Waverider" in text
 
 
 def test_scryfall_shaped_fixture_loads():

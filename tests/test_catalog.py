@@ -75,6 +75,9 @@ def test_counts(cat: Catalog) -> None:
         "Rabbit",
         "Cragflame",
         "Otter",
+        "Wall",
+        "Sword",
+        "Bat",
     }
 
 

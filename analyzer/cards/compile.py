@@ -16,6 +16,7 @@ import numpy as np
 from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
 from analyzer.cards.records import Ability, CardRecord, Step
 from analyzer.enums import (
+    LEAVES_OTHER_BATCH,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -155,6 +156,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
                 flags |= CardFlag.GRAVEYARD_ABILITY
             elif not ab.mana:
                 flags |= CardFlag.HAS_ACTIVATED
+        elif ab.from_graveyard:
+            flags |= CardFlag.GRAVEYARD_TRIGGER
     if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
         flags |= CardFlag.FAST
     if _tap_mana_colors(rec):
@@ -184,6 +187,9 @@ def _filters_mana(rec: CardRecord) -> bool:
         and ab.steps[0].b == 1
         for ab in rec.abilities
     )
+
+
+KINDS_HI = 31  # the first AbilityKind whose bit is in CardCol.AB_KINDS_HI
 
 
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
@@ -224,7 +230,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
             row[CardCol.MANA_AMOUNT] = _tap_mana_amount(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
-        row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
+        # kinds from 31 on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
+        row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
+        row[CardCol.AB_KINDS_HI] = sum(
+            {1 << (ab.kind - KINDS_HI) for ab in abilities if ab.kind >= KINDS_HI}
+        )
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
         row[CardCol.AB_START] = len(abil_rows)
@@ -232,7 +242,13 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
         row[CardCol.AB_COUNT] = len(rows)
         for ab, n_modes in rows:
+            if ab.kind == AbilityKind.LEAVES_WITHOUT_DYING:
+                row[CardCol.LEAVES_AB] = len(abil_rows) + 1
+                if ab.trig_param == 1:  # "one or more other creatures"
+                    row[CardCol.LEAVES_AB] |= LEAVES_OTHER_BATCH
             a = [0] * AbilCol.N
+            a[AbilCol.COST_REMOVE_COUNTER] = int(ab.remove_counter)
+            a[AbilCol.COST_CONVOKE] = int(ab.convoke)
             a[AbilCol.MODES] = n_modes
             a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
             a[AbilCol.LEVEL] = ab.level

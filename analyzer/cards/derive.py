@@ -92,6 +92,8 @@ def step_intents(abilities: tuple[Ability, ...], ab: Ability) -> list[set[int]]:
             intent = spec.intent
         if 0 <= st.ref < len(found) and intent is not None:
             found[st.ref].add(intent)
+        if st.op == Op.ATTACH_TO and 0 <= st.a < len(found):
+            found[st.a].add(Intent.HELP)  # the creature that gets the Equipment
         if st.op == Op.FIGHT and 0 <= st.a < len(found):
             found[st.a].add(Intent.HARM)  # the second creature is the one we want dead
         if st.op == Op.DAMAGE_BY_POWER and 0 <= st.a < len(found):

@@ -12,7 +12,11 @@ reaching the kernel.
 
 from __future__ import annotations
 
-from analyzer.cards.opspec import OpSpec, Param
+from analyzer.cards.opcodes_static import STATIC_OP_SPECS
+from analyzer.cards.opspec import POWER as _POWER
+from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
+from analyzer.cards.opspec import OpSpec
+from analyzer.cards.opspec import param as _p
 from analyzer.enums import Intent, Op, Ref, TargetKind
 
 _PERM = TargetKind.PERMANENT
@@ -27,21 +31,7 @@ _GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
 
-def _p(
-    name: str,
-    kind: str,
-    column: str,
-    default: object = None,
-    lo: int = 0,
-    hi: int = 99,
-    doc: str = "",
-) -> Param:
-    return Param(name, kind, column, default, lo, hi, doc)
-
-
 _AMOUNT = _p("amount", "int", "a", lo=0, hi=99, doc="how much")
-_POWER = _p("power", "int", "a", 0, lo=-20, hi=20, doc="+power")
-_TOUGHNESS = _p("toughness", "int", "b", 0, lo=-20, hi=20, doc="+toughness")
 
 OP_SPECS: dict[str, OpSpec] = {
     "nop": OpSpec(Op.NOP, "does nothing (placeholder)"),
@@ -382,41 +372,6 @@ OP_SPECS: dict[str, OpSpec] = {
         "top (the built-in player does while it has fewer than five lands in play and in hand)",
         (_p("to_top", "bool", "a", False),),
     ),
-    "static_equipped_pump": OpSpec(
-        Op.STATIC_EQUIPPED_PUMP,
-        "equipped creature gets +power/+toughness",
-        (_POWER, _TOUGHNESS),
-        static=True,
-    ),
-    "static_equipped_lose": OpSpec(
-        Op.STATIC_EQUIPPED_LOSE,
-        "equipped creature loses `keywords`",
-        (_p("keywords", "keywords", "a"),),
-        static=True,
-    ),
-    "static_control_enchanted": OpSpec(
-        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True
-    ),
-    "static_anthem": OpSpec(
-        Op.STATIC_ANTHEM,
-        'other creatures you control (of `subtype`, empty = all; "chosen": the type chosen '
-        "as the source entered) get +power/+toughness",
-        (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
-        static=True,
-    ),
-    "static_self": OpSpec(
-        Op.STATIC_SELF,
-        "this creature gets +power/+toughness and has `keywords`; the step's "
-        '`when` is the "as long as" (threshold, control_token, ...)',
-        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
-        static=True,
-    ),
-    "static_equipped_grant": OpSpec(
-        Op.STATIC_EQUIPPED_GRANT,
-        "equipped or enchanted creature has `keywords`",
-        (_p("keywords", "keywords", "a"),),
-        static=True,
-    ),
     "counter_unless_pay": OpSpec(
         Op.COUNTER_UNLESS_PAY,
         "counter each spell in ref unless its controller pays {`amount`} "
@@ -425,12 +380,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _SPELLS,
         frozenset({"trigger_object"}),
         intent=Intent.HARM,
-    ),
-    "static_opp_creatures": OpSpec(
-        Op.STATIC_OPP_CREATURES,
-        "creatures your opponents control get +power/+toughness",
-        (_POWER, _TOUGHNESS),
-        static=True,
     ),
     "punish": OpSpec(
         Op.PUNISH,
@@ -471,12 +420,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
-    ),
-    "static_spells_cost_less": OpSpec(
-        Op.STATIC_SPELLS_COST_LESS,
-        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f)",
-        (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1, hi=5)),
-        static=True,
     ),
     "exile_own_from_hand": OpSpec(
         Op.EXILE_OWN_FROM_HAND,
@@ -528,12 +471,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
-    ),
-    "static_pt_creatures": OpSpec(
-        Op.STATIC_PT_CREATURES,
-        "this creature's power and toughness are each equal to the number of creatures you "
-        "control (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
-        static=True,
     ),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT,
@@ -646,8 +583,9 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "lose_life_x": OpSpec(
         Op.LOSE_LIFE_X,
-        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X})",
-        (_p("x", "xcount", "a"),),
+        "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X}; "
+        "`other_permanents_with_subtypes` with `subtypes`)",
+        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
@@ -661,6 +599,51 @@ OP_SPECS: dict[str, OpSpec] = {
         frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
     ),
+    "attach_to": OpSpec(
+        Op.ATTACH_TO,
+        "attach the Equipment or Aura in ref to the creature in group `to` (nothing if `to` "
+        'has no target: "up to one target creature")',
+        (_p("to", "group", "a", doc="target group of the creature"),),
+        _PERMS,
+        frozenset(),
+        intent=Intent.HELP,
+    ),
+    "flicker_on_combat_damage": OpSpec(
+        Op.FLICKER_ON_COMBAT_DAMAGE,
+        "whenever the creature in ref deals combat damage to a player this turn, you may exile "
+        "it; if you do, return it to the battlefield under its owner's control (a delayed "
+        "trigger; the built-in player does unless it is a token or has +1/+1 counters)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "reveal_top_lose_mv": OpSpec(
+        Op.REVEAL_TOP_LOSE_MV,
+        "you reveal the top card of your library and put it into your hand; you lose life "
+        "equal to its mana value",
+    ),
+    "gain_life_x": OpSpec(
+        Op.GAIN_LIFE_X,
+        "each player in ref gains X life, X counted as `x` says "
+        "(`other_permanents_with_subtypes` with `subtypes`)",
+        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HELP,
+    ),
+    "pay_may": OpSpec(
+        Op.PAY_MAY,
+        'you may pay {`generic`} plus one mana of each of `colors` ("you may pay {2}{B}"; '
+        'then a `when = "done"` step is "if you do"); the built-in player pays when it can',
+        (_p("generic", "int", "a", 0, lo=0, hi=20), _p("colors", "colors", "b")),
+    ),
+    "return_self_attacking": OpSpec(
+        Op.RETURN_SELF_ATTACKING,
+        "return the source from your graveyard to the battlefield tapped and attacking (the "
+        "player an attacking creature of yours attacks; it was never declared an attacker)",
+    ),
+    **STATIC_OP_SPECS,
 }
 
 

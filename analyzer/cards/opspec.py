@@ -90,3 +90,20 @@ class OpSpec:
 # Ref filled in when an op takes no ref: the kernel ignores it, but a fixed value keeps the
 # tables deterministic.
 NO_REF = Ref.SELF
+
+
+def param(
+    name: str,
+    kind: str,
+    column: str,
+    default: object = None,
+    lo: int = 0,
+    hi: int = 99,
+    doc: str = "",
+) -> Param:
+    """A Param, positionally (the step schema's shorthand)."""
+    return Param(name, kind, column, default, lo, hi, doc)
+
+
+POWER = param("power", "int", "a", 0, lo=-20, hi=20, doc="+power")
+TOUGHNESS = param("toughness", "int", "b", 0, lo=-20, hi=20, doc="+toughness")

@@ -32,8 +32,12 @@ from analyzer.enums import (
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     SUBTYPE_CHOSEN,
     TRIGGER_ANY_PERMANENT,
+    TRIGGER_BATCH,
     TRIGGER_FLYING,
+    TRIGGER_INSTANT_SORCERY,
+    TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
+    TRIGGER_TOKEN,
     AbilityKind,
     CardType,
     Cond,
@@ -61,6 +65,13 @@ ABILITY_FIELDS = frozenset(
         "nontoken",
         "flying",
         "any_permanent",
+        "noncreature_nonland",
+        "tokens",
+        "one_or_more",
+        "instant_sorcery",
+        "remove_counter",
+        "convoke",
+        "other",
         "any_player",
         "while",
         "for_each",
@@ -93,6 +104,7 @@ ONCE_KINDS = (
     AbilityKind.BEGIN_COMBAT,
     AbilityKind.FORAGED,
     AbilityKind.NONCREATURE_SPELL,
+    AbilityKind.OTHER_CREATURE_ENTERS,  # (events.fire_enters)
 )
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8
@@ -160,9 +172,45 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
     if kind == AbilityKind.ACTIVATED and "subtypes" in d:
         return 0  # "Activate only if a Bird, ... entered": the caller reads them (cond_subtypes)
+    if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
+        # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
+        return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if "other" in d:
+        # "Whenever one or more other creatures you control leave the battlefield without dying"
+        if kind != AbilityKind.LEAVES_WITHOUT_DYING:
+            ctx.err(f"{field}.other", "belongs to leaves_without_dying abilities only")
+        elif ctx.bool_(d, "other", f"{field}.other"):
+            return 1
+    if "tokens" in d:
+        # "Whenever one or more tokens you control enter"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS or any(
+            k in d for k in ("subtypes", "nontoken", "flying", "any_permanent")
+        ):
+            ctx.err(f"{field}.tokens", "belongs to other_creature_enters abilities, alone")
+        elif ctx.bool_(d, "tokens", f"{field}.tokens"):
+            return TRIGGER_TOKEN
+    if "instant_sorcery" in d:
+        # "Whenever you cast an instant or sorcery spell"
+        if kind != AbilityKind.NONCREATURE_SPELL or "subtypes" in d:
+            ctx.err(f"{field}.instant_sorcery", "belongs to noncreature_spell abilities, alone")
+        elif ctx.bool_(d, "instant_sorcery", f"{field}.instant_sorcery"):
+            return TRIGGER_INSTANT_SORCERY
+    if "noncreature_nonland" in d:
+        # "Whenever one or more noncreature, nonland permanents you control enter"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS or any(
+            k in d for k in ("subtypes", "nontoken", "flying", "any_permanent")
+        ):
+            ctx.err(
+                f"{field}.noncreature_nonland",
+                "belongs to other_creature_enters abilities, without other filters",
+            )
+        elif ctx.bool_(d, "noncreature_nonland", f"{field}.noncreature_nonland"):
+            return TRIGGER_NONCREATURE_NONLAND
+    if "one_or_more" in d and kind != AbilityKind.OTHER_CREATURE_ENTERS:
+        ctx.err(f"{field}.one_or_more", "belongs to other_creature_enters abilities only")
     if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(
@@ -179,6 +227,8 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
                 if not trig & (TRIGGER_NONTOKEN - 1):
                     ctx.err(f"{field}.any_permanent", "names the `subtypes` it watches for")
                 trig |= TRIGGER_ANY_PERMANENT
+            if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
+                trig |= TRIGGER_BATCH  # "one or more other [Rabbits] ... enter": once per batch
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
             ctx.err(
@@ -239,6 +289,18 @@ def parse_ability(
     discard = ctx.bool_(d, "discard", f"{field}.discard")
     if discard and (kind != AbilityKind.ACTIVATED or "mana" in d):
         ctx.err(f"{field}.discard", '"Discard a card" is a cost of non-mana activated abilities')
+    convoke = ctx.bool_(d, "convoke", f"{field}.convoke")
+    if convoke and (kind != AbilityKind.ACTIVATED or "mana" in d or "cost" not in d):
+        ctx.err(
+            f"{field}.convoke",
+            "tapping creatures for the mana belongs to non-mana activated abilities with a cost",
+        )
+    remove_counter = ctx.bool_(d, "remove_counter", f"{field}.remove_counter")
+    if remove_counter and (kind != AbilityKind.ACTIVATED or "mana" in d):
+        ctx.err(
+            f"{field}.remove_counter",
+            '"Remove a counter from this" is a cost of non-mana activated abilities',
+        )
     cond_subtypes = 0
     if kind == AbilityKind.ACTIVATED and "subtypes" in d:
         cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
@@ -282,14 +344,17 @@ def parse_ability(
         except ValueError as exc:
             ctx.err(f"{field}.cost", str(exc))
     graveyard = ctx.bool_(d, "from_graveyard", f"{field}.from_graveyard")
-    if graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
+    if graveyard and kind == AbilityKind.YOU_ATTACK:
+        pass  # a trigger that works from the graveyard ("you may pay ...: return this")
+    elif graveyard and (kind != AbilityKind.ACTIVATED or tap or sac or mana):
         ctx.err(
             f"{field}.from_graveyard",
             '"Exile this card from your graveyard" is the cost of an activated ability that '
-            "works from the graveyard (no tap, sacrifice or mana)",
+            "works from the graveyard (no tap, sacrifice or mana); on you_attack, a trigger "
+            "that works from the graveyard",
         )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac or graveyard):
+        if not ("cost" in d or tap or sac or graveyard or remove_counter):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -330,8 +395,8 @@ def parse_ability(
         ctx.err(
             f"{field}.once",
             '"triggers only once each turn" is modeled for the '
-            "gift_given, life_gain, life_change, upkeep, landfall, "
-            'begin_combat, foraged and noncreature_spell kinds (and "Activate only once each '
+            "gift_given, life_gain, life_change, upkeep, landfall, begin_combat, foraged, "
+            'noncreature_spell and other_creature_enters kinds (and "Activate only once each '
             'turn" on activated)',
         )
     if ctx.bool_(d, "only_once", f"{field}.only_once"):
@@ -361,6 +426,8 @@ def parse_ability(
         from_graveyard=graveyard,
         cond_subtypes=cond_subtypes,
         discard=discard,
+        remove_counter=remove_counter,
+        convoke=convoke,
     )
 
 
@@ -373,7 +440,6 @@ def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         return 0
     level = ctx.int_(d, "level", f"{field}.level", 2, MAX_CLASS_LEVEL) or 0
     if kind in (
-        AbilityKind.STATIC,
         AbilityKind.SPELL,
         AbilityKind.OFFSPRING,
         AbilityKind.COST_REDUCTION,
@@ -384,8 +450,8 @@ def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     ):
         ctx.err(
             f"{field}.level",
-            "Class levels are modeled for triggered abilities of a permanent on the "
-            "battlefield and activated abilities (not static, spell, enters or dies ones)",
+            "Class levels are modeled for static abilities, triggered abilities of a permanent "
+            "on the battlefield and activated abilities (not spell, enters or dies ones)",
         )
     return level
 
@@ -518,11 +584,15 @@ def _program(
         if step.cond == Cond.DONE and not any(sets_done(s) for s in steps):
             ctx.err(
                 f"{sfield}.when",
-                '`done` ("if you do") needs an earlier forage, `may` discard, mill_take, '
+                '`done` ("if you do") needs an earlier forage, `may` discard, pay_may, mill_take, '
                 "gain_control_eot, exile_until_leaves with `done_if_power_at_most` or flicker "
                 "with `done_if_subtypes`",
             )
-        refs = [step.ref] + ([step.a] if spec.op in (Op.FIGHT, Op.DAMAGE_BY_POWER) else [])
+        # a `group` parameter (fight's `other`, attach_to's `to`) or damage_by_power's source
+        second = spec.op == Op.DAMAGE_BY_POWER or any(
+            p.kind == "group" and p.column == "a" for p in spec.params
+        )
+        refs = [step.ref] + ([step.a] if second else [])
         for r in refs:
             if 0 <= r < len(groups) and groups[r] is not None:
                 used.add(r)

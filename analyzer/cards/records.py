@@ -57,6 +57,7 @@ KEYWORD_PRINTED: dict[int, str] = {
     Keyword.FIRST_STRIKE: "first strike",
     Keyword.DOUBLE_STRIKE: "double strike",
     Keyword.WARD2: "ward {2}",
+    Keyword.WARD1: "ward {1}",
     Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
     Keyword.UNBLOCKABLE_BY_POWER_2: "can't be blocked by creatures with power 2 or less",
@@ -343,6 +344,9 @@ class Ability:
     discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
     cond_subtypes: int = 0  # activated, when = "subtype_entered": the subtypes it watches for
     # (AbilCol.COND_SUBTYPES)
+    remove_counter: bool = False  # activated: "Remove a [supply] counter from this" (O.STASH)
+    convoke: bool = False  # activated: its mana may be paid by tapping untapped creatures you
+    # control, one per mana (AbilCol.COST_CONVOKE)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

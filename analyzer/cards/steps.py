@@ -51,6 +51,7 @@ COUNTER_NAMES = {
     "+1/+1": CounterKind.P1P1,
     "stun": CounterKind.STUN,
     "stash": CounterKind.STASH,
+    "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
 }
 
 
@@ -320,7 +321,7 @@ def read_step(
 def sets_done(s: Step) -> bool:
     """Does step s set DONE for the steps after it ("if you do", "if that creature ...")?"""
     return (
-        s.op in (Op.FORAGE, Op.MILL_TAKE)
+        s.op in (Op.FORAGE, Op.MILL_TAKE, Op.PAY_MAY)
         or (s.op == Op.DISCARD and s.b == 1)
         or (s.op == Op.EXILE_UNTIL_LEAVES and s.b >= 0)
         or (s.op == Op.FLICKER and s.c != 0)

@@ -101,6 +101,7 @@ class _Header(NamedTuple):
     IMPULSE: int  # 1 once a card was exiled with a permission that ends (cleanup checks them)
     POOL_PHASE: int  # 1 + the H.PHASE in which mana that empties as the step ends was added to
     # a mana pool (P.MANA_W..P.MANA_C); 0: there is none
+    KINDS_SEEN_HI: int  # the same for CardCol.AB_KINDS_HI (ability kinds from 31 on)
 
 
 H = _numbered(_Header)
@@ -268,6 +269,8 @@ class _Delayed(NamedTuple):
 
 D = _numbered(_Delayed)
 DF = len(D)
+DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damage this turn, its
+# controller may exile it and return it under its owner's control (a trigger of T.AB -1)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 

@@ -66,6 +66,10 @@ def costly_ability_ok(G, C, p, o, a, context):
         _spare_time(G, context) and discard_choice(G, C, p, True) >= 0
     ):
         return False
+    if (
+        abilities[a, AbilCol.COST_REMOVE_COUNTER] or abilities[a, AbilCol.COST_CONVOKE]
+    ) and not _spare_time(G, context):
+        return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
     if _has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:

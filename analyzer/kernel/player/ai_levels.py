@@ -4,7 +4,8 @@ so a level-up spends only the mana no spell and no other ability wanted.
 
 The rule: raise a Class one level whenever that mana pays for it, in main phase 1 when the new
 level has an ability that works in this turn's combat ("whenever you attack", "at the
-beginning of combat"), else in main phase 2 (the mana stays up through combat for a trick).
+beginning of combat", a static ability), else in main phase 2 (the mana stays up through
+combat for a trick).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def _helps_this_combat(C, card, level):
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         k = abilities[a, AbilCol.KIND]
         if abilities[a, AbilCol.LEVEL] == level and (
-            k == AbilityKind.YOU_ATTACK or k == AbilityKind.BEGIN_COMBAT
-        ):
+            k == AbilityKind.YOU_ATTACK or k == AbilityKind.BEGIN_COMBAT or k == AbilityKind.STATIC
+        ):  # (a static ability of the level: "equipped creatures have double strike")
             return True
     return False
 

@@ -150,6 +150,8 @@ def _apply_statics(G, C, n, n_static):
             for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
                     continue
+                if abilities[a, AbilCol.LEVEL] > max(1, G[bs + O.CLASS_LEVEL]):
+                    continue  # a Class's ability of a level it has not reached (716.2b)
                 s0 = abilities[a, AbilCol.ST_START]
                 att = attached_obj(G, s)
                 for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
@@ -173,6 +175,20 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_P] += steps[k, StepCol.A]
                             G[bs + O.CUR_T] += steps[k, StepCol.B]
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_SELF_PER_OTHER:
+                        # "gets +1/+0 for each other Rat you control"
+                        k_o = 0
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            if (
+                                t != s
+                                and G[ob(t) + O.CTRL] == G[bs + O.CTRL]
+                                and G[ob(t) + O.PHASED] == 0
+                                and cards[G[ob(t) + O.CARD], CardCol.SUBTYPES] & steps[k, StepCol.C]
+                            ):
+                                k_o += 1
+                        G[bs + O.CUR_P] += k_o * steps[k, StepCol.A]
+                        G[bs + O.CUR_T] += k_o * steps[k, StepCol.B]
                     elif op == Op.STATIC_PT_CREATURES:
                         # 604.3: a characteristic-defining ability (printed P/T 0/0)
                         k_cr = 0
@@ -198,6 +214,27 @@ def _apply_statics(G, C, n, n_static):
                                 ):
                                     G[ob(t) + O.CUR_P] += steps[k, StepCol.A]
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_EQUIPPED_CREATURES:
+                        # "[During your turn,] equipped creatures you control have ..."
+                        if cond_ok(
+                            G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
+                        ):
+                            _grant_equipped(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
+                    elif (
+                        op == Op.STATIC_OTHERS_HAVE
+                        or op == Op.STATIC_TOKEN_ANTHEM
+                        or op == Op.STATIC_ANTHEM_SUBTYPES
+                    ):
+                        _others_have(
+                            G,
+                            cards,
+                            n,
+                            s,
+                            op,
+                            steps[k, StepCol.A],
+                            steps[k, StepCol.B],
+                            steps[k, StepCol.C],
+                        )
                     elif op == Op.STATIC_ANTHEM:
                         sub = steps[k, StepCol.C]
                         if sub == SUBTYPE_CHOSEN:  # "creatures of the chosen type"
@@ -216,6 +253,45 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def _others_have(G, cards, n, s, op, a, b, c):
+    """ "Other [Frogs] you control have [ward {1}]" (keywords a, Subtype mask c); "Creature
+    tokens you control get +a/+b"."""
+    ctrl = G[ob(s) + O.CTRL]
+    for j in range(n):
+        t = G[OFF_BATTLEFIELD + j]
+        bt = ob(t)
+        tc = G[bt + O.CARD]
+        if G[bt + O.CTRL] != ctrl or (cards[tc, CardCol.TYPES] & CardType.CREATURE) == 0:
+            continue
+        if op == Op.STATIC_TOKEN_ANTHEM:
+            if G[bt + O.TOKEN]:
+                G[bt + O.CUR_P] += a
+                G[bt + O.CUR_T] += b
+        elif t != s and cards[tc, CardCol.SUBTYPES] & c:
+            if op == Op.STATIC_ANTHEM_SUBTYPES:
+                G[bt + O.CUR_P] += a
+                G[bt + O.CUR_T] += b
+            else:
+                G[bt + O.CUR_KW] |= a
+
+
+@njit
+def _grant_equipped(G, cards, n, ctrl, kw):
+    """Creatures ctrl controls with an artifact (Equipment) attached gain keywords kw."""
+    for j in range(n):
+        e = G[OFF_BATTLEFIELD + j]
+        if (cards[G[ob(e) + O.CARD], CardCol.TYPES] & CardType.ARTIFACT) == 0:
+            continue
+        t = attached_obj(G, e)
+        if (
+            t != NO_OBJ
+            and G[ob(t) + O.CTRL] == ctrl
+            and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            G[ob(t) + O.CUR_KW] |= kw
 
 
 @njit

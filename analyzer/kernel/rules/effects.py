@@ -28,6 +28,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
     NO_OBJ,
     OFF_BATTLEFIELD,
@@ -62,6 +63,7 @@ from analyzer.kernel.rules.events import (
     fire_controller_event,
     fire_enters,
     fire_level_reached,
+    fire_p1p1_put,
 )
 from analyzer.kernel.rules.library import (
     dig,
@@ -75,15 +77,17 @@ from analyzer.kernel.rules.library import (
     search_basic_land_to_top,
 )
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
-from analyzer.kernel.rules.mana import add_to_pool, pay
+from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
     attached_obj,
+    attacked_player,
     create_token,
     draw_cards,
     hand_at,
+    library_top,
     move_object,
     ob,
     pb,
@@ -252,6 +256,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if a == CounterKind.P1P1:
                         G[bo + O.P1P1] += b_
                         G[bo + O.CUR_P] += b_
+                        fire_p1p1_put(G, C, ctrl, vals[i])
                     elif a == CounterKind.STASH:
                         G[bo + O.STASH] += b_
                     else:
@@ -408,6 +413,18 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.ATTACH_SELF:
             if n > 0 and is_obj(vals[0]) and src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                 attach(G, src, vals[0])
+        elif op == Op.ATTACH_TO:
+            # "attach target Equipment you control to up to one target creature you control"
+            m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
+            if (
+                n > 0
+                and m > 0
+                and is_obj(vals[0])
+                and is_obj(second[0])
+                and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
+                and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
+            ):
+                attach(G, vals[0], second[0])
         elif op == Op.EXILE_SELF:
             G[H.EXILE_SELF] = 1
         elif op == Op.COPY_SPELL:
@@ -502,6 +519,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
                         G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
+                        if a > 0:
+                            fire_p1p1_put(G, C, ctrl, v)
                         fire_enters(G, C, v)
                         it = v
         elif op == Op.LEVEL_UP:
@@ -537,17 +556,47 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if is_obj(vals[i]):
                         G[ob(vals[i]) + O.P1P1] += x
                         G[ob(vals[i]) + O.CUR_P] += x
+                        fire_p1p1_put(G, C, ctrl, vals[i])
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             add_to_pool(G, ctrl, a, b_, c == 1)
         elif op == Op.LOOK_X_TAKE_X:
             x = count_x(G, C, XCount.X_PAID, src, ctrl, 0)
             if x > 0:
                 look_take(G, C, ctrl, a * x, x)
-        elif op == Op.LOSE_LIFE_X:
-            x = count_x(G, C, a, src, ctrl, 0)
+        elif op == Op.LOSE_LIFE_X or op == Op.GAIN_LIFE_X:
+            x = count_x(G, C, a, src, ctrl, b_)
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
-                    lose_life_event(G, C, vals[i] - PLAYER_BASE, x)
+                    if op == Op.LOSE_LIFE_X:
+                        lose_life_event(G, C, vals[i] - PLAYER_BASE, x)
+                    else:
+                        gain_life_event(G, C, vals[i] - PLAYER_BASE, x)
+        elif op == Op.FLICKER_ON_COMBAT_DAMAGE:
+            for i in range(n):
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
+                    add_delayed(G, DK_FLICKER_ON_DAMAGE, vals[i], ctrl, -1, G[H.TURN])
+        elif op == Op.PAY_MAY:
+            # "you may pay {2}{B}": the built-in player pays whenever it can
+            col = (b_ & 1, (b_ >> 1) & 1, (b_ >> 2) & 1, (b_ >> 3) & 1, (b_ >> 4) & 1)
+            done = 0
+            if can_pay(G, cards, abilities, ctrl, a, col, False):
+                if pay(G, cards, abilities, ctrl, a, col, False):
+                    done = 1
+        elif op == Op.RETURN_SELF_ATTACKING:
+            if src >= 0 and G[ob(src) + O.ZONE] == Zone.GRAVEYARD and G[ob(src) + O.OWNER] == ctrl:
+                d = attacked_player(G, ctrl)
+                put_onto_battlefield(G, cards, src, ctrl, True)
+                if d >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+                    G[ob(src) + O.ATTACKING] = d + 1  # attacking, never declared (508.4)
+                fire_enters(G, C, src)
+                it = src
+        elif op == Op.REVEAL_TOP_LOSE_MV:
+            if G[pb(ctrl) + P.LIB_N] > 0:
+                top = library_top(G, ctrl)
+                move_object(G, cards, top, Zone.HAND)
+                mv = cards[G[ob(top) + O.CARD], CardCol.MV]
+                if mv > 0:
+                    lose_life_event(G, C, ctrl, mv)
         elif op == Op.DISCARD_HAND_DRAW_STASH:
             x = G[ob(src) + O.STASH]  # sacrificed as the cost: the count as it last existed
             while G[pb(ctrl) + P.HAND_N] > 0:
@@ -567,6 +616,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[q + O.P1P1] += 1
                     G[q + O.CUR_P] += 1
                     G[H.DIRTY] = DIRTY_ALL
+                    fire_p1p1_put(G, C, ctrl, G[OFF_BATTLEFIELD + i])
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):

@@ -9,14 +9,17 @@ its controller and the object that caused it.
 from __future__ import annotations
 
 from analyzer.enums import (
-    COND_CONTROL_SUBTYPE,
-    COND_NOT_CONTROL_SUBTYPE,
     TRIGGER_ANY_PERMANENT,
+    TRIGGER_BATCH,
     TRIGGER_FLYING,
+    TRIGGER_INSTANT_SORCERY,
+    TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
+    TRIGGER_TOKEN,
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     Cond,
     CounterKind,
@@ -28,9 +31,10 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DF,
     DIRTY_ALL,
+    DK_FLICKER_ON_DAMAGE,
+    DK_RETURN_AT_END_STEP,
     MAX_DELAYED,
     MAX_TARGETS,
-    MAX_TRIGGERS,
     OFF_BATTLEFIELD,
     OFF_DELAYED,
     OFF_TRIGGERS,
@@ -48,112 +52,17 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
+from analyzer.kernel.rules.conditions import cond_holds, cond_ok  # noqa: F401 (re-exported)
+from analyzer.kernel.rules.state import (
+    ERR_DELAYED,
+    graveyard_at,
+    ob,
+    overflow,
+    pb,
+    queue_trigger,
+    trigger_pending,
+)
 from analyzer.kernel.runtime.config import njit
-
-
-@njit
-def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
-    n = G[H.TRIG_N]
-    if n >= MAX_TRIGGERS:
-        overflow(G, ERR_TRIGGERS)
-        return
-    t = OFF_TRIGGERS + n * TF
-    G[t + T.OBJ] = o
-    G[t + T.AB] = ab
-    G[t + T.CTRL] = ctrl
-    G[t + T.TRIG_OBJ] = trig_obj
-    G[t + T.KIND] = kind
-    G[t + T.ZCC] = G[ob(o) + O.ZCC] if o >= 0 else 0
-    # the promise is read now (608.2h): the source may be gone when the trigger goes on the
-    # stack (a dies trigger, or a gift permanent a state-based action put into the graveyard)
-    G[t + T.PROMISED] = G[ob(o) + O.PROMISED] if o >= 0 else 0
-    G[t + T.RECIPIENT] = G[ob(o) + O.RECIPIENT] if o >= 0 else -1
-    G[H.TRIG_N] = n + 1
-
-
-@njit
-def cond_holds(cond, promised):
-    if cond == Cond.IF_PROMISED:
-        return promised == 1
-    if cond == Cond.IF_NOT_PROMISED:
-        return promised == 0
-    return True
-
-
-@njit
-def cond_ok(G, C, cond, promised, ctrl, done):
-    """Does `cond` hold for player `ctrl` now? Promise conditions read `promised` (702.174k);
-    the others read the game (an intervening "if" is checked when the ability triggers and
-    again on resolution, 603.4); DONE reads `done` ("if you do": the previous step did it)."""
-    if cond <= Cond.IF_NOT_PROMISED:
-        return cond_holds(cond, promised)
-    if cond == Cond.THRESHOLD or cond == Cond.NOT_THRESHOLD:
-        return (G[pb(ctrl) + P.GY_N] >= THRESHOLD_CARDS) == (cond == Cond.THRESHOLD)
-    if cond == Cond.LIFE_CHANGED:
-        return G[pb(ctrl) + P.LIFE_GAINED_TURN] > 0 or G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
-    if cond == Cond.OPP_LOST_LIFE:
-        for q in range(G[H.NPLAYERS]):
-            if q != ctrl and G[pb(q) + P.LIFE_LOST_TURN] > 0:
-                return True
-        return False
-    if cond == Cond.YOUR_TURN:
-        return G[H.ACTIVE] == ctrl
-    if cond == Cond.NOT_YOUR_TURN:
-        return G[H.ACTIVE] != ctrl
-    if cond == Cond.ACTIVE_HAND_AT_MOST_1:
-        return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
-    if cond == Cond.DONE:
-        return done == 1
-    if cond == Cond.ANOTHER_CREATURE_ENTERED:
-        # "another creature entered the battlefield under your control this turn": the count
-        # less the source itself (H.TARGET_SRC, set by whoever checks the source's condition)
-        n = G[pb(ctrl) + P.CREATURES_ENTERED_TURN]
-        src = G[H.TARGET_SRC] - 1
-        if (
-            src >= 0
-            and G[ob(src) + O.ENTERED_TURN] == G[H.TURN]
-            and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD
-            and G[ob(src) + O.CTRL] == ctrl
-            and cards_of(C)[G[ob(src) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-        ):
-            n -= 1
-        return n > 0
-    if cond == Cond.GY_LEFT_OR_FOOD:
-        q = pb(ctrl)
-        return G[q + P.GY_LEFT_TURN] >= 3 or G[q + P.FOOD_SACRIFICED_TURN] != 0
-    if cond == Cond.CONTROL_POWER_4:
-        cards = cards_of(C)
-        for i in range(G[H.BF_N]):
-            q = G[OFF_BATTLEFIELD + i]
-            b = ob(q)
-            if (
-                G[b + O.CTRL] == ctrl
-                and G[b + O.PHASED] == 0
-                and G[b + O.CUR_P] >= 4
-                and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
-            ):
-                return True
-        return False
-    # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
-    cards = cards_of(C)
-    negate = cond >= COND_NOT_CONTROL_SUBTYPE
-    want = 0
-    if negate:
-        want = 1 << (cond - COND_NOT_CONTROL_SUBTYPE)
-    elif cond >= COND_CONTROL_SUBTYPE:
-        want = 1 << (cond - COND_CONTROL_SUBTYPE)
-    for i in range(G[H.BF_N]):
-        q = G[OFF_BATTLEFIELD + i]
-        b = ob(q)
-        if G[b + O.CTRL] != ctrl or G[b + O.PHASED]:
-            continue
-        if want == 0:
-            if G[b + O.TOKEN]:
-                return True
-        elif cards[G[b + O.CARD], CardCol.SUBTYPES] & want:
-            return not negate
-    return negate
 
 
 @njit
@@ -203,8 +112,33 @@ def _enters_with(G, C, o, ctrl):
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
+                fire_p1p1_put(G, C, ctrl, o)
             else:
                 G[ob(o) + O.STUN] += steps[k, StepCol.B]
+
+
+@njit
+def fire_p1p1_put(G, C, p, o):
+    """p put one or more +1/+1 counters on o: "Whenever you put one or more +1/+1 counters on a
+    creature you control" of p's permanents, if p controls the creature o (122.6: counters it
+    enters with count)."""
+    if (G[H.KINDS_SEEN_HI] >> (AbilityKind.P1P1_COUNTERS_PUT - 31)) & 1 == 0:
+        return
+    cards = cards_of(C)
+    if G[ob(o) + O.CTRL] != p or (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+        return
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if (cards[qc, CardCol.AB_KINDS_HI] >> (AbilityKind.P1P1_COUNTERS_PUT - 31)) & 1 == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.P1P1_COUNTERS_PUT:
+                queue_trigger(G, q, a, p, o, SK_ABILITY)
 
 
 @njit
@@ -238,16 +172,34 @@ def fire_enters(G, C, o):
                 # "another [nontoken] [Bird, Frog, ...] you control": TRIG_PARAM filters
                 tp = abilities[a, AbilCol.TRIG_PARAM]
                 want = tp & (TRIGGER_NONTOKEN - 1)  # (the flag bits are above it)
-                if (
+                if tp & TRIGGER_TOKEN:
+                    # "Whenever one or more tokens you control enter" (a token of any type)
+                    if G[ob(o) + O.TOKEN] == 0 or trigger_pending(G, q, a):
+                        continue
+                elif tp & TRIGGER_NONCREATURE_NONLAND:
+                    # "one or more noncreature, nonland permanents you control enter": one
+                    # trigger for the entries before the next priority (the same event)
+                    if (
+                        creature
+                        or cards[card, CardCol.TYPES] & CardType.LAND
+                        or trigger_pending(G, q, a)
+                    ):
+                        continue
+                elif (
                     (creature == 0 and (tp & TRIGGER_ANY_PERMANENT) == 0)
                     or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                    or (tp & TRIGGER_BATCH and trigger_pending(G, q, a))
                 ):
                     continue
                 if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
                     G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
                 ):
+                    if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "only once each turn"
+                        if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
+                            continue
+                        G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
@@ -272,6 +224,16 @@ def fire_combat_damage_player(G, C, o):
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
     # "whenever a creature you control deals combat damage to a player" (trigger object: o)
     fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
+    # "whenever that creature deals combat damage this turn" (a delayed trigger of its own)
+    for i in range(G[H.DELAYED_N]):
+        d = OFF_DELAYED + i * DF
+        if (
+            G[d + D.KIND] == DK_FLICKER_ON_DAMAGE
+            and G[d + D.OBJ] == o
+            and G[d + D.ZCC] == G[ob(o) + O.ZCC]
+            and G[d + D.TURN] == G[H.TURN]
+        ):
+            queue_trigger(G, o, -1, G[d + D.CTRL], o, SK_DELAYED)
 
 
 @njit(inline="always")
@@ -311,6 +273,8 @@ def activation_allowed(G, C, o, ab, p):
         return False  # 119.4: a player can pay life only if their life total is that high
     if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
         return False  # "Discard a card" as a cost needs a card to discard
+    if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
+        return False  # "Remove a supply counter from this" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:
         if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:
@@ -353,9 +317,27 @@ def fire_level_reached(G, C, o, level):
 
 
 @njit
+def _attacks_with(G, C, p, subtypes):
+    """Is one of p's attacking creatures of one of these subtypes?"""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.ATTACKING]
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
+        ):
+            return True
+    return False
+
+
+@njit
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
-    or change, upkeep, landfall), its intervening "if" permitting (603.4)."""
+    or change, upkeep, landfall), its intervening "if" permitting (603.4). "Whenever you
+    attack" also reaches the cards in p's graveyard whose ability works from there."""
+    if kind == AbilityKind.YOU_ATTACK:
+        fire_you_attack_graveyard(G, C, p)
     if ((G[H.KINDS_SEEN] >> kind) & 1) == 0:
         return  # no permanent with such an ability ever entered the battlefield
     cards = cards_of(C)
@@ -369,6 +351,14 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if kind == AbilityKind.YOU_ATTACK and (
+                abilities[a, AbilCol.FROM_GRAVEYARD]  # (works from the graveyard only)
+                or (
+                    abilities[a, AbilCol.TRIG_PARAM] != 0
+                    and not _attacks_with(G, C, p, abilities[a, AbilCol.TRIG_PARAM])
+                )
+            ):
+                continue  # "whenever you attack with one or more Lizards"
             if abilities[a, AbilCol.KIND] == kind and (
                 abilities[a, AbilCol.COND] == Cond.ALWAYS
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
@@ -378,6 +368,34 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                         continue
                     G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
+
+
+@njit
+def fire_you_attack_graveyard(G, C, p):
+    """ "Whenever you attack with one or more Rats, ... return this from your graveyard": the
+    you_attack abilities of the cards in p's graveyard that work from there."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[pb(p) + P.GY_N]):
+        o = graveyard_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.FLAGS] & CardFlag.GRAVEYARD_TRIGGER) == 0:
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if (
+                abilities[a, AbilCol.KIND] != AbilityKind.YOU_ATTACK
+                or abilities[a, AbilCol.FROM_GRAVEYARD] == 0
+                or (
+                    abilities[a, AbilCol.TRIG_PARAM] != 0
+                    and not _attacks_with(G, C, p, abilities[a, AbilCol.TRIG_PARAM])
+                )
+            ):
+                continue
+            if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
+                G, C, abilities[a, AbilCol.COND], 0, p, 0
+            ):
+                queue_trigger(G, o, a, p, -1, SK_ABILITY)
 
 
 @njit
@@ -453,9 +471,15 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 hit = nth == 2 and (ctrl == p or tp == 1)
             elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
                 # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
-                hit = noncreature or (
-                    tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
-                )
+                if tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
+                    hit = (
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES]
+                        & (CardType.INSTANT | CardType.SORCERY)
+                    ) != 0
+                else:
+                    hit = noncreature or (
+                        tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
+                    )
                 if hit and abilities[a, AbilCol.ONCE_EACH_TURN]:
                     if G[b + O.ONCE_TURN] == G[H.TURN]:
                         hit = False  # "This ability triggers only once each turn"
@@ -553,10 +577,13 @@ def fire_end_step(G, C):
             ):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
-    # delayed triggers fire once, then are gone
+    # delayed triggers fire once, then are gone ("this turn" ones end here too: no combat
+    # damage is dealt after the end step)
     n = G[H.DELAYED_N]
     for i in range(n):
         d = OFF_DELAYED + i * DF
+        if G[d + D.KIND] != DK_RETURN_AT_END_STEP:
+            continue
         # T.AB carries the kind's parameter (counters); T.ZCC the zcc the object must still have
         queue_trigger(G, G[d + D.OBJ], G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
         G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]

@@ -34,6 +34,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.player.choices import flicker_wanted
 from analyzer.kernel.rules.actions import count_undelivered, give_gift
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects import run_steps
@@ -42,6 +43,7 @@ from analyzer.kernel.rules.events import (
     cond_ok,
     fire_enters,
     fire_gift_given,
+    fire_p1p1_put,
     fire_targeted,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
@@ -254,12 +256,27 @@ def resolve_top(G, C):
     if kind == SK_WARD:
         _resolve_ward(G, C, trig_obj, zcc, G[e + S.X])
         return
+    if kind == SK_DELAYED and ab < 0:
+        # "you may exile it. If you do, return it to the battlefield under its owner's
+        # control" (if it is still that object on the battlefield)
+        if (
+            G[ob(o) + O.ZONE] == Zone.BATTLEFIELD
+            and G[ob(o) + O.ZCC] == zcc
+            and flicker_wanted(G, o)
+        ):
+            move_object(G, cards, o, Zone.EXILE)
+            if G[ob(o) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
+                put_onto_battlefield(G, cards, o, G[ob(o) + O.OWNER], False)
+                fire_enters(G, C, o)
+        return
     if kind == SK_DELAYED:
         # Parting Gust: return the exiled card (if it is still that object) with counters
         if G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.ZCC] == zcc:
             owner = G[ob(o) + O.OWNER]
             put_onto_battlefield(G, cards, o, owner, False)
             G[ob(o) + O.P1P1] += ab
+            if ab > 0:
+                fire_p1p1_put(G, C, ctrl, o)
             fire_enters(G, C, o)
         return
     G[H.TARGET_SRC] = o + 1

@@ -61,7 +61,7 @@ from analyzer.kernel.rules.events import (
     queue_trigger,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell
+from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import (
     move_object,
@@ -225,10 +225,11 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
 
 @njit
 def queue_ward(G, C, p, slots):
-    """Ward {2} (702.21a): each permanent with ward that just became a target of the spell or
-    ability p put on top of the stack (the last entry), and that an opponent of p controls,
-    triggers "counter it unless that player pays {2}". The triggers go on the stack with the
-    others (APNAP) and resolve first unless someone responds (resolve._resolve_ward)."""
+    """Ward {1} and {2} (702.21a): each permanent with ward that just became a target of the
+    spell or ability p put on top of the stack (the last entry), and that an opponent of p
+    controls, triggers "counter it unless that player pays {N}" (one trigger per ward ability).
+    The triggers go on the stack with the others (APNAP) and resolve first unless someone
+    responds (resolve._resolve_ward)."""
     e = OFF_STACK + (G[H.STACK_N] - 1) * SF
     for i in range(MAX_TARGETS):
         v = slots[i]
@@ -239,14 +240,12 @@ def queue_ward(G, C, p, slots):
             if slots[j] == v:
                 seen = True
         b = ob(v)
-        if (
-            not seen
-            and G[b + O.ZONE] == Zone.BATTLEFIELD
-            and G[b + O.CTRL] != p
-            and G[b + O.CUR_KW] & Keyword.WARD2
-        ):
-            queue_trigger(G, v, 2, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
-            G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
+        if seen or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] == p:
+            continue
+        for cost in range(1, 3):  # each ward ability triggers (ward {1}, ward {2})
+            if G[b + O.CUR_KW] & (Keyword.WARD1 if cost == 1 else Keyword.WARD2):
+                queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
+                G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
 
 
 @njit
@@ -295,9 +294,13 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         if abilities[ab, AbilCol.COST_TAP]:
             G[ob(o) + O.TAPPED] = 0
         return False
+    if abilities[ab, AbilCol.COST_CONVOKE]:  # creatures tapped for the mana not paid
+        tap_for_convoke(G, cards, p, abilities[ab, AbilCol.COST_GENERIC] - generic)
     note_activation(G, C, o, ab)
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
+    if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:
+        G[ob(o) + O.STASH] -= 1  # "Remove a supply counter from this"
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]

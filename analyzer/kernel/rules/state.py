@@ -8,7 +8,17 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, EndReason, Event, Phase, Zone
+from analyzer.enums import (
+    LEAVES_OTHER_BATCH,
+    AbilityKind,
+    CardCol,
+    CardFlag,
+    CardType,
+    EndReason,
+    Event,
+    Phase,
+    Zone,
+)
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
@@ -17,6 +27,7 @@ from analyzer.kernel.layout import (
     MAX_GRAVEYARD,
     MAX_HAND,
     MAX_LIBRARY,
+    MAX_TRIGGERS,
     NO_OBJ,
     OF,
     OFF_BATTLEFIELD,
@@ -26,10 +37,14 @@ from analyzer.kernel.layout import (
     OFF_LIBRARY,
     OFF_OBJECTS,
     OFF_PLAYERS,
+    OFF_TRIGGERS,
     PF,
+    SK_ABILITY,
+    TF,
     H,
     O,
     P,
+    T,
 )
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.runtime.config import njit
@@ -189,6 +204,58 @@ def reset_permanent_state(G, o, entering):
 
 
 @njit
+def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
+    """A pending trigger of o's ability row ab (events.py puts them on the stack)."""
+    n = G[H.TRIG_N]
+    if n >= MAX_TRIGGERS:
+        overflow(G, ERR_TRIGGERS)
+        return
+    t = OFF_TRIGGERS + n * TF
+    G[t + T.OBJ] = o
+    G[t + T.AB] = ab
+    G[t + T.CTRL] = ctrl
+    G[t + T.TRIG_OBJ] = trig_obj
+    G[t + T.KIND] = kind
+    G[t + T.ZCC] = G[ob(o) + O.ZCC] if o >= 0 else 0
+    # the promise is read now (608.2h): the source may be gone when the trigger goes on the
+    # stack (a dies trigger, or a gift permanent a state-based action put into the graveyard)
+    G[t + T.PROMISED] = G[ob(o) + O.PROMISED] if o >= 0 else 0
+    G[t + T.RECIPIENT] = G[ob(o) + O.RECIPIENT] if o >= 0 else -1
+    G[H.TRIG_N] = n + 1
+
+
+@njit
+def _leaves_without_dying(G, cards, o):
+    """o leaves the battlefield for a zone other than a graveyard: "Whenever this or another
+    creature you control leaves the battlefield without dying" (CardCol.LEAVES_AB) triggers,
+    looking back at o as it was (603.10a). Called before o moves."""
+    ctrl = G[ob(o) + O.CTRL]
+    creature = cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        leaves = cards[G[b + O.CARD], CardCol.LEAVES_AB]
+        if leaves == 0 or G[b + O.CTRL] != ctrl or G[b + O.PHASED] or (q != o and not creature):
+            continue
+        ab = (leaves & (LEAVES_OTHER_BATCH - 1)) - 1
+        if leaves & LEAVES_OTHER_BATCH:
+            # "one or more other creatures": not the source, one trigger per batch
+            if q == o or trigger_pending(G, q, ab):
+                continue
+        queue_trigger(G, q, ab, ctrl, o, SK_ABILITY)
+
+
+@njit
+def trigger_pending(G, o, ab):
+    """Is a trigger of o's ability ab waiting to go on the stack?"""
+    for i in range(G[H.TRIG_N]):
+        t = OFF_TRIGGERS + i * TF
+        if G[t + T.OBJ] == o and G[t + T.AB] == ab and G[t + T.ZCC] == G[ob(o) + O.ZCC]:
+            return True
+    return False
+
+
+@njit
 def move_object(G, cards, o, zone, top=True):
     """Move object o to its owner's zone (battlefield: the global list). A new object results
     (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
@@ -209,6 +276,8 @@ def move_object(G, cards, o, zone, top=True):
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
             G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
     log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, -1)
+    if old == Zone.BATTLEFIELD and zone != Zone.GRAVEYARD and G[H.KINDS_SEEN_HI] & 1:
+        _leaves_without_dying(G, cards, o)  # (bit 0: LEAVES_WITHOUT_DYING - 31)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
     remove_from_zone(G, o)
@@ -228,6 +297,7 @@ def move_object(G, cards, o, zone, top=True):
     if zone == Zone.BATTLEFIELD:
         # the event loops skip kinds of abilities no permanent ever had
         G[H.KINDS_SEEN] |= cards[G[b + O.CARD], CardCol.AB_KINDS]
+        G[H.KINDS_SEEN_HI] |= cards[G[b + O.CARD], CardCol.AB_KINDS_HI]
         if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
             G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
     if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
@@ -481,6 +551,18 @@ def n_objects(G):
 def cur_p_t(G, o):
     b = ob(o)
     return G[b + O.CUR_P], G[b + O.CUR_T]
+
+
+@njit
+def attacked_player(G, p):
+    """The player one of p's attacking creatures attacks (a creature put onto the battlefield
+    attacking attacks that one), else the next opponent; -1 if none."""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and G[b + O.ATTACKING] > 0:
+            return G[b + O.ATTACKING] - 1
+    q = next_alive(G, p)
+    return q if q != p else -1
 
 
 @njit

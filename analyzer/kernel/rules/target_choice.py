@@ -116,8 +116,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
                 t += BOUNCE_IN_COMBAT
     if G[b + O.ZONE] == Zone.STACK:
         return t if G[b + O.OWNER] != chooser else -1000
-    if G[b + O.CUR_KW] & Keyword.WARD2 and G[b + O.CTRL] != chooser:
-        t -= 200  # ward {2}: rather a target that doesn't tax the spell
+    if G[b + O.CUR_KW] & (Keyword.WARD1 | Keyword.WARD2) and G[b + O.CTRL] != chooser:
+        t -= 200  # ward: rather a target that doesn't tax the spell
     if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
         if bounce and G[b + O.TOKEN] == 0:
             return _rebuy_score(G, cards, v)

@@ -1,0 +1,100 @@
+"""The static ops (read by the characteristics refresh, kernel/rules/chars.py, never run on the
+stack): their entries of ``opcodes.OP_SPECS``, split from opcodes.py along that seam."""
+
+from __future__ import annotations
+
+from analyzer.cards.opspec import POWER as _POWER
+from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
+from analyzer.cards.opspec import OpSpec
+from analyzer.cards.opspec import param as _p
+from analyzer.enums import Op
+
+STATIC_OP_SPECS: dict[str, OpSpec] = {
+    "static_equipped_pump": OpSpec(
+        Op.STATIC_EQUIPPED_PUMP,
+        "equipped creature gets +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
+    ),
+    "static_equipped_lose": OpSpec(
+        Op.STATIC_EQUIPPED_LOSE,
+        "equipped creature loses `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
+    "static_control_enchanted": OpSpec(
+        Op.STATIC_CONTROL_ENCHANTED, "you control enchanted creature", static=True
+    ),
+    "static_anthem": OpSpec(
+        Op.STATIC_ANTHEM,
+        'other creatures you control (of `subtype`, empty = all; "chosen": the type chosen '
+        "as the source entered) get +power/+toughness",
+        (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
+        static=True,
+    ),
+    "static_self": OpSpec(
+        Op.STATIC_SELF,
+        "this creature gets +power/+toughness and has `keywords`; the step's "
+        '`when` is the "as long as" (threshold, control_token, ...)',
+        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
+        static=True,
+    ),
+    "static_equipped_grant": OpSpec(
+        Op.STATIC_EQUIPPED_GRANT,
+        "equipped or enchanted creature has `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
+    "static_opp_creatures": OpSpec(
+        Op.STATIC_OPP_CREATURES,
+        "creatures your opponents control get +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
+    ),
+    "static_spells_cost_less": OpSpec(
+        Op.STATIC_SPELLS_COST_LESS,
+        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f)",
+        (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1, hi=5)),
+        static=True,
+    ),
+    "static_pt_creatures": OpSpec(
+        Op.STATIC_PT_CREATURES,
+        "this creature's power and toughness are each equal to the number of creatures you "
+        "control (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        static=True,
+    ),
+    "static_equipped_creatures": OpSpec(
+        Op.STATIC_EQUIPPED_CREATURES,
+        "equipped creatures you control (an artifact is attached to them) have `keywords`",
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
+    "static_others_have": OpSpec(
+        Op.STATIC_OTHERS_HAVE,
+        'other creatures you control with one of `subtypes` have `keywords` ("Other Frogs you '
+        'control have ward {1}")',
+        (_p("keywords", "keywords", "a"), _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "static_anthem_subtypes": OpSpec(
+        Op.STATIC_ANTHEM_SUBTYPES,
+        'other creatures you control with one of `subtypes` get +power/+toughness ("Other '
+        'Rabbits, Bats, Birds, and Mice you control get +1/+1": a creature with two of them '
+        "gets it once)",
+        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "static_self_per_other": OpSpec(
+        Op.STATIC_SELF_PER_OTHER,
+        "this creature gets +power/+toughness for each other permanent you control with one "
+        'of `subtypes` ("gets +1/+0 for each other Rat you control")',
+        (_POWER, _TOUGHNESS, _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "static_token_anthem": OpSpec(
+        Op.STATIC_TOKEN_ANTHEM,
+        "creature tokens you control get +power/+toughness",
+        (_POWER, _TOUGHNESS),
+        static=True,
+    ),
+}

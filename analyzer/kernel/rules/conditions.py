@@ -1,0 +1,151 @@
+"""Conditions (Cond): an intervening "if" of a triggered ability (603.4), an activation
+restriction ("Activate only if ...", 602.5b), a step's "if". Split from events.py, which
+re-exports ``cond_ok`` and ``cond_holds`` for its callers."""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    COND_CONTROL_SUBTYPE,
+    COND_NOT_CONTROL_SUBTYPE,
+    CardCol,
+    CardType,
+    Cond,
+    Zone,
+)
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.state import THRESHOLD_CARDS, ob, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def cond_holds(cond, promised):
+    if cond == Cond.IF_PROMISED:
+        return promised == 1
+    if cond == Cond.IF_NOT_PROMISED:
+        return promised == 0
+    return True
+
+
+@njit
+def cond_ok(G, C, cond, promised, ctrl, done):
+    """Does `cond` hold for player `ctrl` now? Promise conditions read `promised` (702.174k);
+    the others read the game (an intervening "if" is checked when the ability triggers and
+    again on resolution, 603.4); DONE reads `done` ("if you do": the previous step did it)."""
+    if cond <= Cond.IF_NOT_PROMISED:
+        return cond_holds(cond, promised)
+    if cond == Cond.THRESHOLD or cond == Cond.NOT_THRESHOLD:
+        return (G[pb(ctrl) + P.GY_N] >= THRESHOLD_CARDS) == (cond == Cond.THRESHOLD)
+    if cond == Cond.LIFE_CHANGED:
+        return G[pb(ctrl) + P.LIFE_GAINED_TURN] > 0 or G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
+    if cond == Cond.OPP_LOST_LIFE:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl and G[pb(q) + P.LIFE_LOST_TURN] > 0:
+                return True
+        return False
+    if cond == Cond.YOUR_TURN:
+        return G[H.ACTIVE] == ctrl
+    if cond == Cond.NOT_YOUR_TURN:
+        return G[H.ACTIVE] != ctrl
+    if cond == Cond.ACTIVE_HAND_AT_MOST_1:
+        return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
+    if cond == Cond.DONE:
+        return done == 1
+    if cond == Cond.ANOTHER_CREATURE_ENTERED:
+        # "another creature entered the battlefield under your control this turn": the count
+        # less the source itself (H.TARGET_SRC, set by whoever checks the source's condition)
+        n = G[pb(ctrl) + P.CREATURES_ENTERED_TURN]
+        src = G[H.TARGET_SRC] - 1
+        if (
+            src >= 0
+            and G[ob(src) + O.ENTERED_TURN] == G[H.TURN]
+            and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD
+            and G[ob(src) + O.CTRL] == ctrl
+            and cards_of(C)[G[ob(src) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            n -= 1
+        return n > 0
+    if cond == Cond.GY_LEFT_OR_FOOD:
+        q = pb(ctrl)
+        return G[q + P.GY_LEFT_TURN] >= 3 or G[q + P.FOOD_SACRIFICED_TURN] != 0
+    if cond >= Cond.OPP_MORE_LANDS and cond <= Cond.SOURCE_POWER_3:
+        return _cond_compare(G, C, cond, ctrl)
+    if cond == Cond.CONTROL_POWER_4:
+        cards = cards_of(C)
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            b = ob(q)
+            if (
+                G[b + O.CTRL] == ctrl
+                and G[b + O.PHASED] == 0
+                and G[b + O.CUR_P] >= 4
+                and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
+                return True
+        return False
+    # CONTROL_TOKEN, or (NOT_)CONTROL_SUBTYPE + bit index: a permanent ctrl controls (or not)
+    cards = cards_of(C)
+    negate = cond >= COND_NOT_CONTROL_SUBTYPE
+    want = 0
+    if negate:
+        want = 1 << (cond - COND_NOT_CONTROL_SUBTYPE)
+    elif cond >= COND_CONTROL_SUBTYPE:
+        want = 1 << (cond - COND_CONTROL_SUBTYPE)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.CTRL] != ctrl or G[b + O.PHASED]:
+            continue
+        if want == 0:
+            if G[b + O.TOKEN]:
+                return True
+        elif cards[G[b + O.CARD], CardCol.SUBTYPES] & want:
+            return not negate
+    return negate
+
+
+@njit
+def _count_lands_creatures(G, C, p):
+    """(lands, creatures) p controls (phased-out permanents do not count)."""
+    cards = cards_of(C)
+    lands = 0
+    creatures = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p or G[b + O.PHASED]:
+            continue
+        t = cards[G[b + O.CARD], CardCol.TYPES]
+        lands += (t & CardType.LAND) != 0
+        creatures += (t & CardType.CREATURE) != 0
+    return lands, creatures
+
+
+@njit
+def _cond_compare(G, C, cond, ctrl):
+    """Beza's comparisons with an opponent, life gained (and lost) this turn, the source's
+    power."""
+    me = pb(ctrl)
+    if cond == Cond.GAINED_LIFE:
+        return G[me + P.LIFE_GAINED_TURN] > 0
+    if cond == Cond.GAINED_AND_LOST_LIFE:
+        return G[me + P.LIFE_GAINED_TURN] > 0 and G[me + P.LIFE_LOST_TURN] > 0
+    if cond == Cond.SOURCE_POWER_3:
+        src = G[H.TARGET_SRC] - 1
+        return src >= 0 and G[ob(src) + O.CUR_P] >= 3
+    my_lands, my_creatures = _count_lands_creatures(G, C, ctrl)
+    for q in range(G[H.NPLAYERS]):
+        if q == ctrl or G[pb(q) + P.LOST]:
+            continue
+        if cond == Cond.OPP_MORE_LIFE:
+            if G[pb(q) + P.LIFE] > G[me + P.LIFE]:
+                return True
+        elif cond == Cond.OPP_MORE_CARDS:
+            if G[pb(q) + P.HAND_N] > G[me + P.HAND_N]:
+                return True
+        else:
+            lands, creatures = _count_lands_creatures(G, C, q)
+            if (cond == Cond.OPP_MORE_LANDS and lands > my_lands) or (
+                cond == Cond.OPP_MORE_CREATURES and creatures > my_creatures
+            ):
+                return True
+    return False
