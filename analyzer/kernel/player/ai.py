@@ -20,7 +20,8 @@ That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_R
 Whether a card is worth casting in a context, and the castables in the order tried, are in
 kernel/player/ai_cast.py; this module decides when to look (main phase, priority windows).
 The standard player (the default) branches at the top of the decision functions: its timing,
-mana kept up, removal targets and tricks are in kernel/player/ai_std.py, its card values and
+mana kept up and removal targets are in kernel/player/ai_std.py, its tricks in
+kernel/player/ai_tricks.py, its card values and
 the mana-filling choice in kernel/player/ai_value.py, its attacks and blocks in
 kernel/player/ai_combat.py. Activated abilities (equip, Food, {T} abilities) for both levels
 are in kernel/player/ai_activate.py, the mode and target checks in kernel/player/ai_modes.py.
@@ -53,10 +54,8 @@ from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_sourc
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_levels import try_level_up
-from analyzer.kernel.player.ai_std import (
-    combat_lethal_to,
-    mana_to_keep,
-)
+from analyzer.kernel.player.ai_std import mana_to_keep
+from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import fill_mana, fill_skips
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters

@@ -34,13 +34,8 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
-from analyzer.kernel.player.ai_std import (
-    removal_worth,
-    role_may_help,
-    trick_focus,
-    trick_saves,
-    valiant_focus,
-)
+from analyzer.kernel.player.ai_std import removal_worth, role_may_help
+from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
 from analyzer.kernel.player.ai_value import deck_state, deck_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.costs import (
