@@ -11,8 +11,9 @@ attacker); instant draw, instant token makers and flash creatures wait for an op
 step (the mana kept up for them is spent there), except an instant draw whose cost discards a
 card or that triggers a noncreature-spell payoff before combat (draw_now); removal goes at a
 target worth the card (a bite or a fight by the creature it kills, not p's); an
-instant bounce is a tempo play (an attacker or a blocker after blocks, a token, an expensive
-creature at an opponent's end step), never at sorcery speed on a nontoken.
+instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to recast
+or wins its fight, a token, an expensive creature at an opponent's end step), never at sorcery
+speed on a nontoken.
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ FUTURE_CARDS = 3
 # threat it cannot kill is no plan, so its bar is at most this much per point of damage (a
 # two-damage spell takes a two-drop now).
 REACH_WORTH = 15
+# A bounce in combat returns a nontoken creature of at least this mana value (its owner spends
+# most of a turn recasting it); a cheaper one only when it would kill p's creature in that fight
+# or p is under pressure.
+BOUNCE_MV = 3
 
 
 @njit(inline="always")  # tiny and on the priority hot path
@@ -129,9 +134,11 @@ def removal_worth(G, C, p, ab, slots, context):
     in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
     that fight), unless it dies in that fight anyway without killing one of p's creatures (the
-    spell would be wasted). An instant bounce of a nontoken is a tempo play: in combat (above),
-    or at an opponent's end step on a creature of mana value 4 or more (their next turn goes
-    into recasting it), never at sorcery speed. A damage spell that kills only thanks to damage
+    spell would be wasted); a bounce there takes a nontoken of mana value BOUNCE_MV or more, or
+    one that would kill p's creature, or any when p is under pressure (below). An instant
+    bounce of a nontoken is a tempo play: in combat (above), or at an opponent's end step on
+    a creature of mana value 4 or more (their next turn goes into recasting it), never at
+    sorcery speed. A damage spell that kills only thanks to damage
     already marked (a creature that survived a block) finishes it, and a removal spell that
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
     or any target when p is under pressure (the opponents' power reaches half p's life),
@@ -176,6 +183,14 @@ def removal_worth(G, C, p, ab, slots, context):
         if op == Op.BOUNCE:
             bounce = True
     if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
+        if (
+            bounce
+            and G[b + O.TOKEN] == 0
+            and cards[G[b + O.CARD], CardCol.MV] < BOUNCE_MV
+            and not kills_in_fight(G, v, p)
+            and 2 * _opp_power(G, cards, p) < G[pb(p) + P.LIFE]
+        ):
+            return False  # its owner recasts it next turn: a card for a point or two of damage
         return not dies(G, v, fight, 0, 0) or kills_in_fight(G, v, p)
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
