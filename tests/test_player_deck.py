@@ -126,3 +126,15 @@ def test_the_offspring_takes_only_the_mana_the_other_cards_leave():
     battlefield = names(state, 0, "battlefield")
     assert "Pond Prophet" in battlefield
     assert battlefield.count("Steampath Charger") == 2
+
+
+def test_a_creature_with_offspring_comes_before_a_draw_spell():
+    # the scenario's [expect] holds the outcome; without offspring the order was already so
+    state = run_player("offspring_creature_before_a_draw_spell")
+    assert "Coruscation Mage" in names(state, 0, "battlefield")
+    assert "Sazacap's Brew" in names(state, 0, "hand")
+    state = run_player(
+        "offspring_creature_before_a_draw_spell", ('["Coruscation Mage",', '["Stormcatch Mentor",')
+    )
+    assert "Stormcatch Mentor" in names(state, 0, "battlefield")
+    assert "Sazacap's Brew" in names(state, 0, "hand")

@@ -28,3 +28,23 @@ def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():
     step = pings[0].split(":")[0]
     assert step.startswith("T7 (seat 1,") and ("end" in step or "cleanup" in step), pings
     assert state["seats"][1]["life"] == 19
+
+
+def test_a_bounce_is_not_spent_on_a_cheap_attacker():
+    # the scenario's [expect] holds the outcome; here each reason to bounce it after all
+    state = run_player("bounce_not_spent_on_a_cheap_attacker")
+    assert not [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert state["seats"][0]["life"] == 18
+    # a three-drop (Stickytongue Sentinel, 3/3) costs its owner a turn to recast: bounced
+    state = run_player(
+        "bounce_not_spent_on_a_cheap_attacker", ('"Bakersbane Duo"]', '"Stickytongue Sentinel"]')
+    )
+    assert [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert state["seats"][0]["life"] == 20
+    # under pressure (its power reaches half p's life) every point counts: bounced
+    state = run_player(
+        "bounce_not_spent_on_a_cheap_attacker",
+        ('battlefield = ["Island", "Island"]', 'battlefield = ["Island", "Island"]\nlife = 4'),
+    )
+    assert [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert state["seats"][0]["life"] == 4

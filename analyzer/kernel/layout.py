@@ -333,6 +333,9 @@ class _Work(NamedTuple):
     # ai_modes.pick_mode
     MSLOTS: int = 8
     MZCCS: int = 8
+    # ai_cast.collect_castables: each castable's value (parallel to the list it sorts; read by
+    # ai_value.fill_skips right after)
+    CAST_VALUE: int = 64
 
 
 WORK_SIZE = _Work()

@@ -20,7 +20,8 @@ That is the basic player (PlayerLevel.BASIC, kept exactly; it reads CardCol.AI_R
 Whether a card is worth casting in a context, and the castables in the order tried, are in
 kernel/player/ai_cast.py; this module decides when to look (main phase, priority windows).
 The standard player (the default) branches at the top of the decision functions: its timing,
-mana kept up, removal targets and tricks are in kernel/player/ai_std.py, its card values and
+mana kept up and removal targets are in kernel/player/ai_std.py, its tricks in
+kernel/player/ai_tricks.py, its card values and
 the mana-filling choice in kernel/player/ai_value.py, its attacks and blocks in
 kernel/player/ai_combat.py. Activated abilities (equip, Food, {T} abilities) for both levels
 are in kernel/player/ai_activate.py, the mode and target checks in kernel/player/ai_modes.py.
@@ -53,11 +54,9 @@ from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_sourc
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_levels import try_level_up
-from analyzer.kernel.player.ai_std import (
-    combat_lethal_to,
-    mana_to_keep,
-)
-from analyzer.kernel.player.ai_value import fill_mana, fill_skips
+from analyzer.kernel.player.ai_std import mana_to_keep
+from analyzer.kernel.player.ai_tricks import combat_lethal_to
+from analyzer.kernel.player.ai_value import fill_mana, fill_skips, plain_permanent
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
@@ -238,14 +237,17 @@ def _main_standard(G, C, pol, p, buf, n):
     skips = fill_skips(G, C, p, buf, n, lands - keep)  # the cards that fill the mana
     # removal kept up may go now at a creature with damage marked (gone by their turn)
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
-    # a creature with offspring goes after the other cards: its offspring (paid whenever the
-    # mana allows) takes only the mana they leave
+    # a creature with offspring goes after the other plain permanents that fill the mana with
+    # it: its offspring (paid whenever the mana allows) takes only the mana they leave. It
+    # waits for nothing else: a spell cast first took the mana of the turn's two-drop.
+    wait = _offspring_waits(G, cards, buf, n, skips)
     for late in range(2):
         for i in range(n):
             if (skips >> i) & 1:
                 continue
             card = G[ob(buf[i]) + O.CARD]
-            if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1) != late:
+            offspring = (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1
+            if (wait and offspring == 1) != (late == 1):
                 continue
             role = cards[card, CardCol.AI_ROLE]
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
@@ -266,6 +268,21 @@ def _main_standard(G, C, pol, p, buf, n):
             ):
                 return True
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
+
+
+@njit
+def _offspring_waits(G, cards, buf, n, skips):
+    """Is one of buf[:n] outside skips a plain permanent without offspring (cast before the
+    offspring creatures, ai_value.fill_skips)?"""
+    for i in range(n):
+        card = G[ob(buf[i]) + O.CARD]
+        if (
+            (skips >> i) & 1 == 0
+            and plain_permanent(cards, card)
+            and (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0
+        ):
+            return True
+    return False
 
 
 @njit

@@ -34,13 +34,8 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
-from analyzer.kernel.player.ai_std import (
-    removal_worth,
-    role_may_help,
-    trick_focus,
-    trick_saves,
-    valiant_focus,
-)
+from analyzer.kernel.player.ai_std import removal_worth, role_may_help
+from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
 from analyzer.kernel.player.ai_value import deck_state, deck_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.costs import (
@@ -311,7 +306,8 @@ def try_cast(G, C, pol, p, o, context):
 @njit
 def collect_castables(G, C, p, sorcery_ok, out):
     """Hand cards, and exiled cards p may cast (Cruelclaw's Heist), castable now; sorted by
-    mana value, most expensive first."""
+    mana value, most expensive first, then by value (the standard player's on its board and
+    hand, ai_value.deck_value); the values, in the same order, in W.CAST_VALUE."""
     cards = cards_of(C)
     n = 0
     if G[H.NO_SPELLS_TURN] == G[H.TURN]:
@@ -372,26 +368,27 @@ def collect_castables(G, C, p, sorcery_ok, out):
         n += 1
     # the standard player breaks ties by what the card is worth on its board (ai_value)
     if n < 2:
-        return n
-    std = G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-    st = deck_state(G, cards, p)  # (read by the standard player only)
-    per_mv = 1000 if std else 100  # the basic player's key, kept exactly
+        return n  # (W.CAST_VALUE is read only for two or more castables)
+    vals = G[W.CAST_VALUE : W.CAST_VALUE + MAX_CAND]
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
+        st = deck_state(G, cards, p)
+        for i in range(n):
+            vals[i] = deck_value(C, G[ob(out[i]) + O.CARD], st)
+        per_mv = 1000
+    else:
+        for i in range(n):
+            vals[i] = cards[G[ob(out[i]) + O.CARD], CardCol.VALUE]
+        per_mv = 100  # the basic player's key, kept exactly
+    # insertion sort on (mana value, value), each key computed once; stable as before
     for i in range(1, n):
         x = out[i]
-        kx = _cast_key(C, G[ob(x) + O.CARD], std, st, per_mv)
+        vx = vals[i]
+        kx = cards[G[ob(x) + O.CARD], CardCol.MV] * per_mv + vx
         j = i - 1
-        while j >= 0 and _cast_key(C, G[ob(out[j]) + O.CARD], std, st, per_mv) < kx:
+        while j >= 0 and cards[G[ob(out[j]) + O.CARD], CardCol.MV] * per_mv + vals[j] < kx:
             out[j + 1] = out[j]
+            vals[j + 1] = vals[j]
             j -= 1
         out[j + 1] = x
+        vals[j + 1] = vx
     return n
-
-
-@njit(inline="always")
-def _cast_key(C, card, std, st, per_mv):
-    """collect_castables' order: mana value, then the card's value (the standard player's on
-    its board and hand, ai_value.deck_value)."""
-    cards = cards_of(C)
-    if std:
-        return cards[card, CardCol.MV] * per_mv + deck_value(C, card, st)
-    return cards[card, CardCol.MV] * per_mv + cards[card, CardCol.VALUE]

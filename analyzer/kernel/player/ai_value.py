@@ -23,6 +23,8 @@ mana, best value on ties; a plain permanent outside it waits for a later turn.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from analyzer.enums import (
@@ -37,7 +39,7 @@ from analyzer.enums import (
     Subtype,
     Zone,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -95,11 +97,22 @@ _SPELL_PAYOFF = (1 << AbilityKind.NONCREATURE_SPELL) | (1 << AbilityKind.SPELLS_
 _WIDTH_PAYOFF = (1 << AbilityKind.OTHER_CREATURE_ENTERS) | (1 << AbilityKind.STATIC)
 
 
+class DeckState(NamedTuple):
+    """What p's board and hand add to a card now (deck_state; deck_value reads it)."""
+
+    spell_payoffs: int  # p's creatures with a noncreature-spell trigger
+    enter_payoffs: int  # p's "another creature enters" payoffs
+    tribes: int  # their creature types (a Subtype mask)
+    held_spells: int  # noncreature spells in p's hand
+    held_tricks: int  # tricks in p's hand
+    creatures: int  # p's creatures
+    lands: int  # p's lands
+    fuel: int  # forage fuel: p's Foods plus a third of p's graveyard
+
+
 @njit
 def deck_state(G, cards, p):
-    """What p's board and hand add to a card now, as deck_value reads it: (spell payoffs,
-    enter payoffs, their creature types, noncreature spells held, tricks held, p's creatures,
-    p's lands, forage fuel: p's Foods plus a third of p's graveyard)."""
+    """What p's board and hand add to a card now (a DeckState), as deck_value reads it."""
     spell_payoffs, enter_payoffs, tribes = board_payoffs(G, cards, p)
     held_spells, held_tricks = hand_spells(G, cards, p)
     creatures = 0
@@ -116,15 +129,8 @@ def deck_state(G, cards, p):
             lands += 1
         if cards[card, CardCol.SUBTYPES] & Subtype.FOOD:
             fuel += 1
-    return (
-        spell_payoffs,
-        enter_payoffs,
-        tribes,
-        held_spells,
-        held_tricks,
-        creatures,
-        lands,
-        fuel,
+    return DeckState(
+        spell_payoffs, enter_payoffs, tribes, held_spells, held_tricks, creatures, lands, fuel
     )
 
 
@@ -136,32 +142,22 @@ def deck_value(C, card, st):
     p's lands reach its count; a card that forages by what it can eat (PAYOFF_BONUS per
     Food or three graveyard cards, up to two; less without any)."""
     cards = cards_of(C)
-    (
-        spell_payoffs,
-        enter_payoffs,
-        tribes,
-        held_spells,
-        held_tricks,
-        creatures,
-        lands,
-        fuel,
-    ) = st
     v = cards[card, CardCol.VALUE]
     kinds = cards[card, CardCol.AB_KINDS]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
-        v += PAYOFF_BONUS * enter_payoffs
-        if cards[card, CardCol.SUBTYPES] & tribes:
-            v += TRIBE_BONUS * enter_payoffs
+        v += PAYOFF_BONUS * st.enter_payoffs
+        if cards[card, CardCol.SUBTYPES] & st.tribes:
+            v += TRIBE_BONUS * st.enter_payoffs
         if kinds & _SPELL_PAYOFF:
-            v += PAYOFF_BONUS * min(held_spells, HELD_MAX)
+            v += PAYOFF_BONUS * min(st.held_spells, HELD_MAX)
         if (kinds >> AbilityKind.VALIANT) & 1:
-            v += PAYOFF_BONUS * min(held_tricks, HELD_MAX)
+            v += PAYOFF_BONUS * min(st.held_tricks, HELD_MAX)
         if kinds & _WIDTH_PAYOFF:
-            v += WIDTH_BONUS * min(creatures, WIDTH_MAX)
+            v += WIDTH_BONUS * min(st.creatures, WIDTH_MAX)
     elif cards[card, CardCol.TYPES] & CardType.LAND == 0:
-        v += PAYOFF_BONUS * spell_payoffs
+        v += PAYOFF_BONUS * st.spell_payoffs
     if kinds & _DECK_KINDS:
-        v += _trigger_value(C, card, lands, fuel)
+        v += _trigger_value(C, card, st.lands, st.fuel)
     return v
 
 
@@ -230,8 +226,9 @@ def plain_permanent(cards, card):
 
 @njit
 def fill_skips(G, C, p, buf, n, budget):
-    """The plain permanents of buf[:n] (castable now, sorted most expensive first) to leave
-    for a later turn, as a bit mask over positions in buf: the others of them spend the most
+    """The plain permanents of buf[:n] (ai_cast.collect_castables' list, each one's deck_value
+    in W.CAST_VALUE) to leave for a later turn, as a bit mask over positions in buf: the others
+    of them spend the most
     of `budget` mana (by mana value), the best deck_value on ties. A creature's offspring
     (702.175a) is paid with the mana the set leaves, most expensive card first: it spends
     that mana too and adds the token (half the card's value: its abilities on a 1/1); the
@@ -247,7 +244,7 @@ def fill_skips(G, C, p, buf, n, budget):
             m += 1
     if m < 2:
         return 0
-    st = deck_state(G, cards, p)
+    vals = G[W.CAST_VALUE : W.CAST_VALUE + n]  # each one's deck_value (collect_castables)
     best_key = -1
     best_set = 0
     s = cmask
@@ -258,7 +255,7 @@ def fill_skips(G, C, p, buf, n, budget):
             if (s >> i) & 1:
                 card = G[ob(buf[i]) + O.CARD]
                 mv += cards[card, CardCol.MV]
-                value += deck_value(C, card, st)
+                value += vals[i]
         for i in range(min(n, 62)):
             if (s >> i) & 1 and mv < budget:
                 card = G[ob(buf[i]) + O.CARD]
