@@ -182,3 +182,21 @@ def test_the_race_is_two_sided():
     )
     assert _tapped(state, 0, "Quaketusk Boar") == [False]
     assert state["seats"][1]["life"] == 20
+
+
+def test_a_burn_spell_backs_an_attack():
+    """Blooming Blast held with mana up backs the prowess Duo's attack into a 4/4 that would
+    eat it: 2 damage and +1/+1 after blocks (the file's [expect]: the blocker dies, the Duo
+    lives). With the Mountains tapped the Duo stays home."""
+    state = run_player("burn_backs_an_attack")
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+    state = run_player(
+        "burn_backs_an_attack",
+        (
+            '"Mountain", "Mountain", {',
+            '{ card = "Mountain", tapped = true }, { card = "Mountain", tapped = true }, {',
+        ),
+    )
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert names(state, 0, "hand") == ["Blooming Blast"]

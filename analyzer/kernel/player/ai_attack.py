@@ -1,24 +1,25 @@
 """The standard player's attacks (issue 14); its blocks are in ai_block.py.
 
-The race decides (ai_race.py: attacks each side needs to kill the other, counting fliers,
-"can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
+The race decides (ai_race.py: the two-sided race, where a creature attacks or stays home to
+block on both sides, counting fliers, "can't be blocked", menace, trample and double strike).
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
 attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
 lethal. Otherwise a creature attacks when no single blocker kills it and survives (none blocks
 a menace attacker alone), no two blockers kill it while it kills at most one worth less than
-it (the double block the defender makes: ai_race.double_block_kills), counting the pump of a
-trick it holds mana for (each trick backs one attacker). Then the race with that attack
-(_race_won): p's attackers each turn through the defender's blockers against the defender's
-crack-back through the creatures p leaves home (attackers are tapped then, unless they have
-vigilance). When p wins it, trades go, and a double block in which the attacker kills one is a
-trade too; when p loses it, they are withdrawn. Going wide: everything attacks when the
-blockers cannot hold the team back (each eats one attacker, the rest get through) and p wins
-that race against the crack-back through the creatures that cannot attack (_swarm_wins_race).
-Else, when the race is lost, creatures stay home one at a time while p, attacking as planned,
-still loses it and a creature at home makes the defender need more attacks
-(_hold_back_for_the_race). Then creatures stay home until the defender's crack-back
-(everything they have attacks, each creature left home blocks one of their biggest) is not
-lethal, the toughest first.
+it (the double block the defender makes: ai_race.double_block_kills), counting what an
+instant p holds mana for adds to the fight: a trick's pump, or a burn spell's damage on the
+blocker after blocks, and +1/+1 on a prowess attacker from either (each spell backs one
+attacker). Then the race with that attack (_race_won): p's attackers against the defender's
+blockers, the defender's crack-back (what p's creatures at home would not eat) against the
+creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
+it, trades go, and a double block in which the attacker kills one is a trade too; when p
+loses it, they are withdrawn. Going wide: everything attacks when the blockers cannot hold
+the team back (each eats one attacker, the rest get through) and p wins that race against the
+crack-back through the creatures that cannot attack (_swarm_wins_race). Else, when the race
+is lost, creatures stay home one at a time while p, attacking as planned, still loses it and
+a creature at home narrows the race (_hold_back_for_the_race). Then
+creatures stay home until the defender's crack-back (everything they have attacks, each
+creature left home blocks one of their biggest) is not lethal, the toughest first.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def attacks(G, C, p, d):
     through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
-    bp, bt, team, n_tricks = held_pump(G, C, p)
+    bp, bt, team, n_tricks, burn, n_burn = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if through + team * (na - n_blocked) >= d_life:
         for i in range(na):
@@ -158,11 +159,15 @@ def attacks(G, C, p, d):
     for i in range(na):
         a = att[i]
         chosen[i] = 0
+        prow = _prowess(G, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, True):
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True):
             chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
+        elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
+            chosen[i] = 3  # so does one burn spell, on its blocker
+            n_burn -= 1
     ahead = _race_won(
         G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
     )
@@ -170,8 +175,12 @@ def attacks(G, C, p, d):
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
                 chosen[i] = 0
-            elif chosen[i] == 2 and not _attack_ok(G, cards, att[i], blk, nb, bp, bt, False):
-                chosen[i] = 0
+            elif chosen[i] >= 2:
+                prow = _prowess(G, att[i], 1)
+                ap = (bp if chosen[i] == 2 else burn) + prow
+                at = (bt if chosen[i] == 2 else 0) + prow
+                if not _attack_ok(G, cards, att[i], blk, nb, ap, at, False):
+                    chosen[i] = 0
     # the crack-back an all-out attack leaves p to face: the defender's creatures that the
     # creatures which cannot attack would not eat, through those (each blocks one attacker
     # turn after turn)
@@ -288,6 +297,12 @@ def _home_blockers(G, att, na, chosen, keep, home):
             keep[nk] = att[i]
             nk += 1
     return nk
+
+
+@njit
+def _prowess(G, a, n_spells):
+    """+1/+1 for a prowess attacker when p holds an instant it would cast in the fight."""
+    return 1 if n_spells > 0 and G[ob(a) + O.CUR_KW] & Keyword.PROWESS else 0
 
 
 @njit

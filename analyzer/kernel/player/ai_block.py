@@ -108,7 +108,7 @@ def blocks(G, C, d, att, na):
     hit, _nb = damage_through(G, hitting, n_hitting, kept, n_kept, used, True)
     behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, hit)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
-    tp, tt, _team, _n = held_pump(G, C, d)
+    tp, tt, _team, _n, _burn, _nb = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
     for i in range(na):
         a = att[i]

@@ -40,9 +40,11 @@ from analyzer.kernel.runtime.config import njit
 
 @njit
 def held_pump(G, C, p):
-    """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
-    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness), and how
-    many such tricks p holds; zeros when none."""
+    """What the instants in p's hand that p's untapped lands pay for add to a fight: (+power,
+    +toughness, +power to the whole team) of the biggest pump among the tricks (indestructible
+    counts as +99 toughness) and how many such tricks p holds; the most damage one of its burn
+    spells deals (cast after blocks, it finishes a blocker the attacker's damage leaves alive,
+    or kills it before it strikes) and how many burn spells p holds. Zeros when none."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -60,23 +62,31 @@ def held_pump(G, C, p):
     bt = 0
     team = 0
     n = 0
+    burn = 0
+    n_burn = 0
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
+        role = cards[card, CardCol.AI_ROLE]
         if (
-            cards[card, CardCol.AI_ROLE] != AiRole.TRICK
+            (role != AiRole.TRICK and role != AiRole.REMOVAL)
             or cards[card, CardCol.MV] > lands
             or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
         ):
             continue
         a0 = cards[card, CardCol.AB_START]
         pumps = False
+        burns = False
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.SPELL:
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 op = steps[k, StepCol.OP]
-                if op == Op.PUMP or op == Op.PUMP_ALL:
+                if role == AiRole.REMOVAL:
+                    if op == Op.DAMAGE and steps[k, StepCol.A] > 0:
+                        burn = max(burn, steps[k, StepCol.A])
+                        burns = True
+                elif op == Op.PUMP or op == Op.PUMP_ALL:
                     bp = max(bp, steps[k, StepCol.A])
                     bt = max(bt, steps[k, StepCol.B])
                     pumps = True
@@ -87,7 +97,9 @@ def held_pump(G, C, p):
                     pumps = True
         if pumps:
             n += 1
-    return bp, bt, team, n
+        if burns:
+            n_burn += 1
+    return bp, bt, team, n, burn, n_burn
 
 
 @njit
