@@ -165,3 +165,38 @@ def test_a_menace_attacker_is_not_stopped_by_one_blocker():
     """A 3/4 alone cannot block the 3/3 menace attacker (the file's [expect]: it attacks)."""
     state = run_player("menace_attacks_past_one_blocker")
     assert state["seats"][1]["life"] == 17
+
+
+def test_the_race_is_two_sided():
+    """A creature attacks or stays home on both sides: the 3/4 at home would eat either 2/2,
+    so neither attacks, and the Boar's 5 a turn wins the race (the file's [expect]: it attacks).
+    Without the 3/4 both 2/2s would attack into an empty board (4 a turn at 6 life: two
+    attacks against the Boar's four), so the race is lost and the Boar stays home, where it
+    eats either."""
+    state = run_player("race_won_when_their_attackers_stay_home")
+    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert state["seats"][1]["life"] == 15
+    state = run_player(
+        "race_won_when_their_attackers_stay_home",
+        (', { card = "Lightshell Duo", sick = true }', ""),
+    )
+    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    assert state["seats"][1]["life"] == 20
+
+
+def test_a_burn_spell_backs_an_attack():
+    """Blooming Blast held with mana up backs the prowess Duo's attack into a 4/4 that would
+    eat it: 2 damage and +1/+1 after blocks (the file's [expect]: the blocker dies, the Duo
+    lives). With the Mountains tapped the Duo stays home."""
+    state = run_player("burn_backs_an_attack")
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+    state = run_player(
+        "burn_backs_an_attack",
+        (
+            '"Mountain", "Mountain", {',
+            '{ card = "Mountain", tapped = true }, { card = "Mountain", tapped = true }, {',
+        ),
+    )
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert names(state, 0, "hand") == ["Blooming Blast"]

@@ -1,24 +1,25 @@
 """The standard player's attacks (issue 14); its blocks are in ai_block.py.
 
-The race decides (ai_race.py: attacks each side needs to kill the other, counting fliers,
-"can't be blocked", menace, trample and double strike, and the blockers the other side keeps).
+The race decides (ai_race.py: the two-sided race, where a creature attacks or stays home to
+block on both sides, counting fliers, "can't be blocked", menace, trample and double strike).
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
 attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
 lethal. Otherwise a creature attacks when no single blocker kills it and survives (none blocks
 a menace attacker alone), no two blockers kill it while it kills at most one worth less than
-it (the double block the defender makes: ai_race.double_block_kills), counting the pump of a
-trick it holds mana for (each trick backs one attacker). Then the race with that attack
-(_race_won): p's attackers each turn through the defender's blockers against the defender's
-crack-back through the creatures p leaves home (attackers are tapped then, unless they have
-vigilance). When p wins it, trades go, and a double block in which the attacker kills one is a
-trade too; when p loses it, they are withdrawn. Going wide: everything attacks when the
-blockers cannot hold the team back (each eats one attacker, the rest get through) and p wins
-that race against the crack-back through the creatures that cannot attack (_swarm_wins_race).
-Else, when the race is lost, creatures stay home one at a time while p, attacking as planned,
-still loses it and a creature at home makes the defender need more attacks
-(_hold_back_for_the_race). Then creatures stay home until the defender's crack-back
-(everything they have attacks, each creature left home blocks one of their biggest) is not
-lethal, the toughest first.
+it (the double block the defender makes: ai_race.double_block_kills), counting what an
+instant p holds mana for adds to the fight: a trick's pump, or a burn spell's damage on the
+blocker after blocks, and +1/+1 on a prowess attacker from either (each spell backs one
+attacker). Then the race with that attack (_race_won): p's attackers against the defender's
+blockers, the defender's crack-back (what p's creatures at home would not eat) against the
+creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
+it, trades go, and a double block in which the attacker kills one is a trade too; when p
+loses it, they are withdrawn. Going wide: everything attacks when the blockers cannot hold
+the team back (each eats one attacker, the rest get through) and p wins that race against the
+crack-back through the creatures that cannot attack (_swarm_wins_race). Else, when the race
+is lost, creatures stay home one at a time while p, attacking as planned, still loses it and
+a creature at home narrows the race (_hold_back_for_the_race). Then
+creatures stay home until the defender's crack-back (everything they have attacks, each
+creature left home blocks one of their biggest) is not lethal, the toughest first.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from analyzer.kernel.player.ai_race import (
     double_block_kills,
     held_pump,
     kills_pumped,
+    race_clocks,
+    side_plan,
     sum_top,
 )
 from analyzer.kernel.rules.catalog import cards_of
@@ -144,7 +147,7 @@ def attacks(G, C, p, d):
     through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
-    bp, bt, team, n_tricks = held_pump(G, C, p)
+    bp, bt, team, n_tricks, burn, n_burn = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if through + team * (na - n_blocked) >= d_life:
         for i in range(na):
@@ -153,35 +156,44 @@ def attacks(G, C, p, d):
     n_crack, crack_total = attackers_of(G, cards, d, crack)
     # the attack p makes when it wins the race (trades allowed), then the race with that
     # attack (_race_won); when p loses it, no trade of a creature worth more than its blockers
-    sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     for i in range(na):
         a = att[i]
         chosen[i] = 0
+        prow = _prowess(G, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp, bt, True):
+        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True):
             chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
+        elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
+            chosen[i] = 3  # so does one burn spell, on its blocker
+            n_burn -= 1
     ahead = _race_won(
-        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
+        G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
     )
     if not ahead:
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
                 chosen[i] = 0
-            elif chosen[i] == 2 and not _attack_ok(G, cards, att[i], blk, nb, bp, bt, False):
-                chosen[i] = 0
-    # the crack-back an all-out attack leaves p to face: through the creatures that cannot
-    # attack (each blocks one attacker turn after turn)
-    home_dmg, _nb = damage_through(G, crack, n_crack, keep, home, used, True)
+            elif chosen[i] >= 2:
+                prow = _prowess(G, att[i], 1)
+                ap = (bp if chosen[i] == 2 else burn) + prow
+                at = (bt if chosen[i] == 2 else 0) + prow
+                if not _attack_ok(G, cards, att[i], blk, nb, ap, at, False):
+                    chosen[i] = 0
+    # the crack-back an all-out attack leaves p to face: the defender's creatures that the
+    # creatures which cannot attack would not eat, through those (each blocks one attacker
+    # turn after turn)
+    send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
+    their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
+    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep)
+    home_dmg, _nb = damage_through(G, send, n_send, keep, home, used, True)
     if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     elif not ahead:
-        _hold_back_for_the_race(
-            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
-        )
+        _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
@@ -213,69 +225,65 @@ def attacks(G, C, p, d):
 
 
 @njit
-def _hold_back_for_the_race(
-    G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
-):
-    """The race is lost: while p, attacking as chosen, needs more attacks through the
-    defender's blockers than the defender needs through the creatures p leaves home, a creature
-    stays home when the defender then needs more attacks (at home it blocks, on the attack it
-    would only chip away): the one that adds the most first. Blocks and attacks as in a race:
-    only blockers that survive stop an attacker turn after turn."""
+def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+    """The race is lost: while p, attacking as chosen, needs more attacks than the defender,
+    a creature stays home when that narrows the race (at home it blocks, and the defender's
+    creatures it would eat stay home too; on the attack it would only chip away): the one that
+    narrows it most first."""
     while True:
-        mine, theirs, nk = _clocks(
-            G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
-        )
-        if mine <= theirs or nk >= MAX_COMBATANTS:
+        mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+        if mine <= theirs:
             return
         best = -1
-        best_t = theirs
+        best_gap = mine - theirs
         for i in range(na):
-            o = att[i]
-            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
                 continue
-            keep[nk] = o
-            t_dmg, _nb = damage_through(G, crack, n_crack, keep, nk + 1, used, True)
-            if clock(my_life, t_dmg) > best_t:
+            c = chosen[i]
+            chosen[i] = 0
+            m, t = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+            chosen[i] = c
+            if m - t < best_gap:
                 best = i
-                best_t = clock(my_life, t_dmg)
+                best_gap = m - t
         if best < 0:
             return
         chosen[best] = 0
 
 
 @njit
-def _clocks(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
-    """The race when p attacks with the chosen attackers each turn: (attacks p needs through
-    the defender's blockers, attacks the defender needs through the creatures p leaves home,
-    how many those are). p's attackers are tapped on the defender's turn: only those with
-    vigilance block the crack-back. Only blocks that survive stop an attacker turn after turn."""
+def _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+    """The two-sided race (ai_race.race_clocks) when p attacks with the chosen attackers each
+    turn: (attacks p needs, attacks the defender needs). p's attackers are tapped on the
+    defender's turn: only those with vigilance block with the creatures p leaves home; the
+    defender sends what those would not eat and keeps the rest home to block."""
+    sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
+    their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
     n = 0
     for i in range(na):
         if chosen[i]:
             sel[n] = att[i]
             n += 1
-    mine_dmg, _nb = damage_through(G, sel, n, blk, nb, used, True)
     nk = _home_blockers(G, att, na, chosen, keep, home)
-    theirs_dmg, _nb = damage_through(G, crack, n_crack, keep, nk, used, True)
-    return clock(d_life, mine_dmg), clock(my_life, theirs_dmg), nk
+    return race_clocks(
+        G, cards, sel, n, blk, nb, keep, nk, d, my_life, d_life, send, their_keep, used
+    )
 
 
 @njit
-def _race_won(G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life):
+def _race_won(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total):
     """p, attacking with the chosen attackers each turn, kills the defender no later than the
-    defender kills p (_clocks); on a board where neither gets through, the raw power decides."""
-    mine, theirs, _nk = _clocks(
-        G, att, na, chosen, keep, home, crack, n_crack, blk, nb, sel, used, d_life, my_life
-    )
+    defender kills p (_clocks); on a board where neither gets through, the raw power decides
+    (crack_total: the defender's)."""
+    mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     if mine < 99 or theirs < 99:
         return mine <= theirs
     total = 0
     for i in range(na):
         if chosen[i]:
             total += combat_power(G, att[i])
-    crack_total = 0
-    for i in range(n_crack):
-        crack_total += combat_power(G, crack[i])
     return clock(d_life, total) <= clock(my_life, crack_total)
 
 
@@ -289,6 +297,12 @@ def _home_blockers(G, att, na, chosen, keep, home):
             keep[nk] = att[i]
             nk += 1
     return nk
+
+
+@njit
+def _prowess(G, a, n_spells):
+    """+1/+1 for a prowess attacker when p holds an instant it would cast in the fight."""
+    return 1 if n_spells > 0 and G[ob(a) + O.CUR_KW] & Keyword.PROWESS else 0
 
 
 @njit

@@ -5,11 +5,12 @@ blocker); else, once per combat, a block that does so with the pump of a trick t
 holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
 kill at most one and is worth more than that one; else a trade when the attacker is worth at
 least the blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
-damage is lethal, or when the race is lost (ai_race.py: d's attacks through the blockers the
-attacker kept home against the same attack each turn), the same attack would be lethal next
-turn and the blocker is a token or a small creature. A trampler loses only the chump's
-toughness of its damage: that chump must end the lethal or stop half of it; when the damage
-is still lethal, several chumps go in front of the tramplers together if that saves the game.
+damage is lethal, or when the race is lost (ai_race.py, two-sided: d sends what the attacker's
+creatures at home would not eat, the same attack each turn meets the creatures d keeps
+home), the same attack would be lethal next turn and the blocker is a token or a small
+creature. A trampler loses only the chump's toughness of its damage: that chump must end the
+lethal or stop half of it; when the damage is still lethal, several chumps go in front of the
+tramplers together if that saves the game.
 Menace attackers take two blockers or none.
 """
 
@@ -18,13 +19,13 @@ from __future__ import annotations
 from analyzer.enums import Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player.ai_race import (
-    attackers_of,
     clock,
     combat_power,
     damage_through,
     double_block_kills,
     held_pump,
     kills_pumped,
+    side_plan,
 )
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
@@ -77,13 +78,14 @@ def blocks(G, C, d, att, na):
     if incoming == 0:
         return
     life = G[pb(d) + P.LIFE]
-    # the race: d's attacks needed, through the blockers the attacker kept home, against the
-    # attacker's (this one included, the same attack each turn): d is behind when it needs at
-    # least as many
+    # the two-sided race (ai_race.race_clocks): d sends what the attacker's creatures at home
+    # (untapped now) would not eat, through those; the attacker's attack, the same each turn,
+    # meets the creatures d keeps home. d is behind when it needs at least as many attacks
     attacker = G[H.ACTIVE]
     mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
-    n_mine, _total = attackers_of(G, cards, d, mine)
+    kept = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
+    hitting = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     n_theirs = 0
     for j in range(n):
         b = G[OFF_BATTLEFIELD + j]
@@ -95,11 +97,18 @@ def blocks(G, C, d, att, na):
         ):
             theirs[n_theirs] = b
             n_theirs += 1
+    n_hitting = 0
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            hitting[n_hitting] = att[i]
+            n_hitting += 1
+    n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept)
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
     through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used, True)
-    behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, incoming)
+    hit, _nb = damage_through(G, hitting, n_hitting, kept, n_kept, used, True)
+    behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, hit)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
-    tp, tt, _team, _n = held_pump(G, C, d)
+    tp, tt, _team, _n, _burn, _nb = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
     for i in range(na):
         a = att[i]

@@ -3,9 +3,12 @@
 the clock (attacks needed to kill) and the race measure: the damage that gets through when one
 side attacks with everything and each creature the other keeps back blocks one attacker
 (``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted).
+``race_clocks`` is the two-sided race: each side's creatures either attack or stay home to
+block, by one rule for both (``side_plan``: a creature attacks unless a creature the other side
+keeps home eats it), and each side's clock counts only the other side's creatures at home.
 ``double_block_kills`` is the one judgement of a double block: the attacker stays home from it,
 the defender makes it. Its scratch lists are work areas the caller names (W.CRACK, W.BLOCKERS,
-W.DMG_DST: the damage step's, free while attacks and blocks are chosen).
+W.DMG_DST, W.DMG_AMT: the damage step's, free while attacks and blocks are chosen).
 """
 
 from __future__ import annotations
@@ -23,7 +26,13 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature, kills, strikes_first
+from analyzer.kernel.rules.combat import (
+    MAX_COMBATANTS,
+    blocker_wins,
+    is_creature,
+    kills,
+    strikes_first,
+)
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.runtime.config import njit
@@ -31,9 +40,11 @@ from analyzer.kernel.runtime.config import njit
 
 @njit
 def held_pump(G, C, p):
-    """(+power, +toughness, +power to the whole team) of the biggest pump among the tricks in
-    p's hand that p's untapped lands pay for (indestructible counts as +99 toughness), and how
-    many such tricks p holds; zeros when none."""
+    """What the instants in p's hand that p's untapped lands pay for add to a fight: (+power,
+    +toughness, +power to the whole team) of the biggest pump among the tricks (indestructible
+    counts as +99 toughness) and how many such tricks p holds; the most damage one of its burn
+    spells deals (cast after blocks, it finishes a blocker the attacker's damage leaves alive,
+    or kills it before it strikes) and how many burn spells p holds. Zeros when none."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -51,23 +62,31 @@ def held_pump(G, C, p):
     bt = 0
     team = 0
     n = 0
+    burn = 0
+    n_burn = 0
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
+        role = cards[card, CardCol.AI_ROLE]
         if (
-            cards[card, CardCol.AI_ROLE] != AiRole.TRICK
+            (role != AiRole.TRICK and role != AiRole.REMOVAL)
             or cards[card, CardCol.MV] > lands
             or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
         ):
             continue
         a0 = cards[card, CardCol.AB_START]
         pumps = False
+        burns = False
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.SPELL:
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 op = steps[k, StepCol.OP]
-                if op == Op.PUMP or op == Op.PUMP_ALL:
+                if role == AiRole.REMOVAL:
+                    if op == Op.DAMAGE and steps[k, StepCol.A] > 0:
+                        burn = max(burn, steps[k, StepCol.A])
+                        burns = True
+                elif op == Op.PUMP or op == Op.PUMP_ALL:
                     bp = max(bp, steps[k, StepCol.A])
                     bt = max(bt, steps[k, StepCol.B])
                     pumps = True
@@ -78,7 +97,9 @@ def held_pump(G, C, p):
                     pumps = True
         if pumps:
             n += 1
-    return bp, bt, team, n
+        if burns:
+            n_burn += 1
+    return bp, bt, team, n, burn, n_burn
 
 
 @njit
@@ -292,3 +313,64 @@ def double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
     if k2:
         loss = max(loss, threat_std(G, cards, b2))
     return ta > loss + 5
+
+
+@njit
+def eaten(G, a, home, nh):
+    """One of the creatures home[:nh] could block a and would kill it and survive (none blocks a
+    menace attacker alone)."""
+    if G[ob(a) + O.CUR_KW] & Keyword.MENACE:
+        return False
+    for j in range(nh):
+        if could_block(G, home[j], a) and blocker_wins(G, home[j], a):
+            return True
+    return False
+
+
+@njit
+def side_plan(G, cards, q, other_home, n_other, send, keep):
+    """q's side of a race against the other side's creatures at home, other_home[:n_other]:
+    each creature of q that could attack (attackers_of) attacks unless one of them eats it;
+    send gets the attackers, keep the creatures that can block on the other side's turns (those
+    that stay home, tapped or not now, and attackers with vigilance). The same rule the
+    attacker's own attacks start from (ai_attack._attack_ok, without trades and double blocks).
+    Returns (how many attack, how many stay home)."""
+    ns = 0
+    nk = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != q or not is_creature(cards, G, o):
+            continue
+        kw = G[b + O.CUR_KW]
+        if (
+            G[b + O.CUR_P] > 0
+            and (kw & Keyword.DEFENDER) == 0
+            and G[b + O.STUN] == 0
+            and not eaten(G, o, other_home, n_other)
+        ):
+            if ns < MAX_COMBATANTS:
+                send[ns] = o
+                ns += 1
+            if (kw & Keyword.VIGILANCE) == 0:
+                continue
+        if (kw & Keyword.CANT_BLOCK) == 0 and nk < MAX_COMBATANTS:
+            keep[nk] = o
+            nk += 1
+    return ns, nk
+
+
+@njit
+def race_clocks(G, cards, sel, ns, first, nf, home, nh, q, p_life, q_life, send, keep, used):
+    """The two-sided race when p attacks with sel[:ns] every turn and keeps home[:nh] back to
+    block: (attacks p needs, attacks q needs). q plays its side by side_plan against p's home
+    creatures; p's first attack (this turn) meets q's blockers first[:nf], the later ones only
+    the creatures q keeps home. Only blocks that survive stop an attacker turn after turn.
+    send, keep: scratch for q's side; used: damage_through's."""
+    nq_send, nq_keep = side_plan(G, cards, q, home, nh, send, keep)
+    theirs_dmg, _nb = damage_through(G, send, nq_send, home, nh, used, True)
+    first_dmg, _nb = damage_through(G, sel, ns, first, nf, used, True)
+    if first_dmg >= q_life:
+        return 1, clock(p_life, theirs_dmg)
+    later, _nb = damage_through(G, sel, ns, keep, nq_keep, used, True)
+    return min(1 + clock(q_life - first_dmg, later), 99), clock(p_life, theirs_dmg)
