@@ -75,6 +75,9 @@ def test_counts(cat: Catalog) -> None:
         "Rabbit",
         "Cragflame",
         "Otter",
+        # the Bloomburrow Commander precons' tokens (z_blc_tokens.toml)
+        "Beast 4/4",
+        "Bird 1/1 White",
     }
 
 
