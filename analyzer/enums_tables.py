@@ -43,13 +43,24 @@ class _CardCol(NamedTuple):
     CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
     # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
     # creature spell.")
-    N: int = 31
+    LAND_TYPES: int = 31  # the basic land types of its type line as a Color mask (Plains = W,
+    # ..., Forest = G): "if you control a Plains or an Island" (issue 21)
+    IDENTITY: int = 32  # Color mask of its color identity (903.4): a commander's is its
+    # controller's (IDENTITY_MANA)
+    N: int = 33
 
 
 CardCol = _CardCol()
 # CardCol.LAND_COLORS of a land that taps for "one mana of the chosen color" (Uncharted Haven):
 # the color chosen as it entered is the object's O.CHOSEN_COLOR
 CHOSEN_COLOR_MANA = 64
+# ... of "one mana of any color in your commander's color identity" (Command Tower, Arcane
+# Signet; none without a commander, 903.4f), and of "one mana of any color that a land an
+# opponent controls could produce" (Exotic Orchard, Fellwar Stone): resolved as sources are
+# collected (kernel/rules/mana.py). CHOSEN_COLOR_MANA may also carry fixed colors (a Thriving
+# land: "{T}: Add {W} or one mana of the chosen color").
+IDENTITY_MANA = 128
+OPP_LANDS_MANA = 256
 
 
 class _CardFlag(NamedTuple):
@@ -61,6 +72,10 @@ class _CardFlag(NamedTuple):
     GRAVEYARD_ABILITY: int = 32  # an activated ability that works from its owner's graveyard
     FILTER_MANA: int = 64  # "{1}[, {T}]: Add one mana of any color." (Hidden Grotto, Three Tree
     # Mascot): with one more mana, a mana of any color
+    PAIN_MANA: int = 128  # its colored mana deals 1 damage to its controller (a pain land, a
+    # Talisman: "{T}: Add {W} or {U}. This land deals 1 damage to you."); its {C} does not
+    NO_MAX_HAND: int = 256  # a static_no_max_hand_size step: its controller has no maximum
+    # hand size
 
 
 CardFlag = _CardFlag()

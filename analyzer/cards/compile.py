@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
-from analyzer.cards.records import Ability, CardRecord, Step
+from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     AbilCol,
     AbilityKind,
@@ -161,7 +161,19 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.TAP_MANA
     if _filters_mana(rec):
         flags |= CardFlag.FILTER_MANA
+    if rec.pain:
+        flags |= CardFlag.PAIN_MANA
+    if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
+        flags |= CardFlag.NO_MAX_HAND
     return flags
+
+
+def _land_types(rec: CardRecord) -> int:
+    """The basic land types of its type line as a Color mask (Plains = W, ..., Forest = G)."""
+    mask = 0
+    for word in rec.subtype_words:
+        mask |= BASIC_LAND_COLORS.get(word.lower(), 0)
+    return mask
 
 
 ANY_COLOR_MASK = 31  # add_mana's `colors = "any"`
@@ -224,6 +236,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
             row[CardCol.MANA_AMOUNT] = _tap_mana_amount(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
+        row[CardCol.LAND_TYPES] = _land_types(rec)
+        row[CardCol.IDENTITY] = rec.color_identity
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
@@ -274,7 +288,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 s[StepCol.OP] = st.op
                 s[StepCol.COND] = st.cond
                 s[StepCol.REF] = st.ref
-                s[StepCol.A] = token_ids[st.token] if st.op == Op.CREATE_TOKEN else st.a
+                s[StepCol.A] = token_ids[st.token] if st.token else st.a
                 s[StepCol.B] = st.b
                 s[StepCol.C] = st.c
                 step_rows.append(s)

@@ -661,6 +661,38 @@ OP_SPECS: dict[str, OpSpec] = {
         frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
     ),
+    # ---- Bloomburrow Commander precons (issue 21) ----
+    "controller_creates": OpSpec(
+        Op.CONTROLLER_CREATES,
+        'the controller of each permanent in ref creates a `token` token ("Its controller '
+        'creates a 3/3 green Beast creature token"); write it before the step that removes the '
+        "permanent: it reads the controller the permanent has",
+        (_p("token", "token", "a"),),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "controller_gains_power": OpSpec(
+        Op.CONTROLLER_GAINS_POWER,
+        'the controller of each creature in ref gains life equal to its power ("Its '
+        'controller gains life equal to its power"); write it before the step that removes it',
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "controller_searches_basic": OpSpec(
+        Op.CONTROLLER_SEARCHES_BASIC,
+        "the controller of each permanent in ref may search their library for a basic land card, "
+        "put it onto the battlefield tapped, then shuffle (the built-in player always does); "
+        "write it before the step that removes the permanent",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "static_no_max_hand_size": OpSpec(
+        Op.STATIC_NO_MAX_HAND_SIZE,
+        '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',
+        static=True,
+    ),
 }
 
 

@@ -590,8 +590,30 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
-                    if payer >= 0 and not pay(
-                        G, cards, abilities_of(C), payer, a, (0, 0, 0, 0, 0), False
-                    ):
+                    if payer >= 0 and not pay(G, C, payer, a, (0, 0, 0, 0, 0), False):
                         counter_spell_object(G, C, vals[i], False)
+        elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
+            _controller_gets(G, C, op, a, n, vals)
     return it
+
+
+@njit
+def _controller_gets(G, C, op, a, n, vals):
+    """ "Its controller creates a [token] / gains life equal to its power / may search for a
+    basic land": for each permanent in vals, as it is now (the step runs before the removal)."""
+    cards = cards_of(C)
+    for i in range(n):
+        v = vals[i]
+        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+            continue
+        p = G[ob(v) + O.CTRL]
+        if op == Op.CONTROLLER_CREATES:
+            t = create_token(
+                G, cards, a, p, False, cards[a, CardCol.POWER], cards[a, CardCol.TOUGHNESS], -1
+            )
+            if t >= 0:
+                fire_enters(G, C, t)
+        elif op == Op.CONTROLLER_GAINS_POWER:
+            gain_life_event(G, C, p, max(G[ob(v) + O.CUR_P], 0))
+        else:  # "may search": a basic land helps its owner, who always takes one
+            search_basic_land(G, C, p, True)

@@ -11,6 +11,10 @@ from __future__ import annotations
 from analyzer.enums import (
     COND_CONTROL_SUBTYPE,
     COND_NOT_CONTROL_SUBTYPE,
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_FLYING,
     TRIGGER_NONTOKEN,
@@ -48,7 +52,15 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.state import ERR_DELAYED, ERR_TRIGGERS, THRESHOLD_CARDS, ob, overflow, pb
+from analyzer.kernel.rules.state import (
+    ERR_DELAYED,
+    ERR_TRIGGERS,
+    THRESHOLD_CARDS,
+    hand_at,
+    ob,
+    overflow,
+    pb,
+)
 from analyzer.kernel.runtime.config import njit
 
 
@@ -157,6 +169,38 @@ def cond_ok(G, C, cond, promised, ctrl, done):
 
 
 @njit
+def land_cond_ok(G, C, cond, land_types, ctrl, src):
+    """The conditions of lands that enter tapped unless ... (issue 21), for src entering under
+    ctrl's control: land_types is the ability's basic land types (a WUBRG mask)."""
+    cards = cards_of(C)
+    if cond == Cond.NO_LAND_TYPES_IN_HAND:  # "you may reveal a Swamp or Forest card": if one
+        q = pb(ctrl)  # is there, the built-in player reveals it
+        for i in range(G[q + P.HAND_N]):
+            if cards[G[ob(hand_at(G, ctrl, i)) + O.CARD], CardCol.LAND_TYPES] & land_types:
+                return False
+        return True
+    lands = 0
+    basics = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if o == src or G[b + O.CTRL] != ctrl or G[b + O.PHASED]:
+            continue
+        if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
+            continue
+        if cond == Cond.NOT_CONTROL_LAND_TYPES and cards[card, CardCol.LAND_TYPES] & land_types:
+            return False
+        lands += 1
+        basics += (cards[card, CardCol.TYPES] & CardType.BASIC) != 0
+    if cond == Cond.FEWER_THAN_TWO_BASIC_LANDS:
+        return basics < 2
+    if cond == Cond.THREE_OTHER_LANDS:
+        return lands >= 3
+    return True  # NOT_CONTROL_LAND_TYPES: none found
+
+
+@njit
 def _fire_own(G, C, o, kind, ctrl, trig_obj):
     """Queue o's abilities of this kind (intervening-if checked now, and again on resolution)."""
     cards = cards_of(C)
@@ -187,9 +231,13 @@ def _enters_with(G, C, o, ctrl):
     card = G[ob(o) + O.CARD]
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or not cond_ok(
-            G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], ctrl, 0
-        ):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH:
+            continue
+        cond = abilities[a, AbilCol.COND]
+        if cond >= Cond.NOT_CONTROL_LAND_TYPES and cond <= Cond.THREE_OTHER_LANDS:
+            if not land_cond_ok(G, C, cond, abilities[a, AbilCol.COND_SUBTYPES], ctrl, o):
+                continue
+        elif not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], ctrl, 0):
             continue
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
@@ -199,7 +247,10 @@ def _enters_with(G, C, o, ctrl):
                 G[ob(o) + O.CHOSEN_SUBTYPE] = creature_type_choice(G, C, ctrl)
                 G[H.DIRTY] = DIRTY_ALL  # statics that read the chosen type
             elif steps[k, StepCol.OP] == Op.CHOOSE_COLOR:  # "As this enters, choose a color"
-                G[ob(o) + O.CHOSEN_COLOR] = color_choice(G, C, ctrl)
+                # "choose a color other than white" (a Thriving land): not its fixed colors
+                G[ob(o) + O.CHOSEN_COLOR] = color_choice(
+                    G, C, ctrl, cards[card, CardCol.LAND_COLORS] & 31
+                )
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
@@ -451,11 +502,13 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             hit = False
             if k == AbilityKind.SECOND_SPELL:
                 hit = nth == 2 and (ctrl == p or tp == 1)
-            elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
-                # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
-                hit = noncreature or (
-                    tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
-                )
+            elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
+                if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
+                    hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
+                else:  # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
+                    hit = noncreature or (
+                        tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
+                    )
                 if hit and abilities[a, AbilCol.ONCE_EACH_TURN]:
                     if G[b + O.ONCE_TURN] == G[H.TURN]:
                         hit = False  # "This ability triggers only once each turn"
@@ -468,6 +521,22 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)
             ):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def _spell_cast_hits(tp, ctrl, caster, spell_types):
+    """Does a spell_cast ability (TRIG_PARAM tp) of ctrl's trigger on caster's spell?"""
+    if tp & SPELL_BY_ANY:
+        pass
+    elif tp & SPELL_BY_OPPONENT:
+        if caster == ctrl:
+            return False
+    elif caster != ctrl:
+        return False
+    if tp & SPELL_NONCREATURE:
+        return (spell_types & CardType.CREATURE) == 0
+    want = tp & (SPELL_BY_OPPONENT - 1)  # the CardType mask
+    return want == 0 or (spell_types & want) != 0
 
 
 @njit
