@@ -342,6 +342,8 @@ class _Op(NamedTuple):
     # for a basic land card, put it onto the battlefield tapped, then shuffle
     STATIC_NO_MAX_HAND_SIZE: int = 84  # static: "You have no maximum hand size" (CardFlag
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
+    RETURN_OWN_LAND: int = 85  # ref: players; each returns a land they control to its owner's
+    # hand (a bounce land's "When this land enters, return a land you control ...")
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

@@ -76,6 +76,8 @@ class _CardFlag(NamedTuple):
     # Talisman: "{T}: Add {W} or {U}. This land deals 1 damage to you."); its {C} does not
     NO_MAX_HAND: int = 256  # a static_no_max_hand_size step: its controller has no maximum
     # hand size
+    HAND_ABILITY: int = 512  # an activated ability that works from its owner's hand, discarding
+    # the card as a cost (cycling)
 
 
 CardFlag = _CardFlag()
@@ -107,7 +109,8 @@ class _AbilCol(NamedTuple):
     COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
     COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
     FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
-    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
+    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ..."); 2 =
+    # only while it is in its owner's hand, discarding it as a cost (cycling, 702.29)
     COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
     COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
     N: int = 25

@@ -82,6 +82,7 @@ def test_counts(cat: Catalog) -> None:
         "Elephant 3/3",
         "Frog Lizard 3/3",
         "Spider 1/2 Reach",
+        "Human 1/1 White",
     }
 
 

@@ -153,6 +153,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
                 flags |= CardFlag.SAC_MANA
             elif ab.from_graveyard:
                 flags |= CardFlag.GRAVEYARD_ABILITY
+            elif ab.from_hand:
+                flags |= CardFlag.HAND_ABILITY
             elif not ab.mana:
                 flags |= CardFlag.HAS_ACTIVATED
     if rec.types & CardType.INSTANT or rec.keywords & Keyword.FLASH:
@@ -237,6 +239,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             row[CardCol.MANA_AMOUNT] = _tap_mana_amount(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
         row[CardCol.LAND_TYPES] = _land_types(rec)
+        if rec.mana_per_tap:  # a bounce land: "{T}: Add {B}{G}"
+            row[CardCol.MANA_AMOUNT] = rec.mana_per_tap
         row[CardCol.IDENTITY] = rec.color_identity
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities})
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
@@ -252,7 +256,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.LEVEL] = ab.level
             a[AbilCol.COST_LIFE] = ab.life
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
-            a[AbilCol.FROM_GRAVEYARD] = int(ab.from_graveyard)
+            a[AbilCol.FROM_GRAVEYARD] = 2 if ab.from_hand else int(ab.from_graveyard)
             a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
             a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid

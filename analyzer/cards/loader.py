@@ -71,6 +71,7 @@ CARD_FIELDS = frozenset(
         "etb_tapped",
         "creature_mana",
         "pain",
+        "mana_per_tap",
         "changeling",
         "ability",
     }
@@ -211,6 +212,9 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if land_colors and not types & CardType.LAND:
         ctx.err("land_colors", "only lands tap for mana this way")
     etb_tapped = ctx.bool_(d, "etb_tapped", "etb_tapped")
+    mana_per_tap = ctx.int_(d, "mana_per_tap", "mana_per_tap", 2, 3) or 0
+    if mana_per_tap and not types & CardType.LAND:
+        ctx.err("mana_per_tap", "belongs to lands (a rock's amount is its add_mana's)")
     pain = ctx.bool_(d, "pain", "pain")  # "This land deals 1 damage to you." (colored mana)
     if pain and "deals 1 damage to you" not in (oracle or ""):
         ctx.err("pain", 'is not in the oracle text ("deals 1 damage to you")')
@@ -272,6 +276,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         etb_tapped=etb_tapped,
         creature_mana=creature_mana,
         pain=pain,
+        mana_per_tap=mana_per_tap,
         source=str(source),
         line=ctx.line,
         ignored=ignored,

@@ -688,6 +688,15 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
     ),
+    "return_own_land": OpSpec(
+        Op.RETURN_OWN_LAND,
+        "each player in ref returns a land they control to its owner's hand (their choice: the "
+        "built-in player returns a tapped land, a basic one first, and the source last)",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+    ),
     "static_no_max_hand_size": OpSpec(
         Op.STATIC_NO_MAX_HAND_SIZE,
         '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',

@@ -72,6 +72,7 @@ ABILITY_FIELDS = frozenset(
         "once",
         "only_once",
         "from_graveyard",
+        "from_hand",
         "level",
         "targets_in_combat_or_tapped",
         "graveyard_types",
@@ -344,6 +345,13 @@ def parse_ability(
             '"Exile this card from your graveyard" is the cost of an activated ability that '
             "works from the graveyard (no tap, sacrifice or mana)",
         )
+    from_hand = ctx.bool_(d, "from_hand", f"{field}.from_hand")
+    if from_hand and (kind != AbilityKind.ACTIVATED or tap or sac or mana or graveyard):
+        ctx.err(
+            f"{field}.from_hand",
+            '"Cycling {cost} ({cost}, Discard this card: ...)" is an activated ability that '
+            "works from the hand (a mana cost, no tap, sacrifice or mana)",
+        )
     if kind == AbilityKind.ACTIVATED:
         if not ("cost" in d or tap or sac or graveyard):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
@@ -415,6 +423,7 @@ def parse_ability(
         level=level,
         life=life,
         from_graveyard=graveyard,
+        from_hand=from_hand,
         cond_subtypes=cond_subtypes,
         discard=discard,
     )

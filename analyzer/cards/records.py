@@ -358,6 +358,7 @@ class Ability:
     # only once" (AbilCol.ONCE_EACH_TURN)
     level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
     life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
+    from_hand: bool = False  # activated: works from the hand, discarding the card (cycling)
     from_graveyard: bool = False  # activated: works from the graveyard, exiling the card as a
     # cost (AbilCol.FROM_GRAVEYARD)
     discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
@@ -400,6 +401,7 @@ class CardRecord:
     etb_tapped: bool = False
     creature_mana: int = 0  # lands: colors it also taps for, spendable only on creature spells
     pain: bool = False  # its colored mana deals 1 damage to its controller (CardFlag.PAIN_MANA)
+    mana_per_tap: int = 0  # lands: mana one tap makes ("{T}: Add {B}{G}": 2), 0 = 1
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
     # not exact: the ability lines it ignores (approximate: runs without them)

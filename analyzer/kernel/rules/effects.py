@@ -594,7 +594,40 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         counter_spell_object(G, C, vals[i], False)
         elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
             _controller_gets(G, C, op, a, n, vals)
+        elif op == Op.RETURN_OWN_LAND:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    land = _land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
+                    if land >= 0:
+                        move_object(G, cards, land, Zone.HAND)
     return it
+
+
+@njit
+def _land_to_return(G, cards, p, src):
+    """The land p returns to hand (their choice): the built-in player returns a tapped one (its
+    mana was used), a basic one first, and the source itself last. -1 if p controls none."""
+    best = -1
+    best_key = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or (cards[card, CardCol.TYPES] & CardType.LAND) == 0
+        ):
+            continue
+        key = (
+            4 * (o != src)
+            + 2 * (G[b + O.TAPPED] != 0)
+            + ((cards[card, CardCol.TYPES] & CardType.BASIC) != 0)
+        )
+        if key > best_key:
+            best_key = key
+            best = o
+    return best
 
 
 @njit

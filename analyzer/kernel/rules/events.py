@@ -349,10 +349,11 @@ def activation_allowed(G, C, o, ab, p):
     [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
     (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
     abilities = abilities_of(C)
-    if abilities[ab, AbilCol.FROM_GRAVEYARD] and (
-        G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p
-    ):
+    from_zone = abilities[ab, AbilCol.FROM_GRAVEYARD]
+    if from_zone == 1 and (G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p):
         return False  # "Exile this card from your graveyard": only from its owner's graveyard
+    if from_zone == 2 and (G[ob(o) + O.ZONE] != Zone.HAND or G[ob(o) + O.OWNER] != p):
+        return False  # cycling: only from its owner's hand
     once = abilities[ab, AbilCol.ONCE_EACH_TURN]
     if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
         return False

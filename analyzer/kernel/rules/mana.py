@@ -129,10 +129,18 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
         else:
             m = ANY_COLOR
         # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
-        # a payment leaves unused is lost (no floating mana)
+        # a payment leaves unused is lost (no floating mana). A land making one of each of its
+        # colors ("{T}: Add {B}{G}", a bounce land) is one entry per color.
+        split = units > 1 and k == SRC_LAND and _popcount5(m) == units
+        rest = m
         for _ in range(units):
             if n < masks.shape[0]:
-                masks[n] = m
+                if split:
+                    low = rest & -rest
+                    masks[n] = low | (m & ~31)
+                    rest &= ~low
+                else:
+                    masks[n] = m
                 objs[n] = o
                 kinds[n] = k
                 n += 1

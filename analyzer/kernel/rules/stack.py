@@ -302,8 +302,10 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
-    elif abilities[ab, AbilCol.FROM_GRAVEYARD]:
+    elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 1:
         move_object(G, cards, o, Zone.EXILE)  # "Exile this card from your graveyard" (a cost)
+    elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 2:
+        move_object(G, cards, o, Zone.GRAVEYARD)  # cycling: "Discard this card" (a cost)
     push_entry(
         G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots, zccs, -1, zcc
     )
