@@ -30,7 +30,12 @@ from analyzer.enums_program import (  # noqa: F401
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    LAND_TYPE_CONDS,
     PROMISE_CONDS,
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
     SUBTYPE_CHOSEN,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
@@ -54,7 +59,9 @@ from analyzer.enums_program import (  # noqa: F401
 )
 from analyzer.enums_tables import (  # noqa: F401
     CHOSEN_COLOR_MANA,
+    IDENTITY_MANA,
     LEAVES_OTHER_BATCH,
+    OPP_LANDS_MANA,
     AbilCol,
     CardCol,
     CardFlag,

@@ -28,7 +28,10 @@ class _AbilityKind(NamedTuple):
     LIFE_GAIN: int = 12  # "Whenever you gain life"
     GIFT: int = 13  # the gift trigger of a permanent (702.174b); added by the loader, not data
     # Bloomburrow mechanics (issue 5). Kept general: none names a card.
-    NONCREATURE_SPELL: int = 14  # "Whenever you cast a noncreature spell" (prowess compiles to it)
+    NONCREATURE_SPELL: int = 14  # "Whenever you cast a noncreature spell" (prowess compiles to it);
+    # with SPELL_GENERAL in TRIG_PARAM, the data's `spell_cast` kind (issue 21): "Whenever you /
+    # an opponent / a player cast(s) a [creature, instant or sorcery, noncreature] spell"
+    # (written before AB_KINDS_HI made room for kinds from 31 on; it could move to its own kind)
     EXPEND: int = 15  # "Whenever you expend N" (TRIG_PARAM: N)
     VALIANT: int = 16  # "Whenever this becomes the target of a spell or ability you control for
     # the first time each turn"
@@ -104,6 +107,16 @@ class _Cond(NamedTuple):
     GAINED_AND_LOST_LIFE: int = 73  # you gained and lost life this turn
     SOURCE_POWER_3: int = 74  # the source's power is 3 or greater ("Activate only if Kitsa's
     # power is 3 or greater"; the source is H.TARGET_SRC)
+    # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
+    # ability's AbilCol.COND_SUBTYPES):
+    NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
+    # ("enters tapped unless you control a Plains or an Island": check lands)
+    NO_LAND_TYPES_IN_HAND: int = 76  # no card in your hand has one of the basic land types
+    # ("you may reveal a Swamp or Forest card from your hand. If you don't, ...": the built-in
+    # player always reveals one it has)
+    FEWER_THAN_TWO_BASIC_LANDS: int = 77  # "unless you control two or more basic lands"
+    THREE_OTHER_LANDS: int = 78  # you control three or more lands other than the source
+    # ("enters tapped unless you control two or fewer other lands")
     # CONTROL_SUBTYPE + i: you control a permanent with Subtype bit 1 << i ("if you control a
     # Rabbit"); NOT_CONTROL_SUBTYPE + i: you don't. Names "control_rabbit", "not_control_bird"
     # (COND_NAMES, below Subtype)
@@ -138,7 +151,13 @@ COND_NAMES = {
     "gained_life": Cond.GAINED_LIFE,
     "gained_and_lost_life": Cond.GAINED_AND_LOST_LIFE,
     "source_power_3": Cond.SOURCE_POWER_3,
+    "not_control_land_types": Cond.NOT_CONTROL_LAND_TYPES,
+    "no_land_types_in_hand": Cond.NO_LAND_TYPES_IN_HAND,
+    "fewer_than_two_basic_lands": Cond.FEWER_THAN_TWO_BASIC_LANDS,
+    "three_other_lands": Cond.THREE_OTHER_LANDS,
 }
+# the conditions that read the basic land types of the ability's `land_types`
+LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
 CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 # StepCol.C of static_anthem: "creatures of the chosen type" (the source's O.CHOSEN_SUBTYPE)
 SUBTYPE_CHOSEN = -1
@@ -168,6 +187,13 @@ COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
 COST_GRAVEYARD_CARDS = 1 << 22
 COST_AND_EXILE = 1 << 23
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
+# AbilCol.TRIG_PARAM of a NONCREATURE_SPELL row written as `spell_cast`: SPELL_GENERAL, the
+# spell's CardType mask (any of; 0 = any spell) in the low bits, who casts it (neither bit: you)
+# and "noncreature"
+SPELL_BY_OPPONENT = 1 << 27  # "Whenever an opponent casts ..."
+SPELL_BY_ANY = 1 << 28  # "Whenever a player casts ..."
+SPELL_NONCREATURE = 1 << 29  # "... a noncreature spell"
+SPELL_GENERAL = 1 << 30  # the row is a `spell_cast` ability (not "a noncreature or Otter spell")
 
 
 class _TargetKind(NamedTuple):
@@ -356,6 +382,17 @@ class _Op(NamedTuple):
     PAY_MAY: int = 90  # "you may pay {a}{colors b}" (one symbol per color of mask b); DONE if paid
     RETURN_SELF_ATTACKING: int = 91  # the source: its owner's graveyard -> the battlefield
     # tapped and attacking (not declared: no attack triggers)
+    # Bloomburrow Commander precons (issue 21): "its controller ..." of removal, written before
+    # the step that removes the permanent (they read its controller and power as it is)
+    CONTROLLER_CREATES: int = 92  # ref: permanents; each one's controller creates token a
+    CONTROLLER_GAINS_POWER: int = 93  # ref: creatures; each one's controller gains life equal
+    # to its power
+    CONTROLLER_SEARCHES_BASIC: int = 94  # ref: permanents; each one's controller may search
+    # for a basic land card, put it onto the battlefield tapped, then shuffle
+    STATIC_NO_MAX_HAND_SIZE: int = 95  # static: "You have no maximum hand size" (CardFlag
+    # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
+    RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
+    # hand (a bounce land's "When this land enters, return a land you control ...")
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

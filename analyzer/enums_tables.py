@@ -47,7 +47,11 @@ class _CardCol(NamedTuple):
     # (AB_KINDS is int32: its bit 31 is the sign)
     LEAVES_AB: int = 32  # 1 + the row of the card's LEAVES_WITHOUT_DYING trigger, 0 = none,
     # plus LEAVES_OTHER_BATCH (state.move_object reads it: it has the cards table only)
-    N: int = 33
+    LAND_TYPES: int = 33  # the basic land types of its type line as a Color mask (Plains = W,
+    # ..., Forest = G): "if you control a Plains or an Island" (issue 21)
+    IDENTITY: int = 34  # Color mask of its color identity (903.4): a commander's is its
+    # controller's (IDENTITY_MANA)
+    N: int = 35
 
 
 CardCol = _CardCol()
@@ -58,6 +62,13 @@ CHOSEN_COLOR_MANA = 64
 # battlefield without dying" (not the source; one trigger for the creatures that leave before
 # the next priority)
 LEAVES_OTHER_BATCH = 1 << 24
+# ... of "one mana of any color in your commander's color identity" (Command Tower, Arcane
+# Signet; none without a commander, 903.4f), and of "one mana of any color that a land an
+# opponent controls could produce" (Exotic Orchard, Fellwar Stone): resolved as sources are
+# collected (kernel/rules/mana.py). CHOSEN_COLOR_MANA may also carry fixed colors (a Thriving
+# land: "{T}: Add {W} or one mana of the chosen color").
+IDENTITY_MANA = 128
+OPP_LANDS_MANA = 256
 
 
 class _CardFlag(NamedTuple):
@@ -71,6 +82,12 @@ class _CardFlag(NamedTuple):
     # Mascot): with one more mana, a mana of any color
     GRAVEYARD_TRIGGER: int = 128  # a triggered ability that works from its owner's graveyard
     # ("Whenever you attack with one or more Rats, ... return this from your graveyard")
+    PAIN_MANA: int = 256  # its colored mana deals 1 damage to its controller (a pain land, a
+    # Talisman: "{T}: Add {W} or {U}. This land deals 1 damage to you."); its {C} does not
+    NO_MAX_HAND: int = 512  # a static_no_max_hand_size step: its controller has no maximum
+    # hand size
+    HAND_ABILITY: int = 1024  # an activated ability that works from its owner's hand, discarding
+    # the card as a cost (cycling)
 
 
 CardFlag = _CardFlag()
@@ -102,7 +119,8 @@ class _AbilCol(NamedTuple):
     COST_LIFE: int = 20  # activated: "Pay N life" (119.4: only with N or more life)
     COST_HYBRID: int = 21  # activated: Color mask of one two-color hybrid symbol ({B/R}), 0 = none
     FROM_GRAVEYARD: int = 22  # activated: 1 = activated only while the card is in its owner's
-    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ...")
+    # graveyard, exiling it as a cost ("{3}{B}, Exile this card from your graveyard: ..."); 2 =
+    # only while it is in its owner's hand, discarding it as a cost (cycling, 702.29)
     COND_SUBTYPES: int = 23  # COND SUBTYPE_ENTERED: the Subtype mask it watches for
     COST_DISCARD: int = 24  # activated: 1 = "Discard a card" is part of the cost
     COST_REMOVE_COUNTER: int = 25  # activated: 1 = "Remove a [supply] counter from this" (one

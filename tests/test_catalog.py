@@ -78,6 +78,14 @@ def test_counts(cat: Catalog) -> None:
         "Wall",
         "Sword",
         "Bat",
+        # the Bloomburrow Commander precons' tokens (z_blc_tokens.toml)
+        "Beast 4/4",
+        "Bird 1/1 White",
+        "Beast 3/3",
+        "Elephant 3/3",
+        "Frog Lizard 3/3",
+        "Spider 1/2 Reach",
+        "Human 1/1 White",
     }
 
 

@@ -23,7 +23,8 @@ from analyzer.report.recipients import answer_lines
 POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
 DECK = POD / "octomancer_gu.txt"
 OPPONENTS = [POD / "perch_protection_wb.txt", POD / "raccoons_rg.txt", POD / "rats_ub.txt"]
-GAMES = 60  # every gift card of the deck is drawn and decided in these; the tests check structure, not power
+# every gift card of the deck is drawn and decided in these; the tests check structure, not power
+GAMES = 60
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
-from analyzer.cards.records import Ability, CardRecord, Step
+from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     LEAVES_OTHER_BATCH,
     AbilCol,
@@ -154,6 +154,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
                 flags |= CardFlag.SAC_MANA
             elif ab.from_graveyard:
                 flags |= CardFlag.GRAVEYARD_ABILITY
+            elif ab.from_hand:
+                flags |= CardFlag.HAND_ABILITY
             elif not ab.mana:
                 flags |= CardFlag.HAS_ACTIVATED
         elif ab.from_graveyard:
@@ -164,7 +166,19 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.TAP_MANA
     if _filters_mana(rec):
         flags |= CardFlag.FILTER_MANA
+    if rec.pain:
+        flags |= CardFlag.PAIN_MANA
+    if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
+        flags |= CardFlag.NO_MAX_HAND
     return flags
+
+
+def _land_types(rec: CardRecord) -> int:
+    """The basic land types of its type line as a Color mask (Plains = W, ..., Forest = G)."""
+    mask = 0
+    for word in rec.subtype_words:
+        mask |= BASIC_LAND_COLORS.get(word.lower(), 0)
+    return mask
 
 
 ANY_COLOR_MASK = 31  # add_mana's `colors = "any"`
@@ -230,6 +244,10 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             row[CardCol.LAND_COLORS] = _tap_mana_colors(rec)
             row[CardCol.MANA_AMOUNT] = _tap_mana_amount(rec)
         row[CardCol.FLAGS] = _flags(rec, abilities)
+        row[CardCol.LAND_TYPES] = _land_types(rec)
+        if rec.mana_per_tap:  # a bounce land: "{T}: Add {B}{G}"
+            row[CardCol.MANA_AMOUNT] = rec.mana_per_tap
+        row[CardCol.IDENTITY] = rec.color_identity
         # kinds from 31 on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
         row[CardCol.AB_KINDS_HI] = sum(
@@ -254,7 +272,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.LEVEL] = ab.level
             a[AbilCol.COST_LIFE] = ab.life
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
-            a[AbilCol.FROM_GRAVEYARD] = int(ab.from_graveyard)
+            a[AbilCol.FROM_GRAVEYARD] = 2 if ab.from_hand else int(ab.from_graveyard)
             a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
             a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
@@ -290,7 +308,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 s[StepCol.OP] = st.op
                 s[StepCol.COND] = st.cond
                 s[StepCol.REF] = st.ref
-                s[StepCol.A] = token_ids[st.token] if st.op == Op.CREATE_TOKEN else st.a
+                s[StepCol.A] = token_ids[st.token] if st.token else st.a
                 s[StepCol.B] = st.b
                 s[StepCol.C] = st.c
                 step_rows.append(s)

@@ -18,7 +18,6 @@ from analyzer.cards.program import INSTANT_SORCERY, parse_ability
 from analyzer.cards.records import (
     BASIC_LAND_COLORS,
     CHANGELING_SUBTYPES,
-    COLORLESS_MANA,
     KEYWORD_NAMES,
     RARITIES,
     Ability,
@@ -27,6 +26,7 @@ from analyzer.cards.records import (
     keyword_printed,
     name_keys,
     parse_colors,
+    parse_mana_colors,
     parse_mana_cost,
     parse_type_line,
     unmodeled_lines,
@@ -70,6 +70,8 @@ CARD_FIELDS = frozenset(
         "land_colors",
         "etb_tapped",
         "creature_mana",
+        "pain",
+        "mana_per_tap",
         "changeling",
         "ability",
     }
@@ -201,13 +203,21 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         try:
             if lc == "chosen":  # "Add one mana of the chosen color" (choose_color)
                 land_colors = CHOSEN_COLOR_MANA
-            else:
-                land_colors = COLORLESS_MANA if lc == "C" else parse_colors(lc)
+            elif isinstance(lc, str) and lc.endswith("+chosen"):  # "Add {W} or ... chosen"
+                land_colors = CHOSEN_COLOR_MANA | parse_colors(lc.removesuffix("+chosen"))
+            else:  # "C", "WU", "CWU" (a pain land), "identity", "opponents"
+                land_colors = parse_mana_colors(lc)
         except ValueError as exc:
             ctx.err("land_colors", str(exc))
     if land_colors and not types & CardType.LAND:
         ctx.err("land_colors", "only lands tap for mana this way")
     etb_tapped = ctx.bool_(d, "etb_tapped", "etb_tapped")
+    mana_per_tap = ctx.int_(d, "mana_per_tap", "mana_per_tap", 2, 3) or 0
+    if mana_per_tap and not types & CardType.LAND:
+        ctx.err("mana_per_tap", "belongs to lands (a rock's amount is its add_mana's)")
+    pain = ctx.bool_(d, "pain", "pain")  # "This land deals 1 damage to you." (colored mana)
+    if pain and "deals 1 damage to you" not in (oracle or ""):
+        ctx.err("pain", 'is not in the oracle text ("deals 1 damage to you")')
     creature_mana = 0
     if "creature_mana" in d:  # "{T}: Add {U}. Spend this mana only to cast a creature spell."
         try:
@@ -265,6 +275,8 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         land_colors=land_colors,
         etb_tapped=etb_tapped,
         creature_mana=creature_mana,
+        pain=pain,
+        mana_per_tap=mana_per_tap,
         source=str(source),
         line=ctx.line,
         ignored=ignored,

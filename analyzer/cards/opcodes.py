@@ -643,6 +643,42 @@ OP_SPECS: dict[str, OpSpec] = {
         "return the source from your graveyard to the battlefield tapped and attacking (the "
         "player an attacking creature of yours attacks; it was never declared an attacker)",
     ),
+    # ---- Bloomburrow Commander precons (issue 21) ----
+    "controller_creates": OpSpec(
+        Op.CONTROLLER_CREATES,
+        'the controller of each permanent in ref creates a `token` token ("Its controller '
+        'creates a 3/3 green Beast creature token"); write it before the step that removes the '
+        "permanent: it reads the controller the permanent has",
+        (_p("token", "token", "a"),),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "controller_gains_power": OpSpec(
+        Op.CONTROLLER_GAINS_POWER,
+        'the controller of each creature in ref gains life equal to its power ("Its '
+        'controller gains life equal to its power"); write it before the step that removes it',
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "controller_searches_basic": OpSpec(
+        Op.CONTROLLER_SEARCHES_BASIC,
+        "the controller of each permanent in ref may search their library for a basic land card, "
+        "put it onto the battlefield tapped, then shuffle (the built-in player always does); "
+        "write it before the step that removes the permanent",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "return_own_land": OpSpec(
+        Op.RETURN_OWN_LAND,
+        "each player in ref returns a land they control to its owner's hand (their choice: the "
+        "built-in player returns a tapped land, a basic one first, and the source last)",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+    ),
     **STATIC_OP_SPECS,
 }
 

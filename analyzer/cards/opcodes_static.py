@@ -97,4 +97,10 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_POWER, _TOUGHNESS),
         static=True,
     ),
+    # ---- Bloomburrow Commander precons (issue 21) ----
+    "static_no_max_hand_size": OpSpec(
+        Op.STATIC_NO_MAX_HAND_SIZE,
+        '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',
+        static=True,
+    ),
 }

@@ -30,6 +30,11 @@ from analyzer.enums import (
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    LAND_TYPE_CONDS,
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
     SUBTYPE_CHOSEN,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
@@ -78,14 +83,26 @@ ABILITY_FIELDS = frozenset(
         "once",
         "only_once",
         "from_graveyard",
+        "from_hand",
         "level",
         "targets_in_combat_or_tapped",
         "graveyard_types",
         "and_exile",
         "life",
         "modes",
+        "land_types",
+        "caster",
+        "spell_types",
+        "noncreature",
     }
 )
+# `land_types = [...]` of the land-type conditions: the basic land types, as the Color they make
+LAND_TYPE_NAMES = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
+# "Whenever you / an opponent / a player cast(s) a [types] spell": a NONCREATURE_SPELL row whose
+# TRIG_PARAM has SPELL_GENERAL (the caster, the spell's types)
+SPELL_CAST_KIND = "spell_cast"
+# `caster` of a spell_cast ability ("Whenever you / an opponent / a player casts ...")
+SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it
 # compiles to a sorcery-speed activated ability whose one step is level_up N
 LEVEL_KIND = "level"
@@ -238,12 +255,44 @@ def _trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             )
         elif ctx.bool_(d, "while", f"{field}.while"):
             trig = 1
+    if d.get("kind") == SPELL_CAST_KIND:
+        return _spell_cast_param(ctx, d, field)
+    if "caster" in d or "spell_types" in d or "noncreature" in d:
+        ctx.err(f"{field}.caster", "`caster`, `spell_types`, `noncreature` belong to spell_cast")
     if "any_player" in d:
         if kind != AbilityKind.SECOND_SPELL:
             ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
         elif ctx.bool_(d, "any_player", f"{field}.any_player"):
             trig = 1  # "Whenever a player casts their second spell each turn"
     return trig
+
+
+def _spell_cast_param(ctx: Ctx, d: dict, field: str) -> int:
+    """TRIG_PARAM of "Whenever [you | an opponent | a player] cast(s) a [types] spell"."""
+    caster = d.get("caster", "you")
+    trig = SPELL_CASTERS.get(caster, -1) if isinstance(caster, str) else -1
+    if trig < 0:
+        ctx.err(f"{field}.caster", '`caster` is "you", "opponent" or "any"')
+        trig = 0
+    trig |= SPELL_GENERAL
+    trig |= ctx.mask_(d.get("spell_types"), TYPE_NAMES, f"{field}.spell_types", "card type")
+    if ctx.bool_(d, "noncreature", f"{field}.noncreature"):
+        if "spell_types" in d:
+            ctx.err(f"{field}.noncreature", "give `spell_types` or `noncreature`, not both")
+        trig |= SPELL_NONCREATURE
+    return trig
+
+
+def _land_types(ctx: Ctx, d: dict, field: str, cond: int) -> int:
+    """`land_types = ["plains", "island"]` of a land-type condition: a WUBRG mask."""
+    mask = ctx.mask_(d.get("land_types"), LAND_TYPE_NAMES, f"{field}.land_types", "land type")
+    if (cond in LAND_TYPE_CONDS) != bool(mask):
+        ctx.err(
+            f"{field}.land_types",
+            "`land_types` (basic land types) go with `when = "
+            '"not_control_land_types"` or `"no_land_types_in_hand"`, and those need them',
+        )
+    return mask
 
 
 def parse_ability(
@@ -263,6 +312,8 @@ def parse_ability(
         return _level_up(ctx, d, field)
     if d.get("kind") in BEGIN_STEP_KINDS:
         kind = AbilityKind.UPKEEP
+    elif d.get("kind") == SPELL_CAST_KIND:
+        kind = AbilityKind.NONCREATURE_SPELL  # its TRIG_PARAM carries SPELL_GENERAL
     else:
         kind = ctx.name_(d.get("kind"), ABILITY_KINDS, f"{field}.kind", "ability kind")
     if kind is None:
@@ -304,7 +355,13 @@ def parse_ability(
     cond_subtypes = 0
     if kind == AbilityKind.ACTIVATED and "subtypes" in d:
         cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
-    if (cond == Cond.SUBTYPE_ENTERED) != bool(cond_subtypes) or (
+    if Cond.NOT_CONTROL_LAND_TYPES <= cond <= Cond.THREE_OTHER_LANDS and (
+        kind != AbilityKind.ENTERS_WITH
+    ):
+        ctx.err(f"{field}.when", "the land conditions belong to enters_with abilities (issue 21)")
+    if "land_types" in d or cond in LAND_TYPE_CONDS:
+        cond_subtypes = _land_types(ctx, d, field, cond)
+    elif (cond == Cond.SUBTYPE_ENTERED) != bool(cond_subtypes) or (
         cond == Cond.SUBTYPE_ENTERED and kind != AbilityKind.ACTIVATED
     ):
         ctx.err(
@@ -352,6 +409,13 @@ def parse_ability(
             '"Exile this card from your graveyard" is the cost of an activated ability that '
             "works from the graveyard (no tap, sacrifice or mana); on you_attack, a trigger "
             "that works from the graveyard",
+        )
+    from_hand = ctx.bool_(d, "from_hand", f"{field}.from_hand")
+    if from_hand and (kind != AbilityKind.ACTIVATED or tap or sac or mana or graveyard):
+        ctx.err(
+            f"{field}.from_hand",
+            '"Cycling {cost} ({cost}, Discard this card: ...)" is an activated ability that '
+            "works from the hand (a mana cost, no tap, sacrifice or mana)",
         )
     if kind == AbilityKind.ACTIVATED:
         if not ("cost" in d or tap or sac or graveyard or remove_counter):
@@ -424,6 +488,7 @@ def parse_ability(
         level=level,
         life=life,
         from_graveyard=graveyard,
+        from_hand=from_hand,
         cond_subtypes=cond_subtypes,
         discard=discard,
         remove_counter=remove_counter,

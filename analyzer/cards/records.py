@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from analyzer.enums import (
     COLOR_ORDER,
+    IDENTITY_MANA,
+    OPP_LANDS_MANA,
     PERMANENT_TYPES,
     SUPPORT_NAMES,
     CardType,
@@ -83,6 +85,24 @@ CHANGELING_SUBTYPES = (
 )
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}
+# land_colors / add_mana colors naming a set of colors the game decides (issue 21): "identity"
+# = "one mana of any color in your commander's color identity", "opponents" = "... that a land
+# an opponent controls could produce"
+SPECIAL_LAND_COLORS = {"identity": IDENTITY_MANA, "opponents": OPP_LANDS_MANA}
+
+
+def parse_mana_colors(value: object) -> int:
+    """A mana ability's colors: "C", WUBRG letters with an optional "C" ("CWU": {C}, {W} or
+    {U}, a pain land), "any", or a SPECIAL_LAND_COLORS name; raise ValueError otherwise."""
+    if isinstance(value, str) and value in SPECIAL_LAND_COLORS:
+        return SPECIAL_LAND_COLORS[value]
+    if value == "C":
+        return COLORLESS_MANA
+    if isinstance(value, str) and "C" in value:
+        return COLORLESS_MANA | parse_colors(value.replace("C", ""))
+    return parse_colors(value)
+
+
 RARITIES = ("common", "uncommon", "rare", "mythic", "special", "bonus", "token")
 
 
@@ -339,6 +359,7 @@ class Ability:
     # only once" (AbilCol.ONCE_EACH_TURN)
     level: int = 0  # AbilCol.LEVEL: the Class level it is gained at / triggers on / raises to
     life: int = 0  # activated: "Pay N life" (AbilCol.COST_LIFE)
+    from_hand: bool = False  # activated: works from the hand, discarding the card (cycling)
     from_graveyard: bool = False  # activated: works from the graveyard, exiling the card as a
     # cost (AbilCol.FROM_GRAVEYARD)
     discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
@@ -383,6 +404,8 @@ class CardRecord:
     land_colors: int = 0
     etb_tapped: bool = False
     creature_mana: int = 0  # lands: colors it also taps for, spendable only on creature spells
+    pain: bool = False  # its colored mana deals 1 damage to its controller (CardFlag.PAIN_MANA)
+    mana_per_tap: int = 0  # lands: mana one tap makes ("{T}: Add {B}{G}": 2), 0 = 1
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
     # not exact: the ability lines it ignores (approximate: runs without them)

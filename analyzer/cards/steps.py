@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 from analyzer.cards.opcodes import OP_SPECS
 from analyzer.cards.opspec import NO_REF, REF_NAMES, OpSpec, Param
 from analyzer.cards.records import (
-    COLORLESS_MANA,
     KEYWORD_NAMES,
     SUBTYPE_NAMES,
     TYPE_NAMES,
     Step,
     TargetGroup,
-    parse_colors,
+    parse_mana_colors,
 )
 from analyzer.enums import (
     COND_NAMES,
@@ -237,10 +236,8 @@ def read_param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tupl
             ctx.token_refs.append((ctx, field, v))
             return 0, v  # the compiler resolves the name to a card id
     elif p.kind == "colors":
-        if v == "C":  # colorless mana ({C}: Sol Ring); the LAND_COLORS value of Wastes
-            return COLORLESS_MANA, ""
-        try:
-            return parse_colors(v), ""
+        try:  # "C" ({C}: Sol Ring), WUBRG letters, "any", "identity", "opponents"
+            return parse_mana_colors(v), ""
         except ValueError as exc:
             ctx.err(field, str(exc))
     elif p.kind == "group":

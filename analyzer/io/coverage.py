@@ -40,6 +40,18 @@ class Coverage:
         """Copies at one support level."""
         return sum(n for _, n in self.cards(level))
 
+    def distinct(self, level: str | None = None) -> int:
+        """Distinct cards at one support level (all levels when None)."""
+        levels = SUPPORT_LEVELS if level is None else (level,)
+        return sum(len(self.cards(lv)) for lv in levels)
+
+    def distinct_exact_line(self) -> str:
+        """ "distinct cards: 45 of 84 exact (54%)", the figure issue 21 asks to show."""
+        total = self.distinct()
+        exact = self.distinct("exact")
+        share = 100 * exact / total if total else 0.0
+        return f"distinct cards: {exact} of {total} exact ({share:.0f}%)"
+
 
 def deck_coverage(deck: Deck, catalog: CatalogLike) -> Coverage:
     """Group the deck's played cards by the catalog's support level."""
@@ -116,6 +128,7 @@ class DeckReport:
             rows = _wrap_items(items, max(40, width - len(head)))
             lines.append((head + rows[0]).rstrip())
             lines.extend(" " * len(head) + row for row in rows[1:])
+        lines.append(f"  {self.coverage.distinct_exact_line()}")
         verdict = "ok: can be simulated" if self.ok else f"NOT OK: {self.blocking}"
         if self.ok and self.coverage.count("approximate"):
             verdict += " (approximate cards allowed)"

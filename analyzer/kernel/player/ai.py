@@ -53,6 +53,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_impulse import play_exiled_land
+from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
@@ -127,10 +128,12 @@ def _play_land(G, C, p):
     best = -1
     best_score = -1
     have = 0
+    n_lands = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+            n_lands += 1
     # hand cards with a symbol of each color: a land scores, per color it makes, 2 per such
     # card when no land out makes that color yet, else 1
     k0 = 0
@@ -155,6 +158,8 @@ def _play_land(G, C, p):
         card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue
+        if n_lands == 0 and returns_a_land(C, card):
+            continue  # a bounce land with no other land out would return itself (ai_lands)
         colors = cards[card, CardCol.LAND_COLORS]
         score = (
             1

@@ -31,6 +31,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
 from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
+from analyzer.kernel.player.ai_lands import try_cycling
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import activation_allowed, level_up_to
@@ -192,6 +193,10 @@ def try_activate(G, C, p, context, only=-1):
             G[ob(o) + O.TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):
                 return True
+    # cycling a land card it does not need (kernel/player/ai_lands.py): mana left over
+    if only < 0 and (context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)):
+        if try_cycling(G, C, p):
+            return True
     # abilities that work from the graveyard (kernel/player/ai_graveyard.py), never in combat
     if G[pb(p) + P.GY_ABILITY] and context != 2 and context != 4 and only < 0:
         for i in range(G[pb(p) + P.GY_N]):

@@ -15,12 +15,15 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def color_choice(G, C, p):
-    """The Color bit p chooses (W = 1 ... G = 16)."""
+def color_choice(G, C, p, exclude):
+    """The Color bit p chooses (W = 1 ... G = 16), none of the Color mask `exclude` ("choose a
+    color other than white")."""
     cards = cards_of(C)
-    best = 1
+    best = 1 if (exclude & 1) == 0 else 2
     best_score = -1.0
     for c in range(5):
+        if (exclude >> c) & 1:
+            continue
         symbols = 0
         lands = 0
         for o in range(G[H.NCARDS]):

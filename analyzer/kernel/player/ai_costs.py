@@ -20,7 +20,7 @@ counters" waits until it draws more cards than the hand holds.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Op, Phase, StepCol
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, StepCol
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.player.choices import discard_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
@@ -31,7 +31,7 @@ LANDS_TO_SACRIFICE_ONE = 6
 
 
 @njit
-def _lands_in_play(G, cards, p):
+def lands_in_play(G, cards, p):
     n = 0
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
@@ -73,8 +73,18 @@ def costly_ability_ok(G, C, p, o, a, context):
     if _has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
+        # a mana rock that sacrifices itself to draw (Mind Stone): like a land, once the mana
+        # is left over and six lands are out (it keeps its mana until then)
+        if (
+            abilities[a, AbilCol.COST_SAC_SELF]
+            and cards[G[ob(o) + O.CARD], CardCol.FLAGS] & (CardFlag.TAP_MANA)
+            and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+        ):
+            return _spare_time(G, context) and (
+                lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
+            )
         return True
     sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
     if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not _spare_time(G, context):
         return False
-    return not sacrifices or _lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
+    return not sacrifices or lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE

@@ -1,6 +1,7 @@
 """Conditions (Cond): an intervening "if" of a triggered ability (603.4), an activation
 restriction ("Activate only if ...", 602.5b), a step's "if". Split from events.py, which
-re-exports ``cond_ok`` and ``cond_holds`` for its callers."""
+re-exports ``cond_ok`` and ``cond_holds`` for its callers; ``land_cond_ok``: the lands that
+enter tapped unless ... (issue 21)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.state import THRESHOLD_CARDS, ob, pb
+from analyzer.kernel.rules.state import THRESHOLD_CARDS, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -149,3 +150,35 @@ def _cond_compare(G, C, cond, ctrl):
             ):
                 return True
     return False
+
+
+@njit
+def land_cond_ok(G, C, cond, land_types, ctrl, src):
+    """The conditions of lands that enter tapped unless ... (issue 21), for src entering under
+    ctrl's control: land_types is the ability's basic land types (a WUBRG mask)."""
+    cards = cards_of(C)
+    if cond == Cond.NO_LAND_TYPES_IN_HAND:  # "you may reveal a Swamp or Forest card": if one
+        q = pb(ctrl)  # is there, the built-in player reveals it
+        for i in range(G[q + P.HAND_N]):
+            if cards[G[ob(hand_at(G, ctrl, i)) + O.CARD], CardCol.LAND_TYPES] & land_types:
+                return False
+        return True
+    lands = 0
+    basics = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if o == src or G[b + O.CTRL] != ctrl or G[b + O.PHASED]:
+            continue
+        if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
+            continue
+        if cond == Cond.NOT_CONTROL_LAND_TYPES and cards[card, CardCol.LAND_TYPES] & land_types:
+            return False
+        lands += 1
+        basics += (cards[card, CardCol.TYPES] & CardType.BASIC) != 0
+    if cond == Cond.FEWER_THAN_TWO_BASIC_LANDS:
+        return basics < 2
+    if cond == Cond.THREE_OTHER_LANDS:
+        return lands >= 3
+    return True  # NOT_CONTROL_LAND_TYPES: none found

@@ -580,7 +580,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             col = (b_ & 1, (b_ >> 1) & 1, (b_ >> 2) & 1, (b_ >> 3) & 1, (b_ >> 4) & 1)
             done = 0
             if can_pay(G, cards, abilities, ctrl, a, col, False):
-                if pay(G, cards, abilities, ctrl, a, col, False):
+                if pay(G, C, ctrl, a, col, False):
                     done = 1
         elif op == Op.RETURN_SELF_ATTACKING:
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.GRAVEYARD and G[ob(src) + O.OWNER] == ctrl:
@@ -640,8 +640,63 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
-                    if payer >= 0 and not pay(
-                        G, cards, abilities_of(C), payer, a, (0, 0, 0, 0, 0), False
-                    ):
+                    if payer >= 0 and not pay(G, C, payer, a, (0, 0, 0, 0, 0), False):
                         counter_spell_object(G, C, vals[i], False)
+        elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
+            _controller_gets(G, C, op, a, n, vals)
+        elif op == Op.RETURN_OWN_LAND:
+            for i in range(n):
+                if vals[i] >= PLAYER_BASE:
+                    land = _land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
+                    if land >= 0:
+                        move_object(G, cards, land, Zone.HAND)
     return it
+
+
+@njit
+def _land_to_return(G, cards, p, src):
+    """The land p returns to hand (their choice): the built-in player returns a tapped one (its
+    mana was used), a basic one first, and the source itself last. -1 if p controls none."""
+    best = -1
+    best_key = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or (cards[card, CardCol.TYPES] & CardType.LAND) == 0
+        ):
+            continue
+        key = (
+            4 * (o != src)
+            + 2 * (G[b + O.TAPPED] != 0)
+            + ((cards[card, CardCol.TYPES] & CardType.BASIC) != 0)
+        )
+        if key > best_key:
+            best_key = key
+            best = o
+    return best
+
+
+@njit
+def _controller_gets(G, C, op, a, n, vals):
+    """ "Its controller creates a [token] / gains life equal to its power / may search for a
+    basic land": for each permanent in vals, as it is now (the step runs before the removal)."""
+    cards = cards_of(C)
+    for i in range(n):
+        v = vals[i]
+        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+            continue
+        p = G[ob(v) + O.CTRL]
+        if op == Op.CONTROLLER_CREATES:
+            t = create_token(
+                G, cards, a, p, False, cards[a, CardCol.POWER], cards[a, CardCol.TOUGHNESS], -1
+            )
+            if t >= 0:
+                fire_enters(G, C, t)
+        elif op == Op.CONTROLLER_GAINS_POWER:
+            gain_life_event(G, C, p, max(G[ob(v) + O.CUR_P], 0))
+        else:  # "may search": a basic land helps its owner, who always takes one
+            search_basic_land(G, C, p, True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Phase, Zone
 from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
@@ -238,8 +238,26 @@ def _phase_in(G, active):
 
 
 @njit
+def _no_max_hand_size(G, C, p):
+    """Does p control a permanent that says "You have no maximum hand size" (402.2)?"""
+    if G[pb(p) + P.HAND_N] <= 7:
+        return False
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.NO_MAX_HAND
+        ):
+            return True
+    return False
+
+
+@njit
 def _cleanup(G, C):
-    discard_to_hand_size(G, C, G[H.ACTIVE])
+    if not _no_max_hand_size(G, C, G[H.ACTIVE]):
+        discard_to_hand_size(G, C, G[H.ACTIVE])
     returned = False
     if G[H.IMPULSE]:
         end_play_permissions(G)  # "until end of turn", "until the end of your next turn"

@@ -9,6 +9,10 @@ its controller and the object that caused it.
 from __future__ import annotations
 
 from analyzer.enums import (
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
     TRIGGER_FLYING,
@@ -52,7 +56,11 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.conditions import cond_holds, cond_ok  # noqa: F401 (re-exported)
+from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_ok re-exported)
+    cond_holds,
+    cond_ok,
+    land_cond_ok,
+)
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     graveyard_at,
@@ -96,9 +104,13 @@ def _enters_with(G, C, o, ctrl):
     card = G[ob(o) + O.CARD]
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH or not cond_ok(
-            G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], ctrl, 0
-        ):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ENTERS_WITH:
+            continue
+        cond = abilities[a, AbilCol.COND]
+        if cond >= Cond.NOT_CONTROL_LAND_TYPES and cond <= Cond.THREE_OTHER_LANDS:
+            if not land_cond_ok(G, C, cond, abilities[a, AbilCol.COND_SUBTYPES], ctrl, o):
+                continue
+        elif not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], ctrl, 0):
             continue
         s0 = abilities[a, AbilCol.ST_START]
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
@@ -108,7 +120,10 @@ def _enters_with(G, C, o, ctrl):
                 G[ob(o) + O.CHOSEN_SUBTYPE] = creature_type_choice(G, C, ctrl)
                 G[H.DIRTY] = DIRTY_ALL  # statics that read the chosen type
             elif steps[k, StepCol.OP] == Op.CHOOSE_COLOR:  # "As this enters, choose a color"
-                G[ob(o) + O.CHOSEN_COLOR] = color_choice(G, C, ctrl)
+                # "choose a color other than white" (a Thriving land): not its fixed colors
+                G[ob(o) + O.CHOSEN_COLOR] = color_choice(
+                    G, C, ctrl, cards[card, CardCol.LAND_COLORS] & 31
+                )
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
@@ -260,10 +275,11 @@ def activation_allowed(G, C, o, ab, p):
     [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
     (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
     abilities = abilities_of(C)
-    if abilities[ab, AbilCol.FROM_GRAVEYARD] and (
-        G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p
-    ):
+    from_zone = abilities[ab, AbilCol.FROM_GRAVEYARD]
+    if from_zone == 1 and (G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p):
         return False  # "Exile this card from your graveyard": only from its owner's graveyard
+    if from_zone == 2 and (G[ob(o) + O.ZONE] != Zone.HAND or G[ob(o) + O.OWNER] != p):
+        return False  # cycling: only from its owner's hand
     once = abilities[ab, AbilCol.ONCE_EACH_TURN]
     if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
         return False
@@ -469,14 +485,15 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             hit = False
             if k == AbilityKind.SECOND_SPELL:
                 hit = nth == 2 and (ctrl == p or tp == 1)
-            elif ctrl == p and k == AbilityKind.NONCREATURE_SPELL:
-                # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
-                if tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
+            elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
+                if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
+                    hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
+                elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
                     hit = (
                         cards[G[ob(o) + O.CARD], CardCol.TYPES]
                         & (CardType.INSTANT | CardType.SORCERY)
                     ) != 0
-                else:
+                else:  # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
                     hit = noncreature or (
                         tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
                     )
@@ -492,6 +509,22 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)
             ):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def _spell_cast_hits(tp, ctrl, caster, spell_types):
+    """Does a spell_cast ability (TRIG_PARAM tp) of ctrl's trigger on caster's spell?"""
+    if tp & SPELL_BY_ANY:
+        pass
+    elif tp & SPELL_BY_OPPONENT:
+        if caster == ctrl:
+            return False
+    elif caster != ctrl:
+        return False
+    if tp & SPELL_NONCREATURE:
+        return (spell_types & CardType.CREATURE) == 0
+    want = tp & (SPELL_BY_OPPONENT - 1)  # the CardType mask
+    return want == 0 or (spell_types & want) != 0
 
 
 @njit

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from analyzer.enums import (
     CHOSEN_COLOR_MANA,
+    IDENTITY_MANA,
+    OPP_LANDS_MANA,
     AbilCol,
     CardCol,
     CardFlag,
@@ -39,7 +41,9 @@ from analyzer.enums import (
     PlayerLevel,
     Zone,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, SCRATCH, H, O, P, W
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, SCRATCH, H, O, P, W
+from analyzer.kernel.rules.actions import deal_damage
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.state import hand_at, move_object, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -54,6 +58,9 @@ SRC_POOL = 4  # a mana in p's mana pool (objs: its color index, 5 = colorless)
 POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
 # mana that stays until end of turn (Brazen Collector's)
 MAX_SOURCES = SCRATCH // 2
+PAIN_BIT = 1 << 12  # mask bit: the source's colored mana deals 1 damage to its controller
+PAIN_COST = 50  # plan score: a pain source pays a colored symbol only when nothing else can
+USE_COLORED = 2  # use[i] of a source chosen for a colored symbol (a pain source then hurts)
 
 
 @njit
@@ -109,21 +116,31 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
                 continue
             m = cards[card, CardCol.LAND_COLORS]
-            if m == CHOSEN_COLOR_MANA:
-                m = G[b + O.CHOSEN_COLOR]
+            if m >= CHOSEN_COLOR_MANA:  # colors the game decides (a few lands and rocks)
+                m = _decided_colors(G, cards, b, p, m)
             if m == 0:
                 continue  # a land that makes no mana (a fetch land)
             m |= cards[card, CardCol.CREATURE_MANA] << CREATURE_SHIFT
             if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
                 m |= FILTER_BIT
+            if cards[card, CardCol.FLAGS] & CardFlag.PAIN_MANA:
+                m |= PAIN_BIT
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
         else:
             m = ANY_COLOR
         # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
-        # a payment leaves unused is lost (no floating mana)
+        # a payment leaves unused is lost (no floating mana). A land making one of each of its
+        # colors ("{T}: Add {B}{G}", a bounce land) is one entry per color.
+        split = units > 1 and k == SRC_LAND and _popcount5(m) == units
+        rest = m
         for _ in range(units):
             if n < masks.shape[0]:
-                masks[n] = m
+                if split:
+                    low = rest & -rest
+                    masks[n] = low | (m & ~31)
+                    rest &= ~low
+                else:
+                    masks[n] = m
                 objs[n] = o
                 kinds[n] = k
                 n += 1
@@ -131,6 +148,32 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
 
 
 NO_NEEDS = (0, 0, 0, 0, 0)
+
+
+@njit
+def _decided_colors(G, cards, b, p, m):
+    """The colors of a source whose LAND_COLORS the game decides: the color chosen as it
+    entered (plus its fixed colors: a Thriving land), p's commander's color identity (none
+    without a commander, 903.4f), or the colors the lands p's opponents control could make."""
+    out = m & 63  # fixed colors and {C}
+    if m & CHOSEN_COLOR_MANA:
+        out |= G[b + O.CHOSEN_COLOR]
+    if m & IDENTITY_MANA:
+        cmd = G[pb(p) + P.COMMANDER] - 1
+        if cmd >= 0:
+            out |= cards[G[ob(cmd) + O.CARD], CardCol.IDENTITY]
+    if m & OPP_LANDS_MANA:
+        for i in range(G[H.BF_N]):
+            q = ob(G[OFF_BATTLEFIELD + i])
+            if G[q + O.CTRL] == p or G[q + O.PHASED]:
+                continue
+            qc = G[q + O.CARD]
+            if cards[qc, CardCol.TYPES] & CardType.LAND:
+                lc = cards[qc, CardCol.LAND_COLORS]
+                if lc >= CHOSEN_COLOR_MANA:  # the opponent's own decided colors (no recursion
+                    lc = (lc & 31) | G[q + O.CHOSEN_COLOR]  # into their Orchards)
+                out |= lc & 31
+    return out
 
 
 @njit
@@ -201,6 +244,8 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
                 if use[i] or (masks[i] & bit) == 0:
                     continue
                 score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
+                if masks[i] & PAIN_BIT:
+                    score += PAIN_COST
                 if score < best_score:
                     best_score = score
                     best = i
@@ -208,7 +253,7 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
                 if not _filter_one(masks, kinds, n, use):
                     return False
             else:
-                use[best] = 1
+                use[best] = USE_COLORED
             need -= 1
     g = generic
     for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
@@ -349,8 +394,10 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
 
 
 @njit
-def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+def pay_spell(G, C, p, card, generic, colored, any_type):
     """pay() for a card's cost (hybrid symbols split as plan_spell finds)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
     masks = G[W.SRC_MASK : W.SRC_MASK + MAX_SOURCES]
     objs = G[W.SRC_OBJ : W.SRC_OBJ + MAX_SOURCES]
     kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
@@ -370,6 +417,9 @@ def pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
                 G[slot] -= 1 if G[slot] & (POOL_KEEP - 1) else POOL_KEEP
                 continue
             G[ob(o) + O.TAPPED] = 1
+            if use[i] == USE_COLORED and masks[i] & PAIN_BIT:
+                # "This land deals 1 damage to you": 1 damage per tap, for colored mana only
+                deal_damage(G, C, o, PLAYER_BASE + p, 1)
             if kinds[i] == SRC_SAC_ANY:
                 fire_sacrificed_for_mana(G, cards, abilities, o)
                 move_object(G, cards, o, Zone.GRAVEYARD)  # a token then ceases to exist
@@ -428,9 +478,9 @@ def can_pay(G, cards, abilities, p, generic, colored, any_type):
 
 
 @njit
-def pay(G, cards, abilities, p, generic, colored, any_type):
+def pay(G, C, p, generic, colored, any_type):
     """Tap (and sacrifice) the planned sources. Returns False, changing nothing, if unpayable."""
-    return pay_spell(G, cards, abilities, p, -1, generic, _colored(G, colored), any_type)
+    return pay_spell(G, C, p, -1, generic, _colored(G, colored), any_type)
 
 
 @njit(inline="always")  # returns a view of G: no reference to count (see config.njit)

@@ -67,7 +67,6 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
     countered unless its controller pays. Paying is that player's choice (they may decline);
     the built-in player pays whenever it can (it chose that target)."""
     cards = cards_of(C)
-    abilities = abilities_of(C)
     for i in range(G[H.STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
         k = G[e + S.KIND]
@@ -77,7 +76,7 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
             or G[e + S.ZCC] != target_zcc
         ):
             continue
-        if pay(G, cards, abilities, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
+        if pay(G, C, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
             return
         if k == SK_SPELL:
             count_undelivered(G, G[e + S.PROMISED], G[e + S.CTRL])

@@ -153,7 +153,6 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     ability row the entry resolves: the card's spell ability, or the chosen mode's row of a
     modal spell (700.2a). Returns CAST_OK, or why nothing changed."""
     cards = cards_of(C)
-    abilities = abilities_of(C)
     card = G[ob(o) + O.CARD]
     colored = G[W.COLOR : W.COLOR + 5]
     generic = base_cost(G, C, o, colored)
@@ -182,7 +181,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     if cards[card, CardCol.COST_X]:  # 601.2b: X is chosen as the spell is cast (at least 1)
         x = x_choice(G, C, p, card, generic, colored, any_type)
         generic += (x - 1) * cards[card, CardCol.COST_X]
-    if not pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
+    if not pay_spell(G, C, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
         G[pb(p) + P.COMMANDER_CASTS] += 1
@@ -290,7 +289,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     # tap the source first so it is not used to pay for itself
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O.TAPPED] = 1
-    if not pay(G, cards, abilities, p, generic, colored, False):
+    if not pay(G, C, p, generic, colored, False):
         if abilities[ab, AbilCol.COST_TAP]:
             G[ob(o) + O.TAPPED] = 0
         return False
@@ -306,8 +305,10 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
-    elif abilities[ab, AbilCol.FROM_GRAVEYARD]:
+    elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 1:
         move_object(G, cards, o, Zone.EXILE)  # "Exile this card from your graveyard" (a cost)
+    elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 2:
+        move_object(G, cards, o, Zone.GRAVEYARD)  # cycling: "Discard this card" (a cost)
     push_entry(
         G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots, zccs, -1, zcc
     )
