@@ -21,23 +21,13 @@ counters" waits until it draws more cards than the hand holds.
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, StepCol
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.state import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
-
-
-@njit
-def lands_in_play(G, cards, p):
-    n = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] == p and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND:
-            n += 1
-    return n
 
 
 @njit

@@ -392,16 +392,3 @@ def any_legal_target(G, C, ab, ctrl, promised, slots, zccs):
             if value_legal(G, cards, targets, g, v, zccs[s0 + k], ctrl):
                 ok = True
     return had, ok
-
-
-@njit
-def stack_has_spell(G):
-    for i in range(G[H.STACK_N]):
-        if G[OFF_STACK + i * SF + S.KIND] == SK_SPELL:
-            return True
-    return False
-
-
-@njit
-def creature_is_mine(G, o, p):
-    return G[ob(o) + O.CTRL] == p
