@@ -39,3 +39,32 @@ def test_flags_are_distinct_single_bits(name: str) -> None:
 def test_parameter_bits_sit_above_the_subtype_mask(name: str) -> None:
     assert min(GROUPS[name]) > SUBTYPE_BITS
     assert min(GROUPS[name]) > max(CardType)
+
+
+def _value_enums() -> dict[str, tuple]:
+    from analyzer import enums
+
+    return {
+        n: v
+        for n, v in vars(enums).items()
+        if isinstance(v, tuple) and hasattr(v, "_fields") and not n.startswith("_")
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_value_enums()))
+def test_enum_values_are_distinct(name: str) -> None:
+    # Two branches that each append "the next number" to Op, Cond, a column list ... give two
+    # names one value; git merges it cleanly and the interpreter then runs one op for both.
+    enum = _value_enums()[name]
+    values = list(enum)
+    dups = [(f, v) for f, v in zip(enum._fields, values, strict=True) if values.count(v) > 1]
+    assert not dups, (name, dups)
+
+
+def test_condition_names_have_distinct_codes() -> None:
+    # Cond's own values share one number line with the control_<subtype> ranges.
+    by_code: dict[int, list[str]] = {}
+    for n, v in ep.COND_NAMES.items():
+        by_code.setdefault(v, []).append(n)
+    assert {v: ns for v, ns in by_code.items() if len(ns) > 1} == {}
+    assert set(ep.Cond) <= set(by_code), sorted(set(ep.Cond) - set(by_code))
