@@ -98,7 +98,7 @@ def assert_same_table(got: pd.DataFrame, want: pd.DataFrame) -> None:
             assert a.astype(str).tolist() == b.astype(str).tolist(), col
 
 
-@pytest.mark.parametrize("games_per_chunk", [7, 100, 10_000])
+@pytest.mark.parametrize("games_per_chunk", [23, 100, 10_000])
 def test_sums_give_the_in_memory_tables(games_per_chunk: int) -> None:
     frame = synthetic_decisions(5)
     want = dt.aggregate(frame, games=900)
