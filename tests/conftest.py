@@ -5,7 +5,8 @@
   with ``from conftest import bf, seat``.
 - ``run_player``, ``names``: play a position of tests/scenarios/player/ and read its zones.
 - ``CAST_SHARE_EXCEPTIONS``: the bundled cards the standard player rightly leaves in hand in
-  many games, with the reason (the cast-share tests of test_player.py and test_calibrate.py).
+  many games, with the reason (``analysis/calibration.py``, which ``calibrate`` reads too;
+  the cast-share tests of test_player.py and test_calibrate.py).
 - The ``compile`` marker (pyproject.toml): tests that start processes which compile or load the
   whole kernel (a fresh subprocess, Dask workers) or take over ~20 s warm;
   ``python3 -m pytest -m "not compile"`` skips them.
@@ -152,14 +153,4 @@ def names(state: dict, seat: int, zone: str) -> list[str]:
 # Cards the standard player rightly leaves in hand in many games where it draws them, each with
 # the reason; every other bundled nonland card must be cast in at least 40% of those games
 # (tests/test_player.py counts copies, tests/test_calibrate.py counts games, as calibrate does).
-CAST_SHARE_EXCEPTIONS = {
-    "Wear Down": "destroys artifacts and enchantments: most opposing decks offer few targets",
-    "Dawn's Truce": "protection: cast only when removal or a sweeper comes at its owner's "
-    "board, or after blocks (promised: indestructible) when it saves a creature in a fight",
-    "Long River's Pull": "a counterspell: cast only at a creature spell (any spell promised) "
-    "worth it, with UU kept up",
-    "Cruelclaw's Heist": "hand attack: cast only while the opponent holds cards, which late "
-    "draws often find empty",
-    "Wildfire Howl": "a sweeper: cast only when it kills more of the opponent's creatures than "
-    "of its owner's, which RG's own X/2s often forbid",
-}
+from analyzer.analysis.calibration import CAST_SHARE_EXCEPTIONS  # noqa: E402,F401
