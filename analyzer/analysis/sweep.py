@@ -296,9 +296,7 @@ def prepare(plan: Plan, catalog: Any) -> list[PreparedCell]:
         inputs = kernel_inputs(decks, catalog, seat_levels(len(decks), cell.player))
         policy = cell.policy or plan.policies[0]
         pol = policy_table(policy, inputs.card_names, catalog.lookup)
-        life = (
-            plan.life if plan.life is not None else (40 if decks[0].format == "commander" else 20)
-        )
+        life = plan.life if plan.life is not None else decks[0].starting_life
         m = Matchup(
             inputs.C,
             pol,

@@ -128,6 +128,7 @@ def cardstats(
         override_warnings,
         read_policy_files,
     )
+    from analyzer.api.runs import starting_life
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -153,7 +154,7 @@ def cardstats(
         t0 = time.perf_counter()
         results = []
         for decks in loaded:
-            starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
+            starting = starting_life(decks, life)
             results.append(
                 simulate_matchup(
                     decks,

@@ -168,6 +168,7 @@ def tune(
     ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up)."""
     from analyzer.analysis.tune import check_inputs, tune_card
     from analyzer.api.checks import check_run_args
+    from analyzer.api.runs import starting_life
     from analyzer.api.simulation import _load, matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -184,7 +185,7 @@ def tune(
     loaded = [_load(paths, catalog, allow_approximate) for paths in matchups(deck, vs)]
 
     def starting(decks: Sequence[Any]) -> int:
-        return life if life is not None else (40 if decks[0].format == "commander" else 20)
+        return starting_life(decks, life)
 
     check_inputs(loaded, catalog, card, features, base, opponents or base)
     if on_start is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,8 +90,9 @@ def check_plots(plots: bool) -> None:
             ) from None
 
 
-def starting_life(decks: list[Deck], life: int | None) -> int:
-    return life if life is not None else (40 if decks[0].format == "commander" else 20)
+def starting_life(decks: Sequence[Deck], life: int | None) -> int:
+    """``--life`` if given, else the first seat's deck's format's (40 in Commander)."""
+    return life if life is not None else decks[0].starting_life
 
 
 def recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) -> Any:

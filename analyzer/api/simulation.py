@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from analyzer.api.checks import check_run_args
+from analyzer.api.runs import starting_life
 from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
@@ -118,7 +119,7 @@ def simulate(
     t0 = time.perf_counter()
     results = []
     for decks in loaded:
-        starting = life if life is not None else (40 if decks[0].format == "commander" else 20)
+        starting = starting_life(decks, life)
         results.append(
             simulate_matchup(
                 decks,
@@ -153,9 +154,7 @@ def simulate(
     if out is not None:
         from analyzer.analysis.replay_session import replay_settings
 
-        lives = [
-            life if life is not None else (40 if d[0].format == "commander" else 20) for d in loaded
-        ]
+        lives = [starting_life(d, life) for d in loaded]
         replay = replay_settings(seat_paths, lives, policy, card_files)
         run.out_dir = _write(
             run,

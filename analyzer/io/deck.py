@@ -53,6 +53,11 @@ class Deck:
         """Cards in the sideboard."""
         return _total(self.sideboard)
 
+    @property
+    def starting_life(self) -> int:
+        """Life at the start of a game this deck plays: 40 in Commander (CR 903.7), else 20."""
+        return 40 if self.format == "commander" else 20
+
     def cards(self) -> list[str]:
         """The main deck expanded to one name per card (commander excluded), in list order."""
         return [name for name, count in self.main for _ in range(count)]
