@@ -21,7 +21,7 @@ import numpy as np
 
 def main() -> None:
     from analyzer import bundled
-    from analyzer.analysis.simulate import kernel_inputs
+    from analyzer.analysis.simulate import DEFAULT_TURNS_PER_PLAYER, kernel_inputs
     from analyzer.api.simulation import _load
     from analyzer.cards.catalog import load_catalog
     from analyzer.enums import END_REASON_NAMES
@@ -84,7 +84,7 @@ def main() -> None:
                 args.seed,
                 start + a,
                 life,
-                60,
+                DEFAULT_TURNS_PER_PLAYER * seats,  # as simulate: a 4-player pod needs ~52 turns
                 50_000,
                 out[a:b],
             )
