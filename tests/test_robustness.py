@@ -9,11 +9,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 import pandas as pd
+import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
@@ -95,6 +97,26 @@ def test_two_runs_into_one_folder_never_mix(tmp_path: Path) -> None:
     assert code == 0, err
     assert not (out / LOCK_NAME).exists()
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_killed_run_not_yet_reaped_does_not_hold_the_folder(tmp_path: Path) -> None:
+    """A run killed under a parent that has not waited for it is a zombie: kill(pid, 0) still
+    succeeds, but it writes nothing any more, so its lock is taken over."""
+    out = tmp_path / "run"
+    out.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        deadline = time.monotonic() + 30
+        while "Z" not in Path(f"/proc/{dead.pid}/stat").read_text().rpartition(")")[2][:3]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        (out / LOCK_NAME).write_text(f"{dead.pid} {os.uname().nodename}")
+        code, _, err = _cli(_quick(out))
+        assert code == 0, err
+        assert not (out / LOCK_NAME).exists()
+    finally:
+        dead.wait()
 
 
 def test_no_stale_file_of_an_older_run_stays(tmp_path: Path) -> None:

@@ -364,7 +364,13 @@ def _pid_alive(pid: int) -> bool:
         return False
     except (PermissionError, OSError):
         return True  # someone else's live process (or no way to tell: assume alive)
-    return True
+    # A killed run whose parent has not reaped it yet (a zombie) still answers kill(pid, 0);
+    # on Linux its state says it is gone.
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return True
+    return stat.rpartition(")")[2].split()[:1] not in (["Z"], ["X"])
 
 
 def _unwritable(folder: Path, exc: OSError) -> InputError:
