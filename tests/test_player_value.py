@@ -165,3 +165,20 @@ def test_burn_is_not_thrown_at_the_opponent_for_nothing():
     )
     assert names(state, 0, "graveyard") == ["Playful Shove"]
     assert state["seats"][1]["life"] < 20
+
+
+def test_a_sweeper_is_judged_by_what_it_kills():
+    state = run_player("sweeper_judged_by_what_it_kills")
+    assert names(state, 0, "hand") == ["Wildfire Howl"]
+    assert "Raccoon Rallier" in names(state, 0, "battlefield")
+    # the same boards, but the opponent's creatures are three X/2s: the Howl goes
+    state = run_player(
+        "sweeper_judged_by_what_it_kills",
+        (
+            '"Rust-Shield Rampager", "Junkblade Bruiser"]',
+            '"Bark-Knuckle Boxer", "Raccoon Rallier", "Raccoon Rallier"]',
+        ),
+        ('"Mountain", "Bark-Knuckle Boxer", "Raccoon Rallier"]', '"Mountain", "Raccoon Rallier"]'),
+    )
+    assert "Wildfire Howl" in names(state, 0, "graveyard")
+    assert names(state, 1, "battlefield").count("Raccoon Rallier") == 0

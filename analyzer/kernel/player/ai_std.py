@@ -9,8 +9,9 @@ against damage, indestructible against destroy, hexproof against anything; never
 exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
 attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
 step (the mana kept up for them is spent there), except an instant draw whose cost discards a
-card or that triggers a noncreature-spell payoff before combat (draw_now); removal goes at a
-target worth the card (a bite or a fight by the creature it kills, not p's); an
+card p would discard anyway or that triggers a noncreature-spell payoff before combat
+(draw_now); removal goes at a target worth the card (a bite or a fight by the creature it
+kills, not p's), burn at a player only when that is worth a card (_burn_at_player_worth); an
 instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to recast
 or wins its fight, a token, an expensive creature at an opponent's end step), never at sorcery
 speed on a nontoken.
