@@ -80,3 +80,27 @@ def test_the_brews_discard_keeps_the_land_the_player_is_short_of():
         ('[[seat]]\nhand = ["Sazacap', '[[seat]]\nlevel = "basic"\nhand = ["Sazacap'),
     )
     assert names(basic, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
+
+
+def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
+    state = run_player("discard_draw_waits_without_a_spare_card")
+    assert _casts(state, "Sazacap's Brew") == []
+    assert names(state, 0, "hand") == ["Into the Flood Maw", "Sazacap's Brew"]
+    # at the opponent's end step the mana is spare: the Brew goes, paying with the instant
+    state = run_player(
+        "discard_draw_waits_without_a_spare_card",
+        ("active = 0", "active = 1"),
+        ('advance = "main2"', 'advance = "next_turn"'),
+    )
+    casts = _casts(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "end step" in casts[0], casts
+    assert names(state, 0, "graveyard") == ["Into the Flood Maw", "Sazacap's Brew"]
+    # with a spare land in hand (five lands in sight) it goes in the main phase, paying the land
+    state = run_player(
+        "discard_draw_waits_without_a_spare_card",
+        ('"Into the Flood Maw", "Mountain"]', '"Into the Flood Maw", "Mountain", "Island"]'),
+    )
+    casts = _casts(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert names(state, 0, "graveyard") == ["Island", "Sazacap's Brew"]
+    assert "Into the Flood Maw" in names(state, 0, "hand")

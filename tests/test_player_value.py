@@ -142,3 +142,43 @@ def test_a_food_is_kept_while_the_life_does_not_matter():
         ),
     )
     assert state["seats"][1]["life"] == 17
+
+
+def test_burn_is_not_thrown_at_the_opponent_for_nothing():
+    state = run_player("burn_not_at_face_early")
+    assert names(state, 0, "hand") == ["Playful Shove"]
+    assert state["seats"][1]["life"] == 20
+    # the point of damage is lethal: it goes
+    state = run_player(
+        "burn_not_at_face_early",
+        ('[[seat]]\nhand = ["Forest"', '[[seat]]\nlife = 1\nhand = ["Forest"'),
+    )
+    assert names(state, 0, "graveyard") == ["Playful Shove"]
+    assert state["seats"][1]["life"] <= 0
+    # it sets off a spell payoff (Coruscation Mage pings on each noncreature spell): it goes
+    state = run_player(
+        "burn_not_at_face_early",
+        (
+            'battlefield = ["Mountain", "Mountain"]',
+            'battlefield = ["Mountain", "Mountain", "Coruscation Mage"]',
+        ),
+    )
+    assert names(state, 0, "graveyard") == ["Playful Shove"]
+    assert state["seats"][1]["life"] < 20
+
+
+def test_a_sweeper_is_judged_by_what_it_kills():
+    state = run_player("sweeper_judged_by_what_it_kills")
+    assert names(state, 0, "hand") == ["Wildfire Howl"]
+    assert "Raccoon Rallier" in names(state, 0, "battlefield")
+    # the same boards, but the opponent's creatures are three X/2s: the Howl goes
+    state = run_player(
+        "sweeper_judged_by_what_it_kills",
+        (
+            '"Rust-Shield Rampager", "Junkblade Bruiser"]',
+            '"Bark-Knuckle Boxer", "Raccoon Rallier", "Raccoon Rallier"]',
+        ),
+        ('"Mountain", "Bark-Knuckle Boxer", "Raccoon Rallier"]', '"Mountain", "Raccoon Rallier"]'),
+    )
+    assert "Wildfire Howl" in names(state, 0, "graveyard")
+    assert names(state, 1, "battlefield").count("Raccoon Rallier") == 0

@@ -9,8 +9,9 @@ against damage, indestructible against destroy, hexproof against anything; never
 exile or bounce), or flips a fight after blocks (a team pump: lethal counts every unblocked
 attacker); instant draw, instant token makers and flash creatures wait for an opponent's end
 step (the mana kept up for them is spent there), except an instant draw whose cost discards a
-card or that triggers a noncreature-spell payoff before combat (draw_now); removal goes at a
-target worth the card (a bite or a fight by the creature it kills, not p's); an
+card p would discard anyway or that triggers a noncreature-spell payoff before combat
+(draw_now); removal goes at a target worth the card (a bite or a fight by the creature it
+kills, not p's), burn at a player only when that is worth a card (_burn_at_player_worth); an
 instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to recast
 or wins its fight, a token, an expensive creature at an opponent's end step), never at sorcery
 speed on a nontoken.
@@ -43,6 +44,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_tricks import dies, kills_in_fight
 from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
+from analyzer.kernel.player.choices import spare_card
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.rules.targets import combat_damage_to, threat_std
@@ -101,10 +103,15 @@ def role_may_help(G, cards, card, context, p):
 @njit
 def draw_now(G, cards, card, p):
     """Main phase: is an instant draw spell better cast now than at the opponent's end step?
-    When its additional cost discards a card (Sazacap's Brew: by the end step the hand is
-    often empty, and the spell is stranded), or in main phase 1 when p controls a creature
-    with a "whenever you cast a noncreature spell" trigger (prowess, the Otters: the trigger
-    pays before combat, not at their end step)."""
+    When its additional cost discards a card (Sazacap's Brew) and p holds a card it would
+    discard anyway (choices.spare_card: an extra land, a card out of reach): by the end step
+    that card may be gone and the spell stranded. Without one, the Brew would cost a card p
+    can cast (the two-drop of the turn): it waits for the end step, where the mana is spare.
+    Or in main phase 1 when p controls a creature with a "whenever you cast a noncreature
+    spell" trigger (prowess, the Otters: the trigger pays before combat, not at their end
+    step), the discard too only with a spare card."""
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, cards, p):
+        return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True
     return G[H.PHASE] == Phase.MAIN1 and board_payoffs(G, cards, p)[0] > 0
@@ -148,7 +155,9 @@ def removal_worth(G, C, p, ab, slots, context):
     steps = steps_of(C)
     abilities = abilities_of(C)
     v, g = _first_target(G, C, ab, slots, p)
-    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+    if v >= PLAYER_BASE:
+        return _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
+    if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
     fight = combat_damage_to(G, v) if context == 2 else 0
@@ -216,6 +225,30 @@ def removal_worth(G, C, p, ab, slots, context):
         if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
             n_removal += 1
     return n_removal >= 2
+
+
+@njit
+def _burn_at_player_worth(G, C, p, ab, slots, q, g):
+    """A removal spell that can hit any target (Playful Shove) aimed at opponent q because no
+    creature of theirs is worth it: a point of damage to a player is not worth a card (held,
+    it kills the X/1 that comes), unless it is lethal, the spell sets off p's payoffs
+    (prowess, the Otters: the damage rides on the triggers), or the game is late (no
+    creature worth waiting for)."""
+    cards = cards_of(C)
+    steps = steps_of(C)
+    abilities = abilities_of(C)
+    dmg = 0
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == Op.DAMAGE and steps[k, StepCol.REF] == g:
+            dmg += steps[k, StepCol.A]
+    if dmg == 0 or q == p:
+        return True  # not burn at an opponent: the ordinary target check decided
+    return (
+        dmg >= G[pb(q) + P.LIFE]
+        or cast_bonus(G, cards, p, abilities[ab, AbilCol.CARD], slots) > 0
+        or late_game(G)
+    )
 
 
 @njit

@@ -3,7 +3,8 @@ what to forage, how to answer a "loses N life unless" punisher.
 
 The rules part is fixed; the choice is the built-in player's, one documented heuristic that
 reads the chooser's own hand and the public battlefield:
-- discard: an extra land once five lands are in play, else the least valuable card; a "may"
+- discard: an extra land once five lands are in play (the standard player: five in play and in
+  hand), else the least valuable card; a "may"
   discard (rummaging) happens only when the hand holds such an extra land or a card the player
   cannot cast within two more land drops;
 - forage: exile the three least valuable cards of the graveyard when it has three, else
@@ -21,7 +22,7 @@ reads the chooser's own hand and the public battlefield:
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Subtype, Zone
+from analyzer.enums import CardCol, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import sacrifice
@@ -33,27 +34,60 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 
 
 @njit
+def _discard_key(G, cards, p, card, lands, hand_lands):
+    """How much p wants to keep this card in hand (discard_choice takes the least): a land 0
+    once it has lands enough (LANDS_ENOUGH in play; the standard player counts the lands in
+    its hand too: with five in sight, a land is worth less than a spell it can cast), else
+    LAND_VALUE_SHORT; a card out of reach for now (more than two lands away) 1; else its
+    value."""
+    if cards[card, CardCol.TYPES] & CardType.LAND:
+        seen = lands
+        if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
+            seen += hand_lands
+        return 0 if seen >= LANDS_ENOUGH else LAND_VALUE_SHORT
+    if cards[card, CardCol.MV] > lands + 2:
+        return 1  # out of reach for now
+    return cards[card, CardCol.VALUE]
+
+
+@njit
+def _hand_lands(G, cards, p):
+    n = 0
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            n += 1
+    return n
+
+
+@njit
 def discard_choice(G, C, p, optional):
     """The card p discards, or -1 (empty hand, or an optional discard p declines)."""
     cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
+    hand_lands = _hand_lands(G, cards, p)
     worst = -1
     worst_key = 1 << 30
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        card = G[ob(o) + O.CARD]
-        if cards[card, CardCol.TYPES] & CardType.LAND:
-            key = 0 if lands >= LANDS_ENOUGH else LAND_VALUE_SHORT
-        else:
-            key = cards[card, CardCol.VALUE]
-            if cards[card, CardCol.MV] > lands + 2:
-                key = 1  # out of reach for now
+        key = _discard_key(G, cards, p, G[ob(o) + O.CARD], lands, hand_lands)
         if key < worst_key:
             worst_key = key
             worst = o
     if optional and worst_key > 1:
         return -1
     return worst
+
+
+@njit
+def spare_card(G, cards, p):
+    """Does p hold a card it would discard anyway (discard_choice's optional discard takes
+    one: an extra land, a card out of reach)?"""
+    lands = lands_in_play(G, cards, p)
+    hand_lands = _hand_lands(G, cards, p)
+    for i in range(G[pb(p) + P.HAND_N]):
+        if _discard_key(G, cards, p, G[ob(hand_at(G, p, i)) + O.CARD], lands, hand_lands) <= 1:
+            return True
+    return False
 
 
 @njit
