@@ -162,7 +162,11 @@ def attacks(G, C, p, d):
         prow = _prowess(G, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True):
+        elif (
+            n_tricks > 0
+            and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True)
+            and (G[ob(a) + O.TOKEN] == 0 or _pump_kills_eaters(G, cards, a, blk, nb, bp + prow))
+        ):
             chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
@@ -186,7 +190,7 @@ def attacks(G, C, p, d):
     # turn after turn)
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
-    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep)
+    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
     home_dmg, _nb = damage_through(G, send, n_send, keep, home, used, True)
     if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
         for i in range(na):
@@ -320,6 +324,17 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
         if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
+
+
+@njit
+def _pump_kills_eaters(G, cards, a, blk, nb, bp):
+    """At +bp power, does a kill each blocker that would eat it (a trick backs a token only
+    when it turns the block into a kill: ai_tricks.trick_focus saves no token alone)?"""
+    for j in range(nb):
+        b = blk[j]
+        if can_block(cards, G, b, a) and blocker_wins(G, b, a) and not kills_pumped(G, a, b, bp, 0):
+            return False
+    return True
 
 
 @njit
