@@ -33,6 +33,7 @@ from analyzer.kernel.player.ai_race import (
     combat_power,
     damage_through,
     double_block_kills,
+    group_goes,
     held_pump,
     kills_pumped,
     race_clocks,
@@ -196,8 +197,12 @@ def attacks(G, C, p, d):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
-    elif not ahead:
-        _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    else:
+        if not ahead:
+            _hold_back_for_the_race(
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
+            )
+        _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
@@ -253,6 +258,33 @@ def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d
         if best < 0:
             return
         chosen[best] = 0
+
+
+@njit
+def _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+    """Several attackers left home, each of which a blocker would stop alone, go together when
+    the defender's blockers cannot eat them all and the group kills before it is eaten away
+    (ai_race.group_goes, the rule the race gives both sides), and p still wins the race with
+    them on the attack (_clocks)."""
+    grp = G[W.DMG_SRC + 2 * MAX_COMBATANTS : W.DMG_SRC + 3 * MAX_COMBATANTS]
+    ng = 0
+    other = 0
+    for i in range(na):
+        if chosen[i]:
+            other += combat_power(G, att[i])
+        elif G[ob(att[i]) + O.CUR_P] > 0:
+            grp[ng] = att[i]
+            ng += 1
+    if ng < 2 or not group_goes(G, cards, grp, ng, blk, nb, other, d_life):
+        return
+    for i in range(na):
+        if chosen[i] == 0 and G[ob(att[i]) + O.CUR_P] > 0:
+            chosen[i] = 4
+    mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    if mine > theirs:
+        for i in range(na):
+            if chosen[i] == 4:
+                chosen[i] = 0
 
 
 @njit

@@ -362,7 +362,7 @@ def eaten(G, cards, a, home, nh):
 
 
 @njit
-def _group_goes(G, cards, grp, ng, home, nh, other, life):
+def group_goes(G, cards, grp, ng, home, nh, other, life):
     """Several attackers the creatures home[:nh] would each eat, grp[:ng], attack together when
     those cannot eat them all: each turn each creature at home that eats one of them alone
     eats one (the biggest first), two of the others one more (a double block), and the rest
@@ -402,7 +402,7 @@ def side_plan(G, cards, q, other_home, n_other, send, keep, life):
     and its player at life: each creature of q that could attack (attackers_of) attacks unless
     they eat it (eaten: one that kills it and survives, or a double block); several that they
     would eat alone attack together when they cannot eat them all and the group kills before
-    it is eaten away (_group_goes). send gets the attackers, keep the creatures that can block
+    it is eaten away (group_goes). send gets the attackers, keep the creatures that can block
     on the other side's turns (those that stay home, tapped or not now, and attackers with
     vigilance). The same rules the attacker's own attacks start from (ai_attack._attack_ok,
     without trades; its go-wide attack). Returns (how many attack, how many stay home)."""
@@ -435,7 +435,7 @@ def side_plan(G, cards, q, other_home, n_other, send, keep, life):
     if ne == 0:
         return ns, nk
     grp = send[cap - ne : cap]
-    goes = _group_goes(G, cards, grp, ne, other_home, n_other, other, life)
+    goes = group_goes(G, cards, grp, ne, other_home, n_other, other, life)
     for i in range(ne):
         o = grp[i]
         kw = G[ob(o) + O.CUR_KW]
