@@ -200,3 +200,100 @@ def test_a_burn_spell_backs_an_attack():
     )
     assert _tapped(state, 0, "Lightshell Duo") == [False]
     assert names(state, 0, "hand") == ["Blooming Blast"]
+
+
+def _line(state: dict, text: str) -> str:
+    """The play-by-play line that contains text ("" if none)."""
+    lines = state["play_by_play"]
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    return next((line for line in lines if text in line), "")
+
+
+def test_a_flash_creature_ambushes_an_attacker():
+    """Galewind Moose cast in the declare-attackers step blocks and eats the 4/4 (the file's
+    [expect]); the basic player keeps it in hand for the end step and takes 4."""
+    state = run_player("ambush_flash_blocker")
+    assert "declare attackers" in _line(state, "casts Galewind Moose")
+    assert "Galewind Moose" in names(state, 1, "battlefield")
+    state = run_player(
+        "ambush_flash_blocker",
+        (
+            '[[seat]]\nhand = ["Galewind Moose"]',
+            '[[seat]]\nlevel = "basic"\nhand = ["Galewind Moose"]',
+        ),
+    )
+    assert names(state, 1, "hand") == ["Galewind Moose"]
+    assert state["seats"][1]["life"] == 16
+
+
+def test_a_flash_creature_waits_when_it_would_only_die():
+    """Against a 4/4 that would kill it without dying, a 3/2 flash creature is no ambush: it
+    stays in hand (the defender takes 4)."""
+    state = run_player(
+        "ambush_flash_blocker",
+        (
+            'hand = ["Galewind Moose"]\nbattlefield = ["Forest", "Forest", "Forest", "Forest", '
+            '"Forest", "Forest"]',
+            'hand = ["Mouse Trapper"]\nbattlefield = ["Plains", "Plains", "Plains"]',
+        ),
+    )
+    assert names(state, 1, "hand") == ["Mouse Trapper"]
+    assert state["seats"][1]["life"] == 16
+
+
+def test_removal_goes_at_an_attacker_before_blocks():
+    """Sonar Strike kills the Rampager that no creature of the defender's can block in the
+    declare-attackers step (the file's [expect]); the basic player casts it after blocks."""
+    state = run_player("removal_on_an_attacker_before_blocks")
+    assert "declare attackers" in _line(state, "casts Sonar Strike")
+    state = run_player(
+        "removal_on_an_attacker_before_blocks",
+        ('[[seat]]\nhand = ["Sonar Strike"]', '[[seat]]\nlevel = "basic"\nhand = ["Sonar Strike"]'),
+    )
+    assert "declare blockers" in _line(state, "casts Sonar Strike")
+    assert names(state, 0, "graveyard") == ["Rust-Shield Rampager"]
+
+
+def test_the_defender_double_blocks():
+    """Two 2/2s block the basic player's 3/4 together and kill it, losing one (the file's
+    [expect]); a single 2/2 does not block it."""
+    state = run_player("double_block_kills_the_attacker")
+    assert names(state, 1, "battlefield") == ["Plains", "Warren Elder"]
+    state = run_player(
+        "double_block_kills_the_attacker",
+        ('"Plains", "Warren Elder", "Warren Elder"', '"Plains", "Warren Elder"'),
+    )
+    assert names(state, 0, "graveyard") == []
+    assert state["seats"][1]["life"] == 17
+
+
+def test_the_race_counts_a_group_attack():
+    """Three 2/2s against a 3/4 that eats one a turn deal 6 before they are gone, lethal at 5:
+    the race is lost and the Boar stays home (the file's [expect]); two 2/2s deal only 2, and
+    the Boar attacks."""
+    state = run_player("race_counts_a_group_attack")
+    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    state = run_player(
+        "race_counts_a_group_attack",
+        (
+            '"Forest", "Bakersbane Duo", "Bakersbane Duo", "Bakersbane Duo"',
+            '"Forest", "Bakersbane Duo", "Bakersbane Duo"',
+        ),
+    )
+    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert state["seats"][1]["life"] == 15
+
+
+def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
+    """Crumb and Get It would only save the 1/1 token from the 2/4: the token stays home (the
+    file's [expect]). Against a 2/2 the pumped token kills the blocker: it attacks, the 2/2
+    blocks and dies to the trick."""
+    state = run_player("trick_not_spent_to_save_a_token")
+    assert _tapped(state, 0, "Rabbit") == [False]
+    state = run_player(
+        "trick_not_spent_to_save_a_token",
+        ('"Forest", "Treetop Sentries"', '"Plains", "Warren Elder"'),
+    )
+    assert names(state, 1, "graveyard") == ["Warren Elder"]
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]

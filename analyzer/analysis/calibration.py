@@ -58,6 +58,9 @@ CAST_SHARE_EXCEPTIONS = {
     "draws often find empty",
     "Wildfire Howl": "a sweeper: cast only when it kills more of the opponent's creatures than "
     "of its owner's, which RG's own X/2s often forbid",
+    "Eddymurk Crab": "a seven-mana flash creature whose cost falls only with the instants and "
+    "sorceries in its owner's graveyard: often still too dear when drawn, and games that "
+    "group attacks shorten end first",
 }
 
 CALIBRATION_COLUMNS = (

@@ -304,7 +304,9 @@ def _opp_creature_damaged(G, cards, p):
 @njit(inline="always")  # tiny and on the priority hot path
 def priority_context(G, p):
     """Why p could act in the open window: 1 responding to the top of the stack (not p's
-    own), 2 after blocks, 3 an opponent's end step; 0: p just passes."""
+    own), 2 after blocks, 3 an opponent's end step, 4 declare attackers when p is attacked
+    (the standard player: a flash blocker, removal on an attacker, ai_block.ambush_worth and
+    removal_before_blocks); 0: p just passes."""
     if G[H.STACK_N] > 0:
         return 0 if G[stack_top_entry(G) + S.CTRL] == p else 1
     step = G[H.WINDOW_STEP]
@@ -312,6 +314,12 @@ def priority_context(G, p):
         return 2
     if step == Phase.END_STEP and G[H.ACTIVE] != p:
         return 3
+    if (
+        step == Phase.DECLARE_ATTACKERS
+        and G[H.ACTIVE] != p
+        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+    ):
+        return 4
     return 0
 
 

@@ -33,6 +33,7 @@ from analyzer.kernel.player.ai_race import (
     combat_power,
     damage_through,
     double_block_kills,
+    group_goes,
     held_pump,
     kills_pumped,
     race_clocks,
@@ -162,7 +163,11 @@ def attacks(G, C, p, d):
         prow = _prowess(G, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
-        elif n_tricks > 0 and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True):
+        elif (
+            n_tricks > 0
+            and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True)
+            and (G[ob(a) + O.TOKEN] == 0 or _pump_kills_eaters(G, cards, a, blk, nb, bp + prow))
+        ):
             chosen[i] = 2  # one trick backs one attacker
             n_tricks -= 1
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
@@ -186,14 +191,18 @@ def attacks(G, C, p, d):
     # turn after turn)
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
-    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep)
+    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
     home_dmg, _nb = damage_through(G, send, n_send, keep, home, used, True)
     if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
-    elif not ahead:
-        _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    else:
+        if not ahead:
+            _hold_back_for_the_race(
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
+            )
+        _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
@@ -249,6 +258,33 @@ def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d
         if best < 0:
             return
         chosen[best] = 0
+
+
+@njit
+def _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+    """Several attackers left home, each of which a blocker would stop alone, go together when
+    the defender's blockers cannot eat them all and the group kills before it is eaten away
+    (ai_race.group_goes, the rule the race gives both sides), and p still wins the race with
+    them on the attack (_clocks)."""
+    grp = G[W.DMG_SRC + 2 * MAX_COMBATANTS : W.DMG_SRC + 3 * MAX_COMBATANTS]
+    ng = 0
+    other = 0
+    for i in range(na):
+        if chosen[i]:
+            other += combat_power(G, att[i])
+        elif G[ob(att[i]) + O.CUR_P] > 0:
+            grp[ng] = att[i]
+            ng += 1
+    if ng < 2 or not group_goes(G, cards, grp, ng, blk, nb, other, d_life):
+        return
+    for i in range(na):
+        if chosen[i] == 0 and G[ob(att[i]) + O.CUR_P] > 0:
+            chosen[i] = 4
+    mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    if mine > theirs:
+        for i in range(na):
+            if chosen[i] == 4:
+                chosen[i] = 0
 
 
 @njit
@@ -320,6 +356,17 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
         if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
+
+
+@njit
+def _pump_kills_eaters(G, cards, a, blk, nb, bp):
+    """At +bp power, does a kill each blocker that would eat it (a trick backs a token only
+    when it turns the block into a kill: ai_tricks.trick_focus saves no token alone)?"""
+    for j in range(nb):
+        b = blk[j]
+        if can_block(cards, G, b, a) and blocker_wins(G, b, a) and not kills_pumped(G, a, b, bp, 0):
+            return False
+    return True
 
 
 @njit

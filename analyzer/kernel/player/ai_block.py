@@ -16,8 +16,8 @@ Menace attackers take two blockers or none.
 
 from __future__ import annotations
 
-from analyzer.enums import Keyword
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.enums import AbilityKind, CardCol, Keyword
+from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_race import (
     clock,
     combat_power,
@@ -27,14 +27,17 @@ from analyzer.kernel.player.ai_race import (
     kills_pumped,
     side_plan,
 )
+from analyzer.kernel.player.ai_std import _first_target
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
     blocker_wins,
+    can_block,
     free_blocker,
     is_creature,
     kills,
     strikes_first,
+    untapped_creature,
 )
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import threat_std
@@ -102,7 +105,7 @@ def blocks(G, C, d, att, na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             hitting[n_hitting] = att[i]
             n_hitting += 1
-    n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept)
+    n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept, G[pb(attacker) + P.LIFE])
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
     through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used, True)
     hit, _nb = damage_through(G, hitting, n_hitting, kept, n_kept, used, True)
@@ -255,3 +258,82 @@ def _double_partner(G, cards, a, b1, d, ta):
         ):
             return b2
     return -1
+
+
+@njit
+def _incoming(G, d):
+    """The combat damage the creatures attacking d deal it unblocked."""
+    dmg = 0
+    for i in range(G[H.BF_N]):
+        a = G[OFF_BATTLEFIELD + i]
+        if G[ob(a) + O.ATTACKING] == d + 1:
+            dmg += combat_power(G, a)
+    return dmg
+
+
+@njit
+def ambush_worth(G, C, d, card):
+    """Declare attackers, d defends: is the flash creature card worth casting now, to block?
+    When it could block an attacker (flying, reach, "can't be blocked" and the power-2 rule
+    from its printed characteristics; not a menace attacker alone) and kill it and survive, or
+    kill one of at least its mana value (a trade up), or when the attack is lethal (it chumps).
+    A creature that enters tapped on another player's turn (an "enters with" replacement)
+    cannot block: it waits for the end step."""
+    cards = cards_of(C)
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.ENTERS_WITH) & 1:
+        return False
+    pw = cards[card, CardCol.POWER]
+    tg = cards[card, CardCol.TOUGHNESS]
+    kw = cards[card, CardCol.KEYWORDS]
+    if kw & Keyword.CANT_BLOCK:
+        return False
+    deathtouch = pw > 0 and (kw & Keyword.DEATHTOUCH) != 0
+    dmg = pw * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+    first = (kw & (Keyword.FIRST_STRIKE | Keyword.DOUBLE_STRIKE)) != 0
+    for i in range(G[H.BF_N]):
+        a = G[OFF_BATTLEFIELD + i]
+        if G[ob(a) + O.ATTACKING] != d + 1:
+            continue
+        ka = G[ob(a) + O.CUR_KW]
+        if ka & (Keyword.UNBLOCKABLE | Keyword.MENACE):
+            continue
+        if ka & Keyword.UNBLOCKABLE_BY_POWER_2 and pw <= 2:
+            continue
+        if ka & Keyword.FLYING and (kw & (Keyword.FLYING | Keyword.REACH)) == 0:
+            continue
+        kills_it = (ka & Keyword.INDESTRUCTIBLE) == 0 and (
+            deathtouch or (dmg > 0 and dmg >= G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE])
+        )
+        if not kills_it:
+            continue
+        ap = combat_power(G, a)
+        dies = ap > 0 and (ka & Keyword.DEATHTOUCH or ap >= tg)
+        if not dies or (first and not strikes_first(G, a)):
+            return True
+        if cards[G[ob(a) + O.CARD], CardCol.MV] >= cards[card, CardCol.MV]:
+            return True
+    return _incoming(G, d) >= G[pb(d) + P.LIFE]
+
+
+@njit
+def removal_before_blocks(G, C, d, ab, slots):
+    """Declare attackers, d defends: does the removal's chosen target (slots) go now, before
+    blocks? Only a creature attacking d; when the attack is lethal, any; else one that none of
+    d's untapped creatures could block and eat (that block does the work, the removal waits
+    for after blocks). Whether the target is worth the card is ai_std.removal_worth's."""
+    v, _g = _first_target(G, C, ab, slots, d)
+    if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ATTACKING] != d + 1:
+        return False
+    if _incoming(G, d) >= G[pb(d) + P.LIFE]:
+        return True
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        b = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(b) + O.CTRL] == d
+            and untapped_creature(cards, G, b)
+            and can_block(cards, G, b, v)
+            and blocker_wins(G, b, v)
+        ):
+            return False
+    return True

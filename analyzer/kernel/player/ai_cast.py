@@ -38,6 +38,7 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
+from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import removal_worth, role_may_help
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
@@ -111,7 +112,8 @@ def _opp_hand(G, p):
 @njit
 def _mode_useful(G, C, p, o, promised, context):
     """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
-    of the stack, 2 combat after blocks, 3 opponent's end step."""
+    of the stack, 2 combat after blocks, 3 opponent's end step, 4 declare attackers when p is
+    attacked (the standard player only)."""
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return _mode_useful_standard(G, C, p, o, promised, context)
     cards = cards_of(C)
@@ -146,6 +148,15 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         return False
     role = cards[card, CardCol.AI_ROLE]
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
+    if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
+        if role != AiRole.REMOVAL:
+            return ambush_worth(G, C, p, card)
+        slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+        return (
+            targets_useful(G, C, ab, p, promised)
+            and removal_before_blocks(G, C, p, ab, slots)
+            and removal_worth(G, C, p, ab, slots, context)
+        )
     if context == 1:  # a counterspell, a protection spell, a trick that saves the target
         if role == AiRole.COUNTER:
             if top_threat(G, C, p) < 20:

@@ -316,45 +316,134 @@ def double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
 
 
 @njit
-def eaten(G, a, home, nh):
-    """One of the creatures home[:nh] could block a and would kill it and survive (none blocks a
-    menace attacker alone)."""
-    if G[ob(a) + O.CUR_KW] & Keyword.MENACE:
+def eaten(G, cards, a, home, nh):
+    """The creatures home[:nh] would eat a turn after turn: one of them could block it and would
+    kill it and survive (none blocks a menace attacker alone), or two of them would kill it
+    while it kills neither (double_block_kills; a double block in which it kills one is a trade,
+    which the race, like damage_through's sustained damage, does not count as a stop)."""
+    ka = G[ob(a) + O.CUR_KW]
+    if (ka & Keyword.MENACE) == 0:
+        for j in range(nh):
+            if could_block(G, home[j], a) and blocker_wins(G, home[j], a):
+                return True
+    if nh < 2 or ka & Keyword.INDESTRUCTIBLE:
+        return False
+    # the double block: pruned by the two biggest powers that could block a (most fail it)
+    top1 = 0
+    top2 = 0
+    deathtouch = False
+    for j in range(nh):
+        if not could_block(G, home[j], a):
+            continue
+        pw = combat_power(G, home[j])
+        if pw > 0 and G[ob(home[j]) + O.CUR_KW] & Keyword.DEATHTOUCH:
+            deathtouch = True
+        if pw > top1:
+            top2 = top1
+            top1 = pw
+        elif pw > top2:
+            top2 = pw
+    if top2 <= 0 or (not deathtouch and top1 + top2 < G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]):
+        return False
+    ta = threat_std(G, cards, a)
+    if ta <= 5:
         return False
     for j in range(nh):
-        if could_block(G, home[j], a) and blocker_wins(G, home[j], a):
-            return True
+        if not could_block(G, home[j], a) or kills(G, a, home[j]):
+            continue
+        for k in range(j + 1, nh):
+            if (
+                could_block(G, home[k], a)
+                and not kills(G, a, home[k])
+                and double_block_kills(G, cards, a, home[j], home[k], 0, 0, ta)
+            ):
+                return True
     return False
 
 
 @njit
-def side_plan(G, cards, q, other_home, n_other, send, keep):
-    """q's side of a race against the other side's creatures at home, other_home[:n_other]:
-    each creature of q that could attack (attackers_of) attacks unless one of them eats it;
-    send gets the attackers, keep the creatures that can block on the other side's turns (those
-    that stay home, tapped or not now, and attackers with vigilance). The same rule the
-    attacker's own attacks start from (ai_attack._attack_ok, without trades and double blocks).
-    Returns (how many attack, how many stay home)."""
+def group_goes(G, cards, grp, ng, home, nh, other, life):
+    """Several attackers the creatures home[:nh] would each eat, grp[:ng], attack together when
+    those cannot eat them all: each turn each creature at home that eats one of them alone
+    eats one (the biggest first), two of the others one more (a double block), and the rest
+    get through. They go when what they deal before they are all eaten, with the other
+    attackers' damage each of those turns (other), kills the player at life. grp ends sorted
+    biggest first."""
+    if ng < 2:
+        return False
+    m = 0
+    pairs = 0
+    for j in range(nh):
+        alone = False
+        blocks = False
+        for i in range(ng):
+            if could_block(G, home[j], grp[i]):
+                blocks = True
+                if blocker_wins(G, home[j], grp[i]):
+                    alone = True
+                    break
+        if alone:
+            m += 1
+        elif blocks and G[ob(home[j]) + O.CUR_P] > 0:
+            pairs += 1
+    m += pairs // 2
+    if m == 0 or m >= ng:
+        return False
+    sort_by_power(G, grp, ng)
+    total = other * ((ng + m - 1) // m)
+    for r in range(ng):
+        total += combat_power(G, grp[r]) * (r // m)
+    return total >= life
+
+
+@njit
+def side_plan(G, cards, q, other_home, n_other, send, keep, life):
+    """q's side of a race against the other side's creatures at home, other_home[:n_other],
+    and its player at life: each creature of q that could attack (attackers_of) attacks unless
+    they eat it (eaten: one that kills it and survives, or a double block); several that they
+    would eat alone attack together when they cannot eat them all and the group kills before
+    it is eaten away (group_goes). send gets the attackers, keep the creatures that can block
+    on the other side's turns (those that stay home, tapped or not now, and attackers with
+    vigilance). The same rules the attacker's own attacks start from (ai_attack._attack_ok,
+    without trades; its go-wide attack). Returns (how many attack, how many stay home)."""
     ns = 0
     nk = 0
+    cap = len(send)
+    ne = 0  # the eaten ones, at the back of send: send[cap - ne:]
+    other = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
         if G[b + O.CTRL] != q or not is_creature(cards, G, o):
             continue
         kw = G[b + O.CUR_KW]
-        if (
-            G[b + O.CUR_P] > 0
-            and (kw & Keyword.DEFENDER) == 0
-            and G[b + O.STUN] == 0
-            and not eaten(G, o, other_home, n_other)
-        ):
-            if ns < MAX_COMBATANTS:
-                send[ns] = o
-                ns += 1
-            if (kw & Keyword.VIGILANCE) == 0:
-                continue
+        if G[b + O.CUR_P] > 0 and (kw & Keyword.DEFENDER) == 0 and G[b + O.STUN] == 0:
+            if not eaten(G, cards, o, other_home, n_other):
+                if ns + ne < cap:
+                    send[ns] = o
+                    ns += 1
+                    other += combat_power(G, o)
+                if (kw & Keyword.VIGILANCE) == 0:
+                    continue
+            elif ns + ne < cap:
+                ne += 1
+                send[cap - ne] = o
+                continue  # home or in the group: decided below
         if (kw & Keyword.CANT_BLOCK) == 0 and nk < MAX_COMBATANTS:
+            keep[nk] = o
+            nk += 1
+    if ne == 0:
+        return ns, nk
+    grp = send[cap - ne : cap]
+    goes = group_goes(G, cards, grp, ne, other_home, n_other, other, life)
+    for i in range(ne):
+        o = grp[i]
+        kw = G[ob(o) + O.CUR_KW]
+        stays = not goes or (kw & Keyword.VIGILANCE) != 0
+        if goes:
+            send[ns] = o  # ns + ne <= cap: never past grp[i]
+            ns += 1
+        if stays and (kw & Keyword.CANT_BLOCK) == 0 and nk < MAX_COMBATANTS:
             keep[nk] = o
             nk += 1
     return ns, nk
@@ -367,7 +456,7 @@ def race_clocks(G, cards, sel, ns, first, nf, home, nh, q, p_life, q_life, send,
     creatures; p's first attack (this turn) meets q's blockers first[:nf], the later ones only
     the creatures q keeps home. Only blocks that survive stop an attacker turn after turn.
     send, keep: scratch for q's side; used: damage_through's."""
-    nq_send, nq_keep = side_plan(G, cards, q, home, nh, send, keep)
+    nq_send, nq_keep = side_plan(G, cards, q, home, nh, send, keep, p_life)
     theirs_dmg, _nb = damage_through(G, send, nq_send, home, nh, used, True)
     first_dmg, _nb = damage_through(G, sel, ns, first, nf, used, True)
     if first_dmg >= q_life:

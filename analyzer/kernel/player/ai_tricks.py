@@ -237,7 +237,8 @@ def hits(G, src, dst, bp, kw):
 @njit
 def trick_focus(G, C, p, card, promised=-1):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
-    would die, or kills where it would not), or whose unblocked damage becomes lethal; -1.
+    would die, or kills where it would not; a token only when it kills), or whose unblocked
+    damage becomes lethal; -1.
     A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
     bp, bt, kw, team = _pump_of(C, card, promised)
@@ -281,9 +282,10 @@ def trick_focus(G, C, p, card, promised=-1):
             taken = 0  # it strikes first now and kills what would have hit it
         dies_before = dies(G, o, taken, 0, 0)
         dies_after = dies(G, o, taken, bt, kw)
-        if (dies_before and not dies_after) or (
-            not kills_before and kills_after and (not dies_after or dies_before)
-        ):
+        flips = not kills_before and kills_after and (not dies_after or dies_before)
+        if G[ob(o) + O.TOKEN] and not flips:
+            continue  # a card spent only to save a token (a Rabbit, a Fish) is a card lost
+        if (dies_before and not dies_after) or flips:
             if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     if best >= 0:
