@@ -6,7 +6,7 @@ damage, the card, the level) where that shows the play is the position's, not a 
 
 from __future__ import annotations
 
-from conftest import names, run_player
+from conftest import bf, names, run_player
 
 
 def test_removal_finishes_a_creature_with_damage_marked():
@@ -182,3 +182,14 @@ def test_a_sweeper_is_judged_by_what_it_kills():
     )
     assert "Wildfire Howl" in names(state, 0, "graveyard")
     assert names(state, 1, "battlefield").count("Raccoon Rallier") == 0
+
+
+def test_a_pump_goes_to_a_creature_whose_valiant_is_unused():
+    """Intrepid Rabbit cast with offspring: two "target creature you control gets +1/+1"
+    triggers. The first goes to Heartfire Hero (its valiant leaves a +1/+1 counter), the second,
+    with the Hero's valiant spent this turn, to the Rabbit itself."""
+    state = run_player("pump_goes_to_an_unused_valiant")
+    (hero,) = bf(state, 0, "Heartfire Hero")
+    assert hero["counters"] == {"+1/+1": 1} and (hero["power"], hero["toughness"]) == (3, 3)
+    (rabbit,) = [p for p in bf(state, 0, "Intrepid Rabbit") if not p["token"]]
+    assert (rabbit["power"], rabbit["toughness"]) == (4, 3)

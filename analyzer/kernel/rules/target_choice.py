@@ -101,7 +101,7 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
         if not mine:
             return -1000 - t
         if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
-            return _help_score(G, v, chooser, t, lose_kw)
+            return _help_score(G, cards, v, chooser, t, lose_kw)
         # in combat, the creature that is fighting is the one worth helping
         if G[b + O.ZONE] == Zone.BATTLEFIELD and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
             return t + 300
@@ -152,10 +152,12 @@ def _rebuy_score(G, cards, v):
 
 
 @njit
-def _help_score(G, v, chooser, t, lose_kw):
+def _help_score(G, cards, v, chooser, t, lose_kw):
     """The standard player's score for helping its own object v (threat t): the creature a trick
     is for first (W.FOCUS), then one an opposing spell on top of the stack targets, then one in a
-    fight (blocked or blocking); equipment that removes a keyword goes to a creature without it."""
+    fight (blocked or blocking), then one whose valiant has not triggered this turn (the target
+    gets the valiant bonus on top); equipment that removes a keyword goes to a creature without
+    it."""
     b = ob(v)
     if G[W.FOCUS] == v + 1:
         return t + 3000
@@ -171,6 +173,11 @@ def _help_score(G, v, chooser, t, lose_kw):
                     return t + 600
     if G[b + O.BLOCKING] or (G[b + O.ATTACKING] and G[b + O.BLOCKED]):
         return t + 300
+    if (
+        G[b + O.VALIANT_TURN] != G[H.TURN]
+        and (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1
+    ):
+        return t + 200
     return t
 
 
