@@ -65,6 +65,9 @@ class _AbilityKind(NamedTuple):
 
 
 AbilityKind = _AbilityKind()
+# the first AbilityKind whose bit is in CardCol.AB_KINDS_HI (bit kind - KINDS_HI): AB_KINDS is
+# int32 and its bit 31 the sign (kernel rules/catalog.has_kind reads the right word)
+KINDS_HI = 31
 
 
 class _Cond(NamedTuple):

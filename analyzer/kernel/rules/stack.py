@@ -43,6 +43,7 @@ from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
 from analyzer.kernel.player.choices import can_forage, discard_choice
 from analyzer.kernel.rules.actions import lose_life_event
+from analyzer.kernel.rules.activation import activation_allowed, note_activation
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.costs import (
@@ -53,13 +54,7 @@ from analyzer.kernel.rules.costs import (
     pay_extra_cost,
     target_cost_reduction,
 )
-from analyzer.kernel.rules.events import (
-    activation_allowed,
-    fire_spell_cast,
-    fire_targeted,
-    note_activation,
-    queue_trigger,
-)
+from analyzer.kernel.rules.events import fire_spell_cast, fire_targeted, queue_trigger
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.stackbase import push_entry
