@@ -396,6 +396,11 @@ class _Op(NamedTuple):
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
     RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
     # hand (a bounce land's "When this land enters, return a land you control ...")
+    # issue 20 (cards8): ops 113-160
+    CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
+    # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead
+    CREATE_TOKEN_ATTACKING: int = 114  # ctrl creates b tokens a, tapped and attacking (508.4)
+    PUMP_ATTACKING: int = 115  # attacking creatures ctrl controls get +a/+b until end of turn
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

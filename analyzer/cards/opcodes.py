@@ -140,6 +140,11 @@ OP_SPECS: dict[str, OpSpec] = {
         "creatures you control (of `subtype`, empty = all) get +power/+toughness until EOT",
         (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
     ),
+    "pump_attacking": OpSpec(
+        Op.PUMP_ATTACKING,
+        "attacking creatures you control get +power/+toughness until end of turn",
+        (_POWER, _TOUGHNESS),
+    ),
     "grant": OpSpec(
         Op.GRANT,
         "each permanent in ref gains `keywords` until end of turn",
@@ -234,6 +239,14 @@ OP_SPECS: dict[str, OpSpec] = {
         ref_default=Ref.YOU,
         sets_it=True,
         intent=Intent.HELP,
+    ),
+    "create_token_attacking": OpSpec(
+        Op.CREATE_TOKEN_ATTACKING,
+        "you create `count` `token` tokens that are tapped and attacking (the player your "
+        "other attackers attack; put onto the battlefield attacking, never declared: no attack "
+        "triggers, 508.4)",
+        (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
+        sets_it=True,
     ),
     "return_at_end_step": OpSpec(
         Op.RETURN_AT_END_STEP,

@@ -29,6 +29,16 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         frozenset(),
         frozenset({"it"}),
     ),
+    "cast_free": OpSpec(
+        Op.CAST_FREE,
+        "you may cast each card in ref (instant or sorcery cards in your graveyard) as the "
+        "step runs, without paying its mana cost (X is 0; additional costs are paid); a spell "
+        "so cast that would be put into your graveyard is exiled instead",
+        (),
+        _GRAVE,
+        frozenset({"it"}),
+        intent=Intent.HELP,
+    ),
     "mill": OpSpec(
         Op.MILL,
         "each player in ref mills `count` cards",
@@ -67,12 +77,12 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
     "dig": OpSpec(
         Op.DIG,
         "look at the top `count` cards of your library; you may reveal a card of `types` "
-        "with power at most `max_power` and put it into your hand; the rest go on the bottom in "
-        "a random order",
+        'with power at most `max_power` (-1: no creature card, "noncreature") and put it into '
+        "your hand; the rest go on the bottom in a random order",
         (
             _p("count", "int", "a", lo=1, hi=20),
             _p("types", "types", "b"),
-            _p("max_power", "int", "c", 99, lo=0, hi=99),
+            _p("max_power", "int", "c", 99, lo=-1, hi=99),
         ),
     ),
     "reveal_until_land": OpSpec(

@@ -57,11 +57,13 @@ from analyzer.kernel.rules.chars import destroy
 from analyzer.kernel.rules.effects_board import (
     best_destroyed_creature,
     controller_gets,
+    create_tokens_attacking,
     damage_each_creature,
     destroy_all,
     land_to_return,
     p1p1_each_entered,
     phase_out_yours,
+    pump_attacking,
     pump_or_grant_all,
     sacrifice_greatest_power,
 )
@@ -87,6 +89,7 @@ from analyzer.kernel.rules.library import (
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
+from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
@@ -553,6 +556,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         counter_spell_object(G, C, vals[i], False)
         elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
             controller_gets(G, C, op, a, n, vals)
+        elif op == Op.CREATE_TOKEN_ATTACKING:
+            it = create_tokens_attacking(G, C, ctrl, a, b_, it)
+        elif op == Op.PUMP_ATTACKING:
+            pump_attacking(G, ctrl, a, b_)
+        elif op == Op.CAST_FREE:
+            for i in range(n):
+                if is_obj(vals[i]):
+                    cast_free(G, C, ctrl, vals[i])
         elif op == Op.RETURN_OWN_LAND:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:

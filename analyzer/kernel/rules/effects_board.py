@@ -23,7 +23,7 @@ from analyzer.kernel.rules.chars import destroy, sacrifice
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.library import search_basic_land
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
-from analyzer.kernel.rules.state import attached_obj, create_token, ob
+from analyzer.kernel.rules.state import attached_obj, attacked_player, create_token, ob
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
 
@@ -223,3 +223,40 @@ def controller_gets(G, C, op, a, n, vals):
             gain_life_event(G, C, p, max(G[ob(v) + O.CUR_P], 0))
         else:  # "may search": a basic land helps its owner, who always takes one
             search_basic_land(G, C, p, True)
+
+
+@njit
+def pump_attacking(G, ctrl, a, b_):
+    """Attacking creatures ctrl controls get +a/+b_ until end of turn."""
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        bo = ob(G[OFF_BATTLEFIELD + i])
+        if G[bo + O.CTRL] == ctrl and G[bo + O.PHASED] == 0 and G[bo + O.ATTACKING] > 0:
+            G[bo + O.EOT_P] += a
+            G[bo + O.EOT_T] += b_
+
+
+@njit
+def create_tokens_attacking(G, C, ctrl, token, count, it):
+    """ctrl creates `count` tokens of card `token`, tapped and attacking the player ctrl's
+    attackers attack (508.4: put onto the battlefield attacking, never declared, so no attack
+    triggers). Returns IT: the last token made (or the IT it was given)."""
+    cards = cards_of(C)
+    d = attacked_player(G, ctrl)
+    for _ in range(count):
+        t = create_token(
+            G,
+            cards,
+            token,
+            ctrl,
+            True,
+            cards[token, CardCol.POWER],
+            cards[token, CardCol.TOUGHNESS],
+            -1,
+        )
+        if t >= 0:
+            if d >= 0:
+                G[ob(t) + O.ATTACKING] = d + 1
+            fire_enters(G, C, t)
+            it = t
+    return it

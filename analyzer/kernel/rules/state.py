@@ -275,9 +275,14 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.GRAVEYARD:  # "if three or more cards left your graveyard this turn"
         G[pb(G[b + O.OWNER]) + P.GY_LEFT_TURN] += 1
     if old == Zone.STACK:
-        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
-            zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
+        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1 and (
+            G[b + O.FREE_CAST] == 0 or zone == Zone.GRAVEYARD
+        ):
+            # 702.34a: a flashback spell leaving the stack is exiled instead; a spell cast
+            # free from a graveyard (cast_free) only instead of going to the graveyard
+            zone = Zone.EXILE
         G[b + O.CAST_FROM] = 0
+        G[b + O.FREE_CAST] = 0
     if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:
         if zone == Zone.LIBRARY:
             # 903.9b: a commander that would go to its owner's library may go to the command
