@@ -453,6 +453,12 @@ OP_SPECS: dict[str, OpSpec] = {
         "the battlefield this turn",
         (_p("subtypes", "subtypes", "a"),),
     ),
+    "p1p1_others_token_or": OpSpec(
+        Op.P1P1_OTHERS_TOKEN_OR,
+        "put a +1/+1 counter on each other creature you control that's a token or has one of "
+        "`subtypes`",
+        (_p("subtypes", "subtypes", "a"),),
+    ),
     "lose_life_x": OpSpec(
         Op.LOSE_LIFE_X,
         "each player in ref loses X life, X counted as `x` says (`x_paid`: the spell's {X}; "

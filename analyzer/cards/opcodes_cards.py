@@ -159,6 +159,12 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         "last existed: Hoarder's Overflow is sacrificed as the cost). The built-in player "
         "activates it once it draws more cards than its hand holds",
     ),
+    "discard_hand_may_draw": OpSpec(
+        Op.DISCARD_HAND_MAY_DRAW,
+        'you may discard your hand; if you do, draw `count` cards (then a `when = "done"` step '
+        'is "if you do"); the built-in player does when its hand holds fewer than `count` cards',
+        (_p("count", "int", "a", 2, lo=1, hi=20),),
+    ),
     "look_x_take_x": OpSpec(
         Op.LOOK_X_TAKE_X,
         "look at the top `look_per_x` x X cards of your library (X: the spell's {X}); put X of "

@@ -62,6 +62,7 @@ from analyzer.kernel.rules.effects_board import (
     destroy_all,
     land_to_return,
     p1p1_each_entered,
+    p1p1_others_token_or,
     phase_out_yours,
     pump_attacking,
     pump_or_grant_all,
@@ -560,6 +561,17 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it = create_tokens_attacking(G, C, ctrl, a, b_, it)
         elif op == Op.PUMP_ATTACKING:
             pump_attacking(G, ctrl, a, b_)
+        elif op == Op.P1P1_OTHERS_TOKEN_OR:
+            p1p1_others_token_or(G, C, ctrl, src, a)
+        elif op == Op.DISCARD_HAND_MAY_DRAW:
+            # "you may discard your hand. If you do, draw a cards": the built-in player does
+            # when it gains cards by it
+            done = 0
+            if G[pb(ctrl) + P.HAND_N] < a:
+                while G[pb(ctrl) + P.HAND_N] > 0:
+                    move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
+                draw_cards(G, ctrl, a)
+                done = 1
         elif op == Op.CAST_FREE:
             for i in range(n):
                 if is_obj(vals[i]):

@@ -260,3 +260,24 @@ def create_tokens_attacking(G, C, ctrl, token, count, it):
             fire_enters(G, C, t)
             it = t
     return it
+
+
+@njit
+def p1p1_others_token_or(G, C, ctrl, src, subtypes):
+    """A +1/+1 counter on each other creature ctrl controls that's a token or has one of these
+    subtypes ("each other creature you control that's a token or a Rabbit")."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        q = ob(o)
+        if (
+            o != src
+            and G[q + O.CTRL] == ctrl
+            and G[q + O.PHASED] == 0
+            and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and (G[q + O.TOKEN] or cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes)
+        ):
+            G[q + O.P1P1] += 1
+            G[q + O.CUR_P] += 1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
