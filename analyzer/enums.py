@@ -30,6 +30,7 @@ from analyzer.enums_program import (  # noqa: F401
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    KINDS_HI,
     LAND_TYPE_CONDS,
     PROMISE_CONDS,
     SPELL_BY_ANY,

@@ -65,6 +65,9 @@ class _AbilityKind(NamedTuple):
 
 
 AbilityKind = _AbilityKind()
+# the first AbilityKind whose bit is in CardCol.AB_KINDS_HI (bit kind - KINDS_HI): AB_KINDS is
+# int32 and its bit 31 the sign (kernel rules/catalog.has_kind reads the right word)
+KINDS_HI = 31
 
 
 class _Cond(NamedTuple):
@@ -107,6 +110,8 @@ class _Cond(NamedTuple):
     GAINED_AND_LOST_LIFE: int = 73  # you gained and lost life this turn
     SOURCE_POWER_3: int = 74  # the source's power is 3 or greater ("Activate only if Kitsa's
     # power is 3 or greater"; the source is H.TARGET_SRC)
+    # issue 20 (cards8): conditions 91-110
+    TOTAL_POWER_10: int = 91  # creatures you control have total power 10 or greater
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
     # ability's AbilCol.COND_SUBTYPES):
     NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
@@ -155,6 +160,7 @@ COND_NAMES = {
     "no_land_types_in_hand": Cond.NO_LAND_TYPES_IN_HAND,
     "fewer_than_two_basic_lands": Cond.FEWER_THAN_TWO_BASIC_LANDS,
     "three_other_lands": Cond.THREE_OTHER_LANDS,
+    "total_power_10": Cond.TOTAL_POWER_10,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -393,6 +399,14 @@ class _Op(NamedTuple):
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
     RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
     # hand (a bounce land's "When this land enters, return a land you control ...")
+    # issue 20 (cards8): ops 113-160
+    CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
+    # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead
+    CREATE_TOKEN_ATTACKING: int = 114  # ctrl creates b tokens a, tapped and attacking (508.4)
+    PUMP_ATTACKING: int = 115  # attacking creatures ctrl controls get +a/+b until end of turn
+    P1P1_OTHERS_TOKEN_OR: int = 116  # a +1/+1 counter on each other creature ctrl controls
+    # that's a token or has one of the Subtype bits a
+    DISCARD_HAND_MAY_DRAW: int = 117  # ctrl may discard their hand; if they do, draw a
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 

@@ -104,25 +104,25 @@ def test_every_bloomburrow_card_has_a_support_level(cat):
 def test_exact_records_win_over_the_bundled_scryfall_data(cat):
     fell = cat.lookup("Fell")
     assert fell.source.endswith("blb_black.toml") and fell.abilities
-    waverider = cat.lookup("Daring Waverider")
-    assert waverider.source.endswith("blb_scryfall.json")
-    assert waverider.support == Support.APPROXIMATE
+    flamecaller = cat.lookup("Valley Flamecaller")
+    assert flamecaller.source.endswith("blb_scryfall.json")
+    assert flamecaller.support == Support.APPROXIMATE
 
 
 # ---- approximate cards and Scryfall input ----------------------------------------------------
 
 
 def test_approximate_cards_report_what_they_ignore(cat):
-    waverider = cat.lookup("Daring Waverider")
-    assert waverider.ignored == (waverider.oracle,) and waverider.power == 4
+    flamecaller = cat.lookup("Valley Flamecaller")  # a damage replacement, not modeled
+    assert flamecaller.ignored == (flamecaller.oracle,) and flamecaller.power == 3
     maha = cat.lookup("Maha, Its Feathers Night")  # "Ward—Discard a card." is not modeled
     assert maha.support == Support.APPROXIMATE and maha.ignored[0] == "Ward—Discard a card."
     assert cat.lookup("Fell").ignored == ()
     df = api.list_cards(set_code="BLB", support="approximate")
-    row = df.set_index("name").loc["Daring Waverider"]
-    assert row["ignored"].startswith("When Daring Waverider enters")
+    row = df.set_index("name").loc["Valley Flamecaller"]
+    assert row["ignored"].startswith("If a Lizard, Mouse, Otter, or Raccoon")
     text = api.format_cards_table(df)
-    assert "~ Daring Waverider: When Daring Waverider" in text
+    assert "~ Valley Flamecaller: If a Lizard" in text
 
 
 def test_scryfall_shaped_fixture_loads():

@@ -16,6 +16,7 @@ import numpy as np
 from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
 from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
+    KINDS_HI,
     LEAVES_OTHER_BATCH,
     AbilCol,
     AbilityKind,
@@ -203,9 +204,6 @@ def _filters_mana(rec: CardRecord) -> bool:
     )
 
 
-KINDS_HI = 31  # the first AbilityKind whose bit is in CardCol.AB_KINDS_HI
-
-
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
     ids = {rec.name: i for i, rec in enumerate(records)}
@@ -248,7 +246,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         if rec.mana_per_tap:  # a bounce land: "{T}: Add {B}{G}"
             row[CardCol.MANA_AMOUNT] = rec.mana_per_tap
         row[CardCol.IDENTITY] = rec.color_identity
-        # kinds from 31 on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
+        # kinds from KINDS_HI on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
         row[CardCol.AB_KINDS_HI] = sum(
             {1 << (ab.kind - KINDS_HI) for ab in abilities if ab.kind >= KINDS_HI}

@@ -8,11 +8,18 @@ compiler writes with it and FORMAT.md documents it; a test checks that every ``O
 Ref rules live here too: which target-group kinds and which named refs an op accepts, so a
 program that, say, makes a spell draw cards is rejected with a clear message instead of
 reaching the kernel.
+
+Two families live in their own modules and are merged in here: the static ops
+(opcodes_static.py) and the ops on cards in libraries, hands and graveyards (opcodes_cards.py).
 """
 
 from __future__ import annotations
 
+from analyzer.cards.opcodes_cards import CARD_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
+from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
+from analyzer.cards.opspec import PLAYER_KINDS as _PLAYERS
+from analyzer.cards.opspec import PLAYER_NAMES as _PLAYER_NAMES
 from analyzer.cards.opspec import POWER as _POWER
 from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
 from analyzer.cards.opspec import OpSpec
@@ -21,13 +28,8 @@ from analyzer.enums import Intent, Op, Ref, TargetKind
 
 _PERM = TargetKind.PERMANENT
 _ANY = TargetKind.ANY
-_PLAYERS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
 _PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
 _OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
-_PLAYER_NAMES = frozenset(
-    {"you", "each_opponent", "each_player", "defending_player", "active_player"}
-)
-_GRAVE = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 _SPELLS = frozenset({TargetKind.SPELL})
 
 
@@ -138,6 +140,11 @@ OP_SPECS: dict[str, OpSpec] = {
         "creatures you control (of `subtype`, empty = all) get +power/+toughness until EOT",
         (_POWER, _TOUGHNESS, _p("subtype", "subtype", "c", "")),
     ),
+    "pump_attacking": OpSpec(
+        Op.PUMP_ATTACKING,
+        "attacking creatures you control get +power/+toughness until end of turn",
+        (_POWER, _TOUGHNESS),
+    ),
     "grant": OpSpec(
         Op.GRANT,
         "each permanent in ref gains `keywords` until end of turn",
@@ -233,21 +240,13 @@ OP_SPECS: dict[str, OpSpec] = {
         sets_it=True,
         intent=Intent.HELP,
     ),
-    "exile_from_hand": OpSpec(
-        Op.EXILE_FROM_HAND,
-        "the player in ref reveals their hand, you exile a nonland card from it",
-        (),
-        _PLAYERS,
-        frozenset({"each_opponent"}),
+    "create_token_attacking": OpSpec(
+        Op.CREATE_TOKEN_ATTACKING,
+        "you create `count` `token` tokens that are tapped and attacking (the player your "
+        "other attackers attack; put onto the battlefield attacking, never declared: no attack "
+        "triggers, 508.4)",
+        (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
         sets_it=True,
-        intent=Intent.HARM,
-    ),
-    "grant_cast_from_exile": OpSpec(
-        Op.GRANT_CAST_FROM_EXILE,
-        "you may cast the exiled card in ref while it remains exiled, spending mana of any type",
-        (),
-        frozenset(),
-        frozenset({"it"}),
     ),
     "return_at_end_step": OpSpec(
         Op.RETURN_AT_END_STEP,
@@ -300,34 +299,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _OBJ_NAMES,
         intent=Intent.HELP,
     ),
-    "mill": OpSpec(
-        Op.MILL,
-        "each player in ref mills `count` cards",
-        (_p("count", "int", "a", 1, lo=1, hi=20),),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        ref_default=Ref.YOU,
-        intent=Intent.NEUTRAL,
-    ),
-    "surveil": OpSpec(
-        Op.SURVEIL, "you surveil `count`", (_p("count", "int", "a", 1, lo=1, hi=20),)
-    ),
-    "scry": OpSpec(Op.SCRY, "you scry `count`", (_p("count", "int", "a", 1, lo=1, hi=20),)),
-    "discard": OpSpec(
-        Op.DISCARD,
-        'each player in ref discards `count` cards of their choice; `may`: "you may '
-        'discard" (then a `when = "done"` step is "if you do")',
-        (_p("count", "int", "a", 1, lo=1, hi=20), _p("may", "bool", "b", False)),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        ref_default=Ref.YOU,
-        intent=Intent.HARM,
-    ),
-    "forage": OpSpec(
-        Op.FORAGE,
-        "you may forage: exile three cards from your graveyard or "
-        'sacrifice a Food (then a `when = "done"` step is "if you do")',
-    ),
     "damage_by_power": OpSpec(
         Op.DAMAGE_BY_POWER,
         "the creature `source` deals damage equal to `times` x its power to "
@@ -365,13 +336,6 @@ OP_SPECS: dict[str, OpSpec] = {
         sets_it=True,
         intent=Intent.HELP,
     ),
-    "search_basic_land": OpSpec(
-        Op.SEARCH_BASIC_LAND,
-        "you may search your library for a basic land card, put it onto "
-        "the battlefield tapped, then shuffle; `to_top`: reveal it, then shuffle and put it on "
-        "top (the built-in player does while it has fewer than five lands in play and in hand)",
-        (_p("to_top", "bool", "a", False),),
-    ),
     "counter_unless_pay": OpSpec(
         Op.COUNTER_UNLESS_PAY,
         "counter each spell in ref unless its controller pays {`amount`} "
@@ -390,22 +354,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HARM,
     ),
-    "dig": OpSpec(
-        Op.DIG,
-        "look at the top `count` cards of your library; you may reveal a card of `types` "
-        "with power at most `max_power` and put it into your hand; the rest go on the bottom in "
-        "a random order",
-        (
-            _p("count", "int", "a", lo=1, hi=20),
-            _p("types", "types", "b"),
-            _p("max_power", "int", "c", 99, lo=0, hi=99),
-        ),
-    ),
-    "reveal_until_land": OpSpec(
-        Op.REVEAL_UNTIL_LAND,
-        "reveal cards from the top of your library until a land card: "
-        "put it onto the battlefield tapped, the rest on the bottom in a random order",
-    ),
     "pump_x": OpSpec(
         Op.PUMP_X,
         "each creature in ref gets +X/+X until end of turn (`power` and `toughness` "
@@ -420,15 +368,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
-    ),
-    "exile_own_from_hand": OpSpec(
-        Op.EXILE_OWN_FROM_HAND,
-        "each player in ref exiles a card from their hand (their "
-        "choice: the built-in player exiles its least valuable one)",
-        (),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        intent=Intent.HARM,
     ),
     "level_up": OpSpec(
         Op.LEVEL_UP,
@@ -462,16 +401,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HELP,
     ),
-    "discard_unless_nonland": OpSpec(
-        Op.DISCARD_UNLESS_NONLAND,
-        "each player in ref discards `count` cards unless they discard a nonland card (their "
-        "choice: the built-in player discards `count` cards when it holds that many it would "
-        "discard anyway, else its least valuable nonland card)",
-        (_p("count", "int", "a", 2, lo=1, hi=20),),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        intent=Intent.HARM,
-    ),
     "exile_own_permanent": OpSpec(
         Op.EXILE_OWN_PERMANENT,
         "each player in ref exiles a permanent of `types` they control "
@@ -480,29 +409,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HARM,
-    ),
-    "discard_chosen": OpSpec(
-        Op.DISCARD_CHOSEN,
-        "each player in ref reveals their hand and discards the nonland card you choose (the "
-        "built-in player picks the most valuable); `if_lost_life`: only a player who lost life "
-        "this turn, the others discard a card of their choice",
-        (_p("if_lost_life", "bool", "b", False),),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        intent=Intent.HARM,
-    ),
-    "mill_take": OpSpec(
-        Op.MILL_TAKE,
-        "you mill `count` cards, then may put a card of `types` from among them into your "
-        "hand (the built-in player takes the most valuable); sets `it`; a later "
-        '`when = "done"` step runs if you control a permanent of `done_subtype` or the card '
-        "put into your hand has it (no `done_subtype`: if a card was put into your hand)",
-        (
-            _p("count", "int", "a", lo=1, hi=20),
-            _p("types", "types", "b"),
-            _p("done_subtype", "subtype", "c", ""),
-        ),
-        sets_it=True,
     ),
     "add_p1p1_x": OpSpec(
         Op.ADD_P1P1_X,
@@ -514,20 +420,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
-    ),
-    "exile_top_may_play": OpSpec(
-        Op.EXILE_TOP_MAY_PLAY,
-        "you exile the top `count` cards of your library; you may play one of them (the "
-        "built-in player: the most valuable; a land it plays first, as its land drop) until end "
-        "of turn, or with `next_turn` until the end of your next turn (its own mana cost, "
-        'paid with mana as usual); sets `it`; `may`: "you may exile" (the built-in player '
-        "does while its land drop or an untapped land is left)",
-        (
-            _p("count", "int", "a", 1, lo=1, hi=5),
-            _p("next_turn", "bool", "b", False),
-            _p("may", "bool", "c", False),
-        ),
-        sets_it=True,
     ),
     "gain_control_eot": OpSpec(
         Op.GAIN_CONTROL_EOT,
@@ -555,31 +447,17 @@ OP_SPECS: dict[str, OpSpec] = {
         '`land_colors = "chosen"` taps for one mana of it. The built-in player chooses the '
         "color its hand and library need most for the lands it has (`kernel/player/ai_colors.py`)",
     ),
-    "dig_subtypes": OpSpec(
-        Op.DIG_SUBTYPES,
-        "look at the top `count` cards of your library; you may reveal a card with one of "
-        "`subtypes` and put it into your hand; the rest go on the bottom in a random order "
-        "(the built-in player takes the most valuable)",
-        (_p("count", "int", "a", lo=1, hi=20), _p("subtypes", "subtypes", "b")),
-    ),
     "p1p1_each_entered": OpSpec(
         Op.P1P1_EACH_ENTERED,
         "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
         "the battlefield this turn",
         (_p("subtypes", "subtypes", "a"),),
     ),
-    "discard_hand_draw_stash": OpSpec(
-        Op.DISCARD_HAND_DRAW_STASH,
-        "you discard your hand, then draw a card for each stash counter on the source (as it "
-        "last existed: Hoarder's Overflow is sacrificed as the cost). The built-in player "
-        "activates it once it draws more cards than its hand holds",
-    ),
-    "look_x_take_x": OpSpec(
-        Op.LOOK_X_TAKE_X,
-        "look at the top `look_per_x` x X cards of your library (X: the spell's {X}); put X of "
-        "them into your hand (the built-in player takes the most valuable) and the rest into "
-        "your graveyard",
-        (_p("look_per_x", "int", "a", 1, lo=1, hi=5),),
+    "p1p1_others_token_or": OpSpec(
+        Op.P1P1_OTHERS_TOKEN_OR,
+        "put a +1/+1 counter on each other creature you control that's a token or has one of "
+        "`subtypes`",
+        (_p("subtypes", "subtypes", "a"),),
     ),
     "lose_life_x": OpSpec(
         Op.LOSE_LIFE_X,
@@ -588,15 +466,6 @@ OP_SPECS: dict[str, OpSpec] = {
         (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
         _PLAYERS,
         _PLAYER_NAMES,
-        intent=Intent.HARM,
-    ),
-    "to_library_bottom": OpSpec(
-        Op.TO_LIBRARY_BOTTOM,
-        "cards in ref: graveyard -> the bottom of their owner's library (the built-in player "
-        "never spends mana on this for its own graveyard: the intent is harm)",
-        (),
-        _GRAVE,
-        frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
     ),
     "attach_to": OpSpec(
@@ -617,11 +486,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
         intent=Intent.HELP,
-    ),
-    "reveal_top_lose_mv": OpSpec(
-        Op.REVEAL_TOP_LOSE_MV,
-        "you reveal the top card of your library and put it into your hand; you lose life "
-        "equal to its mana value",
     ),
     "gain_life_x": OpSpec(
         Op.GAIN_LIFE_X,
@@ -679,6 +543,7 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         ref_default=Ref.YOU,
     ),
+    **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.enums import Ref
+from analyzer.enums import Ref, TargetKind
 
 # Named refs a data file may write; the value is the kernel's Ref code.
 REF_NAMES: dict[str, int] = {
@@ -22,6 +22,13 @@ REF_NAMES: dict[str, int] = {
 
 
 MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
+
+# The target-group kinds and named refs that designate players, shared by the OpSpec tables
+PLAYER_KINDS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
+PLAYER_NAMES = frozenset(
+    {"you", "each_opponent", "each_player", "defending_player", "active_player"}
+)
+GRAVEYARD_KINDS = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 
 
 # Param kinds understood by the loader (how a TOML value turns into one int):

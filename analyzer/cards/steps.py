@@ -318,7 +318,7 @@ def read_step(
 def sets_done(s: Step) -> bool:
     """Does step s set DONE for the steps after it ("if you do", "if that creature ...")?"""
     return (
-        s.op in (Op.FORAGE, Op.MILL_TAKE, Op.PAY_MAY)
+        s.op in (Op.FORAGE, Op.MILL_TAKE, Op.PAY_MAY, Op.DISCARD_HAND_MAY_DRAW)
         or (s.op == Op.DISCARD and s.b == 1)
         or (s.op == Op.EXILE_UNTIL_LEAVES and s.b >= 0)
         or (s.op == Op.FLICKER and s.c != 0)

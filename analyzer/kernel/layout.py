@@ -408,6 +408,8 @@ class _Object(NamedTuple):
     STASH: int  # stash counters; kept as it leaves the battlefield (its last-known count, for
     # an ability whose cost sacrificed it), cleared as a permanent enters
     X_PAID: int  # a spell with {X} in its cost: the X chosen as it was cast (107.3)
+    FREE_CAST: int  # 1: cast (being cast) without paying its mana cost by a resolving effect
+    # (op CAST_FREE); a spell so cast from a graveyard is exiled instead of going back there
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -33,8 +33,8 @@ from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
 from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.events import activation_allowed, level_up_to
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.state import graveyard_at, ob, pb

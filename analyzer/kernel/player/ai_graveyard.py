@@ -8,8 +8,8 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, AbilityKind, CardCol
 from analyzer.kernel.layout import H, O
 from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.events import activation_allowed
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.state import ob

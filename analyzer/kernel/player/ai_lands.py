@@ -12,8 +12,8 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Op, StepCol
 from analyzer.kernel.layout import O, P
 from analyzer.kernel.player.ai_costs import LANDS_TO_SACRIFICE_ONE
+from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.events import activation_allowed
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.state import hand_at, lands_in_play, ob, pb

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, Phase
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.events import activation_allowed, level_up_to
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.state import ob

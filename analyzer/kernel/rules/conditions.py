@@ -71,6 +71,8 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[q + P.GY_LEFT_TURN] >= 3 or G[q + P.FOOD_SACRIFICED_TURN] != 0
     if cond >= Cond.OPP_MORE_LANDS and cond <= Cond.SOURCE_POWER_3:
         return _cond_compare(G, C, cond, ctrl)
+    if cond == Cond.TOTAL_POWER_10:
+        return _total_power(G, C, ctrl) >= 10
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -182,3 +184,19 @@ def land_cond_ok(G, C, cond, land_types, ctrl, src):
     if cond == Cond.THREE_OTHER_LANDS:
         return lands >= 3
     return True  # NOT_CONTROL_LAND_TYPES: none found
+
+
+@njit
+def _total_power(G, C, p):
+    """The total power of the creatures p controls (negative powers count as 0)."""
+    cards = cards_of(C)
+    total = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            total += max(G[b + O.CUR_P], 0)
+    return total

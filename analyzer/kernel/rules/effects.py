@@ -2,9 +2,10 @@
 stack and combat, damage, life, gifts, countering and copying, are in rules/actions.py).
 
 Every card behaviour is data (steps in the catalog); this module is the only place that knows
-what an op does (the ops where each player chooses what they lose are handed to losses.py). A
-step runs only if its condition holds for the stack entry's promise (702.174k: "promised" is the
-declaration, not the delivery). Steps that act on a target group skip targets that became
+what an op does (the ops where each player chooses what they lose are handed to losses.py, the
+board-wide ones that scan the battlefield to effects_board.py). A step runs only if its
+condition holds for the stack entry's promise (702.174k: "promised" is the declaration, not the
+delivery). Steps that act on a target group skip targets that became
 illegal (608.2b): what a step's ref designates, and its X, are read in refs.py. ``IT`` is the
 object the previous step moved or created ("that card", "that creature").
 
@@ -30,10 +31,6 @@ from analyzer.kernel.layout import (
     DIRTY_ALL,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
-    NO_OBJ,
-    OFF_BATTLEFIELD,
-    PHASED_DIRECT,
-    PHASED_INDIRECT,
     PLAYER_BASE,
     H,
     O,
@@ -56,7 +53,21 @@ from analyzer.kernel.rules.actions import (
     lose_life_event,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.chars import destroy, sacrifice
+from analyzer.kernel.rules.chars import destroy
+from analyzer.kernel.rules.effects_board import (
+    best_destroyed_creature,
+    controller_gets,
+    create_tokens_attacking,
+    damage_each_creature,
+    destroy_all,
+    land_to_return,
+    p1p1_each_entered,
+    p1p1_others_token_or,
+    phase_out_yours,
+    pump_attacking,
+    pump_or_grant_all,
+    sacrifice_greatest_power,
+)
 from analyzer.kernel.rules.events import (
     add_delayed,
     cond_ok,
@@ -79,10 +90,10 @@ from analyzer.kernel.rules.library import (
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
+from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
-    attached_obj,
     attacked_player,
     create_token,
     draw_cards,
@@ -93,7 +104,6 @@ from analyzer.kernel.rules.state import (
     pb,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
 
 
@@ -101,6 +111,20 @@ from analyzer.kernel.runtime.config import njit
 def _enter_under(G, C, o, ctrl):
     put_onto_battlefield(G, cards_of(C), o, ctrl, False)
     fire_enters(G, C, o)
+
+
+@njit(inline="always")
+def _both_on_battlefield(G, vals, n, second, m):
+    """The first objects of two refs (a fighter and the other one, an Equipment and the
+    creature it moves to) are both still on the battlefield (701.12b; 608.2b for targets)."""
+    return (
+        n > 0
+        and m > 0
+        and is_obj(vals[0])
+        and is_obj(second[0])
+        and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
+        and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
+    )
 
 
 @njit
@@ -164,53 +188,15 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if is_obj(vals[i]):
                     deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O.CTRL], a)
         elif op == Op.DAMAGE_EACH_CREATURE:
-            for i in range(G[H.BF_N]):
-                o = G[OFF_BATTLEFIELD + i]
-                if (
-                    G[ob(o) + O.PHASED] == 0
-                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                ):
-                    deal_damage(G, C, src, o, a)
+            damage_each_creature(G, C, src, a)
         elif op == Op.DESTROY:
             for i in range(n):
                 if is_obj(vals[i]):
                     destroy(G, C, vals[i])
         elif op == Op.DESTROY_ALL:
-            # collect first: destroying changes the battlefield list
-            m = 0
-            for i in range(G[H.BF_N]):
-                o = G[OFF_BATTLEFIELD + i]
-                if (
-                    G[ob(o) + O.PHASED] == 0
-                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & a
-                    and m < MAX_REF
-                ):
-                    second[m] = o
-                    m += 1
-            for i in range(m):
-                o = second[i]
-                if (
-                    destroy(G, C, o)
-                    and G[ob(o) + O.OWNER] == ctrl
-                    and G[ob(o) + O.ZONE] == Zone.GRAVEYARD
-                    and n_destroyed < MAX_REF
-                ):
-                    destroyed[n_destroyed] = o
-                    n_destroyed += 1
+            n_destroyed = destroy_all(G, C, a, ctrl, second, destroyed)
         elif op == Op.RETURN_DESTROYED:
-            best = -1
-            for i in range(n_destroyed):
-                o = destroyed[i]
-                if (
-                    G[ob(o) + O.ZONE] == Zone.GRAVEYARD
-                    and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                ):
-                    if (
-                        best < 0
-                        or cards[G[ob(o) + O.CARD], CardCol.VALUE]
-                        > cards[G[ob(best) + O.CARD], CardCol.VALUE]
-                    ):
-                        best = o
+            best = best_destroyed_creature(G, cards, destroyed, n_destroyed)
             if best >= 0:
                 _enter_under(G, C, best, ctrl)
                 it = best
@@ -264,21 +250,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 else:
                     G[bo + O.TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
-            G[H.DIRTY] = DIRTY_ALL
-            for i in range(G[H.BF_N]):
-                o = G[OFF_BATTLEFIELD + i]
-                bo = ob(o)
-                if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
-                    continue
-                t = cards[G[bo + O.CARD], CardCol.TYPES]
-                if c != 0 and (cards[G[bo + O.CARD], CardCol.SUBTYPES] & c) == 0:
-                    continue  # "Mice you control get ...": c is the subtype
-                if op == Op.PUMP_ALL:
-                    if t & CardType.CREATURE:
-                        G[bo + O.EOT_P] += a
-                        G[bo + O.EOT_T] += b_
-                elif b_ == 0 or t & b_:
-                    G[bo + O.EOT_KW] |= a
+            pump_or_grant_all(G, cards, op == Op.PUMP_ALL, a, b_, c, ctrl)
         elif op == Op.PLAYER_HEXPROOF:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
@@ -287,14 +259,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
             # 701.12b: no damage if either creature is no longer on the battlefield (a `self`
             # fighter is not a target: nothing else checks that it is still there)
-            if (
-                n > 0
-                and m > 0
-                and is_obj(vals[0])
-                and is_obj(second[0])
-                and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
-                and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
-            ):
+            if _both_on_battlefield(G, vals, n, second, m):
                 x = vals[0]
                 y = second[0]
                 px = G[ob(x) + O.CUR_P]
@@ -302,31 +267,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 deal_damage(G, C, x, y, px)
                 deal_damage(G, C, y, x, py)
         elif op == Op.SACRIFICE_GREATEST_POWER:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                p = vals[i] - PLAYER_BASE
-                best = -1
-                for j in range(G[H.BF_N]):
-                    o = G[OFF_BATTLEFIELD + j]
-                    bo = ob(o)
-                    if (
-                        G[bo + O.CTRL] != p
-                        or G[bo + O.PHASED]
-                        or (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
-                    ):
-                        continue
-                    if (
-                        best < 0
-                        or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P]
-                        or (
-                            G[bo + O.CUR_P] == G[ob(best) + O.CUR_P]
-                            and threat(G, cards, o) < threat(G, cards, best)
-                        )
-                    ):
-                        best = o
-                if best >= 0:
-                    sacrifice(G, C, best)
+            sacrifice_greatest_power(G, C, n, vals)
         elif op == Op.RETURN_TO_HAND:
             for i in range(n):
                 if is_obj(vals[i]):
@@ -396,16 +337,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     # card still returns under its owner's control)
                     add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H.TURN])
         elif op == Op.PHASE_OUT_YOURS:
-            G[H.DIRTY] = DIRTY_ALL
-            for i in range(G[H.BF_N]):
-                o = G[OFF_BATTLEFIELD + i]
-                if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0:
-                    G[ob(o) + O.PHASED] = PHASED_DIRECT
-            for i in range(G[H.BF_N]):  # 702.26g: what is attached phases out with it
-                o = G[OFF_BATTLEFIELD + i]
-                att = attached_obj(G, o)
-                if G[ob(o) + O.PHASED] == 0 and att != NO_OBJ and G[ob(att) + O.PHASED] != 0:
-                    G[ob(o) + O.PHASED] = PHASED_INDIRECT
+            phase_out_yours(G, ctrl)
         elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
             G[pb(ctrl) + P.PROTECTED] = 1
         elif op == Op.NO_SPELLS_THIS_TURN:
@@ -416,14 +348,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.ATTACH_TO:
             # "attach target Equipment you control to up to one target creature you control"
             m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
-            if (
-                n > 0
-                and m > 0
-                and is_obj(vals[0])
-                and is_obj(second[0])
-                and G[ob(vals[0]) + O.ZONE] == Zone.BATTLEFIELD
-                and G[ob(second[0]) + O.ZONE] == Zone.BATTLEFIELD
-            ):
+            if _both_on_battlefield(G, vals, n, second, m):
                 attach(G, vals[0], second[0])
         elif op == Op.EXILE_SELF:
             G[H.EXILE_SELF] = 1
@@ -604,19 +529,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 draw_cards(G, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
-            for i in range(G[H.BF_N]):
-                q = ob(G[OFF_BATTLEFIELD + i])
-                if (
-                    G[q + O.CTRL] == ctrl
-                    and G[q + O.PHASED] == 0
-                    and G[q + O.ENTERED_TURN] == G[H.TURN]
-                    and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                    and cards[G[q + O.CARD], CardCol.SUBTYPES] & a
-                ):
-                    G[q + O.P1P1] += 1
-                    G[q + O.CUR_P] += 1
-                    G[H.DIRTY] = DIRTY_ALL
-                    fire_p1p1_put(G, C, ctrl, G[OFF_BATTLEFIELD + i])
+            p1p1_each_entered(G, C, ctrl, a)
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):
@@ -643,60 +556,30 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if payer >= 0 and not pay(G, C, payer, a, (0, 0, 0, 0, 0), False):
                         counter_spell_object(G, C, vals[i], False)
         elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
-            _controller_gets(G, C, op, a, n, vals)
+            controller_gets(G, C, op, a, n, vals)
+        elif op == Op.CREATE_TOKEN_ATTACKING:
+            it = create_tokens_attacking(G, C, ctrl, a, b_, it)
+        elif op == Op.PUMP_ATTACKING:
+            pump_attacking(G, ctrl, a, b_)
+        elif op == Op.P1P1_OTHERS_TOKEN_OR:
+            p1p1_others_token_or(G, C, ctrl, src, a)
+        elif op == Op.DISCARD_HAND_MAY_DRAW:
+            # "you may discard your hand. If you do, draw a cards": the built-in player does
+            # when it gains cards by it
+            done = 0
+            if G[pb(ctrl) + P.HAND_N] < a:
+                while G[pb(ctrl) + P.HAND_N] > 0:
+                    move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
+                draw_cards(G, ctrl, a)
+                done = 1
+        elif op == Op.CAST_FREE:
+            for i in range(n):
+                if is_obj(vals[i]):
+                    cast_free(G, C, ctrl, vals[i])
         elif op == Op.RETURN_OWN_LAND:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
-                    land = _land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
+                    land = land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
                     if land >= 0:
                         move_object(G, cards, land, Zone.HAND)
     return it
-
-
-@njit
-def _land_to_return(G, cards, p, src):
-    """The land p returns to hand (their choice): the built-in player returns a tapped one (its
-    mana was used), a basic one first, and the source itself last. -1 if p controls none."""
-    best = -1
-    best_key = -1
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        card = G[b + O.CARD]
-        if (
-            G[b + O.CTRL] != p
-            or G[b + O.PHASED]
-            or (cards[card, CardCol.TYPES] & CardType.LAND) == 0
-        ):
-            continue
-        key = (
-            4 * (o != src)
-            + 2 * (G[b + O.TAPPED] != 0)
-            + ((cards[card, CardCol.TYPES] & CardType.BASIC) != 0)
-        )
-        if key > best_key:
-            best_key = key
-            best = o
-    return best
-
-
-@njit
-def _controller_gets(G, C, op, a, n, vals):
-    """ "Its controller creates a [token] / gains life equal to its power / may search for a
-    basic land": for each permanent in vals, as it is now (the step runs before the removal)."""
-    cards = cards_of(C)
-    for i in range(n):
-        v = vals[i]
-        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
-            continue
-        p = G[ob(v) + O.CTRL]
-        if op == Op.CONTROLLER_CREATES:
-            t = create_token(
-                G, cards, a, p, False, cards[a, CardCol.POWER], cards[a, CardCol.TOUGHNESS], -1
-            )
-            if t >= 0:
-                fire_enters(G, C, t)
-        elif op == Op.CONTROLLER_GAINS_POWER:
-            gain_life_event(G, C, p, max(G[ob(v) + O.CUR_P], 0))
-        else:  # "may search": a basic land helps its owner, who always takes one
-            search_basic_land(G, C, p, True)

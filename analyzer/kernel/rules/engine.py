@@ -451,7 +451,10 @@ def resolve_decision(G, C, pol, promise, recipient):
     clear_decision(G)
     if promise and recipient < 0:
         recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O.CARD], p), p)
-    return cast_finish(G, C, p, o, promise, recipient if promise else -1)
+    cast = cast_finish(G, C, p, o, promise, recipient if promise else -1)
+    if not cast:
+        G[ob(o) + O.FREE_CAST] = 0  # a free cast (op cast_free) not made is not kept for later
+    return cast
 
 
 @njit(_nrt=True, inline="always")

@@ -3,7 +3,8 @@ priority, active player's first (APNAP, 603.3b).
 
 ``C`` is the flat catalog (kernel/rules/catalog.py). A pending trigger remembers its
 source object and that object's zone-change counter, the ability row (-1 for a gift trigger),
-its controller and the object that caused it.
+its controller and the object that caused it. Whether a card has an ability of a kind is
+``catalog.has_kind`` (two words of bits); activation restrictions are in activation.py.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_ok re-exported)
     cond_holds,
     cond_ok,
@@ -64,6 +65,7 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     graveyard_at,
+    kind_seen,
     ob,
     overflow,
     pb,
@@ -79,7 +81,7 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
     cards = cards_of(C)
     abilities = abilities_of(C)
     card = G[ob(o) + O.CARD]
-    if ((cards[card, CardCol.AB_KINDS] >> kind) & 1) == 0:
+    if not has_kind(cards, card, kind):
         return
     a0 = cards[card, CardCol.AB_START]
     promised = G[ob(o) + O.PROMISED]
@@ -137,23 +139,12 @@ def fire_p1p1_put(G, C, p, o):
     """p put one or more +1/+1 counters on o: "Whenever you put one or more +1/+1 counters on a
     creature you control" of p's permanents, if p controls the creature o (122.6: counters it
     enters with count)."""
-    if (G[H.KINDS_SEEN_HI] >> (AbilityKind.P1P1_COUNTERS_PUT - 31)) & 1 == 0:
+    if not kind_seen(G, AbilityKind.P1P1_COUNTERS_PUT):
         return
     cards = cards_of(C)
     if G[ob(o) + O.CTRL] != p or (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
         return
-    abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        q = G[OFF_BATTLEFIELD + i]
-        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
-            continue
-        qc = G[ob(q) + O.CARD]
-        if (cards[qc, CardCol.AB_KINDS_HI] >> (AbilityKind.P1P1_COUNTERS_PUT - 31)) & 1 == 0:
-            continue
-        a0 = cards[qc, CardCol.AB_START]
-        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] == AbilityKind.P1P1_COUNTERS_PUT:
-                queue_trigger(G, q, a, p, o, SK_ABILITY)
+    fire_controller_event(G, C, p, AbilityKind.P1P1_COUNTERS_PUT, o)
 
 
 @njit
@@ -170,7 +161,7 @@ def fire_enters(G, C, o):
     card = G[ob(o) + O.CARD]
     if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)
-    if (G[H.KINDS_SEEN] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1:
+    if kind_seen(G, AbilityKind.OTHER_CREATURE_ENTERS):
         sub = cards[card, CardCol.SUBTYPES]
         creature = cards[card, CardCol.TYPES] & CardType.CREATURE
         for i in range(G[H.BF_N]):
@@ -178,7 +169,7 @@ def fire_enters(G, C, o):
             if q == o or G[ob(q) + O.CTRL] != ctrl or G[ob(q) + O.PHASED]:
                 continue
             qc = G[ob(q) + O.CARD]
-            if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.OTHER_CREATURE_ENTERS) & 1) == 0:
+            if not has_kind(cards, qc, AbilityKind.OTHER_CREATURE_ENTERS):
                 continue
             a0 = cards[qc, CardCol.AB_START]
             for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
@@ -223,19 +214,19 @@ def fire_enters(G, C, o):
 @njit
 def fire_dies(G, C, o, ctrl):
     """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
-    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.DIES) & 1:
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.DIES):
         _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
 
 
 @njit
 def fire_attacks(G, C, o):
-    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.ATTACKS) & 1:
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.ATTACKS):
         _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O.CTRL], o)
 
 
 @njit
 def fire_combat_damage_player(G, C, o):
-    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.COMBAT_DAMAGE_PLAYER) & 1:
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.COMBAT_DAMAGE_PLAYER):
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
     # "whenever a creature you control deals combat damage to a player" (trigger object: o)
     fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
@@ -251,77 +242,13 @@ def fire_combat_damage_player(G, C, o):
             queue_trigger(G, o, -1, G[d + D.CTRL], o, SK_DELAYED)
 
 
-@njit(inline="always")
-def class_level(G, o):
-    """A Class's level (716.3: it enters at level 1); 1 for every other permanent."""
-    return max(1, G[ob(o) + O.CLASS_LEVEL])
-
-
-@njit
-def level_up_to(C, ab):
-    """The level a level-up ability raises its Class to (716.2a), 0 for other abilities."""
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    if abilities[ab, AbilCol.ST_COUNT] > 0:
-        k = abilities[ab, AbilCol.ST_START]
-        if steps[k, StepCol.OP] == Op.LEVEL_UP:
-            return steps[k, StepCol.A]
-    return 0
-
-
-@njit
-def activation_allowed(G, C, o, ab, p):
-    """The activation restrictions of o's activated ability ab (602.5b): "Activate only once
-    [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
-    (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
-    abilities = abilities_of(C)
-    from_zone = abilities[ab, AbilCol.FROM_GRAVEYARD]
-    if from_zone == 1 and (G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p):
-        return False  # "Exile this card from your graveyard": only from its owner's graveyard
-    if from_zone == 2 and (G[ob(o) + O.ZONE] != Zone.HAND or G[ob(o) + O.OWNER] != p):
-        return False  # cycling: only from its owner's hand
-    once = abilities[ab, AbilCol.ONCE_EACH_TURN]
-    if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
-        return False
-    if once == 2 and G[ob(o) + O.ONCE_EVER]:
-        return False
-    if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
-        return False  # 119.4: a player can pay life only if their life total is that high
-    if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
-        return False  # "Discard a card" as a cost needs a card to discard
-    if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
-        return False  # "Remove a supply counter from this" needs one
-    cond = abilities[ab, AbilCol.COND]
-    if cond == Cond.SUBTYPE_ENTERED:
-        if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:
-            return False
-    elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
-        return False
-    level = abilities[ab, AbilCol.LEVEL]
-    if level > 0:
-        if level_up_to(C, ab) > 0:
-            return class_level(G, o) == level - 1
-        return class_level(G, o) >= level
-    return True
-
-
-@njit
-def note_activation(G, C, o, ab):
-    """Remember an activation for "Activate only once [each turn]"."""
-    once = abilities_of(C)[ab, AbilCol.ONCE_EACH_TURN]
-    if once == 1:
-        G[ob(o) + O.ONCE_TURN] = G[H.TURN]
-    elif once == 2:
-        G[ob(o) + O.ONCE_EVER] = 1
-
-
 @njit
 def fire_level_reached(G, C, o, level):
     """ "When this Class becomes level N" (716.2c): o's abilities for exactly this level."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     card = G[ob(o) + O.CARD]
-    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.LEVEL_REACHED) & 1) == 0:
+    if not has_kind(cards, card, AbilityKind.LEVEL_REACHED):
         return
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -354,7 +281,7 @@ def fire_controller_event(G, C, p, kind, trig_obj):
     attack" also reaches the cards in p's graveyard whose ability works from there."""
     if kind == AbilityKind.YOU_ATTACK:
         fire_you_attack_graveyard(G, C, p)
-    if ((G[H.KINDS_SEEN] >> kind) & 1) == 0:
+    if not kind_seen(G, kind):
         return  # no permanent with such an ability ever entered the battlefield
     cards = cards_of(C)
     abilities = abilities_of(C)
@@ -363,7 +290,7 @@ def fire_controller_event(G, C, p, kind, trig_obj):
         if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
             continue
         qc = G[ob(q) + O.CARD]
-        if ((cards[qc, CardCol.AB_KINDS] >> kind) & 1) == 0:
+        if not has_kind(cards, qc, kind):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
@@ -419,7 +346,7 @@ def fire_begin_step(G, C, active, step):
     """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
     upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
     (1) of the others'; step 2, the active player's draw step: "your draw step" (2)."""
-    if ((G[H.KINDS_SEEN] >> AbilityKind.UPKEEP) & 1) == 0:
+    if not kind_seen(G, AbilityKind.UPKEEP):
         return
     cards = cards_of(C)
     abilities = abilities_of(C)
@@ -428,7 +355,7 @@ def fire_begin_step(G, C, active, step):
         if G[ob(q) + O.PHASED]:
             continue
         qc = G[ob(q) + O.CARD]
-        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.UPKEEP) & 1) == 0:
+        if not has_kind(cards, qc, AbilityKind.UPKEEP):
             continue
         ctrl = G[ob(q) + O.CTRL]
         mine = ctrl == active
@@ -556,7 +483,7 @@ def fire_targeted(G, C, p, slots):
 @njit
 def fire_sacrificed(G, C, o):
     """ "When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
-    if (cards_of(C)[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1:
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.SACRIFICED):
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O.CTRL], o)
 
 
@@ -566,7 +493,7 @@ def fire_sacrificed_for_mana(G, cards, abilities, o):
     "when you sacrifice this" abilities trigger (the mana payer has the tables, not the
     catalog: an intervening "if" is checked as the trigger goes on the stack, 603.4)."""
     card = G[ob(o) + O.CARD]
-    if ((cards[card, CardCol.AB_KINDS] >> AbilityKind.SACRIFICED) & 1) == 0:
+    if not has_kind(cards, card, AbilityKind.SACRIFICED):
         return
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -590,14 +517,14 @@ def fire_end_step(G, C):
     cards = cards_of(C)
     abilities = abilities_of(C)
     active = G[H.ACTIVE]
-    n_bf = G[H.BF_N] if (G[H.KINDS_SEEN] >> AbilityKind.END_STEP) & 1 else 0
+    n_bf = G[H.BF_N] if kind_seen(G, AbilityKind.END_STEP) else 0
     for i in range(n_bf):
         q = G[OFF_BATTLEFIELD + i]
         if G[ob(q) + O.PHASED]:
             continue
         ctrl = G[ob(q) + O.CTRL]
         qc = G[ob(q) + O.CARD]
-        if ((cards[qc, CardCol.AB_KINDS] >> AbilityKind.END_STEP) & 1) == 0:
+        if not has_kind(cards, qc, AbilityKind.END_STEP):
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):

@@ -36,10 +36,10 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.choices import flicker_wanted
 from analyzer.kernel.rules.actions import count_undelivered, give_gift
+from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects import run_steps
 from analyzer.kernel.rules.events import (
-    class_level,
     cond_ok,
     fire_enters,
     fire_gift_given,

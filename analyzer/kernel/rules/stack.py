@@ -43,6 +43,7 @@ from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
 from analyzer.kernel.player.choices import can_forage, discard_choice
 from analyzer.kernel.rules.actions import lose_life_event
+from analyzer.kernel.rules.activation import activation_allowed, note_activation
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.costs import (
@@ -53,13 +54,7 @@ from analyzer.kernel.rules.costs import (
     pay_extra_cost,
     target_cost_reduction,
 )
-from analyzer.kernel.rules.events import (
-    activation_allowed,
-    fire_spell_cast,
-    fire_targeted,
-    note_activation,
-    queue_trigger,
-)
+from analyzer.kernel.rules.events import fire_spell_cast, fire_targeted, queue_trigger
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.stackbase import push_entry
@@ -174,14 +169,24 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     from_command = G[ob(o) + O.ZONE] == Zone.COMMAND
     generic += commander_tax(G, p, o)
     generic, offspring = adjust_spell_cost(G, C, p, card, generic, colored, any_type)
+    free = G[ob(o) + O.FREE_CAST] != 0
+    if free:  # "without paying its mana cost" (601.2f): additional costs are still paid
+        generic = 0
+        offspring = 0
+        for c in range(5):
+            colored[c] = 0
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
         colored[2] += 1  # "forage or pay {B}": the caster forages when it can (pay_extra_cost)
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     x = 0
-    if cards[card, CardCol.COST_X]:  # 601.2b: X is chosen as the spell is cast (at least 1)
-        x = x_choice(G, C, p, card, generic, colored, any_type)
+    if cards[card, CardCol.COST_X] and not free:  # 601.2b: X is chosen as the spell is cast
+        x = x_choice(G, C, p, card, generic, colored, any_type)  # (at least 1; free: 0, 107.3b)
         generic += (x - 1) * cards[card, CardCol.COST_X]
-    if not pay_spell(G, C, p, card, generic, colored, any_type):
+    if free:
+        owed = (colored[0], colored[1], colored[2], colored[3], colored[4])
+        if generic + colored[2] > 0 and not pay(G, C, p, generic, owed, False):
+            return CAST_MANA
+    elif not pay_spell(G, C, p, card, generic, colored, any_type):
         return CAST_MANA
     if from_command:
         G[pb(p) + P.COMMANDER_CASTS] += 1
@@ -245,6 +250,30 @@ def queue_ward(G, C, p, slots):
             if G[b + O.CUR_KW] & (Keyword.WARD1 if cost == 1 else Keyword.WARD2):
                 queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
                 G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
+
+
+@njit
+def cast_free(G, C, p, o):
+    """p may cast card o (in p's graveyard) now, during a resolution, without paying its mana
+    cost (op CAST_FREE, 608.2g / 601.2f). The built-in player casts it when its spell has legal
+    targets; with both gift modes legal it is a gift decision like any cast (H.PENDING: the
+    cast is finished, free, once the resolving ability is done). Only the promised mode legal:
+    not cast (the policy cannot be asked from here)."""
+    if G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p:
+        return
+    if G[H.PENDING] != PEND_NONE:
+        return  # one pending cast at a time
+    plain, promise = mode_options(G, C, p, o)
+    if not plain:
+        return
+    G[ob(o) + O.FREE_CAST] = 1
+    if promise:
+        request_decision(G, p, o)
+        return
+    keep_src = G[H.TARGET_SRC]
+    if not cast_finish(G, C, p, o, False, -1):
+        G[ob(o) + O.FREE_CAST] = 0
+    G[H.TARGET_SRC] = keep_src
 
 
 @njit

@@ -9,6 +9,7 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 from __future__ import annotations
 
 from analyzer.enums import (
+    KINDS_HI,
     LEAVES_OTHER_BATCH,
     AbilityKind,
     CardCol,
@@ -224,6 +225,15 @@ def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
     G[H.TRIG_N] = n + 1
 
 
+@njit(inline="always")
+def kind_seen(G, kind):
+    """Has a permanent with an ability of this AbilityKind ever been on the battlefield
+    (H.KINDS_SEEN, and H.KINDS_SEEN_HI from KINDS_HI on)? The event loops skip the others."""
+    if kind >= KINDS_HI:
+        return (G[H.KINDS_SEEN_HI] >> (kind - KINDS_HI)) & 1 != 0
+    return (G[H.KINDS_SEEN] >> kind) & 1 != 0
+
+
 @njit
 def _leaves_without_dying(G, cards, o):
     """o leaves the battlefield for a zone other than a graveyard: "Whenever this or another
@@ -265,9 +275,14 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.GRAVEYARD:  # "if three or more cards left your graveyard this turn"
         G[pb(G[b + O.OWNER]) + P.GY_LEFT_TURN] += 1
     if old == Zone.STACK:
-        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1:
-            zone = Zone.EXILE  # 702.34a: a flashback spell leaving the stack is exiled instead
+        if G[b + O.CAST_FROM] == Zone.GRAVEYARD + 1 and (
+            G[b + O.FREE_CAST] == 0 or zone == Zone.GRAVEYARD
+        ):
+            # 702.34a: a flashback spell leaving the stack is exiled instead; a spell cast
+            # free from a graveyard (cast_free) only instead of going to the graveyard
+            zone = Zone.EXILE
         G[b + O.CAST_FROM] = 0
+        G[b + O.FREE_CAST] = 0
     if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:
         if zone == Zone.LIBRARY:
             # 903.9b: a commander that would go to its owner's library may go to the command
@@ -276,8 +291,12 @@ def move_object(G, cards, o, zone, top=True):
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
             G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
     log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, -1)
-    if old == Zone.BATTLEFIELD and zone != Zone.GRAVEYARD and G[H.KINDS_SEEN_HI] & 1:
-        _leaves_without_dying(G, cards, o)  # (bit 0: LEAVES_WITHOUT_DYING - 31)
+    if (
+        old == Zone.BATTLEFIELD
+        and zone != Zone.GRAVEYARD
+        and kind_seen(G, AbilityKind.LEAVES_WITHOUT_DYING)
+    ):
+        _leaves_without_dying(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
     remove_from_zone(G, o)

@@ -1,0 +1,183 @@
+"""When a triggered ability triggers: the kind-specific fields of an ability table (``expend``,
+``subtypes``, ``nontoken``, ``caster``, ``land_types`` ...) read into its ``AbilCol.TRIG_PARAM``
+and condition subtypes. Split from program.py, which parses the rest of an ability.
+"""
+
+from __future__ import annotations
+
+from analyzer.cards.context import Ctx
+from analyzer.cards.records import SUBTYPE_NAMES, TYPE_NAMES
+from analyzer.enums import (
+    COST_AND_EXILE,
+    COST_FOR_EACH,
+    COST_GRAVEYARD_CARDS,
+    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    LAND_TYPE_CONDS,
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
+    TRIGGER_ANY_PERMANENT,
+    TRIGGER_BATCH,
+    TRIGGER_FLYING,
+    TRIGGER_INSTANT_SORCERY,
+    TRIGGER_NONCREATURE_NONLAND,
+    TRIGGER_NONTOKEN,
+    TRIGGER_TOKEN,
+    AbilityKind,
+)
+
+# `land_types = [...]` of the land-type conditions: the basic land types, as the Color they make
+LAND_TYPE_NAMES = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
+# "Whenever you / an opponent / a player cast(s) a [types] spell": a NONCREATURE_SPELL row whose
+# TRIG_PARAM has SPELL_GENERAL (the caster, the spell's types)
+SPELL_CAST_KIND = "spell_cast"
+# `caster` of a spell_cast ability ("Whenever you / an opponent / a player casts ...")
+SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
+# Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
+# beginning of each opponent's upkeep", "At the beginning of your draw step"
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
+
+
+def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
+    """AbilCol.TRIG_PARAM from the kind-specific fields (end_step and activated: the caller)."""
+    trig = 0
+    if "expend" in d:
+        if kind != AbilityKind.EXPEND:
+            ctx.err(f"{field}.expend", "belongs to expend abilities only")
+        else:
+            trig = ctx.int_(d, "expend", f"{field}.expend", 1, 20) or 0
+    elif kind == AbilityKind.EXPEND:
+        ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
+    if kind == AbilityKind.COST_REDUCTION:
+        if ctx.bool_(d, "targets_in_combat_or_tapped", f"{field}.targets_in_combat_or_tapped"):
+            if "subtypes" in d or "for_each" in d:
+                ctx.err(field, "targets_in_combat_or_tapped takes no `subtypes` or `for_each`")
+            return COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        if "graveyard_types" in d:
+            # "costs {1} less for each [types] card you own in [exile and in] your graveyard"
+            types = ctx.mask_(
+                d.get("graveyard_types"), TYPE_NAMES, f"{field}.graveyard_types", "card type"
+            )
+            if "subtypes" in d or not types:
+                ctx.err(field, "graveyard_types names card types and takes no `subtypes`")
+            trig = COST_GRAVEYARD_CARDS | types
+            if ctx.bool_(d, "and_exile", f"{field}.and_exile"):
+                trig |= COST_AND_EXILE
+            return trig
+        trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if not trig:
+            ctx.err(f"{field}.subtypes", "a cost_reduction names the subtypes it counts")
+        if ctx.bool_(d, "for_each", f"{field}.for_each"):
+            trig |= COST_FOR_EACH
+        return trig
+    if "targets_in_combat_or_tapped" in d:
+        ctx.err(f"{field}.targets_in_combat_or_tapped", "belongs to cost_reduction abilities only")
+    if "for_each" in d:
+        ctx.err(f"{field}.for_each", "belongs to cost_reduction abilities only")
+    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+        return 0  # "Activate only if a Bird, ... entered": the caller reads them (cond_subtypes)
+    if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
+        # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
+        return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
+        # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
+        return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if "other" in d:
+        # "Whenever one or more other creatures you control leave the battlefield without dying"
+        if kind != AbilityKind.LEAVES_WITHOUT_DYING:
+            ctx.err(f"{field}.other", "belongs to leaves_without_dying abilities only")
+        elif ctx.bool_(d, "other", f"{field}.other"):
+            return 1
+    if "tokens" in d:
+        # "Whenever one or more tokens you control enter"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS or any(
+            k in d for k in ("subtypes", "nontoken", "flying", "any_permanent")
+        ):
+            ctx.err(f"{field}.tokens", "belongs to other_creature_enters abilities, alone")
+        elif ctx.bool_(d, "tokens", f"{field}.tokens"):
+            return TRIGGER_TOKEN
+    if "instant_sorcery" in d:
+        # "Whenever you cast an instant or sorcery spell"
+        if kind != AbilityKind.NONCREATURE_SPELL or "subtypes" in d:
+            ctx.err(f"{field}.instant_sorcery", "belongs to noncreature_spell abilities, alone")
+        elif ctx.bool_(d, "instant_sorcery", f"{field}.instant_sorcery"):
+            return TRIGGER_INSTANT_SORCERY
+    if "noncreature_nonland" in d:
+        # "Whenever one or more noncreature, nonland permanents you control enter"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS or any(
+            k in d for k in ("subtypes", "nontoken", "flying", "any_permanent")
+        ):
+            ctx.err(
+                f"{field}.noncreature_nonland",
+                "belongs to other_creature_enters abilities, without other filters",
+            )
+        elif ctx.bool_(d, "noncreature_nonland", f"{field}.noncreature_nonland"):
+            return TRIGGER_NONCREATURE_NONLAND
+    if "one_or_more" in d and kind != AbilityKind.OTHER_CREATURE_ENTERS:
+        ctx.err(f"{field}.one_or_more", "belongs to other_creature_enters abilities only")
+    if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(
+                f"{field}.subtypes",
+                "`subtypes` / `nontoken` belong to other_creature_enters abilities only",
+            )
+        else:
+            trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+            if ctx.bool_(d, "nontoken", f"{field}.nontoken"):
+                trig |= TRIGGER_NONTOKEN
+            if ctx.bool_(d, "flying", f"{field}.flying"):
+                trig |= TRIGGER_FLYING
+            if ctx.bool_(d, "any_permanent", f"{field}.any_permanent"):
+                if not trig & (TRIGGER_NONTOKEN - 1):
+                    ctx.err(f"{field}.any_permanent", "names the `subtypes` it watches for")
+                trig |= TRIGGER_ANY_PERMANENT
+            if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
+                trig |= TRIGGER_BATCH  # "one or more other [Rabbits] ... enter": once per batch
+    if "while" in d:
+        if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
+            ctx.err(
+                f"{field}.while",
+                'belongs to attacks abilities with a `when`: "Whenever '
+                'this attacks while ..." (checked only as it triggers)',
+            )
+        elif ctx.bool_(d, "while", f"{field}.while"):
+            trig = 1
+    if d.get("kind") == SPELL_CAST_KIND:
+        return _spell_cast_param(ctx, d, field)
+    if "caster" in d or "spell_types" in d or "noncreature" in d:
+        ctx.err(f"{field}.caster", "`caster`, `spell_types`, `noncreature` belong to spell_cast")
+    if "any_player" in d:
+        if kind != AbilityKind.SECOND_SPELL:
+            ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
+        elif ctx.bool_(d, "any_player", f"{field}.any_player"):
+            trig = 1  # "Whenever a player casts their second spell each turn"
+    return trig
+
+
+def _spell_cast_param(ctx: Ctx, d: dict, field: str) -> int:
+    """TRIG_PARAM of "Whenever [you | an opponent | a player] cast(s) a [types] spell"."""
+    caster = d.get("caster", "you")
+    trig = SPELL_CASTERS.get(caster, -1) if isinstance(caster, str) else -1
+    if trig < 0:
+        ctx.err(f"{field}.caster", '`caster` is "you", "opponent" or "any"')
+        trig = 0
+    trig |= SPELL_GENERAL
+    trig |= ctx.mask_(d.get("spell_types"), TYPE_NAMES, f"{field}.spell_types", "card type")
+    if ctx.bool_(d, "noncreature", f"{field}.noncreature"):
+        if "spell_types" in d:
+            ctx.err(f"{field}.noncreature", "give `spell_types` or `noncreature`, not both")
+        trig |= SPELL_NONCREATURE
+    return trig
+
+
+def land_types(ctx: Ctx, d: dict, field: str, cond: int) -> int:
+    """`land_types = ["plains", "island"]` of a land-type condition: a WUBRG mask."""
+    mask = ctx.mask_(d.get("land_types"), LAND_TYPE_NAMES, f"{field}.land_types", "land type")
+    if (cond in LAND_TYPE_CONDS) != bool(mask):
+        ctx.err(
+            f"{field}.land_types",
+            "`land_types` (basic land types) go with `when = "
+            '"not_control_land_types"` or `"no_land_types_in_hand"`, and those need them',
+        )
+    return mask

@@ -1,0 +1,77 @@
+"""Activated abilities' restrictions (602.5b) and Class levels (716): may p activate o's
+ability now, and remember that it did ("Activate only once [each turn]"). Split from events.py,
+which queues triggered abilities.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import AbilCol, Cond, Op, StepCol, Zone
+from analyzer.kernel.layout import H, O, P
+from analyzer.kernel.rules.catalog import abilities_of, steps_of
+from analyzer.kernel.rules.conditions import cond_ok
+from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit(inline="always")
+def class_level(G, o):
+    """A Class's level (716.3: it enters at level 1); 1 for every other permanent."""
+    return max(1, G[ob(o) + O.CLASS_LEVEL])
+
+
+@njit
+def level_up_to(C, ab):
+    """The level a level-up ability raises its Class to (716.2a), 0 for other abilities."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    if abilities[ab, AbilCol.ST_COUNT] > 0:
+        k = abilities[ab, AbilCol.ST_START]
+        if steps[k, StepCol.OP] == Op.LEVEL_UP:
+            return steps[k, StepCol.A]
+    return 0
+
+
+@njit
+def activation_allowed(G, C, o, ab, p):
+    """The activation restrictions of o's activated ability ab (602.5b): "Activate only once
+    [each turn]", "Activate only if ..." (the ability's COND), the Class level it was gained at
+    (716.2b), and a level-up's "only if this Class is level N-1" (716.2a)."""
+    abilities = abilities_of(C)
+    from_zone = abilities[ab, AbilCol.FROM_GRAVEYARD]
+    if from_zone == 1 and (G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p):
+        return False  # "Exile this card from your graveyard": only from its owner's graveyard
+    if from_zone == 2 and (G[ob(o) + O.ZONE] != Zone.HAND or G[ob(o) + O.OWNER] != p):
+        return False  # cycling: only from its owner's hand
+    once = abilities[ab, AbilCol.ONCE_EACH_TURN]
+    if once == 1 and G[ob(o) + O.ONCE_TURN] == G[H.TURN]:
+        return False
+    if once == 2 and G[ob(o) + O.ONCE_EVER]:
+        return False
+    if abilities[ab, AbilCol.COST_LIFE] > G[pb(p) + P.LIFE]:
+        return False  # 119.4: a player can pay life only if their life total is that high
+    if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
+        return False  # "Discard a card" as a cost needs a card to discard
+    if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
+        return False  # "Remove a supply counter from this" needs one
+    cond = abilities[ab, AbilCol.COND]
+    if cond == Cond.SUBTYPE_ENTERED:
+        if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:
+            return False
+    elif cond != Cond.ALWAYS and not cond_ok(G, C, cond, G[ob(o) + O.PROMISED], p, 0):
+        return False
+    level = abilities[ab, AbilCol.LEVEL]
+    if level > 0:
+        if level_up_to(C, ab) > 0:
+            return class_level(G, o) == level - 1
+        return class_level(G, o) >= level
+    return True
+
+
+@njit
+def note_activation(G, C, o, ab):
+    """Remember an activation for "Activate only once [each turn]"."""
+    once = abilities_of(C)[ab, AbilCol.ONCE_EACH_TURN]
+    if once == 1:
+        G[ob(o) + O.ONCE_TURN] = G[H.TURN]
+    elif once == 2:
+        G[ob(o) + O.ONCE_EVER] = 1

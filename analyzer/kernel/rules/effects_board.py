@@ -1,0 +1,283 @@
+"""Board-wide ops of the effect interpreter: the steps that scan the battlefield rather than act
+on the objects of a ref ("destroy all creatures", "creatures you control get +1/+1", "phase out
+all permanents you control", "its controller creates ..."). Split from effects.py, whose
+run_steps dispatches to them; the rule each follows is cited where it applies.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import CardCol, CardType, Op, Zone
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    PHASED_DIRECT,
+    PHASED_INDIRECT,
+    PLAYER_BASE,
+    H,
+    O,
+)
+from analyzer.kernel.rules.actions import deal_damage, gain_life_event
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars import destroy, sacrifice
+from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.library import search_basic_land
+from analyzer.kernel.rules.refs import MAX_REF, is_obj
+from analyzer.kernel.rules.state import attached_obj, attacked_player, create_token, ob
+from analyzer.kernel.rules.targets import threat
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def damage_each_creature(G, C, src, a):
+    """src deals a damage to each creature (phased-out ones are not there, 702.26b)."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.PHASED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            deal_damage(G, C, src, o, a)
+
+
+@njit
+def destroy_all(G, C, types, ctrl, buf, destroyed):
+    """Destroy each permanent of these types; the ones ctrl owns that reached a graveyard go
+    into destroyed (for a later return_destroyed step). Returns how many did."""
+    cards = cards_of(C)
+    # collect first: destroying changes the battlefield list
+    m = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(o) + O.PHASED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & types
+            and m < MAX_REF
+        ):
+            buf[m] = o
+            m += 1
+    n_destroyed = 0
+    for i in range(m):
+        o = buf[i]
+        if (
+            destroy(G, C, o)
+            and G[ob(o) + O.OWNER] == ctrl
+            and G[ob(o) + O.ZONE] == Zone.GRAVEYARD
+            and n_destroyed < MAX_REF
+        ):
+            destroyed[n_destroyed] = o
+            n_destroyed += 1
+    return n_destroyed
+
+
+@njit
+def best_destroyed_creature(G, cards, destroyed, n_destroyed):
+    """The creature card among the destroyed ones still in the graveyard that the built-in
+    player returns (the most valuable), -1 if none."""
+    best = -1
+    for i in range(n_destroyed):
+        o = destroyed[i]
+        if (
+            G[ob(o) + O.ZONE] == Zone.GRAVEYARD
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            if (
+                best < 0
+                or cards[G[ob(o) + O.CARD], CardCol.VALUE]
+                > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+            ):
+                best = o
+    return best
+
+
+@njit
+def pump_or_grant_all(G, cards, pump, a, b_, c, ctrl):
+    """pump_all (creatures you control get +a/+b_) or grant_all (permanents you control of types
+    b_ gain keywords a) until end of turn; c: only those of these subtypes."""
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        bo = ob(o)
+        if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED]:
+            continue
+        t = cards[G[bo + O.CARD], CardCol.TYPES]
+        if c != 0 and (cards[G[bo + O.CARD], CardCol.SUBTYPES] & c) == 0:
+            continue  # "Mice you control get ...": c is the subtype
+        if pump:
+            if t & CardType.CREATURE:
+                G[bo + O.EOT_P] += a
+                G[bo + O.EOT_T] += b_
+        elif b_ == 0 or t & b_:
+            G[bo + O.EOT_KW] |= a
+
+
+@njit
+def sacrifice_greatest_power(G, C, n, vals):
+    """Each player in vals sacrifices a creature with the greatest power among theirs (their
+    choice among equals: the least threatening)."""
+    cards = cards_of(C)
+    for i in range(n):
+        if vals[i] < PLAYER_BASE:
+            continue
+        p = vals[i] - PLAYER_BASE
+        best = -1
+        for j in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + j]
+            bo = ob(o)
+            if (
+                G[bo + O.CTRL] != p
+                or G[bo + O.PHASED]
+                or (cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+            ):
+                continue
+            if (
+                best < 0
+                or G[bo + O.CUR_P] > G[ob(best) + O.CUR_P]
+                or (
+                    G[bo + O.CUR_P] == G[ob(best) + O.CUR_P]
+                    and threat(G, cards, o) < threat(G, cards, best)
+                )
+            ):
+                best = o
+        if best >= 0:
+            sacrifice(G, C, best)
+
+
+@njit
+def phase_out_yours(G, ctrl):
+    """All permanents ctrl controls phase out (702.26)."""
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == ctrl and G[ob(o) + O.PHASED] == 0:
+            G[ob(o) + O.PHASED] = PHASED_DIRECT
+    for i in range(G[H.BF_N]):  # 702.26g: what is attached phases out with it
+        o = G[OFF_BATTLEFIELD + i]
+        att = attached_obj(G, o)
+        if G[ob(o) + O.PHASED] == 0 and att != NO_OBJ and G[ob(att) + O.PHASED] != 0:
+            G[ob(o) + O.PHASED] = PHASED_INDIRECT
+
+
+@njit
+def p1p1_each_entered(G, C, ctrl, subtypes):
+    """A +1/+1 counter on each creature of these subtypes ctrl controls that entered this
+    turn."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        q = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[q + O.CTRL] == ctrl
+            and G[q + O.PHASED] == 0
+            and G[q + O.ENTERED_TURN] == G[H.TURN]
+            and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes
+        ):
+            G[q + O.P1P1] += 1
+            G[q + O.CUR_P] += 1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, G[OFF_BATTLEFIELD + i])
+
+
+@njit
+def land_to_return(G, cards, p, src):
+    """The land p returns to hand (their choice): the built-in player returns a tapped one (its
+    mana was used), a basic one first, and the source itself last. -1 if p controls none."""
+    best = -1
+    best_key = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or (cards[card, CardCol.TYPES] & CardType.LAND) == 0
+        ):
+            continue
+        key = (
+            4 * (o != src)
+            + 2 * (G[b + O.TAPPED] != 0)
+            + ((cards[card, CardCol.TYPES] & CardType.BASIC) != 0)
+        )
+        if key > best_key:
+            best_key = key
+            best = o
+    return best
+
+
+@njit
+def controller_gets(G, C, op, a, n, vals):
+    """ "Its controller creates a [token] / gains life equal to its power / may search for a
+    basic land": for each permanent in vals, as it is now (the step runs before the removal)."""
+    cards = cards_of(C)
+    for i in range(n):
+        v = vals[i]
+        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+            continue
+        p = G[ob(v) + O.CTRL]
+        if op == Op.CONTROLLER_CREATES:
+            t = create_token(
+                G, cards, a, p, False, cards[a, CardCol.POWER], cards[a, CardCol.TOUGHNESS], -1
+            )
+            if t >= 0:
+                fire_enters(G, C, t)
+        elif op == Op.CONTROLLER_GAINS_POWER:
+            gain_life_event(G, C, p, max(G[ob(v) + O.CUR_P], 0))
+        else:  # "may search": a basic land helps its owner, who always takes one
+            search_basic_land(G, C, p, True)
+
+
+@njit
+def pump_attacking(G, ctrl, a, b_):
+    """Attacking creatures ctrl controls get +a/+b_ until end of turn."""
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        bo = ob(G[OFF_BATTLEFIELD + i])
+        if G[bo + O.CTRL] == ctrl and G[bo + O.PHASED] == 0 and G[bo + O.ATTACKING] > 0:
+            G[bo + O.EOT_P] += a
+            G[bo + O.EOT_T] += b_
+
+
+@njit
+def create_tokens_attacking(G, C, ctrl, token, count, it):
+    """ctrl creates `count` tokens of card `token`, tapped and attacking the player ctrl's
+    attackers attack (508.4: put onto the battlefield attacking, never declared, so no attack
+    triggers). Returns IT: the last token made (or the IT it was given)."""
+    cards = cards_of(C)
+    d = attacked_player(G, ctrl)
+    for _ in range(count):
+        t = create_token(
+            G,
+            cards,
+            token,
+            ctrl,
+            True,
+            cards[token, CardCol.POWER],
+            cards[token, CardCol.TOUGHNESS],
+            -1,
+        )
+        if t >= 0:
+            if d >= 0:
+                G[ob(t) + O.ATTACKING] = d + 1
+            fire_enters(G, C, t)
+            it = t
+    return it
+
+
+@njit
+def p1p1_others_token_or(G, C, ctrl, src, subtypes):
+    """A +1/+1 counter on each other creature ctrl controls that's a token or has one of these
+    subtypes ("each other creature you control that's a token or a Rabbit")."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        q = ob(o)
+        if (
+            o != src
+            and G[q + O.CTRL] == ctrl
+            and G[q + O.PHASED] == 0
+            and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and (G[q + O.TOKEN] or cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes)
+        ):
+            G[q + O.P1P1] += 1
+            G[q + O.CUR_P] += 1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
