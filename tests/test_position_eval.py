@@ -375,3 +375,16 @@ def test_verdict_interval_covers_at_the_nominal_rate():
         assert v.ci_high > v.ci_low
         hits += v.ci_low <= true <= v.ci_high
     assert hits / 2000 >= 0.93
+
+
+def test_rollout_runs_are_cached_without_the_scripted_resolution(monkeypatch) -> None:
+    """A "?" cast never compiles the scripted resolution (the plain scenario's marker), so a
+    warm rollout run must not announce a compile because that one is missing."""
+    from analyzer.kernel.host import warmup
+
+    have = {"script.cast_scripted", "position_rollouts.run_position_rollouts"}
+    monkeypatch.setattr(warmup, "is_cached", lambda name: name in have)
+    assert api.scenario_kernel_cached(rollouts=True)
+    assert not api.scenario_kernel_cached(rollouts=False)  # script.resolve_stack missing
+    have.discard("position_rollouts.run_position_rollouts")
+    assert not api.scenario_kernel_cached(rollouts=True)

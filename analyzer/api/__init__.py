@@ -217,9 +217,12 @@ def scenario_kernel_cached(*, rollouts: bool = False) -> bool:
     from analyzer.analysis.scenario_run import kernel_cached
     from analyzer.kernel.host.warmup import is_cached
 
-    return kernel_cached() and (
-        not rollouts or is_cached("position_rollouts.run_position_rollouts")
-    )
+    if rollouts:  # a "?" cast: set up by the scripted cast, then played out by rollouts (the
+        # scripted resolution, kernel_cached's marker, never compiles in such a run)
+        return is_cached("script.cast_scripted") and is_cached(
+            "position_rollouts.run_position_rollouts"
+        )
+    return kernel_cached()
 
 
 __all__ += ["run_scenario", "scenario_kernel_cached"]
