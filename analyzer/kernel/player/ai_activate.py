@@ -34,22 +34,11 @@ from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.state import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
-
-
-@njit
-def _ability_has_op(C, ab, op):
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    s0 = abilities[ab, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == op:
-            return True
-    return False
 
 
 @njit
@@ -162,13 +151,13 @@ def try_activate(G, C, p, context, only=-1):
             if context == 4:
                 if abilities[a, AbilCol.COST_TAP] == 0 or not targets_useful(G, C, a, p, 0):
                     continue
-            elif _ability_has_op(C, a, Op.ATTACH_SELF):
+            elif has_op(C, a, Op.ATTACH_SELF):
                 att = G[ob(o) + O.ATTACHED]
                 if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
                     continue
                 if not targets_useful(G, C, a, p, 0):
                     continue
-            elif _ability_has_op(C, a, Op.GAIN_LIFE):
+            elif has_op(C, a, Op.GAIN_LIFE):
                 if not _gain_life_now(G, C, p, context):
                     continue
                 if (

@@ -20,25 +20,14 @@ counters" waits until it draws more cards than the hand holds.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, StepCol
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.state import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
-
-
-@njit
-def _has_op(C, a, op):
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    s0 = abilities[a, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == op:
-            return True
-    return False
 
 
 @njit
@@ -60,7 +49,7 @@ def costly_ability_ok(G, C, p, o, a, context):
         abilities[a, AbilCol.COST_REMOVE_COUNTER] or abilities[a, AbilCol.COST_CONVOKE]
     ) and not _spare_time(G, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
-    if _has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
+    if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
         # a mana rock that sacrifices itself to draw (Mind Stone): like a land, once the mana

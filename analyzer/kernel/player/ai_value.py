@@ -35,12 +35,11 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Op,
-    StepCol,
     Subtype,
     Zone,
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -170,7 +169,6 @@ def _trigger_value(C, card, lands, fuel):
     """deck_value's part for expend and forage (ability rows and steps read)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    steps = steps_of(C)
     v = 0
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -180,11 +178,8 @@ def _trigger_value(C, card, lands, fuel):
                 v += PAYOFF_BONUS
         elif kind == AbilityKind.FORAGED:
             v += PAYOFF_BONUS * min(fuel, 2)
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.OP] == Op.FORAGE:
-                v += PAYOFF_BONUS * (min(fuel, 2) - 1)
-                break
+        if has_op(C, a, Op.FORAGE):
+            v += PAYOFF_BONUS * (min(fuel, 2) - 1)
     return v
 
 

@@ -21,7 +21,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
-from analyzer.enums import KINDS_HI, CardCol
+from analyzer.enums import KINDS_HI, AbilCol, CardCol, StepCol
 from analyzer.kernel.runtime.config import njit
 
 CARD_TABLE, ABILITY_TABLE, TARGET_TABLE, STEP_TABLE, GIFT_TOKEN_TABLE = range(5)
@@ -126,3 +126,29 @@ def has_kind(cards, card, kind):
     if kind >= KINDS_HI:
         return (cards[card, CardCol.AB_KINDS_HI] >> (kind - KINDS_HI)) & 1 != 0
     return (cards[card, CardCol.AB_KINDS] >> kind) & 1 != 0
+
+
+@njit
+def has_op(C, ab, op):
+    """Has ability row ab a step with this Op?"""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op:
+            return True
+    return False
+
+
+@njit
+def op_sum(C, ab, op, ref):
+    """The sum of column A (the amount: damage, keyword bits, ...) over ability row ab's steps
+    with this Op and, when ref >= 0, this REF (a target group, a Ref); 0 if none."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    total = 0
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == op and (ref < 0 or steps[k, StepCol.REF] == ref):
+            total += steps[k, StepCol.A]
+    return total

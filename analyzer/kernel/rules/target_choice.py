@@ -31,7 +31,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_multi import removal_bonus
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
@@ -186,16 +186,12 @@ def _equipped_loses(C, card):
     """Keywords an equipment's static ability removes from the equipped creature (0: none)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    steps = steps_of(C)
     kw = 0
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
             continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.OP] == Op.STATIC_EQUIPPED_LOSE:
-                kw |= steps[k, StepCol.A]
+        kw |= op_sum(C, a, Op.STATIC_EQUIPPED_LOSE, -1)
     return kw
 
 
