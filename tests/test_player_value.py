@@ -193,3 +193,81 @@ def test_a_pump_goes_to_a_creature_whose_valiant_is_unused():
     assert hero["counters"] == {"+1/+1": 1} and (hero["power"], hero["toughness"]) == (3, 3)
     (rabbit,) = [p for p in bf(state, 0, "Intrepid Rabbit") if not p["token"]]
     assert (rabbit["power"], rabbit["toughness"]) == (4, 3)
+
+
+def test_recursion_waits_for_a_creature_card_to_return():
+    state = run_player("recursion_waits_for_a_target")
+    assert names(state, 0, "hand") == ["Dewdrop Cure"]
+    # with a two-drop in the graveyard it is cast and returns it
+    state = run_player(
+        "recursion_waits_for_a_target", ('graveyard = ["Plains"]', 'graveyard = ["Lifecreed Duo"]')
+    )
+    assert "Dewdrop Cure" in names(state, 0, "graveyard")
+    assert "Lifecreed Duo" in names(state, 0, "battlefield")
+
+
+def test_instant_recursion_waits_for_the_opponents_end_step():
+    state = run_player("instant_recursion_at_the_end_step")
+    log = state["play_by_play"]
+    cast = [line for line in log if "casts Hazel's Nocturne" in line]
+    assert len(cast) == 1 and "end step" in cast[0] and "T7" in cast[0], cast
+    assert "Moonrise Cleric" in names(state, 0, "hand")
+    assert state["seats"][1]["life"] == 18
+
+
+def test_a_fight_that_does_not_kill_its_target_is_not_cast():
+    state = run_player("fight_must_kill_its_target")
+    assert names(state, 0, "hand") == ["Longstalk Brawl"]
+    assert "Bakersbane Duo" in names(state, 0, "battlefield")
+    # a 6/6 fighter kills the 3/5 and survives: cast
+    state = run_player(
+        "fight_must_kill_its_target",
+        ('{ card = "Bakersbane Duo", sick = false }', '{ card = "Galewind Moose", sick = false }'),
+    )
+    assert "Longstalk Brawl" in names(state, 0, "graveyard")
+    assert "Starseer Mentor" in names(state, 1, "graveyard")
+    assert "Galewind Moose" in names(state, 0, "battlefield")
+
+
+def test_a_fight_that_trades_is_not_worth_the_card():
+    # Stickytongue Sentinel (3/3) against Thornplate Intimidator (4/3): both die, p pays a card
+    state = run_player(
+        "fight_must_kill_its_target",
+        (
+            '{ card = "Bakersbane Duo", sick = false }',
+            '{ card = "Stickytongue Sentinel", sick = false }',
+        ),
+        (
+            '{ card = "Starseer Mentor", sick = false }',
+            '{ card = "Thornplate Intimidator", sick = false }',
+        ),
+    )
+    assert names(state, 0, "hand") == ["Longstalk Brawl"]
+
+
+def test_the_attack_mode_pumps_a_wide_attack():
+    state = run_player("attack_mode_pumps_a_wide_attack")
+    assert state["seats"][1]["life"] <= 0
+    assert "Rabbit" not in names(state, 0, "battlefield")
+    # attacking alone, the token is worth more than +1/+1
+    state = run_player(
+        "attack_mode_pumps_a_wide_attack",
+        ('  { card = "Moonrise Cleric", sick = false },\n' * 2, ""),
+    )
+    assert "Rabbit" in names(state, 0, "battlefield")
+    assert state["seats"][1]["life"] == 11 - 4 - 1
+
+
+def test_a_flash_creature_that_taps_blockers_is_cast_before_combat():
+    state = run_player("tapper_flash_creature_before_combat")
+    log = state["play_by_play"]
+    cast = next(i for i, line in enumerate(log) if "casts Eddymurk Crab" in line)
+    assert "main 1" in log[cast], log[cast]
+    assert state["seats"][1]["life"] == 17  # the Sentinel's 3, unblocked
+    # without an attacker the taps buy nothing: it waits for main phase 2
+    state = run_player(
+        "tapper_flash_creature_before_combat",
+        ('{ card = "Stickytongue Sentinel", sick = false }', '"Island"'),
+    )
+    log = state["play_by_play"]
+    assert not any("main 1" in line and "casts Eddymurk Crab" in line for line in log)

@@ -40,7 +40,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
-from analyzer.kernel.player.ai_std import removal_worth, role_may_help
+from analyzer.kernel.player.ai_std import late_game, removal_worth, role_may_help, tapper_now
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
 from analyzer.kernel.player.ai_value import deck_state, deck_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
@@ -147,6 +147,14 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if not role_may_help(G, cards, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE]
+    if (
+        context == 0
+        and G[H.PHASE] == Phase.MAIN1
+        and cards[card, CardCol.FLAGS] & CardFlag.FAST
+        and cards[card, CardCol.TYPES] & CardType.CREATURE
+        and not tapper_now(G, C, p, card)
+    ):
+        return False  # a flash creature waits (role_may_help), a tapper only without attackers
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
         if role != AiRole.REMOVAL:
@@ -155,7 +163,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         return (
             targets_useful(G, C, ab, p, promised)
             and removal_before_blocks(G, C, p, ab, slots)
-            and removal_worth(G, C, p, ab, slots, context)
+            and removal_worth(G, C, p, ab, slots, context, promised)
         )
     if context == 1:  # a counterspell, a protection spell, a trick that saves the target
         if role == AiRole.COUNTER:
@@ -183,10 +191,25 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if role == AiRole.REMOVAL:
         if not targets_useful(G, C, ab, p, promised):
             return False
-        return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context)
+        return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context, promised)
+    if role == AiRole.RECURSION and ab >= 0 and abilities_of(C)[ab, AbilCol.TG_COUNT] > 0:
+        # "return up to two target creature cards": with none to return the card is wasted
+        # (Dewdrop Cure has nothing else; Hazel's Nocturne's drain alone is not worth a card)
+        return targets_useful(G, C, ab, p, promised) and (
+            _chose_any(G[W.USLOTS : W.USLOTS + MAX_TARGETS]) or late_game(G)
+        )
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     return _main_phase_useful(G, C, p, role, ab, promised)
+
+
+@njit
+def _chose_any(slots):
+    """Did the target choice pick any target?"""
+    for i in range(MAX_TARGETS):
+        if slots[i] >= 0:
+            return True
+    return False
 
 
 @njit

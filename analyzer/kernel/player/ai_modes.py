@@ -3,8 +3,12 @@
 A mode is worth what its targets (as the player would choose them) and its untargeted steps are
 worth now: an opposing permanent or spell it removes is worth its threat, a creature damage or
 -X/-X would not kill is worth little, help for its own creature half that creature's threat;
-cards drawn, tokens made and life are worth fixed amounts. Only modes whose targets can be
-chosen are candidates (700.2a). Public information only, like the target choice.
+cards drawn, tokens made and life are worth fixed amounts. The standard player values a mode
+chosen as it attacks by what it does in this combat (_attack_mode_value): a pump of the
+attackers by the damage and toughness it adds to each, a token put onto the battlefield
+attacking by its body and its damage, either by the win when it makes the attack lethal. Only
+modes whose targets can be chosen are candidates (700.2a). Public information only, like the
+target choice.
 """
 
 from __future__ import annotations
@@ -16,15 +20,16 @@ from analyzer.enums import (
     Cond,
     Intent,
     Op,
+    PlayerLevel,
     Ref,
     StepCol,
     TargCol,
     Zone,
 )
-from analyzer.kernel.layout import MAX_TARGETS, PLAYER_BASE, O, W
+from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
-from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import (
     group_active,
@@ -37,6 +42,8 @@ from analyzer.kernel.runtime.config import njit
 DRAW_VALUE = 25  # one card drawn (about a common's static value)
 LOOK_VALUE = 4  # one card surveilled or scried
 NO_MODE = -1
+DAMAGE_VALUE = 2  # a point of damage to an opponent (as LOSE_LIFE and DAMAGE are counted)
+LETHAL_VALUE = 1000  # a mode that makes the attack lethal
 
 
 @njit
@@ -167,7 +174,48 @@ def mode_value(G, C, m, p, promised):
         elif op == Op.GAIN_LIFE and ref == Ref.YOU:
             value += a
         elif (op == Op.LOSE_LIFE or op == Op.DAMAGE) and ref == Ref.EACH_OPPONENT:
-            value += 2 * a
+            value += DAMAGE_VALUE * a
+        elif (op == Op.PUMP_ATTACKING or op == Op.CREATE_TOKEN_ATTACKING) and G[
+            pb(p) + P.LEVEL
+        ] != PlayerLevel.BASIC:
+            value += _attack_mode_value(G, cards, p, op, a, steps[k, StepCol.B])
+    return value
+
+
+@njit
+def _attack_mode_value(G, cards, p, op, a, b):
+    """What a mode chosen as p attacks (Warren Warleader) does in this combat. PUMP_ATTACKING
+    (+a/+b to each attacker): a points of damage more from each (DAMAGE_VALUE each) and b
+    toughness that wins or survives fights (1 each). CREATE_TOKEN_ATTACKING (b tokens of card
+    a): each token's body (its value, at least 5, as a token made) and its power in damage.
+    LETHAL_VALUE more when the mode's damage makes the attack lethal to an opponent who has no
+    untapped creature to block with (a pump adds damage to the attackers already there, so
+    with three attackers or more it is worth more than one 1/1 token)."""
+    n = 0
+    power = 0
+    q = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p and G[ob(o) + O.ATTACKING]:
+            n += 1
+            power += max(G[ob(o) + O.CUR_P], 0)
+            q = G[ob(o) + O.ATTACKING] - 1
+    if op == Op.PUMP_ATTACKING:
+        added = a * n
+        value = (DAMAGE_VALUE * a + b) * n
+    else:
+        added = max(cards[a, CardCol.POWER], 0) * b
+        value = max(cards[a, CardCol.VALUE], 5) * b + DAMAGE_VALUE * added
+    if 0 <= q < PLAYER_BASE and added > 0 and power + added >= G[pb(q) + P.LIFE]:
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if (
+                G[ob(o) + O.CTRL] == q
+                and G[ob(o) + O.TAPPED] == 0
+                and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
+                return value
+        value += LETHAL_VALUE
     return value
 
 

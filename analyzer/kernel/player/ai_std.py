@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from analyzer.enums import (
     AbilCol,
+    AbilityKind,
     AiRole,
     CardCol,
     CardFlag,
     CardType,
     Cond,
+    CounterKind,
     ExtraCost,
     Keyword,
     Op,
@@ -42,12 +44,21 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
-from analyzer.kernel.player.ai_tricks import dies, kills_in_fight
+from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
 from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
 from analyzer.kernel.player.choices import spare_card
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import (
+    abilities_of,
+    cards_of,
+    has_kind,
+    has_op,
+    op_sum,
+    steps_of,
+    targets_of,
+)
 from analyzer.kernel.rules.state import hand_at, ob, pb
-from analyzer.kernel.rules.targets import combat_damage_to, threat_std
+from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
 from analyzer.kernel.runtime.config import njit
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
@@ -94,12 +105,38 @@ def role_may_help(G, cards, card, context, p):
     if cards[card, CardCol.FLAGS] & CardFlag.FAST and (
         role == AiRole.CARD_DRAW
         or role == AiRole.TOKENS
-        or (creature and G[H.PHASE] == Phase.MAIN1)
+        or role == AiRole.RECURSION
+        or (creature and G[H.PHASE] == Phase.MAIN1 and not has_kind(cards, card, AbilityKind.ETB))
     ):
         # waits for the opponent's end step (a flash creature: main phase 2), unless waiting
         # loses something: see draw_now
         return role == AiRole.CARD_DRAW and draw_now(G, cards, card, p)
     return True
+
+
+@njit
+def tapper_now(G, C, p, card):
+    """Main phase 1: is a flash creature cast now rather than later? Only one whose enters
+    trigger taps opposing creatures (Eddymurk Crab), and only while p has a creature that can
+    attack: the creatures it taps cannot block this turn. Cast in main phase 2 the taps are
+    wasted (they untap first); at an opponent's end step they last through p's turn."""
+    abilities = abilities_of(C)
+    cards = cards_of(C)
+    taps = False
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.ETB
+            and abilities[a, AbilCol.TG_COUNT] > 0
+            and has_op(C, a, Op.TAP)
+        ):
+            taps = True
+    if not taps:
+        return False
+    for i in range(G[H.BF_N]):
+        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
+            return True
+    return False
 
 
 @njit
@@ -138,7 +175,63 @@ def _first_target(G, C, ab, slots, p):
 
 
 @njit
-def removal_worth(G, C, p, ab, slots, context):
+def _fight(G, C, ab, slots, v, g, promised):
+    """A bite or a fight aimed at v, the target of local group g of ability ab (slots from
+    choose_targets; promised: the gift's steps counted or not): (the damage p's creature deals
+    v, p's creature (-1: no bite or fight aims at v), the damage it takes back in a fight
+    (0 for a bite), the toughness its own steps add first). Its power counts the +1/+1
+    counters and pumps the spell gives it before the fight (Longstalk Brawl promised)."""
+    abilities = abilities_of(C)
+    targets = targets_of(C)
+    steps = steps_of(C)
+    tg0 = abilities[ab, AbilCol.TG_START]
+    n_groups = abilities[ab, AbilCol.TG_COUNT]
+    src = -1
+    sg = -1
+    times = 1
+    mutual = False
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        op = steps[k, StepCol.OP]
+        if op == Op.FIGHT and steps[k, StepCol.A] == g:
+            sg = steps[k, StepCol.REF]
+            mutual = True
+        elif op == Op.DAMAGE_BY_POWER and steps[k, StepCol.REF] == g:
+            sg = steps[k, StepCol.A]
+            times = max(steps[k, StepCol.B], 1)
+        else:
+            continue
+        if 0 <= sg < n_groups:
+            s = slot_start(targets, tg0, sg)
+            if s < MAX_TARGETS and 0 <= slots[s] < PLAYER_BASE:
+                src = slots[s]
+        break
+    if src < 0:
+        return 0, -1, 0, 0
+    bp = 0
+    bt = 0
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        cond = steps[k, StepCol.COND]
+        if (
+            steps[k, StepCol.REF] != sg
+            or (cond == Cond.IF_PROMISED and promised != 1)
+            or (cond == Cond.IF_NOT_PROMISED and promised == 1)
+        ):
+            continue
+        op = steps[k, StepCol.OP]
+        if op == Op.ADD_COUNTERS and steps[k, StepCol.A] == CounterKind.P1P1:
+            bp += steps[k, StepCol.B]
+            bt += steps[k, StepCol.B]
+        elif op == Op.PUMP:
+            bp += steps[k, StepCol.A]
+            bt += steps[k, StepCol.B]
+    dealt = hits(G, src, v, bp, 0) * times
+    back = hits(G, v, src, 0, 0) if mutual else 0
+    return dealt, src, back, bt
+
+
+@njit
+def removal_worth(G, C, p, ab, slots, context, promised):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
@@ -162,6 +255,16 @@ def removal_worth(G, C, p, ab, slots, context):
     if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
+    dealt, fighter, back, bt = _fight(G, C, ab, slots, v, g, promised)
+    if fighter >= 0:
+        # a bite or a fight kills its target or is no removal; a fight that also kills p's
+        # creature is a trade that costs a card, worth it only for a target worth both
+        if not dies(G, v, dealt, 0, 0):
+            return False
+        if dies(G, fighter, back, bt, 0) and threat_std(G, cards, v) < 2 * threat_std(
+            G, cards, fighter
+        ):
+            return False
     fight = combat_damage_to(G, v) if context == 2 else 0
     bounce = False
     finishes = False
@@ -216,6 +319,8 @@ def removal_worth(G, C, p, ab, slots, context):
         if q != p and G[pb(q) + P.LOST] == 0:
             opp_hand += G[pb(q) + P.HAND_N]
     # the spell's own triggers on p's board (prowess, the Otters, a bite's valiant) count
+    if fighter >= 0:
+        reach = dealt
     if threat_std(G, cards, v) + cast_bonus(
         G, cards, p, abilities[ab, AbilCol.CARD], slots
     ) >= removal_bar(G, kills_any, reach, opp_hand):
@@ -237,13 +342,8 @@ def _burn_at_player_worth(G, C, p, ab, slots, q, g):
     (prowess, the Otters: the damage rides on the triggers), or the game is late (no
     creature worth waiting for)."""
     cards = cards_of(C)
-    steps = steps_of(C)
     abilities = abilities_of(C)
-    dmg = 0
-    s0 = abilities[ab, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        if steps[k, StepCol.OP] == Op.DAMAGE and steps[k, StepCol.REF] == g:
-            dmg += steps[k, StepCol.A]
+    dmg = op_sum(C, ab, Op.DAMAGE, g)
     if dmg == 0 or q == p:
         return True  # not burn at an opponent: the ordinary target check decided
     return (
