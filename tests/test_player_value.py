@@ -271,3 +271,9 @@ def test_a_flash_creature_that_taps_blockers_is_cast_before_combat():
     )
     log = state["play_by_play"]
     assert not any("main 1" in line and "casts Eddymurk Crab" in line for line in log)
+
+
+def test_a_bite_after_blocks_counts_the_combat_damage():
+    state = run_player("bite_after_blocks_counts_combat_damage")
+    assert names(state, 0, "graveyard") == ["Bakersbane Duo", "Rabid Gnaw"]
+    assert "Treetop Sentries" in names(state, 1, "graveyard")

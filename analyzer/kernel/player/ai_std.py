@@ -255,17 +255,21 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
+    fight = combat_damage_to(G, v) if context == 2 else 0
     dealt, fighter, back, bt = _fight(G, C, ab, slots, v, g, promised)
     if fighter >= 0:
-        # a bite or a fight kills its target or is no removal; a fight that also kills p's
-        # creature is a trade that costs a card, worth it only for a target worth both
-        if not dies(G, v, dealt, 0, 0):
+        # a bite or a fight kills its target (after blocks: with the combat damage it takes)
+        # or is no removal; a fight that also kills p's creature is a trade that costs a
+        # card, worth it only for a target worth both
+        if not dies(G, v, dealt + fight, 0, 0):
             return False
+        if context == 2:  # p's creature in combat: dying there anyway, the spell adds a kill
+            in_combat = combat_damage_to(G, fighter)
+            back = 0 if dies(G, fighter, in_combat, 0, 0) else back + in_combat
         if dies(G, fighter, back, bt, 0) and threat_std(G, cards, v) < 2 * threat_std(
             G, cards, fighter
         ):
             return False
-    fight = combat_damage_to(G, v) if context == 2 else 0
     bounce = False
     finishes = False
     cantrip = False
