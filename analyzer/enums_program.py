@@ -62,6 +62,9 @@ class _AbilityKind(NamedTuple):
     # battlefield without dying" (TRIGGER_OBJECT: that creature; CardCol.LEAVES_AB)
     P1P1_COUNTERS_PUT: int = 32  # "Whenever you put one or more +1/+1 counters on a creature
     # you control" (TRIGGER_OBJECT: that creature)
+    # issue 21 (cmdr9): kinds 44-50
+    CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
+    # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
 
 
 AbilityKind = _AbilityKind()
@@ -192,6 +195,10 @@ COST_IF_TARGETS_IN_COMBAT_OR_TAPPED = 1 << 21
 # the low bits), with COST_AND_EXILE for "in exile and in your graveyard"
 COST_GRAVEYARD_CARDS = 1 << 22
 COST_AND_EXILE = 1 << 23
+# ... or "for each creature on the battlefield" (Blasphemous Act), or "{X} less, where X is the
+# total power of creatures you control" (Ghalta); no subtypes
+COST_ALL_CREATURES = 1 << 29
+COST_TOTAL_POWER = 1 << 28
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 # AbilCol.TRIG_PARAM of a NONCREATURE_SPELL row written as `spell_cast`: SPELL_GENERAL, the
 # spell's CardType mask (any of; 0 = any spell) in the low bits, who casts it (neither bit: you)
@@ -200,6 +207,13 @@ SPELL_BY_OPPONENT = 1 << 27  # "Whenever an opponent casts ..."
 SPELL_BY_ANY = 1 << 28  # "Whenever a player casts ..."
 SPELL_NONCREATURE = 1 << 29  # "... a noncreature spell"
 SPELL_GENERAL = 1 << 30  # the row is a `spell_cast` ability (not "a noncreature or Otter spell")
+# AbilCol.TRIG_PARAM of creature_dies: whose creature (neither bit: one you control), "another"
+# (not the source) and "nontoken"
+DIES_BY_OPPONENT = 1  # "a creature an opponent controls dies"
+DIES_BY_ANY = 2  # "a creature dies" / "another creature dies" (whoever controls it)
+DIES_OTHER = 4  # "another creature": not the source itself
+DIES_NONTOKEN = 8  # "another nontoken creature"
+DIES_ATTACHED = 16  # "Whenever equipped creature dies": the creature the source is attached to
 
 
 class _TargetKind(NamedTuple):
@@ -407,6 +421,13 @@ class _Op(NamedTuple):
     P1P1_OTHERS_TOKEN_OR: int = 116  # a +1/+1 counter on each other creature ctrl controls
     # that's a token or has one of the Subtype bits a
     DISCARD_HAND_MAY_DRAW: int = 117  # ctrl may discard their hand; if they do, draw a
+    # issue 21 (cmdr9): ops 151-175
+    SEARCH_LAND: int = 151  # ctrl searches their library for a land card (b=1: basic) with one
+    # of the basic land types a (a WUBRG mask of the types; 0 = any), puts it onto the
+    # battlefield tapped (c=1: into their hand), then shuffles
+    STATIC_CREATURES_HAVE: int = 152  # static: creatures ctrl controls (of CardType mask b,
+    # 0 = all) have keywords a
+    CREATE_TOKEN_X: int = 153  # ref: players each create X tokens a (X: XCount b; c=1 tapped)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
 
 
@@ -423,6 +444,8 @@ class _XCount(NamedTuple):
     OTHER_PERMANENTS_WITH_SUBTYPES: int = 4  # "for each other Squirrel and/or Food you control"
     # (the subtypes: the op's own parameter)
     X_PAID: int = 5  # the X paid for the spell's {X} (O.X_PAID of the resolving spell)
+    OPPONENTS: int = 6  # "for each opponent" (the opponents still in the game)
+    SPELLS_CAST_TURN: int = 7  # "for each spell you've cast this turn" (P.SPELLS_TURN)
 
 
 XCount = _XCount()

@@ -88,6 +88,9 @@ class _CardFlag(NamedTuple):
     # hand size
     HAND_ABILITY: int = 1024  # an activated ability that works from its owner's hand, discarding
     # the card as a cost (cycling)
+    SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
+    # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
+    # the two mana's color masks, first | second << 5)
 
 
 CardFlag = _CardFlag()

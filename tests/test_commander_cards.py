@@ -62,3 +62,92 @@ def test_a_bounce_land_makes_one_mana_of_each_of_its_colors() -> None:
         'cast = "Cruelclaw\'s Heist"', 'cast = "Cruelclaw\'s Heist"\ntargets = ["seat:1"]'
     )
     assert "mana" in input_error(run_text, heist)
+
+
+SIGNET = """
+[game]
+players = 2
+active = 0
+turn = 5
+phase = "main1"
+
+[[seat]]
+hand = ["SPELL"]
+battlefield = [SOURCES]
+library = ["Plains"]
+
+[[seat]]
+library = ["Swamp"]
+
+[[action]]
+cast = "SPELL"
+"""
+
+
+def _signet(spell: str, sources: str) -> str:
+    return SIGNET.replace("SPELL", spell).replace("SOURCES", sources)
+
+
+def test_a_signet_needs_another_source_for_its_cost() -> None:
+    # "{1}, {T}: Add {W}{U}." (605.3a): the {1} is paid with another mana. Alone, an Azorius
+    # Signet makes nothing, so Thought Shucker ({1}{U}) cannot be cast; a Plains pays for it
+    # (tests/scenarios/signet_pays_two_for_one.toml). Two Signets cannot pay for each other.
+    assert "mana" in input_error(run_text, _signet("Thought Shucker", '"Azorius Signet"'))
+    assert "mana" in input_error(
+        run_text, _signet("Thought Shucker", '"Azorius Signet", "Izzet Signet"')
+    )
+    state = run_text(_signet("Thought Shucker", '"Azorius Signet", "Plains"'))
+    assert seat(state, 0)["hand"] == []
+
+
+def test_a_hybrid_filter_cost_takes_one_of_its_colors_and_the_land_taps_once() -> None:
+    # Cascade Bluffs: "{T}: Add {C}. {U/R}, {T}: Add {U}{U}, {U}{R}, or {R}{R}." A Plains
+    # cannot pay {U/R} (107.4e), and the Bluffs' {C} is the same tap as the filter: with a
+    # Plains neither Stormcatch Mentor ({U}{R}) nor Thought Shucker ({1}{U}) is cast; with an
+    # Island (its {U} pays {U/R}) the Mentor is.
+    assert "mana" in input_error(
+        run_text, _signet("Stormcatch Mentor", '"Cascade Bluffs", "Plains"')
+    )
+    assert "mana" in input_error(run_text, _signet("Thought Shucker", '"Cascade Bluffs", "Plains"'))
+    state = run_text(_signet("Stormcatch Mentor", '"Cascade Bluffs", "Island"'))
+    assert seat(state, 0)["hand"] == []
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ('whose = "all"', '`whose` is "you", "opponent" or "any"'),
+        (
+            'subtypes = ["rat"]',
+            "creature_dies takes `whose`, `other`, `nontoken` and `equipped` only",
+        ),
+    ],
+)
+def test_creature_dies_fields_are_checked(tmp_path, extra: str, words: str) -> None:
+    from analyzer.cards.loader import load_records
+    from analyzer.errors import InputError
+
+    path = tmp_path / "cards.toml"
+    path.write_text(
+        f"""
+[[card]]
+name = "Test Watcher"
+set = "TST"
+rarity = "common"
+cost = "{{1}}{{B}}"
+type_line = "Creature — Human"
+power = 1
+toughness = 1
+support = "exact"
+oracle = "Whenever a creature you control dies, you gain 1 life."
+
+[[card.ability]]
+kind = "creature_dies"
+{extra}
+steps = [{{ op = "gain_life", ref = "you", amount = 1 }}]
+""",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        load_records([path])
+    assert any(words in str(p) for p in info.value.problems), info.value.problems

@@ -169,6 +169,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FILTER_MANA
     if rec.pain:
         flags |= CardFlag.PAIN_MANA
+    if any(signet_colors(ab) for ab in rec.abilities):
+        flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
         flags |= CardFlag.NO_MAX_HAND
     return flags
@@ -202,6 +204,24 @@ def _filters_mana(rec: CardRecord) -> bool:
         and ab.steps[0].b == 1
         for ab in rec.abilities
     )
+
+
+def signet_colors(ab: Ability) -> int:
+    """A Signet's mana ability ("{1}, {T}: Add {W}{U}."; a filter land's "{U/R}, {T}: Add {U}{U},
+    {U}{R}, or {R}{R}.", two steps each of colors "UR"): the two mana's color masks as
+    first | second << 5 (its AbilCol.TRIG_PARAM), else 0."""
+    if not (
+        ab.kind == AbilityKind.ACTIVATED
+        and ab.mana
+        and ab.tap
+        and not ab.sacrifice
+        and ab.cost.mv == 1
+        and (ab.cost.generic == 1 or ab.cost.hybrid == 1)
+        and len(ab.steps) == 2
+        and all(st.op == Op.ADD_MANA and st.b == 1 and 0 < st.a < 32 for st in ab.steps)
+    ):
+        return 0
+    return ab.steps[0].a | ab.steps[1].a << 5
 
 
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
@@ -275,7 +295,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
-            a[AbilCol.TRIG_PARAM] = ab.trig_param
+            a[AbilCol.TRIG_PARAM] = ab.trig_param or signet_colors(ab)
             a[AbilCol.COND] = ab.cond
             a[AbilCol.TG_START] = len(targ_rows)
             a[AbilCol.TG_COUNT] = len(ab.targets)

@@ -543,6 +543,22 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         ref_default=Ref.YOU,
     ),
+    "create_token_x": OpSpec(
+        Op.CREATE_TOKEN_X,
+        "each player in ref creates X `token` tokens (`tapped`), X counted as the step resolves "
+        "as `x` says (`self_power`: the source's power, as it last existed if it died; "
+        "`opponents`; `spells_cast_turn`: the spells you cast this turn)",
+        (
+            _p("token", "token", "a"),
+            _p("x", "xcount", "b"),
+            _p("tapped", "bool", "c", False),
+        ),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
 }

@@ -186,4 +186,18 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         "you reveal the top card of your library and put it into your hand; you lose life "
         "equal to its mana value",
     ),
+    # ---- Bloomburrow Commander precons (issue 21, cmdr9) ----
+    "search_land": OpSpec(
+        Op.SEARCH_LAND,
+        "you search your library for a land card (`basic`: a basic land card) with one of "
+        "the basic land types `land_types`, written as the colors they make (`WUBR`: a "
+        "Plains, Island, Swamp, or Mountain card; `WUBRG` with `basic`: any basic land), put "
+        "it onto the battlefield tapped (`to_hand`: into your hand), then shuffle (the "
+        "built-in player takes the one whose colors its hand needs most)",
+        (
+            _p("land_types", "colors", "a"),
+            _p("basic", "bool", "b", False),
+            _p("to_hand", "bool", "c", False),
+        ),
+    ),
 }

@@ -103,4 +103,11 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',
         static=True,
     ),
+    "static_creatures_have": OpSpec(
+        Op.STATIC_CREATURES_HAVE,
+        'creatures you control (of `types`, empty = all) have `keywords` ("Artifact creatures '
+        'you control have haste"), the source too if it is one',
+        (_p("keywords", "keywords", "a"), _p("types", "types", "b", [])),
+        static=True,
+    ),
 }

@@ -84,6 +84,10 @@ ABILITY_FIELDS = frozenset(
         "caster",
         "spell_types",
         "noncreature",
+        "whose",
+        "equipped",
+        "all_creatures",
+        "total_power",
     }
 )
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it
@@ -102,6 +106,7 @@ ONCE_KINDS = (
     AbilityKind.FORAGED,
     AbilityKind.NONCREATURE_SPELL,
     AbilityKind.OTHER_CREATURE_ENTERS,  # (events.fire_enters)
+    AbilityKind.CREATURE_DIES,  # (events.fire_dies)
 )
 MODE_FIELDS = frozenset({"targets", "steps", "notes"})
 MAX_MODES = 8

@@ -8,10 +8,17 @@ from __future__ import annotations
 from analyzer.cards.context import Ctx
 from analyzer.cards.records import SUBTYPE_NAMES, TYPE_NAMES
 from analyzer.enums import (
+    COST_ALL_CREATURES,
     COST_AND_EXILE,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    COST_TOTAL_POWER,
+    DIES_ATTACHED,
+    DIES_BY_ANY,
+    DIES_BY_OPPONENT,
+    DIES_NONTOKEN,
+    DIES_OTHER,
     LAND_TYPE_CONDS,
     SPELL_BY_ANY,
     SPELL_BY_OPPONENT,
@@ -39,9 +46,18 @@ SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
 
 
+# `whose` of a creature_dies ability: "a creature you control / an opponent controls / a
+# creature" dies
+DIES_WHOSE = {"you": 0, "opponent": DIES_BY_OPPONENT, "any": DIES_BY_ANY}
+
+
 def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     """AbilCol.TRIG_PARAM from the kind-specific fields (end_step and activated: the caller)."""
     trig = 0
+    if kind == AbilityKind.CREATURE_DIES:
+        return _dies_param(ctx, d, field)
+    if "whose" in d:
+        ctx.err(f"{field}.whose", "belongs to creature_dies abilities only")
     if "expend" in d:
         if kind != AbilityKind.EXPEND:
             ctx.err(f"{field}.expend", "belongs to expend abilities only")
@@ -50,6 +66,12 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     elif kind == AbilityKind.EXPEND:
         ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
     if kind == AbilityKind.COST_REDUCTION:
+        for key, bit in (("all_creatures", COST_ALL_CREATURES), ("total_power", COST_TOTAL_POWER)):
+            if key in d:
+                if "subtypes" in d or "for_each" in d:
+                    ctx.err(field, f"{key} takes no `subtypes` or `for_each`")
+                if ctx.bool_(d, key, f"{field}.{key}"):
+                    return bit
         if ctx.bool_(d, "targets_in_combat_or_tapped", f"{field}.targets_in_combat_or_tapped"):
             if "subtypes" in d or "for_each" in d:
                 ctx.err(field, "targets_in_combat_or_tapped takes no `subtypes` or `for_each`")
@@ -152,6 +174,29 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
         elif ctx.bool_(d, "any_player", f"{field}.any_player"):
             trig = 1  # "Whenever a player casts their second spell each turn"
+    return trig
+
+
+def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
+    """TRIG_PARAM of "Whenever a creature you control / an opponent controls / [another]
+    [nontoken] creature dies" (`whose`, `other`, `nontoken`)."""
+    for key in ("subtypes", "flying", "any_permanent", "tokens", "one_or_more"):
+        if key in d:
+            ctx.err(
+                f"{field}.{key}",
+                "creature_dies takes `whose`, `other`, `nontoken` and `equipped` only",
+            )
+    whose = d.get("whose", "you")
+    trig = DIES_WHOSE.get(whose, -1) if isinstance(whose, str) else -1
+    if trig < 0:
+        ctx.err(f"{field}.whose", '`whose` is "you", "opponent" or "any"')
+        trig = 0
+    if ctx.bool_(d, "other", f"{field}.other"):
+        trig |= DIES_OTHER
+    if ctx.bool_(d, "nontoken", f"{field}.nontoken"):
+        trig |= DIES_NONTOKEN
+    if ctx.bool_(d, "equipped", f"{field}.equipped"):
+        trig |= DIES_ATTACHED  # "Whenever equipped creature dies"
     return trig
 
 

@@ -58,6 +58,7 @@ from analyzer.kernel.rules.state import (
     attached_obj,
     clear_combat,
     exile_at,
+    kind_seen,
     move_object,
     ob,
     pb,
@@ -222,6 +223,7 @@ def _apply_statics(G, C, n, n_static):
                             _grant_equipped(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
                     elif (
                         op == Op.STATIC_OTHERS_HAVE
+                        or op == Op.STATIC_CREATURES_HAVE
                         or op == Op.STATIC_TOKEN_ANTHEM
                         or op == Op.STATIC_ANTHEM_SUBTYPES
                     ):
@@ -266,7 +268,10 @@ def _others_have(G, cards, n, s, op, a, b, c):
         tc = G[bt + O.CARD]
         if G[bt + O.CTRL] != ctrl or (cards[tc, CardCol.TYPES] & CardType.CREATURE) == 0:
             continue
-        if op == Op.STATIC_TOKEN_ANTHEM:
+        if op == Op.STATIC_CREATURES_HAVE:  # "[Artifact] creatures you control have haste"
+            if b == 0 or cards[tc, CardCol.TYPES] & b:
+                G[bt + O.CUR_KW] |= a
+        elif op == Op.STATIC_TOKEN_ANTHEM:
             if G[bt + O.TOKEN]:
                 G[bt + O.CUR_P] += a
                 G[bt + O.CUR_T] += b
@@ -331,23 +336,44 @@ def _commander_damage_loses(G, q):
 
 
 @njit
-def _dies(G, C, o):
+def _dies(G, C, o, fire=True):
+    """o dies (or is exiled instead). fire=False: its dies triggers were queued already, with
+    those of the creatures dying in the same event (fire_dies_first)."""
     cards = cards_of(C)
     if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
         # "if it would die this turn, exile it instead" (614.1a): it never dies
         move_object(G, cards, o, Zone.EXILE)
         return
-    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+    if fire and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])
     move_object(G, cards, o, Zone.GRAVEYARD)
 
 
 @njit
-def destroy(G, C, o):
+def batch_deaths(G):
+    """Do creatures dying in one event queue their dies triggers before any of them moves
+    (603.10a: "whenever a creature dies" abilities look back; only needed once a permanent
+    with one entered)?"""
+    return kind_seen(G, AbilityKind.CREATURE_DIES)
+
+
+@njit
+def fire_dies_first(G, C, o):
+    """Queue the dies triggers of creature o, about to die with others in one event (before
+    any of them moves: each sees the others, 603.10a); then _dies(..., fire=False)."""
+    cards = cards_of(C)
+    if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
+        return
+    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        fire_dies(G, C, o, G[ob(o) + O.CTRL])
+
+
+@njit
+def destroy(G, C, o, fire=True):
     """Destroy o unless it is indestructible. Returns True if it left the battlefield."""
     if G[ob(o) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return False
-    _dies(G, C, o)
+    _dies(G, C, o, fire)
     return True
 
 
@@ -428,6 +454,16 @@ def check_sba_all(G, C):
 
 
 @njit
+def _sba_kills(G, cards, b):
+    """704.5f-h: a phased-in creature with toughness 0 or less, or lethal or deathtouch damage
+    and not indestructible."""
+    if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+        return False
+    lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
+    return G[b + O.CUR_T] <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0)
+
+
+@njit
 def _state_based_actions(G, C, fresh):
     if G[H.DIRTY] == 0 and G[H.STATICS] == 0:
         return False  # nothing they read changed since the last check (layout.H.DIRTY)
@@ -454,6 +490,11 @@ def _state_based_actions(G, C, fresh):
         # these find nothing)
         if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
             changed = True
+        batch = batch_deaths(G)
+        if batch:  # the creatures this pass kills die at once: their triggers first
+            for k in range(G[H.BF_N]):
+                if _sba_kills(G, cards, ob(G[OFF_BATTLEFIELD + k])):
+                    fire_dies_first(G, C, G[OFF_BATTLEFIELD + k])
         i = 0
         while i < G[H.BF_N]:
             o = G[OFF_BATTLEFIELD + i]
@@ -463,11 +504,8 @@ def _state_based_actions(G, C, fresh):
             gone = False
             if G[b + O.PHASED] == 0:
                 if t & CardType.CREATURE:
-                    lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
-                    if G[b + O.CUR_T] <= 0 or (
-                        lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
-                    ):
-                        _dies(G, C, o)
+                    if _sba_kills(G, cards, b):
+                        _dies(G, C, o, not batch)
                         gone = True
                     elif G[b + O.DEATHTOUCHED]:
                         G[b + O.DEATHTOUCHED] = 0

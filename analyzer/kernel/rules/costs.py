@@ -4,10 +4,12 @@ reductions, offspring, and the additional costs (discard, forage)."""
 from __future__ import annotations
 
 from analyzer.enums import (
+    COST_ALL_CREATURES,
     COST_AND_EXILE,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
+    COST_TOTAL_POWER,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -181,6 +183,22 @@ def commander_tax(G, p, o):
 
 
 @njit
+def _creature_count_or_power(G, cards, p, power):
+    """The creatures on the battlefield ("for each creature on the battlefield"), or with
+    `power` the total power of the creatures p controls (negative powers count 0)."""
+    k = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+            continue
+        if not power:
+            k += 1
+        elif G[b + O.CTRL] == p:
+            k += max(G[b + O.CUR_P], 0)
+    return k
+
+
+@njit
 def cost_reduction(G, C, p, card):
     """Generic mana the card's "costs {1} less if you control a / for each [subtype]" abilities
     take off its cost when p casts it (601.2f)."""
@@ -196,6 +214,9 @@ def cost_reduction(G, C, p, card):
             continue  # read from the chosen targets (target_cost_reduction)
         if tp & COST_GRAVEYARD_CARDS:
             total += owned_cards(G, cards, p, tp & (COST_FOR_EACH - 1), tp & COST_AND_EXILE)
+            continue
+        if tp & (COST_ALL_CREATURES | COST_TOTAL_POWER):
+            total += _creature_count_or_power(G, cards, p, tp & COST_TOTAL_POWER)
             continue
         want = tp & (COST_FOR_EACH - 1)
         k = 0

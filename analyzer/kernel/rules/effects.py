@@ -86,6 +86,7 @@ from analyzer.kernel.rules.library import (
     reveal_until_land,
     search_basic_land,
     search_basic_land_to_top,
+    search_land,
 )
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
@@ -576,6 +577,27 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if is_obj(vals[i]):
                     cast_free(G, C, ctrl, vals[i])
+        elif op == Op.SEARCH_LAND:
+            search_land(G, C, ctrl, a, b_ == 1, c == 1)
+        elif op == Op.CREATE_TOKEN_X:
+            x = count_x(G, C, b_, src, ctrl, 0)
+            for i in range(n):
+                if vals[i] < PLAYER_BASE:
+                    continue
+                for _ in range(x):
+                    t = create_token(
+                        G,
+                        cards,
+                        a,
+                        vals[i] - PLAYER_BASE,
+                        c == 1,
+                        cards[a, CardCol.POWER],
+                        cards[a, CardCol.TOUGHNESS],
+                        -1,
+                    )
+                    if t >= 0:
+                        fire_enters(G, C, t)
+                        it = t
         elif op == Op.RETURN_OWN_LAND:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:

@@ -6,7 +6,7 @@ run_steps dispatches to them; the rule each follows is cited where it applies.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Op, Zone
+from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     NO_OBJ,
@@ -19,7 +19,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.chars import destroy, sacrifice
+from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.library import search_basic_land
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
@@ -54,11 +54,16 @@ def destroy_all(G, C, types, ctrl, buf, destroyed):
         ):
             buf[m] = o
             m += 1
+    batch = batch_deaths(G)
+    if batch:  # they die at once: each one's dies triggers see the others (603.10a)
+        for i in range(m):
+            if (G[ob(buf[i]) + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
+                fire_dies_first(G, C, buf[i])
     n_destroyed = 0
     for i in range(m):
         o = buf[i]
         if (
-            destroy(G, C, o)
+            destroy(G, C, o, not batch)
             and G[ob(o) + O.OWNER] == ctrl
             and G[ob(o) + O.ZONE] == Zone.GRAVEYARD
             and n_destroyed < MAX_REF

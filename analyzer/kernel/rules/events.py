@@ -10,6 +10,11 @@ its controller and the object that caused it. Whether a card has an ability of a
 from __future__ import annotations
 
 from analyzer.enums import (
+    DIES_ATTACHED,
+    DIES_BY_ANY,
+    DIES_BY_OPPONENT,
+    DIES_NONTOKEN,
+    DIES_OTHER,
     SPELL_BY_ANY,
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
@@ -64,6 +69,7 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
 )
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
+    attached_obj,
     graveyard_at,
     kind_seen,
     ob,
@@ -213,9 +219,53 @@ def fire_enters(G, C, o):
 
 @njit
 def fire_dies(G, C, o, ctrl):
-    """o is about to be put into a graveyard from the battlefield (look-back, 603.10a)."""
+    """o is about to be put into a graveyard from the battlefield (look-back, 603.10a): its own
+    dies triggers, then the "whenever a creature dies" triggers of the permanents on the
+    battlefield, o itself included ("this creature or another creature you control")."""
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.DIES):
         _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+    if kind_seen(G, AbilityKind.CREATURE_DIES):
+        _fire_creature_dies(G, C, o, ctrl)
+
+
+@njit
+def _fire_creature_dies(G, C, o, ctrl):
+    """ "Whenever a creature you control / an opponent controls / another [nontoken] creature
+    dies": every permanent whose ability watches creature o, controlled by ctrl as it last
+    existed. Called before o moves; the state-based actions and destroy_all call it for every
+    creature of one event before any moves, so creatures dying together see each other."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    token = G[ob(o) + O.TOKEN]
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.PHASED]:
+            continue
+        qc = G[b + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.CREATURE_DIES):
+            continue
+        qctrl = G[b + O.CTRL]
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.CREATURE_DIES:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            if (
+                (tp & DIES_BY_ANY == 0 and (tp & DIES_BY_OPPONENT != 0) == (qctrl == ctrl))
+                or (tp & DIES_OTHER and q == o)
+                or (tp & DIES_NONTOKEN and token)
+                or (tp & DIES_ATTACHED and attached_obj(G, q) != o)
+            ):
+                continue
+            if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], qctrl, 0
+            ):
+                if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                    if G[b + O.ONCE_TURN] == G[H.TURN]:
+                        continue
+                    G[b + O.ONCE_TURN] = G[H.TURN]
+                queue_trigger(G, q, a, qctrl, o, SK_ABILITY)
 
 
 @njit

@@ -286,10 +286,26 @@ def reveal_until_land(G, C, p):
 def search_basic_land(G, C, p, tapped):
     """Search p's library for a basic land card (the color p's hand needs most and its lands
     lack), put it onto the battlefield, then shuffle. Returns the land or -1."""
-    best = _best_basic(G, C, p)
+    best = _best_basic(G, C, p, 0, True)
     if best >= 0:
         put_onto_battlefield(G, cards_of(C), best, p, tapped)
         fire_enters(G, C, best)
+    shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P.LIB_N])
+    return best
+
+
+@njit
+def search_land(G, C, p, types, basic, to_hand):
+    """Search p's library for a land card (basic only if `basic`) with one of the basic land
+    types in the WUBRG mask `types` (0: any), the one whose colors p's hand needs most; put it
+    onto the battlefield tapped or into p's hand, then shuffle. Returns the land or -1."""
+    best = _best_basic(G, C, p, types, basic)
+    if best >= 0:
+        if to_hand:
+            move_object(G, cards_of(C), best, Zone.HAND)
+        else:
+            put_onto_battlefield(G, cards_of(C), best, p, True)
+            fire_enters(G, C, best)
     shuffle_slice(G, OFF_LIBRARY + p * MAX_LIBRARY, G[pb(p) + P.LIB_N])
     return best
 
@@ -299,7 +315,7 @@ def search_basic_land_to_top(G, C, p):
     """Search p's library for a basic land card, reveal it, then shuffle and put it on top.
     Swapping it to the top of a uniformly shuffled library leaves the rest uniformly shuffled.
     Returns the land or -1."""
-    best = _best_basic(G, C, p)
+    best = _best_basic(G, C, p, 0, True)
     off = OFF_LIBRARY + p * MAX_LIBRARY
     n = G[pb(p) + P.LIB_N]
     shuffle_slice(G, off, n)
@@ -313,9 +329,10 @@ def search_basic_land_to_top(G, C, p):
 
 
 @njit
-def _best_basic(G, C, p):
+def _best_basic(G, C, p, types, basic):
     """The basic land card of p's library whose color p's hand needs most and its lands
-    lack; -1 if none."""
+    lack; -1 if none. types: only one with one of these basic land types (WUBRG mask);
+    basic False: any land card."""
     cards = cards_of(C)
     have = 0
     for i in range(G[H.BF_N]):
@@ -329,9 +346,11 @@ def _best_basic(G, C, p):
     for j in range(n):
         o = G[off + j]
         card = G[ob(o) + O.CARD]
-        if (cards[card, CardCol.TYPES] & CardType.BASIC) == 0 or (
+        if (basic and (cards[card, CardCol.TYPES] & CardType.BASIC) == 0) or (
             cards[card, CardCol.TYPES] & CardType.LAND
         ) == 0:
+            continue
+        if types != 0 and (cards[card, CardCol.LAND_TYPES] & types) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
         score = 1

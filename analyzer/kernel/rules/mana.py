@@ -61,6 +61,17 @@ MAX_SOURCES = SCRATCH // 2
 PAIN_BIT = 1 << 12  # mask bit: the source's colored mana deals 1 damage to its controller
 PAIN_COST = 50  # plan score: a pain source pays a colored symbol only when nothing else can
 USE_COLORED = 2  # use[i] of a source chosen for a colored symbol (a pain source then hurts)
+# A Signet ("{1}, {T}: Add {W}{U}.", CardFlag.SIGNET_MANA) is a group of entries: its first mana
+# (SIG_FIRST, with the fuel its cost takes), its second (SIG_SECOND) and, for a land that also
+# taps for mana of its own ("{T}: Add {C}."), that mana (SIG_ALT: one tap, so either the land
+# entry or the two Signet entries). Using a Signet entry costs one more source (the fuel).
+SRC_SIGNET = 5
+SIG_FIRST = 1 << 13
+SIG_SECOND = 1 << 14
+SIG_ALT = 1 << 15
+FUEL_SHIFT = 16  # mask bits 16..20 of SIG_FIRST: the colors its cost takes ({U/R}: U|R)
+FUEL_ANY = 1 << 21  # ... or {1}: any mana
+SIGNET_LAST = 40  # plan score of a Signet entry in the first try (real sources first)
 
 
 @njit
@@ -79,7 +90,59 @@ def source_kind(cards, abilities, card):
         return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
     if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
         return SRC_FILTER
+    if cards[card, CardCol.FLAGS] & CardFlag.SIGNET_MANA:
+        return SRC_SIGNET
     return 0
+
+
+@njit
+def _signet_entries(G, cards, abilities, b, o, masks, objs, kinds, n):
+    """Append the entries of an untapped Signet (see SRC_SIGNET); returns the new n."""
+    card = G[b + O.CARD]
+    if n + 3 > masks.shape[0]:
+        return n
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.MANA_ABILITY] and abilities[a, AbilCol.TRIG_PARAM] > 0:
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            hyb = abilities[a, AbilCol.COST_HYBRID]
+            fuel = (hyb << FUEL_SHIFT) if hyb else FUEL_ANY
+            masks[n] = (tp & 31) | SIG_FIRST | fuel
+            masks[n + 1] = ((tp >> 5) & 31) | SIG_SECOND
+            objs[n] = o
+            objs[n + 1] = o
+            kinds[n] = SRC_SIGNET
+            kinds[n + 1] = SRC_SIGNET
+            n += 2
+            m = cards[card, CardCol.LAND_COLORS]
+            if cards[card, CardCol.TYPES] & CardType.LAND and 0 < m < CHOSEN_COLOR_MANA:
+                masks[n] = m | SIG_ALT  # the land's own "{T}: Add {C}."
+                objs[n] = o
+                kinds[n] = SRC_LAND
+                n += 1
+            return n
+    return n
+
+
+@njit
+def _blocked(masks, use, n, i):
+    """Is entry i unusable because the other use of its one tap was taken (SIG_ALT)?"""
+    m = masks[i]
+    if m & SIG_ALT:
+        return use[i - 1] != 0 or use[i - 2] != 0
+    if m & SIG_FIRST:
+        return i + 2 < n and (masks[i + 2] & SIG_ALT) != 0 and use[i + 2] != 0
+    if m & SIG_SECOND:
+        return i + 1 < n and (masks[i + 1] & SIG_ALT) != 0 and use[i + 1] != 0
+    return False
+
+
+@njit
+def _partner_used(masks, use, i):
+    """Is the other mana of Signet entry i's group already used (so this one is free)?"""
+    if masks[i] & SIG_FIRST:
+        return use[i + 1] != 0
+    return use[i - 1] != 0
 
 
 @njit
@@ -102,6 +165,10 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
+        if cards[card, CardCol.FLAGS] & CardFlag.SIGNET_MANA:
+            if G[b + O.TAPPED] == 0:
+                n = _signet_entries(G, cards, abilities, b, o, masks, objs, kinds, n)
+            continue
         if k == SRC_FILTER:  # no {T} in its cost: tapped or not, once each turn
             if G[b + O.ONCE_TURN] != G[H.TURN] and n < masks.shape[0]:
                 masks[n] = FILTER_BIT
@@ -200,7 +267,9 @@ def _filter_one(masks, kinds, n, use):
     best = -1
     best_score = 1 << 20
     for i in range(n):
-        if use[i] or i == f or kinds[i] == SRC_FILTER:
+        if use[i] or i == f or kinds[i] == SRC_FILTER or kinds[i] == SRC_SIGNET:
+            continue
+        if masks[i] & SIG_ALT and _blocked(masks, use, n, i):
             continue
         score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
         if score < best_score:
@@ -218,7 +287,20 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
     needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
     sources whose colors are needed least (all zero: the first sources, lands first).
-    creature: the cost is a creature spell's, which mana only for creature spells may pay."""
+    creature: the cost is a creature spell's, which mana only for creature spells may pay.
+    With Signets (SRC_SIGNET) two tries: real sources first, then Signets first (each Signet
+    used takes one more source for its cost)."""
+    for i in range(n):
+        if kinds[i] == SRC_SIGNET and not any_type:
+            if _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 1):
+                return True
+            return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 2)
+    return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 0)
+
+
+@njit
+def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig):
+    """plan() with sig 0 (no Signet among the sources), 1 (Signets last) or 2 (first)."""
     for i in range(n):
         use[i] = 0
     if any_type:
@@ -230,7 +312,7 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
             for i in range(n):
                 if total == 0:
                     break
-                if kinds[i] == pass_kind:
+                if kinds[i] == pass_kind and not (sig and _blocked(masks, use, n, i)):
                     use[i] = 1
                     total -= 1
         return total == 0
@@ -246,6 +328,16 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
                 score = _popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
                 if masks[i] & PAIN_BIT:
                     score += PAIN_COST
+                if sig:
+                    if _blocked(masks, use, n, i):
+                        continue
+                    if kinds[i] == SRC_SIGNET:
+                        if _partner_used(masks, use, i):
+                            score = -1  # the other mana of a Signet already paid for
+                        elif sig == 1:
+                            score += SIGNET_LAST
+                        else:
+                            score -= SIGNET_LAST
                 if score < best_score:
                     best_score = score
                     best = i
@@ -256,21 +348,61 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
                 use[best] = USE_COLORED
             need -= 1
     g = generic
-    for pass_kind in (SRC_POOL, SRC_LAND, SRC_SAC_ANY):
+    if sig == 0:
+        order = (SRC_POOL, SRC_LAND, SRC_SAC_ANY, SRC_SAC_ANY, SRC_SAC_ANY)
+    elif sig == 1:
+        order = (SRC_POOL, -1, SRC_LAND, SRC_SIGNET, SRC_SAC_ANY)
+    else:
+        order = (SRC_POOL, -1, SRC_SIGNET, SRC_LAND, SRC_SAC_ANY)
+    for pass_kind in order:
         while g > 0:
             best = -1
             best_w = 1 << 20
             for i in range(n):
-                if not use[i] and kinds[i] == pass_kind:
-                    w = _need_weight(masks[i], needs)
-                    if w < best_w:
-                        best = i
-                        best_w = w
+                if use[i]:
+                    continue
+                if pass_kind == -1:  # the other mana of a Signet already used
+                    if kinds[i] != SRC_SIGNET or not _partner_used(masks, use, i):
+                        continue
+                elif kinds[i] != pass_kind or (sig and _blocked(masks, use, n, i)):
+                    continue
+                w = _need_weight(masks[i], needs)
+                if w < best_w:
+                    best = i
+                    best_w = w
             if best < 0:
                 break
             use[best] = 1
             g -= 1
-    return g == 0
+    if g != 0:
+        return False
+    return sig == 0 or _fuel(masks, kinds, n, use, needs)
+
+
+@njit
+def _fuel(masks, kinds, n, use, needs):
+    """Pay the cost of each Signet the plan uses with one more unused source (not a Signet:
+    its colors must match a hybrid cost, {U/R}); False if some Signet has none."""
+    for i in range(n):
+        if (masks[i] & SIG_FIRST) == 0 or (use[i] == 0 and use[i + 1] == 0):
+            continue
+        want = (masks[i] >> FUEL_SHIFT) & 31
+        any_fuel = masks[i] & FUEL_ANY
+        best = -1
+        best_w = 1 << 20
+        for j in range(n):
+            if use[j] or kinds[j] == SRC_FILTER or kinds[j] == SRC_SIGNET:
+                continue
+            if _blocked(masks, use, n, j) or (not any_fuel and (masks[j] & want) == 0):
+                continue
+            w = _need_weight(masks[j], needs) + (100 if kinds[j] == SRC_SAC_ANY else 0)
+            if w < best_w:
+                best = j
+                best_w = w
+        if best < 0:
+            return False
+        use[best] = 1 if any_fuel else USE_COLORED
+    return True
 
 
 @njit
@@ -464,7 +596,7 @@ def count_sources(G, cards, abilities, p):
         if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         k = source_kind(cards, abilities, G[b + O.CARD])
-        if k == SRC_LAND:
+        if k == SRC_LAND or k == SRC_SIGNET:  # (a Signet: one more mana with another source)
             lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
             sacs += 1

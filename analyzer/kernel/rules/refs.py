@@ -137,6 +137,13 @@ def count_x(G, C, x, src, ctrl, subtypes):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
                 n += 1
         return n
+    if x == XCount.OPPONENTS:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl and G[pb(q) + P.LOST] == 0:
+                n += 1
+        return n
+    if x == XCount.SPELLS_CAST_TURN:
+        return G[pb(ctrl) + P.SPELLS_TURN]
     if x == XCount.GREATEST_MV_IN_GRAVEYARD:
         for i in range(G[pb(ctrl) + P.GY_N]):
             n = max(n, cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.MV])
