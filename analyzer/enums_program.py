@@ -115,6 +115,9 @@ class _Cond(NamedTuple):
     # power is 3 or greater"; the source is H.TARGET_SRC)
     # issue 20 (cards8): conditions 91-110
     TOTAL_POWER_10: int = 91  # creatures you control have total power 10 or greater
+    # issue 20 (cards9): conditions 98-106
+    CONTROL_4_LANDS: int = 98  # you control four or more lands
+    LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
     # ability's AbilCol.COND_SUBTYPES):
     NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
@@ -164,6 +167,8 @@ COND_NAMES = {
     "fewer_than_two_basic_lands": Cond.FEWER_THAN_TWO_BASIC_LANDS,
     "three_other_lands": Cond.THREE_OTHER_LANDS,
     "total_power_10": Cond.TOTAL_POWER_10,
+    "control_4_lands": Cond.CONTROL_4_LANDS,
+    "lost_life": Cond.LOST_LIFE,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -429,6 +434,17 @@ class _Op(NamedTuple):
     # 0 = all) have keywords a
     CREATE_TOKEN_X: int = 153  # ref: players each create X tokens a (X: XCount b; c=1 tapped)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
+    # issue 20 (cards9): ops 126-150
+    PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
+    # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)
+    DONE_IF_YOU_CONTROL: int = 127  # ref: permanents; DONE if ctrl controls one of them ("if
+    # you control that creature, ...")
+    RETURN_OTHER_OWN_CREATURE: int = 128  # ctrl returns another creature they control to its
+    # owner's hand (their choice); DONE if they did; a = 1: "Otherwise, you may return this"
+    CHOOSE_CARD_MV_COUNTERS: int = 129  # it = a card of types a in ctrl's graveyard whose
+    # mana value equals the source's O.STASH counters (ctrl's choice; -1 if none)
+    DIG_CREATURE_MV: int = 130  # look at the top a; a creature card with mana value <= b onto
+    # the battlefield if it's ctrl's turn, else into their hand; the rest on the bottom
 
 
 Op = _Op()

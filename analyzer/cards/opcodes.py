@@ -559,6 +559,32 @@ OP_SPECS: dict[str, OpSpec] = {
         sets_it=True,
         intent=Intent.HELP,
     ),
+    # ---- issue 20 (cards9) ----
+    "put_counters_of": OpSpec(
+        Op.PUT_COUNTERS_OF,
+        "put on each permanent in ref as many counters of each kind as the source had as it "
+        'last existed ("When this dies, put its counters on target creature you control")',
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "done_if_you_control": OpSpec(
+        Op.DONE_IF_YOU_CONTROL,
+        'a later `when = "done"` step runs if you control a permanent in ref ("If you '
+        'control that creature, draw two cards")',
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "return_other_own_creature": OpSpec(
+        Op.RETURN_OTHER_OWN_CREATURE,
+        "you return another creature you control to its owner's hand (your choice: the "
+        "built-in player returns the one that loses least, a token last); then a "
+        '`when = "done"` step is "if you do"; `or_self_may`: "Otherwise, you may return '
+        "[this] to its owner's hand\" (the built-in player keeps it)",
+        (_p("or_self_may", "bool", "a", False),),
+    ),
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
 }

@@ -71,8 +71,10 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         Op.SEARCH_BASIC_LAND,
         "you may search your library for a basic land card, put it onto "
         "the battlefield tapped, then shuffle; `to_top`: reveal it, then shuffle and put it on "
-        "top (the built-in player does while it has fewer than five lands in play and in hand)",
+        "top (the built-in player does while it has fewer than five lands in play and in hand); "
+        'sets `it` (the land put onto the battlefield: "untap that land")',
         (_p("to_top", "bool", "a", False),),
+        sets_it=True,
     ),
     "dig": OpSpec(
         Op.DIG,
@@ -180,6 +182,23 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         _GRAVE,
         frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
+    ),
+    # ---- issue 20 (cards9) ----
+    "dig_creature_mv": OpSpec(
+        Op.DIG_CREATURE_MV,
+        "look at the top `count` cards of your library; you may reveal a creature card with "
+        "mana value `mv_at_most` or less and put it onto the battlefield if it's your turn, "
+        "else into your hand; the rest go on the bottom in a random order (the built-in "
+        "player takes the most valuable and puts it onto the battlefield when it may)",
+        (_p("count", "int", "a", lo=1, hi=20), _p("mv_at_most", "int", "b", lo=0, hi=20)),
+    ),
+    "choose_card_mv_counters": OpSpec(
+        Op.CHOOSE_CARD_MV_COUNTERS,
+        "choose a card of `types` in your graveyard with mana value equal to the number of "
+        "counters (`coin`, stored as `stash`) on the source; sets `it` (the built-in player "
+        "chooses the most valuable; a reflexive trigger's target, chosen as this step runs)",
+        (_p("types", "types", "a"),),
+        sets_it=True,
     ),
     "reveal_top_lose_mv": OpSpec(
         Op.REVEAL_TOP_LOSE_MV,

@@ -51,6 +51,7 @@ COUNTER_NAMES = {
     "stun": CounterKind.STUN,
     "stash": CounterKind.STASH,
     "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
+    "coin": CounterKind.STASH,  # Wishing Well's coin counters: read only by its own ability
 }
 
 
@@ -323,4 +324,5 @@ def sets_done(s: Step) -> bool:
         or (s.op == Op.EXILE_UNTIL_LEAVES and s.b >= 0)
         or (s.op == Op.FLICKER and s.c != 0)
         or s.op == Op.GAIN_CONTROL_EOT
+        or s.op in (Op.DONE_IF_YOU_CONTROL, Op.RETURN_OTHER_OWN_CREATURE)
     )

@@ -127,6 +127,7 @@ def _volatile(C, card):
             if (
                 cond == Cond.LIFE_CHANGED
                 or cond == Cond.OPP_LOST_LIFE
+                or cond == Cond.LOST_LIFE
                 or cond == Cond.YOUR_TURN
                 or cond == Cond.DONE
             ):

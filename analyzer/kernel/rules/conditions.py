@@ -73,6 +73,10 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return _cond_compare(G, C, cond, ctrl)
     if cond == Cond.TOTAL_POWER_10:
         return _total_power(G, C, ctrl) >= 10
+    if cond == Cond.CONTROL_4_LANDS:
+        return _count_lands_creatures(G, C, ctrl)[0] >= 4
+    if cond == Cond.LOST_LIFE:  # "as long as you've lost life this turn" (not the net change)
+        return G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):

@@ -66,6 +66,7 @@ from analyzer.kernel.rules.effects_board import (
     phase_out_yours,
     pump_attacking,
     pump_or_grant_all,
+    run_rare_op,
     sacrifice_greatest_power,
 )
 from analyzer.kernel.rules.events import (
@@ -379,7 +380,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
             if a == 0:
-                search_basic_land(G, C, ctrl, True)
+                it = search_basic_land(G, C, ctrl, True)  # "that land" (Fabled Passage)
             elif wants_land_on_top(G, C, ctrl):  # "you may search ... put it on top"
                 search_basic_land_to_top(G, C, ctrl)
         elif op == Op.DISCARD:
@@ -604,4 +605,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     land = land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
                     if land >= 0:
                         move_object(G, cards, land, Zone.HAND)
+        elif op >= Op.PUT_COUNTERS_OF and op <= Op.DIG_CREATURE_MV:  # issue 20 (cards9)
+            it, done = run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done)
     return it

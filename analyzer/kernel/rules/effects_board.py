@@ -16,14 +16,23 @@ from analyzer.kernel.layout import (
     PLAYER_BASE,
     H,
     O,
+    P,
 )
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
-from analyzer.kernel.rules.library import search_basic_land
+from analyzer.kernel.rules.library import dig_creature_mv, search_basic_land
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
-from analyzer.kernel.rules.state import attached_obj, attacked_player, create_token, ob
+from analyzer.kernel.rules.state import (
+    attached_obj,
+    attacked_player,
+    create_token,
+    graveyard_at,
+    move_object,
+    ob,
+    pb,
+)
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
 
@@ -286,3 +295,101 @@ def p1p1_others_token_or(G, C, ctrl, src, subtypes):
             G[q + O.CUR_P] += 1
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def put_counters_of(G, C, src, ctrl, n, vals):
+    """ "Put its counters on target creature you control": on each permanent in vals, as many
+    counters of each kind as the source had as it last existed (its ruling: the counters are
+    not moved, the same number of each kind is put; O.P1P1 / O.STUN / O.STASH are kept as it
+    leaves the battlefield)."""
+    if src < 0:
+        return
+    p1p1 = G[ob(src) + O.P1P1]
+    stun = G[ob(src) + O.STUN]
+    stash = G[ob(src) + O.STASH]
+    for i in range(n):
+        v = vals[i]
+        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+            continue
+        if p1p1 > 0:
+            G[ob(v) + O.P1P1] += p1p1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, v)
+        G[ob(v) + O.STUN] += stun
+        G[ob(v) + O.STASH] += stash
+
+
+@njit
+def creature_to_return(G, cards, p, src):
+    """The other creature p returns to its owner's hand (their choice): the built-in player
+    returns the nontoken creature that loses least by it (its value, plus its +1/+1 counters;
+    tapped and summoning-sick ones first: their turn was spent), a token last (it would cease
+    to exist). -1 if p controls no other creature."""
+    best = -1
+    best_key = 1 << 30
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            o == src
+            or G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
+        ):
+            continue
+        key = cards[card, CardCol.VALUE] + 10 * G[b + O.P1P1] + 10000 * G[b + O.TOKEN]
+        key -= 5 * (G[b + O.TAPPED] != 0)
+        if key < best_key:
+            best_key = key
+            best = o
+    return best
+
+
+@njit
+def card_mv_counters(G, C, p, src, types):
+    """The card of `types` in p's graveyard whose mana value equals the source's counters
+    (O.STASH: "equal to the number of coin counters on [this]"), p's choice: the built-in
+    player picks the most valuable. -1 if none."""
+    if src < 0:
+        return -1
+    cards = cards_of(C)
+    mv = G[ob(src) + O.STASH]
+    best = -1
+    for i in range(G[pb(p) + P.GY_N]):
+        o = graveyard_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & types) == 0 or cards[card, CardCol.MV] != mv:
+            continue
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    return best
+
+
+@njit
+def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
+    """The ops added for the Bloomburrow rares (issue 20, cards9), dispatched from
+    effects.run_steps. Returns (it, done)."""
+    cards = cards_of(C)
+    if op == Op.PUT_COUNTERS_OF:
+        put_counters_of(G, C, src, ctrl, n, vals)
+    elif op == Op.DONE_IF_YOU_CONTROL:  # "if you control that creature, ..."
+        done = 0
+        for i in range(n):
+            v = vals[i]
+            if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and G[ob(v) + O.CTRL] == ctrl:
+                done = 1
+    elif op == Op.RETURN_OTHER_OWN_CREATURE:
+        # "return another creature you control to its owner's hand. If you do, ... Otherwise,
+        # you may return [this] to its owner's hand" (a = 1): the built-in player keeps it
+        done = 0
+        other = creature_to_return(G, cards, ctrl, src)
+        if other >= 0:
+            move_object(G, cards, other, Zone.HAND)
+            done = 1
+    elif op == Op.CHOOSE_CARD_MV_COUNTERS:
+        it = card_mv_counters(G, C, ctrl, src, a)
+    elif op == Op.DIG_CREATURE_MV:
+        dig_creature_mv(G, C, ctrl, a, b_)
+    return it, done

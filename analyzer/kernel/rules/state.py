@@ -168,18 +168,20 @@ def remove_from_zone(G, o):
 
 @njit
 def reset_permanent_state(G, o, entering):
-    """A new object's permanent state. Leaving the battlefield keeps what it was attached to:
-    last-known information (608.2h) for its abilities still on the stack ("enchanted
-    creature" is the one it enchanted as it left)."""
+    """A new object's permanent state. Leaving the battlefield keeps what it was attached to
+    and its counters: last-known information (608.2h) for its abilities still on the stack
+    ("enchanted creature" is the one it enchanted as it left)."""
     b = ob(o)
     if entering:
         G[b + O.ATTACHED] = NO_OBJ
         G[b + O.ATTACHED_ZCC] = 0
+        # counters are kept as it leaves: last-known information for "put its counters on
+        # target creature" (a dies trigger); a permanent enters with none (122.2)
+        G[b + O.P1P1] = 0
+        G[b + O.STUN] = 0
     G[b + O.TAPPED] = 0
     G[b + O.SICK] = 0
     G[b + O.DAMAGE] = 0
-    G[b + O.P1P1] = 0
-    G[b + O.STUN] = 0
     G[b + O.EOT_P] = 0
     G[b + O.EOT_T] = 0
     G[b + O.EOT_KW] = 0
