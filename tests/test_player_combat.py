@@ -333,3 +333,15 @@ def test_the_race_counts_a_group_that_shrinks():
     )
     assert _tapped(state, 0, "Quaketusk Boar") == [False]
     assert state["seats"][1]["life"] == 15
+
+
+def test_no_chump_in_front_of_a_trampler_unless_it_saves_the_game():
+    """At 20 life against two 5/5 tramplers the 1/1 token would stop 1 damage: it stays out of
+    the way. At 10 life the 10 damage is lethal and the chump stops 1 of it: it blocks."""
+    state = run_player("chump_not_in_front_of_a_trampler")
+    assert state["seats"][1]["life"] == 10
+    assert names(state, 1, "battlefield") == ["Rabbit"]
+    state = run_player("chump_not_in_front_of_a_trampler", ("life = 20", "life = 10"))
+    assert state["seats"][1]["life"] == 1
+    assert not state["seats"][1]["lost"]
+    assert names(state, 1, "battlefield") == []

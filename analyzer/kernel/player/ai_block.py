@@ -50,8 +50,10 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     loses only b's toughness of its damage: that chump must save the game now or at least half
     of the attacker's damage."""
     saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
-    if saved <= 0 or (2 * saved < combat_power(G, a) and incoming - saved >= life):
+    if saved <= 0:
         return False
+    if 2 * saved < combat_power(G, a) and (incoming < life or incoming - saved >= life):
+        return False  # (when the damage is not lethal, no chump saves the game now)
     if incoming >= life:
         return True
     if not doomed:
