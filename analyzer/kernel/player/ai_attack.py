@@ -56,10 +56,12 @@ from analyzer.kernel.rules.state import kind_seen, ob, pb
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.runtime.config import njit
 
-# the power and toughness p's attack triggers add to each of its possible attackers (parallel
-# to att; free space in the damage step's work areas, not used while attacks are chosen)
+# the power and toughness p's attack triggers add to each of its possible attackers: the
+# creature (_BONUS_O; att is sorted later, so never by att's index), its +power and
+# +toughness (free space in the damage step's work areas, not used while attacks are chosen)
 _BONUS_P = W.DMG_SRC + 3 * MAX_COMBATANTS
 _BONUS_T = W.DMG_DST + MAX_COMBATANTS
+_BONUS_O = W.DMG_AMT + 2 * MAX_COMBATANTS
 
 
 @njit
@@ -101,6 +103,7 @@ def _attack_bonus(G, C, p, att, na, sign):
     target (the biggest attacker); and add it to their power and toughness (sign 1). Returns
     whether any attacker gets a bonus."""
     for i in range(na):
+        G[_BONUS_O + i] = att[i]
         G[_BONUS_P + i] = 0
         G[_BONUS_T + i] = 0
     if not kind_seen(G, AbilityKind.ATTACKS) and not kind_seen(G, AbilityKind.YOU_ATTACK):
@@ -167,16 +170,27 @@ def _attack_bonus(G, C, p, att, na, sign):
             big = i
     G[_BONUS_P + big] += one_p
     G[_BONUS_T + big] += one_t
-    _apply_bonus(G, att, na, sign)
+    _apply_bonus(G, na, sign)
     return True
 
 
 @njit
-def _apply_bonus(G, att, na, sign):
-    """Add (sign 1) or take off (sign -1) the attack triggers' bonus (_attack_bonus)."""
-    for i in range(na):
-        G[ob(att[i]) + O.CUR_P] += sign * G[_BONUS_P + i]
-        G[ob(att[i]) + O.CUR_T] += sign * G[_BONUS_T + i]
+def _apply_bonus(G, na, sign):
+    """Add (sign 1) or take off (sign -1) the attack triggers' bonus (_attack_bonus) on the
+    na creatures it was computed for."""
+    for k in range(na):
+        o = G[_BONUS_O + k]
+        G[ob(o) + O.CUR_P] += sign * G[_BONUS_P + k]
+        G[ob(o) + O.CUR_T] += sign * G[_BONUS_T + k]
+
+
+@njit
+def _bonus_index(G, o, na):
+    """o's entry in the attack triggers' bonus (_attack_bonus), -1 if none."""
+    for k in range(na):
+        if G[_BONUS_O + k] == o:
+            return k
+    return -1
 
 
 @njit
@@ -264,7 +278,7 @@ def attacks(G, C, p, d):
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if through + team * (na - n_blocked) >= d_life:
         if bonus:
-            _apply_bonus(G, att, na, -1)
+            _apply_bonus(G, na, -1)
         for i in range(na):
             _declare(G, C, att[i], d)
         return na
@@ -340,7 +354,7 @@ def attacks(G, C, p, d):
             break
         chosen[best] = 0
     if bonus:
-        _apply_bonus(G, att, na, -1)
+        _apply_bonus(G, na, -1)
     n_att = 0
     for i in range(na):
         if chosen[i]:
@@ -420,18 +434,24 @@ def _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
             sel[n] = att[i]
             n += 1
     nk = _home_blockers(G, att, na, chosen, keep, home)
-    for i in range(na):  # an attack trigger's bonus is no help at home
-        if chosen[i] == 0:
-            G[ob(att[i]) + O.CUR_P] -= G[_BONUS_P + i]
-            G[ob(att[i]) + O.CUR_T] -= G[_BONUS_T + i]
+    _home_bonus(G, att, na, chosen, -1)  # an attack trigger's bonus is no help at home
     mine, theirs = race_clocks(
         G, cards, sel, n, blk, nb, keep, nk, d, my_life, d_life, send, their_keep, used
     )
+    _home_bonus(G, att, na, chosen, 1)
+    return mine, theirs
+
+
+@njit
+def _home_bonus(G, att, na, chosen, sign):
+    """Add (sign 1) or take off (sign -1) the attack triggers' bonus of the attackers not
+    chosen."""
     for i in range(na):
         if chosen[i] == 0:
-            G[ob(att[i]) + O.CUR_P] += G[_BONUS_P + i]
-            G[ob(att[i]) + O.CUR_T] += G[_BONUS_T + i]
-    return mine, theirs
+            k = _bonus_index(G, att[i], na)
+            if k >= 0:
+                G[ob(att[i]) + O.CUR_P] += sign * G[_BONUS_P + k]
+                G[ob(att[i]) + O.CUR_T] += sign * G[_BONUS_T + k]
 
 
 @njit
