@@ -297,3 +297,51 @@ def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
     )
     assert names(state, 1, "graveyard") == ["Warren Elder"]
     assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+
+
+def test_an_attack_trigger_counts_in_the_attack():
+    """Seasoned Warrenguard (1/2) attacks as a 3/2 while its side has a token
+    (ai_attack._attack_bonus, read from its "attacks" trigger): it trades with the 2/2, so it
+    attacks; the token, which the 2/2 eats, stays home. Read at 1/2 it stayed home."""
+    state = run_player("attack_trigger_counted")
+    assert names(state, 0, "graveyard") == ["Seasoned Warrenguard"]
+    assert names(state, 1, "graveyard") == ["Bakersbane Duo"]
+    assert _tapped(state, 0, "Rabbit") == [False]
+    # without a token the trigger does not fire (its "while" condition): the 1/2 stays home
+    state = run_player(
+        "attack_trigger_counted",
+        ('  { card = "Rabbit", token = true, power = 1, toughness = 1 },\n', ""),
+    )
+    assert _tapped(state, 0, "Seasoned Warrenguard") == [False]
+    assert names(state, 1, "battlefield") == ["Bakersbane Duo"]
+
+
+def test_the_race_counts_a_group_that_shrinks():
+    """Four 2/2s against a 3/4 that eats one a turn deal 6, 4, then 2: three attacks for 12, not
+    two at 6 a turn (ai_race.clock_through). The Boar's three attacks at 15 come first: it
+    attacks. Five 2/2s deal 8 then 6, 12 in two attacks: the race is lost, the Boar stays
+    home."""
+    state = run_player("race_counts_a_shrinking_group")
+    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert state["seats"][1]["life"] == 10
+    state = run_player(
+        "race_counts_a_shrinking_group",
+        (
+            '"Bakersbane Duo", "Bakersbane Duo"]',
+            '"Bakersbane Duo", "Bakersbane Duo", "Bakersbane Duo"]',
+        ),
+    )
+    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    assert state["seats"][1]["life"] == 15
+
+
+def test_no_chump_in_front_of_a_trampler_unless_it_saves_the_game():
+    """At 20 life against two 5/5 tramplers the 1/1 token would stop 1 damage: it stays out of
+    the way. At 10 life the 10 damage is lethal and the chump stops 1 of it: it blocks."""
+    state = run_player("chump_not_in_front_of_a_trampler")
+    assert state["seats"][1]["life"] == 10
+    assert names(state, 1, "battlefield") == ["Rabbit"]
+    state = run_player("chump_not_in_front_of_a_trampler", ("life = 20", "life = 10"))
+    assert state["seats"][1]["life"] == 1
+    assert not state["seats"][1]["lost"]
+    assert names(state, 1, "battlefield") == []

@@ -24,12 +24,13 @@ creature left home blocks one of their biggest) is not lethal, the toughest firs
 
 from __future__ import annotations
 
-from analyzer.enums import Keyword
+from analyzer.enums import AbilCol, AbilityKind, CardCol, Cond, Keyword, Op, Ref, StepCol
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player.ai_race import (
     attackers_of,
     blocker_wins_pumped,
     clock,
+    clock_through,
     combat_power,
     damage_through,
     double_block_kills,
@@ -39,8 +40,9 @@ from analyzer.kernel.player.ai_race import (
     race_clocks,
     side_plan,
     sum_top,
+    top_two_blockers,
 )
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
     blocker_wins,
@@ -48,10 +50,147 @@ from analyzer.kernel.rules.combat import (
     can_block,
     is_creature,
 )
+from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.events import fire_attacks
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.state import kind_seen, ob, pb
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.runtime.config import njit
+
+# the power and toughness p's attack triggers add to each of its possible attackers: the
+# creature (_BONUS_O; att is sorted later, so never by att's index), its +power and
+# +toughness (free space in the damage step's work areas, not used while attacks are chosen)
+_BONUS_P = W.DMG_SRC + 3 * MAX_COMBATANTS
+_BONUS_T = W.DMG_DST + MAX_COMBATANTS
+_BONUS_O = W.DMG_AMT + 2 * MAX_COMBATANTS
+
+
+@njit
+def _pump_steps(abilities, steps, a):
+    """(+power, +toughness, scope) of the pump among ability a's steps, or the biggest of its
+    modes' (a modal trigger, AbilCol.MODES): scope 1 the source ("it gets"), 2 one target, 3
+    every attacker (pump_attacking, pump_all); (0, 0, 0) when it pumps nothing."""
+    bp = 0
+    bt = 0
+    scope = 0
+    n_modes = abilities[a, AbilCol.MODES]
+    for r in range(a, a + 1 + n_modes):
+        if n_modes > 0 and r == a:
+            continue  # a modal ability's own row has no steps: its modes follow it
+        s0 = abilities[r, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[r, AbilCol.ST_COUNT]):
+            op = steps[k, StepCol.OP]
+            if steps[k, StepCol.COND] != Cond.ALWAYS or steps[k, StepCol.A] <= 0:
+                continue
+            if op == Op.PUMP_ATTACKING or op == Op.PUMP_ALL:
+                sc = 3
+            elif op == Op.PUMP:
+                sc = 1 if steps[k, StepCol.REF] == Ref.SELF else 2
+            else:
+                continue
+            if steps[k, StepCol.A] * (3 if sc == 3 else 1) > bp * (3 if scope == 3 else 1):
+                bp = steps[k, StepCol.A]
+                bt = steps[k, StepCol.B]
+                scope = sc
+    return bp, bt, scope
+
+
+@njit
+def _attack_bonus(G, C, p, att, na, sign):
+    """Fill _BONUS_P/_BONUS_T[:na] with what p's attack triggers add to its possible attackers
+    att[:na] when they attack, read from the card programs: an "attacks" trigger (its
+    intervening "if" checked now) that pumps its source or a target (counted on the source),
+    a "whenever you attack" trigger that pumps the attacking creatures (each of them) or a
+    target (the biggest attacker); and add it to their power and toughness (sign 1). Returns
+    whether any attacker gets a bonus."""
+    for i in range(na):
+        G[_BONUS_O + i] = att[i]
+        G[_BONUS_P + i] = 0
+        G[_BONUS_T + i] = 0
+    if not kind_seen(G, AbilityKind.ATTACKS) and not kind_seen(G, AbilityKind.YOU_ATTACK):
+        return False
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    team_p = 0
+    team_t = 0
+    one_p = 0
+    one_t = 0
+    found = False
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
+            continue
+        card = G[ob(o) + O.CARD]
+        own = has_kind(cards, card, AbilityKind.ATTACKS)
+        if not own and not has_kind(cards, card, AbilityKind.YOU_ATTACK):
+            continue
+        idx = -1  # o among the possible attackers
+        if own:
+            for k in range(na):
+                if att[k] == o:
+                    idx = k
+                    break
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            kind = abilities[a, AbilCol.KIND]
+            if kind == AbilityKind.ATTACKS:
+                if idx < 0:
+                    continue
+            elif kind != AbilityKind.YOU_ATTACK or abilities[a, AbilCol.FROM_GRAVEYARD]:
+                continue
+            if abilities[a, AbilCol.LEVEL] > max(1, G[ob(o) + O.CLASS_LEVEL]):
+                continue  # a Class level not reached
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS:
+                keep_src = G[H.TARGET_SRC]
+                G[H.TARGET_SRC] = o + 1
+                ok = cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(o) + O.PROMISED], p, 0)
+                G[H.TARGET_SRC] = keep_src
+                if not ok:
+                    continue
+            bp, bt, scope = _pump_steps(abilities, steps, a)
+            if scope == 0:
+                continue
+            found = True
+            if scope == 3:
+                team_p += bp
+                team_t += bt
+            elif kind == AbilityKind.ATTACKS:
+                G[_BONUS_P + idx] += bp
+                G[_BONUS_T + idx] += bt
+            else:
+                one_p += bp
+                one_t += bt
+    if not found:
+        return False
+    big = -1
+    for i in range(na):
+        G[_BONUS_P + i] += team_p
+        G[_BONUS_T + i] += team_t
+        if big < 0 or G[ob(att[i]) + O.CUR_P] > G[ob(att[big]) + O.CUR_P]:
+            big = i
+    G[_BONUS_P + big] += one_p
+    G[_BONUS_T + big] += one_t
+    _apply_bonus(G, na, sign)
+    return True
+
+
+@njit
+def _apply_bonus(G, na, sign):
+    """Add (sign 1) or take off (sign -1) the attack triggers' bonus (_attack_bonus) on the
+    na creatures it was computed for."""
+    for k in range(na):
+        o = G[_BONUS_O + k]
+        G[ob(o) + O.CUR_P] += sign * G[_BONUS_P + k]
+        G[ob(o) + O.CUR_T] += sign * G[_BONUS_T + k]
+
+
+@njit
+def _bonus_index(G, o, na):
+    """o's entry in the attack triggers' bonus (_attack_bonus), -1 if none."""
+    for k in range(na):
+        if G[_BONUS_O + k] == o:
+            return k
+    return -1
 
 
 @njit
@@ -70,23 +209,7 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt, kills_none):
     powers that can block a and by a's own worth."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE or bt >= 99:
         return False
-    top1 = 0
-    top2 = 0
-    n = 0
-    deathtouch = False
-    for j in range(nb):
-        b = blk[j]
-        if not can_block(cards, G, b, a):
-            continue
-        n += 1
-        pw = combat_power(G, b)
-        if pw > 0 and G[ob(b) + O.CUR_KW] & Keyword.DEATHTOUCH:
-            deathtouch = True
-        if pw > top1:
-            top2 = top1
-            top1 = pw
-        elif pw > top2:
-            top2 = pw
+    n, top1, top2, deathtouch = top_two_blockers(G, cards, a, blk, nb, True)
     if n < 2:
         return False
     if not deathtouch and top1 + top2 < G[ob(a) + O.CUR_T] + bt - G[ob(a) + O.DAMAGE]:
@@ -143,6 +266,9 @@ def attacks(G, C, p, d):
             nb += 1
     if na == 0:
         return 0
+    # what the attack triggers add once they attack (Seasoned Warrenguard's +2/+0, "whenever
+    # you attack" pumps): counted in every judgement below, taken off before the declaration
+    bonus = _attack_bonus(G, C, p, att, na, 1)
     # what gets through when everything attacks: each blocker stops one attacker (biggest
     # first; fliers, menace and trample counted); att ends sorted biggest first
     through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
@@ -151,6 +277,8 @@ def attacks(G, C, p, d):
     bp, bt, team, n_tricks, burn, n_burn = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if through + team * (na - n_blocked) >= d_life:
+        if bonus:
+            _apply_bonus(G, na, -1)
         for i in range(na):
             _declare(G, C, att[i], d)
         return na
@@ -192,8 +320,8 @@ def attacks(G, C, p, d):
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
     n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
-    home_dmg, _nb = damage_through(G, send, n_send, keep, home, used, True)
-    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, clock(my_life, home_dmg)):
+    theirs = clock_through(G, send, n_send, keep, home, used, my_life)
+    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
@@ -225,6 +353,8 @@ def attacks(G, C, p, d):
         if best < 0:
             break
         chosen[best] = 0
+    if bonus:
+        _apply_bonus(G, na, -1)
     n_att = 0
     for i in range(na):
         if chosen[i]:
@@ -292,7 +422,8 @@ def _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
     """The two-sided race (ai_race.race_clocks) when p attacks with the chosen attackers each
     turn: (attacks p needs, attacks the defender needs). p's attackers are tapped on the
     defender's turn: only those with vigilance block with the creatures p leaves home; the
-    defender sends what those would not eat and keeps the rest home to block."""
+    defender sends what those would not eat and keeps the rest home to block. The attackers
+    left home block without their attack triggers' bonus."""
     sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
@@ -303,9 +434,24 @@ def _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
             sel[n] = att[i]
             n += 1
     nk = _home_blockers(G, att, na, chosen, keep, home)
-    return race_clocks(
+    _home_bonus(G, att, na, chosen, -1)  # an attack trigger's bonus is no help at home
+    mine, theirs = race_clocks(
         G, cards, sel, n, blk, nb, keep, nk, d, my_life, d_life, send, their_keep, used
     )
+    _home_bonus(G, att, na, chosen, 1)
+    return mine, theirs
+
+
+@njit
+def _home_bonus(G, att, na, chosen, sign):
+    """Add (sign 1) or take off (sign -1) the attack triggers' bonus of the attackers not
+    chosen."""
+    for i in range(na):
+        if chosen[i] == 0:
+            k = _bonus_index(G, att[i], na)
+            if k >= 0:
+                G[ob(att[i]) + O.CUR_P] += sign * G[_BONUS_P + k]
+                G[ob(att[i]) + O.CUR_T] += sign * G[_BONUS_T + k]
 
 
 @njit

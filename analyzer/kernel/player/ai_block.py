@@ -19,15 +19,14 @@ from __future__ import annotations
 from analyzer.enums import AbilityKind, CardCol, Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_race import (
-    clock,
+    clock_through,
     combat_power,
-    damage_through,
     double_block_kills,
     held_pump,
     kills_pumped,
     side_plan,
 )
-from analyzer.kernel.player.ai_std import _first_target
+from analyzer.kernel.player.ai_std import first_target
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -51,8 +50,10 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     loses only b's toughness of its damage: that chump must save the game now or at least half
     of the attacker's damage."""
     saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
-    if saved <= 0 or (2 * saved < combat_power(G, a) and incoming - saved >= life):
+    if saved <= 0:
         return False
+    if 2 * saved < combat_power(G, a) and (incoming < life or incoming - saved >= life):
+        return False  # (when the damage is not lethal, no chump saves the game now)
     if incoming >= life:
         return True
     if not doomed:
@@ -107,9 +108,8 @@ def blocks(G, C, d, att, na):
             n_hitting += 1
     n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept, G[pb(attacker) + P.LIFE])
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    through, _nb = damage_through(G, mine, n_mine, theirs, n_theirs, used, True)
-    hit, _nb = damage_through(G, hitting, n_hitting, kept, n_kept, used, True)
-    behind = clock(G[pb(attacker) + P.LIFE], through) >= clock(life, hit)
+    mine_clock = clock_through(G, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE])
+    behind = mine_clock >= clock_through(G, hitting, n_hitting, kept, n_kept, used, life)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
     tp, tt, _team, _n, _burn, _nb = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
@@ -321,7 +321,7 @@ def removal_before_blocks(G, C, d, ab, slots):
     blocks? Only a creature attacking d; when the attack is lethal, any; else one that none of
     d's untapped creatures could block and eat (that block does the work, the removal waits
     for after blocks). Whether the target is worth the card is ai_std.removal_worth's."""
-    v, _g = _first_target(G, C, ab, slots, d)
+    v, _g = first_target(G, C, ab, slots, d)
     if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ATTACKING] != d + 1:
         return False
     if _incoming(G, d) >= G[pb(d) + P.LIFE]:

@@ -29,6 +29,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
     blocker_wins,
+    can_block,
     is_creature,
     kills,
     strikes_first,
@@ -217,7 +218,8 @@ def damage_through(G, att, na, blk, nb, used, sustained):
     over the blockers' toughness. sustained: the damage of every turn of a race, where only a
     blocker that survives the attacker stops it (a chump or a trade stops it once); else this
     turn's, where any blocker does. att is sorted biggest first (stable: a sorted list keeps
-    its order); used is scratch of nb entries."""
+    its order); used is scratch of nb entries: afterwards used[j] is 1 + the index in att of the
+    attacker blocker j blocks, 0 when it blocks none (clock_through reads it)."""
     sort_by_power(G, att, na)
     for j in range(nb):
         used[j] = 0
@@ -250,15 +252,46 @@ def damage_through(G, att, na, blk, nb, used, sustained):
         if j1 < 0 or (need == 2 and j2 < 0):
             through += dmg
             continue
-        used[j1] = 1
+        used[j1] = i + 1
         tough = max(G[ob(blk[j1]) + O.CUR_T] - G[ob(blk[j1]) + O.DAMAGE], 0)
         if need == 2:
-            used[j2] = 1
+            used[j2] = i + 1
             tough += max(G[ob(blk[j2]) + O.CUR_T] - G[ob(blk[j2]) + O.DAMAGE], 0)
         n_blocked += 1
         if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE and dmg > tough:
             through += dmg - tough
     return through, n_blocked
+
+
+@njit
+def clock_through(G, att, na, blk, nb, used, life):
+    """Attacks att[:na] need to deal life through the blockers blk[:nb] turn after turn
+    (damage_through's sustained damage; 99: never), counting the group that shrinks: an
+    attacker whose blocker kills it (and survives, as every sustained block does) is gone from
+    the next attack on, and its blocker blocks the next one. att is reordered (the eaten ones
+    end past the survivors); used is damage_through's scratch."""
+    n = na
+    turns = 0
+    while life > 0 and turns < 99:
+        dmg, _nb = damage_through(G, att, n, blk, nb, used, True)
+        gone = 0  # bit i: att[i] is eaten this turn
+        for j in range(nb):
+            i = used[j] - 1
+            if i >= 0 and i < 63 and kills(G, blk[j], att[i]):
+                gone |= 1 << i
+        if gone == 0:
+            return min(turns + clock(life, dmg), 99)
+        life -= dmg
+        turns += 1
+        k = 0
+        for i in range(n):
+            if (gone >> i) & 1 == 0:
+                x = att[k]
+                att[k] = att[i]
+                att[i] = x
+                k += 1
+        n = k
+    return min(turns, 99) if life <= 0 else 99
 
 
 @njit
@@ -316,6 +349,35 @@ def double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
 
 
 @njit
+def top_two_blockers(G, cards, a, blk, nb, now):
+    """The cheap test before a double block on attacker a is judged: (how many of blk[:nb] can
+    block a, the two biggest combat powers among them, whether one with power has
+    deathtouch). now: can_block (this combat: untapped, every block restriction); else
+    could_block (the race, a turn ahead: tap state not read)."""
+    n = 0
+    top1 = 0
+    top2 = 0
+    deathtouch = False
+    for j in range(nb):
+        b = blk[j]
+        if now:
+            if not can_block(cards, G, b, a):
+                continue
+        elif not could_block(G, b, a):
+            continue
+        n += 1
+        pw = combat_power(G, b)
+        if pw > 0 and G[ob(b) + O.CUR_KW] & Keyword.DEATHTOUCH:
+            deathtouch = True
+        if pw > top1:
+            top2 = top1
+            top1 = pw
+        elif pw > top2:
+            top2 = pw
+    return n, top1, top2, deathtouch
+
+
+@njit
 def eaten(G, cards, a, home, nh):
     """The creatures home[:nh] would eat a turn after turn: one of them could block it and would
     kill it and survive (none blocks a menace attacker alone), or two of them would kill it
@@ -329,20 +391,7 @@ def eaten(G, cards, a, home, nh):
     if nh < 2 or ka & Keyword.INDESTRUCTIBLE:
         return False
     # the double block: pruned by the two biggest powers that could block a (most fail it)
-    top1 = 0
-    top2 = 0
-    deathtouch = False
-    for j in range(nh):
-        if not could_block(G, home[j], a):
-            continue
-        pw = combat_power(G, home[j])
-        if pw > 0 and G[ob(home[j]) + O.CUR_KW] & Keyword.DEATHTOUCH:
-            deathtouch = True
-        if pw > top1:
-            top2 = top1
-            top1 = pw
-        elif pw > top2:
-            top2 = pw
+    _n, top1, top2, deathtouch = top_two_blockers(G, cards, a, home, nh, False)
     if top2 <= 0 or (not deathtouch and top1 + top2 < G[ob(a) + O.CUR_T] - G[ob(a) + O.DAMAGE]):
         return False
     ta = threat_std(G, cards, a)
@@ -454,12 +503,12 @@ def race_clocks(G, cards, sel, ns, first, nf, home, nh, q, p_life, q_life, send,
     """The two-sided race when p attacks with sel[:ns] every turn and keeps home[:nh] back to
     block: (attacks p needs, attacks q needs). q plays its side by side_plan against p's home
     creatures; p's first attack (this turn) meets q's blockers first[:nf], the later ones only
-    the creatures q keeps home. Only blocks that survive stop an attacker turn after turn.
-    send, keep: scratch for q's side; used: damage_through's."""
+    the creatures q keeps home. Only blocks that survive stop an attacker turn after turn, and
+    an attacker such a block kills is gone from the next attack on (clock_through). send,
+    keep: scratch for q's side; used: damage_through's. sel[:ns] is reordered."""
     nq_send, nq_keep = side_plan(G, cards, q, home, nh, send, keep, p_life)
-    theirs_dmg, _nb = damage_through(G, send, nq_send, home, nh, used, True)
+    theirs = clock_through(G, send, nq_send, home, nh, used, p_life)
     first_dmg, _nb = damage_through(G, sel, ns, first, nf, used, True)
     if first_dmg >= q_life:
-        return 1, clock(p_life, theirs_dmg)
-    later, _nb = damage_through(G, sel, ns, keep, nq_keep, used, True)
-    return min(1 + clock(q_life - first_dmg, later), 99), clock(p_life, theirs_dmg)
+        return 1, theirs
+    return min(1 + clock_through(G, sel, ns, keep, nq_keep, used, q_life - first_dmg), 99), theirs

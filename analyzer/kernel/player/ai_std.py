@@ -157,7 +157,7 @@ def draw_now(G, cards, card, p):
 
 
 @njit
-def _first_target(G, C, ab, slots, p):
+def first_target(G, C, ab, slots, p):
     """(the first chosen target of ability ab that p does not control, the local index of its
     group); (-1, -1) if none. A bite or a fight (Polliwallop, Longstalk Brawl) targets p's own
     creature first: the removal is judged by the creature it kills, not by p's."""
@@ -249,7 +249,7 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
-    v, g = _first_target(G, C, ab, slots, p)
+    v, g = first_target(G, C, ab, slots, p)
     if v >= PLAYER_BASE:
         return _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
     if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
