@@ -304,7 +304,8 @@ def _grant_equipped(G, cards, n, ctrl, kw):
 def leave_game(G, C, p):
     """p loses: everything p owns leaves the game, and so does everything on the stack that
     p controls (800.4a) -- including a spell p owns that another player cast (from exile,
-    with Cruelclaw's Heist's permission)."""
+    with Cruelclaw's Heist's permission). A card another player owns that p cast (Cruelclaw's
+    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence)."""
     cards = cards_of(C)
     G[pb(p) + P.LOST] = 1
     G[pb(p) + P.LOST_TURN] = G[H.TURN]
@@ -313,6 +314,9 @@ def leave_game(G, C, p):
     for i in range(G[H.STACK_N]):
         e = OFF_STACK + i * SF
         if G[e + S.CTRL] == p:
+            o = G[e + S.OBJ]
+            if G[e + S.KIND] == SK_SPELL and G[ob(o) + O.OWNER] != p:
+                move_object(G, cards, o, Zone.EXILE)  # a copy (owned by p) goes below
             continue
         if G[e + S.KIND] == SK_SPELL and G[ob(G[e + S.OBJ]) + O.OWNER] == p:
             continue
