@@ -597,6 +597,7 @@ def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:
     assert run.out_dir is None
 
 
+@pytest.mark.compile  # a subprocess that loads the whole kernel and plays games (12 s idle)
 def test_sigint_leaves_no_partial_table(tmp_path: Path) -> None:
     out = tmp_path / "run"
     env = {
