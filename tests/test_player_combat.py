@@ -25,8 +25,24 @@ def test_the_defender_blocks_with_a_trick_in_hand():
     assert state["seats"][1]["life"] == 16
 
 
+def test_a_lone_attack_into_a_bigger_blocker_reads_as_a_trick():
+    state = run_player("lone_attack_reads_as_a_trick")
+    assert _tapped(state, 0, "Valley Flamecaller") == [True]  # it attacked
+    assert names(state, 1, "battlefield") == ["Forest", "Rust-Shield Rampager"]
+    assert state["seats"][1]["life"] == 17
+    assert names(state, 0, "hand") == ["Overprotect"]
+    # at 3 life the attack is lethal: the 4/4 blocks, and the trick (with trample) kills it
+    state = run_player("lone_attack_reads_as_a_trick", ("life = 20", "life = 3"))
+    assert state["seats"][1]["life"] == 1
+    assert names(state, 0, "graveyard") == ["Overprotect"]
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
+
+
 def test_one_held_trick_backs_one_attacker():
-    state = run_player("one_trick_backs_one_attacker")
+    # at 3 life the defender must block the lone 3/3 (a trick read lets a bigger creature
+    # stay out of a fight only when the damage is not lethal)
+    rampagers = 'battlefield = ["Forest", "Rust-Shield Rampager", "Rust-Shield Rampager"]'
+    state = run_player("one_trick_backs_one_attacker", (rampagers, "life = 3\n" + rampagers))
     tapped = [
         p["tapped"] for p in state["seats"][0]["battlefield"] if p["card"] == "Valley Flamecaller"
     ]
@@ -288,13 +304,20 @@ def test_the_race_counts_a_group_attack():
 def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
     """Crumb and Get It would only save the 1/1 token from the 2/4: the token stays home (the
     file's [expect]). Against a 2/2 the pumped token kills the blocker: it attacks, the 2/2
-    blocks and dies to the trick."""
+    blocks and dies to the trick (at 1 life, where it must block: at 20 the Elder reads the
+    lone token's attack as a trick and takes the 1)."""
     state = run_player("trick_not_spent_to_save_a_token")
     assert _tapped(state, 0, "Rabbit") == [False]
-    state = run_player(
-        "trick_not_spent_to_save_a_token",
-        ('"Forest", "Treetop Sentries"', '"Plains", "Warren Elder"'),
+    elder = ('"Forest", "Treetop Sentries"]', '"Plains", "Warren Elder"]')
+    state = run_player("trick_not_spent_to_save_a_token", elder)
+    assert _tapped(state, 0, "Rabbit") == [True]
+    assert names(state, 1, "graveyard") == []
+    assert state["seats"][1]["life"] == 19
+    at_1 = (
+        'battlefield = ["Plains", "Warren Elder"]',
+        'life = 1\nbattlefield = ["Plains", "Warren Elder"]',
     )
+    state = run_player("trick_not_spent_to_save_a_token", elder, at_1)
     assert names(state, 1, "graveyard") == ["Warren Elder"]
     assert names(state, 0, "graveyard") == ["Crumb and Get It"]
 

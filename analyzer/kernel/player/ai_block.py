@@ -16,7 +16,7 @@ Menace attackers take two blockers or none.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilityKind, CardCol, Keyword
+from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_race import (
     clock_through,
@@ -59,6 +59,40 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     if not doomed:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+@njit
+def _suspect_attacker(G, cards, d, att, na, attacker):
+    """The one attacker at d that some creature of d would kill and survive, when the
+    attacking player holds a card and an untapped land (a trick is likely); -1 when there is no
+    such attacker, or more than one (a wide attack or an alpha strike explains itself)."""
+    if G[pb(attacker) + P.HAND_N] == 0:
+        return -1
+    lands = 0
+    for j in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + j]
+        if (
+            G[ob(o) + O.CTRL] == attacker
+            and G[ob(o) + O.TAPPED] == 0
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
+        ):
+            lands += 1
+            break
+    if lands == 0:
+        return -1
+    found = -1
+    for i in range(na):
+        a = att[i]
+        if G[ob(a) + O.ATTACKING] != d + 1:
+            continue
+        for j in range(G[H.BF_N]):
+            b = G[OFF_BATTLEFIELD + j]
+            if free_blocker(cards, G, b, d, a) and blocker_wins(G, b, a):
+                if found >= 0:
+                    return -1
+                found = a
+                break
+    return found
 
 
 @njit
@@ -113,6 +147,10 @@ def blocks(G, C, d, att, na):
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
     tp, tt, _team, _n, _burn, _nb = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
+    # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
+    # as a trick (the standard attacker makes it only with one held): the blocker it would eat
+    # is one d does not mind losing for that card, else the damage is taken
+    suspect = _suspect_attacker(G, cards, d, att, na, attacker)
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -131,6 +169,8 @@ def blocks(G, C, d, att, na):
             kind = 0
             if blocker_wins(G, b, a):
                 kind = 4
+                if a == suspect and not behind and not lethal and tb > ta:
+                    continue  # (a trick would leave d's better creature dead for their card)
             elif trick_left and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
             elif kills(G, b, a) and (ta >= tb or behind or lethal):
