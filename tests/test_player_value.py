@@ -277,3 +277,15 @@ def test_a_bite_after_blocks_counts_the_combat_damage():
     state = run_player("bite_after_blocks_counts_combat_damage")
     assert names(state, 0, "graveyard") == ["Bakersbane Duo", "Rabid Gnaw"]
     assert "Treetop Sentries" in names(state, 1, "graveyard")
+
+
+def test_a_fetch_land_is_cracked_at_once():
+    state = run_player("fetch_land_cracked_at_once")
+    assert "Fabled Passage" in names(state, 0, "graveyard")
+    assert names(state, 0, "battlefield") == ["Forest", "Forest", "Forest"]
+    # the basic player keeps the old rule: a land that sacrifices itself waits for six lands
+    state = run_player(
+        "fetch_land_cracked_at_once",
+        ("[[seat]]\nbattlefield", '[[seat]]\nlevel = "basic"\nbattlefield'),
+    )
+    assert "Fabled Passage" in names(state, 0, "battlefield")
