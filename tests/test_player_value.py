@@ -277,3 +277,60 @@ def test_a_bite_after_blocks_counts_the_combat_damage():
     state = run_player("bite_after_blocks_counts_combat_damage")
     assert names(state, 0, "graveyard") == ["Bakersbane Duo", "Rabid Gnaw"]
     assert "Treetop Sentries" in names(state, 1, "graveyard")
+
+
+def test_a_spell_payoff_is_cast_before_the_spell_it_discounts():
+    state = run_player("payoff_before_the_spell_it_discounts")
+    assert "Stormcatch Mentor" in names(state, 0, "battlefield")
+    assert "Diresight" in names(state, 0, "graveyard")
+    # with three lands only one fits: the most expensive goes, the Mentor waits
+    state = run_player("payoff_before_the_spell_it_discounts", ('"Swamp", "Swamp"]', '"Swamp"]'))
+    assert "Stormcatch Mentor" in names(state, 0, "hand")
+    assert "Diresight" in names(state, 0, "graveyard")
+
+
+def test_a_noncreature_spell_trigger_creature_comes_before_the_spell():
+    # Coruscation Mage (offspring {2}) and Diresight with seven lands: Mage, its token, then
+    # the spell, whose cast trigger deals 1 damage from each of them
+    lands = ('"Swamp", "Swamp"]', '"Swamp", "Swamp", "Swamp", "Mountain", "Mountain"]')
+    mage = ('"Stormcatch Mentor"', '"Coruscation Mage"')
+    state = run_player("payoff_before_the_spell_it_discounts", mage, lands)
+    assert "Diresight" in names(state, 0, "graveyard")
+    assert state["seats"][1]["life"] == 18
+    # with five lands the Mage and its offspring leave too little for the spell: the spell
+    # goes first, so no trigger deals damage
+    state = run_player(
+        "payoff_before_the_spell_it_discounts",
+        mage,
+        ('"Swamp", "Swamp"]', '"Swamp", "Swamp", "Swamp"]'),
+    )
+    assert "Diresight" in names(state, 0, "graveyard")
+    assert state["seats"][1]["life"] == 20
+
+
+def test_a_fetch_land_is_cracked_at_once():
+    state = run_player("fetch_land_cracked_at_once")
+    assert "Fabled Passage" in names(state, 0, "graveyard")
+    assert names(state, 0, "battlefield") == ["Forest", "Forest", "Forest"]
+    # the basic player keeps the old rule: a land that sacrifices itself waits for six lands
+    state = run_player(
+        "fetch_land_cracked_at_once",
+        ("[[seat]]\nbattlefield", '[[seat]]\nlevel = "basic"\nbattlefield'),
+    )
+    assert "Fabled Passage" in names(state, 0, "battlefield")
+
+
+def test_a_hexproof_trick_answers_a_tuck_and_a_hostile_aura():
+    state = run_player("hexproof_trick_answers_a_tuck")
+    assert names(state, 1, "graveyard") == ["Overprotect"]
+    assert "Treetop Sentries" in names(state, 1, "battlefield")
+    assert names(state, 0, "graveyard") == ["Dire Downdraft"]  # its only target went illegal
+    # Kitnap (an Aura that takes the creature) is answered the same way
+    state = run_player("hexproof_trick_answers_a_tuck", ('["Dire Downdraft"]', '["Kitnap"]'))
+    assert names(state, 1, "graveyard") == ["Overprotect"]
+    assert "Treetop Sentries" in names(state, 1, "battlefield")
+    assert names(state, 0, "graveyard") == ["Kitnap"]
+    # a pump without hexproof (High Stride) cannot stop the tuck: it stays in hand
+    state = run_player("hexproof_trick_answers_a_tuck", ('["Overprotect"]', '["High Stride"]'))
+    assert names(state, 1, "hand") == ["High Stride"]
+    assert "Treetop Sentries" not in names(state, 1, "battlefield")

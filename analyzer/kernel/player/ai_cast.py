@@ -42,7 +42,7 @@ from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import late_game, removal_worth, role_may_help, tapper_now
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
-from analyzer.kernel.player.ai_value import deck_state, deck_value
+from analyzer.kernel.player.ai_value import deck_state, deck_value, offspring_cost
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
@@ -480,4 +480,64 @@ def collect_castables(G, C, p, sorcery_ok, out):
             j -= 1
         out[j + 1] = x
         vals[j + 1] = vx
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and G[H.PHASE] != Phase.MAIN2:
+        _payoff_first(G, C, out, vals, n, n_src)
     return n
+
+
+# a creature that pays off the noncreature spells cast after it: a trigger (prowess, Tempest
+# Angler's counter, Coruscation Mage's ping) or a cost reduction (Stormcatch Mentor)
+_SPELL_PAYOFF = (1 << AbilityKind.NONCREATURE_SPELL) | (1 << AbilityKind.SPELLS_COST_LESS)
+
+
+@njit
+def spell_discount(C, card, types):
+    """The generic mana the card's static "spells you cast cost {N} less" takes off a spell of
+    these types (0: none)."""
+    cards = cards_of(C)
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.SPELLS_COST_LESS) & 1 == 0:
+        return 0
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    cut = 0
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS and types & steps[k, StepCol.A]:
+                cut += steps[k, StepCol.B]
+    return cut
+
+
+@njit
+def _payoff_first(G, C, out, vals, n, n_src):
+    """The standard player's main phase 1: a castable creature that pays off noncreature spells
+    (_SPELL_PAYOFF) moves to the front of out[:n] when a noncreature spell sorted before it
+    (a more expensive one) still fits beside it and its offspring in the n_src sources, its
+    cost cut by the creature's reduction: both get cast, the spell pumps it or costs less.
+    When only one of them fits, the order stays (the most expensive first)."""
+    cards = cards_of(C)
+    for i in range(1, n):
+        card = G[ob(out[i]) + O.CARD]
+        if (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0 or (
+            cards[card, CardCol.AB_KINDS] & _SPELL_PAYOFF
+        ) == 0:
+            continue
+        for j in range(i):
+            sc = G[ob(out[j]) + O.CARD]
+            st = cards[sc, CardCol.TYPES]
+            if st & (CardType.CREATURE | CardType.LAND):
+                continue
+            cut = min(spell_discount(C, card, st), cards[sc, CardCol.COST_GENERIC])
+            cost = cards[card, CardCol.MV] + offspring_cost(C, card)  # paid when it fits
+            if cost + cards[sc, CardCol.MV] - cut <= n_src:
+                x = out[i]
+                vx = vals[i]
+                for k in range(i, 0, -1):
+                    out[k] = out[k - 1]
+                    vals[k] = vals[k - 1]
+                out[0] = x
+                vals[0] = vx
+                return

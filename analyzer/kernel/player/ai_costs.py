@@ -7,8 +7,11 @@ Tapping a land for its ability spends a mana source, and a land that sacrifices 
 land drop lost. So: an ability without targets (surveil, counters on the creatures that
 entered this turn) waits for main phase 2 or an opponent's end step, when the mana is left
 over; one that sacrifices the land waits as well, and needs six or more lands in play (the
-deck has its mana by then). A targeted ability (a pump and haste before combat) is judged by
-its targets like any other.
+deck has its mana by then). A land that sacrifices itself to fetch a land (Fabled Passage, a
+fetch land) is the exception for the standard player: it has no mana of its own, so it is
+cracked at once in a main phase or at an opponent's end step, at any land count (holding it
+only loses the land drop's mana; the basic player keeps the old rule). A targeted ability (a
+pump and haste before combat) is judged by its targets like any other.
 
 A "Discard a card" cost (a rummage, Flamecache Gecko's) is paid only with a card the player
 would discard anyway (``choices.discard_choice`` with the discard optional: an extra land with
@@ -20,7 +23,7 @@ counters" waits until it draws more cards than the hand holds.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase
+from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
@@ -34,6 +37,12 @@ LANDS_TO_SACRIFICE_ONE = 6
 def _spare_time(G, context):
     """Main phase 2 or an opponent's end step: the mana is left over."""
     return context == 3 or (context == 0 and G[H.PHASE] == Phase.MAIN2)
+
+
+@njit
+def fetches_a_land(C, a):
+    """Does ability a search its controller's library for a land (Fabled Passage)?"""
+    return has_op(C, a, Op.SEARCH_BASIC_LAND) or has_op(C, a, Op.SEARCH_LAND)
 
 
 @njit
@@ -64,6 +73,8 @@ def costly_ability_ok(G, C, p, o, a, context):
             )
         return True
     sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
+    if sacrifices and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and fetches_a_land(C, a):
+        return context == 0 or context == 3  # a fetch land: at once, never in combat
     if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not _spare_time(G, context):
         return False
     return not sacrifices or lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE

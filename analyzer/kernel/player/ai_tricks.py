@@ -1,10 +1,10 @@
 """The standard player's tricks (issue 14): which of p's creatures a trick saves from the
 opposing spell on top of the stack (toughness against damage, indestructible against destroy,
-hexproof against anything; never against exile or bounce), whose fight it flips after blocks
-(a team pump: lethal counts every unblocked attacker), which valiant creature a cantrip trick
-goes on before combat; and the combat arithmetic these and ai_std.removal_worth share (who
-dies, what hits, whether the unblocked damage is lethal). When a trick is cast is
-ai_cast._mode_useful_standard's.
+hexproof against anything, the only answer to exile, bounce, a tuck or a hostile Aura), whose
+fight it flips after blocks (a team pump: lethal counts every unblocked attacker), which
+valiant creature a cantrip trick goes on before combat; and the combat arithmetic these and
+ai_std.removal_worth share (who dies, what hits, whether the unblocked damage is lethal). When
+a trick is cast is ai_cast._mode_useful_standard's.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
     """Does p's creature v, a target of group g_local of stack entry e (ability ab), come
     through what e does to it when it gets +bt toughness and keywords kw first? Hexproof makes
     the target illegal; indestructible stops destroy and damage, toughness stops damage and
-    -X/-X; nothing a trick grants stops exile or bounce. False when e does not harm v."""
+    -X/-X; only hexproof stops exile, bounce, a tuck into the library (Dire Downdraft) and an
+    opposing Aura (Kitnap steals it). False when e does not harm v."""
     steps = steps_of(C)
     dmg = 0
     minus = 0
@@ -158,7 +159,13 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
             minus -= steps[k, StepCol.B]
         elif op == Op.DESTROY and ref == g_local:
             destroy = True
-        elif ref == g_local and (op == Op.EXILE or op == Op.BOUNCE or op == Op.EXILE_UNTIL_LEAVES):
+        elif ref == g_local and (
+            op == Op.EXILE
+            or op == Op.BOUNCE
+            or op == Op.EXILE_UNTIL_LEAVES
+            or op == Op.TUCK
+            or op == Op.ATTACH_SELF
+        ):
             harmed = True
             destroy = True  # only hexproof helps; counted as harm a pump cannot stop
             minus += 1000
