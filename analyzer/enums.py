@@ -52,6 +52,8 @@ from analyzer.enums_program import (  # noqa: F401
     TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
     TRIGGER_TOKEN,
+    TRIGGER_TOUGHER,
+    TRIGGER_WITH_P1P1,
     AbilityKind,
     AiRole,
     Cond,

@@ -1,6 +1,8 @@
 """Whole games with the cards made exact by `cards9` (Essence Channeler's counters as it dies,
 Whiskervale Forerunner's valiant dig onto the battlefield, Wishing Well's free cast by coin
-counters, Mistbreath Elder's upkeep return, Dreamdew Entrancer's stun, Fabled Passage's untap):
+counters, Mistbreath Elder's upkeep return, Dreamdew Entrancer's stun, Fabled Passage's untap;
+Lumra's lands, Fecund Greenshell's land or card, Stormsplitter's token copies, Valley
+Flamecaller's extra damage, Sunspine Lynx's "players can't gain life", Byrke's doubling):
 invariants after every step, and each card is really used (cast, activated, played and
 sacrificed), so the invariant checks reach the new code paths."""
 
@@ -43,6 +45,37 @@ GREEN_BLUE = Deck(
         ("Treetop Sentries", 4),
         ("Bakersbane Duo", 4),
         ("Shore Up", 3),
+    ),
+)
+
+RED_GREEN = Deck(
+    "lumras",
+    (
+        ("Mountain", 8),
+        ("Forest", 8),
+        ("Hidden Grotto", 1),
+        ("Lumra, Bellow of the Woods", 2),
+        ("Fecund Greenshell", 3),
+        ("Stormsplitter", 3),
+        ("Valley Flamecaller", 3),
+        ("Sunspine Lynx", 2),
+        ("Hearthborn Battler", 3),
+        ("Treetop Sentries", 3),
+        ("Might of the Meek", 2),
+        ("Rabid Gnaw", 2),
+    ),
+)
+GREEN_WHITE = Deck(
+    "byrkes",
+    (
+        ("Forest", 8),
+        ("Plains", 9),
+        ("Byrke, Long Ear of the Law", 3),
+        ("Brightblade Stoat", 4),
+        ("Treetop Sentries", 4),
+        ("Bakersbane Duo", 4),
+        ("Intrepid Rabbit", 4),
+        ("Nettle Guard", 4),
     ),
 )
 
@@ -96,3 +129,17 @@ def test_games_with_the_cards9_cards_keep_invariants_and_use_them(catalog) -> No
     assert zones["Shore Up"][Zone.EXILE] + zones["Into the Flood Maw"][Zone.EXILE] > 0
     # Mistbreath Elder returned another creature and took its counter
     assert counters["Mistbreath Elder"] > 0
+
+
+def test_games_with_the_second_cards9_batch_keep_invariants(catalog) -> None:
+    failures, cast, _, _ = _play(catalog, [RED_GREEN, GREEN_WHITE], games=40)
+    assert failures == []
+    for name in (
+        "Lumra, Bellow of the Woods",
+        "Fecund Greenshell",
+        "Stormsplitter",
+        "Valley Flamecaller",
+        "Sunspine Lynx",
+        "Byrke, Long Ear of the Law",
+    ):
+        assert cast[name] > 0, name

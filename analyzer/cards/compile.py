@@ -273,6 +273,12 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         )
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
+        for op, marker in (
+            (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
+            (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
+        ):  # the kernel looks for these statics only once such a card entered
+            if any(st.op == op for ab in abilities for st in ab.steps):
+                row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]

@@ -64,6 +64,8 @@ ABILITY_FIELDS = frozenset(
         "tokens",
         "one_or_more",
         "instant_sorcery",
+        "with_p1p1",
+        "tougher",
         "remove_counter",
         "convoke",
         "other",

@@ -31,6 +31,8 @@ from analyzer.enums import (
     TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
     TRIGGER_TOKEN,
+    TRIGGER_TOUGHER,
+    TRIGGER_WITH_P1P1,
     AbilityKind,
 )
 
@@ -102,6 +104,16 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.CREATURE_ATTACKS:
+        # "Whenever a [Bat] creature you control [with a +1/+1 counter on it] attacks"
+        trig = 0
+        if "subtypes" in d:
+            trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if ctx.bool_(d, "with_p1p1", f"{field}.with_p1p1"):
+            trig |= TRIGGER_WITH_P1P1
+        return trig
+    if "with_p1p1" in d:
+        ctx.err(f"{field}.with_p1p1", "belongs to creature_attacks abilities only")
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
@@ -156,6 +168,12 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
                 trig |= TRIGGER_ANY_PERMANENT
             if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
                 trig |= TRIGGER_BATCH  # "one or more other [Rabbits] ... enter": once per batch
+    if "tougher" in d:
+        # "another creature you control with toughness greater than its power enters"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(f"{field}.tougher", "belongs to other_creature_enters abilities only")
+        elif ctx.bool_(d, "tougher", f"{field}.tougher"):
+            trig |= TRIGGER_TOUGHER
     if "while" in d:
         if kind != AbilityKind.ATTACKS or d.get("when", "always") == "always":
             ctx.err(

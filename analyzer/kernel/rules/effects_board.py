@@ -9,6 +9,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DK_EXILE_AT_END_STEP,
     NO_OBJ,
     OFF_BATTLEFIELD,
     PHASED_DIRECT,
@@ -21,7 +22,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
-from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.events import add_delayed, fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.library import dig_creature_mv, search_basic_land
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.state import (
@@ -29,9 +30,11 @@ from analyzer.kernel.rules.state import (
     attacked_player,
     create_token,
     graveyard_at,
+    library_top,
     move_object,
     ob,
     pb,
+    put_onto_battlefield,
 )
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
@@ -392,4 +395,62 @@ def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
         it = card_mv_counters(G, C, ctrl, src, a)
     elif op == Op.DIG_CREATURE_MV:
         dig_creature_mv(G, C, ctrl, a, b_)
+    elif op == Op.RETURN_LANDS_FROM_GRAVEYARD:
+        _lands_from_graveyard(G, C, ctrl)
+    elif op == Op.DOUBLE_P1P1:
+        # "double the number of +1/+1 counters on it": as many more as it has (its ruling)
+        for i in range(n):
+            v = vals[i]
+            if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and G[ob(v) + O.P1P1] > 0:
+                G[ob(v) + O.P1P1] += G[ob(v) + O.P1P1]
+                G[H.DIRTY] = DIRTY_ALL
+                fire_p1p1_put(G, C, ctrl, v)
+    elif op == Op.EXILE_AT_END_STEP:
+        for i in range(n):
+            v = vals[i]
+            if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD:
+                add_delayed(G, DK_EXILE_AT_END_STEP, v, ctrl, 0, G[H.TURN])
+    elif op == Op.DAMAGE_NONBASIC_LANDS:
+        for q in range(G[H.NPLAYERS]):
+            if G[pb(q) + P.LOST] == 0:
+                deal_damage(G, C, src, PLAYER_BASE + q, _nonbasic_lands(G, cards, q))
+    elif op == Op.TOP_LAND_OR_HAND:
+        # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, put it
+        # into your hand": the built-in player always puts the land onto the battlefield
+        top = library_top(G, ctrl)
+        if top != NO_OBJ:
+            if cards[G[ob(top) + O.CARD], CardCol.TYPES] & CardType.LAND:
+                put_onto_battlefield(G, cards, top, ctrl, True)
+                fire_enters(G, C, top)
+            else:
+                move_object(G, cards, top, Zone.HAND)
     return it, done
+
+
+@njit
+def _lands_from_graveyard(G, C, p):
+    """ "Return all land cards from your graveyard to the battlefield tapped" (one at a time:
+    each enters, and its landfall triggers)."""
+    cards = cards_of(C)
+    while True:
+        land = -1
+        for i in range(G[pb(p) + P.GY_N]):
+            o = graveyard_at(G, p, i)
+            if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+                land = o
+                break
+        if land < 0:
+            return
+        put_onto_battlefield(G, cards, land, p, True)
+        fire_enters(G, C, land)
+
+
+@njit
+def _nonbasic_lands(G, cards, p):
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        t = cards[G[b + O.CARD], CardCol.TYPES]
+        if G[b + O.CTRL] == p and G[b + O.PHASED] == 0 and t & CardType.LAND:
+            n += (t & CardType.BASIC) == 0
+    return n

@@ -26,6 +26,8 @@ from analyzer.enums import (
     TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
     TRIGGER_TOKEN,
+    TRIGGER_TOUGHER,
+    TRIGGER_WITH_P1P1,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -41,8 +43,10 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DF,
     DIRTY_ALL,
+    DK_EXILE_AT_END_STEP,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
+    EXILE_AT_END_AB,
     MAX_DELAYED,
     MAX_TARGETS,
     OFF_BATTLEFIELD,
@@ -202,6 +206,7 @@ def fire_enters(G, C, o):
                     or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                    or (tp & TRIGGER_TOUGHER and not _tougher(G, o))
                     or (tp & TRIGGER_BATCH and trigger_pending(G, q, a))
                 ):
                     continue
@@ -215,6 +220,15 @@ def fire_enters(G, C, o):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
+
+
+@njit
+def _tougher(G, o):
+    """ "another creature you control with toughness greater than its power enters": its
+    printed (or token) values as it enters (counters and anthems that raise both alike do not
+    change the comparison)."""
+    b = ob(o)
+    return G[b + O.BASE_T] > G[b + O.BASE_P]
 
 
 @njit
@@ -272,6 +286,8 @@ def _fire_creature_dies(G, C, o, ctrl):
 def fire_attacks(G, C, o):
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.ATTACKS):
         _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O.CTRL], o)
+    # "Whenever a creature you control [with a +1/+1 counter on it] attacks" (trigger object: o)
+    fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_ATTACKS, o)
 
 
 @njit
@@ -325,6 +341,16 @@ def _attacks_with(G, C, p, subtypes):
 
 
 @njit
+def _attacker_fits(G, C, o, tp):
+    """Does attacker o meet a creature_attacks trigger's TRIG_PARAM (a Subtype mask, 0 = any,
+    and TRIGGER_WITH_P1P1: it has a +1/+1 counter)?"""
+    sub = tp & (TRIGGER_NONTOKEN - 1)
+    if sub != 0 and (cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & sub) == 0:
+        return False
+    return (tp & TRIGGER_WITH_P1P1) == 0 or G[ob(o) + O.P1P1] > 0
+
+
+@njit
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
     or change, upkeep, landfall), its intervening "if" permitting (603.4). "Whenever you
@@ -352,6 +378,10 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 )
             ):
                 continue  # "whenever you attack with one or more Lizards"
+            if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
+                G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM]
+            ):
+                continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
             if abilities[a, AbilCol.KIND] == kind and (
                 abilities[a, AbilCol.COND] == Cond.ALWAYS
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
@@ -592,10 +622,12 @@ def fire_end_step(G, C):
     n = G[H.DELAYED_N]
     for i in range(n):
         d = OFF_DELAYED + i * DF
-        if G[d + D.KIND] != DK_RETURN_AT_END_STEP:
+        if G[d + D.KIND] != DK_RETURN_AT_END_STEP and G[d + D.KIND] != DK_EXILE_AT_END_STEP:
             continue
-        # T.AB carries the kind's parameter (counters); T.ZCC the zcc the object must still have
-        queue_trigger(G, G[d + D.OBJ], G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
+        # T.AB carries the kind's parameter (counters; EXILE_AT_END_AB: exile it); T.ZCC the
+        # zcc the object must still have
+        ab = G[d + D.A] if G[d + D.KIND] == DK_RETURN_AT_END_STEP else EXILE_AT_END_AB
+        queue_trigger(G, G[d + D.OBJ], ab, G[d + D.CTRL], -1, SK_DELAYED)
         G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
     G[H.DELAYED_N] = 0
 
