@@ -64,7 +64,7 @@ class _AbilityKind(NamedTuple):
     # you control" (TRIGGER_OBJECT: that creature)
     # issue 20 (cards9): kinds 37-43
     CREATURE_ATTACKS: int = 37  # "Whenever a creature you control [with a +1/+1 counter on it]
-    # attacks" (TRIGGER_OBJECT: the attacker; TRIG_PARAM: Subtype mask | TRIGGER_WITH_P1P1)
+    # attacks" (TRIGGER_OBJECT: the attacker; TRIG_PARAM: Subtype mask; TRIG_FILTER_WITH_P1P1)
     DAMAGE_PLUS: int = 38  # never a row: the CardCol.AB_KINDS_HI bit of a card with a static
     # static_damage_plus step (deal_damage looks for them only once one entered)
     NO_LIFE_GAIN: int = 39  # never a row: the bit of a card with static_no_life_gain
@@ -196,8 +196,9 @@ TRIGGER_BATCH = 1 << 25  # "one or more other [Rabbits, ...] enter": one trigger
 TRIGGER_TOKEN = 1 << 24  # "one or more tokens you control enter": any token permanent
 # AbilCol.TRIG_PARAM of noncreature_spell: "whenever you cast an instant or sorcery spell"
 TRIGGER_INSTANT_SORCERY = 1 << 26
-TRIGGER_WITH_P1P1 = 1 << 27  # creature_attacks: "a creature you control with a +1/+1 counter"
-TRIGGER_TOUGHER = 1 << 28  # other_creature_enters: "with toughness greater than its power"
+# AbilCol.TRIG_FILTER of a trigger row (its own bits, from 0)
+TRIG_FILTER_WITH_P1P1 = 1 << 0  # creature_attacks: "a creature you control with a +1/+1 counter"
+TRIG_FILTER_TOUGHER = 1 << 1  # other_creature_enters: "with toughness greater than its power"
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities

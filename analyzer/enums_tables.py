@@ -130,7 +130,9 @@ class _AbilCol(NamedTuple):
     # of the source's own counters, O.STASH) is part of the cost
     COST_CONVOKE: int = 26  # activated: 1 = "For each mana in this ability's activation cost,
     # you may tap an untapped creature you control rather than pay that mana"
-    N: int = 27
+    TRIG_FILTER: int = 27  # triggers: more filters on the trigger object (TRIG_FILTER_* bits),
+    # a column of its own because TRIG_PARAM's flag bits (20-30, above the Subtype mask) are full
+    N: int = 28
 
 
 AbilCol = _AbilCol()

@@ -8,15 +8,10 @@ sacrificed), so the invariant checks reach the new code paths."""
 
 from __future__ import annotations
 
-from test_new_cards_games import _objects
+from conftest import play_card_games
 
-from analyzer.analysis.simulate import kernel_inputs
 from analyzer.enums import Zone
 from analyzer.io.deck import Deck
-from analyzer.kernel import layout as L
-from analyzer.kernel.rules import engine
-from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-from analyzer.policies.table import policy_table
 
 WHITE_BLUE = Deck(
     "channelers",
@@ -80,38 +75,9 @@ GREEN_WHITE = Deck(
 )
 
 
-def _play(catalog, decks, games):
-    """`games` games of decks[0] against decks[1] under the invariant checks: the failures,
-    the times each card was cast, and how many copies of each card ended in each zone."""
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("never", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    n_cards = int(sum(inp.deck_sizes))
-    ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
-    cast = dict.fromkeys(ids, 0)
-    zones = {name: [0] * 8 for name in ids}
-    counters = dict.fromkeys(ids, 0)
-    failures = []
-    for gi in range(games):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 11, gi, 20, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-            continue
-        for b in _objects(G, n_cards):
-            card = int(G[b + L.O.CARD])
-            for name, cid in ids.items():
-                if cid == card:
-                    cast[name] += int(G[b + L.O.STAT_CAST])
-                    zones[name][int(G[b + L.O.ZONE])] += 1
-                    counters[name] += int(G[b + L.O.STASH]) + int(G[b + L.O.P1P1])
-    return failures, cast, zones, counters
-
-
 def test_games_with_the_cards9_cards_keep_invariants_and_use_them(catalog) -> None:
-    failures, cast, zones, counters = _play(catalog, [WHITE_BLUE, GREEN_BLUE], games=40)
+    g = play_card_games(catalog, [WHITE_BLUE, GREEN_BLUE], games=40)
+    failures, cast, zones, counters = g.failures, g.cast, g.zones, g.counters
     assert failures == []
     for name in (
         "Essence Channeler",
@@ -132,7 +98,8 @@ def test_games_with_the_cards9_cards_keep_invariants_and_use_them(catalog) -> No
 
 
 def test_games_with_the_second_cards9_batch_keep_invariants(catalog) -> None:
-    failures, cast, _, _ = _play(catalog, [RED_GREEN, GREEN_WHITE], games=40)
+    g = play_card_games(catalog, [RED_GREEN, GREEN_WHITE], games=40)
+    failures, cast = g.failures, g.cast
     assert failures == []
     for name in (
         "Lumra, Bellow of the Woods",

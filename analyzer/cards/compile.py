@@ -298,6 +298,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
             a[AbilCol.FROM_GRAVEYARD] = 2 if ab.from_hand else int(ab.from_graveyard)
             a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
+            a[AbilCol.TRIG_FILTER] = ab.trig_filter
             a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind

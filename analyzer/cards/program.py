@@ -27,6 +27,7 @@ from analyzer.cards.triggers import (
     BEGIN_STEP_KINDS,
     SPELL_CAST_KIND,
     land_types,
+    trigger_filter,
     trigger_param,
 )
 from analyzer.enums import (
@@ -213,6 +214,7 @@ def parse_ability(
             "your control this turn\") is an activated ability's, with the `subtypes` it names",
         )
     trig = trigger_param(ctx, d, field, kind)
+    trig_filter = trigger_filter(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
@@ -315,7 +317,22 @@ def parse_ability(
         once = 2
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
-        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
+        return Ability(
+            kind,
+            trig,
+            cond,
+            (),
+            (),
+            cost,
+            tap,
+            sac,
+            mana,
+            modes,
+            once,
+            level,
+            life,
+            trig_filter=trig_filter,
+        )
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
     return Ability(
         kind,
@@ -336,6 +353,7 @@ def parse_ability(
         discard=discard,
         remove_counter=remove_counter,
         convoke=convoke,
+        trig_filter=trig_filter,
     )
 
 

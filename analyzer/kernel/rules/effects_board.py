@@ -23,7 +23,7 @@ from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.events import add_delayed, fire_enters, fire_p1p1_put
-from analyzer.kernel.rules.library import dig_creature_mv, search_basic_land
+from analyzer.kernel.rules.library import dig, search_basic_land
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -394,7 +394,7 @@ def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
     elif op == Op.CHOOSE_CARD_MV_COUNTERS:
         it = card_mv_counters(G, C, ctrl, src, a)
     elif op == Op.DIG_CREATURE_MV:
-        dig_creature_mv(G, C, ctrl, a, b_)
+        dig(G, C, ctrl, a, CardType.CREATURE, 99, 0, b_, True)
     elif op == Op.RETURN_LANDS_FROM_GRAVEYARD:
         _lands_from_graveyard(G, C, ctrl)
     elif op == Op.DOUBLE_P1P1:

@@ -19,6 +19,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_TOUGHER,
+    TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
     TRIGGER_FLYING,
@@ -26,8 +28,6 @@ from analyzer.enums import (
     TRIGGER_NONCREATURE_NONLAND,
     TRIGGER_NONTOKEN,
     TRIGGER_TOKEN,
-    TRIGGER_TOUGHER,
-    TRIGGER_WITH_P1P1,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -206,7 +206,10 @@ def fire_enters(G, C, o):
                     or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
-                    or (tp & TRIGGER_TOUGHER and not _tougher(G, o))
+                    or (
+                        abilities[a, AbilCol.TRIG_FILTER] & TRIG_FILTER_TOUGHER
+                        and not _tougher(G, o)
+                    )
                     or (tp & TRIGGER_BATCH and trigger_pending(G, q, a))
                 ):
                     continue
@@ -341,13 +344,13 @@ def _attacks_with(G, C, p, subtypes):
 
 
 @njit
-def _attacker_fits(G, C, o, tp):
-    """Does attacker o meet a creature_attacks trigger's TRIG_PARAM (a Subtype mask, 0 = any,
-    and TRIGGER_WITH_P1P1: it has a +1/+1 counter)?"""
+def _attacker_fits(G, C, o, tp, filt):
+    """Does attacker o meet a creature_attacks trigger's TRIG_PARAM (a Subtype mask, 0 = any)
+    and TRIG_FILTER (TRIG_FILTER_WITH_P1P1: it has a +1/+1 counter)?"""
     sub = tp & (TRIGGER_NONTOKEN - 1)
     if sub != 0 and (cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & sub) == 0:
         return False
-    return (tp & TRIGGER_WITH_P1P1) == 0 or G[ob(o) + O.P1P1] > 0
+    return (filt & TRIG_FILTER_WITH_P1P1) == 0 or G[ob(o) + O.P1P1] > 0
 
 
 @njit
@@ -379,7 +382,7 @@ def fire_controller_event(G, C, p, kind, trig_obj):
             ):
                 continue  # "whenever you attack with one or more Lizards"
             if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
-                G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM]
+                G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
             ):
                 continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
             if abilities[a, AbilCol.KIND] == kind and (
