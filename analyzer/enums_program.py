@@ -68,6 +68,7 @@ class _AbilityKind(NamedTuple):
     DAMAGE_PLUS: int = 38  # never a row: the CardCol.AB_KINDS_HI bit of a card with a static
     # static_damage_plus step (deal_damage looks for them only once one entered)
     NO_LIFE_GAIN: int = 39  # never a row: the bit of a card with static_no_life_gain
+    EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land (cards12)
     # issue 21 (cmdr9): kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
@@ -466,6 +467,15 @@ class _Op(NamedTuple):
     # lands that player controls
     TOP_LAND_OR_HAND: int = 138  # ctrl looks at the top card: a land may go onto the
     # battlefield tapped, else it goes into their hand
+    # issue 20 (cards12)
+    ADD_MANA_PER_SUBTYPE: int = 139  # add one mana of a color among a (the built-in player's
+    # color_choice) for each permanent ctrl controls with one of the Subtype bits b; c = 1: it
+    # stays until end of turn
+    EXILE_TOP_PLAY_ALL: int = 140  # ctrl exiles the top a cards (c = 1: X, the X paid for the
+    # source) and may play each of them until end of turn (b = 1: until the end of their next
+    # turn); it = the last one
+    STATIC_EXTRA_LAND: int = 141  # static: ctrl may play a additional lands on each of their
+    # turns (AbilityKind.EXTRA_LAND)
     DIG_CREATURE_MV: int = 130  # look at the top a; a creature card with mana value <= b onto
     # the battlefield if it's ctrl's turn, else into their hand; the rest on the bottom
 

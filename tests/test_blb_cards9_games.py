@@ -110,3 +110,31 @@ def test_games_with_the_second_cards9_batch_keep_invariants(catalog) -> None:
         "Byrke, Long Ear of the Law",
     ):
         assert cast[name] > 0, name
+
+
+# cards12: Fountainport's "Sacrifice a token" cost, Muerra's first-main-phase mana and expend 8
+# exile-to-play, Hugs' X exile-to-play and additional land
+RACCOONS = Deck(
+    "raccoons",
+    (
+        ("Mountain", 8),
+        ("Forest", 8),
+        ("Fountainport", 2),
+        ("Muerra, Trash Tactician", 3),
+        ("Hugs, Grisly Guardian", 2),
+        ("Bark-Knuckle Boxer", 4),
+        ("Bakersbane Duo", 4),
+        ("Teapot Slinger", 3),
+        ("Rust-Shield Rampager", 2),
+        ("Raccoon Rallier", 4),
+    ),
+)
+
+
+def test_games_with_the_cards12_cards_keep_invariants(catalog) -> None:
+    g = play_card_games(catalog, [RACCOONS, GREEN_WHITE], games=40)
+    assert g.failures == []
+    for name in ("Muerra, Trash Tactician", "Hugs, Grisly Guardian"):
+        assert g.cast[name] > 0, name
+    # Fountainport was played (a land is played, not cast)
+    assert g.zones["Fountainport"][Zone.BATTLEFIELD] > 0

@@ -276,6 +276,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         for op, marker in (
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
+            (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
         ):  # the kernel looks for these statics only once such a card entered
             if any(st.op == op for ab in abilities for st in ab.steps):
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
@@ -312,7 +313,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             for i, n in enumerate(ab.cost.colored):
                 a[AbilCol.COST_W + i] = n
             a[AbilCol.COST_TAP] = int(ab.tap)
-            a[AbilCol.COST_SAC_SELF] = int(ab.sacrifice)
+            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else int(ab.sacrifice)
             a[AbilCol.MANA_ABILITY] = int(ab.mana)
             abil_rows.append(a)
             intents, _ = group_intents(rec.abilities, ab)

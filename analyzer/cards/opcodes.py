@@ -615,6 +615,18 @@ OP_SPECS: dict[str, OpSpec] = {
         "[this] to its owner's hand\" (the built-in player keeps it)",
         (_p("or_self_may", "bool", "a", False),),
     ),
+    "add_mana_per_subtype": OpSpec(
+        Op.ADD_MANA_PER_SUBTYPE,
+        "add one mana of a color among `colors` for each permanent you control with one of "
+        "`subtypes` (this one too): a triggered ability's mana, in your mana pool until the "
+        "step ends (`until_end_of_turn`: the turn); the built-in player takes the color its "
+        "cards need most",
+        (
+            _p("colors", "colors", "a"),
+            _p("subtypes", "subtypes", "b"),
+            _p("until_end_of_turn", "bool", "c", False),
+        ),
+    ),
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
 }

@@ -30,6 +30,13 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         "gain life still does the rest; protection prevents no damage)",
         static=True,
     ),
+    "static_extra_land": OpSpec(
+        Op.STATIC_EXTRA_LAND,
+        '"You may play an additional land on each of your turns" (`count` more land drops; '
+        "each such permanent adds its own, 305.2)",
+        (_p("count", "int", "a", 1, lo=1, hi=3),),
+        static=True,
+    ),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP,
         "equipped creature gets +power/+toughness",

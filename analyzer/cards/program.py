@@ -50,6 +50,7 @@ ABILITY_FIELDS = frozenset(
         "cost",
         "tap",
         "sacrifice",
+        "sacrifice_token",
         "sorcery_speed",
         "mana",
         "discard",
@@ -228,6 +229,12 @@ def parse_ability(
     cost = ManaCost()
     tap = ctx.bool_(d, "tap", f"{field}.tap")
     sac = ctx.bool_(d, "sacrifice", f"{field}.sacrifice")
+    sac_token = ctx.bool_(d, "sacrifice_token", f"{field}.sacrifice_token")
+    if sac_token and (kind != AbilityKind.ACTIVATED or sac or "mana" in d):
+        ctx.err(
+            f"{field}.sacrifice_token",
+            '"Sacrifice a token" is a cost of non-mana activated abilities (not with `sacrifice`)',
+        )
     life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
     if life and kind != AbilityKind.ACTIVATED:
         ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
@@ -263,7 +270,7 @@ def parse_ability(
             "works from the hand (a mana cost, no tap, sacrifice or mana)",
         )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac or graveyard or remove_counter):
+        if not ("cost" in d or tap or sac or sac_token or graveyard or remove_counter):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -354,6 +361,7 @@ def parse_ability(
         remove_counter=remove_counter,
         convoke=convoke,
         trig_filter=trig_filter,
+        sac_token=sac_token,
     )
 
 

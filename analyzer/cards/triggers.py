@@ -45,7 +45,7 @@ SPELL_CAST_KIND = "spell_cast"
 SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3, "first_main": 4}
 
 
 # `whose` of a creature_dies ability: "a creature you control / an opponent controls / a

@@ -97,6 +97,8 @@ def _static_plus(G, C, ctrl, op, sub):
     abilities = abilities_of(C)
     steps = steps_of(C)
     kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
+    if op == Op.STATIC_EXTRA_LAND:
+        kind = AbilityKind.EXTRA_LAND
     total = -1
     for i in range(G[H.BF_N]):
         q = G[OFF_BATTLEFIELD + i]
@@ -124,6 +126,15 @@ def static_seen(G, C, op):
     """Is a permanent with a static `op` step on the battlefield (Sunspine Lynx's "Players
     can't gain life. Damage can't be prevented.")?"""
     return _static_plus(G, C, -1, op, -1) >= 0
+
+
+@njit
+def land_drops(G, C, p):
+    """The lands p may play this turn (305.2): one, plus each "You may play an additional land
+    on each of your turns" of a permanent p controls (they add up, 305.2a)."""
+    if not kind_seen(G, AbilityKind.EXTRA_LAND):
+        return 1
+    return 1 + max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
 
 
 @njit

@@ -596,6 +596,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     land = land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
                     if land >= 0:
                         move_object(G, cards, land, Zone.HAND)
-        elif op >= Op.PUT_COUNTERS_OF and op <= Op.TOP_LAND_OR_HAND:  # issue 20 (cards9)
-            it, done = run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done)
+        elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
+            it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
     return it

@@ -19,11 +19,13 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.events import add_delayed, fire_enters, fire_p1p1_put
-from analyzer.kernel.rules.library import dig, search_basic_land
+from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
+from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -371,7 +373,7 @@ def card_mv_counters(G, C, p, src, types):
 
 
 @njit
-def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
+def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
     """The ops added for the Bloomburrow rares (issue 20, cards9), dispatched from
     effects.run_steps. Returns (it, done)."""
     cards = cards_of(C)
@@ -424,6 +426,26 @@ def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
                 fire_enters(G, C, top)
             else:
                 move_object(G, cards, top, Zone.HAND)
+    elif op == Op.ADD_MANA_PER_SUBTYPE:
+        # "add {R} or {G} for each Raccoon you control": the player's color for all of it
+        x = 0
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            if (
+                G[ob(q) + O.CTRL] == ctrl
+                and G[ob(q) + O.PHASED] == 0
+                and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & b_
+            ):
+                x += 1
+        if x > 0:
+            add_to_pool(G, ctrl, color_choice(G, C, ctrl, ~a & 31), x, c == 1)
+    elif op == Op.EXILE_TOP_PLAY_ALL:
+        # "exile the top [two / X] cards of your library. Until the end of your next turn, you
+        # may play those cards"
+        count = G[ob(src) + O.X_PAID] if c == 1 and src >= 0 else a
+        last = exile_top_play_all(G, C, ctrl, count, b_ == 1)
+        if last >= 0:
+            it = last
     return it, done
 
 

@@ -428,7 +428,8 @@ def fire_you_attack_graveyard(G, C, p):
 def fire_begin_step(G, C, active, step):
     """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
     upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
-    (1) of the others'; step 2, the active player's draw step: "your draw step" (2)."""
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2); 3 and 4
+    the active player's second and first main phases (3, 4)."""
     if not kind_seen(G, AbilityKind.UPKEEP):
         return
     cards = cards_of(C)
@@ -449,8 +450,7 @@ def fire_begin_step(G, C, active, step):
             tp = abilities[a, AbilCol.TRIG_PARAM]
             if not (
                 (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
-                or (step == 2 and tp == 2 and mine)
-                or (step == 3 and tp == 3 and mine)
+                or (step >= 2 and tp == step and mine)
             ):
                 continue
             if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(

@@ -24,6 +24,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.rng import randint, shuffle_slice
@@ -132,7 +133,7 @@ def exile_top_may_play(G, C, p, n, next_turn, may):
     `may` ("you may exile"): the built-in player does while it can still play a card this
     turn (its land drop is left, or an untapped land)."""
     cards = cards_of(C)
-    if may and G[pb(p) + P.LANDS_TURN] >= 1 and not _untapped_land(G, cards, p):
+    if may and G[pb(p) + P.LANDS_TURN] >= land_drops(G, C, p) and not _untapped_land(G, cards, p):
         return -1
     best = -1
     for _ in range(n):
@@ -154,6 +155,29 @@ def exile_top_may_play(G, C, p, n, next_turn, may):
             G[ob(best) + O.PLAY_UNTIL] = 1 + G[H.TURN]
         G[H.IMPULSE] = 1
     return best
+
+
+@njit
+def exile_top_play_all(G, C, p, n, next_turn):
+    """p exiles the top n cards of their library and may play each of them until end of turn,
+    or until the end of p's next turn (the same permission exile_top_may_play gives one card).
+    Returns the last one exiled (-1: none)."""
+    cards = cards_of(C)
+    last = -1
+    for _ in range(n):
+        o = library_top(G, p)
+        if o == NO_OBJ:
+            break
+        move_object(G, cards, o, Zone.EXILE)
+        G[ob(o) + O.CAST_BY] = p + 1
+        if next_turn:
+            # ends at the cleanup of p's next turn, whose count will be P.TURNS + 1
+            G[ob(o) + O.PLAY_UNTIL] = -(2 + G[pb(p) + P.TURNS])
+        else:
+            G[ob(o) + O.PLAY_UNTIL] = 1 + G[H.TURN]
+        G[H.IMPULSE] = 1
+        last = o
+    return last
 
 
 @njit
