@@ -62,6 +62,13 @@ class _AbilityKind(NamedTuple):
     # battlefield without dying" (TRIGGER_OBJECT: that creature; CardCol.LEAVES_AB)
     P1P1_COUNTERS_PUT: int = 32  # "Whenever you put one or more +1/+1 counters on a creature
     # you control" (TRIGGER_OBJECT: that creature)
+    # issue 20 (cards9): kinds 37-43
+    CREATURE_ATTACKS: int = 37  # "Whenever a creature you control [with a +1/+1 counter on it]
+    # attacks" (TRIGGER_OBJECT: the attacker; TRIG_PARAM: Subtype mask; TRIG_FILTER_WITH_P1P1)
+    DAMAGE_PLUS: int = 38  # never a row: the CardCol.AB_KINDS_HI bit of a card with a static
+    # static_damage_plus step (deal_damage looks for them only once one entered)
+    NO_LIFE_GAIN: int = 39  # never a row: the bit of a card with static_no_life_gain
+    EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land (cards12)
     # issue 21 (cmdr9): kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
@@ -118,6 +125,7 @@ class _Cond(NamedTuple):
     # issue 20 (cards9): conditions 98-106
     CONTROL_4_LANDS: int = 98  # you control four or more lands
     LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
+    CONTROL_10_LANDS: int = 100  # you control ten or more lands
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
     # ability's AbilCol.COND_SUBTYPES):
     NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
@@ -169,6 +177,7 @@ COND_NAMES = {
     "total_power_10": Cond.TOTAL_POWER_10,
     "control_4_lands": Cond.CONTROL_4_LANDS,
     "lost_life": Cond.LOST_LIFE,
+    "control_10_lands": Cond.CONTROL_10_LANDS,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -188,6 +197,9 @@ TRIGGER_BATCH = 1 << 25  # "one or more other [Rabbits, ...] enter": one trigger
 TRIGGER_TOKEN = 1 << 24  # "one or more tokens you control enter": any token permanent
 # AbilCol.TRIG_PARAM of noncreature_spell: "whenever you cast an instant or sorcery spell"
 TRIGGER_INSTANT_SORCERY = 1 << 26
+# AbilCol.TRIG_FILTER of a trigger row (its own bits, from 0)
+TRIG_FILTER_WITH_P1P1 = 1 << 0  # creature_attacks: "a creature you control with a +1/+1 counter"
+TRIG_FILTER_TOUGHER = 1 << 1  # other_creature_enters: "with toughness greater than its power"
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
@@ -443,6 +455,27 @@ class _Op(NamedTuple):
     # owner's hand (their choice); DONE if they did; a = 1: "Otherwise, you may return this"
     CHOOSE_CARD_MV_COUNTERS: int = 129  # it = a card of types a in ctrl's graveyard whose
     # mana value equals the source's O.STASH counters (ctrl's choice; -1 if none)
+    STATIC_PT_LANDS: int = 131  # static: power and toughness = the lands ctrl controls (604.3)
+    RETURN_LANDS_FROM_GRAVEYARD: int = 132  # ctrl's land cards: graveyard -> battlefield tapped
+    DOUBLE_P1P1: int = 133  # ref: creatures; put on each as many +1/+1 counters as it has
+    EXILE_AT_END_STEP: int = 134  # ref: permanents; exile each at the beginning of the next end
+    # step (a delayed trigger, DK_EXILE_AT_END_STEP)
+    STATIC_DAMAGE_PLUS: int = 135  # static: a permanent ctrl controls with one of the Subtype
+    # bits c that would deal damage deals that much plus a instead (AbilityKind.DAMAGE_PLUS)
+    STATIC_NO_LIFE_GAIN: int = 136  # static: players can't gain life; damage can't be prevented
+    DAMAGE_NONBASIC_LANDS: int = 137  # the source deals each player damage equal to the nonbasic
+    # lands that player controls
+    TOP_LAND_OR_HAND: int = 138  # ctrl looks at the top card: a land may go onto the
+    # battlefield tapped, else it goes into their hand
+    # issue 20 (cards12)
+    ADD_MANA_PER_SUBTYPE: int = 139  # add one mana of a color among a (the built-in player's
+    # color_choice) for each permanent ctrl controls with one of the Subtype bits b; c = 1: it
+    # stays until end of turn
+    EXILE_TOP_PLAY_ALL: int = 140  # ctrl exiles the top a cards (c = 1: X, the X paid for the
+    # source) and may play each of them until end of turn (b = 1: until the end of their next
+    # turn); it = the last one
+    STATIC_EXTRA_LAND: int = 141  # static: ctrl may play a additional lands on each of their
+    # turns (AbilityKind.EXTRA_LAND)
     DIG_CREATURE_MV: int = 130  # look at the top a; a creature card with mana value <= b onto
     # the battlefield if it's ctrl's turn, else into their hand; the rest on the bottom
 

@@ -112,7 +112,7 @@ class _AbilCol(NamedTuple):
     COST_R: int = 12
     COST_G: int = 13
     COST_TAP: int = 14  # {T}
-    COST_SAC_SELF: int = 15  # "Sacrifice this"
+    COST_SAC_SELF: int = 15  # 1: "Sacrifice this"; 2: "Sacrifice a token" (cards12)
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
     MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal
     ONCE_EACH_TURN: int = 18  # 1: "This ability triggers only once each turn" / activated:
@@ -130,7 +130,9 @@ class _AbilCol(NamedTuple):
     # of the source's own counters, O.STASH) is part of the cost
     COST_CONVOKE: int = 26  # activated: 1 = "For each mana in this ability's activation cost,
     # you may tap an untapped creature you control rather than pay that mana"
-    N: int = 27
+    TRIG_FILTER: int = 27  # triggers: more filters on the trigger object (TRIG_FILTER_* bits),
+    # a column of its own because TRIG_PARAM's flag bits (20-30, above the Subtype mask) are full
+    N: int = 28
 
 
 AbilCol = _AbilCol()

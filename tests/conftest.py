@@ -4,6 +4,8 @@
 - ``bf``, ``seat``: read a scenario state (the JSON of ``gift-analyzer scenario``); import them
   with ``from conftest import bf, seat``.
 - ``run_player``, ``names``: play a position of tests/scenarios/player/ and read its zones.
+- ``play_card_games``: whole games of two decks under the invariant checks, with each card's
+  use tallied (the games tests of the cards made exact).
 - ``CAST_SHARE_EXCEPTIONS``: the bundled cards the standard player rightly leaves in hand in
   many games, with the reason (``analysis/calibration.py``, which ``calibrate`` reads too;
   the cast-share tests of test_player.py and test_calibrate.py).
@@ -28,7 +30,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -148,6 +150,60 @@ def run_player(name: str, *replace: tuple[str, str]) -> dict:
 def names(state: dict, seat: int, zone: str) -> list[str]:
     """The sorted card names in one of `seat`'s zones of a scenario state."""
     return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
+
+
+class CardGames(NamedTuple):
+    """What ``play_card_games`` saw, per card name of the decks."""
+
+    failures: list[tuple[int, str, int]]  # (game, the failed check, its step)
+    cast: dict[str, int]  # times cast (O.STAT_CAST summed over its copies)
+    top_level: int  # the highest Class level any object reached
+    exiled: dict[str, int]  # copies that ended the game in exile
+    zones: dict[str, list[int]]  # copies that ended the game in each Zone
+    counters: dict[str, int]  # its own counters (O.STASH) and +1/+1 counters at the end
+
+
+def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
+    """`games` games of decks[0] against decks[1] (never-gift policy, seed = the game's index)
+    under the invariant checks (``play_checked``: every step), each card's objects tallied at
+    the end of each game that passed; a failed game is listed and not tallied."""
+    from analyzer.analysis.simulate import kernel_inputs
+    from analyzer.enums import Zone
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.rules import engine
+    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+    from analyzer.policies.table import policy_table
+
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("never", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    n_cards = int(sum(inp.deck_sizes))
+    ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
+    by_id: dict[int, list[str]] = {}
+    for name, cid in ids.items():
+        by_id.setdefault(cid, []).append(name)
+    cast = dict.fromkeys(ids, 0)
+    zones = {name: [0] * (max(Zone) + 1) for name in ids}
+    counters = dict.fromkeys(ids, 0)
+    top_level = 0
+    failures = []
+    for gi in range(games):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 11, gi, 20, 60, 50_000, -1
+        )
+        bad, steps = play_checked(G, inp.C, pol)
+        if bad:
+            failures.append((gi, CHECK_NAMES[bad], steps))
+            continue
+        for o in range(n_cards):
+            b = L.OFF_OBJECTS + o * L.OF
+            for name in by_id.get(int(G[b + L.O.CARD]), ()):
+                cast[name] += int(G[b + L.O.STAT_CAST])
+                zones[name][int(G[b + L.O.ZONE])] += 1
+                counters[name] += int(G[b + L.O.STASH]) + int(G[b + L.O.P1P1])
+            top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
+    exiled = {name: z[Zone.EXILE] for name, z in zones.items()}
+    return CardGames(failures, cast, top_level, exiled, zones, counters)
 
 
 # Cards the standard player rightly leaves in hand in many games where it draws them, each with

@@ -1,20 +1,17 @@
 """Whole games with the cards made exact by `cards9` (Essence Channeler's counters as it dies,
 Whiskervale Forerunner's valiant dig onto the battlefield, Wishing Well's free cast by coin
-counters, Mistbreath Elder's upkeep return, Dreamdew Entrancer's stun, Fabled Passage's untap):
+counters, Mistbreath Elder's upkeep return, Dreamdew Entrancer's stun, Fabled Passage's untap;
+Lumra's lands, Fecund Greenshell's land or card, Stormsplitter's token copies, Valley
+Flamecaller's extra damage, Sunspine Lynx's "players can't gain life", Byrke's doubling):
 invariants after every step, and each card is really used (cast, activated, played and
 sacrificed), so the invariant checks reach the new code paths."""
 
 from __future__ import annotations
 
-from test_new_cards_games import _objects
+from conftest import play_card_games
 
-from analyzer.analysis.simulate import kernel_inputs
 from analyzer.enums import Zone
 from analyzer.io.deck import Deck
-from analyzer.kernel import layout as L
-from analyzer.kernel.rules import engine
-from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-from analyzer.policies.table import policy_table
 
 WHITE_BLUE = Deck(
     "channelers",
@@ -46,39 +43,41 @@ GREEN_BLUE = Deck(
     ),
 )
 
-
-def _play(catalog, decks, games):
-    """`games` games of decks[0] against decks[1] under the invariant checks: the failures,
-    the times each card was cast, and how many copies of each card ended in each zone."""
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("never", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    n_cards = int(sum(inp.deck_sizes))
-    ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
-    cast = dict.fromkeys(ids, 0)
-    zones = {name: [0] * 8 for name in ids}
-    counters = dict.fromkeys(ids, 0)
-    failures = []
-    for gi in range(games):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 11, gi, 20, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-            continue
-        for b in _objects(G, n_cards):
-            card = int(G[b + L.O.CARD])
-            for name, cid in ids.items():
-                if cid == card:
-                    cast[name] += int(G[b + L.O.STAT_CAST])
-                    zones[name][int(G[b + L.O.ZONE])] += 1
-                    counters[name] += int(G[b + L.O.STASH]) + int(G[b + L.O.P1P1])
-    return failures, cast, zones, counters
+RED_GREEN = Deck(
+    "lumras",
+    (
+        ("Mountain", 8),
+        ("Forest", 8),
+        ("Hidden Grotto", 1),
+        ("Lumra, Bellow of the Woods", 2),
+        ("Fecund Greenshell", 3),
+        ("Stormsplitter", 3),
+        ("Valley Flamecaller", 3),
+        ("Sunspine Lynx", 2),
+        ("Hearthborn Battler", 3),
+        ("Treetop Sentries", 3),
+        ("Might of the Meek", 2),
+        ("Rabid Gnaw", 2),
+    ),
+)
+GREEN_WHITE = Deck(
+    "byrkes",
+    (
+        ("Forest", 8),
+        ("Plains", 9),
+        ("Byrke, Long Ear of the Law", 3),
+        ("Brightblade Stoat", 4),
+        ("Treetop Sentries", 4),
+        ("Bakersbane Duo", 4),
+        ("Intrepid Rabbit", 4),
+        ("Nettle Guard", 4),
+    ),
+)
 
 
 def test_games_with_the_cards9_cards_keep_invariants_and_use_them(catalog) -> None:
-    failures, cast, zones, counters = _play(catalog, [WHITE_BLUE, GREEN_BLUE], games=40)
+    g = play_card_games(catalog, [WHITE_BLUE, GREEN_BLUE], games=40)
+    failures, cast, zones, counters = g.failures, g.cast, g.zones, g.counters
     assert failures == []
     for name in (
         "Essence Channeler",
@@ -96,3 +95,46 @@ def test_games_with_the_cards9_cards_keep_invariants_and_use_them(catalog) -> No
     assert zones["Shore Up"][Zone.EXILE] + zones["Into the Flood Maw"][Zone.EXILE] > 0
     # Mistbreath Elder returned another creature and took its counter
     assert counters["Mistbreath Elder"] > 0
+
+
+def test_games_with_the_second_cards9_batch_keep_invariants(catalog) -> None:
+    g = play_card_games(catalog, [RED_GREEN, GREEN_WHITE], games=40)
+    failures, cast = g.failures, g.cast
+    assert failures == []
+    for name in (
+        "Lumra, Bellow of the Woods",
+        "Fecund Greenshell",
+        "Stormsplitter",
+        "Valley Flamecaller",
+        "Sunspine Lynx",
+        "Byrke, Long Ear of the Law",
+    ):
+        assert cast[name] > 0, name
+
+
+# cards12: Fountainport's "Sacrifice a token" cost, Muerra's first-main-phase mana and expend 8
+# exile-to-play, Hugs' X exile-to-play and additional land
+RACCOONS = Deck(
+    "raccoons",
+    (
+        ("Mountain", 8),
+        ("Forest", 8),
+        ("Fountainport", 2),
+        ("Muerra, Trash Tactician", 3),
+        ("Hugs, Grisly Guardian", 2),
+        ("Bark-Knuckle Boxer", 4),
+        ("Bakersbane Duo", 4),
+        ("Teapot Slinger", 3),
+        ("Rust-Shield Rampager", 2),
+        ("Raccoon Rallier", 4),
+    ),
+)
+
+
+def test_games_with_the_cards12_cards_keep_invariants(catalog) -> None:
+    g = play_card_games(catalog, [RACCOONS, GREEN_WHITE], games=40)
+    assert g.failures == []
+    for name in ("Muerra, Trash Tactician", "Hugs, Grisly Guardian"):
+        assert g.cast[name] > 0, name
+    # Fountainport was played (a land is played, not cast)
+    assert g.zones["Fountainport"][Zone.BATTLEFIELD] > 0

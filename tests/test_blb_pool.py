@@ -104,25 +104,25 @@ def test_every_bloomburrow_card_has_a_support_level(cat):
 def test_exact_records_win_over_the_bundled_scryfall_data(cat):
     fell = cat.lookup("Fell")
     assert fell.source.endswith("blb_black.toml") and fell.abilities
-    flamecaller = cat.lookup("Valley Flamecaller")
-    assert flamecaller.source.endswith("blb_scryfall.json")
-    assert flamecaller.support == Support.APPROXIMATE
+    alania = cat.lookup("Alania, Divergent Storm")
+    assert alania.source.endswith("blb_scryfall.json")
+    assert alania.support == Support.APPROXIMATE
 
 
 # ---- approximate cards and Scryfall input ----------------------------------------------------
 
 
 def test_approximate_cards_report_what_they_ignore(cat):
-    flamecaller = cat.lookup("Valley Flamecaller")  # a damage replacement, not modeled
-    assert flamecaller.ignored == (flamecaller.oracle,) and flamecaller.power == 3
+    alania = cat.lookup("Alania, Divergent Storm")  # a spell copy on a condition, not modeled
+    assert alania.ignored == (alania.oracle,) and alania.power == 3
     maha = cat.lookup("Maha, Its Feathers Night")  # "Ward—Discard a card." is not modeled
     assert maha.support == Support.APPROXIMATE and maha.ignored[0] == "Ward—Discard a card."
     assert cat.lookup("Fell").ignored == ()
     df = api.list_cards(set_code="BLB", support="approximate")
-    row = df.set_index("name").loc["Valley Flamecaller"]
-    assert row["ignored"].startswith("If a Lizard, Mouse, Otter, or Raccoon")
+    row = df.set_index("name").loc["Alania, Divergent Storm"]
+    assert row["ignored"].startswith("Whenever you cast a spell, if it's the first instant")
     text = api.format_cards_table(df)
-    assert "~ Valley Flamecaller: If a Lizard" in text
+    assert "~ Alania, Divergent Storm: Whenever you cast a spell" in text
 
 
 def test_scryfall_shaped_fixture_loads():

@@ -21,6 +21,8 @@ GROUPS = {
     "Subtype": list(ep.Subtype),
     # a trigger row's TRIG_PARAM: a Subtype (or CardType) mask plus these bits
     "trigger TRIG_PARAM": [getattr(ep, n) for n in dir(ep) if n.startswith(("TRIGGER_", "SPELL_"))],
+    # a trigger row's TRIG_FILTER (a column of its own: TRIG_PARAM's flag bits are full)
+    "trigger TRIG_FILTER": [getattr(ep, n) for n in dir(ep) if n.startswith("TRIG_FILTER_")],
     # a cost_reduction row's TRIG_PARAM
     "cost TRIG_PARAM": [getattr(ep, n) for n in dir(ep) if n.startswith("COST_")],
 }

@@ -6,13 +6,9 @@ the invariant checks cover the new code paths and not only decks that never reac
 
 from __future__ import annotations
 
-from analyzer.analysis.simulate import kernel_inputs
-from analyzer.enums import Zone
+from conftest import play_card_games
+
 from analyzer.io.deck import Deck
-from analyzer.kernel import layout as L
-from analyzer.kernel.rules import engine
-from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-from analyzer.policies.table import policy_table
 
 GREEN_BLUE = Deck(
     "talents",
@@ -48,41 +44,12 @@ BLACK_RED = Deck(
 GAMES = 40
 
 
-def _objects(G, n):
-    for o in range(n):
-        b = L.OFF_OBJECTS + o * L.OF
-        yield b
-
-
 def _play(catalog, decks, games=GAMES):
     """Play `games` games of decks[0] against decks[1] under the invariant checks: the
     failures, the times each card was cast, the highest Class level reached, and how many
     copies of each card ended in exile."""
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("never", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    n_cards = int(sum(inp.deck_sizes))
-    ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
-    cast = dict.fromkeys(ids, 0)
-    exiled = dict.fromkeys(ids, 0)
-    top_level = 0
-    failures = []
-    for gi in range(games):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 11, gi, 20, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-            continue
-        for b in _objects(G, n_cards):
-            card = int(G[b + L.O.CARD])
-            for name, cid in ids.items():
-                if cid == card:
-                    cast[name] += int(G[b + L.O.STAT_CAST])
-                    exiled[name] += int(G[b + L.O.ZONE] == Zone.EXILE)
-            top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
-    return failures, cast, top_level, exiled
+    g = play_card_games(catalog, decks, games)
+    return g.failures, g.cast, g.top_level, g.exiled
 
 
 def test_games_with_the_new_cards_keep_invariants_and_use_them(catalog) -> None:

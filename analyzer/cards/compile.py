@@ -273,6 +273,13 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         )
         if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
+        for op, marker in (
+            (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
+            (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
+            (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
+        ):  # the kernel looks for these statics only once such a card entered
+            if any(st.op == op for ab in abilities for st in ab.steps):
+                row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
@@ -292,6 +299,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a[AbilCol.COST_HYBRID] = ab.cost.hybrid_colors
             a[AbilCol.FROM_GRAVEYARD] = 2 if ab.from_hand else int(ab.from_graveyard)
             a[AbilCol.COND_SUBTYPES] = ab.cond_subtypes
+            a[AbilCol.TRIG_FILTER] = ab.trig_filter
             a[AbilCol.COST_DISCARD] = int(ab.discard)
             a[AbilCol.CARD] = cid
             a[AbilCol.KIND] = ab.kind
@@ -305,7 +313,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             for i, n in enumerate(ab.cost.colored):
                 a[AbilCol.COST_W + i] = n
             a[AbilCol.COST_TAP] = int(ab.tap)
-            a[AbilCol.COST_SAC_SELF] = int(ab.sacrifice)
+            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else int(ab.sacrifice)
             a[AbilCol.MANA_ABILITY] = int(ab.mana)
             abil_rows.append(a)
             intents, _ = group_intents(rec.abilities, ab)

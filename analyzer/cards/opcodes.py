@@ -577,6 +577,36 @@ OP_SPECS: dict[str, OpSpec] = {
         _PERMS,
         _OBJ_NAMES,
     ),
+    "return_lands_from_graveyard": OpSpec(
+        Op.RETURN_LANDS_FROM_GRAVEYARD,
+        "return all land cards from your graveyard to the battlefield tapped",
+    ),
+    "double_p1p1": OpSpec(
+        Op.DOUBLE_P1P1,
+        "double the number of +1/+1 counters on each creature in ref (put as many as it has)",
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,
+    ),
+    "exile_at_end_step": OpSpec(
+        Op.EXILE_AT_END_STEP,
+        "exile each permanent in ref at the beginning of the next end step (a delayed "
+        'trigger: "Exile that token at the beginning of the next end step")',
+        (),
+        _PERMS,
+        _OBJ_NAMES,
+    ),
+    "damage_nonbasic_lands": OpSpec(
+        Op.DAMAGE_NONBASIC_LANDS,
+        "the source deals damage to each player equal to the number of nonbasic lands that "
+        "player controls",
+    ),
+    "top_land_or_hand": OpSpec(
+        Op.TOP_LAND_OR_HAND,
+        "look at the top card of your library: a land card you may put onto the battlefield "
+        "tapped (the built-in player does), any other card into your hand",
+    ),
     "return_other_own_creature": OpSpec(
         Op.RETURN_OTHER_OWN_CREATURE,
         "you return another creature you control to its owner's hand (your choice: the "
@@ -584,6 +614,18 @@ OP_SPECS: dict[str, OpSpec] = {
         '`when = "done"` step is "if you do"; `or_self_may`: "Otherwise, you may return '
         "[this] to its owner's hand\" (the built-in player keeps it)",
         (_p("or_self_may", "bool", "a", False),),
+    ),
+    "add_mana_per_subtype": OpSpec(
+        Op.ADD_MANA_PER_SUBTYPE,
+        "add one mana of a color among `colors` for each permanent you control with one of "
+        "`subtypes` (this one too): a triggered ability's mana, in your mana pool until the "
+        "step ends (`until_end_of_turn`: the turn); the built-in player takes the color its "
+        "cards need most",
+        (
+            _p("colors", "colors", "a"),
+            _p("subtypes", "subtypes", "b"),
+            _p("until_end_of_turn", "bool", "c", False),
+        ),
     ),
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,

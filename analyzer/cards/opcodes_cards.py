@@ -219,4 +219,17 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
             _p("to_hand", "bool", "c", False),
         ),
     ),
+    # ---- issue 20 (cards12) ----
+    "exile_top_play_all": OpSpec(
+        Op.EXILE_TOP_PLAY_ALL,
+        "you exile the top `count` cards of your library (`x`: X cards, the X paid for the "
+        "source); until end of turn (`next_turn`: until the end of your next turn) you may play "
+        "each of them (its own mana cost; a land is a land drop); sets `it` (the last one)",
+        (
+            _p("count", "int", "a", 1, lo=1, hi=20),
+            _p("next_turn", "bool", "b", False),
+            _p("x", "bool", "c", False),
+        ),
+        sets_it=True,
+    ),
 }

@@ -10,6 +10,33 @@ from analyzer.cards.opspec import param as _p
 from analyzer.enums import Op
 
 STATIC_OP_SPECS: dict[str, OpSpec] = {
+    # ---- issue 20 (cards9) ----
+    "static_pt_lands": OpSpec(
+        Op.STATIC_PT_LANDS,
+        "this creature's power and toughness are each equal to the number of lands you control "
+        "(a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        static=True,
+    ),
+    "static_damage_plus": OpSpec(
+        Op.STATIC_DAMAGE_PLUS,
+        "if a permanent you control with one of `subtypes` would deal damage to a permanent or "
+        "player, it deals that much damage plus `amount` instead",
+        (_p("amount", "int", "a", 1, lo=1, hi=9), _p("subtypes", "subtypes", "c")),
+        static=True,
+    ),
+    "static_no_life_gain": OpSpec(
+        Op.STATIC_NO_LIFE_GAIN,
+        "\"Players can't gain life. Damage can't be prevented.\" (a spell or ability that would "
+        "gain life still does the rest; protection prevents no damage)",
+        static=True,
+    ),
+    "static_extra_land": OpSpec(
+        Op.STATIC_EXTRA_LAND,
+        '"You may play an additional land on each of your turns" (`count` more land drops; '
+        "each such permanent adds its own, 305.2)",
+        (_p("count", "int", "a", 1, lo=1, hi=3),),
+        static=True,
+    ),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP,
         "equipped creature gets +power/+toughness",

@@ -27,6 +27,7 @@ from analyzer.cards.triggers import (
     BEGIN_STEP_KINDS,
     SPELL_CAST_KIND,
     land_types,
+    trigger_filter,
     trigger_param,
 )
 from analyzer.enums import (
@@ -49,6 +50,7 @@ ABILITY_FIELDS = frozenset(
         "cost",
         "tap",
         "sacrifice",
+        "sacrifice_token",
         "sorcery_speed",
         "mana",
         "discard",
@@ -64,6 +66,8 @@ ABILITY_FIELDS = frozenset(
         "tokens",
         "one_or_more",
         "instant_sorcery",
+        "with_p1p1",
+        "tougher",
         "remove_counter",
         "convoke",
         "other",
@@ -211,6 +215,7 @@ def parse_ability(
             "your control this turn\") is an activated ability's, with the `subtypes` it names",
         )
     trig = trigger_param(ctx, d, field, kind)
+    trig_filter = trigger_filter(ctx, d, field, kind)
     trig = BEGIN_STEP_KINDS.get(d.get("kind"), trig)  # "each opponent's upkeep", draw step
     each, yours = ctx.bool_(d, "each", f"{field}.each"), ctx.bool_(d, "yours", f"{field}.yours")
     if kind == AbilityKind.END_STEP:
@@ -224,6 +229,12 @@ def parse_ability(
     cost = ManaCost()
     tap = ctx.bool_(d, "tap", f"{field}.tap")
     sac = ctx.bool_(d, "sacrifice", f"{field}.sacrifice")
+    sac_token = ctx.bool_(d, "sacrifice_token", f"{field}.sacrifice_token")
+    if sac_token and (kind != AbilityKind.ACTIVATED or sac or "mana" in d):
+        ctx.err(
+            f"{field}.sacrifice_token",
+            '"Sacrifice a token" is a cost of non-mana activated abilities (not with `sacrifice`)',
+        )
     life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
     if life and kind != AbilityKind.ACTIVATED:
         ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
@@ -259,7 +270,7 @@ def parse_ability(
             "works from the hand (a mana cost, no tap, sacrifice or mana)",
         )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac or graveyard or remove_counter):
+        if not ("cost" in d or tap or sac or sac_token or graveyard or remove_counter):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -313,7 +324,22 @@ def parse_ability(
         once = 2
     if "modes" in d:
         modes = _modes(ctx, d, field, kind, cond, attachable)
-        return Ability(kind, trig, cond, (), (), cost, tap, sac, mana, modes, once, level, life)
+        return Ability(
+            kind,
+            trig,
+            cond,
+            (),
+            (),
+            cost,
+            tap,
+            sac,
+            mana,
+            modes,
+            once,
+            level,
+            life,
+            trig_filter=trig_filter,
+        )
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
     return Ability(
         kind,
@@ -334,6 +360,8 @@ def parse_ability(
         discard=discard,
         remove_counter=remove_counter,
         convoke=convoke,
+        trig_filter=trig_filter,
+        sac_token=sac_token,
     )
 
 

@@ -368,6 +368,8 @@ class Ability:
     remove_counter: bool = False  # activated: "Remove a [supply] counter from this" (O.STASH)
     convoke: bool = False  # activated: its mana may be paid by tapping untapped creatures you
     # control, one per mana (AbilCol.COST_CONVOKE)
+    trig_filter: int = 0  # triggers: AbilCol.TRIG_FILTER (TRIG_FILTER_* bits)
+    sac_token: bool = False  # activated: "Sacrifice a token" (AbilCol.COST_SAC_SELF = 2)
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

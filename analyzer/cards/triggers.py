@@ -24,6 +24,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_TOUGHER,
+    TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
     TRIGGER_FLYING,
@@ -43,12 +45,30 @@ SPELL_CAST_KIND = "spell_cast"
 SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3}
+BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3, "first_main": 4}
 
 
 # `whose` of a creature_dies ability: "a creature you control / an opponent controls / a
 # creature" dies
 DIES_WHOSE = {"you": 0, "opponent": DIES_BY_OPPONENT, "any": DIES_BY_ANY}
+
+
+def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
+    """AbilCol.TRIG_FILTER: the trigger-object filters that have no room in TRIG_PARAM."""
+    filt = 0
+    if "with_p1p1" in d:
+        # "Whenever a creature you control with a +1/+1 counter on it attacks"
+        if kind != AbilityKind.CREATURE_ATTACKS:
+            ctx.err(f"{field}.with_p1p1", "belongs to creature_attacks abilities only")
+        elif ctx.bool_(d, "with_p1p1", f"{field}.with_p1p1"):
+            filt |= TRIG_FILTER_WITH_P1P1
+    if "tougher" in d:
+        # "another creature you control with toughness greater than its power enters"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(f"{field}.tougher", "belongs to other_creature_enters abilities only")
+        elif ctx.bool_(d, "tougher", f"{field}.tougher"):
+            filt |= TRIG_FILTER_TOUGHER
+    return filt
 
 
 def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
@@ -102,6 +122,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.CREATURE_ATTACKS:
+        # "Whenever a [Bat] creature you control attacks" (with_p1p1: trigger_filter)
+        if "subtypes" in d:
+            return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        return 0
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")

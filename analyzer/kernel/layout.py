@@ -271,6 +271,8 @@ D = _numbered(_Delayed)
 DF = len(D)
 DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damage this turn, its
 # controller may exile it and return it under its owner's control (a trigger of T.AB -1)
+DK_EXILE_AT_END_STEP = 3  # Stormsplitter: exile D.OBJ at the beginning of the next end step
+EXILE_AT_END_AB = -2  # the T.AB of that delayed trigger (-1: the flicker, >= 0: a return)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 

@@ -58,6 +58,7 @@ from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import fill_mana, fill_skips, plain_permanent
+from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
@@ -113,7 +114,7 @@ KEEP_SLACK = 1
 @njit
 def _play_land(G, C, p):
     cards = cards_of(C)
-    if G[pb(p) + P.LANDS_TURN] >= 1:
+    if G[pb(p) + P.LANDS_TURN] >= land_drops(G, C, p):
         return False
     if G[H.IMPULSE] and play_exiled_land(G, C, p):
         return True  # a land it may play from exile for a while goes first
@@ -209,7 +210,7 @@ def _any_source(G, cards, p):
 @njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
-    if G[pb(p) + P.LANDS_TURN] < 1 and _play_land(G, C, p):
+    if G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p) and _play_land(G, C, p):
         return True
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
 from analyzer.kernel.layout import H, O, P
-from analyzer.kernel.player.choices import discard_choice
+from analyzer.kernel.player.choices import discard_choice, token_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.state import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -60,6 +60,17 @@ def costly_ability_ok(G, C, p, o, a, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
+    if abilities[a, AbilCol.COST_SAC_SELF] == 2:
+        # "Sacrifice a token": with the mana left over, and never a creature token that fights
+        t = token_choice(G, C, p)
+        return (
+            t >= 0
+            and _spare_time(G, context)
+            and not (
+                cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                and G[ob(t) + O.CUR_P] >= 2
+            )
+        )
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
         # a mana rock that sacrifices itself to draw (Mind Stone): like a land, once the mana
         # is left over and six lands are out (it keeps its mana until then)
@@ -72,7 +83,7 @@ def costly_ability_ok(G, C, p, o, a, context):
                 lands_in_play(G, cards, p) >= LANDS_TO_SACRIFICE_ONE
             )
         return True
-    sacrifices = abilities[a, AbilCol.COST_SAC_SELF] != 0
+    sacrifices = abilities[a, AbilCol.COST_SAC_SELF] == 1
     if sacrifices and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and fetches_a_land(C, a):
         return context == 0 or context == 3  # a fetch land: at once, never in combat
     if (sacrifices or abilities[a, AbilCol.TG_COUNT] == 0) and not _spare_time(G, context):

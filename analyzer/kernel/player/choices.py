@@ -141,6 +141,27 @@ def _cheapest_permanent(G, C, p, subtype, tokens_too):
 
 
 @njit
+def token_choice(G, C, p):
+    """The token p sacrifices for a "Sacrifice a token" cost: its least valuable one (a
+    noncreature token before a creature token); -1 if p controls none."""
+    cards = cards_of(C)
+    best = -1
+    best_v = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != p or G[b + O.PHASED] or G[b + O.TOKEN] == 0:
+            continue
+        v = cards[G[b + O.CARD], CardCol.VALUE]
+        if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            v += 1000 + 100 * G[b + O.CUR_P]
+        if best < 0 or v < best_v:
+            best = o
+            best_v = v
+    return best
+
+
+@njit
 def punish_choice(G, C, p, amount):
     """How p answers "loses `amount` life unless they sacrifice a nonland permanent or discard
     a card": (0, -1) take the loss, (1, card) discard it, (2, permanent) sacrifice it."""

@@ -4,11 +4,23 @@ and copying a spell. Each is one rules event; none reads a card's program."""
 
 from __future__ import annotations
 
-from analyzer.enums import AbilityKind, CardCol, CardType, Event, GiftKind, Keyword, Zone
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Event,
+    GiftKind,
+    Keyword,
+    Op,
+    StepCol,
+    Zone,
+)
 from analyzer.kernel.layout import (
     DIRTY_SBA,
     MAX_EXTRA_TURNS,
     MAX_TARGETS,
+    OFF_BATTLEFIELD,
     OFF_EXTRA,
     PLAYER_BASE,
     SK_SPELL,
@@ -18,7 +30,7 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.rules.catalog import cards_of, gift_token
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, has_kind, steps_of
 from analyzer.kernel.rules.events import fire_controller_event, fire_enters
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
@@ -27,6 +39,7 @@ from analyzer.kernel.rules.state import (
     create_token,
     draw_cards,
     gain_life,
+    kind_seen,
     lose_life,
     move_object,
     new_token_slot,
@@ -43,6 +56,8 @@ def deal_damage(G, C, src, v, amount):
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
+    if src >= 0 and kind_seen(G, AbilityKind.DAMAGE_PLUS):
+        amount += damage_plus(G, C, src)  # "it deals that much damage plus 1 instead"
     log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
     cards = cards_of(C)
     kw = 0
@@ -51,10 +66,13 @@ def deal_damage(G, C, src, v, amount):
     dealt = 0
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
-        if G[pb(p) + P.LOST] or G[pb(p) + P.PROTECTED]:
+        unpreventable = kind_seen(G, AbilityKind.NO_LIFE_GAIN) and static_seen(
+            G, C, Op.STATIC_NO_LIFE_GAIN
+        )  # "Damage can't be prevented": protection prevents none (its ruling)
+        if G[pb(p) + P.LOST] or (G[pb(p) + P.PROTECTED] and not unpreventable):
             return 0
         dealt = lose_life_event(G, C, p, amount)
-        dealt = amount if dealt == 0 and G[pb(p) + P.PROTECTED] == 0 else dealt
+        dealt = amount if dealt == 0 and (G[pb(p) + P.PROTECTED] == 0 or unpreventable) else dealt
     else:
         b = ob(v)
         if G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.PHASED]:
@@ -71,8 +89,73 @@ def deal_damage(G, C, src, v, amount):
 
 
 @njit
+def _static_plus(G, C, ctrl, op, sub):
+    """The sum of A over the static `op` steps of the phased-in permanents ctrl controls (any
+    controller if ctrl < 0) whose Subtype mask C meets `sub` (any if sub < 0), Class levels
+    permitting (716.2b); -1 if there is no such step at all."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
+    if op == Op.STATIC_EXTRA_LAND:
+        kind = AbilityKind.EXTRA_LAND
+    total = -1
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        bq = ob(q)
+        if G[bq + O.PHASED] or (ctrl >= 0 and G[bq + O.CTRL] != ctrl):
+            continue
+        qc = G[bq + O.CARD]
+        if not has_kind(cards, qc, kind):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            if abilities[a, AbilCol.LEVEL] > max(1, G[bq + O.CLASS_LEVEL]):
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] == op and (sub < 0 or sub & steps[k, StepCol.C]):
+                    total = max(total, 0) + steps[k, StepCol.A]
+    return total
+
+
+@njit
+def static_seen(G, C, op):
+    """Is a permanent with a static `op` step on the battlefield (Sunspine Lynx's "Players
+    can't gain life. Damage can't be prevented.")?"""
+    return _static_plus(G, C, -1, op, -1) >= 0
+
+
+@njit
+def land_drops(G, C, p):
+    """The lands p may play this turn (305.2): one, plus each "You may play an additional land
+    on each of your turns" of a permanent p controls (they add up, 305.2a)."""
+    if not kind_seen(G, AbilityKind.EXTRA_LAND):
+        return 1
+    return 1 + max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
+
+
+@njit
+def damage_plus(G, C, src):
+    """ "If a Lizard, Mouse, Otter, or Raccoon you control would deal damage to a permanent or
+    player, it deals that much damage plus 1 instead": what src's damage gains (614.1a; each
+    such permanent adds its amount). Only a permanent src on the battlefield is "you control"."""
+    if G[ob(src) + O.ZONE] != Zone.BATTLEFIELD:
+        return 0
+    sub = cards_of(C)[G[ob(src) + O.CARD], CardCol.SUBTYPES]
+    if sub == 0:
+        return 0
+    return max(_static_plus(G, C, G[ob(src) + O.CTRL], Op.STATIC_DAMAGE_PLUS, sub), 0)
+
+
+@njit
 def gain_life_event(G, C, p, n):
-    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger."""
+    """p gains n life; "whenever you gain life" and "... gain or lose life" trigger. "Players
+    can't gain life": the spell or ability still does the rest (its ruling)."""
+    if kind_seen(G, AbilityKind.NO_LIFE_GAIN) and static_seen(G, C, Op.STATIC_NO_LIFE_GAIN):
+        return 0
     got = gain_life(G, p, n)
     if got > 0:
         fire_controller_event(G, C, p, AbilityKind.LIFE_GAIN, -1)

@@ -6,11 +6,21 @@ which queues triggered abilities.
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, Cond, Op, StepCol, Zone
-from analyzer.kernel.layout import H, O, P
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def controls_token(G, p):
+    """Does p control a token (phased in)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and G[b + O.TOKEN] and G[b + O.PHASED] == 0:
+            return True
+    return False
 
 
 @njit(inline="always")
@@ -53,6 +63,8 @@ def activation_allowed(G, C, o, ab, p):
         return False  # "Discard a card" as a cost needs a card to discard
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
         return False  # "Remove a supply counter from this" needs one
+    if abilities[ab, AbilCol.COST_SAC_SELF] == 2 and not controls_token(G, p):
+        return False  # "Sacrifice a token" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:
         if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:

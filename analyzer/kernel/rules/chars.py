@@ -204,6 +204,20 @@ def _apply_statics(G, C, n, n_static):
                                 k_cr += 1
                         G[bs + O.CUR_P] += k_cr
                         G[bs + O.CUR_T] += k_cr
+                    elif op == Op.STATIC_PT_LANDS:
+                        # 604.3: "power and toughness are each equal to the number of lands
+                        # you control" (printed P/T 0/0)
+                        k_l = 0
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            if (
+                                G[ob(t) + O.CTRL] == G[bs + O.CTRL]
+                                and G[ob(t) + O.PHASED] == 0
+                                and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.LAND
+                            ):
+                                k_l += 1
+                        G[bs + O.CUR_P] += k_l
+                        G[bs + O.CUR_T] += k_l
                     elif op == Op.STATIC_OPP_CREATURES:
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
@@ -239,6 +253,10 @@ def _apply_statics(G, C, n, n_static):
                             steps[k, StepCol.C],
                         )
                     elif op == Op.STATIC_ANTHEM:
+                        if not cond_ok(  # "as long as you control ten or more lands, ..."
+                            G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
+                        ):
+                            continue
                         sub = steps[k, StepCol.C]
                         if sub == SUBTYPE_CHOSEN:  # "creatures of the chosen type"
                             sub = G[bs + O.CHOSEN_SUBTYPE]

@@ -75,6 +75,8 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return _total_power(G, C, ctrl) >= 10
     if cond == Cond.CONTROL_4_LANDS:
         return _count_lands_creatures(G, C, ctrl)[0] >= 4
+    if cond == Cond.CONTROL_10_LANDS:
+        return _count_lands_creatures(G, C, ctrl)[0] >= 10
     if cond == Cond.LOST_LIFE:  # "as long as you've lost life this turn" (not the net change)
         return G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
     if cond == Cond.CONTROL_POWER_4:

@@ -115,6 +115,31 @@ def _enter_under(G, C, o, ctrl):
     fire_enters(G, C, o)
 
 
+@njit
+def _create_tokens(G, C, card, n, vals, tapped, count, it):
+    """count tokens of `card` for each player among vals[:n] (create_token, create_token_x):
+    each enters (its triggers fire); returns the last one made (`it`), else `it` unchanged."""
+    cards = cards_of(C)
+    for i in range(n):
+        if vals[i] < PLAYER_BASE:
+            continue
+        for _ in range(count):
+            t = create_token(
+                G,
+                cards,
+                card,
+                vals[i] - PLAYER_BASE,
+                tapped,
+                cards[card, CardCol.POWER],
+                cards[card, CardCol.TOUGHNESS],
+                -1,
+            )
+            if t >= 0:
+                fire_enters(G, C, t)
+                it = t
+    return it
+
+
 @njit(inline="always")
 def _both_on_battlefield(G, vals, n, second, m):
     """The first objects of two refs (a fighter and the other one, an Equipment and the
@@ -302,24 +327,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     fire_enters(G, C, t)
                     it = t
         elif op == Op.CREATE_TOKEN:
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                p = vals[i] - PLAYER_BASE
-                for _ in range(b_):
-                    t = create_token(
-                        G,
-                        cards,
-                        a,
-                        p,
-                        c == 1,
-                        cards[a, CardCol.POWER],
-                        cards[a, CardCol.TOUGHNESS],
-                        -1,
-                    )
-                    if t >= 0:
-                        fire_enters(G, C, t)
-                        it = t
+            it = _create_tokens(G, C, a, n, vals, c == 1, b_, it)
         elif op == Op.EXILE_FROM_HAND:
             for i in range(n):
                 if vals[i] < PLAYER_BASE:
@@ -373,9 +381,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.SURVEIL or op == Op.SCRY:
             look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
         elif op == Op.DIG:
-            dig(G, C, ctrl, a, b_, c, 0)
+            dig(G, C, ctrl, a, b_, c, 0, 99, False)
         elif op == Op.DIG_SUBTYPES:
-            dig(G, C, ctrl, a, -1, 99, b_)  # any card type with one of the subtypes
+            dig(G, C, ctrl, a, -1, 99, b_, 99, False)  # any card type with one of the subtypes
         elif op == Op.REVEAL_UNTIL_LAND:
             reveal_until_land(G, C, ctrl)
         elif op == Op.SEARCH_BASIC_LAND:
@@ -581,30 +589,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.SEARCH_LAND:
             search_land(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.CREATE_TOKEN_X:
-            x = count_x(G, C, b_, src, ctrl, 0)
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                for _ in range(x):
-                    t = create_token(
-                        G,
-                        cards,
-                        a,
-                        vals[i] - PLAYER_BASE,
-                        c == 1,
-                        cards[a, CardCol.POWER],
-                        cards[a, CardCol.TOUGHNESS],
-                        -1,
-                    )
-                    if t >= 0:
-                        fire_enters(G, C, t)
-                        it = t
+            it = _create_tokens(G, C, a, n, vals, c == 1, count_x(G, C, b_, src, ctrl, 0), it)
         elif op == Op.RETURN_OWN_LAND:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
                     land = land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
                     if land >= 0:
                         move_object(G, cards, land, Zone.HAND)
-        elif op >= Op.PUT_COUNTERS_OF and op <= Op.DIG_CREATURE_MV:  # issue 20 (cards9)
-            it, done = run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done)
+        elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
+            it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
     return it

@@ -9,6 +9,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DK_EXILE_AT_END_STEP,
     NO_OBJ,
     OFF_BATTLEFIELD,
     PHASED_DIRECT,
@@ -18,20 +19,24 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import batch_deaths, destroy, fire_dies_first, sacrifice
-from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
-from analyzer.kernel.rules.library import dig_creature_mv, search_basic_land
+from analyzer.kernel.rules.events import add_delayed, fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
+from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.state import (
     attached_obj,
     attacked_player,
     create_token,
     graveyard_at,
+    library_top,
     move_object,
     ob,
     pb,
+    put_onto_battlefield,
 )
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.runtime.config import njit
@@ -368,7 +373,7 @@ def card_mv_counters(G, C, p, src, types):
 
 
 @njit
-def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
+def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
     """The ops added for the Bloomburrow rares (issue 20, cards9), dispatched from
     effects.run_steps. Returns (it, done)."""
     cards = cards_of(C)
@@ -391,5 +396,83 @@ def run_rare_op(G, C, op, a, b_, src, ctrl, n, vals, it, done):
     elif op == Op.CHOOSE_CARD_MV_COUNTERS:
         it = card_mv_counters(G, C, ctrl, src, a)
     elif op == Op.DIG_CREATURE_MV:
-        dig_creature_mv(G, C, ctrl, a, b_)
+        dig(G, C, ctrl, a, CardType.CREATURE, 99, 0, b_, True)
+    elif op == Op.RETURN_LANDS_FROM_GRAVEYARD:
+        _lands_from_graveyard(G, C, ctrl)
+    elif op == Op.DOUBLE_P1P1:
+        # "double the number of +1/+1 counters on it": as many more as it has (its ruling)
+        for i in range(n):
+            v = vals[i]
+            if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and G[ob(v) + O.P1P1] > 0:
+                G[ob(v) + O.P1P1] += G[ob(v) + O.P1P1]
+                G[H.DIRTY] = DIRTY_ALL
+                fire_p1p1_put(G, C, ctrl, v)
+    elif op == Op.EXILE_AT_END_STEP:
+        for i in range(n):
+            v = vals[i]
+            if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD:
+                add_delayed(G, DK_EXILE_AT_END_STEP, v, ctrl, 0, G[H.TURN])
+    elif op == Op.DAMAGE_NONBASIC_LANDS:
+        for q in range(G[H.NPLAYERS]):
+            if G[pb(q) + P.LOST] == 0:
+                deal_damage(G, C, src, PLAYER_BASE + q, _nonbasic_lands(G, cards, q))
+    elif op == Op.TOP_LAND_OR_HAND:
+        # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, put it
+        # into your hand": the built-in player always puts the land onto the battlefield
+        top = library_top(G, ctrl)
+        if top != NO_OBJ:
+            if cards[G[ob(top) + O.CARD], CardCol.TYPES] & CardType.LAND:
+                put_onto_battlefield(G, cards, top, ctrl, True)
+                fire_enters(G, C, top)
+            else:
+                move_object(G, cards, top, Zone.HAND)
+    elif op == Op.ADD_MANA_PER_SUBTYPE:
+        # "add {R} or {G} for each Raccoon you control": the player's color for all of it
+        x = 0
+        for i in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + i]
+            if (
+                G[ob(q) + O.CTRL] == ctrl
+                and G[ob(q) + O.PHASED] == 0
+                and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & b_
+            ):
+                x += 1
+        if x > 0:
+            add_to_pool(G, ctrl, color_choice(G, C, ctrl, ~a & 31), x, c == 1)
+    elif op == Op.EXILE_TOP_PLAY_ALL:
+        # "exile the top [two / X] cards of your library. Until the end of your next turn, you
+        # may play those cards"
+        count = G[ob(src) + O.X_PAID] if c == 1 and src >= 0 else a
+        last = exile_top_play_all(G, C, ctrl, count, b_ == 1)
+        if last >= 0:
+            it = last
     return it, done
+
+
+@njit
+def _lands_from_graveyard(G, C, p):
+    """ "Return all land cards from your graveyard to the battlefield tapped" (one at a time:
+    each enters, and its landfall triggers)."""
+    cards = cards_of(C)
+    while True:
+        land = -1
+        for i in range(G[pb(p) + P.GY_N]):
+            o = graveyard_at(G, p, i)
+            if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+                land = o
+                break
+        if land < 0:
+            return
+        put_onto_battlefield(G, cards, land, p, True)
+        fire_enters(G, C, land)
+
+
+@njit
+def _nonbasic_lands(G, cards, p):
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        t = cards[G[b + O.CARD], CardCol.TYPES]
+        if G[b + O.CTRL] == p and G[b + O.PHASED] == 0 and t & CardType.LAND:
+            n += (t & CardType.BASIC) == 0
+    return n

@@ -388,6 +388,11 @@ def step(G, C, pol):
             # upkeep resolution was followed by one): only drawing from an empty library is new
             check_sba_fresh(G, C)
         G[H.PHASE] = Phase.MAIN1
+        # "at the beginning of your first main phase" (505.1a: the precombat main phase)
+        n = G[H.TRIG_N]
+        fire_begin_step(G, C, active, 4)
+        if G[H.TRIG_N] > n:
+            open_window(G, Phase.MAIN1)
     elif ph == Phase.MAIN1 or ph == Phase.MAIN2:
         if not main_action(G, C, pol, active):
             G[H.PHASE] = Phase.COMBAT_BEGIN if ph == Phase.MAIN1 else Phase.END_STEP

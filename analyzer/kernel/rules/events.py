@@ -19,6 +19,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_TOUGHER,
+    TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
     TRIGGER_BATCH,
     TRIGGER_FLYING,
@@ -41,8 +43,10 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DF,
     DIRTY_ALL,
+    DK_EXILE_AT_END_STEP,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
+    EXILE_AT_END_AB,
     MAX_DELAYED,
     MAX_TARGETS,
     OFF_BATTLEFIELD,
@@ -202,6 +206,10 @@ def fire_enters(G, C, o):
                     or (want != 0 and (sub & want) == 0)
                     or (tp & TRIGGER_NONTOKEN and G[ob(o) + O.TOKEN])
                     or (tp & TRIGGER_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                    or (
+                        abilities[a, AbilCol.TRIG_FILTER] & TRIG_FILTER_TOUGHER
+                        and not _tougher(G, o)
+                    )
                     or (tp & TRIGGER_BATCH and trigger_pending(G, q, a))
                 ):
                     continue
@@ -215,6 +223,15 @@ def fire_enters(G, C, o):
                     queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         fire_controller_event(G, C, ctrl, AbilityKind.LANDFALL, o)
+
+
+@njit
+def _tougher(G, o):
+    """ "another creature you control with toughness greater than its power enters": its
+    printed (or token) values as it enters (counters and anthems that raise both alike do not
+    change the comparison)."""
+    b = ob(o)
+    return G[b + O.BASE_T] > G[b + O.BASE_P]
 
 
 @njit
@@ -272,6 +289,8 @@ def _fire_creature_dies(G, C, o, ctrl):
 def fire_attacks(G, C, o):
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.ATTACKS):
         _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O.CTRL], o)
+    # "Whenever a creature you control [with a +1/+1 counter on it] attacks" (trigger object: o)
+    fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_ATTACKS, o)
 
 
 @njit
@@ -325,6 +344,16 @@ def _attacks_with(G, C, p, subtypes):
 
 
 @njit
+def _attacker_fits(G, C, o, tp, filt):
+    """Does attacker o meet a creature_attacks trigger's TRIG_PARAM (a Subtype mask, 0 = any)
+    and TRIG_FILTER (TRIG_FILTER_WITH_P1P1: it has a +1/+1 counter)?"""
+    sub = tp & (TRIGGER_NONTOKEN - 1)
+    if sub != 0 and (cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & sub) == 0:
+        return False
+    return (filt & TRIG_FILTER_WITH_P1P1) == 0 or G[ob(o) + O.P1P1] > 0
+
+
+@njit
 def fire_controller_event(G, C, p, kind, trig_obj):
     """Every permanent p controls with an ability of this kind triggers (gift given, life gain
     or change, upkeep, landfall), its intervening "if" permitting (603.4). "Whenever you
@@ -352,6 +381,10 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 )
             ):
                 continue  # "whenever you attack with one or more Lizards"
+            if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
+                G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
+            ):
+                continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
             if abilities[a, AbilCol.KIND] == kind and (
                 abilities[a, AbilCol.COND] == Cond.ALWAYS
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
@@ -395,7 +428,8 @@ def fire_you_attack_graveyard(G, C, p):
 def fire_begin_step(G, C, active, step):
     """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
     upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
-    (1) of the others'; step 2, the active player's draw step: "your draw step" (2)."""
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2); 3 and 4
+    the active player's second and first main phases (3, 4)."""
     if not kind_seen(G, AbilityKind.UPKEEP):
         return
     cards = cards_of(C)
@@ -416,8 +450,7 @@ def fire_begin_step(G, C, active, step):
             tp = abilities[a, AbilCol.TRIG_PARAM]
             if not (
                 (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
-                or (step == 2 and tp == 2 and mine)
-                or (step == 3 and tp == 3 and mine)
+                or (step >= 2 and tp == step and mine)
             ):
                 continue
             if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
@@ -592,10 +625,12 @@ def fire_end_step(G, C):
     n = G[H.DELAYED_N]
     for i in range(n):
         d = OFF_DELAYED + i * DF
-        if G[d + D.KIND] != DK_RETURN_AT_END_STEP:
+        if G[d + D.KIND] != DK_RETURN_AT_END_STEP and G[d + D.KIND] != DK_EXILE_AT_END_STEP:
             continue
-        # T.AB carries the kind's parameter (counters); T.ZCC the zcc the object must still have
-        queue_trigger(G, G[d + D.OBJ], G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
+        # T.AB carries the kind's parameter (counters; EXILE_AT_END_AB: exile it); T.ZCC the
+        # zcc the object must still have
+        ab = G[d + D.A] if G[d + D.KIND] == DK_RETURN_AT_END_STEP else EXILE_AT_END_AB
+        queue_trigger(G, G[d + D.OBJ], ab, G[d + D.CTRL], -1, SK_DELAYED)
         G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
     G[H.DELAYED_N] = 0
 

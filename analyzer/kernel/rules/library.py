@@ -24,6 +24,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.rng import randint, shuffle_slice
@@ -132,7 +133,7 @@ def exile_top_may_play(G, C, p, n, next_turn, may):
     `may` ("you may exile"): the built-in player does while it can still play a card this
     turn (its land drop is left, or an untapped land)."""
     cards = cards_of(C)
-    if may and G[pb(p) + P.LANDS_TURN] >= 1 and not _untapped_land(G, cards, p):
+    if may and G[pb(p) + P.LANDS_TURN] >= land_drops(G, C, p) and not _untapped_land(G, cards, p):
         return -1
     best = -1
     for _ in range(n):
@@ -154,6 +155,29 @@ def exile_top_may_play(G, C, p, n, next_turn, may):
             G[ob(best) + O.PLAY_UNTIL] = 1 + G[H.TURN]
         G[H.IMPULSE] = 1
     return best
+
+
+@njit
+def exile_top_play_all(G, C, p, n, next_turn):
+    """p exiles the top n cards of their library and may play each of them until end of turn,
+    or until the end of p's next turn (the same permission exile_top_may_play gives one card).
+    Returns the last one exiled (-1: none)."""
+    cards = cards_of(C)
+    last = -1
+    for _ in range(n):
+        o = library_top(G, p)
+        if o == NO_OBJ:
+            break
+        move_object(G, cards, o, Zone.EXILE)
+        G[ob(o) + O.CAST_BY] = p + 1
+        if next_turn:
+            # ends at the cleanup of p's next turn, whose count will be P.TURNS + 1
+            G[ob(o) + O.PLAY_UNTIL] = -(2 + G[pb(p) + P.TURNS])
+        else:
+            G[ob(o) + O.PLAY_UNTIL] = 1 + G[H.TURN]
+        G[H.IMPULSE] = 1
+        last = o
+    return last
 
 
 @njit
@@ -203,10 +227,13 @@ def look_at_top(G, C, p, n, to_graveyard):
 
 
 @njit(_nrt=True)
-def dig(G, C, p, n, types, max_power, subtypes):
+def dig(G, C, p, n, types, max_power, subtypes, max_mv, onto_battlefield):
     """Look at the top n; you may reveal a card of `types` (power at most max_power if it is a
-    creature; with one of the Subtype bits `subtypes` unless 0) and put it into your hand; the
-    rest go on the bottom in a random order. The built-in player takes the most valuable one."""
+    creature; mana value at most max_mv; with one of the Subtype bits `subtypes` unless 0) and
+    put it into your hand, or with onto_battlefield, onto the battlefield if it's p's turn ("You
+    may put it onto the battlefield if it's your turn. If you don't, put it into your hand");
+    the rest go on the bottom in a random order. The built-in player takes the most valuable
+    one and puts it onto the battlefield whenever it may."""
     cards = cards_of(C)
     k = min(n, G[pb(p) + P.LIB_N])
     top = np.empty(max(k, 1), np.int32)
@@ -221,38 +248,7 @@ def dig(G, C, p, n, types, max_power, subtypes):
         if (
             cards[card, CardCol.TYPES] & CardType.CREATURE
             and cards[card, CardCol.POWER] > max_power
-        ):
-            continue
-        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD], CardCol.VALUE]:
-            best = j
-    rest = np.empty(max(k, 1), np.int32)
-    m = 0
-    for j in range(k):
-        if j == best:
-            move_object(G, cards, top[j], Zone.HAND)
-        else:
-            rest[m] = top[j]
-            m += 1
-    _to_bottom_random(G, C, rest, m)
-
-
-@njit(_nrt=True)
-def dig_creature_mv(G, C, p, n, max_mv):
-    """Look at the top n; you may reveal a creature card with mana value max_mv or less: onto
-    the battlefield if it's p's turn ("You may put it onto the battlefield if it's your turn.
-    If you don't, put it into your hand"), else into p's hand; the rest go on the bottom in a
-    random order. The built-in player takes the most valuable one and puts it onto the
-    battlefield whenever it may."""
-    cards = cards_of(C)
-    k = min(n, G[pb(p) + P.LIB_N])
-    top = np.empty(max(k, 1), np.int32)
-    _top(G, p, k, top)
-    best = -1
-    for j in range(k):
-        card = G[ob(top[j]) + O.CARD]
-        if (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0:
-            continue
-        if cards[card, CardCol.MV] > max_mv:
+        ) or cards[card, CardCol.MV] > max_mv:
             continue
         if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(top[best]) + O.CARD], CardCol.VALUE]:
             best = j
@@ -263,7 +259,7 @@ def dig_creature_mv(G, C, p, n, max_mv):
             rest[m] = top[j]
             m += 1
     if best >= 0:
-        if G[H.ACTIVE] == p:
+        if onto_battlefield and G[H.ACTIVE] == p:
             put_onto_battlefield(G, cards, top[best], p, False)
             fire_enters(G, C, top[best])
         else:

@@ -17,6 +17,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    EXILE_AT_END_AB,
     MAX_TARGETS,
     OFF_STACK,
     OFF_TRIGGERS,
@@ -254,6 +255,11 @@ def resolve_top(G, C):
         return
     if kind == SK_WARD:
         _resolve_ward(G, C, trig_obj, zcc, G[e + S.X])
+        return
+    if kind == SK_DELAYED and ab == EXILE_AT_END_AB:
+        # "Exile that token at the beginning of the next end step" (if it is still that object)
+        if G[ob(o) + O.ZONE] == Zone.BATTLEFIELD and G[ob(o) + O.ZCC] == zcc:
+            move_object(G, cards, o, Zone.EXILE)
         return
     if kind == SK_DELAYED and ab < 0:
         # "you may exile it. If you do, return it to the battlefield under its owner's

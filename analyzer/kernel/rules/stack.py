@@ -41,7 +41,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
-from analyzer.kernel.player.choices import can_forage, discard_choice
+from analyzer.kernel.player.choices import can_forage, discard_choice, token_choice
 from analyzer.kernel.rules.actions import lose_life_event
 from analyzer.kernel.rules.activation import activation_allowed, note_activation
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
@@ -332,7 +332,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]
-    if abilities[ab, AbilCol.COST_SAC_SELF]:
+    if abilities[ab, AbilCol.COST_SAC_SELF] == 2:
+        sacrifice(G, C, token_choice(G, C, p))  # "Sacrifice a token" (the least valuable)
+    elif abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
     elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 1:
         move_object(G, cards, o, Zone.EXILE)  # "Exile this card from your graveyard" (a cost)
