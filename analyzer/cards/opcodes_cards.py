@@ -232,4 +232,13 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
+    "exile_graveyard": OpSpec(
+        Op.EXILE_GRAVEYARD,
+        'every card in the graveyard of each player in ref is exiled ("exile target '
+        "player's graveyard\")",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
 }

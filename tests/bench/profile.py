@@ -1,6 +1,10 @@
 """Where the kernel's run time goes: a flat profile of the batch runner, by kernel function.
 
-    PYTHONPATH=. python tests/bench/profile.py [--player standard|basic] [--seconds 20] [--top 40]
+    PYTHONPATH=. python tests/bench/profile.py [--player standard|basic] [--pod] [--seconds 20]
+        [--top 40]
+
+``--pod``: the four Bloomburrow Commander precons, four players at 40 life, gift policy
+heuristic (as ``tests/bench/pod_speed.py`` plays them), instead of the two-player bench matchup.
 
 Needs Linux ``perf``. In the batch runner's compiled module the kernel's functions are private
 (kernel/runtime/config.py, ``_internalize_kernel_callees``), so perf would see one anonymous block
@@ -109,6 +113,7 @@ def main() -> None:
     ap.add_argument("--player", default="standard", choices=("standard", "basic"))
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--pod", action="store_true", help="the four Commander precons, 40 life")
     args = ap.parse_args()
     scratch = os.environ.get(
         "GIFT_PROFILE_CACHE", os.path.join(tempfile.gettempdir(), "gift-analyzer-profile")
@@ -122,10 +127,22 @@ def main() -> None:
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.kernel.runtime.batch import run_batch
 
-    decks, catalog = _matchup()
+    life, policy = 20, "never"
+    if args.pod:
+        from analyzer import bundled
+        from analyzer.api.simulation import _load
+        from analyzer.cards.catalog import load_catalog
+
+        catalog = load_catalog()
+        decks = _load(sorted((bundled.decks_dir() / "commander").glob("*.txt")), catalog, True)
+        life, policy = 40, "heuristic"
+    else:
+        decks, catalog = _matchup()
     levels = seat_levels(len(decks), args.player)
     print(f"numba cache {scratch} (first run of these sources: minutes)", file=sys.stderr)
-    simulate_matchup(decks, catalog, games=2, seed=SEED, threads=1, levels=levels)
+    simulate_matchup(
+        decks, catalog, games=2, seed=SEED, threads=1, levels=levels, starting_life=life
+    )
     perf_map = _write_perf_map(next(iter(run_batch.overloads.values())).library)
     data = os.path.join(scratch, "perf.data")
     rec = subprocess.Popen(
@@ -145,6 +162,8 @@ def main() -> None:
             keep_games=False,
             keep_objs=False,
             levels=levels,
+            starting_life=life,
+            policy=policy,
         )
         games += 2000
     rec.send_signal(2)
@@ -154,7 +173,8 @@ def main() -> None:
     ).stdout
     os.unlink(perf_map)
     rows = [ln for ln in report.splitlines() if ln.strip() and not ln.startswith("#")]
-    print(f"{games:,} games ({args.player} player), {args.seconds:.0f} s sampled")
+    what = "4-player precon pod" if args.pod else "2-player bench matchup"
+    print(f"{games:,} games ({what}, {args.player} player), {args.seconds:.0f} s sampled")
     print("\n".join(rows[: args.top]))
 
 

@@ -124,10 +124,28 @@ def _top_sum(G, cards, p, fly, k):
 
 
 @njit
-def _through(G, cards, p, q):
+def _all_sum(G, cards, p, fly):
+    """_top_sum(G, cards, p, fly, k) for k at least the number of attackers, in one pass: the
+    sum of the positive powers among p's possible attackers that are evasive (fly) or not, and
+    how many there are."""
+    total = 0
+    count = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if can_attack(cards, G, o, p) and _evasive(G, o) == fly:
+            count += 1
+            x = G[ob(o) + O.CUR_P]
+            if x > 0:
+                total += x
+    return total, count
+
+
+@njit
+def _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground):
     """Damage p's possible attackers would get past q's untapped blockers, each blocker
     stopping one of the biggest attackers it can block (fliers only by flying or reach; the
-    reach and flying blockers left over stop ground attackers)."""
+    reach and flying blockers left over stop ground attackers). fly_all, n_fly, ground_all,
+    n_ground: _all_sum of p's evasive and other attackers (the same for every q)."""
     air = 0
     ground = 0
     for i in range(G[H.BF_N]):
@@ -145,10 +163,10 @@ def _through(G, cards, p, q):
             air += 1
         else:
             ground += 1
-    fly_all, n_fly = _top_sum(G, cards, p, True, 1 << 20)
-    fly_blocked, _ = _top_sum(G, cards, p, True, air)
-    ground_all, _ = _top_sum(G, cards, p, False, 1 << 20)
-    ground_blocked, _ = _top_sum(G, cards, p, False, ground + max(air - n_fly, 0))
+    # as many blockers as attackers block them all: the top sum is the whole sum
+    fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air)[0]
+    k = ground + max(air - n_fly, 0)
+    ground_blocked = ground_all if k >= n_ground else _top_sum(G, cards, p, False, k)[0]
     return fly_all - fly_blocked + ground_all - ground_blocked
 
 
@@ -158,13 +176,15 @@ def choose_defender(G, C, p):
     cards = cards_of(C)
     n = G[H.NPLAYERS]
     leader = most_threatening(G, cards, p)
+    fly_all, n_fly = _all_sum(G, cards, p, True)
+    ground_all, n_ground = _all_sum(G, cards, p, False)
     best = -1
     best_score = 0
     for k in range(1, min(n, MAX_PLAYERS)):
         q = (p + k) % n
         if G[pb(q) + P.LOST]:
             continue
-        dmg = _through(G, cards, p, q)
+        dmg = _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground)
         life = max(G[pb(q) + P.LIFE], 1)
         if dmg >= life:
             score = 1_000_000 - life

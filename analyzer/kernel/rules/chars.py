@@ -323,11 +323,23 @@ def leave_game(G, C, p):
     """p loses: everything p owns leaves the game, and so does everything on the stack that
     p controls (800.4a) -- including a spell p owns that another player cast (from exile,
     with Cruelclaw's Heist's permission). A card another player owns that p cast (Cruelclaw's
-    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence)."""
+    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence).
+    First, effects that give p control of an object end (800.4a): a permanent p took "until
+    end of turn" (O.EOT_CTRL) returns to the player it came from before p's objects leave
+    (an Aura p owns that steals a creature leaves with p's objects; its effect ends then)."""
     cards = cards_of(C)
     G[pb(p) + P.LOST] = 1
     G[pb(p) + P.LOST_TURN] = G[H.TURN]
     log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
+    returned = False
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.EOT_CTRL] == p + 1:
+            G[b + O.EOT_CTRL] = 0
+            returned = True
+    if returned:
+        G[H.DIRTY] = DIRTY_ALL  # layer 2: control returns (sick for its controller, 302.6)
+        refresh(G, C)
     k = 0
     for i in range(G[H.STACK_N]):
         e = OFF_STACK + i * SF

@@ -69,6 +69,7 @@ from analyzer.kernel.rules.effects_board import (
     run_rare_op,
     sacrifice_greatest_power,
 )
+from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
 from analyzer.kernel.rules.events import (
     add_delayed,
     cond_ok,
@@ -598,4 +599,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         move_object(G, cards, land, Zone.HAND)
         elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
             it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
+        elif op == Op.EXILE_GRAVEYARD:  # issue 21 (cmdr12): effects_cmdr
+            run_cmdr_op(G, C, op, n, vals)
     return it
