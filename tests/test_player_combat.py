@@ -27,7 +27,7 @@ def test_the_defender_blocks_with_a_trick_in_hand():
 
 def test_a_lone_attack_into_a_bigger_blocker_reads_as_a_trick():
     state = run_player("lone_attack_reads_as_a_trick")
-    assert _tapped(state, 0, "Valley Flamecaller") == [True]  # it attacked
+    assert _tapped(state, 0, "Stickytongue Sentinel") == [True]  # it attacked
     assert names(state, 1, "battlefield") == ["Forest", "Rust-Shield Rampager"]
     assert state["seats"][1]["life"] == 17
     assert names(state, 0, "hand") == ["Overprotect"]
@@ -44,7 +44,7 @@ def test_one_held_trick_backs_one_attacker():
     rampagers = 'battlefield = ["Forest", "Rust-Shield Rampager", "Rust-Shield Rampager"]'
     state = run_player("one_trick_backs_one_attacker", (rampagers, "life = 3\n" + rampagers))
     tapped = [
-        p["tapped"] for p in state["seats"][0]["battlefield"] if p["card"] == "Valley Flamecaller"
+        p["tapped"] for p in state["seats"][0]["battlefield"] if p["card"] == "Stickytongue Sentinel"
     ]
     assert sorted(tapped) == [False, True]  # one attacked, one stayed home, both alive
     assert names(state, 0, "graveyard") == ["Overprotect"]
