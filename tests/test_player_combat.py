@@ -43,7 +43,8 @@ def test_one_held_trick_backs_one_attacker():
     # stay out of a fight only when the damage is not lethal)
     rampagers = 'battlefield = ["Forest", "Rust-Shield Rampager", "Rust-Shield Rampager"]'
     state = run_player("one_trick_backs_one_attacker", (rampagers, "life = 3\n" + rampagers))
-    assert _tapped(state, 0, "Stickytongue Sentinel") == [False, True]  # one attacked, one stayed home, both alive
+    # one attacked, one stayed home, both alive
+    assert _tapped(state, 0, "Stickytongue Sentinel") == [False, True]
     assert names(state, 0, "graveyard") == ["Overprotect"]
     assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
 
