@@ -32,7 +32,9 @@ from analyzer.policies.table import policy_table
 # after blocks, the next action in that window was judged as in cleanup or a damage step (a
 # second Food, a second trick). Re-pinned when UR Otters played Eddymurk Crab in Heartfire
 # Hero's slot (a deck change; the old list still gives the old hash on the same code).
-BASIC_GAMES_SHA256 = "245136449892e2a943692ab73e4e74597aee3b5fc2ad096afadc78c11ffe0954"
+# Re-pinned for each bundled deck rebuilt to decks/README.md's construction rules (deck changes
+# only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker).
+BASIC_GAMES_SHA256 = "81fc78fc7aca3a7c1c19da4e0013412d8e0f51d0a02f2066d3c15168fe694be3"
 
 
 @pytest.fixture(scope="module")
