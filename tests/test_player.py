@@ -33,8 +33,9 @@ from analyzer.policies.table import policy_table
 # second Food, a second trick). Re-pinned when UR Otters played Eddymurk Crab in Heartfire
 # Hero's slot (a deck change; the old list still gives the old hash on the same code).
 # Re-pinned for each bundled deck rebuilt to decks/README.md's construction rules (deck changes
-# only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker).
-BASIC_GAMES_SHA256 = "81fc78fc7aca3a7c1c19da4e0013412d8e0f51d0a02f2066d3c15168fe694be3"
+# only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker), GW Rabbits
+# (Burrowguard Mentor, Parting Gust, Longstalk Brawl).
+BASIC_GAMES_SHA256 = "aa51f19ab73fe386fed185ce821f52bc1b4671f4f8766ea1cd563e471e37d665"
 
 
 @pytest.fixture(scope="module")
