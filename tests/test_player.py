@@ -34,8 +34,8 @@ from analyzer.policies.table import policy_table
 # Hero's slot (a deck change; the old list still gives the old hash on the same code).
 # Re-pinned for each bundled deck rebuilt to decks/README.md's construction rules (deck changes
 # only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker), GW Rabbits
-# (Burrowguard Mentor, Parting Gust, Longstalk Brawl).
-BASIC_GAMES_SHA256 = "aa51f19ab73fe386fed185ce821f52bc1b4671f4f8766ea1cd563e471e37d665"
+# (Burrowguard Mentor, Parting Gust, Longstalk Brawl), WU Birds (Plumecreed Mentor).
+BASIC_GAMES_SHA256 = "77c13fdcfdfa1a42eb4e3390b4473186a7d110c5a7e4ae8b3cf8ae95c84cc497"
 
 
 @pytest.fixture(scope="module")
