@@ -34,8 +34,9 @@ from analyzer.policies.table import policy_table
 # Hero's slot (a deck change; the old list still gives the old hash on the same code).
 # Re-pinned for each bundled deck rebuilt to decks/README.md's construction rules (deck changes
 # only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker), GW Rabbits
-# (Burrowguard Mentor, Parting Gust, Longstalk Brawl), WU Birds (Plumecreed Mentor).
-BASIC_GAMES_SHA256 = "77c13fdcfdfa1a42eb4e3390b4473186a7d110c5a7e4ae8b3cf8ae95c84cc497"
+# (Burrowguard Mentor, Parting Gust, Longstalk Brawl), WU Birds (Plumecreed Mentor), BG
+# Squirrels (Corpseberry Cultivator).
+BASIC_GAMES_SHA256 = "a6257a46069b92861bf72abf63fd5273e3972deaeef310856b25062d89379368"
 
 
 @pytest.fixture(scope="module")
