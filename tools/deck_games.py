@@ -1,0 +1,121 @@
+"""What each deck's games look like, from the event logs of simulate runs (study script).
+
+Usage: python3 tools/deck_games.py RUN_DIR [RUN_DIR...]   (simulate --log-games N --out RUN_DIR)
+
+Per deck, over every logged game it played (both seats of a mirror count): win rate, the turn
+the game ends (own turns of the player who started, wins and losses apart), life gained per game
+and the part of it Food gave (a Food's, Heaped Harvest's or Carrot Cake's sacrifice), damage to
+the opponent in combat and outside it, creature and other spells cast, own creatures lost and
+opposing creatures killed, and the wins in which the Food life gained was at least the winner's
+life at the end (games the Food life may have decided). Then the conversion table: the deck's
+life lead once each player has had six turns (5 or more ahead, even, 5 or more behind) and the
+share of those games it won.
+"""
+
+import collections
+import json
+import sys
+from pathlib import Path
+
+COMBAT = ("combat damage", "first strike damage")
+FOOD = {"Food", "Heaped Harvest", "Carrot Cake", "Bumbleflower's Sharepot"}
+
+
+def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
+    decks = ev[0]["decks"]
+    st = [collections.Counter(), collections.Counter()]
+    life = [ev[0].get("b", 20)] * 2
+    last_resolve = None
+    snap = None  # life totals once each player has had six turns
+    for e in ev:
+        k, s = e["kind"], e["seat"]
+        if k == "turn_start" and e["turn"] >= 12 and snap is None:
+            snap = list(life)
+        if k == "resolve":
+            last_resolve = e["card_name"]
+        elif k == "life":
+            life[s] = e["b"]
+            if e["a"] > 0:
+                st[s]["life_gained"] += e["a"]
+                if last_resolve in FOOD:
+                    st[s]["food_life"] += e["a"]
+        elif k == "damage" and e.get("target_seat") is not None and e["obj2"] >= 1 << 20:
+            st[s]["combat_dmg" if e["phase"] in COMBAT else "other_dmg"] += e["a"]
+        elif k == "cast" and s in (0, 1):
+            st[s]["casts"] += 1
+        elif k == "attack":
+            st[s]["attacks"] += 1
+        elif (
+            k == "zone"
+            and e.get("from_zone") == "battlefield"
+            and e.get("to_zone") == "graveyard"
+            and not e["obj_token"]
+            and e["card_name"] not in FOOD
+        ):
+            st[s]["permanents_lost"] += 1
+        elif k == "game_end":
+            w = e.get("winner", -1)
+            for i in (0, 1):
+                st[i]["games"] += 1
+                st[i]["own_turns"] += e["own_turn"]
+            if w in (0, 1):
+                st[w]["wins"] += 1
+                st[w]["win_turns"] += e["own_turn"]
+                st[1 - w]["loss_turns"] += e["own_turn"]
+                if st[w]["food_life"] and st[w]["food_life"] >= life[w]:
+                    st[w]["wins_food_life_ge_final_life"] += 1
+            if snap is not None:
+                for i in (0, 1):
+                    lead = snap[i] - snap[1 - i]
+                    band = "ahead" if lead >= 5 else "behind" if lead <= -5 else "even"
+                    st[i][band] += 1
+                    st[i][band + "_won"] += w == i
+    return decks, st
+
+
+def deck_games(paths: list[str]) -> dict[str, collections.Counter]:
+    out: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for run in paths:
+        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
+            with open(f) as fh:
+                ev = [json.loads(line) for line in fh]
+            decks, st = game_facts(ev)
+            for s in (0, 1):
+                out[decks[s]].update(st[s])
+                out[decks[s]]["opp_life_gained"] += st[1 - s]["life_gained"]
+                out[decks[s]]["opp_permanents_lost"] += st[1 - s]["permanents_lost"]
+    return out
+
+
+def main(argv: list[str]) -> None:
+    st = deck_games(argv)
+    cols = (
+        ("win%", lambda d: 100 * d["wins"] / d["games"]),
+        ("len", lambda d: d["own_turns"] / d["games"]),
+        ("lenW", lambda d: d["win_turns"] / max(d["wins"], 1)),
+        ("lenL", lambda d: d["loss_turns"] / max(d["games"] - d["wins"], 1)),
+        ("life+", lambda d: d["life_gained"] / d["games"]),
+        ("food+", lambda d: d["food_life"] / d["games"]),
+        ("opp+", lambda d: d["opp_life_gained"] / d["games"]),
+        ("cmbDmg", lambda d: d["combat_dmg"] / d["games"]),
+        ("othDmg", lambda d: d["other_dmg"] / d["games"]),
+        ("atk", lambda d: d["attacks"] / d["games"]),
+        ("casts", lambda d: d["casts"] / d["games"]),
+        ("lost", lambda d: d["permanents_lost"] / d["games"]),
+        ("killed", lambda d: d["opp_permanents_lost"] / d["games"]),
+        ("foodWin%", lambda d: 100 * d["wins_food_life_ge_final_life"] / max(d["wins"], 1)),
+    )
+    print(f"{'deck':32s}" + "".join(f"{c:>9s}" for c, _ in cols))
+    for deck, d in sorted(st.items(), key=lambda kv: -kv[1]["wins"] / kv[1]["games"]):
+        print(f"{deck[:32]:32s}" + "".join(f"{f(d):9.2f}" for _, f in cols))
+    print("\nlife lead after six turns each: games, and the share won")
+    for deck, d in sorted(st.items(), key=lambda kv: -kv[1]["wins"] / kv[1]["games"]):
+        bands = (
+            f"{b} {d[b]:5d} won {100 * d[b + '_won'] / max(d[b], 1):5.1f}%"
+            for b in ("ahead", "even", "behind")
+        )
+        print(f"{deck[:32]:32s}  " + "   ".join(bands))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
