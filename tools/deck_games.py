@@ -9,7 +9,8 @@ the opponent in combat and outside it, creature and other spells cast, own creat
 opposing creatures killed, and the wins in which the Food life gained was at least the winner's
 life at the end (games the Food life may have decided). Then the conversion table: the deck's
 life lead once each player has had six turns (5 or more ahead, even, 5 or more behind) and the
-share of those games it won.
+share of those games it won. Last, the nonland cards each deck most often still holds when it
+loses: the share of the lost games in which the card was drawn and never left its owner's hand.
 """
 
 import collections
@@ -19,11 +20,14 @@ from pathlib import Path
 
 COMBAT = ("combat damage", "first strike damage")
 FOOD = {"Food", "Heaped Harvest", "Carrot Cake", "Bumbleflower's Sharepot"}
+BASICS = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
 
 
 def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
     decks = ev[0]["decks"]
     st = [collections.Counter(), collections.Counter()]
+    hand = [collections.Counter(), collections.Counter()]
+    seen = [set(), set()]
     life = [ev[0].get("b", 20)] * 2
     last_resolve = None
     snap = None  # life totals once each player has had six turns
@@ -31,6 +35,11 @@ def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
         k, s = e["kind"], e["seat"]
         if k == "turn_start" and e["turn"] >= 12 and snap is None:
             snap = list(life)
+        if k == "draw" and s in (0, 1) and e["card_name"] not in BASICS:
+            hand[s][e["card_name"]] += 1
+            seen[s].add(e["card_name"])
+        elif k == "zone" and e.get("from_zone") == "hand" and e["to_zone"] != "none" and s >= 0:
+            hand[s][e["card_name"]] -= 1
         if k == "resolve":
             last_resolve = e["card_name"]
         elif k == "life":
@@ -58,6 +67,10 @@ def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
             for i in (0, 1):
                 st[i]["games"] += 1
                 st[i]["own_turns"] += e["own_turn"]
+            for i in (0, 1):
+                if w != i:
+                    st[i].update(f"drawn_lost:{c}" for c in seen[i])
+                    st[i].update(f"held_lost:{c}" for c, n in hand[i].items() if n > 0)
             if w in (0, 1):
                 st[w]["wins"] += 1
                 st[w]["win_turns"] += e["own_turn"]
@@ -115,6 +128,17 @@ def main(argv: list[str]) -> None:
             for b in ("ahead", "even", "behind")
         )
         print(f"{deck[:32]:32s}  " + "   ".join(bands))
+    print(
+        "\nheld at a loss: share of the lost games the card was drawn in that end with it in hand"
+    )
+    for deck, d in sorted(st.items(), key=lambda kv: -kv[1]["wins"] / kv[1]["games"]):
+        held = {
+            k.split(":", 1)[1]: d[k] / d["drawn_lost:" + k.split(":", 1)[1]]
+            for k in d
+            if k.startswith("held_lost:") and d["drawn_lost:" + k.split(":", 1)[1]] >= 30
+        }
+        top = sorted(held.items(), key=lambda kv: -kv[1])[:5]
+        print(f"{deck[:32]:32s}  " + ", ".join(f"{c} {100 * v:.0f}%" for c, v in top))
 
 
 if __name__ == "__main__":
