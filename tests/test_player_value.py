@@ -334,3 +334,16 @@ def test_a_hexproof_trick_answers_a_tuck_and_a_hostile_aura():
     state = run_player("hexproof_trick_answers_a_tuck", ('["Overprotect"]', '["High Stride"]'))
     assert names(state, 1, "hand") == ["High Stride"]
     assert "Treetop Sentries" not in names(state, 1, "battlefield")
+
+
+def test_mana_in_the_pool_is_spent_without_an_untapped_land():
+    # Muerra's two mana (two Raccoons) and no land: the pool alone casts Tender Wildguide
+    state = run_player("pool_mana_spent_without_a_land")
+    assert "Tender Wildguide" in names(state, 0, "battlefield")
+    assert "Tender Wildguide" not in names(state, 0, "hand")
+    # one Raccoon (Muerra alone) adds one mana: the two-drop stays in hand
+    state = run_player(
+        "pool_mana_spent_without_a_land",
+        ('  { card = "Bark-Knuckle Boxer", sick = false },\n', ""),
+    )
+    assert "Tender Wildguide" in names(state, 0, "hand")

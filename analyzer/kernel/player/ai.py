@@ -194,7 +194,11 @@ def _color_score(colors, have, c, k):
 
 @njit
 def _any_source(G, cards, p):
-    """Does p control an untapped mana source (count_sources(...) != (0, 0))?"""
+    """Does p control an untapped mana source or have mana in its pool (count_sources(...)
+    != (0, 0))?"""
+    for c in range(6):  # mana in the pool (Muerra's, a spell's) is spent like a land's
+        if G[pb(p) + P.MANA_W + c] != 0:
+            return True
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
