@@ -6,7 +6,7 @@ damage, the card, the level) where that shows the play is the position's, not a 
 
 from __future__ import annotations
 
-from conftest import bf, names, run_player
+from conftest import PLAYER_SCEN, bf, names, run_player
 
 
 def test_removal_finishes_a_creature_with_damage_marked():
@@ -347,3 +347,35 @@ def test_mana_in_the_pool_is_spent_without_an_untapped_land():
         ('  { card = "Bark-Knuckle Boxer", sick = false },\n', ""),
     )
     assert "Tender Wildguide" in names(state, 0, "hand")
+
+
+def test_a_sweepers_gift_is_promised_when_its_damage_finishes_a_creature(tmp_path):
+    from analyzer.api.policy import policy_decision
+
+    # the policy is asked in the position before the play (the file without its action)
+    text = (PLAYER_SCEN / "sweeper_gift_finishes_a_creature.toml").read_text()
+    scen = tmp_path / "before.toml"
+    scen.write_text(text.split("[[action]]")[0])
+    d = policy_decision(scen, "heuristic")
+    assert d.features["promised_targets"] == 1.0 and d.promise
+    state = run_player("sweeper_gift_finishes_a_creature")
+    assert names(state, 0, "graveyard") == ["Wildfire Howl"]
+    assert names(state, 1, "graveyard") == ["Bakersbane Duo", "Stickytongue Sentinel"]
+    assert state["seats"][1]["life"] == 20
+    # a 2/4 instead of the 3/3: the 1 damage kills nothing more, the card is not worth giving
+    flip = tmp_path / "flip.toml"
+    flip.write_text(scen.read_text().replace('"Stickytongue Sentinel"', '"Treetop Sentries"'))
+    d = policy_decision(flip, "heuristic")
+    assert d.features["promised_targets"] == 0.0 and not d.promise
+    # promised anyway, the 1 damage goes at the player, not at the 2/2 the sweep kills
+    state = run_player(
+        "sweeper_gift_finishes_a_creature", ('"Stickytongue Sentinel"', '"Treetop Sentries"')
+    )
+    assert names(state, 1, "graveyard") == ["Bakersbane Duo"]
+    assert state["seats"][1]["life"] == 19
+    # the player at 1 life: the 1 damage goes at the player and wins
+    state = run_player(
+        "sweeper_gift_finishes_a_creature",
+        ('hand = ["Forest", "Forest"', 'life = 1\nhand = ["Forest", "Forest"'),
+    )
+    assert state["winner"] == 0

@@ -40,7 +40,9 @@ Index  name                 meaning
                             counting only the side each group means to hit (harm: others'
                             objects, help: the caster's): Dewdrop Cure with three small creatures
                             in the graveyard +1, Wear Down with two artifacts +1, Long River's
-                            Pull over a noncreature spell +1, Scrapshooter with a target +1
+                            Pull over a noncreature spell +1, Scrapshooter with a target +1;
+                            the standard player's Wildfire Howl +1 only with an opposing creature
+                            its 1 damage and the sweep's 2 kill together (not its player target)
 27     gift_use             what this gift kind is worth to the recipient now (the weakest-use
                             measure, see gift_use): a card 3 x 7 / (7 + hand), -10 with an empty
                             library (drawing then loses); Food 0.5 + min(2, 10 / life); tapped Fish
@@ -73,13 +75,15 @@ from analyzer.enums import (
     Cond,
     GiftKind,
     Intent,
+    Keyword,
     Op,
+    PlayerLevel,
     Ref,
     StepCol,
     TargCol,
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
 from analyzer.kernel.rules.stack import mode_options
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import MAX_CANDIDATES, candidates
@@ -240,17 +244,40 @@ def _side_count(G, targets, g, chooser, buf, n):
     return k
 
 
+@njit
+def _finish_count(G, C, buf, n, p, dmg, sweep):
+    """The standard player's count for a harm group whose damage rides on a sweep of the same
+    ability (Wildfire Howl promised: 1 to any target, then 2 to each creature): only an
+    opposing creature the sweep alone leaves standing and the two together kill is a target
+    worth taking (a player's 1 damage, or a creature that dies anyway, adds nothing)."""
+    cards = cards_of(C)
+    k = 0
+    for i in range(n):
+        v = buf[i]
+        if v >= PLAYER_BASE:
+            continue
+        b = ob(v)
+        if G[b + O.CTRL] == p or cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            continue
+        left = G[b + O.CUR_T] - G[b + O.DAMAGE]
+        if sweep < left <= sweep + dmg and G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0:
+            k += 1
+    return k
+
+
 @njit(_nrt=True)
 def promised_targets(G, C, card, p):
     """Targets the promised mode would take now minus the plain mode's (feature 26): over the
     card's spell and enters abilities, each group's legal candidates on its side, capped at
-    its maximum; groups and abilities keyed to the promise count in one mode only."""
+    its maximum; groups and abilities keyed to the promise count in one mode only. The
+    standard player counts a damage group riding on a sweep by what it adds (_finish_count)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     targets = targets_of(C)
     buf = np.empty(MAX_CANDIDATES, np.int32)  # decisions are rare: no work area needed
     n_plain = 0
     n_promised = 0
+    std = G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         kind = abilities[a, AbilCol.KIND]
@@ -261,7 +288,13 @@ def promised_targets(G, C, card, p):
         for j in range(abilities[a, AbilCol.TG_COUNT]):
             g = tg0 + j
             gc = targets[g, TargCol.COND]
-            n = _side_count(G, targets, g, p, buf, candidates(G, C, g, p, buf))
+            nc = candidates(G, C, g, p, buf)
+            dmg = op_sum(C, a, Op.DAMAGE, j)
+            sweep = op_sum(C, a, Op.DAMAGE_EACH_CREATURE, -1)
+            if std and sweep > 0 and dmg > 0 and targets[g, TargCol.INTENT] == Intent.HARM:
+                n = _finish_count(G, C, buf, nc, p, dmg, sweep)
+            else:
+                n = _side_count(G, targets, g, p, buf, nc)
             n = min(n, targets[g, TargCol.MAX])
             if ac != Cond.IF_NOT_PROMISED and gc != Cond.IF_NOT_PROMISED:
                 n_promised += n

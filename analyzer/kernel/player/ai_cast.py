@@ -237,11 +237,14 @@ def sweep_kills(G, C, p, ab, promised):
     ones neither. A promised "return a creature destroyed this way" (Starfall Invocation) is
     not counted: the card the gift gives them is not either (counting the return alone cast
     Starfall in 72% of the games it was drawn in, not 61%, and its GIH WR fell 2 points).
-    The mode's steps (promised or not) are read."""
+    The mode's steps (promised or not) are read. A targeted damage step beside the sweep
+    (Wildfire Howl promised: 1 to any target) adds the best opposing creature that it and the
+    sweep kill together and the sweep alone does not (target_choice aims it there)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
     dmg = 0
+    aimed = 0
     destroy_types = 0
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
@@ -253,10 +256,13 @@ def sweep_kills(G, C, p, ab, promised):
         op = steps[k, StepCol.OP]
         if op == Op.DAMAGE_EACH_CREATURE:
             dmg += steps[k, StepCol.A]
+        elif op == Op.DAMAGE:
+            aimed += steps[k, StepCol.A]
         elif op == Op.DESTROY_ALL:
             destroy_types |= steps[k, StepCol.A]
     mine = 0
     theirs = 0
+    finish = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
@@ -265,14 +271,22 @@ def sweep_kills(G, C, p, ab, promised):
             continue
         if G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
             continue
-        if (t & destroy_types) == 0 and G[b + O.CUR_T] - G[b + O.DAMAGE] > dmg:
+        left = G[b + O.CUR_T] - G[b + O.DAMAGE]
+        if (t & destroy_types) == 0 and left > dmg:
+            if (
+                dmg > 0
+                and left <= dmg + aimed
+                and G[b + O.CTRL] != p
+                and G[pb(G[b + O.CTRL]) + P.LOST] == 0
+            ):
+                finish = max(finish, threat(G, cards, o))
             continue
         v = threat(G, cards, o)
         if G[b + O.CTRL] == p:
             mine += v
         elif G[pb(G[b + O.CTRL]) + P.LOST] == 0:
             theirs += v
-    return mine, theirs
+    return mine, theirs + finish
 
 
 @njit

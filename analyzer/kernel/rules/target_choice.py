@@ -84,7 +84,7 @@ REBUY_MAX_MV = 3
 
 
 @njit
-def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep):
     cards = cards_of(C)
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
@@ -92,6 +92,12 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
             return 1000 if p == chooser else -1000
         if p == chooser:
             return -1000
+        if (
+            0 < dmg < 1000
+            and G[pb(p) + P.LIFE] <= dmg
+            and G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
+        ):
+            return 5000  # the standard player: damage that kills the player goes there
         # harm: the opponent closest to dying
         return 500 - G[pb(p) + P.LIFE] * 5
     b = ob(v)
@@ -126,6 +132,12 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce):
         d = fighter_power if dmg == 1000 else dmg
         if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
             d += combat_damage_to(G, v)  # after blocks: what it takes in its fight counts
+            if sweep > 0:
+                # a rider on a sweep (Wildfire Howl promised: 1 here, 2 to each creature):
+                # a creature the sweep kills anyway is a wasted target
+                if G[b + O.CUR_T] - G[b + O.DAMAGE] <= sweep:
+                    return t - 500
+                d += sweep
         if (
             G[b + O.CUR_T] - G[b + O.DAMAGE] <= d
             and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0
@@ -213,8 +225,10 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     fighter_power = 0
     lose_kw = 0
     std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
+    sweep = 0
     if std:
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
+        sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -225,7 +239,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
         for i in range(n):
             scores[i] = _score(
-                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce
+                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep
             )
         s0 = slot_start(targets, tg0, j)
         k = 0
