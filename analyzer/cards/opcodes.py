@@ -500,7 +500,11 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.PAY_MAY,
         'you may pay {`generic`} plus one mana of each of `colors` ("you may pay {2}{B}"; '
         'then a `when = "done"` step is "if you do"); the built-in player pays when it can',
-        (_p("generic", "int", "a", 0, lo=0, hi=20), _p("colors", "colors", "b")),
+        (
+            _p("generic", "int", "a", 0, lo=0, hi=20),
+            _p("colors", "colors", "b"),
+            _p("life", "int", "c", 0, lo=0, hi=20, doc='"and N life" (119.4)'),
+        ),
     ),
     "return_self_attacking": OpSpec(
         Op.RETURN_SELF_ATTACKING,

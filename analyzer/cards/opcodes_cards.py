@@ -232,6 +232,20 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
+    # ---- issue 20 (cards13) ----
+    "choose_graveyard_card": OpSpec(
+        Op.CHOOSE_GRAVEYARD_CARD,
+        "choose a card of `types` (`nonland`: not a land) with mana value `mv_at_most` or less "
+        'in your graveyard; sets `it`; a later `when = "done"` step runs if there was one (a '
+        "reflexive trigger's target, chosen as this step runs: the built-in player chooses the "
+        "most valuable)",
+        (
+            _p("types", "types", "a"),
+            _p("mv_at_most", "int", "b", 20, lo=0, hi=20),
+            _p("nonland", "bool", "c", False),
+        ),
+        sets_it=True,
+    ),
     "exile_graveyard": OpSpec(
         Op.EXILE_GRAVEYARD,
         'every card in the graveyard of each player in ref is exiled ("exile target '

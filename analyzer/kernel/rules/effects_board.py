@@ -6,7 +6,7 @@ run_steps dispatches to them; the rule each follows is cited where it applies.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
+from analyzer.enums import CardCol, CardType, Keyword, Op, Subtype, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DK_EXILE_AT_END_STEP,
@@ -370,6 +370,32 @@ def card_mv_counters(G, C, p, src, types):
         if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
             best = o
     return best
+
+
+@njit
+def choose_graveyard_card(G, C, p, types, mv_at_most, nonland, it):
+    """ "return target nonland permanent card with mana value 3 or less from your graveyard" of
+    a reflexive trigger, its target chosen as the step runs: the most valuable card of `types`
+    (not a land with nonland) with mana value mv_at_most or less in p's graveyard (p's choice:
+    never an Aura).
+    Returns (it, done): done = 1 if there was one (`it` unchanged if not)."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[pb(p) + P.GY_N]):
+        o = graveyard_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        t = cards[card, CardCol.TYPES]
+        if (t & types) == 0 or cards[card, CardCol.MV] > mv_at_most:
+            continue
+        if nonland and t & CardType.LAND:
+            continue
+        if cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+            continue  # (the engine does not attach an Aura put onto the battlefield, 303.4f)
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    if best < 0:
+        return it, 0
+    return best, 1
 
 
 @njit
