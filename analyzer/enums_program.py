@@ -487,6 +487,9 @@ class _Op(NamedTuple):
     # a instead (AbilityKind.DAMAGE_PLUS marks the card)
     STATIC_OTHERS_ENTER_P1P1: int = 144  # static: other creatures ctrl controls enter with a
     # additional +1/+1 counters (b = 1: a for each opponent who lost life this turn)
+    PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the
+    # Subtype bits b from their hand or graveyard onto the battlefield (their choice: the most
+    # valuable); it = that card, DONE if they did
     DIG_CREATURE_MV: int = 130  # look at the top a; a creature card with mana value <= b onto
     # the battlefield if it's ctrl's turn, else into their hand; the rest on the bottom
 

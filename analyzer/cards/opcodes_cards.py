@@ -246,6 +246,14 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
+    "put_from_hand_or_graveyard": OpSpec(
+        Op.PUT_FROM_HAND_OR_GRAVEYARD,
+        "you may put a card of `types` with one of `subtypes` from your hand or graveyard onto "
+        'the battlefield; sets `it`; a later `when = "done"` step runs if you did (the '
+        "built-in player puts the most valuable one whenever it can)",
+        (_p("types", "types", "a"), _p("subtypes", "subtypes", "b")),
+        sets_it=True,
+    ),
     "exile_graveyard": OpSpec(
         Op.EXILE_GRAVEYARD,
         'every card in the graveyard of each player in ref is exiled ("exile target '

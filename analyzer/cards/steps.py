@@ -326,5 +326,5 @@ def sets_done(s: Step) -> bool:
         or (s.op == Op.FLICKER and s.c != 0)
         or s.op == Op.GAIN_CONTROL_EOT
         or s.op in (Op.DONE_IF_YOU_CONTROL, Op.RETURN_OTHER_OWN_CREATURE)
-        or s.op == Op.CHOOSE_GRAVEYARD_CARD
+        or s.op in (Op.CHOOSE_GRAVEYARD_CARD, Op.PUT_FROM_HAND_OR_GRAVEYARD)
     )

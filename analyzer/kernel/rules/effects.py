@@ -67,6 +67,7 @@ from analyzer.kernel.rules.effects_board import (
     phase_out_yours,
     pump_attacking,
     pump_or_grant_all,
+    put_from_hand_or_graveyard,
     run_rare_op,
     sacrifice_greatest_power,
 )
@@ -549,7 +550,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 draw_cards(G, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
-            p1p1_each_entered(G, C, ctrl, a)
+            p1p1_each_entered(G, C, ctrl, a, b_ == 1)
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):
@@ -610,6 +611,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
         elif op == Op.CHOOSE_GRAVEYARD_CARD:  # issue 20 (cards13)
             it, done = choose_graveyard_card(G, C, ctrl, a, b_, c == 1, it)
+        elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
+            it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
         elif op == Op.EXILE_GRAVEYARD:  # issue 21 (cmdr12): effects_cmdr
             run_cmdr_op(G, C, op, n, vals)
     return it

@@ -32,6 +32,7 @@ from analyzer.kernel.rules.state import (
     attacked_player,
     create_token,
     graveyard_at,
+    hand_at,
     library_top,
     move_object,
     ob,
@@ -176,16 +177,16 @@ def phase_out_yours(G, ctrl):
 
 
 @njit
-def p1p1_each_entered(G, C, ctrl, subtypes):
+def p1p1_each_entered(G, C, ctrl, subtypes, any_turn):
     """A +1/+1 counter on each creature of these subtypes ctrl controls that entered this
-    turn."""
+    turn (any_turn: each one, "Put a +1/+1 counter on each Bird you control")."""
     cards = cards_of(C)
     for i in range(G[H.BF_N]):
         q = ob(G[OFF_BATTLEFIELD + i])
         if (
             G[q + O.CTRL] == ctrl
             and G[q + O.PHASED] == 0
-            and G[q + O.ENTERED_TURN] == G[H.TURN]
+            and (any_turn or G[q + O.ENTERED_TURN] == G[H.TURN])
             and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes
         ):
@@ -395,6 +396,32 @@ def choose_graveyard_card(G, C, p, types, mv_at_most, nonland, it):
             best = o
     if best < 0:
         return it, 0
+    return best, 1
+
+
+@njit
+def put_from_hand_or_graveyard(G, C, p, types, subtypes, it):
+    """ "You may put a Bird creature card from your hand or graveyard onto the battlefield": the
+    built-in player puts the most valuable such card whenever there is one. Returns (it, done)."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[pb(p) + P.HAND_N] + G[pb(p) + P.GY_N]):
+        o = (
+            hand_at(G, p, i)
+            if i < G[pb(p) + P.HAND_N]
+            else graveyard_at(G, p, i - G[pb(p) + P.HAND_N])
+        )
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & types) == 0 or (
+            cards[card, CardCol.SUBTYPES] & subtypes
+        ) == 0:
+            continue
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    if best < 0:
+        return it, 0
+    put_onto_battlefield(G, cards, best, p, False)
+    fire_enters(G, C, best)
     return best, 1
 
 

@@ -430,6 +430,15 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
             ):
                 continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
+            if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and abilities[a, AbilCol.TRIG_PARAM]:
+                # "Whenever one or more Birds you control deal combat damage to a player": one
+                # trigger for the creatures of one combat damage step (cards13)
+                tp = abilities[a, AbilCol.TRIG_PARAM]
+                want = tp & (TRIGGER_NONTOKEN - 1)
+                if want != 0 and (cards[G[ob(trig_obj) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                    continue
+                if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
+                    continue
             if abilities[a, AbilCol.KIND] == kind and (
                 abilities[a, AbilCol.COND] == Cond.ALWAYS
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
