@@ -69,6 +69,8 @@ class _AbilityKind(NamedTuple):
     # static_damage_plus step (deal_damage looks for them only once one entered)
     NO_LIFE_GAIN: int = 39  # never a row: the bit of a card with static_no_life_gain
     EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land (cards12)
+    OTHERS_ENTER_P1P1: int = 41  # never a row: the bit of a card with static_others_enter_p1p1
+    # (cards13; events._enters_with looks for them only once such a card entered)
     # issue 21 (cmdr9): kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
@@ -477,6 +479,17 @@ class _Op(NamedTuple):
     # turn); it = the last one
     STATIC_EXTRA_LAND: int = 141  # static: ctrl may play a additional lands on each of their
     # turns (AbilityKind.EXTRA_LAND)
+    # issue 20 (cards13)
+    CHOOSE_GRAVEYARD_CARD: int = 142  # it = a card of types a (c = 1: nonland) with mana value
+    # <= b in ctrl's graveyard (ctrl's choice: the most valuable); DONE if there was one
+    STATIC_NONCOMBAT_DAMAGE_PLUS: int = 143  # static: a source ctrl controls that would deal
+    # noncombat damage to an opponent or a permanent an opponent controls deals that much plus
+    # a instead (AbilityKind.DAMAGE_PLUS marks the card)
+    STATIC_OTHERS_ENTER_P1P1: int = 144  # static: other creatures ctrl controls enter with a
+    # additional +1/+1 counters (b = 1: a for each opponent who lost life this turn)
+    PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the
+    # Subtype bits b from their hand or graveyard onto the battlefield (their choice: the most
+    # valuable); it = that card, DONE if they did
     DIG_CREATURE_MV: int = 130  # look at the top a; a creature card with mana value <= b onto
     # the battlefield if it's ctrl's turn, else into their hand; the rest on the bottom
 
@@ -505,6 +518,8 @@ class _CounterKind(NamedTuple):
     P1P1: int = 0
     STUN: int = 1
     STASH: int = 2  # read only by the permanent's own abilities (O.STASH); `supply` too
+    FINALITY: int = 3  # "If a permanent with a finality counter on it would die, exile it
+    # instead" (O.EXILE_TURN = -1: kept until it enters again, like exile_if_dies' turn)
 
 
 CounterKind = _CounterKind()

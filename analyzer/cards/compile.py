@@ -277,6 +277,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
             (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
+            (Op.STATIC_NONCOMBAT_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
+            (Op.STATIC_OTHERS_ENTER_P1P1, AbilityKind.OTHERS_ENTER_P1P1),
         ):  # the kernel looks for these statics only once such a card entered
             if any(st.op == op for ab in abilities for st in ab.steps):
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)

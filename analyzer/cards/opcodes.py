@@ -450,8 +450,9 @@ OP_SPECS: dict[str, OpSpec] = {
     "p1p1_each_entered": OpSpec(
         Op.P1P1_EACH_ENTERED,
         "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
-        "the battlefield this turn",
-        (_p("subtypes", "subtypes", "a"),),
+        'the battlefield this turn (`any_turn`: each one, whenever it entered: "Put a +1/+1 '
+        'counter on each Bird you control")',
+        (_p("subtypes", "subtypes", "a"), _p("any_turn", "bool", "b", False)),
     ),
     "p1p1_others_token_or": OpSpec(
         Op.P1P1_OTHERS_TOKEN_OR,
@@ -500,7 +501,11 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.PAY_MAY,
         'you may pay {`generic`} plus one mana of each of `colors` ("you may pay {2}{B}"; '
         'then a `when = "done"` step is "if you do"); the built-in player pays when it can',
-        (_p("generic", "int", "a", 0, lo=0, hi=20), _p("colors", "colors", "b")),
+        (
+            _p("generic", "int", "a", 0, lo=0, hi=20),
+            _p("colors", "colors", "b"),
+            _p("life", "int", "c", 0, lo=0, hi=20, doc='"and N life" (119.4)'),
+        ),
     ),
     "return_self_attacking": OpSpec(
         Op.RETURN_SELF_ATTACKING,

@@ -232,6 +232,28 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
+    # ---- issue 20 (cards13) ----
+    "choose_graveyard_card": OpSpec(
+        Op.CHOOSE_GRAVEYARD_CARD,
+        "choose a card of `types` (`nonland`: not a land) with mana value `mv_at_most` or less "
+        'in your graveyard; sets `it`; a later `when = "done"` step runs if there was one (a '
+        "reflexive trigger's target, chosen as this step runs: the built-in player chooses the "
+        "most valuable)",
+        (
+            _p("types", "types", "a"),
+            _p("mv_at_most", "int", "b", 20, lo=0, hi=20),
+            _p("nonland", "bool", "c", False),
+        ),
+        sets_it=True,
+    ),
+    "put_from_hand_or_graveyard": OpSpec(
+        Op.PUT_FROM_HAND_OR_GRAVEYARD,
+        "you may put a card of `types` with one of `subtypes` from your hand or graveyard onto "
+        'the battlefield; sets `it`; a later `when = "done"` step runs if you did (the '
+        "built-in player puts the most valuable one whenever it can)",
+        (_p("types", "types", "a"), _p("subtypes", "subtypes", "b")),
+        sets_it=True,
+    ),
     "exile_graveyard": OpSpec(
         Op.EXILE_GRAVEYARD,
         'every card in the graveyard of each player in ref is exiled ("exile target '

@@ -37,6 +37,24 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_p("count", "int", "a", 1, lo=1, hi=3),),
         static=True,
     ),
+    # ---- issue 20 (cards13) ----
+    "static_noncombat_damage_plus": OpSpec(
+        Op.STATIC_NONCOMBAT_DAMAGE_PLUS,
+        "if a source you control would deal noncombat damage to an opponent or a permanent an "
+        "opponent controls, it deals that much damage plus `amount` instead",
+        (_p("amount", "int", "a", 2, lo=1, hi=9),),
+        static=True,
+    ),
+    "static_others_enter_p1p1": OpSpec(
+        Op.STATIC_OTHERS_ENTER_P1P1,
+        "other creatures you control enter with `count` additional +1/+1 counters on them "
+        "(`per_opp_lost_life`: `count` for each opponent who lost life this turn)",
+        (
+            _p("count", "int", "a", 1, lo=1, hi=9),
+            _p("per_opp_lost_life", "bool", "b", False),
+        ),
+        static=True,
+    ),
     "static_equipped_pump": OpSpec(
         Op.STATIC_EQUIPPED_PUMP,
         "equipped creature gets +power/+toughness",
@@ -80,8 +98,14 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
     ),
     "static_spells_cost_less": OpSpec(
         Op.STATIC_SPELLS_COST_LESS,
-        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f)",
-        (_p("types", "types", "a"), _p("amount", "int", "b", 1, lo=1, hi=5)),
+        "spells of `types` you cast cost {`amount`} less (generic mana only, 601.2f; "
+        "`noncreature`: only those that are not creature spells, so an artifact creature is "
+        "not reduced)",
+        (
+            _p("types", "types", "a"),
+            _p("amount", "int", "b", 1, lo=1, hi=5),
+            _p("noncreature", "bool", "c", False),
+        ),
         static=True,
     ),
     "static_pt_creatures": OpSpec(

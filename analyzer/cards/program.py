@@ -198,7 +198,9 @@ def parse_ability(
             '"Remove a counter from this" is a cost of non-mana activated abilities',
         )
     cond_subtypes = 0
-    if kind == AbilityKind.ACTIVATED and "subtypes" in d:
+    spell_subtypes = d.get("kind") == SPELL_CAST_KIND and "subtypes" in d
+    if (kind == AbilityKind.ACTIVATED or spell_subtypes) and "subtypes" in d:
+        # "Activate only if a Bird, ... entered"; spell_cast: "Whenever you cast a Lizard spell"
         cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
     if Cond.NOT_CONTROL_LAND_TYPES <= cond <= Cond.THREE_OTHER_LANDS and (
         kind != AbilityKind.ENTERS_WITH
@@ -206,6 +208,8 @@ def parse_ability(
         ctx.err(f"{field}.when", "the land conditions belong to enters_with abilities (issue 21)")
     if "land_types" in d or cond in LAND_TYPE_CONDS:
         cond_subtypes = land_types(ctx, d, field, cond)
+    elif spell_subtypes:
+        pass  # the spell's subtypes (AbilCol.COND_SUBTYPES of a spell_cast row)
     elif (cond == Cond.SUBTYPE_ENTERED) != bool(cond_subtypes) or (
         cond == Cond.SUBTYPE_ENTERED and kind != AbilityKind.ACTIVATED
     ):

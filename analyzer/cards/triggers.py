@@ -122,12 +122,19 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and ("subtypes" in d or "one_or_more" in d):
+        # "Whenever one or more Birds you control deal combat damage to a player" (one trigger
+        # per combat damage step)
+        trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
+            trig |= TRIGGER_BATCH
+        return trig
     if kind == AbilityKind.CREATURE_ATTACKS:
         # "Whenever a [Bat] creature you control attacks" (with_p1p1: trigger_filter)
         if "subtypes" in d:
             return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         return 0
-    if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d:
+    if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d and d.get("kind") != "spell_cast":
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
     if "other" in d:
@@ -163,7 +170,10 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             return TRIGGER_NONCREATURE_NONLAND
     if "one_or_more" in d and kind != AbilityKind.OTHER_CREATURE_ENTERS:
         ctx.err(f"{field}.one_or_more", "belongs to other_creature_enters abilities only")
-    if "subtypes" in d or "nontoken" in d or "flying" in d or "any_permanent" in d:
+    spell_subtypes = d.get("kind") == SPELL_CAST_KIND  # "a Lizard spell": AbilCol.COND_SUBTYPES
+    if ("subtypes" in d and not spell_subtypes) or any(
+        k in d for k in ("nontoken", "flying", "any_permanent")
+    ):
         if kind != AbilityKind.OTHER_CREATURE_ENTERS:
             ctx.err(
                 f"{field}.subtypes",

@@ -29,7 +29,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.state import graveyard_at, hand_at, ob, pb
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import (
     group_active,
@@ -44,6 +44,7 @@ LOOK_VALUE = 4  # one card surveilled or scried
 NO_MODE = -1
 DAMAGE_VALUE = 2  # a point of damage to an opponent (as LOSE_LIFE and DAMAGE are counted)
 LETHAL_VALUE = 1000  # a mode that makes the attack lethal
+COUNTER_VALUE = 8  # a +1/+1 counter on a creature of the mode's controller
 
 
 @njit
@@ -179,7 +180,42 @@ def mode_value(G, C, m, p, promised):
             pb(p) + P.LEVEL
         ] != PlayerLevel.BASIC:
             value += _attack_mode_value(G, cards, p, op, a, steps[k, StepCol.B])
+        elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
+            value += _best_put_value(G, cards, p, a, steps[k, StepCol.B])
+        elif op == Op.P1P1_EACH_ENTERED and steps[k, StepCol.B] == 1:
+            value += COUNTER_VALUE * _creatures_of(G, cards, p, a)
     return value
+
+
+@njit
+def _best_put_value(G, cards, p, types, subtypes):
+    """The value of the card put_from_hand_or_graveyard would put onto the battlefield (the
+    most valuable of `types` with one of `subtypes` in p's hand or graveyard; 0: none)."""
+    best = 0
+    n_hand = G[pb(p) + P.HAND_N]
+    for i in range(n_hand + G[pb(p) + P.GY_N]):
+        o = hand_at(G, p, i) if i < n_hand else graveyard_at(G, p, i - n_hand)
+        card = G[ob(o) + O.CARD]
+        if cards[card, CardCol.TYPES] & types and cards[card, CardCol.SUBTYPES] & subtypes:
+            best = max(best, cards[card, CardCol.VALUE])
+    return best
+
+
+@njit
+def _creatures_of(G, cards, p, subtypes):
+    """p's creatures with one of these subtypes on the battlefield."""
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[card, CardCol.TYPES] & CardType.CREATURE
+            and cards[card, CardCol.SUBTYPES] & subtypes
+        ):
+            n += 1
+    return n
 
 
 @njit

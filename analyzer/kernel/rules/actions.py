@@ -52,12 +52,26 @@ from analyzer.kernel.runtime.config import njit
 
 @njit
 def deal_damage(G, C, src, v, amount):
+    """src deals amount damage to v (object or PLAYER_BASE + seat): noncombat damage."""
+    return _deal_damage(G, C, src, v, amount, False)
+
+
+@njit
+def deal_combat_damage(G, C, src, v, amount):
+    """src deals amount combat damage to v (510.2)."""
+    return _deal_damage(G, C, src, v, amount, True)
+
+
+@njit
+def _deal_damage(G, C, src, v, amount, combat):
     """src deals amount damage to v (object or PLAYER_BASE + seat). Lifelink and deathtouch
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
     if src >= 0 and kind_seen(G, AbilityKind.DAMAGE_PLUS):
         amount += damage_plus(G, C, src)  # "it deals that much damage plus 1 instead"
+        if not combat:
+            amount += _noncombat_plus(G, C, src, v)
     log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
     cards = cards_of(C)
     kw = 0
@@ -97,6 +111,8 @@ def _static_plus(G, C, ctrl, op, sub):
     abilities = abilities_of(C)
     steps = steps_of(C)
     kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
+    if op == Op.STATIC_NONCOMBAT_DAMAGE_PLUS:
+        kind = AbilityKind.DAMAGE_PLUS
     if op == Op.STATIC_EXTRA_LAND:
         kind = AbilityKind.EXTRA_LAND
     total = -1
@@ -148,6 +164,20 @@ def damage_plus(G, C, src):
     if sub == 0:
         return 0
     return max(_static_plus(G, C, G[ob(src) + O.CTRL], Op.STATIC_DAMAGE_PLUS, sub), 0)
+
+
+@njit
+def _noncombat_plus(G, C, src, v):
+    """ "If a source you control would deal noncombat damage to an opponent or a permanent an
+    opponent controls, it deals that much damage plus 2 instead" (static_noncombat_damage_plus;
+    the source's controller: a spell's caster, a permanent's controller, as it last existed)."""
+    ctrl = G[ob(src) + O.CTRL]
+    if v >= PLAYER_BASE:
+        if v - PLAYER_BASE == ctrl:
+            return 0
+    elif G[ob(v) + O.CTRL] == ctrl:
+        return 0
+    return max(_static_plus(G, C, ctrl, Op.STATIC_NONCOMBAT_DAMAGE_PLUS, -1), 0)
 
 
 @njit

@@ -371,11 +371,19 @@ def _commander_damage_loses(G, q):
 
 
 @njit
+def _exiled_instead(G, o):
+    """Would o be exiled instead of dying: "if it would die this turn, exile it instead"
+    (O.EXILE_TURN, that turn) or a finality counter (O.EXILE_TURN = -1, 614.1a)?"""
+    t = G[ob(o) + O.EXILE_TURN]
+    return t < 0 or (t > 0 and t == G[H.TURN])
+
+
+@njit
 def _dies(G, C, o, fire=True):
     """o dies (or is exiled instead). fire=False: its dies triggers were queued already, with
     those of the creatures dying in the same event (fire_dies_first)."""
     cards = cards_of(C)
-    if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
+    if _exiled_instead(G, o):
         # "if it would die this turn, exile it instead" (614.1a): it never dies
         move_object(G, cards, o, Zone.EXILE)
         return
@@ -397,7 +405,7 @@ def fire_dies_first(G, C, o):
     """Queue the dies triggers of creature o, about to die with others in one event (before
     any of them moves: each sees the others, 603.10a); then _dies(..., fire=False)."""
     cards = cards_of(C)
-    if G[ob(o) + O.EXILE_TURN] == G[H.TURN] and G[ob(o) + O.EXILE_TURN] > 0:
+    if _exiled_instead(G, o):
         return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])

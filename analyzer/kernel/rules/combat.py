@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, Keyword, PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.rules.actions import deal_combat_damage
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.effects import deal_damage
 from analyzer.kernel.rules.events import fire_combat_damage_player
 from analyzer.kernel.rules.state import clear_combat, ob, pb
 from analyzer.kernel.rules.targets import threat_std
@@ -207,7 +207,7 @@ def combat_damage(G, C, first_step):
             amt[k] = left
             k += 1
     for i in range(k):
-        dealt = deal_damage(G, C, src[i], dst[i], amt[i])
+        dealt = deal_combat_damage(G, C, src[i], dst[i], amt[i])
         if dealt > 0 and dst[i] >= PLAYER_BASE:
             owner = G[ob(src[i]) + O.OWNER]
             if G[pb(owner) + P.COMMANDER] == src[i] + 1:

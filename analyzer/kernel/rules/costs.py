@@ -294,11 +294,14 @@ def _static_reduction(G, C, p, types):
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
             if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
                 continue
+            if abilities[a, AbilCol.LEVEL] > max(1, G[ob(q) + O.CLASS_LEVEL]):
+                continue  # a Class's ability of a level it has not reached (716.2b)
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 if (
                     steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS
                     and types & steps[k, StepCol.A]
-                ):
+                    and (steps[k, StepCol.C] == 0 or (types & CardType.CREATURE) == 0)
+                ):  # c: "noncreature spells" (an artifact creature spell is a creature spell)
                     total += steps[k, StepCol.B]
     return total

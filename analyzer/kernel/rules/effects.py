@@ -56,6 +56,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.chars import destroy
 from analyzer.kernel.rules.effects_board import (
     best_destroyed_creature,
+    choose_graveyard_card,
     controller_gets,
     create_tokens_attacking,
     damage_each_creature,
@@ -66,6 +67,7 @@ from analyzer.kernel.rules.effects_board import (
     phase_out_yours,
     pump_attacking,
     pump_or_grant_all,
+    put_from_hand_or_graveyard,
     run_rare_op,
     sacrifice_greatest_power,
 )
@@ -273,6 +275,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         fire_p1p1_put(G, C, ctrl, vals[i])
                     elif a == CounterKind.STASH:
                         G[bo + O.STASH] += b_
+                    elif a == CounterKind.FINALITY:  # "if it would die, exile it instead"
+                        G[bo + O.EXILE_TURN] = -1
                     else:
                         G[bo + O.STUN] += b_
                 else:
@@ -515,9 +519,15 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             # "you may pay {2}{B}": the built-in player pays whenever it can
             col = (b_ & 1, (b_ >> 1) & 1, (b_ >> 2) & 1, (b_ >> 3) & 1, (b_ >> 4) & 1)
             done = 0
-            if can_pay(G, cards, abilities, ctrl, a, col, False):
+            # "... and N life" (119.4: only with N or more life; the built-in player never
+            # pays the life it would lose the game by)
+            if (c == 0 or G[pb(ctrl) + P.LIFE] > c) and can_pay(
+                G, cards, abilities, ctrl, a, col, False
+            ):
                 if pay(G, C, ctrl, a, col, False):
                     done = 1
+                    if c > 0:
+                        lose_life_event(G, C, ctrl, c)
         elif op == Op.RETURN_SELF_ATTACKING:
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.GRAVEYARD and G[ob(src) + O.OWNER] == ctrl:
                 d = attacked_player(G, ctrl)
@@ -540,7 +550,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 draw_cards(G, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
-            p1p1_each_entered(G, C, ctrl, a)
+            p1p1_each_entered(G, C, ctrl, a, b_ == 1)
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):
@@ -599,6 +609,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         move_object(G, cards, land, Zone.HAND)
         elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
             it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
+        elif op == Op.CHOOSE_GRAVEYARD_CARD:  # issue 20 (cards13)
+            it, done = choose_graveyard_card(G, C, ctrl, a, b_, c == 1, it)
+        elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
+            it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
         elif op == Op.EXILE_GRAVEYARD:  # issue 21 (cmdr12): effects_cmdr
             run_cmdr_op(G, C, op, n, vals)
     return it

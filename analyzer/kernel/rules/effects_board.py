@@ -6,7 +6,7 @@ run_steps dispatches to them; the rule each follows is cited where it applies.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
+from analyzer.enums import CardCol, CardType, Keyword, Op, Subtype, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DK_EXILE_AT_END_STEP,
@@ -32,6 +32,7 @@ from analyzer.kernel.rules.state import (
     attacked_player,
     create_token,
     graveyard_at,
+    hand_at,
     library_top,
     move_object,
     ob,
@@ -176,16 +177,16 @@ def phase_out_yours(G, ctrl):
 
 
 @njit
-def p1p1_each_entered(G, C, ctrl, subtypes):
+def p1p1_each_entered(G, C, ctrl, subtypes, any_turn):
     """A +1/+1 counter on each creature of these subtypes ctrl controls that entered this
-    turn."""
+    turn (any_turn: each one, "Put a +1/+1 counter on each Bird you control")."""
     cards = cards_of(C)
     for i in range(G[H.BF_N]):
         q = ob(G[OFF_BATTLEFIELD + i])
         if (
             G[q + O.CTRL] == ctrl
             and G[q + O.PHASED] == 0
-            and G[q + O.ENTERED_TURN] == G[H.TURN]
+            and (any_turn or G[q + O.ENTERED_TURN] == G[H.TURN])
             and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes
         ):
@@ -370,6 +371,58 @@ def card_mv_counters(G, C, p, src, types):
         if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
             best = o
     return best
+
+
+@njit
+def choose_graveyard_card(G, C, p, types, mv_at_most, nonland, it):
+    """ "return target nonland permanent card with mana value 3 or less from your graveyard" of
+    a reflexive trigger, its target chosen as the step runs: the most valuable card of `types`
+    (not a land with nonland) with mana value mv_at_most or less in p's graveyard (p's choice:
+    never an Aura).
+    Returns (it, done): done = 1 if there was one (`it` unchanged if not)."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[pb(p) + P.GY_N]):
+        o = graveyard_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        t = cards[card, CardCol.TYPES]
+        if (t & types) == 0 or cards[card, CardCol.MV] > mv_at_most:
+            continue
+        if nonland and t & CardType.LAND:
+            continue
+        if cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+            continue  # (the engine does not attach an Aura put onto the battlefield, 303.4f)
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    if best < 0:
+        return it, 0
+    return best, 1
+
+
+@njit
+def put_from_hand_or_graveyard(G, C, p, types, subtypes, it):
+    """ "You may put a Bird creature card from your hand or graveyard onto the battlefield": the
+    built-in player puts the most valuable such card whenever there is one. Returns (it, done)."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[pb(p) + P.HAND_N] + G[pb(p) + P.GY_N]):
+        o = (
+            hand_at(G, p, i)
+            if i < G[pb(p) + P.HAND_N]
+            else graveyard_at(G, p, i - G[pb(p) + P.HAND_N])
+        )
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & types) == 0 or (
+            cards[card, CardCol.SUBTYPES] & subtypes
+        ) == 0:
+            continue
+        if best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]:
+            best = o
+    if best < 0:
+        return it, 0
+    put_onto_battlefield(G, cards, best, p, False)
+    fire_enters(G, C, best)
+    return best, 1
 
 
 @njit

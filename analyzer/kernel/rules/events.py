@@ -142,6 +142,51 @@ def _enters_with(G, C, o, ctrl):
                 fire_p1p1_put(G, C, ctrl, o)
             else:
                 G[ob(o) + O.STUN] += steps[k, StepCol.B]
+    if kind_seen(G, AbilityKind.OTHERS_ENTER_P1P1) and cards[card, CardCol.TYPES] & (
+        CardType.CREATURE
+    ):
+        n = _others_enter_p1p1(G, C, o, ctrl)
+        if n > 0:  # "Other creatures you control enter with an additional +1/+1 counter"
+            G[ob(o) + O.P1P1] += n
+            G[ob(o) + O.CUR_P] += n
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def _others_enter_p1p1(G, C, o, ctrl):
+    """The +1/+1 counters creature o enters with from the static_others_enter_p1p1 abilities of
+    the other permanents ctrl controls (614.1c). Only a permanent that was on the battlefield
+    before o counts (its ruling: creatures that enter with it get none)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    lost = 0  # "for each opponent who lost life this turn" (lost, not the net change)
+    for q in range(G[H.NPLAYERS]):
+        if q != ctrl and G[pb(q) + P.LIFE_LOST_TURN] > 0:
+            lost += 1
+    total = 0
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        bq = ob(q)
+        if q == o or G[bq + O.CTRL] != ctrl or G[bq + O.PHASED]:
+            continue
+        if G[bq + O.TIMESTAMP] >= G[ob(o) + O.TIMESTAMP]:
+            continue
+        qc = G[bq + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.OTHERS_ENTER_P1P1):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            if abilities[a, AbilCol.LEVEL] > max(1, G[bq + O.CLASS_LEVEL]):
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] == Op.STATIC_OTHERS_ENTER_P1P1:
+                    total += steps[k, StepCol.A] * (lost if steps[k, StepCol.B] == 1 else 1)
+    return total
 
 
 @njit
@@ -385,6 +430,15 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
             ):
                 continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
+            if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and abilities[a, AbilCol.TRIG_PARAM]:
+                # "Whenever one or more Birds you control deal combat damage to a player": one
+                # trigger for the creatures of one combat damage step (cards13)
+                tp = abilities[a, AbilCol.TRIG_PARAM]
+                want = tp & (TRIGGER_NONTOKEN - 1)
+                if want != 0 and (cards[G[ob(trig_obj) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                    continue
+                if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
+                    continue
             if abilities[a, AbilCol.KIND] == kind and (
                 abilities[a, AbilCol.COND] == Cond.ALWAYS
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], p, 0)
@@ -498,6 +552,9 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
                 if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
                     hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
+                    want = abilities[a, AbilCol.COND_SUBTYPES]  # "a Lizard spell" (cards13)
+                    if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                        hit = False
                 elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
                     hit = (
                         cards[G[ob(o) + O.CARD], CardCol.TYPES]

@@ -30,13 +30,14 @@ from analyzer.kernel.layout import (
     TF,
     H,
     O,
+    P,
     S,
     T,
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.choices import flicker_wanted
-from analyzer.kernel.rules.actions import count_undelivered, give_gift
+from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects import run_steps
@@ -49,12 +50,13 @@ from analyzer.kernel.rules.events import (
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import pay
-from analyzer.kernel.rules.stack import queue_ward
+from analyzer.kernel.rules.stack import WARD_COST_LIFE2, queue_ward
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
 from analyzer.kernel.rules.state import (
     attach,
     move_object,
     ob,
+    pb,
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.target_choice import choose_targets
@@ -77,7 +79,13 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
             or G[e + S.ZCC] != target_zcc
         ):
             continue
-        if pay(G, C, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
+        if cost == WARD_COST_LIFE2:
+            # "Ward—Pay 2 life" (119.4: only with 2 or more life; the built-in player pays
+            # unless it would lose the game by it)
+            if G[pb(G[e + S.CTRL]) + P.LIFE] > 2:
+                lose_life_event(G, C, G[e + S.CTRL], 2)
+                return
+        elif pay(G, C, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
             return
         if k == SK_SPELL:
             count_undelivered(G, G[e + S.PROMISED], G[e + S.CTRL])

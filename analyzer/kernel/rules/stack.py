@@ -227,6 +227,10 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     return CAST_OK
 
 
+# S.X of a ward trigger: the mana it asks for ({1}, {2}), or this: "Ward—Pay 2 life"
+WARD_COST_LIFE2 = 3
+
+
 @njit
 def queue_ward(G, C, p, slots):
     """Ward {1} and {2} (702.21a): each permanent with ward that just became a target of the
@@ -246,8 +250,11 @@ def queue_ward(G, C, p, slots):
         b = ob(v)
         if seen or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] == p:
             continue
-        for cost in range(1, 3):  # each ward ability triggers (ward {1}, ward {2})
-            if G[b + O.CUR_KW] & (Keyword.WARD1 if cost == 1 else Keyword.WARD2):
+        for cost in range(1, 4):  # each ward ability triggers (ward {1}, {2}, "pay 2 life")
+            kw = Keyword.WARD1 if cost == 1 else Keyword.WARD2
+            if cost == WARD_COST_LIFE2:
+                kw = Keyword.WARD_LIFE2
+            if G[b + O.CUR_KW] & kw:
                 queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
                 G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
 

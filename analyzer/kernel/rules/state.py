@@ -285,6 +285,8 @@ def move_object(G, cards, o, zone, top=True):
             zone = Zone.EXILE
         G[b + O.CAST_FROM] = 0
         G[b + O.FREE_CAST] = 0
+    if old == Zone.BATTLEFIELD and zone == Zone.GRAVEYARD and G[b + O.EXILE_TURN] < 0:
+        zone = Zone.EXILE  # a finality counter: "if it would die, exile it instead" (614.1a)
     if (old == Zone.STACK and zone != Zone.BATTLEFIELD) or old == Zone.BATTLEFIELD:
         G[b + O.X_PAID] = 0  # 107.3m: X is 0 for a permanent that was not cast as it entered
     if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:
