@@ -190,7 +190,7 @@ ANY_COLOR_MASK = 31  # add_mana's `colors = "any"`
 def _filters_mana(rec: CardRecord) -> bool:
     """A "{1}, {T}: Add one mana of any color." land or a "{1}: Add one mana of any color.
     Activate only once each turn." permanent: the mana planner pays a colored symbol with it
-    and one more source (kernel/rules/mana.py)."""
+    and one more source (kernel/rules/mana_plan.py)."""
     return any(
         ab.kind == AbilityKind.ACTIVATED
         and ab.mana
