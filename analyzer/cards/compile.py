@@ -313,7 +313,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             for i, n in enumerate(ab.cost.colored):
                 a[AbilCol.COST_W + i] = n
             a[AbilCol.COST_TAP] = int(ab.tap)
-            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else int(ab.sacrifice)
+            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else (ab.sac_kind or int(ab.sacrifice))
             a[AbilCol.MANA_ABILITY] = int(ab.mana)
             abil_rows.append(a)
             intents, _ = group_intents(rec.abilities, ab)

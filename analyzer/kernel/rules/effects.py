@@ -599,6 +599,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         move_object(G, cards, land, Zone.HAND)
         elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
             it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
-        elif op == Op.EXILE_GRAVEYARD:  # issue 21 (cmdr12): effects_cmdr
+        elif Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE:  # issue 21: effects_cmdr
             run_cmdr_op(G, C, op, n, vals)
     return it

@@ -44,6 +44,8 @@ from analyzer.kernel.rules.mana_plan import (
     FUEL_ANY,
     FUEL_SHIFT,
     NO_NEEDS,
+    ONE_COLOR_BIT,
+    ONE_SHIFT,
     PAIN_BIT,
     SIG_ALT,
     SIG_FIRST,
@@ -164,7 +166,11 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
         # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
         # a payment leaves unused is lost (no floating mana). A land making one of each of its
         # colors ("{T}: Add {B}{G}", a bounce land) is one entry per color.
+        # A source making several mana of its colors ("three mana of any one color") is one
+        # entry per mana, all of one color (ONE_COLOR_BIT, see mana_plan.plan).
         split = units > 1 and k == SRC_LAND and popcount5(m) == units
+        if units > 1 and not split and popcount5(m) > 1:
+            m |= ONE_COLOR_BIT | ((m & 31) << ONE_SHIFT)
         rest = m
         for _ in range(units):
             if n < masks.shape[0]:

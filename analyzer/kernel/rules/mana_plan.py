@@ -51,6 +51,11 @@ SIG_ALT = 1 << 15
 FUEL_SHIFT = 16  # mask bits 16..20 of SIG_FIRST: the colors its cost takes ({U/R}: U|R)
 FUEL_ANY = 1 << 21  # ... or {1}: any mana
 SIGNET_LAST = 40  # plan score of a Signet entry in the first try (real sources first)
+# A source making several mana of one color ("{T}: Add three mana of any one color.", Gilded
+# Lotus; add_mana's `amount` is of one color among `colors`) is one entry per mana, each with
+# ONE_COLOR_BIT and its colors kept in bits ONE_SHIFT..+4: plan() makes them all one color.
+ONE_SHIFT = 23
+ONE_COLOR_BIT = 1 << 28
 NO_NEEDS = (0, 0, 0, 0, 0)
 
 
@@ -126,13 +131,40 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     sources whose colors are needed least (all zero: the first sources, lands first).
     creature: the cost is a creature spell's, which mana only for creature spells may pay.
     With Signets (SRC_SIGNET) two tries: real sources first, then Signets first (each Signet
-    used takes one more source for its cost)."""
+    used takes one more source for its cost). With a source of several mana of one color
+    (ONE_COLOR_BIT, "Add three mana of any one color."), one try per color the cost has
+    (every such entry makes that color), then one where they pay generic mana only."""
+    sig = 0
+    one = False
     for i in range(n):
+        m = masks[i]
         if kinds[i] == SRC_SIGNET and not any_type:
-            if _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 1):
-                return True
-            return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 2)
-    return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 0)
+            sig = 1
+        if m & ONE_COLOR_BIT:
+            one = True
+            masks[i] = (m & ~31) | ((m >> ONE_SHIFT) & 31)  # its colors, as collected
+    if not one or any_type:
+        return _plan_tries(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig)
+    for c in range(6):  # c 5: no color (the entries pay generic mana only)
+        if c < 5 and colored[c] == 0:
+            continue
+        for i in range(n):
+            m = masks[i]
+            if m & ONE_COLOR_BIT:
+                masks[i] = (m & ~31) | (((m >> ONE_SHIFT) & 31) & (1 << c))
+        if _plan_tries(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig):
+            return True
+    return False
+
+
+@njit
+def _plan_tries(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig):
+    """_plan with no Signet (sig 0), or with Signets: real sources first, then Signets first."""
+    if sig == 0:
+        return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 0)
+    if _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 1):
+        return True
+    return _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, 2)
 
 
 @njit
