@@ -448,6 +448,8 @@ class _Op(NamedTuple):
     # 0 = all) have keywords a
     CREATE_TOKEN_X: int = 153  # ref: players each create X tokens a (X: XCount b; c=1 tapped)
     EXILE_GRAVEYARD: int = 154  # ref: players; each one's graveyard is exiled (Bojuka Bog)
+    EACH_SACRIFICES_CREATURE: int = 155  # ref: players; each sacrifices a creature or
+    # planeswalker of their choice, at once; each who can't discards a card (Plaguecrafter)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as

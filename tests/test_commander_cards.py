@@ -151,3 +151,81 @@ steps = [{{ op = "gain_life", ref = "you", amount = 1 }}]
     with pytest.raises(InputError) as info:
         load_records([path])
     assert any(words in str(p) for p in info.value.problems), info.value.problems
+
+
+def test_gilded_lotus_makes_three_mana_of_one_color() -> None:
+    # "{T}: Add three mana of any one color." (106.1): alone it pays Cruelclaw's Heist ({B}{B})
+    # but not Vinereap Mentor ({B}{G}); with a Forest it pays the Mentor
+    # (tests/scenarios/gilded_lotus_three_mana_of_one_color.toml).
+    assert "mana" in input_error(run_text, _signet("Vinereap Mentor", '"Gilded Lotus"'))
+    heist = _signet("Cruelclaw's Heist", '"Gilded Lotus"').replace(
+        'cast = "Cruelclaw\'s Heist"', 'cast = "Cruelclaw\'s Heist"\ntargets = ["seat:1"]'
+    )
+    assert seat(run_text(heist), 0)["hand"] == []
+    assert load_catalog().lookup("Gilded Lotus").support_name == "exact"
+
+
+SACRIFICE = """
+[game]
+players = 2
+active = 0
+turn = 6
+phase = "main2"
+
+[[seat]]
+battlefield = ["Grim Backwoods", "Swamp", "Forest", "Swamp", "Forest"CREATURES]
+library = ["Forest"]
+
+[[seat]]
+library = ["Plains"]
+
+[[action]]
+activate = "Grim Backwoods"
+"""
+
+
+def test_sacrifice_a_creature_needs_a_creature() -> None:
+    # 602.2b, 601.2h: a cost must be paid in full. Grim Backwoods' "{2}{B}{G}, {T}, Sacrifice a
+    # creature: Draw a card." cannot be activated without a creature; with one, the creature
+    # pays (tests/scenarios/land_sacrifice_a_creature_draw.toml).
+    assert input_error(run_text, SACRIFICE.replace("CREATURES", ""))
+    state = run_text(
+        SACRIFICE.replace("CREATURES", ', "Jolly Gerbils"') + "\n[[action]]\nresolve = true\n"
+    )
+    assert seat(state, 0)["hand"] == ["Forest"]
+    assert seat(state, 0)["graveyard"] == ["Jolly Gerbils"]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ('sacrifice_a = "goblin"', "one of creature, another_creature, artifact_or_creature"),
+        ('sacrifice_a = "creature"\nsacrifice = true', '"Sacrifice a creature" is a cost'),
+    ],
+)
+def test_sacrifice_a_fields_are_checked(tmp_path, extra: str, words: str) -> None:
+    from analyzer.cards.loader import load_records
+    from analyzer.errors import InputError
+
+    path = tmp_path / "cards.toml"
+    path.write_text(
+        f"""
+[[card]]
+name = "Test Altar"
+set = "TST"
+rarity = "common"
+cost = "{{1}}{{B}}"
+type_line = "Artifact"
+support = "exact"
+oracle = "Sacrifice a creature: You gain 1 life."
+
+[[card.ability]]
+kind = "activated"
+{extra}
+steps = [{{ op = "gain_life", ref = "you", amount = 1 }}]
+""",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        load_records([path])
+    assert any(words in str(p) for p in info.value.problems), info.value.problems

@@ -190,7 +190,7 @@ ANY_COLOR_MASK = 31  # add_mana's `colors = "any"`
 def _filters_mana(rec: CardRecord) -> bool:
     """A "{1}, {T}: Add one mana of any color." land or a "{1}: Add one mana of any color.
     Activate only once each turn." permanent: the mana planner pays a colored symbol with it
-    and one more source (kernel/rules/mana.py)."""
+    and one more source (kernel/rules/mana_plan.py)."""
     return any(
         ab.kind == AbilityKind.ACTIVATED
         and ab.mana
@@ -315,7 +315,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             for i, n in enumerate(ab.cost.colored):
                 a[AbilCol.COST_W + i] = n
             a[AbilCol.COST_TAP] = int(ab.tap)
-            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else int(ab.sacrifice)
+            a[AbilCol.COST_SAC_SELF] = 2 if ab.sac_token else (ab.sac_kind or int(ab.sacrifice))
             a[AbilCol.MANA_ABILITY] = int(ab.mana)
             abil_rows.append(a)
             intents, _ = group_intents(rec.abilities, ab)

@@ -2,14 +2,14 @@
 
 Generic: the text decides, never the name. A nonland permanent's free tap mana line becomes an
 activated mana ability (``add_mana``), which the mana planner taps like a land for its amount
-(kernel/rules/mana.py): Sol Ring, Mind Stone, Fellwar Stone, Llanowar Elves. Lines of the same shape
+(kernel/rules/mana.py): Sol Ring, Mind Stone, Fellwar Stone, Llanowar Elves, Gilded Lotus ("Add
+three mana of any one color.": the planner makes the three one color). Lines of the same shape
 with a cost or a rider are modeled by their mana only, and the card is then approximate:
 
 - "{1}, {T}: Add {W}{U}." (a Signet): one mana of either color per tap, free (the net +1 mana);
 - "{T}: Add {R} or {G}. This deals 1 damage to you." (a Talisman): the mana, not the damage;
 - "...any color in your commander's color identity", "...that a land an opponent controls could
   produce": any color;
-- "Add three mana of any one color.": three mana of any colors (not one color).
 
 A land whose only ability is "{T}, Sacrifice this: Search your library for a basic land card,
 put it onto the battlefield tapped, then shuffle." (Evolving Wilds, Terramorphic Expanse) is
@@ -62,7 +62,8 @@ def mana_line(line: str) -> tuple[dict[str, Any] | None, bool]:
     m = _ANY.match(line)
     if m:
         n = _WORDS[m.group(1)]
-        return _ability("any", n), n == 1 or not m.group(2)
+        # "three mana of any one color": the planner makes an add_mana's amount one color
+        return _ability("any", n), n == 1 or bool(m.group(2))
     m = _LOOSE.match(line)
     if m:
         text = m.group(1)

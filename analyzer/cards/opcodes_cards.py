@@ -263,4 +263,13 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HARM,
     ),
+    "each_sacrifices_creature": OpSpec(
+        Op.EACH_SACRIFICES_CREATURE,
+        "each player in ref sacrifices a creature or planeswalker of their choice (the least "
+        "valuable), all at once; each player who can't discards a card",
+        (),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.EACH_PLAYER,
+    ),
 }

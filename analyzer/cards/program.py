@@ -41,6 +41,9 @@ from analyzer.enums import (
     Ref,
 )
 
+# `sacrifice_a`: "Sacrifice a creature" kinds of activated costs (AbilCol.COST_SAC_SELF 3-5)
+SACRIFICE_A = {"creature": 3, "another_creature": 4, "artifact_or_creature": 5}
+
 ABILITY_FIELDS = frozenset(
     {
         "kind",
@@ -51,6 +54,7 @@ ABILITY_FIELDS = frozenset(
         "tap",
         "sacrifice",
         "sacrifice_token",
+        "sacrifice_a",
         "sorcery_speed",
         "mana",
         "discard",
@@ -239,6 +243,17 @@ def parse_ability(
             f"{field}.sacrifice_token",
             '"Sacrifice a token" is a cost of non-mana activated abilities (not with `sacrifice`)',
         )
+    sac_kind = 0
+    if "sacrifice_a" in d:
+        sac_kind = SACRIFICE_A.get(d["sacrifice_a"], 0) if isinstance(d["sacrifice_a"], str) else 0
+        if not sac_kind:
+            ctx.err(f"{field}.sacrifice_a", f"one of {', '.join(SACRIFICE_A)}")
+        elif kind != AbilityKind.ACTIVATED or sac or sac_token or "mana" in d:
+            ctx.err(
+                f"{field}.sacrifice_a",
+                '"Sacrifice a creature" is a cost of non-mana activated abilities (not with '
+                "`sacrifice` or `sacrifice_token`)",
+            )
     life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
     if life and kind != AbilityKind.ACTIVATED:
         ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
@@ -274,7 +289,7 @@ def parse_ability(
             "works from the hand (a mana cost, no tap, sacrifice or mana)",
         )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac or sac_token or graveyard or remove_counter):
+        if not ("cost" in d or tap or sac or sac_token or sac_kind or graveyard or remove_counter):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -366,6 +381,7 @@ def parse_ability(
         convoke=convoke,
         trig_filter=trig_filter,
         sac_token=sac_token,
+        sac_kind=sac_kind,
     )
 
 

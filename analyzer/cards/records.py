@@ -371,6 +371,8 @@ class Ability:
     # control, one per mana (AbilCol.COST_CONVOKE)
     trig_filter: int = 0  # triggers: AbilCol.TRIG_FILTER (TRIG_FILTER_* bits)
     sac_token: bool = False  # activated: "Sacrifice a token" (AbilCol.COST_SAC_SELF = 2)
+    sac_kind: int = 0  # activated: "Sacrifice a creature" (3), "another creature" (4), "an
+    # artifact or creature" (5): AbilCol.COST_SAC_SELF
 
     def programs(self) -> tuple[Ability, ...]:
         """This ability and its modes: every (targets, steps) program it holds."""

@@ -53,6 +53,8 @@ from analyzer.kernel.rules.costs import (
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
     collect_sources,
+)
+from analyzer.kernel.rules.mana_plan import (
     plan_spell,
 )
 from analyzer.kernel.rules.stack import (

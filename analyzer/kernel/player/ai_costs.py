@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
 from analyzer.kernel.layout import H, O, P
-from analyzer.kernel.player.choices import discard_choice, token_choice
+from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.state import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -70,6 +70,21 @@ def costly_ability_ok(G, C, p, o, a, context):
                 cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
                 and G[ob(t) + O.CUR_P] >= 2
             )
+        )
+    if abilities[a, AbilCol.COST_SAC_SELF] >= 3:
+        # "Sacrifice a creature" (activation.sac_fodder): only a token that does not fight (a
+        # noncreature artifact token or a creature token with power 1 or less); a targeted
+        # ability (-2/-2 on an opponent's creature) is judged by its targets, another waits
+        # for the mana left over
+        t = fodder_choice(G, C, p, o, abilities[a, AbilCol.COST_SAC_SELF])
+        return (
+            t >= 0
+            and G[ob(t) + O.TOKEN] != 0
+            and not (
+                cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                and G[ob(t) + O.CUR_P] >= 2
+            )
+            and (abilities[a, AbilCol.TG_COUNT] > 0 or _spare_time(G, context))
         )
     if (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND) == 0:
         # a mana rock that sacrifices itself to draw (Mind Stone): like a land, once the mana

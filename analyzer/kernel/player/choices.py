@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
+from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.state import hand_at, lands_in_play, move_object, ob, pb
@@ -153,6 +154,28 @@ def token_choice(G, C, p):
         if G[b + O.CTRL] != p or G[b + O.PHASED] or G[b + O.TOKEN] == 0:
             continue
         v = cards[G[b + O.CARD], CardCol.VALUE]
+        if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            v += 1000 + 100 * G[b + O.CUR_P]
+        if best < 0 or v < best_v:
+            best = o
+            best_v = v
+    return best
+
+
+@njit
+def fodder_choice(G, C, p, src, kind):
+    """What p sacrifices for a "Sacrifice a creature / another creature / an artifact or
+    creature" cost of src's ability (activation.sac_fodder): the least valuable (a token
+    before a card, a noncreature artifact before a creature, the smallest power); -1 if none."""
+    cards = cards_of(C)
+    best = -1
+    best_v = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if not sac_fodder(G, C, p, src, kind, o):
+            continue
+        b = ob(o)
+        v = cards[G[b + O.CARD], CardCol.VALUE] + (0 if G[b + O.TOKEN] else 100000)
         if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
             v += 1000 + 100 * G[b + O.CUR_P]
         if best < 0 or v < best_v:

@@ -5,9 +5,9 @@ which queues triggered abilities.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, Cond, Op, StepCol, Zone
+from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Zone
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.rules.catalog import abilities_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -19,6 +19,39 @@ def controls_token(G, p):
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         if G[b + O.CTRL] == p and G[b + O.TOKEN] and G[b + O.PHASED] == 0:
+            return True
+    return False
+
+
+SAC_CREATURE = 3  # AbilCol.COST_SAC_SELF: "Sacrifice a creature"
+SAC_ANOTHER_CREATURE = 4  # "Sacrifice another creature"
+SAC_ARTIFACT_OR_CREATURE = 5  # "Sacrifice an artifact or creature"
+SAC_CREATURE_OR_PLANESWALKER = 6  # not a cost: "sacrifices a creature or planeswalker"
+
+
+@njit
+def sac_fodder(G, C, p, src, kind, o):
+    """May p sacrifice permanent o for a "Sacrifice a creature" kind of cost (COST_SAC_SELF
+    kind 3, 4 or 5) of src's ability, or (kind 6) for "each player sacrifices a creature or
+    planeswalker"? It must be p's, phased in, of the named type (4: not src itself)."""
+    b = ob(o)
+    if G[b + O.CTRL] != p or G[b + O.PHASED] != 0 or G[b + O.ZONE] != Zone.BATTLEFIELD:
+        return False
+    if kind == SAC_ANOTHER_CREATURE and o == src:
+        return False
+    types = cards_of(C)[G[b + O.CARD], CardCol.TYPES]
+    if kind == SAC_ARTIFACT_OR_CREATURE:
+        return (types & (CardType.CREATURE | CardType.ARTIFACT)) != 0
+    if kind == SAC_CREATURE_OR_PLANESWALKER:
+        return (types & (CardType.CREATURE | CardType.PLANESWALKER)) != 0
+    return (types & CardType.CREATURE) != 0
+
+
+@njit
+def controls_fodder(G, C, p, src, kind):
+    """Does p control something to sacrifice for that cost (602.2: a cost must be payable)?"""
+    for i in range(G[H.BF_N]):
+        if sac_fodder(G, C, p, src, kind, G[OFF_BATTLEFIELD + i]):
             return True
     return False
 
@@ -63,8 +96,11 @@ def activation_allowed(G, C, o, ab, p):
         return False  # "Discard a card" as a cost needs a card to discard
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
         return False  # "Remove a supply counter from this" needs one
-    if abilities[ab, AbilCol.COST_SAC_SELF] == 2 and not controls_token(G, p):
+    sac = abilities[ab, AbilCol.COST_SAC_SELF]
+    if sac == 2 and not controls_token(G, p):
         return False  # "Sacrifice a token" needs one
+    if sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
+        return False  # "Sacrifice a creature" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:
         if (G[pb(p) + P.SUBTYPES_ENTERED_TURN] & abilities[ab, AbilCol.COND_SUBTYPES]) == 0:

@@ -323,7 +323,8 @@ def leave_game(G, C, p):
     """p loses: everything p owns leaves the game, and so does everything on the stack that
     p controls (800.4a) -- including a spell p owns that another player cast (from exile,
     with Cruelclaw's Heist's permission). A card another player owns that p cast (Cruelclaw's
-    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence).
+    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence), and so
+    is a permanent p still controls once p's objects have left.
     First, effects that give p control of an object end (800.4a): a permanent p took "until
     end of turn" (O.EOT_CTRL) returns to the player it came from before p's objects leave
     (an Aura p owns that steals a creature leaves with p's objects; its effect ends then)."""
@@ -359,6 +360,24 @@ def leave_game(G, C, p):
         b = ob(o)
         if G[b + O.OWNER] == p and G[b + O.ZONE] != Zone.NONE:
             move_object(G, cards, o, Zone.NONE)
+    # "Then, if there are any objects still controlled by that player, those objects are
+    # exiled": a permanent p controls that another player owns (a card p cast with Cruelclaw's
+    # Heist). Control settles first: an Aura p owned that stole a creature has left, so that
+    # creature is its owner's again and stays.
+    held = False
+    for i in range(G[H.BF_N]):
+        held = held or G[ob(G[OFF_BATTLEFIELD + i]) + O.CTRL] == p
+    if not held:
+        return
+    G[H.DIRTY] = DIRTY_ALL
+    refresh(G, C)
+    i = 0
+    while i < G[H.BF_N]:
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p:
+            move_object(G, cards, o, Zone.EXILE)  # the list shrinks: same index again
+        else:
+            i += 1
 
 
 @njit
@@ -421,11 +440,12 @@ def destroy(G, C, o, fire=True):
 
 
 @njit
-def sacrifice(G, C, o):
+def sacrifice(G, C, o, fire=True):
+    """p sacrifices o; fire=False: its dies triggers were queued already (fire_dies_first)."""
     if cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD:
         G[pb(G[ob(o) + O.CTRL]) + P.FOOD_SACRIFICED_TURN] = 1  # "if you've sacrificed a Food"
     fire_sacrificed(G, C, o)
-    _dies(G, C, o)
+    _dies(G, C, o, fire)
 
 
 @njit

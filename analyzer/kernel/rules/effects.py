@@ -613,6 +613,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it, done = choose_graveyard_card(G, C, ctrl, a, b_, c == 1, it)
         elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
-        elif op == Op.EXILE_GRAVEYARD:  # issue 21 (cmdr12): effects_cmdr
+        elif Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE:  # issue 21: effects_cmdr
             run_cmdr_op(G, C, op, n, vals)
     return it

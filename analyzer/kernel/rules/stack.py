@@ -41,9 +41,14 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
-from analyzer.kernel.player.choices import can_forage, discard_choice, token_choice
+from analyzer.kernel.player.choices import (
+    can_forage,
+    discard_choice,
+    fodder_choice,
+    token_choice,
+)
 from analyzer.kernel.rules.actions import lose_life_event
-from analyzer.kernel.rules.activation import activation_allowed, note_activation
+from analyzer.kernel.rules.activation import SAC_CREATURE, activation_allowed, note_activation
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.costs import (
@@ -341,6 +346,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF] == 2:
         sacrifice(G, C, token_choice(G, C, p))  # "Sacrifice a token" (the least valuable)
+    elif abilities[ab, AbilCol.COST_SAC_SELF] >= SAC_CREATURE:  # "Sacrifice a creature"
+        sacrifice(G, C, fodder_choice(G, C, p, o, abilities[ab, AbilCol.COST_SAC_SELF]))
     elif abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
     elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 1:
