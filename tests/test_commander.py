@@ -18,7 +18,7 @@ from analyzer.io.scenario import parse_scenario
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import engine
 from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-from analyzer.kernel.rules.state import pb
+from analyzer.kernel.rules.view import pb
 from analyzer.policies.table import policy_table
 
 MABEL = "Mabel, Heir to Cragflame"  # {1}{R}{W} 3/3 legendary: any legendary creature will do

@@ -16,7 +16,7 @@ from analyzer.io.deck import Deck
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import engine
 from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-from analyzer.kernel.rules.state import pb
+from analyzer.kernel.rules.view import pb
 from analyzer.policies.table import policy_table
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"

@@ -18,7 +18,7 @@ from analyzer.api.simulation import _load
 from analyzer.enums import CardCol, CardType
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import engine
-from analyzer.kernel.rules.state import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, pb
 
 HANDS_PER_DECK = 400  # x 2 seats x 9 decks = 7,200 hands per level
 

@@ -41,7 +41,7 @@ from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, ST_DECISION, H, O, 
 from analyzer.kernel.player.rollout import decide_pending
 from analyzer.kernel.rules.engine import empty_record, init_game, play, resolve_decision
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import choose_recipient, seat_row
 from analyzer.policies.features import N_FEATURES, decision_features

@@ -19,7 +19,7 @@ from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.rng import randint, random01
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.features import N_FEATURES, decision_features, gift_use
 from analyzer.policies.heuristic import heuristic_promise, plain_first_promise, threshold_score

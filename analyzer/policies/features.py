@@ -85,8 +85,8 @@ from analyzer.enums import (
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
 from analyzer.kernel.rules.stack import mode_options
-from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import MAX_CANDIDATES, candidates
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 FEATURE_NAMES = (

@@ -67,13 +67,8 @@ from analyzer.kernel.rules.mana import (
 from analyzer.kernel.rules.stack import (
     stack_top_entry,
 )
-from analyzer.kernel.rules.state import (
-    hand_at,
-    move_object,
-    ob,
-    pb,
-    put_onto_battlefield,
-)
+from analyzer.kernel.rules.state import move_object, put_onto_battlefield
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -52,8 +52,8 @@ from analyzer.kernel.rules.combat import (
 )
 from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.events import fire_attacks
-from analyzer.kernel.rules.state import kind_seen, ob, pb
 from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 # the power and toughness p's attack triggers add to each of its possible attackers: the

@@ -38,8 +38,8 @@ from analyzer.kernel.rules.combat import (
     strikes_first,
     untapped_creature,
 )
-from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

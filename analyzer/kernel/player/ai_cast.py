@@ -65,13 +65,8 @@ from analyzer.kernel.rules.stack import (
     stack_top_entry,
     top_threat,
 )
-from analyzer.kernel.rules.state import (
-    graveyard_at,
-    hand_at,
-    ob,
-    pb,
-)
 from analyzer.kernel.rules.targets import threat
+from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 

@@ -16,7 +16,7 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player import ai_attack, ai_block, ai_combat_basic, ai_multi
 from analyzer.kernel.player.ai_race import sort_by_power
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, first_strike_step
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -21,8 +21,8 @@ from analyzer.kernel.rules.combat import (
     kills,
 )
 from analyzer.kernel.rules.events import fire_attacks
-from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import threat
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -27,7 +27,7 @@ from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, Play
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
-from analyzer.kernel.rules.state import lands_in_play, ob, pb
+from analyzer.kernel.rules.view import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6

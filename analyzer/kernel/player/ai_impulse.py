@@ -9,7 +9,8 @@ from analyzer.enums import CardCol, CardType
 from analyzer.kernel.layout import MAX_EXILE, OFF_EXILE, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
-from analyzer.kernel.rules.state import ob, pb, put_onto_battlefield
+from analyzer.kernel.rules.state import put_onto_battlefield
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

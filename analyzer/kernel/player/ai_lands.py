@@ -16,7 +16,7 @@ from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
-from analyzer.kernel.rules.state import hand_at, lands_in_play, ob, pb
+from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -16,7 +16,7 @@ from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
-from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.view import ob
 from analyzer.kernel.runtime.config import njit
 
 

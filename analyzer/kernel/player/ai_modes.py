@@ -29,7 +29,6 @@ from analyzer.enums import (
 from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
-from analyzer.kernel.rules.state import graveyard_at, hand_at, ob, pb
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import (
     group_active,
@@ -37,6 +36,7 @@ from analyzer.kernel.rules.targets import (
     slot_start,
     threat,
 )
+from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 DRAW_VALUE = 25  # one card drawn (about a common's static value)

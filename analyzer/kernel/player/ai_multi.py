@@ -20,7 +20,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Zone
 from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 of equal value

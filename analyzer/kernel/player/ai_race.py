@@ -34,8 +34,8 @@ from analyzer.kernel.rules.combat import (
     kills,
     strikes_first,
 )
-from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -57,8 +57,8 @@ from analyzer.kernel.rules.catalog import (
     steps_of,
     targets_of,
 )
-from analyzer.kernel.rules.state import hand_at, ob, pb
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,

@@ -34,8 +34,8 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.stack import stack_top_entry
-from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

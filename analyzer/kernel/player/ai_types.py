@@ -7,7 +7,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Zone
 from analyzer.kernel.layout import H, O
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.state import ob
+from analyzer.kernel.rules.view import ob
 from analyzer.kernel.runtime.config import njit
 
 N_CREATURE_TYPES = 13  # Subtype bits 0..12 are creature types (records.CHANGELING_SUBTYPES)

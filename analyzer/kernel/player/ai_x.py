@@ -9,7 +9,7 @@ from analyzer.enums import CardCol
 from analyzer.kernel.layout import P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.mana import can_pay_spell
-from analyzer.kernel.rules.state import pb
+from analyzer.kernel.rules.view import pb
 from analyzer.kernel.runtime.config import njit
 
 LIFE_KEPT = 5

@@ -27,7 +27,8 @@ from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import sacrifice
-from analyzer.kernel.rules.state import hand_at, lands_in_play, move_object, ob, pb
+from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_ENOUGH = 5

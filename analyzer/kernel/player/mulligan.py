@@ -12,7 +12,8 @@ from analyzer.enums import CardCol, CardType, Event, PlayerLevel, Zone
 from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, H, O, P
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.rng import shuffle_slice
-from analyzer.kernel.rules.state import draw_cards, hand_at, move_object, ob, pb
+from analyzer.kernel.rules.state import draw_cards, move_object
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 KEEP_MIN_LANDS = 2  # the basic player's rule: keep 2-5 lands of the seven drawn

@@ -33,7 +33,7 @@ from analyzer.kernel.layout import MAX_HAND, MAX_LIBRARY, OFF_HAND, OFF_LIBRARY,
 from analyzer.kernel.rules import engine  # module import: engine imports this module too
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.rng import randint, seed_state, set_rng, shuffle_slice
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift, recipient_by_rule, seat_row
 

@@ -39,14 +39,12 @@ from analyzer.kernel.rules.state import (
     create_token,
     draw_cards,
     gain_life,
-    kind_seen,
     lose_life,
     move_object,
     new_token_slot,
-    ob,
     overflow,
-    pb,
 )
+from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

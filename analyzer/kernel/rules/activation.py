@@ -9,7 +9,7 @@ from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Zone
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
-from analyzer.kernel.rules.state import ob, pb
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -57,13 +57,10 @@ from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
     attached_obj,
     clear_combat,
-    exile_at,
-    kind_seen,
     move_object,
-    ob,
-    pb,
     put_onto_battlefield,
 )
+from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -15,8 +15,9 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.actions import deal_combat_damage
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_combat_damage_player
-from analyzer.kernel.rules.state import clear_combat, ob, pb
+from analyzer.kernel.rules.state import clear_combat
 from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 MAX_COMBATANTS = 64

@@ -15,7 +15,8 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.state import THRESHOLD_CARDS, hand_at, ob, pb
+from analyzer.kernel.rules.state import THRESHOLD_CARDS
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -42,12 +42,8 @@ from analyzer.kernel.rules.events import (
 )
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
-from analyzer.kernel.rules.state import (
-    hand_at,
-    move_object,
-    ob,
-    pb,
-)
+from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -99,16 +99,12 @@ from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
-    attacked_player,
     create_token,
     draw_cards,
-    hand_at,
-    library_top,
     move_object,
-    ob,
-    pb,
     put_onto_battlefield,
 )
+from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

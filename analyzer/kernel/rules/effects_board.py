@@ -29,17 +29,12 @@ from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.state import (
     attached_obj,
-    attacked_player,
     create_token,
-    graveyard_at,
-    hand_at,
-    library_top,
     move_object,
-    ob,
-    pb,
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.targets import threat
+from analyzer.kernel.rules.view import attacked_player, graveyard_at, hand_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -63,16 +63,8 @@ from analyzer.kernel.rules.mana import empty_pools
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
-from analyzer.kernel.rules.state import (
-    alive,
-    attached_obj,
-    draw_cards,
-    move_object,
-    n_alive,
-    next_alive,
-    ob,
-    pb,
-)
+from analyzer.kernel.rules.state import attached_obj, draw_cards, move_object
+from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, pb
 from analyzer.kernel.runtime.borrow import borrow
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import choose_recipient, seat_row

@@ -74,14 +74,11 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     attached_obj,
-    graveyard_at,
-    kind_seen,
-    ob,
     overflow,
-    pb,
     queue_trigger,
     trigger_pending,
 )
+from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

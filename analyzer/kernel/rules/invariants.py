@@ -32,7 +32,8 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.chars import check_sba_all, refresh
 from analyzer.kernel.rules.engine import empty_record, init_game, resolve_decision, step
-from analyzer.kernel.rules.state import ob, pb, zone_list
+from analyzer.kernel.rules.state import zone_list
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 

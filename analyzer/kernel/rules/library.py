@@ -28,15 +28,8 @@ from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.rng import randint, shuffle_slice
-from analyzer.kernel.rules.state import (
-    hand_at,
-    lands_in_play,
-    library_top,
-    move_object,
-    ob,
-    pb,
-    put_onto_battlefield,
-)
+from analyzer.kernel.rules.state import move_object, put_onto_battlefield
+from analyzer.kernel.rules.view import hand_at, lands_in_play, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 ENOUGH_LANDS = 6

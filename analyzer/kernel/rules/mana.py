@@ -60,7 +60,8 @@ from analyzer.kernel.rules.mana_plan import (
     plan_spell,
     popcount5,
 )
-from analyzer.kernel.rules.state import hand_at, move_object, ob, pb
+from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a

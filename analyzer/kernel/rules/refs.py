@@ -19,13 +19,9 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
-from analyzer.kernel.rules.state import (
-    attached_obj,
-    graveyard_at,
-    ob,
-    pb,
-)
+from analyzer.kernel.rules.state import attached_obj
 from analyzer.kernel.rules.targets import group_active, slot_start, value_legal
+from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 MAX_REF = 64

@@ -52,15 +52,10 @@ from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import pay
 from analyzer.kernel.rules.stack import WARD_COST_LIFE2, queue_ward
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
-from analyzer.kernel.rules.state import (
-    attach,
-    move_object,
-    ob,
-    pb,
-    put_onto_battlefield,
-)
+from analyzer.kernel.rules.state import attach, move_object, put_onto_battlefield
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import any_legal_target
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -48,13 +48,14 @@ from analyzer.kernel.rules.stack import (
     open_window,
     spell_ability,
 )
-from analyzer.kernel.rules.state import ob, pb, put_onto_battlefield
+from analyzer.kernel.rules.state import put_onto_battlefield
 from analyzer.kernel.rules.targets import (
     group_active,
     other_controller_clash,
     slot_start,
     value_legal,
 )
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 

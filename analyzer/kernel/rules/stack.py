@@ -63,13 +63,10 @@ from analyzer.kernel.rules.events import fire_spell_cast, fire_targeted, queue_t
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.stackbase import push_entry
-from analyzer.kernel.rules.state import (
-    move_object,
-    ob,
-    pb,
-)
+from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

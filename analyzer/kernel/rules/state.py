@@ -1,4 +1,5 @@
-"""Primitive operations on one game record: zone lists, moving objects, drawing, life, tokens.
+"""Primitive operations on one game record: zone lists, moving objects, drawing, life, tokens
+(the reads that write nothing are in view.py).
 
 Conventions: ``G`` is the game record (int32, see layout.py); ``cards`` is the compiled card
 table (int32 rows by card id, columns ``CardCol``). Zone lists are unordered except the library
@@ -9,7 +10,6 @@ with ``EndReason.CAPACITY``; callers never write past a list.
 from __future__ import annotations
 
 from analyzer.enums import (
-    KINDS_HI,
     LEAVES_OTHER_BATCH,
     AbilityKind,
     CardCol,
@@ -30,16 +30,12 @@ from analyzer.kernel.layout import (
     MAX_LIBRARY,
     MAX_TRIGGERS,
     NO_OBJ,
-    OF,
     OFF_BATTLEFIELD,
     OFF_EXILE,
     OFF_GRAVEYARD,
     OFF_HAND,
     OFF_LIBRARY,
-    OFF_OBJECTS,
-    OFF_PLAYERS,
     OFF_TRIGGERS,
-    PF,
     SK_ABILITY,
     TF,
     H,
@@ -48,6 +44,12 @@ from analyzer.kernel.layout import (
     T,
 )
 from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.view import (
+    kind_seen,
+    life_can_change,
+    ob,
+    pb,
+)
 from analyzer.kernel.runtime.config import njit
 
 THRESHOLD_CARDS = 7  # threshold (an ability word): seven or more cards in your graveyard
@@ -80,18 +82,6 @@ ERROR_NAMES = (
 
 
 @njit
-def pb(p):
-    """Offset of player p's fields."""
-    return OFF_PLAYERS + p * PF
-
-
-@njit
-def ob(o):
-    """Offset of object o's fields."""
-    return OFF_OBJECTS + o * OF
-
-
-@njit
 def overflow(G, code):
     """A capacity was exceeded: end the game, reported as a capacity error."""
     if G[H.ERROR] == 0:
@@ -99,11 +89,6 @@ def overflow(G, code):
     G[H.WINNER] = -2
     G[H.END_REASON] = EndReason.CAPACITY
     G[H.PHASE] = Phase.GAME_OVER
-
-
-@njit
-def is_type(cards, G, o, mask):
-    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & mask) != 0
 
 
 @njit
@@ -225,15 +210,6 @@ def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
     G[t + T.PROMISED] = G[ob(o) + O.PROMISED] if o >= 0 else 0
     G[t + T.RECIPIENT] = G[ob(o) + O.RECIPIENT] if o >= 0 else -1
     G[H.TRIG_N] = n + 1
-
-
-@njit(inline="always")
-def kind_seen(G, kind):
-    """Has a permanent with an ability of this AbilityKind ever been on the battlefield
-    (H.KINDS_SEEN, and H.KINDS_SEEN_HI from KINDS_HI on)? The event loops skip the others."""
-    if kind >= KINDS_HI:
-        return (G[H.KINDS_SEEN_HI] >> (kind - KINDS_HI)) & 1 != 0
-    return (G[H.KINDS_SEEN] >> kind) & 1 != 0
 
 
 @njit
@@ -462,11 +438,6 @@ def draw_cards(G, p, n):
 
 
 @njit
-def life_can_change(G, p):
-    return G[pb(p) + P.PROTECTED] == 0
-
-
-@njit
 def lose_life(G, p, n):
     """Damage to a player and life loss both end here (life can't change: Perch Protection)."""
     if n <= 0 or not life_can_change(G, p):
@@ -491,132 +462,8 @@ def gain_life(G, p, n):
 
 
 @njit
-def alive(G, p):
-    return G[pb(p) + P.LOST] == 0
-
-
-@njit
-def n_alive(G):
-    k = 0
-    for p in range(G[H.NPLAYERS]):
-        if G[pb(p) + P.LOST] == 0:
-            k += 1
-    return k
-
-
-@njit
-def next_alive(G, p):
-    """The next player in turn order after p who is still in the game (p itself if alone)."""
-    n = G[H.NPLAYERS]
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if G[pb(q) + P.LOST] == 0:
-            return q
-    return p
-
-
-@njit
-def is_creature(cards, G, o):
-    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
-
-
-@njit
-def on_battlefield(G, o):
-    """On the battlefield and phased in (phased-out permanents are treated as nonexistent)."""
-    b = ob(o)
-    return G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.PHASED] == 0
-
-
-@njit
-def power(G, o):
-    return G[ob(o) + O.CUR_P]
-
-
-@njit
-def toughness(G, o):
-    return G[ob(o) + O.CUR_T]
-
-
-@njit
-def keywords(G, o):
-    return G[ob(o) + O.CUR_KW]
-
-
-@njit
-def bf_count(G):
-    return G[H.BF_N]
-
-
-@njit
-def bf_at(G, i):
-    return G[OFF_BATTLEFIELD + i]
-
-
-@njit
-def hand_at(G, p, i):
-    return G[OFF_HAND + p * MAX_HAND + i]
-
-
-@njit
-def graveyard_at(G, p, i):
-    return G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
-
-
-@njit
-def exile_at(G, p, i):
-    return G[OFF_EXILE + p * MAX_EXILE + i]
-
-
-@njit
-def n_objects(G):
-    return G[H.NOBJ]
-
-
-@njit
-def cur_p_t(G, o):
-    b = ob(o)
-    return G[b + O.CUR_P], G[b + O.CUR_T]
-
-
-@njit
-def attacked_player(G, p):
-    """The player one of p's attacking creatures attacks (a creature put onto the battlefield
-    attacking attacks that one), else the next opponent; -1 if none."""
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] == p and G[b + O.ATTACKING] > 0:
-            return G[b + O.ATTACKING] - 1
-    q = next_alive(G, p)
-    return q if q != p else -1
-
-
-@njit
 def clear_combat(G, o):
     b = ob(o)
     G[b + O.ATTACKING] = 0
     G[b + O.BLOCKING] = 0
     G[b + O.BLOCKED] = 0
-
-
-@njit
-def library_top(G, p):
-    k = G[pb(p) + P.LIB_N]
-    if k == 0:
-        return NO_OBJ
-    return G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
-
-
-@njit
-def card_of(G, o):
-    return G[ob(o) + O.CARD]
-
-
-@njit
-def lands_in_play(G, cards, p):
-    """How many lands p controls."""
-    k = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
-            k += 1
-    return k

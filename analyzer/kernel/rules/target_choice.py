@@ -32,7 +32,6 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import removal_bonus
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
-from analyzer.kernel.rules.state import ob, pb
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -43,6 +42,7 @@ from analyzer.kernel.rules.targets import (
     threat,
     threat_std,
 )
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -38,7 +38,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
-from analyzer.kernel.rules.state import graveyard_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 MAX_CANDIDATES = 96

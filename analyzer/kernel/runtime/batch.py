@@ -19,7 +19,7 @@ import numpy as np
 
 from analyzer.kernel.layout import OF, OFF_OBJECTS, H, O, P
 from analyzer.kernel.rules.engine import advance, empty_record, init_game
-from analyzer.kernel.rules.state import pb
+from analyzer.kernel.rules.view import pb
 from analyzer.kernel.runtime.config import njit
 
 # Per-game output columns: (name, record field), one list per kind of row. Adding a column is

@@ -1,0 +1,188 @@
+"""Read-only views of one game record: offsets of a player's and an object's fields, zone
+entries, counts and current characteristics. Nothing here writes ``G``; the writes (zones,
+moves, triggers, life, tokens) are in state.py.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    KINDS_HI,
+    CardCol,
+    CardType,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    MAX_EXILE,
+    MAX_GRAVEYARD,
+    MAX_HAND,
+    MAX_LIBRARY,
+    NO_OBJ,
+    OF,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    OFF_GRAVEYARD,
+    OFF_HAND,
+    OFF_LIBRARY,
+    OFF_OBJECTS,
+    OFF_PLAYERS,
+    PF,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def pb(p):
+    """Offset of player p's fields."""
+    return OFF_PLAYERS + p * PF
+
+
+@njit
+def ob(o):
+    """Offset of object o's fields."""
+    return OFF_OBJECTS + o * OF
+
+
+@njit
+def is_type(cards, G, o, mask):
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & mask) != 0
+
+
+@njit(inline="always")
+def kind_seen(G, kind):
+    """Has a permanent with an ability of this AbilityKind ever been on the battlefield
+    (H.KINDS_SEEN, and H.KINDS_SEEN_HI from KINDS_HI on)? The event loops skip the others."""
+    if kind >= KINDS_HI:
+        return (G[H.KINDS_SEEN_HI] >> (kind - KINDS_HI)) & 1 != 0
+    return (G[H.KINDS_SEEN] >> kind) & 1 != 0
+
+
+@njit
+def life_can_change(G, p):
+    return G[pb(p) + P.PROTECTED] == 0
+
+
+@njit
+def alive(G, p):
+    return G[pb(p) + P.LOST] == 0
+
+
+@njit
+def n_alive(G):
+    k = 0
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST] == 0:
+            k += 1
+    return k
+
+
+@njit
+def next_alive(G, p):
+    """The next player in turn order after p who is still in the game (p itself if alone)."""
+    n = G[H.NPLAYERS]
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if G[pb(q) + P.LOST] == 0:
+            return q
+    return p
+
+
+@njit
+def is_creature(cards, G, o):
+    return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
+
+
+@njit
+def on_battlefield(G, o):
+    """On the battlefield and phased in (phased-out permanents are treated as nonexistent)."""
+    b = ob(o)
+    return G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.PHASED] == 0
+
+
+@njit
+def power(G, o):
+    return G[ob(o) + O.CUR_P]
+
+
+@njit
+def toughness(G, o):
+    return G[ob(o) + O.CUR_T]
+
+
+@njit
+def keywords(G, o):
+    return G[ob(o) + O.CUR_KW]
+
+
+@njit
+def bf_count(G):
+    return G[H.BF_N]
+
+
+@njit
+def bf_at(G, i):
+    return G[OFF_BATTLEFIELD + i]
+
+
+@njit
+def hand_at(G, p, i):
+    return G[OFF_HAND + p * MAX_HAND + i]
+
+
+@njit
+def graveyard_at(G, p, i):
+    return G[OFF_GRAVEYARD + p * MAX_GRAVEYARD + i]
+
+
+@njit
+def exile_at(G, p, i):
+    return G[OFF_EXILE + p * MAX_EXILE + i]
+
+
+@njit
+def n_objects(G):
+    return G[H.NOBJ]
+
+
+@njit
+def cur_p_t(G, o):
+    b = ob(o)
+    return G[b + O.CUR_P], G[b + O.CUR_T]
+
+
+@njit
+def attacked_player(G, p):
+    """The player one of p's attacking creatures attacks (a creature put onto the battlefield
+    attacking attacks that one), else the next opponent; -1 if none."""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == p and G[b + O.ATTACKING] > 0:
+            return G[b + O.ATTACKING] - 1
+    q = next_alive(G, p)
+    return q if q != p else -1
+
+
+@njit
+def library_top(G, p):
+    k = G[pb(p) + P.LIB_N]
+    if k == 0:
+        return NO_OBJ
+    return G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+
+
+@njit
+def card_of(G, o):
+    return G[ob(o) + O.CARD]
+
+
+@njit
+def lands_in_play(G, cards, p):
+    """How many lands p controls."""
+    k = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            k += 1
+    return k
