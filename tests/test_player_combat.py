@@ -390,3 +390,15 @@ def test_a_team_pump_backs_every_attacker():
     assert _tapped(state, 0, "Stickytongue Sentinel") == [False, False]
     assert names(state, 0, "hand") == ["Valley Rally"]
     assert state["seats"][1]["life"] == 20
+
+
+def test_a_team_pump_goes_as_burn_when_it_sets_up_lethal():
+    """Three unblocked 3/3s: Valley Rally adds 6 to the 9 and leaves 5 life, within reach of
+    the three next turn, so it is cast (ai_tricks.trick_focus); at 30 life it would leave 15
+    and waits in hand."""
+    state = run_player("team_pump_goes_as_burn")
+    assert state["seats"][1]["life"] == 5
+    assert names(state, 0, "graveyard") == ["Valley Rally"]
+    state = run_player("team_pump_goes_as_burn", ("life = 20", "life = 30"))
+    assert state["seats"][1]["life"] == 21
+    assert names(state, 0, "hand") == ["Valley Rally"]
