@@ -366,3 +366,39 @@ def test_no_chump_in_front_of_a_trampler_unless_it_saves_the_game():
     assert state["seats"][1]["life"] == 1
     assert not state["seats"][1]["lost"]
     assert names(state, 1, "battlefield") == []
+
+
+def test_a_team_pump_backs_every_attacker():
+    """Valley Rally (+2/+0 to the team) with three Mountains up backs both 3/3s into the two
+    4/4s that would each eat one (a 5/3 kills a 4/4): both attack, where one single-target
+    trick backs one attacker (test_one_held_trick_backs_one_attacker). Against 4/6s the pump
+    does not make the attack worth it (a 5/3 does not kill a 4/6): both stay home, the Rally
+    in hand."""
+    state = run_player("team_pump_backs_every_attacker")
+    # both attacked, both were blocked, the Rally turned both blocks into trades
+    assert names(state, 1, "graveyard") == ["Rust-Shield Rampager", "Rust-Shield Rampager"]
+    assert names(state, 0, "graveyard") == [
+        "Stickytongue Sentinel",
+        "Stickytongue Sentinel",
+        "Valley Rally",
+    ]
+    shells = (
+        '"Forest", "Rust-Shield Rampager", "Rust-Shield Rampager"]',
+        '"Forest", "Fecund Greenshell", "Fecund Greenshell"]',
+    )
+    state = run_player("team_pump_backs_every_attacker", shells)
+    assert _tapped(state, 0, "Stickytongue Sentinel") == [False, False]
+    assert names(state, 0, "hand") == ["Valley Rally"]
+    assert state["seats"][1]["life"] == 20
+
+
+def test_a_team_pump_goes_as_burn_when_it_sets_up_lethal():
+    """Three unblocked 3/3s: Valley Rally adds 6 to the 9 and leaves 5 life, within reach of
+    the three next turn, so it is cast (ai_tricks.trick_focus); at 30 life it would leave 15
+    and waits in hand."""
+    state = run_player("team_pump_goes_as_burn")
+    assert state["seats"][1]["life"] == 5
+    assert names(state, 0, "graveyard") == ["Valley Rally"]
+    state = run_player("team_pump_goes_as_burn", ("life = 20", "life = 30"))
+    assert state["seats"][1]["life"] == 21
+    assert names(state, 0, "hand") == ["Valley Rally"]

@@ -9,8 +9,9 @@ a menace attacker alone), no two blockers kill it while it kills at most one wor
 it (the double block the defender makes: ai_race.double_block_kills), counting what an
 instant p holds mana for adds to the fight: a trick's pump, or a burn spell's damage on the
 blocker after blocks, and +1/+1 on a prowess attacker from either (each spell backs one
-attacker). Then the race with that attack (_race_won): p's attackers against the defender's
-blockers, the defender's crack-back (what p's creatures at home would not eat) against the
+attacker; a team pump, Valley Rally or Rabbit Response, backs every attacker at once).
+Then the race with that attack (_race_won): p's attackers against the defender's blockers,
+the defender's crack-back (what p's creatures at home would not eat) against the
 creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
 it, trades go, and a double block in which the attacker kills one is a trade too; when p
 loses it, they are withdrawn. Going wide: everything attacks when the blockers cannot hold
@@ -274,7 +275,7 @@ def attacks(G, C, p, d):
     through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
-    bp, bt, team, n_tricks, burn, n_burn = held_pump(G, C, p)
+    bp, bt, team, n_tricks, burn, n_burn, team_t = held_pump(G, C, p)
     # lethal, counting a team pump p holds mana for on every unblocked attacker
     if through + team * (na - n_blocked) >= d_life:
         if bonus:
@@ -291,6 +292,8 @@ def attacks(G, C, p, d):
         prow = _prowess(G, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
+        elif _team_backs(G, cards, a, blk, nb, team, team_t, prow, True):
+            chosen[i] = 5  # a team pump backs every attacker at once
         elif (
             n_tricks > 0
             and _attack_ok(G, cards, a, blk, nb, bp + prow, bt + prow, True)
@@ -308,6 +311,10 @@ def attacks(G, C, p, d):
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
                 chosen[i] = 0
+            elif chosen[i] == 5:
+                prow = _prowess(G, att[i], 1)
+                if not _team_backs(G, cards, att[i], blk, nb, team, team_t, prow, False):
+                    chosen[i] = 0
             elif chosen[i] >= 2:
                 prow = _prowess(G, att[i], 1)
                 ap = (bp if chosen[i] == 2 else burn) + prow
@@ -502,6 +509,18 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
         if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
+
+
+@njit
+def _team_backs(G, cards, a, blk, nb, team, team_t, prow, ahead):
+    """Can a attack backed by the team pump p holds mana for (+team/+team_t on every creature
+    p controls, cast after blocks by ai_tricks.trick_focus when it flips a fight): the
+    attack is ok at that pump (_attack_ok), and a token only when the pump kills each blocker
+    that would eat it (_pump_kills_eaters). One team pump backs every attacker at once, where
+    a single-target trick backs one."""
+    if team <= 0 or not _attack_ok(G, cards, a, blk, nb, team + prow, team_t + prow, ahead):
+        return False
+    return G[ob(a) + O.TOKEN] == 0 or _pump_kills_eaters(G, cards, a, blk, nb, team + prow)
 
 
 @njit

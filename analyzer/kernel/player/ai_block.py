@@ -145,7 +145,7 @@ def blocks(G, C, d, att, na):
     mine_clock = clock_through(G, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE])
     behind = mine_clock >= clock_through(G, hitting, n_hitting, kept, n_kept, used, life)
     # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
-    tp, tt, _team, _n, _burn, _nb = held_pump(G, C, d)
+    tp, tt, _team, _n, _burn, _nb, _team_t = held_pump(G, C, d)
     trick_left = tp > 0 or tt > 0
     # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat

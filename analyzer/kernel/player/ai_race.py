@@ -45,7 +45,8 @@ def held_pump(G, C, p):
     +toughness, +power to the whole team) of the biggest pump among the tricks (indestructible
     counts as +99 toughness) and how many such tricks p holds; the most damage one of its burn
     spells deals (cast after blocks, it finishes a blocker the attacker's damage leaves alive,
-    or kills it before it strikes) and how many burn spells p holds. Zeros when none."""
+    or kills it before it strikes) and how many burn spells p holds; the +toughness of the
+    team pump counted (Rabbit Response: +2/+1). Zeros when none."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -62,6 +63,7 @@ def held_pump(G, C, p):
     bp = 0
     bt = 0
     team = 0
+    team_t = 0
     n = 0
     burn = 0
     n_burn = 0
@@ -91,8 +93,13 @@ def held_pump(G, C, p):
                     bp = max(bp, steps[k, StepCol.A])
                     bt = max(bt, steps[k, StepCol.B])
                     pumps = True
-                    if op == Op.PUMP_ALL:
-                        team = max(team, steps[k, StepCol.A])
+                    if op == Op.PUMP_ALL and steps[k, StepCol.A] >= team:
+                        team_t = (
+                            steps[k, StepCol.B]
+                            if steps[k, StepCol.A] > team
+                            else max(team_t, steps[k, StepCol.B])
+                        )
+                        team = steps[k, StepCol.A]
                 elif op == Op.GRANT and steps[k, StepCol.A] & Keyword.INDESTRUCTIBLE:
                     bt = 99
                     pumps = True
@@ -100,7 +107,7 @@ def held_pump(G, C, p):
             n += 1
         if burns:
             n_burn += 1
-    return bp, bt, team, n, burn, n_burn
+    return bp, bt, team, n, burn, n_burn, team_t
 
 
 @njit

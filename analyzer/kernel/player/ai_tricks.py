@@ -1,7 +1,8 @@
 """The standard player's tricks (issue 14): which of p's creatures a trick saves from the
 opposing spell on top of the stack (toughness against damage, indestructible against destroy,
 hexproof against anything, the only answer to exile, bounce, a tuck or a hostile Aura), whose
-fight it flips after blocks (a team pump: lethal counts every unblocked attacker), which
+fight it flips after blocks (a team pump: lethal counts every unblocked attacker, and on two
+or more it goes when it leaves the defender within reach of p's next attack), which
 valiant creature a cantrip trick goes on before combat; and the combat arithmetic these and
 ai_std.removal_worth share (who dies, what hits, whether the unblocked damage is lethal). When
 a trick is cast is ai_cast._mode_useful_standard's.
@@ -301,6 +302,19 @@ def trick_focus(G, C, p, card, promised=-1):
     bonus = bp * n_unblocked if team else bp
     if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P.LIFE] <= unblocked + bonus:
         return -2 - best
+    # a team pump on two or more unblocked attackers is burn: cast when it leaves the defender
+    # within reach of the power p's creatures have (next turn's attack), not held to the end
+    if team and best <= -2 and defender >= 0 and n_unblocked >= 2 and bp > 0:
+        power = 0
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if (
+                G[ob(o) + O.CTRL] == p
+                and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
+                power += max(G[ob(o) + O.CUR_P], 0)
+        if G[pb(defender) + P.LIFE] - unblocked - bonus <= power:
+            return -2 - best
     return -1
 
 
