@@ -124,33 +124,17 @@ def test_a_hybrid_filter_cost_takes_one_of_its_colors_and_the_land_taps_once() -
     ],
 )
 def test_creature_dies_fields_are_checked(tmp_path, extra: str, words: str) -> None:
-    from analyzer.cards.loader import load_records
-    from analyzer.errors import InputError
-
-    path = tmp_path / "cards.toml"
-    path.write_text(
-        f"""
-[[card]]
+    card = """
 name = "Test Watcher"
-set = "TST"
-rarity = "common"
-cost = "{{1}}{{B}}"
 type_line = "Creature — Human"
 power = 1
 toughness = 1
-support = "exact"
 oracle = "Whenever a creature you control dies, you gain 1 life."
 
 [[card.ability]]
 kind = "creature_dies"
-{extra}
-steps = [{{ op = "gain_life", ref = "you", amount = 1 }}]
-""",
-        encoding="utf-8",
-    )
-    with pytest.raises(InputError) as info:
-        load_records([path])
-    assert any(words in str(p) for p in info.value.problems), info.value.problems
+"""
+    _assert_refused(tmp_path, card + extra, words)
 
 
 def test_gilded_lotus_makes_three_mana_of_one_color() -> None:
@@ -204,26 +188,28 @@ def test_sacrifice_a_creature_needs_a_creature() -> None:
     ],
 )
 def test_sacrifice_a_fields_are_checked(tmp_path, extra: str, words: str) -> None:
+    card = """
+name = "Test Altar"
+type_line = "Artifact"
+oracle = "Sacrifice a creature: You gain 1 life."
+
+[[card.ability]]
+kind = "activated"
+"""
+    _assert_refused(tmp_path, card + extra, words)
+
+
+def _assert_refused(tmp_path, card: str, words: str) -> None:
+    """A one-card file (a {1}{B} common whose one ability gains 1 life) is refused, and the
+    problems name `words`."""
     from analyzer.cards.loader import load_records
     from analyzer.errors import InputError
 
     path = tmp_path / "cards.toml"
     path.write_text(
-        f"""
-[[card]]
-name = "Test Altar"
-set = "TST"
-rarity = "common"
-cost = "{{1}}{{B}}"
-type_line = "Artifact"
-support = "exact"
-oracle = "Sacrifice a creature: You gain 1 life."
-
-[[card.ability]]
-kind = "activated"
-{extra}
-steps = [{{ op = "gain_life", ref = "you", amount = 1 }}]
-""",
+        '[[card]]\nset = "TST"\nrarity = "common"\ncost = "{1}{B}"\nsupport = "exact"\n'
+        + card.lstrip("\n")
+        + '\nsteps = [{ op = "gain_life", ref = "you", amount = 1 }]\n',
         encoding="utf-8",
     )
     with pytest.raises(InputError) as info:
