@@ -75,6 +75,30 @@ def test_removal_that_kills_anything_waits_for_the_threats_to_come():
     assert "Cindering Cutthroat" in names(state, 1, "graveyard")
 
 
+def test_an_unblocked_small_attacker_is_not_worth_removal_after_blocks():
+    """Two damage from a 2/2 at 20 life is no reason to spend a card that kills anything: the
+    attacker meets the removal bar like any other target (it did not after blocks)."""
+    scen = "removal_not_spent_on_an_unblocked_small_attacker"
+    state = run_player(scen)
+    assert names(state, 1, "hand") == ["Nocturnal Hunger"]
+    assert "Warren Elder" in names(state, 0, "battlefield")
+    assert state["seats"][1]["life"] == 18
+    # a 4/4 attacker is worth the card
+    state = run_player(
+        scen,
+        ('{ card = "Warren Elder"', '{ card = "Rust-Shield Rampager"'),
+        ('attack = ["Warren Elder"]', 'attack = ["Rust-Shield Rampager"]'),
+    )
+    assert names(state, 1, "graveyard") == ["Nocturnal Hunger"]
+    assert names(state, 0, "graveyard") == ["Rust-Shield Rampager"]
+    # at 4 life the 2/2 is half of it: under pressure the removal goes
+    state = run_player(
+        scen, ('[[seat]]\nhand = ["Nocturnal', '[[seat]]\nlife = 4\nhand = ["Nocturnal')
+    )
+    assert names(state, 1, "graveyard") == ["Nocturnal Hunger"]
+    assert names(state, 0, "graveyard") == ["Warren Elder"]
+
+
 def test_removal_with_a_short_reach_goes_now():
     state = run_player("short_reach_removal_goes_now")
     assert names(state, 0, "graveyard") == ["Blooming Blast"]

@@ -234,10 +234,13 @@ def _fight(G, C, ab, slots, v, g, promised):
 def removal_worth(G, C, p, ab, slots, context, promised):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
-    combat damage it takes) never is. After blocks, a creature in combat is (the spell changes
-    that fight), unless it dies in that fight anyway without killing one of p's creatures (the
-    spell would be wasted); a bounce there takes a nontoken of mana value BOUNCE_MV or more, or
-    one that would kill p's creature, or any when p is under pressure (below). An instant
+    combat damage it takes) never is. After blocks, a creature in combat that would kill one
+    of p's creatures in that fight is (the spell saves it); one that dies there anyway is not
+    (the spell would be wasted); any other (an unblocked attacker, one that kills nothing of
+    p's) only spares p its damage and meets the bar below like a target outside combat (its
+    damage counts through the pressure exception); a bounce there takes a nontoken of mana
+    value BOUNCE_MV or more, or one that would kill p's creature, or any when p is under
+    pressure (below). An instant
     bounce of a nontoken is a tempo play: in combat (above), or at an opponent's end step on
     a creature of mana value 4 or more (their next turn goes into recasting it), never at
     sorcery speed. A damage spell that kills only thanks to damage
@@ -309,7 +312,13 @@ def removal_worth(G, C, p, ab, slots, context, promised):
             and 2 * _opp_power(G, cards, p) < G[pb(p) + P.LIFE]
         ):
             return False  # its owner recasts it next turn: a card for a point or two of damage
-        return not dies(G, v, fight, 0, 0) or kills_in_fight(G, v, p)
+        if bounce or kills_in_fight(G, v, p):
+            return not dies(G, v, fight, 0, 0) or kills_in_fight(G, v, p)
+        if dies(G, v, fight, 0, 0):
+            return False  # it dies in that fight anyway: the spell would be wasted
+        # a creature that kills nothing of p's in this fight (an unblocked attacker, one that
+        # bounces off a blocker): the spell only spares p its damage, a reason only under
+        # pressure; else it meets the bar like any other target (below)
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
     if (
