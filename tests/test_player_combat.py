@@ -282,6 +282,20 @@ def test_the_defender_double_blocks():
     assert state["seats"][1]["life"] == 17
 
 
+def test_a_double_block_trades_evenly_with_a_big_attacker():
+    """A 2/4 and a 2/2 block a 4/3 four-drop together: it dies and kills only one of them, an
+    even trade at worst. With the 2/4 alone nothing blocks and the 4 damage comes through."""
+    scen = "double_block_trades_with_a_big_attacker"
+    state = run_player(scen)
+    assert names(state, 0, "graveyard") == ["Thornplate Intimidator"]
+    assert state["seats"][1]["life"] == 20
+    assert len(names(state, 1, "graveyard")) == 1
+    state = run_player(scen, ('"Treetop Sentries", "Warren Elder"]', '"Treetop Sentries"]'))
+    assert names(state, 0, "graveyard") == []
+    assert names(state, 1, "graveyard") == []
+    assert state["seats"][1]["life"] == 16
+
+
 def test_the_race_counts_a_group_attack():
     """Three 2/2s against a 3/4 that eats one a turn deal 6 before they are gone, lethal at 5:
     the race is lost and the Boar stays home (the file's [expect]); two 2/2s deal only 2, and

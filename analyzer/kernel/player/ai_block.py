@@ -3,8 +3,9 @@
 Per attacker (biggest first), a block that kills it and survives (the least valuable such
 blocker); else, once per combat, a block that does so with the pump of a trick the defender
 holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
-kill at most one and is worth more than that one; else a trade when the attacker is worth at
-least the blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
+kill at most one and is worth at least that one (any when the race is lost or the damage
+lethal; the pair that risks the least); else a trade when the attacker is worth at least the
+blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
 damage is lethal, or when the race is lost (ai_race.py, two-sided: d sends what the attacker's
 creatures at home would not eat, the same attack each turn meets the creatures d keeps
 home), the same attack would be lethal next turn and the blocker is a token or a small
@@ -186,6 +187,8 @@ def blocks(G, C, d, att, na):
                 best_kind = kind
                 best_t = tb
         second = -1
+        pair_first = -1
+        pair_loss = 0
         if menace or best_kind < 2:
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
@@ -196,11 +199,16 @@ def blocks(G, C, d, att, na):
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                second = _double_partner(G, cards, a, b, d, ta)
-                if second >= 0:
-                    best = b
-                    best_kind = 2
-                    break
+                partner = _double_partner(G, cards, a, b, d, ta, behind or lethal)
+                if partner >= 0:
+                    loss = _double_loss(G, cards, a, b, partner)
+                    if second < 0 or loss < pair_loss:
+                        second = partner
+                        pair_first = b
+                        pair_loss = loss
+            if not menace and second >= 0:
+                best = pair_first
+                best_kind = 2
             if menace and (second < 0 or (best_kind < 2 and not lethal)):
                 continue
         if best < 0:
@@ -282,22 +290,48 @@ def _trick_block_wins(G, b, a, tp, tt, ta, tb):
     return strikes_first(G, b) and not strikes_first(G, a)
 
 
+# ai_race.double_block_kills wants the attacker worth more than the blocker it kills by this
+# much (the attacker's own reading of a double block); the defender takes the even trade
+DOUBLE_MARGIN = 5
+
+
 @njit
-def _double_partner(G, cards, a, b1, d, ta):
-    """A second blocker that, with b1, kills attacker a while a kills at most one of them and
-    is worth more than the one it kills (ai_race.double_block_kills, the judgement the
-    attacker's attacks use); -1 if none."""
+def _double_partner(G, cards, a, b1, d, ta, any_trade):
+    """A second blocker that, with b1, kills attacker a while a kills at most one of them
+    (ai_race.double_block_kills): when a is worth at least the one it kills (an even trade, the
+    rule a single blocker trades by), or whatever it kills when d is behind in the race or the
+    damage is lethal (any_trade), as a single trade then. The cheapest such partner (the loss
+    a's damage can take, then the partner's own threat); -1 if none."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return -1
+    # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
+    judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
+    best = -1
+    best_loss = 0
     for j in range(G[H.BF_N]):
         b2 = G[OFF_BATTLEFIELD + j]
         if (
             b2 != b1
             and free_blocker(cards, G, b2, d, a)
-            and double_block_kills(G, cards, a, b1, b2, 0, 0, ta)
+            and double_block_kills(G, cards, a, b1, b2, 0, 0, judged)
         ):
-            return b2
-    return -1
+            loss = _double_loss(G, cards, a, b1, b2) * 1024 + threat_std(G, cards, b2)
+            if best < 0 or loss < best_loss:
+                best = b2
+                best_loss = loss
+    return best
+
+
+@njit
+def _double_loss(G, cards, a, b1, b2):
+    """What a double block of attacker a by b1 and b2 risks: the threat of the more valuable
+    of the two that a's damage kills (it kills at most one: double_block_kills)."""
+    loss = 0
+    if kills(G, a, b1):
+        loss = threat_std(G, cards, b1)
+    if kills(G, a, b2):
+        loss = max(loss, threat_std(G, cards, b2))
+    return loss
 
 
 @njit
