@@ -149,3 +149,12 @@ def test_the_turns_plays_are_chosen_by_the_colors_the_lands_make():
     bf = names(state, 0, "battlefield")
     assert "Hearthborn Battler" in bf and "Manifold Mouse" in bf, bf
     assert names(state, 0, "hand") == ["Lightshell Duo"]
+
+
+def test_the_land_played_adds_the_symbol_the_hand_still_misses():
+    state = run_player("land_for_the_double_symbol")
+    assert names(state, 0, "battlefield") == ["Island", "Island", "Swamp"]
+    # the basic player counts a card per color, however many symbols: the first land ties
+    basic = ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand')
+    state = run_player("land_for_the_double_symbol", basic)
+    assert names(state, 0, "battlefield") == ["Island", "Swamp", "Swamp"]
