@@ -104,3 +104,57 @@ def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
     assert len(casts) == 1 and "main 1" in casts[0], casts
     assert names(state, 0, "graveyard") == ["Island", "Sazacap's Brew"]
     assert "Into the Flood Maw" in names(state, 0, "hand")
+
+
+def _on_battlefield(state: dict, seat: int, card: str) -> dict:
+    found = [p for p in state["seats"][seat]["battlefield"] if isinstance(p, dict)]
+    found = [p for p in found if p["card"] == card]
+    assert len(found) == 1, state["seats"][seat]["battlefield"]
+    return found[0]
+
+
+def test_a_creature_that_enters_bigger_after_damage_waits_for_the_attack():
+    state = run_player("enters_bigger_after_combat")
+    casts = _casts(state, "Frilled Sparkshooter")
+    assert len(casts) == 1 and "main 2" in casts[0].split(":")[0], casts
+    assert state["seats"][1]["life"] == 18  # the Angler's attack came first
+    assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 4  # its counter
+    # with no creature that can attack, nothing is gained by waiting: main phase 1
+    state = run_player(
+        "enters_bigger_after_combat", ('{ card = "Tempest Angler", sick = false }', '"Plains"')
+    )
+    casts = _casts(state, "Frilled Sparkshooter")
+    assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
+    assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 3
+    # the basic player casts it in main phase 1 as before
+    state = run_player(
+        "enters_bigger_after_combat", ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand')
+    )
+    casts = _casts(state, "Frilled Sparkshooter")
+    assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
+
+
+def test_the_turns_plays_are_chosen_by_the_colors_the_lands_make():
+    state = run_player("fill_the_mana_by_colors")
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert sorted(names(state, 0, "hand")) == ["Hearthborn Battler", "Manifold Mouse"]
+    # with a second Mountain the two red cards spend all five mana
+    state = run_player(
+        "fill_the_mana_by_colors",
+        (
+            '"Island", "Island", "Island", "Island", "Mountain"]',
+            '"Island", "Island", "Island", "Mountain", "Mountain"]',
+        ),
+    )
+    bf = names(state, 0, "battlefield")
+    assert "Hearthborn Battler" in bf and "Manifold Mouse" in bf, bf
+    assert names(state, 0, "hand") == ["Lightshell Duo"]
+
+
+def test_the_land_played_adds_the_symbol_the_hand_still_misses():
+    state = run_player("land_for_the_double_symbol")
+    assert names(state, 0, "battlefield") == ["Island", "Island", "Swamp"]
+    # the basic player counts a card per color, however many symbols: the first land ties
+    basic = ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand')
+    state = run_player("land_for_the_double_symbol", basic)
+    assert names(state, 0, "battlefield") == ["Island", "Swamp", "Swamp"]

@@ -57,7 +57,7 @@ from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
-from analyzer.kernel.player.ai_value import fill_mana, fill_skips, plain_permanent
+from analyzer.kernel.player.ai_value import COLOR_BITS, fill_mana, fill_skips, plain_permanent
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
@@ -125,11 +125,16 @@ def _play_land(G, C, p):
     best_score = -1
     have = 0
     n_lands = 0
+    count = 0  # the standard player: p's lands that make each color, packed (land_needs)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
-            have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+            colors = cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+            have |= colors
             n_lands += 1
+            for c in range(5):
+                if (colors >> c) & 1:
+                    count += 1 << (COLOR_BITS * c)
     # hand cards with a symbol of each color: a land scores, per color it makes, 2 per such
     # card when no land out makes that color yet, else 1
     k0 = 0
@@ -137,7 +142,18 @@ def _play_land(G, C, p):
     k2 = 0
     k3 = 0
     k4 = 0
-    for j in range(n_hand):
+    if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
+        # a card whose symbols of a color the lands out do not cover yet counts double
+        # (Long River's Pull's {U}{U} with one Island out), not only a color none makes
+        w = land_needs(G, cards, p, count)
+        mask = (1 << COLOR_BITS) - 1
+        k0 = w & mask
+        k1 = (w >> COLOR_BITS) & mask
+        k2 = (w >> (2 * COLOR_BITS)) & mask
+        k3 = (w >> (3 * COLOR_BITS)) & mask
+        k4 = (w >> (4 * COLOR_BITS)) & mask
+        have = 31  # the weights are final: _color_score doubles none of them
+    for j in range(n_hand if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC else 0):
         h = G[ob(hand_at(G, p, j)) + O.CARD]
         if cards[h, CardCol.COST_W] > 0:
             k0 += 1
@@ -177,6 +193,28 @@ def _play_land(G, C, p):
     G[pb(p) + P.LANDS_TURN] += 1
     G[pb(p) + P.LANDS_PLAYED] += 1
     return True
+
+
+@njit
+def land_needs(G, cards, p, count):
+    """The standard player's land choice: per color (WUBRG, packed like count), the weight of
+    p's hand cards
+    with symbols of it, 2 for each card whose symbols of that color p's lands out (count:
+    packed per color as ai_value.cost_colors) do not cover yet, 1 for each they do: the
+    basic player's rule (2 while no land makes the color) for a single symbol, and a second
+    Island for Long River's Pull's {U}{U} before a third Swamp."""
+    mask = (1 << COLOR_BITS) - 1
+    w = 0  # the weights, packed like count
+    for j in range(G[pb(p) + P.HAND_N]):
+        h = G[ob(hand_at(G, p, j)) + O.CARD]
+        if cards[h, CardCol.TYPES] & CardType.LAND:
+            continue
+        for c in range(5):
+            need = cards[h, CardCol.COST_W + c]
+            if need > 0:
+                short = need > ((count >> (COLOR_BITS * c)) & mask)
+                w += (2 if short else 1) << (COLOR_BITS * c)
+    return w
 
 
 @njit

@@ -40,9 +40,22 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
-from analyzer.kernel.player.ai_std import late_game, removal_worth, role_may_help, tapper_now
+from analyzer.kernel.player.ai_std import (
+    after_combat,
+    late_game,
+    removal_worth,
+    role_may_help,
+    tapper_now,
+)
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
-from analyzer.kernel.player.ai_value import deck_state, deck_value, offspring_cost
+from analyzer.kernel.player.ai_value import (
+    color_have,
+    colors_fit,
+    cost_colors,
+    deck_state,
+    deck_value,
+    offspring_cost,
+)
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
@@ -152,6 +165,13 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         and not tapper_now(G, C, p, card)
     ):
         return False  # a flash creature waits (role_may_help), a tapper only without attackers
+    if (
+        context == 0
+        and G[H.PHASE] == Phase.MAIN1
+        and cards[card, CardCol.TYPES] & CardType.CREATURE
+        and after_combat(G, C, p, card)
+    ):
+        return False  # "enters with a counter if an opponent lost life": after the attack
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
         if role != AiRole.REMOVAL:
@@ -492,7 +512,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
         out[j + 1] = x
         vals[j + 1] = vx
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and G[H.PHASE] != Phase.MAIN2:
-        _payoff_first(G, C, out, vals, n, n_src)
+        _payoff_first(G, C, p, out, vals, n, n_src)
     return n
 
 
@@ -523,13 +543,16 @@ def spell_discount(C, card, types):
 
 
 @njit
-def _payoff_first(G, C, out, vals, n, n_src):
+def _payoff_first(G, C, p, out, vals, n, n_src):
     """The standard player's main phase 1: a castable creature that pays off noncreature spells
     (_SPELL_PAYOFF) moves to the front of out[:n] when a noncreature spell sorted before it
     (a more expensive one) still fits beside it and its offspring in the n_src sources, its
     cost cut by the creature's reduction: both get cast, the spell pumps it or costs less.
-    When only one of them fits, the order stays (the most expensive first)."""
+    When only one of them fits, the order stays (the most expensive first); so when p's
+    mana cannot pay both cards' colored symbols (color_have: a Stormcatch Mentor and a
+    Sazacap's Brew on one Mountain: casting the creature first stranded the spell)."""
     cards = cards_of(C)
+    have = -1  # color_have, once a payoff is found
     for i in range(1, n):
         card = G[ob(out[i]) + O.CARD]
         if (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0 or (
@@ -543,7 +566,11 @@ def _payoff_first(G, C, out, vals, n, n_src):
                 continue
             cut = min(spell_discount(C, card, st), cards[sc, CardCol.COST_GENERIC])
             cost = cards[card, CardCol.MV] + offspring_cost(C, card)  # paid when it fits
-            if cost + cards[sc, CardCol.MV] - cut <= n_src:
+            if cost + cards[sc, CardCol.MV] - cut > n_src:
+                continue
+            if have < 0:
+                have = color_have(G, C, p)
+            if colors_fit(cost_colors(cards, card) + cost_colors(cards, sc), have):
                 x = out[i]
                 vx = vals[i]
                 for k in range(i, 0, -1):

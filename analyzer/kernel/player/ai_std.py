@@ -140,6 +140,40 @@ def tapper_now(G, C, p, card):
 
 
 @njit
+def after_combat(G, C, p, card):
+    """Main phase 1: does this creature spell wait for main phase 2? One whose entering needs
+    an opponent to have lost life this turn (an "enters with a +1/+1 counter if", an enters
+    trigger "if an opponent lost life this turn": Frilled Sparkshooter, Cindering Cutthroat,
+    Flamecache Gecko) while no opponent has lost life yet and p has a creature that can
+    attack (combat may meet the condition). Without haste it could not attack this turn
+    anyway: main phase 2 loses nothing, and the UR deck cast its Sparkshooters as 3/3s."""
+    cards = cards_of(C)
+    kinds = cards[card, CardCol.AB_KINDS]
+    if (
+        (kinds >> AbilityKind.ENTERS_WITH) & 1 == 0 and (kinds >> AbilityKind.ETB) & 1 == 0
+    ) or cards[card, CardCol.KEYWORDS] & Keyword.HASTE:
+        return False
+    abilities = abilities_of(C)
+    wants = False
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        kind = abilities[a, AbilCol.KIND]
+        if (kind == AbilityKind.ENTERS_WITH or kind == AbilityKind.ETB) and abilities[
+            a, AbilCol.COND
+        ] == Cond.OPP_LOST_LIFE:
+            wants = True
+    if not wants:
+        return False
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LIFE_LOST_TURN] > 0:
+            return False
+    for i in range(G[H.BF_N]):
+        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
+            return True
+    return False
+
+
+@njit
 def draw_now(G, cards, card, p):
     """Main phase: is an instant draw spell better cast now than at the opponent's end step?
     When its additional cost discards a card (Sazacap's Brew) and p holds a card it would

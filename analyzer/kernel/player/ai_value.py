@@ -40,6 +40,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
+from analyzer.kernel.rules.mana import count_sources
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -50,6 +51,7 @@ TRIBE_BONUS = 3  # more when the card shares a creature type with that payoff
 HELD_MAX = 3  # a payoff counts at most this many held cards that will trigger it
 VALIANT_BONUS = 5  # a removal spell that also targets p's valiant creature (a bite)
 MAX_FILL = 10  # at most this many plain permanents are weighed against each other
+COLOR_BITS = 6  # color_have and cost_colors pack a count per color (WUBRG) in this many bits
 
 
 @njit
@@ -223,8 +225,10 @@ def plain_permanent(cards, card):
 def fill_skips(G, C, p, buf, n, budget):
     """The plain permanents of buf[:n] (ai_cast.collect_castables' list, each one's deck_value
     in W.CAST_VALUE) to leave for a later turn, as a bit mask over positions in buf: the others
-    of them spend the most
-    of `budget` mana (by mana value), the best deck_value on ties. A creature's offspring
+    of them spend the most of `budget` mana (by mana value), the best deck_value on ties,
+    among the sets whose colored symbols p's mana can pay together (color_have: with one
+    Mountain, a Hearthborn Battler and a Stormcatch Mentor are no five-mana turn; the UR deck
+    cast the three-drop, stranded the Mentor and skipped its four-drop). A creature's offspring
     (702.175a) is paid with the mana the set leaves, most expensive card first: it spends
     that mana too and adds the token (half the card's value: its abilities on a 1/1); the
     main phase casts offspring creatures after the rest of the set (ai._main_standard), so
@@ -240,17 +244,23 @@ def fill_skips(G, C, p, buf, n, budget):
     if m < 2:
         return 0
     vals = G[W.CAST_VALUE : W.CAST_VALUE + n]  # each one's deck_value (collect_castables)
+    have = color_have(G, C, p)
     best_key = -1
     best_set = 0
     s = cmask
     while s:  # every nonempty subset of the candidates
         mv = 0
         value = 0
+        need = 0
         for i in range(min(n, 62)):
             if (s >> i) & 1:
                 card = G[ob(buf[i]) + O.CARD]
                 mv += cards[card, CardCol.MV]
                 value += vals[i]
+                need += cost_colors(cards, card)
+        if not colors_fit(need, have):
+            s = (s - 1) & cmask
+            continue  # two red cards on one Mountain: not both cast this turn
         for i in range(min(n, 62)):
             if (s >> i) & 1 and mv < budget:
                 card = G[ob(buf[i]) + O.CARD]
@@ -304,3 +314,53 @@ def fill_mana(G, cards, buf, n, budget):
     while best > 0 and not (reach >> best) & 1:
         best -= 1
     return best
+
+
+@njit(inline="always")
+def cost_colors(cards, card):
+    """The card's colored mana symbols, packed COLOR_BITS bits per color (WUBRG); hybrid
+    symbols are left out (either color pays them)."""
+    need = 0
+    for c in range(5):
+        need += cards[card, CardCol.COST_W + c] << (COLOR_BITS * c)
+    return need
+
+
+@njit(inline="always")
+def colors_fit(need, have):
+    """Does each color's count in need (cost_colors summed) fit in have (color_have)?"""
+    mask = (1 << COLOR_BITS) - 1
+    for c in range(5):
+        if (need >> (COLOR_BITS * c)) & mask > (have >> (COLOR_BITS * c)) & mask:
+            return False
+    return True
+
+
+@njit
+def color_have(G, C, p):
+    """How much mana of each color p can make now, packed as cost_colors packs a cost: its
+    untapped lands that make the color, plus every other source (pool mana, a Treasure, a
+    Signet's extra, a land of a chosen color) for each color. An upper bound per color, not a
+    payment plan (a dual land counts for both of its colors)."""
+    cards = cards_of(C)
+    lands, sacs = count_sources(G, cards, abilities_of(C), p)
+    have = 0
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p or G[b + O.TAPPED] or G[b + O.PHASED]:
+            continue
+        card = G[b + O.CARD]
+        colors = cards[card, CardCol.LAND_COLORS] & 31
+        if cards[card, CardCol.TYPES] & CardType.LAND == 0 or colors == 0:
+            continue
+        n += 1
+        for c in range(5):
+            if (colors >> c) & 1:
+                have += 1 << (COLOR_BITS * c)
+    wild = max(lands + sacs - n, 0)
+    mask = (1 << COLOR_BITS) - 1
+    out = 0
+    for c in range(5):
+        out += min(((have >> (COLOR_BITS * c)) & mask) + wild, mask) << (COLOR_BITS * c)
+    return out
