@@ -8,7 +8,7 @@ life matters (half the starting life, or two turns of the opponents' power), pai
 only (a Treasure is kept for a spell unless the damage is lethal); the standard player keeps
 a creature's instant-speed {T} ability for an opponent's end step (the creature can block in
 between), except with the creature's own untap trigger on the stack (Kindlespark Duo untaps
-on each noncreature spell).
+on each noncreature spell), and never spends a {T} pump on the creature it taps.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from analyzer.enums import (
     StepCol,
     Zone,
 )
-from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S
+from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S, W
 from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
@@ -111,6 +111,21 @@ def _waits_for_end_step(G, cards, abilities, o, a):
 
 
 @njit
+def _pump_on_itself(G, C, cards, abilities, o, a):
+    """Standard player: a creature's {T} ability that pumps its target (Brave-Kin Duo) with
+    the creature itself as the target chosen (W.USLOTS): the bonus lands on a creature the
+    cost taps, which then neither attacks nor blocks; only a valiant trigger of its own pays.
+    The creature attacks instead."""
+    return (
+        G[pb(G[ob(o) + O.CTRL]) + P.LEVEL] != PlayerLevel.BASIC
+        and abilities[a, AbilCol.COST_TAP] != 0
+        and G[W.USLOTS] == o
+        and has_op(C, a, Op.PUMP)
+        and (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0
+    )
+
+
+@njit
 def try_activate(G, C, p, context, only=-1):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
     4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
@@ -173,6 +188,8 @@ def try_activate(G, C, p, context, only=-1):
                 continue
             else:
                 if not targets_useful(G, C, a, p, 0):
+                    continue
+                if _pump_on_itself(G, C, cards, abilities, o, a):
                     continue
             # keep the source itself out of the payment for {T} abilities
             tapped_before = G[ob(o) + O.TAPPED]

@@ -18,15 +18,18 @@ loses it, they are withdrawn. Going wide: everything attacks when the blockers c
 the team back (each eats one attacker, the rest get through) and p wins that race against the
 crack-back through the creatures that cannot attack (_swarm_wins_race). Else, when the race
 is lost, creatures stay home one at a time while p, attacking as planned, still loses it and
-a creature at home narrows the race (_hold_back_for_the_race). Then
-creatures stay home until the defender's crack-back (everything they have attacks, each
-creature left home blocks one of their biggest) is not lethal, the toughest first.
+a creature at home narrows the race (_hold_back_for_the_race). A defender at low life that
+must chump to survive is pressed (ai_pressure.pressure_attack: everything goes when the
+exchange favours p). Then creatures stay home until the defender's crack-back (everything
+they have attacks, each creature left home blocks one of their biggest) is not lethal, the
+toughest first.
 """
 
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, Cond, Keyword, Op, Ref, StepCol
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.player.ai_pressure import pressure_attack
 from analyzer.kernel.player.ai_race import (
     attackers_of,
     blocker_wins_pumped,
@@ -338,6 +341,8 @@ def attacks(G, C, p, d):
                 G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
             )
         _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+        # a defender at low life must chump: the lead is pressed (ai_pressure.py)
+        pressure_attack(G, cards, att, na, chosen, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
     # their biggest attackers); the best blockers stay first
     power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
