@@ -113,8 +113,8 @@ def blocks(G, C, d, att, na):
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             incoming += combat_power(G, att[i])
-    if incoming == 0:
-        return
+    if incoming == 0 or not _any_free_blocker(G, cards, d, att, na):
+        return  # (nothing below blocks without a free blocker; the race is read-only)
     life = G[pb(d) + P.LIFE]
     # the two-sided race (ai_race.race_clocks): d sends what the attacker's creatures at home
     # (untapped now) would not eat, through those; the attacker's attack, the same each turn,
@@ -216,6 +216,19 @@ def blocks(G, C, d, att, na):
         incoming -= _stopped(G, a, tough)
     if incoming >= life:
         _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life)
+
+
+@njit
+def _any_free_blocker(G, cards, d, att, na):
+    """Could some creature of d block one of the attackers at d (free_blocker)?"""
+    for j in range(G[H.BF_N]):
+        b = G[OFF_BATTLEFIELD + j]
+        if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] != 0:
+            continue
+        for i in range(na):
+            if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
+                return True
+    return False
 
 
 @njit
