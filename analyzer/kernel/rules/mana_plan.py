@@ -223,11 +223,16 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
         order = (SRC_POOL, -1, SRC_LAND, SRC_SIGNET, SRC_SAC_ANY)
     else:
         order = (SRC_POOL, -1, SRC_SIGNET, SRC_LAND, SRC_SAC_ANY)
+    # with no needs every weight is 0: the first entry that fits wins, and the next search
+    # starts past it (an entry passed over stays unfit: use, and so _blocked and
+    # _partner_used, only grow)
+    plain = needs[0] + needs[1] + needs[2] + needs[3] + needs[4] == 0
     for pass_kind in order:
+        start = 0
         while g > 0:
             best = -1
             best_w = 1 << 20
-            for i in range(n):
+            for i in range(start, n):
                 if use[i]:
                     continue
                 if pass_kind == -1:  # the other mana of a Signet already used
@@ -235,6 +240,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                         continue
                 elif kinds[i] != pass_kind or (sig and _blocked(masks, use, n, i)):
                     continue
+                if plain:
+                    best = i
+                    break
                 w = _need_weight(masks[i], needs)
                 if w < best_w:
                     best = i
@@ -243,6 +251,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 break
             use[best] = 1
             g -= 1
+            if plain:
+                start = best + 1
     if g != 0:
         return False
     return sig == 0 or _fuel(masks, kinds, n, use, needs)
