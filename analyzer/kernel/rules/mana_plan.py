@@ -185,6 +185,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                     use[i] = 1
                     total -= 1
         return total == 0
+    # without Signets no entry scores below `floor` (a source that makes the color has it in
+    # its five color bits, except creature-only mana): the first entry at the floor is the best
+    floor = 0 if creature else 1
     for c in range(5):
         need = colored[c]
         bit = (1 << c) | ((1 << (c + CREATURE_SHIFT)) if creature else 0)
@@ -210,6 +213,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 if score < best_score:
                     best_score = score
                     best = i
+                    if sig == 0 and score <= floor:
+                        break
             if best < 0:
                 if not _filter_one(masks, kinds, n, use):
                     return False
