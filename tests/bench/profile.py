@@ -28,8 +28,9 @@ import tempfile
 import time
 
 
-def _internal_instead_of_private() -> None:
-    """Re-patch numba's final optimization: kernel callees of an entry module become internal."""
+def _internal_instead_of_private(noinline: bool = False) -> None:
+    """Re-patch numba's final optimization: kernel callees of an entry module become internal
+    (noinline: and are never inlined by LLVM, so each one's own time shows; slower overall)."""
     from llvmlite import binding as ll
     from numba.core.codegen import CPUCodeLibrary
 
@@ -51,6 +52,8 @@ def _internal_instead_of_private() -> None:
                     and fn.name.startswith(config._KERNEL_SYMBOLS)
                 ):
                     fn.linkage = "internal"
+                    if noinline:
+                        fn.add_function_attribute("noinline")
         return original(self)
 
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
@@ -114,14 +117,21 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--pod", action="store_true", help="the four Commander precons, 40 life")
+    ap.add_argument(
+        "--noinline",
+        action="store_true",
+        help="LLVM inlines no kernel function: each one's own time (a cache of its own)",
+    )
     args = ap.parse_args()
     scratch = os.environ.get(
         "GIFT_PROFILE_CACHE", os.path.join(tempfile.gettempdir(), "gift-analyzer-profile")
     )
+    if args.noinline:
+        scratch = os.path.join(scratch, "noinline")
     os.makedirs(scratch, exist_ok=True)
     os.environ["NUMBA_CACHE_DIR"] = scratch  # never mixed with the real (private) build
     os.environ["GIFT_ANALYZER_SERIAL_COMPILE"] = "1"
-    _internal_instead_of_private()
+    _internal_instead_of_private(args.noinline)
 
     from analyzer.analysis.bench import SEED, _matchup
     from analyzer.analysis.simulate import seat_levels, simulate_matchup

@@ -114,40 +114,19 @@ def blocks(G, C, d, att, na):
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             incoming += combat_power(G, att[i])
-    if incoming == 0:
-        return
+    if incoming == 0 or not _any_free_blocker(G, cards, d, att, na):
+        return  # (nothing below blocks without a free blocker; the race is read-only)
     life = G[pb(d) + P.LIFE]
-    # the two-sided race (ai_race.race_clocks): d sends what the attacker's creatures at home
-    # (untapped now) would not eat, through those; the attacker's attack, the same each turn,
-    # meets the creatures d keeps home. d is behind when it needs at least as many attacks
     attacker = G[H.ACTIVE]
-    mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
-    theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
-    kept = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
-    hitting = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
-    n_theirs = 0
-    for j in range(n):
-        b = G[OFF_BATTLEFIELD + j]
-        if (
-            G[ob(b) + O.CTRL] == attacker
-            and G[ob(b) + O.TAPPED] == 0
-            and is_creature(cards, G, b)
-            and n_theirs < MAX_COMBATANTS
-        ):
-            theirs[n_theirs] = b
-            n_theirs += 1
-    n_hitting = 0
-    for i in range(na):
-        if G[ob(att[i]) + O.ATTACKING] == d + 1:
-            hitting[n_hitting] = att[i]
-            n_hitting += 1
-    n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept, G[pb(attacker) + P.LIFE])
-    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    mine_clock = clock_through(G, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE])
-    behind = mine_clock >= clock_through(G, hitting, n_hitting, kept, n_kept, used, life)
-    # one trick d holds mana for can turn one block into a win (cast after blocks by trick_focus)
-    tp, tt, _team, _n, _burn, _nb, _team_t = held_pump(G, C, d)
-    trick_left = tp > 0 or tt > 0
+    # whether d is behind in the race (_behind) and the trick it holds mana for (held_pump)
+    # are read-only and read none of the blocks made here: each is worked out when a block
+    # first needs it (-1: not yet), most blocks never do
+    behind = -1
+    # one trick d holds mana for can turn one block into a win (cast after blocks by
+    # trick_focus): 1 while it is left, 0 once used or when there is none
+    trick_left = -1
+    tp = 0
+    tt = 0
     # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
@@ -168,15 +147,24 @@ def blocks(G, C, d, att, na):
                 continue
             tb = threat_std(G, cards, b)
             kind = 0
+            if trick_left < 0 and not menace and not blocker_wins(G, b, a):
+                tp, tt, _team, _n, _burn, _nb, _team_t = held_pump(G, C, d)
+                trick_left = 1 if tp > 0 or tt > 0 else 0
+            if behind < 0 and (
+                (a == suspect and not lethal and tb > ta and blocker_wins(G, b, a))
+                or (not lethal and ta < tb and kills(G, b, a))
+                or 2 * incoming >= life
+            ):
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             if blocker_wins(G, b, a):
                 kind = 4
-                if a == suspect and not behind and not lethal and tb > ta:
+                if a == suspect and behind == 0 and not lethal and tb > ta:
                     continue  # (a trick would leave d's better creature dead for their card)
-            elif trick_left and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
+            elif trick_left == 1 and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
-            elif kills(G, b, a) and (ta >= tb or behind or lethal):
+            elif kills(G, b, a) and (ta >= tb or behind == 1 or lethal):
                 kind = 2
-            elif _chump_ok(G, b, a, incoming, life, behind and 2 * incoming >= life):
+            elif _chump_ok(G, b, a, incoming, life, behind == 1 and 2 * incoming >= life):
                 kind = 1
                 if G[ob(b) + O.TOKEN]:
                     tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
@@ -214,7 +202,7 @@ def blocks(G, C, d, att, na):
         if best < 0:
             continue
         if best_kind == 3:
-            trick_left = False
+            trick_left = 0
         tough = G[ob(best) + O.CUR_T] - G[ob(best) + O.DAMAGE]
         if second >= 0:
             G[ob(second) + O.BLOCKING] = a + 1
@@ -224,6 +212,52 @@ def blocks(G, C, d, att, na):
         incoming -= _stopped(G, a, tough)
     if incoming >= life:
         _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life)
+
+
+@njit
+def _behind(G, cards, d, att, na, attacker, life):
+    """Is d behind in the two-sided race (ai_race.race_clocks)? d sends what the attacker's
+    creatures at home (untapped now) would not eat, through those; the attacker's attack, the
+    same each turn, meets the creatures d keeps home. d is behind when it needs at least as
+    many attacks."""
+    n = G[H.BF_N]
+    mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
+    kept = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
+    hitting = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+    n_theirs = 0
+    for j in range(n):
+        b = G[OFF_BATTLEFIELD + j]
+        if (
+            G[ob(b) + O.CTRL] == attacker
+            and G[ob(b) + O.TAPPED] == 0
+            and is_creature(cards, G, b)
+            and n_theirs < MAX_COMBATANTS
+        ):
+            theirs[n_theirs] = b
+            n_theirs += 1
+    n_hitting = 0
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            hitting[n_hitting] = att[i]
+            n_hitting += 1
+    n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept, G[pb(attacker) + P.LIFE])
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    mine_clock = clock_through(G, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE])
+    return mine_clock >= clock_through(G, hitting, n_hitting, kept, n_kept, used, life)
+
+
+@njit
+def _any_free_blocker(G, cards, d, att, na):
+    """Could some creature of d block one of the attackers at d (free_blocker)?"""
+    for j in range(G[H.BF_N]):
+        b = G[OFF_BATTLEFIELD + j]
+        if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] != 0:
+            continue
+        for i in range(na):
+            if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
+                return True
+    return False
 
 
 @njit

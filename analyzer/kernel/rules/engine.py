@@ -215,12 +215,15 @@ def _phase_in(G, active):
     """502.1: the active player's directly phased-out permanents phase in (a phased-out
     permanent kept its controller, 702.26d), and with them what phased out attached to them
     (702.26g), whoever controls it."""
+    indirect = False
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         if G[b + O.PHASED] == PHASED_DIRECT and G[b + O.CTRL] == active:
             G[b + O.PHASED] = 0
             G[H.DIRTY] = DIRTY_ALL
-    for i in range(G[H.BF_N]):
+        elif G[b + O.PHASED] == PHASED_INDIRECT:
+            indirect = True
+    for i in range(G[H.BF_N] if indirect else 0):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.PHASED] == PHASED_INDIRECT:
             att = attached_obj(G, o)

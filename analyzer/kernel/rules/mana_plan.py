@@ -185,6 +185,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                     use[i] = 1
                     total -= 1
         return total == 0
+    # without Signets no entry scores below `floor` (a source that makes the color has it in
+    # its five color bits, except creature-only mana): the first entry at the floor is the best
+    floor = 0 if creature else 1
     for c in range(5):
         need = colored[c]
         bit = (1 << c) | ((1 << (c + CREATURE_SHIFT)) if creature else 0)
@@ -210,6 +213,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 if score < best_score:
                     best_score = score
                     best = i
+                    if sig == 0 and score <= floor:
+                        break
             if best < 0:
                 if not _filter_one(masks, kinds, n, use):
                     return False
@@ -223,11 +228,16 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
         order = (SRC_POOL, -1, SRC_LAND, SRC_SIGNET, SRC_SAC_ANY)
     else:
         order = (SRC_POOL, -1, SRC_SIGNET, SRC_LAND, SRC_SAC_ANY)
+    # with no needs every weight is 0: the first entry that fits wins, and the next search
+    # starts past it (an entry passed over stays unfit: use, and so _blocked and
+    # _partner_used, only grow)
+    plain = needs[0] + needs[1] + needs[2] + needs[3] + needs[4] == 0
     for pass_kind in order:
+        start = 0
         while g > 0:
             best = -1
             best_w = 1 << 20
-            for i in range(n):
+            for i in range(start, n):
                 if use[i]:
                     continue
                 if pass_kind == -1:  # the other mana of a Signet already used
@@ -235,6 +245,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                         continue
                 elif kinds[i] != pass_kind or (sig and _blocked(masks, use, n, i)):
                     continue
+                if plain:
+                    best = i
+                    break
                 w = _need_weight(masks[i], needs)
                 if w < best_w:
                     best = i
@@ -243,6 +256,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 break
             use[best] = 1
             g -= 1
+            if plain:
+                start = best + 1
     if g != 0:
         return False
     return sig == 0 or _fuel(masks, kinds, n, use, needs)
