@@ -122,6 +122,12 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.YOU_SACRIFICE:
+        # "Whenever you sacrifice a permanent" / "one or more Foods" (cards14)
+        trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
+            trig |= TRIGGER_BATCH
+        return trig
     if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and ("subtypes" in d or "one_or_more" in d):
         # "Whenever one or more Birds you control deal combat damage to a player" (one trigger
         # per combat damage step)

@@ -622,6 +622,37 @@ def fire_sacrificed(G, C, o):
     """ "When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.SACRIFICED):
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O.CTRL], o)
+    fire_you_sacrifice(G, cards_of(C), abilities_of(C), o)
+
+
+@njit
+def fire_you_sacrifice(G, cards, abilities, o):
+    """ "Whenever you sacrifice a permanent" / "Whenever you sacrifice one or more Foods"
+    (YOU_SACRIFICE, cards14): the abilities of the permanents o's controller controls, o
+    itself included (a leaves-the-battlefield trigger looks back, 603.10a: called before o
+    moves). TRIG_PARAM: the Subtype mask o must have (0: any) and TRIGGER_BATCH ("one or
+    more": one trigger for the permanents sacrificed before it goes on the stack)."""
+    if not kind_seen(G, AbilityKind.YOU_SACRIFICE):
+        return
+    p = G[ob(o) + O.CTRL]
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.YOU_SACRIFICE):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.YOU_SACRIFICE:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            want = tp & (TRIGGER_NONTOKEN - 1)
+            if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                continue
+            if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
+                continue
+            queue_trigger(G, q, a, p, o, SK_ABILITY)
 
 
 @njit
@@ -629,6 +660,7 @@ def fire_sacrificed_for_mana(G, cards, abilities, o):
     """A mana source sacrificed to pay a cost (a Treasure) is sacrificed like any other: its
     "when you sacrifice this" abilities trigger (the mana payer has the tables, not the
     catalog: an intervening "if" is checked as the trigger goes on the stack, 603.4)."""
+    fire_you_sacrifice(G, cards, abilities, o)
     card = G[ob(o) + O.CARD]
     if not has_kind(cards, card, AbilityKind.SACRIFICED):
         return

@@ -14,13 +14,16 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Event,
+    Keyword,
     Zone,
 )
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
     EXILE_AT_END_AB,
     MAX_TARGETS,
     OFF_STACK,
     OFF_TRIGGERS,
+    RETURN_FLYING,
     SF,
     SK_ABILITY,
     SK_DELAYED,
@@ -282,8 +285,13 @@ def resolve_top(G, C):
         if G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.ZCC] == zcc:
             owner = G[ob(o) + O.OWNER]
             put_onto_battlefield(G, cards, o, owner, False)
-            G[ob(o) + O.P1P1] += ab
-            if ab > 0:
+            n = ab % RETURN_FLYING
+            G[ob(o) + O.P1P1] += n
+            if ab >= RETURN_FLYING:  # "with a flying counter on it" (a keyword counter, 122.1b)
+                G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING
+                G[ob(o) + O.CUR_KW] |= Keyword.FLYING
+                G[H.DIRTY] = DIRTY_ALL
+            if n > 0:
                 fire_p1p1_put(G, C, ctrl, o)
             fire_enters(G, C, o)
         return
