@@ -75,6 +75,8 @@ class _AbilityKind(NamedTuple):
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
     # issue 20 (cards14): kinds 56-58
+    TARGETED_BY_OPPONENT: int = 57  # "Whenever a creature you control becomes the target of a
+    # spell or ability an opponent controls" (TRIGGER_OBJECT: that creature)
     YOU_SACRIFICE: int = 56  # "Whenever you sacrifice a permanent" / "one or more Foods"
     # (TRIG_PARAM: a Subtype mask the permanent has, 0 = any, | TRIGGER_BATCH; TRIGGER_OBJECT:
     # the permanent, as it last existed)
@@ -237,6 +239,7 @@ DIES_BY_ANY = 2  # "a creature dies" / "another creature dies" (whoever controls
 DIES_OTHER = 4  # "another creature": not the source itself
 DIES_NONTOKEN = 8  # "another nontoken creature"
 DIES_ATTACHED = 16  # "Whenever equipped creature dies": the creature the source is attached to
+DIES_FLYING = 32  # "another creature you control with flying" (as it last existed; cards14)
 
 
 class _TargetKind(NamedTuple):
@@ -275,6 +278,10 @@ class _TargetFilter(NamedTuple):
     # the controller of a target of the group TargCol.OTHER_THAN names
     SUBTYPES: int = 262144  # "target Bat, Lizard, Rat, or Squirrel card": one of the Subtype
     # bits in the group's PARAM
+    # cards14: filters relative to the trigger object of a triggered ability (H.TARGET_TRIG)
+    NOT_TRIGGER_OBJECT: int = 524288  # "target creature you control other than that creature"
+    MV_LESS_THAN_TRIGGER: int = 1048576  # "target creature card with lesser mana value" (than
+    # the creature that caused the trigger, as it last existed: its card's mana value)
 
 
 TargetFilter = _TargetFilter()

@@ -93,6 +93,8 @@ class _Header(NamedTuple):
     MAIN_DONE: int
     FORCED_PROMISE: int
     TARGET_SRC: int  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
+    TARGET_TRIG: int  # 1 + the trigger object of the triggered ability whose targets are being
+    # chosen or checked (NOT_TRIGGER_OBJECT, MV_LESS_THAN_TRIGGER); 0 none
     LEGENDS: int  # 1 once a legendary permanent entered the battlefield (legend rule to check)
     LINKS: int  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield

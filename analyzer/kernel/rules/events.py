@@ -13,6 +13,7 @@ from analyzer.enums import (
     DIES_ATTACHED,
     DIES_BY_ANY,
     DIES_BY_OPPONENT,
+    DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
     SPELL_BY_ANY,
@@ -315,6 +316,7 @@ def _fire_creature_dies(G, C, o, ctrl):
                 or (tp & DIES_OTHER and q == o)
                 or (tp & DIES_NONTOKEN and token)
                 or (tp & DIES_ATTACHED and attached_obj(G, q) != o)
+                or (tp & DIES_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
             ):
                 continue
             if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
@@ -594,7 +596,10 @@ def _spell_cast_hits(tp, ctrl, caster, spell_types):
 @njit
 def fire_targeted(G, C, p, slots):
     """Permanents p controls that just became targets of p's spell or ability: valiant
-    triggers the first time each turn (per object: a new object may trigger again)."""
+    triggers the first time each turn (per object: a new object may trigger again). A creature
+    of an opponent of p that became a target: "Whenever a creature you control becomes the
+    target of a spell or ability an opponent controls" (once per creature, however many of
+    the targets it is: Pawpatch Recruit's ruling)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     for k in range(MAX_TARGETS):
@@ -602,6 +607,18 @@ def fire_targeted(G, C, p, slots):
         if v < 0 or v >= PLAYER_BASE:
             continue
         b = ob(v)
+        if (
+            G[b + O.ZONE] == Zone.BATTLEFIELD
+            and G[b + O.CTRL] != p
+            and kind_seen(G, AbilityKind.TARGETED_BY_OPPONENT)
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            first = True
+            for j in range(k):
+                if slots[j] == v:
+                    first = False
+            if first:
+                fire_controller_event(G, C, G[b + O.CTRL], AbilityKind.TARGETED_BY_OPPONENT, v)
         if (
             G[b + O.ZONE] != Zone.BATTLEFIELD
             or G[b + O.CTRL] != p

@@ -146,6 +146,7 @@ def _trigger_to_stack(G, C, t):
         return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
     G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
+    G[H.TARGET_TRIG] = G[t + T.TRIG_OBJ] + 1 if G[t + T.TRIG_OBJ] >= 0 else 0
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
     ):
@@ -296,6 +297,7 @@ def resolve_top(G, C):
             fire_enters(G, C, o)
         return
     G[H.TARGET_SRC] = o + 1
+    G[H.TARGET_TRIG] = trig_obj + 1 if trig_obj >= 0 else 0
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:
