@@ -35,6 +35,7 @@ from analyzer.enums_program import (  # noqa: F401
     DIES_ATTACHED,
     DIES_BY_ANY,
     DIES_BY_OPPONENT,
+    DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
     KINDS_HI,

@@ -74,6 +74,12 @@ class _AbilityKind(NamedTuple):
     # issue 21 (cmdr9): kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
+    # issue 20 (cards14): kinds 56-58
+    TARGETED_BY_OPPONENT: int = 57  # "Whenever a creature you control becomes the target of a
+    # spell or ability an opponent controls" (TRIGGER_OBJECT: that creature)
+    YOU_SACRIFICE: int = 56  # "Whenever you sacrifice a permanent" / "one or more Foods"
+    # (TRIG_PARAM: a Subtype mask the permanent has, 0 = any, | TRIGGER_BATCH; TRIGGER_OBJECT:
+    # the permanent, as it last existed)
 
 
 AbilityKind = _AbilityKind()
@@ -233,6 +239,7 @@ DIES_BY_ANY = 2  # "a creature dies" / "another creature dies" (whoever controls
 DIES_OTHER = 4  # "another creature": not the source itself
 DIES_NONTOKEN = 8  # "another nontoken creature"
 DIES_ATTACHED = 16  # "Whenever equipped creature dies": the creature the source is attached to
+DIES_FLYING = 32  # "another creature you control with flying" (as it last existed; cards14)
 
 
 class _TargetKind(NamedTuple):
@@ -271,6 +278,10 @@ class _TargetFilter(NamedTuple):
     # the controller of a target of the group TargCol.OTHER_THAN names
     SUBTYPES: int = 262144  # "target Bat, Lizard, Rat, or Squirrel card": one of the Subtype
     # bits in the group's PARAM
+    # cards14: filters relative to the trigger object of a triggered ability (H.TARGET_TRIG)
+    NOT_TRIGGER_OBJECT: int = 524288  # "target creature you control other than that creature"
+    MV_LESS_THAN_TRIGGER: int = 1048576  # "target creature card with lesser mana value" (than
+    # the creature that caused the trigger, as it last existed: its card's mana value)
 
 
 TargetFilter = _TargetFilter()
@@ -450,6 +461,17 @@ class _Op(NamedTuple):
     EXILE_GRAVEYARD: int = 154  # ref: players; each one's graveyard is exiled (Bojuka Bog)
     EACH_SACRIFICES_CREATURE: int = 155  # ref: players; each sacrifices a creature or
     # planeswalker of their choice, at once; each who can't discards a card (Plaguecrafter)
+    # issue 20 (cards14, the Seasons): ops 176-185
+    CHOOSE_OWN_PERMANENT: int = 176  # it = a permanent of types a ctrl controls (not a target:
+    # chosen as the step runs; ctrl's choice: the most threatening); DONE if there was one
+    DESTROY_ALL_CHOSEN_TYPE: int = 177  # ctrl chooses one card type among the bits of a and
+    # destroys all permanents of that type (the built-in player: the type that costs its
+    # opponents most against itself)
+    BOUNCE_ALL_NONLAND_NONTOKEN: int = 178  # each nonland, nontoken permanent -> owner's hand
+    CONTROLLER_DRAWS: int = 179  # ref: permanents; the controller of each draws a cards
+    SACRIFICE_OTHERS_MAY: int = 180  # ctrl may sacrifice a other permanents (b = 1: nonland);
+    # DONE if they did (the built-in player: when the best creature card in its graveyard is
+    # worth more than what it gives up)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
@@ -511,6 +533,10 @@ class _XCount(NamedTuple):
     X_PAID: int = 5  # the X paid for the spell's {X} (O.X_PAID of the resolving spell)
     OPPONENTS: int = 6  # "for each opponent" (the opponents still in the game)
     SPELLS_CAST_TURN: int = 7  # "for each spell you've cast this turn" (P.SPELLS_TURN)
+    CREATURES_DIED_YOURS_TURN: int = 8  # "for each creature that died under your control this
+    # turn" (P.CREATURES_DIED_TURN)
+    CREATURE_CARDS_IN_GRAVEYARD: int = 9  # "the number of creature cards in your graveyard"
+    GREATEST_POWER_YOU_CONTROL: int = 10  # "the greatest power among creatures you control"
 
 
 XCount = _XCount()
@@ -522,6 +548,8 @@ class _CounterKind(NamedTuple):
     STASH: int = 2  # read only by the permanent's own abilities (O.STASH); `supply` too
     FINALITY: int = 3  # "If a permanent with a finality counter on it would die, exile it
     # instead" (O.EXILE_TURN = -1: kept until it enters again, like exile_if_dies' turn)
+    INDESTRUCTIBLE: int = 4  # a keyword counter (122.1b): the permanent has indestructible
+    # while it has one (O.KW_COUNTERS)
 
 
 CounterKind = _CounterKind()

@@ -119,7 +119,7 @@ def test_a_hybrid_filter_cost_takes_one_of_its_colors_and_the_land_taps_once() -
         ('whose = "all"', '`whose` is "you", "opponent" or "any"'),
         (
             'subtypes = ["rat"]',
-            "creature_dies takes `whose`, `other`, `nontoken` and `equipped` only",
+            "creature_dies takes `whose`, `other`, `nontoken`, `flying` and `equipped` only",
         ),
     ],
 )

@@ -16,6 +16,7 @@ Two families live in their own modules and are merged in here: the static ops
 from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
+from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
 from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
 from analyzer.cards.opspec import PLAYER_KINDS as _PLAYERS
@@ -251,8 +252,12 @@ OP_SPECS: dict[str, OpSpec] = {
     "return_at_end_step": OpSpec(
         Op.RETURN_AT_END_STEP,
         "the exiled card in ref returns under its owner's control at the "
-        "beginning of the next end step with `p1p1_counters` +1/+1 counters",
-        (_p("p1p1_counters", "int", "a", 0, lo=0, hi=20),),
+        "beginning of the next end step with `p1p1_counters` +1/+1 counters (and a flying "
+        "counter with `flying_counter`)",
+        (
+            _p("p1p1_counters", "int", "a", 0, lo=0, hi=20),
+            _p("flying_counter", "bool", "b", False),
+        ),
         frozenset(),
         frozenset({"it"}),
     ),
@@ -451,8 +456,12 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.P1P1_EACH_ENTERED,
         "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
         'the battlefield this turn (`any_turn`: each one, whenever it entered: "Put a +1/+1 '
-        'counter on each Bird you control")',
-        (_p("subtypes", "subtypes", "a"), _p("any_turn", "bool", "b", False)),
+        'counter on each Bird you control"; `other`: not the source, "each other Squirrel")',
+        (
+            _p("subtypes", "subtypes", "a"),
+            _p("any_turn", "bool", "b", False),
+            _p("other", "bool", "c", False),
+        ),
     ),
     "p1p1_others_token_or": OpSpec(
         Op.P1P1_OTHERS_TOKEN_OR,
@@ -634,6 +643,7 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
+    **SEASON_OP_SPECS,
 }
 
 

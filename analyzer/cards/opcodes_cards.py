@@ -266,8 +266,9 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
     "each_sacrifices_creature": OpSpec(
         Op.EACH_SACRIFICES_CREATURE,
         "each player in ref sacrifices a creature or planeswalker of their choice (the least "
-        "valuable), all at once; each player who can't discards a card",
-        (),
+        "valuable), all at once; each player who can't discards a card (`creature_only`: "
+        '"sacrifices a creature of their choice", no planeswalker and no discard)',
+        (_p("creature_only", "bool", "a", False),),
         _PLAYERS,
         _PLAYER_NAMES,
         ref_default=Ref.EACH_PLAYER,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from analyzer.cards.context import Ctx
 from analyzer.cards.opspec import MAX_GROUPS, REF_NAMES
+from analyzer.cards.pawprint import pawprint_combinations
 from analyzer.cards.records import (
     SUBTYPE_NAMES,
     Ability,
@@ -42,7 +43,9 @@ from analyzer.enums import (
 )
 
 # `sacrifice_a`: "Sacrifice a creature" kinds of activated costs (AbilCol.COST_SAC_SELF 3-5)
-SACRIFICE_A = {"creature": 3, "another_creature": 4, "artifact_or_creature": 5}
+SACRIFICE_A = {"creature": 3, "another_creature": 4, "artifact_or_creature": 5, "forage": 7}
+# ("forage": "{2}, Forage: ..." (cards14): exile three cards from your graveyard or sacrifice
+# a Food, kernel activation.SAC_FORAGE)
 
 ABILITY_FIELDS = frozenset(
     {
@@ -88,6 +91,7 @@ ABILITY_FIELDS = frozenset(
         "and_exile",
         "life",
         "modes",
+        "pawprints",
         "land_types",
         "caster",
         "spell_types",
@@ -116,8 +120,10 @@ ONCE_KINDS = (
     AbilityKind.OTHER_CREATURE_ENTERS,  # (events.fire_enters)
     AbilityKind.CREATURE_DIES,  # (events.fire_dies)
 )
-MODE_FIELDS = frozenset({"targets", "steps", "notes"})
+MODE_FIELDS = frozenset({"targets", "steps", "notes", "pawprint"})
 MAX_MODES = 8
+# "Choose up to five {P} worth of modes" (700.2h): the combinations a Season compiles to
+MAX_PAWPRINTS = 5
 # Kinds that may be modal ("Choose one —"): spells (not Auras) and triggered abilities
 _NOT_MODAL = (
     AbilityKind.STATIC,
@@ -446,15 +452,28 @@ def _modes(
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_MODES:
         ctx.err(f"{field}.modes", f"must be a list of 2..{MAX_MODES} mode tables")
         return ()
+    pawprints = 0
+    if "pawprints" in d:
+        pawprints = ctx.int_(d, "pawprints", f"{field}.pawprints", 1, MAX_PAWPRINTS) or 0
+        if kind != AbilityKind.SPELL:
+            ctx.err(f"{field}.pawprints", "pawprint modes belong to an instant or sorcery")
     modes = []
+    costs = []
     for m, md in enumerate(raw):
         mfield = f"{field}.modes[{m}]"
         if not isinstance(md, dict):
             ctx.err(mfield, "must be a table {targets = [...], steps = [...]}")
             continue
         ctx.unknown_keys(md, MODE_FIELDS, mfield)
+        if pawprints and "pawprint" not in md:
+            ctx.err(mfield, "a mode of a pawprint spell needs `pawprint = N` ({P} x N)")
+        elif not pawprints and "pawprint" in md:
+            ctx.err(f"{mfield}.pawprint", "`pawprint` needs the ability's `pawprints = N`")
+        costs.append(ctx.int_(md, "pawprint", f"{mfield}.pawprint", 1, MAX_PAWPRINTS) or 1)
         groups, steps = _program(ctx, md, mfield, kind, cond, False, attachable)
         modes.append(Ability(AbilityKind.MODE, 0, cond, groups, steps))
+    if pawprints and len(modes) == len(raw):
+        return pawprint_combinations(ctx, field, tuple(modes), costs, pawprints, cond)
     return tuple(modes)
 
 

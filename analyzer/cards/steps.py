@@ -53,6 +53,7 @@ COUNTER_NAMES = {
     "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
     "coin": CounterKind.STASH,  # Wishing Well's coin counters: read only by its own ability
     "finality": CounterKind.FINALITY,  # "if it would die, exile it instead" (cards13)
+    "indestructible": CounterKind.INDESTRUCTIBLE,  # a keyword counter (cards14)
 }
 
 
@@ -327,4 +328,5 @@ def sets_done(s: Step) -> bool:
         or s.op == Op.GAIN_CONTROL_EOT
         or s.op in (Op.DONE_IF_YOU_CONTROL, Op.RETURN_OTHER_OWN_CREATURE)
         or s.op in (Op.CHOOSE_GRAVEYARD_CARD, Op.PUT_FROM_HAND_OR_GRAVEYARD)
+        or s.op in (Op.CHOOSE_OWN_PERMANENT, Op.SACRIFICE_OTHERS_MAY)
     )

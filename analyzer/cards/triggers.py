@@ -17,6 +17,7 @@ from analyzer.enums import (
     DIES_ATTACHED,
     DIES_BY_ANY,
     DIES_BY_OPPONENT,
+    DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
     LAND_TYPE_CONDS,
@@ -122,6 +123,12 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.YOU_ATTACK and "subtypes" in d:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+    if kind == AbilityKind.YOU_SACRIFICE:
+        # "Whenever you sacrifice a permanent" / "one or more Foods" (cards14)
+        trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
+        if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
+            trig |= TRIGGER_BATCH
+        return trig
     if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and ("subtypes" in d or "one_or_more" in d):
         # "Whenever one or more Birds you control deal combat damage to a player" (one trigger
         # per combat damage step)
@@ -215,11 +222,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
 def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
     """TRIG_PARAM of "Whenever a creature you control / an opponent controls / [another]
     [nontoken] creature dies" (`whose`, `other`, `nontoken`)."""
-    for key in ("subtypes", "flying", "any_permanent", "tokens", "one_or_more"):
+    for key in ("subtypes", "any_permanent", "tokens", "one_or_more"):
         if key in d:
             ctx.err(
                 f"{field}.{key}",
-                "creature_dies takes `whose`, `other`, `nontoken` and `equipped` only",
+                "creature_dies takes `whose`, `other`, `nontoken`, `flying` and `equipped` only",
             )
     whose = d.get("whose", "you")
     trig = DIES_WHOSE.get(whose, -1) if isinstance(whose, str) else -1
@@ -232,6 +239,8 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
         trig |= DIES_NONTOKEN
     if ctx.bool_(d, "equipped", f"{field}.equipped"):
         trig |= DIES_ATTACHED  # "Whenever equipped creature dies"
+    if ctx.bool_(d, "flying", f"{field}.flying"):
+        trig |= DIES_FLYING  # "another creature you control with flying" (cards14)
     return trig
 
 

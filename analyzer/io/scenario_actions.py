@@ -65,7 +65,7 @@ def parse_action(r: ScenarioReader, raw: Any, i: int, scn: Scenario) -> ActionSp
             got = r.card(raw["discard"], f"{path}.discard", a.line, tokens=False)
             a.discard = got[0] if got else ""
         if "mode" in raw:
-            a.mode = read_int(r, raw, "mode", path, a.line, 0, 1, 8)
+            a.mode = read_int(r, raw, "mode", path, a.line, 0, 1, 16)
     if kind in ("cast", "activate") and "targets" in raw:
         _targets(
             r, raw["targets"], a, f"{path}.targets", r.line_of("action", i, "targets"), scn.players

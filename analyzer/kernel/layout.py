@@ -93,6 +93,8 @@ class _Header(NamedTuple):
     MAIN_DONE: int
     FORCED_PROMISE: int
     TARGET_SRC: int  # 1 + the source whose targets are being chosen or checked (OTHER); 0 none
+    TARGET_TRIG: int  # 1 + the trigger object of the triggered ability whose targets are being
+    # chosen or checked (NOT_TRIGGER_OBJECT, MV_LESS_THAN_TRIGGER); 0 none
     LEGENDS: int  # 1 once a legendary permanent entered the battlefield (legend rule to check)
     LINKS: int  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
@@ -174,6 +176,7 @@ class _Player(NamedTuple):
     # control this turn ("if a Bird, Frog, Otter, or Rat entered the battlefield ...")
     GY_LEFT_TURN: int  # cards that left this player's graveyard this turn
     FOOD_SACRIFICED_TURN: int  # 1 if this player sacrificed a Food this turn
+    CREATURES_DIED_TURN: int  # creatures that died under this player's control this turn
 
 
 P = _numbered(_Player)
@@ -274,6 +277,7 @@ DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damag
 DK_EXILE_AT_END_STEP = 3  # Stormsplitter: exile D.OBJ at the beginning of the next end step
 EXILE_AT_END_AB = -2  # the T.AB of that delayed trigger (-1: the flicker, >= 0: a return)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
+RETURN_FLYING = 64  # ... plus this bit of D.A: and a flying counter (Salvation Swan, cards14)
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
 OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)
@@ -412,6 +416,8 @@ class _Object(NamedTuple):
     X_PAID: int  # a spell with {X} in its cost: the X chosen as it was cast (107.3)
     FREE_CAST: int  # 1: cast (being cast) without paying its mana cost by a resolving effect
     # (op CAST_FREE); a spell so cast from a graveyard is exiled instead of going back there
+    KW_COUNTERS: int  # keywords its keyword counters give it (122.1b: an indestructible
+    # counter); kept as it leaves like its other counters, cleared as it enters
 
 
 O = _numbered(_Object)  # noqa: E741

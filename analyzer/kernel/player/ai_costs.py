@@ -26,6 +26,7 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
+from analyzer.kernel.rules.activation import SAC_FORAGE
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.view import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -71,6 +72,9 @@ def costly_ability_ok(G, C, p, o, a, context):
                 and G[ob(t) + O.CUR_P] >= 2
             )
         )
+    if abilities[a, AbilCol.COST_SAC_SELF] == SAC_FORAGE:
+        # "Forage" (cards14): with the mana left over, like a stored counter's draw
+        return _spare_time(G, context)
     if abilities[a, AbilCol.COST_SAC_SELF] >= 3:
         # "Sacrifice a creature" (activation.sac_fodder): only a token that does not fight (a
         # noncreature artifact token or a creature token with power 1 or less); a targeted

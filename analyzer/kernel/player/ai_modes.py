@@ -27,6 +27,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.player.ai_pawprint import season_step_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.target_choice import choose_targets
@@ -184,6 +185,8 @@ def mode_value(G, C, m, p, promised):
             value += _best_put_value(G, cards, p, a, steps[k, StepCol.B])
         elif op == Op.P1P1_EACH_ENTERED and steps[k, StepCol.B] == 1:
             value += COUNTER_VALUE * _creatures_of(G, cards, p, a)
+        else:  # the Seasons' ops (0 for every other op)
+            value += season_step_value(G, C, steps, k, s0 + abilities[m, AbilCol.ST_COUNT], p)
     return value
 
 

@@ -5,7 +5,7 @@ which queues triggered abilities.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Zone
+from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Subtype, Zone
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
@@ -27,6 +27,8 @@ SAC_CREATURE = 3  # AbilCol.COST_SAC_SELF: "Sacrifice a creature"
 SAC_ANOTHER_CREATURE = 4  # "Sacrifice another creature"
 SAC_ARTIFACT_OR_CREATURE = 5  # "Sacrifice an artifact or creature"
 SAC_CREATURE_OR_PLANESWALKER = 6  # not a cost: "sacrifices a creature or planeswalker"
+SAC_FORAGE = 7  # AbilCol.COST_SAC_SELF: "Forage" as a cost (exile three cards from your
+# graveyard or sacrifice a Food; cards14)
 
 
 @njit
@@ -45,6 +47,24 @@ def sac_fodder(G, C, p, src, kind, o):
     if kind == SAC_CREATURE_OR_PLANESWALKER:
         return (types & (CardType.CREATURE | CardType.PLANESWALKER)) != 0
     return (types & CardType.CREATURE) != 0
+
+
+@njit
+def _can_forage(G, C, p):
+    """Could p forage now: three cards in their graveyard, or a Food they control? (The
+    same test as choices.can_forage, which imports this module.)"""
+    if G[pb(p) + P.GY_N] >= 3:
+        return True
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+        ):
+            return True
+    return False
 
 
 @njit
@@ -99,7 +119,10 @@ def activation_allowed(G, C, o, ab, p):
     sac = abilities[ab, AbilCol.COST_SAC_SELF]
     if sac == 2 and not controls_token(G, p):
         return False  # "Sacrifice a token" needs one
-    if sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
+    if sac == SAC_FORAGE:
+        if not _can_forage(G, C, p):
+            return False  # "Forage" needs three cards in the graveyard or a Food
+    elif sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
         return False  # "Sacrifice a creature" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:

@@ -79,7 +79,9 @@ def refresh(G, C):
         card = G[b + O.CARD]
         G[b + O.CUR_P] = G[b + O.BASE_P] + G[b + O.P1P1] + G[b + O.EOT_P]
         G[b + O.CUR_T] = G[b + O.BASE_T] + G[b + O.P1P1] + G[b + O.EOT_T]
-        G[b + O.CUR_KW] = (cards[card, CardCol.KEYWORDS] | G[b + O.EOT_KW]) & ~G[b + O.EOT_KW_LOSE]
+        G[b + O.CUR_KW] = (
+            cards[card, CardCol.KEYWORDS] | G[b + O.EOT_KW] | G[b + O.KW_COUNTERS]
+        ) & ~G[b + O.EOT_KW_LOSE]
         # control is settled for all permanents before it is compared (below): a creature
         # stolen by an Aura keeps its controller across refreshes, it does not bounce back
         G[W.CTRL + i] = G[b + O.CTRL]
@@ -403,8 +405,11 @@ def _dies(G, C, o, fire=True):
         # "if it would die this turn, exile it instead" (614.1a): it never dies
         move_object(G, cards, o, Zone.EXILE)
         return
-    if fire and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-        fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        # "for each creature that died under your control this turn" (Season of Loss)
+        G[pb(G[ob(o) + O.CTRL]) + P.CREATURES_DIED_TURN] += 1
+        if fire:
+            fire_dies(G, C, o, G[ob(o) + O.CTRL])
     move_object(G, cards, o, Zone.GRAVEYARD)
 
 

@@ -22,6 +22,7 @@ from analyzer.enums import (
     CardType,
     Cond,
     CounterKind,
+    Keyword,
     Op,
     StepCol,
     XCount,
@@ -32,6 +33,7 @@ from analyzer.kernel.layout import (
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
     PLAYER_BASE,
+    RETURN_FLYING,
     H,
     O,
     P,
@@ -72,6 +74,7 @@ from analyzer.kernel.rules.effects_board import (
     sacrifice_greatest_power,
 )
 from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
+from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     add_delayed,
     cond_ok,
@@ -273,6 +276,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[bo + O.STASH] += b_
                     elif a == CounterKind.FINALITY:  # "if it would die, exile it instead"
                         G[bo + O.EXILE_TURN] = -1
+                    elif a == CounterKind.INDESTRUCTIBLE:  # a keyword counter (122.1b)
+                        G[bo + O.KW_COUNTERS] |= Keyword.INDESTRUCTIBLE
+                        G[bo + O.CUR_KW] |= Keyword.INDESTRUCTIBLE
                     else:
                         G[bo + O.STUN] += b_
                 else:
@@ -346,7 +352,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if is_obj(vals[i]):
                     # 603.7d: controlled by the controller of the spell that made it (the
                     # card still returns under its owner's control)
-                    add_delayed(G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a, G[H.TURN])
+                    # (b: "with a flying counter on it", Salvation Swan: bit 6 of the parameter)
+                    add_delayed(
+                        G, DK_RETURN_AT_END_STEP, vals[i], ctrl, a + RETURN_FLYING * b_, G[H.TURN]
+                    )
         elif op == Op.PHASE_OUT_YOURS:
             phase_out_yours(G, ctrl)
         elif op == Op.PROTECTION_UNTIL_YOUR_TURN:
@@ -546,7 +555,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 draw_cards(G, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
-            p1p1_each_entered(G, C, ctrl, a, b_ == 1)
+            p1p1_each_entered(G, C, ctrl, a, b_ == 1, src if c == 1 else -1)
         elif op == Op.GAIN_CONTROL_EOT:
             done = 0
             for i in range(n):
@@ -610,5 +619,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
         elif Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE:  # issue 21: effects_cmdr
-            run_cmdr_op(G, C, op, n, vals)
+            run_cmdr_op(G, C, op, a, n, vals)
+        elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # cards14: effects_season
+            it, done, m = run_season_op(
+                G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed
+            )
+            if m >= 0:
+                n_destroyed = m
     return it

@@ -172,15 +172,17 @@ def phase_out_yours(G, ctrl):
 
 
 @njit
-def p1p1_each_entered(G, C, ctrl, subtypes, any_turn):
+def p1p1_each_entered(G, C, ctrl, subtypes, any_turn, other):
     """A +1/+1 counter on each creature of these subtypes ctrl controls that entered this
-    turn (any_turn: each one, "Put a +1/+1 counter on each Bird you control")."""
+    turn (any_turn: each one, "Put a +1/+1 counter on each Bird you control"); other >= 0:
+    not that one ("each other Squirrel you control")."""
     cards = cards_of(C)
     for i in range(G[H.BF_N]):
         q = ob(G[OFF_BATTLEFIELD + i])
         if (
             G[q + O.CTRL] == ctrl
             and G[q + O.PHASED] == 0
+            and G[OFF_BATTLEFIELD + i] != other
             and (any_turn or G[q + O.ENTERED_TURN] == G[H.TURN])
             and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes

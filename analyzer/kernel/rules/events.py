@@ -13,6 +13,7 @@ from analyzer.enums import (
     DIES_ATTACHED,
     DIES_BY_ANY,
     DIES_BY_OPPONENT,
+    DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
     SPELL_BY_ANY,
@@ -315,6 +316,7 @@ def _fire_creature_dies(G, C, o, ctrl):
                 or (tp & DIES_OTHER and q == o)
                 or (tp & DIES_NONTOKEN and token)
                 or (tp & DIES_ATTACHED and attached_obj(G, q) != o)
+                or (tp & DIES_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
             ):
                 continue
             if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
@@ -594,7 +596,10 @@ def _spell_cast_hits(tp, ctrl, caster, spell_types):
 @njit
 def fire_targeted(G, C, p, slots):
     """Permanents p controls that just became targets of p's spell or ability: valiant
-    triggers the first time each turn (per object: a new object may trigger again)."""
+    triggers the first time each turn (per object: a new object may trigger again). A creature
+    of an opponent of p that became a target: "Whenever a creature you control becomes the
+    target of a spell or ability an opponent controls" (once per creature, however many of
+    the targets it is: Pawpatch Recruit's ruling)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     for k in range(MAX_TARGETS):
@@ -602,6 +607,18 @@ def fire_targeted(G, C, p, slots):
         if v < 0 or v >= PLAYER_BASE:
             continue
         b = ob(v)
+        if (
+            G[b + O.ZONE] == Zone.BATTLEFIELD
+            and G[b + O.CTRL] != p
+            and kind_seen(G, AbilityKind.TARGETED_BY_OPPONENT)
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            first = True
+            for j in range(k):
+                if slots[j] == v:
+                    first = False
+            if first:
+                fire_controller_event(G, C, G[b + O.CTRL], AbilityKind.TARGETED_BY_OPPONENT, v)
         if (
             G[b + O.ZONE] != Zone.BATTLEFIELD
             or G[b + O.CTRL] != p
@@ -622,6 +639,37 @@ def fire_sacrificed(G, C, o):
     """ "When you sacrifice this": o is being sacrificed (as a cost or by an effect)."""
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.SACRIFICED):
         _fire_own(G, C, o, AbilityKind.SACRIFICED, G[ob(o) + O.CTRL], o)
+    fire_you_sacrifice(G, cards_of(C), abilities_of(C), o)
+
+
+@njit
+def fire_you_sacrifice(G, cards, abilities, o):
+    """ "Whenever you sacrifice a permanent" / "Whenever you sacrifice one or more Foods"
+    (YOU_SACRIFICE, cards14): the abilities of the permanents o's controller controls, o
+    itself included (a leaves-the-battlefield trigger looks back, 603.10a: called before o
+    moves). TRIG_PARAM: the Subtype mask o must have (0: any) and TRIGGER_BATCH ("one or
+    more": one trigger for the permanents sacrificed before it goes on the stack)."""
+    if not kind_seen(G, AbilityKind.YOU_SACRIFICE):
+        return
+    p = G[ob(o) + O.CTRL]
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.YOU_SACRIFICE):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.YOU_SACRIFICE:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            want = tp & (TRIGGER_NONTOKEN - 1)
+            if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                continue
+            if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
+                continue
+            queue_trigger(G, q, a, p, o, SK_ABILITY)
 
 
 @njit
@@ -629,6 +677,7 @@ def fire_sacrificed_for_mana(G, cards, abilities, o):
     """A mana source sacrificed to pay a cost (a Treasure) is sacrificed like any other: its
     "when you sacrifice this" abilities trigger (the mana payer has the tables, not the
     catalog: an intervening "if" is checked as the trigger goes on the stack, 603.4)."""
+    fire_you_sacrifice(G, cards, abilities, o)
     card = G[ob(o) + O.CARD]
     if not has_kind(cards, card, AbilityKind.SACRIFICED):
         return

@@ -144,6 +144,13 @@ def count_x(G, C, x, src, ctrl, subtypes):
         for i in range(G[pb(ctrl) + P.GY_N]):
             n = max(n, cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.MV])
         return n
+    if x == XCount.CREATURES_DIED_YOURS_TURN:
+        return G[pb(ctrl) + P.CREATURES_DIED_TURN]
+    if x == XCount.CREATURE_CARDS_IN_GRAVEYARD:
+        for i in range(G[pb(ctrl) + P.GY_N]):
+            if cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                n += 1
+        return n
     for j in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + j]
         bo = ob(o)
@@ -153,6 +160,9 @@ def count_x(G, C, x, src, ctrl, subtypes):
         if x == XCount.CREATURES_YOU_CONTROL:
             if cards[card, CardCol.TYPES] & CardType.CREATURE:
                 n += 1
+        elif x == XCount.GREATEST_POWER_YOU_CONTROL:
+            if cards[card, CardCol.TYPES] & CardType.CREATURE:
+                n = max(n, G[bo + O.CUR_P])
         elif o != src and cards[card, CardCol.SUBTYPES] & subtypes:
             n += 1  # OTHER_PERMANENTS_WITH_SUBTYPES
     return n

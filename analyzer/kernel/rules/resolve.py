@@ -14,13 +14,16 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Event,
+    Keyword,
     Zone,
 )
 from analyzer.kernel.layout import (
+    DIRTY_ALL,
     EXILE_AT_END_AB,
     MAX_TARGETS,
     OFF_STACK,
     OFF_TRIGGERS,
+    RETURN_FLYING,
     SF,
     SK_ABILITY,
     SK_DELAYED,
@@ -143,6 +146,7 @@ def _trigger_to_stack(G, C, t):
         return False  # a Class's ability of a level it has not reached (716.2b)
     promised = G[t + T.PROMISED]
     G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
+    G[H.TARGET_TRIG] = G[t + T.TRIG_OBJ] + 1 if G[t + T.TRIG_OBJ] >= 0 else 0
     if not _while_only(abilities, ab) and not cond_ok(
         G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
     ):
@@ -282,12 +286,18 @@ def resolve_top(G, C):
         if G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.ZCC] == zcc:
             owner = G[ob(o) + O.OWNER]
             put_onto_battlefield(G, cards, o, owner, False)
-            G[ob(o) + O.P1P1] += ab
-            if ab > 0:
+            n = ab % RETURN_FLYING
+            G[ob(o) + O.P1P1] += n
+            if ab >= RETURN_FLYING:  # "with a flying counter on it" (a keyword counter, 122.1b)
+                G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING
+                G[ob(o) + O.CUR_KW] |= Keyword.FLYING
+                G[H.DIRTY] = DIRTY_ALL
+            if n > 0:
                 fire_p1p1_put(G, C, ctrl, o)
             fire_enters(G, C, o)
         return
     G[H.TARGET_SRC] = o + 1
+    G[H.TARGET_TRIG] = trig_obj + 1 if trig_obj >= 0 else 0
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:

@@ -45,10 +45,16 @@ from analyzer.kernel.player.choices import (
     can_forage,
     discard_choice,
     fodder_choice,
+    forage,
     token_choice,
 )
 from analyzer.kernel.rules.actions import lose_life_event
-from analyzer.kernel.rules.activation import SAC_CREATURE, activation_allowed, note_activation
+from analyzer.kernel.rules.activation import (
+    SAC_CREATURE,
+    SAC_FORAGE,
+    activation_allowed,
+    note_activation,
+)
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.costs import (
@@ -59,7 +65,12 @@ from analyzer.kernel.rules.costs import (
     pay_extra_cost,
     target_cost_reduction,
 )
-from analyzer.kernel.rules.events import fire_spell_cast, fire_targeted, queue_trigger
+from analyzer.kernel.rules.events import (
+    fire_controller_event,
+    fire_spell_cast,
+    fire_targeted,
+    queue_trigger,
+)
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.stackbase import push_entry
@@ -343,6 +354,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF] == 2:
         sacrifice(G, C, token_choice(G, C, p))  # "Sacrifice a token" (the least valuable)
+    elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_FORAGE:  # "Forage" (cards14)
+        forage(G, C, p)
+        fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     elif abilities[ab, AbilCol.COST_SAC_SELF] >= SAC_CREATURE:  # "Sacrifice a creature"
         sacrifice(G, C, fodder_choice(G, C, p, o, abilities[ab, AbilCol.COST_SAC_SELF]))
     elif abilities[ab, AbilCol.COST_SAC_SELF]:

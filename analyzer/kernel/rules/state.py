@@ -164,6 +164,7 @@ def reset_permanent_state(G, o, entering):
         # target creature" (a dies trigger); a permanent enters with none (122.2)
         G[b + O.P1P1] = 0
         G[b + O.STUN] = 0
+        G[b + O.KW_COUNTERS] = 0
     G[b + O.TAPPED] = 0
     G[b + O.SICK] = 0
     G[b + O.DAMAGE] = 0

@@ -98,6 +98,14 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False
     if filt & TargetFilter.OTHER and G[H.TARGET_SRC] == o + 1:
         return False  # "another target ...": not the source of the ability
+    if filt & (TargetFilter.NOT_TRIGGER_OBJECT | TargetFilter.MV_LESS_THAN_TRIGGER):
+        tr = G[H.TARGET_TRIG] - 1  # the trigger object (cards14)
+        if filt & TargetFilter.NOT_TRIGGER_OBJECT and tr == o:
+            return False  # "other than that creature"
+        if filt & TargetFilter.MV_LESS_THAN_TRIGGER and (
+            tr < 0 or cards[card, CardCol.MV] >= cards[G[ob(tr) + O.CARD], CardCol.MV]
+        ):
+            return False  # "with lesser mana value" (than the creature as it last existed)
     if filt & TargetFilter.WITHOUT_FLYING and G[b + O.CUR_KW] & Keyword.FLYING:
         return False
     if (
