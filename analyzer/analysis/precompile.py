@@ -27,18 +27,18 @@ def _roots():
     priority (10 s), then the rest of this list: the helper does the short ones first so
     they are ready in time, then the long resolution subtree (20 s)."""
     from analyzer.kernel.player import ai, ai_combat
-    from analyzer.kernel.rules import chars, combat, engine, events, resolve
+    from analyzer.kernel.rules import combat, engine, events_turn, resolve, sba
 
     return [
         (engine._abandon_turn, "GC"),
         (resolve.put_triggers_on_stack, "GC"),
         (resolve.resolve_top, "GC"),
         (ai.main_action, "GCPi"),
-        (chars.check_sba, "GC"),
+        (sba.check_sba, "GC"),
         (ai_combat.declare_attackers, "GC"),
         (ai_combat.declare_blockers, "GC"),
         (combat.combat_damage, "GCb"),
-        (events.fire_end_step, "GC"),
+        (events_turn.fire_end_step, "GC"),
         (engine._cleanup, "GC"),
     ]
 

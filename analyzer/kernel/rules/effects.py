@@ -55,7 +55,6 @@ from analyzer.kernel.rules.actions import (
     lose_life_event,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.chars import destroy
 from analyzer.kernel.rules.effects_board import (
     best_destroyed_creature,
     choose_graveyard_card,
@@ -76,12 +75,14 @@ from analyzer.kernel.rules.effects_board import (
 from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
-    add_delayed,
     cond_ok,
     fire_controller_event,
     fire_enters,
     fire_level_reached,
     fire_p1p1_put,
+)
+from analyzer.kernel.rules.events_turn import (
+    add_delayed,
 )
 from analyzer.kernel.rules.library import (
     dig,
@@ -98,6 +99,9 @@ from analyzer.kernel.rules.library import (
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
+from analyzer.kernel.rules.sba import (
+    destroy,
+)
 from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (

@@ -49,6 +49,8 @@ from analyzer.kernel.rules.events import (
     fire_enters,
     fire_gift_given,
     fire_p1p1_put,
+)
+from analyzer.kernel.rules.events_turn import (
     fire_targeted,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets

@@ -56,7 +56,6 @@ from analyzer.kernel.rules.activation import (
     note_activation,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.chars import sacrifice
 from analyzer.kernel.rules.costs import (
     adjust_spell_cost,
     base_cost,
@@ -67,12 +66,17 @@ from analyzer.kernel.rules.costs import (
 )
 from analyzer.kernel.rules.events import (
     fire_controller_event,
+    queue_trigger,
+)
+from analyzer.kernel.rules.events_turn import (
     fire_spell_cast,
     fire_targeted,
-    queue_trigger,
 )
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
+from analyzer.kernel.rules.sba import (
+    sacrifice,
+)
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.target_choice import choose_targets

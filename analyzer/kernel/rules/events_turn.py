@@ -1,0 +1,298 @@
+"""Triggers of the turn and of spells: beginning and end steps (with the delayed triggers set up
+for them), attacks, combat damage to a player, spells cast, and becoming a target. Events of
+zone changes, counters and controllers are in events.py, which queues every pending trigger.
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    SPELL_BY_ANY,
+    SPELL_BY_OPPONENT,
+    SPELL_GENERAL,
+    SPELL_NONCREATURE,
+    TRIGGER_INSTANT_SORCERY,
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    CardType,
+    Cond,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    DF,
+    DK_EXILE_AT_END_STEP,
+    DK_FLICKER_ON_DAMAGE,
+    DK_RETURN_AT_END_STEP,
+    EXILE_AT_END_AB,
+    MAX_DELAYED,
+    MAX_TARGETS,
+    OFF_BATTLEFIELD,
+    OFF_DELAYED,
+    OFF_TRIGGERS,
+    PLAYER_BASE,
+    SK_ABILITY,
+    SK_DELAYED,
+    TF,
+    D,
+    H,
+    O,
+    T,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind
+from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_ok re-exported)
+    cond_holds,
+    cond_ok,
+    land_cond_ok,
+)
+from analyzer.kernel.rules.events import (
+    _fire_own,
+    fire_controller_event,
+)
+from analyzer.kernel.rules.state import (
+    ERR_DELAYED,
+    overflow,
+    queue_trigger,
+)
+from analyzer.kernel.rules.view import kind_seen, ob
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def fire_attacks(G, C, o):
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.ATTACKS):
+        _fire_own(G, C, o, AbilityKind.ATTACKS, G[ob(o) + O.CTRL], o)
+    # "Whenever a creature you control [with a +1/+1 counter on it] attacks" (trigger object: o)
+    fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_ATTACKS, o)
+
+
+@njit
+def fire_combat_damage_player(G, C, o):
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.COMBAT_DAMAGE_PLAYER):
+        _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
+    # "whenever a creature you control deals combat damage to a player" (trigger object: o)
+    fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
+    # "whenever that creature deals combat damage this turn" (a delayed trigger of its own)
+    for i in range(G[H.DELAYED_N]):
+        d = OFF_DELAYED + i * DF
+        if (
+            G[d + D.KIND] == DK_FLICKER_ON_DAMAGE
+            and G[d + D.OBJ] == o
+            and G[d + D.ZCC] == G[ob(o) + O.ZCC]
+            and G[d + D.TURN] == G[H.TURN]
+        ):
+            queue_trigger(G, o, -1, G[d + D.CTRL], o, SK_DELAYED)
+
+
+@njit
+def fire_begin_step(G, C, active, step):
+    """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
+    upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2); 3 and 4
+    the active player's second and first main phases (3, 4)."""
+    if not kind_seen(G, AbilityKind.UPKEEP):
+        return
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.UPKEEP):
+            continue
+        ctrl = G[ob(q) + O.CTRL]
+        mine = ctrl == active
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.UPKEEP:
+                continue
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            if not (
+                (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
+                or (step >= 2 and tp == step and mine)
+            ):
+                continue
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+            ):
+                continue
+            if abilities[a, AbilCol.ONCE_EACH_TURN]:  # "triggers only once each turn"
+                if G[ob(q) + O.ONCE_TURN] == G[H.TURN]:
+                    continue
+                G[ob(q) + O.ONCE_TURN] = G[H.TURN]
+            queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
+
+
+@njit
+def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
+    """p cast spell o (its nth spell this turn; its mana took p's total spent on spells this
+    turn from spent_before to spent_after): "whenever you cast a noncreature spell" (prowess),
+    "whenever you expend N" (the Nth total mana spent on spells this turn), and "whenever
+    you cast / a player casts their second spell each turn"."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    kinds = (
+        (1 << AbilityKind.SECOND_SPELL)
+        | (1 << AbilityKind.NONCREATURE_SPELL)
+        | (1 << AbilityKind.EXPEND)
+    )
+    if (G[H.KINDS_SEEN] & kinds) == 0:
+        return  # no permanent with such an ability ever entered the battlefield
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.PHASED]:
+            continue
+        ctrl = G[b + O.CTRL]
+        qc = G[b + O.CARD]
+        if (cards[qc, CardCol.AB_KINDS] & kinds) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            k = abilities[a, AbilCol.KIND]
+            tp = abilities[a, AbilCol.TRIG_PARAM]
+            hit = False
+            if k == AbilityKind.SECOND_SPELL:
+                hit = nth == 2 and (ctrl == p or tp == 1)
+            elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
+                if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
+                    hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
+                    want = abilities[a, AbilCol.COND_SUBTYPES]  # "a Lizard spell" (cards13)
+                    if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                        hit = False
+                elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
+                    hit = (
+                        cards[G[ob(o) + O.CARD], CardCol.TYPES]
+                        & (CardType.INSTANT | CardType.SORCERY)
+                    ) != 0
+                else:  # "a noncreature or Otter spell": TRIG_PARAM, the subtypes that count too
+                    hit = noncreature or (
+                        tp != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & tp) != 0
+                    )
+                if hit and abilities[a, AbilCol.ONCE_EACH_TURN]:
+                    if G[b + O.ONCE_TURN] == G[H.TURN]:
+                        hit = False  # "This ability triggers only once each turn"
+                    else:
+                        G[b + O.ONCE_TURN] = G[H.TURN]
+            elif ctrl == p and k == AbilityKind.EXPEND:
+                hit = spent_before < tp <= spent_after
+            if hit and (
+                abilities[a, AbilCol.COND] == Cond.ALWAYS
+                or cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)
+            ):
+                queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def _spell_cast_hits(tp, ctrl, caster, spell_types):
+    """Does a spell_cast ability (TRIG_PARAM tp) of ctrl's trigger on caster's spell?"""
+    if tp & SPELL_BY_ANY:
+        pass
+    elif tp & SPELL_BY_OPPONENT:
+        if caster == ctrl:
+            return False
+    elif caster != ctrl:
+        return False
+    if tp & SPELL_NONCREATURE:
+        return (spell_types & CardType.CREATURE) == 0
+    want = tp & (SPELL_BY_OPPONENT - 1)  # the CardType mask
+    return want == 0 or (spell_types & want) != 0
+
+
+@njit
+def fire_targeted(G, C, p, slots):
+    """Permanents p controls that just became targets of p's spell or ability: valiant
+    triggers the first time each turn (per object: a new object may trigger again). A creature
+    of an opponent of p that became a target: "Whenever a creature you control becomes the
+    target of a spell or ability an opponent controls" (once per creature, however many of
+    the targets it is: Pawpatch Recruit's ruling)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for k in range(MAX_TARGETS):
+        v = slots[k]
+        if v < 0 or v >= PLAYER_BASE:
+            continue
+        b = ob(v)
+        if (
+            G[b + O.ZONE] == Zone.BATTLEFIELD
+            and G[b + O.CTRL] != p
+            and kind_seen(G, AbilityKind.TARGETED_BY_OPPONENT)
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            first = True
+            for j in range(k):
+                if slots[j] == v:
+                    first = False
+            if first:
+                fire_controller_event(G, C, G[b + O.CTRL], AbilityKind.TARGETED_BY_OPPONENT, v)
+        if (
+            G[b + O.ZONE] != Zone.BATTLEFIELD
+            or G[b + O.CTRL] != p
+            or G[b + O.VALIANT_TURN] == G[H.TURN]
+        ):
+            continue
+        card = G[b + O.CARD]
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT:
+                G[b + O.VALIANT_TURN] = G[H.TURN]
+                if cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], p, 0):
+                    queue_trigger(G, v, a, p, v, SK_ABILITY)
+
+
+@njit
+def fire_end_step(G, C):
+    """At the beginning of the end step: "each end step" and the active player's "your end
+    step" abilities, then delayed triggers waiting for the next end step."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    active = G[H.ACTIVE]
+    n_bf = G[H.BF_N] if kind_seen(G, AbilityKind.END_STEP) else 0
+    for i in range(n_bf):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        ctrl = G[ob(q) + O.CTRL]
+        qc = G[ob(q) + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.END_STEP):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.END_STEP:
+                continue
+            if abilities[a, AbilCol.TRIG_PARAM] == 1 and ctrl != active:
+                continue
+            if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
+                G, C, abilities[a, AbilCol.COND], G[ob(q) + O.PROMISED], ctrl, 0
+            ):
+                continue
+            queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
+    # delayed triggers fire once, then are gone ("this turn" ones end here too: no combat
+    # damage is dealt after the end step)
+    n = G[H.DELAYED_N]
+    for i in range(n):
+        d = OFF_DELAYED + i * DF
+        if G[d + D.KIND] != DK_RETURN_AT_END_STEP and G[d + D.KIND] != DK_EXILE_AT_END_STEP:
+            continue
+        # T.AB carries the kind's parameter (counters; EXILE_AT_END_AB: exile it); T.ZCC the
+        # zcc the object must still have
+        ab = G[d + D.A] if G[d + D.KIND] == DK_RETURN_AT_END_STEP else EXILE_AT_END_AB
+        queue_trigger(G, G[d + D.OBJ], ab, G[d + D.CTRL], -1, SK_DELAYED)
+        G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
+    G[H.DELAYED_N] = 0
+
+
+@njit
+def add_delayed(G, kind, o, ctrl, a, turn):
+    n = G[H.DELAYED_N]
+    if n >= MAX_DELAYED:
+        overflow(G, ERR_DELAYED)
+        return
+    d = OFF_DELAYED + n * DF
+    G[d + D.KIND] = kind
+    G[d + D.OBJ] = o
+    G[d + D.ZCC] = G[ob(o) + O.ZCC]
+    G[d + D.CTRL] = ctrl
+    G[d + D.A] = a
+    G[d + D.TURN] = turn
+    G[H.DELAYED_N] = n + 1

@@ -1,0 +1,366 @@
+"""State-based actions and leaving the game.
+
+``check_sba`` applies state-based actions (704) until none applies: players at 0 life or who drew
+from an empty library lose; creatures with 0 toughness, lethal damage or deathtouch damage die;
+Auras attached to nothing go to the graveyard (704.5m); Equipment attached to a non-creature
+falls off (704.5n). "Attached to" means the object it was attached to, not a new object that
+card or token became by changing zones (400.7: state.attached_obj). Phased-out permanents keep
+their controller (702.26d) and their static abilities do nothing.
+A player who loses leaves the game with everything they own (800.4a).
+
+Skipped while nothing it reads changed (the H.DIRTY bits of layout.py; see chars.py).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilityKind,
+    CardCol,
+    CardType,
+    EndReason,
+    Event,
+    Keyword,
+    Subtype,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    COMMANDER_DAMAGE_LOSS,
+    DIRTY_ALL,
+    DIRTY_CHARS,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    OFF_STACK,
+    SF,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+)
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars import (
+    refresh,
+)
+from analyzer.kernel.rules.events import fire_dies, fire_enters, fire_sacrificed
+from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.state import (
+    attached_obj,
+    move_object,
+    put_onto_battlefield,
+)
+from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
+from analyzer.kernel.runtime.config import njit
+
+
+@njit
+def leave_game(G, C, p):
+    """p loses: everything p owns leaves the game, and so does everything on the stack that
+    p controls (800.4a) -- including a spell p owns that another player cast (from exile,
+    with Cruelclaw's Heist's permission). A card another player owns that p cast (Cruelclaw's
+    Heist) is still controlled by p after that: it is exiled (800.4a's last sentence), and so
+    is a permanent p still controls once p's objects have left.
+    First, effects that give p control of an object end (800.4a): a permanent p took "until
+    end of turn" (O.EOT_CTRL) returns to the player it came from before p's objects leave
+    (an Aura p owns that steals a creature leaves with p's objects; its effect ends then)."""
+    cards = cards_of(C)
+    G[pb(p) + P.LOST] = 1
+    G[pb(p) + P.LOST_TURN] = G[H.TURN]
+    log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
+    returned = False
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.EOT_CTRL] == p + 1:
+            G[b + O.EOT_CTRL] = 0
+            returned = True
+    if returned:
+        G[H.DIRTY] = DIRTY_ALL  # layer 2: control returns (sick for its controller, 302.6)
+        refresh(G, C)
+    k = 0
+    for i in range(G[H.STACK_N]):
+        e = OFF_STACK + i * SF
+        if G[e + S.CTRL] == p:
+            o = G[e + S.OBJ]
+            if G[e + S.KIND] == SK_SPELL and G[ob(o) + O.OWNER] != p:
+                move_object(G, cards, o, Zone.EXILE)  # a copy (owned by p) goes below
+            continue
+        if G[e + S.KIND] == SK_SPELL and G[ob(G[e + S.OBJ]) + O.OWNER] == p:
+            continue
+        if k != i:
+            for f in range(SF):
+                G[OFF_STACK + k * SF + f] = G[e + f]
+        k += 1
+    G[H.STACK_N] = k
+    for o in range(G[H.NOBJ]):
+        b = ob(o)
+        if G[b + O.OWNER] == p and G[b + O.ZONE] != Zone.NONE:
+            move_object(G, cards, o, Zone.NONE)
+    # "Then, if there are any objects still controlled by that player, those objects are
+    # exiled": a permanent p controls that another player owns (a card p cast with Cruelclaw's
+    # Heist). Control settles first: an Aura p owned that stole a creature has left, so that
+    # creature is its owner's again and stays.
+    held = False
+    for i in range(G[H.BF_N]):
+        held = held or G[ob(G[OFF_BATTLEFIELD + i]) + O.CTRL] == p
+    if not held:
+        return
+    G[H.DIRTY] = DIRTY_ALL
+    refresh(G, C)
+    i = 0
+    while i < G[H.BF_N]:
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == p:
+            move_object(G, cards, o, Zone.EXILE)  # the list shrinks: same index again
+        else:
+            i += 1
+
+
+@njit
+def _commander_damage_loses(G, q):
+    """704.6c: 21 or more combat damage from one commander over the game (903.10a)."""
+    for k in range(G[H.NPLAYERS]):
+        if G[q + P.COMMANDER_DAMAGE + k] >= COMMANDER_DAMAGE_LOSS:
+            return True
+    return False
+
+
+@njit
+def _exiled_instead(G, o):
+    """Would o be exiled instead of dying: "if it would die this turn, exile it instead"
+    (O.EXILE_TURN, that turn) or a finality counter (O.EXILE_TURN = -1, 614.1a)?"""
+    t = G[ob(o) + O.EXILE_TURN]
+    return t < 0 or (t > 0 and t == G[H.TURN])
+
+
+@njit
+def _dies(G, C, o, fire=True):
+    """o dies (or is exiled instead). fire=False: its dies triggers were queued already, with
+    those of the creatures dying in the same event (fire_dies_first)."""
+    cards = cards_of(C)
+    if _exiled_instead(G, o):
+        # "if it would die this turn, exile it instead" (614.1a): it never dies
+        move_object(G, cards, o, Zone.EXILE)
+        return
+    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        # "for each creature that died under your control this turn" (Season of Loss)
+        G[pb(G[ob(o) + O.CTRL]) + P.CREATURES_DIED_TURN] += 1
+        if fire:
+            fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    move_object(G, cards, o, Zone.GRAVEYARD)
+
+
+@njit
+def batch_deaths(G):
+    """Do creatures dying in one event queue their dies triggers before any of them moves
+    (603.10a: "whenever a creature dies" abilities look back; only needed once a permanent
+    with one entered)?"""
+    return kind_seen(G, AbilityKind.CREATURE_DIES)
+
+
+@njit
+def fire_dies_first(G, C, o):
+    """Queue the dies triggers of creature o, about to die with others in one event (before
+    any of them moves: each sees the others, 603.10a); then _dies(..., fire=False)."""
+    cards = cards_of(C)
+    if _exiled_instead(G, o):
+        return
+    if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+        fire_dies(G, C, o, G[ob(o) + O.CTRL])
+
+
+@njit
+def destroy(G, C, o, fire=True):
+    """Destroy o unless it is indestructible. Returns True if it left the battlefield."""
+    if G[ob(o) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
+        return False
+    _dies(G, C, o, fire)
+    return True
+
+
+@njit
+def sacrifice(G, C, o, fire=True):
+    """p sacrifices o; fire=False: its dies triggers were queued already (fire_dies_first)."""
+    if cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD:
+        G[pb(G[ob(o) + O.CTRL]) + P.FOOD_SACRIFICED_TURN] = 1  # "if you've sacrificed a Food"
+    fire_sacrificed(G, C, o)
+    _dies(G, C, o, fire)
+
+
+@njit
+def _linked_return(G, C):
+    """610.3: a card exiled "until" its source leaves the battlefield returns under its owner's
+    control as soon as that source is gone (checked here, right after the event that made it
+    leave). Returns True if a card came back."""
+    cards = cards_of(C)
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST]:
+            continue
+        for i in range(G[pb(p) + P.EXILE_N]):
+            o = exile_at(G, p, i)
+            link = G[ob(o) + O.LINK]
+            if link == 0:
+                continue
+            s = link - 1
+            if G[ob(s) + O.ZONE] == Zone.BATTLEFIELD and G[ob(s) + O.ZCC] == G[ob(o) + O.LINK_ZCC]:
+                continue
+            put_onto_battlefield(G, cards, o, G[ob(o) + O.OWNER], False)
+            fire_enters(G, C, o)
+            return True
+    return False
+
+
+@njit
+def _legend_rule(G, C):
+    """704.5j: a player who controls two legendary permanents with the same name puts all but
+    one into the graveyard (the built-in player keeps the newest). Returns True if it acted."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O.PHASED]:
+            continue
+        for j in range(G[H.BF_N]):
+            q = G[OFF_BATTLEFIELD + j]
+            if (
+                q != o
+                and G[ob(q) + O.CARD] == card
+                and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL]
+                and G[ob(q) + O.PHASED] == 0
+                and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]
+            ):
+                _dies(G, C, o)
+                return True
+    return False
+
+
+@njit
+def check_sba(G, C):
+    """Apply state-based actions until none applies; returns True if anything happened."""
+    return _state_based_actions(G, C, False)
+
+
+@njit
+def check_sba_fresh(G, C):
+    """check_sba where the characteristics are current (refresh ran after the last change
+    that could alter them), so the first pass needs no refresh: the draw step."""
+    return _state_based_actions(G, C, True)
+
+
+@njit
+def check_sba_all(G, C):
+    """check_sba whatever H.DIRTY says: a refresh, then every state-based action (what the
+    invariant checks compare the engine's shortcuts with)."""
+    G[H.DIRTY] = DIRTY_ALL
+    return _state_based_actions(G, C, False)
+
+
+@njit
+def _sba_kills(G, cards, b):
+    """704.5f-h: a phased-in creature with toughness 0 or less, or lethal or deathtouch damage
+    and not indestructible."""
+    if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+        return False
+    lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
+    return G[b + O.CUR_T] <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0)
+
+
+@njit
+def _state_based_actions(G, C, fresh):
+    if G[H.DIRTY] == 0 and G[H.STATICS] == 0:
+        return False  # nothing they read changed since the last check (layout.H.DIRTY)
+    cards = cards_of(C)
+    any_change = False
+    for guard in range(64):
+        changed = False
+        if guard > 0 or (not fresh and ((G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0)):
+            refresh(G, C)
+        for p in range(G[H.NPLAYERS]):
+            q = pb(p)
+            if G[q + P.LOST] == 0 and (
+                G[q + P.LIFE] <= 0 or G[q + P.DREW_EMPTY] == 1 or _commander_damage_loses(G, q)
+            ):
+                leave_game(G, C, p)
+                changed = True
+            c = G[q + P.COMMANDER] - 1
+            if c >= 0 and (G[ob(c) + O.ZONE] == Zone.GRAVEYARD or G[ob(c) + O.ZONE] == Zone.EXILE):
+                # 704.6d: a commander put into a graveyard or exile may go to the command zone;
+                # its owner always moves it (so it can be cast again, 903.8)
+                move_object(G, cards, c, Zone.COMMAND)
+                changed = True
+        # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
+        # these find nothing)
+        if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
+            changed = True
+        batch = batch_deaths(G)
+        if batch:  # the creatures this pass kills die at once: their triggers first
+            for k in range(G[H.BF_N]):
+                if _sba_kills(G, cards, ob(G[OFF_BATTLEFIELD + k])):
+                    fire_dies_first(G, C, G[OFF_BATTLEFIELD + k])
+        i = 0
+        while i < G[H.BF_N]:
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            card = G[b + O.CARD]
+            t = cards[card, CardCol.TYPES]
+            gone = False
+            if G[b + O.PHASED] == 0:
+                if t & CardType.CREATURE:
+                    if _sba_kills(G, cards, b):
+                        _dies(G, C, o, not batch)
+                        gone = True
+                    elif G[b + O.DEATHTOUCHED]:
+                        G[b + O.DEATHTOUCHED] = 0
+                elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+                    if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
+                        move_object(G, cards, o, Zone.GRAVEYARD)
+                        gone = True
+                elif (
+                    cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT
+                    and G[b + O.ATTACHED] != NO_OBJ
+                ):
+                    # 704.5n; a creature another player controls may stay equipped (301.5d)
+                    att = attached_obj(G, o)
+                    if (
+                        att == NO_OBJ
+                        or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+                    ):
+                        G[b + O.ATTACHED] = NO_OBJ
+                        changed = True
+            if gone:
+                changed = True
+            else:
+                i += 1
+        if not changed:
+            G[H.DIRTY] &= DIRTY_CHARS  # settled (a refresh clears DIRTY_CHARS)
+            break
+        any_change = True
+    _check_winner(G)
+    return any_change
+
+
+@njit
+def _check_winner(G):
+    if G[H.WINNER] != -1:
+        return
+    alive = 0
+    last = -1
+    for p in range(G[H.NPLAYERS]):
+        if G[pb(p) + P.LOST] == 0:
+            alive += 1
+            last = p
+    if alive == 1:
+        G[H.WINNER] = last
+        G[H.END_REASON] = EndReason.LIFE
+        # the reason is the way the last opponent lost
+        for p in range(G[H.NPLAYERS]):
+            if p != last and G[pb(p) + P.DREW_EMPTY] == 1 and G[pb(p) + P.LIFE] > 0:
+                G[H.END_REASON] = EndReason.LIBRARY
+        G[H.PHASE] = 13  # Phase.GAME_OVER
+    elif alive == 0:
+        G[H.WINNER] = -2
+        G[H.END_REASON] = EndReason.ALL_LOST
+        G[H.PHASE] = 13
+
+
+@njit
+def stack_obj(G, i):
+    return G[OFF_STACK + i * SF + S.OBJ]
