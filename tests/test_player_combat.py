@@ -406,13 +406,61 @@ def test_a_team_pump_backs_every_attacker():
     assert state["seats"][1]["life"] == 20
 
 
-def test_a_team_pump_goes_as_burn_when_it_sets_up_lethal():
+def test_a_team_pump_goes_as_burn_when_it_sets_up_lethal_or_deals_a_burn_spells_damage():
     """Three unblocked 3/3s: Valley Rally adds 6 to the 9 and leaves 5 life, within reach of
-    the three next turn, so it is cast (ai_tricks.trick_focus); at 30 life it would leave 15
-    and waits in hand."""
+    the three next turn, so it is cast (ai_tricks.trick_focus). At 40 life (25 left) its 6
+    damage are more than a 3-mana burn spell deals (4), so it goes too (issue 14: before, it
+    waited in hand unless it left the defender within one attack). It waits behind a single
+    attacker (+2 is less than 4, 15 left), and at 40 life it keeps the mana for the hand's
+    other spell (Might of the Meek), which it does not at 20 (5 left: the race is won)."""
     state = run_player("team_pump_goes_as_burn")
     assert state["seats"][1]["life"] == 5
     assert names(state, 0, "graveyard") == ["Valley Rally"]
-    state = run_player("team_pump_goes_as_burn", ("life = 20", "life = 30"))
-    assert state["seats"][1]["life"] == 21
+    state = run_player("team_pump_goes_as_burn", ("life = 20", "life = 40"))
+    assert state["seats"][1]["life"] == 25
+    assert names(state, 0, "graveyard") == ["Valley Rally"]
+    three = '"Stickytongue Sentinel", "Stickytongue Sentinel", "Stickytongue Sentinel"'
+    state = run_player("team_pump_goes_as_burn", (three, '"Stickytongue Sentinel"'))
+    assert state["seats"][1]["life"] == 17
     assert names(state, 0, "hand") == ["Valley Rally"]
+    two = ('hand = ["Valley Rally"]', 'hand = ["Valley Rally", "Might of the Meek"]')
+    state = run_player("team_pump_goes_as_burn", ("life = 20", "life = 40"), two)
+    assert state["seats"][1]["life"] == 31
+    assert names(state, 0, "hand") == ["Might of the Meek", "Valley Rally"]
+    state = run_player("team_pump_goes_as_burn", two)
+    assert state["seats"][1]["life"] == 5
+    assert names(state, 0, "graveyard") == ["Valley Rally"]
+
+
+def test_a_team_pump_goes_when_it_leaves_the_defender_within_two_attacks():
+    """Two unblocked 3/3s: Rabbit Response's 4 damage are less than a 4-mana burn spell's 5,
+    but the 10 life left are within two attacks of the two 3/3s, so it is cast; at 30 life
+    (20 left) it stays in hand."""
+    state = run_player("team_pump_within_two_attacks")
+    assert state["seats"][1]["life"] == 10
+    assert names(state, 0, "graveyard") == ["Rabbit Response"]
+    state = run_player("team_pump_within_two_attacks", ("life = 20", "life = 30"))
+    assert state["seats"][1]["life"] == 24
+    assert names(state, 0, "hand") == ["Rabbit Response"]
+
+
+def test_a_pump_goes_to_win_the_race_or_late_in_the_game():
+    """An unblocked 3/3 at 8 life: Crumb and Get It leaves 3, within the 3/3's next attack, so
+    it is cast. At 20 life on turn 8 it is rightly held for a fight; on turn 40 its 2 damage
+    are a 1-mana burn spell's and it is not held to the end of the game. A tapped 3/3 of the
+    defender's (it blocks next turn) puts the 3 left out of reach: held."""
+    state = run_player("pump_wins_the_race")
+    assert state["seats"][1]["life"] == 3
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+    state = run_player("pump_wins_the_race", ("life = 8", "life = 20"))
+    assert state["seats"][1]["life"] == 17
+    assert names(state, 0, "hand") == ["Crumb and Get It"]
+    state = run_player("pump_wins_the_race", ("life = 8", "life = 20"), ("turn = 8", "turn = 40"))
+    assert state["seats"][1]["life"] == 15
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+    blocker = '"Forest", { card = "Stickytongue Sentinel", tapped = true }'
+    state = run_player(
+        "pump_wins_the_race", ('battlefield = ["Forest"]', f"battlefield = [{blocker}]")
+    )
+    assert state["seats"][1]["life"] == 5
+    assert names(state, 0, "hand") == ["Crumb and Get It"]

@@ -1,8 +1,12 @@
 """The standard player's tricks (issue 14): which of p's creatures a trick saves from the
 opposing spell on top of the stack (toughness against damage, indestructible against destroy,
 hexproof against anything, the only answer to exile, bounce, a tuck or a hostile Aura), whose
-fight it flips after blocks (a team pump: lethal counts every unblocked attacker, and on two
-or more it goes when it leaves the defender within reach of p's next attack), which
+fight it flips after blocks (a team pump: lethal counts every unblocked attacker), when a pump
+on unblocked attackers is worth a card as burn (a team pump that deals what a burn spell of its
+mana value would, or leaves the defender within two attacks; a single-target pump late in the
+game that deals what such a burn spell would; either only with mana no other spell of the hand
+wants this turn; any pump that leaves the defender within one attack; an attack's reach is
+the power that gets past the defender's creatures, each blocking one of the biggest), which
 valiant creature a cantrip trick goes on before combat; and the combat arithmetic these and
 ai_std.removal_worth share (who dies, what hits, whether the unblocked damage is lethal). When
 a trick is cast is ai_cast._mode_useful_standard's.
@@ -36,7 +40,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.stack import stack_top_entry
 from analyzer.kernel.rules.targets import threat_std
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -246,12 +250,13 @@ def hits(G, src, dst, bp, kw):
 def trick_focus(G, C, p, card, promised=-1):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
     would die, or kills where it would not; a token only when it kills), or whose unblocked
-    damage becomes lethal; -1.
+    damage becomes lethal, or that carries the pump as burn (below); -1.
     A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
     bp, bt, kw, team = _pump_of(C, card, promised)
     unblocked = 0
-    n_unblocked = 0
+    gain_team = 0  # what a team pump adds to the unblocked damage
+    gain_one = 0  # what a single-target pump adds on its best unblocked attacker
     defender = -1
     best = -1
     for i in range(G[H.BF_N]):
@@ -260,10 +265,12 @@ def trick_focus(G, C, p, card, promised=-1):
             continue
         if G[ob(o) + O.ATTACKING] and G[ob(o) + O.BLOCKED] == 0:
             unblocked += player_damage(G, o)
-            n_unblocked += 1
+            gain = max(bp, 0) * (2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
+            gain_team += gain
             defender = G[ob(o) + O.ATTACKING] - 1
-            if best < 0:
-                best = -2 - o  # a candidate for lethal damage, decided below
+            if best < 0 and (best == -1 or gain > gain_one):
+                best = -2 - o  # a candidate for the damage plays, decided below
+                gain_one = gain
             continue
         # the fight: o against what blocks it, or what it blocks
         taken = 0
@@ -298,24 +305,95 @@ def trick_focus(G, C, p, card, promised=-1):
                 best = o
     if best >= 0:
         return best
-    # lethal: a team pump adds its power to every unblocked attacker
-    bonus = bp * n_unblocked if team else bp
-    if best <= -2 and defender >= 0 and unblocked < G[pb(defender) + P.LIFE] <= unblocked + bonus:
-        return -2 - best
-    # a team pump on two or more unblocked attackers is burn: cast when it leaves the defender
-    # within reach of the power p's creatures have (next turn's attack), not held to the end
-    if team and best <= -2 and defender >= 0 and n_unblocked >= 2 and bp > 0:
-        power = 0
-        for i in range(G[H.BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
-            if (
-                G[ob(o) + O.CTRL] == p
-                and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-            ):
-                power += max(G[ob(o) + O.CUR_P], 0)
-        if G[pb(defender) + P.LIFE] - unblocked - bonus <= power:
+    if best == -1 or defender < 0 or bp <= 0:
+        return -1
+    life = G[pb(defender) + P.LIFE]
+    gain = gain_team if team else gain_one
+    if unblocked < life <= unblocked + gain:
+        return -2 - best  # lethal: a team pump adds its power to every unblocked attacker
+    # the pump as burn (issue 14: a trick held to the end of the game is a card lost)
+    power = _reach(G, C, p, defender)
+    left = life - unblocked - gain
+    if left <= power:
+        return -2 - best  # it wins the race: the next attack is lethal
+    # otherwise only with mana p would not spend on another spell of its hand this turn
+    if not _mana_spare(G, C, p, card):
+        return -1
+    worth = gain >= cards[card, CardCol.MV] + 1  # what a burn spell of its mana value deals
+    if team:
+        # a team pump is burn when it deals what a burn spell of its mana value would (+2 on
+        # two attackers for 3 mana), or leaves the defender within two attacks of p's power
+        if worth or left <= 2 * power:
             return -2 - best
+    elif worth and G[H.TURN] > 8 * G[H.NPLAYERS]:
+        # late in the game (each player past its eighth turn) a single-target pump that deals
+        # what a burn spell of its mana value would is not held to the end
+        return -2 - best
     return -1
+
+
+@njit
+def _reach(G, C, p, defender):
+    """What p's next attack gets past the defender's creatures: the power of p's creatures,
+    less the biggest ones, one for each creature of the defender's (each blocks one)."""
+    cards = cards_of(C)
+    CREATURE = CardType.CREATURE
+    blockers = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.CTRL] == defender and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CREATURE:
+            blockers += 1
+    reach = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(o) + O.CTRL] != p
+            or cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+        ):
+            continue
+        pw = max(G[ob(o) + O.CUR_P], 0)
+        bigger = 0  # p's creatures ranked above o (more power, or as much and listed first)
+        for j in range(G[H.BF_N]):
+            x = G[OFF_BATTLEFIELD + j]
+            if (
+                G[ob(x) + O.CTRL] != p
+                or cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+            ):
+                continue
+            px = max(G[ob(x) + O.CUR_P], 0)
+            if px > pw or (px == pw and j < i):
+                bigger += 1
+        if bigger >= blockers:
+            reach += pw
+    return reach
+
+
+@njit
+def _mana_spare(G, C, p, card):
+    """Does casting card leave the mana for every other nonland card of p's hand that p's
+    untapped lands pay for now (no main phase 2 play given up for the pump)?"""
+    cards = cards_of(C)
+    untapped = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(o) + O.CTRL] == p
+            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
+            and G[ob(o) + O.TAPPED] == 0
+        ):
+            untapped += 1
+    after = untapped - cards[card, CardCol.MV]
+    seen = False
+    for i in range(G[pb(p) + P.HAND_N]):
+        c = G[ob(hand_at(G, p, i)) + O.CARD]
+        if c == card and not seen:
+            seen = True  # the trick itself
+            continue
+        if cards[c, CardCol.TYPES] & CardType.LAND:
+            continue
+        if after < cards[c, CardCol.MV] <= untapped:
+            return False
+    return True
 
 
 @njit
