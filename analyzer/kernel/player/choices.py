@@ -237,23 +237,6 @@ def wants_land_on_top(G, C, p):
 
 
 @njit
-def can_forage(G, cards, p):
-    """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
-    if G[pb(p) + P.GY_N] >= 3:
-        return True
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if (
-            G[b + O.CTRL] == p
-            and G[b + O.PHASED] == 0
-            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
-        ):
-            return True
-    return False
-
-
-@njit
 def nonland_to_discard(G, C, p, n):
     """ "Discard n cards unless you discard a nonland card": the nonland card p discards
     instead, or -1 to discard n cards. p keeps its nonland cards while it has n cards it would

@@ -5,11 +5,11 @@ which queues triggered abilities.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Subtype, Zone
+from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Zone
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import can_forage, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -47,24 +47,6 @@ def sac_fodder(G, C, p, src, kind, o):
     if kind == SAC_CREATURE_OR_PLANESWALKER:
         return (types & (CardType.CREATURE | CardType.PLANESWALKER)) != 0
     return (types & CardType.CREATURE) != 0
-
-
-@njit
-def _can_forage(G, C, p):
-    """Could p forage now: three cards in their graveyard, or a Food they control? (The
-    same test as choices.can_forage, which imports this module.)"""
-    if G[pb(p) + P.GY_N] >= 3:
-        return True
-    cards = cards_of(C)
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if (
-            G[b + O.CTRL] == p
-            and G[b + O.PHASED] == 0
-            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
-        ):
-            return True
-    return False
 
 
 @njit
@@ -120,7 +102,7 @@ def activation_allowed(G, C, o, ab, p):
     if sac == 2 and not controls_token(G, p):
         return False  # "Sacrifice a token" needs one
     if sac == SAC_FORAGE:
-        if not _can_forage(G, C, p):
+        if not can_forage(G, cards_of(C), p):
             return False  # "Forage" needs three cards in the graveyard or a Food
     elif sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
         return False  # "Sacrifice a creature" needs one

@@ -35,7 +35,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
-from analyzer.kernel.player.choices import can_forage, discard_choice, forage
+from analyzer.kernel.player.choices import discard_choice, forage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import (
     fire_controller_event,
@@ -43,7 +43,7 @@ from analyzer.kernel.rules.events import (
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import can_forage, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -42,7 +42,6 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
 from analyzer.kernel.player.choices import (
-    can_forage,
     discard_choice,
     fodder_choice,
     forage,
@@ -81,7 +80,7 @@ from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import can_forage, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 

@@ -9,6 +9,7 @@ from analyzer.enums import (
     KINDS_HI,
     CardCol,
     CardType,
+    Subtype,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -186,3 +187,19 @@ def lands_in_play(G, cards, p):
         if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             k += 1
     return k
+
+
+@njit
+def can_forage(G, cards, p):
+    """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
+    if G[pb(p) + P.GY_N] >= 3:
+        return True
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+        ):
+            return True
+    return False
