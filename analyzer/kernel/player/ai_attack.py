@@ -55,9 +55,7 @@ from analyzer.kernel.rules.combat import (
     is_creature,
 )
 from analyzer.kernel.rules.conditions import cond_ok
-from analyzer.kernel.rules.events_turn import (
-    fire_attacks,
-)
+from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit

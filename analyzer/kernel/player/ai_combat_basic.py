@@ -20,9 +20,7 @@ from analyzer.kernel.rules.combat import (
     is_creature,
     kills,
 )
-from analyzer.kernel.rules.events_turn import (
-    fire_attacks,
-)
+from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit

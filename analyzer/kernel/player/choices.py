@@ -26,9 +26,7 @@ from analyzer.enums import CardCol, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.sba import (
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit

@@ -14,9 +14,7 @@ from analyzer.enums import CardCol, CardType, Keyword, PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.actions import deal_combat_damage
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.events_turn import (
-    fire_combat_damage_player,
-)
+from analyzer.kernel.rules.events_turn import fire_combat_damage_player
 from analyzer.kernel.rules.state import clear_combat
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import ob, pb

@@ -37,9 +37,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.choices import discard_choice, forage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.events import (
-    fire_controller_event,
-)
+from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
 from analyzer.kernel.rules.state import move_object

@@ -81,9 +81,7 @@ from analyzer.kernel.rules.events import (
     fire_level_reached,
     fire_p1p1_put,
 )
-from analyzer.kernel.rules.events_turn import (
-    add_delayed,
-)
+from analyzer.kernel.rules.events_turn import add_delayed
 from analyzer.kernel.rules.library import (
     dig,
     exile_top_may_play,
@@ -99,9 +97,7 @@ from analyzer.kernel.rules.library import (
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
-from analyzer.kernel.rules.sba import (
-    destroy,
-)
+from analyzer.kernel.rules.sba import destroy
 from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (

@@ -22,22 +22,12 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.events import (
-    fire_enters,
-    fire_p1p1_put,
-)
-from analyzer.kernel.rules.events_turn import (
-    add_delayed,
-)
+from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.events_turn import add_delayed
 from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
 from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
-from analyzer.kernel.rules.sba import (
-    batch_deaths,
-    destroy,
-    fire_dies_first,
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import (
     attached_obj,
     create_token,

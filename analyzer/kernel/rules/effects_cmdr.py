@@ -9,11 +9,7 @@ from analyzer.kernel.layout import PLAYER_BASE, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.sba import (
-    batch_deaths,
-    fire_dies_first,
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import graveyard_at, pb
 from analyzer.kernel.runtime.config import njit

@@ -15,11 +15,7 @@ from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.effects_board import destroy_all
 from analyzer.kernel.rules.refs import is_obj
-from analyzer.kernel.rules.sba import (
-    batch_deaths,
-    fire_dies_first,
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import draw_cards, move_object
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import graveyard_at, ob, pb

@@ -54,26 +54,16 @@ from analyzer.kernel.player.ai import (
 from analyzer.kernel.player.ai_combat import declare_attackers, declare_blockers
 from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.chars import (
-    refresh,
-)
+from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
-from analyzer.kernel.rules.events import (
-    fire_controller_event,
-)
-from analyzer.kernel.rules.events_turn import (
-    fire_begin_step,
-    fire_end_step,
-)
+from analyzer.kernel.rules.events import fire_controller_event
+from analyzer.kernel.rules.events_turn import fire_begin_step, fire_end_step
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.mana import empty_pools
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
-from analyzer.kernel.rules.sba import (
-    check_sba,
-    check_sba_fresh,
-)
+from analyzer.kernel.rules.sba import check_sba, check_sba_fresh
 from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
 from analyzer.kernel.rules.state import attached_obj, draw_cards, move_object
 from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, pb

@@ -44,10 +44,7 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
     cond_ok,
     land_cond_ok,
 )
-from analyzer.kernel.rules.events import (
-    _fire_own,
-    fire_controller_event,
-)
+from analyzer.kernel.rules.events import _fire_own, fire_controller_event
 from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     overflow,

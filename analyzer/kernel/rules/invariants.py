@@ -30,13 +30,9 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.rules.chars import (
-    refresh,
-)
+from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.engine import empty_record, init_game, resolve_decision, step
-from analyzer.kernel.rules.sba import (
-    check_sba_all,
-)
+from analyzer.kernel.rules.sba import check_sba_all
 from analyzer.kernel.rules.state import zone_list
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit

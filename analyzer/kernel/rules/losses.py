@@ -23,9 +23,7 @@ from analyzer.kernel.player.choices import (
 )
 from analyzer.kernel.rules.actions import lose_life_event
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.sba import (
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import hand_at, ob, pb

@@ -44,15 +44,8 @@ from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_lif
 from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects import run_steps
-from analyzer.kernel.rules.events import (
-    cond_ok,
-    fire_enters,
-    fire_gift_given,
-    fire_p1p1_put,
-)
-from analyzer.kernel.rules.events_turn import (
-    fire_targeted,
-)
+from analyzer.kernel.rules.events import cond_ok, fire_enters, fire_gift_given, fire_p1p1_put
+from analyzer.kernel.rules.events_turn import fire_targeted
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import pay
 from analyzer.kernel.rules.stack import WARD_COST_LIFE2, queue_ward

@@ -38,9 +38,7 @@ from analyzer.kernel.layout import (
     S,
 )
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.chars import (
-    refresh,
-)
+from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.events import fire_dies, fire_enters, fire_sacrificed
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (

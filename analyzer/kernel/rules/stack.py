@@ -63,19 +63,11 @@ from analyzer.kernel.rules.costs import (
     pay_extra_cost,
     target_cost_reduction,
 )
-from analyzer.kernel.rules.events import (
-    fire_controller_event,
-    queue_trigger,
-)
-from analyzer.kernel.rules.events_turn import (
-    fire_spell_cast,
-    fire_targeted,
-)
+from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
+from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
-from analyzer.kernel.rules.sba import (
-    sacrifice,
-)
+from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.target_choice import choose_targets
