@@ -5,7 +5,8 @@ state), so forking a game is ``G.copy()``. Capacities are declared here and nowh
 exceeding one ends the game with ``EndReason.CAPACITY`` (reported, never truncated).
 
 Regions, in order: header, players (PF fields each), per-player zone lists (hand, library,
-graveyard, exile), battlefield list, stack entries, pending triggers, delayed triggers, extra-turn
+graveyard, exile), battlefield list, battlefield by controller, stack entries, pending
+triggers, delayed triggers, extra-turn
 queue, scratch, then objects (OF fields each). The object region is last so a record only needs
 room for the objects a run uses: ``record_size(n_objects)``.
 
@@ -104,6 +105,9 @@ class _Header(NamedTuple):
     POOL_PHASE: int  # 1 + the H.PHASE in which mana that empties as the step ends was added to
     # a mana pool (P.MANA_W..P.MANA_C); 0: there is none
     KINDS_SEEN_HI: int  # the same for CardCol.AB_KINDS_HI (ability kinds from 31 on)
+    BFX_OK: int  # 1 while the battlefield by controller (OFF_BF_CTRL, P.BFX_N) is current:
+    # every change of the battlefield list (state.move_object) or of a permanent's controller
+    # clears it, and view.own_n rebuilds it on demand
 
 
 H = _numbered(_Header)
@@ -177,6 +181,8 @@ class _Player(NamedTuple):
     GY_LEFT_TURN: int  # cards that left this player's graveyard this turn
     FOOD_SACRIFICED_TURN: int  # 1 if this player sacrificed a Food this turn
     CREATURES_DIED_TURN: int  # creatures that died under this player's control this turn
+    BFX_N: int  # how many battlefield objects this player controls (view.own_n: current only
+    # while H.BFX_OK; read it through view.own_n)
 
 
 P = _numbered(_Player)
@@ -235,7 +241,11 @@ SK_GIFT = 2  # the gift trigger of a permanent (702.174b)
 SK_WARD = 5  # a ward trigger (702.21a): S.OBJ the warded permanent, S.X the cost; it counters
 # the entry whose S.OBJ / S.ZCC are S.TRIG_OBJ / S.ZCC unless its controller pays
 
-OFF_STACK = OFF_BATTLEFIELD + MAX_BATTLEFIELD
+# the battlefield by controller: per player, the objects of the battlefield list they control,
+# in battlefield-list order (so a scan over them meets them as a scan over the whole list
+# would). Derived data: view.own_n rebuilds it when H.BFX_OK is 0.
+OFF_BF_CTRL = OFF_BATTLEFIELD + MAX_BATTLEFIELD
+OFF_STACK = OFF_BF_CTRL + MAX_PLAYERS * MAX_BATTLEFIELD
 
 
 # ---- pending triggers (waiting to be put on the stack) ----

@@ -211,6 +211,7 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
         G[_pb(p) + L.P.FLASHBACK_GY] = 1  # and every graveyard for flashback
         G[_pb(p) + L.P.GY_ABILITY] = 1  # and for abilities that work from there
     G[L.H.DIRTY] = L.DIRTY_ALL  # the first state-based check looks at everything
+    G[L.H.BFX_OK] = 0  # the battlefield by controller is built from the list when first read
     sick = {}
     for i in range(int(G[L.H.BF_N])):
         o = int(G[L.OFF_BATTLEFIELD + i])

@@ -68,7 +68,7 @@ from analyzer.kernel.rules.stack import (
     stack_top_entry,
 )
 from analyzer.kernel.rules.state import move_object, put_onto_battlefield
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -126,9 +126,9 @@ def _play_land(G, C, p):
     have = 0
     n_lands = 0
     count = 0  # the standard player: p's lands that make each color, packed (land_needs)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             colors = cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
             have |= colors
             n_lands += 1
@@ -232,9 +232,9 @@ def _any_source(G, cards, p):
     for c in range(6):  # mana in the pool (Muerra's, a spell's) is spent like a land's
         if G[pb(p) + P.MANA_W + c] != 0:
             return True
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         card = G[b + O.CARD]
         if cards[card, CardCol.TYPES] & CardType.LAND or cards[card, CardCol.FLAGS] & (
@@ -444,10 +444,8 @@ def discard_to_hand_size(G, C, p):
 @njit
 def best_attacker_power(G, p):
     best = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p:
-            best = max(best, G[ob(o) + O.CUR_P])
+    for i in range(own_n(G, p)):
+        best = max(best, G[ob(own_at(G, p, i)) + O.CUR_P])
     return best
 
 

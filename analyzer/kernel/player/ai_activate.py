@@ -37,7 +37,7 @@ from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
-from analyzer.kernel.rules.view import graveyard_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -132,9 +132,9 @@ def try_activate(G, C, p, context, only=-1):
     top of the stack."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED] or (only >= 0 and o != only):
+    for i in range(own_n(G, p)):  # (it stops once it activated an ability)
+        o = own_at(G, p, i)
+        if G[ob(o) + O.PHASED] or (only >= 0 and o != only):
             continue
         card = G[ob(o) + O.CARD]
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:

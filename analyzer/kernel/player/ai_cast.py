@@ -79,7 +79,7 @@ from analyzer.kernel.rules.stack import (
     top_threat,
 )
 from analyzer.kernel.rules.targets import threat
-from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
@@ -90,13 +90,9 @@ MAX_CAND = 64
 def _board_value(G, C, p):
     cards = cards_of(C)
     s = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if (
-            G[ob(o) + O.CTRL] == p
-            and G[ob(o) + O.PHASED] == 0
-            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-        ):
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if G[ob(o) + O.PHASED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
             s += threat(G, cards, o)
     return s
 
@@ -362,9 +358,9 @@ def _top_targets_mine(G, C, p):
 
 @njit
 def _has_creature_in_combat(G, p):
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and (G[ob(o) + O.ATTACKING] or G[ob(o) + O.BLOCKING]):
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if G[ob(o) + O.ATTACKING] or G[ob(o) + O.BLOCKING]:
             return True
     return False
 

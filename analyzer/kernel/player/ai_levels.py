@@ -11,12 +11,12 @@ combat for a trick).
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, Phase
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.layout import H, O
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay
 from analyzer.kernel.rules.stack import activate
-from analyzer.kernel.rules.view import ob
+from analyzer.kernel.rules.view import ob, own_at, own_n
 from analyzer.kernel.runtime.config import njit
 
 
@@ -41,10 +41,10 @@ def try_level_up(G, C, p):
     cards = cards_of(C)
     abilities = abilities_of(C)
     main1 = G[H.PHASE] == Phase.MAIN1
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):  # (it stops once it activated an ability)
+        o = own_at(G, p, i)
         b = ob(o)
-        if G[b + O.CTRL] != p or G[b + O.PHASED]:
+        if G[b + O.PHASED]:
             continue
         card = G[b + O.CARD]
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_ACTIVATED) == 0:

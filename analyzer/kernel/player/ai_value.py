@@ -38,10 +38,10 @@ from analyzer.enums import (
     Subtype,
     Zone,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.layout import PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.mana import count_sources
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 PAYOFF_BONUS = 5  # per payoff of p's a card triggers
@@ -61,9 +61,9 @@ def board_payoffs(G, cards, p):
     spell_payoffs = 0
     enter_payoffs = 0
     tribes = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if G[ob(o) + O.PHASED]:
             continue
         card = G[ob(o) + O.CARD]
         kinds = cards[card, CardCol.AB_KINDS]
@@ -119,9 +119,9 @@ def deck_state(G, cards, p):
     creatures = 0
     lands = 0
     fuel = G[pb(p) + P.GY_N] // 3
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] != p or G[b + O.PHASED]:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.PHASED]:
             continue
         card = G[b + O.CARD]
         if cards[card, CardCol.TYPES] & CardType.CREATURE:
@@ -346,9 +346,9 @@ def color_have(G, C, p):
     lands, sacs = count_sources(G, cards, abilities_of(C), p)
     have = 0
     n = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] != p or G[b + O.TAPPED] or G[b + O.PHASED]:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.TAPPED] or G[b + O.PHASED]:
             continue
         card = G[b + O.CARD]
         colors = cards[card, CardCol.LAND_COLORS] & 31

@@ -81,6 +81,7 @@ def refresh(G, C):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
             # a new controller: summoning sick for them (302.6), removed from combat (506.4)
+            G[H.BFX_OK] = 0  # (and view.own_n's index is stale)
             G[ob(o) + O.SICK] = 1
             clear_combat(G, o)
 

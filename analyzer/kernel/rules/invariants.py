@@ -7,7 +7,8 @@ script (the kernel itself never pays for them).
 - each player's life equals starting life - life lost + life gained;
 - after the draw step the characteristics are current (the engine's draw skips the refresh);
 - a record whose H.DIRTY bits are clear (no volatile static ability out) is settled: a refresh would
-  change nothing, and no state-based action applies (the engine then skips both).
+  change nothing, and no state-based action applies (the engine then skips both);
+- while H.BFX_OK is set, the battlefield by controller (view.own_n) is the battlefield list's.
 Returns 0 when all hold, else the number of the first violated check (see CHECK_NAMES).
 """
 
@@ -21,6 +22,7 @@ from analyzer.kernel.layout import (
     MAX_BATTLEFIELD,
     MAX_STACK,
     OFF_BATTLEFIELD,
+    OFF_BF_CTRL,
     OFF_STACK,
     PEND_NONE,
     SF,
@@ -51,6 +53,7 @@ CHECK_NAMES = (
     "characteristics stale after the draw step",
     "characteristics stale though H_DIRTY says current",
     "state-based action pending though H_DIRTY says settled",
+    "battlefield by controller stale though H_BFX_OK says current",
 )
 
 
@@ -117,7 +120,26 @@ def check_invariants(G):
             continue
         if G[q + P.LIFE] != G[H.STARTING_LIFE] - G[q + P.LIFE_LOST] + G[q + P.LIFE_GAINED]:
             return 6
+    if G[H.BFX_OK] and not _own_index_current(G):
+        return 12
     return 0
+
+
+@njit
+def _own_index_current(G):
+    """Is the battlefield by controller what view.own_n would rebuild from the list now?"""
+    for p in range(G[H.NPLAYERS]):
+        k = 0
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            if G[ob(o) + O.CTRL] != p:
+                continue
+            if k >= G[pb(p) + P.BFX_N] or G[OFF_BF_CTRL + p * MAX_BATTLEFIELD + k] != o:
+                return False
+            k += 1
+        if k != G[pb(p) + P.BFX_N]:
+            return False
+    return True
 
 
 @njit(_nrt=True)  # the record copy may allocate (numba guards overlapping copies)

@@ -61,7 +61,7 @@ from analyzer.kernel.rules.mana_plan import (
     popcount5,
 )
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
@@ -127,10 +127,10 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 objs[n] = c
                 kinds[n] = SRC_POOL
                 n += 1
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
         b = ob(o)
-        if G[b + O.CTRL] != p or G[b + O.PHASED] != 0:
+        if G[b + O.PHASED] != 0:
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
@@ -316,10 +316,9 @@ def count_sources(G, cards, abilities, p):
     for c in range(6):  # mana in the pool counts like an untapped land
         v = G[pb(p) + P.MANA_W + c]
         lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if G[b + O.CTRL] != p or G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         k = source_kind(cards, abilities, G[b + O.CARD])
         if k == SRC_LAND or k == SRC_SIGNET:  # (a Signet: one more mana with another source)

@@ -289,6 +289,7 @@ def move_object(G, cards, o, zone, top=True):
         reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)
         G[b + O.CTRL] = G[b + O.OWNER]
         G[H.DIRTY] = DIRTY_ALL
+        G[H.BFX_OK] = 0  # the battlefield list changes (view.own_n rebuilds)
     if G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
         G[b + O.ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
         return

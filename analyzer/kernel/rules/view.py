@@ -1,6 +1,7 @@
 """Read-only views of one game record: offsets of a player's and an object's fields, zone
-entries, counts and current characteristics. Nothing here writes ``G``; the writes (zones,
-moves, triggers, life, tokens) are in state.py.
+entries, counts and current characteristics. Nothing here writes ``G`` but the battlefield by
+controller (``own_n``), data derived from the battlefield list that is rebuilt on demand; the
+writes (zones, moves, triggers, life, tokens) are in state.py.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    MAX_BATTLEFIELD,
     MAX_EXILE,
     MAX_GRAVEYARD,
     MAX_HAND,
@@ -20,6 +22,7 @@ from analyzer.kernel.layout import (
     NO_OBJ,
     OF,
     OFF_BATTLEFIELD,
+    OFF_BF_CTRL,
     OFF_EXILE,
     OFF_GRAVEYARD,
     OFF_HAND,
@@ -44,6 +47,38 @@ def pb(p):
 def ob(o):
     """Offset of object o's fields."""
     return OFF_OBJECTS + o * OF
+
+
+@njit
+def _own_rebuild(G):
+    """Rebuild the battlefield by controller (layout.OFF_BF_CTRL) from the battlefield list."""
+    for q in range(G[H.NPLAYERS]):
+        G[pb(q) + P.BFX_N] = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        q = G[ob(o) + O.CTRL]
+        k = G[pb(q) + P.BFX_N]
+        G[OFF_BF_CTRL + q * MAX_BATTLEFIELD + k] = o
+        G[pb(q) + P.BFX_N] = k + 1
+    G[H.BFX_OK] = 1
+
+
+@njit
+def own_n(G, p):
+    """How many battlefield objects p controls; own_at(G, p, i) for i below it are they, in
+    battlefield-list order, so ``for i in range(own_n(G, p)): o = own_at(G, p, i)`` meets the
+    objects a scan of the whole list filtered by ``O.CTRL == p`` meets, in the same order. Only
+    for a scan that moves nothing onto or off the battlefield and changes no controller (or
+    stops once it did)."""
+    if G[H.BFX_OK] == 0:
+        _own_rebuild(G)
+    return G[pb(p) + P.BFX_N]
+
+
+@njit
+def own_at(G, p, i):
+    """The i-th battlefield object p controls (see own_n)."""
+    return G[OFF_BF_CTRL + p * MAX_BATTLEFIELD + i]
 
 
 @njit
@@ -157,9 +192,9 @@ def cur_p_t(G, o):
 def attacked_player(G, p):
     """The player one of p's attacking creatures attacks (a creature put onto the battlefield
     attacking attacks that one), else the next opponent; -1 if none."""
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] == p and G[b + O.ATTACKING] > 0:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.ATTACKING] > 0:
             return G[b + O.ATTACKING] - 1
     q = next_alive(G, p)
     return q if q != p else -1
@@ -182,9 +217,8 @@ def card_of(G, o):
 def lands_in_play(G, cards, p):
     """How many lands p controls."""
     k = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+    for i in range(own_n(G, p)):
+        if cards[G[ob(own_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
             k += 1
     return k
 
