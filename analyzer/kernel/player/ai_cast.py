@@ -69,6 +69,8 @@ from analyzer.kernel.rules.mana import (
 )
 from analyzer.kernel.rules.mana_plan import (
     plan_spell,
+    simple_fits,
+    simple_sources,
 )
 from analyzer.kernel.rules.stack import (
     cast_finish,
@@ -366,8 +368,9 @@ def _has_creature_in_combat(G, p):
 
 
 @njit
-def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
-    """Timing, extra cost and mana (against p's sources, collected once by the caller)."""
+def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
+    """Timing, extra cost and mana (against p's sources, collected once by the caller; simple:
+    mana_plan.simple_sources of them)."""
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
     t = cards[card, CardCol.TYPES]
@@ -392,6 +395,8 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
         and G[ob(o) + O.CAST_BY] == p + 1
         and G[ob(o) + O.PLAY_UNTIL] == 0  # an impulse-drawn card costs its own mana
     )
+    if simple >= 0 and cards[card, CardCol.HYBRID_N] == 0 and not any_type:
+        return simple_fits(simple, n_src, generic, colored)  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
 
@@ -435,6 +440,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
     n_src = collect_sources(G, cards, abilities_of(C), p, masks, objs, kinds)
     if n_src == 0:
         return 0
+    simple = simple_sources(masks, kinds, n_src)
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
         card = G[ob(o) + O.CARD]
@@ -450,7 +456,9 @@ def collect_castables(G, C, p, sorcery_ok, out):
             and ((G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0
         ):
             continue
-        if n < out.shape[0] and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use):
+        if n < out.shape[0] and _can_cast_now(
+            G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple
+        ):
             out[n] = o
             n += 1
     for q in range(G[H.NPLAYERS]):
@@ -459,7 +467,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
             if (
                 G[ob(o) + O.CAST_BY] == p + 1
                 and n < out.shape[0]
-                and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use)
+                and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple)
             ):
                 out[n] = o
                 n += 1
@@ -469,7 +477,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
         if (
             (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.FLASHBACK) & 1
             and n < out.shape[0]
-            and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use)
+            and _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple)
         ):
             out[n] = o
             n += 1
@@ -478,7 +486,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
         c >= 0
         and G[ob(c) + O.ZONE] == Zone.COMMAND
         and n < out.shape[0]
-        and _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use)
+        and _can_cast_now(G, C, p, c, sorcery_ok, masks, kinds, n_src, use, simple)
     ):
         out[n] = c  # 903.8: the commander, cast from the command zone
         n += 1

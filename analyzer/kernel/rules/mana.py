@@ -59,6 +59,8 @@ from analyzer.kernel.rules.mana_plan import (
     plan_for_needs,
     plan_spell,
     popcount5,
+    simple_fits,
+    simple_sources,
 )
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
@@ -248,6 +250,10 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
     use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    if not any_type and (card < 0 or cards[card, CardCol.HYBRID_N] == 0):
+        simple = simple_sources(masks, kinds, n)
+        if simple >= 0:
+            return simple_fits(simple, n, generic, colored)  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
 
 

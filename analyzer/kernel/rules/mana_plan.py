@@ -308,6 +308,46 @@ def _first_color(mask):
     return 0
 
 
+SIMPLE_BITS = 6  # simple_sources: one count of entries (at most 32) per field
+
+
+@njit
+def simple_sources(masks, kinds, n):
+    """The entries as counts, when each is plain: pool mana or a land's mana of one color or
+    colorless (no filter, pain, creature-only, one-of-several-colors or Signet bit), or a
+    Treasure. Packed: per color WUBRG the entries that make that color (SIMPLE_BITS each), then
+    the Treasures. -1 when some entry is not plain (then only plan can answer)."""
+    out = 0
+    t = 0
+    for i in range(n):
+        m = masks[i]
+        k = kinds[i]
+        if k == SRC_SAC_ANY and m == ANY_COLOR:
+            t += 1
+        elif (k == SRC_LAND or k == SRC_POOL) and (m & ~63) == 0 and popcount5(m) <= 1:
+            for c in range(5):
+                if (m >> c) & 1:
+                    out += 1 << (SIMPLE_BITS * c)
+        else:
+            return -1
+    return out | (t << (SIMPLE_BITS * 5))
+
+
+@njit
+def simple_fits(simple, n, generic, colored):
+    """plan()'s answer (any payer's needs, any_type False) for the n entries simple_sources
+    packed (not -1) and a cost with no hybrid symbol, without planning: plan gives each colored
+    symbol an entry of its one color while there is one (score 1), else a Treasure (score
+    105), and generic mana any n entries left."""
+    mask = (1 << SIMPLE_BITS) - 1
+    short = 0
+    used = 0
+    for c in range(5):
+        used += colored[c]
+        short += max(colored[c] - ((simple >> (SIMPLE_BITS * c)) & mask), 0)
+    return short <= (simple >> (SIMPLE_BITS * 5)) and n - used >= generic
+
+
 @njit
 def plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use):
     """plan_for_needs with nothing to keep: whether the cost can be paid."""
