@@ -177,6 +177,7 @@ class _Player(NamedTuple):
     GY_LEFT_TURN: int  # cards that left this player's graveyard this turn
     FOOD_SACRIFICED_TURN: int  # 1 if this player sacrificed a Food this turn
     CREATURES_DIED_TURN: int  # creatures that died under this player's control this turn
+    CREATURES_EXILED_TURN: int  # creatures this player controlled that were exiled this turn
 
 
 P = _numbered(_Player)
