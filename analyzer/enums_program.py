@@ -80,6 +80,11 @@ class _AbilityKind(NamedTuple):
     YOU_SACRIFICE: int = 56  # "Whenever you sacrifice a permanent" / "one or more Foods"
     # (TRIG_PARAM: a Subtype mask the permanent has, 0 = any, | TRIGGER_BATCH; TRIGGER_OBJECT:
     # the permanent, as it last existed)
+    # issue 20 (cards15): marker kinds 58-61 (never a row: the bit of a card with that static)
+    OPP_DIES_EXILE: int = 58  # static_opp_dies_exile (sba._dies looks only once one entered)
+    NONCREATURE_FLASH: int = 59  # static_noncreature_flash (the player's timing test)
+    OPP_BASE_TOUGHNESS: int = 60  # static_opp_base_toughness (chars' layer 7b pass)
+    OTHERS_PROWESS: int = 61  # static_others_prowess (stack.spell_cast's granted prowess)
 
 
 AbilityKind = _AbilityKind()
@@ -472,6 +477,17 @@ class _Op(NamedTuple):
     SACRIFICE_OTHERS_MAY: int = 180  # ctrl may sacrifice a other permanents (b = 1: nonland);
     # DONE if they did (the built-in player: when the best creature card in its graveyard is
     # worth more than what it gives up)
+    # issue 20 (cards15): ops 181-185
+    STATIC_OPP_BASE_TOUGHNESS: int = 181  # static: creatures ctrl's opponents control have
+    # base toughness a (layer 7b)
+    STATIC_OPP_DIES_EXILE: int = 182  # static: "If a creature an opponent controls would die,
+    # exile it instead" (614.1a)
+    STATIC_NONCREATURE_FLASH: int = 183  # static: ctrl may cast noncreature spells as though
+    # they had flash
+    PUMP_UNTAP_ALL: int = 184  # creatures ctrl controls with one of Subtype mask c get +a/+b
+    # until end of turn; untap them
+    STATIC_OTHERS_PROWESS: int = 185  # static: other creatures ctrl controls have prowess
+    # (the source's own prowess row is the trigger each of them gets)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
@@ -537,6 +553,8 @@ class _XCount(NamedTuple):
     # turn" (P.CREATURES_DIED_TURN)
     CREATURE_CARDS_IN_GRAVEYARD: int = 9  # "the number of creature cards in your graveyard"
     GREATEST_POWER_YOU_CONTROL: int = 10  # "the greatest power among creatures you control"
+    OPP_CREATURES_EXILED_TURN: int = 11  # "the number of creatures your opponents controlled
+    # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
 
 
 XCount = _XCount()

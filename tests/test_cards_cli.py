@@ -41,7 +41,7 @@ def test_list_cards_dataframe() -> None:
     )
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
     # 9 tokens, + Wall, Sword, Bat (issue 20) + the precons' 12 (issue 21, z_blc_tokens.toml)
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 24
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 25
 
 
 @pytest.mark.parametrize(
@@ -132,6 +132,7 @@ def test_json_is_records_with_nulls() -> None:
     assert names == {
         *("Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame", "Otter"),
         *("Wall", "Sword", "Bat"),  # issue 20
+        "Rat 1/1 Black Per Rat",  # cards15: Vren, the Relentless
     }
     assert all(d["gift_kind"] is None for d in json.loads(out))
 

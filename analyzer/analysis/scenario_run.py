@@ -46,6 +46,7 @@ from analyzer.io.scenario_model import ActionSpec, Ref, Scenario
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import script
 from analyzer.kernel.rules.catalog import pack_catalog
+from analyzer.kernel.rules.statics_cards15 import noncreature_flash
 
 _MESSAGES = {
     script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",
@@ -273,6 +274,8 @@ class ScenarioRun:
         if int(G[L.H.NO_SPELLS_TURN]) == int(G[L.H.TURN]):
             self._fail(a, "players can't cast spells this turn")
         fast = types & CardType.INSTANT or int(cc.cards[card, CardCol.KEYWORDS]) & Keyword.FLASH
+        if not types & CardType.CREATURE and noncreature_flash(G, self.C, p):
+            fast = True  # "You may cast noncreature spells as though they had flash" (702.8a)
         if not fast:
             self._sorcery_time(a, p, f"{a.card} can be cast")
         promise, recipient = 0, -1

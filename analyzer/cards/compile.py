@@ -279,6 +279,10 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
             (Op.STATIC_NONCOMBAT_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_OTHERS_ENTER_P1P1, AbilityKind.OTHERS_ENTER_P1P1),
+            (Op.STATIC_OPP_DIES_EXILE, AbilityKind.OPP_DIES_EXILE),
+            (Op.STATIC_NONCREATURE_FLASH, AbilityKind.NONCREATURE_FLASH),
+            (Op.STATIC_OPP_BASE_TOUGHNESS, AbilityKind.OPP_BASE_TOUGHNESS),
+            (Op.STATIC_OTHERS_PROWESS, AbilityKind.OTHERS_PROWESS),
         ):  # the kernel looks for these statics only once such a card entered
             if any(st.op == op for ab in abilities for st in ab.steps):
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)

@@ -41,6 +41,7 @@ from analyzer.enums import (
     CardType,
     Cond,
     ExtraCost,
+    Keyword,
     Op,
     Support,
 )
@@ -245,6 +246,10 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         ctx.err("oracle", "is empty but the card has abilities")
     if len(abils) == len(abilities):  # indexes in messages must match the data
         _check_program_shape(ctx, abils, types, words, gift, support)
+    if not keywords & Keyword.PROWESS and any(
+        st.op == Op.STATIC_OTHERS_PROWESS for ab in abils for st in ab.steps
+    ):  # its own prowess trigger is the one the others get (kernel statics_cards15)
+        ctx.err("keywords", "static_others_prowess needs the card's own keyword prowess")
     if not ctx.ok:
         return None
     ignored = unmodeled_lines(oracle, keywords) if support != Support.EXACT else ()

@@ -183,6 +183,7 @@ class _Player(NamedTuple):
     CREATURES_DIED_TURN: int  # creatures that died under this player's control this turn
     BFX_N: int  # how many battlefield objects this player controls (view.own_n: current only
     # while H.BFX_OK; read it through view.own_n)
+    CREATURES_EXILED_TURN: int  # creatures this player controlled that were exiled this turn
 
 
 P = _numbered(_Player)

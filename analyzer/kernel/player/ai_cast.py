@@ -80,6 +80,7 @@ from analyzer.kernel.rules.stack import (
     stack_top_entry,
     top_threat,
 )
+from analyzer.kernel.rules.statics_cards15 import noncreature_flash
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -368,6 +369,13 @@ def _has_creature_in_combat(G, p):
 
 
 @njit
+def _flash_granted(G, C, p, types):
+    """May p cast a spell of card types `types` as though it had flash ("You may cast
+    noncreature spells as though they had flash", static_noncreature_flash)?"""
+    return (types & CardType.CREATURE) == 0 and noncreature_flash(G, C, p)
+
+
+@njit
 def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
     """Timing, extra cost and mana (against p's sources, collected once by the caller; simple:
     mana_plan.simple_sources of them)."""
@@ -377,7 +385,8 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
     if t & CardType.LAND:
         return False
     if not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0:
-        return False
+        if not _flash_granted(G, C, p, t):
+            return False
     reduction = -commander_tax(G, p, o)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 or (
         G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
@@ -446,7 +455,9 @@ def collect_castables(G, C, p, sorcery_ok, out):
         card = G[ob(o) + O.CARD]
         # _can_cast_now's first tests, without the call: a land, or a slow card at instant speed
         if cards[card, CardCol.TYPES] & CardType.LAND or (
-            not sorcery_ok and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+            not sorcery_ok
+            and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+            and not _flash_granted(G, C, p, cards[card, CardCol.TYPES])
         ):
             continue
         # and its mana value test when nothing can reduce the cost

@@ -32,13 +32,18 @@ from analyzer.kernel.layout import (
     O,
     W,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import (
     attached_obj,
     clear_combat,
 )
-from analyzer.kernel.rules.view import ob
+from analyzer.kernel.rules.statics_cards15 import (
+    apply_base_toughness,
+    grant_others_prowess,
+    toughness_set,
+)
+from analyzer.kernel.rules.view import kind_seen, ob
 from analyzer.kernel.runtime.config import njit
 
 
@@ -121,11 +126,19 @@ def _apply_statics(G, C, n, n_static):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
-    for layer in range(2):  # 0: control (layer 2), 1: P/T and abilities (layers 6-7)
+    # 0: control (layer 2), 1: base toughness set (7b, only once such a card entered),
+    # 2: P/T and abilities (layers 6-7)
+    for layer in range(3):
+        if layer == 1 and not kind_seen(G, AbilityKind.OPP_BASE_TOUGHNESS):
+            continue
         for k_static in range(n_static):
             s = G[OFF_BATTLEFIELD + G[W.STATICS + k_static]]
             bs = ob(s)
             sc = G[bs + O.CARD]
+            if layer == 1:
+                if has_kind(cards, sc, AbilityKind.OPP_BASE_TOUGHNESS):
+                    apply_base_toughness(G, C, n, s)
+                continue
             a0 = cards[sc, CardCol.AB_START]
             for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
@@ -181,7 +194,8 @@ def _apply_statics(G, C, n, n_static):
                             ):
                                 k_cr += 1
                         G[bs + O.CUR_P] += k_cr
-                        G[bs + O.CUR_T] += k_cr
+                        if not toughness_set(G, C, s):  # 7b overrides the 7a toughness
+                            G[bs + O.CUR_T] += k_cr
                     elif op == Op.STATIC_PT_LANDS:
                         # 604.3: "power and toughness are each equal to the number of lands
                         # you control" (printed P/T 0/0)
@@ -195,7 +209,8 @@ def _apply_statics(G, C, n, n_static):
                             ):
                                 k_l += 1
                         G[bs + O.CUR_P] += k_l
-                        G[bs + O.CUR_T] += k_l
+                        if not toughness_set(G, C, s):
+                            G[bs + O.CUR_T] += k_l
                     elif op == Op.STATIC_OPP_CREATURES:
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
@@ -208,6 +223,8 @@ def _apply_statics(G, C, n, n_static):
                                 ):
                                     G[ob(t) + O.CUR_P] += steps[k, StepCol.A]
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_OTHERS_PROWESS:
+                        grant_others_prowess(G, C, n, s)
                     elif op == Op.STATIC_EQUIPPED_CREATURES:
                         # "[During your turn,] equipped creatures you control have ..."
                         if cond_ok(

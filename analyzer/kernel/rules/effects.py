@@ -72,6 +72,7 @@ from analyzer.kernel.rules.effects_board import (
     run_rare_op,
     sacrifice_greatest_power,
 )
+from analyzer.kernel.rules.effects_cards15 import pump_untap_all
 from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
@@ -626,4 +627,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             )
             if m >= 0:
                 n_destroyed = m
+        elif op == Op.PUMP_UNTAP_ALL:  # cards15: effects_cards15
+            pump_untap_all(G, C, ctrl, a, b_, c)
     return it

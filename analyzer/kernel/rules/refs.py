@@ -146,6 +146,11 @@ def count_x(G, C, x, src, ctrl, subtypes):
         return n
     if x == XCount.CREATURES_DIED_YOURS_TURN:
         return G[pb(ctrl) + P.CREATURES_DIED_TURN]
+    if x == XCount.OPP_CREATURES_EXILED_TURN:
+        for q in range(G[H.NPLAYERS]):
+            if q != ctrl:
+                n += G[pb(q) + P.CREATURES_EXILED_TURN]
+        return n
     if x == XCount.CREATURE_CARDS_IN_GRAVEYARD:
         for i in range(G[pb(ctrl) + P.GY_N]):
             if cards[G[ob(graveyard_at(G, ctrl, i)) + O.CARD], CardCol.TYPES] & CardType.CREATURE:

@@ -46,6 +46,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
+from analyzer.kernel.rules.statics_cards15 import opp_dies_exile
 from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -134,7 +135,7 @@ def _dies(G, C, o, fire=True):
     """o dies (or is exiled instead). fire=False: its dies triggers were queued already, with
     those of the creatures dying in the same event (fire_dies_first)."""
     cards = cards_of(C)
-    if _exiled_instead(G, o):
+    if _exiled_instead(G, o) or opp_dies_exile(G, C, o):
         # "if it would die this turn, exile it instead" (614.1a): it never dies
         move_object(G, cards, o, Zone.EXILE)
         return
@@ -159,7 +160,7 @@ def fire_dies_first(G, C, o):
     """Queue the dies triggers of creature o, about to die with others in one event (before
     any of them moves: each sees the others, 603.10a); then _dies(..., fire=False)."""
     cards = cards_of(C)
-    if _exiled_instead(G, o):
+    if _exiled_instead(G, o) or opp_dies_exile(G, C, o):
         return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])

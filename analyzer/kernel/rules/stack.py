@@ -70,6 +70,7 @@ from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_con
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.statics_cards15 import fire_granted_prowess
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
 from analyzer.kernel.rules.view import can_forage, ob, pb
@@ -235,8 +236,10 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     return CAST_OK
 
 
-# S.X of a ward trigger: the mana it asks for ({1}, {2}), or this: "Ward—Pay 2 life"
+# S.X of a ward trigger: the mana it asks for ({1}, {2}), or these: "Ward—Pay 2 life",
+# "Ward—Discard a card."
 WARD_COST_LIFE2 = 3
+WARD_COST_DISCARD = 4
 
 
 @njit
@@ -258,10 +261,12 @@ def queue_ward(G, C, p, slots):
         b = ob(v)
         if seen or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] == p:
             continue
-        for cost in range(1, 4):  # each ward ability triggers (ward {1}, {2}, "pay 2 life")
+        for cost in range(1, 5):  # each ward ability triggers ({1}, {2}, 2 life, a discard)
             kw = Keyword.WARD1 if cost == 1 else Keyword.WARD2
             if cost == WARD_COST_LIFE2:
                 kw = Keyword.WARD_LIFE2
+            elif cost == WARD_COST_DISCARD:
+                kw = Keyword.WARD_DISCARD
             if G[b + O.CUR_KW] & kw:
                 queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
                 G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
@@ -388,6 +393,8 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     G[pb(p) + P.MANA_SPENT_TURN] = before + spent
     noncreature = (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
     fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P.SPELLS_TURN])
+    if noncreature:
+        fire_granted_prowess(G, C, p, o)  # "Other creatures you control have prowess"
     fire_targeted(G, C, p, slots)
 
 

@@ -264,6 +264,13 @@ def move_object(G, cards, o, zone, top=True):
         G[b + O.FREE_CAST] = 0
     if old == Zone.BATTLEFIELD and zone == Zone.GRAVEYARD and G[b + O.EXILE_TURN] < 0:
         zone = Zone.EXILE  # a finality counter: "if it would die, exile it instead" (614.1a)
+    if (
+        old == Zone.BATTLEFIELD
+        and zone == Zone.EXILE
+        and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+    ):
+        # "the number of creatures your opponents controlled that were exiled this turn"
+        G[pb(G[b + O.CTRL]) + P.CREATURES_EXILED_TURN] += 1
     if (old == Zone.STACK and zone != Zone.BATTLEFIELD) or old == Zone.BATTLEFIELD:
         G[b + O.X_PAID] = 0  # 107.3m: X is 0 for a permanent that was not cast as it entered
     if G[pb(G[b + O.OWNER]) + P.COMMANDER] == o + 1:

@@ -122,7 +122,10 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
                 t += BOUNCE_IN_COMBAT
     if G[b + O.ZONE] == Zone.STACK:
         return t if G[b + O.OWNER] != chooser else -1000
-    if G[b + O.CUR_KW] & (Keyword.WARD1 | Keyword.WARD2) and G[b + O.CTRL] != chooser:
+    ward = Keyword.WARD1 | Keyword.WARD2
+    if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
+        ward |= Keyword.WARD_LIFE2 | Keyword.WARD_DISCARD  # life and cards are a tax too
+    if G[b + O.CUR_KW] & ward and G[b + O.CTRL] != chooser:
         t -= 200  # ward: rather a target that doesn't tax the spell
     if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
         if bounce and G[b + O.TOKEN] == 0:
