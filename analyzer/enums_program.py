@@ -80,7 +80,8 @@ class _AbilityKind(NamedTuple):
     YOU_SACRIFICE: int = 56  # "Whenever you sacrifice a permanent" / "one or more Foods"
     # (TRIG_PARAM: a Subtype mask the permanent has, 0 = any, | TRIGGER_BATCH; TRIGGER_OBJECT:
     # the permanent, as it last existed)
-    # issue 20 (cards15): marker kinds 58-61 (never a row: the bit of a card with that static)
+    # marker kinds 58-61 of the global statics, rules/statics_global.py (never a row: the bit of
+    # a card with that static)
     OPP_DIES_EXILE: int = 58  # static_opp_dies_exile (sba._dies looks only once one entered)
     NONCREATURE_FLASH: int = 59  # static_noncreature_flash (the player's timing test)
     OPP_BASE_TOUGHNESS: int = 60  # static_opp_base_toughness (chars' layer 7b pass)
@@ -477,7 +478,7 @@ class _Op(NamedTuple):
     SACRIFICE_OTHERS_MAY: int = 180  # ctrl may sacrifice a other permanents (b = 1: nonland);
     # DONE if they did (the built-in player: when the best creature card in its graveyard is
     # worth more than what it gives up)
-    # issue 20 (cards15): ops 181-185
+    # ops 181-185: the global statics and pump_untap_all (cards/opcodes_global.py)
     STATIC_OPP_BASE_TOUGHNESS: int = 181  # static: creatures ctrl's opponents control have
     # base toughness a (layer 7b)
     STATIC_OPP_DIES_EXILE: int = 182  # static: "If a creature an opponent controls would die,

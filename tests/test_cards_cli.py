@@ -132,7 +132,7 @@ def test_json_is_records_with_nulls() -> None:
     assert names == {
         *("Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame", "Otter"),
         *("Wall", "Sword", "Bat"),  # issue 20
-        "Rat 1/1 Black Per Rat",  # cards15: Vren, the Relentless
+        "Rat 1/1 Black Per Rat",  # Vren, the Relentless
     }
     assert all(d["gift_kind"] is None for d in json.loads(out))
 

@@ -78,7 +78,7 @@ def test_counts(cat: Catalog) -> None:
         "Wall",
         "Sword",
         "Bat",
-        "Rat 1/1 Black Per Rat",  # cards15: Vren, the Relentless
+        "Rat 1/1 Black Per Rat",  # Vren, the Relentless
         # the Bloomburrow Commander precons' tokens (z_blc_tokens.toml)
         "Beast 4/4",
         "Bird 1/1 White",

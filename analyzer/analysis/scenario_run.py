@@ -46,7 +46,7 @@ from analyzer.io.scenario_model import ActionSpec, Ref, Scenario
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import script
 from analyzer.kernel.rules.catalog import pack_catalog
-from analyzer.kernel.rules.statics_cards15 import noncreature_flash
+from analyzer.kernel.rules.statics_global import noncreature_flash
 
 _MESSAGES = {
     script.E_EXTRA_COST: "its additional cost (discard a card) can't be paid",

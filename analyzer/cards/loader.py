@@ -248,7 +248,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         _check_program_shape(ctx, abils, types, words, gift, support)
     if not keywords & Keyword.PROWESS and any(
         st.op == Op.STATIC_OTHERS_PROWESS for ab in abils for st in ab.steps
-    ):  # its own prowess trigger is the one the others get (kernel statics_cards15)
+    ):  # its own prowess trigger is the one the others get (kernel statics_global)
         ctx.err("keywords", "static_others_prowess needs the card's own keyword prowess")
     if not ctx.ok:
         return None

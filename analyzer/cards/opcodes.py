@@ -16,7 +16,7 @@ Two families live in their own modules and are merged in here: the static ops
 from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
-from analyzer.cards.opcodes_cards15 import CARDS15_OP_SPECS
+from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
 from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
@@ -645,7 +645,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **CARD_OP_SPECS,
     **STATIC_OP_SPECS,
     **SEASON_OP_SPECS,
-    **CARDS15_OP_SPECS,
+    **GLOBAL_OP_SPECS,
 }
 
 

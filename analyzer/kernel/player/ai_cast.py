@@ -80,7 +80,7 @@ from analyzer.kernel.rules.stack import (
     stack_top_entry,
     top_threat,
 )
-from analyzer.kernel.rules.statics_cards15 import noncreature_flash
+from analyzer.kernel.rules.statics_global import noncreature_flash
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit

@@ -38,7 +38,7 @@ from analyzer.kernel.rules.state import (
     attached_obj,
     clear_combat,
 )
-from analyzer.kernel.rules.statics_cards15 import (
+from analyzer.kernel.rules.statics_global import (
     apply_base_toughness,
     grant_others_prowess,
     toughness_set,

@@ -68,11 +68,11 @@ from analyzer.kernel.rules.effects_board import (
     phase_out_yours,
     pump_attacking,
     pump_or_grant_all,
+    pump_untap_all,
     put_from_hand_or_graveyard,
     run_rare_op,
     sacrifice_greatest_power,
 )
-from analyzer.kernel.rules.effects_cards15 import pump_untap_all
 from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
@@ -627,6 +627,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             )
             if m >= 0:
                 n_destroyed = m
-        elif op == Op.PUMP_UNTAP_ALL:  # cards15: effects_cards15
+        elif op == Op.PUMP_UNTAP_ALL:
             pump_untap_all(G, C, ctrl, a, b_, c)
     return it

@@ -126,6 +126,29 @@ def pump_or_grant_all(G, cards, pump, a, b_, c, ctrl):
 
 
 @njit
+def pump_untap_all(G, C, ctrl, a, b_, subtypes):
+    """ "Birds, Frogs, Otters, and Rats you control get +1/+1 until end of turn. Untap them.":
+    the creatures ctrl controls with one of `subtypes` get +a/+b_, then each untaps (one with a
+    stun counter loses a stun counter instead, 122.1d)."""
+    cards = cards_of(C)
+    pump_or_grant_all(G, cards, True, a, b_, subtypes, ctrl)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        bo = ob(o)
+        if G[bo + O.CTRL] != ctrl or G[bo + O.PHASED] or G[bo + O.TAPPED] == 0:
+            continue
+        card = G[bo + O.CARD]
+        if (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0:
+            continue
+        if (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
+            continue
+        if G[bo + O.STUN] > 0:
+            G[bo + O.STUN] -= 1
+        else:
+            G[bo + O.TAPPED] = 0
+
+
+@njit
 def sacrifice_greatest_power(G, C, n, vals):
     """Each player in vals sacrifices a creature with the greatest power among theirs (their
     choice among equals: the least threatening)."""

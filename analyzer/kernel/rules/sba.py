@@ -46,7 +46,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.statics_cards15 import opp_dies_exile
+from analyzer.kernel.rules.statics_global import opp_dies_exile
 from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 

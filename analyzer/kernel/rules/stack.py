@@ -70,7 +70,7 @@ from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_con
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.statics_cards15 import fire_granted_prowess
+from analyzer.kernel.rules.statics_global import fire_granted_prowess
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
 from analyzer.kernel.rules.view import can_forage, ob, pb

@@ -1,6 +1,6 @@
-"""Static abilities of issue 20's cards of session 15, read where the rules need them (each
-card with one carries a marker AbilityKind bit, compile.py, so nothing is scanned before such a
-permanent entered):
+"""Static abilities that change the rules for other objects or players, read where the rules need
+them (each card with one carries a marker AbilityKind bit, compile.py, so nothing is scanned before
+such a permanent entered):
 
 - ``static_opp_base_toughness`` (Maha: "Creatures your opponents control have base toughness
   1"): layer 7b (613.4b), applied by ``chars._apply_statics`` in a pass of its own after

@@ -1,6 +1,8 @@
-"""The ops issue 20's cards of session 15 needed (Maha, Vren, Valley Floodcaller, Bria): their
-entries of ``opcodes.OP_SPECS``. The kernel side: ``kernel/rules/statics_cards15.py`` (the
-statics) and ``kernel/rules/effects_cards15.py`` (pump_untap_all)."""
+"""The ops of permanents that change the rules for other objects or players (base toughness of
+opponents' creatures, exile instead of dying, flash for noncreature spells, granted prowess; Maha,
+Vren, Valley Floodcaller, Bria) and pump_untap_all: their entries of ``opcodes.OP_SPECS``. The
+kernel side: ``kernel/rules/statics_global.py`` (the statics) and ``kernel/rules/effects_board.py``
+(pump_untap_all)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from analyzer.cards.opspec import OpSpec
 from analyzer.cards.opspec import param as _p
 from analyzer.enums import Op
 
-CARDS15_OP_SPECS: dict[str, OpSpec] = {
+GLOBAL_OP_SPECS: dict[str, OpSpec] = {
     "static_opp_base_toughness": OpSpec(
         Op.STATIC_OPP_BASE_TOUGHNESS,
         "creatures your opponents control have base toughness `toughness` (layer 7b, 613.4b: "

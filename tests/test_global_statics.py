@@ -1,5 +1,5 @@
-"""Issue 20, session 15 (Maha, Vren, Valley Floodcaller, Bria): what the loader and the
-compiler make of the new ops (the rules themselves are scenario files:
+"""The global statics (Maha, Vren, Valley Floodcaller, Bria; cards/opcodes_global.py): what the
+loader and the compiler make of the new ops (the rules themselves are scenario files:
 opponent_base_toughness_one_and_ward_discard, opponent_creature_exiled_instead_of_dying,
 noncreature_flash_pumps_and_untaps_subtypes, others_have_prowess_each_triggers)."""
 
