@@ -45,6 +45,7 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_tempo import removal_tempo
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
 from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
 from analyzer.kernel.player.choices import spare_card
@@ -73,6 +74,10 @@ FUTURE_CARDS = 3
 # threat it cannot kill is no plan, so its bar is at most this much per point of damage (a
 # two-damage spell takes a two-drop now).
 REACH_WORTH = 15
+# Late in the game, or with a second removal spell in hand, a target worth this much will do
+# (a two-drop with a body: 10 per mana, its power and toughness, 3 per power and 1 per
+# toughness on the board); a token or a one-drop still waits for a tempo reason (ai_tempo.py).
+SPARE_WORTH = 30
 # A bounce in combat returns a nontoken creature of at least this mana value (its owner spends
 # most of a turn recasting it); a cheaper one only when it would kill p's creature in that fight
 # or p is under pressure.
@@ -272,17 +277,18 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     of p's creatures in that fight is (the spell saves it); one that dies there anyway is not
     (the spell would be wasted); any other (an unblocked attacker, one that kills nothing of
     p's) only spares p its damage and meets the bar below like a target outside combat (its
-    damage counts through the pressure exception); a bounce there takes a nontoken of mana
+    damage counts through the tempo reasons); a bounce there takes a nontoken of mana
     value BOUNCE_MV or more, or one that would kill p's creature, or any when p is under
     pressure (below). An instant
     bounce of a nontoken is a tempo play: in combat (above), or at an opponent's end step on
     a creature of mana value 4 or more (their next turn goes into recasting it), never at
     sorcery speed. A damage spell that kills only thanks to damage
     already marked (a creature that survived a block) finishes it, and a removal spell that
-    draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
-    or any target when p is under pressure (the opponents' power reaches half p's life),
-    holds two or more removal spells, or the opponents hold no cards or the game is late (no
-    bigger threat is coming)."""
+    draws a card costs no card: both are worth any target. Else a target worth the bar
+    (removal_bar), or any target when the opponents hold no cards or a tempo reason holds
+    (ai_tempo.removal_tempo: p's attack becomes lethal, a turn bought when p dies within two,
+    the race won), or a target worth SPARE_WORTH when the game is late or p holds another
+    removal spell (no bigger threat is coming, or one is left for it)."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
@@ -368,11 +374,17 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     # the spell's own triggers on p's board (prowess, the Otters, a bite's valiant) count
     if fighter >= 0:
         reach = dealt
-    if threat_std(G, cards, v) + cast_bonus(
-        G, cards, p, abilities[ab, AbilCol.CARD], slots
-    ) >= removal_bar(G, kills_any, reach, opp_hand):
+    worth = threat_std(G, cards, v) + cast_bonus(G, cards, p, abilities[ab, AbilCol.CARD], slots)
+    bar = removal_bar(G, kills_any, reach, opp_hand)
+    if worth >= bar:
         return True
-    if opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
+    if opp_hand == 0 or removal_tempo(G, cards, p, v):
+        return True
+    # late in the game, or with another removal spell in hand, the bar drops to SPARE_WORTH
+    # (a two-drop with a body), never to any target: a token or a one-drop still waits
+    if worth < min(bar, SPARE_WORTH):
+        return False
+    if late_game(G):
         return True
     n_removal = 0
     for i in range(G[pb(p) + P.HAND_N]):
