@@ -54,3 +54,18 @@ def test_a_tap_pump_is_not_spent_on_the_creature_it_taps():
     assert state["seats"][1]["life"] == 17
     hero = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Heartfire Hero"]
     assert hero[0]["counters"] == {"+1/+1": 1}
+
+
+def test_a_creature_attacks_for_lethal_instead_of_tapping_to_pump():
+    """ai_tempo.tap_costs_lethal: Brave-Kin Duo's {T} pump on another creature would take its
+    own attack out of a lethal alpha strike."""
+    state = run_player("tap_ability_waits_for_a_lethal_attack")
+    assert state["seats"][1]["life"] <= 0
+    log = state["play_by_play"]
+    assert not any("activates Brave-Kin Duo" in line for line in log)
+    assert any("Brave-Kin Duo attacks" in line for line in log)
+    # at 10 life no attack kills: the Duo pumps as before
+    state = run_player(
+        "tap_ability_waits_for_a_lethal_attack", ("[[seat]]\nlife = 2", "[[seat]]\nlife = 10")
+    )
+    assert any("activates Brave-Kin Duo" in line for line in state["play_by_play"])

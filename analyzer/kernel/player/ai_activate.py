@@ -8,7 +8,8 @@ life matters (half the starting life, or two turns of the opponents' power), pai
 only (a Treasure is kept for a spell unless the damage is lethal); the standard player keeps
 a creature's instant-speed {T} ability for an opponent's end step (the creature can block in
 between), except with the creature's own untap trigger on the stack (Kindlespark Duo untaps
-on each noncreature spell), and never spends a {T} pump on the creature it taps.
+on each noncreature spell), never spends a {T} pump on the creature it taps, and never taps a
+creature before combat whose attack is part of a lethal alpha strike.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
 from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.player.ai_tempo import tap_costs_lethal
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
@@ -126,6 +128,20 @@ def _pump_on_itself(G, C, cards, abilities, o, a):
 
 
 @njit
+def _attack_instead(G, cards, abilities, o, a, p):
+    """Standard player, main phase 1: a creature's {T} ability (Brave-Kin Duo's pump on
+    another creature) waits while the creature's attack is part of a lethal alpha strike
+    (ai_tempo.tap_costs_lethal): tapped, it would add a point or two to one attacker and take
+    its own attack away."""
+    return (
+        G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+        and abilities[a, AbilCol.COST_TAP] != 0
+        and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
+        and tap_costs_lethal(G, cards, p, o)
+    )
+
+
+@njit
 def try_activate(G, C, p, context, only=-1):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
     4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
@@ -190,6 +206,8 @@ def try_activate(G, C, p, context, only=-1):
                 if not targets_useful(G, C, a, p, 0):
                     continue
                 if _pump_on_itself(G, C, cards, abilities, o, a):
+                    continue
+                if _attack_instead(G, cards, abilities, o, a, p):
                     continue
             # keep the source itself out of the payment for {T} abilities
             tapped_before = G[ob(o) + O.TAPPED]
