@@ -54,15 +54,3 @@ def test_a_tap_pump_is_not_spent_on_the_creature_it_taps():
     assert state["seats"][1]["life"] == 17
     hero = [p for p in state["seats"][0]["battlefield"] if p["card"] == "Heartfire Hero"]
     assert hero[0]["counters"] == {"+1/+1": 1}
-
-
-def test_removal_is_spent_when_the_race_is_lost():
-    """Fell against a 3/2 while the other side holds three cards: kept for a bigger threat at
-    20 life, spent at 12, where the Cutthroat wins the race in 4 attacks against the Elder's
-    10 (no pressure: 3 power is not half of 12)."""
-    state = run_player("removal_spent_when_the_race_is_lost")
-    assert names(state, 0, "graveyard") == ["Fell"]
-    assert "Cindering Cutthroat" in names(state, 1, "graveyard")
-    state = run_player("removal_spent_when_the_race_is_lost", ("life = 12\n", "life = 20\n"))
-    assert names(state, 0, "hand") == ["Fell"]
-    assert "Cindering Cutthroat" in names(state, 1, "battlefield")

@@ -24,7 +24,7 @@ from analyzer.enums import (
     Op,
     StepCol,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -519,43 +519,3 @@ def race_clocks(G, cards, sel, ns, first, nf, home, nh, q, p_life, q_life, send,
     if first_dmg >= q_life:
         return 1, theirs
     return min(1 + clock_through(G, sel, ns, keep, nq_keep, used, q_life - first_dmg), 99), theirs
-
-
-# A race lost in at most this many of the other side's attacks is lost now: removal is spent on
-# what is there (ai_std.removal_worth) rather than kept for a bigger threat
-RACE_LOST_WITHIN = 4
-
-
-@njit
-def race_behind(G, cards, p, q):
-    """Is p behind in the race against q, which q wins within RACE_LOST_WITHIN attacks, when p
-    attacks first (its own turn, or q's end step before it)? p's side (side_plan) plays against
-    all of q's creatures, q's side against the creatures p keeps home; each side's attack meets
-    the other side's creatures at home turn after turn (clock_through). p is behind when q
-    needs fewer attacks than p (p strikes first: an even race is p's). Scratch: the combat work
-    areas (W.CRACK, W.BLOCKERS, W.DMG_*: free outside the declarations and the damage step)."""
-    qc = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
-    p_send = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
-    p_keep = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
-    q_send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
-    q_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
-    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    nqc = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if (
-            G[ob(o) + O.CTRL] == q
-            and is_creature(cards, G, o)
-            and (G[ob(o) + O.CUR_KW] & Keyword.CANT_BLOCK) == 0
-            and nqc < MAX_COMBATANTS
-        ):
-            qc[nqc] = o
-            nqc += 1
-    p_life = G[pb(p) + P.LIFE]
-    q_life = G[pb(q) + P.LIFE]
-    nps, npk = side_plan(G, cards, p, qc, nqc, p_send, p_keep, q_life)
-    nqs, nqk = side_plan(G, cards, q, p_keep, npk, q_send, q_keep, p_life)
-    theirs = clock_through(G, q_send, nqs, p_keep, npk, used, p_life)
-    if theirs > RACE_LOST_WITHIN:
-        return False
-    return theirs < clock_through(G, p_send, nps, q_keep, nqk, used, q_life)

@@ -45,7 +45,6 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.ai_multi import can_attack
-from analyzer.kernel.player.ai_race import race_behind
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
 from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
 from analyzer.kernel.player.choices import spare_card
@@ -281,9 +280,9 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     sorcery speed. A damage spell that kills only thanks to damage
     already marked (a creature that survived a block) finishes it, and a removal spell that
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
-    or any target when p is under pressure (the opponents' power reaches half p's life) or
-    behind in the race (1v1: ai_race.race_behind), holds two or more removal spells, or the
-    opponents hold no cards or the game is late (no bigger threat is coming)."""
+    or any target when p is under pressure (the opponents' power reaches half p's life),
+    holds two or more removal spells, or the opponents hold no cards or the game is late (no
+    bigger threat is coming)."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
@@ -375,8 +374,6 @@ def removal_worth(G, C, p, ab, slots, context, promised):
         return True
     if opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
         return True
-    if G[H.NPLAYERS] == 2 and context != 1 and race_behind(G, cards, p, 1 - p):
-        return True  # behind in the race: no waiting for a bigger threat (ai_race.race_behind)
     n_removal = 0
     for i in range(G[pb(p) + P.HAND_N]):
         if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
