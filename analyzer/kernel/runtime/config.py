@@ -173,9 +173,13 @@ def _is_entry(name: str) -> bool:
 
 def _plain(t: types.Type) -> types.Type:
     """The argument type a kernel function is compiled for: literals lose their value,
-    integers narrower than 64 bits (and int64 literals) become int64, and so do the items of
-    a tuple of integers."""
+    integers narrower than 64 bits (and int64 literals) become int64, so do booleans (a flag
+    passed as ``True`` here and as ``1`` or ``n > 0`` there is one compilation; the kernel
+    only tests, adds or stores its flags, where 0/1 behave as False/True), and so do the
+    items of a tuple of integers."""
     t = types.unliteral(t)
+    if isinstance(t, types.Boolean):
+        return types.int64
     if isinstance(t, types.Integer) and t.signed and t.bitwidth <= 64:
         return types.int64
     if isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple) and t.types:
@@ -187,12 +191,38 @@ def _plain(t: types.Type) -> types.Type:
 
 class _Int64Dispatcher(CPUDispatcher):
     """A dispatcher that compiles calls from jitted code for ``_plain`` argument types only
-    (numba converts the actual arguments at the call)."""
+    (numba converts the actual arguments at the call). An argument left to its default is
+    typed as its default value's plain type, not as numba's ``omitted(default=...)``: a call
+    that leaves it out and one that passes it share a compilation (numba's lowering passes
+    the default's value as a constant of that type)."""
 
     def get_call_template(self, args, kws):
         args = tuple(_plain(a) for a in args)
         kws = {k: _plain(v) for k, v in kws.items()}
-        return super().get_call_template(args, kws)
+        _, folded = self._compiler.fold_argument_types(args, kws)
+        if any(isinstance(a, types.Omitted) for a in folded):
+            args = tuple(
+                _plain(numba.typeof(a.value))
+                if isinstance(a, types.Omitted) and isinstance(a.value, (bool, int))
+                else a
+                for a in folded
+            )
+            kws = {}
+        template, pysig, args, kws = super().get_call_template(args, kws)
+        return template, _int_defaults(pysig), args, kws
+
+
+def _int_defaults(pysig):
+    """``pysig`` with its bool defaults as ints: the lowering of a call that leaves an argument
+    out passes the default as a constant of the argument's type, and a flag is an int64."""
+    params = list(pysig.parameters.values())
+    if not any(isinstance(p.default, bool) for p in params):
+        return pysig
+    return pysig.replace(
+        parameters=[
+            p.replace(default=int(p.default)) if isinstance(p.default, bool) else p for p in params
+        ]
+    )
 
 
 def njit(*args, **kwargs):
