@@ -17,6 +17,19 @@ def _callee(a, i, flag):
 
 
 @njit(cache=False)
+def _with_default(a, i, flag=True, k=-1):
+    return a[i] + (10 if flag else 20) + k
+
+
+@njit(cache=False)
+def _defaults_caller(a):
+    x = _with_default(a, 0)  # both defaults left out
+    x += _with_default(a, 1, False)  # one given, as a literal bool
+    x += _with_default(a, 2, 1, k=3)  # an int for the flag, the other by keyword
+    return x
+
+
+@njit(cache=False)
 def _tuple_sum(t):
     return t[0] + t[1]
 
@@ -37,8 +50,16 @@ def test_literal_and_narrow_int_arguments_share_one_compilation():
     assert list(a) == [1, 2, 1, 0]
     sigs = [tuple(str(t) for t in sig) for sig in _callee.signatures]
     assert len(sigs) == 1, sigs
-    assert sigs[0][1:] == ("int64", "bool")
+    assert sigs[0][1:] == ("int64", "int64")  # a flag is an int64 too
     assert [str(sig[0]) for sig in _tuple_sum.signatures] == ["UniTuple(int64 x 2)"]
+
+
+def test_calls_leaving_out_defaults_share_the_compilation_of_calls_passing_them():
+    a = np.array([1, 2, 3], dtype=np.int32)
+    assert _defaults_caller(a) == (1 + 10 - 1) + (2 + 20 - 1) + (3 + 10 + 3)
+    sigs = [tuple(str(t) for t in sig) for sig in _with_default.signatures]
+    assert len(sigs) == 1, sigs
+    assert sigs[0][1:] == ("int64", "int64", "int64")
 
 
 def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):

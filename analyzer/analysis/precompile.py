@@ -90,7 +90,7 @@ def main() -> None:
         "C": types.Array(types.int32, 1, "C"),
         "P": numba.typeof(np.zeros((1, 1))),
         "i": types.int64,
-        "b": types.boolean,
+        "b": types.int64,  # flags are compiled as int64 too (config._plain)
     }
     for disp, args in _roots():
         disp.compile(tuple(kinds[k] for k in args))

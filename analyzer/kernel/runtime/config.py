@@ -12,6 +12,22 @@ compilations), as is every int32/int64 mix. Each compilation re-optimizes and re
 machine code of everything it calls, so these copies cost about a third of the cold compile.
 Kernel functions therefore type every integer argument as int64 and every literal as its plain
 type when called from other kernel code (``_Int64Dispatcher``): one compilation per function.
+Flags (bools) are int64 too, and an argument left to its default is typed as the default's
+plain type: a flag passed as ``True`` here and as an int there, or left out here and passed
+there, had made 15 functions compile twice (16 s of CPU).
+
+Where a cold compile's time goes (session 15: one game with an empty cache and
+GIFT_ANALYZER_SERIAL_COMPILE=1, numba's "numba:compile" events and cProfile; 349 s of CPU on
+the loaded 2-core VM, about 570 compilations). About 40% is LLVM, 60% numba's own Python
+(typing and lowering). Of the LLVM part, machine-code emission (MCJIT ``finalize_object``)
+is over half: every kernel function's module links in its whole call tree, and all of it is
+turned into machine code again for each function, though only entry points' code runs;
+numba's per-function passes are about a third, cloning and linking the call trees the rest.
+On the Python side, IR inlining (``@njit(inline="always")``) re-runs the callee's front end
+and deep-copies its IR at every call site: 4,324 inlined copies, about a tenth of the
+profile; the catalog accessors (``cards_of``, 191 call sites; ``abilities_of``, 81) are most
+of them. The largest single compilations are the batch runner's module (40 s: the whole
+kernel optimized and emitted once) and ``effects.run_steps`` (22 s).
 
 Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
 Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
@@ -173,9 +189,13 @@ def _is_entry(name: str) -> bool:
 
 def _plain(t: types.Type) -> types.Type:
     """The argument type a kernel function is compiled for: literals lose their value,
-    integers narrower than 64 bits (and int64 literals) become int64, and so do the items of
-    a tuple of integers."""
+    integers narrower than 64 bits (and int64 literals) become int64, so do booleans (a flag
+    passed as ``True`` here and as ``1`` or ``n > 0`` there is one compilation; the kernel
+    only tests, adds or stores its flags, where 0/1 behave as False/True), and so do the
+    items of a tuple of integers."""
     t = types.unliteral(t)
+    if isinstance(t, types.Boolean):
+        return types.int64
     if isinstance(t, types.Integer) and t.signed and t.bitwidth <= 64:
         return types.int64
     if isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple) and t.types:
@@ -187,12 +207,38 @@ def _plain(t: types.Type) -> types.Type:
 
 class _Int64Dispatcher(CPUDispatcher):
     """A dispatcher that compiles calls from jitted code for ``_plain`` argument types only
-    (numba converts the actual arguments at the call)."""
+    (numba converts the actual arguments at the call). An argument left to its default is
+    typed as its default value's plain type, not as numba's ``omitted(default=...)``: a call
+    that leaves it out and one that passes it share a compilation (numba's lowering passes
+    the default's value as a constant of that type)."""
 
     def get_call_template(self, args, kws):
         args = tuple(_plain(a) for a in args)
         kws = {k: _plain(v) for k, v in kws.items()}
-        return super().get_call_template(args, kws)
+        _, folded = self._compiler.fold_argument_types(args, kws)
+        if any(isinstance(a, types.Omitted) for a in folded):
+            args = tuple(
+                _plain(numba.typeof(a.value))
+                if isinstance(a, types.Omitted) and isinstance(a.value, (bool, int))
+                else a
+                for a in folded
+            )
+            kws = {}
+        template, pysig, args, kws = super().get_call_template(args, kws)
+        return template, _int_defaults(pysig), args, kws
+
+
+def _int_defaults(pysig):
+    """``pysig`` with its bool defaults as ints: the lowering of a call that leaves an argument
+    out passes the default as a constant of the argument's type, and a flag is an int64."""
+    params = list(pysig.parameters.values())
+    if not any(isinstance(p.default, bool) for p in params):
+        return pysig
+    return pysig.replace(
+        parameters=[
+            p.replace(default=int(p.default)) if isinstance(p.default, bool) else p for p in params
+        ]
+    )
 
 
 def njit(*args, **kwargs):
@@ -231,9 +277,11 @@ def _internalize_kernel_callees() -> None:
     re-optimized the kernel below it (the batch runner's callees were optimized about 250
     times over, most of the cold compile). Their machine code never runs: Python calls the
     entry points, whose module is optimized whole once, from the callees' own optimized
-    functions. A kernel function Python calls directly (the scenario runner's) runs without
-    cross-function inlining, slower but the same. Other packages' modules are left as numba
-    builds them."""
+    functions. Their machine code is also emitted at LLVM's -O0 code generation (optnone, see
+    ``_emit_cheaply``): about a fifth of the LLVM time of a cold compile. A kernel function
+    Python calls directly (the scenario runner's) runs without cross-function inlining and
+    with that plainer machine code, slower but the same. Other packages' modules are left as
+    numba builds them."""
     from llvmlite import binding as ll
     from numba.core.codegen import CPUCodeLibrary
 
@@ -244,6 +292,7 @@ def _internalize_kernel_callees() -> None:
     def _optimize_final_module(self):
         kind = module_kind(self._final_module)
         if kind == "kernel":
+            _emit_cheaply(self)
             return None  # no whole-module optimization: its machine code never runs
         if kind == "entry":
             for fn in self._final_module.functions:
@@ -257,6 +306,32 @@ def _internalize_kernel_callees() -> None:
 
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
     CPUCodeLibrary._optimize_final_module = _optimize_final_module
+
+
+_NO_OPTNONE = (b"alwaysinline", b"minsize", b"optsize")
+
+
+def _emit_cheaply(lib) -> None:
+    """Machine code for a kernel module at LLVM's -O0 code generation (optnone): the copy of
+    the module other modules link in (numba's shared module) is taken first and keeps the
+    optimized IR without the attribute, so entry points are compiled as before."""
+    from llvmlite import binding as ll
+
+    mod = lib._final_module
+    shared = mod.clone()
+    for fn in shared.functions:
+        if not fn.is_declaration and fn.linkage == ll.Linkage.external:
+            fn.linkage = "linkonce_odr"
+    lib._shared_module = shared
+    for fn in mod.functions:
+        if fn.is_declaration:
+            continue
+        attrs = set(fn.attributes)
+        if attrs & set(_NO_OPTNONE):
+            continue
+        if b"noinline" not in attrs:
+            fn.add_function_attribute("noinline")
+        fn.add_function_attribute("optnone")
 
 
 def module_kind(mod) -> str:
