@@ -353,10 +353,6 @@ class _Work(NamedTuple):
     # ai_cast.collect_castables: each castable's value (parallel to the list it sorts; read by
     # ai_value.fill_skips right after)
     CAST_VALUE: int = 64
-    # ai_tempo: the alpha strike a creature's {T} ability before combat is judged by
-    TEMPO_ATT: int = 64
-    TEMPO_BLK: int = 64
-    TEMPO_USED: int = 64
 
 
 WORK_SIZE = _Work()

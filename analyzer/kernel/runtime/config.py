@@ -16,7 +16,7 @@ Flags (bools) are int64 too, and an argument left to its default is typed as the
 plain type: a flag passed as ``True`` here and as an int there, or left out here and passed
 there, had made 15 functions compile twice (16 s of CPU).
 
-Where a cold compile's time goes (session 15: one game with an empty cache and
+Where a cold compile's time goes (measured 2026-12-03: one game with an empty cache and
 GIFT_ANALYZER_SERIAL_COMPILE=1, numba's "numba:compile" events and cProfile; 349 s of CPU on
 the loaded 2-core VM, about 570 compilations). About 40% is LLVM, 60% numba's own Python
 (typing and lowering). Of the LLVM part, machine-code emission (MCJIT ``finalize_object``)
