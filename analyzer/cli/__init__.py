@@ -9,6 +9,7 @@ from analyzer.cli import evaluate as cli_eval
 from analyzer.cli.calibrate import calibrate
 from analyzer.cli.cardstats import cardstats
 from analyzer.cli.common import input_errors_exit_2 as _input_errors_exit_2
+from analyzer.cli.common import kernel_notice
 from analyzer.cli.policy import tune
 from analyzer.cli.replay import replay
 from analyzer.cli.simulate import bench, simulate
@@ -223,11 +224,7 @@ def scenario(
         raise click.BadParameter(
             "logs a scripted run; replay a rollout instead", param_hint="--log with --rollouts"
         )
-    if not api.scenario_kernel_cached(rollouts=rollouts is not None):
-        click.echo(
-            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
-            err=True,
-        )
+    kernel_notice(api.scenario_kernel_cached(rollouts=rollouts is not None))
     if rollouts is None:
         click.echo(json.dumps(api.run_scenario(file, log=log), ensure_ascii=False, indent=2))
         return

@@ -179,13 +179,17 @@ def players_text(player: str, opp_player: str | None) -> str:
     return f"{player} player vs {opp_player} opponents"
 
 
-def kernel_notice() -> None:
-    """Say so when the simulation kernel is about to be compiled (first run only)."""
+def kernel_notice(cached: bool | None = None) -> None:
+    """Say so when the simulation kernel is about to be compiled (first run only). cached: the
+    caller's own answer (the scenario runner compiles other entry points), else the batch
+    kernel's."""
     from analyzer import api
 
-    if not api.kernel_cached():
+    if cached is None:
+        cached = api.kernel_cached()
+    if not cached:
         click.echo(
-            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
+            "compiling the simulation kernel, first run only (about three minutes on two cores)...",
             err=True,
         )
 
