@@ -158,11 +158,12 @@ def test_roles_come_from_what_the_program_does(catalog):
     assert std["Might of the Meek"] == AiRole.TRICK  # trample (+1/+0); the card draw is a rider
     assert std["Sazacap's Brew"] == AiRole.CARD_DRAW  # the pump only when promised
     assert std["Long River's Pull"] == AiRole.COUNTER
+    assert std["Savor"] == AiRole.REMOVAL  # -2/-2 to a creature it means harm; the Food a rider
     basic = roles(CardCol.AI_ROLE_BASIC)  # the basic player's, kept
     assert basic["Dazzling Denial"] == AiRole.PERMANENT
     assert basic["Rabbit Response"] == AiRole.CARD_DRAW
     changed = {n for n in std if std[n] != basic[n]}
-    assert changed == {"Dazzling Denial", "Rabbit Response", "Might of the Meek"}
+    assert changed == {"Dazzling Denial", "Rabbit Response", "Might of the Meek", "Savor"}
 
 
 def test_equipment_that_removes_flying_goes_to_a_creature_without_it():

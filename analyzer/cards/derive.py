@@ -142,11 +142,32 @@ def derive_role(
         always = {st.op for ab in progs for st in ab.steps if st.cond != Cond.IF_PROMISED}
         for role, role_ops in order:
             if always & role_ops:
+                if role in _HARM_PUMP_ROLES and _shrinks_a_target(rec, spells[0]):
+                    return AiRole.REMOVAL
                 return role
     for role, role_ops in order:
         if ops & role_ops:
             return role
     return AiRole.PERMANENT
+
+
+_HARM_PUMP_ROLES = frozenset({AiRole.TOKENS, AiRole.TRICK, AiRole.CARD_DRAW})
+
+
+def _shrinks_a_target(rec: CardRecord, spell: Ability) -> bool:
+    """Does the spell always give a target it means harm a -X/-X (Savor's -2/-2: removal)?"""
+    intents, _ = group_intents(rec.abilities, spell)
+    for prog in spell.programs():
+        for st in prog.steps:
+            if (
+                st.op == Op.PUMP
+                and st.cond != Cond.IF_PROMISED
+                and st.b < 0
+                and 0 <= st.ref < len(intents)
+                and intents[st.ref] == Intent.HARM
+            ):
+                return True
+    return False
 
 
 def derive_role_basic(rec: CardRecord) -> int:
