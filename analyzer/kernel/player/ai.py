@@ -270,6 +270,8 @@ def _main_standard(G, C, pol, p, buf, n):
     plain permanents only
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
     more than the card the mana is kept for."""
+    if n == 0:  # nothing castable: the mana kept and the fill below decide nothing
+        return try_activate(G, C, p, 0) or try_level_up(G, C, p)
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
     keep, worth = mana_to_keep(G, C, p, lands)

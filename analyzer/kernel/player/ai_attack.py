@@ -28,7 +28,7 @@ toughest first.
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, Cond, Keyword, Op, Ref, StepCol
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_pressure import pressure_attack
 from analyzer.kernel.player.ai_race import (
     attackers_of,
@@ -57,7 +57,7 @@ from analyzer.kernel.rules.combat import (
 from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.targets import threat_std
-from analyzer.kernel.rules.view import kind_seen, ob, pb
+from analyzer.kernel.rules.view import kind_seen, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 # the power and toughness p's attack triggers add to each of its possible attackers: the
@@ -120,9 +120,9 @@ def _attack_bonus(G, C, p, att, na, sign):
     one_p = 0
     one_t = 0
     found = False
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if G[ob(o) + O.CTRL] != p or G[ob(o) + O.PHASED]:
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if G[ob(o) + O.PHASED]:
             continue
         card = G[ob(o) + O.CARD]
         own = has_kind(cards, card, AbilityKind.ATTACKS)
@@ -249,19 +249,21 @@ def attacks(G, C, p, d):
     na = 0
     nb = 0
     home = 0  # p's creatures that stay untapped whatever p attacks with (they can block)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
         b = ob(o)
-        if G[b + O.CTRL] == p and G[b + O.TAPPED] == 0 and is_creature(cards, G, o):
+        if G[b + O.TAPPED] == 0 and is_creature(cards, G, o):
             if can_attack(cards, G, o, p) and na < MAX_COMBATANTS:
                 att[na] = o
                 na += 1
             elif (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0 and home < MAX_COMBATANTS:
                 keep[home] = o
                 home += 1
-        elif (
-            G[b + O.CTRL] == d
-            and G[b + O.TAPPED] == 0
+    for i in range(own_n(G, d)):
+        o = own_at(G, d, i)
+        b = ob(o)
+        if (
+            G[b + O.TAPPED] == 0
             and is_creature(cards, G, o)
             and (G[b + O.CUR_KW] & Keyword.CANT_BLOCK) == 0
             and nb < MAX_COMBATANTS

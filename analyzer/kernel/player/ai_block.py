@@ -40,7 +40,7 @@ from analyzer.kernel.rules.combat import (
     untapped_creature,
 )
 from analyzer.kernel.rules.targets import threat_std
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -70,13 +70,9 @@ def _suspect_attacker(G, cards, d, att, na, attacker):
     if G[pb(attacker) + P.HAND_N] == 0:
         return -1
     lands = 0
-    for j in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + j]
-        if (
-            G[ob(o) + O.CTRL] == attacker
-            and G[ob(o) + O.TAPPED] == 0
-            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
-        ):
+    for j in range(own_n(G, attacker)):
+        o = own_at(G, attacker, j)
+        if G[ob(o) + O.TAPPED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             lands += 1
             break
     if lands == 0:
@@ -86,8 +82,8 @@ def _suspect_attacker(G, cards, d, att, na, attacker):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
             continue
-        for j in range(G[H.BF_N]):
-            b = G[OFF_BATTLEFIELD + j]
+        for j in range(own_n(G, d)):
+            b = own_at(G, d, j)
             if free_blocker(cards, G, b, d, a) and blocker_wins(G, b, a):
                 if found >= 0:
                     return -1
@@ -109,7 +105,7 @@ def _stopped(G, a, toughness):
 def blocks(G, C, d, att, na):
     """The standard player's blocks for defender d (see the module docstring)."""
     cards = cards_of(C)
-    n = G[H.BF_N]
+    n = own_n(G, d)  # d's permanents, own_at(G, d, j)
     incoming = 0
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
@@ -142,7 +138,7 @@ def blocks(G, C, d, att, na):
         best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
         best_t = 0
         for j in range(n):
-            b = G[OFF_BATTLEFIELD + j]
+            b = own_at(G, d, j)
             if not free_blocker(cards, G, b, d, a):
                 continue
             tb = threat_std(G, cards, b)
@@ -180,7 +176,7 @@ def blocks(G, C, d, att, na):
         if menace or best_kind < 2:
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
-                b = G[OFF_BATTLEFIELD + j]
+                b = own_at(G, d, j)
                 if b == best or not free_blocker(cards, G, b, d, a):
                     continue
                 if menace:
@@ -220,20 +216,15 @@ def _behind(G, cards, d, att, na, attacker, life):
     creatures at home (untapped now) would not eat, through those; the attacker's attack, the
     same each turn, meets the creatures d keeps home. d is behind when it needs at least as
     many attacks."""
-    n = G[H.BF_N]
+    n = own_n(G, attacker)
     mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
     kept = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     hitting = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
     n_theirs = 0
     for j in range(n):
-        b = G[OFF_BATTLEFIELD + j]
-        if (
-            G[ob(b) + O.CTRL] == attacker
-            and G[ob(b) + O.TAPPED] == 0
-            and is_creature(cards, G, b)
-            and n_theirs < MAX_COMBATANTS
-        ):
+        b = own_at(G, attacker, j)
+        if G[ob(b) + O.TAPPED] == 0 and is_creature(cards, G, b) and n_theirs < MAX_COMBATANTS:
             theirs[n_theirs] = b
             n_theirs += 1
     n_hitting = 0
@@ -250,9 +241,9 @@ def _behind(G, cards, d, att, na, attacker, life):
 @njit
 def _any_free_blocker(G, cards, d, att, na):
     """Could some creature of d block one of the attackers at d (free_blocker)?"""
-    for j in range(G[H.BF_N]):
-        b = G[OFF_BATTLEFIELD + j]
-        if G[ob(b) + O.CTRL] != d or G[ob(b) + O.BLOCKING] != 0:
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        if G[ob(b) + O.BLOCKING] != 0:
             continue
         for i in range(na):
             if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
@@ -266,10 +257,10 @@ def _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life):
     the damage, so several together may save the game where one alone did not (one chump
     there only when it saves the game or half the damage: _chump_ok). Added, the least
     valuable first (tokens first), only when together they bring the damage below lethal."""
-    n = G[H.BF_N]
+    n = own_n(G, d)
     spare = 0  # the most the free blockers could stop in front of the tramplers
     for j in range(n):
-        b = G[OFF_BATTLEFIELD + j]
+        b = own_at(G, d, j)
         for i in range(na):
             a = att[i]
             if (
@@ -288,7 +279,7 @@ def _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life):
         while incoming >= life:
             tough = 0
             for j in range(n):
-                b = G[OFF_BATTLEFIELD + j]
+                b = own_at(G, d, j)
                 if G[ob(b) + O.BLOCKING] == a + 1:
                     tough += max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
             through = combat_power(G, a) - tough
@@ -297,7 +288,7 @@ def _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life):
             best = -1
             best_t = 0
             for j in range(n):
-                b = G[OFF_BATTLEFIELD + j]
+                b = own_at(G, d, j)
                 if not free_blocker(cards, G, b, d, a) or G[ob(b) + O.CUR_T] <= G[ob(b) + O.DAMAGE]:
                     continue
                 tb = threat_std(G, cards, b) - (1000 if G[ob(b) + O.TOKEN] else 0)
@@ -342,8 +333,8 @@ def _double_partner(G, cards, a, b1, d, ta, any_trade):
     judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
     best = -1
     best_loss = 0
-    for j in range(G[H.BF_N]):
-        b2 = G[OFF_BATTLEFIELD + j]
+    for j in range(own_n(G, d)):
+        b2 = own_at(G, d, j)
         if (
             b2 != b1
             and free_blocker(cards, G, b2, d, a)

@@ -9,7 +9,7 @@ attacker is worth more, else a chump when the damage is lethal.
 from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, Keyword
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
+from analyzer.kernel.layout import O, P, W
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -22,7 +22,7 @@ from analyzer.kernel.rules.combat import (
 )
 from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.targets import threat
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -35,12 +35,11 @@ def attacks_basic(G, C, p, d):
     na = 0
     nb = 0
     total = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
         # can_attack's first tests inline (p's untapped creature), the call only then
         if (
-            G[ob(o) + O.CTRL] == p
-            and G[ob(o) + O.TAPPED] == 0
+            G[ob(o) + O.TAPPED] == 0
             and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) != 0
             and can_attack(cards, G, o, p)
             and na < MAX_COMBATANTS
@@ -48,12 +47,9 @@ def attacks_basic(G, C, p, d):
             att[na] = o
             na += 1
             total += G[ob(o) + O.CUR_P]
-        elif (
-            G[ob(o) + O.CTRL] == d
-            and is_creature(cards, G, o)
-            and G[ob(o) + O.TAPPED] == 0
-            and nb < MAX_COMBATANTS
-        ):
+    for i in range(own_n(G, d)):
+        o = own_at(G, d, i)
+        if is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 and nb < MAX_COMBATANTS:
             blk[nb] = o
             nb += 1
     if na == 0:
@@ -94,10 +90,10 @@ def _sum_blockable(G, blk, nb):
 @njit
 def _power_on_board(cards, G, p, untapped_only):
     s = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
         b = ob(o)
-        if G[b + O.CTRL] == p and is_creature(cards, G, o) and G[b + O.CUR_P] > 0:
+        if is_creature(cards, G, o) and G[b + O.CUR_P] > 0:
             if untapped_only and G[b + O.TAPPED] and G[b + O.STUN] == 0:
                 pass
             s += G[b + O.CUR_P]
@@ -108,7 +104,7 @@ def _power_on_board(cards, G, p, untapped_only):
 def blocks_basic(G, C, d, att, na):
     """The basic player's blocks for defender d (kept exactly); att: attackers, biggest first."""
     cards = cards_of(C)
-    n = G[H.BF_N]
+    n = own_n(G, d)  # d's permanents, own_at(G, d, j)
     incoming = 0
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
@@ -122,7 +118,7 @@ def blocks_basic(G, C, d, att, na):
         best = -1
         best_kind = 0  # 3 good block, 2 trade, 1 chump
         for j in range(n):
-            b = G[OFF_BATTLEFIELD + j]
+            b = own_at(G, d, j)
             if not free_blocker(cards, G, b, d, a):
                 continue
             kind = 0
@@ -146,7 +142,7 @@ def blocks_basic(G, C, d, att, na):
         if menace:
             second = -1
             for j in range(n):
-                b = G[OFF_BATTLEFIELD + j]
+                b = own_at(G, d, j)
                 if b == best or not free_blocker(cards, G, b, d, a):
                     continue
                 if second < 0 or threat(G, cards, b) < threat(G, cards, second):

@@ -24,7 +24,7 @@ from analyzer.enums import (
     Op,
     StepCol,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.layout import O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -35,7 +35,7 @@ from analyzer.kernel.rules.combat import (
     strikes_first,
 )
 from analyzer.kernel.rules.targets import threat_std
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -51,11 +51,10 @@ def held_pump(G, C, p):
     abilities = abilities_of(C)
     steps = steps_of(C)
     lands = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
         if (
-            G[ob(o) + O.CTRL] == p
-            and G[ob(o) + O.TAPPED] == 0
+            G[ob(o) + O.TAPPED] == 0
             and G[ob(o) + O.PHASED] == 0
             and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
         ):
@@ -186,12 +185,11 @@ def attackers_of(G, cards, q, out):
     stunned; summoning sickness is gone by then); returns (how many, their combat damage)."""
     n = 0
     total = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, q)):
+        o = own_at(G, q, i)
         b = ob(o)
         if (
-            G[b + O.CTRL] == q
-            and is_creature(cards, G, o)
+            is_creature(cards, G, o)
             and G[b + O.CUR_P] > 0
             and (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0
             and G[b + O.STUN] == 0
@@ -467,10 +465,10 @@ def side_plan(G, cards, q, other_home, n_other, send, keep, life):
     cap = len(send)
     ne = 0  # the eaten ones, at the back of send: send[cap - ne:]
     other = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, q)):
+        o = own_at(G, q, i)
         b = ob(o)
-        if G[b + O.CTRL] != q or not is_creature(cards, G, o):
+        if not is_creature(cards, G, o):
             continue
         kw = G[b + O.CUR_KW]
         if G[b + O.CUR_P] > 0 and (kw & Keyword.DEFENDER) == 0 and G[b + O.STUN] == 0:

@@ -58,7 +58,7 @@ from analyzer.kernel.rules.catalog import (
     targets_of,
 )
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
-from analyzer.kernel.rules.view import hand_at, ob, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
@@ -437,6 +437,8 @@ def mana_to_keep(G, C, p, lands):
     (mana value 2 or less: a bounce waits for their attack) while an opponent has a creature
     with power (its value). (0, 0): nothing to keep."""
     cards = cards_of(C)
+    if not _may_keep(G, cards, p, lands):
+        return 0, 0  # (most main phases: no fast card in hand that could be kept up)
     keep = 0
     worth = 0
     opp_hand = 0
@@ -482,6 +484,27 @@ def mana_to_keep(G, C, p, lands):
 
 
 @njit
+def _may_keep(G, cards, p, lands):
+    """Does p hold a fast card mana_to_keep could keep up (its mana value, role and speed; not
+    yet its colors or the board)? Without one its answer is (0, 0), the board unread."""
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        role = cards[card, CardCol.AI_ROLE]
+        mv = cards[card, CardCol.MV]
+        if (
+            mv <= lands
+            and cards[card, CardCol.FLAGS] & CardFlag.FAST
+            and (
+                role == AiRole.COUNTER
+                or role == AiRole.TRICK
+                or (role == AiRole.REMOVAL and mv <= 2)
+            )
+        ):
+            return True
+    return False
+
+
+@njit
 def _colors_up(G, cards, p, card):
     """Do p's untapped lands make each color the card's cost needs, as often as it needs it
     (Long River's Pull kept up on two Mountains is no counterspell)? Hybrid symbols are not
@@ -491,13 +514,9 @@ def _colors_up(G, cards, p, card):
         if need <= 0:
             continue
         have = 0
-        for i in range(G[H.BF_N]):
-            b = ob(G[OFF_BATTLEFIELD + i])
-            if (
-                G[b + O.CTRL] == p
-                and G[b + O.TAPPED] == 0
-                and (cards[G[b + O.CARD], CardCol.LAND_COLORS] >> c) & 1
-            ):
+        for i in range(own_n(G, p)):
+            b = ob(own_at(G, p, i))
+            if G[b + O.TAPPED] == 0 and (cards[G[b + O.CARD], CardCol.LAND_COLORS] >> c) & 1:
                 have += 1
         if have < need:
             return False

@@ -66,7 +66,7 @@ from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.sba import check_sba, check_sba_fresh
 from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
 from analyzer.kernel.rules.state import attached_obj, draw_cards, move_object
-from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, pb
+from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.borrow import borrow
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import choose_recipient, seat_row
@@ -198,11 +198,8 @@ def _begin_turn(G, C):
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
     _phase_in(G, active)
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if G[b + O.CTRL] != active:
-            continue
+    for i in range(own_n(G, active)):  # (untapping moves nothing)
+        b = ob(own_at(G, active, i))
         G[b + O.SICK] = 0
         if G[b + O.TAPPED]:
             if G[b + O.STUN] > 0:
@@ -438,9 +435,9 @@ def step(G, C, pol):
 def _count_blocked(G, p):
     """Add p's blocked attackers to P.ATTACKERS_BLOCKED (blocks per attack, for calibrate)."""
     k = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.ATTACKING] and G[b + O.BLOCKED] and G[b + O.CTRL] == p:
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.ATTACKING] and G[b + O.BLOCKED]:
             k += 1
     G[pb(p) + P.ATTACKERS_BLOCKED] += k
 

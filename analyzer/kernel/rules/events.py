@@ -58,7 +58,7 @@ from analyzer.kernel.rules.state import (
     queue_trigger,
     trigger_pending,
 )
-from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -329,13 +329,9 @@ def fire_level_reached(G, C, o, level):
 def _attacks_with(G, C, p, subtypes):
     """Is one of p's attacking creatures of one of these subtypes?"""
     cards = cards_of(C)
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if (
-            G[b + O.CTRL] == p
-            and G[b + O.ATTACKING]
-            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
-        ):
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.ATTACKING] and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes:
             return True
     return False
 
@@ -361,9 +357,9 @@ def fire_controller_event(G, C, p, kind, trig_obj):
         return  # no permanent with such an ability ever entered the battlefield
     cards = cards_of(C)
     abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        q = G[OFF_BATTLEFIELD + i]
-        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+    for i in range(own_n(G, p)):  # (queues triggers only: nothing moves)
+        q = own_at(G, p, i)
+        if G[ob(q) + O.PHASED]:
             continue
         qc = G[ob(q) + O.CARD]
         if not has_kind(cards, qc, kind):
@@ -448,9 +444,9 @@ def fire_you_sacrifice(G, cards, abilities, o):
     if not kind_seen(G, AbilityKind.YOU_SACRIFICE):
         return
     p = G[ob(o) + O.CTRL]
-    for i in range(G[H.BF_N]):
-        q = G[OFF_BATTLEFIELD + i]
-        if G[ob(q) + O.CTRL] != p or G[ob(q) + O.PHASED]:
+    for i in range(own_n(G, p)):
+        q = own_at(G, p, i)
+        if G[ob(q) + O.PHASED]:
             continue
         qc = G[ob(q) + O.CARD]
         if not has_kind(cards, qc, AbilityKind.YOU_SACRIFICE):

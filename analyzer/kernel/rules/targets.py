@@ -38,7 +38,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
-from analyzer.kernel.rules.view import graveyard_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 MAX_CANDIDATES = 96
@@ -255,9 +255,9 @@ def threat_std(G, cards, o):
         q = G[ob(o) + O.CTRL]
         sub = cards[card, CardCol.SUBTYPES]
         n = 0
-        for i in range(G[H.BF_N]):
-            x = G[OFF_BATTLEFIELD + i]
-            if x == o or G[ob(x) + O.CTRL] != q:
+        for i in range(own_n(G, q)):
+            x = own_at(G, q, i)
+            if x == o:
                 continue
             xc = G[ob(x) + O.CARD]
             if cards[xc, CardCol.TYPES] & CardType.CREATURE and n < 5:
