@@ -282,6 +282,17 @@ def test_perch_protection_kept_plain_when_no_attack_threatens() -> None:
     assert d.promise is False
 
 
+def test_a_pump_promise_is_kept_for_a_combat_it_can_change() -> None:
+    # Sazacap's Brew promised adds +2/+0 until end of turn (a Fish for the opponent): before
+    # our combat that can win a fight; at the opponent's end step with nothing on the stack
+    # it wears off (514.2) before any fight, so the heuristic keeps the Fish.
+    before = decide("sazacaps_brew_before_combat", "heuristic", seat=0)
+    assert before.features["promised_pump_moot"] == 0 and before.promise is True
+    after = decide("sazacaps_brew_end_step", "heuristic", seat=0)
+    assert after.features["promised_pump_moot"] == 1 and after.promise is False
+    assert after.features["promised_targets"] == before.features["promised_targets"] == 1
+
+
 def test_nocturnal_hunger_promised_when_two_life_matters() -> None:
     d = decide("nocturnal_hunger_low_life", "heuristic")
     assert d.features["plain_life_loss"] == 2.0 and d.promise is True

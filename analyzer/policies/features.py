@@ -57,6 +57,9 @@ Index  name                 meaning
                             everything): the recipient's attacks before then can't hurt it, so
                             opp_lethal_after is 0 and an extra turn is worth 3 to them, not
                             3 + their power
+32     promised_pump_moot   1 if all the promised mode adds is an until-end-of-turn pump or
+                            keyword (Sazacap's Brew's +2/+0) and it can no longer matter: the
+                            turn's combat is over (main phase 2, end step) and the stack is empty
 
 Entries are only ever appended (saved threshold weights name features, tables index them).
 """
@@ -77,6 +80,7 @@ from analyzer.enums import (
     Intent,
     Keyword,
     Op,
+    Phase,
     PlayerLevel,
     Ref,
     StepCol,
@@ -122,6 +126,7 @@ FEATURE_NAMES = (
     "opp_lethal_now",
     "own_turn",
     "promised_protection",
+    "promised_pump_moot",
 )
 N_FEATURES = len(FEATURE_NAMES)
 
@@ -161,6 +166,7 @@ class _Feature(NamedTuple):
     OPP_LETHAL_NOW: int = 29
     OWN_TURN: int = 30
     PROMISED_PROTECTION: int = 31
+    PROMISED_PUMP_MOOT: int = 32
 
 
 Feature = _Feature()
@@ -335,6 +341,7 @@ def decision_features(G, C, p, o, recipient, out):
     dmg = 0
     extra = 0
     protected = 0
+    until_eot = 0  # promised steps that only pump or grant a keyword until end of turn
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         s0 = abilities[a, AbilCol.ST_START]
@@ -346,6 +353,8 @@ def decision_features(G, C, p, o, recipient, out):
                 dmg += steps[k, StepCol.A]
             elif steps[k, StepCol.OP] == Op.PROTECTION_UNTIL_YOUR_TURN:
                 protected = 1
+            elif steps[k, StepCol.OP] == Op.PUMP or steps[k, StepCol.OP] == Op.GRANT:
+                until_eot += 1
     out[18] = dmg
     out[19] = 1.0 if dmg > 0 and dmg >= G[pb(q) + P.LIFE] else 0.0
     out[20] = extra
@@ -407,3 +416,10 @@ def decision_features(G, C, p, o, recipient, out):
     out[29] = 1.0 if o_power >= G[pb(p) + P.LIFE] else 0.0
     out[30] = G[pb(p) + P.TURNS]
     out[31] = protected
+    # After combat with nothing on the stack, an until-end-of-turn pump changes no fight
+    # before it wears off (514.2): the promise would give the gift for nothing.
+    out[32] = (
+        1.0
+        if extra > 0 and until_eot == extra and G[H.PHASE] >= Phase.MAIN2 and G[H.STACK_N] == 0
+        else 0.0
+    )

@@ -12,7 +12,8 @@ Heuristic, in gift_use units (a card to the recipient ~ 3):
 - promise when the promised damage is lethal (LETHAL = 1);
 - cost = gift_use x GIFT_SCALE, x EARLY_SCALE up to global turn EARLY_TURN, x RACE_SCALE when
   the caster's power x RACE_TURNS reaches the recipient's life (little time to use the gift);
-- benefit = VALUE + PER_TARGET x promised_targets
+- benefit = VALUE + PER_TARGET x promised_targets (0 when promised_pump_moot: a pump after
+  combat adds nothing)
   + CLOSE_BONUS when recipient life - promised damage <= caster's power + CLOSE,
   + DANGER_BONUS when the plain mode's life loss puts the caster within the recipient's power,
     else life loss x LIFE_VALUE x (1 + opp_power / life),
@@ -43,7 +44,11 @@ def heuristic_promise(pol, row, f):
     power = f[Feature.POWER]
     if power > 0 and power * pol[row, HeurCol.RACE_TURNS] >= f[Feature.OPP_LIFE]:
         cost *= pol[row, HeurCol.RACE_SCALE]
-    benefit = pol[row, HeurCol.VALUE] + pol[row, HeurCol.PER_TARGET] * f[Feature.PROMISED_TARGETS]
+    benefit = 0.0
+    if f[Feature.PROMISED_PUMP_MOOT] == 0:
+        benefit = (
+            pol[row, HeurCol.VALUE] + pol[row, HeurCol.PER_TARGET] * f[Feature.PROMISED_TARGETS]
+        )
     dmg = f[Feature.PROMISED_DAMAGE]
     if dmg > 0 and f[Feature.OPP_LIFE] - dmg <= power + pol[row, HeurCol.CLOSE]:
         benefit += pol[row, HeurCol.CLOSE_BONUS]
