@@ -18,6 +18,7 @@ from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     KINDS_HI,
     LEAVES_OTHER_BATCH,
+    LEAVES_SELF,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -295,6 +296,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 row[CardCol.LEAVES_AB] = len(abil_rows) + 1
                 if ab.trig_param == 1:  # "one or more other creatures"
                     row[CardCol.LEAVES_AB] |= LEAVES_OTHER_BATCH
+                elif ab.trig_param == 2:  # "When this creature leaves the battlefield"
+                    row[CardCol.LEAVES_AB] |= LEAVES_SELF
             a = [0] * AbilCol.N
             a[AbilCol.COST_REMOVE_COUNTER] = int(ab.remove_counter)
             a[AbilCol.COST_CONVOKE] = int(ab.convoke)

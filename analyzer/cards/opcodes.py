@@ -16,6 +16,7 @@ Two families live in their own modules and are merged in here: the static ops
 from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
+from analyzer.cards.opcodes_cmdr import CMDR_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
@@ -56,7 +57,10 @@ OP_SPECS: dict[str, OpSpec] = {
         intent=Intent.HARM,
     ),
     "damage_each_creature": OpSpec(
-        Op.DAMAGE_EACH_CREATURE, "`amount` damage to each creature", (_AMOUNT,)
+        Op.DAMAGE_EACH_CREATURE,
+        '`amount` damage to each creature; `x`: plus X, the X paid for the spell ("deals X '
+        'damage to each creature": `amount = 0, x = true`)',
+        (_AMOUNT, _p("x", "bool", "b", False)),
     ),
     "destroy": OpSpec(
         Op.DESTROY, "destroy each permanent in ref", (), _PERMS, _OBJ_NAMES, intent=Intent.HARM
@@ -627,8 +631,10 @@ OP_SPECS: dict[str, OpSpec] = {
         "you return another creature you control to its owner's hand (your choice: the "
         "built-in player returns the one that loses least, a token last); then a "
         '`when = "done"` step is "if you do"; `or_self_may`: "Otherwise, you may return '
-        "[this] to its owner's hand\" (the built-in player keeps it)",
-        (_p("or_self_may", "bool", "a", False),),
+        "[this] to its owner's hand\" (the built-in player keeps it); `save_best`: the "
+        'built-in player returns its most valuable nontoken creature instead ("Return a '
+        "creature you control to its owner's hand, then destroy all creatures\")",
+        (_p("or_self_may", "bool", "a", False), _p("save_best", "bool", "b", False)),
     ),
     "add_mana_per_subtype": OpSpec(
         Op.ADD_MANA_PER_SUBTYPE,
@@ -646,6 +652,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **STATIC_OP_SPECS,
     **SEASON_OP_SPECS,
     **GLOBAL_OP_SPECS,
+    **CMDR_OP_SPECS,
 }
 
 

@@ -34,6 +34,8 @@ from analyzer.cards.triggers import (
 from analyzer.enums import (
     CAST_FROM_CONDS,
     LAND_TYPE_CONDS,
+    SAC_SUBTYPE,
+    SAC_SUBTYPE_SHIFT,
     SUBTYPE_CHOSEN,
     AbilityKind,
     CardType,
@@ -75,6 +77,8 @@ ABILITY_FIELDS = frozenset(
         "instant_sorcery",
         "with_p1p1",
         "tougher",
+        "power_at_least",
+        "self_only",
         "remove_counter",
         "convoke",
         "other",
@@ -252,8 +256,11 @@ def parse_ability(
     sac_kind = 0
     if "sacrifice_a" in d:
         sac_kind = SACRIFICE_A.get(d["sacrifice_a"], 0) if isinstance(d["sacrifice_a"], str) else 0
+        if not sac_kind and d["sacrifice_a"] in SUBTYPE_NAMES:
+            # "Sacrifice a Goblin" (issue 21): the Subtype bit above SAC_SUBTYPE_SHIFT
+            sac_kind = SAC_SUBTYPE | SUBTYPE_NAMES[d["sacrifice_a"]] << SAC_SUBTYPE_SHIFT
         if not sac_kind:
-            ctx.err(f"{field}.sacrifice_a", f"one of {', '.join(SACRIFICE_A)}")
+            ctx.err(f"{field}.sacrifice_a", f"one of {', '.join(SACRIFICE_A)} or a subtype name")
         elif kind != AbilityKind.ACTIVATED or sac or sac_token or "mana" in d:
             ctx.err(
                 f"{field}.sacrifice_a",
@@ -516,10 +523,11 @@ def _program(
             )
         if mana and spec.op != Op.ADD_MANA:
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
-        if spec.op == Op.ADD_MANA and not mana and (bin(step.a).count("1") != 1 or step.b != 1):
+        if spec.op == Op.ADD_MANA and not mana and ((step.a & 32 and step.a != 32) or step.b != 1):
             ctx.err(
                 f"{sfield}.colors",
-                "outside a mana ability add_mana adds one mana of one color (one step per mana)",
+                "outside a mana ability add_mana adds one mana (one step per mana) of a color "
+                'among `colors` ("any": "one mana of any color"; no other color with "C")',
             )
         if spec.op == Op.ADD_MANA and mana and step.c:
             ctx.err(f"{sfield}.until_end_of_turn", "belongs to a triggered ability's mana")

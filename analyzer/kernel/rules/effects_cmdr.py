@@ -4,14 +4,15 @@ run_steps dispatches ops from ``Op.EXILE_GRAVEYARD`` on to ``run_cmdr_op``."""
 
 from __future__ import annotations
 
-from analyzer.enums import Op, Zone
-from analyzer.kernel.layout import PLAYER_BASE, P
+from analyzer.enums import CardCol, CardType, Op, Zone
+from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.events import fire_p1p1_put
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import graveyard_at, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -68,11 +69,56 @@ def each_sacrifices_creature(G, C, n, vals, creature_only=False):
 
 
 @njit
-def run_cmdr_op(G, C, op, a, n, vals):
-    """One step of an op of this module for the n values of its ref (a: its first parameter)."""
+def double_p1p1_all(G, C, ctrl):
+    """ "double the number of +1/+1 counters on each creature you control" (Kalonian Hydra):
+    each gets as many more as it has (the ruling of double_p1p1), all in one event."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == ctrl
+            and G[b + O.PHASED] == 0
+            and G[b + O.P1P1] > 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            G[b + O.P1P1] += G[b + O.P1P1]
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def pump_others(G, C, src, ctrl, power, toughness, keywords):
+    """ "other creatures you control get +power/+toughness and gain keywords until end of turn"
+    (End-Raze Forerunners): not the source, whether or not it is still on the battlefield."""
+    cards = cards_of(C)
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            o == src
+            or G[b + O.CTRL] != ctrl
+            or G[b + O.PHASED]
+            or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+        ):
+            continue
+        G[b + O.EOT_P] += power
+        G[b + O.EOT_T] += toughness
+        G[b + O.EOT_KW] |= keywords
+
+
+@njit
+def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
+    """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
+    src, ctrl: the ability's source and controller)."""
     if op == Op.EXILE_GRAVEYARD:
         for i in range(n):
             if vals[i] >= PLAYER_BASE:
                 exile_graveyard(G, C, vals[i] - PLAYER_BASE)
     elif op == Op.EACH_SACRIFICES_CREATURE:
         each_sacrifices_creature(G, C, n, vals, a == 1)
+    elif op == Op.DOUBLE_P1P1_ALL:
+        double_p1p1_all(G, C, ctrl)
+    elif op == Op.PUMP_OTHERS:
+        pump_others(G, C, src, ctrl, a, b_, c)
