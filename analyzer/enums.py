@@ -41,6 +41,7 @@ from analyzer.enums_program import (  # noqa: F401
     KINDS_HI,
     LAND_TYPE_CONDS,
     PROMISE_CONDS,
+    SAC_EXILE_SELF,
     SAC_SUBTYPE,
     SAC_SUBTYPE_SHIFT,
     SPELL_BY_ANY,

@@ -205,6 +205,7 @@ N_COND_SUBTYPES = 16  # the Subtype bits with control_<subtype> conditions (16 c
 # SAC_SUBTYPE_SHIFT (kernel rules/activation.py has the other kinds, 1-7)
 SAC_SUBTYPE = 8
 SAC_SUBTYPE_SHIFT = 8
+SAC_EXILE_SELF = 9  # "Exile this creature" as an activated ability's cost (Hanged Executioner)
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
 # plus this bit for "another nontoken ..."
 TRIGGER_NONTOKEN = 1 << 20
@@ -502,6 +503,12 @@ class _Op(NamedTuple):
     # issue 21, the precons (cmdr15): codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)
+    REMOVE_COUNTER_SACRIFICE_LAST: int = 202  # vanishing's upkeep: remove a time counter
+    # (O.STASH) from the source; when the last is removed, sacrifice it
+    STATIC_BIG_SPELLS_COST_LESS: int = 203  # static: creature spells ctrl casts with power b or
+    # greater cost {a} less
+    PUMP_POWER_AT_LEAST: int = 204  # creatures ctrl controls with power c or greater get +a/+a
+    # and gain keywords b until end of turn
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)
@@ -568,6 +575,8 @@ class _XCount(NamedTuple):
     GREATEST_POWER_YOU_CONTROL: int = 10  # "the greatest power among creatures you control"
     OPP_CREATURES_EXILED_TURN: int = 11  # "the number of creatures your opponents controlled
     # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
+    # issue 21 (cmdr15), numbered apart from the pool's
+    CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
 
 
 XCount = _XCount()

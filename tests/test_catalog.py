@@ -96,6 +96,7 @@ def test_counts(cat: Catalog) -> None:
         "Squirrel 1/1 Green",
         "Phyrexian Golem 3/3",
         "Goblin 1/1 Red",
+        "Spirit 1/1 White Flying",
     }
 
 

@@ -272,7 +272,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.AB_KINDS_HI] = sum(
             {1 << (ab.kind - KINDS_HI) for ab in abilities if ab.kind >= KINDS_HI}
         )
-        if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
+        if any(
+            st.op in (Op.STATIC_SPELLS_COST_LESS, Op.STATIC_BIG_SPELLS_COST_LESS)
+            for ab in abilities
+            for st in ab.steps
+        ):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
         for op, marker in (
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),

@@ -505,8 +505,14 @@ OP_SPECS: dict[str, OpSpec] = {
     "gain_life_x": OpSpec(
         Op.GAIN_LIFE_X,
         "each player in ref gains X life, X counted as `x` says "
-        "(`other_permanents_with_subtypes` with `subtypes`)",
-        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
+        '(`other_permanents_with_subtypes` with `subtypes`), `times` life for each ("You gain '
+        '4 life for each creature you control with power 4 or greater": `x = '
+        '"creatures_power_4", times = 4`)',
+        (
+            _p("x", "xcount", "a"),
+            _p("subtypes", "subtypes", "b", []),
+            _p("times", "int", "c", 1, lo=1, hi=9),
+        ),
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HELP,

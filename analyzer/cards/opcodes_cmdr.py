@@ -22,4 +22,30 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         'of turn"; not the source)',
         (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
     ),
+    "static_big_spells_cost_less": OpSpec(
+        Op.STATIC_BIG_SPELLS_COST_LESS,
+        "creature spells you cast with power `power_at_least` or greater cost {`amount`} less "
+        "(generic mana only, 601.2f; the spell's power as printed)",
+        (
+            _p("amount", "int", "a", 1, lo=1, hi=5),
+            _p("power_at_least", "int", "b", 4, lo=1, hi=20),
+        ),
+        static=True,
+    ),
+    "pump_power_at_least": OpSpec(
+        Op.PUMP_POWER_AT_LEAST,
+        "each creature you control with power `power_at_least` or greater (as the step "
+        "resolves) gets +`amount`/+`amount` and gains `keywords` until end of turn",
+        (
+            _p("amount", "int", "a", 1, lo=0, hi=9),
+            _p("keywords", "keywords", "b", []),
+            _p("power_at_least", "int", "c", 4, lo=1, hi=20),
+        ),
+    ),
+    "remove_counter_sacrifice_last": OpSpec(
+        Op.REMOVE_COUNTER_SACRIFICE_LAST,
+        'remove a time counter (`counter = "time"` of `add_counters`, O.STASH) from the '
+        "source; when the last is removed, sacrifice it (Vanishing's upkeep trigger, 702.63a: "
+        "the sacrifice follows at once, in the same resolution)",
+    ),
 }

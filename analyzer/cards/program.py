@@ -34,6 +34,7 @@ from analyzer.cards.triggers import (
 from analyzer.enums import (
     CAST_FROM_CONDS,
     LAND_TYPE_CONDS,
+    SAC_EXILE_SELF,
     SAC_SUBTYPE,
     SAC_SUBTYPE_SHIFT,
     SUBTYPE_CHOSEN,
@@ -60,6 +61,7 @@ ABILITY_FIELDS = frozenset(
         "sacrifice",
         "sacrifice_token",
         "sacrifice_a",
+        "exile_self",
         "sorcery_speed",
         "mana",
         "discard",
@@ -267,6 +269,14 @@ def parse_ability(
                 '"Sacrifice a creature" is a cost of non-mana activated abilities (not with '
                 "`sacrifice` or `sacrifice_token`)",
             )
+    if ctx.bool_(d, "exile_self", f"{field}.exile_self"):
+        # "{3}{W}, Exile this creature: ..." (a cost, 602.2b; no leaves-by-sacrifice triggers)
+        if kind != AbilityKind.ACTIVATED or sac or sac_token or sac_kind or "mana" in d:
+            ctx.err(
+                f"{field}.exile_self",
+                '"Exile this" is a cost of non-mana activated abilities (no other sacrifice)',
+            )
+        sac_kind = SAC_EXILE_SELF
     life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
     if life and kind != AbilityKind.ACTIVATED:
         ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')

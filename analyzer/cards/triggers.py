@@ -138,12 +138,16 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
             trig |= TRIGGER_BATCH
         return trig
-    if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and ("subtypes" in d or "one_or_more" in d):
+    if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and any(
+        k in d for k in ("subtypes", "one_or_more", "tokens")
+    ):
         # "Whenever one or more Birds you control deal combat damage to a player" (one trigger
-        # per combat damage step)
+        # per combat damage step); "Whenever a creature token you control deals ..." (tokens)
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
             trig |= TRIGGER_BATCH
+        if ctx.bool_(d, "tokens", f"{field}.tokens"):
+            trig |= TRIGGER_TOKEN
         return trig
     if kind == AbilityKind.CREATURE_ATTACKS:
         # "Whenever a [Bat] creature you control attacks" (with_p1p1: trigger_filter)

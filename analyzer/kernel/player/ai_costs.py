@@ -23,7 +23,16 @@ counters" waits until it draws more cards than the hand holds.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
+from analyzer.enums import (
+    SAC_EXILE_SELF,
+    AbilCol,
+    CardCol,
+    CardFlag,
+    CardType,
+    Op,
+    Phase,
+    PlayerLevel,
+)
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.activation import SAC_FORAGE
@@ -75,7 +84,9 @@ def costly_ability_ok(G, C, p, o, a, context):
     if abilities[a, AbilCol.COST_SAC_SELF] == SAC_FORAGE:
         # "Forage" (cards14): with the mana left over, like a stored counter's draw
         return _spare_time(G, context)
-    if abilities[a, AbilCol.COST_SAC_SELF] >= 3:
+    if abilities[a, AbilCol.COST_SAC_SELF] >= 3 and (
+        abilities[a, AbilCol.COST_SAC_SELF] != SAC_EXILE_SELF
+    ):
         # "Sacrifice a creature" (activation.sac_fodder): only a token that does not fight (a
         # noncreature artifact token or a creature token with power 1 or less); a targeted
         # ability (-2/-2 on an opponent's creature) is judged by its targets, another waits

@@ -6,6 +6,7 @@ which queues triggered abilities.
 from __future__ import annotations
 
 from analyzer.enums import (
+    SAC_EXILE_SELF,
     SAC_SUBTYPE_SHIFT,
     AbilCol,
     CardCol,
@@ -117,7 +118,7 @@ def activation_allowed(G, C, o, ab, p):
     if sac == SAC_FORAGE:
         if not can_forage(G, cards_of(C), p):
             return False  # "Forage" needs three cards in the graveyard or a Food
-    elif sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
+    elif sac >= SAC_CREATURE and sac != SAC_EXILE_SELF and not controls_fodder(G, C, p, o, sac):
         return False  # "Sacrifice a creature" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:

@@ -514,7 +514,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if x > 0:
                 look_take(G, C, ctrl, a * x, x)
         elif op == Op.LOSE_LIFE_X or op == Op.GAIN_LIFE_X:
-            x = count_x(G, C, a, src, ctrl, b_)
+            x = count_x(G, C, a, src, ctrl, b_) * max(c, 1)  # c: "4 life for each ..."
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
                     if op == Op.LOSE_LIFE_X:
@@ -625,7 +625,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
         elif (  # issue 21: effects_cmdr
             Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
-            or Op.DOUBLE_P1P1_ALL <= op <= Op.PUMP_OTHERS
+            or Op.DOUBLE_P1P1_ALL <= op <= Op.PUMP_POWER_AT_LEAST
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # cards14: effects_season

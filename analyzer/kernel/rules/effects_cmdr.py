@@ -109,6 +109,25 @@ def pump_others(G, C, src, ctrl, power, toughness, keywords):
 
 
 @njit
+def pump_power_at_least(G, C, ctrl, amount, keywords, power):
+    """ "each creature you control with power 4 or greater gets +1/+1 and gains trample until
+    end of turn" (Goreclaw): the power as the step resolves."""
+    cards = cards_of(C)
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == ctrl
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and G[b + O.CUR_P] >= power
+        ):
+            G[b + O.EOT_P] += amount
+            G[b + O.EOT_T] += amount
+            G[b + O.EOT_KW] |= keywords
+
+
+@njit
 def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
     """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
     src, ctrl: the ability's source and controller)."""
@@ -122,3 +141,13 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         double_p1p1_all(G, C, ctrl)
     elif op == Op.PUMP_OTHERS:
         pump_others(G, C, src, ctrl, a, b_, c)
+    elif op == Op.PUMP_POWER_AT_LEAST:
+        pump_power_at_least(G, C, ctrl, a, b_, c)
+    elif op == Op.REMOVE_COUNTER_SACRIFICE_LAST:
+        # vanishing (702.63a): "remove a time counter from it. When the last is removed,
+        # sacrifice it" (the sacrifice trigger resolves at once: no window in between)
+        b = ob(src)
+        if src >= 0 and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.STASH] > 0:
+            G[b + O.STASH] -= 1
+            if G[b + O.STASH] == 0:
+                sacrifice(G, C, src)

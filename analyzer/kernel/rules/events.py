@@ -117,6 +117,8 @@ def _enters_with(G, C, o, ctrl):
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
                 fire_p1p1_put(G, C, ctrl, o)
+            elif steps[k, StepCol.A] == CounterKind.STASH:  # vanishing's time counters
+                G[ob(o) + O.STASH] += steps[k, StepCol.B]
             else:
                 G[ob(o) + O.STUN] += steps[k, StepCol.B]
     if kind_seen(G, AbilityKind.OTHERS_ENTER_P1P1) and cards[card, CardCol.TYPES] & (
@@ -389,6 +391,8 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 want = tp & (TRIGGER_NONTOKEN - 1)
                 if want != 0 and (cards[G[ob(trig_obj) + O.CARD], CardCol.SUBTYPES] & want) == 0:
                     continue
+                if tp & TRIGGER_TOKEN and G[ob(trig_obj) + O.TOKEN] == 0:
+                    continue  # "Whenever a creature token you control deals combat damage"
                 if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
                     continue
             if abilities[a, AbilCol.KIND] == kind and (
