@@ -647,6 +647,7 @@ class _Subtype(NamedTuple):
     # first strike" (Blade Splicer); no condition names (COND_CONTROL_SUBTYPE + 16 is taken)
     GOBLIN: int = 65536
     GOLEM: int = 131072
+    HUMAN: int = 262144  # "Each other non-Human creature you control" (Grumgully)
 
 
 Subtype = _Subtype()

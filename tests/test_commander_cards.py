@@ -234,12 +234,17 @@ CMDR15_CARDS = (
     "Devilish Valet",
     "Deep Forest Hermit",
     "Goreclaw, Terror of Qal Sisma",
+    "Coiling Oracle",
+    "Grumgully, the Generous",
+    "Warstorm Surge",
+    "An Offer You Can't Refuse",
 )
 
 
 def test_games_of_the_cmdr15_cards_keep_the_invariants(tmp_path) -> None:
-    # the cards made exact by cmdr15's mechanisms, two of each in four 60-card decks, played in
-    # whole 4-player games under the invariant checks (the precons hold one of each)
+    # the cards made exact by cmdr15's mechanisms, two of each (one of a legendary card) and 25
+    # basics in each of four decks, played in whole 4-player games under the invariant checks
+    # (the precons hold one of each)
     from analyzer.analysis.simulate import kernel_inputs
     from analyzer.io.coverage import load_decks
     from analyzer.kernel import layout as L
@@ -250,10 +255,9 @@ def test_games_of_the_cmdr15_cards_keep_the_invariants(tmp_path) -> None:
 
     catalog = load_catalog()
     assert all(catalog.lookup(n).support_name == "exact" for n in CMDR15_CARDS)
-    lines = [f"2 {n}" for n in CMDR15_CARDS if n != "Goreclaw, Terror of Qal Sisma"]
-    lines.append("1 Goreclaw, Terror of Qal Sisma")  # legendary: one is enough
-    lines += [f"6 {land}" for land in ("Plains", "Island", "Swamp", "Mountain")]
-    lines.append("5 Forest")
+    legendary = ("Goreclaw, Terror of Qal Sisma", "Grumgully, the Generous")
+    lines = [f"{1 if n in legendary else 2} {n}" for n in CMDR15_CARDS]
+    lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "cmdr15.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     decks = load_decks([[path] * 4], catalog).seats[0]

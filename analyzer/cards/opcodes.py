@@ -537,9 +537,10 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.CONTROLLER_CREATES,
         'the controller of each permanent in ref creates a `token` token ("Its controller '
         'creates a 3/3 green Beast creature token"); write it before the step that removes the '
-        "permanent: it reads the controller the permanent has",
+        "permanent: it reads the controller the permanent has; a spell's too (\"Counter target "
+        'noncreature spell. Its controller creates two Treasure tokens.")',
         (_p("token", "token", "a"),),
-        _PERMS,
+        _PERMS | _SPELLS,
         _OBJ_NAMES,
     ),
     "controller_gains_power": OpSpec(
@@ -630,7 +631,10 @@ OP_SPECS: dict[str, OpSpec] = {
     "top_land_or_hand": OpSpec(
         Op.TOP_LAND_OR_HAND,
         "look at the top card of your library: a land card you may put onto the battlefield "
-        "tapped (the built-in player does), any other card into your hand",
+        "tapped (the built-in player does), any other card into your hand; `untapped`: "
+        "\"reveal the top card of your library. If it's a land card, put it onto the "
+        'battlefield. Otherwise, put that card into your hand" (Coiling Oracle)',
+        (_p("untapped", "bool", "a", False),),
     ),
     "return_other_own_creature": OpSpec(
         Op.RETURN_OTHER_OWN_CREATURE,

@@ -86,6 +86,7 @@ CHANGELING_SUBTYPES = (
     | Subtype.HAMSTER
     | Subtype.GOBLIN
     | Subtype.GOLEM
+    | Subtype.HUMAN
 )
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}

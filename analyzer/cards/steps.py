@@ -254,8 +254,8 @@ def read_param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tupl
         else:
             return v, ""
     elif p.kind == "source":
-        if v == "self":
-            return REF_NAMES["self"], ""
+        if v in ("self", "trigger_object"):  # "it deals damage equal to its power" (a trigger's)
+            return REF_NAMES[v], ""
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
             ctx.err(
                 field,

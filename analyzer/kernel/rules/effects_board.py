@@ -251,8 +251,11 @@ def controller_gets(G, C, op, a, n, vals):
     cards = cards_of(C)
     for i in range(n):
         v = vals[i]
-        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
-            continue
+        if not is_obj(v) or not (
+            G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+            or (op == Op.CONTROLLER_CREATES and G[ob(v) + O.ZONE] == Zone.STACK)
+        ):
+            continue  # (a spell's controller creates: "Counter target spell. Its controller ...")
         p = G[ob(v) + O.CTRL]
         if op == Op.CONTROLLER_CREATES:
             t = create_token(
@@ -501,7 +504,7 @@ def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
         top = library_top(G, ctrl)
         if top != NO_OBJ:
             if cards[G[ob(top) + O.CARD], CardCol.TYPES] & CardType.LAND:
-                put_onto_battlefield(G, cards, top, ctrl, True)
+                put_onto_battlefield(G, cards, top, ctrl, a == 0)  # a: "put it onto" untapped
                 fire_enters(G, C, top)
             else:
                 move_object(G, cards, top, Zone.HAND)

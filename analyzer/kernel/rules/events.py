@@ -163,7 +163,10 @@ def _others_enter_p1p1(G, C, o, ctrl):
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                if steps[k, StepCol.OP] == Op.STATIC_OTHERS_ENTER_P1P1:
+                if (
+                    steps[k, StepCol.OP] == Op.STATIC_OTHERS_ENTER_P1P1
+                    and (steps[k, StepCol.C] & cards[G[ob(o) + O.CARD], CardCol.SUBTYPES]) == 0
+                ):  # c: "each other non-Human creature" (Grumgully)
                     total += steps[k, StepCol.A] * (lost if steps[k, StepCol.B] == 1 else 1)
     return total
 
