@@ -140,6 +140,8 @@ class _Cond(NamedTuple):
     CONTROL_4_LANDS: int = 98  # you control four or more lands
     LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
     CONTROL_10_LANDS: int = 100  # you control ten or more lands
+    X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
+    # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
     # ability's AbilCol.COND_SUBTYPES):
     NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
@@ -192,6 +194,7 @@ COND_NAMES = {
     "control_4_lands": Cond.CONTROL_4_LANDS,
     "lost_life": Cond.LOST_LIFE,
     "control_10_lands": Cond.CONTROL_10_LANDS,
+    "x_paid_5": Cond.X_PAID_5,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -509,6 +512,8 @@ class _Op(NamedTuple):
     # greater cost {a} less
     PUMP_POWER_AT_LEAST: int = 204  # creatures ctrl controls with power c or greater get +a/+a
     # and gain keywords b until end of turn
+    P1P1_EACH_ENTERED_COLOR: int = 205  # a +1/+1 counter on each creature of Color mask a that
+    # entered the battlefield this turn (whoever controls it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)

@@ -238,6 +238,8 @@ CMDR15_CARDS = (
     "Grumgully, the Generous",
     "Warstorm Surge",
     "An Offer You Can't Refuse",
+    "Jacked Rabbit",
+    "Oran-Rief, the Vastwood",
 )
 
 

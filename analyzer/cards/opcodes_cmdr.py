@@ -42,6 +42,12 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
             _p("power_at_least", "int", "c", 4, lo=1, hi=20),
         ),
     ),
+    "p1p1_each_entered_color": OpSpec(
+        Op.P1P1_EACH_ENTERED_COLOR,
+        "put a +1/+1 counter on each creature of one of `colors` that entered the battlefield "
+        'this turn, whoever controls it ("each green creature that entered this turn")',
+        (_p("colors", "colors", "a"),),
+    ),
     "remove_counter_sacrifice_last": OpSpec(
         Op.REMOVE_COUNTER_SACRIFICE_LAST,
         'remove a time counter (`counter = "time"` of `add_counters`, O.STASH) from the '

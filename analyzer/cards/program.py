@@ -43,6 +43,7 @@ from analyzer.enums import (
     Cond,
     Op,
     Ref,
+    XCount,
 )
 
 # `sacrifice_a`: "Sacrifice a creature" kinds of activated costs (AbilCol.COST_SAC_SELF 3-5)
@@ -546,14 +547,22 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
+            spec.op
+            not in (
+                Op.ADD_COUNTERS,
+                Op.TAP,
+                Op.CHOOSE_CREATURE_TYPE,
+                Op.CHOOSE_COLOR,
+                Op.ADD_P1P1_X,
+            )
             or step.ref != REF_NAMES["self"]
+            or (spec.op == Op.ADD_P1P1_X and step.a != XCount.X_PAID)
         ):
             ctx.err(
                 f"{sfield}.op",
                 "an enters_with ability only puts counters on itself, taps it or chooses a "
-                'creature type or color (add_counters or tap, ref = "self"; '
-                "choose_creature_type, choose_color)",
+                'creature type or color (add_counters or tap, ref = "self"; add_p1p1_x with '
+                '`x = "x_paid"`: ravenous; choose_creature_type, choose_color)',
             )
         if (
             spec.op in (Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)

@@ -70,6 +70,8 @@ def costly_ability_ok(G, C, p, o, a, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
+    if has_op(C, a, Op.P1P1_EACH_ENTERED_COLOR) and G[H.ACTIVE] != p:
+        return False  # "each green creature that entered this turn": its own turn's creatures
     if abilities[a, AbilCol.COST_SAC_SELF] == 2:
         # "Sacrifice a token": with the mana left over, and never a creature token that fights
         t = token_choice(G, C, p)

@@ -625,7 +625,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
         elif (  # issue 21: effects_cmdr
             Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
-            or Op.DOUBLE_P1P1_ALL <= op <= Op.PUMP_POWER_AT_LEAST
+            or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # cards14: effects_season

@@ -128,6 +128,26 @@ def pump_power_at_least(G, C, ctrl, amount, keywords, power):
 
 
 @njit
+def p1p1_each_entered_color(G, C, ctrl, colors):
+    """ "Put a +1/+1 counter on each green creature that entered this turn" (Oran-Rief): any
+    controller's; "whenever you put counters on a creature you control" sees ctrl's own."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.PHASED] == 0
+            and G[b + O.ENTERED_TURN] == G[H.TURN]
+            and cards[card, CardCol.TYPES] & CardType.CREATURE
+            and cards[card, CardCol.COLORS] & colors
+        ):
+            G[b + O.P1P1] += 1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
 def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
     """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
     src, ctrl: the ability's source and controller)."""
@@ -143,6 +163,8 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         pump_others(G, C, src, ctrl, a, b_, c)
     elif op == Op.PUMP_POWER_AT_LEAST:
         pump_power_at_least(G, C, ctrl, a, b_, c)
+    elif op == Op.P1P1_EACH_ENTERED_COLOR:
+        p1p1_each_entered_color(G, C, ctrl, a)
     elif op == Op.REMOVE_COUNTER_SACRIFICE_LAST:
         # vanishing (702.63a): "remove a time counter from it. When the last is removed,
         # sacrifice it" (the sacrifice trigger resolves at once: no window in between)

@@ -113,6 +113,11 @@ def _enters_with(G, C, o, ctrl):
                 G[ob(o) + O.CHOSEN_COLOR] = color_choice(
                     G, C, ctrl, cards[card, CardCol.LAND_COLORS] & 31
                 )
+            elif steps[k, StepCol.OP] == Op.ADD_P1P1_X:  # ravenous: "enters with X counters"
+                if G[ob(o) + O.X_PAID] > 0:
+                    G[ob(o) + O.P1P1] += G[ob(o) + O.X_PAID]
+                    G[ob(o) + O.CUR_P] += G[ob(o) + O.X_PAID]
+                    fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
