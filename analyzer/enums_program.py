@@ -140,6 +140,8 @@ class _Cond(NamedTuple):
     CONTROL_4_LANDS: int = 98  # you control four or more lands
     LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
     CONTROL_10_LANDS: int = 100  # you control ten or more lands
+    X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
+    # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
     # ability's AbilCol.COND_SUBTYPES):
     NOT_CONTROL_LAND_TYPES: int = 75  # you control no land with one of the basic land types
@@ -192,6 +194,7 @@ COND_NAMES = {
     "control_4_lands": Cond.CONTROL_4_LANDS,
     "lost_life": Cond.LOST_LIFE,
     "control_10_lands": Cond.CONTROL_10_LANDS,
+    "x_paid_5": Cond.X_PAID_5,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -200,6 +203,12 @@ CAST_FROM_CONDS = (Cond.CAST_FROM_GRAVEYARD, Cond.NOT_CAST_FROM_HAND)
 SUBTYPE_CHOSEN = -1
 COND_CONTROL_SUBTYPE = 16
 COND_NOT_CONTROL_SUBTYPE = 32
+N_COND_SUBTYPES = 16  # the Subtype bits with control_<subtype> conditions (16 codes each)
+# AbilCol.COST_SAC_SELF of "Sacrifice a Goblin" (issue 21): SAC_SUBTYPE | the Subtype mask <<
+# SAC_SUBTYPE_SHIFT (kernel rules/activation.py has the other kinds, 1-7)
+SAC_SUBTYPE = 8
+SAC_SUBTYPE_SHIFT = 8
+SAC_EXILE_SELF = 9  # "Exile this creature" as an activated ability's cost (Hanged Executioner)
 # AbilCol.TRIG_PARAM of other_creature_enters: the entering creature's Subtype mask (0 = any),
 # plus this bit for "another nontoken ..."
 TRIGGER_NONTOKEN = 1 << 20
@@ -214,6 +223,10 @@ TRIGGER_INSTANT_SORCERY = 1 << 26
 # AbilCol.TRIG_FILTER of a trigger row (its own bits, from 0)
 TRIG_FILTER_WITH_P1P1 = 1 << 0  # creature_attacks: "a creature you control with a +1/+1 counter"
 TRIG_FILTER_TOUGHER = 1 << 1  # other_creature_enters: "with toughness greater than its power"
+# other_creature_enters: "a creature you control with power N or greater enters" (issue 21);
+# N is TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT, checked as the trigger goes on the stack
+TRIG_FILTER_POWER_AT_LEAST = 1 << 2
+TRIG_FILTER_POWER_SHIFT = 8
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
@@ -490,6 +503,17 @@ class _Op(NamedTuple):
     STATIC_OTHERS_PROWESS: int = 185  # static: other creatures ctrl controls have prowess
     # (the source's own prowess row is the trigger each of them gets)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
+    # issue 21, the precons (cmdr15): codes 200-219
+    DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
+    PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)
+    REMOVE_COUNTER_SACRIFICE_LAST: int = 202  # vanishing's upkeep: remove a time counter
+    # (O.STASH) from the source; when the last is removed, sacrifice it
+    STATIC_BIG_SPELLS_COST_LESS: int = 203  # static: creature spells ctrl casts with power b or
+    # greater cost {a} less
+    PUMP_POWER_AT_LEAST: int = 204  # creatures ctrl controls with power c or greater get +a/+a
+    # and gain keywords b until end of turn
+    P1P1_EACH_ENTERED_COLOR: int = 205  # a +1/+1 counter on each creature of Color mask a that
+    # entered the battlefield this turn (whoever controls it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)
@@ -556,6 +580,8 @@ class _XCount(NamedTuple):
     GREATEST_POWER_YOU_CONTROL: int = 10  # "the greatest power among creatures you control"
     OPP_CREATURES_EXILED_TURN: int = 11  # "the number of creatures your opponents controlled
     # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
+    # issue 21 (cmdr15), numbered apart from the pool's
+    CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
 
 
 XCount = _XCount()
@@ -622,15 +648,23 @@ class _Subtype(NamedTuple):
     EQUIPMENT: int = 8192
     AURA: int = 16384
     FOOD: int = 32768  # forage sacrifices a Food
+    # issue 21 (precons): "Sacrifice a Goblin" (Siege-Gang Commander), "Golems you control have
+    # first strike" (Blade Splicer); no condition names (COND_CONTROL_SUBTYPE + 16 is taken)
+    GOBLIN: int = 65536
+    GOLEM: int = 131072
+    HUMAN: int = 262144  # "Each other non-Human creature you control" (Grumgully)
 
 
 Subtype = _Subtype()
 COND_NAMES.update(
-    {f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i for i, n in enumerate(Subtype._fields)}
+    {
+        f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i
+        for i, n in enumerate(Subtype._fields[:N_COND_SUBTYPES])
+    }
 )
 COND_NAMES.update(
     {
         f"not_control_{n.lower()}": COND_NOT_CONTROL_SUBTYPE + i
-        for i, n in enumerate(Subtype._fields)
+        for i, n in enumerate(Subtype._fields[:N_COND_SUBTYPES])
     }
 )

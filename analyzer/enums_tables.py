@@ -62,6 +62,9 @@ CHOSEN_COLOR_MANA = 64
 # battlefield without dying" (not the source; one trigger for the creatures that leave before
 # the next priority)
 LEAVES_OTHER_BATCH = 1 << 24
+# ... and this one: "When this creature leaves the battlefield" (the source only; a card writes
+# its dying as a `dies` ability of the same steps)
+LEAVES_SELF = 1 << 25
 # ... of "one mana of any color in your commander's color identity" (Command Tower, Arcane
 # Signet; none without a commander, 903.4f), and of "one mana of any color that a land an
 # opponent controls could produce" (Exotic Orchard, Fellwar Stone): resolved as sources are

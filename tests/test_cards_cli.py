@@ -41,7 +41,7 @@ def test_list_cards_dataframe() -> None:
     )
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
     # 9 tokens, + Wall, Sword, Bat (issue 20) + the precons' 12 (issue 21, z_blc_tokens.toml)
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 25
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 28
 
 
 @pytest.mark.parametrize(

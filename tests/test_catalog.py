@@ -94,6 +94,9 @@ def test_counts(cat: Catalog) -> None:
         "Thopter 1/1 Flying",
         "Storm Crow",
         "Squirrel 1/1 Green",
+        "Phyrexian Golem 3/3",
+        "Goblin 1/1 Red",
+        "Spirit 1/1 White Flying",
     }
 
 

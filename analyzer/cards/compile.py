@@ -18,6 +18,7 @@ from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     KINDS_HI,
     LEAVES_OTHER_BATCH,
+    LEAVES_SELF,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -271,7 +272,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.AB_KINDS_HI] = sum(
             {1 << (ab.kind - KINDS_HI) for ab in abilities if ab.kind >= KINDS_HI}
         )
-        if any(st.op == Op.STATIC_SPELLS_COST_LESS for ab in abilities for st in ab.steps):
+        if any(
+            st.op in (Op.STATIC_SPELLS_COST_LESS, Op.STATIC_BIG_SPELLS_COST_LESS)
+            for ab in abilities
+            for st in ab.steps
+        ):
             row[CardCol.AB_KINDS] |= 1 << AbilityKind.SPELLS_COST_LESS
         for op, marker in (
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
@@ -295,6 +300,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 row[CardCol.LEAVES_AB] = len(abil_rows) + 1
                 if ab.trig_param == 1:  # "one or more other creatures"
                     row[CardCol.LEAVES_AB] |= LEAVES_OTHER_BATCH
+                elif ab.trig_param == 2:  # "When this creature leaves the battlefield"
+                    row[CardCol.LEAVES_AB] |= LEAVES_SELF
             a = [0] * AbilCol.N
             a[AbilCol.COST_REMOVE_COUNTER] = int(ab.remove_counter)
             a[AbilCol.COST_CONVOKE] = int(ab.convoke)

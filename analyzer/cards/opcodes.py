@@ -16,6 +16,7 @@ Two families live in their own modules and are merged in here: the static ops
 from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
+from analyzer.cards.opcodes_cmdr import CMDR_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
@@ -56,7 +57,10 @@ OP_SPECS: dict[str, OpSpec] = {
         intent=Intent.HARM,
     ),
     "damage_each_creature": OpSpec(
-        Op.DAMAGE_EACH_CREATURE, "`amount` damage to each creature", (_AMOUNT,)
+        Op.DAMAGE_EACH_CREATURE,
+        '`amount` damage to each creature; `x`: plus X, the X paid for the spell ("deals X '
+        'damage to each creature": `amount = 0, x = true`)',
+        (_AMOUNT, _p("x", "bool", "b", False)),
     ),
     "destroy": OpSpec(
         Op.DESTROY, "destroy each permanent in ref", (), _PERMS, _OBJ_NAMES, intent=Intent.HARM
@@ -501,8 +505,14 @@ OP_SPECS: dict[str, OpSpec] = {
     "gain_life_x": OpSpec(
         Op.GAIN_LIFE_X,
         "each player in ref gains X life, X counted as `x` says "
-        "(`other_permanents_with_subtypes` with `subtypes`)",
-        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
+        '(`other_permanents_with_subtypes` with `subtypes`), `times` life for each ("You gain '
+        '4 life for each creature you control with power 4 or greater": `x = '
+        '"creatures_power_4", times = 4`)',
+        (
+            _p("x", "xcount", "a"),
+            _p("subtypes", "subtypes", "b", []),
+            _p("times", "int", "c", 1, lo=1, hi=9),
+        ),
         _PLAYERS,
         _PLAYER_NAMES,
         intent=Intent.HELP,
@@ -527,9 +537,10 @@ OP_SPECS: dict[str, OpSpec] = {
         Op.CONTROLLER_CREATES,
         'the controller of each permanent in ref creates a `token` token ("Its controller '
         'creates a 3/3 green Beast creature token"); write it before the step that removes the '
-        "permanent: it reads the controller the permanent has",
+        "permanent: it reads the controller the permanent has; a spell's too (\"Counter target "
+        'noncreature spell. Its controller creates two Treasure tokens.")',
         (_p("token", "token", "a"),),
-        _PERMS,
+        _PERMS | _SPELLS,
         _OBJ_NAMES,
     ),
     "controller_gains_power": OpSpec(
@@ -620,15 +631,20 @@ OP_SPECS: dict[str, OpSpec] = {
     "top_land_or_hand": OpSpec(
         Op.TOP_LAND_OR_HAND,
         "look at the top card of your library: a land card you may put onto the battlefield "
-        "tapped (the built-in player does), any other card into your hand",
+        "tapped (the built-in player does), any other card into your hand; `untapped`: "
+        "\"reveal the top card of your library. If it's a land card, put it onto the "
+        'battlefield. Otherwise, put that card into your hand" (Coiling Oracle)',
+        (_p("untapped", "bool", "a", False),),
     ),
     "return_other_own_creature": OpSpec(
         Op.RETURN_OTHER_OWN_CREATURE,
         "you return another creature you control to its owner's hand (your choice: the "
         "built-in player returns the one that loses least, a token last); then a "
         '`when = "done"` step is "if you do"; `or_self_may`: "Otherwise, you may return '
-        "[this] to its owner's hand\" (the built-in player keeps it)",
-        (_p("or_self_may", "bool", "a", False),),
+        "[this] to its owner's hand\" (the built-in player keeps it); `save_best`: the "
+        'built-in player returns its most valuable nontoken creature instead ("Return a '
+        "creature you control to its owner's hand, then destroy all creatures\")",
+        (_p("or_self_may", "bool", "a", False), _p("save_best", "bool", "b", False)),
     ),
     "add_mana_per_subtype": OpSpec(
         Op.ADD_MANA_PER_SUBTYPE,
@@ -646,6 +662,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **STATIC_OP_SPECS,
     **SEASON_OP_SPECS,
     **GLOBAL_OP_SPECS,
+    **CMDR_OP_SPECS,
 }
 
 

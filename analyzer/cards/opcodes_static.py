@@ -48,10 +48,12 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
     "static_others_enter_p1p1": OpSpec(
         Op.STATIC_OTHERS_ENTER_P1P1,
         "other creatures you control enter with `count` additional +1/+1 counters on them "
-        "(`per_opp_lost_life`: `count` for each opponent who lost life this turn)",
+        "(`per_opp_lost_life`: `count` for each opponent who lost life this turn; "
+        '`except_subtypes`: not those with one of them, "each other non-Human creature")',
         (
             _p("count", "int", "a", 1, lo=1, hi=9),
             _p("per_opp_lost_life", "bool", "b", False),
+            _p("except_subtypes", "subtypes", "c", []),
         ),
         static=True,
     ),

@@ -34,12 +34,16 @@ from analyzer.cards.triggers import (
 from analyzer.enums import (
     CAST_FROM_CONDS,
     LAND_TYPE_CONDS,
+    SAC_EXILE_SELF,
+    SAC_SUBTYPE,
+    SAC_SUBTYPE_SHIFT,
     SUBTYPE_CHOSEN,
     AbilityKind,
     CardType,
     Cond,
     Op,
     Ref,
+    XCount,
 )
 
 # `sacrifice_a`: "Sacrifice a creature" kinds of activated costs (AbilCol.COST_SAC_SELF 3-5)
@@ -58,6 +62,7 @@ ABILITY_FIELDS = frozenset(
         "sacrifice",
         "sacrifice_token",
         "sacrifice_a",
+        "exile_self",
         "sorcery_speed",
         "mana",
         "discard",
@@ -75,6 +80,8 @@ ABILITY_FIELDS = frozenset(
         "instant_sorcery",
         "with_p1p1",
         "tougher",
+        "power_at_least",
+        "self_only",
         "remove_counter",
         "convoke",
         "other",
@@ -252,14 +259,25 @@ def parse_ability(
     sac_kind = 0
     if "sacrifice_a" in d:
         sac_kind = SACRIFICE_A.get(d["sacrifice_a"], 0) if isinstance(d["sacrifice_a"], str) else 0
+        if not sac_kind and d["sacrifice_a"] in SUBTYPE_NAMES:
+            # "Sacrifice a Goblin" (issue 21): the Subtype bit above SAC_SUBTYPE_SHIFT
+            sac_kind = SAC_SUBTYPE | SUBTYPE_NAMES[d["sacrifice_a"]] << SAC_SUBTYPE_SHIFT
         if not sac_kind:
-            ctx.err(f"{field}.sacrifice_a", f"one of {', '.join(SACRIFICE_A)}")
+            ctx.err(f"{field}.sacrifice_a", f"one of {', '.join(SACRIFICE_A)} or a subtype name")
         elif kind != AbilityKind.ACTIVATED or sac or sac_token or "mana" in d:
             ctx.err(
                 f"{field}.sacrifice_a",
                 '"Sacrifice a creature" is a cost of non-mana activated abilities (not with '
                 "`sacrifice` or `sacrifice_token`)",
             )
+    if ctx.bool_(d, "exile_self", f"{field}.exile_self"):
+        # "{3}{W}, Exile this creature: ..." (a cost, 602.2b; no leaves-by-sacrifice triggers)
+        if kind != AbilityKind.ACTIVATED or sac or sac_token or sac_kind or "mana" in d:
+            ctx.err(
+                f"{field}.exile_self",
+                '"Exile this" is a cost of non-mana activated abilities (no other sacrifice)',
+            )
+        sac_kind = SAC_EXILE_SELF
     life = ctx.int_(d, "life", f"{field}.life", 1, 20) or 0
     if life and kind != AbilityKind.ACTIVATED:
         ctx.err(f"{field}.life", '"Pay N life" is a cost of activated abilities only')
@@ -516,10 +534,11 @@ def _program(
             )
         if mana and spec.op != Op.ADD_MANA:
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
-        if spec.op == Op.ADD_MANA and not mana and (bin(step.a).count("1") != 1 or step.b != 1):
+        if spec.op == Op.ADD_MANA and not mana and ((step.a & 32 and step.a != 32) or step.b != 1):
             ctx.err(
                 f"{sfield}.colors",
-                "outside a mana ability add_mana adds one mana of one color (one step per mana)",
+                "outside a mana ability add_mana adds one mana (one step per mana) of a color "
+                'among `colors` ("any": "one mana of any color"; no other color with "C")',
             )
         if spec.op == Op.ADD_MANA and mana and step.c:
             ctx.err(f"{sfield}.until_end_of_turn", "belongs to a triggered ability's mana")
@@ -528,14 +547,22 @@ def _program(
         if step.ref == REF_NAMES["defending_player"] and kind != AbilityKind.ATTACKS:
             ctx.err(f"{sfield}.ref", "'defending_player' belongs to attacks abilities")
         if kind == AbilityKind.ENTERS_WITH and (
-            spec.op not in (Op.ADD_COUNTERS, Op.TAP, Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)
+            spec.op
+            not in (
+                Op.ADD_COUNTERS,
+                Op.TAP,
+                Op.CHOOSE_CREATURE_TYPE,
+                Op.CHOOSE_COLOR,
+                Op.ADD_P1P1_X,
+            )
             or step.ref != REF_NAMES["self"]
+            or (spec.op == Op.ADD_P1P1_X and step.a != XCount.X_PAID)
         ):
             ctx.err(
                 f"{sfield}.op",
                 "an enters_with ability only puts counters on itself, taps it or chooses a "
-                'creature type or color (add_counters or tap, ref = "self"; '
-                "choose_creature_type, choose_color)",
+                'creature type or color (add_counters or tap, ref = "self"; add_p1p1_x with '
+                '`x = "x_paid"`: ravenous; choose_creature_type, choose_color)',
             )
         if (
             spec.op in (Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)

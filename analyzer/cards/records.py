@@ -84,6 +84,9 @@ CHANGELING_SUBTYPES = (
     | Subtype.FISH
     | Subtype.OCTOPUS
     | Subtype.HAMSTER
+    | Subtype.GOBLIN
+    | Subtype.GOLEM
+    | Subtype.HUMAN
 )
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}

@@ -52,6 +52,7 @@ COUNTER_NAMES = {
     "stash": CounterKind.STASH,
     "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
     "coin": CounterKind.STASH,  # Wishing Well's coin counters: read only by its own ability
+    "time": CounterKind.STASH,  # vanishing's time counters (issue 21): its own upkeep reads them
     "finality": CounterKind.FINALITY,  # "if it would die, exile it instead" (cards13)
     "indestructible": CounterKind.INDESTRUCTIBLE,  # a keyword counter (cards14)
 }
@@ -253,8 +254,8 @@ def read_param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tupl
         else:
             return v, ""
     elif p.kind == "source":
-        if v == "self":
-            return REF_NAMES["self"], ""
+        if v in ("self", "trigger_object"):  # "it deals damage equal to its power" (a trigger's)
+            return REF_NAMES[v], ""
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_groups:
             ctx.err(
                 field,

@@ -25,6 +25,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_POWER_AT_LEAST,
+    TRIG_FILTER_POWER_SHIFT,
     TRIG_FILTER_TOUGHER,
     TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
@@ -69,6 +71,13 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             ctx.err(f"{field}.tougher", "belongs to other_creature_enters abilities only")
         elif ctx.bool_(d, "tougher", f"{field}.tougher"):
             filt |= TRIG_FILTER_TOUGHER
+    if "power_at_least" in d:
+        # "Whenever a creature you control with power 4 or greater enters" (issue 21)
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(f"{field}.power_at_least", "belongs to other_creature_enters abilities only")
+        else:
+            n = ctx.int_(d, "power_at_least", f"{field}.power_at_least", 1, 20) or 0
+            filt |= TRIG_FILTER_POWER_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
     return filt
 
 
@@ -129,12 +138,16 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
             trig |= TRIGGER_BATCH
         return trig
-    if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and ("subtypes" in d or "one_or_more" in d):
+    if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and any(
+        k in d for k in ("subtypes", "one_or_more", "tokens")
+    ):
         # "Whenever one or more Birds you control deal combat damage to a player" (one trigger
-        # per combat damage step)
+        # per combat damage step); "Whenever a creature token you control deals ..." (tokens)
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
             trig |= TRIGGER_BATCH
+        if ctx.bool_(d, "tokens", f"{field}.tokens"):
+            trig |= TRIGGER_TOKEN
         return trig
     if kind == AbilityKind.CREATURE_ATTACKS:
         # "Whenever a [Bat] creature you control attacks" (with_p1p1: trigger_filter)
@@ -144,12 +157,15 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind == AbilityKind.NONCREATURE_SPELL and "subtypes" in d and d.get("kind") != "spell_cast":
         # "Whenever you cast a noncreature or Otter spell": creature spells of these count too
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
-    if "other" in d:
-        # "Whenever one or more other creatures you control leave the battlefield without dying"
-        if kind != AbilityKind.LEAVES_WITHOUT_DYING:
-            ctx.err(f"{field}.other", "belongs to leaves_without_dying abilities only")
-        elif ctx.bool_(d, "other", f"{field}.other"):
-            return 1
+    if "other" in d or "self_only" in d:
+        # "Whenever one or more other creatures you control leave the battlefield without
+        # dying" (1); "When this creature leaves the battlefield" without dying (2: the card's
+        # `dies` ability is its dying)
+        key = "other" if "other" in d else "self_only"
+        if kind != AbilityKind.LEAVES_WITHOUT_DYING or ("other" in d and "self_only" in d):
+            ctx.err(f"{field}.{key}", "belongs to leaves_without_dying abilities only (one of)")
+        elif ctx.bool_(d, key, f"{field}.{key}"):
+            return 1 if key == "other" else 2
     if "tokens" in d:
         # "Whenever one or more tokens you control enter"
         if kind != AbilityKind.OTHER_CREATURE_ENTERS or any(

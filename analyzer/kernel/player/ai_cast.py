@@ -56,6 +56,7 @@ from analyzer.kernel.player.ai_value import (
     deck_value,
     offspring_cost,
 )
+from analyzer.kernel.player.ai_x import x_estimate
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
@@ -272,6 +273,8 @@ def sweep_kills(G, C, p, ab, promised):
         op = steps[k, StepCol.OP]
         if op == Op.DAMAGE_EACH_CREATURE:
             dmg += steps[k, StepCol.A]
+            if steps[k, StepCol.B] == 1:  # "X damage to each creature": the X it would pay
+                dmg += x_estimate(G, C, p, abilities[ab, AbilCol.CARD])
         elif op == Op.DAMAGE:
             aimed += steps[k, StepCol.A]
         elif op == Op.DESTROY_ALL:

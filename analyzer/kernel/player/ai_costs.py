@@ -23,7 +23,16 @@ counters" waits until it draws more cards than the hand holds.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
+from analyzer.enums import (
+    SAC_EXILE_SELF,
+    AbilCol,
+    CardCol,
+    CardFlag,
+    CardType,
+    Op,
+    Phase,
+    PlayerLevel,
+)
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.activation import SAC_FORAGE
@@ -61,6 +70,8 @@ def costly_ability_ok(G, C, p, o, a, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
+    if has_op(C, a, Op.P1P1_EACH_ENTERED_COLOR) and G[H.ACTIVE] != p:
+        return False  # "each green creature that entered this turn": its own turn's creatures
     if abilities[a, AbilCol.COST_SAC_SELF] == 2:
         # "Sacrifice a token": with the mana left over, and never a creature token that fights
         t = token_choice(G, C, p)
@@ -75,7 +86,9 @@ def costly_ability_ok(G, C, p, o, a, context):
     if abilities[a, AbilCol.COST_SAC_SELF] == SAC_FORAGE:
         # "Forage" (cards14): with the mana left over, like a stored counter's draw
         return _spare_time(G, context)
-    if abilities[a, AbilCol.COST_SAC_SELF] >= 3:
+    if abilities[a, AbilCol.COST_SAC_SELF] >= 3 and (
+        abilities[a, AbilCol.COST_SAC_SELF] != SAC_EXILE_SELF
+    ):
         # "Sacrifice a creature" (activation.sac_fodder): only a token that does not fight (a
         # noncreature artifact token or a creature token with power 1 or less); a targeted
         # ability (-2/-2 on an opponent's creature) is judged by its targets, another waits

@@ -8,7 +8,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol
 from analyzer.kernel.layout import P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.mana import can_pay_spell
+from analyzer.kernel.rules.mana import can_pay_spell, count_sources
 from analyzer.kernel.rules.view import pb
 from analyzer.kernel.runtime.config import njit
 
@@ -29,3 +29,15 @@ def x_choice(G, C, p, card, generic, colored, any_type):
             return x
         x -= 1
     return 1
+
+
+@njit
+def x_estimate(G, C, p, card):
+    """The X p's spell `card` would get if cast now, for the value of an X sweeper ("X damage
+    to each creature", Starstorm): its untapped mana sources less the rest of the cost, within
+    x_choice's caps; at least 1."""
+    cards = cards_of(C)
+    lands, sacs = count_sources(G, cards, abilities_of(C), p)
+    x = (lands + sacs - cards[card, CardCol.MV]) // max(cards[card, CardCol.COST_X], 1)
+    cap = min(G[pb(p) + P.LIB_N] // 2, G[pb(p) + P.LIFE] - LIFE_KEPT)
+    return max(min(x, cap), 1)

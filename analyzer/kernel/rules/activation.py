@@ -5,7 +5,17 @@ which queues triggered abilities.
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Cond, Op, StepCol, Zone
+from analyzer.enums import (
+    SAC_EXILE_SELF,
+    SAC_SUBTYPE_SHIFT,
+    AbilCol,
+    CardCol,
+    CardType,
+    Cond,
+    Op,
+    StepCol,
+    Zone,
+)
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import cond_ok
@@ -35,10 +45,14 @@ SAC_FORAGE = 7  # AbilCol.COST_SAC_SELF: "Forage" as a cost (exile three cards f
 def sac_fodder(G, C, p, src, kind, o):
     """May p sacrifice permanent o for a "Sacrifice a creature" kind of cost (COST_SAC_SELF
     kind 3, 4 or 5) of src's ability, or (kind 6) for "each player sacrifices a creature or
-    planeswalker"? It must be p's, phased in, of the named type (4: not src itself)."""
+    planeswalker"? It must be p's, phased in, of the named type (4: not src itself). Kind
+    SAC_SUBTYPE with a Subtype mask above SAC_SUBTYPE_SHIFT: "Sacrifice a Goblin" (a
+    permanent with one of the subtypes, src itself too: 701.21a lets a cost sacrifice it)."""
     b = ob(o)
     if G[b + O.CTRL] != p or G[b + O.PHASED] != 0 or G[b + O.ZONE] != Zone.BATTLEFIELD:
         return False
+    if kind >> SAC_SUBTYPE_SHIFT:
+        return (cards_of(C)[G[b + O.CARD], CardCol.SUBTYPES] & (kind >> SAC_SUBTYPE_SHIFT)) != 0
     if kind == SAC_ANOTHER_CREATURE and o == src:
         return False
     types = cards_of(C)[G[b + O.CARD], CardCol.TYPES]
@@ -104,7 +118,7 @@ def activation_allowed(G, C, o, ab, p):
     if sac == SAC_FORAGE:
         if not can_forage(G, cards_of(C), p):
             return False  # "Forage" needs three cards in the graveyard or a Food
-    elif sac >= SAC_CREATURE and not controls_fodder(G, C, p, o, sac):
+    elif sac >= SAC_CREATURE and sac != SAC_EXILE_SELF and not controls_fodder(G, C, p, o, sac):
         return False  # "Sacrifice a creature" needs one
     cond = abilities[ab, AbilCol.COND]
     if cond == Cond.SUBTYPE_ENTERED:

@@ -53,6 +53,9 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.X_PAID_5:  # ravenous: "If X is 5 or more, draw a card when it enters"
+        src = G[H.TARGET_SRC] - 1
+        return src >= 0 and G[ob(src) + O.X_PAID] >= 5
     if cond == Cond.ANOTHER_CREATURE_ENTERED:
         # "another creature entered the battlefield under your control this turn": the count
         # less the source itself (H.TARGET_SRC, set by whoever checks the source's condition)

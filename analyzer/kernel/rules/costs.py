@@ -225,7 +225,7 @@ def cost_reduction(G, C, p, card):
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
-        total += _static_reduction(G, C, p, cards[card, CardCol.TYPES])
+        total += _static_reduction(G, C, p, card)
     return total
 
 
@@ -269,10 +269,12 @@ def target_cost_reduction(G, C, card, slots):
 
 
 @njit
-def _static_reduction(G, C, p, types):
-    """ "[Instant and sorcery] spells you cast cost {1} less": the static abilities of p's
-    permanents that reduce a spell of these card types (601.2f)."""
+def _static_reduction(G, C, p, card):
+    """ "[Instant and sorcery] spells you cast cost {1} less", "Creature spells you cast with
+    power 4 or greater cost {2} less": the static abilities of p's permanents that reduce the
+    spell of this card (601.2f)."""
     cards = cards_of(C)
+    types = cards[card, CardCol.TYPES]
     abilities = abilities_of(C)
     steps = steps_of(C)
     total = 0
@@ -299,4 +301,10 @@ def _static_reduction(G, C, p, types):
                     and (steps[k, StepCol.C] == 0 or (types & CardType.CREATURE) == 0)
                 ):  # c: "noncreature spells" (an artifact creature spell is a creature spell)
                     total += steps[k, StepCol.B]
+                elif (
+                    steps[k, StepCol.OP] == Op.STATIC_BIG_SPELLS_COST_LESS
+                    and types & CardType.CREATURE
+                    and cards[card, CardCol.POWER] >= steps[k, StepCol.B]
+                ):
+                    total += steps[k, StepCol.A]
     return total

@@ -40,6 +40,7 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
+from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.choices import (
     discard_choice,
     flicker_wanted,
@@ -218,7 +219,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if is_obj(vals[i]):
                     deal_damage(G, C, src, PLAYER_BASE + G[ob(vals[i]) + O.CTRL], a)
         elif op == Op.DAMAGE_EACH_CREATURE:
-            damage_each_creature(G, C, src, a)
+            x = count_x(G, C, XCount.X_PAID, src, ctrl, 0) if b_ == 1 else 0
+            damage_each_creature(G, C, src, a + x)
         elif op == Op.DESTROY:
             for i in range(n):
                 if is_obj(vals[i]):
@@ -504,13 +506,15 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(vals[i]) + O.CUR_P] += x
                         fire_p1p1_put(G, C, ctrl, vals[i])
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
+            if a & (a - 1) and a < 32:  # "add one mana of any color": the controller's choice
+                a = color_choice(G, C, ctrl, ~a & 31)
             add_to_pool(G, ctrl, a, b_, c == 1)
         elif op == Op.LOOK_X_TAKE_X:
             x = count_x(G, C, XCount.X_PAID, src, ctrl, 0)
             if x > 0:
                 look_take(G, C, ctrl, a * x, x)
         elif op == Op.LOSE_LIFE_X or op == Op.GAIN_LIFE_X:
-            x = count_x(G, C, a, src, ctrl, b_)
+            x = count_x(G, C, a, src, ctrl, b_) * max(c, 1)  # c: "4 life for each ..."
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
                     if op == Op.LOSE_LIFE_X:
@@ -619,8 +623,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             it, done = choose_graveyard_card(G, C, ctrl, a, b_, c == 1, it)
         elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
-        elif Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE:  # issue 21: effects_cmdr
-            run_cmdr_op(G, C, op, a, n, vals)
+        elif (  # issue 21: effects_cmdr
+            Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
+            or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
+        ):
+            run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # cards14: effects_season
             it, done, m = run_season_op(
                 G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed

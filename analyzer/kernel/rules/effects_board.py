@@ -251,8 +251,11 @@ def controller_gets(G, C, op, a, n, vals):
     cards = cards_of(C)
     for i in range(n):
         v = vals[i]
-        if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
-            continue
+        if not is_obj(v) or not (
+            G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
+            or (op == Op.CONTROLLER_CREATES and G[ob(v) + O.ZONE] == Zone.STACK)
+        ):
+            continue  # (a spell's controller creates: "Counter target spell. Its controller ...")
         p = G[ob(v) + O.CTRL]
         if op == Op.CONTROLLER_CREATES:
             t = create_token(
@@ -348,11 +351,12 @@ def put_counters_of(G, C, src, ctrl, n, vals):
 
 
 @njit
-def creature_to_return(G, cards, p, src):
+def creature_to_return(G, cards, p, src, save_best=False):
     """The other creature p returns to its owner's hand (their choice): the built-in player
     returns the nontoken creature that loses least by it (its value, plus its +1/+1 counters;
     tapped and summoning-sick ones first: their turn was spent), a token last (it would cease
-    to exist). -1 if p controls no other creature."""
+    to exist); save_best (a sweeper follows): the most valuable nontoken one. -1 if p controls
+    no other creature."""
     best = -1
     best_key = 1 << 30
     for i in range(G[H.BF_N]):
@@ -366,8 +370,12 @@ def creature_to_return(G, cards, p, src):
             or (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
         ):
             continue
-        key = cards[card, CardCol.VALUE] + 10 * G[b + O.P1P1] + 10000 * G[b + O.TOKEN]
-        key -= 5 * (G[b + O.TAPPED] != 0)
+        key = cards[card, CardCol.VALUE] + 10 * G[b + O.P1P1]
+        if save_best:
+            key = -key
+        else:
+            key -= 5 * (G[b + O.TAPPED] != 0)
+        key += 10000 * G[b + O.TOKEN]
         if key < best_key:
             best_key = key
             best = o
@@ -463,7 +471,7 @@ def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
         # "return another creature you control to its owner's hand. If you do, ... Otherwise,
         # you may return [this] to its owner's hand" (a = 1): the built-in player keeps it
         done = 0
-        other = creature_to_return(G, cards, ctrl, src)
+        other = creature_to_return(G, cards, ctrl, src, b_ == 1)
         if other >= 0:
             move_object(G, cards, other, Zone.HAND)
             done = 1
@@ -496,7 +504,7 @@ def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
         top = library_top(G, ctrl)
         if top != NO_OBJ:
             if cards[G[ob(top) + O.CARD], CardCol.TYPES] & CardType.LAND:
-                put_onto_battlefield(G, cards, top, ctrl, True)
+                put_onto_battlefield(G, cards, top, ctrl, a == 0)  # a: "put it onto" untapped
                 fire_enters(G, C, top)
             else:
                 move_object(G, cards, top, Zone.HAND)

@@ -4,14 +4,15 @@ run_steps dispatches ops from ``Op.EXILE_GRAVEYARD`` on to ``run_cmdr_op``."""
 
 from __future__ import annotations
 
-from analyzer.enums import Op, Zone
-from analyzer.kernel.layout import PLAYER_BASE, P
+from analyzer.enums import CardCol, CardType, Op, Zone
+from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.events import fire_p1p1_put
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import graveyard_at, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -68,11 +69,107 @@ def each_sacrifices_creature(G, C, n, vals, creature_only=False):
 
 
 @njit
-def run_cmdr_op(G, C, op, a, n, vals):
-    """One step of an op of this module for the n values of its ref (a: its first parameter)."""
+def double_p1p1_all(G, C, ctrl):
+    """ "double the number of +1/+1 counters on each creature you control" (Kalonian Hydra):
+    each gets as many more as it has (the ruling of double_p1p1), all in one event."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == ctrl
+            and G[b + O.PHASED] == 0
+            and G[b + O.P1P1] > 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            G[b + O.P1P1] += G[b + O.P1P1]
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def pump_others(G, C, src, ctrl, power, toughness, keywords):
+    """ "other creatures you control get +power/+toughness and gain keywords until end of turn"
+    (End-Raze Forerunners): not the source, whether or not it is still on the battlefield."""
+    cards = cards_of(C)
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            o == src
+            or G[b + O.CTRL] != ctrl
+            or G[b + O.PHASED]
+            or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+        ):
+            continue
+        G[b + O.EOT_P] += power
+        G[b + O.EOT_T] += toughness
+        G[b + O.EOT_KW] |= keywords
+
+
+@njit
+def pump_power_at_least(G, C, ctrl, amount, keywords, power):
+    """ "each creature you control with power 4 or greater gets +1/+1 and gains trample until
+    end of turn" (Goreclaw): the power as the step resolves."""
+    cards = cards_of(C)
+    G[H.DIRTY] = DIRTY_ALL
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] == ctrl
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and G[b + O.CUR_P] >= power
+        ):
+            G[b + O.EOT_P] += amount
+            G[b + O.EOT_T] += amount
+            G[b + O.EOT_KW] |= keywords
+
+
+@njit
+def p1p1_each_entered_color(G, C, ctrl, colors):
+    """ "Put a +1/+1 counter on each green creature that entered this turn" (Oran-Rief): any
+    controller's; "whenever you put counters on a creature you control" sees ctrl's own."""
+    cards = cards_of(C)
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.PHASED] == 0
+            and G[b + O.ENTERED_TURN] == G[H.TURN]
+            and cards[card, CardCol.TYPES] & CardType.CREATURE
+            and cards[card, CardCol.COLORS] & colors
+        ):
+            G[b + O.P1P1] += 1
+            G[H.DIRTY] = DIRTY_ALL
+            fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
+    """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
+    src, ctrl: the ability's source and controller)."""
     if op == Op.EXILE_GRAVEYARD:
         for i in range(n):
             if vals[i] >= PLAYER_BASE:
                 exile_graveyard(G, C, vals[i] - PLAYER_BASE)
     elif op == Op.EACH_SACRIFICES_CREATURE:
         each_sacrifices_creature(G, C, n, vals, a == 1)
+    elif op == Op.DOUBLE_P1P1_ALL:
+        double_p1p1_all(G, C, ctrl)
+    elif op == Op.PUMP_OTHERS:
+        pump_others(G, C, src, ctrl, a, b_, c)
+    elif op == Op.PUMP_POWER_AT_LEAST:
+        pump_power_at_least(G, C, ctrl, a, b_, c)
+    elif op == Op.P1P1_EACH_ENTERED_COLOR:
+        p1p1_each_entered_color(G, C, ctrl, a)
+    elif op == Op.REMOVE_COUNTER_SACRIFICE_LAST:
+        # vanishing (702.63a): "remove a time counter from it. When the last is removed,
+        # sacrifice it" (the sacrifice trigger resolves at once: no window in between)
+        b = ob(src)
+        if src >= 0 and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.STASH] > 0:
+            G[b + O.STASH] -= 1
+            if G[b + O.STASH] == 0:
+                sacrifice(G, C, src)

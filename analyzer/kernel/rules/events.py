@@ -113,10 +113,17 @@ def _enters_with(G, C, o, ctrl):
                 G[ob(o) + O.CHOSEN_COLOR] = color_choice(
                     G, C, ctrl, cards[card, CardCol.LAND_COLORS] & 31
                 )
+            elif steps[k, StepCol.OP] == Op.ADD_P1P1_X:  # ravenous: "enters with X counters"
+                if G[ob(o) + O.X_PAID] > 0:
+                    G[ob(o) + O.P1P1] += G[ob(o) + O.X_PAID]
+                    G[ob(o) + O.CUR_P] += G[ob(o) + O.X_PAID]
+                    fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
                 G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
                 fire_p1p1_put(G, C, ctrl, o)
+            elif steps[k, StepCol.A] == CounterKind.STASH:  # vanishing's time counters
+                G[ob(o) + O.STASH] += steps[k, StepCol.B]
             else:
                 G[ob(o) + O.STUN] += steps[k, StepCol.B]
     if kind_seen(G, AbilityKind.OTHERS_ENTER_P1P1) and cards[card, CardCol.TYPES] & (
@@ -161,7 +168,10 @@ def _others_enter_p1p1(G, C, o, ctrl):
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                if steps[k, StepCol.OP] == Op.STATIC_OTHERS_ENTER_P1P1:
+                if (
+                    steps[k, StepCol.OP] == Op.STATIC_OTHERS_ENTER_P1P1
+                    and (steps[k, StepCol.C] & cards[G[ob(o) + O.CARD], CardCol.SUBTYPES]) == 0
+                ):  # c: "each other non-Human creature" (Grumgully)
                     total += steps[k, StepCol.A] * (lost if steps[k, StepCol.B] == 1 else 1)
     return total
 
@@ -385,6 +395,8 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 want = tp & (TRIGGER_NONTOKEN - 1)
                 if want != 0 and (cards[G[ob(trig_obj) + O.CARD], CardCol.SUBTYPES] & want) == 0:
                     continue
+                if tp & TRIGGER_TOKEN and G[ob(trig_obj) + O.TOKEN] == 0:
+                    continue  # "Whenever a creature token you control deals combat damage"
                 if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
                     continue
             if abilities[a, AbilCol.KIND] == kind and (

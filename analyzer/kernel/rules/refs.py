@@ -165,6 +165,9 @@ def count_x(G, C, x, src, ctrl, subtypes):
         if x == XCount.CREATURES_YOU_CONTROL:
             if cards[card, CardCol.TYPES] & CardType.CREATURE:
                 n += 1
+        elif x == XCount.CREATURES_POWER_4:
+            if cards[card, CardCol.TYPES] & CardType.CREATURE and G[bo + O.CUR_P] >= 4:
+                n += 1
         elif x == XCount.GREATEST_POWER_YOU_CONTROL:
             if cards[card, CardCol.TYPES] & CardType.CREATURE:
                 n = max(n, G[bo + O.CUR_P])

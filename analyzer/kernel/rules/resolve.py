@@ -9,6 +9,8 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 from __future__ import annotations
 
 from analyzer.enums import (
+    TRIG_FILTER_POWER_AT_LEAST,
+    TRIG_FILTER_POWER_SHIFT,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -19,6 +21,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DIRTY_CHARS,
     EXILE_AT_END_AB,
     MAX_TARGETS,
     OFF_STACK,
@@ -43,6 +46,7 @@ from analyzer.kernel.player.choices import discard_choice, flicker_wanted
 from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.effects import run_steps
 from analyzer.kernel.rules.events import cond_ok, fire_enters, fire_gift_given, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import fire_targeted
@@ -146,6 +150,15 @@ def _trigger_to_stack(G, C, t):
         return True
     if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
         return False  # a Class's ability of a level it has not reached (716.2b)
+    filt = abilities[ab, AbilCol.TRIG_FILTER]
+    if filt & TRIG_FILTER_POWER_AT_LEAST:
+        # "Whenever a creature you control with power N or greater enters": its power on the
+        # battlefield with the effects that apply to it (603.6a), which nothing could change
+        # between its entering and now (last known if it already left)
+        if G[H.DIRTY] & DIRTY_CHARS:
+            refresh(G, C)
+        if G[ob(G[t + T.TRIG_OBJ]) + O.CUR_P] < filt >> TRIG_FILTER_POWER_SHIFT:
+            return False
     promised = G[t + T.PROMISED]
     G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
     G[H.TARGET_TRIG] = G[t + T.TRIG_OBJ] + 1 if G[t + T.TRIG_OBJ] >= 0 else 0

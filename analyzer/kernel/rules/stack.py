@@ -10,6 +10,7 @@ there. Triggers going on the stack and resolution: resolve.py.
 from __future__ import annotations
 
 from analyzer.enums import (
+    SAC_EXILE_SELF,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -357,6 +358,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_FORAGE:  # "Forage" (cards14)
         forage(G, C, p)
         fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
+    elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_EXILE_SELF:
+        move_object(G, cards, o, Zone.EXILE)  # "Exile this creature" (a cost, not a sacrifice)
     elif abilities[ab, AbilCol.COST_SAC_SELF] >= SAC_CREATURE:  # "Sacrifice a creature"
         sacrifice(G, C, fodder_choice(G, C, p, o, abilities[ab, AbilCol.COST_SAC_SELF]))
     elif abilities[ab, AbilCol.COST_SAC_SELF]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from analyzer.enums import (
     LEAVES_OTHER_BATCH,
+    LEAVES_SELF,
     AbilityKind,
     CardCol,
     CardFlag,
@@ -227,6 +228,8 @@ def _leaves_without_dying(G, cards, o):
         if leaves == 0 or G[b + O.CTRL] != ctrl or G[b + O.PHASED] or (q != o and not creature):
             continue
         ab = (leaves & (LEAVES_OTHER_BATCH - 1)) - 1
+        if leaves & LEAVES_SELF and q != o:
+            continue  # "When this creature leaves the battlefield": the source only
         if leaves & LEAVES_OTHER_BATCH:
             # "one or more other creatures": not the source, one trigger per batch
             if q == o or trigger_pending(G, q, ab):

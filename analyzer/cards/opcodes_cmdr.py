@@ -1,0 +1,57 @@
+"""The ops added for the Bloomburrow Commander precons in `cmdr15` (issue 21, codes 200-219):
+their entries of ``opcodes.OP_SPECS``. The kernel side: ``kernel/rules/effects_cmdr.py``."""
+
+from __future__ import annotations
+
+from analyzer.cards.opspec import POWER as _POWER
+from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
+from analyzer.cards.opspec import OpSpec
+from analyzer.cards.opspec import param as _p
+from analyzer.enums import Op
+
+CMDR_OP_SPECS: dict[str, OpSpec] = {
+    "double_p1p1_all": OpSpec(
+        Op.DOUBLE_P1P1_ALL,
+        '"double the number of +1/+1 counters on each creature you control" (each gets as '
+        "many more as it has; a creature without any gets none)",
+    ),
+    "pump_others": OpSpec(
+        Op.PUMP_OTHERS,
+        "other creatures you control get +power/+toughness and gain `keywords` until end of "
+        'turn ("other creatures you control get +2/+2 and gain vigilance and trample until end '
+        'of turn"; not the source)',
+        (_POWER, _TOUGHNESS, _p("keywords", "keywords", "c", [])),
+    ),
+    "static_big_spells_cost_less": OpSpec(
+        Op.STATIC_BIG_SPELLS_COST_LESS,
+        "creature spells you cast with power `power_at_least` or greater cost {`amount`} less "
+        "(generic mana only, 601.2f; the spell's power as printed)",
+        (
+            _p("amount", "int", "a", 1, lo=1, hi=5),
+            _p("power_at_least", "int", "b", 4, lo=1, hi=20),
+        ),
+        static=True,
+    ),
+    "pump_power_at_least": OpSpec(
+        Op.PUMP_POWER_AT_LEAST,
+        "each creature you control with power `power_at_least` or greater (as the step "
+        "resolves) gets +`amount`/+`amount` and gains `keywords` until end of turn",
+        (
+            _p("amount", "int", "a", 1, lo=0, hi=9),
+            _p("keywords", "keywords", "b", []),
+            _p("power_at_least", "int", "c", 4, lo=1, hi=20),
+        ),
+    ),
+    "p1p1_each_entered_color": OpSpec(
+        Op.P1P1_EACH_ENTERED_COLOR,
+        "put a +1/+1 counter on each creature of one of `colors` that entered the battlefield "
+        'this turn, whoever controls it ("each green creature that entered this turn")',
+        (_p("colors", "colors", "a"),),
+    ),
+    "remove_counter_sacrifice_last": OpSpec(
+        Op.REMOVE_COUNTER_SACRIFICE_LAST,
+        'remove a time counter (`counter = "time"` of `add_counters`, O.STASH) from the '
+        "source; when the last is removed, sacrifice it (Vanishing's upkeep trigger, 702.63a: "
+        "the sacrifice follows at once, in the same resolution)",
+    ),
+}
