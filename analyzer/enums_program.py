@@ -489,6 +489,12 @@ class _Op(NamedTuple):
     # until end of turn; untap them
     STATIC_OTHERS_PROWESS: int = 185  # static: other creatures ctrl controls have prowess
     # (the source's own prowess row is the trigger each of them gets)
+    # issue 20 (cards16): ops 186-199; faces (O.FACE: another card row's characteristics)
+    STATIC_ENCHANTED_BECOMES: int = 186  # static: the enchanted permanent has the types,
+    # subtypes, colors, keywords and abilities of card row a (a token definition) instead of
+    # its own (layers 4-6, 613.1d-f); its name, mana value and supertypes stay
+    BECOMES_UNTIL_EOT: int = 187  # ref: permanents; each has the characteristics of card row a
+    # until end of turn (its own abilities written there too: "becomes an artifact creature")
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as

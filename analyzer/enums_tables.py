@@ -88,6 +88,8 @@ class _CardFlag(NamedTuple):
     # hand size
     HAND_ABILITY: int = 1024  # an activated ability that works from its owner's hand, discarding
     # the card as a cost (cycling)
+    SETS_FACE: int = 2048  # a static_enchanted_becomes step: what it enchants takes another
+    # card row's characteristics (O.FACE, chars.refresh)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)
@@ -133,7 +135,9 @@ class _AbilCol(NamedTuple):
     # you may tap an untapped creature you control rather than pay that mana"
     TRIG_FILTER: int = 27  # triggers: more filters on the trigger object (TRIG_FILTER_* bits),
     # a column of its own because TRIG_PARAM's flag bits (20-30, above the Subtype mask) are full
-    N: int = 28
+    COST_TAP_TOKENS: int = 28  # activated: "Tap N untapped tokens you control" is part of the
+    # cost (N; 0 = none)
+    N: int = 29
 
 
 AbilCol = _AbilCol()

@@ -94,6 +94,8 @@ def test_counts(cat: Catalog) -> None:
         "Thopter 1/1 Flying",
         "Storm Crow",
         "Squirrel 1/1 Green",
+        # a face, never created: Tangle Tumbler "becomes an artifact creature" (becomes_until_eot)
+        "Tangle Tumbler, creature",
     }
 
 

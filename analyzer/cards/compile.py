@@ -173,6 +173,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
         flags |= CardFlag.NO_MAX_HAND
+    if any(st.op == Op.STATIC_ENCHANTED_BECOMES for ab in abilities for st in ab.steps):
+        flags |= CardFlag.SETS_FACE
     return flags
 
 
@@ -298,6 +300,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a = [0] * AbilCol.N
             a[AbilCol.COST_REMOVE_COUNTER] = int(ab.remove_counter)
             a[AbilCol.COST_CONVOKE] = int(ab.convoke)
+            a[AbilCol.COST_TAP_TOKENS] = ab.tap_tokens
             a[AbilCol.MODES] = n_modes
             a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
             a[AbilCol.LEVEL] = ab.level

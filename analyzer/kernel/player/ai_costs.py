@@ -26,7 +26,7 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, CardCol, CardFlag, CardType, Op, Phase, PlayerLevel
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
-from analyzer.kernel.rules.activation import SAC_FORAGE
+from analyzer.kernel.rules.activation import SAC_FORAGE, untapped_tokens
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.view import lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -59,6 +59,20 @@ def costly_ability_ok(G, C, p, o, a, context):
         abilities[a, AbilCol.COST_REMOVE_COUNTER] or abilities[a, AbilCol.COST_CONVOKE]
     ) and not _spare_time(G, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
+    n_tap = abilities[a, AbilCol.COST_TAP_TOKENS]
+    if n_tap > 0:
+        # "Tap two untapped tokens you control: this Vehicle becomes an artifact creature":
+        # the standard player, in main phase 1 to attack with it, with tokens that would not
+        # attack (noncreature or power 1 or less); the basic player never (its baseline)
+        return (
+            G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and context == 0
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.ACTIVE] == p
+            and G[ob(o) + O.SICK] == 0
+            and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+            and untapped_tokens(G, C, p, True) >= n_tap
+        )
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if abilities[a, AbilCol.COST_SAC_SELF] == 2:

@@ -103,6 +103,7 @@ from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
+    becomes_until_eot,
     create_token,
     draw_cards,
     move_object,
@@ -629,4 +630,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 n_destroyed = m
         elif op == Op.PUMP_UNTAP_ALL:
             pump_untap_all(G, C, ctrl, a, b_, c)
+        elif op == Op.BECOMES_UNTIL_EOT:
+            becomes_until_eot(G, a, n, vals)
     return it

@@ -47,7 +47,7 @@ from analyzer.kernel.rules.state import (
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.statics_global import opp_dies_exile
-from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
+from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -214,14 +214,14 @@ def _legend_rule(G, C):
     cards = cards_of(C)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        card = G[ob(o) + O.CARD]
+        card = printed_card(G, o)  # supertypes and name stay with another row's types
         if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O.PHASED]:
             continue
         for j in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + j]
             if (
                 q != o
-                and G[ob(q) + O.CARD] == card
+                and printed_card(G, q) == card
                 and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL]
                 and G[ob(q) + O.PHASED] == 0
                 and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]

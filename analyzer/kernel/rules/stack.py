@@ -53,6 +53,7 @@ from analyzer.kernel.rules.activation import (
     SAC_FORAGE,
     activation_allowed,
     note_activation,
+    tap_tokens,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.costs import (
@@ -345,6 +346,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_CONVOKE]:  # creatures tapped for the mana not paid
         tap_for_convoke(G, cards, p, abilities[ab, AbilCol.COST_GENERIC] - generic)
     note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_TAP_TOKENS]:  # "Tap two untapped tokens you control"
+        tap_tokens(G, C, p, abilities[ab, AbilCol.COST_TAP_TOKENS])
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:

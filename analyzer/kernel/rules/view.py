@@ -14,6 +14,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    FACE_PRINTED,
     MAX_BATTLEFIELD,
     MAX_EXILE,
     MAX_GRAVEYARD,
@@ -79,6 +80,17 @@ def own_n(G, p):
 def own_at(G, p, i):
     """The i-th battlefield object p controls (see own_n)."""
     return G[OFF_BF_CTRL + p * MAX_BATTLEFIELD + i]
+
+
+@njit
+def printed_card(G, o):
+    """The card row object o is, whatever row's characteristics it has now (O.CARD, the one
+    every type, ability and keyword read sees, is another row while O.FACE is set: Sugar
+    Coat's Food, an animated Vehicle): its name, mana value and supertypes."""
+    f = G[ob(o) + O.FACE]
+    if f != 0:
+        return (f & FACE_PRINTED) - 1
+    return G[ob(o) + O.CARD]
 
 
 @njit

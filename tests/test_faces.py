@@ -1,0 +1,81 @@
+"""The other side of the face scenario files (another card row's characteristics, O.FACE):
+Tangle Tumbler's "until end of turn" ends, its token cost must be payable, Sugar Coat's Food
+ability exists only while the Aura is attached, and the face ends as the Aura leaves."""
+
+from __future__ import annotations
+
+from test_scenarios import SCEN, bf, input_error, run_text, seat
+
+
+def _text(name: str) -> str:
+    return (SCEN / f"{name}.toml").read_text(encoding="utf-8")
+
+
+def _no_expect(text: str) -> str:
+    return text.split("[expect]")[0]
+
+
+def test_tumbler_is_no_creature_after_the_turn() -> None:
+    # 514.2: "until end of turn" ends in the cleanup step; on the opponent's turn the Vehicle
+    # is a noncreature artifact again (no power shown), still named Tangle Tumbler
+    text = _no_expect(_text("vehicle_tapped_tokens_becomes_creature"))
+    s = run_text(text + '\n[[action]]\nadvance = "next_turn"\n')
+    (tumbler,) = bf(s, 0, "Tangle Tumbler")
+    assert tumbler["power"] is None
+    assert seat(s, 1)["life"] == 14
+
+
+def test_tumbler_without_two_untapped_tokens_is_refused() -> None:
+    # the cost "Tap two untapped tokens you control" needs two (602.2b: a cost must be paid)
+    text = _no_expect(_text("vehicle_tapped_tokens_becomes_creature")).replace(
+        ', { card = "Food", token = true },\n               { card = "Food", token = true }]',
+        ', { card = "Food", token = true }]',
+    )
+    assert "activate" in input_error(run_text, text).lower()
+
+
+def test_tumbler_not_animated_cannot_attack() -> None:
+    # a Vehicle that is not a creature cannot be declared as an attacker (508.1a)
+    text = _no_expect(_text("vehicle_tapped_tokens_becomes_creature")).replace(
+        '[[action]]\nactivate = "Tangle Tumbler"\nability = 2\n\n[[action]]\nresolve = true\n\n',
+        "",
+    )
+    assert "Tangle Tumbler" in input_error(run_text, text)
+
+
+def test_mentor_without_sugar_coat_has_no_food_ability() -> None:
+    # the Food ability is the Aura's gift: without it Vinereap Mentor has no activated ability
+    text = _no_expect(_text("sugar_coat_food_eaten_is_no_creature_dying")).replace(
+        '"Island", { card = "Sugar Coat", attached_to = "battlefield:1:Vinereap Mentor" }',
+        '"Island"',
+    )
+    assert "no activated abilities" in input_error(run_text, text)
+
+
+def test_sugar_coat_lasts_past_the_turn() -> None:
+    # a static ability, not an effect "until end of turn": on the next turn the enchanted
+    # attacker is still a colorless Food with no power
+    text = _no_expect(_text("sugar_coat_attacker_becomes_food"))
+    s = run_text(text + '\n[[action]]\nadvance = "next_turn"\n')
+    (jackdaw,) = bf(s, 1, "Jackdaw Savior")
+    assert jackdaw["power"] is None
+    assert jackdaw["colors"] == ""
+
+
+def test_destroying_sugar_coat_gives_the_creature_back() -> None:
+    # Nettle Guard ("{1}, Sacrifice Nettle Guard: Destroy target artifact or enchantment")
+    # destroys the Aura: the effect ends and the Jackdaw is a white 3/1 flyer again (611.3a)
+    text = _no_expect(_text("sugar_coat_attacker_becomes_food")).replace(
+        'battlefield = [{ card = "Jackdaw Savior", sick = false }]',
+        'battlefield = [{ card = "Jackdaw Savior", sick = false }, "Plains", "Nettle Guard"]',
+    )
+    text += (
+        '\n[[action]]\nactivate = "Nettle Guard"\ntargets = ["battlefield:0:Sugar Coat"]\n'
+        "\n[[action]]\nresolve = true\n"
+    )
+    s = run_text(text)
+    (jackdaw,) = bf(s, 1, "Jackdaw Savior")
+    assert (jackdaw["power"], jackdaw["toughness"]) == (3, 1)
+    assert jackdaw["colors"] == "W"
+    assert jackdaw["keywords"] == ["flying"]
+    assert seat(s, 0)["graveyard"] == ["Sugar Coat"]
