@@ -86,6 +86,10 @@ class _AbilityKind(NamedTuple):
     NONCREATURE_FLASH: int = 59  # static_noncreature_flash (the player's timing test)
     OPP_BASE_TOUGHNESS: int = 60  # static_opp_base_toughness (chars' layer 7b pass)
     OTHERS_PROWESS: int = 61  # static_others_prowess (stack.spell_cast's granted prowess)
+    # issue 20 (cards16): kinds 62-69
+    FOOD_TO_GRAVEYARD: int = 62  # "Whenever a Food is put into a graveyard from the
+    # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
+    # on have no bit in AB_KINDS_HI (int32: bit 31 is the sign): CardFlag.FOOD_TRIGGER marks it
 
 
 AbilityKind = _AbilityKind()
@@ -495,6 +499,8 @@ class _Op(NamedTuple):
     # its own (layers 4-6, 613.1d-f); its name, mana value and supertypes stay
     BECOMES_UNTIL_EOT: int = 187  # ref: permanents; each has the characteristics of card row a
     # until end of turn (its own abilities written there too: "becomes an artifact creature")
+    STATIC_OTHERS_FOOD: int = 188  # static: other creatures are Food artifacts in addition to
+    # their other types and have the Food's ability (each creature row's CardCol.FOOD_TWIN)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 20 (cards9): ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as

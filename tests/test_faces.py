@@ -1,6 +1,7 @@
 """The other side of the face scenario files (another card row's characteristics, O.FACE):
 Tangle Tumbler's "until end of turn" ends, its token cost must be payable, Sugar Coat's Food
-ability exists only while the Aura is attached, and the face ends as the Aura leaves."""
+ability exists only while the Aura is attached, the face ends as the Aura leaves, Ygra's
+Food twins exist only while Ygra is on the battlefield, and its ward needs a Food."""
 
 from __future__ import annotations
 
@@ -79,3 +80,44 @@ def test_destroying_sugar_coat_gives_the_creature_back() -> None:
     assert jackdaw["colors"] == "W"
     assert jackdaw["keywords"] == ["flying"]
     assert seat(s, 0)["graveyard"] == ["Sugar Coat"]
+
+
+def test_without_ygra_the_creature_has_no_food_ability() -> None:
+    text = _no_expect(_text("ygra_creature_is_food_eaten")).replace(
+        'battlefield = [{ card = "Ygra, Eater of All", sick = false }]', "battlefield = []"
+    )
+    assert "no activated abilities" in input_error(run_text, text)
+
+
+def test_ygra_ward_counters_fell_without_a_food() -> None:
+    # 702.21a: the caster cannot sacrifice a Food, so Fell is countered; Ygra stays, with no
+    # counters (no Food went to a graveyard)
+    text = _no_expect(_text("ygra_ward_sacrifice_a_food")).replace(
+        ', { card = "Food", token = true }]', "]"
+    )
+    s = run_text(text)
+    (ygra,) = bf(s, 0, "Ygra, Eater of All")
+    assert ygra["counters"] == {}
+    assert seat(s, 1)["graveyard"] == ["Fell"]
+
+
+def test_ygra_is_no_food_itself() -> None:
+    # "Other creatures": Ygra is not a Food, so it has no Food ability to activate
+    text = _no_expect(_text("ygra_creature_is_food_eaten")).replace(
+        'activate = "Zulaport Cutthroat"', 'seat = 0\nactivate = "Ygra, Eater of All"'
+    )
+    assert "no activated abilities" in input_error(run_text, text)
+
+
+def test_ygra_forage_sacrifices_a_food_token_rather_than_pay() -> None:
+    # with a noncreature Food the caster forages (sacrifices it) and pays only {1}{B}: one
+    # Swamp stays untapped, and Ygra gets two counters for each Food put into a graveyard
+    text = _no_expect(_text("ygra_forage_or_pay_keeps_creatures")).replace(
+        '{ card = "Bakersbane Duo", sick = false }]',
+        '{ card = "Bakersbane Duo", sick = false }, { card = "Food", token = true }]',
+    )
+    s = run_text(text)
+    assert [p["tapped"] for p in bf(s, 0, "Swamp")].count(False) == 1
+    assert bf(s, 0, "Food") == []
+    (ygra,) = bf(s, 0, "Ygra, Eater of All")
+    assert ygra["counters"] == {"+1/+1": 4}

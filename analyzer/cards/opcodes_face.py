@@ -19,6 +19,13 @@ FACE_OP_SPECS: dict[str, OpSpec] = {
         (_p("token", "token", "a"),),
         static=True,
     ),
+    "static_others_food": OpSpec(
+        Op.STATIC_OTHERS_FOOD,
+        'other creatures are Food artifacts in addition to their other types and have "{2}, '
+        "{T}, Sacrifice this permanent: You gain 3 life.\" (each creature's Food twin row, "
+        "CardCol.FOOD_TWIN: the compiler makes one per creature once such a card exists)",
+        static=True,
+    ),
     "becomes_until_eot": OpSpec(
         Op.BECOMES_UNTIL_EOT,
         "each permanent in ref has the characteristics of record `token` until end of turn "

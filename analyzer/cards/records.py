@@ -62,6 +62,7 @@ KEYWORD_PRINTED: dict[int, str] = {
     Keyword.WARD1: "ward {1}",
     Keyword.WARD_LIFE2: "ward—pay 2 life",
     Keyword.WARD_DISCARD: "ward—discard a card",
+    Keyword.WARD_FOOD: "ward—sacrifice a food",
     Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
     Keyword.UNBLOCKABLE_BY_POWER_2: "can't be blocked by creatures with power 2 or less",

@@ -99,6 +99,7 @@ class _Header(NamedTuple):
     LEGENDS: int  # 1 once a legendary permanent entered the battlefield (legend rule to check)
     LINKS: int  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
     FACES: int  # 1 once a permanent may have taken another card row's characteristics (O.FACE)
+    FOOD_WATCH: int  # 1 once a permanent with a food_to_graveyard trigger entered
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Op, StepCol, Zone
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Op, StepCol, Zone
 from analyzer.kernel import layout as L
 
 
@@ -183,8 +183,6 @@ def attach(
     G[_ob(src) + L.O.ATTACHED] = dst
     G[_ob(src) + L.O.ATTACHED_ZCC] = G[_ob(dst) + L.O.ZCC]
     card = int(G[_ob(src) + L.O.CARD])
-    if cards[card, CardCol.FLAGS] & CardFlag.SETS_FACE:
-        G[L.H.FACES] = 1  # the refresh in finish() gives what it enchants its new row
     a0 = int(cards[card, CardCol.AB_START])
     for a in range(a0, a0 + int(cards[card, CardCol.AB_COUNT])):
         if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
@@ -207,6 +205,8 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     set_rng(G, np.uint64(seed_state(int(seed), 0)))
     G[L.H.LEGENDS] = 1  # a position built by hand: check_sba always checks these
     G[L.H.LINKS] = 1
+    G[L.H.FACES] = 1  # faces (O.FACE) and Food triggers too
+    G[L.H.FOOD_WATCH] = 1
     G[L.H.KINDS_SEEN] = -1  # and every event loop
     G[L.H.KINDS_SEEN_HI] = -1
     for p in range(int(G[L.H.NPLAYERS])):

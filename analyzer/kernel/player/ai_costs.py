@@ -28,7 +28,7 @@ from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.activation import SAC_FORAGE, untapped_tokens
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
-from analyzer.kernel.rules.view import lands_in_play, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
@@ -87,8 +87,9 @@ def costly_ability_ok(G, C, p, o, a, context):
             )
         )
     if abilities[a, AbilCol.COST_SAC_SELF] == SAC_FORAGE:
-        # "Forage" (cards14): with the mana left over, like a stored counter's draw
-        return _spare_time(G, context)
+        # "Forage" (cards14): with the mana left over, like a stored counter's draw, and
+        # never by sacrificing a creature (a Food under Ygra)
+        return _spare_time(G, context) and can_forage_cheaply(G, cards, p)
     if abilities[a, AbilCol.COST_SAC_SELF] >= 3:
         # "Sacrifice a creature" (activation.sac_fodder): only a token that does not fight (a
         # noncreature artifact token or a creature token with power 1 or less); a targeted

@@ -109,7 +109,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb
+from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -319,7 +319,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 o = vals[i]
                 if not is_obj(o):
                     continue
-                card = G[ob(o) + O.CARD]
+                card = printed_card(G, o)  # copiable values: no face (707.2)
                 if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
                     continue
                 if G[ob(o) + O.TOKEN]:

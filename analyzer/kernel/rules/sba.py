@@ -39,7 +39,12 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import refresh
-from analyzer.kernel.rules.events import fire_dies, fire_enters, fire_sacrificed
+from analyzer.kernel.rules.events import (
+    fire_dies,
+    fire_enters,
+    fire_food_to_graveyard,
+    fire_sacrificed,
+)
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -144,6 +149,8 @@ def _dies(G, C, o, fire=True):
         G[pb(G[ob(o) + O.CTRL]) + P.CREATURES_DIED_TURN] += 1
         if fire:
             fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    if G[H.FOOD_WATCH]:
+        fire_food_to_graveyard(G, C, o)  # "Whenever a Food is put into a graveyard" (Ygra)
     move_object(G, cards, o, Zone.GRAVEYARD)
 
 

@@ -74,7 +74,7 @@ from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.statics_global import fire_granted_prowess
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
-from analyzer.kernel.rules.view import can_forage, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -185,8 +185,12 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         offspring = 0
         for c in range(5):
             colored[c] = 0
-    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
-        colored[2] += 1  # "forage or pay {B}": the caster forages when it can (pay_extra_cost)
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage_cheaply(
+        G, cards, p
+    ):
+        # "forage or pay {B}": the caster forages when it can without sacrificing a creature
+        # (pay_extra_cost)
+        colored[2] += 1
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     x = 0
     if cards[card, CardCol.COST_X] and not free:  # 601.2b: X is chosen as the spell is cast
@@ -241,6 +245,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
 # "Ward—Discard a card."
 WARD_COST_LIFE2 = 3
 WARD_COST_DISCARD = 4
+WARD_COST_FOOD = 5  # "Ward—Sacrifice a Food."
 
 
 @njit
@@ -262,12 +267,14 @@ def queue_ward(G, C, p, slots):
         b = ob(v)
         if seen or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] == p:
             continue
-        for cost in range(1, 5):  # each ward ability triggers ({1}, {2}, 2 life, a discard)
+        for cost in range(1, 6):  # each ward ability triggers ({1}, {2}, 2 life, a discard, a Food)
             kw = Keyword.WARD1 if cost == 1 else Keyword.WARD2
             if cost == WARD_COST_LIFE2:
                 kw = Keyword.WARD_LIFE2
             elif cost == WARD_COST_DISCARD:
                 kw = Keyword.WARD_DISCARD
+            elif cost == WARD_COST_FOOD:
+                kw = Keyword.WARD_FOOD
             if G[b + O.CUR_KW] & kw:
                 queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
                 G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]

@@ -317,6 +317,8 @@ def move_object(G, cards, o, zone, top=True):
             G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
         if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE:
             G[H.FACES] = 1  # chars.refresh looks at faces from now on
+        if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.FOOD_TRIGGER:
+            G[H.FOOD_WATCH] = 1  # sba._dies looks for "whenever a Food is put into a graveyard"
     if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
         return
     p = G[b + O.OWNER]

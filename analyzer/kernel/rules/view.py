@@ -238,6 +238,19 @@ def lands_in_play(G, cards, p):
 @njit
 def can_forage(G, cards, p):
     """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
+    return _forage_source(G, cards, p, False)
+
+
+@njit
+def can_forage_cheaply(G, cards, p):
+    """Could p forage without sacrificing a creature (a creature that is a Food too, Ygra)?
+    The built-in player's test where foraging is a choice ("forage or pay {B}", a forage
+    ability): it would rather pay or wait than lose a creature."""
+    return _forage_source(G, cards, p, True)
+
+
+@njit
+def _forage_source(G, cards, p, noncreature):
     if G[pb(p) + P.GY_N] >= 3:
         return True
     for i in range(G[H.BF_N]):
@@ -246,6 +259,7 @@ def can_forage(G, cards, p):
             G[b + O.CTRL] == p
             and G[b + O.PHASED] == 0
             and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+            and not (noncreature and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE)
         ):
             return True
     return False
