@@ -121,3 +121,33 @@ def test_ygra_forage_sacrifices_a_food_token_rather_than_pay() -> None:
     assert bf(s, 0, "Food") == []
     (ygra,) = bf(s, 0, "Ygra, Eater of All")
     assert ygra["counters"] == {"+1/+1": 4}
+
+
+def test_an_enchant_creature_aura_falls_off_a_sugar_coated_creature() -> None:
+    # the card's ruling: "Auras attached to that creature will be put into their owner's
+    # graveyard (unless they could also enchant a Food artifact)" (704.5m)
+    text = _no_expect(_text("sugar_coat_attacker_becomes_food")).replace(
+        'battlefield = [{ card = "Jackdaw Savior", sick = false }]',
+        'battlefield = [{ card = "Jackdaw Savior", sick = false },\n'
+        '               { card = "Feather of Flight",'
+        ' attached_to = "battlefield:1:Jackdaw Savior" }]',
+    )
+    s = run_text(text)
+    assert seat(s, 1)["graveyard"] == ["Feather of Flight"]
+    assert [p["card"] for p in bf(s, 1)] == ["Jackdaw Savior"]
+
+
+def test_an_enchant_creature_aura_falls_off_the_tumbler_after_the_turn() -> None:
+    # Feather of Flight (flash, "Enchant creature") on the animated Vehicle: once it is no
+    # creature (cleanup, 514.2) the Aura goes to the graveyard (704.5m)
+    text = _no_expect(_text("vehicle_tapped_tokens_becomes_creature")).replace(
+        '[[seat]]\nbattlefield = [{ card = "Tangle Tumbler", sick = false },',
+        '[[seat]]\nhand = ["Feather of Flight"]\n'
+        'battlefield = ["Plains", "Plains", { card = "Tangle Tumbler", sick = false },',
+    )
+    text += (
+        '\n[[action]]\ncast = "Feather of Flight"\ntargets = ["battlefield:0:Tangle Tumbler"]\n'
+        '\n[[action]]\nresolve = true\n\n[[action]]\nadvance = "next_turn"\n'
+    )
+    s = run_text(text)
+    assert seat(s, 0)["graveyard"] == ["Feather of Flight"]

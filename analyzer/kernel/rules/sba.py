@@ -14,13 +14,16 @@ Skipped while nothing it reads changed (the H.DIRTY bits of layout.py; see chars
 from __future__ import annotations
 
 from analyzer.enums import (
+    AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     EndReason,
     Event,
     Keyword,
     Subtype,
+    TargCol,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -37,7 +40,7 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.events import (
     fire_dies,
@@ -152,6 +155,24 @@ def _dies(G, C, o, fire=True):
     if G[H.FOOD_WATCH]:
         fire_food_to_graveyard(G, C, o)  # "Whenever a Food is put into a graveyard" (Ygra)
     move_object(G, cards, o, Zone.GRAVEYARD)
+
+
+@njit
+def _can_enchant(G, C, aura, att):
+    """Can an Aura of card row `aura` still enchant att (303.4d)? Its enchant restriction is
+    the card types of its spell's first target group (any of them). An Aura that gives what it
+    enchants a face always can: its own face is what it may enchant (Sugar Coat: "Enchant
+    creature or Food" on the Food it made)."""
+    cards = cards_of(C)
+    if cards[aura, CardCol.FLAGS] & CardFlag.SETS_FACE:
+        return True
+    abilities = abilities_of(C)
+    a0 = cards[aura, CardCol.AB_START]
+    for a in range(a0, a0 + cards[aura, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SPELL and abilities[a, AbilCol.TG_COUNT] > 0:
+            types = targets_of(C)[abilities[a, AbilCol.TG_START], TargCol.TYPES]
+            return types == 0 or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & types) != 0
+    return True
 
 
 @njit
@@ -316,7 +337,10 @@ def _state_based_actions(G, C, fresh):
                     elif G[b + O.DEATHTOUCHED]:
                         G[b + O.DEATHTOUCHED] = 0
                 elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
-                    if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
+                    att = attached_obj(G, o)
+                    # 704.5m: attached to nothing (a new object counts as gone) or to what it
+                    # can no longer enchant (a creature that became a Food: Sugar Coat)
+                    if att == NO_OBJ or not _can_enchant(G, C, card, att):
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
                 elif (
