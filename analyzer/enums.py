@@ -193,6 +193,7 @@ class _Keyword(NamedTuple):
     WARD1: int = 524288  # ward {1} (rules/stack.queue_ward)
     WARD_LIFE2: int = 1048576  # "Ward—Pay 2 life" (rules/stack.queue_ward; cards13)
     WARD_DISCARD: int = 2097152  # "Ward—Discard a card." (rules/stack.queue_ward)
+    WARD_FOOD: int = 4194304  # "Ward—Sacrifice a Food." (rules/stack.queue_ward; cards16)
 
 
 Keyword = _Keyword()

@@ -86,6 +86,10 @@ class _AbilityKind(NamedTuple):
     NONCREATURE_FLASH: int = 59  # static_noncreature_flash (the player's timing test)
     OPP_BASE_TOUGHNESS: int = 60  # static_opp_base_toughness (chars' layer 7b pass)
     OTHERS_PROWESS: int = 61  # static_others_prowess (stack.spell_cast's granted prowess)
+    # issue 20 (cards16): kinds 62-69
+    FOOD_TO_GRAVEYARD: int = 62  # "Whenever a Food is put into a graveyard from the
+    # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
+    # on have no bit in AB_KINDS_HI (int32: bit 31 is the sign): CardFlag.FOOD_TRIGGER marks it
 
 
 AbilityKind = _AbilityKind()
@@ -502,6 +506,14 @@ class _Op(NamedTuple):
     # until end of turn; untap them
     STATIC_OTHERS_PROWESS: int = 185  # static: other creatures ctrl controls have prowess
     # (the source's own prowess row is the trigger each of them gets)
+    # issue 20 (cards16): ops 186-199; faces (O.FACE: another card row's characteristics)
+    STATIC_ENCHANTED_BECOMES: int = 186  # static: the enchanted permanent has the types,
+    # subtypes, colors, keywords and abilities of card row a (a token definition) instead of
+    # its own (layers 4-6, 613.1d-f); its name, mana value and supertypes stay
+    BECOMES_UNTIL_EOT: int = 187  # ref: permanents; each has the characteristics of card row a
+    # until end of turn (its own abilities written there too: "becomes an artifact creature")
+    STATIC_OTHERS_FOOD: int = 188  # static: other creatures are Food artifacts in addition to
+    # their other types and have the Food's ability (each creature row's CardCol.FOOD_TWIN)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     # issue 21, the precons (cmdr15): codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls

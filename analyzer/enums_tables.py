@@ -51,7 +51,9 @@ class _CardCol(NamedTuple):
     # ..., Forest = G): "if you control a Plains or an Island" (issue 21)
     IDENTITY: int = 34  # Color mask of its color identity (903.4): a commander's is its
     # controller's (IDENTITY_MANA)
-    N: int = 35
+    FOOD_TWIN: int = 35  # creatures: 1 + the row of the same card as a Food artifact too, with
+    # the Food's ability (static_others_food gives it as a face); 0 = none
+    N: int = 36
 
 
 CardCol = _CardCol()
@@ -91,6 +93,9 @@ class _CardFlag(NamedTuple):
     # hand size
     HAND_ABILITY: int = 1024  # an activated ability that works from its owner's hand, discarding
     # the card as a cost (cycling)
+    FOOD_TRIGGER: int = 4096  # a food_to_graveyard trigger (H.FOOD_WATCH once one entered)
+    SETS_FACE: int = 2048  # a static_enchanted_becomes or static_others_food step: other
+    # permanents take another card row's characteristics (O.FACE, chars.refresh)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)
@@ -136,7 +141,9 @@ class _AbilCol(NamedTuple):
     # you may tap an untapped creature you control rather than pay that mana"
     TRIG_FILTER: int = 27  # triggers: more filters on the trigger object (TRIG_FILTER_* bits),
     # a column of its own because TRIG_PARAM's flag bits (20-30, above the Subtype mask) are full
-    N: int = 28
+    COST_TAP_TOKENS: int = 28  # activated: "Tap N untapped tokens you control" is part of the
+    # cost (N; 0 = none)
+    N: int = 29
 
 
 AbilCol = _AbilCol()

@@ -197,7 +197,9 @@ def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
             continue
         for o in range(n_cards):
             b = L.OFF_OBJECTS + o * L.OF
-            for name in by_id.get(int(G[b + L.O.CARD]), ()):
+            face = int(G[b + L.O.FACE])  # (a Sugar-Coated creature is its own card)
+            card = (face & L.FACE_PRINTED) - 1 if face else int(G[b + L.O.CARD])
+            for name in by_id.get(card, ()):
                 cast[name] += int(G[b + L.O.STAT_CAST])
                 zones[name][int(G[b + L.O.ZONE])] += 1
                 counters[name] += int(G[b + L.O.STASH]) + int(G[b + L.O.P1P1])

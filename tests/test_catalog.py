@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.cards.catalog import Catalog, load_catalog
-from analyzer.cards.compile import GIFT_TOKEN_NAMES
+from analyzer.cards.compile import GIFT_TOKEN_NAMES, food_twins
 from analyzer.cards.loader import builtin_data_files, load_records
 from analyzer.cards.opcodes import OP_SPECS
 from analyzer.cards.opspec import REF_NAMES
@@ -34,6 +34,7 @@ from analyzer.enums import (
     Op,
     Ref,
     StepCol,
+    Subtype,
     Support,
     TargCol,
     TargetKind,
@@ -97,6 +98,8 @@ def test_counts(cat: Catalog) -> None:
         "Phyrexian Golem 3/3",
         "Goblin 1/1 Red",
         "Spirit 1/1 White Flying",
+        # a face, never created: Tangle Tumbler "becomes an artifact creature" (becomes_until_eot)
+        "Tangle Tumbler, creature",
     }
 
 
@@ -175,7 +178,19 @@ def test_tables_are_consistent(cat: Catalog) -> None:
     ):
         assert arr.dtype == np.int32 and arr.ndim == 2 and arr.shape[1] == width
         assert arr.flags.c_contiguous
-    assert cards.shape[0] == len(cat.records)
+    # the records, then each creature's Food twin (static_others_food: Ygra), in order
+    twins = food_twins(cat.records)
+    assert cards.shape[0] == len(cat.records) + len(twins)
+    assert [cat.compiled.names[len(cat.records) + i] for i in range(len(twins))] == [
+        f"{r.name} (Food)" for r in cat.records if r.types & CardType.CREATURE
+    ]
+    for cid, rec in enumerate(cat.records):
+        twin = cards[cid, CardCol.FOOD_TWIN] - 1
+        assert (twin >= 0) == bool(rec.types & CardType.CREATURE)
+        if twin >= 0:
+            assert cards[twin, CardCol.TYPES] == rec.types | CardType.ARTIFACT
+            assert cards[twin, CardCol.SUBTYPES] & Subtype.FOOD
+            assert cards[twin, CardCol.AB_COUNT] == cards[cid, CardCol.AB_COUNT] + 1
     next_ab = next_tg = next_st = 0
     token_ids = set(cat.compiled.token_ids.values())
     for cid, row in enumerate(cards):

@@ -68,7 +68,7 @@ def test_new_cards_are_exact_with_their_marker_kind(name: str, kind: int) -> Non
     assert (int(row[CardCol.AB_KINDS_HI]) >> (kind - KINDS_HI)) & 1
     others = [
         n
-        for n in cat.compiled.names
+        for n in cat.compiled.names[: len(cat.records)]  # (not the Food twins: the same cards)
         if (
             int(cat.compiled.tables.cards[cat.compiled.id_of(n), CardCol.AB_KINDS_HI])
             >> (kind - KINDS_HI)

@@ -43,7 +43,7 @@ PHASE_LABELS = (
 )
 ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
 _GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
-_STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger")
+_STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger", "ward trigger")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.analysis.scenario_state import obj_field, stack_entries, zone_objects
+from analyzer.analysis.scenario_state import obj_field, printed_card, stack_entries, zone_objects
 from analyzer.enums import PHASE_NAMES, CardCol, CardType, Zone
 from analyzer.errors import InputError, Problem
 from analyzer.io.scenario_model import Ref, Scenario
@@ -163,7 +163,7 @@ def find_ref(G: np.ndarray, names: Any, ref: Ref, seat: int) -> int | str:
             o
             for q in seats
             for o in zone_objects(G, q, zone)
-            if names[obj_field(G, o, L.O.CARD)] == ref.name
+            if names[printed_card(G, o)] == ref.name
             and (seat != -2 or obj_field(G, o, L.O.ATTACKING))
         ]
     if len(objs) < ref.index:

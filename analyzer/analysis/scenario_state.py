@@ -78,17 +78,24 @@ def stack_entries(G: np.ndarray) -> list[int]:
     return [L.OFF_STACK + i * L.SF for i in range(int(G[L.H.STACK_N]) - 1, -1, -1)]
 
 
+def printed_card(G: np.ndarray, o: int) -> int:
+    """The card row object o is (its name), while O.CARD may be another row whose types and
+    abilities it has (O.FACE: Sugar Coat's Food, an animated Vehicle)."""
+    face = obj_field(G, o, L.O.FACE)
+    return (face & L.FACE_PRINTED) - 1 if face else obj_field(G, o, L.O.CARD)
+
+
 def ref_text(G: np.ndarray, names: tuple[str, ...], v: int) -> str:
     """How a scenario file would name player or object v now."""
     if v >= L.PLAYER_BASE:
         return f"seat:{v - L.PLAYER_BASE}"
-    name = names[obj_field(G, v, L.O.CARD)]
+    name = names[printed_card(G, v)]
     zone = obj_field(G, v, L.O.ZONE)
     if zone == Zone.BATTLEFIELD:
         same = [
             o
             for o in zone_objects(G, obj_field(G, v, L.O.CTRL), zone)
-            if obj_field(G, o, L.O.CARD) == obj_field(G, v, L.O.CARD)
+            if printed_card(G, o) == printed_card(G, v)
         ]
         k = same.index(v) + 1
         return f"battlefield:{obj_field(G, v, L.O.CTRL)}:{name}" + (f"#{k}" if k > 1 else "")
@@ -159,7 +166,7 @@ def state_json(G: np.ndarray, cc: Any, warnings: list[str] | None = None) -> dic
             creature = bool(int(cc.cards[card, CardCol.TYPES]) & CardType.CREATURE)
             bf.append(
                 {
-                    "card": names[card],
+                    "card": names[printed_card(G, o)],
                     "controller": p,
                     "owner": obj_field(G, o, L.O.OWNER),
                     "token": bool(obj_field(G, o, L.O.TOKEN)),

@@ -8,7 +8,7 @@ commented in ``analyzer.enums`` (CardCol, AbilCol, TargCol, StepCol); FORMAT.md 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -30,8 +30,12 @@ from analyzer.enums import (
     Op,
     Ref,
     StepCol,
+    Subtype,
     TargCol,
 )
+
+# The ops with which a permanent gives other permanents a face (CardFlag.SETS_FACE)
+_FACE_OPS = frozenset({Op.STATIC_ENCHANTED_BECOMES, Op.STATIC_OTHERS_FOOD})
 
 # The token each token-making gift creates (702.174d, f, h, i); the kernel reads it by GiftKind.
 GIFT_TOKEN_NAMES: dict[int, str] = {
@@ -174,6 +178,10 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
         flags |= CardFlag.NO_MAX_HAND
+    if any(ab.kind == AbilityKind.FOOD_TO_GRAVEYARD for ab in abilities):
+        flags |= CardFlag.FOOD_TRIGGER
+    if any(st.op in _FACE_OPS for ab in abilities for st in ab.steps):
+        flags |= CardFlag.SETS_FACE
     return flags
 
 
@@ -225,10 +233,37 @@ def signet_colors(ab: Ability) -> int:
     return ab.steps[0].a | ab.steps[1].a << 5
 
 
+def food_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
+    """With a static_others_food card in the catalog (Ygra: "Other creatures are Food
+    artifacts in addition to their other types and have '{2}, {T}, Sacrifice this permanent:
+    You gain 3 life.'"), each creature's twin: the same card, an artifact and a Food too, with
+    the Food token's abilities after its own (the face the static gives it, CardCol.FOOD_TWIN).
+    Rows after the records' own, named "<name> (Food)"."""
+    food = next((r for r in records if r.name == "Food" and r.is_token), None)
+    if food is None or not any(
+        st.op == Op.STATIC_OTHERS_FOOD for r in records for ab in r.abilities for st in ab.steps
+    ):
+        return []
+    return [
+        replace(
+            rec,
+            name=f"{rec.name} (Food)",
+            types=rec.types | CardType.ARTIFACT,
+            subtypes=rec.subtypes | Subtype.FOOD,
+            abilities=rec.abilities + food.abilities,
+        )
+        for rec in records
+        if rec.types & CardType.CREATURE
+    ]
+
+
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
+    twins = food_twins(records)
+    n_own = len(records)
+    records = [*records, *twins]
     ids = {rec.name: i for i, rec in enumerate(records)}
-    token_ids = {rec.name: i for i, rec in enumerate(records) if rec.is_token}
+    token_ids = {rec.name: i for i, rec in enumerate(records[:n_own]) if rec.is_token}
     cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
     abil_rows: list[list[int]] = []
     targ_rows: list[list[int]] = []
@@ -270,7 +305,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         # kinds from KINDS_HI on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
         row[CardCol.AB_KINDS_HI] = sum(
-            {1 << (ab.kind - KINDS_HI) for ab in abilities if ab.kind >= KINDS_HI}
+            {
+                1 << (ab.kind - KINDS_HI)
+                for ab in abilities
+                if KINDS_HI <= ab.kind < AbilityKind.FOOD_TO_GRAVEYARD
+            }
         )
         if any(
             st.op in (Op.STATIC_SPELLS_COST_LESS, Op.STATIC_BIG_SPELLS_COST_LESS)
@@ -305,6 +344,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             a = [0] * AbilCol.N
             a[AbilCol.COST_REMOVE_COUNTER] = int(ab.remove_counter)
             a[AbilCol.COST_CONVOKE] = int(ab.convoke)
+            a[AbilCol.COST_TAP_TOKENS] = ab.tap_tokens
             a[AbilCol.MODES] = n_modes
             a[AbilCol.ONCE_EACH_TURN] = int(ab.once)
             a[AbilCol.LEVEL] = ab.level
@@ -351,6 +391,11 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 s[StepCol.B] = st.b
                 s[StepCol.C] = st.c
                 step_rows.append(s)
+    k = n_own
+    for cid in range(n_own):
+        if twins and records[cid].types & CardType.CREATURE:
+            cards[cid, CardCol.FOOD_TWIN] = 1 + k  # (twins follow in the records' order)
+            k += 1
     gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
     for kind, token in GIFT_TOKEN_NAMES.items():
         gift_tokens[kind] = token_ids.get(token, -1)

@@ -68,7 +68,7 @@ def harms_attached(abilities: tuple[Ability, ...]) -> bool:
     """Does the card hurt what it is attached to (Kitnap steals and taps it)?"""
     for ab in abilities:
         for st in ab.steps:
-            if st.op == Op.STATIC_CONTROL_ENCHANTED:
+            if st.op == Op.STATIC_CONTROL_ENCHANTED or st.op == Op.STATIC_ENCHANTED_BECOMES:
                 return True
             if st.ref == Ref.ATTACHED and (
                 st.op in HARM_ATTACHED_OPS

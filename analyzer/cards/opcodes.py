@@ -9,7 +9,7 @@ Ref rules live here too: which target-group kinds and which named refs an op acc
 program that, say, makes a spell draw cards is rejected with a clear message instead of
 reaching the kernel.
 
-Two families live in their own modules and are merged in here: the static ops
+Several families live in their own modules and are merged in here: the static ops
 (opcodes_static.py) and the ops on cards in libraries, hands and graveyards (opcodes_cards.py).
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
 from analyzer.cards.opcodes_cmdr import CMDR_OP_SPECS
+from analyzer.cards.opcodes_face import FACE_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
@@ -663,6 +664,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **SEASON_OP_SPECS,
     **GLOBAL_OP_SPECS,
     **CMDR_OP_SPECS,
+    **FACE_OP_SPECS,
 }
 
 

@@ -84,6 +84,7 @@ ABILITY_FIELDS = frozenset(
         "self_only",
         "remove_counter",
         "convoke",
+        "tap_tokens",
         "other",
         "any_player",
         "while",
@@ -214,6 +215,12 @@ def parse_ability(
             f"{field}.remove_counter",
             '"Remove a counter from this" is a cost of non-mana activated abilities',
         )
+    tap_tokens = ctx.int_(d, "tap_tokens", f"{field}.tap_tokens", 1, 9) or 0
+    if tap_tokens and (kind != AbilityKind.ACTIVATED or "mana" in d):
+        ctx.err(
+            f"{field}.tap_tokens",
+            '"Tap N untapped tokens you control" is a cost of non-mana activated abilities',
+        )
     cond_subtypes = 0
     spell_subtypes = d.get("kind") == SPELL_CAST_KIND and "subtypes" in d
     if (kind == AbilityKind.ACTIVATED or spell_subtypes) and "subtypes" in d:
@@ -313,7 +320,16 @@ def parse_ability(
             "works from the hand (a mana cost, no tap, sacrifice or mana)",
         )
     if kind == AbilityKind.ACTIVATED:
-        if not ("cost" in d or tap or sac or sac_token or sac_kind or graveyard or remove_counter):
+        if not (
+            "cost" in d
+            or tap
+            or sac
+            or sac_token
+            or sac_kind
+            or graveyard
+            or remove_counter
+            or tap_tokens
+        ):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
     elif kind == AbilityKind.OFFSPRING:
@@ -403,6 +419,7 @@ def parse_ability(
         discard=discard,
         remove_counter=remove_counter,
         convoke=convoke,
+        tap_tokens=tap_tokens,
         trig_filter=trig_filter,
         sac_token=sac_token,
         sac_kind=sac_kind,

@@ -62,6 +62,7 @@ KEYWORD_PRINTED: dict[int, str] = {
     Keyword.WARD1: "ward {1}",
     Keyword.WARD_LIFE2: "ward—pay 2 life",
     Keyword.WARD_DISCARD: "ward—discard a card",
+    Keyword.WARD_FOOD: "ward—sacrifice a food",
     Keyword.CANT_BLOCK: "can't block",
     Keyword.UNBLOCKABLE: "can't be blocked",
     Keyword.UNBLOCKABLE_BY_POWER_2: "can't be blocked by creatures with power 2 or less",
@@ -374,6 +375,7 @@ class Ability:
     convoke: bool = False  # activated: its mana may be paid by tapping untapped creatures you
     # control, one per mana (AbilCol.COST_CONVOKE)
     trig_filter: int = 0  # triggers: AbilCol.TRIG_FILTER (TRIG_FILTER_* bits)
+    tap_tokens: int = 0  # activated: "Tap N untapped tokens you control" (AbilCol.COST_TAP_TOKENS)
     sac_token: bool = False  # activated: "Sacrifice a token" (AbilCol.COST_SAC_SELF = 2)
     sac_kind: int = 0  # activated: "Sacrifice a creature" (3), "another creature" (4), "an
     # artifact or creature" (5): AbilCol.COST_SAC_SELF

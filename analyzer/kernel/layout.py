@@ -98,6 +98,8 @@ class _Header(NamedTuple):
     # chosen or checked (NOT_TRIGGER_OBJECT, MV_LESS_THAN_TRIGGER); 0 none
     LEGENDS: int  # 1 once a legendary permanent entered the battlefield (legend rule to check)
     LINKS: int  # 1 once a card was exiled "until" its source leaves (610.3 returns to check)
+    FACES: int  # 1 once a permanent may have taken another card row's characteristics (O.FACE)
+    FOOD_WATCH: int  # 1 once a permanent with a food_to_graveyard trigger entered
     KINDS_SEEN: int  # OR of CardCol.AB_KINDS of every permanent that entered the battlefield
     DIRTY: int  # DIRTY_* bits: what changed since the last refresh / state-based check
     STATICS: int  # volatile static sources on the battlefield at the last refresh (chars.py)
@@ -429,10 +431,18 @@ class _Object(NamedTuple):
     # (op CAST_FREE); a spell so cast from a graveyard is exiled instead of going back there
     KW_COUNTERS: int  # keywords its keyword counters give it (122.1b: an indestructible
     # counter); kept as it leaves like its other counters, cleared as it enters
+    FACE: int  # 0, or while O.CARD is another card row whose characteristics it has (Sugar
+    # Coat, "becomes an artifact creature until end of turn"): FACE_PRINTED bits = 1 + its own
+    # card row, FACE_EOT_SHIFT up = 1 + the row it has until end of turn (0: none). See
+    # view.printed_card; cleared (O.CARD restored) as it leaves the battlefield
 
 
 O = _numbered(_Object)  # noqa: E741
 OF = len(O)
+
+# O.FACE: 1 + the printed card row in the low bits, 1 + the until-end-of-turn row above
+FACE_PRINTED = 0xFFFF
+FACE_EOT_SHIFT = 16
 
 # O.PHASED values: 0 phased in; phased out directly (it phases in during its controller's
 # untap step, 502.1) or indirectly, with what it is attached to (702.26g: it phases in with it)

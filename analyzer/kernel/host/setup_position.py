@@ -205,6 +205,8 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     set_rng(G, np.uint64(seed_state(int(seed), 0)))
     G[L.H.LEGENDS] = 1  # a position built by hand: check_sba always checks these
     G[L.H.LINKS] = 1
+    G[L.H.FACES] = 1  # faces (O.FACE) and Food triggers too
+    G[L.H.FOOD_WATCH] = 1
     G[L.H.KINDS_SEEN] = -1  # and every event loop
     G[L.H.KINDS_SEEN_HI] = -1
     for p in range(int(G[L.H.NPLAYERS])):

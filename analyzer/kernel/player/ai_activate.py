@@ -189,6 +189,10 @@ def try_activate(G, C, p, context, only=-1):
                 if not targets_useful(G, C, a, p, 0):
                     continue
             elif has_op(C, a, Op.GAIN_LIFE):
+                if abilities[a, AbilCol.COST_SAC_SELF] == 1 and (
+                    cards[card, CardCol.TYPES] & CardType.CREATURE
+                ):
+                    continue  # a creature that is a Food too (Ygra) is worth more than 3 life
                 if not _gain_life_now(G, C, p, context):
                     continue
                 if (

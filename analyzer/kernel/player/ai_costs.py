@@ -35,9 +35,9 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
-from analyzer.kernel.rules.activation import SAC_FORAGE
+from analyzer.kernel.rules.activation import SAC_FORAGE, untapped_tokens
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
-from analyzer.kernel.rules.view import lands_in_play, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
@@ -68,6 +68,20 @@ def costly_ability_ok(G, C, p, o, a, context):
         abilities[a, AbilCol.COST_REMOVE_COUNTER] or abilities[a, AbilCol.COST_CONVOKE]
     ) and not _spare_time(G, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
+    n_tap = abilities[a, AbilCol.COST_TAP_TOKENS]
+    if n_tap > 0:
+        # "Tap two untapped tokens you control: this Vehicle becomes an artifact creature":
+        # the standard player, in main phase 1 to attack with it, with tokens that would not
+        # attack (noncreature or power 1 or less); the basic player never (its baseline)
+        return (
+            G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and context == 0
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.ACTIVE] == p
+            and G[ob(o) + O.SICK] == 0
+            and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+            and untapped_tokens(G, C, p, True) >= n_tap
+        )
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False
     if has_op(C, a, Op.P1P1_EACH_ENTERED_COLOR) and G[H.ACTIVE] != p:
@@ -84,8 +98,9 @@ def costly_ability_ok(G, C, p, o, a, context):
             )
         )
     if abilities[a, AbilCol.COST_SAC_SELF] == SAC_FORAGE:
-        # "Forage" (cards14): with the mana left over, like a stored counter's draw
-        return _spare_time(G, context)
+        # "Forage": with the mana left over, like a stored counter's draw, and never by
+        # sacrificing a creature (a Food under Ygra)
+        return _spare_time(G, context) and can_forage_cheaply(G, cards, p)
     if abilities[a, AbilCol.COST_SAC_SELF] >= 3 and (
         abilities[a, AbilCol.COST_SAC_SELF] != SAC_EXILE_SELF
     ):

@@ -119,6 +119,13 @@ def forage(G, C, p):
 
 
 @njit
+def food_choice(G, C, p):
+    """The Food p sacrifices for a cost ("Ward—Sacrifice a Food"): its least valuable; -1 if
+    none."""
+    return _cheapest_permanent(G, C, p, Subtype.FOOD, False)
+
+
+@njit
 def _cheapest_permanent(G, C, p, subtype, tokens_too):
     """p's least valuable nonland permanent with this subtype (0 = any), or a token if
     tokens_too; -1 if none."""

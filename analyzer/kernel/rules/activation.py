@@ -33,6 +33,50 @@ def controls_token(G, p):
     return False
 
 
+@njit
+def untapped_tokens(G, C, p, noncreature_only):
+    """How many untapped tokens p controls (phased in); with noncreature_only, of those that are
+    not creatures or are creatures with power 1 or less (the ones not worth attacking with)."""
+    cards = cards_of(C)
+    k = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p or G[b + O.TOKEN] == 0 or G[b + O.TAPPED] or G[b + O.PHASED]:
+            continue
+        if (
+            noncreature_only
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            and G[b + O.CUR_P] > 1
+        ):
+            continue
+        k += 1
+    return k
+
+
+@njit
+def tap_tokens(G, C, p, n):
+    """Pay "Tap N untapped tokens you control" (no {T} symbol: summoning-sick creature tokens
+    may be tapped, 302.6): noncreature tokens first, then the creature tokens with the least
+    power."""
+    cards = cards_of(C)
+    for _ in range(n):
+        best = -1
+        best_key = 1 << 30
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            if G[b + O.CTRL] != p or G[b + O.TOKEN] == 0 or G[b + O.TAPPED] or G[b + O.PHASED]:
+                continue
+            key = -1
+            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                key = G[b + O.CUR_P] + G[b + O.CUR_T]
+            if key < best_key:
+                best, best_key = o, key
+        if best < 0:
+            return
+        G[ob(best) + O.TAPPED] = 1
+
+
 SAC_CREATURE = 3  # AbilCol.COST_SAC_SELF: "Sacrifice a creature"
 SAC_ANOTHER_CREATURE = 4  # "Sacrifice another creature"
 SAC_ARTIFACT_OR_CREATURE = 5  # "Sacrifice an artifact or creature"
@@ -112,6 +156,9 @@ def activation_allowed(G, C, o, ab, p):
         return False  # "Discard a card" as a cost needs a card to discard
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
         return False  # "Remove a supply counter from this" needs one
+    n_tap = abilities[ab, AbilCol.COST_TAP_TOKENS]
+    if n_tap > 0 and untapped_tokens(G, C, p, False) < n_tap:
+        return False  # "Tap two untapped tokens you control" needs two
     sac = abilities[ab, AbilCol.COST_SAC_SELF]
     if sac == 2 and not controls_token(G, p):
         return False  # "Sacrifice a token" needs one

@@ -26,6 +26,8 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
+    FACE_EOT_SHIFT,
+    FACE_PRINTED,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -55,6 +57,8 @@ def refresh(G, C):
     n = G[H.BF_N]
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     n_volatile = 0  # those whose effect may change without an H.DIRTY write
+    if G[H.FACES]:
+        _faces(G, C, n)
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -89,6 +93,72 @@ def refresh(G, C):
             G[H.BFX_OK] = 0  # (and view.own_n's index is stale)
             G[ob(o) + O.SICK] = 1
             clear_combat(G, o)
+
+
+@njit
+def _faces(G, C, n):
+    """Layers 4-6 by whole card rows (O.FACE): every permanent gets back the row it has
+    until end of turn or its own; then each Aura with a static_enchanted_becomes step gives
+    what it enchants that step's row (Sugar Coat: a colorless Food artifact with the Food's
+    ability and no other, 613.1d-f; a permanent that stops being a creature is removed from
+    combat, 506.4); then each static_others_food gives every other creature its Food twin
+    (CardCol.FOOD_TWIN: Ygra's "Food artifacts in addition to their other types", applied
+    after the Auras, on what is a creature once they applied, 613.8 dependency)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for i in range(n):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        f = G[b + O.FACE]
+        if f != 0:
+            eot = (f >> FACE_EOT_SHIFT) - 1
+            if eot >= 0:
+                G[b + O.CARD] = eot
+            else:
+                G[b + O.CARD] = (f & FACE_PRINTED) - 1
+                G[b + O.FACE] = 0
+    for op_pass in range(2):
+        want = Op.STATIC_ENCHANTED_BECOMES if op_pass == 0 else Op.STATIC_OTHERS_FOOD
+        for i in range(n):
+            s = G[OFF_BATTLEFIELD + i]
+            bs = ob(s)
+            sc = G[bs + O.CARD]
+            if (cards[sc, CardCol.FLAGS] & CardFlag.SETS_FACE) == 0 or G[bs + O.PHASED] != 0:
+                continue
+            a0 = cards[sc, CardCol.AB_START]
+            for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+                if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                    continue
+                s0 = abilities[a, AbilCol.ST_START]
+                for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                    if steps[k, StepCol.OP] != want:
+                        continue
+                    if op_pass == 0:
+                        att = attached_obj(G, s)
+                        if att != NO_OBJ and G[ob(att) + O.PHASED] == 0:
+                            _give_face(G, att, steps[k, StepCol.A])
+                            if (cards[steps[k, StepCol.A], CardCol.TYPES] & CardType.CREATURE) == 0:
+                                clear_combat(G, att)
+                        continue
+                    for j in range(n):
+                        t = G[OFF_BATTLEFIELD + j]
+                        tc = G[ob(t) + O.CARD]
+                        if (
+                            t != s
+                            and G[ob(t) + O.PHASED] == 0
+                            and cards[tc, CardCol.TYPES] & CardType.CREATURE
+                            and cards[tc, CardCol.FOOD_TWIN] != 0
+                        ):
+                            _give_face(G, t, cards[tc, CardCol.FOOD_TWIN] - 1)
+
+
+@njit
+def _give_face(G, o, row):
+    """o has card row `row`'s characteristics until the next refresh (O.FACE keeps its own)."""
+    b = ob(o)
+    if G[b + O.FACE] == 0:
+        G[b + O.FACE] = 1 + G[b + O.CARD]
+    G[b + O.CARD] = row
 
 
 @njit

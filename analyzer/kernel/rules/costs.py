@@ -41,7 +41,7 @@ from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import can_forage, hand_at, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -87,7 +87,7 @@ def pay_extra_cost(G, C, p, o):
         if worst < 0:
             return False
         move_object(G, cards, worst, Zone.GRAVEYARD)
-    elif kind == ExtraCost.FORAGE_OR_B and can_forage(G, cards, p):
+    elif kind == ExtraCost.FORAGE_OR_B and can_forage_cheaply(G, cards, p):
         forage(G, C, p)  # (else {B} was added to the mana cost)
         fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     return True

@@ -104,12 +104,13 @@ from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
+    becomes_until_eot,
     create_token,
     draw_cards,
     move_object,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb
+from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -320,7 +321,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 o = vals[i]
                 if not is_obj(o):
                     continue
-                card = G[ob(o) + O.CARD]
+                card = printed_card(G, o)  # copiable values: no face (707.2)
                 if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
                     continue
                 if G[ob(o) + O.TOKEN]:
@@ -636,4 +637,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 n_destroyed = m
         elif op == Op.PUMP_UNTAP_ALL:
             pump_untap_all(G, C, ctrl, a, b_, c)
+        elif op == Op.BECOMES_UNTIL_EOT:
+            becomes_until_eot(G, a, n, vals)
     return it

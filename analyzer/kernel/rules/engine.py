@@ -22,6 +22,8 @@ from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
     DIRTY_CHARS,
+    FACE_EOT_SHIFT,
+    FACE_PRINTED,
     MAX_LIBRARY,
     MAX_TOKENS,
     NO_OBJ,
@@ -264,6 +266,12 @@ def _cleanup(G, C):
         if G[b + O.EOT_CTRL]:
             G[b + O.EOT_CTRL] = 0  # "until end of turn" control ends (514.2)
             returned = True
+        if G[b + O.FACE] >> FACE_EOT_SHIFT:
+            # "becomes ... until end of turn" ends (514.2): its own row, until refresh gives
+            # it a static ability's row again
+            G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
+            G[b + O.FACE] = 0
+            G[H.DIRTY] = DIRTY_ALL
         if G[b + O.EOT_P] | G[b + O.EOT_T] | G[b + O.EOT_KW] | G[b + O.EOT_KW_LOSE]:
             G[H.DIRTY] = DIRTY_ALL
             G[b + O.EOT_P] = 0

@@ -35,6 +35,7 @@ from analyzer.enums import (
     Keyword,
     Op,
     StepCol,
+    Subtype,
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
@@ -474,6 +475,29 @@ def fire_you_sacrifice(G, cards, abilities, o):
             if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
                 continue
             queue_trigger(G, q, a, p, o, SK_ABILITY)
+
+
+@njit
+def fire_food_to_graveyard(G, C, o):
+    """ "Whenever a Food is put into a graveyard from the battlefield" (FOOD_TO_GRAVEYARD,
+    cards16): o, a Food (any player's), is about to be put there; the abilities of the
+    permanents on the battlefield, each for its controller (a leaves-the-battlefield trigger
+    looks back, 603.10a: called before o moves; a Food token goes there too, 111.7)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    if (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD) == 0:
+        return
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        if G[ob(q) + O.PHASED]:
+            continue
+        qc = G[ob(q) + O.CARD]
+        if (cards[qc, CardCol.FLAGS] & CardFlag.FOOD_TRIGGER) == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.FOOD_TO_GRAVEYARD:
+                queue_trigger(G, q, a, G[ob(q) + O.CTRL], o, SK_ABILITY)
 
 
 @njit

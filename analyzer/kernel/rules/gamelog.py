@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from analyzer.enums import Event
 from analyzer.kernel.layout import (
+    FACE_PRINTED,
     OF,
     OFF_BATTLEFIELD,
     OFF_OBJECTS,
@@ -91,6 +92,9 @@ def log_event(G, kind, seat, o, o2, a, b, c):
 def _card(G, o):
     if o < 0 or o >= PLAYER_BASE:
         return -1
+    face = G[OFF_OBJECTS + o * OF + O.FACE]
+    if face != 0:  # another row's characteristics (O.FACE): named as the card it is
+        return (face & FACE_PRINTED) - 1
     return G[OFF_OBJECTS + o * OF + O.CARD]
 
 

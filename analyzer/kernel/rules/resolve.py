@@ -42,7 +42,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
-from analyzer.kernel.player.choices import discard_choice, flicker_wanted
+from analyzer.kernel.player.choices import discard_choice, flicker_wanted, food_choice
 from analyzer.kernel.rules.actions import count_undelivered, give_gift, lose_life_event
 from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
@@ -52,7 +52,13 @@ from analyzer.kernel.rules.events import cond_ok, fire_enters, fire_gift_given, 
 from analyzer.kernel.rules.events_turn import fire_targeted
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import pay
-from analyzer.kernel.rules.stack import WARD_COST_DISCARD, WARD_COST_LIFE2, queue_ward
+from analyzer.kernel.rules.sba import sacrifice
+from analyzer.kernel.rules.stack import (
+    WARD_COST_DISCARD,
+    WARD_COST_FOOD,
+    WARD_COST_LIFE2,
+    queue_ward,
+)
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
 from analyzer.kernel.rules.state import attach, move_object, put_onto_battlefield
 from analyzer.kernel.rules.target_choice import choose_targets
@@ -88,6 +94,13 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
             w = discard_choice(G, C, G[e + S.CTRL], False)
             if w >= 0:
                 move_object(G, cards, w, Zone.GRAVEYARD)
+                return
+        elif cost == WARD_COST_FOOD:
+            # "Ward—Sacrifice a Food." (the built-in player sacrifices its least valuable
+            # Food whenever it controls one: it chose that target)
+            w = food_choice(G, C, G[e + S.CTRL])
+            if w >= 0:
+                sacrifice(G, C, w)
                 return
         elif pay(G, C, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
             return

@@ -14,13 +14,16 @@ Skipped while nothing it reads changed (the H.DIRTY bits of layout.py; see chars
 from __future__ import annotations
 
 from analyzer.enums import (
+    AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     EndReason,
     Event,
     Keyword,
     Subtype,
+    TargCol,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -37,9 +40,14 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.chars import refresh
-from analyzer.kernel.rules.events import fire_dies, fire_enters, fire_sacrificed
+from analyzer.kernel.rules.events import (
+    fire_dies,
+    fire_enters,
+    fire_food_to_graveyard,
+    fire_sacrificed,
+)
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -47,7 +55,7 @@ from analyzer.kernel.rules.state import (
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.statics_global import opp_dies_exile
-from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
+from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -144,7 +152,27 @@ def _dies(G, C, o, fire=True):
         G[pb(G[ob(o) + O.CTRL]) + P.CREATURES_DIED_TURN] += 1
         if fire:
             fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    if G[H.FOOD_WATCH]:
+        fire_food_to_graveyard(G, C, o)  # "Whenever a Food is put into a graveyard" (Ygra)
     move_object(G, cards, o, Zone.GRAVEYARD)
+
+
+@njit
+def _can_enchant(G, C, aura, att):
+    """Can an Aura of card row `aura` still enchant att (303.4d)? Its enchant restriction is
+    the card types of its spell's first target group (any of them). An Aura that gives what it
+    enchants a face always can: its own face is what it may enchant (Sugar Coat: "Enchant
+    creature or Food" on the Food it made)."""
+    cards = cards_of(C)
+    if cards[aura, CardCol.FLAGS] & CardFlag.SETS_FACE:
+        return True
+    abilities = abilities_of(C)
+    a0 = cards[aura, CardCol.AB_START]
+    for a in range(a0, a0 + cards[aura, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.SPELL and abilities[a, AbilCol.TG_COUNT] > 0:
+            types = targets_of(C)[abilities[a, AbilCol.TG_START], TargCol.TYPES]
+            return types == 0 or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & types) != 0
+    return True
 
 
 @njit
@@ -214,14 +242,14 @@ def _legend_rule(G, C):
     cards = cards_of(C)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        card = G[ob(o) + O.CARD]
+        card = printed_card(G, o)  # supertypes and name stay with another row's types
         if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O.PHASED]:
             continue
         for j in range(G[H.BF_N]):
             q = G[OFF_BATTLEFIELD + j]
             if (
                 q != o
-                and G[ob(q) + O.CARD] == card
+                and printed_card(G, q) == card
                 and G[ob(q) + O.CTRL] == G[ob(o) + O.CTRL]
                 and G[ob(q) + O.PHASED] == 0
                 and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]
@@ -309,7 +337,10 @@ def _state_based_actions(G, C, fresh):
                     elif G[b + O.DEATHTOUCHED]:
                         G[b + O.DEATHTOUCHED] = 0
                 elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
-                    if attached_obj(G, o) == NO_OBJ:  # 704.5m (a new object counts as gone)
+                    att = attached_obj(G, o)
+                    # 704.5m: attached to nothing (a new object counts as gone) or to what it
+                    # can no longer enchant (a creature that became a Food: Sugar Coat)
+                    if att == NO_OBJ or not _can_enchant(G, C, card, att):
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
                 elif (

@@ -54,6 +54,7 @@ from analyzer.kernel.rules.activation import (
     SAC_FORAGE,
     activation_allowed,
     note_activation,
+    tap_tokens,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.costs import (
@@ -74,7 +75,7 @@ from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.statics_global import fire_granted_prowess
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
-from analyzer.kernel.rules.view import can_forage, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -185,8 +186,12 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         offspring = 0
         for c in range(5):
             colored[c] = 0
-    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage(G, cards, p):
-        colored[2] += 1  # "forage or pay {B}": the caster forages when it can (pay_extra_cost)
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.FORAGE_OR_B and not can_forage_cheaply(
+        G, cards, p
+    ):
+        # "forage or pay {B}": the caster forages when it can without sacrificing a creature
+        # (pay_extra_cost)
+        colored[2] += 1
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
     x = 0
     if cards[card, CardCol.COST_X] and not free:  # 601.2b: X is chosen as the spell is cast
@@ -241,6 +246,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
 # "Ward—Discard a card."
 WARD_COST_LIFE2 = 3
 WARD_COST_DISCARD = 4
+WARD_COST_FOOD = 5  # "Ward—Sacrifice a Food."
 
 
 @njit
@@ -262,12 +268,14 @@ def queue_ward(G, C, p, slots):
         b = ob(v)
         if seen or G[b + O.ZONE] != Zone.BATTLEFIELD or G[b + O.CTRL] == p:
             continue
-        for cost in range(1, 5):  # each ward ability triggers ({1}, {2}, 2 life, a discard)
+        for cost in range(1, 6):  # each ward ability triggers ({1}, {2}, 2 life, a discard, a Food)
             kw = Keyword.WARD1 if cost == 1 else Keyword.WARD2
             if cost == WARD_COST_LIFE2:
                 kw = Keyword.WARD_LIFE2
             elif cost == WARD_COST_DISCARD:
                 kw = Keyword.WARD_DISCARD
+            elif cost == WARD_COST_FOOD:
+                kw = Keyword.WARD_FOOD
             if G[b + O.CUR_KW] & kw:
                 queue_trigger(G, v, cost, G[b + O.CTRL], G[e + S.OBJ], SK_WARD)
                 G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.TRIG_ZCC] = G[e + S.ZCC]
@@ -346,6 +354,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_CONVOKE]:  # creatures tapped for the mana not paid
         tap_for_convoke(G, cards, p, abilities[ab, AbilCol.COST_GENERIC] - generic)
     note_activation(G, C, o, ab)
+    if abilities[ab, AbilCol.COST_TAP_TOKENS]:  # "Tap two untapped tokens you control"
+        tap_tokens(G, C, p, abilities[ab, AbilCol.COST_TAP_TOKENS])
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:

@@ -24,6 +24,8 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_SBA,
+    FACE_EOT_SHIFT,
+    FACE_PRINTED,
     MAX_BATTLEFIELD,
     MAX_EXILE,
     MAX_GRAVEYARD,
@@ -292,6 +294,9 @@ def move_object(G, cards, o, zone, top=True):
         _leaves_without_dying(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
+    if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
+        G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
+        G[b + O.FACE] = 0
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
     G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
@@ -313,6 +318,10 @@ def move_object(G, cards, o, zone, top=True):
         G[H.KINDS_SEEN_HI] |= cards[G[b + O.CARD], CardCol.AB_KINDS_HI]
         if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
             G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
+        if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE:
+            G[H.FACES] = 1  # chars.refresh looks at faces from now on
+        if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.FOOD_TRIGGER:
+            G[H.FOOD_WATCH] = 1  # sba._dies looks for "whenever a Food is put into a graveyard"
     if zone == Zone.STACK or zone == Zone.NONE or zone == Zone.COMMAND:
         return
     p = G[b + O.OWNER]
@@ -479,3 +488,21 @@ def clear_combat(G, o):
     G[b + O.ATTACKING] = 0
     G[b + O.BLOCKING] = 0
     G[b + O.BLOCKED] = 0
+
+
+@njit
+def becomes_until_eot(G, row, n, vals):
+    """Each permanent in vals has card row `row`'s characteristics until end of turn (op
+    BECOMES_UNTIL_EOT: "this Vehicle becomes an artifact creature until end of turn", 613.1d;
+    the row repeats the card's own abilities). Engine cleanup ends it (514.2)."""
+    for i in range(n):
+        o = vals[i]
+        if o < 0 or o >= G[H.NOBJ] or G[ob(o) + O.ZONE] != Zone.BATTLEFIELD:
+            continue
+        b = ob(o)
+        f = G[b + O.FACE]
+        printed = (f & FACE_PRINTED) - 1 if f != 0 else G[b + O.CARD]
+        G[b + O.FACE] = (1 + printed) | ((1 + row) << FACE_EOT_SHIFT)
+        G[b + O.CARD] = row
+    G[H.FACES] = 1
+    G[H.DIRTY] = DIRTY_ALL

@@ -124,7 +124,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
         return t if G[b + O.OWNER] != chooser else -1000
     ward = Keyword.WARD1 | Keyword.WARD2
     if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC:
-        ward |= Keyword.WARD_LIFE2 | Keyword.WARD_DISCARD  # life and cards are a tax too
+        # life, cards and Foods are a tax too
+        ward |= Keyword.WARD_LIFE2 | Keyword.WARD_DISCARD | Keyword.WARD_FOOD
     if G[b + O.CUR_KW] & ward and G[b + O.CTRL] != chooser:
         t -= 200  # ward: rather a target that doesn't tax the spell
     if mine and G[b + O.ZONE] != Zone.GRAVEYARD:

@@ -14,6 +14,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    FACE_PRINTED,
     MAX_BATTLEFIELD,
     MAX_EXILE,
     MAX_GRAVEYARD,
@@ -79,6 +80,17 @@ def own_n(G, p):
 def own_at(G, p, i):
     """The i-th battlefield object p controls (see own_n)."""
     return G[OFF_BF_CTRL + p * MAX_BATTLEFIELD + i]
+
+
+@njit
+def printed_card(G, o):
+    """The card row object o is, whatever row's characteristics it has now (O.CARD, the one
+    every type, ability and keyword read sees, is another row while O.FACE is set: Sugar
+    Coat's Food, an animated Vehicle): its name, mana value and supertypes."""
+    f = G[ob(o) + O.FACE]
+    if f != 0:
+        return (f & FACE_PRINTED) - 1
+    return G[ob(o) + O.CARD]
 
 
 @njit
@@ -226,6 +238,19 @@ def lands_in_play(G, cards, p):
 @njit
 def can_forage(G, cards, p):
     """Could p forage now: three cards in their graveyard, or a Food on the battlefield?"""
+    return _forage_source(G, cards, p, False)
+
+
+@njit
+def can_forage_cheaply(G, cards, p):
+    """Could p forage without sacrificing a creature (a creature that is a Food too, Ygra)?
+    The built-in player's test where foraging is a choice ("forage or pay {B}", a forage
+    ability): it would rather pay or wait than lose a creature."""
+    return _forage_source(G, cards, p, True)
+
+
+@njit
+def _forage_source(G, cards, p, noncreature):
     if G[pb(p) + P.GY_N] >= 3:
         return True
     for i in range(G[H.BF_N]):
@@ -234,6 +259,7 @@ def can_forage(G, cards, p):
             G[b + O.CTRL] == p
             and G[b + O.PHASED] == 0
             and cards[G[b + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD
+            and not (noncreature and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE)
         ):
             return True
     return False
