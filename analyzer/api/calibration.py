@@ -30,6 +30,7 @@ class CalibrationRun:
     settings: dict[str, Any] = field(default_factory=dict)
     out_dir: Path | None = None
     seconds: float = 0.0
+    capacity_errors: dict[str, int] = field(default_factory=dict)  # games cut short, by cause
 
 
 def calibration_matchups(decks: Sequence[str | Path], vs: Sequence[str | Path]) -> list[list[Path]]:
@@ -144,6 +145,9 @@ def calibrate(
             None,
             time.perf_counter() - t0,
         )
+        for r in results:
+            for name, k in r.extra.get("capacity_errors", {}).items():
+                run.capacity_errors[name] = run.capacity_errors.get(name, 0) + k
         if rec is not None:
             used = max((r.threads for r in results), default=threads)
             rec.update(
@@ -152,6 +156,7 @@ def calibrate(
                 close=cal.close,
                 figures=_jsonable(cal.figures),
                 simulate_s=round(run.seconds, 3),
+                capacity_errors=run.capacity_errors,
             )
             rec.write_csv("calibration.csv", cal.table)
             if real is not None and plots:

@@ -159,6 +159,8 @@ def calibrate(
         )
     total = run.figures["games"]
     click.echo(f"\n{total:,} games in {run.seconds:.1f} s, policy {policy}, seed {seed}")
+    if run.capacity_errors:
+        click.echo(f"warning: capacity exceeded in some games: {run.capacity_errors}", err=True)
     if run.out_dir is not None:
         click.echo(
             f"wrote {run.out_dir}/ (calibration.csv, manifest.json"
