@@ -191,9 +191,9 @@ class _Keyword(NamedTuple):
     UNBLOCKABLE: int = 131072  # "can't be blocked" (Shoreline Looter; threshold statics)
     UNBLOCKABLE_BY_POWER_2: int = 262144  # "can't be blocked by creatures with power 2 or less"
     WARD1: int = 524288  # ward {1} (rules/stack.queue_ward)
-    WARD_LIFE2: int = 1048576  # "Ward—Pay 2 life" (rules/stack.queue_ward; cards13)
+    WARD_LIFE2: int = 1048576  # "Ward—Pay 2 life" (rules/stack.queue_ward)
     WARD_DISCARD: int = 2097152  # "Ward—Discard a card." (rules/stack.queue_ward)
-    WARD_FOOD: int = 4194304  # "Ward—Sacrifice a Food." (rules/stack.queue_ward; cards16)
+    WARD_FOOD: int = 4194304  # "Ward—Sacrifice a Food." (rules/stack.queue_ward)
 
 
 Keyword = _Keyword()

@@ -62,19 +62,19 @@ class _AbilityKind(NamedTuple):
     # battlefield without dying" (TRIGGER_OBJECT: that creature; CardCol.LEAVES_AB)
     P1P1_COUNTERS_PUT: int = 32  # "Whenever you put one or more +1/+1 counters on a creature
     # you control" (TRIGGER_OBJECT: that creature)
-    # issue 20 (cards9): kinds 37-43
+    # issue 20: kinds 37-43
     CREATURE_ATTACKS: int = 37  # "Whenever a creature you control [with a +1/+1 counter on it]
     # attacks" (TRIGGER_OBJECT: the attacker; TRIG_PARAM: Subtype mask; TRIG_FILTER_WITH_P1P1)
     DAMAGE_PLUS: int = 38  # never a row: the CardCol.AB_KINDS_HI bit of a card with a static
     # static_damage_plus step (deal_damage looks for them only once one entered)
     NO_LIFE_GAIN: int = 39  # never a row: the bit of a card with static_no_life_gain
-    EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land (cards12)
+    EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land
     OTHERS_ENTER_P1P1: int = 41  # never a row: the bit of a card with static_others_enter_p1p1
-    # (cards13; events._enters_with looks for them only once such a card entered)
-    # issue 21 (cmdr9): kinds 44-50
+    # (events._enters_with looks for them only once such a card entered)
+    # issue 21: kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
-    # issue 20 (cards14): kinds 56-58
+    # issue 20: kinds 56-58
     TARGETED_BY_OPPONENT: int = 57  # "Whenever a creature you control becomes the target of a
     # spell or ability an opponent controls" (TRIGGER_OBJECT: that creature)
     YOU_SACRIFICE: int = 56  # "Whenever you sacrifice a permanent" / "one or more Foods"
@@ -86,7 +86,7 @@ class _AbilityKind(NamedTuple):
     NONCREATURE_FLASH: int = 59  # static_noncreature_flash (the player's timing test)
     OPP_BASE_TOUGHNESS: int = 60  # static_opp_base_toughness (chars' layer 7b pass)
     OTHERS_PROWESS: int = 61  # static_others_prowess (stack.spell_cast's granted prowess)
-    # issue 20 (cards16): kinds 62-69
+    # issue 20: kinds 62-69
     FOOD_TO_GRAVEYARD: int = 62  # "Whenever a Food is put into a graveyard from the
     # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
     # on have no bit in AB_KINDS_HI (int32: bit 31 is the sign): CardFlag.FOOD_TRIGGER marks it
@@ -138,9 +138,9 @@ class _Cond(NamedTuple):
     GAINED_AND_LOST_LIFE: int = 73  # you gained and lost life this turn
     SOURCE_POWER_3: int = 74  # the source's power is 3 or greater ("Activate only if Kitsa's
     # power is 3 or greater"; the source is H.TARGET_SRC)
-    # issue 20 (cards8): conditions 91-110
+    # issue 20: conditions 91-110
     TOTAL_POWER_10: int = 91  # creatures you control have total power 10 or greater
-    # issue 20 (cards9): conditions 98-106
+    # issue 20: conditions 98-106
     CONTROL_4_LANDS: int = 98  # you control four or more lands
     LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
     CONTROL_10_LANDS: int = 100  # you control ten or more lands
@@ -262,7 +262,7 @@ DIES_BY_ANY = 2  # "a creature dies" / "another creature dies" (whoever controls
 DIES_OTHER = 4  # "another creature": not the source itself
 DIES_NONTOKEN = 8  # "another nontoken creature"
 DIES_ATTACHED = 16  # "Whenever equipped creature dies": the creature the source is attached to
-DIES_FLYING = 32  # "another creature you control with flying" (as it last existed; cards14)
+DIES_FLYING = 32  # "another creature you control with flying" (as it last existed)
 
 
 class _TargetKind(NamedTuple):
@@ -301,7 +301,7 @@ class _TargetFilter(NamedTuple):
     # the controller of a target of the group TargCol.OTHER_THAN names
     SUBTYPES: int = 262144  # "target Bat, Lizard, Rat, or Squirrel card": one of the Subtype
     # bits in the group's PARAM
-    # cards14: filters relative to the trigger object of a triggered ability (H.TARGET_TRIG)
+    # Filters relative to the trigger object of a triggered ability (H.TARGET_TRIG)
     NOT_TRIGGER_OBJECT: int = 524288  # "target creature you control other than that creature"
     MV_LESS_THAN_TRIGGER: int = 1048576  # "target creature card with lesser mana value" (than
     # the creature that caused the trigger, as it last existed: its card's mana value)
@@ -466,7 +466,7 @@ class _Op(NamedTuple):
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
     RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
     # hand (a bounce land's "When this land enters, return a land you control ...")
-    # issue 20 (cards8): ops 113-160
+    # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead
     CREATE_TOKEN_ATTACKING: int = 114  # ctrl creates b tokens a, tapped and attacking (508.4)
@@ -474,7 +474,7 @@ class _Op(NamedTuple):
     P1P1_OTHERS_TOKEN_OR: int = 116  # a +1/+1 counter on each other creature ctrl controls
     # that's a token or has one of the Subtype bits a
     DISCARD_HAND_MAY_DRAW: int = 117  # ctrl may discard their hand; if they do, draw a
-    # issue 21 (cmdr9): ops 151-175
+    # issue 21: ops 151-175
     SEARCH_LAND: int = 151  # ctrl searches their library for a land card (b=1: basic) with one
     # of the basic land types a (a WUBRG mask of the types; 0 = any), puts it onto the
     # battlefield tapped (c=1: into their hand), then shuffles
@@ -484,7 +484,7 @@ class _Op(NamedTuple):
     EXILE_GRAVEYARD: int = 154  # ref: players; each one's graveyard is exiled (Bojuka Bog)
     EACH_SACRIFICES_CREATURE: int = 155  # ref: players; each sacrifices a creature or
     # planeswalker of their choice, at once; each who can't discards a card (Plaguecrafter)
-    # issue 20 (cards14, the Seasons): ops 176-185
+    # issue 20 (the Seasons): ops 176-185
     CHOOSE_OWN_PERMANENT: int = 176  # it = a permanent of types a ctrl controls (not a target:
     # chosen as the step runs; ctrl's choice: the most threatening); DONE if there was one
     DESTROY_ALL_CHOSEN_TYPE: int = 177  # ctrl chooses one card type among the bits of a and
@@ -506,7 +506,7 @@ class _Op(NamedTuple):
     # until end of turn; untap them
     STATIC_OTHERS_PROWESS: int = 185  # static: other creatures ctrl controls have prowess
     # (the source's own prowess row is the trigger each of them gets)
-    # issue 20 (cards16): ops 186-199; faces (O.FACE: another card row's characteristics)
+    # issue 20: ops 186-199; faces (O.FACE: another card row's characteristics)
     STATIC_ENCHANTED_BECOMES: int = 186  # static: the enchanted permanent has the types,
     # subtypes, colors, keywords and abilities of card row a (a token definition) instead of
     # its own (layers 4-6, 613.1d-f); its name, mana value and supertypes stay
@@ -515,7 +515,7 @@ class _Op(NamedTuple):
     STATIC_OTHERS_FOOD: int = 188  # static: other creatures are Food artifacts in addition to
     # their other types and have the Food's ability (each creature row's CardCol.FOOD_TWIN)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
-    # issue 21, the precons (cmdr15): codes 200-219
+    # issue 21, the precons: codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)
     REMOVE_COUNTER_SACRIFICE_LAST: int = 202  # vanishing's upkeep: remove a time counter
@@ -526,7 +526,7 @@ class _Op(NamedTuple):
     # and gain keywords b until end of turn
     P1P1_EACH_ENTERED_COLOR: int = 205  # a +1/+1 counter on each creature of Color mask a that
     # entered the battlefield this turn (whoever controls it)
-    # issue 20 (cards9): ops 126-150
+    # issue 20: ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)
     DONE_IF_YOU_CONTROL: int = 127  # ref: permanents; DONE if ctrl controls one of them ("if
@@ -547,7 +547,7 @@ class _Op(NamedTuple):
     # lands that player controls
     TOP_LAND_OR_HAND: int = 138  # ctrl looks at the top card: a land may go onto the
     # battlefield tapped, else it goes into their hand
-    # issue 20 (cards12)
+    # issue 20
     ADD_MANA_PER_SUBTYPE: int = 139  # add one mana of a color among a (the built-in player's
     # color_choice) for each permanent ctrl controls with one of the Subtype bits b; c = 1: it
     # stays until end of turn
@@ -556,7 +556,7 @@ class _Op(NamedTuple):
     # turn); it = the last one
     STATIC_EXTRA_LAND: int = 141  # static: ctrl may play a additional lands on each of their
     # turns (AbilityKind.EXTRA_LAND)
-    # issue 20 (cards13)
+    # issue 20
     CHOOSE_GRAVEYARD_CARD: int = 142  # it = a card of types a (c = 1: nonland) with mana value
     # <= b in ctrl's graveyard (ctrl's choice: the most valuable); DONE if there was one
     STATIC_NONCOMBAT_DAMAGE_PLUS: int = 143  # static: a source ctrl controls that would deal
@@ -592,7 +592,7 @@ class _XCount(NamedTuple):
     GREATEST_POWER_YOU_CONTROL: int = 10  # "the greatest power among creatures you control"
     OPP_CREATURES_EXILED_TURN: int = 11  # "the number of creatures your opponents controlled
     # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
-    # issue 21 (cmdr15), numbered apart from the pool's
+    # issue 21, numbered apart from the pool's
     CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
 
 

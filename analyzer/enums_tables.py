@@ -120,7 +120,7 @@ class _AbilCol(NamedTuple):
     COST_R: int = 12
     COST_G: int = 13
     COST_TAP: int = 14  # {T}
-    COST_SAC_SELF: int = 15  # 1: "Sacrifice this"; 2: "Sacrifice a token" (cards12); 3: "a
+    COST_SAC_SELF: int = 15  # 1: "Sacrifice this"; 2: "Sacrifice a token"; 3: "a
     # creature", 4: "another creature", 5: "an artifact or creature" (activation.sac_fodder)
     MANA_ABILITY: int = 16  # 1: a mana ability (no stack)
     MODES: int = 17  # modal ("Choose one —"): how many MODE rows follow this row; 0 = not modal

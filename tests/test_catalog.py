@@ -88,7 +88,7 @@ def test_counts(cat: Catalog) -> None:
         "Frog Lizard 3/3",
         "Spider 1/2 Reach",
         "Human 1/1 White",
-        # cmdr9: Bastion of Remembrance, Ogre Slumlord, Thopter Engineer, Murmuration,
+        # Bastion of Remembrance, Ogre Slumlord, Thopter Engineer, Murmuration,
         # Nested Shambler
         "Human Soldier 1/1 White",
         "Rat 1/1 Black",

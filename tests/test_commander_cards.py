@@ -243,8 +243,8 @@ CMDR15_CARDS = (
 )
 
 
-def test_games_of_the_cmdr15_cards_keep_the_invariants(tmp_path) -> None:
-    # the cards made exact by cmdr15's mechanisms, two of each (one of a legendary card) and 25
+def test_games_with_typed_sacrifice_and_sweepers_keep_the_invariants(tmp_path) -> None:
+    # the cards made exact by this batch's mechanisms, two of each (one of a legendary card) and 25
     # basics in each of four decks, played in whole 4-player games under the invariant checks
     # (the precons hold one of each)
     from analyzer.analysis.simulate import kernel_inputs
@@ -260,7 +260,7 @@ def test_games_of_the_cmdr15_cards_keep_the_invariants(tmp_path) -> None:
     legendary = ("Goreclaw, Terror of Qal Sisma", "Grumgully, the Generous")
     lines = [f"{1 if n in legendary else 2} {n}" for n in CMDR15_CARDS]
     lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
-    path = tmp_path / "cmdr15.txt"
+    path = tmp_path / "typed_sacrifice.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     decks = load_decks([[path] * 4], catalog).seats[0]
     inp = kernel_inputs(decks, catalog)

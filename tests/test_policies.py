@@ -263,7 +263,7 @@ def test_perch_protection_promised_against_a_board_that_already_has_lethal(polic
     # Promised, Perch Protection phases out its caster's permanents, and until the caster's next
     # turn its life can't change and it has protection from everything: the opponent's extra
     # turn and its own turn can't hurt it (150 rollouts: promise wins 76.0%, no promise 58.0%;
-    # 8 rollouts are too few for that gap, the race8 combat changes flipped them).
+    # 8 rollouts are too few for that gap, the race-based combat changes flipped them).
     # So the extra turn is no lethal threat (opp_lethal_after 0) and worth a draw and a land
     # drop to them (gift_use 3); their two 5/5s already reach our 10 life (opp_lethal_now), so
     # the feature rules promise too.

@@ -586,7 +586,7 @@ OP_SPECS: dict[str, OpSpec] = {
         sets_it=True,
         intent=Intent.HELP,
     ),
-    # ---- issue 20 (cards9) ----
+    # ---- issue 20 ----
     "put_counters_of": OpSpec(
         Op.PUT_COUNTERS_OF,
         "put on each permanent in ref as many counters of each kind as the source had as it "

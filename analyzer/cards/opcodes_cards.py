@@ -183,7 +183,7 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         frozenset({"it", "trigger_object"}),
         intent=Intent.HARM,
     ),
-    # ---- issue 20 (cards9) ----
+    # ---- issue 20 ----
     "dig_creature_mv": OpSpec(
         Op.DIG_CREATURE_MV,
         "look at the top `count` cards of your library; you may reveal a creature card with "
@@ -205,7 +205,7 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         "you reveal the top card of your library and put it into your hand; you lose life "
         "equal to its mana value",
     ),
-    # ---- Bloomburrow Commander precons (issue 21, cmdr9) ----
+    # ---- Bloomburrow Commander precons (issue 21) ----
     "search_land": OpSpec(
         Op.SEARCH_LAND,
         "you search your library for a land card (`basic`: a basic land card) with one of "
@@ -219,7 +219,7 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
             _p("to_hand", "bool", "c", False),
         ),
     ),
-    # ---- issue 20 (cards12) ----
+    # ---- issue 20 ----
     "exile_top_play_all": OpSpec(
         Op.EXILE_TOP_PLAY_ALL,
         "you exile the top `count` cards of your library (`x`: X cards, the X paid for the "
@@ -232,7 +232,7 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         ),
         sets_it=True,
     ),
-    # ---- issue 20 (cards13) ----
+    # ---- issue 20 ----
     "choose_graveyard_card": OpSpec(
         Op.CHOOSE_GRAVEYARD_CARD,
         "choose a card of `types` (`nonland`: not a land) with mana value `mv_at_most` or less "

@@ -1,4 +1,4 @@
-"""The ops added for the Bloomburrow Commander precons in `cmdr15` (issue 21, codes 200-219):
+"""The ops added for the Bloomburrow Commander precons (issue 21, codes 200-219):
 their entries of ``opcodes.OP_SPECS``. The kernel side: ``kernel/rules/effects_cmdr.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ops the Seasons' pawprint modes needed (issue 20, cards14): their entries of
+"""The ops the Seasons' pawprint modes needed (issue 20): their entries of
 ``opcodes.OP_SPECS``, split from opcodes.py. The kernel side is
 ``kernel/rules/effects_season.py``."""
 

@@ -10,7 +10,7 @@ from analyzer.cards.opspec import param as _p
 from analyzer.enums import Op
 
 STATIC_OP_SPECS: dict[str, OpSpec] = {
-    # ---- issue 20 (cards9) ----
+    # ---- issue 20 ----
     "static_pt_lands": OpSpec(
         Op.STATIC_PT_LANDS,
         "this creature's power and toughness are each equal to the number of lands you control "
@@ -37,7 +37,7 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_p("count", "int", "a", 1, lo=1, hi=3),),
         static=True,
     ),
-    # ---- issue 20 (cards13) ----
+    # ---- issue 20 ----
     "static_noncombat_damage_plus": OpSpec(
         Op.STATIC_NONCOMBAT_DAMAGE_PLUS,
         "if a source you control would deal noncombat damage to an opponent or a permanent an "

@@ -48,7 +48,7 @@ from analyzer.enums import (
 
 # `sacrifice_a`: "Sacrifice a creature" kinds of activated costs (AbilCol.COST_SAC_SELF 3-5)
 SACRIFICE_A = {"creature": 3, "another_creature": 4, "artifact_or_creature": 5, "forage": 7}
-# ("forage": "{2}, Forage: ..." (cards14): exile three cards from your graveyard or sacrifice
+# ("forage": "{2}, Forage: ...": exile three cards from your graveyard or sacrifice
 # a Food, kernel activation.SAC_FORAGE)
 
 ABILITY_FIELDS = frozenset(

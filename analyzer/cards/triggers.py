@@ -133,7 +133,7 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         # "Whenever you attack with one or more Lizards": one of the attackers has a subtype
         return ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
     if kind == AbilityKind.YOU_SACRIFICE:
-        # "Whenever you sacrifice a permanent" / "one or more Foods" (cards14)
+        # "Whenever you sacrifice a permanent" / "one or more Foods"
         trig = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")
         if ctx.bool_(d, "one_or_more", f"{field}.one_or_more"):
             trig |= TRIGGER_BATCH
@@ -256,7 +256,7 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
     if ctx.bool_(d, "equipped", f"{field}.equipped"):
         trig |= DIES_ATTACHED  # "Whenever equipped creature dies"
     if ctx.bool_(d, "flying", f"{field}.flying"):
-        trig |= DIES_FLYING  # "another creature you control with flying" (cards14)
+        trig |= DIES_FLYING  # "another creature you control with flying"
     return trig
 
 

@@ -290,7 +290,7 @@ DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damag
 DK_EXILE_AT_END_STEP = 3  # Stormsplitter: exile D.OBJ at the beginning of the next end step
 EXILE_AT_END_AB = -2  # the T.AB of that delayed trigger (-1: the flicker, >= 0: a return)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
-RETURN_FLYING = 64  # ... plus this bit of D.A: and a flying counter (Salvation Swan, cards14)
+RETURN_FLYING = 64  # ... plus this bit of D.A: and a flying counter (Salvation Swan)
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 
 OFF_EXTRA = OFF_DELAYED + MAX_DELAYED * DF  # queue of seats owed an extra turn (FIFO)

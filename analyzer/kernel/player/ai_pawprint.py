@@ -1,5 +1,5 @@
-"""The built-in player's value of the steps the Seasons' pawprint modes added (issue 20,
-cards14), for its mode choice (ai_modes.mode_value): a Season compiles to one mode per
+"""The built-in player's value of the steps the Seasons' pawprint modes added (issue 20),
+for its mode choice (ai_modes.mode_value): a Season compiles to one mode per
 combination of its pawprint modes (cards/program.py), and the player picks the combination
 worth most, so each step is valued on the position as it is now. Public information only.
 

@@ -82,7 +82,7 @@ SAC_ANOTHER_CREATURE = 4  # "Sacrifice another creature"
 SAC_ARTIFACT_OR_CREATURE = 5  # "Sacrifice an artifact or creature"
 SAC_CREATURE_OR_PLANESWALKER = 6  # not a cost: "sacrifices a creature or planeswalker"
 SAC_FORAGE = 7  # AbilCol.COST_SAC_SELF: "Forage" as a cost (exile three cards from your
-# graveyard or sacrifice a Food; cards14)
+# graveyard or sacrifice a Food)
 
 
 @njit

@@ -618,9 +618,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     land = land_to_return(G, cards, vals[i] - PLAYER_BASE, src)
                     if land >= 0:
                         move_object(G, cards, land, Zone.HAND)
-        elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20 (cards9, 12)
+        elif op >= Op.PUT_COUNTERS_OF and op <= Op.EXILE_TOP_PLAY_ALL:  # issue 20
             it, done = run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done)
-        elif op == Op.CHOOSE_GRAVEYARD_CARD:  # issue 20 (cards13)
+        elif op == Op.CHOOSE_GRAVEYARD_CARD:  # issue 20
             it, done = choose_graveyard_card(G, C, ctrl, a, b_, c == 1, it)
         elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
             it, done = put_from_hand_or_graveyard(G, C, ctrl, a, b_, it)
@@ -629,7 +629,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
-        elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # cards14: effects_season
+        elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # effects_season
             it, done, m = run_season_op(
                 G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed
             )

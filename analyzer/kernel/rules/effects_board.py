@@ -456,7 +456,7 @@ def put_from_hand_or_graveyard(G, C, p, types, subtypes, it):
 
 @njit
 def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
-    """The ops added for the Bloomburrow rares (issue 20, cards9), dispatched from
+    """The ops added for the Bloomburrow rares (issue 20), dispatched from
     effects.run_steps. Returns (it, done)."""
     cards = cards_of(C)
     if op == Op.PUT_COUNTERS_OF:

@@ -1,4 +1,4 @@
-"""Ops of the effect interpreter added for the Seasons and the rares of issue 20 (cards14): the
+"""Ops of the effect interpreter added for the Seasons and the rares of issue 20: the
 steps of their pawprint modes that nothing else needed, and Scavenger's Talent's sacrifice.
 Split from effects.py, whose run_steps dispatches ops ``Op.CHOOSE_OWN_PERMANENT`` ..
 ``Op.SACRIFICE_OTHERS_MAY`` to ``run_season_op``.

@@ -391,7 +391,7 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 continue  # "a creature you control with a +1/+1 counter on it", "a Bat"
             if kind == AbilityKind.CREATURE_COMBAT_DAMAGE and abilities[a, AbilCol.TRIG_PARAM]:
                 # "Whenever one or more Birds you control deal combat damage to a player": one
-                # trigger for the creatures of one combat damage step (cards13)
+                # trigger for the creatures of one combat damage step
                 tp = abilities[a, AbilCol.TRIG_PARAM]
                 want = tp & (TRIGGER_NONTOKEN - 1)
                 if want != 0 and (cards[G[ob(trig_obj) + O.CARD], CardCol.SUBTYPES] & want) == 0:
@@ -450,7 +450,7 @@ def fire_sacrificed(G, C, o):
 @njit
 def fire_you_sacrifice(G, cards, abilities, o):
     """ "Whenever you sacrifice a permanent" / "Whenever you sacrifice one or more Foods"
-    (YOU_SACRIFICE, cards14): the abilities of the permanents o's controller controls, o
+    (YOU_SACRIFICE): the abilities of the permanents o's controller controls, o
     itself included (a leaves-the-battlefield trigger looks back, 603.10a: called before o
     moves). TRIG_PARAM: the Subtype mask o must have (0: any) and TRIGGER_BATCH ("one or
     more": one trigger for the permanents sacrificed before it goes on the stack)."""
@@ -479,8 +479,8 @@ def fire_you_sacrifice(G, cards, abilities, o):
 
 @njit
 def fire_food_to_graveyard(G, C, o):
-    """ "Whenever a Food is put into a graveyard from the battlefield" (FOOD_TO_GRAVEYARD,
-    cards16): o, a Food (any player's), is about to be put there; the abilities of the
+    """ "Whenever a Food is put into a graveyard from the battlefield" (FOOD_TO_GRAVEYARD):
+    o, a Food (any player's), is about to be put there; the abilities of the
     permanents on the battlefield, each for its controller (a leaves-the-battlefield trigger
     looks back, 603.10a: called before o moves; a Food token goes there too, 111.7)."""
     cards = cards_of(C)

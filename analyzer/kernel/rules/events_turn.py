@@ -154,7 +154,7 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
                 if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
                     hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
-                    want = abilities[a, AbilCol.COND_SUBTYPES]  # "a Lizard spell" (cards13)
+                    want = abilities[a, AbilCol.COND_SUBTYPES]  # "a Lizard spell"
                     if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
                         hit = False
                 elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"

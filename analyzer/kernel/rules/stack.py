@@ -365,7 +365,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     zcc = G[ob(o) + O.ZCC]
     if abilities[ab, AbilCol.COST_SAC_SELF] == 2:
         sacrifice(G, C, token_choice(G, C, p))  # "Sacrifice a token" (the least valuable)
-    elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_FORAGE:  # "Forage" (cards14)
+    elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_FORAGE:  # "Forage"
         forage(G, C, p)
         fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_EXILE_SELF:

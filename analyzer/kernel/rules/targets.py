@@ -99,7 +99,7 @@ def _filters_ok(G, cards, o, chooser, filt, param):
     if filt & TargetFilter.OTHER and G[H.TARGET_SRC] == o + 1:
         return False  # "another target ...": not the source of the ability
     if filt & (TargetFilter.NOT_TRIGGER_OBJECT | TargetFilter.MV_LESS_THAN_TRIGGER):
-        tr = G[H.TARGET_TRIG] - 1  # the trigger object (cards14)
+        tr = G[H.TARGET_TRIG] - 1  # the trigger object
         if filt & TargetFilter.NOT_TRIGGER_OBJECT and tr == o:
             return False  # "other than that creature"
         if filt & TargetFilter.MV_LESS_THAN_TRIGGER and (

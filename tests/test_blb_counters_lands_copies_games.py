@@ -1,4 +1,4 @@
-"""Whole games with the cards made exact by `cards9` (Essence Channeler's counters as it dies,
+"""Whole games with the cards made exact in one batch (Essence Channeler's counters as it dies,
 Whiskervale Forerunner's valiant dig onto the battlefield, Wishing Well's free cast by coin
 counters, Mistbreath Elder's upkeep return, Dreamdew Entrancer's stun, Fabled Passage's untap;
 Lumra's lands, Fecund Greenshell's land or card, Stormsplitter's token copies, Valley
@@ -112,7 +112,7 @@ def test_games_with_the_second_cards9_batch_keep_invariants(catalog) -> None:
         assert cast[name] > 0, name
 
 
-# cards12: Fountainport's "Sacrifice a token" cost, Muerra's first-main-phase mana and expend 8
+# Fountainport's "Sacrifice a token" cost, Muerra's first-main-phase mana and expend 8
 # exile-to-play, Hugs' X exile-to-play and additional land
 RACCOONS = Deck(
     "raccoons",
@@ -131,7 +131,7 @@ RACCOONS = Deck(
 )
 
 
-def test_games_with_the_cards12_cards_keep_invariants(catalog) -> None:
+def test_games_with_fountainport_and_muerra_keep_invariants(catalog) -> None:
     g = play_card_games(catalog, [RACCOONS, GREEN_WHITE], games=40)
     assert g.failures == []
     for name in ("Muerra, Trash Tactician", "Hugs, Grisly Guardian"):

@@ -1,4 +1,4 @@
-"""Whole games with the cards made exact by `cards13` (Zoraline's pay-to-return with a finality
+"""Whole games with the cards made exact in one batch (Zoraline's pay-to-return with a finality
 counter and her Bat life gain, Kastral's Bird combat-damage modes, Gev's ward of 2 life, +1/+1
 counters on entering creatures and Lizard-spell pings, Artist's Talent's rummage, cost
 reduction and +2 noncombat damage): invariants after every step, and each card is really cast,
@@ -56,7 +56,7 @@ BIRDS = Deck(
 )
 
 
-def test_games_with_the_cards13_cards_keep_invariants(catalog) -> None:
+def test_games_with_zoraline_gev_and_artists_talent_keep_invariants(catalog) -> None:
     g = play_card_games(catalog, [BATS, LIZARDS], games=40)
     assert g.failures == []
     for name in ("Zoraline, Cosmos Caller", "Gev, Scaled Scorch", "Artist's Talent"):

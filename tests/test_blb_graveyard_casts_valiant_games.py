@@ -1,4 +1,4 @@
-"""Whole games with the cards made exact by `cards8` (Daring Waverider's free cast from the
+"""Whole games with the cards made exact in one batch (Daring Waverider's free cast from the
 graveyard, Emberheart Challenger's valiant impulse draw, Thundertrap Trainer's noncreature dig,
 Warren Warleader's attacking token or attackers' pump, Finneas's counters and total power,
 Byway Barterer's discard-and-draw):
