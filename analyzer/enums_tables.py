@@ -88,6 +88,8 @@ class _CardFlag(NamedTuple):
     # hand size
     HAND_ABILITY: int = 1024  # an activated ability that works from its owner's hand, discarding
     # the card as a cost (cycling)
+    TEMP_EXILE: int = 2048  # a spell that exiles its target and returns it at the next end step
+    # in some mode (Parting Gust unpromised): removal only until then, a flicker (derive.py)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)
