@@ -8,6 +8,10 @@ from __future__ import annotations
 from conftest import bf, names, run_player
 
 _BLOCKER = "exile_until_end_step_clears_the_lone_blocker"
+# four Plains (the two kept up for the Gust leave two) and no card in their hand (no bigger
+# threat to wait for): the old play cast the Gust at the Bruiser in main phase 1 here
+_SPARE_MANA = ('  "Plains",\n  "Plains",\n', '  "Plains",\n  "Plains",\n  "Plains",\n  "Plains",\n')
+_NO_CARDS = ('hand = ["Forest"]', "hand = []")
 
 
 def _casts(state: dict, card: str) -> list[str]:
@@ -25,8 +29,8 @@ def test_the_gust_clears_the_lone_blocker_for_a_lethal_attack():
 
 def test_the_unpromised_gust_is_not_main_phase_removal():
     # at 20 life the attack is not lethal without the blocker: a Bruiser back at the end step
-    # with a counter is no gain, so the Gust stays in hand (the old play cast it here)
-    state = run_player(_BLOCKER, ("life = 5", "life = 20"))
+    # with a counter is no gain, so the Gust stays in hand
+    state = run_player(_BLOCKER, ("life = 5", "life = 20"), _SPARE_MANA, _NO_CARDS)
     assert not _casts(state, "Parting Gust")
     assert names(state, 0, "hand") == ["Parting Gust"]
     assert "Junkblade Bruiser" in names(state, 1, "battlefield")
@@ -37,6 +41,8 @@ def test_the_promised_gust_is_still_removal():
     state = run_player(
         _BLOCKER,
         ("life = 5", "life = 20"),
+        _SPARE_MANA,
+        _NO_CARDS,
         ('phase = "main1"', 'phase = "main1"\npolicy = "always"'),
     )
     casts = _casts(state, "Parting Gust")
@@ -53,4 +59,4 @@ def test_the_gust_saves_its_own_creature_from_removal():
     assert names(state, 1, "graveyard") == ["Parting Gust"]
     sentries = bf(state, 1, "Treetop Sentries")
     assert len(sentries) == 1, sentries  # back at the end step
-    assert "Treetop Sentries" not in names(state, 1, "library")
+    assert state["seats"][1]["library_size"] == 2  # not tucked

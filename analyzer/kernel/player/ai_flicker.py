@@ -40,12 +40,12 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import first_target
 from analyzer.kernel.player.ai_tempo import attack_through
 from analyzer.kernel.player.ai_tricks import player_damage, removed_by
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
-from analyzer.kernel.rules.stack import stack_top_entry
+from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import ob, pb
@@ -181,3 +181,15 @@ def flicker_useful(G, C, p, ab, promised, context):
     if v < 0 or v >= PLAYER_BASE:
         return False
     return tempo_target(G, C, p, v, context)
+
+
+@njit
+def tempo_now(G, C, p, o):
+    """Main phase 1: is o a TEMP_EXILE spell whose unpromised mode clears the blocker in front
+    of a lethal attack (tempo_target)? Then the mana kept up for it (ai_std.mana_to_keep)
+    goes now: the attack ends the game."""
+    card = G[ob(o) + O.CARD]
+    if cards_of(C)[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE == 0 or G[H.PHASE] != Phase.MAIN1:
+        return False
+    ab = pick_mode(G, C, spell_ability(C, card), p, 0)
+    return exile_returns(C, card, ab, 0) and flicker_useful(G, C, p, ab, 0, 0)
