@@ -22,7 +22,7 @@ def test_the_gust_clears_the_lone_blocker_for_a_lethal_attack():
     state = run_player(_BLOCKER)
     casts = _casts(state, "Parting Gust")
     assert len(casts) == 1, casts
-    assert casts[0].startswith("T6 (seat 0,") and "main1" in casts[0].split(":")[0], casts
+    assert casts[0].startswith("T6 (seat 0,") and "main 1" in casts[0].split(":")[0], casts
     assert "targeting Junkblade Bruiser" in casts[0], casts
     assert state["seats"][1]["life"] <= 0
 
@@ -59,4 +59,4 @@ def test_the_gust_saves_its_own_creature_from_removal():
     assert names(state, 1, "graveyard") == ["Parting Gust"]
     sentries = bf(state, 1, "Treetop Sentries")
     assert len(sentries) == 1, sentries  # back at the end step
-    assert state["seats"][1]["library_size"] == 2  # not tucked
+    assert sentries[0]["counters"] == {"+1/+1": 1}
