@@ -96,6 +96,8 @@ class _CardFlag(NamedTuple):
     FOOD_TRIGGER: int = 4096  # a food_to_graveyard trigger (H.FOOD_WATCH once one entered)
     SETS_FACE: int = 2048  # a static_enchanted_becomes or static_others_food step: other
     # permanents take another card row's characteristics (O.FACE, chars.refresh)
+    TEMP_EXILE: int = 8192  # a spell that exiles its target and returns it at the next end step
+    # in some mode (Parting Gust unpromised): removal only until then, a flicker (derive.py)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

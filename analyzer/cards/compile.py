@@ -13,7 +13,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from analyzer.cards.derive import derive_role, derive_role_basic, derive_value, group_intents
+from analyzer.cards.derive import (
+    derive_role,
+    derive_role_basic,
+    derive_value,
+    exiles_until_end_step,
+    group_intents,
+)
 from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     KINDS_HI,
@@ -182,6 +188,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FOOD_TRIGGER
     if any(st.op in _FACE_OPS for ab in abilities for st in ab.steps):
         flags |= CardFlag.SETS_FACE
+    if exiles_until_end_step(abilities):
+        flags |= CardFlag.TEMP_EXILE
     return flags
 
 

@@ -121,6 +121,21 @@ def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int
     return intents, conflicts
 
 
+def exiles_until_end_step(abilities: tuple[Ability, ...]) -> bool:
+    """Does a spell part of the program exile a target and return it at the next end step
+    (in some mode: Parting Gust unpromised)? That removal lasts a turn: a flicker, a tempo play."""
+    for ab in abilities:
+        if ab.kind != AbilityKind.SPELL:
+            continue
+        for prog in ab.programs():
+            ops = [st.op for st in prog.steps]
+            if Op.EXILE in ops and any(
+                st.op == Op.RETURN_AT_END_STEP and st.ref == Ref.IT for st in prog.steps
+            ):
+                return True
+    return False
+
+
 def derive_role(
     rec: CardRecord, order: tuple[tuple[int, frozenset[int]], ...] = _ROLE_ORDER
 ) -> int:

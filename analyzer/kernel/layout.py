@@ -342,7 +342,8 @@ class _Work(NamedTuple):
     # ai_combat: attackers chosen, the defender's attackers
     CHOSEN: int = 64
     CRACK: int = 64
-    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (target_choice._score)
+    FOCUS: int = 8  # ai: 1 + the creature a standard player's trick is for (target_choice._score);
+    # -(1 + it): the own creature a harmful spell aims at (a flicker, kernel/player/ai_flicker.py)
     # combat damage
     DMG_SRC: int = 256
     DMG_DST: int = 256

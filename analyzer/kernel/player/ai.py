@@ -52,6 +52,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
+from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
@@ -301,6 +302,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 or cards[card, CardCol.MV] + keep <= lands
                 or role == AiRole.TRICK
                 or (finish and role == AiRole.REMOVAL)
+                or tempo_now(G, C, p, buf[i])  # the blocker of a lethal attack, until the end step
             ) and try_cast(G, C, pol, p, buf[i], 0):
                 return True
     if keep > 0:

@@ -39,6 +39,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
+from analyzer.kernel.player.ai_flicker import exile_returns, flicker_useful
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     after_combat,
@@ -173,6 +174,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     ):
         return False  # "enters with a counter if an opponent lost life": after the attack
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
+    if exile_returns(C, card, ab, promised):
+        return flicker_useful(G, C, p, ab, promised, context)  # removal until the end step
     if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
         if role != AiRole.REMOVAL:
             return ambush_worth(G, C, p, card)
@@ -189,6 +192,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         elif role == AiRole.PROTECTION:
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
+        elif role == AiRole.REMOVAL:
+            return False  # a flicker's mode that exiles for good (above: the one that returns)
         else:  # a trick: only when it saves the creature (a pump against exile does not)
             saved = trick_saves(G, C, p, card, promised)
             if saved < 0:

@@ -83,8 +83,13 @@ BOUNCE_MV = 3
 def role_may_help(G, cards, card, context, p):
     """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
     role = cards[card, CardCol.AI_ROLE]
-    if context == 1:  # responding to the top of the stack
-        return role == AiRole.COUNTER or role == AiRole.PROTECTION or role == AiRole.TRICK
+    if context == 1:  # responding to the top of the stack (a flicker: ai_flicker.py)
+        return (
+            role == AiRole.COUNTER
+            or role == AiRole.PROTECTION
+            or role == AiRole.TRICK
+            or (role == AiRole.REMOVAL and cards[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE != 0)
+        )
     if role == AiRole.COUNTER or (role == AiRole.PROTECTION and context != 2):
         return False
     if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature

@@ -19,9 +19,9 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def attack_through(G, cards, p, q):
+def attack_through(G, cards, p, q, absent):
     """The damage p's creatures that can attack now deal q when all of them attack and each of
-    q's untapped creatures blocks one of them (ai_race.damage_through)."""
+    q's untapped creatures but `absent` (-1: none) blocks one of them (ai_race.damage_through)."""
     # main phase 1, before any attack is planned: the combat work areas are free
     att = G[W.ATT : W.ATT + MAX_COMBATANTS]
     blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
@@ -35,7 +35,12 @@ def attack_through(G, cards, p, q):
     nb = 0
     for i in range(own_n(G, q)):
         o = own_at(G, q, i)
-        if is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 and nb < MAX_COMBATANTS:
+        if (
+            o != absent
+            and is_creature(cards, G, o)
+            and G[ob(o) + O.TAPPED] == 0
+            and nb < MAX_COMBATANTS
+        ):
             blk[nb] = o
             nb += 1
     dmg, _n = damage_through(G, att, na, blk, nb, used, False)
@@ -51,6 +56,6 @@ def tap_costs_lethal(G, cards, p, o):
         return False
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
-            if attack_through(G, cards, p, q) >= G[pb(q) + P.LIFE]:
+            if attack_through(G, cards, p, q, -1) >= G[pb(q) + P.LIFE]:
                 return True
     return False

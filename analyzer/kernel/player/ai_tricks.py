@@ -190,6 +190,15 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
 
 
 @njit
+def removed_by(G, C, e, ab, g_local, v):
+    """Does stack entry e (ability ab) kill or remove p's creature v, a target of its group
+    g_local (_survives: hexproof answers any harm, so it tells harm from none)?"""
+    return _survives(G, C, e, ab, g_local, v, 0, Keyword.HEXPROOF) and not _survives(
+        G, C, e, ab, g_local, v, 0, 0
+    )
+
+
+@njit
 def trick_saves(G, C, p, card, promised=-1):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""

@@ -100,6 +100,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
             return 5000  # the standard player: damage that kills the player goes there
         # harm: the opponent closest to dying
         return 500 - G[pb(p) + P.LIFE] * 5
+    if intent == Intent.HARM and G[W.FOCUS] == -(v + 1):
+        return 3000  # a flicker of p's own creature (kernel/player/ai_flicker.py)
     b = ob(v)
     mine = G[b + O.CTRL] == chooser or (G[b + O.ZONE] == Zone.GRAVEYARD)
     t = threat(G, cards, v)

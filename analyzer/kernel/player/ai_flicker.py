@@ -1,0 +1,195 @@
+"""The standard player's removal that lasts only until the next end step (CardFlag.TEMP_EXILE in
+the mode cast: Parting Gust unpromised exiles its target, which returns at the beginning of the
+next end step with a +1/+1 counter). Cast as permanent removal it only hands the opponent a
+bigger creature, so it is played as what it is:
+
+- a flicker in response to an opposing spell or ability that would kill or remove one of p's
+  nontoken creatures worth FLICKER_WORTH: the creature leaves and comes back a new object,
+  the spell loses its target (and the creature returns with the counter);
+- a tempo play on an opposing creature: in p's main phase 1 on an untapped creature whose
+  absence makes the attack of everything p has lethal (and its presence does not); when p is
+  attacked (before or after blocks), on an attacker whose damage would kill p or take a third
+  of p's life or more (after blocks: an unblocked one);
+- never otherwise (a main phase removal, an end-step removal).
+"""
+
+from __future__ import annotations
+
+from analyzer.enums import (
+    AbilCol,
+    CardCol,
+    CardFlag,
+    CardType,
+    Cond,
+    Keyword,
+    Op,
+    Phase,
+    StepCol,
+    TargCol,
+    Zone,
+)
+from analyzer.kernel.layout import (
+    MAX_TARGETS,
+    OFF_BATTLEFIELD,
+    PLAYER_BASE,
+    SK_ABILITY,
+    SK_SPELL,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
+from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
+from analyzer.kernel.player.ai_std import first_target
+from analyzer.kernel.player.ai_tempo import attack_through
+from analyzer.kernel.player.ai_tricks import player_damage, removed_by
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
+from analyzer.kernel.rules.target_choice import choose_targets
+from analyzer.kernel.rules.targets import threat_std
+from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.runtime.config import njit
+
+# The least threat (threat_std) of p's creature worth a card to save: about a two-drop with a
+# body (a three-drop is REMOVAL_WORTH, 40).
+FLICKER_WORTH = 20
+
+
+@njit
+def exile_returns(C, card, ab, promised):
+    """Does the card's spell ability ab, in this mode, return what it exiles at the next end
+    step (only a CardFlag.TEMP_EXILE card's steps are read)?"""
+    if cards_of(C)[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE == 0 or ab < 0:
+        return False
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] != Op.RETURN_AT_END_STEP:
+            continue
+        cond = steps[k, StepCol.COND]
+        if (cond == Cond.IF_PROMISED and promised != 1) or (
+            cond == Cond.IF_NOT_PROMISED and promised == 1
+        ):
+            continue
+        return True
+    return False
+
+
+@njit
+def flicker_saves(G, C, p):
+    """The most valuable nontoken creature of p's (worth FLICKER_WORTH) that the opposing spell
+    or ability on top of the stack would kill or remove (-1: none)."""
+    e = stack_top_entry(G)
+    if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
+        return -1
+    ab = G[e + S.AB]
+    if ab < 0:
+        return -1
+    cards = cards_of(C)
+    targets = targets_of(C)
+    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    best = -1
+    s = 0
+    for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
+        for k in range(targets[tg0 + j, TargCol.MAX]):
+            if s + k >= MAX_TARGETS:
+                break
+            v = G[e + S.T0 + s + k]
+            if (
+                v < 0
+                or v >= PLAYER_BASE
+                or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
+                or G[ob(v) + O.CTRL] != p
+                or G[ob(v) + O.TOKEN]
+                or cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+                or threat_std(G, cards, v) < FLICKER_WORTH
+            ):
+                continue
+            if removed_by(G, C, e, ab, j, v) and (
+                best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)
+            ):
+                best = v
+        s += targets[tg0 + j, TargCol.MAX]
+    return best
+
+
+@njit
+def _damage_at(G, p, unblocked_only):
+    """The combat damage the creatures attacking p deal p (unblocked_only: after blocks, the
+    unblocked ones and tramplers)."""
+    dmg = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        if G[ob(o) + O.ATTACKING] != p + 1:
+            continue
+        if unblocked_only and G[ob(o) + O.BLOCKED] and (G[ob(o) + O.CUR_KW] & Keyword.TRAMPLE) == 0:
+            continue
+        dmg += player_damage(G, o)
+    return dmg
+
+
+@njit
+def tempo_target(G, C, p, v, context):
+    """Is exiling the opposing creature v until the end step worth the card now (context as in
+    ai_cast._mode_useful)? See the module docstring."""
+    cards = cards_of(C)
+    b = ob(v)
+    if (
+        G[b + O.ZONE] != Zone.BATTLEFIELD
+        or cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+    ):
+        return False
+    q = G[b + O.CTRL]
+    if q == p:
+        return False
+    if context == 0:
+        if G[H.PHASE] != Phase.MAIN1 or G[H.ACTIVE] != p or G[b + O.TAPPED]:
+            return False
+        life = G[pb(q) + P.LIFE]
+        return (
+            attack_through(G, cards, p, q, v) >= life and attack_through(G, cards, p, q, -1) < life
+        )
+    if context == 2 or context == 4:
+        if G[b + O.ATTACKING] != p + 1 or (context == 2 and G[b + O.BLOCKED]):
+            return False
+        life = G[pb(p) + P.LIFE]
+        return _damage_at(G, p, context == 2) >= life or 3 * player_damage(G, v) >= life
+    return False
+
+
+@njit
+def flicker_useful(G, C, p, ab, promised, context):
+    """_mode_useful for a mode of a TEMP_EXILE spell that returns what it exiles: in response
+    (context 1) a flicker of the creature flicker_saves finds (W.FOCUS, negative, aims the
+    spell's harmful group at it); else a tempo play on the chosen target (tempo_target)."""
+    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+    if context == 1:
+        v = flicker_saves(G, C, p)
+        if v < 0:
+            return False
+        G[W.FOCUS] = -(v + 1)
+        zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
+        if choose_targets(G, C, ab, p, promised, slots, zccs) and slots[0] == v:
+            return True
+        G[W.FOCUS] = 0
+        return False
+    if not targets_useful(G, C, ab, p, promised):
+        return False
+    v, _g = first_target(G, C, ab, slots, p)
+    if v < 0 or v >= PLAYER_BASE:
+        return False
+    return tempo_target(G, C, p, v, context)
+
+
+@njit
+def tempo_now(G, C, p, o):
+    """Main phase 1: is o a TEMP_EXILE spell whose unpromised mode clears the blocker in front
+    of a lethal attack (tempo_target)? Then the mana kept up for it (ai_std.mana_to_keep)
+    goes now: the attack ends the game."""
+    card = G[ob(o) + O.CARD]
+    if cards_of(C)[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE == 0 or G[H.PHASE] != Phase.MAIN1:
+        return False
+    ab = pick_mode(G, C, spell_ability(C, card), p, 0)
+    return exile_returns(C, card, ab, 0) and flicker_useful(G, C, p, ab, 0, 0)
