@@ -9,6 +9,7 @@ import hashlib
 import numpy as np
 import pytest
 from conftest import CAST_SHARE_EXCEPTIONS, names, run_player
+from statsmodels.stats.proportion import proportion_confint
 
 from analyzer.analysis.simulate import kernel_inputs
 from analyzer.api.simulation import _load
@@ -35,8 +36,10 @@ from analyzer.policies.table import policy_table
 # Re-pinned for each bundled deck rebuilt to decks/README.md's construction rules (deck changes
 # only, no rules change): UB Rats (Mind Drill Assailant, Thought Shucker), GW Rabbits
 # (Burrowguard Mentor, Parting Gust, Longstalk Brawl), WU Birds (Plumecreed Mentor), BG
-# Squirrels (Corpseberry Cultivator).
-BASIC_GAMES_SHA256 = "a6257a46069b92861bf72abf63fd5273e3972deaeef310856b25062d89379368"
+# Squirrels (Corpseberry Cultivator). Re-pinned when the heuristic gift policy (both players'
+# policy, not the basic player's play) stopped promising a pump after combat
+# (promised_pump_moot: Sazacap's Brew at an end step).
+BASIC_GAMES_SHA256 = "e1ec414a882eb041c5ac894810ee6de9e1951f76aba0f91b74aee5b94775e5f1"
 
 
 @pytest.fixture(scope="module")
@@ -140,10 +143,15 @@ def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
                 drawn[name] = drawn.get(name, 0) + int(seen.sum())
                 cast[name] = cast.get(name, 0) + int(((o[:, k, 2] > 0) & seen).sum())
     lands = {r.name for r in catalog.records if r.is_land}
+    # A card fails when its cast share is below 40% beyond sampling noise: the upper end of
+    # its one-sided 95% Wilson interval under 0.40 (a card drawn in ~130 games has an SE of
+    # ~4 points; calibrate measures the shares on ten times as many games).
     low = {
         n: round(cast[n] / drawn[n], 2)
         for n in drawn
-        if n not in lands and drawn[n] >= 30 and cast[n] < 0.4 * drawn[n]
+        if n not in lands
+        and drawn[n] >= 30
+        and proportion_confint(cast[n], drawn[n], alpha=0.10, method="wilson")[1] < 0.4
     }
     assert set(low) <= set(CAST_SHARE_EXCEPTIONS), low
 
