@@ -130,6 +130,13 @@ def test_food_is_eaten_in_response_to_lethal_damage():
     assert "Food" not in names(state, 1, "battlefield")
 
 
+def test_a_fight_goes_to_the_creature_that_survives_it():
+    state = run_player("fight_with_the_creature_that_survives")
+    assert names(state, 0, "graveyard") == ["Longstalk Brawl"]
+    assert names(state, 1, "graveyard") == ["Stickytongue Sentinel"]
+    assert {"Alania's Pathmaker", "Treeguard Duo"} <= set(names(state, 0, "battlefield"))
+
+
 def test_every_bundled_card_is_cast_in_most_games_it_is_drawn(catalog, bundled):
     drawn: dict[str, int] = {}
     cast: dict[str, int] = {}

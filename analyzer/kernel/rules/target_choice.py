@@ -11,6 +11,8 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
+    Cond,
+    CounterKind,
     Intent,
     Keyword,
     Op,
@@ -21,6 +23,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     MAX_TARGETS,
+    OFF_BATTLEFIELD,
     OFF_STACK,
     PLAYER_BASE,
     SF,
@@ -37,6 +40,7 @@ from analyzer.kernel.rules.targets import (
     candidates,
     combat_damage_to,
     group_active,
+    object_legal,
     other_controller_clash,
     slot_start,
     threat,
@@ -214,6 +218,103 @@ def _equipped_loses(C, card):
 
 
 @njit
+def _fight_groups(C, ab):
+    """(the local group of ability ab whose creature deals the damage of a fight or a bite,
+    the local group it is dealt to, whether the second one strikes back (a fight)); (-1, -1,
+    False) if the ability has neither."""
+    steps = steps_of(C)
+    abilities = abilities_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        op = steps[k, StepCol.OP]
+        if op == Op.FIGHT:
+            return steps[k, StepCol.REF], steps[k, StepCol.A], True
+        if op == Op.DAMAGE_BY_POWER:
+            return steps[k, StepCol.A], steps[k, StepCol.REF], False
+    return -1, -1, False
+
+
+@njit
+def _fighter_boost(C, ab, sg, promised):
+    """(power, toughness) the ability's own steps give group sg's creature before it fights
+    (Longstalk Brawl promised: a +1/+1 counter)."""
+    steps = steps_of(C)
+    abilities = abilities_of(C)
+    bp = 0
+    bt = 0
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        cond = steps[k, StepCol.COND]
+        if (
+            steps[k, StepCol.REF] != sg
+            or (cond == Cond.IF_PROMISED and promised != 1)
+            or (cond == Cond.IF_NOT_PROMISED and promised == 1)
+        ):
+            continue
+        op = steps[k, StepCol.OP]
+        if op == Op.ADD_COUNTERS and steps[k, StepCol.A] == CounterKind.P1P1:
+            bp += steps[k, StepCol.B]
+            bt += steps[k, StepCol.B]
+        elif op == Op.PUMP:
+            bp += steps[k, StepCol.A]
+            bt += steps[k, StepCol.B]
+    return bp, bt
+
+
+@njit
+def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
+    """The standard player's fight or bite (Longstalk Brawl, Polliwallop): which of its
+    creatures (legal for local group sg) deals the damage. The usual choice, its most
+    threatening creature, fought what it could kill and often died doing it, so the spell
+    was held as no removal worth a card. Each candidate is paired with the target the
+    choice for group g then takes (_score: the best one its power kills); the pair worth
+    most wins: the target's threat, less the fighter's when the target's damage back kills
+    it. -1: no creature of p's kills anything (the usual choice stands)."""
+    cards = cards_of(C)
+    targets = targets_of(C)
+    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    bp, bt = _fighter_boost(C, ab, sg, promised)
+    best = -1
+    best_value = 0
+    for i in range(G[H.BF_N]):
+        f = G[OFF_BATTLEFIELD + i]
+        bf = ob(f)
+        if G[bf + O.CTRL] != chooser or not object_legal(G, cards, targets, tg0 + sg, f, chooser):
+            continue
+        power = G[bf + O.CUR_P] + bp
+        if power <= 0:
+            continue
+        v = -1
+        top = 0
+        for j in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + j]
+            if o == f or not object_legal(G, cards, targets, tg0 + g, o, chooser):
+                continue
+            sc = _score(G, C, tg0 + g, o, chooser, Intent.HARM, 1000, power, 0, False, 0)
+            if sc >= 1000 and (v < 0 or sc > top):  # 2000 + threat: its power kills o
+                v = o
+                top = sc
+        if v < 0:
+            continue
+        value = threat_std(G, cards, v)
+        bv = ob(v)
+        back = max(G[bv + O.CUR_P], 0) if mutual else 0
+        if (
+            back > 0
+            and G[bf + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0
+            and (
+                G[bv + O.CUR_KW] & Keyword.DEATHTOUCH
+                or back >= G[bf + O.CUR_T] + bt - G[bf + O.DAMAGE]
+            )
+        ):
+            value -= threat_std(G, cards, f)
+        if best < 0 or value > best_value:
+            best = f
+            best_value = value
+    return best
+
+
+@njit
 def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     """AI target choice for every active group of ability row ab. Fills slots/zccs (length
     MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
@@ -232,9 +333,19 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     lose_kw = 0
     std = G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC
     sweep = 0
+    boost = 0  # the standard player: the power a fight's own steps give its fighter first
+    focused = False  # the standard player's fighter, chosen here through W.FOCUS
     if std:
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
         sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
+        sg, dg, mutual = _fight_groups(C, ab)
+        if sg >= 0:
+            boost = _fighter_boost(C, ab, sg, promised)[0]
+            if G[W.FOCUS] == 0:
+                f = _best_fighter(G, C, ab, chooser, promised, sg, dg, mutual)
+                if f >= 0:
+                    G[W.FOCUS] = f + 1  # _help_score puts it first
+                    focused = True
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -277,7 +388,11 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
             buf[best] = -1
             k += 1
         if k < mn:
+            if focused:
+                G[W.FOCUS] = 0
             return False
         if intent == Intent.HELP and k > 0 and slots[s0] < PLAYER_BASE:
-            fighter_power = G[ob(slots[s0]) + O.CUR_P]
+            fighter_power = G[ob(slots[s0]) + O.CUR_P] + boost
+    if focused:
+        G[W.FOCUS] = 0
     return True
