@@ -27,7 +27,6 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Cond,
-    CounterKind,
     ExtraCost,
     Keyword,
     Op,
@@ -57,6 +56,7 @@ from analyzer.kernel.rules.catalog import (
     steps_of,
     targets_of,
 )
+from analyzer.kernel.rules.target_choice import fighter_boost
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -247,23 +247,7 @@ def _fight(G, C, ab, slots, v, g, promised):
         break
     if src < 0:
         return 0, -1, 0, 0
-    bp = 0
-    bt = 0
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        cond = steps[k, StepCol.COND]
-        if (
-            steps[k, StepCol.REF] != sg
-            or (cond == Cond.IF_PROMISED and promised != 1)
-            or (cond == Cond.IF_NOT_PROMISED and promised == 1)
-        ):
-            continue
-        op = steps[k, StepCol.OP]
-        if op == Op.ADD_COUNTERS and steps[k, StepCol.A] == CounterKind.P1P1:
-            bp += steps[k, StepCol.B]
-            bt += steps[k, StepCol.B]
-        elif op == Op.PUMP:
-            bp += steps[k, StepCol.A]
-            bt += steps[k, StepCol.B]
+    bp, bt = fighter_boost(C, ab, sg, promised)
     dealt = hits(G, src, v, bp, 0) * times
     back = hits(G, v, src, 0, 0) if mutual else 0
     return dealt, src, back, bt

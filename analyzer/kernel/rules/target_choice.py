@@ -235,7 +235,7 @@ def _fight_groups(C, ab):
 
 
 @njit
-def _fighter_boost(C, ab, sg, promised):
+def fighter_boost(C, ab, sg, promised):
     """(power, toughness) the ability's own steps give group sg's creature before it fights
     (Longstalk Brawl promised: a +1/+1 counter)."""
     steps = steps_of(C)
@@ -273,7 +273,7 @@ def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
     cards = cards_of(C)
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
-    bp, bt = _fighter_boost(C, ab, sg, promised)
+    bp, bt = fighter_boost(C, ab, sg, promised)
     best = -1
     best_value = 0
     for i in range(G[H.BF_N]):
@@ -340,7 +340,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
         sg, dg, mutual = _fight_groups(C, ab)
         if sg >= 0:
-            boost = _fighter_boost(C, ab, sg, promised)[0]
+            boost = fighter_boost(C, ab, sg, promised)[0]
             if G[W.FOCUS] == 0:
                 f = _best_fighter(G, C, ab, chooser, promised, sg, dg, mutual)
                 if f >= 0:
