@@ -24,7 +24,7 @@ _Section = TypeVar("_Section", bound=tuple)
 
 # ---- capacities (the one place they are declared) ----
 MAX_PLAYERS = 4
-MAX_HAND = 48
+MAX_HAND = 96  # a Commander draw engine with no maximum hand size reached 48 in a pod soak
 MAX_LIBRARY = 128
 MAX_GRAVEYARD = 128
 MAX_EXILE = 64
