@@ -39,6 +39,7 @@ from analyzer.enums_program import (  # noqa: F401
     DIES_NONTOKEN,
     DIES_OTHER,
     KINDS_HI,
+    KINDS_HI2,
     LAND_TYPE_CONDS,
     PROMISE_CONDS,
     SAC_EXILE_SELF,

@@ -89,13 +89,16 @@ class _AbilityKind(NamedTuple):
     # issue 20: kinds 62-69
     FOOD_TO_GRAVEYARD: int = 62  # "Whenever a Food is put into a graveyard from the
     # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
-    # on have no bit in AB_KINDS_HI (int32: bit 31 is the sign): CardFlag.FOOD_TRIGGER marks it
+    # on have their bit in CardCol.AB_KINDS_HI2 (bit kind - 62); CardFlag.FOOD_TRIGGER, from
+    # before that word, also marks this one
 
 
 AbilityKind = _AbilityKind()
 # the first AbilityKind whose bit is in CardCol.AB_KINDS_HI (bit kind - KINDS_HI): AB_KINDS is
 # int32 and its bit 31 the sign (kernel rules/catalog.has_kind reads the right word)
 KINDS_HI = 31
+# the first AbilityKind whose bit is in CardCol.AB_KINDS_HI2 (bit kind - KINDS_HI2), up to 92
+KINDS_HI2 = 62
 
 
 class _Cond(NamedTuple):

@@ -53,7 +53,8 @@ class _CardCol(NamedTuple):
     # controller's (IDENTITY_MANA)
     FOOD_TWIN: int = 35  # creatures: 1 + the row of the same card as a Food artifact too, with
     # the Food's ability (static_others_food gives it as a face); 0 = none
-    N: int = 36
+    AB_KINDS_HI2: int = 36  # bit (1 << (kind - 62)) for each ability kind >= 62 the card has
+    N: int = 37
 
 
 CardCol = _CardCol()

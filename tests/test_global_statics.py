@@ -11,7 +11,7 @@ import pytest
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.cards.loader import load_records
-from analyzer.enums import KINDS_HI, AbilityKind, CardCol, Keyword, Support
+from analyzer.enums import KINDS_HI, KINDS_HI2, AbilityKind, CardCol, Keyword, Support
 from analyzer.errors import InputError
 
 _CARD = """
@@ -82,3 +82,18 @@ def test_maha_has_ward_discard() -> None:
     cat = load_catalog()
     row = cat.compiled.tables.cards[cat.compiled.id_of("Maha, Its Feathers Night")]
     assert int(row[CardCol.KEYWORDS]) & Keyword.WARD_DISCARD
+
+
+def test_ability_kinds_from_62_have_their_bit_in_the_third_word() -> None:
+    """AB_KINDS_HI (kinds 31-61) is int32 and full: kind 62 on is AB_KINDS_HI2 (bit kind - 62),
+    and only the cards with such an ability carry it."""
+    cat = load_catalog()
+    cards = cat.compiled.tables.cards
+    kind = AbilityKind.FOOD_TO_GRAVEYARD
+    carriers = [
+        n
+        for n in cat.compiled.names[: len(cat.records)]
+        if (int(cards[cat.compiled.id_of(n), CardCol.AB_KINDS_HI2]) >> (kind - KINDS_HI2)) & 1
+    ]
+    assert carriers == ["Ygra, Eater of All"]
+    assert int(cards[cat.compiled.id_of("Ygra, Eater of All"), CardCol.AB_KINDS_HI]) >> 31 == 0

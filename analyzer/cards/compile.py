@@ -23,6 +23,7 @@ from analyzer.cards.derive import (
 from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
 from analyzer.enums import (
     KINDS_HI,
+    KINDS_HI2,
     LEAVES_OTHER_BATCH,
     LEAVES_SELF,
     AbilCol,
@@ -313,11 +314,10 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         # kinds from KINDS_HI on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
         row[CardCol.AB_KINDS_HI] = sum(
-            {
-                1 << (ab.kind - KINDS_HI)
-                for ab in abilities
-                if KINDS_HI <= ab.kind < AbilityKind.FOOD_TO_GRAVEYARD
-            }
+            {1 << (ab.kind - KINDS_HI) for ab in abilities if KINDS_HI <= ab.kind < KINDS_HI2}
+        )
+        row[CardCol.AB_KINDS_HI2] = sum(
+            {1 << (ab.kind - KINDS_HI2) for ab in abilities if ab.kind >= KINDS_HI2}
         )
         if any(
             st.op in (Op.STATIC_SPELLS_COST_LESS, Op.STATIC_BIG_SPELLS_COST_LESS)

@@ -110,6 +110,7 @@ class _Header(NamedTuple):
     BFX_OK: int  # 1 while the battlefield by controller (OFF_BF_CTRL, P.BFX_N) is current:
     # every change of the battlefield list (state.move_object) or of a permanent's controller
     # clears it, and view.own_n rebuilds it on demand
+    KINDS_SEEN_HI2: int  # the same for CardCol.AB_KINDS_HI2 (ability kinds from 62 on)
 
 
 H = _numbered(_Header)

@@ -209,6 +209,7 @@ def finish(G: np.ndarray, C: tuple, seed: int) -> None:
     G[L.H.FOOD_WATCH] = 1
     G[L.H.KINDS_SEEN] = -1  # and every event loop
     G[L.H.KINDS_SEEN_HI] = -1
+    G[L.H.KINDS_SEEN_HI2] = -1
     for p in range(int(G[L.H.NPLAYERS])):
         G[_pb(p) + L.P.FLASHBACK_GY] = 1  # and every graveyard for flashback
         G[_pb(p) + L.P.GY_ABILITY] = 1  # and for abilities that work from there

@@ -21,7 +21,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
-from analyzer.enums import KINDS_HI, AbilCol, CardCol, StepCol
+from analyzer.enums import KINDS_HI, KINDS_HI2, AbilCol, CardCol, StepCol
 from analyzer.kernel.runtime.config import njit
 
 CARD_TABLE, ABILITY_TABLE, TARGET_TABLE, STEP_TABLE, GIFT_TOKEN_TABLE = range(5)
@@ -122,7 +122,10 @@ def gift_token(C, kind):
 @njit(inline="always")
 def has_kind(cards, card, kind):
     """Has this card an ability of this AbilityKind? Its bit is in CardCol.AB_KINDS, or for the
-    kinds from KINDS_HI on in CardCol.AB_KINDS_HI (a constant kind folds to one test)."""
+    kinds from KINDS_HI on in CardCol.AB_KINDS_HI, from KINDS_HI2 on in CardCol.AB_KINDS_HI2 (a
+    constant kind folds to one test)."""
+    if kind >= KINDS_HI2:
+        return (cards[card, CardCol.AB_KINDS_HI2] >> (kind - KINDS_HI2)) & 1 != 0
     if kind >= KINDS_HI:
         return (cards[card, CardCol.AB_KINDS_HI] >> (kind - KINDS_HI)) & 1 != 0
     return (cards[card, CardCol.AB_KINDS] >> kind) & 1 != 0

@@ -316,6 +316,7 @@ def move_object(G, cards, o, zone, top=True):
         # the event loops skip kinds of abilities no permanent ever had
         G[H.KINDS_SEEN] |= cards[G[b + O.CARD], CardCol.AB_KINDS]
         G[H.KINDS_SEEN_HI] |= cards[G[b + O.CARD], CardCol.AB_KINDS_HI]
+        G[H.KINDS_SEEN_HI2] |= cards[G[b + O.CARD], CardCol.AB_KINDS_HI2]
         if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
             G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
         if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from analyzer.enums import (
     KINDS_HI,
+    KINDS_HI2,
     CardCol,
     CardType,
     Subtype,
@@ -101,7 +102,10 @@ def is_type(cards, G, o, mask):
 @njit(inline="always")
 def kind_seen(G, kind):
     """Has a permanent with an ability of this AbilityKind ever been on the battlefield
-    (H.KINDS_SEEN, and H.KINDS_SEEN_HI from KINDS_HI on)? The event loops skip the others."""
+    (H.KINDS_SEEN; H.KINDS_SEEN_HI from KINDS_HI on, H.KINDS_SEEN_HI2 from KINDS_HI2 on)? The
+    event loops skip the others."""
+    if kind >= KINDS_HI2:
+        return (G[H.KINDS_SEEN_HI2] >> (kind - KINDS_HI2)) & 1 != 0
     if kind >= KINDS_HI:
         return (G[H.KINDS_SEEN_HI] >> (kind - KINDS_HI)) & 1 != 0
     return (G[H.KINDS_SEEN] >> kind) & 1 != 0
