@@ -20,34 +20,29 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
-    Cond,
     Keyword,
     Op,
     Phase,
     StepCol,
-    TargCol,
     Zone,
 )
 from analyzer.kernel.layout import (
     MAX_TARGETS,
     OFF_BATTLEFIELD,
     PLAYER_BASE,
-    SK_ABILITY,
-    SK_SPELL,
     H,
     O,
     P,
-    S,
     W,
 )
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import first_target
 from analyzer.kernel.player.ai_tempo import attack_through
-from analyzer.kernel.player.ai_tricks import player_damage, removed_by
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
-from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
+from analyzer.kernel.player.ai_tricks import player_damage, top_entry_target
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.conditions import cond_holds
+from analyzer.kernel.rules.stack import spell_ability
 from analyzer.kernel.rules.target_choice import choose_targets
-from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -68,12 +63,9 @@ def exile_returns(C, card, ab, promised):
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         if steps[k, StepCol.OP] != Op.RETURN_AT_END_STEP:
             continue
-        cond = steps[k, StepCol.COND]
-        if (cond == Cond.IF_PROMISED and promised != 1) or (
-            cond == Cond.IF_NOT_PROMISED and promised == 1
-        ):
-            continue
-        return True
+        # an undecided promise (-1) reads as not promised: the spell is cast without it
+        if cond_holds(steps[k, StepCol.COND], 1 if promised == 1 else 0):
+            return True
     return False
 
 
@@ -81,38 +73,7 @@ def exile_returns(C, card, ab, promised):
 def flicker_saves(G, C, p):
     """The most valuable nontoken creature of p's (worth FLICKER_WORTH) that the opposing spell
     or ability on top of the stack would kill or remove (-1: none)."""
-    e = stack_top_entry(G)
-    if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
-        return -1
-    ab = G[e + S.AB]
-    if ab < 0:
-        return -1
-    cards = cards_of(C)
-    targets = targets_of(C)
-    tg0 = abilities_of(C)[ab, AbilCol.TG_START]
-    best = -1
-    s = 0
-    for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
-        for k in range(targets[tg0 + j, TargCol.MAX]):
-            if s + k >= MAX_TARGETS:
-                break
-            v = G[e + S.T0 + s + k]
-            if (
-                v < 0
-                or v >= PLAYER_BASE
-                or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
-                or G[ob(v) + O.CTRL] != p
-                or G[ob(v) + O.TOKEN]
-                or cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
-                or threat_std(G, cards, v) < FLICKER_WORTH
-            ):
-                continue
-            if removed_by(G, C, e, ab, j, v) and (
-                best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)
-            ):
-                best = v
-        s += targets[tg0 + j, TargCol.MAX]
-    return best
+    return top_entry_target(G, C, p, 0, 0, True, FLICKER_WORTH)
 
 
 @njit

@@ -202,6 +202,16 @@ def removed_by(G, C, e, ab, g_local, v):
 def trick_saves(G, C, p, card, promised=-1):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
+    _, bt, kw, _ = _pump_of(C, card, promised)
+    return top_entry_target(G, C, p, bt, kw, False, 0)
+
+
+@njit
+def top_entry_target(G, C, p, bt, kw, removed, min_worth):
+    """The most valuable creature of p's that the opposing spell or ability on top of the stack
+    targets and that, with removed False, survives it at +bt toughness with keywords kw granted
+    (a trick saves it), or with removed True, it kills or removes (a nontoken worth at least
+    min_worth: a flicker saves it). -1: none."""
     e = stack_top_entry(G)
     if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
         return -1
@@ -210,7 +220,6 @@ def trick_saves(G, C, p, card, promised=-1):
         return -1
     cards = cards_of(C)
     targets = targets_of(C)
-    _, bt, kw, _ = _pump_of(C, card, promised)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     best = -1
     s = 0
@@ -225,11 +234,14 @@ def trick_saves(G, C, p, card, promised=-1):
                 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
                 or G[ob(v) + O.CTRL] != p
                 or cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
+                or (removed and (G[ob(v) + O.TOKEN] or threat_std(G, cards, v) < min_worth))
             ):
                 continue
-            if _survives(G, C, e, ab, j, v, bt, kw) and (
-                best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)
-            ):
+            if removed:
+                ok = removed_by(G, C, e, ab, j, v)
+            else:
+                ok = _survives(G, C, e, ab, j, v, bt, kw)
+            if ok and (best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
                 best = v
         s += targets[tg0 + j, TargCol.MAX]
     return best

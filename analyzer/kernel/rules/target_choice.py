@@ -11,7 +11,6 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
-    Cond,
     CounterKind,
     Intent,
     Keyword,
@@ -35,6 +34,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import removal_bonus
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
+from analyzer.kernel.rules.conditions import cond_holds
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -244,11 +244,9 @@ def fighter_boost(C, ab, sg, promised):
     bt = 0
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        cond = steps[k, StepCol.COND]
-        if (
-            steps[k, StepCol.REF] != sg
-            or (cond == Cond.IF_PROMISED and promised != 1)
-            or (cond == Cond.IF_NOT_PROMISED and promised == 1)
+        # an undecided promise (-1) reads as not promised: the spell is cast without it
+        if steps[k, StepCol.REF] != sg or not cond_holds(
+            steps[k, StepCol.COND], 1 if promised == 1 else 0
         ):
             continue
         op = steps[k, StepCol.OP]
