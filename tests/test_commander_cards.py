@@ -256,13 +256,16 @@ def test_games_with_typed_sacrifice_and_sweepers_keep_the_invariants(tmp_path) -
     from analyzer.policies.table import policy_table
 
     catalog = load_catalog()
-    assert all(catalog.lookup(n).support_name == "exact" for n in CMDR15_CARDS)
+    # (Deep Forest Hermit is approximate: vanishing's sacrifice is folded into its upkeep trigger)
+    assert all(
+        catalog.lookup(n).support_name == "exact" for n in CMDR15_CARDS if n != "Deep Forest Hermit"
+    )
     legendary = ("Goreclaw, Terror of Qal Sisma", "Grumgully, the Generous")
     lines = [f"{1 if n in legendary else 2} {n}" for n in CMDR15_CARDS]
     lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "typed_sacrifice.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    decks = load_decks([[path] * 4], catalog).seats[0]
+    decks = load_decks([[path] * 4], catalog, allow_approximate=True).seats[0]
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("heuristic", inp.card_names)
     G = engine.new_record(inp.deck_sizes)
