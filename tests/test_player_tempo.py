@@ -1,10 +1,11 @@
 """The standard player's tempo plays (issue 14): an instant bounce waits for combat and goes at
 the creature in the fight, not at the biggest one at sorcery speed; a creature's {T} ping waits
-for the opponent's end step, so the creature can block in between."""
+for the opponent's end step, so the creature can block in between; a flicker of a creature
+that can attack waits for main phase 2."""
 
 from __future__ import annotations
 
-from conftest import names, run_player
+from conftest import bf, names, run_player
 
 
 def test_an_instant_bounce_waits_for_the_attack_and_returns_the_attacker():
@@ -48,3 +49,19 @@ def test_a_bounce_is_not_spent_on_a_cheap_attacker():
     )
     assert [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
     assert state["seats"][0]["life"] == 4
+
+
+def test_a_creature_that_can_attack_is_flickered_after_combat():
+    state = run_player("flicker_after_combat")
+    assert state["seats"][1]["life"] == 15  # the Mentor and the Prophet attacked
+    flickers = [line for line in state["play_by_play"] if "activates Lilysplash Mentor" in line]
+    assert len(flickers) == 1 and "main 2" in flickers[0], flickers
+    prophet = bf(state, 0, "Pond Prophet")
+    assert len(prophet) == 1 and not prophet[0]["tapped"], prophet
+    assert state["seats"][0]["library_size"] == 2  # the Prophet drew a card
+    # the basic player flickers it before combat: the new Prophet cannot attack
+    state = run_player(
+        "flicker_after_combat",
+        ('[[seat]]\nbattlefield = ["Forest"', '[[seat]]\nlevel = "basic"\nbattlefield = ["Forest"'),
+    )
+    assert state["seats"][1]["life"] == 16

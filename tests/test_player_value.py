@@ -41,6 +41,20 @@ def test_its_own_cheap_creature_is_bounced_for_its_enters_trigger():
     assert names(state, 0, "hand") == []
 
 
+def test_a_creature_that_bounces_on_entering_is_not_bounced_for_its_trigger():
+    # a second Stickytongue Sentinel: recast, the first would only bounce the other again
+    # (three mana a turn spent to keep one on the battlefield); both stay
+    state = run_player(
+        "bounce_own_creature_for_its_trigger",
+        (
+            '"Forest", "Forest", "Forest", "Pond Prophet"]',
+            '"Forest", "Forest", "Forest", "Forest", "Forest", "Forest", "Stickytongue Sentinel"]',
+        ),
+    )
+    assert names(state, 0, "battlefield").count("Stickytongue Sentinel") == 2
+    assert names(state, 0, "hand") == []
+
+
 def test_a_creature_pings_before_its_untap_trigger_resolves():
     state = run_player("ping_before_the_untap_trigger")
     assert names(state, 0, "graveyard") == ["Pearl of Wisdom"]

@@ -9,7 +9,8 @@ only (a Treasure is kept for a spell unless the damage is lethal); the standard 
 a creature's instant-speed {T} ability for an opponent's end step (the creature can block in
 between), except with the creature's own untap trigger on the stack (Kindlespark Duo untaps
 on each noncreature spell), never spends a {T} pump on the creature it taps, and never taps a
-creature before combat whose attack is part of a lethal alpha strike.
+creature before combat whose attack is part of a lethal alpha strike, and flickers a
+creature that could attack after combat, not before.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from analyzer.enums import (
     StepCol,
     Zone,
 )
-from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, SK_ABILITY, H, O, P, S, W
+from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, PLAYER_BASE, SK_ABILITY, H, O, P, S, W
 from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
@@ -37,6 +38,7 @@ from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.player.ai_tempo import tap_costs_lethal
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
+from analyzer.kernel.rules.combat import can_attack
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
@@ -142,6 +144,22 @@ def _attack_instead(G, cards, abilities, o, a, p):
 
 
 @njit
+def _flicker_waits(G, C, cards, a, p):
+    """Standard player, main phase 1: a flicker of p's creature (Lilysplash Mentor's, the
+    target chosen in W.USLOTS) that could attack this turn waits for main phase 2: it returns
+    a new object that cannot attack this turn, where after combat it has attacked and returns
+    untapped, a blocker."""
+    if (
+        G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
+        or G[H.PHASE] != Phase.MAIN1
+        or not has_op(C, a, Op.FLICKER)
+    ):
+        return False
+    v = G[W.USLOTS]
+    return 0 <= v < PLAYER_BASE and can_attack(cards, G, v, p)
+
+
+@njit
 def try_activate(G, C, p, context, only=-1):
     """Equip (main phase) or eat a Food (main 2 / opponent's end step) when worth it. Context
     4 (standard player): only the {T} abilities of object `only`, whose untap trigger is on
@@ -212,6 +230,8 @@ def try_activate(G, C, p, context, only=-1):
                 if _pump_on_itself(G, C, cards, abilities, o, a):
                     continue
                 if _attack_instead(G, cards, abilities, o, a, p):
+                    continue
+                if _flicker_waits(G, C, cards, a, p):
                     continue
             # keep the source itself out of the payment for {T} abilities
             tapped_before = G[ob(o) + O.TAPPED]

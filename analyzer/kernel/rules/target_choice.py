@@ -136,7 +136,7 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
         t -= 200  # ward: rather a target that doesn't tax the spell
     if mine and G[b + O.ZONE] != Zone.GRAVEYARD:
         if bounce and G[b + O.TOKEN] == 0:
-            return _rebuy_score(G, cards, v)
+            return _rebuy_score(G, C, v)
         return -1000 - t
     if dmg >= 0 and (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE):
         d = fighter_power if dmg == 1000 else dmg
@@ -158,16 +158,36 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
 
 
 @njit
-def _rebuy_score(G, cards, v):
+def _enters_bounces(C, card):
+    """Does the card's enters trigger return a permanent to its owner's hand?"""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    a0 = cards_of(C)[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards_of(C)[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.ETB:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.BOUNCE:
+                return True
+    return False
+
+
+@njit
+def _rebuy_score(G, C, v):
     """The standard player bouncing its own nontoken permanent (Stickytongue Sentinel): worth
     it for a cheap creature whose enters trigger pays again when it is recast (Pond Prophet
-    draws another card); anything else is a loss of tempo (-1000)."""
+    draws another card); anything else is a loss of tempo (-1000). A creature whose own
+    enters trigger is such a bounce pays nothing when recast: two Stickytongue Sentinels
+    bouncing each other spent three mana a turn to leave one on the battlefield."""
+    cards = cards_of(C)
     card = G[ob(v) + O.CARD]
     mv = cards[card, CardCol.MV]
     if (
         cards[card, CardCol.TYPES] & CardType.CREATURE
         and (cards[card, CardCol.AB_KINDS] >> AbilityKind.ETB) & 1
         and mv <= REBUY_MAX_MV
+        and not _enters_bounces(C, card)
     ):
         return 10 * (REBUY_MAX_MV + 2 - mv)
     return -1000
