@@ -47,4 +47,10 @@ SEASON_OP_SPECS: dict[str, OpSpec] = {
         "creature card in its graveyard is worth more than what it gives up)",
         (_p("count", "int", "a", 1, lo=1, hi=9), _p("nonland", "bool", "b", False)),
     ),
+    "spell_cast_until_next_turn": OpSpec(
+        Op.SPELL_CAST_UNTIL_NEXT_TURN,
+        '"Until the end of your next turn, whenever you cast a spell, [this] ...": a delayed '
+        "trigger (it lasts through your next turn's cleanup) whose targets and steps are the "
+        "source card's `delayed_spell_cast` ability; each step run makes one more",
+    ),
 }

@@ -291,6 +291,9 @@ DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damag
 DK_EXILE_AT_END_STEP = 3  # Stormsplitter: exile D.OBJ at the beginning of the next end step
 EXILE_AT_END_AB = -2  # the T.AB of that delayed trigger (-1: the flicker, >= 0: a return)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
+DK_SPELL_CAST_UNTIL_NEXT_TURN = 4  # Season of the Bold: whenever D.CTRL casts a spell, D.OBJ's
+# ability row D.A triggers; it lasts through D.CTRL's turn number D.TURN (P.TURNS), surviving
+# the end steps before it
 RETURN_FLYING = 64  # ... plus this bit of D.A: and a flying counter (Salvation Swan)
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 

@@ -1,7 +1,7 @@
 """Ops of the effect interpreter added for the Seasons and the rares of issue 20: the
 steps of their pawprint modes that nothing else needed, and Scavenger's Talent's sacrifice.
 Split from effects.py, whose run_steps dispatches ops ``Op.CHOOSE_OWN_PERMANENT`` ..
-``Op.SACRIFICE_OTHERS_MAY`` to ``run_season_op``.
+``Op.SACRIFICE_OTHERS_MAY`` and ``Op.SPELL_CAST_UNTIL_NEXT_TURN`` to ``run_season_op``.
 
 The choices made as a step runs ("Choose an artifact or creature you control", "Choose
 artifact or enchantment") are not targets (115.1: no "target" word): they are made on
@@ -10,10 +10,18 @@ resolution, from what is on the battlefield then (the Seasons' rulings).
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
-from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Keyword, Op, Zone
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DK_SPELL_CAST_UNTIL_NEXT_TURN,
+    OFF_BATTLEFIELD,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects_board import destroy_all
+from analyzer.kernel.rules.events_turn import add_delayed
 from analyzer.kernel.rules.refs import is_obj
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import draw_cards, move_object
@@ -167,6 +175,22 @@ def sacrifice_others_may(G, C, ctrl, src, count, nonland, buf):
 
 
 @njit
+def spell_cast_until_next_turn(G, C, src, ctrl):
+    """ "Until the end of your next turn, whenever you cast a spell, [this] ...": a delayed
+    trigger of src's DELAYED_SPELL_CAST row, lasting through ctrl's next turn (P.TURNS counts
+    ctrl's turns begun: this one, if it is ctrl's, is not the next)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(src) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.DELAYED_SPELL_CAST:
+            turn = G[pb(ctrl) + P.TURNS] + 1
+            add_delayed(G, DK_SPELL_CAST_UNTIL_NEXT_TURN, src, ctrl, a, turn)
+            return
+
+
+@njit
 def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed):
     """One step of an op of this module for the n values of its ref. Returns (it, done,
     n_destroyed); n_destroyed is -1 when the step destroyed nothing (the caller keeps its
@@ -191,4 +215,6 @@ def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroy
                 draw_cards(G, G[ob(vals[i]) + O.CTRL], a)
     elif op == Op.SACRIFICE_OTHERS_MAY:
         done = 1 if sacrifice_others_may(G, C, ctrl, src, a, b_ == 1, second) else 0
+    elif op == Op.SPELL_CAST_UNTIL_NEXT_TURN:
+        spell_cast_until_next_turn(G, C, src, ctrl)
     return it, done, n_destroyed
