@@ -525,6 +525,9 @@ class _Op(NamedTuple):
     SPELL_CAST_UNTIL_NEXT_TURN: int = 230  # a delayed trigger (DK_SPELL_CAST_UNTIL_NEXT_TURN):
     # until the end of ctrl's next turn, whenever ctrl casts a spell, the source's
     # DELAYED_SPELL_CAST row triggers
+    EXILE_TOP_PLAY_UNTIL_END_STEP: int = 231  # ctrl exiles the top X cards (X: XCount a) and
+    # may play them until ctrl's next end step; at its beginning the source deals each opponent
+    # b damage for each of them still exiled (DK_EXILED_UNTIL_END_STEP)
     # issue 21, the precons: codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)

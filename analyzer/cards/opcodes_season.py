@@ -53,4 +53,12 @@ SEASON_OP_SPECS: dict[str, OpSpec] = {
         "trigger (it lasts through your next turn's cleanup) whose targets and steps are the "
         "source card's `delayed_spell_cast` ability; each step run makes one more",
     ),
+    "exile_top_play_until_end_step": OpSpec(
+        Op.EXILE_TOP_PLAY_UNTIL_END_STEP,
+        "you exile the top X cards of your library (X: `x`, counted as the step runs) and may "
+        "play them until your next end step; at the beginning of that end step the source deals "
+        "`damage` damage to each opponent for each of those cards still exiled (a delayed "
+        "trigger: it counts only the cards this step exiled)",
+        (_p("x", "xcount", "a"), _p("damage", "int", "b", 2, lo=1, hi=15)),
+    ),
 }

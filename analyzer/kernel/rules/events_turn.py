@@ -21,14 +21,17 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DF,
     DK_EXILE_AT_END_STEP,
+    DK_EXILED_UNTIL_END_STEP,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
     DK_SPELL_CAST_UNTIL_NEXT_TURN,
     EXILE_AT_END_AB,
     MAX_DELAYED,
+    MAX_EXILE,
     MAX_TARGETS,
     OFF_BATTLEFIELD,
     OFF_DELAYED,
+    OFF_EXILE,
     OFF_TRIGGERS,
     PLAYER_BASE,
     SK_ABILITY,
@@ -278,9 +281,18 @@ def fire_end_step(G, C):
     kept = 0
     for i in range(n):
         d = OFF_DELAYED + i * DF
-        if G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN:
+        if G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN or (
+            G[d + D.KIND] == DK_EXILED_UNTIL_END_STEP
+            and (G[d + D.CTRL] != active or G[pb(active) + P.TURNS] < G[d + D.TURN])
+        ):
             _keep_delayed(G, i, kept)
             kept += 1
+            continue
+        if G[d + D.KIND] == DK_EXILED_UNTIL_END_STEP:
+            # "until your next end step": the permission ends as it begins; the trigger
+            # (T.AB -tag) counts the cards still exiled as it resolves
+            _end_tagged_permissions(G, G[d + D.A])
+            queue_trigger(G, G[d + D.OBJ], -G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
             continue
         if G[d + D.KIND] != DK_RETURN_AT_END_STEP and G[d + D.KIND] != DK_EXILE_AT_END_STEP:
             continue
@@ -290,6 +302,16 @@ def fire_end_step(G, C):
         queue_trigger(G, G[d + D.OBJ], ab, G[d + D.CTRL], -1, SK_DELAYED)
         G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
     G[H.DELAYED_N] = kept
+
+
+@njit
+def _end_tagged_permissions(G, tag):
+    """The cards exiled with tag (O.PLAY_UNTIL) can no longer be played; they keep the tag."""
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
+            b = ob(G[OFF_EXILE + q * MAX_EXILE + i])
+            if G[b + O.PLAY_UNTIL] == tag:
+                G[b + O.CAST_BY] = 0
 
 
 @njit
