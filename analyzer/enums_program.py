@@ -71,6 +71,9 @@ class _AbilityKind(NamedTuple):
     EXTRA_LAND: int = 40  # never a row: the bit of a card with static_extra_land
     OTHERS_ENTER_P1P1: int = 41  # never a row: the bit of a card with static_others_enter_p1p1
     # (events._enters_with looks for them only once such a card entered)
+    DELAYED_SPELL_CAST: int = 42  # the body of the delayed trigger spell_cast_until_next_turn
+    # creates ("until the end of your next turn, whenever you cast a spell, ..."): its targets
+    # and steps; never triggers by itself
     # issue 21: kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
@@ -518,6 +521,13 @@ class _Op(NamedTuple):
     STATIC_OTHERS_FOOD: int = 188  # static: other creatures are Food artifacts in addition to
     # their other types and have the Food's ability (each creature row's CardCol.FOOD_TWIN)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
+    # issue 20: ops 230-249
+    SPELL_CAST_UNTIL_NEXT_TURN: int = 230  # a delayed trigger (DK_SPELL_CAST_UNTIL_NEXT_TURN):
+    # until the end of ctrl's next turn, whenever ctrl casts a spell, the source's
+    # DELAYED_SPELL_CAST row triggers
+    EXILE_TOP_PLAY_UNTIL_END_STEP: int = 231  # ctrl exiles the top X cards (X: XCount a) and
+    # may play them until ctrl's next end step; at its beginning the source deals each opponent
+    # b damage for each of them still exiled (DK_EXILED_UNTIL_END_STEP)
     # issue 21, the precons: codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)

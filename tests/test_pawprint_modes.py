@@ -104,3 +104,27 @@ def test_pawprint_data_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         load_records([_season(tmp_path, f"{target}, {one}")])
     assert "target groups" in str(info.value)
+
+
+def test_season_of_the_bold_delayed_trigger_rows(cat: Catalog) -> None:
+    """Season of the Bold: {P}{P}{P} makes a delayed trigger whose body is the card's own
+    `delayed_spell_cast` row (after the 15 combinations of modes costing 1, 2 and 3), an
+    "up to one target creature" (min 0) dealing 2 damage."""
+    spell, *rest = _rows(cat, "Season of the Bold")
+    assert spell[AbilCol.MODES] == 15 and len(rest) == 16
+    *modes, delayed = rest
+    assert delayed[AbilCol.KIND] == AbilityKind.DELAYED_SPELL_CAST
+    assert _steps(cat, delayed) == [(Op.DAMAGE, 0)]
+    g = cat.compiled.targets[delayed[AbilCol.TG_START]]
+    assert g[TargCol.MIN] == 0 and g[TargCol.MAX] == 1
+    with_ping = [m for m in modes if Op.SPELL_CAST_UNTIL_NEXT_TURN in dict(_steps(cat, m))]
+    assert len(with_ping) == 4  # {P}{P}{P} with nothing, {P}, {P}x2 or {P}{P}
+
+
+def test_the_delayed_trigger_needs_its_body(tmp_path: Path) -> None:
+    """spell_cast_until_next_turn without a `delayed_spell_cast` ability is a data error."""
+    ping = '{ pawprint = 3, steps = [{ op = "spell_cast_until_next_turn" }] }'
+    one = '{ pawprint = 1, steps = [{ op = "draw", ref = "you" }] }'
+    with pytest.raises(InputError) as info:
+        load_records([_season(tmp_path, f"{one}, {ping}")])
+    assert "delayed_spell_cast" in str(info.value)

@@ -321,6 +321,16 @@ def _check_program_shape(
                     "one step harms this group and another helps "
                     "it: set `intent` (harm/help/neutral)",
                 )
+    delayed = [a for a in abils if a.kind == AbilityKind.DELAYED_SPELL_CAST]
+    uses = any(
+        s.op == Op.SPELL_CAST_UNTIL_NEXT_TURN for a in abils for p in a.programs() for s in p.steps
+    )
+    if uses != (len(delayed) == 1) or len(delayed) > 1:
+        ctx.err(
+            "ability",
+            "spell_cast_until_next_turn and one `delayed_spell_cast` ability (the delayed "
+            "trigger's targets and steps) go together",
+        )
     if not gift:
         progs = [p for a in abils for p in a.programs()]
         conds = [a.cond for a in abils]

@@ -47,4 +47,18 @@ SEASON_OP_SPECS: dict[str, OpSpec] = {
         "creature card in its graveyard is worth more than what it gives up)",
         (_p("count", "int", "a", 1, lo=1, hi=9), _p("nonland", "bool", "b", False)),
     ),
+    "spell_cast_until_next_turn": OpSpec(
+        Op.SPELL_CAST_UNTIL_NEXT_TURN,
+        '"Until the end of your next turn, whenever you cast a spell, [this] ...": a delayed '
+        "trigger (it lasts through your next turn's cleanup) whose targets and steps are the "
+        "source card's `delayed_spell_cast` ability; each step run makes one more",
+    ),
+    "exile_top_play_until_end_step": OpSpec(
+        Op.EXILE_TOP_PLAY_UNTIL_END_STEP,
+        "you exile the top X cards of your library (X: `x`, counted as the step runs) and may "
+        "play them until your next end step; at the beginning of that end step the source deals "
+        "`damage` damage to each opponent for each of those cards still exiled (a delayed "
+        "trigger: it counts only the cards this step exiled)",
+        (_p("x", "xcount", "a"), _p("damage", "int", "b", 2, lo=1, hi=15)),
+    ),
 }

@@ -291,6 +291,14 @@ DK_FLICKER_ON_DAMAGE = 2  # Long River Lurker: whenever D.OBJ deals combat damag
 DK_EXILE_AT_END_STEP = 3  # Stormsplitter: exile D.OBJ at the beginning of the next end step
 EXILE_AT_END_AB = -2  # the T.AB of that delayed trigger (-1: the flicker, >= 0: a return)
 DK_RETURN_AT_END_STEP = 1  # Parting Gust: return D.OBJ under its owner's control with D.A +1/+1
+DK_SPELL_CAST_UNTIL_NEXT_TURN = 4  # Season of the Bold: whenever D.CTRL casts a spell, D.OBJ's
+# ability row D.A triggers; it lasts through D.CTRL's turn number D.TURN (P.TURNS), surviving
+# the end steps before it
+DK_EXILED_UNTIL_END_STEP = 5  # Dragonhawk: at the beginning of D.CTRL's end step of turn D.TURN
+# (P.TURNS), the cards it exiled (O.PLAY_UNTIL == D.A) can no longer be played and D.OBJ deals
+# each opponent D.A & 15 damage for each one still exiled (a trigger of T.AB -D.A)
+EXILE_TAG = 1 << 28  # D.A = EXILE_TAG | the first card exiled << 4 | damage per card: a value
+# O.PLAY_UNTIL never has otherwise (end_play_permissions never ends it: that end step does)
 RETURN_FLYING = 64  # ... plus this bit of D.A: and a flying counter (Salvation Swan)
 OFF_DELAYED = OFF_TRIGGERS + MAX_TRIGGERS * TF
 

@@ -24,6 +24,8 @@ DRAW_VALUE = 25  # one card drawn (as ai_modes.DRAW_VALUE)
 DAMAGE_VALUE = 2  # a point of life an opponent loses (as ai_modes.DAMAGE_VALUE)
 COUNTER_VALUE = 8  # a +1/+1 counter on a creature of the player's (as ai_modes)
 KEYWORD_VALUE = 2  # a keyword until end of turn on that creature
+PING_DAMAGE = 2  # Season of the Bold's damage to a creature for each spell cast
+PING_SPELLS = 3  # the spells counted for it (its controller's turns: this one and the next)
 
 
 @njit
@@ -105,4 +107,40 @@ def season_step_value(G, C, steps, k, end, p):
         return _bounce_all_value(G, C, p)
     if op == Op.CONTROLLER_DRAWS:
         return -DRAW_VALUE * a // 2  # a card for the permanent's controller (an opponent)
+    if op == Op.EXILE_TOP_PLAY_ALL and steps[k, StepCol.C] == 0:
+        # cards to play until the end of the next turn: most of them get played
+        return DRAW_VALUE * 3 * a // 4
+    if op == Op.SPELL_CAST_UNTIL_NEXT_TURN:
+        return _pings_value(G, C, p)
     return 0
+
+
+@njit
+def _pings_value(G, C, p):
+    """ "Until the end of your next turn, whenever you cast a spell, 2 damage to up to one
+    target creature": the threat of the opposing creatures 2 damage kills now, the most
+    threatening first, one for each card in p's hand (at most three spells counted)."""
+    cards = cards_of(C)
+    spells = min(G[pb(p) + P.HAND_N], PING_SPELLS)
+    v = 0
+    last = 1 << 30  # the threat of the creature counted before (each counted once)
+    for _ in range(spells):
+        best = 0
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            if (
+                G[b + O.CTRL] == p
+                or G[b + O.PHASED]
+                or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+                or G[b + O.CUR_T] - G[b + O.DAMAGE] > PING_DAMAGE
+            ):
+                continue
+            t = threat(G, cards, o)
+            if best < t < last:
+                best = t
+        if best == 0:
+            break
+        v += best
+        last = best
+    return v

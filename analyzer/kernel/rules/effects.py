@@ -629,7 +629,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
-        elif Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY:  # effects_season
+        elif (  # effects_season
+            Op.CHOOSE_OWN_PERMANENT <= op <= Op.SACRIFICE_OTHERS_MAY
+            or Op.SPELL_CAST_UNTIL_NEXT_TURN <= op <= Op.EXILE_TOP_PLAY_UNTIL_END_STEP
+        ):
             it, done, m = run_season_op(
                 G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed
             )

@@ -1,7 +1,8 @@
 """Ops of the effect interpreter added for the Seasons and the rares of issue 20: the
 steps of their pawprint modes that nothing else needed, and Scavenger's Talent's sacrifice.
 Split from effects.py, whose run_steps dispatches ops ``Op.CHOOSE_OWN_PERMANENT`` ..
-``Op.SACRIFICE_OTHERS_MAY`` to ``run_season_op``.
+``Op.SACRIFICE_OTHERS_MAY`` and ``Op.SPELL_CAST_UNTIL_NEXT_TURN`` ..
+``Op.EXILE_TOP_PLAY_UNTIL_END_STEP`` to ``run_season_op``.
 
 The choices made as a step runs ("Choose an artifact or creature you control", "Choose
 artifact or enchantment") are not targets (115.1: no "target" word): they are made on
@@ -10,15 +11,30 @@ resolution, from what is on the battlefield then (the Seasons' rulings).
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
-from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Keyword, Op, Phase, Zone
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DK_EXILED_UNTIL_END_STEP,
+    DK_SPELL_CAST_UNTIL_NEXT_TURN,
+    EXILE_TAG,
+    MAX_EXILE,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    OFF_EXILE,
+    PLAYER_BASE,
+    H,
+    O,
+    P,
+)
+from analyzer.kernel.rules.actions import deal_damage
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects_board import destroy_all
-from analyzer.kernel.rules.refs import is_obj
+from analyzer.kernel.rules.events_turn import add_delayed
+from analyzer.kernel.rules.refs import count_x, is_obj
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import draw_cards, move_object
 from analyzer.kernel.rules.targets import threat
-from analyzer.kernel.rules.view import graveyard_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 # the card types destroy_all_chosen_type may offer, in the order they are tried (ties: first)
@@ -167,6 +183,66 @@ def sacrifice_others_may(G, C, ctrl, src, count, nonland, buf):
 
 
 @njit
+def spell_cast_until_next_turn(G, C, src, ctrl):
+    """ "Until the end of your next turn, whenever you cast a spell, [this] ...": a delayed
+    trigger of src's DELAYED_SPELL_CAST row, lasting through ctrl's next turn (P.TURNS counts
+    ctrl's turns begun: this one, if it is ctrl's, is not the next)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(src) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.DELAYED_SPELL_CAST:
+            turn = G[pb(ctrl) + P.TURNS] + 1
+            add_delayed(G, DK_SPELL_CAST_UNTIL_NEXT_TURN, src, ctrl, a, turn)
+            return
+
+
+@njit
+def exile_top_play_until_end_step(G, C, src, ctrl, xcount, damage):
+    """ "Exile the top X cards of your library. You may play those cards until your next end
+    step. At the beginning of your next end step, [this] deals 2 damage to each opponent for
+    each of those cards that are still exiled." The cards carry the delayed trigger's tag in
+    O.PLAY_UNTIL (its ruling: it counts only the cards this ability exiled)."""
+    cards = cards_of(C)
+    n = count_x(G, C, xcount, src, ctrl, 0)  # X counted once, as the ability resolves
+    tag = 0
+    for _ in range(n):
+        o = library_top(G, ctrl)
+        if o == NO_OBJ:
+            break
+        move_object(G, cards, o, Zone.EXILE)
+        if tag == 0:
+            tag = EXILE_TAG | (o << 4) | damage
+        G[ob(o) + O.CAST_BY] = ctrl + 1
+        G[ob(o) + O.PLAY_UNTIL] = tag
+        G[H.IMPULSE] = 1
+    if tag == 0:
+        return  # nothing exiled: the delayed trigger would deal 0 damage
+    # "your next end step": this turn's if it is ctrl's and its end step is still ahead
+    turn = G[pb(ctrl) + P.TURNS]
+    if G[H.ACTIVE] != ctrl or G[H.PHASE] >= Phase.END_STEP:
+        turn += 1
+    add_delayed(G, DK_EXILED_UNTIL_END_STEP, src, ctrl, tag, turn)
+
+
+@njit
+def damage_for_exiled(G, C, src, ctrl, tag):
+    """The delayed trigger of exile_top_play_until_end_step resolves: src deals each of
+    ctrl's opponents (tag & 15) damage for each card of the tag still exiled."""
+    n = 0
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
+            b = ob(G[OFF_EXILE + q * MAX_EXILE + i])
+            if G[b + O.PLAY_UNTIL] == tag:
+                G[b + O.PLAY_UNTIL] = 0
+                n += 1
+    for q in range(G[H.NPLAYERS]):
+        if q != ctrl and G[pb(q) + P.LOST] == 0:
+            deal_damage(G, C, src, PLAYER_BASE + q, (tag & 15) * n)
+
+
+@njit
 def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroyed):
     """One step of an op of this module for the n values of its ref. Returns (it, done,
     n_destroyed); n_destroyed is -1 when the step destroyed nothing (the caller keeps its
@@ -191,4 +267,8 @@ def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroy
                 draw_cards(G, G[ob(vals[i]) + O.CTRL], a)
     elif op == Op.SACRIFICE_OTHERS_MAY:
         done = 1 if sacrifice_others_may(G, C, ctrl, src, a, b_ == 1, second) else 0
+    elif op == Op.SPELL_CAST_UNTIL_NEXT_TURN:
+        spell_cast_until_next_turn(G, C, src, ctrl)
+    elif op == Op.EXILE_TOP_PLAY_UNTIL_END_STEP:
+        exile_top_play_until_end_step(G, C, src, ctrl, a, b_)
     return it, done, n_destroyed

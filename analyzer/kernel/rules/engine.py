@@ -59,7 +59,11 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
 from analyzer.kernel.rules.events import fire_controller_event
-from analyzer.kernel.rules.events_turn import fire_begin_step, fire_end_step
+from analyzer.kernel.rules.events_turn import (
+    end_delayed_until_next_turn,
+    fire_begin_step,
+    fire_end_step,
+)
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.mana import empty_pools
@@ -259,6 +263,8 @@ def _cleanup(G, C):
     returned = False
     if G[H.IMPULSE]:
         end_play_permissions(G)  # "until end of turn", "until the end of your next turn"
+    if G[H.DELAYED_N]:
+        end_delayed_until_next_turn(G)
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
         G[b + O.DAMAGE] = 0  # (removing damage never makes a state-based action apply)

@@ -21,13 +21,17 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DF,
     DK_EXILE_AT_END_STEP,
+    DK_EXILED_UNTIL_END_STEP,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
+    DK_SPELL_CAST_UNTIL_NEXT_TURN,
     EXILE_AT_END_AB,
     MAX_DELAYED,
+    MAX_EXILE,
     MAX_TARGETS,
     OFF_BATTLEFIELD,
     OFF_DELAYED,
+    OFF_EXILE,
     OFF_TRIGGERS,
     PLAYER_BASE,
     SK_ABILITY,
@@ -36,6 +40,7 @@ from analyzer.kernel.layout import (
     D,
     H,
     O,
+    P,
     T,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind
@@ -50,7 +55,7 @@ from analyzer.kernel.rules.state import (
     overflow,
     queue_trigger,
 )
-from analyzer.kernel.rules.view import kind_seen, ob
+from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -126,6 +131,12 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
     turn from spent_before to spent_after): "whenever you cast a noncreature spell" (prowess),
     "whenever you expend N" (the Nth total mana spent on spells this turn), and "whenever
     you cast / a player casts their second spell each turn"."""
+    # "until the end of your next turn, whenever you cast a spell" (a delayed trigger of its
+    # own: its source may be anywhere by now, 603.7c)
+    for i in range(G[H.DELAYED_N]):
+        d = OFF_DELAYED + i * DF
+        if G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN and G[d + D.CTRL] == p:
+            queue_trigger(G, G[d + D.OBJ], G[d + D.A], p, o, SK_ABILITY)
     cards = cards_of(C)
     abilities = abilities_of(C)
     kinds = (
@@ -265,10 +276,24 @@ def fire_end_step(G, C):
                 continue
             queue_trigger(G, q, a, ctrl, -1, SK_ABILITY)
     # delayed triggers fire once, then are gone ("this turn" ones end here too: no combat
-    # damage is dealt after the end step)
+    # damage is dealt after the end step); the ones lasting until a later cleanup stay
     n = G[H.DELAYED_N]
+    kept = 0
     for i in range(n):
         d = OFF_DELAYED + i * DF
+        if G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN or (
+            G[d + D.KIND] == DK_EXILED_UNTIL_END_STEP
+            and (G[d + D.CTRL] != active or G[pb(active) + P.TURNS] < G[d + D.TURN])
+        ):
+            _keep_delayed(G, i, kept)
+            kept += 1
+            continue
+        if G[d + D.KIND] == DK_EXILED_UNTIL_END_STEP:
+            # "until your next end step": the permission ends as it begins; the trigger
+            # (T.AB -tag) counts the cards still exiled as it resolves
+            _end_tagged_permissions(G, G[d + D.A])
+            queue_trigger(G, G[d + D.OBJ], -G[d + D.A], G[d + D.CTRL], -1, SK_DELAYED)
+            continue
         if G[d + D.KIND] != DK_RETURN_AT_END_STEP and G[d + D.KIND] != DK_EXILE_AT_END_STEP:
             continue
         # T.AB carries the kind's parameter (counters; EXILE_AT_END_AB: exile it); T.ZCC the
@@ -276,7 +301,44 @@ def fire_end_step(G, C):
         ab = G[d + D.A] if G[d + D.KIND] == DK_RETURN_AT_END_STEP else EXILE_AT_END_AB
         queue_trigger(G, G[d + D.OBJ], ab, G[d + D.CTRL], -1, SK_DELAYED)
         G[OFF_TRIGGERS + (G[H.TRIG_N] - 1) * TF + T.ZCC] = G[d + D.ZCC]
-    G[H.DELAYED_N] = 0
+    G[H.DELAYED_N] = kept
+
+
+@njit
+def _end_tagged_permissions(G, tag):
+    """The cards exiled with tag (O.PLAY_UNTIL) can no longer be played; they keep the tag."""
+    for q in range(G[H.NPLAYERS]):
+        for i in range(G[pb(q) + P.EXILE_N]):
+            b = ob(G[OFF_EXILE + q * MAX_EXILE + i])
+            if G[b + O.PLAY_UNTIL] == tag:
+                G[b + O.CAST_BY] = 0
+
+
+@njit
+def _keep_delayed(G, i, j):
+    """Move delayed trigger i to slot j (j <= i)."""
+    if i != j:
+        for f in range(DF):
+            G[OFF_DELAYED + j * DF + f] = G[OFF_DELAYED + i * DF + f]
+
+
+@njit
+def end_delayed_until_next_turn(G):
+    """Cleanup: the delayed triggers lasting "until the end of your next turn" whose turn
+    this is end (514.2)."""
+    active = G[H.ACTIVE]
+    kept = 0
+    for i in range(G[H.DELAYED_N]):
+        d = OFF_DELAYED + i * DF
+        if (
+            G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN
+            and G[d + D.CTRL] == active
+            and G[pb(active) + P.TURNS] >= G[d + D.TURN]
+        ):
+            continue
+        _keep_delayed(G, i, kept)
+        kept += 1
+    G[H.DELAYED_N] = kept
 
 
 @njit

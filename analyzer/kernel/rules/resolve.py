@@ -23,6 +23,7 @@ from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
     EXILE_AT_END_AB,
+    EXILE_TAG,
     MAX_TARGETS,
     OFF_STACK,
     OFF_TRIGGERS,
@@ -48,6 +49,7 @@ from analyzer.kernel.rules.activation import class_level
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.effects import run_steps
+from analyzer.kernel.rules.effects_season import damage_for_exiled
 from analyzer.kernel.rules.events import cond_ok, fire_enters, fire_gift_given, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import fire_targeted
 from analyzer.kernel.rules.gamelog import log_event, log_targets
@@ -290,6 +292,10 @@ def resolve_top(G, C):
         return
     if kind == SK_WARD:
         _resolve_ward(G, C, trig_obj, zcc, G[e + S.X])
+        return
+    if kind == SK_DELAYED and ab <= -EXILE_TAG:
+        # "... deals 2 damage to each opponent for each of those cards that are still exiled"
+        damage_for_exiled(G, C, o, ctrl, -ab)
         return
     if kind == SK_DELAYED and ab == EXILE_AT_END_AB:
         # "Exile that token at the beginning of the next end step" (if it is still that object)
