@@ -276,6 +276,8 @@ class _TargetKind(NamedTuple):
     SPELL: int = 4  # a spell on the stack (types narrow it: CREATURE = creature spell)
     CARD_IN_YOUR_GRAVEYARD: int = 5
     ANY: int = 6  # creature, player or planeswalker ("any target")
+    CARD_IN_A_GRAVEYARD: int = 7  # a card in any player's graveyard ("target card from a
+    # graveyard")
 
 
 TargetKind = _TargetKind()
@@ -518,6 +520,10 @@ class _Op(NamedTuple):
     STATIC_OTHERS_FOOD: int = 188  # static: other creatures are Food artifacts in addition to
     # their other types and have the Food's ability (each creature row's CardCol.FOOD_TWIN)
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
+    EXILE_LINKED: int = 189  # ref: graveyard cards; exile each, linked to the source (607.2a:
+    # "cards exiled with [this]": O.LINK = -(1 + source), O.LINK_ZCC its zone-change counter)
+    STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
+    # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)

@@ -238,6 +238,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if is_obj(vals[i]):
                     move_object(G, cards, vals[i], Zone.EXILE)
                     it = vals[i]
+        elif op == Op.EXILE_LINKED:  # "Exile target card from a graveyard" (607.2a)
+            for i in range(n):
+                if is_obj(vals[i]) and src >= 0:
+                    move_object(G, cards, vals[i], Zone.EXILE)
+                    G[ob(vals[i]) + O.LINK] = -(src + 1)  # "cards exiled with [src]"
+                    G[ob(vals[i]) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
+                    G[H.DIRTY] = DIRTY_ALL  # its statics read what it exiled
+                    it = vals[i]
         elif op == Op.BOUNCE:
             for i in range(n):
                 if is_obj(vals[i]):
