@@ -179,5 +179,6 @@ def test_games_with_baylen_and_curator_keep_invariants(catalog) -> None:
     assert g.failures == []
     for name in ("Baylen, the Haymaker", "Keen-Eyed Curator"):
         assert g.cast[name] > 0, name
+    assert g.counters["Baylen, the Haymaker"] > 0  # its four-token ability was used
     # the Curator exiled the opponent's cards from their graveyard (nothing else exiles them)
     assert sum(g.exiled[name] for name, _ in LIZARDS.main) > 0

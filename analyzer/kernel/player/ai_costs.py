@@ -18,8 +18,8 @@ would discard anyway (``choices.discard_choice`` with the discard optional: an e
 enough lands in play, a card far out of reach), in main phase 2 or an opponent's end step.
 
 Another ability paid by tapping tokens (Baylen's draw and counters) is used with the tokens
-left over: in main phase 2 or at an opponent's end step, or in main phase 1 with tokens that
-would not attack.
+left over: in main phase 2 or at an opponent's end step, or (not a draw) in main phase 1 with
+tokens that would not attack.
 
 Hoarder's Overflow's "discard your hand, then draw cards equal to the number of stash
 counters" waits until it draws more cards than the hand holds.
@@ -81,10 +81,11 @@ def costly_ability_ok(G, C, p, o, a, context):
             return False
         if _spare_time(G, context):
             return untapped_tokens(G, C, p, False) >= n_tap
-        return (
+        return (  # (a draw waits for the spare time: the tokens pay for a pump first)
             context == 0
             and G[H.PHASE] == Phase.MAIN1
             and G[H.ACTIVE] == p
+            and not has_op(C, a, Op.DRAW)
             and untapped_tokens(G, C, p, True) >= n_tap
         )
     if n_tap > 0:
