@@ -522,6 +522,10 @@ class _Op(NamedTuple):
     # (O.CHOSEN_SUBTYPE: its Subtype bit; STATIC_ANTHEM with c = SUBTYPE_CHOSEN reads it)
     EXILE_LINKED: int = 189  # ref: graveyard cards; exile each, linked to the source (607.2a:
     # "cards exiled with [this]": O.LINK = -(1 + source), O.LINK_ZCC its zone-change counter)
+    DAMAGE_X: int = 191  # ref: players/permanents; the source deals X damage to each, X the
+    # XCount a (b: its subtypes)
+    CREATE_TOKEN_UNLESS_P1P1: int = 192  # create token a unless ctrl controls a permanent with
+    # one of the Subtype bits b; otherwise a +1/+1 counter on one of those (ctrl's choice)
     STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
     # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219
@@ -603,6 +607,8 @@ class _XCount(NamedTuple):
     # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
     # issue 21, numbered apart from the pool's
     CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
+    SACRIFICED_POWER: int = 21  # "the sacrificed creature's power": of the creature sacrificed
+    # to pay for the resolving activated ability, as it last existed (608.2h; H.SAC_POWER)
 
 
 XCount = _XCount()
@@ -674,6 +680,7 @@ class _Subtype(NamedTuple):
     GOBLIN: int = 65536
     GOLEM: int = 131072
     HUMAN: int = 262144  # "Each other non-Human creature you control" (Grumgully)
+    SNAIL: int = 524288  # "if you don't control a Snail", "Sacrifice a Snail" (Wick)
 
 
 Subtype = _Subtype()
