@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from conftest import play_card_games
 from test_blb_tokens_mana_exiled_with import LIZARDS
-from test_scenarios import SCEN, bf, run_text, seat
+from test_scenarios import SCEN, bf, input_error, run_text, seat
 
+from analyzer.cards.catalog import load_catalog
 from analyzer.io.deck import Deck
 
 _CAST_SHUCKER = '[[action]]\ncast = "Thought Shucker"\n\n[[action]]\nresolve = true\n\n'
@@ -75,3 +76,29 @@ def test_games_with_wick_keep_invariants(catalog) -> None:
     g = play_card_games(catalog, [RATS, LIZARDS], games=40)
     assert g.failures == []
     assert g.cast["Wick, the Whorled Mind"] > 0
+
+
+def test_sacrificed_power_needs_a_sacrifice_cost(tmp_path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        """
+[[card]]
+name = "Powerless Pinger"
+set = "TST"
+rarity = "rare"
+cost = "{B}"
+type_line = "Creature — Rat"
+power = 1
+toughness = 1
+support = "exact"
+oracle = '''
+{1}: This creature deals damage equal to the sacrificed creature's power to each opponent.'''
+
+[[card.ability]]
+kind = "activated"
+cost = "{1}"
+steps = [{ op = "damage_x", ref = "each_opponent", x = "sacrificed_power" }]
+""",
+        encoding="utf-8",
+    )
+    assert "sacrificed_power" in input_error(load_catalog, [bad])

@@ -413,6 +413,15 @@ def parse_ability(
             trig_filter=trig_filter,
         )
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
+    raw_steps = d.get("steps") if isinstance(d.get("steps"), list) else []
+    if any(isinstance(st, dict) and st.get("x") == "sacrificed_power" for st in raw_steps) and (
+        kind != AbilityKind.ACTIVATED or d.get("sacrifice_a") in (None, "forage")
+    ):
+        ctx.err(
+            f"{field}.steps",
+            '`x = "sacrificed_power"` needs an activated ability whose cost sacrifices a '
+            "creature (`sacrifice_a`)",
+        )
     return Ability(
         kind,
         trig,
