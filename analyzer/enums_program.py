@@ -279,6 +279,8 @@ class _TargetKind(NamedTuple):
     SPELL: int = 4  # a spell on the stack (types narrow it: CREATURE = creature spell)
     CARD_IN_YOUR_GRAVEYARD: int = 5
     ANY: int = 6  # creature, player or planeswalker ("any target")
+    CARD_IN_A_GRAVEYARD: int = 7  # a card in any player's graveyard ("target card from a
+    # graveyard")
 
 
 TargetKind = _TargetKind()
@@ -528,6 +530,15 @@ class _Op(NamedTuple):
     EXILE_TOP_PLAY_UNTIL_END_STEP: int = 231  # ctrl exiles the top X cards (X: XCount a) and
     # may play them until ctrl's next end step; at its beginning the source deals each opponent
     # b damage for each of them still exiled (DK_EXILED_UNTIL_END_STEP)
+    # issue 20: ops 189-199
+    EXILE_LINKED: int = 189  # ref: graveyard cards; exile each, linked to the source (607.2a:
+    # "cards exiled with [this]": O.LINK = -(1 + source), O.LINK_ZCC its zone-change counter)
+    DAMAGE_X: int = 191  # ref: players/permanents; the source deals X damage to each, X the
+    # XCount a (b: its subtypes)
+    CREATE_TOKEN_UNLESS_P1P1: int = 192  # create token a unless ctrl controls a permanent with
+    # one of the Subtype bits b; otherwise a +1/+1 counter on one of those (ctrl's choice)
+    STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
+    # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219
     DOUBLE_P1P1_ALL: int = 200  # double the +1/+1 counters on each creature ctrl controls
     PUMP_OTHERS: int = 201  # other creatures ctrl controls get +a/+b and gain keywords c (EOT)
@@ -607,6 +618,8 @@ class _XCount(NamedTuple):
     # that were exiled this turn" (P.CREATURES_EXILED_TURN of each opponent)
     # issue 21, numbered apart from the pool's
     CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
+    SACRIFICED_POWER: int = 21  # "the sacrificed creature's power": of the creature sacrificed
+    # to pay for the resolving activated ability, as it last existed (608.2h; H.SAC_POWER)
 
 
 XCount = _XCount()
@@ -678,6 +691,7 @@ class _Subtype(NamedTuple):
     GOBLIN: int = 65536
     GOLEM: int = 131072
     HUMAN: int = 262144  # "Each other non-Human creature you control" (Grumgully)
+    SNAIL: int = 524288  # "if you don't control a Snail", "Sacrifice a Snail" (Wick)
 
 
 Subtype = _Subtype()

@@ -99,6 +99,9 @@ class _CardFlag(NamedTuple):
     # permanents take another card row's characteristics (O.FACE, chars.refresh)
     TEMP_EXILE: int = 8192  # a spell that exiles its target and returns it at the next end step
     # in some mode (Parting Gust unpromised): removal only until then, a flicker (derive.py)
+    TOKENS_MANA: int = 1 << 14  # a mana ability paid by tapping untapped tokens ("Tap two
+    # untapped tokens you control: Add one mana of any color."): AbilCol.COST_TAP_TOKENS tokens
+    # per mana, the source itself not tapped
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

@@ -42,7 +42,7 @@ def test_list_cards_dataframe() -> None:
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
     # Bloomburrow's tokens (tokens.toml), the precons' (z_blc_tokens.toml) and one face record
     # (Tangle Tumbler as an artifact creature)
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 29
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 30
 
 
 @pytest.mark.parametrize(
@@ -134,6 +134,7 @@ def test_json_is_records_with_nulls() -> None:
         *("Food", "Treasure", "Fish", "Octopus", "Rabbit", "Cragflame", "Otter"),
         *("Wall", "Sword", "Bat"),  # issue 20
         "Rat 1/1 Black Per Rat",  # Vren, the Relentless
+        "Snail",  # Wick, the Whorled Mind
         "Tangle Tumbler, creature",  # a face (becomes_until_eot), never created
     }
     assert all(d["gift_kind"] is None for d in json.loads(out))

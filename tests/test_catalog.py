@@ -80,6 +80,7 @@ def test_counts(cat: Catalog) -> None:
         "Sword",
         "Bat",
         "Rat 1/1 Black Per Rat",  # Vren, the Relentless
+        "Snail",  # Wick, the Whorled Mind
         # the Bloomburrow Commander precons' tokens (z_blc_tokens.toml)
         "Beast 4/4",
         "Bird 1/1 White",

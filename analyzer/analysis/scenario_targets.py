@@ -21,6 +21,7 @@ _KIND = {
     TargetKind.OPPONENT: "opponent",
     TargetKind.SPELL: "spell",
     TargetKind.CARD_IN_YOUR_GRAVEYARD: "card in your graveyard",
+    TargetKind.CARD_IN_A_GRAVEYARD: "card in a graveyard",
     TargetKind.ANY: "any target",
 }
 _TYPES = (

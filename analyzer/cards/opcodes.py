@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
 from analyzer.cards.opcodes_cmdr import CMDR_OP_SPECS
+from analyzer.cards.opcodes_counted import COUNTED_OP_SPECS
 from analyzer.cards.opcodes_face import FACE_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
+from analyzer.cards.opcodes_linked import LINKED_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
 from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
@@ -660,6 +662,8 @@ OP_SPECS: dict[str, OpSpec] = {
         ),
     ),
     **CARD_OP_SPECS,
+    **LINKED_OP_SPECS,
+    **COUNTED_OP_SPECS,
     **STATIC_OP_SPECS,
     **SEASON_OP_SPECS,
     **GLOBAL_OP_SPECS,

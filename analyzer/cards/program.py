@@ -158,6 +158,15 @@ INSTANT_SORCERY = CardType.INSTANT | CardType.SORCERY
 # programs
 
 
+def _any_one(d: dict) -> bool:
+    """Is the ability's program one `add_mana` step of one mana of any color?"""
+    steps = d.get("steps")
+    if not isinstance(steps, list) or len(steps) != 1 or not isinstance(steps[0], dict):
+        return False
+    st = steps[0]
+    return st.get("op") == "add_mana" and st.get("colors") == "any" and st.get("amount", 1) == 1
+
+
 def parse_ability(
     ctx: Ctx, d: object, field: str, card_types: int, attachable: bool
 ) -> Ability | None:
@@ -216,10 +225,14 @@ def parse_ability(
             '"Remove a counter from this" is a cost of non-mana activated abilities',
         )
     tap_tokens = ctx.int_(d, "tap_tokens", f"{field}.tap_tokens", 1, 9) or 0
-    if tap_tokens and (kind != AbilityKind.ACTIVATED or "mana" in d):
+    if tap_tokens and (
+        kind != AbilityKind.ACTIVATED
+        or ("mana" in d and ({"cost", "tap", "sacrifice", "once"} & set(d) or not _any_one(d)))
+    ):
         ctx.err(
             f"{field}.tap_tokens",
-            '"Tap N untapped tokens you control" is a cost of non-mana activated abilities',
+            '"Tap N untapped tokens you control" is a cost of activated abilities (of a mana '
+            "ability only as its whole cost, adding one mana of any color)",
         )
     cond_subtypes = 0
     spell_subtypes = d.get("kind") == SPELL_CAST_KIND and "subtypes" in d
@@ -400,6 +413,15 @@ def parse_ability(
             trig_filter=trig_filter,
         )
     groups, steps = _program(ctx, d, field, kind, cond, mana, attachable)
+    raw_steps = d.get("steps") if isinstance(d.get("steps"), list) else []
+    if any(isinstance(st, dict) and st.get("x") == "sacrificed_power" for st in raw_steps) and (
+        kind != AbilityKind.ACTIVATED or d.get("sacrifice_a") in (None, "forage")
+    ):
+        ctx.err(
+            f"{field}.steps",
+            '`x = "sacrificed_power"` needs an activated ability whose cost sacrifices a '
+            "creature (`sacrifice_a`)",
+        )
     return Ability(
         kind,
         trig,

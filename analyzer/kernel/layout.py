@@ -111,6 +111,8 @@ class _Header(NamedTuple):
     # every change of the battlefield list (state.move_object) or of a permanent's controller
     # clears it, and view.own_n rebuilds it on demand
     KINDS_SEEN_HI2: int  # the same for CardCol.AB_KINDS_HI2 (ability kinds from 62 on)
+    SAC_POWER: int  # while an activated ability resolves: the power of the creature sacrificed
+    # to pay for it as it last existed (608.2h; its stack entry's S.X); 0: none
 
 
 H = _numbered(_Header)

@@ -17,6 +17,10 @@ A "Discard a card" cost (a rummage, Flamecache Gecko's) is paid only with a card
 would discard anyway (``choices.discard_choice`` with the discard optional: an extra land with
 enough lands in play, a card far out of reach), in main phase 2 or an opponent's end step.
 
+Another ability paid by tapping tokens (Baylen's draw and counters) is used with the tokens
+left over: in main phase 2 or at an opponent's end step, or (not a draw) in main phase 1 with
+tokens that would not attack.
+
 Hoarder's Overflow's "discard your hand, then draw cards equal to the number of stash
 counters" waits until it draws more cards than the hand holds.
 """
@@ -69,6 +73,21 @@ def costly_ability_ok(G, C, p, o, a, context):
     ) and not _spare_time(G, context):
         return False  # a stored counter's draw, or creatures tapped to pay, wait for main 2
     n_tap = abilities[a, AbilCol.COST_TAP_TOKENS]
+    if n_tap > 0 and not has_op(C, a, Op.BECOMES_UNTIL_EOT):
+        # another ability paid by tapping tokens (a draw, counters): the standard player, with
+        # the mana and tokens left over (main phase 2, an opponent's end step: any tokens),
+        # or in its main phase 1 with tokens that would not attack; the basic player never
+        if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+            return False
+        if _spare_time(G, context):
+            return untapped_tokens(G, C, p, False) >= n_tap
+        return (  # (a draw waits for the spare time: the tokens pay for a pump first)
+            context == 0
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.ACTIVE] == p
+            and not has_op(C, a, Op.DRAW)
+            and untapped_tokens(G, C, p, True) >= n_tap
+        )
     if n_tap > 0:
         # "Tap two untapped tokens you control: this Vehicle becomes an artifact creature":
         # the standard player, in main phase 1 to attack with it, with tokens that would not

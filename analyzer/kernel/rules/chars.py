@@ -32,6 +32,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     H,
     O,
+    P,
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
@@ -45,7 +46,7 @@ from analyzer.kernel.rules.statics_global import (
     grant_others_prowess,
     toughness_set,
 )
-from analyzer.kernel.rules.view import kind_seen, ob
+from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -188,6 +189,32 @@ def _volatile(C, card):
     return False
 
 
+EXILED_TYPES_NEEDED = 4  # STATIC_SELF_EXILED_TYPES: "four or more card types"
+CARD_TYPE_BITS = 511  # CardType LAND .. KINDRED (the supertypes above are no card types)
+
+
+@njit
+def exiled_with_types(G, cards, s):
+    """The CardType mask of the cards exiled with object s (EXILE_LINKED: O.LINK = -(1 + s),
+    linked while s keeps the zone-change counter it had, 607.2a)."""
+    m = 0
+    for p in range(G[H.NPLAYERS]):
+        for i in range(G[pb(p) + P.EXILE_N]):
+            o = exile_at(G, p, i)
+            if G[ob(o) + O.LINK] == -(s + 1) and G[ob(o) + O.LINK_ZCC] == G[ob(s) + O.ZCC]:
+                m |= cards[G[ob(o) + O.CARD], CardCol.TYPES] & CARD_TYPE_BITS
+    return m
+
+
+@njit
+def popcount(m):
+    k = 0
+    while m:
+        m &= m - 1
+        k += 1
+    return k
+
+
 @njit
 def _apply_statics(G, C, n, n_static):
     """Static abilities of permanents on the battlefield (the first n_static battlefield
@@ -235,6 +262,13 @@ def _apply_statics(G, C, n, n_static):
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
                         ):
+                            G[bs + O.CUR_P] += steps[k, StepCol.A]
+                            G[bs + O.CUR_T] += steps[k, StepCol.B]
+                            G[bs + O.CUR_KW] |= steps[k, StepCol.C]
+                    elif op == Op.STATIC_SELF_EXILED_TYPES:
+                        # "as long as there are four or more card types among cards exiled
+                        # with [this]" (607.2a: this object's, not an earlier one's)
+                        if popcount(exiled_with_types(G, cards, s)) >= EXILED_TYPES_NEEDED:
                             G[bs + O.CUR_P] += steps[k, StepCol.A]
                             G[bs + O.CUR_T] += steps[k, StepCol.B]
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]

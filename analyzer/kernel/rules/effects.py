@@ -74,7 +74,7 @@ from analyzer.kernel.rules.effects_board import (
     run_rare_op,
     sacrifice_greatest_power,
 )
-from analyzer.kernel.rules.effects_cmdr import run_cmdr_op
+from analyzer.kernel.rules.effects_cmdr import create_token_unless_p1p1, run_cmdr_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
@@ -237,6 +237,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if is_obj(vals[i]):
                     move_object(G, cards, vals[i], Zone.EXILE)
+                    it = vals[i]
+        elif op == Op.EXILE_LINKED:  # "Exile target card from a graveyard" (607.2a)
+            for i in range(n):
+                if is_obj(vals[i]) and src >= 0:
+                    move_object(G, cards, vals[i], Zone.EXILE)
+                    G[ob(vals[i]) + O.LINK] = -(src + 1)  # "cards exiled with [src]"
+                    G[ob(vals[i]) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
+                    G[H.DIRTY] = DIRTY_ALL  # its statics read what it exiled
                     it = vals[i]
         elif op == Op.BOUNCE:
             for i in range(n):
@@ -642,4 +650,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             pump_untap_all(G, C, ctrl, a, b_, c)
         elif op == Op.BECOMES_UNTIL_EOT:
             becomes_until_eot(G, a, n, vals)
+        elif op == Op.DAMAGE_X:  # "deals damage equal to ..." (X counted as it resolves)
+            x = count_x(G, C, a, src, ctrl, b_)
+            for i in range(n):
+                if x > 0:
+                    deal_damage(G, C, src, vals[i], x)
+        elif op == Op.CREATE_TOKEN_UNLESS_P1P1:
+            it = create_token_unless_p1p1(G, C, a, b_, ctrl, it)
     return it

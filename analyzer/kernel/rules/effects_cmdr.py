@@ -9,9 +9,9 @@ from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, H, O
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.events import fire_p1p1_put
+from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
-from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.state import create_token, move_object
 from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -145,6 +145,44 @@ def p1p1_each_entered_color(G, C, ctrl, colors):
             G[b + O.P1P1] += 1
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)
+
+
+@njit
+def create_token_unless_p1p1(G, C, token, subtypes, ctrl, it):
+    """ "create a [token] if you don't control a Snail. Otherwise, put a +1/+1 counter on a
+    Snail you control" (not a target: ctrl's choice, the built-in player's greatest power);
+    returns the token or the permanent (`it`)."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if (
+            G[b + O.CTRL] == ctrl
+            and G[b + O.PHASED] == 0
+            and cards[G[b + O.CARD], CardCol.SUBTYPES] & subtypes
+            and (best < 0 or G[b + O.CUR_P] > G[ob(best) + O.CUR_P])
+        ):
+            best = o
+    if best < 0:
+        t = create_token(
+            G,
+            cards,
+            token,
+            ctrl,
+            False,
+            cards[token, CardCol.POWER],
+            cards[token, CardCol.TOUGHNESS],
+            -1,
+        )
+        if t >= 0:
+            fire_enters(G, C, t)
+            return t
+        return it
+    G[ob(best) + O.P1P1] += 1
+    G[H.DIRTY] = DIRTY_ALL
+    fire_p1p1_put(G, C, ctrl, best)
+    return best
 
 
 @njit

@@ -129,6 +129,7 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 objs[n] = c
                 kinds[n] = SRC_POOL
                 n += 1
+    spare_tokens = -1  # tokens left for "Tap two untapped tokens you control: Add ..."
     for i in range(own_n(G, p)):
         o = own_at(G, p, i)
         b = ob(o)
@@ -136,6 +137,17 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
+        if cards[card, CardCol.FLAGS] & CardFlag.TOKENS_MANA:
+            if spare_tokens < 0:
+                spare_tokens = fodder_tokens(G, cards, abilities, p)
+            per = tokens_per_mana(cards, abilities, card)
+            while per > 0 and spare_tokens >= per and n < masks.shape[0]:
+                masks[n] = ANY_COLOR  # one mana of any color per `per` tokens tapped
+                objs[n] = o
+                kinds[n] = SRC_LAND
+                n += 1
+                spare_tokens -= per
+            continue
         if cards[card, CardCol.FLAGS] & CardFlag.SIGNET_MANA:
             if G[b + O.TAPPED] == 0:
                 n = _signet_entries(G, cards, abilities, b, o, masks, objs, kinds, n)
@@ -187,6 +199,62 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 kinds[n] = k
                 n += 1
     return n
+
+
+@njit
+def _token_fodder(G, cards, abilities, p, b):
+    """Can "tap an untapped token you control" tap the object at b? Tokens that are mana
+    sources themselves (a Treasure) are left to the planner's own entries."""
+    return (
+        G[b + O.CTRL] == p
+        and G[b + O.TOKEN] != 0
+        and G[b + O.TAPPED] == 0
+        and G[b + O.PHASED] == 0
+        and source_kind(cards, abilities, G[b + O.CARD]) == 0
+    )
+
+
+@njit
+def fodder_tokens(G, cards, abilities, p):
+    """How many untapped tokens p could tap for a mana ability paid by tapping tokens."""
+    k = 0
+    for i in range(G[H.BF_N]):
+        if _token_fodder(G, cards, abilities, p, ob(G[OFF_BATTLEFIELD + i])):
+            k += 1
+    return k
+
+
+@njit
+def tokens_per_mana(cards, abilities, card):
+    """The tokens one activation of card's mana ability paid by tapping tokens taps (0: none)."""
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.MANA_ABILITY] and abilities[a, AbilCol.COST_TAP_TOKENS] > 0:
+            return abilities[a, AbilCol.COST_TAP_TOKENS]
+    return 0
+
+
+@njit
+def tap_fodder_tokens(G, cards, abilities, p, n):
+    """Pay "Tap N untapped tokens you control" of a mana ability (no {T} symbol: summoning-sick
+    creature tokens may be tapped, 302.6): noncreature tokens first, then the creature tokens
+    with the least power and toughness."""
+    for _ in range(n):
+        best = -1
+        best_key = 1 << 30
+        for i in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + i]
+            b = ob(o)
+            if not _token_fodder(G, cards, abilities, p, b):
+                continue
+            key = -1
+            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+                key = G[b + O.CUR_P] + G[b + O.CUR_T]
+            if key < best_key:
+                best, best_key = o, key
+        if best < 0:
+            return
+        G[ob(best) + O.TAPPED] = 1
 
 
 @njit
@@ -280,6 +348,10 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
                 slot = pb(p) + P.MANA_W + o
                 G[slot] -= 1 if G[slot] & (POOL_KEEP - 1) else POOL_KEEP
                 continue
+            row = G[ob(o) + O.CARD]
+            if cards[row, CardCol.FLAGS] & CardFlag.TOKENS_MANA:  # its tokens, not itself
+                tap_fodder_tokens(G, cards, abilities, p, tokens_per_mana(cards, abilities, row))
+                continue
             G[ob(o) + O.TAPPED] = 1
             if use[i] == USE_COLORED and masks[i] & PAIN_BIT:
                 # "This land deals 1 damage to you": 1 damage per tap, for colored mana only
@@ -322,8 +394,17 @@ def count_sources(G, cards, abilities, p):
     for c in range(6):  # mana in the pool counts like an untapped land
         v = G[pb(p) + P.MANA_W + c]
         lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
+    spare_tokens = -1
     for i in range(own_n(G, p)):
         b = ob(own_at(G, p, i))
+        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.TOKENS_MANA:
+            if spare_tokens < 0:
+                spare_tokens = fodder_tokens(G, cards, abilities, p)
+            per = tokens_per_mana(cards, abilities, G[b + O.CARD])
+            if per > 0:
+                lands += spare_tokens // per
+                spare_tokens %= per
+            continue
         if G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         k = source_kind(cards, abilities, G[b + O.CARD])

@@ -332,6 +332,7 @@ def resolve_top(G, C):
         return
     G[H.TARGET_SRC] = o + 1
     G[H.TARGET_TRIG] = trig_obj + 1 if trig_obj >= 0 else 0
+    G[H.SAC_POWER] = G[e + S.X] if kind == SK_ABILITY else 0
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
     if kind == SK_ABILITY:
         if had and not ok:

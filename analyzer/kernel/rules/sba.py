@@ -224,8 +224,8 @@ def _linked_return(G, C):
         for i in range(G[pb(p) + P.EXILE_N]):
             o = exile_at(G, p, i)
             link = G[ob(o) + O.LINK]
-            if link == 0:
-                continue
+            if link <= 0:
+                continue  # not linked, or "exiled with" its source for good (EXILE_LINKED)
             s = link - 1
             if G[ob(s) + O.ZONE] == Zone.BATTLEFIELD and G[ob(s) + O.ZCC] == G[ob(o) + O.LINK_ZCC]:
                 continue

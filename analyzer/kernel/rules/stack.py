@@ -363,6 +363,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]
+    sac_power = 0  # "the sacrificed creature's power" (XCount.SACRIFICED_POWER)
     if abilities[ab, AbilCol.COST_SAC_SELF] == 2:
         sacrifice(G, C, token_choice(G, C, p))  # "Sacrifice a token" (the least valuable)
     elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_FORAGE:  # "Forage"
@@ -371,16 +372,21 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     elif abilities[ab, AbilCol.COST_SAC_SELF] == SAC_EXILE_SELF:
         move_object(G, cards, o, Zone.EXILE)  # "Exile this creature" (a cost, not a sacrifice)
     elif abilities[ab, AbilCol.COST_SAC_SELF] >= SAC_CREATURE:  # "Sacrifice a creature"
-        sacrifice(G, C, fodder_choice(G, C, p, o, abilities[ab, AbilCol.COST_SAC_SELF]))
+        fodder = fodder_choice(G, C, p, o, abilities[ab, AbilCol.COST_SAC_SELF])
+        if fodder >= 0:
+            sac_power = G[ob(fodder) + O.CUR_P]  # as it last existed on the battlefield
+        sacrifice(G, C, fodder)
     elif abilities[ab, AbilCol.COST_SAC_SELF]:
         sacrifice(G, C, o)  # "when you sacrifice" and dies triggers see it
     elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 1:
         move_object(G, cards, o, Zone.EXILE)  # "Exile this card from your graveyard" (a cost)
     elif abilities[ab, AbilCol.FROM_GRAVEYARD] == 2:
         move_object(G, cards, o, Zone.GRAVEYARD)  # cycling: "Discard this card" (a cost)
-    push_entry(
+    k = push_entry(
         G, SK_ABILITY, o, G[ob(o) + O.CARD], ab, p, G[ob(o) + O.PROMISED], -1, slots, zccs, -1, zcc
     )
+    if k >= 0:
+        G[OFF_STACK + k * SF + S.X] = sac_power
     log_event(G, Event.ACTIVATE, p, o, -1, ab, -1, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)

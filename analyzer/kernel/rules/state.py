@@ -299,6 +299,8 @@ def move_object(G, cards, o, zone, top=True):
         G[b + O.FACE] = 0
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
+    if G[b + O.LINK] < 0:
+        G[H.DIRTY] = DIRTY_ALL  # no longer among the cards exiled with its source (statics)
     G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
         reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)

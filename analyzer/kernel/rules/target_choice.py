@@ -18,6 +18,7 @@ from analyzer.enums import (
     PlayerLevel,
     StepCol,
     TargCol,
+    TargetKind,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -107,6 +108,13 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
     if intent == Intent.HARM and G[W.FOCUS] == -(v + 1):
         return 3000  # a flicker of p's own creature (kernel/player/ai_flicker.py)
     b = ob(v)
+    if (
+        intent == Intent.HARM
+        and G[b + O.ZONE] == Zone.GRAVEYARD
+        and G[b + O.OWNER] == chooser
+        and targets_of(C)[g, TargCol.KIND] == TargetKind.CARD_IN_A_GRAVEYARD
+    ):
+        return -1000 - threat(G, cards, v)  # "a card from a graveyard": an opponent's first
     mine = G[b + O.CTRL] == chooser or (G[b + O.ZONE] == Zone.GRAVEYARD)
     t = threat(G, cards, v)
     if intent == Intent.HELP:

@@ -157,6 +157,9 @@ def object_legal(G, cards, targets, g, o, chooser):
     elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
         if zone != Zone.GRAVEYARD or G[b + O.OWNER] != chooser:
             return False
+    elif kind == TargetKind.CARD_IN_A_GRAVEYARD:
+        if zone != Zone.GRAVEYARD:
+            return False
     else:
         return False
     return _filters_ok(G, cards, o, chooser, targets[g, TargCol.FILTER], targets[g, TargCol.PARAM])
@@ -297,12 +300,15 @@ def candidates(G, C, g, chooser, out):
             if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
                 out[n] = o
                 n += 1
-    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
-        for i in range(G[pb(chooser) + P.GY_N]):
-            o = graveyard_at(G, chooser, i)
-            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
-                out[n] = o
-                n += 1
+    elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD or kind == TargetKind.CARD_IN_A_GRAVEYARD:
+        for q in range(G[H.NPLAYERS]):
+            if q != chooser and kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
+                continue
+            for i in range(G[pb(q) + P.GY_N]):
+                o = graveyard_at(G, q, i)
+                if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                    out[n] = o
+                    n += 1
     return n
 
 
