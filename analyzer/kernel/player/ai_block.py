@@ -174,6 +174,8 @@ def blocks(G, C, d, att, na):
         pair_first = -1
         pair_loss = 0
         if menace or best_kind < 2:
+            if not menace and behind < 0:
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
                 b = own_at(G, d, j)
@@ -183,7 +185,7 @@ def blocks(G, C, d, att, na):
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                partner = _double_partner(G, cards, a, b, d, ta, behind or lethal)
+                partner = _double_partner(G, cards, a, b, d, ta, behind == 1 or lethal)
                 if partner >= 0:
                     loss = _double_loss(G, cards, a, b, partner)
                     if second < 0 or loss < pair_loss:
