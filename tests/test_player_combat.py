@@ -282,6 +282,21 @@ def test_the_defender_double_blocks():
     assert state["seats"][1]["life"] == 17
 
 
+def test_the_defender_double_blocks_a_menace_attacker():
+    """Two 2/2s block the basic player's 3/4 menace attacker together and kill it, losing one
+    (the file's [expect]); with a 2/2 and a 1/1 (3 damage, not enough) nothing blocks."""
+    state = run_player("menace_double_blocked")
+    assert names(state, 0, "graveyard") == ["Teapot Slinger"]
+    assert names(state, 1, "battlefield") == ["Plains", "Warren Elder"]
+    state = run_player(
+        "menace_double_blocked",
+        ('"Plains", "Warren Elder", "Warren Elder"', '"Plains", "Warren Elder", "Pond Prophet"'),
+    )
+    assert names(state, 0, "graveyard") == []
+    assert names(state, 1, "graveyard") == []
+    assert state["seats"][1]["life"] == 17
+
+
 def test_a_double_block_trades_evenly_with_a_big_attacker():
     """A 2/4 and a 2/2 block a 4/3 four-drop together: it dies and kills only one of them, an
     even trade at worst. With the 2/4 alone nothing blocks and the 4 damage comes through."""

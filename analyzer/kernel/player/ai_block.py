@@ -12,7 +12,8 @@ home), the same attack would be lethal next turn and the blocker is a token or a
 creature. A trampler loses only the chump's toughness of its damage: that chump must end the
 lethal or stop half of it; when the damage is still lethal, several chumps go in front of the
 tramplers together if that saves the game.
-Menace attackers take two blockers or none.
+Menace attackers take two blockers or none: one that trades and the cheapest other, else two
+that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
 
 from __future__ import annotations
@@ -173,8 +174,19 @@ def blocks(G, C, d, att, na):
         second = -1
         pair_first = -1
         pair_loss = 0
-        if menace or best_kind < 2:
-            if not menace and behind < 0:
+        if menace and best_kind < 2:
+            # no one blocker trades with the menace attacker: two that kill it together (the
+            # pair rule below), else two chumps when the damage is lethal
+            if behind < 0:
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
+            pair_first, second = _menace_pair(G, cards, a, d, ta, behind == 1 or lethal)
+            if second >= 0:
+                best = pair_first
+                best_kind = 2
+            elif not lethal:
+                continue
+        if second < 0 and (menace or best_kind < 2):
+            if behind < 0:  # (worked out once: -1 is "not yet")
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
@@ -347,6 +359,28 @@ def _double_partner(G, cards, a, b1, d, ta, any_trade):
                 best = b2
                 best_loss = loss
     return best
+
+
+@njit
+def _menace_pair(G, cards, a, d, ta, any_trade):
+    """Two blockers of d that together kill the menace attacker a while it kills at most one
+    of them (_double_partner's rule), the pair that risks the least: (first, second), or
+    (-1, -1) when there is none."""
+    first = -1
+    second = -1
+    loss = 0
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        if not free_blocker(cards, G, b, d, a):
+            continue
+        partner = _double_partner(G, cards, a, b, d, ta, any_trade)
+        if partner >= 0:
+            pair_loss = _double_loss(G, cards, a, b, partner)
+            if first < 0 or pair_loss < loss:
+                first = b
+                second = partner
+                loss = pair_loss
+    return first, second
 
 
 @njit
