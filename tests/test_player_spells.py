@@ -158,3 +158,30 @@ def test_the_land_played_adds_the_symbol_the_hand_still_misses():
     basic = ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand')
     state = run_player("land_for_the_double_symbol", basic)
     assert names(state, 0, "battlefield") == ["Island", "Swamp", "Swamp"]
+
+
+def _lands(state: dict, seat: int) -> int:
+    return sum(1 for c in names(state, seat, "battlefield") if c in ("Island", "Mountain"))
+
+
+def test_a_draw_spell_that_discards_keeps_a_land_it_does_not_need_to_discard():
+    state = run_player("discard_draw_keeps_its_land")
+    casts = _casts(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert names(state, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
+    assert "Steampath Charger" in names(state, 0, "battlefield")
+    # the Brew drew two Islands: with the Brew gone the land drop is an Island
+    assert _lands(state, 0) == 7 and names(state, 0, "hand") == ["Island"]
+    # with a spell the six lands cannot pay beside the others, the land drop is the Mountain
+    state = run_player(
+        "discard_draw_keeps_its_land",
+        ('"Steampath Charger", "Mountain"]', '"Steampath Charger", "Lightshell Duo", "Mountain"]'),
+    )
+    assert "Mountain" in names(state, 0, "battlefield") and _lands(state, 0) == 7
+    assert "Sazacap's Brew" in names(state, 0, "hand")
+    # the basic player plays its land as before
+    basic = run_player(
+        "discard_draw_keeps_its_land",
+        ('[[seat]]\nhand = ["Sazacap', '[[seat]]\nlevel = "basic"\nhand = ["Sazacap'),
+    )
+    assert _lands(basic, 0) == 7 and "Mountain" not in names(basic, 0, "graveyard")

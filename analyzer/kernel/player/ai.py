@@ -56,7 +56,7 @@ from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
-from analyzer.kernel.player.ai_std import mana_to_keep
+from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import COLOR_BITS, fill_mana, fill_skips, plain_permanent
 from analyzer.kernel.rules.actions import land_drops
@@ -248,7 +248,11 @@ def _any_source(G, cards, p):
 @njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
-    if G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p) and _play_land(G, C, p):
+    if (
+        G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p)
+        and (G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or not keeps_land_to_discard(G, C, p))
+        and _play_land(G, C, p)
+    ):
         return True
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana

@@ -45,8 +45,8 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
-from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus
-from analyzer.kernel.player.choices import spare_card
+from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus, offspring_cost
+from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -58,7 +58,7 @@ from analyzer.kernel.rules.catalog import (
 )
 from analyzer.kernel.rules.target_choice import fighter_boost
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
-from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
+from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
@@ -193,6 +193,34 @@ def draw_now(G, cards, card, p):
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True
     return G[H.PHASE] == Phase.MAIN1 and board_payoffs(G, cards, p)[0] > 0
+
+
+@njit
+def keeps_land_to_discard(G, C, p):
+    """Main phase, before the land drop: does p keep its only land in hand as the card a spell's
+    "discard a card" cost takes (Sazacap's Brew)? Only when the land adds nothing: p has
+    LANDS_ENOUGH lands in play, they pay the mana value (and offspring) of every spell in its
+    hand together and make each one's colors, so the spell has a spare card to discard
+    (draw_now) instead of being stranded once the hand is down to it (the UR deck played its
+    seventh land, then held the Brew with nothing to discard until the game ended)."""
+    cards = cards_of(C)
+    lands = lands_in_play(G, cards, p)
+    if lands < LANDS_ENOUGH:
+        return False
+    hand_lands = 0
+    spells_mana = 0
+    discard_spell = False
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            hand_lands += 1
+            continue
+        if not _colors_up(G, cards, p, card):
+            return False  # the land may be the color the hand misses
+        spells_mana += cards[card, CardCol.MV] + offspring_cost(C, card)
+        if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
+            discard_spell = True
+    return discard_spell and hand_lands == 1 and spells_mana <= lands
 
 
 @njit
