@@ -14,9 +14,10 @@ from analyzer.enums import CardCol, CardType, Keyword, Op, Zone
 from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.effects_board import destroy_all
+from analyzer.kernel.rules.events import draw_cards_firing
 from analyzer.kernel.rules.refs import is_obj
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
-from analyzer.kernel.rules.state import draw_cards, move_object
+from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -188,7 +189,7 @@ def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroy
         # so the controller is the one it has (like controller_creates)
         for i in range(n):
             if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
-                draw_cards(G, G[ob(vals[i]) + O.CTRL], a)
+                draw_cards_firing(G, C, G[ob(vals[i]) + O.CTRL], a)
     elif op == Op.SACRIFICE_OTHERS_MAY:
         done = 1 if sacrifice_others_may(G, C, ctrl, src, a, b_ == 1, second) else 0
     return it, done, n_destroyed
