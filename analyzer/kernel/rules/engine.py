@@ -389,8 +389,12 @@ def step(G, C, pol):
             draw_cards_firing(G, C, active, 1)
             fire_begin_step(G, C, active, 2)  # "at the beginning of your draw step"
             # the characteristics are current here (the turn began with a refresh, and every
-            # upkeep resolution was followed by one): only drawing from an empty library is new
-            check_sba_fresh(G, C)
+            # upkeep resolution was followed by one): only drawing from an empty library is
+            # new, unless a volatile static reads the hand (static_pt_hand)
+            if G[H.STATICS]:
+                check_sba(G, C)
+            else:
+                check_sba_fresh(G, C)
         G[H.PHASE] = Phase.MAIN1
         # "at the beginning of your first main phase" (505.1a: the precombat main phase)
         n = G[H.TRIG_N]
