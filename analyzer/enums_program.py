@@ -94,6 +94,8 @@ class _AbilityKind(NamedTuple):
     # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
     # on have their bit in CardCol.AB_KINDS_HI2 (bit kind - 62); CardFlag.FOOD_TRIGGER, from
     # before that word, also marks this one
+    # issue 21: kinds 73-92
+    YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
 
 AbilityKind = _AbilityKind()
@@ -550,6 +552,9 @@ class _Op(NamedTuple):
     # and gain keywords b until end of turn
     P1P1_EACH_ENTERED_COLOR: int = 205  # a +1/+1 counter on each creature of Color mask a that
     # entered the battlefield this turn (whoever controls it)
+    CREATE_TOKEN_PER_P1P1: int = 206  # ref: players; each creates a token a (c=1 tapped) for
+    # each +1/+1 counter on the source (as it last existed: O.P1P1 is kept as it leaves)
+    STATIC_PT_HAND: int = 207  # static: power and toughness = the cards in ctrl's hand (604.3)
     # issue 20: ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)

@@ -84,6 +84,7 @@ def test_counts(cat: Catalog) -> None:
         # the Bloomburrow Commander precons' tokens (z_blc_tokens.toml)
         "Beast 4/4",
         "Bird 1/1 White",
+        "Citizen 1/1 Green White",
         "Beast 3/3",
         "Elephant 3/3",
         "Frog Lizard 3/3",

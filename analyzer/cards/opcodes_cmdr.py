@@ -3,11 +3,13 @@ their entries of ``opcodes.OP_SPECS``. The kernel side: ``kernel/rules/effects_c
 
 from __future__ import annotations
 
+from analyzer.cards.opspec import PLAYER_KINDS as _PLAYERS
+from analyzer.cards.opspec import PLAYER_NAMES as _PLAYER_NAMES
 from analyzer.cards.opspec import POWER as _POWER
 from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
 from analyzer.cards.opspec import OpSpec
 from analyzer.cards.opspec import param as _p
-from analyzer.enums import Op
+from analyzer.enums import Intent, Op, Ref
 
 CMDR_OP_SPECS: dict[str, OpSpec] = {
     "double_p1p1_all": OpSpec(
@@ -53,5 +55,23 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         'remove a time counter (`counter = "time"` of `add_counters`, O.STASH) from the '
         "source; when the last is removed, sacrifice it (Vanishing's upkeep trigger, 702.63a: "
         "the sacrifice follows at once, in the same resolution)",
+    ),
+    "create_token_per_p1p1": OpSpec(
+        Op.CREATE_TOKEN_PER_P1P1,
+        "each player in ref creates a `token` token (`tapped`) for each +1/+1 counter on the "
+        'source, as it last existed if it left ("When this creature dies, create a 1/1 token '
+        'for each +1/+1 counter on it")',
+        (_p("token", "token", "a"), _p("tapped", "bool", "c", False)),
+        _PLAYERS,
+        _PLAYER_NAMES,
+        ref_default=Ref.YOU,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
+    "static_pt_hand": OpSpec(
+        Op.STATIC_PT_HAND,
+        "this creature's power and toughness are each equal to the number of cards in your "
+        "hand (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        static=True,
     ),
 }

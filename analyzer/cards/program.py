@@ -595,13 +595,17 @@ def _program(
                 Op.ADD_P1P1_X,
             )
             or step.ref != REF_NAMES["self"]
-            or (spec.op == Op.ADD_P1P1_X and step.a != XCount.X_PAID)
+            or (
+                spec.op == Op.ADD_P1P1_X
+                and step.a not in (XCount.X_PAID, XCount.CREATURES_YOU_CONTROL)
+            )
         ):
             ctx.err(
                 f"{sfield}.op",
                 "an enters_with ability only puts counters on itself, taps it or chooses a "
                 'creature type or color (add_counters or tap, ref = "self"; add_p1p1_x with '
-                '`x = "x_paid"`: ravenous; choose_creature_type, choose_color)',
+                '`x = "x_paid"`: ravenous, or `"creatures_you_control"`; choose_creature_type, '
+                "choose_color)",
             )
         if (
             spec.op in (Op.CHOOSE_CREATURE_TYPE, Op.CHOOSE_COLOR)

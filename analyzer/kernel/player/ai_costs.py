@@ -105,6 +105,9 @@ def costly_ability_ok(G, C, p, o, a, context):
         return False
     if has_op(C, a, Op.P1P1_EACH_ENTERED_COLOR) and G[H.ACTIVE] != p:
         return False  # "each green creature that entered this turn": its own turn's creatures
+    if abilities[a, AbilCol.COST_SAC_SELF] == 1 and has_op(C, a, Op.GRANT_ALL):
+        return False  # "Sacrifice this: creatures you control gain indestructible": the
+        # built-in player foresees no sweeper, so it keeps the creature
     if abilities[a, AbilCol.COST_SAC_SELF] == 2:
         # "Sacrifice a token": with the mana left over, and never a creature token that fights
         t = token_choice(G, C, p)

@@ -31,13 +31,12 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, has_kind, steps_of
-from analyzer.kernel.rules.events import fire_controller_event, fire_enters
+from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event, fire_enters
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.rules.state import (
     ERR_EXTRA,
     create_token,
-    draw_cards,
     gain_life,
     lose_life,
     move_object,
@@ -209,7 +208,7 @@ def give_gift(G, C, giver, recipient, kind, source):
     log_event(G, Event.GIFT, giver, source, -1, kind, recipient, -1)
     if recipient >= 0 and G[pb(recipient) + P.LOST] == 0:
         if kind == GiftKind.CARD:
-            draw_cards(G, recipient, 1)
+            draw_cards_firing(G, C, recipient, 1)
         elif kind == GiftKind.EXTRA_TURN:
             n = G[H.EXTRA_N]
             if n >= MAX_EXTRA_TURNS:

@@ -179,7 +179,8 @@ def _volatile(C, card):
         for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
             cond = steps[k, StepCol.COND]
             if (
-                cond == Cond.LIFE_CHANGED
+                steps[k, StepCol.OP] == Op.STATIC_PT_HAND  # the hand changes untracked
+                or cond == Cond.LIFE_CHANGED
                 or cond == Cond.OPP_LOST_LIFE
                 or cond == Cond.LOST_LIFE
                 or cond == Cond.YOUR_TURN
@@ -315,6 +316,13 @@ def _apply_statics(G, C, n, n_static):
                         G[bs + O.CUR_P] += k_l
                         if not toughness_set(G, C, s):
                             G[bs + O.CUR_T] += k_l
+                    elif op == Op.STATIC_PT_HAND:
+                        # 604.3: "power and toughness are each equal to the number of cards in
+                        # your hand" (printed P/T 0/0; volatile: a draw writes no H.DIRTY)
+                        k_h = G[pb(G[bs + O.CTRL]) + P.HAND_N]
+                        G[bs + O.CUR_P] += k_h
+                        if not toughness_set(G, C, s):
+                            G[bs + O.CUR_T] += k_h
                     elif op == Op.STATIC_OPP_CREATURES:
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0

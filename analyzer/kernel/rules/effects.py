@@ -78,6 +78,7 @@ from analyzer.kernel.rules.effects_cmdr import create_token_unless_p1p1, run_cmd
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
+    draw_cards_firing,
     fire_controller_event,
     fire_enters,
     fire_level_reached,
@@ -106,7 +107,6 @@ from analyzer.kernel.rules.state import (
     attach,
     becomes_until_eot,
     create_token,
-    draw_cards,
     move_object,
     put_onto_battlefield,
 )
@@ -257,7 +257,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.DRAW:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
-                    draw_cards(G, vals[i] - PLAYER_BASE, a)
+                    draw_cards_firing(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.GAIN_LIFE or op == Op.LOSE_LIFE:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
@@ -428,7 +428,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             x = count_x(G, C, a, src, ctrl, 0)
             for i in range(n):
                 if vals[i] >= PLAYER_BASE and x > 0:
-                    draw_cards(G, vals[i] - PLAYER_BASE, x)
+                    draw_cards_firing(G, C, vals[i] - PLAYER_BASE, x)
         elif (
             op == Op.DISCARD_UNLESS_NONLAND
             or op == Op.PUNISH
@@ -567,7 +567,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             while G[pb(ctrl) + P.HAND_N] > 0:
                 move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
             if x > 0:
-                draw_cards(G, ctrl, x)
+                draw_cards_firing(G, C, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
             p1p1_each_entered(G, C, ctrl, a, b_ == 1, src if c == 1 else -1)
         elif op == Op.GAIN_CONTROL_EOT:
@@ -610,7 +610,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if G[pb(ctrl) + P.HAND_N] < a:
                 while G[pb(ctrl) + P.HAND_N] > 0:
                     move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
-                draw_cards(G, ctrl, a)
+                draw_cards_firing(G, C, ctrl, a)
                 done = 1
         elif op == Op.CAST_FREE:
             for i in range(n):
@@ -620,6 +620,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             search_land(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.CREATE_TOKEN_X:
             it = _create_tokens(G, C, a, n, vals, c == 1, count_x(G, C, b_, src, ctrl, 0), it)
+        elif op == Op.CREATE_TOKEN_PER_P1P1:  # the source's counters, as it last existed
+            x = G[ob(src) + O.P1P1] if src >= 0 else 0
+            it = _create_tokens(G, C, a, n, vals, c == 1, x, it)
         elif op == Op.RETURN_OWN_LAND:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:

@@ -29,10 +29,11 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.rules.actions import deal_damage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects_board import destroy_all
+from analyzer.kernel.rules.events import draw_cards_firing
 from analyzer.kernel.rules.events_turn import add_delayed
 from analyzer.kernel.rules.refs import count_x, is_obj
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
-from analyzer.kernel.rules.state import draw_cards, move_object
+from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import graveyard_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -264,7 +265,7 @@ def run_season_op(G, C, op, a, b_, src, ctrl, n, vals, it, done, second, destroy
         # so the controller is the one it has (like controller_creates)
         for i in range(n):
             if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
-                draw_cards(G, G[ob(vals[i]) + O.CTRL], a)
+                draw_cards_firing(G, C, G[ob(vals[i]) + O.CTRL], a)
     elif op == Op.SACRIFICE_OTHERS_MAY:
         done = 1 if sacrifice_others_may(G, C, ctrl, src, a, b_ == 1, second) else 0
     elif op == Op.SPELL_CAST_UNTIL_NEXT_TURN:

@@ -58,7 +58,7 @@ from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
-from analyzer.kernel.rules.events import fire_controller_event
+from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event
 from analyzer.kernel.rules.events_turn import (
     end_delayed_until_next_turn,
     fire_begin_step,
@@ -71,7 +71,7 @@ from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.sba import check_sba, check_sba_fresh
 from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
-from analyzer.kernel.rules.state import attached_obj, draw_cards, move_object
+from analyzer.kernel.rules.state import attached_obj, move_object
 from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.borrow import borrow
 from analyzer.kernel.runtime.config import njit
@@ -392,11 +392,15 @@ def step(G, C, pol):
         ph = Phase.DECLARE_ATTACKERS
     if ph == Phase.DRAW:
         if not (G[H.NPLAYERS] == 2 and G[H.TURN] == 1):
-            draw_cards(G, active, 1)
+            draw_cards_firing(G, C, active, 1)
             fire_begin_step(G, C, active, 2)  # "at the beginning of your draw step"
             # the characteristics are current here (the turn began with a refresh, and every
-            # upkeep resolution was followed by one): only drawing from an empty library is new
-            check_sba_fresh(G, C)
+            # upkeep resolution was followed by one): only drawing from an empty library is
+            # new, unless a volatile static reads the hand (static_pt_hand)
+            if G[H.STATICS]:
+                check_sba(G, C)
+            else:
+                check_sba_fresh(G, C)
         G[H.PHASE] = Phase.MAIN1
         # "at the beginning of your first main phase" (505.1a: the precombat main phase)
         n = G[H.TRIG_N]

@@ -36,6 +36,7 @@ from analyzer.enums import (
     Op,
     StepCol,
     Subtype,
+    XCount,
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
@@ -56,6 +57,7 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
 )
 from analyzer.kernel.rules.state import (
     attached_obj,
+    draw_cards,
     queue_trigger,
     trigger_pending,
 )
@@ -82,6 +84,17 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
     G[H.TARGET_SRC] = keep_src
+
+
+@njit
+def _creatures_of(G, cards, p):
+    """The phased-in creatures p controls."""
+    n = 0
+    for i in range(own_n(G, p)):
+        q = own_at(G, p, i)
+        if G[ob(q) + O.PHASED] == 0 and cards[G[ob(q) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            n += 1
+    return n
 
 
 @njit
@@ -115,9 +128,13 @@ def _enters_with(G, C, o, ctrl):
                     G, C, ctrl, cards[card, CardCol.LAND_COLORS] & 31
                 )
             elif steps[k, StepCol.OP] == Op.ADD_P1P1_X:  # ravenous: "enters with X counters"
-                if G[ob(o) + O.X_PAID] > 0:
-                    G[ob(o) + O.P1P1] += G[ob(o) + O.X_PAID]
-                    G[ob(o) + O.CUR_P] += G[ob(o) + O.X_PAID]
+                x = G[ob(o) + O.X_PAID]
+                if steps[k, StepCol.A] == XCount.CREATURES_YOU_CONTROL:
+                    x = _creatures_of(G, cards, ctrl)  # "one plus the other creatures you
+                    # control": o is on the battlefield already, so it counts as the one
+                if x > 0:
+                    G[ob(o) + O.P1P1] += x
+                    G[ob(o) + O.CUR_P] += x
                     fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 G[ob(o) + O.P1P1] += steps[k, StepCol.B]
@@ -355,6 +372,17 @@ def _attacker_fits(G, C, o, tp, filt):
     if sub != 0 and (cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & sub) == 0:
         return False
     return (filt & TRIG_FILTER_WITH_P1P1) == 0 or G[ob(o) + O.P1P1] > 0
+
+
+@njit
+def draw_cards_firing(G, C, p, n):
+    """Player p draws n cards (state.draw_cards) and "Whenever you draw a card" triggers once
+    for each card drawn (121.2: cards are drawn one at a time)."""
+    before = G[pb(p) + P.CARDS_DRAWN]
+    draw_cards(G, p, n)
+    if kind_seen(G, AbilityKind.YOU_DRAW):
+        for _ in range(G[pb(p) + P.CARDS_DRAWN] - before):
+            fire_controller_event(G, C, p, AbilityKind.YOU_DRAW, -1)
 
 
 @njit

@@ -1,0 +1,76 @@
+"""The precon cards of "whenever you draw a card", power and toughness equal to the cards in
+hand, and tokens for each +1/+1 counter (issue 21 item 2): what a scenario file cannot say (a
+refused record), and whole 4-player games with them under the invariant checks. The rules of
+each are scenario files (tests/scenarios/you_draw_*, pt_hand_*, p1p1_tokens_*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.cards.catalog import load_catalog
+
+DRAW_CARDS = ("Psychosis Crawler", "Wizard Class", "Boss's Chauffeur", "Selfless Spirit")
+# what makes them work in a game: draws and creatures entering
+HELPERS = ("Secret Rendezvous", "Harmonize", "Spirited Companion", "Jolly Gerbils")
+
+
+def test_the_cards_are_exact() -> None:
+    catalog = load_catalog()
+    assert all(catalog.lookup(n).support_name == "exact" for n in DRAW_CARDS)
+
+
+def test_enters_with_counts_only_x_paid_or_creatures(tmp_path) -> None:
+    # add_p1p1_x in an enters_with ability (a replacement, 614.1c) counts what the kernel can
+    # count as the creature enters: the X paid (ravenous) or the creatures you control
+    from analyzer.cards.loader import load_records
+    from analyzer.errors import InputError
+
+    path = tmp_path / "cards.toml"
+    path.write_text(
+        '[[card]]\nname = "Test Grower"\nset = "TST"\nrarity = "common"\ncost = "{1}{G}"\n'
+        'support = "exact"\ntype_line = "Creature — Elf"\npower = 0\ntoughness = 0\n'
+        'oracle = "This creature enters with a +1/+1 counter on it for each Squirrel you '
+        'control."\n\n[[card.ability]]\nkind = "enters_with"\n'
+        'steps = [{ op = "add_p1p1_x", ref = "self", x = "other_permanents_with_subtypes", '
+        'subtypes = ["squirrel"] }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        load_records([path])
+    assert any("creatures_you_control" in str(p) for p in info.value.problems)
+
+
+def test_games_with_draw_triggers_keep_the_invariants(tmp_path) -> None:
+    # two of each card (its helpers too) and five of each basic in each of four decks, played
+    # in whole 4-player games under the invariant checks
+    from analyzer.analysis.simulate import kernel_inputs
+    from analyzer.io.coverage import load_decks
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.rules import engine
+    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+    from analyzer.kernel.rules.view import pb
+    from analyzer.policies.table import policy_table
+
+    lines = [f"3 {n}" for n in DRAW_CARDS + HELPERS]
+    lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
+    path = tmp_path / "draw_triggers.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    catalog = load_catalog()
+    decks = load_decks([[path] * 4], catalog).seats[0]
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("heuristic", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    failures, spells, drawn = [], 0, 0
+    for gi in range(10):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 15, gi, 40, 60, 50_000, -1
+        )
+        bad, steps = play_checked(G, inp.C, pol)
+        if bad:
+            failures.append((gi, CHECK_NAMES[bad], steps))
+        assert G[L.H.ERROR] == 0  # no capacity overflow
+        spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
+        drawn += sum(int(G[pb(s) + L.P.CARDS_DRAWN]) for s in range(4))
+    assert failures == []
+    assert spells >= 40  # the cards were cast, not only held
+    assert drawn > 10 * 4 * 7  # more than the opening hands
