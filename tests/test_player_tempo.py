@@ -1,6 +1,7 @@
 """The standard player's tempo plays (issue 14): an instant bounce waits for combat and goes at
 the creature in the fight, not at the biggest one at sorcery speed; a creature's {T} ping waits
-for the opponent's end step, so the creature can block in between; a flicker of a creature
+for the opponent's end step, so the creature can block in between, and such a creature stays
+home rather than attack for what the ping deals; a flicker of a creature
 that can attack waits for main phase 2."""
 
 from __future__ import annotations
@@ -29,6 +30,21 @@ def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():
     step = pings[0].split(":")[0]
     assert step.startswith("T7 (seat 1,") and ("end" in step or "cleanup" in step), pings
     assert state["seats"][1]["life"] == 19
+
+
+def test_a_creature_that_pings_for_its_power_stays_home_and_pings():
+    state = run_player("ping_instead_of_attacking")
+    log = state["play_by_play"]
+    assert not [line for line in log if "Kindlespark Duo attacks" in line], log
+    pings = [line for line in log if "Kindlespark Duo deals 1 damage to seat 1" in line]
+    assert len(pings) == 1 and pings[0].startswith("T7 (seat 1,"), log
+    assert not [line for line in log if "Bellowing Crier deals 2 damage to seat 0" in line], log
+    assert [s["life"] for s in state["seats"]] == [20, 2]
+    # the basic player pings in its own main phase, and the 2/1 hits back past the tapped Duo
+    seat = '[[seat]]\nbattlefield = ["Mountain"'
+    basic = seat.replace("]]", ']]\nlevel = "basic"')
+    state = run_player("ping_instead_of_attacking", (seat, basic))
+    assert [s["life"] for s in state["seats"]] == [18, 2]
 
 
 def test_a_bounce_is_not_spent_on_a_cheap_attacker():

@@ -22,7 +22,8 @@ a creature at home narrows the race (_hold_back_for_the_race). A defender at low
 must chump to survive is pressed (ai_pressure.pressure_attack: everything goes when the
 exchange favours p). Then creatures stay home until the defender's crack-back (everything
 they have attacks, each creature left home blocks one of their biggest) is not lethal, the
-toughest first.
+toughest first. A creature whose free {T} ability pings an opponent for its power stays home
+(ai_tempo.pings_instead) unless the attack is lethal.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from analyzer.kernel.player.ai_race import (
     sum_top,
     top_two_blockers,
 )
+from analyzer.kernel.player.ai_tempo import send_pingers_home
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -288,6 +290,11 @@ def attacks(G, C, p, d):
         for i in range(na):
             _declare(G, C, att[i], d)
         return na
+    # a creature whose free {T} ability pings for its power stays home (ai_tempo.pings_instead)
+    na, home = send_pingers_home(G, C, att, na, keep, home, _BONUS_O, _BONUS_P, _BONUS_T)
+    if na == 0:
+        return 0
+    through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     n_crack, crack_total = attackers_of(G, cards, d, crack)
     # the attack p makes when it wins the race (trades allowed), then the race with that
     # attack (_race_won); when p loses it, no trade of a creature worth more than its blockers

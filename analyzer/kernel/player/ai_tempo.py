@@ -1,7 +1,10 @@
 """The standard player's tempo reasons (issue 14 item 3): when a creature's {T} ability costs
 more than the creature's attack. A creature whose {T} ability would be spent before combat
 (Brave-Kin Duo's pump) attacks instead when the attack of everything p has is lethal through
-the untapped blockers (ai_race.damage_through, each blocker on one attacker).
+the untapped blockers (ai_race.damage_through, each blocker on one attacker). A creature whose
+free {T} ability deals an opponent at least its power (Kindlespark Duo's ping) stays home
+rather than attack (pings_instead): the ping at the opponent's end step deals the same damage
+with no blocker in the way, and the creature blocks in between.
 
 Work areas: the combat ones (W.ATT, W.BLK, W.CHOSEN), free in main phase 1 before attacks
 are planned (try_activate runs from the main-phase actions, never inside combat).
@@ -9,10 +12,22 @@ are planned (try_activate runs from the main-phase actions, never inside combat)
 
 from __future__ import annotations
 
-from analyzer.enums import Phase
+from analyzer.enums import (
+    AbilCol,
+    AbilityKind,
+    CardCol,
+    Cond,
+    Op,
+    Phase,
+    Ref,
+    StepCol,
+    TargCol,
+    TargetKind,
+)
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import damage_through
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of, targets_of
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature
 from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -59,3 +74,104 @@ def tap_costs_lethal(G, cards, p, o):
             if attack_through(G, cards, p, q, -1) >= G[pb(q) + P.LIFE]:
                 return True
     return False
+
+
+@njit
+def _free_tap_cost(abilities, a):
+    """Is ability a's whole cost {T} (no mana, life, sacrifice, discard or other cost)?"""
+    mana = 0
+    for col in range(AbilCol.COST_GENERIC, AbilCol.COST_G + 1):
+        mana += abilities[a, col]
+    return (
+        abilities[a, AbilCol.COST_TAP] != 0
+        and mana == 0
+        and abilities[a, AbilCol.COST_HYBRID] == 0
+        and abilities[a, AbilCol.COST_LIFE] == 0
+        and abilities[a, AbilCol.COST_SAC_SELF] == 0
+        and abilities[a, AbilCol.COST_DISCARD] == 0
+        and abilities[a, AbilCol.COST_REMOVE_COUNTER] == 0
+        and abilities[a, AbilCol.COST_TAP_TOKENS] == 0
+    )
+
+
+@njit
+def ping_damage(C, a):
+    """The damage ability a's steps deal an opponent: a DAMAGE step on each opponent or on a
+    target group that can be an opponent (player, opponent, any target)."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    targets = targets_of(C)
+    total = 0
+    s0 = abilities[a, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] != Op.DAMAGE:
+            continue
+        ref = steps[k, StepCol.REF]
+        if ref == Ref.EACH_OPPONENT:
+            total += steps[k, StepCol.A]
+        elif 0 <= ref < abilities[a, AbilCol.TG_COUNT]:
+            kind = targets[abilities[a, AbilCol.TG_START] + ref, TargCol.KIND]
+            if kind == TargetKind.OPPONENT or kind == TargetKind.PLAYER or kind == TargetKind.ANY:
+                total += steps[k, StepCol.A]
+    return total
+
+
+@njit
+def pings_instead(G, C, o):
+    """Standard player's attack: does creature o stay home because its instant-speed {T}
+    ability, free but for the tap, deals an opponent at least o's power (Kindlespark Duo)?
+    An attack trigger or combat-damage trigger of o's own keeps it attacking."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    if has_kind(cards, card, AbilityKind.ATTACKS) or has_kind(
+        cards, card, AbilityKind.COMBAT_DAMAGE_PLAYER
+    ):
+        return False
+    power = max(G[ob(o) + O.CUR_P], 1)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.ACTIVATED
+            and abilities[a, AbilCol.MANA_ABILITY] == 0
+            and abilities[a, AbilCol.TRIG_PARAM] != 1  # not sorcery speed
+            and abilities[a, AbilCol.COND] == Cond.ALWAYS
+            and abilities[a, AbilCol.FROM_GRAVEYARD] == 0
+            and abilities[a, AbilCol.LEVEL] <= max(1, G[ob(o) + O.CLASS_LEVEL])
+            and _free_tap_cost(abilities, a)
+            and ping_damage(C, a) >= power
+        ):
+            return True
+    return False
+
+
+@njit
+def send_pingers_home(G, C, att, na, keep, home, bonus_o, bonus_p, bonus_t):
+    """Standard player's attack: move the possible attackers att[:na] that ping instead
+    (pings_instead) and get no attack-trigger bonus (ai_attack._attack_bonus: the object,
+    +power and +toughness at offsets bonus_o/_p/_t) to the creatures at home keep[:home];
+    the bonus entries keep the attackers left. Returns the new (na, home)."""
+    j = 0
+    for i in range(na):
+        o = att[i]
+        bonus = False
+        for k in range(na):
+            if G[bonus_o + k] == o:
+                bonus = G[bonus_p + k] != 0 or G[bonus_t + k] != 0
+        if not bonus and home < MAX_COMBATANTS and pings_instead(G, C, o):
+            keep[home] = o
+            home += 1
+        else:
+            att[j] = o
+            j += 1
+    m = 0
+    for k in range(na if j < na else 0):
+        o = G[bonus_o + k]
+        for i in range(j):
+            if att[i] == o:
+                G[bonus_o + m] = o
+                G[bonus_p + m] = G[bonus_p + k]
+                G[bonus_t + m] = G[bonus_t + k]
+                m += 1
+                break
+    return j, home
