@@ -351,7 +351,7 @@ def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
 
 def test_an_attack_trigger_counts_in_the_attack():
     """Seasoned Warrenguard (1/2) attacks as a 3/2 while its side has a token
-    (ai_attack._attack_bonus, read from its "attacks" trigger): it trades with the 2/2, so it
+    (ai_attack_bonus.attack_bonus, read from its "attacks" trigger): it trades with the 2/2, so it
     attacks; the token, which the 2/2 eats, stays home. Read at 1/2 it stayed home."""
     state = run_player("attack_trigger_counted")
     assert names(state, 0, "graveyard") == ["Seasoned Warrenguard"]

@@ -148,7 +148,7 @@ def pings_instead(G, C, o):
 @njit
 def send_pingers_home(G, C, att, na, keep, home, bonus_o, bonus_p, bonus_t):
     """Standard player's attack: move the possible attackers att[:na] that ping instead
-    (pings_instead) and get no attack-trigger bonus (ai_attack._attack_bonus: the object,
+    (pings_instead) and get no attack-trigger bonus (ai_attack_bonus.attack_bonus: the object,
     +power and +toughness at offsets bonus_o/_p/_t) to the creatures at home keep[:home];
     the bonus entries keep the attackers left. Returns the new (na, home)."""
     j = 0
