@@ -16,9 +16,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
-    Cond,
     ExtraCost,
-    Keyword,
     Op,
     Phase,
     PlayerLevel,
@@ -28,7 +26,6 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     MAX_EXILE,
     MAX_TARGETS,
-    OFF_BATTLEFIELD,
     OFF_EXILE,
     PLAYER_BASE,
     SK_SPELL,
@@ -48,6 +45,7 @@ from analyzer.kernel.player.ai_std import (
     role_may_help,
     tapper_now,
 )
+from analyzer.kernel.player.ai_sweep import sweep_kills
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
 from analyzer.kernel.player.ai_value import (
     color_have,
@@ -57,7 +55,6 @@ from analyzer.kernel.player.ai_value import (
     deck_value,
     offspring_cost,
 )
-from analyzer.kernel.player.ai_x import x_estimate
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
@@ -248,69 +245,6 @@ def _main_phase_useful(G, C, p, role, ab, promised):
     if role == AiRole.DISRUPTION:
         return _opp_hand(G, p) > 0 and targets_useful(G, C, ab, p, promised)
     return targets_useful(G, C, ab, p, promised)
-
-
-@njit
-def sweep_kills(G, C, p, ab, promised):
-    """(what p's creatures that sweeper ability ab kills are worth, what the opponents' are
-    worth): threat of each creature that dies, not of the whole board (Wildfire Howl's 2
-    damage leaves a 4/4 standing and kills p's own 2/2s). Damage to each creature kills the
-    ones whose toughness left is at most the damage, a destroy-all every one, indestructible
-    ones neither. A promised "return a creature destroyed this way" (Starfall Invocation) is
-    not counted: the card the gift gives them is not either (counting the return alone cast
-    Starfall in 72% of the games it was drawn in, not 61%, and its GIH WR fell 2 points).
-    The mode's steps (promised or not) are read. A targeted damage step beside the sweep
-    (Wildfire Howl promised: 1 to any target) adds the best opposing creature that it and the
-    sweep kill together and the sweep alone does not (target_choice aims it there)."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    dmg = 0
-    aimed = 0
-    destroy_types = 0
-    s0 = abilities[ab, AbilCol.ST_START]
-    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
-        cond = steps[k, StepCol.COND]
-        if (cond == Cond.IF_PROMISED and promised == 0) or (
-            cond == Cond.IF_NOT_PROMISED and promised == 1
-        ):
-            continue
-        op = steps[k, StepCol.OP]
-        if op == Op.DAMAGE_EACH_CREATURE:
-            dmg += steps[k, StepCol.A]
-            if steps[k, StepCol.B] == 1:  # "X damage to each creature": the X it would pay
-                dmg += x_estimate(G, C, p, abilities[ab, AbilCol.CARD])
-        elif op == Op.DAMAGE:
-            aimed += steps[k, StepCol.A]
-        elif op == Op.DESTROY_ALL:
-            destroy_types |= steps[k, StepCol.A]
-    mine = 0
-    theirs = 0
-    finish = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        t = cards[G[b + O.CARD], CardCol.TYPES]
-        if G[b + O.PHASED] or t & CardType.CREATURE == 0:
-            continue
-        if G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
-            continue
-        left = G[b + O.CUR_T] - G[b + O.DAMAGE]
-        if (t & destroy_types) == 0 and left > dmg:
-            if (
-                dmg > 0
-                and left <= dmg + aimed
-                and G[b + O.CTRL] != p
-                and G[pb(G[b + O.CTRL]) + P.LOST] == 0
-            ):
-                finish = max(finish, threat(G, cards, o))
-            continue
-        v = threat(G, cards, o)
-        if G[b + O.CTRL] == p:
-            mine += v
-        elif G[pb(G[b + O.CTRL]) + P.LOST] == 0:
-            theirs += v
-    return mine, theirs + finish
 
 
 @njit
