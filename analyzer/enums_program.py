@@ -555,6 +555,8 @@ class _Op(NamedTuple):
     CREATE_TOKEN_PER_P1P1: int = 206  # ref: players; each creates a token a (c=1 tapped) for
     # each +1/+1 counter on the source (as it last existed: O.P1P1 is kept as it leaves)
     STATIC_PT_HAND: int = 207  # static: power and toughness = the cards in ctrl's hand (604.3)
+    STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or
+    # toughness 1 or less can't be blocked (after every P/T effect: chars.refresh)
     # issue 20: ops 126-150
     PUT_COUNTERS_OF: int = 126  # ref: permanents; put on each as many counters of each kind as
     # the source had (as it last existed: O.P1P1 / O.STUN / O.STASH are kept as it leaves)

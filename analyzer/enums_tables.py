@@ -102,6 +102,8 @@ class _CardFlag(NamedTuple):
     TOKENS_MANA: int = 1 << 14  # a mana ability paid by tapping untapped tokens ("Tap two
     # untapped tokens you control: Add one mana of any color."): AbilCol.COST_TAP_TOKENS tokens
     # per mana, the source itself not tapped
+    ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
+    # defending player controls an Island (combat.can_block)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

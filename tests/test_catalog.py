@@ -100,6 +100,7 @@ def test_counts(cat: Catalog) -> None:
         "Phyrexian Golem 3/3",
         "Goblin 1/1 Red",
         "Spirit 1/1 White Flying",
+        "Squid 1/1 Islandwalk",  # Chasm Skulker
         # a face, never created: Tangle Tumbler "becomes an artifact creature" (becomes_until_eot)
         "Tangle Tumbler, creature",
     }

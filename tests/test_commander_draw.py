@@ -14,9 +14,12 @@ DRAW_CARDS = ("Psychosis Crawler", "Wizard Class", "Boss's Chauffeur", "Selfless
 HELPERS = ("Secret Rendezvous", "Harmonize", "Spirited Companion", "Jolly Gerbils")
 
 
-def test_the_cards_are_exact() -> None:
+def test_the_cards_are_exact_but_the_crawler() -> None:
+    # Psychosis Crawler is approximate: state-based actions are not checked as a spell is cast
     catalog = load_catalog()
-    assert all(catalog.lookup(n).support_name == "exact" for n in DRAW_CARDS)
+    support = {n: catalog.lookup(n).support_name for n in DRAW_CARDS}
+    assert support.pop("Psychosis Crawler") == "approximate"
+    assert set(support.values()) == {"exact"}
 
 
 def test_enters_with_counts_only_x_paid_or_creatures(tmp_path) -> None:
@@ -56,7 +59,7 @@ def test_games_with_draw_triggers_keep_the_invariants(tmp_path) -> None:
     path = tmp_path / "draw_triggers.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     catalog = load_catalog()
-    decks = load_decks([[path] * 4], catalog).seats[0]
+    decks = load_decks([[path] * 4], catalog, allow_approximate=True).seats[0]  # the Crawler
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("heuristic", inp.card_names)
     G = engine.new_record(inp.deck_sizes)

@@ -181,6 +181,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FILTER_MANA
     if rec.pain:
         flags |= CardFlag.PAIN_MANA
+    if rec.islandwalk:
+        flags |= CardFlag.ISLANDWALK
     if any(ab.mana and ab.tap_tokens for ab in abilities):
         flags |= CardFlag.TOKENS_MANA
     if any(signet_colors(ab) for ab in rec.abilities):

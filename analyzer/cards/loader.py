@@ -74,6 +74,7 @@ CARD_FIELDS = frozenset(
         "pain",
         "mana_per_tap",
         "changeling",
+        "islandwalk",
         "ability",
     }
 )
@@ -219,6 +220,9 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     pain = ctx.bool_(d, "pain", "pain")  # "This land deals 1 damage to you." (colored mana)
     if pain and "deals 1 damage to you" not in (oracle or ""):
         ctx.err("pain", 'is not in the oracle text ("deals 1 damage to you")')
+    islandwalk = ctx.bool_(d, "islandwalk", "islandwalk")  # 702.14c, a landwalk keyword
+    if islandwalk and "islandwalk" not in (oracle or "").lower():
+        ctx.err("islandwalk", "is not in the oracle text")
     creature_mana = 0
     if "creature_mana" in d:  # "{T}: Add {U}. Spend this mana only to cast a creature spell."
         try:
@@ -281,6 +285,7 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         etb_tapped=etb_tapped,
         creature_mana=creature_mana,
         pain=pain,
+        islandwalk=islandwalk,
         mana_per_tap=mana_per_tap,
         source=str(source),
         line=ctx.line,

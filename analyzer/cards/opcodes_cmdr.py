@@ -74,4 +74,10 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         "hand (a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
         static=True,
     ),
+    "static_small_unblockable": OpSpec(
+        Op.STATIC_SMALL_UNBLOCKABLE,
+        "creatures you control with power or toughness 1 or less can't be blocked (read as "
+        "blockers are declared, after every effect on power and toughness)",
+        static=True,
+    ),
 }

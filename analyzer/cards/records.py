@@ -417,6 +417,7 @@ class CardRecord:
     creature_mana: int = 0  # lands: colors it also taps for, spendable only on creature spells
     pain: bool = False  # its colored mana deals 1 damage to its controller (CardFlag.PAIN_MANA)
     mana_per_tap: int = 0  # lands: mana one tap makes ("{T}: Add {B}{G}": 2), 0 = 1
+    islandwalk: bool = False  # can't be blocked while the defending player controls an Island
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
     # not exact: the ability lines it ignores (approximate: runs without them)

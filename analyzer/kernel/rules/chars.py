@@ -21,6 +21,7 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Cond,
+    Keyword,
     Op,
     StepCol,
 )
@@ -85,6 +86,7 @@ def refresh(G, C):
                 n_volatile += 1
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
+        _small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
     G[H.DIRTY] &= ~DIRTY_CHARS
     for i in range(n):
@@ -381,6 +383,36 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def _small_unblockable(G, C, n, n_static):
+    """ "Creatures you control with power or toughness 1 or less can't be blocked": read after
+    every P/T effect (the restriction is checked as blockers are declared, 509.1b), so its
+    creatures gain Keyword.UNBLOCKABLE here, after the layer passes."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for k_static in range(n_static):
+        s = G[OFF_BATTLEFIELD + G[W.STATICS + k_static]]
+        sc = G[ob(s) + O.CARD]
+        a0 = cards[sc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] != Op.STATIC_SMALL_UNBLOCKABLE:
+                    continue
+                ctrl = G[ob(s) + O.CTRL]
+                for j in range(n):
+                    bt = ob(G[OFF_BATTLEFIELD + j])
+                    if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
+                        continue
+                    if (cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                        continue
+                    if G[bt + O.CUR_P] <= 1 or G[bt + O.CUR_T] <= 1:
+                        G[bt + O.CUR_KW] |= Keyword.UNBLOCKABLE
 
 
 @njit

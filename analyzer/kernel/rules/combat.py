@@ -10,7 +10,7 @@ player's kills the most valuable blockers it can (``order_blockers``).
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, PlayerLevel
+from analyzer.enums import CardCol, CardFlag, CardType, Color, Keyword, PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.actions import deal_combat_damage
 from analyzer.kernel.rules.catalog import cards_of
@@ -78,9 +78,26 @@ def can_block(cards, G, blocker, attacker):
         return False  # "can't be blocked"
     if G[ob(attacker) + O.CUR_KW] & Keyword.UNBLOCKABLE_BY_POWER_2 and G[bb + O.CUR_P] <= 2:
         return False  # "can't be blocked by creatures with power 2 or less"
+    if cards[G[ob(attacker) + O.CARD], CardCol.FLAGS] & CardFlag.ISLANDWALK and controls_island(
+        cards, G, G[bb + O.CTRL]
+    ):
+        return False  # islandwalk (702.14c): the blocker's controller is the defending player
     if G[ob(attacker) + O.CUR_KW] & Keyword.FLYING:
         return (G[bb + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH)) != 0
     return True
+
+
+@njit
+def controls_island(cards, G, p):
+    """Does player p control a land with the basic land type Island (a nonbasic one too)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p or G[b + O.PHASED]:
+            continue
+        card = G[b + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND and cards[card, CardCol.LAND_TYPES] & Color.U:
+            return True  # LAND_TYPES is a Color mask of the basic land types (Island: U)
+    return False
 
 
 @njit
