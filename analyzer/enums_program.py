@@ -94,6 +94,8 @@ class _AbilityKind(NamedTuple):
     # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
     # on have their bit in CardCol.AB_KINDS_HI2 (bit kind - 62); CardFlag.FOOD_TRIGGER, from
     # before that word, also marks this one
+    GRANT_CREATURE_MANA: int = 63  # never a row: the bit of a card with
+    # static_grant_creature_mana (rules/mana.collect_sources looks only once one entered)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -539,6 +541,9 @@ class _Op(NamedTuple):
     # XCount a (b: its subtypes)
     CREATE_TOKEN_UNLESS_P1P1: int = 192  # create token a unless ctrl controls a permanent with
     # one of the Subtype bits b; otherwise a +1/+1 counter on one of those (ctrl's choice)
+    STATIC_GRANT_CREATURE_MANA: int = 193  # static: creatures ctrl controls with one of the
+    # Subtype bits a have "{T}: Add one mana of a color in b. Spend this mana only to cast a
+    # creature spell." (CardCol.GRANT_MANA_SUBTYPES / CREATURE_MANA; rules/mana.collect_sources)
     STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
     # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219

@@ -42,7 +42,7 @@ class _CardCol(NamedTuple):
     MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
     CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
     # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
-    # creature spell.")
+    # creature spell."); granters (GRANT_MANA_SUBTYPES): the colors they give
     AB_KINDS_HI: int = 31  # bit (1 << (kind - 31)) for each ability kind >= 31 the card has
     # (AB_KINDS is int32: its bit 31 is the sign)
     LEAVES_AB: int = 32  # 1 + the row of the card's LEAVES_WITHOUT_DYING trigger, 0 = none,
@@ -54,7 +54,10 @@ class _CardCol(NamedTuple):
     FOOD_TWIN: int = 35  # creatures: 1 + the row of the same card as a Food artifact too, with
     # the Food's ability (static_others_food gives it as a face); 0 = none
     AB_KINDS_HI2: int = 36  # bit (1 << (kind - 62)) for each ability kind >= 62 the card has
-    N: int = 37
+    GRANT_MANA_SUBTYPES: int = 37  # Subtype mask of the creatures its controller controls that
+    # have "{T}: Add one mana of a color in CREATURE_MANA. Spend this mana only to cast a
+    # creature spell." (static_grant_creature_mana: Clement's Frogs); 0 = none
+    N: int = 38
 
 
 CardCol = _CardCol()

@@ -340,6 +340,12 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         ):  # the kernel looks for these statics only once such a card entered
             if any(st.op == op for ab in abilities for st in ab.steps):
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
+        for ab in abilities:
+            for st in ab.steps:
+                if st.op == Op.STATIC_GRANT_CREATURE_MANA:  # read by the mana planner
+                    row[CardCol.GRANT_MANA_SUBTYPES] |= st.a
+                    row[CardCol.CREATURE_MANA] |= st.b
+                    row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.GRANT_CREATURE_MANA - KINDS_HI2)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]

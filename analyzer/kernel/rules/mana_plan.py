@@ -86,6 +86,15 @@ def _partner_used(masks, use, i):
 
 
 @njit
+def creature_only(mask):
+    """Is this entry mana only for creature spells (a granted "{T}: Add {G} or {U}. Spend this
+    mana only to cast a creature spell.": no color or {C} of its own, 106.6)? It pays no
+    generic or any-type cost but a creature spell's, and no mana ability's cost (a filter's
+    or a Signet's fuel)."""
+    return (mask & 63) == 0 and (mask & (31 << CREATURE_SHIFT)) != 0
+
+
+@njit
 def _need_weight(mask, needs):
     """How much the colors of a source with this color mask are needed (see hand_needs)."""
     w = 0
@@ -110,6 +119,8 @@ def _filter_one(masks, kinds, n, use):
     best_score = 1 << 20
     for i in range(n):
         if use[i] or i == f or kinds[i] == SRC_FILTER or kinds[i] == SRC_SIGNET:
+            continue
+        if creature_only(masks[i]):
             continue
         if masks[i] & SIG_ALT and _blocked(masks, use, n, i):
             continue
@@ -181,7 +192,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
             for i in range(n):
                 if total == 0:
                     break
-                if kinds[i] == pass_kind and not (sig and _blocked(masks, use, n, i)):
+                if kinds[i] != pass_kind or (not creature and creature_only(masks[i])):
+                    continue
+                if not (sig and _blocked(masks, use, n, i)):
                     use[i] = 1
                     total -= 1
         return total == 0
@@ -200,6 +213,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 score = popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
                 if masks[i] & PAIN_BIT:
                     score += PAIN_COST
+                if creature_only(masks[i]):
+                    score += 2  # a creature tapped for mana: after the lands of the color
                 if sig:
                     if _blocked(masks, use, n, i):
                         continue
@@ -245,6 +260,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                         continue
                 elif kinds[i] != pass_kind or (sig and _blocked(masks, use, n, i)):
                     continue
+                if not creature and creature_only(masks[i]):
+                    continue
                 if plain:
                     best = i
                     break
@@ -276,6 +293,8 @@ def _fuel(masks, kinds, n, use, needs):
         best_w = 1 << 20
         for j in range(n):
             if use[j] or kinds[j] == SRC_FILTER or kinds[j] == SRC_SIGNET:
+                continue
+            if creature_only(masks[j]):
                 continue
             if _blocked(masks, use, n, j) or (not any_fuel and (masks[j] & want) == 0):
                 continue
