@@ -241,6 +241,10 @@ TRIG_FILTER_TOUGHER = 1 << 1  # other_creature_enters: "with toughness greater t
 # N is TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT, checked as the trigger goes on the stack
 TRIG_FILTER_POWER_AT_LEAST = 1 << 2
 TRIG_FILTER_POWER_SHIFT = 8
+# spell_cast: "a creature spell with mana value N or greater" (Helga; on the stack, X counts,
+# 202.3b); N is (TRIG_FILTER >> TRIG_FILTER_MV_SHIFT) & 255
+TRIG_FILTER_MV_AT_LEAST = 1 << 5
+TRIG_FILTER_MV_SHIFT = 16
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
@@ -544,6 +548,10 @@ class _Op(NamedTuple):
     STATIC_GRANT_CREATURE_MANA: int = 193  # static: creatures ctrl controls with one of the
     # Subtype bits a have "{T}: Add one mana of a color in b. Spend this mana only to cast a
     # creature spell." (CardCol.GRANT_MANA_SUBTYPES / CREATURE_MANA; rules/mana.collect_sources)
+    MANA_POWER_BIG_CREATURES: int = 194  # in a mana ability after its add_mana: it makes X
+    # mana (X: the source's power) of one color, spendable only to cast creature spells with
+    # mana value 4 or greater or with {X} in their costs (CardFlag.POWER_BIG_MANA, read by
+    # rules/mana.collect_sources; running it does nothing)
     STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
     # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219

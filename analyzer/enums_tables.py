@@ -105,6 +105,9 @@ class _CardFlag(NamedTuple):
     TOKENS_MANA: int = 1 << 14  # a mana ability paid by tapping untapped tokens ("Tap two
     # untapped tokens you control: Add one mana of any color."): AbilCol.COST_TAP_TOKENS tokens
     # per mana, the source itself not tapped
+    POWER_BIG_MANA: int = 1 << 15  # its free "{T}: Add ..." makes X mana, X its power, only
+    # for creature spells with mana value 4 or greater or {X} in their costs (Helga; op
+    # mana_power_big_creatures)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

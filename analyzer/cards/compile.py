@@ -177,6 +177,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FAST
     if _tap_mana_colors(rec):
         flags |= CardFlag.TAP_MANA
+    if any(st.op == Op.MANA_POWER_BIG_CREATURES for ab in abilities for st in ab.steps):
+        flags |= CardFlag.POWER_BIG_MANA
     if _filters_mana(rec):
         flags |= CardFlag.FILTER_MANA
     if rec.pain:

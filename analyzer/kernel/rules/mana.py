@@ -17,7 +17,9 @@ Three kinds of source are more than "taps for these colors" (Bloomburrow's mana 
 - mana a static gives creatures ("Frogs you control have "{T}: Add {G} or {U}. Spend this mana
   only to cast a creature spell."", static_grant_creature_mana): an untapped, not summoning-sick
   creature of those subtypes is an entry of those colors shifted by ``CREATURE_SHIFT`` only
-  (``granted_mana``), which pays nothing but a creature spell;
+  (``granted_mana``), which pays nothing but a creature spell; "X mana of any one color, X
+  its power, only for creature spells with mana value 4 or greater or {X}" (Helga,
+  CardFlag.POWER_BIG_MANA): X entries of one color with ``BIG_CREATURE_BIT``;
 - a filter ("{1}, {T}: Add one mana of any color.", Hidden Grotto; "{1}: Add one mana of any
   color. Activate only once each turn.", Three Tree Mascot): when no source makes a colored
   symbol, a filter and one more source make it (the filter's own tap, if any, is part of its
@@ -44,6 +46,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.mana_plan import (
     ANY_COLOR,
+    BIG_CREATURE_BIT,
     CREATURE_SHIFT,
     FILTER_BIT,
     FUEL_ANY,
@@ -221,7 +224,16 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             if cards[card, CardCol.FLAGS] & CardFlag.PAIN_MANA:
                 m |= PAIN_BIT
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
-            if units == 1 and _granted_entry(G, cards, b, grant_subtypes):
+            if cards[card, CardCol.FLAGS] & CardFlag.POWER_BIG_MANA:
+                units = G[b + O.CUR_P]  # "X mana of any one color, where X is its power"
+                m |= BIG_CREATURE_BIT
+                if units <= 0:
+                    continue
+            if (
+                units == 1
+                and not m & BIG_CREATURE_BIT
+                and _granted_entry(G, cards, b, grant_subtypes)
+            ):
                 m |= grant_colors << CREATURE_SHIFT  # one tap: its own mana or the granted
         else:
             m = ANY_COLOR
@@ -231,6 +243,7 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
         # A source making several mana of its colors ("three mana of any one color") is one
         # entry per mana, all of one color (ONE_COLOR_BIT, see mana_plan.plan).
         split = units > 1 and k == SRC_LAND and popcount5(m) == units
+        split = split and (m & BIG_CREATURE_BIT) == 0  # (Helga's X mana is of one color)
         if units > 1 and not split and popcount5(m) > 1:
             m |= ONE_COLOR_BIT | ((m & 31) << ONE_SHIFT)
         rest = m
@@ -458,6 +471,8 @@ def count_sources(G, cards, abilities, p):
         k = source_kind(cards, abilities, G[b + O.CARD])
         if k == 0 and _granted_entry(G, cards, b, grant_subtypes):
             lands += 1  # (creature-only mana: an upper bound, as the bound is)
+        elif cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.POWER_BIG_MANA:
+            lands += max(G[b + O.CUR_P], 0)
         elif k == SRC_LAND or k == SRC_SIGNET:  # (a Signet: one more mana with another source)
             lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
