@@ -94,6 +94,8 @@ class _AbilityKind(NamedTuple):
     # battlefield" (any player's; TRIGGER_OBJECT: that Food, as it last existed). Kinds from 62
     # on have their bit in CardCol.AB_KINDS_HI2 (bit kind - 62); CardFlag.FOOD_TRIGGER, from
     # before that word, also marks this one
+    GRANT_CREATURE_MANA: int = 63  # never a row: the bit of a card with
+    # static_grant_creature_mana (rules/mana.collect_sources looks only once one entered)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -239,6 +241,10 @@ TRIG_FILTER_TOUGHER = 1 << 1  # other_creature_enters: "with toughness greater t
 # N is TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT, checked as the trigger goes on the stack
 TRIG_FILTER_POWER_AT_LEAST = 1 << 2
 TRIG_FILTER_POWER_SHIFT = 8
+# spell_cast: "a creature spell with mana value N or greater" (Helga; on the stack, X counts,
+# 202.3b); N is (TRIG_FILTER >> TRIG_FILTER_MV_SHIFT) & 255
+TRIG_FILTER_MV_AT_LEAST = 1 << 5
+TRIG_FILTER_MV_SHIFT = 16
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
@@ -539,6 +545,13 @@ class _Op(NamedTuple):
     # XCount a (b: its subtypes)
     CREATE_TOKEN_UNLESS_P1P1: int = 192  # create token a unless ctrl controls a permanent with
     # one of the Subtype bits b; otherwise a +1/+1 counter on one of those (ctrl's choice)
+    STATIC_GRANT_CREATURE_MANA: int = 193  # static: creatures ctrl controls with one of the
+    # Subtype bits a have "{T}: Add one mana of a color in b. Spend this mana only to cast a
+    # creature spell." (CardCol.GRANT_MANA_SUBTYPES / CREATURE_MANA; rules/mana.collect_sources)
+    MANA_POWER_BIG_CREATURES: int = 194  # in a mana ability after its add_mana: it makes X
+    # mana (X: the source's power) of one color, spendable only to cast creature spells with
+    # mana value 4 or greater or with {X} in their costs (CardFlag.POWER_BIG_MANA, read by
+    # rules/mana.collect_sources; running it does nothing)
     STATIC_SELF_EXILED_TYPES: int = 190  # static: +a/+b and keywords c as long as the cards
     # linked to this object (EXILE_LINKED) have four or more card types among them
     # issue 21, the precons: codes 200-219

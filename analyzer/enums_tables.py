@@ -42,7 +42,7 @@ class _CardCol(NamedTuple):
     MANA_AMOUNT: int = 29  # TAP_MANA sources: mana one tap makes (Sol Ring 2); 0 = 1
     CREATURE_MANA: int = 30  # lands: Color mask of the mana it also taps for that can be spent
     # only to cast creature spells (the Villages' "{T}: Add {U}. Spend this mana only to cast a
-    # creature spell.")
+    # creature spell."); granters (GRANT_MANA_SUBTYPES): the colors they give
     AB_KINDS_HI: int = 31  # bit (1 << (kind - 31)) for each ability kind >= 31 the card has
     # (AB_KINDS is int32: its bit 31 is the sign)
     LEAVES_AB: int = 32  # 1 + the row of the card's LEAVES_WITHOUT_DYING trigger, 0 = none,
@@ -54,7 +54,10 @@ class _CardCol(NamedTuple):
     FOOD_TWIN: int = 35  # creatures: 1 + the row of the same card as a Food artifact too, with
     # the Food's ability (static_others_food gives it as a face); 0 = none
     AB_KINDS_HI2: int = 36  # bit (1 << (kind - 62)) for each ability kind >= 62 the card has
-    N: int = 37
+    GRANT_MANA_SUBTYPES: int = 37  # Subtype mask of the creatures its controller controls that
+    # have "{T}: Add one mana of a color in CREATURE_MANA. Spend this mana only to cast a
+    # creature spell." (static_grant_creature_mana: Clement's Frogs); 0 = none
+    N: int = 38
 
 
 CardCol = _CardCol()
@@ -102,6 +105,9 @@ class _CardFlag(NamedTuple):
     TOKENS_MANA: int = 1 << 14  # a mana ability paid by tapping untapped tokens ("Tap two
     # untapped tokens you control: Add one mana of any color."): AbilCol.COST_TAP_TOKENS tokens
     # per mana, the source itself not tapped
+    POWER_BIG_MANA: int = 1 << 15  # its free "{T}: Add ..." makes X mana, X its power, only
+    # for creature spells with mana value 4 or greater or {X} in their costs (Helga; op
+    # mana_power_big_creatures)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add

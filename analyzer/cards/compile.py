@@ -177,6 +177,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FAST
     if _tap_mana_colors(rec):
         flags |= CardFlag.TAP_MANA
+    if any(st.op == Op.MANA_POWER_BIG_CREATURES for ab in abilities for st in ab.steps):
+        flags |= CardFlag.POWER_BIG_MANA
     if _filters_mana(rec):
         flags |= CardFlag.FILTER_MANA
     if rec.pain:
@@ -342,6 +344,12 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         ):  # the kernel looks for these statics only once such a card entered
             if any(st.op == op for ab in abilities for st in ab.steps):
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
+        for ab in abilities:
+            for st in ab.steps:
+                if st.op == Op.STATIC_GRANT_CREATURE_MANA:  # read by the mana planner
+                    row[CardCol.GRANT_MANA_SUBTYPES] |= st.a
+                    row[CardCol.CREATURE_MANA] |= st.b
+                    row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.GRANT_CREATURE_MANA - KINDS_HI2)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]

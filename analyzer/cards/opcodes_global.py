@@ -39,6 +39,21 @@ GLOBAL_OP_SPECS: dict[str, OpSpec] = {
         "one each other creature gets)",
         static=True,
     ),
+    "static_grant_creature_mana": OpSpec(
+        Op.STATIC_GRANT_CREATURE_MANA,
+        'creatures you control with one of `subtypes` have "{T}: Add one mana of a color in '
+        "`colors`. Spend this mana only to cast a creature spell.\" (Clement's Frogs: a tapped "
+        "or summoning-sick creature cannot, 302.6; the mana planner taps it like a Village)",
+        (_p("subtypes", "subtypes", "a"), _p("colors", "colors", "b")),
+        static=True,
+    ),
+    "mana_power_big_creatures": OpSpec(
+        Op.MANA_POWER_BIG_CREATURES,
+        "in a free {T} mana ability, after its add_mana: the ability adds X mana of any one "
+        "of its colors, X the source's power, and that mana can be spent only to cast "
+        "creature spells with mana value 4 or greater or with {X} in their mana costs "
+        "(Helga); read by the mana planner",
+    ),
     "pump_untap_all": OpSpec(
         Op.PUMP_UNTAP_ALL,
         "creatures you control with one of `subtypes` get +power/+toughness until end of "

@@ -81,6 +81,7 @@ ABILITY_FIELDS = frozenset(
         "with_p1p1",
         "tougher",
         "power_at_least",
+        "mv_at_least",
         "self_only",
         "remove_counter",
         "convoke",
@@ -571,7 +572,7 @@ def _program(
                 "static ops belong in static abilities only, and static "
                 "abilities take only static ops",
             )
-        if mana and spec.op != Op.ADD_MANA:
+        if mana and spec.op not in (Op.ADD_MANA, Op.MANA_POWER_BIG_CREATURES):
             ctx.err(f"{sfield}.op", "a mana ability only adds mana")
         if spec.op == Op.ADD_MANA and not mana and ((step.a & 32 and step.a != 32) or step.b != 1):
             ctx.err(

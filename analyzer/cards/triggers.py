@@ -25,6 +25,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_MV_AT_LEAST,
+    TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
     TRIG_FILTER_POWER_SHIFT,
     TRIG_FILTER_TOUGHER,
@@ -78,6 +80,13 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             n = ctx.int_(d, "power_at_least", f"{field}.power_at_least", 1, 20) or 0
             filt |= TRIG_FILTER_POWER_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
+    if "mv_at_least" in d:
+        # "Whenever you cast a creature spell with mana value 4 or greater" (Helga)
+        if d.get("kind") != SPELL_CAST_KIND:
+            ctx.err(f"{field}.mv_at_least", "belongs to spell_cast abilities only")
+        else:
+            n = ctx.int_(d, "mv_at_least", f"{field}.mv_at_least", 1, 20) or 0
+            filt |= TRIG_FILTER_MV_AT_LEAST | (n << TRIG_FILTER_MV_SHIFT)
     return filt
 
 

@@ -10,6 +10,8 @@ from analyzer.enums import (
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_MV_AT_LEAST,
+    TRIG_FILTER_MV_SHIFT,
     TRIGGER_INSTANT_SORCERY,
     AbilCol,
     AbilityKind,
@@ -168,6 +170,11 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                     want = abilities[a, AbilCol.COND_SUBTYPES]  # "a Lizard spell"
                     if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
                         hit = False
+                    filt = abilities[a, AbilCol.TRIG_FILTER]
+                    if filt & TRIG_FILTER_MV_AT_LEAST and _spell_mv(G, cards, o) < (
+                        (filt >> TRIG_FILTER_MV_SHIFT) & 255
+                    ):
+                        hit = False  # "with mana value N or greater"
                 elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
                     hit = (
                         cards[G[ob(o) + O.CARD], CardCol.TYPES]
@@ -189,6 +196,13 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                 or cond_ok(G, C, abilities[a, AbilCol.COND], G[b + O.PROMISED], ctrl, 0)
             ):
                 queue_trigger(G, q, a, ctrl, o, SK_ABILITY)
+
+
+@njit
+def _spell_mv(G, cards, o):
+    """The mana value of spell o on the stack: its X counts (202.3b)."""
+    card = G[ob(o) + O.CARD]
+    return cards[card, CardCol.MV] + cards[card, CardCol.COST_X] * G[ob(o) + O.X_PAID]
 
 
 @njit

@@ -14,6 +14,12 @@ Three kinds of source are more than "taps for these colors" (Bloomburrow's mana 
   only a creature spell's payment reads them (each source is one mana: its {C} or that color);
 - "one mana of the chosen color" (Uncharted Haven): ``LAND_COLORS`` is ``CHOSEN_COLOR_MANA``
   and the object's ``O.CHOSEN_COLOR`` is the color;
+- mana a static gives creatures ("Frogs you control have "{T}: Add {G} or {U}. Spend this mana
+  only to cast a creature spell."", static_grant_creature_mana): an untapped, not summoning-sick
+  creature of those subtypes is an entry of those colors shifted by ``CREATURE_SHIFT`` only
+  (``granted_mana``), which pays nothing but a creature spell; "X mana of any one color, X
+  its power, only for creature spells with mana value 4 or greater or {X}" (Helga,
+  CardFlag.POWER_BIG_MANA): X entries of one color with ``BIG_CREATURE_BIT``;
 - a filter ("{1}, {T}: Add one mana of any color.", Hidden Grotto; "{1}: Add one mana of any
   color. Activate only once each turn.", Three Tree Mascot): when no source makes a colored
   symbol, a filter and one more source make it (the filter's own tap, if any, is part of its
@@ -27,6 +33,7 @@ from analyzer.enums import (
     IDENTITY_MANA,
     OPP_LANDS_MANA,
     AbilCol,
+    AbilityKind,
     CardCol,
     CardFlag,
     CardType,
@@ -39,6 +46,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.mana_plan import (
     ANY_COLOR,
+    BIG_CREATURE_BIT,
     CREATURE_SHIFT,
     FILTER_BIT,
     FUEL_ANY,
@@ -63,7 +71,7 @@ from analyzer.kernel.rules.mana_plan import (
     simple_sources,
 )
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
+from analyzer.kernel.rules.view import hand_at, kind_seen, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
@@ -117,9 +125,42 @@ def _signet_entries(G, cards, abilities, b, o, masks, objs, kinds, n):
 
 
 @njit
+def granted_mana(G, cards, p):
+    """(Subtype mask, Color mask) of the creature-only mana p's static_grant_creature_mana
+    permanents give p's creatures of those subtypes; (0, 0) without one. (The one card with it
+    is legendary: two granters of different colors and subtypes are merged.)"""
+    if not kind_seen(G, AbilityKind.GRANT_CREATURE_MANA):
+        return 0, 0
+    subtypes = 0
+    colors = 0
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        card = G[b + O.CARD]
+        if G[b + O.PHASED] == 0 and cards[card, CardCol.GRANT_MANA_SUBTYPES]:
+            subtypes |= cards[card, CardCol.GRANT_MANA_SUBTYPES]
+            colors |= cards[card, CardCol.CREATURE_MANA]
+    return subtypes, colors
+
+
+@njit
+def _granted_entry(G, cards, b, grant_subtypes):
+    """Does the object at b tap for the granted creature-only mana now (an untapped creature
+    of the subtypes, not summoning-sick: the ability has {T}, 302.6)?"""
+    card = G[b + O.CARD]
+    return (
+        grant_subtypes != 0
+        and cards[card, CardCol.TYPES] & CardType.CREATURE
+        and cards[card, CardCol.SUBTYPES] & grant_subtypes
+        and G[b + O.TAPPED] == 0
+        and G[b + O.SICK] == 0
+    )
+
+
+@njit
 def collect_sources(G, cards, abilities, p, masks, objs, kinds):
     """Fill masks/objs/kinds with p's untapped mana sources; returns how many."""
     n = 0
+    grant_subtypes, grant_colors = granted_mana(G, cards, p)
     q = pb(p)
     for c in range(6):  # the mana pool first: what is not spent empties
         v = G[q + P.MANA_W + c]
@@ -159,6 +200,13 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 kinds[n] = k
                 n += 1
             continue
+        if k == 0 and _granted_entry(G, cards, b, grant_subtypes):
+            if n < masks.shape[0]:  # only the granted ability: one creature-only mana
+                masks[n] = grant_colors << CREATURE_SHIFT
+                objs[n] = o
+                kinds[n] = SRC_LAND
+                n += 1
+            continue
         if k == 0 or G[b + O.TAPPED] != 0:
             continue
         units = 1
@@ -176,6 +224,17 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             if cards[card, CardCol.FLAGS] & CardFlag.PAIN_MANA:
                 m |= PAIN_BIT
             units = max(cards[card, CardCol.MANA_AMOUNT], 1)
+            if cards[card, CardCol.FLAGS] & CardFlag.POWER_BIG_MANA:
+                units = G[b + O.CUR_P]  # "X mana of any one color, where X is its power"
+                m |= BIG_CREATURE_BIT
+                if units <= 0:
+                    continue
+            if (
+                units == 1
+                and not m & BIG_CREATURE_BIT
+                and _granted_entry(G, cards, b, grant_subtypes)
+            ):
+                m |= grant_colors << CREATURE_SHIFT  # one tap: its own mana or the granted
         else:
             m = ANY_COLOR
         # a source making several mana (Sol Ring) is one entry per mana, all tapping it: what
@@ -184,6 +243,7 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
         # A source making several mana of its colors ("three mana of any one color") is one
         # entry per mana, all of one color (ONE_COLOR_BIT, see mana_plan.plan).
         split = units > 1 and k == SRC_LAND and popcount5(m) == units
+        split = split and (m & BIG_CREATURE_BIT) == 0  # (Helga's X mana is of one color)
         if units > 1 and not split and popcount5(m) > 1:
             m |= ONE_COLOR_BIT | ((m & 31) << ONE_SHIFT)
         rest = m
@@ -395,6 +455,7 @@ def count_sources(G, cards, abilities, p):
         v = G[pb(p) + P.MANA_W + c]
         lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
     spare_tokens = -1
+    grant_subtypes = granted_mana(G, cards, p)[0]
     for i in range(own_n(G, p)):
         b = ob(own_at(G, p, i))
         if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.TOKENS_MANA:
@@ -408,7 +469,11 @@ def count_sources(G, cards, abilities, p):
         if G[b + O.TAPPED] != 0 or G[b + O.PHASED] != 0:
             continue
         k = source_kind(cards, abilities, G[b + O.CARD])
-        if k == SRC_LAND or k == SRC_SIGNET:  # (a Signet: one more mana with another source)
+        if k == 0 and _granted_entry(G, cards, b, grant_subtypes):
+            lands += 1  # (creature-only mana: an upper bound, as the bound is)
+        elif cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.POWER_BIG_MANA:
+            lands += max(G[b + O.CUR_P], 0)
+        elif k == SRC_LAND or k == SRC_SIGNET:  # (a Signet: one more mana with another source)
             lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
             sacs += 1

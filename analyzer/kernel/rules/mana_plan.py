@@ -56,6 +56,9 @@ SIGNET_LAST = 40  # plan score of a Signet entry in the first try (real sources 
 # ONE_COLOR_BIT and its colors kept in bits ONE_SHIFT..+4: plan() makes them all one color.
 ONE_SHIFT = 23
 ONE_COLOR_BIT = 1 << 28
+# mask bit: mana only for creature spells with mana value 4 or greater or with {X} in their
+# costs (Helga's, CardFlag.POWER_BIG_MANA); plan's `creature` is 2 for such a spell
+BIG_CREATURE_BIT = 1 << 29
 NO_NEEDS = (0, 0, 0, 0, 0)
 
 
@@ -86,6 +89,24 @@ def _partner_used(masks, use, i):
 
 
 @njit
+def creature_only(mask):
+    """Is this entry mana only for creature spells (a granted "{T}: Add {G} or {U}. Spend this
+    mana only to cast a creature spell.": no color or {C} of its own, 106.6)? It pays no
+    generic or any-type cost but a creature spell's, and no mana ability's cost (a filter's
+    or a Signet's fuel)."""
+    return (mask & 63) == 0 and (mask & (31 << CREATURE_SHIFT)) != 0
+
+
+@njit
+def restricted(mask, creature):
+    """Can this entry not pay for a spell of this kind (creature: 0 not a creature spell, 1 a
+    creature spell, 2 one with mana value 4 or greater or {X} in its cost)?"""
+    return (creature == 0 and creature_only(mask)) or (
+        creature < 2 and (mask & BIG_CREATURE_BIT) != 0
+    )
+
+
+@njit
 def _need_weight(mask, needs):
     """How much the colors of a source with this color mask are needed (see hand_needs)."""
     w = 0
@@ -111,6 +132,8 @@ def _filter_one(masks, kinds, n, use):
     for i in range(n):
         if use[i] or i == f or kinds[i] == SRC_FILTER or kinds[i] == SRC_SIGNET:
             continue
+        if creature_only(masks[i]) or masks[i] & BIG_CREATURE_BIT:
+            continue
         if masks[i] & SIG_ALT and _blocked(masks, use, n, i):
             continue
         score = popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
@@ -129,7 +152,8 @@ def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
     needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
     sources whose colors are needed least (all zero: the first sources, lands first).
-    creature: the cost is a creature spell's, which mana only for creature spells may pay.
+    creature: the cost is a creature spell's (1), which mana only for creature spells may pay,
+    or one with mana value 4 or greater or {X} in its cost (2; Helga's mana, too).
     With Signets (SRC_SIGNET) two tries: real sources first, then Signets first (each Signet
     used takes one more source for its cost). With a source of several mana of one color
     (ONE_COLOR_BIT, "Add three mana of any one color."), one try per color the cost has
@@ -181,7 +205,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
             for i in range(n):
                 if total == 0:
                     break
-                if kinds[i] == pass_kind and not (sig and _blocked(masks, use, n, i)):
+                if kinds[i] != pass_kind or restricted(masks[i], creature):
+                    continue
+                if not (sig and _blocked(masks, use, n, i)):
                     use[i] = 1
                     total -= 1
         return total == 0
@@ -195,11 +221,13 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
             best = -1
             best_score = 1 << 20
             for i in range(n):
-                if use[i] or (masks[i] & bit) == 0:
+                if use[i] or (masks[i] & bit) == 0 or restricted(masks[i], creature):
                     continue
                 score = popcount5(masks[i]) + (100 if kinds[i] == SRC_SAC_ANY else 0)
                 if masks[i] & PAIN_BIT:
                     score += PAIN_COST
+                if creature_only(masks[i]):
+                    score += 2  # a creature tapped for mana: after the lands of the color
                 if sig:
                     if _blocked(masks, use, n, i):
                         continue
@@ -245,6 +273,8 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                         continue
                 elif kinds[i] != pass_kind or (sig and _blocked(masks, use, n, i)):
                     continue
+                if restricted(masks[i], creature):
+                    continue
                 if plain:
                     best = i
                     break
@@ -276,6 +306,8 @@ def _fuel(masks, kinds, n, use, needs):
         best_w = 1 << 20
         for j in range(n):
             if use[j] or kinds[j] == SRC_FILTER or kinds[j] == SRC_SIGNET:
+                continue
+            if creature_only(masks[j]) or masks[j] & BIG_CREATURE_BIT:
                 continue
             if _blocked(masks, use, n, j) or (not any_fuel and (masks[j] & want) == 0):
                 continue
@@ -362,7 +394,10 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
     fewest of them unmet (ties: the one leaving the pair's colors most even). colored is
     left holding the split chosen."""
     h = cards[card, CardCol.HYBRID_N] if card >= 0 else 0  # card -1: an ability's cost
-    creature = card >= 0 and (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+    creature = 0
+    if card >= 0 and (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0:
+        big = cards[card, CardCol.MV] >= 4 or cards[card, CardCol.COST_X] > 0
+        creature = 2 if big else 1
     if h == 0:
         return plan(masks, kinds, n, generic, colored, any_type, use, needs, creature)
     pair = cards[card, CardCol.HYBRID]
