@@ -298,3 +298,21 @@ def copy_spell(G, C, o, new_ctrl):
         -1,
         G[b + O.ZCC],
     )
+
+
+@njit
+def copy_worth(G, ctrl, o):
+    """Is a copy of spell o (keeping its targets) worth a card drawn by an opponent of ctrl?
+    Not once o left the stack (no copy), nor when one of its targets is an object another
+    player controls: the copy resolves first, and the spell would then lose that target
+    (608.2b), so the two do what o alone does."""
+    if not (0 <= o < PLAYER_BASE):
+        return False
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return False
+    for k in range(MAX_TARGETS):
+        t = entry_field(G, i, S.T0 + k)
+        if 0 <= t < PLAYER_BASE and G[ob(t) + O.CTRL] != ctrl:
+            return False
+    return True
