@@ -22,7 +22,9 @@ from analyzer.kernel.layout import (
     MAX_TARGETS,
     OFF_BATTLEFIELD,
     OFF_EXTRA,
+    OFF_STACK,
     PLAYER_BASE,
+    SF,
     SK_SPELL,
     H,
     O,
@@ -279,12 +281,13 @@ def copy_spell(G, C, o, new_ctrl):
     G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else cards[card, CardCol.TOUGHNESS]
     G[b + O.ZCC] += 1
     G[b + O.ZONE] = Zone.STACK
+    G[b + O.X_PAID] = G[ob(o) + O.X_PAID]  # 707.10: the copy has the same X
     slots = G[W.CSLOTS : W.CSLOTS + MAX_TARGETS]
     zccs = G[W.CZCCS : W.CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
         slots[k] = entry_field(G, i, S.T0 + k)
         zccs[k] = entry_field(G, i, S.Z0 + k)
-    return push_entry(
+    k = push_entry(
         G,
         SK_SPELL,
         cp,
@@ -298,6 +301,9 @@ def copy_spell(G, C, o, new_ctrl):
         -1,
         G[b + O.ZCC],
     )
+    if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring)
+        G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING)
+    return k
 
 
 @njit
