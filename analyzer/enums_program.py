@@ -74,6 +74,9 @@ class _AbilityKind(NamedTuple):
     DELAYED_SPELL_CAST: int = 42  # the body of the delayed trigger spell_cast_until_next_turn
     # creates ("until the end of your next turn, whenever you cast a spell, ..."): its targets
     # and steps; never triggers by itself
+    FIRST_SPELL_CAST: int = 43  # "Whenever you cast a spell, if it's the first instant spell,
+    # the first sorcery spell, or the first Otter spell other than [this] you've cast this
+    # turn" (TRIG_PARAM: the CardType mask; COND_SUBTYPES: the Subtype mask; events_turn)
     # issue 21: kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
@@ -538,6 +541,8 @@ class _Op(NamedTuple):
     EXILE_TOP_PLAY_UNTIL_END_STEP: int = 231  # ctrl exiles the top X cards (X: XCount a) and
     # may play them until ctrl's next end step; at its beginning the source deals each opponent
     # b damage for each of them still exiled (DK_EXILED_UNTIL_END_STEP)
+    HAVE_DRAW_MAY: int = 232  # ref: players; ctrl may have each draw a cards (sets DONE): the
+    # built-in player does when the trigger object's copy is worth it (actions.copy_worth)
     # issue 20: ops 189-199
     EXILE_LINKED: int = 189  # ref: graveyard cards; exile each, linked to the source (607.2a:
     # "cards exiled with [this]": O.LINK = -(1 + source), O.LINK_ZCC its zone-change counter)

@@ -104,25 +104,27 @@ def test_every_bloomburrow_card_has_a_support_level(cat):
 def test_exact_records_win_over_the_bundled_scryfall_data(cat):
     fell = cat.lookup("Fell")
     assert fell.source.endswith("blb_black.toml") and fell.abilities
-    alania = cat.lookup("Alania, Divergent Storm")
-    assert alania.source.endswith("blb_scryfall.json")
-    assert alania.support == Support.APPROXIMATE
+    cruelclaw = cat.lookup("The Infamous Cruelclaw")
+    assert cruelclaw.source.endswith("blb_scryfall.json")
+    assert cruelclaw.support == Support.APPROXIMATE
 
 
 # ---- approximate cards and Scryfall input ----------------------------------------------------
 
 
 def test_approximate_cards_report_what_they_ignore(cat):
-    alania = cat.lookup("Alania, Divergent Storm")  # a spell copy on a condition, not modeled
-    assert alania.ignored == (alania.oracle,) and alania.power == 3
+    # an exile-and-cast on combat damage, not modeled (its menace is)
+    cruelclaw = cat.lookup("The Infamous Cruelclaw")
+    assert cruelclaw.ignored == (cruelclaw.oracle.split("\n")[-1],) and cruelclaw.power == 3
+    assert cruelclaw.ignored[0].startswith("Whenever The Infamous Cruelclaw deals combat damage")
     helga = cat.lookup("Helga, Skittish Seer")  # a mana ability with a spending restriction
     assert helga.support == Support.APPROXIMATE and helga.ignored[-1].startswith("{T}: Add X")
     assert cat.lookup("Fell").ignored == ()
     df = api.list_cards(set_code="BLB", support="approximate")
-    row = df.set_index("name").loc["Alania, Divergent Storm"]
-    assert row["ignored"].startswith("Whenever you cast a spell, if it's the first instant")
+    row = df.set_index("name").loc["The Infamous Cruelclaw"]
+    assert row["ignored"].startswith("Whenever The Infamous Cruelclaw deals combat damage")
     text = api.format_cards_table(df)
-    assert "~ Alania, Divergent Storm: Whenever you cast a spell" in text
+    assert "~ The Infamous Cruelclaw: Whenever The Infamous Cruelclaw deals" in text
 
 
 def test_scryfall_shaped_fixture_loads():

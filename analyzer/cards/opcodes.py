@@ -296,8 +296,8 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "copy_spell": OpSpec(
         Op.COPY_SPELL,
-        "copy each spell in ref (the copy keeps targets, "
-        "promise and recipient; a permanent spell's copy resolves as a token)",
+        "copy each spell in ref (the copy keeps targets, promise and recipient, X and a paid "
+        "offspring cost, 707.10; a permanent spell's copy resolves as a token)",
         (),
         _SPELLS,
         frozenset({"trigger_object"}),

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from analyzer.cards.opspec import OpSpec
+from analyzer.cards.opspec import PLAYER_KINDS, PLAYER_NAMES, OpSpec
 from analyzer.cards.opspec import param as _p
 from analyzer.enums import Intent, Op, TargetKind
 
@@ -60,5 +60,16 @@ SEASON_OP_SPECS: dict[str, OpSpec] = {
         "`damage` damage to each opponent for each of those cards still exiled (a delayed "
         "trigger: it counts only the cards this step exiled)",
         (_p("x", "xcount", "a"), _p("damage", "int", "b", 2, lo=1, hi=15)),
+    ),
+    "have_draw_may": OpSpec(
+        Op.HAVE_DRAW_MAY,
+        'you may have each player in ref draw `count` cards (then a `when = "done"` step is '
+        '"if you do"); the built-in player does when the trigger object is a spell still on '
+        "the stack none of whose targets another player controls (a `copy_spell` follows: "
+        "the copy is worth the card)",
+        (_p("count", "int", "a", 1, lo=1, hi=20),),
+        PLAYER_KINDS,
+        PLAYER_NAMES,
+        intent=Intent.HELP,
     ),
 }

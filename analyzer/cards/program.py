@@ -26,6 +26,7 @@ from analyzer.cards.steps import (
 )
 from analyzer.cards.triggers import (
     BEGIN_STEP_KINDS,
+    FIRST_SPELL_CAST_KIND,
     SPELL_CAST_KIND,
     land_types,
     trigger_filter,
@@ -236,7 +237,7 @@ def parse_ability(
             "ability only as its whole cost, adding one mana of any color)",
         )
     cond_subtypes = 0
-    spell_subtypes = d.get("kind") == SPELL_CAST_KIND and "subtypes" in d
+    spell_subtypes = d.get("kind") in (SPELL_CAST_KIND, FIRST_SPELL_CAST_KIND) and "subtypes" in d
     if (kind == AbilityKind.ACTIVATED or spell_subtypes) and "subtypes" in d:
         # "Activate only if a Bird, ... entered"; spell_cast: "Whenever you cast a Lizard spell"
         cond_subtypes = ctx.mask_(d.get("subtypes"), SUBTYPE_NAMES, f"{field}.subtypes", "subtype")

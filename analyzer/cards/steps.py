@@ -329,5 +329,5 @@ def sets_done(s: Step) -> bool:
         or s.op == Op.GAIN_CONTROL_EOT
         or s.op in (Op.DONE_IF_YOU_CONTROL, Op.RETURN_OTHER_OWN_CREATURE)
         or s.op in (Op.CHOOSE_GRAVEYARD_CARD, Op.PUT_FROM_HAND_OR_GRAVEYARD)
-        or s.op in (Op.CHOOSE_OWN_PERMANENT, Op.SACRIFICE_OTHERS_MAY)
+        or s.op in (Op.CHOOSE_OWN_PERMANENT, Op.SACRIFICE_OTHERS_MAY, Op.HAVE_DRAW_MAY)
     )

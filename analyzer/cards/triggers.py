@@ -46,6 +46,7 @@ LAND_TYPE_NAMES = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest"
 # "Whenever you / an opponent / a player cast(s) a [types] spell": a NONCREATURE_SPELL row whose
 # TRIG_PARAM has SPELL_GENERAL (the caster, the spell's types)
 SPELL_CAST_KIND = "spell_cast"
+FIRST_SPELL_CAST_KIND = "first_spell_cast"  # TRIG_PARAM: `spell_types`; `subtypes`
 # `caster` of a spell_cast ability ("Whenever you / an opponent / a player casts ...")
 SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
@@ -202,7 +203,8 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             return TRIGGER_NONCREATURE_NONLAND
     if "one_or_more" in d and kind != AbilityKind.OTHER_CREATURE_ENTERS:
         ctx.err(f"{field}.one_or_more", "belongs to other_creature_enters abilities only")
-    spell_subtypes = d.get("kind") == SPELL_CAST_KIND  # "a Lizard spell": AbilCol.COND_SUBTYPES
+    # "a Lizard spell", "the first Otter spell": AbilCol.COND_SUBTYPES
+    spell_subtypes = d.get("kind") in (SPELL_CAST_KIND, FIRST_SPELL_CAST_KIND)
     if ("subtypes" in d and not spell_subtypes) or any(
         k in d for k in ("nontoken", "flying", "any_permanent")
     ):
@@ -234,6 +236,8 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             trig = 1
     if d.get("kind") == SPELL_CAST_KIND:
         return _spell_cast_param(ctx, d, field)
+    if d.get("kind") == FIRST_SPELL_CAST_KIND and "spell_types" in d:
+        return ctx.mask_(d.get("spell_types"), TYPE_NAMES, f"{field}.spell_types", "card type")
     if "caster" in d or "spell_types" in d or "noncreature" in d:
         ctx.err(f"{field}.caster", "`caster`, `spell_types`, `noncreature` belong to spell_cast")
     if "any_player" in d:

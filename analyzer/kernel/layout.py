@@ -189,6 +189,9 @@ class _Player(NamedTuple):
     BFX_N: int  # how many battlefield objects this player controls (view.own_n: current only
     # while H.BFX_OK; read it through view.own_n)
     CREATURES_EXILED_TURN: int  # creatures this player controlled that were exiled this turn
+    TYPES_CAST_TURN: int  # CardType bits of the spells this player cast this turn
+    SUBTYPES_CAST_TURN: int  # Subtype bits of the spells this player cast this turn, but those
+    # of a card with a FIRST_SPELL_CAST ability ("the first Otter spell other than [this]")
 
 
 P = _numbered(_Player)

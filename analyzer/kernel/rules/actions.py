@@ -22,7 +22,9 @@ from analyzer.kernel.layout import (
     MAX_TARGETS,
     OFF_BATTLEFIELD,
     OFF_EXTRA,
+    OFF_STACK,
     PLAYER_BASE,
+    SF,
     SK_SPELL,
     H,
     O,
@@ -279,12 +281,13 @@ def copy_spell(G, C, o, new_ctrl):
     G[b + O.BASE_T] = G[ob(o) + O.BASE_T] if G[ob(o) + O.TOKEN] else cards[card, CardCol.TOUGHNESS]
     G[b + O.ZCC] += 1
     G[b + O.ZONE] = Zone.STACK
+    G[b + O.X_PAID] = G[ob(o) + O.X_PAID]  # 707.10: the copy has the same X
     slots = G[W.CSLOTS : W.CSLOTS + MAX_TARGETS]
     zccs = G[W.CZCCS : W.CZCCS + MAX_TARGETS]
     for k in range(MAX_TARGETS):
         slots[k] = entry_field(G, i, S.T0 + k)
         zccs[k] = entry_field(G, i, S.Z0 + k)
-    return push_entry(
+    k = push_entry(
         G,
         SK_SPELL,
         cp,
@@ -298,3 +301,24 @@ def copy_spell(G, C, o, new_ctrl):
         -1,
         G[b + O.ZCC],
     )
+    if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring)
+        G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING)
+    return k
+
+
+@njit
+def copy_worth(G, ctrl, o):
+    """Is a copy of spell o (keeping its targets) worth a card drawn by an opponent of ctrl?
+    Not once o left the stack (no copy), nor when one of its targets is an object another
+    player controls: the copy resolves first, and the spell would then lose that target
+    (608.2b), so the two do what o alone does."""
+    if not (0 <= o < PLAYER_BASE):
+        return False
+    i = find_spell_entry(G, o)
+    if i < 0:
+        return False
+    for k in range(MAX_TARGETS):
+        t = entry_field(G, i, S.T0 + k)
+        if 0 <= t < PLAYER_BASE and G[ob(t) + O.CTRL] != ctrl:
+            return False
+    return True

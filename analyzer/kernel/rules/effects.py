@@ -50,6 +50,7 @@ from analyzer.kernel.player.choices import (
 )
 from analyzer.kernel.rules.actions import (
     copy_spell,
+    copy_worth,
     counter_spell_object,
     deal_damage,
     gain_life_event,
@@ -660,4 +661,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, src, vals[i], x)
         elif op == Op.CREATE_TOKEN_UNLESS_P1P1:
             it = create_token_unless_p1p1(G, C, a, b_, ctrl, it)
+        elif op == Op.HAVE_DRAW_MAY:  # "you may have target opponent draw a card. If you do"
+            done = 0
+            if copy_worth(G, ctrl, trig_obj):
+                for i in range(n):
+                    if vals[i] >= PLAYER_BASE:
+                        draw_cards_firing(G, C, vals[i] - PLAYER_BASE, a)
+                        done = 1
     return it

@@ -198,6 +198,8 @@ def _begin_turn(G, C):
         G[q + P.FOOD_SACRIFICED_TURN] = 0
         G[q + P.CREATURES_DIED_TURN] = 0
         G[q + P.CREATURES_EXILED_TURN] = 0
+        G[q + P.TYPES_CAST_TURN] = 0
+        G[q + P.SUBTYPES_CAST_TURN] = 0
         for c in range(6):  # "until end of turn" mana is gone too (Brazen Collector's)
             G[q + P.MANA_W + c] = 0
     G[pb(active) + P.TURNS] += 1

@@ -139,6 +139,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
         d = OFF_DELAYED + i * DF
         if G[d + D.KIND] == DK_SPELL_CAST_UNTIL_NEXT_TURN and G[d + D.CTRL] == p:
             queue_trigger(G, G[d + D.OBJ], G[d + D.A], p, o, SK_ABILITY)
+    if kind_seen(G, AbilityKind.FIRST_SPELL_CAST):
+        _fire_first_spell_cast(G, C, p, o)
     cards = cards_of(C)
     abilities = abilities_of(C)
     kinds = (
@@ -203,6 +205,48 @@ def _spell_mv(G, cards, o):
     """The mana value of spell o on the stack: its X counts (202.3b)."""
     card = G[ob(o) + O.CARD]
     return cards[card, CardCol.MV] + cards[card, CardCol.COST_X] * G[ob(o) + O.X_PAID]
+
+
+@njit
+def _fire_first_spell_cast(G, C, p, o):
+    """p cast spell o: "Whenever you cast a spell, if it's the first instant spell, the first
+    sorcery spell, or the first Otter spell other than [this] you've cast this turn" (an
+    intervening if, 603.4, that stays true once true). P.TYPES_CAST_TURN and
+    P.SUBTYPES_CAST_TURN hold what p cast before o (note_spell_cast adds o after this)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    new_types = cards[card, CardCol.TYPES] & ~G[pb(p) + P.TYPES_CAST_TURN]
+    new_subtypes = cards[card, CardCol.SUBTYPES] & ~G[pb(p) + P.SUBTYPES_CAST_TURN]
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        if G[b + O.PHASED] or G[b + O.CTRL] != p:
+            continue
+        qc = G[b + O.CARD]
+        if not has_kind(cards, qc, AbilityKind.FIRST_SPELL_CAST):
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.FIRST_SPELL_CAST:
+                continue
+            # "other than [this]": a spell of this card is never its first Otter spell
+            if (new_types & abilities[a, AbilCol.TRIG_PARAM]) != 0 or (
+                qc != card and (new_subtypes & abilities[a, AbilCol.COND_SUBTYPES]) != 0
+            ):
+                queue_trigger(G, q, a, p, o, SK_ABILITY)
+
+
+@njit
+def note_spell_cast(G, C, p, o):
+    """Add p's spell o to what p cast this turn (P.TYPES_CAST_TURN, P.SUBTYPES_CAST_TURN); a
+    card with a FIRST_SPELL_CAST ability leaves the subtypes out: "the first Otter spell other
+    than [this]" (exact while that card is the only such card)."""
+    cards = cards_of(C)
+    card = G[ob(o) + O.CARD]
+    G[pb(p) + P.TYPES_CAST_TURN] |= cards[card, CardCol.TYPES]
+    if not has_kind(cards, card, AbilityKind.FIRST_SPELL_CAST):
+        G[pb(p) + P.SUBTYPES_CAST_TURN] |= cards[card, CardCol.SUBTYPES]
 
 
 @njit

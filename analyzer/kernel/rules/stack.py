@@ -66,7 +66,7 @@ from analyzer.kernel.rules.costs import (
     target_cost_reduction,
 )
 from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
-from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted
+from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted, note_spell_cast
 from analyzer.kernel.rules.gamelog import log_event, log_targets
 from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.sba import sacrifice
@@ -412,6 +412,7 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     G[pb(p) + P.MANA_SPENT_TURN] = before + spent
     noncreature = (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
     fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P.SPELLS_TURN])
+    note_spell_cast(G, C, p, o)
     if noncreature:
         fire_granted_prowess(G, C, p, o)  # "Other creatures you control have prowess"
     fire_targeted(G, C, p, slots)
