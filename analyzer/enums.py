@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from analyzer.enums_ops import Op  # noqa: F401
+
 # Re-exported, so every caller imports from here: the effect-program codes, the catalog table
 # columns and the policy codes each live in their own module.
 from analyzer.enums_policy import (  # noqa: F401
@@ -69,7 +71,6 @@ from analyzer.enums_program import (  # noqa: F401
     CounterKind,
     ExtraCost,
     Intent,
-    Op,
     Ref,
     Subtype,
     TargetFilter,

@@ -59,6 +59,7 @@ _PACKAGE = Path(__file__).resolve().parents[2]  # analyzer/
 # everyone); tests/test_import_rules.py checks that every jitted module is listed here.
 _KERNEL_SOURCES = (
     "enums.py",
+    "enums_ops.py",
     "enums_policy.py",
     "enums_program.py",
     "enums_tables.py",
