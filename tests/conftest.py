@@ -208,6 +208,48 @@ def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
     return CardGames(failures, cast, top_level, exiled, zones, counters)
 
 
+class PodGames(NamedTuple):
+    """What play_pod_games saw: the failed games (index, check, step) and, over every seat and
+    game, the spells cast and the cards drawn."""
+
+    failures: list
+    spells: int
+    drawn: int
+
+
+def play_pod_games(
+    path: Path, games: int = 10, allow_approximate: bool = False, catalog: Any = None
+) -> PodGames:
+    """`games` 4-player free-for-all games (40 life, heuristic policy, seed = the game's index)
+    of the deck file at `path` in every seat, under the invariant checks (every step); a
+    capacity overflow fails the test at once."""
+    from analyzer.analysis.simulate import kernel_inputs
+    from analyzer.io.coverage import load_decks
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.rules import engine
+    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+    from analyzer.kernel.rules.view import pb
+    from analyzer.policies.table import policy_table
+
+    catalog = catalog or load_catalog()
+    decks = load_decks([[path] * 4], catalog, allow_approximate=allow_approximate).seats[0]
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("heuristic", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    failures, spells, drawn = [], 0, 0
+    for gi in range(games):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 15, gi, 40, 60, 50_000, -1
+        )
+        bad, steps = play_checked(G, inp.C, pol)
+        if bad:
+            failures.append((gi, CHECK_NAMES[bad], steps))
+        assert G[L.H.ERROR] == 0  # no capacity overflow
+        spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
+        drawn += sum(int(G[pb(s) + L.P.CARDS_DRAWN]) for s in range(4))
+    return PodGames(failures, spells, drawn)
+
+
 # Cards the standard player rightly leaves in hand in many games where it draws them, each with
 # the reason; every other bundled nonland card must be cast in at least 40% of those games
 # (tests/test_player.py counts copies, tests/test_calibrate.py counts games, as calibrate does).

@@ -5,6 +5,7 @@ precon cards added where a scenario file cannot say it (a cast that must fail)."
 from __future__ import annotations
 
 import pytest
+from conftest import play_pod_games
 from test_scenarios import input_error, run_text, seat
 
 from analyzer import bundled
@@ -247,14 +248,6 @@ def test_games_with_typed_sacrifice_and_sweepers_keep_the_invariants(tmp_path) -
     # the cards made exact by this batch's mechanisms, two of each (one of a legendary card) and 25
     # basics in each of four decks, played in whole 4-player games under the invariant checks
     # (the precons hold one of each)
-    from analyzer.analysis.simulate import kernel_inputs
-    from analyzer.io.coverage import load_decks
-    from analyzer.kernel import layout as L
-    from analyzer.kernel.rules import engine
-    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-    from analyzer.kernel.rules.view import pb
-    from analyzer.policies.table import policy_table
-
     catalog = load_catalog()
     # (Deep Forest Hermit is approximate: vanishing's sacrifice is folded into its upkeep trigger)
     assert all(
@@ -265,19 +258,6 @@ def test_games_with_typed_sacrifice_and_sweepers_keep_the_invariants(tmp_path) -
     lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "typed_sacrifice.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    decks = load_decks([[path] * 4], catalog, allow_approximate=True).seats[0]
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("heuristic", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    failures, spells = [], 0
-    for gi in range(10):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 15, gi, 40, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-        assert G[L.H.ERROR] == 0  # no capacity overflow
-        spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
-    assert failures == []
-    assert spells >= 40  # the cards were cast, not only held
+    g = play_pod_games(path, catalog=catalog, allow_approximate=True)
+    assert g.failures == []
+    assert g.spells >= 40  # the cards were cast, not only held

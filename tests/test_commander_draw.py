@@ -6,6 +6,7 @@ each are scenario files (tests/scenarios/you_draw_*, pt_hand_*, p1p1_tokens_*)."
 from __future__ import annotations
 
 import pytest
+from conftest import play_pod_games
 
 from analyzer.cards.catalog import load_catalog
 
@@ -46,34 +47,12 @@ def test_enters_with_counts_only_x_paid_or_creatures(tmp_path) -> None:
 def test_games_with_draw_triggers_keep_the_invariants(tmp_path) -> None:
     # two of each card (its helpers too) and five of each basic in each of four decks, played
     # in whole 4-player games under the invariant checks
-    from analyzer.analysis.simulate import kernel_inputs
-    from analyzer.io.coverage import load_decks
-    from analyzer.kernel import layout as L
-    from analyzer.kernel.rules import engine
-    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-    from analyzer.kernel.rules.view import pb
-    from analyzer.policies.table import policy_table
-
     lines = [f"3 {n}" for n in DRAW_CARDS + HELPERS]
     lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "draw_triggers.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     catalog = load_catalog()
-    decks = load_decks([[path] * 4], catalog, allow_approximate=True).seats[0]  # the Crawler
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("heuristic", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    failures, spells, drawn = [], 0, 0
-    for gi in range(10):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 15, gi, 40, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-        assert G[L.H.ERROR] == 0  # no capacity overflow
-        spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
-        drawn += sum(int(G[pb(s) + L.P.CARDS_DRAWN]) for s in range(4))
-    assert failures == []
-    assert spells >= 40  # the cards were cast, not only held
-    assert drawn > 10 * 4 * 7  # more than the opening hands
+    g = play_pod_games(path, catalog=catalog, allow_approximate=True)  # the Crawler
+    assert g.failures == []
+    assert g.spells >= 40  # the cards were cast, not only held
+    assert g.drawn > 10 * 4 * 7  # more than the opening hands

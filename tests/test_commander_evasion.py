@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import play_pod_games
 
 from analyzer.analysis.scenario_run import play
 from analyzer.cards.catalog import load_catalog
@@ -81,33 +82,12 @@ def test_a_pumped_creature_loses_tetsukos_evasion() -> None:
 def test_games_with_the_evasion_cards_keep_the_invariants(tmp_path) -> None:
     # three of each card and its helpers (draws for the Skulker) with five of each basic in each
     # of four decks, played in whole 4-player games under the invariant checks
-    from analyzer.analysis.simulate import kernel_inputs
-    from analyzer.io.coverage import load_decks
-    from analyzer.kernel import layout as L
-    from analyzer.kernel.rules import engine
-    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
-    from analyzer.kernel.rules.view import pb
-    from analyzer.policies.table import policy_table
-
     names = ("Chasm Skulker", "Tetsuko Umezawa, Fugitive", "Secret Rendezvous", "Putrefy")
     lines = [f"3 {n}" for n in names]
     lines += [f"6 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "evasion.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     catalog = load_catalog()
-    decks = load_decks([[path] * 4], catalog).seats[0]
-    inp = kernel_inputs(decks, catalog)
-    pol = policy_table("heuristic", inp.card_names)
-    G = engine.new_record(inp.deck_sizes)
-    failures, spells = [], 0
-    for gi in range(10):
-        engine.init_game(
-            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 15, gi, 40, 60, 50_000, -1
-        )
-        bad, steps = play_checked(G, inp.C, pol)
-        if bad:
-            failures.append((gi, CHECK_NAMES[bad], steps))
-        assert G[L.H.ERROR] == 0  # no capacity overflow
-        spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
-    assert failures == []
-    assert spells >= 40  # the cards were cast, not only held
+    g = play_pod_games(path, catalog=catalog)
+    assert g.failures == []
+    assert g.spells >= 40  # the cards were cast, not only held
