@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from analyzer.cards.catalog import load_catalog
+from analyzer.io.deck import Deck
 
 _early: dict[str, tuple[subprocess.Popen, Path]] = {}
 
@@ -161,6 +162,23 @@ class CardGames(NamedTuple):
     exiled: dict[str, int]  # copies that ended the game in exile
     zones: dict[str, list[int]]  # copies that ended the game in each Zone
     counters: dict[str, int]  # its own counters (O.STASH) and +1/+1 counters at the end
+
+
+# a WU fliers deck of exact commons and uncommons: the opponent of the card-games tests
+BIRDS = Deck(
+    "birds",
+    (
+        ("Plains", 8),
+        ("Island", 8),
+        ("Knightfisher", 3),
+        ("Plumecreed Escort", 4),
+        ("Plumecreed Mentor", 4),
+        ("Shrike Force", 3),
+        ("Lifecreed Duo", 3),
+        ("Seedpod Squire", 3),
+        ("Brightblade Stoat", 4),
+    ),
+)
 
 
 def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:

@@ -4,7 +4,7 @@ next to such spells, so the invariant checks reach the copies."""
 
 from __future__ import annotations
 
-from conftest import play_card_games
+from conftest import BIRDS, play_card_games
 
 from analyzer.io.deck import Deck
 
@@ -20,20 +20,6 @@ OTTERS = Deck(
         ("Take Out the Trash", 4),
         ("Playful Shove", 2),
         ("Might of the Meek", 2),
-    ),
-)
-BIRDS = Deck(
-    "birds",
-    (
-        ("Plains", 8),
-        ("Island", 8),
-        ("Knightfisher", 3),
-        ("Plumecreed Escort", 4),
-        ("Plumecreed Mentor", 4),
-        ("Shrike Force", 3),
-        ("Lifecreed Duo", 3),
-        ("Seedpod Squire", 3),
-        ("Brightblade Stoat", 4),
     ),
 )
 

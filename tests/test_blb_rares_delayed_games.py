@@ -5,7 +5,7 @@ step, and each card is really cast, so the invariant checks reach the new code p
 
 from __future__ import annotations
 
-from conftest import play_card_games
+from conftest import BIRDS, play_card_games
 
 from analyzer.io.deck import Deck
 
@@ -19,20 +19,6 @@ SEASON_RED = Deck(
         ("Flamecache Gecko", 4),
         ("Roughshod Duo", 3),
         ("Blooming Blast", 3),
-    ),
-)
-BIRDS = Deck(
-    "birds",
-    (
-        ("Plains", 8),
-        ("Island", 8),
-        ("Knightfisher", 3),
-        ("Plumecreed Escort", 4),
-        ("Plumecreed Mentor", 4),
-        ("Shrike Force", 3),
-        ("Lifecreed Duo", 3),
-        ("Seedpod Squire", 3),
-        ("Brightblade Stoat", 4),
     ),
 )
 
