@@ -297,6 +297,13 @@ def move_object(G, cards, o, zone, top=True):
     if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
         G[b + O.FACE] = 0
+    if zone != old and not (G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD):
+        # a full destination ends the game before the object leaves its list, so the record
+        # stays whole (every object in exactly one list) for the checks and the report
+        _, cnt, cap = zone_list(G[b + O.OWNER], zone)
+        if cap > 0 and G[cnt] >= cap:
+            overflow(G, _err_for_zone(zone))
+            return
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
     if G[b + O.LINK] < 0:
@@ -444,13 +451,13 @@ def draw_cards(G, p, n):
             G[pb(p) + P.DREW_EMPTY] = 1
             G[H.DIRTY] |= DIRTY_SBA
             continue
-        o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
-        G[cnt] = k - 1
         hoff = OFF_HAND + p * MAX_HAND
         hn = G[pb(p) + P.HAND_N]
-        if hn >= MAX_HAND:
+        if hn >= MAX_HAND:  # (before the card leaves the library: the record stays whole)
             overflow(G, ERR_HAND)
             return
+        o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
+        G[cnt] = k - 1
         G[hoff + hn] = o
         G[pb(p) + P.HAND_N] = hn + 1
         b = ob(o)
