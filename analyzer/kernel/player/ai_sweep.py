@@ -3,10 +3,11 @@ threat of each creature that dies on each side."""
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, CardCol, CardType, Cond, Keyword, Op, StepCol
+from analyzer.enums import AbilCol, CardCol, CardType, Keyword, Op, StepCol
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.player.ai_x import x_estimate
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -33,9 +34,7 @@ def sweep_kills(G, C, p, ab, promised):
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
-        if (cond == Cond.IF_PROMISED and promised == 0) or (
-            cond == Cond.IF_NOT_PROMISED and promised == 1
-        ):
+        if not step_in_mode(cond, promised):
             continue
         op = steps[k, StepCol.OP]
         if op == Op.DAMAGE_EACH_CREATURE:

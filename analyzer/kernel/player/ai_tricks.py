@@ -19,7 +19,6 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
-    Cond,
     Keyword,
     Op,
     StepCol,
@@ -38,6 +37,7 @@ from analyzer.kernel.layout import (
     S,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.stack import stack_top_entry
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, pb
@@ -103,9 +103,7 @@ def _pump_of(C, card, promised=-1):
     team = False
     for k in range(s0, s0 + n):
         cond = steps[k, StepCol.COND]
-        if (cond == Cond.IF_PROMISED and promised == 0) or (
-            cond == Cond.IF_NOT_PROMISED and promised == 1
-        ):
+        if not step_in_mode(cond, promised):
             continue
         op = steps[k, StepCol.OP]
         if (op == Op.PUMP or op == Op.PUMP_ALL) and bp == 0 and bt == 0:

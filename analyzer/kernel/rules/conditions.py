@@ -22,11 +22,22 @@ from analyzer.kernel.runtime.config import njit
 
 @njit
 def cond_holds(cond, promised):
+    """Does a step's promise condition hold for a decided promise (0 or 1)?"""
     if cond == Cond.IF_PROMISED:
         return promised == 1
     if cond == Cond.IF_NOT_PROMISED:
         return promised == 0
     return True
+
+
+@njit
+def step_in_mode(cond, promised):
+    """Is a step with this condition part of the mode the player reads? ``promised`` is 0 or 1
+    for a decided promise, -1 for "either mode": then both the promised and the unpromised
+    steps count (the player weighs a card before it decides, e.g. what a sweep could kill)."""
+    if promised < 0:
+        return True
+    return cond_holds(cond, promised)
 
 
 @njit
