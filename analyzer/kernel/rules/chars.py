@@ -36,7 +36,7 @@ from analyzer.kernel.layout import (
     P,
     W,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op, steps_of
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -392,27 +392,24 @@ def _small_unblockable(G, C, n, n_static):
     creatures gain Keyword.UNBLOCKABLE here, after the layer passes."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    steps = steps_of(C)
     for k_static in range(n_static):
         s = G[OFF_BATTLEFIELD + G[W.STATICS + k_static]]
         sc = G[ob(s) + O.CARD]
         a0 = cards[sc, CardCol.AB_START]
         for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC or not has_op(
+                C, a, Op.STATIC_SMALL_UNBLOCKABLE
+            ):
                 continue
-            s0 = abilities[a, AbilCol.ST_START]
-            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                if steps[k, StepCol.OP] != Op.STATIC_SMALL_UNBLOCKABLE:
+            ctrl = G[ob(s) + O.CTRL]
+            for j in range(n):
+                bt = ob(G[OFF_BATTLEFIELD + j])
+                if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
                     continue
-                ctrl = G[ob(s) + O.CTRL]
-                for j in range(n):
-                    bt = ob(G[OFF_BATTLEFIELD + j])
-                    if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
-                        continue
-                    if (cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
-                        continue
-                    if G[bt + O.CUR_P] <= 1 or G[bt + O.CUR_T] <= 1:
-                        G[bt + O.CUR_KW] |= Keyword.UNBLOCKABLE
+                if (cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+                    continue
+                if G[bt + O.CUR_P] <= 1 or G[bt + O.CUR_T] <= 1:
+                    G[bt + O.CUR_KW] |= Keyword.UNBLOCKABLE
 
 
 @njit
