@@ -53,30 +53,6 @@ def untapped_tokens(G, C, p, noncreature_only):
     return k
 
 
-@njit
-def tap_tokens(G, C, p, n):
-    """Pay "Tap N untapped tokens you control" (no {T} symbol: summoning-sick creature tokens
-    may be tapped, 302.6): noncreature tokens first, then the creature tokens with the least
-    power."""
-    cards = cards_of(C)
-    for _ in range(n):
-        best = -1
-        best_key = 1 << 30
-        for i in range(G[H.BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
-            b = ob(o)
-            if G[b + O.CTRL] != p or G[b + O.TOKEN] == 0 or G[b + O.TAPPED] or G[b + O.PHASED]:
-                continue
-            key = -1
-            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-                key = G[b + O.CUR_P] + G[b + O.CUR_T]
-            if key < best_key:
-                best, best_key = o, key
-        if best < 0:
-            return
-        G[ob(best) + O.TAPPED] = 1
-
-
 SAC_CREATURE = 3  # AbilCol.COST_SAC_SELF: "Sacrifice a creature"
 SAC_ANOTHER_CREATURE = 4  # "Sacrifice another creature"
 SAC_ARTIFACT_OR_CREATURE = 5  # "Sacrifice an artifact or creature"

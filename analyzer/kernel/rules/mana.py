@@ -262,15 +262,15 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
 
 
 @njit
-def _token_fodder(G, cards, abilities, p, b):
-    """Can "tap an untapped token you control" tap the object at b? Tokens that are mana
-    sources themselves (a Treasure) are left to the planner's own entries."""
+def _token_fodder(G, cards, abilities, p, b, spare_mana_sources):
+    """Can "tap an untapped token you control" tap the object at b? With spare_mana_sources,
+    tokens that are mana sources themselves (a Treasure) are left to the planner's own entries."""
     return (
         G[b + O.CTRL] == p
         and G[b + O.TOKEN] != 0
         and G[b + O.TAPPED] == 0
         and G[b + O.PHASED] == 0
-        and source_kind(cards, abilities, G[b + O.CARD]) == 0
+        and not (spare_mana_sources and source_kind(cards, abilities, G[b + O.CARD]) != 0)
     )
 
 
@@ -279,7 +279,7 @@ def fodder_tokens(G, cards, abilities, p):
     """How many untapped tokens p could tap for a mana ability paid by tapping tokens."""
     k = 0
     for i in range(G[H.BF_N]):
-        if _token_fodder(G, cards, abilities, p, ob(G[OFF_BATTLEFIELD + i])):
+        if _token_fodder(G, cards, abilities, p, ob(G[OFF_BATTLEFIELD + i]), True):
             k += 1
     return k
 
@@ -295,17 +295,17 @@ def tokens_per_mana(cards, abilities, card):
 
 
 @njit
-def tap_fodder_tokens(G, cards, abilities, p, n):
-    """Pay "Tap N untapped tokens you control" of a mana ability (no {T} symbol: summoning-sick
-    creature tokens may be tapped, 302.6): noncreature tokens first, then the creature tokens
-    with the least power and toughness."""
+def tap_least_tokens(G, cards, abilities, p, n, spare_mana_sources):
+    """Pay "Tap N untapped tokens you control" (no {T} symbol: summoning-sick creature tokens
+    may be tapped, 302.6): noncreature tokens first, then the creature tokens with the least
+    power and toughness. A mana ability's cost spares the tokens that make mana themselves."""
     for _ in range(n):
         best = -1
         best_key = 1 << 30
         for i in range(G[H.BF_N]):
             o = G[OFF_BATTLEFIELD + i]
             b = ob(o)
-            if not _token_fodder(G, cards, abilities, p, b):
+            if not _token_fodder(G, cards, abilities, p, b, spare_mana_sources):
                 continue
             key = -1
             if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
@@ -410,7 +410,8 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
                 continue
             row = G[ob(o) + O.CARD]
             if cards[row, CardCol.FLAGS] & CardFlag.TOKENS_MANA:  # its tokens, not itself
-                tap_fodder_tokens(G, cards, abilities, p, tokens_per_mana(cards, abilities, row))
+                n_tokens = tokens_per_mana(cards, abilities, row)
+                tap_least_tokens(G, cards, abilities, p, n_tokens, True)
                 continue
             G[ob(o) + O.TAPPED] = 1
             if use[i] == USE_COLORED and masks[i] & PAIN_BIT:

@@ -54,7 +54,6 @@ from analyzer.kernel.rules.activation import (
     SAC_FORAGE,
     activation_allowed,
     note_activation,
-    tap_tokens,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.costs import (
@@ -68,7 +67,13 @@ from analyzer.kernel.rules.costs import (
 from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
 from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted, note_spell_cast
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
+from analyzer.kernel.rules.mana import (
+    ability_cost,
+    pay,
+    pay_spell,
+    tap_for_convoke,
+    tap_least_tokens,
+)
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
@@ -355,7 +360,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         tap_for_convoke(G, cards, p, abilities[ab, AbilCol.COST_GENERIC] - generic)
     note_activation(G, C, o, ab)
     if abilities[ab, AbilCol.COST_TAP_TOKENS]:  # "Tap two untapped tokens you control"
-        tap_tokens(G, C, p, abilities[ab, AbilCol.COST_TAP_TOKENS])
+        tap_least_tokens(G, cards, abilities, p, abilities[ab, AbilCol.COST_TAP_TOKENS], False)
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:
