@@ -2,7 +2,7 @@
 plain Python (numba's NUMBA_DISABLE_JIT) under cProfile.
 
     PYTHONPATH=. python3 tests/bench/call_counts.py [--player standard|basic] [--games 100]
-        [--top 60] [--match ai_race] [--callers ob]
+        [--top 60] [--match ai_race] [--callers ob] [--precons]
 
 The flat profile (profile.py) says where the compiled kernel's time goes, by function, with
 inlined callees counted in their callers; this says how many times each function is called,
@@ -11,7 +11,9 @@ repeated per candidate, a value recomputed per decision). Same bench matchup and
 ``analyzer bench``, no compile (about 10 s for 100 games). Python's times are not the compiled
 kernel's: only the counts are printed. ``--callers NAME``: the calls of the kernel function
 NAME per game, by caller instead (``--callers ob``: which functions read the most object rows of
-the record, view.ob being the usual way to them). Not part of the test suite.
+the record, view.ob being the usual way to them). ``--precons``: 4-player games of the four
+Commander precons at 40 life, as tests/bench/pod_speed.py plays them, instead of the bench
+matchup (about 3 s a game). Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ def _key(path: str, line: int, name: str) -> str | None:
     return f"{path.rsplit('/', 1)[-1]}:{line}({name})"
 
 
-def calls_per_game(player: str, games: int, callers_of: str = "") -> dict[str, float]:
-    """Calls per game of each kernel function ("module.py:line(name)"), bench matchup;
-    callers_of: of the kernel function of that name, by caller."""
+def calls_per_game(
+    player: str, games: int, callers_of: str = "", precons: bool = False
+) -> dict[str, float]:
+    """Calls per game of each kernel function ("module.py:line(name)"), bench matchup (or the
+    precon pod); callers_of: of the kernel function of that name, by caller."""
     os.environ["NUMBA_DISABLE_JIT"] = "1"  # read when numba is first imported
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
@@ -41,7 +45,15 @@ def calls_per_game(player: str, games: int, callers_of: str = "") -> dict[str, f
     from analyzer.analysis.bench import SEED, _matchup
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
 
-    decks, catalog = _matchup()
+    if precons:
+        from analyzer import bundled
+        from analyzer.api.simulation import _load
+        from analyzer.cards.catalog import load_catalog
+
+        catalog = load_catalog()
+        decks = _load(sorted((bundled.decks_dir() / "commander").glob("*.txt")), catalog, True)
+    else:
+        decks, catalog = _matchup()
     levels = seat_levels(len(decks), player)
     profile = cProfile.Profile()
     profile.enable()
@@ -54,6 +66,7 @@ def calls_per_game(player: str, games: int, callers_of: str = "") -> dict[str, f
         keep_games=False,
         keep_objs=False,
         levels=levels,
+        **({"starting_life": 40} if precons else {}),
     )
     profile.disable()
     counts: dict[str, float] = {}
@@ -77,14 +90,16 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=60)
     ap.add_argument("--match", default="", help="only functions whose name or module has this")
     ap.add_argument("--callers", default="", help="the calls of this kernel function, by caller")
+    ap.add_argument("--precons", action="store_true", help="the 4-player precon pod")
     args = ap.parse_args()
-    counts = calls_per_game(args.player, args.games, args.callers)
+    counts = calls_per_game(args.player, args.games, args.callers, args.precons)
     rows = sorted(
         ((n, k) for k, n in counts.items() if args.match in k), key=lambda r: (-r[0], r[1])
     )
     of = f" of {args.callers}, by caller" if args.callers else ""
     total = sum(counts.values())
-    print(f"calls per game{of} ({args.games:,} bench games, {args.player} player): {total:,.0f}")
+    what = "precon pod" if args.precons else "bench"
+    print(f"calls per game{of} ({args.games:,} {what} games, {args.player} player): {total:,.0f}")
     for n, key in rows[: args.top]:
         print(f"{n:12,.1f}  {key}")
 
