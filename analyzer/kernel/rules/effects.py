@@ -1,12 +1,13 @@
 """The effect interpreter: runs an ability's steps (the game actions it shares with the
 stack and combat, damage, life, gifts, countering and copying, are in rules/actions.py).
 
-Every card behaviour is data (steps in the catalog); this module is the only place that knows
-what an op does (the ops where each player chooses what they lose are handed to losses.py, the
-board-wide ones that scan the battlefield to effects_board.py). A step runs only if its
-condition holds for the stack entry's promise (702.174k: "promised" is the declaration, not the
-delivery). Steps that act on a target group skip targets that became
-illegal (608.2b): what a step's ref designates, and its X, are read in refs.py. ``IT`` is the
+Every card behaviour is data (steps in the catalog); this module and the ones it hands op
+families to are the only place that knows what an op does (the ops where each player chooses
+what they lose go to losses.py, the board-wide ones that scan the battlefield to
+effects_board.py, the ones on libraries and hands to effects_library.py). A step runs only if
+its condition holds for the stack entry's promise (702.174k: "promised" is the declaration, not
+the delivery). Steps that act on a target group skip targets that became illegal (608.2b):
+what a step's ref designates, and its X, are read in refs.py. ``IT`` is the
 object the previous step moved or created ("that card", "that creature").
 
 ``C`` is the flat catalog (kernel/rules/catalog.py); ``gift_token(C, k)`` is the token card id a
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 from analyzer.enums import (
     AbilCol,
-    AbilityKind,
     CardCol,
     CardType,
     Cond,
@@ -41,16 +41,9 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_colors import color_choice
-from analyzer.kernel.player.choices import (
-    discard_choice,
-    flicker_wanted,
-    forage,
-    tuck_on_top,
-    wants_land_on_top,
-)
+from analyzer.kernel.player.choices import flicker_wanted
 from analyzer.kernel.rules.actions import (
     copy_spell,
-    copy_worth,
     counter_spell_object,
     deal_damage,
     gain_life_event,
@@ -76,28 +69,16 @@ from analyzer.kernel.rules.effects_board import (
     sacrifice_greatest_power,
 )
 from analyzer.kernel.rules.effects_cmdr import create_token_unless_p1p1, run_cmdr_op
+from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
     draw_cards_firing,
-    fire_controller_event,
     fire_enters,
     fire_level_reached,
     fire_p1p1_put,
 )
 from analyzer.kernel.rules.events_turn import add_delayed
-from analyzer.kernel.rules.library import (
-    dig,
-    exile_top_may_play,
-    look_at_top,
-    look_take,
-    mill,
-    mill_take,
-    reveal_until_land,
-    search_basic_land,
-    search_basic_land_to_top,
-    search_land,
-)
 from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
@@ -111,7 +92,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
-from analyzer.kernel.rules.view import attacked_player, hand_at, library_top, ob, pb, printed_card
+from analyzer.kernel.rules.view import attacked_player, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -397,39 +378,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         G[ob(vals[i]) + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
                     else:
                         G[ob(vals[i]) + O.TAPPED] = 0
-        elif op == Op.MILL:
-            for i in range(n):
-                if vals[i] >= PLAYER_BASE:
-                    mill(G, C, vals[i] - PLAYER_BASE, a)
-        elif op == Op.SURVEIL or op == Op.SCRY:
-            look_at_top(G, C, ctrl, a, op == Op.SURVEIL)
-        elif op == Op.DIG:
-            dig(G, C, ctrl, a, b_, c, 0, 99, False)
-        elif op == Op.DIG_SUBTYPES:
-            dig(G, C, ctrl, a, -1, 99, b_, 99, False)  # any card type with one of the subtypes
-        elif op == Op.REVEAL_UNTIL_LAND:
-            reveal_until_land(G, C, ctrl)
-        elif op == Op.SEARCH_BASIC_LAND:
-            if a == 0:
-                it = search_basic_land(G, C, ctrl, True)  # "that land" (Fabled Passage)
-            elif wants_land_on_top(G, C, ctrl):  # "you may search ... put it on top"
-                search_basic_land_to_top(G, C, ctrl)
-        elif op == Op.DISCARD:
-            done = 0
-            for i in range(n):
-                if vals[i] < PLAYER_BASE:
-                    continue
-                for _ in range(a):  # each card is the discarding player's choice
-                    w = discard_choice(G, C, vals[i] - PLAYER_BASE, b_ == 1)
-                    if w < 0:
-                        break
-                    move_object(G, cards, w, Zone.GRAVEYARD)
-                    done = 1
-        elif op == Op.DRAW_X:
-            x = count_x(G, C, a, src, ctrl, 0)
-            for i in range(n):
-                if vals[i] >= PLAYER_BASE and x > 0:
-                    draw_cards_firing(G, C, vals[i] - PLAYER_BASE, x)
+        elif is_library_op(op):
+            it, done = run_library_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done, trig_obj)
         elif (
             op == Op.DISCARD_UNLESS_NONLAND
             or op == Op.PUNISH
@@ -438,10 +388,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or op == Op.DISCARD_CHOSEN
         ):
             run_player_loss(G, C, op, a, b_, n, vals)
-        elif op == Op.FORAGE:
-            done = 1 if forage(G, C, ctrl) else 0
-            if done:
-                fire_controller_event(G, C, ctrl, AbilityKind.FORAGED, -1)
         elif op == Op.DAMAGE_BY_POWER:
             # the source's power now, or as it last existed on the battlefield (Heartfire Hero)
             m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
@@ -491,10 +437,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             for i in range(n):
                 if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
                     G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
-        elif op == Op.TUCK:
-            for i in range(n):
-                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.BATTLEFIELD:
-                    move_object(G, cards, vals[i], Zone.LIBRARY, tuck_on_top(G, cards, vals[i]))
         elif op == Op.PUMP_X:
             x = count_x(G, C, a, src, ctrl, 0)
             G[H.DIRTY] = DIRTY_ALL
@@ -504,8 +446,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[bo + O.EOT_P] += x * b_
                     G[bo + O.EOT_T] += x * c
                     G[bo + O.CUR_P] += x * b_
-        elif op == Op.MILL_TAKE:
-            it, done = mill_take(G, C, ctrl, a, b_, c)
         elif op == Op.ADD_P1P1_X:
             x = count_x(G, C, a, src, ctrl, b_)
             if x > 0:
@@ -519,10 +459,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if a & (a - 1) and a < 32:  # "add one mana of any color": the controller's choice
                 a = color_choice(G, C, ctrl, ~a & 31)
             add_to_pool(G, ctrl, a, b_, c == 1)
-        elif op == Op.LOOK_X_TAKE_X:
-            x = count_x(G, C, XCount.X_PAID, src, ctrl, 0)
-            if x > 0:
-                look_take(G, C, ctrl, a * x, x)
         elif op == Op.LOSE_LIFE_X or op == Op.GAIN_LIFE_X:
             x = count_x(G, C, a, src, ctrl, b_) * max(c, 1)  # c: "4 life for each ..."
             for i in range(n):
@@ -556,19 +492,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[ob(src) + O.ATTACKING] = d + 1  # attacking, never declared (508.4)
                 fire_enters(G, C, src)
                 it = src
-        elif op == Op.REVEAL_TOP_LOSE_MV:
-            if G[pb(ctrl) + P.LIB_N] > 0:
-                top = library_top(G, ctrl)
-                move_object(G, cards, top, Zone.HAND)
-                mv = cards[G[ob(top) + O.CARD], CardCol.MV]
-                if mv > 0:
-                    lose_life_event(G, C, ctrl, mv)
-        elif op == Op.DISCARD_HAND_DRAW_STASH:
-            x = G[ob(src) + O.STASH]  # sacrificed as the cost: the count as it last existed
-            while G[pb(ctrl) + P.HAND_N] > 0:
-                move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
-            if x > 0:
-                draw_cards_firing(G, C, ctrl, x)
         elif op == Op.P1P1_EACH_ENTERED:
             p1p1_each_entered(G, C, ctrl, a, b_ == 1, src if c == 1 else -1)
         elif op == Op.GAIN_CONTROL_EOT:
@@ -582,12 +505,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 G[ob(v) + O.EOT_CTRL] = ctrl + 1
                 G[H.DIRTY] = DIRTY_ALL  # layer 2: the refresh gives it to ctrl
                 done = 1
-        elif op == Op.EXILE_TOP_MAY_PLAY:
-            it = exile_top_may_play(G, C, ctrl, a, b_ == 1, c == 1)
-        elif op == Op.TO_LIBRARY_BOTTOM:
-            for i in range(n):
-                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
-                    move_object(G, cards, vals[i], Zone.LIBRARY, False)
         elif op == Op.COUNTER_UNLESS_PAY:
             for i in range(n):
                 if is_obj(vals[i]):
@@ -604,21 +521,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             pump_attacking(G, ctrl, a, b_)
         elif op == Op.P1P1_OTHERS_TOKEN_OR:
             p1p1_others_token_or(G, C, ctrl, src, a)
-        elif op == Op.DISCARD_HAND_MAY_DRAW:
-            # "you may discard your hand. If you do, draw a cards": the built-in player does
-            # when it gains cards by it
-            done = 0
-            if G[pb(ctrl) + P.HAND_N] < a:
-                while G[pb(ctrl) + P.HAND_N] > 0:
-                    move_object(G, cards, hand_at(G, ctrl, 0), Zone.GRAVEYARD)
-                draw_cards_firing(G, C, ctrl, a)
-                done = 1
         elif op == Op.CAST_FREE:
             for i in range(n):
                 if is_obj(vals[i]):
                     cast_free(G, C, ctrl, vals[i])
-        elif op == Op.SEARCH_LAND:
-            search_land(G, C, ctrl, a, b_ == 1, c == 1)
         elif op == Op.CREATE_TOKEN_X:
             it = _create_tokens(G, C, a, n, vals, c == 1, count_x(G, C, b_, src, ctrl, 0), it)
         elif op == Op.CREATE_TOKEN_PER_P1P1:  # the source's counters, as it last existed
@@ -661,11 +567,4 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, src, vals[i], x)
         elif op == Op.CREATE_TOKEN_UNLESS_P1P1:
             it = create_token_unless_p1p1(G, C, a, b_, ctrl, it)
-        elif op == Op.HAVE_DRAW_MAY:  # "you may have target opponent draw a card. If you do"
-            done = 0
-            if copy_worth(G, ctrl, trig_obj):
-                for i in range(n):
-                    if vals[i] >= PLAYER_BASE:
-                        draw_cards_firing(G, C, vals[i] - PLAYER_BASE, a)
-                        done = 1
     return it
