@@ -10,7 +10,8 @@ program that, say, makes a spell draw cards is rejected with a clear message ins
 reaching the kernel.
 
 Several families live in their own modules and are merged in here: the static ops
-(opcodes_static.py) and the ops on cards in libraries, hands and graveyards (opcodes_cards.py).
+(opcodes_static.py), the ops on cards in libraries, hands and graveyards (opcodes_cards.py) and
+the ops that create tokens or put counters (opcodes_tokens.py), among others.
 """
 
 from __future__ import annotations
@@ -23,21 +24,18 @@ from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_linked import LINKED_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
+from analyzer.cards.opcodes_tokens import TOKEN_OP_SPECS
 from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
+from analyzer.cards.opspec import OBJECT_NAMES as _OBJ_NAMES
+from analyzer.cards.opspec import PERMANENT_KINDS as _PERMS
 from analyzer.cards.opspec import PLAYER_KINDS as _PLAYERS
 from analyzer.cards.opspec import PLAYER_NAMES as _PLAYER_NAMES
 from analyzer.cards.opspec import POWER as _POWER
+from analyzer.cards.opspec import SPELL_KINDS as _SPELLS
 from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
 from analyzer.cards.opspec import OpSpec
 from analyzer.cards.opspec import param as _p
-from analyzer.enums import Intent, Op, Ref, TargetKind
-
-_PERM = TargetKind.PERMANENT
-_ANY = TargetKind.ANY
-_PERMS = frozenset({_PERM, _ANY})  # ANY may also be a creature
-_OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
-_SPELLS = frozenset({TargetKind.SPELL})
-
+from analyzer.enums import Intent, Op, Ref
 
 _AMOUNT = _p("amount", "int", "a", lo=0, hi=99, doc="how much")
 
@@ -180,13 +178,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HELP,
     ),
-    "add_counters": OpSpec(
-        Op.ADD_COUNTERS,
-        "put `count` counters of kind `counter` on each permanent in ref",
-        (_p("counter", "counter", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
-        _PERMS,
-        _OBJ_NAMES,
-    ),  # intent depends on the counter: see step_intent()
     "tap": OpSpec(Op.TAP, "tap each permanent in ref", (), _PERMS, _OBJ_NAMES, intent=Intent.HARM),
     "fight": OpSpec(
         Op.FIGHT,
@@ -221,41 +212,6 @@ OP_SPECS: dict[str, OpSpec] = {
         frozenset({"it", "trigger_object"}),
         sets_it=True,
         intent=Intent.HELP,
-    ),
-    "token_copy": OpSpec(
-        Op.TOKEN_COPY,
-        "create a token that's a copy of each object in ref",
-        (
-            _p("power", "int", "a", 0, lo=0, hi=99, doc="P override, 0 = none"),
-            _p("toughness", "int", "b", 0, lo=0, hi=99, doc="T override, 0 = none"),
-            _p("nonlegendary_only", "bool", "c", False, doc="skip a legendary original"),
-        ),
-        _PERMS,
-        _OBJ_NAMES,
-        sets_it=True,
-        intent=Intent.NEUTRAL,
-    ),
-    "create_token": OpSpec(
-        Op.CREATE_TOKEN,
-        "each player in ref creates `count` `token` tokens",
-        (
-            _p("token", "token", "a"),
-            _p("count", "int", "b", 1, lo=1, hi=20),
-            _p("tapped", "bool", "c", False),
-        ),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        ref_default=Ref.YOU,
-        sets_it=True,
-        intent=Intent.HELP,
-    ),
-    "create_token_attacking": OpSpec(
-        Op.CREATE_TOKEN_ATTACKING,
-        "you create `count` `token` tokens that are tapped and attacking (the player your "
-        "other attackers attack; put onto the battlefield attacking, never declared: no attack "
-        "triggers, 508.4)",
-        (_p("token", "token", "a"), _p("count", "int", "b", 1, lo=1, hi=20)),
-        sets_it=True,
     ),
     "return_at_end_step": OpSpec(
         Op.RETURN_AT_END_STEP,
@@ -423,17 +379,6 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         intent=Intent.HARM,
     ),
-    "add_p1p1_x": OpSpec(
-        Op.ADD_P1P1_X,
-        "put X +1/+1 counters on each permanent in ref, X counted as `x` says: "
-        "`other_permanents_with_subtypes` (other permanents you control with one of "
-        '`subtypes`: "for each other Squirrel and/or Food you control"), '
-        "`creatures_you_control`, `greatest_mv_in_graveyard`",
-        (_p("x", "xcount", "a"), _p("subtypes", "subtypes", "b", [])),
-        _PERMS,
-        _OBJ_NAMES,
-        intent=Intent.HELP,
-    ),
     "gain_control_eot": OpSpec(
         Op.GAIN_CONTROL_EOT,
         "you gain control of each creature in ref until end of turn if its power is at most "
@@ -459,23 +404,6 @@ OP_SPECS: dict[str, OpSpec] = {
         '"As this enters, choose a color" (an `enters_with` step): a land with '
         '`land_colors = "chosen"` taps for one mana of it. The built-in player chooses the '
         "color its hand and library need most for the lands it has (`kernel/player/ai_colors.py`)",
-    ),
-    "p1p1_each_entered": OpSpec(
-        Op.P1P1_EACH_ENTERED,
-        "put a +1/+1 counter on each creature you control with one of `subtypes` that entered "
-        'the battlefield this turn (`any_turn`: each one, whenever it entered: "Put a +1/+1 '
-        'counter on each Bird you control"; `other`: not the source, "each other Squirrel")',
-        (
-            _p("subtypes", "subtypes", "a"),
-            _p("any_turn", "bool", "b", False),
-            _p("other", "bool", "c", False),
-        ),
-    ),
-    "p1p1_others_token_or": OpSpec(
-        Op.P1P1_OTHERS_TOKEN_OR,
-        "put a +1/+1 counter on each other creature you control that's a token or has one of "
-        "`subtypes`",
-        (_p("subtypes", "subtypes", "a"),),
     ),
     "lose_life_x": OpSpec(
         Op.LOSE_LIFE_X,
@@ -536,16 +464,6 @@ OP_SPECS: dict[str, OpSpec] = {
         "player an attacking creature of yours attacks; it was never declared an attacker)",
     ),
     # ---- Bloomburrow Commander precons (issue 21) ----
-    "controller_creates": OpSpec(
-        Op.CONTROLLER_CREATES,
-        'the controller of each permanent in ref creates a `token` token ("Its controller '
-        'creates a 3/3 green Beast creature token"); write it before the step that removes the '
-        "permanent: it reads the controller the permanent has; a spell's too (\"Counter target "
-        'noncreature spell. Its controller creates two Treasure tokens.")',
-        (_p("token", "token", "a"),),
-        _PERMS | _SPELLS,
-        _OBJ_NAMES,
-    ),
     "controller_gains_power": OpSpec(
         Op.CONTROLLER_GAINS_POWER,
         'the controller of each creature in ref gains life equal to its power ("Its '
@@ -572,32 +490,7 @@ OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         ref_default=Ref.YOU,
     ),
-    "create_token_x": OpSpec(
-        Op.CREATE_TOKEN_X,
-        "each player in ref creates X `token` tokens (`tapped`), X counted as the step resolves "
-        "as `x` says (`self_power`: the source's power, as it last existed if it died; "
-        "`opponents`; `spells_cast_turn`: the spells you cast this turn)",
-        (
-            _p("token", "token", "a"),
-            _p("x", "xcount", "b"),
-            _p("tapped", "bool", "c", False),
-        ),
-        _PLAYERS,
-        _PLAYER_NAMES,
-        ref_default=Ref.YOU,
-        sets_it=True,
-        intent=Intent.HELP,
-    ),
     # ---- issue 20 ----
-    "put_counters_of": OpSpec(
-        Op.PUT_COUNTERS_OF,
-        "put on each permanent in ref as many counters of each kind as the source had as it "
-        'last existed ("When this dies, put its counters on target creature you control")',
-        (),
-        _PERMS,
-        _OBJ_NAMES,
-        intent=Intent.HELP,
-    ),
     "done_if_you_control": OpSpec(
         Op.DONE_IF_YOU_CONTROL,
         'a later `when = "done"` step runs if you control a permanent in ref ("If you '
@@ -609,14 +502,6 @@ OP_SPECS: dict[str, OpSpec] = {
     "return_lands_from_graveyard": OpSpec(
         Op.RETURN_LANDS_FROM_GRAVEYARD,
         "return all land cards from your graveyard to the battlefield tapped",
-    ),
-    "double_p1p1": OpSpec(
-        Op.DOUBLE_P1P1,
-        "double the number of +1/+1 counters on each creature in ref (put as many as it has)",
-        (),
-        _PERMS,
-        _OBJ_NAMES,
-        intent=Intent.HELP,
     ),
     "exile_at_end_step": OpSpec(
         Op.EXILE_AT_END_STEP,
@@ -669,6 +554,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **GLOBAL_OP_SPECS,
     **CMDR_OP_SPECS,
     **FACE_OP_SPECS,
+    **TOKEN_OP_SPECS,
 }
 
 

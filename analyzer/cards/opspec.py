@@ -29,6 +29,10 @@ PLAYER_NAMES = frozenset(
     {"you", "each_opponent", "each_player", "defending_player", "active_player"}
 )
 GRAVEYARD_KINDS = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
+# ... and that designate permanents (ANY may also be a creature) and spells
+PERMANENT_KINDS = frozenset({TargetKind.PERMANENT, TargetKind.ANY})
+OBJECT_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
+SPELL_KINDS = frozenset({TargetKind.SPELL})
 
 
 # Param kinds understood by the loader (how a TOML value turns into one int):
