@@ -399,6 +399,9 @@ class _ExtraCost(NamedTuple):
     NONE: int = 0
     DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
     FORAGE_OR_B: int = 2  # "As an additional cost to cast this spell, forage or pay {B}."
+    SAC_NONLAND_REDUCE: int = 3  # "As an additional cost to cast this spell, you may sacrifice
+    # any number of nonland permanents. This spell costs {1} less to cast for each permanent
+    # sacrificed this way."
 
 
 ExtraCost = _ExtraCost()

@@ -98,7 +98,11 @@ from analyzer.kernel.rules.library import (
     search_basic_land_to_top,
     search_land,
 )
-from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
+from analyzer.kernel.rules.losses import (
+    best_nonland_in_hand,
+    counter_then_punish,
+    run_player_loss,
+)
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
 from analyzer.kernel.rules.sba import destroy
@@ -438,6 +442,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or op == Op.DISCARD_CHOSEN
         ):
             run_player_loss(G, C, op, a, b_, n, vals)
+        elif op == Op.COUNTER_THEN_PUNISH:
+            counter_then_punish(G, C, src, a, n, vals)
         elif op == Op.FORAGE:
             done = 1 if forage(G, C, ctrl) else 0
             if done:
