@@ -142,6 +142,10 @@ class _Op(NamedTuple):
     COUNTER_THEN_PUNISH: int = 97  # ref: players; a stash counter on the source (if still on
     # the battlefield), then for each stash counter on it (as it last existed) each loses a
     # life unless they sacrifice a nonland permanent or discard a card (Rottenmouth Viper)
+    STATIC_COUNTERED_HAVE: int = 98  # static: permanents ctrl controls with one or more
+    # counters on them have keywords a (chars._apply_statics)
+    STATIC_DOUBLE_COUNTERS: int = 99  # static: "If you would put one or more counters on a
+    # permanent or player, put twice that many ... instead" (statics_global.counters_put)
     # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead

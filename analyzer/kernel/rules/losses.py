@@ -25,6 +25,7 @@ from analyzer.kernel.rules.actions import lose_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -124,7 +125,7 @@ def run_player_loss(G, C, op, a, b_, n, vals):
 
 
 @njit
-def counter_then_punish(G, C, src, amount, n, vals):
+def counter_then_punish(G, C, src, ctrl, amount, n, vals):
     """A blight counter (O.STASH) on the source if it is still on the battlefield, then for
     each one on it each player in vals[:n] answers the punisher once more (Rottenmouth Viper).
     O.STASH stays as the source leaves: the count as it last existed (the card's ruling). Each
@@ -134,6 +135,6 @@ def counter_then_punish(G, C, src, amount, n, vals):
     if src < 0:
         return
     if G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
-        G[ob(src) + O.STASH] += 1
+        G[ob(src) + O.STASH] += counters_put(G, C, ctrl, 1)
     for _ in range(G[ob(src) + O.STASH]):
         run_player_loss(G, C, Op.PUNISH, amount, 0, n, vals)
