@@ -70,3 +70,25 @@ def test_games_with_rottenmouth_viper_keep_invariants(catalog) -> None:
     g = play_card_games(catalog, [FODDER_BLACK, BIRDS], games=40)
     assert g.failures == []
     assert g.cast["Rottenmouth Viper"] > 0
+
+
+def test_killed_in_response_it_counts_the_counters_it_last_had() -> None:
+    # the attack trigger on the stack, the opponent destroys the Viper (Feed the Cycle, {1}{B}
+    # and {B} without cards to forage): no counter can be put on it any more; the one it had
+    # as it last existed makes one punisher (the card's ruling): its Food answered the enters
+    # trigger, so 20 - 4 = 16 (two punishers would leave 12), and no combat damage
+    text = _text().replace(
+        '[[seat]]\nbattlefield = ["Food"]\n',
+        '[[seat]]\nhand = ["Feed the Cycle"]\nbattlefield = ["Food", "Swamp", "Swamp", "Swamp"]\n',
+    )
+    kill = (
+        '[[action]]\nseat = 1\ncast = "Feed the Cycle"\n'
+        'targets = ["battlefield:0:Rottenmouth Viper"]\n\n'
+    )
+    text = text.replace(
+        '[[action]]\nattack = ["Rottenmouth Viper"]\n\n',
+        '[[action]]\nattack = ["Rottenmouth Viper"]\n\n' + kill,
+    ).replace("[[action]]\nblock = []\n\n", "")
+    s = run_text(text)
+    assert seat(s, 1)["life"] == 16
+    assert sorted(seat(s, 0)["graveyard"]) == ["Rottenmouth Viper", "War Squeak"]
