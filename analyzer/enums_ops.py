@@ -139,6 +139,13 @@ class _Op(NamedTuple):
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
     RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
     # hand (a bounce land's "When this land enters, return a land you control ...")
+    COUNTER_THEN_PUNISH: int = 97  # ref: players; a stash counter on the source (if still on
+    # the battlefield), then for each stash counter on it (as it last existed) each loses a
+    # life unless they sacrifice a nonland permanent or discard a card (Rottenmouth Viper)
+    STATIC_COUNTERED_HAVE: int = 98  # static: permanents ctrl controls with one or more
+    # counters on them have keywords a (chars._apply_statics)
+    STATIC_DOUBLE_COUNTERS: int = 99  # static: "If you would put one or more counters on a
+    # permanent or player, put twice that many ... instead" (statics_global.counters_put)
     # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead

@@ -99,6 +99,8 @@ class _AbilityKind(NamedTuple):
     # before that word, also marks this one
     GRANT_CREATURE_MANA: int = 63  # never a row: the bit of a card with
     # static_grant_creature_mana (rules/mana.collect_sources looks only once one entered)
+    DOUBLE_COUNTERS: int = 64  # never a row: the bit of a card with static_double_counters
+    # (statics_global.counters_put looks only once one entered)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -399,6 +401,9 @@ class _ExtraCost(NamedTuple):
     NONE: int = 0
     DISCARD_CARD: int = 1  # "As an additional cost to cast this spell, discard a card."
     FORAGE_OR_B: int = 2  # "As an additional cost to cast this spell, forage or pay {B}."
+    SAC_NONLAND_REDUCE: int = 3  # "As an additional cost to cast this spell, you may sacrifice
+    # any number of nonland permanents. This spell costs {1} less to cast for each permanent
+    # sacrificed this way."
 
 
 ExtraCost = _ExtraCost()

@@ -350,6 +350,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                     row[CardCol.GRANT_MANA_SUBTYPES] |= st.a
                     row[CardCol.CREATURE_MANA] |= st.b
                     row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.GRANT_CREATURE_MANA - KINDS_HI2)
+                elif st.op == Op.STATIC_DOUBLE_COUNTERS:  # read wherever counters are put
+                    row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.DOUBLE_COUNTERS - KINDS_HI2)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]

@@ -82,6 +82,7 @@ EXTRA_COST_NAMES = {
     "none": ExtraCost.NONE,
     "discard_card": ExtraCost.DISCARD_CARD,
     "forage_or_b": ExtraCost.FORAGE_OR_B,
+    "sacrifice_nonland_reduce": ExtraCost.SAC_NONLAND_REDUCE,
 }
 _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 

@@ -28,4 +28,15 @@ COUNTED_OP_SPECS: dict[str, OpSpec] = {
         (_p("token", "token", "a"), _p("subtypes", "subtypes", "b")),
         sets_it=True,
     ),
+    "counter_then_punish": OpSpec(
+        Op.COUNTER_THEN_PUNISH,
+        "put a blight counter (a stash counter: only the source's own abilities count it) on "
+        "the source if it is still on the battlefield; then for each one on it (as it last "
+        "existed, if it left) each player in ref loses `amount` life unless they sacrifice a "
+        "nonland permanent or discard a card (their choice each time)",
+        (_p("amount", "int", "a", lo=1, hi=99),),
+        PLAYER_KINDS,
+        PLAYER_NAMES,
+        intent=Intent.HARM,
+    ),
 }

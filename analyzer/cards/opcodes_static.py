@@ -129,6 +129,20 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_p("keywords", "keywords", "a"), _p("subtypes", "subtypes", "c")),
         static=True,
     ),
+    "static_countered_have": OpSpec(
+        Op.STATIC_COUNTERED_HAVE,
+        'permanents you control with one or more counters on them have `keywords` ("Permanents '
+        'you control with counters on them have ward {1}")',
+        (_p("keywords", "keywords", "a"),),
+        static=True,
+    ),
+    "static_double_counters": OpSpec(
+        Op.STATIC_DOUBLE_COUNTERS,
+        '"If you would put one or more counters on a permanent or player, put twice that many '
+        'of each of those kinds of counters on that permanent or player instead" (614.1a; '
+        "each such ability doubles again, 616.1)",
+        static=True,
+    ),
     "static_anthem_subtypes": OpSpec(
         Op.STATIC_ANTHEM_SUBTYPES,
         'other creatures you control with one of `subtypes` get +power/+toughness ("Other '

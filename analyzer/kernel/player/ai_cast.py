@@ -55,6 +55,7 @@ from analyzer.kernel.player.ai_value import (
     deck_value,
     offspring_cost,
 )
+from analyzer.kernel.player.choices import cost_fodder
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
@@ -334,6 +335,8 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
     ) & 1:
         reduction += cost_reduction(G, C, p, card)
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.SAC_NONLAND_REDUCE:
+        reduction += cost_fodder(G, C, p)[0]  # the most it would sacrifice (costs.sac_reduction)
     from_gy = G[ob(o) + O.ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)
     if not from_gy and cards[card, CardCol.MV] - reduction > n_src:
         return False
@@ -407,6 +410,7 @@ def collect_castables(G, C, p, sorcery_ok, out):
             ((cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1) == 0
             and cards[card, CardCol.MV] > n_src
             and ((G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1) == 0
+            and cards[card, CardCol.EXTRA_COST] != ExtraCost.SAC_NONLAND_REDUCE
         ):
             continue
         if n < out.shape[0] and _can_cast_now(

@@ -16,13 +16,16 @@ reads the chooser's own hand and the public battlefield:
 - "you may search for a basic land and put it on top": with fewer than five lands in play and
   in hand;
 - "forage or pay {B}" (an additional cost): forage whenever it can;
+- "you may sacrifice any number of nonland permanents" to make a spell cost less: only tokens
+  that make no mana and are no creature with power 2 or more, and only as many as the cast
+  needs;
 - "discard two cards unless you discard a nonland card": two cards when it holds two it would
   discard anyway (extra lands, cards out of reach), else its least valuable nonland card.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, PlayerLevel, Subtype, Zone
+from analyzer.enums import CardCol, CardFlag, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
@@ -168,6 +171,54 @@ def token_choice(G, C, p):
             best = o
             best_v = v
     return best
+
+
+# cards whose mana abilities make them worth more as mana than as {1} off a cost
+MANA_FLAGS = (
+    CardFlag.SAC_MANA
+    | CardFlag.TAP_MANA
+    | CardFlag.TOKENS_MANA
+    | CardFlag.SIGNET_MANA
+    | CardFlag.FILTER_MANA
+    | CardFlag.POWER_BIG_MANA
+)
+
+
+@njit
+def cost_fodder(G, C, p):
+    """ "You may sacrifice any number of nonland permanents. This spell costs {1} less to cast
+    for each permanent sacrificed this way" (Rottenmouth Viper): (how many p would sacrifice,
+    the least valuable of them, or -1). The standard player gives up its tokens that make no
+    mana and are no creature with power 2 or more (Food, a 1/1), a noncreature one first; the
+    basic player nothing. costs.sac_reduction takes only as many as the cast needs."""
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return 0, -1
+    cards = cards_of(C)
+    n = 0
+    best = -1
+    best_v = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or G[b + O.TOKEN] == 0
+            or cards[card, CardCol.TYPES] & CardType.LAND
+            or cards[card, CardCol.FLAGS] & MANA_FLAGS
+        ):
+            continue
+        v = cards[card, CardCol.VALUE]
+        if cards[card, CardCol.TYPES] & CardType.CREATURE:
+            if G[b + O.CUR_P] >= 2:
+                continue
+            v += 1000 + 100 * G[b + O.CUR_P]
+        n += 1
+        if best < 0 or v < best_v:
+            best = o
+            best_v = v
+    return n, best
 
 
 @njit

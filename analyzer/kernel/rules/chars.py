@@ -182,6 +182,7 @@ def _volatile(C, card):
             cond = steps[k, StepCol.COND]
             if (
                 steps[k, StepCol.OP] == Op.STATIC_PT_HAND  # the hand changes untracked
+                or steps[k, StepCol.OP] == Op.STATIC_COUNTERED_HAVE  # (a stun counter removed)
                 or cond == Cond.LIFE_CHANGED
                 or cond == Cond.OPP_LOST_LIFE
                 or cond == Cond.LOST_LIFE
@@ -339,6 +340,8 @@ def _apply_statics(G, C, n, n_static):
                                     G[ob(t) + O.CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_OTHERS_PROWESS:
                         grant_others_prowess(G, C, n, s)
+                    elif op == Op.STATIC_COUNTERED_HAVE:
+                        _countered_have(G, n, G[bs + O.CTRL], steps[k, StepCol.A])
                     elif op == Op.STATIC_EQUIPPED_CREATURES:
                         # "[During your turn,] equipped creatures you control have ..."
                         if cond_ok(
@@ -436,6 +439,24 @@ def _others_have(G, cards, n, s, op, a, b, c):
                 G[bt + O.CUR_T] += b
             else:
                 G[bt + O.CUR_KW] |= a
+
+
+@njit
+def _countered_have(G, n, ctrl, kw):
+    """ "Permanents you control with counters on them have [ward {1}]": any kind of counter
+    (+1/+1, stun, the permanent's own kinds, finality, a keyword counter)."""
+    for j in range(n):
+        bt = ob(G[OFF_BATTLEFIELD + j])
+        if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
+            continue
+        if (
+            G[bt + O.P1P1] > 0
+            or G[bt + O.STUN] > 0
+            or G[bt + O.STASH] > 0
+            or G[bt + O.KW_COUNTERS] != 0
+            or G[bt + O.EXILE_TURN] == -1
+        ):
+            G[bt + O.CUR_KW] |= kw
 
 
 @njit

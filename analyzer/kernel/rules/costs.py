@@ -1,5 +1,5 @@
 """What casting a spell costs (601.2f): its mana or flashback cost, commander tax, cost
-reductions, offspring, and the additional costs (discard, forage)."""
+reductions, offspring, and the additional costs (discard, forage, sacrifices)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,12 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
-from analyzer.kernel.player.choices import discard_choice, forage
+from analyzer.kernel.player.choices import cost_fodder, discard_choice, forage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
+from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import can_forage_cheaply, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -91,6 +92,33 @@ def pay_extra_cost(G, C, p, o):
         forage(G, C, p)  # (else {B} was added to the mana cost)
         fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
     return True
+
+
+@njit
+def sac_reduction(G, C, p, card, generic, colored, any_type):
+    """ "As an additional cost to cast this spell, you may sacrifice any number of nonland
+    permanents. This spell costs {1} less to cast for each permanent sacrificed this way"
+    (601.2b: the number is announced as it is cast; 601.2f: the cost reduced by it): the fewest
+    of p's fodder (choices.cost_fodder) with which p can pay the rest of the cost, none when it
+    can't pay even with all of them. Returns (generic left, sacrifices)."""
+    n, _ = cost_fodder(G, C, p)
+    n = min(n, generic)
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for k in range(n + 1):
+        if can_pay_spell(G, cards, abilities, p, card, generic - k, colored, any_type):
+            return generic - k, k
+    return generic, 0
+
+
+@njit
+def sacrifice_fodder(G, C, p, k):
+    """Pay sac_reduction's k sacrifices (601.2h): p's least valuable fodder, one at a time."""
+    for _ in range(k):
+        _, o = cost_fodder(G, C, p)
+        if o < 0:
+            return
+        sacrifice(G, C, o)
 
 
 @njit

@@ -79,7 +79,11 @@ from analyzer.kernel.rules.events import (
     fire_p1p1_put,
 )
 from analyzer.kernel.rules.events_turn import add_delayed
-from analyzer.kernel.rules.losses import best_nonland_in_hand, run_player_loss
+from analyzer.kernel.rules.losses import (
+    best_nonland_in_hand,
+    counter_then_punish,
+    run_player_loss,
+)
 from analyzer.kernel.rules.mana import add_to_pool, can_pay, pay
 from analyzer.kernel.rules.refs import MAX_REF, controls_other, count_x, is_obj, ref_values
 from analyzer.kernel.rules.sba import destroy
@@ -92,6 +96,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.view import attacked_player, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
@@ -262,19 +267,20 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[bo + O.EOT_KW] |= a
                     G[bo + O.CUR_KW] |= a
                 elif op == Op.ADD_COUNTERS:
+                    m = counters_put(G, C, ctrl, b_)
                     if a == CounterKind.P1P1:
-                        G[bo + O.P1P1] += b_
-                        G[bo + O.CUR_P] += b_
+                        G[bo + O.P1P1] += m
+                        G[bo + O.CUR_P] += m
                         fire_p1p1_put(G, C, ctrl, vals[i])
                     elif a == CounterKind.STASH:
-                        G[bo + O.STASH] += b_
+                        G[bo + O.STASH] += m
                     elif a == CounterKind.FINALITY:  # "if it would die, exile it instead"
                         G[bo + O.EXILE_TURN] = -1
                     elif a == CounterKind.INDESTRUCTIBLE:  # a keyword counter (122.1b)
                         G[bo + O.KW_COUNTERS] |= Keyword.INDESTRUCTIBLE
                         G[bo + O.CUR_KW] |= Keyword.INDESTRUCTIBLE
                     else:
-                        G[bo + O.STUN] += b_
+                        G[bo + O.STUN] += m
                 else:
                     G[bo + O.TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
@@ -388,6 +394,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or op == Op.DISCARD_CHOSEN
         ):
             run_player_loss(G, C, op, a, b_, n, vals)
+        elif op == Op.COUNTER_THEN_PUNISH:
+            counter_then_punish(G, C, src, ctrl, a, n, vals)
         elif op == Op.DAMAGE_BY_POWER:
             # the source's power now, or as it last existed on the battlefield (Heartfire Hero)
             m = ref_values(G, C, a, ab, src, ctrl, promised, slots, zccs, it, trig_obj, second)
@@ -422,7 +430,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
-                        G[ob(v) + O.P1P1] += a  # (entering set H.DIRTY)
+                        # (entering set H.DIRTY); the counters it enters with are put by its
+                        # controller
+                        G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
                         if a > 0:
                             fire_p1p1_put(G, C, ctrl, v)
                         fire_enters(G, C, v)
@@ -450,10 +460,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             x = count_x(G, C, a, src, ctrl, b_)
             if x > 0:
                 G[H.DIRTY] = DIRTY_ALL
+                m = counters_put(G, C, ctrl, x)
                 for i in range(n):
                     if is_obj(vals[i]):
-                        G[ob(vals[i]) + O.P1P1] += x
-                        G[ob(vals[i]) + O.CUR_P] += x
+                        G[ob(vals[i]) + O.P1P1] += m
+                        G[ob(vals[i]) + O.CUR_P] += m
                         fire_p1p1_put(G, C, ctrl, vals[i])
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             if a & (a - 1) and a < 32:  # "add one mana of any color": the controller's choice

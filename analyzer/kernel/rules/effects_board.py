@@ -34,6 +34,7 @@ from analyzer.kernel.rules.state import (
     move_object,
     put_onto_battlefield,
 )
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import attacked_player, graveyard_at, hand_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -211,8 +212,9 @@ def p1p1_each_entered(G, C, ctrl, subtypes, any_turn, other):
             and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes
         ):
-            G[q + O.P1P1] += 1
-            G[q + O.CUR_P] += 1
+            m = counters_put(G, C, ctrl, 1)
+            G[q + O.P1P1] += m
+            G[q + O.CUR_P] += m
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, G[OFF_BATTLEFIELD + i])
 
@@ -321,8 +323,9 @@ def p1p1_others_token_or(G, C, ctrl, src, subtypes):
             and cards[G[q + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and (G[q + O.TOKEN] or cards[G[q + O.CARD], CardCol.SUBTYPES] & subtypes)
         ):
-            G[q + O.P1P1] += 1
-            G[q + O.CUR_P] += 1
+            m = counters_put(G, C, ctrl, 1)
+            G[q + O.P1P1] += m
+            G[q + O.CUR_P] += m
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)
 
@@ -343,11 +346,11 @@ def put_counters_of(G, C, src, ctrl, n, vals):
         if not is_obj(v) or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
             continue
         if p1p1 > 0:
-            G[ob(v) + O.P1P1] += p1p1
+            G[ob(v) + O.P1P1] += counters_put(G, C, ctrl, p1p1)
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, v)
-        G[ob(v) + O.STUN] += stun
-        G[ob(v) + O.STASH] += stash
+        G[ob(v) + O.STUN] += counters_put(G, C, ctrl, stun)
+        G[ob(v) + O.STASH] += counters_put(G, C, ctrl, stash)
 
 
 @njit
@@ -486,7 +489,7 @@ def run_rare_op(G, C, op, a, b_, c, src, ctrl, n, vals, it, done):
         for i in range(n):
             v = vals[i]
             if is_obj(v) and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD and G[ob(v) + O.P1P1] > 0:
-                G[ob(v) + O.P1P1] += G[ob(v) + O.P1P1]
+                G[ob(v) + O.P1P1] += counters_put(G, C, ctrl, G[ob(v) + O.P1P1])
                 G[H.DIRTY] = DIRTY_ALL
                 fire_p1p1_put(G, C, ctrl, v)
     elif op == Op.EXILE_AT_END_STEP:

@@ -12,6 +12,7 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import create_token, move_object
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -82,7 +83,7 @@ def double_p1p1_all(G, C, ctrl):
             and G[b + O.P1P1] > 0
             and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
         ):
-            G[b + O.P1P1] += G[b + O.P1P1]
+            G[b + O.P1P1] += counters_put(G, C, ctrl, G[b + O.P1P1])
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)
 
@@ -142,7 +143,7 @@ def p1p1_each_entered_color(G, C, ctrl, colors):
             and cards[card, CardCol.TYPES] & CardType.CREATURE
             and cards[card, CardCol.COLORS] & colors
         ):
-            G[b + O.P1P1] += 1
+            G[b + O.P1P1] += counters_put(G, C, ctrl, 1)
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)
 
@@ -179,7 +180,7 @@ def create_token_unless_p1p1(G, C, token, subtypes, ctrl, it):
             fire_enters(G, C, t)
             return t
         return it
-    G[ob(best) + O.P1P1] += 1
+    G[ob(best) + O.P1P1] += counters_put(G, C, ctrl, 1)
     G[H.DIRTY] = DIRTY_ALL
     fire_p1p1_put(G, C, ctrl, best)
     return best

@@ -61,6 +61,7 @@ from analyzer.kernel.rules.state import (
     queue_trigger,
     trigger_pending,
 )
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -133,22 +134,25 @@ def _enters_with(G, C, o, ctrl):
                     x = _creatures_of(G, cards, ctrl)  # "one plus the other creatures you
                     # control": o is on the battlefield already, so it counts as the one
                 if x > 0:
+                    x = counters_put(G, C, ctrl, x)
                     G[ob(o) + O.P1P1] += x
                     G[ob(o) + O.CUR_P] += x
                     fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
-                G[ob(o) + O.P1P1] += steps[k, StepCol.B]
-                G[ob(o) + O.CUR_P] += steps[k, StepCol.B]
+                m = counters_put(G, C, ctrl, steps[k, StepCol.B])
+                G[ob(o) + O.P1P1] += m
+                G[ob(o) + O.CUR_P] += m
                 fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.STASH:  # vanishing's time counters
-                G[ob(o) + O.STASH] += steps[k, StepCol.B]
+                G[ob(o) + O.STASH] += counters_put(G, C, ctrl, steps[k, StepCol.B])
             else:
-                G[ob(o) + O.STUN] += steps[k, StepCol.B]
+                G[ob(o) + O.STUN] += counters_put(G, C, ctrl, steps[k, StepCol.B])
     if kind_seen(G, AbilityKind.OTHERS_ENTER_P1P1) and cards[card, CardCol.TYPES] & (
         CardType.CREATURE
     ):
         n = _others_enter_p1p1(G, C, o, ctrl)
         if n > 0:  # "Other creatures you control enter with an additional +1/+1 counter"
+            n = counters_put(G, C, ctrl, n)
             G[ob(o) + O.P1P1] += n
             G[ob(o) + O.CUR_P] += n
             G[H.DIRTY] = DIRTY_ALL

@@ -25,6 +25,7 @@ from analyzer.kernel.rules.actions import lose_life_event
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -121,3 +122,19 @@ def run_player_loss(G, C, op, a, b_, n, vals):
                 w = best_nonland_in_hand(G, cards, q)  # they reveal it, you choose
             if w >= 0:
                 move_object(G, cards, w, Zone.GRAVEYARD)
+
+
+@njit
+def counter_then_punish(G, C, src, ctrl, amount, n, vals):
+    """A blight counter (O.STASH) on the source if it is still on the battlefield, then for
+    each one on it each player in vals[:n] answers the punisher once more (Rottenmouth Viper).
+    O.STASH stays as the source leaves: the count as it last existed (the card's ruling). Each
+    answer is carried out as it is made, where the ruling has them all carried out at the end:
+    the same outcome, since what was given up can't be chosen again either way and no
+    state-based action or trigger acts before the ability has finished resolving."""
+    if src < 0:
+        return
+    if G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
+        G[ob(src) + O.STASH] += counters_put(G, C, ctrl, 1)
+    for _ in range(G[ob(src) + O.STASH]):
+        run_player_loss(G, C, Op.PUNISH, amount, 0, n, vals)

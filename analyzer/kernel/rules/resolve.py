@@ -63,6 +63,7 @@ from analyzer.kernel.rules.stack import (
 )
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
 from analyzer.kernel.rules.state import attach, move_object, put_onto_battlefield
+from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import any_legal_target
 from analyzer.kernel.rules.view import ob, pb
@@ -320,7 +321,7 @@ def resolve_top(G, C):
         if G[ob(o) + O.ZONE] == Zone.EXILE and G[ob(o) + O.ZCC] == zcc:
             owner = G[ob(o) + O.OWNER]
             put_onto_battlefield(G, cards, o, owner, False)
-            n = ab % RETURN_FLYING
+            n = counters_put(G, C, owner, ab % RETURN_FLYING)
             G[ob(o) + O.P1P1] += n
             if ab >= RETURN_FLYING:  # "with a flying counter on it" (a keyword counter, 122.1b)
                 G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING

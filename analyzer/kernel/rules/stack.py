@@ -62,6 +62,8 @@ from analyzer.kernel.rules.costs import (
     commander_tax,
     extra_cost_payable,
     pay_extra_cost,
+    sac_reduction,
+    sacrifice_fodder,
     target_cost_reduction,
 )
 from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
@@ -198,6 +200,9 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         # (pay_extra_cost)
         colored[2] += 1
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
+    sacrifices = 0
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.SAC_NONLAND_REDUCE and not free:
+        generic, sacrifices = sac_reduction(G, C, p, card, generic, colored, any_type)
     x = 0
     if cards[card, CardCol.COST_X] and not free:  # 601.2b: X is chosen as the spell is cast
         x = x_choice(G, C, p, card, generic, colored, any_type)  # (at least 1; free: 0, 107.3b)
@@ -214,6 +219,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         move_object(G, cards, discard, Zone.GRAVEYARD)
     else:
         pay_extra_cost(G, C, p, o)
+    sacrifice_fodder(G, C, p, sacrifices)
     move_object(G, cards, o, Zone.STACK)
     G[ob(o) + O.CTRL] = p
     G[ob(o) + O.CAST_FROM] = cast_from + 1

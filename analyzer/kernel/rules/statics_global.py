@@ -11,7 +11,10 @@ such a permanent entered):
   they had flash"): a timing permission (702.8a) the player's cast test reads;
 - ``static_others_prowess`` (Bria: "Other creatures you control have prowess"): each other
   creature gets a prowess trigger of its own (702.108b), queued by ``fire_granted_prowess``
-  from ``stack.spell_cast``, and the keyword bit (``chars``: the player reads it).
+  from ``stack.spell_cast``, and the keyword bit (``chars``: the player reads it);
+- ``static_double_counters`` (Innkeeper's Talent at level 3: "If you would put one or more
+  counters on a permanent or player, put twice that many ... instead"): a replacement
+  (614.1a) read by ``counters_put`` wherever counters are put.
 """
 
 from __future__ import annotations
@@ -165,3 +168,36 @@ def grant_others_prowess(G, C, n, s):
             continue
         if cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE:
             G[bt + O.CUR_KW] |= Keyword.PROWESS
+
+
+@njit
+def counters_put(G, C, p, n):
+    """How many counters p puts where an effect would have p put n of one kind: twice that for
+    each static_double_counters ability of a permanent p controls (a Class's only at its level,
+    716.2b), each applied in turn (616.1). Counters a permanent enters with are put by its
+    controller (Innkeeper's Talent's ruling)."""
+    if n <= 0 or not kind_seen(G, AbilityKind.DOUBLE_COUNTERS):
+        return n
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for i in range(G[H.BF_N]):
+        bq = ob(G[OFF_BATTLEFIELD + i])
+        card = G[bq + O.CARD]
+        if (
+            G[bq + O.PHASED]
+            or G[bq + O.CTRL] != p
+            or not has_kind(cards, card, AbilityKind.DOUBLE_COUNTERS)
+        ):
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC or abilities[
+                a, AbilCol.LEVEL
+            ] > max(1, G[bq + O.CLASS_LEVEL]):
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] == Op.STATIC_DOUBLE_COUNTERS:
+                    n *= 2
+    return n
