@@ -291,10 +291,10 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     p's) only spares p its damage and meets the bar below like a target outside combat (its
     damage counts through the pressure exception); a bounce there takes a nontoken of mana
     value BOUNCE_MV or more, or one that would kill p's creature, or any when p is under
-    pressure (below). An instant
-    bounce of a nontoken is a tempo play: in combat (above), or at an opponent's end step on
-    a creature of mana value 4 or more (their next turn goes into recasting it), never at
-    sorcery speed. A damage spell that kills only thanks to damage
+    pressure (below). An instant bounce of a nontoken is a tempo play: in combat (above), or
+    at an opponent's end step by the same bar (mana value BOUNCE_MV or more, any under
+    pressure: their next turn goes into recasting it, and it cannot attack in that turn),
+    never at sorcery speed. A damage spell that kills only thanks to damage
     already marked (a creature that survived a block) finishes it, and a removal spell that
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
     or any target when p is under pressure (the opponents' power reaches half p's life),
@@ -377,7 +377,12 @@ def removal_worth(G, C, p, ab, slots, context, promised):
         and G[b + O.TOKEN] == 0
         and cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST
     ):
-        return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
+        # (the end step's bar was mana value 4: the UB deck held its two bounces through most
+        # of the opponents' turns)
+        return context == 3 and (
+            cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
+            or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+        )
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
