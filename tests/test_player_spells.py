@@ -1,8 +1,8 @@
 """The standard player's spells and mana kept up (issue 14, the blue spell decks): a counterspell
 is kept up only when that costs at most one mana of the turn's development and its colors are
-up; an instant draw spell whose cost discards a card, or one that triggers a prowess-style
-payoff before combat, is cast in p's own main phase; a bite is judged by the creature it
-kills, not by p's creature that deals the damage."""
+up, a removal spell only when it costs none; an instant draw spell whose cost discards a card,
+or one that triggers a prowess-style payoff before combat, is cast in p's own main phase; a
+bite is judged by the creature it kills, not by p's creature that deals the damage."""
 
 from __future__ import annotations
 
@@ -30,6 +30,20 @@ def test_no_mana_is_kept_for_a_counterspell_whose_colors_are_not_up():
     )
     assert "Raccoon Rallier" in names(state, 0, "battlefield")
     assert sorted(names(state, 0, "hand")) == ["Long River Lurker", "Long River's Pull"]
+
+
+def test_no_mana_is_kept_for_removal_at_the_cost_of_the_turn():
+    state = run_player("removal_not_kept_up_over_the_turn")
+    assert "Druid of the Spade" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Bakersbane Duo", "Into the Flood Maw"]
+    # with a fourth land the three-drop leaves a mana up for the bounce at no cost, and the
+    # two-drop waits (keeping it up costs no development: the two would not fit beside it)
+    state = run_player(
+        "removal_not_kept_up_over_the_turn",
+        ('["Island", "Forest", "Forest"]', '["Island", "Forest", "Forest", "Forest"]'),
+    )
+    assert "Druid of the Spade" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Bakersbane Duo", "Into the Flood Maw"]
 
 
 def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():

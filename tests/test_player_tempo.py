@@ -1,5 +1,6 @@
 """The standard player's tempo plays (issue 14): an instant bounce waits for combat and goes at
-the creature in the fight, not at the biggest one at sorcery speed; a creature's {T} ping waits
+the creature in the fight, not at the biggest one at sorcery speed, or returns a creature worth
+it at the opponent's end step; a creature's {T} ping waits
 for the opponent's end step, so the creature can block in between, and such a creature stays
 home rather than attack for what the ping deals; a flicker of a creature
 that can attack waits for main phase 2."""
@@ -20,6 +21,24 @@ def test_an_instant_bounce_waits_for_the_attack_and_returns_the_attacker():
     assert state["seats"][0]["life"] == 20
     assert names(state, 1, "hand") == ["Rust-Shield Rampager"]
     assert "Junkblade Bruiser" in names(state, 1, "battlefield")
+
+
+def test_a_bounce_returns_a_three_drop_at_the_opponents_end_step():
+    # the scenario's [expect] holds the outcome: the Druid cast that turn goes back at its end
+    state = run_player("bounce_at_the_end_step")
+    casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert len(casts) == 1 and casts[0].startswith("T7 (seat 1,"), casts
+    assert "end step" in casts[0] and casts[0].endswith("targeting Druid of the Spade (1 mana)")
+    # a two-drop (Bakersbane Duo) is not worth the card: the bounce stays in hand
+    two_drop = ('hand = ["Druid of the Spade"]', 'hand = ["Bakersbane Duo"]')
+    state = run_player("bounce_at_the_end_step", two_drop)
+    assert names(state, 0, "hand") == ["Into the Flood Maw", "Island"]
+    assert "Bakersbane Duo" in names(state, 1, "battlefield")
+    # under pressure (its power reaches half p's life) the turn it cannot attack counts
+    low_life = ('library = ["Island", "Island"]', 'library = ["Island", "Island"]\nlife = 4')
+    state = run_player("bounce_at_the_end_step", two_drop, low_life)
+    assert names(state, 0, "graveyard") == ["Into the Flood Maw"]
+    assert names(state, 1, "hand") == ["Bakersbane Duo"]
 
 
 def test_a_creature_pings_at_the_opponents_end_step_not_in_its_own_main_phase():

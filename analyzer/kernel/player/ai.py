@@ -103,7 +103,9 @@ def _fast_may_help(G, cards, p, context):
     return False
 
 
-# mana the turn's development may give up to keep an instant up
+# mana the turn's development may give up to keep a counterspell or a trick up; none for
+# removal (ai_std.removal_worth casts it only at a target worth it, which most turns do not
+# bring: the blue decks gave up a mana a turn to keep Into the Flood Maw up and held it)
 KEEP_SLACK = 1
 
 
@@ -270,7 +272,8 @@ def main_action(G, C, pol, p):
 def _main_standard(G, C, pol, p, buf, n):
     """The standard player's main-phase spell: first the best one that leaves the mana for a
     counterspell or a trick it keeps up (ai_std.mana_to_keep) when keeping it up costs at most
-    KEEP_SLACK mana of what the turn's sorcery-speed plays spend (ai_value.fill_mana; the
+    KEEP_SLACK mana (a removal spell: none) of what the turn's sorcery-speed plays spend
+    (ai_value.fill_mana; the
     blue decks lost whole turns holding a counterspell that never found a target), among
     plain permanents only
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
@@ -279,9 +282,10 @@ def _main_standard(G, C, pol, p, buf, n):
         return try_activate(G, C, p, 0) or try_level_up(G, C, p)
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
-    keep, worth = mana_to_keep(G, C, p, lands)
+    keep, worth, kept_role = mana_to_keep(G, C, p, lands)
+    slack = 0 if kept_role == AiRole.REMOVAL else KEEP_SLACK
     if keep > 0 and fill_mana(G, cards, buf, n, lands) > (
-        fill_mana(G, cards, buf, n, lands - keep) + KEEP_SLACK
+        fill_mana(G, cards, buf, n, lands - keep) + slack
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, C, p, buf, n, lands - keep)  # the cards that fill the mana

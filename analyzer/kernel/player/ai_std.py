@@ -291,10 +291,10 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     p's) only spares p its damage and meets the bar below like a target outside combat (its
     damage counts through the pressure exception); a bounce there takes a nontoken of mana
     value BOUNCE_MV or more, or one that would kill p's creature, or any when p is under
-    pressure (below). An instant
-    bounce of a nontoken is a tempo play: in combat (above), or at an opponent's end step on
-    a creature of mana value 4 or more (their next turn goes into recasting it), never at
-    sorcery speed. A damage spell that kills only thanks to damage
+    pressure (below). An instant bounce of a nontoken is a tempo play: in combat (above), or
+    at an opponent's end step by the same bar (mana value BOUNCE_MV or more, any under
+    pressure: their next turn goes into recasting it, and it cannot attack in that turn),
+    never at sorcery speed. A damage spell that kills only thanks to damage
     already marked (a creature that survived a block) finishes it, and a removal spell that
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
     or any target when p is under pressure (the opponents' power reaches half p's life),
@@ -377,7 +377,12 @@ def removal_worth(G, C, p, ab, slots, context, promised):
         and G[b + O.TOKEN] == 0
         and cards[abilities[ab, AbilCol.CARD], CardCol.FLAGS] & CardFlag.FAST
     ):
-        return context == 3 and cards[G[b + O.CARD], CardCol.MV] >= 4
+        # (the end step's bar was mana value 4: the UB deck held its two bounces through most
+        # of the opponents' turns)
+        return context == 3 and (
+            cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
+            or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+        )
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
@@ -446,18 +451,20 @@ def removal_bar(G, kills_any, reach, opp_hand):
 
 @njit
 def mana_to_keep(G, C, p, lands):
-    """(mana value to keep up in p's main phase, what keeping it up is worth), among the fast
-    cards whose colors p's untapped lands make (_colors_up): a counterspell
+    """(mana value to keep up in p's main phase, what keeping it up is worth, the kept card's
+    AiRole), among the fast cards whose colors p's untapped lands make (_colors_up): a
+    counterspell
     while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
     under pressure: the opponents' creatures outpower p's, so p develops its board first); in
     main phase 1, a trick when p has an attacker for it (its value); a cheap instant removal
     (mana value 2 or less: a bounce waits for their attack) while an opponent has a creature
-    with power (its value). (0, 0): nothing to keep."""
+    with power (its value). (0, 0, 0): nothing to keep."""
     cards = cards_of(C)
     if not _may_keep(G, cards, p, lands):
-        return 0, 0  # (most main phases: no fast card in hand that could be kept up)
+        return 0, 0, 0  # (most main phases: no fast card in hand that could be kept up)
     keep = 0
     worth = 0
+    kept_role = 0
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
@@ -495,9 +502,10 @@ def mana_to_keep(G, C, p, lands):
             if keep == 0 or mv < keep:
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
+                kept_role = role
                 if role == AiRole.COUNTER and not pressed:  # it answers their next spell,
                     worth += 10 * min(opp_hand, 2)  # the better the more cards they hold
-    return keep, worth
+    return keep, worth, kept_role
 
 
 @njit
