@@ -191,6 +191,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
         flags |= CardFlag.NO_MAX_HAND
+    if any(st.op == Op.STATIC_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
+        flags |= CardFlag.MAX_HAND_SIZE
     if any(ab.kind == AbilityKind.FOOD_TO_GRAVEYARD for ab in abilities):
         flags |= CardFlag.FOOD_TRIGGER
     if any(st.op in _FACE_OPS for ab in abilities for st in ab.steps):

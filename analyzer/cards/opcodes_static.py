@@ -156,6 +156,13 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',
         static=True,
     ),
+    "static_max_hand_size": OpSpec(
+        Op.STATIC_MAX_HAND_SIZE,
+        '"Your maximum hand size is `size`" (402.2): its controller discards down to `size` at '
+        "cleanup (514.1); with a no-maximum effect too, the later timestamp wins (613.7)",
+        (_p("size", "int", "a", lo=8, hi=99),),
+        static=True,
+    ),
     "static_creatures_have": OpSpec(
         Op.STATIC_CREATURES_HAVE,
         'creatures you control (of `types`, empty = all) have `keywords` ("Artifact creatures '

@@ -20,11 +20,14 @@ from analyzer.enums import (
     DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
+    DIES_WITHOUT_FLYING,
     LAND_TYPE_CONDS,
     SPELL_BY_ANY,
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_ATTACKERS_AT_LEAST,
+    TRIG_FILTER_ATTACKERS_SHIFT,
     TRIG_FILTER_MV_AT_LEAST,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
@@ -81,6 +84,13 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             n = ctx.int_(d, "power_at_least", f"{field}.power_at_least", 1, 20) or 0
             filt |= TRIG_FILTER_POWER_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
+    if "attackers_at_least" in d:
+        # "Whenever you attack with two or more creatures" (issue 21)
+        if kind != AbilityKind.YOU_ATTACK:
+            ctx.err(f"{field}.attackers_at_least", "belongs to you_attack abilities only")
+        else:
+            n = ctx.int_(d, "attackers_at_least", f"{field}.attackers_at_least", 2, 20) or 0
+            filt |= TRIG_FILTER_ATTACKERS_AT_LEAST | (n << TRIG_FILTER_ATTACKERS_SHIFT)
     if "mv_at_least" in d:
         # "Whenever you cast a creature spell with mana value 4 or greater" (Helga)
         if d.get("kind") != SPELL_CAST_KIND:
@@ -255,7 +265,8 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
         if key in d:
             ctx.err(
                 f"{field}.{key}",
-                "creature_dies takes `whose`, `other`, `nontoken`, `flying` and `equipped` only",
+                "creature_dies takes `whose`, `other`, `nontoken`, `flying`, `without_flying` "
+                "and `equipped` only",
             )
     whose = d.get("whose", "you")
     trig = DIES_WHOSE.get(whose, -1) if isinstance(whose, str) else -1
@@ -270,6 +281,8 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
         trig |= DIES_ATTACHED  # "Whenever equipped creature dies"
     if ctx.bool_(d, "flying", f"{field}.flying"):
         trig |= DIES_FLYING  # "another creature you control with flying"
+    if ctx.bool_(d, "without_flying", f"{field}.without_flying"):
+        trig |= DIES_WITHOUT_FLYING  # "a creature you control without flying"
     return trig
 
 

@@ -33,7 +33,12 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, has_kind, steps_of
-from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event, fire_enters
+from analyzer.kernel.rules.events import (
+    draw_cards_firing,
+    fire_controller_event,
+    fire_dealt_damage,
+    fire_enters,
+)
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.rules.state import (
@@ -96,6 +101,7 @@ def _deal_damage(G, C, src, v, amount, combat):
             if kw & Keyword.DEATHTOUCH:
                 G[b + O.DEATHTOUCHED] = 1
             dealt = amount
+            fire_dealt_damage(G, C, v, amount, combat)  # "Whenever this creature is dealt damage"
     if dealt > 0 and kw & Keyword.LIFELINK:
         gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
     return dealt

@@ -53,6 +53,15 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.HAND_EXACTLY_13:  # "if you have exactly thirteen cards in your hand"
+        return G[pb(ctrl) + P.HAND_N] == 13
+    if cond == Cond.COUNTERS_OR_HAND_20:
+        # "if there are twenty or more counters on it or you have twenty or more cards in
+        # hand" (as it last existed, if it left)
+        src = G[H.TARGET_SRC] - 1
+        b = ob(src)
+        counters = G[b + O.P1P1] + G[b + O.STUN] + G[b + O.STASH] if src >= 0 else 0
+        return counters >= 20 or G[pb(ctrl) + P.HAND_N] >= 20
     if cond == Cond.X_PAID_5:  # ravenous: "If X is 5 or more, draw a card when it enters"
         src = G[H.TARGET_SRC] - 1
         return src >= 0 and G[ob(src) + O.X_PAID] >= 5

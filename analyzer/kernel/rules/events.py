@@ -17,6 +17,9 @@ from analyzer.enums import (
     DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
+    DIES_WITHOUT_FLYING,
+    TRIG_FILTER_ATTACKERS_AT_LEAST,
+    TRIG_FILTER_ATTACKERS_SHIFT,
     TRIG_FILTER_TOUGHER,
     TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
@@ -41,11 +44,14 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     OFF_BATTLEFIELD,
+    OFF_TRIGGERS,
     SK_ABILITY,
     SK_GIFT,
+    TF,
     H,
     O,
     P,
+    T,
 )
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
@@ -59,6 +65,7 @@ from analyzer.kernel.rules.state import (
     attached_obj,
     draw_cards,
     queue_trigger,
+    set_trigger_amount,
     trigger_pending,
 )
 from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, own_at, own_n, pb
@@ -84,6 +91,34 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
     G[H.TARGET_SRC] = keep_src
+
+
+@njit
+def fire_dealt_damage(G, C, o, amount, combat):
+    """ "Whenever this creature is dealt damage" (AbilityKind.DEALT_DAMAGE): one trigger per
+    damage event, carrying the damage dealt ("draw that many cards", counted past lethal).
+    Combat damage is dealt at once (510.2): several creatures striking o in one step make one
+    trigger for the total, its pending trigger taking the later amounts."""
+    if not kind_seen(G, AbilityKind.DEALT_DAMAGE):
+        return
+    cards = cards_of(C)
+    card = G[ob(o) + O.CARD]
+    if not has_kind(cards, card, AbilityKind.DEALT_DAMAGE):
+        return
+    if combat:
+        for i in range(G[H.TRIG_N]):
+            t = OFF_TRIGGERS + i * TF
+            if (
+                G[t + T.OBJ] == o
+                and G[t + T.ZCC] == G[ob(o) + O.ZCC]
+                and G[t + T.AB] >= 0
+                and abilities_of(C)[G[t + T.AB], AbilCol.KIND] == AbilityKind.DEALT_DAMAGE
+            ):
+                G[t + T.TRIG_ZCC] += amount  # the same combat damage event
+                return
+    first = G[H.TRIG_N]
+    _fire_own(G, C, o, AbilityKind.DEALT_DAMAGE, G[ob(o) + O.CTRL], o)
+    set_trigger_amount(G, first, amount)
 
 
 @njit
@@ -296,6 +331,15 @@ def fire_dies(G, C, o, ctrl):
 
 
 @njit
+def fire_to_graveyard(G, C, o, ctrl):
+    """Noncreature permanent o is about to be put into a graveyard from the battlefield: its
+    own "When this artifact is put into a graveyard from the battlefield" abilities (written
+    as `dies`: the same event, 700.4)."""
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.DIES):
+        _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+
+
+@njit
 def _fire_creature_dies(G, C, o, ctrl):
     """ "Whenever a creature you control / an opponent controls / another [nontoken] creature
     dies": every permanent whose ability watches creature o, controlled by ctrl as it last
@@ -324,6 +368,7 @@ def _fire_creature_dies(G, C, o, ctrl):
                 or (tp & DIES_NONTOKEN and token)
                 or (tp & DIES_ATTACHED and attached_obj(G, q) != o)
                 or (tp & DIES_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                or (tp & DIES_WITHOUT_FLYING and G[ob(o) + O.CUR_KW] & Keyword.FLYING)
             ):
                 continue
             if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
@@ -351,6 +396,18 @@ def fire_level_reached(G, C, o, level):
             and abilities[a, AbilCol.LEVEL] == level
         ):
             queue_trigger(G, o, a, G[ob(o) + O.CTRL], o, SK_ABILITY)
+
+
+@njit
+def _attackers(G, C, p):
+    """How many creatures p attacks with."""
+    cards = cards_of(C)
+    n = 0
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.ATTACKING] and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            n += 1
+    return n
 
 
 @njit
@@ -413,6 +470,13 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 )
             ):
                 continue  # "whenever you attack with one or more Lizards"
+            if (
+                kind == AbilityKind.YOU_ATTACK
+                and abilities[a, AbilCol.TRIG_FILTER] & TRIG_FILTER_ATTACKERS_AT_LEAST
+                and _attackers(G, C, p)
+                < (abilities[a, AbilCol.TRIG_FILTER] >> TRIG_FILTER_ATTACKERS_SHIFT) & 255
+            ):
+                continue  # "whenever you attack with two or more creatures"
             if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
                 G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
             ):

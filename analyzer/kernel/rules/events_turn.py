@@ -56,6 +56,7 @@ from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     overflow,
     queue_trigger,
+    set_trigger_amount,
 )
 from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -70,9 +71,13 @@ def fire_attacks(G, C, o):
 
 
 @njit
-def fire_combat_damage_player(G, C, o):
+def fire_combat_damage_player(G, C, o, amount):
+    """o dealt `amount` combat damage to a player: its own triggers ("create that many
+    Treasure tokens": the trigger's amount, XCount.THAT_MANY) and its controller's."""
+    first = G[H.TRIG_N]
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.COMBAT_DAMAGE_PLAYER):
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
+    set_trigger_amount(G, first, amount)
     # "whenever a creature you control deals combat damage to a player" (trigger object: o)
     fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
     # "whenever that creature deals combat damage this turn" (a delayed trigger of its own)

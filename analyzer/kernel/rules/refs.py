@@ -124,8 +124,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
     """X of "where X is ..." (107.3), counted as the step resolves: XCount x."""
     cards = cards_of(C)
     n = 0
-    if x == XCount.SACRIFICED_POWER:
-        return G[H.SAC_POWER]
+    if x == XCount.SACRIFICED_POWER or x == XCount.THAT_MANY:
+        return G[H.SAC_POWER]  # the resolving ability's amount (its stack entry's S.X)
     if x == XCount.SELF_POWER:
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
     if x == XCount.X_PAID:

@@ -40,7 +40,7 @@ from analyzer.kernel.rules.events import fire_controller_event, fire_enters
 from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.gamelog import log_combatants
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
-from analyzer.kernel.rules.sba import check_sba
+from analyzer.kernel.rules.sba import check_sba, sba_before_priority
 from analyzer.kernel.rules.stack import (
     CAST_EXTRA_COST,
     CAST_MANA,
@@ -186,6 +186,7 @@ def play_land(G, C, p, o):
     fire_enters(G, C, o)
     G[pb(p) + P.LANDS_TURN] += 1
     G[pb(p) + P.LANDS_PLAYED] += 1
+    sba_before_priority(G, C)
     return OK, -1
 
 
