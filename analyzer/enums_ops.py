@@ -271,6 +271,9 @@ class _Op(NamedTuple):
     RETURN_UNDER_OWNER: int = 147  # ref: graveyard cards; each returns to the battlefield under
     # its owner's control (a = 1: with a flying counter on it)
     STATIC_MAX_HAND_SIZE: int = 148  # static: ctrl's maximum hand size is a (402.2)
+    EXTRA_LAND_TURN: int = 149  # ctrl may play an additional land this turn (P.EXTRA_LANDS_TURN)
+    STATIC_EXTRA_LAND_EACH: int = 150  # static: each player may play a additional lands on each
+    # of their turns
     PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the
     # Subtype bits b from their hand or graveyard onto the battlefield (their choice: the most
     # valuable); it = that card, DONE if they did

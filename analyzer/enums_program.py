@@ -163,6 +163,9 @@ class _Cond(NamedTuple):
     HAND_EXACTLY_13: int = 121  # you have exactly thirteen cards in your hand (issue 21)
     COUNTERS_OR_HAND_20: int = 122  # steps: there are twenty or more counters on the source
     # (+1/+1, stun and its own kinds, O.STASH) or you have twenty or more cards in hand
+    ATTACKED_TURN: int = 123  # you attacked this turn (P.ATTACKERS_TURN)
+    NOT_ATTACKED_TURN: int = 124  # "unless you attacked this turn"
+    ACTIVE_HAND_EMPTY: int = 125  # "that player" (the active player) has no cards in hand
     X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
     # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
@@ -220,6 +223,9 @@ COND_NAMES = {
     "x_paid_5": Cond.X_PAID_5,
     "hand_exactly_13": Cond.HAND_EXACTLY_13,
     "counters_or_hand_20": Cond.COUNTERS_OR_HAND_20,
+    "attacked_turn": Cond.ATTACKED_TURN,
+    "not_attacked_turn": Cond.NOT_ATTACKED_TURN,
+    "active_hand_empty": Cond.ACTIVE_HAND_EMPTY,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -276,6 +282,8 @@ COST_AND_EXILE = 1 << 23
 # total power of creatures you control" (Ghalta); no subtypes
 COST_ALL_CREATURES = 1 << 29
 COST_TOTAL_POWER = 1 << 28
+# ... or "for each creature that attacked this turn" (Rowdy Research; P.ATTACKERS_TURN)
+COST_ATTACKED_TURN = 1 << 27
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 # AbilCol.TRIG_PARAM of a NONCREATURE_SPELL row written as `spell_cast`: SPELL_GENERAL, the
 # spell's CardType mask (any of; 0 = any spell) in the low bits, who casts it (neither bit: you)

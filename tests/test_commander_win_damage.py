@@ -30,13 +30,64 @@ CARDS = (
     "Luminous Broodmoth",
     "Twenty-Toed Toad",
 )
+# additional lands, each player's upkeep and draw step, "you attacked this turn"
+TURN_CARDS = (
+    "Explore",
+    "Rites of Flourishing",
+    "Ghirapur Orrery",
+    "Chart a Course",
+    "Rowdy Research",
+)
 # what makes them work in a game: draws, damage and removal
 HELPERS = ("Secret Rendezvous", "Harmonize", "Blooming Blast", "Beast Within", "Jolly Gerbils")
 
 
 def test_the_cards_are_exact() -> None:
     catalog = load_catalog()
-    assert {catalog.lookup(n).support_name for n in CARDS} == {"exact"}
+    assert {catalog.lookup(n).support_name for n in CARDS + TURN_CARDS} == {"exact"}
+
+
+def _variant(name: str, *edits: tuple[str, str]) -> dict:
+    """Scenario `name` with each (old, new) replaced and no [expect]: the state it reaches."""
+    text = (SCEN / f"{name}.toml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new)
+    return play(parse_scenario(text.split("[expect]")[0], "<test>", base_dir=SCEN))
+
+
+def test_chart_a_course_discards_when_nothing_attacked() -> None:
+    # no attack: it draws two and discards one (the built-in player's least valuable card)
+    text = (SCEN / "attacked_turn_no_discard_and_cheaper_research.toml").read_text(encoding="utf-8")
+    before = text.split("[[action]]")[0]
+    chart = '[[action]]\ncast = "Chart a Course"\n\n[[action]]\nresolve = true\n'
+    state = play(parse_scenario(before + chart, "<test>", base_dir=SCEN))
+    me = state["seats"][0]
+    assert sorted(me["hand"]) == ["Forest", "Rowdy Research"]
+    assert sorted(me["graveyard"]) == ["Chart a Course", "Forest"]
+
+
+def test_rowdy_research_costs_seven_before_combat() -> None:
+    # before the attack no creature attacked: six Islands cannot pay {6}{U}
+    with pytest.raises(InputError) as err:
+        _variant(
+            "attacked_turn_no_discard_and_cheaper_research",
+            (
+                '[[action]]\nattack = ["Pawpatch Recruit"',
+                '[[action]]\ncast = "Rowdy Research"\n\n[[action]]\nattack = ["Pawpatch Recruit"',
+            ),
+        )
+    assert "Rowdy Research" in str(err.value)
+
+
+def test_a_second_land_needs_explore() -> None:
+    with pytest.raises(InputError) as err:
+        _variant(
+            "extra_land_this_turn",
+            ('hand = ["Forest", "Explore"]', 'hand = ["Forest", "Mountain"]'),
+            ('cast = "Explore"\n\n[[action]]\nresolve = true\n\n[[action]]\n', ""),
+        )
+    assert "Mountain" in str(err.value)
 
 
 def _hoofprints(edit) -> str:
@@ -106,7 +157,7 @@ def test_that_many_needs_a_damage_trigger(tmp_path, kind: str) -> None:
 def test_games_with_the_cards_keep_the_invariants(tmp_path) -> None:
     # two of each card (its helpers too) and five of each basic in each of four decks, played
     # in whole 4-player games under the invariant checks
-    lines = [f"2 {n}" for n in CARDS + HELPERS]
+    lines = [f"2 {n}" for n in CARDS + TURN_CARDS + HELPERS]
     lines += [f"5 {land}" for land in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     path = tmp_path / "win_damage.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -337,6 +337,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
             (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
+            (Op.STATIC_EXTRA_LAND_EACH, AbilityKind.EXTRA_LAND),
             (Op.STATIC_NONCOMBAT_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_OTHERS_ENTER_P1P1, AbilityKind.OTHERS_ENTER_P1P1),
             (Op.STATIC_OPP_DIES_EXILE, AbilityKind.OPP_DIES_EXILE),

@@ -74,6 +74,10 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         "you win the game: each of your opponents loses it (104.3h: in a multiplayer game, an "
         "effect that says a player wins makes all that player's opponents lose)",
     ),
+    "extra_land_turn": OpSpec(
+        Op.EXTRA_LAND_TURN,
+        '"You may play an additional land this turn" (one more land drop this turn, 305.2a)',
+    ),
     "return_under_owner": OpSpec(
         Op.RETURN_UNDER_OWNER,
         "each card in ref still in a graveyard returns to the battlefield under its owner's "

@@ -37,6 +37,13 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_p("count", "int", "a", 1, lo=1, hi=3),),
         static=True,
     ),
+    "static_extra_land_each": OpSpec(
+        Op.STATIC_EXTRA_LAND_EACH,
+        '"Each player may play an additional land on each of their turns" (`count` more land '
+        "drops for every player, 305.2)",
+        (_p("count", "int", "a", 1, lo=1, hi=3),),
+        static=True,
+    ),
     # ---- issue 20 ----
     "static_noncombat_damage_plus": OpSpec(
         Op.STATIC_NONCOMBAT_DAMAGE_PLUS,

@@ -106,6 +106,7 @@ ABILITY_FIELDS = frozenset(
         "equipped",
         "all_creatures",
         "total_power",
+        "attacked_this_turn",
     }
 )
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it

@@ -10,6 +10,7 @@ from analyzer.cards.records import SUBTYPE_NAMES, TYPE_NAMES
 from analyzer.enums import (
     COST_ALL_CREATURES,
     COST_AND_EXILE,
+    COST_ATTACKED_TURN,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
@@ -54,7 +55,13 @@ FIRST_SPELL_CAST_KIND = "first_spell_cast"  # TRIG_PARAM: `spell_types`; `subtyp
 SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3, "first_main": 4}
+BEGIN_STEP_KINDS = {
+    "opponent_upkeep": 1,
+    "draw_step": 2,
+    "second_main": 3,
+    "first_main": 4,
+    "opponent_draw_step": 5,  # "At the beginning of each opponent's draw step" (after the draw)
+}
 
 
 # `whose` of a creature_dies ability: "a creature you control / an opponent controls / a
@@ -116,7 +123,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     elif kind == AbilityKind.EXPEND:
         ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
     if kind == AbilityKind.COST_REDUCTION:
-        for key, bit in (("all_creatures", COST_ALL_CREATURES), ("total_power", COST_TOTAL_POWER)):
+        for key, bit in (
+            ("all_creatures", COST_ALL_CREATURES),
+            ("total_power", COST_TOTAL_POWER),
+            ("attacked_this_turn", COST_ATTACKED_TURN),  # "for each creature that attacked"
+        ):
             if key in d:
                 if "subtypes" in d or "for_each" in d:
                     ctx.err(field, f"{key} takes no `subtypes` or `for_each`")

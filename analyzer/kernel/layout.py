@@ -193,6 +193,9 @@ class _Player(NamedTuple):
     TYPES_CAST_TURN: int  # CardType bits of the spells this player cast this turn
     SUBTYPES_CAST_TURN: int  # Subtype bits of the spells this player cast this turn, but those
     # of a card with a FIRST_SPELL_CAST ability ("the first Otter spell other than [this]")
+    ATTACKERS_TURN: int  # creatures this player declared as attackers this turn ("you attacked
+    # this turn", "for each creature that attacked this turn")
+    EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
 
 
 P = _numbered(_Player)

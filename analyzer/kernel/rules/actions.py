@@ -118,7 +118,7 @@ def _static_plus(G, C, ctrl, op, sub):
     kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
     if op == Op.STATIC_NONCOMBAT_DAMAGE_PLUS:
         kind = AbilityKind.DAMAGE_PLUS
-    if op == Op.STATIC_EXTRA_LAND:
+    if op == Op.STATIC_EXTRA_LAND or op == Op.STATIC_EXTRA_LAND_EACH:
         kind = AbilityKind.EXTRA_LAND
     total = -1
     for i in range(G[H.BF_N]):
@@ -152,10 +152,14 @@ def static_seen(G, C, op):
 @njit
 def land_drops(G, C, p):
     """The lands p may play this turn (305.2): one, plus each "You may play an additional land
-    on each of your turns" of a permanent p controls (they add up, 305.2a)."""
+    on each of your turns" of a permanent p controls, "Each player may play an additional land
+    on each of their turns" of any permanent, and "You may play an additional land this turn"
+    (they add up, 305.2a)."""
+    extra = G[pb(p) + P.EXTRA_LANDS_TURN]
     if not kind_seen(G, AbilityKind.EXTRA_LAND):
-        return 1
-    return 1 + max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
+        return 1 + extra
+    own = max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
+    return 1 + extra + own + max(_static_plus(G, C, -1, Op.STATIC_EXTRA_LAND_EACH, -1), 0)
 
 
 @njit

@@ -55,6 +55,10 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return done == 1
     if cond == Cond.HAND_EXACTLY_13:  # "if you have exactly thirteen cards in your hand"
         return G[pb(ctrl) + P.HAND_N] == 13
+    if cond == Cond.ATTACKED_TURN or cond == Cond.NOT_ATTACKED_TURN:
+        return (G[pb(ctrl) + P.ATTACKERS_TURN] > 0) == (cond == Cond.ATTACKED_TURN)
+    if cond == Cond.ACTIVE_HAND_EMPTY:  # "if that player has no cards in hand"
+        return G[pb(G[H.ACTIVE]) + P.HAND_N] == 0
     if cond == Cond.COUNTERS_OR_HAND_20:
         # "if there are twenty or more counters on it or you have twenty or more cards in
         # hand" (as it last existed, if it left)

@@ -639,7 +639,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif (  # issue 21: effects_cmdr
             Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
-            or Op.WIN_GAME <= op <= Op.RETURN_UNDER_OWNER
+            or Op.WIN_GAME <= op <= Op.STATIC_EXTRA_LAND_EACH
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif (  # effects_season

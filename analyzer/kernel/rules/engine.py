@@ -198,6 +198,8 @@ def _begin_turn(G, C):
         G[q + P.FOOD_SACRIFICED_TURN] = 0
         G[q + P.CREATURES_DIED_TURN] = 0
         G[q + P.CREATURES_EXILED_TURN] = 0
+        G[q + P.ATTACKERS_TURN] = 0
+        G[q + P.EXTRA_LANDS_TURN] = 0
         G[q + P.TYPES_CAST_TURN] = 0
         G[q + P.SUBTYPES_CAST_TURN] = 0
         for c in range(6):  # "until end of turn" mana is gone too (Brazen Collector's)
@@ -423,6 +425,7 @@ def step(G, C, pol):
     elif ph == Phase.DECLARE_ATTACKERS:
         n_att = declare_attackers(G, C)
         G[pb(active) + P.ATTACKERS] += n_att
+        G[pb(active) + P.ATTACKERS_TURN] += n_att
         if n_att == 0:
             begin_main2(G, C, active)
         else:

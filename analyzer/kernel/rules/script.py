@@ -214,6 +214,7 @@ def declare_attack(G, C, p, attackers, defenders):
         fire_attacks(G, C, o)
     log_combatants(G, True)
     G[H.COMBAT_FS] = 0
+    G[pb(p) + P.ATTACKERS_TURN] += n
     if n == 0:
         begin_main2(G, C, p)
         return OK, -1
