@@ -272,6 +272,8 @@ class _Op(NamedTuple):
     # its owner's control (a = 1: with a flying counter on it)
     STATIC_MAX_HAND_SIZE: int = 148  # static: ctrl's maximum hand size is a (402.2)
     EXTRA_LAND_TURN: int = 149  # ctrl may play an additional land this turn (P.EXTRA_LANDS_TURN)
+    PREVENT_DAMAGE_TO_YOU: int = 156  # prevent all damage that would be dealt to ctrl this turn
+    # (P.PREVENTED_TURN)
     STATIC_EXTRA_LAND_EACH: int = 150  # static: each player may play a additional lands on each
     # of their turns
     PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the

@@ -83,6 +83,8 @@ class _AbilityKind(NamedTuple):
     # issue 21: kinds 51-55
     DEALT_DAMAGE: int = 51  # "Whenever this creature is dealt damage" (the damage dealt to it
     # at once is the trigger's amount, XCount.THAT_MANY: "draw that many cards")
+    OPPONENT_ATTACKS: int = 52  # "Whenever an opponent attacks with creatures" (as the attackers
+    # are declared, 508.1m; every other player's permanents)
     # issue 20: kinds 56-58
     TARGETED_BY_OPPONENT: int = 57  # "Whenever a creature you control becomes the target of a
     # spell or ability an opponent controls" (TRIGGER_OBJECT: that creature)
@@ -166,6 +168,7 @@ class _Cond(NamedTuple):
     ATTACKED_TURN: int = 123  # you attacked this turn (P.ATTACKERS_TURN)
     NOT_ATTACKED_TURN: int = 124  # "unless you attacked this turn"
     ACTIVE_HAND_EMPTY: int = 125  # "that player" (the active player) has no cards in hand
+    ATTACKING_YOU_2: int = 126  # two or more creatures are attacking you
     X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
     # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
@@ -226,6 +229,7 @@ COND_NAMES = {
     "attacked_turn": Cond.ATTACKED_TURN,
     "not_attacked_turn": Cond.NOT_ATTACKED_TURN,
     "active_hand_empty": Cond.ACTIVE_HAND_EMPTY,
+    "attacking_you_2": Cond.ATTACKING_YOU_2,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -400,6 +404,7 @@ class _XCount(NamedTuple):
     # to pay for the resolving activated ability, as it last existed (608.2h; H.SAC_POWER)
     THAT_MANY: int = 22  # the amount of the event that triggered the resolving ability ("draw
     # that many cards": the damage dealt to it, the combat damage it dealt; H.SAC_POWER)
+    OPP_CREATURES: int = 23  # "for each creature your opponents control"
 
 
 XCount = _XCount()

@@ -4,7 +4,8 @@ state-based actions checked before priority (issue 21 item 2): what a scenario f
 (refused actions and records), and whole 4-player games with them under the invariant checks.
 The rules are scenario files (tests/scenarios/win_game_*, hoofprints_*, dealt_damage_*,
 combat_damage_that_many_*, pt_hand_*, to_graveyard_*, creature_dies_returns_*, attack_win_*,
-max_hand_size_*)."""
+max_hand_size_*, extra_land_*, each_player_*, attacked_turn_*, opponent_attacks_*,
+second_spell_by_an_opponent_*)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ CARDS = (
     "Spine of Ish Sah",
     "Luminous Broodmoth",
     "Twenty-Toed Toad",
+    "Riot Control",
+    "Mangara, the Diplomat",
 )
 # additional lands, each player's upkeep and draw step, "you attacked this turn"
 TURN_CARDS = (
@@ -78,6 +81,24 @@ def test_rowdy_research_costs_seven_before_combat() -> None:
             ),
         )
     assert "Rowdy Research" in str(err.value)
+
+
+def test_mangara_ignores_a_lone_attacker() -> None:
+    # one creature attacking: the intervening "if" fails, no card; Riot Control still gains 2
+    state = _variant(
+        "opponent_attacks_you_draw_and_damage_prevented",
+        ('attack = ["Pawpatch Recruit", "Pawpatch Recruit#2"]', 'attack = ["Pawpatch Recruit"]'),
+    )
+    assert state["seats"][0]["hand"] == [] and state["seats"][0]["life"] == 22
+
+
+def test_without_riot_control_the_damage_is_dealt() -> None:
+    state = _variant(
+        "opponent_attacks_you_draw_and_damage_prevented",
+        ('[[action]]\nseat = 0\ncast = "Riot Control"\n\n[[action]]\nresolve = true\n\n', ""),
+    )
+    assert state["seats"][0]["life"] == 20 - 4
+    assert sorted(state["seats"][0]["hand"]) == ["Island", "Riot Control"]
 
 
 def test_a_second_land_needs_explore() -> None:

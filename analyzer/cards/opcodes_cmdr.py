@@ -74,6 +74,11 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         "you win the game: each of your opponents loses it (104.3h: in a multiplayer game, an "
         "effect that says a player wins makes all that player's opponents lose)",
     ),
+    "prevent_damage_to_you": OpSpec(
+        Op.PREVENT_DAMAGE_TO_YOU,
+        '"Prevent all damage that would be dealt to you this turn" (615.1; not damage that '
+        "can't be prevented)",
+    ),
     "extra_land_turn": OpSpec(
         Op.EXTRA_LAND_TURN,
         '"You may play an additional land this turn" (one more land drop this turn, 305.2a)',

@@ -107,6 +107,7 @@ ABILITY_FIELDS = frozenset(
         "all_creatures",
         "total_power",
         "attacked_this_turn",
+        "opponent",
     }
 )
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it

@@ -266,6 +266,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
         elif ctx.bool_(d, "any_player", f"{field}.any_player"):
             trig = 1  # "Whenever a player casts their second spell each turn"
+    if "opponent" in d:
+        if kind != AbilityKind.SECOND_SPELL or "any_player" in d:
+            ctx.err(f"{field}.opponent", "belongs to second_spell abilities (not with any_player)")
+        elif ctx.bool_(d, "opponent", f"{field}.opponent"):
+            trig = 2  # "Whenever an opponent casts their second spell each turn"
     return trig
 
 

@@ -196,6 +196,7 @@ class _Player(NamedTuple):
     ATTACKERS_TURN: int  # creatures this player declared as attackers this turn ("you attacked
     # this turn", "for each creature that attacked this turn")
     EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
+    PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
 
 
 P = _numbered(_Player)

@@ -87,7 +87,8 @@ def _deal_damage(G, C, src, v, amount, combat):
         unpreventable = kind_seen(G, AbilityKind.NO_LIFE_GAIN) and static_seen(
             G, C, Op.STATIC_NO_LIFE_GAIN
         )  # "Damage can't be prevented": protection prevents none (its ruling)
-        if G[pb(p) + P.LOST] or (G[pb(p) + P.PROTECTED] and not unpreventable):
+        prevented = G[pb(p) + P.PROTECTED] or G[pb(p) + P.PREVENTED_TURN] == G[H.TURN] + 1
+        if G[pb(p) + P.LOST] or (prevented and not unpreventable):
             return 0
         dealt = lose_life_event(G, C, p, amount)
         dealt = amount if dealt == 0 and (G[pb(p) + P.PROTECTED] == 0 or unpreventable) else dealt

@@ -57,6 +57,12 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(ctrl) + P.HAND_N] == 13
     if cond == Cond.ATTACKED_TURN or cond == Cond.NOT_ATTACKED_TURN:
         return (G[pb(ctrl) + P.ATTACKERS_TURN] > 0) == (cond == Cond.ATTACKED_TURN)
+    if cond == Cond.ATTACKING_YOU_2:  # "if two or more of those creatures are attacking you"
+        n = 0
+        for i in range(G[H.BF_N]):
+            if G[ob(G[OFF_BATTLEFIELD + i]) + O.ATTACKING] == ctrl + 1:
+                n += 1
+        return n >= 2
     if cond == Cond.ACTIVE_HAND_EMPTY:  # "if that player has no cards in hand"
         return G[pb(G[H.ACTIVE]) + P.HAND_N] == 0
     if cond == Cond.COUNTERS_OR_HAND_20:

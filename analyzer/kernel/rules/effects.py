@@ -640,6 +640,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
             or Op.WIN_GAME <= op <= Op.STATIC_EXTRA_LAND_EACH
+            or op == Op.PREVENT_DAMAGE_TO_YOU
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif (  # effects_season

@@ -240,6 +240,8 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         p1p1_each_entered_color(G, C, ctrl, a)
     elif op == Op.WIN_GAME:
         win_game(G, C, ctrl)
+    elif op == Op.PREVENT_DAMAGE_TO_YOU:  # "Prevent all damage that would be dealt to you
+        G[pb(ctrl) + P.PREVENTED_TURN] = G[H.TURN] + 1  # this turn" (615.1)
     elif op == Op.EXTRA_LAND_TURN:  # "You may play an additional land this turn" (305.2a)
         G[pb(ctrl) + P.EXTRA_LANDS_TURN] += 1
     elif op == Op.RETURN_UNDER_OWNER:

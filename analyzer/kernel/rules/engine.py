@@ -58,7 +58,11 @@ from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of, static_step_a
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
-from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event
+from analyzer.kernel.rules.events import (
+    draw_cards_firing,
+    fire_controller_event,
+    fire_opponent_attacks,
+)
 from analyzer.kernel.rules.events_turn import (
     end_delayed_until_next_turn,
     fire_begin_step,
@@ -431,6 +435,7 @@ def step(G, C, pol):
         else:
             # "whenever you attack" (508.1m), after each attacker's own attack triggers
             fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
+            fire_opponent_attacks(G, C, active)
             log_combatants(G, True)
             G[H.PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)

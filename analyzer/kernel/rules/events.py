@@ -504,6 +504,17 @@ def fire_controller_event(G, C, p, kind, trig_obj):
 
 
 @njit
+def fire_opponent_attacks(G, C, p):
+    """p attacked: "Whenever an opponent attacks with creatures" of every other player's
+    permanents (its intervening "if", 603.4, reads what attacks whom)."""
+    if not kind_seen(G, AbilityKind.OPPONENT_ATTACKS):
+        return
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            fire_controller_event(G, C, q, AbilityKind.OPPONENT_ATTACKS, -1)
+
+
+@njit
 def fire_you_attack_graveyard(G, C, p):
     """ "Whenever you attack with one or more Rats, ... return this from your graveyard": the
     you_attack abilities of the cards in p's graveyard that work from there."""

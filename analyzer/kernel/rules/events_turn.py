@@ -172,7 +172,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             tp = abilities[a, AbilCol.TRIG_PARAM]
             hit = False
             if k == AbilityKind.SECOND_SPELL:
-                hit = nth == 2 and (ctrl == p or tp == 1)
+                # tp 1: "a player casts their second spell", 2: "an opponent casts ..."
+                hit = nth == 2 and ((ctrl == p and tp != 2) or (tp >= 1 and ctrl != p))
             elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
                 if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
                     hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])

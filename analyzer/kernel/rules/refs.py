@@ -135,6 +135,16 @@ def count_x(G, C, x, src, ctrl, subtypes):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
                 n += 1
         return n
+    if x == XCount.OPP_CREATURES:  # "for each creature your opponents control"
+        for j in range(G[H.BF_N]):
+            bo = ob(G[OFF_BATTLEFIELD + j])
+            if (
+                G[bo + O.CTRL] != ctrl
+                and G[bo + O.PHASED] == 0
+                and cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
+                n += 1
+        return n
     if x == XCount.OPPONENTS:
         for q in range(G[H.NPLAYERS]):
             if q != ctrl and G[pb(q) + P.LOST] == 0:

@@ -36,7 +36,7 @@ from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
-from analyzer.kernel.rules.events import fire_controller_event, fire_enters
+from analyzer.kernel.rules.events import fire_controller_event, fire_enters, fire_opponent_attacks
 from analyzer.kernel.rules.events_turn import fire_attacks
 from analyzer.kernel.rules.gamelog import log_combatants
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
@@ -219,6 +219,7 @@ def declare_attack(G, C, p, attackers, defenders):
         begin_main2(G, C, p)
         return OK, -1
     fire_controller_event(G, C, p, AbilityKind.YOU_ATTACK, -1)
+    fire_opponent_attacks(G, C, p)
     G[H.PHASE] = Phase.DECLARE_BLOCKERS
     open_window(G, Phase.DECLARE_ATTACKERS)
     return OK, -1
