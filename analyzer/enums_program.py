@@ -266,9 +266,8 @@ TRIG_FILTER_POWER_SHIFT = 8
 # 202.3b); N is (TRIG_FILTER >> TRIG_FILTER_MV_SHIFT) & 255
 TRIG_FILTER_MV_AT_LEAST = 1 << 5
 # you_attack: "Whenever you attack with two or more creatures" (issue 21); N is
-# (TRIG_FILTER >> TRIG_FILTER_ATTACKERS_SHIFT) & 255, the creatures attacking as it triggers
-TRIG_FILTER_ATTACKERS_AT_LEAST = 1 << 3
-TRIG_FILTER_ATTACKERS_SHIFT = 8
+# (TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT) & 255, the creatures attacking as it triggers
+TRIG_FILTER_ATTACKERS_AT_LEAST = 1 << 6
 TRIG_FILTER_MV_SHIFT = 16
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two

@@ -28,7 +28,6 @@ from analyzer.enums import (
     SPELL_GENERAL,
     SPELL_NONCREATURE,
     TRIG_FILTER_ATTACKERS_AT_LEAST,
-    TRIG_FILTER_ATTACKERS_SHIFT,
     TRIG_FILTER_MV_AT_LEAST,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
@@ -97,7 +96,7 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             ctx.err(f"{field}.attackers_at_least", "belongs to you_attack abilities only")
         else:
             n = ctx.int_(d, "attackers_at_least", f"{field}.attackers_at_least", 2, 20) or 0
-            filt |= TRIG_FILTER_ATTACKERS_AT_LEAST | (n << TRIG_FILTER_ATTACKERS_SHIFT)
+            filt |= TRIG_FILTER_ATTACKERS_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
     if "mv_at_least" in d:
         # "Whenever you cast a creature spell with mana value 4 or greater" (Helga)
         if d.get("kind") != SPELL_CAST_KIND:

@@ -33,12 +33,8 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, has_kind, steps_of
-from analyzer.kernel.rules.events import (
-    draw_cards_firing,
-    fire_controller_event,
-    fire_dealt_damage,
-    fire_enters,
-)
+from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event, fire_enters
+from analyzer.kernel.rules.events_turn import fire_dealt_damage
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.rules.state import (

@@ -58,15 +58,12 @@ from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of, static_step_a
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
-from analyzer.kernel.rules.events import (
-    draw_cards_firing,
-    fire_controller_event,
-    fire_opponent_attacks,
-)
+from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event
 from analyzer.kernel.rules.events_turn import (
     end_delayed_until_next_turn,
     fire_begin_step,
     fire_end_step,
+    fire_opponent_attacks,
 )
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions

@@ -19,7 +19,7 @@ from analyzer.enums import (
     DIES_OTHER,
     DIES_WITHOUT_FLYING,
     TRIG_FILTER_ATTACKERS_AT_LEAST,
-    TRIG_FILTER_ATTACKERS_SHIFT,
+    TRIG_FILTER_POWER_SHIFT,
     TRIG_FILTER_TOUGHER,
     TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
@@ -44,14 +44,11 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     OFF_BATTLEFIELD,
-    OFF_TRIGGERS,
     SK_ABILITY,
     SK_GIFT,
-    TF,
     H,
     O,
     P,
-    T,
 )
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.player.ai_types import creature_type_choice
@@ -65,7 +62,6 @@ from analyzer.kernel.rules.state import (
     attached_obj,
     draw_cards,
     queue_trigger,
-    set_trigger_amount,
     trigger_pending,
 )
 from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, own_at, own_n, pb
@@ -91,34 +87,6 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
     G[H.TARGET_SRC] = keep_src
-
-
-@njit
-def fire_dealt_damage(G, C, o, amount, combat):
-    """ "Whenever this creature is dealt damage" (AbilityKind.DEALT_DAMAGE): one trigger per
-    damage event, carrying the damage dealt ("draw that many cards", counted past lethal).
-    Combat damage is dealt at once (510.2): several creatures striking o in one step make one
-    trigger for the total, its pending trigger taking the later amounts."""
-    if not kind_seen(G, AbilityKind.DEALT_DAMAGE):
-        return
-    cards = cards_of(C)
-    card = G[ob(o) + O.CARD]
-    if not has_kind(cards, card, AbilityKind.DEALT_DAMAGE):
-        return
-    if combat:
-        for i in range(G[H.TRIG_N]):
-            t = OFF_TRIGGERS + i * TF
-            if (
-                G[t + T.OBJ] == o
-                and G[t + T.ZCC] == G[ob(o) + O.ZCC]
-                and G[t + T.AB] >= 0
-                and abilities_of(C)[G[t + T.AB], AbilCol.KIND] == AbilityKind.DEALT_DAMAGE
-            ):
-                G[t + T.TRIG_ZCC] += amount  # the same combat damage event
-                return
-    first = G[H.TRIG_N]
-    _fire_own(G, C, o, AbilityKind.DEALT_DAMAGE, G[ob(o) + O.CTRL], o)
-    set_trigger_amount(G, first, amount)
 
 
 @njit
@@ -474,7 +442,7 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 kind == AbilityKind.YOU_ATTACK
                 and abilities[a, AbilCol.TRIG_FILTER] & TRIG_FILTER_ATTACKERS_AT_LEAST
                 and _attackers(G, C, p)
-                < (abilities[a, AbilCol.TRIG_FILTER] >> TRIG_FILTER_ATTACKERS_SHIFT) & 255
+                < (abilities[a, AbilCol.TRIG_FILTER] >> TRIG_FILTER_POWER_SHIFT) & 255
             ):
                 continue  # "whenever you attack with two or more creatures"
             if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
@@ -501,17 +469,6 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                         continue
                     G[ob(q) + O.ONCE_TURN] = G[H.TURN]
                 queue_trigger(G, q, a, p, trig_obj, SK_ABILITY)
-
-
-@njit
-def fire_opponent_attacks(G, C, p):
-    """p attacked: "Whenever an opponent attacks with creatures" of every other player's
-    permanents (its intervening "if", 603.4, reads what attacks whom)."""
-    if not kind_seen(G, AbilityKind.OPPONENT_ATTACKS):
-        return
-    for q in range(G[H.NPLAYERS]):
-        if q != p and G[pb(q) + P.LOST] == 0:
-            fire_controller_event(G, C, q, AbilityKind.OPPONENT_ATTACKS, -1)
 
 
 @njit

@@ -421,3 +421,42 @@ def add_delayed(G, kind, o, ctrl, a, turn):
     G[d + D.A] = a
     G[d + D.TURN] = turn
     G[H.DELAYED_N] = n + 1
+
+
+@njit
+def fire_dealt_damage(G, C, o, amount, combat):
+    """ "Whenever this creature is dealt damage" (AbilityKind.DEALT_DAMAGE): one trigger per
+    damage event, carrying the damage dealt ("draw that many cards", counted past lethal).
+    Combat damage is dealt at once (510.2): several creatures striking o in one step make one
+    trigger for the total, its pending trigger taking the later amounts."""
+    if not kind_seen(G, AbilityKind.DEALT_DAMAGE):
+        return
+    cards = cards_of(C)
+    card = G[ob(o) + O.CARD]
+    if not has_kind(cards, card, AbilityKind.DEALT_DAMAGE):
+        return
+    if combat:
+        for i in range(G[H.TRIG_N]):
+            t = OFF_TRIGGERS + i * TF
+            if (
+                G[t + T.OBJ] == o
+                and G[t + T.ZCC] == G[ob(o) + O.ZCC]
+                and G[t + T.AB] >= 0
+                and abilities_of(C)[G[t + T.AB], AbilCol.KIND] == AbilityKind.DEALT_DAMAGE
+            ):
+                G[t + T.TRIG_ZCC] += amount  # the same combat damage event
+                return
+    first = G[H.TRIG_N]
+    _fire_own(G, C, o, AbilityKind.DEALT_DAMAGE, G[ob(o) + O.CTRL], o)
+    set_trigger_amount(G, first, amount)
+
+
+@njit
+def fire_opponent_attacks(G, C, p):
+    """p attacked: "Whenever an opponent attacks with creatures" of every other player's
+    permanents (its intervening "if", 603.4, reads what attacks whom)."""
+    if not kind_seen(G, AbilityKind.OPPONENT_ATTACKS):
+        return
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            fire_controller_event(G, C, q, AbilityKind.OPPONENT_ATTACKS, -1)

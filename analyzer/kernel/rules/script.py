@@ -36,8 +36,8 @@ from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
-from analyzer.kernel.rules.events import fire_controller_event, fire_enters, fire_opponent_attacks
-from analyzer.kernel.rules.events_turn import fire_attacks
+from analyzer.kernel.rules.events import fire_controller_event, fire_enters
+from analyzer.kernel.rules.events_turn import fire_attacks, fire_opponent_attacks
 from analyzer.kernel.rules.gamelog import log_combatants
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
 from analyzer.kernel.rules.sba import check_sba, sba_before_priority
