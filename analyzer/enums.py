@@ -30,6 +30,7 @@ from analyzer.enums_program import (  # noqa: F401
     COND_NOT_CONTROL_SUBTYPE,
     COST_ALL_CREATURES,
     COST_AND_EXILE,
+    COST_ATTACKED_TURN,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
@@ -40,6 +41,7 @@ from analyzer.enums_program import (  # noqa: F401
     DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
+    DIES_WITHOUT_FLYING,
     KINDS_HI,
     KINDS_HI2,
     LAND_TYPE_CONDS,
@@ -52,6 +54,7 @@ from analyzer.enums_program import (  # noqa: F401
     SPELL_GENERAL,
     SPELL_NONCREATURE,
     SUBTYPE_CHOSEN,
+    TRIG_FILTER_ATTACKERS_AT_LEAST,
     TRIG_FILTER_MV_AT_LEAST,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
@@ -244,6 +247,7 @@ class _EndReason(NamedTuple):
     ALL_LOST: int = 5  # draw: every remaining player lost at once
     CAPACITY: int = 6  # error: a declared capacity overflowed (reported, never truncated)
     CONCEDE: int = 7  # scenario ended by script
+    WIN_EFFECT: int = 8  # a player won by an effect ("you win the game", 104.2b)
 
 
 EndReason = _EndReason()
@@ -256,6 +260,7 @@ END_REASON_NAMES = (
     "all_lost",
     "capacity",
     "concede",
+    "win_effect",
 )
 
 

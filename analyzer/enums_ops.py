@@ -274,6 +274,15 @@ class _Op(NamedTuple):
     # a instead (AbilityKind.DAMAGE_PLUS marks the card)
     STATIC_OTHERS_ENTER_P1P1: int = 144  # static: other creatures ctrl controls enter with a
     # additional +1/+1 counters (b = 1: a for each opponent who lost life this turn)
+    WIN_GAME: int = 146  # ctrl wins the game: each of ctrl's opponents loses it (104.2b)
+    RETURN_UNDER_OWNER: int = 147  # ref: graveyard cards; each returns to the battlefield under
+    # its owner's control (a = 1: with a flying counter on it)
+    STATIC_MAX_HAND_SIZE: int = 148  # static: ctrl's maximum hand size is a (402.2)
+    EXTRA_LAND_TURN: int = 149  # ctrl may play an additional land this turn (P.EXTRA_LANDS_TURN)
+    PREVENT_DAMAGE_TO_YOU: int = 156  # prevent all damage that would be dealt to ctrl this turn
+    # (P.PREVENTED_TURN)
+    STATIC_EXTRA_LAND_EACH: int = 150  # static: each player may play a additional lands on each
+    # of their turns
     PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the
     # Subtype bits b from their hand or graveyard onto the battlefield (their choice: the most
     # valuable); it = that card, DONE if they did

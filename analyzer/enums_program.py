@@ -80,6 +80,11 @@ class _AbilityKind(NamedTuple):
     # issue 21: kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
+    # issue 21: kinds 51-55
+    DEALT_DAMAGE: int = 51  # "Whenever this creature is dealt damage" (the damage dealt to it
+    # at once is the trigger's amount, XCount.THAT_MANY: "draw that many cards")
+    OPPONENT_ATTACKS: int = 52  # "Whenever an opponent attacks with creatures" (as the attackers
+    # are declared, 508.1m; every other player's permanents)
     # issue 20: kinds 56-58
     TARGETED_BY_OPPONENT: int = 57  # "Whenever a creature you control becomes the target of a
     # spell or ability an opponent controls" (TRIGGER_OBJECT: that creature)
@@ -159,6 +164,13 @@ class _Cond(NamedTuple):
     CONTROL_4_LANDS: int = 98  # you control four or more lands
     LOST_LIFE: int = 99  # you lost life this turn (P.LIFE_LOST_TURN)
     CONTROL_10_LANDS: int = 100  # you control ten or more lands
+    HAND_EXACTLY_13: int = 121  # you have exactly thirteen cards in your hand (issue 21)
+    COUNTERS_OR_HAND_20: int = 122  # steps: there are twenty or more counters on the source
+    # (+1/+1, stun and its own kinds, O.STASH) or you have twenty or more cards in hand
+    ATTACKED_TURN: int = 123  # you attacked this turn (P.ATTACKERS_TURN)
+    NOT_ATTACKED_TURN: int = 124  # "unless you attacked this turn"
+    ACTIVE_HAND_EMPTY: int = 125  # "that player" (the active player) has no cards in hand
+    ATTACKING_YOU_2: int = 126  # two or more creatures are attacking you
     X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
     # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
@@ -214,6 +226,12 @@ COND_NAMES = {
     "lost_life": Cond.LOST_LIFE,
     "control_10_lands": Cond.CONTROL_10_LANDS,
     "x_paid_5": Cond.X_PAID_5,
+    "hand_exactly_13": Cond.HAND_EXACTLY_13,
+    "counters_or_hand_20": Cond.COUNTERS_OR_HAND_20,
+    "attacked_turn": Cond.ATTACKED_TURN,
+    "not_attacked_turn": Cond.NOT_ATTACKED_TURN,
+    "active_hand_empty": Cond.ACTIVE_HAND_EMPTY,
+    "attacking_you_2": Cond.ATTACKING_YOU_2,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -249,6 +267,9 @@ TRIG_FILTER_POWER_SHIFT = 8
 # spell_cast: "a creature spell with mana value N or greater" (Helga; on the stack, X counts,
 # 202.3b); N is (TRIG_FILTER >> TRIG_FILTER_MV_SHIFT) & 255
 TRIG_FILTER_MV_AT_LEAST = 1 << 5
+# you_attack: "Whenever you attack with two or more creatures" (issue 21); N is
+# (TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT) & 255, the creatures attacking as it triggers
+TRIG_FILTER_ATTACKERS_AT_LEAST = 1 << 6
 TRIG_FILTER_MV_SHIFT = 16
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
@@ -266,6 +287,8 @@ COST_AND_EXILE = 1 << 23
 # total power of creatures you control" (Ghalta); no subtypes
 COST_ALL_CREATURES = 1 << 29
 COST_TOTAL_POWER = 1 << 28
+# ... or "for each creature that attacked this turn" (Rowdy Research; P.ATTACKERS_TURN)
+COST_ATTACKED_TURN = 1 << 27
 PROMISE_CONDS = (Cond.ALWAYS, Cond.IF_PROMISED, Cond.IF_NOT_PROMISED)
 # AbilCol.TRIG_PARAM of a NONCREATURE_SPELL row written as `spell_cast`: SPELL_GENERAL, the
 # spell's CardType mask (any of; 0 = any spell) in the low bits, who casts it (neither bit: you)
@@ -282,6 +305,7 @@ DIES_OTHER = 4  # "another creature": not the source itself
 DIES_NONTOKEN = 8  # "another nontoken creature"
 DIES_ATTACHED = 16  # "Whenever equipped creature dies": the creature the source is attached to
 DIES_FLYING = 32  # "another creature you control with flying" (as it last existed)
+DIES_WITHOUT_FLYING = 64  # "a creature you control without flying" (as it last existed)
 
 
 class _TargetKind(NamedTuple):
@@ -379,6 +403,9 @@ class _XCount(NamedTuple):
     CREATURES_POWER_4: int = 20  # "for each creature you control with power 4 or greater"
     SACRIFICED_POWER: int = 21  # "the sacrificed creature's power": of the creature sacrificed
     # to pay for the resolving activated ability, as it last existed (608.2h; H.SAC_POWER)
+    THAT_MANY: int = 22  # the amount of the event that triggered the resolving ability ("draw
+    # that many cards": the damage dealt to it, the combat damage it dealt; H.SAC_POWER)
+    OPP_CREATURES: int = 23  # "for each creature your opponents control"
 
 
 XCount = _XCount()

@@ -108,6 +108,8 @@ class _CardFlag(NamedTuple):
     POWER_BIG_MANA: int = 1 << 15  # its free "{T}: Add ..." makes X mana, X its power, only
     # for creature spells with mana value 4 or greater or {X} in their costs (Helga; op
     # mana_power_big_creatures)
+    MAX_HAND_SIZE: int = 1 << 21  # a static_max_hand_size step ("Your maximum hand size is
+    # twenty"; with NO_MAX_HAND, the latest timestamp wins: engine.max_hand_size)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add

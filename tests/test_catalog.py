@@ -101,6 +101,7 @@ def test_counts(cat: Catalog) -> None:
         "Goblin 1/1 Red",
         "Spirit 1/1 White Flying",
         "Squid 1/1 Islandwalk",  # Chasm Skulker
+        "Elemental 4/4 White Flying",  # Hoofprints of the Stag
         # a face, never created: Tangle Tumbler "becomes an artifact creature" (becomes_until_eot)
         "Tangle Tumbler, creature",
     }

@@ -120,7 +120,8 @@ def test_a_hybrid_filter_cost_takes_one_of_its_colors_and_the_land_taps_once() -
         ('whose = "all"', '`whose` is "you", "opponent" or "any"'),
         (
             'subtypes = ["rat"]',
-            "creature_dies takes `whose`, `other`, `nontoken`, `flying` and `equipped` only",
+            "creature_dies takes `whose`, `other`, `nontoken`, `flying`, `without_flying` and "
+            "`equipped` only",
         ),
     ],
 )

@@ -37,11 +37,9 @@ def _blocking(blocked: str, defender_land: str = "Island", tetsuko: bool = True)
     return play(parse_scenario(bad, "<test>", base_dir=SCEN))
 
 
-def test_the_cards_are_exact_and_the_crawler_approximate() -> None:
+def test_the_cards_are_exact() -> None:
     catalog = load_catalog()
     assert all(catalog.lookup(n).support_name == "exact" for n in CARDS)
-    # state-based actions are not checked as a spell is cast (704.3): its corner
-    assert catalog.lookup("Psychosis Crawler").support_name == "approximate"
 
 
 @pytest.mark.parametrize("blocked", ["Squid 1/1 Islandwalk", "Tetsuko Umezawa, Fugitive"])

@@ -45,6 +45,7 @@ from analyzer.io.scenario import read_scenario
 from analyzer.io.scenario_model import ActionSpec, Ref, Scenario
 from analyzer.kernel import layout as L
 from analyzer.kernel.rules import script
+from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import pack_catalog
 from analyzer.kernel.rules.statics_global import noncreature_flash
 
@@ -381,7 +382,7 @@ class ScenarioRun:
         if o < 0:
             self._fail(a, f"{a.card} is not in seat {p}'s hand (nor may it play one from exile)")
         self._sorcery_time(a, p, "a land can be played")
-        if player_field(G, p, L.P.LANDS_TURN) >= 1:
+        if player_field(G, p, L.P.LANDS_TURN) >= land_drops(G, self.C, p):  # (305.2)
             self._fail(a, f"seat {p} has already played a land this turn")
         script.play_land(G, self.C, p, o)
 

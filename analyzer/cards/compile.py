@@ -191,6 +191,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
         flags |= CardFlag.NO_MAX_HAND
+    if any(st.op == Op.STATIC_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
+        flags |= CardFlag.MAX_HAND_SIZE
     if any(ab.kind == AbilityKind.FOOD_TO_GRAVEYARD for ab in abilities):
         flags |= CardFlag.FOOD_TRIGGER
     if any(st.op in _FACE_OPS for ab in abilities for st in ab.steps):
@@ -335,6 +337,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             (Op.STATIC_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_NO_LIFE_GAIN, AbilityKind.NO_LIFE_GAIN),
             (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
+            (Op.STATIC_EXTRA_LAND_EACH, AbilityKind.EXTRA_LAND),
             (Op.STATIC_NONCOMBAT_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_OTHERS_ENTER_P1P1, AbilityKind.OTHERS_ENTER_P1P1),
             (Op.STATIC_OPP_DIES_EXILE, AbilityKind.OPP_DIES_EXILE),

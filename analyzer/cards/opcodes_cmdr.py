@@ -3,6 +3,7 @@ their entries of ``opcodes.OP_SPECS``. The kernel side: ``kernel/rules/effects_c
 
 from __future__ import annotations
 
+from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
 from analyzer.cards.opspec import PLAYER_KINDS as _PLAYERS
 from analyzer.cards.opspec import PLAYER_NAMES as _PLAYER_NAMES
 from analyzer.cards.opspec import POWER as _POWER
@@ -66,6 +67,29 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         ref_default=Ref.YOU,
         sets_it=True,
+        intent=Intent.HELP,
+    ),
+    "win_game": OpSpec(
+        Op.WIN_GAME,
+        "you win the game: each of your opponents loses it (104.3h: in a multiplayer game, an "
+        "effect that says a player wins makes all that player's opponents lose)",
+    ),
+    "prevent_damage_to_you": OpSpec(
+        Op.PREVENT_DAMAGE_TO_YOU,
+        '"Prevent all damage that would be dealt to you this turn" (615.1; not damage that '
+        "can't be prevented)",
+    ),
+    "extra_land_turn": OpSpec(
+        Op.EXTRA_LAND_TURN,
+        '"You may play an additional land this turn" (one more land drop this turn, 305.2a)',
+    ),
+    "return_under_owner": OpSpec(
+        Op.RETURN_UNDER_OWNER,
+        "each card in ref still in a graveyard returns to the battlefield under its owner's "
+        "control (`flying_counter`: with a flying counter on it, a keyword counter, 122.1b)",
+        (_p("flying_counter", "bool", "a", False),),
+        _GRAVE,
+        frozenset({"it", "trigger_object"}),
         intent=Intent.HELP,
     ),
     "static_pt_hand": OpSpec(

@@ -37,6 +37,13 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
         (_p("count", "int", "a", 1, lo=1, hi=3),),
         static=True,
     ),
+    "static_extra_land_each": OpSpec(
+        Op.STATIC_EXTRA_LAND_EACH,
+        '"Each player may play an additional land on each of their turns" (`count` more land '
+        "drops for every player, 305.2)",
+        (_p("count", "int", "a", 1, lo=1, hi=3),),
+        static=True,
+    ),
     # ---- issue 20 ----
     "static_noncombat_damage_plus": OpSpec(
         Op.STATIC_NONCOMBAT_DAMAGE_PLUS,
@@ -168,6 +175,13 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
     "static_no_max_hand_size": OpSpec(
         Op.STATIC_NO_MAX_HAND_SIZE,
         '"You have no maximum hand size": its controller discards nothing at cleanup (514.1)',
+        static=True,
+    ),
+    "static_max_hand_size": OpSpec(
+        Op.STATIC_MAX_HAND_SIZE,
+        '"Your maximum hand size is `size`" (402.2): its controller discards down to `size` at '
+        "cleanup (514.1); with a no-maximum effect too, the later timestamp wins (613.7)",
+        (_p("size", "int", "a", lo=8, hi=99),),
         static=True,
     ),
     "static_creatures_have": OpSpec(

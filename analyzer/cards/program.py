@@ -68,6 +68,8 @@ ABILITY_FIELDS = frozenset(
         "subtypes",
         "nontoken",
         "flying",
+        "without_flying",
+        "attackers_at_least",
         "any_permanent",
         "noncreature_nonland",
         "tokens",
@@ -104,6 +106,8 @@ ABILITY_FIELDS = frozenset(
         "equipped",
         "all_creatures",
         "total_power",
+        "attacked_this_turn",
+        "opponent",
     }
 )
 # "{cost}: Level N" of a Class (716.2a) is written `kind = "level"`, `level = N`, `cost`: it
@@ -214,7 +218,11 @@ def parse_ability(
             f"{field}.convoke",
             "tapping creatures for the mana belongs to non-mana activated abilities with a cost",
         )
-    remove_counter = ctx.bool_(d, "remove_counter", f"{field}.remove_counter")
+    # "Remove a supply counter from this" (true), "Remove four hoofprint counters" (4)
+    if isinstance(d.get("remove_counter"), bool):
+        remove_counter = int(ctx.bool_(d, "remove_counter", f"{field}.remove_counter"))
+    else:
+        remove_counter = ctx.int_(d, "remove_counter", f"{field}.remove_counter", 1, 20) or 0
     if remove_counter and (kind != AbilityKind.ACTIVATED or "mana" in d):
         ctx.err(
             f"{field}.remove_counter",
@@ -410,6 +418,14 @@ def parse_ability(
         )
     groups, steps = ability_program(ctx, d, field, kind, cond, mana, attachable)
     raw_steps = d.get("steps") if isinstance(d.get("steps"), list) else []
+    if any(isinstance(st, dict) and st.get("x") == "that_many" for st in raw_steps) and (
+        kind not in (AbilityKind.DEALT_DAMAGE, AbilityKind.COMBAT_DAMAGE_PLAYER)
+    ):
+        ctx.err(
+            f"{field}.steps",
+            '`x = "that_many"` counts the damage of a `dealt_damage` or `combat_damage_player` '
+            "trigger",
+        )
     if any(isinstance(st, dict) and st.get("x") == "sacrificed_power" for st in raw_steps) and (
         kind != AbilityKind.ACTIVATED or d.get("sacrifice_a") in (None, "forage")
     ):

@@ -371,7 +371,7 @@ class Ability:
     discard: bool = False  # activated: "Discard a card" is part of the cost (AbilCol.COST_DISCARD)
     cond_subtypes: int = 0  # activated, when = "subtype_entered": the subtypes it watches for
     # (AbilCol.COND_SUBTYPES)
-    remove_counter: bool = False  # activated: "Remove a [supply] counter from this" (O.STASH)
+    remove_counter: int = 0  # activated: "Remove N [supply] counters from this" (O.STASH)
     convoke: bool = False  # activated: its mana may be paid by tapping untapped creatures you
     # control, one per mana (AbilCol.COST_CONVOKE)
     trig_filter: int = 0  # triggers: AbilCol.TRIG_FILTER (TRIG_FILTER_* bits)

@@ -53,6 +53,7 @@ COUNTER_NAMES = {
     "supply": CounterKind.STASH,  # a counter only its own abilities count, like stash (O.STASH)
     "coin": CounterKind.STASH,  # Wishing Well's coin counters: read only by its own ability
     "time": CounterKind.STASH,  # vanishing's time counters (issue 21): its own upkeep reads them
+    "hoofprint": CounterKind.STASH,  # Hoofprints of the Stag's: only its own cost removes them
     "finality": CounterKind.FINALITY,  # "if it would die, exile it instead"
     "indestructible": CounterKind.INDESTRUCTIBLE,  # a keyword counter
 }

@@ -10,6 +10,7 @@ from analyzer.cards.records import SUBTYPE_NAMES, TYPE_NAMES
 from analyzer.enums import (
     COST_ALL_CREATURES,
     COST_AND_EXILE,
+    COST_ATTACKED_TURN,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
@@ -20,11 +21,13 @@ from analyzer.enums import (
     DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
+    DIES_WITHOUT_FLYING,
     LAND_TYPE_CONDS,
     SPELL_BY_ANY,
     SPELL_BY_OPPONENT,
     SPELL_GENERAL,
     SPELL_NONCREATURE,
+    TRIG_FILTER_ATTACKERS_AT_LEAST,
     TRIG_FILTER_MV_AT_LEAST,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
@@ -51,7 +54,13 @@ FIRST_SPELL_CAST_KIND = "first_spell_cast"  # TRIG_PARAM: `spell_types`; `subtyp
 SPELL_CASTERS = {"you": 0, "opponent": SPELL_BY_OPPONENT, "any": SPELL_BY_ANY}
 # Beginning-of-step triggers that compile to an UPKEEP row with this TRIG_PARAM: "At the
 # beginning of each opponent's upkeep", "At the beginning of your draw step"
-BEGIN_STEP_KINDS = {"opponent_upkeep": 1, "draw_step": 2, "second_main": 3, "first_main": 4}
+BEGIN_STEP_KINDS = {
+    "opponent_upkeep": 1,
+    "draw_step": 2,
+    "second_main": 3,
+    "first_main": 4,
+    "opponent_draw_step": 5,  # "At the beginning of each opponent's draw step" (after the draw)
+}
 
 
 # `whose` of a creature_dies ability: "a creature you control / an opponent controls / a
@@ -81,6 +90,13 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             n = ctx.int_(d, "power_at_least", f"{field}.power_at_least", 1, 20) or 0
             filt |= TRIG_FILTER_POWER_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
+    if "attackers_at_least" in d:
+        # "Whenever you attack with two or more creatures" (issue 21)
+        if kind != AbilityKind.YOU_ATTACK:
+            ctx.err(f"{field}.attackers_at_least", "belongs to you_attack abilities only")
+        else:
+            n = ctx.int_(d, "attackers_at_least", f"{field}.attackers_at_least", 2, 20) or 0
+            filt |= TRIG_FILTER_ATTACKERS_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
     if "mv_at_least" in d:
         # "Whenever you cast a creature spell with mana value 4 or greater" (Helga)
         if d.get("kind") != SPELL_CAST_KIND:
@@ -106,7 +122,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     elif kind == AbilityKind.EXPEND:
         ctx.err(field, 'an expend ability needs `expend = N` ("Whenever you expend N")')
     if kind == AbilityKind.COST_REDUCTION:
-        for key, bit in (("all_creatures", COST_ALL_CREATURES), ("total_power", COST_TOTAL_POWER)):
+        for key, bit in (
+            ("all_creatures", COST_ALL_CREATURES),
+            ("total_power", COST_TOTAL_POWER),
+            ("attacked_this_turn", COST_ATTACKED_TURN),  # "for each creature that attacked"
+        ):
             if key in d:
                 if "subtypes" in d or "for_each" in d:
                     ctx.err(field, f"{key} takes no `subtypes` or `for_each`")
@@ -245,6 +265,11 @@ def trigger_param(ctx: Ctx, d: dict, field: str, kind: int) -> int:
             ctx.err(f"{field}.any_player", "belongs to second_spell abilities only")
         elif ctx.bool_(d, "any_player", f"{field}.any_player"):
             trig = 1  # "Whenever a player casts their second spell each turn"
+    if "opponent" in d:
+        if kind != AbilityKind.SECOND_SPELL or "any_player" in d:
+            ctx.err(f"{field}.opponent", "belongs to second_spell abilities (not with any_player)")
+        elif ctx.bool_(d, "opponent", f"{field}.opponent"):
+            trig = 2  # "Whenever an opponent casts their second spell each turn"
     return trig
 
 
@@ -255,7 +280,8 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
         if key in d:
             ctx.err(
                 f"{field}.{key}",
-                "creature_dies takes `whose`, `other`, `nontoken`, `flying` and `equipped` only",
+                "creature_dies takes `whose`, `other`, `nontoken`, `flying`, `without_flying` "
+                "and `equipped` only",
             )
     whose = d.get("whose", "you")
     trig = DIES_WHOSE.get(whose, -1) if isinstance(whose, str) else -1
@@ -270,6 +296,8 @@ def _dies_param(ctx: Ctx, d: dict, field: str) -> int:
         trig |= DIES_ATTACHED  # "Whenever equipped creature dies"
     if ctx.bool_(d, "flying", f"{field}.flying"):
         trig |= DIES_FLYING  # "another creature you control with flying"
+    if ctx.bool_(d, "without_flying", f"{field}.without_flying"):
+        trig |= DIES_WITHOUT_FLYING  # "a creature you control without flying"
     return trig
 
 

@@ -112,7 +112,8 @@ class _Header(NamedTuple):
     # clears it, and view.own_n rebuilds it on demand
     KINDS_SEEN_HI2: int  # the same for CardCol.AB_KINDS_HI2 (ability kinds from 62 on)
     SAC_POWER: int  # while an activated ability resolves: the power of the creature sacrificed
-    # to pay for it as it last existed (608.2h; its stack entry's S.X); 0: none
+    # to pay for it as it last existed (608.2h); a triggered one: its event's amount ("that
+    # many"); its stack entry's S.X; 0: none
 
 
 H = _numbered(_Header)
@@ -192,6 +193,10 @@ class _Player(NamedTuple):
     TYPES_CAST_TURN: int  # CardType bits of the spells this player cast this turn
     SUBTYPES_CAST_TURN: int  # Subtype bits of the spells this player cast this turn, but those
     # of a card with a FIRST_SPELL_CAST ability ("the first Otter spell other than [this]")
+    ATTACKERS_TURN: int  # creatures this player declared as attackers this turn ("you attacked
+    # this turn", "for each creature that attacked this turn")
+    EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
+    PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
 
 
 P = _numbered(_Player)
@@ -269,7 +274,8 @@ class _Trigger(NamedTuple):
     ZCC: int
     PROMISED: int  # the source's promise as it triggered (608.2h: read even once it left)
     RECIPIENT: int  # the source's gift recipient as it triggered (its gift trigger gives to them)
-    TRIG_ZCC: int  # ward: the zone-change counter of the stack entry T.TRIG_OBJ names (S.ZCC)
+    TRIG_ZCC: int  # ward: the zone-change counter of the stack entry T.TRIG_OBJ names (S.ZCC);
+    # another trigger: its event's amount (the damage dealt: "draw that many"), its entry's S.X
 
 
 T = _numbered(_Trigger)

@@ -65,6 +65,7 @@ from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
     count_sources,
 )
+from analyzer.kernel.rules.sba import sba_before_priority
 from analyzer.kernel.rules.stack import (
     stack_top_entry,
 )
@@ -195,6 +196,7 @@ def _play_land(G, C, p):
     fire_enters(G, C, best)  # landfall, and a land's own enters triggers
     G[pb(p) + P.LANDS_TURN] += 1
     G[pb(p) + P.LANDS_PLAYED] += 1
+    sba_before_priority(G, C)  # the hand is one card smaller (static_pt_hand)
     return True
 
 
@@ -432,11 +434,11 @@ def priority_action(G, C, pol, p):
 
 
 @njit
-def discard_to_hand_size(G, C, p):
-    """Cleanup (514.1): discard down to seven; extra lands go first once five are out,
-    else the most expensive card."""
+def discard_to_hand_size(G, C, p, size=7):
+    """Cleanup (514.1): discard down to the maximum hand size (seven); extra lands go first
+    once five are out, else the most expensive card."""
     cards = cards_of(C)
-    while G[pb(p) + P.HAND_N] > 7:
+    while G[pb(p) + P.HAND_N] > size:
         lands_out = G[pb(p) + P.LANDS_PLAYED]
         worst = -1
         worst_key = -2  # below a kept land's -1: a hand of only lands still discards one

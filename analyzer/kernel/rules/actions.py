@@ -34,6 +34,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, has_kind, steps_of
 from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event, fire_enters
+from analyzer.kernel.rules.events_turn import fire_dealt_damage
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.rules.state import (
@@ -82,7 +83,8 @@ def _deal_damage(G, C, src, v, amount, combat):
         unpreventable = kind_seen(G, AbilityKind.NO_LIFE_GAIN) and static_seen(
             G, C, Op.STATIC_NO_LIFE_GAIN
         )  # "Damage can't be prevented": protection prevents none (its ruling)
-        if G[pb(p) + P.LOST] or (G[pb(p) + P.PROTECTED] and not unpreventable):
+        prevented = G[pb(p) + P.PROTECTED] or G[pb(p) + P.PREVENTED_TURN] == G[H.TURN] + 1
+        if G[pb(p) + P.LOST] or (prevented and not unpreventable):
             return 0
         dealt = lose_life_event(G, C, p, amount)
         dealt = amount if dealt == 0 and (G[pb(p) + P.PROTECTED] == 0 or unpreventable) else dealt
@@ -96,6 +98,7 @@ def _deal_damage(G, C, src, v, amount, combat):
             if kw & Keyword.DEATHTOUCH:
                 G[b + O.DEATHTOUCHED] = 1
             dealt = amount
+            fire_dealt_damage(G, C, v, amount, combat)  # "Whenever this creature is dealt damage"
     if dealt > 0 and kw & Keyword.LIFELINK:
         gain_life_event(G, C, G[ob(src) + O.CTRL], dealt)
     return dealt
@@ -112,7 +115,7 @@ def _static_plus(G, C, ctrl, op, sub):
     kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
     if op == Op.STATIC_NONCOMBAT_DAMAGE_PLUS:
         kind = AbilityKind.DAMAGE_PLUS
-    if op == Op.STATIC_EXTRA_LAND:
+    if op == Op.STATIC_EXTRA_LAND or op == Op.STATIC_EXTRA_LAND_EACH:
         kind = AbilityKind.EXTRA_LAND
     total = -1
     for i in range(G[H.BF_N]):
@@ -146,10 +149,14 @@ def static_seen(G, C, op):
 @njit
 def land_drops(G, C, p):
     """The lands p may play this turn (305.2): one, plus each "You may play an additional land
-    on each of your turns" of a permanent p controls (they add up, 305.2a)."""
+    on each of your turns" of a permanent p controls, "Each player may play an additional land
+    on each of their turns" of any permanent, and "You may play an additional land this turn"
+    (they add up, 305.2a)."""
+    extra = G[pb(p) + P.EXTRA_LANDS_TURN]
     if not kind_seen(G, AbilityKind.EXTRA_LAND):
-        return 1
-    return 1 + max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
+        return 1 + extra
+    own = max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
+    return 1 + extra + own + max(_static_plus(G, C, -1, Op.STATIC_EXTRA_LAND_EACH, -1), 0)
 
 
 @njit

@@ -130,8 +130,8 @@ def activation_allowed(G, C, o, ab, p):
         return False  # 119.4: a player can pay life only if their life total is that high
     if abilities[ab, AbilCol.COST_DISCARD] and G[pb(p) + P.HAND_N] == 0:
         return False  # "Discard a card" as a cost needs a card to discard
-    if abilities[ab, AbilCol.COST_REMOVE_COUNTER] and G[ob(o) + O.STASH] == 0:
-        return False  # "Remove a supply counter from this" needs one
+    if G[ob(o) + O.STASH] < abilities[ab, AbilCol.COST_REMOVE_COUNTER]:
+        return False  # "Remove four hoofprint counters from this" needs four
     n_tap = abilities[ab, AbilCol.COST_TAP_TOKENS]
     if n_tap > 0 and untapped_tokens(G, C, p, False) < n_tap:
         return False  # "Tap two untapped tokens you control" needs two

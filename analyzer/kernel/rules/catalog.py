@@ -144,6 +144,21 @@ def has_op(C, ab, op):
 
 
 @njit
+def static_step_a(C, card, op):
+    """Column A of the card's first step with this Op (a static's amount); 0 if none."""
+    cards = cards_of(C)
+    steps = steps_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for ab in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        s0 = abilities[ab, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == op:
+                return steps[k, StepCol.A]
+    return 0
+
+
+@njit
 def op_sum(C, ab, op, ref):
     """The sum of column A (the amount: damage, keyword bits, ...) over ability row ab's steps
     with this Op and, when ref >= 0, this REF (a target group, a Ref); 0 if none."""

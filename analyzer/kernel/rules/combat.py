@@ -231,7 +231,7 @@ def combat_damage(G, C, first_step):
             if G[pb(owner) + P.COMMANDER] == src[i] + 1:
                 # 903.10a: combat damage a commander dealt, counted per commander
                 G[pb(dst[i] - PLAYER_BASE) + P.COMMANDER_DAMAGE + owner] += dealt
-            fire_combat_damage_player(G, C, src[i])
+            fire_combat_damage_player(G, C, src[i], dealt)
 
 
 @njit

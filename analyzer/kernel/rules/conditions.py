@@ -64,6 +64,25 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return G[pb(G[H.ACTIVE]) + P.HAND_N] <= 1
     if cond == Cond.DONE:
         return done == 1
+    if cond == Cond.HAND_EXACTLY_13:  # "if you have exactly thirteen cards in your hand"
+        return G[pb(ctrl) + P.HAND_N] == 13
+    if cond == Cond.ATTACKED_TURN or cond == Cond.NOT_ATTACKED_TURN:
+        return (G[pb(ctrl) + P.ATTACKERS_TURN] > 0) == (cond == Cond.ATTACKED_TURN)
+    if cond == Cond.ATTACKING_YOU_2:  # "if two or more of those creatures are attacking you"
+        n = 0
+        for i in range(G[H.BF_N]):
+            if G[ob(G[OFF_BATTLEFIELD + i]) + O.ATTACKING] == ctrl + 1:
+                n += 1
+        return n >= 2
+    if cond == Cond.ACTIVE_HAND_EMPTY:  # "if that player has no cards in hand"
+        return G[pb(G[H.ACTIVE]) + P.HAND_N] == 0
+    if cond == Cond.COUNTERS_OR_HAND_20:
+        # "if there are twenty or more counters on it or you have twenty or more cards in
+        # hand" (as it last existed, if it left)
+        src = G[H.TARGET_SRC] - 1
+        b = ob(src)
+        counters = G[b + O.P1P1] + G[b + O.STUN] + G[b + O.STASH] if src >= 0 else 0
+        return counters >= 20 or G[pb(ctrl) + P.HAND_N] >= 20
     if cond == Cond.X_PAID_5:  # ravenous: "If X is 5 or more, draw a card when it enters"
         src = G[H.TARGET_SRC] - 1
         return src >= 0 and G[ob(src) + O.X_PAID] >= 5

@@ -6,6 +6,7 @@ from __future__ import annotations
 from analyzer.enums import (
     COST_ALL_CREATURES,
     COST_AND_EXILE,
+    COST_ATTACKED_TURN,
     COST_FOR_EACH,
     COST_GRAVEYARD_CARDS,
     COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
@@ -240,6 +241,10 @@ def cost_reduction(G, C, p, card):
             continue
         if tp & (COST_ALL_CREATURES | COST_TOTAL_POWER):
             total += _creature_count_or_power(G, cards, p, tp & COST_TOTAL_POWER)
+            continue
+        if tp & COST_ATTACKED_TURN:  # "for each creature that attacked this turn"
+            for q in range(G[H.NPLAYERS]):
+                total += G[pb(q) + P.ATTACKERS_TURN]
             continue
         want = tp & (COST_FOR_EACH - 1)
         k = 0

@@ -304,7 +304,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             sacrifice_greatest_power(G, C, n, vals)
         elif op == Op.RETURN_TO_HAND:
             for i in range(n):
-                if is_obj(vals[i]):
+                if is_obj(vals[i]) and G[ob(vals[i]) + O.ZONE] == Zone.GRAVEYARD:
                     move_object(G, cards, vals[i], Zone.HAND)
                     it = vals[i]
         elif op == Op.RETURN_TO_BATTLEFIELD:
@@ -556,6 +556,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif (  # issue 21: effects_cmdr
             Op.EXILE_GRAVEYARD <= op <= Op.EACH_SACRIFICES_CREATURE
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
+            or Op.WIN_GAME <= op <= Op.STATIC_EXTRA_LAND_EACH
+            or op == Op.PREVENT_DAMAGE_TO_YOU
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif (  # effects_season

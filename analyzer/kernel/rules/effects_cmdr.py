@@ -4,14 +4,20 @@ run_steps dispatches ops from ``Op.EXILE_GRAVEYARD`` on to ``run_cmdr_op``."""
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Op, Zone
+from analyzer.enums import CardCol, CardType, EndReason, Keyword, Op, Zone
 from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
-from analyzer.kernel.rules.sba import batch_deaths, fire_dies_first, sacrifice
-from analyzer.kernel.rules.state import create_token, move_object
+from analyzer.kernel.rules.sba import (
+    batch_deaths,
+    check_winner,
+    fire_dies_first,
+    leave_game,
+    sacrifice,
+)
+from analyzer.kernel.rules.state import create_token, move_object, put_onto_battlefield
 from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.view import graveyard_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -187,6 +193,35 @@ def create_token_unless_p1p1(G, C, token, subtypes, ctrl, it):
 
 
 @njit
+def win_game(G, C, ctrl):
+    """ctrl wins the game (104.2b): each opponent still in it loses (800.4a: their objects
+    leave), and the game is over with ctrl its winner."""
+    if G[pb(ctrl) + P.LOST] or G[H.WINNER] != -1:
+        return
+    for q in range(G[H.NPLAYERS]):
+        if q != ctrl and G[pb(q) + P.LOST] == 0:
+            leave_game(G, C, q)
+    check_winner(G)
+    if G[H.WINNER] == ctrl:
+        G[H.END_REASON] = EndReason.WIN_EFFECT
+
+
+@njit
+def return_under_owner(G, C, o, flying):
+    """Card o, if still in a graveyard, returns to the battlefield under its owner's control
+    ("return it to the battlefield under its owner's control with a flying counter on it": a
+    keyword counter, 122.1b; a token that died has ceased to exist, 111.7)."""
+    if G[ob(o) + O.ZONE] != Zone.GRAVEYARD:
+        return
+    put_onto_battlefield(G, cards_of(C), o, G[ob(o) + O.OWNER], False)
+    if flying:
+        G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING
+        G[ob(o) + O.CUR_KW] |= Keyword.FLYING
+        G[H.DIRTY] = DIRTY_ALL
+    fire_enters(G, C, o)
+
+
+@njit
 def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
     """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
     src, ctrl: the ability's source and controller)."""
@@ -204,6 +239,16 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         pump_power_at_least(G, C, ctrl, a, b_, c)
     elif op == Op.P1P1_EACH_ENTERED_COLOR:
         p1p1_each_entered_color(G, C, ctrl, a)
+    elif op == Op.WIN_GAME:
+        win_game(G, C, ctrl)
+    elif op == Op.PREVENT_DAMAGE_TO_YOU:  # "Prevent all damage that would be dealt to you
+        G[pb(ctrl) + P.PREVENTED_TURN] = G[H.TURN] + 1  # this turn" (615.1)
+    elif op == Op.EXTRA_LAND_TURN:  # "You may play an additional land this turn" (305.2a)
+        G[pb(ctrl) + P.EXTRA_LANDS_TURN] += 1
+    elif op == Op.RETURN_UNDER_OWNER:
+        for i in range(n):
+            if 0 <= vals[i] < PLAYER_BASE:
+                return_under_owner(G, C, vals[i], a == 1)
     elif op == Op.REMOVE_COUNTER_SACRIFICE_LAST:
         # vanishing (702.63a): "remove a time counter from it. When the last is removed,
         # sacrifice it" (the sacrifice trigger resolves at once: no window in between)

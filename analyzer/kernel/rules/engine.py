@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Phase, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Op, Phase, Zone
 from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
@@ -55,7 +55,7 @@ from analyzer.kernel.player.ai import (
 )
 from analyzer.kernel.player.ai_combat import declare_attackers, declare_blockers
 from analyzer.kernel.player.mulligan import mulligan
-from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.catalog import cards_of, static_step_a
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
 from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event
@@ -63,6 +63,7 @@ from analyzer.kernel.rules.events_turn import (
     end_delayed_until_next_turn,
     fire_begin_step,
     fire_end_step,
+    fire_opponent_attacks,
 )
 from analyzer.kernel.rules.gamelog import log_combatants, log_event
 from analyzer.kernel.rules.library import end_play_permissions
@@ -198,6 +199,8 @@ def _begin_turn(G, C):
         G[q + P.FOOD_SACRIFICED_TURN] = 0
         G[q + P.CREATURES_DIED_TURN] = 0
         G[q + P.CREATURES_EXILED_TURN] = 0
+        G[q + P.ATTACKERS_TURN] = 0
+        G[q + P.EXTRA_LANDS_TURN] = 0
         G[q + P.TYPES_CAST_TURN] = 0
         G[q + P.SUBTYPES_CAST_TURN] = 0
         for c in range(6):  # "until end of turn" mana is gone too (Brazen Collector's)
@@ -241,27 +244,35 @@ def _phase_in(G, active):
                 G[H.DIRTY] = DIRTY_ALL
 
 
+NO_MAX_HAND_SIZE = 1 << 20  # (more than any hand holds)
+
+
 @njit
-def _no_max_hand_size(G, C, p):
-    """Does p control a permanent that says "You have no maximum hand size" (402.2)?"""
-    if G[pb(p) + P.HAND_N] <= 7:
-        return False
+def max_hand_size(G, C, p):
+    """p's maximum hand size (402.2): seven, unless a permanent p controls says "You have no
+    maximum hand size" or "Your maximum hand size is twenty"; of several, the latest
+    timestamp wins (613.7; Twenty-Toed Toad's ruling)."""
     cards = cards_of(C)
+    size = 7
+    latest = -1
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
-        if (
-            G[b + O.CTRL] == p
-            and G[b + O.PHASED] == 0
-            and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.NO_MAX_HAND
-        ):
-            return True
-    return False
+        card = G[b + O.CARD]
+        flags = cards[card, CardCol.FLAGS] & (CardFlag.NO_MAX_HAND | CardFlag.MAX_HAND_SIZE)
+        if flags == 0 or G[b + O.CTRL] != p or G[b + O.PHASED] or G[b + O.TIMESTAMP] < latest:
+            continue
+        latest = G[b + O.TIMESTAMP]
+        if flags & CardFlag.NO_MAX_HAND:
+            size = NO_MAX_HAND_SIZE
+        else:
+            size = static_step_a(C, card, Op.STATIC_MAX_HAND_SIZE)
+    return size
 
 
 @njit
 def _cleanup(G, C):
-    if not _no_max_hand_size(G, C, G[H.ACTIVE]):
-        discard_to_hand_size(G, C, G[H.ACTIVE])
+    if G[pb(G[H.ACTIVE]) + P.HAND_N] > 7:  # (no effect makes the maximum smaller)
+        discard_to_hand_size(G, C, G[H.ACTIVE], max_hand_size(G, C, G[H.ACTIVE]))
     returned = False
     if G[H.IMPULSE]:
         end_play_permissions(G)  # "until end of turn", "until the end of your next turn"
@@ -415,11 +426,13 @@ def step(G, C, pol):
     elif ph == Phase.DECLARE_ATTACKERS:
         n_att = declare_attackers(G, C)
         G[pb(active) + P.ATTACKERS] += n_att
+        G[pb(active) + P.ATTACKERS_TURN] += n_att
         if n_att == 0:
             begin_main2(G, C, active)
         else:
             # "whenever you attack" (508.1m), after each attacker's own attack triggers
             fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
+            fire_opponent_attacks(G, C, active)
             log_combatants(G, True)
             G[H.PHASE] = Phase.DECLARE_BLOCKERS
             _maybe_window(G, C, Phase.DECLARE_ATTACKERS)

@@ -17,6 +17,9 @@ from analyzer.enums import (
     DIES_FLYING,
     DIES_NONTOKEN,
     DIES_OTHER,
+    DIES_WITHOUT_FLYING,
+    TRIG_FILTER_ATTACKERS_AT_LEAST,
+    TRIG_FILTER_POWER_SHIFT,
     TRIG_FILTER_TOUGHER,
     TRIG_FILTER_WITH_P1P1,
     TRIGGER_ANY_PERMANENT,
@@ -300,6 +303,15 @@ def fire_dies(G, C, o, ctrl):
 
 
 @njit
+def fire_to_graveyard(G, C, o, ctrl):
+    """Noncreature permanent o is about to be put into a graveyard from the battlefield: its
+    own "When this artifact is put into a graveyard from the battlefield" abilities (written
+    as `dies`: the same event, 700.4)."""
+    if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.DIES):
+        _fire_own(G, C, o, AbilityKind.DIES, ctrl, o)
+
+
+@njit
 def _fire_creature_dies(G, C, o, ctrl):
     """ "Whenever a creature you control / an opponent controls / another [nontoken] creature
     dies": every permanent whose ability watches creature o, controlled by ctrl as it last
@@ -328,6 +340,7 @@ def _fire_creature_dies(G, C, o, ctrl):
                 or (tp & DIES_NONTOKEN and token)
                 or (tp & DIES_ATTACHED and attached_obj(G, q) != o)
                 or (tp & DIES_FLYING and (G[ob(o) + O.CUR_KW] & Keyword.FLYING) == 0)
+                or (tp & DIES_WITHOUT_FLYING and G[ob(o) + O.CUR_KW] & Keyword.FLYING)
             ):
                 continue
             if abilities[a, AbilCol.COND] == Cond.ALWAYS or cond_ok(
@@ -355,6 +368,18 @@ def fire_level_reached(G, C, o, level):
             and abilities[a, AbilCol.LEVEL] == level
         ):
             queue_trigger(G, o, a, G[ob(o) + O.CTRL], o, SK_ABILITY)
+
+
+@njit
+def _attackers(G, C, p):
+    """How many creatures p attacks with."""
+    cards = cards_of(C)
+    n = 0
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.ATTACKING] and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            n += 1
+    return n
 
 
 @njit
@@ -417,6 +442,13 @@ def fire_controller_event(G, C, p, kind, trig_obj):
                 )
             ):
                 continue  # "whenever you attack with one or more Lizards"
+            if (
+                kind == AbilityKind.YOU_ATTACK
+                and abilities[a, AbilCol.TRIG_FILTER] & TRIG_FILTER_ATTACKERS_AT_LEAST
+                and _attackers(G, C, p)
+                < (abilities[a, AbilCol.TRIG_FILTER] >> TRIG_FILTER_POWER_SHIFT) & 255
+            ):
+                continue  # "whenever you attack with two or more creatures"
             if kind == AbilityKind.CREATURE_ATTACKS and not _attacker_fits(
                 G, C, trig_obj, abilities[a, AbilCol.TRIG_PARAM], abilities[a, AbilCol.TRIG_FILTER]
             ):

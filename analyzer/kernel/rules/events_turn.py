@@ -56,6 +56,7 @@ from analyzer.kernel.rules.state import (
     ERR_DELAYED,
     overflow,
     queue_trigger,
+    set_trigger_amount,
 )
 from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -70,9 +71,13 @@ def fire_attacks(G, C, o):
 
 
 @njit
-def fire_combat_damage_player(G, C, o):
+def fire_combat_damage_player(G, C, o, amount):
+    """o dealt `amount` combat damage to a player: its own triggers ("create that many
+    Treasure tokens": the trigger's amount, XCount.THAT_MANY) and its controller's."""
+    first = G[H.TRIG_N]
     if has_kind(cards_of(C), G[ob(o) + O.CARD], AbilityKind.COMBAT_DAMAGE_PLAYER):
         _fire_own(G, C, o, AbilityKind.COMBAT_DAMAGE_PLAYER, G[ob(o) + O.CTRL], o)
+    set_trigger_amount(G, first, amount)
     # "whenever a creature you control deals combat damage to a player" (trigger object: o)
     fire_controller_event(G, C, G[ob(o) + O.CTRL], AbilityKind.CREATURE_COMBAT_DAMAGE, o)
     # "whenever that creature deals combat damage this turn" (a delayed trigger of its own)
@@ -91,7 +96,8 @@ def fire_combat_damage_player(G, C, o):
 def fire_begin_step(G, C, active, step):
     """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
     upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
-    (1) of the others'; step 2, the active player's draw step: "your draw step" (2); 3 and 4
+    (1) of the others'; step 2, the active player's draw step: "your draw step" (2) and "each
+    opponent's draw step" (5) of the others'; 3 and 4
     the active player's second and first main phases (3, 4)."""
     if not kind_seen(G, AbilityKind.UPKEEP):
         return
@@ -114,6 +120,7 @@ def fire_begin_step(G, C, active, step):
             if not (
                 (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
                 or (step >= 2 and tp == step and mine)
+                or (step == 2 and tp == 5 and not mine)  # "each opponent's draw step"
             ):
                 continue
             if abilities[a, AbilCol.COND] != Cond.ALWAYS and not cond_ok(
@@ -165,7 +172,8 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
             tp = abilities[a, AbilCol.TRIG_PARAM]
             hit = False
             if k == AbilityKind.SECOND_SPELL:
-                hit = nth == 2 and (ctrl == p or tp == 1)
+                # tp 1: "a player casts their second spell", 2: "an opponent casts ..."
+                hit = nth == 2 and ((ctrl == p and tp != 2) or (tp >= 1 and ctrl != p))
             elif k == AbilityKind.NONCREATURE_SPELL and (ctrl == p or tp & SPELL_GENERAL):
                 if tp & SPELL_GENERAL:  # `spell_cast`: who casts what
                     hit = _spell_cast_hits(tp, ctrl, p, cards[G[ob(o) + O.CARD], CardCol.TYPES])
@@ -413,3 +421,42 @@ def add_delayed(G, kind, o, ctrl, a, turn):
     G[d + D.A] = a
     G[d + D.TURN] = turn
     G[H.DELAYED_N] = n + 1
+
+
+@njit
+def fire_dealt_damage(G, C, o, amount, combat):
+    """ "Whenever this creature is dealt damage" (AbilityKind.DEALT_DAMAGE): one trigger per
+    damage event, carrying the damage dealt ("draw that many cards", counted past lethal).
+    Combat damage is dealt at once (510.2): several creatures striking o in one step make one
+    trigger for the total, its pending trigger taking the later amounts."""
+    if not kind_seen(G, AbilityKind.DEALT_DAMAGE):
+        return
+    cards = cards_of(C)
+    card = G[ob(o) + O.CARD]
+    if not has_kind(cards, card, AbilityKind.DEALT_DAMAGE):
+        return
+    if combat:
+        for i in range(G[H.TRIG_N]):
+            t = OFF_TRIGGERS + i * TF
+            if (
+                G[t + T.OBJ] == o
+                and G[t + T.ZCC] == G[ob(o) + O.ZCC]
+                and G[t + T.AB] >= 0
+                and abilities_of(C)[G[t + T.AB], AbilCol.KIND] == AbilityKind.DEALT_DAMAGE
+            ):
+                G[t + T.TRIG_ZCC] += amount  # the same combat damage event
+                return
+    first = G[H.TRIG_N]
+    _fire_own(G, C, o, AbilityKind.DEALT_DAMAGE, G[ob(o) + O.CTRL], o)
+    set_trigger_amount(G, first, amount)
+
+
+@njit
+def fire_opponent_attacks(G, C, p):
+    """p attacked: "Whenever an opponent attacks with creatures" of every other player's
+    permanents (its intervening "if", 603.4, reads what attacks whom)."""
+    if not kind_seen(G, AbilityKind.OPPONENT_ATTACKS):
+        return
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0:
+            fire_controller_event(G, C, q, AbilityKind.OPPONENT_ATTACKS, -1)

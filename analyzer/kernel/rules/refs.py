@@ -124,8 +124,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
     """X of "where X is ..." (107.3), counted as the step resolves: XCount x."""
     cards = cards_of(C)
     n = 0
-    if x == XCount.SACRIFICED_POWER:
-        return G[H.SAC_POWER]
+    if x == XCount.SACRIFICED_POWER or x == XCount.THAT_MANY:
+        return G[H.SAC_POWER]  # the resolving ability's amount (its stack entry's S.X)
     if x == XCount.SELF_POWER:
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
     if x == XCount.X_PAID:
@@ -133,6 +133,16 @@ def count_x(G, C, x, src, ctrl, subtypes):
     if x == XCount.OPPONENTS_HAND_AT_MOST_1:
         for q in range(G[H.NPLAYERS]):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:
+                n += 1
+        return n
+    if x == XCount.OPP_CREATURES:  # "for each creature your opponents control"
+        for j in range(G[H.BF_N]):
+            bo = ob(G[OFF_BATTLEFIELD + j])
+            if (
+                G[bo + O.CTRL] != ctrl
+                and G[bo + O.PHASED] == 0
+                and cards[G[bo + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            ):
                 n += 1
         return n
     if x == XCount.OPPONENTS:

@@ -187,7 +187,7 @@ def _trigger_to_stack(G, C, t):
         return False  # 603.3c: no mode can be chosen, the ability is removed
     if not choose_targets(G, C, ab, ctrl, promised, slots, zccs):
         return False  # 603.3d: no legal targets, the ability is removed
-    push_entry(
+    i = push_entry(
         G,
         SK_ABILITY,
         o,
@@ -201,6 +201,8 @@ def _trigger_to_stack(G, C, t):
         G[t + T.TRIG_OBJ],
         G[t + T.ZCC],
     )
+    if i >= 0:
+        G[OFF_STACK + i * SF + S.X] = G[t + T.TRIG_ZCC]  # its event's amount ("that many")
     log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)

@@ -47,6 +47,7 @@ from analyzer.kernel.rules.events import (
     fire_enters,
     fire_food_to_graveyard,
     fire_sacrificed,
+    fire_to_graveyard,
 )
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
@@ -152,6 +153,8 @@ def _dies(G, C, o, fire=True):
         G[pb(G[ob(o) + O.CTRL]) + P.CREATURES_DIED_TURN] += 1
         if fire:
             fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    elif fire:
+        fire_to_graveyard(G, C, o, G[ob(o) + O.CTRL])  # "put into a graveyard from the ..."
     if G[H.FOOD_WATCH]:
         fire_food_to_graveyard(G, C, o)  # "Whenever a Food is put into a graveyard" (Ygra)
     move_object(G, cards, o, Zone.GRAVEYARD)
@@ -192,6 +195,8 @@ def fire_dies_first(G, C, o):
         return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
         fire_dies(G, C, o, G[ob(o) + O.CTRL])
+    else:
+        fire_to_graveyard(G, C, o, G[ob(o) + O.CTRL])
 
 
 @njit
@@ -263,6 +268,16 @@ def _legend_rule(G, C):
 def check_sba(G, C):
     """Apply state-based actions until none applies; returns True if anything happened."""
     return _state_based_actions(G, C, False)
+
+
+@njit
+def sba_before_priority(G, C):
+    """The state-based actions as a player would receive priority after casting a spell,
+    activating an ability or playing a land (117.5, 704.3): only while a volatile static
+    (chars._volatile: power and toughness equal to the cards in hand) may have changed
+    unseen; after resolutions and combat damage the engine checks them anyway."""
+    if G[H.STATICS]:
+        check_sba(G, C)
 
 
 @njit
@@ -363,12 +378,13 @@ def _state_based_actions(G, C, fresh):
             G[H.DIRTY] &= DIRTY_CHARS  # settled (a refresh clears DIRTY_CHARS)
             break
         any_change = True
-    _check_winner(G)
+    check_winner(G)
     return any_change
 
 
 @njit
-def _check_winner(G):
+def check_winner(G):
+    """The game is over once one player (or none) is left in it (104.2a)."""
     if G[H.WINNER] != -1:
         return
     alive = 0

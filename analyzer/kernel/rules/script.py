@@ -37,10 +37,10 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
 from analyzer.kernel.rules.events import fire_controller_event, fire_enters
-from analyzer.kernel.rules.events_turn import fire_attacks
+from analyzer.kernel.rules.events_turn import fire_attacks, fire_opponent_attacks
 from analyzer.kernel.rules.gamelog import log_combatants
 from analyzer.kernel.rules.resolve import put_triggers_on_stack, resolve_top
-from analyzer.kernel.rules.sba import check_sba
+from analyzer.kernel.rules.sba import check_sba, sba_before_priority
 from analyzer.kernel.rules.stack import (
     CAST_EXTRA_COST,
     CAST_MANA,
@@ -186,6 +186,7 @@ def play_land(G, C, p, o):
     fire_enters(G, C, o)
     G[pb(p) + P.LANDS_TURN] += 1
     G[pb(p) + P.LANDS_PLAYED] += 1
+    sba_before_priority(G, C)
     return OK, -1
 
 
@@ -213,10 +214,12 @@ def declare_attack(G, C, p, attackers, defenders):
         fire_attacks(G, C, o)
     log_combatants(G, True)
     G[H.COMBAT_FS] = 0
+    G[pb(p) + P.ATTACKERS_TURN] += n
     if n == 0:
         begin_main2(G, C, p)
         return OK, -1
     fire_controller_event(G, C, p, AbilityKind.YOU_ATTACK, -1)
+    fire_opponent_attacks(G, C, p)
     G[H.PHASE] = Phase.DECLARE_BLOCKERS
     open_window(G, Phase.DECLARE_ATTACKERS)
     return OK, -1

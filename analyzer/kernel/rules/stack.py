@@ -76,7 +76,7 @@ from analyzer.kernel.rules.mana import (
     tap_for_convoke,
     tap_least_tokens,
 )
-from analyzer.kernel.rules.sba import sacrifice
+from analyzer.kernel.rules.sba import sacrifice, sba_before_priority
 from analyzer.kernel.rules.stackbase import push_entry
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.statics_global import fire_granted_prowess
@@ -250,6 +250,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
     queue_ward(G, C, p, slots)
     reopen_window(G)
     G[H.PRIO] = p
+    sba_before_priority(G, C)
     return CAST_OK
 
 
@@ -369,8 +370,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
         tap_least_tokens(G, cards, abilities, p, abilities[ab, AbilCol.COST_TAP_TOKENS], False)
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
-    if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:
-        G[ob(o) + O.STASH] -= 1  # "Remove a supply counter from this"
+    # "Remove a supply counter from this", "Remove four hoofprint counters from this"
+    G[ob(o) + O.STASH] -= abilities[ab, AbilCol.COST_REMOVE_COUNTER]
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]
@@ -404,6 +405,7 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     queue_ward(G, C, p, slots)
     reopen_window(G)
     G[H.PRIO] = p
+    sba_before_priority(G, C)
     return True
 
 

@@ -213,7 +213,16 @@ def queue_trigger(G, o, ab, ctrl, trig_obj, kind):
     # stack (a dies trigger, or a gift permanent a state-based action put into the graveyard)
     G[t + T.PROMISED] = G[ob(o) + O.PROMISED] if o >= 0 else 0
     G[t + T.RECIPIENT] = G[ob(o) + O.RECIPIENT] if o >= 0 else -1
+    G[t + T.TRIG_ZCC] = 0  # (the event's amount, set by its caller: set_trigger_amount)
     G[H.TRIG_N] = n + 1
+
+
+@njit
+def set_trigger_amount(G, first, amount):
+    """The triggers queued from index `first` on carry their event's amount ("draw that many
+    cards": XCount.THAT_MANY, read from the stack entry's S.X as the ability resolves)."""
+    for i in range(first, G[H.TRIG_N]):
+        G[OFF_TRIGGERS + i * TF + T.TRIG_ZCC] = amount
 
 
 @njit
