@@ -139,6 +139,13 @@ class _Op(NamedTuple):
     # NO_MAX_HAND: the cleanup discard, 514.1, skips its controller)
     RETURN_OWN_LAND: int = 96  # ref: players; each returns a land they control to its owner's
     # hand (a bounce land's "When this land enters, return a land you control ...")
+    # issue 21: ops 107-112
+    STATIC_SELF_PER_BASE_POWER: int = 107  # static: this creature gets +a/+b for each other
+    # creature ctrl controls with base power c (the printed or token-set power, with a
+    # characteristic-defining ability's value)
+    STATIC_ANIMATE: int = 108  # static: each non-Equipment artifact and non-Aura enchantment
+    # ctrl controls with mana value b or greater is token a's creature too (its CardCol.
+    # ANIMATE_TWIN row as a face: types, base P/T, keywords and abilities added)
     # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead

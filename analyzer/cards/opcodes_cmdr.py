@@ -80,4 +80,22 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         "blockers are declared, after every effect on power and toughness)",
         static=True,
     ),
+    "static_self_per_base_power": OpSpec(
+        Op.STATIC_SELF_PER_BASE_POWER,
+        "this creature gets +power/+toughness for each other creature you control with base "
+        "power `base_power` (the printed power, a token's as its creator set it, a "
+        "characteristic-defining ability's value; not counters or pumps)",
+        (_POWER, _TOUGHNESS, _p("base_power", "int", "c", 1, lo=0, hi=20)),
+        static=True,
+    ),
+    "static_animate": OpSpec(
+        Op.STATIC_ANIMATE,
+        "each non-Equipment artifact and non-Aura enchantment you control with mana value "
+        "`mv_at_least` or greater is a `token` creature in addition to its other types: the "
+        "token record's types, subtypes, power and toughness (its base P/T, 613.4b), keywords "
+        'and abilities are added (the step\'s `when` is the "during your turn"; the compiler '
+        "makes each such card's CardCol.ANIMATE_TWIN row, chars._faces gives it)",
+        (_p("token", "token", "a"), _p("mv_at_least", "int", "b", 4, lo=0, hi=20)),
+        static=True,
+    ),
 }

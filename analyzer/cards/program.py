@@ -133,6 +133,7 @@ _NOT_MODAL = (
     AbilityKind.STATIC,
     AbilityKind.ACTIVATED,
     AbilityKind.OFFSPRING,
+    AbilityKind.GRANT_OFFSPRING,
     AbilityKind.COST_REDUCTION,
     AbilityKind.ENTERS_WITH,
     AbilityKind.FLASHBACK,
@@ -143,6 +144,7 @@ _NOT_TRIGGERED = (
     AbilityKind.STATIC,
     AbilityKind.ACTIVATED,
     AbilityKind.OFFSPRING,
+    AbilityKind.GRANT_OFFSPRING,
     AbilityKind.COST_REDUCTION,
     AbilityKind.FLASHBACK,
 )
@@ -341,7 +343,7 @@ def parse_ability(
         ):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
-    elif kind == AbilityKind.OFFSPRING:
+    elif kind in (AbilityKind.OFFSPRING, AbilityKind.GRANT_OFFSPRING):
         if "cost" not in d or tap or sac or sorcery or mana:
             ctx.err(
                 field,
@@ -455,6 +457,7 @@ def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind in (
         AbilityKind.SPELL,
         AbilityKind.OFFSPRING,
+        AbilityKind.GRANT_OFFSPRING,
         AbilityKind.COST_REDUCTION,
         AbilityKind.FLASHBACK,
         AbilityKind.ENTERS_WITH,
