@@ -146,6 +146,8 @@ class _Op(NamedTuple):
     STATIC_ANIMATE: int = 108  # static: each non-Equipment artifact and non-Aura enchantment
     # ctrl controls with mana value b or greater is token a's creature too (its CardCol.
     # ANIMATE_TWIN row as a face: types, base P/T, keywords and abilities added)
+    TOKEN_COPIES_BY_SUBTYPE: int = 109  # ref: permanents; ctrl creates a token copy of each,
+    # b copies instead if it has one of the Subtype bits a
     # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead

@@ -113,6 +113,9 @@ class _CardFlag(NamedTuple):
     # mana_power_big_creatures)
     ANIMATED: int = 1 << 18  # an ANIMATE_TWIN row: its POWER and TOUGHNESS are the base P/T
     # of the permanent that has it as a face (613.4b: "is a 4/4 creature" sets them)
+    TOKENS_X_MANA: int = 1 << 19  # "{T}, Pay N life, Tap X untapped tokens you control: Add X
+    # mana in any combination of colors": one activation taps it and pays the life once, each
+    # mana taps one token (kernel/rules/mana_tokens.py)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add

@@ -1,7 +1,9 @@
-"""Bello's animated artifacts and enchantments and Zinnia's granted offspring (issue 21 item 2):
-what an [expect] table cannot say (a permanent that is no creature, the compiled twin rows, the
-built-in player's choices), and whole 4-player games of their precons under the invariant
-checks. The rules of each are scenario files (tests/scenarios/animated_*, granted_offspring_*)."""
+"""Bello's animated artifacts and enchantments, Zinnia's granted offspring and Hazel's token
+mana and copies (issue 21 item 2): what an [expect] table cannot say (a permanent that is no
+creature, the compiled twin rows, a cost that can't be paid, the built-in player's choices),
+and whole 4-player games of their precons under the invariant checks. The rules of each are
+scenario files (tests/scenarios/animated_*, granted_offspring_*, tokens_tapped_for_x_mana,
+end_step_copies_a_squirrel_token_twice)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from conftest import bf, play_pod_games
 from analyzer.analysis.scenario_run import play
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import CardCol, CardFlag
+from analyzer.errors import InputError
 from analyzer.io.scenario import parse_scenario
 
 SCEN = Path(__file__).parent / "scenarios"
@@ -44,7 +47,7 @@ def _power(state: dict, seat: int, card: str) -> int | None:
 
 def test_the_commanders_are_exact() -> None:
     catalog = load_catalog()
-    for name in ("Bello, Bard of the Brambles", "Zinnia, Valley's Voice"):
+    for name in ("Bello, Bard of the Brambles", "Zinnia, Valley's Voice", "Hazel of the Rootbloom"):
         assert catalog.lookup(name).support_name == "exact", name
 
 
@@ -100,10 +103,59 @@ def test_the_standard_player_attacks_with_an_animated_artifact() -> None:
     assert state["seats"][0]["hand"] == ["Island"]
 
 
-@pytest.mark.parametrize("deck", ["animated_army_bello.txt", "family_matters_zinnia.txt"])
+def _scenario(name: str, *replace: tuple[str, str]) -> dict:
+    """Play scenario `name` without its [expect] table, each (old, new) replaced first."""
+    text = (SCEN / f"{name}.toml").read_text(encoding="utf-8").split("[expect]")[0]
+    for old, new in replace:
+        assert old in text
+        text = text.replace(old, new)
+    return play(parse_scenario(text, name, base_dir=SCEN))
+
+
+def test_token_mana_needs_the_life_and_an_untapped_hazel() -> None:
+    # with 1 life (119.4: a player can pay life only with that much) or a summoning-sick Hazel
+    # (its {T}), the Druid's {2}{G} can't be paid from one Forest
+    for change in (
+        ('hand = ["Druid of the Spade"]', 'life = 1\nhand = ["Druid of the Spade"]'),
+        ('"Hazel of the Rootbloom", sick = false', '"Hazel of the Rootbloom", sick = true'),
+    ):
+        with pytest.raises(InputError) as err:
+            _scenario("tokens_tapped_for_x_mana", change)
+        assert "can't be paid" in str(err.value)
+
+
+def test_token_mana_waits_for_the_other_sources() -> None:
+    # with three Forests the Druid is paid with them: no life paid, Hazel and the tokens stay
+    # untapped (its entries come last in the plan)
+    state = _scenario(
+        "tokens_tapped_for_x_mana",
+        ('battlefield = ["Forest", ', 'battlefield = ["Forest", "Forest", "Forest", '),
+    )
+    assert state["seats"][0]["life"] == 20
+    assert [p["tapped"] for p in bf(state, 0) if p["card"] != "Forest"] == [False] * 5
+
+
+def test_end_step_copies_a_non_squirrel_token_once() -> None:
+    state = _scenario(
+        "end_step_copies_a_squirrel_token_twice",
+        ('{ card = "Squirrel 1/1 Green", tapped = true, counters = { "+1/+1" = 1 } }', '"Food"'),
+    )
+    assert [p["card"] for p in bf(state, 0)] == [
+        "Forest",
+        "Hazel of the Rootbloom",
+        "Food",
+        "Food",
+    ]
+
+
+@pytest.mark.parametrize(
+    "deck",
+    ["animated_army_bello.txt", "family_matters_zinnia.txt", "squirreled_away_hazel.txt"],
+)
 def test_precon_pod_games_keep_the_invariants(deck: str) -> None:
     # the precon in every seat of 4-player games (its commander cast from the command zone):
-    # Bello's animated permanents fight and fall back, Zinnia's creatures pay offspring
+    # Bello's animated permanents fight and fall back, Zinnia's creatures pay offspring,
+    # Hazel taps tokens for mana and copies them
     g = play_pod_games(DECKS / deck, allow_approximate=True)
     assert g.failures == []
     assert g.spells >= 100  # the decks were played, not only drawn

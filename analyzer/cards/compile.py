@@ -134,6 +134,7 @@ def _tap_mana_colors(rec: CardRecord) -> int:
             and ab.mana
             and ab.tap
             and not ab.sacrifice
+            and not ab.tap_x_tokens
             and ab.cost.mv == 0
         ):
             for st in ab.steps:
@@ -150,6 +151,7 @@ def _tap_mana_amount(rec: CardRecord) -> int:
             and ab.mana
             and ab.tap
             and not ab.sacrifice
+            and not ab.tap_x_tokens
             and ab.cost.mv == 0
         ):
             amount = max([amount, *(st.b for st in ab.steps if st.op == Op.ADD_MANA)])
@@ -185,8 +187,10 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.PAIN_MANA
     if rec.islandwalk:
         flags |= CardFlag.ISLANDWALK
-    if any(ab.mana and ab.tap_tokens for ab in abilities):
+    if any(ab.mana and ab.tap_tokens and not ab.tap_x_tokens for ab in abilities):
         flags |= CardFlag.TOKENS_MANA
+    if any(ab.mana and ab.tap_x_tokens for ab in abilities):
+        flags |= CardFlag.TOKENS_X_MANA
     if any(signet_colors(ab) for ab in rec.abilities):
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):

@@ -9,7 +9,11 @@ from analyzer.cards.opspec import POWER as _POWER
 from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
 from analyzer.cards.opspec import OpSpec
 from analyzer.cards.opspec import param as _p
-from analyzer.enums import Intent, Op, Ref
+from analyzer.enums import Intent, Op, Ref, TargetKind
+
+# a target group of permanents (or "any" target), or an object ref name
+_PERMS = frozenset({TargetKind.PERMANENT, TargetKind.ANY})
+_OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
 
 CMDR_OP_SPECS: dict[str, OpSpec] = {
     "double_p1p1_all": OpSpec(
@@ -87,6 +91,16 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         "characteristic-defining ability's value; not counters or pumps)",
         (_POWER, _TOUGHNESS, _p("base_power", "int", "c", 1, lo=0, hi=20)),
         static=True,
+    ),
+    "token_copies_by_subtype": OpSpec(
+        Op.TOKEN_COPIES_BY_SUBTYPE,
+        "create a token that's a copy of each object in ref; `count` of them instead if it has "
+        'one of `subtypes` ("If that token is a Squirrel, instead create two tokens that are '
+        "copies of it\"; a token's copy has the characteristics its creator gave it)",
+        (_p("subtypes", "subtypes", "a"), _p("count", "int", "b", 2, lo=1, hi=9)),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.NEUTRAL,
     ),
     "static_animate": OpSpec(
         Op.STATIC_ANIMATE,

@@ -81,6 +81,7 @@ ABILITY_FIELDS = frozenset(
         "remove_counter",
         "convoke",
         "tap_tokens",
+        "tap_x_tokens",
         "other",
         "any_player",
         "while",
@@ -231,6 +232,15 @@ def parse_ability(
             f"{field}.tap_tokens",
             '"Tap N untapped tokens you control" is a cost of activated abilities (of a mana '
             "ability only as its whole cost, adding one mana of any color)",
+        )
+    tap_x = ctx.bool_(d, "tap_x_tokens", f"{field}.tap_x_tokens")
+    if tap_x and (
+        kind != AbilityKind.ACTIVATED or "mana" not in d or tap_tokens or not _any_one(d)
+    ):
+        ctx.err(
+            f"{field}.tap_x_tokens",
+            '"Tap X untapped tokens you control: Add X mana in any combination of colors" is '
+            "a mana ability adding one mana of any color (per token), without `tap_tokens`",
         )
     cond_subtypes = 0
     spell_subtypes = d.get("kind") in (SPELL_CAST_KIND, FIRST_SPELL_CAST_KIND) and "subtypes" in d
@@ -439,7 +449,8 @@ def parse_ability(
         discard=discard,
         remove_counter=remove_counter,
         convoke=convoke,
-        tap_tokens=tap_tokens,
+        tap_tokens=1 if tap_x else tap_tokens,
+        tap_x_tokens=tap_x,
         trig_filter=trig_filter,
         sac_token=sac_token,
         sac_kind=sac_kind,
