@@ -165,6 +165,13 @@ def _faces(G, C, n):
                             and cards[tc, CardCol.FOOD_TWIN] != 0
                         ):
                             _give_face(G, t, cards[tc, CardCol.FOOD_TWIN] - 1)
+    for i in range(n):  # 506.4: a permanent that is no longer a creature leaves combat (an
+        o = G[OFF_BATTLEFIELD + i]  # animated one whose animator left mid-combat)
+        b = ob(o)
+        if (G[b + O.ATTACKING] or G[b + O.BLOCKING]) and (
+            cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ) == 0:
+            clear_combat(G, o)
 
 
 @njit
