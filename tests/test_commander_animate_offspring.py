@@ -148,6 +148,17 @@ def test_end_step_copies_a_non_squirrel_token_once() -> None:
     ]
 
 
+def test_end_step_copy_targets_the_squirrel_of_a_squirrel_and_a_food() -> None:
+    # the standard player's own best token, a Squirrel counted twice (two copies): not the
+    # Food, its least valuable (a neutral target choice took that one)
+    state = _scenario(
+        "end_step_copies_a_squirrel_token_twice",
+        ('counters = { "+1/+1" = 1 } }', 'counters = { "+1/+1" = 1 } }, "Food"'),
+    )
+    cards = [p["card"] for p in bf(state, 0)]
+    assert cards.count("Squirrel 1/1 Green") == 3 and cards.count("Food") == 1
+
+
 @pytest.mark.parametrize(
     "deck",
     ["animated_army_bello.txt", "family_matters_zinnia.txt", "squirreled_away_hazel.txt"],

@@ -100,7 +100,7 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         (_p("subtypes", "subtypes", "a"), _p("count", "int", "b", 2, lo=1, hi=9)),
         _PERMS,
         _OBJ_NAMES,
-        intent=Intent.NEUTRAL,
+        intent=Intent.HELP,  # the chooser's own best token (neutral would pick its least)
     ),
     "static_animate": OpSpec(
         Op.STATIC_ANIMATE,
