@@ -153,7 +153,7 @@ def test_end_step_copy_targets_the_squirrel_of_a_squirrel_and_a_food() -> None:
     # Food, its least valuable (a neutral target choice took that one)
     state = _scenario(
         "end_step_copies_a_squirrel_token_twice",
-        ('counters = { "+1/+1" = 1 } }', 'counters = { "+1/+1" = 1 } }, "Food"'),
+        ('tapped = true, counters = { "+1/+1" = 1 } }', 'tapped = true }, "Food"'),
     )
     cards = [p["card"] for p in bf(state, 0)]
     assert cards.count("Squirrel 1/1 Green") == 3 and cards.count("Food") == 1
