@@ -146,6 +146,15 @@ class _Op(NamedTuple):
     # counters on them have keywords a (chars._apply_statics)
     STATIC_DOUBLE_COUNTERS: int = 99  # static: "If you would put one or more counters on a
     # permanent or player, put twice that many ... instead" (statics_global.counters_put)
+    # issue 21: ops 107-112
+    STATIC_SELF_PER_BASE_POWER: int = 107  # static: this creature gets +a/+b for each other
+    # creature ctrl controls with base power c (the printed or token-set power, with a
+    # characteristic-defining ability's value)
+    STATIC_ANIMATE: int = 108  # static: each non-Equipment artifact and non-Aura enchantment
+    # ctrl controls with mana value b or greater is token a's creature too (its CardCol.
+    # ANIMATE_TWIN row as a face: types, base P/T, keywords and abilities added)
+    TOKEN_COPIES_BY_SUBTYPE: int = 109  # ref: permanents; ctrl creates a token copy of each,
+    # b copies instead if it has one of the Subtype bits a
     # issue 20: ops 113-160
     CAST_FREE: int = 113  # ref: instant or sorcery cards in ctrl's graveyard; ctrl may cast each
     # now without paying its mana cost (O.FREE_CAST); into the graveyard it is exiled instead

@@ -80,6 +80,9 @@ class _AbilityKind(NamedTuple):
     # issue 21: kinds 44-50
     CREATURE_DIES: int = 44  # "Whenever a creature you control / an opponent controls / another
     # creature dies" (TRIG_PARAM: DIES_* bits; TRIGGER_OBJECT: that creature, as it last existed)
+    GRANT_OFFSPRING: int = 45  # "Creature spells you cast gain offspring {cost} as you cast
+    # them": its cost columns are the granted offspring cost, its steps the offspring trigger's
+    # (run with the creature as the source; O.OFFSPRING >> 1 is this row + 1 once it was paid)
     # issue 21: kinds 51-55
     DEALT_DAMAGE: int = 51  # "Whenever this creature is dealt damage" (the damage dealt to it
     # at once is the trigger's amount, XCount.THAT_MANY: "draw that many cards")

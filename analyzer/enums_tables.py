@@ -57,7 +57,10 @@ class _CardCol(NamedTuple):
     GRANT_MANA_SUBTYPES: int = 37  # Subtype mask of the creatures its controller controls that
     # have "{T}: Add one mana of a color in CREATURE_MANA. Spend this mana only to cast a
     # creature spell." (static_grant_creature_mana: Clement's Frogs); 0 = none
-    N: int = 38
+    ANIMATE_TWIN: int = 38  # non-Equipment artifacts and non-Aura enchantments with the mana
+    # value a static_animate step asks: 1 + the row of the same card as that step's creature too
+    # (its P/T, keywords and abilities added; static_animate gives it as a face); 0 = none
+    N: int = 39
 
 
 CardCol = _CardCol()
@@ -108,6 +111,11 @@ class _CardFlag(NamedTuple):
     POWER_BIG_MANA: int = 1 << 15  # its free "{T}: Add ..." makes X mana, X its power, only
     # for creature spells with mana value 4 or greater or {X} in their costs (Helga; op
     # mana_power_big_creatures)
+    ANIMATED: int = 1 << 18  # an ANIMATE_TWIN row: its POWER and TOUGHNESS are the base P/T
+    # of the permanent that has it as a face (613.4b: "is a 4/4 creature" sets them)
+    TOKENS_X_MANA: int = 1 << 19  # "{T}, Pay N life, Tap X untapped tokens you control: Add X
+    # mana in any combination of colors": one activation taps it and pays the life once, each
+    # mana taps one token (kernel/rules/mana_tokens.py)
     MAX_HAND_SIZE: int = 1 << 21  # a static_max_hand_size step ("Your maximum hand size is
     # twenty"; with NO_MAX_HAND, the latest timestamp wins: engine.max_hand_size)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the

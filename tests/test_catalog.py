@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.cards.catalog import Catalog, load_catalog
-from analyzer.cards.compile import GIFT_TOKEN_NAMES, food_twins
+from analyzer.cards.compile import GIFT_TOKEN_NAMES, animate_twins, food_twins
 from analyzer.cards.loader import builtin_data_files, load_records
 from analyzer.cards.opcodes import OP_SPECS
 from analyzer.cards.opspec import REF_NAMES
@@ -104,6 +104,8 @@ def test_counts(cat: Catalog) -> None:
         "Elemental 4/4 White Flying",  # Hoofprints of the Stag
         # a face, never created: Tangle Tumbler "becomes an artifact creature" (becomes_until_eot)
         "Tangle Tumbler, creature",
+        # never created: what Bello's static_animate adds to what it animates
+        "Elemental 4/4 Animated",
     }
 
 
@@ -182,9 +184,17 @@ def test_tables_are_consistent(cat: Catalog) -> None:
     ):
         assert arr.dtype == np.int32 and arr.ndim == 2 and arr.shape[1] == width
         assert arr.flags.c_contiguous
-    # the records, then each creature's Food twin (static_others_food: Ygra), in order
+    # the records, then each creature's Food twin (static_others_food: Ygra), in order, then
+    # each big artifact's and enchantment's animated twin (static_animate: Bello)
     twins = food_twins(cat.records)
-    assert cards.shape[0] == len(cat.records) + len(twins)
+    animated = animate_twins(cat.records)
+    n_own = len(cat.records) + len(twins)
+    assert cards.shape[0] == n_own + len(animated)
+    assert [cat.compiled.names[n_own + i] for i in range(len(animated))] == [
+        f"{r.name} (animated)"
+        for cid, r in enumerate(cat.records)
+        if cards[cid, CardCol.ANIMATE_TWIN]
+    ]
     assert [cat.compiled.names[len(cat.records) + i] for i in range(len(twins))] == [
         f"{r.name} (Food)" for r in cat.records if r.types & CardType.CREATURE
     ]

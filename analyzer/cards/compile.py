@@ -42,7 +42,7 @@ from analyzer.enums import (
 )
 
 # The ops with which a permanent gives other permanents a face (CardFlag.SETS_FACE)
-_FACE_OPS = frozenset({Op.STATIC_ENCHANTED_BECOMES, Op.STATIC_OTHERS_FOOD})
+_FACE_OPS = frozenset({Op.STATIC_ENCHANTED_BECOMES, Op.STATIC_OTHERS_FOOD, Op.STATIC_ANIMATE})
 
 # The token each token-making gift creates (702.174d, f, h, i); the kernel reads it by GiftKind.
 GIFT_TOKEN_NAMES: dict[int, str] = {
@@ -134,6 +134,7 @@ def _tap_mana_colors(rec: CardRecord) -> int:
             and ab.mana
             and ab.tap
             and not ab.sacrifice
+            and not ab.tap_x_tokens
             and ab.cost.mv == 0
         ):
             for st in ab.steps:
@@ -150,6 +151,7 @@ def _tap_mana_amount(rec: CardRecord) -> int:
             and ab.mana
             and ab.tap
             and not ab.sacrifice
+            and not ab.tap_x_tokens
             and ab.cost.mv == 0
         ):
             amount = max([amount, *(st.b for st in ab.steps if st.op == Op.ADD_MANA)])
@@ -185,8 +187,10 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.PAIN_MANA
     if rec.islandwalk:
         flags |= CardFlag.ISLANDWALK
-    if any(ab.mana and ab.tap_tokens for ab in abilities):
+    if any(ab.mana and ab.tap_tokens and not ab.tap_x_tokens for ab in abilities):
         flags |= CardFlag.TOKENS_MANA
+    if any(ab.mana and ab.tap_x_tokens for ab in abilities):
+        flags |= CardFlag.TOKENS_X_MANA
     if any(signet_colors(ab) for ab in rec.abilities):
         flags |= CardFlag.SIGNET_MANA
     if any(st.op == Op.STATIC_NO_MAX_HAND_SIZE for ab in abilities for st in ab.steps):
@@ -250,6 +254,16 @@ def signet_colors(ab: Ability) -> int:
     return ab.steps[0].a | ab.steps[1].a << 5
 
 
+def _add_kind(row: np.ndarray, kind: int) -> None:
+    """Set ability kind `kind`'s bit in the card row's AB_KINDS words."""
+    if kind >= KINDS_HI2:
+        row[CardCol.AB_KINDS_HI2] |= 1 << (kind - KINDS_HI2)
+    elif kind >= KINDS_HI:
+        row[CardCol.AB_KINDS_HI] |= 1 << (kind - KINDS_HI)
+    else:
+        row[CardCol.AB_KINDS] |= 1 << kind
+
+
 def food_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
     """With a static_others_food card in the catalog (Ygra: "Other creatures are Food
     artifacts in addition to their other types and have '{2}, {T}, Sacrifice this permanent:
@@ -274,11 +288,59 @@ def food_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
     ]
 
 
+def animate_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
+    """With a static_animate card in the catalog (Bello: "During your turn, each non-Equipment
+    artifact and non-Aura enchantment you control with mana value 4 or greater is a 4/4
+    Elemental creature in addition to its other types and has indestructible, haste, and
+    ..."), each such card's twin: the same card, with the step's token record's types,
+    subtypes, power and toughness, keywords and abilities added (the face the static gives it,
+    CardCol.ANIMATE_TWIN). Rows after the Food twins, named "<name> (animated)"."""
+    steps = {
+        (st.token, st.b)
+        for r in records
+        for ab in r.abilities
+        for st in ab.steps
+        if st.op == Op.STATIC_ANIMATE
+    }
+    if not steps:
+        return []
+    if len(steps) > 1:
+        raise ValueError("one static_animate creature (token and mana value) per catalog")
+    ((token_name, mv_at_least),) = steps
+    tok = next(r for r in records if r.name == token_name)
+    return [
+        replace(
+            rec,
+            name=f"{rec.name} (animated)",
+            types=rec.types | (tok.types & ~CardType.TOKEN_DEF),
+            subtypes=rec.subtypes | tok.subtypes,
+            subtype_words=rec.subtype_words + tok.subtype_words,
+            power=tok.power,
+            toughness=tok.toughness,
+            keywords=rec.keywords | tok.keywords,
+            keyword_names=rec.keyword_names + tok.keyword_names,
+            abilities=rec.abilities + tok.abilities,
+        )
+        for rec in records
+        if animated_by(rec, mv_at_least)
+    ]
+
+
+def animated_by(rec: CardRecord, mv_at_least: int) -> bool:
+    """Is the card a non-Equipment artifact or a non-Aura enchantment with mana value
+    mv_at_least or greater (static_animate's permanents)?"""
+    artifact = rec.types & CardType.ARTIFACT and not rec.subtypes & Subtype.EQUIPMENT
+    enchantment = rec.types & CardType.ENCHANTMENT and not rec.subtypes & Subtype.AURA
+    return bool(artifact or enchantment) and rec.mv >= mv_at_least
+
+
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
     twins = food_twins(records)
+    animated = animate_twins(records)
     n_own = len(records)
-    records = [*records, *twins]
+    records = [*records, *twins, *animated]
+    animated_rows = {rec.name: n_own + len(twins) + k for k, rec in enumerate(animated)}
     ids = {rec.name: i for i, rec in enumerate(records)}
     token_ids = {rec.name: i for i, rec in enumerate(records[:n_own]) if rec.is_token}
     cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
@@ -349,6 +411,9 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 row[CardCol.AB_KINDS_HI] |= 1 << (marker - KINDS_HI)
         for ab in abilities:
             for st in ab.steps:
+                if st.op == Op.STATIC_ANIMATE:  # the kinds its animated permanents gain
+                    for tab in next(r for r in records if r.name == st.token).abilities:
+                        _add_kind(row, tab.kind)
                 if st.op == Op.STATIC_GRANT_CREATURE_MANA:  # read by the mana planner
                     row[CardCol.GRANT_MANA_SUBTYPES] |= st.a
                     row[CardCol.CREATURE_MANA] |= st.b
@@ -421,6 +486,10 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         if twins and records[cid].types & CardType.CREATURE:
             cards[cid, CardCol.FOOD_TWIN] = 1 + k  # (twins follow in the records' order)
             k += 1
+        twin = animated_rows.get(f"{records[cid].name} (animated)")
+        if twin is not None:
+            cards[cid, CardCol.ANIMATE_TWIN] = 1 + twin
+            cards[twin, CardCol.FLAGS] |= CardFlag.ANIMATED
     gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
     for kind, token in GIFT_TOKEN_NAMES.items():
         gift_tokens[kind] = token_ids.get(token, -1)

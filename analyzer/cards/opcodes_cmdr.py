@@ -10,7 +10,11 @@ from analyzer.cards.opspec import POWER as _POWER
 from analyzer.cards.opspec import TOUGHNESS as _TOUGHNESS
 from analyzer.cards.opspec import OpSpec
 from analyzer.cards.opspec import param as _p
-from analyzer.enums import Intent, Op, Ref
+from analyzer.enums import Intent, Op, Ref, TargetKind
+
+# a target group of permanents (or "any" target), or an object ref name
+_PERMS = frozenset({TargetKind.PERMANENT, TargetKind.ANY})
+_OBJ_NAMES = frozenset({"self", "it", "attached", "trigger_object"})
 
 CMDR_OP_SPECS: dict[str, OpSpec] = {
     "double_p1p1_all": OpSpec(
@@ -102,6 +106,34 @@ CMDR_OP_SPECS: dict[str, OpSpec] = {
         Op.STATIC_SMALL_UNBLOCKABLE,
         "creatures you control with power or toughness 1 or less can't be blocked (read as "
         "blockers are declared, after every effect on power and toughness)",
+        static=True,
+    ),
+    "static_self_per_base_power": OpSpec(
+        Op.STATIC_SELF_PER_BASE_POWER,
+        "this creature gets +power/+toughness for each other creature you control with base "
+        "power `base_power` (the printed power, a token's as its creator set it, a "
+        "characteristic-defining ability's value; not counters or pumps)",
+        (_POWER, _TOUGHNESS, _p("base_power", "int", "c", 1, lo=0, hi=20)),
+        static=True,
+    ),
+    "token_copies_by_subtype": OpSpec(
+        Op.TOKEN_COPIES_BY_SUBTYPE,
+        "create a token that's a copy of each object in ref; `count` of them instead if it has "
+        'one of `subtypes` ("If that token is a Squirrel, instead create two tokens that are '
+        "copies of it\"; a token's copy has the characteristics its creator gave it)",
+        (_p("subtypes", "subtypes", "a"), _p("count", "int", "b", 2, lo=1, hi=9)),
+        _PERMS,
+        _OBJ_NAMES,
+        intent=Intent.HELP,  # the chooser's own best token (neutral would pick its least)
+    ),
+    "static_animate": OpSpec(
+        Op.STATIC_ANIMATE,
+        "each non-Equipment artifact and non-Aura enchantment you control with mana value "
+        "`mv_at_least` or greater is a `token` creature in addition to its other types: the "
+        "token record's types, subtypes, power and toughness (its base P/T, 613.4b), keywords "
+        'and abilities are added (the step\'s `when` is the "during your turn"; the compiler '
+        "makes each such card's CardCol.ANIMATE_TWIN row, chars._faces gives it)",
+        (_p("token", "token", "a"), _p("mv_at_least", "int", "b", 4, lo=0, hi=20)),
         static=True,
     ),
 }

@@ -83,6 +83,7 @@ ABILITY_FIELDS = frozenset(
         "remove_counter",
         "convoke",
         "tap_tokens",
+        "tap_x_tokens",
         "other",
         "any_player",
         "while",
@@ -137,6 +138,7 @@ _NOT_MODAL = (
     AbilityKind.STATIC,
     AbilityKind.ACTIVATED,
     AbilityKind.OFFSPRING,
+    AbilityKind.GRANT_OFFSPRING,
     AbilityKind.COST_REDUCTION,
     AbilityKind.ENTERS_WITH,
     AbilityKind.FLASHBACK,
@@ -147,6 +149,7 @@ _NOT_TRIGGERED = (
     AbilityKind.STATIC,
     AbilityKind.ACTIVATED,
     AbilityKind.OFFSPRING,
+    AbilityKind.GRANT_OFFSPRING,
     AbilityKind.COST_REDUCTION,
     AbilityKind.FLASHBACK,
 )
@@ -237,6 +240,15 @@ def parse_ability(
             f"{field}.tap_tokens",
             '"Tap N untapped tokens you control" is a cost of activated abilities (of a mana '
             "ability only as its whole cost, adding one mana of any color)",
+        )
+    tap_x = ctx.bool_(d, "tap_x_tokens", f"{field}.tap_x_tokens")
+    if tap_x and (
+        kind != AbilityKind.ACTIVATED or "mana" not in d or tap_tokens or not _any_one(d)
+    ):
+        ctx.err(
+            f"{field}.tap_x_tokens",
+            '"Tap X untapped tokens you control: Add X mana in any combination of colors" is '
+            "a mana ability adding one mana of any color (per token), without `tap_tokens`",
         )
     cond_subtypes = 0
     spell_subtypes = d.get("kind") in (SPELL_CAST_KIND, FIRST_SPELL_CAST_KIND) and "subtypes" in d
@@ -349,7 +361,7 @@ def parse_ability(
         ):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
-    elif kind == AbilityKind.OFFSPRING:
+    elif kind in (AbilityKind.OFFSPRING, AbilityKind.GRANT_OFFSPRING):
         if "cost" not in d or tap or sac or sorcery or mana:
             ctx.err(
                 field,
@@ -453,7 +465,8 @@ def parse_ability(
         discard=discard,
         remove_counter=remove_counter,
         convoke=convoke,
-        tap_tokens=tap_tokens,
+        tap_tokens=1 if tap_x else tap_tokens,
+        tap_x_tokens=tap_x,
         trig_filter=trig_filter,
         sac_token=sac_token,
         sac_kind=sac_kind,
@@ -471,6 +484,7 @@ def _level(ctx: Ctx, d: dict, field: str, kind: int) -> int:
     if kind in (
         AbilityKind.SPELL,
         AbilityKind.OFFSPRING,
+        AbilityKind.GRANT_OFFSPRING,
         AbilityKind.COST_REDUCTION,
         AbilityKind.FLASHBACK,
         AbilityKind.ENTERS_WITH,

@@ -376,6 +376,8 @@ class Ability:
     # control, one per mana (AbilCol.COST_CONVOKE)
     trig_filter: int = 0  # triggers: AbilCol.TRIG_FILTER (TRIG_FILTER_* bits)
     tap_tokens: int = 0  # activated: "Tap N untapped tokens you control" (AbilCol.COST_TAP_TOKENS)
+    tap_x_tokens: bool = False  # a mana ability: "Tap X untapped tokens you control: Add X
+    # mana in any combination of colors" (one token per mana; CardFlag.TOKENS_X_MANA)
     sac_token: bool = False  # activated: "Sacrifice a token" (AbilCol.COST_SAC_SELF = 2)
     sac_kind: int = 0  # activated: "Sacrifice a creature" (3), "another creature" (4), "an
     # artifact or creature" (5): AbilCol.COST_SAC_SELF

@@ -58,7 +58,13 @@ from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
-from analyzer.kernel.player.ai_value import COLOR_BITS, fill_mana, fill_skips, plain_permanent
+from analyzer.kernel.player.ai_value import (
+    COLOR_BITS,
+    fill_mana,
+    fill_skips,
+    offspring_cost,
+    plain_permanent,
+)
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
@@ -296,14 +302,14 @@ def _main_standard(G, C, pol, p, buf, n):
     # a creature with offspring goes after the other plain permanents that fill the mana with
     # it: its offspring (paid whenever the mana allows) takes only the mana they leave. It
     # waits for nothing else: a spell cast first took the mana of the turn's two-drop.
-    wait = _offspring_waits(G, cards, buf, n, skips)
+    wait = _offspring_waits(G, C, p, buf, n, skips)
     for late in range(2):
         for i in range(n):
             if (skips >> i) & 1:
                 continue
             card = G[ob(buf[i]) + O.CARD]
-            offspring = (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1
-            if (wait and offspring == 1) != (late == 1):
+            offspring = offspring_cost(G, C, p, card) > 0  # its own or a granted one
+            if (wait and offspring) != (late == 1):
                 continue
             role = cards[card, CardCol.AI_ROLE]
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
@@ -328,15 +334,16 @@ def _main_standard(G, C, pol, p, buf, n):
 
 
 @njit
-def _offspring_waits(G, cards, buf, n, skips):
+def _offspring_waits(G, C, p, buf, n, skips):
     """Is one of buf[:n] outside skips a plain permanent without offspring (cast before the
     offspring creatures, ai_value.fill_skips)?"""
+    cards = cards_of(C)
     for i in range(n):
         card = G[ob(buf[i]) + O.CARD]
         if (
             (skips >> i) & 1 == 0
             and plain_permanent(cards, card)
-            and (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0
+            and offspring_cost(G, C, p, card) == 0
         ):
             return True
     return False

@@ -526,7 +526,7 @@ def _payoff_first(G, C, p, out, vals, n, n_src):
             if st & (CardType.CREATURE | CardType.LAND):
                 continue
             cut = min(spell_discount(C, card, st), cards[sc, CardCol.COST_GENERIC])
-            cost = cards[card, CardCol.MV] + offspring_cost(C, card)  # paid when it fits
+            cost = cards[card, CardCol.MV] + offspring_cost(G, C, p, card)  # paid when it fits
             if cost + cards[sc, CardCol.MV] - cut > n_src:
                 continue
             if have < 0:

@@ -217,7 +217,7 @@ def keeps_land_to_discard(G, C, p):
             continue
         if not _colors_up(G, cards, p, card):
             return False  # the land may be the color the hand misses
-        spells_mana += cards[card, CardCol.MV] + offspring_cost(C, card)
+        spells_mana += cards[card, CardCol.MV] + offspring_cost(G, C, p, card)
         if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
             discard_spell = True
     return discard_spell and hand_lands == 1 and spells_mana <= lands

@@ -40,6 +40,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
+from analyzer.kernel.rules.costs import grant_offspring_row
 from analyzer.kernel.rules.mana import count_sources
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -264,7 +265,7 @@ def fill_skips(G, C, p, buf, n, budget):
         for i in range(min(n, 62)):
             if (s >> i) & 1 and mv < budget:
                 card = G[ob(buf[i]) + O.CARD]
-                extra = offspring_cost(C, card)
+                extra = offspring_cost(G, C, p, card)
                 if extra > 0 and mv + extra <= budget:
                     mv += extra
                     value += cards[card, CardCol.VALUE] // 2
@@ -276,20 +277,32 @@ def fill_skips(G, C, p, buf, n, budget):
 
 
 @njit
-def offspring_cost(C, card):
-    """The mana of the card's offspring cost (0: it has none)."""
+def offspring_cost(G, C, p, card):
+    """The mana of the card's offspring costs as p would cast it (0: it has none): its own,
+    plus the one a creature spell gains from a GRANT_OFFSPRING permanent of p's."""
     cards = cards_of(C)
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0:
-        return 0
     abilities = abilities_of(C)
+    extra = 0
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        g = grant_offspring_row(G, C, p)
+        if g >= 0:
+            extra = _ability_mana(abilities, g)
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0:
+        return extra
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] == AbilityKind.OFFSPRING:
-            extra = abilities[a, AbilCol.COST_GENERIC]
-            for c in range(5):
-                extra += abilities[a, AbilCol.COST_W + c]
-            return extra
-    return 0
+            return extra + _ability_mana(abilities, a)
+    return extra
+
+
+@njit
+def _ability_mana(abilities, a):
+    """The mana value of ability row a's cost columns."""
+    extra = abilities[a, AbilCol.COST_GENERIC]
+    for c in range(5):
+        extra += abilities[a, AbilCol.COST_W + c]
+    return extra
 
 
 @njit

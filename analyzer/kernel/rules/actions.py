@@ -308,8 +308,9 @@ def copy_spell(G, C, o, new_ctrl):
         -1,
         G[b + O.ZCC],
     )
-    if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring)
-        G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING)
+    if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring;
+        # not an offspring the spell gained as it was cast: the copy was not cast, 707.2)
+        G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING) & 1
     return k
 
 

@@ -66,8 +66,13 @@ def refresh(G, C):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
         card = G[b + O.CARD]
-        G[b + O.CUR_P] = G[b + O.BASE_P] + G[b + O.P1P1] + G[b + O.EOT_P]
-        G[b + O.CUR_T] = G[b + O.BASE_T] + G[b + O.P1P1] + G[b + O.EOT_T]
+        base_p = G[b + O.BASE_P]
+        base_t = G[b + O.BASE_T]
+        if cards[card, CardCol.FLAGS] & CardFlag.ANIMATED:  # "is a 4/4 ... creature" (613.4b)
+            base_p = cards[card, CardCol.POWER]
+            base_t = cards[card, CardCol.TOUGHNESS]
+        G[b + O.CUR_P] = base_p + G[b + O.P1P1] + G[b + O.EOT_P]
+        G[b + O.CUR_T] = base_t + G[b + O.P1P1] + G[b + O.EOT_T]
         G[b + O.CUR_KW] = (
             cards[card, CardCol.KEYWORDS] | G[b + O.EOT_KW] | G[b + O.KW_COUNTERS]
         ) & ~G[b + O.EOT_KW_LOSE]
@@ -120,8 +125,12 @@ def _faces(G, C, n):
             else:
                 G[b + O.CARD] = (f & FACE_PRINTED) - 1
                 G[b + O.FACE] = 0
-    for op_pass in range(2):
-        want = Op.STATIC_ENCHANTED_BECOMES if op_pass == 0 else Op.STATIC_OTHERS_FOOD
+    for op_pass in range(3):
+        want = Op.STATIC_ENCHANTED_BECOMES
+        if op_pass == 1:
+            want = Op.STATIC_OTHERS_FOOD
+        elif op_pass == 2:
+            want = Op.STATIC_ANIMATE
         for i in range(n):
             s = G[OFF_BATTLEFIELD + i]
             bs = ob(s)
@@ -135,6 +144,9 @@ def _faces(G, C, n):
                 s0 = abilities[a, AbilCol.ST_START]
                 for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                     if steps[k, StepCol.OP] != want:
+                        continue
+                    if op_pass == 2:
+                        _animate(G, C, n, s, steps[k, StepCol.COND])
                         continue
                     if op_pass == 0:
                         att = attached_obj(G, s)
@@ -153,6 +165,30 @@ def _faces(G, C, n):
                             and cards[tc, CardCol.FOOD_TWIN] != 0
                         ):
                             _give_face(G, t, cards[tc, CardCol.FOOD_TWIN] - 1)
+    for i in range(n):  # 506.4: a permanent that is no longer a creature leaves combat (an
+        o = G[OFF_BATTLEFIELD + i]  # animated one whose animator left mid-combat)
+        b = ob(o)
+        if (G[b + O.ATTACKING] or G[b + O.BLOCKING]) and (
+            cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ) == 0:
+            clear_combat(G, o)
+
+
+@njit
+def _animate(G, C, n, s, cond):
+    """static_animate of source s (while its condition holds for its controller: "during
+    your turn"): each permanent its controller controls with an ANIMATE_TWIN row has it as
+    its face (types, base P/T, keywords and abilities added: layers 4, 6, 7b)."""
+    cards = cards_of(C)
+    ctrl = G[ob(s) + O.CTRL]
+    if not cond_ok(G, C, cond, G[ob(s) + O.PROMISED], ctrl, 0):
+        return
+    for j in range(n):
+        t = G[OFF_BATTLEFIELD + j]
+        bt = ob(t)
+        twin = cards[G[bt + O.CARD], CardCol.ANIMATE_TWIN]
+        if twin != 0 and G[bt + O.CTRL] == ctrl and G[bt + O.PHASED] == 0:
+            _give_face(G, t, twin - 1)
 
 
 @njit
@@ -240,6 +276,8 @@ def _apply_statics(G, C, n, n_static):
                 if has_kind(cards, sc, AbilityKind.OPP_BASE_TOUGHNESS):
                     apply_base_toughness(G, C, n, s)
                 continue
+            # a base P/T an effect set (613.4b) overrides a characteristic-defining ability's
+            animated = cards[sc, CardCol.FLAGS] & CardFlag.ANIMATED
             a0 = cards[sc, CardCol.AB_START]
             for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
                 if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
@@ -290,7 +328,23 @@ def _apply_statics(G, C, n, n_static):
                                 k_o += 1
                         G[bs + O.CUR_P] += k_o * steps[k, StepCol.A]
                         G[bs + O.CUR_T] += k_o * steps[k, StepCol.B]
-                    elif op == Op.STATIC_PT_CREATURES:
+                    elif op == Op.STATIC_SELF_PER_BASE_POWER:
+                        # "gets +X/+0, where X is the number of other creatures you control
+                        # with base power 1": base power, not the current one (Zinnia's ruling)
+                        k_b = 0
+                        for j in range(n):
+                            t = G[OFF_BATTLEFIELD + j]
+                            if (
+                                t != s
+                                and G[ob(t) + O.CTRL] == G[bs + O.CTRL]
+                                and G[ob(t) + O.PHASED] == 0
+                                and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
+                                and base_power(G, C, n, t) == steps[k, StepCol.C]
+                            ):
+                                k_b += 1
+                        G[bs + O.CUR_P] += k_b * steps[k, StepCol.A]
+                        G[bs + O.CUR_T] += k_b * steps[k, StepCol.B]
+                    elif op == Op.STATIC_PT_CREATURES and not animated:
                         # 604.3: a characteristic-defining ability (printed P/T 0/0)
                         k_cr = 0
                         for j in range(n):
@@ -304,7 +358,7 @@ def _apply_statics(G, C, n, n_static):
                         G[bs + O.CUR_P] += k_cr
                         if not toughness_set(G, C, s):  # 7b overrides the 7a toughness
                             G[bs + O.CUR_T] += k_cr
-                    elif op == Op.STATIC_PT_LANDS:
+                    elif op == Op.STATIC_PT_LANDS and not animated:
                         # 604.3: "power and toughness are each equal to the number of lands
                         # you control" (printed P/T 0/0)
                         k_l = 0
@@ -319,7 +373,7 @@ def _apply_statics(G, C, n, n_static):
                         G[bs + O.CUR_P] += k_l
                         if not toughness_set(G, C, s):
                             G[bs + O.CUR_T] += k_l
-                    elif op == Op.STATIC_PT_HAND:
+                    elif op == Op.STATIC_PT_HAND and not animated:
                         # 604.3: "power and toughness are each equal to the number of cards in
                         # your hand" (printed P/T 0/0; volatile: a draw writes no H.DIRTY)
                         k_h = G[pb(G[bs + O.CTRL]) + P.HAND_N]
@@ -386,6 +440,43 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def base_power(G, C, n, t):
+    """The base power of creature t: its printed power (a token's as the effect that made it
+    set it: O.BASE_P), or the value of its characteristic-defining ability (604.3; a ruling of
+    "base power": counters, pumps and anthems are not in it)."""
+    cards = cards_of(C)
+    card = G[ob(t) + O.CARD]
+    bp = G[ob(t) + O.BASE_P]
+    if cards[card, CardCol.FLAGS] & CardFlag.ANIMATED:  # an effect set it (613.4b)
+        return cards[card, CardCol.POWER]
+    if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
+        return bp
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    ctrl = G[ob(t) + O.CTRL]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            op = steps[k, StepCol.OP]
+            if op == Op.STATIC_PT_HAND:
+                bp += G[pb(ctrl) + P.HAND_N]
+            elif op == Op.STATIC_PT_CREATURES or op == Op.STATIC_PT_LANDS:
+                want = CardType.CREATURE if op == Op.STATIC_PT_CREATURES else CardType.LAND
+                for j in range(n):
+                    u = G[OFF_BATTLEFIELD + j]
+                    if (
+                        G[ob(u) + O.CTRL] == ctrl
+                        and G[ob(u) + O.PHASED] == 0
+                        and cards[G[ob(u) + O.CARD], CardCol.TYPES] & want
+                    ):
+                        bp += 1
+    return bp
 
 
 @njit

@@ -37,13 +37,13 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.choices import cost_fodder, discard_choice, forage
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import can_forage_cheaply, hand_at, ob, pb
+from analyzer.kernel.rules.view import can_forage_cheaply, hand_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -168,33 +168,67 @@ def adjust_spell_cost(G, C, p, card, generic, colored, any_type):
     """The cost p pays to cast `card`, from its mana cost (generic, colored as card_cost
     filled them): cost reductions take generic mana off (601.2f), and offspring (702.175a),
     an optional additional cost, is added when p (the built-in player) can pay it with the
-    spell. Returns (generic, offspring paid); colored gains the offspring's symbols."""
+    spell. A creature spell gains offspring from a permanent of p's with a GRANT_OFFSPRING
+    ability ("Creature spells you cast gain offspring {2} as you cast them"), paid separately
+    from its own (702.175b). Returns (generic, offspring: bit 0 its own offspring paid, above
+    it the granting ability row + 1 when that one was paid); colored gains the symbols."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     generic = max(generic - cost_reduction(G, C, p, card), 0)
     offspring = 0
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.OFFSPRING or offspring:
-            continue
-        for c in range(5):
-            colored[c] += abilities[a, AbilCol.COST_W + c]
-        if can_pay_spell(
-            G,
-            cards,
-            abilities,
-            p,
-            card,
-            generic + abilities[a, AbilCol.COST_GENERIC],
-            colored,
-            any_type,
-        ):
-            offspring = 1
-            generic += abilities[a, AbilCol.COST_GENERIC]
-        else:
-            for c in range(5):
-                colored[c] -= abilities[a, AbilCol.COST_W + c]
+        if abilities[a, AbilCol.KIND] == AbilityKind.OFFSPRING and offspring == 0:
+            paid = _offspring_paid(G, cards, abilities, p, card, a, generic, colored, any_type)
+            if paid >= 0:
+                offspring = 1
+                generic = paid
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        a = grant_offspring_row(G, C, p)
+        if a >= 0:
+            paid = _offspring_paid(G, cards, abilities, p, card, a, generic, colored, any_type)
+            if paid >= 0:
+                offspring |= (a + 1) << 1
+                generic = paid
     return generic, offspring
+
+
+@njit
+def _offspring_paid(G, cards, abilities, p, card, a, generic, colored, any_type):
+    """p pays offspring ability a's cost with the spell when it can: the generic mana with it
+    (colored gains its symbols), or -1 (colored unchanged)."""
+    for c in range(5):
+        colored[c] += abilities[a, AbilCol.COST_W + c]
+    with_it = generic + abilities[a, AbilCol.COST_GENERIC]
+    if can_pay_spell(G, cards, abilities, p, card, with_it, colored, any_type):
+        return with_it
+    for c in range(5):
+        colored[c] -= abilities[a, AbilCol.COST_W + c]
+    return -1
+
+
+@njit
+def grant_offspring_row(G, C, p):
+    """The row of a GRANT_OFFSPRING ability of a phased-in permanent p controls (its creature
+    spells gain that offspring as p casts them), or -1."""
+    if not kind_seen(G, AbilityKind.GRANT_OFFSPRING):
+        return -1
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] != p
+            or G[b + O.PHASED]
+            or not has_kind(cards, card, AbilityKind.GRANT_OFFSPRING)
+        ):
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.GRANT_OFFSPRING:
+                return a
+    return -1
 
 
 @njit

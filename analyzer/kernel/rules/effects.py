@@ -19,7 +19,6 @@ from __future__ import annotations
 from analyzer.enums import (
     AbilCol,
     CardCol,
-    CardType,
     Cond,
     CounterKind,
     Keyword,
@@ -68,7 +67,11 @@ from analyzer.kernel.rules.effects_board import (
     run_rare_op,
     sacrifice_greatest_power,
 )
-from analyzer.kernel.rules.effects_cmdr import create_token_unless_p1p1, run_cmdr_op
+from analyzer.kernel.rules.effects_cmdr import (
+    create_token_unless_p1p1,
+    run_cmdr_op,
+    token_copy_of,
+)
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
@@ -97,7 +100,7 @@ from analyzer.kernel.rules.state import (
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.statics_global import counters_put
-from analyzer.kernel.rules.view import attacked_player, ob, pb, printed_card
+from analyzer.kernel.rules.view import attacked_player, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -314,25 +317,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     it = vals[i]
         elif op == Op.TOKEN_COPY:
             for i in range(n):
-                o = vals[i]
-                if not is_obj(o):
-                    continue
-                card = printed_card(G, o)  # copiable values: no face (707.2)
-                if c == 1 and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
-                    continue
-                if G[ob(o) + O.TOKEN]:
-                    bp = G[ob(o) + O.BASE_P]
-                    bt = G[ob(o) + O.BASE_T]
-                else:
-                    bp = cards[card, CardCol.POWER]
-                    bt = cards[card, CardCol.TOUGHNESS]
-                if a != 0 or b_ != 0:
-                    bp = a
-                    bt = b_
-                t = create_token(G, cards, card, ctrl, False, bp, bt, card)
-                if t >= 0:
-                    fire_enters(G, C, t)
-                    it = t
+                if is_obj(vals[i]):
+                    t = token_copy_of(G, C, vals[i], ctrl, a, b_, c == 1)
+                    it = t if t >= 0 else it
         elif op == Op.CREATE_TOKEN:
             it = _create_tokens(G, C, a, n, vals, c == 1, b_, it)
         elif op == Op.EXILE_FROM_HAND:
@@ -558,6 +545,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             or Op.DOUBLE_P1P1_ALL <= op <= Op.P1P1_EACH_ENTERED_COLOR
             or Op.WIN_GAME <= op <= Op.STATIC_EXTRA_LAND_EACH
             or op == Op.PREVENT_DAMAGE_TO_YOU
+            or op == Op.TOKEN_COPIES_BY_SUBTYPE
         ):
             run_cmdr_op(G, C, op, a, n, vals, b_, c, src, ctrl)
         elif (  # effects_season

@@ -19,7 +19,7 @@ from analyzer.kernel.rules.sba import (
 )
 from analyzer.kernel.rules.state import create_token, move_object, put_onto_battlefield
 from analyzer.kernel.rules.statics_global import counters_put
-from analyzer.kernel.rules.view import graveyard_at, ob, pb
+from analyzer.kernel.rules.view import graveyard_at, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -222,10 +222,52 @@ def return_under_owner(G, C, o, flying):
 
 
 @njit
+def token_copy_of(G, C, o, ctrl, power, toughness, nonlegendary):
+    """ctrl creates a token that's a copy of o (its copiable values, 707.2: no face; a token's
+    characteristics as the effect that created it set them, so its base P/T), except it is a
+    power/toughness when either is nonzero ("except it's 1/1"); nonlegendary: nothing for a
+    legendary o. Its enters abilities trigger. Returns the token, or -1."""
+    cards = cards_of(C)
+    card = printed_card(G, o)
+    if nonlegendary and cards[card, CardCol.TYPES] & CardType.LEGENDARY:
+        return -1
+    if G[ob(o) + O.TOKEN]:
+        bp = G[ob(o) + O.BASE_P]
+        bt = G[ob(o) + O.BASE_T]
+    else:
+        bp = cards[card, CardCol.POWER]
+        bt = cards[card, CardCol.TOUGHNESS]
+    if power != 0 or toughness != 0:
+        bp = power
+        bt = toughness
+    t = create_token(G, cards, card, ctrl, False, bp, bt, card)
+    if t >= 0:
+        fire_enters(G, C, t)
+    return t
+
+
+@njit
+def token_copies_by_subtype(G, C, n, vals, ctrl, subtypes, count):
+    """For each object in vals, ctrl creates a token copy of it; `count` copies instead if it
+    has one of the Subtype bits `subtypes` ("create a token that's a copy of target token you
+    control. If that token is a Squirrel, instead create two tokens that are copies of it")."""
+    cards = cards_of(C)
+    for i in range(n):
+        o = vals[i]
+        if o < 0 or o >= PLAYER_BASE:
+            continue
+        k = count if cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & subtypes else 1
+        for _ in range(k):
+            token_copy_of(G, C, o, ctrl, 0, 0, False)
+
+
+@njit
 def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
     """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
     src, ctrl: the ability's source and controller)."""
-    if op == Op.EXILE_GRAVEYARD:
+    if op == Op.TOKEN_COPIES_BY_SUBTYPE:
+        token_copies_by_subtype(G, C, n, vals, ctrl, a, b_)
+    elif op == Op.EXILE_GRAVEYARD:
         for i in range(n):
             if vals[i] >= PLAYER_BASE:
                 exile_graveyard(G, C, vals[i] - PLAYER_BASE)

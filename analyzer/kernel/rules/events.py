@@ -223,8 +223,11 @@ def fire_enters(G, C, o):
     ctrl = G[ob(o) + O.CTRL]
     _enters_with(G, C, o, ctrl)
     _fire_own(G, C, o, AbilityKind.ETB, ctrl, o)
-    if G[ob(o) + O.OFFSPRING] == 1:  # 702.175a: "when this enters, if its offspring cost
+    if G[ob(o) + O.OFFSPRING] & 1:  # 702.175a: "when this enters, if its offspring cost
         _fire_own(G, C, o, AbilityKind.OFFSPRING, ctrl, o)  # was paid, create a copy"
+    if G[ob(o) + O.OFFSPRING] >> 1:  # the offspring its spell gained as it was cast (a
+        # GRANT_OFFSPRING row, paid): the permanent has it and it triggers the same way
+        queue_trigger(G, o, (G[ob(o) + O.OFFSPRING] >> 1) - 1, ctrl, o, SK_ABILITY)
     card = G[ob(o) + O.CARD]
     if G[ob(o) + O.PROMISED] == 1 and cards[card, CardCol.GIFT_KIND] != 0:
         queue_trigger(G, o, -1, ctrl, o, SK_GIFT)

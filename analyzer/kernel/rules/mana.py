@@ -37,6 +37,7 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
+    Keyword,
     PlayerLevel,
     Zone,
 )
@@ -70,6 +71,14 @@ from analyzer.kernel.rules.mana_plan import (
     simple_fits,
     simple_sources,
 )
+from analyzer.kernel.rules.mana_tokens import (
+    fodder_tokens,
+    pay_x_tokens,
+    source_kind,
+    tap_least_tokens,
+    tokens_per_mana,
+    x_tokens_ready,
+)
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, kind_seen, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -77,22 +86,6 @@ from analyzer.kernel.runtime.config import njit
 POOL_KEEP = 256  # P.MANA_x: the low byte empties as the step ends, each POOL_KEEP above it is a
 # mana that stays until end of turn (Brazen Collector's)
 MAX_SOURCES = SCRATCH // 2
-
-
-@njit
-def source_kind(cards, abilities, card):
-    """SRC_LAND, SRC_SAC_ANY, or 0 for a card that is not a mana source the kernel models."""
-    if cards[card, CardCol.TYPES] & CardType.LAND:
-        return SRC_LAND
-    if cards[card, CardCol.FLAGS] & CardFlag.SAC_MANA:
-        return SRC_SAC_ANY
-    if cards[card, CardCol.FLAGS] & CardFlag.TAP_MANA:
-        return SRC_LAND  # a mana creature: taps like a land for LAND_COLORS (not when sick)
-    if cards[card, CardCol.FLAGS] & CardFlag.FILTER_MANA:
-        return SRC_FILTER
-    if cards[card, CardCol.FLAGS] & CardFlag.SIGNET_MANA:
-        return SRC_SIGNET
-    return 0
 
 
 @njit
@@ -171,6 +164,7 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 kinds[n] = SRC_POOL
                 n += 1
     spare_tokens = -1  # tokens left for "Tap two untapped tokens you control: Add ..."
+    x_src = -1  # a "Tap X untapped tokens you control: Add X mana" source: its entries last
     for i in range(own_n(G, p)):
         o = own_at(G, p, i)
         b = ob(o)
@@ -178,6 +172,10 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             continue
         card = G[b + O.CARD]
         k = source_kind(cards, abilities, card)
+        if cards[card, CardCol.FLAGS] & CardFlag.TOKENS_X_MANA:
+            if x_src < 0 and x_tokens_ready(G, cards, abilities, p, b):
+                x_src = o
+            continue
         if cards[card, CardCol.FLAGS] & CardFlag.TOKENS_MANA:
             if spare_tokens < 0:
                 spare_tokens = fodder_tokens(G, cards, abilities, p)
@@ -211,7 +209,11 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
             continue
         units = 1
         if k == SRC_LAND:
-            if (cards[card, CardCol.TYPES] & CardType.CREATURE) and G[b + O.SICK]:
+            if (
+                cards[card, CardCol.TYPES] & CardType.CREATURE
+                and G[b + O.SICK]
+                and (G[b + O.CUR_KW] & Keyword.HASTE) == 0  # 302.6: haste pays {T} costs
+            ):
                 continue
             m = cards[card, CardCol.LAND_COLORS]
             if m >= CHOSEN_COLOR_MANA:  # colors the game decides (a few lands and rocks)
@@ -258,63 +260,16 @@ def collect_sources(G, cards, abilities, p, masks, objs, kinds):
                 objs[n] = o
                 kinds[n] = k
                 n += 1
+    if x_src >= 0:  # one mana of any color per token the other token abilities left
+        if spare_tokens < 0:
+            spare_tokens = fodder_tokens(G, cards, abilities, p)
+        while spare_tokens > 0 and n < masks.shape[0]:
+            masks[n] = ANY_COLOR
+            objs[n] = x_src
+            kinds[n] = SRC_LAND
+            n += 1
+            spare_tokens -= 1
     return n
-
-
-@njit
-def _token_fodder(G, cards, abilities, p, b, spare_mana_sources):
-    """Can "tap an untapped token you control" tap the object at b? With spare_mana_sources,
-    tokens that are mana sources themselves (a Treasure) are left to the planner's own entries."""
-    return (
-        G[b + O.CTRL] == p
-        and G[b + O.TOKEN] != 0
-        and G[b + O.TAPPED] == 0
-        and G[b + O.PHASED] == 0
-        and not (spare_mana_sources and source_kind(cards, abilities, G[b + O.CARD]) != 0)
-    )
-
-
-@njit
-def fodder_tokens(G, cards, abilities, p):
-    """How many untapped tokens p could tap for a mana ability paid by tapping tokens."""
-    k = 0
-    for i in range(G[H.BF_N]):
-        if _token_fodder(G, cards, abilities, p, ob(G[OFF_BATTLEFIELD + i]), True):
-            k += 1
-    return k
-
-
-@njit
-def tokens_per_mana(cards, abilities, card):
-    """The tokens one activation of card's mana ability paid by tapping tokens taps (0: none)."""
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.MANA_ABILITY] and abilities[a, AbilCol.COST_TAP_TOKENS] > 0:
-            return abilities[a, AbilCol.COST_TAP_TOKENS]
-    return 0
-
-
-@njit
-def tap_least_tokens(G, cards, abilities, p, n, spare_mana_sources):
-    """Pay "Tap N untapped tokens you control" (no {T} symbol: summoning-sick creature tokens
-    may be tapped, 302.6): noncreature tokens first, then the creature tokens with the least
-    power and toughness. A mana ability's cost spares the tokens that make mana themselves."""
-    for _ in range(n):
-        best = -1
-        best_key = 1 << 30
-        for i in range(G[H.BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
-            b = ob(o)
-            if not _token_fodder(G, cards, abilities, p, b, spare_mana_sources):
-                continue
-            key = -1
-            if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-                key = G[b + O.CUR_P] + G[b + O.CUR_T]
-            if key < best_key:
-                best, best_key = o, key
-        if best < 0:
-            return
-        G[ob(best) + O.TAPPED] = 1
 
 
 @njit
@@ -409,6 +364,9 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
                 G[slot] -= 1 if G[slot] & (POOL_KEEP - 1) else POOL_KEEP
                 continue
             row = G[ob(o) + O.CARD]
+            if cards[row, CardCol.FLAGS] & CardFlag.TOKENS_X_MANA:  # it, the life, a token
+                pay_x_tokens(G, C, p, o)
+                continue
             if cards[row, CardCol.FLAGS] & CardFlag.TOKENS_MANA:  # its tokens, not itself
                 n_tokens = tokens_per_mana(cards, abilities, row)
                 tap_least_tokens(G, cards, abilities, p, n_tokens, True)
@@ -456,9 +414,13 @@ def count_sources(G, cards, abilities, p):
         v = G[pb(p) + P.MANA_W + c]
         lands += (v & (POOL_KEEP - 1)) + v // POOL_KEEP
     spare_tokens = -1
+    x_ready = False
     grant_subtypes = granted_mana(G, cards, p)[0]
     for i in range(own_n(G, p)):
         b = ob(own_at(G, p, i))
+        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.TOKENS_X_MANA:
+            x_ready = x_ready or x_tokens_ready(G, cards, abilities, p, b)
+            continue
         if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.TOKENS_MANA:
             if spare_tokens < 0:
                 spare_tokens = fodder_tokens(G, cards, abilities, p)
@@ -478,6 +440,8 @@ def count_sources(G, cards, abilities, p):
             lands += max(cards[G[b + O.CARD], CardCol.MANA_AMOUNT], 1)
         elif k == SRC_SAC_ANY:
             sacs += 1
+    if x_ready:  # one per token the other token abilities left
+        lands += spare_tokens if spare_tokens >= 0 else fodder_tokens(G, cards, abilities, p)
     return lands, sacs
 
 

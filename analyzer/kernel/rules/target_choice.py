@@ -66,6 +66,17 @@ def damage_hint(abilities, steps, ab, g_local):
 
 
 @njit
+def copies_hint(abilities, steps, ab, g_local):
+    """(Subtype mask, copies) of a token_copies_by_subtype step on this group: a target with
+    one of the subtypes is copied that many times; (0, 1) if none."""
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] == g_local and steps[k, StepCol.OP] == Op.TOKEN_COPIES_BY_SUBTYPE:
+            return steps[k, StepCol.A], steps[k, StepCol.B]
+    return 0, 1
+
+
+@njit
 def bounce_hint(abilities, steps, ab, g_local):
     """Does the ability return this group's targets to their owners' hands?"""
     s0 = abilities[ab, AbilCol.ST_START]
@@ -380,10 +391,15 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         intent = targets[g, TargCol.INTENT]
         dmg = damage_hint(abilities, steps, ab, j)
         bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
+        copy_sub, copies = copies_hint(abilities, steps, ab, j)
         for i in range(n):
             scores[i] = _score(
                 G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep
             )
+            # the standard player: a token copied twice (a Squirrel) is worth twice its value
+            if std and copy_sub and 0 <= buf[i] < PLAYER_BASE and scores[i] > 0:
+                if cards_of(C)[G[ob(buf[i]) + O.CARD], CardCol.SUBTYPES] & copy_sub:
+                    scores[i] *= copies
         s0 = slot_start(targets, tg0, j)
         k = 0
         mx = targets[g, TargCol.MAX]
