@@ -66,6 +66,15 @@ def _chump_ok(G, b, a, incoming, life, doomed):
 
 
 @njit
+def _trades(G, b, a):
+    """Does blocker b kill attacker a in the fight? Not when a strikes first and kills b
+    before b deals its damage (that block is a chump)."""
+    if not kills(G, b, a):
+        return False
+    return not (strikes_first(G, a) and not strikes_first(G, b) and kills(G, a, b))
+
+
+@njit
 def _chump_can_wait(G, cards, d, att, na, incoming, life):
     """Can a chump at d wait for next turn? It can when the same attack (every attacker at d)
     would then leave d alive at the life this one leaves (incoming taken), each of d's free
@@ -194,7 +203,7 @@ def blocks(G, C, d, att, na):
                     continue  # (a trick would leave d's better creature dead for their card)
             elif trick_left == 1 and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
-            elif kills(G, b, a) and (ta >= tb or behind == 1 or lethal):
+            elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
                 kind = 2
             elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
