@@ -397,6 +397,26 @@ def test_no_chump_in_front_of_a_trampler_unless_it_saves_the_game():
     assert names(state, 1, "battlefield") == []
 
 
+def test_a_chump_waits_for_the_turn_it_is_needed():
+    """Three 3/3s at 16 life, the race lost: next turn the Fish would chump one and 6 leaves
+    the defender alive at 7, so it waits. At 10 life 6 next turn kills (at 1): it chumps now."""
+    state = run_player("chump_waits_at_high_life")
+    assert state["seats"][1]["life"] == 7
+    assert names(state, 1, "battlefield") == ["Fish"]
+    state = run_player("chump_waits_at_high_life", ("life = 16", "life = 10"))
+    assert state["seats"][1]["life"] == 4
+    assert names(state, 1, "battlefield") == []
+
+
+def test_no_trade_with_a_first_striker_that_kills_first():
+    """Steampath Charger (2/1) would kill Brightblade Stoat (2/2 first strike) only if it dealt
+    its damage: the Stoat kills it first, so it does not block and the defender takes 2."""
+    state = run_player("no_trade_with_a_first_striker")
+    assert state["seats"][1]["life"] == 18
+    assert names(state, 1, "battlefield") == ["Steampath Charger"]
+    assert state["seats"][0]["life"] == 22
+
+
 def test_a_team_pump_backs_every_attacker():
     """Valley Rally (+2/+0 to the team) with three Mountains up backs both 3/3s into the two
     4/4s that would each eat one (a 5/3 kills a 4/4): both attack, where one single-target

@@ -19,7 +19,7 @@ from pathlib import Path
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import Keyword
 
-COMBAT = ("combat damage", "first strike damage")
+COMBAT = ("combat damage", "first-strike damage")
 
 
 def classifier():

@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-COMBAT = ("combat damage", "first strike damage")
+COMBAT = ("combat damage", "first-strike damage")
 
 
 def census(paths):

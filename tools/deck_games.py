@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-COMBAT = ("combat damage", "first strike damage")
+COMBAT = ("combat damage", "first-strike damage")
 FOOD = {"Food", "Heaped Harvest", "Carrot Cake", "Bumbleflower's Sharepot"}
 BASICS = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
 

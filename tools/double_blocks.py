@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-COMBAT = ("combat damage", "first strike damage")
+COMBAT = ("combat damage", "first-strike damage")
 
 
 def census(paths: list[str]) -> dict[str, collections.Counter]:

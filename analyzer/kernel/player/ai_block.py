@@ -8,10 +8,11 @@ lethal; the pair that risks the least); else a trade when the attacker is worth 
 blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
 damage is lethal, or when the race is lost (ai_race.py, two-sided: d sends what the attacker's
 creatures at home would not eat, the same attack each turn meets the creatures d keeps
-home), the same attack would be lethal next turn and the blocker is a token or a small
-creature. A trampler loses only the chump's toughness of its damage: that chump must end the
-lethal or stop half of it; when the damage is still lethal, several chumps go in front of the
-tramplers together if that saves the game.
+home), the same attack would be lethal next turn even with each creature d has chumping then
+(a chump that can wait, waits) and the blocker is a token or a small creature. A trampler
+loses only the chump's toughness of its damage: that chump must end the lethal or stop half
+of it; when the damage is still lethal, several chumps go in front of the tramplers together
+if that saves the game.
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
@@ -48,7 +49,8 @@ from analyzer.kernel.runtime.config import njit
 @njit
 def _chump_ok(G, b, a, incoming, life, doomed):
     """A chump block of a with b: when the damage is lethal, or when the race is lost and the
-    same attack would kill next turn (doomed) and b is a token or a small creature. A trampler
+    same attack would kill next turn even through d's chumps then (doomed == 1) and b is a
+    token or a small creature. A trampler
     loses only b's toughness of its damage: that chump must save the game now or at least half
     of the attacker's damage."""
     saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
@@ -58,9 +60,47 @@ def _chump_ok(G, b, a, incoming, life, doomed):
         return False  # (when the damage is not lethal, no chump saves the game now)
     if incoming >= life:
         return True
-    if not doomed:
+    if doomed != 1:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+@njit
+def _trades(G, b, a):
+    """Does blocker b kill attacker a in the fight? Not when a strikes first and kills b
+    before b deals its damage (that block is a chump)."""
+    if not kills(G, b, a):
+        return False
+    return not (strikes_first(G, a) and not strikes_first(G, b) and kills(G, a, b))
+
+
+@njit
+def _chump_can_wait(G, cards, d, att, na, incoming, life):
+    """Can a chump at d wait for next turn? It can when the same attack (every attacker at d)
+    would then leave d alive at the life this one leaves (incoming taken), each of d's free
+    creatures then chumping one of the biggest attackers (a trampler counted as stopped)."""
+    k = 0  # d's creatures free to block now: next turn's chumps
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        for i in range(na):
+            if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
+                k += 1
+                break
+    through = 0  # the power of the attackers left unblocked: all but the k biggest
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] != d + 1:
+            continue
+        p = combat_power(G, att[i])
+        bigger = 0
+        for i2 in range(na):
+            if G[ob(att[i2]) + O.ATTACKING] != d + 1:
+                continue
+            p2 = combat_power(G, att[i2])
+            if p2 > p or (p2 == p and i2 < i):
+                bigger += 1
+        if bigger >= k:
+            through += p
+    return through < life - incoming
 
 
 @njit
@@ -138,6 +178,8 @@ def blocks(G, C, d, att, na):
         best = -1
         best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
         best_t = 0
+        # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
+        doomed = -1
         for j in range(n):
             b = own_at(G, d, j)
             if not free_blocker(cards, G, b, d, a):
@@ -153,15 +195,17 @@ def blocks(G, C, d, att, na):
                 or 2 * incoming >= life
             ):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
+            if doomed < 0 and behind == 1 and 2 * incoming >= life:
+                doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life) else 1
             if blocker_wins(G, b, a):
                 kind = 4
                 if a == suspect and behind == 0 and not lethal and tb > ta:
                     continue  # (a trick would leave d's better creature dead for their card)
             elif trick_left == 1 and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
-            elif kills(G, b, a) and (ta >= tb or behind == 1 or lethal):
+            elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
                 kind = 2
-            elif _chump_ok(G, b, a, incoming, life, behind == 1 and 2 * incoming >= life):
+            elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
                 if G[ob(b) + O.TOKEN]:
                     tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
