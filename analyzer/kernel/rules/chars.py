@@ -316,32 +316,13 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
                     elif op == Op.STATIC_SELF_PER_OTHER:
                         # "gets +1/+0 for each other Rat you control"
-                        k_o = 0
-                        for j in range(n):
-                            t = G[OFF_BATTLEFIELD + j]
-                            if (
-                                t != s
-                                and G[ob(t) + O.CTRL] == G[bs + O.CTRL]
-                                and G[ob(t) + O.PHASED] == 0
-                                and cards[G[ob(t) + O.CARD], CardCol.SUBTYPES] & steps[k, StepCol.C]
-                            ):
-                                k_o += 1
+                        k_o = _others_counted(G, C, n, s, steps[k, StepCol.C], -1)
                         G[bs + O.CUR_P] += k_o * steps[k, StepCol.A]
                         G[bs + O.CUR_T] += k_o * steps[k, StepCol.B]
                     elif op == Op.STATIC_SELF_PER_BASE_POWER:
                         # "gets +X/+0, where X is the number of other creatures you control
                         # with base power 1": base power, not the current one (Zinnia's ruling)
-                        k_b = 0
-                        for j in range(n):
-                            t = G[OFF_BATTLEFIELD + j]
-                            if (
-                                t != s
-                                and G[ob(t) + O.CTRL] == G[bs + O.CTRL]
-                                and G[ob(t) + O.PHASED] == 0
-                                and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                                and base_power(G, C, n, t) == steps[k, StepCol.C]
-                            ):
-                                k_b += 1
+                        k_b = _others_counted(G, C, n, s, 0, steps[k, StepCol.C])
                         G[bs + O.CUR_P] += k_b * steps[k, StepCol.A]
                         G[bs + O.CUR_T] += k_b * steps[k, StepCol.B]
                     elif op == Op.STATIC_PT_CREATURES and not animated:
@@ -440,6 +421,31 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
+
+
+@njit
+def _others_counted(G, C, n, s, subtypes, base_p):
+    """How many other phased-in permanents s's controller controls have one of the Subtype bits
+    `subtypes` (0: any) and, when base_p >= 0, are creatures with base power base_p ("for each
+    other Rat you control", "other creatures you control with base power 1")."""
+    cards = cards_of(C)
+    ctrl = G[ob(s) + O.CTRL]
+    k = 0
+    for j in range(n):
+        t = G[OFF_BATTLEFIELD + j]
+        bt = ob(t)
+        if t == s or G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
+            continue
+        card = G[bt + O.CARD]
+        if subtypes != 0 and (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
+            continue
+        if base_p >= 0 and (
+            (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
+            or base_power(G, C, n, t) != base_p
+        ):
+            continue
+        k += 1
+    return k
 
 
 @njit
