@@ -5,11 +5,12 @@ blocker); else, once per combat, a block that does so with the pump of a trick t
 holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
 kill at most one and is worth at least that one (any when the race is lost or the damage
 lethal; the pair that risks the least); else a trade when the attacker is worth at least the
-blocker or the race is lost; else a chump (tokens first, then the cheapest) when the
-damage is lethal, or when the race is lost (ai_race.py, two-sided: d sends what the attacker's
-creatures at home would not eat, the same attack each turn meets the creatures d keeps
-home), the same attack would be lethal next turn even with each creature d has chumping then
-(a chump that can wait, waits) and the blocker is a token or a small creature. A trampler
+blocker or the race is lost (not against a first striker that kills it first); else a chump
+(tokens first, then the cheapest) when the damage is lethal, or when the race is lost
+(ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
+attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
+even with each creature d has chumping then (a chump that can wait, waits) and the blocker is
+a token or a small creature. A trampler
 loses only the chump's toughness of its damage: that chump must end the lethal or stop half
 of it; when the damage is still lethal, several chumps go in front of the tramplers together
 if that saves the game.
