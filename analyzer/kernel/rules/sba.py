@@ -98,6 +98,12 @@ def leave_game(G, C, p):
                 G[OFF_STACK + k * SF + f] = G[e + f]
         k += 1
     G[H.STACK_N] = k
+    # p's own lists end empty: emptied at once, each card's move_object below finds nothing
+    # to remove instead of searching (and, for the library, shifting) the list card by card.
+    # Not the graveyard: move_object reads its count (threshold).
+    G[pb(p) + P.LIB_N] = 0
+    G[pb(p) + P.HAND_N] = 0
+    G[pb(p) + P.EXILE_N] = 0
     for o in range(G[H.NOBJ]):
         b = ob(o)
         if G[b + O.OWNER] == p and G[b + O.ZONE] != Zone.NONE:
