@@ -37,16 +37,3 @@ def test_a_chump_cannot_wait_when_a_trampler_comes_again():
     state = run_player("chump_cannot_wait_for_a_trampler", ("life = 19", "life = 20"))
     assert state["seats"][1]["life"] == 9
     assert names(state, 1, "battlefield") == ["Fish"]
-
-
-def test_the_race_counts_a_creature_that_grows():
-    """Valley Mightcaller at 3/3 grows a counter a turn: 3 + 4 + 5 kills the defender at 12 in
-    3 attacks, as fast as Mabel kills the attacker at 9. Behind, the defender trades Mabel for
-    it; at 13 life it needs 4 attacks and Mabel stays out of the fight."""
-    state = run_player("race_counts_a_creature_that_grows")
-    assert names(state, 0, "graveyard") == ["Valley Mightcaller"]
-    assert names(state, 1, "graveyard") == ["Mabel, Heir to Cragflame"]
-    assert state["seats"][1]["life"] == 12
-    state = run_player("race_counts_a_creature_that_grows", ("life = 12", "life = 13"))
-    assert names(state, 1, "battlefield") == ["Mabel, Heir to Cragflame"]
-    assert state["seats"][1]["life"] == 10

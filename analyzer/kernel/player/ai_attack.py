@@ -187,7 +187,9 @@ def attacks(G, C, p, d):
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
             chosen[i] = 3  # so does one burn spell, on its blocker
             n_burn -= 1
-    ahead = _race_won(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total)
+    ahead = _race_won(
+        G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
+    )
     if not ahead:
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
@@ -208,15 +210,17 @@ def attacks(G, C, p, d):
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
     n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
-    theirs = clock_through(G, C, send, n_send, keep, home, used, my_life, 0)
+    theirs = clock_through(G, send, n_send, keep, home, used, my_life)
     if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     else:
         if not ahead:
-            _hold_back_for_the_race(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
-        _group_attack(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+            _hold_back_for_the_race(
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
+            )
+        _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
         # a defender at low life must chump: the lead is pressed (ai_pressure.py)
         pressure_attack(G, cards, att, na, chosen, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal (each home creature blocks one of
@@ -252,13 +256,13 @@ def attacks(G, C, p, d):
 
 
 @njit
-def _hold_back_for_the_race(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
     """The race is lost: while p, attacking as chosen, needs more attacks than the defender,
     a creature stays home when that narrows the race (at home it blocks, and the defender's
     creatures it would eat stay home too; on the attack it would only chip away): the one that
     narrows it most first."""
     while True:
-        mine, theirs = _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+        mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
         if mine <= theirs:
             return
         best = -1
@@ -268,7 +272,7 @@ def _hold_back_for_the_race(G, C, d, att, na, chosen, keep, home, blk, nb, d_lif
                 continue
             c = chosen[i]
             chosen[i] = 0
-            m, t = _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+            m, t = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
             chosen[i] = c
             if m - t < best_gap:
                 best = i
@@ -279,12 +283,11 @@ def _hold_back_for_the_race(G, C, d, att, na, chosen, keep, home, blk, nb, d_lif
 
 
 @njit
-def _group_attack(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+def _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
     """Several attackers left home, each of which a blocker would stop alone, go together when
     the defender's blockers cannot eat them all and the group kills before it is eaten away
     (ai_race.group_goes, the rule the race gives both sides), and p still wins the race with
     them on the attack (_clocks)."""
-    cards = cards_of(C)
     grp = G[W.DMG_SRC + 2 * MAX_COMBATANTS : W.DMG_SRC + 3 * MAX_COMBATANTS]
     ng = 0
     other = 0
@@ -299,7 +302,7 @@ def _group_attack(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
     for i in range(na):
         if chosen[i] == 0 and G[ob(att[i]) + O.CUR_P] > 0:
             chosen[i] = 4
-    mine, theirs = _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     if mine > theirs:
         for i in range(na):
             if chosen[i] == 4:
@@ -307,7 +310,7 @@ def _group_attack(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
 
 
 @njit
-def _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+def _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
     """The two-sided race (ai_race.race_clocks) when p attacks with the chosen attackers each
     turn: (attacks p needs, attacks the defender needs). p's attackers are tapped on the
     defender's turn: only those with vigilance block with the creatures p leaves home; the
@@ -325,7 +328,7 @@ def _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
     nk = _home_blockers(G, att, na, chosen, keep, home)
     _home_bonus(G, att, na, chosen, -1)  # an attack trigger's bonus is no help at home
     mine, theirs = race_clocks(
-        G, C, sel, n, blk, nb, keep, nk, d, my_life, d_life, send, their_keep, used
+        G, cards, sel, n, blk, nb, keep, nk, d, my_life, d_life, send, their_keep, used
     )
     _home_bonus(G, att, na, chosen, 1)
     return mine, theirs
@@ -344,11 +347,11 @@ def _home_bonus(G, att, na, chosen, sign):
 
 
 @njit
-def _race_won(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total):
+def _race_won(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total):
     """p, attacking with the chosen attackers each turn, kills the defender no later than the
     defender kills p (_clocks); on a board where neither gets through, the raw power decides
     (crack_total: the defender's)."""
-    mine, theirs = _clocks(G, C, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
+    mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     if mine < 99 or theirs < 99:
         return mine <= theirs
     total = 0

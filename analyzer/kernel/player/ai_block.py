@@ -213,7 +213,7 @@ def blocks(G, C, d, att, na):
                 or (not lethal and ta < tb and kills(G, b, a))
                 or 2 * incoming >= life
             ):
-                behind = 1 if _behind(G, C, d, att, na, attacker, life) else 0
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             if doomed < 0 and behind == 1 and 2 * incoming >= life:
                 doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life) else 1
             if blocker_wins(G, b, a):
@@ -250,7 +250,7 @@ def blocks(G, C, d, att, na):
             # no one blocker trades with the menace attacker: two that kill it together (the
             # pair rule below), else two chumps when the damage is lethal
             if behind < 0:
-                behind = 1 if _behind(G, C, d, att, na, attacker, life) else 0
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             pair_first, second = _menace_pair(G, cards, a, d, ta, behind == 1 or lethal)
             if second >= 0:
                 best = pair_first
@@ -259,7 +259,7 @@ def blocks(G, C, d, att, na):
                 continue
         if second < 0 and (menace or best_kind < 2):
             if behind < 0:  # (worked out once: -1 is "not yet")
-                behind = 1 if _behind(G, C, d, att, na, attacker, life) else 0
+                behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
                 b = own_at(G, d, j)
@@ -297,12 +297,11 @@ def blocks(G, C, d, att, na):
 
 
 @njit
-def _behind(G, C, d, att, na, attacker, life):
+def _behind(G, cards, d, att, na, attacker, life):
     """Is d behind in the two-sided race (ai_race.race_clocks)? d sends what the attacker's
     creatures at home (untapped now) would not eat, through those; the attacker's attack, the
     same each turn, meets the creatures d keeps home. d is behind when it needs at least as
     many attacks."""
-    cards = cards_of(C)
     n = own_n(G, attacker)
     mine = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     theirs = G[W.BLK : W.BLK + MAX_COMBATANTS]
@@ -321,10 +320,8 @@ def _behind(G, C, d, att, na, attacker, life):
             n_hitting += 1
     n_mine, n_kept = side_plan(G, cards, d, theirs, n_theirs, mine, kept, G[pb(attacker) + P.LIFE])
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    mine_clock = clock_through(
-        G, C, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE], 0
-    )
-    return mine_clock >= clock_through(G, C, hitting, n_hitting, kept, n_kept, used, life, 0)
+    mine_clock = clock_through(G, mine, n_mine, theirs, n_theirs, used, G[pb(attacker) + P.LIFE])
+    return mine_clock >= clock_through(G, hitting, n_hitting, kept, n_kept, used, life)
 
 
 @njit

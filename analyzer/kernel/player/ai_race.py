@@ -2,9 +2,7 @@
 (ai_block.py): the pump of the tricks a player holds mana for, kills and wins counting a pump,
 the clock (attacks needed to kill) and the race measure: the damage that gets through when one
 side attacks with everything and each creature the other keeps back blocks one attacker
-(``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted;
-over the turns of a race a creature that grows by its own recurring trigger hits 1 harder each
-attack: ``grows``).
+(``damage_through``: fliers, "can't be blocked", menace, trample and double strike counted).
 ``race_clocks`` is the two-sided race: each side's creatures either attack or stay home to
 block, by one rule for both (``side_plan``: a creature attacks unless a creature the other side
 keeps home eats it), and each side's clock counts only the other side's creatures at home.
@@ -22,10 +20,8 @@ from analyzer.enums import (
     CardCol,
     CardFlag,
     CardType,
-    CounterKind,
     Keyword,
     Op,
-    Ref,
     StepCol,
 )
 from analyzer.kernel.layout import O, P
@@ -272,102 +268,25 @@ def damage_through(G, att, na, blk, nb, used, sustained):
     return through, n_blocked
 
 
-# the ability kinds that are no recurring growth: they happen once, or at a cost (grows)
-ONE_OFF_KINDS = (
-    AbilityKind.SPELL,
-    AbilityKind.ETB,
-    AbilityKind.DIES,
-    AbilityKind.ACTIVATED,
-    AbilityKind.STATIC,
-    AbilityKind.GIFT,
-    AbilityKind.OFFSPRING,
-    AbilityKind.SACRIFICED,
-    AbilityKind.ENTERS_WITH,
-    AbilityKind.COST_REDUCTION,
-    AbilityKind.MODE,
-    AbilityKind.FLASHBACK,
-    AbilityKind.LEVEL_REACHED,
-    AbilityKind.LEAVES_WITHOUT_DYING,
-)
-
-
 @njit
-def grows(C, o_card):
-    """Does the creature card put a +1/+1 counter on itself by a trigger that recurs turn
-    after turn (another creature entering, valiant, a spell cast, expend, an attack, an upkeep
-    ...)? Not by an enters or dies trigger, nor an activated ability (a cost to pay)."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    a0 = cards[o_card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[o_card, CardCol.AB_COUNT]):
-        kind = abilities[a, AbilCol.KIND]
-        if kind in ONE_OFF_KINDS:
-            continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if (
-                steps[k, StepCol.OP] == Op.ADD_COUNTERS
-                and steps[k, StepCol.REF] == Ref.SELF
-                and steps[k, StepCol.A] == CounterKind.P1P1
-            ):
-                return True
-    return False
-
-
-@njit
-def _growers_through(G, C, att, n, nb, used):
-    """How many of the attackers att[:n] that no blocker blocks (used: damage_through's) grow
-    (grows): each hits for 1 more every attack."""
-    g = 0
-    for i in range(n):
-        if G[ob(att[i]) + O.CUR_P] <= 0 or not grows(C, G[ob(att[i]) + O.CARD]):
-            continue
-        blocked = False
-        for j in range(nb):
-            if used[j] == i + 1:
-                blocked = True
-                break
-        if not blocked:
-            g += 1
-    return g
-
-
-@njit
-def _clock_growing(life, dmg, g, before):
-    """Attacks needed to deal life at dmg the first one, g more each next (the creatures that
-    grow: before attacks already made); 99: never."""
-    if g <= 0:
-        return clock(life, dmg + g * before)
-    k = 0
-    while life > 0 and k < 99:
-        life -= dmg + g * (before + k)
-        k += 1
-    return k
-
-
-@njit
-def clock_through(G, C, att, na, blk, nb, used, life, before):
+def clock_through(G, att, na, blk, nb, used, life):
     """Attacks att[:na] need to deal life through the blockers blk[:nb] turn after turn
     (damage_through's sustained damage; 99: never), counting the group that shrinks: an
     attacker whose blocker kills it (and survives, as every sustained block does) is gone from
-    the next attack on, and its blocker blocks the next one; and an unblocked creature that
-    grows (grows: a +1/+1 counter a turn), 1 more each attack, before: the attacks it already
-    made (it grew that much by the first of these). att is reordered (the eaten ones end past
-    the survivors); used is damage_through's scratch."""
+    the next attack on, and its blocker blocks the next one. att is reordered (the eaten ones
+    end past the survivors); used is damage_through's scratch."""
     n = na
     turns = 0
     while life > 0 and turns < 99:
         dmg, _nb = damage_through(G, att, n, blk, nb, used, True)
-        g = _growers_through(G, C, att, n, nb, used)
         gone = 0  # bit i: att[i] is eaten this turn
         for j in range(nb):
             i = used[j] - 1
             if i >= 0 and i < 63 and kills(G, blk[j], att[i]):
                 gone |= 1 << i
         if gone == 0:
-            return min(turns + _clock_growing(life, dmg, g, before + turns), 99)
-        life -= dmg + g * (before + turns)
+            return min(turns + clock(life, dmg), 99)
+        life -= dmg
         turns += 1
         k = 0
         for i in range(n):
@@ -585,19 +504,16 @@ def side_plan(G, cards, q, other_home, n_other, send, keep, life):
 
 
 @njit
-def race_clocks(G, C, sel, ns, first, nf, home, nh, q, p_life, q_life, send, keep, used):
+def race_clocks(G, cards, sel, ns, first, nf, home, nh, q, p_life, q_life, send, keep, used):
     """The two-sided race when p attacks with sel[:ns] every turn and keeps home[:nh] back to
     block: (attacks p needs, attacks q needs). q plays its side by side_plan against p's home
     creatures; p's first attack (this turn) meets q's blockers first[:nf], the later ones only
-    the creatures q keeps home. Only blocks that survive stop an attacker turn after turn, an
-    attacker such a block kills is gone from the next attack on, and a creature that grows hits
-    harder each attack (clock_through). send, keep: scratch for q's side; used:
-    damage_through's. sel[:ns] is reordered."""
-    cards = cards_of(C)
+    the creatures q keeps home. Only blocks that survive stop an attacker turn after turn, and
+    an attacker such a block kills is gone from the next attack on (clock_through). send,
+    keep: scratch for q's side; used: damage_through's. sel[:ns] is reordered."""
     nq_send, nq_keep = side_plan(G, cards, q, home, nh, send, keep, p_life)
-    theirs = clock_through(G, C, send, nq_send, home, nh, used, p_life, 0)
+    theirs = clock_through(G, send, nq_send, home, nh, used, p_life)
     first_dmg, _nb = damage_through(G, sel, ns, first, nf, used, True)
     if first_dmg >= q_life:
         return 1, theirs
-    mine = clock_through(G, C, sel, ns, keep, nq_keep, used, q_life - first_dmg, 1)
-    return min(1 + mine, 99), theirs
+    return min(1 + clock_through(G, sel, ns, keep, nq_keep, used, q_life - first_dmg), 99), theirs
