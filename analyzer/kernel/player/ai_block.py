@@ -1,20 +1,20 @@
 """The standard player's blocks (issue 14); its attacks are in ai_attack.py.
 
 Per attacker (biggest first), a block that kills it and survives (the least valuable such
-blocker; when the attacking player could cast a trick, one that still does so against a
-+2/+2 pump first); else, once per combat, a block that does so with the pump of a trick the defender
-holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
-kill at most one and is worth at least that one (any when the race is lost or the damage
-lethal; the pair that risks the least); else a trade when the attacker is worth at least the
-blocker or the race is lost (not against a first striker that kills it first); else a chump
-(tokens first, then the cheapest) when the damage is lethal, or when the race is lost
+blocker; when the attacking player could cast a trick, one that still does so against a +2/+2
+pump first); else, once per combat, a block that does so with the pump of a trick the
+defender holds mana for (the trick is cast after blocks); else two blockers that kill it when
+it can kill at most one and is worth at least that one (any when the race is lost or the
+damage lethal; the pair that risks the least); else a trade when the attacker is worth at least
+the blocker or the race is lost (not against a first striker that kills it first); else a
+chump (tokens first, then the cheapest) when the damage is lethal, or when the race is lost
 (ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
 attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
 even with each creature d has chumping then (a chump that can wait, waits; in front of a
 trampler a chump stops only its toughness) and the blocker is a token or a small creature. A
-trampler loses only the chump's toughness of its damage: that chump must end the lethal or stop
-half of it; when the damage is still lethal, several chumps go in front of the tramplers together
-if that saves the game.
+trampler loses only the chump's toughness of its damage: that chump must end the lethal or
+stop half of it; when the damage is still lethal, several chumps go in front of the tramplers
+together if that saves the game.
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
