@@ -1,19 +1,20 @@
 """The standard player's blocks (issue 14); its attacks are in ai_attack.py.
 
 Per attacker (biggest first), a block that kills it and survives (the least valuable such
-blocker); else, once per combat, a block that does so with the pump of a trick the defender
-holds mana for (the trick is cast after blocks); else two blockers that kill it when it can
-kill at most one and is worth at least that one (any when the race is lost or the damage
-lethal; the pair that risks the least); else a trade when the attacker is worth at least the
-blocker or the race is lost (not against a first striker that kills it first); else a chump
-(tokens first, then the cheapest) when the damage is lethal, or when the race is lost
+blocker; when the attacking player could cast a trick, one that still does so against a +2/+2
+pump first); else, once per combat, a block that does so with the pump of a trick the
+defender holds mana for (the trick is cast after blocks); else two blockers that kill it when
+it can kill at most one and is worth at least that one (any when the race is lost or the
+damage lethal; the pair that risks the least); else a trade when the attacker is worth at least
+the blocker or the race is lost (not against a first striker that kills it first); else a
+chump (tokens first, then the cheapest) when the damage is lethal, or when the race is lost
 (ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
 attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
-even with each creature d has chumping then (a chump that can wait, waits) and the blocker is
-a token or a small creature. A trampler
-loses only the chump's toughness of its damage: that chump must end the lethal or stop half
-of it; when the damage is still lethal, several chumps go in front of the tramplers together
-if that saves the game.
+even with each creature d has chumping then (a chump that can wait, waits; in front of a
+trampler a chump stops only its toughness) and the blocker is a token or a small creature. A
+trampler loses only the chump's toughness of its damage: that chump must end the lethal or
+stop half of it; when the damage is still lethal, several chumps go in front of the tramplers
+together if that saves the game.
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_race import (
+    blocker_wins_pumped,
     clock_through,
     combat_power,
     double_block_kills,
@@ -79,29 +81,49 @@ def _trades(G, b, a):
 def _chump_can_wait(G, cards, d, att, na, incoming, life):
     """Can a chump at d wait for next turn? It can when the same attack (every attacker at d)
     would then leave d alive at the life this one leaves (incoming taken), each of d's free
-    creatures then chumping one of the biggest attackers (a trampler counted as stopped)."""
+    creatures then chumping one of the attackers where it stops the most: all of a
+    non-trampler's damage, of a trampler's only the chump's toughness (the least of theirs)."""
     k = 0  # d's creatures free to block now: next turn's chumps
+    thin = 0  # the least toughness among them (damage is gone by next turn)
     for j in range(own_n(G, d)):
         b = own_at(G, d, j)
         for i in range(na):
             if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
+                thin = G[ob(b) + O.CUR_T] if k == 0 else min(thin, G[ob(b) + O.CUR_T])
                 k += 1
                 break
-    through = 0  # the power of the attackers left unblocked: all but the k biggest
+    through = 0  # the attackers' damage left: all but what the k best placed chumps stop
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] != d + 1:
             continue
-        p = combat_power(G, att[i])
-        bigger = 0
+        s = _stopped(G, att[i], thin)
+        better = 0  # the attackers where a chump stops more (ties: the earlier)
         for i2 in range(na):
             if G[ob(att[i2]) + O.ATTACKING] != d + 1:
                 continue
-            p2 = combat_power(G, att[i2])
-            if p2 > p or (p2 == p and i2 < i):
-                bigger += 1
-        if bigger >= k:
-            through += p
+            s2 = _stopped(G, att[i2], thin)
+            if s2 > s or (s2 == s and i2 < i):
+                better += 1
+        through += combat_power(G, att[i]) - (s if better < k else 0)
     return through < life - incoming
+
+
+# the pump the defender guards against when the attacking player could hold a trick: +2/+2,
+# the most common one-mana-to-two-mana pump in the set (Crumb and Get It, Mabel's Mettle)
+WARY_PUMP_P = 2
+WARY_PUMP_T = 2
+
+
+@njit
+def _trick_possible(G, cards, p):
+    """Could p cast a trick now: a card in hand and an untapped land?"""
+    if G[pb(p) + P.HAND_N] == 0:
+        return False
+    for j in range(own_n(G, p)):
+        o = own_at(G, p, j)
+        if G[ob(o) + O.TAPPED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            return True
+    return False
 
 
 @njit
@@ -109,15 +131,7 @@ def _suspect_attacker(G, cards, d, att, na, attacker):
     """The one attacker at d that some creature of d would kill and survive, when the
     attacking player holds a card and an untapped land (a trick is likely); -1 when there is no
     such attacker, or more than one (a wide attack or an alpha strike explains itself)."""
-    if G[pb(attacker) + P.HAND_N] == 0:
-        return -1
-    lands = 0
-    for j in range(own_n(G, attacker)):
-        o = own_at(G, attacker, j)
-        if G[ob(o) + O.TAPPED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
-            lands += 1
-            break
-    if lands == 0:
+    if not _trick_possible(G, cards, attacker):
         return -1
     found = -1
     for i in range(na):
@@ -169,6 +183,9 @@ def blocks(G, C, d, att, na):
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
     suspect = _suspect_attacker(G, cards, d, att, na, attacker)
+    # with a card in hand and a land up the attacking player may pump a blocked attacker: of
+    # the blockers that eat it, one that still does so against the common pump goes first
+    wary = _trick_possible(G, cards, attacker)
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -179,6 +196,7 @@ def blocks(G, C, d, att, na):
         best = -1
         best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
         best_t = 0
+        best_robust = False
         # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
         doomed = -1
         for j in range(n):
@@ -212,10 +230,19 @@ def blocks(G, C, d, att, na):
                     tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
             if kind == 0:
                 continue
-            if best < 0 or kind > best_kind or (kind == best_kind and tb < best_t):
+            robust = kind == 4 and (
+                not wary or blocker_wins_pumped(G, b, a, WARY_PUMP_P, WARY_PUMP_T)
+            )
+            if (
+                best < 0
+                or kind > best_kind
+                or (kind == best_kind and robust and not best_robust)
+                or (kind == best_kind and robust == best_robust and tb < best_t)
+            ):
                 best = b
                 best_kind = kind
                 best_t = tb
+                best_robust = robust
         second = -1
         pair_first = -1
         pair_loss = 0

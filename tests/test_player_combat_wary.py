@@ -1,0 +1,39 @@
+"""The standard player's blocks against what the attacking player may still do: a pump cast
+after blocks, a trampler's damage through next turn's chump (kernel/player/ai_block.py)."""
+
+from __future__ import annotations
+
+from conftest import names, run_player
+
+
+def test_the_blocker_that_survives_a_pump_goes_first():
+    """Of two blockers that eat a 2/2, the one that still does at 4/4 blocks it; the cheaper
+    one takes the 1/1, which it eats at 3/3 too. Mabel's Mettle stays in hand."""
+    state = run_player("block_robust_to_a_pump")
+    assert names(state, 1, "battlefield") == ["Junkblade Bruiser", "Lightshell Duo"]
+    assert names(state, 0, "hand") == ["Mabel's Mettle"]
+    assert names(state, 0, "battlefield") == ["Plains", "Plains"]
+    assert state["seats"][1]["life"] == 20
+    assert _said(state, "Rabbit token deals 2 damage to Junkblade Bruiser")
+    # without a card in hand no pump is feared: the cheaper Duo blocks the 2/2 and eats it
+    state = run_player("block_robust_to_a_pump", ('hand = ["Mabel\'s Mettle"]', "hand = []"))
+    assert names(state, 1, "battlefield") == ["Junkblade Bruiser", "Lightshell Duo"]
+    assert names(state, 0, "battlefield") == ["Plains", "Plains"]
+    assert _said(state, "Rabbit token deals 2 damage to Lightshell Duo")
+
+
+def _said(state: dict, text: str) -> bool:
+    """Does a line of the play-by-play say text?"""
+    return any(text in line for line in state["play_by_play"])
+
+
+def test_a_chump_cannot_wait_when_a_trampler_comes_again():
+    """Next turn the Fish stops only 1 of the trampling Boar's 5, so at best 3 of the 11: 8
+    kills at 8. It chumps a 3/3 now and the defender goes to 11."""
+    state = run_player("chump_cannot_wait_for_a_trampler")
+    assert state["seats"][1]["life"] == 11
+    assert names(state, 1, "battlefield") == []
+    # at 20 life next turn's 8 leaves it alive (at 1): the chump waits, the defender goes to 9
+    state = run_player("chump_cannot_wait_for_a_trampler", ("life = 19", "life = 20"))
+    assert state["seats"][1]["life"] == 9
+    assert names(state, 1, "battlefield") == ["Fish"]
