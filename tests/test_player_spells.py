@@ -46,6 +46,21 @@ def test_no_mana_is_kept_for_removal_at_the_cost_of_the_turn():
     assert names(state, 0, "hand") == ["Bakersbane Duo", "Into the Flood Maw"]
 
 
+def test_the_three_drop_is_paid_with_forests_leaving_the_island_for_the_bounce():
+    """With a fourth land the three-drop's {2}{G} leaves a mana up: the spare Forests pay its
+    generic mana and the Island, the held bounce's only {U}, stays untapped (mana_plan's
+    surplus-first payment; the sources' order would tap the Island first)."""
+    state = run_player(
+        "removal_not_kept_up_over_the_turn",
+        ('["Island", "Forest", "Forest"]', '["Island", "Forest", "Forest", "Forest"]'),
+    )
+    assert "Druid of the Spade" in names(state, 0, "battlefield")
+    seat = state["seats"][0]["battlefield"]
+    tapped = {(p["card"], p["tapped"]) for p in seat if isinstance(p, dict)}
+    assert ("Island", False) in tapped and ("Island", True) not in tapped, tapped
+    assert ("Forest", False) not in tapped, tapped
+
+
 def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():
     state = run_player("discard_draw_cast_in_main_phase")
     casts = _casts(state, "Sazacap's Brew")
