@@ -214,3 +214,26 @@ def test_a_draw_spell_that_discards_keeps_a_land_it_does_not_need_to_discard():
         ('[[seat]]\nhand = ["Sazacap', '[[seat]]\nlevel = "basic"\nhand = ["Sazacap'),
     )
     assert _lands(basic, 0) == 7 and "Mountain" not in names(basic, 0, "graveyard")
+
+
+def test_a_two_drop_that_takes_the_counterspells_island_does_not_go_beside_it():
+    """Two Islands and two Mountains: Shoreline Looter's {U} beside Long River's Pull's {U}{U}
+    wants three blue mana. Keeping the counterspell up leaves no development that fits its
+    colors, so the turn's mana goes to the three-drop (the mana count alone kept it up and cast
+    the Looter with an Island, stranding the counterspell)."""
+    lands = (
+        '["Island", "Mountain", "Mountain", "Mountain"]',
+        '["Island", "Island", "Mountain", "Mountain"]',
+    )
+    looter = ('"Raccoon Rallier"]', '"Shoreline Looter"]')
+    state = run_player("counterspell_needs_its_colors_up", lands, looter)
+    assert "Long River Lurker" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Long River's Pull", "Shoreline Looter"]
+    # with a third Island both fit: the Looter goes beside the counterspell, Islands kept
+    lands = (lands[0], '["Island", "Island", "Island", "Mountain"]')
+    state = run_player("counterspell_needs_its_colors_up", lands, looter)
+    assert "Shoreline Looter" in names(state, 0, "battlefield")
+    assert sorted(names(state, 0, "hand")) == ["Long River Lurker", "Long River's Pull"]
+    seat = state["seats"][0]["battlefield"]
+    islands = [p["tapped"] for p in seat if isinstance(p, dict) and p["card"] == "Island"]
+    assert islands.count(False) >= 2, islands
