@@ -46,6 +46,21 @@ def test_no_mana_is_kept_for_removal_at_the_cost_of_the_turn():
     assert names(state, 0, "hand") == ["Bakersbane Duo", "Into the Flood Maw"]
 
 
+def test_the_three_drop_is_paid_with_forests_leaving_the_island_for_the_bounce():
+    """With a fourth land the three-drop's {2}{G} leaves a mana up: the spare Forests pay its
+    generic mana and the Island, the held bounce's only {U}, stays untapped (mana_plan's
+    surplus-first payment; the sources' order would tap the Island first)."""
+    state = run_player(
+        "removal_not_kept_up_over_the_turn",
+        ('["Island", "Forest", "Forest"]', '["Island", "Forest", "Forest", "Forest"]'),
+    )
+    assert "Druid of the Spade" in names(state, 0, "battlefield")
+    seat = state["seats"][0]["battlefield"]
+    tapped = {(p["card"], p["tapped"]) for p in seat if isinstance(p, dict)}
+    assert ("Island", False) in tapped and ("Island", True) not in tapped, tapped
+    assert ("Forest", False) not in tapped, tapped
+
+
 def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():
     state = run_player("discard_draw_cast_in_main_phase")
     casts = _casts(state, "Sazacap's Brew")
@@ -199,3 +214,26 @@ def test_a_draw_spell_that_discards_keeps_a_land_it_does_not_need_to_discard():
         ('[[seat]]\nhand = ["Sazacap', '[[seat]]\nlevel = "basic"\nhand = ["Sazacap'),
     )
     assert _lands(basic, 0) == 7 and "Mountain" not in names(basic, 0, "graveyard")
+
+
+def test_a_two_drop_that_takes_the_counterspells_island_does_not_go_beside_it():
+    """Two Islands and two Mountains: Shoreline Looter's {U} beside Long River's Pull's {U}{U}
+    wants three blue mana. Keeping the counterspell up leaves no development that fits its
+    colors, so the turn's mana goes to the three-drop (the mana count alone kept it up and cast
+    the Looter with an Island, stranding the counterspell)."""
+    lands = (
+        '["Island", "Mountain", "Mountain", "Mountain"]',
+        '["Island", "Island", "Mountain", "Mountain"]',
+    )
+    looter = ('"Raccoon Rallier"]', '"Shoreline Looter"]')
+    state = run_player("counterspell_needs_its_colors_up", lands, looter)
+    assert "Long River Lurker" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Long River's Pull", "Shoreline Looter"]
+    # with a third Island both fit: the Looter goes beside the counterspell, Islands kept
+    lands = (lands[0], '["Island", "Island", "Island", "Mountain"]')
+    state = run_player("counterspell_needs_its_colors_up", lands, looter)
+    assert "Shoreline Looter" in names(state, 0, "battlefield")
+    assert sorted(names(state, 0, "hand")) == ["Long River Lurker", "Long River's Pull"]
+    seat = state["seats"][0]["battlefield"]
+    islands = [p["tapped"] for p in seat if isinstance(p, dict) and p["card"] == "Island"]
+    assert islands.count(False) >= 2, islands

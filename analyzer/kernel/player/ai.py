@@ -60,6 +60,9 @@ from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import (
     COLOR_BITS,
+    color_have,
+    colors_fit,
+    cost_colors,
     fill_mana,
     fill_skips,
     offspring_cost,
@@ -114,6 +117,7 @@ def _fast_may_help(G, cards, p, context):
 # removal (ai_std.removal_worth casts it only at a target worth it, which most turns do not
 # bring: the blue decks gave up a mana a turn to keep Into the Flood Maw up and held it)
 KEEP_SLACK = 1
+ANY_HAVE = (1 << (5 * COLOR_BITS)) - 1  # a color_have with every count at its most: no limit
 
 
 @njit
@@ -290,10 +294,11 @@ def _main_standard(G, C, pol, p, buf, n):
         return try_activate(G, C, p, 0) or try_level_up(G, C, p)
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
-    keep, worth, kept_role = mana_to_keep(G, C, p, lands)
+    keep, worth, kept_role, kept_colors = mana_to_keep(G, C, p, lands)
     slack = 0 if kept_role == AiRole.REMOVAL else KEEP_SLACK
-    if keep > 0 and fill_mana(G, cards, buf, n, lands) > (
-        fill_mana(G, cards, buf, n, lands - keep) + slack
+    # the development beside the kept card counts only the cards its colors leave castable
+    if keep > 0 and fill_mana(G, cards, buf, n, lands, 0, ANY_HAVE) > (
+        fill_mana(G, cards, buf, n, lands - keep, kept_colors, color_have(G, C, p)) + slack
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, C, p, buf, n, lands - keep)  # the cards that fill the mana
@@ -315,7 +320,7 @@ def _main_standard(G, C, pol, p, buf, n):
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0
-                or cards[card, CardCol.MV] + keep <= lands
+                or _beside_kept(G, C, p, card, keep, kept_colors, lands)
                 or role == AiRole.TRICK
                 or (finish and role == AiRole.REMOVAL)
                 or tempo_now(G, C, p, buf[i])  # the blocker of a lethal attack, until the end step
@@ -325,12 +330,23 @@ def _main_standard(G, C, pol, p, buf, n):
         for i in range(n):
             card = G[ob(buf[i]) + O.CARD]
             if (
-                cards[card, CardCol.MV] + keep > lands
+                not _beside_kept(G, C, p, card, keep, kept_colors, lands)
                 and cards[card, CardCol.VALUE] > worth
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
+
+
+@njit
+def _beside_kept(G, C, p, card, keep, kept_colors, lands):
+    """Can p cast card and still keep `keep` mana of the kept card's colors up? Its mana value
+    fits beside it, and so do its colored symbols (ai_value.color_have: a {1}{U} two-drop on
+    two Islands leaves Long River's Pull's {U}{U} a land short)."""
+    cards = cards_of(C)
+    if cards[card, CardCol.MV] + keep > lands:
+        return False
+    return colors_fit(cost_colors(cards, card) + kept_colors, color_have(G, C, p))
 
 
 @njit

@@ -45,7 +45,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
-from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus, offspring_cost
+from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus, cost_colors, offspring_cost
 from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
 from analyzer.kernel.rules.catalog import (
     abilities_of,
@@ -452,19 +452,20 @@ def removal_bar(G, kills_any, reach, opp_hand):
 @njit
 def mana_to_keep(G, C, p, lands):
     """(mana value to keep up in p's main phase, what keeping it up is worth, the kept card's
-    AiRole), among the fast cards whose colors p's untapped lands make (_colors_up): a
-    counterspell
-    while an opponent holds cards (its value, plus 10 per card they hold up to two unless p is
-    under pressure: the opponents' creatures outpower p's, so p develops its board first); in
+    AiRole, its colored symbols as ai_value.cost_colors packs them), among the fast cards
+    whose colors p's untapped lands make (_colors_up): a counterspell while an opponent holds
+    cards (its value, plus 10 per card they hold up to two unless p is under pressure: the
+    opponents' creatures outpower p's, so p develops its board first); in
     main phase 1, a trick when p has an attacker for it (its value); a cheap instant removal
     (mana value 2 or less: a bounce waits for their attack) while an opponent has a creature
-    with power (its value). (0, 0, 0): nothing to keep."""
+    with power (its value). (0, 0, 0, 0): nothing to keep."""
     cards = cards_of(C)
     if not _may_keep(G, cards, p, lands):
-        return 0, 0, 0  # (most main phases: no fast card in hand that could be kept up)
+        return 0, 0, 0, 0  # (most main phases: no fast card in hand that could be kept up)
     keep = 0
     worth = 0
     kept_role = 0
+    kept_colors = 0
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LOST] == 0:
@@ -503,9 +504,10 @@ def mana_to_keep(G, C, p, lands):
                 keep = mv
                 worth = cards[card, CardCol.VALUE]
                 kept_role = role
+                kept_colors = cost_colors(cards, card)
                 if role == AiRole.COUNTER and not pressed:  # it answers their next spell,
                     worth += 10 * min(opp_hand, 2)  # the better the more cards they hold
-    return keep, worth, kept_role
+    return keep, worth, kept_role, kept_colors
 
 
 @njit

@@ -306,11 +306,13 @@ def _ability_mana(abilities, a):
 
 
 @njit
-def fill_mana(G, cards, buf, n, budget):
+def fill_mana(G, cards, buf, n, budget, beside, have):
     """The most mana (by mana value) p's sorcery-speed castables in buf[:n] spend together
     within `budget`: what the turn develops. Instants are left out (they can spend what is
-    left at instant speed). A subset sum over the first MAX_FILL candidates, as a bitset of
-    the reachable totals (bit t set: some subset spends exactly t)."""
+    left at instant speed), and so is a card whose colored symbols do not fit in `have`
+    (color_have) beside the ones in `beside` (cost_colors: a card kept up). A subset sum over
+    the first MAX_FILL candidates, as a bitset of the reachable totals (bit t set: some subset
+    spends exactly t)."""
     cap = min(budget, 62)
     if cap <= 0:
         return 0
@@ -320,7 +322,12 @@ def fill_mana(G, cards, buf, n, budget):
     for i in range(min(n, 62)):
         card = G[ob(buf[i]) + O.CARD]
         mv = cards[card, CardCol.MV]
-        if cards[card, CardCol.FLAGS] & CardFlag.FAST == 0 and mv <= budget and m < MAX_FILL:
+        if (
+            cards[card, CardCol.FLAGS] & CardFlag.FAST == 0
+            and mv <= budget
+            and m < MAX_FILL
+            and colors_fit(cost_colors(cards, card) + beside, have)
+        ):
             reach = (reach | (reach << mv)) & within
             m += 1
     best = cap

@@ -52,6 +52,7 @@ from analyzer.kernel.rules.mana_plan import (
     FILTER_BIT,
     FUEL_ANY,
     FUEL_SHIFT,
+    NEED_FAST,
     NO_NEEDS,
     ONE_COLOR_BIT,
     ONE_SHIFT,
@@ -301,8 +302,9 @@ def _decided_colors(G, cards, b, p, m):
 @njit
 def hand_needs(G, cards, p, card):
     """The standard player's colors to keep: for each color, the most symbols of it in one
-    nonland card of p's hand (one copy of `card`, the one being paid for, left out); all zero
-    for the basic player, who pays as it always did."""
+    nonland card of p's hand (one copy of `card`, the one being paid for, left out), with
+    mana_plan.NEED_FAST when an instant or flash card has the color; all zero for the basic
+    player, who pays as it always did."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return NO_NEEDS
     w = 0
@@ -310,6 +312,7 @@ def hand_needs(G, cards, p, card):
     b = 0
     r = 0
     g = 0
+    fast = 0  # WUBRG bits: the colors an instant or flash card in hand has
     skipped = card < 0
     for i in range(G[pb(p) + P.HAND_N]):
         c = G[ob(hand_at(G, p, i)) + O.CARD]
@@ -323,7 +326,23 @@ def hand_needs(G, cards, p, card):
         b = max(b, cards[c, CardCol.COST_B])
         r = max(r, cards[c, CardCol.COST_R])
         g = max(g, cards[c, CardCol.COST_G])
-    return (w, u, b, r, g)
+        if cards[c, CardCol.FLAGS] & CardFlag.FAST:
+            for k in range(5):
+                if cards[c, CardCol.COST_W + k] > 0:
+                    fast |= 1 << k
+    return (
+        _flag_fast(w, fast, 0),
+        _flag_fast(u, fast, 1),
+        _flag_fast(b, fast, 2),
+        _flag_fast(r, fast, 3),
+        _flag_fast(g, fast, 4),
+    )
+
+
+@njit
+def _flag_fast(need, fast, c):
+    """hand_needs' entry for color c: the need, with NEED_FAST if a fast card has the color."""
+    return need | NEED_FAST if need > 0 and (fast >> c) & 1 else need
 
 
 @njit

@@ -20,8 +20,10 @@ damage (used only when nothing else can pay); the ``SIG_*`` bits a Signet's grou
 
 Which sources pay is the payer's choice (601.2g-h): the standard player keeps the colors the
 rest of its hand needs (``needs``, from ``mana.hand_needs``): generic mana and hybrid symbols
-(107.4e) are paid with the sources whose colors the hand needs least, so a held {U}{U}
-counterspell keeps its Islands. The basic player pays as it always did (the first color of a
+(107.4e) are paid first with the sources whose colors stay in surplus, then with those whose
+colors only sorcery-speed cards need (``NEED_FAST``: an instant or flash card needs the color,
+wanted before the next untap step), so a held {U}{U} counterspell keeps its Islands and a held
+{U} bounce its one Island. The basic player pays as it always did (the first color of a
 hybrid pair that works, generic with the first lands).
 """
 
@@ -60,6 +62,12 @@ ONE_COLOR_BIT = 1 << 28
 # costs (Helga's, CardFlag.POWER_BIG_MANA); plan's `creature` is 2 for such a spell
 BIG_CREATURE_BIT = 1 << 29
 NO_NEEDS = (0, 0, 0, 0, 0)
+# a needs entry: the symbols of the color (NEED_COUNT bits), NEED_FAST if an instant or flash
+# card wants them (its mana is wanted in the opponent's turn, before the next untap step)
+NEED_FAST = 1 << 8
+NEED_COUNT = NEED_FAST - 1
+SHORT_FAST = 256  # generic weight of a source whose tap leaves a fast card's color short
+SHORT_SLOW = 64  # ... a sorcery-speed card's (a need's count is far below both)
 
 
 @njit
@@ -112,7 +120,34 @@ def _need_weight(mask, needs):
     w = 0
     for c in range(5):
         if (mask >> c) & 1:
-            w += needs[c]
+            w += needs[c] & NEED_COUNT
+    return w
+
+
+@njit
+def _left(masks, use, n, c):
+    """The unused entries that make color c."""
+    k = 0
+    for i in range(n):
+        if use[i] == 0 and (masks[i] >> c) & 1:
+            k += 1
+    return k
+
+
+@njit
+def _spend_weight(masks, use, n, i, needs):
+    """How much paying generic mana with unused entry i costs the hand: per color it makes
+    that a card needs, SHORT_FAST (or SHORT_SLOW) when the unused entries of the color are no
+    more than the need (tapping i leaves it short), plus the need (the colors needed least
+    first)."""
+    w = 0
+    for c in range(5):
+        k = needs[c] & NEED_COUNT
+        if k == 0 or ((masks[i] >> c) & 1) == 0:
+            continue
+        w += k
+        if _left(masks, use, n, c) <= k:
+            w += SHORT_FAST if needs[c] & NEED_FAST else SHORT_SLOW
     return w
 
 
@@ -150,8 +185,9 @@ def _filter_one(masks, kinds, n, use):
 @njit
 def plan(masks, kinds, n, generic, colored, any_type, use, needs, creature):
     """Choose sources for the cost; use[i] = 1 for chosen ones. Returns True if payable.
-    needs: the colored symbols the payer wants left (hand_needs); generic mana taps the
-    sources whose colors are needed least (all zero: the first sources, lands first).
+    needs: the colored symbols the payer wants left (hand_needs, NEED_FAST flagged); generic
+    mana taps the sources that leave them met, then those whose colors are needed least (all
+    zero: the first sources, lands first).
     creature: the cost is a creature spell's (1), which mana only for creature spells may pay,
     or one with mana value 4 or greater or {X} in its cost (2; Helga's mana, too).
     With Signets (SRC_SIGNET) two tries: real sources first, then Signets first (each Signet
@@ -278,7 +314,7 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 if plain:
                     best = i
                     break
-                w = _need_weight(masks[i], needs)
+                w = _spend_weight(masks, use, n, i, needs)
                 if w < best_w:
                     best = i
                     best_w = w
@@ -436,7 +472,7 @@ def _unmet(masks, use, n, needs, c1, c2):
         for i in range(n):
             if not use[i] and (masks[i] >> c) & 1:
                 left += 1
-        unmet += max(needs[c] - left, 0)
+        unmet += max((needs[c] & NEED_COUNT) - left, 0)
     left1 = 0
     left2 = 0
     for i in range(n):
