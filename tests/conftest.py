@@ -14,6 +14,8 @@
   ``python3 -m pytest -m "not compile"`` skips them.
 - Under pytest-xdist with a cold numba cache, the controller compiles the kernel once before
   the workers start (``pytest_sessionstart``).
+- Bytecode is cached even under PYTHONDONTWRITEBYTECODE, and temporary folders are on /dev/shm
+  where it exists (unless TMPDIR is set): speed only, what the tests check is unchanged.
 - ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
