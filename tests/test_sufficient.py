@@ -204,13 +204,14 @@ RATS, BATS, RACCOONS = (
     ROOT / "decks" / n
     for n in ("ub_rats_threshold.txt", "wb_bats_lifegain.txt", "rg_raccoons_expend.txt")
 )
-RUN = dict(games=90, seed=12, policies=["never", "always"], forks=1, fork_seats="all")
+RUN = dict(games=40, seed=12, policies=["never", "always"], forks=1, fork_seats="all")
 
 
 @pytest.fixture(scope="module")
 def chunked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Path]:
     """The same evaluate (one three-player game, every seat's decisions forked) in chunks of
-    16 games (rows kept in memory) and in one chunk (files written: decisions.csv)."""
+    16 games (rows kept in memory; 40 games: two whole chunks and a partial one, ~200 forked
+    decisions) and in one chunk (files written: decisions.csv)."""
     small = api.evaluate(RATS, [BATS, RACCOONS], chunk_games=16, **RUN)
     out = tmp_path_factory.mktemp("whole") / "run"
     whole = api.evaluate(RATS, [BATS, RACCOONS], out=out, plots=False, **RUN)

@@ -358,8 +358,8 @@ EVALUATE = {
     "analysis": "evaluate",
     "opponents": [str(OPPS[0])],
     "policies": ["never", "always"],
-    "games": 60,
-    "task_games": 25,
+    "games": 30,
+    "task_games": 12,  # three tasks a matchup and arm, the last one short
 }
 EVALUATE_TABLES = (
     "policy_comparison",
@@ -401,7 +401,7 @@ def test_evaluate_cells_equal_the_single_machine_command(
     api.evaluate(
         ME,
         [OPPS[0]],
-        games=60,
+        games=EVALUATE["games"],
         seed=int(cells.stream_seed[0]),
         policies=["never", "always"],
         plots=False,
