@@ -14,8 +14,8 @@
   ``python3 -m pytest -m "not compile"`` skips them.
 - Under pytest-xdist with a cold numba cache, the controller compiles the kernel once before
   the workers start (``pytest_sessionstart``).
-- Bytecode is cached even under PYTHONDONTWRITEBYTECODE, and temporary folders are on /dev/shm
-  where it exists (unless TMPDIR is set): speed only, what the tests check is unchanged.
+- Temporary folders are on /dev/shm where it exists with 1 GB free (unless TMPDIR is set):
+  speed only, what the tests check is unchanged.
 - ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
@@ -34,17 +34,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-# Cache bytecode even under PYTHONDONTWRITEBYTECODE: otherwise every run, in every xdist worker
-# and every subprocess of a test, compiles the package again and pytest rewrites every test
-# module's asserts again (2.5 of the 5 CPU-seconds a worker spends collecting). Set before the
-# package is imported; __pycache__ is ignored by git.
-sys.dont_write_bytecode = False
-
 # Temporary folders in memory where the machine has a tmpfs: the runs that tests write save each
 # file atomically with two fsyncs (report/writers.py), ~9 ms of waiting for an ext4 disk and
-# nothing on tmpfs, and a test session writes ~1,500 such files. An explicit TMPDIR wins.
+# nothing on tmpfs, and a test session writes ~1,500 such files. An explicit TMPDIR wins, and a
+# small tmpfs (a container's default 64 MB) is left alone: a session writes ~17 MB and pytest
+# keeps the last three.
 _RAM = Path("/dev/shm")
-if "TMPDIR" not in os.environ and _RAM.is_dir() and os.access(_RAM, os.W_OK):
+_RAM_NEEDED = 1 << 30
+if (
+    "TMPDIR" not in os.environ
+    and _RAM.is_dir()
+    and os.access(_RAM, os.W_OK)
+    and shutil.disk_usage(_RAM).free >= _RAM_NEEDED
+):
     os.environ["TMPDIR"] = str(_RAM)  # for the subprocesses of tests too
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
