@@ -271,12 +271,18 @@ def main_action(G, C, pol, p):
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W.MAIN : W.MAIN + MAX_CAND]
+    # the sources collect_castables collected pay the spell cast (W.SRC_FRESH): a cast that
+    # fails changes nothing, and an activation or level up collects its own
     n = collect_castables(G, C, p, True, buf)
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
-        return _main_standard(G, C, pol, p, buf, n)
+        done = _main_standard(G, C, pol, p, buf, n)
+        G[W.SRC_FRESH] = 0
+        return done
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
+            G[W.SRC_FRESH] = 0
             return True
+    G[W.SRC_FRESH] = 0
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
@@ -291,6 +297,7 @@ def _main_standard(G, C, pol, p, buf, n):
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
     more than the card the mana is kept for."""
     if n == 0:  # nothing castable: the mana kept and the fill below decide nothing
+        G[W.SRC_FRESH] = 0  # an activation pays with what it collects
         return try_activate(G, C, p, 0) or try_level_up(G, C, p)
     cards = cards_of(C)
     lands, _ = count_sources(G, cards, abilities_of(C), p)
@@ -335,6 +342,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
+    G[W.SRC_FRESH] = 0  # an activation pays with what it collects
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
@@ -446,6 +454,7 @@ def priority_action(G, C, pol, p):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]
             n = collect_castables(G, C, p, False, buf)
+            G[W.SRC_FRESH] = 0  # (only the main action reuses the list)
             for i in range(n):
                 if try_cast(G, C, pol, p, buf[i], context):
                     return True
