@@ -24,8 +24,8 @@ def test_two_spells_in_one_main_phase_each_pay_from_untapped_lands() -> None:
 
 
 def test_a_third_land_short_casts_one_spell_only() -> None:
-    # three lands: after the first two-drop one land is left, and the second action's own
-    # collection finds nothing castable (a stale list would have offered the second two-drop)
+    # three lands: after the first two-drop one land is left, and the next action's own
+    # collection finds nothing castable: the second two-drop stays in hand
     state = run_player(
         "two_spells_pay_from_their_own_lands",
         (
