@@ -350,6 +350,9 @@ class _Work(NamedTuple):
     SRC_OBJ: int = 32
     SRC_KIND: int = 32
     SRC_USE: int = 32
+    # 1 + the player whose sources (as they are now) SRC_MASK..SRC_KIND hold, and how many:
+    # set by ai_cast.collect_castables for the main action's cast, read by mana.pay_spell
+    SRC_FRESH: int = 2
     MAIN: int = 64  # ai castable lists
     # effects.run_steps
     REF: int = 64

@@ -60,7 +60,7 @@ from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import (
     COLOR_BITS,
-    color_have,
+    color_have_of,
     colors_fit,
     cost_colors,
     fill_mana,
@@ -271,12 +271,18 @@ def main_action(G, C, pol, p):
     if not _any_source(G, cards_of(C), p):
         return False  # tapped out: nothing in the pool costs zero mana
     buf = G[W.MAIN : W.MAIN + MAX_CAND]
+    # the sources collect_castables collected pay the spell cast (W.SRC_FRESH): a cast that
+    # fails changes nothing, and an activation or level up collects its own
     n = collect_castables(G, C, p, True, buf)
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
-        return _main_standard(G, C, pol, p, buf, n)
+        done = _main_standard(G, C, pol, p, buf, n)
+        G[W.SRC_FRESH] = 0
+        return done
     for i in range(n):
         if try_cast(G, C, pol, p, buf[i], 0):
+            G[W.SRC_FRESH] = 0
             return True
+    G[W.SRC_FRESH] = 0
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
@@ -291,17 +297,21 @@ def _main_standard(G, C, pol, p, buf, n):
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
     more than the card the mana is kept for."""
     if n == 0:  # nothing castable: the mana kept and the fill below decide nothing
+        G[W.SRC_FRESH] = 0  # an activation pays with what it collects
         return try_activate(G, C, p, 0) or try_level_up(G, C, p)
     cards = cards_of(C)
-    lands, _ = count_sources(G, cards, abilities_of(C), p)
+    lands, sacs = count_sources(G, cards, abilities_of(C), p)
     keep, worth, kept_role, kept_colors = mana_to_keep(G, C, p, lands)
+    # the colors p's mana makes (ai_value.color_have; fill_skips nearly always needs them):
+    # nothing changes them before a cast
+    have = color_have_of(G, cards, p, lands, sacs)
     slack = 0 if kept_role == AiRole.REMOVAL else KEEP_SLACK
     # the development beside the kept card counts only the cards its colors leave castable
     if keep > 0 and fill_mana(G, cards, buf, n, lands, 0, ANY_HAVE) > (
-        fill_mana(G, cards, buf, n, lands - keep, kept_colors, color_have(G, C, p)) + slack
+        fill_mana(G, cards, buf, n, lands - keep, kept_colors, have) + slack
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
-    skips = fill_skips(G, C, p, buf, n, lands - keep)  # the cards that fill the mana
+    skips = fill_skips(G, C, p, buf, n, lands - keep, have)  # the cards that fill the mana
     # removal kept up may go now at a creature with damage marked (gone by their turn)
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
     # a creature with offspring goes after the other plain permanents that fill the mana with
@@ -320,7 +330,7 @@ def _main_standard(G, C, pol, p, buf, n):
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0
-                or _beside_kept(G, C, p, card, keep, kept_colors, lands)
+                or _beside_kept(G, C, p, card, keep, kept_colors, lands, have)
                 or role == AiRole.TRICK
                 or (finish and role == AiRole.REMOVAL)
                 or tempo_now(G, C, p, buf[i])  # the blocker of a lethal attack, until the end step
@@ -330,23 +340,24 @@ def _main_standard(G, C, pol, p, buf, n):
         for i in range(n):
             card = G[ob(buf[i]) + O.CARD]
             if (
-                not _beside_kept(G, C, p, card, keep, kept_colors, lands)
+                not _beside_kept(G, C, p, card, keep, kept_colors, lands, have)
                 and cards[card, CardCol.VALUE] > worth
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):
                 return True
+    G[W.SRC_FRESH] = 0  # an activation pays with what it collects
     return try_activate(G, C, p, 0) or try_level_up(G, C, p)
 
 
 @njit
-def _beside_kept(G, C, p, card, keep, kept_colors, lands):
+def _beside_kept(G, C, p, card, keep, kept_colors, lands, have):
     """Can p cast card and still keep `keep` mana of the kept card's colors up? Its mana value
     fits beside it, and so do its colored symbols (ai_value.color_have: a {1}{U} two-drop on
     two Islands leaves Long River's Pull's {U}{U} a land short)."""
     cards = cards_of(C)
     if cards[card, CardCol.MV] + keep > lands:
         return False
-    return colors_fit(cost_colors(cards, card) + kept_colors, color_have(G, C, p))
+    return colors_fit(cost_colors(cards, card) + kept_colors, have)
 
 
 @njit
@@ -446,6 +457,7 @@ def priority_action(G, C, pol, p):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]
             n = collect_castables(G, C, p, False, buf)
+            G[W.SRC_FRESH] = 0  # (only the main action reuses the list)
             for i in range(n):
                 if try_cast(G, C, pol, p, buf[i], context):
                     return True

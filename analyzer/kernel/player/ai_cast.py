@@ -394,6 +394,10 @@ def collect_castables(G, C, p, sorcery_ok, out):
     n_src = collect_sources(G, cards, abilities_of(C), p, masks, objs, kinds)
     if n_src == 0:
         return 0
+    # for mana.pay_spell, if no other collection (can_pay_spell clears it) comes first; the
+    # caller clears it once its action is over
+    G[W.SRC_FRESH] = p + 1
+    G[W.SRC_FRESH + 1] = n_src
     simple = simple_sources(masks, kinds, n_src)
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)

@@ -223,7 +223,7 @@ def plain_permanent(cards, card):
 
 
 @njit
-def fill_skips(G, C, p, buf, n, budget):
+def fill_skips(G, C, p, buf, n, budget, have):
     """The plain permanents of buf[:n] (ai_cast.collect_castables' list, each one's deck_value
     in W.CAST_VALUE) to leave for a later turn, as a bit mask over positions in buf: the others
     of them spend the most of `budget` mana (by mana value), the best deck_value on ties,
@@ -233,7 +233,8 @@ def fill_skips(G, C, p, buf, n, budget):
     (702.175a) is paid with the mana the set leaves, most expensive card first: it spends
     that mana too and adds the token (half the card's value: its abilities on a 1/1); the
     main phase casts offspring creatures after the rest of the set (ai._main_standard), so
-    the offspring takes only what is left. 0: skip none."""
+    the offspring takes only what is left. 0: skip none. have: p's color_have (-1: not yet
+    computed)."""
     cards = cards_of(C)
     cmask = 0
     m = 0
@@ -245,7 +246,8 @@ def fill_skips(G, C, p, buf, n, budget):
     if m < 2:
         return 0
     vals = G[W.CAST_VALUE : W.CAST_VALUE + n]  # each one's deck_value (collect_castables)
-    have = color_have(G, C, p)
+    if have < 0:
+        have = color_have(G, C, p)
     best_key = -1
     best_set = 0
     s = cmask
@@ -362,8 +364,13 @@ def color_have(G, C, p):
     untapped lands that make the color, plus every other source (pool mana, a Treasure, a
     Signet's extra, a land of a chosen color) for each color. An upper bound per color, not a
     payment plan (a dual land counts for both of its colors)."""
-    cards = cards_of(C)
-    lands, sacs = count_sources(G, cards, abilities_of(C), p)
+    lands, sacs = count_sources(G, cards_of(C), abilities_of(C), p)
+    return color_have_of(G, cards_of(C), p, lands, sacs)
+
+
+@njit
+def color_have_of(G, cards, p, lands, sacs):
+    """color_have with p's count_sources (lands, sacs) as they are now, already counted."""
     have = 0
     n = 0
     for i in range(own_n(G, p)):

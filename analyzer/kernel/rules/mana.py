@@ -352,6 +352,7 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
     use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    G[W.SRC_FRESH] = 0  # (perhaps a state the caller set up to test: never reused)
     if not any_type and (card < 0 or cards[card, CardCol.HYBRID_N] == 0):
         simple = simple_sources(masks, kinds, n)
         if simple >= 0:
@@ -368,7 +369,11 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     objs = G[W.SRC_OBJ : W.SRC_OBJ + MAX_SOURCES]
     kinds = G[W.SRC_KIND : W.SRC_KIND + MAX_SOURCES]
     use = G[W.SRC_USE : W.SRC_USE + MAX_SOURCES]
-    n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    if card >= 0 and G[W.SRC_FRESH] == p + 1:  # the main action's list, nothing changed since
+        n = G[W.SRC_FRESH + 1]
+    else:
+        n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
+    G[W.SRC_FRESH] = 0  # paying changes the sources
     needs = hand_needs(G, cards, p, card)
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         return False
