@@ -8,6 +8,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from conftest import bf
 from test_kernel_games import FIXTURES
 from test_scenarios import input_error, run_text, seat
 
@@ -231,3 +232,33 @@ def test_games_of_the_four_precons_keep_the_invariants():
         winners.append(sum(1 for s in range(4) if not G[pb(s) + L.P.LOST]))
     assert failures == []
     assert min(winners) <= 1  # games end with one player standing (or a draw / turn limit)
+
+
+def test_the_legend_rule_applies_per_controller_in_a_pod():
+    """704.5j in a 4-player game: the seat with two of a legendary creature keeps the newer,
+    the other seats' copies of the same card stay (seats 2 and 3 included)."""
+    s = run_text("""
+[game]
+players = 4
+active = 2
+turn = 6
+phase = "main1"
+card_data = ["cards/test_cards.toml"]
+[[seat]]
+battlefield = ["Test Legend"]
+library = ["Swamp"]
+[[seat]]
+library = ["Swamp"]
+[[seat]]
+hand = ["Test Legend"]
+battlefield = ["Test Legend", "Swamp", "Swamp"]
+library = ["Swamp"]
+[[seat]]
+battlefield = ["Test Legend"]
+library = ["Swamp"]
+[[action]]
+cast = "Test Legend"
+""")
+    assert [len(bf(s, k, "Test Legend")) for k in range(4)] == [1, 0, 1, 1]
+    assert seat(s, 2)["graveyard"] == ["Test Legend"]
+    assert [seat(s, k)["graveyard"] for k in (0, 3)] == [[], []]

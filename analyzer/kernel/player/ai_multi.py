@@ -27,32 +27,36 @@ REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 
 
 
 @njit
-def opp_threat(G, cards, p, q):
-    """How dangerous q is to p (see the module docstring)."""
-    v = G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if (
-            G[b + O.CTRL] == q
-            and G[b + O.PHASED] == 0
-            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
-        ):
-            v += 3 * max(G[b + O.CUR_P], 0)
-    return v
-
-
-@njit
 def most_threatening(G, cards, p):
-    """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
+    """The opponent of p with the most threat (-1 if none is left); ties: next in turn order.
+    One battlefield pass sums every seat's creature power (MAX_PLAYERS is 4): removal scores
+    every target with this."""
     n = G[H.NPLAYERS]
+    pw0 = 0
+    pw1 = 0
+    pw2 = 0
+    pw3 = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            x = 3 * max(G[b + O.CUR_P], 0)
+            c = G[b + O.CTRL]
+            if c == 0:
+                pw0 += x
+            elif c == 1:
+                pw1 += x
+            elif c == 2:
+                pw2 += x
+            else:
+                pw3 += x
     best = -1
     best_v = 0
     for k in range(1, n):
         q = (p + k) % n
         if G[pb(q) + P.LOST]:
             continue
-        v = opp_threat(G, cards, p, q)
+        v = G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
+        v += pw0 if q == 0 else pw1 if q == 1 else pw2 if q == 2 else pw3
         if best < 0 or v > best_v:
             best = q
             best_v = v

@@ -205,7 +205,8 @@ def _volatile(C, card):
     """Can the card's static abilities change what they do while nothing H.DIRTY tracks
     changes? Their conditions on the promise are fixed while the permanent stays, the ones on
     what a player controls read the battlefield (tracked), threshold is tracked as it is
-    crossed (state.move_object); life changes this turn and whose turn it is are not."""
+    crossed (state.move_object), whose turn it is changes only as a turn begins (which always
+    refreshes); life changes this turn are not tracked."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -222,7 +223,6 @@ def _volatile(C, card):
                 or cond == Cond.LIFE_CHANGED
                 or cond == Cond.OPP_LOST_LIFE
                 or cond == Cond.LOST_LIFE
-                or cond == Cond.YOUR_TURN
                 or cond == Cond.DONE
             ):
                 return True

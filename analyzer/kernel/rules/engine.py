@@ -21,7 +21,7 @@ from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Op,
 from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
-    DIRTY_CHARS,
+    DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
     MAX_LIBRARY,
@@ -217,8 +217,10 @@ def _begin_turn(G, C):
                 G[b + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
             else:
                 G[b + O.TAPPED] = 0
-    if (G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0:
-        refresh(G, C)  # (a static's condition may read whose turn it is)
+    # a static's condition may read whose turn it is (Cond.YOUR_TURN: not volatile, it changes
+    # only here), and what it changed the state-based actions see at the next check
+    refresh(G, C)
+    G[H.DIRTY] |= DIRTY_SBA
     G[H.PHASE] = Phase.UPKEEP
 
 

@@ -247,10 +247,38 @@ def _linked_return(G, C):
 
 
 @njit
+def _legend_pair_possible(G, cards):
+    """Could two phased-in legendary permanents share a name and a controller? One pass with a
+    bit per (controller, printed card row modulo 32): False means no such pair (the legend rule
+    finds nothing); a shared bit sends _legend_rule to its exact pairwise scan, which otherwise
+    costs a battlefield scan per legendary permanent (a pod keeps four commanders out)."""
+    lo = 0  # bits of seats 0 and 1
+    hi = 0  # seats 2 and 3
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        card = printed_card(G, o)
+        if (cards[card, CardCol.TYPES] & CardType.LEGENDARY) == 0 or G[ob(o) + O.PHASED]:
+            continue
+        ctrl = G[ob(o) + O.CTRL]
+        bit = 1 << ((ctrl & 1) * 32 + (card & 31))
+        if ctrl < 2:
+            if lo & bit:
+                return True
+            lo |= bit
+        else:
+            if hi & bit:
+                return True
+            hi |= bit
+    return False
+
+
+@njit
 def _legend_rule(G, C):
     """704.5j: a player who controls two legendary permanents with the same name puts all but
     one into the graveyard (the built-in player keeps the newest). Returns True if it acted."""
     cards = cards_of(C)
+    if not _legend_pair_possible(G, cards):
+        return False
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         card = printed_card(G, o)  # supertypes and name stay with another row's types
