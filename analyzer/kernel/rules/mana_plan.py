@@ -468,18 +468,8 @@ def _unmet(masks, use, n, needs, c1, c2):
     cannot make, then how uneven the unused sources of colors c1 and c2 are."""
     unmet = 0
     for c in range(5):
-        left = 0
-        for i in range(n):
-            if not use[i] and (masks[i] >> c) & 1:
-                left += 1
-        unmet += max((needs[c] & NEED_COUNT) - left, 0)
-    left1 = 0
-    left2 = 0
-    for i in range(n):
-        if not use[i]:
-            left1 += (masks[i] >> c1) & 1
-            left2 += (masks[i] >> c2) & 1
-    return 64 * unmet + abs(left1 - left2)
+        unmet += max((needs[c] & NEED_COUNT) - _left(masks, use, n, c), 0)
+    return 64 * unmet + abs(_left(masks, use, n, c1) - _left(masks, use, n, c2))
 
 
 @njit
