@@ -86,6 +86,72 @@ def bounce_hint(abilities, steps, ab, g_local):
     return False
 
 
+# lock_hint: what an ability does to a group that it only taps (1), or taps and stuns (2)
+LOCK_TAP = 1
+LOCK_STUN = 2
+
+
+@njit
+def lock_hint(abilities, steps, ab, g_local):
+    """LOCK_TAP when the ability's only steps on this group tap it ("tap up to two target
+    creatures"), LOCK_STUN when they tap it and put stun counters on it (Splash Lasher, Mind
+    Spiral promised); 0 when another step acts on the group or none does."""
+    tap = False
+    stun = False
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.REF] != g_local:
+            continue
+        op = steps[k, StepCol.OP]
+        if op == Op.TAP:
+            tap = True
+        elif op == Op.ADD_COUNTERS and steps[k, StepCol.A] == CounterKind.STUN:
+            stun = True
+        else:
+            return 0
+    if not tap:
+        return 0
+    return LOCK_STUN if stun else LOCK_TAP
+
+
+@njit
+def _pending_lock(G, C, v, chooser):
+    """The strongest lock_hint of chooser's abilities waiting on the stack with v among their
+    targets: an enters trigger below an offspring trigger resolves after the copy's own
+    trigger has chosen its target."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    lock = 0
+    for e in range(OFF_STACK, OFF_STACK + G[H.STACK_N] * SF, SF):
+        ab = G[e + S.AB]
+        if G[e + S.CTRL] != chooser or ab < 0:
+            continue
+        for i in range(MAX_TARGETS):
+            if G[e + S.T0 + i] == v:
+                for j in range(abilities[ab, AbilCol.TG_COUNT]):
+                    lock = max(lock, lock_hint(abilities, steps, ab, j))
+    return lock
+
+
+@njit
+def lock_score(G, C, v, chooser, score, lock):
+    """The standard player's score of creature v for a tap (lock: lock_hint), counting the taps
+    and stuns chooser's abilities on the stack will give it: tapping a tapped creature does
+    nothing (-1: an "up to" group leaves it); a stun counter on a creature already stunned
+    keeps it out one more turn, where a fresh one loses this turn's block too, so it is worth
+    two thirds (the offspring copy of Splash Lasher stunned the creature the first copy
+    stunned, while another could block)."""
+    if v >= PLAYER_BASE or score <= 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
+        return score
+    b = ob(v)
+    pending = _pending_lock(G, C, v, chooser)
+    if lock == LOCK_TAP and (G[b + O.TAPPED] or pending > 0):
+        return -1
+    if lock == LOCK_STUN and (G[b + O.STUN] > 0 or pending == LOCK_STUN):
+        return score * 2 // 3
+    return score
+
+
 # the standard player's bounce: a token bounced is gone for good (about a card's worth more),
 # a creature in combat bounced stops its attack or frees the creature it blocks
 BOUNCE_TOKEN = 25
@@ -392,10 +458,13 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         dmg = damage_hint(abilities, steps, ab, j)
         bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
         copy_sub, copies = copies_hint(abilities, steps, ab, j)
+        lock = lock_hint(abilities, steps, ab, j) if std and intent == Intent.HARM else 0
         for i in range(n):
             scores[i] = _score(
                 G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep
             )
+            if lock:
+                scores[i] = lock_score(G, C, buf[i], chooser, scores[i], lock)
             # the standard player: a token copied twice (a Squirrel) is worth twice its value
             if std and copy_sub and 0 <= buf[i] < PLAYER_BASE and scores[i] > 0:
                 if cards_of(C)[G[ob(buf[i]) + O.CARD], CardCol.SUBTYPES] & copy_sub:
