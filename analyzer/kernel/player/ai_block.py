@@ -127,11 +127,12 @@ def _trick_possible(G, cards, p):
 
 
 @njit
-def _suspect_attacker(G, cards, d, att, na, attacker):
+def _suspect_attacker(G, cards, d, att, na, wary):
     """The one attacker at d that some creature of d would kill and survive, when the
-    attacking player holds a card and an untapped land (a trick is likely); -1 when there is no
-    such attacker, or more than one (a wide attack or an alpha strike explains itself)."""
-    if not _trick_possible(G, cards, attacker):
+    attacking player holds a card and an untapped land (wary: _trick_possible, a trick is
+    likely); -1 when there is no such attacker, or more than one (a wide attack or an alpha
+    strike explains itself)."""
+    if not wary:
         return -1
     found = -1
     for i in range(na):
@@ -179,13 +180,13 @@ def blocks(G, C, d, att, na):
     trick_left = -1
     tp = 0
     tt = 0
-    # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
-    # as a trick (the standard attacker makes it only with one held): the blocker it would eat
-    # is one d does not mind losing for that card, else the damage is taken
-    suspect = _suspect_attacker(G, cards, d, att, na, attacker)
     # with a card in hand and a land up the attacking player may pump a blocked attacker: of
     # the blockers that eat it, one that still does so against the common pump goes first
     wary = _trick_possible(G, cards, attacker)
+    # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
+    # as a trick (the standard attacker makes it only with one held): the blocker it would eat
+    # is one d does not mind losing for that card, else the damage is taken
+    suspect = _suspect_attacker(G, cards, d, att, na, wary)
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:

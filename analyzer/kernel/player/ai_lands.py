@@ -25,8 +25,7 @@ def try_cycling(G, C, p):
     """Cycle one land card from p's hand if p has enough lands out; True if it did."""
     cards = cards_of(C)
     abilities = abilities_of(C)
-    if lands_in_play(G, cards, p) < LANDS_TO_SACRIFICE_ONE:
-        return False
+    counted = False  # the lands out are counted once a land card with a hand ability is found
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
         card = G[ob(o) + O.CARD]
@@ -34,6 +33,10 @@ def try_cycling(G, C, p):
             continue
         if (cards[card, CardCol.TYPES] & CardType.LAND) == 0:
             continue  # a spell with cycling is cast, not cycled
+        if not counted:
+            if lands_in_play(G, cards, p) < LANDS_TO_SACRIFICE_ONE:
+                return False
+            counted = True
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
             if (

@@ -204,6 +204,17 @@ def keeps_land_to_discard(G, C, p):
     (draw_now) instead of being stranded once the hand is down to it (the UR deck played its
     seventh land, then held the Brew with nothing to discard until the game ended)."""
     cards = cards_of(C)
+    # the cheap tests first: one land in hand, and a spell with a discard cost beside it
+    hand_lands = 0
+    discard_spell = False
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            hand_lands += 1
+        elif cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
+            discard_spell = True
+    if hand_lands != 1 or not discard_spell:
+        return False
     lands = lands_in_play(G, cards, p)
     if lands < LANDS_ENOUGH:
         return False

@@ -56,7 +56,7 @@ from analyzer.kernel.rules.state import (
     put_onto_battlefield,
 )
 from analyzer.kernel.rules.statics_global import opp_dies_exile
-from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb, printed_card
+from analyzer.kernel.rules.view import exile_at, kind_seen, n_alive, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -69,11 +69,16 @@ def leave_game(G, C, p):
     is a permanent p still controls once p's objects have left.
     First, effects that give p control of an object end (800.4a): a permanent p took "until
     end of turn" (O.EOT_CTRL) returns to the player it came from before p's objects leave
-    (an Aura p owns that steals a creature leaves with p's objects; its effect ends then)."""
+    (an Aura p owns that steals a creature leaves with p's objects; its effect ends then).
+    When p's loss leaves one player or none, the game is over (104.2a, check_winner): the
+    objects stay where they are (800.4a is for a multiplayer game that goes on without p),
+    which spares a two-player game's end its move of every card p owns."""
     cards = cards_of(C)
     G[pb(p) + P.LOST] = 1
     G[pb(p) + P.LOST_TURN] = G[H.TURN]
     log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
+    if n_alive(G) <= 1:
+        return
     returned = False
     for i in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + i])
@@ -362,6 +367,9 @@ def _state_based_actions(G, C, fresh):
                 # its owner always moves it (so it can be cast again, 903.8)
                 move_object(G, cards, c, Zone.COMMAND)
                 changed = True
+        if changed and n_alive(G) <= 1:
+            any_change = True
+            break  # the game is over (104.2a): nothing after it is played out
         # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)
         if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
