@@ -8,6 +8,7 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     Event,
     GiftKind,
@@ -257,6 +258,8 @@ def counter_spell_object(G, C, o, to_hand):
     i = find_spell_entry(G, o)
     if i < 0:
         return False
+    if not to_hand and cards_of(C)[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.UNCOUNTERABLE:
+        return False  # "This spell can't be countered." (101.2: the counter does nothing)
     log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
     count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
     remove_entry(G, i)
