@@ -222,6 +222,7 @@ def cost_fodder(G, C, p):
 
 
 COPY_LIFE_FLOOR = 10  # the life the standard player keeps as each copy costs it 1
+COPIES_MAX = 5  # ... and the most copies it makes (each a card: more rarely pays for a creature)
 
 
 @njit
@@ -229,7 +230,8 @@ def creatures_to_copy(G, C, p):
     """ "you may sacrifice one or more creatures. When you do, copy this spell for each
     creature sacrificed this way" (Plumb the Forbidden: each copy draws a card and loses 1
     life): the standard player gives up its creature tokens that do not fight (power 1 or
-    less, no mana ability) while its life stays above COPY_LIFE_FLOOR; the basic player none."""
+    less, no mana ability), at most COPIES_MAX, while its life stays above COPY_LIFE_FLOOR;
+    the basic player none."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return 0
     cards = cards_of(C)
@@ -246,7 +248,7 @@ def creatures_to_copy(G, C, p):
             and G[b + O.CUR_P] <= 1
         ):
             n += 1
-    return max(0, min(n, G[pb(p) + P.LIFE] - 1 - COPY_LIFE_FLOOR))
+    return max(0, min(n, COPIES_MAX, G[pb(p) + P.LIFE] - 1 - COPY_LIFE_FLOOR))
 
 
 @njit

@@ -314,6 +314,8 @@ def copy_spell(G, C, o, new_ctrl):
     if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring;
         # not an offspring the spell gained as it was cast: the copy was not cast, 707.2)
         G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING) & 1
+    else:
+        G[b + O.ZONE] = Zone.NONE  # a full stack (the game ends): the copy never existed
     return k
 
 
