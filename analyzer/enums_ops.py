@@ -290,6 +290,27 @@ class _Op(NamedTuple):
     EXTRA_LAND_TURN: int = 149  # ctrl may play an additional land this turn (P.EXTRA_LANDS_TURN)
     PREVENT_DAMAGE_TO_YOU: int = 156  # prevent all damage that would be dealt to ctrl this turn
     # (P.PREVENTED_TURN)
+    # issue 21, the Squirreled Away precon: ops 157-175 (kernel rules/effects_squirrels.py)
+    DESTROY_SAME_NAME: int = 157  # ref: permanents; destroy each and all other permanents with
+    # the same name (CardCol.NAME_KEY), at once
+    COPY_EACH_TOKEN: int = 158  # for each token ctrl controls, ctrl creates a token copy of it
+    SHRINK_NON_SUBTYPES_X: int = 159  # each creature without one of the Subtype bits a gets
+    # -X/-X until end of turn, X the creatures ctrl controls with one of them
+    DESTROY_HALF_COPIES: int = 160  # ref: creatures; destroy each; if it died, its controller
+    # creates two token copies of it with half its power and toughness, rounded up
+    PUMP_EACH_CREATURE: int = 161  # every creature (any player's) gets +a/+b until end of turn
+    COPY_SPELL_X: int = 162  # ref: spells; copy each X times (X: XCount a)
+    SACRIFICE_TOKEN_MAY: int = 163  # ctrl may sacrifice a token (DONE if they did; the built-in
+    # player: its cheapest token when it controls a Squirrels other than it)
+    STATIC_ANTHEM_PER_COUNTER: int = 164  # static: creatures ctrl controls with one of the
+    # Subtype bits c get +1/+1 for each stash counter on the source
+    STATIC_EQUIPPED_PER_BASE_1: int = 165  # static: the equipped creature gets +1/+1 for each
+    # creature ctrl controls with base power or base toughness 1
+    SACRIFICE_SELF: int = 166  # ctrl sacrifices the source (if still on the battlefield)
+    SACRIFICE_ANOTHER_MAY: int = 167  # ctrl may sacrifice another creature (DONE if they did)
+    REFLEXIVE: int = 168  # the source's REFLEXIVE row triggers ("When you do, ...", 603.12)
+    EXILE_SELF_FROM_GRAVEYARD: int = 169  # the source, if in its owner's graveyard, is exiled
+    UNTAP_LANDS: int = 170  # ctrl untaps all lands they control
     STATIC_EXTRA_LAND_EACH: int = 150  # static: each player may play a additional lands on each
     # of their turns
     PUT_FROM_HAND_OR_GRAVEYARD: int = 145  # ctrl may put a card of types a with one of the

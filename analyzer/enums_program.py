@@ -83,6 +83,18 @@ class _AbilityKind(NamedTuple):
     GRANT_OFFSPRING: int = 45  # "Creature spells you cast gain offspring {cost} as you cast
     # them": its cost columns are the granted offspring cost, its steps the offspring trigger's
     # (run with the creature as the source; O.OFFSPRING >> 1 is this row + 1 once it was paid)
+    # the Squirreled Away precon (issue 21): kinds 46-50
+    TOKEN_LEAVES: int = 46  # "Whenever a token you control leaves the battlefield" (any zone;
+    # state.move_object through CardCol.TOKEN_LEAVES_AB; TRIGGER_OBJECT: the token)
+    CYCLED: int = 47  # "When you cycle this card" (702.29c: triggers as the cycling ability is
+    # activated, from the graveyard the card was discarded to; stack.activate_with_targets)
+    STORM: int = 48  # storm (702.40a): "When you cast this spell, copy it for each spell cast
+    # before it this turn" (the count is the trigger's amount, XCount.THAT_MANY)
+    LAST_TIME_COUNTER: int = 49  # vanishing's "When the last is removed, sacrifice it"
+    # (702.63a: its own trigger, queued by remove_counter_sacrifice_last)
+    REFLEXIVE: int = 50  # "When you do, ..." (603.12: a reflexive trigger): queued by the op
+    # `reflexive` after an optional action was taken, or by ExtraCost.SAC_CREATURES_COPY ("copy
+    # this spell for each creature sacrificed this way": its amount, XCount.THAT_MANY)
     # issue 21: kinds 51-55
     DEALT_DAMAGE: int = 51  # "Whenever this creature is dealt damage" (the damage dealt to it
     # at once is the trigger's amount, XCount.THAT_MANY: "draw that many cards")
@@ -174,6 +186,12 @@ class _Cond(NamedTuple):
     NOT_ATTACKED_TURN: int = 124  # "unless you attacked this turn"
     ACTIVE_HAND_EMPTY: int = 125  # "that player" (the active player) has no cards in hand
     ATTACKING_YOU_2: int = 126  # two or more creatures are attacking you
+    # the Squirreled Away precon (issue 21): 127-135
+    SOURCE_QUEST_7: int = 127  # "as long as this has seven or more quest counters on it"
+    # (the source's O.STASH; chars reads the static's own source)
+    CREATED_TOKEN_TURN: int = 128  # "if you created a token this turn" (P.TOKENS_CREATED_TURN)
+    SOURCE_UNATTACHED: int = 129  # the source Equipment is attached to nothing (the built-in
+    # player's "you may attach this Equipment": it moves one that is not on a creature)
     X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
     # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
@@ -235,6 +253,9 @@ COND_NAMES = {
     "not_attacked_turn": Cond.NOT_ATTACKED_TURN,
     "active_hand_empty": Cond.ACTIVE_HAND_EMPTY,
     "attacking_you_2": Cond.ATTACKING_YOU_2,
+    "quest_counters_7": Cond.SOURCE_QUEST_7,
+    "created_token_turn": Cond.CREATED_TOKEN_TURN,
+    "source_unattached": Cond.SOURCE_UNATTACHED,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -409,6 +430,9 @@ class _XCount(NamedTuple):
     THAT_MANY: int = 22  # the amount of the event that triggered the resolving ability ("draw
     # that many cards": the damage dealt to it, the combat damage it dealt; H.SAC_POWER)
     OPP_CREATURES: int = 23  # "for each creature your opponents control"
+    # the Squirreled Away precon (issue 21): 24-27
+    DESTROYED_THIS_WAY: int = 24  # "for each creature destroyed this way": the permanents the
+    # resolving ability's last destroy_all destroyed (H.DESTROYED_N)
 
 
 XCount = _XCount()
@@ -434,6 +458,10 @@ class _ExtraCost(NamedTuple):
     SAC_NONLAND_REDUCE: int = 3  # "As an additional cost to cast this spell, you may sacrifice
     # any number of nonland permanents. This spell costs {1} less to cast for each permanent
     # sacrificed this way."
+    SAC_ARTIFACT_OR_CREATURE: int = 4  # "As an additional cost to cast this spell, sacrifice an
+    # artifact or creature." (the Squirreled Away precon, issue 21)
+    SAC_CREATURES_COPY: int = 5  # "As an additional cost to cast this spell, you may sacrifice
+    # one or more creatures. When you do, copy this spell for each creature sacrificed this way."
 
 
 ExtraCost = _ExtraCost()
@@ -487,6 +515,10 @@ class _Subtype(NamedTuple):
 
 
 Subtype = _Subtype()
+# Creature types with bits past Subtype's (TRIG_PARAM's flags start at TRIGGER_NONTOKEN, 1 << 20):
+# in a card's subtypes and an op's `subtypes` parameter only, never a trigger's or a cost's
+# ("each creature that isn't an Insect, Rat, Spider, or Squirrel", Swarmyard Massacre)
+WIDE_SUBTYPES = {"insect": 1 << 20, "spider": 1 << 21}
 COND_NAMES.update(
     {
         f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i

@@ -60,7 +60,11 @@ class _CardCol(NamedTuple):
     ANIMATE_TWIN: int = 38  # non-Equipment artifacts and non-Aura enchantments with the mana
     # value a static_animate step asks: 1 + the row of the same card as that step's creature too
     # (its P/T, keywords and abilities added; static_animate gives it as a face); 0 = none
-    N: int = 39
+    NAME_KEY: int = 39  # a number per name (DESTROY_SAME_NAME): equal exactly when the names
+    # are; a token definition's name is its subtypes plus "Token" (111.4)
+    TOKEN_LEAVES_AB: int = 40  # 1 + the row of the card's TOKEN_LEAVES trigger, 0 = none
+    # (state.move_object reads it: it has the cards table only)
+    N: int = 41
 
 
 CardCol = _CardCol()
@@ -81,6 +85,10 @@ LEAVES_SELF = 1 << 25
 # land: "{T}: Add {W} or one mana of the chosen color").
 IDENTITY_MANA = 128
 OPP_LANDS_MANA = 256
+# ... and of "{T}: Add {C}. {T}: Add {B} or {G}. Activate only if you control a Swamp." (Tainted
+# Wood, `land_colors = "CBG+swamp"`): its colored mana only while its controller controls a land
+# with the basic land type Swamp (602.5b), checked as sources are collected
+SWAMP_COLORED_MANA = 512
 
 
 class _CardFlag(NamedTuple):
@@ -111,6 +119,10 @@ class _CardFlag(NamedTuple):
     POWER_BIG_MANA: int = 1 << 15  # its free "{T}: Add ..." makes X mana, X its power, only
     # for creature spells with mana value 4 or greater or {X} in their costs (Helga; op
     # mana_power_big_creatures)
+    UNCOUNTERABLE: int = 1 << 16  # "This spell can't be countered." (101.2: a counter effect
+    # does nothing to it; actions.counter_spell_object)
+    MUST_ATTACK: int = 1 << 17  # "attacks each combat if able" (508.1d: the built-in players
+    # add it to their attackers whenever it can attack, ai_combat.declare_attackers)
     ANIMATED: int = 1 << 18  # an ANIMATE_TWIN row: its POWER and TOUGHNESS are the base P/T
     # of the permanent that has it as a face (613.4b: "is a 4/4 creature" sets them)
     TOKENS_X_MANA: int = 1 << 19  # "{T}, Pay N life, Tap X untapped tokens you control: Add X

@@ -40,9 +40,10 @@ def test_list_cards_dataframe() -> None:
         "exact",
     )
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
-    # Bloomburrow's tokens (tokens.toml), the precons' (z_blc_tokens.toml), one face record
-    # (Tangle Tumbler as an artifact creature) and what Bello's animation adds
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 34
+    # Bloomburrow's tokens (tokens.toml), the precons' (z_blc_tokens.toml: Blood, Eldrazi and
+    # Pest for the Squirreled Away cards), one face record (Tangle Tumbler as an artifact
+    # creature) and what Bello's animation adds
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 37
 
 
 @pytest.mark.parametrize(

@@ -106,6 +106,10 @@ def test_counts(cat: Catalog) -> None:
         "Tangle Tumbler, creature",
         # never created: what Bello's static_animate adds to what it animates
         "Elemental 4/4 Animated",
+        # the Squirreled Away precon: Moonstone Eulogist, Idol of Oblivion, Beledros Witherbloom
+        "Blood",
+        "Eldrazi 10/10",
+        "Pest 1/1",
     }
 
 

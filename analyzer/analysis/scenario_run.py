@@ -333,7 +333,8 @@ class ScenarioRun:
         o = self._find(a.ref, a.ref.seat if a.ref.seat >= 0 else p)
         if isinstance(o, str):
             self._fail(a, o)
-        in_graveyard = obj_field(G, o, L.O.ZONE) == Zone.GRAVEYARD  # an ability that works there
+        # an ability that works from a graveyard or a hand (cycling): its owner's
+        in_graveyard = obj_field(G, o, L.O.ZONE) in (Zone.GRAVEYARD, Zone.HAND)
         if obj_field(G, o, L.O.OWNER if in_graveyard else L.O.CTRL) != p:
             self._fail(a, f"seat {p} does not {'own' if in_graveyard else 'control'} {a.ref.text}")
         card = obj_field(G, o, L.O.CARD)

@@ -187,6 +187,10 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.PAIN_MANA
     if rec.islandwalk:
         flags |= CardFlag.ISLANDWALK
+    if rec.cant_be_countered:
+        flags |= CardFlag.UNCOUNTERABLE
+    if rec.attacks_each_combat:
+        flags |= CardFlag.MUST_ATTACK
     if any(ab.mana and ab.tap_tokens and not ab.tap_x_tokens for ab in abilities):
         flags |= CardFlag.TOKENS_MANA
     if any(ab.mana and ab.tap_x_tokens for ab in abilities):
@@ -334,6 +338,15 @@ def animated_by(rec: CardRecord, mv_at_least: int) -> bool:
     return bool(artifact or enchantment) and rec.mv >= mv_at_least
 
 
+def name_of(rec: CardRecord) -> str:
+    """The card's name as the rules see it (201.2): a token definition's, unless the card
+    names it, is its subtypes plus the word "Token" (111.4), so the tokens of two definitions
+    of one creature type ("Squirrel 1/1 Green", ...) share it; a card's is its own."""
+    if rec.is_token and "—" in rec.type_line:
+        return rec.type_line.split("—", 1)[1].strip() + " Token"
+    return rec.name
+
+
 def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
     twins = food_twins(records)
@@ -344,6 +357,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     ids = {rec.name: i for i, rec in enumerate(records)}
     token_ids = {rec.name: i for i, rec in enumerate(records[:n_own]) if rec.is_token}
     cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
+    name_keys: dict[str, int] = {}
     abil_rows: list[list[int]] = []
     targ_rows: list[list[int]] = []
     step_rows: list[list[int]] = []
@@ -381,6 +395,9 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         if rec.mana_per_tap:  # a bounce land: "{T}: Add {B}{G}"
             row[CardCol.MANA_AMOUNT] = rec.mana_per_tap
         row[CardCol.IDENTITY] = rec.color_identity
+        row[CardCol.NAME_KEY] = name_keys.setdefault(
+            name_of(rec) if cid < n_own else "", len(name_keys)
+        )
         # kinds from KINDS_HI on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
         row[CardCol.AB_KINDS_HI] = sum(
@@ -425,6 +442,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
         row[CardCol.AB_COUNT] = len(rows)
         for ab, n_modes in rows:
+            if ab.kind == AbilityKind.TOKEN_LEAVES:
+                row[CardCol.TOKEN_LEAVES_AB] = len(abil_rows) + 1
             if ab.kind == AbilityKind.LEAVES_WITHOUT_DYING:
                 row[CardCol.LEAVES_AB] = len(abil_rows) + 1
                 if ab.trig_param == 1:  # "one or more other creatures"

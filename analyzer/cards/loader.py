@@ -37,6 +37,7 @@ from analyzer.enums import (
     CHOSEN_COLOR_MANA,
     GIFT_KIND_NAMES,
     SUPPORT_NAMES,
+    SWAMP_COLORED_MANA,
     AbilityKind,
     CardType,
     Cond,
@@ -75,6 +76,8 @@ CARD_FIELDS = frozenset(
         "mana_per_tap",
         "changeling",
         "islandwalk",
+        "cant_be_countered",
+        "attacks_each_combat",
         "ability",
     }
 )
@@ -83,6 +86,8 @@ EXTRA_COST_NAMES = {
     "discard_card": ExtraCost.DISCARD_CARD,
     "forage_or_b": ExtraCost.FORAGE_OR_B,
     "sacrifice_nonland_reduce": ExtraCost.SAC_NONLAND_REDUCE,
+    "sacrifice_artifact_or_creature": ExtraCost.SAC_ARTIFACT_OR_CREATURE,
+    "sacrifice_creatures_copy": ExtraCost.SAC_CREATURES_COPY,
 }
 _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*card[ \t]*\]\]", re.MULTILINE)
 
@@ -206,6 +211,8 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         try:
             if lc == "chosen":  # "Add one mana of the chosen color" (choose_color)
                 land_colors = CHOSEN_COLOR_MANA
+            elif isinstance(lc, str) and lc.endswith("+swamp"):  # "Activate only if you
+                land_colors = SWAMP_COLORED_MANA | parse_mana_colors(lc.removesuffix("+swamp"))
             elif isinstance(lc, str) and lc.endswith("+chosen"):  # "Add {W} or ... chosen"
                 land_colors = CHOSEN_COLOR_MANA | parse_colors(lc.removesuffix("+chosen"))
             else:  # "C", "WU", "CWU" (a pain land), "identity", "opponents"
@@ -224,6 +231,12 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     islandwalk = ctx.bool_(d, "islandwalk", "islandwalk")  # 702.14c, a landwalk keyword
     if islandwalk and "islandwalk" not in (oracle or "").lower():
         ctx.err("islandwalk", "is not in the oracle text")
+    cant_be_countered = ctx.bool_(d, "cant_be_countered", "cant_be_countered")
+    if cant_be_countered and "this spell can't be countered" not in (oracle or "").lower():
+        ctx.err("cant_be_countered", "is not in the oracle text")
+    attacks_each_combat = ctx.bool_(d, "attacks_each_combat", "attacks_each_combat")
+    if attacks_each_combat and "attacks each combat if able" not in (oracle or ""):
+        ctx.err("attacks_each_combat", 'is not in the oracle text ("attacks each combat if able")')
     creature_mana = 0
     if "creature_mana" in d:  # "{T}: Add {U}. Spend this mana only to cast a creature spell."
         try:
@@ -287,6 +300,8 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         creature_mana=creature_mana,
         pain=pain,
         islandwalk=islandwalk,
+        cant_be_countered=cant_be_countered,
+        attacks_each_combat=attacks_each_combat,
         mana_per_tap=mana_per_tap,
         source=str(source),
         line=ctx.line,

@@ -23,6 +23,7 @@ from analyzer.cards.opcodes_face import FACE_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_linked import LINKED_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
+from analyzer.cards.opcodes_squirrels import SQUIRREL_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
 from analyzer.cards.opcodes_tokens import TOKEN_OP_SPECS
 from analyzer.cards.opspec import GRAVEYARD_KINDS as _GRAVE
@@ -555,6 +556,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **CMDR_OP_SPECS,
     **FACE_OP_SPECS,
     **TOKEN_OP_SPECS,
+    **SQUIRREL_OP_SPECS,
 }
 
 

@@ -70,6 +70,7 @@ ABILITY_FIELDS = frozenset(
         "flying",
         "without_flying",
         "attackers_at_least",
+        "sacrificed_types",
         "any_permanent",
         "noncreature_nonland",
         "tokens",
@@ -129,7 +130,7 @@ ONCE_KINDS = (
     AbilityKind.OTHER_CREATURE_ENTERS,  # (events.fire_enters)
     AbilityKind.CREATURE_DIES,  # (events.fire_dies)
 )
-MODE_FIELDS = frozenset({"targets", "steps", "notes", "pawprint"})
+MODE_FIELDS = frozenset({"targets", "steps", "notes", "pawprint", "kicker"})
 MAX_MODES = 8
 # "Choose up to five {P} worth of modes" (700.2h): the combinations a Season compiles to
 MAX_PAWPRINTS = 5
@@ -358,6 +359,7 @@ def parse_ability(
             or graveyard
             or remove_counter
             or tap_tokens
+            or life  # "Pay 10 life: ..." (Beledros Witherbloom)
         ):
             ctx.err(field, "an activated ability needs a cost (`cost`, `tap` or `sacrifice`)")
         trig = 1 if sorcery else 0
@@ -431,12 +433,18 @@ def parse_ability(
     groups, steps = ability_program(ctx, d, field, kind, cond, mana, attachable)
     raw_steps = d.get("steps") if isinstance(d.get("steps"), list) else []
     if any(isinstance(st, dict) and st.get("x") == "that_many" for st in raw_steps) and (
-        kind not in (AbilityKind.DEALT_DAMAGE, AbilityKind.COMBAT_DAMAGE_PLAYER)
+        kind
+        not in (
+            AbilityKind.DEALT_DAMAGE,
+            AbilityKind.COMBAT_DAMAGE_PLAYER,
+            AbilityKind.STORM,
+            AbilityKind.REFLEXIVE,
+        )
     ):
         ctx.err(
             f"{field}.steps",
             '`x = "that_many"` counts the damage of a `dealt_damage` or `combat_damage_player` '
-            "trigger",
+            "trigger, or a `storm` trigger's spells cast before it",
         )
     if any(isinstance(st, dict) and st.get("x") == "sacrificed_power" for st in raw_steps) and (
         kind != AbilityKind.ACTIVATED or d.get("sacrifice_a") in (None, "forage")
@@ -554,7 +562,15 @@ def _modes(
             ctx.err(f"{mfield}.pawprint", "`pawprint` needs the ability's `pawprints = N`")
         costs.append(ctx.int_(md, "pawprint", f"{mfield}.pawprint", 1, MAX_PAWPRINTS) or 1)
         groups, steps = ability_program(ctx, md, mfield, kind, cond, False, attachable)
-        modes.append(Ability(AbilityKind.MODE, 0, cond, groups, steps))
+        kicker = ManaCost()
+        if "kicker" in md:  # 702.33: the kicked spell written as a mode costing that much more
+            if kind != AbilityKind.SPELL or pawprints:
+                ctx.err(f"{mfield}.kicker", "belongs to a mode of an instant or sorcery")
+            try:
+                kicker = parse_mana_cost(str(md["kicker"]))
+            except ValueError as exc:
+                ctx.err(f"{mfield}.kicker", str(exc))
+        modes.append(Ability(AbilityKind.MODE, 0, cond, groups, steps, cost=kicker))
     if pawprints and len(modes) == len(raw):
         return pawprint_combinations(ctx, field, tuple(modes), costs, pawprints, cond)
     return tuple(modes)

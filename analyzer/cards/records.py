@@ -16,6 +16,7 @@ from analyzer.enums import (
     OPP_LANDS_MANA,
     PERMANENT_TYPES,
     SUPPORT_NAMES,
+    WIDE_SUBTYPES,
     CardType,
     Cond,
     Keyword,
@@ -88,6 +89,8 @@ CHANGELING_SUBTYPES = (
     | Subtype.GOBLIN
     | Subtype.GOLEM
     | Subtype.HUMAN
+    | WIDE_SUBTYPES["insect"]
+    | WIDE_SUBTYPES["spider"]
 )
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}
@@ -282,7 +285,7 @@ def parse_type_line(text: str) -> TypeLine:
     words = tuple(parts[1].split()) if len(parts) > 1 else ()
     subtypes = 0
     for w in words:
-        subtypes |= SUBTYPE_NAMES.get(w.lower(), 0)
+        subtypes |= SUBTYPE_NAMES.get(w.lower(), 0) | WIDE_SUBTYPES.get(w.lower(), 0)
     return TypeLine(types | card_types, subtypes, words)
 
 
@@ -420,6 +423,8 @@ class CardRecord:
     pain: bool = False  # its colored mana deals 1 damage to its controller (CardFlag.PAIN_MANA)
     mana_per_tap: int = 0  # lands: mana one tap makes ("{T}: Add {B}{G}": 2), 0 = 1
     islandwalk: bool = False  # can't be blocked while the defending player controls an Island
+    cant_be_countered: bool = False  # "This spell can't be countered." (CardFlag.UNCOUNTERABLE)
+    attacks_each_combat: bool = False  # "attacks each combat if able" (CardFlag.MUST_ATTACK)
     source: str = ""  # data file
     line: int = 0  # line of the record's [[card]] header
     # not exact: the ability lines it ignores (approximate: runs without them)

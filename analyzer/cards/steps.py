@@ -22,6 +22,7 @@ from analyzer.enums import (
     COND_NAMES,
     PROMISE_CONDS,
     SUBTYPE_CHOSEN,
+    WIDE_SUBTYPES,
     Cond,
     CounterKind,
     Intent,
@@ -54,6 +55,8 @@ COUNTER_NAMES = {
     "coin": CounterKind.STASH,  # Wishing Well's coin counters: read only by its own ability
     "time": CounterKind.STASH,  # vanishing's time counters (issue 21): its own upkeep reads them
     "hoofprint": CounterKind.STASH,  # Hoofprints of the Stag's: only its own cost removes them
+    "quest": CounterKind.STASH,  # Beastmaster Ascension's: only its own static counts them
+    "acorn": CounterKind.STASH,  # Chitterspitter's: only its own static counts them
     "finality": CounterKind.FINALITY,  # "if it would die, exile it instead"
     "indestructible": CounterKind.INDESTRUCTIBLE,  # a keyword counter
 }
@@ -274,7 +277,7 @@ def read_param(ctx: Ctx, p: Param, v: object, field: str, n_groups: int) -> tupl
             return SUBTYPE_CHOSEN, ""
         return (ctx.name_(v, SUBTYPE_NAMES, field, "subtype") or 0), ""
     elif p.kind == "subtypes":
-        return ctx.mask_(v, SUBTYPE_NAMES, field, "subtype"), ""
+        return ctx.mask_(v, {**SUBTYPE_NAMES, **WIDE_SUBTYPES}, field, "subtype"), ""
     return 0, ""
 
 
@@ -331,4 +334,5 @@ def sets_done(s: Step) -> bool:
         or s.op in (Op.DONE_IF_YOU_CONTROL, Op.RETURN_OTHER_OWN_CREATURE)
         or s.op in (Op.CHOOSE_GRAVEYARD_CARD, Op.PUT_FROM_HAND_OR_GRAVEYARD)
         or s.op in (Op.CHOOSE_OWN_PERMANENT, Op.SACRIFICE_OTHERS_MAY, Op.HAVE_DRAW_MAY)
+        or s.op in (Op.SACRIFICE_TOKEN_MAY, Op.SACRIFICE_ANOTHER_MAY)
     )

@@ -97,6 +97,14 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             n = ctx.int_(d, "attackers_at_least", f"{field}.attackers_at_least", 2, 20) or 0
             filt |= TRIG_FILTER_ATTACKERS_AT_LEAST | (n << TRIG_FILTER_POWER_SHIFT)
+    if "sacrificed_types" in d:
+        # "Whenever you sacrifice an artifact or creature": the CardType bits, any of
+        if kind != AbilityKind.YOU_SACRIFICE:
+            ctx.err(f"{field}.sacrificed_types", "belongs to you_sacrifice abilities only")
+        else:
+            filt |= ctx.mask_(
+                d.get("sacrificed_types"), TYPE_NAMES, f"{field}.sacrificed_types", "card type"
+            )
     if "mv_at_least" in d:
         # "Whenever you cast a creature spell with mana value 4 or greater" (Helga)
         if d.get("kind") != SPELL_CAST_KIND:

@@ -123,7 +123,7 @@ def _own_ref(
 ) -> Ref | None:
     """A permanent named by reference, or by bare name (``Name`` / ``Name#2``: among the
     permanents the acting seat controls, resolved when the action runs). ``graveyard``: a card
-    in a graveyard may be named too (an ability that works from there)."""
+    in a graveyard or a hand may be named too (an ability that works from there: cycling)."""
     if isinstance(v, str) and ":" not in v:
         m = re.match(r"^(.+?)(?:#(\d+))?$", v.strip())
         got = r.card(m.group(1), key, line, tokens=True) if m else None
@@ -134,12 +134,16 @@ def _own_ref(
     if (
         ref is not None
         and ref.zone != "battlefield"
-        and not (graveyard and ref.zone == "graveyard")
+        and not (graveyard and ref.zone in ("graveyard", "hand"))
     ):
         r.err(
             key,
             "must be a permanent (battlefield:N:Name)"
-            + (" or a card in a graveyard (graveyard:N:Name)" if graveyard else ""),
+            + (
+                " or a card in a graveyard or a hand (graveyard:N:Name, hand:N:Name)"
+                if graveyard
+                else ""
+            ),
             line,
         )
         return None

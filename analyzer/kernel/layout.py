@@ -114,6 +114,10 @@ class _Header(NamedTuple):
     SAC_POWER: int  # while an activated ability resolves: the power of the creature sacrificed
     # to pay for it as it last existed (608.2h); a triggered one: its event's amount ("that
     # many"); its stack entry's S.X; 0: none
+    DESTROYED_N: int  # the permanents the last destroy_all destroyed ("for each creature
+    # destroyed this way", XCount.DESTROYED_THIS_WAY)
+    SAC_COPIES: int  # creatures sacrificed for the spell being cast (ExtraCost.SAC_CREATURES_COPY),
+    # until stack.spell_cast queues its reflexive trigger
 
 
 H = _numbered(_Header)
@@ -197,6 +201,7 @@ class _Player(NamedTuple):
     # this turn", "for each creature that attacked this turn")
     EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
     PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
+    TOKENS_CREATED_TURN: int  # tokens created under this player's control this turn
 
 
 P = _numbered(_Player)
@@ -379,6 +384,8 @@ class _Work(NamedTuple):
     # ai_cast.collect_castables: each castable's value (parallel to the list it sorts; read by
     # ai_value.fill_skips right after)
     CAST_VALUE: int = 64
+    # effects_squirrels: the permanents an op collects before it changes the battlefield
+    SQ_BUF: int = MAX_BATTLEFIELD
 
 
 WORK_SIZE = _Work()

@@ -342,6 +342,12 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE and not extra_cost_payable(G, C, p, o):
         return False
+    if (
+        cards[card, CardCol.EXTRA_COST] == ExtraCost.SAC_ARTIFACT_OR_CREATURE
+        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+        and cost_fodder(G, C, p)[0] == 0
+    ):
+        return False  # "sacrifice an artifact or creature": only a token it gives up cheaply
     colored = G[W.ACOLOR : W.ACOLOR + 5]
     generic = max(base_cost(G, C, o, colored) - reduction, 0)
     any_type = (

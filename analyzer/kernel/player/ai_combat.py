@@ -11,12 +11,14 @@ in kernel/rules/combat.py).
 
 from __future__ import annotations
 
-from analyzer.enums import PlayerLevel
+from analyzer.enums import CardCol, CardFlag, Keyword, PlayerLevel
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P, W
 from analyzer.kernel.player import ai_attack, ai_block, ai_combat_basic, ai_multi
 from analyzer.kernel.player.ai_race import sort_by_power
-from analyzer.kernel.rules.combat import MAX_COMBATANTS, first_strike_step
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.combat import MAX_COMBATANTS, can_attack, first_strike_step
+from analyzer.kernel.rules.events_turn import fire_attacks
+from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -33,8 +35,31 @@ def declare_attackers(G, C):
         n = ai_combat_basic.attacks_basic(G, C, p, d)
     else:
         n = ai_attack.attacks(G, C, p, d)
+    n += _required_attackers(G, C, p, d)
     G[H.COMBAT_FS] = 0
     return n
+
+
+@njit
+def _required_attackers(G, C, p, d):
+    """ "attacks each combat if able" (508.1d: a requirement the attack must obey): each such
+    creature of p's that can attack and was not chosen attacks d too. Returns how many."""
+    cards = cards_of(C)
+    k = 0
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        b = ob(o)
+        if (
+            cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.MUST_ATTACK
+            and G[b + O.ATTACKING] == 0
+            and can_attack(cards, G, o, p)
+        ):
+            G[b + O.ATTACKING] = d + 1
+            if (G[b + O.CUR_KW] & Keyword.VIGILANCE) == 0:
+                G[b + O.TAPPED] = 1
+            fire_attacks(G, C, o)
+            k += 1
+    return k
 
 
 @njit

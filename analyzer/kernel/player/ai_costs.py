@@ -41,7 +41,15 @@ from analyzer.kernel.layout import H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice, token_choice
 from analyzer.kernel.rules.activation import SAC_FORAGE, untapped_tokens
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
-from analyzer.kernel.rules.view import can_forage_cheaply, lands_in_play, ob, pb
+from analyzer.kernel.rules.view import (
+    can_forage_cheaply,
+    hand_at,
+    lands_in_play,
+    ob,
+    own_at,
+    own_n,
+    pb,
+)
 from analyzer.kernel.runtime.config import njit
 
 LANDS_TO_SACRIFICE_ONE = 6
@@ -59,11 +67,43 @@ def fetches_a_land(C, a):
     return has_op(C, a, Op.SEARCH_BASIC_LAND) or has_op(C, a, Op.SEARCH_LAND)
 
 
+UNTAP_LIFE_KEPT = 15  # "Pay 10 life: Untap all lands you control": the life kept after paying
+UNTAP_LANDS_TAPPED = 4  # ... and the tapped lands it takes to be worth it
+
+
+@njit
+def _untap_lands_pays(G, cards, p, context):
+    """ "Pay 10 life: Untap all lands you control" (Beledros Witherbloom): the standard player,
+    in its own main phase, with UNTAP_LANDS_TAPPED lands tapped, life to spare and a nonland
+    card in hand its untapped lands can't pay for but all its lands could; the basic player
+    never."""
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or context != 0 or G[H.ACTIVE] != p:
+        return False
+    if G[pb(p) + P.LIFE] - 10 < UNTAP_LIFE_KEPT:
+        return False
+    lands = lands_in_play(G, cards, p)
+    tapped = 0
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.TAPPED] and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND:
+            tapped += 1
+    if tapped < UNTAP_LANDS_TAPPED:
+        return False
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        mv = cards[card, CardCol.MV]
+        if (cards[card, CardCol.TYPES] & CardType.LAND) == 0 and lands - tapped < mv <= lands:
+            return True
+    return False
+
+
 @njit
 def costly_ability_ok(G, C, p, o, a, context):
     """May p activate ability a of o now (True for one that costs only mana and taps)?"""
     cards = cards_of(C)
     abilities = abilities_of(C)
+    if has_op(C, a, Op.UNTAP_LANDS):
+        return _untap_lands_pays(G, cards, p, context)
     if abilities[a, AbilCol.COST_DISCARD] and not (
         _spare_time(G, context) and discard_choice(G, C, p, True) >= 0
     ):

@@ -30,6 +30,7 @@ from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H,
 from analyzer.kernel.player.ai_pawprint import season_step_value
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
+from analyzer.kernel.rules.mana import can_pay
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import (
     group_active,
@@ -49,6 +50,34 @@ COUNTER_VALUE = 8  # a +1/+1 counter on a creature of the mode's controller
 
 
 @njit
+def mode_kicker(C, m, colored):
+    """A kicked mode's additional cost (702.33a, the mode row's cost): its colored symbols are
+    added to `colored` (WUBRG counts); returns its generic part."""
+    abilities = abilities_of(C)
+    for c in range(5):
+        colored[c] += abilities[m, AbilCol.COST_W + c]
+    return abilities[m, AbilCol.COST_GENERIC]
+
+
+@njit
+def _kicker_payable(G, C, ab, m, p):
+    """Can p pay the card's mana cost and mode m's kicker together (a mode without one: yes)?"""
+    abilities = abilities_of(C)
+    extra = abilities[m, AbilCol.COST_GENERIC]
+    for c in range(5):
+        extra += abilities[m, AbilCol.COST_W + c]
+    if extra == 0:
+        return True
+    cards = cards_of(C)
+    card = abilities[ab, AbilCol.CARD]
+    colored = G[W.MSLOTS : W.MSLOTS + 5]
+    for c in range(5):
+        colored[c] = cards[card, CardCol.COST_W + c]
+    generic = cards[card, CardCol.COST_GENERIC] + mode_kicker(C, m, colored)
+    return can_pay(G, cards, abilities, p, generic, colored, False)
+
+
+@njit
 def pick_mode(G, C, ab, p, promised):
     """The ability row p puts on the stack for ability row ab: ab itself if it is not modal,
     else the mode row worth most (the first on ties); NO_MODE if no mode can be chosen."""
@@ -60,6 +89,8 @@ def pick_mode(G, C, ab, p, promised):
     best_value = 0
     for m in range(ab + 1, ab + 1 + n_modes):
         if not program_has_targets(G, C, m, p, promised):
+            continue
+        if not _kicker_payable(G, C, ab, m, p):
             continue
         v = mode_value(G, C, m, p, promised)
         if best == NO_MODE or v > best_value:

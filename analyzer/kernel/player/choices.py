@@ -221,6 +221,36 @@ def cost_fodder(G, C, p):
     return n, best
 
 
+COPY_LIFE_FLOOR = 10  # the life the standard player keeps as each copy costs it 1
+COPIES_MAX = 5  # ... and the most copies it makes (each a card: more rarely pays for a creature)
+
+
+@njit
+def creatures_to_copy(G, C, p):
+    """ "you may sacrifice one or more creatures. When you do, copy this spell for each
+    creature sacrificed this way" (Plumb the Forbidden: each copy draws a card and loses 1
+    life): the standard player gives up its creature tokens that do not fight (power 1 or
+    less, no mana ability), at most COPIES_MAX, while its life stays above COPY_LIFE_FLOOR;
+    the basic player none."""
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return 0
+    cards = cards_of(C)
+    n = 0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        card = G[b + O.CARD]
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and G[b + O.TOKEN]
+            and cards[card, CardCol.TYPES] & CardType.CREATURE
+            and (cards[card, CardCol.FLAGS] & MANA_FLAGS) == 0
+            and G[b + O.CUR_P] <= 1
+        ):
+            n += 1
+    return max(0, min(n, COPIES_MAX, G[pb(p) + P.LIFE] - 1 - COPY_LIFE_FLOOR))
+
+
 @njit
 def fodder_choice(G, C, p, src, kind):
     """What p sacrifices for a "Sacrifice a creature / another creature / an artifact or

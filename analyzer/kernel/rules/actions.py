@@ -8,6 +8,7 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardFlag,
     CardType,
     Event,
     GiftKind,
@@ -257,6 +258,8 @@ def counter_spell_object(G, C, o, to_hand):
     i = find_spell_entry(G, o)
     if i < 0:
         return False
+    if not to_hand and cards_of(C)[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.UNCOUNTERABLE:
+        return False  # "This spell can't be countered." (101.2: the counter does nothing)
     log_event(G, Event.COUNTER, entry_field(G, i, S.CTRL), o, -1, 1 if to_hand else 0, -1, -1)
     count_undelivered(G, entry_field(G, i, S.PROMISED), entry_field(G, i, S.CTRL))
     remove_entry(G, i)
@@ -311,6 +314,8 @@ def copy_spell(G, C, o, new_ctrl):
     if k >= 0:  # 707.10: an additional cost paid for the spell is paid for the copy (offspring;
         # not an offspring the spell gained as it was cast: the copy was not cast, 707.2)
         G[OFF_STACK + k * SF + S.OFFSPRING] = entry_field(G, i, S.OFFSPRING) & 1
+    else:
+        G[b + O.ZONE] = Zone.NONE  # a full stack (the game ends): the copy never existed
     return k
 
 

@@ -37,6 +37,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op, steps_of
+from analyzer.kernel.rules.conditions import QUEST_COUNTERS_NEEDED
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -47,6 +48,7 @@ from analyzer.kernel.rules.statics_global import (
     grant_others_prowess,
     toughness_set,
 )
+from analyzer.kernel.rules.statics_squirrels import is_creature, pump_mine
 from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -295,6 +297,13 @@ def _apply_statics(G, C, n, n_static):
                     if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
                         G[ob(att) + O.CUR_P] += steps[k, StepCol.A]
                         G[ob(att) + O.CUR_T] += steps[k, StepCol.B]
+                    elif op == Op.STATIC_EQUIPPED_PER_BASE_1 and att != NO_OBJ:
+                        x = _base_1_count(G, C, n, G[bs + O.CTRL])  # Sword of the Squeak
+                        G[ob(att) + O.CUR_P] += x
+                        G[ob(att) + O.CUR_T] += x
+                    elif op == Op.STATIC_ANTHEM_PER_COUNTER:  # "for each acorn counter on it"
+                        x = G[bs + O.STASH]
+                        pump_mine(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.C], x)
                     elif op == Op.STATIC_EQUIPPED_LOSE and att != NO_OBJ:
                         G[ob(att) + O.CUR_KW] &= ~steps[k, StepCol.A]
                     elif op == Op.STATIC_EQUIPPED_GRANT and att != NO_OBJ:
@@ -400,8 +409,12 @@ def _apply_statics(G, C, n, n_static):
                             steps[k, StepCol.C],
                         )
                     elif op == Op.STATIC_ANTHEM:
-                        if not cond_ok(  # "as long as you control ten or more lands, ..."
-                            G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
+                        cond = steps[k, StepCol.COND]
+                        if cond == Cond.SOURCE_QUEST_7:  # "as long as this has seven or more
+                            if G[bs + O.STASH] < QUEST_COUNTERS_NEEDED:  # quest counters"
+                                continue
+                        elif not cond_ok(  # "as long as you control ten or more lands, ..."
+                            G, C, cond, G[bs + O.PROMISED], G[bs + O.CTRL], 0
                         ):
                             continue
                         sub = steps[k, StepCol.C]
@@ -483,6 +496,27 @@ def base_power(G, C, n, t):
                     ):
                         bp += 1
     return bp
+
+
+@njit
+def _base_1_count(G, C, n, ctrl):
+    """ "each creature you control with base power or toughness 1": base toughness as
+    base_power reads the power (a characteristic-defining ability sets both alike)."""
+    cards = cards_of(C)
+    x = 0
+    for j in range(n):
+        u = G[OFF_BATTLEFIELD + j]
+        b = ob(u)
+        card = G[b + O.CARD]
+        if G[b + O.CTRL] != ctrl or not is_creature(cards, G, u):
+            continue
+        bp = base_power(G, C, n, u)
+        bt = cards[card, CardCol.TOUGHNESS]
+        if (cards[card, CardCol.FLAGS] & CardFlag.ANIMATED) == 0:
+            bt = G[b + O.BASE_T] + bp - G[b + O.BASE_P]
+        if bp == 1 or bt == 1:
+            x += 1
+    return x
 
 
 @njit

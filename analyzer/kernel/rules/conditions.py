@@ -13,11 +13,13 @@ from analyzer.enums import (
     Cond,
     Zone,
 )
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
+from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.state import THRESHOLD_CARDS
+from analyzer.kernel.rules.state import THRESHOLD_CARDS, attached_obj
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
+
+QUEST_COUNTERS_NEEDED = 7  # Beastmaster Ascension: "seven or more quest counters"
 
 
 @njit
@@ -83,6 +85,14 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         b = ob(src)
         counters = G[b + O.P1P1] + G[b + O.STUN] + G[b + O.STASH] if src >= 0 else 0
         return counters >= 20 or G[pb(ctrl) + P.HAND_N] >= 20
+    if cond == Cond.CREATED_TOKEN_TURN:  # "Activate only if you created a token this turn"
+        return G[pb(ctrl) + P.TOKENS_CREATED_TURN] > 0
+    if cond == Cond.SOURCE_UNATTACHED:  # "you may attach this Equipment": only a free one
+        src = G[H.TARGET_SRC] - 1
+        return src >= 0 and attached_obj(G, src) == NO_OBJ
+    if cond == Cond.SOURCE_QUEST_7:  # "seven or more quest counters on it" (chars passes s)
+        src = G[H.TARGET_SRC] - 1
+        return src >= 0 and G[ob(src) + O.STASH] >= QUEST_COUNTERS_NEEDED
     if cond == Cond.X_PAID_5:  # ravenous: "If X is 5 or more, draw a card when it enters"
         src = G[H.TARGET_SRC] - 1
         return src >= 0 and G[ob(src) + O.X_PAID] >= 5

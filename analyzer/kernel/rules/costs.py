@@ -36,7 +36,18 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
-from analyzer.kernel.player.choices import cost_fodder, discard_choice, forage
+from analyzer.kernel.player.choices import (
+    cost_fodder,
+    creatures_to_copy,
+    discard_choice,
+    fodder_choice,
+    forage,
+)
+from analyzer.kernel.rules.activation import (
+    SAC_ARTIFACT_OR_CREATURE,
+    SAC_CREATURE,
+    controls_fodder,
+)
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
@@ -51,7 +62,8 @@ from analyzer.kernel.runtime.config import njit
 def pay_extra_cost(G, C, p, o):
     """Sazacap's Brew: discard a card. The standard player discards what it would discard to
     any other effect (choices.discard_choice: a land only when it has lands enough); the basic
-    player its lowest-value other card, lands included."""
+    player its lowest-value other card, lands included. Deadly Dispute: sacrifice an artifact
+    or creature (the least valuable, choices.fodder_choice)."""
     cards = cards_of(C)
     kind = cards[G[ob(o) + O.CARD], CardCol.EXTRA_COST]
     if kind == ExtraCost.DISCARD_CARD and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
@@ -92,6 +104,22 @@ def pay_extra_cost(G, C, p, o):
     elif kind == ExtraCost.FORAGE_OR_B and can_forage_cheaply(G, cards, p):
         forage(G, C, p)  # (else {B} was added to the mana cost)
         fire_controller_event(G, C, p, AbilityKind.FORAGED, -1)
+    elif kind == ExtraCost.SAC_CREATURES_COPY:
+        # "you may sacrifice one or more creatures" (601.2b: announced as it is cast); the
+        # copies come from the reflexive trigger stack.spell_cast queues (603.12)
+        k = creatures_to_copy(G, C, p)
+        for _ in range(k):
+            pick = fodder_choice(G, C, p, -1, SAC_CREATURE)
+            if pick < 0:
+                break
+            sacrifice(G, C, pick)
+            G[H.SAC_COPIES] += 1
+    elif kind == ExtraCost.SAC_ARTIFACT_OR_CREATURE:
+        # "sacrifice an artifact or creature" (601.2h): the least valuable (a token first)
+        pick = fodder_choice(G, C, p, -1, SAC_ARTIFACT_OR_CREATURE)
+        if pick < 0:
+            return False
+        sacrifice(G, C, pick)
     return True
 
 
@@ -129,6 +157,8 @@ def extra_cost_payable(G, C, p, o):
     if kind == ExtraCost.DISCARD_CARD:
         in_hand = 1 if G[ob(o) + O.ZONE] == Zone.HAND else 0
         return G[pb(p) + P.HAND_N] - in_hand >= 1
+    if kind == ExtraCost.SAC_ARTIFACT_OR_CREATURE:
+        return controls_fodder(G, C, p, -1, SAC_ARTIFACT_OR_CREATURE)
     return True
 
 

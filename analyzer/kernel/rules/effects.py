@@ -74,6 +74,7 @@ from analyzer.kernel.rules.effects_cmdr import (
 )
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
 from analyzer.kernel.rules.effects_season import run_season_op
+from analyzer.kernel.rules.effects_squirrels import run_squirrel_op
 from analyzer.kernel.rules.events import (
     cond_ok,
     draw_cards_firing,
@@ -568,4 +569,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, src, vals[i], x)
         elif op == Op.CREATE_TOKEN_UNLESS_P1P1:
             it = create_token_unless_p1p1(G, C, a, b_, ctrl, it)
+        elif Op.DESTROY_SAME_NAME <= op <= Op.UNTAP_LANDS:  # effects_squirrels
+            done = run_squirrel_op(G, C, op, a, n, vals, ctrl, b_, src, done)
     return it

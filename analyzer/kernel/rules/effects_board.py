@@ -72,10 +72,14 @@ def destroy_all(G, C, types, ctrl, buf, destroyed):
             if (G[ob(buf[i]) + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0:
                 fire_dies_first(G, C, buf[i])
     n_destroyed = 0
+    G[H.DESTROYED_N] = 0
     for i in range(m):
         o = buf[i]
+        gone = destroy(G, C, o, not batch)
+        if gone:
+            G[H.DESTROYED_N] += 1  # "for each creature destroyed this way"
         if (
-            destroy(G, C, o, not batch)
+            gone
             and G[ob(o) + O.OWNER] == ctrl
             and G[ob(o) + O.ZONE] == Zone.GRAVEYARD
             and n_destroyed < MAX_REF

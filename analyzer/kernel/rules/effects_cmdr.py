@@ -4,12 +4,12 @@ run_steps dispatches ops from ``Op.EXILE_GRAVEYARD`` on to ``run_cmdr_op``."""
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, EndReason, Keyword, Op, Zone
-from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, EndReason, Keyword, Op, Zone
+from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, SK_ABILITY, H, O, P
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
-from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put, queue_trigger
 from analyzer.kernel.rules.sba import (
     batch_deaths,
     check_winner,
@@ -262,6 +262,22 @@ def token_copies_by_subtype(G, C, n, vals, ctrl, subtypes, count):
 
 
 @njit
+def queue_last_counter(G, C, src, ctrl):
+    """Vanishing's "When the last is removed, sacrifice it" as its own trigger (702.63a: a
+    second triggered ability, so players may act before it resolves), when the card has that
+    row (kind LAST_TIME_COUNTER); False if it has none (the sacrifice follows at once)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(src) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.LAST_TIME_COUNTER:
+            queue_trigger(G, src, a, ctrl, -1, SK_ABILITY)
+            return True
+    return False
+
+
+@njit
 def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
     """One step of an op of this module for the n values of its ref (a, b_, c: its parameters;
     src, ctrl: the ability's source and controller)."""
@@ -297,5 +313,5 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         b = ob(src)
         if src >= 0 and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.STASH] > 0:
             G[b + O.STASH] -= 1
-            if G[b + O.STASH] == 0:
+            if G[b + O.STASH] == 0 and not queue_last_counter(G, C, src, ctrl):
                 sacrifice(G, C, src)

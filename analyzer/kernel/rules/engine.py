@@ -199,6 +199,7 @@ def _begin_turn(G, C):
         G[q + P.FOOD_SACRIFICED_TURN] = 0
         G[q + P.CREATURES_DIED_TURN] = 0
         G[q + P.CREATURES_EXILED_TURN] = 0
+        G[q + P.TOKENS_CREATED_TURN] = 0  # "if you created a token this turn"
         G[q + P.ATTACKERS_TURN] = 0
         G[q + P.EXTRA_LANDS_TURN] = 0
         G[q + P.TYPES_CAST_TURN] = 0

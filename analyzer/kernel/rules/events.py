@@ -520,7 +520,8 @@ def fire_you_sacrifice(G, cards, abilities, o):
     (YOU_SACRIFICE): the abilities of the permanents o's controller controls, o
     itself included (a leaves-the-battlefield trigger looks back, 603.10a: called before o
     moves). TRIG_PARAM: the Subtype mask o must have (0: any) and TRIGGER_BATCH ("one or
-    more": one trigger for the permanents sacrificed before it goes on the stack)."""
+    more": one trigger for the permanents sacrificed before it goes on the stack); TRIG_FILTER:
+    the CardType mask o must have one of ("an artifact or creature"; 0: any)."""
     if not kind_seen(G, AbilityKind.YOU_SACRIFICE):
         return
     p = G[ob(o) + O.CTRL]
@@ -538,6 +539,9 @@ def fire_you_sacrifice(G, cards, abilities, o):
             tp = abilities[a, AbilCol.TRIG_PARAM]
             want = tp & (TRIGGER_NONTOKEN - 1)
             if want != 0 and (cards[G[ob(o) + O.CARD], CardCol.SUBTYPES] & want) == 0:
+                continue
+            types = abilities[a, AbilCol.TRIG_FILTER]  # "an artifact or creature": CardType bits
+            if types != 0 and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & types) == 0:
                 continue
             if tp & TRIGGER_BATCH and trigger_pending(G, q, a):
                 continue

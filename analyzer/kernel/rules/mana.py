@@ -32,11 +32,13 @@ from analyzer.enums import (
     CHOSEN_COLOR_MANA,
     IDENTITY_MANA,
     OPP_LANDS_MANA,
+    SWAMP_COLORED_MANA,
     AbilCol,
     AbilityKind,
     CardCol,
     CardFlag,
     CardType,
+    Color,
     Keyword,
     PlayerLevel,
     Zone,
@@ -285,6 +287,13 @@ def _decided_colors(G, cards, b, p, m):
         cmd = G[pb(p) + P.COMMANDER] - 1
         if cmd >= 0:
             out |= cards[G[ob(cmd) + O.CARD], CardCol.IDENTITY]
+    if m & SWAMP_COLORED_MANA:  # "Activate only if you control a Swamp" (the colored ability)
+        out = m & 32  # {C} (LAND_COLORS bit 5)
+        for i in range(G[H.BF_N]):
+            q = ob(G[OFF_BATTLEFIELD + i])
+            if G[q + O.CTRL] == p and G[q + O.PHASED] == 0:
+                if cards[G[q + O.CARD], CardCol.LAND_TYPES] & Color.B:
+                    out = m & 63
     if m & OPP_LANDS_MANA:
         for i in range(G[H.BF_N]):
             q = ob(G[OFF_BATTLEFIELD + i])

@@ -126,6 +126,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
     n = 0
     if x == XCount.SACRIFICED_POWER or x == XCount.THAT_MANY:
         return G[H.SAC_POWER]  # the resolving ability's amount (its stack entry's S.X)
+    if x == XCount.DESTROYED_THIS_WAY:
+        return G[H.DESTROYED_N]
     if x == XCount.SELF_POWER:
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
     if x == XCount.X_PAID:

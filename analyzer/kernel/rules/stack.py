@@ -40,7 +40,7 @@ from analyzer.kernel.layout import (
     T,
     W,
 )
-from analyzer.kernel.player.ai_modes import NO_MODE, pick_mode
+from analyzer.kernel.player.ai_modes import NO_MODE, mode_kicker, pick_mode
 from analyzer.kernel.player.ai_x import x_choice
 from analyzer.kernel.player.choices import (
     discard_choice,
@@ -55,7 +55,7 @@ from analyzer.kernel.rules.activation import (
     activation_allowed,
     note_activation,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind
 from analyzer.kernel.rules.costs import (
     adjust_spell_cost,
     base_cost,
@@ -73,7 +73,7 @@ from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_con
 from analyzer.kernel.rules.mana_tokens import tap_least_tokens
 from analyzer.kernel.rules.sba import sacrifice, sba_before_priority
 from analyzer.kernel.rules.stackbase import push_entry
-from analyzer.kernel.rules.state import move_object
+from analyzer.kernel.rules.state import move_object, set_trigger_amount
 from analyzer.kernel.rules.statics_global import fire_granted_prowess
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import mode_has_targets, threat
@@ -195,6 +195,8 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         # (pay_extra_cost)
         colored[2] += 1
     generic = max(generic - target_cost_reduction(G, C, card, slots), 0)
+    if ab >= 0 and abilities_of(C)[ab, AbilCol.KIND] == AbilityKind.MODE and not free:
+        generic += mode_kicker(C, ab, colored)  # kicker (702.33a): the kicked mode's cost
     sacrifices = 0
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.SAC_NONLAND_REDUCE and not free:
         generic, sacrifices = sac_reduction(G, C, p, card, generic, colored, any_type)
@@ -342,6 +344,46 @@ def activate(G, C, p, o, ab):
 
 
 @njit
+def _fire_storm(G, C, p, o):
+    """Storm (702.40a): "When you cast this spell, copy it for each spell cast before it this
+    turn" (every player's spells, P.SPELLS_TURN, this one counted already): the trigger's
+    amount is that count, its trigger object the spell."""
+    before = -1
+    for q in range(G[H.NPLAYERS]):
+        before += G[pb(q) + P.SPELLS_TURN]
+    _fire_with_amount(G, C, p, o, AbilityKind.STORM, before)
+
+
+@njit
+def _fire_with_amount(G, C, p, o, kind, amount):
+    """Spell o's rows of this kind trigger, with o their trigger object and `amount` their
+    event's amount (XCount.THAT_MANY)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == kind:
+            first = G[H.TRIG_N]
+            queue_trigger(G, o, a, p, o, SK_ABILITY)
+            set_trigger_amount(G, first, amount)
+
+
+@njit
+def _fire_cycled(G, C, p, o):
+    """ "When you cycle this card" (702.29c): it triggers as the cycling ability is activated,
+    so it goes on the stack above that ability and resolves first; its source is the card in
+    the graveyard it was discarded to."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.CYCLED:
+            queue_trigger(G, o, a, p, -1, SK_ABILITY)
+
+
+@njit
 def activate_with_targets(G, C, p, o, ab, slots, zccs):
     """Pay an activated ability's costs and put it on the stack with these targets (602.2):
     the one activation path of the built-in player and of scripted actions. False (nothing
@@ -394,6 +436,8 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     )
     if k >= 0:
         G[OFF_STACK + k * SF + S.X] = sac_power
+    if abilities[ab, AbilCol.FROM_GRAVEYARD] == 2:
+        _fire_cycled(G, C, p, o)
     log_event(G, Event.ACTIVATE, p, o, -1, ab, -1, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, p, slots)
@@ -421,6 +465,11 @@ def spell_cast(G, C, p, o, entry, offspring, generic, colored, slots):
     noncreature = (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
     fire_spell_cast(G, C, p, o, noncreature, before, before + spent, G[pb(p) + P.SPELLS_TURN])
     note_spell_cast(G, C, p, o)
+    if has_kind(cards, G[ob(o) + O.CARD], AbilityKind.STORM):
+        _fire_storm(G, C, p, o)
+    if G[H.SAC_COPIES] > 0:  # "When you do, copy this spell for each creature sacrificed"
+        _fire_with_amount(G, C, p, o, AbilityKind.REFLEXIVE, G[H.SAC_COPIES])
+        G[H.SAC_COPIES] = 0
     if noncreature:
         fire_granted_prowess(G, C, p, o)  # "Other creatures you control have prowess"
     fire_targeted(G, C, p, slots)

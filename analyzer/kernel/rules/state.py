@@ -249,6 +249,20 @@ def _leaves_without_dying(G, cards, o):
 
 
 @njit
+def _token_leaves(G, cards, o):
+    """Token o leaves the battlefield: "Whenever a token you control leaves the battlefield"
+    (CardCol.TOKEN_LEAVES_AB) triggers for o's controller's permanents, o itself included
+    (603.10a: called before o moves)."""
+    ctrl = G[ob(o) + O.CTRL]
+    for i in range(G[H.BF_N]):
+        q = G[OFF_BATTLEFIELD + i]
+        b = ob(q)
+        ab = cards[G[b + O.CARD], CardCol.TOKEN_LEAVES_AB] - 1
+        if ab >= 0 and G[b + O.CTRL] == ctrl and G[b + O.PHASED] == 0:
+            queue_trigger(G, q, ab, ctrl, o, SK_ABILITY)
+
+
+@njit
 def trigger_pending(G, o, ab):
     """Is a trigger of o's ability ab waiting to go on the stack?"""
     for i in range(G[H.TRIG_N]):
@@ -301,6 +315,8 @@ def move_object(G, cards, o, zone, top=True):
         and kind_seen(G, AbilityKind.LEAVES_WITHOUT_DYING)
     ):
         _leaves_without_dying(G, cards, o)
+    if old == Zone.BATTLEFIELD and G[b + O.TOKEN] and kind_seen(G, AbilityKind.TOKEN_LEAVES):
+        _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._volatile)
     if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
@@ -446,6 +462,7 @@ def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
     G[b + O.BASE_T] = base_t
     G[b + O.COPY_OF] = copy_of
     put_onto_battlefield(G, cards, o, controller, tapped)
+    G[pb(controller) + P.TOKENS_CREATED_TURN] += 1
     log_event(G, Event.TOKEN, controller, o, -1, -1, -1, -1)
     return o
 

@@ -367,18 +367,21 @@ def _controllers(G, buf, n):
 
 @njit
 def other_controller_clash(G, targets, g, tg0, slots, v):
-    """Group row g is "controlled by different players" than the group its OTHER_THAN names,
-    and object v has the controller of one of that group's chosen targets."""
+    """Group row g is "controlled by different players" than the group its OTHER_THAN names
+    and every group between them ("For any number of opponents, destroy target nonland
+    permanent that player controls": one group per opponent, each naming the first), and
+    object v has the controller of one of those groups' chosen targets."""
     other = targets[g, TargCol.OTHER_THAN] - 1
     if (targets[g, TargCol.FILTER] & TargetFilter.DIFFERENT_CONTROLLER) == 0 or other < 0:
         return False
     if not 0 <= v < PLAYER_BASE:
         return False
-    o0 = slot_start(targets, tg0, other)
-    for q in range(targets[tg0 + other, TargCol.MAX]):
-        w = slots[o0 + q]
-        if 0 <= w < PLAYER_BASE and G[ob(w) + O.CTRL] == G[ob(v) + O.CTRL]:
-            return True
+    for k in range(other, g - tg0):
+        o0 = slot_start(targets, tg0, k)
+        for q in range(targets[tg0 + k, TargCol.MAX]):
+            w = slots[o0 + q]
+            if 0 <= w < PLAYER_BASE and G[ob(w) + O.CTRL] == G[ob(v) + O.CTRL]:
+                return True
     return False
 
 
