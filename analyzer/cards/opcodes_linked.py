@@ -1,7 +1,7 @@
 """Ops of "cards exiled with [this]" (607.2a, a link from a source to the cards it exiled for
 good, not "until" it leaves): exile a card from a graveyard linked to the source, and a static
 that reads the card types among the cards so linked. Their entries of ``opcodes.OP_SPECS``; the
-kernel side is ``effects.run_steps`` (O.LINK < 0) and ``chars.exiled_with_types``."""
+kernel side is ``effects.run_steps`` (O.LINK < 0) and ``chars_counts.exiled_with_types``."""
 
 from __future__ import annotations
 

@@ -21,7 +21,6 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Cond,
-    Keyword,
     Op,
     StepCol,
 )
@@ -36,7 +35,18 @@ from analyzer.kernel.layout import (
     P,
     W,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
+from analyzer.kernel.rules.chars_counts import (
+    EXILED_TYPES_NEEDED,
+    base_1_count,
+    countered_have,
+    exiled_with_types,
+    grant_equipped,
+    others_counted,
+    others_have,
+    popcount,
+    small_unblockable,
+)
 from analyzer.kernel.rules.conditions import QUEST_COUNTERS_NEEDED
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import (
@@ -48,8 +58,8 @@ from analyzer.kernel.rules.statics_global import (
     grant_others_prowess,
     toughness_set,
 )
-from analyzer.kernel.rules.statics_squirrels import is_creature, pump_mine
-from analyzer.kernel.rules.view import exile_at, kind_seen, ob, pb
+from analyzer.kernel.rules.statics_squirrels import pump_mine
+from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
@@ -93,7 +103,7 @@ def refresh(G, C):
                 n_volatile += 1
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
-        _small_unblockable(G, C, n, n_static)
+        small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
     G[H.DIRTY] &= ~DIRTY_CHARS
     for i in range(n):
@@ -231,32 +241,6 @@ def _volatile(C, card):
     return False
 
 
-EXILED_TYPES_NEEDED = 4  # STATIC_SELF_EXILED_TYPES: "four or more card types"
-CARD_TYPE_BITS = 511  # CardType LAND .. KINDRED (the supertypes above are no card types)
-
-
-@njit
-def exiled_with_types(G, cards, s):
-    """The CardType mask of the cards exiled with object s (EXILE_LINKED: O.LINK = -(1 + s),
-    linked while s keeps the zone-change counter it had, 607.2a)."""
-    m = 0
-    for p in range(G[H.NPLAYERS]):
-        for i in range(G[pb(p) + P.EXILE_N]):
-            o = exile_at(G, p, i)
-            if G[ob(o) + O.LINK] == -(s + 1) and G[ob(o) + O.LINK_ZCC] == G[ob(s) + O.ZCC]:
-                m |= cards[G[ob(o) + O.CARD], CardCol.TYPES] & CARD_TYPE_BITS
-    return m
-
-
-@njit
-def popcount(m):
-    k = 0
-    while m:
-        m &= m - 1
-        k += 1
-    return k
-
-
 @njit
 def _apply_statics(G, C, n, n_static):
     """Static abilities of permanents on the battlefield (the first n_static battlefield
@@ -298,7 +282,7 @@ def _apply_statics(G, C, n, n_static):
                         G[ob(att) + O.CUR_P] += steps[k, StepCol.A]
                         G[ob(att) + O.CUR_T] += steps[k, StepCol.B]
                     elif op == Op.STATIC_EQUIPPED_PER_BASE_1 and att != NO_OBJ:
-                        x = _base_1_count(G, C, n, G[bs + O.CTRL])  # Sword of the Squeak
+                        x = base_1_count(G, C, n, G[bs + O.CTRL])  # Sword of the Squeak
                         G[ob(att) + O.CUR_P] += x
                         G[ob(att) + O.CUR_T] += x
                     elif op == Op.STATIC_ANTHEM_PER_COUNTER:  # "for each acorn counter on it"
@@ -325,13 +309,13 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_KW] |= steps[k, StepCol.C]
                     elif op == Op.STATIC_SELF_PER_OTHER:
                         # "gets +1/+0 for each other Rat you control"
-                        k_o = _others_counted(G, C, n, s, steps[k, StepCol.C], -1)
+                        k_o = others_counted(G, C, n, s, steps[k, StepCol.C], -1)
                         G[bs + O.CUR_P] += k_o * steps[k, StepCol.A]
                         G[bs + O.CUR_T] += k_o * steps[k, StepCol.B]
                     elif op == Op.STATIC_SELF_PER_BASE_POWER:
                         # "gets +X/+0, where X is the number of other creatures you control
                         # with base power 1": base power, not the current one (Zinnia's ruling)
-                        k_b = _others_counted(G, C, n, s, 0, steps[k, StepCol.C])
+                        k_b = others_counted(G, C, n, s, 0, steps[k, StepCol.C])
                         G[bs + O.CUR_P] += k_b * steps[k, StepCol.A]
                         G[bs + O.CUR_T] += k_b * steps[k, StepCol.B]
                     elif op == Op.STATIC_PT_CREATURES and not animated:
@@ -385,20 +369,20 @@ def _apply_statics(G, C, n, n_static):
                     elif op == Op.STATIC_OTHERS_PROWESS:
                         grant_others_prowess(G, C, n, s)
                     elif op == Op.STATIC_COUNTERED_HAVE:
-                        _countered_have(G, n, G[bs + O.CTRL], steps[k, StepCol.A])
+                        countered_have(G, n, G[bs + O.CTRL], steps[k, StepCol.A])
                     elif op == Op.STATIC_EQUIPPED_CREATURES:
                         # "[During your turn,] equipped creatures you control have ..."
                         if cond_ok(
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
                         ):
-                            _grant_equipped(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
+                            grant_equipped(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
                     elif (
                         op == Op.STATIC_OTHERS_HAVE
                         or op == Op.STATIC_CREATURES_HAVE
                         or op == Op.STATIC_TOKEN_ANTHEM
                         or op == Op.STATIC_ANTHEM_SUBTYPES
                     ):
-                        _others_have(
+                        others_have(
                             G,
                             cards,
                             n,
@@ -434,173 +418,3 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
-
-
-@njit
-def _others_counted(G, C, n, s, subtypes, base_p):
-    """How many other phased-in permanents s's controller controls have one of the Subtype bits
-    `subtypes` (0: any) and, when base_p >= 0, are creatures with base power base_p ("for each
-    other Rat you control", "other creatures you control with base power 1")."""
-    cards = cards_of(C)
-    ctrl = G[ob(s) + O.CTRL]
-    k = 0
-    for j in range(n):
-        t = G[OFF_BATTLEFIELD + j]
-        bt = ob(t)
-        if t == s or G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
-            continue
-        card = G[bt + O.CARD]
-        if subtypes != 0 and (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
-            continue
-        if base_p >= 0 and (
-            (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
-            or base_power(G, C, n, t) != base_p
-        ):
-            continue
-        k += 1
-    return k
-
-
-@njit
-def base_power(G, C, n, t):
-    """The base power of creature t: its printed power (a token's as the effect that made it
-    set it: O.BASE_P), or the value of its characteristic-defining ability (604.3; a ruling of
-    "base power": counters, pumps and anthems are not in it)."""
-    cards = cards_of(C)
-    card = G[ob(t) + O.CARD]
-    bp = G[ob(t) + O.BASE_P]
-    if cards[card, CardCol.FLAGS] & CardFlag.ANIMATED:  # an effect set it (613.4b)
-        return cards[card, CardCol.POWER]
-    if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
-        return bp
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    ctrl = G[ob(t) + O.CTRL]
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
-            continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            op = steps[k, StepCol.OP]
-            if op == Op.STATIC_PT_HAND:
-                bp += G[pb(ctrl) + P.HAND_N]
-            elif op == Op.STATIC_PT_CREATURES or op == Op.STATIC_PT_LANDS:
-                want = CardType.CREATURE if op == Op.STATIC_PT_CREATURES else CardType.LAND
-                for j in range(n):
-                    u = G[OFF_BATTLEFIELD + j]
-                    if (
-                        G[ob(u) + O.CTRL] == ctrl
-                        and G[ob(u) + O.PHASED] == 0
-                        and cards[G[ob(u) + O.CARD], CardCol.TYPES] & want
-                    ):
-                        bp += 1
-    return bp
-
-
-@njit
-def _base_1_count(G, C, n, ctrl):
-    """ "each creature you control with base power or toughness 1": base toughness as
-    base_power reads the power (a characteristic-defining ability sets both alike)."""
-    cards = cards_of(C)
-    x = 0
-    for j in range(n):
-        u = G[OFF_BATTLEFIELD + j]
-        b = ob(u)
-        card = G[b + O.CARD]
-        if G[b + O.CTRL] != ctrl or not is_creature(cards, G, u):
-            continue
-        bp = base_power(G, C, n, u)
-        bt = cards[card, CardCol.TOUGHNESS]
-        if (cards[card, CardCol.FLAGS] & CardFlag.ANIMATED) == 0:
-            bt = G[b + O.BASE_T] + bp - G[b + O.BASE_P]
-        if bp == 1 or bt == 1:
-            x += 1
-    return x
-
-
-@njit
-def _small_unblockable(G, C, n, n_static):
-    """ "Creatures you control with power or toughness 1 or less can't be blocked": read after
-    every P/T effect (the restriction is checked as blockers are declared, 509.1b), so its
-    creatures gain Keyword.UNBLOCKABLE here, after the layer passes."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    for k_static in range(n_static):
-        s = G[OFF_BATTLEFIELD + G[W.STATICS + k_static]]
-        sc = G[ob(s) + O.CARD]
-        a0 = cards[sc, CardCol.AB_START]
-        for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC or not has_op(
-                C, a, Op.STATIC_SMALL_UNBLOCKABLE
-            ):
-                continue
-            ctrl = G[ob(s) + O.CTRL]
-            for j in range(n):
-                bt = ob(G[OFF_BATTLEFIELD + j])
-                if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
-                    continue
-                if (cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
-                    continue
-                if G[bt + O.CUR_P] <= 1 or G[bt + O.CUR_T] <= 1:
-                    G[bt + O.CUR_KW] |= Keyword.UNBLOCKABLE
-
-
-@njit
-def _others_have(G, cards, n, s, op, a, b, c):
-    """ "Other [Frogs] you control have [ward {1}]" (keywords a, Subtype mask c); "Creature
-    tokens you control get +a/+b"."""
-    ctrl = G[ob(s) + O.CTRL]
-    for j in range(n):
-        t = G[OFF_BATTLEFIELD + j]
-        bt = ob(t)
-        tc = G[bt + O.CARD]
-        if G[bt + O.CTRL] != ctrl or (cards[tc, CardCol.TYPES] & CardType.CREATURE) == 0:
-            continue
-        if op == Op.STATIC_CREATURES_HAVE:  # "[Artifact] creatures you control have haste"
-            if b == 0 or cards[tc, CardCol.TYPES] & b:
-                G[bt + O.CUR_KW] |= a
-        elif op == Op.STATIC_TOKEN_ANTHEM:
-            if G[bt + O.TOKEN]:
-                G[bt + O.CUR_P] += a
-                G[bt + O.CUR_T] += b
-        elif t != s and cards[tc, CardCol.SUBTYPES] & c:
-            if op == Op.STATIC_ANTHEM_SUBTYPES:
-                G[bt + O.CUR_P] += a
-                G[bt + O.CUR_T] += b
-            else:
-                G[bt + O.CUR_KW] |= a
-
-
-@njit
-def _countered_have(G, n, ctrl, kw):
-    """ "Permanents you control with counters on them have [ward {1}]": any kind of counter
-    (+1/+1, stun, the permanent's own kinds, finality, a keyword counter)."""
-    for j in range(n):
-        bt = ob(G[OFF_BATTLEFIELD + j])
-        if G[bt + O.CTRL] != ctrl or G[bt + O.PHASED]:
-            continue
-        if (
-            G[bt + O.P1P1] > 0
-            or G[bt + O.STUN] > 0
-            or G[bt + O.STASH] > 0
-            or G[bt + O.KW_COUNTERS] != 0
-            or G[bt + O.EXILE_TURN] == -1
-        ):
-            G[bt + O.CUR_KW] |= kw
-
-
-@njit
-def _grant_equipped(G, cards, n, ctrl, kw):
-    """Creatures ctrl controls with an artifact (Equipment) attached gain keywords kw."""
-    for j in range(n):
-        e = G[OFF_BATTLEFIELD + j]
-        if (cards[G[ob(e) + O.CARD], CardCol.TYPES] & CardType.ARTIFACT) == 0:
-            continue
-        t = attached_obj(G, e)
-        if (
-            t != NO_OBJ
-            and G[ob(t) + O.CTRL] == ctrl
-            and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-        ):
-            G[ob(t) + O.CUR_KW] |= kw
