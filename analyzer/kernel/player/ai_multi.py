@@ -4,7 +4,7 @@ whose permanents removal goes after. Two-player games and the basic player never
 Threat (how dangerous opponent q is to player p): 3 x the power of q's creatures (tapped ones
 too: they untap), + 1 per card in q's hand, + the combat damage q's commander has dealt p (a
 commander closes in on 21). The opponent with the most threat is the one removal is aimed at
-(``removal_bonus``).
+(``removal_leader``, ``removal_bonus``).
 
 Whom to attack (``choose_defender``): for each opponent still in the game, the damage p's
 attackers would get through (each of their untapped creatures that can block stops one of
@@ -64,11 +64,19 @@ def most_threatening(G, cards, p):
 
 
 @njit
-def removal_bonus(G, cards, chooser, ctrl):
-    """Added to a harmful target's score: more for the most threatening opponent's permanents."""
-    if G[H.NPLAYERS] <= 2 or ctrl == chooser:
-        return 0
-    return REMOVAL_BONUS if most_threatening(G, cards, chooser) == ctrl else 0
+def removal_leader(G, cards, chooser):
+    """The opponent whose permanents chooser's removal goes after: most_threatening in a pod,
+    -1 in a two-player game. Computed once per target choice (the board does not change while
+    its candidates are scored), not once per candidate."""
+    if G[H.NPLAYERS] <= 2:
+        return -1
+    return most_threatening(G, cards, chooser)
+
+
+@njit
+def removal_bonus(leader, chooser, ctrl):
+    """Added to a harmful target's score: more for the permanents of leader (removal_leader)."""
+    return REMOVAL_BONUS if ctrl == leader and ctrl != chooser else 0
 
 
 @njit
@@ -97,13 +105,8 @@ def _evasive(G, o):
 @njit
 def _top_sum(G, cards, p, fly, k):
     """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
-    not; also returns how many there are. No allocation: one pass per distinct power."""
+    not. No allocation: one pass per distinct power (_all_sum has their count)."""
     total = 0
-    count = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if can_attack(cards, G, o, p) and _evasive(G, o) == fly:
-            count += 1
     prev = 1 << 30
     while k > 0:
         v = -1
@@ -124,7 +127,7 @@ def _top_sum(G, cards, p, fly, k):
         total += t * v
         k -= t
         prev = v
-    return total, count
+    return total
 
 
 @njit
@@ -168,9 +171,9 @@ def _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground):
         else:
             ground += 1
     # as many blockers as attackers block them all: the top sum is the whole sum
-    fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air)[0]
+    fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air)
     k = ground + max(air - n_fly, 0)
-    ground_blocked = ground_all if k >= n_ground else _top_sum(G, cards, p, False, k)[0]
+    ground_blocked = ground_all if k >= n_ground else _top_sum(G, cards, p, False, k)
     return fly_all - fly_blocked + ground_all - ground_blocked
 
 

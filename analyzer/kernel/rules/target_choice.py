@@ -33,7 +33,7 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_multi import removal_bonus
+from analyzer.kernel.player.ai_multi import removal_bonus, removal_leader
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
 from analyzer.kernel.rules.conditions import cond_holds
 from analyzer.kernel.rules.targets import (
@@ -166,7 +166,7 @@ REBUY_MAX_MV = 3
 
 
 @njit
-def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep):
+def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep, leader):
     cards = cards_of(C)
     if v >= PLAYER_BASE:
         p = v - PLAYER_BASE
@@ -205,7 +205,7 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
         return t
     if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC and G[b + O.ZONE] == Zone.BATTLEFIELD:
         # pods: aimed at the opponent who threatens most (kernel/player/ai_multi.py, issue 21)
-        t = threat_std(G, cards, v) + removal_bonus(G, cards, chooser, G[b + O.CTRL])
+        t = threat_std(G, cards, v) + removal_bonus(leader, chooser, G[b + O.CTRL])
         if bounce:
             if G[b + O.TOKEN]:
                 t += BOUNCE_TOKEN
@@ -377,6 +377,7 @@ def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     bp, bt = fighter_boost(C, ab, sg, promised)
+    leader = removal_leader(G, cards, chooser)
     best = -1
     best_value = 0
     for i in range(G[H.BF_N]):
@@ -393,7 +394,7 @@ def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
             o = G[OFF_BATTLEFIELD + j]
             if o == f or not object_legal(G, cards, targets, tg0 + g, o, chooser):
                 continue
-            sc = _score(G, C, tg0 + g, o, chooser, Intent.HARM, 1000, power, 0, False, 0)
+            sc = _score(G, C, tg0 + g, o, chooser, Intent.HARM, 1000, power, 0, False, 0, leader)
             if sc >= 1000 and (v < 0 or sc > top):  # 2000 + threat: its power kills o
                 v = o
                 top = sc
@@ -438,7 +439,9 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     sweep = 0
     boost = 0  # the standard player: the power a fight's own steps give its fighter first
     focused = False  # the standard player's fighter, chosen here through W.FOCUS
+    leader = -1  # the standard player in a pod: whose permanents removal goes after
     if std:
+        leader = removal_leader(G, cards_of(C), chooser)
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
         sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
         sg, dg, mutual = _fight_groups(C, ab)
@@ -461,7 +464,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         lock = lock_hint(abilities, steps, ab, j) if std and intent == Intent.HARM else 0
         for i in range(n):
             scores[i] = _score(
-                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep
+                G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep, leader
             )
             if lock:
                 scores[i] = lock_score(G, C, buf[i], chooser, scores[i], lock)
