@@ -81,7 +81,9 @@ from analyzer.enums_program import (  # noqa: F401
     XCount,
 )
 from analyzer.enums_tables import (  # noqa: F401
+    CHANGELING_TYPES,
     CHOSEN_COLOR_MANA,
+    CREATURE_TYPE_BITS,
     IDENTITY_MANA,
     LEAVES_OTHER_BATCH,
     LEAVES_SELF,

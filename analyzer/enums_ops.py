@@ -243,6 +243,10 @@ class _Op(NamedTuple):
     CREATE_TOKEN_PER_P1P1: int = 206  # ref: players; each creates a token a (c=1 tapped) for
     # each +1/+1 counter on the source (as it last existed: O.P1P1 is kept as it leaves)
     STATIC_PT_HAND: int = 207  # static: power and toughness = the cards in ctrl's hand (604.3)
+    FLICKER_YOURS: int = 210  # FLICKER, returning it under the step's controller's control
+    # ("then return that card to the battlefield under your control", Restoration Angel)
+    BOUNCE_ALL_CREATURES: int = 209  # return all creatures (a = 1: only tokens, b = 1: only
+    # nontoken ones, c = 1: only attacking ones) to their owners' hands (effects_mass)
     STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or
     # toughness 1 or less can't be blocked (after every P/T effect: chars.refresh)
     # issue 20: ops 126-150

@@ -109,6 +109,9 @@ class _AbilityKind(NamedTuple):
     # static_grant_creature_mana (rules/mana.collect_sources looks only once one entered)
     DOUBLE_COUNTERS: int = 64  # never a row: the bit of a card with static_double_counters
     # (statics_global.counters_put looks only once one entered)
+    MANA_SPENT_COMMANDER_TYPE: int = 65  # "When that mana is spent to cast a creature spell
+    # that shares a creature type with your commander" (Path of Ancestry; CardFlag
+    # TRIBE_SCRY_MANA: mana.pay_spell queues it as it pays with the source)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -353,6 +356,9 @@ class _TargetFilter(NamedTuple):
     NOT_TRIGGER_OBJECT: int = 524288  # "target creature you control other than that creature"
     MV_LESS_THAN_TRIGGER: int = 1048576  # "target creature card with lesser mana value" (than
     # the creature that caused the trigger, as it last existed: its card's mana value)
+    NOT_CREATURE_TYPE: int = 2097152  # "target non-Angel creature": not of the creature type
+    # whose catalog-wide id (CardCol.CREATURE_TYPES_A/B) is the group's PARAM; a changeling
+    # has every type (written `not_creature_type = "Angel"`)
 
 
 TargetFilter = _TargetFilter()

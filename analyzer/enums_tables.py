@@ -60,7 +60,12 @@ class _CardCol(NamedTuple):
     ANIMATE_TWIN: int = 38  # non-Equipment artifacts and non-Aura enchantments with the mana
     # value a static_animate step asks: 1 + the row of the same card as that step's creature too
     # (its P/T, keywords and abilities added; static_animate gives it as a face); 0 = none
-    N: int = 39
+    CREATURE_TYPES_A: int = 39  # creature cards (and kindred): up to three of its creature
+    # types as catalog-wide ids (1-based, CREATURE_TYPE_BITS bits each, first in the low bits);
+    # CHANGELING_TYPES: every creature type (702.73a). "Shares a creature type" (Path of
+    # Ancestry, compile.creature_type_ids)
+    CREATURE_TYPES_B: int = 40  # its fourth to sixth creature types, the same way
+    N: int = 41
 
 
 CardCol = _CardCol()
@@ -81,6 +86,9 @@ LEAVES_SELF = 1 << 25
 # land: "{T}: Add {W} or one mana of the chosen color").
 IDENTITY_MANA = 128
 OPP_LANDS_MANA = 256
+# CardCol.CREATURE_TYPES_A/B: bits per creature-type id, and the value of a changeling's A
+CREATURE_TYPE_BITS = 10
+CHANGELING_TYPES = 1 << 30
 
 
 class _CardFlag(NamedTuple):
@@ -120,6 +128,11 @@ class _CardFlag(NamedTuple):
     # twenty"; with NO_MAX_HAND, the latest timestamp wins: engine.max_hand_size)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
+    TRIBE_SCRY_MANA: int = 1 << 22  # "When that mana is spent to cast a creature spell that
+    # shares a creature type with your commander, scry 1." (Path of Ancestry): paying a
+    # creature spell with it queues its MANA_SPENT_COMMANDER_TYPE row (mana.pay_spell)
+    SWEEPS_ATTACKERS: int = 1 << 23  # a bounce_all_creatures step of attacking creatures only
+    # (Aetherize): the standard player casts it as it is attacked (ai_std.role_may_help)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

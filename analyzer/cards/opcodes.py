@@ -22,6 +22,7 @@ from analyzer.cards.opcodes_counted import COUNTED_OP_SPECS
 from analyzer.cards.opcodes_face import FACE_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_linked import LINKED_OP_SPECS
+from analyzer.cards.opcodes_mass import MASS_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
 from analyzer.cards.opcodes_tokens import TOKEN_OP_SPECS
@@ -555,6 +556,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **CMDR_OP_SPECS,
     **FACE_OP_SPECS,
     **TOKEN_OP_SPECS,
+    **MASS_OP_SPECS,
 }
 
 

@@ -152,7 +152,7 @@ def _flicker_waits(G, C, cards, a, p):
     if (
         G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
         or G[H.PHASE] != Phase.MAIN1
-        or not has_op(C, a, Op.FLICKER)
+        or not (has_op(C, a, Op.FLICKER) or has_op(C, a, Op.FLICKER_YOURS))
     ):
         return False
     v = G[W.USLOTS]

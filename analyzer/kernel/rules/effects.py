@@ -73,6 +73,7 @@ from analyzer.kernel.rules.effects_cmdr import (
     token_copy_of,
 )
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
+from analyzer.kernel.rules.effects_mass import bounce_all_creatures
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
@@ -405,7 +406,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                             G[H.LINKS] = 1  # check_sba looks for linked returns from now on
                             G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
                         it = v
-        elif op == Op.FLICKER:
+        elif op == Op.FLICKER or op == Op.FLICKER_YOURS:
             done = 0
             for i in range(n):
                 if is_obj(vals[i]):
@@ -416,7 +417,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         done = 1  # "if that creature is a Bird, Frog, ...": then a DONE step
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
-                        put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
+                        back = ctrl if op == Op.FLICKER_YOURS else G[ob(v) + O.OWNER]
+                        put_onto_battlefield(G, cards, v, back, False)
                         # (entering set H.DIRTY); the counters it enters with are put by its
                         # controller
                         G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
@@ -561,6 +563,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             pump_untap_all(G, C, ctrl, a, b_, c)
         elif op == Op.BECOMES_UNTIL_EOT:
             becomes_until_eot(G, a, n, vals)
+        elif op == Op.BOUNCE_ALL_CREATURES:
+            bounce_all_creatures(G, C, a, b_, c)
         elif op == Op.DAMAGE_X:  # "deals damage equal to ..." (X counted as it resolves)
             x = count_x(G, C, a, src, ctrl, b_)
             for i in range(n):

@@ -1,0 +1,36 @@
+"""Ops that act on every creature of a kind at once ("Return all attacking creatures to their
+owner's hand", "Return all creature tokens to their owners' hands"): their entries of
+``opcodes.OP_SPECS``. The kernel side is ``kernel/rules/effects_mass.py``."""
+
+from __future__ import annotations
+
+from analyzer.cards.opspec import OBJECT_NAMES, PERMANENT_KINDS, OpSpec
+from analyzer.cards.opspec import param as _p
+from analyzer.enums import Intent, Op
+
+MASS_OP_SPECS: dict[str, OpSpec] = {
+    "flicker_yours": OpSpec(
+        Op.FLICKER_YOURS,
+        "`flicker`, returning each permanent under your control, not its owner's (\"then "
+        'return that card to the battlefield under your control"); `may`: "you may" (the '
+        "built-in player does unless it is a token or has +1/+1 counters)",
+        (_p("may", "bool", "b", False),),
+        PERMANENT_KINDS,
+        OBJECT_NAMES,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
+    "bounce_all_creatures": OpSpec(
+        Op.BOUNCE_ALL_CREATURES,
+        "return all creatures (`token`: only creature tokens, `nontoken`: only nontoken "
+        "creatures, `attacking`: only attacking creatures) to their owners' hands (phased-out "
+        "ones stay, 702.26b); a token so returned ceases to exist (111.7). The built-in "
+        "player weighs it like a sweeper (a returned nontoken creature at half its threat); "
+        "one that returns only attackers it casts as it is attacked, never in a main phase",
+        (
+            _p("token", "bool", "a", False),
+            _p("nontoken", "bool", "b", False),
+            _p("attacking", "bool", "c", False),
+        ),
+    ),
+}
