@@ -245,6 +245,10 @@ class _Op(NamedTuple):
     STATIC_PT_HAND: int = 207  # static: power and toughness = the cards in ctrl's hand (604.3)
     FLICKER_YOURS: int = 210  # FLICKER, returning it under the step's controller's control
     # ("then return that card to the battlefield under your control", Restoration Angel)
+    PREVENT_COMBAT_DAMAGE: int = 211  # prevent all combat damage that would be dealt this turn
+    # (H.COMBAT_PREVENTED_TURN)
+    DOUBLE_PT_ALL: int = 212  # each creature ctrl controls gets +X/+Y until end of turn, X its
+    # power and Y its toughness (701.10e: "double its power and toughness")
     BOUNCE_ALL_CREATURES: int = 209  # return all creatures (a = 1: only tokens, b = 1: only
     # nontoken ones, c = 1: only attacking ones) to their owners' hands (effects_mass)
     STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or

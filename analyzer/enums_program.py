@@ -112,6 +112,8 @@ class _AbilityKind(NamedTuple):
     MANA_SPENT_COMMANDER_TYPE: int = 65  # "When that mana is spent to cast a creature spell
     # that shares a creature type with your commander" (Path of Ancestry; CardFlag
     # TRIBE_SCRY_MANA: mana.pay_spell queues it as it pays with the source)
+    EACH_COMBAT: int = 66  # "At the beginning of each combat" (every player's turn: fired for
+    # each player's permanents, APNAP, as the beginning of combat step begins)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 

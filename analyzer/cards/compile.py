@@ -220,6 +220,11 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         for st in prog.steps
     ):
         flags |= CardFlag.SWEEPS_ATTACKERS
+    if any(
+        ab.kind == AbilityKind.ACTIVATED and any(st.op == Op.PUMP_ATTACKING for st in ab.steps)
+        for ab in abilities
+    ):
+        flags |= CardFlag.ATTACK_PUMP
     return flags
 
 

@@ -150,8 +150,11 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "pump_attacking": OpSpec(
         Op.PUMP_ATTACKING,
-        "attacking creatures you control get +power/+toughness until end of turn",
-        (_POWER, _TOUGHNESS),
+        "attacking creatures you control get +power/+toughness until end of turn; "
+        "`x_attacking`: +X/+X instead, X the number of attacking creatures you control as it "
+        "resolves (the standard player activates such an ability after blocks with two or "
+        "more attackers)",
+        (_POWER, _TOUGHNESS, _p("x_attacking", "bool", "c", False)),
     ),
     "grant": OpSpec(
         Op.GRANT,

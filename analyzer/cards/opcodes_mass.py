@@ -9,6 +9,17 @@ from analyzer.cards.opspec import param as _p
 from analyzer.enums import Intent, Op
 
 MASS_OP_SPECS: dict[str, OpSpec] = {
+    "prevent_combat_damage": OpSpec(
+        Op.PREVENT_COMBAT_DAMAGE,
+        "prevent all combat damage that would be dealt this turn (to players and permanents; "
+        '"damage can\'t be prevented" wins); the built-in player uses it only against lethal '
+        "combat damage",
+    ),
+    "double_pt_all": OpSpec(
+        Op.DOUBLE_PT_ALL,
+        "double the power and toughness of each creature you control until end of turn (each "
+        "gets +X/+Y, X its power and Y its toughness as the step runs)",
+    ),
     "flicker_yours": OpSpec(
         Op.FLICKER_YOURS,
         "`flicker`, returning each permanent under your control, not its owner's (\"then "

@@ -114,6 +114,8 @@ class _Header(NamedTuple):
     SAC_POWER: int  # while an activated ability resolves: the power of the creature sacrificed
     # to pay for it as it last existed (608.2h); a triggered one: its event's amount ("that
     # many"); its stack entry's S.X; 0: none
+    COMBAT_PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all combat damage is prevented
+    # (op prevent_combat_damage, Spore Frog; 615.1); 0: none
 
 
 H = _numbered(_Header)

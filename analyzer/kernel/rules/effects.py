@@ -73,7 +73,11 @@ from analyzer.kernel.rules.effects_cmdr import (
     token_copy_of,
 )
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
-from analyzer.kernel.rules.effects_mass import bounce_all_creatures
+from analyzer.kernel.rules.effects_mass import (
+    attackers_of,
+    bounce_all_creatures,
+    double_pt_all,
+)
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
@@ -518,6 +522,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.CREATE_TOKEN_ATTACKING:
             it = create_tokens_attacking(G, C, ctrl, a, b_, it)
         elif op == Op.PUMP_ATTACKING:
+            if c == 1:  # "+X/+X, where X is the number of attacking creatures" (Jazal)
+                a = attackers_of(G, ctrl)
+                b_ = a
             pump_attacking(G, ctrl, a, b_)
         elif op == Op.P1P1_OTHERS_TOKEN_OR:
             p1p1_others_token_or(G, C, ctrl, src, a)
@@ -565,6 +572,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             becomes_until_eot(G, a, n, vals)
         elif op == Op.BOUNCE_ALL_CREATURES:
             bounce_all_creatures(G, C, a, b_, c)
+        elif op == Op.DOUBLE_PT_ALL:
+            double_pt_all(G, cards, ctrl)
+        elif op == Op.PREVENT_COMBAT_DAMAGE:
+            G[H.COMBAT_PREVENTED_TURN] = G[H.TURN] + 1
         elif op == Op.DAMAGE_X:  # "deals damage equal to ..." (X counted as it resolves)
             x = count_x(G, C, a, src, ctrl, b_)
             for i in range(n):
