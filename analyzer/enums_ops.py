@@ -249,6 +249,13 @@ class _Op(NamedTuple):
     # (H.COMBAT_PREVENTED_TURN)
     DOUBLE_PT_ALL: int = 212  # each creature ctrl controls gets +X/+Y until end of turn, X its
     # power and Y its toughness (701.10e: "double its power and toughness")
+    CHOOSE_OPPONENT: int = 213  # ctrl chooses an opponent (not a target): H.CHOSEN_OPP, the
+    # players of Ref.CHOSEN_OPPONENT (effects_offer)
+    TEMPT: int = 214  # a tempting offer: each opponent of ctrl accepts or not (H.TEMPTED, the
+    # players of Ref.TEMPTED; XCount.TEMPTED counts them)
+    UNTAP_ALL_NONLAND: int = 215  # ref: players; untap all nonland permanents each controls
+    SEARCH_ANY_LAND: int = 216  # ref: players; each searches their library for a land card, puts
+    # it onto the battlefield untapped and shuffles (b = 1: once per opponent who accepted)
     BOUNCE_ALL_CREATURES: int = 209  # return all creatures (a = 1: only tokens, b = 1: only
     # nontoken ones, c = 1: only attacking ones) to their owners' hands (effects_mass)
     STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or

@@ -387,6 +387,9 @@ class _Ref(NamedTuple):
     TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
     DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
     ACTIVE_PLAYER: int = 18  # the player whose turn it is ("that player" of an upkeep trigger)
+    # issue 21 (numbered apart): players an earlier step of the resolving ability chose
+    CHOSEN_OPPONENT: int = 40  # the opponent the last choose_opponent step chose ("that player")
+    TEMPTED: int = 41  # each opponent who accepted the last tempt step's offer
 
 
 Ref = _Ref()
@@ -417,6 +420,8 @@ class _XCount(NamedTuple):
     THAT_MANY: int = 22  # the amount of the event that triggered the resolving ability ("draw
     # that many cards": the damage dealt to it, the combat damage it dealt; H.SAC_POWER)
     OPP_CREATURES: int = 23  # "for each creature your opponents control"
+    TEMPTED: int = 28  # "for each opponent who does": the opponents who accepted the last
+    # tempt step's offer (H.TEMPTED)
 
 
 XCount = _XCount()

@@ -4,11 +4,38 @@ owner's hand", "Return all creature tokens to their owners' hands"): their entri
 
 from __future__ import annotations
 
-from analyzer.cards.opspec import OBJECT_NAMES, PERMANENT_KINDS, OpSpec
+from analyzer.cards.opspec import OBJECT_NAMES, PERMANENT_KINDS, PLAYER_KINDS, PLAYER_NAMES, OpSpec
 from analyzer.cards.opspec import param as _p
 from analyzer.enums import Intent, Op
 
 MASS_OP_SPECS: dict[str, OpSpec] = {
+    "choose_opponent": OpSpec(
+        Op.CHOOSE_OPPONENT,
+        "you choose an opponent (not a target): later steps name that player `ref = "
+        '"chosen_opponent"` (the built-in player chooses the one with the least life)',
+    ),
+    "tempt": OpSpec(
+        Op.TEMPT,
+        "a tempting offer: each opponent chooses whether to accept; later steps name those "
+        'who did `ref = "tempted"` and count them with `x = "tempted"` (the built-in player '
+        "accepts when the caster has another opponent still in the game)",
+    ),
+    "untap_all_nonland": OpSpec(
+        Op.UNTAP_ALL_NONLAND,
+        "untap all nonland permanents each player in ref controls",
+        (),
+        PLAYER_KINDS,
+        PLAYER_NAMES,
+    ),
+    "search_any_land": OpSpec(
+        Op.SEARCH_ANY_LAND,
+        "each player in ref searches their library for a land card, puts it onto the "
+        "battlefield and shuffles (`tempted`: once for each opponent who accepted the tempt "
+        "step's offer; the built-in player takes the land whose colors its hand needs most)",
+        (_p("tempted", "bool", "b", False),),
+        PLAYER_KINDS,
+        PLAYER_NAMES,
+    ),
     "prevent_combat_damage": OpSpec(
         Op.PREVENT_COMBAT_DAMAGE,
         "prevent all combat damage that would be dealt this turn (to players and permanents; "

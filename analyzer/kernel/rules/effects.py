@@ -78,6 +78,7 @@ from analyzer.kernel.rules.effects_mass import (
     bounce_all_creatures,
     double_pt_all,
 )
+from analyzer.kernel.rules.effects_offer import run_offer_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.events import (
     cond_ok,
@@ -570,6 +571,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             pump_untap_all(G, C, ctrl, a, b_, c)
         elif op == Op.BECOMES_UNTIL_EOT:
             becomes_until_eot(G, a, n, vals)
+        elif Op.CHOOSE_OPPONENT <= op <= Op.SEARCH_ANY_LAND:
+            run_offer_op(G, C, op, b_, ctrl, n, vals)
         elif op == Op.BOUNCE_ALL_CREATURES:
             bounce_all_creatures(G, C, a, b_, c)
         elif op == Op.DOUBLE_PT_ALL:
