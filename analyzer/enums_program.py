@@ -279,6 +279,12 @@ TRIG_FILTER_MV_AT_LEAST = 1 << 5
 # (TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT) & 255, the creatures attacking as it triggers
 TRIG_FILTER_ATTACKERS_AT_LEAST = 1 << 6
 TRIG_FILTER_MV_SHIFT = 16
+# other_creature_enters: evolve (702.100a), "if that creature has greater power or toughness than
+# this creature": compared as the trigger goes on the stack and again as it resolves (603.4)
+TRIG_FILTER_EVOLVE = 1 << 24
+# spell_cast: "a noncreature spell with mana value less than this creature's power" (Pollywog
+# Prodigy): the spell's mana value against the source's power as the spell is cast
+TRIG_FILTER_MV_BELOW_POWER = 1 << 25
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
