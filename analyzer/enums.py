@@ -55,7 +55,9 @@ from analyzer.enums_program import (  # noqa: F401
     SPELL_NONCREATURE,
     SUBTYPE_CHOSEN,
     TRIG_FILTER_ATTACKERS_AT_LEAST,
+    TRIG_FILTER_EVOLVE,
     TRIG_FILTER_MV_AT_LEAST,
+    TRIG_FILTER_MV_BELOW_POWER,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
     TRIG_FILTER_POWER_SHIFT,
@@ -82,7 +84,9 @@ from analyzer.enums_program import (  # noqa: F401
     XCount,
 )
 from analyzer.enums_tables import (  # noqa: F401
+    CHANGELING_TYPES,
     CHOSEN_COLOR_MANA,
+    CREATURE_TYPE_BITS,
     IDENTITY_MANA,
     LEAVES_OTHER_BATCH,
     LEAVES_SELF,

@@ -243,6 +243,21 @@ class _Op(NamedTuple):
     CREATE_TOKEN_PER_P1P1: int = 206  # ref: players; each creates a token a (c=1 tapped) for
     # each +1/+1 counter on the source (as it last existed: O.P1P1 is kept as it leaves)
     STATIC_PT_HAND: int = 207  # static: power and toughness = the cards in ctrl's hand (604.3)
+    FLICKER_YOURS: int = 210  # FLICKER, returning it under the step's controller's control
+    # ("then return that card to the battlefield under your control", Restoration Angel)
+    PREVENT_COMBAT_DAMAGE: int = 211  # prevent all combat damage that would be dealt this turn
+    # (H.COMBAT_PREVENTED_TURN)
+    DOUBLE_PT_ALL: int = 212  # each creature ctrl controls gets +X/+Y until end of turn, X its
+    # power and Y its toughness (701.10e: "double its power and toughness")
+    CHOOSE_OPPONENT: int = 213  # ctrl chooses an opponent (not a target): H.CHOSEN_OPP, the
+    # players of Ref.CHOSEN_OPPONENT (effects_offer)
+    TEMPT: int = 214  # a tempting offer: each opponent of ctrl accepts or not (H.TEMPTED, the
+    # players of Ref.TEMPTED; XCount.TEMPTED counts them)
+    UNTAP_ALL_NONLAND: int = 215  # ref: players; untap all nonland permanents each controls
+    SEARCH_ANY_LAND: int = 216  # ref: players; each searches their library for a land card, puts
+    # it onto the battlefield untapped and shuffles (b = 1: once per opponent who accepted)
+    BOUNCE_ALL_CREATURES: int = 209  # return all creatures (a = 1: only tokens, b = 1: only
+    # nontoken ones, c = 1: only attacking ones) to their owners' hands (effects_mass)
     STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or
     # toughness 1 or less can't be blocked (after every P/T effect: chars.refresh)
     # issue 20: ops 126-150

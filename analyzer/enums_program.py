@@ -121,6 +121,11 @@ class _AbilityKind(NamedTuple):
     # static_grant_creature_mana (rules/mana.collect_sources looks only once one entered)
     DOUBLE_COUNTERS: int = 64  # never a row: the bit of a card with static_double_counters
     # (statics_global.counters_put looks only once one entered)
+    MANA_SPENT_COMMANDER_TYPE: int = 65  # "When that mana is spent to cast a creature spell
+    # that shares a creature type with your commander" (Path of Ancestry; CardFlag
+    # TRIBE_SCRY_MANA: mana.pay_spell queues it as it pays with the source)
+    EACH_COMBAT: int = 66  # "At the beginning of each combat" (every player's turn: fired for
+    # each player's permanents, APNAP, as the beginning of combat step begins)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -295,6 +300,12 @@ TRIG_FILTER_MV_AT_LEAST = 1 << 5
 # (TRIG_FILTER >> TRIG_FILTER_POWER_SHIFT) & 255, the creatures attacking as it triggers
 TRIG_FILTER_ATTACKERS_AT_LEAST = 1 << 6
 TRIG_FILTER_MV_SHIFT = 16
+# other_creature_enters: evolve (702.100a), "if that creature has greater power or toughness than
+# this creature": compared as the trigger goes on the stack and again as it resolves (603.4)
+TRIG_FILTER_EVOLVE = 1 << 24
+# spell_cast: "a noncreature spell with mana value less than this creature's power" (Pollywog
+# Prodigy): the spell's mana value against the source's power as the spell is cast
+TRIG_FILTER_MV_BELOW_POWER = 1 << 25
 TRIGGER_NONCREATURE_NONLAND = 1 << 23  # "one or more noncreature, nonland permanents you
 # control enter": any noncreature nonland permanent, one trigger for the entries between two
 # priorities
@@ -374,6 +385,9 @@ class _TargetFilter(NamedTuple):
     NOT_TRIGGER_OBJECT: int = 524288  # "target creature you control other than that creature"
     MV_LESS_THAN_TRIGGER: int = 1048576  # "target creature card with lesser mana value" (than
     # the creature that caused the trigger, as it last existed: its card's mana value)
+    NOT_CREATURE_TYPE: int = 2097152  # "target non-Angel creature": not of the creature type
+    # whose catalog-wide id (CardCol.CREATURE_TYPES_A/B) is the group's PARAM; a changeling
+    # has every type (written `not_creature_type = "Angel"`)
 
 
 TargetFilter = _TargetFilter()
@@ -400,6 +414,9 @@ class _Ref(NamedTuple):
     TRIGGER_OBJECT: int = 16  # the object whose event caused the trigger
     DEFENDING_PLAYER: int = 17  # the player the trigger object attacks (attack triggers)
     ACTIVE_PLAYER: int = 18  # the player whose turn it is ("that player" of an upkeep trigger)
+    # issue 21 (numbered apart): players an earlier step of the resolving ability chose
+    CHOSEN_OPPONENT: int = 40  # the opponent the last choose_opponent step chose ("that player")
+    TEMPTED: int = 41  # each opponent who accepted the last tempt step's offer
 
 
 Ref = _Ref()
@@ -433,6 +450,8 @@ class _XCount(NamedTuple):
     # the Squirreled Away precon (issue 21): 24-27
     DESTROYED_THIS_WAY: int = 24  # "for each creature destroyed this way": the permanents the
     # resolving ability's last destroy_all destroyed (H.DESTROYED_N)
+    TEMPTED: int = 28  # "for each opponent who does": the opponents who accepted the last
+    # tempt step's offer (H.TEMPTED)
 
 
 XCount = _XCount()

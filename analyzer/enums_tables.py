@@ -64,7 +64,12 @@ class _CardCol(NamedTuple):
     # are; a token definition's name is its subtypes plus "Token" (111.4)
     TOKEN_LEAVES_AB: int = 40  # 1 + the row of the card's TOKEN_LEAVES trigger, 0 = none
     # (state.move_object reads it: it has the cards table only)
-    N: int = 41
+    CREATURE_TYPES_A: int = 41  # creature cards (and kindred): up to three of its creature
+    # types as catalog-wide ids (1-based, CREATURE_TYPE_BITS bits each, first in the low bits);
+    # CHANGELING_TYPES: every creature type (702.73a). "Shares a creature type" (Path of
+    # Ancestry, compile.creature_type_ids)
+    CREATURE_TYPES_B: int = 42  # its fourth to sixth creature types, the same way
+    N: int = 43
 
 
 CardCol = _CardCol()
@@ -89,6 +94,9 @@ OPP_LANDS_MANA = 256
 # Wood, `land_colors = "CBG+swamp"`): its colored mana only while its controller controls a land
 # with the basic land type Swamp (602.5b), checked as sources are collected
 SWAMP_COLORED_MANA = 512
+# CardCol.CREATURE_TYPES_A/B: bits per creature-type id, and the value of a changeling's A
+CREATURE_TYPE_BITS = 10
+CHANGELING_TYPES = 1 << 30
 
 
 class _CardFlag(NamedTuple):
@@ -132,6 +140,13 @@ class _CardFlag(NamedTuple):
     # twenty"; with NO_MAX_HAND, the latest timestamp wins: engine.max_hand_size)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
+    TRIBE_SCRY_MANA: int = 1 << 22  # "When that mana is spent to cast a creature spell that
+    # shares a creature type with your commander, scry 1." (Path of Ancestry): paying a
+    # creature spell with it queues its MANA_SPENT_COMMANDER_TYPE row (mana.pay_spell)
+    ATTACK_PUMP: int = 1 << 24  # an activated pump_attacking ability (Jazal Goldmane): the
+    # standard player may act after blocks as it attacks (ai_activate.attack_pump_ready)
+    SWEEPS_ATTACKERS: int = 1 << 23  # a bounce_all_creatures step of attacking creatures only
+    # (Aetherize): the standard player casts it as it is attacked (ai_std.role_may_help)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

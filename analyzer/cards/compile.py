@@ -20,8 +20,16 @@ from analyzer.cards.derive import (
     exiles_until_end_step,
     group_intents,
 )
-from analyzer.cards.records import BASIC_LAND_COLORS, Ability, CardRecord, Step
+from analyzer.cards.records import (
+    BASIC_LAND_COLORS,
+    CHANGELING_SUBTYPES,
+    Ability,
+    CardRecord,
+    Step,
+)
 from analyzer.enums import (
+    CHANGELING_TYPES,
+    CREATURE_TYPE_BITS,
     KINDS_HI,
     KINDS_HI2,
     LEAVES_OTHER_BATCH,
@@ -207,7 +215,58 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.SETS_FACE
     if exiles_until_end_step(abilities):
         flags |= CardFlag.TEMP_EXILE
+    if any(ab.kind == AbilityKind.MANA_SPENT_COMMANDER_TYPE for ab in abilities):
+        flags |= CardFlag.TRIBE_SCRY_MANA
+    if any(
+        st.op == Op.BOUNCE_ALL_CREATURES and st.c
+        for ab in abilities
+        for prog in ab.programs()
+        for st in prog.steps
+    ):
+        flags |= CardFlag.SWEEPS_ATTACKERS
+    if any(
+        ab.kind == AbilityKind.ACTIVATED and any(st.op == Op.PUMP_ATTACKING for st in ab.steps)
+        for ab in abilities
+    ):
+        flags |= CardFlag.ATTACK_PUMP
     return flags
+
+
+_TYPES_PER_COLUMN = 3
+
+
+def creature_type_ids(records: Sequence[CardRecord]) -> dict[str, int]:
+    """Catalog-wide ids (1-based) of the creature types its creature and kindred cards
+    have: CardCol.CREATURE_TYPES_A/B hold them, so "shares a creature type" compares ids."""
+    words = sorted(
+        {
+            w.lower()
+            for rec in records
+            if rec.types & (CardType.CREATURE | CardType.KINDRED)
+            for w in rec.subtype_words
+        }
+    )
+    if len(words) >= 1 << CREATURE_TYPE_BITS:
+        raise ValueError(f"{len(words)} creature types: CREATURE_TYPE_BITS is too small")
+    return {w: i + 1 for i, w in enumerate(words)}
+
+
+def _creature_types(rec: CardRecord, ids: Mapping[str, int]) -> tuple[int, int]:
+    """CardCol.CREATURE_TYPES_A and _B of a card: up to six creature type ids, packed."""
+    if not rec.types & (CardType.CREATURE | CardType.KINDRED):
+        return 0, 0
+    if rec.subtypes & CHANGELING_SUBTYPES == CHANGELING_SUBTYPES and "changeling" in (
+        rec.oracle.lower()
+    ):
+        return CHANGELING_TYPES, 0  # 702.73a: every creature type
+    found = [ids[w.lower()] for w in rec.subtype_words if w.lower() in ids]
+    if len(found) > 2 * _TYPES_PER_COLUMN:
+        raise ValueError(f"{rec.name}: more than six creature types")
+    packed = [0, 0]
+    for k, type_id in enumerate(found):
+        col, slot = divmod(k, _TYPES_PER_COLUMN)
+        packed[col] |= type_id << (slot * CREATURE_TYPE_BITS)
+    return packed[0], packed[1]
 
 
 def _land_types(rec: CardRecord) -> int:
@@ -358,6 +417,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     token_ids = {rec.name: i for i, rec in enumerate(records[:n_own]) if rec.is_token}
     cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
     name_keys: dict[str, int] = {}
+    type_ids = creature_type_ids(records)
     abil_rows: list[list[int]] = []
     targ_rows: list[list[int]] = []
     step_rows: list[list[int]] = []
@@ -397,6 +457,9 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         row[CardCol.IDENTITY] = rec.color_identity
         row[CardCol.NAME_KEY] = name_keys.setdefault(
             name_of(rec) if cid < n_own else "", len(name_keys)
+        )
+        row[CardCol.CREATURE_TYPES_A], row[CardCol.CREATURE_TYPES_B] = _creature_types(
+            rec, type_ids
         )
         # kinds from KINDS_HI on: AB_KINDS_HI (AB_KINDS is int32, its bit 31 the sign)
         row[CardCol.AB_KINDS] = sum({1 << ab.kind for ab in abilities if ab.kind < KINDS_HI})
@@ -485,6 +548,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                 t[TargCol.TYPES] = g.types
                 t[TargCol.FILTER] = g.filter
                 t[TargCol.PARAM] = g.param
+                if g.not_creature_type:  # 0 when no creature of the catalog has that type
+                    t[TargCol.PARAM] = type_ids.get(g.not_creature_type.lower(), 0)
                 t[TargCol.MIN] = g.min
                 t[TargCol.MAX] = g.max
                 t[TargCol.COND] = g.cond

@@ -15,7 +15,7 @@ from analyzer.enums import AbilityKind, AiRole, CardType, Cond, CounterKind, Int
 # with a rider (Rabbit Response scries) is a trick, not card draw.
 _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
     (AiRole.COUNTER, frozenset({Op.COUNTER, Op.SPELL_TO_HAND, Op.COUNTER_UNLESS_PAY})),
-    (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE})),
+    (AiRole.SWEEPER, frozenset({Op.DESTROY_ALL, Op.DAMAGE_EACH_CREATURE, Op.BOUNCE_ALL_CREATURES})),
     (
         AiRole.REMOVAL,
         frozenset(

@@ -22,6 +22,7 @@ from analyzer.cards.opcodes_counted import COUNTED_OP_SPECS
 from analyzer.cards.opcodes_face import FACE_OP_SPECS
 from analyzer.cards.opcodes_global import GLOBAL_OP_SPECS
 from analyzer.cards.opcodes_linked import LINKED_OP_SPECS
+from analyzer.cards.opcodes_mass import MASS_OP_SPECS
 from analyzer.cards.opcodes_season import SEASON_OP_SPECS
 from analyzer.cards.opcodes_squirrels import SQUIRREL_OP_SPECS
 from analyzer.cards.opcodes_static import STATIC_OP_SPECS
@@ -150,8 +151,11 @@ OP_SPECS: dict[str, OpSpec] = {
     ),
     "pump_attacking": OpSpec(
         Op.PUMP_ATTACKING,
-        "attacking creatures you control get +power/+toughness until end of turn",
-        (_POWER, _TOUGHNESS),
+        "attacking creatures you control get +power/+toughness until end of turn; "
+        "`x_attacking`: +X/+X instead, X the number of attacking creatures you control as it "
+        "resolves (the standard player activates such an ability after blocks with two or "
+        "more attackers)",
+        (_POWER, _TOUGHNESS, _p("x_attacking", "bool", "c", False)),
     ),
     "grant": OpSpec(
         Op.GRANT,
@@ -557,6 +561,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **FACE_OP_SPECS,
     **TOKEN_OP_SPECS,
     **SQUIRREL_OP_SPECS,
+    **MASS_OP_SPECS,
 }
 
 

@@ -18,6 +18,8 @@ REF_NAMES: dict[str, int] = {
     "trigger_object": Ref.TRIGGER_OBJECT,
     "defending_player": Ref.DEFENDING_PLAYER,
     "active_player": Ref.ACTIVE_PLAYER,
+    "chosen_opponent": Ref.CHOSEN_OPPONENT,
+    "tempted": Ref.TEMPTED,
 }
 
 
@@ -26,7 +28,15 @@ MAX_GROUPS = 4  # target groups 0..3 per ability: refs below Ref.SELF
 # The target-group kinds and named refs that designate players, shared by the OpSpec tables
 PLAYER_KINDS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.ANY})
 PLAYER_NAMES = frozenset(
-    {"you", "each_opponent", "each_player", "defending_player", "active_player"}
+    {
+        "you",
+        "each_opponent",
+        "each_player",
+        "defending_player",
+        "active_player",
+        "chosen_opponent",
+        "tempted",
+    }
 )
 GRAVEYARD_KINDS = frozenset({TargetKind.CARD_IN_YOUR_GRAVEYARD})
 # ... and that designate permanents (ANY may also be a creature) and spells

@@ -80,6 +80,8 @@ ABILITY_FIELDS = frozenset(
         "tougher",
         "power_at_least",
         "mv_at_least",
+        "evolve",
+        "mv_below_power",
         "self_only",
         "remove_counter",
         "convoke",

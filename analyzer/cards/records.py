@@ -333,6 +333,7 @@ class TargetGroup:
     cond: int = Cond.ALWAYS
     intent: int | None = None
     other_than: int = -1  # an earlier group whose targets this group's must differ from
+    not_creature_type: str = ""  # "target non-Angel creature": the compiler makes it PARAM
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,19 @@ if TYPE_CHECKING:
     from analyzer.cards.context import Ctx
 
 TARGET_FIELDS = frozenset(
-    {"kind", "types", "filter", "min", "max", "when", "param", "intent", "other_than", "subtypes"}
+    {
+        "kind",
+        "types",
+        "filter",
+        "min",
+        "max",
+        "when",
+        "param",
+        "intent",
+        "other_than",
+        "subtypes",
+        "not_creature_type",
+    }
 )
 TARGET_KINDS = {
     n.lower(): v
@@ -148,9 +160,24 @@ def read_target(ctx: Ctx, d: object, field: str, index: int = 0) -> TargetGroup 
         filt |= TargetFilter.SUBTYPES
     elif filt & TargetFilter.SUBTYPES:
         ctx.err(f"{field}.filter", "write `subtypes = [...]`, not the subtypes filter")
+    not_type = d.get("not_creature_type", "")
+    if "not_creature_type" in d:  # "target non-Angel creature": the compiler sets the param
+        if not isinstance(not_type, str) or not not_type.strip():
+            ctx.err(f"{field}.not_creature_type", 'must be a creature type, like "Angel"')
+            not_type = ""
+        elif filt & with_param or "subtypes" in d:
+            ctx.err(
+                f"{field}.not_creature_type",
+                "shares `param` with subtypes, mv_at_most, pt_at_least and power_at_most",
+            )
+        filt |= TargetFilter.NOT_CREATURE_TYPE
+    elif filt & TargetFilter.NOT_CREATURE_TYPE:
+        ctx.err(f"{field}.filter", 'write `not_creature_type = "..."`, not the filter')
     if kind is None:
         return None
-    return TargetGroup(kind, types, filt, param or 0, lo, hi, gcond, intent, other_than)
+    return TargetGroup(
+        kind, types, filt, param or 0, lo, hi, gcond, intent, other_than, not_type.strip()
+    )
 
 
 def read_ref(

@@ -28,7 +28,9 @@ from analyzer.enums import (
     SPELL_GENERAL,
     SPELL_NONCREATURE,
     TRIG_FILTER_ATTACKERS_AT_LEAST,
+    TRIG_FILTER_EVOLVE,
     TRIG_FILTER_MV_AT_LEAST,
+    TRIG_FILTER_MV_BELOW_POWER,
     TRIG_FILTER_MV_SHIFT,
     TRIG_FILTER_POWER_AT_LEAST,
     TRIG_FILTER_POWER_SHIFT,
@@ -112,6 +114,18 @@ def trigger_filter(ctx: Ctx, d: dict, field: str, kind: int) -> int:
         else:
             n = ctx.int_(d, "mv_at_least", f"{field}.mv_at_least", 1, 20) or 0
             filt |= TRIG_FILTER_MV_AT_LEAST | (n << TRIG_FILTER_MV_SHIFT)
+    if "evolve" in d:
+        # evolve (702.100a): "if that creature has greater power or toughness than this one"
+        if kind != AbilityKind.OTHER_CREATURE_ENTERS:
+            ctx.err(f"{field}.evolve", "belongs to other_creature_enters abilities only")
+        elif ctx.bool_(d, "evolve", f"{field}.evolve"):
+            filt |= TRIG_FILTER_EVOLVE
+    if "mv_below_power" in d:
+        # "a noncreature spell with mana value less than this creature's power" (Pollywog)
+        if d.get("kind") != SPELL_CAST_KIND:
+            ctx.err(f"{field}.mv_below_power", "belongs to spell_cast abilities only")
+        elif ctx.bool_(d, "mv_below_power", f"{field}.mv_below_power"):
+            filt |= TRIG_FILTER_MV_BELOW_POWER
     return filt
 
 

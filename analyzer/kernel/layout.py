@@ -118,6 +118,10 @@ class _Header(NamedTuple):
     # destroyed this way", XCount.DESTROYED_THIS_WAY)
     SAC_COPIES: int  # creatures sacrificed for the spell being cast (ExtraCost.SAC_CREATURES_COPY),
     # until stack.spell_cast queues its reflexive trigger
+    COMBAT_PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all combat damage is prevented
+    # (op prevent_combat_damage, Spore Frog; 615.1); 0: none
+    CHOSEN_OPP: int  # 1 + the opponent the last choose_opponent step chose (Ref.CHOSEN_OPPONENT)
+    TEMPTED: int  # bit q: opponent q accepted the last tempt step's offer (Ref.TEMPTED)
 
 
 H = _numbered(_Header)

@@ -50,7 +50,11 @@ from analyzer.kernel.layout import (
     S,
     W,
 )
-from analyzer.kernel.player.ai_activate import try_activate, untap_trigger_source
+from analyzer.kernel.player.ai_activate import (
+    attack_pump_ready,
+    try_activate,
+    untap_trigger_source,
+)
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
@@ -432,8 +436,13 @@ def may_act(G, cards, p):
             and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
             and untap_trigger_source(G, cards, p) >= 0
         )
-    # the standard player eats a Food (or uses another ability) when combat damage is lethal
-    return context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p)
+    # the standard player eats a Food (or uses another ability) when combat damage is lethal,
+    # or pumps its attackers (Jazal Goldmane)
+    return (
+        context == 2
+        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+        and (combat_lethal_to(G, p) or attack_pump_ready(G, cards, p))
+    )
 
 
 @njit
@@ -463,7 +472,11 @@ def priority_action(G, C, pol, p):
                     return True
     if context == 3:
         return try_activate(G, C, p, 3)
-    if context == 2 and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and combat_lethal_to(G, p):
+    if (
+        context == 2
+        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+        and (combat_lethal_to(G, p) or attack_pump_ready(G, cards, p))
+    ):
         return try_activate(G, C, p, 2)
     return False
 

@@ -36,9 +36,11 @@ from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.player.ai_tempo import tap_costs_lethal
+from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.combat import can_attack
+from analyzer.kernel.rules.effects_mass import attackers_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
 from analyzer.kernel.rules.stack import activate, stack_top_entry
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
@@ -152,7 +154,7 @@ def _flicker_waits(G, C, cards, a, p):
     if (
         G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
         or G[H.PHASE] != Phase.MAIN1
-        or not has_op(C, a, Op.FLICKER)
+        or not (has_op(C, a, Op.FLICKER) or has_op(C, a, Op.FLICKER_YOURS))
     ):
         return False
     v = G[W.USLOTS]
@@ -166,6 +168,8 @@ def try_activate(G, C, p, context, only=-1):
     top of the stack."""
     cards = cards_of(C)
     abilities = abilities_of(C)
+    # context 2 is lethal combat damage to p, or p's attack with an attack pump ready (ai.py)
+    lethal = context == 2 and combat_lethal_to(G, p)
     for i in range(own_n(G, p)):  # (it stops once it activated an ability)
         o = own_at(G, p, i)
         if G[ob(o) + O.PHASED] or (only >= 0 and o != only):
@@ -185,6 +189,8 @@ def try_activate(G, C, p, context, only=-1):
             # main phase)
             if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
                 continue
+            if context == 2 and not lethal and not has_op(C, a, Op.PUMP_ATTACKING):
+                continue  # not attacked for lethal: only the attack pump
             if not costly_ability_ok(G, C, p, o, a, context):  # lands' abilities, discards
                 continue
             if _grants_what_it_has(G, C, o, a):
@@ -206,6 +212,12 @@ def try_activate(G, C, p, context, only=-1):
                     continue
                 if not targets_useful(G, C, a, p, 0):
                     continue
+            elif has_op(C, a, Op.PUMP_ATTACKING):
+                if context != 2 or not attack_pump_ready(G, cards, p):
+                    continue  # after blocks, with two or more attackers
+            elif has_op(C, a, Op.PREVENT_COMBAT_DAMAGE):
+                if context != 2:
+                    continue  # a fog only against lethal combat damage (ai.priority_action)
             elif has_op(C, a, Op.GAIN_LIFE):
                 if abilities[a, AbilCol.COST_SAC_SELF] == 1 and (
                     cards[card, CardCol.TYPES] & CardType.CREATURE
@@ -275,3 +287,16 @@ def untap_trigger_source(G, cards, p):
     ):
         return -1
     return src
+
+
+@njit
+def attack_pump_ready(G, cards, p):
+    """Standard player p attacks with two or more creatures (after blocks) and controls a
+    permanent with an activated "attacking creatures you control get ..." (Jazal Goldmane)."""
+    if G[H.ACTIVE] != p or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or attackers_of(G, p) < 2:
+        return False
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.ATTACK_PUMP != 0:
+            return True
+    return False

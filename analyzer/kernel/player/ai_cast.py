@@ -45,7 +45,7 @@ from analyzer.kernel.player.ai_std import (
     role_may_help,
     tapper_now,
 )
-from analyzer.kernel.player.ai_sweep import sweep_kills
+from analyzer.kernel.player.ai_sweep import attackers_only, sweep_kills
 from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
 from analyzer.kernel.player.ai_value import (
     color_have,
@@ -175,6 +175,9 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if exile_returns(C, card, ab, promised):
         return flicker_useful(G, C, p, ab, promised, context)  # removal until the end step
     if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
+        if role == AiRole.SWEEPER:  # one that returns the attackers (role_may_help)
+            mine, theirs = sweep_kills(G, C, p, ab, promised)
+            return theirs > mine + 15 and targets_useful(G, C, ab, p, promised)
         if role != AiRole.REMOVAL:
             return ambush_worth(G, C, p, card)
         slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
@@ -237,6 +240,8 @@ def _main_phase_useful(G, C, p, role, ab, promised):
     """The main-phase test both levels share: a sweeper when it kills more of theirs, a hand
     attack while they hold cards, anything else when its targets are worth choosing."""
     if role == AiRole.SWEEPER:
+        if ab >= 0 and attackers_only(C, ab):
+            return False  # no attackers in a main phase: cast as p is attacked (context 4)
         if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
             mine, theirs = sweep_kills(G, C, p, ab, promised)
             return theirs > mine + 15 and targets_useful(G, C, ab, p, promised)

@@ -28,6 +28,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import MAX_TARGETS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_pawprint import season_step_value
+from analyzer.kernel.player.ai_sweep import sweep_kills
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.mana import can_pay
@@ -214,6 +215,9 @@ def mode_value(G, C, m, p, promised):
             value += _attack_mode_value(G, cards, p, op, a, steps[k, StepCol.B])
         elif op == Op.PUT_FROM_HAND_OR_GRAVEYARD:
             value += _best_put_value(G, cards, p, a, steps[k, StepCol.B])
+        elif op == Op.BOUNCE_ALL_CREATURES:  # weighed like a sweeper (Perplexing Test)
+            mine, theirs = sweep_kills(G, C, p, m, promised)
+            value += theirs - mine
         elif op == Op.P1P1_EACH_ENTERED and steps[k, StepCol.B] == 1:
             value += COUNTER_VALUE * _creatures_of(G, cards, p, a)
         else:  # the Seasons' ops (0 for every other op)

@@ -94,8 +94,16 @@ def role_may_help(G, cards, card, context, p):
         return False
     if role == AiRole.TRICK:  # after blocks; in main phase 1 a cantrip on a valiant creature
         return context == 2 or (context == 0 and G[H.PHASE] == Phase.MAIN1)
-    if context == 4:  # declare attackers, p attacked: removal on an attacker, a flash blocker
-        return role == AiRole.REMOVAL or (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+    if context == 4:  # declare attackers, p attacked: removal on an attacker, a flash blocker,
+        # a sweeper of attackers (Aetherize)
+        return (
+            role == AiRole.REMOVAL
+            or (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
+            or (
+                role == AiRole.SWEEPER
+                and cards[card, CardCol.FLAGS] & CardFlag.SWEEPS_ATTACKERS != 0
+            )
+        )
     if context == 2:  # after blocks: removal, protection that saves a creature in a fight
         return role == AiRole.REMOVAL or role == AiRole.PROTECTION
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0

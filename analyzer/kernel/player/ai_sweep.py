@@ -8,6 +8,7 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.player.ai_x import x_estimate
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.conditions import step_in_mode
+from analyzer.kernel.rules.effects_mass import bounced_by
 from analyzer.kernel.rules.targets import threat
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -31,6 +32,10 @@ def sweep_kills(G, C, p, ab, promised):
     dmg = 0
     aimed = 0
     destroy_types = 0
+    bounce = False  # a bounce_all_creatures step, and its filters
+    b_token = 0
+    b_nontoken = 0
+    b_attacking = 0
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         cond = steps[k, StepCol.COND]
@@ -45,6 +50,11 @@ def sweep_kills(G, C, p, ab, promised):
             aimed += steps[k, StepCol.A]
         elif op == Op.DESTROY_ALL:
             destroy_types |= steps[k, StepCol.A]
+        elif op == Op.BOUNCE_ALL_CREATURES:
+            bounce = True
+            b_token = steps[k, StepCol.A]
+            b_nontoken = steps[k, StepCol.B]
+            b_attacking = steps[k, StepCol.C]
     mine = 0
     theirs = 0
     finish = 0
@@ -53,6 +63,14 @@ def sweep_kills(G, C, p, ab, promised):
         b = ob(o)
         t = cards[G[b + O.CARD], CardCol.TYPES]
         if G[b + O.PHASED] or t & CardType.CREATURE == 0:
+            continue
+        if bounce and bounced_by(G, cards, o, b_token, b_nontoken, b_attacking):
+            # a token returned is gone (111.7); a card comes back, for its mana again
+            v = threat(G, cards, o) if G[b + O.TOKEN] else threat(G, cards, o) // 2
+            if G[b + O.CTRL] == p:
+                mine += v
+            elif G[pb(G[b + O.CTRL]) + P.LOST] == 0:
+                theirs += v
             continue
         if G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
             continue
@@ -72,3 +90,15 @@ def sweep_kills(G, C, p, ab, promised):
         elif G[pb(G[b + O.CTRL]) + P.LOST] == 0:
             theirs += v
     return mine, theirs + finish
+
+
+@njit
+def attackers_only(C, ab):
+    """Does sweeper ability ab touch only attacking creatures (Aetherize)? Cast as its caster
+    is attacked (ai_cast, context 4), never in a main phase."""
+    steps = steps_of(C)
+    s0 = abilities_of(C)[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities_of(C)[ab, AbilCol.ST_COUNT]):
+        if steps[k, StepCol.OP] == Op.BOUNCE_ALL_CREATURES and steps[k, StepCol.C] == 1:
+            return True
+    return False

@@ -69,6 +69,14 @@ def _deal_damage(G, C, src, v, amount, combat):
     apply when the source is a creature permanent."""
     if amount <= 0:
         return 0
+    if (
+        combat
+        and G[H.COMBAT_PREVENTED_TURN] == G[H.TURN] + 1
+        and not (
+            kind_seen(G, AbilityKind.NO_LIFE_GAIN) and static_seen(G, C, Op.STATIC_NO_LIFE_GAIN)
+        )
+    ):
+        return 0  # "Prevent all combat damage that would be dealt this turn" (615.1)
     if src >= 0 and kind_seen(G, AbilityKind.DAMAGE_PLUS):
         amount += damage_plus(G, C, src)  # "it deals that much damage plus 1 instead"
         if not combat:

@@ -73,6 +73,12 @@ from analyzer.kernel.rules.effects_cmdr import (
     token_copy_of,
 )
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
+from analyzer.kernel.rules.effects_mass import (
+    attackers_of,
+    bounce_all_creatures,
+    double_pt_all,
+)
+from analyzer.kernel.rules.effects_offer import run_offer_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.effects_squirrels import run_squirrel_op
 from analyzer.kernel.rules.events import (
@@ -406,7 +412,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                             G[H.LINKS] = 1  # check_sba looks for linked returns from now on
                             G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
                         it = v
-        elif op == Op.FLICKER:
+        elif op == Op.FLICKER or op == Op.FLICKER_YOURS:
             done = 0
             for i in range(n):
                 if is_obj(vals[i]):
@@ -417,7 +423,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         done = 1  # "if that creature is a Bird, Frog, ...": then a DONE step
                     move_object(G, cards, v, Zone.EXILE)
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
-                        put_onto_battlefield(G, cards, v, G[ob(v) + O.OWNER], False)
+                        back = ctrl if op == Op.FLICKER_YOURS else G[ob(v) + O.OWNER]
+                        put_onto_battlefield(G, cards, v, back, False)
                         # (entering set H.DIRTY); the counters it enters with are put by its
                         # controller
                         G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
@@ -517,6 +524,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.CREATE_TOKEN_ATTACKING:
             it = create_tokens_attacking(G, C, ctrl, a, b_, it)
         elif op == Op.PUMP_ATTACKING:
+            if c == 1:  # "+X/+X, where X is the number of attacking creatures" (Jazal)
+                a = attackers_of(G, ctrl)
+                b_ = a
             pump_attacking(G, ctrl, a, b_)
         elif op == Op.P1P1_OTHERS_TOKEN_OR:
             p1p1_others_token_or(G, C, ctrl, src, a)
@@ -562,6 +572,14 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             pump_untap_all(G, C, ctrl, a, b_, c)
         elif op == Op.BECOMES_UNTIL_EOT:
             becomes_until_eot(G, a, n, vals)
+        elif Op.CHOOSE_OPPONENT <= op <= Op.SEARCH_ANY_LAND:
+            run_offer_op(G, C, op, b_, ctrl, n, vals)
+        elif op == Op.BOUNCE_ALL_CREATURES:
+            bounce_all_creatures(G, C, a, b_, c)
+        elif op == Op.DOUBLE_PT_ALL:
+            double_pt_all(G, cards, ctrl)
+        elif op == Op.PREVENT_COMBAT_DAMAGE:
+            G[H.COMBAT_PREVENTED_TURN] = G[H.TURN] + 1
         elif op == Op.DAMAGE_X:  # "deals damage equal to ..." (X counted as it resolves)
             x = count_x(G, C, a, src, ctrl, b_)
             for i in range(n):

@@ -73,7 +73,7 @@ from analyzer.kernel.rules.rng import seed_state, set_rng, shuffle_slice
 from analyzer.kernel.rules.sba import check_sba, check_sba_fresh
 from analyzer.kernel.rules.stack import cast_finish, clear_decision, open_window
 from analyzer.kernel.rules.state import attached_obj, move_object
-from analyzer.kernel.rules.view import alive, n_alive, next_alive, ob, own_at, own_n, pb
+from analyzer.kernel.rules.view import alive, kind_seen, n_alive, next_alive, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.borrow import borrow
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import choose_recipient, seat_row
@@ -401,6 +401,11 @@ def step(G, C, pol):
         # 507.1: "at the beginning of combat on your turn" triggers; attackers are declared
         # once they have resolved (the next step of the turn)
         fire_controller_event(G, C, active, AbilityKind.BEGIN_COMBAT, -1)
+        if kind_seen(G, AbilityKind.EACH_COMBAT):  # "at the beginning of each combat"
+            for k in range(G[H.NPLAYERS]):
+                fire_controller_event(
+                    G, C, (active + k) % G[H.NPLAYERS], AbilityKind.EACH_COMBAT, -1
+                )
         G[H.PHASE] = Phase.DECLARE_ATTACKERS
         if G[H.TRIG_N] > 0:
             open_window(G, Phase.COMBAT_BEGIN)  # priority in the beginning of combat step

@@ -11,6 +11,7 @@ from analyzer.enums import (
     SPELL_GENERAL,
     SPELL_NONCREATURE,
     TRIG_FILTER_MV_AT_LEAST,
+    TRIG_FILTER_MV_BELOW_POWER,
     TRIG_FILTER_MV_SHIFT,
     TRIGGER_INSTANT_SORCERY,
     AbilCol,
@@ -185,6 +186,11 @@ def fire_spell_cast(G, C, p, o, noncreature, spent_before, spent_after, nth):
                         (filt >> TRIG_FILTER_MV_SHIFT) & 255
                     ):
                         hit = False  # "with mana value N or greater"
+                    if (
+                        filt & TRIG_FILTER_MV_BELOW_POWER
+                        and _spell_mv(G, cards, o) >= G[b + O.CUR_P]
+                    ):
+                        hit = False  # "with mana value less than this creature's power"
                 elif tp & TRIGGER_INSTANT_SORCERY:  # "an instant or sorcery spell"
                     hit = (
                         cards[G[ob(o) + O.CARD], CardCol.TYPES]

@@ -74,6 +74,7 @@ from analyzer.kernel.rules.mana_plan import (
     simple_fits,
     simple_sources,
 )
+from analyzer.kernel.rules.mana_spent import spent_on_creature
 from analyzer.kernel.rules.mana_tokens import (
     fodder_tokens,
     pay_x_tokens,
@@ -405,6 +406,8 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
                 tap_least_tokens(G, cards, abilities, p, n_tokens, True)
                 continue
             G[ob(o) + O.TAPPED] = 1
+            if cards[row, CardCol.FLAGS] & CardFlag.TRIBE_SCRY_MANA:  # Path of Ancestry
+                spent_on_creature(G, cards, abilities, p, card, o)
             if use[i] == USE_COLORED and masks[i] & PAIN_BIT:
                 # "This land deals 1 damage to you": 1 damage per tap, for colored mana only
                 deal_damage(G, C, o, PLAYER_BASE + p, 1)

@@ -87,6 +87,18 @@ def ref_values(G, C, ref, ab, src, ctrl, promised, slots, zccs, it, trig_obj, ou
             return 0
         out[0] = PLAYER_BASE + G[H.ACTIVE]
         return 1
+    if ref == Ref.CHOSEN_OPPONENT:  # "that player": the one a choose_opponent step chose
+        q = G[H.CHOSEN_OPP] - 1
+        if q < 0 or G[pb(q) + P.LOST]:
+            return 0
+        out[0] = PLAYER_BASE + q
+        return 1
+    if ref == Ref.TEMPTED:  # "each opponent who does": who accepted the tempting offer
+        for q in range(G[H.NPLAYERS]):
+            if (G[H.TEMPTED] >> q) & 1 and G[pb(q) + P.LOST] == 0:
+                out[n] = PLAYER_BASE + q
+                n += 1
+        return n
     for p in range(G[H.NPLAYERS]):
         if G[pb(p) + P.LOST]:
             continue
@@ -132,6 +144,11 @@ def count_x(G, C, x, src, ctrl, subtypes):
         return G[ob(src) + O.CUR_P] if src >= 0 else 0  # last known if it left (608.2h)
     if x == XCount.X_PAID:
         return G[ob(src) + O.X_PAID] if src >= 0 else 0
+    if x == XCount.TEMPTED:  # "for each opponent who does"
+        t = 0
+        for q in range(G[H.NPLAYERS]):
+            t += (G[H.TEMPTED] >> q) & 1
+        return t
     if x == XCount.OPPONENTS_HAND_AT_MOST_1:
         for q in range(G[H.NPLAYERS]):
             if q != ctrl and G[pb(q) + P.LOST] == 0 and G[pb(q) + P.HAND_N] <= 1:

@@ -9,6 +9,7 @@ permanent spell enters and its gift trigger is one of its enters triggers (702.1
 from __future__ import annotations
 
 from analyzer.enums import (
+    TRIG_FILTER_EVOLVE,
     TRIG_FILTER_POWER_AT_LEAST,
     TRIG_FILTER_POWER_SHIFT,
     AbilCol,
@@ -175,6 +176,8 @@ def _trigger_to_stack(G, C, t):
             refresh(G, C)
         if G[ob(G[t + T.TRIG_OBJ]) + O.CUR_P] < filt >> TRIG_FILTER_POWER_SHIFT:
             return False
+    if filt & TRIG_FILTER_EVOLVE and not evolves(G, C, o, G[t + T.TRIG_OBJ]):
+        return False  # evolve's intervening if (702.100a, 603.4)
     promised = G[t + T.PROMISED]
     G[H.TARGET_SRC] = o + 1  # its targets', and its condition's, source
     G[H.TARGET_TRIG] = G[t + T.TRIG_OBJ] + 1 if G[t + T.TRIG_OBJ] >= 0 else 0
@@ -345,6 +348,10 @@ def resolve_top(G, C):
             G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
         ):
             return  # 603.4: the intervening "if" is checked again on resolution
+        if abilities[ab, AbilCol.TRIG_FILTER] & TRIG_FILTER_EVOLVE and not evolves(
+            G, C, o, trig_obj
+        ):
+            return  # evolve's, too (702.100a)
         run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
         return
     # a spell: a card, or a copy (a token on the stack, 707.10)
@@ -374,3 +381,14 @@ def resolve_top(G, C):
     if ab >= 0 and slots[0] >= 0:  # an Aura enters attached to its target
         attach(G, o, slots[0])
     fire_enters(G, C, o)
+
+
+@njit
+def evolves(G, C, o, entered) -> bool:
+    """Evolve's condition (702.100a): the creature that entered (last known if it left, 702.100c)
+    has greater power or greater toughness than the evolving creature."""
+    if G[H.DIRTY] & DIRTY_CHARS:
+        refresh(G, C)
+    e = ob(entered)
+    s = ob(o)
+    return G[e + O.CUR_P] > G[s + O.CUR_P] or G[e + O.CUR_T] > G[s + O.CUR_T]

@@ -38,6 +38,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
+from analyzer.kernel.rules.creature_types import has_creature_type
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -125,6 +126,8 @@ def _filters_ok(G, cards, o, chooser, filt, param):
         return False
     if filt & TargetFilter.SUBTYPES and (cards[card, CardCol.SUBTYPES] & param) == 0:
         return False
+    if filt & TargetFilter.NOT_CREATURE_TYPE and has_creature_type(cards, card, param):
+        return False  # "non-Angel"
     # damage stays marked until the cleanup step (514.2): marked damage is "dealt this turn"
     if filt & TargetFilter.DEALT_DAMAGE and G[b + O.DAMAGE] == 0:
         return False
