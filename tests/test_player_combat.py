@@ -499,3 +499,15 @@ def test_a_pump_goes_to_win_the_race_or_late_in_the_game():
     )
     assert state["seats"][1]["life"] == 5
     assert names(state, 0, "hand") == ["Crumb and Get It"]
+
+
+def test_a_protection_trick_is_not_spent_as_burn():
+    """An unblocked 3/3 on turn 40 at 20 life: Overprotect's 3 damage are a 2-mana burn
+    spell's, but hexproof and indestructible answer the next removal spell, so it is held
+    (ai_tricks.trick_focus); at 8 life the 2 left are within the next attack: it goes."""
+    state = run_player("protection_trick_not_spent_as_burn")
+    assert state["seats"][1]["life"] == 17
+    assert names(state, 0, "hand") == ["Overprotect"]
+    state = run_player("protection_trick_not_spent_as_burn", ("life = 20", "life = 8"))
+    assert state["seats"][1]["life"] == 2
+    assert names(state, 0, "graveyard") == ["Overprotect"]

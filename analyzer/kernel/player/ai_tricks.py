@@ -5,7 +5,8 @@ fight it flips after blocks (a team pump: lethal counts every unblocked attacker
 on unblocked attackers is worth a card as burn (a team pump that deals what a burn spell of its
 mana value would, or leaves the defender within two attacks; a single-target pump late in the
 game that deals what such a burn spell would; either only with mana no other spell of the hand
-wants this turn; any pump that leaves the defender within one attack; an attack's reach is
+wants this turn, and neither for a trick that grants hexproof or indestructible (it answers
+removal); any pump that leaves the defender within one attack; an attack's reach is
 the power that gets past the defender's creatures, each blocking one of the biggest), which
 valiant creature a cantrip trick goes on before combat; and the combat arithmetic these and
 ai_std.removal_worth share (who dies, what hits, whether the unblocked damage is lethal). When
@@ -335,6 +336,11 @@ def trick_focus(G, C, p, card, promised=-1):
     left = life - unblocked - gain
     if left <= power:
         return -2 - best  # it wins the race: the next attack is lethal
+    if kw & (Keyword.HEXPROOF | Keyword.INDESTRUCTIBLE):
+        # a trick that grants hexproof or indestructible is p's answer to a removal spell
+        # (trick_saves): not spent as burn short of winning the race (issue 14: Overprotect
+        # cast on an unblocked attacker for 3 damage)
+        return -1
     # otherwise only with mana p would not spend on another spell of its hand this turn
     if not _mana_spare(G, C, p, card):
         return -1
