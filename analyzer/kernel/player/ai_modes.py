@@ -39,7 +39,7 @@ from analyzer.kernel.rules.targets import (
     slot_start,
     threat,
 )
-from analyzer.kernel.rules.view import graveyard_at, hand_at, ob, pb
+from analyzer.kernel.rules.view import creatures_of, graveyard_at, hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 DRAW_VALUE = 25  # one card drawn (about a common's static value)
@@ -219,7 +219,7 @@ def mode_value(G, C, m, p, promised):
             mine, theirs = sweep_kills(G, C, p, m, promised)
             value += theirs - mine
         elif op == Op.P1P1_EACH_ENTERED and steps[k, StepCol.B] == 1:
-            value += COUNTER_VALUE * _creatures_of(G, cards, p, a)
+            value += COUNTER_VALUE * creatures_of(G, cards, p, a)
         else:  # the Seasons' ops (0 for every other op)
             value += season_step_value(G, C, steps, k, s0 + abilities[m, AbilCol.ST_COUNT], p)
     return value
@@ -237,23 +237,6 @@ def _best_put_value(G, cards, p, types, subtypes):
         if cards[card, CardCol.TYPES] & types and cards[card, CardCol.SUBTYPES] & subtypes:
             best = max(best, cards[card, CardCol.VALUE])
     return best
-
-
-@njit
-def _creatures_of(G, cards, p, subtypes):
-    """p's creatures with one of these subtypes on the battlefield."""
-    n = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        card = G[b + O.CARD]
-        if (
-            G[b + O.CTRL] == p
-            and G[b + O.PHASED] == 0
-            and cards[card, CardCol.TYPES] & CardType.CREATURE
-            and cards[card, CardCol.SUBTYPES] & subtypes
-        ):
-            n += 1
-    return n
 
 
 @njit

@@ -25,7 +25,7 @@ from analyzer.kernel.rules.events import fire_enters, queue_trigger
 from analyzer.kernel.rules.refs import count_x
 from analyzer.kernel.rules.sba import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import create_token, move_object
-from analyzer.kernel.rules.view import ob, pb, printed_card
+from analyzer.kernel.rules.view import creatures_of, ob, pb, printed_card
 from analyzer.kernel.runtime.config import njit
 
 
@@ -83,17 +83,7 @@ def shrink_non_subtypes_x(G, C, ctrl, subtypes):
     turn for each creature you control that's an Insect, Rat, Spider, or Squirrel" (Swarmyard
     Massacre): X counted once, as the step runs (608.2h); every player's creatures."""
     cards = cards_of(C)
-    x = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        card = G[b + O.CARD]
-        if (
-            G[b + O.CTRL] == ctrl
-            and G[b + O.PHASED] == 0
-            and cards[card, CardCol.TYPES] & CardType.CREATURE
-            and cards[card, CardCol.SUBTYPES] & subtypes
-        ):
-            x += 1
+    x = creatures_of(G, cards, ctrl, subtypes)
     if x == 0:
         return
     G[H.DIRTY] = DIRTY_ALL

@@ -65,7 +65,15 @@ from analyzer.kernel.rules.state import (
     trigger_pending,
 )
 from analyzer.kernel.rules.statics_global import counters_put
-from analyzer.kernel.rules.view import graveyard_at, kind_seen, ob, own_at, own_n, pb
+from analyzer.kernel.rules.view import (
+    creatures_of,
+    graveyard_at,
+    kind_seen,
+    ob,
+    own_at,
+    own_n,
+    pb,
+)
 from analyzer.kernel.runtime.config import njit
 
 
@@ -88,17 +96,6 @@ def _fire_own(G, C, o, kind, ctrl, trig_obj):
         ):
             queue_trigger(G, o, a, ctrl, trig_obj, SK_ABILITY)
     G[H.TARGET_SRC] = keep_src
-
-
-@njit
-def _creatures_of(G, cards, p):
-    """The phased-in creatures p controls."""
-    n = 0
-    for i in range(own_n(G, p)):
-        q = own_at(G, p, i)
-        if G[ob(q) + O.PHASED] == 0 and cards[G[ob(q) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-            n += 1
-    return n
 
 
 @njit
@@ -134,7 +131,7 @@ def _enters_with(G, C, o, ctrl):
             elif steps[k, StepCol.OP] == Op.ADD_P1P1_X:  # ravenous: "enters with X counters"
                 x = G[ob(o) + O.X_PAID]
                 if steps[k, StepCol.A] == XCount.CREATURES_YOU_CONTROL:
-                    x = _creatures_of(G, cards, ctrl)  # "one plus the other creatures you
+                    x = creatures_of(G, cards, ctrl, 0)  # "one plus the other creatures you
                     # control": o is on the battlefield already, so it counts as the one
                 if x > 0:
                     x = counters_put(G, C, ctrl, x)

@@ -84,6 +84,23 @@ def own_at(G, p, i):
 
 
 @njit
+def creatures_of(G, cards, p, subtypes):
+    """How many phased-in creatures p controls with one of the Subtype bits ``subtypes`` (0:
+    any creature): "for each creature you control", "each Squirrel you control"."""
+    n = 0
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        card = G[b + O.CARD]
+        if (
+            G[b + O.PHASED] == 0
+            and cards[card, CardCol.TYPES] & CardType.CREATURE
+            and (subtypes == 0 or cards[card, CardCol.SUBTYPES] & subtypes)
+        ):
+            n += 1
+    return n
+
+
+@njit
 def printed_card(G, o):
     """The card row object o is, whatever row's characteristics it has now (O.CARD, the one
     every type, ability and keyword read sees, is another row while O.FACE is set: Sugar
