@@ -1,7 +1,12 @@
 """One compilation per kernel function: calls from jitted code with literals, int32 and int64
 arguments share a single int64 specialization (kernel/runtime/config.py, ``_Int64Dispatcher``)."""
 
+import os
+import subprocess
+import sys
+
 import numpy as np
+import pytest
 from llvmlite import binding as ll
 
 from analyzer.kernel.layout import H
@@ -118,3 +123,36 @@ def test_entry_points_get_internal_kernel_callees():
     inside_plain = _kernel_linkages(_plain_refreshes)
     assert inside_entry and set(inside_entry.values()) == {"private"}, inside_entry
     assert "linkonce_odr" in inside_plain.values(), inside_plain
+
+
+_REFRESH_ONCE = """
+import numpy as np
+from analyzer.kernel.layout import H
+from analyzer.kernel.rules.chars import refresh
+from analyzer.kernel.rules.engine import new_record
+G = new_record(np.array([40, 40], dtype=np.int64))
+refresh(G, np.zeros(64, dtype=np.int32))
+(cres,) = refresh.overloads.values()
+print(G[H.BF_N], getattr(cres.library, "_kernel_needs", None) is not None)
+"""
+
+
+@pytest.mark.compile
+def test_a_kernel_function_cached_without_its_callees_code_runs_in_a_new_process(tmp_path):
+    """A kernel function's module holds its own machine code only (config._emit_cheaply);
+    loaded from the cache by a process that has not compiled its callees (a test calling it
+    from Python), their code is made from the cached call tree, and it runs as compiled."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "GIFT_ANALYZER_SERIAL_COMPILE": "1"}
+    env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("GIFT_ANALYZER_NO_CACHE", None)
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", _REFRESH_ONCE], env=env, capture_output=True, text=True
+        )
+        for _ in range(2)
+    ]
+    for run in runs:
+        assert run.returncode == 0, run.stderr[-3000:]
+    compiled, loaded = (run.stdout.split() for run in runs)
+    assert compiled[1] == "True"  # compiled with its own code only
+    assert loaded == [compiled[0], "False"]  # loaded from the cache: the same result

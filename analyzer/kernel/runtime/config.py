@@ -29,6 +29,14 @@ profile; the catalog accessors (``cards_of``, 191 call sites; ``abilities_of``, 
 of them. The largest single compilations are the batch runner's module (40 s: the whole
 kernel optimized and emitted once) and ``effects.run_steps`` (22 s).
 
+Measured again 2026-12-04 (the same way, one bench game, CPU time of the process, the VM
+loaded by four other jobs): 205 s of CPU, 728 compilations, the batch runner's own 27 s and
+``run_steps``' 11 s. The catalog accessors as intrinsics instead of IR-inlined functions:
+207 s (no measurable change; kept, it is simpler). A kernel module's machine code limited to
+the function's own code (``_emit_cheaply``: its callees are called by symbol, their code is
+in the JIT engine from their own modules): 179 s (-13%), 666 of 720 modules; the others call
+something no module in the engine exports and are emitted with their call tree as before.
+
 Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
 Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
 the record) would otherwise cost calls to ``NRT_incref``/``NRT_decref``: opaque calls after
@@ -294,6 +302,13 @@ def _internalize_kernel_callees() -> None:
     original = CPUCodeLibrary._optimize_final_module
     if getattr(original, "_kernel_aware", False):
         return
+    finalize = CPUCodeLibrary.finalize
+
+    def finalize_keeping_own_code(self):
+        # before numba links in the callees' modules: this function's own code
+        if module_kind(self._final_module) == "kernel":
+            self._kernel_own_module = self._final_module.clone()
+        return finalize(self)
 
     def _optimize_final_module(self):
         kind = module_kind(self._final_module)
@@ -308,19 +323,47 @@ def _internalize_kernel_callees() -> None:
                     and fn.name.startswith(_KERNEL_SYMBOLS)
                 ):
                     fn.linkage = "private"
+        _LINKABLE.update(_exported(self._final_module))
         return original(self)
 
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
     CPUCodeLibrary._optimize_final_module = _optimize_final_module
+    CPUCodeLibrary.finalize = finalize_keeping_own_code
+    _cache_own_code_only(CPUCodeLibrary)
 
 
 _NO_OPTNONE = (b"alwaysinline", b"minsize", b"optsize")
 
 
+_LINKABLE: set[str] = set()  # symbols a module in numba's JIT engine exports (kernel's own)
+
+
+def _exported(mod) -> set[str]:
+    from llvmlite import binding as ll
+
+    return {
+        fn.name
+        for fn in mod.functions
+        if not fn.is_declaration and fn.linkage == ll.Linkage.external
+    }
+
+
+def _unlinked(mod) -> list[str]:
+    """Numba-mangled functions and globals ``mod`` uses but does not define."""
+    return [
+        v.name
+        for values in (mod.functions, mod.global_variables)
+        for v in values
+        if v.is_declaration and v.name.startswith("_ZN")
+    ]
+
+
 def _emit_cheaply(lib) -> None:
-    """Machine code for a kernel module at LLVM's -O0 code generation (optnone): the copy of
-    the module other modules link in (numba's shared module) is taken first and keeps the
-    optimized IR without the attribute, so entry points are compiled as before."""
+    """Machine code for a kernel module: only the function's own code (its callees' is in
+    the JIT engine already, from their own modules), at LLVM's -O0 code generation
+    (optnone). The copy of the module other modules link in (numba's shared module) is taken
+    first, with the callees linked in and the optimized IR without the attribute, so entry
+    points are compiled as before."""
     from llvmlite import binding as ll
 
     mod = lib._final_module
@@ -329,6 +372,20 @@ def _emit_cheaply(lib) -> None:
         if not fn.is_declaration and fn.linkage == ll.Linkage.external:
             fn.linkage = "linkonce_odr"
     lib._shared_module = shared
+    own = getattr(lib, "_kernel_own_module", None)
+    if own is not None:
+        del lib._kernel_own_module
+        for dep in lib._linking_libraries:  # numba's own helpers: linked in as numba does
+            if module_kind(dep._get_module_for_linking(), shared=True) != "kernel":
+                own.link_in(dep._get_module_for_linking(), preserve=True)
+        if not any(name not in _LINKABLE for name in _unlinked(own)):
+            lib._final_module = mod = own
+            lib._kernel_needs = tuple(_unlinked(own))
+    _LINKABLE.update(_exported(mod))
+    _add_optnone(mod)
+
+
+def _add_optnone(mod) -> None:
     for fn in mod.functions:
         if fn.is_declaration:
             continue
@@ -340,15 +397,51 @@ def _emit_cheaply(lib) -> None:
         fn.add_function_attribute("optnone")
 
 
-def module_kind(mod) -> str:
-    """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'."""
+def _cache_own_code_only(library_class) -> None:
+    """A kernel function's cached machine code is its own code only (``_emit_cheaply``): it
+    calls its callees by symbol. Loaded in a process whose JIT engine lacks some of them
+    (a test calling one kernel function from Python), their code is made from the shared
+    module (the whole call tree) at -O0, as numba made it before."""
     from llvmlite import binding as ll
 
-    own = [
-        fn.name
-        for fn in mod.functions
-        if not fn.is_declaration and fn.linkage == ll.Linkage.external
-    ]
+    serialize = library_class.serialize_using_object_code
+    unserialize = library_class._unserialize.__func__
+
+    def serialize_using_object_code(self):
+        name, kind, data = serialize(self)
+        needs = getattr(self, "_kernel_needs", None)
+        if needs is None:
+            return name, kind, data
+        return name, kind, (*data, needs, tuple(_exported(self._final_module)))
+
+    def _unserialize(cls, codegen, state):
+        name, kind, data = state
+        if kind != "object" or len(data) != 4:
+            return unserialize(cls, codegen, state)
+        object_code, shared_bitcode, needs, own = data
+        if any(n not in _LINKABLE for n in needs):
+            callees = ll.parse_bitcode(shared_bitcode)
+            for fn in callees.functions:
+                if fn.name in own and not fn.is_declaration:
+                    fn.linkage = "private"  # the cached object defines it
+            _add_optnone(callees)
+            codegen._engine.add_module(callees)
+            _LINKABLE.update(n for n in needs)
+        lib = unserialize(cls, codegen, (name, kind, (object_code, shared_bitcode)))
+        _LINKABLE.update(own)
+        return lib
+
+    library_class.serialize_using_object_code = serialize_using_object_code
+    library_class._unserialize = classmethod(_unserialize)
+
+
+def module_kind(mod, shared: bool = False) -> str:
+    """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'.
+    ``shared``: a module made for linking, whose own functions are linkonce_odr."""
+    from llvmlite import binding as ll
+
+    linkage = ll.Linkage.linkonce_odr if shared else ll.Linkage.external
+    own = [fn.name for fn in mod.functions if not fn.is_declaration and fn.linkage == linkage]
     if any(_is_entry(name) for name in own):
         return "entry"
     if any(name.startswith(_KERNEL_SYMBOLS) for name in own):
