@@ -35,7 +35,14 @@ loaded by four other jobs): 205 s of CPU, 728 compilations, the batch runner's o
 207 s (no measurable change; kept, it is simpler). A kernel module's machine code limited to
 the function's own code (``_emit_cheaply``: its callees are called by symbol, their code is
 in the JIT engine from their own modules): 179 s (-13%), 666 of 720 modules; the others call
-something no module in the engine exports and are emitted with their call tree as before.
+something no module in the engine exports and are emitted with their call tree less the
+kernel functions the engine has (``_code_elsewhere``), and the shared module is no longer
+cloned for the own-code ones: 176 s. Run time unchanged (tests/bench/cpu_speed.py A/B). What
+is left: the batch runner's module (26 s: the whole kernel linked, optimized at -O3 and
+emitted once), ``run_steps`` (10 s) and numba's typing and lowering of ~700 functions (the
+bulk). A process loading from the cache a kernel function whose callees it has not compiled
+(Python calling it directly, or the batch runner reaching the first-run helper's functions,
+``analysis/precompile.py``) emits those callees' code then, from the cached call tree.
 
 Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
 Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
@@ -367,22 +374,40 @@ def _emit_cheaply(lib) -> None:
     from llvmlite import binding as ll
 
     mod = lib._final_module
-    shared = mod.clone()
-    for fn in shared.functions:
-        if not fn.is_declaration and fn.linkage == ll.Linkage.external:
-            fn.linkage = "linkonce_odr"
-    lib._shared_module = shared
     own = getattr(lib, "_kernel_own_module", None)
     if own is not None:
         del lib._kernel_own_module
         for dep in lib._linking_libraries:  # numba's own helpers: linked in as numba does
             if module_kind(dep._get_module_for_linking(), shared=True) != "kernel":
                 own.link_in(dep._get_module_for_linking(), preserve=True)
-        if not any(name not in _LINKABLE for name in _unlinked(own)):
-            lib._final_module = mod = own
-            lib._kernel_needs = tuple(_unlinked(own))
+        if any(name not in _LINKABLE for name in _unlinked(own)):
+            own = None
+    shared = mod if own is not None else mod.clone()
+    for fn in shared.functions:
+        if not fn.is_declaration and fn.linkage == ll.Linkage.external:
+            fn.linkage = "linkonce_odr"
+    lib._shared_module = shared
+    if own is not None:
+        lib._final_module = mod = own
+        lib._kernel_needs = tuple(_unlinked(own))
+    else:  # a callee with no symbol in the engine: the call tree, less what is there
+        _code_elsewhere(mod)
     _LINKABLE.update(_exported(mod))
     _add_optnone(mod)
+
+
+def _code_elsewhere(mod, also=()) -> None:
+    """Kernel functions of ``mod`` that a module in the JIT engine exports (or in ``also``)
+    become available_externally: LLVM emits no code for them, calls bind to that module's."""
+    from llvmlite import binding as ll
+
+    for fn in mod.functions:
+        if (
+            not fn.is_declaration
+            and fn.linkage == ll.Linkage.linkonce_odr
+            and (fn.name in _LINKABLE or fn.name in also)
+        ):
+            fn.linkage = "available_externally"
 
 
 def _add_optnone(mod) -> None:
@@ -421,9 +446,7 @@ def _cache_own_code_only(library_class) -> None:
         object_code, shared_bitcode, needs, own = data
         if any(n not in _LINKABLE for n in needs):
             callees = ll.parse_bitcode(shared_bitcode)
-            for fn in callees.functions:
-                if fn.name in own and not fn.is_declaration:
-                    fn.linkage = "private"  # the cached object defines it
+            _code_elsewhere(callees, also=own)  # own: the cached object defines it
             _add_optnone(callees)
             codegen._engine.add_module(callees)
             _LINKABLE.update(n for n in needs)
