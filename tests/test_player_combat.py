@@ -511,3 +511,17 @@ def test_a_protection_trick_is_not_spent_as_burn():
     state = run_player("protection_trick_not_spent_as_burn", ("life = 20", "life = 8"))
     assert state["seats"][1]["life"] == 2
     assert names(state, 0, "graveyard") == ["Overprotect"]
+
+
+def test_a_gift_trick_aims_where_its_promised_mode_does():
+    """Crumb and Get It with the promise (indestructible) saves the blocked Elder from the
+    Bruiser, where unpromised it makes the unblocked damage lethal (the file's [expect]): each
+    mode's cast aims at the creature its own judgement chose."""
+    state = run_player(
+        "gift_trick_aims_where_its_mode_does",
+        ('phase = "main1"', 'phase = "main1"\npolicy = "always"'),
+    )
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+    assert names(state, 0, "battlefield").count("Warren Elder") == 3
+    assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]  # the gift
+    assert state["seats"][1]["life"] == 2
