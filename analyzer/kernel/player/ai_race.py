@@ -34,6 +34,7 @@ from analyzer.kernel.rules.combat import (
     kills,
     strikes_first,
 )
+from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -46,7 +47,9 @@ def held_pump(G, C, p):
     counts as +99 toughness) and how many such tricks p holds; the most damage one of its burn
     spells deals (cast after blocks, it finishes a blocker the attacker's damage leaves alive,
     or kills it before it strikes) and how many burn spells p holds; the +toughness of the
-    team pump counted (Rabbit Response: +2/+1). Zeros when none."""
+    team pump counted (Rabbit Response: +2/+1). Zeros when none. A gift card counts its
+    unpromised mode: what it adds when promised (Crumb and Get It's indestructible) is the
+    gift policy's to decide when it is cast, and the heuristic policy rarely promises it."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -83,6 +86,8 @@ def held_pump(G, C, p):
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if not step_in_mode(steps[k, StepCol.COND], 0):
+                    continue  # the gift's extra is not counted on: the policy may not promise
                 op = steps[k, StepCol.OP]
                 if role == AiRole.REMOVAL:
                     if op == Op.DAMAGE and steps[k, StepCol.A] > 0:
