@@ -525,3 +525,19 @@ def test_a_gift_trick_aims_where_its_promised_mode_does():
     assert names(state, 0, "battlefield").count("Warren Elder") == 3
     assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]  # the gift
     assert state["seats"][1]["life"] == 2
+
+
+def test_the_team_pump_ability_backs_the_attack_after_blocks():
+    """Against Treetop Sentries (2/4 reach) the Elders attack backed by their held team pump
+    (ai_race.held_pump counts it like Rabbit Response): the Sentries block one, the pump
+    after blocks makes it a 3/3 that survives, the other deals 3. Against the Bruiser nobody
+    attacks and the lands stay untapped (the file's [expect])."""
+    state = run_player(
+        "team_pump_ability_waits_for_blocks",
+        ('hand = ["Crumb and Get It"]', "hand = []"),
+        ('"Forest", "Junkblade Bruiser"', '"Forest", "Treetop Sentries"'),
+    )
+    assert _tapped(state, 0, "Warren Elder") == [True, True]
+    assert _tapped(state, 0, "Plains") == [True, True, True, True]  # the pump, after blocks
+    assert names(state, 0, "graveyard") == []
+    assert state["seats"][1]["life"] == 17
