@@ -143,8 +143,9 @@ class _CardFlag(NamedTuple):
     TRIBE_SCRY_MANA: int = 1 << 22  # "When that mana is spent to cast a creature spell that
     # shares a creature type with your commander, scry 1." (Path of Ancestry): paying a
     # creature spell with it queues its MANA_SPENT_COMMANDER_TYPE row (mana.pay_spell)
-    ATTACK_PUMP: int = 1 << 24  # an activated pump_attacking ability (Jazal Goldmane): the
-    # standard player may act after blocks as it attacks (ai_activate.attack_pump_ready)
+    ATTACK_PUMP: int = 1 << 24  # an activated pump_attacking or pump_all ability (Jazal
+    # Goldmane, Warren Elder's team pump): the standard player may act after blocks as it
+    # attacks (ai_activate.attack_pump_ready)
     SWEEPS_ATTACKERS: int = 1 << 23  # a bounce_all_creatures step of attacking creatures only
     # (Aetherize): the standard player casts it as it is attacked (ai_std.role_may_help)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add

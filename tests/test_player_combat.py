@@ -511,3 +511,33 @@ def test_a_protection_trick_is_not_spent_as_burn():
     state = run_player("protection_trick_not_spent_as_burn", ("life = 20", "life = 8"))
     assert state["seats"][1]["life"] == 2
     assert names(state, 0, "graveyard") == ["Overprotect"]
+
+
+def test_a_gift_trick_aims_where_its_promised_mode_does():
+    """Crumb and Get It with the promise (indestructible) saves the blocked Elder from the
+    Bruiser, where unpromised it makes the unblocked damage lethal (the file's [expect]): each
+    mode's cast aims at the creature its own judgement chose."""
+    state = run_player(
+        "gift_trick_aims_where_its_mode_does",
+        ('phase = "main1"', 'phase = "main1"\npolicy = "always"'),
+    )
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+    assert names(state, 0, "battlefield").count("Warren Elder") == 3
+    assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]  # the gift
+    assert state["seats"][1]["life"] == 2
+
+
+def test_the_team_pump_ability_backs_the_attack_after_blocks():
+    """Against Treetop Sentries (2/4 reach) the Elders attack backed by their held team pump
+    (ai_race.held_pump counts it like Rabbit Response): the Sentries block one, the pump
+    after blocks makes it a 3/3 that survives, the other deals 3. Against the Bruiser nobody
+    attacks and the lands stay untapped (the file's [expect])."""
+    state = run_player(
+        "team_pump_ability_waits_for_blocks",
+        ('hand = ["Crumb and Get It"]', "hand = []"),
+        ('"Forest", "Junkblade Bruiser"', '"Forest", "Treetop Sentries"'),
+    )
+    assert _tapped(state, 0, "Warren Elder") == [True, True]
+    assert _tapped(state, 0, "Plains") == [True, True, True, True]  # the pump, after blocks
+    assert names(state, 0, "graveyard") == []
+    assert state["seats"][1]["life"] == 17

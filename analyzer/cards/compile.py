@@ -225,7 +225,8 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
     ):
         flags |= CardFlag.SWEEPS_ATTACKERS
     if any(
-        ab.kind == AbilityKind.ACTIVATED and any(st.op == Op.PUMP_ATTACKING for st in ab.steps)
+        ab.kind == AbilityKind.ACTIVATED
+        and any(st.op in (Op.PUMP_ATTACKING, Op.PUMP_ALL) for st in ab.steps)
         for ab in abilities
     ):
         flags |= CardFlag.ATTACK_PUMP

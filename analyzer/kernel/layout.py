@@ -122,6 +122,9 @@ class _Header(NamedTuple):
     # (op prevent_combat_damage, Spore Frog; 615.1); 0: none
     CHOSEN_OPP: int  # 1 + the opponent the last choose_opponent step chose (Ref.CHOSEN_OPPONENT)
     TEMPTED: int  # bit q: opponent q accepted the last tempt step's offer (Ref.TEMPTED)
+    PEND_FOCUS: int  # the pending cast's W.FOCUS for its unpromised mode (a trick's creature,
+    # ai_cast.try_cast), restored when the decision resolves (engine.resolve_decision); 0: none
+    PEND_FOCUS_PROMISED: int  # the same for its promised mode
 
 
 H = _numbered(_Header)

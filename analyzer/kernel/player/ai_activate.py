@@ -189,7 +189,15 @@ def try_activate(G, C, p, context, only=-1):
             # main phase)
             if level_up_to(C, a) > 0 or not activation_allowed(G, C, o, a, p):
                 continue
-            if context == 2 and not lethal and not has_op(C, a, Op.PUMP_ATTACKING):
+            # a team pump until end of turn (Warren Elder's {3}{W}) is the standard player's
+            # trick: after blocks as it attacks (a fight it flips, damage through), never
+            # blind in main phase 1, where it left no mana for a held instant
+            team_pump = (
+                G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+                and has_op(C, a, Op.PUMP_ALL)
+                and abilities[a, AbilCol.TG_COUNT] == 0
+            )
+            if context == 2 and not lethal and not (has_op(C, a, Op.PUMP_ATTACKING) or team_pump):
                 continue  # not attacked for lethal: only the attack pump
             if not costly_ability_ok(G, C, p, o, a, context):  # lands' abilities, discards
                 continue
@@ -212,8 +220,11 @@ def try_activate(G, C, p, context, only=-1):
                     continue
                 if not targets_useful(G, C, a, p, 0):
                     continue
-            elif has_op(C, a, Op.PUMP_ATTACKING):
+            elif team_pump:
                 if context != 2 or not attack_pump_ready(G, cards, p):
+                    continue  # after blocks, as p attacks
+            elif has_op(C, a, Op.PUMP_ATTACKING):
+                if context != 2 or not attack_pump_ready(G, cards, p) or attackers_of(G, p) < 2:
                     continue  # after blocks, with two or more attackers
             elif has_op(C, a, Op.PREVENT_COMBAT_DAMAGE):
                 if context != 2:
@@ -291,9 +302,10 @@ def untap_trigger_source(G, cards, p):
 
 @njit
 def attack_pump_ready(G, cards, p):
-    """Standard player p attacks with two or more creatures (after blocks) and controls a
-    permanent with an activated "attacking creatures you control get ..." (Jazal Goldmane)."""
-    if G[H.ACTIVE] != p or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or attackers_of(G, p) < 2:
+    """Standard player p attacks (after blocks) and controls a permanent with an activated
+    "attacking creatures you control get ..." (Jazal Goldmane: with two or more attackers,
+    try_activate) or "creatures you control get ..." (Warren Elder)."""
+    if G[H.ACTIVE] != p or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or attackers_of(G, p) < 1:
         return False
     for i in range(own_n(G, p)):
         b = ob(own_at(G, p, i))

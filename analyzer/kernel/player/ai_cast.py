@@ -372,18 +372,29 @@ def try_cast(G, C, pol, p, o, context):
     if not may_help(G, cards_of(C), G[ob(o) + O.CARD], context, p):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
+    # each mode's judgement may name the creature it is for (W.FOCUS: a trick's, a flicker's):
+    # kept apart, so the mode cast aims where its own judgement did (a trick whose promised
+    # mode saves the blocked creature, unpromised pumps the unblocked one for lethal)
+    G[W.FOCUS] = 0
     plain = plain and _mode_useful(G, C, p, o, 0, context)
+    focus_plain = G[W.FOCUS]
+    G[W.FOCUS] = 0
     promise = promise and _mode_useful(G, C, p, o, 1, context)
+    focus_promise = G[W.FOCUS]
     started = False
     if plain and promise:
         request_decision(G, p, o)
+        G[H.PEND_FOCUS] = focus_plain  # engine.resolve_decision restores the chosen one
+        G[H.PEND_FOCUS_PROMISED] = focus_promise
         started = True
     elif promise:
         # only the promised mode does something: the policy decides whether to cast at all
         want, recipient = decide_gift(G, C, pol, p, o)
         if want != 0:
+            G[W.FOCUS] = focus_promise
             started = cast_finish(G, C, p, o, 1, recipient)
     elif plain:
+        G[W.FOCUS] = focus_plain
         started = cast_finish(G, C, p, o, 0, -1)
     G[W.FOCUS] = 0  # a trick's creature (standard player) is chosen by now
     return started

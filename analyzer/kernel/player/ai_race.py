@@ -34,6 +34,8 @@ from analyzer.kernel.rules.combat import (
     kills,
     strikes_first,
 )
+from analyzer.kernel.rules.conditions import step_in_mode
+from analyzer.kernel.rules.mana import ability_cost_tuple
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -46,7 +48,9 @@ def held_pump(G, C, p):
     counts as +99 toughness) and how many such tricks p holds; the most damage one of its burn
     spells deals (cast after blocks, it finishes a blocker the attacker's damage leaves alive,
     or kills it before it strikes) and how many burn spells p holds; the +toughness of the
-    team pump counted (Rabbit Response: +2/+1). Zeros when none."""
+    team pump counted (Rabbit Response: +2/+1). Zeros when none. A gift card counts its
+    unpromised mode: what it adds when promised (Crumb and Get It's indestructible) is the
+    gift policy's to decide when it is cast, and the heuristic policy rarely promises it."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -83,6 +87,8 @@ def held_pump(G, C, p):
                 continue
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if not step_in_mode(steps[k, StepCol.COND], 0):
+                    continue  # the gift's extra is not counted on: the policy may not promise
                 op = steps[k, StepCol.OP]
                 if role == AiRole.REMOVAL:
                     if op == Op.DAMAGE and steps[k, StepCol.A] > 0:
@@ -106,6 +112,30 @@ def held_pump(G, C, p):
             n += 1
         if burns:
             n_burn += 1
+    # an activated team pump of p's (Warren Elder's {3}{W}: +1/+1), as often as p's lands pay
+    # for it, activated after blocks (ai_activate.try_activate) like a team pump in hand
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        card = G[ob(o) + O.CARD]
+        if G[ob(o) + O.PHASED] or (cards[card, CardCol.FLAGS] & CardFlag.ATTACK_PUMP) == 0:
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if (
+                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
+                or abilities[a, AbilCol.TG_COUNT]
+            ):
+                continue
+            generic, colored = ability_cost_tuple(abilities, a)
+            cost = generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
+            if cost <= 0 or cost > lands:
+                continue
+            times = lands // cost
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                if steps[k, StepCol.OP] == Op.PUMP_ALL and steps[k, StepCol.A] * times > team:
+                    team = steps[k, StepCol.A] * times
+                    team_t = steps[k, StepCol.B] * times
     return bp, bt, team, n, burn, n_burn, team_t
 
 

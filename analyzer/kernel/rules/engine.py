@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     O,
     P,
     S,
+    W,
 )
 from analyzer.kernel.player import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.player.ai import (
@@ -493,7 +494,10 @@ def resolve_decision(G, C, pol, promise, recipient):
     clear_decision(G)
     if promise and recipient < 0:
         recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O.CARD], p), p)
+    # the creature the chosen mode's trick is for (ai_cast.try_cast judged each mode apart)
+    G[W.FOCUS] = G[H.PEND_FOCUS_PROMISED] if promise else G[H.PEND_FOCUS]
     cast = cast_finish(G, C, p, o, promise, recipient if promise else -1)
+    G[W.FOCUS] = 0
     if not cast:
         G[ob(o) + O.FREE_CAST] = 0  # a free cast (op cast_free) not made is not kept for later
     return cast

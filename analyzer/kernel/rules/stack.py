@@ -319,6 +319,8 @@ def request_decision(G, p, o):
     G[H.PENDING] = PEND_GIFT
     G[H.PEND_OBJ] = o
     G[H.PEND_PLAYER] = p
+    G[H.PEND_FOCUS] = 0
+    G[H.PEND_FOCUS_PROMISED] = 0
     G[H.DECISIONS] += 1
 
 
