@@ -162,10 +162,12 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
         return na
     # a creature whose free {T} ability pings for its power stays home (ai_tempo.pings_instead)
+    n_all = na
     na, home = send_pingers_home(G, C, att, na, keep, home, BONUS_O, BONUS_P, BONUS_T)
     if na == 0:
         return 0
-    through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
+    if na < n_all:  # (else att is as it was: what gets through is too)
+        through, n_blocked = damage_through(G, att, na, blk, nb, used, False)
     n_crack, crack_total = attackers_of(G, cards, d, crack)
     # the attack p makes when it wins the race (trades allowed), then the race with that
     # attack (_race_won); when p loses it, no trade of a creature worth more than its blockers
@@ -187,38 +189,34 @@ def attacks(G, C, p, d):
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
             chosen[i] = 3  # so does one burn spell, on its blocker
             n_burn -= 1
-    ahead = _race_won(
+    ahead, mine, theirs = _race_won(
         G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
     )
     if not ahead:
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
                 chosen[i] = 0
+                mine = -1  # the race changed: _hold_back_for_the_race runs it again
             elif chosen[i] == 5:
                 prow = _prowess(G, att[i], 1)
                 if not _team_backs(G, cards, att[i], blk, nb, team, team_t, prow, False):
                     chosen[i] = 0
+                    mine = -1
             elif chosen[i] >= 2:
                 prow = _prowess(G, att[i], 1)
                 ap = (bp if chosen[i] == 2 else burn) + prow
                 at = (bt if chosen[i] == 2 else 0) + prow
                 if not _attack_ok(G, cards, att[i], blk, nb, ap, at, False):
                     chosen[i] = 0
-    # the crack-back an all-out attack leaves p to face: the defender's creatures that the
-    # creatures which cannot attack would not eat, through those (each blocks one attacker
-    # turn after turn)
-    send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
-    their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
-    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
-    theirs = clock_through(G, send, n_send, keep, home, used, my_life)
-    if _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
+                    mine = -1
+    if _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life, my_life):
         for i in range(na):
             if G[ob(att[i]) + O.CUR_P] > 0:
                 chosen[i] = 1
     else:
         if not ahead:
             _hold_back_for_the_race(
-                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, mine, theirs
             )
         _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
         # a defender at low life must chump: the lead is pressed (ai_pressure.py)
@@ -256,17 +254,22 @@ def attacks(G, C, p, d):
 
 
 @njit
-def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life):
+def _hold_back_for_the_race(
+    G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, mine, theirs
+):
     """The race is lost: while p, attacking as chosen, needs more attacks than the defender,
     a creature stays home when that narrows the race (at home it blocks, and the defender's
     creatures it would eat stay home too; on the attack it would only chip away): the one that
-    narrows it most first."""
-    while True:
+    narrows it most first. (mine, theirs): _clocks of the attack as chosen, mine -1 when not
+    known. (_clocks reads the board and chosen only: the race of the creature that stays home
+    is the next round's.)"""
+    if mine < 0:
         mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
-        if mine <= theirs:
-            return
+    while mine > theirs:
         best = -1
         best_gap = mine - theirs
+        best_mine = mine
+        best_theirs = theirs
         for i in range(na):
             if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
                 continue
@@ -277,9 +280,13 @@ def _hold_back_for_the_race(G, cards, d, att, na, chosen, keep, home, blk, nb, d
             if m - t < best_gap:
                 best = i
                 best_gap = m - t
+                best_mine = m
+                best_theirs = t
         if best < 0:
             return
         chosen[best] = 0
+        mine = best_mine
+        theirs = best_theirs
 
 
 @njit
@@ -350,15 +357,15 @@ def _home_bonus(G, att, na, chosen, sign):
 def _race_won(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total):
     """p, attacking with the chosen attackers each turn, kills the defender no later than the
     defender kills p (_clocks); on a board where neither gets through, the raw power decides
-    (crack_total: the defender's)."""
+    (crack_total: the defender's). Returns (won, _clocks' two clocks)."""
     mine, theirs = _clocks(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
     if mine < 99 or theirs < 99:
-        return mine <= theirs
+        return mine <= theirs, mine, theirs
     total = 0
     for i in range(na):
         if chosen[i]:
             total += combat_power(G, att[i])
-    return clock(d_life, total) <= clock(my_life, crack_total)
+    return clock(d_life, total) <= clock(my_life, crack_total), mine, theirs
 
 
 @njit
@@ -435,14 +442,15 @@ def _trade_refused(G, cards, a, blk, nb, bt):
 
 
 @njit
-def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
+def _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life, my_life):
     """Go wide: attack with everything when the blockers cannot hold the team back. Each
     blocker eats (kills and survives) at most one attacker, the most valuable it can; the rest
     get through (through: the damage left when each blocker stops one attacker). Worth it when
     the damage through is at least 3 per creature lost (about what a small creature is worth
     in a race) and p wins the race: each later attack gets through with the power eaten so far
-    less, and kills the defender no later than the defender's crack-back kills p (theirs: the
-    attacks it needs through the creatures p keeps home because they cannot attack)."""
+    less, and kills the defender no later than the defender's crack-back kills p: the
+    defender's creatures that p's creatures which cannot attack (keep[:home]) would not eat,
+    through those (each blocks one attacker turn after turn)."""
     if na < 2 or through <= 0:
         return False
     eaten = 0  # bit i: attacker i is eaten
@@ -465,6 +473,11 @@ def _swarm_wins_race(G, cards, att, na, blk, nb, through, d_life, theirs):
             n_eaten += 1
     if through < 3 * n_eaten:
         return False
+    send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
+    their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    n_send, _nk = side_plan(G, cards, d, keep, home, send, their_keep, my_life)
+    theirs = clock_through(G, send, n_send, keep, home, used, my_life)
     # the race: each turn as many get through as now, less the power eaten so far
     left = d_life
     turns = 0

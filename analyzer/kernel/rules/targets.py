@@ -275,43 +275,54 @@ def threat_std(G, cards, o):
 
 
 @njit
-def candidates(G, C, g, chooser, out):
-    """Fill out with every legal choice for group row g; returns how many."""
+def candidates(G, C, g, chooser, out, limit=MAX_CANDIDATES):
+    """Fill out with the legal choices for group row g, the first `limit` of them (at most
+    out's length); returns how many. (Whether a group can get its targets needs only
+    its minimum: the scan stops there.)"""
     cards = cards_of(C)
     targets = targets_of(C)
     kind = targets[g, TargCol.KIND]
+    cap = min(limit, out.shape[0])
     n = 0
     if kind == TargetKind.PLAYER or kind == TargetKind.OPPONENT or kind == TargetKind.ANY:
         for p in range(G[H.NPLAYERS]):
             if kind == TargetKind.OPPONENT and p == chooser:
                 continue
-            if player_targetable(G, p, chooser) and n < out.shape[0]:
+            if player_targetable(G, p, chooser) and n < cap:
                 out[n] = PLAYER_BASE + p
                 n += 1
+                if n == cap:
+                    return n
     if kind == TargetKind.PERMANENT or kind == TargetKind.ANY:
         for i in range(G[H.BF_N]):
             o = G[OFF_BATTLEFIELD + i]
-            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+            if n < cap and object_legal(G, cards, targets, g, o, chooser):
                 out[n] = o
                 n += 1
+                if n == cap:
+                    return n
     elif kind == TargetKind.SPELL:
         for i in range(G[H.STACK_N]):
             e = OFF_STACK + i * SF
             if G[e + S.KIND] != SK_SPELL:
                 continue
             o = G[e + S.OBJ]
-            if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+            if n < cap and object_legal(G, cards, targets, g, o, chooser):
                 out[n] = o
                 n += 1
+                if n == cap:
+                    return n
     elif kind == TargetKind.CARD_IN_YOUR_GRAVEYARD or kind == TargetKind.CARD_IN_A_GRAVEYARD:
         for q in range(G[H.NPLAYERS]):
             if q != chooser and kind == TargetKind.CARD_IN_YOUR_GRAVEYARD:
                 continue
             for i in range(G[pb(q) + P.GY_N]):
                 o = graveyard_at(G, q, i)
-                if object_legal(G, cards, targets, g, o, chooser) and n < out.shape[0]:
+                if n < cap and object_legal(G, cards, targets, g, o, chooser):
                     out[n] = o
                     n += 1
+                    if n == cap:
+                        return n
     return n
 
 
@@ -345,14 +356,17 @@ def program_has_targets(G, C, ab, chooser, promised):
         need = targets[g, TargCol.MIN]
         if need == 0:
             continue
-        n = candidates(G, C, g, chooser, buf)
+        other = targets[g, TargCol.OTHER_THAN] - 1
+        apart = (targets[g, TargCol.FILTER] & TargetFilter.DIFFERENT_CONTROLLER) != 0 and other >= 0
+        n = candidates(G, C, g, chooser, buf, MAX_CANDIDATES if apart else need)
         if n < need:
             return False
-        other = targets[g, TargCol.OTHER_THAN] - 1
-        if targets[g, TargCol.FILTER] & TargetFilter.DIFFERENT_CONTROLLER and other >= 0:
+        if apart:
             # "controlled by different players": some pair of controllers differs
             mine = _controllers(G, buf, n)
-            theirs = _controllers(G, buf, candidates(G, C, tg0 + other, chooser, buf))
+            theirs = _controllers(
+                G, buf, candidates(G, C, tg0 + other, chooser, buf, MAX_CANDIDATES)
+            )
             if mine == 0 or theirs == 0 or (mine == theirs and (mine & (mine - 1)) == 0):
                 return False
     return True
