@@ -122,6 +122,8 @@ class _Header(NamedTuple):
     # (op prevent_combat_damage, Spore Frog; 615.1); 0: none
     CHOSEN_OPP: int  # 1 + the opponent the last choose_opponent step chose (Ref.CHOSEN_OPPONENT)
     TEMPTED: int  # bit q: opponent q accepted the last tempt step's offer (Ref.TEMPTED)
+    CTRL_WHILE_N: int  # 1 once a "for as long as you control [this]" control effect began
+    # (O.CTRL_WHILE: chars.refresh looks for them only from then on)
 
 
 H = _numbered(_Header)
@@ -206,6 +208,7 @@ class _Player(NamedTuple):
     EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
     PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
     TOKENS_CREATED_TURN: int  # tokens created under this player's control this turn
+    CITY_BLESSING: int  # 1 once this player has the city's blessing (702.131c: for the game)
 
 
 P = _numbered(_Player)
@@ -470,6 +473,10 @@ class _Object(NamedTuple):
     # Coat, "becomes an artifact creature until end of turn"): FACE_PRINTED bits = 1 + its own
     # card row, FACE_EOT_SHIFT up = 1 + the row it has until end of turn (0: none). See
     # view.printed_card; cleared (O.CARD restored) as it leaves the battlefield
+    CTRL_WHILE: int  # 0, or 1 + the source of "gain control of ... for as long as you control
+    # [this]" (op GAIN_CONTROL_WHILE; chars.refresh applies it while it lasts, then clears it)
+    CTRL_WHILE_ZCC: int  # that source's zone-change counter then (a new object ends it, 400.7)
+    CTRL_WHILE_P: int  # 1 + the player who gained control
 
 
 O = _numbered(_Object)  # noqa: E741
