@@ -256,6 +256,22 @@ class _Op(NamedTuple):
     UNTAP_ALL_NONLAND: int = 215  # ref: players; untap all nonland permanents each controls
     SEARCH_ANY_LAND: int = 216  # ref: players; each searches their library for a land card, puts
     # it onto the battlefield untapped and shuffles (b = 1: once per opponent who accepted)
+    # issue 21, Animated Army: ops 217-229
+    STATIC_ATTACKING_HAVE: int = 217  # static: attacking creatures ctrl controls have keywords a
+    # (AbilityKind.ATTACKING_HAVE marks the card: engine refreshes as attackers are declared)
+    STATIC_DOUBLE_CREATURE_DAMAGE: int = 218  # static: a creature ctrl controls that would deal
+    # damage deals double that damage instead (AbilityKind.DAMAGE_PLUS marks the card)
+    SHUFFLE_REVEAL_PERMANENT: int = 219  # ref: permanents; each one's owner shuffles it into
+    # their library, then reveals the top card: a permanent card onto the battlefield (theirs)
+    EXPLORE: int = 220  # ref: permanents; each explores (701.44): the top card of its
+    # controller's library, a land to hand, else a +1/+1 counter on it and the card stays or
+    # goes to the graveyard (its controller's choice)
+    LAND_BECOMES_UNTIL_EOT: int = 222  # ref: lands; each has its CardCol.LAND_TWIN row (the
+    # land as the step's token creature too) until end of turn
+    STATIC_ASCEND: int = 223  # static: ascend (702.131b): ctrl gets the city's blessing
+    # (P.CITY_BLESSING) whenever they control ten or more permanents
+    GAIN_CONTROL_WHILE: int = 221  # ref: permanents; ctrl gains control of each for as long
+    # as they control the source (O.CTRL_WHILE)
     BOUNCE_ALL_CREATURES: int = 209  # return all creatures (a = 1: only tokens, b = 1: only
     # nontoken ones, c = 1: only attacking ones) to their owners' hands (effects_mass)
     STATIC_SMALL_UNBLOCKABLE: int = 208  # static: creatures ctrl controls with power or

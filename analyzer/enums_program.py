@@ -126,6 +126,8 @@ class _AbilityKind(NamedTuple):
     # TRIBE_SCRY_MANA: mana.pay_spell queues it as it pays with the source)
     EACH_COMBAT: int = 66  # "At the beginning of each combat" (every player's turn: fired for
     # each player's permanents, APNAP, as the beginning of combat step begins)
+    ATTACKING_HAVE: int = 67  # never a row: the bit of a card with static_attacking_have
+    # (engine.step refreshes the characteristics as attackers are declared and combat ends)
     # issue 21: kinds 73-92
     YOU_DRAW: int = 73  # "Whenever you draw a card" (once per card drawn, 121.2)
 
@@ -197,6 +199,9 @@ class _Cond(NamedTuple):
     CREATED_TOKEN_TURN: int = 128  # "if you created a token this turn" (P.TOKENS_CREATED_TURN)
     SOURCE_UNATTACHED: int = 129  # the source Equipment is attached to nothing (the built-in
     # player's "you may attach this Equipment": it moves one that is not on a creature)
+    CITY_BLESSING: int = 130  # you have the city's blessing (P.CITY_BLESSING, 702.131)
+    GREATEST_POWER_TIED: int = 131  # you control the creature with the greatest power or one
+    # tied for it (among all creatures on the battlefield)
     X_PAID_5: int = 120  # ravenous (issue 21, numbered apart): "If X is 5 or more" (the source's
     # O.X_PAID)
     # Lands that enter tapped unless ... (issue 21; the basic land types, a WUBRG mask, in the
@@ -261,6 +266,8 @@ COND_NAMES = {
     "quest_counters_7": Cond.SOURCE_QUEST_7,
     "created_token_turn": Cond.CREATED_TOKEN_TURN,
     "source_unattached": Cond.SOURCE_UNATTACHED,
+    "city_blessing": Cond.CITY_BLESSING,
+    "greatest_power_tied": Cond.GREATEST_POWER_TIED,
 }
 # the conditions that read the basic land types of the ability's `land_types`
 LAND_TYPE_CONDS = (Cond.NOT_CONTROL_LAND_TYPES, Cond.NO_LAND_TYPES_IN_HAND)
@@ -452,6 +459,9 @@ class _XCount(NamedTuple):
     # resolving ability's last destroy_all destroyed (H.DESTROYED_N)
     TEMPTED: int = 28  # "for each opponent who does": the opponents who accepted the last
     # tempt step's offer (H.TEMPTED)
+    REF_POWER: int = 29  # "X is that creature's power": each permanent's own power, counted
+    # for it as the step reaches it (add_p1p1_x)
+    GREATEST_MV_ARTIFACTS: int = 30  # "the greatest mana value among artifacts you control"
 
 
 XCount = _XCount()
@@ -537,7 +547,7 @@ Subtype = _Subtype()
 # Creature types with bits past Subtype's (TRIG_PARAM's flags start at TRIGGER_NONTOKEN, 1 << 20):
 # in a card's subtypes and an op's `subtypes` parameter only, never a trigger's or a cost's
 # ("each creature that isn't an Insect, Rat, Spider, or Squirrel", Swarmyard Massacre)
-WIDE_SUBTYPES = {"insect": 1 << 20, "spider": 1 << 21}
+WIDE_SUBTYPES = {"insect": 1 << 20, "spider": 1 << 21, "saproling": 1 << 22}
 COND_NAMES.update(
     {
         f"control_{n.lower()}": COND_CONTROL_SUBTYPE + i

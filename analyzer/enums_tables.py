@@ -69,7 +69,10 @@ class _CardCol(NamedTuple):
     # CHANGELING_TYPES: every creature type (702.73a). "Shares a creature type" (Path of
     # Ancestry, compile.creature_type_ids)
     CREATURE_TYPES_B: int = 42  # its fourth to sixth creature types, the same way
-    N: int = 43
+    LAND_TWIN: int = 43  # lands, with a land_becomes_until_eot step in the catalog: 1 + the row
+    # of the same land as that step's creature too (its P/T and keywords added, CardFlag
+    # ANIMATED); 0 = none
+    N: int = 44
 
 
 CardCol = _CardCol()

@@ -42,8 +42,9 @@ def test_list_cards_dataframe() -> None:
     assert pd.isna(df.set_index("name").loc["Forest", "gift_kind"])
     # Bloomburrow's tokens (tokens.toml), the precons' (z_blc_tokens.toml: Blood, Eldrazi and
     # Pest for the Squirreled Away cards), one face record (Tangle Tumbler as an artifact
-    # creature) and what Bello's animation adds
-    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 37
+    # creature) and what Bello's animation adds; Animated Army's Saproling, Raging Ravine as a
+    # creature and what Llanowar Loamspeaker adds to a land
+    assert len(api.list_cards(include_tokens=True)) == len(CARDS) + N_TOKENS == len(CARDS) + 40
 
 
 @pytest.mark.parametrize(

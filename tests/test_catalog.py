@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.cards.catalog import Catalog, load_catalog
-from analyzer.cards.compile import GIFT_TOKEN_NAMES, animate_twins, food_twins
+from analyzer.cards.compile import GIFT_TOKEN_NAMES, animate_twins, food_twins, land_twins
 from analyzer.cards.loader import builtin_data_files, load_records
 from analyzer.cards.opcodes import OP_SPECS
 from analyzer.cards.opspec import REF_NAMES
@@ -110,6 +110,11 @@ def test_counts(cat: Catalog) -> None:
         "Blood",
         "Eldrazi 10/10",
         "Pest 1/1",
+        # Animated Army: Tendershoot Dryad's Saproling; faces, never created: Raging Ravine as
+        # a creature, what Llanowar Loamspeaker adds to a land (land_becomes_until_eot)
+        "Saproling",
+        "Raging Ravine, creature",
+        "Elemental 3/3 Haste",
     }
 
 
@@ -192,8 +197,23 @@ def test_tables_are_consistent(cat: Catalog) -> None:
     # each big artifact's and enchantment's animated twin (static_animate: Bello)
     twins = food_twins(cat.records)
     animated = animate_twins(cat.records)
+    lands = land_twins(cat.records)
     n_own = len(cat.records) + len(twins)
-    assert cards.shape[0] == n_own + len(animated)
+    # then each land's creature twin (land_becomes_until_eot: Llanowar Loamspeaker)
+    assert cards.shape[0] == n_own + len(animated) + len(lands)
+    first_land = n_own + len(animated)
+    assert [cat.compiled.names[first_land + i] for i in range(len(lands))] == [
+        f"{r.name} (land creature)"
+        for cid, r in enumerate(cat.records)
+        if cards[cid, CardCol.LAND_TWIN]
+    ]
+    for cid, rec in enumerate(cat.records):
+        land_twin = cards[cid, CardCol.LAND_TWIN] - 1
+        assert (land_twin >= 0) == bool(rec.types & CardType.LAND and not rec.is_token)
+        if land_twin >= 0:
+            assert cards[land_twin, CardCol.TYPES] & CardType.CREATURE
+            assert cards[land_twin, CardCol.LAND_COLORS] == cards[cid, CardCol.LAND_COLORS]
+            assert (cards[land_twin, CardCol.POWER], cards[land_twin, CardCol.TOUGHNESS]) == (3, 3)
     assert [cat.compiled.names[n_own + i] for i in range(len(animated))] == [
         f"{r.name} (animated)"
         for cid, r in enumerate(cat.records)

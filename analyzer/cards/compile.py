@@ -8,7 +8,7 @@ commented in ``analyzer.enums`` (CardCol, AbilCol, TargCol, StepCol); FORMAT.md 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -27,6 +27,7 @@ from analyzer.cards.records import (
     CardRecord,
     Step,
 )
+from analyzer.cards.twins import animate_twins, food_twins, land_twins
 from analyzer.enums import (
     CHANGELING_TYPES,
     CREATURE_TYPE_BITS,
@@ -45,7 +46,6 @@ from analyzer.enums import (
     Op,
     Ref,
     StepCol,
-    Subtype,
     TargCol,
 )
 
@@ -328,76 +328,6 @@ def _add_kind(row: np.ndarray, kind: int) -> None:
         row[CardCol.AB_KINDS] |= 1 << kind
 
 
-def food_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
-    """With a static_others_food card in the catalog (Ygra: "Other creatures are Food
-    artifacts in addition to their other types and have '{2}, {T}, Sacrifice this permanent:
-    You gain 3 life.'"), each creature's twin: the same card, an artifact and a Food too, with
-    the Food token's abilities after its own (the face the static gives it, CardCol.FOOD_TWIN).
-    Rows after the records' own, named "<name> (Food)"."""
-    food = next((r for r in records if r.name == "Food" and r.is_token), None)
-    if food is None or not any(
-        st.op == Op.STATIC_OTHERS_FOOD for r in records for ab in r.abilities for st in ab.steps
-    ):
-        return []
-    return [
-        replace(
-            rec,
-            name=f"{rec.name} (Food)",
-            types=rec.types | CardType.ARTIFACT,
-            subtypes=rec.subtypes | Subtype.FOOD,
-            abilities=rec.abilities + food.abilities,
-        )
-        for rec in records
-        if rec.types & CardType.CREATURE
-    ]
-
-
-def animate_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
-    """With a static_animate card in the catalog (Bello: "During your turn, each non-Equipment
-    artifact and non-Aura enchantment you control with mana value 4 or greater is a 4/4
-    Elemental creature in addition to its other types and has indestructible, haste, and
-    ..."), each such card's twin: the same card, with the step's token record's types,
-    subtypes, power and toughness, keywords and abilities added (the face the static gives it,
-    CardCol.ANIMATE_TWIN). Rows after the Food twins, named "<name> (animated)"."""
-    steps = {
-        (st.token, st.b)
-        for r in records
-        for ab in r.abilities
-        for st in ab.steps
-        if st.op == Op.STATIC_ANIMATE
-    }
-    if not steps:
-        return []
-    if len(steps) > 1:
-        raise ValueError("one static_animate creature (token and mana value) per catalog")
-    ((token_name, mv_at_least),) = steps
-    tok = next(r for r in records if r.name == token_name)
-    return [
-        replace(
-            rec,
-            name=f"{rec.name} (animated)",
-            types=rec.types | (tok.types & ~CardType.TOKEN_DEF),
-            subtypes=rec.subtypes | tok.subtypes,
-            subtype_words=rec.subtype_words + tok.subtype_words,
-            power=tok.power,
-            toughness=tok.toughness,
-            keywords=rec.keywords | tok.keywords,
-            keyword_names=rec.keyword_names + tok.keyword_names,
-            abilities=rec.abilities + tok.abilities,
-        )
-        for rec in records
-        if animated_by(rec, mv_at_least)
-    ]
-
-
-def animated_by(rec: CardRecord, mv_at_least: int) -> bool:
-    """Is the card a non-Equipment artifact or a non-Aura enchantment with mana value
-    mv_at_least or greater (static_animate's permanents)?"""
-    artifact = rec.types & CardType.ARTIFACT and not rec.subtypes & Subtype.EQUIPMENT
-    enchantment = rec.types & CardType.ENCHANTMENT and not rec.subtypes & Subtype.AURA
-    return bool(artifact or enchantment) and rec.mv >= mv_at_least
-
-
 def name_of(rec: CardRecord) -> str:
     """The card's name as the rules see it (201.2): a token definition's, unless the card
     names it, is its subtypes plus the word "Token" (111.4), so the tokens of two definitions
@@ -411,9 +341,12 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
     """Build the tables. Records must have passed the loader's validation."""
     twins = food_twins(records)
     animated = animate_twins(records)
+    lands = land_twins(records)
     n_own = len(records)
-    records = [*records, *twins, *animated]
+    records = [*records, *twins, *animated, *lands]
     animated_rows = {rec.name: n_own + len(twins) + k for k, rec in enumerate(animated)}
+    first_land = n_own + len(twins) + len(animated)
+    land_rows = {rec.name: first_land + k for k, rec in enumerate(lands)}
     ids = {rec.name: i for i, rec in enumerate(records)}
     token_ids = {rec.name: i for i, rec in enumerate(records[:n_own]) if rec.is_token}
     cards = np.zeros((len(records), CardCol.N), dtype=np.int32)
@@ -482,6 +415,7 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
             (Op.STATIC_EXTRA_LAND, AbilityKind.EXTRA_LAND),
             (Op.STATIC_EXTRA_LAND_EACH, AbilityKind.EXTRA_LAND),
             (Op.STATIC_NONCOMBAT_DAMAGE_PLUS, AbilityKind.DAMAGE_PLUS),
+            (Op.STATIC_DOUBLE_CREATURE_DAMAGE, AbilityKind.DAMAGE_PLUS),
             (Op.STATIC_OTHERS_ENTER_P1P1, AbilityKind.OTHERS_ENTER_P1P1),
             (Op.STATIC_OPP_DIES_EXILE, AbilityKind.OPP_DIES_EXILE),
             (Op.STATIC_NONCREATURE_FLASH, AbilityKind.NONCREATURE_FLASH),
@@ -501,6 +435,8 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
                     row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.GRANT_CREATURE_MANA - KINDS_HI2)
                 elif st.op == Op.STATIC_DOUBLE_COUNTERS:  # read wherever counters are put
                     row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.DOUBLE_COUNTERS - KINDS_HI2)
+                elif st.op == Op.STATIC_ATTACKING_HAVE:  # engine refreshes at declaration
+                    row[CardCol.AB_KINDS_HI2] |= 1 << (AbilityKind.ATTACKING_HAVE - KINDS_HI2)
         row[CardCol.AB_START] = len(abil_rows)
         # a modal ability's MODE rows follow it (AbilCol.MODES of them)
         rows = [(prog, len(prog.modes)) for top in abilities for prog in top.programs()]
@@ -575,6 +511,17 @@ def compile_catalog(records: Sequence[CardRecord]) -> CompiledCatalog:
         if twin is not None:
             cards[cid, CardCol.ANIMATE_TWIN] = 1 + twin
             cards[twin, CardCol.FLAGS] |= CardFlag.ANIMATED
+        land_twin = land_rows.get(f"{records[cid].name} (land creature)")
+        if land_twin is not None:
+            cards[cid, CardCol.LAND_TWIN] = 1 + land_twin
+            cards[land_twin, CardCol.FLAGS] |= CardFlag.ANIMATED
+    for rec in records:  # "this land becomes a 3/3 ... creature until end of turn": the row
+        for ab in rec.abilities:  # sets the base P/T (613.4b; a land has none of its own)
+            for st in ab.steps:
+                if st.op == Op.BECOMES_UNTIL_EOT and st.token:
+                    row = token_ids[st.token]
+                    if records[row].types & CardType.LAND:
+                        cards[row, CardCol.FLAGS] |= CardFlag.ANIMATED
     gift_tokens = np.full(len(GiftKind), -1, dtype=np.int32)
     for kind, token in GIFT_TOKEN_NAMES.items():
         gift_tokens[kind] = token_ids.get(token, -1)

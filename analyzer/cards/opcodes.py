@@ -16,6 +16,7 @@ the ops that create tokens or put counters (opcodes_tokens.py), among others.
 
 from __future__ import annotations
 
+from analyzer.cards.opcodes_army import ARMY_OP_SPECS
 from analyzer.cards.opcodes_cards import CARD_OP_SPECS
 from analyzer.cards.opcodes_cmdr import CMDR_OP_SPECS
 from analyzer.cards.opcodes_counted import COUNTED_OP_SPECS
@@ -559,6 +560,7 @@ OP_SPECS: dict[str, OpSpec] = {
     **GLOBAL_OP_SPECS,
     **CMDR_OP_SPECS,
     **FACE_OP_SPECS,
+    **ARMY_OP_SPECS,
     **TOKEN_OP_SPECS,
     **SQUIRREL_OP_SPECS,
     **MASS_OP_SPECS,

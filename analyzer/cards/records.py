@@ -91,6 +91,7 @@ CHANGELING_SUBTYPES = (
     | Subtype.HUMAN
     | WIDE_SUBTYPES["insect"]
     | WIDE_SUBTYPES["spider"]
+    | WIDE_SUBTYPES["saproling"]
 )
 BASIC_LAND_COLORS = {"plains": 1, "island": 2, "swamp": 4, "mountain": 8, "forest": 16}
 COLORLESS_MANA = 32  # LAND_COLORS value for {C}

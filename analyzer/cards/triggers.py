@@ -61,6 +61,7 @@ BEGIN_STEP_KINDS = {
     "draw_step": 2,
     "second_main": 3,
     "first_main": 4,
+    "each_upkeep": 6,  # "At the beginning of each upkeep" (every player's, 503.1a)
     "opponent_draw_step": 5,  # "At the beginning of each opponent's draw step" (after the draw)
 }
 

@@ -125,6 +125,8 @@ class _Header(NamedTuple):
     PEND_FOCUS: int  # the pending cast's W.FOCUS for its unpromised mode (a trick's creature,
     # ai_cast.try_cast), restored when the decision resolves (engine.resolve_decision); 0: none
     PEND_FOCUS_PROMISED: int  # the same for its promised mode
+    CTRL_WHILE_N: int  # 1 once a "for as long as you control [this]" control effect began
+    # (O.CTRL_WHILE: chars.refresh looks for them only from then on)
 
 
 H = _numbered(_Header)
@@ -209,6 +211,7 @@ class _Player(NamedTuple):
     EXTRA_LANDS_TURN: int  # "You may play an additional land this turn" (op extra_land_turn)
     PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
     TOKENS_CREATED_TURN: int  # tokens created under this player's control this turn
+    CITY_BLESSING: int  # 1 once this player has the city's blessing (702.131c: for the game)
 
 
 P = _numbered(_Player)
@@ -473,6 +476,10 @@ class _Object(NamedTuple):
     # Coat, "becomes an artifact creature until end of turn"): FACE_PRINTED bits = 1 + its own
     # card row, FACE_EOT_SHIFT up = 1 + the row it has until end of turn (0: none). See
     # view.printed_card; cleared (O.CARD restored) as it leaves the battlefield
+    CTRL_WHILE: int  # 0, or 1 + the source of "gain control of ... for as long as you control
+    # [this]" (op GAIN_CONTROL_WHILE; chars.refresh applies it while it lasts, then clears it)
+    CTRL_WHILE_ZCC: int  # that source's zone-change counter then (a new object ends it, 400.7)
+    CTRL_WHILE_P: int  # 1 + the player who gained control
 
 
 O = _numbered(_Object)  # noqa: E741

@@ -42,7 +42,7 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_
 from analyzer.kernel.rules.combat import can_attack
 from analyzer.kernel.rules.effects_mass import attackers_of
 from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
-from analyzer.kernel.rules.stack import activate, stack_top_entry
+from analyzer.kernel.rules.stack import activate, land_animation, stack_top_entry
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -258,8 +258,8 @@ def try_activate(G, C, p, context, only=-1):
                     continue
             # keep the source itself out of the payment for {T} abilities
             tapped_before = G[ob(o) + O.TAPPED]
-            if abilities[a, AbilCol.COST_TAP]:
-                G[ob(o) + O.TAPPED] = 1
+            if abilities[a, AbilCol.COST_TAP] or land_animation(C, cards, card, a):
+                G[ob(o) + O.TAPPED] = 1  # (a land animating itself pays with other sources)
             ok = can_pay(G, cards, abilities, p, generic, colored, False)
             G[ob(o) + O.TAPPED] = tapped_before
             if ok and activate(G, C, p, o, a):

@@ -49,6 +49,7 @@ from analyzer.kernel.rules.view import (
     own_at,
     own_n,
     pb,
+    untapped_plain_land,
 )
 from analyzer.kernel.runtime.config import njit
 
@@ -140,6 +141,30 @@ def costly_ability_ok(G, C, p, o, a, context):
             and G[ob(o) + O.SICK] == 0
             and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
             and untapped_tokens(G, C, p, True) >= n_tap
+        )
+    if has_op(C, a, Op.LAND_BECOMES_UNTIL_EOT):
+        # "{T}: Target land you control becomes a 3/3 Elemental creature with haste": the
+        # standard player, in main phase 1 with a land its spells left untapped, to attack
+        return (
+            G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and context == 0
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.ACTIVE] == p
+            and untapped_plain_land(G, cards, p) >= 0
+        )
+    if has_op(C, a, Op.BECOMES_UNTIL_EOT):
+        # "{2}{R}{G}: Until end of turn, this land becomes a 3/3 ... creature": the standard
+        # player, in main phase 1 with the mana its spells left (activations come after
+        # them), to attack with it: untapped, not summoning sick, not a creature yet; the
+        # basic player never (its baseline)
+        return (
+            G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and context == 0
+            and G[H.PHASE] == Phase.MAIN1
+            and G[H.ACTIVE] == p
+            and G[ob(o) + O.SICK] == 0
+            and G[ob(o) + O.TAPPED] == 0
+            and (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
         )
     if has_op(C, a, Op.DISCARD_HAND_DRAW_STASH) and G[ob(o) + O.STASH] <= G[pb(p) + P.HAND_N]:
         return False

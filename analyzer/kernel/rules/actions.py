@@ -81,6 +81,7 @@ def _deal_damage(G, C, src, v, amount, combat):
         amount += damage_plus(G, C, src)  # "it deals that much damage plus 1 instead"
         if not combat:
             amount += _noncombat_plus(G, C, src, v)
+        amount = _doubled(G, C, src, amount)  # "it deals double that damage instead"
     log_event(G, Event.DAMAGE, G[ob(src) + O.CTRL] if src >= 0 else -1, src, v, amount, -1, -1)
     cards = cards_of(C)
     kw = 0
@@ -122,7 +123,7 @@ def _static_plus(G, C, ctrl, op, sub):
     abilities = abilities_of(C)
     steps = steps_of(C)
     kind = AbilityKind.DAMAGE_PLUS if op == Op.STATIC_DAMAGE_PLUS else AbilityKind.NO_LIFE_GAIN
-    if op == Op.STATIC_NONCOMBAT_DAMAGE_PLUS:
+    if op == Op.STATIC_NONCOMBAT_DAMAGE_PLUS or op == Op.STATIC_DOUBLE_CREATURE_DAMAGE:
         kind = AbilityKind.DAMAGE_PLUS
     if op == Op.STATIC_EXTRA_LAND or op == Op.STATIC_EXTRA_LAND_EACH:
         kind = AbilityKind.EXTRA_LAND
@@ -144,7 +145,8 @@ def _static_plus(G, C, ctrl, op, sub):
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 if steps[k, StepCol.OP] == op and (sub < 0 or sub & steps[k, StepCol.C]):
-                    total = max(total, 0) + steps[k, StepCol.A]
+                    one = op == Op.STATIC_DOUBLE_CREATURE_DAMAGE  # counted, no amount
+                    total = max(total, 0) + (1 if one else steps[k, StepCol.A])
     return total
 
 
@@ -179,6 +181,24 @@ def damage_plus(G, C, src):
     if sub == 0:
         return 0
     return max(_static_plus(G, C, G[ob(src) + O.CTRL], Op.STATIC_DAMAGE_PLUS, sub), 0)
+
+
+@njit
+def _doubled(G, C, src, amount):
+    """ "If a creature you control would deal damage to a permanent or player, it deals double
+    that damage instead" (614.1a): once per such static of the creature's controller (each
+    doubles again, 616.1). Applied after the "plus" replacements: the order the controller of
+    the affected object or player would choose is not modeled (616.1)."""
+    b = ob(src)
+    if (
+        G[b + O.ZONE] != Zone.BATTLEFIELD
+        or (cards_of(C)[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    ):
+        return amount
+    k = _static_plus(G, C, G[b + O.CTRL], Op.STATIC_DOUBLE_CREATURE_DAMAGE, -1)
+    for _ in range(k):
+        amount *= 2
+    return amount
 
 
 @njit

@@ -23,6 +23,7 @@ from analyzer.enums import (
     Cond,
     Op,
     StepCol,
+    Zone,
 )
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
@@ -37,13 +38,16 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
 from analyzer.kernel.rules.chars_counts import (
+    ASCEND_PERMANENTS,
     EXILED_TYPES_NEEDED,
+    attackers_have,
     base_1_count,
     countered_have,
     exiled_with_types,
     grant_equipped,
     others_counted,
     others_have,
+    own_permanents,
     popcount,
     small_unblockable,
 )
@@ -67,6 +71,16 @@ from analyzer.kernel.runtime.config import njit
 def refresh(G, C):
     """Recompute every permanent's characteristics and controller from its base values,
     counters, until-end-of-turn effects and the static abilities in play."""
+    if _refresh_pass(G, C) and G[H.FACES]:
+        # a permanent changed controller: the faces static abilities give ("each artifact
+        # you control is a 4/4 creature") were read before control settled (layer 2 comes
+        # after the faces pass here), so once more with the new controllers
+        _refresh_pass(G, C)
+
+
+@njit
+def _refresh_pass(G, C):
+    """One pass of refresh; True if a permanent changed controller."""
     cards = cards_of(C)
     n = G[H.BF_N]
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
@@ -101,11 +115,14 @@ def refresh(G, C):
             n_static += 1
             if _volatile(C, card):
                 n_volatile += 1
+    if G[H.CTRL_WHILE_N]:
+        _control_while(G, n)
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
         small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
     G[H.DIRTY] &= ~DIRTY_CHARS
+    moved = False
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
@@ -113,6 +130,28 @@ def refresh(G, C):
             G[H.BFX_OK] = 0  # (and view.own_n's index is stale)
             G[ob(o) + O.SICK] = 1
             clear_combat(G, o)
+            moved = True
+    return moved
+
+
+@njit
+def _control_while(G, n):
+    """ "Gain control of ... for as long as you control [this]" (O.CTRL_WHILE, layer 2): while
+    its source is the same object on the battlefield under that player's control (its own
+    control settled above), else the effect ends for good."""
+    for i in range(n):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL_WHILE] == 0 or G[b + O.PHASED] != 0:
+            continue
+        bs = ob(G[b + O.CTRL_WHILE] - 1)
+        if (
+            G[bs + O.ZONE] == Zone.BATTLEFIELD
+            and G[bs + O.ZCC] == G[b + O.CTRL_WHILE_ZCC]
+            and G[bs + O.CTRL] == G[b + O.CTRL_WHILE_P] - 1
+        ):
+            G[b + O.CTRL] = G[b + O.CTRL_WHILE_P] - 1
+        else:
+            G[b + O.CTRL_WHILE] = 0
 
 
 @njit
@@ -218,7 +257,7 @@ def _volatile(C, card):
     changes? Their conditions on the promise are fixed while the permanent stays, the ones on
     what a player controls read the battlefield (tracked), threshold is tracked as it is
     crossed (state.move_object), whose turn it is changes only as a turn begins (which always
-    refreshes); life changes this turn are not tracked."""
+    refreshes); life changes this turn and who is attacking are not tracked."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -231,6 +270,7 @@ def _volatile(C, card):
             cond = steps[k, StepCol.COND]
             if (
                 steps[k, StepCol.OP] == Op.STATIC_PT_HAND  # the hand changes untracked
+                or steps[k, StepCol.OP] == Op.STATIC_ATTACKING_HAVE  # (who is attacking)
                 or steps[k, StepCol.OP] == Op.STATIC_COUNTERED_HAVE  # (a stun counter removed)
                 or cond == Cond.LIFE_CHANGED
                 or cond == Cond.OPP_LOST_LIFE
@@ -376,11 +416,21 @@ def _apply_statics(G, C, n, n_static):
                             G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
                         ):
                             grant_equipped(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
+                    elif op == Op.STATIC_ATTACKING_HAVE:
+                        # "Attacking creatures you control have double strike"
+                        attackers_have(G, cards, n, G[bs + O.CTRL], steps[k, StepCol.A])
+                    elif op == Op.STATIC_ASCEND:
+                        # ascend (702.131b): ten or more permanents give the city's blessing for
+                        # the rest of the game (702.131c); refresh follows every battlefield change
+                        if own_permanents(G, n, G[bs + O.CTRL]) >= ASCEND_PERMANENTS:
+                            G[pb(G[bs + O.CTRL]) + P.CITY_BLESSING] = 1
                     elif (
                         op == Op.STATIC_OTHERS_HAVE
                         or op == Op.STATIC_CREATURES_HAVE
                         or op == Op.STATIC_TOKEN_ANTHEM
                         or op == Op.STATIC_ANTHEM_SUBTYPES
+                    ) and cond_ok(  # "Saprolings you control get +2/+2 as long as ..."
+                        G, C, steps[k, StepCol.COND], G[bs + O.PROMISED], G[bs + O.CTRL], 0
                     ):
                         others_have(
                             G,

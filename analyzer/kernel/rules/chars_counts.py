@@ -224,3 +224,33 @@ def grant_equipped(G, cards, n, ctrl, kw):
             and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.CREATURE
         ):
             G[ob(t) + O.CUR_KW] |= kw
+
+
+ASCEND_PERMANENTS = 10  # 702.131b: "ten or more permanents"
+
+
+@njit
+def attackers_have(G, cards, n, ctrl, kw):
+    """Attacking creatures ctrl controls gain keywords kw ("Attacking creatures you control
+    have double strike"; engine.step refreshes as attackers are declared and combat ends)."""
+    for j in range(n):
+        bt = ob(G[OFF_BATTLEFIELD + j])
+        if (
+            G[bt + O.CTRL] == ctrl
+            and G[bt + O.ATTACKING]
+            and G[bt + O.PHASED] == 0
+            and cards[G[bt + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            G[bt + O.CUR_KW] |= kw
+
+
+@njit
+def own_permanents(G, n, ctrl):
+    """The phased-in permanents ctrl controls (702.26b: phased-out ones are treated as though
+    they do not exist)."""
+    k = 0
+    for j in range(n):
+        bt = ob(G[OFF_BATTLEFIELD + j])
+        if G[bt + O.CTRL] == ctrl and G[bt + O.PHASED] == 0:
+            k += 1
+    return k

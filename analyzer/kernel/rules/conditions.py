@@ -123,6 +123,10 @@ def cond_ok(G, C, cond, promised, ctrl, done):
         return _count_lands_creatures(G, C, ctrl)[0] >= 10
     if cond == Cond.LOST_LIFE:  # "as long as you've lost life this turn" (not the net change)
         return G[pb(ctrl) + P.LIFE_LOST_TURN] > 0
+    if cond == Cond.CITY_BLESSING:  # "as long as you have the city's blessing" (702.131)
+        return G[pb(ctrl) + P.CITY_BLESSING] != 0
+    if cond == Cond.GREATEST_POWER_TIED:
+        return _greatest_power_tied(G, C, ctrl)
     if cond == Cond.CONTROL_POWER_4:
         cards = cards_of(C)
         for i in range(G[H.BF_N]):
@@ -250,3 +254,20 @@ def _total_power(G, C, p):
         ):
             total += max(G[b + O.CUR_P], 0)
     return total
+
+
+@njit
+def _greatest_power_tied(G, C, ctrl):
+    """ "if you control the creature with the greatest power or tied for the greatest power":
+    among all phased-in creatures on the battlefield (none: ctrl controls no such creature)."""
+    cards = cards_of(C)
+    best = -1000
+    mine = -1000
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+            continue
+        best = max(best, G[b + O.CUR_P])
+        if G[b + O.CTRL] == ctrl:
+            mine = max(mine, G[b + O.CUR_P])
+    return mine > -1000 and mine == best

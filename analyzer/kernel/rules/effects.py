@@ -49,6 +49,7 @@ from analyzer.kernel.rules.actions import (
     lose_life_event,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.effects_army import run_army_op
 from analyzer.kernel.rules.effects_board import (
     best_destroyed_creature,
     choose_graveyard_card,
@@ -452,15 +453,19 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[bo + O.EOT_T] += x * c
                     G[bo + O.CUR_P] += x * b_
         elif op == Op.ADD_P1P1_X:
-            x = count_x(G, C, a, src, ctrl, b_)
-            if x > 0:
-                G[H.DIRTY] = DIRTY_ALL
-                m = counters_put(G, C, ctrl, x)
-                for i in range(n):
-                    if is_obj(vals[i]):
-                        G[ob(vals[i]) + O.P1P1] += m
-                        G[ob(vals[i]) + O.CUR_P] += m
-                        fire_p1p1_put(G, C, ctrl, vals[i])
+            x = count_x(G, C, a, src, ctrl, b_) if a != XCount.REF_POWER else 0
+            for i in range(n):
+                if not is_obj(vals[i]):
+                    continue
+                xi = x
+                if a == XCount.REF_POWER:  # "where X is that creature's power"
+                    xi = G[ob(vals[i]) + O.CUR_P]
+                if xi > 0:
+                    G[H.DIRTY] = DIRTY_ALL
+                    m = counters_put(G, C, ctrl, xi)
+                    G[ob(vals[i]) + O.P1P1] += m
+                    G[ob(vals[i]) + O.CUR_P] += m
+                    fire_p1p1_put(G, C, ctrl, vals[i])
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             if a & (a - 1) and a < 32:  # "add one mana of any color": the controller's choice
                 a = color_choice(G, C, ctrl, ~a & 31)
@@ -587,6 +592,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     deal_damage(G, C, src, vals[i], x)
         elif op == Op.CREATE_TOKEN_UNLESS_P1P1:
             it = create_token_unless_p1p1(G, C, a, b_, ctrl, it)
+        elif Op.SHUFFLE_REVEAL_PERMANENT <= op <= Op.LAND_BECOMES_UNTIL_EOT:  # effects_army
+            run_army_op(G, C, op, src, ctrl, n, vals)
         elif Op.DESTROY_SAME_NAME <= op <= Op.UNTAP_LANDS:  # effects_squirrels
             done = run_squirrel_op(G, C, op, a, n, vals, ctrl, b_, src, done)
     return it

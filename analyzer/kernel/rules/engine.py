@@ -439,6 +439,8 @@ def step(G, C, pol):
         if n_att == 0:
             begin_main2(G, C, active)
         else:
+            if kind_seen(G, AbilityKind.ATTACKING_HAVE):
+                refresh(G, C)  # "attacking creatures you control have ...": now attacking
             # "whenever you attack" (508.1m), after each attacker's own attack triggers
             fire_controller_event(G, C, active, AbilityKind.YOU_ATTACK, -1)
             fire_opponent_attacks(G, C, active)
@@ -464,6 +466,8 @@ def step(G, C, pol):
         G[H.PHASE] = Phase.COMBAT_END
     elif ph == Phase.COMBAT_END:
         end_combat(G)
+        if kind_seen(G, AbilityKind.ATTACKING_HAVE):
+            refresh(G, C)  # no longer attacking (511.3)
         begin_main2(G, C, active)
     elif ph == Phase.END_STEP:
         fire_end_step(G, C)

@@ -96,9 +96,9 @@ def fire_combat_damage_player(G, C, o, amount):
 @njit
 def fire_begin_step(G, C, active, step):
     """Beginning-of-step triggers (UPKEEP abilities, TRIG_PARAM): step 0, the active player's
-    upkeep: "your upkeep" (0) of the active player's permanents and "each opponent's upkeep"
-    (1) of the others'; step 2, the active player's draw step: "your draw step" (2) and "each
-    opponent's draw step" (5) of the others'; 3 and 4
+    upkeep: "your upkeep" (0) of the active player's permanents, "each opponent's upkeep"
+    (1) of the others' and "each upkeep" (6) of everyone's; step 2, the active player's draw
+    step: "your draw step" (2) and "each opponent's draw step" (5) of the others'; 3 and 4
     the active player's second and first main phases (3, 4)."""
     if not kind_seen(G, AbilityKind.UPKEEP):
         return
@@ -119,7 +119,7 @@ def fire_begin_step(G, C, active, step):
                 continue
             tp = abilities[a, AbilCol.TRIG_PARAM]
             if not (
-                (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine)))
+                (step == 0 and ((tp == 0 and mine) or (tp == 1 and not mine) or tp == 6))
                 or (step >= 2 and tp == step and mine)
                 or (step == 2 and tp == 5 and not mine)  # "each opponent's draw step"
             ):

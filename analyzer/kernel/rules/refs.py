@@ -202,6 +202,9 @@ def count_x(G, C, x, src, ctrl, subtypes):
         elif x == XCount.GREATEST_POWER_YOU_CONTROL:
             if cards[card, CardCol.TYPES] & CardType.CREATURE:
                 n = max(n, G[bo + O.CUR_P])
+        elif x == XCount.GREATEST_MV_ARTIFACTS:  # "the greatest mana value among artifacts
+            if cards[card, CardCol.TYPES] & CardType.ARTIFACT:  # you control"
+                n = max(n, cards[card, CardCol.MV])
         elif o != src and cards[card, CardCol.SUBTYPES] & subtypes:
             n += 1  # OTHER_PERMANENTS_WITH_SUBTYPES
     return n

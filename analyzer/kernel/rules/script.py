@@ -34,6 +34,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import MAX_TARGETS, PEND_NONE, H, O, P
 from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
+from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import can_attack, can_block, first_strike_step
 from analyzer.kernel.rules.engine import begin_main2, resolve_decision, step
 from analyzer.kernel.rules.events import fire_controller_event, fire_enters
@@ -56,7 +57,7 @@ from analyzer.kernel.rules.targets import (
     slot_start,
     value_legal,
 )
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import kind_seen, ob, pb
 from analyzer.kernel.runtime.config import njit
 from analyzer.policies.decide import decide_gift
 
@@ -212,6 +213,8 @@ def declare_attack(G, C, p, attackers, defenders):
         if (G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE) == 0:
             G[ob(o) + O.TAPPED] = 1
         fire_attacks(G, C, o)
+    if kind_seen(G, AbilityKind.ATTACKING_HAVE):
+        refresh(G, C)  # "attacking creatures you control have ...": now attacking
     log_combatants(G, True)
     G[H.COMBAT_FS] = 0
     G[pb(p) + P.ATTACKERS_TURN] += n

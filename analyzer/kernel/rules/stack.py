@@ -18,6 +18,7 @@ from analyzer.enums import (
     Event,
     ExtraCost,
     Keyword,
+    Op,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -55,7 +56,7 @@ from analyzer.kernel.rules.activation import (
     activation_allowed,
     note_activation,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op
 from analyzer.kernel.rules.costs import (
     adjust_spell_cost,
     base_cost,
@@ -386,6 +387,12 @@ def _fire_cycled(G, C, p, o):
 
 
 @njit
+def land_animation(C, cards, card, ab):
+    """Is ability ab of a land card a "this land becomes a creature until end of turn"?"""
+    return (cards[card, CardCol.TYPES] & CardType.LAND) != 0 and has_op(C, ab, Op.BECOMES_UNTIL_EOT)
+
+
+@njit
 def activate_with_targets(G, C, p, o, ab, slots, zccs):
     """Pay an activated ability's costs and put it on the stack with these targets (602.2):
     the one activation path of the built-in player and of scripted actions. False (nothing
@@ -395,13 +402,21 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if not activation_allowed(G, C, o, ab, p):
         return False
     generic, colored = ability_cost(G, cards, abilities, p, ab)
-    # tap the source first so it is not used to pay for itself
+    # tap the source first so it is not used to pay for itself; a land that becomes a creature
+    # ("{2}{R}{G}: Until end of turn, this land becomes a 3/3 ...") is kept out of its own
+    # payment too, untapped (the payer's choice: tapped, it could not attack)
+    keep_out = 0
     if abilities[ab, AbilCol.COST_TAP]:
         G[ob(o) + O.TAPPED] = 1
+    elif land_animation(C, cards, G[ob(o) + O.CARD], ab) and G[ob(o) + O.TAPPED] == 0:
+        keep_out = 1
+        G[ob(o) + O.TAPPED] = 1
     if not pay(G, C, p, generic, colored, False):
-        if abilities[ab, AbilCol.COST_TAP]:
+        if abilities[ab, AbilCol.COST_TAP] or keep_out:
             G[ob(o) + O.TAPPED] = 0
         return False
+    if keep_out:
+        G[ob(o) + O.TAPPED] = 0
     if abilities[ab, AbilCol.COST_CONVOKE]:  # creatures tapped for the mana not paid
         tap_for_convoke(G, cards, p, abilities[ab, AbilCol.COST_GENERIC] - generic)
     note_activation(G, C, o, ab)

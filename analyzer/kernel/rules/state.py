@@ -188,6 +188,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O.ONCE_TURN] = 0
     G[b + O.CLASS_LEVEL] = 0
     G[b + O.EXILE_TURN] = 0
+    G[b + O.CTRL_WHILE] = 0
     G[b + O.ONCE_EVER] = 0
     G[b + O.RESOLVED_TURN] = 0  # a new object's ability has not resolved yet (400.7)
     G[b + O.CHOSEN_SUBTYPE] = 0  # nor has a type been chosen for it
@@ -535,10 +536,16 @@ def becomes_until_eot(G, row, n, vals):
         o = vals[i]
         if o < 0 or o >= G[H.NOBJ] or G[ob(o) + O.ZONE] != Zone.BATTLEFIELD:
             continue
-        b = ob(o)
-        f = G[b + O.FACE]
-        printed = (f & FACE_PRINTED) - 1 if f != 0 else G[b + O.CARD]
-        G[b + O.FACE] = (1 + printed) | ((1 + row) << FACE_EOT_SHIFT)
-        G[b + O.CARD] = row
+        face_until_eot(G, o, row)
+
+
+@njit
+def face_until_eot(G, o, row):
+    """Permanent o has card row `row`'s characteristics until end of turn (O.FACE)."""
+    b = ob(o)
+    f = G[b + O.FACE]
+    printed = (f & FACE_PRINTED) - 1 if f != 0 else G[b + O.CARD]
+    G[b + O.FACE] = (1 + printed) | ((1 + row) << FACE_EOT_SHIFT)
+    G[b + O.CARD] = row
     G[H.FACES] = 1
     G[H.DIRTY] = DIRTY_ALL

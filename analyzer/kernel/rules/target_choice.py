@@ -34,7 +34,14 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_multi import removal_bonus, removal_leader
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
+from analyzer.kernel.rules.catalog import (
+    abilities_of,
+    cards_of,
+    has_op,
+    op_sum,
+    steps_of,
+    targets_of,
+)
 from analyzer.kernel.rules.conditions import cond_holds
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
@@ -47,7 +54,7 @@ from analyzer.kernel.rules.targets import (
     threat,
     threat_std,
 )
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import ob, pb, untapped_plain_land
 from analyzer.kernel.runtime.config import njit
 
 
@@ -445,6 +452,11 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
         sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
         sg, dg, mutual = _fight_groups(C, ab)
+        if G[W.FOCUS] == 0 and has_op(C, ab, Op.LAND_BECOMES_UNTIL_EOT):
+            f = untapped_plain_land(G, cards_of(C), chooser)  # a land that can attack
+            if f >= 0:
+                G[W.FOCUS] = f + 1  # _help_score puts it first
+                focused = True
         if sg >= 0:
             boost = fighter_boost(C, ab, sg, promised)[0]
             if G[W.FOCUS] == 0:

@@ -284,3 +284,23 @@ def _forage_source(G, cards, p, noncreature):
         ):
             return True
     return False
+
+
+@njit
+def untapped_plain_land(G, cards, p):
+    """An untapped land p controls that is not a creature (the last one in battlefield order:
+    the newest), for "target land you control becomes a creature" to attack with; -1 if none."""
+    best = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        t = cards[G[b + O.CARD], CardCol.TYPES]
+        if (
+            G[b + O.CTRL] == p
+            and G[b + O.PHASED] == 0
+            and G[b + O.TAPPED] == 0
+            and t & CardType.LAND
+            and (t & CardType.CREATURE) == 0
+        ):
+            best = o
+    return best
