@@ -390,6 +390,9 @@ class _Work(NamedTuple):
     CAST_VALUE: int = 64
     # effects_squirrels: the permanents an op collects before it changes the battlefield
     SQ_BUF: int = MAX_BATTLEFIELD
+    # ai_value.fill_skips: each candidate's buf position, mana value, value, colored symbols
+    # and offspring mana (five rows of ai_value.MAX_FILL)
+    FILL: int = 64
 
 
 WORK_SIZE = _Work()
