@@ -316,8 +316,10 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
         while g > 0:
             best = -1
             best_w = 1 << 20
-            # the unused entries per color, for every candidate's weight (use changes below)
-            lefts = (0, 0, 0, 0, 0) if plain else _lefts(masks, use, n)
+            # the unused entries per color, for every candidate's weight: counted at the first
+            # candidate weighed (a pass often has none), use changes only below
+            lefts = (0, 0, 0, 0, 0)
+            counted = False
             for i in range(start, n):
                 if use[i]:
                     continue
@@ -331,6 +333,9 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 if plain:
                     best = i
                     break
+                if not counted:
+                    lefts = _lefts(masks, use, n)
+                    counted = True
                 w = _spend_weight(masks[i], needs, lefts)
                 if w < best_w:
                     best = i
