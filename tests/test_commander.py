@@ -262,3 +262,32 @@ cast = "Test Legend"
     assert [len(bf(s, k, "Test Legend")) for k in range(4)] == [1, 0, 1, 1]
     assert seat(s, 2)["graveyard"] == ["Test Legend"]
     assert [seat(s, k)["graveyard"] for k in (0, 3)] == [[], []]
+
+
+def test_the_legend_rule_applies_after_a_control_change():
+    """704.5j once control changes: Reptilian Recruiter takes the opponent's Test Legend (power
+    2) while seat 0 controls its own, and seat 0 keeps one of them; the other goes to its
+    owner's graveyard. Nothing entered under seat 0's control with that name: only the
+    control change (sba's DIRTY_LEGEND) makes the check look again."""
+    s = run_text("""
+[game]
+players = 2
+active = 0
+turn = 6
+phase = "main1"
+card_data = ["cards/test_cards.toml"]
+[[seat]]
+hand = ["Reptilian Recruiter"]
+battlefield = ["Test Legend", "Mountain", "Mountain", "Mountain", "Mountain", "Mountain"]
+library = ["Swamp"]
+[[seat]]
+battlefield = ["Test Legend"]
+library = ["Swamp"]
+[[action]]
+cast = "Reptilian Recruiter"
+""")
+    assert len(bf(s, 0, "Reptilian Recruiter")) == 1
+    assert len(bf(s, 0, "Test Legend")) == 1
+    assert bf(s, 1, "Test Legend") == []
+    graves = seat(s, 0)["graveyard"] + seat(s, 1)["graveyard"]
+    assert graves == ["Test Legend"]

@@ -127,6 +127,9 @@ class _Header(NamedTuple):
     PEND_FOCUS_PROMISED: int  # the same for its promised mode
     CTRL_WHILE_N: int  # 1 once a "for as long as you control [this]" control effect began
     # (O.CTRL_WHILE: chars.refresh looks for them only from then on)
+    GAME_STATICS: int  # static sources on the battlefield at the last refresh with a condition
+    # on the game (chars._static_reads: whose turn it is, this turn's counts): a turn's start
+    # refreshes only with one, a volatile one or a DIRTY_CHARS write (engine._begin_turn)
 
 
 H = _numbered(_Header)
@@ -136,12 +139,15 @@ HEADER = len(H)
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
 # A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
-# ability is on the battlefield (H.STATICS 0; chars._volatile: a condition on life changes or
-# whose turn it is), a clean record needs neither a refresh nor a check (kernel/rules/invariants.py
+# ability is on the battlefield (H.STATICS 0; chars._static_reads: a condition on life
+# changes), a clean record needs neither a refresh nor a check (kernel/rules/invariants.py
 # checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
 DIRTY_SBA = 2
-DIRTY_ALL = 3
+# what the legend rule reads (the battlefield list, control, phasing): every DIRTY_ALL write
+# sets it, a settled state-based check clears it (sba._legend_rule is skipped without it)
+DIRTY_LEGEND = 4
+DIRTY_ALL = 7
 
 
 # ---- per player ----
@@ -396,6 +402,9 @@ class _Work(NamedTuple):
     CAST_VALUE: int = 64
     # effects_squirrels: the permanents an op collects before it changes the battlefield
     SQ_BUF: int = MAX_BATTLEFIELD
+    # ai_value.fill_skips: each candidate's buf position, mana value, value, colored symbols
+    # and offspring mana (five rows of ai_value.MAX_FILL)
+    FILL: int = 64
 
 
 WORK_SIZE = _Work()

@@ -38,7 +38,7 @@ from analyzer.enums import (
     Subtype,
     Zone,
 )
-from analyzer.kernel.layout import PLAYER_BASE, H, O, P, W
+from analyzer.kernel.layout import PLAYER_BASE, WORK_SIZE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
 from analyzer.kernel.rules.costs import grant_offspring_row
 from analyzer.kernel.rules.mana import count_sources
@@ -52,6 +52,7 @@ TRIBE_BONUS = 3  # more when the card shares a creature type with that payoff
 HELD_MAX = 3  # a payoff counts at most this many held cards that will trigger it
 VALIANT_BONUS = 5  # a removal spell that also targets p's valiant creature (a bite)
 MAX_FILL = 10  # at most this many plain permanents are weighed against each other
+assert 5 * MAX_FILL <= WORK_SIZE.FILL  # fill_skips' rows of candidate figures
 COLOR_BITS = 6  # color_have and cost_colors pack a count per color (WUBRG) in this many bits
 
 
@@ -248,33 +249,53 @@ def fill_skips(G, C, p, buf, n, budget, have):
     vals = G[W.CAST_VALUE : W.CAST_VALUE + n]  # each one's deck_value (collect_castables)
     if have < 0:
         have = color_have(G, C, p)
+    # the candidates' figures, once (the subsets below are over candidate j, buf position
+    # at[j], in buf order: the same subsets in the same order as over the positions)
+    at = G[W.FILL : W.FILL + MAX_FILL]
+    mvs = G[W.FILL + MAX_FILL : W.FILL + 2 * MAX_FILL]
+    values = G[W.FILL + 2 * MAX_FILL : W.FILL + 3 * MAX_FILL]
+    needs = G[W.FILL + 3 * MAX_FILL : W.FILL + 4 * MAX_FILL]
+    extras = G[W.FILL + 4 * MAX_FILL : W.FILL + 5 * MAX_FILL]
+    j = 0
+    for i in range(min(n, 62)):
+        if (cmask >> i) & 1:
+            card = G[ob(buf[i]) + O.CARD]
+            at[j] = i
+            mvs[j] = cards[card, CardCol.MV]
+            values[j] = vals[i]
+            needs[j] = cost_colors(cards, card)
+            extras[j] = offspring_cost(G, C, p, card)
+            j += 1
+    every = (1 << m) - 1
     best_key = -1
-    best_set = 0
-    s = cmask
-    while s:  # every nonempty subset of the candidates
+    best = 0
+    t = every
+    while t:  # every nonempty subset of the candidates
         mv = 0
         value = 0
         need = 0
-        for i in range(min(n, 62)):
-            if (s >> i) & 1:
-                card = G[ob(buf[i]) + O.CARD]
-                mv += cards[card, CardCol.MV]
-                value += vals[i]
-                need += cost_colors(cards, card)
+        for j in range(m):
+            if (t >> j) & 1:
+                mv += mvs[j]
+                value += values[j]
+                need += needs[j]
         if not colors_fit(need, have):
-            s = (s - 1) & cmask
+            t = (t - 1) & every
             continue  # two red cards on one Mountain: not both cast this turn
-        for i in range(min(n, 62)):
-            if (s >> i) & 1 and mv < budget:
-                card = G[ob(buf[i]) + O.CARD]
-                extra = offspring_cost(G, C, p, card)
+        for j in range(m):
+            if (t >> j) & 1 and mv < budget:
+                extra = extras[j]
                 if extra > 0 and mv + extra <= budget:
                     mv += extra
-                    value += cards[card, CardCol.VALUE] // 2
+                    value += cards[G[ob(buf[at[j]]) + O.CARD], CardCol.VALUE] // 2
         if mv <= budget and mv * 100000 + value > best_key:
             best_key = mv * 100000 + value
-            best_set = s
-        s = (s - 1) & cmask
+            best = t
+        t = (t - 1) & every
+    best_set = 0
+    for j in range(m):
+        if (best >> j) & 1:
+            best_set |= 1 << at[j]
     return cmask & ~best_set
 
 

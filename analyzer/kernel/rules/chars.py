@@ -7,8 +7,8 @@ It runs after anything that can change them, so the rest of the kernel reads O_C
 
 It is skipped while nothing it reads changed: writes to its inputs set bits in H.DIRTY
 (layout.py), refresh and a settled state-based-action check (sba.py) clear them, and with a
-volatile static ability on the battlefield (a condition on life changes or whose turn it is:
-``_volatile``) it always runs.
+volatile static ability on the battlefield (a condition on life changes: ``_static_reads``) it
+always runs.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
+    DIRTY_LEGEND,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
     NO_OBJ,
@@ -85,6 +86,7 @@ def _refresh_pass(G, C):
     n = G[H.BF_N]
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     n_volatile = 0  # those whose effect may change without an H.DIRTY write
+    n_game = 0  # those with a condition on the game (whose turn it is: see _begin_turn)
     if G[H.FACES]:
         _faces(G, C, n)
     # layer 1 values + counters + until-end-of-turn effects
@@ -113,14 +115,18 @@ def _refresh_pass(G, C):
         if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
             G[W.STATICS + n_static] = i
             n_static += 1
-            if _volatile(C, card):
+            reads = _static_reads(C, card)
+            if reads == READS_VOLATILE:
                 n_volatile += 1
+            elif reads == READS_GAME:
+                n_game += 1
     if G[H.CTRL_WHILE_N]:
         _control_while(G, n)
     if n_static > 0:
         _apply_statics(G, C, n, n_static)
         small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
+    G[H.GAME_STATICS] = n_game
     G[H.DIRTY] &= ~DIRTY_CHARS
     moved = False
     for i in range(n):
@@ -128,6 +134,7 @@ def _refresh_pass(G, C):
         if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
             # a new controller: summoning sick for them (302.6), removed from combat (506.4)
             G[H.BFX_OK] = 0  # (and view.own_n's index is stale)
+            G[H.DIRTY] |= DIRTY_LEGEND  # two legends of one name may now share a controller
             G[ob(o) + O.SICK] = 1
             clear_combat(G, o)
             moved = True
@@ -166,6 +173,7 @@ def _faces(G, C, n):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
+    sources = False  # a phased-in permanent with a face-setting static (the passes below)
     for i in range(n):
         b = ob(G[OFF_BATTLEFIELD + i])
         f = G[b + O.FACE]
@@ -176,7 +184,9 @@ def _faces(G, C, n):
             else:
                 G[b + O.CARD] = (f & FACE_PRINTED) - 1
                 G[b + O.FACE] = 0
-    for op_pass in range(3):
+        if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE and G[b + O.PHASED] == 0:
+            sources = True
+    for op_pass in range(3 if sources else 0):
         want = Op.STATIC_ENCHANTED_BECOMES
         if op_pass == 1:
             want = Op.STATIC_OTHERS_FOOD
@@ -251,16 +261,24 @@ def _give_face(G, o, row):
     G[b + O.CARD] = row
 
 
+READS_TRACKED = 0  # _static_reads: what H.DIRTY tracks only
+READS_GAME = 1  # a condition on the game: whose turn it is may change what it does
+READS_VOLATILE = 2  # what it does may change with no H.DIRTY write at any time
+
+
 @njit
-def _volatile(C, card):
+def _static_reads(C, card):
     """Can the card's static abilities change what they do while nothing H.DIRTY tracks
-    changes? Their conditions on the promise are fixed while the permanent stays, the ones on
-    what a player controls read the battlefield (tracked), threshold is tracked as it is
-    crossed (state.move_object), whose turn it is changes only as a turn begins (which always
-    refreshes); life changes this turn and who is attacking are not tracked."""
+    changes (READS_VOLATILE)? Their conditions on the promise are fixed while the permanent
+    stays, the ones on what a player controls read the battlefield (tracked), threshold is
+    tracked as it is crossed (state.move_object); life changes this turn and who is attacking
+    are not tracked. READS_GAME: a condition on the game other than those, which may read
+    whose turn it is (it changes only as a turn begins, which refreshes while one is on the
+    battlefield) or this turn's counts (reset then too); READS_TRACKED: none of these."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
+    reads = READS_TRACKED
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
         if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
@@ -277,8 +295,10 @@ def _volatile(C, card):
                 or cond == Cond.LOST_LIFE
                 or cond == Cond.DONE
             ):
-                return True
-    return False
+                return READS_VOLATILE
+            if cond > Cond.IF_NOT_PROMISED:
+                reads = READS_GAME
+    return reads
 
 
 @njit

@@ -54,7 +54,15 @@ from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import can_forage_cheaply, hand_at, kind_seen, ob, pb
+from analyzer.kernel.rules.view import (
+    can_forage_cheaply,
+    hand_at,
+    kind_seen,
+    ob,
+    own_at,
+    own_n,
+    pb,
+)
 from analyzer.kernel.runtime.config import njit
 
 
@@ -245,14 +253,10 @@ def grant_offspring_row(G, C, p):
         return -1
     cards = cards_of(C)
     abilities = abilities_of(C)
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
+    for i in range(own_n(G, p)):  # p's permanents only: the player asks once per castable
+        b = ob(own_at(G, p, i))
         card = G[b + O.CARD]
-        if (
-            G[b + O.CTRL] != p
-            or G[b + O.PHASED]
-            or not has_kind(cards, card, AbilityKind.GRANT_OFFSPRING)
-        ):
+        if G[b + O.PHASED] or not has_kind(cards, card, AbilityKind.GRANT_OFFSPRING):
             continue
         a0 = cards[card, CardCol.AB_START]
         for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
@@ -312,13 +316,9 @@ def cost_reduction(G, C, p, card):
             continue
         want = tp & (COST_FOR_EACH - 1)
         k = 0
-        for i in range(G[H.BF_N]):
-            q = G[OFF_BATTLEFIELD + i]
-            if (
-                G[ob(q) + O.CTRL] == p
-                and G[ob(q) + O.PHASED] == 0
-                and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want
-            ):
+        for i in range(own_n(G, p)):
+            q = own_at(G, p, i)
+            if G[ob(q) + O.PHASED] == 0 and cards[G[ob(q) + O.CARD], CardCol.SUBTYPES] & want:
                 k += 1
         total += k if tp & COST_FOR_EACH else min(k, 1)
     if (G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS) & 1:
@@ -375,14 +375,10 @@ def _static_reduction(G, C, p, card):
     abilities = abilities_of(C)
     steps = steps_of(C)
     total = 0
-    for i in range(G[H.BF_N]):
-        q = G[OFF_BATTLEFIELD + i]
+    for i in range(own_n(G, p)):
+        q = own_at(G, p, i)
         qc = G[ob(q) + O.CARD]
-        if (
-            G[ob(q) + O.CTRL] != p
-            or G[ob(q) + O.PHASED]
-            or (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0
-        ):
+        if G[ob(q) + O.PHASED] or (cards[qc, CardCol.FLAGS] & CardFlag.HAS_STATIC) == 0:
             continue
         a0 = cards[qc, CardCol.AB_START]
         for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):

@@ -21,6 +21,7 @@ from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Op,
 from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
+    DIRTY_CHARS,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
@@ -220,8 +221,11 @@ def _begin_turn(G, C):
             else:
                 G[b + O.TAPPED] = 0
     # a static's condition may read whose turn it is (Cond.YOUR_TURN: not volatile, it changes
-    # only here), and what it changed the state-based actions see at the next check
-    refresh(G, C)
+    # only here; H.GAME_STATICS), and what it changed the state-based actions see at the next
+    # check. Without one nothing refresh reads changed untracked: untapping (O.TAPPED, O.SICK)
+    # is not read, a stun counter only by a volatile static, phasing in writes H.DIRTY
+    if G[H.DIRTY] & DIRTY_CHARS or G[H.STATICS] or G[H.GAME_STATICS]:
+        refresh(G, C)
     G[H.DIRTY] |= DIRTY_SBA
     G[H.PHASE] = Phase.UPKEEP
 

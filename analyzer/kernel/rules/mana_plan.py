@@ -135,18 +135,33 @@ def _left(masks, use, n, c):
 
 
 @njit
-def _spend_weight(masks, use, n, i, needs):
-    """How much paying generic mana with unused entry i costs the hand: per color it makes
-    that a card needs, SHORT_FAST (or SHORT_SLOW) when the unused entries of the color are no
-    more than the need (tapping i leaves it short), plus the need (the colors needed least
-    first)."""
+def _lefts(masks, use, n):
+    """_left of each of the five colors, in one pass over the entries."""
+    k0 = k1 = k2 = k3 = k4 = 0
+    for i in range(n):
+        if use[i] == 0:
+            m = masks[i]
+            k0 += m & 1
+            k1 += (m >> 1) & 1
+            k2 += (m >> 2) & 1
+            k3 += (m >> 3) & 1
+            k4 += (m >> 4) & 1
+    return (k0, k1, k2, k3, k4)
+
+
+@njit
+def _spend_weight(mask, needs, lefts):
+    """How much paying generic mana with an unused entry of this color mask costs the hand:
+    per color it makes that a card needs, SHORT_FAST (or SHORT_SLOW) when the unused entries
+    of the color (lefts: _lefts) are no more than the need (tapping it leaves it short), plus
+    the need (the colors needed least first)."""
     w = 0
     for c in range(5):
         k = needs[c] & NEED_COUNT
-        if k == 0 or ((masks[i] >> c) & 1) == 0:
+        if k == 0 or ((mask >> c) & 1) == 0:
             continue
         w += k
-        if _left(masks, use, n, c) <= k:
+        if lefts[c] <= k:
             w += SHORT_FAST if needs[c] & NEED_FAST else SHORT_SLOW
     return w
 
@@ -301,6 +316,10 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
         while g > 0:
             best = -1
             best_w = 1 << 20
+            # the unused entries per color, for every candidate's weight: counted at the first
+            # candidate weighed (a pass often has none), use changes only below
+            lefts = (0, 0, 0, 0, 0)
+            counted = False
             for i in range(start, n):
                 if use[i]:
                     continue
@@ -314,7 +333,10 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
                 if plain:
                     best = i
                     break
-                w = _spend_weight(masks, use, n, i, needs)
+                if not counted:
+                    lefts = _lefts(masks, use, n)
+                    counted = True
+                w = _spend_weight(masks[i], needs, lefts)
                 if w < best_w:
                     best = i
                     best_w = w

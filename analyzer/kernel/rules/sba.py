@@ -30,6 +30,7 @@ from analyzer.kernel.layout import (
     COMMANDER_DAMAGE_LOSS,
     DIRTY_ALL,
     DIRTY_CHARS,
+    DIRTY_LEGEND,
     NO_OBJ,
     OFF_BATTLEFIELD,
     OFF_STACK,
@@ -313,7 +314,7 @@ def check_sba(G, C):
 def sba_before_priority(G, C):
     """The state-based actions as a player would receive priority after casting a spell,
     activating an ability or playing a land (117.5, 704.3): only while a volatile static
-    (chars._volatile: power and toughness equal to the cards in hand) may have changed
+    (chars._static_reads: power and toughness equal to the cards in hand) may have changed
     unseen; after resolutions and combat damage the engine checks them anyway."""
     if G[H.STATICS]:
         check_sba(G, C)
@@ -372,13 +373,18 @@ def _state_based_actions(G, C, fresh):
             break  # the game is over (104.2a): nothing after it is played out
         # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)
-        if (G[H.LEGENDS] != 0 and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
+        # (DIRTY_LEGEND clear: nothing the legend rule reads changed since it found nothing)
+        legends = G[H.LEGENDS] != 0 and (G[H.DIRTY] & DIRTY_LEGEND) != 0
+        if (legends and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
             changed = True
         batch = batch_deaths(G)
+        kills = True  # may the pass below kill a creature?
         if batch:  # the creatures this pass kills die at once: their triggers first
+            kills = False  # (none: the pass below, which changes no P/T, skips the test)
             for k in range(G[H.BF_N]):
                 if _sba_kills(G, cards, ob(G[OFF_BATTLEFIELD + k])):
                     fire_dies_first(G, C, G[OFF_BATTLEFIELD + k])
+                    kills = True
         i = 0
         while i < G[H.BF_N]:
             o = G[OFF_BATTLEFIELD + i]
@@ -388,7 +394,7 @@ def _state_based_actions(G, C, fresh):
             gone = False
             if G[b + O.PHASED] == 0:
                 if t & CardType.CREATURE:
-                    if _sba_kills(G, cards, b):
+                    if kills and _sba_kills(G, cards, b):
                         _dies(G, C, o, not batch)
                         gone = True
                     elif G[b + O.DEATHTOUCHED]:
