@@ -237,3 +237,28 @@ def test_a_two_drop_that_takes_the_counterspells_island_does_not_go_beside_it():
     seat = state["seats"][0]["battlefield"]
     islands = [p["tapped"] for p in seat if isinstance(p, dict) and p["card"] == "Island"]
     assert islands.count(False) >= 2, islands
+
+
+def test_a_fight_by_this_creature_has_no_fighter_group_to_choose() -> None:
+    """Hivespine Wolverine's "fights target creature token" names the Wolverine by reference
+    (ref "self"), not by a target group: the fighter chooser gets no group (it read the
+    reference as a group, past the end of the targets table); Longstalk Brawl's fight of two
+    target groups keeps both."""
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.enums_tables import CardCol
+    from analyzer.kernel.rules.catalog import pack_catalog
+    from analyzer.kernel.rules.target_choice import _fight_groups
+
+    compiled = load_catalog().compiled
+    tables = compiled.tables
+    flat = pack_catalog(tables)
+
+    def groups(name: str) -> list[tuple[int, int, bool]]:
+        cid = compiled.names.index(name)
+        a0 = int(tables.cards[cid, CardCol.AB_START])
+        n = int(tables.cards[cid, CardCol.AB_COUNT])
+        return [tuple(_fight_groups(flat, ab)) for ab in range(a0, a0 + n)]
+
+    assert (-1, -1, False) in groups("Hivespine Wolverine")
+    assert all(g[0] < 0 for g in groups("Hivespine Wolverine"))
+    assert (0, 1, True) in groups("Longstalk Brawl")

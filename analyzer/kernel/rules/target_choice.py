@@ -333,16 +333,25 @@ def _equipped_loses(C, card):
 def _fight_groups(C, ab):
     """(the local group of ability ab whose creature deals the damage of a fight or a bite,
     the local group it is dealt to, whether the second one strikes back (a fight)); (-1, -1,
-    False) if the ability has neither."""
+    False) if the ability has neither, or if either creature is a fixed reference ("this
+    creature fights", a trigger's object) rather than a target group: there is no fighter to
+    choose then, and a reference read as a group would index past the targets table."""
     steps = steps_of(C)
     abilities = abilities_of(C)
+    n_groups = abilities[ab, AbilCol.TG_COUNT]
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
         op = steps[k, StepCol.OP]
-        if op == Op.FIGHT:
-            return steps[k, StepCol.REF], steps[k, StepCol.A], True
-        if op == Op.DAMAGE_BY_POWER:
-            return steps[k, StepCol.A], steps[k, StepCol.REF], False
+        if op == Op.FIGHT or op == Op.DAMAGE_BY_POWER:
+            if op == Op.FIGHT:
+                sg = steps[k, StepCol.REF]
+                dg = steps[k, StepCol.A]
+            else:
+                sg = steps[k, StepCol.A]
+                dg = steps[k, StepCol.REF]
+            if 0 <= sg < n_groups and 0 <= dg < n_groups:
+                return sg, dg, op == Op.FIGHT
+            return -1, -1, False
     return -1, -1, False
 
 
