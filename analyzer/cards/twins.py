@@ -57,21 +57,27 @@ def animate_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
     ((token_name, mv_at_least),) = steps
     tok = next(r for r in records if r.name == token_name)
     return [
-        replace(
-            rec,
-            name=f"{rec.name} (animated)",
-            types=rec.types | (tok.types & ~CardType.TOKEN_DEF),
-            subtypes=rec.subtypes | tok.subtypes,
-            subtype_words=rec.subtype_words + tok.subtype_words,
-            power=tok.power,
-            toughness=tok.toughness,
-            keywords=rec.keywords | tok.keywords,
-            keyword_names=rec.keyword_names + tok.keyword_names,
-            abilities=rec.abilities + tok.abilities,
-        )
+        _as_creature(rec, tok, "animated", abilities=rec.abilities + tok.abilities)
         for rec in records
         if animated_by(rec, mv_at_least)
     ]
+
+
+def _as_creature(rec: CardRecord, tok: CardRecord, label: str, **more: object) -> CardRecord:
+    """rec with the creature record tok's types, subtypes, power and toughness and keywords
+    added, named "<name> (<label>)"."""
+    return replace(
+        rec,
+        name=f"{rec.name} ({label})",
+        types=rec.types | (tok.types & ~CardType.TOKEN_DEF),
+        subtypes=rec.subtypes | tok.subtypes,
+        subtype_words=rec.subtype_words + tok.subtype_words,
+        power=tok.power,
+        toughness=tok.toughness,
+        keywords=rec.keywords | tok.keywords,
+        keyword_names=rec.keyword_names + tok.keyword_names,
+        **more,
+    )
 
 
 def animated_by(rec: CardRecord, mv_at_least: int) -> bool:
@@ -102,17 +108,7 @@ def land_twins(records: Sequence[CardRecord]) -> list[CardRecord]:
     (token_name,) = tokens
     tok = next(r for r in records if r.name == token_name)
     return [
-        replace(
-            rec,
-            name=f"{rec.name} (land creature)",
-            types=rec.types | (tok.types & ~CardType.TOKEN_DEF),
-            subtypes=rec.subtypes | tok.subtypes,
-            subtype_words=rec.subtype_words + tok.subtype_words,
-            power=tok.power,
-            toughness=tok.toughness,
-            keywords=rec.keywords | tok.keywords,
-            keyword_names=rec.keyword_names + tok.keyword_names,
-        )
+        _as_creature(rec, tok, "land creature")
         for rec in records
         if rec.types & CardType.LAND and not rec.is_token
     ]
