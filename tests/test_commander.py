@@ -291,3 +291,30 @@ cast = "Reptilian Recruiter"
     assert bf(s, 1, "Test Legend") == []
     graves = seat(s, 0)["graveyard"] + seat(s, 1)["graveyard"]
     assert graves == ["Test Legend"]
+
+
+def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
+    # Three of 100,000 soak games of the precons (policy random:p=0.5, run seed 1) end when a
+    # permanent spell resolves onto a full battlefield (MAX_BATTLEFIELD permanents): the game
+    # ends as a capacity error, and the spell must still be on the stack, not taken off it and
+    # left in no list (the invariant check "card in no zone" failed at that step before)
+    from analyzer.analysis.simulate import DEFAULT_TURNS_PER_PLAYER
+    from analyzer.enums import EndReason
+
+    catalog = load_catalog()
+    precons = sorted((FIXTURES.parents[2] / "decks" / "commander").glob("*.txt"))
+    decks = load_decks([precons], catalog, allow_approximate=True).seats[0]
+    inp = kernel_inputs(decks, catalog)
+    pol = policy_table("random:p=0.5", inp.card_names)
+    G = engine.new_record(inp.deck_sizes)
+    results = []
+    for gi in (4039, 55262, 58039):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 4, 1, gi, 40,
+            DEFAULT_TURNS_PER_PLAYER * 4, 50_000, -1,
+        )  # fmt: skip
+        bad, _ = play_checked(G, inp.C, pol)
+        results.append((gi, CHECK_NAMES[bad], int(G[L.H.END_REASON])))
+    assert all(check == CHECK_NAMES[0] for _, check, _ in results), results
+    # while play leads these games there, they still test the capacity path
+    assert any(reason == EndReason.CAPACITY for _, _, reason in results), results

@@ -25,6 +25,7 @@ from analyzer.kernel.layout import (
     DIRTY_CHARS,
     EXILE_AT_END_AB,
     EXILE_TAG,
+    MAX_BATTLEFIELD,
     MAX_TARGETS,
     OFF_STACK,
     OFF_TRIGGERS,
@@ -63,7 +64,13 @@ from analyzer.kernel.rules.stack import (
     queue_ward,
 )
 from analyzer.kernel.rules.stackbase import push_entry, remove_entry
-from analyzer.kernel.rules.state import attach, move_object, put_onto_battlefield
+from analyzer.kernel.rules.state import (
+    ERR_BATTLEFIELD,
+    attach,
+    move_object,
+    overflow,
+    put_onto_battlefield,
+)
 from analyzer.kernel.rules.statics_global import counters_put
 from analyzer.kernel.rules.target_choice import choose_targets
 from analyzer.kernel.rules.targets import any_legal_target
@@ -374,6 +381,13 @@ def resolve_top(G, C):
             fire_gift_given(G, C, ctrl, o)
         return
     # a permanent spell enters (a copy as a token, 608.3f; its promise was copied, 707.10)
+    if G[H.BF_N] >= MAX_BATTLEFIELD:
+        # a full battlefield ends the game (a capacity error) with the spell back on the
+        # stack (nothing was pushed since it was taken off), so the record stays whole: every
+        # card in exactly one list, as the invariant checks and the report read it
+        G[H.STACK_N] += 1
+        overflow(G, ERR_BATTLEFIELD)
+        return
     put_onto_battlefield(G, cards, o, ctrl, False)
     G[ob(o) + O.PROMISED] = promised
     G[ob(o) + O.RECIPIENT] = recipient
