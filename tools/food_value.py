@@ -1,0 +1,92 @@
+"""What a deck's Food tokens are worth to its win rate against the gauntlet (study script).
+
+Usage: python3 tools/food_value.py [--games N] [--seed S] [DECK]
+(defaults: 2000 games a matchup, seed 0, policy heuristic, decks/bg_squirrels_forage.txt)
+
+Three versions of the deck: as it is; "dry", each creature that makes a Food on entering (or
+dying) replaced by a twin whose Food token has no ability (forage can still eat it, nobody can
+gain life from it); "vanilla", the same twins with no Food at all. as-is less dry is what the
+Foods' life is worth, dry less vanilla what they are worth as forage fuel.
+"""
+
+import argparse
+import re
+import tempfile
+from pathlib import Path
+
+from analyzer import api
+from analyzer.cards.catalog import load_catalog
+
+DRY_TOKEN = """[[card]]
+name = "Dry Food"
+set = "TTST"
+rarity = "token"
+type_line = "Token Artifact — Food"
+support = "exact"
+value = 4
+oracle = ""
+"""
+
+
+def twin(card, n: int, food: bool) -> tuple[str, str]:
+    """(name, TOML record) of a twin of the card: its cost, types and body; with food, a
+    Dry Food as it enters (and as it dies, when its text says so)."""
+    name = f"{'Dry' if food else 'Vanilla'} {n}"
+    rec = (
+        f'[[card]]\nname = "{name}"\nset = "TST"\nnumber = "{n}"\nrarity = "common"\n'
+        f'cost = "{card.cost.text}"\ntype_line = "{card.type_line}"\npower = {card.power}\n'
+        f'toughness = {card.toughness}\nsupport = "exact"\n'
+    )
+    text = "When this creature enters, create a Dry Food token." if food else ""
+    rec += f'oracle = "{text}"\n'
+    if food:
+        kinds = ["etb"] + (["dies"] if "enters or dies" in card.oracle else [])
+        for kind in kinds:
+            rec += f'\n[[card.ability]]\nkind = "{kind}"\n'
+            rec += 'steps = [{ op = "create_token", token = "Dry Food" }]\n'
+    return name, rec
+
+
+def win_rate(deck: Path, games: int, seed: int, files) -> float:
+    s = api.simulate(deck, games=games, seed=seed, policy="heuristic", card_files=files).summary
+    return 100.0 * float(s["wins"].sum() + 0.5 * s["draws"].sum()) / float(s["games"].sum())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("deck", nargs="?", type=Path, default=Path("decks/bg_squirrels_forage.txt"))
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    catalog = load_catalog()
+    lines = args.deck.read_text().splitlines()
+    tmp = Path(tempfile.mkdtemp(prefix="food_value_"))
+    (tmp / "dry_tokens.toml").write_text(DRY_TOKEN)
+    records, decks = [], {"dry": list(lines), "vanilla": list(lines)}
+    for i, line in enumerate(lines):
+        m = re.match(r"(\d+) (.+?) \(\w+\) \S+$", line)
+        card = catalog.lookup(m.group(2)) if m else None
+        if card is None or "create a Food" not in (card.oracle or "") or card.power is None:
+            continue
+        if not re.search(r"When [^.]* enters[^.]*, create a Food", card.oracle):
+            continue
+        for kind, food in (("dry", True), ("vanilla", False)):
+            name, rec = twin(card, 2 * i + food, food)
+            records.append(rec)
+            decks[kind][i] = f"{m.group(1)} {name} (TST) {2 * i + food}"
+        print(f"twins for {m.group(1)} {card.name}")
+    (tmp / "twins.toml").write_text("\n".join(records))
+    files = [tmp / "dry_tokens.toml", tmp / "twins.toml"]
+    rates = {"as is": win_rate(args.deck, args.games, args.seed, files)}
+    for kind, deck_lines in decks.items():
+        path = tmp / f"{kind}.txt"
+        path.write_text("\n".join(deck_lines) + "\n")
+        rates[kind] = win_rate(path, args.games, args.seed, files)
+    for kind, wr in rates.items():
+        print(f"{kind:<8} {wr:5.1f}%")
+    print(f"the Foods' life: {rates['as is'] - rates['dry']:+.1f} points; ", end="")
+    print(f"as forage fuel: {rates['dry'] - rates['vanilla']:+.1f} points")
+
+
+if __name__ == "__main__":
+    main()
