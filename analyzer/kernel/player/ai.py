@@ -61,7 +61,7 @@ from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
-from analyzer.kernel.player.ai_tempo import opp_may_respond
+from analyzer.kernel.player.ai_tempo import opp_may_respond, pays_before_combat
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import (
     COLOR_BITS,
@@ -317,9 +317,10 @@ def _main_standard(G, C, pol, p, buf, n):
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, C, p, buf, n, lands - keep, have)  # the cards that fill the mana
-    # removal kept up may go now at a creature with damage marked (gone by their turn), or
-    # into opponents who could not answer it (tapped out or empty-handed: their mana comes
-    # back before their end step); else it waits for their attack, blocks or end step
+    # removal kept up may go now at a creature with damage marked (gone by their turn), into
+    # opponents who could not answer it (tapped out or empty-handed: their mana comes back
+    # before their end step), or when it pays on p's attack; else it waits for their attack,
+    # blocks or end step
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
     exposed = kept_role == AiRole.REMOVAL and not opp_may_respond(G, C, p)
     # a creature with offspring goes after the other plain permanents that fill the mana with
@@ -340,6 +341,8 @@ def _main_standard(G, C, pol, p, buf, n):
                 and role == AiRole.REMOVAL
                 and cards[card, CardCol.FLAGS] & CardFlag.FAST
             )
+            # (or it pays on the attack: prowess, valiant; ai_tempo.pays_before_combat)
+            go_now = kept_removal and (exposed or pays_before_combat(G, C, p, card))
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0
@@ -348,7 +351,7 @@ def _main_standard(G, C, pol, p, buf, n):
                 )
                 or role == AiRole.TRICK
                 or (finish and role == AiRole.REMOVAL)
-                or (exposed and kept_removal)
+                or go_now
                 or tempo_now(G, C, p, buf[i])  # the blocker of a lethal attack, until the end step
             ) and try_cast(G, C, pol, p, buf[i], 0):
                 return True
