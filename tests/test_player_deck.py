@@ -100,8 +100,24 @@ def test_an_unblocked_small_attacker_is_not_worth_removal_after_blocks():
 
 
 def test_removal_with_a_short_reach_goes_now():
-    state = run_player("short_reach_removal_goes_now")
-    assert names(state, 0, "graveyard") == ["Blooming Blast"]
+    """Now: at the first window it can be cast without meeting an answer. With their Plains
+    up and cards in hand it waits for their turn (the Elder's attack); into their tapped
+    Plains it goes in p's main phase 1."""
+    state = run_player(
+        "short_reach_removal_goes_now",
+        ('advance = "main2"', 'advance = "next_turn"\n\n[[action]]\nadvance = "next_turn"'),
+    )
+    assert cast_in(state, "Blooming Blast") == ["declare attackers"]
+    assert "Warren Elder" in names(state, 1, "graveyard")
+    tapped = '{ card = "Plains", tapped = true }'
+    state = run_player(
+        "short_reach_removal_goes_now",
+        (
+            'battlefield = ["Plains", "Plains", "Warren Elder"]',
+            f'battlefield = [{tapped}, {tapped}, "Warren Elder"]',
+        ),
+    )
+    assert cast_in(state, "Blooming Blast") == ["main 1"]
     assert "Warren Elder" in names(state, 1, "graveyard")
     # a spell that kills anything waits for a bigger threat than a 2/2
     state = run_player("short_reach_removal_goes_now", ('["Blooming Blast"]', '["Fell"]'))

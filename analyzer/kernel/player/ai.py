@@ -61,6 +61,7 @@ from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
+from analyzer.kernel.player.ai_tempo import opp_may_respond, pays_before_combat
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import (
     COLOR_BITS,
@@ -293,9 +294,9 @@ def main_action(G, C, pol, p):
 @njit
 def _main_standard(G, C, pol, p, buf, n):
     """The standard player's main-phase spell: first the best one that leaves the mana for a
-    counterspell or a trick it keeps up (ai_std.mana_to_keep) when keeping it up costs at most
-    KEEP_SLACK mana (a removal spell: none) of what the turn's sorcery-speed plays spend
-    (ai_value.fill_mana; the
+    counterspell, a trick or an instant removal it keeps up (ai_std.mana_to_keep) when keeping
+    it up costs at most KEEP_SLACK mana (a removal spell: none) of what the turn's
+    sorcery-speed plays spend (ai_value.fill_mana; the
     blue decks lost whole turns holding a counterspell that never found a target), among
     plain permanents only
     those that together fill the mana left best (ai_value.fill_skips), else the best one worth
@@ -316,8 +317,12 @@ def _main_standard(G, C, pol, p, buf, n):
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, C, p, buf, n, lands - keep, have)  # the cards that fill the mana
-    # removal kept up may go now at a creature with damage marked (gone by their turn)
+    # removal kept up may go now at a creature with damage marked (gone by their turn), into
+    # opponents who could not answer it (tapped out or empty-handed: their mana comes back
+    # before their end step), or when it pays on p's attack; else it waits for their attack,
+    # blocks or end step
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
+    exposed = kept_role == AiRole.REMOVAL and not opp_may_respond(G, C, p)
     # a creature with offspring goes after the other plain permanents that fill the mana with
     # it: its offspring (paid whenever the mana allows) takes only the mana they leave. It
     # waits for nothing else: a spell cast first took the mana of the turn's two-drop.
@@ -331,12 +336,22 @@ def _main_standard(G, C, pol, p, buf, n):
             if (wait and offspring) != (late == 1):
                 continue
             role = cards[card, CardCol.AI_ROLE]
+            kept_removal = (
+                kept_role == AiRole.REMOVAL
+                and role == AiRole.REMOVAL
+                and cards[card, CardCol.FLAGS] & CardFlag.FAST
+            )
+            # (or it pays on the attack: prowess, valiant; ai_tempo.pays_before_combat)
+            go_now = kept_removal and (exposed or pays_before_combat(G, C, p, card))
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0
-                or _beside_kept(G, C, p, card, keep, kept_colors, lands, have)
+                or (
+                    _beside_kept(G, C, p, card, keep, kept_colors, lands, have) and not kept_removal
+                )
                 or role == AiRole.TRICK
                 or (finish and role == AiRole.REMOVAL)
+                or go_now
                 or tempo_now(G, C, p, buf[i])  # the blocker of a lethal attack, until the end step
             ) and try_cast(G, C, pol, p, buf[i], 0):
                 return True
@@ -345,6 +360,7 @@ def _main_standard(G, C, pol, p, buf, n):
             card = G[ob(buf[i]) + O.CARD]
             if (
                 not _beside_kept(G, C, p, card, keep, kept_colors, lands, have)
+                and not (kept_role == AiRole.REMOVAL and cards[card, CardCol.FLAGS] & CardFlag.FAST)
                 and cards[card, CardCol.VALUE] > worth
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):

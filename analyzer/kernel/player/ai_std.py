@@ -475,9 +475,10 @@ def mana_to_keep(G, C, p, lands):
     whose colors p's untapped lands make (_colors_up): a counterspell while an opponent holds
     cards (its value, plus 10 per card they hold up to two unless p is under pressure: the
     opponents' creatures outpower p's, so p develops its board first); in
-    main phase 1, a trick when p has an attacker for it (its value); a cheap instant removal
-    (mana value 2 or less: a bounce waits for their attack) while an opponent has a creature
-    with power (its value). (0, 0, 0, 0): nothing to keep."""
+    main phase 1, a trick when p has an attacker for it (its value); an instant removal
+    while an opponent has a creature with power (its value): cast on their attacker, after
+    blocks or at their end step, when they are tapped out (ai._main_standard).
+    (0, 0, 0, 0): nothing to keep."""
     cards = cards_of(C)
     if not _may_keep(G, cards, p, lands):
         return 0, 0, 0, 0  # (most main phases: no fast card in hand that could be kept up)
@@ -517,7 +518,7 @@ def mana_to_keep(G, C, p, lands):
         if (
             (role == AiRole.COUNTER and opp_hand > 0)
             or (role == AiRole.TRICK and attacker)
-            or (role == AiRole.REMOVAL and mv <= 2 and opp_creature)
+            or (role == AiRole.REMOVAL and opp_creature)
         ):
             if keep == 0 or mv < keep:
                 keep = mv
@@ -540,11 +541,7 @@ def _may_keep(G, cards, p, lands):
         if (
             mv <= lands
             and cards[card, CardCol.FLAGS] & CardFlag.FAST
-            and (
-                role == AiRole.COUNTER
-                or role == AiRole.TRICK
-                or (role == AiRole.REMOVAL and mv <= 2)
-            )
+            and (role == AiRole.COUNTER or role == AiRole.TRICK or role == AiRole.REMOVAL)
         ):
             return True
     return False

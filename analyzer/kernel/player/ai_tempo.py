@@ -4,7 +4,10 @@ more than the creature's attack. A creature whose {T} ability would be spent bef
 the untapped blockers (ai_race.damage_through, each blocker on one attacker). A creature whose
 free {T} ability deals an opponent at least its power (Kindlespark Duo's ping) stays home
 rather than attack (pings_instead): the ping at the opponent's end step deals the same damage
-with no blocker in the way, and the creature blocks in between.
+with no blocker in the way, and the creature blocks in between. Instant removal kept up waits
+while an opponent could answer it (opp_may_respond: cards in hand and mana up for a protection
+trick or a counterspell) and goes at once into an opponent who is tapped out or empty-handed,
+or in main phase 1 when casting it pays on p's attack (pays_before_combat).
 
 Work areas: the combat ones (W.ATT, W.BLK, W.CHOSEN), free in main phase 1 before attacks
 are planned (try_activate runs from the main-phase actions, never inside combat).
@@ -16,6 +19,7 @@ from analyzer.enums import (
     AbilCol,
     AbilityKind,
     CardCol,
+    CardType,
     Cond,
     Op,
     Phase,
@@ -27,8 +31,18 @@ from analyzer.enums import (
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import damage_through
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of, targets_of
+from analyzer.kernel.player.ai_value import board_payoffs
+from analyzer.kernel.rules.catalog import (
+    abilities_of,
+    cards_of,
+    has_kind,
+    has_op,
+    steps_of,
+    targets_of,
+)
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature
+from analyzer.kernel.rules.mana import count_sources
+from analyzer.kernel.rules.stack import spell_ability
 from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -175,3 +189,47 @@ def send_pingers_home(G, C, att, na, keep, home, bonus_o, bonus_p, bonus_t):
                 m += 1
                 break
     return j, home
+
+
+@njit
+def opp_may_respond(G, C, p):
+    """Could an opponent of p answer a spell at instant speed now: one holding a card with an
+    untapped mana source (a land, a Treasure; every answer in the format costs mana)?"""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for q in range(G[H.NPLAYERS]):
+        if q == p or G[pb(q) + P.LOST] != 0 or G[pb(q) + P.HAND_N] == 0:
+            continue
+        lands, sacs = count_sources(G, cards, abilities, q)
+        if lands + sacs > 0:
+            return True
+    return False
+
+
+@njit
+def pays_before_combat(G, C, p, card):
+    """Main phase 1: does casting `card` now pay on p's attack this turn, with an untapped
+    creature of p's to attack? A noncreature spell sets off p's spell payoffs (prowess-style
+    pumps, the Otters), a bite or a fight triggers the valiant of p's creature that has not
+    triggered this turn (Rabid Gnaw on Heartfire Hero). At their end step both are lost."""
+    if G[H.PHASE] != Phase.MAIN1:
+        return False
+    cards = cards_of(C)
+    attacker = False
+    valiant = False
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        b = ob(o)
+        if G[b + O.TAPPED] or not is_creature(cards, G, o) or G[b + O.CUR_P] <= 0:
+            continue
+        attacker = True
+        if (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 and G[
+            b + O.VALIANT_TURN
+        ] != G[H.TURN]:
+            valiant = True
+    if not attacker:
+        return False
+    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0 and board_payoffs(G, cards, p)[0] > 0:
+        return True
+    ab = spell_ability(C, card)
+    return valiant and ab >= 0 and (has_op(C, ab, Op.DAMAGE_BY_POWER) or has_op(C, ab, Op.FIGHT))

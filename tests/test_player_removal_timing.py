@@ -1,0 +1,57 @@
+"""When the standard player casts its instant removal (issue 14): kept up through its own main
+phase while an opponent holds a card with mana up (a protection trick in response would waste
+it), cast in the opponent's turn once they have tapped out (their attack or end step), and at
+once into an opponent who is tapped out or empty-handed."""
+
+from __future__ import annotations
+
+from conftest import names, run_player
+
+SCENARIO = "removal_waits_for_the_end_step"
+TAPPED_OUT = (
+    'battlefield = ["Plains", "Plains", "Warren Elder"]',
+    'battlefield = [{ card = "Plains", tapped = true }, { card = "Plains", tapped = true },'
+    ' "Warren Elder"]',
+)
+NO_BLOCKER = (', { card = "Treetop Sentries", sick = true }]', "]")
+
+
+def _casts(state: dict, card: str) -> list[str]:
+    return [line for line in state["play_by_play"] if f"casts {card}" in line]
+
+
+def test_removal_waits_while_the_opponent_holds_a_trick_with_mana_up():
+    state = run_player(SCENARIO)
+    blasts = _casts(state, "Blooming Blast")
+    # (the two-drop they tapped out for, the better target by then: first strike, lifelink)
+    assert len(blasts) == 1 and blasts[0].startswith("T7 (seat 1, turn 1) end step"), blasts
+    assert "Brightblade Stoat" in names(state, 1, "graveyard")
+    assert names(state, 1, "hand") == ["Crumb and Get It"]  # no mana left to answer it
+
+
+def test_removal_goes_at_once_into_a_tapped_out_opponent():
+    state = run_player(SCENARIO, TAPPED_OUT)
+    blasts = _casts(state, "Blooming Blast")
+    assert len(blasts) == 1 and blasts[0].startswith("T6 (seat 0, turn 0) main 1"), blasts
+    assert "Warren Elder" in names(state, 1, "graveyard")
+    # with no card in their hand either
+    state = run_player(SCENARIO, ('hand = ["Crumb and Get It"]', "hand = []"))
+    blasts = _casts(state, "Blooming Blast")
+    assert len(blasts) == 1 and blasts[0].startswith("T6 (seat 0, turn 0) main 1"), blasts
+
+
+def test_held_removal_kills_the_attacker():
+    """A land in their hand and their Plains up (an unknown card and the mana for it): the
+    removal waits; with no blocker on the active player's side the Elder attacks in its
+    owner's turn and the removal kept up goes on it as it attacks."""
+    state = run_player(
+        SCENARIO,
+        NO_BLOCKER,
+        ('hand = ["Crumb and Get It"]', 'hand = ["Plains"]'),
+        ('["Brightblade Stoat", "Brightblade Stoat"]', '["Plains", "Plains"]'),
+    )
+    blasts = _casts(state, "Blooming Blast")
+    assert len(blasts) == 1 and blasts[0].startswith("T7 (seat 1,"), blasts
+    assert "declare attackers" in blasts[0] and "targeting Warren Elder" in blasts[0]
+    assert "Warren Elder" in names(state, 1, "graveyard")
+    assert names(state, 0, "graveyard") == ["Blooming Blast"]
