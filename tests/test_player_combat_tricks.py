@@ -34,6 +34,21 @@ def test_a_lone_attack_into_an_even_trade_reads_as_a_trick():
     assert names(state, 0, "graveyard") == ["Overprotect"]
 
 
+def test_an_even_race_still_leaves_time_to_dodge_a_trick():
+    """Both players at 20 with the same board: the race read ties to the attacker (the
+    defender is behind), but 17 left after the hit is life to spare, so the trade still
+    waits. Both at 14, 11 left is not: the Sentinel blocks and dies to Overprotect."""
+    name = "lone_attack_into_a_trade_reads_as_a_trick"
+    state = run_player(name, ("life = 8", "life = 20"))
+    assert _blocks(state) == []
+    assert state["seats"][1]["life"] == 17
+    assert names(state, 0, "hand") == ["Overprotect"]
+    state = run_player(name, ("life = 8", "life = 14"), ("life = 20", "life = 14"))
+    assert len(_blocks(state)) == 1
+    assert names(state, 0, "graveyard") == ["Overprotect"]
+    assert names(state, 1, "graveyard") == ["Stickytongue Sentinel"]
+
+
 def test_a_double_block_into_open_mana_must_hold_against_a_pump():
     """The basic player's 3/4 attacks into two 2/2s that kill it together
     (test_the_defender_double_blocks); with a card in its hand and an Island up, a +2/+2 pump

@@ -115,6 +115,9 @@ WARY_PUMP_T = 2
 # a trade with a suspected bluff goes only when the attacker is worth clearly more than the
 # blocker (threat_std: a token's -5, one recurring trigger's +5)
 TRADE_UP = 5
+# the race read ties to the attacker, so early even boards read "behind": with this much life
+# left after the hit the defender still has time to dodge a suspected trick
+LIFE_TO_SPARE = 12
 
 
 @njit
@@ -157,7 +160,7 @@ def _trade_suspect(G, cards, d, att, na, wary):
     """The lone attacker at d (the whole attack on d) that no creature of d eats and some
     trades with, when the attacking player holds a card and an untapped land (wary): the
     standard attacker sends an even trade only when it wins the race or holds a trick, so
-    when d is not behind it reads as a trick; -1 otherwise."""
+    when d is not behind, or has life to spare, it reads as a trick; -1 otherwise."""
     if not wary:
         return -1
     found = -1
@@ -216,8 +219,9 @@ def blocks(G, C, d, att, na):
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
     suspect = _suspect_attacker(G, cards, d, att, na, wary)
-    # a lone attack into an even trade reads the same way: the trade waits unless the blocker
-    # is clearly the cheaper one (a token, a vanilla body against a value creature)
+    # a lone attack into an even trade reads the same way: unless d is behind and low on life,
+    # the trade waits unless the blocker is clearly the cheaper one (a token, a vanilla body
+    # against a value creature)
     trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
     for i in range(na):
         a = att[i]
@@ -258,7 +262,12 @@ def blocks(G, C, d, att, na):
                 kind = 3
             elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
                 kind = 2
-                if a == trade_suspect and behind == 0 and not lethal and ta <= tb + TRADE_UP:
+                if (
+                    a == trade_suspect
+                    and not lethal
+                    and (behind == 0 or life - incoming >= LIFE_TO_SPARE)
+                    and ta <= tb + TRADE_UP
+                ):
                     continue  # (their trick would leave d's creature dead for their card)
             elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
