@@ -106,6 +106,11 @@ def test_the_trick_flips_the_block():
     assert names(state, 0, "graveyard") == ["Overprotect"]
     assert "Valley Flamecaller" in names(state, 0, "battlefield")
     assert names(state, 1, "graveyard") == ["Valley Flamecaller"]
+    # at 20 life the defender has life to spare: the lone even attack reads as a trick
+    state = run_player("trick_flips_a_block", ("life = 14", "life = 20"))
+    assert names(state, 0, "hand") == ["Overprotect"]
+    assert names(state, 1, "graveyard") == []
+    assert state["seats"][1]["life"] == 16  # (the attacking Lizard's own +1: 4 damage)
 
 
 def test_removal_is_kept_for_a_bigger_threat():

@@ -112,6 +112,12 @@ def _chump_can_wait(G, cards, d, att, na, incoming, life):
 # the most common one-mana-to-two-mana pump in the set (Crumb and Get It, Mabel's Mettle)
 WARY_PUMP_P = 2
 WARY_PUMP_T = 2
+# a trade with a suspected bluff goes only when the attacker is worth clearly more than the
+# blocker (threat_std: a token's -5, one recurring trigger's +5)
+TRADE_UP = 5
+# the race read ties to the attacker, so early even boards read "behind": with this much life
+# left after the hit the defender still has time to dodge a suspected trick
+LIFE_TO_SPARE = 12
 
 
 @njit
@@ -147,6 +153,32 @@ def _suspect_attacker(G, cards, d, att, na, wary):
                 found = a
                 break
     return found
+
+
+@njit
+def _trade_suspect(G, cards, d, att, na, wary):
+    """The lone attacker at d (the whole attack on d) that no creature of d eats and some
+    trades with, when the attacking player holds a card and an untapped land (wary): the
+    standard attacker sends an even trade only when it wins the race or holds a trick, so
+    when d is not behind, or has life to spare, it reads as a trick; -1 otherwise."""
+    if not wary:
+        return -1
+    found = -1
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            if found >= 0:
+                return -1
+            found = att[i]
+    if found < 0:
+        return -1
+    trades = False
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        if free_blocker(cards, G, b, d, found):
+            if blocker_wins(G, b, found):
+                return -1
+            trades = trades or _trades(G, b, found)
+    return found if trades else -1
 
 
 @njit
@@ -187,6 +219,10 @@ def blocks(G, C, d, att, na):
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
     suspect = _suspect_attacker(G, cards, d, att, na, wary)
+    # a lone attack into an even trade reads the same way: unless d is behind and low on life,
+    # the trade waits unless the blocker is clearly the cheaper one (a token, a vanilla body
+    # against a value creature)
+    trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -212,6 +248,7 @@ def blocks(G, C, d, att, na):
             if behind < 0 and (
                 (a == suspect and not lethal and tb > ta and blocker_wins(G, b, a))
                 or (not lethal and ta < tb and kills(G, b, a))
+                or (a == trade_suspect and not lethal)
                 or 2 * incoming >= life
             ):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
@@ -225,6 +262,13 @@ def blocks(G, C, d, att, na):
                 kind = 3
             elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
                 kind = 2
+                if (
+                    a == trade_suspect
+                    and not lethal
+                    and (behind == 0 or life - incoming >= LIFE_TO_SPARE)
+                    and ta <= tb + TRADE_UP
+                ):
+                    continue  # (their trick would leave d's creature dead for their card)
             elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
                 if G[ob(b) + O.TOKEN]:
@@ -252,7 +296,7 @@ def blocks(G, C, d, att, na):
             # pair rule below), else two chumps when the damage is lethal
             if behind < 0:
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
-            pair_first, second = _menace_pair(G, cards, a, d, ta, behind == 1 or lethal)
+            pair_first, second = _menace_pair(G, cards, a, d, ta, behind == 1 or lethal, wary)
             if second >= 0:
                 best = pair_first
                 best_kind = 2
@@ -270,7 +314,7 @@ def blocks(G, C, d, att, na):
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                partner = _double_partner(G, cards, a, b, d, ta, behind == 1 or lethal)
+                partner = _double_partner(G, cards, a, b, d, ta, behind == 1 or lethal, wary)
                 if partner >= 0:
                     loss = _double_loss(G, cards, a, b, partner)
                     if second < 0 or loss < pair_loss:
@@ -408,16 +452,20 @@ DOUBLE_MARGIN = 5
 
 
 @njit
-def _double_partner(G, cards, a, b1, d, ta, any_trade):
+def _double_partner(G, cards, a, b1, d, ta, any_trade, wary):
     """A second blocker that, with b1, kills attacker a while a kills at most one of them
     (ai_race.double_block_kills): when a is worth at least the one it kills (an even trade, the
     rule a single blocker trades by), or whatever it kills when d is behind in the race or the
-    damage is lethal (any_trade), as a single trade then. The cheapest such partner (the loss
-    a's damage can take, then the partner's own threat); -1 if none."""
+    damage is lethal (any_trade), as a single trade then. Into a possible trick (wary) and
+    without any_trade, the pair must do so against the common +2/+2 pump too: a pump after a
+    double block kills a blocker and saves the attacker, two cards for one. The cheapest such
+    partner (the loss a's damage can take, then the partner's own threat); -1 if none."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return -1
     # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
     judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
+    bp = WARY_PUMP_P if wary and not any_trade else 0
+    bt = WARY_PUMP_T if wary and not any_trade else 0
     best = -1
     best_loss = 0
     for j in range(own_n(G, d)):
@@ -425,7 +473,7 @@ def _double_partner(G, cards, a, b1, d, ta, any_trade):
         if (
             b2 != b1
             and free_blocker(cards, G, b2, d, a)
-            and double_block_kills(G, cards, a, b1, b2, 0, 0, judged)
+            and double_block_kills(G, cards, a, b1, b2, bp, bt, judged)
         ):
             loss = _double_loss(G, cards, a, b1, b2) * 1024 + threat_std(G, cards, b2)
             if best < 0 or loss < best_loss:
@@ -435,7 +483,7 @@ def _double_partner(G, cards, a, b1, d, ta, any_trade):
 
 
 @njit
-def _menace_pair(G, cards, a, d, ta, any_trade):
+def _menace_pair(G, cards, a, d, ta, any_trade, wary):
     """Two blockers of d that together kill the menace attacker a while it kills at most one
     of them (_double_partner's rule), the pair that risks the least: (first, second), or
     (-1, -1) when there is none."""
@@ -446,7 +494,7 @@ def _menace_pair(G, cards, a, d, ta, any_trade):
         b = own_at(G, d, j)
         if not free_blocker(cards, G, b, d, a):
             continue
-        partner = _double_partner(G, cards, a, b, d, ta, any_trade)
+        partner = _double_partner(G, cards, a, b, d, ta, any_trade, wary)
         if partner >= 0:
             pair_loss = _double_loss(G, cards, a, b, partner)
             if first < 0 or pair_loss < loss:
