@@ -38,8 +38,10 @@ from analyzer.policies.table import policy_table
 # (Burrowguard Mentor, Parting Gust, Longstalk Brawl), WU Birds (Plumecreed Mentor), BG
 # Squirrels (Corpseberry Cultivator). Re-pinned when the heuristic gift policy (both players'
 # policy, not the basic player's play) stopped promising a pump after combat
-# (promised_pump_moot: Sazacap's Brew at an end step).
-BASIC_GAMES_SHA256 = "e1ec414a882eb041c5ac894810ee6de9e1951f76aba0f91b74aee5b94775e5f1"
+# (promised_pump_moot: Sazacap's Brew at an end step). Re-pinned when BG Squirrels played one
+# Vinereap Mentor and Bonebind Orator (a deck change: the standard player's new block and
+# removal-timing rules of the same merge leave this hash as the deck change alone gives it).
+BASIC_GAMES_SHA256 = "5b7728ca3c6bf4c4b92522bd2d807e0708bfe9f040bd80004009d2c4b527915d"
 
 
 @pytest.fixture(scope="module")
