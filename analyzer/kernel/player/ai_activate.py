@@ -41,7 +41,7 @@ from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.combat import can_attack
 from analyzer.kernel.rules.effects_mass import attackers_of
-from analyzer.kernel.rules.mana import ability_cost, can_pay, count_sources
+from analyzer.kernel.rules.mana import ability_cost, can_pay, cost_total, count_sources
 from analyzer.kernel.rules.stack import activate, land_animation, stack_top_entry
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -239,8 +239,7 @@ def try_activate(G, C, p, context, only=-1):
                 if (
                     context != 2
                     and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-                    and generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
-                    > count_sources(G, cards, abilities, p)[0]
+                    and cost_total(generic, colored) > count_sources(G, cards, abilities, p)[0]
                 ):
                     continue  # a Treasure is kept for a spell; only lethal damage is worth one
             elif context == 2:

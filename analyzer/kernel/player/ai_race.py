@@ -35,7 +35,7 @@ from analyzer.kernel.rules.combat import (
     strikes_first,
 )
 from analyzer.kernel.rules.conditions import step_in_mode
-from analyzer.kernel.rules.mana import ability_cost_tuple
+from analyzer.kernel.rules.mana import ability_cost_tuple, cost_total
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -127,7 +127,7 @@ def held_pump(G, C, p):
             ):
                 continue
             generic, colored = ability_cost_tuple(abilities, a)
-            cost = generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
+            cost = cost_total(generic, colored)
             if cost <= 0 or cost > lands:
                 continue
             times = lands // cost

@@ -600,3 +600,9 @@ def ability_cost_tuple(abilities, a):
             abilities[a, AbilCol.COST_G],
         ),
     )
+
+
+@njit
+def cost_total(generic, colored):
+    """The mana value of a cost: generic plus its five colored amounts (a tuple or an array)."""
+    return generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]

@@ -70,7 +70,7 @@ from analyzer.kernel.rules.costs import (
 from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
 from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted, note_spell_cast
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost, pay, pay_spell, tap_for_convoke
+from analyzer.kernel.rules.mana import ability_cost, cost_total, pay, pay_spell, tap_for_convoke
 from analyzer.kernel.rules.mana_tokens import tap_least_tokens
 from analyzer.kernel.rules.sba import sacrifice, sba_before_priority
 from analyzer.kernel.rules.stackbase import push_entry
@@ -239,7 +239,7 @@ def cast_with_targets(G, C, p, o, promise, recipient, slots, zccs, discard, ab):
         -1,
         promise,
         recipient,
-        generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4],
+        cost_total(generic, colored),
     )
     log_targets(G, o, slots)
     G[pb(p) + P.SPELLS_TURN] += 1

@@ -53,6 +53,7 @@ from analyzer.kernel.rules.targets import (
     slot_start,
     threat,
     threat_std,
+    threat_std_from,
 )
 from analyzer.kernel.rules.view import ob, pb, untapped_plain_land
 from analyzer.kernel.runtime.config import njit
@@ -212,7 +213,7 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
         return t
     if G[pb(chooser) + P.LEVEL] != PlayerLevel.BASIC and G[b + O.ZONE] == Zone.BATTLEFIELD:
         # pods: aimed at the opponent who threatens most (kernel/player/ai_multi.py, issue 21)
-        t = threat_std(G, cards, v) + removal_bonus(leader, chooser, G[b + O.CTRL])
+        t = threat_std_from(G, cards, v, t) + removal_bonus(leader, chooser, G[b + O.CTRL])
         if bounce:
             if G[b + O.TOKEN]:
                 t += BOUNCE_TOKEN

@@ -250,7 +250,12 @@ def threat_std(G, cards, o):
     recurring trigger (valiant, expend, attacks, landfall, ...) adds 5; a static or "another
     creature enters" payoff adds 3 per other creature its controller has (go-wide, anthems),
     and 3 more per one sharing a creature type with it (tribal), up to 5 creatures."""
-    v = threat(G, cards, o)
+    return threat_std_from(G, cards, o, threat(G, cards, o))
+
+
+@njit
+def threat_std_from(G, cards, o, v):
+    """threat_std(G, cards, o) for a caller that has threat(G, cards, o) already (v)."""
     card = G[ob(o) + O.CARD]
     kinds = cards[card, CardCol.AB_KINDS]
     r = kinds & _RECURRING
