@@ -263,6 +263,7 @@ def njit(*args, **kwargs):
     kwargs.setdefault("cache", CACHE)
     kwargs.setdefault("nogil", True)
     kwargs.setdefault("_nrt", False)
+    kwargs.setdefault("no_cfunc_wrapper", True)  # C-callable wrapper: nothing takes its address
     entry = kwargs.pop("entry", False)
     if args and callable(args[0]):
         return _one_typing(numba.njit(**kwargs)(args[0]), entry)
@@ -333,8 +334,23 @@ def _internalize_kernel_callees() -> None:
         _LINKABLE.update(_exported(self._final_module))
         return original(self)
 
+    optimize_functions = CPUCodeLibrary._optimize_functions
+
+    def _optimize_functions(self, ll_module):
+        if module_kind(ll_module) != "other" or module_kind(ll_module, wrappers=True) != "kernel":
+            return optimize_functions(self, ll_module)
+        # the Python wrapper of a kernel function (not an entry point): its speed does not
+        # matter, O1 is enough. The kernel functions themselves keep numba's O3 function
+        # passes: at O1 the entry module's code ran 3-5% slower (tests/bench/cpu_speed.py)
+        ll_module.data_layout = self._codegen._data_layout
+        for func in ll_module.functions:
+            if not func.is_declaration:
+                fpm, pb = self._codegen._function_pass_manager(opt=1)
+                fpm.run(func, pb)
+
     _optimize_final_module._kernel_aware = True  # type: ignore[attr-defined]
     CPUCodeLibrary._optimize_final_module = _optimize_final_module
+    CPUCodeLibrary._optimize_functions = _optimize_functions
     CPUCodeLibrary.finalize = finalize_keeping_own_code
     _cache_own_code_only(CPUCodeLibrary)
 
@@ -458,13 +474,16 @@ def _cache_own_code_only(library_class) -> None:
     library_class._unserialize = classmethod(_unserialize)
 
 
-def module_kind(mod, shared: bool = False) -> str:
+def module_kind(mod, shared: bool = False, wrappers: bool = False) -> str:
     """'entry': the module of an entry point; 'kernel': of another kernel function; 'other'.
-    ``shared``: a module made for linking, whose own functions are linkonce_odr."""
+    ``shared``: a module made for linking, whose own functions are linkonce_odr.
+    ``wrappers``: a module of a kernel function's Python wrapper counts as the function's."""
     from llvmlite import binding as ll
 
     linkage = ll.Linkage.linkonce_odr if shared else ll.Linkage.external
     own = [fn.name for fn in mod.functions if not fn.is_declaration and fn.linkage == linkage]
+    if wrappers:
+        own = [name.replace("_ZN7cpython", "_ZN", 1) for name in own]  # numba's wrapper name
     if any(_is_entry(name) for name in own):
         return "entry"
     if any(name.startswith(_KERNEL_SYMBOLS) for name in own):
