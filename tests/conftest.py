@@ -166,6 +166,11 @@ def run_player(name: str, *replace: tuple[str, str]) -> dict:
     return play(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
 
 
+def cast_lines(state: dict, card: str) -> list[str]:
+    """The play-by-play lines of a scenario state in which `card` is cast."""
+    return [line for line in state["play_by_play"] if f"casts {card}" in line]
+
+
 def names(state: dict, seat: int, zone: str) -> list[str]:
     """The sorted card names in one of `seat`'s zones of a scenario state."""
     return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])

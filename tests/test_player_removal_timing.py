@@ -5,7 +5,7 @@ once into an opponent who is tapped out or empty-handed."""
 
 from __future__ import annotations
 
-from conftest import names, run_player
+from conftest import cast_lines, names, run_player
 
 SCENARIO = "removal_waits_for_the_end_step"
 TAPPED_OUT = (
@@ -16,13 +16,9 @@ TAPPED_OUT = (
 NO_BLOCKER = (', { card = "Treetop Sentries", sick = true }]', "]")
 
 
-def _casts(state: dict, card: str) -> list[str]:
-    return [line for line in state["play_by_play"] if f"casts {card}" in line]
-
-
 def test_removal_waits_while_the_opponent_holds_a_trick_with_mana_up():
     state = run_player(SCENARIO)
-    blasts = _casts(state, "Blooming Blast")
+    blasts = cast_lines(state, "Blooming Blast")
     # (the two-drop they tapped out for, the better target by then: first strike, lifelink)
     assert len(blasts) == 1 and blasts[0].startswith("T7 (seat 1, turn 1) end step"), blasts
     assert "Brightblade Stoat" in names(state, 1, "graveyard")
@@ -31,12 +27,12 @@ def test_removal_waits_while_the_opponent_holds_a_trick_with_mana_up():
 
 def test_removal_goes_at_once_into_a_tapped_out_opponent():
     state = run_player(SCENARIO, TAPPED_OUT)
-    blasts = _casts(state, "Blooming Blast")
+    blasts = cast_lines(state, "Blooming Blast")
     assert len(blasts) == 1 and blasts[0].startswith("T6 (seat 0, turn 0) main 1"), blasts
     assert "Warren Elder" in names(state, 1, "graveyard")
     # with no card in their hand either
     state = run_player(SCENARIO, ('hand = ["Crumb and Get It"]', "hand = []"))
-    blasts = _casts(state, "Blooming Blast")
+    blasts = cast_lines(state, "Blooming Blast")
     assert len(blasts) == 1 and blasts[0].startswith("T6 (seat 0, turn 0) main 1"), blasts
 
 
@@ -50,7 +46,7 @@ def test_held_removal_kills_the_attacker():
         ('hand = ["Crumb and Get It"]', 'hand = ["Plains"]'),
         ('["Brightblade Stoat", "Brightblade Stoat"]', '["Plains", "Plains"]'),
     )
-    blasts = _casts(state, "Blooming Blast")
+    blasts = cast_lines(state, "Blooming Blast")
     assert len(blasts) == 1 and blasts[0].startswith("T7 (seat 1,"), blasts
     assert "declare attackers" in blasts[0] and "targeting Warren Elder" in blasts[0]
     assert "Warren Elder" in names(state, 1, "graveyard")

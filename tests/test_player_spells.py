@@ -6,11 +6,7 @@ bite is judged by the creature it kills, not by p's creature that deals the dama
 
 from __future__ import annotations
 
-from conftest import names, run_player
-
-
-def _casts(state: dict, card: str) -> list[str]:
-    return [line for line in state["play_by_play"] if f"casts {card}" in line]
+from conftest import cast_lines, names, run_player
 
 
 def test_the_counterspell_is_not_held_up_at_the_cost_of_the_whole_turn():
@@ -63,7 +59,7 @@ def test_the_three_drop_is_paid_with_forests_leaving_the_island_for_the_bounce()
 
 def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():
     state = run_player("discard_draw_cast_in_main_phase")
-    casts = _casts(state, "Sazacap's Brew")
+    casts = cast_lines(state, "Sazacap's Brew")
     assert len(casts) == 1 and casts[0].startswith("T6 (seat 0, turn"), casts
     assert "main" in casts[0].split(":")[0], casts
     assert "Sazacap's Brew" in names(state, 0, "graveyard")
@@ -72,7 +68,7 @@ def test_a_draw_spell_that_discards_is_cast_in_its_own_main_phase():
 
 def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attacker():
     state = run_player("spell_payoff_draw_before_combat")
-    casts = _casts(state, "Cache Grab")
+    casts = cast_lines(state, "Cache Grab")
     assert len(casts) == 1 and "main 1" in casts[0], casts
     assert state["seats"][1]["life"] == 16  # Lightshell Duo 3/4 + prowess
     # without a payoff on the board it waits for the opponent's end step
@@ -80,7 +76,7 @@ def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attack
         "spell_payoff_draw_before_combat",
         ('card = "Lightshell Duo"', 'card = "Long River Lurker"'),
     )
-    assert _casts(state, "Cache Grab") == []
+    assert cast_lines(state, "Cache Grab") == []
     assert names(state, 0, "hand") == ["Cache Grab"]
 
 
@@ -113,7 +109,7 @@ def test_the_brews_discard_keeps_the_land_the_player_is_short_of():
 
 def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
     state = run_player("discard_draw_waits_without_a_spare_card")
-    assert _casts(state, "Sazacap's Brew") == []
+    assert cast_lines(state, "Sazacap's Brew") == []
     assert names(state, 0, "hand") == ["Into the Flood Maw", "Sazacap's Brew"]
     # at the opponent's end step the mana is spare: the Brew goes, paying with the instant
     state = run_player(
@@ -121,7 +117,7 @@ def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
         ("active = 0", "active = 1"),
         ('advance = "main2"', 'advance = "next_turn"'),
     )
-    casts = _casts(state, "Sazacap's Brew")
+    casts = cast_lines(state, "Sazacap's Brew")
     assert len(casts) == 1 and "end step" in casts[0], casts
     assert names(state, 0, "graveyard") == ["Into the Flood Maw", "Sazacap's Brew"]
     # with a spare land in hand (five lands in sight) it goes in the main phase, paying the land
@@ -129,7 +125,7 @@ def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
         "discard_draw_waits_without_a_spare_card",
         ('"Into the Flood Maw", "Mountain"]', '"Into the Flood Maw", "Mountain", "Island"]'),
     )
-    casts = _casts(state, "Sazacap's Brew")
+    casts = cast_lines(state, "Sazacap's Brew")
     assert len(casts) == 1 and "main 1" in casts[0], casts
     assert names(state, 0, "graveyard") == ["Island", "Sazacap's Brew"]
     assert "Into the Flood Maw" in names(state, 0, "hand")
@@ -144,7 +140,7 @@ def _on_battlefield(state: dict, seat: int, card: str) -> dict:
 
 def test_a_creature_that_enters_bigger_after_damage_waits_for_the_attack():
     state = run_player("enters_bigger_after_combat")
-    casts = _casts(state, "Frilled Sparkshooter")
+    casts = cast_lines(state, "Frilled Sparkshooter")
     assert len(casts) == 1 and "main 2" in casts[0].split(":")[0], casts
     assert state["seats"][1]["life"] == 18  # the Angler's attack came first
     assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 4  # its counter
@@ -152,14 +148,14 @@ def test_a_creature_that_enters_bigger_after_damage_waits_for_the_attack():
     state = run_player(
         "enters_bigger_after_combat", ('{ card = "Tempest Angler", sick = false }', '"Plains"')
     )
-    casts = _casts(state, "Frilled Sparkshooter")
+    casts = cast_lines(state, "Frilled Sparkshooter")
     assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
     assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 3
     # the basic player casts it in main phase 1 as before
     state = run_player(
         "enters_bigger_after_combat", ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand')
     )
-    casts = _casts(state, "Frilled Sparkshooter")
+    casts = cast_lines(state, "Frilled Sparkshooter")
     assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
 
 
@@ -195,7 +191,7 @@ def _lands(state: dict, seat: int) -> int:
 
 def test_a_draw_spell_that_discards_keeps_a_land_it_does_not_need_to_discard():
     state = run_player("discard_draw_keeps_its_land")
-    casts = _casts(state, "Sazacap's Brew")
+    casts = cast_lines(state, "Sazacap's Brew")
     assert len(casts) == 1 and "main 1" in casts[0], casts
     assert names(state, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
     assert "Steampath Charger" in names(state, 0, "battlefield")
