@@ -213,6 +213,7 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         flags |= CardFlag.FOOD_TRIGGER
     if any(st.op in _FACE_OPS for ab in abilities for st in ab.steps):
         flags |= CardFlag.SETS_FACE
+    flags |= _static_reads(abilities)
     if exiles_until_end_step(abilities):
         flags |= CardFlag.TEMP_EXILE
     if any(ab.kind == AbilityKind.MANA_SPENT_COMMANDER_TYPE for ab in abilities):
@@ -230,6 +231,34 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
         for ab in abilities
     ):
         flags |= CardFlag.ATTACK_PUMP
+    return flags
+
+
+# Static abilities whose effect may change while nothing H.DIRTY tracks changes (their step
+# ops and conditions): the hand changes untracked, who is attacking, a stun counter removed,
+# life changes this turn, "if you did" (kernel/layout.py H.DIRTY)
+_VOLATILE_STATIC_OPS = frozenset(
+    {Op.STATIC_PT_HAND, Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE}
+)
+_VOLATILE_CONDS = frozenset({Cond.LIFE_CHANGED, Cond.OPP_LOST_LIFE, Cond.LOST_LIFE, Cond.DONE})
+
+
+def _static_reads(abilities: tuple[Ability, ...]) -> int:
+    """CardFlag.STATIC_VOLATILE or STATIC_GAME (or 0) for what the card's static abilities
+    read: computed once here instead of at every chars.refresh. Conditions on the promise are
+    fixed while the permanent stays, those on what a player controls read the battlefield
+    (tracked), threshold is tracked as it is crossed (state.move_object); a condition on the
+    game beyond the promise's (Cond above IF_NOT_PROMISED) may read whose turn it is or this
+    turn's counts, which change only as a turn begins (it refreshes while one is out)."""
+    flags = 0
+    for ab in abilities:
+        if ab.kind != AbilityKind.STATIC:
+            continue
+        for st in ab.steps:
+            if st.op in _VOLATILE_STATIC_OPS or st.cond in _VOLATILE_CONDS:
+                return CardFlag.STATIC_VOLATILE
+            if st.cond > Cond.IF_NOT_PROMISED:
+                flags = CardFlag.STATIC_GAME
     return flags
 
 

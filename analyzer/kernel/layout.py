@@ -128,7 +128,7 @@ class _Header(NamedTuple):
     CTRL_WHILE_N: int  # 1 once a "for as long as you control [this]" control effect began
     # (O.CTRL_WHILE: chars.refresh looks for them only from then on)
     GAME_STATICS: int  # static sources on the battlefield at the last refresh with a condition
-    # on the game (chars._static_reads: whose turn it is, this turn's counts): a turn's start
+    # on the game (CardFlag.STATIC_GAME: whose turn it is, this turn's counts): a turn's start
     # refreshes only with one, a volatile one or a DIRTY_CHARS write (engine._begin_turn)
 
 
@@ -139,7 +139,7 @@ HEADER = len(H)
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
 # A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
-# ability is on the battlefield (H.STATICS 0; chars._static_reads: a condition on life
+# ability is on the battlefield (H.STATICS 0; CardFlag.STATIC_VOLATILE: a condition on life
 # changes), a clean record needs neither a refresh nor a check (kernel/rules/invariants.py
 # checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1

@@ -105,7 +105,7 @@ def _evasive(G, o):
 @njit
 def _top_sum(G, cards, p, fly, k):
     """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
-    not. No allocation: one pass per distinct power (_all_sum has their count)."""
+    not. No allocation: one pass per distinct power (_all_sums has their count)."""
     total = 0
     prev = 1 << 30
     while k > 0:
@@ -131,20 +131,26 @@ def _top_sum(G, cards, p, fly, k):
 
 
 @njit
-def _all_sum(G, cards, p, fly):
-    """_top_sum(G, cards, p, fly, k) for k at least the number of attackers, in one pass: the
-    sum of the positive powers among p's possible attackers that are evasive (fly) or not, and
-    how many there are."""
-    total = 0
-    count = 0
+def _all_sums(G, cards, p):
+    """_top_sum(G, cards, p, fly, k) for k at least the number of attackers, evasive and not,
+    in one pass: the sum of the positive powers among p's possible evasive attackers and how
+    many there are, then the same for the others."""
+    fly_all = 0
+    n_fly = 0
+    ground_all = 0
+    n_ground = 0
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
-        if can_attack(cards, G, o, p) and _evasive(G, o) == fly:
-            count += 1
-            x = G[ob(o) + O.CUR_P]
-            if x > 0:
-                total += x
-    return total, count
+        if not can_attack(cards, G, o, p):
+            continue
+        x = max(G[ob(o) + O.CUR_P], 0)
+        if _evasive(G, o):
+            n_fly += 1
+            fly_all += x
+        else:
+            n_ground += 1
+            ground_all += x
+    return fly_all, n_fly, ground_all, n_ground
 
 
 @njit
@@ -152,7 +158,7 @@ def _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground):
     """Damage p's possible attackers would get past q's untapped blockers, each blocker
     stopping one of the biggest attackers it can block (fliers only by flying or reach; the
     reach and flying blockers left over stop ground attackers). fly_all, n_fly, ground_all,
-    n_ground: _all_sum of p's evasive and other attackers (the same for every q)."""
+    n_ground: _all_sums of p's evasive and other attackers (the same for every q)."""
     air = 0
     ground = 0
     for i in range(G[H.BF_N]):
@@ -183,8 +189,7 @@ def choose_defender(G, C, p):
     cards = cards_of(C)
     n = G[H.NPLAYERS]
     leader = most_threatening(G, cards, p)
-    fly_all, n_fly = _all_sum(G, cards, p, True)
-    ground_all, n_ground = _all_sum(G, cards, p, False)
+    fly_all, n_fly, ground_all, n_ground = _all_sums(G, cards, p)
     best = -1
     best_score = 0
     for k in range(1, min(n, MAX_PLAYERS)):

@@ -7,8 +7,8 @@ It runs after anything that can change them, so the rest of the kernel reads O_C
 
 It is skipped while nothing it reads changed: writes to its inputs set bits in H.DIRTY
 (layout.py), refresh and a settled state-based-action check (sba.py) clear them, and with a
-volatile static ability on the battlefield (a condition on life changes: ``_static_reads``) it
-always runs.
+volatile static ability on the battlefield (a condition on life changes: CardFlag.STATIC_VOLATILE,
+cards/compile.py) it always runs.
 """
 
 from __future__ import annotations
@@ -87,16 +87,26 @@ def _refresh_pass(G, C):
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     n_volatile = 0  # those whose effect may change without an H.DIRTY write
     n_game = 0  # those with a condition on the game (whose turn it is: see _begin_turn)
-    if G[H.FACES]:
+    faces = G[H.FACES] != 0
+    if faces:
         _faces(G, C, n)
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
         b = ob(o)
         card = G[b + O.CARD]
+        if (
+            faces
+            and (G[b + O.ATTACKING] or G[b + O.BLOCKING])
+            and (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
+        ):
+            # 506.4: a permanent _faces left no creature leaves combat (an animated one whose
+            # animator left mid-combat, one an Aura made a Food)
+            clear_combat(G, o)
+        flags = cards[card, CardCol.FLAGS]
         base_p = G[b + O.BASE_P]
         base_t = G[b + O.BASE_T]
-        if cards[card, CardCol.FLAGS] & CardFlag.ANIMATED:  # "is a 4/4 ... creature" (613.4b)
+        if flags & CardFlag.ANIMATED:  # "is a 4/4 ... creature" (613.4b)
             base_p = cards[card, CardCol.POWER]
             base_t = cards[card, CardCol.TOUGHNESS]
         G[b + O.CUR_P] = base_p + G[b + O.P1P1] + G[b + O.EOT_P]
@@ -112,13 +122,12 @@ def _refresh_pass(G, C):
         G[b + O.CTRL] = G[b + O.BASE_CTRL]
         if G[b + O.EOT_CTRL]:  # "gain control of that creature until end of turn"
             G[b + O.CTRL] = G[b + O.EOT_CTRL] - 1
-        if (cards[card, CardCol.FLAGS] & CardFlag.HAS_STATIC) != 0:
+        if (flags & CardFlag.HAS_STATIC) != 0:
             G[W.STATICS + n_static] = i
             n_static += 1
-            reads = _static_reads(C, card)
-            if reads == READS_VOLATILE:
+            if flags & CardFlag.STATIC_VOLATILE:
                 n_volatile += 1
-            elif reads == READS_GAME:
+            elif flags & CardFlag.STATIC_GAME:
                 n_game += 1
     if G[H.CTRL_WHILE_N]:
         _control_while(G, n)
@@ -173,7 +182,10 @@ def _faces(G, C, n):
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
-    sources = False  # a phased-in permanent with a face-setting static (the passes below)
+    # the battlefield indices of the first and last phased-in permanents with a face-setting
+    # static: the passes below look at those only (often one: Bello among 40 permanents)
+    first = n
+    last = -1
     for i in range(n):
         b = ob(G[OFF_BATTLEFIELD + i])
         f = G[b + O.FACE]
@@ -185,14 +197,15 @@ def _faces(G, C, n):
                 G[b + O.CARD] = (f & FACE_PRINTED) - 1
                 G[b + O.FACE] = 0
         if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE and G[b + O.PHASED] == 0:
-            sources = True
-    for op_pass in range(3 if sources else 0):
+            first = min(first, i)
+            last = i
+    for op_pass in range(3 if last >= 0 else 0):
         want = Op.STATIC_ENCHANTED_BECOMES
         if op_pass == 1:
             want = Op.STATIC_OTHERS_FOOD
         elif op_pass == 2:
             want = Op.STATIC_ANIMATE
-        for i in range(n):
+        for i in range(first, last + 1):
             s = G[OFF_BATTLEFIELD + i]
             bs = ob(s)
             sc = G[bs + O.CARD]
@@ -226,13 +239,7 @@ def _faces(G, C, n):
                             and cards[tc, CardCol.FOOD_TWIN] != 0
                         ):
                             _give_face(G, t, cards[tc, CardCol.FOOD_TWIN] - 1)
-    for i in range(n):  # 506.4: a permanent that is no longer a creature leaves combat (an
-        o = G[OFF_BATTLEFIELD + i]  # animated one whose animator left mid-combat)
-        b = ob(o)
-        if (G[b + O.ATTACKING] or G[b + O.BLOCKING]) and (
-            cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
-        ) == 0:
-            clear_combat(G, o)
+    # (then _refresh_pass's first loop removes from combat what is no longer a creature)
 
 
 @njit
@@ -259,46 +266,6 @@ def _give_face(G, o, row):
     if G[b + O.FACE] == 0:
         G[b + O.FACE] = 1 + G[b + O.CARD]
     G[b + O.CARD] = row
-
-
-READS_TRACKED = 0  # _static_reads: what H.DIRTY tracks only
-READS_GAME = 1  # a condition on the game: whose turn it is may change what it does
-READS_VOLATILE = 2  # what it does may change with no H.DIRTY write at any time
-
-
-@njit
-def _static_reads(C, card):
-    """Can the card's static abilities change what they do while nothing H.DIRTY tracks
-    changes (READS_VOLATILE)? Their conditions on the promise are fixed while the permanent
-    stays, the ones on what a player controls read the battlefield (tracked), threshold is
-    tracked as it is crossed (state.move_object); life changes this turn and who is attacking
-    are not tracked. READS_GAME: a condition on the game other than those, which may read
-    whose turn it is (it changes only as a turn begins, which refreshes while one is on the
-    battlefield) or this turn's counts (reset then too); READS_TRACKED: none of these."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    reads = READS_TRACKED
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
-            continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            cond = steps[k, StepCol.COND]
-            if (
-                steps[k, StepCol.OP] == Op.STATIC_PT_HAND  # the hand changes untracked
-                or steps[k, StepCol.OP] == Op.STATIC_ATTACKING_HAVE  # (who is attacking)
-                or steps[k, StepCol.OP] == Op.STATIC_COUNTERED_HAVE  # (a stun counter removed)
-                or cond == Cond.LIFE_CHANGED
-                or cond == Cond.OPP_LOST_LIFE
-                or cond == Cond.LOST_LIFE
-                or cond == Cond.DONE
-            ):
-                return READS_VOLATILE
-            if cond > Cond.IF_NOT_PROMISED:
-                reads = READS_GAME
-    return reads
 
 
 @njit

@@ -314,7 +314,7 @@ def check_sba(G, C):
 def sba_before_priority(G, C):
     """The state-based actions as a player would receive priority after casting a spell,
     activating an ability or playing a land (117.5, 704.3): only while a volatile static
-    (chars._static_reads: power and toughness equal to the cards in hand) may have changed
+    (CardFlag.STATIC_VOLATILE: power and toughness equal to the cards in hand) may have changed
     unseen; after resolutions and combat damage the engine checks them anyway."""
     if G[H.STATICS]:
         check_sba(G, C)

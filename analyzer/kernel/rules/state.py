@@ -319,7 +319,7 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.BATTLEFIELD and G[b + O.TOKEN] and kind_seen(G, AbilityKind.TOKEN_LEAVES):
         _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
-        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change (chars._static_reads)
+        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change
     if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
         G[b + O.FACE] = 0
