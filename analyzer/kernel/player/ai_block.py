@@ -8,7 +8,9 @@ defender holds mana for (the trick is cast after blocks); else two blockers that
 it can kill at most one and is worth at least that one (any when the race is lost or the
 damage lethal; the pair that risks the least); else a trade when the attacker is worth at least
 the blocker or the race is lost (not against a first striker that kills it first); else a
-chump (tokens first, then the cheapest) when the damage is lethal, or when the race is lost
+soak: a blocker the attacker does not kill stops its damage for nothing (one that lives through
+a +2 pump too when the attacking player could cast a trick); else a chump (tokens first, then
+the cheapest) when the damage is lethal, or when the race is lost
 (ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
 attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
 even with each creature d has chumping then (a chump that can wait, waits; in front of a
@@ -74,6 +76,20 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     if doomed != 1:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+# a soak block (the blocker lives, the attacker too) goes before any chump (tokens: -1000)
+SOAK_FIRST = 2000
+
+
+@njit
+def _soaks(G, b, a, wary, lethal):
+    """A block of attacker a by b that costs nothing: a's damage does not kill b, so b stops
+    it and lives. When the attacking player could cast a trick (wary), b must also live through
+    the common pump (+2 power), unless the damage is lethal."""
+    if combat_power(G, a) <= 0 or kills(G, a, b):
+        return False
+    return not wary or lethal or not kills_pumped(G, a, b, WARY_PUMP_P, 0)
 
 
 @njit
@@ -235,7 +251,7 @@ def blocks(G, C, d, att, na):
         menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
-        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
+        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 soak or chump
         best_t = 0
         best_robust = False
         # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
@@ -273,6 +289,9 @@ def blocks(G, C, d, att, na):
                     and ta <= tb + TRADE_UP
                 ):
                     continue  # (their trick would leave d's creature dead for their card)
+            elif _soaks(G, b, a, wary, lethal):
+                kind = 1
+                tb -= SOAK_FIRST  # (a blocker that lives goes before any chump)
             elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
                 if G[ob(b) + O.TOKEN]:
