@@ -60,3 +60,22 @@ def test_a_double_block_into_open_mana_must_hold_against_a_pump():
     assert state["seats"][1]["life"] == 17
     assert names(state, 1, "battlefield") == ["Plains", "Warren Elder", "Warren Elder"]
     assert names(state, 0, "battlefield") == ["Island", "Lightshell Duo"]
+
+
+def test_the_defender_trades_down_when_behind_in_the_race():
+    """A 3/3 token attacks into Stickytongue Sentinel (3/3). Behind in the race (6 life to 20)
+    the Sentinel trades with it; ahead (20 to 9) it stays out of the way and the defender
+    takes the 3 (the token is worth less than the Sentinel)."""
+    state = run_player("trade_down_when_behind_in_the_race")
+    assert len(_blocks(state)) == 1
+    assert names(state, 1, "graveyard") == ["Stickytongue Sentinel"]
+    assert names(state, 0, "battlefield") == ["Plains", "Plains"]
+    assert state["seats"][1]["life"] == 6
+    state = run_player(
+        "trade_down_when_behind_in_the_race",
+        ("life = 20\nhand", "life = 9\nhand"),
+        ("life = 6", "life = 20"),
+    )
+    assert _blocks(state) == []
+    assert names(state, 1, "battlefield") == ["Forest", "Stickytongue Sentinel"]
+    assert state["seats"][1]["life"] == 17

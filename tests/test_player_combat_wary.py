@@ -37,3 +37,18 @@ def test_a_chump_cannot_wait_when_a_trampler_comes_again():
     state = run_player("chump_cannot_wait_for_a_trampler", ("life = 19", "life = 20"))
     assert state["seats"][1]["life"] == 9
     assert names(state, 1, "battlefield") == ["Fish"]
+
+
+def test_a_blocker_that_survives_soaks_an_attacker():
+    """Treetop Sentries (2/4) block a 3/3 Rabbit it neither kills nor dies to: no damage
+    taken, nothing lost. With Mabel's Mettle (+2/+2) and two Plains up the pumped Rabbit would
+    kill the Sentries: the defender takes the 3 instead."""
+    state = run_player("wall_block_soaks_an_attacker")
+    assert _said(state, "Treetop Sentries (") and _said(state, ") blocks Rabbit")
+    assert state["seats"][1]["life"] == 20
+    assert names(state, 1, "battlefield") == ["Treetop Sentries"]
+    assert names(state, 0, "battlefield") == ["Plains", "Plains", "Rabbit"]
+    state = run_player("wall_block_soaks_an_attacker", ("hand = []", 'hand = ["Mabel\'s Mettle"]'))
+    assert not _said(state, " blocks ")
+    assert state["seats"][1]["life"] == 17
+    assert names(state, 1, "battlefield") == ["Treetop Sentries"]

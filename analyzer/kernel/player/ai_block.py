@@ -1,4 +1,5 @@
-"""The standard player's blocks (issue 14); its attacks are in ai_attack.py.
+"""The standard player's blocks (issue 14); its attacks are in ai_attack.py, several blockers
+on one attacker (double blocks, menace pairs, chumps in front of tramplers) in ai_block_pairs.py.
 
 Per attacker (biggest first), a block that kills it and survives (the least valuable such
 blocker; when the attacking player could cast a trick, one that still does so against a +2/+2
@@ -7,7 +8,9 @@ defender holds mana for (the trick is cast after blocks); else two blockers that
 it can kill at most one and is worth at least that one (any when the race is lost or the
 damage lethal; the pair that risks the least); else a trade when the attacker is worth at least
 the blocker or the race is lost (not against a first striker that kills it first); else a
-chump (tokens first, then the cheapest) when the damage is lethal, or when the race is lost
+soak: a blocker the attacker does not kill stops its damage for nothing (one that lives through
+a +2 pump too when the attacking player could cast a trick); else a chump (tokens first, then
+the cheapest) when the damage is lethal, or when the race is lost
 (ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
 attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
 even with each creature d has chumping then (a chump that can wait, waits; in front of a
@@ -23,11 +26,18 @@ from __future__ import annotations
 
 from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.player.ai_block_pairs import (
+    WARY_PUMP_P,
+    WARY_PUMP_T,
+    chumps_in_front_of_tramplers,
+    double_loss,
+    double_partner,
+    menace_pair,
+)
 from analyzer.kernel.player.ai_race import (
     blocker_wins_pumped,
     clock_through,
     combat_power,
-    double_block_kills,
     held_pump,
     kills_pumped,
     side_plan,
@@ -66,6 +76,20 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     if doomed != 1:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+# a soak block (the blocker lives, the attacker too) goes before any chump (tokens: -1000)
+SOAK_FIRST = 2000
+
+
+@njit
+def _soaks(G, b, a, wary, lethal):
+    """A block of attacker a by b that costs nothing: a's damage does not kill b, so b stops
+    it and lives. When the attacking player could cast a trick (wary), b must also live through
+    the common pump (+2 power), unless the damage is lethal."""
+    if combat_power(G, a) <= 0 or kills(G, a, b):
+        return False
+    return not wary or lethal or not kills_pumped(G, a, b, WARY_PUMP_P, 0)
 
 
 @njit
@@ -108,10 +132,6 @@ def _chump_can_wait(G, cards, d, att, na, incoming, life):
     return through < life - incoming
 
 
-# the pump the defender guards against when the attacking player could hold a trick: +2/+2,
-# the most common one-mana-to-two-mana pump in the set (Crumb and Get It, Mabel's Mettle)
-WARY_PUMP_P = 2
-WARY_PUMP_T = 2
 # a trade with a suspected bluff goes only when the attacker is worth clearly more than the
 # blocker (threat_std: a token's -5, one recurring trigger's +5)
 TRADE_UP = 5
@@ -231,7 +251,7 @@ def blocks(G, C, d, att, na):
         menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
         lethal = incoming >= life
         best = -1
-        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 chump
+        best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 soak or chump
         best_t = 0
         best_robust = False
         # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
@@ -269,6 +289,9 @@ def blocks(G, C, d, att, na):
                     and ta <= tb + TRADE_UP
                 ):
                     continue  # (their trick would leave d's creature dead for their card)
+            elif _soaks(G, b, a, wary, lethal):
+                kind = 1
+                tb -= SOAK_FIRST  # (a blocker that lives goes before any chump)
             elif _chump_ok(G, b, a, incoming, life, doomed):
                 kind = 1
                 if G[ob(b) + O.TOKEN]:
@@ -296,7 +319,7 @@ def blocks(G, C, d, att, na):
             # pair rule below), else two chumps when the damage is lethal
             if behind < 0:
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
-            pair_first, second = _menace_pair(G, cards, a, d, ta, behind == 1 or lethal, wary)
+            pair_first, second = menace_pair(G, cards, a, d, ta, behind == 1 or lethal, wary)
             if second >= 0:
                 best = pair_first
                 best_kind = 2
@@ -314,9 +337,9 @@ def blocks(G, C, d, att, na):
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                partner = _double_partner(G, cards, a, b, d, ta, behind == 1 or lethal, wary)
+                partner = double_partner(G, cards, a, b, d, ta, behind == 1 or lethal, wary)
                 if partner >= 0:
-                    loss = _double_loss(G, cards, a, b, partner)
+                    loss = double_loss(G, cards, a, b, partner)
                     if second < 0 or loss < pair_loss:
                         second = partner
                         pair_first = b
@@ -338,7 +361,7 @@ def blocks(G, C, d, att, na):
         G[ob(a) + O.BLOCKED] = 1
         incoming -= _stopped(G, a, tough)
     if incoming >= life:
-        _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life)
+        chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life)
 
 
 @njit
@@ -383,57 +406,6 @@ def _any_free_blocker(G, cards, d, att, na):
 
 
 @njit
-def _chumps_in_front_of_tramplers(G, cards, d, att, na, incoming, life):
-    """Still lethal after the blocks: each chump in front of a trampler stops its toughness of
-    the damage, so several together may save the game where one alone did not (one chump
-    there only when it saves the game or half the damage: _chump_ok). Added, the least
-    valuable first (tokens first), only when together they bring the damage below lethal."""
-    n = own_n(G, d)
-    spare = 0  # the most the free blockers could stop in front of the tramplers
-    for j in range(n):
-        b = own_at(G, d, j)
-        for i in range(na):
-            a = att[i]
-            if (
-                G[ob(a) + O.ATTACKING] == d + 1
-                and G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE
-                and free_blocker(cards, G, b, d, a)
-            ):
-                spare += max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
-                break
-    if incoming - spare >= life:
-        return
-    for i in range(na):
-        a = att[i]
-        if G[ob(a) + O.ATTACKING] != d + 1 or (G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE) == 0:
-            continue
-        while incoming >= life:
-            tough = 0
-            for j in range(n):
-                b = own_at(G, d, j)
-                if G[ob(b) + O.BLOCKING] == a + 1:
-                    tough += max(G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE], 0)
-            through = combat_power(G, a) - tough
-            if through <= 0:
-                break
-            best = -1
-            best_t = 0
-            for j in range(n):
-                b = own_at(G, d, j)
-                if not free_blocker(cards, G, b, d, a) or G[ob(b) + O.CUR_T] <= G[ob(b) + O.DAMAGE]:
-                    continue
-                tb = threat_std(G, cards, b) - (1000 if G[ob(b) + O.TOKEN] else 0)
-                if best < 0 or tb < best_t:
-                    best = b
-                    best_t = tb
-            if best < 0:
-                break
-            G[ob(best) + O.BLOCKING] = a + 1
-            G[ob(a) + O.BLOCKED] = 1
-            incoming -= min(through, G[ob(best) + O.CUR_T] - G[ob(best) + O.DAMAGE])
-
-
-@njit
 def _trick_block_wins(G, b, a, tp, tt, ta, tb):
     """With d's held trick on blocker b (+tp/+tt), does b kill attacker a and survive? Worth a
     card when a is worth at least b (else the plain trade or chump rules decide)."""
@@ -444,76 +416,6 @@ def _trick_block_wins(G, b, a, tp, tt, ta, tb):
     if not kills_pumped(G, a, b, 0, tt):
         return True
     return strikes_first(G, b) and not strikes_first(G, a)
-
-
-# ai_race.double_block_kills wants the attacker worth more than the blocker it kills by this
-# much (the attacker's own reading of a double block); the defender takes the even trade
-DOUBLE_MARGIN = 5
-
-
-@njit
-def _double_partner(G, cards, a, b1, d, ta, any_trade, wary):
-    """A second blocker that, with b1, kills attacker a while a kills at most one of them
-    (ai_race.double_block_kills): when a is worth at least the one it kills (an even trade, the
-    rule a single blocker trades by), or whatever it kills when d is behind in the race or the
-    damage is lethal (any_trade), as a single trade then. Into a possible trick (wary) and
-    without any_trade, the pair must do so against the common +2/+2 pump too: a pump after a
-    double block kills a blocker and saves the attacker, two cards for one. The cheapest such
-    partner (the loss a's damage can take, then the partner's own threat); -1 if none."""
-    if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
-        return -1
-    # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
-    judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
-    bp = WARY_PUMP_P if wary and not any_trade else 0
-    bt = WARY_PUMP_T if wary and not any_trade else 0
-    best = -1
-    best_loss = 0
-    for j in range(own_n(G, d)):
-        b2 = own_at(G, d, j)
-        if (
-            b2 != b1
-            and free_blocker(cards, G, b2, d, a)
-            and double_block_kills(G, cards, a, b1, b2, bp, bt, judged)
-        ):
-            loss = _double_loss(G, cards, a, b1, b2) * 1024 + threat_std(G, cards, b2)
-            if best < 0 or loss < best_loss:
-                best = b2
-                best_loss = loss
-    return best
-
-
-@njit
-def _menace_pair(G, cards, a, d, ta, any_trade, wary):
-    """Two blockers of d that together kill the menace attacker a while it kills at most one
-    of them (_double_partner's rule), the pair that risks the least: (first, second), or
-    (-1, -1) when there is none."""
-    first = -1
-    second = -1
-    loss = 0
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
-        if not free_blocker(cards, G, b, d, a):
-            continue
-        partner = _double_partner(G, cards, a, b, d, ta, any_trade, wary)
-        if partner >= 0:
-            pair_loss = _double_loss(G, cards, a, b, partner)
-            if first < 0 or pair_loss < loss:
-                first = b
-                second = partner
-                loss = pair_loss
-    return first, second
-
-
-@njit
-def _double_loss(G, cards, a, b1, b2):
-    """What a double block of attacker a by b1 and b2 risks: the threat of the more valuable
-    of the two that a's damage kills (it kills at most one: double_block_kills)."""
-    loss = 0
-    if kills(G, a, b1):
-        loss = threat_std(G, cards, b1)
-    if kills(G, a, b2):
-        loss = max(loss, threat_std(G, cards, b2))
-    return loss
 
 
 @njit
