@@ -12,7 +12,7 @@ from llvmlite import binding as ll
 from analyzer.kernel.layout import H
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.engine import new_record
-from analyzer.kernel.runtime.config import njit
+from analyzer.kernel.runtime.config import njit, python_dispatcher
 
 
 @njit(cache=False)
@@ -67,6 +67,22 @@ def test_calls_leaving_out_defaults_share_the_compilation_of_calls_passing_them(
     assert sigs[0][1:] == ("int64", "int64", "int64")
 
 
+def test_kernel_functions_called_from_jitted_code_have_no_python_wrapper():
+    """A kernel function that is not an entry point is compiled without numba's CPython
+    wrapper; a Python call compiles a wrapped twin, and both give the same result."""
+    a = np.array([5, 7, 0, 0], dtype=np.int32)
+    assert _caller(a, np.int32(1)) == 6 + 9 + 1 + (6 + 9)  # _callee compiled for jitted code
+    assert list(a) == [6, 9, 1, 0]
+    (cres,) = _callee.overloads.values()
+    defined = [f.name for f in cres.library._final_module.functions if not f.is_declaration]
+    assert defined and not any(name.startswith("_ZN7cpython") for name in defined), defined
+    assert _callee(a, 2, False) == 3 and a[2] == 3  # from Python: the wrapped twin
+    (twin,) = python_dispatcher(_callee).overloads.values()
+    twin_defined = [f.name for f in twin.library._final_module.functions]
+    assert any(name.startswith("_ZN7cpython") for name in twin_defined)
+    assert python_dispatcher(_entry_refreshes) is _entry_refreshes  # entry points: wrapped
+
+
 def test_prune_stale_deletes_only_old_kernel_folders(tmp_path):
     import os
     import time
@@ -104,7 +120,7 @@ def _plain_refreshes(G, C):  # the same body, not an entry point
 
 def _kernel_linkages(disp) -> dict[str, str]:
     """Linkage of each kernel function defined in the module of disp's one compilation."""
-    (cres,) = disp.overloads.values()
+    (cres,) = python_dispatcher(disp).overloads.values()
     return {
         fn.name: ll.Linkage(fn.linkage).name
         for fn in cres.library._final_module.functions
@@ -132,7 +148,8 @@ from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.engine import new_record
 G = new_record(np.array([40, 40], dtype=np.int64))
 refresh(G, np.zeros(64, dtype=np.int32))
-(cres,) = refresh.overloads.values()
+from analyzer.kernel.runtime.config import python_dispatcher
+(cres,) = python_dispatcher(refresh).overloads.values()
 print(G[H.BF_N], getattr(cres.library, "_kernel_needs", None) is not None)
 """
 

@@ -7,7 +7,8 @@ prints its CPU time (user + system, the figure to compare on a shared machine: w
 depends on the other jobs), its wall time, and the CPU seconds spent in numba's LLVM stages:
 per-function passes, linking the callees' modules, the final module passes, machine-code
 emission; the rest is numba's own Python (typing, lowering). Then the compilations with the
-most CPU of their own (nested compilations of callees not counted). Not part of the test suite.
+most CPU of their own and numba's compiler passes by CPU (both less the nested compilations
+of callees). Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -77,17 +78,40 @@ class Listener(event.Listener):
         count[name] += 1
 
 
+passes = defaultdict(float)
+
+
+pass_stack = []
+
+
+class PassListener(event.Listener):
+    # numba's compiler passes: each pass's CPU less the passes nested in it (a callee's
+    # compilation from this function's type inference), summed by pass
+
+    def on_start(self, ev):
+        pass_stack.append([time.process_time(), 0.0])
+
+    def on_end(self, ev):
+        t0, child = pass_stack.pop()
+        dt = time.process_time() - t0
+        if pass_stack:
+            pass_stack[-1][1] += dt
+        passes[ev.data["name"].split(" [")[0]] += dt - child
+
+
 from analyzer.analysis.bench import SEED, _matchup
 from analyzer.analysis.simulate import simulate_matchup
 
 decks, catalog = _matchup()
 with event.install_listener("numba:compile", Listener()):
-    simulate_matchup(decks, catalog, games=1, seed=SEED, threads=1)
+    with event.install_listener("numba:run_pass", PassListener()):
+        simulate_matchup(decks, catalog, games=1, seed=SEED, threads=1)
 print(json.dumps({
     "cpu": time.process_time() - t_start,
     "stages": stage,
     "own": sorted(own.items(), key=lambda kv: -kv[1]),
     "count": count,
+    "passes": sorted(passes.items(), key=lambda kv: -kv[1]),
 }))
 """
 
@@ -117,6 +141,9 @@ def main() -> None:
     print("own CPU per function (s, compilations):")
     for name, secs in res["own"][: args.top]:
         print(f"  {secs:6.2f} {res['count'][name]:3d} {name}")
+    print("own CPU per compiler pass (s; native lowering includes LLVM's stages above):")
+    for name, secs in res["passes"][: args.top]:
+        print(f"  {secs:6.2f} {name}")
     multi = [(n, c) for n, c in res["count"].items() if c > 1]
     print("compiled more than once:", ", ".join(f"{n} x{c}" for n, c in multi) or "none")
 
