@@ -78,6 +78,13 @@ def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attack
     )
     assert cast_lines(state, "Cache Grab") == []
     assert names(state, 0, "hand") == ["Cache Grab"]
+    # nor with the payoff summoning sick: it cannot attack, the trigger pays nothing in combat
+    state = run_player(
+        "spell_payoff_draw_before_combat",
+        ('card = "Lightshell Duo", sick = false', 'card = "Lightshell Duo", sick = true'),
+    )
+    assert cast_lines(state, "Cache Grab") == []
+    assert names(state, 0, "hand") == ["Cache Grab"]
 
 
 def test_a_bite_waits_for_a_target_worth_the_card_whatever_bites():

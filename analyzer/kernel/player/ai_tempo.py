@@ -21,6 +21,7 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Cond,
+    Keyword,
     Op,
     Phase,
     Ref,
@@ -31,7 +32,6 @@ from analyzer.enums import (
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import damage_through
-from analyzer.kernel.player.ai_value import board_payoffs
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -207,10 +207,37 @@ def opp_may_respond(G, C, p):
 
 
 @njit
+def spell_grows_attacker(G, C, p):
+    """Main phase 1: does a noncreature spell cast now make one of p's creatures that can
+    attack this turn bigger: prowess, or a "whenever you cast a noncreature spell" trigger that
+    pumps it or puts a counter on it (Tempest Angler)? Then the spell pays on the attack. A
+    payoff that cannot attack (summoning sick) or does not grow (Coruscation Mage's ping)
+    pays the same at the opponent's end step, where the instant's mana is spare."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if not can_attack(cards, G, o, p):
+            continue
+        if G[ob(o) + O.CUR_KW] & Keyword.PROWESS:
+            return True
+        card = G[ob(o) + O.CARD]
+        if (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0:
+            continue
+        a0 = cards[card, CardCol.AB_START]
+        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] == AbilityKind.NONCREATURE_SPELL and (
+                has_op(C, a, Op.PUMP) or has_op(C, a, Op.ADD_COUNTERS)
+            ):
+                return True
+    return False
+
+
+@njit
 def pays_before_combat(G, C, p, card):
     """Main phase 1: does casting `card` now pay on p's attack this turn, with an untapped
-    creature of p's to attack? A noncreature spell sets off p's spell payoffs (prowess-style
-    pumps, the Otters), a bite or a fight triggers the valiant of p's creature that has not
+    creature of p's to attack? A noncreature spell grows p's attacker
+    (spell_grows_attacker), a bite or a fight triggers the valiant of p's creature that has not
     triggered this turn (Rabid Gnaw on Heartfire Hero). At their end step both are lost."""
     if G[H.PHASE] != Phase.MAIN1:
         return False
@@ -229,7 +256,7 @@ def pays_before_combat(G, C, p, card):
             valiant = True
     if not attacker:
         return False
-    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0 and board_payoffs(G, cards, p)[0] > 0:
+    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0 and spell_grows_attacker(G, C, p):
         return True
     ab = spell_ability(C, card)
     return valiant and ab >= 0 and (has_op(C, ab, Op.DAMAGE_BY_POWER) or has_op(C, ab, Op.FIGHT))
