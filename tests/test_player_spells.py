@@ -265,3 +265,15 @@ def test_a_fight_by_this_creature_has_no_fighter_group_to_choose() -> None:
     assert (-1, -1, False) in groups("Hivespine Wolverine")
     assert all(g[0] < 0 for g in groups("Hivespine Wolverine"))
     assert (0, 1, True) in groups("Longstalk Brawl")
+
+
+def test_a_draw_spell_worth_more_than_the_kept_removal_is_cast_in_main_phase():
+    """While removal is kept up, the main phase's fallback (a card worth more than the kept
+    one, ai._main_standard) still casts an instant that is not removal: the Brew draws two
+    and its discard takes the card out of reach; the bounce stays in hand."""
+    state = run_player("draw_spell_beside_kept_removal")
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and casts[0].startswith("T6 (seat 0, turn 0) main 1"), casts
+    assert "Conduct Electricity" in names(state, 0, "graveyard")
+    assert "Into the Flood Maw" in names(state, 0, "hand")
+
