@@ -277,3 +277,18 @@ def test_a_draw_spell_worth_more_than_the_kept_removal_is_cast_in_main_phase():
     assert "Conduct Electricity" in names(state, 0, "graveyard")
     assert "Into the Flood Maw" in names(state, 0, "hand")
 
+
+def test_an_instant_draw_spell_after_blocks_flips_a_prowess_fight():
+    state = run_player("draw_spell_flips_a_prowess_fight")
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "declare blockers" in casts[0], casts
+    assert names(state, 1, "graveyard") == ["Treetop Sentries"]
+    assert "Lightshell Duo" not in names(state, 0, "graveyard")
+    # a creature without a spell trigger in the fight: the Brew waits for the end step
+    state = run_player(
+        "draw_spell_flips_a_prowess_fight",
+        ('card = "Lightshell Duo", sick = false', 'card = "Treetop Sentries", sick = false'),
+        ('attack = ["Lightshell Duo"]', 'attack = ["Treetop Sentries"]'),
+        ("battlefield:0:Lightshell Duo", "battlefield:0:Treetop Sentries"),
+    )
+    assert cast_lines(state, "Sazacap's Brew") == []

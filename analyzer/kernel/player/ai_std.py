@@ -104,8 +104,9 @@ def role_may_help(G, cards, card, context, p):
                 and cards[card, CardCol.FLAGS] & CardFlag.SWEEPS_ATTACKERS != 0
             )
         )
-    if context == 2:  # after blocks: removal, protection that saves a creature in a fight
-        return role == AiRole.REMOVAL or role == AiRole.PROTECTION
+    if context == 2:  # after blocks: removal, protection that saves a creature in a fight,
+        # a draw spell whose spell trigger flips a fight (ai_tricks.spell_flips_fight)
+        return role == AiRole.REMOVAL or role == AiRole.PROTECTION or role == AiRole.CARD_DRAW
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if context == 3:  # an opponent's end step
         return (

@@ -21,7 +21,6 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Cond,
-    Keyword,
     Op,
     Phase,
     Ref,
@@ -32,6 +31,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import damage_through
+from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -214,22 +214,10 @@ def spell_grows_attacker(G, C, p):
     payoff that cannot attack (summoning sick) or does not grow (Coruscation Mage's ping)
     pays the same at the opponent's end step, where the instant's mana is spare."""
     cards = cards_of(C)
-    abilities = abilities_of(C)
     for i in range(own_n(G, p)):
         o = own_at(G, p, i)
-        if not can_attack(cards, G, o, p):
-            continue
-        if G[ob(o) + O.CUR_KW] & Keyword.PROWESS:
+        if can_attack(cards, G, o, p) and grows_on_spell(G, C, o):
             return True
-        card = G[ob(o) + O.CARD]
-        if (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0:
-            continue
-        a0 = cards[card, CardCol.AB_START]
-        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-            if abilities[a, AbilCol.KIND] == AbilityKind.NONCREATURE_SPELL and (
-                has_op(C, a, Op.PUMP) or has_op(C, a, Op.ADD_COUNTERS)
-            ):
-                return True
     return False
 
 
