@@ -51,3 +51,29 @@ def test_held_removal_kills_the_attacker():
     assert "declare attackers" in blasts[0] and "targeting Warren Elder" in blasts[0]
     assert "Warren Elder" in names(state, 1, "graveyard")
     assert names(state, 0, "graveyard") == ["Blooming Blast"]
+
+
+PAYOFF = ('{ card = "Treetop Sentries", sick = true }', '{ card = "Lightshell Duo", sick = false }')
+
+
+def test_held_removal_goes_before_combat_to_grow_an_attacker():
+    """Lightshell Duo (prowess) can attack: the Blast's +1/+1 pays on the attack now and on
+    nothing at their end step, so it goes in main phase 1 (their trick and mana up or not);
+    so does Tempest Angler's +1/+1 counter."""
+    for payoff in (PAYOFF, (PAYOFF[0], '{ card = "Tempest Angler", sick = false }')):
+        state = run_player(SCENARIO, payoff)
+        blasts = cast_lines(state, "Blooming Blast")
+        assert len(blasts) == 1 and blasts[0].startswith("T6 (seat 0, turn 0) main 1"), blasts
+
+
+def test_held_removal_waits_when_the_spell_payoff_cannot_attack_or_grow():
+    """A summoning-sick prowess creature, or Coruscation Mage (its ping deals the same at their
+    end step), gains nothing from the Blast cast now: it is kept up as without a payoff
+    (test_removal_waits_while_the_opponent_holds_a_trick_with_mana_up): at their end step, or
+    after blocks on the Elder that blocks the Mage."""
+    sick = (PAYOFF[0], '{ card = "Lightshell Duo", sick = true }')
+    pinger = (PAYOFF[0], '{ card = "Coruscation Mage", sick = false }')
+    for payoff in (sick, pinger):
+        state = run_player(SCENARIO, payoff)
+        blasts = cast_lines(state, "Blooming Blast")
+        assert len(blasts) == 1 and " main 1" not in blasts[0].split(":")[0], blasts

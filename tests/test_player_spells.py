@@ -78,6 +78,13 @@ def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attack
     )
     assert cast_lines(state, "Cache Grab") == []
     assert names(state, 0, "hand") == ["Cache Grab"]
+    # nor with the payoff summoning sick: it cannot attack, the trigger pays nothing in combat
+    state = run_player(
+        "spell_payoff_draw_before_combat",
+        ('card = "Lightshell Duo", sick = false', 'card = "Lightshell Duo", sick = true'),
+    )
+    assert cast_lines(state, "Cache Grab") == []
+    assert names(state, 0, "hand") == ["Cache Grab"]
 
 
 def test_a_bite_waits_for_a_target_worth_the_card_whatever_bites():
@@ -258,3 +265,30 @@ def test_a_fight_by_this_creature_has_no_fighter_group_to_choose() -> None:
     assert (-1, -1, False) in groups("Hivespine Wolverine")
     assert all(g[0] < 0 for g in groups("Hivespine Wolverine"))
     assert (0, 1, True) in groups("Longstalk Brawl")
+
+
+def test_a_draw_spell_worth_more_than_the_kept_removal_is_cast_in_main_phase():
+    """While removal is kept up, the main phase's fallback (a card worth more than the kept
+    one, ai._main_standard) still casts an instant that is not removal: the Brew draws two
+    and its discard takes the card out of reach; the bounce stays in hand."""
+    state = run_player("draw_spell_beside_kept_removal")
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and casts[0].startswith("T6 (seat 0, turn 0) main 1"), casts
+    assert "Conduct Electricity" in names(state, 0, "graveyard")
+    assert "Into the Flood Maw" in names(state, 0, "hand")
+
+
+def test_an_instant_draw_spell_after_blocks_flips_a_prowess_fight():
+    state = run_player("draw_spell_flips_a_prowess_fight")
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "declare blockers" in casts[0], casts
+    assert names(state, 1, "graveyard") == ["Treetop Sentries"]
+    assert "Lightshell Duo" not in names(state, 0, "graveyard")
+    # a creature without a spell trigger in the fight: the Brew waits for the end step
+    state = run_player(
+        "draw_spell_flips_a_prowess_fight",
+        ('card = "Lightshell Duo", sick = false', 'card = "Treetop Sentries", sick = false'),
+        ('attack = ["Lightshell Duo"]', 'attack = ["Treetop Sentries"]'),
+        ("battlefield:0:Lightshell Duo", "battlefield:0:Treetop Sentries"),
+    )
+    assert cast_lines(state, "Sazacap's Brew") == []

@@ -360,7 +360,12 @@ def _main_standard(G, C, pol, p, buf, n):
             card = G[ob(buf[i]) + O.CARD]
             if (
                 not _beside_kept(G, C, p, card, keep, kept_colors, lands, have)
-                and not (kept_role == AiRole.REMOVAL and cards[card, CardCol.FLAGS] & CardFlag.FAST)
+                # (kept removal waits: no fast removal spends its mana; other instants may)
+                and not (
+                    kept_role == AiRole.REMOVAL
+                    and cards[card, CardCol.AI_ROLE] == AiRole.REMOVAL
+                    and cards[card, CardCol.FLAGS] & CardFlag.FAST
+                )
                 and cards[card, CardCol.VALUE] > worth
                 and try_cast(G, C, pol, p, buf[i], 0)
             ):

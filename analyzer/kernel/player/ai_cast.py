@@ -46,7 +46,12 @@ from analyzer.kernel.player.ai_std import (
     tapper_now,
 )
 from analyzer.kernel.player.ai_sweep import attackers_only, sweep_kills
-from analyzer.kernel.player.ai_tricks import trick_focus, trick_saves, valiant_focus
+from analyzer.kernel.player.ai_tricks import (
+    spell_flips_fight,
+    trick_focus,
+    trick_saves,
+    valiant_focus,
+)
 from analyzer.kernel.player.ai_value import (
     color_have,
     colors_fit,
@@ -211,6 +216,10 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             return False
         G[W.FOCUS] = focus + 1  # the target choice (target_choice._help_score) reads it
         return targets_useful(G, C, ab, p, promised)
+    if context == 2 and role == AiRole.CARD_DRAW:
+        # after blocks: an instant draw spell whose own trigger on p's creature in a fight
+        # (prowess, Tempest Angler) flips that fight (role_may_help)
+        return spell_flips_fight(G, C, p) >= 0 and targets_useful(G, C, ab, p, promised)
     if role == AiRole.REMOVAL:
         if not targets_useful(G, C, ab, p, promised):
             return False

@@ -45,7 +45,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
-from analyzer.kernel.player.ai_value import board_payoffs, cast_bonus, cost_colors, offspring_cost
+from analyzer.kernel.player.ai_value import cast_bonus, cost_colors, offspring_cost
 from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
 from analyzer.kernel.rules.catalog import (
     abilities_of,
@@ -104,8 +104,9 @@ def role_may_help(G, cards, card, context, p):
                 and cards[card, CardCol.FLAGS] & CardFlag.SWEEPS_ATTACKERS != 0
             )
         )
-    if context == 2:  # after blocks: removal, protection that saves a creature in a fight
-        return role == AiRole.REMOVAL or role == AiRole.PROTECTION
+    if context == 2:  # after blocks: removal, protection that saves a creature in a fight,
+        # a draw spell whose spell trigger flips a fight (ai_tricks.spell_flips_fight)
+        return role == AiRole.REMOVAL or role == AiRole.PROTECTION or role == AiRole.CARD_DRAW
     creature = (cards[card, CardCol.TYPES] & CardType.CREATURE) != 0
     if context == 3:  # an opponent's end step
         return (
@@ -187,20 +188,34 @@ def after_combat(G, C, p, card):
 
 
 @njit
+def payoff_attacks(G, cards, p):
+    """Can a creature of p's with a noncreature-spell trigger (prowess, the Otters) attack
+    this turn? A summoning-sick or tapped payoff gains the same from a spell cast at the
+    opponent's end step."""
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 and (
+            can_attack(cards, G, o, p)
+        ):
+            return True
+    return False
+
+
+@njit
 def draw_now(G, cards, card, p):
     """Main phase: is an instant draw spell better cast now than at the opponent's end step?
     When its additional cost discards a card (Sazacap's Brew) and p holds a card it would
     discard anyway (choices.spare_card: an extra land, a card out of reach): by the end step
     that card may be gone and the spell stranded. Without one, the Brew would cost a card p
     can cast (the two-drop of the turn): it waits for the end step, where the mana is spare.
-    Or in main phase 1 when p controls a creature with a "whenever you cast a noncreature
-    spell" trigger (prowess, the Otters: the trigger pays before combat, not at their end
-    step), the discard too only with a spare card."""
+    Or in main phase 1 when a creature of p's with a "whenever you cast a noncreature spell"
+    trigger can attack (payoff_attacks: prowess, Tempest Angler's counter pay on the attack,
+    not at their end step), the discard too only with a spare card."""
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, cards, p):
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True
-    return G[H.PHASE] == Phase.MAIN1 and board_payoffs(G, cards, p)[0] > 0
+    return G[H.PHASE] == Phase.MAIN1 and payoff_attacks(G, cards, p)
 
 
 @njit

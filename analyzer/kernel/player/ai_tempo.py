@@ -31,7 +31,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import damage_through
-from analyzer.kernel.player.ai_value import board_payoffs
+from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -207,10 +207,25 @@ def opp_may_respond(G, C, p):
 
 
 @njit
+def spell_grows_attacker(G, C, p):
+    """Main phase 1: does a noncreature spell cast now make one of p's creatures that can
+    attack this turn bigger: prowess, or a "whenever you cast a noncreature spell" trigger that
+    pumps it or puts a counter on it (Tempest Angler)? Then the spell pays on the attack. A
+    payoff that cannot attack (summoning sick) or does not grow (Coruscation Mage's ping)
+    pays the same at the opponent's end step, where the instant's mana is spare."""
+    cards = cards_of(C)
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if can_attack(cards, G, o, p) and grows_on_spell(G, C, o):
+            return True
+    return False
+
+
+@njit
 def pays_before_combat(G, C, p, card):
     """Main phase 1: does casting `card` now pay on p's attack this turn, with an untapped
-    creature of p's to attack? A noncreature spell sets off p's spell payoffs (prowess-style
-    pumps, the Otters), a bite or a fight triggers the valiant of p's creature that has not
+    creature of p's to attack? A noncreature spell grows p's attacker
+    (spell_grows_attacker), a bite or a fight triggers the valiant of p's creature that has not
     triggered this turn (Rabid Gnaw on Heartfire Hero). At their end step both are lost."""
     if G[H.PHASE] != Phase.MAIN1:
         return False
@@ -229,7 +244,7 @@ def pays_before_combat(G, C, p, card):
             valiant = True
     if not attacker:
         return False
-    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0 and board_payoffs(G, cards, p)[0] > 0:
+    if cards[card, CardCol.TYPES] & CardType.CREATURE == 0 and spell_grows_attacker(G, C, p):
         return True
     ab = spell_ability(C, card)
     return valiant and ab >= 0 and (has_op(C, ab, Op.DAMAGE_BY_POWER) or has_op(C, ab, Op.FIGHT))

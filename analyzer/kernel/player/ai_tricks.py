@@ -37,7 +37,7 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of, targets_of
 from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.stack import stack_top_entry
 from analyzer.kernel.rules.targets import threat_std
@@ -264,6 +264,68 @@ def hits(G, src, dst, bp, kw):
     if k & Keyword.DEATHTOUCH:
         return 1000
     return pw * (2 if k & Keyword.DOUBLE_STRIKE else 1)
+
+
+@njit
+def grows_on_spell(G, C, o):
+    """Does creature o grow when its controller casts a noncreature spell: prowess, or a
+    "whenever you cast a noncreature spell" trigger that pumps it or puts a counter on it
+    (Tempest Angler)? +1/+1 either way in the set."""
+    if G[ob(o) + O.CUR_KW] & Keyword.PROWESS:
+        return True
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    card = G[ob(o) + O.CARD]
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0:
+        return False
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.NONCREATURE_SPELL and (
+            has_op(C, a, Op.PUMP) or has_op(C, a, Op.ADD_COUNTERS)
+        ):
+            return True
+    return False
+
+
+@njit
+def spell_flips_fight(G, C, p):
+    """After blocks: p's creature in a fight (blocked, or blocking) that a noncreature spell
+    cast now grows by +1/+1 (grows_on_spell) and whose fight that flips, as trick_focus
+    judges a trick's (it survives where it would die, or kills where it would not; a token
+    only when it kills); -1. An instant p casts for its own sake (a draw spell) is then cast
+    in the fight, not at the end step, where the trigger pays nothing."""
+    cards = cards_of(C)
+    best = -1
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.CTRL] != p or (G[b + O.BLOCKED] == 0 and G[b + O.BLOCKING] == 0):
+            continue
+        if not grows_on_spell(G, C, o):
+            continue
+        taken = 0
+        kills_before = False
+        kills_after = False
+        for j in range(G[H.BF_N]):
+            x = G[OFF_BATTLEFIELD + j]
+            if not (G[ob(x) + O.BLOCKING] == o + 1 or G[b + O.BLOCKING] == x + 1):
+                continue
+            if cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+                continue
+            taken += hits(G, x, o, 0, 0)
+            if dies(G, x, hits(G, o, x, 0, 0), 0, 0):
+                kills_before = True
+            if dies(G, x, hits(G, o, x, 1, 0), 0, 0):
+                kills_after = True
+        dies_before = dies(G, o, taken, 0, 0)
+        dies_after = dies(G, o, taken, 1, 0)
+        flips = not kills_before and kills_after and (not dies_after or dies_before)
+        if G[b + O.TOKEN] and not flips:
+            continue
+        if (dies_before and not dies_after) or flips:
+            if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
+                best = o
+    return best
 
 
 @njit
