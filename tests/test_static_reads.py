@@ -1,6 +1,7 @@
 """CardFlag.STATIC_VOLATILE / STATIC_GAME (cards/compile.py ``_static_reads``): what a card's
 static abilities read beyond what H.DIRTY tracks, computed once at load for chars.refresh
-(which counts the volatile and game-reading sources on the battlefield at every refresh)."""
+(which counts the volatile and game-reading sources on the battlefield at every refresh, and
+among the latter those that read a hand's size: H.HAND_STATICS)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _flags(cat: Catalog, name: str) -> int:
     ("name", "reads"),
     [
         ("Essence Channeler", CardFlag.STATIC_VOLATILE),  # "as long as you've lost life"
-        ("Psychosis Crawler", CardFlag.STATIC_VOLATILE),  # P/T = cards in hand
+        ("Psychosis Crawler", CardFlag.STATIC_GAME),  # P/T = cards in hand (H.HAND_STATICS)
         ("Innkeeper's Talent", CardFlag.STATIC_VOLATILE),  # permanents with counters: ward
         ("Bello, Bard of the Brambles", CardFlag.STATIC_GAME),  # "during your turn"
         ("Mabel, Heir to Cragflame", 0),  # a plain anthem for other Mice
@@ -44,7 +45,7 @@ def test_flags_match_the_compiled_static_steps(cat: Catalog) -> None:
     the way chars.refresh classified them before the flag."""
     cards, abilities, _targets, steps, _gift = cat.compiled.tables
     seen = {0: 0, CardFlag.STATIC_VOLATILE: 0, CardFlag.STATIC_GAME: 0}
-    volatile_ops = (Op.STATIC_PT_HAND, Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE)
+    volatile_ops = (Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE)
     volatile_conds = (Cond.LIFE_CHANGED, Cond.OPP_LOST_LIFE, Cond.LOST_LIFE, Cond.DONE)
     for card in range(len(cards)):
         want = 0
@@ -56,7 +57,10 @@ def test_flags_match_the_compiled_static_steps(cat: Catalog) -> None:
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 if steps[k, StepCol.OP] in volatile_ops or steps[k, StepCol.COND] in volatile_conds:
                     want = CardFlag.STATIC_VOLATILE
-                elif steps[k, StepCol.COND] > Cond.IF_NOT_PROMISED and want == 0:
+                elif want == 0 and (
+                    steps[k, StepCol.COND] > Cond.IF_NOT_PROMISED
+                    or steps[k, StepCol.OP] == Op.STATIC_PT_HAND
+                ):
                     want = CardFlag.STATIC_GAME
         assert cards[card, CardCol.FLAGS] & _BOTH == want, cat.compiled.name_of(card)
         seen[want] += 1

@@ -235,11 +235,9 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
 
 
 # Static abilities whose effect may change while nothing H.DIRTY tracks changes (their step
-# ops and conditions): the hand changes untracked, who is attacking, a stun counter removed,
-# life changes this turn, "if you did" (kernel/layout.py H.DIRTY)
-_VOLATILE_STATIC_OPS = frozenset(
-    {Op.STATIC_PT_HAND, Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE}
-)
+# ops and conditions): who is attacking, a stun counter removed, life changes this turn, "if
+# you did" (kernel/layout.py H.DIRTY)
+_VOLATILE_STATIC_OPS = frozenset({Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE})
 _VOLATILE_CONDS = frozenset({Cond.LIFE_CHANGED, Cond.OPP_LOST_LIFE, Cond.LOST_LIFE, Cond.DONE})
 
 
@@ -249,7 +247,9 @@ def _static_reads(abilities: tuple[Ability, ...]) -> int:
     fixed while the permanent stays, those on what a player controls read the battlefield
     (tracked), threshold is tracked as it is crossed (state.move_object); a condition on the
     game beyond the promise's (Cond above IF_NOT_PROMISED) may read whose turn it is or this
-    turn's counts, which change only as a turn begins (it refreshes while one is out)."""
+    turn's counts, which change only as a turn begins (it refreshes while one is out). The
+    size of a hand (static_pt_hand) is STATIC_GAME too: refresh counts those sources
+    (H.HAND_STATICS) and, while one is out, hand changes write H.DIRTY."""
     flags = 0
     for ab in abilities:
         if ab.kind != AbilityKind.STATIC:
@@ -257,7 +257,7 @@ def _static_reads(abilities: tuple[Ability, ...]) -> int:
         for st in ab.steps:
             if st.op in _VOLATILE_STATIC_OPS or st.cond in _VOLATILE_CONDS:
                 return CardFlag.STATIC_VOLATILE
-            if st.cond > Cond.IF_NOT_PROMISED:
+            if st.cond > Cond.IF_NOT_PROMISED or st.op == Op.STATIC_PT_HAND:
                 flags = CardFlag.STATIC_GAME
     return flags
 

@@ -130,6 +130,9 @@ class _Header(NamedTuple):
     GAME_STATICS: int  # static sources on the battlefield at the last refresh with a condition
     # on the game (CardFlag.STATIC_GAME: whose turn it is, this turn's counts): a turn's start
     # refreshes only with one, a volatile one or a DIRTY_CHARS write (engine._begin_turn)
+    HAND_STATICS: int  # static sources on the battlefield at the last refresh that read the
+    # size of a hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
+    # leaving a hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, state.draw_cards)
 
 
 H = _numbered(_Header)
@@ -138,7 +141,8 @@ HEADER = len(H)
 # H.DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
 # state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
-# A graveyard reaching or leaving seven cards (threshold) sets both. While no volatile static
+# A graveyard reaching or leaving seven cards (threshold) sets both, and so does a hand
+# changing while a static ability reads its size (H.HAND_STATICS). While no volatile static
 # ability is on the battlefield (H.STATICS 0; CardFlag.STATIC_VOLATILE: a condition on life
 # changes), a clean record needs neither a refresh nor a check (kernel/rules/invariants.py
 # checks this after every step: checks 10 and 11).

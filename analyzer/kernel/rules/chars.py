@@ -8,7 +8,8 @@ It runs after anything that can change them, so the rest of the kernel reads O_C
 It is skipped while nothing it reads changed: writes to its inputs set bits in H.DIRTY
 (layout.py), refresh and a settled state-based-action check (sba.py) clear them, and with a
 volatile static ability on the battlefield (a condition on life changes: CardFlag.STATIC_VOLATILE,
-cards/compile.py) it always runs.
+cards/compile.py) it always runs. Hand changes write H.DIRTY only while a static ability that
+reads a hand's size is out (H.HAND_STATICS, counted here).
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def _refresh_pass(G, C):
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     n_volatile = 0  # those whose effect may change without an H.DIRTY write
     n_game = 0  # those with a condition on the game (whose turn it is: see _begin_turn)
+    n_hand = 0  # those of n_game that read the size of a hand (static_pt_hand)
     faces = G[H.FACES] != 0
     if faces:
         _faces(G, C, n)
@@ -129,6 +131,8 @@ def _refresh_pass(G, C):
                 n_volatile += 1
             elif flags & CardFlag.STATIC_GAME:
                 n_game += 1
+                if _reads_hand(C, card):
+                    n_hand += 1
     if G[H.CTRL_WHILE_N]:
         _control_while(G, n)
     if n_static > 0:
@@ -136,6 +140,7 @@ def _refresh_pass(G, C):
         small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
     G[H.GAME_STATICS] = n_game
+    G[H.HAND_STATICS] = n_hand
     G[H.DIRTY] &= ~DIRTY_CHARS
     moved = False
     for i in range(n):
@@ -148,6 +153,23 @@ def _refresh_pass(G, C):
             clear_combat(G, o)
             moved = True
     return moved
+
+
+@njit
+def _reads_hand(C, card):
+    """Whether a static ability of the card reads the size of a hand (static_pt_hand)."""
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    cards = cards_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+            continue
+        s0 = abilities[a, AbilCol.ST_START]
+        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+            if steps[k, StepCol.OP] == Op.STATIC_PT_HAND:
+                return True
+    return False
 
 
 @njit
@@ -376,7 +398,7 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_T] += k_l
                     elif op == Op.STATIC_PT_HAND and not animated:
                         # 604.3: "power and toughness are each equal to the number of cards in
-                        # your hand" (printed P/T 0/0; volatile: a draw writes no H.DIRTY)
+                        # your hand" (printed P/T 0/0; H.HAND_STATICS: hand changes write H.DIRTY)
                         k_h = G[pb(G[bs + O.CTRL]) + P.HAND_N]
                         G[bs + O.CUR_P] += k_h
                         if not toughness_set(G, C, s):

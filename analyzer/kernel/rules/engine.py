@@ -422,8 +422,8 @@ def step(G, C, pol):
             fire_begin_step(G, C, active, 2)  # "at the beginning of your draw step"
             # the characteristics are current here (the turn began with a refresh, and every
             # upkeep resolution was followed by one): only drawing from an empty library is
-            # new, unless a volatile static reads the hand (static_pt_hand)
-            if G[H.STATICS]:
+            # new, unless a static reads the hand (static_pt_hand: H.HAND_STATICS) or is volatile
+            if G[H.STATICS] or G[H.HAND_STATICS]:
                 check_sba(G, C)
             else:
                 check_sba_fresh(G, C)

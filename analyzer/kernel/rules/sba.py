@@ -314,9 +314,10 @@ def check_sba(G, C):
 def sba_before_priority(G, C):
     """The state-based actions as a player would receive priority after casting a spell,
     activating an ability or playing a land (117.5, 704.3): only while a volatile static
-    (CardFlag.STATIC_VOLATILE: power and toughness equal to the cards in hand) may have changed
-    unseen; after resolutions and combat damage the engine checks them anyway."""
-    if G[H.STATICS]:
+    (CardFlag.STATIC_VOLATILE) or one that reads the hand's size (H.HAND_STATICS: power and
+    toughness equal to the cards in hand) is out; after resolutions and combat damage the
+    engine checks them anyway."""
+    if G[H.STATICS] or G[H.HAND_STATICS]:
         check_sba(G, C)
 
 

@@ -23,6 +23,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DIRTY_CHARS,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
@@ -332,6 +333,8 @@ def move_object(G, cards, o, zone, top=True):
             return
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
+    if (old == Zone.HAND or zone == Zone.HAND) and G[H.HAND_STATICS]:
+        G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA  # a static reads the hand's size (static_pt_hand)
     if G[b + O.LINK] < 0:
         G[H.DIRTY] = DIRTY_ALL  # no longer among the cards exiled with its source (statics)
     G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
@@ -487,6 +490,8 @@ def draw_cards(G, p, n):
         G[cnt] = k - 1
         G[hoff + hn] = o
         G[pb(p) + P.HAND_N] = hn + 1
+        if G[H.HAND_STATICS]:
+            G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA  # a static reads the hand's size
         b = ob(o)
         G[b + O.ZONE] = Zone.HAND
         G[b + O.ZCC] += 1

@@ -456,9 +456,11 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     sweep = 0
     boost = 0  # the standard player: the power a fight's own steps give its fighter first
     focused = False  # the standard player's fighter, chosen here through W.FOCUS
-    leader = -1  # the standard player in a pod: whose permanents removal goes after
+    # the standard player in a pod: whose permanents removal goes after (-2: not yet looked
+    # for; only a group that is not to help reads it, and nothing here changes it)
+    leader = -1
     if std:
-        leader = removal_leader(G, cards_of(C), chooser)
+        leader = -2
         lose_kw = _equipped_loses(C, abilities[ab, AbilCol.CARD])
         sweep = op_sum(C, ab, Op.DAMAGE_EACH_CREATURE, -1)
         sg, dg, mutual = _fight_groups(C, ab)
@@ -480,6 +482,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
             continue
         n = candidates(G, C, g, chooser, buf)
         intent = targets[g, TargCol.INTENT]
+        if leader == -2 and intent != Intent.HELP and n > 0:
+            leader = removal_leader(G, cards_of(C), chooser)
         dmg = damage_hint(abilities, steps, ab, j)
         bounce = std and intent == Intent.HARM and bounce_hint(abilities, steps, ab, j)
         copy_sub, copies = copies_hint(abilities, steps, ab, j)
