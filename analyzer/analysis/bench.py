@@ -42,6 +42,41 @@ def _matchup():
     return load_decks([paths], catalog).seats[0], catalog
 
 
+def measured_seats(precons: bool = False) -> tuple[list[Any], Any, dict[str, int]]:
+    """(decks, catalog, options) of the games the scripts in tests/bench/ measure: the bench
+    matchup, or the four Bloomburrow Commander precons (approximate cards allowed) at 40 life."""
+    if not precons:
+        decks, catalog = _matchup()
+        return decks, catalog, {}
+    from analyzer import bundled
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.io.coverage import load_decks
+
+    catalog = load_catalog()
+    paths = sorted((bundled.decks_dir() / "commander").glob("*.txt"))
+    decks = load_decks([paths], catalog, allow_approximate=True).seats[0]
+    return decks, catalog, {"starting_life": 40}
+
+
+def play_measured(seats: tuple[list[Any], Any, dict[str, int]], games: int, player: str) -> None:
+    """Play `games` of `seats` (from measured_seats) on one thread at the bench seed, every
+    seat at `player`, keeping nothing: what those scripts count or profile."""
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+
+    decks, catalog, options = seats
+    simulate_matchup(
+        decks,
+        catalog,
+        games=games,
+        seed=SEED,
+        threads=1,
+        keep_games=False,
+        keep_objs=False,
+        levels=seat_levels(len(decks), player),
+        **options,
+    )
+
+
 def _child(n_games: int, env: dict[str, str], timeout: float) -> tuple[float, float, int]:
     out = subprocess.run(
         [sys.executable, "-c", _CHILD.format(seed=SEED), str(n_games)],

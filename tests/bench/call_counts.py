@@ -42,32 +42,12 @@ def calls_per_game(
     import cProfile  # (after the line above: this folder's profile.py is not the stdlib's)
     import pstats
 
-    from analyzer.analysis.bench import SEED, _matchup
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.analysis.bench import measured_seats, play_measured
 
-    if precons:
-        from analyzer import bundled
-        from analyzer.api.simulation import _load
-        from analyzer.cards.catalog import load_catalog
-
-        catalog = load_catalog()
-        decks = _load(sorted((bundled.decks_dir() / "commander").glob("*.txt")), catalog, True)
-    else:
-        decks, catalog = _matchup()
-    levels = seat_levels(len(decks), player)
+    seats = measured_seats(precons)
     profile = cProfile.Profile()
     profile.enable()
-    simulate_matchup(
-        decks,
-        catalog,
-        games=games,
-        seed=SEED,
-        threads=1,
-        keep_games=False,
-        keep_objs=False,
-        levels=levels,
-        **({"starting_life": 40} if precons else {}),
-    )
+    play_measured(seats, games, player)
     profile.disable()
     counts: dict[str, float] = {}
     for (path, line, name), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]

@@ -24,8 +24,7 @@ from collections import Counter
 def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
     """The counts described above, per game."""
     os.environ["NUMBA_DISABLE_JIT"] = "1"  # read when numba is first imported
-    from analyzer.analysis.bench import SEED, _matchup
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.analysis.bench import measured_seats, play_measured
     from analyzer.kernel.layout import H, O
     from analyzer.kernel.player import ai_cast
     from analyzer.kernel.rules.view import ob
@@ -57,28 +56,7 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
         return ok
 
     ai_cast._can_cast_now = counted  # collect_castables reads the module's name at each call
-    extra = {}
-    if precons:
-        from analyzer import bundled
-        from analyzer.api.simulation import _load
-        from analyzer.cards.catalog import load_catalog
-
-        catalog = load_catalog()
-        decks = _load(sorted((bundled.decks_dir() / "commander").glob("*.txt")), catalog, True)
-        extra = {"starting_life": 40}
-    else:
-        decks, catalog = _matchup()
-    simulate_matchup(
-        decks,
-        catalog,
-        games=games,
-        seed=SEED,
-        threads=1,
-        keep_games=False,
-        keep_objs=False,
-        levels=seat_levels(len(decks), "standard"),
-        **extra,
-    )
+    play_measured(measured_seats(precons), games, "standard")
     return {name: n / games for name, n in counts.items()}
 
 

@@ -24,8 +24,7 @@ def calls_per_game(games: int, precons: bool) -> dict[str, float]:
     """Calls per game, keyed "may_act <context> <answer>" and "priority_action <context>
     <acted>"."""
     os.environ["NUMBA_DISABLE_JIT"] = "1"  # read when numba is first imported
-    from analyzer.analysis.bench import SEED, _matchup
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.analysis.bench import measured_seats, play_measured
     from analyzer.kernel.player import ai
     from analyzer.kernel.rules import engine
 
@@ -45,28 +44,7 @@ def calls_per_game(games: int, precons: bool) -> dict[str, float]:
 
     engine.may_act = counted_may_act  # step reads the engine module's names at each call
     engine.priority_action = counted_priority_action
-    extra = {}
-    if precons:
-        from analyzer import bundled
-        from analyzer.api.simulation import _load
-        from analyzer.cards.catalog import load_catalog
-
-        catalog = load_catalog()
-        decks = _load(sorted((bundled.decks_dir() / "commander").glob("*.txt")), catalog, True)
-        extra = {"starting_life": 40}
-    else:
-        decks, catalog = _matchup()
-    simulate_matchup(
-        decks,
-        catalog,
-        games=games,
-        seed=SEED,
-        threads=1,
-        keep_games=False,
-        keep_objs=False,
-        levels=seat_levels(len(decks), "standard"),
-        **extra,
-    )
+    play_measured(measured_seats(precons), games, "standard")
     return {name: n / games for name, n in sorted(counts.items())}
 
 
