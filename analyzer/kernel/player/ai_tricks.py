@@ -288,6 +288,39 @@ def grows_on_spell(G, C, o):
 
 
 @njit
+def pump_flips_fight(G, C, o, bp, bt, kw):
+    """Does +bp/+bt with keywords kw flip the fight of o (against what blocks it, or what it
+    blocks): it survives where it would die, or kills where it would not? A token counts
+    only when it kills: a card spent only to save a token (a Rabbit, a Fish) is a card lost."""
+    cards = cards_of(C)
+    b = ob(o)
+    taken = 0
+    kills_before = False
+    kills_after = False
+    for j in range(G[H.BF_N]):
+        x = G[OFF_BATTLEFIELD + j]
+        if not (G[ob(x) + O.BLOCKING] == o + 1 or G[b + O.BLOCKING] == x + 1):
+            continue
+        if cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            continue
+        taken += hits(G, x, o, 0, 0)
+        if dies(G, x, hits(G, o, x, 0, 0), 0, 0):
+            kills_before = True
+        if dies(G, x, hits(G, o, x, bp, kw), 0, 0):
+            kills_after = True
+    if taken == 0 and not kills_after:
+        return False
+    if G[b + O.CUR_KW] & Keyword.FIRST_STRIKE == 0 and kw & Keyword.FIRST_STRIKE and kills_after:
+        taken = 0  # it strikes first now and kills what would have hit it
+    dies_before = dies(G, o, taken, 0, 0)
+    dies_after = dies(G, o, taken, bt, kw)
+    flips = not kills_before and kills_after and (not dies_after or dies_before)
+    if G[b + O.TOKEN] and not flips:
+        return False
+    return (dies_before and not dies_after) or flips
+
+
+@njit
 def spell_flips_fight(G, C, p):
     """After blocks: p's creature in a fight (blocked, or blocking) that a noncreature spell
     cast now grows by +1/+1 (grows_on_spell) and whose fight that flips, as trick_focus
@@ -303,26 +336,7 @@ def spell_flips_fight(G, C, p):
             continue
         if not grows_on_spell(G, C, o):
             continue
-        taken = 0
-        kills_before = False
-        kills_after = False
-        for j in range(G[H.BF_N]):
-            x = G[OFF_BATTLEFIELD + j]
-            if not (G[ob(x) + O.BLOCKING] == o + 1 or G[b + O.BLOCKING] == x + 1):
-                continue
-            if cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
-                continue
-            taken += hits(G, x, o, 0, 0)
-            if dies(G, x, hits(G, o, x, 0, 0), 0, 0):
-                kills_before = True
-            if dies(G, x, hits(G, o, x, 1, 0), 0, 0):
-                kills_after = True
-        dies_before = dies(G, o, taken, 0, 0)
-        dies_after = dies(G, o, taken, 1, 0)
-        flips = not kills_before and kills_after and (not dies_after or dies_before)
-        if G[b + O.TOKEN] and not flips:
-            continue
-        if (dies_before and not dies_after) or flips:
+        if pump_flips_fight(G, C, o, 1, 1, 0):
             if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     return best
@@ -355,34 +369,7 @@ def trick_focus(G, C, p, card, promised=-1):
                 gain_one = gain
             continue
         # the fight: o against what blocks it, or what it blocks
-        taken = 0
-        kills_before = False
-        kills_after = False
-        for j in range(G[H.BF_N]):
-            x = G[OFF_BATTLEFIELD + j]
-            if not (G[ob(x) + O.BLOCKING] == o + 1 or G[ob(o) + O.BLOCKING] == x + 1):
-                continue
-            if cards[G[ob(x) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
-                continue
-            taken += hits(G, x, o, 0, 0)
-            if dies(G, x, hits(G, o, x, 0, 0), 0, 0):
-                kills_before = True
-            if dies(G, x, hits(G, o, x, bp, kw), 0, 0):
-                kills_after = True
-        if taken == 0 and not kills_after:
-            continue
-        if (
-            G[ob(o) + O.CUR_KW] & Keyword.FIRST_STRIKE == 0
-            and kw & Keyword.FIRST_STRIKE
-            and kills_after
-        ):
-            taken = 0  # it strikes first now and kills what would have hit it
-        dies_before = dies(G, o, taken, 0, 0)
-        dies_after = dies(G, o, taken, bt, kw)
-        flips = not kills_before and kills_after and (not dies_after or dies_before)
-        if G[ob(o) + O.TOKEN] and not flips:
-            continue  # a card spent only to save a token (a Rabbit, a Fish) is a card lost
-        if (dies_before and not dies_after) or flips:
+        if pump_flips_fight(G, C, o, bp, bt, kw):
             if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     if best >= 0:
