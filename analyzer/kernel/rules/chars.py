@@ -38,7 +38,7 @@ from analyzer.kernel.layout import (
     P,
     W,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op, steps_of
 from analyzer.kernel.rules.chars_counts import (
     ASCEND_PERMANENTS,
     EXILED_TYPES_NEEDED,
@@ -159,16 +159,11 @@ def _refresh_pass(G, C):
 def _reads_hand(C, card):
     """Whether a static ability of the card reads the size of a hand (static_pt_hand)."""
     abilities = abilities_of(C)
-    steps = steps_of(C)
     cards = cards_of(C)
     a0 = cards[card, CardCol.AB_START]
     for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
-            continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.OP] == Op.STATIC_PT_HAND:
-                return True
+        if abilities[a, AbilCol.KIND] == AbilityKind.STATIC and has_op(C, a, Op.STATIC_PT_HAND):
+            return True
     return False
 
 
