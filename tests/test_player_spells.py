@@ -85,6 +85,14 @@ def test_an_instant_draw_spell_goes_before_combat_when_it_pumps_a_prowess_attack
     )
     assert cast_lines(state, "Cache Grab") == []
     assert names(state, 0, "hand") == ["Cache Grab"]
+    # nor with a payoff that does not grow (Coruscation Mage's ping): the ping deals the same
+    # at the opponent's end step, where the mana is spare
+    state = run_player(
+        "spell_payoff_draw_before_combat",
+        ('card = "Lightshell Duo"', 'card = "Coruscation Mage"'),
+    )
+    assert cast_lines(state, "Cache Grab") == []
+    assert names(state, 0, "hand") == ["Cache Grab"]
 
 
 def test_a_bite_waits_for_a_target_worth_the_card_whatever_bites():

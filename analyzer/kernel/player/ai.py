@@ -89,17 +89,18 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def _fast_may_help(G, cards, p, context):
+def _fast_may_help(G, C, p, context):
     """Could p do anything at instant speed from hand or exile in this priority context? As
     priority_action decides: only with a fast card in hand, then any fast card (in hand, or
     in exile castable by p) whose role could be useful now."""
+    cards = cards_of(C)
     n_fast = 0
     useful = False
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
         if cards[card, CardCol.FLAGS] & CardFlag.FAST:
             n_fast += 1
-            if not useful and may_help(G, cards, card, context, p):
+            if not useful and may_help(G, C, card, context, p):
                 useful = True
     if n_fast == 0:
         return False
@@ -112,7 +113,7 @@ def _fast_may_help(G, cards, p, context):
             if (
                 G[ob(o) + O.CAST_BY] == p + 1
                 and cards[card, CardCol.FLAGS] & CardFlag.FAST
-                and may_help(G, cards, card, context, p)
+                and may_help(G, C, card, context, p)
             ):
                 return True
     return False
@@ -483,7 +484,7 @@ def priority_action(G, C, pol, p):
         ):
             return False
         return try_activate(G, C, p, 4, src)
-    if _fast_may_help(G, cards, p, context):
+    if _fast_may_help(G, C, p, context):
         if _any_source(G, cards, p):
             buf = G[W.MAIN : W.MAIN + MAX_CAND]
             n = collect_castables(G, C, p, False, buf)

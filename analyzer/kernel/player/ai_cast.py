@@ -132,7 +132,7 @@ def _mode_useful(G, C, p, o, promised, context):
         return _mode_useful_standard(G, C, p, o, promised, context)
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
-    if not may_help(G, cards, card, context, p):
+    if not may_help(G, C, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE_BASIC]
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
@@ -158,7 +158,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     """_mode_useful for the standard player (kernel/player/ai_std.py says when)."""
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
-    if not role_may_help(G, cards, card, context, p):
+    if not role_may_help(G, C, card, context, p):
         return False
     role = cards[card, CardCol.AI_ROLE]
     if (
@@ -273,11 +273,12 @@ def _top_sweeps_mine(G, C, p):
 
 
 @njit(inline="always")  # tiny and on the priority hot path
-def may_help(G, cards, card, context, p):
+def may_help(G, C, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
-        return role_may_help(G, cards, card, context, p)
+        return role_may_help(G, C, card, context, p)
+    cards = cards_of(C)
     role = cards[card, CardCol.AI_ROLE_BASIC]
     if context == 1:  # responding to the top of the stack
         return role == AiRole.COUNTER or role == AiRole.PROTECTION
@@ -378,7 +379,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
-    if not may_help(G, cards_of(C), G[ob(o) + O.CARD], context, p):
+    if not may_help(G, C, G[ob(o) + O.CARD], context, p):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     # each mode's judgement may name the creature it is for (W.FOCUS: a trick's, a flicker's):

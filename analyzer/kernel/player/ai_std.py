@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_tempo import spell_grows_attacker
 from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
 from analyzer.kernel.player.ai_value import cast_bonus, cost_colors, offspring_cost
 from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
@@ -80,8 +81,9 @@ BOUNCE_MV = 3
 
 
 @njit(inline="always")  # tiny and on the priority hot path
-def role_may_help(G, cards, card, context, p):
+def role_may_help(G, C, card, context, p):
     """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
+    cards = cards_of(C)
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack (a flicker: ai_flicker.py)
         return (
@@ -124,7 +126,7 @@ def role_may_help(G, cards, card, context, p):
     ):
         # waits for the opponent's end step (a flash creature: main phase 2), unless waiting
         # loses something: see draw_now
-        return role == AiRole.CARD_DRAW and draw_now(G, cards, card, p)
+        return role == AiRole.CARD_DRAW and draw_now(G, C, card, p)
     return True
 
 
@@ -188,34 +190,21 @@ def after_combat(G, C, p, card):
 
 
 @njit
-def payoff_attacks(G, cards, p):
-    """Can a creature of p's with a noncreature-spell trigger (prowess, the Otters) attack
-    this turn? A summoning-sick or tapped payoff gains the same from a spell cast at the
-    opponent's end step."""
-    for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 and (
-            can_attack(cards, G, o, p)
-        ):
-            return True
-    return False
-
-
-@njit
-def draw_now(G, cards, card, p):
+def draw_now(G, C, card, p):
     """Main phase: is an instant draw spell better cast now than at the opponent's end step?
     When its additional cost discards a card (Sazacap's Brew) and p holds a card it would
     discard anyway (choices.spare_card: an extra land, a card out of reach): by the end step
     that card may be gone and the spell stranded. Without one, the Brew would cost a card p
     can cast (the two-drop of the turn): it waits for the end step, where the mana is spare.
-    Or in main phase 1 when a creature of p's with a "whenever you cast a noncreature spell"
-    trigger can attack (payoff_attacks: prowess, Tempest Angler's counter pay on the attack,
-    not at their end step), the discard too only with a spare card."""
+    Or in main phase 1 when the spell grows a creature of p's that can attack
+    (ai_tempo.spell_grows_attacker: prowess, Tempest Angler's counter pay on the attack, not at
+    their end step), the discard too only with a spare card."""
+    cards = cards_of(C)
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, cards, p):
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True
-    return G[H.PHASE] == Phase.MAIN1 and payoff_attacks(G, cards, p)
+    return G[H.PHASE] == Phase.MAIN1 and spell_grows_attacker(G, C, p)
 
 
 @njit
