@@ -95,6 +95,21 @@ def test_a_blocker_stays_home_when_the_race_is_lost():
     assert state["seats"][1]["life"] == 3
 
 
+def test_a_ground_creature_attacks_when_at_home_it_would_block_nothing():
+    """The crack-back of a 4/5 flier kills p at 4 whatever p keeps home: the 3/4 on the ground
+    cannot block it, so it attacks. Against a ground 3/3 (p at 3) it stays home and blocks."""
+    state = run_player("ground_attacker_cannot_stop_fliers")
+    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert state["seats"][1]["life"] == 9
+    state = run_player(
+        "ground_attacker_cannot_stop_fliers",
+        ('card = "Knightfisher"', 'card = "Stickytongue Sentinel"'),
+        ("life = 4", "life = 3"),
+    )
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert state["seats"][1]["life"] == 12
+
+
 def test_the_attacker_puts_its_damage_where_it_kills():
     """Lightshell Duo (3/4) double blocked by Treetop Sentries (2/4) and Vinereap Mentor (3/2):
     its 3 damage kills the Mentor (the file's [expect]); the basic player keeps the battlefield

@@ -21,9 +21,10 @@ is lost, creatures stay home one at a time while p, attacking as planned, still 
 a creature at home narrows the race (_hold_back_for_the_race). A defender at low life that
 must chump to survive is pressed (ai_pressure.pressure_attack: everything goes when the
 exchange favours p). Then creatures stay home until the defender's crack-back (everything
-they have attacks, each creature left home blocks one of their biggest) is not lethal, the
-toughest first. A creature whose free {T} ability pings an opponent for its power stays home
-(ai_tempo.pings_instead) unless the attack is lethal.
+they have attacks, each creature left home blocks one attacker it can block: fliers pass the
+ground creatures) is not lethal, the one that stops most first (the toughest on a tie); one
+that would block nothing of theirs attacks. A creature whose free {T} ability pings an
+opponent for its power stays home (ai_tempo.pings_instead) unless the attack is lethal.
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ from analyzer.kernel.player.ai_race import (
     kills_pumped,
     race_clocks,
     side_plan,
-    sum_top,
     top_two_blockers,
 )
 from analyzer.kernel.player.ai_tempo import send_pingers_home
@@ -221,28 +221,9 @@ def attacks(G, C, p, d):
         _group_attack(G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life)
         # a defender at low life must chump: the lead is pressed (ai_pressure.py)
         pressure_attack(G, cards, att, na, chosen, blk, nb, d_life, my_life)
-    # creatures stay home until the crack-back is not lethal (each home creature blocks one of
-    # their biggest attackers); the best blockers stay first
-    power = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
-    for i in range(n_crack):
-        power[i] = combat_power(G, crack[i])
-    while True:
-        nk = home
-        for i in range(na):
-            if chosen[i] == 0 or G[ob(att[i]) + O.CUR_KW] & Keyword.VIGILANCE:
-                nk += 1
-        if crack_total - sum_top(power, n_crack, nk) < my_life:
-            break
-        best = -1
-        for i in range(na):
-            o = att[i]
-            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
-                continue
-            if best < 0 or G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]:
-                best = i
-        if best < 0:
-            break
-        chosen[best] = 0
+    # creatures stay home until the crack-back is not lethal through them (_crack_through:
+    # each home creature blocks one attacker it can block); the one that stops most first
+    _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack, used, my_life)
     if bonus:
         apply_bonus(G, na, -1)
     n_att = 0
@@ -251,6 +232,50 @@ def attacks(G, C, p, d):
             _declare(G, C, att[i], d)
             n_att += 1
     return n_att
+
+
+@njit
+def _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used):
+    """The damage of the defender's crack-back next turn (everything they have attacks:
+    crack[:n_crack]) through p's creatures at home: those that cannot attack (keep[:home]),
+    the attackers not chosen and those with vigilance, without their attack triggers' bonus;
+    each blocks one attacker it can block (ai_race.damage_through: a flier passes a ground
+    creature, menace needs two). crack is reordered."""
+    nk = _home_blockers(G, att, na, chosen, keep, home)
+    _home_bonus(G, att, na, chosen, -1)
+    dmg, _n = damage_through(G, crack, n_crack, keep, nk, used, False)
+    _home_bonus(G, att, na, chosen, 1)
+    return dmg
+
+
+@njit
+def _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack, used, my_life):
+    """While the crack-back is lethal through p's creatures at home (_crack_through), the
+    chosen attacker (without vigilance) that cuts it most stays home, the toughest on a tie.
+    One that would block nothing of theirs (a ground creature against fliers) attacks: at
+    home it saves no life (the UB deck held its ground team back against the fliers that
+    killed it)."""
+    dmg = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
+    while dmg >= my_life:
+        best = -1
+        best_dmg = dmg
+        for i in range(na):
+            o = att[i]
+            if chosen[i] == 0 or G[ob(o) + O.CUR_KW] & Keyword.VIGILANCE:
+                continue
+            c = chosen[i]
+            chosen[i] = 0
+            d = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
+            chosen[i] = c
+            if d < best_dmg or (
+                best >= 0 and d == best_dmg and G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]
+            ):
+                best = i
+                best_dmg = d
+        if best < 0:
+            return
+        chosen[best] = 0
+        dmg = best_dmg
 
 
 @njit
