@@ -304,10 +304,11 @@ def attack_pump_ready(G, cards, p):
     """Standard player p attacks (after blocks) and controls a permanent with an activated
     "attacking creatures you control get ..." (Jazal Goldmane: with two or more attackers,
     try_activate) or "creatures you control get ..." (Warren Elder)."""
-    if G[H.ACTIVE] != p or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or attackers_of(G, p) < 1:
+    if G[H.ACTIVE] != p or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return False
+    # the pump first: most boards have none, and then the attackers are not counted
     for i in range(own_n(G, p)):
         b = ob(own_at(G, p, i))
         if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.ATTACK_PUMP != 0:
-            return True
+            return attackers_of(G, p) >= 1
     return False

@@ -483,6 +483,7 @@ def _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life,
     n_eaten = 0
     for j in range(nb):
         best = -1
+        best_threat = 0
         for i in range(min(na, 62)):
             if (
                 (eaten >> i) & 1
@@ -490,8 +491,10 @@ def _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life,
                 or not blocker_wins(G, blk[j], att[i])
             ):
                 continue
-            if best < 0 or threat_std(G, cards, att[i]) > threat_std(G, cards, att[best]):
+            t = threat_std(G, cards, att[i])
+            if best < 0 or t > best_threat:
                 best = i
+                best_threat = t
         if best >= 0:
             eaten |= 1 << best
             eaten_power += max(G[ob(att[best]) + O.CUR_P], 0)

@@ -55,13 +55,15 @@ def held_pump(G, C, p):
     abilities = abilities_of(C)
     steps = steps_of(C)
     lands = 0
+    attack_pump = False  # (the activated team pumps' pass below runs only when one is there)
     for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if (
-            G[ob(o) + O.TAPPED] == 0
-            and G[ob(o) + O.PHASED] == 0
-            and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND
-        ):
+        b = ob(own_at(G, p, i))
+        if G[b + O.PHASED]:
+            continue
+        flags = cards[G[b + O.CARD], CardCol.FLAGS]
+        if flags & CardFlag.ATTACK_PUMP:
+            attack_pump = True
+        if G[b + O.TAPPED] == 0 and cards[G[b + O.CARD], CardCol.TYPES] & CardType.LAND:
             lands += 1
     bp = 0
     bt = 0
@@ -114,7 +116,7 @@ def held_pump(G, C, p):
             n_burn += 1
     # an activated team pump of p's (Warren Elder's {3}{W}: +1/+1), as often as p's lands pay
     # for it, activated after blocks (ai_activate.try_activate) like a team pump in hand
-    for i in range(own_n(G, p)):
+    for i in range(own_n(G, p) if attack_pump else 0):
         o = own_at(G, p, i)
         card = G[ob(o) + O.CARD]
         if G[ob(o) + O.PHASED] or (cards[card, CardCol.FLAGS] & CardFlag.ATTACK_PUMP) == 0:

@@ -556,16 +556,22 @@ def _colors_up(G, cards, p, card):
     """Do p's untapped lands make each color the card's cost needs, as often as it needs it
     (Long River's Pull kept up on two Mountains is no counterspell)? Hybrid symbols are not
     counted (either color pays them)."""
+    needed = 0  # the colors the cost has
     for c in range(5):
-        need = cards[card, CardCol.COST_W + c]
-        if need <= 0:
-            continue
-        have = 0
-        for i in range(own_n(G, p)):
-            b = ob(own_at(G, p, i))
-            if G[b + O.TAPPED] == 0 and (cards[G[b + O.CARD], CardCol.LAND_COLORS] >> c) & 1:
-                have += 1
-        if have < need:
+        if cards[card, CardCol.COST_W + c] > 0:
+            needed |= 1 << c
+    if needed == 0:
+        return True
+    have = 0  # 12 bits per color: one pass over the lands counts every color
+    for i in range(own_n(G, p)):
+        b = ob(own_at(G, p, i))
+        colors = cards[G[b + O.CARD], CardCol.LAND_COLORS] & needed
+        if colors and G[b + O.TAPPED] == 0:
+            for c in range(5):
+                if (colors >> c) & 1:
+                    have += 1 << (12 * c)
+    for c in range(5):
+        if (have >> (12 * c)) & 4095 < cards[card, CardCol.COST_W + c]:
             return False
     return True
 
