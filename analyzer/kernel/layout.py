@@ -140,7 +140,9 @@ HEADER = len(H)
 
 # H.DIRTY bits. Every write to what chars.refresh reads (the battlefield list, counters,
 # until-end-of-turn effects, control, phasing, attachments) sets both; a write to what only the
-# state-based actions read (life lost, damage, drawing from an empty library) sets DIRTY_SBA.
+# state-based actions read (damage, a commander put into a graveyard or exile) sets DIRTY_SBA;
+# one to what only their players' part reads (life lost, drawing from an empty library) sets
+# DIRTY_PLAYERS alone: the check then skips the battlefield's (sba.py).
 # A graveyard reaching or leaving seven cards (threshold) sets both, and so does a hand
 # changing while a static ability reads its size (H.HAND_STATICS). While no volatile static
 # ability is on the battlefield (H.STATICS 0; CardFlag.STATIC_VOLATILE: a condition on life
@@ -151,7 +153,8 @@ DIRTY_SBA = 2
 # what the legend rule reads (the battlefield list, control, phasing): every DIRTY_ALL write
 # sets it, a settled state-based check clears it (sba._legend_rule is skipped without it)
 DIRTY_LEGEND = 4
-DIRTY_ALL = 7
+DIRTY_PLAYERS = 8
+DIRTY_ALL = 15
 
 
 # ---- per player ----

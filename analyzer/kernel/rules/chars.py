@@ -90,6 +90,9 @@ def _refresh_pass(G, C):
     n_game = 0  # those with a condition on the game (whose turn it is: see _begin_turn)
     n_hand = 0  # those of n_game that read the size of a hand (static_pt_hand)
     faces = G[H.FACES] != 0
+    # a controller may have changed: by the loop below, or later by a layer-2 static ability or
+    # a "for as long as you control" effect; without any of them the last loop is skipped
+    ctrl_moved = False
     if faces:
         _faces(G, C, n)
     # layer 1 values + counters + until-end-of-turn effects
@@ -124,6 +127,8 @@ def _refresh_pass(G, C):
         G[b + O.CTRL] = G[b + O.BASE_CTRL]
         if G[b + O.EOT_CTRL]:  # "gain control of that creature until end of turn"
             G[b + O.CTRL] = G[b + O.EOT_CTRL] - 1
+        if G[b + O.CTRL] != G[W.CTRL + i]:
+            ctrl_moved = True
         if (flags & CardFlag.HAS_STATIC) != 0:
             G[W.STATICS + n_static] = i
             n_static += 1
@@ -135,15 +140,16 @@ def _refresh_pass(G, C):
                     n_hand += 1
     if G[H.CTRL_WHILE_N]:
         _control_while(G, n)
+        ctrl_moved = True
     if n_static > 0:
-        _apply_statics(G, C, n, n_static)
+        ctrl_moved = _apply_statics(G, C, n, n_static) or ctrl_moved
         small_unblockable(G, C, n, n_static)
     G[H.STATICS] = n_volatile
     G[H.GAME_STATICS] = n_game
     G[H.HAND_STATICS] = n_hand
     G[H.DIRTY] &= ~DIRTY_CHARS
     moved = False
-    for i in range(n):
+    for i in range(n if ctrl_moved else 0):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
             # a new controller: summoning sick for them (302.6), removed from combat (506.4)
@@ -289,8 +295,10 @@ def _give_face(G, o, row):
 def _apply_statics(G, C, n, n_static):
     """Static abilities of permanents on the battlefield (the first n_static battlefield
     indices listed at W.STATICS, in battlefield order): control (layer 2), then P/T and
-    abilities (layers 6-7), over the characteristics refresh just reset."""
+    abilities (layers 6-7), over the characteristics refresh just reset. Returns True if a
+    layer-2 effect set a controller."""
     cards = cards_of(C)
+    control_set = False
     abilities = abilities_of(C)
     steps = steps_of(C)
     # 0: control (layer 2), 1: base toughness set (7b, only once such a card entered),
@@ -321,6 +329,7 @@ def _apply_statics(G, C, n, n_static):
                     if layer == 0:
                         if op == Op.STATIC_CONTROL_ENCHANTED and att != NO_OBJ:
                             G[ob(att) + O.CTRL] = G[bs + O.CTRL]
+                            control_set = True
                         continue
                     if op == Op.STATIC_EQUIPPED_PUMP and att != NO_OBJ:
                         G[ob(att) + O.CUR_P] += steps[k, StepCol.A]
@@ -472,3 +481,4 @@ def _apply_statics(G, C, n, n_static):
                                 continue
                             G[bt + O.CUR_P] += steps[k, StepCol.A]
                             G[bt + O.CUR_T] += steps[k, StepCol.B]
+    return control_set

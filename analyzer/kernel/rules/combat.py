@@ -11,7 +11,7 @@ player's kills the most valuable blockers it can (``order_blockers``).
 from __future__ import annotations
 
 from analyzer.enums import CardCol, CardFlag, CardType, Color, Keyword, PlayerLevel
-from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.layout import DIRTY_PLAYERS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.rules.actions import deal_combat_damage
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events_turn import fire_combat_damage_player
@@ -231,6 +231,7 @@ def combat_damage(G, C, first_step):
             if G[pb(owner) + P.COMMANDER] == src[i] + 1:
                 # 903.10a: combat damage a commander dealt, counted per commander
                 G[pb(dst[i] - PLAYER_BASE) + P.COMMANDER_DAMAGE + owner] += dealt
+                G[H.DIRTY] |= DIRTY_PLAYERS  # 704.6c reads it (life may not have changed)
             fire_combat_damage_player(G, C, src[i], dealt)
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from analyzer.enums import Phase, Zone
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
+    DIRTY_PLAYERS,
     MAX_BATTLEFIELD,
     MAX_STACK,
     OFF_BATTLEFIELD,
@@ -158,10 +159,18 @@ def stale_characteristics(G, C, scratch):
 @njit(_nrt=True)
 def unsettled(G, C, scratch):
     """For a record with no volatile static source out and DIRTY_CHARS clear: 10 if a refresh would
-    change it, 11 if (DIRTY_SBA clear too) a state-based action would apply, else 0."""
+    change it, 11 if (DIRTY_SBA clear too) a state-based action would apply -- with only
+    DIRTY_PLAYERS set, one other than a player's loss --, else 0."""
     if stale_characteristics(G, C, scratch):
         return 10
-    if G[H.DIRTY] == 0 and check_sba_all(scratch, C):
+    if G[H.DIRTY] == DIRTY_PLAYERS:
+        # the check skips the battlefield's actions then: none may apply once no player loses
+        for p in range(G[H.NPLAYERS]):
+            scratch[pb(p) + P.LIFE] = max(1, scratch[pb(p) + P.LIFE])
+            scratch[pb(p) + P.DREW_EMPTY] = 0
+            for k in range(G[H.NPLAYERS]):
+                scratch[pb(p) + P.COMMANDER_DAMAGE + k] = 0
+    if (G[H.DIRTY] & ~DIRTY_PLAYERS) == 0 and check_sba_all(scratch, C):
         return 11
     return 0
 

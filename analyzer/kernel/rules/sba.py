@@ -31,6 +31,7 @@ from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
     DIRTY_LEGEND,
+    DIRTY_PLAYERS,
     NO_OBJ,
     OFF_BATTLEFIELD,
     OFF_STACK,
@@ -347,10 +348,34 @@ def _sba_kills(G, cards, b):
 
 
 @njit
+def _board_acts(G, C, cards, o):
+    """Would the battlefield pass of _state_based_actions act on o, a permanent it does not
+    kill (_sba_kills)? A creature's deathtouch mark is cleared, an Aura attached to nothing or
+    to what it can no longer enchant goes (704.5m), an Equipment attached to a non-creature
+    falls off (704.5n). Reads only: the pass is skipped when it is False for every one."""
+    b = ob(o)
+    if G[b + O.PHASED]:
+        return False
+    card = G[b + O.CARD]
+    if cards[card, CardCol.TYPES] & CardType.CREATURE:
+        return G[b + O.DEATHTOUCHED] != 0
+    if cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+        att = attached_obj(G, o)
+        return att == NO_OBJ or not _can_enchant(G, C, card, att)
+    if cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT and G[b + O.ATTACHED] != NO_OBJ:
+        att = attached_obj(G, o)
+        return att == NO_OBJ or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    return False
+
+
+@njit
 def _state_based_actions(G, C, fresh):
     if G[H.DIRTY] == 0 and G[H.STATICS] == 0:
         return False  # nothing they read changed since the last check (layout.H.DIRTY)
     cards = cards_of(C)
+    # only a life total or an empty library changed (DIRTY_PLAYERS) since a settled check: the
+    # battlefield's actions find what they found then, nothing (no volatile static reads life)
+    players_only = (G[H.DIRTY] & ~DIRTY_PLAYERS) == 0 and G[H.STATICS] == 0
     any_change = False
     for guard in range(64):
         changed = False
@@ -372,22 +397,32 @@ def _state_based_actions(G, C, fresh):
         if changed and n_alive(G) <= 1:
             any_change = True
             break  # the game is over (104.2a): nothing after it is played out
+        if players_only and not changed:
+            G[H.DIRTY] &= DIRTY_CHARS  # settled
+            break
         # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)
         # (DIRTY_LEGEND clear: nothing the legend rule reads changed since it found nothing)
         legends = G[H.LEGENDS] != 0 and (G[H.DIRTY] & DIRTY_LEGEND) != 0
         if (legends and _legend_rule(G, C)) or (G[H.LINKS] != 0 and _linked_return(G, C)):
             changed = True
+        # one read-only look first: the creatures this pass kills, and whether it acts on any
+        # other permanent; most checks find nothing and skip the pass below
         batch = batch_deaths(G)
-        kills = True  # may the pass below kill a creature?
-        if batch:  # the creatures this pass kills die at once: their triggers first
-            kills = False  # (none: the pass below, which changes no P/T, skips the test)
-            for k in range(G[H.BF_N]):
-                if _sba_kills(G, cards, ob(G[OFF_BATTLEFIELD + k])):
-                    fire_dies_first(G, C, G[OFF_BATTLEFIELD + k])
-                    kills = True
+        kills = False
+        acts = False
+        for k in range(G[H.BF_N]):
+            o = G[OFF_BATTLEFIELD + k]
+            if _sba_kills(G, cards, ob(o)):
+                kills = True
+                if batch:  # the creatures this pass kills die at once: their triggers first
+                    fire_dies_first(G, C, o)
+            elif not acts:
+                acts = _board_acts(G, C, cards, o)
+        if not batch:
+            kills = kills or acts  # (each one dies in the pass, as it is reached)
         i = 0
-        while i < G[H.BF_N]:
+        while (kills or acts) and i < G[H.BF_N]:
             o = G[OFF_BATTLEFIELD + i]
             b = ob(o)
             card = G[b + O.CARD]

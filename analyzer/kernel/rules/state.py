@@ -24,6 +24,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
+    DIRTY_PLAYERS,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
@@ -479,7 +480,7 @@ def draw_cards(G, p, n):
         k = G[cnt]
         if k == 0:
             G[pb(p) + P.DREW_EMPTY] = 1
-            G[H.DIRTY] |= DIRTY_SBA
+            G[H.DIRTY] |= DIRTY_PLAYERS
             continue
         hoff = OFF_HAND + p * MAX_HAND
         hn = G[pb(p) + P.HAND_N]
@@ -506,7 +507,7 @@ def lose_life(G, p, n):
     if n <= 0 or not life_can_change(G, p):
         return 0
     G[pb(p) + P.LIFE] -= n
-    G[H.DIRTY] |= DIRTY_SBA
+    G[H.DIRTY] |= DIRTY_PLAYERS
     G[pb(p) + P.LIFE_LOST] += n
     G[pb(p) + P.LIFE_LOST_TURN] += n
     log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P.LIFE], -1)
