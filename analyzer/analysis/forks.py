@@ -138,10 +138,7 @@ def recipient_for(G, pol, p, o, scratch):
     return choose_recipient(G, pol, row, p)
 
 
-# The functions between run_forks and the engine are inlined into run_forks: a separately
-# compiled function that reaches the whole kernel costs a full re-optimization of it (about
-# 6 s of the first-run compile each); they all call the one compiled ``engine.play``.
-@njit(inline="always")
+@njit
 def _branch(B, C, pol, promise, recipient, p):
     """Resolve B's pending decision with this choice, play B to the end: (cast ok, score2)."""
     ok = resolve_decision(B, C, pol, promise, recipient if promise else -1)
@@ -161,7 +158,7 @@ def _add(row, promise, ok, s):
         row[D_N_OK] += 1 if ok else 0
 
 
-@njit(_nrt=True, inline="always")
+@njit(_nrt=True)
 def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B):
     """Fork G at its pending decision (row holds the caster, the base choice and the
     recipient); A and B are scratch records. Adds every outcome except the base-choice branch
@@ -186,7 +183,7 @@ def fork_decision(G, C, pol, run_seed, game_index, n_forks, explicit, row, A, B)
         _add(row, 0, ok, s)
 
 
-@njit(_nrt=True, inline="always")
+@njit(_nrt=True)
 def play_forked_game(
     G,
     C,

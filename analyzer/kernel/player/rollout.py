@@ -75,7 +75,7 @@ def hide_information(A, p):
         shuffle_slice(A, loff, nl)
 
 
-@njit(inline="always")  # see engine.advance
+@njit(inline_in_entry=True)  # see engine.advance
 def play_out(A, C, pol):
     """Play A to the end: the engine's loop, every decision by decide_gift (base policies)."""
     while A[H.WINNER] == -1:
@@ -91,7 +91,7 @@ def play_out(A, C, pol):
             A[H.PHASE] = Phase.GAME_OVER
 
 
-@njit(_nrt=True, inline="always")  # see engine.advance
+@njit(_nrt=True)
 def rollout_scores(G, C, pol, p, recipient, k, out):
     """out[b] = 2 x wins + draws of p over k play-outs of branch b (0 plain, 1 promised)."""
     key = stream_key(G)
@@ -111,7 +111,7 @@ def rollout_scores(G, C, pol, p, recipient, k, out):
             out[branch] += 2 if w == p else (1 if w < 0 else 0)
 
 
-@njit(_nrt=True, inline="always")  # see engine.advance
+@njit(_nrt=True)
 def decide_pending(G, C, pol):
     """(promise, recipient) for G's pending decision: ROLLOUT rows by play-outs, every other
     kind by decide_gift."""

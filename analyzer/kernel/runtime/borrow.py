@@ -1,8 +1,8 @@
 """Borrowed array views: the game loop's arrays without reference counting.
 
 Kernel functions are compiled without reference counting (``config.njit``), but the game loop
-(``engine.advance``) is inlined into functions that allocate and so do count: the batch
-runners, the fork runner, the rollout play-outs. There every use of the record ``G``, the
+(``engine.advance``) counts (it reaches the rollout play-outs, which allocate), as do its
+callers, the batch runners and the fork runner. There every use of the record ``G``, the
 catalog ``C`` and ``pol`` would take and drop an atomic reference. ``borrow(a)`` is a view of
 ``a`` (same data, shape, strides and type) with no meminfo, so those operations are no-ops
 (9% of the run time measured on the bench matchup).

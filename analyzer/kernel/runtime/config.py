@@ -51,6 +51,16 @@ numba's Python 188 -> 162 s; a second run 211.2 s). By numba pass, CPU of its ow
 same tool): lowering 115 s (LLVM's stages are 48 s of it), type inference 41 s, IR inlining
 of ``inline="always"`` functions 20 s, the rest under 7 s each.
 
+Numba's IR inlining (``@njit(inline="always")``) of the game loop (``engine.advance``, ``step``,
+the rollout play-out and the fork runner's helpers) into every caller had been chosen when each
+separately compiled function re-optimized the whole kernel below it; with the own-code modules
+it only re-ran typing and lowering of the loop's body at each caller (half of the batch
+runner's own compile). Those functions are now compiled once each; in an entry module LLVM
+inlines the ones marked ``njit(inline_in_entry=True)`` (``alwaysinline``): left to LLVM's own
+threshold, the call per ``step`` cost 3% of the run speed. The small ``inline="always"``
+functions were kept: with them, the compile is a few seconds longer at most (the figures are
+in the commit that made this change).
+
 Run time: kernel functions are compiled without numba's reference counting (``_nrt=False``).
 Every array a function touches (the record, the catalog arrays, ``cards = C[0]``, a slice of
 the record) would otherwise cost calls to ``NRT_incref``/``NRT_decref``: opaque calls after
@@ -194,6 +204,8 @@ _kernel_indices_without_wraparound()
 
 
 _ENTRY_SYMBOLS: list[str] = []  # mangled-name prefixes of the entry points (njit(entry=True))
+# the same for functions LLVM always inlines in an entry module (njit(inline_in_entry=True))
+_INLINE_IN_ENTRY_SYMBOLS: list[str] = []
 
 
 def _entry_symbol(func) -> str:
@@ -202,11 +214,11 @@ def _entry_symbol(func) -> str:
     return "_ZN" + "".join(f"{len(p)}{p}" for p in parts)
 
 
-def _is_entry(name: str) -> bool:
+def _is_entry(name: str, prefixes=_ENTRY_SYMBOLS) -> bool:
     """Is ``name`` the mangled name of an entry point (the prefix, then numba's ABI tags)?"""
     return any(
         name.startswith(prefix) and name[len(prefix) : len(prefix) + 1] in ("B", "E")
-        for prefix in _ENTRY_SYMBOLS
+        for prefix in prefixes
     )
 
 
@@ -317,17 +329,20 @@ def njit(*args, **kwargs):
     kwargs.setdefault("_nrt", False)
     kwargs.setdefault("no_cfunc_wrapper", True)  # C-callable wrapper: nothing takes its address
     entry = kwargs.pop("entry", False)
+    inline_in_entry = kwargs.pop("inline_in_entry", False)
     if not entry:
         kwargs.setdefault("no_cpython_wrapper", True)
     if args and callable(args[0]):
-        return _one_typing(numba.njit(**kwargs)(args[0]), entry)
+        return _one_typing(numba.njit(**kwargs)(args[0]), entry, inline_in_entry)
     decorate = numba.njit(*args, **kwargs)
-    return lambda func: _one_typing(decorate(func), entry)
+    return lambda func: _one_typing(decorate(func), entry, inline_in_entry)
 
 
-def _one_typing(disp, entry=False):
+def _one_typing(disp, entry=False, inline_in_entry=False):
     if entry:
         _ENTRY_SYMBOLS.append(_entry_symbol(getattr(disp, "py_func", disp)))
+    if inline_in_entry:
+        _INLINE_IN_ENTRY_SYMBOLS.append(_entry_symbol(getattr(disp, "py_func", disp)))
     if isinstance(disp, CPUDispatcher):  # NUMBA_DISABLE_JIT returns the Python function
         wrapped = not disp.targetoptions.get("no_cpython_wrapper", False)
         disp.__class__ = _Int64Dispatcher if wrapped else _InternalDispatcher
@@ -386,6 +401,8 @@ def _internalize_kernel_callees() -> None:
                     and fn.name.startswith(_KERNEL_SYMBOLS)
                 ):
                     fn.linkage = "private"
+                    if _is_entry(fn.name, _INLINE_IN_ENTRY_SYMBOLS):
+                        fn.add_function_attribute("alwaysinline")
         _LINKABLE.update(_exported(self._final_module))
         return original(self)
 
