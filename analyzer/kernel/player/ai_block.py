@@ -138,9 +138,11 @@ TRADE_UP = 5
 # the race read ties to the attacker, so early even boards read "behind": with this much life
 # left after the hit the defender still has time to dodge a suspected trick
 LIFE_TO_SPARE = 12
-# untapped lands that let a wide attack hide a team pump (Rabbit Response, Valley Rally: 3-4
-# mana); with fewer the attacking player has at most a one-creature trick
+# untapped lands that let a wide attack hide a team pump (Rabbit Response +2/+1, Valley Rally
+# +2/+0: 3-4 mana); with fewer the attacking player has at most a one-creature trick
 TEAM_PUMP_LANDS = 3
+TEAM_PUMP_P = 2
+TEAM_PUMP_T = 1
 
 
 @njit
@@ -262,8 +264,9 @@ def blocks(G, C, d, att, na):
     # against a value creature)
     trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
     # a wide attack from a player with a card and a team pump's mana up: every block the pump
-    # flips would be lost for their one card, so a blocker worth more than its attacker blocks
-    # only if it still eats the attacker pumped (a lone attack is the suspect rules' case)
+    # flips would be lost for their one card, so a blocker worth more than its attacker does
+    # not block where the pumped attacker would kill it and live (a pumped trade still goes:
+    # their card pays for it; a lone attack is the suspect rules' case)
     team_wary = (
         wary
         and _attackers_at(G, d, att, na) >= 2
@@ -308,9 +311,10 @@ def blocks(G, C, d, att, na):
                     team_wary
                     and not lethal
                     and tb > ta
-                    and not blocker_wins_pumped(G, b, a, WARY_PUMP_P, WARY_PUMP_T)
+                    and kills_pumped(G, a, b, TEAM_PUMP_P, 0)
+                    and not kills_pumped(G, b, a, 0, TEAM_PUMP_T)
                 ):
-                    continue  # (a team pump would leave it dead with the others)
+                    continue  # (a team pump would leave it dead, the attacker alive)
             elif trick_left == 1 and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
             elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
