@@ -18,6 +18,9 @@ trampler a chump stops only its toughness) and the blocker is a token or a small
 trampler loses only the chump's toughness of its damage: that chump must end the lethal or
 stop half of it; when the damage is still lethal, several chumps go in front of the tramplers
 together if that saves the game.
+In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
+blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
+kill it and leave the attacker alive (unless the damage is lethal).
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
