@@ -52,3 +52,19 @@ def test_a_blocker_that_survives_soaks_an_attacker():
     assert not _said(state, " blocks ")
     assert state["seats"][1]["life"] == 17
     assert names(state, 1, "battlefield") == ["Treetop Sentries"]
+
+
+def test_a_wide_attack_with_team_pump_mana_up_is_respected():
+    """Two 2/3 tokens attack from a player with a card in hand and three Plains up: the
+    Sentinel (3/3) eats either, but not one pumped +2/+1 (4/4), and stays out of the way.
+    With two Plains up it blocks one. (Two 3/3s with Valley Rally up still meet blocks by two
+    4/4s: the pump makes them trades, test_player_combat.test_a_team_pump_backs_every_attacker.)"""
+    state = run_player("wide_attack_respects_a_team_pump")
+    assert not _said(state, " blocks ")
+    assert state["seats"][1]["life"] == 16
+    assert names(state, 1, "battlefield") == ["Forest", "Stickytongue Sentinel"]
+    assert names(state, 0, "hand") == ["Mabel's Mettle"]
+    state = run_player(
+        "wide_attack_respects_a_team_pump", ('"Plains", "Plains", "Plains"', '"Plains", "Plains"')
+    )
+    assert _said(state, "Stickytongue Sentinel (") and _said(state, ") blocks Rabbit")

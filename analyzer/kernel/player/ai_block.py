@@ -18,6 +18,9 @@ trampler a chump stops only its toughness) and the blocker is a token or a small
 trampler loses only the chump's toughness of its damage: that chump must end the lethal or
 stop half of it; when the damage is still lethal, several chumps go in front of the tramplers
 together if that saves the game.
+In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
+blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
+kill it and leave the attacker alive (unless the damage is lethal).
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
@@ -138,18 +141,38 @@ TRADE_UP = 5
 # the race read ties to the attacker, so early even boards read "behind": with this much life
 # left after the hit the defender still has time to dodge a suspected trick
 LIFE_TO_SPARE = 12
+# untapped lands that let a wide attack hide a team pump (Rabbit Response +2/+1, Valley Rally
+# +2/+0: 3-4 mana); with fewer the attacking player has at most a one-creature trick
+TEAM_PUMP_LANDS = 3
+TEAM_PUMP_P = 2
+TEAM_PUMP_T = 1
 
 
 @njit
 def _trick_possible(G, cards, p):
     """Could p cast a trick now: a card in hand and an untapped land?"""
-    if G[pb(p) + P.HAND_N] == 0:
-        return False
+    return G[pb(p) + P.HAND_N] > 0 and _open_lands(G, cards, p) > 0
+
+
+@njit
+def _open_lands(G, cards, p):
+    """p's untapped lands."""
+    k = 0
     for j in range(own_n(G, p)):
         o = own_at(G, p, j)
         if G[ob(o) + O.TAPPED] == 0 and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
-            return True
-    return False
+            k += 1
+    return k
+
+
+@njit
+def _attackers_at(G, d, att, na):
+    """How many of the attackers attack d."""
+    k = 0
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1:
+            k += 1
+    return k
 
 
 @njit
@@ -243,6 +266,15 @@ def blocks(G, C, d, att, na):
     # the trade waits unless the blocker is clearly the cheaper one (a token, a vanilla body
     # against a value creature)
     trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
+    # a wide attack from a player with a card and a team pump's mana up: every block the pump
+    # flips would be lost for their one card, so a blocker worth more than its attacker does
+    # not block where the pumped attacker would kill it and live (a pumped trade still goes:
+    # their card pays for it; a lone attack is the suspect rules' case)
+    team_wary = (
+        wary
+        and _attackers_at(G, d, att, na) >= 2
+        and _open_lands(G, cards, attacker) >= TEAM_PUMP_LANDS
+    )
     for i in range(na):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
@@ -278,6 +310,14 @@ def blocks(G, C, d, att, na):
                 kind = 4
                 if a == suspect and behind == 0 and not lethal and tb > ta:
                     continue  # (a trick would leave d's better creature dead for their card)
+                if (
+                    team_wary
+                    and not lethal
+                    and tb > ta
+                    and kills_pumped(G, a, b, TEAM_PUMP_P, 0)
+                    and not kills_pumped(G, b, a, 0, TEAM_PUMP_T)
+                ):
+                    continue  # (a team pump would leave it dead, the attacker alive)
             elif trick_left == 1 and not menace and _trick_block_wins(G, b, a, tp, tt, ta, tb):
                 kind = 3
             elif _trades(G, b, a) and (ta >= tb or behind == 1 or lethal):
