@@ -31,11 +31,9 @@ def _key(path: str, line: int, name: str) -> str | None:
     return f"{path.rsplit('/', 1)[-1]}:{line}({name})"
 
 
-def calls_per_game(
-    player: str, games: int, callers_of: str = "", precons: bool = False
-) -> dict[str, float]:
-    """Calls per game of each kernel function ("module.py:line(name)"), bench matchup (or the
-    precon pod); callers_of: of the kernel function of that name, by caller."""
+def kernel_profile(player: str, games: int, precons: bool = False) -> dict:
+    """cProfile's stats ({(path, line, name): row}) of `games` bench games (or precon pods) of
+    the kernel run as plain Python: row[1] all calls, row[4] the calls by caller."""
     os.environ["NUMBA_DISABLE_JIT"] = "1"  # read when numba is first imported
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
@@ -49,8 +47,16 @@ def calls_per_game(
     profile.enable()
     play_measured(seats, games, player)
     profile.disable()
+    return pstats.Stats(profile).stats  # type: ignore[attr-defined]
+
+
+def calls_per_game(
+    player: str, games: int, callers_of: str = "", precons: bool = False
+) -> dict[str, float]:
+    """Calls per game of each kernel function ("module.py:line(name)"), bench matchup (or the
+    precon pod); callers_of: of the kernel function of that name, by caller."""
     counts: dict[str, float] = {}
-    for (path, line, name), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+    for (path, line, name), row in kernel_profile(player, games, precons).items():
         key = _key(path, line, name)
         if key is None:
             continue

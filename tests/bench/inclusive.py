@@ -21,7 +21,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
+
+from tests.bench.call_counts import kernel_profile
 
 
 def self_times(path: str) -> dict[str, float]:
@@ -42,19 +43,6 @@ def self_times(path: str) -> dict[str, float]:
 def call_graph(player: str, games: int) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
     """(calls per game of each kernel function, its calls per game by callee: {caller: {callee:
     calls}}), from the kernel run as plain Python under cProfile."""
-    os.environ["NUMBA_DISABLE_JIT"] = "1"  # read when numba is first imported
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-    import cProfile  # (after the line above: this folder's profile.py is not the stdlib's)
-    import pstats
-
-    from analyzer.analysis.bench import measured_seats, play_measured
-
-    seats = measured_seats(False)
-    profile = cProfile.Profile()
-    profile.enable()
-    play_measured(seats, games, player)
-    profile.disable()
 
     def key(path: str, name: str) -> str | None:
         if "/analyzer/" not in path.replace(os.sep, "/"):
@@ -63,7 +51,7 @@ def call_graph(player: str, games: int) -> tuple[dict[str, float], dict[str, dic
 
     calls: dict[str, float] = {}
     callees: dict[str, dict[str, float]] = {}
-    for (path, _line, name), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+    for (path, _line, name), row in kernel_profile(player, games).items():
         k = key(path, name)
         if k is None:
             continue
