@@ -41,7 +41,8 @@ from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.combat import can_attack
 from analyzer.kernel.rules.effects_mass import attackers_of
-from analyzer.kernel.rules.mana import ability_cost, can_pay, cost_total, count_sources
+from analyzer.kernel.rules.mana import can_pay, count_sources
+from analyzer.kernel.rules.mana_costs import ability_cost, cost_total
 from analyzer.kernel.rules.stack import activate, land_animation, stack_top_entry
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit

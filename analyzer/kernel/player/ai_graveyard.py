@@ -10,7 +10,8 @@ from analyzer.kernel.layout import H, O
 from analyzer.kernel.player.ai_modes import targets_useful
 from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.mana import ability_cost, can_pay
+from analyzer.kernel.rules.mana import can_pay
+from analyzer.kernel.rules.mana_costs import ability_cost
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.view import ob
 from analyzer.kernel.runtime.config import njit

@@ -14,7 +14,8 @@ from analyzer.kernel.layout import O, P
 from analyzer.kernel.player.ai_costs import LANDS_TO_SACRIFICE_ONE
 from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.mana import ability_cost, can_pay
+from analyzer.kernel.rules.mana import can_pay
+from analyzer.kernel.rules.mana_costs import ability_cost
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit

@@ -14,7 +14,8 @@ from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, Phase
 from analyzer.kernel.layout import H, O
 from analyzer.kernel.rules.activation import activation_allowed, level_up_to
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.mana import ability_cost, can_pay
+from analyzer.kernel.rules.mana import can_pay
+from analyzer.kernel.rules.mana_costs import ability_cost
 from analyzer.kernel.rules.stack import activate
 from analyzer.kernel.rules.view import ob, own_at, own_n
 from analyzer.kernel.runtime.config import njit

@@ -35,7 +35,7 @@ from analyzer.kernel.rules.combat import (
     strikes_first,
 )
 from analyzer.kernel.rules.conditions import step_in_mode
-from analyzer.kernel.rules.mana import ability_cost_tuple, cost_total
+from analyzer.kernel.rules.mana_costs import ability_cost_tuple, cost_total
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit

@@ -70,7 +70,8 @@ from analyzer.kernel.rules.costs import (
 from analyzer.kernel.rules.events import fire_controller_event, queue_trigger
 from analyzer.kernel.rules.events_turn import fire_spell_cast, fire_targeted, note_spell_cast
 from analyzer.kernel.rules.gamelog import log_event, log_targets
-from analyzer.kernel.rules.mana import ability_cost, cost_total, pay, pay_spell, tap_for_convoke
+from analyzer.kernel.rules.mana import pay, pay_spell
+from analyzer.kernel.rules.mana_costs import ability_cost, cost_total, tap_for_convoke
 from analyzer.kernel.rules.mana_tokens import tap_least_tokens
 from analyzer.kernel.rules.sba import sacrifice, sba_before_priority
 from analyzer.kernel.rules.stackbase import push_entry
