@@ -1,8 +1,8 @@
 """Inclusive time per game of each kernel function: profile.py's self times, passed up the call
 graph by call_counts.py's calls per caller.
 
-    PYTHONPATH=. python3 tests/bench/profile.py --noinline --top 600 > /tmp/self.txt
-    PYTHONPATH=. python3 tests/bench/inclusive.py /tmp/self.txt [--games 100] [--match ai_]
+    PYTHONPATH=. python3 tests/bench/profile.py --noinline --top 600 > self.txt
+    PYTHONPATH=. python3 tests/bench/inclusive.py self.txt [--games 100] [--match ai_]
 
 profile.py samples the compiled kernel by function, each function's own time only (no call
 graph: the JIT code keeps no frame pointers); call_counts.py counts calls, by caller, in the
