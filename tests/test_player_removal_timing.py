@@ -77,3 +77,38 @@ def test_held_removal_waits_when_the_spell_payoff_cannot_attack_or_grow():
         state = run_player(SCENARIO, payoff)
         blasts = cast_lines(state, "Blooming Blast")
         assert len(blasts) == 1 and " main 1" not in blasts[0].split(":")[0], blasts
+
+
+ANSWER = "removal_answers_a_pump"
+
+
+def _line(state: dict, text: str) -> int:
+    """The index of the first play-by-play line holding text (-1: none)."""
+    return next((i for i, line in enumerate(state["play_by_play"]) if text in line), -1)
+
+
+def test_removal_kills_the_pumped_creature_in_response():
+    state = run_player(ANSWER)
+    trash = cast_lines(state, "Take Out the Trash")
+    assert len(trash) == 1 and "targeting Bonebind Orator" in trash[0], trash
+    # cast with the Mettle on the stack: the Mettle then has no target left
+    assert _line(state, "casts Mabel's Mettle") < _line(state, "casts Take Out the Trash")
+    assert _line(state, "Mabel's Mettle does not resolve") > 0
+    assert names(state, 0, "graveyard") == ["Bonebind Orator", "Mabel's Mettle"]
+    assert names(state, 1, "graveyard") == ["Take Out the Trash"]
+    assert "Stickytongue Sentinel" in names(state, 1, "battlefield")
+    assert state["seats"][1]["life"] == 20
+
+
+def test_removal_that_cannot_kill_the_pumped_creature_does_not_respond():
+    # a 2/4: the 3 damage does not kill it before the pump, so the Mettle resolves first
+    state = run_player(
+        ANSWER,
+        ('{ card = "Bonebind Orator", sick', '{ card = "Treetop Sentries", sick'),
+        ('["Bonebind Orator"]', '["Treetop Sentries"]'),
+        ("battlefield:0:Bonebind Orator", "battlefield:0:Treetop Sentries"),
+    )
+    assert _line(state, "casts Mabel's Mettle") >= 0
+    assert _line(state, "Mabel's Mettle does not resolve") < 0
+    cast = _line(state, "casts Take Out the Trash")
+    assert cast < 0 or cast > _line(state, "Mabel's Mettle resolves"), state["play_by_play"]

@@ -36,7 +36,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
-from analyzer.kernel.player.ai_flicker import exile_returns, flicker_useful
+from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     after_combat,
@@ -199,7 +199,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
         elif role == AiRole.REMOVAL:
-            return False  # a flicker's mode that exiles for good (above: the one that returns)
+            # at the creature an opposing pump is cast on, killed before the pump resolves
+            return answer_useful(G, C, p, ab, promised)
         else:  # a trick: only when it saves the creature (a pump against exile does not)
             saved = trick_saves(G, C, p, card, promised)
             if saved < 0:

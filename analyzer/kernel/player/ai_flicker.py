@@ -11,6 +11,12 @@ bigger creature, so it is played as what it is:
   attacked (before or after blocks), on an attacker whose damage would kill p or take a third
   of p's life or more (after blocks: an unblocked one);
 - never otherwise (a main phase removal, an end-step removal).
+
+And any other instant removal's one use in response (answer_useful): at an opposing creature
+that the opposing spell on top of the stack helps (a pump after blocks, a protection spell, an
+Aura), its only target, when the removal kills it before the spell resolves: the spell then
+has no target and does nothing (608.2b), two cards for one, and the pump that would have
+flipped a fight never lands (issue 14: GW's tricks after blocks were never punished).
 """
 
 from __future__ import annotations
@@ -33,16 +39,27 @@ from analyzer.kernel.layout import (
     H,
     O,
     P,
+    S,
     W,
 )
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import first_target
 from analyzer.kernel.player.ai_tempo import attack_through
-from analyzer.kernel.player.ai_tricks import player_damage, top_entry_target
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.player.ai_tricks import (
+    HELPED,
+    REMOVED,
+    dies,
+    kills_in_fight,
+    player_damage,
+    pump_of,
+    removed_by,
+    top_entry_target,
+)
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of, targets_of
 from analyzer.kernel.rules.conditions import cond_holds
-from analyzer.kernel.rules.stack import spell_ability
+from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
 from analyzer.kernel.rules.target_choice import choose_targets
+from analyzer.kernel.rules.targets import combat_damage_to, slot_start
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -73,7 +90,7 @@ def exile_returns(C, card, ab, promised):
 def flicker_saves(G, C, p):
     """The most valuable nontoken creature of p's (worth FLICKER_WORTH) that the opposing spell
     or ability on top of the stack would kill or remove (-1: none)."""
-    return top_entry_target(G, C, p, 0, 0, True, FLICKER_WORTH)
+    return top_entry_target(G, C, p, 0, 0, REMOVED, FLICKER_WORTH)
 
 
 @njit
@@ -130,9 +147,7 @@ def flicker_useful(G, C, p, ab, promised, context):
         v = flicker_saves(G, C, p)
         if v < 0:
             return False
-        G[W.FOCUS] = -(v + 1)
-        zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
-        if choose_targets(G, C, ab, p, promised, slots, zccs) and slots[0] == v:
+        if _aim(G, C, ab, p, promised, v) == 0:
             return True
         G[W.FOCUS] = 0
         return False
@@ -142,6 +157,67 @@ def flicker_useful(G, C, p, ab, promised, context):
     if v < 0 or v >= PLAYER_BASE:
         return False
     return tempo_target(G, C, p, v, context)
+
+
+@njit
+def _aim(G, C, ab, p, promised, v):
+    """Choose the targets of p's spell ability ab with its harmful group aimed at v (W.FOCUS,
+    negative: target_choice._score puts v first, and the cast aims there too): the local
+    group whose first target is v; -1 (W.FOCUS cleared) when none is."""
+    G[W.FOCUS] = -(v + 1)
+    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+    zccs = G[W.UZCCS : W.UZCCS + MAX_TARGETS]
+    if choose_targets(G, C, ab, p, promised, slots, zccs):
+        targets = targets_of(C)
+        tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+        for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
+            s = slot_start(targets, tg0, j)
+            if s < MAX_TARGETS and slots[s] == v:
+                return j
+    G[W.FOCUS] = 0
+    return -1
+
+
+@njit
+def answer_useful(G, C, p, ab, promised):
+    """Context 1, a removal spell that does not return what it exiles: is it cast now at the
+    opposing creature the spell on top of the stack helps (top_entry_target HELPED), the
+    target chosen as a flicker's is (_aim)? Only when it kills or removes that creature at
+    its toughness now, before the pump resolves (ai_tricks.removed_by; a bounce, which hands
+    the creature back, and a fight, whose damage back the spell's judgement does not weigh,
+    never answer), and the creature is worth it (answer_worth)."""
+    if ab < 0 or has_op(C, ab, Op.BOUNCE) or has_op(C, ab, Op.FIGHT):
+        return False
+    v = top_entry_target(G, C, p, 0, 0, HELPED, 0)
+    if v < 0 or not answer_worth(G, C, p, v):
+        return False
+    g = _aim(G, C, ab, p, promised, v)
+    if g < 0:
+        return False
+    if removed_by(G, C, W.USLOTS, ab, g, v):
+        return True
+    G[W.FOCUS] = 0
+    return False
+
+
+@njit
+def answer_worth(G, C, p, v):
+    """Is the opposing creature v, helped by the spell on top of the stack, worth p's removal
+    in response? Not when it dies in its fight (a block) even pumped and kills nothing of
+    p's there: the spell is wasted already. A token (a card spent on a Rabbit is a card
+    lost) only when the pump would make it kill p's creature in its fight, or make the
+    unblocked damage lethal to p; a nontoken otherwise (it and the spell: two cards)."""
+    e = stack_top_entry(G)
+    bp, bt, kw, _ = pump_of(C, G[e + S.CARD], G[e + S.PROMISED])
+    kills = kills_in_fight(G, v, p, bp, kw)
+    if dies(G, v, combat_damage_to(G, v), bt, kw) and not kills:
+        return False
+    if G[ob(v) + O.TOKEN] == 0 or kills:
+        return True
+    if G[ob(v) + O.ATTACKING] != p + 1 or G[ob(v) + O.BLOCKED]:
+        return False
+    gain = max(bp, 0) * (2 if (G[ob(v) + O.CUR_KW] | kw) & Keyword.DOUBLE_STRIKE else 1)
+    return _damage_at(G, p, True) + gain >= G[pb(p) + P.LIFE]
 
 
 @njit

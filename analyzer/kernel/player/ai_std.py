@@ -11,10 +11,11 @@ attacker); instant draw, instant token makers and flash creatures wait for an op
 step (the mana kept up for them is spent there), except an instant draw whose cost discards a
 card p would discard anyway or that triggers a noncreature-spell payoff before combat
 (draw_now); removal goes at a target worth the card (a bite or a fight by the creature it
-kills, not p's), burn at a player only when that is worth a card (_burn_at_player_worth); an
-instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to recast
-or wins its fight, a token, an expensive creature at an opponent's end step), never at sorcery
-speed on a nontoken.
+kills, not p's), in response only at an opposing creature a pump (or another helping spell)
+is cast on, killed before it resolves (ai_flicker.answer_useful), burn at a player only when
+that is worth a card (_burn_at_player_worth); an instant bounce is a tempo play (an attacker
+or a blocker after blocks that costs a turn to recast or wins its fight, a token, an expensive
+creature at an opponent's end step), never at sorcery speed on a nontoken.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tempo import spell_grows_attacker
-from analyzer.kernel.player.ai_tricks import dies, hits, kills_in_fight
+from analyzer.kernel.player.ai_tricks import HELPED, dies, hits, kills_in_fight, top_entry_target
 from analyzer.kernel.player.ai_value import cast_bonus, cost_colors, offspring_cost
 from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
 from analyzer.kernel.rules.catalog import (
@@ -85,12 +86,19 @@ def role_may_help(G, C, card, context, p):
     """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
     cards = cards_of(C)
     role = cards[card, CardCol.AI_ROLE]
-    if context == 1:  # responding to the top of the stack (a flicker: ai_flicker.py)
+    if context == 1:  # responding to the top of the stack (a flicker, or removal at the
+        # creature an opposing pump is cast on: ai_flicker.py)
         return (
             role == AiRole.COUNTER
             or role == AiRole.PROTECTION
             or role == AiRole.TRICK
-            or (role == AiRole.REMOVAL and cards[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE != 0)
+            or (
+                role == AiRole.REMOVAL
+                and (
+                    cards[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE != 0
+                    or top_entry_target(G, C, p, 0, 0, HELPED, 0) >= 0
+                )
+            )
         )
     if role == AiRole.COUNTER or (role == AiRole.PROTECTION and context != 2):
         return False

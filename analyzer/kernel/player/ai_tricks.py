@@ -20,6 +20,7 @@ from analyzer.enums import (
     AbilityKind,
     CardCol,
     CardType,
+    Intent,
     Keyword,
     Op,
     StepCol,
@@ -93,7 +94,7 @@ def valiant_focus(G, C, p, card):
 
 
 @njit
-def _pump_of(C, card, promised=-1):
+def pump_of(C, card, promised=-1):
     """(+power, +toughness, keywords granted, pumps the whole team) of a trick's spell (its
     first pump and its grants): the steps of the mode cast (promised 0 or 1; -1: all)."""
     steps = steps_of(C)
@@ -117,8 +118,9 @@ def _pump_of(C, card, promised=-1):
 
 
 @njit
-def _group_obj(G, C, e, ab, g_local):
-    """The first target of group g_local of stack entry e (-1 if none or not an object)."""
+def _group_obj(G, C, t0, ab, g_local):
+    """The first target of group g_local of ability ab whose target slots start at G[t0] (a
+    stack entry's S.T0, or a spell's chosen slots W.USLOTS); -1 if none or not an object."""
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     s = 0
@@ -126,16 +128,17 @@ def _group_obj(G, C, e, ab, g_local):
         s += targets[tg0 + j, TargCol.MAX]
     if s >= MAX_TARGETS:
         return -1
-    v = G[e + S.T0 + s]
+    v = G[t0 + s]
     if v < 0 or v >= PLAYER_BASE or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return -1
     return v
 
 
 @njit
-def _survives(G, C, e, ab, g_local, v, bt, kw):
-    """Does p's creature v, a target of group g_local of stack entry e (ability ab), come
-    through what e does to it when it gets +bt toughness and keywords kw first? Hexproof makes
+def _survives(G, C, t0, ab, g_local, v, bt, kw):
+    """Does the creature v, a target of group g_local of ability ab (its target slots at G[t0]:
+    _group_obj), come through what ab does to it when it gets +bt toughness and keywords kw
+    first? Hexproof makes
     the target illegal; indestructible stops destroy and damage, toughness stops damage and
     -X/-X; only hexproof stops exile, bounce, a tuck into the library (Dire Downdraft) and an
     opposing Aura (Kitnap steals it). False when e does not harm v."""
@@ -153,7 +156,7 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
         elif (op == Op.FIGHT and steps[k, StepCol.A] == g_local) or (
             op == Op.DAMAGE_BY_POWER and ref == g_local
         ):
-            src = _group_obj(G, C, e, ab, ref if op == Op.FIGHT else steps[k, StepCol.A])
+            src = _group_obj(G, C, t0, ab, ref if op == Op.FIGHT else steps[k, StepCol.A])
             if src < 0:
                 dmg += 1000
             else:
@@ -189,37 +192,48 @@ def _survives(G, C, e, ab, g_local, v, bt, kw):
 
 
 @njit
-def removed_by(G, C, e, ab, g_local, v):
-    """Does stack entry e (ability ab) kill or remove p's creature v, a target of its group
-    g_local (_survives: hexproof answers any harm, so it tells harm from none)?"""
-    return _survives(G, C, e, ab, g_local, v, 0, Keyword.HEXPROOF) and not _survives(
-        G, C, e, ab, g_local, v, 0, 0
+def removed_by(G, C, t0, ab, g_local, v):
+    """Does ability ab (its target slots at G[t0]: a stack entry's, or a spell p is about to
+    cast) kill or remove the creature v, a target of its group g_local (_survives: hexproof
+    answers any harm, so it tells harm from none)?"""
+    return _survives(G, C, t0, ab, g_local, v, 0, Keyword.HEXPROOF) and not _survives(
+        G, C, t0, ab, g_local, v, 0, 0
     )
+
+
+# what top_entry_target looks for on the top of the stack
+SAVED = 0  # p's creature that a trick's +toughness and keywords save from the entry
+REMOVED = 1  # p's nontoken creature the entry kills or removes (a flicker saves it)
+HELPED = 2  # an opposing creature that the opposing spell helps, its only target
 
 
 @njit
 def trick_saves(G, C, p, card, promised=-1):
     """The creature of p's that the trick saves from the opposing spell or ability on top of
     the stack (the most valuable one; -1: it saves none, so it waits for combat)."""
-    _, bt, kw, _ = _pump_of(C, card, promised)
-    return top_entry_target(G, C, p, bt, kw, False, 0)
+    _, bt, kw, _ = pump_of(C, card, promised)
+    return top_entry_target(G, C, p, bt, kw, SAVED, 0)
 
 
 @njit
-def top_entry_target(G, C, p, bt, kw, removed, min_worth):
-    """The most valuable creature of p's that the opposing spell or ability on top of the stack
-    targets and that, with removed False, survives it at +bt toughness with keywords kw granted
-    (a trick saves it), or with removed True, it kills or removes (a nontoken worth at least
-    min_worth: a flicker saves it). -1: none."""
+def top_entry_target(G, C, p, bt, kw, want, min_worth):
+    """The most valuable creature that the opposing spell or ability on top of the stack
+    targets and, by want: SAVED, one of p's that survives the entry at +bt toughness with
+    keywords kw granted (a trick saves it); REMOVED, one of p's that the entry kills or removes
+    (a nontoken worth at least min_worth: a flicker saves it); HELPED, an opponent's that a
+    spell's helping group targets (a pump, a protection spell, an Aura) when it is the
+    spell's only target: removal that kills it in response leaves the spell no target
+    (608.2b), two cards for one. -1: none."""
     e = stack_top_entry(G)
     if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
         return -1
     ab = G[e + S.AB]
-    if ab < 0:
+    if ab < 0 or (want == HELPED and G[e + S.KIND] != SK_SPELL):
         return -1
     cards = cards_of(C)
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
+    removed = want == REMOVED
     best = -1
     s = 0
     for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
@@ -231,18 +245,24 @@ def top_entry_target(G, C, p, bt, kw, removed, min_worth):
                 v < 0
                 or v >= PLAYER_BASE
                 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD
-                or G[ob(v) + O.CTRL] != p
+                or (G[ob(v) + O.CTRL] == p) == (want == HELPED)
                 or cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0
                 or (removed and (G[ob(v) + O.TOKEN] or threat_std(G, cards, v) < min_worth))
             ):
                 continue
-            if removed:
-                ok = removed_by(G, C, e, ab, j, v)
+            if want == HELPED:
+                ok = targets[tg0 + j, TargCol.INTENT] == Intent.HELP
+            elif removed:
+                ok = removed_by(G, C, e + S.T0, ab, j, v)
             else:
-                ok = _survives(G, C, e, ab, j, v, bt, kw)
+                ok = _survives(G, C, e + S.T0, ab, j, v, bt, kw)
             if ok and (best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
                 best = v
         s += targets[tg0 + j, TargCol.MAX]
+    if want == HELPED:
+        for i in range(MAX_TARGETS):
+            if G[e + S.T0 + i] >= 0 and G[e + S.T0 + i] != best:
+                return -1  # another target: the spell still resolves for it
     return best
 
 
@@ -349,7 +369,7 @@ def trick_focus(G, C, p, card, promised=-1):
     damage becomes lethal, or that carries the pump as burn (below); -1.
     A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
-    bp, bt, kw, team = _pump_of(C, card, promised)
+    bp, bt, kw, team = pump_of(C, card, promised)
     unblocked = 0
     gain_team = 0  # what a team pump adds to the unblocked damage
     gain_one = 0  # what a single-target pump adds on its best unblocked attacker
@@ -471,14 +491,15 @@ def _mana_spare(G, C, p, card):
 
 
 @njit
-def kills_in_fight(G, v, p):
-    """Does v's combat damage kill a creature of p's that it blocks or is blocked by?"""
+def kills_in_fight(G, v, p, bp=0, kw=0):
+    """Does v's combat damage (at +bp power with keywords kw) kill a creature of p's that it
+    blocks or is blocked by?"""
     for i in range(G[H.BF_N]):
         x = G[OFF_BATTLEFIELD + i]
         if G[ob(x) + O.CTRL] != p:
             continue
         if G[ob(x) + O.BLOCKING] == v + 1 or G[ob(v) + O.BLOCKING] == x + 1:
-            if dies(G, x, hits(G, v, x, 0, 0), 0, 0):
+            if dies(G, x, hits(G, v, x, bp, kw), 0, 0):
                 return True
     return False
 
