@@ -94,6 +94,8 @@ def test_removal_kills_the_pumped_creature_in_response():
     # cast with the Mettle on the stack: the Mettle then has no target left
     assert _line(state, "casts Mabel's Mettle") < _line(state, "casts Take Out the Trash")
     assert _line(state, "Mabel's Mettle does not resolve") > 0
+    # (608.2b: the log says it does not resolve, never that it resolves first)
+    assert _line(state, "Mabel's Mettle resolves") < 0, state["play_by_play"]
     assert names(state, 0, "graveyard") == ["Bonebind Orator", "Mabel's Mettle"]
     assert names(state, 1, "graveyard") == ["Take Out the Trash"]
     assert "Stickytongue Sentinel" in names(state, 1, "battlefield")

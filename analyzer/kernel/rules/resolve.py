@@ -298,7 +298,8 @@ def resolve_top(G, C):
         zccs[i] = G[e + S.Z0 + i]
     G[H.STACK_N] = n - 1
     G[H.EXILE_SELF] = 0
-    log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
+    if kind == SK_GIFT or kind == SK_WARD or kind == SK_DELAYED:  # (no targets to check)
+        log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
     if kind == SK_GIFT:
         give_gift(G, C, ctrl, recipient, cards[card, CardCol.GIFT_KIND], o)
         fire_gift_given(G, C, ctrl, o)
@@ -347,10 +348,16 @@ def resolve_top(G, C):
     G[H.TARGET_TRIG] = trig_obj + 1 if trig_obj >= 0 else 0
     G[H.SAC_POWER] = G[e + S.X] if kind == SK_ABILITY else 0
     had, ok = any_legal_target(G, C, ab, ctrl, promised, slots, zccs)
+    if had and not ok:
+        # 608.2b: it doesn't resolve (logged as that alone, not as resolving first); a spell
+        # gives no gift (702.174j) and none of its effects
+        log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
+        if kind != SK_ABILITY:
+            count_undelivered(G, promised, ctrl)
+            move_object(G, cards, o, Zone.GRAVEYARD)  # (a copy ceases to exist, 704.5e)
+        return
+    log_event(G, Event.RESOLVE, ctrl, o, -1, kind, promised, -1)
     if kind == SK_ABILITY:
-        if had and not ok:
-            log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
-            return
         if not _while_only(abilities, ab) and not cond_ok(
             G, C, abilities[ab, AbilCol.COND], promised, ctrl, 0
         ):
@@ -362,12 +369,6 @@ def resolve_top(G, C):
         run_steps(G, C, ab, o, ctrl, promised, recipient, slots, zccs, trig_obj)
         return
     # a spell: a card, or a copy (a token on the stack, 707.10)
-    if had and not ok:
-        # 608.2b: it doesn't resolve; no gift (702.174j), none of its effects
-        log_event(G, Event.FIZZLE, ctrl, o, -1, kind, -1, -1)
-        count_undelivered(G, promised, ctrl)
-        move_object(G, cards, o, Zone.GRAVEYARD)  # (a copy ceases to exist, 704.5e)
-        return
     types = cards[card, CardCol.TYPES]
     if types & (CardType.INSTANT | CardType.SORCERY):
         if promised:
