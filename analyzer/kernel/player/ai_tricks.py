@@ -40,7 +40,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of, targets_of
 from analyzer.kernel.rules.conditions import step_in_mode
-from analyzer.kernel.rules.stack import stack_top_entry
+from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -49,13 +49,11 @@ from analyzer.kernel.runtime.config import njit
 @njit
 def _spell_steps(C, card):
     """(first, count) of the steps of the card's spell ability ((0, 0) if none)."""
-    cards = cards_of(C)
+    a = spell_ability(C, card)
+    if a < 0:
+        return 0, 0
     abilities = abilities_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.SPELL:
-            return abilities[a, AbilCol.ST_START], abilities[a, AbilCol.ST_COUNT]
-    return 0, 0
+    return abilities[a, AbilCol.ST_START], abilities[a, AbilCol.ST_COUNT]
 
 
 @njit
