@@ -12,14 +12,12 @@ a chump or a failed block).
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
+
+from runlogs import COMBAT_STEPS, games
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import Keyword
-
-COMBAT = ("combat damage", "first-strike damage")
 
 
 def classifier():
@@ -51,48 +49,45 @@ def census(paths: list[str]) -> tuple[dict, dict]:
     cls = classifier()
     st: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     outcomes: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    for run in paths:
-        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
-            with open(f) as fh:
-                ev = [json.loads(line) for line in fh]
-            atk = {}  # (turn, obj) -> class
-            blk = collections.defaultdict(list)  # (turn, attacker) -> blockers
-            died = set()  # (turn, obj) put into a graveyard by combat damage
-            for e in ev:
-                k = e["kind"]
-                if k == "attack" and e["card_name"]:
-                    atk[(e["turn"], e["obj"])] = "token" if e["obj_token"] else cls(e["card_name"])
-                elif k == "block":
-                    blk[(e["turn"], e["obj2"])].append(e["obj"])
-                elif k == "cast" and e["card_name"]:
-                    st[cls(e["card_name"])]["cast"] += 1
-                elif (
-                    k == "damage"
-                    and e["phase"] in COMBAT
-                    and e["target_seat"] is not None
-                    and (e["turn"], e["obj"]) in atk
-                ):
-                    st[atk[(e["turn"], e["obj"])]]["damage"] += e["a"]
-                elif (
-                    k == "zone"
-                    and e.get("from_zone") == "battlefield"
-                    and e.get("to_zone") in ("graveyard", "exile")
-                ):
-                    # (the end of the game moves everything to zone "none": not a death)
-                    if e["phase"] in COMBAT:
-                        died.add((e["turn"], e["obj"]))
-                    if e["card_name"] and not e["obj_token"]:
-                        where = "combat" if e["phase"] in COMBAT else "other"
-                        st[cls(e["card_name"])][f"died_{where}"] += 1
-            for key, c in atk.items():
-                st[c]["attacks"] += 1
-                bl = blk.get(key)
-                if not bl:
-                    continue
-                st[c]["blocked"] += 1
-                fate = "dies" if key in died else "lives"
-                kills = sum((key[0], b) in died for b in bl)
-                outcomes[c][f"{len(bl)} blocker(s), attacker {fate}, kills {kills}"] += 1
+    for ev in games(paths):
+        atk = {}  # (turn, obj) -> class
+        blk = collections.defaultdict(list)  # (turn, attacker) -> blockers
+        died = set()  # (turn, obj) put into a graveyard by combat damage
+        for e in ev:
+            k = e["kind"]
+            if k == "attack" and e["card_name"]:
+                atk[(e["turn"], e["obj"])] = "token" if e["obj_token"] else cls(e["card_name"])
+            elif k == "block":
+                blk[(e["turn"], e["obj2"])].append(e["obj"])
+            elif k == "cast" and e["card_name"]:
+                st[cls(e["card_name"])]["cast"] += 1
+            elif (
+                k == "damage"
+                and e["phase"] in COMBAT_STEPS
+                and e["target_seat"] is not None
+                and (e["turn"], e["obj"]) in atk
+            ):
+                st[atk[(e["turn"], e["obj"])]]["damage"] += e["a"]
+            elif (
+                k == "zone"
+                and e.get("from_zone") == "battlefield"
+                and e.get("to_zone") in ("graveyard", "exile")
+            ):
+                # (the end of the game moves everything to zone "none": not a death)
+                if e["phase"] in COMBAT_STEPS:
+                    died.add((e["turn"], e["obj"]))
+                if e["card_name"] and not e["obj_token"]:
+                    where = "combat" if e["phase"] in COMBAT_STEPS else "other"
+                    st[cls(e["card_name"])][f"died_{where}"] += 1
+        for key, c in atk.items():
+            st[c]["attacks"] += 1
+            bl = blk.get(key)
+            if not bl:
+                continue
+            st[c]["blocked"] += 1
+            fate = "dies" if key in died else "lives"
+            kills = sum((key[0], b) in died for b in bl)
+            outcomes[c][f"{len(bl)} blocker(s), attacker {fate}, kills {kills}"] += 1
     return st, outcomes
 
 

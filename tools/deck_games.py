@@ -14,11 +14,10 @@ loses: the share of the lost games in which the card was drawn and never left it
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
 
-COMBAT = ("combat damage", "first-strike damage")
+from runlogs import COMBAT_STEPS, games
+
 FOOD = {"Food", "Heaped Harvest", "Carrot Cake", "Bumbleflower's Sharepot"}
 BASICS = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
 
@@ -49,7 +48,7 @@ def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
                 if last_resolve in FOOD:
                     st[s]["food_life"] += e["a"]
         elif k == "damage" and e.get("target_seat") is not None and e["obj2"] >= 1 << 20:
-            st[s]["combat_dmg" if e["phase"] in COMBAT else "other_dmg"] += e["a"]
+            st[s]["combat_dmg" if e["phase"] in COMBAT_STEPS else "other_dmg"] += e["a"]
         elif k == "cast" and s in (0, 1):
             st[s]["casts"] += 1
         elif k == "attack":
@@ -88,15 +87,12 @@ def game_facts(ev: list[dict]) -> tuple[list[str], list[collections.Counter]]:
 
 def deck_games(paths: list[str]) -> dict[str, collections.Counter]:
     out: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    for run in paths:
-        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
-            with open(f) as fh:
-                ev = [json.loads(line) for line in fh]
-            decks, st = game_facts(ev)
-            for s in (0, 1):
-                out[decks[s]].update(st[s])
-                out[decks[s]]["opp_life_gained"] += st[1 - s]["life_gained"]
-                out[decks[s]]["opp_permanents_lost"] += st[1 - s]["permanents_lost"]
+    for ev in games(paths):
+        decks, st = game_facts(ev)
+        for s in (0, 1):
+            out[decks[s]].update(st[s])
+            out[decks[s]]["opp_life_gained"] += st[1 - s]["life_gained"]
+            out[decks[s]]["opp_permanents_lost"] += st[1 - s]["permanents_lost"]
     return out
 
 

@@ -8,48 +8,36 @@ outcome: whether the attacker died in the combat damage and how many of its bloc
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
 
-COMBAT = ("combat damage", "first-strike damage")
+from runlogs import combat_deaths, games
 
 
 def census(paths: list[str]) -> dict[str, collections.Counter]:
     st: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    for run in paths:
-        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
-            with open(f) as fh:
-                ev = [json.loads(line) for line in fh]
-            decks = ev[0]["decks"]
-            atk = collections.defaultdict(list)  # turn -> [(seat, attacker)]
-            blk = collections.defaultdict(lambda: collections.defaultdict(list))
-            died = set()  # (turn, obj) put into a graveyard by combat damage
-            for e in ev:
-                if e["kind"] == "attack":
-                    atk[e["turn"]].append((e["seat"], e["obj"]))
-                elif e["kind"] == "block":
-                    blk[e["turn"]][e["obj2"]].append(e["obj"])
-                elif (
-                    e["kind"] == "zone"
-                    and e.get("from_zone") == "battlefield"
-                    and e["to_zone"] == "graveyard"
-                    and e["phase"] in COMBAT
-                ):
-                    died.add((e["turn"], e["obj"]))
-            for t, al in atk.items():
-                c = st[decks[al[0][0]]]
-                lone = len(al) == 1
-                c["attack_turns"] += 1
-                c["lone_attack_turns"] += lone
-                for _seat, o in al:
-                    bl = blk[t].get(o, [])
-                    if len(bl) < 2:
-                        continue
-                    c["double_blocked"] += 1
-                    c["double_blocked_alone" if lone else "double_blocked_in_a_wider_attack"] += 1
-                    dies = "dies" if (t, o) in died else "lives"
-                    c[f"attacker {dies}, kills {sum((t, b) in died for b in bl)}"] += 1
+    for ev in games(paths):
+        decks = ev[0]["decks"]
+        atk = collections.defaultdict(list)  # turn -> [(seat, attacker)]
+        blk = collections.defaultdict(lambda: collections.defaultdict(list))
+        died = combat_deaths(ev)
+        for e in ev:
+            if e["kind"] == "attack":
+                atk[e["turn"]].append((e["seat"], e["obj"]))
+            elif e["kind"] == "block":
+                blk[e["turn"]][e["obj2"]].append(e["obj"])
+        for t, al in atk.items():
+            c = st[decks[al[0][0]]]
+            lone = len(al) == 1
+            c["attack_turns"] += 1
+            c["lone_attack_turns"] += lone
+            for _seat, o in al:
+                bl = blk[t].get(o, [])
+                if len(bl) < 2:
+                    continue
+                c["double_blocked"] += 1
+                c["double_blocked_alone" if lone else "double_blocked_in_a_wider_attack"] += 1
+                dies = "dies" if (t, o) in died else "lives"
+                c[f"attacker {dies}, kills {sum((t, b) in died for b in bl)}"] += 1
     return st
 
 

@@ -18,9 +18,9 @@ not (tapped out), and by the owner's lands.
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
+
+from runlogs import games
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.cards.derive import derive_role
@@ -112,11 +112,9 @@ def main(paths: list[str]) -> None:
             "counter": collections.Counter(),
         }
     )
-    for path in paths:
-        for log in sorted(Path(path).glob("logs/*/*.jsonl")):
-            ev = [json.loads(line) for line in log.open()]
-            for seat, deck in enumerate(ev[0]["decks"][:2]):
-                game_windows(ev, cards, seat, decks[deck])
+    for ev in games(paths):
+        for seat, deck in enumerate(ev[0]["decks"][:2]):
+            game_windows(ev, cards, seat, decks[deck])
     for deck in sorted(decks):
         out = decks[deck]
         print(deck)

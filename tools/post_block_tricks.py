@@ -9,49 +9,44 @@ the blockers and the attackers that died in the combat damage.
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
 
-COMBAT = ("combat damage", "first-strike damage")
+from runlogs import COMBAT_STEPS, games
 
 
 def census(paths):
     st = collections.defaultdict(collections.Counter)
-    for run in paths:
-        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
-            with open(f) as fh:
-                ev = [json.loads(line) for line in fh]
-            decks = ev[0]["decks"]
-            if decks[0] == decks[1]:
+    for ev in games(paths):
+        decks = ev[0]["decks"]
+        if decks[0] == decks[1]:
+            continue
+        by_turn = collections.defaultdict(list)
+        for e in ev:
+            by_turn[e["turn"]].append(e)
+        for es in by_turn.values():
+            blocks = [e for e in es if e["kind"] == "block"]
+            if not blocks:
                 continue
-            by_turn = collections.defaultdict(list)
-            for e in ev:
-                by_turn[e["turn"]].append(e)
-            for es in by_turn.values():
-                blocks = [e for e in es if e["kind"] == "block"]
-                if not blocks:
-                    continue
-                seat = es[0]["active"]
-                attackers = {e["obj"] for e in es if e["kind"] == "attack"}
-                blockers = {e["obj"] for e in blocks}
-                dead = [
-                    e["obj"]
-                    for e in es
-                    if e["kind"] == "zone"
-                    and e.get("from_zone") == "battlefield"
-                    and e["phase"] in COMBAT
-                ]
-                trick = any(
-                    e["kind"] == "cast" and e["phase"] == "declare blockers" and e["seat"] == seat
-                    for e in es
-                )
-                c = st[decks[seat]]
-                key = "trick" if trick else "no trick"
-                c[key, "combats"] += 1
-                c[key, "blocks"] += len(blocks)
-                c[key, "blockers dead"] += sum(1 for o in dead if o in blockers)
-                c[key, "attackers dead"] += sum(1 for o in dead if o in attackers)
+            seat = es[0]["active"]
+            attackers = {e["obj"] for e in es if e["kind"] == "attack"}
+            blockers = {e["obj"] for e in blocks}
+            dead = [
+                e["obj"]
+                for e in es
+                if e["kind"] == "zone"
+                and e.get("from_zone") == "battlefield"
+                and e["phase"] in COMBAT_STEPS
+            ]
+            trick = any(
+                e["kind"] == "cast" and e["phase"] == "declare blockers" and e["seat"] == seat
+                for e in es
+            )
+            c = st[decks[seat]]
+            key = "trick" if trick else "no trick"
+            c[key, "combats"] += 1
+            c[key, "blocks"] += len(blocks)
+            c[key, "blockers dead"] += sum(1 for o in dead if o in blockers)
+            c[key, "attackers dead"] += sum(1 for o in dead if o in attackers)
     return st
 
 
