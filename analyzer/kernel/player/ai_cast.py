@@ -61,7 +61,7 @@ from analyzer.kernel.player.ai_value import (
     offspring_cost,
 )
 from analyzer.kernel.player.choices import cost_fodder
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.rules.costs import (
     base_cost,
     commander_tax,
@@ -199,8 +199,9 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             if not _top_targets_mine(G, C, p) and not _top_sweeps_mine(G, C, p):
                 return False
         elif role == AiRole.REMOVAL:
-            # at the creature an opposing pump is cast on, killed before the pump resolves
-            return answer_useful(G, C, p, ab, promised)
+            # at the creature an opposing pump is cast on or that bites one of p's, killed
+            # (or bounced) before the spell resolves
+            return answer_useful(G, C, p, ab, promised, has_op(C, ab, Op.BOUNCE))
         else:  # a trick: only when it saves the creature (a pump against exile does not)
             saved = trick_saves(G, C, p, card, promised)
             if saved < 0:

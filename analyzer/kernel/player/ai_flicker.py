@@ -16,7 +16,12 @@ And any other instant removal's one use in response (answer_useful): at an oppos
 that the opposing spell on top of the stack helps (a pump after blocks, a protection spell, an
 Aura), its only target, when the removal kills it before the spell resolves: the spell then
 has no target and does nothing (608.2b), two cards for one, and the pump that would have
-flipped a fight never lands (issue 14: GW's tricks after blocks were never punished).
+flipped a fight never lands (issue 14: GW's tricks after blocks were never punished); and at
+the opposing creature whose bite or fight would kill one of p's: gone, it deals no damage,
+p's creature lives and the bite is a card spent for nothing (issue 14: the green decks'
+Longstalk Brawl went unanswered). A bounce or an exile until the end step (above, when it
+saves none of p's) answers the same way when the spell is alone on the stack: the pump,
+Aura or bite is lost, the creature must be cast again.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import first_target
 from analyzer.kernel.player.ai_tempo import attack_through
 from analyzer.kernel.player.ai_tricks import (
+    BITER,
     HELPED,
     REMOVED,
     dies,
@@ -145,8 +151,8 @@ def flicker_useful(G, C, p, ab, promised, context):
     slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
     if context == 1:
         v = flicker_saves(G, C, p)
-        if v < 0:
-            return False
+        if v < 0:  # none of p's to save: the opposing creature a pump or a bite needs
+            return answer_useful(G, C, p, ab, promised, True)
         if _aim(G, C, ab, p, promised, v) == 0:
             return True
         G[W.FOCUS] = 0
@@ -179,18 +185,25 @@ def _aim(G, C, ab, p, promised, v):
 
 
 @njit
-def answer_useful(G, C, p, ab, promised):
-    """Context 1, a removal spell that does not return what it exiles: is it cast now at the
-    opposing creature the spell on top of the stack helps (top_entry_target HELPED), the
-    target chosen as a flicker's is (_aim)? Only when it kills or removes that creature at
-    its toughness now, before the pump resolves (ai_tricks.removed_by; a bounce, which hands
-    the creature back, and a fight, whose damage back the spell's judgement does not weigh,
-    never answer), and the creature is worth it (answer_worth)."""
-    if ab < 0 or has_op(C, ab, Op.BOUNCE) or has_op(C, ab, Op.FIGHT):
+def answer_useful(G, C, p, ab, promised, temporary):
+    """Context 1, a removal spell: is it cast now at the opposing creature the spell on top
+    of the stack helps (top_entry_target HELPED, worth it: answer_worth) or whose bite or
+    fight in it kills one of p's creatures (BITER), the target chosen as a flicker's is
+    (_aim)? Only when it kills or removes that creature now, before the spell resolves
+    (ai_tricks.removed_by; a fight of p's, whose damage back is not weighed here, never
+    answers). A temporary removal (temporary: a bounce, an exile until the end step) hands
+    the creature back, so it answers only a spell alone on the stack: under a protection
+    spell that answers p's own removal it would only spend a second card of p's on it."""
+    if ab < 0 or has_op(C, ab, Op.FIGHT) or (temporary and G[H.STACK_N] > 1):
         return False
     v = top_entry_target(G, C, p, 0, 0, HELPED, 0)
-    if v < 0 or not answer_worth(G, C, p, v):
-        return False
+    if v >= 0:
+        if not answer_worth(G, C, p, v):
+            return False
+    else:
+        v = top_entry_target(G, C, p, 0, 0, BITER, 0)
+        if v < 0:
+            return False
     g = _aim(G, C, ab, p, promised, v)
     if g < 0:
         return False

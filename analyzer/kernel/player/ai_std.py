@@ -46,7 +46,14 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tempo import spell_grows_attacker
-from analyzer.kernel.player.ai_tricks import HELPED, dies, hits, kills_in_fight, top_entry_target
+from analyzer.kernel.player.ai_tricks import (
+    BITER,
+    HELPED,
+    dies,
+    hits,
+    kills_in_fight,
+    top_entry_target,
+)
 from analyzer.kernel.player.ai_value import cast_bonus, cost_colors, offspring_cost
 from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
 from analyzer.kernel.rules.catalog import (
@@ -87,7 +94,7 @@ def role_may_help(G, C, card, context, p):
     cards = cards_of(C)
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack (a flicker, or removal at the
-        # creature an opposing pump is cast on: ai_flicker.py)
+        # creature an opposing pump is cast on or that bites: ai_flicker.py)
         return (
             role == AiRole.COUNTER
             or role == AiRole.PROTECTION
@@ -97,6 +104,7 @@ def role_may_help(G, C, card, context, p):
                 and (
                     cards[card, CardCol.FLAGS] & CardFlag.TEMP_EXILE != 0
                     or top_entry_target(G, C, p, 0, 0, HELPED, 0) >= 0
+                    or top_entry_target(G, C, p, 0, 0, BITER, 0) >= 0
                 )
             )
         )

@@ -41,6 +41,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of, targets_of
 from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
+from analyzer.kernel.rules.target_choice import fighter_boost
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -199,10 +200,33 @@ def removed_by(G, C, t0, ab, g_local, v):
     )
 
 
+@njit
+def bite_source(G, C, t0, ab, g_local):
+    """(the creature whose power ability ab's fight or bite deals as damage to the target of its
+    group g_local (target slots at G[t0]: _group_obj), its local group, whether that target
+    strikes back: a fight); (-1, -1, False) when no target deals it (a `self` source)."""
+    steps = steps_of(C)
+    n_groups = abilities_of(C)[ab, AbilCol.TG_COUNT]
+    s0 = abilities_of(C)[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + abilities_of(C)[ab, AbilCol.ST_COUNT]):
+        op = steps[k, StepCol.OP]
+        if op == Op.FIGHT and steps[k, StepCol.A] == g_local:
+            sg = steps[k, StepCol.REF]
+        elif op == Op.DAMAGE_BY_POWER and steps[k, StepCol.REF] == g_local:
+            sg = steps[k, StepCol.A]
+        else:
+            continue
+        if 0 <= sg < n_groups:
+            return _group_obj(G, C, t0, ab, sg), sg, op == Op.FIGHT
+        return -1, -1, False
+    return -1, -1, False
+
+
 # what top_entry_target looks for on the top of the stack
 SAVED = 0  # p's creature that a trick's +toughness and keywords save from the entry
 REMOVED = 1  # p's nontoken creature the entry kills or removes (a flicker saves it)
 HELPED = 2  # an opposing creature that the opposing spell helps, its only target
+BITER = 3  # the opposing creature whose bite or fight in the entry kills p's creature
 
 
 @njit
@@ -221,7 +245,10 @@ def top_entry_target(G, C, p, bt, kw, want, min_worth):
     (a nontoken worth at least min_worth: a flicker saves it); HELPED, an opponent's that a
     spell's helping group targets (a pump, a protection spell, an Aura) when it is the
     spell's only target: removal that kills it in response leaves the spell no target
-    (608.2b), two cards for one. -1: none."""
+    (608.2b), two cards for one; BITER, the opponent's creature whose bite or fight (its
+    power as damage) kills or removes one of p's, the most valuable one, and that is not
+    killed back in the fight: removed in response, it deals no damage (608.2b, 701.12b).
+    -1: none."""
     e = stack_top_entry(G)
     if e < 0 or G[e + S.CTRL] == p or (G[e + S.KIND] != SK_SPELL and G[e + S.KIND] != SK_ABILITY):
         return -1
@@ -232,7 +259,9 @@ def top_entry_target(G, C, p, bt, kw, want, min_worth):
     targets = targets_of(C)
     tg0 = abilities_of(C)[ab, AbilCol.TG_START]
     removed = want == REMOVED
+    pr = G[e + S.PROMISED]
     best = -1
+    best_src = -1  # BITER: the creature that bites best
     s = 0
     for j in range(abilities_of(C)[ab, AbilCol.TG_COUNT]):
         for k in range(targets[tg0 + j, TargCol.MAX]):
@@ -250,6 +279,20 @@ def top_entry_target(G, C, p, bt, kw, want, min_worth):
                 continue
             if want == HELPED:
                 ok = targets[tg0 + j, TargCol.INTENT] == Intent.HELP
+            elif want == BITER:
+                src, sg, fight = bite_source(G, C, e + S.T0, ab, j)
+                ok = (
+                    src >= 0
+                    and G[ob(src) + O.CTRL] != p
+                    and removed_by(G, C, e + S.T0, ab, j, v)
+                    and not (
+                        fight
+                        # the fighter's own boost first (Longstalk Brawl promised: +1/+1)
+                        and dies(G, src, hits(G, v, src, 0, 0), fighter_boost(C, ab, sg, pr)[1], 0)
+                    )
+                )
+                if ok and (best < 0 or threat_std(G, cards, v) > threat_std(G, cards, best)):
+                    best_src = src
             elif removed:
                 ok = removed_by(G, C, e + S.T0, ab, j, v)
             else:
@@ -261,6 +304,8 @@ def top_entry_target(G, C, p, bt, kw, want, min_worth):
         for i in range(MAX_TARGETS):
             if G[e + S.T0 + i] >= 0 and G[e + S.T0 + i] != best:
                 return -1  # another target: the spell still resolves for it
+    if want == BITER:
+        return best_src
     return best
 
 
