@@ -79,3 +79,19 @@ def test_the_defender_trades_down_when_behind_in_the_race():
     assert _blocks(state) == []
     assert names(state, 1, "battlefield") == ["Forest", "Stickytongue Sentinel"]
     assert state["seats"][1]["life"] == 17
+
+
+def test_a_block_that_saves_the_game_from_a_pump_goes_despite_the_pump():
+    """Brightblade Stoat and Warren Elder (2/2s) attack a defender at 6 whose Kindlespark Duo
+    (1/3) is free, from a player holding a card with two lands up: 4 damage is not lethal, but
+    one +2 pump on an unblocked attacker makes it 6. The Duo blocks (a 2/2 does not kill it;
+    the pump that would is then spent on a blocked attacker) and the defender lives. At 20 life
+    the pump is no threat: the Duo stays out of a pumped attacker's way and the 4 is taken."""
+    name = "block_when_a_pump_would_make_it_lethal"
+    state = run_player(name)
+    assert len(_blocks(state)) == 1
+    assert state["seats"][1]["life"] > 0
+    state = run_player(name, ("life = 6", "life = 20"))
+    assert _blocks(state) == []
+    assert state["seats"][1]["life"] == 16
+    assert names(state, 1, "battlefield") == ["Island", "Island", "Kindlespark Duo", "Mountain"]

@@ -21,6 +21,10 @@ together if that saves the game.
 In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
 blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
 kill it and leave the attacker alive (unless the damage is lethal).
+"Lethal" counts the pump the attacking player's open mana may hide (a card in hand and a land
+up: +2 on one unblocked attacker; with a team pump's mana, +2 on each): when that pump would put
+the unblocked damage over the defender's life, the blocks that dodge a trick (soaks, trades,
+good blocks) go anyway, since the damage they would let through is no longer free.
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
@@ -225,6 +229,25 @@ def _trade_suspect(G, cards, d, att, na, wary):
 
 
 @njit
+def _hidden_pump(G, cards, d, att, na, attacker, wary):
+    """The damage a pump the attacking player may hold adds to its unblocked attackers at d:
+    none without a card and a land up (wary: _trick_possible); else the common one-creature
+    pump (+2), or with a team pump's mana (TEAM_PUMP_LANDS) +2 on each unblocked attacker.
+    Public information only: the open lands, the hand's size, the attackers."""
+    if not wary:
+        return 0
+    unblocked = 0
+    for i in range(na):
+        if G[ob(att[i]) + O.ATTACKING] == d + 1 and G[ob(att[i]) + O.BLOCKED] == 0:
+            unblocked += 1
+    if unblocked == 0:
+        return 0
+    if unblocked >= 2 and _open_lands(G, cards, attacker) >= TEAM_PUMP_LANDS:
+        return TEAM_PUMP_P * unblocked
+    return WARY_PUMP_P
+
+
+@njit
 def _stopped(G, a, toughness):
     """Damage a block of attacker a stops, by blockers of this much toughness in all."""
     dmg = combat_power(G, a)
@@ -281,7 +304,10 @@ def blocks(G, C, d, att, na):
             continue
         ta = threat_std(G, cards, a)
         menace = (G[ob(a) + O.CUR_KW] & Keyword.MENACE) != 0
-        lethal = incoming >= life
+        # lethal counts the pump the attacking player's open mana may hide: the same trick
+        # the wary rules dodge would put the unblocked damage over d's life, so a block that
+        # stops damage is worth its risk (the damage taken is no longer "for free")
+        lethal = incoming + _hidden_pump(G, cards, d, att, na, attacker, wary) >= life
         best = -1
         best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 soak or chump
         best_t = 0
