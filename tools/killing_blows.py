@@ -13,77 +13,62 @@ declare-blockers step (a trick) or not (a plain chump).
 """
 
 import collections
-import json
 import sys
-from pathlib import Path
 
-COMBAT = ("combat damage", "first-strike damage")
+from runlogs import COMBAT_STEPS, combat_deaths, games
+
 TRICK_STEPS = ("declare attackers", "declare blockers")
 HIGH_LIFE = 10
-
-
-def _events(path: Path) -> list[dict]:
-    with open(path) as fh:
-        return [json.loads(line) for line in fh]
 
 
 def census(paths: list[str]) -> tuple[collections.Counter, collections.Counter]:
     blows: collections.Counter = collections.Counter()
     losses: collections.Counter = collections.Counter()
-    for run in paths:
-        for f in sorted(Path(run).glob("logs/*/*.jsonl")):
-            ev = _events(f)
-            short = [d[:2] for d in ev[0]["decks"]]
-            # the combat deaths and the spells/abilities each seat used in each combat step
-            died = {
-                (e["turn"], e["obj"])
-                for e in ev
-                if e["kind"] == "zone"
-                and e.get("from_zone") == "battlefield"
-                and e["to_zone"] == "graveyard"
-                and e["phase"] in COMBAT
-            }
-            acted = collections.Counter(
-                (e["turn"], e["seat"], e["phase"])
-                for e in ev
-                if e["kind"] in ("cast", "activate") and e["phase"] in TRICK_STEPS
-            )
-            life = [20] * len(short)
-            blocks = collections.defaultdict(list)  # (turn, attacker) -> [(blocker, ...)]
-            for e in ev:
-                if e["kind"] == "life":
-                    life[e["seat"]] = e["b"]
-                elif e["kind"] == "block":
-                    blocks[(e["turn"], e["obj2"])].append(
-                        (e["obj"], e["obj_token"], e["seat"], life[e["seat"]])
-                    )
-            for (t, a), bl in blocks.items():
-                if (t, a) in died:
-                    continue
-                for b, token, s, lf in bl:
-                    if (t, b) in died and lf > HIGH_LIFE:
-                        trick = any(
-                            acted[(t, q, "declare blockers")] for q in range(len(short)) if q != s
-                        )
-                        kind = "token" if token else "card"
-                        losses[(short[s], kind, "trick" if trick else "plain")] += 1
-            lost = [e for e in ev if e["kind"] == "loses"]
-            if not lost or len(short) != 2:
-                continue
-            s, t = lost[-1]["seat"], lost[-1]["turn"]
-            pair = f"{short[1 - s]} beats {short[s]}"
-            if lost[-1]["phase"] not in COMBAT:
-                blows[(pair, "outside combat", "")] += 1
-                continue
-            pumped = any(acted[(t, 1 - s, p)] for p in TRICK_STEPS)
-            blocked = any(e["kind"] == "block" and e["turn"] == t for e in ev)
-            blows[
-                (
-                    pair,
-                    "combat, winner pumped" if pumped else "combat",
-                    "blocked" if blocked else "no block",
+    for ev in games(paths):
+        short = [d[:2] for d in ev[0]["decks"]]
+        # the combat deaths and the spells/abilities each seat used in each combat step
+        died = combat_deaths(ev)
+        acted = collections.Counter(
+            (e["turn"], e["seat"], e["phase"])
+            for e in ev
+            if e["kind"] in ("cast", "activate") and e["phase"] in TRICK_STEPS
+        )
+        life = [20] * len(short)
+        blocks = collections.defaultdict(list)  # (turn, attacker) -> [(blocker, ...)]
+        for e in ev:
+            if e["kind"] == "life":
+                life[e["seat"]] = e["b"]
+            elif e["kind"] == "block":
+                blocks[(e["turn"], e["obj2"])].append(
+                    (e["obj"], e["obj_token"], e["seat"], life[e["seat"]])
                 )
-            ] += 1
+        for (t, a), bl in blocks.items():
+            if (t, a) in died:
+                continue
+            for b, token, s, lf in bl:
+                if (t, b) in died and lf > HIGH_LIFE:
+                    trick = any(
+                        acted[(t, q, "declare blockers")] for q in range(len(short)) if q != s
+                    )
+                    kind = "token" if token else "card"
+                    losses[(short[s], kind, "trick" if trick else "plain")] += 1
+        lost = [e for e in ev if e["kind"] == "loses"]
+        if not lost or len(short) != 2:
+            continue
+        s, t = lost[-1]["seat"], lost[-1]["turn"]
+        pair = f"{short[1 - s]} beats {short[s]}"
+        if lost[-1]["phase"] not in COMBAT_STEPS:
+            blows[(pair, "outside combat", "")] += 1
+            continue
+        pumped = any(acted[(t, 1 - s, p)] for p in TRICK_STEPS)
+        blocked = any(e["kind"] == "block" and e["turn"] == t for e in ev)
+        blows[
+            (
+                pair,
+                "combat, winner pumped" if pumped else "combat",
+                "blocked" if blocked else "no block",
+            )
+        ] += 1
     return blows, losses
 
 
