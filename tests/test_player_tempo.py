@@ -100,3 +100,15 @@ def test_a_creature_that_can_attack_is_flickered_after_combat():
         ('[[seat]]\nbattlefield = ["Forest"', '[[seat]]\nlevel = "basic"\nbattlefield = ["Forest"'),
     )
     assert state["seats"][1]["life"] == 16
+
+
+def test_a_bounce_spares_a_creature_whose_enters_trigger_would_pay_again():
+    state = run_player("bounce_spares_an_enters_trigger")
+    assert names(state, 0, "graveyard") == ["Into the Flood Maw"]
+    assert names(state, 1, "hand") == ["Rust-Shield Rampager"]
+    assert "Glidedive Duo" in names(state, 1, "battlefield")
+    # beside a small creature the Duo is still the bounce worth a card
+    state = run_player(
+        "bounce_spares_an_enters_trigger", ('"Rust-Shield Rampager"\n', '"Fireglass Mentor"\n')
+    )
+    assert names(state, 1, "hand") == ["Glidedive Duo"]
