@@ -100,3 +100,27 @@ def test_a_creature_that_can_attack_is_flickered_after_combat():
         ('[[seat]]\nbattlefield = ["Forest"', '[[seat]]\nlevel = "basic"\nbattlefield = ["Forest"'),
     )
     assert state["seats"][1]["life"] == 16
+
+
+def test_a_bounce_spares_a_creature_whose_enters_trigger_would_pay_again():
+    state = run_player("bounce_spares_an_enters_trigger")
+    assert names(state, 0, "graveyard") == ["Into the Flood Maw"]
+    assert names(state, 1, "hand") == ["Rust-Shield Rampager"]
+    assert "Glidedive Duo" in names(state, 1, "battlefield")
+    # beside a small creature the Duo is still the bounce worth a card
+    state = run_player(
+        "bounce_spares_an_enters_trigger", ('"Rust-Shield Rampager"\n', '"Fireglass Mentor"\n')
+    )
+    assert names(state, 1, "hand") == ["Glidedive Duo"]
+
+
+def test_removal_clears_the_blocker_in_front_of_a_lethal_attack():
+    state = run_player("removal_clears_the_blocker_of_a_lethal_attack")
+    casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert state["seats"][1]["life"] <= 0
+    # at 7 life the attack is not lethal without the blocker either: no bounce in main phase 1
+    state = run_player("removal_clears_the_blocker_of_a_lethal_attack", ("life = 5", "life = 7"))
+    casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert all("main 1" not in line for line in casts), casts
+    assert state["seats"][1]["life"] > 0

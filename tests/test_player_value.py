@@ -393,3 +393,15 @@ def test_a_sweepers_gift_is_promised_when_its_damage_finishes_a_creature(tmp_pat
         ('hand = ["Forest", "Forest"', 'life = 1\nhand = ["Forest", "Forest"'),
     )
     assert state["winner"] == 0
+
+
+def test_a_loot_keeps_the_fifth_land_a_five_drop_in_hand_needs():
+    state = run_player("loot_keeps_the_land_a_five_drop_needs")
+    assert "Bellowing Crier" in names(state, 0, "battlefield")
+    assert names(state, 0, "graveyard") == ["Into the Flood Maw"]
+    assert len([c for c in names(state, 0, "hand") if c in ("Island", "Swamp")]) == 1
+    # without the five-drop the fifth land is spare: the loot discards it
+    state = run_player("loot_keeps_the_land_a_five_drop_needs", ('"Glidedive Duo", ', ""))
+    graveyard = names(state, 0, "graveyard")
+    assert graveyard in (["Island"], ["Swamp"]), graveyard
+    assert "Into the Flood Maw" in names(state, 0, "hand")

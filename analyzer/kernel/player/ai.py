@@ -61,7 +61,11 @@ from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
-from analyzer.kernel.player.ai_tempo import opp_may_respond, pays_before_combat
+from analyzer.kernel.player.ai_tempo import (
+    blocker_opens_lethal,
+    opp_may_respond,
+    pays_before_combat,
+)
 from analyzer.kernel.player.ai_tricks import combat_lethal_to
 from analyzer.kernel.player.ai_value import (
     COLOR_BITS,
@@ -324,6 +328,7 @@ def _main_standard(G, C, pol, p, buf, n):
     # blocks or end step
     finish = keep > 0 and _opp_creature_damaged(G, cards, p)
     exposed = kept_role == AiRole.REMOVAL and not opp_may_respond(G, C, p)
+    lethal_open = kept_role == AiRole.REMOVAL and blocker_opens_lethal(G, cards, p)
     # a creature with offspring goes after the other plain permanents that fill the mana with
     # it: its offspring (paid whenever the mana allows) takes only the mana they leave. It
     # waits for nothing else: a spell cast first took the mana of the turn's two-drop.
@@ -343,7 +348,8 @@ def _main_standard(G, C, pol, p, buf, n):
                 and cards[card, CardCol.FLAGS] & CardFlag.FAST
             )
             # (or it pays on the attack: prowess, valiant; ai_tempo.pays_before_combat)
-            go_now = kept_removal and (exposed or pays_before_combat(G, C, p, card))
+            # (or it takes the blocker in front of a lethal attack: ai_tempo.opens_lethal)
+            go_now = kept_removal and (exposed or pays_before_combat(G, C, p, card) or lethal_open)
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0

@@ -45,7 +45,7 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.ai_multi import can_attack
-from analyzer.kernel.player.ai_tempo import spell_grows_attacker
+from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
 from analyzer.kernel.player.ai_tricks import (
     BITER,
     HELPED,
@@ -409,6 +409,8 @@ def removal_worth(G, C, p, ab, slots, context, promised):
         # a creature that kills nothing of p's in this fight (an unblocked attacker, one that
         # bounces off a blocker): the spell only spares p its damage, a reason only under
         # pressure; else it meets the bar like any other target (below)
+    if context == 0 and opens_lethal(G, cards, p, v):
+        return True  # the blocker in front of a lethal attack: the game ends this turn
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
     if (

@@ -27,6 +27,7 @@ from analyzer.enums import (
     StepCol,
     TargCol,
     TargetKind,
+    Zone,
 )
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
@@ -74,6 +75,39 @@ def attack_through(G, cards, p, q, absent):
             nb += 1
     dmg, _n = damage_through(G, att, na, blk, nb, used, False)
     return dmg
+
+
+@njit
+def opens_lethal(G, cards, p, v):
+    """Main phase 1 of p's turn: is the opposing creature v the blocker in front of a lethal
+    attack? Untapped, and without it all of p's creatures that can attack deal its controller
+    their life through the other untapped blockers, while with it they do not (removal of any
+    kind, a bounce too, ends the game there: the blue decks held a bounce through such turns)."""
+    if G[H.PHASE] != Phase.MAIN1 or G[H.ACTIVE] != p or v < 0:
+        return False
+    b = ob(v)
+    if G[b + O.ZONE] != Zone.BATTLEFIELD or not is_creature(cards, G, v) or G[b + O.TAPPED]:
+        return False
+    q = G[b + O.CTRL]
+    if q == p:
+        return False
+    life = G[pb(q) + P.LIFE]
+    return attack_through(G, cards, p, q, v) >= life and attack_through(G, cards, p, q, -1) < life
+
+
+@njit
+def blocker_opens_lethal(G, cards, p):
+    """Main phase 1 of p's turn: does some opposing creature stand in front of a lethal attack
+    (opens_lethal)? Then instant removal kept up goes now (ai._main_standard)."""
+    if G[H.PHASE] != Phase.MAIN1 or G[H.ACTIVE] != p:
+        return False
+    for q in range(G[H.NPLAYERS]):
+        if q == p or G[pb(q) + P.LOST]:
+            continue
+        for i in range(own_n(G, q)):
+            if opens_lethal(G, cards, p, own_at(G, q, i)):
+                return True
+    return False
 
 
 @njit

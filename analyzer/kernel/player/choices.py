@@ -3,8 +3,9 @@ what to forage, how to answer a "loses N life unless" punisher.
 
 The rules part is fixed; the choice is the built-in player's, one documented heuristic that
 reads the chooser's own hand and the public battlefield:
-- discard: an extra land once five lands are in play (the standard player: five in play and in
-  hand), else the least valuable card; a "may"
+- discard: an extra land once five lands are in play (the standard player: four in play and in
+  hand beside it, or as many as its dearest castable spell costs), else the least valuable
+  card; a "may"
   discard (rummaging) happens only when the hand holds such an extra land or a card the player
   cannot cast within two more land drops;
 - forage: exile the three least valuable cards of the graveyard when it has three, else
@@ -39,17 +40,17 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 
 
 @njit
-def _discard_key(G, cards, p, card, lands, hand_lands):
+def _discard_key(G, cards, p, card, lands, hand_lands, need):
     """How much p wants to keep this card in hand (discard_choice takes the least): a land 0
-    once it has lands enough (LANDS_ENOUGH in play; the standard player counts the lands in
-    its hand too: with five in sight, a land is worth less than a spell it can cast), else
-    LAND_VALUE_SHORT; a card out of reach for now (more than two lands away) 1; else its
-    value."""
+    once it has lands enough, else LAND_VALUE_SHORT; a card out of reach for now (more than two
+    lands away) 1; else its value. Lands enough: the basic player, LANDS_ENOUGH in play; the
+    standard player counts the lands in its hand too, less the one it would discard (with four
+    in play and one in hand, looting the fifth away left the UB deck's five-drops stranded),
+    against need (_lands_needed: four, or the mana value of its dearest spell in hand)."""
     if cards[card, CardCol.TYPES] & CardType.LAND:
-        seen = lands
-        if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
-            seen += hand_lands
-        return 0 if seen >= LANDS_ENOUGH else LAND_VALUE_SHORT
+        if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+            return 0 if lands >= LANDS_ENOUGH else LAND_VALUE_SHORT
+        return 0 if lands + hand_lands - 1 >= need else LAND_VALUE_SHORT
     if cards[card, CardCol.MV] > lands + 2:
         return 1  # out of reach for now
     return cards[card, CardCol.VALUE]
@@ -65,16 +66,33 @@ def _hand_lands(G, cards, p):
 
 
 @njit
+def _lands_needed(G, cards, p):
+    """The lands the standard player keeps in sight (in play and in hand) before a land in hand
+    is one to discard: LANDS_ENOUGH less one (a spare fifth land is worth less than a spell it
+    can cast), or the mana value of its dearest nonland card in hand within reach (two land
+    drops away at most: a card further off is discarded first anyway) when that is more."""
+    lands = lands_in_play(G, cards, p)
+    need = LANDS_ENOUGH - 1
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        mv = cards[card, CardCol.MV]
+        if cards[card, CardCol.TYPES] & CardType.LAND == 0 and mv <= lands + 2:
+            need = max(need, mv)
+    return need
+
+
+@njit
 def discard_choice(G, C, p, optional):
     """The card p discards, or -1 (empty hand, or an optional discard p declines)."""
     cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     hand_lands = _hand_lands(G, cards, p)
+    need = _lands_needed(G, cards, p)
     worst = -1
     worst_key = 1 << 30
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        key = _discard_key(G, cards, p, G[ob(o) + O.CARD], lands, hand_lands)
+        key = _discard_key(G, cards, p, G[ob(o) + O.CARD], lands, hand_lands, need)
         if key < worst_key:
             worst_key = key
             worst = o
@@ -89,8 +107,10 @@ def spare_card(G, cards, p):
     one: an extra land, a card out of reach)?"""
     lands = lands_in_play(G, cards, p)
     hand_lands = _hand_lands(G, cards, p)
+    need = _lands_needed(G, cards, p)
     for i in range(G[pb(p) + P.HAND_N]):
-        if _discard_key(G, cards, p, G[ob(hand_at(G, p, i)) + O.CARD], lands, hand_lands) <= 1:
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if _discard_key(G, cards, p, card, lands, hand_lands, need) <= 1:
             return True
     return False
 

@@ -166,6 +166,10 @@ BOUNCE_TOKEN = 25
 
 
 BOUNCE_IN_COMBAT = 300
+# an opposing creature whose enters trigger pays its owner again when recast (Head of the
+# Homestead's tokens, Thornplate Intimidator's punisher, Treetop Sentries' card) is a worse
+# bounce by about half a card
+BOUNCE_ENTERS = 15
 
 
 # the most expensive creature of its own the standard player bounces to recast for its
@@ -217,6 +221,8 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
         if bounce:
             if G[b + O.TOKEN]:
                 t += BOUNCE_TOKEN
+            elif (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.ETB) & 1:
+                t -= BOUNCE_ENTERS
             if G[b + O.ATTACKING] or G[b + O.BLOCKING]:
                 t += BOUNCE_IN_COMBAT
     if G[b + O.ZONE] == Zone.STACK:
