@@ -122,6 +122,20 @@ def test_the_brews_discard_keeps_the_land_the_player_is_short_of():
     assert names(basic, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
 
 
+def test_a_card_its_cost_reduction_brings_in_reach_is_no_spare_card():
+    state = run_player("discard_reach_counts_cost_reduction")
+    assert cast_lines(state, "Sazacap's Brew") == []
+    assert "Eddymurk Crab" in names(state, 0, "hand")
+    # with no instant or sorcery in the graveyard the Crab costs seven: out of reach, it pays
+    state = run_player(
+        "discard_reach_counts_cost_reduction",
+        ('graveyard = ["Playful Shove", "Blooming Blast", "Dire Downdraft"]\n', ""),
+    )
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert "Eddymurk Crab" in names(state, 0, "graveyard")
+
+
 def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
     state = run_player("discard_draw_waits_without_a_spare_card")
     assert cast_lines(state, "Sazacap's Brew") == []

@@ -25,10 +25,11 @@ reads the chooser's own hand and the public battlefield:
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardFlag, CardType, PlayerLevel, Subtype, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
@@ -39,20 +40,41 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 
 
 @njit
-def _discard_key(G, cards, p, card, lands, hand_lands):
+def _discard_key(G, C, p, card, lands, hand_lands):
     """How much p wants to keep this card in hand (discard_choice takes the least): a land 0
     once it has lands enough (LANDS_ENOUGH in play; the standard player counts the lands in
     its hand too: with five in sight, a land is worth less than a spell it can cast), else
     LAND_VALUE_SHORT; a card out of reach for now (more than two lands away) 1; else its
-    value."""
+    value. The standard player reads the reach from the cost it would pay now (_reach_cost:
+    the UR deck discarded its Eddymurk Crab, a seven by its printed cost, to Sazacap's Brew
+    while the instants in its graveyard had made it a four)."""
+    cards = cards_of(C)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         seen = lands
         if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
             seen += hand_lands
         return 0 if seen >= LANDS_ENOUGH else LAND_VALUE_SHORT
-    if cards[card, CardCol.MV] > lands + 2:
+    if _reach_cost(G, C, p, card) > lands + 2:
         return 1  # out of reach for now
     return cards[card, CardCol.VALUE]
+
+
+@njit
+def _reach_cost(G, C, p, card):
+    """The mana value p weighs a hand card's reach by: the printed one for the basic player;
+    for the standard one less what the card's own "costs {N} less" abilities (a count of
+    cards in the graveyard, of creatures, affinity) and p's static discounts take off it now
+    (rules/cost_reduction.py), never below the card's colored symbols."""
+    cards = cards_of(C)
+    mv = cards[card, CardCol.MV]
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return mv
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0 and (
+        G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
+    ) & 1 == 0:
+        return mv
+    cut = min(cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC])
+    return mv - cut
 
 
 @njit
@@ -74,7 +96,7 @@ def discard_choice(G, C, p, optional):
     worst_key = 1 << 30
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        key = _discard_key(G, cards, p, G[ob(o) + O.CARD], lands, hand_lands)
+        key = _discard_key(G, C, p, G[ob(o) + O.CARD], lands, hand_lands)
         if key < worst_key:
             worst_key = key
             worst = o
@@ -84,13 +106,14 @@ def discard_choice(G, C, p, optional):
 
 
 @njit
-def spare_card(G, cards, p):
+def spare_card(G, C, p):
     """Does p hold a card it would discard anyway (discard_choice's optional discard takes
     one: an extra land, a card out of reach)?"""
+    cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     hand_lands = _hand_lands(G, cards, p)
     for i in range(G[pb(p) + P.HAND_N]):
-        if _discard_key(G, cards, p, G[ob(hand_at(G, p, i)) + O.CARD], lands, hand_lands) <= 1:
+        if _discard_key(G, C, p, G[ob(hand_at(G, p, i)) + O.CARD], lands, hand_lands) <= 1:
             return True
     return False
 
