@@ -188,6 +188,24 @@ def test_a_creature_that_enters_bigger_after_damage_waits_for_the_attack():
     assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
 
 
+def test_an_offspring_does_not_take_the_mana_of_a_creature_that_waits_for_the_attack():
+    state = run_player("enters_bigger_keeps_its_mana")
+    casts = cast_lines(state, "Frilled Sparkshooter")
+    assert len(casts) == 1 and "main 2" in casts[0].split(":")[0], casts
+    assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 4  # its counter
+    chargers = [c for c in state["seats"][0]["battlefield"] if c["card"] == "Steampath Charger"]
+    assert len(chargers) == 1 and not chargers[0]["token"], chargers  # no offspring: 4 + 2 of 7
+    # without the Sparkshooter the Charger pays its offspring in main phase 1 as before
+    state = run_player(
+        "enters_bigger_keeps_its_mana",
+        ('hand = ["Frilled Sparkshooter", "Steampath Charger"]', 'hand = ["Steampath Charger"]'),
+    )
+    casts = cast_lines(state, "Steampath Charger")
+    assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
+    chargers = [c for c in state["seats"][0]["battlefield"] if c["card"] == "Steampath Charger"]
+    assert len(chargers) == 2  # the card and its token
+
+
 def test_the_turns_plays_are_chosen_by_the_colors_the_lands_make():
     state = run_player("fill_the_mana_by_colors")
     assert "Lightshell Duo" in names(state, 0, "battlefield")
