@@ -122,6 +122,20 @@ def test_the_brews_discard_keeps_the_land_the_player_is_short_of():
     assert names(basic, 0, "graveyard") == ["Mountain", "Sazacap's Brew"]
 
 
+def test_a_card_its_cost_reduction_brings_in_reach_is_no_spare_card():
+    state = run_player("discard_reach_counts_cost_reduction")
+    assert cast_lines(state, "Sazacap's Brew") == []
+    assert "Eddymurk Crab" in names(state, 0, "hand")
+    # with no instant or sorcery in the graveyard the Crab costs seven: out of reach, it pays
+    state = run_player(
+        "discard_reach_counts_cost_reduction",
+        ('graveyard = ["Playful Shove", "Blooming Blast", "Dire Downdraft"]\n', ""),
+    )
+    casts = cast_lines(state, "Sazacap's Brew")
+    assert len(casts) == 1 and "main 1" in casts[0], casts
+    assert "Eddymurk Crab" in names(state, 0, "graveyard")
+
+
 def test_a_draw_spell_that_discards_waits_when_it_would_cost_a_castable_card():
     state = run_player("discard_draw_waits_without_a_spare_card")
     assert cast_lines(state, "Sazacap's Brew") == []
@@ -172,6 +186,24 @@ def test_a_creature_that_enters_bigger_after_damage_waits_for_the_attack():
     )
     casts = cast_lines(state, "Frilled Sparkshooter")
     assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
+
+
+def test_an_offspring_does_not_take_the_mana_of_a_creature_that_waits_for_the_attack():
+    state = run_player("enters_bigger_keeps_its_mana")
+    casts = cast_lines(state, "Frilled Sparkshooter")
+    assert len(casts) == 1 and "main 2" in casts[0].split(":")[0], casts
+    assert _on_battlefield(state, 0, "Frilled Sparkshooter")["power"] == 4  # its counter
+    chargers = [c for c in state["seats"][0]["battlefield"] if c["card"] == "Steampath Charger"]
+    assert len(chargers) == 1 and not chargers[0]["token"], chargers  # no offspring: 4 + 2 of 7
+    # without the Sparkshooter the Charger pays its offspring in main phase 1 as before
+    state = run_player(
+        "enters_bigger_keeps_its_mana",
+        ('hand = ["Frilled Sparkshooter", "Steampath Charger"]', 'hand = ["Steampath Charger"]'),
+    )
+    casts = cast_lines(state, "Steampath Charger")
+    assert len(casts) == 1 and "main 1" in casts[0].split(":")[0], casts
+    chargers = [c for c in state["seats"][0]["battlefield"] if c["card"] == "Steampath Charger"]
+    assert len(chargers) == 2  # the card and its token
 
 
 def test_the_turns_plays_are_chosen_by_the_colors_the_lands_make():

@@ -60,7 +60,7 @@ from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
 from analyzer.kernel.player.ai_lands import returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
-from analyzer.kernel.player.ai_std import keeps_land_to_discard, mana_to_keep
+from analyzer.kernel.player.ai_std import after_combat, keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tempo import (
     blocker_opens_lethal,
     opp_may_respond,
@@ -333,6 +333,10 @@ def _main_standard(G, C, pol, p, buf, n):
     # it: its offspring (paid whenever the mana allows) takes only the mana they leave. It
     # waits for nothing else: a spell cast first took the mana of the turn's two-drop.
     wait = _offspring_waits(G, C, p, buf, n, skips)
+    # a creature that enters bigger after combat waits for main phase 2 (ai_std.after_combat):
+    # an offspring paid now must leave it its mana, or the creature waits too (main phase 2
+    # casts the most expensive first, the offspring then takes what is left)
+    deferred = _deferred_mana(G, C, p, buf, n, skips)
     for late in range(2):
         for i in range(n):
             if (skips >> i) & 1:
@@ -341,6 +345,13 @@ def _main_standard(G, C, pol, p, buf, n):
             offspring = offspring_cost(G, C, p, card) > 0  # its own or a granted one
             if (wait and offspring) != (late == 1):
                 continue
+            if (
+                offspring
+                and deferred > 0
+                and lands - keep - cards[card, CardCol.MV] - offspring_cost(G, C, p, card)
+                < deferred
+            ):
+                continue  # its offspring would strand the creature that waits for main phase 2
             role = cards[card, CardCol.AI_ROLE]
             kept_removal = (
                 kept_role == AiRole.REMOVAL
@@ -406,6 +417,22 @@ def _offspring_waits(G, C, p, buf, n, skips):
         ):
             return True
     return False
+
+
+@njit
+def _deferred_mana(G, C, p, buf, n, skips):
+    """Main phase 1: the mana value of the creatures of buf[:n] outside skips (the plain
+    permanents that fill the turn's mana together, ai_value.fill_skips) that wait for main
+    phase 2 to enter bigger (ai_std.after_combat: Frilled Sparkshooter); 0 in other phases."""
+    if G[H.PHASE] != Phase.MAIN1:
+        return 0
+    cards = cards_of(C)
+    total = 0
+    for i in range(n):
+        card = G[ob(buf[i]) + O.CARD]
+        if (skips >> i) & 1 == 0 and plain_permanent(cards, card) and after_combat(G, C, p, card):
+            total += cards[card, CardCol.MV]
+    return total
 
 
 @njit

@@ -62,12 +62,8 @@ from analyzer.kernel.player.ai_value import (
 )
 from analyzer.kernel.player.choices import cost_fodder
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
-from analyzer.kernel.rules.costs import (
-    base_cost,
-    commander_tax,
-    cost_reduction,
-    extra_cost_payable,
-)
+from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.costs import base_cost, commander_tax, extra_cost_payable
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
     collect_sources,

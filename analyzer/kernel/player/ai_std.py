@@ -216,7 +216,7 @@ def draw_now(G, C, card, p):
     (ai_tempo.spell_grows_attacker: prowess, Tempest Angler's counter pay on the attack, not at
     their end step), the discard too only with a spare card."""
     cards = cards_of(C)
-    if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, cards, p):
+    if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, C, p):
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True

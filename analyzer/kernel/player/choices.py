@@ -26,10 +26,11 @@ reads the chooser's own hand and the public battlefield:
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardFlag, CardType, PlayerLevel, Subtype, Zone
+from analyzer.enums import AbilityKind, CardCol, CardFlag, CardType, PlayerLevel, Subtype, Zone
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
@@ -40,20 +41,42 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 
 
 @njit
-def _discard_key(G, cards, p, card, lands, hand_lands, need):
+def _discard_key(G, C, p, card, lands, hand_lands, need):
     """How much p wants to keep this card in hand (discard_choice takes the least): a land 0
     once it has lands enough, else LAND_VALUE_SHORT; a card out of reach for now (more than two
     lands away) 1; else its value. Lands enough: the basic player, LANDS_ENOUGH in play; the
     standard player counts the lands in its hand too, less the one it would discard (with four
     in play and one in hand, looting the fifth away left the UB deck's five-drops stranded),
-    against need (_lands_needed: four, or the mana value of its dearest spell in hand)."""
+    against need (_lands_needed: four, or the mana value of its dearest spell in hand). The
+    standard player reads the reach from the cost it would pay now (_reach_cost: the UR deck
+    discarded its Eddymurk Crab, a seven by its printed cost, to Sazacap's Brew while the
+    instants in its graveyard had made it a four)."""
+    cards = cards_of(C)
     if cards[card, CardCol.TYPES] & CardType.LAND:
         if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
             return 0 if lands >= LANDS_ENOUGH else LAND_VALUE_SHORT
         return 0 if lands + hand_lands - 1 >= need else LAND_VALUE_SHORT
-    if cards[card, CardCol.MV] > lands + 2:
+    if _reach_cost(G, C, p, card) > lands + 2:
         return 1  # out of reach for now
     return cards[card, CardCol.VALUE]
+
+
+@njit
+def _reach_cost(G, C, p, card):
+    """The mana value p weighs a hand card's reach by: the printed one for the basic player;
+    for the standard one less what the card's own "costs {N} less" abilities (a count of
+    cards in the graveyard, of creatures, affinity) and p's static discounts take off it now
+    (rules/cost_reduction.py), never below the card's colored symbols."""
+    cards = cards_of(C)
+    mv = cards[card, CardCol.MV]
+    if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return mv
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0 and (
+        G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
+    ) & 1 == 0:
+        return mv
+    cut = min(cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC])
+    return mv - cut
 
 
 @njit
@@ -66,16 +89,18 @@ def _hand_lands(G, cards, p):
 
 
 @njit
-def _lands_needed(G, cards, p):
+def _lands_needed(G, C, p):
     """The lands the standard player keeps in sight (in play and in hand) before a land in hand
     is one to discard: LANDS_ENOUGH less one (a spare fifth land is worth less than a spell it
-    can cast), or the mana value of its dearest nonland card in hand within reach (two land
-    drops away at most: a card further off is discarded first anyway) when that is more."""
+    can cast), or the cost now (_reach_cost) of its dearest nonland card in hand within reach
+    (two land drops away at most: a card further off is discarded first anyway) when that is
+    more."""
+    cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     need = LANDS_ENOUGH - 1
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
-        mv = cards[card, CardCol.MV]
+        mv = _reach_cost(G, C, p, card)
         if cards[card, CardCol.TYPES] & CardType.LAND == 0 and mv <= lands + 2:
             need = max(need, mv)
     return need
@@ -87,12 +112,12 @@ def discard_choice(G, C, p, optional):
     cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     hand_lands = _hand_lands(G, cards, p)
-    need = _lands_needed(G, cards, p)
+    need = _lands_needed(G, C, p)
     worst = -1
     worst_key = 1 << 30
     for i in range(G[pb(p) + P.HAND_N]):
         o = hand_at(G, p, i)
-        key = _discard_key(G, cards, p, G[ob(o) + O.CARD], lands, hand_lands, need)
+        key = _discard_key(G, C, p, G[ob(o) + O.CARD], lands, hand_lands, need)
         if key < worst_key:
             worst_key = key
             worst = o
@@ -102,15 +127,16 @@ def discard_choice(G, C, p, optional):
 
 
 @njit
-def spare_card(G, cards, p):
+def spare_card(G, C, p):
     """Does p hold a card it would discard anyway (discard_choice's optional discard takes
     one: an extra land, a card out of reach)?"""
+    cards = cards_of(C)
     lands = lands_in_play(G, cards, p)
     hand_lands = _hand_lands(G, cards, p)
-    need = _lands_needed(G, cards, p)
+    need = _lands_needed(G, C, p)
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
-        if _discard_key(G, cards, p, card, lands, hand_lands, need) <= 1:
+        if _discard_key(G, C, p, card, lands, hand_lands, need) <= 1:
             return True
     return False
 
