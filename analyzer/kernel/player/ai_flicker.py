@@ -49,7 +49,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import first_target
-from analyzer.kernel.player.ai_tempo import attack_through
+from analyzer.kernel.player.ai_tempo import opens_lethal
 from analyzer.kernel.player.ai_tricks import (
     BITER,
     HELPED,
@@ -128,13 +128,8 @@ def tempo_target(G, C, p, v, context):
     q = G[b + O.CTRL]
     if q == p:
         return False
-    if context == 0:
-        if G[H.PHASE] != Phase.MAIN1 or G[H.ACTIVE] != p or G[b + O.TAPPED]:
-            return False
-        life = G[pb(q) + P.LIFE]
-        return (
-            attack_through(G, cards, p, q, v) >= life and attack_through(G, cards, p, q, -1) < life
-        )
+    if context == 0:  # the blocker in front of a lethal attack
+        return opens_lethal(G, cards, p, v)
     if context == 2 or context == 4:
         if G[b + O.ATTACKING] != p + 1 or (context == 2 and G[b + O.BLOCKED]):
             return False
