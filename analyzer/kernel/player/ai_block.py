@@ -28,7 +28,7 @@ that kill it together by the double-block rule, else two chumps when the damage 
 from __future__ import annotations
 
 from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
-from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.layout import MAX_BATTLEFIELD, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_block_pairs import (
     WARY_PUMP_P,
     WARY_PUMP_T,
@@ -237,12 +237,22 @@ def _stopped(G, a, toughness):
 def blocks(G, C, d, att, na):
     """The standard player's blocks for defender d (see the module docstring)."""
     cards = cards_of(C)
-    n = own_n(G, d)  # d's permanents, own_at(G, d, j)
     incoming = 0
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             incoming += combat_power(G, att[i])
-    if incoming == 0 or not _any_free_blocker(G, cards, d, att, na):
+    if incoming == 0:
+        return
+    # d's untapped creatures, the only ones free_blocker passes, listed once: nothing below
+    # taps, untaps or moves a permanent
+    free = G[W.FREE : W.FREE + MAX_BATTLEFIELD]
+    n = 0
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        if untapped_creature(cards, G, b):
+            free[n] = b
+            n += 1
+    if not _any_free_blocker(G, cards, d, att, na, free, n):
         return  # (nothing below blocks without a free blocker; the race is read-only)
     life = G[pb(d) + P.LIFE]
     attacker = G[H.ACTIVE]
@@ -289,7 +299,7 @@ def blocks(G, C, d, att, na):
         # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
         doomed = -1
         for j in range(n):
-            b = own_at(G, d, j)
+            b = free[j]
             if not free_blocker(cards, G, b, d, a):
                 continue
             tb = threat_std(G, cards, b)
@@ -370,7 +380,7 @@ def blocks(G, C, d, att, na):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
-                b = own_at(G, d, j)
+                b = free[j]
                 if b == best or not free_blocker(cards, G, b, d, a):
                     continue
                 if menace:
@@ -433,10 +443,11 @@ def _behind(G, cards, d, att, na, attacker, life):
 
 
 @njit
-def _any_free_blocker(G, cards, d, att, na):
-    """Could some creature of d block one of the attackers at d (free_blocker)?"""
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+def _any_free_blocker(G, cards, d, att, na, free, n):
+    """Could some creature of d (free[:n]: its untapped creatures) block one of the attackers
+    at d (free_blocker)?"""
+    for j in range(n):
+        b = free[j]
         if G[ob(b) + O.BLOCKING] != 0:
             continue
         for i in range(na):
