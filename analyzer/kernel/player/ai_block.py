@@ -105,15 +105,16 @@ def _trades(G, b, a):
 
 
 @njit
-def _chump_can_wait(G, cards, d, att, na, incoming, life):
+def _chump_can_wait(G, cards, d, att, na, incoming, life, free, n):
     """Can a chump at d wait for next turn? It can when the same attack (every attacker at d)
     would then leave d alive at the life this one leaves (incoming taken), each of d's free
-    creatures then chumping one of the attackers where it stops the most: all of a
-    non-trampler's damage, of a trampler's only the chump's toughness (the least of theirs)."""
+    creatures (of free[:n], its untapped ones) then chumping one of the attackers where it
+    stops the most: all of a non-trampler's damage, of a trampler's only the chump's toughness
+    (the least of theirs)."""
     k = 0  # d's creatures free to block now: next turn's chumps
     thin = 0  # the least toughness among them (damage is gone by next turn)
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+    for j in range(n):
+        b = free[j]
         for i in range(na):
             if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
                 thin = G[ob(b) + O.CUR_T] if k == 0 else min(thin, G[ob(b) + O.CUR_T])
@@ -176,11 +177,11 @@ def _attackers_at(G, d, att, na):
 
 
 @njit
-def _suspect_attacker(G, cards, d, att, na, wary):
-    """The one attacker at d that some creature of d would kill and survive, when the
-    attacking player holds a card and an untapped land (wary: _trick_possible, a trick is
-    likely); -1 when there is no such attacker, or more than one (a wide attack or an alpha
-    strike explains itself)."""
+def _suspect_attacker(G, cards, d, att, na, wary, free, n):
+    """The one attacker at d that some creature of d (of free[:n], its untapped ones) would
+    kill and survive, when the attacking player holds a card and an untapped land (wary:
+    _trick_possible, a trick is likely); -1 when there is no such attacker, or more than one
+    (a wide attack or an alpha strike explains itself)."""
     if not wary:
         return -1
     found = -1
@@ -188,8 +189,8 @@ def _suspect_attacker(G, cards, d, att, na, wary):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
             continue
-        for j in range(own_n(G, d)):
-            b = own_at(G, d, j)
+        for j in range(n):
+            b = free[j]
             if free_blocker(cards, G, b, d, a) and blocker_wins(G, b, a):
                 if found >= 0:
                     return -1
@@ -199,11 +200,12 @@ def _suspect_attacker(G, cards, d, att, na, wary):
 
 
 @njit
-def _trade_suspect(G, cards, d, att, na, wary):
-    """The lone attacker at d (the whole attack on d) that no creature of d eats and some
-    trades with, when the attacking player holds a card and an untapped land (wary): the
-    standard attacker sends an even trade only when it wins the race or holds a trick, so
-    when d is not behind, or has life to spare, it reads as a trick; -1 otherwise."""
+def _trade_suspect(G, cards, d, att, na, wary, free, n):
+    """The lone attacker at d (the whole attack on d) that no creature of d (of free[:n], its
+    untapped ones) eats and some trades with, when the attacking player holds a card and an
+    untapped land (wary): the standard attacker sends an even trade only when it wins the race
+    or holds a trick, so when d is not behind, or has life to spare, it reads as a trick; -1
+    otherwise."""
     if not wary:
         return -1
     found = -1
@@ -215,8 +217,8 @@ def _trade_suspect(G, cards, d, att, na, wary):
     if found < 0:
         return -1
     trades = False
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+    for j in range(n):
+        b = free[j]
         if free_blocker(cards, G, b, d, found):
             if blocker_wins(G, b, found):
                 return -1
@@ -271,11 +273,11 @@ def blocks(G, C, d, att, na):
     # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
-    suspect = _suspect_attacker(G, cards, d, att, na, wary)
+    suspect = _suspect_attacker(G, cards, d, att, na, wary, free, n)
     # a lone attack into an even trade reads the same way: unless d is behind and low on life,
     # the trade waits unless the blocker is clearly the cheaper one (a token, a vanilla body
     # against a value creature)
-    trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
+    trade_suspect = _trade_suspect(G, cards, d, att, na, wary, free, n)
     # a wide attack from a player with a card and a team pump's mana up: every block the pump
     # flips would be lost for their one card, so a blocker worth more than its attacker does
     # not block where the pumped attacker would kill it and live (a pumped trade still goes:
@@ -315,7 +317,7 @@ def blocks(G, C, d, att, na):
             ):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             if doomed < 0 and behind == 1 and 2 * incoming >= life:
-                doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life) else 1
+                doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life, free, n) else 1
             if blocker_wins(G, b, a):
                 kind = 4
                 if a == suspect and behind == 0 and not lethal and tb > ta:
@@ -369,7 +371,9 @@ def blocks(G, C, d, att, na):
             # pair rule below), else two chumps when the damage is lethal
             if behind < 0:
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
-            pair_first, second = menace_pair(G, cards, a, d, ta, behind == 1 or lethal, wary)
+            pair_first, second = menace_pair(
+                G, cards, a, d, ta, behind == 1 or lethal, wary, free, n
+            )
             if second >= 0:
                 best = pair_first
                 best_kind = 2
@@ -387,7 +391,9 @@ def blocks(G, C, d, att, na):
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                partner = double_partner(G, cards, a, b, d, ta, behind == 1 or lethal, wary)
+                partner = double_partner(
+                    G, cards, a, b, d, ta, behind == 1 or lethal, wary, free, n
+                )
                 if partner >= 0:
                     loss = double_loss(G, cards, a, b, partner)
                     if second < 0 or loss < pair_loss:
