@@ -412,6 +412,8 @@ class _Work(NamedTuple):
     # ai_value.fill_skips: each candidate's buf position, mana value, value, colored symbols
     # and offspring mana (five rows of ai_value.MAX_FILL)
     FILL: int = 64
+    # ai_block.blocks: the defender's untapped creatures
+    FREE: int = MAX_BATTLEFIELD
 
 
 WORK_SIZE = _Work()

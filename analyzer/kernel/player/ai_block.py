@@ -32,7 +32,7 @@ that kill it together by the double-block rule, else two chumps when the damage 
 from __future__ import annotations
 
 from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
-from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
+from analyzer.kernel.layout import MAX_BATTLEFIELD, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_block_pairs import (
     WARY_PUMP_P,
     WARY_PUMP_T,
@@ -109,15 +109,16 @@ def _trades(G, b, a):
 
 
 @njit
-def _chump_can_wait(G, cards, d, att, na, incoming, life):
+def _chump_can_wait(G, cards, d, att, na, incoming, life, free, n):
     """Can a chump at d wait for next turn? It can when the same attack (every attacker at d)
     would then leave d alive at the life this one leaves (incoming taken), each of d's free
-    creatures then chumping one of the attackers where it stops the most: all of a
-    non-trampler's damage, of a trampler's only the chump's toughness (the least of theirs)."""
+    creatures (of free[:n], its untapped ones) then chumping one of the attackers where it
+    stops the most: all of a non-trampler's damage, of a trampler's only the chump's toughness
+    (the least of theirs)."""
     k = 0  # d's creatures free to block now: next turn's chumps
     thin = 0  # the least toughness among them (damage is gone by next turn)
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+    for j in range(n):
+        b = free[j]
         for i in range(na):
             if G[ob(att[i]) + O.ATTACKING] == d + 1 and free_blocker(cards, G, b, d, att[i]):
                 thin = G[ob(b) + O.CUR_T] if k == 0 else min(thin, G[ob(b) + O.CUR_T])
@@ -180,11 +181,11 @@ def _attackers_at(G, d, att, na):
 
 
 @njit
-def _suspect_attacker(G, cards, d, att, na, wary):
-    """The one attacker at d that some creature of d would kill and survive, when the
-    attacking player holds a card and an untapped land (wary: _trick_possible, a trick is
-    likely); -1 when there is no such attacker, or more than one (a wide attack or an alpha
-    strike explains itself)."""
+def _suspect_attacker(G, cards, d, att, na, wary, free, n):
+    """The one attacker at d that some creature of d (of free[:n], its untapped ones) would
+    kill and survive, when the attacking player holds a card and an untapped land (wary:
+    _trick_possible, a trick is likely); -1 when there is no such attacker, or more than one
+    (a wide attack or an alpha strike explains itself)."""
     if not wary:
         return -1
     found = -1
@@ -192,8 +193,8 @@ def _suspect_attacker(G, cards, d, att, na, wary):
         a = att[i]
         if G[ob(a) + O.ATTACKING] != d + 1:
             continue
-        for j in range(own_n(G, d)):
-            b = own_at(G, d, j)
+        for j in range(n):
+            b = free[j]
             if free_blocker(cards, G, b, d, a) and blocker_wins(G, b, a):
                 if found >= 0:
                     return -1
@@ -203,11 +204,12 @@ def _suspect_attacker(G, cards, d, att, na, wary):
 
 
 @njit
-def _trade_suspect(G, cards, d, att, na, wary):
-    """The lone attacker at d (the whole attack on d) that no creature of d eats and some
-    trades with, when the attacking player holds a card and an untapped land (wary): the
-    standard attacker sends an even trade only when it wins the race or holds a trick, so
-    when d is not behind, or has life to spare, it reads as a trick; -1 otherwise."""
+def _trade_suspect(G, cards, d, att, na, wary, free, n):
+    """The lone attacker at d (the whole attack on d) that no creature of d (of free[:n], its
+    untapped ones) eats and some trades with, when the attacking player holds a card and an
+    untapped land (wary): the standard attacker sends an even trade only when it wins the race
+    or holds a trick, so when d is not behind, or has life to spare, it reads as a trick; -1
+    otherwise."""
     if not wary:
         return -1
     found = -1
@@ -219,8 +221,8 @@ def _trade_suspect(G, cards, d, att, na, wary):
     if found < 0:
         return -1
     trades = False
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+    for j in range(n):
+        b = free[j]
         if free_blocker(cards, G, b, d, found):
             if blocker_wins(G, b, found):
                 return -1
@@ -260,12 +262,22 @@ def _stopped(G, a, toughness):
 def blocks(G, C, d, att, na):
     """The standard player's blocks for defender d (see the module docstring)."""
     cards = cards_of(C)
-    n = own_n(G, d)  # d's permanents, own_at(G, d, j)
     incoming = 0
     for i in range(na):
         if G[ob(att[i]) + O.ATTACKING] == d + 1:
             incoming += combat_power(G, att[i])
-    if incoming == 0 or not _any_free_blocker(G, cards, d, att, na):
+    if incoming == 0:
+        return
+    # d's untapped creatures, the only ones free_blocker passes, listed once: nothing below
+    # taps, untaps or moves a permanent
+    free = G[W.FREE : W.FREE + MAX_BATTLEFIELD]
+    n = 0
+    for j in range(own_n(G, d)):
+        b = own_at(G, d, j)
+        if untapped_creature(cards, G, b):
+            free[n] = b
+            n += 1
+    if not _any_free_blocker(G, cards, d, att, na, free, n):
         return  # (nothing below blocks without a free blocker; the race is read-only)
     life = G[pb(d) + P.LIFE]
     attacker = G[H.ACTIVE]
@@ -284,11 +296,11 @@ def blocks(G, C, d, att, na):
     # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
-    suspect = _suspect_attacker(G, cards, d, att, na, wary)
+    suspect = _suspect_attacker(G, cards, d, att, na, wary, free, n)
     # a lone attack into an even trade reads the same way: unless d is behind and low on life,
     # the trade waits unless the blocker is clearly the cheaper one (a token, a vanilla body
     # against a value creature)
-    trade_suspect = _trade_suspect(G, cards, d, att, na, wary)
+    trade_suspect = _trade_suspect(G, cards, d, att, na, wary, free, n)
     # a wide attack from a player with a card and a team pump's mana up: every block the pump
     # flips would be lost for their one card, so a blocker worth more than its attacker does
     # not block where the pumped attacker would kill it and live (a pumped trade still goes:
@@ -315,7 +327,7 @@ def blocks(G, C, d, att, na):
         # the race is lost and the chump cannot wait for next turn (-1: not yet worked out)
         doomed = -1
         for j in range(n):
-            b = own_at(G, d, j)
+            b = free[j]
             if not free_blocker(cards, G, b, d, a):
                 continue
             tb = threat_std(G, cards, b)
@@ -331,7 +343,7 @@ def blocks(G, C, d, att, na):
             ):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             if doomed < 0 and behind == 1 and 2 * incoming >= life:
-                doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life) else 1
+                doomed = 0 if _chump_can_wait(G, cards, d, att, na, incoming, life, free, n) else 1
             if blocker_wins(G, b, a):
                 kind = 4
                 if a == suspect and behind == 0 and not lethal and tb > ta:
@@ -385,7 +397,9 @@ def blocks(G, C, d, att, na):
             # pair rule below), else two chumps when the damage is lethal
             if behind < 0:
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
-            pair_first, second = menace_pair(G, cards, a, d, ta, behind == 1 or lethal, wary)
+            pair_first, second = menace_pair(
+                G, cards, a, d, ta, behind == 1 or lethal, wary, free, n
+            )
             if second >= 0:
                 best = pair_first
                 best_kind = 2
@@ -396,14 +410,16 @@ def blocks(G, C, d, att, na):
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             # a second blocker: menace needs one; else a double block that kills the attacker
             for j in range(n):
-                b = own_at(G, d, j)
+                b = free[j]
                 if b == best or not free_blocker(cards, G, b, d, a):
                     continue
                 if menace:
                     if second < 0 or threat_std(G, cards, b) < threat_std(G, cards, second):
                         second = b
                     continue
-                partner = double_partner(G, cards, a, b, d, ta, behind == 1 or lethal, wary)
+                partner = double_partner(
+                    G, cards, a, b, d, ta, behind == 1 or lethal, wary, free, n
+                )
                 if partner >= 0:
                     loss = double_loss(G, cards, a, b, partner)
                     if second < 0 or loss < pair_loss:
@@ -459,10 +475,11 @@ def _behind(G, cards, d, att, na, attacker, life):
 
 
 @njit
-def _any_free_blocker(G, cards, d, att, na):
-    """Could some creature of d block one of the attackers at d (free_blocker)?"""
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+def _any_free_blocker(G, cards, d, att, na, free, n):
+    """Could some creature of d (free[:n]: its untapped creatures) block one of the attackers
+    at d (free_blocker)?"""
+    for j in range(n):
+        b = free[j]
         if G[ob(b) + O.BLOCKING] != 0:
             continue
         for i in range(na):

@@ -23,14 +23,15 @@ DOUBLE_MARGIN = 5
 
 
 @njit
-def double_partner(G, cards, a, b1, d, ta, any_trade, wary):
-    """A second blocker that, with b1, kills attacker a while a kills at most one of them
-    (ai_race.double_block_kills): when a is worth at least the one it kills (an even trade, the
-    rule a single blocker trades by), or whatever it kills when d is behind in the race or the
-    damage is lethal (any_trade), as a single trade then. Into a possible trick (wary) and
-    without any_trade, the pair must do so against the common +2/+2 pump too: a pump after a
-    double block kills a blocker and saves the attacker, two cards for one. The cheapest such
-    partner (the loss a's damage can take, then the partner's own threat); -1 if none."""
+def double_partner(G, cards, a, b1, d, ta, any_trade, wary, free, n):
+    """A second blocker (of free[:n], d's untapped creatures: ai_block.blocks) that, with b1,
+    kills attacker a while a kills at most one of them (ai_race.double_block_kills): when a is
+    worth at least the one it kills (an even trade, the rule a single blocker trades by), or
+    whatever it kills when d is behind in the race or the damage is lethal (any_trade), as a
+    single trade then. Into a possible trick (wary) and without any_trade, the pair must do so
+    against the common +2/+2 pump too: a pump after a double block kills a blocker and saves
+    the attacker, two cards for one. The cheapest such partner (the loss a's damage can take,
+    then the partner's own threat); -1 if none."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return -1
     # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
@@ -39,8 +40,8 @@ def double_partner(G, cards, a, b1, d, ta, any_trade, wary):
     bt = WARY_PUMP_T if wary and not any_trade else 0
     best = -1
     best_loss = 0
-    for j in range(own_n(G, d)):
-        b2 = own_at(G, d, j)
+    for j in range(n):
+        b2 = free[j]
         if (
             b2 != b1
             and free_blocker(cards, G, b2, d, a)
@@ -54,18 +55,18 @@ def double_partner(G, cards, a, b1, d, ta, any_trade, wary):
 
 
 @njit
-def menace_pair(G, cards, a, d, ta, any_trade, wary):
-    """Two blockers of d that together kill the menace attacker a while it kills at most one
-    of them (double_partner's rule), the pair that risks the least: (first, second), or
-    (-1, -1) when there is none."""
+def menace_pair(G, cards, a, d, ta, any_trade, wary, free, n):
+    """Two blockers of d (of free[:n], its untapped creatures) that together kill the menace
+    attacker a while it kills at most one of them (double_partner's rule), the pair that risks
+    the least: (first, second), or (-1, -1) when there is none."""
     first = -1
     second = -1
     loss = 0
-    for j in range(own_n(G, d)):
-        b = own_at(G, d, j)
+    for j in range(n):
+        b = free[j]
         if not free_blocker(cards, G, b, d, a):
             continue
-        partner = double_partner(G, cards, a, b, d, ta, any_trade, wary)
+        partner = double_partner(G, cards, a, b, d, ta, any_trade, wary, free, n)
         if partner >= 0:
             pair_loss = double_loss(G, cards, a, b, partner)
             if first < 0 or pair_loss < loss:
