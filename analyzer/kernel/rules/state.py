@@ -345,7 +345,8 @@ def move_object(G, cards, o, zone, top=True):
         _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change
-    if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
+    faced = G[b + O.FACE] != 0  # (as it leaves, its statics may be another row's)
+    if faced:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
         G[b + O.FACE] = 0
     if zone != old and not (G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD):
@@ -368,7 +369,7 @@ def move_object(G, cards, o, zone, top=True):
         # looks again for another controller)
         under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
         G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
-        if not board_inert(G, cards, o, under):
+        if faced or not board_inert(G, cards, o, under):
             G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
         G[H.BFX_OK] = 0  # the battlefield list changes (view.own_n rebuilds)
