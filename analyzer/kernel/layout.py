@@ -225,9 +225,17 @@ class _Player(NamedTuple):
     PREVENTED_TURN: int  # 1 + the turn (H.TURN) in which all damage to this player is prevented
     TOKENS_CREATED_TURN: int  # tokens created under this player's control this turn
     CITY_BLESSING: int  # 1 once this player has the city's blessing (702.131c: for the game)
+    BOARD_TYPES: int  # CardType bits of the permanents whose entering or leaving under this
+    # player's control may change a characteristic: what the static abilities out at the last
+    # refresh count or reach (chars.board_reach; -1: any); state.move_object skips the refresh
+    # for a permanent of none of these types and subtypes (and no static ability of its own)
+    BOARD_SUBTYPES: int  # the same for Subtype bits ("other Rats you control get +1/+1")
 
 
 P = _numbered(_Player)
+# P.BOARD_TYPES's bit (past the CardType bits) for the permanents with a CardCol.ANIMATE_TWIN row,
+# which a static_animate of their controller's gives a face
+BOARD_ANIMATE_TWIN = 1 << 30
 PF = len(P)
 COMMANDER_DAMAGE_LOSS = 21  # 704.6c: 21 or more combat damage from one commander
 

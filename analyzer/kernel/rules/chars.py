@@ -44,6 +44,7 @@ from analyzer.kernel.rules.chars_counts import (
     EXILED_TYPES_NEEDED,
     attackers_have,
     base_1_count,
+    board_reach,
     countered_have,
     exiled_with_types,
     grant_equipped,
@@ -144,6 +145,7 @@ def _refresh_pass(G, C):
     if n_static > 0:
         ctrl_moved = _apply_statics(G, C, n, n_static) or ctrl_moved
         small_unblockable(G, C, n, n_static)
+    board_reach(G, C, n_static)  # (what a permanent entering or leaving may change)
     G[H.STATICS] = n_volatile
     G[H.GAME_STATICS] = n_game
     G[H.HAND_STATICS] = n_hand

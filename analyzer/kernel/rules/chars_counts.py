@@ -5,16 +5,19 @@ granted to permanents with counters or equipped creatures, small creatures made 
 from __future__ import annotations
 
 from analyzer.enums import (
+    SUBTYPE_CHOSEN,
     AbilCol,
     AbilityKind,
     CardCol,
     CardFlag,
     CardType,
+    Cond,
     Keyword,
     Op,
     StepCol,
 )
 from analyzer.kernel.layout import (
+    BOARD_ANIMATE_TWIN,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -254,3 +257,134 @@ def own_permanents(G, n, ctrl):
         if G[bt + O.CTRL] == ctrl and G[bt + O.PHASED] == 0:
             k += 1
     return k
+
+
+ANY = -1  # every type or subtype bit
+
+
+@njit
+def _cond_reads_no_board(cond):
+    """Does a static's condition read nothing a permanent entering or leaving changes (a promise,
+    whose turn it is, life, hands, graveyards, this turn's attacks, the source's own counters)?"""
+    return (
+        cond <= Cond.IF_NOT_PROMISED
+        or cond == Cond.THRESHOLD
+        or cond == Cond.NOT_THRESHOLD
+        or cond == Cond.YOUR_TURN
+        or cond == Cond.NOT_YOUR_TURN
+        or cond == Cond.LIFE_CHANGED
+        or cond == Cond.OPP_LOST_LIFE
+        or cond == Cond.LOST_LIFE
+        or cond == Cond.GAINED_LIFE
+        or cond == Cond.GAINED_AND_LOST_LIFE
+        or cond == Cond.ACTIVE_HAND_AT_MOST_1
+        or cond == Cond.ACTIVE_HAND_EMPTY
+        or cond == Cond.HAND_EXACTLY_13
+        or cond == Cond.ATTACKED_TURN
+        or cond == Cond.NOT_ATTACKED_TURN
+        or cond == Cond.SOURCE_QUEST_7
+        or cond == Cond.CITY_BLESSING
+    )
+
+
+@njit
+def _reach(G, p, types, subtypes, others):
+    """Add to the reach of player p's permanents (others: of every player but p's instead)."""
+    for q in range(G[H.NPLAYERS]):
+        if (q == p) != others:
+            G[pb(q) + P.BOARD_TYPES] |= types
+            G[pb(q) + P.BOARD_SUBTYPES] |= subtypes
+
+
+@njit
+def board_reach(G, C, n_static):
+    """P.BOARD_TYPES / P.BOARD_SUBTYPES of every player, from the static abilities of the
+    permanents listed at W.STATICS (all phased-in ones with one, chars._refresh_pass).
+
+    Why skipping the refresh for a permanent X of none of these bits is exact
+    (state.board_inert; checked after every step of the invariant games, invariants.py check
+    10). X's card has no static ability and no face-setting one, so the set of static abilities
+    out, their controllers and the faces they give are the last refresh's; X enters with no
+    counters, attachments or until-end-of-turn effects, so its layer-1 values are its own (set by
+    put_onto_battlefield), and as it leaves nothing reads its values but last-known information,
+    which a refresh never touches. What remains is each static ability's reach: the permanents
+    its effect applies to, and those whose number it (or its condition) reads:
+    - "other [Rats] / [creatures] / creature tokens you control get or have ...", "creatures
+      you control with power 1 or less", "attacking creatures you control", prowess granted,
+      counting creatures (with base power 1) or lands: the controller's creatures (lands) of
+      those subtypes;
+    - "creatures your opponents control get ... / have base toughness ...", "other creatures
+      are Food": the creatures of the players it reaches; "equipped creatures you control
+      have": an artifact leaving (an Equipment anyone controls) and the controller's creatures;
+    - static_animate: the controller's permanents with an ANIMATE_TWIN row (BOARD_ANIMATE_TWIN);
+    - ascend, "for each other permanent you control", "permanents you control with counters",
+      an unknown subtype (chosen later): any permanent of the controller's; a condition that may
+      read the battlefield ("as long as you control ten or more lands"): any permanent at all;
+    - the equipped or enchanted permanent's own ("equipped creature gets +1/+1", "you control
+      enchanted creature"), the source's own ("as long as ... this gets"), a hand's size, cards
+      exiled with it: none (an attachment writes DIRTY_ALL, state.attach);
+    - statics refresh does not read (cost reductions, hand sizes, replacements): none.
+    A condition is read whatever it says now: the reach holds while it changes (a turn's start)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for q in range(G[H.NPLAYERS]):
+        G[pb(q) + P.BOARD_TYPES] = 0
+        G[pb(q) + P.BOARD_SUBTYPES] = 0
+    creature = CardType.CREATURE
+    for k_static in range(n_static):
+        bs = ob(G[OFF_BATTLEFIELD + G[W.STATICS + k_static]])
+        sc = G[bs + O.CARD]
+        ctrl = G[bs + O.CTRL]
+        a0 = cards[sc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                op = steps[k, StepCol.OP]
+                c = steps[k, StepCol.C]
+                if not _cond_reads_no_board(steps[k, StepCol.COND]):
+                    _reach(G, ctrl, ANY, ANY, False)
+                    _reach(G, ctrl, ANY, ANY, True)
+                if op == Op.STATIC_ANTHEM and c == 0:
+                    _reach(G, ctrl, creature, 0, False)
+                elif op == Op.STATIC_ANTHEM and c == SUBTYPE_CHOSEN:
+                    _reach(G, ctrl, creature, ANY, False)
+                elif (
+                    op == Op.STATIC_ANTHEM
+                    or op == Op.STATIC_OTHERS_HAVE
+                    or op == Op.STATIC_ANTHEM_SUBTYPES
+                    or op == Op.STATIC_ANTHEM_PER_COUNTER
+                    or (op == Op.STATIC_SELF_PER_OTHER and c != 0)
+                ):
+                    _reach(G, ctrl, 0, c, False)
+                elif (
+                    op == Op.STATIC_CREATURES_HAVE
+                    or op == Op.STATIC_TOKEN_ANTHEM
+                    or op == Op.STATIC_SMALL_UNBLOCKABLE
+                    or op == Op.STATIC_ATTACKING_HAVE
+                    or op == Op.STATIC_OTHERS_PROWESS
+                    or op == Op.STATIC_PT_CREATURES
+                    or op == Op.STATIC_SELF_PER_BASE_POWER
+                    or op == Op.STATIC_EQUIPPED_PER_BASE_1
+                ):
+                    _reach(G, ctrl, creature, 0, False)
+                elif op == Op.STATIC_PT_LANDS:
+                    _reach(G, ctrl, CardType.LAND, 0, False)
+                elif op == Op.STATIC_OPP_CREATURES or op == Op.STATIC_OPP_BASE_TOUGHNESS:
+                    _reach(G, ctrl, creature, 0, True)
+                elif op == Op.STATIC_OTHERS_FOOD:
+                    _reach(G, ctrl, creature, 0, False)
+                    _reach(G, ctrl, creature, 0, True)
+                elif op == Op.STATIC_EQUIPPED_CREATURES:
+                    _reach(G, ctrl, creature | CardType.ARTIFACT, 0, False)
+                    _reach(G, ctrl, CardType.ARTIFACT, 0, True)
+                elif op == Op.STATIC_ANIMATE:
+                    _reach(G, ctrl, BOARD_ANIMATE_TWIN, 0, False)
+                elif (
+                    op == Op.STATIC_ASCEND
+                    or op == Op.STATIC_SELF_PER_OTHER
+                    or op == Op.STATIC_COUNTERED_HAVE
+                ):
+                    _reach(G, ctrl, ANY, ANY, False)

@@ -426,9 +426,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
                         back = ctrl if op == Op.FLICKER_YOURS else G[ob(v) + O.OWNER]
                         put_onto_battlefield(G, cards, v, back, False)
-                        # (entering set H.DIRTY); the counters it enters with are put by its
-                        # controller
+                        # the counters it enters with are put by its controller (entering
+                        # may not have set DIRTY_CHARS: state.board_inert)
                         G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
+                        G[H.DIRTY] = DIRTY_ALL
                         if a > 0:
                             fire_p1p1_put(G, C, ctrl, v)
                         fire_enters(G, C, v)

@@ -137,16 +137,20 @@ def _enters_with(G, C, o, ctrl):
                     x = counters_put(G, C, ctrl, x)
                     G[ob(o) + O.P1P1] += x
                     G[ob(o) + O.CUR_P] += x
+                    G[H.DIRTY] = DIRTY_ALL  # (entering may not have: state.board_inert)
                     fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 m = counters_put(G, C, ctrl, steps[k, StepCol.B])
                 G[ob(o) + O.P1P1] += m
                 G[ob(o) + O.CUR_P] += m
+                G[H.DIRTY] = DIRTY_ALL
                 fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.STASH:  # vanishing's time counters
                 G[ob(o) + O.STASH] += counters_put(G, C, ctrl, steps[k, StepCol.B])
+                G[H.DIRTY] = DIRTY_ALL  # (read by "permanents with counters have ...")
             else:
                 G[ob(o) + O.STUN] += counters_put(G, C, ctrl, steps[k, StepCol.B])
+                G[H.DIRTY] = DIRTY_ALL
     if kind_seen(G, AbilityKind.OTHERS_ENTER_P1P1) and cards[card, CardCol.TYPES] & (
         CardType.CREATURE
     ):

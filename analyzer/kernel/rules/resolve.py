@@ -336,6 +336,7 @@ def resolve_top(G, C):
             put_onto_battlefield(G, cards, o, owner, False)
             n = counters_put(G, C, owner, ab % RETURN_FLYING)
             G[ob(o) + O.P1P1] += n
+            G[H.DIRTY] = DIRTY_ALL  # (entering may not have: state.board_inert)
             if ab >= RETURN_FLYING:  # "with a flying counter on it" (a keyword counter, 122.1b)
                 G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING
                 G[ob(o) + O.CUR_KW] |= Keyword.FLYING

@@ -379,7 +379,9 @@ def _state_based_actions(G, C, fresh):
     any_change = False
     for guard in range(64):
         changed = False
-        if guard > 0 or (not fresh and ((G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0)):
+        # (a pass's deaths of permanents no static ability counts or reaches leave DIRTY_CHARS
+        # clear: state.board_inert)
+        if (guard > 0 or not fresh) and ((G[H.DIRTY] & DIRTY_CHARS) != 0 or G[H.STATICS] != 0):
             refresh(G, C)
         for p in range(G[H.NPLAYERS]):
             q = pb(p)
@@ -453,6 +455,7 @@ def _state_based_actions(G, C, fresh):
                         or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
                     ):
                         G[b + O.ATTACHED] = NO_OBJ
+                        G[H.DIRTY] = DIRTY_ALL  # its statics no longer apply to that permanent
                         changed = True
             if gone:
                 changed = True

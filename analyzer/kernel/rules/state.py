@@ -22,6 +22,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import (
+    BOARD_ANIMATE_TWIN,
     DIRTY_ALL,
     DIRTY_CHARS,
     DIRTY_PLAYERS,
@@ -276,6 +277,28 @@ def trigger_pending(G, o, ab):
 
 
 @njit
+def board_inert(G, cards, o, ctrl):
+    """Would permanent o entering or leaving the battlefield under ctrl's control leave every
+    characteristic as it is (so no refresh is needed; an entering one has its own layer-1 values,
+    put_onto_battlefield)? Only with the last refresh's reach current (DIRTY_CHARS clear), o's
+    card with no static ability or face of its own, no "for as long as you control" effect out,
+    and o of none of the types and subtypes the static abilities out count or reach under ctrl
+    (P.BOARD_TYPES: chars_counts.board_reach says why that is exact)."""
+    if G[H.DIRTY] & DIRTY_CHARS or G[H.CTRL_WHILE_N] or G[H.STATICS]:
+        return False  # (a volatile static: the refreshes that read it come as they did)
+    card = G[ob(o) + O.CARD]
+    if cards[card, CardCol.FLAGS] & (CardFlag.HAS_STATIC | CardFlag.SETS_FACE | CardFlag.ANIMATED):
+        return False
+    key = cards[card, CardCol.TYPES]
+    if cards[card, CardCol.ANIMATE_TWIN] != 0:
+        key |= BOARD_ANIMATE_TWIN
+    q = pb(ctrl)
+    return (key & G[q + P.BOARD_TYPES]) == 0 and (
+        cards[card, CardCol.SUBTYPES] & G[q + P.BOARD_SUBTYPES]
+    ) == 0
+
+
+@njit
 def move_object(G, cards, o, zone, top=True):
     """Move object o to its owner's zone (battlefield: the global list). A new object results
     (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
@@ -322,7 +345,8 @@ def move_object(G, cards, o, zone, top=True):
         _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
         G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change
-    if G[b + O.FACE] != 0:  # 400.7: the new object has its own characteristics again
+    faced = G[b + O.FACE] != 0  # (as it leaves, its statics may be another row's)
+    if faced:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
         G[b + O.FACE] = 0
     if zone != old and not (G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD):
@@ -341,8 +365,13 @@ def move_object(G, cards, o, zone, top=True):
     G[b + O.LINK] = 0  # an "until" link (610.3) holds only while the card stays where it went
     if old == Zone.BATTLEFIELD or zone == Zone.BATTLEFIELD:
         reset_permanent_state(G, o, zone == Zone.BATTLEFIELD)
+        # as it leaves: under its controller; entering: its owner's (put_onto_battlefield
+        # looks again for another controller)
+        under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
+        if faced or not board_inert(G, cards, o, under):
+            G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
-        G[H.DIRTY] = DIRTY_ALL
         G[H.BFX_OK] = 0  # the battlefield list changes (view.own_n rebuilds)
     if G[b + O.TOKEN] == 1 and zone != Zone.BATTLEFIELD and old != Zone.NONE:
         G[b + O.ZONE] = Zone.NONE  # 111.7 / 704.5d: a token off the battlefield ceases to exist
@@ -416,6 +445,8 @@ def put_onto_battlefield(G, cards, o, controller, tapped):
     """Object o (a card anywhere, or a fresh token slot) enters the battlefield."""
     move_object(G, cards, o, Zone.BATTLEFIELD)
     b = ob(o)
+    if controller != G[b + O.OWNER] and not board_inert(G, cards, o, controller):
+        G[H.DIRTY] |= DIRTY_CHARS  # (move_object looked at its owner's statics)
     G[b + O.CTRL] = controller
     G[b + O.BASE_CTRL] = controller
     G[b + O.TAPPED] = 1 if tapped else 0
