@@ -143,6 +143,7 @@ def _refresh_pass(G, C):
         _control_while(G, n)
         ctrl_moved = True
     if n_static > 0:
+        _by_timestamp(G, n_static)
         ctrl_moved = _apply_statics(G, C, n, n_static) or ctrl_moved
         small_unblockable(G, C, n, n_static)
     board_reach(G, C, n_static)  # (what a permanent entering or leaving may change)
@@ -161,6 +162,24 @@ def _refresh_pass(G, C):
             clear_combat(G, o)
             moved = True
     return moved
+
+
+@njit
+def _by_timestamp(G, n_static):
+    """Sort W.STATICS[:n_static] (battlefield indices) by their permanents' timestamps: within
+    a layer, static abilities apply in timestamp order (613.7; an Aura's or Equipment's is the
+    time it became attached, 613.7e), not in the battlefield list's order, which a permanent
+    leaving reshuffles (list_remove swaps the last one into its slot). Where two conflict (an
+    Aura's "has flying", an Equipment's "loses flying"), the later one wins. Few sources:
+    insertion sort."""
+    for k in range(1, n_static):
+        idx = G[W.STATICS + k]
+        ts = G[ob(G[OFF_BATTLEFIELD + idx]) + O.TIMESTAMP]
+        j = k - 1
+        while j >= 0 and G[ob(G[OFF_BATTLEFIELD + G[W.STATICS + j]]) + O.TIMESTAMP] > ts:
+            G[W.STATICS + j + 1] = G[W.STATICS + j]
+            j -= 1
+        G[W.STATICS + j + 1] = idx
 
 
 @njit
@@ -296,7 +315,7 @@ def _give_face(G, o, row):
 @njit
 def _apply_statics(G, C, n, n_static):
     """Static abilities of permanents on the battlefield (the first n_static battlefield
-    indices listed at W.STATICS, in battlefield order): control (layer 2), then P/T and
+    indices listed at W.STATICS, in timestamp order: _by_timestamp): control (layer 2), then P/T and
     abilities (layers 6-7), over the characteristics refresh just reset. Returns True if a
     layer-2 effect set a controller."""
     cards = cards_of(C)

@@ -304,11 +304,12 @@ def board_reach(G, C, n_static):
     Why skipping the refresh for a permanent X of none of these bits is exact
     (state.board_inert; checked after every step of the invariant games, invariants.py check
     10). X's card has no static ability and no face-setting one, so the set of static abilities
-    out, their controllers and the faces they give are the last refresh's; X enters with no
-    counters, attachments or until-end-of-turn effects, so its layer-1 values are its own (set by
-    put_onto_battlefield), and as it leaves nothing reads its values but last-known information,
-    which a refresh never touches. What remains is each static ability's reach: the permanents
-    its effect applies to, and those whose number it (or its condition) reads:
+    out, their controllers and the faces they give are the last refresh's (applied in timestamp
+    order, chars._by_timestamp, whatever the list's order once X's slot is refilled); X enters
+    with no counters, attachments or until-end-of-turn effects, so its layer-1 values are its
+    own (set by put_onto_battlefield), and as it leaves nothing reads its values but last-known
+    information, which a refresh never touches. What remains is each static ability's reach:
+    the permanents its effect applies to, and those whose number it (or its condition) reads:
     - "other [Rats] / [creatures] / creature tokens you control get or have ...", "creatures
       you control with power 1 or less", "attacking creatures you control", prowess granted,
       counting creatures (with base power 1) or lands: the controller's creatures (lands) of

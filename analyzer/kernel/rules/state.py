@@ -299,23 +299,6 @@ def board_inert(G, cards, o, ctrl):
 
 
 @njit
-def _swap_moves_a_static(G, cards, o):
-    """As permanent o leaves, list_remove swaps the battlefield's last permanent into its slot:
-    is that one a source of static abilities? Then the statics out apply in another order
-    (refresh walks the battlefield in list order), and where two of them conflict the result
-    can differ (an Aura's "has flying" and an Equipment's "loses flying" on one creature), so
-    board_inert's skip would leave stale characteristics (pool soak, seed 1, game 9224)."""
-    last = G[OFF_BATTLEFIELD + G[H.BF_N] - 1]
-    if last == o:
-        return False
-    flags = cards[G[ob(last) + O.CARD], CardCol.FLAGS]
-    return (
-        G[ob(last) + O.FACE] != 0
-        or flags & (CardFlag.HAS_STATIC | CardFlag.SETS_FACE | CardFlag.ANIMATED) != 0
-    )
-
-
-@njit
 def move_object(G, cards, o, zone, top=True):
     """Move object o to its owner's zone (battlefield: the global list). A new object results
     (rule 400.7): zone-change counter bumps, permanent state resets. Tokens leaving the
@@ -373,7 +356,6 @@ def move_object(G, cards, o, zone, top=True):
         if cap > 0 and G[cnt] >= cap:
             overflow(G, _err_for_zone(zone))
             return
-    reordered = old == Zone.BATTLEFIELD and _swap_moves_a_static(G, cards, o)
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
     if (old == Zone.HAND or zone == Zone.HAND) and G[H.HAND_STATICS]:
@@ -387,7 +369,7 @@ def move_object(G, cards, o, zone, top=True):
         # looks again for another controller)
         under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
         G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
-        if faced or reordered or not board_inert(G, cards, o, under):
+        if faced or not board_inert(G, cards, o, under):
             G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
         G[H.BFX_OK] = 0  # the battlefield list changes (view.own_n rebuilds)
@@ -437,8 +419,11 @@ def move_object(G, cards, o, zone, top=True):
 
 @njit
 def attach(G, src, dst):
-    """Attach Aura or Equipment src to the permanent dst (as the object dst is now)."""
+    """Attach Aura or Equipment src to the permanent dst (as the object dst is now); it gets a
+    new timestamp (613.7e), so its effects apply after those of earlier ones."""
     G[ob(src) + O.ATTACHED] = dst
+    G[H.TIMESTAMP] += 1
+    G[ob(src) + O.TIMESTAMP] = G[H.TIMESTAMP]
     G[ob(src) + O.ATTACHED_ZCC] = G[ob(dst) + O.ZCC]
     G[H.DIRTY] = DIRTY_ALL
 
