@@ -46,16 +46,20 @@ def test_a_blocker_needed_next_turn_is_not_bounced_for_its_trigger():
     state = run_player("bounce_keeps_a_needed_blocker")
     assert "Pond Prophet" in names(state, 0, "battlefield")
     assert names(state, 0, "hand") == []
-    # with the mana to recast it this turn it goes back and comes again (another card)
+    # nor with the mana to recast it: that mana casts another creature beside it
     state = run_player(
         "bounce_keeps_a_needed_blocker",
         (
             '"Forest", "Forest", "Forest", "Pond Prophet"]',
             '"Forest", "Forest", "Forest", "Forest", "Island", "Pond Prophet"]',
         ),
+        (
+            'hand = ["Stickytongue Sentinel"]',
+            'hand = ["Stickytongue Sentinel", "Bark-Knuckle Boxer"]',
+        ),
     )
-    assert "Pond Prophet" in names(state, 0, "battlefield")
-    assert any("casts Pond Prophet" in line for line in state["play_by_play"])
+    bf = names(state, 0, "battlefield")
+    assert "Pond Prophet" in bf and "Bark-Knuckle Boxer" in bf, bf
     # at 20 life it is not needed: bounced for its trigger, as without the attackers
     state = run_player("bounce_keeps_a_needed_blocker", ("life = 3", "life = 20"))
     assert "Pond Prophet" in names(state, 0, "hand")

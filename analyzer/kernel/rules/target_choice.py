@@ -45,7 +45,6 @@ from analyzer.kernel.rules.catalog import (
     targets_of,
 )
 from analyzer.kernel.rules.conditions import cond_holds
-from analyzer.kernel.rules.mana import count_sources
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -283,8 +282,9 @@ def _rebuy_score(G, C, v):
     enters trigger is such a bounce pays nothing when recast: two Stickytongue Sentinels
     bouncing each other spent three mana a turn to leave one on the battlefield. Nor is a
     blocker bounced that p needs to live through the opponent's next attack (ai_race.
-    blocker_needed) unless p recasts it this turn: GU at 1 life bounced a blocker it had no
-    mana left to recast."""
+    blocker_needed), even with the mana to recast it: that mana casts another creature
+    beside it (GU at 1 life bounced Bellowing Crier, then cast a 1-drop with the two mana
+    left and met the crack-back a blocker short)."""
     cards = cards_of(C)
     card = G[ob(v) + O.CARD]
     mv = cards[card, CardCol.MV]
@@ -294,12 +294,11 @@ def _rebuy_score(G, C, v):
         and mv <= REBUY_MAX_MV
         and not _enters_bounces(C, card)
     ):
-        p = G[ob(v) + O.CTRL]
         # (main phases only: the crack-back's scratch lists are combat's)
-        if G[H.PHASE] == Phase.MAIN1 or G[H.PHASE] == Phase.MAIN2:
-            recast = G[H.ACTIVE] == p and count_sources(G, cards, abilities_of(C), p)[0] >= mv
-            if not recast and blocker_needed(G, cards, p, v):
-                return -1000
+        if (G[H.PHASE] == Phase.MAIN1 or G[H.PHASE] == Phase.MAIN2) and blocker_needed(
+            G, cards, G[ob(v) + O.CTRL], v
+        ):
+            return -1000
         return 10 * (REBUY_MAX_MV + 2 - mv)
     return -1000
 
