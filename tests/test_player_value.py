@@ -41,6 +41,30 @@ def test_its_own_cheap_creature_is_bounced_for_its_enters_trigger():
     assert names(state, 0, "hand") == []
 
 
+def test_a_blocker_needed_next_turn_is_not_bounced_for_its_trigger():
+    # at 3 life against two 3/3s the Prophet blocks one of them next turn: it stays
+    state = run_player("bounce_keeps_a_needed_blocker")
+    assert "Pond Prophet" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == []
+    # nor with the mana to recast it: that mana casts another creature beside it
+    state = run_player(
+        "bounce_keeps_a_needed_blocker",
+        (
+            '"Forest", "Forest", "Forest", "Pond Prophet"]',
+            '"Forest", "Forest", "Forest", "Forest", "Island", "Pond Prophet"]',
+        ),
+        (
+            'hand = ["Stickytongue Sentinel"]',
+            'hand = ["Stickytongue Sentinel", "Bark-Knuckle Boxer"]',
+        ),
+    )
+    bf = names(state, 0, "battlefield")
+    assert "Pond Prophet" in bf and "Bark-Knuckle Boxer" in bf, bf
+    # at 20 life it is not needed: bounced for its trigger, as without the attackers
+    state = run_player("bounce_keeps_a_needed_blocker", ("life = 3", "life = 20"))
+    assert "Pond Prophet" in names(state, 0, "hand")
+
+
 def test_a_creature_that_bounces_on_entering_is_not_bounced_for_its_trigger():
     # a second Stickytongue Sentinel: recast, the first would only bounce the other again
     # (three mana a turn spent to keep one on the battlefield); both stay

@@ -24,7 +24,7 @@ from analyzer.enums import (
     Op,
     StepCol,
 )
-from analyzer.kernel.layout import O, P
+from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -298,6 +298,40 @@ def damage_through(G, att, na, blk, nb, used, sustained):
         if G[ob(a) + O.CUR_KW] & Keyword.TRAMPLE and dmg > tough:
             through += dmg - tough
     return through, n_blocked
+
+
+@njit
+def blocker_needed(G, cards, p, v):
+    """Is p's untapped creature v a blocker p needs to live through next turn? Without it some
+    opponent's crack-back (every creature that could attack then: attackers_of) deals p its life
+    through p's other untapped creatures, each blocking one (damage_through), and v at home cuts
+    that damage. Scratch: W.CRACK, W.BLOCKERS, W.DMG_DST (free outside combat)."""
+    b = ob(v)
+    if G[b + O.TAPPED] or not is_creature(cards, G, v) or G[b + O.CUR_KW] & Keyword.CANT_BLOCK:
+        return False
+    att = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
+    blk = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
+    used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
+    nb = 0
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if o != v and is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0:
+            if nb < MAX_COMBATANTS - 1:
+                blk[nb] = o
+                nb += 1
+    life = G[pb(p) + P.LIFE]
+    for q in range(G[H.NPLAYERS]):
+        if q == p or G[pb(q) + P.LOST]:
+            continue
+        na, _total = attackers_of(G, cards, q, att)
+        without, _n = damage_through(G, att, na, blk, nb, used, False)
+        if without < life:
+            continue
+        blk[nb] = v
+        with_v, _n = damage_through(G, att, na, blk, nb + 1, used, False)
+        if with_v < without:
+            return True
+    return False
 
 
 @njit

@@ -15,6 +15,7 @@ from analyzer.enums import (
     Intent,
     Keyword,
     Op,
+    Phase,
     PlayerLevel,
     StepCol,
     TargCol,
@@ -34,6 +35,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_multi import removal_bonus, removal_leader
+from analyzer.kernel.player.ai_race import blocker_needed
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -278,7 +280,11 @@ def _rebuy_score(G, C, v):
     it for a cheap creature whose enters trigger pays again when it is recast (Pond Prophet
     draws another card); anything else is a loss of tempo (-1000). A creature whose own
     enters trigger is such a bounce pays nothing when recast: two Stickytongue Sentinels
-    bouncing each other spent three mana a turn to leave one on the battlefield."""
+    bouncing each other spent three mana a turn to leave one on the battlefield. Nor is a
+    blocker bounced that p needs to live through the opponent's next attack (ai_race.
+    blocker_needed), even with the mana to recast it: that mana casts another creature
+    beside it (GU at 1 life bounced Bellowing Crier, then cast a 1-drop with the two mana
+    left and met the crack-back a blocker short)."""
     cards = cards_of(C)
     card = G[ob(v) + O.CARD]
     mv = cards[card, CardCol.MV]
@@ -288,6 +294,11 @@ def _rebuy_score(G, C, v):
         and mv <= REBUY_MAX_MV
         and not _enters_bounces(C, card)
     ):
+        # (main phases only: the crack-back's scratch lists are combat's)
+        if (G[H.PHASE] == Phase.MAIN1 or G[H.PHASE] == Phase.MAIN2) and blocker_needed(
+            G, cards, G[ob(v) + O.CTRL], v
+        ):
+            return -1000
         return 10 * (REBUY_MAX_MV + 2 - mv)
     return -1000
 
