@@ -76,7 +76,42 @@ SIGNPOSTS = {
 # Cards a trophy deck leaves in the sideboard whenever a playable of its pair is in the pool
 # (construction rule 7): a symmetrical or card-for-card hand attack that adds no board.
 FILLER = {"Psychic Whorl", "Ruthless Negotiation", "Pearl of Wisdom"}
+# Gift cards (and the gift payoff) weak in Limited: each is played by one deck only, the one it
+# suits best, to bundle every gift card (construction rule 8).
+WEAK_GIFTS = {"Mind Spiral", "Peerless Recycling", "Wear Down", "Starforged Sword", "Jolly Gerbils"}
 BASIC_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+COLOR_ORDER = "WUBRG"  # the order of ManaCost.colored
+# Coloured sources a 40-card deck needs to cast a card on the turn of its mana value about 90% of
+# the time, by the card's pips of one colour (Frank Karsten's published Limited numbers, rounded):
+# one pip 9 on turns 1-2, 8 on turn 3, 7 on turn 4, 6 later; two pips 14 on turn 2, 12 on turn 3,
+# 11 on turn 4, 10 on turn 5, 9 later; three pips 3 more. Hybrid pips are left out: either
+# colour's lands pay them. Construction rule 9 of decks/README.md.
+SOURCES_ONE_PIP = {1: 9, 2: 9, 3: 8, 4: 7}
+SOURCES_TWO_PIPS = {1: 14, 2: 14, 3: 12, 4: 11, 5: 10}
+
+
+def sources_wanted(pips: int, mv: int) -> int:
+    """Karsten's coloured sources for a card with `pips` pips of one colour at mana value `mv`."""
+    if pips == 1:
+        return SOURCES_ONE_PIP.get(mv, 6)
+    return SOURCES_TWO_PIPS.get(mv, 9) + 3 * (pips >= 3)
+
+
+def source_shortfall(wants: list[tuple[str, int, int]], sources: dict[str, int]) -> int:
+    """Sources missing, summed over the cards: `wants` holds (colour, sources wanted, copies)."""
+    return sum(n * max(0, want - sources.get(color, 0)) for color, want, n in wants)
+
+
+def best_splits(wants: list[tuple[str, int, int]], sources: dict[str, int]) -> tuple[int, list]:
+    """The least shortfall over every split of the same basics between the deck's two colours,
+    and the splits that reach it."""
+    if len(sources) != 2:
+        return source_shortfall(wants, sources), [dict(sources)]
+    a, b = sorted(sources)
+    total = sources[a] + sources[b]
+    by_split = {k: source_shortfall(wants, {a: k, b: total - k}) for k in range(total + 1)}
+    least = min(by_split.values())
+    return least, [{a: k, b: total - k} for k, v in by_split.items() if v == least]
 
 
 def _evasive(rec) -> bool:
@@ -98,12 +133,21 @@ def census(path: Path, catalog) -> dict:
     gifts: list[str] = []
     big = evasive = two_drop_creatures = 0
     colors = set()
+    sources: Counter = Counter()
+    wants: list[tuple[str, int, int]] = []
     for name, n in deck.main:
         rec = catalog.lookup(name)
         if rec.is_land:
             lands += n
             colors.add(BASIC_COLOR.get(rec.name, ""))
+            if rec.name in BASIC_COLOR:
+                sources[BASIC_COLOR[rec.name]] += n
             continue
+        wants += [
+            (COLOR_ORDER[i], sources_wanted(pips, rec.mv), n)
+            for i, pips in enumerate(rec.cost.colored)
+            if pips
+        ]
         rarity[rec.rarity] += n
         curve[rec.mv] += n
         if rec.gift or rec.name == "Jolly Gerbils":  # the gift payoff is listed with them
@@ -124,8 +168,13 @@ def census(path: Path, catalog) -> dict:
             role_count[roles[derive_role(rec)]] += n
     pair = next((k for k in SIGNPOSTS if set(k) == colors - {""}), "")
     names = set(deck.counts())
+    least, splits = best_splits(wants, dict(sources))
     out.update(
         pair=pair,
+        sources=dict(sources),
+        source_shortfall=source_shortfall(wants, sources),
+        least_shortfall=least,
+        best_splits=splits,
         filler=sorted(names & FILLER),
         signposts_missing=[c for c in SIGNPOSTS.get(pair, ()) if c not in names],
         lands=lands,
@@ -169,15 +218,33 @@ def checks(c: dict) -> list[str]:
         miss.append(f"{c['two_drop_creatures']} creatures at 2 or less")
     miss += [f"no {card}" for card in c["signposts_missing"]]
     miss += [f"filler {card}" for card in c["filler"]]
+    if c["source_shortfall"] > c["least_shortfall"]:
+        best = " or ".join(_split(s) for s in c["best_splits"])
+        miss.append(f"sources {_split(c['sources'])} where {best} leaves fewer cards short")
     return miss
+
+
+def weak_gifts_played_twice(censuses: list[dict]) -> list[str]:
+    """Construction rule 8 across the decks: the weak gift cards more than one deck plays."""
+    decks_of: dict[str, list[str]] = {}
+    for c in censuses:
+        for gift in c["gifts"]:
+            name = gift.split(" ", 1)[1] if gift[0].isdigit() else gift
+            if name in WEAK_GIFTS:
+                decks_of.setdefault(name, []).append(c["file"])
+    return [f"{card} in {', '.join(files)}" for card, files in decks_of.items() if len(files) > 1]
+
+
+def _split(sources: dict[str, int]) -> str:
+    return "/".join(f"{n} {color}" for color, n in sorted(sources.items(), key=lambda kv: -kv[1]))
 
 
 def main(argv: list[str]) -> None:
     catalog = load_catalog()
     table = "--table" in argv
     paths = [Path(a) for a in argv if a != "--table"] or gauntlet()
-    for p in paths:
-        c = census(p, catalog)
+    censuses = [census(p, catalog) for p in paths]
+    for c in censuses:
         if table:
             curve = " ".join(f"{k}:{v}" for k, v in c["curve"].items())
             gifts = ", ".join(c["gifts"])
@@ -194,11 +261,19 @@ def main(argv: list[str]) -> None:
             f"{c['toughness4']}, evasive {c['evasive']}; rarity {c['rarity']}"
         )
         print(
+            f"  coloured sources {_split(c['sources'])}: {c['source_shortfall']} short of "
+            f"Karsten's numbers, summed over the cards (least over the splits "
+            f"{c['least_shortfall']}: {' or '.join(_split(s) for s in c['best_splits'])})"
+        )
+        print(
             f"  removal ({c['removal_n']} + {c['small_removal']} small): {', '.join(c['removal'])}"
         )
         print(f"  gift cards: {', '.join(c['gifts'])}")
         miss = checks(c)
         print(f"  construction rules missed: {', '.join(miss) if miss else 'none'}")
+    if not table:
+        twice = weak_gifts_played_twice(censuses)
+        print(f"weak gift cards in more than one deck: {'; '.join(twice) if twice else 'none'}")
 
 
 if __name__ == "__main__":
