@@ -4,6 +4,7 @@ mechanic the pool added to the kernel (positions played with the scenario runner
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,38 @@ def test_bundled_decks_hold_every_bloomburrow_gift_card(cat):
     assert set(BLB_GIFTS) <= names and "Jolly Gerbils" in names
     gifts = {c["name"] for c in shared_blb_cards() if c["has_gift"]}
     assert gifts == set(BLB_GIFTS)
+
+
+def deck_census():
+    """tools/deck_census.py (a script, not a package), loaded from its file."""
+    spec = importlib.util.spec_from_file_location("deck_census", ROOT / "tools" / "deck_census.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_limited_decks_meet_the_construction_rules(cat):
+    """decks/README.md's construction rules, as tools/deck_census.py checks them: per deck, and
+    rule 8 across the decks (a weak gift card is played by one deck only)."""
+    census = deck_census()
+    found = [census.census(p, cat) for p in limited_decks()]
+    assert {c["file"]: census.checks(c) for c in found} == {c["file"]: [] for c in found}
+    assert census.weak_gifts_played_twice(found) == []
+
+
+def test_coloured_sources_against_the_pips_are_a_construction_miss(cat, tmp_path):
+    """Rule 9: UB Rats' two-drops are blue (Shoreline Looter, Bellowing Crier, Thought Shucker),
+    so 9 Swamps and 8 Islands leave more cards short of Karsten's sources than 9 Islands."""
+    census = deck_census()
+    assert census.sources_wanted(1, 2) == 9 and census.sources_wanted(2, 3) == 12
+    ub = (DECKS / "ub_rats_threshold.txt").read_text()
+    assert "9 Island (BLB) 266\n8 Swamp (BLB) 270" in ub
+    swapped = tmp_path / "ub.txt"
+    swapped.write_text(ub.replace("9 Island", "8 Island").replace("8 Swamp", "9 Swamp"))
+    c = census.census(swapped, cat)
+    assert c["sources"] == {"U": 8, "B": 9} and c["best_splits"] == [{"B": 8, "U": 9}]
+    assert census.checks(c) == ["sources 9 B/8 U where 9 U/8 B leaves fewer cards short"]
+    assert census.checks(census.census(DECKS / "ub_rats_threshold.txt", cat)) == []
 
 
 def test_gauntlet_and_pod_are_found(cat):

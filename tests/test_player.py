@@ -41,7 +41,10 @@ from analyzer.policies.table import policy_table
 # (promised_pump_moot: Sazacap's Brew at an end step). Re-pinned when BG Squirrels played one
 # Vinereap Mentor and Bonebind Orator (a deck change: the standard player's new block and
 # removal-timing rules of the same merge leave this hash as the deck change alone gives it).
-BASIC_GAMES_SHA256 = "5b7728ca3c6bf4c4b92522bd2d807e0708bfe9f040bd80004009d2c4b527915d"
+# Re-pinned for the decks of construction rules 8 and 9 (deck changes only: UB Rats' Islands,
+# Dire Downdraft and Nocturnal Hunger; GU Frogs, UR Otters, RG Raccoons, WU Birds, WR Mice;
+# the old lists still give the old hash on the same code).
+BASIC_GAMES_SHA256 = "423b6fb8f536f9181e0e12da65ba23a1e3ea51868ac77c426199fe55de100824"
 
 
 @pytest.fixture(scope="module")
