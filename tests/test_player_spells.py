@@ -332,3 +332,19 @@ def test_an_instant_draw_spell_after_blocks_flips_a_prowess_fight():
         ("battlefield:0:Lightshell Duo", "battlefield:0:Treetop Sentries"),
     )
     assert cast_lines(state, "Sazacap's Brew") == []
+
+
+def test_a_loot_keeps_the_removal_spell_over_a_creature():
+    state = run_player("loot_keeps_the_removal_spell")
+    assert "Bellowing Crier" in names(state, 0, "battlefield")
+    assert names(state, 0, "graveyard") == ["Mindwhisker"]
+    assert names(state, 0, "hand") == ["Daggerfang Duo", "Fell"]
+    # the basic player discards by static value: Fell, a two-mana spell, is its least
+    basic = run_player(
+        "loot_keeps_the_removal_spell",
+        ('[[seat]]\nhand = ["Bellowing', '[[seat]]\nlevel = "basic"\nhand = ["Bellowing'),
+    )
+    assert names(basic, 0, "graveyard") == ["Fell"]
+    # a removal spell out of reach (five lands away) is still the card to discard
+    state = run_player("loot_keeps_the_removal_spell", ('"Fell"', '"Conduct Electricity"'))
+    assert names(state, 0, "graveyard") == ["Conduct Electricity"]
