@@ -41,6 +41,10 @@ def census(paths):
     def role(name):
         return int(rows[name][CardCol.AI_ROLE]) if name in rows else -1
 
+    def weak(name):
+        """A spell worth less than a three-drop body and no removal spell."""
+        return name in rows and role(name) != AiRole.REMOVAL and int(rows[name][CardCol.VALUE]) < 30
+
     def fast(name):
         return name in rows and int(rows[name][CardCol.TYPES]) & CardType.INSTANT
 
@@ -60,7 +64,7 @@ def census(paths):
                 hands[seat][e["obj"]] = e["card_name"]
                 if pending[seat]:
                     ctx = pending[seat].pop(0)
-                    _judge(st[decks[seat]], e["card_name"], ctx, "kept", mv)
+                    _judge(st[decks[seat]], e["card_name"], ctx, "kept", mv, weak)
             elif kind == "trigger" or (kind == "activate" and e["card_name"] in SURVEILS):
                 surveil = kind == "activate" or (e["card_name"], e["a"]) in SURVEIL_TRIGGERS
                 stacked[seat].append((e["card_name"], surveil))
@@ -73,7 +77,7 @@ def census(paths):
                     if x["kind"] == "zone" and x.get("from_zone") == "library":
                         binned.append(x["card_name"])
                 for name in binned:
-                    _judge(st[decks[seat]], name, ctx, "binned", mv)
+                    _judge(st[decks[seat]], name, ctx, "binned", mv, weak)
                 pending[seat] = [ctx] * (n - len(binned))
                 st[decks[seat]]["surveil looks"] += n
             if kind != "zone":
@@ -119,7 +123,7 @@ def _pop(stacked, name):
     return False
 
 
-def _judge(s, name, ctx, how, mv):
+def _judge(s, name, ctx, how, mv, weak):
     """Count one surveilled card against the lands in sight and the hand's costs."""
     lands, hand, gy = ctx
     in_sight = lands + sum(1 for n in hand if n in BASICS)
@@ -131,6 +135,8 @@ def _judge(s, name, ctx, how, mv):
     else:
         reach = "in reach" if mv(name) <= in_sight + 1 else "far"
         s[f"surveil spell {how}, {reach}"] += 1
+        if lands >= LANDS_ENOUGH and weak(name):
+            s[f"  weak spell {how} with five lands in play"] += 1
         if gy < 7:
             s[f"  spell {how} below threshold"] += 1
 
