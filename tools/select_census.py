@@ -4,11 +4,13 @@ Usage: python3 tools/select_census.py RUN_DIR [RUN_DIR...]   (simulate --log-gam
 
 Per deck, per game: the cards seen by a surveil (Lightshell Duo, Mindwhisker, Mind Drill
 Assailant), kept or binned, split by lands and spells and by the lands in sight (in play and
-in hand) against the hand's dearest spell; the cards discarded at cleanup (hand size), split
+in hand) against the hand's dearest spell, and the weak spells (worth less than a three-drop
+body, no removal) seen with five lands in play; the cards discarded at cleanup (hand size), split
 by lands, instants and the rest, and whether the hand held a cheaper or a land the same
 discard rule as a loot would have taken; the loot and rummage discards (a card from hand to
-the graveyard outside cleanup and not cast). The kept cards of a surveil are read as the
-seat's next draws. Basic lands only are counted as lands.
+the graveyard outside cleanup and not cast), with the answers (removal, counterspells) among
+them and those discarded while a permanent spell was in hand. The kept cards of a surveil
+are read as the seat's next draws. Basic lands only are counted as lands.
 """
 
 import collections
