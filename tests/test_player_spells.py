@@ -332,3 +332,48 @@ def test_an_instant_draw_spell_after_blocks_flips_a_prowess_fight():
         ("battlefield:0:Lightshell Duo", "battlefield:0:Treetop Sentries"),
     )
     assert cast_lines(state, "Sazacap's Brew") == []
+
+
+def test_a_loot_keeps_the_removal_spell_over_a_creature():
+    state = run_player("loot_keeps_the_removal_spell")
+    assert "Bellowing Crier" in names(state, 0, "battlefield")
+    assert names(state, 0, "graveyard") == ["Mindwhisker"]
+    assert names(state, 0, "hand") == ["Daggerfang Duo", "Fell"]
+    # the basic player discards by static value: Fell, a two-mana spell, is its least
+    basic = run_player(
+        "loot_keeps_the_removal_spell",
+        ('[[seat]]\nhand = ["Bellowing', '[[seat]]\nlevel = "basic"\nhand = ["Bellowing'),
+    )
+    assert names(basic, 0, "graveyard") == ["Fell"]
+    # a removal spell out of reach (five lands away) is still the card to discard
+    state = run_player("loot_keeps_the_removal_spell", ('"Fell"', '"Conduct Electricity"'))
+    assert names(state, 0, "graveyard") == ["Conduct Electricity"]
+
+
+def test_a_surveil_with_five_lands_bins_a_spare_land_and_a_weak_two_drop():
+    state = run_player("surveil_bins_the_late_weak_draws")
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert names(state, 0, "graveyard") == ["Island", "Steampath Charger"]
+    # with four lands in play the fifth land is wanted and the two-drop is no late draw
+    state = run_player(
+        "surveil_bins_the_late_weak_draws",
+        (
+            '"Island", "Island", "Mountain", "Mountain", "Mountain"]',
+            '"Island", "Island", "Mountain", "Mountain"]',
+        ),
+    )
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert names(state, 0, "graveyard") == []
+    # a hand spell that needs a sixth land keeps the Island; a removal spell stays on top
+    state = run_player(
+        "surveil_bins_the_late_weak_draws",
+        ('"Agate Assault"]', '"Agate Assault", "Galewind Moose"]'),
+        ('"Steampath Charger", "Mountain"', '"Playful Shove", "Mountain"'),
+    )
+    assert names(state, 0, "graveyard") == []
+    # the basic player keeps both: fewer than six lands in sight, a spell in reach
+    basic = run_player(
+        "surveil_bins_the_late_weak_draws",
+        ('[[seat]]\nhand = ["Lightshell', '[[seat]]\nlevel = "basic"\nhand = ["Lightshell'),
+    )
+    assert names(basic, 0, "graveyard") == []
