@@ -255,6 +255,13 @@ def _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack
     One that would block nothing of theirs (a ground creature against fliers) attacks: at
     home it saves no life (the UB deck held its ground team back against the fliers that
     killed it)."""
+    # their creatures' whole damage unblocked bounds what gets through (p's creatures at home
+    # only lower it): below p's life, nobody needs to stay home
+    total = 0
+    for i in range(n_crack):
+        total += combat_power(G, crack[i])
+    if total < my_life:
+        return
     dmg = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
     while dmg >= my_life:
         best = -1
