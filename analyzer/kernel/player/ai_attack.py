@@ -508,6 +508,16 @@ def _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life,
             n_eaten += 1
     if through < 3 * n_eaten:
         return False
+    # the most the attack deals over the whole race (each turn the power eaten so far less,
+    # while some gets through), however long the crack-back takes: short of d_life, it loses
+    if eaten_power > 0:
+        most = 0
+        left_through = through
+        while left_through > 0 and most < d_life:
+            most += left_through
+            left_through -= eaten_power
+        if most < d_life:
+            return False
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
