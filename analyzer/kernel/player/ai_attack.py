@@ -189,9 +189,16 @@ def attacks(G, C, p, d):
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
             chosen[i] = 3  # so does one burn spell, on its blocker
             n_burn -= 1
-    ahead, mine, theirs = _race_won(
-        G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
-    )
+    # with no attacker chosen the race decides nothing: nothing to withdraw or hold back
+    ahead = True
+    mine = 0
+    theirs = 0
+    for i in range(na):
+        if chosen[i]:
+            ahead, mine, theirs = _race_won(
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
+            )
+            break
     if not ahead:
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
