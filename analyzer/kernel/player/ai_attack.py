@@ -189,9 +189,16 @@ def attacks(G, C, p, d):
         elif n_burn > 0 and _attack_ok(G, cards, a, blk, nb, burn + prow, prow, True):
             chosen[i] = 3  # so does one burn spell, on its blocker
             n_burn -= 1
-    ahead, mine, theirs = _race_won(
-        G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
-    )
+    # with no attacker chosen the race decides nothing: nothing to withdraw or hold back
+    ahead = True
+    mine = 0
+    theirs = 0
+    for i in range(na):
+        if chosen[i]:
+            ahead, mine, theirs = _race_won(
+                G, cards, d, att, na, chosen, keep, home, blk, nb, d_life, my_life, crack_total
+            )
+            break
     if not ahead:
         for i in range(na):
             if chosen[i] == 1 and not _attack_ok(G, cards, att[i], blk, nb, 0, 0, False):
@@ -255,6 +262,13 @@ def _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack
     One that would block nothing of theirs (a ground creature against fliers) attacks: at
     home it saves no life (the UB deck held its ground team back against the fliers that
     killed it)."""
+    # their creatures' whole damage unblocked bounds what gets through (p's creatures at home
+    # only lower it): below p's life, nobody needs to stay home
+    total = 0
+    for i in range(n_crack):
+        total += combat_power(G, crack[i])
+    if total < my_life:
+        return
     dmg = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
     while dmg >= my_life:
         best = -1
@@ -501,6 +515,16 @@ def _swarm_wins_race(G, cards, d, att, na, blk, nb, keep, home, through, d_life,
             n_eaten += 1
     if through < 3 * n_eaten:
         return False
+    # the most the attack deals over the whole race (each turn the power eaten so far less,
+    # while some gets through), however long the crack-back takes: short of d_life, it loses
+    if eaten_power > 0:
+        most = 0
+        left_through = through
+        while left_through > 0 and most < d_life:
+            most += left_through
+            left_through -= eaten_power
+        if most < d_life:
+            return False
     send = G[W.DMG_AMT : W.DMG_AMT + MAX_COMBATANTS]
     their_keep = G[W.DMG_AMT + MAX_COMBATANTS : W.DMG_AMT + 2 * MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]

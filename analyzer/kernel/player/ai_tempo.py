@@ -31,7 +31,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_multi import can_attack
-from analyzer.kernel.player.ai_race import damage_through
+from analyzer.kernel.player.ai_race import combat_power, damage_through
 from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import (
     abilities_of,
@@ -78,6 +78,18 @@ def attack_through(G, cards, p, q, absent):
 
 
 @njit
+def _attack_power(G, cards, p):
+    """The combat damage of all p's creatures that can attack now, unblocked: the most
+    attack_through can find (damage_through counts no more than each attacker's power)."""
+    total = 0
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if can_attack(cards, G, o, p):
+            total += combat_power(G, o)
+    return total
+
+
+@njit
 def opens_lethal(G, cards, p, v):
     """Main phase 1 of p's turn: is the opposing creature v the blocker in front of a lethal
     attack? Untapped, and without it all of p's creatures that can attack deal its controller
@@ -101,8 +113,11 @@ def blocker_opens_lethal(G, cards, p):
     (opens_lethal)? Then instant removal kept up goes now (ai._main_standard)."""
     if G[H.PHASE] != Phase.MAIN1 or G[H.ACTIVE] != p:
         return False
+    # no blocker stands in front of a lethal attack when p's attackers unblocked deal less
+    # than the life (what gets through blockers never exceeds it): most turns, at no search
+    power = _attack_power(G, cards, p)
     for q in range(G[H.NPLAYERS]):
-        if q == p or G[pb(q) + P.LOST]:
+        if q == p or G[pb(q) + P.LOST] or power < G[pb(q) + P.LIFE]:
             continue
         for i in range(own_n(G, q)):
             if opens_lethal(G, cards, p, own_at(G, q, i)):

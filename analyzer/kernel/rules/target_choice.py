@@ -462,8 +462,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     for i in range(MAX_TARGETS):
         slots[i] = -1
         zccs[i] = 0
-    if ab < 0:
-        return True
+    if ab < 0 or abilities[ab, AbilCol.TG_COUNT] == 0:
+        return True  # (no group to fill: the standard player's look below would change nothing)
     tg0 = abilities[ab, AbilCol.TG_START]
     buf = G[W.CAND : W.CAND + MAX_CANDIDATES]
     scores = G[W.SCORE : W.SCORE + MAX_CANDIDATES]
