@@ -47,7 +47,11 @@ Index  name                 meaning
                             measure, see gift_use): a card 3 x 7 / (7 + hand), -10 with an empty
                             library (drawing then loses); Food 0.5 + min(2, 10 / life); tapped Fish
                             0.5 + 2 / (1 + toughness / 2); Treasure 0.5 + 1.5 x (7 - lands) / 7,
-                            halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power
+                            halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power;
+                            a token gift plus what the recipient's permanents make of it
+                            (recipient_payoffs: a first token for a "while you control a
+                            token" ability +1 each; creature-count, go-wide and token-enters
+                            abilities +0.5 each for a creature token; Food abilities +0.5)
 28     opponents            opponents still in the game
 29     opp_lethal_now       1 if the recipient's board power already reaches the caster's life
 30     own_turn             the caster's own turn number (its turns begun so far, extra turns
