@@ -298,6 +298,24 @@ def test_nocturnal_hunger_promised_when_two_life_matters() -> None:
     assert d.features["plain_life_loss"] == 2.0 and d.promise is True
 
 
+def test_a_fish_that_turns_on_the_recipients_token_payoff_is_kept() -> None:
+    # Mind Spiral promised stuns their creature (per_target 1.5) for a tapped Fish. Against a
+    # Druid of the Spade with no token, the Fish would switch on its +2/+0 and trample for the
+    # rest of the game: worth a point more to them (recipient_payoffs), so the heuristic keeps
+    # the Fish. With a token already there, or with a creature that has no token ability, the
+    # Fish is only a chump blocker and the stun is worth it.
+    payoff = decide("mind_spiral_token_payoff", "heuristic", seat=0)
+    already_on = decide("mind_spiral_token_payoff_on", "heuristic", seat=0)
+    no_payoff = decide("mind_spiral_no_payoff", "heuristic", seat=0)
+    for d in (payoff, already_on, no_payoff):
+        assert d.features["promised_targets"] == 1.0
+    assert payoff.features["gift_use"] == pytest.approx(0.5 + 2.0 / 2.5 + 1.0)
+    assert already_on.features["gift_use"] == pytest.approx(0.5 + 2.0 / 3.0)
+    assert payoff.promise is False
+    assert already_on.promise is True and already_on.recipient == 1
+    assert no_payoff.promise is True and no_payoff.recipient == 1
+
+
 def test_only_the_promised_mode_legal() -> None:
     # Long River's Pull over a noncreature spell: "promise or do not cast"
     for policy, cast in (

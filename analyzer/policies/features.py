@@ -47,7 +47,11 @@ Index  name                 meaning
                             measure, see gift_use): a card 3 x 7 / (7 + hand), -10 with an empty
                             library (drawing then loses); Food 0.5 + min(2, 10 / life); tapped Fish
                             0.5 + 2 / (1 + toughness / 2); Treasure 0.5 + 1.5 x (7 - lands) / 7,
-                            halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power
+                            halved with an empty hand; Octopus 8 + power / 2; extra turn 3 + power;
+                            a token gift plus what the recipient's permanents make of it
+                            (recipient_payoffs: a first token for a "while you control a
+                            token" ability +1 each; creature-count, go-wide and token-enters
+                            abilities +0.5 each for a creature token; Food abilities +0.5)
 28     opponents            opponents still in the game
 29     opp_lethal_now       1 if the recipient's board power already reaches the caster's life
 30     own_turn             the caster's own turn number (its turns begun so far, extra turns
@@ -71,6 +75,10 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.enums import (
+    TRIGGER_ANY_PERMANENT,
+    TRIGGER_NONCREATURE_NONLAND,
+    TRIGGER_NONTOKEN,
+    TRIGGER_TOKEN,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -84,6 +92,7 @@ from analyzer.enums import (
     PlayerLevel,
     Ref,
     StepCol,
+    Subtype,
     TargCol,
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
@@ -232,6 +241,91 @@ def gift_use(G, kind, q):
     if kind == GiftKind.EXTRA_TURN:
         return 3.0 + power
     return float(power + hand)
+
+
+# What a gifted token adds to the recipient through the abilities of its permanents (gift_use
+# units, a card ~ 3), one class of payoff each: a token that turns on an "as long as / while you
+# control a token" ability (Druid of the Spade's +2/+0 and trample: about a third of a card,
+# for as long as any token stays); a creature token that grows a creature-count ability,
+# triggers "another creature enters", or gets a go-wide bonus (an anthem for all creatures or
+# tokens, a pump-all; any token: "tokens you control enter"); a Food that feeds
+# a Food ability (forage, "whenever you sacrifice a Food", "a Food is put into a graveyard").
+TOKEN_ENABLER_USE = 1.0
+CREATURE_COUNT_USE = 0.5
+FOOD_PAYOFF_USE = 0.5
+_SUBTYPE_BITS = TRIGGER_NONTOKEN - 1  # the Subtype mask below TRIG_PARAM's flag bits
+
+
+@njit
+def _controls_token(G, q):
+    """True if q controls a token (phased-out permanents do not count)."""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0 and G[b + O.TOKEN]:
+            return True
+    return False
+
+
+@njit
+def recipient_payoffs(G, C, kind, q):
+    """What a token gift of this GiftKind adds to player q through the abilities of the
+    permanents q controls (public: the battlefield only, never hand or library); 0 for a
+    card or an extra turn. Added to gift_use in feature 27 (TOKEN_ENABLER_USE and the others
+    above say what each class is worth)."""
+    if kind != GiftKind.FOOD and kind != GiftKind.TAPPED_FISH:
+        if kind != GiftKind.TREASURE and kind != GiftKind.OCTOPUS:
+            return 0.0
+    creature = kind == GiftKind.TAPPED_FISH or kind == GiftKind.OCTOPUS
+    token_subtype = Subtype.FISH if kind == GiftKind.TAPPED_FISH else Subtype.OCTOPUS
+    first_token = not _controls_token(G, q)
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    use = 0.0
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != q or G[b + O.PHASED]:
+            continue
+        c = G[b + O.CARD]
+        enabler = False
+        counts = False
+        token_enters = False
+        food = False
+        a0 = cards[c, CardCol.AB_START]
+        for a in range(a0, a0 + cards[c, CardCol.AB_COUNT]):
+            ak = abilities[a, AbilCol.KIND]
+            enabler |= abilities[a, AbilCol.COND] == Cond.CONTROL_TOKEN
+            if ak == AbilityKind.OTHER_CREATURE_ENTERS:
+                tp = abilities[a, AbilCol.TRIG_PARAM]
+                watched = tp & _SUBTYPE_BITS
+                if tp & TRIGGER_TOKEN:
+                    token_enters = True  # "whenever one or more tokens you control enter"
+                elif tp & TRIGGER_NONTOKEN or tp & TRIGGER_NONCREATURE_NONLAND:
+                    pass
+                elif creature and (watched == 0 or watched & token_subtype):
+                    counts = True
+                elif tp & TRIGGER_ANY_PERMANENT and watched & Subtype.FOOD:
+                    food = True  # "whenever another Squirrel or Food you control enters"
+            elif ak == AbilityKind.FOOD_TO_GRAVEYARD or ak == AbilityKind.FORAGED:
+                food = True
+            elif ak == AbilityKind.YOU_SACRIFICE:
+                watched = abilities[a, AbilCol.TRIG_PARAM] & _SUBTYPE_BITS
+                food |= watched == 0 or watched & Subtype.FOOD != 0
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                enabler |= steps[k, StepCol.COND] == Cond.CONTROL_TOKEN
+                op = steps[k, StepCol.OP]
+                counts |= op == Op.STATIC_PT_CREATURES or op == Op.PUMP_ALL
+                counts |= op == Op.STATIC_TOKEN_ANTHEM
+                counts |= op == Op.STATIC_ANTHEM and steps[k, StepCol.C] == 0
+                food |= steps[k, StepCol.OP] == Op.FORAGE
+        if enabler and first_token:
+            use += TOKEN_ENABLER_USE
+        if (counts and creature) or token_enters:
+            use += CREATURE_COUNT_USE
+        if food and kind == GiftKind.FOOD:
+            use += FOOD_PAYOFF_USE
+    return use
 
 
 @njit
@@ -405,7 +499,7 @@ def decision_features(G, C, p, o, recipient, out):
                 loss += steps[k, StepCol.A]
     out[25] = loss
     out[26] = promised_targets(G, C, card, p)
-    out[27] = gift_use(G, kind, q)
+    out[27] = gift_use(G, kind, q) + recipient_payoffs(G, C, kind, q)
     if protected and kind == GiftKind.EXTRA_TURN:
         out[27] = 3.0  # the extra turn's attack is void against a protected caster
     opps = 0
