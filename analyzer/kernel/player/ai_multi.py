@@ -20,7 +20,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Zone
 from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 of equal value
@@ -111,14 +111,15 @@ def _evasive(G, o):
 @njit
 def _top_sum(G, cards, p, fly, k):
     """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
-    not. No allocation: one pass per distinct power (choose_defender counts them)."""
+    not. No allocation: one pass over p's permanents (view.own_at) per distinct power
+    (choose_defender counts them)."""
     total = 0
     prev = 1 << 30
     while k > 0:
         v = -1
         c = 0
-        for i in range(G[H.BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
+        for i in range(own_n(G, p)):
+            o = own_at(G, p, i)
             if not can_attack(cards, G, o, p) or _evasive(G, o) != fly:
                 continue
             x = G[ob(o) + O.CUR_P]
