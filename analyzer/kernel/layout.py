@@ -150,8 +150,10 @@ HEADER = len(H)
 # checks this after every step: checks 10 and 11).
 DIRTY_CHARS = 1
 DIRTY_SBA = 2
-# what the legend rule reads (the battlefield list, control, phasing): every DIRTY_ALL write
-# sets it, a settled state-based check clears it (sba._legend_rule is skipped without it)
+# what the legend rule reads (legendary permanents entering, control, phasing): every DIRTY_ALL
+# write sets it but a permanent's zone change, which sets it only for a legendary one entering
+# (state.move_object); a settled state-based check clears it (sba._legend_rule is skipped
+# without it)
 DIRTY_LEGEND = 4
 DIRTY_PLAYERS = 8
 DIRTY_ALL = 15

@@ -20,7 +20,7 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Keyword, Zone
 from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.view import ob, pb
+from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 of equal value
@@ -31,7 +31,6 @@ def most_threatening(G, cards, p):
     """The opponent of p with the most threat (-1 if none is left); ties: next in turn order.
     One battlefield pass sums every seat's creature power (MAX_PLAYERS is 4): removal scores
     every target with this."""
-    n = G[H.NPLAYERS]
     pw0 = 0
     pw1 = 0
     pw2 = 0
@@ -49,6 +48,13 @@ def most_threatening(G, cards, p):
                 pw2 += x
             else:
                 pw3 += x
+    return _leader(G, p, pw0, pw1, pw2, pw3)
+
+
+@njit
+def _leader(G, p, pw0, pw1, pw2, pw3):
+    """most_threatening's choice, from each seat's creature power (x 3, pw0 for seat 0, ...)."""
+    n = G[H.NPLAYERS]
     best = -1
     best_v = 0
     for k in range(1, n):
@@ -105,14 +111,15 @@ def _evasive(G, o):
 @njit
 def _top_sum(G, cards, p, fly, k):
     """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
-    not. No allocation: one pass per distinct power (_all_sums has their count)."""
+    not. No allocation: one pass over p's permanents (view.own_at) per distinct power
+    (choose_defender counts them)."""
     total = 0
     prev = 1 << 30
     while k > 0:
         v = -1
         c = 0
-        for i in range(G[H.BF_N]):
-            o = G[OFF_BATTLEFIELD + i]
+        for i in range(own_n(G, p)):
+            o = own_at(G, p, i)
             if not can_attack(cards, G, o, p) or _evasive(G, o) != fly:
                 continue
             x = G[ob(o) + O.CUR_P]
@@ -131,51 +138,13 @@ def _top_sum(G, cards, p, fly, k):
 
 
 @njit
-def _all_sums(G, cards, p):
-    """_top_sum(G, cards, p, fly, k) for k at least the number of attackers, evasive and not,
-    in one pass: the sum of the positive powers among p's possible evasive attackers and how
-    many there are, then the same for the others."""
-    fly_all = 0
-    n_fly = 0
-    ground_all = 0
-    n_ground = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if not can_attack(cards, G, o, p):
-            continue
-        x = max(G[ob(o) + O.CUR_P], 0)
-        if _evasive(G, o):
-            n_fly += 1
-            fly_all += x
-        else:
-            n_ground += 1
-            ground_all += x
-    return fly_all, n_fly, ground_all, n_ground
-
-
-@njit
-def _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground):
-    """Damage p's possible attackers would get past q's untapped blockers, each blocker
-    stopping one of the biggest attackers it can block (fliers only by flying or reach; the
-    reach and flying blockers left over stop ground attackers). fly_all, n_fly, ground_all,
-    n_ground: _all_sums of p's evasive and other attackers (the same for every q)."""
-    air = 0
-    ground = 0
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        b = ob(o)
-        if (
-            G[b + O.CTRL] != q
-            or G[b + O.TAPPED]
-            or G[b + O.PHASED]
-            or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
-            or G[b + O.CUR_KW] & Keyword.CANT_BLOCK
-        ):
-            continue
-        if G[b + O.CUR_KW] & (Keyword.FLYING | Keyword.REACH):
-            air += 1
-        else:
-            ground += 1
+def _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground):
+    """Damage p's possible attackers would get past an opponent's untapped blockers that can
+    block (air: those with flying or reach, ground: the others), each blocker stopping one of
+    the biggest attackers it can block (fliers only by flying or reach; the reach and flying
+    blockers left over stop ground attackers). fly_all, n_fly: the sum of the positive powers
+    among p's possible evasive attackers and how many there are; ground_all, n_ground: the same
+    for the others."""
     # as many blockers as attackers block them all: the top sum is the whole sum
     fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air)
     k = ground + max(air - n_fly, 0)
@@ -188,15 +157,73 @@ def choose_defender(G, C, p):
     """The opponent p attacks (see the module docstring); -1 if none is left."""
     cards = cards_of(C)
     n = G[H.NPLAYERS]
-    leader = most_threatening(G, cards, p)
-    fly_all, n_fly, ground_all, n_ground = _all_sums(G, cards, p)
+    # one battlefield pass for every figure below: each seat's creature power (most_threatening),
+    # its untapped creatures that can block, with flying or reach (air) or not (ground), and
+    # p's possible attackers, evasive or not (their count and the sum of their powers)
+    pw0 = 0
+    pw1 = 0
+    pw2 = 0
+    pw3 = 0
+    air0 = 0
+    air1 = 0
+    air2 = 0
+    air3 = 0
+    gr0 = 0
+    gr1 = 0
+    gr2 = 0
+    gr3 = 0
+    fly_all = 0
+    n_fly = 0
+    ground_all = 0
+    n_ground = 0
+    for i in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + i]
+        b = ob(o)
+        if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+            continue
+        x = max(G[b + O.CUR_P], 0)
+        kw = G[b + O.CUR_KW]
+        air = 0
+        ground = 0
+        if G[b + O.TAPPED] == 0 and (kw & Keyword.CANT_BLOCK) == 0:
+            if kw & (Keyword.FLYING | Keyword.REACH):
+                air = 1
+            else:
+                ground = 1
+        c = G[b + O.CTRL]
+        if c == 0:
+            pw0 += 3 * x
+            air0 += air
+            gr0 += ground
+        elif c == 1:
+            pw1 += 3 * x
+            air1 += air
+            gr1 += ground
+        elif c == 2:
+            pw2 += 3 * x
+            air2 += air
+            gr2 += ground
+        else:
+            pw3 += 3 * x
+            air3 += air
+            gr3 += ground
+        if can_attack(cards, G, o, p):
+            if _evasive(G, o):
+                n_fly += 1
+                fly_all += x
+            else:
+                n_ground += 1
+                ground_all += x
+    leader = _leader(G, p, pw0, pw1, pw2, pw3)
     best = -1
     best_score = 0
     for k in range(1, min(n, MAX_PLAYERS)):
         q = (p + k) % n
         if G[pb(q) + P.LOST]:
             continue
-        dmg = _through(G, cards, p, q, fly_all, n_fly, ground_all, n_ground)
+        air = air0 if q == 0 else air1 if q == 1 else air2 if q == 2 else air3
+        ground = gr0 if q == 0 else gr1 if q == 1 else gr2 if q == 2 else gr3
+        dmg = _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground)
         life = max(G[pb(q) + P.LIFE], 1)
         if dmg >= life:
             score = 1_000_000 - life

@@ -266,32 +266,49 @@ def fill_skips(G, C, p, buf, n, budget, have):
             needs[j] = cost_colors(cards, card)
             extras[j] = offspring_cost(G, C, p, card)
             j += 1
-    every = (1 << m) - 1
+    any_extra = False
+    for j in range(m):
+        any_extra = any_extra or extras[j] > 0
+    # every nonempty subset t of the candidates, in Gray code order: each one differs from the
+    # last by one candidate, so its sums are the last one's with that candidate added or taken
+    # off (one step a subset, not m). The best key wins; of equal keys the largest t, as when
+    # the subsets were walked from the full set down
     best_key = -1
     best = 0
-    t = every
-    while t:  # every nonempty subset of the candidates
-        mv = 0
-        value = 0
-        need = 0
-        for j in range(m):
-            if (t >> j) & 1:
-                mv += mvs[j]
-                value += values[j]
-                need += needs[j]
+    t = 0
+    mv0 = 0
+    value0 = 0
+    need = 0
+    for i in range(1, 1 << m):
+        j = 0
+        while ((i >> j) & 1) == 0:  # the candidate that changes: i's lowest set bit
+            j += 1
+        if (t >> j) & 1:
+            t ^= 1 << j
+            mv0 -= mvs[j]
+            value0 -= values[j]
+            need -= needs[j]
+        else:
+            t |= 1 << j
+            mv0 += mvs[j]
+            value0 += values[j]
+            need += needs[j]
+        if mv0 > budget:
+            continue  # (the offspring below only adds mana)
         if not colors_fit(need, have):
-            t = (t - 1) & every
             continue  # two red cards on one Mountain: not both cast this turn
-        for j in range(m):
-            if (t >> j) & 1 and mv < budget:
-                extra = extras[j]
+        mv = mv0
+        value = value0
+        for j2 in range(m if any_extra else 0):
+            if (t >> j2) & 1 and mv < budget:
+                extra = extras[j2]
                 if extra > 0 and mv + extra <= budget:
                     mv += extra
-                    value += cards[G[ob(buf[at[j]]) + O.CARD], CardCol.VALUE] // 2
-        if mv <= budget and mv * 100000 + value > best_key:
-            best_key = mv * 100000 + value
+                    value += cards[G[ob(buf[at[j2]]) + O.CARD], CardCol.VALUE] // 2
+        key = mv * 100000 + value
+        if key > best_key or (key == best_key and t > best):
+            best_key = key
             best = t
-        t = (t - 1) & every
     best_set = 0
     for j in range(m):
         if (best >> j) & 1:

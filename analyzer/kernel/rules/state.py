@@ -25,6 +25,7 @@ from analyzer.kernel.layout import (
     BOARD_ANIMATE_TWIN,
     DIRTY_ALL,
     DIRTY_CHARS,
+    DIRTY_LEGEND,
     DIRTY_PLAYERS,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
@@ -368,7 +369,9 @@ def move_object(G, cards, o, zone, top=True):
         # as it leaves: under its controller; entering: its owner's (put_onto_battlefield
         # looks again for another controller)
         under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
-        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
+        # (not DIRTY_LEGEND: a permanent leaving makes no pair of legends; a legendary one
+        # entering sets it below)
+        G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
         if faced or not board_inert(G, cards, o, under):
             G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
@@ -387,6 +390,7 @@ def move_object(G, cards, o, zone, top=True):
         G[H.KINDS_SEEN_HI2] |= cards[G[b + O.CARD], CardCol.AB_KINDS_HI2]
         if cards[G[b + O.CARD], CardCol.TYPES] & CardType.LEGENDARY:
             G[H.LEGENDS] = 1  # check_sba looks at the legend rule from now on
+            G[H.DIRTY] |= DIRTY_LEGEND  # (it may make a pair with one of the same name)
         if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE:
             G[H.FACES] = 1  # chars.refresh looks at faces from now on
         if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.FOOD_TRIGGER:
