@@ -12,7 +12,7 @@ they were cast again in the same turn. Basic lands only are counted as lands.
 import collections
 import sys
 
-from runlogs import games
+from runlogs import games, print_per_deck
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import AbilityKind, CardCol
@@ -85,12 +85,7 @@ def census(paths):
 
 
 def main():
-    st = census(sys.argv[1:])
-    for deck in sorted(st):
-        print(deck)
-        n = st[deck]["games"]
-        for key, v in sorted(st[deck].items()):
-            print(f"   {key:58} {v:5}  {v / n:.2f}/game")
+    print_per_deck(census(sys.argv[1:]), 2)
 
 
 if __name__ == "__main__":

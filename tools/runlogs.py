@@ -30,3 +30,13 @@ def combat_deaths(events: list[dict]) -> set[tuple[int, int]]:
         and e["to_zone"] == "graveyard"
         and e["phase"] in COMBAT_STEPS
     }
+
+
+def print_per_deck(st: dict, digits: int = 2) -> None:
+    """Print a census: per deck (sorted), each count and its rate per game ("games" holds the
+    number of games the deck played)."""
+    for deck in sorted(st):
+        print(deck)
+        n = st[deck]["games"]
+        for key, v in sorted(st[deck].items()):
+            print(f"   {key:58} {v:5}  {v / n:.{digits}f}/game")

@@ -16,7 +16,7 @@ are read as the seat's next draws. Basic lands only are counted as lands.
 import collections
 import sys
 
-from runlogs import games
+from runlogs import games, print_per_deck
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import AiRole, CardCol, CardType
@@ -144,12 +144,7 @@ def _judge(s, name, ctx, how, mv, weak):
 
 
 def main():
-    st = census(sys.argv[1:])
-    for deck in sorted(st):
-        print(deck)
-        n = st[deck]["games"]
-        for key, v in sorted(st[deck].items()):
-            print(f"   {key:58} {v:5}  {v / n:.3f}/game")
+    print_per_deck(census(sys.argv[1:]), 3)
 
 
 if __name__ == "__main__":
