@@ -19,6 +19,10 @@ play (its own, the opponent's) at the end of its own turns 4 and 6; and per game
                   tap effects)
   flier_dmg       combat damage it took from attackers with flying
   behind6         at the end of its own turn 6, the opponent had 2+ more creatures
+  land_colour_miss own land drops where another basic in hand would have left more cards castable
+  land_colour_miss_idle  of them, turns in which it then cast no spell
+  held_removal    own end steps holding a removal spell its basic lands left unspent could pay,
+                  the opponent having a creature
   traded_for_token its nontoken creature died in combat against a token
 Counts are per game (the mean over the games of that outcome); a figure at the end of own turn
 T is the mean over the games that reached it.
@@ -31,6 +35,8 @@ import sys
 from runlogs import COMBAT_STEPS, games
 
 from analyzer.cards.catalog import load_catalog
+from analyzer.cards.derive import derive_role
+from analyzer.enums import AiRole
 
 NONCREATURE_TOKENS = {"Treasure", "Food", "Clue", "Blood"}
 BASIC_COLOUR = {"Plains": 0, "Island": 1, "Swamp": 2, "Mountain": 3, "Forest": 4}
@@ -61,6 +67,11 @@ class Cards:
         r = self.rec(name)
         return bool(r is not None and r.types & 2)
 
+    def removal(self, name) -> bool:
+        """The built-in player's REMOVAL role (derived from the card data)."""
+        r = self.rec(name)
+        return bool(r is not None and derive_role(r) == AiRole.REMOVAL)
+
     def power(self, name, token) -> int:
         """Printed power of a creature (a token's taken as 1), 0 for a noncreature."""
         if not self.is_creature(name, token):
@@ -71,6 +82,33 @@ class Cards:
     def flying(self, name) -> bool:
         r = self.rec(name)
         return bool(r is not None and "flying" in r.keyword_names)
+
+
+def castable_now(lands: list[str], hand: list[str], cards: Cards) -> int:
+    """Nonland cards of hand whose mana value and colored symbols the basic lands cover."""
+    per_colour = collections.Counter(BASIC_COLOUR[n] for n in lands if n in BASIC_COLOUR)
+    n = 0
+    for name in hand:
+        r = cards.rec(name)
+        if r is None or r.is_land or r.mv > len(lands):
+            continue
+        n += all(per_colour[i] >= pips for i, pips in enumerate(r.cost.colored))
+    return n
+
+
+def land_colour_miss(played: str, hand: dict, bf: dict, cards: Cards) -> int:
+    """1 when another basic land in hand would have left more hand cards castable this turn than
+    the one played did."""
+    out = [n for n, _ in bf.values() if cards.is_land(n)]
+    rest = list(hand.values())
+    rest.remove(played)
+    got = castable_now([*out, played], rest, cards)
+    for alt in {n for n in rest if n in BASIC_COLOUR and n != played}:
+        others = list(rest)
+        others.remove(alt)
+        if castable_now([*out, alt], [*others, played], cards) > got:
+            return 1
+    return 0
 
 
 def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
@@ -85,6 +123,8 @@ def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
     blocked_now: set[int] = set()
     blockers_now: set[int] = set()
     cast_this_turn = False
+    spent = 0  # mana focus paid for spells in its own turn
+    miss_this_turn = 0  # its land drop this turn was a land_colour_miss
     own_turn = 0
     token_objs: set[int] = set()
 
@@ -123,7 +163,20 @@ def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
             else:
                 colour_short += 1
         f["stuck_colour"] += int(colour_short > 0)
+        per_colour = collections.Counter(BASIC_COLOUR[n] for n in lands if n in BASIC_COLOUR)
+        if any(cards.is_creature(n, k) for n, k in bf[opp].values()) and any(
+            cards.removal(n)
+            and cards.rec(n).mv <= len(lands) - spent
+            and all(per_colour[i] >= p for i, p in enumerate(cards.rec(n).cost.colored))
+            for n in nonland
+        ):
+            f["held_removal"] += 1
+            for n in nonland:
+                if cards.removal(n):
+                    f[f"held:{n}"] += 1
         f["stuck_mana"] += int(nonland != [] and castable == 0 and colour_short == 0)
+        if miss_this_turn and not cast_this_turn:
+            f["land_colour_miss_idle"] += 1
         if own_turn >= 3 and not cast_this_turn:
             f["idle_turns"] += 1
         if own_turn in (4, 6, 8):
@@ -146,6 +199,8 @@ def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
             if active == focus:
                 own_turn = e["own_turn"]
                 cast_this_turn = False
+                spent = 0
+                miss_this_turn = 0
                 attacked_last = set()
         elif k == "draw" and e["seat"] in (0, 1):
             hand[e["seat"]][e["obj"]] = e["card_name"]
@@ -153,6 +208,16 @@ def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
             s, o = e["seat"], e["obj"]
             if s not in (0, 1):
                 continue
+            if (
+                s == focus
+                and active == focus
+                and e["from_zone"] == "hand"
+                and e["to_zone"] == "battlefield"
+                and cards.is_land(e["card_name"])
+            ):
+                missed = land_colour_miss(e["card_name"], hand[s], bf[s], cards)
+                f["land_colour_miss"] += missed
+                miss_this_turn = missed
             if e["from_zone"] == "hand":
                 hand[s].pop(o, None)
             if e["from_zone"] == "battlefield":
@@ -169,6 +234,7 @@ def game_figures(events: list[dict], focus: int, cards: Cards) -> dict:
                 bf[s][o] = (e["card_name"], tok)
         elif k == "cast" and e["seat"] == focus and active == focus:
             cast_this_turn = True
+            spent += max(e["c"], 0)
         elif k == "life" and e["seat"] in (0, 1):
             life[e["seat"]] = e["b"]
         elif k == "attack":
@@ -253,6 +319,9 @@ KEYS = [
     "flier_dmg",
     "behind6",
     "traded_for_token",
+    "land_colour_miss",
+    "land_colour_miss_idle",
+    "held_removal",
 ]
 # Figures taken at the end of an own turn: averaged over the games that reached it.
 SNAPSHOT = re.compile(r"\D+[468]$")
@@ -272,6 +341,10 @@ def main(argv: list[str]) -> None:
         fig = game_figures(events, seats[0], cards)
         rows[fig["won"]].append(fig)
     print(f"{prefix}: {len(rows[1])} wins, {len(rows[0])} losses")
+    held = collections.Counter()
+    for r in rows[0] + rows[1]:
+        held.update({k[5:]: v for k, v in r.items() if k.startswith("held:")})
+    print("removal held (end steps):", ", ".join(f"{k} {v}" for k, v in held.most_common(8)))
     print(f"{'figure':18s}{'lost':>8s}{'won':>8s}")
     for key in KEYS:
         vals = []
