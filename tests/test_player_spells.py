@@ -232,6 +232,13 @@ def test_the_land_played_adds_the_symbol_the_hand_still_misses():
     assert names(state, 0, "battlefield") == ["Island", "Swamp", "Swamp"]
 
 
+def test_the_land_played_lets_a_card_be_cast_this_turn():
+    state = run_player("land_for_the_spell_castable_now")
+    assert names(state, 0, "battlefield") == ["Island", "Mountain", "Steampath Charger"]
+    # a second Island for the blue four-drops would leave the turn's two mana unspent
+    assert "Island" in names(state, 0, "hand")
+
+
 def _lands(state: dict, seat: int) -> int:
     return sum(1 for c in names(state, seat, "battlefield") if c in ("Island", "Mountain"))
 

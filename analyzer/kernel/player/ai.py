@@ -58,7 +58,7 @@ from analyzer.kernel.player.ai_activate import (
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
-from analyzer.kernel.player.ai_lands import returns_a_land
+from analyzer.kernel.player.ai_lands import color_score, land_needs, returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import after_combat, keeps_land_to_discard, mana_to_keep
 from analyzer.kernel.player.ai_tempo import (
@@ -169,14 +169,14 @@ def _play_land(G, C, p):
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         # a card whose symbols of a color the lands out do not cover yet counts double
         # (Long River's Pull's {U}{U} with one Island out), not only a color none makes
-        w = land_needs(G, cards, p, count)
+        w = land_needs(G, cards, p, count, n_lands)
         mask = (1 << COLOR_BITS) - 1
         k0 = w & mask
         k1 = (w >> COLOR_BITS) & mask
         k2 = (w >> (2 * COLOR_BITS)) & mask
         k3 = (w >> (3 * COLOR_BITS)) & mask
         k4 = (w >> (4 * COLOR_BITS)) & mask
-        have = 31  # the weights are final: _color_score doubles none of them
+        have = 31  # the weights are final: color_score doubles none of them
     for j in range(n_hand if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC else 0):
         h = G[ob(hand_at(G, p, j)) + O.CARD]
         if cards[h, CardCol.COST_W] > 0:
@@ -199,11 +199,11 @@ def _play_land(G, C, p):
         colors = cards[card, CardCol.LAND_COLORS]
         score = (
             1
-            + _color_score(colors, have, 0, k0)
-            + _color_score(colors, have, 1, k1)
-            + _color_score(colors, have, 2, k2)
-            + _color_score(colors, have, 3, k3)
-            + _color_score(colors, have, 4, k4)
+            + color_score(colors, have, 0, k0)
+            + color_score(colors, have, 1, k1)
+            + color_score(colors, have, 2, k2)
+            + color_score(colors, have, 3, k3)
+            + color_score(colors, have, 4, k4)
         )
         if cards[card, CardCol.ETB_TAPPED]:
             score -= 1
@@ -218,36 +218,6 @@ def _play_land(G, C, p):
     G[pb(p) + P.LANDS_PLAYED] += 1
     sba_before_priority(G, C)  # the hand is one card smaller (static_pt_hand)
     return True
-
-
-@njit
-def land_needs(G, cards, p, count):
-    """The standard player's land choice: per color (WUBRG, packed like count), the weight of
-    p's hand cards
-    with symbols of it, 2 for each card whose symbols of that color p's lands out (count:
-    packed per color as ai_value.cost_colors) do not cover yet, 1 for each they do: the
-    basic player's rule (2 while no land makes the color) for a single symbol, and a second
-    Island for Long River's Pull's {U}{U} before a third Swamp."""
-    mask = (1 << COLOR_BITS) - 1
-    w = 0  # the weights, packed like count
-    for j in range(G[pb(p) + P.HAND_N]):
-        h = G[ob(hand_at(G, p, j)) + O.CARD]
-        if cards[h, CardCol.TYPES] & CardType.LAND:
-            continue
-        for c in range(5):
-            need = cards[h, CardCol.COST_W + c]
-            if need > 0:
-                short = need > ((count >> (COLOR_BITS * c)) & mask)
-                w += (2 if short else 1) << (COLOR_BITS * c)
-    return w
-
-
-@njit
-def _color_score(colors, have, c, k):
-    """_play_land's score for color c: k hand cards need it; double when none is out yet."""
-    if ((colors >> c) & 1) == 0:
-        return 0
-    return 2 * k if ((have >> c) & 1) == 0 else k
 
 
 @njit

@@ -4,7 +4,8 @@ land card once six lands are out (a seventh land is worth less than a new card),
 left over, in main phase 2 or an opponent's end step (kernel/player/ai_activate.py calls this
 then). A bounce land ("When this land enters, return a land you control to its owner's hand")
 is not its land drop while it controls no other land: it would return itself
-(kernel/player/ai.py asks returns_a_land).
+(kernel/player/ai.py asks returns_a_land). Which land card to play: land_needs weighs the
+colors the hand wants, kernel/player/ai.py's _play_land picks the land by them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Op, StepCol
 from analyzer.kernel.layout import O, P
 from analyzer.kernel.player.ai_costs import LANDS_TO_SACRIFICE_ONE
+from analyzer.kernel.player.ai_value import COLOR_BITS
 from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.mana import can_pay
@@ -67,3 +69,54 @@ def returns_a_land(C, card):
             if steps[k, StepCol.OP] == Op.RETURN_OWN_LAND:
                 return True
     return False
+
+
+# weight of a colour that makes a hand card castable this turn (its last missing symbol, the
+# land drop bringing its mana value within reach): above every card's 2 for a later turn
+# (a two-drop cast now before a {U}{U} four-drop's second Island; the other land comes next turn)
+CASTABLE_NOW_WEIGHT = 16
+
+
+@njit
+def land_needs(G, cards, p, count, n_lands):
+    """The standard player's land choice: per color (WUBRG, packed like count), the weight of
+    p's hand cards with symbols of it, 2 for each card whose symbols of that color p's lands
+    out (count: packed per color as ai_value.cost_colors; n_lands of them) do not cover yet,
+    1 for each they do: the basic player's rule (2 while no land makes the color) for a
+    single symbol, and a second Island for Long River's Pull's {U}{U} before a third Swamp.
+    A card the color would make castable this turn weighs CASTABLE_NOW_WEIGHT more."""
+    mask = (1 << COLOR_BITS) - 1
+    w = 0  # the weights, packed like count
+    for c in range(5):
+        wc = 0
+        for j in range(G[pb(p) + P.HAND_N]):
+            h = G[ob(hand_at(G, p, j)) + O.CARD]
+            if cards[h, CardCol.TYPES] & CardType.LAND:
+                continue
+            need = cards[h, CardCol.COST_W + c]
+            if need == 0:
+                continue
+            have_c = (count >> (COLOR_BITS * c)) & mask
+            if need <= have_c:
+                wc += 1
+                continue
+            wc += 2
+            if need == have_c + 1 and cards[h, CardCol.MV] <= n_lands + 1:
+                others_met = True
+                for d in range(5):
+                    if d != c and cards[h, CardCol.COST_W + d] > (
+                        (count >> (COLOR_BITS * d)) & mask
+                    ):
+                        others_met = False
+                if others_met:
+                    wc += CASTABLE_NOW_WEIGHT
+        w += min(wc, mask) << (COLOR_BITS * c)
+    return w
+
+
+@njit
+def color_score(colors, have, c, k):
+    """_play_land's score for color c: k hand cards need it; double when none is out yet."""
+    if ((colors >> c) & 1) == 0:
+        return 0
+    return 2 * k if ((have >> c) & 1) == 0 else k
