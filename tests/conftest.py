@@ -166,6 +166,15 @@ def run_player(name: str, *replace: tuple[str, str]) -> dict:
     return play(parse_scenario(text, name, base_dir=PLAYER_SCEN), log=True)
 
 
+def run_text(text: str) -> dict:
+    """Play a scenario given as TOML text (file names in it are under tests/scenarios): the
+    final state."""
+    from analyzer.analysis.scenario_run import play
+    from analyzer.io.scenario import parse_scenario
+
+    return play(parse_scenario(text, "<test>", base_dir=PLAYER_SCEN.parent))
+
+
 def cast_lines(state: dict, card: str) -> list[str]:
     """The play-by-play lines of a scenario state in which `card` is cast."""
     return [line for line in state["play_by_play"] if f"casts {card}" in line]

@@ -3,29 +3,18 @@ does with and without the promise, and the corner each card's rulings care about
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from conftest import bf, seat
+from conftest import bf, run_text, seat
 
-from analyzer.analysis.scenario_run import play
 from analyzer.errors import InputError
-from analyzer.io.scenario import parse_scenario
-
-SCEN = Path(__file__).parent / "scenarios"
-
-
-def run(text: str) -> dict[str, Any]:
-    return play(parse_scenario(text, "<test>", base_dir=SCEN))
 
 
 def both(text: str, plain_targets: str = "", promised_targets: str = "") -> tuple[dict, dict]:
     """(not promised, promised) results of a text whose cast says `promise = PROMISE` (and
     `targets = TARGETS` when the modes take different targets)."""
     return (
-        run(text.replace("PROMISE", "false").replace("TARGETS", plain_targets)),
-        run(text.replace("PROMISE", "true").replace("TARGETS", promised_targets)),
+        run_text(text.replace("PROMISE", "false").replace("TARGETS", plain_targets)),
+        run_text(text.replace("PROMISE", "true").replace("TARGETS", promised_targets)),
     )
 
 
@@ -78,7 +67,7 @@ targets = ["stack:top"]
 
 def test_bilbos_gambit_promised_stops_every_spell_this_turn():
     with pytest.raises(InputError, match="can't cast spells this turn"):
-        run("""
+        run_text("""
 [game]
 [[seat]]
 hand = ["Blooming Blast"]
@@ -112,7 +101,7 @@ targets = ["battlefield:1:Jolly Gerbils"]
     ],
 )
 def test_consumed_by_greed_sacrifices_the_greatest_power(promise, targets, hand):
-    s = run(f"""
+    s = run_text(f"""
 [game]
 [[seat]]
 hand = ["Consumed by Greed"]
@@ -149,7 +138,7 @@ promise = PROMISE
     assert "hexproof" in g0["keywords"] and "indestructible" not in g0["keywords"]
     assert {"hexproof", "indestructible"} <= set(g1["keywords"])
     with pytest.raises(InputError, match="not a legal target"):
-        run("""
+        run_text("""
 [game]
 [[seat]]
 hand = ["Dawn's Truce"]
@@ -188,11 +177,11 @@ targets = ["battlefield:1:Starforged Sword"]
 
 def test_into_the_flood_maw_bounces_only_a_creature_without_the_promise():
     with pytest.raises(InputError, match="creature an opponent controls"):
-        run(FLOOD_MAW_ON_SWORD.replace("PROMISE", "false"))
+        run_text(FLOOD_MAW_ON_SWORD.replace("PROMISE", "false"))
 
 
 def test_into_the_flood_maw_promised_bounces_a_noncreature_and_gives_a_tapped_fish():
-    s = run(FLOOD_MAW_ON_SWORD.replace("PROMISE", "true"))
+    s = run_text(FLOOD_MAW_ON_SWORD.replace("PROMISE", "true"))
     assert seat(s, 1)["hand"] == ["Starforged Sword"]
     assert [p["tapped"] for p in bf(s, 1, "Fish")] == [True]
     assert len(bf(s, 1, "Jolly Gerbils")) == 1
@@ -222,7 +211,7 @@ targets = ["battlefield:0:Jolly Gerbils", "battlefield:1:Creature Token"]
 
 
 def test_mind_spiral_promised_stuns_an_opposing_creature():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Mind Spiral"]
@@ -270,7 +259,7 @@ targets = ["battlefield:1:Jolly Gerbils"]
     ],
 )
 def test_peerless_recycling_one_or_two_permanent_cards(promise, targets, back):
-    s = run(f"""
+    s = run_text(f"""
 [game]
 [[seat]]
 hand = ["Peerless Recycling"]
@@ -335,7 +324,7 @@ promise = PROMISE
 
 
 def test_starforged_sword_promised_attaches_and_the_flyer_loses_flying():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Starforged Sword"]
@@ -399,7 +388,7 @@ targets = TARGETS
 
 
 def test_perch_protection_promised_phases_out_your_permanents_and_gives_an_extra_turn():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Perch Protection"]
@@ -420,7 +409,7 @@ resolve = true
 
 
 def test_extra_turn_given_on_an_opponents_turn_comes_right_after_that_turn():
-    s = run("""
+    s = run_text("""
 [game]
 players = 3
 active = 1
@@ -448,7 +437,7 @@ advance = "next_turn"
 
 
 def test_kitnap_whose_target_is_gone_never_enters_and_gives_nothing():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Kitnap", "Nocturnal Hunger"]
@@ -471,7 +460,7 @@ targets = ["battlefield:1:Scrapshooter"]
 
 
 def test_parting_gust_on_a_stolen_creature_returns_it_to_its_owner():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Parting Gust"]
@@ -495,7 +484,7 @@ advance = "end"
 
 
 def test_octomancer_triggers_at_each_end_step_not_only_its_controllers():
-    s = run("""
+    s = run_text("""
 [game]
 active = 1
 phase = "main2"
@@ -512,7 +501,7 @@ advance = "end"
 
 
 def test_two_gifts_two_jolly_gerbils_draws():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Dawn's Truce", "Crumb and Get It"]
@@ -533,7 +522,7 @@ targets = ["battlefield:0:Jolly Gerbils"]
 
 
 def test_mind_spiral_stun_counter_replaces_the_next_untap():
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Mind Spiral"]
@@ -557,7 +546,7 @@ advance = "next_turn"
 
 
 def test_kitnap_leaving_gives_the_creature_back():
-    s = run("""
+    s = run_text("""
 [game]
 active = 1
 [[seat]]

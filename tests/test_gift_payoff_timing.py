@@ -5,16 +5,8 @@ only in the state-based actions that follow, 704.5g), so it draws; a plain spell
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from conftest import bf, seat
-
-from analyzer.analysis.scenario_run import play
-from analyzer.io.scenario import parse_scenario
-
-SCEN = Path(__file__).parent / "scenarios"
+from conftest import bf, run_text, seat
 
 BRAWL = """
 [game]
@@ -32,13 +24,9 @@ targets = ["battlefield:0:Jolly Gerbils", "battlefield:1:Creature Token"]
 """
 
 
-def run(text: str) -> dict[str, Any]:
-    return play(parse_scenario(text, "<test>", base_dir=SCEN))
-
-
 @pytest.mark.parametrize(("promise", "drawn"), [("true", 1), ("false", 0)])
 def test_gerbils_killed_by_its_own_fight_still_draws_for_the_gift(promise, drawn):
-    s = run(BRAWL.replace("PROMISE", promise))
+    s = run_text(BRAWL.replace("PROMISE", promise))
     assert bf(s, 0, "Jolly Gerbils") == []  # 3/4 (or 2/3) against a 5/5: dies after the spell
     assert "Jolly Gerbils" in seat(s, 0)["graveyard"]
     assert len(seat(s, 0)["hand"]) == drawn
@@ -47,7 +35,7 @@ def test_gerbils_killed_by_its_own_fight_still_draws_for_the_gift(promise, drawn
 
 def test_one_card_per_promised_spell_not_per_gift_effect():
     """Two promised spells, two cards; the recipient gets one Food per spell."""
-    s = run("""
+    s = run_text("""
 [game]
 [[seat]]
 hand = ["Crumb and Get It", "Crumb and Get It"]
