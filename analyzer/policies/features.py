@@ -97,6 +97,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, op_sum, steps_of, targets_of
+from analyzer.kernel.rules.conditions import cond_ok
 from analyzer.kernel.rules.stack import mode_options
 from analyzer.kernel.rules.targets import MAX_CANDIDATES, candidates
 from analyzer.kernel.rules.view import ob, pb
@@ -257,16 +258,6 @@ _SUBTYPE_BITS = TRIGGER_NONTOKEN - 1  # the Subtype mask below TRIG_PARAM's flag
 
 
 @njit
-def _controls_token(G, q):
-    """True if q controls a token (phased-out permanents do not count)."""
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.CTRL] == q and G[b + O.PHASED] == 0 and G[b + O.TOKEN]:
-            return True
-    return False
-
-
-@njit
 def recipient_payoffs(G, C, kind, q):
     """What a token gift of this GiftKind adds to player q through the abilities of the
     permanents q controls (public: the battlefield only, never hand or library); 0 for a
@@ -277,7 +268,7 @@ def recipient_payoffs(G, C, kind, q):
             return 0.0
     creature = kind == GiftKind.TAPPED_FISH or kind == GiftKind.OCTOPUS
     token_subtype = Subtype.FISH if kind == GiftKind.TAPPED_FISH else Subtype.OCTOPUS
-    first_token = not _controls_token(G, q)
+    first_token = not cond_ok(G, C, Cond.CONTROL_TOKEN, 0, q, 0)  # (the rules' own test)
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
