@@ -101,17 +101,26 @@ def land_needs(G, cards, p, count, n_lands):
                 wc += 1
                 continue
             wc += 2
-            if need == have_c + 1 and cards[h, CardCol.MV] <= n_lands + 1:
-                others_met = True
-                for d in range(5):
-                    if d != c and cards[h, CardCol.COST_W + d] > (
-                        (count >> (COLOR_BITS * d)) & mask
-                    ):
-                        others_met = False
-                if others_met:
-                    wc += CASTABLE_NOW_WEIGHT
+            # this color's one missing symbol is the card's only one, and it is in reach
+            if (
+                need == have_c + 1
+                and cards[h, CardCol.MV] <= n_lands + 1
+                and _symbols_short(cards, h, count) == 1
+            ):
+                wc += CASTABLE_NOW_WEIGHT
         w += min(wc, mask) << (COLOR_BITS * c)
     return w
+
+
+@njit
+def _symbols_short(cards, h, count):
+    """How many of card h's colored symbols p's lands out (count, packed per color) do not
+    cover."""
+    mask = (1 << COLOR_BITS) - 1
+    short = 0
+    for d in range(5):
+        short += max(0, cards[h, CardCol.COST_W + d] - ((count >> (COLOR_BITS * d)) & mask))
+    return short
 
 
 @njit
