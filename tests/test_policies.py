@@ -350,6 +350,18 @@ def test_default_recipient_is_the_opponent_who_makes_least_of_the_gift() -> None
         assert decide("recipients_4p", policy).recipient == 3, policy
 
 
+def test_weakest_use_counts_what_the_recipients_permanents_make_of_the_gift() -> None:
+    # The recipient rule prices the gift as feature 27 does: a Fish that would turn on seat 1's
+    # Druid of the Spade is worth more to seat 1 than to seat 2, whose 2/3 has no token ability,
+    # so the Fish goes to seat 2 (gift_use alone ties them, 1/3 and 2/3, and would pick seat 1).
+    for policy in ("always:to=weakest-use", "heuristic:margin=-100"):
+        d = decide("mind_spiral_3p_token_payoff", policy, seat=0)
+        assert d.recipient == 2, policy
+    d = decide("mind_spiral_3p_token_payoff", "heuristic:margin=-100", seat=0)
+    assert d.features["gift_use"] == pytest.approx(0.5 + 2.0 / 2.5)
+    assert decide("mind_spiral_3p_token_payoff", "always:to=next", seat=0).recipient == 1
+
+
 # ---- rollout: reproducible, and the main game's stream is its own ----------------------------
 
 

@@ -128,14 +128,14 @@ def reseed(G, run_seed, game_index, decision, k):
 
 
 @njit(_nrt=True)  # the record copy below may allocate (numba guards overlapping copies)
-def recipient_for(G, pol, p, o, scratch):
+def recipient_for(G, C, pol, p, o, scratch):
     """Who the policy's recipient rule gives p's gift to, without touching G's random stream
     (a ``random`` rule draws on a scratch copy)."""
     row = seat_row(pol, G[ob(o) + O.CARD], p)
     if int(pol[row, PolCol.RECIPIENT]) == Recipient.RANDOM:
         scratch[:] = G
-        return choose_recipient(scratch, pol, row, p)
-    return choose_recipient(G, pol, row, p)
+        return choose_recipient(scratch, C, pol, row, p)
+    return choose_recipient(G, C, pol, row, p)
 
 
 @njit
@@ -219,7 +219,7 @@ def play_forked_game(
             row[D_CARD] = G[ob(o) + O.CARD]
             row[D_CASTER] = p
             row[D_BASE] = promise
-            row[D_RECIPIENT] = recipient if recipient >= 0 else recipient_for(G, pol, p, o, A)
+            row[D_RECIPIENT] = recipient if recipient >= 0 else recipient_for(G, C, pol, p, o, A)
             row[D_CHECK] = -1
             decision_features(G, C, p, o, row[D_RECIPIENT], feat_rows[cur])
             if (fork_mask >> p) & 1:

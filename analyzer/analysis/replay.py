@@ -77,7 +77,7 @@ def replay_game(
         o = G[H.PEND_OBJ]
         promise, recipient = decide_pending(G, C, pol)
         if n_dec == decision:
-            q = recipient if recipient >= 0 else recipient_for(G, pol, p, o, A)
+            q = recipient if recipient >= 0 else recipient_for(G, C, pol, p, o, A)
             if replicate == 0 and branch == promise:
                 log_event(G, Event.DECISION, p, o, -1, decision, branch, replicate)
                 resolve_decision(G, C, pol, promise, recipient)

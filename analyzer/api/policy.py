@@ -124,7 +124,7 @@ def policy_decision(
     shown = (
         recipient
         if recipient >= 0
-        else recipient_by_rule(G.copy(), pol, row, p, int(cc.cards[cid, CardCol.GIFT_KIND]))
+        else recipient_by_rule(G.copy(), C, pol, row, p, int(cc.cards[cid, CardCol.GIFT_KIND]))
     )
     f = np.zeros(N_FEATURES)
     decision_features(G, C, p, o, shown, f)

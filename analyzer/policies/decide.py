@@ -21,7 +21,12 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.rng import randint, random01
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
-from analyzer.policies.features import N_FEATURES, decision_features, gift_use
+from analyzer.policies.features import (
+    N_FEATURES,
+    decision_features,
+    gift_use,
+    recipient_payoffs,
+)
 from analyzer.policies.heuristic import heuristic_promise, plain_first_promise, threshold_score
 
 
@@ -55,11 +60,12 @@ def _board_power(G, p):
 
 
 @njit
-def recipient_by_rule(G, pol, row, p, kind):
+def recipient_by_rule(G, C, pol, row, p, kind):
     """The opponent who receives p's gift of GiftKind kind, by the row's recipient rule:
     next in turn order, random (draws once from G's stream), lowest life, least threat
-    (board power + hand size) or weakest use (smallest gift_use); ties: the earliest in turn
-    order. -1 if no opponent is left."""
+    (board power + hand size) or weakest use (the smallest feature 27: gift_use plus what the
+    recipient's permanents make of a token gift, as the heuristic prices it); ties: the
+    earliest in turn order. -1 if no opponent is left."""
     rule = int(pol[row, PolCol.RECIPIENT])
     n = G[H.NPLAYERS]
     best = -1
@@ -77,7 +83,7 @@ def recipient_by_rule(G, pol, row, p, kind):
         elif rule == Recipient.LEAST_THREAT:
             key = float(_board_power(G, q) + G[pb(q) + P.HAND_N])
         elif rule == Recipient.WEAKEST_USE:
-            key = gift_use(G, kind, q)
+            key = gift_use(G, kind, q) + recipient_payoffs(G, C, kind, q)
         else:
             key = 0.0
         if best < 0 or key < best_key:
@@ -96,9 +102,9 @@ def recipient_by_rule(G, pol, row, p, kind):
 
 
 @njit
-def choose_recipient(G, pol, row, p):
+def choose_recipient(G, C, pol, row, p):
     """recipient_by_rule with the gift kind the row records (weakest-use needs it)."""
-    return recipient_by_rule(G, pol, row, p, int(pol[row, PolCol.GIFT_KIND]))
+    return recipient_by_rule(G, C, pol, row, p, int(pol[row, PolCol.GIFT_KIND]))
 
 
 @njit
@@ -124,9 +130,9 @@ def decide_gift(G, C, pol, p, o):
         promise = 1
         if kind == PolicyKind.RANDOM:
             promise = 1 if random01(G) < pol[row, PolCol.PARAM0] else 0
-        recipient = choose_recipient(G, pol, row, p) if promise else -1
+        recipient = choose_recipient(G, C, pol, row, p) if promise else -1
         return promise, recipient
-    recipient = recipient_by_rule(G, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
+    recipient = recipient_by_rule(G, C, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
     f = np.zeros(N_FEATURES, dtype=np.float64)
     decision_features(G, C, p, o, recipient, f)
     promise = 0

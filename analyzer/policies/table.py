@@ -158,7 +158,12 @@ RECIPIENT_SPECS: tuple[tuple[str, int, str], ...] = (
     ("random", Recipient.RANDOM, "a random opponent"),
     ("lowest-life", Recipient.LOWEST_LIFE, "the opponent with the least life"),
     ("least-threat", Recipient.LEAST_THREAT, "the smallest board power plus hand size"),
-    ("weakest-use", Recipient.WEAKEST_USE, "the one this gift is worth least to now, the default"),
+    (
+        "weakest-use",
+        Recipient.WEAKEST_USE,
+        "the one this gift is worth least to now, their permanents' payoffs for a token gift"
+        " included; the default",
+    ),
 )
 RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
 # Without to=: the opponent who can make the least of the gift (issue 21), as a Commander player

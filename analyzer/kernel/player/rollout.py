@@ -124,7 +124,7 @@ def decide_pending(G, C, pol):
         return promise, recipient
     if recipient < 0:  # the base did not name one: the rule's choice, on a scratch copy
         A = G.copy()
-        recipient = recipient_by_rule(A, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
+        recipient = recipient_by_rule(A, C, pol, row, p, cards_of(C)[card, CardCol.GIFT_KIND])
     k = max(int(pol[row, PolCol.ROLL_K]), 1)
     scores = np.zeros(2, dtype=np.int64)
     rollout_scores(G, C, pol, p, recipient, k, scores)

@@ -501,7 +501,7 @@ def resolve_decision(G, C, pol, promise, recipient):
     p = G[H.PEND_PLAYER]
     clear_decision(G)
     if promise and recipient < 0:
-        recipient = choose_recipient(G, pol, seat_row(pol, G[ob(o) + O.CARD], p), p)
+        recipient = choose_recipient(G, C, pol, seat_row(pol, G[ob(o) + O.CARD], p), p)
     # the creature the chosen mode's trick is for (ai_cast.try_cast judged each mode apart)
     G[W.FOCUS] = G[H.PEND_FOCUS_PROMISED] if promise else G[H.PEND_FOCUS]
     cast = cast_finish(G, C, p, o, promise, recipient if promise else -1)
