@@ -69,3 +69,15 @@ def test_a_creature_attacks_for_lethal_instead_of_tapping_to_pump():
         "tap_ability_waits_for_a_lethal_attack", ("[[seat]]\nlife = 2", "[[seat]]\nlife = 10")
     )
     assert any("activates Brave-Kin Duo" in line for line in state["play_by_play"])
+
+
+def test_a_creature_is_not_sacrificed_to_destroy_a_token():
+    """Nettle Guard's "{1}, Sacrifice: destroy target artifact" is not spent on a Food token
+    (a creature card for a token); against Carrot Cake, a card, the Guard trades itself."""
+    state = run_player("sacrifice_not_for_a_token")
+    assert "Nettle Guard" in names(state, 0, "battlefield")
+    assert "Food" in names(state, 1, "battlefield")
+    food = '{ card = "Food", token = true }'
+    state = run_player("sacrifice_not_for_a_token", (food, '"Carrot Cake"'))
+    assert names(state, 0, "graveyard") == ["Nettle Guard"]
+    assert "Carrot Cake" not in names(state, 1, "battlefield")

@@ -9,8 +9,9 @@ only (a Treasure is kept for a spell unless the damage is lethal); the standard 
 a creature's instant-speed {T} ability for an opponent's end step (the creature can block in
 between), except with the creature's own untap trigger on the stack (Kindlespark Duo untaps
 on each noncreature spell), never spends a {T} pump on the creature it taps, and never taps a
-creature before combat whose attack is part of a lethal alpha strike, and flickers a
-creature that could attack after combat, not before.
+creature before combat whose attack is part of a lethal alpha strike, flickers a
+creature that could attack after combat, not before, and never sacrifices a creature to an
+ability aimed at an opponent's token worth less than the creature (a Food, a Treasure).
 """
 
 from __future__ import annotations
@@ -30,7 +31,18 @@ from analyzer.enums import (
     StepCol,
     Zone,
 )
-from analyzer.kernel.layout import NO_OBJ, OFF_BATTLEFIELD, PLAYER_BASE, SK_ABILITY, H, O, P, S, W
+from analyzer.kernel.layout import (
+    MAX_TARGETS,
+    NO_OBJ,
+    OFF_BATTLEFIELD,
+    PLAYER_BASE,
+    SK_ABILITY,
+    H,
+    O,
+    P,
+    S,
+    W,
+)
 from analyzer.kernel.player.ai_costs import costly_ability_ok
 from analyzer.kernel.player.ai_graveyard import try_graveyard_ability
 from analyzer.kernel.player.ai_lands import try_cycling
@@ -44,6 +56,7 @@ from analyzer.kernel.rules.effects_mass import attackers_of
 from analyzer.kernel.rules.mana import can_pay, count_sources
 from analyzer.kernel.rules.mana_costs import ability_cost, cost_total
 from analyzer.kernel.rules.stack import activate, land_animation, stack_top_entry
+from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import graveyard_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
@@ -130,6 +143,31 @@ def _pump_on_itself(G, C, cards, abilities, o, a):
         and has_op(C, a, Op.PUMP)
         and (cards[G[ob(o) + O.CARD], CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0
     )
+
+
+@njit
+def _sacrifice_outweighs(G, cards, abilities, o, a, p):
+    """Standard player: a creature whose ability sacrifices it (Nettle Guard's "{1},
+    Sacrifice: destroy target artifact or enchantment") trades a card for its target (chosen
+    in W.USLOTS): an opponent's token (a Food, a Treasure) is worth that only when it threatens
+    at least as much as the creature itself; a card is a card for a card."""
+    if (
+        G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
+        or abilities[a, AbilCol.COST_SAC_SELF] != 1
+        or (cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
+    ):
+        return False
+    own = threat_std(G, cards, o)
+    for k in range(MAX_TARGETS):
+        v = G[W.USLOTS + k]
+        if (
+            0 <= v < PLAYER_BASE
+            and G[ob(v) + O.TOKEN]
+            and G[ob(v) + O.CTRL] != p
+            and threat_std(G, cards, v) < own
+        ):
+            return True
+    return False
 
 
 @njit
@@ -252,6 +290,8 @@ def try_activate(G, C, p, context, only=-1):
                     continue
                 if _pump_on_itself(G, C, cards, abilities, o, a):
                     continue
+                if _sacrifice_outweighs(G, cards, abilities, o, a, p):
+                    continue  # (a creature card is not thrown at a Food token)
                 if _attack_instead(G, cards, abilities, o, a, p):
                     continue
                 if _flicker_waits(G, C, cards, a, p):
