@@ -47,4 +47,7 @@ def test_background_compile_is_reused_by_the_batch_runner(early_job):
     saved = [line for line in out.splitlines() if "data saved" in line]
     loaded = [line for line in out.splitlines() if "data loaded" in line]
     assert saved and not [s for s in saved if any(n in s for n in names)]
-    assert all(any(n in s for s in loaded) for n in names)
+    # these three are called from other roots' code only: loading those, the runner never
+    # asks for them (the line above: it did not compile them either)
+    inside = ("ai_modes.pick_mode-", "ai_activate.try_activate-", "ai_cast.try_cast-")
+    assert all(any(n in s for s in loaded) for n in names if n not in inside)

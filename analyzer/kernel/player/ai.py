@@ -416,7 +416,7 @@ def _opp_creature_damaged(G, cards, p):
     return False
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def priority_context(G, p):
     """Why p could act in the open window: 1 responding to the top of the stack (not p's
     own), 2 after blocks, 3 an opponent's end step, 4 declare attackers when p is attacked
@@ -438,7 +438,7 @@ def priority_context(G, p):
     return 0
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def fast_in_hand(G, cards, p):
     """Does p hold a card castable at instant speed?"""
     for i in range(G[pb(p) + P.HAND_N]):
@@ -447,7 +447,7 @@ def fast_in_hand(G, cards, p):
     return False
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def may_act(G, cards, p):
     """False when priority_action(p) would pass at once: no reason to act in this window, or
     (except at an opponent's end step, where p may activate) no fast card in hand. Lets the

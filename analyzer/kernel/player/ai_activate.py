@@ -318,7 +318,7 @@ def try_activate(G, C, p, context, only=-1):
     return False
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def untap_trigger_source(G, cards, p):
     """The standard player's creature with a {T} ability whose own cast trigger (Kindlespark
     Duo: "whenever you cast a noncreature spell, untap") is on top of the stack while it is

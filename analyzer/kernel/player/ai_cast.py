@@ -270,7 +270,7 @@ def _top_sweeps_mine(G, C, p):
     return cards_of(C)[card, CardCol.AI_ROLE] == AiRole.SWEEPER and _board_value(G, C, p) > 0
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def may_help(G, C, card, context, p):
     """Could this card be worth casting in this context, from its role alone (before any
     target is looked at)? The first test of _mode_useful, and a cheap filter on its own."""

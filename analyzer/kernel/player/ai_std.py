@@ -88,7 +88,7 @@ REACH_WORTH = 15
 BOUNCE_MV = 3
 
 
-@njit(inline="always")  # tiny and on the priority hot path
+@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def role_may_help(G, C, card, context, p):
     """ai_cast.may_help for the standard player (context as in ai_cast._mode_useful)."""
     cards = cards_of(C)

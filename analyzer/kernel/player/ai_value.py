@@ -212,7 +212,7 @@ def cast_bonus(G, cards, p, card, slots):
     return bonus
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def plain_permanent(cards, card):
     """A permanent spell the standard player always casts when it can (nothing to judge)."""
     role = cards[card, CardCol.AI_ROLE]
@@ -376,7 +376,7 @@ def fill_mana(G, cards, buf, n, budget, beside, have):
     return best
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def cost_colors(cards, card):
     """The card's colored mana symbols, packed COLOR_BITS bits per color (WUBRG); hybrid
     symbols are left out (either color pays them)."""
@@ -386,7 +386,7 @@ def cost_colors(cards, card):
     return need
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def colors_fit(need, have):
     """Does each color's count in need (cost_colors summed) fit in have (color_have)?"""
     mask = (1 << COLOR_BITS) - 1

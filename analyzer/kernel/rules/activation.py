@@ -92,7 +92,7 @@ def controls_fodder(G, C, p, src, kind):
     return False
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def class_level(G, o):
     """A Class's level (716.3: it enters at level 1); 1 for every other permanent."""
     return max(1, G[ob(o) + O.CLASS_LEVEL])

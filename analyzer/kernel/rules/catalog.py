@@ -114,7 +114,7 @@ def gift_token(C, kind):
     return C[C[3 * GIFT_TOKEN_TABLE] + kind]
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def has_kind(cards, card, kind):
     """Has this card an ability of this AbilityKind? Its bit is in CardCol.AB_KINDS, or for the
     kinds from KINDS_HI on in CardCol.AB_KINDS_HI, from KINDS_HI2 on in CardCol.AB_KINDS_HI2 (a

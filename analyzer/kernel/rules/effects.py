@@ -143,7 +143,7 @@ def _create_tokens(G, C, card, n, vals, tapped, count, it):
     return it
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def _both_on_battlefield(G, vals, n, second, m):
     """The first objects of two refs (a fighter and the other one, an Equipment and the
     creature it moves to) are both still on the battlefield (701.12b; 608.2b for targets)."""

@@ -29,7 +29,7 @@ from analyzer.kernel.rules.view import hand_at, library_top, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def is_library_op(op):
     """Is op one of this module's (run_library_op runs it)?"""
     return (

@@ -75,13 +75,13 @@ def log_offset(G) -> int:
     return OFF_OBJECTS + int(G[H.NOBJ]) * OF
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def logging(G):
     """Does G have room for a log?"""
     return G.shape[0] > OFF_OBJECTS + G[H.NOBJ] * OF + LOG_HEAD
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def log_event(G, kind, seat, o, o2, a, b, c):
     """Append one event to G's log if G has one (see the module docstring)."""
     if logging(G):

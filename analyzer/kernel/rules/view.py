@@ -116,7 +116,7 @@ def is_type(cards, G, o, mask):
     return (cards[G[ob(o) + O.CARD], CardCol.TYPES] & mask) != 0
 
 
-@njit(inline="always")
+@njit(inline_in_entry=True)
 def kind_seen(G, kind):
     """Has a permanent with an ability of this AbilityKind ever been on the battlefield
     (H.KINDS_SEEN; H.KINDS_SEEN_HI from KINDS_HI on, H.KINDS_SEEN_HI2 from KINDS_HI2 on)? The
