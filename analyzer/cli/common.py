@@ -189,7 +189,7 @@ def kernel_notice(cached: bool | None = None) -> None:
         cached = api.kernel_cached()
     if not cached:
         click.echo(
-            "compiling the simulation kernel, first run only (about three minutes on two cores)...",
+            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
             err=True,
         )
 
