@@ -24,6 +24,11 @@ Per deck, per game it played:
   chump       its blocks in which the blocker died and the attacker lived
   chump5      of those, with the opponent at 5 life or less and its own life above the
               combat's damage plus 2 (a chump it did not need to live)
+  soak        blocks of its attackers in which neither creature died (the defender stopped the
+              damage for nothing); soakT: of those, with an instant trick (the built-in
+              player's TRICK role) in its hand that its spare lands paid for (lands less the
+              mana it cast this turn; colours not checked) and no spell cast by it after
+              blocks: a soak it did not punish
 """
 
 import collections
@@ -34,13 +39,15 @@ from pathlib import Path
 from runlogs import COMBAT_STEPS, combat_deaths
 
 from analyzer.cards.catalog import load_catalog
-from analyzer.enums import Keyword
+from analyzer.cards.derive import derive_role
+from analyzer.enums import AiRole, Keyword
 
 # tokens that are creatures but not cards: (power, toughness, flying)
 _TOKEN_CREATURES = {"Rabbit": (1, 1, False), "Fish": (1, 1, False), "Otter": (1, 1, False)}
 _TOKEN_CREATURES["Bird"] = (1, 1, True)
 _AFTER_ATTACKS = ("declare attackers", "declare blockers", "combat damage", "end of combat")
 _AFTER_ATTACKS += ("first-strike damage", "main 2", "end", "cleanup")
+_AFTER_BLOCKS = ("declare blockers", "first-strike damage", "combat damage")
 
 _catalog = load_catalog()
 _cards: dict[str, tuple | None] = {}
@@ -65,6 +72,25 @@ def card_stats(name: str) -> tuple | None:
                 bool(kw & Keyword.DEFENDER),
             )
     return _cards[name]
+
+
+_spells: dict[str, tuple[int, bool, bool]] = {}
+
+
+def spell_facts(name: str) -> tuple[int, bool, bool]:
+    """(mana value, is a land, is an instant-speed trick) of a card name."""
+    if name not in _spells:
+        try:
+            rec = _catalog.lookup(name)
+        except Exception:  # a token name the catalog does not know
+            rec = None
+        if rec is None:
+            _spells[name] = (0, False, False)
+        else:
+            fast = "Instant" in rec.type_line or bool(rec.keywords & Keyword.FLASH)
+            trick = fast and derive_role(rec) == AiRole.TRICK
+            _spells[name] = (rec.mv, rec.is_land, trick)
+    return _spells[name]
 
 
 def stats(name: str, token: bool) -> tuple | None:
@@ -134,6 +160,7 @@ def walk(ev: list[dict], st: dict) -> None:
                 d[f"low{cut}"] += 1
                 d[f"lost{cut}"] += loser == s
     _chumps(ev, st, decks)
+    _soaks(ev, st, decks)
 
 
 def _held(st, decks, bf, life, attacked, used, turn, a, loser) -> None:
@@ -182,8 +209,41 @@ def _chumps(ev: list[dict], st: dict, decks: list[str]) -> None:
             d["chump5"] += 1
 
 
+def _soaks(ev: list[dict], st: dict, decks: list[str]) -> None:
+    died = combat_deaths(ev)
+    after_blocks = {
+        (e["turn"], e["seat"]) for e in ev if e["kind"] == "cast" and e["phase"] in _AFTER_BLOCKS
+    }
+    hand = [collections.Counter(), collections.Counter()]
+    lands = [0, 0]
+    spent = [0, 0]
+    for e in ev:
+        k = e["kind"]
+        t = e["turn"]
+        if k == "turn_start":
+            spent = [0, 0]
+        elif k == "draw":
+            hand[e["seat"]][e["card_name"]] += 1
+        elif k == "zone" and e["seat"] in (0, 1) and e.get("to_zone") != "none":
+            if e.get("from_zone") == "hand":
+                hand[e["seat"]][e["card_name"]] -= 1
+            if e.get("to_zone") == "battlefield" and spell_facts(e["card_name"])[1]:
+                lands[e["seat"]] += 1
+        elif k == "cast" and e["c"] > 0:
+            spent[e["seat"]] += e["c"]
+        elif k == "block" and (t, e["obj"]) not in died and (t, e["obj2"]) not in died:
+            a = e["active"]
+            st[decks[a]]["soak"] += 1
+            spare = lands[a] - spent[a]
+            for name, n in hand[a].items():
+                mv, _land, trick = spell_facts(name)
+                if n > 0 and trick and 0 < mv <= spare:
+                    st[decks[a]]["soakT"] += (t, a) not in after_blocks
+                    break
+
+
 COLUMNS = ("low5", "lost5", "low3", "lost3", "hold5", "hold5L", "l2", "l2held")
-COLUMNS += ("free", "safe", "trade", "eaten", "chump", "chump5")
+COLUMNS += ("free", "safe", "trade", "eaten", "chump", "chump5", "soak", "soakT")
 
 
 def main(runs: list[str]) -> None:
