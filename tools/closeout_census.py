@@ -12,6 +12,8 @@ pumps are missed and a figure here is a screen for positions to look at, not a v
 Per deck, per game it played:
   low5 lost5  games where it brought the opponent to 5 life or less / and still lost
   low3 lost3  the same at 3 life or less
+  close       of the games it won after bringing the opponent to 5 or less: its own turns from
+              then to the win (0: the same turn), mean
   hold5       its own turns with the opponent at 1-5 life on which a creature that could attack
               (in play since before the turn, printed power above 0, no defender, not used for
               an ability that turn, not the target of anything on the turn before: Splash
@@ -137,6 +139,7 @@ def walk(ev: list[dict], st: dict) -> None:
     tokens = {e["obj"] for e in ev if e["kind"] == "token"}
     life = [20, 20]
     low = [99, 99]
+    first_low = [0, 0]  # the turn each seat first fell to 5 life or less
     checked = set()
     for e in ev:
         t = e["turn"]
@@ -153,12 +156,17 @@ def walk(ev: list[dict], st: dict) -> None:
             life[e["seat"]] = e["b"]
             if e["b"] > 0:
                 low[e["seat"]] = min(low[e["seat"]], e["b"])
+            if e["b"] <= 5 and not first_low[e["seat"]]:
+                first_low[e["seat"]] = t
     for s in range(2):
         d = st[decks[s]]
         for cut in (5, 3):
             if low[1 - s] <= cut:
                 d[f"low{cut}"] += 1
                 d[f"lost{cut}"] += loser == s
+        if low[1 - s] <= 5 and loser == 1 - s:
+            d["closed"] += 1
+            d["close_turns"] += (ev[-1]["turn"] - first_low[1 - s]) // 2
     _chumps(ev, st, decks)
     _soaks(ev, st, decks)
 
@@ -252,10 +260,12 @@ def main(runs: list[str]) -> None:
         for path in sorted(Path(run).glob("logs/*/*.jsonl")):
             with open(path) as fh:
                 walk([json.loads(line) for line in fh], st)
-    print("deck games " + " ".join(f"{c:>6}" for c in COLUMNS) + "   (per game)")
+    print("deck games " + " ".join(f"{c:>6}" for c in COLUMNS) + "   (per game)  close")
     for deck in sorted(st):
         n = st[deck]["games"]
-        print(f"{deck:4} {n:5} " + " ".join(f"{st[deck][c] / n:6.3f}" for c in COLUMNS))
+        close = st[deck]["close_turns"] / max(st[deck]["closed"], 1)
+        row = " ".join(f"{st[deck][c] / n:6.3f}" for c in COLUMNS)
+        print(f"{deck:4} {n:5} {row}   {close:5.2f}")
 
 
 if __name__ == "__main__":
