@@ -7,7 +7,9 @@ seat of every logged game counts for its own deck).
 
 The log has no power or toughness: creatures are read at their printed stats (a token copy
 made by offspring, or a Rabbit, Fish, Otter or Bird token, as a 1/1), so counters, anthems and
-pumps are missed and a figure here is a screen for positions to look at, not a verdict.
+pumps are missed, and so are control changes (a creature Kitnap took still counts for its owner),
+tapping beyond the turn after a targeting, and mana abilities (a mana creature tapped for mana
+counts as held): a figure here is a screen for positions to look at, not a verdict.
 
 Per deck, per game it played:
   low5 lost5  games where it brought the opponent to 5 life or less / and still lost
