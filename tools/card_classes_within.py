@@ -145,6 +145,19 @@ def main(runs: list[str]) -> None:
             f"{c:32s} {len(v):5d} {statistics.mean(x[0] for x in v):+11.2f}"
             f" {statistics.mean(x[1] for x in v):+12.2f} {statistics.mean(res):+8.2f}  {se:.2f}"
         )
+    print(
+        "\nper deck: residual of its creatures of mana value 4+ beside the mean of its other cards"
+    )
+    per_deck: dict[str, dict[bool, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for card, s, r, _, _ in rows:
+        rec = catalog.lookup(card)
+        big = bool(rec.types & CardType.CREATURE) and rec.mv >= 4
+        for d in info[card][0]:
+            per_deck[d][big].append(s - r)
+    for d, v in sorted(per_deck.items()):
+        bigs = " ".join(f"{x:+.1f}" for x in v[True]) or "-"
+        rest = statistics.mean(v[False]) if v[False] else float("nan")
+        print(f"  {d[:33]:33s} MV4+ creatures {bigs:18s} others {rest:+.2f} ({len(v[False])})")
     print(f"\n{'card':26s} {'sim in':>6s} {'real in':>7s} {'resid':>6s}  classes")
     for card, s, r, _, _ in sorted(rows, key=lambda x: x[1] - x[2]):
         cl = ", ".join(
