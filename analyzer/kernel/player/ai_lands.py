@@ -86,30 +86,49 @@ def land_needs(G, cards, p, count, n_lands):
     single symbol, and a second Island for Long River's Pull's {U}{U} before a third Swamp.
     A card the color would make castable this turn weighs CASTABLE_NOW_WEIGHT more."""
     mask = (1 << COLOR_BITS) - 1
-    w = 0  # the weights, packed like count
-    for c in range(5):
-        wc = 0
-        for j in range(G[pb(p) + P.HAND_N]):
-            h = G[ob(hand_at(G, p, j)) + O.CARD]
-            if cards[h, CardCol.TYPES] & CardType.LAND:
-                continue
+    # one pass over the hand, the five colors' weights side by side (each capped at the end)
+    w0 = 0
+    w1 = 0
+    w2 = 0
+    w3 = 0
+    w4 = 0
+    for j in range(G[pb(p) + P.HAND_N]):
+        h = G[ob(hand_at(G, p, j)) + O.CARD]
+        if cards[h, CardCol.TYPES] & CardType.LAND:
+            continue
+        short = -1  # _symbols_short(cards, h, count), once a color asks
+        for c in range(5):
             need = cards[h, CardCol.COST_W + c]
             if need == 0:
                 continue
             have_c = (count >> (COLOR_BITS * c)) & mask
             if need <= have_c:
-                wc += 1
-                continue
-            wc += 2
-            # this color's one missing symbol is the card's only one, and it is in reach
-            if (
-                need == have_c + 1
-                and cards[h, CardCol.MV] <= n_lands + 1
-                and _symbols_short(cards, h, count) == 1
-            ):
-                wc += CASTABLE_NOW_WEIGHT
-        w += min(wc, mask) << (COLOR_BITS * c)
-    return w
+                add = 1
+            else:
+                add = 2
+                # this color's one missing symbol is the card's only one, and it is in reach
+                if need == have_c + 1 and cards[h, CardCol.MV] <= n_lands + 1:
+                    if short < 0:
+                        short = _symbols_short(cards, h, count)
+                    if short == 1:
+                        add += CASTABLE_NOW_WEIGHT
+            if c == 0:
+                w0 += add
+            elif c == 1:
+                w1 += add
+            elif c == 2:
+                w2 += add
+            elif c == 3:
+                w3 += add
+            else:
+                w4 += add
+    return (
+        min(w0, mask)
+        + (min(w1, mask) << COLOR_BITS)
+        + (min(w2, mask) << (2 * COLOR_BITS))
+        + (min(w3, mask) << (3 * COLOR_BITS))
+        + (min(w4, mask) << (4 * COLOR_BITS))
+    )
 
 
 @njit

@@ -311,15 +311,15 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
     # starts past it (an entry passed over stays unfit: use, and so _blocked and
     # _partner_used, only grow)
     plain = needs[0] + needs[1] + needs[2] + needs[3] + needs[4] == 0
+    # the unused entries per color, for every candidate's weight: counted at the first
+    # candidate weighed (a pass often has none), then kept up as entries are used below
+    lefts = (0, 0, 0, 0, 0)
+    counted = False
     for pass_kind in order:
         start = 0
         while g > 0:
             best = -1
             best_w = 1 << 20
-            # the unused entries per color, for every candidate's weight: counted at the first
-            # candidate weighed (a pass often has none), use changes only below
-            lefts = (0, 0, 0, 0, 0)
-            counted = False
             for i in range(start, n):
                 if use[i]:
                     continue
@@ -343,6 +343,15 @@ def _plan(masks, kinds, n, generic, colored, any_type, use, needs, creature, sig
             if best < 0:
                 break
             use[best] = 1
+            if counted:  # (_lefts of the entries still unused)
+                m = masks[best]
+                lefts = (
+                    lefts[0] - (m & 1),
+                    lefts[1] - ((m >> 1) & 1),
+                    lefts[2] - ((m >> 2) & 1),
+                    lefts[3] - ((m >> 3) & 1),
+                    lefts[4] - ((m >> 4) & 1),
+                )
             g -= 1
             if plain:
                 start = best + 1
