@@ -55,6 +55,7 @@ from analyzer.kernel.player.ai_activate import (
     try_activate,
     untap_trigger_source,
 )
+from analyzer.kernel.player.ai_answer import answer_first
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import play_exiled_land
@@ -307,6 +308,12 @@ def _main_standard(G, C, pol, p, buf, n):
     # an offspring paid now must leave it its mana, or the creature waits too (main phase 2
     # casts the most expensive first, the offspring then takes what is left)
     deferred = _deferred_mana(G, C, p, buf, n, skips)
+    # removal that kills an opposing creature bigger than any permanent p could add goes
+    # first: cast after them, the permanents take its mana (ai_answer); an instant one only
+    # when no mana is kept up for it
+    for i in range(n):
+        if answer_first(G, C, p, buf, n, i, keep == 0) and try_cast(G, C, pol, p, buf[i], 0):
+            return True
     for late in range(2):
         for i in range(n):
             if (skips >> i) & 1:
