@@ -77,10 +77,10 @@ def kills(G, C, card, o, p):
 def answer_first(G, C, p, buf, n, i, fast_ok):
     """Does buf[i] (of ai_cast.collect_castables' list) go before the permanents: a removal
     spell that kills an opposing creature of power BIG_POWER or more whose threat
-    (targets.threat_std) is above the best castable plain permanent's (card_threat)? One without flash has no later window this
-    turn; an instant goes only when fast_ok (no mana is kept up for it: the permanents
-    would spend it, and it would wait a whole turn cycle while the creature attacks). With
-    no permanent castable the order changes nothing."""
+    (targets.threat_std) is above the best castable plain permanent's (card_threat)? One
+    without flash has no later window this turn; an instant goes only when fast_ok (no mana
+    is kept up for it: the permanents would spend it, and it would wait a whole turn cycle
+    while the creature attacks). With no permanent castable the order changes nothing."""
     cards = cards_of(C)
     card = G[ob(buf[i]) + O.CARD]
     if cards[card, CardCol.AI_ROLE] != AiRole.REMOVAL:
