@@ -155,8 +155,9 @@ class _CardFlag(NamedTuple):
     # write (a condition on life changed this turn, who is attacking, a stun counter removed):
     # chars.refresh runs at every state-based action check while one is out
     STATIC_GAME: int = 1 << 29  # (not STATIC_VOLATILE) a static ability with another condition
-    # on the game (whose turn it is, this turn's counts): refreshed as each turn begins; or one
-    # that reads the size of a hand (static_pt_hand: H.HAND_STATICS, hand changes write H.DIRTY)
+    # on the game (whose turn it is, this turn's counts): refreshed as a turn begins (for "during
+    # your turn", only as its controller's turn begins or ends: chars._turn_seats); or one that
+    # reads the size of a hand (static_pt_hand: H.HAND_STATICS, hand changes write H.DIRTY)
     SIGNET_MANA: int = 1 << 30  # "{1}, {T}: Add {W}{U}." (Signets, filter lands; "{U/R}, {T}: Add
     # {U}{U}, {U}{R}, or {R}{R}."): one more mana pays for two (the mana ability's TRIG_PARAM:
     # the two mana's color masks, first | second << 5)

@@ -247,7 +247,8 @@ def _static_reads(abilities: tuple[Ability, ...]) -> int:
     fixed while the permanent stays, those on what a player controls read the battlefield
     (tracked), threshold is tracked as it is crossed (state.move_object); a condition on the
     game beyond the promise's (Cond above IF_NOT_PROMISED) may read whose turn it is or this
-    turn's counts, which change only as a turn begins (it refreshes while one is out). The
+    turn's counts, which change only as a turn begins (it refreshes while one is out, at the
+    turns chars._turn_seats names). The
     size of a hand (static_pt_hand) is STATIC_GAME too: refresh counts those sources
     (H.HAND_STATICS) and, while one is out, hand changes write H.DIRTY."""
     flags = 0

@@ -127,9 +127,11 @@ class _Header(NamedTuple):
     PEND_FOCUS_PROMISED: int  # the same for its promised mode
     CTRL_WHILE_N: int  # 1 once a "for as long as you control [this]" control effect began
     # (O.CTRL_WHILE: chars.refresh looks for them only from then on)
-    GAME_STATICS: int  # static sources on the battlefield at the last refresh with a condition
-    # on the game (CardFlag.STATIC_GAME: whose turn it is, this turn's counts): a turn's start
-    # refreshes only with one, a volatile one or a DIRTY_CHARS write (engine._begin_turn)
+    GAME_STATICS: int  # the turns whose start may change what the static sources on the
+    # battlefield at the last refresh with a condition on the game do (CardFlag.STATIC_GAME:
+    # whose turn it is, this turn's counts): bit q, q's turn beginning or ending ("during your
+    # turn"); bit MAX_PLAYERS, any turn (chars._turn_seats). A turn's start refreshes only for
+    # one of those, a volatile static or a DIRTY_CHARS write (engine._begin_turn)
     HAND_STATICS: int  # static sources on the battlefield at the last refresh that read the
     # size of a hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
     # leaving a hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, state.draw_cards)

@@ -166,8 +166,29 @@ def land_drops(G, C, p):
     extra = G[pb(p) + P.EXTRA_LANDS_TURN]
     if not kind_seen(G, AbilityKind.EXTRA_LAND):
         return 1 + extra
-    own = max(_static_plus(G, C, p, Op.STATIC_EXTRA_LAND, -1), 0)
-    return 1 + extra + own + max(_static_plus(G, C, -1, Op.STATIC_EXTRA_LAND_EACH, -1), 0)
+    # one battlefield pass for both (_static_plus's, with two ops; the ai asks this at every
+    # land it may play, and a pod's battlefield is large)
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    for i in range(G[H.BF_N]):
+        bq = ob(G[OFF_BATTLEFIELD + i])
+        qc = G[bq + O.CARD]
+        if G[bq + O.PHASED] or not has_kind(cards, qc, AbilityKind.EXTRA_LAND):
+            continue
+        mine = G[bq + O.CTRL] == p
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            if abilities[a, AbilCol.LEVEL] > max(1, G[bq + O.CLASS_LEVEL]):
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                op = steps[k, StepCol.OP]
+                if op == Op.STATIC_EXTRA_LAND_EACH or (op == Op.STATIC_EXTRA_LAND and mine):
+                    extra += steps[k, StepCol.A]
+    return 1 + extra
 
 
 @njit

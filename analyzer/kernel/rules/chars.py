@@ -31,6 +31,7 @@ from analyzer.kernel.layout import (
     DIRTY_LEGEND,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
+    MAX_PLAYERS,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -148,7 +149,7 @@ def _refresh_pass(G, C):
         small_unblockable(G, C, n, n_static)
     board_reach(G, C, n_static)  # (what a permanent entering or leaving may change)
     G[H.STATICS] = n_volatile
-    G[H.GAME_STATICS] = n_game
+    G[H.GAME_STATICS] = _turn_seats(G, C, n_static) if n_game > 0 else 0
     G[H.HAND_STATICS] = n_hand
     G[H.DIRTY] &= ~DIRTY_CHARS
     moved = False
@@ -180,6 +181,46 @@ def _by_timestamp(G, n_static):
             G[W.STATICS + j + 1] = G[W.STATICS + j]
             j -= 1
         G[W.STATICS + j + 1] = idx
+
+
+@njit
+def _turn_seats(G, C, n_static):
+    """H.GAME_STATICS: which turns' starts may change what the static abilities listed at
+    W.STATICS do (engine._begin_turn refreshes at those only). Bit q (q < MAX_PLAYERS): a
+    "during your turn" / "not your turn" condition of a source q controls, whose value changes
+    only as q's turn begins or ends; bit MAX_PLAYERS: a source with another condition on the
+    game (this turn's counts, hands, ...), or a "your turn" one whose controller is not its
+    owner's for good (a control effect: the condition is read with more than one controller
+    during a refresh), at every turn's start. A hand's size alone (static_pt_hand) sets none:
+    hand changes write H.DIRTY while one is out."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    steps = steps_of(C)
+    seats = 0
+    for k_static in range(n_static):
+        bs = ob(G[OFF_BATTLEFIELD + G[W.STATICS + k_static]])
+        sc = G[bs + O.CARD]
+        if (cards[sc, CardCol.FLAGS] & CardFlag.STATIC_GAME) == 0:
+            continue
+        a0 = cards[sc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
+            if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
+                continue
+            s0 = abilities[a, AbilCol.ST_START]
+            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
+                cond = steps[k, StepCol.COND]
+                if cond <= Cond.IF_NOT_PROMISED:
+                    continue
+                ctrl = G[bs + O.CTRL]
+                if (cond == Cond.YOUR_TURN or cond == Cond.NOT_YOUR_TURN) and (
+                    ctrl == G[bs + O.BASE_CTRL]
+                    and G[bs + O.EOT_CTRL] == 0
+                    and G[bs + O.CTRL_WHILE] == 0
+                ):
+                    seats |= 1 << ctrl
+                else:
+                    seats |= 1 << MAX_PLAYERS
+    return seats
 
 
 @njit

@@ -26,6 +26,7 @@ from analyzer.kernel.layout import (
     FACE_EOT_SHIFT,
     FACE_PRINTED,
     MAX_LIBRARY,
+    MAX_PLAYERS,
     MAX_TOKENS,
     NO_OBJ,
     OF,
@@ -180,6 +181,7 @@ def _begin_turn(G, C):
     if active < 0:
         active = next_alive(G, G[H.ROTATION])
         G[H.ROTATION] = active
+    previous = G[H.ACTIVE]  # (a "during your turn" static of theirs ends: see below)
     G[H.ACTIVE] = active
     G[H.TURN] += 1
     if G[H.TURN] > G[H.TURN_CAP]:
@@ -221,10 +223,14 @@ def _begin_turn(G, C):
             else:
                 G[b + O.TAPPED] = 0
     # a static's condition may read whose turn it is (Cond.YOUR_TURN: not volatile, it changes
-    # only here; H.GAME_STATICS), and what it changed the state-based actions see at the next
-    # check. Without one nothing refresh reads changed untracked: untapping (O.TAPPED, O.SICK)
-    # is not read, a stun counter only by a volatile static, phasing in writes H.DIRTY
-    if G[H.DIRTY] & DIRTY_CHARS or G[H.STATICS] or G[H.GAME_STATICS]:
+    # only here; H.GAME_STATICS: only for the sources of the players whose turn ends or begins,
+    # or for any turn), and what it changed the state-based actions see at the next check.
+    # Without one nothing refresh reads changed untracked: untapping (O.TAPPED, O.SICK) is not
+    # read, a stun counter only by a volatile static, phasing in writes H.DIRTY
+    turn_seats = (1 << MAX_PLAYERS) | (1 << active)
+    if 0 <= previous < MAX_PLAYERS:
+        turn_seats |= 1 << previous
+    if G[H.DIRTY] & DIRTY_CHARS or G[H.STATICS] or G[H.GAME_STATICS] & turn_seats:
         refresh(G, C)
     G[H.DIRTY] |= DIRTY_SBA
     G[H.PHASE] = Phase.UPKEEP

@@ -348,24 +348,32 @@ def _sba_kills(G, cards, b):
 
 
 @njit
-def _board_acts(G, C, cards, o):
-    """Would the battlefield pass of _state_based_actions act on o, a permanent it does not
-    kill (_sba_kills)? A creature's deathtouch mark is cleared, an Aura attached to nothing or
-    to what it can no longer enchant goes (704.5m), an Equipment attached to a non-creature
-    falls off (704.5n). Reads only: the pass is skipped when it is False for every one."""
+def _sba_look(G, C, cards, o):
+    """What the battlefield pass of _state_based_actions would do to o: 1 it kills o
+    (_sba_kills), 2 it acts on o otherwise (a creature's deathtouch mark is cleared, an Aura
+    attached to nothing or to what it can no longer enchant goes, 704.5m, an Equipment
+    attached to a non-creature falls off, 704.5n), 0 nothing. Reads only, each of o's fields
+    once (a land, most of a pod's battlefield, is four): the pass is skipped when it is 0 for
+    every permanent (most checks)."""
     b = ob(o)
     if G[b + O.PHASED]:
-        return False
+        return 0
     card = G[b + O.CARD]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
-        return G[b + O.DEATHTOUCHED] != 0
-    if cards[card, CardCol.SUBTYPES] & Subtype.AURA:
+        t = G[b + O.CUR_T]
+        lethal = G[b + O.DAMAGE] >= t or G[b + O.DEATHTOUCHED] != 0
+        if t <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
+            return 1
+        return 2 if G[b + O.DEATHTOUCHED] != 0 else 0
+    sub = cards[card, CardCol.SUBTYPES]
+    if sub & Subtype.AURA:
         att = attached_obj(G, o)
-        return att == NO_OBJ or not _can_enchant(G, C, card, att)
-    if cards[card, CardCol.SUBTYPES] & Subtype.EQUIPMENT and G[b + O.ATTACHED] != NO_OBJ:
+        return 2 if att == NO_OBJ or not _can_enchant(G, C, card, att) else 0
+    if sub & Subtype.EQUIPMENT and G[b + O.ATTACHED] != NO_OBJ:
         att = attached_obj(G, o)
-        return att == NO_OBJ or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0
-    return False
+        if att == NO_OBJ or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
+            return 2
+    return 0
 
 
 @njit
@@ -415,12 +423,13 @@ def _state_based_actions(G, C, fresh):
         acts = False
         for k in range(G[H.BF_N]):
             o = G[OFF_BATTLEFIELD + k]
-            if _sba_kills(G, cards, ob(o)):
+            look = _sba_look(G, C, cards, o)
+            if look == 1:
                 kills = True
                 if batch:  # the creatures this pass kills die at once: their triggers first
                     fire_dies_first(G, C, o)
-            elif not acts:
-                acts = _board_acts(G, C, cards, o)
+            elif look == 2:
+                acts = True
         if not batch:
             kills = kills or acts  # (each one dies in the pass, as it is reached)
         i = 0
