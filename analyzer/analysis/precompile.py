@@ -32,8 +32,8 @@ import time
 
 def _roots():
     """(dispatcher, argument kinds), in about the order the batch runner's compile reaches
-    them (numba's compile events) but the last: G = game record, C = catalog, P = policy
-    table, i = int, b = bool."""
+    them (numba's compile events) but the last two: G = game record (or another int32
+    vector), C = catalog, D = the decks (int32 matrix), P = policy table, i = int, b = bool."""
     from analyzer.kernel.player import ai, ai_activate, ai_cast, ai_combat, ai_modes
     from analyzer.kernel.rules import combat, engine, events_turn, resolve, sba
     from analyzer.policies import decide
@@ -54,7 +54,9 @@ def _roots():
         (events_turn.fire_end_step, "GC"),
         (engine._cleanup, "GC"),
         (resolve.resolve_top, "GC"),  # the biggest subtree (a fifth of the kernel) and one
-        # the others hardly share: the helper's first, done before the batch runner needs it
+        # the others hardly share: done by the helper before the batch runner needs it
+        (engine.init_game, "GCDGGiiiiiii"),  # not in the game loop: the batch runner's
+        # compile (the serial tail, the helper idle) reached it first; the helper's first
     ]
 
 
@@ -66,6 +68,7 @@ def _signature(kinds: str) -> tuple:
     of = {
         "G": types.Array(types.int32, 1, "C"),
         "C": types.Array(types.int32, 1, "C"),
+        "D": types.Array(types.int32, 2, "C"),
         "P": numba.typeof(np.zeros((1, 1))),
         "i": types.int64,
         "b": types.int64,  # flags are compiled as int64 too (config._plain)
