@@ -27,6 +27,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from scipy.stats import spearmanr
+
 from analyzer.cards.catalog import load_catalog
 from analyzer.cards.derive import derive_role
 from analyzer.enums import AiRole, CardType, Op
@@ -76,16 +78,9 @@ def classes(rec) -> list[str]:
     return out
 
 
-def rank(xs: list[float]) -> list[float]:
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    for k, i in enumerate(order):
-        r[i] = float(k)
-    return r
-
-
 def spearman(xs: list[float], ys: list[float]) -> float:
-    return statistics.correlation(rank(xs), rank(ys))
+    """Spearman's rank correlation (scipy's: ties get their mean rank)."""
+    return float(spearmanr(xs, ys).statistic)
 
 
 def load(runs: list[str]):
