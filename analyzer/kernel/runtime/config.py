@@ -430,20 +430,6 @@ def _internalize_kernel_callees() -> None:
     _cache_own_code_only(CPUCodeLibrary)
 
 
-def _no_machine_scheduler() -> None:
-    """LLVM's machine instruction schedulers (before and after register allocation) are off:
-    they are about a tenth of the batch runner's machine-code emission, which a cold compile
-    does last and alone. Measured 2026-12-05, VM load 5-6: the batch runner compiled with its
-    callees cached, 8.4 -> 7.6 s of CPU for its machine code; run speed the same within the
-    noise (tests/bench/cpu_speed.py A/B alternating, 3,000 games, best of 3: standard 11,253
-    and 11,257 before, 11,452 and 11,243 after; basic 23,205 and 23,236 before, 22,761 and
-    23,025 after). An out-of-order x86 core reorders the instructions itself."""
-    from llvmlite import binding as ll
-
-    ll.set_option("gift-analyzer", "-enable-misched=false")
-    ll.set_option("gift-analyzer", "-enable-post-misched=false")
-
-
 _NO_OPTNONE = (b"alwaysinline", b"minsize", b"optsize")
 
 
@@ -581,4 +567,3 @@ def module_kind(mod, shared: bool = False, wrappers: bool = False) -> str:
 
 
 _internalize_kernel_callees()
-_no_machine_scheduler()
