@@ -337,20 +337,27 @@ def check_sba_all(G, C):
     return _state_based_actions(G, C, False)
 
 
+@njit(inline_in_entry=True)  # tiny, in every state-based-action pass
+def _creature_dies(G, b):
+    """704.5f-h for a creature: toughness 0 or less, or lethal or deathtouch damage and not
+    indestructible."""
+    t = G[b + O.CUR_T]
+    lethal = G[b + O.DAMAGE] >= t or G[b + O.DEATHTOUCHED] != 0
+    return t <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0)
+
+
 @njit
 def _sba_kills(G, cards, b):
-    """704.5f-h: a phased-in creature with toughness 0 or less, or lethal or deathtouch damage
-    and not indestructible."""
+    """704.5f-h: a phased-in creature that _creature_dies."""
     if G[b + O.PHASED] or (cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
         return False
-    lethal = G[b + O.DAMAGE] >= G[b + O.CUR_T] or G[b + O.DEATHTOUCHED] != 0
-    return G[b + O.CUR_T] <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0)
+    return _creature_dies(G, b)
 
 
 @njit
 def _sba_look(G, C, cards, o):
     """What the battlefield pass of _state_based_actions would do to o: 1 it kills o
-    (_sba_kills), 2 it acts on o otherwise (a creature's deathtouch mark is cleared, an Aura
+    (_creature_dies), 2 it acts on o otherwise (a creature's deathtouch mark is cleared, an Aura
     attached to nothing or to what it can no longer enchant goes, 704.5m, an Equipment
     attached to a non-creature falls off, 704.5n), 0 nothing. Reads only, each of o's fields
     once (a land, most of a pod's battlefield, is four): the pass is skipped when it is 0 for
@@ -360,9 +367,7 @@ def _sba_look(G, C, cards, o):
         return 0
     card = G[b + O.CARD]
     if cards[card, CardCol.TYPES] & CardType.CREATURE:
-        t = G[b + O.CUR_T]
-        lethal = G[b + O.DAMAGE] >= t or G[b + O.DEATHTOUCHED] != 0
-        if t <= 0 or (lethal and (G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE) == 0):
+        if _creature_dies(G, b):
             return 1
         return 2 if G[b + O.DEATHTOUCHED] != 0 else 0
     sub = cards[card, CardCol.SUBTYPES]
