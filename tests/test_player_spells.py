@@ -384,3 +384,12 @@ def test_a_surveil_with_five_lands_bins_a_spare_land_and_a_weak_two_drop():
         ('[[seat]]\nhand = ["Lightshell', '[[seat]]\nlevel = "basic"\nhand = ["Lightshell'),
     )
     assert names(basic, 0, "graveyard") == []
+
+
+def test_an_impulse_drawn_card_goes_before_the_hand_card():
+    # Harnesser of Storms exiles Steampath Charger, playable this turn only: it takes the mana
+    # left after Lightshell Duo, and Hearthborn Battler (from hand, more expensive) waits
+    state = run_player("impulse_card_before_the_hand_card")
+    assert "Steampath Charger" in names(state, 0, "battlefield")
+    assert names(state, 0, "exile") == []
+    assert names(state, 0, "hand") == ["Hearthborn Battler"]

@@ -58,7 +58,7 @@ from analyzer.kernel.player.ai_activate import (
 from analyzer.kernel.player.ai_answer import answer_first
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_flicker import tempo_now
-from analyzer.kernel.player.ai_impulse import play_exiled_land
+from analyzer.kernel.player.ai_impulse import expires_this_turn, play_exiled_land
 from analyzer.kernel.player.ai_lands import color_score, land_needs, returns_a_land
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import after_combat, keeps_land_to_discard, mana_to_keep
@@ -280,6 +280,11 @@ def _main_standard(G, C, pol, p, buf, n):
     if n == 0:  # nothing castable: the mana kept and the fill below decide nothing
         G[W.SRC_FRESH] = 0  # an activation pays with what it collects
         return try_activate(G, C, p, 0) or try_level_up(G, C, p)
+    # an impulse-drawn spell whose permission ends this turn goes first: the hand card it beats
+    # for the mana waits a turn, the exiled one would be lost (Harnesser of Storms)
+    for i in range(n):
+        if expires_this_turn(G, p, buf[i]) and try_cast(G, C, pol, p, buf[i], 0):
+            return True
     cards = cards_of(C)
     lands, sacs = count_sources(G, cards, abilities_of(C), p)
     keep, worth, kept_role, kept_colors = mana_to_keep(G, C, p, lands)

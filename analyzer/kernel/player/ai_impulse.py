@@ -1,11 +1,12 @@
-"""The built-in player's "you may play that card" lands (impulse draw: Alania's Pathmaker,
+"""The built-in player's "you may play that card" cards (impulse draw: Alania's Pathmaker,
 Harnesser of Storms, Fireglass Mentor): a land it may play from exile is played before one from
-its hand, since the permission ends (spells it may cast from exile are among its castables
-already: ai_cast.collect_castables)."""
+its hand, since the permission ends; so is, for the standard player, a spell whose permission
+ends this turn (expires_this_turn; spells it may cast from exile are among its castables:
+ai_cast.collect_castables)."""
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType
+from analyzer.enums import CardCol, CardType, Zone
 from analyzer.kernel.layout import MAX_EXILE, OFF_EXILE, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
@@ -34,3 +35,17 @@ def play_exiled_land(G, C, p):
                 G[pb(p) + P.LANDS_PLAYED] += 1
                 return True
     return False
+
+
+@njit
+def expires_this_turn(G, p, o):
+    """Is o an exiled card p may play only until this turn's cleanup (library.exile_top_may_play;
+    the test of library.end_play_permissions with p active)? Cast from exile it costs no card;
+    left there it is gone, while a hand card cast instead would have waited."""
+    b = ob(o)
+    u = G[b + O.PLAY_UNTIL]
+    if G[b + O.ZONE] != Zone.EXILE or G[b + O.CAST_BY] != p + 1 or u == 0:
+        return False
+    return (u > 0 and u - 1 <= G[H.TURN]) or (
+        u < 0 and G[H.ACTIVE] == p and G[pb(p) + P.TURNS] >= -u - 1
+    )
