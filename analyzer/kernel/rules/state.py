@@ -564,8 +564,20 @@ def gain_life(G, p, n):
 
 
 @njit
+def attacking_changed(G):
+    """A creature joined or left combat outside the declaration of attackers and the end of
+    combat (which refresh, engine.step): "attacking creatures you control have ..."
+    (static_attacking_have) reads it, so the next check refreshes (not a volatile static: it
+    would refresh at every check)."""
+    if kind_seen(G, AbilityKind.ATTACKING_HAVE):
+        G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA
+
+
+@njit
 def clear_combat(G, o):
     b = ob(o)
+    if G[b + O.ATTACKING]:
+        attacking_changed(G)
     G[b + O.ATTACKING] = 0
     G[b + O.BLOCKING] = 0
     G[b + O.BLOCKED] = 0
