@@ -565,10 +565,8 @@ def gain_life(G, p, n):
 
 @njit
 def attacking_changed(G):
-    """A creature joined or left combat outside the declaration of attackers and the end of
-    combat (which refresh, engine.step): "attacking creatures you control have ..."
-    (static_attacking_have) reads it, so the next check refreshes (not a volatile static: it
-    would refresh at every check)."""
+    """Who attacks changed outside the declaration and the end of combat (which refresh):
+    static_attacking_have reads it, so the next check refreshes (it is not volatile)."""
     if kind_seen(G, AbilityKind.ATTACKING_HAVE):
         G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA
 
