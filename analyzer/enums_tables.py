@@ -152,7 +152,7 @@ class _CardFlag(NamedTuple):
     SWEEPS_ATTACKERS: int = 1 << 23  # a bounce_all_creatures step of attacking creatures only
     # (Aetherize): the standard player casts it as it is attacked (ai_std.role_may_help)
     STATIC_VOLATILE: int = 1 << 28  # a static ability whose effect may change with no H.DIRTY
-    # write (a condition on life changed this turn, who is attacking, a stun counter removed):
+    # write (a condition on life changed this turn, a stun counter removed):
     # chars.refresh runs at every state-based action check while one is out
     STATIC_GAME: int = 1 << 29  # (not STATIC_VOLATILE) a static ability with another condition
     # on the game (whose turn it is, this turn's counts): refreshed as a turn begins (for "during

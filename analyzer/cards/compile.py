@@ -235,9 +235,12 @@ def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
 
 
 # Static abilities whose effect may change while nothing H.DIRTY tracks changes (their step
-# ops and conditions): who is attacking, a stun counter removed, life changes this turn, "if
-# you did" (kernel/layout.py H.DIRTY)
-_VOLATILE_STATIC_OPS = frozenset({Op.STATIC_ATTACKING_HAVE, Op.STATIC_COUNTERED_HAVE})
+# ops and conditions): a stun counter removed, life changes this turn, "if you did"
+# (kernel/layout.py H.DIRTY). Who is attacking is tracked (static_attacking_have: the
+# declaration and the end of combat refresh, other changes write H.DIRTY,
+# state.attacking_changed): a volatile one refreshes at every state-based action check, most of
+# a pod's refreshes while Berserkers' Onslaught was out
+_VOLATILE_STATIC_OPS = frozenset({Op.STATIC_COUNTERED_HAVE})
 _VOLATILE_CONDS = frozenset({Cond.LIFE_CHANGED, Cond.OPP_LOST_LIFE, Cond.LOST_LIFE, Cond.DONE})
 
 

@@ -235,7 +235,8 @@ ASCEND_PERMANENTS = 10  # 702.131b: "ten or more permanents"
 @njit
 def attackers_have(G, cards, n, ctrl, kw):
     """Attacking creatures ctrl controls gain keywords kw ("Attacking creatures you control
-    have double strike"; engine.step refreshes as attackers are declared and combat ends)."""
+    have double strike"; engine.step refreshes as attackers are declared and combat ends,
+    state.attacking_changed marks the other changes)."""
     for j in range(n):
         bt = ob(G[OFF_BATTLEFIELD + j])
         if (

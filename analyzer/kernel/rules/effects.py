@@ -102,6 +102,7 @@ from analyzer.kernel.rules.stack import cast_free
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry
 from analyzer.kernel.rules.state import (
     attach,
+    attacking_changed,
     becomes_until_eot,
     create_token,
     move_object,
@@ -502,6 +503,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 put_onto_battlefield(G, cards, src, ctrl, True)
                 if d >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
                     G[ob(src) + O.ATTACKING] = d + 1  # attacking, never declared (508.4)
+                    attacking_changed(G)
                 fire_enters(G, C, src)
                 it = src
         elif op == Op.P1P1_EACH_ENTERED:

@@ -30,6 +30,7 @@ from analyzer.kernel.rules.refs import MAX_REF, is_obj
 from analyzer.kernel.rules.sba import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import (
     attached_obj,
+    attacking_changed,
     create_token,
     move_object,
     put_onto_battlefield,
@@ -307,6 +308,7 @@ def create_tokens_attacking(G, C, ctrl, token, count, it):
         if t >= 0:
             if d >= 0:
                 G[ob(t) + O.ATTACKING] = d + 1
+                attacking_changed(G)
             fire_enters(G, C, t)
             it = t
     return it

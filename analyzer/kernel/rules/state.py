@@ -564,8 +564,18 @@ def gain_life(G, p, n):
 
 
 @njit
+def attacking_changed(G):
+    """Who attacks changed outside the declaration and the end of combat (which refresh):
+    static_attacking_have reads it, so the next check refreshes (it is not volatile)."""
+    if kind_seen(G, AbilityKind.ATTACKING_HAVE):
+        G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA
+
+
+@njit
 def clear_combat(G, o):
     b = ob(o)
+    if G[b + O.ATTACKING]:
+        attacking_changed(G)
     G[b + O.ATTACKING] = 0
     G[b + O.BLOCKING] = 0
     G[b + O.BLOCKED] = 0
