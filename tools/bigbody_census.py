@@ -20,7 +20,7 @@ import collections
 import re
 import sys
 
-from runlogs import COMBAT_STEPS, games
+from runlogs import COMBAT_STEPS, Zones, games
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.cards.derive import derive_role
@@ -78,10 +78,8 @@ class Game:
         self.decks = [d[:2] for d in head["decks"]]
         self.where = f"{where} {head['game']}"
         self.out = out
-        self.hand: list[dict] = [{}, {}]
-        self.lands = [0, 0]
+        self.z = Zones(lambda name: info(name)[7])
         self.spent = [0, 0]  # mana each seat spent on spells in its own turn
-        self.bf: dict[int, tuple] = {}  # obj -> (controller, name, token)
         self.bodies: dict[int, dict] = {}
         self.spent_small = [0, 0]  # removal each seat aimed at a smaller creature so far
         self.caster_of: dict[int, int] = {}
@@ -101,14 +99,14 @@ class Game:
             self.st(rec["seat"])["opp turns it was in play"] += 1
             held = [
                 n
-                for n in self.hand[q].values()
-                if info(n)[3] <= self.lands[q] and could_kill(n, rec["name"])
+                for n in self.z.hand[q].values()
+                if info(n)[3] <= self.z.lands[q] and could_kill(n, rec["name"])
             ]
             if not held:
                 continue
             st = self.st(rec["seat"])
             st[HELD] += 1
-            spent = self.lands[q] - self.spent[q] < min(info(n)[3] for n in held)
+            spent = self.z.lands[q] - self.spent[q] < min(info(n)[3] for n in held)
             st[HELD + (": mana spent on other spells" if spent else ": mana left")] += 1
             self.out["held"][held[0]] += 1
             if verbose:
@@ -124,8 +122,6 @@ class Game:
             self.active = e.get("active", 0)
             self.spent = [0, 0]
             self.blockers.clear()
-        elif k == "draw":
-            self.hand[seat][e["obj"]] = e["card_name"]
         elif k in ("cast", "activate"):
             self.caster_of[e["obj"]] = seat
             if k == "cast" and seat == self.active and e.get("c", -1) > 0:
@@ -140,8 +136,8 @@ class Game:
         elif k == "damage":
             if e["obj"] in self.bodies and e.get("target_seat") is not None:
                 self.bodies[e["obj"]]["to_player"] += e["a"]
-        elif k == "zone":
-            self.zone(e, seat)
+        elif k in ("zone", "draw", "token"):
+            self.zone(e)
         elif k == "game_end":
             self.end_turn(verbose)
             for rec in self.bodies.values():
@@ -155,9 +151,9 @@ class Game:
 
     def target(self, e: dict) -> None:
         spell, tgt = e["card_name"], e["obj2"]
-        if tgt not in self.bf or not info(spell)[4]:
+        if tgt not in self.z.bf or not info(spell)[4]:
             return
-        tseat, tname, ttok = self.bf[tgt]
+        tseat, tname, ttok = self.z.bf[tgt]
         caster = self.caster_of.get(e["obj"], -1)
         if caster in (tseat, -1):
             return  # a bite's own creature, or an unknown source
@@ -176,32 +172,19 @@ class Game:
                     self.out["spells"][f"{spell} -> {tname} (not {rec['name']})"] += 1
                 break
 
-    def zone(self, e: dict, seat) -> None:
-        o, name = e["obj"], e["card_name"]
-        fz, tz = e.get("from_zone"), e.get("to_zone")
-        if fz == "hand" and seat is not None:
-            self.hand[seat].pop(o, None)
-        if tz == "hand" and fz != "library" and seat is not None:
-            self.hand[seat][o] = name
-        if tz == "battlefield":
-            ctrl = seat if seat is not None else self.active
-            tok = e.get("obj_token", False)
-            self.bf[o] = (ctrl, name, tok)
-            self.lands[ctrl] += info(name)[7]
-            if big(name, tok):
-                self.enters(o, ctrl, name)
-        if fz == "battlefield" and o in self.bf:
-            ctrl, old, _ = self.bf.pop(o)
-            self.lands[ctrl] -= info(old)[7]
-            if o in self.bodies:
-                self.leaves(self.bodies.pop(o), tz, e["phase"])
+    def zone(self, e: dict) -> None:
+        left, entered = self.z.apply(e, self.active)
+        if left and left[0] in self.bodies:
+            self.leaves(self.bodies.pop(left[0]), e["to_zone"], e["phase"])
+        if entered and big(entered[2], entered[3]):
+            self.enters(*entered[:3])
 
     def enters(self, o: int, ctrl: int, name: str) -> None:
         q = 1 - ctrl
         st = self.st(ctrl)
         st["big bodies entered"] += 1
         self.with_body.add(ctrl)
-        held = [n for n in self.hand[q].values() if info(n)[4]]
+        held = [n for n in self.z.hand[q].values() if info(n)[4]]
         if self.spent_small[q] and not held:
             st["came after opp spent removal on smaller, none left"] += 1
         if held:

@@ -17,7 +17,7 @@ import sys
 
 from bigbody_census import info
 from closeout_census import stats
-from runlogs import games
+from runlogs import Zones, games
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import CardType, Op
@@ -46,24 +46,21 @@ class Game:
 
     def __init__(self, decks: list[str], st: dict) -> None:
         self.decks, self.st = decks, st
-        self.hand: list[dict] = [{}, {}]
-        self.bf: dict[int, tuple] = {}  # obj -> (controller, name, token)
-        self.lands = [0, 0]
+        self.z = Zones(lambda name: info(name)[7])
         self.spent = [0, 0]
         self.active: int | None = None
-        self.tokens: set[int] = set()
 
     def end_turn(self) -> None:
         p = self.active
         if p is None:
             return
-        spare = self.lands[p] - self.spent[p]
-        if not any(is_bite(n) and info(n)[3] <= spare for n in self.hand[p].values()):
+        spare = self.z.lands[p] - self.spent[p]
+        if not any(is_bite(n) and info(n)[3] <= spare for n in self.z.hand[p].values()):
             return
-        mine = [stats(n, t) for c, n, t in self.bf.values() if c == p]
+        mine = [stats(n, t) for c, n, t in self.z.bf.values() if c == p]
         mine = [m for m in mine if m]
         free = []
-        for c, n, t in self.bf.values():
+        for c, n, t in self.z.bf.values():
             s = stats(n, t)
             if c != p and s and any(m[0] >= s[1] and m[1] > s[0] for m in mine):
                 free.append(0 if t else info(n)[3])
@@ -79,32 +76,12 @@ class Game:
         if k == "turn_start":
             self.end_turn()
             self.active, self.spent = e.get("active"), [0, 0]
-        elif k == "token":
-            self.tokens.add(e["obj"])
-        elif k == "draw":
-            self.hand[seat][e["obj"]] = e["card_name"]
         elif k == "cast":
             if is_bite(e["card_name"]):
                 self.st[self.decks[seat]]["bites cast"] += 1
             if seat == self.active and e.get("c", -1) > 0:
                 self.spent[seat] += e["c"]
-        elif k == "zone":
-            self.zone(e, seat)
-
-    def zone(self, e: dict, seat: int | None) -> None:
-        o, name = e["obj"], e["card_name"]
-        fz, tz = e.get("from_zone"), e.get("to_zone")
-        if fz == "hand" and seat is not None:
-            self.hand[seat].pop(o, None)
-        if tz == "hand" and fz != "library" and seat is not None:
-            self.hand[seat][o] = name
-        if tz == "battlefield":
-            ctrl = seat if seat is not None else self.active
-            self.bf[o] = (ctrl, name, o in self.tokens or e.get("obj_token", False))
-            self.lands[ctrl] += info(name)[7]
-        elif fz == "battlefield" and o in self.bf:
-            ctrl, old, _ = self.bf.pop(o)
-            self.lands[ctrl] -= info(old)[7]
+        self.z.apply(e, self.active)
 
 
 def main(runs: list[str]) -> None:

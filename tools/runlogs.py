@@ -5,7 +5,7 @@ per logged game under logs/<matchup>/<game>.jsonl; the first event names the dec
 """
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 # The steps whose damage is combat damage (a creature dying in them died in combat).
@@ -40,3 +40,45 @@ def print_per_deck(st: dict, digits: int = 2) -> None:
         n = st[deck]["games"]
         for key, v in sorted(st[deck].items()):
             print(f"   {key:58} {v:5}  {v / n:.{digits}f}/game")
+
+
+class Zones:
+    """Each seat's hand, the battlefield and each seat's lands in play of a two-player game,
+    replayed from its draw, token and zone events: the state most census scripts walk beside
+    their own counts. ``is_land(name)`` says whether a card is a land."""
+
+    def __init__(self, is_land: Callable[[str], bool]) -> None:
+        self.is_land = is_land
+        self.hand: list[dict[int, str]] = [{}, {}]  # per seat: object -> card name
+        self.bf: dict[int, tuple[int, str, bool]] = {}  # object -> (controller, name, token)
+        self.lands = [0, 0]
+        self.tokens: set[int] = set()
+
+    def apply(self, e: dict, active: int | None) -> tuple[tuple | None, tuple | None]:
+        """Apply one event; returns the battlefield entry (object, controller, name, token)
+        that left and the one that entered with it (None when none did)."""
+        kind, seat = e["kind"], e.get("seat")
+        if kind == "token":
+            self.tokens.add(e["obj"])
+        elif kind == "draw":
+            self.hand[seat][e["obj"]] = e["card_name"]
+        if kind != "zone":
+            return None, None
+        o, name = e["obj"], e["card_name"]
+        fz, tz = e.get("from_zone"), e.get("to_zone")
+        if fz == "hand" and seat is not None:
+            self.hand[seat].pop(o, None)
+        if tz == "hand" and fz != "library" and seat is not None:
+            self.hand[seat][o] = name
+        left = entered = None
+        if fz == "battlefield" and o in self.bf:
+            ctrl, old, tok = self.bf.pop(o)
+            self.lands[ctrl] -= self.is_land(old)
+            left = (o, ctrl, old, tok)
+        if tz == "battlefield":
+            ctrl = seat if seat is not None else active
+            tok = o in self.tokens or e.get("obj_token", False)
+            self.bf[o] = (ctrl, name, tok)
+            self.lands[ctrl] += self.is_land(name)
+            entered = (o, ctrl, name, tok)
+        return left, entered
