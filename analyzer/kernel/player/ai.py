@@ -78,7 +78,6 @@ from analyzer.kernel.player.ai_value import (
     offspring_cost,
     plain_permanent,
 )
-from analyzer.kernel.player.ai_window import may_act_at_end_step, may_respond
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_enters
@@ -463,14 +462,10 @@ def fast_in_hand(G, cards, p):
 @njit(inline_in_entry=True)  # tiny and on the priority hot path
 def may_act(G, cards, p):
     """False when priority_action(p) would pass at once: no reason to act in this window, or
-    nothing it could use (ai_window: at an opponent's end step, responding to the stack; else
-    no fast card in hand). Lets the engine skip the call."""
+    (except at an opponent's end step, where p may activate) no fast card in hand. Lets the
+    engine skip the call."""
     context = priority_context(G, p)
-    if context == 3:
-        return may_act_at_end_step(G, cards, p)
-    if context == 1:
-        return fast_in_hand(G, cards, p) and may_respond(G, cards, p)
-    if context != 0 and fast_in_hand(G, cards, p):
+    if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
         return True
     if context == 0:
         return (
