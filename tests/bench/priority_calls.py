@@ -2,13 +2,16 @@
 ``ai.may_act`` and ``ai.priority_action`` calls per game by priority context, from the kernel
 run as plain Python (NUMBA_DISABLE_JIT).
 
-    PYTHONPATH=. python3 tests/bench/priority_calls.py [--games 100] [--precons]
+    PYTHONPATH=. python3 tests/bench/priority_calls.py [--games 100] [--precons] [--check]
 
 Contexts are ``ai.priority_context``'s: 0 nothing to do, 1 responding to the top of the stack,
 2 after blocks, 3 an opponent's end step, 4 declare attackers when attacked. A
 ``priority_action`` call that does not act still ran its checks (fast cards' usefulness, the
 castables with their mana plans, the activated abilities): the calls that end with no action
-are what a cheaper may_act would save. Same matchup and seed as ``analyzer bench``;
+are what a cheaper may_act would save, but they are cheap: each passing call made twice
+(games unchanged) cost 5% of pod_speed, and a stricter exact may_act that skipped ~120 of the
+~300 per precon pod game measured no gain (commit "ai.may_act: stricter exact gates",
+reverted). Same matchup and seed as ``analyzer bench``;
 ``--precons``: the four Commander precons at 40 life (about 3 s a game). ``--check``: call
 priority_action in every window, also where may_act says no, and count the calls that act
 there ("may_act missed": must be 0, may_act is a conservative filter). Not part of the test
