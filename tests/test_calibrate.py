@@ -157,6 +157,18 @@ def test_verdict_names_each_missed_target(small_run: api.CalibrationRun) -> None
     assert verdict(cal, "standard").startswith("the simulated standard player is close")
 
 
+def test_a_miss_never_reads_as_its_bound(small_run: api.CalibrationRun) -> None:
+    # 8.04 against "at most 8.0" at one decimal would read "8.0 (target at most 8.0)": a miss
+    # that looks met; it gets the decimals that show it, and a met figure keeps its format
+    from analyzer.analysis.calibration import Calibration, Check, value_text
+
+    cal = Calibration(small_run.table, {}, None, [Check("archetype_spread_pts", 8.044, None, 8.0)])
+    assert "archetype spread 8.04 points (target at most 8.0 points)" in verdict(cal, "standard")
+    assert value_text(Check("two_mulligans", 0.01001, None, 0.01), "{:.2%}") == "1.001%"
+    assert value_text(Check("archetype_spread_pts", 7.96, None, 8.0), "{:.1f}") == "8.0"
+    assert value_text(Check("gih_wr_spearman", 0.596, 0.6, None), "{:.2f}") == "0.596"
+
+
 def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
     decks = [str(p) for p in bundled.gauntlet()[:2]]
     res = CliRunner().invoke(

@@ -15,6 +15,7 @@ a target to hit exactly; the ``TARGETS`` are issue 14's bounds for calling the s
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -459,6 +460,21 @@ def bound_text(lo: float | None, hi: float | None, fmt: str) -> str:
     return f"at most {fmt.format(hi)}" if lo is None else f"at least {fmt.format(lo)}"
 
 
+def value_text(check: Check, fmt: str) -> str:
+    """The check's value in fmt, with more decimals when fmt would show a missed target as
+    equal to its bound (a spread of 8.04 against "at most 8.0" reads 8.04, not 8.0)."""
+    text = fmt.format(check.value)
+    if check.ok:
+        return text
+    bounds = [b for b in (check.low, check.high) if b is not None]
+    for _ in range(3):
+        if all(fmt.format(b) != text for b in bounds):
+            break
+        fmt = re.sub(r"\{:\.(\d+)", lambda m: "{:." + str(int(m.group(1)) + 1), fmt, count=1)
+        text = fmt.format(check.value)
+    return text
+
+
 def verdict(cal: Calibration, player: str) -> str:
     """One sentence: is the simulated player close to real play, and where it is not."""
     misses = [c for c in cal.checks if not c.ok]
@@ -471,7 +487,7 @@ def verdict(cal: Calibration, player: str) -> str:
     parts = []
     for c in misses:
         label, fmt = LABELS[c.figure]
-        parts.append(f"{label} {fmt.format(c.value)} (target {bound_text(c.low, c.high, fmt)})")
+        parts.append(f"{label} {value_text(c, fmt)} (target {bound_text(c.low, c.high, fmt)})")
     return (
         f"the simulated {player} player isn't close to real play: {len(misses)} of "
         f"{len(measured)} figures miss their target: " + "; ".join(parts)

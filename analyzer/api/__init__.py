@@ -307,6 +307,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "calibration_real": ("analyzer.analysis.calibration", "REAL"),
     "calibration_targets": ("analyzer.analysis.calibration", "TARGETS"),
     "bound_text": ("analyzer.analysis.calibration", "bound_text"),
+    "calibration_value_text": ("analyzer.analysis.calibration", "value_text"),
     "kernel_cached": ("analyzer.kernel.host.warmup", "kernel_cached"),
     "is_cached": ("analyzer.kernel.host.warmup", "is_cached"),
     "run_bench": ("analyzer.analysis.bench", "run_bench"),
