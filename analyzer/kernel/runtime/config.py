@@ -407,8 +407,6 @@ def _internalize_kernel_callees() -> None:
                     if _is_entry(fn.name, _INLINE_IN_ENTRY_SYMBOLS):
                         fn.add_function_attribute("alwaysinline")
         _LINKABLE.update(_exported(self._final_module))
-        if kind == "entry":
-            return _optimize_once(self)
         return original(self)
 
     optimize_functions = CPUCodeLibrary._optimize_functions
@@ -430,23 +428,6 @@ def _internalize_kernel_callees() -> None:
     CPUCodeLibrary._optimize_functions = _optimize_functions
     CPUCodeLibrary.finalize = finalize_keeping_own_code
     _cache_own_code_only(CPUCodeLibrary)
-
-
-def _optimize_once(lib) -> None:
-    """An entry module's whole-module optimization: numba's full pipeline, once. Numba runs
-    the -O3 pipeline twice over a final module, first as a "cheap" pass that gathers reference
-    count operations by inlining before they are pruned; the kernel counts almost nothing
-    (``_nrt=False``) and the full pipeline prunes too (numba's refprune pass). Over the whole
-    kernel linked in the batch runner's module, the first run was the serial end of a cold
-    compile."""
-    from numba.core import config as numba_config
-    from numba.core.runtime.nrtopt import remove_redundant_nrt_refct
-
-    if not numba_config.LLVM_REFPRUNE_PASS:
-        lib._final_module = remove_redundant_nrt_refct(lib._final_module)
-    mpm, mpb = lib._codegen._module_pass_manager()
-    with lib._recorded_timings.record("Module passes (full optimization)", mpb):
-        mpm.run(lib._final_module, mpb)
 
 
 _NO_OPTNONE = (b"alwaysinline", b"minsize", b"optsize")
