@@ -10,6 +10,7 @@ from analyzer.enums import CardCol, CardType, Zone
 from analyzer.kernel.layout import MAX_EXILE, OFF_EXILE, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
+from analyzer.kernel.rules.library import play_permission_ends
 from analyzer.kernel.rules.state import put_onto_battlefield
 from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -39,13 +40,7 @@ def play_exiled_land(G, C, p):
 
 @njit
 def expires_this_turn(G, p, o):
-    """Is o an exiled card p may play only until this turn's cleanup (library.exile_top_may_play;
-    the test of library.end_play_permissions with p active)? Cast from exile it costs no card;
-    left there it is gone, while a hand card cast instead would have waited."""
+    """Is o an exiled card p may play only until this turn's cleanup? Cast from exile it costs
+    no card; left there it is gone, while a hand card cast instead would have waited."""
     b = ob(o)
-    u = G[b + O.PLAY_UNTIL]
-    if G[b + O.ZONE] != Zone.EXILE or G[b + O.CAST_BY] != p + 1 or u == 0:
-        return False
-    return (u > 0 and u - 1 <= G[H.TURN]) or (
-        u < 0 and G[H.ACTIVE] == p and G[pb(p) + P.TURNS] >= -u - 1
-    )
+    return G[b + O.ZONE] == Zone.EXILE and G[b + O.CAST_BY] == p + 1 and play_permission_ends(G, b)

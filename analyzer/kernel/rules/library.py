@@ -213,18 +213,26 @@ def _untapped_land(G, cards, p):
 
 
 @njit
+def play_permission_ends(G, b):
+    """Does the "you may play that card until ..." permission of the exiled object at b end at
+    this turn's cleanup? (PLAY_UNTIL u > 0: the end of game turn u - 1; u < 0: the end of the
+    permitted player's own turn -u - 1, read while it is active.)"""
+    u = G[b + O.PLAY_UNTIL]
+    if u == 0:
+        return False
+    if u > 0:
+        return u - 1 <= G[H.TURN]
+    active = G[H.ACTIVE]
+    return G[b + O.CAST_BY] == active + 1 and G[pb(active) + P.TURNS] >= -u - 1
+
+
+@njit
 def end_play_permissions(G):
     """Cleanup: the "you may play that card until ..." permissions that end this turn."""
-    active = G[H.ACTIVE]
     for q in range(G[H.NPLAYERS]):
         for i in range(G[pb(q) + P.EXILE_N]):
             b = ob(G[OFF_EXILE + q * MAX_EXILE + i])
-            u = G[b + O.PLAY_UNTIL]
-            if u == 0:
-                continue
-            if (u > 0 and u - 1 <= G[H.TURN]) or (
-                u < 0 and G[b + O.CAST_BY] == active + 1 and G[pb(active) + P.TURNS] >= -u - 1
-            ):
+            if play_permission_ends(G, b):
                 G[b + O.CAST_BY] = 0
                 G[b + O.PLAY_UNTIL] = 0
 
