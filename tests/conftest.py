@@ -150,6 +150,33 @@ def seat(state: dict, s: int) -> dict:
     return state["seats"][s]
 
 
+#: The 22 gift cards of Bloomburrow (the set, not its Commander decks), by name.
+BLB_GIFTS = (
+    "Blooming Blast",
+    "Coiling Rebirth",
+    "Consumed by Greed",
+    "Cruelclaw's Heist",
+    "Crumb and Get It",
+    "Dawn's Truce",
+    "Dewdrop Cure",
+    "Into the Flood Maw",
+    "Kitnap",
+    "Long River's Pull",
+    "Longstalk Brawl",
+    "Mind Spiral",
+    "Nocturnal Hunger",
+    "Parting Gust",
+    "Peerless Recycling",
+    "Sazacap's Brew",
+    "Scrapshooter",
+    "Starfall Invocation",
+    "Starforged Sword",
+    "Valley Rally",
+    "Wear Down",
+    "Wildfire Howl",
+)
+
+
 PLAYER_SCEN = Path(__file__).parent / "scenarios" / "player"
 
 

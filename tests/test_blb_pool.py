@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import bf
+from conftest import BLB_GIFTS, bf
 
 from analyzer import api, bundled
 from analyzer.analysis.scenario_run import play
@@ -35,32 +35,6 @@ def shared_blb_cards() -> list[dict]:
     if not src.exists():
         pytest.skip("shared card data not available")
     return json.loads(src.read_text(encoding="utf-8"))
-
-
-BLB_GIFTS = (
-    "Blooming Blast",
-    "Coiling Rebirth",
-    "Consumed by Greed",
-    "Cruelclaw's Heist",
-    "Crumb and Get It",
-    "Dawn's Truce",
-    "Dewdrop Cure",
-    "Into the Flood Maw",
-    "Kitnap",
-    "Long River's Pull",
-    "Longstalk Brawl",
-    "Mind Spiral",
-    "Nocturnal Hunger",
-    "Parting Gust",
-    "Peerless Recycling",
-    "Sazacap's Brew",
-    "Scrapshooter",
-    "Starfall Invocation",
-    "Starforged Sword",
-    "Valley Rally",
-    "Wear Down",
-    "Wildfire Howl",
-)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import BLB_GIFTS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,28 +80,7 @@ class FakeCatalog:
 
 
 GIFT_NAMES = [
-    "Blooming Blast",
-    "Coiling Rebirth",
-    "Consumed by Greed",
-    "Cruelclaw's Heist",
-    "Crumb and Get It",
-    "Dawn's Truce",
-    "Dewdrop Cure",
-    "Into the Flood Maw",
-    "Kitnap",
-    "Long River's Pull",
-    "Longstalk Brawl",
-    "Mind Spiral",
-    "Nocturnal Hunger",
-    "Parting Gust",
-    "Peerless Recycling",
-    "Sazacap's Brew",
-    "Scrapshooter",
-    "Starfall Invocation",
-    "Starforged Sword",
-    "Valley Rally",
-    "Wear Down",
-    "Wildfire Howl",
+    *BLB_GIFTS,
     "Octomancer",
     "Perch Protection",
     "Bilbo's Gambit",
