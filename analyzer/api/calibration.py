@@ -71,10 +71,9 @@ def calibrate(
     share of drawn cards cast. Files (calibration.csv, manifest.json, calibration.png) go to
     `out`, or results/<run-id>/ with `save=True`."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.analysis.sweep import stream_seed
     from analyzer.api.checks import check_run_args
-    from analyzer.api.runs import check_plots, load_all, recorder, starting_life
+    from analyzer.api.runs import check_plots, load_all, play_matchups, recorder
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.table import policy_table
 
@@ -116,20 +115,18 @@ def calibrate(
     ) as rec:
         if on_start is not None:
             on_start(games * len(loaded.decks))
-        results = [
-            simulate_matchup(
-                d,
-                catalog,
-                games=games,
-                seed=stream,
-                threads=threads,
-                policy=policy,
-                starting_life=starting_life(d, life),
-                progress=progress,
-                levels=seat_levels(len(d), player, opp_player),
-            )
-            for d, stream in zip(loaded.decks, settings["stream_seeds"], strict=True)
-        ]
+        results = play_matchups(
+            loaded.decks,
+            catalog,
+            settings["stream_seeds"],
+            life=life,
+            player=player,
+            opp_player=opp_player,
+            games=games,
+            threads=threads,
+            policy=policy,
+            progress=progress,
+        )
         cal = calibration(results, catalog, real, min_drawn_games)
         said = verdict(
             cal, player if opp_player in (None, player) else f"{player} (opponents {opp_player})"

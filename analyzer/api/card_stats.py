@@ -121,14 +121,13 @@ def cardstats(
     the opponents' instead (seats 1 and up).
     """
     from analyzer.analysis.cardstats import card_stats
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.api.checks import (
         check_policies,
         check_run_args,
         override_warnings,
         read_policy_files,
     )
-    from analyzer.api.runs import starting_life
+    from analyzer.api.runs import play_matchups
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -152,22 +151,18 @@ def cardstats(
         if on_start is not None:
             on_start(games * len(loaded))
         t0 = time.perf_counter()
-        results = []
-        for decks in loaded:
-            starting = starting_life(decks, life)
-            results.append(
-                simulate_matchup(
-                    decks,
-                    catalog,
-                    games=games,
-                    seed=seed,
-                    threads=threads,
-                    policy=policy,
-                    starting_life=starting,
-                    progress=progress,
-                    levels=seat_levels(len(decks), player, opp_player),
-                )
-            )
+        results = play_matchups(
+            loaded,
+            catalog,
+            [seed] * len(loaded),
+            life=life,
+            player=player,
+            opp_player=opp_player,
+            games=games,
+            threads=threads,
+            policy=policy,
+            progress=progress,
+        )
         sim_s = time.perf_counter() - t0
         table = card_stats(results, catalog)
         seconds = time.perf_counter() - t0

@@ -95,6 +95,33 @@ def starting_life(decks: Sequence[Deck], life: int | None) -> int:
     return life if life is not None else decks[0].starting_life
 
 
+def play_matchups(
+    matchups: Sequence[Sequence[Deck]],
+    catalog: Any,
+    seeds: Sequence[int],
+    *,
+    life: int | None,
+    player: str,
+    opp_player: str | None,
+    **play: Any,
+) -> list[Any]:
+    """``simulate_matchup`` of each matchup (seat 0 first) at its seed, with its starting life
+    and the seats' built-in players; `play`: simulate_matchup's other keywords."""
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+
+    return [
+        simulate_matchup(
+            decks,
+            catalog,
+            seed=seed,
+            starting_life=starting_life(decks, life),
+            levels=seat_levels(len(decks), player, opp_player),
+            **play,
+        )
+        for decks, seed in zip(matchups, seeds, strict=True)
+    ]
+
+
 def recorder(out: str | Path | None, save: bool, prefix: str, **fields: Any) -> Any:
     """The run_recorder context for this run, or a no-op context when nothing is written."""
     import contextlib

@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from analyzer.api.checks import check_run_args
-from analyzer.api.runs import starting_life
+from analyzer.api.runs import play_matchups, starting_life
 from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
@@ -88,7 +88,6 @@ def simulate(
     opponents' instead (seats 1 and up)."""
     import time
 
-    from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.policy_file import load_policy
     from analyzer.policies.table import parse_policy
@@ -117,24 +116,20 @@ def simulate(
     if on_start is not None:
         on_start(games * len(loaded))
     t0 = time.perf_counter()
-    results = []
-    for decks in loaded:
-        starting = starting_life(decks, life)
-        results.append(
-            simulate_matchup(
-                decks,
-                catalog,
-                games=games,
-                seed=seed,
-                threads=threads,
-                policy=policy,
-                starting_life=starting,
-                progress=progress,
-                keep_games=per_game,
-                keep_objs=per_game,
-                levels=seat_levels(len(decks), player, opp_player),
-            )
-        )
+    results = play_matchups(
+        loaded,
+        catalog,
+        [seed] * len(loaded),
+        life=life,
+        player=player,
+        opp_player=opp_player,
+        games=games,
+        threads=threads,
+        policy=policy,
+        progress=progress,
+        keep_games=per_game,
+        keep_objs=per_game,
+    )
     summary = pd.concat([r.summary_frame() for r in results], ignore_index=True)
     frames = gifts = None
     if per_game:
