@@ -393,3 +393,12 @@ def test_an_impulse_drawn_card_goes_before_the_hand_card():
     assert "Steampath Charger" in names(state, 0, "battlefield")
     assert names(state, 0, "exile") == []
     assert names(state, 0, "hand") == ["Hearthborn Battler"]
+
+
+def test_an_impulse_drawn_instant_is_cast_the_turn_its_permission_ends():
+    # Into the Flood Maw exiled by Harnesser of Storms may be cast this turn only: the bounce
+    # that waits for the opponent's end step (or a bigger target) would be lost at the cleanup
+    state = run_player("impulse_instant_cast_this_turn")
+    assert names(state, 0, "exile") == []
+    assert cast_lines(state, "Into the Flood Maw")
+    assert "Bakersbane Duo" in names(state, 1, "hand")

@@ -321,7 +321,7 @@ def _fight(G, C, ab, slots, v, g, promised):
 
 
 @njit
-def removal_worth(G, C, p, ab, slots, context, promised):
+def removal_worth(G, C, p, ab, slots, context, promised, last):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat that would kill one
@@ -338,13 +338,15 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
     or any target when p is under pressure (the opponents' power reaches half p's life),
     holds two or more removal spells, or the opponents hold no cards or the game is late (no
-    bigger threat is coming)."""
+    bigger threat is coming). last: the spell can be cast only this turn (an impulse-drawn
+    card, ai_impulse.expires_this_turn): no later target or window is coming, any target it
+    removes is worth it."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
     v, g = first_target(G, C, ab, slots, p)
     if v >= PLAYER_BASE:
-        return _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
+        return last or _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
     if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
@@ -420,9 +422,12 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     ):
         # (the end step's bar was mana value 4: the UB deck held its two bounces through most
         # of the opponents' turns)
-        return context == 3 and (
-            cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
-            or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+        return last or (
+            context == 3
+            and (
+                cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
+                or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+            )
         )
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
@@ -435,7 +440,7 @@ def removal_worth(G, C, p, ab, slots, context, promised):
         G, cards, p, abilities[ab, AbilCol.CARD], slots
     ) >= removal_bar(G, kills_any, reach, opp_hand):
         return True
-    if opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
+    if last or opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
         return True
     n_removal = 0
     for i in range(G[pb(p) + P.HAND_N]):
