@@ -393,3 +393,27 @@ def test_an_impulse_drawn_card_goes_before_the_hand_card():
     assert "Steampath Charger" in names(state, 0, "battlefield")
     assert names(state, 0, "exile") == []
     assert names(state, 0, "hand") == ["Hearthborn Battler"]
+
+
+def test_an_impulse_drawn_instant_is_cast_the_turn_its_permission_ends():
+    # Into the Flood Maw exiled by Harnesser of Storms may be cast this turn only: the bounce
+    # that waits for the opponent's end step (or a bigger target) would be lost at the cleanup
+    state = run_player("impulse_instant_cast_this_turn")
+    assert names(state, 0, "exile") == []
+    assert cast_lines(state, "Into the Flood Maw")
+    assert "Bakersbane Duo" in names(state, 1, "hand")
+
+
+def test_an_instant_is_cast_as_the_second_spell_a_payoff_wants():
+    # Hearthborn Battler pays p's second spell each turn: the bounce goes beside the turn's
+    # Steampath Charger, not at the opponent's end step where it would be p's first spell
+    state = run_player("second_spell_payoff_in_own_turn")
+    assert "Steampath Charger" in names(state, 0, "battlefield")
+    assert cast_lines(state, "Into the Flood Maw")
+    assert "Bakersbane Duo" in names(state, 1, "hand")
+    # no payoff to set off: the bounce waits for the end step
+    state = run_player(
+        "second_spell_payoff_in_own_turn",
+        ('{ card = "Hearthborn Battler", sick = false }', '"Island"'),
+    )
+    assert not cast_lines(state, "Into the Flood Maw")

@@ -10,7 +10,7 @@ step; colors, cost reductions and activations unchecked), cycles with 3+ left, a
 of a lost game. Then the impulse draws (IMPULSE: "exile the top card, you may play it this
 turn"): the cards exiled, split into lands played or not (the land drop used), and spells
 played, or not while their mana value fitted the mana left, then a hand spell cast later that
-turn or none. Then the turns of a "second spell each turn" payoff (SECOND_SPELL) out at the
+turn or none, by card. Then the turns of a "second spell each turn" payoff (SECOND_SPELL) out at the
 start of its controller's turn: spells cast that turn (0, 1, 2+), and the one-spell turns in
 which another nonland card within the mana left was held, by card.
 """
@@ -70,6 +70,7 @@ def game(ev: list[dict], cards: Cards, st: dict) -> None:
             elif x["fits"]:
                 later = "a hand spell cast later" if x["later"] else "nothing cast later"
                 s[f"impulse: spell within the mana left, not played; {later}"] += 1
+                s[f"     not played: {x['name']}"] += 1
             else:
                 s["impulse: spell not played, mana short"] += 1
         exiled.clear()
@@ -125,7 +126,9 @@ def game(ev: list[dict], cards: Cards, st: dict) -> None:
             if frm == "library" and to == "exile" and impulse and seat == active:
                 land, mv = cards.get(name)
                 fits = mv <= lands[seat] - spent[seat]
-                exiled[e["obj"]] = dict(land=land, drop=land_drop[seat], fits=fits, later=False)
+                exiled[e["obj"]] = dict(
+                    land=land, drop=land_drop[seat], fits=fits, later=False, name=name
+                )
                 st[decks[seat]]["impulse: cards exiled"] += 1
                 impulse = False
             elif frm == "exile" and e["obj"] in exiled:

@@ -59,9 +59,14 @@ from analyzer.kernel.player.ai_answer import answer_first
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import expires_this_turn, play_exiled_land
-from analyzer.kernel.player.ai_lands import color_score, land_needs, returns_a_land
+from analyzer.kernel.player.ai_lands import (
+    color_score,
+    keeps_land_to_discard,
+    land_needs,
+    returns_a_land,
+)
 from analyzer.kernel.player.ai_levels import try_level_up
-from analyzer.kernel.player.ai_std import after_combat, keeps_land_to_discard, mana_to_keep
+from analyzer.kernel.player.ai_std import after_combat, mana_to_keep
 from analyzer.kernel.player.ai_tempo import (
     blocker_opens_lethal,
     opp_may_respond,
@@ -77,6 +82,7 @@ from analyzer.kernel.player.ai_value import (
     fill_skips,
     offspring_cost,
     plain_permanent,
+    second_spell_pays,
 )
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
@@ -342,7 +348,13 @@ def _main_standard(G, C, pol, p, buf, n):
             )
             # (or it pays on the attack: prowess, valiant; ai_tempo.pays_before_combat)
             # (or it takes the blocker in front of a lethal attack: ai_tempo.opens_lethal)
-            go_now = kept_removal and (exposed or pays_before_combat(G, C, p, card) or lethal_open)
+            # (or it is p's second spell this turn, which a payoff pays: Hearthborn Battler)
+            go_now = kept_removal and (
+                exposed
+                or pays_before_combat(G, C, p, card)
+                or lethal_open
+                or second_spell_pays(G, C, p, card) > 0
+            )
             # a trick cast now (a cantrip on a valiant creature) is what its mana was kept for
             if (
                 keep == 0

@@ -37,6 +37,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
+from analyzer.kernel.player.ai_impulse import expires_this_turn
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     after_combat,
@@ -154,15 +155,26 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     """_mode_useful for the standard player (kernel/player/ai_std.py says when)."""
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
-    if not role_may_help(G, C, card, context, p):
-        return False
     role = cards[card, CardCol.AI_ROLE]
+    # an impulse-drawn card whose permission ends this turn has no later window: the waits for
+    # a better one (an opponent's end step, a bigger threat) lose the card (ai_impulse); a
+    # trick, a counterspell or protection still waits for its fight or its spell this turn
+    last = context != 1 and expires_this_turn(G, p, o)
+    if not role_may_help(G, C, card, context, p) and not (
+        last
+        and context == 0
+        and role != AiRole.TRICK
+        and role != AiRole.COUNTER
+        and role != AiRole.PROTECTION
+    ):
+        return False
     if (
         context == 0
         and G[H.PHASE] == Phase.MAIN1
         and cards[card, CardCol.FLAGS] & CardFlag.FAST
         and cards[card, CardCol.TYPES] & CardType.CREATURE
         and not tapper_now(G, C, p, card)
+        and not last
     ):
         return False  # a flash creature waits (role_may_help), a tapper only without attackers
     if (
@@ -185,7 +197,7 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         return (
             targets_useful(G, C, ab, p, promised)
             and removal_before_blocks(G, C, p, ab, slots)
-            and removal_worth(G, C, p, ab, slots, context, promised)
+            and removal_worth(G, C, p, ab, slots, context, promised, last)
         )
     if context == 1:  # a counterspell, a protection spell, a trick that saves the target
         if role == AiRole.COUNTER:
@@ -221,7 +233,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     if role == AiRole.REMOVAL:
         if not targets_useful(G, C, ab, p, promised):
             return False
-        return removal_worth(G, C, p, ab, G[W.USLOTS : W.USLOTS + MAX_TARGETS], context, promised)
+        slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
+        return removal_worth(G, C, p, ab, slots, context, promised, last)
     if role == AiRole.RECURSION and ab >= 0 and abilities_of(C)[ab, AbilCol.TG_COUNT] > 0:
         # "return up to two target creature cards": with none to return the card is wasted
         # (Dewdrop Cure has nothing else; Hazel's Nocturne's drain alone is not worth a card)
@@ -377,7 +390,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
 def try_cast(G, C, pol, p, o, context):
     """Cast o if some legal mode is useful. Both modes legal and useful: a pending decision.
     Returns True if the cast started (or a decision is pending)."""
-    if not may_help(G, C, G[ob(o) + O.CARD], context, p):
+    if not may_help(G, C, G[ob(o) + O.CARD], context, p) and not expires_this_turn(G, p, o):
         return False  # _mode_useful says no for both modes whatever the targets
     plain, promise = mode_options(G, C, p, o)
     # each mode's judgement may name the creature it is for (W.FOCUS: a trick's, a flicker's):

@@ -5,15 +5,18 @@ left over, in main phase 2 or an opponent's end step (kernel/player/ai_activate.
 then). A bounce land ("When this land enters, return a land you control to its owner's hand")
 is not its land drop while it controls no other land: it would return itself
 (kernel/player/ai.py asks returns_a_land). Which land card to play: land_needs weighs the
-colors the hand wants, kernel/player/ai.py's _play_land picks the land by them.
+colors the hand wants, kernel/player/ai.py's _play_land picks the land by them; a last land
+in hand may be kept as a discard cost's card instead (keeps_land_to_discard).
 """
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Op, StepCol
+from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, ExtraCost, Op, StepCol
 from analyzer.kernel.layout import O, P
 from analyzer.kernel.player.ai_costs import LANDS_TO_SACRIFICE_ONE
-from analyzer.kernel.player.ai_value import COLOR_BITS
+from analyzer.kernel.player.ai_std import colors_up
+from analyzer.kernel.player.ai_value import COLOR_BITS, offspring_cost
+from analyzer.kernel.player.choices import LANDS_ENOUGH
 from analyzer.kernel.rules.activation import activation_allowed
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.mana import can_pay
@@ -148,3 +151,42 @@ def color_score(colors, have, c, k):
     if ((colors >> c) & 1) == 0:
         return 0
     return 2 * k if ((have >> c) & 1) == 0 else k
+
+
+@njit
+def keeps_land_to_discard(G, C, p):
+    """Main phase, before the land drop: does p keep its only land in hand as the card a spell's
+    "discard a card" cost takes (Sazacap's Brew)? Only when the land adds nothing: p has
+    LANDS_ENOUGH lands in play, they pay the mana value (and offspring) of every spell in its
+    hand together and make each one's colors, so the spell has a spare card to discard
+    (draw_now) instead of being stranded once the hand is down to it (the UR deck played its
+    seventh land, then held the Brew with nothing to discard until the game ended)."""
+    cards = cards_of(C)
+    # the cheap tests first: one land in hand, and a spell with a discard cost beside it
+    hand_lands = 0
+    discard_spell = False
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            hand_lands += 1
+        elif cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
+            discard_spell = True
+    if hand_lands != 1 or not discard_spell:
+        return False
+    lands = lands_in_play(G, cards, p)
+    if lands < LANDS_ENOUGH:
+        return False
+    hand_lands = 0
+    spells_mana = 0
+    discard_spell = False
+    for i in range(G[pb(p) + P.HAND_N]):
+        card = G[ob(hand_at(G, p, i)) + O.CARD]
+        if cards[card, CardCol.TYPES] & CardType.LAND:
+            hand_lands += 1
+            continue
+        if not colors_up(G, cards, p, card):
+            return False  # the land may be the color the hand misses
+        spells_mana += cards[card, CardCol.MV] + offspring_cost(G, C, p, card)
+        if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
+            discard_spell = True
+    return discard_spell and hand_lands == 1 and spells_mana <= lands

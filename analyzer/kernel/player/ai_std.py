@@ -54,8 +54,12 @@ from analyzer.kernel.player.ai_tricks import (
     kills_in_fight,
     top_entry_target,
 )
-from analyzer.kernel.player.ai_value import cast_bonus, cost_colors, offspring_cost
-from analyzer.kernel.player.choices import LANDS_ENOUGH, spare_card
+from analyzer.kernel.player.ai_value import (
+    cast_bonus,
+    cost_colors,
+    second_spell_pays,
+)
+from analyzer.kernel.player.choices import spare_card
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -67,7 +71,7 @@ from analyzer.kernel.rules.catalog import (
 )
 from analyzer.kernel.rules.target_choice import fighter_boost
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
-from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, own_at, own_n, pb
+from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
 # A target worth a removal spell: about a three-drop with a body (threat counts mana value,
@@ -214,52 +218,17 @@ def draw_now(G, C, card, p):
     can cast (the two-drop of the turn): it waits for the end step, where the mana is spare.
     Or in main phase 1 when the spell grows a creature of p's that can attack
     (ai_tempo.spell_grows_attacker: prowess, Tempest Angler's counter pay on the attack, not at
-    their end step), the discard too only with a spare card."""
+    their end step), the discard too only with a spare card. Or as p's second spell this
+    turn when that sets off a payoff (ai_value.second_spell_pays: Hearthborn Battler); at
+    their end step it would be p's first spell of that turn."""
     cards = cards_of(C)
+    if second_spell_pays(G, C, p, card) > 0:
+        return True  # p's second spell this turn (its discard costs the same card there)
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD and not spare_card(G, C, p):
         return False
     if cards[card, CardCol.EXTRA_COST] != ExtraCost.NONE:
         return True
     return G[H.PHASE] == Phase.MAIN1 and spell_grows_attacker(G, C, p)
-
-
-@njit
-def keeps_land_to_discard(G, C, p):
-    """Main phase, before the land drop: does p keep its only land in hand as the card a spell's
-    "discard a card" cost takes (Sazacap's Brew)? Only when the land adds nothing: p has
-    LANDS_ENOUGH lands in play, they pay the mana value (and offspring) of every spell in its
-    hand together and make each one's colors, so the spell has a spare card to discard
-    (draw_now) instead of being stranded once the hand is down to it (the UR deck played its
-    seventh land, then held the Brew with nothing to discard until the game ended)."""
-    cards = cards_of(C)
-    # the cheap tests first: one land in hand, and a spell with a discard cost beside it
-    hand_lands = 0
-    discard_spell = False
-    for i in range(G[pb(p) + P.HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O.CARD]
-        if cards[card, CardCol.TYPES] & CardType.LAND:
-            hand_lands += 1
-        elif cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
-            discard_spell = True
-    if hand_lands != 1 or not discard_spell:
-        return False
-    lands = lands_in_play(G, cards, p)
-    if lands < LANDS_ENOUGH:
-        return False
-    hand_lands = 0
-    spells_mana = 0
-    discard_spell = False
-    for i in range(G[pb(p) + P.HAND_N]):
-        card = G[ob(hand_at(G, p, i)) + O.CARD]
-        if cards[card, CardCol.TYPES] & CardType.LAND:
-            hand_lands += 1
-            continue
-        if not _colors_up(G, cards, p, card):
-            return False  # the land may be the color the hand misses
-        spells_mana += cards[card, CardCol.MV] + offspring_cost(G, C, p, card)
-        if cards[card, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD:
-            discard_spell = True
-    return discard_spell and hand_lands == 1 and spells_mana <= lands
 
 
 @njit
@@ -321,7 +290,7 @@ def _fight(G, C, ab, slots, v, g, promised):
 
 
 @njit
-def removal_worth(G, C, p, ab, slots, context, promised):
+def removal_worth(G, C, p, ab, slots, context, promised, last):
     """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
     in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
     combat damage it takes) never is. After blocks, a creature in combat that would kill one
@@ -338,13 +307,15 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
     or any target when p is under pressure (the opponents' power reaches half p's life),
     holds two or more removal spells, or the opponents hold no cards or the game is late (no
-    bigger threat is coming)."""
+    bigger threat is coming). last: the spell can be cast only this turn (an impulse-drawn
+    card, ai_impulse.expires_this_turn): no later target or window is coming, any target it
+    removes is worth it."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
     v, g = first_target(G, C, ab, slots, p)
     if v >= PLAYER_BASE:
-        return _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
+        return last or _burn_at_player_worth(G, C, p, ab, slots, v - PLAYER_BASE, g)
     if v < 0 or G[ob(v) + O.ZONE] != Zone.BATTLEFIELD:
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
@@ -420,9 +391,17 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     ):
         # (the end step's bar was mana value 4: the UB deck held its two bounces through most
         # of the opponents' turns)
-        return context == 3 and (
-            cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
-            or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+        # (or now as p's second spell when that sets off a payoff: Hearthborn Battler)
+        return (
+            last
+            or second_spell_pays(G, C, p, abilities[ab, AbilCol.CARD]) > 0
+            or (
+                context == 3
+                and (
+                    cards[G[b + O.CARD], CardCol.MV] >= BOUNCE_MV
+                    or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
+                )
+            )
         )
     opp_hand = 0
     for q in range(G[H.NPLAYERS]):
@@ -432,10 +411,10 @@ def removal_worth(G, C, p, ab, slots, context, promised):
     if fighter >= 0:
         reach = dealt
     if threat_std(G, cards, v) + cast_bonus(
-        G, cards, p, abilities[ab, AbilCol.CARD], slots
+        G, C, p, abilities[ab, AbilCol.CARD], slots
     ) >= removal_bar(G, kills_any, reach, opp_hand):
         return True
-    if opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
+    if last or opp_hand == 0 or 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE] or late_game(G):
         return True
     n_removal = 0
     for i in range(G[pb(p) + P.HAND_N]):
@@ -451,14 +430,13 @@ def _burn_at_player_worth(G, C, p, ab, slots, q, g):
     it kills the X/1 that comes), unless it is lethal, the spell sets off p's payoffs
     (prowess, the Otters: the damage rides on the triggers), or the game is late (no
     creature worth waiting for)."""
-    cards = cards_of(C)
     abilities = abilities_of(C)
     dmg = op_sum(C, ab, Op.DAMAGE, g)
     if dmg == 0 or q == p:
         return True  # not burn at an opponent: the ordinary target check decided
     return (
         dmg >= G[pb(q) + P.LIFE]
-        or cast_bonus(G, cards, p, abilities[ab, AbilCol.CARD], slots) > 0
+        or cast_bonus(G, C, p, abilities[ab, AbilCol.CARD], slots) > 0
         or late_game(G)
     )
 
@@ -494,7 +472,7 @@ def removal_bar(G, kills_any, reach, opp_hand):
 def mana_to_keep(G, C, p, lands):
     """(mana value to keep up in p's main phase, what keeping it up is worth, the kept card's
     AiRole, its colored symbols as ai_value.cost_colors packs them), among the fast cards
-    whose colors p's untapped lands make (_colors_up): a counterspell while an opponent holds
+    whose colors p's untapped lands make (colors_up): a counterspell while an opponent holds
     cards (its value, plus 10 per card they hold up to two unless p is under pressure: the
     opponents' creatures outpower p's, so p develops its board first); in
     main phase 1, a trick when p has an attacker for it (its value); an instant removal
@@ -534,7 +512,7 @@ def mana_to_keep(G, C, p, lands):
         if (
             mv > lands
             or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
-            or not _colors_up(G, cards, p, card)
+            or not colors_up(G, cards, p, card)
         ):
             continue
         if (
@@ -570,7 +548,7 @@ def _may_keep(G, cards, p, lands):
 
 
 @njit
-def _colors_up(G, cards, p, card):
+def colors_up(G, cards, p, card):
     """Do p's untapped lands make each color the card's cost needs, as often as it needs it
     (Long River's Pull kept up on two Mountains is no counterspell)? Hybrid symbols are not
     counted (either color pays them)."""

@@ -188,12 +188,14 @@ def _trigger_value(C, card, lands, fuel):
 
 
 @njit
-def cast_bonus(G, cards, p, card, slots):
+def cast_bonus(G, C, p, card, slots):
     """What casting `card` at the targets in slots sets off on p's board, beyond what it does
-    to its target: PAYOFF_BONUS per spell payoff of p's a noncreature spell triggers, and
-    VALIANT_BONUS when it targets p's creature whose valiant has not triggered this turn (a
-    bite: Rabid Gnaw on Heartfire Hero)."""
-    bonus = 0
+    to its target: PAYOFF_BONUS per spell payoff of p's a noncreature spell triggers, and per
+    "second spell each turn" payoff it triggers now (second_spell_pays), and VALIANT_BONUS when
+    it targets p's creature whose valiant has not triggered this turn (a bite: Rabid Gnaw on
+    Heartfire Hero)."""
+    cards = cards_of(C)
+    bonus = PAYOFF_BONUS * second_spell_pays(G, C, p, card)
     if cards[card, CardCol.TYPES] & CardType.CREATURE == 0:
         bonus += PAYOFF_BONUS * board_payoffs(G, cards, p)[0]
     for k in range(slots.shape[0]):
@@ -429,3 +431,43 @@ def color_have_of(G, cards, p, lands, sacs):
     for c in range(5):
         out += min(((have >> (COLOR_BITS * c)) & mask) + wild, mask) << (COLOR_BITS * c)
     return out
+
+
+@njit
+def second_spell_pays(G, C, p, card):
+    """p's "whenever a player casts their second spell each turn" payoffs (Hearthborn Battler:
+    2 damage) that casting card now, in p's own turn as its second spell, sets off; 0 when a
+    permanent spell in p's hand that p's mana pays now would no longer fit beside it (the
+    permanent is the turn's development, the trigger a bonus). An instant held for an
+    opponent's end step is p's first spell of that turn there: no trigger."""
+    if (
+        G[pb(p) + P.SPELLS_TURN] != 1
+        or G[H.ACTIVE] != p
+        or (G[H.KINDS_SEEN] >> AbilityKind.SECOND_SPELL) & 1 == 0
+    ):
+        return 0
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    payoffs = 0
+    for i in range(own_n(G, p)):
+        q = ob(own_at(G, p, i))
+        qc = G[q + O.CARD]
+        if G[q + O.PHASED] or (cards[qc, CardCol.AB_KINDS] >> AbilityKind.SECOND_SPELL) & 1 == 0:
+            continue
+        a0 = cards[qc, CardCol.AB_START]
+        for a in range(a0, a0 + cards[qc, CardCol.AB_COUNT]):
+            # TRIG_PARAM 2: "an opponent casts" (events_turn.fire_spell_cast)
+            if (
+                abilities[a, AbilCol.KIND] == AbilityKind.SECOND_SPELL
+                and abilities[a, AbilCol.TRIG_PARAM] != 2
+            ):
+                payoffs += 1
+    if payoffs == 0:
+        return 0
+    lands = count_sources(G, cards, abilities, p)[0]
+    spare = lands - cards[card, CardCol.MV]
+    for i in range(G[pb(p) + P.HAND_N]):
+        h = G[ob(hand_at(G, p, i)) + O.CARD]
+        if h != card and plain_permanent(cards, h) and spare < cards[h, CardCol.MV] <= lands:
+            return 0
+    return payoffs
