@@ -132,9 +132,12 @@ class _Header(NamedTuple):
     # whose turn it is, this turn's counts): bit q, q's turn beginning or ending ("during your
     # turn"); bit MAX_PLAYERS, any turn (chars._turn_seats). A turn's start refreshes only for
     # one of those, a volatile static or a DIRTY_CHARS write (engine._begin_turn)
-    HAND_STATICS: int  # static sources on the battlefield at the last refresh that read the
-    # size of a hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
-    # leaving a hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, state.draw_cards)
+    HAND_STATICS: int  # bit q: a static source q controlled at the last refresh reads the
+    # size of q's hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
+    # leaving q's hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, state.draw_cards)
+    NONADDITIVE: int  # 1 if a static source on the battlefield at the last refresh may read a
+    # permanent's current P/T, counters or keywords, or removes keywords: without one, a pump,
+    # counters or a keyword granted change that permanent's own values only (chars_counts.additive)
 
 
 H = _numbered(_Header)

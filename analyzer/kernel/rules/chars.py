@@ -9,7 +9,7 @@ It is skipped while nothing it reads changed: writes to its inputs set bits in H
 (layout.py), refresh and a settled state-based-action check (sba.py) clear them, and with a
 volatile static ability on the battlefield (a condition on life changes: CardFlag.STATIC_VOLATILE,
 cards/compile.py) it always runs. Hand changes write H.DIRTY only while a static ability that
-reads a hand's size is out (H.HAND_STATICS, counted here).
+reads a hand's size is out (H.HAND_STATICS: their controllers, set here).
 """
 
 from __future__ import annotations
@@ -75,11 +75,26 @@ from analyzer.kernel.runtime.config import njit
 def refresh(G, C):
     """Recompute every permanent's characteristics and controller from its base values,
     counters, until-end-of-turn effects and the static abilities in play."""
+    blessed = _blessed(G)
     if _refresh_pass(G, C) and G[H.FACES]:
         # a permanent changed controller: the faces static abilities give ("each artifact
         # you control is a 4/4 creature") were read before control settled (layer 2 comes
         # after the faces pass here), so once more with the new controllers
         _refresh_pass(G, C)
+    elif _blessed(G) != blessed:
+        # a player got the city's blessing (ascend) during the pass: a condition on it read
+        # earlier in the pass (an earlier timestamp's) reads it now, so that no turn's start
+        # need refresh for it (_turn_seats)
+        _refresh_pass(G, C)
+
+
+@njit
+def _blessed(G):
+    """The players with the city's blessing (702.131c), as bits."""
+    m = 0
+    for q in range(G[H.NPLAYERS]):
+        m |= G[pb(q) + P.CITY_BLESSING] << q
+    return m
 
 
 @njit
@@ -149,8 +164,8 @@ def _refresh_pass(G, C):
         small_unblockable(G, C, n, n_static)
     board_reach(G, C, n_static)  # (what a permanent entering or leaving may change)
     G[H.STATICS] = n_volatile
-    G[H.GAME_STATICS] = _turn_seats(G, C, n_static) if n_game > 0 else 0
-    G[H.HAND_STATICS] = n_hand
+    G[H.GAME_STATICS] = _turn_seats(G, C, n, n_static) if n_game > 0 else 0
+    G[H.HAND_STATICS] = _hand_seats(G, C, n_static) if n_hand > 0 else 0
     G[H.DIRTY] &= ~DIRTY_CHARS
     moved = False
     for i in range(n if ctrl_moved else 0):
@@ -184,15 +199,16 @@ def _by_timestamp(G, n_static):
 
 
 @njit
-def _turn_seats(G, C, n_static):
+def _turn_seats(G, C, n, n_static):
     """H.GAME_STATICS: which turns' starts may change what the static abilities listed at
     W.STATICS do (engine._begin_turn refreshes at those only). Bit q (q < MAX_PLAYERS): a
     "during your turn" / "not your turn" condition of a source q controls, whose value changes
     only as q's turn begins or ends; bit MAX_PLAYERS: a source with another condition on the
     game (this turn's counts, hands, ...), or a "your turn" one whose controller is not its
     owner's for good (a control effect: the condition is read with more than one controller
-    during a refresh), at every turn's start. A hand's size alone (static_pt_hand) sets none:
-    hand changes write H.DIRTY while one is out."""
+    during a refresh), at every turn's start. None: a hand's size (static_pt_hand: hand changes
+    write H.DIRTY while one is out), quest counters and the city's blessing (changed with a
+    refresh), static_animate while its controller has nothing to animate (_animatable)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
@@ -209,17 +225,49 @@ def _turn_seats(G, C, n_static):
             s0 = abilities[a, AbilCol.ST_START]
             for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
                 cond = steps[k, StepCol.COND]
-                if cond <= Cond.IF_NOT_PROMISED:
-                    continue
+                if cond <= Cond.IF_NOT_PROMISED or cond == Cond.SOURCE_QUEST_7:
+                    continue  # (its quest counters: every change writes DIRTY_CHARS)
+                if cond == Cond.CITY_BLESSING:
+                    continue  # (only a refresh gives it: refresh)
                 ctrl = G[bs + O.CTRL]
                 if (cond == Cond.YOUR_TURN or cond == Cond.NOT_YOUR_TURN) and (
                     ctrl == G[bs + O.BASE_CTRL]
                     and G[bs + O.EOT_CTRL] == 0
                     and G[bs + O.CTRL_WHILE] == 0
                 ):
-                    seats |= 1 << ctrl
+                    if steps[k, StepCol.OP] != Op.STATIC_ANIMATE or _animatable(G, C, n, ctrl):
+                        seats |= 1 << ctrl
                 else:
                     seats |= 1 << MAX_PLAYERS
+    return seats
+
+
+@njit
+def _animatable(G, C, n, ctrl):
+    """Does ctrl control a permanent static_animate may animate, or one with another face? With
+    none, its turn's start and end change nothing static_animate does; one entering (reach
+    BOARD_ANIMATE_TWIN: chars_counts.board_reach) or changing control refreshes first."""
+    cards = cards_of(C)
+    for j in range(n):
+        bt = ob(G[OFF_BATTLEFIELD + j])
+        if G[bt + O.CTRL] == ctrl and (
+            cards[G[bt + O.CARD], CardCol.ANIMATE_TWIN] != 0 or G[bt + O.FACE] != 0
+        ):
+            return True
+    return False
+
+
+@njit
+def _hand_seats(G, C, n_static):
+    """H.HAND_STATICS: bit q if a static source q controls (control settled) reads the size of
+    q's hand (static_pt_hand): only q's hand changes may change what it does."""
+    cards = cards_of(C)
+    seats = 0
+    for k_static in range(n_static):
+        bs = ob(G[OFF_BATTLEFIELD + G[W.STATICS + k_static]])
+        sc = G[bs + O.CARD]
+        if cards[sc, CardCol.FLAGS] & CardFlag.STATIC_GAME and _reads_hand(C, sc):
+            seats |= 1 << G[bs + O.CTRL]
     return seats
 
 

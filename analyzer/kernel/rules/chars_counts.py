@@ -15,9 +15,12 @@ from analyzer.enums import (
     Keyword,
     Op,
     StepCol,
+    Zone,
 )
 from analyzer.kernel.layout import (
     BOARD_ANIMATE_TWIN,
+    DIRTY_ALL,
+    DIRTY_CHARS,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -304,8 +307,10 @@ def board_reach(G, C, n_static):
 
     Why skipping the refresh for a permanent X of none of these bits is exact
     (state.board_inert; checked after every step of the invariant games, invariants.py check
-    10). X's card has no static ability and no face-setting one, so the set of static abilities
-    out, their controllers and the faces they give are the last refresh's (applied in timestamp
+    10). X's card has no face-setting static ability and none refresh reads (CardFlag
+    STATIC_CHARS: a cost reduction's, a hand size's do nothing here; nor one that refresh counts,
+    STATIC_VOLATILE or _GAME), so the static abilities that apply, their controllers and the
+    faces they give are the last refresh's (applied in timestamp
     order, chars._by_timestamp, whatever the list's order once X's slot is refilled); X enters
     with no counters, attachments or until-end-of-turn effects, so its layer-1 values are its
     own (set by put_onto_battlefield), and as it leaves nothing reads its values but last-known
@@ -326,13 +331,17 @@ def board_reach(G, C, n_static):
       enchanted creature"), the source's own ("as long as ... this gets"), a hand's size, cards
       exiled with it: none (an attachment writes DIRTY_ALL, state.attach);
     - statics refresh does not read (cost reductions, hand sizes, replacements): none.
-    A condition is read whatever it says now: the reach holds while it changes (a turn's start)."""
+    A condition is read whatever it says now: the reach holds while it changes (a turn's start).
+    H.NONADDITIVE: a static ability out may read a permanent's current P/T, counters or
+    keywords (small creatures unblockable, counters granting keywords, a condition that may read
+    the board) or removes keywords (additive)."""
     cards = cards_of(C)
     abilities = abilities_of(C)
     steps = steps_of(C)
     for q in range(G[H.NPLAYERS]):
         G[pb(q) + P.BOARD_TYPES] = 0
         G[pb(q) + P.BOARD_SUBTYPES] = 0
+    G[H.NONADDITIVE] = 0
     creature = CardType.CREATURE
     for k_static in range(n_static):
         bs = ob(G[OFF_BATTLEFIELD + G[W.STATICS + k_static]])
@@ -349,6 +358,13 @@ def board_reach(G, C, n_static):
                 if not _cond_reads_no_board(steps[k, StepCol.COND]):
                     _reach(G, ctrl, ANY, ANY, False)
                     _reach(G, ctrl, ANY, ANY, True)
+                    G[H.NONADDITIVE] = 1
+                if (
+                    op == Op.STATIC_SMALL_UNBLOCKABLE
+                    or op == Op.STATIC_COUNTERED_HAVE
+                    or op == Op.STATIC_EQUIPPED_LOSE
+                ):
+                    G[H.NONADDITIVE] = 1
                 if op == Op.STATIC_ANTHEM and c == 0:
                     _reach(G, ctrl, creature, 0, False)
                 elif op == Op.STATIC_ANTHEM and c == SUBTYPE_CHOSEN:
@@ -390,3 +406,70 @@ def board_reach(G, C, n_static):
                     or op == Op.STATIC_COUNTERED_HAVE
                 ):
                     _reach(G, ctrl, ANY, ANY, False)
+
+
+@njit
+def additive(G, o):
+    """Is what a refresh would change, after a pump, counters or a keyword granted to object o,
+    o's own values by that much (so they can be written at once, and no refresh is needed)?
+    While o is on the battlefield and no static ability out reads current P/T, counters or
+    keywords, or removes keywords (H.NONADDITIVE, board_reach): a permanent's P/T are its base
+    values plus counters, until-end-of-turn changes and static effects, each added
+    (chars._refresh_pass; a base toughness set, 613.4b, keeps counters and pumps), and its
+    keywords the union of its own, granted and static ones. A pending refresh (DIRTY_CHARS
+    already set) overwrites them anyway."""
+    return G[H.NONADDITIVE] == 0 and G[ob(o) + O.ZONE] == Zone.BATTLEFIELD
+
+
+@njit
+def pt_moved(G, o, dp, dt):
+    """Object o's P/T change by dp/dt (a pump, +1/+1 counters): its current power at once (the
+    rest of a resolution may read it), its toughness too if that is all (additive), else the
+    next refresh does it (DIRTY_CHARS)."""
+    b = ob(o)
+    G[b + O.CUR_P] += dp
+    if additive(G, o):
+        G[b + O.CUR_T] += dt
+    else:
+        G[H.DIRTY] |= DIRTY_CHARS
+
+
+@njit
+def kw_moved(G, o, kw):
+    """Object o gains keywords kw (until end of turn, or by a keyword counter): at once, and a
+    refresh only if that may not be all (additive; or one of them lost until end of turn)."""
+    b = ob(o)
+    G[b + O.CUR_KW] |= kw
+    if not additive(G, o) or G[b + O.EOT_KW_LOSE] & kw:
+        G[H.DIRTY] |= DIRTY_CHARS
+
+
+@njit
+def counters_moved(G, C, o, stash):
+    """Counters other than +1/+1 changed on permanent o (stash: its own kinds, O.STASH; else a
+    stun or finality counter): a refresh only if a static ability reads them, o's own ("for each
+    acorn counter on this", "seven or more quest counters") or one not additive's."""
+    if not additive(G, o) or (
+        stash and cards_of(C)[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.STATIC_CHARS
+    ):
+        G[H.DIRTY] |= DIRTY_CHARS
+
+
+@njit
+def level_moved(G, C, o, level):
+    """Class o becomes level `level` (716.2a): a refresh only if that gives it a static ability
+    (abilities of the levels it passes; AbilCol.LEVEL, as chars._apply_statics reads them)."""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    b = ob(o)
+    old = max(1, G[b + O.CLASS_LEVEL])
+    G[b + O.CLASS_LEVEL] = level
+    G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
+    card = G[b + O.CARD]
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.STATIC
+            and old < abilities[a, AbilCol.LEVEL] <= level
+        ):
+            G[H.DIRTY] |= DIRTY_CHARS

@@ -29,6 +29,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     DIRTY_ALL,
+    DIRTY_CHARS,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
     PLAYER_BASE,
@@ -49,6 +50,7 @@ from analyzer.kernel.rules.actions import (
     lose_life_event,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
+from analyzer.kernel.rules.chars_counts import counters_moved, kw_moved, level_moved, pt_moved
 from analyzer.kernel.rules.effects_army import run_army_op
 from analyzer.kernel.rules.effects_board import (
     best_destroyed_creature,
@@ -265,8 +267,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     else:
                         lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
-            if op != Op.TAP:
-                G[H.DIRTY] = DIRTY_ALL
+            if op != Op.TAP:  # (pt_moved, kw_moved, ...: DIRTY_CHARS where a refresh does more)
+                G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
             for i in range(n):
                 if not is_obj(vals[i]):
                     continue
@@ -274,25 +276,28 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if op == Op.PUMP:
                     G[bo + O.EOT_P] += a
                     G[bo + O.EOT_T] += b_
-                    G[bo + O.CUR_P] += a
+                    pt_moved(G, vals[i], a, b_)
                 elif op == Op.GRANT:
                     G[bo + O.EOT_KW] |= a
-                    G[bo + O.CUR_KW] |= a
+                    kw_moved(G, vals[i], a)
                 elif op == Op.ADD_COUNTERS:
                     m = counters_put(G, C, ctrl, b_)
                     if a == CounterKind.P1P1:
                         G[bo + O.P1P1] += m
-                        G[bo + O.CUR_P] += m
+                        pt_moved(G, vals[i], m, m)
                         fire_p1p1_put(G, C, ctrl, vals[i])
                     elif a == CounterKind.STASH:
                         G[bo + O.STASH] += m
+                        counters_moved(G, C, vals[i], True)
                     elif a == CounterKind.FINALITY:  # "if it would die, exile it instead"
                         G[bo + O.EXILE_TURN] = -1
+                        counters_moved(G, C, vals[i], False)
                     elif a == CounterKind.INDESTRUCTIBLE:  # a keyword counter (122.1b)
                         G[bo + O.KW_COUNTERS] |= Keyword.INDESTRUCTIBLE
-                        G[bo + O.CUR_KW] |= Keyword.INDESTRUCTIBLE
+                        kw_moved(G, vals[i], Keyword.INDESTRUCTIBLE)
                     else:
                         G[bo + O.STUN] += m
+                        counters_moved(G, C, vals[i], False)
                 else:
                     G[bo + O.TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
@@ -438,8 +443,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.LEVEL_UP:
             # 716.2a: the Class becomes level a (if it is still that object on the battlefield)
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
-                G[ob(src) + O.CLASS_LEVEL] = a
-                G[H.DIRTY] = DIRTY_ALL  # abilities of the new level may be static
+                level_moved(G, C, src, a)
                 fire_level_reached(G, C, src, a)
         elif op == Op.EXILE_IF_DIES:
             for i in range(n):
@@ -447,13 +451,13 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
         elif op == Op.PUMP_X:
             x = count_x(G, C, a, src, ctrl, 0)
-            G[H.DIRTY] = DIRTY_ALL
+            G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS  # (pt_moved)
             for i in range(n):
                 if is_obj(vals[i]):
                     bo = ob(vals[i])
                     G[bo + O.EOT_P] += x * b_
                     G[bo + O.EOT_T] += x * c
-                    G[bo + O.CUR_P] += x * b_
+                    pt_moved(G, vals[i], x * b_, x * c)
         elif op == Op.ADD_P1P1_X:
             x = count_x(G, C, a, src, ctrl, b_) if a != XCount.REF_POWER else 0
             for i in range(n):
@@ -463,10 +467,10 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if a == XCount.REF_POWER:  # "where X is that creature's power"
                     xi = G[ob(vals[i]) + O.CUR_P]
                 if xi > 0:
-                    G[H.DIRTY] = DIRTY_ALL
+                    G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS  # (pt_moved)
                     m = counters_put(G, C, ctrl, xi)
                     G[ob(vals[i]) + O.P1P1] += m
-                    G[ob(vals[i]) + O.CUR_P] += m
+                    pt_moved(G, vals[i], m, m)
                     fire_p1p1_put(G, C, ctrl, vals[i])
         elif op == Op.ADD_MANA:  # a triggered ability's mana (a mana ability's is the planner's)
             if a & (a - 1) and a < 32:  # "add one mana of any color": the controller's choice

@@ -9,8 +9,18 @@ Loamspeaker)."""
 from __future__ import annotations
 
 from analyzer.enums import CardCol, CardType, Op, Subtype, Zone
-from analyzer.kernel.layout import DIRTY_ALL, FACE_PRINTED, MAX_LIBRARY, OFF_LIBRARY, H, O, P
+from analyzer.kernel.layout import (
+    DIRTY_ALL,
+    DIRTY_CHARS,
+    FACE_PRINTED,
+    MAX_LIBRARY,
+    OFF_LIBRARY,
+    H,
+    O,
+    P,
+)
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars_counts import additive
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.library import lands_available, wanted
 from analyzer.kernel.rules.refs import is_obj
@@ -88,7 +98,9 @@ def _explore(G, C, o):
         G[b + O.P1P1] += m
         G[b + O.CUR_P] += m
         G[b + O.CUR_T] += m
-        G[H.DIRTY] = DIRTY_ALL
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
+        if not additive(G, o):
+            G[H.DIRTY] |= DIRTY_CHARS
         fire_p1p1_put(G, C, p, o)
     if top >= 0 and not wanted(C, G[ob(top) + O.CARD], lands_available(G, C, p)):
         move_object(G, cards, top, Zone.GRAVEYARD)

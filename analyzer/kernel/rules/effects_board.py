@@ -22,6 +22,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_colors import color_choice
 from analyzer.kernel.rules.actions import deal_damage, gain_life_event
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import add_delayed
 from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
@@ -357,6 +358,8 @@ def put_counters_of(G, C, src, ctrl, n, vals):
             fire_p1p1_put(G, C, ctrl, v)
         G[ob(v) + O.STUN] += counters_put(G, C, ctrl, stun)
         G[ob(v) + O.STASH] += counters_put(G, C, ctrl, stash)
+        if stun > 0 or stash > 0:
+            counters_moved(G, C, v, stash > 0)
 
 
 @njit

@@ -9,6 +9,7 @@ from analyzer.kernel.layout import DIRTY_ALL, OFF_BATTLEFIELD, PLAYER_BASE, SK_A
 from analyzer.kernel.player.choices import discard_choice, fodder_choice
 from analyzer.kernel.rules.activation import SAC_CREATURE, SAC_CREATURE_OR_PLANESWALKER
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put, queue_trigger
 from analyzer.kernel.rules.sba import (
     batch_deaths,
@@ -313,5 +314,6 @@ def run_cmdr_op(G, C, op, a, n, vals, b_=0, c=0, src=-1, ctrl=0):
         b = ob(src)
         if src >= 0 and G[b + O.ZONE] == Zone.BATTLEFIELD and G[b + O.STASH] > 0:
             G[b + O.STASH] -= 1
+            counters_moved(G, C, src, True)
             if G[b + O.STASH] == 0 and not queue_last_counter(G, C, src, ctrl):
                 sacrifice(G, C, src)

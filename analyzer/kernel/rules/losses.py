@@ -23,6 +23,7 @@ from analyzer.kernel.player.choices import (
 )
 from analyzer.kernel.rules.actions import lose_life_event
 from analyzer.kernel.rules.catalog import cards_of
+from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.statics_global import counters_put
@@ -136,5 +137,6 @@ def counter_then_punish(G, C, src, ctrl, amount, n, vals):
         return
     if G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
         G[ob(src) + O.STASH] += counters_put(G, C, ctrl, 1)
+        counters_moved(G, C, src, True)
     for _ in range(G[ob(src) + O.STASH]):
         run_player_loss(G, C, Op.PUNISH, amount, 0, n, vals)

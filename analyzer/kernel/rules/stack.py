@@ -57,6 +57,7 @@ from analyzer.kernel.rules.activation import (
     note_activation,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op
+from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.costs import (
     adjust_spell_cost,
     base_cost,
@@ -426,7 +427,9 @@ def activate_with_targets(G, C, p, o, ab, slots, zccs):
     if abilities[ab, AbilCol.COST_DISCARD]:  # "Discard a card" (the least valuable)
         move_object(G, cards, discard_choice(G, C, p, False), Zone.GRAVEYARD)
     # "Remove a supply counter from this", "Remove four hoofprint counters from this"
-    G[ob(o) + O.STASH] -= abilities[ab, AbilCol.COST_REMOVE_COUNTER]
+    if abilities[ab, AbilCol.COST_REMOVE_COUNTER]:
+        G[ob(o) + O.STASH] -= abilities[ab, AbilCol.COST_REMOVE_COUNTER]
+        counters_moved(G, C, o, True)
     if abilities[ab, AbilCol.COST_LIFE]:
         lose_life_event(G, C, p, abilities[ab, AbilCol.COST_LIFE])  # paying life (119.4)
     zcc = G[ob(o) + O.ZCC]

@@ -277,18 +277,32 @@ def trigger_pending(G, o, ab):
     return False
 
 
+# card flags of a permanent whose entering or leaving may change characteristics by itself
+_NOT_INERT = (
+    CardFlag.STATIC_CHARS
+    | CardFlag.STATIC_VOLATILE
+    | CardFlag.STATIC_GAME
+    | CardFlag.SETS_FACE
+    | CardFlag.ANIMATED
+)
+
+
 @njit
 def board_inert(G, cards, o, ctrl):
     """Would permanent o entering or leaving the battlefield under ctrl's control leave every
     characteristic as it is (so no refresh is needed; an entering one has its own layer-1 values,
     put_onto_battlefield)? Only with the last refresh's reach current (DIRTY_CHARS clear), o's
-    card with no static ability or face of its own, no "for as long as you control" effect out,
-    and o of none of the types and subtypes the static abilities out count or reach under ctrl
-    (P.BOARD_TYPES: chars_counts.board_reach says why that is exact)."""
-    if G[H.DIRTY] & DIRTY_CHARS or G[H.CTRL_WHILE_N] or G[H.STATICS]:
+    card with no face and no static ability refresh reads or counts (STATIC_CHARS, _VOLATILE,
+    _GAME), o no source of a "for as long as you control" effect (O.CTRL_WHILE: it ends as o
+    leaves; a new object is none), and o of none of the types and subtypes the static abilities
+    out count or reach under ctrl (chars_counts.board_reach: why)."""
+    if G[H.DIRTY] & DIRTY_CHARS or G[H.STATICS]:
         return False  # (a volatile static: the refreshes that read it come as they did)
+    for i in range(G[H.BF_N] if G[H.CTRL_WHILE_N] else 0):
+        if G[ob(G[OFF_BATTLEFIELD + i]) + O.CTRL_WHILE] == o + 1:
+            return False
     card = G[ob(o) + O.CARD]
-    if cards[card, CardCol.FLAGS] & (CardFlag.HAS_STATIC | CardFlag.SETS_FACE | CardFlag.ANIMATED):
+    if cards[card, CardCol.FLAGS] & _NOT_INERT:
         return False
     key = cards[card, CardCol.TYPES]
     if cards[card, CardCol.ANIMATE_TWIN] != 0:
@@ -359,7 +373,7 @@ def move_object(G, cards, o, zone, top=True):
             return
     remove_from_zone(G, o)
     G[b + O.ZCC] += 1
-    if (old == Zone.HAND or zone == Zone.HAND) and G[H.HAND_STATICS]:
+    if (old == Zone.HAND or zone == Zone.HAND) and G[H.HAND_STATICS] >> G[b + O.OWNER] & 1:
         G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA  # a static reads the hand's size (static_pt_hand)
     if G[b + O.LINK] < 0:
         G[H.DIRTY] = DIRTY_ALL  # no longer among the cards exiled with its source (statics)
@@ -529,7 +543,7 @@ def draw_cards(G, p, n):
         G[cnt] = k - 1
         G[hoff + hn] = o
         G[pb(p) + P.HAND_N] = hn + 1
-        if G[H.HAND_STATICS]:
+        if G[H.HAND_STATICS] >> p & 1:
             G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA  # a static reads the hand's size
         b = ob(o)
         G[b + O.ZONE] = Zone.HAND
