@@ -110,16 +110,16 @@ def test_a_hand_size_static_asks_a_refresh_only_for_its_controllers_hand():
 
 
 def test_every_static_op_refresh_reads_makes_a_card_static_chars():
-    """A static op the characteristics' code names must be in compile._CHARS_STATIC_OPS, or a
-    card with it would enter with no refresh (state.board_inert)."""
+    """A static op the characteristics' code names must be in opcodes_static.CHARS_STATIC_OPS,
+    or a card with it would enter with no refresh (state.board_inert)."""
     import re
     from pathlib import Path
 
-    from analyzer.cards.compile import _CHARS_STATIC_OPS
+    from analyzer.cards.opcodes_static import CHARS_STATIC_OPS
     from analyzer.enums import Op
 
     rules = Path(__file__).parents[1] / "analyzer" / "kernel" / "rules"
     named = set()
     for f in ("chars.py", "chars_counts.py", "statics_global.py", "statics_squirrels.py"):
         named |= set(re.findall(r"Op\.(STATIC_[A-Z_0-9]+)", (rules / f).read_text()))
-    assert named and {getattr(Op, n) for n in named} <= _CHARS_STATIC_OPS
+    assert named and {getattr(Op, n) for n in named} <= CHARS_STATIC_OPS

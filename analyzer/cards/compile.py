@@ -20,6 +20,7 @@ from analyzer.cards.derive import (
     exiles_until_end_step,
     group_intents,
 )
+from analyzer.cards.opcodes_static import CHARS_STATIC_OPS
 from analyzer.cards.records import (
     BASIC_LAND_COLORS,
     CHANGELING_SUBTYPES,
@@ -166,51 +167,13 @@ def _tap_mana_amount(rec: CardRecord) -> int:
     return 0 if rec.is_land else amount
 
 
-# The static ops chars.refresh (and what it calls) reads: a card with static abilities of other
-# ops only (cost reductions, hand sizes, replacement effects) changes no characteristics
-_CHARS_STATIC_OPS = frozenset(
-    {
-        Op.STATIC_ANIMATE,
-        Op.STATIC_ANTHEM,
-        Op.STATIC_ANTHEM_PER_COUNTER,
-        Op.STATIC_ANTHEM_SUBTYPES,
-        Op.STATIC_ASCEND,
-        Op.STATIC_ATTACKING_HAVE,
-        Op.STATIC_CONTROL_ENCHANTED,
-        Op.STATIC_COUNTERED_HAVE,
-        Op.STATIC_CREATURES_HAVE,
-        Op.STATIC_DOUBLE_COUNTERS,
-        Op.STATIC_ENCHANTED_BECOMES,
-        Op.STATIC_EQUIPPED_CREATURES,
-        Op.STATIC_EQUIPPED_GRANT,
-        Op.STATIC_EQUIPPED_LOSE,
-        Op.STATIC_EQUIPPED_PER_BASE_1,
-        Op.STATIC_EQUIPPED_PUMP,
-        Op.STATIC_OPP_BASE_TOUGHNESS,
-        Op.STATIC_OPP_CREATURES,
-        Op.STATIC_OTHERS_FOOD,
-        Op.STATIC_OTHERS_HAVE,
-        Op.STATIC_OTHERS_PROWESS,
-        Op.STATIC_PT_CREATURES,
-        Op.STATIC_PT_HAND,
-        Op.STATIC_PT_LANDS,
-        Op.STATIC_SELF,
-        Op.STATIC_SELF_EXILED_TYPES,
-        Op.STATIC_SELF_PER_BASE_POWER,
-        Op.STATIC_SELF_PER_OTHER,
-        Op.STATIC_SMALL_UNBLOCKABLE,
-        Op.STATIC_TOKEN_ANTHEM,
-    }
-)
-
-
 def _flags(rec: CardRecord, abilities: tuple[Ability, ...]) -> int:
     """CardFlag bits: facts the kernel's hot loops test instead of scanning abilities."""
     flags = 0
     for ab in abilities:
         if ab.kind == AbilityKind.STATIC:
             flags |= CardFlag.HAS_STATIC
-            if any(st.op in _CHARS_STATIC_OPS for st in ab.steps):
+            if any(st.op in CHARS_STATIC_OPS for st in ab.steps):
                 flags |= CardFlag.STATIC_CHARS
         elif ab.kind == AbilityKind.ACTIVATED:
             if ab.mana and ab.sacrifice:
