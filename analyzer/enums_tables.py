@@ -151,9 +151,9 @@ class _CardFlag(NamedTuple):
     # attacks (ai_activate.attack_pump_ready)
     SWEEPS_ATTACKERS: int = 1 << 23  # a bounce_all_creatures step of attacking creatures only
     # (Aetherize): the standard player casts it as it is attacked (ai_std.role_may_help)
-    STATIC_CHARS: int = 1 << 25  # a static ability chars.refresh reads (compile._CHARS_STATIC_OPS;
-    # one with none, a cost reduction or "no maximum hand size", may enter or leave the
-    # battlefield with no refresh: state.board_inert)
+    STATIC_CHARS: int = 1 << 25  # a static ability chars.refresh reads
+    # (opcodes_static.CHARS_STATIC_OPS; one with none, a cost reduction or "no maximum hand
+    # size", may enter or leave the battlefield with no refresh: state.board_inert)
     STATIC_VOLATILE: int = 1 << 28  # a static ability whose effect may change with no H.DIRTY
     # write (a condition on life changed this turn, a stun counter removed):
     # chars.refresh runs at every state-based action check while one is out
