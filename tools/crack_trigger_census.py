@@ -20,7 +20,7 @@ from runlogs import COMBAT_STEPS, games, print_per_deck
 
 from analyzer.cards.catalog import load_catalog
 from analyzer.enums import AbilCol, AbilityKind
-from analyzer.kernel.player.ai_attack_bonus import _pump_steps
+from analyzer.kernel.player.ai_attack_bonus import pump_steps
 
 
 def main(paths: list[str]) -> None:
@@ -32,7 +32,7 @@ def main(paths: list[str]) -> None:
         if a not in pump:
             pump[a] = (0, 0)  # not an attack trigger (Wax-Wane Witness's life trigger)
             if abilities[a, AbilCol.KIND] in (AbilityKind.ATTACKS, AbilityKind.YOU_ATTACK):
-                bp, _bt, scope = _pump_steps.py_func(abilities, steps, a)
+                bp, _bt, scope = pump_steps.py_func(abilities, steps, a)
                 pump[a] = (int(bp), int(scope))
         return pump[a]
 

@@ -22,7 +22,7 @@ BONUS_O = W.DMG_AMT + 2 * MAX_COMBATANTS
 
 
 @njit
-def _pump_steps(abilities, steps, a):
+def pump_steps(abilities, steps, a):
     """(+power, +toughness, scope) of the pump among ability a's steps, or the biggest of its
     modes' (a modal trigger, AbilCol.MODES): scope 1 the source ("it gets"), 2 one target, 3
     every attacker (pump_attacking, pump_all); (0, 0, 0) when it pumps nothing."""
@@ -104,7 +104,7 @@ def attack_bonus(G, C, p, att, na, sign):
                 G[H.TARGET_SRC] = keep_src
                 if not ok:
                     continue
-            bp, bt, scope = _pump_steps(abilities, steps, a)
+            bp, bt, scope = pump_steps(abilities, steps, a)
             if scope == 0:
                 continue
             found = True
