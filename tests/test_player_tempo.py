@@ -3,7 +3,7 @@ the creature in the fight, not at the biggest one at sorcery speed, or returns a
 it at the opponent's end step; a creature's {T} ping waits
 for the opponent's end step, so the creature can block in between, and such a creature stays
 home rather than attack for what the ping deals; a flicker of a creature
-that can attack waits for main phase 2."""
+that can attack waits for main phase 2; a hybrid cost leaves a held instant its color."""
 
 from __future__ import annotations
 
@@ -124,3 +124,14 @@ def test_removal_clears_the_blocker_in_front_of_a_lethal_attack():
     casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
     assert all("main 1" not in line for line in casts), casts
     assert state["seats"][1]["life"] > 0
+
+
+def test_a_hybrid_cost_leaves_the_held_bounce_its_island():
+    state = run_player("hybrid_cost_keeps_the_bounce_island")
+    casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
+    assert len(casts) == 1 and casts[0].startswith("T11 (seat 1,"), casts
+    assert "Mind Drill Assailant" in names(state, 0, "battlefield")
+    assert state["seats"][0]["life"] == 6  # two of the three fliers hit
+    # the sorcery alone in hand: the Island may pay, nothing needs it afterwards (no bounce)
+    state = run_player("hybrid_cost_keeps_the_bounce_island", ('"Into the Flood Maw", ', ""))
+    assert state["seats"][0]["life"] == 4

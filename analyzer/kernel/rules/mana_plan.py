@@ -495,12 +495,17 @@ def plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use
 
 @njit
 def _unmet(masks, use, n, needs, c1, c2):
-    """Score of a payment (lower is better): 64 per needed colored symbol the unused sources
-    cannot make, then how uneven the unused sources of colors c1 and c2 are."""
+    """Score of a payment (lower is better): per needed colored symbol the unused sources
+    cannot make, SHORT_FAST for an instant's or flash card's color, else SHORT_SLOW (as in
+    _spend_weight: a {2}{U/B}{U/B} creature paid from four Swamps and an Island, the hand
+    holding a {U} bounce and a {1}{B} sorcery, keeps the Island, not a Swamp the sorcery
+    cannot use before the next untap step), then how uneven the unused sources of colors c1
+    and c2 are."""
     unmet = 0
     for c in range(5):
-        unmet += max((needs[c] & NEED_COUNT) - _left(masks, use, n, c), 0)
-    return 64 * unmet + abs(_left(masks, use, n, c1) - _left(masks, use, n, c2))
+        short = max((needs[c] & NEED_COUNT) - _left(masks, use, n, c), 0)
+        unmet += short * (SHORT_FAST if needs[c] & NEED_FAST else SHORT_SLOW)
+    return unmet + abs(_left(masks, use, n, c1) - _left(masks, use, n, c2))
 
 
 @njit
