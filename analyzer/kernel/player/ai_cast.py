@@ -382,7 +382,9 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         and G[ob(o) + O.PLAY_UNTIL] == 0  # an impulse-drawn card costs its own mana
     )
     if simple >= 0 and cards[card, CardCol.HYBRID_N] == 0 and not any_type:
-        return simple_fits(simple, n_src, generic, colored)  # plan_spell's answer, unplanned
+        fits = simple_fits(simple, n_src, generic, colored)
+        if fits >= 0:
+            return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)
 
 

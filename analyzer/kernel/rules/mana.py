@@ -365,8 +365,9 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     G[W.SRC_FRESH] = 0  # (perhaps a state the caller set up to test: never reused)
     if not any_type and (card < 0 or cards[card, CardCol.HYBRID_N] == 0):
         simple = simple_sources(masks, kinds, n)
-        if simple >= 0:
-            return simple_fits(simple, n, generic, colored)  # plan_spell's answer, unplanned
+        fits = simple_fits(simple, n, generic, colored) if simple >= 0 else -1
+        if fits >= 0:
+            return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
 
 

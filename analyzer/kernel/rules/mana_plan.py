@@ -408,43 +408,67 @@ def _first_color(mask):
 
 
 SIMPLE_BITS = 6  # simple_sources: one count of entries (at most 32) per field
+# simple_sources' bit for entries some of which make several colors (a dual land, Command
+# Tower): the fields are then the entries that make each color, Treasures included
+SIMPLE_WIDE = 1 << (SIMPLE_BITS * 6)
+_EACH_COLOR = sum(1 << (SIMPLE_BITS * c) for c in range(5))  # one in every color's field
 
 
 @njit
 def simple_sources(masks, kinds, n):
-    """The entries as counts, when each is plain: pool mana or a land's mana of one color or
-    colorless (no filter, pain, creature-only, one-of-several-colors or Signet bit), or a
-    Treasure. Packed: per color WUBRG the entries that make that color (SIMPLE_BITS each), then
-    the Treasures. -1 when some entry is not plain (then only plan can answer)."""
+    """The entries as counts, when each is plain: pool mana or a land's mana (no filter,
+    creature-only, one-of-several-colors or Signet bit; a pain land's is plain), or a
+    Treasure. Packed: per color WUBRG the entries of that one color (SIMPLE_BITS each), then
+    the Treasures; with SIMPLE_WIDE (some land makes several colors), per color the entries
+    that make it. -1 when some entry is not plain (then only plan can answer)."""
     out = 0
     t = 0
+    wide = False
     for i in range(n):
         m = masks[i]
         k = kinds[i]
         if k == SRC_SAC_ANY and m == ANY_COLOR:
             t += 1
-        elif (k == SRC_LAND or k == SRC_POOL) and (m & ~63) == 0 and popcount5(m) <= 1:
+        elif (k == SRC_LAND or k == SRC_POOL) and (m & ~(63 | PAIN_BIT)) == 0:
             for c in range(5):
                 if (m >> c) & 1:
                     out += 1 << (SIMPLE_BITS * c)
+            if popcount5(m) > 1:
+                wide = True
         else:
             return -1
+    if wide:
+        return (out + t * _EACH_COLOR) | SIMPLE_WIDE
     return out | (t << (SIMPLE_BITS * 5))
 
 
 @njit
 def simple_fits(simple, n, generic, colored):
     """plan()'s answer (any payer's needs, any_type False) for the n entries simple_sources
-    packed (not -1) and a cost with no hybrid symbol, without planning: plan gives each colored
-    symbol an entry of its one color while there is one (score 1), else a Treasure (score
-    105), and generic mana any n entries left."""
+    packed (not -1) and a cost with no hybrid symbol, without planning: 1 payable, 0 not, -1
+    when only plan can answer (SIMPLE_WIDE and symbols of two colors: which entry pays which
+    then depends on plan's order). Plain entries: plan gives each colored symbol an entry of
+    its one color while there is one (a pain land's too, before a Treasure), else a Treasure,
+    and generic mana any n entries left. SIMPLE_WIDE: a cost of one color takes any k entries
+    of the color, generic mana any n - k left."""
     mask = (1 << SIMPLE_BITS) - 1
-    short = 0
     used = 0
+    if simple & SIMPLE_WIDE:
+        color = -1
+        for c in range(5):
+            if colored[c] > 0:
+                if color >= 0:
+                    return -1
+                color = c
+                used = colored[c]
+        if color >= 0 and ((simple >> (SIMPLE_BITS * color)) & mask) < used:
+            return 0
+        return 1 if n - used >= generic else 0
+    short = 0
     for c in range(5):
         used += colored[c]
         short += max(colored[c] - ((simple >> (SIMPLE_BITS * c)) & mask), 0)
-    return short <= (simple >> (SIMPLE_BITS * 5)) and n - used >= generic
+    return 1 if short <= (simple >> (SIMPLE_BITS * 5)) and n - used >= generic else 0
 
 
 @njit
