@@ -3,14 +3,16 @@ asked a question it already answered, from the kernel run as plain Python (NUMBA
 
     PYTHONPATH=. python3 tests/bench/castability_repeats.py [--games 100] [--precons]
 
-A question is keyed by the turn, the player, the object, sorcery timing, the object's zone,
-the game's ability kinds seen and every mana source entry collect_sources made (masks and
-kinds): the inputs a cache per (player, priority window) would have to match. Counts per game:
-all calls; those answered by ``mana_plan.simple_fits`` (no planning) and by ``plan_spell`` (a
-full plan); repeats of a key seen before in the same game (the most a cache could skip; the
-key leaves out cost reductions and commander tax, so it is an upper bound); and repeats whose
-answer differed (a cache on this key would have been wrong). Same matchup and seed as
-``analyzer bench``; ``--precons``: the four Commander precons at 40 life (about 3 s a game).
+A question is keyed by the turn, the player, the object, sorcery timing, the object's zone, the
+game's ability kinds seen and every mana source entry collect_sources made (masks and kinds): the
+inputs a cache per (player, priority window) would have to match. Counts per game: all calls; those
+``mana_plan.simple_fits`` answered (no planning) and the rest (``plan_spell``, a full plan: sources
+simple_sources cannot pack, or a cost simple_fits hands on with -1), and those answered before the
+mana (by the card's other costs or its timing); repeats of a key seen before in the same game (the
+most a cache could skip; the key leaves out cost reductions and commander tax, so it is an upper
+bound); and repeats whose answer differed (a cache on this key would have been wrong). Same matchup
+and seed as ``analyzer bench``; ``--precons``: the four Commander precons at 40 life (about 3 s a
+game).
 Not part of the test suite.
 """
 
@@ -32,6 +34,19 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
     counts: Counter[str] = Counter()
     answers: dict[tuple, bool] = {}
     can_cast_now = ai_cast._can_cast_now
+    simple_fits = ai_cast.simple_fits
+    plan_spell = ai_cast.plan_spell
+    asked: list[str] = []  # which of the two answered the last call
+
+    def fits_counted(simple, n, generic, colored):
+        fits = simple_fits(simple, n, generic, colored)
+        if fits >= 0:
+            asked.append("simple_fits")
+        return fits
+
+    def plan_counted(*args):
+        asked.append("planned")
+        return plan_spell(*args)
 
     def counted(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         key = (
@@ -45,17 +60,21 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
             tuple(masks[:n_src].tolist()),
             tuple(kinds[:n_src].tolist()),
         )
+        asked.clear()
         ok = bool(can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple))
+        how = asked[-1] if asked else "answered before the mana"
         counts["calls"] += 1
-        counts["simple_fits" if simple >= 0 else "planned"] += 1
+        counts[how] += 1
         if key in answers:
             counts["repeats"] += 1
-            counts["repeats planned" if simple < 0 else "repeats simple_fits"] += 1
+            counts[f"repeats {how}"] += 1
             counts["repeats answered otherwise"] += answers[key] != ok
         answers[key] = ok
         return ok
 
     ai_cast._can_cast_now = counted  # collect_castables reads the module's name at each call
+    ai_cast.simple_fits = fits_counted  # (and _can_cast_now these two)
+    ai_cast.plan_spell = plan_counted
     play_measured(measured_seats(precons), games, "standard")
     return {name: n / games for name, n in counts.items()}
 
