@@ -244,6 +244,7 @@ class RatingFit:
     sd_deck_pts: float = float("nan")  # SD of the cards' deck win rates
     sd_within_pts: float = float("nan")  # SD of GIH WR minus the deck's win rate
     sd_noise_pts: float = float("nan")  # binomial sampling SD of a card's GIH WR (RMS)
+    spearman_ci: tuple[float, float] = (float("nan"), float("nan"))  # 95%, over the cards
 
     @property
     def scale(self) -> float:
@@ -274,6 +275,7 @@ def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
         return RatingFit(n, float("nan"), float("nan"), float("nan"), float("nan"))
     rho, p = spearmanr(both["sim_gih_wr"], both["real_gih_wr"])
     sim = both["sim_gih_wr"].to_numpy(float)
+    ci = spearman_interval(sim, both["real_gih_wr"].to_numpy(float))
     noise = 100.0 * float(np.sqrt(np.mean(sim * (1.0 - sim) / both["gih_games"].to_numpy(float))))
     deck = both["deck_wr"].to_numpy(float) if "deck_wr" in both else np.full(n, np.nan)
     return RatingFit(
@@ -285,7 +287,47 @@ def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
         100.0 * float(np.std(deck, ddof=1)),
         100.0 * float(np.std(sim - deck, ddof=1)),
         noise,
+        ci,
     )
+
+
+def _spearman_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Spearman's rho of each row pair (ties ranked by their mean, as `spearmanr` does)."""
+    from scipy.stats import rankdata
+
+    rx = rankdata(x, axis=axis)
+    ry = rankdata(y, axis=axis)
+    rx = rx - rx.mean(axis=axis, keepdims=True)
+    ry = ry - ry.mean(axis=axis, keepdims=True)
+    den = np.sqrt((rx * rx).sum(axis=axis) * (ry * ry).sum(axis=axis))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (rx * ry).sum(axis=axis) / den
+
+
+def spearman_interval(
+    sim: np.ndarray, real: np.ndarray, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float]:
+    """95% BCa bootstrap interval of the rank correlation, the cards resampled in pairs: how
+    far another set of cards of the same kind could move it. It ignores the sampling noise of
+    each side's GIH WR, which is small beside the SD of the cards (`RatingFit.sd_noise_pts`)."""
+    from scipy.stats import bootstrap
+
+    if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
+        return float("nan"), float("nan")
+    rho = float(_spearman_rows(np.asarray(sim, float), np.asarray(real, float)))
+    if abs(rho) > 1.0 - 1e-12:
+        return rho, rho  # every resample of a perfect order is that order
+    res = bootstrap(
+        (sim, real),
+        _spearman_rows,
+        paired=True,
+        vectorized=True,
+        n_resamples=resamples,
+        confidence_level=0.95,
+        method="BCa",
+        random_state=np.random.default_rng(seed),
+    )
+    return float(res.confidence_interval.low), float(res.confidence_interval.high)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -427,6 +469,7 @@ def calibration(
         figures.update(
             {
                 "gih_wr_spearman": fit.spearman,
+                "gih_wr_spearman_ci": list(fit.spearman_ci),
                 "gih_wr_scale": fit.scale,
                 "gih_wr_sd_sim_pts": fit.sd_sim_pts,
                 "gih_wr_sd_real_pts": fit.sd_real_pts,

@@ -145,6 +145,13 @@ def calibrate(
             "simulation rates it higher): "
             + "; ".join(f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples())
         )
+        low, high = run.figures.get("gih_wr_spearman_ci", [float("nan")] * 2)
+        if low == low:
+            click.echo(
+                f"GIH WR rank correlation {run.figures['gih_wr_spearman']:.2f}, 95% interval "
+                f"{low:.2f} to {high:.2f} over the {run.figures['rated_cards']} rated cards "
+                f"(another set of cards of the same kind could give any value in it)"
+            )
         click.echo(spread_sources(run.figures))
     low = t[
         (t["drawn_games"] >= run.settings["min_drawn_games"]) & (t["cast_games_share"] < 0.40)
