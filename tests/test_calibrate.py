@@ -168,6 +168,20 @@ def test_a_miss_never_reads_as_its_bound(small_run: api.CalibrationRun) -> None:
     assert value_text(Check("two_mulligans", 0.01001, None, 0.01), "{:.2%}") == "1.001%"
     assert value_text(Check("archetype_spread_pts", 7.96, None, 8.0), "{:.1f}") == "8.0"
     assert value_text(Check("gih_wr_spearman", 0.596, 0.6, None), "{:.2f}") == "0.596"
+    # a miss whose interval holds the target says so: the target may be met with other cards
+    cal = Calibration(
+        small_run.table, {}, None, [Check("gih_wr_spearman", 0.585, 0.6, None, (0.37, 0.74))]
+    )
+    assert (
+        "GIH WR rank correlation with real 0.58 (target at least 0.60; 95% interval 0.37 to "
+        "0.74, which holds the target)" in verdict(cal, "standard")
+    )
+    cal = Calibration(
+        small_run.table, {}, None, [Check("archetype_spread_pts", 12.0, None, 8.0, (9.5, 14.0))]
+    )
+    assert "(target at most 8.0 points; 95% interval 9.5 points to 14.0 points)" in verdict(
+        cal, "standard"
+    )
 
 
 def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:

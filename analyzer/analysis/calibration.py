@@ -426,6 +426,7 @@ class Check:
     value: float
     low: float | None
     high: float | None
+    interval: tuple[float, float] | None = None  # the figure's 95% interval, where known
 
     @property
     def ok(self) -> bool:
@@ -480,8 +481,19 @@ def calibration(
                 "rated_cards": fit.n,
             }
         )
+    intervals = {
+        "archetype_spread_pts": figures.get("archetype_spread_ci_pts"),
+        "gih_wr_spearman": figures.get("gih_wr_spearman_ci"),
+    }
     checks = [
-        Check(k, float(figures.get(k, float("nan"))), lo, hi) for k, (lo, hi) in TARGETS.items()
+        Check(
+            k,
+            float(figures.get(k, float("nan"))),
+            lo,
+            hi,
+            tuple(intervals[k]) if intervals.get(k) is not None else None,
+        )
+        for k, (lo, hi) in TARGETS.items()
     ]
     return Calibration(table, figures, fit, checks, min_drawn_games)
 
@@ -530,7 +542,14 @@ def verdict(cal: Calibration, player: str) -> str:
     parts = []
     for c in misses:
         label, fmt = LABELS[c.figure]
-        parts.append(f"{label} {value_text(c, fmt)} (target {bound_text(c.low, c.high, fmt)})")
+        why = f"target {bound_text(c.low, c.high, fmt)}"
+        if c.interval is not None and c.interval[0] == c.interval[0]:
+            low, high = c.interval
+            holds = any(b is not None and low <= b <= high for b in (c.low, c.high))
+            why += f"; 95% interval {fmt.format(low)} to {fmt.format(high)}" + (
+                ", which holds the target" if holds else ""
+            )
+        parts.append(f"{label} {value_text(c, fmt)} ({why})")
     return (
         f"the simulated {player} player isn't close to real play: {len(misses)} of "
         f"{len(measured)} figures miss their target: " + "; ".join(parts)
