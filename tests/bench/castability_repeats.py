@@ -6,8 +6,8 @@ asked a question it already answered, from the kernel run as plain Python (NUMBA
 A question is keyed by the turn, the player, the object, sorcery timing, the object's zone, the
 game's ability kinds seen and every mana source entry collect_sources made (masks and kinds): the
 inputs a cache per (player, priority window) would have to match. Counts per game: all calls; those
-``mana_plan.simple_fits`` answered (no planning) and the rest (``plan_spell``, a full plan: sources
-simple_sources cannot pack, or a cost simple_fits hands on with -1), and those answered before the
+``mana_fits.simple_fits`` or ``signet_fits`` answered (no planning) and the rest (``plan_spell``, a
+full plan: sources neither counts, or a cost they hand on with -1), and those answered before the
 mana (by the card's other costs or its timing); repeats of a key seen before in the same game (the
 most a cache could skip; the key leaves out cost reductions and commander tax, so it is an upper
 bound); and repeats whose answer differed (a cache on this key would have been wrong). Same matchup
@@ -35,13 +35,20 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
     answers: dict[tuple, bool] = {}
     can_cast_now = ai_cast._can_cast_now
     simple_fits = ai_cast.simple_fits
+    signet_fits = ai_cast.signet_fits
     plan_spell = ai_cast.plan_spell
-    asked: list[str] = []  # which of the two answered the last call
+    asked: list[str] = []  # which of the three answered the last call
 
     def fits_counted(simple, n, generic, colored):
         fits = simple_fits(simple, n, generic, colored)
         if fits >= 0:
             asked.append("simple_fits")
+        return fits
+
+    def signet_counted(masks, kinds, n, generic, colored):
+        fits = signet_fits(masks, kinds, n, generic, colored)
+        if fits >= 0:
+            asked.append("signet_fits")
         return fits
 
     def plan_counted(*args):
@@ -73,7 +80,8 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
         return ok
 
     ai_cast._can_cast_now = counted  # collect_castables reads the module's name at each call
-    ai_cast.simple_fits = fits_counted  # (and _can_cast_now these two)
+    ai_cast.simple_fits = fits_counted  # (and _can_cast_now these three)
+    ai_cast.signet_fits = signet_counted
     ai_cast.plan_spell = plan_counted
     play_measured(measured_seats(precons), games, "standard")
     return {name: n / games for name, n in counts.items()}

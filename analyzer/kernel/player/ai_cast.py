@@ -69,11 +69,8 @@ from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
     collect_sources,
 )
-from analyzer.kernel.rules.mana_plan import (
-    plan_spell,
-    simple_fits,
-    simple_sources,
-)
+from analyzer.kernel.rules.mana_fits import signet_fits, simple_fits, simple_sources
+from analyzer.kernel.rules.mana_plan import plan_spell
 from analyzer.kernel.rules.stack import (
     cast_finish,
     mode_options,
@@ -347,7 +344,7 @@ def _flash_granted(G, C, p, types):
 @njit
 def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
     """Timing, extra cost and mana (against p's sources, collected once by the caller; simple:
-    mana_plan.simple_sources of them)."""
+    mana_fits.simple_sources of them)."""
     cards = cards_of(C)
     card = G[ob(o) + O.CARD]
     t = cards[card, CardCol.TYPES]
@@ -381,8 +378,11 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         and G[ob(o) + O.CAST_BY] == p + 1
         and G[ob(o) + O.PLAY_UNTIL] == 0  # an impulse-drawn card costs its own mana
     )
-    if simple >= 0 and cards[card, CardCol.HYBRID_N] == 0 and not any_type:
-        fits = simple_fits(simple, n_src, generic, colored)
+    if cards[card, CardCol.HYBRID_N] == 0 and not any_type:
+        if simple >= 0:
+            fits = simple_fits(simple, n_src, generic, colored)
+        else:
+            fits = signet_fits(masks, kinds, n_src, generic, colored)
         if fits >= 0:
             return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)

@@ -47,6 +47,7 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, SCRATCH, H, O, 
 from analyzer.kernel.rules.actions import deal_damage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
+from analyzer.kernel.rules.mana_fits import signet_fits, simple_fits, simple_sources
 from analyzer.kernel.rules.mana_plan import (
     ANY_COLOR,
     BIG_CREATURE_BIT,
@@ -71,8 +72,6 @@ from analyzer.kernel.rules.mana_plan import (
     plan_for_needs,
     plan_spell,
     popcount5,
-    simple_fits,
-    simple_sources,
 )
 from analyzer.kernel.rules.mana_spent import spent_on_creature
 from analyzer.kernel.rules.mana_tokens import (
@@ -365,7 +364,10 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     G[W.SRC_FRESH] = 0  # (perhaps a state the caller set up to test: never reused)
     if not any_type and (card < 0 or cards[card, CardCol.HYBRID_N] == 0):
         simple = simple_sources(masks, kinds, n)
-        fits = simple_fits(simple, n, generic, colored) if simple >= 0 else -1
+        if simple >= 0:
+            fits = simple_fits(simple, n, generic, colored)
+        else:
+            fits = signet_fits(masks, kinds, n, generic, colored)
         if fits >= 0:
             return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)
