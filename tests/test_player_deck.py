@@ -75,6 +75,28 @@ def test_removal_that_kills_anything_waits_for_the_threats_to_come():
     assert "Cindering Cutthroat" in names(state, 1, "graveyard")
 
 
+def test_removal_that_kills_anything_waits_past_a_three_drop():
+    """Removal spent on a small target while the opponent held cards was followed by a bigger
+    creature it no longer had an answer for (tools/removal_fate_census.py)."""
+    state = run_player("removal_waits_past_a_three_drop")
+    assert names(state, 0, "hand") == ["Fell"]
+    assert "Stickytongue Sentinel" in names(state, 1, "battlefield")
+    # one card left in their hand: few threats are left to come, the 3/3 is worth it now
+    state = run_player(
+        "removal_waits_past_a_three_drop",
+        ('hand = ["Forest", "Forest", "Forest"]', 'hand = ["Forest"]'),
+    )
+    assert names(state, 0, "graveyard") == ["Fell"]
+    assert "Stickytongue Sentinel" in names(state, 1, "graveyard")
+    # a four-drop body is the threat it waited for
+    state = run_player(
+        "removal_waits_past_a_three_drop",
+        ('"Forest", "Stickytongue Sentinel"]', '"Forest", "Thornplate Intimidator"]'),
+    )
+    assert names(state, 0, "graveyard") == ["Fell"]
+    assert "Thornplate Intimidator" in names(state, 1, "graveyard")
+
+
 def test_an_unblocked_small_attacker_is_not_worth_removal_after_blocks():
     """Two damage from a 2/2 at 20 life is no reason to spend a card that kills anything: the
     attacker meets the removal bar like any other target (it did not after blocks)."""

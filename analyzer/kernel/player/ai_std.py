@@ -79,8 +79,11 @@ from analyzer.kernel.runtime.config import njit
 REMOVAL_WORTH = 40
 # A removal spell that kills whatever it targets (destroy, exile) waits for a bigger threat
 # while the opponents hold cards that may be one: the bar rises by this much per card they
-# hold, up to FUTURE_CARDS cards, until the game is late.
-FUTURE_THREAT = 3
+# hold, up to FUTURE_CARDS cards, until the game is late. At 6 a card, three cards held keep
+# it past most three-drop bodies (threat 44-56) for the four-drops (58 and up); at 3 it went
+# at 3/3s, and in the games Fell's owner lost a creature of mana value 4+ followed 57% of its
+# casts at a small target (won: 42%; tools/removal_fate_census.py).
+FUTURE_THREAT = 6
 FUTURE_CARDS = 3
 # A damage spell kills only creatures with toughness up to its damage: waiting for a bigger
 # threat it cannot kill is no plan, so its bar is at most this much per point of damage (a
