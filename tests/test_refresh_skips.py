@@ -19,7 +19,8 @@ from analyzer.kernel import layout as L
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.chars_counts import kw_moved, pt_moved
 from analyzer.kernel.rules.invariants import stale_characteristics
-from analyzer.kernel.rules.state import draw_cards, put_onto_battlefield
+from analyzer.kernel.rules.life_draw import draw_cards
+from analyzer.kernel.rules.state import put_onto_battlefield
 from analyzer.kernel.rules.view import ob
 
 POSITION = """

@@ -134,7 +134,7 @@ class _Header(NamedTuple):
     # one of those, a volatile static or a DIRTY_CHARS write (engine._begin_turn)
     HAND_STATICS: int  # bit q: a static source q controlled at the last refresh reads the
     # size of q's hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
-    # leaving q's hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, state.draw_cards)
+    # leaving q's hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, life_draw.draw_cards)
     NONADDITIVE: int  # 1 if a static source on the battlefield at the last refresh may read a
     # permanent's current P/T, counters or keywords, or removes keywords: without one, a pump,
     # counters or a keyword granted change that permanent's own values only (chars_counts.additive)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from analyzer.enums import CardCol, CardType, Event, PlayerLevel, Zone
 from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, H, O, P
 from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.life_draw import draw_cards
 from analyzer.kernel.rules.rng import shuffle_slice
-from analyzer.kernel.rules.state import draw_cards, move_object
+from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, ob, pb
 from analyzer.kernel.runtime.config import njit
 

@@ -37,12 +37,11 @@ from analyzer.kernel.rules.catalog import abilities_of, cards_of, gift_token, ha
 from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event, fire_enters
 from analyzer.kernel.rules.events_turn import fire_dealt_damage
 from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.life_draw import gain_life, lose_life
 from analyzer.kernel.rules.stackbase import entry_field, find_spell_entry, push_entry, remove_entry
 from analyzer.kernel.rules.state import (
     ERR_EXTRA,
     create_token,
-    gain_life,
-    lose_life,
     move_object,
     new_token_slot,
     overflow,

@@ -41,7 +41,6 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_colors import color_choice
-from analyzer.kernel.player.choices import flicker_wanted
 from analyzer.kernel.rules.actions import (
     copy_spell,
     counter_spell_object,
@@ -75,6 +74,7 @@ from analyzer.kernel.rules.effects_cmdr import (
     run_cmdr_op,
     token_copy_of,
 )
+from analyzer.kernel.rules.effects_exile import run_exile_op
 from analyzer.kernel.rules.effects_library import is_library_op, run_library_op
 from analyzer.kernel.rules.effects_mass import (
     attackers_of,
@@ -404,42 +404,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 s = second[0]
                 for i in range(n):
                     deal_damage(G, C, s, vals[i], b_ * G[ob(s) + O.CUR_P])
-        elif op == Op.EXILE_UNTIL_LEAVES:
-            # 610.3c: if the source already left the battlefield, nothing is exiled
-            done = 0
-            if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:
-                for i in range(n):
-                    if is_obj(vals[i]):
-                        v = vals[i]
-                        if G[ob(v) + O.CUR_P] <= b_:  # "if that creature had power N or less"
-                            done = 1
-                        move_object(G, cards, v, Zone.EXILE)
-                        if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceased to exist instead
-                            G[ob(v) + O.LINK] = src + 1
-                            G[H.LINKS] = 1  # check_sba looks for linked returns from now on
-                            G[ob(v) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
-                        it = v
-        elif op == Op.FLICKER or op == Op.FLICKER_YOURS:
-            done = 0
-            for i in range(n):
-                if is_obj(vals[i]):
-                    v = vals[i]
-                    if b_ == 1 and not flicker_wanted(G, v):
-                        continue  # "you may": the controller's choice
-                    if cards[G[ob(v) + O.CARD], CardCol.SUBTYPES] & c:
-                        done = 1  # "if that creature is a Bird, Frog, ...": then a DONE step
-                    move_object(G, cards, v, Zone.EXILE)
-                    if G[ob(v) + O.ZONE] == Zone.EXILE:  # a token ceases to exist instead
-                        back = ctrl if op == Op.FLICKER_YOURS else G[ob(v) + O.OWNER]
-                        put_onto_battlefield(G, cards, v, back, False)
-                        # the counters it enters with are put by its controller (entering
-                        # may not have set DIRTY_CHARS: state.board_inert)
-                        G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
-                        G[H.DIRTY] = DIRTY_ALL
-                        if a > 0:
-                            fire_p1p1_put(G, C, ctrl, v)
-                        fire_enters(G, C, v)
-                        it = v
+        elif op == Op.EXILE_UNTIL_LEAVES or op == Op.FLICKER or op == Op.FLICKER_YOURS:
+            it, done = run_exile_op(G, C, op, a, b_, c, src, ctrl, n, vals, it)
         elif op == Op.LEVEL_UP:
             # 716.2a: the Class becomes level a (if it is still that object on the battlefield)
             if src >= 0 and G[ob(src) + O.ZONE] == Zone.BATTLEFIELD:

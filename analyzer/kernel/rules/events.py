@@ -58,9 +58,9 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
     cond_ok,
     land_cond_ok,
 )
+from analyzer.kernel.rules.life_draw import draw_cards
 from analyzer.kernel.rules.state import (
     attached_obj,
-    draw_cards,
     queue_trigger,
     trigger_pending,
 )
@@ -409,7 +409,7 @@ def _attacker_fits(G, C, o, tp, filt):
 
 @njit
 def draw_cards_firing(G, C, p, n):
-    """Player p draws n cards (state.draw_cards) and "Whenever you draw a card" triggers once
+    """Player p draws n cards (life_draw.draw_cards) and "Whenever you draw a card" triggers once
     for each card drawn (121.2: cards are drawn one at a time)."""
     before = G[pb(p) + P.CARDS_DRAWN]
     draw_cards(G, p, n)

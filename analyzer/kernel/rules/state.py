@@ -1,5 +1,5 @@
-"""Primitive operations on one game record: zone lists, moving objects, drawing, life, tokens
-(the reads that write nothing are in view.py).
+"""Primitive operations on one game record: zone lists, moving objects, tokens (drawing and
+life are in life_draw.py; the reads that write nothing are in view.py).
 
 Conventions: ``G`` is the game record (int32, see layout.py); ``cards`` is the compiled card
 table (int32 rows by card id, columns ``CardCol``). Zone lists are unordered except the library
@@ -26,7 +26,6 @@ from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
     DIRTY_LEGEND,
-    DIRTY_PLAYERS,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
@@ -53,7 +52,6 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.view import (
     kind_seen,
-    life_can_change,
     ob,
     pb,
 )
@@ -522,59 +520,6 @@ def create_token(G, cards, card, controller, tapped, base_p, base_t, copy_of):
     G[pb(controller) + P.TOKENS_CREATED_TURN] += 1
     log_event(G, Event.TOKEN, controller, o, -1, -1, -1, -1)
     return o
-
-
-@njit
-def draw_cards(G, p, n):
-    """Player p draws n cards; drawing from an empty library marks the loss (704.5b)."""
-    for _ in range(n):
-        cnt = pb(p) + P.LIB_N
-        k = G[cnt]
-        if k == 0:
-            G[pb(p) + P.DREW_EMPTY] = 1
-            G[H.DIRTY] |= DIRTY_PLAYERS
-            continue
-        hoff = OFF_HAND + p * MAX_HAND
-        hn = G[pb(p) + P.HAND_N]
-        if hn >= MAX_HAND:  # (before the card leaves the library: the record stays whole)
-            overflow(G, ERR_HAND)
-            return
-        o = G[OFF_LIBRARY + p * MAX_LIBRARY + k - 1]
-        G[cnt] = k - 1
-        G[hoff + hn] = o
-        G[pb(p) + P.HAND_N] = hn + 1
-        if G[H.HAND_STATICS] >> p & 1:
-            G[H.DIRTY] |= DIRTY_CHARS | DIRTY_SBA  # a static reads the hand's size
-        b = ob(o)
-        G[b + O.ZONE] = Zone.HAND
-        G[b + O.ZCC] += 1
-        G[b + O.STAT_DRAWN] = 1
-        G[pb(p) + P.CARDS_DRAWN] += 1
-        log_event(G, Event.DRAW, p, o, -1, -1, -1, -1)
-
-
-@njit
-def lose_life(G, p, n):
-    """Damage to a player and life loss both end here (life can't change: Perch Protection)."""
-    if n <= 0 or not life_can_change(G, p):
-        return 0
-    G[pb(p) + P.LIFE] -= n
-    G[H.DIRTY] |= DIRTY_PLAYERS
-    G[pb(p) + P.LIFE_LOST] += n
-    G[pb(p) + P.LIFE_LOST_TURN] += n
-    log_event(G, Event.LIFE, p, -1, -1, -n, G[pb(p) + P.LIFE], -1)
-    return n
-
-
-@njit
-def gain_life(G, p, n):
-    if n <= 0 or not life_can_change(G, p):
-        return 0
-    G[pb(p) + P.LIFE] += n
-    G[pb(p) + P.LIFE_GAINED] += n
-    G[pb(p) + P.LIFE_GAINED_TURN] += n
-    log_event(G, Event.LIFE, p, -1, -1, n, G[pb(p) + P.LIFE], -1)
-    return n
 
 
 @njit
