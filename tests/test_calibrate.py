@@ -179,7 +179,7 @@ def test_a_miss_never_reads_as_its_bound(small_run: api.CalibrationRun) -> None:
     cal = Calibration(
         small_run.table, {}, None, [Check("archetype_spread_pts", 12.0, None, 8.0, (9.5, 14.0))]
     )
-    assert "(target at most 8.0 points; 95% interval 9.5 points to 14.0 points)" in verdict(
+    assert "(target at most 8.0 points; 95% interval 9.5 to 14.0 points)" in verdict(
         cal, "standard"
     )
 

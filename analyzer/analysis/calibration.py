@@ -546,7 +546,8 @@ def verdict(cal: Calibration, player: str) -> str:
         if c.interval is not None and c.interval[0] == c.interval[0]:
             low, high = c.interval
             holds = any(b is not None and low <= b <= high for b in (c.low, c.high))
-            why += f"; 95% interval {fmt.format(low)} to {fmt.format(high)}" + (
+            unit = fmt[fmt.rindex("}") + 1 :]  # "7.0 to 11.1 points", the unit once
+            why += f"; 95% interval {fmt.format(low).removesuffix(unit)} to {fmt.format(high)}" + (
                 ", which holds the target" if holds else ""
             )
         parts.append(f"{label} {value_text(c, fmt)} ({why})")
