@@ -27,6 +27,7 @@ def main() -> None:
     from analyzer.enums import END_REASON_NAMES
     from analyzer.kernel.host.parallel import available_threads, run_sliced
     from analyzer.kernel.rules.invariants import CHECK_NAMES, soak_batch
+    from analyzer.kernel.rules.state import ERROR_NAMES
     from analyzer.policies.table import policy_table
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -58,6 +59,8 @@ def main() -> None:
     life = 40 if args.pod or args.precons else 20
     failures: dict[str, list[int]] = {}
     reasons = np.zeros(len(END_REASON_NAMES), dtype=np.int64)
+    full = np.zeros(len(ERROR_NAMES), dtype=np.int64)  # capacity ends, by the list that filled
+    first_full: dict[int, list[int]] = {}  # their first games, to replay
     steps = 0
     seen_cards: set[str] = set()
     t0 = time.perf_counter()
@@ -93,6 +96,9 @@ def main() -> None:
         for i in np.nonzero(out[:, 0])[0]:
             failures.setdefault(CHECK_NAMES[out[i, 0]], []).append(start + int(i))
         reasons += np.bincount(out[:, 3], minlength=len(END_REASON_NAMES))
+        full += np.bincount(out[:, 4], minlength=len(ERROR_NAMES))
+        for i in np.nonzero(out[:, 4])[0]:
+            first_full.setdefault(int(out[i, 4]), []).append(start + int(i))
         steps += int(out[:, 1].sum())
         print(
             f"{start + n:>9,} games, {sum(map(len, failures.values()))} failures, "
@@ -113,6 +119,15 @@ def main() -> None:
         "ends: "
         + ", ".join(f"{END_REASON_NAMES[r]} {int(c):,}" for r, c in enumerate(reasons) if c)
     )
+    if full[1:].any():
+        print(
+            "capacity ends by the list that filled: "
+            + ", ".join(
+                f"{ERROR_NAMES[e]} {int(c):,} (first: {first_full[e][:5]})"
+                for e, c in enumerate(full)
+                if e and c
+            )
+        )
     if failures:
         for name, games in failures.items():
             print(f"FAILED {name}: {len(games)} games, first: {games[:10]}")
