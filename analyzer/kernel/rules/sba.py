@@ -415,6 +415,10 @@ def _state_based_actions(G, C, fresh):
         if players_only and not changed:
             G[H.DIRTY] &= DIRTY_CHARS  # settled
             break
+        # past here the battlefield's actions run, and keep running while a pass changes
+        # anything: a player who left took permanents and effects with them (800.4a), and
+        # what comes back from that (610.3, one card a pass) is checked in the next pass
+        players_only = False
         # (H.LEGENDS / H.LINKS 0: no legendary permanent / "until" exile ever happened, so
         # these find nothing)
         # (DIRTY_LEGEND clear: nothing the legend rule reads changed since it found nothing)
