@@ -252,7 +252,7 @@ def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
     from analyzer.policies.table import policy_table
 
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table("never", inp.card_names)
+    pol = policy_table("never", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     n_cards = int(sum(inp.deck_sizes))
     ids = {name: catalog.compiled.id_of(name) for d in decks for name, _ in d.main}
@@ -311,7 +311,7 @@ def play_pod_games(
     catalog = catalog or load_catalog()
     decks = load_decks([[path] * 4], catalog, allow_approximate=allow_approximate).seats[0]
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table("heuristic", inp.card_names)
+    pol = policy_table("heuristic", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     failures, spells, drawn = [], 0, 0
     for gi in range(games):

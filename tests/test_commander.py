@@ -195,7 +195,7 @@ def test_commander_games_keep_the_invariants_and_commanders_are_recast(commander
     catalog, decks = commander_pod
     inp = kernel_inputs(decks, catalog)
     assert ((inp.decks & L.DECK_COMMANDER) != 0).sum() == 4  # one flagged entry per deck
-    pol = policy_table("always", inp.card_names)
+    pol = policy_table("always", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     casts, failures = [], []
     for gi in range(40):
@@ -219,7 +219,7 @@ def test_games_of_the_four_precons_keep_the_invariants():
     assert len(precons) == 4
     decks = load_decks([precons], catalog, allow_approximate=True).seats[0]
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table("heuristic", inp.card_names)
+    pol = policy_table("heuristic", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     failures, winners = [], []
     for gi in range(12):
@@ -307,7 +307,7 @@ def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
     precons = sorted((FIXTURES.parents[2] / "decks" / "commander").glob("*.txt"))
     decks = load_decks([precons], catalog, allow_approximate=True).seats[0]
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table("random:p=0.5", inp.card_names)
+    pol = policy_table("random:p=0.5", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     results = []
     for gi in (1467, 8466, 13647):

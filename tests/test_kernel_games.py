@@ -32,7 +32,7 @@ def fixture_decks(catalog):
 
 def _play_many(catalog, decks, policy, games, seed, life=20):
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table(policy, inp.card_names)
+    pol = policy_table(policy, inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     failures = []
     for gi in range(games):
@@ -125,7 +125,7 @@ def test_same_results_for_any_thread_count_and_batch_split(catalog, fixture_deck
 
 def test_a_forked_record_replays_identically(catalog, fixture_decks):
     inp = kernel_inputs(fixture_decks, catalog)
-    pol = policy_table("never", inp.card_names)
+    pol = policy_table("never", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     engine.init_game(G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 5, 1, 20, 60, 50_000, -1)
     while engine.advance(G, inp.C, pol, True) == L.ST_DECISION:
@@ -180,7 +180,7 @@ def test_regression_a_heisted_spell_leaves_the_stack_with_its_owner(catalog):
 
     decks = _load(bundled.pod(), catalog, False)
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table("always", inp.card_names)
+    pol = policy_table("always", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
     for gi in (2578, 44729, 73376, 77598, 83545, 92185, 98386):
         engine.init_game(

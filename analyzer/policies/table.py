@@ -329,8 +329,9 @@ class PolicySpec:
     def __str__(self) -> str:
         return self.text
 
-    def table(self, names: tuple[str, ...], lookup: Any = None) -> np.ndarray:
-        """The kernel's table for a catalog's card names (ids = positions in names)."""
+    def table(self, names: tuple[str, ...], lookup: Any) -> np.ndarray:
+        """The kernel's table for a catalog's card names (ids = positions in names); lookup is
+        the catalog's (it says which cards have a gift: without it no card gets its own row)."""
         block = self._block(names, lookup)
         if self.opponents is None:
             return block
@@ -481,9 +482,13 @@ def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
 
 
 def policy_table(
-    spec: str | PolicySpec | np.ndarray, names: tuple[str, ...], lookup: Any = None
+    spec: str | PolicySpec | np.ndarray, names: tuple[str, ...], lookup: Any
 ) -> np.ndarray:
-    """Table for a policy (string, parsed spec, or a ready table) over a catalog's names."""
+    """Table for a policy (string, parsed spec, or a ready table) over a catalog's names.
+
+    ``lookup`` (the catalog's) is required: it says which cards have a gift, and a table built
+    without it gives no card its own row, so the policy plays differently from the one asked
+    for (a soak's games then differed from simulate's with the same seed)."""
     if isinstance(spec, np.ndarray):
         if (
             spec.dtype != np.float64

@@ -50,7 +50,7 @@ def main() -> None:
     )
     decks = _load(paths, catalog, args.precons)
     inp = kernel_inputs(decks, catalog)
-    pol = policy_table(args.policy, inp.card_names)
+    pol = policy_table(args.policy, inp.card_names, catalog.lookup)
     if args.pool:
         args.chunk = args.pool_games
         rng = np.random.default_rng(args.seed)
