@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conftest import names, run_player
+from conftest import bf, names, run_player
 
 
 def test_the_defender_blocks_with_a_trick_in_hand():
@@ -513,6 +513,23 @@ def test_a_pump_goes_to_win_the_race_or_late_in_the_game():
         "pump_wins_the_race", ('battlefield = ["Forest"]', f"battlefield = [{blocker}]")
     )
     assert state["seats"][1]["life"] == 5
+    assert names(state, 0, "hand") == ["Crumb and Get It"]
+
+
+def test_a_pump_grows_an_unblocked_valiant_attacker():
+    """Crumb and Get It on an unblocked Heartfire Hero on turn 6 at 20 life: its valiant leaves
+    a +1/+1 counter, so the pump is worth its card at once (4 damage and a 2/2 for good,
+    ai_tricks.trick_focus); on Steampath Charger (no valiant) it is held for a fight."""
+    state = run_player("pump_grows_a_valiant_attacker")
+    assert state["seats"][1]["life"] == 16
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+    (hero,) = bf(state, 0, "Heartfire Hero")
+    assert hero["counters"] == {"+1/+1": 1}
+    state = run_player(
+        "pump_grows_a_valiant_attacker",
+        ('"Plains", "Heartfire Hero"', '"Plains", "Steampath Charger"'),
+    )
+    assert state["seats"][1]["life"] == 18
     assert names(state, 0, "hand") == ["Crumb and Get It"]
 
 

@@ -3,12 +3,13 @@ opposing spell on top of the stack (toughness against damage, indestructible aga
 hexproof against anything, the only answer to exile, bounce, a tuck or a hostile Aura), whose
 fight it flips after blocks (a team pump: lethal counts every unblocked attacker), when a pump
 on unblocked attackers is worth a card as burn (a team pump that deals what a burn spell of its
-mana value would, or leaves the defender within two attacks; a single-target pump late in the
-game that deals what such a burn spell would; either only with mana no other spell of the hand
-wants this turn, and neither for a trick that grants hexproof or indestructible (it answers
-removal); any pump that leaves the defender within one attack; an attack's reach is
-the power that gets past the defender's creatures, each blocking one of the biggest), which
-valiant creature a cantrip trick goes on before combat; and the combat arithmetic these and
+mana value would, or leaves the defender within two attacks; a single-target pump that deals
+what such a burn spell would late in the game, or at any time on an attacker whose valiant
+leaves a +1/+1 counter; either only with mana no other spell of the hand wants this turn, and
+neither for a trick that grants hexproof or indestructible (it answers removal); any pump that
+leaves the defender within one attack; an attack's reach is the power that gets past the
+defender's creatures, each blocking one of the biggest), which valiant creature a cantrip trick
+goes on before combat; and the combat arithmetic these and
 ai_std.removal_worth share (who dies, what hits, whether the unblocked damage is lethal). When
 a trick is cast is ai_cast._mode_useful_standard's.
 """
@@ -90,6 +91,25 @@ def valiant_focus(G, C, p, card):
         if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
             best = o
     return best
+
+
+@njit
+def valiant_grows(G, C, o):
+    """Does p's spell or ability targeting p's creature o now leave a +1/+1 counter on it for
+    good: its valiant has not triggered this turn and puts a counter on it (Heartfire Hero,
+    Seedglaive Mentor)?"""
+    cards = cards_of(C)
+    card = G[ob(o) + O.CARD]
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
+        return False
+    if G[ob(o) + O.VALIANT_TURN] == G[H.TURN]:
+        return False
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT and has_op(C, a, Op.ADD_COUNTERS):
+            return True
+    return False
 
 
 @njit
@@ -418,18 +438,24 @@ def trick_focus(G, C, p, card, promised=-1):
     gain_one = 0  # what a single-target pump adds on its best unblocked attacker
     defender = -1
     best = -1
+    best_grows = False  # the single-target candidate keeps a +1/+1 counter (valiant_grows)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != p or (G[ob(o) + O.ATTACKING] == 0 and G[ob(o) + O.BLOCKING] == 0):
             continue
         if G[ob(o) + O.ATTACKING] and G[ob(o) + O.BLOCKED] == 0:
             unblocked += player_damage(G, o)
-            gain = max(bp, 0) * (2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1)
+            strikes = 2 if G[ob(o) + O.CUR_KW] & Keyword.DOUBLE_STRIKE else 1
+            gain = max(bp, 0) * strikes
             gain_team += gain
             defender = G[ob(o) + O.ATTACKING] - 1
+            grows = not team and valiant_grows(G, C, o)
+            if grows:
+                gain += strikes  # its counter's +1 power hits now as well
             if best < 0 and (best == -1 or gain > gain_one):
                 best = -2 - o  # a candidate for the damage plays, decided below
                 gain_one = gain
+                best_grows = grows
             continue
         # the fight: o against what blocks it, or what it blocks
         if pump_flips_fight(G, C, o, bp, bt, kw):
@@ -462,9 +488,12 @@ def trick_focus(G, C, p, card, promised=-1):
         # two attackers for 3 mana), or leaves the defender within two attacks of p's power
         if worth or left <= 2 * power:
             return -2 - best
-    elif worth and G[H.TURN] > 8 * G[H.NPLAYERS]:
+    elif worth and (best_grows or G[H.TURN] > 8 * G[H.NPLAYERS]):
         # late in the game (each player past its eighth turn) a single-target pump that deals
-        # what a burn spell of its mana value would is not held to the end
+        # what a burn spell of its mana value would is not held to the end; nor at any time on
+        # an attacker whose valiant leaves a +1/+1 counter: the card also buys a bigger
+        # creature (issue 14: WR Mice held a trick to the end of 0.5 of its lost games while
+        # Heartfire Hero or Seedglaive Mentor went unblocked 0.7 times a game)
         return -2 - best
     return -1
 
