@@ -231,6 +231,17 @@ def test_a_burn_spell_backs_an_attack():
     assert names(state, 0, "hand") == ["Blooming Blast"]
 
 
+def test_a_burn_spell_backs_an_attacker_that_grows_on_spells():
+    """Blooming Blast held with mana up backs Tempest Angler's attack into a 2/5 that would eat
+    it: the Angler's counter from the Blast's own cast counts like prowess, in the attack and
+    in the kill after blocks (2 + 3 damage finish the 2/5; the 3/3 Angler lives). Without
+    counting it the Angler stayed home, or attacked and died with the Blast in hand."""
+    state = run_player("burn_backs_a_growing_attacker")
+    assert names(state, 0, "graveyard") == ["Blooming Blast"]
+    assert "Tempest Angler" in names(state, 0, "battlefield")
+    assert names(state, 1, "graveyard") == ["Mind Drill Assailant"]
+
+
 def _line(state: dict, text: str) -> str:
     """The play-by-play line that contains text ("" if none)."""
     lines = state["play_by_play"]

@@ -8,8 +8,9 @@ lethal. Otherwise a creature attacks when no single blocker kills it and survive
 a menace attacker alone), no two blockers kill it while it kills at most one worth less than
 it (the double block the defender makes: ai_race.double_block_kills), counting what an
 instant p holds mana for adds to the fight: a trick's pump, or a burn spell's damage on the
-blocker after blocks, and +1/+1 on a prowess attacker from either (each spell backs one
-attacker; a team pump, Valley Rally or Rabbit Response, backs every attacker at once).
+blocker after blocks, and +1/+1 on an attacker that grows on a spell (prowess, Tempest
+Angler's counter) from either (each spell backs one attacker; a team pump, Valley Rally or
+Rabbit Response, backs every attacker at once).
 Then the race with that attack (_race_won): p's attackers against the defender's blockers,
 the defender's crack-back (what p's creatures at home would not eat) against the
 creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
@@ -56,6 +57,7 @@ from analyzer.kernel.player.ai_race import (
     top_two_blockers,
 )
 from analyzer.kernel.player.ai_tempo import send_pingers_home
+from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -174,7 +176,7 @@ def attacks(G, C, p, d):
     for i in range(na):
         a = att[i]
         chosen[i] = 0
-        prow = _prowess(G, a, n_tricks + n_burn)
+        prow = _prowess(G, C, a, n_tricks + n_burn)
         if _attack_ok(G, cards, a, blk, nb, 0, 0, True):
             chosen[i] = 1
         elif _team_backs(G, cards, a, blk, nb, team, team_t, prow, True):
@@ -205,12 +207,12 @@ def attacks(G, C, p, d):
                 chosen[i] = 0
                 mine = -1  # the race changed: _hold_back_for_the_race runs it again
             elif chosen[i] == 5:
-                prow = _prowess(G, att[i], 1)
+                prow = _prowess(G, C, att[i], 1)
                 if not _team_backs(G, cards, att[i], blk, nb, team, team_t, prow, False):
                     chosen[i] = 0
                     mine = -1
             elif chosen[i] >= 2:
-                prow = _prowess(G, att[i], 1)
+                prow = _prowess(G, C, att[i], 1)
                 ap = (bp if chosen[i] == 2 else burn) + prow
                 at = (bt if chosen[i] == 2 else 0) + prow
                 if not _attack_ok(G, cards, att[i], blk, nb, ap, at, False):
@@ -420,9 +422,11 @@ def _home_blockers(G, att, na, chosen, keep, home):
 
 
 @njit
-def _prowess(G, a, n_spells):
-    """+1/+1 for a prowess attacker when p holds an instant it would cast in the fight."""
-    return 1 if n_spells > 0 and G[ob(a) + O.CUR_KW] & Keyword.PROWESS else 0
+def _prowess(G, C, a, n_spells):
+    """+1/+1 for an attacker that grows on p's noncreature spells (prowess, or a counter or
+    pump trigger: Tempest Angler; ai_tricks.grows_on_spell) when p holds an instant it would
+    cast in the fight."""
+    return 1 if n_spells > 0 and grows_on_spell(G, C, a) else 0
 
 
 @njit

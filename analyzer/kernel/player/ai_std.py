@@ -52,6 +52,7 @@ from analyzer.kernel.player.ai_tricks import (
     dies,
     hits,
     kills_in_fight,
+    spell_growth_to,
     top_entry_target,
 )
 from analyzer.kernel.player.ai_value import (
@@ -323,6 +324,9 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
         return True  # not a permanent: the ordinary target check decided
     b = ob(v)
     fight = combat_damage_to(G, v) if context == 2 else 0
+    # the growth the spell's own cast gives p's creatures in that fight (prowess, Tempest
+    # Angler's counter): the attack counted it (ai_attack._prowess), so does the kill
+    grow = spell_growth_to(G, C, v, p) if context == 2 else 0
     dealt, fighter, back, bt = _fight(G, C, ab, slots, v, g, promised)
     if fighter >= 0:
         # a bite or a fight kills its target (after blocks: with the combat damage it takes)
@@ -353,7 +357,7 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
             and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
             and G[b + O.CUR_KW] & Keyword.INDESTRUCTIBLE == 0
         ):
-            if G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight:
+            if G[b + O.CUR_T] - G[b + O.DAMAGE] > steps[k, StepCol.A] + fight + grow:
                 return False
             # it kills only with the damage already marked (or its fight's): a creature that
             # survived a block is finished cheaply now, or never

@@ -426,6 +426,22 @@ def spell_flips_fight(G, C, p):
 
 
 @njit
+def spell_growth_to(G, C, v, p):
+    """After blocks: the damage p's creatures fighting creature v (blocking it, or blocked by
+    it) add when p casts a noncreature spell now: +1 each that grows on it (grows_on_spell)."""
+    n = 0
+    for i in range(G[H.BF_N]):
+        x = G[OFF_BATTLEFIELD + i]
+        if (
+            G[ob(x) + O.CTRL] == p
+            and (G[ob(x) + O.BLOCKING] == v + 1 or G[ob(v) + O.BLOCKING] == x + 1)
+            and grows_on_spell(G, C, x)
+        ):
+            n += 1
+    return n
+
+
+@njit
 def trick_focus(G, C, p, card, promised=-1):
     """The creature of p's whose fight the trick flips after blocks (it survives where it
     would die, or kills where it would not; a token only when it kills), or whose unblocked
