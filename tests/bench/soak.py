@@ -6,9 +6,9 @@
 Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod, the
 four Bloomburrow Commander precons, approximate cards allowed, with --precons, or with --pool
 random two-colour decks drawn from every card the engine models exactly, a new pair every
-``--pool-games`` games) and prints how many games failed an invariant (with the first failing
-game indices to replay), how games ended, and the time taken. Not part of the test suite (it
-takes minutes).
+``--pool-games`` games) and prints how many games failed an invariant or never ended (reached
+the action cap: a loop), with the first such game indices to replay, how games ended, and the
+time taken. Not part of the test suite (it takes minutes).
 """
 
 from __future__ import annotations
@@ -95,6 +95,10 @@ def main() -> None:
         run_sliced(run, n, available_threads())
         for i in np.nonzero(out[:, 0])[0]:
             failures.setdefault(CHECK_NAMES[out[i, 0]], []).append(start + int(i))
+        # play_checked stops at the action cap with no winner: a game that never ends is a
+        # loop (a decision retried forever), which simulate would report as a draw
+        for i in np.nonzero((out[:, 0] == 0) & (out[:, 2] == -1))[0]:
+            failures.setdefault("reached the action cap (a loop)", []).append(start + int(i))
         reasons += np.bincount(out[:, 3], minlength=len(END_REASON_NAMES))
         full += np.bincount(out[:, 4], minlength=len(ERROR_NAMES))
         for i in np.nonzero(out[:, 4])[0]:

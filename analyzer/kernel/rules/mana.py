@@ -389,7 +389,14 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     G[W.SRC_FRESH] = 0  # paying changes the sources
     needs = hand_needs(G, cards, p, card)
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
-        return False
+        # keeping the hand's colors is a preference, not a condition: the search that weighs
+        # them can miss a payment can_pay_spell found (generic mana taking the Island a filter
+        # land needed as its fuel), and the spell must then be paid as can_pay_spell found it
+        # (else the player tried the cast again and again until the action cap)
+        if needs[0] + needs[1] + needs[2] + needs[3] + needs[4] == 0 or not plan_for_needs(
+            masks, kinds, n, cards, card, generic, colored, any_type, use, NO_NEEDS
+        ):
+            return False
     for i in range(n):
         if use[i]:
             o = objs[i]
