@@ -29,13 +29,14 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
     from analyzer.analysis.bench import measured_seats, play_measured
     from analyzer.kernel.layout import H, O
     from analyzer.kernel.player import ai_cast
+    from analyzer.kernel.rules import mana_fits
     from analyzer.kernel.rules.view import ob
 
     counts: Counter[str] = Counter()
     answers: dict[tuple, bool] = {}
     can_cast_now = ai_cast._can_cast_now
-    simple_fits = ai_cast.simple_fits
-    signet_fits = ai_cast.signet_fits
+    simple_fits = mana_fits.simple_fits
+    signet_fits = mana_fits.signet_fits
     plan_spell = ai_cast.plan_spell
     asked: list[str] = []  # which of the three answered the last call
 
@@ -80,8 +81,8 @@ def repeats_per_game(games: int, precons: bool) -> dict[str, float]:
         return ok
 
     ai_cast._can_cast_now = counted  # collect_castables reads the module's name at each call
-    ai_cast.simple_fits = fits_counted  # (and _can_cast_now these three)
-    ai_cast.signet_fits = signet_counted
+    mana_fits.simple_fits = fits_counted  # (counted_fits reads these two at each call,
+    mana_fits.signet_fits = signet_counted  # and _can_cast_now plan_spell)
     ai_cast.plan_spell = plan_counted
     play_measured(measured_seats(precons), games, "standard")
     return {name: n / games for name, n in counts.items()}

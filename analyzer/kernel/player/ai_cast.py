@@ -69,7 +69,7 @@ from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
     collect_sources,
 )
-from analyzer.kernel.rules.mana_fits import signet_fits, simple_fits, simple_sources
+from analyzer.kernel.rules.mana_fits import counted_fits, simple_sources
 from analyzer.kernel.rules.mana_plan import plan_spell
 from analyzer.kernel.rules.stack import (
     cast_finish,
@@ -379,10 +379,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         and G[ob(o) + O.PLAY_UNTIL] == 0  # an impulse-drawn card costs its own mana
     )
     if cards[card, CardCol.HYBRID_N] == 0 and not any_type:
-        if simple >= 0:
-            fits = simple_fits(simple, n_src, generic, colored)
-        else:
-            fits = signet_fits(masks, kinds, n_src, generic, colored)
+        fits = counted_fits(masks, kinds, n_src, simple, generic, colored)
         if fits >= 0:
             return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n_src, cards, card, generic, colored, any_type, use)

@@ -47,7 +47,7 @@ from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, SCRATCH, H, O, 
 from analyzer.kernel.rules.actions import deal_damage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
-from analyzer.kernel.rules.mana_fits import signet_fits, simple_fits, simple_sources
+from analyzer.kernel.rules.mana_fits import counted_fits, simple_sources
 from analyzer.kernel.rules.mana_plan import (
     ANY_COLOR,
     BIG_CREATURE_BIT,
@@ -363,11 +363,7 @@ def can_pay_spell(G, cards, abilities, p, card, generic, colored, any_type):
     n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     G[W.SRC_FRESH] = 0  # (perhaps a state the caller set up to test: never reused)
     if not any_type and (card < 0 or cards[card, CardCol.HYBRID_N] == 0):
-        simple = simple_sources(masks, kinds, n)
-        if simple >= 0:
-            fits = simple_fits(simple, n, generic, colored)
-        else:
-            fits = signet_fits(masks, kinds, n, generic, colored)
+        fits = counted_fits(masks, kinds, n, simple_sources(masks, kinds, n), generic, colored)
         if fits >= 0:
             return fits == 1  # plan_spell's answer, unplanned
     return plan_spell(masks, kinds, n, cards, card, generic, colored, any_type, use)

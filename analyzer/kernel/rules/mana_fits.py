@@ -89,6 +89,16 @@ def simple_fits(simple, n, generic, colored):
 
 
 @njit
+def counted_fits(masks, kinds, n, simple, generic, colored):
+    """plan()'s answer for a cost with no hybrid symbol (any_type False), by counting: simple_fits
+    when simple (simple_sources of the entries) packed them, else signet_fits; -1 when only
+    plan can answer. The one place castability (ai_cast) and can_pay_spell pick the count."""
+    if simple >= 0:
+        return simple_fits(simple, n, generic, colored)
+    return signet_fits(masks, kinds, n, generic, colored)
+
+
+@njit
 def signet_fits(masks, kinds, n, generic, colored):
     """plan()'s answer (no needs, any_type False, no hybrid symbol) for plain entries (as
     simple_sources, lands of several colors too) beside Signets ("{1}, {T}: Add {R}{G}.": fuel
