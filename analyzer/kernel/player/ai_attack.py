@@ -40,6 +40,7 @@ from analyzer.kernel.player.ai_attack_bonus import (
     attack_bonus,
     bonus_index,
 )
+from analyzer.kernel.player.ai_growth import grows_on_spell
 from analyzer.kernel.player.ai_pressure import pressure_attack
 from analyzer.kernel.player.ai_race import (
     attackers_of,
@@ -57,7 +58,6 @@ from analyzer.kernel.player.ai_race import (
     top_two_blockers,
 )
 from analyzer.kernel.player.ai_tempo import send_pingers_home
-from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -424,7 +424,7 @@ def _home_blockers(G, att, na, chosen, keep, home):
 @njit
 def _prowess(G, C, a, n_spells):
     """+1/+1 for an attacker that grows on p's noncreature spells (prowess, or a counter or
-    pump trigger: Tempest Angler; ai_tricks.grows_on_spell) when p holds an instant it would
+    pump trigger: Tempest Angler; ai_growth.grows_on_spell) when p holds an instant it would
     cast in the fight."""
     return 1 if n_spells > 0 and grows_on_spell(G, C, a) else 0
 

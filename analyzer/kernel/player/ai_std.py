@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
 from analyzer.kernel.player.ai_tricks import (
@@ -52,7 +53,6 @@ from analyzer.kernel.player.ai_tricks import (
     dies,
     hits,
     kills_in_fight,
-    spell_growth_to,
     top_entry_target,
 )
 from analyzer.kernel.player.ai_value import (

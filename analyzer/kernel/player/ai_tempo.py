@@ -30,9 +30,9 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import H, O, P, W
+from analyzer.kernel.player.ai_growth import grows_on_spell
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import combat_power, damage_through
-from analyzer.kernel.player.ai_tricks import grows_on_spell
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,

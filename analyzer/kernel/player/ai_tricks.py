@@ -39,7 +39,8 @@ from analyzer.kernel.layout import (
     P,
     S,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of, targets_of
+from analyzer.kernel.player.ai_growth import grows_on_spell, valiant_grows
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.stack import spell_ability, stack_top_entry
 from analyzer.kernel.rules.target_choice import fighter_boost
@@ -91,25 +92,6 @@ def valiant_focus(G, C, p, card):
         if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
             best = o
     return best
-
-
-@njit
-def valiant_grows(G, C, o):
-    """Does p's spell or ability targeting p's creature o now leave a +1/+1 counter on it for
-    good: its valiant has not triggered this turn and puts a counter on it (Heartfire Hero,
-    Seedglaive Mentor)?"""
-    cards = cards_of(C)
-    card = G[ob(o) + O.CARD]
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.VALIANT) & 1 == 0:
-        return False
-    if G[ob(o) + O.VALIANT_TURN] == G[H.TURN]:
-        return False
-    abilities = abilities_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT and has_op(C, a, Op.ADD_COUNTERS):
-            return True
-    return False
 
 
 @njit
@@ -350,27 +332,6 @@ def hits(G, src, dst, bp, kw):
 
 
 @njit
-def grows_on_spell(G, C, o):
-    """Does creature o grow when its controller casts a noncreature spell: prowess, or a
-    "whenever you cast a noncreature spell" trigger that pumps it or puts a counter on it
-    (Tempest Angler)? +1/+1 either way in the set."""
-    if G[ob(o) + O.CUR_KW] & Keyword.PROWESS:
-        return True
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    card = G[ob(o) + O.CARD]
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0:
-        return False
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.NONCREATURE_SPELL and (
-            has_op(C, a, Op.PUMP) or has_op(C, a, Op.ADD_COUNTERS)
-        ):
-            return True
-    return False
-
-
-@njit
 def pump_flips_fight(G, C, o, bp, bt, kw):
     """Does +bp/+bt with keywords kw flip the fight of o (against what blocks it, or what it
     blocks): it survives where it would die, or kills where it would not? A token counts
@@ -423,22 +384,6 @@ def spell_flips_fight(G, C, p):
             if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
                 best = o
     return best
-
-
-@njit
-def spell_growth_to(G, C, v, p):
-    """After blocks: the damage p's creatures fighting creature v (blocking it, or blocked by
-    it) add when p casts a noncreature spell now: +1 each that grows on it (grows_on_spell)."""
-    n = 0
-    for i in range(G[H.BF_N]):
-        x = G[OFF_BATTLEFIELD + i]
-        if (
-            G[ob(x) + O.CTRL] == p
-            and (G[ob(x) + O.BLOCKING] == v + 1 or G[ob(v) + O.BLOCKING] == x + 1)
-            and grows_on_spell(G, C, x)
-        ):
-            n += 1
-    return n
 
 
 @njit
