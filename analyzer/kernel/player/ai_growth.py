@@ -6,9 +6,9 @@ plan (ai_attack), the trick and burn judgements (ai_tricks, ai_std) and the temp
 
 from __future__ import annotations
 
-from analyzer.enums import AbilCol, AbilityKind, CardCol, Keyword, Op
+from analyzer.enums import AbilityKind, CardCol, Keyword, Op
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
+from analyzer.kernel.rules.catalog import cards_of, kind_has_op
 from analyzer.kernel.rules.view import ob
 from analyzer.kernel.runtime.config import njit
 
@@ -24,12 +24,7 @@ def valiant_grows(G, C, o):
         return False
     if G[ob(o) + O.VALIANT_TURN] == G[H.TURN]:
         return False
-    abilities = abilities_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.VALIANT and has_op(C, a, Op.ADD_COUNTERS):
-            return True
-    return False
+    return kind_has_op(C, card, AbilityKind.VALIANT, Op.ADD_COUNTERS)
 
 
 @njit
@@ -40,17 +35,12 @@ def grows_on_spell(G, C, o):
     if G[ob(o) + O.CUR_KW] & Keyword.PROWESS:
         return True
     cards = cards_of(C)
-    abilities = abilities_of(C)
     card = G[ob(o) + O.CARD]
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.NONCREATURE_SPELL) & 1 == 0:
         return False
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.NONCREATURE_SPELL and (
-            has_op(C, a, Op.PUMP) or has_op(C, a, Op.ADD_COUNTERS)
-        ):
-            return True
-    return False
+    return kind_has_op(C, card, AbilityKind.NONCREATURE_SPELL, Op.PUMP) or kind_has_op(
+        C, card, AbilityKind.NONCREATURE_SPELL, Op.ADD_COUNTERS
+    )
 
 
 @njit

@@ -139,6 +139,19 @@ def has_op(C, ab, op):
 
 
 @njit
+def kind_has_op(C, card, kind, op):
+    """Has the card an ability of this AbilityKind with a step of this Op (a valiant that puts
+    counters, a static that reads a hand's size)?"""
+    cards = cards_of(C)
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if abilities[a, AbilCol.KIND] == kind and has_op(C, a, op):
+            return True
+    return False
+
+
+@njit
 def static_step_a(C, card, op):
     """Column A of the card's first step with this Op (a static's amount); 0 if none."""
     cards = cards_of(C)

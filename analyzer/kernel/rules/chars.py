@@ -39,7 +39,13 @@ from analyzer.kernel.layout import (
     P,
     W,
 )
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind, has_op, steps_of
+from analyzer.kernel.rules.catalog import (
+    abilities_of,
+    cards_of,
+    has_kind,
+    kind_has_op,
+    steps_of,
+)
 from analyzer.kernel.rules.chars_counts import (
     ASCEND_PERMANENTS,
     EXILED_TYPES_NEEDED,
@@ -274,13 +280,7 @@ def _hand_seats(G, C, n_static):
 @njit
 def _reads_hand(C, card):
     """Whether a static ability of the card reads the size of a hand (static_pt_hand)."""
-    abilities = abilities_of(C)
-    cards = cards_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] == AbilityKind.STATIC and has_op(C, a, Op.STATIC_PT_HAND):
-            return True
-    return False
+    return kind_has_op(C, card, AbilityKind.STATIC, Op.STATIC_PT_HAND)
 
 
 @njit
