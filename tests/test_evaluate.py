@@ -30,10 +30,9 @@ from analyzer import api
 from analyzer.analysis import counterfactual as cf
 from analyzer.analysis import decision_tables as dt
 from analyzer.analysis import forks as fk
-from analyzer.analysis.compare import POLICY_COLUMNS, split_policies
+from analyzer.analysis.compare import POLICY_COLUMNS
 from analyzer.analysis.simulate import simulate_matchup
 from analyzer.analysis.verdicts import (
-    DEPENDS,
     DONT_PROMISE,
     NO_DIFFERENCE,
     NOT_ENOUGH,
@@ -200,19 +199,6 @@ def test_irrelevant_promise_makes_no_difference() -> None:
     assert row["card_arm_delta_pts"] == 0.0 and row["card_arm_ci_low_pts"] < 0
 
 
-def test_aggregate_of_equal_outcomes_makes_no_difference() -> None:
-    rng = np.random.default_rng(0)
-    out = rng.choice([0.0, 0.5, 1.0], size=2000)
-    agg = dt.aggregate(_frame(out, out.copy()))
-    r = agg.decisions.iloc[0]
-    assert r["delta_pts"] == 0.0 and r["ci_low_pts"] < 0.0 < r["ci_high_pts"]
-    assert r["same"] == 2000 and r["verdict"] == NO_DIFFERENCE
-    # 300 identical pairs cannot show |delta| < 1 point at the row's level: not enough, and
-    # "about how many more games" is a positive number
-    small = dt.aggregate(_frame(out[:300], out[:300].copy())).decisions.iloc[0]
-    assert small["verdict"] == NOT_ENOUGH and small["more_games"] > 0
-
-
 def test_dominant_promise_is_recommended() -> None:
     run = api.evaluate(
         FIX / "promised_doom.txt",
@@ -228,148 +214,6 @@ def test_dominant_promise_is_recommended() -> None:
     assert row["better"] > 10 * max(row["worse"], 1)
     assert row["verdict"] == PROMISE and row["p_adjusted"] <= 0.05
     assert row["win_rate_promise"] > 0.95
-
-
-def test_dominant_promise_synthetic() -> None:
-    rng = np.random.default_rng(1)
-    no = rng.choice([0.0, 1.0], size=300)
-    yes = np.where(rng.random(300) < 0.3, 1.0, no)  # never worse, better 30% of the losses
-    agg = dt.aggregate(_frame(yes, no))
-    r = agg.decisions.iloc[0]
-    assert r["worse"] == 0 and r["better"] > 20
-    assert r["delta_pts"] > 0 and r["ci_low_pts"] > 0 and r["verdict"] == PROMISE
-    agg = dt.aggregate(_frame(no, yes))
-    assert agg.decisions.iloc[0]["verdict"] == DONT_PROMISE
-
-
-def test_tiny_real_effect_makes_no_difference() -> None:
-    """Issue 16 item 5: +0.5 points over 20,000 decisions is real but below the 1-point
-    smallest effect worth acting on; with --min-effect 0.2 it is a promise."""
-    rng = np.random.default_rng(5)
-    n = 20_000
-    u = rng.random(n)
-    no = rng.choice([0.0, 1.0], size=n)
-    yes = no.copy()
-    yes[u < 0.0125], no[u < 0.0125] = 1.0, 0.0  # better 1.25% of the time
-    worse = (u >= 0.0125) & (u < 0.02)
-    yes[worse], no[worse] = 0.0, 1.0  # worse 0.75%: true delta +0.5 points
-    r = dt.aggregate(_frame(yes, no)).decisions.iloc[0]
-    assert 0.3 < r["delta_pts"] < 0.7 and r["ci_low_pts"] > 0, r
-    assert r["verdict"] == NO_DIFFERENCE and r["p_adjusted"] <= 0.05
-    r = dt.aggregate(_frame(yes, no), min_effect=0.002).decisions.iloc[0]
-    assert r["verdict"] == PROMISE
-
-
-# ---------------------------------------------------------------------------------------------
-# statistics on synthetic decisions
-
-
-def _frame(yes, no, card="Card", turn=None, deck="Deck", opponent="Opp") -> pd.DataFrame:
-    n = len(yes)
-    return pd.DataFrame(
-        {
-            "deck": deck,
-            "opponent": opponent,
-            "card": card,
-            "gift_kind": "card",
-            "base_policy": "never",
-            "turn": 5 if turn is None else turn,
-            "on_play": 1.0,
-            "life": 20.0,
-            "opp_life": 20.0,
-            "hand": 4.0,
-            "opp_hand": 4.0,
-            "power": 3.0,
-            "opp_power": 3.0,
-            "outcome_promise": np.asarray(yes, float),
-            "outcome_no_promise": np.asarray(no, float),
-        },
-        index=range(n),
-    )
-
-
-def test_interval_coverage_on_a_known_answer() -> None:
-    """Pairs drawn from a known joint law: P(1,1) .40, P(1,0) .20, P(0,1) .10, P(0,0) .30, so
-    the true delta is .60 - .50 = .10. Over 2000 tables of 200 decisions the 95% interval must
-    cover the truth 95% of the time (the coverage's own standard error is 0.5 points; the band
-    is three of them)."""
-    rng = np.random.default_rng(20240802)
-    reps, n = 2000, 200
-    cells = rng.choice(4, size=(reps, n), p=[0.4, 0.2, 0.1, 0.3])
-    yes = (cells <= 1).astype(float)
-    no = ((cells == 0) | (cells == 2)).astype(float)
-    frame = _frame(yes.ravel(), no.ravel())
-    frame["card"] = np.repeat(np.arange(reps), n)
-    t = dt.group_stats(frame, ["card"])
-    assert len(t) == reps
-    cover = ((t["ci_low_pts"] <= 10) & (t["ci_high_pts"] >= 10)).mean()
-    assert 0.935 <= cover <= 0.965, cover
-    assert abs(t["delta_pts"].mean() - 10) < 0.3
-    assert (t["better"] + t["same"] + t["worse"] == n).all()
-
-
-def test_depends_when_situations_disagree() -> None:
-    rng = np.random.default_rng(3)
-    early_no = rng.choice([0.0, 1.0], size=300)
-    early_yes = np.where(rng.random(300) < 0.4, 1.0, early_no)
-    late_yes = rng.choice([0.0, 1.0], size=300)
-    late_no = np.where(rng.random(300) < 0.4, 1.0, late_yes)
-    frame = pd.concat(
-        [_frame(early_yes, early_no, turn=3), _frame(late_yes, late_no, turn=11)], ignore_index=True
-    )
-    agg = dt.aggregate(frame)
-    row = agg.decisions.iloc[0]
-    assert row["verdict"] == DEPENDS, row
-    assert row["depends_on"].startswith("turn: promise when own turns 1-2")
-    assert "don't promise when own turns 5-6" in row["depends_on"]
-    turn = agg.situations[agg.situations["situation"] == "turn"].set_index("bucket")
-    assert turn.loc["own turns 1-2", "verdict"] == PROMISE
-    assert turn.loc["own turns 5-6", "verdict"] == DONT_PROMISE
-
-
-def test_no_depends_from_one_lopsided_bucket() -> None:
-    """Regression (issue 16 item 1, Into the Flood Maw vs GU Frogs): a bucket of 1 better /
-    0 worse drove Cochran's Q. Buckets need MIN_BUCKET_DIFFERING differing pairs to count."""
-    rng = np.random.default_rng(8)
-    no = rng.choice([0.0, 1.0], size=600)
-    yes = np.where(rng.random(600) < 0.08, 1.0 - no, no)  # no effect, 8% of pairs differ
-    turn = np.where(np.arange(600) < 590, 5, 11)
-    yes[turn == 11], no[turn == 11] = no[turn == 11], no[turn == 11]
-    yes[-1], no[-1] = 1.0, 0.0  # the lone differing pair of the late bucket
-    agg = dt.aggregate(_frame(yes, no, turn=turn))
-    assert agg.decisions.iloc[0]["depends_on"] == ""
-    assert agg.decisions.iloc[0]["verdict"] != DEPENDS
-
-
-def test_family_across_rows_and_pooled_rows() -> None:
-    rng = np.random.default_rng(4)
-    parts = []
-    for i in range(12):  # twelve cards, no true effect
-        out = rng.choice([0.0, 1.0], size=(2, 60))
-        parts.append(_frame(out[0], out[1], card=f"Null {i}", opponent=f"Opp {i % 2}"))
-    agg = dt.aggregate(pd.concat(parts, ignore_index=True))
-    d = agg.decisions
-    assert list(d.columns) == dt.DECISION_COLUMNS
-    assert list(agg.situations.columns) == dt.SITUATION_COLUMNS
-    assert set(d["opponent"]) == {"Opp 0", "Opp 1", dt.ALL_OPPONENTS}
-    pooled = d[d["opponent"] == dt.ALL_OPPONENTS]
-    assert pooled["decisions"].sum() == 12 * 60
-    p = agg.paired[agg.paired["table"] == "gift_decisions"]
-    assert (p["p_adjusted"] >= p["p_value"] - 1e-12).all()
-    assert (d["verdict"] == NOT_ENOUGH).all()
-
-
-def test_split_policies() -> None:
-    assert split_policies(["never,always", "random:p=0.5,to=random"]) == [
-        "never",
-        "always",
-        "random:p=0.5,to=random",
-    ]
-    assert split_policies(["always; Ygra, Eater of All=never,never"]) == [
-        "always; Ygra, Eater of All=never",
-        "never",
-    ]
-    assert split_policies(["never", "never"]) == ["never"]
 
 
 # ---------------------------------------------------------------------------------------------
