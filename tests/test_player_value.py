@@ -429,3 +429,15 @@ def test_a_loot_keeps_the_fifth_land_a_five_drop_in_hand_needs():
     graveyard = names(state, 0, "graveyard")
     assert graveyard in (["Island"], ["Swamp"]), graveyard
     assert "Into the Flood Maw" in names(state, 0, "hand")
+
+
+def test_removal_takes_the_grown_creature_not_one_whose_enters_trigger_is_spent():
+    state = run_player("removal_takes_the_grown_creature_not_a_spent_enters")
+    assert bf(state, 0, "Valley Mightcaller")
+    assert bf(state, 1, "Head of the Homestead")
+    # not grown (a 1/1), the Mightcaller is the smaller threat: the Head is taken
+    state = run_player(
+        "removal_takes_the_grown_creature_not_a_spent_enters",
+        ('{ card = "Valley Mightcaller", counters = { "+1/+1" = 4 } }', '"Valley Mightcaller"'),
+    )
+    assert bf(state, 0, "Head of the Homestead")

@@ -146,10 +146,11 @@ def role_may_help(G, C, card, context, p):
         role == AiRole.CARD_DRAW
         or role == AiRole.TOKENS
         or role == AiRole.RECURSION
-        or (creature and G[H.PHASE] == Phase.MAIN1 and not has_kind(cards, card, AbilityKind.ETB))
+        or (creature and not has_kind(cards, card, AbilityKind.ETB))
     ):
-        # waits for the opponent's end step (a flash creature: main phase 2), unless waiting
-        # loses something: see draw_now
+        # waits for the opponent's turn (a flash creature: an ambush block in their declare
+        # attackers step, else their end step; cast in main phase 2 it only warned them off
+        # an attack), unless waiting loses something: see draw_now
         return role == AiRole.CARD_DRAW and draw_now(G, C, card, p)
     return True
 

@@ -168,6 +168,13 @@ BOUNCE_TOKEN = 25
 
 
 BOUNCE_IN_COMBAT = 300
+# The standard player's removal (not a bounce) takes 1/SPENT_ENTERS_DIV of the printed value
+# (about 10 per mana value) off an opposing creature with an enters trigger, already spent:
+# UR's Kitnap stole Head of the Homestead, a 3/3 whose two tokens were made, beside a one-drop
+# grown to 5/5 that kept growing.
+SPENT_ENTERS_DIV = 2
+
+
 # an opposing creature whose enters trigger pays its owner again when recast (Head of the
 # Homestead's tokens, Thornplate Intimidator's punisher, Treetop Sentries' card) is a worse
 # bounce by about half a card
@@ -227,6 +234,13 @@ def _score(G, C, g, v, chooser, intent, dmg, fighter_power, lose_kw, bounce, swe
                 t -= BOUNCE_ENTERS
             if G[b + O.ATTACKING] or G[b + O.BLOCKING]:
                 t += BOUNCE_IN_COMBAT
+        elif (cards[G[b + O.CARD], CardCol.AB_KINDS] >> AbilityKind.ETB) & 1 and (
+            cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            # a creature killed, stolen or locked is judged by what it does from now on: its
+            # enters trigger is spent, and with it part of what its mana paid for (a bounce
+            # makes its owner pay that again: BOUNCE_ENTERS above)
+            t -= cards[G[b + O.CARD], CardCol.VALUE] // SPENT_ENTERS_DIV
     if G[b + O.ZONE] == Zone.STACK:
         return t if G[b + O.OWNER] != chooser else -1000
     ward = Keyword.WARD1 | Keyword.WARD2
