@@ -429,11 +429,3 @@ def test_a_loot_keeps_the_fifth_land_a_five_drop_in_hand_needs():
     graveyard = names(state, 0, "graveyard")
     assert graveyard in (["Island"], ["Swamp"]), graveyard
     assert "Into the Flood Maw" in names(state, 0, "hand")
-
-
-def test_generic_mana_keeps_the_color_of_a_card_the_rest_can_still_cast():
-    # the Duo's {1} from a Forest: the Swamp left casts the one-drop beside it
-    state = run_player("generic_keeps_the_color_of_a_card_still_castable")
-    bf = names(state, 0, "battlefield")
-    assert "Bakersbane Duo" in bf and "Iridescent Vinelasher" in bf, bf
-    assert sorted(names(state, 0, "hand")) == ["Peerless Recycling", "Treetop Sentries"]

@@ -309,14 +309,11 @@ def _decided_colors(G, cards, b, p, m):
 
 
 @njit
-def hand_needs(G, cards, p, card, spare):
+def hand_needs(G, cards, p, card):
     """The standard player's colors to keep: for each color, the most symbols of it in one
-    nonland card of p's hand (one copy of `card`, the one being paid for, left out) that the
-    spare mana (the sources left after this payment) can still pay, with mana_plan.NEED_FAST
-    when an instant or flash card has the color; all zero for the basic player, who pays as it
-    always did. (A card costing more than the spare mana waits for the next untap step, when
-    every land is back: keeping a Forest for a four-drop took the one Swamp the one-drop
-    beside it needed, and the Swamp's mana went unused.)"""
+    nonland card of p's hand (one copy of `card`, the one being paid for, left out), with
+    mana_plan.NEED_FAST when an instant or flash card has the color; all zero for the basic
+    player, who pays as it always did."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return NO_NEEDS
     w = 0
@@ -331,7 +328,7 @@ def hand_needs(G, cards, p, card, spare):
         if not skipped and c == card:
             skipped = True
             continue
-        if cards[c, CardCol.TYPES] & CardType.LAND or cards[c, CardCol.MV] > spare:
+        if cards[c, CardCol.TYPES] & CardType.LAND:
             continue
         w = max(w, cards[c, CardCol.COST_W])
         u = max(u, cards[c, CardCol.COST_U])
@@ -386,8 +383,7 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     else:
         n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     G[W.SRC_FRESH] = 0  # paying changes the sources
-    cost = generic + colored[0] + colored[1] + colored[2] + colored[3] + colored[4]
-    needs = hand_needs(G, cards, p, card, n - cost)
+    needs = hand_needs(G, cards, p, card)
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         # keeping the hand's colors is a preference, not a condition: the search that weighs
         # them can miss a payment can_pay_spell found (generic mana taking the Island a filter
