@@ -7,9 +7,29 @@ per logged game under logs/<matchup>/<game>.jsonl; the first event names the dec
 import json
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 # The steps whose damage is combat damage (a creature dying in them died in combat).
 COMBAT_STEPS = ("combat damage", "first-strike damage")
+
+
+class CardFacts:
+    """Facts of each card name in a log, worked out once from its catalog record by `of`; a
+    token or an unknown name gets `missing`."""
+
+    def __init__(self, of: Callable[[Any], tuple], missing: tuple) -> None:
+        from analyzer.cards.catalog import load_catalog
+
+        self.catalog = load_catalog()
+        self.of = of
+        self.missing = missing
+        self.facts: dict[str | None, tuple] = {}
+
+    def get(self, name: str | None) -> tuple:
+        if name not in self.facts:
+            rec = self.catalog.lookup(name) if name else None
+            self.facts[name] = self.missing if rec is None else self.of(rec)
+        return self.facts[name]
 
 
 def games(runs: Iterable[str | Path]) -> Iterator[list[dict]]:

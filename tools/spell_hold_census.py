@@ -18,32 +18,17 @@ import collections
 import os
 import sys
 
-from runlogs import games
-
-from analyzer.cards.catalog import load_catalog
+from runlogs import CardFacts, games
 
 
-class Cards:
-    """(noncreature spell, land, mana value, instant or flash) of each card name, looked up
-    once; a token or unknown name is none of them."""
-
-    def __init__(self) -> None:
-        self.catalog = load_catalog()
-        self.facts: dict[str | None, tuple[bool, bool, int, bool]] = {}
-
-    def get(self, name: str | None) -> tuple[bool, bool, int, bool]:
-        if name not in self.facts:
-            rec = self.catalog.lookup(name) if name else None
-            if rec is None:
-                self.facts[name] = (False, False, 0, False)
-            else:
-                spell = "Creature" not in rec.type_line and not rec.is_land
-                fast = "Instant" in rec.type_line or "Flash" in rec.oracle[:5]
-                self.facts[name] = (spell, rec.is_land, rec.mv, fast)
-        return self.facts[name]
+def _facts(rec) -> tuple[bool, bool, int, bool]:
+    """(noncreature spell, land, mana value, instant or flash)."""
+    spell = "Creature" not in rec.type_line and not rec.is_land
+    fast = "Instant" in rec.type_line or "Flash" in rec.oracle[:5]
+    return spell, rec.is_land, rec.mv, fast
 
 
-def seat_census(cards: Cards, events: list[dict], seat: int, st: collections.Counter) -> None:
+def seat_census(cards: CardFacts, events: list[dict], seat: int, st: collections.Counter) -> None:
     """Add one seat's counts of one game to st."""
     hand: collections.Counter = collections.Counter()
     at_start: collections.Counter = collections.Counter()
@@ -106,7 +91,7 @@ def seat_census(cards: Cards, events: list[dict], seat: int, st: collections.Cou
 
 def main(runs: list[str]) -> None:
     prefix = os.environ.get("SPELL_DECK", "UR ")
-    cards = Cards()
+    cards = CardFacts(_facts, (False, False, 0, False))
     st: collections.Counter = collections.Counter()
     n = 0
     for events in games(runs):

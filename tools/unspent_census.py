@@ -26,33 +26,19 @@ Plains) or mana spent on abilities.
 import collections
 import sys
 
-from runlogs import games
-
-from analyzer.cards.catalog import load_catalog
+from runlogs import CardFacts, games
 
 BASIC = {"Forest": 4, "Plains": 0, "Island": 1, "Swamp": 2, "Mountain": 3}  # WUBRG index
 TOP = 6  # held cards listed per deck
 
 
-class Cards:
-    """(land, creature without flash, mana value, WUBRG symbols) of each card name."""
-
-    def __init__(self) -> None:
-        self.catalog = load_catalog()
-        self.facts: dict[str | None, tuple[bool, bool, int, tuple]] = {}
-
-    def get(self, name: str | None) -> tuple[bool, bool, int, tuple]:
-        if name not in self.facts:
-            rec = self.catalog.lookup(name) if name else None
-            if rec is None:
-                self.facts[name] = (False, False, 0, (0,) * 5)
-            else:
-                creature = "Creature" in rec.type_line and "Flash" not in rec.oracle[:5]
-                self.facts[name] = (rec.is_land, creature, rec.mv, tuple(rec.cost.colored))
-        return self.facts[name]
+def _facts(rec) -> tuple[bool, bool, int, tuple]:
+    """(land, creature without flash, mana value, WUBRG symbols)."""
+    creature = "Creature" in rec.type_line and "Flash" not in rec.oracle[:5]
+    return rec.is_land, creature, rec.mv, tuple(rec.cost.colored)
 
 
-def seat_census(cards: Cards, events: list[dict], seat: int, st: collections.Counter) -> None:
+def seat_census(cards: CardFacts, events: list[dict], seat: int, st: collections.Counter) -> None:
     """Add one seat's unspent turns (st["turns"]) and held creatures of one game to st."""
     hand: collections.Counter = collections.Counter()
     colors = [0] * 6  # lands in play by color (index 5: not a basic land)
@@ -103,7 +89,7 @@ def seat_census(cards: Cards, events: list[dict], seat: int, st: collections.Cou
 
 
 def main(runs: list[str]) -> None:
-    cards = Cards()
+    cards = CardFacts(_facts, (False, False, 0, (0,) * 5))
     per_deck: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     for events in games(runs):
         for seat, deck in enumerate(events[0]["decks"]):
