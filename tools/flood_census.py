@@ -9,19 +9,38 @@ in own turns 1-8 (lands in play minus mana paid for spells; activations not coun
 own end steps of turns 1-8 holding a nonland card the basic lands left unspent could pay for
 ("held": instants kept for the opponent's turn count too);
 own end steps of turns 1-8 with a mana sink (SINKS) in play, the mana left for it and not
-activated that turn ("idle_sink"); abilities activated per game; and the share of keeps with 2
-or fewer nonland draws in own turns 1-6 ("dry") with their win rate.
+activated that turn ("idle_sink"); own end steps of turns 1-8 holding a card the mana left
+paid for but the colors played did not, which another sequence of the basic lands played and in
+hand would have ("seq_miss"); abilities activated per game; and the share of keeps with 2 or
+fewer nonland draws in own turns 1-6 ("dry") with their win rate.
 """
 
 import collections
 import sys
 
-from loss_census import Cards, castable_now
+from loss_census import BASIC_COLOUR, Cards, castable_now
 from runlogs import Zones, games
 
 # The bundled decks' permanents with a repeatable mana-cost activated ability (their mana value):
 # the flood's mana sinks (Food and Equipment left out: life and equip are not every turn's use).
 SINKS = {"Mind Drill Assailant": 3, "Warren Elder": 4, "Lilysplash Mentor": 3, "Thought Shucker": 2}
+
+
+def sequence_miss(lands, hand, left, cards) -> bool:
+    """A nonland card in hand the mana left pays for in amount but not in color, which another
+    choice among the basic lands played and those still in hand (as many as played) would pay
+    for: the land drops so far, not the draws, kept it in hand."""
+    pool = [n for n in [*lands, *hand] if n in BASIC_COLOUR]
+    played = [n for n in lands if n in BASIC_COLOUR]
+    for name in hand:
+        r = cards.rec(name)
+        if r is None or r.is_land or r.mv > left or castable_now(lands, [name], cards):
+            continue
+        need = [(i, k) for i, k in enumerate(r.cost.colored) if k]
+        by_colour = collections.Counter(BASIC_COLOUR[n] for n in pool)
+        if sum(k for _, k in need) <= len(played) and all(by_colour[i] >= k for i, k in need):
+            return True
+    return False
 
 
 def keep_rows(events, cards):
@@ -48,6 +67,7 @@ def keep_rows(events, cards):
                 if c == s and SINKS.get(n, 99) <= left and o not in acted:
                     f[s]["idle_sink"] += 1
                     break
+            f[s]["seq_miss"] += int(sequence_miss(lands, z.hand[s].values(), left, cards))
             if own == 6:
                 f[s]["lands6"] = len(lands)
                 f[s]["reached6"] = 1
@@ -86,7 +106,7 @@ def main(runs):
             dry = f["spells_drawn6"] <= 2
             g["dry"] += dry
             g["dry_won"] += dry and won
-    cols = ("spells_drawn6", "lands6", "unspent", "held", "idle_sink", "acts")
+    cols = ("spells_drawn6", "lands6", "unspent", "held", "idle_sink", "seq_miss", "acts")
     per6 = {"lands6"}
     print(
         f"{'lands':5} {'keeps':>6} {'win':>6} "
