@@ -18,19 +18,18 @@ a draw counts as not a win.
 
 import collections
 import csv
-import math
 import sys
 from pathlib import Path
 
+from analyzer.analysis.stats import wilson_interval
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """Wilson 95% interval of k wins in n (analysis/stats.py); (0, 0) for no games."""
     if n == 0:
         return 0.0, 0.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
+    low, high = wilson_interval(k, n)
+    return float(low), float(high)
 
 
 def rows(runs):
