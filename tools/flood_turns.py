@@ -7,24 +7,16 @@ abilities activated, cards drawn, the nonland cards left in hand, and both life 
 
 import sys
 
-from runlogs import Zones
-
-from analyzer.cards.catalog import load_catalog
+from runlogs import CardFacts, Zones
 
 
 def main(path, seat):
     import json
 
-    cat = load_catalog()
-    land = {}
+    lands = CardFacts(lambda rec: (rec.is_land,), (False,))
 
-    def is_land(n):
-        if n not in land:
-            try:
-                land[n] = bool(cat.lookup(n).is_land)
-            except Exception:
-                land[n] = False
-        return land[n]
+    def is_land(name):
+        return lands.get(name)[0]
 
     with open(path) as fh:
         ev = [json.loads(x) for x in fh]
