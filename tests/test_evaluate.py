@@ -32,6 +32,7 @@ from analyzer.analysis import decision_tables as dt
 from analyzer.analysis import forks as fk
 from analyzer.analysis.compare import POLICY_COLUMNS
 from analyzer.analysis.simulate import simulate_matchup
+from analyzer.analysis.streams import stream_seed
 from analyzer.analysis.verdicts import (
     DONT_PROMISE,
     NO_DIFFERENCE,
@@ -232,11 +233,12 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     from analyzer.api.evaluation import with_opponents
 
     # by default only the deck's policy changes: the opponents play the base policy (never)
+    decks = _load([RATS, BATS], catalog, False)
     always = simulate_matchup(
-        _load([RATS, BATS], catalog, False),
+        decks,
         catalog,
         games=60,
-        seed=3,
+        seed=stream_seed(3, decks),  # the matchup's own stream of the run seed
         policy=with_opponents("always", "never"),
     )
     assert pc.iloc[1]["wins"] == int(np.sum(always.games[:, 0] == 0))
@@ -254,6 +256,7 @@ def test_evaluate_policy_comparison_is_paired(catalog, tmp_path: Path) -> None:
     assert {d["coverage"]["exact"] for d in man["decks"]} == {40}
     assert all(len(d["sha256"]) == 64 for d in man["decks"])
     assert man["extra"]["base_policy"] == "never"
+    assert man["extra"]["stream_seeds"] == [stream_seed(3, decks)]
 
 
 def test_fork_every_seat_and_no_forks(tmp_path: Path) -> None:
@@ -283,10 +286,11 @@ def test_opponents_policy_is_fixed(catalog) -> None:
     decks = _load([RATS, BATS], catalog, False)
     from analyzer.api.evaluation import with_opponents
 
+    seed = stream_seed(8, decks)
     ref = simulate_matchup(
-        decks, catalog, games=40, seed=8, policy=with_opponents("always", "never")
+        decks, catalog, games=40, seed=seed, policy=with_opponents("always", "never")
     )
-    both = simulate_matchup(decks, catalog, games=40, seed=8, policy="always")
+    both = simulate_matchup(decks, catalog, games=40, seed=seed, policy="always")
     pc = run.policy_comparison.set_index("policy")
     assert pc.loc["always", "wins"] == int(np.sum(ref.games[:, 0] == 0))
     assert not np.array_equal(ref.games[:, :2], both.games[:, :2])  # the opponents' differs

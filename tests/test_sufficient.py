@@ -16,6 +16,7 @@ from analyzer.analysis import compare as cmp
 from analyzer.analysis import decision_tables as dt
 from analyzer.analysis import paired
 from analyzer.analysis import sufficient as suf
+from analyzer.analysis.streams import stream_seed
 from analyzer.cards.catalog import load_catalog
 from analyzer.policies.labels import with_opponents
 
@@ -246,13 +247,14 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
     from analyzer.api.simulation import _load
 
     decks = _load([RATS, BATS, RACCOONS], catalog, False)  # one three-player game
+    seed = stream_seed(RUN["seed"], decks)  # the matchup's own stream of the run seed
     pc = small.policy_comparison
     assert pc["policy"].tolist() == RUN["policies"]
     base, _ = cmp.play_arm(
         decks,
         catalog,
         games=RUN["games"],
-        seed=RUN["seed"],
+        seed=seed,
         policy="never",
         threads=None,
         starting_life=20,
@@ -262,7 +264,7 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
             decks,
             catalog,
             games=RUN["games"],
-            seed=RUN["seed"],
+            seed=seed,
             policy=with_opponents(r.policy, "never", {}),
             threads=None,
             starting_life=20,
@@ -279,7 +281,7 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
         decks,
         catalog,
         games=RUN["games"],
-        seed=RUN["seed"],
+        seed=seed,
         policy=with_opponents(f"never; {row.card}=always", "never", {}),
         threads=None,
         starting_life=20,

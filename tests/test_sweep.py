@@ -113,8 +113,9 @@ def test_cli_bad_plan_exits_2_and_bad_scheduler(tmp_path: Path) -> None:
 
 
 def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path) -> None:
-    """Each cell's row is `simulate --seed <stream_seed>`'s row; matchups get distinct
-    streams, the policies of one matchup share theirs (common random numbers)."""
+    """Each cell's row is `simulate --seed <plan seed>`'s row (the command keys its matchup's
+    stream the same way); matchups get distinct streams, the policies of one matchup share
+    theirs (common random numbers)."""
     cells = pd.read_csv(reference / "sweep.csv")
     assert (cells["status"] == "complete").all() and (cells["games"] == GAMES).all()
     seeds = cells.groupby("opponent_file")["stream_seed"].nunique()
@@ -125,7 +126,7 @@ def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path)
             ME,
             [DECKS / Path(cell.opponent_file).name],
             games=GAMES,
-            seed=int(cell.stream_seed),
+            seed=11,
             policy=cell.policy,
             out=tmp_path / f"single{k}",
         )
@@ -136,11 +137,10 @@ def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path)
         )
 
 
-def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -> None:
+def test_cells_equal_the_gauntlet_run_with_the_same_arguments(tmp_path: Path) -> None:
+    """A gauntlet `simulate` gives each matchup the stream a sweep cell of it gets."""
     run = run_sweep(
-        _plan(tmp_path, policies=["heuristic"], streams="shared", games=100),
-        scheduler="none",
-        out=tmp_path / "run",
+        _plan(tmp_path, policies=["heuristic"], games=100), scheduler="none", out=tmp_path / "run"
     )
     single = api.simulate(ME, [], games=100, seed=11, policy="heuristic")
     mine = run.tables["summary.csv"]
@@ -148,6 +148,34 @@ def test_shared_streams_equal_simulate_with_the_same_arguments(tmp_path: Path) -
     pd.testing.assert_frame_equal(
         mine.drop(columns=["deck_file", "opponent_file", "policy", "player"]).set_index("opponent"),
         gauntlet_rows,
+    )
+
+
+def test_shared_streams_play_every_cell_at_the_plan_seed(tmp_path: Path) -> None:
+    """``streams = "shared"``: every cell on the plan seed itself (how the single-machine
+    commands played before each matchup had its own stream)."""
+    from analyzer.analysis.simulate import seat_levels, simulate_matchup
+    from analyzer.api.runs import load_all
+    from analyzer.cards.catalog import load_catalog
+
+    run = run_sweep(
+        _plan(tmp_path, policies=["heuristic"], streams="shared", games=60),
+        scheduler="none",
+        out=tmp_path / "run",
+    )
+    assert (run.cells["stream_seed"] == 11).all()
+    catalog = load_catalog(())
+    loaded = load_all([[ME, o] for o in OPPS], catalog, False).decks
+    rows = [
+        simulate_matchup(
+            d, catalog, games=60, seed=11, policy="heuristic", levels=seat_levels(2, "standard")
+        ).summary_frame()
+        for d in loaded
+    ]
+    mine = run.tables["summary.csv"]
+    pd.testing.assert_frame_equal(
+        mine.drop(columns=["deck_file", "opponent_file", "policy", "player"]),
+        pd.concat(rows, ignore_index=True),
     )
 
 
@@ -201,7 +229,6 @@ def test_cardstats_cells_equal_the_single_machine_command(tmp_path: Path) -> Non
             opponents=[str(OPPS[0])],
             policies=["heuristic"],
             games=120,
-            streams="shared",
         ),
         scheduler="none",
         out=tmp_path / "run",
@@ -232,7 +259,7 @@ def test_compare_cells_equal_the_single_machine_command(tmp_path: Path) -> None:
         ME,
         [OPPS[0]],
         games=100,
-        seed=int(cells.stream_seed[0]),
+        seed=11,
         policy="heuristic",
         plots=False,
     )
@@ -326,7 +353,7 @@ def test_a_killed_worker_still_gives_the_complete_identical_result(
 
 def test_players_are_cells_with_a_player_column(tmp_path: Path) -> None:
     """One cell per player level, on the same streams (levels are compared on the same games);
-    each row is `simulate --player LEVEL --seed <stream_seed>`'s row."""
+    each row is `simulate --player LEVEL --seed <plan seed>`'s row."""
     run = run_sweep(
         _plan(
             tmp_path,
@@ -347,7 +374,7 @@ def test_players_are_cells_with_a_player_column(tmp_path: Path) -> None:
             ME,
             [OPPS[0]],
             games=60,
-            seed=int(run.cells.stream_seed[0]),
+            seed=11,
             policy="heuristic",
             player=level,
         )
@@ -396,13 +423,13 @@ def test_evaluate_cells_equal_the_single_machine_command(
     evaluate_reference: Path, tmp_path: Path
 ) -> None:
     """Every evaluate table of a cell, byte for byte, minus its leading columns, is the table
-    `evaluate DECK --vs OPP --seed <stream_seed>` writes; a rerun recomputes nothing."""
+    `evaluate DECK --vs OPP --seed <plan seed>` writes; a rerun recomputes nothing."""
     cells = pd.read_csv(evaluate_reference / "sweep.csv")
     api.evaluate(
         ME,
         [OPPS[0]],
         games=EVALUATE["games"],
-        seed=int(cells.stream_seed[0]),
+        seed=11,
         policies=["never", "always"],
         plots=False,
         out=tmp_path / "single",
@@ -413,6 +440,8 @@ def test_evaluate_cells_equal_the_single_machine_command(
         assert len(mine) > 0 and (mine["player"] == "standard").all()
         single = (tmp_path / "single" / f"{name}.csv").read_text()
         assert _csv(mine.iloc[:, 3:]) == single, name
+    manifest = json.loads((tmp_path / "single" / "manifest.json").read_text())
+    assert manifest["extra"]["stream_seeds"] == [int(cells.stream_seed[0])]
     again = run_sweep(_plan(tmp_path, **EVALUATE), scheduler="none", out=evaluate_reference)
     assert again.computed == 0 and again.skipped == 21
 
@@ -443,14 +472,14 @@ def tune_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_tune_cells_equal_the_single_machine_command(tune_reference: Path) -> None:
     """One tuning per cell: weights, held-out comparisons and the tuned policy file are
-    `tune DECK --vs OPP --card CARD --seed <stream_seed>`'s."""
+    `tune DECK --vs OPP --card CARD --seed <plan seed>`'s."""
     row = pd.read_csv(tune_reference / "tune.csv").iloc[0]
     single = api.tune(
         ME,
         [OPPS[0]],
         "Into the Flood Maw",
         games=40,
-        seed=int(row.seed),
+        seed=11,
         base="heuristic",
         features=("turn",),
         rounds=1,

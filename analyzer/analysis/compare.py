@@ -1,7 +1,8 @@
 """Paired comparisons on common random numbers: policies against a baseline, deck A against
 deck B.
 
-Game i of a matchup is seeded from (seed, i) whatever the policy or deck version, so game i
+Game i of a matchup is seeded from (the matchup's stream seed, i; analysis/streams.py: a deck's
+versions share an opponent's stream) whatever the policy or deck version, so game i
 under policy A and game i under policy B start from the same shuffle, the same mulligans and the
 same play/draw seat (play/draw alternates by game index: every comparison is seat-balanced).
 The difference of the two arms is the mean of per-game differences with the paired score

@@ -2,7 +2,8 @@
 
 For each chunk of games [start, start + n): the counterfactual run (the base policy, every gift
 decision forked), each per-card arm and each policy arm play the same games (game i's
-randomness depends on the seed and i only, so the chunking changes nothing), then the chunk is
+randomness depends on the matchup's stream seed and i only, so the chunking changes nothing),
+then the chunk is
 reduced to running sums (sufficient.py): the decision cells, the policies' and card arms' joint
 tables. The chunk's decision rows go to the decisions file (report/table_stream.py) and, for the
 examples, only the rows that could still be among the largest gains and losses. What is kept

@@ -2,7 +2,8 @@
 
 A run's manifest holds what a replay needs under ``"replay"`` (``replay_settings``): the deck
 files of every matchup, starting life, the policy every seat played, extra card files. The
-player levels come from the manifest's ``"player"`` / ``"opp_player"`` (default standard).
+player levels come from the manifest's ``"player"`` / ``"opp_player"`` (default standard), each
+matchup's seed from its ``"stream_seeds"`` (older runs: the run seed).
 """
 
 from __future__ import annotations
@@ -164,12 +165,15 @@ class ReplaySession:
             if name not in PLAYER_LEVEL_NAMES:
                 raise InputError(Problem(f"unknown player level {name!r} in the manifest"))
             levels.append(PLAYER_LEVEL_NAMES[name])
+        # each matchup's own stream seed (analysis/streams.py); runs written before matchups had
+        # their own streams played every matchup at the run seed
+        seeds = self.manifest.extra.get("stream_seeds")
         st = _Setup(
             decks,
             self._catalog,
             policy,
             int(self.spec["starting_life"][matchup]),
-            int(self.manifest.seed or 0),
+            int(seeds[matchup]) if seeds else int(self.manifest.seed or 0),
             levels,
             [d.name for d in decks],
         )

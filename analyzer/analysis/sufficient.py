@@ -14,7 +14,8 @@ individual decisions:
   decisions all fall in one chunk: chunks split the run by game);
 - the situation tests ("depends") use the buckets' counts and design effects, cells like any
   other; a pooled ("all opponents") cell is the sum of its opponents' cells (the games of
-  different matchups are different clusters).
+  different matchups are different clusters: each matchup plays its own random stream,
+  analysis/streams.py, so no deal is shared between them).
 
 No statistic of these tables needs the rows themselves: the score interval and the sign test
 take counts, the heterogeneity test takes the buckets' counts. The outcomes are kept as

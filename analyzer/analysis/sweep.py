@@ -12,13 +12,14 @@ game order, go through the single-machine table builders (``SimResult.summary_fr
 ``cardstats.card_stats``; evaluate's and tune's in sweep_evaluate.py).
 
 Streams: with ``streams = "matchup"`` (the default) a matchup's stream seed is a hash of the
-plan seed and the decks' contents, so different matchups never share random numbers while
-policies of one matchup do (common random numbers, what a policy comparison wants). A
-``compare`` sweep pairs deck versions on the same games, so there the hash is of the
-opponent only: every version meets an opponent on the same streams. The
-single-machine command reproduces a cell byte for byte with ``--seed <stream_seed>`` (written
-in sweep.csv). With ``streams = "shared"`` the stream seed is the plan seed itself, as in
-`gift-analyzer simulate --seed SEED`: the sweep's rows then equal that command's rows.
+plan seed and the decks' contents (analysis/streams.py), so different matchups never share
+random numbers while policies of one matchup do (common random numbers, what a policy
+comparison wants). A ``compare`` sweep pairs deck versions on the same games, so there the hash
+is of the opponent only: every version meets an opponent on the same streams. The
+single-machine commands key their matchups the same way, so ``--seed <plan seed>`` reproduces a
+cell byte for byte (its stream seed is in sweep.csv and in the command's manifest). With
+``streams = "shared"`` the stream seed is the plan seed itself for every cell, as the
+single-machine commands played before each matchup had its own stream (older results).
 
 Each finished task is stored in ``tasks/<key>.npz`` under the run folder; the key hashes the
 task's inputs and the engine version. A rerun into the same folder skips stored tasks, and a
@@ -47,6 +48,7 @@ from analyzer.analysis.simulate import (
     SimResult,
     SummaryCounts,
 )
+from analyzer.analysis.streams import stream_seed
 from analyzer.analysis.sweep_plan import Cell, Plan
 from analyzer.io.deck import Deck
 
@@ -255,15 +257,6 @@ class PreparedCell:
     tasks: list[Task] = field(default_factory=list)
     arms: list[tuple[str, Any]] = field(default_factory=list)  # (label, Matchup or TuneJob)
     settings: dict[str, Any] = field(default_factory=dict)  # evaluate's resolved arguments
-
-
-def stream_seed(seed: int, decks: list[Deck], streams: str) -> int:
-    """The kernel's run seed for a matchup (see the module docstring); below 2**63. ``decks``
-    are the seats that key the stream (all of them; the opponents only for ``compare``)."""
-    if streams == "shared":
-        return seed
-    text = f"{seed}|" + "|".join(d.content_hash for d in decks)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little") >> 1
 
 
 def shown(path: Path) -> str:

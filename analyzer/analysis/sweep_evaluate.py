@@ -7,7 +7,8 @@ policy, and every gift card of the deck promised whenever it may be and never. A
 cell run on the cell's stream seed, so the policies are paired on the same games (common random
 numbers) exactly as in the single-machine command; the cell's tables come from the same
 builders (compare.policy_comparison, counterfactual.decisions_frame, decision_tables.aggregate /
-card_arm_table), so they equal that command's tables with ``--seed <stream_seed>``.
+card_arm_table), so they equal that command's tables with the plan's ``--seed`` (the command
+keys its matchup's stream the same way, analysis/streams.py).
 
 A ``tune`` cell is `gift-analyzer tune DECK --vs OPPONENT --card CARD`: its coordinate search
 is sequential (each step depends on the scores before it), so the whole tuning is one task
@@ -300,6 +301,7 @@ def run_tune(job: TuneJob, threads: int = 1) -> dict[str, Any]:
         job.card,
         games=job.games,
         seed=job.seed,
+        seeds=[job.seed],  # already the cell's stream seed
         base=job.base,
         opponents=job.opponents,
         features=job.features,

@@ -3,15 +3,15 @@
 Seat 0 plays the base policy for every card but the tuned one, whose rule is ``threshold`` with
 the candidate weights; the opponents play a fixed policy (a two-block table, so the opponents'
 copies of the card never follow the candidate). Every candidate is scored on the same games
-(same run seed, same game indices: common random numbers), so two candidates differ only where
-their decisions differ.
+(each matchup's stream seed, analysis/streams.py, and the same game indices: common random
+numbers), so two candidates differ only where their decisions differ.
 
 Search: coordinate search over a few weights (bias and chosen features), starting from the
 bundled threshold weights of the card. Each pass tries +step and -step on every weight and keeps
 the first strict improvement of the mean score (win 1, draw 1/2, loss 0); a pass without one
 halves every step. Validation: the tuned weights and the ``never``, ``always`` and ``heuristic``
-rules for the card are played on held-out games (run seed + VALIDATION_OFFSET), and the tuned
-policy's paired gain over each is reported with a 95% t interval (analysis.stats).
+rules for the card are played on held-out games (each stream seed + VALIDATION_OFFSET), and the
+tuned policy's paired gain over each is reported with a 95% t interval (analysis.stats).
 """
 
 from __future__ import annotations
@@ -112,11 +112,12 @@ class Evaluator:
         self.opp_player = opp_player
         self.count = 0
 
-    def __call__(self, table: np.ndarray, seed: int) -> np.ndarray:
+    def __call__(self, table: np.ndarray, seeds: Sequence[int]) -> np.ndarray:
+        """Seat 0's scores, matchup by matchup, each matchup at its seed in ``seeds``."""
         from analyzer.analysis.simulate import seat_levels, simulate_matchup
 
         out = []
-        for decks in self.matchups:
+        for decks, seed in zip(self.matchups, seeds, strict=True):
             r = simulate_matchup(
                 decks,
                 self.catalog,
@@ -236,10 +237,16 @@ def tune_card(
     progress: Callable[[int], None] | None = None,
     player: str = "standard",
     opp_player: str | None = None,
+    seeds: Sequence[int] | None = None,
 ) -> TuneResult:
     """Search threshold weights for `card` (seat 0) on `games` games per matchup; `player` and
-    `opp_player` are the built-in players' levels (`simulate.seat_levels`)."""
+    `opp_player` are the built-in players' levels (`simulate.seat_levels`). `seeds`: each
+    matchup's stream seed (default: its stream of `seed`, analysis/streams.py; a sweep's
+    tune cell passes the cell's)."""
+    from analyzer.analysis.streams import matchup_seeds
+
     opponents = opponents or base
+    train = list(seeds) if seeds is not None else matchup_seeds(seed, matchups)
     rec = check_inputs(matchups, catalog, card, features, base, opponents)
     names = catalog.compiled.names
     cid = names.index(rec.name)
@@ -260,13 +267,13 @@ def tune_card(
     def score(w: dict[str, float]) -> float:
         key = tuple(sorted(w.items()))
         if key not in cache:
-            cache[key] = float(evaluate(table_for(w), seed).mean())
+            cache[key] = float(evaluate(table_for(w), train).mean())
         return cache[key]
 
     history: list[tuple[dict[str, float], float]] = []
     best = coordinate_search(score, start, coords, rounds, history)
     best = {k: v for k, v in best.items() if v != 0.0 or k == "bias"}
-    held = seed + VALIDATION_OFFSET
+    held = [s + VALIDATION_OFFSET for s in train]
     tuned = evaluate(table_for(best), held)
     rows = []
     from analyzer.analysis.stats import paired_difference
@@ -293,9 +300,9 @@ def tune_card(
             }
         )
     header = (
-        f"gift-analyzer tune --card {rec.name!r}: {games} games per matchup, seed {seed} "
-        f"(held-out seed {held})\nseat 0 plays {base} for the other cards; opponents "
-        f"play {opponents}"
+        f"gift-analyzer tune --card {rec.name!r}: {games} games per matchup, stream seeds "
+        f"{', '.join(map(str, train))}\n(held-out: each + {VALIDATION_OFFSET}); seat 0 plays "
+        f"{base} for the other cards; opponents play {opponents}"
     )
     text = dump_policy_toml(base, {rec.name: "threshold"}, {rec.name: best}, opponents, header)
     return TuneResult(

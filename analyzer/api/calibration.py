@@ -71,7 +71,7 @@ def calibrate(
     share of drawn cards cast. Files (calibration.csv, manifest.json, calibration.png) go to
     `out`, or results/<run-id>/ with `save=True`."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
-    from analyzer.analysis.sweep import stream_seed
+    from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.checks import check_run_args
     from analyzer.api.runs import check_plots, load_all, play_matchups, recorder
     from analyzer.cards.catalog import load_catalog
@@ -94,10 +94,10 @@ def calibrate(
         "min_drawn_games": min_drawn_games,
         "decks_under_test": list(dict.fromkeys(d[0].name for d in loaded.decks)),
         "opponents": list(dict.fromkeys(d[1].name for d in loaded.decks)),
-        # each matchup on its own stream (a hash of the run seed and its decks, as a sweep's
-        # default): with one shared seed every matchup of a deck would replay the same
-        # shuffles, so its mulligans and draws would be counted nine times over
-        "stream_seeds": [stream_seed(seed, list(d), "matchup") for d in loaded.decks],
+        # each matchup on its own stream (analysis/streams.py): with one shared seed every
+        # matchup of a deck would replay the same shuffles, its mulligans and draws counted
+        # nine times over
+        "stream_seeds": matchup_seeds(seed, loaded.decks),
     }
     t0 = time.perf_counter()
     with recorder(

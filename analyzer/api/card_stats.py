@@ -121,6 +121,7 @@ def cardstats(
     the opponents' instead (seats 1 and up).
     """
     from analyzer.analysis.cardstats import card_stats
+    from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.checks import (
         check_policies,
         check_run_args,
@@ -146,6 +147,7 @@ def cardstats(
     seat_paths = matchups(deck, vs)
     loaded, entries = _load_decks(seat_paths, catalog, allow_approximate)
     warnings = override_warnings(specs, loaded[0][0], catalog)
+    seeds = matchup_seeds(seed, loaded)  # each matchup its own stream (analysis/streams.py)
 
     def run(recorder: Any | None) -> CardStatsRun:
         if on_start is not None:
@@ -154,7 +156,7 @@ def cardstats(
         results = play_matchups(
             loaded,
             catalog,
-            [seed] * len(loaded),
+            seeds,
             life=life,
             player=player,
             opp_player=opp_player,
@@ -207,6 +209,7 @@ def cardstats(
         "cardstats",
         run_dir=out,
         seed=seed,
+        stream_seeds=seeds,
         games=games,
         threads=threads,
         decks=entries,

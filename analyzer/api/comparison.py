@@ -64,6 +64,7 @@ def compare(
     from analyzer.analysis import compare as cmp
     from analyzer.analysis.evaluate_chunks import run_warnings
     from analyzer.analysis.simulate import seat_levels
+    from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -86,6 +87,8 @@ def compare(
     seats_a, seats_b = matchups(deck_a, vs), matchups(deck_b, vs)
     loaded = load_all(seats_a + seats_b, catalog, allow_approximate)
     n = len(seats_a)
+    # each opponent its own stream, the same for both versions (paired): analysis/streams.py
+    seeds = matchup_seeds(seed, loaded.decks[:n], opponents_only=True)
     settings = {
         "kind": "compare",
         "policy": policy,
@@ -93,6 +96,7 @@ def compare(
         "opp_policy": opp_policy or "the same",
         "deck_a": str(deck_a),
         "deck_b": str(deck_b),
+        "stream_seeds": seeds,
     }
     t0 = time.perf_counter()
     with recorder(
@@ -112,14 +116,14 @@ def compare(
             on_start(2 * n * games)
         a_arms, b_arms, warnings = [], [], []
         used = threads
-        for decks_a, decks_b in zip(loaded.decks[:n], loaded.decks[n:], strict=True):
+        for decks_a, decks_b, stream in zip(loaded.decks[:n], loaded.decks[n:], seeds, strict=True):
             opp = " + ".join(d.name for d in decks_a[1:])
             for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
                 scores, res = cmp.play_arm(
                     decks,
                     catalog,
                     games=games,
-                    seed=seed,
+                    seed=stream,
                     policy=both,
                     threads=threads,
                     starting_life=starting_life(decks, life),

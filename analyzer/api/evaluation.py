@@ -128,6 +128,7 @@ def evaluate(
     from analyzer.analysis import compare as cmp
     from analyzer.analysis import evaluate_chunks as chunks
     from analyzer.analysis.simulate import seat_levels
+    from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.simulation import matchups
     from analyzer.cards.catalog import load_catalog
 
@@ -209,6 +210,8 @@ def evaluate(
         "opp_policy": "the same as seat 0" if opp_policy == SAME else opp_policy,
         "policy_seats": changed,
         "matchups": [[d.name for d in decks] for decks in loaded.decks],
+        # each matchup its own stream, shared by its policies and arms (analysis/streams.py)
+        "stream_seeds": matchup_seeds(seed, loaded.decks),
     }
     t0 = time.perf_counter()
     from analyzer.analysis.replay_session import replay_settings
@@ -243,7 +246,7 @@ def evaluate(
                     decks,
                     catalog,
                     k,
-                    seed,
+                    settings["stream_seeds"][k],
                     life_k,
                     levels,
                     threads,

@@ -88,6 +88,7 @@ def simulate(
     opponents' instead (seats 1 and up)."""
     import time
 
+    from analyzer.analysis.streams import matchup_seeds
     from analyzer.cards.catalog import load_catalog
     from analyzer.policies.policy_file import load_policy
     from analyzer.policies.table import parse_policy
@@ -116,10 +117,11 @@ def simulate(
     if on_start is not None:
         on_start(games * len(loaded))
     t0 = time.perf_counter()
+    seeds = matchup_seeds(seed, loaded)  # each matchup its own stream (analysis/streams.py)
     results = play_matchups(
         loaded,
         catalog,
-        [seed] * len(loaded),
+        seeds,
         life=life,
         player=player,
         opp_player=opp_player,
@@ -154,7 +156,7 @@ def simulate(
         run.out_dir = _write(
             run,
             Path(out),
-            seed,
+            (seed, seeds),
             games,
             threads,
             str(policy),
@@ -207,7 +209,7 @@ SUMMARY_COLUMNS = [
 def _write(
     run: SimulationRun,
     out: Path,
-    seed: int,
+    seeds: tuple[int, list[int]],
     games: int,
     threads: int | None,
     policy: str,
@@ -241,7 +243,8 @@ def _write(
     used = max((r.threads for r in run.results), default=threads)
     with run_recorder(
         run_dir=out,
-        seed=seed,
+        seed=seeds[0],
+        stream_seeds=seeds[1],
         games=games,
         threads=used,
         decks=entries,

@@ -83,7 +83,10 @@ def run_options(
     games: int,
     vs_help: str = GAUNTLET_HELP,
     games_help: str = "Games per matchup.",
-    seed_help: str = "Run seed: the same seed plays the same games, whatever the thread count.",
+    seed_help: str = (
+        "Run seed: the same seed plays the same games, whatever the thread count; each "
+        "matchup plays its own stream of it (stream_seeds in the manifest)."
+    ),
 ) -> Callable[..., Any]:
     """The options of every command that plays games (simulate, evaluate, compare, cardstats,
     tune, calibrate): --vs, --games, --seed, --threads, --life, --allow-approximate,

@@ -17,7 +17,10 @@ def _pct(x: float) -> str:
 @run_options(
     games=400,
     games_help="Games per matchup for every candidate (and again for validation).",
-    seed_help="Training seed; validation uses seed + 1000003.",
+    seed_help=(
+        "Training seed (each matchup plays its own stream of it); validation: each stream "
+        "seed + 1000003."
+    ),
 )
 @click.option("--card", required=True, help="The gift card whose policy is tuned.")
 @click.option(

@@ -255,7 +255,12 @@ def _meta(manifest: Any, status: str) -> str:
         ("status", status),
         ("version", f"{manifest.version} (rules {manifest.rules_version})"),
         ("command", " ".join(manifest.command)),
-        ("seed", manifest.seed),
+        (
+            "seed",
+            f"{manifest.seed} (each matchup on its own stream of it: stream_seeds in manifest.json)"
+            if extra.get("stream_seeds")
+            else manifest.seed,
+        ),
         ("games per matchup", manifest.games),
         ("threads", manifest.threads),
         ("policies", ", ".join(map(str, manifest.policies))),
