@@ -47,9 +47,13 @@ def twin(card, n: int, food: bool) -> tuple[str, str]:
     return name, rec
 
 
-def win_rate(deck: Path, games: int, seed: int, files) -> float:
-    s = api.simulate(deck, games=games, seed=seed, policy="heuristic", card_files=files).summary
-    return 100.0 * float(s["wins"].sum() + 0.5 * s["draws"].sum()) / float(s["games"].sum())
+def paired(a: Path, b: Path, games: int, seed: int, files) -> str:
+    """A minus B over the gauntlet (points of score, 95% interval), paired game by game:
+    `compare` gives both versions each opponent's own stream (a `simulate` run per version
+    keys its streams on the deck too, so its games would not pair)."""
+    run = api.compare(a, b, games=games, seed=seed, policy="heuristic", card_files=files)
+    r = run.table.iloc[-1]  # the pooled row
+    return f"{r.delta_pts:+.1f} points [{r.delta_pts_ci_low:+.1f}, {r.delta_pts_ci_high:+.1f}]"
 
 
 def main() -> None:
@@ -77,15 +81,14 @@ def main() -> None:
         print(f"twins for {m.group(1)} {card.name}")
     (tmp / "twins.toml").write_text("\n".join(records))
     files = [tmp / "dry_tokens.toml", tmp / "twins.toml"]
-    rates = {"as is": win_rate(args.deck, args.games, args.seed, files)}
+    paths = {"as is": args.deck}
     for kind, deck_lines in decks.items():
-        path = tmp / f"{kind}.txt"
-        path.write_text("\n".join(deck_lines) + "\n")
-        rates[kind] = win_rate(path, args.games, args.seed, files)
-    for kind, wr in rates.items():
-        print(f"{kind:<8} {wr:5.1f}%")
-    print(f"the Foods' life: {rates['as is'] - rates['dry']:+.1f} points; ", end="")
-    print(f"as forage fuel: {rates['dry'] - rates['vanilla']:+.1f} points")
+        paths[kind] = tmp / f"{kind}.txt"
+        paths[kind].write_text("\n".join(deck_lines) + "\n")
+    life = paired(paths["as is"], paths["dry"], args.games, args.seed, files)
+    print(f"the Foods' life (as is minus dry): {life}")
+    fuel = paired(paths["dry"], paths["vanilla"], args.games, args.seed, files)
+    print(f"as forage fuel (dry minus vanilla): {fuel}")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,10 @@ Usage: python3 tools/keep_lands.py RUN_DIR [RUN_DIR...]
 (the same runs, same seeds, under two keep rules: the seats whose first seven held LANDS lands
 and were kept in BASE, their win rate in both; the deals are the same, the games after differ).
 
-A `simulate` gauntlet run gives every matchup the same run seed, so game i deals a deck the same
-seven cards against each opponent: pool matchups run at distinct seeds (`--vs` per matchup), or
-each deal counts once per opponent.
+Every matchup of a run plays its own stream (analysis/streams.py), so a gauntlet run's matchups
+deal independent hands and pool as they are. Runs written before that gave every matchup the run
+seed (game i dealt a deck the same seven cards against each opponent, each deal counted once per
+opponent): the script names such a games.csv.
 
 Per seat of every game: the lands among the seven first drawn (``opening_lands``) and the
 mulligans taken. Seven-card keeps are split by land count and by on the play / on the draw;
@@ -36,12 +37,16 @@ def rows(runs):
     for run in runs:
         for path in sorted(Path(run).rglob("games.csv")):
             with open(path) as fh:
-                for r in csv.DictReader(fh):
-                    for s in (0, 1):
-                        m = int(r[f"seat{s}_mulligans"])
-                        key = f"{int(r[f'seat{s}_opening_lands'])} lands" if m == 0 else f"mull {m}"
-                        play = "play" if int(r["first_seat"]) == s else "draw"
-                        yield key, play, int(r["winner"]) == s, r[f"seat{s}_deck"]
+                table = list(csv.DictReader(fh))
+            seeds = {(r["matchup"], r["seed"]) for r in table}
+            if len({m for m, _ in seeds}) > 1 and len({s for _, s in seeds}) == 1:
+                print(f"warning: {path}: every matchup on one seed (shared deals)")
+            for r in table:
+                for s in (0, 1):
+                    m = int(r[f"seat{s}_mulligans"])
+                    key = f"{int(r[f'seat{s}_opening_lands'])} lands" if m == 0 else f"mull {m}"
+                    play = "play" if int(r["first_seat"]) == s else "draw"
+                    yield key, play, int(r["winner"]) == s, r[f"seat{s}_deck"]
 
 
 def main(runs):
