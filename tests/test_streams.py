@@ -112,3 +112,18 @@ def test_evaluate_replays_a_decision_of_a_later_matchup(gauntlet_evaluation: Pat
             assert r.events[0]["seed"] == seeds[m]
             score = 1.0 if r.winner == row.caster else (0.5 if r.winner < 0 else 0.0)
             assert score == pytest.approx(expected), (row.decision_id, branch)
+
+
+def test_examples_of_later_matchups_replay_their_own_games(gauntlet_evaluation: Path) -> None:
+    """examples.json replays each example decision from the manifest's stream seeds: the two
+    branches end the way decisions.csv says (one fork per branch here)."""
+    cards = json.loads((gauntlet_evaluation / "examples.json").read_text())
+    score = {"win": 2, "draw": 1, "loss": 0}
+    later = [
+        ex for c in cards for ex in c["examples"] if parse_decision_id(ex["decision_id"])[0] > 0
+    ]
+    assert later
+    for ex in later:
+        b = ex["branches"]
+        diff = score[b["promise"]["result"]] - score[b["no-promise"]["result"]]
+        assert diff / 2 == pytest.approx(ex["gain"]), ex["decision_id"]
