@@ -231,6 +231,18 @@ def test_a_burn_spell_backs_an_attack():
     assert names(state, 0, "hand") == ["Blooming Blast"]
 
 
+def test_a_held_spell_backs_no_attack_without_its_colour():
+    """With two Islands instead of the Mountains, Blooming Blast ({1}{R}) cannot be cast: it
+    backs nothing, and the Duo stays home rather than die to the 4/4's block (watched: three
+    Islands' Plumecreed Escort attacked into Treetop Sentries, backed by an uncastable Sonar
+    Strike)."""
+    islands = ('"Mountain", "Mountain", {', '"Island", "Island", {')
+    state = run_player("burn_backs_an_attack", islands)
+    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert names(state, 0, "hand") == ["Blooming Blast"]
+    assert names(state, 1, "graveyard") == []
+
+
 def test_a_burn_spell_backs_an_attacker_that_grows_on_spells():
     """Blooming Blast held with mana up backs Tempest Angler's attack into a 2/5 that would eat
     it: the Angler's counter from the Blast's own cast counts like prowess, in the attack and

@@ -35,6 +35,7 @@ from analyzer.kernel.rules.combat import (
     strikes_first,
 )
 from analyzer.kernel.rules.conditions import step_in_mode
+from analyzer.kernel.rules.mana import can_pay_card
 from analyzer.kernel.rules.mana_costs import ability_cost_tuple, cost_total
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
@@ -79,6 +80,8 @@ def held_pump(G, C, p):
             (role != AiRole.TRICK and role != AiRole.REMOVAL)
             or cards[card, CardCol.MV] > lands
             or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+            # enough lands but not the colour (three Islands, Sonar Strike): no backing
+            or not can_pay_card(G, cards, abilities, p, card)
         ):
             continue
         a0 = cards[card, CardCol.AB_START]

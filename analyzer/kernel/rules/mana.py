@@ -69,6 +69,7 @@ from analyzer.kernel.rules.mana_plan import (
     SRC_SAC_ANY,
     SRC_SIGNET,
     USE_COLORED,
+    card_cost,
     plan_for_needs,
     plan_spell,
     popcount5,
@@ -485,6 +486,14 @@ def count_sources(G, cards, abilities, p):
     if x_ready:  # one per token the other token abilities left
         lands += spare_tokens if spare_tokens >= 0 else fodder_tokens(G, cards, abilities, p)
     return lands, sacs
+
+
+@njit
+def can_pay_card(G, cards, abilities, p, card):
+    """Could p pay card's printed mana cost now (no reduction or additional cost)?"""
+    colored = G[W.PCOLOR : W.PCOLOR + 5]
+    generic = card_cost(cards, card, colored)
+    return can_pay_spell(G, cards, abilities, p, card, generic, colored, False)
 
 
 @njit
