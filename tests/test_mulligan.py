@@ -69,9 +69,12 @@ def test_standard_player_mulligans_like_a_limited_player(catalog, bundled_decks)
     assert two <= 0.008, two
     # no seven-card hand of 0, 1 or 7 lands is kept
     assert not ((h[:, 0] == 0) & np.isin(h[:, 1], (0, 1, 7))).any()
-    # a Limited player keeps 2-6 lands with a spell to cast: the mulligans of 2-6 lands are
+    # a Limited player keeps 2-5 lands with a spell to cast: the mulligans of 2-5 lands are
     # the rare hands with nothing castable (off-color spells only), under 0.5% of hands
-    assert float(np.mean((h[:, 0] >= 1) & (h[:, 1] >= 2) & (h[:, 1] <= 6))) < 0.005
+    assert float(np.mean((h[:, 0] >= 1) & (h[:, 1] >= 2) & (h[:, 1] <= 5))) < 0.005
+    # six lands go back even with a spell to cast: kept, such deals won 30% of 937 games,
+    # mulliganed 40% (flood18, tools/keep_lands.py --paired)
+    assert not ((h[:, 0] == 0) & (h[:, 1] == 6)).any()
     assert (h[:, 2] == 7 - h[:, 0]).all()  # London: one card to the bottom per mulligan
 
 
@@ -97,9 +100,12 @@ def test_basic_player_keeps_two_to_five_lands(catalog, bundled_decks):
 def test_levels_keep_different_hands_from_the_same_shuffle(catalog, bundled_decks):
     """The level changes the keep decision, not the shuffle: the first seven cards drawn are
     the same for both levels, and the standard player keeps some hands the basic one does
-    not (two-landers with no early play go back, off-color hands too)."""
-    decks = bundled_decks[0]
-    basic = _hands(catalog, decks, "basic", 300)
-    standard = _hands(catalog, decks, "standard", 300)
-    assert (basic[:, 1] == standard[:, 1]).all()
-    assert ((basic[:, 0] == 0) != (standard[:, 0] == 0)).any()
+    not (two-landers on the play with nothing to cast go back, off-color hands too): rare
+    hands, so all the bundled decks are dealt."""
+    differ = False
+    for decks in bundled_decks:
+        basic = _hands(catalog, decks, "basic", 300)
+        standard = _hands(catalog, decks, "standard", 300)
+        assert (basic[:, 1] == standard[:, 1]).all()
+        differ |= bool(((basic[:, 0] == 0) != (standard[:, 0] == 0)).any())
+    assert differ
