@@ -5,6 +5,11 @@ Usage: python3 tools/keep_lands.py RUN_DIR [RUN_DIR...]
        python3 tools/keep_lands.py --paired BASE_DIR OTHER_DIR LANDS
 (the same runs, same seeds, under two keep rules: the seats whose first seven held LANDS lands
 and were kept in BASE, their win rate in both; the deals are the same, the games after differ).
+       python3 tools/keep_lands.py --split BASE_DIR OTHER_DIR LANDS
+(the same pairs split by class of hand: on the play / draw, its castable spells of mana value
+<= 2 and <= 3, the deck's land count (and the deck, for reading only), with the paired
+difference OTHER - BASE per deal and its normal 95% interval; the seven cards are dealt again
+by `engine.init_game`, so run it with BASE's source on PYTHONPATH).
 
 Every matchup of a run plays its own stream (analysis/streams.py), so a gauntlet run's matchups
 deal independent hands and pool as they are. Runs written before that gave every matchup the run
@@ -19,6 +24,7 @@ a draw counts as not a win.
 
 import collections
 import csv
+import math
 import sys
 from pathlib import Path
 
@@ -91,8 +97,182 @@ def paired(base: str, other: str, lands: int) -> None:
         print(f"{name:6} {len(keys)} seats, {m} mulliganed: win {rate:.1%} [{lo:.1%}, {hi:.1%}]")
 
 
+DECKS = Path(__file__).resolve().parents[1] / "decks"
+
+
+def deck_paths(run: Path) -> list[Path]:
+    """The decks by seat of a one-matchup run, from this repo's decks/ by file name."""
+    import json
+
+    seats = json.loads((run / "manifest.json").read_text())["extra"]["replay"]["matchups"][0]
+    return [DECKS / Path(p).name for p in seats]
+
+
+def opening_sevens(run: Path, wanted: set[tuple[str, int]]) -> dict[tuple[str, int], list[str]]:
+    """The hand kept by each wanted (game, seat) of a one-matchup run, dealt again by
+    `engine.init_game` (the shuffle and mulligans only): the first seven when the seat kept
+    seven under the rule of the source imported (the base run's). Decks by name from this repo."""
+    import json
+
+    from analyzer.analysis.simulate import kernel_inputs, seat_levels
+    from analyzer.api.simulation import _load
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.kernel import layout as L
+    from analyzer.kernel.rules import engine
+    from analyzer.kernel.rules.view import hand_at, ob, pb
+
+    manifest = json.loads((run / "manifest.json").read_text())
+    catalog = load_catalog()
+    decks = _load([str(p) for p in deck_paths(run)], catalog, False)
+    inp = kernel_inputs(decks, catalog, seat_levels(len(decks), manifest["player"]))
+    names = catalog.compiled.names
+    G = engine.new_record(inp.deck_sizes)
+    hands = {}
+    for g in sorted({g for g, _ in wanted}, key=int):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks),
+            int(manifest["seed"]), int(g), 20, 60, 50_000, -1,
+        )  # fmt: skip
+        for s in (0, 1):
+            n = G[pb(s) + L.P.HAND_N]
+            hands[(g, s)] = [names[G[ob(hand_at(G, s, i)) + L.O.CARD]] for i in range(n)]
+    return hands
+
+
+class HandClass:
+    """Class facts of a seven-card hand, as the standard player's keep rule sees them."""
+
+    def __init__(self) -> None:
+        from analyzer.cards.catalog import load_catalog
+
+        self.catalog = load_catalog()
+        self.lands_in_deck: dict[Path, int] = {}
+
+    def spells(self, names: list[str]) -> tuple[int, int, int, int]:
+        """(nonland, castable, castable mv <= 2, castable mv <= 3): castable when the hand's
+        lands make every color of the cost (mulligan._colors_met)."""
+        recs = [self.catalog.lookup(n) for n in names]
+        colors = 0
+        for r in recs:
+            if r.types & 1:
+                colors |= r.land_colors
+        out = [0, 0, 0, 0]
+        for r in recs:
+            if r.types & 1:
+                continue
+            out[0] += 1
+            met = all(k == 0 or colors >> c & 1 for c, k in enumerate(r.cost.colored))
+            if met and (r.cost.hybrid == 0 or r.cost.hybrid_colors & colors):
+                out[1] += 1
+                out[2] += r.mv <= 2
+                out[3] += r.mv <= 3
+        return out[0], out[1], out[2], out[3]
+
+    def deck_lands(self, run: Path, seat: int) -> int:
+        path = deck_paths(run)[seat]
+        if path not in self.lands_in_deck:
+            n = 0
+            for line in path.read_text().splitlines():
+                parts = line.split(" ", 1)
+                if len(parts) == 2 and parts[0].isdigit():
+                    name = parts[1].split(" (")[0].strip()
+                    n += int(parts[0]) * bool(self.catalog.lookup(name).types & 1)
+            self.lands_in_deck[path] = n
+        return self.lands_in_deck[path]
+
+
+def paired_rows(base: str, other: str, lands: int):
+    """(run dir, game, seat, on the play, deck, base win, other win, other mulligans) of each
+    seat that kept a seven-card hand of `lands` lands in base."""
+    for path in sorted(Path(base).rglob("games.csv")):
+        rel = path.relative_to(base)
+        opath = Path(other) / rel
+        if not opath.is_file():
+            continue
+        with open(opath) as fh:
+            ob = {(r["game"], s): r for r in csv.DictReader(fh) for s in (0, 1)}
+        with open(path) as fh:
+            for r in csv.DictReader(fh):
+                for s in (0, 1):
+                    if int(r[f"seat{s}_opening_lands"]) != lands or int(r[f"seat{s}_mulligans"]):
+                        continue
+                    o = ob.get((r["game"], s))
+                    if o is None:
+                        continue
+                    yield (
+                        path.parent,
+                        r["game"],
+                        s,
+                        int(r["first_seat"]) == s,
+                        r[f"seat{s}_deck"],
+                        int(r["winner"]) == s,
+                        int(o["winner"]) == s,
+                        int(o[f"seat{s}_mulligans"]),
+                    )
+
+
+def paired_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
+    """Base and other win rates of the pairs, and their paired difference with a normal 95%
+    interval on the per-deal differences."""
+    n = len(pairs)
+    if n == 0:
+        return f"{label:28} {0:5}"
+    wa = sum(a for a, _ in pairs)
+    wb = sum(b for _, b in pairs)
+    d = [int(b) - int(a) for a, b in pairs]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
+    half = 1.96 * math.sqrt(var / n)
+    return (
+        f"{label:28} {n:5}  kept {wa / n:6.1%}  mulliganed {wb / n:6.1%}"
+        f"  diff {mean:+6.1%} [{mean - half:+.1%}, {mean + half:+.1%}]"
+    )
+
+
+def split(base: str, other: str, lands: int) -> None:
+    rows = list(paired_rows(base, other, lands))
+    by_run = collections.defaultdict(set)
+    for run, g, s, *_ in rows:
+        by_run[run].add((g, s))
+    hc = HandClass()
+    classes = collections.defaultdict(list)
+    changed = mismatched = 0
+    for run, wanted in sorted(by_run.items()):
+        hands = opening_sevens(run, wanted)
+        for r_run, g, s, play, deck, wa, wb, om in rows:
+            if r_run != run:
+                continue
+            nonland, castable, cheap, early = hc.spells(hands[(g, s)])
+            if nonland != 7 - lands:
+                mismatched += 1  # dealt another seven: not the base run's source or decks
+                continue
+            changed += om > 0
+            side = "play" if play else "draw"
+            facts = {
+                "side": side,
+                "castable": f"{castable}/{nonland} castable",
+                "mv<=2": f"{cheap} castable mv<=2",
+                "mv<=3": f"{early} castable mv<=3",
+                "deck lands": f"{hc.deck_lands(run, s)} in deck",
+                "~deck": deck[:26],
+            }
+            for key, val in facts.items():
+                classes[(key, val)].append((wa, wb))
+                if key != "side":
+                    classes[(key, f"{val}, {side}")].append((wa, wb))
+            classes[("all", "all")].append((wa, wb))
+    print(
+        f"{len(rows)} seven-card keeps of {lands} lands in base; {changed} mulliganed in other;"
+        f" {mismatched} dealt another hand (left out)"
+    )
+    for key, val in sorted(classes):
+        print(paired_line(val, classes[(key, val)]))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--paired":
         paired(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif sys.argv[1] == "--split":
+        split(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
         main(sys.argv[1:])
