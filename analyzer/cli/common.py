@@ -192,7 +192,7 @@ def kernel_notice(cached: bool | None = None) -> None:
         cached = api.kernel_cached()
     if not cached:
         click.echo(
-            "compiling the simulation kernel, first run only (about two minutes on two cores)...",
+            "compiling the simulation kernel, first run only (a few minutes on two cores)...",
             err=True,
         )
 
