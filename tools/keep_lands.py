@@ -24,11 +24,13 @@ a draw counts as not a win.
 
 import collections
 import csv
-import math
 import sys
 from pathlib import Path
 
-from analyzer.analysis.stats import wilson_interval
+import numpy as np
+
+from analyzer.analysis.stats import paired_difference, wilson_interval
+from analyzer.enums import CardType
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -73,28 +75,12 @@ def main(runs):
 
 
 def paired(base: str, other: str, lands: int) -> None:
-    def table(run):
-        out = {}
-        for path in sorted(Path(run).rglob("games.csv")):
-            with open(path) as fh:
-                for r in csv.DictReader(fh):
-                    for s in (0, 1):
-                        key = (path.parent.name, r["matchup"], r["game"], s)
-                        out[key] = (
-                            int(r[f"seat{s}_opening_lands"]),
-                            int(r[f"seat{s}_mulligans"]),
-                            int(r["winner"]) == s,
-                        )
-        return out
-
-    a, b = table(base), table(other)
-    keys = [k for k, v in a.items() if v[0] == lands and v[1] == 0 and k in b]
-    for name, t in (("base", a), ("other", b)):
-        w = sum(t[k][2] for k in keys)
-        m = sum(t[k][1] > 0 for k in keys)
-        lo, hi = wilson(w, len(keys))
-        rate = w / len(keys)
-        print(f"{name:6} {len(keys)} seats, {m} mulliganed: win {rate:.1%} [{lo:.1%}, {hi:.1%}]")
+    rows = list(paired_rows(base, other, lands))
+    mulliganed = sum(r[-1] > 0 for r in rows)
+    print(
+        f"{len(rows)} seats kept {lands} lands of seven in base; {mulliganed} mulliganed in other"
+    )
+    print(paired_line("all", [(r[5], r[6]) for r in rows]))
 
 
 DECKS = Path(__file__).resolve().parents[1] / "decks"
@@ -122,6 +108,8 @@ def opening_sevens(run: Path, wanted: set[tuple[str, int]]) -> dict[tuple[str, i
     from analyzer.kernel.rules.view import hand_at, ob, pb
 
     manifest = json.loads((run / "manifest.json").read_text())
+    # the matchup's own stream seed (analysis/streams.py); runs before it: the run seed
+    seed = int(manifest["extra"].get("stream_seeds", [manifest["seed"]])[0])
     catalog = load_catalog()
     decks = _load([str(p) for p in deck_paths(run)], catalog, False)
     inp = kernel_inputs(decks, catalog, seat_levels(len(decks), manifest["player"]))
@@ -131,7 +119,7 @@ def opening_sevens(run: Path, wanted: set[tuple[str, int]]) -> dict[tuple[str, i
     for g in sorted({g for g, _ in wanted}, key=int):
         engine.init_game(
             G, inp.C, inp.decks, inp.deck_sizes, inp.levels, len(decks),
-            int(manifest["seed"]), int(g), 20, 60, 50_000, -1,
+            seed, int(g), 20, 60, 50_000, -1,
         )  # fmt: skip
         for s in (0, 1):
             n = G[pb(s) + L.P.HAND_N]
@@ -154,11 +142,11 @@ class HandClass:
         recs = [self.catalog.lookup(n) for n in names]
         colors = 0
         for r in recs:
-            if r.types & 1:
+            if r.types & CardType.LAND:
                 colors |= r.land_colors
         out = [0, 0, 0, 0]
         for r in recs:
-            if r.types & 1:
+            if r.types & CardType.LAND:
                 continue
             out[0] += 1
             met = all(k == 0 or colors >> c & 1 for c, k in enumerate(r.cost.colored))
@@ -176,7 +164,7 @@ class HandClass:
                 parts = line.split(" ", 1)
                 if len(parts) == 2 and parts[0].isdigit():
                     name = parts[1].split(" (")[0].strip()
-                    n += int(parts[0]) * bool(self.catalog.lookup(name).types & 1)
+                    n += int(parts[0]) * bool(self.catalog.lookup(name).types & CardType.LAND)
             self.lands_in_deck[path] = n
         return self.lands_in_deck[path]
 
@@ -190,13 +178,13 @@ def paired_rows(base: str, other: str, lands: int):
         if not opath.is_file():
             continue
         with open(opath) as fh:
-            ob = {(r["game"], s): r for r in csv.DictReader(fh) for s in (0, 1)}
+            ob = {(r["matchup"], r["game"]): r for r in csv.DictReader(fh)}
         with open(path) as fh:
             for r in csv.DictReader(fh):
                 for s in (0, 1):
                     if int(r[f"seat{s}_opening_lands"]) != lands or int(r[f"seat{s}_mulligans"]):
                         continue
-                    o = ob.get((r["game"], s))
+                    o = ob.get((r["matchup"], r["game"]))
                     if o is None:
                         continue
                     yield (
@@ -212,20 +200,17 @@ def paired_rows(base: str, other: str, lands: int):
 
 
 def paired_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
-    """Base and other win rates of the pairs, and their paired difference with a normal 95%
-    interval on the per-deal differences."""
+    """Base and other win rates of the pairs, and their paired difference (other - base) with
+    its 95% t interval (analysis/stats.paired_difference)."""
     n = len(pairs)
     if n == 0:
         return f"{label:28} {0:5}"
-    wa = sum(a for a, _ in pairs)
-    wb = sum(b for _, b in pairs)
-    d = [int(b) - int(a) for a, b in pairs]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
-    half = 1.96 * math.sqrt(var / n)
+    base = np.array([a for a, _ in pairs], dtype=float)
+    other = np.array([b for _, b in pairs], dtype=float)
+    d = paired_difference(other, base)
     return (
-        f"{label:28} {n:5}  kept {wa / n:6.1%}  mulliganed {wb / n:6.1%}"
-        f"  diff {mean:+6.1%} [{mean - half:+.1%}, {mean + half:+.1%}]"
+        f"{label:28} {n:5}  kept {base.mean():6.1%}  mulliganed {other.mean():6.1%}"
+        f"  diff {float(d.delta):+6.1%} [{float(d.ci_low):+.1%}, {float(d.ci_high):+.1%}]"
     )
 
 
