@@ -8,7 +8,7 @@ and were kept in BASE, their win rate in both; the deals are the same, the games
        python3 tools/keep_lands.py --split BASE_DIR OTHER_DIR LANDS
 (the same pairs split by class of hand: on the play / draw, its castable spells of mana value
 <= 2 and <= 3, the deck's land count (and the deck, for reading only), with the paired
-difference OTHER - BASE per deal and its normal 95% interval; the seven cards are dealt again
+difference OTHER - BASE per deal and its 95% t interval; the seven cards are dealt again
 by `engine.init_game`, so run it with BASE's source on PYTHONPATH).
 
 Every matchup of a run plays its own stream (analysis/streams.py), so a gauntlet run's matchups
