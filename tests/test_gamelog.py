@@ -133,6 +133,34 @@ def test_replay_cli_text_jsonl_and_errors(evaluated):
         assert res.exit_code == 2 and "error:" in res.output and "Traceback" not in res.output
 
 
+def test_replay_errors_name_the_decision_and_the_replicates_the_run_played(evaluated):
+    """A decision id out of the run was reported as `--game must be ...` (an option the user
+    did not give), and a replicate the run never played was replayed without a word."""
+    did = pd.read_csv(evaluated / "decisions.csv")["decision_id"].iloc[0]
+    m, g, d = parse_decision_id(did)
+    cli = CliRunner()
+    for bad, says in (
+        (["--decision", f"m{m}g9999d{d}"], f"--decision m{m}g9999d{d}: the run has games g0 to"),
+        (["--decision", f"m7g{g}d{d}"], f"--decision m7g{g}d{d}: the run has matchups m0 to m0"),
+        (["--decision", did, "--replicate", "2"], "--replicate must be 0 to 1"),
+    ):
+        res = cli.invoke(main, ["replay", str(evaluated), *bad, "--branch", "promise"])
+        assert res.exit_code == 2 and says in res.output, res.output
+        assert "--game" not in res.output and "Traceback" not in res.output
+    res = cli.invoke(main, ["replay", str(evaluated), "--decision", did, "--branch", "promise",
+                            "--replicate", "1"])  # fmt: skip
+    assert res.exit_code == 0 and "fork replicate 1" in res.output.splitlines()[0]
+
+
+def test_replay_of_a_run_kind_without_games_names_the_kind(tmp_path):
+    """A cardstats folder was refused as 'written by a version without replay settings'."""
+    (tmp_path / "manifest.json").write_text(
+        '{"seed": 0, "games": 3, "extra": {"kind": "cardstats"}}', encoding="utf-8"
+    )
+    with pytest.raises(InputError, match="is a cardstats run, which replay cannot read"):
+        ReplaySession(tmp_path)
+
+
 def test_simulate_log_games_writes_jsonl_and_text(tmp_path):
     out = tmp_path / "run"
     api.simulate(

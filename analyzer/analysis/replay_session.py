@@ -19,6 +19,7 @@ import numpy as np
 from analyzer.errors import InputError, Problem
 
 BRANCHES = {"promise": 1, "no-promise": 0}
+_NOT_REPLAYABLE = ("cardstats", "compare", "calibrate", "tune")
 _DECISION_ID = re.compile(r"m(\d+)g(\d+)d(\d+)")
 
 
@@ -75,6 +76,7 @@ class Replay:
     decision: str | None = None
     branch: str | None = None
     seeds: dict[str, Any] = field(default_factory=dict)
+    replicate: int = 0
 
     def text(self, seat: int | None = None, from_fork: bool = False) -> str:
         from analyzer.analysis.gamelog import fork_index, render_lines
@@ -113,6 +115,15 @@ class ReplaySession:
             raise InputError(Problem(f"{run_dir} is not a run folder (no manifest.json)"))
         self.manifest = Manifest.read(self.dir)
         spec = self.manifest.extra.get("replay")
+        kind = self.manifest.extra.get("kind")
+        if not spec and kind in _NOT_REPLAYABLE:
+            # these runs keep no per-game record to replay against, whatever their version
+            raise InputError(
+                Problem(
+                    f"{run_dir} is a {kind} run, which replay cannot read: replay a "
+                    "simulate or evaluate run folder"
+                )
+            )
         if not spec:
             raise InputError(
                 Problem(
@@ -203,8 +214,27 @@ class ReplaySession:
         from analyzer.kernel.rules.gamelog import log_record_size
         from analyzer.policies.table import policy_table
 
-        st = self.setup(matchup)
         games = self.manifest.games
+        if decision >= 0:
+            # the user gave a decision id, not --game / --matchup: name what they wrote
+            did = decision_id(matchup, game, decision)
+            if not 0 <= matchup < self.n_matchups:
+                raise InputError(
+                    Problem(f"--decision {did}: the run has matchups m0 to m{self.n_matchups - 1}")
+                )
+            if game < 0 or (games is not None and game >= games):
+                raise InputError(
+                    Problem(f"--decision {did}: the run has games g0 to g{(games or 1) - 1}")
+                )
+            forks = self.manifest.extra.get("forks")
+            if forks is not None and not 0 <= replicate < max(int(forks), 1):
+                raise InputError(
+                    Problem(
+                        f"--replicate must be 0 to {max(int(forks), 1) - 1} (the run played "
+                        f"{forks} fork(s) per branch), not {replicate}"
+                    )
+                )
+        st = self.setup(matchup)
         if game < 0 or (games is not None and game >= games):
             raise InputError(Problem(f"--game must be 0 to {(games or 1) - 1}, not {game}"))
         if decision >= 0 and branch not in BRANCHES:
@@ -264,6 +294,7 @@ class ReplaySession:
             lost,
             did,
             branch,
+            replicate=replicate,
         )
 
     def header(self, r: Replay) -> str:
@@ -278,6 +309,8 @@ class ReplaySession:
         what = f"game {r.game} of matchup {r.matchup}"
         if r.decision:
             what += f", decision {r.decision}, branch {r.branch}"
+            if r.replicate:  # replicate 0 is the run's own game; others reshuffle the libraries
+                what += f", fork replicate {r.replicate}"
         return f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n{seats}"
 
 
