@@ -12,13 +12,15 @@ from analyzer import api
 from analyzer.analysis.recipients import (
     ANSWER_COLUMNS,
     COLUMNS,
+    NO_BEST,
     PHRASES,
     RULES,
     RecipientArms,
     recipient_tables,
 )
 from analyzer.policies.table import DEFAULT_RECIPIENT
-from analyzer.report.recipients import answer_lines
+from analyzer.report.recipients import answer_lines, family_level
+from analyzer.report.tables import points_ci
 
 POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
 DECK = POD / "octomancer_gu.txt"
@@ -162,3 +164,50 @@ def test_pods_of_one_deck_are_pooled():
     assert len(ans) == 3  # two pods and their pool
     pooled = ans[ans["opponent"] == "all opponents"].iloc[0]
     assert pooled["recipient"] == "least-threat" and pooled["answer"].endswith("cards in hand")
+
+
+def _noisy_arms(better: int, worse: int, card: str, games: int = 2000) -> RecipientArms:
+    """lowest-life wins `better` games never lost and loses `worse` games never won; the other
+    rules play as never."""
+    never = np.zeros(games)
+    never[: games // 2] = 1.0
+    arms = RecipientArms("Deck", "A + B + C", card)
+    scores = {}
+    for rule in RULES:
+        s = never.copy()
+        if rule == "lowest-life":
+            s[games // 2 : games // 2 + better] = 1.0
+            s[:worse] = 0.0
+        scores[rule] = s
+    arms.add(scores, never)
+    return arms
+
+
+def test_the_answers_of_a_table_share_one_false_claim_budget():
+    """Each card's answer was read at 0.05 / 5 rules whatever the number of cards: ten cards
+    made ten families of 5%. +1.5 points on 2,000 games (60 better, 30 worse) stands alone but
+    not as one of ten answers (90 claims)."""
+    _, one = recipient_tables([_noisy_arms(60, 30, "Card")])
+    assert one.iloc[0]["answer"] == "promise, to the opponent with the least life"
+    assert one.iloc[0]["family_claims"] == 2 * len(RULES) - 1
+    _, ten = recipient_tables([_noisy_arms(60, 30, f"Card {i}") for i in range(10)])
+    assert (ten["family_claims"] == 10 * (2 * len(RULES) - 1)).all()
+    assert (ten["answer"] == "not enough evidence").all()
+    assert np.allclose(ten["answer_level"], 1 - 0.05 / (10 * (2 * len(RULES) - 1)))
+    assert (ten["answer_ci_low_pts"] < 0).all() and (ten["ci_low_pts"] > 0).all()
+
+
+def test_the_answer_names_a_recipient_only_when_it_is_shown_best():
+    _, ans = recipient_tables([_arms({"lowest-life": 0.10, "next": 0.10})])
+    r = ans.iloc[0]
+    assert r["answer"] == NO_BEST
+    assert r["margin_pts"] == pytest.approx(0.0) and r["margin_ci_low_pts"] < 0
+
+
+def test_the_answer_line_prints_the_interval_it_was_read_from():
+    _, ans = recipient_tables([_noisy_arms(60, 30, f"Card {i}") for i in range(10)])
+    r = ans.iloc[0]
+    line = answer_lines(ans.head(1))[0]
+    assert points_ci(r["delta_pts"], r["answer_ci_low_pts"], r["answer_ci_high_pts"]) in line
+    assert points_ci(r["delta_pts"], r["ci_low_pts"], r["ci_high_pts"]) not in line
+    assert family_level(ans) == "99.944% intervals, Bonferroni over the table's 90 claims"

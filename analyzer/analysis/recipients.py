@@ -8,13 +8,19 @@ its 95% score interval (a game is its own cluster; sufficient.joint_effect). Bet
 rule and the runner-up: their own paired difference on the same games, so "to whom" has its
 evidence too.
 
-The answer picks among len(rules) arms, so it is read from Bonferroni intervals (level
-1 - 0.05 / len(rules)), never from the best of several 95% intervals:
+The answers of one table are one family of claims: per answer, each rule's arm against never
+and the best rule against each other rule (2 len(rules) - 1 claims), over every answer (each pod,
+pooled rows too). They are read from Bonferroni intervals at level 0.05 / (all the claims), never
+from the best of several 95% intervals, so a table of six cards carries a false claim at most 5%
+of the time, as evaluate's decision table (verdicts.py):
 
-- "promise, to R": the best arm's adjusted interval lies above 0;
+- "promise, to R": the best arm's adjusted interval lies above 0 and so does each of its adjusted
+  margins over the other rules; "promise (no rule shown best)" when the margins do not all;
 - "don't promise": every arm's adjusted interval lies below 0;
 - "makes no difference": every arm's adjusted interval lies within +-min_effect;
 - "not enough evidence" otherwise.
+
+The per-arm rows (gift_recipients) keep plain 95% intervals: they describe, the answers decide.
 """
 
 from __future__ import annotations
@@ -63,12 +69,17 @@ ANSWER_COLUMNS = [
     "delta_pts",
     "ci_low_pts",
     "ci_high_pts",
+    "answer_ci_low_pts",
+    "answer_ci_high_pts",
     "runner_up",
     "margin_pts",
     "margin_ci_low_pts",
     "margin_ci_high_pts",
     "min_effect_pts",
+    "answer_level",
+    "family_claims",
 ]
+NO_BEST = "promise (no rule shown best)"
 
 
 def phrase(rule: str) -> str:
@@ -126,11 +137,13 @@ def recipient_tables(
     answer per deck x pod x card. Points throughout (`min_effect` too)."""
     rows, answers = [], []
     k = max(1, len(RULES))
-    for a in _pooled(arms):
+    family = [a for a in _pooled(arms) if a.vs_never]
+    # every answer's arms vs never and its best rule's margins over the others (module doc)
+    claims = max(1, sum(2 * len(a.vs_never) - 1 for a in family))
+    level = ALPHA / claims
+    for a in family:
         effects = {r: joint_effect([t], ALPHA) for r, t in a.vs_never.items()}
-        if not effects:
-            continue
-        adjusted = {r: joint_effect([t], ALPHA / k) for r, t in a.vs_never.items()}
+        adjusted = {r: joint_effect([t], level) for r, t in a.vs_never.items()}
         ranked = sorted(
             effects, key=lambda r: (-effects[r].delta, RULES.index(r) if r in RULES else k)
         )
@@ -154,8 +167,10 @@ def recipient_tables(
             )
         lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
         hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
+        margins = {r: a.difference(best, r, level) for r in ranked[1:]}
         if lo[best] > 0:
-            answer = f"promise, to {phrase(best)}"
+            shown_best = all(m.ci_low > 0 for m in margins.values())
+            answer = f"promise, to {phrase(best)}" if shown_best else NO_BEST
         elif all(h < 0 for h in hi.values()):
             answer = "don't promise"
         elif all(-min_effect < lo[r] and hi[r] < min_effect for r in adjusted):
@@ -171,14 +186,18 @@ def recipient_tables(
             "delta_pts": 100.0 * effects[best].delta,
             "ci_low_pts": 100.0 * effects[best].ci_low,
             "ci_high_pts": 100.0 * effects[best].ci_high,
+            "answer_ci_low_pts": lo[best],
+            "answer_ci_high_pts": hi[best],
             "runner_up": "",
             "margin_pts": np.nan,
             "margin_ci_low_pts": np.nan,
             "margin_ci_high_pts": np.nan,
             "min_effect_pts": min_effect,
+            "answer_level": 1.0 - level,
+            "family_claims": claims,
         }
         if len(ranked) > 1:
-            m = a.difference(best, ranked[1])
+            m = margins[ranked[1]]
             row.update(
                 {
                     "runner_up": ranked[1],

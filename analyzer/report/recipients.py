@@ -4,6 +4,7 @@ report.html's sentences and table. Reads the tables as written (points, `_pts` c
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 import pandas as pd
@@ -15,10 +16,20 @@ def _promises(answer: Any) -> bool:
     return str(answer).startswith("promise")
 
 
+def _answer_interval(r: Any) -> tuple[Any, Any]:
+    """The interval the answer was read from (older run folders: the 95% one)."""
+    lo, hi = getattr(r, "answer_ci_low_pts", None), getattr(r, "answer_ci_high_pts", None)
+    if lo is None or hi is None:
+        return r.ci_low_pts, r.ci_high_pts
+    return lo, hi
+
+
 def answer_text(r: Any) -> str:
-    """ "promise, to the opponent with the least life: +3.1 [+1.0, +5.2] points vs never;
-    +0.8 [-0.4, +2.0] over least-threat", or the answer with the best rule's evidence."""
-    evidence = f"{points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts)} points vs never"
+    """ "promise, to the opponent with the least life: +3.1 [+0.6, +5.7] points vs never;
+    +0.8 [+0.1, +2.3] over least-threat", or the answer with the best rule's evidence; the
+    intervals are those the answer was read from (family_level)."""
+    lo, hi = _answer_interval(r)
+    evidence = f"{points_ci(r.delta_pts, lo, hi)} points vs never"
     if not _promises(r.answer):
         return f"{r.answer} (best rule {r.recipient}: {evidence})"
     text = f"{r.answer}: {evidence}"
@@ -26,6 +37,21 @@ def answer_text(r: Any) -> str:
         margin = points_ci(r.margin_pts, r.margin_ci_low_pts, r.margin_ci_high_pts)
         text += f"; {margin} over {r.runner_up}"
     return text
+
+
+def family_level(answers: pd.DataFrame) -> str:
+    """ "99.8% intervals, Bonferroni over the table's 30 claims" (empty for older folders)."""
+    if not len(answers) or "answer_level" not in answers or "family_claims" not in answers:
+        return ""
+    level, claims = float(answers["answer_level"].iloc[0]), int(answers["family_claims"].iloc[0])
+    return f"{_percent(level)} intervals, Bonferroni over the table's {claims} claims"
+
+
+def _percent(level: float) -> str:
+    """The confidence level with its complement to two significant digits (99.44%, 99.944%)."""
+    rest = 100.0 * (1.0 - level)
+    digits = max(1, 1 - math.floor(math.log10(rest))) if rest > 0 else 1
+    return f"{100.0 * level:.{digits}f}".rstrip("0").rstrip(".") + "%"
 
 
 def answer_lines(answers: pd.DataFrame) -> list[str]:
@@ -73,9 +99,12 @@ def html_answers(t: dict[str, pd.DataFrame]) -> list[str]:
         f"<li><b>{html.escape(str(r.card))}</b>: {html.escape(answer_text(r))}</li>"
         for r in headline_rows(_answers_in_points(answers)).itertuples(index=False)
     )
+    family = family_level(answers)
     return [
         "<p>To whom? Each recipient rule as its own arm, the card promised whenever it may "
-        "be, against never, on the same games:</p>",
+        "be, against never, on the same games"
+        + (f" (the answers' {html.escape(family)})" if family else "")
+        + ":</p>",
         f"<ul class=answers>{items}</ul>",
     ]
 
@@ -90,7 +119,8 @@ def html_section(t: dict[str, pd.DataFrame], human_table: Any, approx: set[str])
         "<p class=note>Each recipient rule of the policies (<code>to=RULE</code>) as a "
         "per-card arm, the card promised whenever it may be to that rule's opponent, "
         "against the card never promised, on the same games; paired 95% intervals. The "
-        "answer is read from Bonferroni intervals over the rules; its margin is the best "
-        "rule minus the runner-up on the same games.</p>",
+        "answers are read from Bonferroni intervals over every claim of the table (each "
+        "rule against never, the best rule against each other rule); their margin is the "
+        "best rule minus the runner-up on the same games.</p>",
         human_table(by_rule.drop(columns=["to_whom"], errors="ignore"), approx),
     ]
