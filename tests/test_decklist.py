@@ -257,6 +257,18 @@ def test_maybeboard_and_tokens_are_not_part_of_the_deck() -> None:
     assert deck.main == (("Forest", 40),) and deck.sideboard == ()
 
 
+def test_maybeboard_and_token_cards_left_out_are_said() -> None:
+    """They were dropped without a word; now one warning per section, at its header."""
+    deck = parse(
+        "Deck\n40 Forest\n\nMaybeboard\n2 Nonexistent Card\n1 Wear Down\n\nTokens\n1 Food\n"
+    )
+    said = [(w.line, w.text, w.message) for w in deck.warnings if w.severity == "warning"]
+    assert said == [
+        (4, "Maybeboard", "3 maybeboard cards not played (not part of the deck)"),
+        (8, "Tokens", "1 token card not played (not part of the deck)"),
+    ]
+
+
 def test_about_section_names_the_deck() -> None:
     assert parse("About\nName Heist Rats\n\nDeck\n40 Swamp\n").name == "Heist Rats"
 

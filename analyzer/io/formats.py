@@ -5,7 +5,7 @@ count, candidate names, line number) plus `Problem`s for lines they cannot read.
 and deck rules live in `analyzer.io.decklist`.
 
 Sections are "main", "sideboard", "commander", "companion"; "maybeboard" and "tokens" entries are
-dropped here (they are not part of the deck).
+dropped here (they are not part of the deck), with one warning per section saying how many.
 
 A text line's name can end in a trailing `// comment`, which looks exactly like a split card
 (`Fire // Ice`). The parser cannot tell them apart without the catalog, so it yields several
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from xml.parsers import expat
 
 from analyzer.errors import Problem
@@ -196,6 +197,7 @@ def parse_arena_text(text: str, source: str) -> RawDeck:
     after_blank = False
     implicit_sideboard = False  # the blank-line rule opened the sideboard
     warned = False
+    dropped: dict[str, list[Any]] = {}  # section -> [header line, header text, cards]
     for number, (raw_line, kind) in enumerate(zip(lines, kinds, strict=True), start=1):
         stripped = raw_line.strip()
         if kind == "blank":
@@ -203,6 +205,8 @@ def parse_arena_text(text: str, source: str) -> RawDeck:
             continue
         if kind == "header":
             section = _header_section(stripped) or "main"
+            if section in _DROPPED:
+                dropped.setdefault(section, [number, stripped, 0])
             main_cards_in_section = 0
             implicit_sideboard = after_blank = False
             continue
@@ -241,6 +245,20 @@ def parse_arena_text(text: str, source: str) -> RawDeck:
             main_cards_in_section += 1
         if entry.section not in _DROPPED:
             out.entries.append(entry)
+        elif entry.section in dropped:
+            dropped[entry.section][2] += entry.count
+    for name, (number, header, cards) in dropped.items():
+        if cards:  # a word is owed for every card read and left out of the deck
+            noun = "card" if cards == 1 else "cards"
+            out.problems.append(
+                Problem(
+                    f"{cards} {name.removesuffix('s')} {noun} not played (not part of the deck)",
+                    source,
+                    number,
+                    header,
+                    "warning",
+                )
+            )
     return out
 
 
