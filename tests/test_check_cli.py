@@ -14,10 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from analyzer import api
 from analyzer.cards import catalog as catalog_module
 from analyzer.cli import main
 from analyzer.enums import Support
+from analyzer.io.coverage import DeckWarning
 
+ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
 DECKS = FIXTURES / "decks"
 BAD = FIXTURES / "bad_decks"
@@ -301,3 +304,23 @@ def test_check_does_not_import_numba() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_commands_that_play_a_deck_say_its_import_warnings(tmp_path: Path) -> None:
+    """Only `check` printed a deck's import warnings; simulate, cardstats and the rest read the
+    same deck and said nothing (here: a maybeboard left out of the deck)."""
+    bundled = ROOT / "decks" / "ub_rats_threshold.txt"
+    deck = tmp_path / "maybe.txt"
+    deck.write_text(
+        bundled.read_text(encoding="utf-8") + "\nMaybeboard\n2 Fell (BLB) 95\n", encoding="utf-8"
+    )
+    said = "warning: 2 maybeboard cards not played (not part of the deck)"
+    opp = str(ROOT / "decks" / "wb_bats_lifegain.txt")
+    for command in ("simulate", "cardstats"):
+        out = tmp_path / command
+        args = [command, str(deck), "--vs", opp, "--games", "2", "--out", str(out)]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        assert result.stderr.count(said) == 1, (command, result.stderr)
+    with pytest.warns(DeckWarning, match="maybeboard"):
+        api.simulate(deck, [opp], games=2)

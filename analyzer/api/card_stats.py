@@ -70,7 +70,7 @@ def _load_decks(
     seat_paths: list[list[Path]], catalog: Any, allow_approximate: bool
 ) -> tuple[list[list[Deck]], list[Any]]:
     """Decks per matchup and one manifest entry per distinct file; every problem at once."""
-    from analyzer.io.coverage import check_deck
+    from analyzer.io.coverage import check_deck, warn_deck_problems
     from analyzer.report.writers import DeckEntry
 
     reports: dict[str, Any] = {}
@@ -85,6 +85,7 @@ def _load_decks(
             problems.append(Problem(rep.blocking, source=p))
     if problems:
         raise InputError(problems)
+    warn_deck_problems(pr for rep in reports.values() for pr in rep.problems)
     loaded = [[reports[str(p)].deck for p in paths] for paths in seat_paths]
     entries = [DeckEntry.from_file(p, rep.deck.name, _coverage(rep)) for p, rep in reports.items()]
     return loaded, entries

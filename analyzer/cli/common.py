@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,7 +22,7 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            with cli_flags():
+            with cli_flags(), _deck_warnings_on_stderr():
                 return fn(*args, **kwargs)
         except OSError as err:
             where = f"{err.filename}: " if err.filename else ""
@@ -35,6 +36,29 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(2)
 
     return wrapper
+
+
+@contextmanager
+def _deck_warnings_on_stderr() -> Iterator[None]:
+    """Deck import warnings (io.coverage.DeckWarning) as one plain line each on stderr, once per
+    message, as `check` prints them; other warnings go where they went."""
+    from analyzer.io.coverage import DeckWarning
+
+    seen: set[str] = set()
+    previous = warnings.showwarning
+
+    def show(message: Any, category: Any, *rest: Any, **kw: Any) -> None:
+        if issubclass(category, DeckWarning):
+            if str(message) not in seen:
+                seen.add(str(message))
+                click.echo(str(message), err=True)
+            return
+        previous(message, category, *rest, **kw)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", DeckWarning)
+        warnings.showwarning = show
+        yield
 
 
 PLAYER_CHOICES = ("standard", "basic")  # enums.PLAYER_LEVEL_NAMES, default first

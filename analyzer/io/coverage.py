@@ -8,7 +8,8 @@ sideboard and companion never enter a simulated game and are only listed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,20 @@ from analyzer.io.deck import CardList, Deck
 from analyzer.io.decklist import CatalogLike, read_deck, record_support
 
 SUPPORT_LEVELS = ("exact", "approximate", "unsupported")
+
+
+class DeckWarning(UserWarning):
+    """A deck import warning (Problem of severity "warning") of a deck a command plays: the
+    CLI prints each on one line; Python callers get it through the warnings module."""
+
+
+def warn_deck_problems(problems: Iterable[Problem]) -> None:
+    """Raise every import warning of a played deck as a DeckWarning, so none is lost."""
+    for problem in problems:
+        if problem.severity == "warning":
+            warnings.warn(DeckWarning(str(problem)), stacklevel=3)
+
+
 FILE_FORMAT_LABELS = {
     "arena-text": "Arena/Moxfield text",
     "mtgo-dek": "MTGO .dek",
@@ -196,6 +211,7 @@ def load_decks(
     errors = [pr for pr in problems if pr.severity == "error"]
     if errors:
         raise InputError(errors)
+    warn_deck_problems(problems)
     return LoadedDecks([[reports[str(p)].deck for p in paths] for paths in seat_paths], reports)
 
 
