@@ -347,6 +347,18 @@ def test_report_cli_and_its_errors(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "interrupted" in res.stderr
 
 
+@pytest.mark.parametrize("kind", ["simulate", "cardstats"])
+def test_report_of_a_run_without_a_report_names_its_kind(tmp_path: Path, kind: str) -> None:
+    """A simulate or cardstats folder was refused as 'no policy_comparison, gift_decisions,
+    gift_situations table in this run folder', as if tables were missing from an evaluate run."""
+    with run_recorder(run_dir=tmp_path / "run", kind=kind):
+        pass
+    res = CliRunner().invoke(main, ["report", str(tmp_path / "run")])
+    assert res.exit_code == 2
+    assert f"this is a {kind} run, which has no report" in res.stderr
+    assert "table in this run folder" not in res.stderr
+
+
 def test_slug() -> None:
     assert plots.slug("Cruelclaw's Heist") == "cruelclaw_s_heist"
     assert plots.slug("???") == "x"

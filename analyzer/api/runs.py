@@ -217,6 +217,16 @@ def report(run_dir: str | Path, *, plots: bool = True) -> Path:
         manifest = Manifest.read(folder)
     except (ValueError, TypeError) as err:
         raise InputError(Problem(f"unreadable manifest.json: {err}", source=str(folder))) from None
+    kind = manifest.extra.get("kind")
+    if kind in ("simulate", "cardstats", "calibrate", "tune"):
+        # these runs write no report.html: there is nothing to re-render
+        raise InputError(
+            Problem(
+                f"this is a {kind} run, which has no report: report re-renders evaluate "
+                "and compare run folders",
+                source=str(folder),
+            )
+        )
     tables = read_tables(folder)
     needed = (
         ("compare",)

@@ -243,6 +243,7 @@ def _write(
     used = max((r.threads for r in run.results), default=threads)
     with run_recorder(
         run_dir=out,
+        kind="simulate",
         seed=seeds[0],
         stream_seeds=seeds[1],
         games=games,
