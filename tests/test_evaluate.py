@@ -433,6 +433,12 @@ def test_cli_compare(tmp_path: Path) -> None:
     assert (t["delta_pts"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
     assert (t["delta_pts_ci_low"] < 0).all() and (t["delta_pts_ci_high"] > 0).all()
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
+    # said, not left to be guessed from a column of zeros; and no "infx", no "Effect of
+    # promising" heading over A minus B in report.html
+    assert "play the same cards (main deck and commander)" in err
+    assert "infx" not in out and any(line.endswith(" all") for line in out.splitlines())
+    page = (tmp_path / "c" / "report.html").read_text(encoding="utf-8")
+    assert "A - B, pts [95% CI]" in page and "Effect of promising" not in page
 
 
 def test_compare_two_versions_per_opponent(tmp_path: Path) -> None:

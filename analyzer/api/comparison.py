@@ -114,7 +114,7 @@ def compare(
     ) as rec:
         if on_start is not None:
             on_start(2 * n * games)
-        a_arms, b_arms, warnings = [], [], []
+        a_arms, b_arms, warnings = [], [], _same_cards(loaded.decks[0][0], loaded.decks[n][0])
         used = threads
         for decks_a, decks_b, stream in zip(loaded.decks[:n], loaded.decks[n:], seeds, strict=True):
             opp = " + ".join(d.name for d in decks_a[1:])
@@ -143,3 +143,14 @@ def compare(
             render(rec, plots)
             result.out_dir = rec.dir
     return result
+
+
+def _same_cards(a: Any, b: Any) -> list[str]:
+    """A warning when A and B play the same cards (they differ in sideboard, companion, name
+    or order only): every game is then the same game and A - B is 0 by construction."""
+    if sorted(a.main) != sorted(b.main) or sorted(a.commander) != sorted(b.commander):
+        return []
+    return [
+        f"A ({a.name}) and B ({b.name}) play the same cards (main deck and commander): only "
+        "what is not played differs, so every game is the same and A - B is 0"
+    ]

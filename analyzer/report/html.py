@@ -190,6 +190,8 @@ def _se(v: Any) -> str:
 def _fmt(col: str) -> Callable[[Any], str]:
     if col in ("se", "se_unpaired"):
         return _se
+    if col == "var_reduction":
+        return tb.reduction_text
     return tb.pct if col in _RATES else tb.pts if col in _POINTS else _plain
 
 
@@ -198,17 +200,19 @@ def human_table(
     approx: set[str] = frozenset(),  # type: ignore[assignment]
     drop: Sequence[str] = (),
     columns: Sequence[str] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> str:
     """A results table for people: pooled rows first (highlighted), value and interval in one
-    cell, headers in words, constant bookkeeping columns in `drop` left out, a mark on rows
-    that rest on approximate cards."""
+    cell, headers in words (`headers` overrides HEADERS for this table), constant bookkeeping
+    columns in `drop` left out, a mark on rows that rest on approximate cards."""
+    words = {**HEADERS, **(headers or {})}
     df = pooled_first(df)
     cols = [
         c for c in (columns if columns is not None else df.columns) if c in df and c not in drop
     ]
     merged = {lo for c in cols if c in _INTERVALS for lo in _INTERVALS[c] if lo in cols}
     shown = [c for c in cols if c not in merged]
-    head = "".join(f"<th>{esc(HEADERS.get(c, c.replace('_', ' ')))}</th>" for c in shown)
+    head = "".join(f"<th>{esc(words.get(c, c.replace('_', ' ')))}</th>" for c in shown)
     body = []
     for row in df.to_dict("records"):
         cells = []
@@ -461,7 +465,15 @@ def render(
         body += _approx_note(approx)
         if "compare" in tables:
             cmp_t = tables["compare"]
-            body.append(human_table(cmp_t, approx, drop=_constant(cmp_t, "policy")))
+            # "delta" is A minus B here, not an effect of promising
+            body.append(
+                human_table(
+                    cmp_t,
+                    approx,
+                    drop=_constant(cmp_t, "policy"),
+                    headers={"delta": "A - B, pts [95% CI]"},
+                )
+            )
         body += _plots(images, "plots/")
     else:
         body += _evaluate_body(manifest, tables, images)

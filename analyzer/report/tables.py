@@ -220,11 +220,19 @@ def compare_summary(df: pd.DataFrame) -> str:
             rate_ci(r.win_rate_a, r.ci_low_a, r.ci_high_a),
             rate_ci(r.win_rate_b, r.ci_low_b, r.ci_high_b),
             delta_ci(r.delta, r.delta_ci_low, r.delta_ci_high),
-            "-" if is_nan(r.var_reduction) else f"{float(r.var_reduction):.1f}x",
+            reduction_text(r.var_reduction),
         ]
         for r in df.itertuples(index=False)
     ]
     return text_table(heads, rows, right=(1, 5))
+
+
+def reduction_text(x: Any) -> str:
+    """``4.2x``; ``-`` when undefined; ``all`` when pairing removed all variance (A and B
+    ended every game alike), which printed as ``infx``."""
+    if is_nan(x):
+        return "-"
+    return "all" if math.isinf(float(x)) else f"{float(x):.1f}x"
 
 
 # ---------------------------------------------------------------------------------------------
