@@ -76,3 +76,20 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     test_cmd = next(b for b in blocks if b.startswith("python3 -m pip install -e '.[test]'"))
     ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert test_cmd in ci.splitlines()
+
+
+def test_evaluate_help_names_every_table_it_writes_and_claims_no_rate_of_paying_off() -> None:
+    """`evaluate --help` said "How often promising the gift pays off" (it estimates a change
+    of win rate, not a rate of success) and named three of its seven tables."""
+    text = " ".join((COMMANDS[("evaluate",)].help or "").split())
+    for table in (
+        "policy_comparison",
+        "gift_decisions",
+        "gift_situations",
+        "paired_stats",
+        "decisions",
+        "gift_recipients",
+        "recipient_answers",
+    ):
+        assert f"{table}.csv" in text, table
+    assert "how often" not in text.lower() and "pays off" not in text

@@ -198,12 +198,15 @@ def evaluate(
     min_effect,
     players,
 ) -> None:
-    """How often promising the gift pays off, card by card, with 95% intervals.
+    """Whether promising each gift card raises or lowers the win rate, and by how much.
 
     Plays DECK (default: the bundled default deck) against each opponent (default: the bundled
     gauntlet) under each policy on the same seeded games, then forks every gift decision of
-    the deck: one future promises, one does not. Writes policy_comparison.csv,
-    gift_decisions.csv, gift_situations.csv, plots and report.html to the run folder.
+    the deck: one future promises, one does not. Per card: the paired effect with its 95%
+    interval and a verdict whose claims share one 5% false-claim budget per table. Writes
+    policy_comparison.csv, gift_decisions.csv, gift_situations.csv, paired_stats.csv,
+    decisions.csv (in a pod also gift_recipients.csv, recipient_answers.csv), plots and
+    report.html to the run folder.
     """
     from analyzer import api
 
