@@ -261,3 +261,19 @@ def test_an_end_step_activation_is_logged_in_the_end_step():
     food = [e for e in state["events"] if e.get("card_name") == "Food"]
     assert food and all(e["phase"] == "end step" for e in food)
     assert not [e for e in state["events"] if e["phase"] == "cleanup"]
+
+
+def test_terminal_example_lines_say_how_each_branch_ended(evaluated):
+    """They said "promising gained 1.00" with no word of what 1.00 was."""
+    from analyzer.analysis.examples import terminal_lines
+
+    cards = json.loads((evaluated / "examples.json").read_text(encoding="utf-8"))
+    lines = [line for line in terminal_lines(cards) if line.startswith("  ")]
+    examples = [ex for c in cards for ex in c["examples"]]
+    assert examples and len(lines) == len(examples)
+    for line, ex in zip(lines, examples, strict=True):
+        b = ex["branches"]
+        assert line.startswith(
+            f"  promised: {b['promise']['result']}, not promised: {b['no-promise']['result']} "
+            f"({ex['gain']:+.2f} for promising; {ex['decision_id']} vs "
+        )

@@ -133,10 +133,12 @@ def terminal_lines(cards: list[dict[str, Any]]) -> list[str]:
             continue
         out.append(f"{c['deck']}, {c['card']}:")
         for ex in c["examples"]:
-            word = "gained" if ex["kind"] == "gain" else "lost"
+            # the two branches' results say what "gained 1.00" meant (1 = a win for a loss)
+            ends = f"promised: {ex['branches']['promise']['result']}"
+            ends += f", not promised: {ex['branches']['no-promise']['result']}"
             out.append(
-                f"  promising {word} {abs(ex['gain']):.2f} "
-                f"({ex['decision_id']} vs {ex['opponent']}): "
+                f"  {ends} ({ex['gain']:+.2f} for promising; "
+                f"{ex['decision_id']} vs {ex['opponent']}, turn {ex['turn']}): "
                 f"{ex['branches']['promise']['command']}  (or --branch no-promise)"
             )
     return out
