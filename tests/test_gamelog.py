@@ -277,3 +277,17 @@ def test_terminal_example_lines_say_how_each_branch_ended(evaluated):
             f"  promised: {b['promise']['result']}, not promised: {b['no-promise']['result']} "
             f"({ex['gain']:+.2f} for promising; {ex['decision_id']} vs "
         )
+
+
+def test_readme_names_every_column_of_decisions_csv(evaluated):
+    """README said only 'its features and both outcomes' of decisions.csv's 50 columns; the
+    features are documented in policies/features.py, which README names."""
+    from analyzer.policies.features import FEATURE_NAMES
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    start = readme.index("`decisions.csv` (one row per forked decision:")
+    part = readme[start : readme.index("`plots/*.png`", start)]
+    assert "analyzer/policies/features.py" in part
+    columns = pd.read_csv(evaluated / "decisions.csv", nrows=1).columns
+    missing = [c for c in columns if c not in FEATURE_NAMES and c not in part]
+    assert not missing, missing
