@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from analyzer import api
 from analyzer.analysis.paired_verdict import (
     NO_DIFFERENCE,
+    method_text,
     paired_win_verdict,
 )
 from analyzer.cli import main
@@ -388,3 +389,12 @@ def test_rollout_runs_are_cached_without_the_scripted_resolution(monkeypatch) ->
     assert not api.scenario_kernel_cached(rollouts=False)  # script.resolve_stack missing
     have.discard("position_rollouts.run_position_rollouts")
     assert not api.scenario_kernel_cached(rollouts=True)
+
+
+def test_the_decision_names_the_methods_it_used():
+    """It said 'exact McNemar; interval: Newcombe method 10' while the interval is Tango's and
+    the test turns to McNemar's score test from 100 differing pairs."""
+    d = api.run_scenario(SWORD, rollouts=40)["decision"]
+    assert d["test"].startswith("exact sign test (exact McNemar); interval: Tango's")
+    assert method_text(60, 40).startswith("McNemar score test; interval: Tango's")
+    assert "Newcombe" not in d["test"]

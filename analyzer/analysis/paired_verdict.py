@@ -54,6 +54,19 @@ class PairedVerdict:
         return asdict(self)
 
 
+def method_text(better: int, worse: int) -> str:
+    """The tests and interval a verdict of these counts rests on, in words (the JSON's "test")."""
+    test = (
+        "exact sign test (exact McNemar)"
+        if better + worse < pr.EXACT_BELOW
+        else "McNemar score test"
+    )
+    return (
+        f"{test}; interval: Tango's score interval; no difference: two one-sided score tests "
+        "at +-min_effect"
+    )
+
+
 def paired_win_verdict(
     wins_a: ArrayLike,
     wins_b: ArrayLike,
@@ -115,4 +128,4 @@ def paired_win_verdict(
     )
 
 
-__all__ = ["NO_DIFFERENCE", "VERDICTS", "PairedVerdict", "paired_win_verdict"]
+__all__ = ["NO_DIFFERENCE", "VERDICTS", "PairedVerdict", "method_text", "paired_win_verdict"]

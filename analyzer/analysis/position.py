@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.analysis.paired_verdict import PairedVerdict, paired_win_verdict
+from analyzer.analysis.paired_verdict import PairedVerdict, method_text, paired_win_verdict
 from analyzer.analysis.stats import wilson_interval
 from analyzer.enums import Zone
 from analyzer.errors import InputError, Problem
@@ -230,7 +230,7 @@ def decision_json(
         "promise_worse": verdict.worse,
         "same": n - verdict.better - verdict.worse,
         "p_value": verdict.p_value,
-        "test": "exact McNemar; interval: Newcombe method 10",
+        "test": method_text(verdict.better, verdict.worse),
         "more_rollouts_needed": verdict.more_needed,
         "capacity_errors": errors,  # play-outs that hit a record capacity (counted, not hidden)
     }
