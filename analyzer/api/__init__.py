@@ -302,6 +302,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "compare_summary": ("analyzer.report.tables", "compare_summary"),
     "recipient_answer_lines": ("analyzer.report.recipients", "answer_lines"),
     "recipient_rules_table": ("analyzer.report.recipients", "rules_table"),
+    "recipient_family_level": ("analyzer.report.recipients", "family_level"),
+    "DeckWarning": ("analyzer.io.coverage", "DeckWarning"),
     "example_lines": ("analyzer.analysis.examples", "terminal_lines"),
     "verdict_line": ("analyzer.analysis.position", "verdict_line"),
     "calibration_real": ("analyzer.analysis.calibration", "REAL"),

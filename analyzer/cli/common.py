@@ -42,7 +42,7 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
 def _deck_warnings_on_stderr() -> Iterator[None]:
     """Deck import warnings (io.coverage.DeckWarning) as one plain line each on stderr, once per
     message, as `check` prints them; other warnings go where they went."""
-    from analyzer.io.coverage import DeckWarning
+    from analyzer.api import DeckWarning
 
     seen: set[str] = set()
     previous = warnings.showwarning

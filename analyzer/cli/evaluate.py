@@ -342,12 +342,10 @@ def _print_evaluation(run: Any) -> None:
                 f"{n / max(run.fork_seconds, 1e-9):,.0f} decisions/s"
             )
         if len(run.recipient_answers):
-            from analyzer.report.recipients import family_level
-
             click.echo(
                 "\nto whom (pod): each recipient rule promised whenever possible vs "
                 "never, same games ('*': the best rule)\nthe answers read "
-                f"{family_level(run.recipient_answers)}; the table's are 95%"
+                f"{api.recipient_family_level(run.recipient_answers)}; the table's are 95%"
             )
             click.echo("\n".join(api.recipient_answer_lines(run.recipient_answers)))
             click.echo(api.recipient_rules_table(run.gift_recipients))
