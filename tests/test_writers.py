@@ -257,3 +257,22 @@ def test_signal_mid_csv_leaves_no_partial_file(tmp_path: Path, sig: signal.Signa
     assert m["outputs"] == ["summary.csv"]
     assert sorted(p.name for p in run.iterdir()) == ["manifest.json", "summary.csv"]
     assert _leftovers(run) == []
+
+
+@pytest.mark.parametrize(
+    "argv0",
+    ["/home/u/src/gift-analyzer/analyzer/__main__.py", "/home/u/.venv/bin/gift-analyzer"],
+)
+def test_manifest_command_is_the_command_a_user_types(
+    monkeypatch, tmp_path: Path, argv0: str
+) -> None:
+    """It recorded argv[0] as it came: python -m analyzer wrote a machine path to
+    analyzer/__main__.py into manifest.json and report.html's run details."""
+    monkeypatch.setattr(sys, "argv", [argv0, "simulate", "--games", "5"])
+    assert w.Manifest().command == ["gift-analyzer", "simulate", "--games", "5"]
+    with w.run_recorder(tmp_path / "run", "simulate") as rec:
+        pass
+    m = json.loads((rec.dir / "manifest.json").read_text(encoding="utf-8"))
+    assert m["command"] == ["gift-analyzer", "simulate", "--games", "5"]
+    monkeypatch.setattr(sys, "argv", ["/x/some_script.py", "--flag"])
+    assert w.Manifest().command == ["/x/some_script.py", "--flag"]

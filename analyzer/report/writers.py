@@ -241,11 +241,23 @@ def _utc_now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def command_line() -> list[str]:
+    """This process's command line as a user would type it again: `python -m analyzer` and the
+    installed script are both `gift-analyzer` (argv[0] is a machine path:
+    .../analyzer/__main__.py or .../bin/gift-analyzer); other programs keep theirs."""
+    argv = list(sys.argv)
+    head = Path(argv[0]) if argv else Path()
+    ours = head.name == "__main__.py" and head.parent.name == "analyzer"
+    if ours or head.name == "gift-analyzer":
+        return ["gift-analyzer", *argv[1:]]
+    return argv
+
+
 @dataclass
 class Manifest:
     """What a run was, how far it got, and how long each part took."""
 
-    command: list[str] = field(default_factory=lambda: list(sys.argv))
+    command: list[str] = field(default_factory=command_line)
     seed: int | None = None
     games: int | None = None
     threads: int | None = None
@@ -500,7 +512,7 @@ def _recording(
 ) -> Iterator[RunRecorder]:
     known = {k: v for k, v in manifest_fields.items() if k in Manifest.__dataclass_fields__}
     extra = {k: v for k, v in manifest_fields.items() if k not in known}
-    manifest = Manifest(command=list(sys.argv if command is None else command), **known)
+    manifest = Manifest(command=command_line() if command is None else list(command), **known)
     manifest.extra.update(extra)
     manifest.status = RUNNING
     manifest.timings["started_utc"] = _utc_now()
