@@ -291,3 +291,24 @@ def test_readme_names_every_column_of_decisions_csv(evaluated):
     columns = pd.read_csv(evaluated / "decisions.csv", nrows=1).columns
     missing = [c for c in columns if c not in FEATURE_NAMES and c not in part]
     assert not missing, missing
+
+
+def test_replay_into_a_closed_pipe_is_quiet(evaluated):
+    """`replay ... | head` printed 'error: Broken pipe' and exited 2, as if the input were bad."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "replay", str(evaluated), "--game", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    proc.stdout.close()  # the reader is gone before the first line
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and b"Broken pipe" not in err and b"Traceback" not in err, err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import time
 import warnings
@@ -24,6 +25,10 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             with cli_flags(), _deck_warnings_on_stderr():
                 return fn(*args, **kwargs)
+        except BrokenPipeError:
+            # the reader left (`replay ... | head`): nothing is wrong with the input, say nothing
+            _quiet_stdout()
+            sys.exit(0)
         except OSError as err:
             where = f"{err.filename}: " if err.filename else ""
             click.echo(f"error: {where}{err.strerror or err}", err=True)
@@ -36,6 +41,15 @@ def input_errors_exit_2(fn: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(2)
 
     return wrapper
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at devnull so the interpreter's final flush cannot raise again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test runner's stream)
+        pass
 
 
 @contextmanager
