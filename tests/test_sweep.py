@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer import api
+from analyzer.analysis.stats import wilson_interval
 from analyzer.analysis.sweep_plan import load_plan
 from analyzer.api.sweeps import run_sweep
 from analyzer.cli import main
@@ -135,6 +136,20 @@ def test_cells_equal_the_single_machine_command(reference: Path, tmp_path: Path)
         assert lines[1 + k] == (
             f"{cell.deck_file},{cell.opponent_file},{cell.policy},{cell.player},{row}"
         )
+
+
+def test_report_ranks_cells_without_calling_one_best(reference: Path) -> None:
+    """report.txt opened with 'Best: DECK with policy P wins 52.3% ...', a ranking of point
+    estimates stated as a finding; now named as one, each rate with its interval."""
+    report = (reference / "report.txt").read_text(encoding="utf-8")
+    assert not report.startswith("Best") and report.startswith("Highest win rate (a point")
+    summary = pd.read_csv(reference / "summary.csv")
+    for policy, part in summary.groupby("policy"):
+        wins, games = int(part["wins"].sum()), int(part["games"].sum())
+        lo, hi = wilson_interval(wins, games)
+        line = next(x for x in report.splitlines() if f"[{policy}, standard]" in x)
+        rate = f"{100 * wins / games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+        assert line.strip().startswith(rate), (line, rate)
 
 
 def test_cells_equal_the_gauntlet_run_with_the_same_arguments(tmp_path: Path) -> None:
@@ -459,7 +474,8 @@ def test_evaluate_cells_equal_the_single_machine_command(
             evaluate_reference / f"{name}.csv"
         ).read_bytes(), name
     report = (evaluate_reference / "report.txt").read_text()
-    assert report.startswith("Best policy: always for ") and "gift verdicts per card" in report
+    assert report.startswith("Largest mean gain (a point estimate, not a test;")
+    assert "always for " in report and "gift verdicts per card" in report
 
 
 @pytest.fixture(scope="module")

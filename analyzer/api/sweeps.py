@@ -262,16 +262,21 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
         by["win_rate"] = by["wins"] / by["games"]
         by = by.sort_values("win_rate", ascending=False, kind="stable")
         (deck, policy, player), best = next(iter(by.iterrows()))
+        # a ranking of point estimates: "best" would claim what no test here shows
         lines.append(
-            f"Best: {deck} with policy {policy} ({player} player) wins "
-            f"{100 * best.win_rate:.1f}% of {int(best.games)} games over "
+            f"Highest win rate (a point estimate; the cells are not tested against each "
+            f"other): {deck} with policy {policy} ({player} player) wins "
+            f"{_rate_ci(best.wins, best.games)} of {int(best.games)} games over "
             f"{int(best.opponents)} opponent(s)."
         )
         lines.append("")
-        lines.append("win rate per deck, policy and player, pooled over the opponents:")
+        lines.append(
+            "win rate [95% interval] per deck, policy and player, pooled over the opponents:"
+        )
         for (deck, policy, player), r in by.iterrows():
             lines.append(
-                f"  {100 * r.win_rate:5.1f}%  {deck}  [{policy}, {player}]  ({int(r.games)} games)"
+                f"  {_rate_ci(r.wins, r.games)}  {deck}  [{policy}, {player}]  "
+                f"({int(r.games)} games)"
             )
     elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
         lines += _evaluate_lines(run.tables)
@@ -289,8 +294,9 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
         (deck, policy), delta = next(iter(pooled.items()))
         base = df["deck_b"].iloc[0]
         lines.append(
-            f"Best version: {deck} with policy {policy}, {100 * delta:+.1f} points of "
-            f"win rate against baseline {base} (mean over the opponents)."
+            f"Largest mean difference (a point estimate, not a test; each opponent's interval "
+            f"below): {deck} with policy {policy}, {100 * delta:+.1f} points of win rate "
+            f"against baseline {base} (mean over the opponents)."
         )
         lines.append("")
         lines.append("per opponent: delta [95% CI] (paired on the same games):")
@@ -318,6 +324,14 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
     return "\n".join(lines)
 
 
+def _rate_ci(wins: float, games: float) -> str:
+    """``52.3% [50.1, 54.4]`` (Wilson, draws counted as not won, as simulate's win rate)."""
+    from analyzer.analysis.stats import wilson_interval
+
+    lo, hi = wilson_interval(int(wins), int(games))
+    return f"{100 * wins / games:.1f}% [{100 * float(lo):.1f}, {100 * float(hi):.1f}]"
+
+
 def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     """The best policy per deck and player (mean delta over the opponents), then each gift
     card's verdicts counted over the opponents."""
@@ -334,9 +348,9 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
         )
         (deck, player, policy, baseline), best = next(iter(by.iterrows()))
         lines.append(
-            f"Best policy: {policy} for {deck} ({player} player), "
-            f"{best['mean']:+.1f} points of win rate over {baseline} (mean over "
-            f"{int(best['count'])} opponent(s))."
+            f"Largest mean gain (a point estimate, not a test; policy_comparison.csv has each "
+            f"interval): {policy} for {deck} ({player} player), {best['mean']:+.1f} points of "
+            f"win rate over {baseline} (mean over {int(best['count'])} opponent(s))."
         )
         lines.append("")
         lines.append("policy minus baseline, points of win rate, mean over the opponents:")
