@@ -608,3 +608,16 @@ def test_round_trip_in_every_format(main: dict[str, int], side: dict[str, int], 
     deck = parse(_render(fmt, main, side), min_size=1, fmt="limited")
     assert dict(deck.main) == main and dict(deck.sideboard) == side
     assert deck.content_hash == content_hash(main.items(), side.items())
+
+
+def test_mtgo_commander_export_is_read_as_commander_without_a_format() -> None:
+    """99 cards and one sideboard card (MTGO, Moxfield's MTGO export) were read as a 99-card
+    Constructed deck at 20 life, its commander in the unplayed sideboard; only
+    --deck-format commander (which check has and the commands that play do not) fixed it."""
+    deck = parse("99 Island\n\n1 Octomancer\n")
+    assert deck.format == "commander" and deck.commander == (("Octomancer", 1),)
+    assert deck.sideboard == () and deck.size == 100
+    assert "read the lone sideboard card Octomancer as the commander" in str(deck.warnings[0])
+    # other shapes are as they were: 60 + 15 is Constructed with a sideboard
+    deck = parse("60 Island\n\n1 Octomancer\n")
+    assert deck.format == "constructed" and deck.sideboard == (("Octomancer", 1),)

@@ -190,8 +190,9 @@ def parse_deck_text(
     raw = parse_raw(text, source, file_format or detect_file_format(text, suffix))
     resolved, problems = _resolve(raw, catalog, source)
     sections = _merge(resolved)
-    deck_format = fmt or _infer_format(_written(raw))
-    if fmt == "commander" and not sections["commander"]:
+    mtgo = fmt is None and _mtgo_commander(_written(raw))
+    deck_format = "commander" if mtgo else fmt or _infer_format(_written(raw))
+    if (fmt == "commander" or mtgo) and not sections["commander"]:
         _commander_from_sideboard(sections, raw, source, problems)
     problems += _check_rules(raw, sections, deck_format, min_size, source)
 
@@ -306,6 +307,14 @@ def _infer_format(written: dict[str, int]) -> str:
     if written["commander"]:
         return "commander"
     return "constructed" if written["main"] >= MIN_DECK_SIZE["constructed"] else "limited"
+
+
+def _mtgo_commander(written: dict[str, int]) -> bool:
+    """99 cards and one in the sideboard, no commander section: a Commander deck as MTGO (and
+    Moxfield's MTGO export) writes it; read as Constructed it would play a 99-card deck at
+    20 life with its commander left out."""
+    size = MIN_DECK_SIZE["commander"]
+    return written["commander"] == 0 and written["main"] == size - 1 and written["sideboard"] == 1
 
 
 def _commander_from_sideboard(
