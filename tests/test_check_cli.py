@@ -324,3 +324,14 @@ def test_commands_that_play_a_deck_say_its_import_warnings(tmp_path: Path) -> No
         assert result.stderr.count(said) == 1, (command, result.stderr)
     with pytest.warns(DeckWarning, match="maybeboard"):
         api.simulate(deck, [opp], games=2)
+
+
+def test_simulate_says_its_turns_count_every_seat() -> None:
+    """The column read 'turns': 17.3 for a game calibrate calls 9.0 turns long (per player)."""
+    bundled = ROOT / "decks"
+    args = ["simulate", str(bundled / "ub_rats_threshold.txt"), "--vs"]
+    result = CliRunner().invoke(
+        main, [*args, str(bundled / "wb_bats_lifegain.txt"), "--games", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "turns (all seats)" in result.stdout.splitlines()[0]

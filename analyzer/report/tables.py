@@ -255,7 +255,7 @@ def simulate_summary(df: pd.DataFrame) -> str:
         "win rate [95% CI]",
         "on the play",
         "on the draw",
-        "turns",
+        "turns (all seats)",  # not per player: calibrate's game length is own turns per player
         "draws",
     ]
     rows = [
