@@ -312,3 +312,23 @@ def test_replay_into_a_closed_pipe_is_quiet(evaluated):
     proc.stdout.close()  # the reader is gone before the first line
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 0 and b"Broken pipe" not in err and b"Traceback" not in err, err
+
+
+def test_a_one_land_hand_reads_one_land():
+    """'mulligans (a seven with 1 lands)', 'keeps 6 cards (1 lands)'."""
+    import numpy as np
+
+    from analyzer.analysis.gamelog import GameInfo, render_lines
+
+    info = GameInfo((), ("A", "B"), 0, np.zeros(0, bool), np.zeros(0, bool), np.zeros(0, int))
+    base = {"seat": 0, "obj": -1, "obj_token": 0, "card_name": None, "turn": 0, "active": 0}
+    events = [
+        {**base, "kind": "mulligan", "a": 1, "b": 0, "c": 0},
+        {**base, "kind": "keep", "a": 6, "b": 1, "c": 1},
+        {**base, "kind": "keep", "seat": 1, "a": 7, "b": 0, "c": 3},
+    ]
+    assert render_lines(events, info) == [
+        "Opening hands: A mulligans (a seven with 1 land)",
+        "Opening hands: A keeps 6 cards (1 land) after 1 mulligan: ",
+        "Opening hands: B keeps 7 cards (3 lands): ",
+    ]

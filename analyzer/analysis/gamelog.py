@@ -188,11 +188,11 @@ class _Text:
             return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
         if k == "mulligan":
             self.hands[s] = []
-            return f"{who} mulligans (a seven with {ev['a']} lands)"
+            return f"{who} mulligans (a seven with {_lands(ev['a'])})"
         if k == "keep":
             shown = "" if self.hidden(s) else ": " + ", ".join(sorted(self.hands.get(s, [])))
             after = f" after {ev['b']} mulligan{'s' if ev['b'] > 1 else ''}" if ev["b"] else ""
-            return f"{who} keeps {ev['a']} cards ({ev['c']} lands){after}{shown}"
+            return f"{who} keeps {ev['a']} cards ({_lands(ev['c'])}){after}{shown}"
         if k == "turn_start":
             extra = " (extra turn)" if ev["a"] else ""
             return f"--- T{ev['turn']}: {who}'s turn {ev['own_turn']}{extra}"
@@ -290,6 +290,10 @@ class _Text:
 
 def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _lands(n: int) -> str:
+    return f"{n} land" if n == 1 else f"{n} lands"
 
 
 def render_lines(
