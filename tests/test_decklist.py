@@ -1,117 +1,31 @@
-"""Deck import: every file format, forgiving names, sections, rules, and all problems at once.
+"""Deck import: forgiving names, sections, commanders, sizes and copy limits, and all problems at
+once; the five realistic exports of one deck. The bytes of a file and the MTGO .dek and Forge
+.dck formats are in tests/test_decklist_files.py.
 
-These tests run against a small fake catalog (same `lookup` / `suggest` contract as
-`analyzer.cards.catalog.Catalog`) so the parser is pinned down independently of the card data;
-tests/test_check_cli.py runs the same fixtures through the real catalog.
+These tests run against a small fake catalog (tests/decklist_fakes.py) so the parser is pinned
+down independently of the card data; tests/test_check_cli.py runs the same fixtures through the
+real catalog.
 """
 
 from __future__ import annotations
 
-import codecs
-import difflib
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
-from conftest import BLB_GIFTS
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from analyzer.cards.records import name_keys, normalize_name
-from analyzer.errors import InputError
-from analyzer.io import Deck, parse_deck_text, read_deck
-from analyzer.io.deck import content_hash
-
-DECKS = Path(__file__).parent / "fixtures" / "decks"
-HEIST_FILES = [
-    "heist_arena.txt",
-    "heist_moxfield.txt",
-    "heist_plain.txt",
-    "heist_mtgo.dek",
-    "heist_forge.dck",
-]
-HEIST_MAIN = {
-    "Scrapshooter": 4,
-    "Cruelclaw's Heist": 2,
-    "Coiling Rebirth": 2,
-    "Consumed by Greed": 2,
-    "Nocturnal Hunger": 3,
-    "Longstalk Brawl": 3,
-    "Peerless Recycling": 2,
-    "Wear Down": 2,
-    "Starforged Sword": 3,
-    "Swamp": 9,
-    "Forest": 8,
-}
-HEIST_SIDE = {"Mind Spiral": 1, "Blooming Blast": 2, "Into the Flood Maw": 1}
-
-
-@dataclass(frozen=True)
-class FakeRecord:
-    name: str
-    support_name: str = "exact"
-    is_basic_land: bool = False
-    is_token: bool = False
-    color_identity: int = 0  # Color mask (903.4)
-
-
-class FakeCatalog:
-    """The Catalog contract: forgiving `lookup` (cards only), `token`, `suggest`, `records`."""
-
-    def __init__(self, records: list[FakeRecord]) -> None:
-        self.records = tuple(records)
-        self._by_key: dict[str, FakeRecord] = {}
-        for record in records:
-            for key in name_keys(record.name):
-                self._by_key.setdefault(key, record)
-
-    def lookup(self, name: str) -> FakeRecord | None:
-        record = self._by_key.get(normalize_name(name))
-        return None if record is None or record.is_token else record
-
-    def token(self, name: str) -> FakeRecord | None:
-        record = self._by_key.get(normalize_name(name))
-        return record if record is not None and record.is_token else None
-
-    def suggest(self, name: str, n: int = 3) -> list[str]:
-        keys = {normalize_name(r.name): r.name for r in self.records if not r.is_token}
-        close = difflib.get_close_matches(normalize_name(name), list(keys), n=n, cutoff=0.6)
-        return [keys[k] for k in close]
-
-
-GIFT_NAMES = [
-    *BLB_GIFTS,
-    "Octomancer",
-    "Perch Protection",
-    "Bilbo's Gambit",
-    "Jolly Gerbils",
-]
-BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
-CATALOG = FakeCatalog(
-    [FakeRecord(n) for n in GIFT_NAMES]
-    + [FakeRecord(n, is_basic_land=True) for n in BASICS]
-    + [
-        FakeRecord("Fire // Ice"),
-        FakeRecord("Food", is_token=True),
-        FakeRecord("Savor", support_name="approximate"),
-    ]
+from decklist_fakes import (
+    CATALOG,
+    DECKS,
+    HEIST_FILES,
+    HEIST_MAIN,
+    HEIST_SIDE,
+    FakeCatalog,
+    FakeRecord,
+    filler,
+    parse,
+    problems_of,
 )
 
-
-def parse(text: str, **kwargs: object) -> Deck:
-    kwargs.setdefault("catalog", CATALOG)
-    return parse_deck_text(text, "deck.txt", **kwargs)  # type: ignore[arg-type]
-
-
-def problems_of(text: str, **kwargs: object) -> list[str]:
-    with pytest.raises(InputError) as err:
-        parse(text, **kwargs)
-    return [str(p) for p in err.value.problems]
-
-
-def filler(n: int, name: str = "Swamp") -> str:
-    return f"{n} {name}\n"
-
+from analyzer.errors import InputError
+from analyzer.io import read_deck
+from analyzer.io.deck import content_hash
 
 # ---------------------------------------------------------------------------------------------
 # the five realistic exports of one deck
@@ -459,155 +373,6 @@ def test_unknown_name_without_close_match_points_to_the_card_list() -> None:
 )
 def test_decks_without_cards(text: str, fragment: str) -> None:
     assert any(fragment in m for m in problems_of(text))
-
-
-# ---------------------------------------------------------------------------------------------
-# bytes and files
-
-
-def test_not_utf8_names_the_byte_offset_and_line(tmp_path: Path) -> None:
-    path = tmp_path / "cp1252.txt"
-    path.write_bytes("36 Swamp\n4 Cruelclaw\x92s Heist\n".encode("latin-1"))
-    with pytest.raises(InputError) as err:
-        read_deck(path, catalog=CATALOG)
-    (problem,) = err.value.problems
-    assert problem.line == 2 and problem.text == "4 Cruelclaw\ufffds Heist"
-    assert "not UTF-8: byte 0x92 at byte offset 20" in problem.message
-
-
-@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
-def test_byte_order_marks_are_accepted(tmp_path: Path, encoding: str) -> None:
-    path = tmp_path / "deck.txt"
-    path.write_bytes("4 Cruelclaw’s Heist\n36 Swamp\n".encode(encoding))
-    assert read_deck(path, catalog=CATALOG).size == 40
-
-
-def test_utf16_without_bom_is_refused_clearly(tmp_path: Path) -> None:
-    path = tmp_path / "deck.txt"
-    path.write_bytes("40 Swamp\n".encode("utf-16-le"))
-    with pytest.raises(InputError, match="UTF-16 text without a byte-order mark"):
-        read_deck(path, catalog=CATALOG)
-
-
-def test_windows_line_endings(tmp_path: Path) -> None:
-    path = tmp_path / "crlf.txt"
-    path.write_bytes((DECKS / "heist_arena.txt").read_bytes().replace(b"\n", b"\r\n"))
-    deck = read_deck(path, catalog=CATALOG)
-    assert dict(deck.main) == HEIST_MAIN and dict(deck.sideboard) == HEIST_SIDE
-
-
-def test_missing_file_and_directory(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
-        read_deck(tmp_path / "nope.txt", catalog=CATALOG)
-    with pytest.raises(InputError, match="is a directory, not a deck file"):
-        read_deck(tmp_path, catalog=CATALOG)
-
-
-def test_bom_prefix_does_not_hide_the_first_header() -> None:
-    data = codecs.BOM_UTF8 + b"Deck\n40 Swamp\n"
-    assert parse(data.decode("utf-8-sig")).size == 40
-
-
-# ---------------------------------------------------------------------------------------------
-# MTGO .dek and Forge .dck
-
-
-def test_dek_doctype_is_refused_before_entities_expand() -> None:
-    bomb = (
-        '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
-        ' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
-        '<Deck><Cards Quantity="40" Sideboard="false" Name="&lol2;"/></Deck>\n'
-    )
-    msgs = problems_of(bomb)
-    assert msgs[0] == "deck.txt:2: DOCTYPE declarations are not allowed in a .dek file"
-
-
-def test_dek_malformed_xml_names_line_and_column() -> None:
-    dek = '<Deck>\n  <Cards Quantity="4" Name="Kitnap"\n</Deck>\n'
-    msgs = problems_of(dek)
-    assert msgs[0].startswith("deck.txt:3: malformed XML: ")
-
-
-def test_dek_missing_attributes_and_bad_quantity_are_all_reported() -> None:
-    dek = (
-        '<Deck>\n<Cards Quantity="4" Sideboard="false" />\n<Cards Name="Kitnap" />\n'
-        '<Cards Quantity="x" Name="Kitnap" />\n<Cards Quantity="40" Name="Island" />\n'
-        "</Deck>\n"
-    )
-    msgs = problems_of(dek)
-    assert [m.split("` ", 1)[-1] for m in msgs] == [
-        "<Cards> element without a Name",
-        "<Cards> element without a Quantity",
-        "count 'x' is not a whole number",
-    ]
-
-
-def test_dek_with_another_root_element() -> None:
-    assert any(
-        "the root element is <Collection>, expected <Deck>" in m
-        for m in problems_of('<Collection><Cards Quantity="40" Name="Island"/></Collection>')
-    )
-
-
-def test_forge_commander_section_and_missing_count() -> None:
-    text = (
-        "[metadata]\nName=Gift Pile\n[Commander]\n1 Octomancer|BLC\n[Main]\n"
-        "Kitnap|BLB|1\n98 Island|BLB\n"
-    )
-    deck = parse(text)
-    assert deck.name == "Gift Pile" and deck.commander == (("Octomancer", 1),)
-    assert dict(deck.main) == {"Kitnap": 1, "Island": 98}
-
-
-def test_forge_unknown_and_variant_sections_are_errors() -> None:
-    text = "[metadata]\nName=X\n[Main]\n40 Island|BLB\n[Planes]\n1 Foo\n[Mainboard]\n1 Bar\n"
-    msgs = problems_of(text)
-    assert msgs == [
-        "deck.txt:5: `[Planes]` section [Planes] is for another game variant and is not "
-        "supported (expected [metadata], [Main], [Sideboard], [Commander])",
-        "deck.txt:7: `[Mainboard]` section [Mainboard] is not a Forge deck section (expected "
-        "[metadata], [Main], [Sideboard], [Commander])",
-    ]
-
-
-# ---------------------------------------------------------------------------------------------
-# property: any list written in any format reads back the same
-
-
-_card_lists = st.dictionaries(
-    st.sampled_from(GIFT_NAMES), st.integers(1, 9), min_size=1, max_size=8
-)
-
-
-def _render(fmt: str, main: dict[str, int], side: dict[str, int]) -> str:
-    if fmt == "arena":
-        body = "".join(f"{n} {c} (BLB) 1\n" for c, n in main.items())
-        return "Deck\n" + body + ("\nSideboard\n" + "".join(f"{n} {c}\n" for c, n in side.items()))
-    if fmt == "forge":
-        return (
-            "[metadata]\nName=P\n[Main]\n"
-            + "".join(f"{n} {c}|BLB\n" for c, n in main.items())
-            + "[Sideboard]\n"
-            + "".join(f"{n} {c}|BLB|1\n" for c, n in side.items())
-        )
-    cards = [(c, n, "false") for c, n in main.items()] + [(c, n, "true") for c, n in side.items()]
-    return (
-        "<Deck>\n"
-        + "".join(
-            f'<Cards CatID="0" Quantity="{n}" Sideboard="{s}" Name="{c.replace(chr(39), "&apos;")}"/>\n'  # noqa: E501
-            for c, n, s in cards
-        )
-        + "</Deck>\n"
-    )
-
-
-@settings(max_examples=60, deadline=None)
-@given(main=_card_lists, side=_card_lists, fmt=st.sampled_from(["arena", "forge", "dek"]))
-def test_round_trip_in_every_format(main: dict[str, int], side: dict[str, int], fmt: str) -> None:
-    main = {**main, "Swamp": 40}
-    deck = parse(_render(fmt, main, side), min_size=1, fmt="limited")
-    assert dict(deck.main) == main and dict(deck.sideboard) == side
-    assert deck.content_hash == content_hash(main.items(), side.items())
 
 
 def test_mtgo_commander_export_is_read_as_commander_without_a_format() -> None:
