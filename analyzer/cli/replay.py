@@ -54,7 +54,8 @@ from analyzer.cli.common import input_errors_exit_2
     default="all",
     show_default=True,
     metavar="S",
-    help="Text view: show only seat S's hidden cards (draws, kept hand); all: everything.",
+    help="Text view: show only seat S's hidden cards (draws, kept hand, hand in a position); "
+    "all: everything.",
 )
 @click.option(
     "--position-at",
