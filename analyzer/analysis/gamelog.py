@@ -297,16 +297,28 @@ def _lands(n: int) -> str:
 
 
 def render_lines(
-    events: Sequence[dict[str, Any]], info: GameInfo, *, seat: int | None = None, start: int = 0
+    events: Sequence[dict[str, Any]],
+    info: GameInfo,
+    *,
+    seat: int | None = None,
+    start: int = 0,
+    positions: dict[int, tuple[str, dict[str, Any]]] | None = None,
 ) -> list[str]:
     """The play-by-play, one line per event (from event ``start`` on). ``seat``: show only
-    that seat's hidden cards (draws, kept hands); None shows everything."""
+    that seat's hidden cards (draws, kept hands); None shows everything. ``positions``:
+    {event index: (where, state_json)}, each shown as a block before that event's line."""
+    from analyzer.analysis.replay_position import land_names, position_lines
+
     text = _Text(info, seat)
+    lands = land_names(info) if positions else frozenset()
     out = []
     i = 0
     n = len(events)
     while i < n:
         ev = events[i]
+        if positions and i in positions and i >= start:
+            at, state = positions[i]
+            out += position_lines(state, text.deck, lands, seat, at)
         targets = []
         j = i + 1
         if ev["kind"] in ("cast", "activate", "trigger"):

@@ -49,11 +49,14 @@ def replay_game(
     replicate,
     G,
     A,
+    P,
 ):
     """Play game ``game_index`` in G (a record with room for a log); decision >= 0: the branch
     (1 promise, 0 no promise) of replicate ``replicate`` of that decision (its index in the
-    game, every seat counted). A is a scratch record of G's size. Returns 1 if G holds
-    the game asked for, 0 if the game has no decision ``decision``."""
+    game, every seat counted). A is a scratch record of G's size; P receives the first
+    len(P) words of the record at the fork point (the position both branches share; an empty
+    P: none). Returns 1 if G holds the game asked for, 0 if the game has no decision
+    ``decision``."""
     init_game(
         G,
         C,
@@ -77,6 +80,7 @@ def replay_game(
         o = G[H.PEND_OBJ]
         promise, recipient = decide_pending(G, C, pol)
         if n_dec == decision:
+            P[:] = G[: P.shape[0]]
             q = recipient if recipient >= 0 else recipient_for(G, C, pol, p, o, A)
             if replicate == 0 and branch == promise:
                 log_event(G, Event.DECISION, p, o, -1, decision, branch, replicate)

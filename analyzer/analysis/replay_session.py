@@ -77,20 +77,32 @@ class Replay:
     branch: str | None = None
     seeds: dict[str, Any] = field(default_factory=dict)
     replicate: int = 0
+    # (event index, "fork point" / "turn start", scenario_state.state_json): a position shown
+    # before that event
+    positions: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
 
     def text(self, seat: int | None = None, from_fork: bool = False) -> str:
         from analyzer.analysis.gamelog import fork_index, render_lines
 
         start = fork_index(self.events) if from_fork else 0
-        lines = render_lines(self.events, self.info, seat=seat, start=start)
+        shown = {i: (where, state) for i, where, state in self.positions}
+        lines = render_lines(self.events, self.info, seat=seat, start=start, positions=shown)
         if self.lost_events:
             lines.append(f"(log truncated: {self.lost_events} later events did not fit)")
         return "\n".join(lines)
 
     def jsonl(self) -> str:
+        """The events, each position a ``{"kind": "position", "at": ...}`` object (no seq)
+        among them where the text shows it."""
         from analyzer.analysis.gamelog import jsonl_text
 
-        return jsonl_text(self.events)
+        rows: list[dict[str, Any]] = []
+        at = {i: (where, state) for i, where, state in self.positions}
+        for i, ev in enumerate(self.events):
+            if i in at:
+                rows.append({"kind": "position", "at": at[i][0], **at[i][1]})
+            rows.append(ev)
+        return jsonl_text(rows)
 
 
 @dataclass
@@ -199,9 +211,12 @@ class ReplaySession:
         branch: str | None = None,
         replicate: int = 0,
         log_rows: int | None = None,
+        position_at: int | None = None,
     ) -> Replay:
         """Play game ``game`` of matchup ``matchup`` again with the log on; with ``decision``
-        (its index in the game), the ``branch`` ("promise" / "no-promise") of that fork."""
+        (its index in the game), the ``branch`` ("promise" / "no-promise") of that fork, and
+        the position at the fork point. ``position_at`` T: the position at the start of
+        global turn T too."""
         from analyzer.analysis import replay as rp
         from analyzer.analysis.gamelog import GameInfo, decode
         from analyzer.analysis.simulate import (
@@ -248,24 +263,31 @@ class ReplaySession:
         )
         G = np.zeros(size, dtype=np.int32)
         A = np.zeros(size, dtype=np.int32)
-        found = rp.replay_game(
-            inputs.C,
-            pol,
-            inputs.decks,
-            inputs.deck_sizes,
-            inputs.levels,
-            n_players,
-            st.seed,
-            game,
-            st.life,
-            DEFAULT_TURNS_PER_PLAYER * n_players,
-            DEFAULT_ACTION_CAP,
-            decision,
-            BRANCHES.get(branch or "", 0),
-            replicate,
-            G,
-            A,
-        )
+        # the fork point's record (no log: state_json reads the game part only)
+        P = np.zeros(L.record_size(n_cards + L.MAX_TOKENS) if decision >= 0 else 0, np.int32)
+
+        def run(G: np.ndarray, turn_cap: int, decision: int) -> int:
+            return rp.replay_game(
+                inputs.C,
+                pol,
+                inputs.decks,
+                inputs.deck_sizes,
+                inputs.levels,
+                n_players,
+                st.seed,
+                game,
+                st.life,
+                turn_cap,
+                DEFAULT_ACTION_CAP,
+                decision,
+                BRANCHES.get(branch or "", 0),
+                replicate,
+                G,
+                A,
+                P,
+            )
+
+        found = run(G, DEFAULT_TURNS_PER_PLAYER * n_players, decision)
         if not found:
             raise InputError(
                 Problem(f"game {game} of matchup {matchup} has no gift decision {decision}")
@@ -283,6 +305,22 @@ class ReplaySession:
             }
         )
         did = decision_id(matchup, game, decision) if decision >= 0 else None
+        positions = []
+        if decision >= 0:
+            from analyzer.analysis.gamelog import fork_index
+            from analyzer.analysis.scenario_state import state_json
+
+            state = state_json(P, st.catalog.compiled)
+            positions.append((fork_index(events) + 1, "fork point", state))
+        if position_at is not None:
+
+            def capped(turn: int, decision: int) -> np.ndarray:
+                G2 = np.zeros(size, dtype=np.int32)
+                run(G2, turn - 1, decision)  # the cap ends the game as `turn` begins
+                return G2
+
+            positions.append(_turn_position(events, position_at, decision, capped, st.catalog))
+            positions.sort(key=lambda x: x[0])
         return Replay(
             events,
             info,
@@ -295,6 +333,7 @@ class ReplaySession:
             did,
             branch,
             replicate=replicate,
+            positions=positions,
         )
 
     def header(self, r: Replay) -> str:
@@ -314,6 +353,39 @@ class ReplaySession:
         return f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n{seats}"
 
 
+def _turn_position(
+    events: list[dict[str, Any]],
+    turn: int,
+    decision: int,
+    capped: Any,
+    catalog: Any,
+) -> tuple[int, str, dict[str, Any]]:
+    """The position at the start of global turn ``turn`` (before its untap step): the same
+    game replayed with a turn cap of turn - 1 (no player reads the cap, so the game is the
+    same up to there); a turn before a branch's fork point is the run's own game there.
+    Shown after that turn's ``---`` line."""
+    from analyzer.analysis.replay_position import at_turn_start
+    from analyzer.analysis.scenario_state import state_json
+    from analyzer.enums import EndReason
+    from analyzer.kernel import layout as L
+
+    fork = next((ev["turn"] for ev in events if ev["kind"] == "decision"), None)
+    last = events[-1]["turn"] if events else 0
+    if not 1 <= turn <= last:
+        raise InputError(
+            Problem(f"--position-at must be 1 to {last} (the game's turns), not {turn}")
+        )
+    G = capped(turn, -1 if fork is None or turn <= fork else decision)
+    if int(G[L.H.END_REASON]) != EndReason.TURN_CAP or int(G[L.H.TURN]) != turn:
+        raise InputError(Problem(f"--position-at {turn}: the game ended before turn {turn}"))
+    state = at_turn_start(state_json(G, catalog.compiled))
+    at = next(
+        (i + 1 for i, ev in enumerate(events) if ev["kind"] == "turn_start" and ev["turn"] == turn),
+        len(events) - 1,  # a truncated log: before the game's end
+    )
+    return at, "turn start", state
+
+
 def replay(
     run_dir: str | Path,
     game: int,
@@ -322,11 +394,13 @@ def replay(
     decision: str | None = None,
     branch: str | None = None,
     replicate: int = 0,
+    position_at: int | None = None,
 ) -> Replay:
     """Replay game ``game`` of a run (or, with ``decision`` an id from decisions.csv, one
-    branch of that forked decision) with the event log on."""
+    branch of that forked decision, with the position at the fork point) with the event log
+    on; ``position_at`` T: the position at the start of global turn T too."""
     session = ReplaySession(run_dir)
     if decision is not None:
         matchup, game, index = parse_decision_id(decision)
-        return session.replay(game, matchup, index, branch, replicate)
-    return session.replay(game, matchup)
+        return session.replay(game, matchup, index, branch, replicate, position_at=position_at)
+    return session.replay(game, matchup, position_at=position_at)

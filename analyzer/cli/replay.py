@@ -54,12 +54,30 @@ from analyzer.cli.common import input_errors_exit_2
     default="all",
     show_default=True,
     metavar="S",
-    help="Text view: show only seat S's hidden cards (draws, kept hand); all: everything.",
+    help="Text view: show only seat S's hidden cards (draws, kept hand, hand in a position); "
+    "all: everything.",
+)
+@click.option(
+    "--position-at",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="T",
+    help="Also show the position at the start of global turn T (the T numbers of the "
+    "play-by-play), before its untap step.",
 )
 @input_errors_exit_2
-def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat) -> None:
+def replay(
+    run_dir, game, matchup, decision, branch, replicate, out_format, seat, position_at
+) -> None:
     """Replay a game of RUN_DIR (a simulate or evaluate output folder) by re-simulating it
-    from the run's manifest, and print its play-by-play."""
+    from the run's manifest, and print its play-by-play.
+
+    With --decision, the position at the fork point (the record both branches share) is
+    shown under the `>>> fork point` line: each seat's life, library, graveyard and exile
+    sizes, lands (untapped count), hand, and permanents with power/toughness, counters,
+    damage, tapped and summoning-sick state; the stack if it holds anything. --seat S
+    counts the other seats' hands without naming them. In --format jsonl each position is
+    one {"kind": "position", ...} object (the `scenario` state format)."""
     from analyzer.api.replays import ReplaySession, parse_decision_id
     from analyzer.errors import InputError, Problem
 
@@ -81,9 +99,9 @@ def replay(run_dir, game, matchup, decision, branch, replicate, out_format, seat
         click.echo("compiling the game replayer, first run only (about a minute)...", err=True)
     if decision is not None:
         matchup, game, index = parse_decision_id(decision)
-        r = session.replay(game, matchup, index, branch, replicate)
+        r = session.replay(game, matchup, index, branch, replicate, position_at=position_at)
     else:
-        r = session.replay(game, matchup)
+        r = session.replay(game, matchup, position_at=position_at)
     if view is not None and view >= len(r.info.deck_names):
         raise InputError(Problem(f"--seat must be below {len(r.info.deck_names)}, not {view}"))
     if out_format == "jsonl":

@@ -41,8 +41,9 @@ def section(cards: list[dict[str, Any]]) -> str:
         "<p class=note>For each gift card, the forked decisions where promising gained the "
         "most and lost the most for the caster (gain: the caster's result with the promise "
         "minus without, 1 = a win instead of a loss). Both branches are the same game up "
-        "to the fork point; each column is one branch from there to the end. The command "
-        "under each column prints the whole game.</p>",
+        "to the fork point; each column is one branch from there to the end, headed by the "
+        "position at the fork (life, hands, lands, permanents). The command under each "
+        "column prints the whole game.</p>",
     ]
     for c in cards:
         out.append(
