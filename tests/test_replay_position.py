@@ -160,7 +160,9 @@ def test_position_at_a_turn_start(evaluated):
         i, _, pos = next(x for x in r.positions if x[1] == "turn start")
         assert [s["life"] for s in pos["seats"]] == final_life(r.events[:i], 2, 20)
     text = session.replay(g, m, d, "promise", position_at=int(row.turn)).text()
-    assert text.index("position at the start of the turn") < text.index(">>> fork point")
+    assert text.index("position at the start of the turn, before its untap step") < text.index(
+        ">>> fork point"
+    )
     res = CliRunner().invoke(
         main,
         ["replay", str(evaluated), "--game", str(g), "--matchup", str(m), "--position-at", "999"],

@@ -60,7 +60,8 @@ def position_lines(
     lands, then its lands and other permanents; the stack last when it holds anything."""
     phase = _PHASES.get(state["phase"], state["phase"])
     when = f"T{state['turn']}, {deck(state['active'])}'s turn, {phase}"
-    label = {"turn start": "start of the turn"}.get(at, at)
+    # a turn start is read before the untap step: the active seat's permanents still show tapped
+    label = {"turn start": "start of the turn, before its untap step"}.get(at, at)
     out = [f"{INDENT}position at the {label} ({when}):"]
     for s in state["seats"]:
         p = s["seat"]
