@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from analyzer.analysis import decision_tables as dt
 from analyzer.analysis.compare import split_policies
 from analyzer.analysis.verdicts import DEPENDS, DONT_PROMISE, NO_DIFFERENCE, NOT_ENOUGH, PROMISE
+from analyzer.report.tables import decision_summary
 
 
 def _frame(yes, no, card="Card", turn=None, deck="Deck", opponent="Opp") -> pd.DataFrame:
@@ -77,6 +79,49 @@ def test_tiny_real_effect_makes_no_difference() -> None:
     assert r["verdict"] == NO_DIFFERENCE and r["p_adjusted"] <= 0.05
     r = dt.aggregate(_frame(yes, no), min_effect=0.002).decisions.iloc[0]
     assert r["verdict"] == PROMISE
+
+
+def _counts_frame(better: int, worse: int, n: int = 10_000) -> pd.DataFrame:
+    """n decisions, one a game: `better` won only promising, `worse` only not, 40% of the
+    rest won either way."""
+    yes, no = np.zeros(n), np.zeros(n)
+    yes[:better] = 1.0
+    no[better : better + worse] = 1.0
+    both = slice(better + worse, better + worse + int(0.4 * (n - better - worse)))
+    yes[both], no[both] = 1.0, 1.0
+    return _frame(yes, no)
+
+
+def test_no_difference_carries_the_interval_it_is_read_from() -> None:
+    """-0.4 points: the printed 95% interval crosses -1 point, but the verdict (two one-sided
+    tests at the one row's 0.8 x 5% each) reads the 92% interval, which lies within +-1."""
+    r = dt.aggregate(_counts_frame(530, 570)).decisions.iloc[0]
+    assert r["verdict"] == NO_DIFFERENCE
+    assert r["ci_low_pts"] < -1.0 < r["ci_high_pts"] < 1.0  # the 95% one crosses -min_effect
+    assert r["verdict_level"] == pytest.approx(1 - 2 * 0.8 * 0.05)
+    assert -1.0 < r["verdict_ci_low_pts"] < r["delta_pts"] < r["verdict_ci_high_pts"] < 1.0
+    assert r["verdict_ci_low_pts"] > r["ci_low_pts"]
+    summary = decision_summary(dt.aggregate(_counts_frame(530, 570)).decisions)
+    assert "Card: makes no difference, read from -0.4 [-1.0, +0.2] at 92%" in summary
+    assert "read 96% intervals (92% for 'makes no difference')" in summary
+
+
+def test_not_enough_evidence_carries_the_wider_interval() -> None:
+    """Two rows share 80% of the 5%: each effect claim reads its 98% interval, so a 95% one
+    that excludes 0 may still read "not enough evidence"; the terminal says which one."""
+    rows = []
+    for card in ("A", "B"):
+        f = _counts_frame(144, 111, n=2_000)
+        rows.append(f.assign(card=card))
+    agg = dt.aggregate(pd.concat(rows, ignore_index=True))
+    r = agg.decisions.iloc[0]
+    assert r["verdict"] == NOT_ENOUGH and r["ci_low_pts"] > 0, r
+    assert r["verdict_level"] == pytest.approx(1 - 0.4 * 0.05)
+    assert r["verdict_ci_low_pts"] < 0 < r["verdict_ci_high_pts"]
+    assert list(agg.situations.columns) == dt.SITUATION_COLUMNS
+    assert agg.situations["verdict_level"].notna().all()
+    summary = decision_summary(agg.decisions)
+    assert "A: not enough evidence, read from +1.6 [-0.2, +3.5] at 98%" in summary
 
 
 def test_interval_coverage_on_a_known_answer() -> None:

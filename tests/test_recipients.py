@@ -157,6 +157,17 @@ def test_identical_arms_make_no_difference():
     assert ans.iloc[0]["answer"] == "makes no difference"
 
 
+def test_a_best_rule_shown_above_0_but_below_min_effect_makes_no_difference():
+    """As in the decision table (verdicts.py), equivalence wins: +0.5 points on 200,000 games
+    is shown above 0 and below min_effect, so promising is not worth acting on."""
+    _, ans = recipient_tables([_arms({"lowest-life": 0.005}, games=200_000)], min_effect=1.0)
+    r = ans.iloc[0]
+    assert r["recipient"] == "lowest-life"
+    assert r["answer_ci_low_pts"] > 0 and r["answer_ci_high_pts"] < 1.0
+    assert r["margin_ci_low_pts"] > 0  # shown best too: the old order said "promise, to ..."
+    assert r["answer"] == "makes no difference"
+
+
 def test_pods_of_one_deck_are_pooled():
     second = _arms({"least-threat": 0.1})
     second.opponent = "D + E + F"

@@ -12,6 +12,8 @@ the per-game and depends columns):
 - ``delta_pts``, ``ci_low_pts``, ``ci_high_pts``: the caster's win-rate change from promising at
   these decisions, percentage points, with the 95% score interval with game-clustered errors
   (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family.
+- ``verdict_ci_low_pts``, ``verdict_ci_high_pts``, ``verdict_level``: the interval the verdict
+  is read from and its confidence (the row's share of alpha, not 95%; verdicts.py).
 - ``better`` / ``same`` / ``worse``: decisions where the promised branch ended better, the same or
   worse for the caster (fork-averaged: the summed positive and negative parts). ``same`` grows
   with --forks only through averaging; nothing here is "pays off".
@@ -36,7 +38,17 @@ from analyzer.analysis import paired, verdicts
 ALL_OPPONENTS = "all opponents"
 
 _HEAD = ["deck", "opponent", "card", "gift_kind", "base_policy"]
-_VERDICT = ["verdict", "delta_pts", "ci_low_pts", "ci_high_pts", "p_adjusted"]
+_VERDICT = [
+    "verdict",
+    "delta_pts",
+    "ci_low_pts",
+    "ci_high_pts",
+    "p_adjusted",
+    "verdict_ci_low_pts",
+    "verdict_ci_high_pts",
+    "verdict_level",
+]
+_READ = ("verdict", "p_adjusted", "p_equivalence_adjusted", "more_games", *_VERDICT[5:])
 _COUNTS = ["decisions", "better", "same", "worse", "win_rate_promise", "win_rate_no_promise"]
 _ARM = ["card_arm_delta_pts", "card_arm_ci_low_pts", "card_arm_ci_high_pts"]
 DECISION_COLUMNS = [
@@ -178,9 +190,10 @@ def _effect_columns(out: pd.DataFrame, res: Any) -> pd.DataFrame:
 def _verdicts(
     table: pd.DataFrame, weights: np.ndarray, alpha: float, min_effect: float, games: np.ndarray
 ) -> pd.DataFrame:
-    """verdict, p_adjusted, p_equivalence_adjusted, more_games: each row at weight * alpha."""
+    """verdict, p_adjusted, p_equivalence_adjusted, more_games and the verdict's interval:
+    each row at weight * alpha."""
     if table.empty:
-        for col in ("verdict", "p_adjusted", "p_equivalence_adjusted", "more_games"):
+        for col in _READ:
             table[col] = pd.Series(dtype=str if col == "verdict" else float)
         return table
     v = verdicts.row_verdicts(
@@ -198,6 +211,9 @@ def _verdicts(
     table["p_adjusted"] = v.p_adjusted
     table["p_equivalence_adjusted"] = v.p_equivalence_adjusted
     table["more_games"] = v.more_games
+    table["verdict_ci_low_pts"] = 100.0 * v.verdict_ci_low
+    table["verdict_ci_high_pts"] = 100.0 * v.verdict_ci_high
+    table["verdict_level"] = v.verdict_level
     return table
 
 

@@ -14,11 +14,18 @@ pooled rows too). They are read from Bonferroni intervals at level 0.05 / (all t
 from the best of several 95% intervals, so a table of six cards carries a false claim at most 5%
 of the time, as evaluate's decision table (verdicts.py):
 
+- "makes no difference": the best rule's adjusted interval lies within +-min_effect and no
+  rule's reaches +min_effect (none could be worth acting on; a worse rule may still cost more,
+  gift_recipients shows it). As in the decision table (verdicts.py), this comes first: a best
+  rule shown above 0 but below min_effect (real but tiny) reads this way;
 - "promise, to R": the best arm's adjusted interval lies above 0 and so does each of its adjusted
   margins over the other rules; "promise (no rule shown best)" when the margins do not all;
 - "don't promise": every arm's adjusted interval lies below 0;
-- "makes no difference": every arm's adjusted interval lies within +-min_effect;
 - "not enough evidence" otherwise.
+
+`min_effect` is in points of the deck's win rate per game here: each arm promises the card at
+every decision of a game, so there is no per-decision delta (evaluate's --min-effect, which the
+decision table reads per decision).
 
 The per-arm rows (gift_recipients) keep plain 95% intervals: they describe, the answers decide.
 """
@@ -168,13 +175,13 @@ def recipient_tables(
         lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
         hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
         margins = {r: a.difference(best, r, level) for r in ranked[1:]}
-        if lo[best] > 0:
+        if -min_effect < lo[best] and all(h < min_effect for h in hi.values()):
+            answer = "makes no difference"  # even if shown above 0: equivalence wins
+        elif lo[best] > 0:
             shown_best = all(m.ci_low > 0 for m in margins.values())
             answer = f"promise, to {phrase(best)}" if shown_best else NO_BEST
         elif all(h < 0 for h in hi.values()):
             answer = "don't promise"
-        elif all(-min_effect < lo[r] and hi[r] < min_effect for r in adjusted):
-            answer = "makes no difference"
         else:
             answer = "not enough evidence"
         row = {

@@ -30,6 +30,18 @@ at most the sum of their shares, i.e. alpha:
   design-effect-scaled counts, Rao & Scott), so buckets with many ties cannot fake it.
 - ``p_adjusted`` = min(1, p / w): a claim stands when p_adjusted <= alpha (weighted
   Bonferroni, the graph's adjusted p for a node without incoming edges).
+
+The interval each verdict is read from (``verdict_ci_low`` / ``verdict_ci_high`` at confidence
+``verdict_level``), not the 95% one printed beside it: an effect (promise / don't promise) from
+the two-sided (1 - w alpha) score interval excluding 0; "makes no difference" from the
+(1 - 2 w alpha) one lying within +-min_effect (the TOST's two one-sided tests at w alpha each,
+the same score statistic); "not enough evidence" and "depends" show the (1 - w alpha) one.
+Beside the 95% interval a row may so read "not enough evidence" though the 95% one excludes 0
+(its own, at 1 - w alpha, is wider), or "makes no difference" though the 95% one crosses
++-min_effect (when w > 1/2, as for a table's one primary row, 1 - 2 w alpha is below 95%).
+
+The pod answers (recipients.py) follow the same order of words: a delta shown within
++-min_effect reads "makes no difference" even when it is also shown above or below 0.
 """
 
 from __future__ import annotations
@@ -66,6 +78,10 @@ class RowVerdicts:
     p_adjusted: NDArray[np.float64]
     p_equivalence_adjusted: NDArray[np.float64]
     more_games: NDArray[np.float64]  # nan where settled
+    # the interval the verdict is read from (module doc), fractions, and its confidence
+    verdict_ci_low: NDArray[np.float64]
+    verdict_ci_high: NDArray[np.float64]
+    verdict_level: NDArray[np.float64]
 
 
 def row_verdicts(
@@ -111,7 +127,15 @@ def row_verdicts(
     out[equivalent] = NO_DIFFERENCE  # shown smaller than worth acting on, even if real
     more = _more_games(delta, lo, hi, level, ne, min_effect, gpm)
     more = np.where(ok & (out == NOT_ENOUGH), more, np.nan)
-    return RowVerdicts(out.astype(str), p_adj, p_eq_adj, more)
+    # equivalence is read from the (1 - 2 level) interval: within +-m iff both one-sided
+    # tests reject at `level` (same score statistic)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        eq_lo, eq_hi = pr.score_interval(be, ce, ne, np.where(w > 0, 2.0 * level, 0.5))
+    eq_lo, eq_hi = np.atleast_1d(eq_lo), np.atleast_1d(eq_hi)
+    v_lo = np.where(ok, np.where(equivalent, eq_lo, lo), np.nan)
+    v_hi = np.where(ok, np.where(equivalent, eq_hi, hi), np.nan)
+    v_level = np.where(ok, 1.0 - np.where(equivalent, 2.0, 1.0) * level, np.nan)
+    return RowVerdicts(out.astype(str), p_adj, p_eq_adj, more, v_lo, v_hi, v_level)
 
 
 def _more_games(

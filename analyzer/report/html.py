@@ -142,6 +142,7 @@ HEADERS = {
     "more_games": "More games to settle",
     "min_effect": "Smallest effect worth acting on, pts",
     "p_equivalence_adjusted": "p equivalence (adjusted)",
+    "verdict_read_from": "Verdict read from, pts [CI]",
     "games_with_decision": "Games with a decision",
     "design_effect": "Design effect",
 }
@@ -341,8 +342,21 @@ _CSV_ONLY = (
 )
 
 
+_READ = ("verdict_ci_low", "verdict_ci_high", "verdict_level")
+
+
 def _in_view(df: pd.DataFrame) -> pd.DataFrame:
-    return df.drop(columns=[c for c in _CSV_ONLY if c in df])
+    """The columns the page shows; the verdict's own interval in one cell with its level."""
+    out = df.drop(columns=[c for c in _CSV_ONLY if c in df])
+    if all(c in out for c in _READ):
+        read = [
+            "-" if is_nan(lv) else f"[{tb.pts(lo)}, {tb.pts(hi)}] ({tb.level_text(lv)})"
+            for lo, hi, lv in zip(*(out[c] for c in _READ), strict=True)
+        ]
+        at = out.columns.get_loc(_READ[0])
+        out = out.drop(columns=list(_READ))
+        out.insert(at, "verdict_read_from", read)
+    return out
 
 
 def _evaluate_body(
@@ -357,7 +371,10 @@ def _evaluate_body(
         "promised, one did not, both played to the end. The effect of promising is the "
         "caster's win-rate change, in percentage points, with a paired 95% interval; "
         "<i>promising better / worse / same result</i> count the decisions by how the two "
-        "branches ended. Rows pooled over all opponents come first.</p>",
+        "branches ended. The verdict is read from the row's own interval at its share of "
+        "the table's 5% (<i>verdict read from</i>: an effect from the two-sided one, "
+        "<i>makes no difference</i> from the two one-sided tests'), not from the 95% one. "
+        "Rows pooled over all opponents come first.</p>",
         *_approx_note(approx),
     ]
     out += _plots(images, "plots/delta_by_card")

@@ -4,12 +4,11 @@ report.html's sentences and table. Reads the tables as written (points, `_pts` c
 from __future__ import annotations
 
 import html
-import math
 from typing import Any
 
 import pandas as pd
 
-from analyzer.report.tables import headline_rows, points_ci, text_table
+from analyzer.report.tables import headline_rows, level_text, points_ci, text_table
 
 
 def _promises(answer: Any) -> bool:
@@ -44,14 +43,7 @@ def family_level(answers: pd.DataFrame) -> str:
     if not len(answers) or "answer_level" not in answers or "family_claims" not in answers:
         return ""
     level, claims = float(answers["answer_level"].iloc[0]), int(answers["family_claims"].iloc[0])
-    return f"{_percent(level)} intervals, Bonferroni over the table's {claims} claims"
-
-
-def _percent(level: float) -> str:
-    """The confidence level with its complement to two significant digits (99.44%, 99.944%)."""
-    rest = 100.0 * (1.0 - level)
-    digits = max(1, 1 - math.floor(math.log10(rest))) if rest > 0 else 1
-    return f"{100.0 * level:.{digits}f}".rstrip("0").rstrip(".") + "%"
+    return f"{level_text(level)} intervals, Bonferroni over the table's {claims} claims"
 
 
 def answer_lines(answers: pd.DataFrame) -> list[str]:

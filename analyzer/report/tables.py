@@ -197,7 +197,53 @@ def decision_summary(df: pd.DataFrame) -> str:
             cells.insert(0, str(r.deck))
         rows.append(cells)
     off = 1 if multi else 0
-    return text_table(heads, rows, right=tuple(i + off for i in (2, 3, 5, 6)))
+    table = text_table(heads, rows, right=tuple(i + off for i in (2, 3, 5, 6)))
+    return "\n".join([table, *verdict_interval_notes(view, multi)])
+
+
+def level_text(level: float) -> str:
+    """A confidence level with its complement to two significant digits (99.44%, 99.944%)."""
+    rest = 100.0 * (1.0 - level)
+    digits = max(1, 1 - math.floor(math.log10(rest))) if rest > 0 else 1
+    return f"{100.0 * level:.{digits}f}".rstrip("0").rstrip(".") + "%"
+
+
+def _reads_otherwise(r: Any) -> bool:
+    """Whether the row's 95% interval would read otherwise than its verdict does."""
+    lo, hi, m = float(r.ci_low_pts), float(r.ci_high_pts), float(r.min_effect_pts)
+    if r.verdict == "makes no difference":
+        return not (-m < lo and hi < m)
+    if r.verdict == "not enough evidence":
+        return lo > 0 or hi < 0 or (-m < lo and hi < m)
+    return False
+
+
+def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]:
+    """Under the decision table: the level of the intervals the verdicts are read from
+    (analysis/verdicts.py), and those intervals where the 95% one would read otherwise."""
+    if "verdict_level" not in view or view["verdict_level"].isna().all():
+        return []  # an older run folder
+    no_diff = view["verdict"] == "makes no difference"
+    # an effect's level 1 - w alpha; "makes no difference" reads the 1 - 2 w alpha one
+    effect = pd.concat(
+        [view.loc[~no_diff, "verdict_level"], (1 + view.loc[no_diff, "verdict_level"]) / 2]
+    )
+    levels = sorted({round(float(x), 12) for x in effect.dropna()})
+    if len(levels) == 1:
+        said = (
+            f"{level_text(levels[0])} intervals ({level_text(2 * levels[0] - 1)} for "
+            "'makes no difference'): the rows' share of the 5%"
+        )
+    else:
+        said = "each row's interval at its share of the 5% (verdict_level)"
+    out = [f"the verdicts read {said}; verdict_ci_* in gift_decisions.csv"]
+    for r in view.itertuples(index=False):
+        if is_nan(r.verdict_level) or not _reads_otherwise(r):
+            continue
+        who = f"{r.deck}: {r.card}" if multi else str(r.card)
+        ci = points_ci(r.delta_pts, r.verdict_ci_low_pts, r.verdict_ci_high_pts)
+        out.append(f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}")
+    return out
 
 
 def compare_summary(df: pd.DataFrame) -> str:

@@ -31,6 +31,8 @@ _BACK.update(
         "card_arm_delta_pts": "card_arm_delta",
         "card_arm_ci_low_pts": "card_arm_ci_low",
         "card_arm_ci_high_pts": "card_arm_ci_high",
+        "verdict_ci_low_pts": "verdict_ci_low",
+        "verdict_ci_high_pts": "verdict_ci_high",
         "iwd_pts": "iwd",
         "iwd_ci_low_pts": "iwd_ci_low",
         "iwd_ci_high_pts": "iwd_ci_high",
