@@ -102,7 +102,7 @@ def test_no_difference_carries_the_interval_it_is_read_from() -> None:
     assert -1.0 < r["verdict_ci_low_pts"] < r["delta_pts"] < r["verdict_ci_high_pts"] < 1.0
     assert r["verdict_ci_low_pts"] > r["ci_low_pts"]
     summary = decision_summary(dt.aggregate(_counts_frame(530, 570)).decisions)
-    assert "Card: makes no difference, read from -0.4 [-1.0, +0.2] at 92%" in summary
+    assert "Card: makes no difference, read from -0.4 [-0.98, +0.18] at 92%" in summary
     assert "read 96% intervals (92% for 'makes no difference')" in summary
 
 
@@ -121,7 +121,7 @@ def test_not_enough_evidence_carries_the_wider_interval() -> None:
     assert list(agg.situations.columns) == dt.SITUATION_COLUMNS
     assert agg.situations["verdict_level"].notna().all()
     summary = decision_summary(agg.decisions)
-    assert "A: not enough evidence, read from +1.6 [-0.2, +3.5] at 98%" in summary
+    assert "A: not enough evidence, read from +1.6 [-0.21, +3.53] at 98%" in summary
 
 
 def test_interval_coverage_on_a_known_answer() -> None:

@@ -21,6 +21,7 @@ from analyzer.analysis.paired_verdict import (
     method_text,
     paired_win_verdict,
 )
+from analyzer.analysis.position import verdict_line
 from analyzer.cli import main
 from analyzer.errors import InputError
 from analyzer.io.scenario import parse_scenario, read_scenario
@@ -338,6 +339,31 @@ def test_verdict_irrelevant_choice_makes_no_difference():
     v = paired_win_verdict(wins, wins.copy(), min_effect=0.01)
     assert v.recommendation == NO_DIFFERENCE
     assert -0.01 < v.ci_low < 0 < v.ci_high < 0.01  # never a zero-width interval
+
+
+def test_verdict_no_difference_shows_the_90_percent_interval_it_is_read_from():
+    """Two one-sided 5% tests read the 90% interval: within +-1 point while the printed 95%
+    one crosses it."""
+    x, y = np.zeros(20_000, bool), np.zeros(20_000, bool)
+    x[:6000], y[6000:12000] = True, True
+    v = paired_win_verdict(x, y, min_effect=0.01)
+    assert v.recommendation == NO_DIFFERENCE
+    assert v.ci_low < -0.01 and v.ci_high > 0.01
+    assert v.verdict_level == pytest.approx(0.90)
+    assert -0.01 < v.verdict_ci_low < 0 < v.verdict_ci_high < 0.01
+    d = {
+        "card": "Card",
+        "recommendation": v.recommendation,
+        "reason": v.reason,
+        "promise": {"win_rate": 0.287, "games": 20_000},
+        "no_promise": {"win_rate": 0.287, "games": 20_000},
+        "delta": v.delta,
+        "delta_ci": [v.ci_low, v.ci_high],
+        "verdict_ci": [v.verdict_ci_low, v.verdict_ci_high],
+        "verdict_level": v.verdict_level,
+    }
+    assert "[-1.1, +1.1] (95%)" in verdict_line(d)
+    assert verdict_line(d).endswith("acting on (90%: [-0.90, +0.90]).")
 
 
 def test_verdict_small_sample_is_not_enough_evidence_and_says_how_many_more():

@@ -8,7 +8,9 @@ a single claim (one row at the full alpha, no design effect: the rollouts are in
   pairs, else McNemar's score test (``paired.delta_p_value``).
 - Words: ``promise`` / ``don't promise`` when the effect is shown, ``makes no difference`` when
   the TOST shows it within +-min_effect, else ``not enough evidence`` with about how many more
-  rollouts would settle it (``verdicts.row_verdicts``).
+  rollouts would settle it (``verdicts.row_verdicts``). ``verdict_ci_low`` / ``verdict_ci_high``
+  at ``verdict_level``: the interval the verdict is read from (90% for "makes no difference",
+  the TOST's two one-sided 5% tests; else the 95% one).
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ class PairedVerdict:
     recommendation: str
     reason: str
     more_needed: int | None  # about how many more pairs would settle "not enough evidence"
+    verdict_ci_low: float = math.nan  # the interval the verdict is read from (module doc)
+    verdict_ci_high: float = math.nan
+    verdict_level: float = math.nan
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -125,6 +130,9 @@ def paired_win_verdict(
         recommendation=verdict,
         reason=reason,
         more_needed=more,
+        verdict_ci_low=float(rows.verdict_ci_low[0]),
+        verdict_ci_high=float(rows.verdict_ci_high[0]),
+        verdict_level=float(rows.verdict_level[0]),
     )
 
 

@@ -20,6 +20,7 @@ The ``"?"`` cast must be the scenario's last action (the play-outs take over fro
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -224,6 +225,8 @@ def decision_json(
         "no_promise": _arm(verdict.wins_b, n, int(draws[0])),
         "delta": verdict.delta,
         "delta_ci": [verdict.ci_low, verdict.ci_high],
+        "verdict_ci": [verdict.verdict_ci_low, verdict.verdict_ci_high],
+        "verdict_level": verdict.verdict_level,
         "unit": "fraction of games won by the caster (0.01 = 1 point)",
         "min_effect": min_effect,
         "promise_better": verdict.better,
@@ -265,9 +268,13 @@ def verdict_line(decision: dict[str, Any]) -> str:
     pr, npr = d["promise"], d["no_promise"]
     lo, hi = d["delta_ci"]
     pts = 100 * d["delta"]
+    reason = d["reason"]
+    level = d.get("verdict_level", math.nan)
+    if math.isfinite(level) and abs(level - 0.95) > 1e-9:  # read from another interval
+        vlo, vhi = d["verdict_ci"]
+        reason += f" ({100 * level:.0f}%: [{100 * vlo:+.2f}, {100 * vhi:+.2f}])"  # vs the bound
     return (
         f"{d['card']}: {d['recommendation']}. Promising wins {100 * pr['win_rate']:.1f}% "
         f"of {pr['games']} rollouts, not promising {100 * npr['win_rate']:.1f}%: "
-        f"{pts:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%); "
-        f"{d['reason']}."
+        f"{pts:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%); {reason}."
     )

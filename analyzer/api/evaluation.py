@@ -117,9 +117,10 @@ def evaluate(
     (labelled "file PATH"; alone, they replace the default policies). `fork_seats`: "deck"
     (seat 0) or "all". Files
     are written to `out`, or to results/<run-id>/ with `save=True`; nothing is written
-    otherwise. `min_effect`: the smallest win-rate change per decision worth acting on, in
-    percentage points (verdicts: promise, don't promise, makes no difference, not enough
-    evidence; analysis/verdicts.py).
+    otherwise. `min_effect`: the smallest win-rate change worth acting on, in percentage
+    points, per decision in the decision table and per game in a pod's to-whom answers
+    (verdicts: promise, don't promise, makes no difference, not enough evidence;
+    analysis/verdicts.py, analysis/recipients.py).
     `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
     the opponents' instead (seats 1 and up); `evaluate_players` runs several.
     `chunk_games`: games played and reduced at a time (default

@@ -162,8 +162,9 @@ def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
     default=1.0,
     show_default=True,
     metavar="PTS",
-    help="Smallest win-rate change per decision worth acting on, in percentage "
-    "points: a smaller one reads 'makes no difference'.",
+    help="Smallest win-rate change worth acting on, in percentage points: per decision "
+    "in the decision table, per game in a pod's to-whom answers; one shown smaller reads "
+    "'makes no difference'.",
 )
 @click.option(
     "--players",

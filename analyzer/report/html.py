@@ -346,11 +346,12 @@ _READ = ("verdict_ci_low", "verdict_ci_high", "verdict_level")
 
 
 def _in_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The columns the page shows; the verdict's own interval in one cell with its level."""
+    """The columns the page shows; the verdict's own interval in one cell with its level (two
+    decimals, as the terminal: it is read against +-min_effect)."""
     out = df.drop(columns=[c for c in _CSV_ONLY if c in df])
     if all(c in out for c in _READ):
         read = [
-            "-" if is_nan(lv) else f"[{tb.pts(lo)}, {tb.pts(hi)}] ({tb.level_text(lv)})"
+            "-" if is_nan(lv) else f"[{100 * lo:+.2f}, {100 * hi:+.2f}] ({tb.level_text(lv)})"
             for lo, hi, lv in zip(*(out[c] for c in _READ), strict=True)
         ]
         at = out.columns.get_loc(_READ[0])

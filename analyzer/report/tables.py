@@ -241,7 +241,9 @@ def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]
         if is_nan(r.verdict_level) or not _reads_otherwise(r):
             continue
         who = f"{r.deck}: {r.card}" if multi else str(r.card)
-        ci = points_ci(r.delta_pts, r.verdict_ci_low_pts, r.verdict_ci_high_pts)
+        # two decimals: read against +-min_effect, where one would round onto it
+        ci = f"{float(r.delta_pts):+.1f} [{float(r.verdict_ci_low_pts):+.2f}, "
+        ci += f"{float(r.verdict_ci_high_pts):+.2f}]"
         out.append(f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}")
     return out
 
