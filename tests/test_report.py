@@ -25,6 +25,7 @@ from analyzer.analysis.decision_tables import (
 from analyzer.cli import main
 from analyzer.report import html as html_mod
 from analyzer.report import plots, tables
+from analyzer.report.units import to_fractions
 from analyzer.report.writers import DeckEntry, Manifest, run_recorder
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -510,3 +511,26 @@ def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
     assert back["delta_ci_low"].iloc[0] == pytest.approx(-0.05)
     with_pts = {**t, "policy_comparison": pol}
     assert html_mod.render(_manifest(), with_pts, {}) == html_mod.render(_manifest(), t, {})
+
+
+def test_report_shows_the_interval_each_verdict_is_read_from():
+    """A "makes no difference" beside a 95% interval crossing -1 point shows, in its own cell,
+    the 92% interval it was read from (analysis/verdicts.py)."""
+    row = dict.fromkeys(DECISION_COLUMNS, float("nan"))
+    row.update(
+        deck="D",
+        opponent="O",
+        card="Card",
+        verdict="makes no difference",
+        delta_pts=-0.4,
+        ci_low_pts=-1.05,
+        ci_high_pts=0.25,
+        verdict_ci_low_pts=-0.98,
+        verdict_ci_high_pts=0.18,
+        verdict_level=0.92,
+    )
+    view = html_mod._in_view(to_fractions(pd.DataFrame([row], columns=DECISION_COLUMNS)))
+    assert "verdict_ci_low" not in view and view["verdict_read_from"].iloc[0] == (
+        "[-0.98, +0.18] (92%)"
+    )
+    assert "Verdict read from" in html_mod.human_table(view)
