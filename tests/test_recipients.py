@@ -168,6 +168,17 @@ def test_a_best_rule_shown_above_0_but_below_min_effect_makes_no_difference():
     assert r["answer"] == "makes no difference"
 
 
+def test_no_difference_needs_every_rule_within_min_effect():
+    """A best rule shown within +-min_effect does not make the card "no difference" while
+    another recipient is shown to cost more than min_effect: whom to promise it to matters."""
+    _, ans = recipient_tables(
+        [_arms({"lowest-life": 0.005, "next": -0.05}, games=200_000)], min_effect=1.0
+    )
+    r = ans.iloc[0]
+    assert r["recipient"] == "lowest-life" and r["answer_ci_high_pts"] < 1.0
+    assert r["answer"] != "makes no difference"
+
+
 def test_pods_of_one_deck_are_pooled():
     second = _arms({"least-threat": 0.1})
     second.opponent = "D + E + F"

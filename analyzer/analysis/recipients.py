@@ -14,10 +14,10 @@ pooled rows too). They are read from Bonferroni intervals at level 0.05 / (all t
 from the best of several 95% intervals, so a table of six cards carries a false claim at most 5%
 of the time, as evaluate's decision table (verdicts.py):
 
-- "makes no difference": the best rule's adjusted interval lies within +-min_effect and no
-  rule's reaches +min_effect (none could be worth acting on; a worse rule may still cost more,
-  gift_recipients shows it). As in the decision table (verdicts.py), this comes first: a best
-  rule shown above 0 but below min_effect (real but tiny) reads this way;
+- "makes no difference": every rule's adjusted interval lies within +-min_effect (promising,
+  to whomever, is worth neither acting on nor avoiding; a rule that may cost more than
+  min_effect keeps the answer from saying so). As in the decision table (verdicts.py), this
+  comes first: a best rule shown above 0 but below min_effect (real but tiny) reads this way;
 - "promise, to R": the best arm's adjusted interval lies above 0 and so does each of its adjusted
   margins over the other rules; "promise (no rule shown best)" when the margins do not all;
 - "don't promise": every arm's adjusted interval lies below 0;
@@ -175,7 +175,7 @@ def recipient_tables(
         lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
         hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
         margins = {r: a.difference(best, r, level) for r in ranked[1:]}
-        if -min_effect < lo[best] and all(h < min_effect for h in hi.values()):
+        if all(-min_effect < lo[r] and hi[r] < min_effect for r in adjusted):
             answer = "makes no difference"  # even if shown above 0: equivalence wins
         elif lo[best] > 0:
             shown_best = all(m.ci_low > 0 for m in margins.values())
