@@ -32,7 +32,7 @@ unless the attack is lethal.
 
 from __future__ import annotations
 
-from analyzer.enums import Keyword
+from analyzer.enums import Keyword, PlayerLevel
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_attack_bonus import (
     BONUS_O,
@@ -285,16 +285,18 @@ def _crack_seats(G, cards, p, d, att, na, chosen, blk, nb, crack, n_crack, used)
         for i in range(n_crack):
             total += combat_power(G, crack[i])
         return 0, total
-    sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
-    k = 0
-    for i in range(na):
-        if chosen[i]:
-            sel[k] = att[i]
-            k += 1
-    hit, _n = damage_through(G, sel, k, blk, nb, used, False)
-    d_life = G[pb(d) + P.LIFE] - hit
+    d_life = -1  # d's life after the attack: only a basic opponent's choice reads it
     seats = 0
     for q in range(n):
+        if d_life < 0 and q != p and G[pb(q) + P.LEVEL] == PlayerLevel.BASIC:
+            sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+            k = 0
+            for i in range(na):
+                if chosen[i]:
+                    sel[k] = att[i]
+                    k += 1
+            hit, _n = damage_through(G, sel, k, blk, nb, used, False)
+            d_life = max(G[pb(d) + P.LIFE] - hit, 0)
         if q != p and may_attack(G, q, p, d, d_life):
             seats |= 1 << q
             _nq, t = attackers_of(G, cards, q, crack)
