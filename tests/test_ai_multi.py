@@ -1,5 +1,6 @@
 """The standard player's multiplayer choices (kernel/player/ai_multi.py, issue 21 item 3), on set-up
-4-player positions: whom it attacks and at whose creature its removal goes."""
+4-player positions: whom it attacks, how many stay home for the table's crack-back, and at whose
+creature its removal goes."""
 
 from __future__ import annotations
 
@@ -59,6 +60,55 @@ def test_the_basic_player_still_attacks_the_opponent_with_the_least_life():
     # (seats 2 and 3 are untouched)
     s = run_text(_attack_position("basic"))
     assert [seat(s, k)["life"] for k in range(2, 4)] == [30, 18]
+
+
+def _crack_back_position(level: str) -> str:
+    # seat 0 (30 life) has two 3/3s; seat 1 (12 life) has nothing: the attack goes there (seats
+    # 2 and 3 block everything), 6 damage, not lethal. Seat 1 has no crack-back, but seats 2 and
+    # 3 (level) each have two untapped 8/8s: 32 damage if seat 0 taps out, 16 through one 3/3
+    # at home. After the attack seat 1 (6 life) has the least life.
+    fish = '{ card = "Fish", token = true, power = 3, toughness = 3, sick = false }'
+    opp = f"""
+[[seat]]
+level = "{level}"
+life = 40
+battlefield = [{OCTO}, {OCTO}]
+library = ["Island", "Island"]
+"""
+    return f"""
+[game]
+players = 4
+active = 0
+turn = 9
+phase = "main1"
+starting_life = 40
+
+[[seat]]
+life = 30
+battlefield = [{fish}, {fish}]
+library = ["Plains", "Plains"]
+
+[[seat]]
+life = 12
+library = ["Island", "Island"]
+{opp}{opp}
+[[action]]
+advance = "main2"
+"""
+
+
+def test_a_creature_stays_home_when_the_table_would_kill_an_open_seat():
+    # neither seat 2 nor seat 3 alone kills seat 0, both do: each standard opponent may attack
+    # the seat that taps out, so one 3/3 stays home (seat 1 takes 3, not 6)
+    s = run_text(_crack_back_position("standard"))
+    assert seat(s, 1)["life"] == 9 and [seat(s, k)["life"] for k in (2, 3)] == [40, 40]
+
+
+def test_basic_opponents_attack_the_least_life_and_both_3_3s_go():
+    # the control: basic opponents attack the opponent with the least life, seat 1 once it
+    # has taken the 6: no crack-back comes at seat 0
+    s = run_text(_crack_back_position("basic"))
+    assert seat(s, 1)["life"] == 6
 
 
 def _removal_position(players: int, leader_hand: int = 4) -> str:

@@ -24,14 +24,16 @@ must chump to survive is pressed (ai_pressure.pressure_attack: everything goes w
 exchange favours p). Then creatures stay home until the defender's crack-back (everything
 they have attacks, each creature left home blocks one attacker it can block: fliers pass the
 ground creatures) is not lethal, the one that stops most first (the toughest on a tie); one
-that would block nothing of theirs attacks. A creature whose free {T} ability pings an
-opponent for its power stays home (ai_tempo.pings_instead) unless the attack is lethal.
+that would block nothing of theirs attacks. In a pod the crack-back is that of every opponent
+that may attack p before its next turn (ai_multi.may_attack), one after the other. A creature
+whose free {T} ability pings an opponent for its power stays home (ai_tempo.pings_instead)
+unless the attack is lethal.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import Keyword
-from analyzer.kernel.layout import O, P, W
+from analyzer.enums import Keyword, PlayerLevel
+from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_attack_bonus import (
     BONUS_O,
     BONUS_P,
@@ -41,6 +43,7 @@ from analyzer.kernel.player.ai_attack_bonus import (
     bonus_index,
 )
 from analyzer.kernel.player.ai_growth import grows_on_spell
+from analyzer.kernel.player.ai_multi import may_attack
 from analyzer.kernel.player.ai_pressure import pressure_attack
 from analyzer.kernel.player.ai_race import (
     attackers_of,
@@ -232,7 +235,9 @@ def attacks(G, C, p, d):
         pressure_attack(G, cards, att, na, chosen, blk, nb, d_life, my_life)
     # creatures stay home until the crack-back is not lethal through them (_crack_through:
     # each home creature blocks one attacker it can block); the one that stops most first
-    _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack, used, my_life)
+    _stay_home_for_the_crack_back(
+        G, cards, p, d, att, na, chosen, keep, home, blk, nb, crack, n_crack, used, my_life
+    )
     if bonus:
         apply_bonus(G, na, -1)
     n_att = 0
@@ -244,34 +249,76 @@ def attacks(G, C, p, d):
 
 
 @njit
-def _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used):
-    """The damage of the defender's crack-back next turn (everything they have attacks:
-    crack[:n_crack]) through p's creatures at home: those that cannot attack (keep[:home]),
-    the attackers not chosen and those with vigilance, without their attack triggers' bonus;
-    each blocks one attacker it can block (ai_race.damage_through: a flier passes a ground
-    creature, menace needs two). crack is reordered."""
+def _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used):
+    """The damage of the crack-back before p's next turn (everything they have attacks)
+    through p's creatures at home: those that cannot attack (keep[:home]), the attackers not
+    chosen and those with vigilance, without their attack triggers' bonus; each blocks one
+    attacker it can block (ai_race.damage_through: a flier passes a ground creature, menace
+    needs two). Two players: the defender's creatures, crack[:n_crack] (reordered). A pod:
+    the attack of each opponent q with bit q of seats (_crack_seats), in turn, each through the
+    same creatures at home (blocking taps none), summed; crack is overwritten then."""
     nk = _home_blockers(G, att, na, chosen, keep, home)
     _home_bonus(G, att, na, chosen, -1)
-    dmg, _n = damage_through(G, crack, n_crack, keep, nk, used, False)
+    if seats == 0:
+        dmg, _n = damage_through(G, crack, n_crack, keep, nk, used, False)
+    else:
+        dmg = 0
+        for q in range(G[H.NPLAYERS]):
+            if (seats >> q) & 1:
+                nq, _t = attackers_of(G, cards, q, crack)
+                x, _n = damage_through(G, crack, nq, keep, nk, used, False)
+                dmg += x
     _home_bonus(G, att, na, chosen, 1)
     return dmg
 
 
 @njit
-def _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack, used, my_life):
+def _crack_seats(G, cards, p, d, att, na, chosen, blk, nb, crack, n_crack, used):
+    """(seats, their whole combat damage unblocked) of the crack-back _crack_through reads:
+    seats 0 and the defender's damage in a two-player game; in a pod a bit per opponent that
+    may attack p once p's chosen attack has hit d (ai_multi.may_attack), and their damage.
+    In a pod every opponent attacks before p's next turn: a seat that tapped out against one
+    died to two (tools/pod_crack_census.py)."""
+    total = 0
+    n = G[H.NPLAYERS]
+    if n <= 2:
+        for i in range(n_crack):
+            total += combat_power(G, crack[i])
+        return 0, total
+    d_life = -1  # d's life after the attack: only a basic opponent's choice reads it
+    seats = 0
+    for q in range(n):
+        if d_life < 0 and q != p and G[pb(q) + P.LEVEL] == PlayerLevel.BASIC:
+            sel = G[W.DMG_SRC : W.DMG_SRC + MAX_COMBATANTS]
+            k = 0
+            for i in range(na):
+                if chosen[i]:
+                    sel[k] = att[i]
+                    k += 1
+            hit, _n = damage_through(G, sel, k, blk, nb, used, False)
+            d_life = max(G[pb(d) + P.LIFE] - hit, 0)
+        if q != p and may_attack(G, q, p, d, d_life):
+            seats |= 1 << q
+            _nq, t = attackers_of(G, cards, q, crack)
+            total += t
+    return seats, total
+
+
+@njit
+def _stay_home_for_the_crack_back(
+    G, cards, p, d, att, na, chosen, keep, home, blk, nb, crack, n_crack, used, my_life
+):
     """While the crack-back is lethal through p's creatures at home (_crack_through), the
     chosen attacker (without vigilance) that cuts it most stays home, the toughest on a tie.
     One that would block nothing of theirs (a ground creature against fliers) attacks: at
     home it saves no life (the UB deck held its ground team back against the fliers that
     killed it)."""
+    seats, total = _crack_seats(G, cards, p, d, att, na, chosen, blk, nb, crack, n_crack, used)
     # their creatures' whole damage unblocked bounds what gets through (p's creatures at home
     # only lower it): below p's life, nobody needs to stay home
-    total = 0
-    for i in range(n_crack):
-        total += combat_power(G, crack[i])
     if total < my_life:
         return
-    dmg = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
+    dmg = _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used)
     while dmg >= my_life:
         best = -1
         best_dmg = dmg
@@ -281,13 +328,15 @@ def _stay_home_for_the_crack_back(G, att, na, chosen, keep, home, crack, n_crack
                 continue
             c = chosen[i]
             chosen[i] = 0
-            d = _crack_through(G, att, na, chosen, keep, home, crack, n_crack, used)
+            x = _crack_through(
+                G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used
+            )
             chosen[i] = c
-            if d < best_dmg or (
-                best >= 0 and d == best_dmg and G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]
+            if x < best_dmg or (
+                best >= 0 and x == best_dmg and G[ob(o) + O.CUR_T] > G[ob(att[best]) + O.CUR_T]
             ):
                 best = i
-                best_dmg = d
+                best_dmg = x
         if best < 0:
             return
         chosen[best] = 0

@@ -86,11 +86,6 @@ def declare_blockers(G, C):
 
 @njit
 def choose_defender(G, p):
-    best = -1
-    for k in range(1, G[H.NPLAYERS]):
-        q = (p + k) % G[H.NPLAYERS]
-        if G[pb(q) + P.LOST]:
-            continue
-        if best < 0 or G[pb(q) + P.LIFE] < G[pb(best) + P.LIFE]:
-            best = q
-    return best
+    """The opponent with the least life: whom the basic player, and anyone in a two-player
+    game, attacks."""
+    return ai_multi.least_life_opponent(G, p)

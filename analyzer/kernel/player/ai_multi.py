@@ -13,11 +13,16 @@ kills is attacked first (the least life first). Otherwise the score is the damag
 weighted x2 against the most threatening opponent (hurting the leader slows the table's biggest
 danger) and + the share of the opponent's life it takes, in points; ties go to the next in
 turn order.
+
+The crack-back an attack reads (``may_attack``, ai_attack._crack_through): before p's next turn
+every opponent attacks, not the defender alone. A standard opponent may attack p (it attacks
+where its damage gets through, and a seat that taps out is open); a basic one attacks the
+opponent with the least life, the defender's counted after p's attack.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Zone
+from analyzer.enums import CardCol, CardType, Keyword, PlayerLevel, Zone
 from analyzer.kernel.layout import MAX_PLAYERS, OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.view import ob, own_at, own_n, pb
@@ -233,3 +238,39 @@ def choose_defender(G, C, p):
             best = q
             best_score = score
     return best
+
+
+@njit
+def least_life_opponent(G, p):
+    """The opponent with the least life (ties: the next in turn order); -1 if none is left: whom
+    the basic player, and anyone in a two-player game, attacks."""
+    return _least_life(G, p, -1, 0)
+
+
+@njit
+def _least_life(G, p, d, d_life):
+    """least_life_opponent, with seat d's life read as d_life (d -1: none)."""
+    best = -1
+    best_life = 0
+    for k in range(1, G[H.NPLAYERS]):
+        q = (p + k) % G[H.NPLAYERS]
+        if G[pb(q) + P.LOST]:
+            continue
+        life = d_life if q == d else G[pb(q) + P.LIFE]
+        if best < 0 or life < best_life:
+            best = q
+            best_life = life
+    return best
+
+
+@njit
+def may_attack(G, q, p, d, d_life):
+    """Could opponent q attack p on its next turn, after p attacks d down to d_life (the
+    crack-back p's attack reads, ai_attack._crack_through)? A basic player attacks the
+    opponent with the least life; a standard one, whoever its attack hurts most
+    (choose_defender): p, when p taps out."""
+    if G[pb(q) + P.LOST]:
+        return False
+    if G[pb(q) + P.LEVEL] == PlayerLevel.BASIC:
+        return _least_life(G, q, d, d_life) == p
+    return True
