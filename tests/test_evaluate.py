@@ -498,3 +498,18 @@ def test_sigint_leaves_no_partial_table(tmp_path: Path) -> None:
     assert json.loads(manifest.read_text())["status"] == "interrupted"
     assert not list(out.rglob("*.csv")) and not list(out.rglob("*.tmp"))
     assert not (out / "report.html").exists()
+
+
+def test_run_warnings_name_the_arm_that_met_a_limit():
+    """A pod evaluate printed the same 'capacity exceeded' line once per arm (four identical
+    lines for one matchup): each names its arm now; compare's warnings (no arm) are as they were."""
+    from analyzer.analysis.evaluate_chunks import run_warnings
+
+    extra = {"capacity_errors": {"battlefield": 1}, "dropped_decisions": 3}
+    named = run_warnings(extra, "A", "B + C + D", "card Wear Down to next")
+    assert named[0] == (
+        "A vs B + C + D (card Wear Down to next): capacity exceeded in some games (counted as "
+        "draws): {'battlefield': 1}"
+    )
+    assert named[1].startswith("A vs B + C + D (card Wear Down to next): 3 gift decisions")
+    assert run_warnings(extra, "A", "B")[0].startswith("A vs B: capacity exceeded")

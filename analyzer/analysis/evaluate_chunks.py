@@ -204,21 +204,27 @@ class MatchupPlay:
         out.arms = [cmp.ArmCounts(me, opp, p, joint[p]) for p in policies]
         out.card_arms = [dt.CardArm(me, opp, card, card_joint[card]) for card in gift_cards]
         out.recipient_arms = list(recipients.values())
-        out.warnings = [w for extra in extras.values() for w in run_warnings(extra, me, opp)]
+        # one line per arm that met a limit, named: each arm plays the same games its own way
+        out.warnings = [
+            w
+            for label, extra in extras.items()
+            for w in run_warnings(extra, me, opp, "forked decisions" if label == "forks" else label)
+        ]
         return out
 
 
-def run_warnings(extra: dict[str, Any], me: str, opp: str) -> list[str]:
-    """What a run's capacity errors and dropped decisions tell the user."""
+def run_warnings(extra: dict[str, Any], me: str, opp: str, arm: str = "") -> list[str]:
+    """What a run's capacity errors and dropped decisions tell the user (arm: which of an
+    evaluate's runs of the matchup, e.g. "policy never", "card X always")."""
     out = []
+    who = f"{me} vs {opp}" + (f" ({arm})" if arm else "")
     if "capacity_errors" in extra:
         out.append(
-            f"{me} vs {opp}: capacity exceeded in some games (counted as draws): "
-            f"{extra['capacity_errors']}"
+            f"{who}: capacity exceeded in some games (counted as draws): {extra['capacity_errors']}"
         )
     if "dropped_decisions" in extra:
         out.append(
-            f"{me} vs {opp}: {extra['dropped_decisions']} gift decisions beyond the "
+            f"{who}: {extra['dropped_decisions']} gift decisions beyond the "
             f"per-game record limit were played by the base policy but not forked"
         )
     return out
