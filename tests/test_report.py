@@ -534,3 +534,12 @@ def test_report_shows_the_interval_each_verdict_is_read_from():
         "[-0.98, +0.18] (92%)"
     )
     assert "Verdict read from" in html_mod.human_table(view)
+
+
+def test_counts_in_html_tables_read_as_counts():
+    """Effective counts are floats (a draw counts a half): 1,443 read '1.44e+03' in the
+    decision table's 'Promising worse' column."""
+    df = pd.DataFrame({"card": ["A", "B"], "worse": [1443.0, 1443.5], "p_adjusted": [8e-166, 0.05]})
+    out = html_mod.human_table(df)
+    assert "1,443<" in out and "1,443.5<" in out and "1.44e+03" not in out
+    assert "8e-166" in out and "0.05" in out  # small floats keep three significant digits

@@ -180,6 +180,8 @@ def _plain(v: Any) -> str:
     if isinstance(v, int) and not isinstance(v, bool):
         return f"{v:,}"
     if isinstance(v, float):
+        if abs(v) >= 1000:  # a count (effective counts are floats): 1,443, not 1.44e+03
+            return f"{v:,.0f}" if v.is_integer() else f"{v:,.1f}"
         return f"{v:.3g}"
     return str(v)
 
