@@ -15,8 +15,12 @@ from analyzer.enums_ops import Op  # noqa: F401
 # Re-exported, so every caller imports from here: the effect-program codes, the catalog table
 # columns and the policy codes each live in their own module.
 from analyzer.enums_policy import (  # noqa: F401
+    OPENING_HANDS_NAMES,
     PLAYER_LEVEL_NAMES,
+    SEAT_LEVEL_MASK,
+    SEAT_OPENING_SHIFT,
     HeurCol,
+    OpeningHands,
     PlayerLevel,
     PolCol,
     PolicyKind,

@@ -24,6 +24,22 @@ PlayerLevel = _PlayerLevel()
 PLAYER_LEVEL_NAMES = {"standard": PlayerLevel.STANDARD, "basic": PlayerLevel.BASIC}
 
 
+class _OpeningHands(NamedTuple):
+    """How a seat's opening sevens are dealt (``P.OPENING_HANDS``; player/mulligan.py)."""
+
+    PAPER: int = 0  # the top seven of a shuffled library (paper, Arena best-of-three)
+    ARENA_BO1: int = 1  # Arena best-of-one: one of three shuffles, leaning to the land ratio
+
+
+OpeningHands = _OpeningHands()
+OPENING_HANDS_NAMES = {"paper": OpeningHands.PAPER, "arena-bo1": OpeningHands.ARENA_BO1}
+# The kernel's per-seat level word (``levels[s]``) carries the seat's player level in its low
+# bits and its opening-hands procedure from this bit up: every path that carries a seat's level
+# (runs, replays, forks, evaluations) carries the deal with it. ``init_game`` splits the word.
+SEAT_OPENING_SHIFT = 8
+SEAT_LEVEL_MASK = (1 << SEAT_OPENING_SHIFT) - 1
+
+
 class _PolicyKind(NamedTuple):
     NEVER: int = 0
     ALWAYS: int = 1

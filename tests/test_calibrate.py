@@ -265,7 +265,7 @@ def test_spread_interval_known_answers() -> None:
 
 def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> None:
     """Every matchup has its own seed (no two replay the same shuffles), and the deck win rates
-    are exactly those of the matchups replayed on the recorded seeds."""
+    are exactly those of the matchups replayed on the recorded seeds and opening hands."""
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
     from analyzer.api.runs import load_all
     from analyzer.cards.catalog import load_catalog
@@ -278,9 +278,9 @@ def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> Non
     loaded = load_all(pairs, catalog, False).decks
     wins: dict[str, list[int]] = {}
     for d, seed in zip(loaded, seeds, strict=True):
-        r = simulate_matchup(
-            d, catalog, games=150, seed=seed, policy="heuristic", levels=seat_levels(2, "standard")
-        )
+        # calibrate deals Arena best-of-one hands by default (its real games are Bo1)
+        levels = seat_levels(2, "standard", None, small_run.settings["opening_hands"])
+        r = simulate_matchup(d, catalog, games=150, seed=seed, policy="heuristic", levels=levels)
         w = wins.setdefault(d[0].name, [0, 0])
         w[0] += int((r.games[:, 0] == 0).sum())
         w[1] += r.games.shape[0]

@@ -155,7 +155,7 @@ class ReplaySession:
         if matchup in self._setups:
             return self._setups[matchup]
         from analyzer.cards.catalog import load_catalog
-        from analyzer.enums import PLAYER_LEVEL_NAMES
+        from analyzer.enums import OPENING_HANDS_NAMES, PLAYER_LEVEL_NAMES, SEAT_OPENING_SHIFT
         from analyzer.io.coverage import load_decks
         from analyzer.policies.policy_file import load_policy
 
@@ -176,6 +176,11 @@ class ReplaySession:
             policy = load_policy(None, self.spec["policy"][5:])
         else:
             policy = load_policy(self.spec["policy"])
+        # a run written before the option dealt paper hands
+        hands = getattr(self.manifest, "opening_hands", None) or "paper"
+        if hands not in OPENING_HANDS_NAMES:
+            raise InputError(Problem(f"unknown opening hands {hands!r} in the manifest"))
+        opening = OPENING_HANDS_NAMES[hands]
         levels = []
         for s in range(len(decks)):
             key = "player" if s == 0 else "opp_player"
@@ -187,7 +192,7 @@ class ReplaySession:
             )
             if name not in PLAYER_LEVEL_NAMES:
                 raise InputError(Problem(f"unknown player level {name!r} in the manifest"))
-            levels.append(PLAYER_LEVEL_NAMES[name])
+            levels.append(PLAYER_LEVEL_NAMES[name] | opening << SEAT_OPENING_SHIFT)
         # each matchup's own stream seed (analysis/streams.py); runs written before matchups had
         # their own streams played every matchup at the run seed
         seeds = self.manifest.extra.get("stream_seeds")
@@ -338,11 +343,12 @@ class ReplaySession:
 
     def header(self, r: Replay) -> str:
         st = self.setup(r.matchup)
-        from analyzer.enums import PLAYER_LEVEL_NAMES
+        from analyzer.enums import PLAYER_LEVEL_NAMES, SEAT_LEVEL_MASK, SEAT_OPENING_SHIFT
 
         level_names = {v: k for k, v in PLAYER_LEVEL_NAMES.items()}
         seats = "; ".join(
-            f"seat {s}: {n} ({level_names.get(st.levels[s], st.levels[s])} player)"
+            f"seat {s}: {n} ({level_names.get(st.levels[s] & SEAT_LEVEL_MASK, st.levels[s])} "
+            "player)"
             for s, n in enumerate(st.names)
         )
         what = f"game {r.game} of matchup {r.matchup}"
@@ -350,7 +356,10 @@ class ReplaySession:
             what += f", decision {r.decision}, branch {r.branch}"
             if r.replicate:  # replicate 0 is the run's own game; others reshuffle the libraries
                 what += f", fork replicate {r.replicate}"
-        return f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life})\n{seats}"
+        hands = ", arena-bo1 opening hands" if st.levels[0] >> SEAT_OPENING_SHIFT else ""
+        return (
+            f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life}{hands})\n{seats}"
+        )
 
 
 def _turn_position(

@@ -17,7 +17,7 @@ import pandas as pd
 
 from analyzer.analysis.stats import wilson_interval
 from analyzer.enums import END_REASON_NAMES
-from analyzer.errors import InputError, Problem
+from analyzer.errors import InputError, Problem, arg
 from analyzer.io.deck import Deck
 
 DEFAULT_TURNS_PER_PLAYER = 30  # turn cap = 30 turns per player (a draw beyond)
@@ -85,6 +85,15 @@ def kernel_inputs(
     seat_levels = np.zeros(len(decks), dtype=np.int32)
     if levels is not None:
         seat_levels[:] = np.asarray(levels, dtype=np.int32)
+    from analyzer.enums import SEAT_OPENING_SHIFT
+
+    if (seat_levels >> SEAT_OPENING_SHIFT).any() and any(d.commander for d in decks):
+        raise InputError(
+            Problem(
+                "Arena best-of-one opening hands are for Limited and constructed 1v1 games; a "
+                "Commander deck deals paper hands only (Arena Brawl is not modeled)"
+            )
+        )
     return KernelInputs(
         pack_catalog(compiled.tables),
         arr,
@@ -98,23 +107,43 @@ def kernel_inputs(
 
 
 def seat_levels(
-    n_players: int, player: str = "standard", opp_player: str | None = None
+    n_players: int,
+    player: str = "standard",
+    opp_player: str | None = None,
+    opening_hands: str = "paper",
 ) -> np.ndarray:
-    """Each seat's built-in player level (enums.PlayerLevel): `player` for every seat, or for
-    seat 0 only when `opp_player` names the opponents' (seats 1 and up)."""
-    from analyzer.enums import PLAYER_LEVEL_NAMES
+    """Each seat's level word for the kernel: the built-in player level (enums.PlayerLevel),
+    `player` for every seat, or for seat 0 only when `opp_player` names the opponents' (seats 1
+    and up); and every seat's opening-hands procedure (enums.OPENING_HANDS_NAMES) from bit
+    enums.SEAT_OPENING_SHIFT up. Arena best-of-one hands are for two-player games only (Arena's
+    multiplayer Brawl is not modeled)."""
+    from analyzer.enums import OPENING_HANDS_NAMES, PLAYER_LEVEL_NAMES, SEAT_OPENING_SHIFT
 
     problems = [
         Problem(f"unknown player level {name!r}: use one of {', '.join(PLAYER_LEVEL_NAMES)}")
         for name in (player, opp_player)
         if name is not None and name not in PLAYER_LEVEL_NAMES
     ]
+    if opening_hands not in OPENING_HANDS_NAMES:
+        problems.append(
+            Problem(
+                f"unknown opening hands {opening_hands!r}: use one of "
+                f"{', '.join(OPENING_HANDS_NAMES)}"
+            )
+        )
+    elif opening_hands != "paper" and n_players != 2:
+        problems.append(
+            Problem(
+                f"{arg('opening_hands')} {opening_hands} deals Arena best-of-one hands, a "
+                f"two-player procedure; a {n_players}-player game deals paper hands only"
+            )
+        )
     if problems:
         raise InputError(problems)
     levels = np.full(n_players, PLAYER_LEVEL_NAMES[player], dtype=np.int32)
     if opp_player is not None:
         levels[1:] = PLAYER_LEVEL_NAMES[opp_player]
-    return levels
+    return levels | (OPENING_HANDS_NAMES[opening_hands] << SEAT_OPENING_SHIFT)
 
 
 class SummaryCounts:

@@ -101,6 +101,7 @@ class Evaluator:
         progress: Callable[[int], None] | None = None,
         player: str = "standard",
         opp_player: str | None = None,
+        opening_hands: str = "paper",
     ) -> None:
         self.matchups = matchups
         self.catalog = catalog
@@ -110,6 +111,7 @@ class Evaluator:
         self.progress = progress
         self.player = player
         self.opp_player = opp_player
+        self.opening_hands = opening_hands
         self.count = 0
 
     def __call__(self, table: np.ndarray, seeds: Sequence[int]) -> np.ndarray:
@@ -128,7 +130,7 @@ class Evaluator:
                 starting_life=self.life(decks),
                 keep_games=True,
                 keep_objs=False,
-                levels=seat_levels(len(decks), self.player, self.opp_player),
+                levels=seat_levels(len(decks), self.player, self.opp_player, self.opening_hands),
             )
             out.append(_scores(r.games))
             if self.progress is not None:
@@ -238,9 +240,11 @@ def tune_card(
     player: str = "standard",
     opp_player: str | None = None,
     seeds: Sequence[int] | None = None,
+    opening_hands: str = "paper",
 ) -> TuneResult:
     """Search threshold weights for `card` (seat 0) on `games` games per matchup; `player` and
-    `opp_player` are the built-in players' levels (`simulate.seat_levels`). `seeds`: each
+    `opp_player` are the built-in players' levels and `opening_hands` the deal
+    (`simulate.seat_levels`). `seeds`: each
     matchup's stream seed (default: its stream of `seed`, analysis/streams.py; a sweep's
     tune cell passes the cell's)."""
     from analyzer.analysis.streams import matchup_seeds
@@ -253,7 +257,9 @@ def tune_card(
     table = card_spec(base, rec.name, "threshold", opponents).table(names, catalog.lookup)
     start = row_weights(table[cid])
     coords = ["bias", *[f for f in features if f != "bias"]]
-    evaluate = Evaluator(matchups, catalog, games, threads, life, progress, player, opp_player)
+    evaluate = Evaluator(
+        matchups, catalog, games, threads, life, progress, player, opp_player, opening_hands
+    )
     cache: dict[tuple[tuple[str, float], ...], float] = {}
 
     def table_for(w: dict[str, float]) -> np.ndarray:

@@ -54,6 +54,7 @@ def calibrate(
     threads: int | None = None,
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "arena-bo1",
     life: int | None = None,
     min_drawn_games: int = 30,
     out: str | Path | None = None,
@@ -69,7 +70,10 @@ def calibrate(
     ``card_name,gih_wr`` CSV), the rank correlation and scale of GIH WR; always the archetype
     spread, on-the-play win rate, turns per player, mulligan rates, blocks per attack and the
     share of drawn cards cast. Files (calibration.csv, manifest.json, calibration.png) go to
-    `out`, or results/<run-id>/ with `save=True`."""
+    `out`, or results/<run-id>/ with `save=True`. `opening_hands` defaults to "arena-bo1": the
+    real games (17lands Premier Draft) are MTG Arena best-of-one, whose shuffler smooths
+    opening hands toward the deck's land ratio (kernel/rules/opening_deal.py); "paper" deals
+    plain shuffles."""
     from analyzer.analysis.calibration import calibration, read_ratings, verdict
     from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.checks import check_run_args
@@ -78,7 +82,13 @@ def calibrate(
     from analyzer.policies.table import policy_table
 
     check_run_args(
-        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        player=player,
+        opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     if ratings is not None:
         check_plots(plots)
@@ -92,6 +102,7 @@ def calibrate(
         "policy": policy,
         "ratings": str(ratings) if ratings else None,
         "min_drawn_games": min_drawn_games,
+        "opening_hands": opening_hands,
         "decks_under_test": list(dict.fromkeys(d[0].name for d in loaded.decks)),
         "opponents": list(dict.fromkeys(d[1].name for d in loaded.decks)),
         # each matchup on its own stream (analysis/streams.py): with one shared seed every
@@ -122,6 +133,7 @@ def calibrate(
             life=life,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             games=games,
             threads=threads,
             policy=policy,

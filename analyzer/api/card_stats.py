@@ -108,6 +108,7 @@ def cardstats(
     card_files: Sequence[str | Path] = (),
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "paper",
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
 ) -> CardStatsRun:
@@ -119,7 +120,7 @@ def cardstats(
     `out` is given or `save` is true (then to ``results_dir/<run-id>/``): card_stats.csv and
     manifest.json. Draws count as games not won. `policy_file`: a policy file instead of
     `policy`. `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
-    the opponents' instead (seats 1 and up).
+    the opponents' instead (seats 1 and up); `opening_hands`: "paper" or "arena-bo1".
     """
     from analyzer.analysis.cardstats import card_stats
     from analyzer.analysis.streams import matchup_seeds
@@ -134,7 +135,13 @@ def cardstats(
     from analyzer.cards.catalog import load_catalog
 
     check_run_args(
-        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        player=player,
+        opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     catalog = load_catalog(card_files)
     files = read_policy_files([policy_file] if policy_file is not None else [])
@@ -161,6 +168,7 @@ def cardstats(
             life=life,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             games=games,
             threads=threads,
             policy=policy,
@@ -217,6 +225,7 @@ def cardstats(
         policies=[str(policy)],
         player=player,
         opp_player=opp_player or player,
+        opening_hands=opening_hands,
         kind="cardstats",
         deck=loaded[0][0].name,
         opponents=opponents,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from analyzer.enums import PLAYER_LEVEL_NAMES
+from analyzer.enums import OPENING_HANDS_NAMES, PLAYER_LEVEL_NAMES
 from analyzer.errors import InputError, Problem, arg
 from analyzer.policies.labels import (  # noqa: F401 (re-exported for the API modules)
     SAME,
@@ -31,7 +31,8 @@ _MINIMUM = {"games": 1, "threads": 1, "life": 1, "seed": 0, "forks": 0, "rounds"
 
 def check_run_args(**args: Any) -> None:
     """Check the arguments of a run (games, seed, threads, life, forks, rounds, log_games;
-    player and opp_player levels), skipping those given as None; every problem at once."""
+    player and opp_player levels, opening_hands), skipping those given as None; every problem
+    at once."""
     problems: list[Problem] = []
     for name, value in args.items():
         if value is None:
@@ -42,6 +43,15 @@ def check_run_args(**args: Any) -> None:
                     Problem(
                         f"{arg(name)}: unknown player level {value!r}: use one "
                         f"of {', '.join(PLAYER_LEVEL_NAMES)}"
+                    )
+                )
+            continue
+        if name == "opening_hands":
+            if value not in OPENING_HANDS_NAMES:
+                problems.append(
+                    Problem(
+                        f"{arg(name)}: unknown opening hands {value!r}: use one "
+                        f"of {', '.join(OPENING_HANDS_NAMES)}"
                     )
                 )
             continue

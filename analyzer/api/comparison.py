@@ -56,11 +56,13 @@ def compare(
     card_files: Sequence[str | Path] = (),
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "paper",
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
 ) -> ComparisonRun:
     """Deck A minus deck B (seat 0's win rate) against each opponent on the same seeds.
-    `player` / `opp_player`: the built-in players' levels, as in `simulate`."""
+    `player` / `opp_player`: the built-in players' levels, `opening_hands` the deal, as in
+    `simulate`."""
     from analyzer.analysis import compare as cmp
     from analyzer.analysis.evaluate_chunks import run_warnings
     from analyzer.analysis.simulate import seat_levels
@@ -69,7 +71,13 @@ def compare(
     from analyzer.cards.catalog import load_catalog
 
     check_run_args(
-        games=games, seed=seed, threads=threads, life=life, player=player, opp_player=opp_player
+        games=games,
+        seed=seed,
+        threads=threads,
+        life=life,
+        player=player,
+        opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     check_format(fmt)
     check_plots(plots)
@@ -110,6 +118,7 @@ def compare(
         policies=[policy],
         player=player,
         opp_player=opp_player or player,
+        opening_hands=opening_hands,
         **settings,
     ) as rec:
         if on_start is not None:
@@ -128,7 +137,7 @@ def compare(
                     threads=threads,
                     starting_life=starting_life(decks, life),
                     progress=progress,
-                    levels=seat_levels(len(decks), player, opp_player),
+                    levels=seat_levels(len(decks), player, opp_player, opening_hands),
                 )
                 used = res.threads
                 warnings += run_warnings(res.extra, decks[0].name, opp)

@@ -102,6 +102,7 @@ def evaluate(
     card_files: Sequence[str | Path] = (),
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "paper",
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     chunk_games: int | None = None,
@@ -123,6 +124,7 @@ def evaluate(
     analysis/verdicts.py, analysis/recipients.py).
     `player`: every seat's built-in player ("standard" or "basic"); `opp_player`:
     the opponents' instead (seats 1 and up); `evaluate_players` runs several.
+    `opening_hands`: "paper" or "arena-bo1" (two-player games).
     `chunk_games`: games played and reduced at a time (default
     analysis.evaluate_chunks.CHUNK_GAMES); memory depends on it, the results do not.
     """
@@ -141,6 +143,7 @@ def evaluate(
         forks=forks,
         player=player,
         opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     chunk_games = chunks.CHUNK_GAMES if chunk_games is None else chunk_games
     if chunk_games < 1:
@@ -202,6 +205,7 @@ def evaluate(
         "kind": "evaluate",
         "player": player,
         "opp_player": opp_player or player,
+        "opening_hands": opening_hands,
         "base_policy": base,
         "baseline": baseline,
         "forks": forks,
@@ -242,7 +246,7 @@ def evaluate(
         try:
             for k, decks in enumerate(loaded.decks):
                 life_k = starting_life(decks, life)
-                levels = seat_levels(len(decks), player, opp_player)
+                levels = seat_levels(len(decks), player, opp_player, opening_hands)
                 play = chunks.MatchupPlay(
                     decks,
                     catalog,

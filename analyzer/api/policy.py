@@ -158,6 +158,7 @@ def tune(
     card_files: Sequence[str | Path] = (),
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "paper",
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
 ) -> TuneResult:
@@ -165,7 +166,8 @@ def tune(
     policy file to `out` if given (with `save`: by default to tuned_<card>.toml; the path is
     `result.path`). Matchups as in `simulate` (one opponent: 1v1; several: one multiplayer
     game; none: the bundled gauntlet). `player`: every seat's built-in player
-    ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up)."""
+    ("standard" or "basic"); `opp_player`: the opponents' instead (seats 1 and up);
+    `opening_hands`: "paper" or "arena-bo1"."""
     from analyzer.analysis.tune import check_inputs, tune_card
     from analyzer.api.checks import check_run_args
     from analyzer.api.runs import starting_life
@@ -180,6 +182,7 @@ def tune(
         rounds=rounds,
         player=player,
         opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     catalog = load_catalog(card_files)
     loaded = [_load(paths, catalog, allow_approximate) for paths in matchups(deck, vs)]
@@ -206,6 +209,7 @@ def tune(
         progress=progress,
         player=player,
         opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     if out is None and save:
         out = "tuned_" + re.sub(r"[^a-z0-9]+", "_", result.card.lower()).strip("_") + ".toml"

@@ -103,10 +103,12 @@ def play_matchups(
     life: int | None,
     player: str,
     opp_player: str | None,
+    opening_hands: str = "paper",
     **play: Any,
 ) -> list[Any]:
-    """``simulate_matchup`` of each matchup (seat 0 first) at its seed, with its starting life
-    and the seats' built-in players; `play`: simulate_matchup's other keywords."""
+    """``simulate_matchup`` of each matchup (seat 0 first) at its seed, with its starting life,
+    the seats' built-in players and the opening hands' deal; `play`: simulate_matchup's other
+    keywords."""
     from analyzer.analysis.simulate import seat_levels, simulate_matchup
 
     return [
@@ -115,7 +117,7 @@ def play_matchups(
             catalog,
             seed=seed,
             starting_life=starting_life(decks, life),
-            levels=seat_levels(len(decks), player, opp_player),
+            levels=seat_levels(len(decks), player, opp_player, opening_hands),
             **play,
         )
         for decks, seed in zip(matchups, seeds, strict=True)

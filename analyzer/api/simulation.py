@@ -76,6 +76,7 @@ def simulate(
     card_files: Sequence[str | Path] = (),
     player: str = "standard",
     opp_player: str | None = None,
+    opening_hands: str = "paper",
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     log_games: int = 0,
@@ -85,7 +86,8 @@ def simulate(
     `log_games`: also write the event logs of each matchup's first games (needs `out`).
 
     `player`: every seat's built-in player ("standard" or "basic"); `opp_player`: the
-    opponents' instead (seats 1 and up)."""
+    opponents' instead (seats 1 and up). `opening_hands`: "paper" or "arena-bo1" (Arena
+    best-of-one smoothing, two-player games; kernel/rules/opening_deal.py)."""
     import time
 
     from analyzer.analysis.streams import matchup_seeds
@@ -101,6 +103,7 @@ def simulate(
         log_games=log_games,
         player=player,
         opp_player=opp_player,
+        opening_hands=opening_hands,
     )
     if log_games and out is None:
         raise InputError(
@@ -125,6 +128,7 @@ def simulate(
         life=life,
         player=player,
         opp_player=opp_player,
+        opening_hands=opening_hands,
         games=games,
         threads=threads,
         policy=policy,
@@ -165,7 +169,7 @@ def simulate(
             catalog,
             replay,
             min(log_games, games),
-            (player, opp_player or player),
+            (player, opp_player or player, opening_hands),
         )
     return run
 
@@ -218,7 +222,7 @@ def _write(
     catalog: Any,
     replay: dict[str, Any],
     log_games: int,
-    players: tuple[str, str],
+    players: tuple[str, str, str],
 ) -> Path:
     from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
@@ -253,6 +257,7 @@ def _write(
         replay=replay,
         player=players[0],
         opp_player=players[1],
+        opening_hands=players[2],
     ) as rec:
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:

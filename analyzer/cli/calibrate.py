@@ -55,6 +55,9 @@ def figures_table(run: Any) -> str:
 @click.argument("decks", nargs=-1, type=_DECK_PATH, metavar="[DECK...]")
 @run_options(
     games=DEFAULT_CALIBRATE_GAMES,
+    opening_hands="arena-bo1",
+    hands_help="calibrate defaults to arena-bo1: the real games it is held against "
+    "(17lands Premier Draft) are Arena best-of-one.",
     vs_help="Opponent deck; repeatable: every DECK "
     "plays every OPP 1v1 (default: the bundled gauntlet).",
 )
@@ -87,6 +90,7 @@ def calibrate(
     policy,
     player,
     opp_player,
+    opening_hands,
     out,
     no_plots,
     allow_approximate,
@@ -99,7 +103,9 @@ def calibrate(
     bundled gauntlet). With --ratings: rank correlation and scale of GIH WR against real
     ratings, the largest disagreements and a scatter plot. Always: archetype spread,
     on-the-play win rate, game length, mulligan rates, blocks per attack, and the share of
-    drawn cards cast. Writes calibration.csv, manifest.json and calibration.png.
+    drawn cards cast. Writes calibration.csv, manifest.json and calibration.png. Opening
+    hands are dealt as on MTG Arena's best-of-one queues by default (--opening-hands
+    arena-bo1), as in the real games (17lands Premier Draft); paper deals plain shuffles.
     """
     from analyzer import api
 
@@ -115,6 +121,7 @@ def calibrate(
             threads=threads,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             out=out,
             save=True,
             plots=not no_plots,
@@ -168,7 +175,11 @@ def calibrate(
             + "; ".join(f"{r.card} {r.cast_games_share:.0%}" for r in listed.itertuples())
         )
     total = run.figures["games"]
-    click.echo(f"\n{total:,} games in {run.seconds:.1f} s, policy {policy}, seed {seed}")
+    click.echo(
+        f"\n{total:,} games in {run.seconds:.1f} s, policy {policy}, seed {seed}, "
+        f"{opening_hands} opening hands"
+        + (" (Arena best-of-one, as the real games)" if opening_hands == "arena-bo1" else "")
+    )
     if run.capacity_errors:
         click.echo(f"warning: capacity exceeded in some games: {run.capacity_errors}", err=True)
     if run.out_dir is not None:

@@ -45,6 +45,7 @@ def cardstats(
     card_files,
     player,
     opp_player,
+    opening_hands,
 ) -> None:
     """Card ratings as 17lands reports them (GIH WR, OH WR, GD WR, GNS WR, IWD), from
     simulated games of DECK (seat 0), sorted by GIH WR.
@@ -73,6 +74,7 @@ def cardstats(
             card_files=card_files,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             progress=progress,
             on_start=start,
         )
@@ -83,7 +85,8 @@ def cardstats(
         )
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
-    click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}")
+    hands = "" if opening_hands == "paper" else f", {opening_hands} opening hands"
+    click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}{hands}")
     click.echo(api.card_stats_summary(run.table))
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
     if run.table["promised_games"].notna().any():

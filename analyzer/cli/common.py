@@ -90,35 +90,60 @@ def _apply(fn: Callable[..., Any], options: list[Callable[..., Any]]) -> Callabl
     return fn
 
 
-def player_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--player (every seat's built-in player) and --opp-player (seats 1 and up)."""
-    return _apply(
-        fn,
-        [
-            click.option(
-                "--player",
-                type=click.Choice(PLAYER_CHOICES),
-                default="standard",
-                show_default=True,
-                metavar="LEVEL",
-                help="Built-in player of every seat: standard (a competent Limited "
-                "player) or basic (the earlier, simpler player).",
-            ),
-            click.option(
-                "--opp-player",
-                type=click.Choice(PLAYER_CHOICES),
-                default=None,
-                metavar="LEVEL",
-                help="Built-in player of the opponents (seats 1 and up): standard or "
-                "basic (default: the same as --player).",
-            ),
-        ],
-    )
+OPENING_HANDS_CHOICES = ("paper", "arena-bo1")  # enums.OPENING_HANDS_NAMES
+OPENING_HANDS_HELP = (
+    "How opening sevens are dealt: paper (the top seven of a shuffled library) or arena-bo1 "
+    "(MTG Arena best-of-one: one of three shuffles, leaning toward the deck's land ratio; "
+    "two-player non-Commander games only)."
+)
+
+
+def player_options(
+    fn: Callable[..., Any] | None = None, *, opening_hands: str = "paper", hands_help: str = ""
+) -> Any:
+    """--player (every seat's built-in player), --opp-player (seats 1 and up) and
+    --opening-hands (default `opening_hands`; `hands_help` adds to its help)."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return _apply(
+            fn,
+            [
+                click.option(
+                    "--player",
+                    type=click.Choice(PLAYER_CHOICES),
+                    default="standard",
+                    show_default=True,
+                    metavar="LEVEL",
+                    help="Built-in player of every seat: standard (a competent Limited "
+                    "player) or basic (the earlier, simpler player).",
+                ),
+                click.option(
+                    "--opp-player",
+                    type=click.Choice(PLAYER_CHOICES),
+                    default=None,
+                    metavar="LEVEL",
+                    help="Built-in player of the opponents (seats 1 and up): standard or "
+                    "basic (default: the same as --player).",
+                ),
+                click.option(
+                    "--opening-hands",
+                    type=click.Choice(OPENING_HANDS_CHOICES),
+                    default=opening_hands,
+                    show_default=True,
+                    metavar="DEAL",
+                    help=OPENING_HANDS_HELP + (" " + hands_help if hands_help else ""),
+                ),
+            ],
+        )
+
+    return decorate if fn is None else decorate(fn)
 
 
 def run_options(
     *,
     games: int,
+    opening_hands: str = "paper",
+    hands_help: str = "",
     vs_help: str = GAUNTLET_HELP,
     games_help: str = "Games per matchup.",
     seed_help: str = (
@@ -128,12 +153,13 @@ def run_options(
 ) -> Callable[..., Any]:
     """The options of every command that plays games (simulate, evaluate, compare, cardstats,
     tune, calibrate): --vs, --games, --seed, --threads, --life, --allow-approximate,
-    --card-data, --player and --opp-player. Each command passes its own default game count
-    and, where its meaning differs, its own help for --vs, --games or --seed."""
+    --card-data, --player, --opp-player and --opening-hands. Each command passes its own
+    default game count (and opening hands) and, where its meaning differs, its own help for
+    --vs, --games, --seed or --opening-hands."""
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         return _apply(
-            player_options(fn),
+            player_options(fn, opening_hands=opening_hands, hands_help=hands_help),
             [
                 click.option(
                     "--vs", "vs", multiple=True, type=DECK_PATH, metavar="OPP", help=vs_help
@@ -213,11 +239,13 @@ def policy_options(*, default: str, help_extra: str = "") -> Callable[..., Any]:
     return decorate
 
 
-def players_text(player: str, opp_player: str | None) -> str:
-    """'standard player' or 'basic player vs standard opponents', for a run's closing line."""
-    if opp_player is None or opp_player == player:
-        return f"{player} player"
-    return f"{player} player vs {opp_player} opponents"
+def players_text(player: str, opp_player: str | None, opening_hands: str = "paper") -> str:
+    """'standard player' or 'basic player vs standard opponents' (', arena-bo1 opening hands'
+    unless paper), for a run's closing line."""
+    text = f"{player} player"
+    if opp_player is not None and opp_player != player:
+        text += f" vs {opp_player} opponents"
+    return text if opening_hands == "paper" else f"{text}, {opening_hands} opening hands"
 
 
 def kernel_notice(cached: bool | None = None) -> None:

@@ -189,6 +189,7 @@ def evaluate(
     card_files,
     player,
     opp_player,
+    opening_hands,
     policies,
     policy_files,
     baseline,
@@ -229,6 +230,7 @@ def evaluate(
         allow_approximate=allow_approximate,
         card_files=card_files,
         min_effect=min_effect,
+        opening_hands=opening_hands,
     )
     if players is not None:
         if player != "standard" or opp_player is not None:
@@ -383,6 +385,7 @@ def compare(
     card_files,
     player,
     opp_player,
+    opening_hands,
     policy,
     policy_file,
     opp_policy,
@@ -411,6 +414,7 @@ def compare(
             card_files=card_files,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             progress=progress,
             on_start=start,
         )

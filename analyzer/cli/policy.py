@@ -69,6 +69,7 @@ def tune(
     card_files,
     player,
     opp_player,
+    opening_hands,
 ) -> None:
     """Tune the threshold gift policy of one card with common random numbers.
 
@@ -98,6 +99,7 @@ def tune(
             card_files=card_files,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             progress=progress,
             on_start=start,
         )

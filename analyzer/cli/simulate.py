@@ -51,6 +51,7 @@ def simulate(
     card_files,
     player,
     opp_player,
+    opening_hands,
 ) -> None:
     """Play complete games between decks and report win rates with 95% intervals.
 
@@ -74,6 +75,7 @@ def simulate(
             card_files=card_files,
             player=player,
             opp_player=opp_player,
+            opening_hands=opening_hands,
             progress=progress,
             on_start=start,
             log_games=log_games,
@@ -85,7 +87,7 @@ def simulate(
     click.echo(
         f"{total} games in {run.seconds:.1f} s ({total / max(run.seconds, 1e-9):,.0f} "
         f"games/s), policy {policy_file or policy}, seed {seed}, "
-        f"{players_text(player, opp_player)}"
+        f"{players_text(player, opp_player, opening_hands)}"
     )
     for r in run.results:
         if "capacity_errors" in r.extra:

@@ -204,6 +204,7 @@ class _Player(NamedTuple):
     TURNS: int
     MANA_SPENT_TURN: int  # mana spent to cast spells this turn (expend)
     LEVEL: int  # the built-in player's level for this seat (enums.PlayerLevel; 0 = standard)
+    OPENING_HANDS: int  # how this seat's opening sevens are dealt (enums.OpeningHands; 0 = paper)
     ATTACKERS: int  # creatures this player attacked with, over the game (calibration)
     ATTACKERS_BLOCKED: int  # of them, how many were blocked
     COMMANDER: int  # 1 + this player's commander (an object they own, 903.3); 0: none
@@ -429,6 +430,8 @@ class _Work(NamedTuple):
     FILL: int = 64
     # ai_block.blocks: the defender's untapped creatures
     FREE: int = MAX_BATTLEFIELD
+    # rules/opening_deal.arena_bo1_deal: the candidate sevens, one after another
+    DEAL: int = 21
 
 
 WORK_SIZE = _Work()

@@ -265,6 +265,7 @@ class Manifest:
     policies: list[Any] = field(default_factory=list)
     player: str | None = None  # the built-in player's level of every seat (enums.PlayerLevel)
     opp_player: str | None = None  # of seats 1 and up (the same as `player` unless set)
+    opening_hands: str | None = None  # how opening sevens are dealt (enums.OPENING_HANDS_NAMES)
     status: str = RUNNING
     timings: dict[str, Any] = field(default_factory=dict)  # started/finished UTC, seconds
     outputs: list[str] = field(default_factory=list)  # files completed so far, run-relative

@@ -3,15 +3,18 @@
 Every seat draws seven; a seat that keeps after m mulligans puts m cards on the bottom. The keep
 rule depends on the seat's built-in player (``P.LEVEL``): the basic player keeps 2-5 lands, the
 standard player looks at the hand as a Limited player does (lands, what they can cast early,
-colors). The opening-hand statistics of the kept cards are set here.
+colors). Each seven is dealt as the seat's ``P.OPENING_HANDS`` says (paper, or Arena
+best-of-one smoothing: rules/opening_deal.py). The opening-hand statistics of the kept cards
+are set here.
 """
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Event, PlayerLevel, Zone
+from analyzer.enums import CardCol, CardType, Event, OpeningHands, PlayerLevel, Zone
 from analyzer.kernel.layout import MAX_LIBRARY, OFF_LIBRARY, H, O, P
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.life_draw import draw_cards
+from analyzer.kernel.rules.opening_deal import arena_bo1_deal
 from analyzer.kernel.rules.rng import shuffle_slice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import hand_at, ob, pb
@@ -133,9 +136,13 @@ def _bottom_one(G, cards, p):
 
 @njit
 def mulligan(G, cards, p):
-    """London mulligan with the seat's level's keep rule (``_keeps``)."""
+    """London mulligan with the seat's level's keep rule (``_keeps``); each seven is the top of
+    the shuffled library, or under Arena best-of-one smoothing (``P.OPENING_HANDS``) the pick
+    of rules/opening_deal.py."""
     lib_off = OFF_LIBRARY + p * MAX_LIBRARY
     for m in range(MAX_MULLIGANS + 1):
+        if G[pb(p) + P.OPENING_HANDS] == OpeningHands.ARENA_BO1:
+            arena_bo1_deal(G, cards, p)
         draw_cards(G, p, 7)
         lands = _hand_lands(G, cards, p)
         if m == 0:

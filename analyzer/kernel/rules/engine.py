@@ -17,7 +17,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AbilityKind, CardCol, CardFlag, EndReason, Event, Op, Phase, Zone
+from analyzer.enums import (
+    SEAT_LEVEL_MASK,
+    SEAT_OPENING_SHIFT,
+    AbilityKind,
+    CardCol,
+    CardFlag,
+    EndReason,
+    Event,
+    Op,
+    Phase,
+    Zone,
+)
 from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
@@ -108,7 +119,8 @@ def init_game(
     first_seat,
 ):
     """Set up a game in G: decks[s, :deck_sizes[s]] are seat s's card ids, levels[s] its
-    built-in player's level (enums.PlayerLevel); first_seat < 0: game_index % n_players, so
+    built-in player's level (enums.PlayerLevel) with its opening-hands procedure from bit
+    enums.SEAT_OPENING_SHIFT up (enums.OpeningHands); first_seat < 0: game_index % n_players, so
     play/draw alternates by game index."""
     G = borrow(G)  # the caller owns G and C for the whole call (see borrow.py)
     cards = borrow(cards_of(C))
@@ -138,7 +150,8 @@ def init_game(
     for s in range(n_players):
         G[pb(s) + P.LIFE] = starting_life
         G[pb(s) + P.DECK] = s
-        G[pb(s) + P.LEVEL] = levels[s]
+        G[pb(s) + P.LEVEL] = levels[s] & SEAT_LEVEL_MASK
+        G[pb(s) + P.OPENING_HANDS] = levels[s] >> SEAT_OPENING_SHIFT
         lib_off = OFF_LIBRARY + s * MAX_LIBRARY
         n_lib = 0
         for i in range(deck_sizes[s]):
