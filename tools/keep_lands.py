@@ -112,7 +112,8 @@ def opening_sevens(run: Path, wanted: set[tuple[str, int]]) -> dict[tuple[str, i
     seed = int(manifest["extra"].get("stream_seeds", [manifest["seed"]])[0])
     catalog = load_catalog()
     decks = _load([str(p) for p in deck_paths(run)], catalog, False)
-    inp = kernel_inputs(decks, catalog, seat_levels(len(decks), manifest["player"]))
+    deal = manifest.get("opening_hands") or "paper"  # the run's deal (runs before it: paper)
+    inp = kernel_inputs(decks, catalog, seat_levels(len(decks), manifest["player"], None, deal))
     names = catalog.compiled.names
     G = engine.new_record(inp.deck_sizes)
     hands = {}
