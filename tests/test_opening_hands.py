@@ -226,3 +226,21 @@ def test_arena_bo1_is_recorded_and_replayed(tmp_path: Path) -> None:
     assert "arena-bo1 opening hands" in session.header(r)
     api.simulate(deck, [deck], games=1, seed=5, out=tmp_path / "p")
     assert json.loads((tmp_path / "p" / "manifest.json").read_text())["opening_hands"] == "paper"
+
+
+def test_arena_bo1_games_keep_the_invariants(catalog, rats):
+    """Whole games dealt Arena best-of-one hands, under the invariant checks after every step
+    (the deal only reorders the library: every card stays in one zone)."""
+    from analyzer.kernel.rules.invariants import CHECK_NAMES, play_checked
+    from analyzer.policies.table import policy_table
+
+    inp = kernel_inputs(rats, catalog, seat_levels(2, "standard", None, "arena-bo1"))
+    pol = policy_table("random:p=0.5", inp.card_names, catalog.lookup)
+    G = engine.new_record(inp.deck_sizes)
+    for gi in range(40):
+        engine.init_game(
+            G, inp.C, inp.decks, inp.deck_sizes, inp.levels, 2, 17, gi, 20, 60, 50_000, -1
+        )
+        bad, _ = play_checked(G, inp.C, pol)
+        assert not bad, (gi, CHECK_NAMES[bad])
+        assert G[L.H.WINNER] != -1
