@@ -6,6 +6,7 @@ import click
 
 from analyzer.cli.common import (
     DECK_PATH,
+    hands_note,
     input_errors_exit_2,
     policy_options,
     progress_bar,
@@ -85,8 +86,9 @@ def cardstats(
         )
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
-    hands = "" if opening_hands == "paper" else f", {opening_hands} opening hands"
-    click.echo(f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}{hands}")
+    click.echo(
+        f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}" + hands_note(opening_hands)
+    )
     click.echo(api.card_stats_summary(run.table))
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
     if run.table["promised_games"].notna().any():

@@ -239,13 +239,18 @@ def policy_options(*, default: str, help_extra: str = "") -> Callable[..., Any]:
     return decorate
 
 
+def hands_note(opening_hands: str) -> str:
+    """', arena-bo1 opening hands' for a run's settings line; nothing for paper (the default)."""
+    return "" if opening_hands == "paper" else f", {opening_hands} opening hands"
+
+
 def players_text(player: str, opp_player: str | None, opening_hands: str = "paper") -> str:
     """'standard player' or 'basic player vs standard opponents' (', arena-bo1 opening hands'
     unless paper), for a run's closing line."""
     text = f"{player} player"
     if opp_player is not None and opp_player != player:
         text += f" vs {opp_player} opponents"
-    return text if opening_hands == "paper" else f"{text}, {opening_hands} opening hands"
+    return text + hands_note(opening_hands)
 
 
 def kernel_notice(cached: bool | None = None) -> None:

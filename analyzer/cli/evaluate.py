@@ -12,6 +12,7 @@ import click
 from analyzer.api.evaluation import DEFAULT_GAMES
 from analyzer.cli.common import (
     DECK_PATH,
+    hands_note,
     input_errors_exit_2,
     kernel_notice,
     policy_options,
@@ -327,7 +328,8 @@ def _print_evaluation(run: Any) -> None:
         click.echo(api.answer_line(run.gift_decisions))
     click.echo(
         f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
-        f"same seeds; deltas in percentage points vs {s['baseline']}"
+        f"same seeds{hands_note(s.get('opening_hands', 'paper'))}; deltas in percentage points "
+        f"vs {s['baseline']}"
     )
     click.echo(api.policy_summary(run.policy_comparison))
     if s["forks"] > 0:
@@ -421,7 +423,8 @@ def compare(
     t = run.table
     if len(t):
         click.echo(
-            f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} (policy {policy}, same seeds)"
+            f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} (policy {policy}, same seeds"
+            f"{hands_note(opening_hands)})"
         )
     click.echo(api.compare_summary(t))
     _finish(run.out_dir, run.warnings, run.seconds)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import click
 
 from analyzer.api.policy import DEFAULT_FEATURES
-from analyzer.cli.common import DECK_PATH, input_errors_exit_2, progress_bar, run_options
+from analyzer.cli.common import (
+    DECK_PATH,
+    hands_note,
+    input_errors_exit_2,
+    progress_bar,
+    run_options,
+)
 
 
 def _pct(x: float) -> str:
@@ -105,7 +111,7 @@ def tune(
         )
     click.echo(
         f"{res.card}: threshold weights after {res.evaluations} evaluations of "
-        f"{games} games per matchup (seed {seed})"
+        f"{games} games per matchup (seed {seed}{hands_note(opening_hands)})"
     )
     keys = list(dict.fromkeys([*res.start, *res.weights]))
     for k in keys:
