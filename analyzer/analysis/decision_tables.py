@@ -20,6 +20,8 @@ the per-game and depends columns):
 - ``decisions_per_game`` (decisions / games played in the matchups of the row) and
   ``effect_per_game_pts`` = delta_pts x decisions_per_game: what always promising this card at
   these decisions is worth per game.
+- paired_stats (``PAIRED_COLUMNS``): every row of both tables with its games, design effect,
+  p-values, and the verdict with the interval it is read from, as above.
 - ``more_games``: for "not enough evidence", about how many more games per matchup would
   settle it if the delta stayed where it is; ``min_effect_pts``: the margin used.
 """
@@ -76,6 +78,10 @@ PAIRED_COLUMNS = [
     "p_value",
     "p_adjusted",
     "p_equivalence_adjusted",
+    "verdict",
+    "verdict_ci_low_pts",
+    "verdict_ci_high_pts",
+    "verdict_level",
 ]
 
 # ---------------------------------------------------------------------------------------------
