@@ -140,6 +140,12 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "=== basic player (every seat) ===" in res.output
     assert "=== standard player (every seat) ===" in res.output
+    # under each decision table: which claims share a 5% budget (audit21)
+    assert (
+        res.output.count("each table is its own 5% family")
+        + res.output.count("(no gift decisions reached)")
+        == 2
+    )
     first = res.stdout.splitlines()[0]  # the answer first, then each level's tables
     assert (
         "card verdicts differ between the basic and standard players" in first

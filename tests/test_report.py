@@ -3,6 +3,7 @@ from its CSV files. No games are played here: the tables are made up."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -534,6 +535,20 @@ def test_report_shows_the_interval_each_verdict_is_read_from():
         "[-0.98, +0.18] (92%)"
     )
     assert "Verdict read from" in html_mod.human_table(view)
+
+
+def test_every_output_says_which_claims_share_a_family() -> None:
+    """gift_decisions, gift_situations and the pod answers are each their own 5% family; the
+    terminal and report.html said only 'the table's 5%' (audit21): a run's claims as a whole
+    carry up to 10% (15% in pods), which they now state."""
+    two = tables.families_line()
+    assert two.startswith("each table is its own 5% family") and two.endswith("at most 10%")
+    assert "gift_decisions" in two and "gift_situations" in two and "pod" not in two
+    assert tables.families_line(pod=True).endswith("the pod answers; the whole run at most 15%")
+    page = html_mod.render(_manifest(), _tables(), {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert f"Verdicts: {html.escape(two)}." in summary
+    assert "Its verdicts are a 5% family of their own" in page  # the situation table
 
 
 def test_counts_in_html_tables_read_as_counts():

@@ -11,7 +11,8 @@ the per-game and depends columns):
   "depends" (also filled when the pattern only sharpens a promise / don't promise).
 - ``delta_pts``, ``ci_low_pts``, ``ci_high_pts``: the caster's win-rate change from promising at
   these decisions, percentage points, with the 95% score interval with game-clustered errors
-  (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family.
+  (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family
+  (each table is its own 5% family: verdicts.py).
 - ``verdict_ci_low_pts``, ``verdict_ci_high_pts``, ``verdict_level``: the interval the verdict
   is read from and its confidence (the row's share of alpha, not 95%; verdicts.py).
 - ``better`` / ``same`` / ``worse``: decisions where the promised branch ended better, the same or

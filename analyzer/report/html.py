@@ -415,6 +415,10 @@ def _evaluate_body(
             "board differences)</summary>"
         )
         sit = _in_view(sit)
+        out.append(
+            "<p class=note>Its verdicts are a 5% family of their own (every row an equal "
+            "share), apart from the decision table's.</p>"
+        )
         out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
     from analyzer.report.recipients import html_section

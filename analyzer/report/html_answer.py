@@ -196,5 +196,9 @@ def summary(
     pol = t.get("policy_comparison")
     if pol is not None and not pol.empty:
         out += _policy_sentences(pol, extra)
+    if dec is not None and not dec.empty:
+        answers = t.get("recipient_answers")
+        pod = answers is not None and not answers.empty
+        out.append(f"<p class=note>Verdicts: {esc(tb.families_line(pod))}.</p>")
     out.append("</section>")
     return "\n".join(out)

@@ -248,6 +248,19 @@ def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]
     return out
 
 
+def families_line(pod: bool = False) -> str:
+    """Which of a run's claims share one false-claim budget (analysis/verdicts.py): each
+    table of verdicts is its own 5% family, so the run as a whole is held to their sum."""
+    parts = ["gift_decisions (the answer, per-opponent rows, 'depends')", "gift_situations"]
+    if pod:
+        parts.append("the pod answers")
+    return (
+        "each table is its own 5% family (at most a 5% chance of any false claim): "
+        + ", ".join(parts)
+        + f"; the whole run at most {5 * len(parts)}%"
+    )
+
+
 def compare_summary(df: pd.DataFrame) -> str:
     """Deck A and deck B per opponent, and A minus B."""
     if df.empty:
