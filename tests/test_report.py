@@ -537,6 +537,34 @@ def test_report_shows_the_interval_each_verdict_is_read_from():
     assert "Verdict read from" in html_mod.human_table(view)
 
 
+def test_the_answer_box_gives_the_interval_a_verdict_is_read_from() -> None:
+    """report.html's answer said "not enough evidence - +2.6 [+0.3, +5.0] points per decision"
+    (a 95% interval excluding 0 beside a verdict read from the 99.4% one): it now adds the
+    interval the verdict reads, as the terminal does; a verdict the 95% one agrees with adds
+    nothing."""
+    row = dict.fromkeys(DECISION_COLUMNS, float("nan"))
+    row.update(
+        deck="D",
+        opponent="O",
+        card="Card",
+        verdict="not enough evidence",
+        delta_pts=2.6,
+        ci_low_pts=0.3,
+        ci_high_pts=5.0,
+        verdict_ci_low_pts=-0.71,
+        verdict_ci_high_pts=6.11,
+        verdict_level=0.994,
+        min_effect_pts=1.0,
+        decisions=689,
+    )
+    agree = dict(row, card="Other", ci_low_pts=-0.8, verdict_ci_low_pts=-1.9)
+    dec = pd.DataFrame([row, agree], columns=DECISION_COLUMNS)
+    page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert "(the verdict reads the 99.4% interval [-0.71, +6.11])" in summary
+    assert summary.count("the verdict reads the") == 1
+
+
 def test_every_output_says_which_claims_share_a_family() -> None:
     """gift_decisions, gift_situations and the pod answers are each their own 5% family; the
     terminal and report.html said only 'the table's 5%' (audit21): a run's claims as a whole

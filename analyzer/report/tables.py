@@ -208,14 +208,21 @@ def level_text(level: float) -> str:
     return f"{100.0 * level:.{digits}f}".rstrip("0").rstrip(".") + "%"
 
 
-def _reads_otherwise(r: Any) -> bool:
-    """Whether the row's 95% interval would read otherwise than its verdict does."""
-    lo, hi, m = float(r.ci_low_pts), float(r.ci_high_pts), float(r.min_effect_pts)
-    if r.verdict == "makes no difference":
+def reads_otherwise(verdict: Any, lo: float, hi: float, m: float) -> bool:
+    """Whether a 95% interval [lo, hi] would read otherwise than `verdict` does, with margin
+    m (any one unit)."""
+    if verdict == "makes no difference":
         return not (-m < lo and hi < m)
-    if r.verdict == "not enough evidence":
+    if verdict == "not enough evidence":
         return lo > 0 or hi < 0 or (-m < lo and hi < m)
     return False
+
+
+def _reads_otherwise(r: Any) -> bool:
+    """Whether the row's 95% interval would read otherwise than its verdict does."""
+    return reads_otherwise(
+        r.verdict, float(r.ci_low_pts), float(r.ci_high_pts), float(r.min_effect_pts)
+    )
 
 
 def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]:
