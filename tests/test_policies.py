@@ -488,6 +488,33 @@ def test_tune_saves_a_policy_file_that_simulate_reads(tmp_path) -> None:
     assert res.exit_code == 0, res.output
 
 
+def test_tune_lists_every_searched_weight_even_at_zero(tmp_path) -> None:
+    """A searched feature whose weight stays 0 was left out of the weights listing, so the
+    output could not tell it was searched (audit21)."""
+    res = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--card",
+            "Blooming Blast",
+            "--games",
+            "8",
+            "--rounds",
+            "0",
+            "--features",
+            "turn,on_play",
+            "--out",
+            str(tmp_path / "t.toml"),
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    listed = [ln.split()[0] for ln in res.output.splitlines() if " -> " in ln]
+    assert {"bias", "turn", "on_play"} <= set(listed), res.output
+
+
 def test_parse_policy_keeps_the_text() -> None:
     spec = parse_policy("always; Long River's Pull=heuristic")
     assert str(spec) == "always; Long River's Pull=heuristic"

@@ -105,7 +105,8 @@ def tune(
         f"{res.card}: threshold weights after {res.evaluations} evaluations of "
         f"{games} games per matchup (seed {seed})"
     )
-    keys = list(dict.fromkeys([*res.start, *res.weights]))
+    # every searched weight, those left at 0 too (row_weights leaves zeros out)
+    keys = list(dict.fromkeys([*res.start, *res.weights, "bias", *names]))
     for k in keys:
         a, b = res.start.get(k, 0.0), res.weights.get(k, 0.0)
         mark = "" if a == b else "  (tuned)"
