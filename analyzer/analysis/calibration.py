@@ -530,14 +530,32 @@ def value_text(check: Check, fmt: str) -> str:
     return text
 
 
+def _reaches(c: Check) -> bool:
+    """Whether the figure's 95% interval reaches a bound of its target (the other side of the
+    point estimate's reading may be sampling noise)."""
+    if c.interval is None or c.interval[0] != c.interval[0]:
+        return False
+    low, high = c.interval
+    return any(b is not None and low <= b <= high for b in (c.low, c.high))
+
+
 def verdict(cal: Calibration, player: str) -> str:
-    """One sentence: is the simulated player close to real play, and where it is not."""
+    """One sentence: is the simulated player close to real play, and where it is not. Read from
+    the point estimates against the targets, saying which readings sampling noise could turn:
+    a miss whose 95% interval reaches the target, a met figure whose interval reaches past it."""
     misses = [c for c in cal.checks if not c.ok]
     measured = [c for c in cal.checks if c.value == c.value]
     if not misses:
+        unsure = [LABELS[c.figure][0] for c in measured if _reaches(c)]
+        note = ""
+        if len(unsure) == 1:
+            note = f"the 95% interval of the {unsure[0]} reaches past its target"
+        elif unsure:
+            note = f"the 95% intervals of the {' and the '.join(unsure)} reach past their targets"
         return (
             f"the simulated {player} player is close to real play: all {len(measured)} "
             f"measured figures are within the targets"
+            + (f" (on their point estimates: {note})" if note else "")
         )
     parts = []
     for c in misses:
@@ -545,13 +563,22 @@ def verdict(cal: Calibration, player: str) -> str:
         why = f"target {bound_text(c.low, c.high, fmt)}"
         if c.interval is not None and c.interval[0] == c.interval[0]:
             low, high = c.interval
-            holds = any(b is not None and low <= b <= high for b in (c.low, c.high))
             unit = fmt[fmt.rindex("}") + 1 :]  # "7.0 to 11.1 points", the unit once
             why += f"; 95% interval {fmt.format(low).removesuffix(unit)} to {fmt.format(high)}" + (
-                ", which holds the target" if holds else ""
+                ", which reaches the target" if _reaches(c) else ""
             )
         parts.append(f"{label} {value_text(c, fmt)} ({why})")
-    return (
-        f"the simulated {player} player isn't close to real play: {len(misses)} of "
-        f"{len(measured)} figures miss their target: " + "; ".join(parts)
-    )
+    noise = sum(_reaches(c) for c in misses)
+    if noise == len(misses):
+        head = (
+            f"the simulated {player} player may not be close to real play: {len(misses)} of "
+            f"{len(measured)} figures miss their target, "
+            + ("within sampling noise" if noise == 1 else "each within sampling noise")
+        )
+    else:
+        head = (
+            f"the simulated {player} player isn't close to real play: {len(misses)} of "
+            f"{len(measured)} figures miss their target"
+            + (f" ({noise} of them within sampling noise)" if noise else "")
+        )
+    return head + ": " + "; ".join(parts)
