@@ -113,6 +113,19 @@ def test_figures_of_a_small_run(small_run: api.CalibrationRun) -> None:
     assert 0.0 <= low <= high and f["archetype_spread_noise_pts"] > 0
 
 
+def test_every_figure_with_a_sampling_interval_carries_it(small_run: api.CalibrationRun) -> None:
+    """The on-the-play win rate, game length and two-mulligan rate had no interval, so a miss
+    at 50 games (on the play 68.0% of 50) read "isn't close" with nothing to say it could be
+    noise (audit21); each now has its 95% interval, held in its check."""
+    f = small_run.figures
+    for figure in ("on_play_win_rate", "turns_per_player", "two_mulligans"):
+        low, high = f[f"{figure}_ci"]
+        assert low <= f[figure] <= high, figure
+        (check,) = [c for c in small_run.checks if c.figure == figure]
+        assert check.interval == (low, high)
+    assert f["on_play_win_rate_ci"][1] - f["on_play_win_rate_ci"][0] > 0.05  # 600 games
+
+
 def test_own_ratings_give_a_perfect_fit(small_run: api.CalibrationRun, tmp_path: Path) -> None:
     """A ratings file holding the simulation's own GIH WR: same order, same spread."""
     own = tmp_path / "own.csv"

@@ -363,6 +363,26 @@ def spread_interval(
     return float(max(0.0, 2 * observed - q_high)), float(max(0.0, 2 * observed - q_low)), noise
 
 
+def _rate_ci(successes: int, n: int) -> list[float]:
+    """95% interval of a rate (Wilson, Jeffreys near 0 or 1: stats.proportion_interval)."""
+    from analyzer.analysis.stats import proportion_interval
+
+    if not n:
+        return [float("nan"), float("nan")]
+    low, high = proportion_interval(successes, n)
+    return [float(low), float(high)]
+
+
+def _mean_ci(x: np.ndarray) -> list[float]:
+    """95% t interval of a mean over independent games."""
+    from analyzer.analysis.stats import t_value
+
+    if x.size < 2:
+        return [float("nan"), float("nan")]
+    half = float(t_value(0.95, x.size - 1)) * float(x.std(ddof=1)) / np.sqrt(x.size)
+    return [float(x.mean()) - half, float(x.mean()) + half]
+
+
 def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     """The figures every calibration shows: archetype spread (seat 0's win rate per deck, over
     its matchups), on-the-play win rate, game length in each player's own turns, mulligan
@@ -374,6 +394,7 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     play_wins = decided = 0
     mull: list[np.ndarray] = []
     turns: list[np.ndarray] = []
+    game_turns: list[np.ndarray] = []  # per game, its seats' mean (seats of a game move together)
     attackers = blocked = 0
     matchups: list[tuple[int, int, int]] = []  # (deck index, seat 0's wins, games)
     for r in results:
@@ -389,12 +410,16 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
         ok = g[:, 0] >= 0
         play_wins += int((g[ok, 0] == first[ok]).sum())
         decided += int(ok.sum())
+        per_seat = []
         for s in range(n_players):
             base = GAME_N + s * SEAT_N
             mull.append(g[:, base + seat["mulligans"]])
-            turns.append(g[:, base + seat["turns_taken"]])
+            per_seat.append(g[:, base + seat["turns_taken"]])
             attackers += int(g[:, base + seat["attackers"]].sum())
             blocked += int(g[:, base + seat["attackers_blocked"]].sum())
+        turns += per_seat
+        if per_seat:
+            game_turns.append(np.mean(per_seat, axis=0))
     rates = {d: w / n for d, (w, n) in deck_games.items() if n}
     m = np.concatenate(mull) if mull else np.zeros(0)
     t = np.concatenate(turns) if turns else np.zeros(0)
@@ -402,15 +427,19 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     low = high = noise = float("nan")
     if len(rates) > 1:
         low, high, noise = spread_interval(*zip(*matchups, strict=True))
+    gt = np.concatenate(game_turns) if game_turns else np.zeros(0)
     return {
         "deck_win_rates": rates,
         "archetype_spread_pts": float(spread),
         "archetype_spread_ci_pts": [low, high],
         "archetype_spread_noise_pts": noise,
         "on_play_win_rate": play_wins / decided if decided else float("nan"),
+        "on_play_win_rate_ci": _rate_ci(play_wins, decided),
         "turns_per_player": float(t.mean()) if t.size else float("nan"),
+        "turns_per_player_ci": _mean_ci(gt),
         "one_mulligan": float((m >= 1).mean()) if m.size else float("nan"),
         "two_mulligans": float((m >= 2).mean()) if m.size else float("nan"),
+        "two_mulligans_ci": _rate_ci(int((m >= 2).sum()), m.size),
         "blocks_per_attack": blocked / attackers if attackers else float("nan"),
         "games": int(sum(r.games.shape[0] for r in results)),
     }
@@ -484,6 +513,9 @@ def calibration(
     intervals = {
         "archetype_spread_pts": figures.get("archetype_spread_ci_pts"),
         "gih_wr_spearman": figures.get("gih_wr_spearman_ci"),
+        "on_play_win_rate": figures.get("on_play_win_rate_ci"),
+        "turns_per_player": figures.get("turns_per_player_ci"),
+        "two_mulligans": figures.get("two_mulligans_ci"),
     }
     checks = [
         Check(
