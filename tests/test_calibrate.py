@@ -126,6 +126,27 @@ def test_every_figure_with_a_sampling_interval_carries_it(small_run: api.Calibra
     assert f["on_play_win_rate_ci"][1] - f["on_play_win_rate_ci"][0] > 0.05  # 600 games
 
 
+def test_rated_names_match_forgivingly_and_unknown_ones_are_said(tmp_path: Path) -> None:
+    """Ratings were merged on the exact name: "Cruelclaw’s Heist" (a curly apostrophe) or a
+    misspelt name was left out without a word (audit21)."""
+    from analyzer.analysis.calibration import match_ratings
+    from analyzer.cards.catalog import load_catalog
+
+    real = pd.DataFrame(
+        {"card": ["Cruelclaw’s Heist", "fell", "Not A Card", "Dawn"], "real_gih_wr": 0.5}
+    )
+    got, unknown = match_ratings(real, load_catalog())
+    assert list(got["card"]) == ["Cruelclaw's Heist", "Fell", "Dusk // Dawn"]
+    assert unknown == ["Not A Card"]
+    ratings = tmp_path / "r.csv"
+    real.rename(columns={"card": "card_name", "real_gih_wr": "gih_wr"}).to_csv(ratings, index=False)
+    deck = bundled.gauntlet()[0]
+    run = api.calibrate([deck], [deck], games=10, seed=1, threads=1, ratings=ratings, plots=False)
+    assert run.warnings == [
+        f"{ratings}: 1 rated name(s) match no card the catalog knows, left out: Not A Card"
+    ]
+
+
 def test_own_ratings_give_a_perfect_fit(small_run: api.CalibrationRun, tmp_path: Path) -> None:
     """A ratings file holding the simulation's own GIH WR: same order, same spread."""
     own = tmp_path / "own.csv"
