@@ -93,6 +93,10 @@ def test_plan_expands_globs_and_gauntlet_lists(tmp_path: Path) -> None:
         ({"games": 0}, "`games` must be an integer >= 1"),
         ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
         ({"streams": "own"}, "`streams` must be one of"),
+        # a bad policy was reported as '--policy: ...' once the decks were loaded (audit21)
+        ({"policies": ["never", "bogus"]}, "`policies`: `bogus` unknown policy 'bogus'"),
+        ({"analysis": "evaluate", "opp_policy": "nope"}, "`opp_policy`: `nope` unknown policy"),
+        ({"analysis": "evaluate", "min_effect": 0}, "`min_effect` must be above 0 and below 100"),
     ],
 )
 def test_plan_errors_name_the_problem(tmp_path: Path, extra: dict, message: str) -> None:
