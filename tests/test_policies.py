@@ -106,6 +106,21 @@ def test_bad_policy_strings_are_input_errors(text, catalog) -> None:
         policy_table(text, catalog.compiled.names, catalog.lookup)
 
 
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("always; Fell=never", "Fell has no gift: a policy override for it decides nothing"),
+        ("always; Mind Spiral=never; Mind Spiral=always", "Mind Spiral has two policy overrides"),
+        ("always; Mind Spiral=never; mind spiral=always", "Mind Spiral has two policy overrides"),
+    ],
+)
+def test_overrides_that_decide_nothing_are_refused(text, message, catalog) -> None:
+    """An override of a card without a gift was ignored, and of a card given twice the last
+    one won, both without a word (audit21)."""
+    with pytest.raises(InputError, match=message):
+        policy_table(text, catalog.compiled.names, catalog.lookup)
+
+
 BAD_FILES = {
     "not_toml.toml": "policy = \n",
     "no_policy.toml": '[cards]\n"Wear Down" = "always"\n',
