@@ -73,8 +73,10 @@ def tune(
     """Tune the threshold gift policy of one card with common random numbers.
 
     Every candidate plays the same games; the tuned weights are then checked on held-out games
-    against never, always and heuristic for that card (paired gain, 95% interval). The tuned
-    policy is saved as a policy file: use it with `simulate --policy-file FILE`.
+    against never, always and heuristic for that card and against the weights it started from
+    (paired difference, 95% interval; no test across the four). Every searched weight is
+    listed, 0 -> 0 when untouched. The tuned policy is saved as a policy file: use it with
+    `simulate --policy-file FILE`.
     """
     from analyzer import api
 
