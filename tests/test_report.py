@@ -537,6 +537,23 @@ def test_report_shows_the_interval_each_verdict_is_read_from():
     assert "Verdict read from" in html_mod.human_table(view)
 
 
+def test_the_paired_stats_section_shows_the_verdict_interval_in_points() -> None:
+    """With paired_stats carrying the verdict's interval (audit21), report.html showed it as raw
+    fractions under 'verdict ci low' with a level of '1' for 99.978%: it now reads as the
+    decision table's 'Verdict read from' cell."""
+    t = _tables()
+    paired = t["paired_stats"].assign(
+        verdict="not enough evidence",
+        verdict_ci_low_pts=-20.66,
+        verdict_ci_high_pts=18.05,
+        verdict_level=0.99978,
+    )
+    page = html_mod.render(_manifest(), {**t, "paired_stats": paired}, {})
+    part = page[page.index("p-values, standard errors") :]
+    part = part[: part.index("</details>")]
+    assert "[-20.66, +18.05] (99.978%)" in part and "verdict ci low" not in part.lower()
+
+
 def test_the_answer_box_gives_the_interval_a_verdict_is_read_from() -> None:
     """report.html's answer said "not enough evidence - +2.6 [+0.3, +5.0] points per decision"
     (a 95% interval excluding 0 beside a verdict read from the 99.4% one): it now adds the

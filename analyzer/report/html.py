@@ -400,6 +400,7 @@ def _evaluate_body(
         if paired is not None and not paired.empty:
             rows = paired[paired["table"] == "gift_decisions"] if "table" in paired else paired
             rows = rows.drop(columns=[c for c in ("table", "situation", "bucket") if c in rows])
+            rows = _in_view(rows)  # the verdict's interval in one cell, in points, as above
             out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
         out.append("</details>")
     out.append("<h2>By situation</h2>")
