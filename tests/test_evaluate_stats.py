@@ -124,6 +124,19 @@ def test_not_enough_evidence_carries_the_wider_interval() -> None:
     assert "A: not enough evidence, read from +1.6 [-0.21, +3.53] at 98%" in summary
 
 
+def test_paired_stats_carry_each_rows_verdict_and_the_interval_it_is_read_from() -> None:
+    """paired_stats.csv gave p and adjusted p without the verdict or the interval it is read
+    from (audit21): its rows now carry them as gift_decisions / gift_situations do."""
+    agg = dt.aggregate(_counts_frame(530, 570))
+    cols = ["verdict", "verdict_ci_low_pts", "verdict_ci_high_pts", "verdict_level"]
+    assert set(cols) <= set(dt.PAIRED_COLUMNS) and list(agg.paired.columns) == dt.PAIRED_COLUMNS
+    for table, own in (("gift_decisions", agg.decisions), ("gift_situations", agg.situations)):
+        rows = agg.paired[agg.paired["table"] == table].reset_index(drop=True)
+        assert len(rows) == len(own)
+        pd.testing.assert_frame_equal(rows[cols], own[cols].reset_index(drop=True))
+    assert agg.paired.loc[0, "verdict"] == NO_DIFFERENCE
+
+
 def test_interval_coverage_on_a_known_answer() -> None:
     """Pairs drawn from a known joint law: P(1,1) .40, P(1,0) .20, P(0,1) .10, P(0,0) .30, so
     the true delta is .60 - .50 = .10. Over 2000 tables of 200 decisions the 95% interval must

@@ -279,6 +279,44 @@ def test_terminal_example_lines_say_how_each_branch_ended(evaluated):
         )
 
 
+def test_report_example_summaries_say_how_each_branch_ended(evaluated):
+    """report.html headed each example "Promising gained 1.00" beside columns showing a game's
+    result (seen in chromium); the summary now says how both games ended, in words."""
+    import html
+
+    from analyzer.report.examples import summary_text
+
+    cards = json.loads((evaluated / "examples.json").read_text(encoding="utf-8"))
+    page = html.unescape((evaluated / "report.html").read_text(encoding="utf-8"))
+    examples = [ex for c in cards for ex in c["examples"]]
+    assert examples and "Promising gained" not in page and "Promising lost" not in page
+    said = {"win": "won", "loss": "lost", "draw": "drew"}
+    for ex in examples:
+        text = summary_text(ex)
+        assert f"<summary>{text}</summary>" in page
+        p, n = ex["branches"]["promise"], ex["branches"]["no-promise"]
+        assert text.startswith(
+            f"Promised, the caster {said[p['result']]} on turn {p['turns']}; not promised, "
+            f"it {said[n['result']]} on turn {n['turns']} (decision {ex['decision_id']}"
+        )
+    one = {
+        "decision_id": "m0g3d1",
+        "gain": 0.5,  # two futures: one won for a loss, one alike
+        "opponent": "WB Bats",
+        "turn": 7,
+        "replicate": 0,
+        "branches": {
+            "promise": {"result": "win", "turns": 15},
+            "no-promise": {"result": "loss", "turns": 12},
+        },
+    }
+    assert summary_text(one) == (
+        "Promised, the caster won on turn 15; not promised, it lost on turn 12 (decision "
+        "m0g3d1 on turn 7, against WB Bats); over all its futures promising scored +0.50 (a "
+        "win counts 1, a draw 0.5), future 0 shown"
+    )
+
+
 def test_readme_names_every_column_of_decisions_csv(evaluated):
     """README said only 'its features and both outcomes' of decisions.csv's 50 columns; the
     features are documented in policies/features.py, which README names."""

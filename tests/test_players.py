@@ -70,12 +70,17 @@ def test_levels_reach_the_kernel_and_the_manifest(tmp_path: Path) -> None:
 
 
 def _eval(rows: list[tuple[str, str]]) -> SimpleNamespace:
+    n = len(rows)
     df = pd.DataFrame(
         {
             "deck": "D",
             "opponent": "O",
             "card": [c for c, _ in rows],
             "verdict": [r for _, r in rows],
+            "delta_pts": np.linspace(1.0, 2.0, n),
+            "verdict_ci_low_pts": np.linspace(0.5, 1.5, n),
+            "verdict_ci_high_pts": np.linspace(1.5, 2.5, n),
+            "verdict_level": 0.99,
         }
     )
     return SimpleNamespace(gift_decisions=df)
@@ -89,7 +94,19 @@ def test_player_verdicts_mark_cards_whose_verdict_differs() -> None:
         "standard": _eval([("Fell", "promise"), ("Sugar Coat", "promise")]),
     }
     t = player_verdicts(runs)
-    assert list(t.columns) == ["deck", "card", "verdict_basic", "verdict_standard", "differs"]
+    per_level = ["verdict", "delta_pts", "verdict_ci_low_pts", "verdict_ci_high_pts"]
+    per_level.append("verdict_level")
+    assert list(t.columns) == [
+        "deck",
+        "card",
+        *(f"{c}_basic" for c in per_level),
+        *(f"{c}_standard" for c in per_level),
+        "differs",
+    ]
+    # each level's verdict beside the interval it is read from (audit21: the CSV had none)
+    fell = t[t["card"] == "Fell"].iloc[0]
+    assert (fell["verdict_ci_low_pts_basic"], fell["verdict_level_standard"]) == (0.5, 0.99)
+    assert np.isnan(t[t["card"] == "Kitnap"].iloc[0]["verdict_level_standard"])
     got = {r.card: (r.verdict_standard, bool(r.differs)) for r in t.itertuples()}
     assert got == {
         "Fell": ("promise", False),
@@ -123,6 +140,12 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "=== basic player (every seat) ===" in res.output
     assert "=== standard player (every seat) ===" in res.output
+    # under each decision table: which claims share a 5% budget (audit21)
+    assert (
+        res.output.count("each table is its own 5% family")
+        + res.output.count("(no gift decisions reached)")
+        == 2
+    )
     first = res.stdout.splitlines()[0]  # the answer first, then each level's tables
     assert (
         "card verdicts differ between the basic and standard players" in first
@@ -134,6 +157,7 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
         assert manifest["player"] == level and manifest["opp_player"] == level
     table = pd.read_csv(tmp_path / "e" / "verdicts_by_player.csv")
     assert {"verdict_basic", "verdict_standard", "differs"} <= set(table)
+    assert {"verdict_ci_low_pts_basic", "verdict_level_standard"} <= set(table)
     assert np.isin(table["differs"], [True, False]).all()
     bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,expert"])
     assert bad.exit_code == 2 and "expert" in bad.output

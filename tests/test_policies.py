@@ -106,6 +106,21 @@ def test_bad_policy_strings_are_input_errors(text, catalog) -> None:
         policy_table(text, catalog.compiled.names, catalog.lookup)
 
 
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("always; Fell=never", "Fell has no gift: a policy override for it decides nothing"),
+        ("always; Mind Spiral=never; Mind Spiral=always", "Mind Spiral has two policy overrides"),
+        ("always; Mind Spiral=never; mind spiral=always", "Mind Spiral has two policy overrides"),
+    ],
+)
+def test_overrides_that_decide_nothing_are_refused(text, message, catalog) -> None:
+    """An override of a card without a gift was ignored, and of a card given twice the last
+    one won, both without a word (audit21)."""
+    with pytest.raises(InputError, match=message):
+        policy_table(text, catalog.compiled.names, catalog.lookup)
+
+
 BAD_FILES = {
     "not_toml.toml": "policy = \n",
     "no_policy.toml": '[cards]\n"Wear Down" = "always"\n',
@@ -486,6 +501,33 @@ def test_tune_saves_a_policy_file_that_simulate_reads(tmp_path) -> None:
         ],
     )
     assert res.exit_code == 0, res.output
+
+
+def test_tune_lists_every_searched_weight_even_at_zero(tmp_path) -> None:
+    """A searched feature whose weight stays 0 was left out of the weights listing, so the
+    output could not tell it was searched (audit21)."""
+    res = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            str(DECKS / "rg_raccoons_expend.txt"),
+            "--vs",
+            str(DECKS / "ur_otters_spells.txt"),
+            "--card",
+            "Blooming Blast",
+            "--games",
+            "8",
+            "--rounds",
+            "0",
+            "--features",
+            "turn,on_play",
+            "--out",
+            str(tmp_path / "t.toml"),
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    listed = [ln.split()[0] for ln in res.output.splitlines() if " -> " in ln]
+    assert {"bias", "turn", "on_play"} <= set(listed), res.output
 
 
 def test_parse_policy_keeps_the_text() -> None:

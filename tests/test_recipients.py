@@ -106,6 +106,9 @@ def test_the_answers_are_written_said_and_rendered(pod_run):
         assert "points vs never" in line
     page = (pod_run.out_dir / "report.html").read_text(encoding="utf-8")
     assert "To whom? (pod)" in page and "Octomancer" in page
+    # which claims share a 5% budget: the pod answers are a third family (audit21)
+    assert "their own 5% family" in page
+    assert "gift_situations, the pod answers; the whole run at most 15%" in page
 
 
 def test_one_on_one_runs_have_no_recipient_arms(tmp_path):

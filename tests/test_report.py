@@ -3,6 +3,7 @@ from its CSV files. No games are played here: the tables are made up."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -534,6 +535,65 @@ def test_report_shows_the_interval_each_verdict_is_read_from():
         "[-0.98, +0.18] (92%)"
     )
     assert "Verdict read from" in html_mod.human_table(view)
+
+
+def test_the_paired_stats_section_shows_the_verdict_interval_in_points() -> None:
+    """With paired_stats carrying the verdict's interval (audit21), report.html showed it as raw
+    fractions under 'verdict ci low' with a level of '1' for 99.978%: it now reads as the
+    decision table's 'Verdict read from' cell."""
+    t = _tables()
+    paired = t["paired_stats"].assign(
+        verdict="not enough evidence",
+        verdict_ci_low_pts=-20.66,
+        verdict_ci_high_pts=18.05,
+        verdict_level=0.99978,
+    )
+    page = html_mod.render(_manifest(), {**t, "paired_stats": paired}, {})
+    part = page[page.index("p-values, standard errors") :]
+    part = part[: part.index("</details>")]
+    assert "[-20.66, +18.05] (99.978%)" in part and "verdict ci low" not in part.lower()
+
+
+def test_the_answer_box_gives_the_interval_a_verdict_is_read_from() -> None:
+    """report.html's answer said "not enough evidence - +2.6 [+0.3, +5.0] points per decision"
+    (a 95% interval excluding 0 beside a verdict read from the 99.4% one): it now adds the
+    interval the verdict reads, as the terminal does; a verdict the 95% one agrees with adds
+    nothing."""
+    row = dict.fromkeys(DECISION_COLUMNS, float("nan"))
+    row.update(
+        deck="D",
+        opponent="O",
+        card="Card",
+        verdict="not enough evidence",
+        delta_pts=2.6,
+        ci_low_pts=0.3,
+        ci_high_pts=5.0,
+        verdict_ci_low_pts=-0.71,
+        verdict_ci_high_pts=6.11,
+        verdict_level=0.994,
+        min_effect_pts=1.0,
+        decisions=689,
+    )
+    agree = dict(row, card="Other", ci_low_pts=-0.8, verdict_ci_low_pts=-1.9)
+    dec = pd.DataFrame([row, agree], columns=DECISION_COLUMNS)
+    page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert "(the verdict reads the 99.4% interval [-0.71, +6.11])" in summary
+    assert summary.count("the verdict reads the") == 1
+
+
+def test_every_output_says_which_claims_share_a_family() -> None:
+    """gift_decisions, gift_situations and the pod answers are each their own 5% family; the
+    terminal and report.html said only 'the table's 5%' (audit21): a run's claims as a whole
+    carry up to 10% (15% in pods), which they now state."""
+    two = tables.families_line()
+    assert two.startswith("each table is its own 5% family") and two.endswith("at most 10%")
+    assert "gift_decisions" in two and "gift_situations" in two and "pod" not in two
+    assert tables.families_line(pod=True).endswith("the pod answers; the whole run at most 15%")
+    page = html_mod.render(_manifest(), _tables(), {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert f"Verdicts: {html.escape(two)}." in summary
+    assert "Its verdicts are a 5% family of their own" in page  # the situation table
 
 
 def test_counts_in_html_tables_read_as_counts():

@@ -93,6 +93,10 @@ def test_plan_expands_globs_and_gauntlet_lists(tmp_path: Path) -> None:
         ({"games": 0}, "`games` must be an integer >= 1"),
         ({"decks": ["nowhere/*.txt"]}, "matches no deck file"),
         ({"streams": "own"}, "`streams` must be one of"),
+        # a bad policy was reported as '--policy: ...' once the decks were loaded (audit21)
+        ({"policies": ["never", "bogus"]}, "`policies`: `bogus` unknown policy 'bogus'"),
+        ({"analysis": "evaluate", "opp_policy": "nope"}, "`opp_policy`: `nope` unknown policy"),
+        ({"analysis": "evaluate", "min_effect": 0}, "`min_effect` must be above 0 and below 100"),
     ],
 )
 def test_plan_errors_name_the_problem(tmp_path: Path, extra: dict, message: str) -> None:
@@ -474,7 +478,9 @@ def test_evaluate_cells_equal_the_single_machine_command(
             evaluate_reference / f"{name}.csv"
         ).read_bytes(), name
     report = (evaluate_reference / "report.txt").read_text()
-    assert report.startswith("Largest mean gain (a point estimate, not a test;")
+    # a "gain" of -3.2 points read as a gain (audit21): a difference, as compare's report says
+    assert report.startswith("Largest mean difference (a point estimate, not a test;")
+    assert "each matchup its own 5% family" in report
     assert "always for " in report and "gift verdicts per card" in report
 
 

@@ -26,6 +26,26 @@ def _leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*.tmp"))
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_atomic_write_to_a_pipe_or_device_writes_into_it(tmp_path: Path) -> None:
+    """`tune --out /dev/null` renamed its temp file over /dev/null, which became a regular file
+    (audit21, run as root); a path that is a device or pipe is now written into, not replaced.
+    Shown here with a named pipe rather than a device."""
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(
+        target=lambda: got.append(fifo.read_text(encoding="utf-8")), daemon=True
+    )
+    reader.start()
+    w.atomic_write_text(fifo, "policy = 'never'\n")
+    reader.join(timeout=10)
+    assert got == ["policy = 'never'\n"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and not _leftovers(tmp_path)
+
+
 class ExplodingFrame(pd.DataFrame):
     """A DataFrame whose to_csv writes half a file, then fails (a crash mid-write)."""
 

@@ -15,7 +15,6 @@ a target to hit exactly; the ``TARGETS`` are issue 14's bounds for calling the s
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analyzer.analysis.calibration_verdict import (  # noqa: F401 (re-exported)
+    LABELS,
+    bound_text,
+    value_text,
+    verdict,
+)
 from analyzer.errors import InputError, Problem
 
 #: Real Bloomburrow Premier Draft figures (17lands; see shared/calibration/README.md).
@@ -130,6 +135,17 @@ def read_ratings(path: str | Path) -> pd.DataFrame:
     if out.empty:
         raise InputError(Problem("no card with a GIH WR in the ratings file", source=str(p)))
     return out
+
+
+def match_ratings(real: pd.DataFrame, catalog: Any) -> tuple[pd.DataFrame, list[str]]:
+    """The ratings under the catalog's names (forgiving: case, curly apostrophes, a card's
+    face), and the rated names the catalog does not know, which are left out. An exact merge
+    dropped "Cruelclaw’s Heist" without a word."""
+    recs = [catalog.lookup(name) for name in real["card"]]
+    unknown = [n for n, r in zip(real["card"], recs, strict=True) if r is None]
+    out = real.assign(card=[r.name if r is not None else None for r in recs])
+    out = out.dropna(subset=["card"]).drop_duplicates("card").reset_index(drop=True)
+    return out, unknown
 
 
 # ---------------------------------------------------------------------------------------------
@@ -363,6 +379,26 @@ def spread_interval(
     return float(max(0.0, 2 * observed - q_high)), float(max(0.0, 2 * observed - q_low)), noise
 
 
+def _rate_ci(successes: int, n: int) -> list[float]:
+    """95% interval of a rate (Wilson, Jeffreys near 0 or 1: stats.proportion_interval)."""
+    from analyzer.analysis.stats import proportion_interval
+
+    if not n:
+        return [float("nan"), float("nan")]
+    low, high = proportion_interval(successes, n)
+    return [float(low), float(high)]
+
+
+def _mean_ci(x: np.ndarray) -> list[float]:
+    """95% t interval of a mean over independent games."""
+    from analyzer.analysis.stats import t_value
+
+    if x.size < 2:
+        return [float("nan"), float("nan")]
+    half = float(t_value(0.95, x.size - 1)) * float(x.std(ddof=1)) / np.sqrt(x.size)
+    return [float(x.mean()) - half, float(x.mean()) + half]
+
+
 def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     """The figures every calibration shows: archetype spread (seat 0's win rate per deck, over
     its matchups), on-the-play win rate, game length in each player's own turns, mulligan
@@ -374,6 +410,7 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     play_wins = decided = 0
     mull: list[np.ndarray] = []
     turns: list[np.ndarray] = []
+    game_turns: list[np.ndarray] = []  # per game, its seats' mean (seats of a game move together)
     attackers = blocked = 0
     matchups: list[tuple[int, int, int]] = []  # (deck index, seat 0's wins, games)
     for r in results:
@@ -389,12 +426,16 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
         ok = g[:, 0] >= 0
         play_wins += int((g[ok, 0] == first[ok]).sum())
         decided += int(ok.sum())
+        per_seat = []
         for s in range(n_players):
             base = GAME_N + s * SEAT_N
             mull.append(g[:, base + seat["mulligans"]])
-            turns.append(g[:, base + seat["turns_taken"]])
+            per_seat.append(g[:, base + seat["turns_taken"]])
             attackers += int(g[:, base + seat["attackers"]].sum())
             blocked += int(g[:, base + seat["attackers_blocked"]].sum())
+        turns += per_seat
+        if per_seat:
+            game_turns.append(np.mean(per_seat, axis=0))
     rates = {d: w / n for d, (w, n) in deck_games.items() if n}
     m = np.concatenate(mull) if mull else np.zeros(0)
     t = np.concatenate(turns) if turns else np.zeros(0)
@@ -402,15 +443,19 @@ def game_figures(results: Sequence[Any]) -> dict[str, Any]:
     low = high = noise = float("nan")
     if len(rates) > 1:
         low, high, noise = spread_interval(*zip(*matchups, strict=True))
+    gt = np.concatenate(game_turns) if game_turns else np.zeros(0)
     return {
         "deck_win_rates": rates,
         "archetype_spread_pts": float(spread),
         "archetype_spread_ci_pts": [low, high],
         "archetype_spread_noise_pts": noise,
         "on_play_win_rate": play_wins / decided if decided else float("nan"),
+        "on_play_win_rate_ci": _rate_ci(play_wins, decided),
         "turns_per_player": float(t.mean()) if t.size else float("nan"),
+        "turns_per_player_ci": _mean_ci(gt),
         "one_mulligan": float((m >= 1).mean()) if m.size else float("nan"),
         "two_mulligans": float((m >= 2).mean()) if m.size else float("nan"),
+        "two_mulligans_ci": _rate_ci(int((m >= 2).sum()), m.size),
         "blocks_per_attack": blocked / attackers if attackers else float("nan"),
         "games": int(sum(r.games.shape[0] for r in results)),
     }
@@ -484,6 +529,9 @@ def calibration(
     intervals = {
         "archetype_spread_pts": figures.get("archetype_spread_ci_pts"),
         "gih_wr_spearman": figures.get("gih_wr_spearman_ci"),
+        "on_play_win_rate": figures.get("on_play_win_rate_ci"),
+        "turns_per_player": figures.get("turns_per_player_ci"),
+        "two_mulligans": figures.get("two_mulligans_ci"),
     }
     checks = [
         Check(
@@ -496,62 +544,3 @@ def calibration(
         for k, (lo, hi) in TARGETS.items()
     ]
     return Calibration(table, figures, fit, checks, min_drawn_games)
-
-
-LABELS = {
-    "archetype_spread_pts": ("archetype spread", "{:.1f} points"),
-    "gih_wr_scale": ("GIH WR scale (SD simulated / SD real)", "{:.2f}"),
-    "gih_wr_spearman": ("GIH WR rank correlation with real", "{:.2f}"),
-    "on_play_win_rate": ("on-the-play win rate", "{:.1%}"),
-    "turns_per_player": ("game length", "{:.1f} turns per player"),
-    "two_mulligans": ("hands with two mulligans", "{:.2%}"),
-    "lowest_cast_share": ("lowest share of drawn games a card is cast in", "{:.0%}"),
-}
-
-
-def bound_text(lo: float | None, hi: float | None, fmt: str) -> str:
-    if lo is not None and hi is not None:
-        return f"{fmt.format(lo)} to {fmt.format(hi)}"
-    return f"at most {fmt.format(hi)}" if lo is None else f"at least {fmt.format(lo)}"
-
-
-def value_text(check: Check, fmt: str) -> str:
-    """The check's value in fmt, with more decimals when fmt would show a missed target as
-    equal to its bound (a spread of 8.04 against "at most 8.0" reads 8.04, not 8.0)."""
-    text = fmt.format(check.value)
-    if check.ok:
-        return text
-    bounds = [b for b in (check.low, check.high) if b is not None]
-    for _ in range(3):
-        if all(fmt.format(b) != text for b in bounds):
-            break
-        fmt = re.sub(r"\{:\.(\d+)", lambda m: "{:." + str(int(m.group(1)) + 1), fmt, count=1)
-        text = fmt.format(check.value)
-    return text
-
-
-def verdict(cal: Calibration, player: str) -> str:
-    """One sentence: is the simulated player close to real play, and where it is not."""
-    misses = [c for c in cal.checks if not c.ok]
-    measured = [c for c in cal.checks if c.value == c.value]
-    if not misses:
-        return (
-            f"the simulated {player} player is close to real play: all {len(measured)} "
-            f"measured figures are within the targets"
-        )
-    parts = []
-    for c in misses:
-        label, fmt = LABELS[c.figure]
-        why = f"target {bound_text(c.low, c.high, fmt)}"
-        if c.interval is not None and c.interval[0] == c.interval[0]:
-            low, high = c.interval
-            holds = any(b is not None and low <= b <= high for b in (c.low, c.high))
-            unit = fmt[fmt.rindex("}") + 1 :]  # "7.0 to 11.1 points", the unit once
-            why += f"; 95% interval {fmt.format(low).removesuffix(unit)} to {fmt.format(high)}" + (
-                ", which holds the target" if holds else ""
-            )
-        parts.append(f"{label} {value_text(c, fmt)} ({why})")
-    return (
-        f"the simulated {player} player isn't close to real play: {len(misses)} of "
-        f"{len(measured)} figures miss their target: " + "; ".join(parts)
-    )

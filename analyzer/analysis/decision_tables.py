@@ -11,7 +11,8 @@ the per-game and depends columns):
   "depends" (also filled when the pattern only sharpens a promise / don't promise).
 - ``delta_pts``, ``ci_low_pts``, ``ci_high_pts``: the caster's win-rate change from promising at
   these decisions, percentage points, with the 95% score interval with game-clustered errors
-  (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family.
+  (paired.py); ``p_adjusted``: the p-value of delta = 0 adjusted for the whole table's family
+  (each table is its own 5% family: verdicts.py).
 - ``verdict_ci_low_pts``, ``verdict_ci_high_pts``, ``verdict_level``: the interval the verdict
   is read from and its confidence (the row's share of alpha, not 95%; verdicts.py).
 - ``better`` / ``same`` / ``worse``: decisions where the promised branch ended better, the same or
@@ -20,6 +21,8 @@ the per-game and depends columns):
 - ``decisions_per_game`` (decisions / games played in the matchups of the row) and
   ``effect_per_game_pts`` = delta_pts x decisions_per_game: what always promising this card at
   these decisions is worth per game.
+- paired_stats (``PAIRED_COLUMNS``): every row of both tables with its games, design effect,
+  p-values, and the verdict with the interval it is read from, as above.
 - ``more_games``: for "not enough evidence", about how many more games per matchup would
   settle it if the delta stayed where it is; ``min_effect_pts``: the margin used.
 """
@@ -76,6 +79,10 @@ PAIRED_COLUMNS = [
     "p_value",
     "p_adjusted",
     "p_equivalence_adjusted",
+    "verdict",
+    "verdict_ci_low_pts",
+    "verdict_ci_high_pts",
+    "verdict_level",
 ]
 
 # ---------------------------------------------------------------------------------------------

@@ -197,6 +197,13 @@ def load_plan(path: str | Path) -> Plan:
         or not all(isinstance(p, str) and p for p in policies)
     ):
         raise _bad(source, "`policies` must be a non-empty list of policy strings")
+    from analyzer.policies.table import parse_policy
+
+    for key in ("policies", "base_policy", "opp_policy"):  # named as the plan names them
+        given = raw.get(key) if key != "policies" else policies
+        for text in [given] if isinstance(given, str) else given or []:
+            if isinstance(text, str):
+                parse_policy(text, where=f"{source}: `{key}`")
     streams = raw.get("streams", "matchup")
     if streams not in STREAMS:
         raise _bad(source, f"`streams` must be one of {', '.join(STREAMS)}, not {streams!r}")
@@ -224,7 +231,7 @@ def load_plan(path: str | Path) -> Plan:
         or not isinstance(min_effect, int | float)
         or not 0.0 < min_effect < 100.0
     ):
-        raise _bad(source, f"`min_effect` must be between 0 and 100 points, not {min_effect!r}")
+        raise _bad(source, f"`min_effect` must be above 0 and below 100 points, not {min_effect!r}")
     cards = raw.get("cards", "all")
     cards = None if cards == "all" else _strings(source, raw, "cards", [])
     features = _strings(source, raw, "features", []) or None

@@ -40,6 +40,11 @@ Beside the 95% interval a row may so read "not enough evidence" though the 95% o
 (its own, at 1 - w alpha, is wider), or "makes no difference" though the 95% one crosses
 +-min_effect (when w > 1/2, as for a table's one primary row, 1 - 2 w alpha is below 95%).
 
+The other tables of verdicts are families of their own, at alpha each: gift_situations (every
+non-empty row an equal share, decision_tables._tables) and the pod answers (recipients.py). They
+answer other questions than the decision table, so none spends the answer's budget; the outputs
+say so (report/tables.families_line), and a run as a whole is held to the sum.
+
 The pod answers (recipients.py) follow the same order of words: a delta shown within
 +-min_effect reads "makes no difference" even when it is also shown above or below 0.
 """

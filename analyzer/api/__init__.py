@@ -298,6 +298,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "policy_help": ("analyzer.policies.table", "policy_help"),
     "decision_summary": ("analyzer.report.tables", "decision_summary"),
     "answer_line": ("analyzer.report.tables", "answer_line"),
+    "families_line": ("analyzer.report.tables", "families_line"),
     "policy_summary": ("analyzer.report.tables", "policy_summary"),
     "compare_summary": ("analyzer.report.tables", "compare_summary"),
     "recipient_answer_lines": ("analyzer.report.recipients", "answer_lines"),

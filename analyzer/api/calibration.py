@@ -31,6 +31,7 @@ class CalibrationRun:
     out_dir: Path | None = None
     seconds: float = 0.0
     capacity_errors: dict[str, int] = field(default_factory=dict)  # games cut short, by cause
+    warnings: list[str] = field(default_factory=list)  # e.g. rated names no card matches
 
 
 def calibration_matchups(decks: Sequence[str | Path], vs: Sequence[str | Path]) -> list[list[Path]]:
@@ -74,7 +75,7 @@ def calibrate(
     real games (17lands Premier Draft) are MTG Arena best-of-one, whose shuffler smooths
     opening hands toward the deck's land ratio (kernel/rules/opening_deal.py); "paper" deals
     plain shuffles."""
-    from analyzer.analysis.calibration import calibration, read_ratings, verdict
+    from analyzer.analysis.calibration import calibration, match_ratings, read_ratings, verdict
     from analyzer.analysis.streams import matchup_seeds
     from analyzer.api.checks import check_run_args
     from analyzer.api.runs import check_plots, load_all, play_matchups, recorder
@@ -94,6 +95,17 @@ def calibrate(
         check_plots(plots)
     real = read_ratings(ratings) if ratings is not None else None
     catalog = load_catalog(card_files)
+    warnings: list[str] = []
+    if real is not None:
+        real, unknown = match_ratings(real, catalog)
+        if unknown:
+            shown = ", ".join(unknown[:5]) + (
+                f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+            )
+            warnings.append(
+                f"{ratings}: {len(unknown)} rated name(s) match no card the catalog knows, "
+                f"left out: {shown}"
+            )
     policy_table(policy, catalog.compiled.names, catalog.lookup)
     seat_paths = calibration_matchups(decks, vs)
     loaded = load_all(seat_paths, catalog, allow_approximate)
@@ -153,6 +165,7 @@ def calibrate(
             settings,
             None,
             time.perf_counter() - t0,
+            warnings=warnings,
         )
         for r in results:
             for name, k in r.extra.get("capacity_errors", {}).items():

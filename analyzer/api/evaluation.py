@@ -363,28 +363,40 @@ class PlayersRun:
     by side (verdicts_by_player.csv)."""
 
     runs: dict[str, EvaluationRun]
-    verdicts: pd.DataFrame  # deck, card, then verdict_<level> per level, and differs
+    # deck, card, per level verdict_<level> and its interval (PLAYER_VERDICT_COLUMNS), differs
+    verdicts: pd.DataFrame
     out_dir: Path | None = None
 
 
 NO_DECISIONS = "no decisions"
+# per level, gift_decisions' columns of the same names (analysis/decision_tables.py): the
+# verdict, the delta, and the interval the verdict is read from with its confidence
+PLAYER_VERDICT_COLUMNS = (
+    "verdict",
+    "delta_pts",
+    "verdict_ci_low_pts",
+    "verdict_ci_high_pts",
+    "verdict_level",
+)
 
 
 def player_verdicts(runs: dict[str, EvaluationRun]) -> pd.DataFrame:
-    """One row per (deck, card): each level's verdict (pooled over opponents where
-    there are several) and `differs`, true where they are not all the same."""
+    """One row per (deck, card): each level's verdict (pooled over opponents where there are
+    several) with the interval it is read from (`<column>_<level>`), and `differs`, true where
+    the verdicts are not all the same."""
     from analyzer.report.tables import headline_rows
 
     table: pd.DataFrame | None = None
     for level, run in runs.items():
         view = headline_rows(run.gift_decisions)
-        part = pd.DataFrame(
-            {
-                "deck": view["deck"].astype(str),
-                "card": view["card"].astype(str),
-                f"verdict_{level}": view["verdict"].astype(str),
-            }
-        )
+        part = pd.DataFrame({"deck": view["deck"].astype(str), "card": view["card"].astype(str)})
+        for col in PLAYER_VERDICT_COLUMNS:
+            if col == "verdict":
+                part[f"verdict_{level}"] = view["verdict"].astype(str)
+            else:  # older or hand-built tables may lack the interval
+                part[f"{col}_{level}"] = (
+                    pd.to_numeric(view[col], errors="coerce") if col in view else float("nan")
+                )
         part = part.drop_duplicates(["deck", "card"])
         table = part if table is None else table.merge(part, on=["deck", "card"], how="outer")
     if table is None:

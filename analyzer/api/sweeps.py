@@ -312,13 +312,14 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
         if len(top):
             r = top.iloc[0]
             lines.append(
-                f"Highest IWD: {r.card} ({r.deck_file} vs {r.opponent_file}, "
+                f"Highest IWD (a point estimate, observational: not the card's effect): "
+                f"{r.card} ({r.deck_file} vs {r.opponent_file}, "
                 f"{r.policy}): {r.iwd_pts:+.1f} points."
             )
     lines.append("")
     lines.append(
         f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
-        f"{run.skipped} reused from the run folder; {run.games} games in "
+        f"{run.skipped} reused from the run folder; {run.games:,} games in "
         f"{run.seconds:.1f} s."
     )
     return "\n".join(lines)
@@ -348,8 +349,8 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
         )
         (deck, player, policy, baseline), best = next(iter(by.iterrows()))
         lines.append(
-            f"Largest mean gain (a point estimate, not a test; policy_comparison.csv has each "
-            f"interval): {policy} for {deck} ({player} player), {best['mean']:+.1f} points of "
+            f"Largest mean difference (a point estimate, not a test; policy_comparison.csv has "
+            f"each interval): {policy} for {deck} ({player} player), {best['mean']:+.1f} points of "
             f"win rate over {baseline} (mean over {int(best['count'])} opponent(s))."
         )
         lines.append("")
@@ -359,7 +360,9 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     gd = tables.get("gift_decisions.csv")
     if gd is not None and len(gd):
         lines.append("")
-        lines.append("gift verdicts per card (matchups with each verdict):")
+        lines.append(
+            "gift verdicts per card (matchups with each verdict; each matchup its own 5% family):"
+        )
         counts = gd.groupby(["deck_file", "player", "card"], sort=False)["verdict"].value_counts(
             sort=True
         )

@@ -308,6 +308,13 @@ def normalize_name(name: str) -> str:
     return _SPLIT.sub(" // ", text)
 
 
+def face_keys(name: str) -> list[str]:
+    """The keys of each face of a split, adventure or double-faced name ("A // B": ["a", "b"]);
+    empty for a one-face name."""
+    key = normalize_name(name)
+    return key.split(" // ") if " // " in key else []
+
+
 def name_keys(name: str) -> list[str]:
     """Every key a card name answers to: the full name and, for "A // B", the front face."""
     key = normalize_name(name)

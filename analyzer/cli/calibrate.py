@@ -182,6 +182,8 @@ def calibrate(
     )
     if run.capacity_errors:
         click.echo(f"warning: capacity exceeded in some games: {run.capacity_errors}", err=True)
+    for w in run.warnings:
+        click.echo(f"warning: {w}", err=True)
     if run.out_dir is not None:
         click.echo(
             f"wrote {run.out_dir}/ (calibration.csv, manifest.json"

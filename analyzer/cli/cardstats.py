@@ -52,10 +52,11 @@ def cardstats(
     simulated games of DECK (seat 0), sorted by GIH WR.
 
     GP: games with the card in the deck; OH: in the opening hand kept; GD: drawn later (not
-    in the opening hand); GIH: OH or GD; GNS: not seen; IWD = GIH WR - GNS WR. A game counts
-    for a card when any copy qualifies; draws count as games not won. Every rate has a 95%
-    Wilson interval; IWD's is Newcombe's. DECK defaults to the bundled default deck; without
-    --vs it plays the bundled gauntlet and pools the matchups into one table.
+    in the opening hand); GIH: OH or GD; GNS: not seen; IWD = GIH WR - GNS WR (pooled over
+    several matchups: each matchup's, Mantel-Haenszel weighted). A game counts for a card when
+    any copy qualifies; draws count as games not won. Every rate has a 95% Wilson interval;
+    IWD's is Newcombe's (stratified when pooled). DECK defaults to the bundled default deck;
+    without --vs it plays the bundled gauntlet and pools the matchups into one table.
     """
     from analyzer import api
 
@@ -91,6 +92,12 @@ def cardstats(
     )
     click.echo(api.card_stats_summary(run.table))
     click.echo(f"draws: {run.draws} (counted as games not won); IWD in percentage points")
+    if run.pooled:  # IWD is not the difference of the pooled rates printed beside it
+        click.echo(
+            f"IWD over the {len(run.opponents)} matchups: each matchup's GIH WR - GNS WR, "
+            "Mantel-Haenszel weighted (so a card is not credited for being drawn more in an "
+            "easy matchup), not the pooled GIH WR minus GNS WR"
+        )
     if run.table["promised_games"].notna().any():
         click.echo(f"* gift card. Warning: {run.warning}")
     for w in run.warnings:

@@ -340,6 +340,8 @@ def _print_evaluation(run: Any) -> None:
             f"{n:,} decisions)"
         )
         click.echo(api.decision_summary(run.gift_decisions))
+        if len(run.gift_decisions):
+            click.echo(api.families_line(pod=len(run.recipient_answers) > 0))
         vr = run.var_reduction
         if n and vr == vr:
             click.echo(
@@ -350,7 +352,8 @@ def _print_evaluation(run: Any) -> None:
             click.echo(
                 "\nto whom (pod): each recipient rule promised whenever possible vs "
                 "never, same games ('*': the best rule)\nthe answers read "
-                f"{api.recipient_family_level(run.recipient_answers)}; the table's are 95%"
+                f"{api.recipient_family_level(run.recipient_answers)} (their own 5% family); "
+                "the table's are 95%"
             )
             click.echo("\n".join(api.recipient_answer_lines(run.recipient_answers)))
             click.echo(api.recipient_rules_table(run.gift_recipients))

@@ -80,8 +80,10 @@ def tune(
     """Tune the threshold gift policy of one card with common random numbers.
 
     Every candidate plays the same games; the tuned weights are then checked on held-out games
-    against never, always and heuristic for that card (paired gain, 95% interval). The tuned
-    policy is saved as a policy file: use it with `simulate --policy-file FILE`.
+    against never, always and heuristic for that card and against the weights it started from
+    (paired difference, 95% interval; no test across the four). Every searched weight is
+    listed, 0 -> 0 when untouched. The tuned policy is saved as a policy file: use it with
+    `simulate --policy-file FILE`.
     """
     from analyzer import api
 
@@ -113,7 +115,8 @@ def tune(
         f"{res.card}: threshold weights after {res.evaluations} evaluations of "
         f"{games} games per matchup (seed {seed}{hands_note(opening_hands)})"
     )
-    keys = list(dict.fromkeys([*res.start, *res.weights]))
+    # every searched weight, those left at 0 too (row_weights leaves zeros out)
+    keys = list(dict.fromkeys([*res.start, *res.weights, "bias", *names]))
     for k in keys:
         a, b = res.start.get(k, 0.0), res.weights.get(k, 0.0)
         mark = "" if a == b else "  (tuned)"

@@ -10,7 +10,9 @@ list has a commander, else constructed from 60 cards up, else limited.
 
 Names are matched through the catalog (`lookup`, `suggest`), which owns the forgiving rules
 (case, apostrophes, spacing, split and double-faced names). This module only needs those two
-methods and a record with a `name`, so tests can pass a small fake.
+methods and a record with a `name`, so tests can pass a small fake; a catalog's optional
+`face_note` (a name read as a face other than the front one: a warning) and `faces` (a face of
+several cards: the error names them) are used when present.
 """
 
 from __future__ import annotations
@@ -244,6 +246,9 @@ def _resolve(
                 break
         if record is not None:
             resolved.append((record, entry.count, entry))
+            note = getattr(catalog, "face_note", None)
+            if note is not None and (said := note(name, record)):
+                problems.append(Problem(said, source, entry.line, entry.text, "warning"))
             continue
         # With a trailing `// comment` the most-trimmed candidate is what the user meant.
         name = entry.names[-1]
@@ -251,7 +256,7 @@ def _resolve(
         message = (
             f"{token} is a token, not a card: it cannot be in a deck"
             if token
-            else _unknown_message(name, catalog)
+            else _ambiguous_message(catalog, entry.names) or _unknown_message(name, catalog)
         )
         problems.append(Problem(message, source, entry.line, entry.text))
     problems.sort(key=lambda p: p.line)
@@ -264,6 +269,18 @@ def _token(catalog: CatalogLike, names: Iterable[str]) -> str | None:
     for name in names if find else ():
         if (record := find(name)) is not None:
             return str(record.name)
+    return None
+
+
+def _ambiguous_message(catalog: CatalogLike, names: Iterable[str]) -> str | None:
+    """A name that is one face of several cards ("Dawn" of two split cards): which ones."""
+    faces = getattr(catalog, "faces", None)
+    for name in names if faces else ():
+        if len(cards := faces(name)) > 1:
+            options = ", ".join(str(c.name) for c in cards[:-1]) + f" or {cards[-1].name}"
+            return (
+                f'ambiguous card "{name}" (a face of {len(cards)} cards): did you mean {options}?'
+            )
     return None
 
 

@@ -94,6 +94,7 @@ def fill_from_decks(r: Any, scn: Any, base_dir: Path) -> None:
             for p in exc.problems:
                 r.err(f"{key}.deck", str(p), line)
             continue
+        r.warnings.extend(f"{key}.deck: {w}" for w in deck.warnings)  # as commands print them
         have = Counter(deck.cards())
         placed = placed_cards(scn, i)
         missing = [

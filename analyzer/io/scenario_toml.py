@@ -75,12 +75,20 @@ class ScenarioReader:
         tok = self.catalog.token(name) if rec is None else None
         if rec is None and tok is None:
             hint = self.catalog.suggest(name)
+            faces = len(getattr(self.catalog, "faces", lambda _: [])(name))
+            what = f"ambiguous card {name!r} (a face of {faces} cards)" if faces > 1 else None
             self.err(
                 key,
-                f"unknown card {name!r}" + (f"; did you mean {', '.join(hint)}?" if hint else ""),
+                (what or f"unknown card {name!r}")
+                + (f"; did you mean {', '.join(hint)}?" if hint else ""),
                 line,
             )
             return None
+        face_note = getattr(self.catalog, "face_note", None)
+        note = face_note(name, rec) if rec is not None and face_note else None
+        if note and name not in self.warned:
+            self.warned.add(name)
+            self.warnings.append(f"{key} (line {line}): {note}")
         if tok is not None and not tokens:
             self.err(key, f"{tok.name} is a token: tokens exist only on the battlefield", line)
             return None

@@ -360,6 +360,18 @@ class PolicySpec:
                         text=written,
                     )
                 )
+            elif not kinds[cid]:
+                problems.append(
+                    Problem(
+                        f"{names[cid]} has no gift: a policy override for it decides nothing",
+                        self.source,
+                        text=written,
+                    )
+                )
+            elif cid in canon.values():
+                problems.append(
+                    Problem(f"{names[cid]} has two policy overrides", self.source, text=written)
+                )
             else:
                 canon[written] = cid
         if problems:
@@ -470,6 +482,11 @@ def parse_policy(spec: str, where: str = "--policy") -> PolicySpec:
                     source=where,
                     text=part.strip(),
                 )
+            )
+            continue
+        if card.strip() in cards:  # the later one silently won
+            problems.append(
+                Problem(f"{card.strip()} has two policy overrides", source=where, text=part.strip())
             )
             continue
         try:

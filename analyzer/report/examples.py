@@ -5,6 +5,7 @@ HTML, no scripts). The data is ``examples.json`` of the run folder (analysis/exa
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 CSS = """
@@ -39,8 +40,8 @@ def section(cards: list[dict[str, Any]]) -> str:
         f"<style>{CSS}</style>",
         "<h2>Example games</h2>",
         "<p class=note>For each gift card, the forked decisions where promising gained the "
-        "most and lost the most for the caster (gain: the caster's result with the promise "
-        "minus without, 1 = a win instead of a loss). Both branches are the same game up "
+        "most and lost the most for the caster, each headed by how the caster's game ended "
+        "with the promise and without it. Both branches are the same game up "
         "to the fork point; each column is one branch from there to the end, headed by the "
         "position at the fork (life, hands, lands, permanents). The command under each "
         "column prints the whole game.</p>",
@@ -54,13 +55,7 @@ def section(cards: list[dict[str, Any]]) -> str:
             out.append("<p class=note>No decision where the two branches ended differently.</p>")
             continue
         for ex in c["examples"]:
-            word = "gained" if ex["kind"] == "gain" else "lost"
-            out.append(
-                f"<details><summary>Promising {word} {abs(ex['gain']):.2f}: decision "
-                f"{_e(ex['decision_id'])} against {_e(ex['opponent'])}"
-                f"{' (replicate ' + str(ex['replicate']) + ')' if ex['replicate'] else ''}"
-                "</summary><div class=ex>"
-            )
+            out.append(f"<details><summary>{_e(summary_text(ex))}</summary><div class=ex>")
             for name in ("promise", "no-promise"):
                 b = ex["branches"][name]
                 out.append(
@@ -70,3 +65,31 @@ def section(cards: list[dict[str, Any]]) -> str:
                 )
             out.append("</div></details>")
     return "\n".join(out)
+
+
+_SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def summary_text(ex: dict[str, Any]) -> str:
+    """One example in words: "Promised, the caster won on turn 21; not promised, it lost on
+    turn 16 (decision m0g122d1 on turn 11, against UB Rats)". It said "Promising gained 1.00"
+    beside columns that show a game's result, with no word of what 1.00 was."""
+    p, n = ex["branches"]["promise"], ex["branches"]["no-promise"]
+    said = {"win": "won", "loss": "lost", "draw": "drew"}
+    text = (
+        f"Promised, the caster {said.get(p['result'], p['result'])} on turn {p['turns']}; "
+        f"not promised, it {said.get(n['result'], n['result'])} on turn {n['turns']}"
+    )
+    where = f"decision {ex['decision_id']}"
+    if ex.get("turn") is not None:
+        where += f" on turn {ex['turn']}"
+    where += f", against {ex['opponent']}"
+    text += f" ({where})"
+    shown = _SCORE.get(p["result"], math.nan) - _SCORE.get(n["result"], math.nan)
+    if ex.get("replicate") or not math.isclose(shown, float(ex["gain"])):
+        # several futures per branch (--forks): this pair is one of them
+        text += (
+            f"; over all its futures promising scored {float(ex['gain']):+.2f} (a win counts "
+            f"1, a draw 0.5), future {int(ex.get('replicate') or 0)} shown"
+        )
+    return text

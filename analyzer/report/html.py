@@ -400,6 +400,7 @@ def _evaluate_body(
         if paired is not None and not paired.empty:
             rows = paired[paired["table"] == "gift_decisions"] if "table" in paired else paired
             rows = rows.drop(columns=[c for c in ("table", "situation", "bucket") if c in rows])
+            rows = _in_view(rows)  # the verdict's interval in one cell, in points, as above
             out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
         out.append("</details>")
     out.append("<h2>By situation</h2>")
@@ -415,6 +416,10 @@ def _evaluate_body(
             "board differences)</summary>"
         )
         sit = _in_view(sit)
+        out.append(
+            "<p class=note>Its verdicts are a 5% family of their own (every row an equal "
+            "share), apart from the decision table's.</p>"
+        )
         out.append(human_table(sit, approx, drop=_constant(sit, "deck", "base_policy")))
         out.append("</details>")
     from analyzer.report.recipients import html_section

@@ -114,6 +114,7 @@ def card_sentence(
             f" &mdash; promising changes the caster's win rate by "
             f"<b>{tb.pts(d)}</b>{ci} points per decision"
         )
+        parts.append(_read_from(row, verdict))
     n = first_value(row, "decisions")
     counts = []
     if n is not None:
@@ -135,6 +136,22 @@ def card_sentence(
     if rests_on_approximate(row, approx):
         parts.append(f" <span class=warn>{APPROX_MARK} rests on approximate cards</span>")
     return "<li>" + "".join(parts) + "</li>"
+
+
+def _read_from(row: Mapping[str, Any], verdict: str) -> str:
+    """Where the 95% interval beside the verdict would read otherwise ("not enough evidence"
+    beside [+0.3, +5.0]), the interval the verdict is read from, as the terminal says it."""
+    lo, hi = first_value(row, "delta_ci_low"), first_value(row, "delta_ci_high")
+    v_lo, v_hi = first_value(row, "verdict_ci_low"), first_value(row, "verdict_ci_high")
+    level, m = first_value(row, "verdict_level"), first_value(row, "min_effect_pts")
+    if None in (lo, hi, v_lo, v_hi, level, m):
+        return ""
+    if not tb.reads_otherwise(verdict, 100 * float(lo), 100 * float(hi), float(m)):
+        return ""
+    return (
+        f" <span class=note>(the verdict reads the {tb.level_text(float(level))} interval "
+        f"[{100 * float(v_lo):+.2f}, {100 * float(v_hi):+.2f}])</span>"
+    )
 
 
 def _policy_sentences(pol: pd.DataFrame, extra: Mapping[str, Any]) -> list[str]:
@@ -196,5 +213,9 @@ def summary(
     pol = t.get("policy_comparison")
     if pol is not None and not pol.empty:
         out += _policy_sentences(pol, extra)
+    if dec is not None and not dec.empty:
+        answers = t.get("recipient_answers")
+        pod = answers is not None and not answers.empty
+        out.append(f"<p class=note>Verdicts: {esc(tb.families_line(pod))}.</p>")
     out.append("</section>")
     return "\n".join(out)

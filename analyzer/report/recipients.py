@@ -95,7 +95,7 @@ def html_answers(t: dict[str, pd.DataFrame]) -> list[str]:
     return [
         "<p>To whom? Each recipient rule as its own arm, the card promised whenever it may "
         "be, against never, on the same games"
-        + (f" (the answers' {html.escape(family)})" if family else "")
+        + (f" (the answers' {html.escape(family)}: their own 5% family)" if family else "")
         + ":</p>",
         f"<ul class=answers>{items}</ul>",
     ]

@@ -208,14 +208,21 @@ def level_text(level: float) -> str:
     return f"{100.0 * level:.{digits}f}".rstrip("0").rstrip(".") + "%"
 
 
-def _reads_otherwise(r: Any) -> bool:
-    """Whether the row's 95% interval would read otherwise than its verdict does."""
-    lo, hi, m = float(r.ci_low_pts), float(r.ci_high_pts), float(r.min_effect_pts)
-    if r.verdict == "makes no difference":
+def reads_otherwise(verdict: Any, lo: float, hi: float, m: float) -> bool:
+    """Whether a 95% interval [lo, hi] would read otherwise than `verdict` does, with margin
+    m (any one unit)."""
+    if verdict == "makes no difference":
         return not (-m < lo and hi < m)
-    if r.verdict == "not enough evidence":
+    if verdict == "not enough evidence":
         return lo > 0 or hi < 0 or (-m < lo and hi < m)
     return False
+
+
+def _reads_otherwise(r: Any) -> bool:
+    """Whether the row's 95% interval would read otherwise than its verdict does."""
+    return reads_otherwise(
+        r.verdict, float(r.ci_low_pts), float(r.ci_high_pts), float(r.min_effect_pts)
+    )
 
 
 def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]:
@@ -246,6 +253,19 @@ def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]
         ci += f"{float(r.verdict_ci_high_pts):+.2f}]"
         out.append(f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}")
     return out
+
+
+def families_line(pod: bool = False) -> str:
+    """Which of a run's claims share one false-claim budget (analysis/verdicts.py): each
+    table of verdicts is its own 5% family, so the run as a whole is held to their sum."""
+    parts = ["gift_decisions (the answer, per-opponent rows, 'depends')", "gift_situations"]
+    if pod:
+        parts.append("the pod answers")
+    return (
+        "each table is its own 5% family (at most a 5% chance of any false claim): "
+        + ", ".join(parts)
+        + f"; the whole run at most {5 * len(parts)}%"
+    )
 
 
 def compare_summary(df: pd.DataFrame) -> str:

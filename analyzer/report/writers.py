@@ -75,6 +75,13 @@ def atomic_open(
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open writes only, mode 'w' or 'wb', got {mode!r}")
     target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        # a device or pipe (--out /dev/null, /dev/stdout): write to it; renaming a temp file
+        # over it replaced /dev/null itself with a regular file
+        extra = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
+        with open(target, mode, **extra) as fh:
+            yield fh
+        return
     folder = target.parent
     folder.mkdir(parents=True, exist_ok=True)
     while True:
