@@ -357,7 +357,7 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.BATTLEFIELD and G[b + O.TOKEN] and kind_seen(G, AbilityKind.TOKEN_LEAVES):
         _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
-        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND  # threshold lost: statics that read it change
     faced = G[b + O.FACE] != 0  # (as it leaves, its statics may be another row's)
     if faced:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
@@ -430,7 +430,7 @@ def move_object(G, cards, o, zone, top=True):
         G[off + n] = o
     G[cnt] = n + 1
     if zone == Zone.GRAVEYARD and n + 1 == THRESHOLD_CARDS:
-        G[H.DIRTY] = DIRTY_ALL  # threshold reached (see above)
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND  # threshold reached (see above)
 
 
 @njit
