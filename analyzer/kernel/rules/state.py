@@ -19,6 +19,7 @@ from analyzer.enums import (
     EndReason,
     Event,
     Phase,
+    Subtype,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -382,8 +383,15 @@ def move_object(G, cards, o, zone, top=True):
         # looks again for another controller)
         under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
         # (not DIRTY_LEGEND: a permanent leaving makes no pair of legends; a legendary one
-        # entering sets it below)
-        G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
+        # entering sets it below). Nor the state-based actions' bits for a permanent entering
+        # that is no creature, Aura or Equipment (a land, a Food): it enters unattached, and
+        # they find on it nothing (sba._sba_look) and elsewhere what they found before
+        if (
+            old == Zone.BATTLEFIELD
+            or cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            or cards[G[b + O.CARD], CardCol.SUBTYPES] & (Subtype.AURA | Subtype.EQUIPMENT)
+        ):
+            G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
         if faced or not board_inert(G, cards, o, under):
             G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
