@@ -157,8 +157,10 @@ DIRTY_CHARS = 1
 DIRTY_SBA = 2
 # what the legend rule reads (legendary permanents entering, control, phasing): every DIRTY_ALL
 # write sets it but a permanent's zone change, which sets it only for a legendary one entering
-# (state.move_object); a settled state-based check clears it (sba._legend_rule is skipped
-# without it)
+# (state.move_object), and writes of power, toughness, keywords, counters, faces and threshold
+# (effects' pumps and counters, their end at cleanup), which never set it: a control change
+# they cause goes through refresh, which sets it; a settled state-based check clears it
+# (sba._legend_rule is skipped without it; a pod keeps four legendary commanders out)
 DIRTY_LEGEND = 4
 DIRTY_PLAYERS = 8
 DIRTY_ALL = 15

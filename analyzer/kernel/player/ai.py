@@ -138,20 +138,23 @@ ANY_HAVE = (1 << (5 * COLOR_BITS)) - 1  # a color_have with every count at its m
 
 
 @njit
+def _land_in_hand(G, cards, p):
+    """Has p a land card in hand?"""
+    for i in range(G[pb(p) + P.HAND_N]):
+        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+            return True
+    return False
+
+
+@njit
 def _play_land(G, C, p):
+    """Play the land that suits p best, if any (main_action saw a land drop left)."""
     cards = cards_of(C)
-    if G[pb(p) + P.LANDS_TURN] >= land_drops(G, C, p):
-        return False
     if G[H.IMPULSE] and play_exiled_land(G, C, p):
         return True  # a land it may play from exile for a while goes first
-    n_hand = G[pb(p) + P.HAND_N]
-    any_land = False
-    for i in range(n_hand):
-        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
-            any_land = True
-            break
-    if not any_land:
+    if not _land_in_hand(G, cards, p):
         return False
+    n_hand = G[pb(p) + P.HAND_N]
     best = -1
     best_score = -1
     have = 0
@@ -249,8 +252,10 @@ def _any_source(G, cards, p):
 @njit
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
+    # (a land in hand or exile first: land_drops scans the battlefield, a pod's is large)
     if (
-        G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p)
+        (G[H.IMPULSE] or _land_in_hand(G, cards_of(C), p))
+        and G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p)
         and (G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or not keeps_land_to_discard(G, C, p))
         and _play_land(G, C, p)
     ):

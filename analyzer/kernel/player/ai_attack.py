@@ -249,14 +249,15 @@ def attacks(G, C, p, d):
 
 
 @njit
-def _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used):
+def _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used, cap):
     """The damage of the crack-back before p's next turn (everything they have attacks)
     through p's creatures at home: those that cannot attack (keep[:home]), the attackers not
     chosen and those with vigilance, without their attack triggers' bonus; each blocks one
     attacker it can block (ai_race.damage_through: a flier passes a ground creature, menace
     needs two). Two players: the defender's creatures, crack[:n_crack] (reordered). A pod:
     the attack of each opponent q with bit q of seats (_crack_seats), in turn, each through the
-    same creatures at home (blocking taps none), summed; crack is overwritten then."""
+    same creatures at home (blocking taps none), summed; crack is overwritten then, and the
+    sum stops once it is above cap (a caller that only asks whether it beats cap)."""
     nk = _home_blockers(G, att, na, chosen, keep, home)
     _home_bonus(G, att, na, chosen, -1)
     if seats == 0:
@@ -264,9 +265,10 @@ def _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_cra
     else:
         dmg = 0
         for q in range(G[H.NPLAYERS]):
-            if (seats >> q) & 1:
-                nq, _t = attackers_of(G, cards, q, crack)
-                x, _n = damage_through(G, crack, nq, keep, nk, used, False)
+            if (seats >> q) & 1 and dmg <= cap:
+                nq, x = attackers_of(G, cards, q, crack)
+                if nk > 0:  # (with nobody home their whole damage gets through)
+                    x, _n = damage_through(G, crack, nq, keep, nk, used, False)
                 dmg += x
     _home_bonus(G, att, na, chosen, 1)
     return dmg
@@ -318,7 +320,9 @@ def _stay_home_for_the_crack_back(
     # only lower it): below p's life, nobody needs to stay home
     if total < my_life:
         return
-    dmg = _crack_through(G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used)
+    dmg = _crack_through(
+        G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used, 1 << 30
+    )
     while dmg >= my_life:
         best = -1
         best_dmg = dmg
@@ -328,8 +332,9 @@ def _stay_home_for_the_crack_back(
                 continue
             c = chosen[i]
             chosen[i] = 0
+            # (above best_dmg it is not chosen: the sum may stop there)
             x = _crack_through(
-                G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used
+                G, cards, p, seats, att, na, chosen, keep, home, crack, n_crack, used, best_dmg
             )
             chosen[i] = c
             if x < best_dmg or (

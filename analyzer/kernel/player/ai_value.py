@@ -258,6 +258,7 @@ def fill_skips(G, C, p, buf, n, budget, have):
     values = G[W.FILL + 2 * MAX_FILL : W.FILL + 3 * MAX_FILL]
     needs = G[W.FILL + 3 * MAX_FILL : W.FILL + 4 * MAX_FILL]
     extras = G[W.FILL + 4 * MAX_FILL : W.FILL + 5 * MAX_FILL]
+    grant = grant_offspring_row(G, C, p)  # (once for every candidate: a scan of p's board)
     j = 0
     for i in range(min(n, 62)):
         if (cmask >> i) & 1:
@@ -266,7 +267,7 @@ def fill_skips(G, C, p, buf, n, budget, have):
             mvs[j] = cards[card, CardCol.MV]
             values[j] = vals[i]
             needs[j] = cost_colors(cards, card)
-            extras[j] = offspring_cost(G, C, p, card)
+            extras[j] = offspring_cost_granted(C, card, grant)
             j += 1
     any_extra = False
     for j in range(m):
@@ -323,12 +324,19 @@ def offspring_cost(G, C, p, card):
     """The mana of the card's offspring costs as p would cast it (0: it has none): its own,
     plus the one a creature spell gains from a GRANT_OFFSPRING permanent of p's."""
     cards = cards_of(C)
+    g = grant_offspring_row(G, C, p) if cards[card, CardCol.TYPES] & CardType.CREATURE else -1
+    return offspring_cost_granted(C, card, g)
+
+
+@njit
+def offspring_cost_granted(C, card, g):
+    """offspring_cost with p's grant_offspring_row g (-1: none) read already (a caller that
+    asks for several cards reads p's permanents once)."""
+    cards = cards_of(C)
     abilities = abilities_of(C)
     extra = 0
-    if cards[card, CardCol.TYPES] & CardType.CREATURE:
-        g = grant_offspring_row(G, C, p)
-        if g >= 0:
-            extra = _ability_mana(abilities, g)
+    if g >= 0 and cards[card, CardCol.TYPES] & CardType.CREATURE:
+        extra = _ability_mana(abilities, g)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.OFFSPRING) & 1 == 0:
         return extra
     a0 = cards[card, CardCol.AB_START]

@@ -30,6 +30,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DIRTY_CHARS,
+    DIRTY_LEGEND,
     DK_FLICKER_ON_DAMAGE,
     DK_RETURN_AT_END_STEP,
     PLAYER_BASE,
@@ -268,7 +269,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                         lose_life_event(G, C, vals[i] - PLAYER_BASE, a)
         elif op == Op.PUMP or op == Op.GRANT or op == Op.ADD_COUNTERS or op == Op.TAP:
             if op != Op.TAP:  # (pt_moved, kw_moved, ...: DIRTY_CHARS where a refresh does more)
-                G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS
+                G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
             for i in range(n):
                 if not is_obj(vals[i]):
                     continue
@@ -417,7 +418,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     G[ob(vals[i]) + O.EXILE_TURN] = G[H.TURN]
         elif op == Op.PUMP_X:
             x = count_x(G, C, a, src, ctrl, 0)
-            G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS  # (pt_moved)
+            G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)  # (pt_moved)
             for i in range(n):
                 if is_obj(vals[i]):
                     bo = ob(vals[i])
@@ -433,7 +434,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if a == XCount.REF_POWER:  # "where X is that creature's power"
                     xi = G[ob(vals[i]) + O.CUR_P]
                 if xi > 0:
-                    G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_CHARS  # (pt_moved)
+                    G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)  # (pt_moved)
                     m = counters_put(G, C, ctrl, xi)
                     G[ob(vals[i]) + O.P1P1] += m
                     pt_moved(G, vals[i], m, m)

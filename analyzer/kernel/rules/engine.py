@@ -33,6 +33,7 @@ from analyzer.kernel.layout import (
     DECK_COMMANDER,
     DIRTY_ALL,
     DIRTY_CHARS,
+    DIRTY_LEGEND,
     DIRTY_SBA,
     FACE_EOT_SHIFT,
     FACE_PRINTED,
@@ -239,13 +240,14 @@ def _begin_turn(G, C):
     # only here; H.GAME_STATICS: only for the sources of the players whose turn ends or begins,
     # or for any turn), and what it changed the state-based actions see at the next check.
     # Without one nothing refresh reads changed untracked: untapping (O.TAPPED, O.SICK) is not
-    # read, a stun counter only by a volatile static, phasing in writes H.DIRTY
+    # read, a stun counter only by a volatile static, phasing in writes H.DIRTY (and without a
+    # refresh nothing the state-based actions read changed either: the last check settled it)
     turn_seats = (1 << MAX_PLAYERS) | (1 << active)
     if 0 <= previous < MAX_PLAYERS:
         turn_seats |= 1 << previous
     if G[H.DIRTY] & DIRTY_CHARS or G[H.STATICS] or G[H.GAME_STATICS] & turn_seats:
         refresh(G, C)
-    G[H.DIRTY] |= DIRTY_SBA
+        G[H.DIRTY] |= DIRTY_SBA
     G[H.PHASE] = Phase.UPKEEP
 
 
@@ -317,9 +319,9 @@ def _cleanup(G, C):
             # it a static ability's row again
             G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
             G[b + O.FACE] = 0
-            G[H.DIRTY] = DIRTY_ALL
+            G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND  # (the legend rule reads printed cards)
         if G[b + O.EOT_P] | G[b + O.EOT_T] | G[b + O.EOT_KW] | G[b + O.EOT_KW_LOSE]:
-            G[H.DIRTY] = DIRTY_ALL
+            G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND
             G[b + O.EOT_P] = 0
             G[b + O.EOT_T] = 0
             G[b + O.EOT_KW] = 0

@@ -389,6 +389,14 @@ def search_basic_land_to_top(G, C, p):
 
 
 @njit
+def _want(cards, hc, have, c):
+    """What hand card row hc adds to the score of a land of color c (_best_basic)."""
+    if cards[hc, CardCol.COST_W + c] <= 0:
+        return 0
+    return 2 if ((have >> c) & 1) == 0 else 1
+
+
+@njit
 def _best_basic(G, C, p, types, basic):
     """The basic land card of p's library whose color p's hand needs most and its lands
     lack; -1 if none. types: only one with one of these basic land types (WUBRG mask);
@@ -399,6 +407,16 @@ def _best_basic(G, C, p, types, basic):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] == p and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.LAND:
             have |= cards[G[ob(o) + O.CARD], CardCol.LAND_COLORS]
+    # per color: the hand's cards that need it, worth 2 each where p's lands lack it (once
+    # for the whole library: a pod's is 90 cards)
+    w0 = w1 = w2 = w3 = w4 = 0
+    for h in range(G[pb(p) + P.HAND_N]):
+        hc = G[ob(hand_at(G, p, h)) + O.CARD]
+        w0 += _want(cards, hc, have, 0)
+        w1 += _want(cards, hc, have, 1)
+        w2 += _want(cards, hc, have, 2)
+        w3 += _want(cards, hc, have, 3)
+        w4 += _want(cards, hc, have, 4)
     n = G[pb(p) + P.LIB_N]
     off = OFF_LIBRARY + p * MAX_LIBRARY
     best = -1
@@ -413,12 +431,13 @@ def _best_basic(G, C, p, types, basic):
         if types != 0 and (cards[card, CardCol.LAND_TYPES] & types) == 0:
             continue
         colors = cards[card, CardCol.LAND_COLORS]
-        score = 1
-        for h in range(G[pb(p) + P.HAND_N]):
-            hc = G[ob(hand_at(G, p, h)) + O.CARD]
-            for c in range(5):
-                if cards[hc, CardCol.COST_W + c] > 0 and (colors >> c) & 1:
-                    score += 2 if ((have >> c) & 1) == 0 else 1
+        score = 1 + (
+            (colors & 1) * w0
+            + ((colors >> 1) & 1) * w1
+            + ((colors >> 2) & 1) * w2
+            + ((colors >> 3) & 1) * w3
+            + ((colors >> 4) & 1) * w4
+        )
         if score > best_score:
             best_score = score
             best = o

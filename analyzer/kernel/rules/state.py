@@ -19,6 +19,7 @@ from analyzer.enums import (
     EndReason,
     Event,
     Phase,
+    Subtype,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -357,7 +358,7 @@ def move_object(G, cards, o, zone, top=True):
     if old == Zone.BATTLEFIELD and G[b + O.TOKEN] and kind_seen(G, AbilityKind.TOKEN_LEAVES):
         _token_leaves(G, cards, o)
     if old == Zone.GRAVEYARD and G[pb(G[b + O.OWNER]) + P.GY_N] == THRESHOLD_CARDS:
-        G[H.DIRTY] = DIRTY_ALL  # threshold lost: statics that read it change
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND  # threshold lost: statics that read it change
     faced = G[b + O.FACE] != 0  # (as it leaves, its statics may be another row's)
     if faced:  # 400.7: the new object has its own characteristics again
         G[b + O.CARD] = (G[b + O.FACE] & FACE_PRINTED) - 1
@@ -382,8 +383,15 @@ def move_object(G, cards, o, zone, top=True):
         # looks again for another controller)
         under = G[b + O.CTRL] if old == Zone.BATTLEFIELD else G[b + O.OWNER]
         # (not DIRTY_LEGEND: a permanent leaving makes no pair of legends; a legendary one
-        # entering sets it below)
-        G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
+        # entering sets it below). Nor the state-based actions' bits for a permanent entering
+        # that is no creature, Aura or Equipment (a land, a Food): it enters unattached, and
+        # they find on it nothing (sba._sba_look) and elsewhere what they found before
+        if (
+            old == Zone.BATTLEFIELD
+            or cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            or cards[G[b + O.CARD], CardCol.SUBTYPES] & (Subtype.AURA | Subtype.EQUIPMENT)
+        ):
+            G[H.DIRTY] |= DIRTY_ALL & ~(DIRTY_CHARS | DIRTY_LEGEND)
         if faced or not board_inert(G, cards, o, under):
             G[H.DIRTY] |= DIRTY_CHARS
         G[b + O.CTRL] = G[b + O.OWNER]
@@ -430,7 +438,7 @@ def move_object(G, cards, o, zone, top=True):
         G[off + n] = o
     G[cnt] = n + 1
     if zone == Zone.GRAVEYARD and n + 1 == THRESHOLD_CARDS:
-        G[H.DIRTY] = DIRTY_ALL  # threshold reached (see above)
+        G[H.DIRTY] |= DIRTY_ALL & ~DIRTY_LEGEND  # threshold reached (see above)
 
 
 @njit
