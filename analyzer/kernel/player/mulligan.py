@@ -80,6 +80,13 @@ def _keeps(G, cards, p, m, lands):
     spell of their colors; never six lands: the same deals won 37% mulliganed, 28% kept with
     their one spell castable, and 7-12 points more mulliganed in every class (on the play or
     the draw, the spell of mana value 2 or less, 3, or more): tools/keep_lands.py --split.
+    Under Arena best-of-one smoothing (``P.OPENING_HANDS``) the next seven is smoothed too, so
+    on the play a seven with no castable spell of mana value 3 or less and a spell its lands
+    cannot cast goes back: 5,462 such deals (1.5% of sevens) won 32.1% kept, 36.6% mulliganed
+    (+4.5 [+2.7, +6.3], tools/keep_classes.py, seeds 21 and 22; +4.6 [+2.5, +6.8] on seed 22
+    alone, which did not pick the class). Not on the draw (-0.9 [-2.4, +0.6]), nor when the
+    lands cast every spell (-4.6 [-9.0, -0.2] on the play), nor under paper (+1.9 [-0.3,
+    +4.1] on the play, 2,957 deals).
     After a mulligan anything but 0 or 7 lands, or a one-lander without early plays (two on the
     play), since five cards are worse than most six-card hands."""
     if m >= MAX_MULLIGANS:
@@ -91,6 +98,13 @@ def _keeps(G, cards, p, m, lands):
     if m == 0:
         if lands <= 1 or lands == 7:
             return False
+        if (
+            not on_draw
+            and early == 0
+            and castable < 7 - lands
+            and G[pb(p) + P.OPENING_HANDS] == OpeningHands.ARENA_BO1
+        ):
+            return False  # slow and off colour; a Bo1 mulligan's seven is smoothed too
         if lands == 2:
             return on_draw or castable >= 1
         if lands == 6:
