@@ -75,11 +75,13 @@ def _hand_spells(G, cards, p):
 def _keeps(G, cards, p, m, lands):
     """Whether p keeps the seven cards drawn after m mulligans (m cards go to the bottom).
 
-    Basic: 2-5 lands. Standard, as a Limited player keeps (about 11% of hands mulliganed once,
-    under 1% twice): seven cards with 3-5 lands; two lands on the draw, or on the play with a
-    spell of their colors; never six lands: the same deals won 37% mulliganed, 28% kept with
-    their one spell castable, and 7-12 points more mulliganed in every class (on the play or
-    the draw, the spell of mana value 2 or less, 3, or more): tools/keep_lands.py --split.
+    Basic: 2-5 lands. Standard, as a Limited player keeps (on the bundled decks 12.5% of paper
+    hands mulliganed once and 0.4% twice; 2.2% and under 0.01% of best-of-one hands, against
+    real best-of-one play's about 11% and 0.5%): seven cards with 3-5 lands; two lands on the
+    draw, or on the play with a spell of their colors; never six lands: the same deals won 37%
+    mulliganed, 28% kept with their one spell castable, and 7-12 points more mulliganed in every
+    class (on the play or the draw, the spell of mana value 2 or less, 3, or more):
+    tools/keep_lands.py --split.
     Under Arena best-of-one smoothing (``P.OPENING_HANDS``) the next seven is smoothed too, so
     on the play a seven with no castable spell of mana value 3 or less and a spell its lands
     cannot cast goes back: 5,462 such deals (1.5% of sevens) won 32.1% kept, 36.6% mulliganed
