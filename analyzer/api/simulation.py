@@ -169,7 +169,9 @@ def simulate(
             catalog,
             replay,
             min(log_games, games),
-            (player, opp_player or player, opening_hands),
+            player=player,
+            opp_player=opp_player or player,
+            opening_hands=opening_hands,
         )
     return run
 
@@ -222,7 +224,10 @@ def _write(
     catalog: Any,
     replay: dict[str, Any],
     log_games: int,
-    players: tuple[str, str, str],
+    *,
+    player: str,
+    opp_player: str,
+    opening_hands: str,
 ) -> Path:
     from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
@@ -255,9 +260,9 @@ def _write(
         decks=entries,
         policies=[policy],
         replay=replay,
-        player=players[0],
-        opp_player=players[1],
-        opening_hands=players[2],
+        player=player,
+        opp_player=opp_player,
+        opening_hands=opening_hands,
     ) as rec:
         rec.write_csv("summary.csv", run.summary)
         if run.games is not None:
