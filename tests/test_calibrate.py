@@ -93,6 +93,18 @@ def test_rank_correlation_and_scale_known_answers() -> None:
     assert t.card.iloc[0] == "c0" and t.sim_minus_real_pts.iloc[0] == pytest.approx(4.0 - 0.8)
 
 
+def test_one_rated_card_has_no_disagreement(tmp_path: Path) -> None:
+    # centred on a one-card mean, the gap is 0 by construction: the CLI printed "Fell +0.0"
+    assert _table([0.60], [0.50]).sim_minus_real_pts.isna().all()
+    deck = str(next(p for p in bundled.gauntlet() if p.name.startswith("bg_")))
+    one = tmp_path / "one.csv"
+    one.write_text("card_name,gih_games,gih_wins,gih_wr\nBushy Bodyguard,1000,550,0.55\n")
+    args = ["calibrate", deck, "--vs", deck, "--games", "40", "--ratings", str(one)]
+    res = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "c"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert "+0.0" not in res.stdout and "none to show with one rated card" in res.stdout
+
+
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory: pytest.TempPathFactory) -> api.CalibrationRun:
     decks = bundled.gauntlet()[:2]

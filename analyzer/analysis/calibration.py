@@ -236,10 +236,11 @@ def with_ratings(cards: pd.DataFrame, real: pd.DataFrame | None) -> pd.DataFrame
 def _centred_gap(df: pd.DataFrame) -> pd.Series:
     """Simulated minus real GIH WR in points, each centred on its mean over the cards in both:
     the simulated and real players win at different overall rates, so only the spread and
-    the order compare."""
+    the order compare. With one card in both, each mean is that card and its gap 0 by
+    construction: no gap (NaN), not a reading of agreement."""
     both = df["sim_gih_wr"].notna() & df["real_gih_wr"].notna()
     gap = pd.Series(np.nan, index=df.index)
-    if both.any():
+    if both.sum() >= 2:
         sim = df.loc[both, "sim_gih_wr"]
         real = df.loc[both, "real_gih_wr"]
         gap[both] = 100.0 * ((sim - sim.mean()) - (real - real.mean()))

@@ -147,11 +147,18 @@ def calibrate(
     t = run.table
     if run.rated:
         gap = t[t["sim_minus_real_pts"].notna()].head(8)
-        click.echo(
-            "\nlargest disagreements (GIH WR, points from each side's mean; + = the "
-            "simulation rates it higher): "
-            + "; ".join(f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples())
-        )
+        if len(gap):
+            click.echo(
+                "\nlargest disagreements (GIH WR, points from each side's mean; + = the "
+                "simulation rates it higher): "
+                + "; ".join(f"{r.card} {r.sim_minus_real_pts:+.1f}" for r in gap.itertuples())
+            )
+        else:
+            click.echo(
+                "\nlargest disagreements: none to show with one rated card (a card's gap is "
+                "measured from each side's mean over the rated cards, which one card makes "
+                "its own)"
+            )
         low, high = run.figures.get("gih_wr_spearman_ci", [float("nan")] * 2)
         if low == low:
             click.echo(
@@ -159,7 +166,9 @@ def calibrate(
                 f"{low:.2f} to {high:.2f} over the {run.figures['rated_cards']} rated cards "
                 f"(another set of cards of the same kind could give any value in it)"
             )
-        click.echo(spread_sources(run.figures))
+        sources = spread_sources(run.figures)
+        if sources:
+            click.echo(sources)
     low = t[
         (t["drawn_games"] >= run.settings["min_drawn_games"]) & (t["cast_games_share"] < 0.40)
     ].sort_values("cast_games_share")
