@@ -16,6 +16,7 @@ from analyzer import api, bundled
 from analyzer.analysis.simulate import seat_levels
 from analyzer.api.evaluation import player_verdicts
 from analyzer.cli import main
+from analyzer.cli.evaluate import players_verdict_text
 from analyzer.enums import PlayerLevel
 from analyzer.errors import InputError
 
@@ -113,6 +114,21 @@ def test_player_verdicts_mark_cards_whose_verdict_differs() -> None:
         "Kitnap": ("no decisions", True),
         "Sugar Coat": ("promise", True),
     }
+
+
+def test_players_table_shows_each_verdicts_interval() -> None:
+    # audit22: the CSV had each level's interval, the terminal's table only the words
+    runs = {
+        "basic": _eval([("Fell", "promise"), ("Kitnap", "promise")]),
+        "standard": _eval([("Fell", "promise")]),
+    }
+    text = players_verdict_text(player_verdicts(runs), ["basic", "standard"])
+    head = text.splitlines()[1]
+    assert "basic pts [interval]" in head and head.rstrip().endswith("differs")
+    fell = next(line for line in text.splitlines() if " Fell " in line)
+    assert fell.count("+1.0 [+0.5, +1.5] at 99%") == 2
+    kitnap = next(line for line in text.splitlines() if " Kitnap " in line)
+    assert "+2.0 [+1.5, +2.5] at 99%  no decisions" in kitnap and kitnap.endswith("<>")
 
 
 def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:

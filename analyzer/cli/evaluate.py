@@ -307,17 +307,32 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
             f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
             f"players: {cards}"
         )
-    heads = ["deck", "card", *levels, ""]
-    rows = [
-        [
-            str(r["deck"]),
-            str(r["card"]),
-            *(str(r[f"verdict_{lv}"]) for lv in levels),
-            "<>" if r["differs"] else "",
-        ]
-        for _, r in table.iterrows()
-    ]
+    # each verdict beside the delta and the interval it is read from, as the CSV has them
+    heads = ["deck", "card"]
+    for lv in levels:
+        heads += [lv, f"{lv} pts [interval]"]
+    heads.append("differs")
+    rows = []
+    for _, r in table.iterrows():
+        row = [str(r["deck"]), str(r["card"])]
+        for lv in levels:
+            row += [str(r[f"verdict_{lv}"]), _verdict_interval(r, lv)]
+        rows.append([*row, "<>" if r["differs"] else ""])
     return head + "\n" + api.text_table(heads, rows)
+
+
+def _verdict_interval(r: Any, level: str) -> str:
+    """'+14.1 [+3.5, +27.9] at 99%', or '' where the level reached no decision."""
+    delta, low, high, conf = (
+        r.get(f"{c}_{level}", float("nan"))
+        for c in ("delta_pts", "verdict_ci_low_pts", "verdict_ci_high_pts", "verdict_level")
+    )
+    if delta != delta:
+        return ""
+    if low != low:
+        return f"{delta:+.1f}"
+    at = f" at {conf:.0%}" if conf == conf else ""
+    return f"{delta:+.1f} [{low:+.1f}, {high:+.1f}]{at}"
 
 
 def _print_evaluation(run: Any) -> None:
