@@ -278,7 +278,13 @@ def _evaluate_players(
         run = api.evaluate_players(
             deck, vs, players=levels, out=out, progress=progress, on_start=on_start, **kwargs
         )
-    click.echo(players_verdict_text(run.verdicts, levels))
+    if forks > 0:
+        click.echo(players_verdict_text(run.verdicts, levels))
+    else:  # not "no gift decisions were reached": none were forked
+        click.echo(
+            "--forks 0: no decision verdicts to set side by side; each level's policy "
+            "comparison follows"
+        )
     for level, sub in run.runs.items():
         click.echo(f"\n=== {level} player (every seat) ===")
         _print_evaluation(sub)
