@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner, Result
 
@@ -326,12 +327,20 @@ def test_commands_that_play_a_deck_say_its_import_warnings(tmp_path: Path) -> No
         api.simulate(deck, [opp], games=2)
 
 
-def test_simulate_says_its_turns_count_every_seat() -> None:
-    """The column read 'turns': 17.3 for a game calibrate calls 9.0 turns long (per player)."""
+def test_simulate_gives_turns_per_player(tmp_path: Path) -> None:
+    """The column read 'turns': 17.3 for a game calibrate calls 9.0 turns long (per player).
+    audit22: the table and summary.csv (simulate's and a sweep's) give each player's own
+    turns, as calibrate; summary.csv keeps mean_turns (all seats) beside it."""
     bundled = ROOT / "decks"
     args = ["simulate", str(bundled / "ub_rats_threshold.txt"), "--vs"]
-    result = CliRunner().invoke(
-        main, [*args, str(bundled / "wb_bats_lifegain.txt"), "--games", "2"]
-    )
+    args += [str(bundled / "wb_bats_lifegain.txt"), "--games", "20", "--per-game"]
+    result = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
-    assert "turns (all seats)" in result.stdout.splitlines()[0]
+    assert "turns per player" in result.stdout.splitlines()[0]
+    row = pd.read_csv(tmp_path / "s" / "summary.csv").iloc[0]
+    games = pd.read_csv(tmp_path / "s" / "games.csv")
+    own = pd.concat([games["seat0_turns_taken"], games["seat1_turns_taken"]])
+    assert row["turns_per_player"] == pytest.approx(own.mean())
+    assert row["mean_turns"] == pytest.approx(games["turns"].mean())
+    cell = f"{row['turns_per_player']:.1f}"
+    assert cell in result.stdout.splitlines()[2].split()

@@ -153,7 +153,9 @@ class SummaryCounts:
         self.games = 0
         self.wins = 0
         self.draws = 0
-        self.turns = 0
+        self.turns = 0  # every seat's turns together
+        self.seat_turns = 0  # each seat's own turns, summed over seats and games
+        self.seat_games = 0
         self.play_games = 0
         self.play_wins = 0
         self.draw_games = 0
@@ -167,6 +169,12 @@ class SummaryCounts:
         self.wins += int(np.sum(winner == 0))
         self.draws += int(np.sum(winner < 0))
         self.turns += int(np.sum(games[:, 1]))
+        from analyzer.kernel.runtime.batch import GAME_N, SEAT_COLS, SEAT_N
+
+        seats = (games.shape[1] - GAME_N) // SEAT_N
+        k = GAME_N + SEAT_COLS.index("turns_taken")
+        self.seat_turns += int(np.sum(games[:, k : k + seats * SEAT_N : SEAT_N]))
+        self.seat_games += games.shape[0] * seats
         self.play_games += int(on_play.sum())
         self.play_wins += int(np.sum((winner == 0) & on_play))
         self.draw_games += int((~on_play).sum())
@@ -263,6 +271,8 @@ class SimResult:
             "ci_low": float(lo),
             "ci_high": float(hi),
             "mean_turns": c.turns / n if n else float("nan"),
+            # a player's own turns, as calibrate's game length and "turn 7" in play
+            "turns_per_player": c.seat_turns / c.seat_games if c.seat_games else float("nan"),
         }
         for label, k, w in (
             ("play", c.play_games, c.play_wins),

@@ -209,6 +209,7 @@ SUMMARY_COLUMNS = [
     "ci_low",
     "ci_high",
     "mean_turns",
+    "turns_per_player",
 ]
 
 

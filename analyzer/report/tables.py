@@ -323,7 +323,7 @@ def simulate_summary(df: pd.DataFrame) -> str:
         "win rate [95% CI]",
         "on the play",
         "on the draw",
-        "turns (all seats)",  # not per player: calibrate's game length is own turns per player
+        "turns per player",  # each player's own turns, as calibrate's game length
         "draws",
     ]
     rows = [
@@ -334,7 +334,7 @@ def simulate_summary(df: pd.DataFrame) -> str:
             _rate_aligned(r.win_rate, r.ci_low, r.ci_high),
             _rate_aligned(r.win_rate_on_play, r.ci_low_on_play, r.ci_high_on_play),
             _rate_aligned(r.win_rate_on_draw, r.ci_low_on_draw, r.ci_high_on_draw),
-            f"{r.mean_turns:.1f}",
+            f"{r.turns_per_player:.1f}",
             str(r.draws),
         ]
         for r in df.itertuples(index=False)
