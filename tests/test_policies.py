@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from analyzer import api
 from analyzer.api.policy import policy_decision
 from analyzer.cli import main
 from analyzer.enums import GIFT_KIND_NAMES, HeurCol, PolCol, PolicyKind, Recipient
@@ -528,6 +529,35 @@ def test_tune_lists_every_searched_weight_even_at_zero(tmp_path) -> None:
     assert res.exit_code == 0, res.output
     listed = [ln.split()[0] for ln in res.output.splitlines() if " -> " in ln]
     assert {"bias", "turn", "on_play"} <= set(listed), res.output
+
+
+def test_tune_out_takes_a_folder_and_fails_before_playing(tmp_path) -> None:
+    """audit22: an existing folder was refused ('is a directory') and 'new/' wrote a file
+    named new; an unwritable path failed only after every game was played. Now a folder gets
+    tuned_<card>.toml, made if missing as every command's --out folder, and a path that
+    cannot be written fails before the games."""
+    args = ["tune", str(DECKS / "rg_raccoons_expend.txt"), "--vs"]
+    args += [str(DECKS / "ur_otters_spells.txt"), "--card", "Blooming Blast"]
+    args += ["--games", "4", "--rounds", "0", "--features", "turn"]
+    (tmp_path / "there").mkdir()
+    for out in (tmp_path / "there", f"{tmp_path / 'new'}/"):
+        res = CliRunner().invoke(main, [*args, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        saved = Path(out) / "tuned_blooming_blast.toml"
+        assert saved.is_file() and res.output.rstrip().endswith(f"wrote {saved}")
+    (tmp_path / "file").write_text("")
+    started = []
+    with pytest.raises(InputError, match="cannot write the policy file"):
+        api.tune(
+            DECKS / "rg_raccoons_expend.txt",
+            [DECKS / "ur_otters_spells.txt"],
+            "Blooming Blast",
+            games=4,
+            rounds=0,
+            out=tmp_path / "file" / "t.toml",
+            on_start=started.append,
+        )
+    assert not started
 
 
 def test_parse_policy_keeps_the_text() -> None:

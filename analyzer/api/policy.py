@@ -6,6 +6,7 @@ Policy syntax and file format: analyzer/policies/table.py; the heuristic: polici
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -190,7 +191,10 @@ def tune(
     def starting(decks: Sequence[Any]) -> int:
         return starting_life(decks, life)
 
-    check_inputs(loaded, catalog, card, features, base, opponents or base)
+    rec = check_inputs(loaded, catalog, card, features, base, opponents or base)
+    if out is None and save:
+        out = "."
+    path = _policy_path(out, rec.name) if out is not None else None
     if on_start is not None:
         n_coords = 1 + len([f for f in features if f != "bias"])
         on_start(games * len(loaded) * (1 + 2 * n_coords * max(rounds, 0) + 5))
@@ -211,17 +215,36 @@ def tune(
         opp_player=opp_player,
         opening_hands=opening_hands,
     )
-    if out is None and save:
-        out = "tuned_" + re.sub(r"[^a-z0-9]+", "_", result.card.lower()).strip("_") + ".toml"
-    if out is not None:
+    if path is not None:
         from analyzer.report.writers import atomic_write_text
 
-        result.path = str(out)
-
+        result.path = str(path)
         try:
-            atomic_write_text(Path(out), result.policy_toml)
+            atomic_write_text(path, result.policy_toml)
         except OSError as exc:
             raise InputError(
                 Problem(f"cannot write the policy file: {exc.strerror or exc}", str(out))
             ) from None
     return result
+
+
+def _policy_path(out: str | Path, card: str) -> Path:
+    """Where tune saves: `out` itself, or tuned_<card>.toml inside it when it is a folder (one
+    that exists, or a path ending in a separator). The folder is made now, as the other
+    commands make their --out folder before playing, so a path that cannot be written fails
+    before the games, not after them."""
+    text = str(out)
+    p = Path(text)
+    if p.is_dir() or text.endswith(("/", os.sep)):
+        p = p / ("tuned_" + re.sub(r"[^a-z0-9]+", "_", card.lower()).strip("_") + ".toml")
+    if p.exists() and not p.is_file():
+        return p  # a device or pipe (--out /dev/null): written as it is
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(
+            Problem(f"cannot write the policy file: {exc.strerror or exc}", text)
+        ) from None
+    if not os.access(p.parent, os.W_OK):
+        raise InputError(Problem("cannot write the policy file: permission denied", text))
+    return p

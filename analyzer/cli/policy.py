@@ -53,9 +53,11 @@ def _pct(x: float) -> str:
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     default=None,
-    help="Where to save the tuned policy (default: tuned_<card>.toml).",
+    help="Where to save the tuned policy: a file, or a folder (one that exists, or a path "
+    "ending in '/') for tuned_<card>.toml in it; missing folders are made, as every "
+    "command's --out (default: tuned_<card>.toml here).",
 )
 @input_errors_exit_2
 def tune(
