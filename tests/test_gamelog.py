@@ -370,3 +370,42 @@ def test_a_one_land_hand_reads_one_land():
         "Opening hands: A keeps 6 cards (1 land) after 1 mulligan: ",
         "Opening hands: B keeps 7 cards (3 lands): ",
     ]
+
+
+def test_replay_text_follows_the_command_zone_tax_and_commander_damage():
+    """audit22: a pod replay read 'casts Ms. Bumbleflower (6 mana)' with no word of the command
+    zone or the {2} tax, and a commander's hits gave no running total toward 21."""
+    import numpy as np
+
+    from analyzer.analysis.gamelog import GameInfo, render_lines
+
+    names = ("Bello", "Bear")
+    info = GameInfo(names, ("A", "B"), 2, np.zeros(2, bool), np.ones(2, bool), np.zeros(2, int))
+    base = {"seat": 0, "obj": 0, "obj_token": False, "card": 0, "card_name": "Bello"}
+    base |= {"turn": 3, "own_turn": 2, "active": 0, "phase": "main 1", "target_seat": None}
+    base |= {"obj2": -1, "card2": -1, "card2_name": None, "obj2_token": False}
+    leave = {**base, "kind": "zone", "from_zone": "command", "to_zone": "stack"}
+    cast = {**base, "kind": "cast", "a": 0, "b": -1}
+    hit = {**base, "kind": "damage", "phase": "combat damage", "a": 11, "target_seat": 1}
+    hit |= {"obj2": 1 << 20 | 1}
+    events = [
+        leave,
+        {**cast, "c": 3},
+        hit,
+        {**base, "kind": "zone", "from_zone": "graveyard", "to_zone": "command"},
+        leave,
+        {**cast, "c": 5},
+        {**hit, "phase": "first-strike damage", "a": 10},
+        {**hit, "obj": 1, "card": 1, "card_name": "Bear", "a": 4},  # not a commander
+        {**base, "kind": "loses", "seat": 1},
+    ]
+    lines = [line.split(": ", 1)[1] for line in render_lines(events, info)]
+    assert lines == [
+        "A casts Bello from the command zone (3 mana)",
+        "Bello deals 11 damage to B (commander damage 11 of 21)",
+        "Bello (A) returns to the command zone from the graveyard",
+        "A casts Bello from the command zone (5 mana, commander tax {2})",
+        "Bello deals 10 damage to B (commander damage 21 of 21)",
+        "Bear deals 4 damage to B",
+        "B loses the game (21 or more combat damage from Bello)",
+    ]

@@ -149,6 +149,14 @@ class _Text:
         self.info = info
         self.seat = seat  # None: everything shown; else only this seat's hidden cards
         self.hands: dict[int, list[str]] = {}  # opening hands while mulligans are taken
+        # Commanders, known by their moves to and from the command zone: a cast from there
+        # says so with its tax (903.8), a commander's combat damage to a player its running
+        # total (903.10a), a loss to 21 of it the commander
+        self.commanders: set[int] = set()
+        self.leaving_command: set[int] = set()  # moved command -> stack, cast line to come
+        self.command_casts: dict[int, int] = {}
+        self.commander_damage: dict[tuple[int, int], int] = {}
+        self.card_of: dict[int, str] = {}  # a commander's name
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -210,6 +218,14 @@ class _Text:
                 gift = f" promising {_article(kind)} to {self.deck(ev['b'])}"
             elif self.info.gift_kind[ev["card"]]:
                 gift = " without the gift"
+            where = ""
+            if ev["obj"] in self.leaving_command:
+                self.leaving_command.discard(ev["obj"])
+                n = self.command_casts.get(ev["obj"], 0)
+                self.command_casts[ev["obj"]] = n + 1
+                where = " from the command zone"
+                tax = f", commander tax {{{2 * n}}}" if n else ""
+                return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana{tax})"
             return f"{who} casts {card}{gift}{tgt} ({ev['c']} mana)"
         if k == "activate":
             return f"{who} activates {card}{tgt}"
@@ -236,11 +252,24 @@ class _Text:
         if k == "block":
             return f"{card} ({who}) blocks {self.obj(ev, '2')}"
         if k == "damage":
-            return f"{card} deals {ev['a']} damage to {self.obj(ev, '2')}"
+            line = f"{card} deals {ev['a']} damage to {self.obj(ev, '2')}"
+            hit = ev.get("target_seat")
+            if (
+                ev["obj"] in self.commanders
+                and hit is not None
+                and ev["phase"] in ("combat damage", "first-strike damage")
+            ):
+                key = (ev["obj"], hit)
+                self.commander_damage[key] = self.commander_damage.get(key, 0) + ev["a"]
+                line += f" (commander damage {self.commander_damage[key]} of 21)"
+            return line
         if k == "life":
             sign = "gains" if ev["a"] > 0 else "loses"
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
         if k == "loses":
+            by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
+            if by:
+                return f"{who} loses the game (21 or more combat damage from {self.card_of[by[0]]})"
             return f"{who} loses the game"
         if k == "decision":
             choice = "promise" if ev["b"] else "no promise"
@@ -262,6 +291,11 @@ class _Text:
             if self.hidden(s) or not hand:  # a whole hand shuffled away: the mulligan line
                 return None
             return f"{who} puts {card} on the bottom"
+        if "command" in (src, dst):
+            self.commanders.add(ev["obj"])
+            self.card_of[ev["obj"]] = card
+            if dst == "stack":
+                self.leaving_command.add(ev["obj"])
         if dst in ("stack", "none") or src in ("stack", "none"):
             return None  # cast / resolution / leaving the game: their own lines say it
         if src == "hand" and dst == "battlefield":
