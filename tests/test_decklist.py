@@ -258,8 +258,16 @@ def test_commander_format_without_a_commander_is_an_error() -> None:
 def test_commander_singleton_warning_exempts_basics() -> None:
     deck = parse("Commander\n1 Octomancer\n\nDeck\n2 Kitnap\n97 Island\n")
     assert [p.message for p in deck.warnings] == [
-        "2 copies of Kitnap: commander decks allow singleton"
+        "2 copies of Kitnap: commander decks allow one copy of each card but basic lands (903.5b)"
     ]
+
+
+def test_two_commanders_are_refused_where_check_sees_them() -> None:
+    """audit22: `check` said 'ok: can be simulated' for a deck with two commanders (partners),
+    and every playing command then refused it."""
+    msgs = problems_of("Commander\n1 Octomancer\n1 Kitnap\n\nDeck\n98 Island\n")
+    assert len(msgs) == 1 and "2 commanders listed" in msgs[0]
+    assert "engine plays one commander per deck" in msgs[0] and ":3:" in msgs[0]
 
 
 # ---------------------------------------------------------------------------------------------

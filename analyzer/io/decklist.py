@@ -403,6 +403,16 @@ def _check_rules(
                     commanders[0].line,
                 )
             )
+        elif written["commander"] == 2:  # `check` said "ok" and every playing command refused
+            problems.append(
+                Problem(
+                    "2 commanders listed (partners?); the engine plays one commander per deck "
+                    "(partners are not modeled): keep one in the Commander section",
+                    source,
+                    commanders[1].line,
+                    commanders[1].text,
+                )
+            )
 
     minimum = min_size if min_size is not None else MIN_DECK_SIZE[deck_format]
     what = "main deck and commander" if deck_format == "commander" else "main deck"
@@ -474,7 +484,11 @@ def _copy_limit_warnings(
         for record, count, entry in sections[key]:
             if not record_is_basic(record):
                 totals.setdefault(record.name, [0, entry])[0] += count
-    kind = "singleton" if limit == 1 else f"at most {limit} copies of a non-basic card"
+    kind = (
+        "one copy of each card but basic lands (903.5b)"
+        if limit == 1
+        else f"at most {limit} copies of a non-basic card"
+    )
     return [
         Problem(
             f"{count} copies of {name}: {deck_format} decks allow {kind}",
