@@ -344,3 +344,16 @@ def test_simulate_gives_turns_per_player(tmp_path: Path) -> None:
     assert row["mean_turns"] == pytest.approx(games["turns"].mean())
     cell = f"{row['turns_per_player']:.1f}"
     assert cell in result.stdout.splitlines()[2].split()
+
+
+def test_check_counts_the_warnings_it_lists_under_an_import_error(tmp_path: Path) -> None:
+    """audit22: 'cannot be imported (5 problems, listed below)' above six lines, one of them a
+    warning."""
+    deck = tmp_path / "broken.txt"
+    deck.write_text(
+        "Commander\n1 Bello, Bard of the Brambles\n\nDeck\n2 Abrade\n1 Fell\n96 Mountain\n"
+    )
+    result = CliRunner().invoke(main, ["check", "--deck-format", "commander", str(deck)])
+    assert result.exit_code == 2
+    assert "cannot be imported (1 problem and 1 warning, listed below)" in result.stdout
+    assert "2 copies of Abrade" in result.stderr and "Fell has color identity B" in result.stderr

@@ -98,7 +98,9 @@ class DeckReport:
         """Why the deck cannot be simulated ("" when it can)."""
         if self.coverage is None:
             errors = sum(p.severity == "error" for p in self.problems)
-            return f"cannot be imported ({errors} problem{'s' * (errors != 1)}, listed below)"
+            warned = len(self.problems) - errors  # listed below too: say so, or they look extra
+            also = f" and {warned} warning{'s' * (warned != 1)}" if warned else ""
+            return f"cannot be imported ({errors} problem{'s' * (errors != 1)}{also}, listed below)"
         unsupported = self.coverage.count("unsupported")
         approximate = self.coverage.count("approximate")
         if unsupported:
