@@ -93,3 +93,23 @@ def test_evaluate_help_names_every_table_it_writes_and_claims_no_rate_of_paying_
     ):
         assert f"{table}.csv" in text, table
     assert "how often" not in text.lower() and "pays off" not in text
+
+
+def test_every_python_call_the_readme_names_exists() -> None:
+    """audit22: README named `analyzer.api.card_stats(...)` and `analyzer.api.calibration(...)`,
+    modules, where the functions are `cardstats` and `calibrate`."""
+    import importlib
+
+    import analyzer
+
+    names = set(re.findall(r"`(analyzer(?:\.\w+)+)\(", README))
+    names |= {f"analyzer.{n}" for n in re.findall(r"`(api\.\w+)\(", README)}
+    assert names
+    for name in sorted(names):
+        obj: object = analyzer
+        for part in name.split(".")[1:]:
+            if not hasattr(obj, part):
+                obj = importlib.import_module(f"{obj.__name__}.{part}")  # type: ignore[attr-defined]
+            else:
+                obj = getattr(obj, part)
+        assert callable(obj), f"README calls {name}(...), which is not a function"
