@@ -113,3 +113,17 @@ def test_every_python_call_the_readme_names_exists() -> None:
             else:
                 obj = getattr(obj, part)
         assert callable(obj), f"README calls {name}(...), which is not a function"
+
+
+def test_readme_event_table_names_every_zone_and_stack_kind() -> None:
+    """audit22: the `zone` row left out `command` (a commander's moves), the `trigger` row
+    the ward trigger."""
+    from analyzer.analysis.gamelog import _STACK_KINDS, ZONE_NAMES
+
+    zone_row = next(line for line in README.splitlines() if line.startswith("| `zone` |"))
+    for zone in ZONE_NAMES:
+        assert f"`{zone}`" in zone_row, zone
+    trigger_row = next(line for line in README.splitlines() if line.startswith("| `trigger` |"))
+    for i, kind in enumerate(_STACK_KINDS):
+        if kind not in ("spell", "ability", "copy"):  # a spell or its copy is never a trigger
+            assert f"{i} {kind}" in trigger_row, kind
