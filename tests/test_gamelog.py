@@ -409,3 +409,26 @@ def test_replay_text_follows_the_command_zone_tax_and_commander_damage():
         "Bear deals 4 damage to B",
         "B loses the game (21 or more combat damage from Bello)",
     ]
+
+
+def test_example_lines_give_the_casters_own_turn():
+    """audit22: in a pod an example read 'turn 58' (every seat's turns counted: the replay's
+    T58), the caster's 15th turn; both are given now."""
+    from analyzer.analysis.examples import terminal_lines
+    from analyzer.report.examples import summary_text
+
+    ex = {
+        "decision_id": "m0g20d1",
+        "gain": 1.0,
+        "opponent": "A + B + C",
+        "turn": 58,
+        "own_turn": 15,
+        "replicate": 0,
+        "branches": {
+            "promise": {"result": "win", "turns": 70, "command": "gift-analyzer replay x"},
+            "no-promise": {"result": "loss", "turns": 66, "command": "y"},
+        },
+    }
+    line = terminal_lines([{"deck": "D", "card": "Wear Down", "examples": [ex]}])[1]
+    assert "m0g20d1 vs A + B + C, turn 58, the caster's own turn 15): " in line
+    assert "(decision m0g20d1 on turn 58, the caster's own turn 15, against" in summary_text(ex)

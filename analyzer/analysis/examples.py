@@ -120,9 +120,18 @@ def _example(session: Any, run_dir: str | Path, row: Any) -> dict[str, Any] | No
         "opponent": str(row.opponent),
         "game": g,
         "turn": int(row.turn) if hasattr(row, "turn") else None,
+        # the global turn (the replay's T number) counts every seat's turns: in a pod turn 26
+        # is the caster's 7th, which is what a player would call it
+        "own_turn": int(row.own_turn) if hasattr(row, "own_turn") else None,
         "replicate": k,
         "branches": branches,
     }
+
+
+def turn_words(ex: dict[str, Any]) -> str:
+    """'turn 26, the caster's own turn 7': the replay's T number and the caster's count."""
+    own = ex.get("own_turn")
+    return f"turn {ex['turn']}" + (f", the caster's own turn {own}" if own is not None else "")
 
 
 def terminal_lines(cards: list[dict[str, Any]]) -> list[str]:
@@ -138,7 +147,7 @@ def terminal_lines(cards: list[dict[str, Any]]) -> list[str]:
             ends += f", not promised: {ex['branches']['no-promise']['result']}"
             out.append(
                 f"  {ends} ({ex['gain']:+.2f} for promising; "
-                f"{ex['decision_id']} vs {ex['opponent']}, turn {ex['turn']}): "
+                f"{ex['decision_id']} vs {ex['opponent']}, {turn_words(ex)}): "
                 f"{ex['branches']['promise']['command']}  (or --branch no-promise)"
             )
     return out

@@ -8,6 +8,8 @@ import html
 import math
 from typing import Any
 
+from analyzer.analysis.examples import turn_words
+
 CSS = """
 .ex{display:grid;grid-template-columns:1fr 1fr;gap:.6em;margin:.4em 0 1em}
 .ex pre{font-size:.75em;white-space:pre-wrap;background:#fafafa;border:1px solid #ddd;
@@ -82,7 +84,7 @@ def summary_text(ex: dict[str, Any]) -> str:
     )
     where = f"decision {ex['decision_id']}"
     if ex.get("turn") is not None:
-        where += f" on turn {ex['turn']}"
+        where += f" on {turn_words(ex)}"
     where += f", against {ex['opponent']}"
     text += f" ({where})"
     shown = _SCORE.get(p["result"], math.nan) - _SCORE.get(n["result"], math.nan)
