@@ -547,7 +547,7 @@ def test_tune_out_takes_a_folder_and_fails_before_playing(tmp_path) -> None:
         assert saved.is_file() and res.output.rstrip().endswith(f"wrote {saved}")
     (tmp_path / "file").write_text("")
     started = []
-    with pytest.raises(InputError, match="cannot write the policy file"):
+    with pytest.raises(InputError, match="part of the path is a file, not a folder"):
         api.tune(
             DECKS / "rg_raccoons_expend.txt",
             [DECKS / "ur_otters_spells.txt"],

@@ -241,6 +241,10 @@ def _policy_path(out: str | Path, card: str) -> Path:
         return p  # a device or pipe (--out /dev/null): written as it is
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise InputError(
+            Problem("cannot write the policy file: part of the path is a file, not a folder", text)
+        ) from None
     except OSError as exc:
         raise InputError(
             Problem(f"cannot write the policy file: {exc.strerror or exc}", text)
