@@ -236,3 +236,16 @@ def test_the_answer_line_prints_the_interval_it_was_read_from():
     assert points_ci(r["delta_pts"], r["answer_ci_low_pts"], r["answer_ci_high_pts"]) in line
     assert points_ci(r["delta_pts"], r["ci_low_pts"], r["ci_high_pts"]) not in line
     assert family_level(ans) == "99.944% intervals, Bonferroni over the table's 90 claims"
+
+
+def test_the_answers_come_in_the_decision_tables_order():
+    """audit22: a pod's answers came in the deck file's order (Octomancer, Into the Flood Maw,
+    ...) under a decision table sorted by card."""
+    arms = []
+    for card in ("Octomancer", "Into the Flood Maw", "Mind Spiral"):
+        a = _arms({})
+        a.card = card
+        arms.append(a)
+    by_rule, ans = recipient_tables(arms)
+    assert list(ans["card"]) == ["Into the Flood Maw", "Mind Spiral", "Octomancer"]
+    assert list(dict.fromkeys(by_rule["card"])) == list(ans["card"])

@@ -144,7 +144,10 @@ def recipient_tables(
     answer per deck x pod x card. Points throughout (`min_effect` too)."""
     rows, answers = [], []
     k = max(1, len(RULES))
-    family = [a for a in _pooled(arms) if a.vs_never]
+    # in the decision table's order (deck, opponent, card), not the order the arms were played
+    family = sorted(
+        (a for a in _pooled(arms) if a.vs_never), key=lambda a: (a.deck, a.opponent, a.card)
+    )
     # every answer's arms vs never and its best rule's margins over the others (module doc)
     claims = max(1, sum(2 * len(a.vs_never) - 1 for a in family))
     level = ALPHA / claims
