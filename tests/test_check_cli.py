@@ -357,3 +357,17 @@ def test_check_counts_the_warnings_it_lists_under_an_import_error(tmp_path: Path
     assert result.exit_code == 2
     assert "cannot be imported (1 problem and 1 warning, listed below)" in result.stdout
     assert "2 copies of Abrade" in result.stderr and "Fell has color identity B" in result.stderr
+
+
+def test_card_lists_with_legends_separate_names_by_semicolons() -> None:
+    """audit22: 'Chatterfang, Squirrel General, Garruk, Cursed Huntsman, Gilded Goose' read as
+    five cards; names that hold a comma are listed with '; ' (plain lists keep ', ')."""
+    from analyzer.io.coverage import name_list
+
+    assert name_list(["Fell", "Kitnap"]) == "Fell, Kitnap"
+    assert name_list(["Garruk, Cursed Huntsman", "Gilded Goose"]) == (
+        "Garruk, Cursed Huntsman; Gilded Goose"
+    )
+    hazel = ROOT / "decks" / "commander" / "squirreled_away_hazel.txt"
+    result = CliRunner().invoke(main, ["check", str(hazel)])
+    assert "Chatterfang, Squirrel General; Garruk, Cursed Huntsman; Gilded Goose" in result.stdout

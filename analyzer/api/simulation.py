@@ -178,7 +178,7 @@ def simulate(
 
 def coverage_lines(loaded: list[list[Deck]], catalog: Any) -> list[str]:
     """One line per distinct deck: how many of its cards run exact / approximate."""
-    from analyzer.io.coverage import deck_coverage
+    from analyzer.io.coverage import deck_coverage, name_list
 
     lines = []
     seen = set()
@@ -190,7 +190,7 @@ def coverage_lines(loaded: list[list[Deck]], catalog: Any) -> list[str]:
             cov = deck_coverage(d, catalog)
             text = f"{d.name}: {cov.count('exact')} exact"
             if cov.count("approximate"):
-                names = ", ".join(n for n, _ in cov.approximate)
+                names = name_list(n for n, _ in cov.approximate)
                 text += (
                     f", {cov.count('approximate')} approximate ({names}: stats and keywords only)"
                 )

@@ -104,10 +104,10 @@ class DeckReport:
         unsupported = self.coverage.count("unsupported")
         approximate = self.coverage.count("approximate")
         if unsupported:
-            names = ", ".join(name for name, _ in self.coverage.unsupported)
+            names = name_list(name for name, _ in self.coverage.unsupported)
             return f"{unsupported} unsupported card{'s' * (unsupported != 1)} ({names})"
         if approximate and not self.allow_approximate:
-            names = ", ".join(name for name, _ in self.coverage.approximate)
+            names = name_list(name for name, _ in self.coverage.approximate)
             return (
                 f"{approximate} approximate card{'s' * (approximate != 1)} ({names}); "
                 "allow approximate cards to run them with stats and keywords only"
@@ -130,12 +130,12 @@ class DeckReport:
         if deck.commander:
             size += (
                 f" ({sum(n for _, n in deck.main)} + commander "
-                + ", ".join(name for name, _ in deck.commander)
+                + name_list(name for name, _ in deck.commander)
                 + ")"
             )
         extra = [f"sideboard {deck.sideboard_size}"] if deck.sideboard else []
         if deck.companion:
-            extra.append("companion " + ", ".join(name for name, _ in deck.companion))
+            extra.append("companion " + name_list(name for name, _ in deck.companion))
         if extra:
             size += f", {', '.join(extra)} (not played)"
         lines.append(f"{size}, hash {deck.short_hash}")
@@ -153,11 +153,26 @@ class DeckReport:
         return "\n".join(lines)
 
 
+def list_separator(names: Iterable[str]) -> str:
+    """ "; " when a name holds a comma (a legend: "Chatterfang, Squirrel General"), else ", ":
+    joined with commas, "Chatterfang, Squirrel General, Garruk, Cursed Huntsman" reads as four
+    cards."""
+    return "; " if any(", " in n for n in names) else ", "
+
+
+def name_list(names: Iterable[str]) -> str:
+    """Card names joined with `list_separator`."""
+    names = list(names)
+    return list_separator(names).join(names)
+
+
 def _wrap_items(items: list[str], width: int) -> list[str]:
-    """Join items with ", " into rows of at most `width` characters, never splitting an item."""
+    """Join items with `list_separator` into rows of at most `width` characters, never
+    splitting an item."""
+    mark = list_separator(items).strip()
     rows = [""]
     for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+        piece = item + (mark if i < len(items) - 1 else "")
         if rows[-1] and len(rows[-1]) + 1 + len(piece) > width:
             rows.append("")
         rows[-1] += (" " if rows[-1] else "") + piece
