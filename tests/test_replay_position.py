@@ -168,3 +168,36 @@ def test_position_at_a_turn_start(evaluated):
         ["replay", str(evaluated), "--game", str(g), "--matchup", str(m), "--position-at", "999"],
     )
     assert res.exit_code == 2 and "--position-at must be 1 to" in res.output
+
+
+def test_a_pod_position_shows_commanders_and_who_has_lost():
+    """audit22: a pod's position block showed a player who had lost as 'life -4, library 0,
+    ...' and said nothing of the command zone, the tax or the commander damage taken."""
+    from analyzer.analysis.replay_position import position_lines
+
+    def seat(p, **kw):
+        base = {"seat": p, "life": 30, "lost": False, "hand": [], "library_size": 50}
+        base |= {"graveyard": [], "exile": [], "battlefield": [], "command": []}
+        return base | kw
+
+    state = {
+        "phase": "main1",
+        "turn": 26,
+        "active": 0,
+        "stack": [],
+        "seats": [
+            seat(0, commander="Hazel", command=["Hazel"], commander_casts=1),
+            seat(1, commander="Bello", commander_casts=0, commander_damage=[6, 0, 0]),
+            seat(2, life=-4, lost=True, commander="Zinnia"),
+        ],
+    }
+    lines = position_lines(state, lambda s: "ABC"[s], frozenset())
+    assert "      commander Hazel: in the command zone, cast 1 time (a cast from the command " in (
+        "\n".join(lines)
+    )
+    assert any(line.endswith("costs {2} more)") for line in lines)
+    bello = (
+        "commander Bello: elsewhere, cast 0 times; combat damage taken from commanders: 6 from A"
+    )
+    assert "      " + bello in lines
+    assert lines[-1] == "    C: has lost the game (life -4)"

@@ -35,6 +35,26 @@ def _permanent(p: dict[str, Any]) -> str:
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
+def _commander(s: dict[str, Any], deck: Callable[[int], str]) -> str:
+    """'commander Hazel: in the command zone, cast 1 time (a cast from the command zone costs
+    {2} more); combat damage taken from commanders: 3 from A, 6 from B' (903.8, 903.10a)."""
+    name = s["commander"]
+    casts = s.get("commander_casts", 0)
+    zones = (
+        ("in the command zone", s.get("command", [])),
+        ("on the battlefield", [p["card"] for p in s["battlefield"]]),
+        ("in hand", s["hand"]),
+    )
+    where = next((w for w, names in zones if name in names), "elsewhere")
+    text = f"commander {name}: {where}, cast {casts} time{'s' * (casts != 1)}"
+    if casts:
+        text += f" (a cast from the command zone costs {{{2 * casts}}} more)"
+    taken = [f"{n} from {deck(k)}" for k, n in enumerate(s.get("commander_damage") or []) if n > 0]
+    if taken:
+        text += "; combat damage taken from commanders: " + ", ".join(taken)
+    return text
+
+
 def _lands(bf: list[dict[str, Any]]) -> str:
     """Lands grouped by name, tapped ones counted: 'Swamp x3 (1 tapped), Island'."""
     total = Counter(p["card"] for p in bf)
@@ -65,6 +85,9 @@ def position_lines(
     out = [f"{INDENT}position at the {label} ({when}):"]
     for s in state["seats"]:
         p = s["seat"]
+        if s.get("lost"):  # its objects have left the game (800.4a): nothing else to show
+            out.append(f"{INDENT}{deck(p)}: has lost the game (life {s['life']})")
+            continue
         hand = s["hand"]
         shown = "" if seat is not None and p != seat else f": {', '.join(hand)}" if hand else ""
         bf = s["battlefield"]
@@ -80,6 +103,8 @@ def position_lines(
             out.append(f"{INDENT}  lands: {_lands(lands)}")
         if others:
             out.append(f"{INDENT}  permanents: {', '.join(_permanent(x) for x in others)}")
+        if s.get("commander"):
+            out.append(f"{INDENT}  {_commander(s, deck)}")
     if state["stack"]:
         items = [f"{e['card']} ({deck(e['controller'])})" for e in state["stack"]]
         out.append(f"{INDENT}stack (top first): {', '.join(items)}")
