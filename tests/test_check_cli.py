@@ -58,8 +58,8 @@ CORPUS: dict[str, tuple[list[str], list[str]]] = {
     "commander_color_identity.txt": (
         [],
         [
-            ":33: `15 Mountain (BLB) 274` Mountain has color identity R, outside Octomancer's UG "
-            "(903.5c)"
+            ":33: `15 Mountain (BLB) 274` Mountain has color identity R, outside Clement, the "
+            "Worrywort's UG (903.5c)"
         ],
     ),
     "comments_only.txt": ([], ["the deck is empty"]),
@@ -152,18 +152,18 @@ def test_commander_deck_reports_its_commander() -> None:
     result = run(str(DECKS / "octomancer_ug_commander.txt"))
     assert result.exit_code == 0, result.output
     assert "(Arena/Moxfield text, commander)" in result.stdout
-    assert "100 cards (99 + commander Octomancer)" in result.stdout
+    assert "100 cards (99 + commander Clement, the Worrywort)" in result.stdout
 
 
 def test_commander_deck_outside_color_identity_is_refused() -> None:
-    """903.5c: every card's color identity within the commander's. Octomancer ({3}{G}{U}) is
+    """903.5c: every card's color identity within the commander's. Clement ({1}{G}{U}) is
     green-blue: the pile's white, black and red cards and basics are refused, one line each, and
     its green and blue cards (Forest and Island too, 903.5d) are not."""
     result = run(str(BAD / "commander_color_identity.txt"))
     assert result.exit_code == 2
     refused = [ln for ln in result.stderr.splitlines() if "(903.5c)" in ln]
     assert len(refused) == 19
-    assert any("Plains has color identity W, outside Octomancer's UG" in ln for ln in refused)
+    assert any("W, outside Clement, the Worrywort's UG" in ln for ln in refused)
     assert any("Wildfire Howl has color identity R" in ln for ln in refused)
     assert not any(
         name in ln
@@ -371,3 +371,17 @@ def test_card_lists_with_legends_separate_names_by_semicolons() -> None:
     hazel = ROOT / "decks" / "commander" / "squirreled_away_hazel.txt"
     result = CliRunner().invoke(main, ["check", str(hazel)])
     assert "Chatterfang, Squirrel General; Garruk, Cursed Huntsman; Gilded Goose" in result.stdout
+
+
+def test_a_commander_that_is_no_legendary_creature_is_said(tmp_path: Path) -> None:
+    """audit22: 'Commander / 1 Fell' (a sorcery) was taken without a word (903.3)."""
+    deck = tmp_path / "fell.txt"
+    deck.write_text("Commander\n1 Fell\n\nDeck\n99 Swamp\n")
+    result = CliRunner().invoke(main, ["check", str(deck)])
+    assert result.exit_code == 0, result.output  # played as the commander all the same
+    assert "Fell (Sorcery) is not a legendary creature, so not a legal commander (903.3)" in (
+        result.stderr
+    )
+    legend = tmp_path / "clement.txt"
+    legend.write_text("Commander\n1 Clement, the Worrywort\n\nDeck\n99 Island\n")
+    assert CliRunner().invoke(main, ["check", str(legend)]).stderr == ""

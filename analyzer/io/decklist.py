@@ -442,8 +442,30 @@ def _check_rules(
         )
     problems += _copy_limit_warnings(sections, deck_format, source)
     if deck_format == "commander":
+        problems += _commander_card_problems(sections, source)
         problems += _color_identity_problems(sections, source)
     return problems
+
+
+def _commander_card_problems(sections: dict[str, list[_Resolved]], source: str) -> list[Problem]:
+    """A commander is a legendary creature or a card that says it can be one (903.3): a
+    sorcery in the Commander section was taken without a word. A warning, not an error: the
+    engine plays any card as the commander (tests and what-ifs use that)."""
+    return [
+        Problem(
+            f"{record.name} ({record.type_line}) is not a legendary creature, so not a legal "
+            "commander (903.3); played as the commander anyway",
+            source,
+            entry.line,
+            entry.text,
+            "warning",
+        )
+        for record, _, entry in sections["commander"]
+        if record is not None
+        and getattr(record, "type_line", None)  # a catalog without type lines: no check
+        and not ("Legendary" in record.type_line and "Creature" in record.type_line)
+        and "can be your commander" not in (getattr(record, "oracle", "") or "")
+    ]
 
 
 def _color_names(mask: int) -> str:
