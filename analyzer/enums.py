@@ -258,6 +258,7 @@ class _EndReason(NamedTuple):
     CAPACITY: int = 6  # error: a declared capacity overflowed (reported, never truncated)
     CONCEDE: int = 7  # scenario ended by script
     WIN_EFFECT: int = 8  # a player won by an effect ("you win the game", 104.2b)
+    COMMANDER_DAMAGE: int = 9  # last opponent took 21 combat damage from one commander (704.6c)
 
 
 EndReason = _EndReason()
@@ -271,6 +272,7 @@ END_REASON_NAMES = (
     "capacity",
     "concede",
     "win_effect",
+    "commander_damage",
 )
 
 

@@ -138,6 +138,8 @@ def test_twenty_one_combat_damage_from_one_commander_loses_the_game():
     s = run_text(_damage_position(18, commander=True))
     assert seat(s, 0)["commander_damage"] == [0, 21] and seat(s, 0)["life"] == 37
     assert seat(s, 0)["lost"] and s["winner"] == 1
+    # the game says how it was won: not "life" (seat 0 still has 37)
+    assert s["end_reason"] == "commander_damage"
 
 
 def test_twenty_combat_damage_or_damage_from_a_non_commander_does_not():

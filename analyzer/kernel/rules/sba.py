@@ -503,8 +503,11 @@ def check_winner(G):
         G[H.END_REASON] = EndReason.LIFE
         # the reason is the way the last opponent lost
         for p in range(G[H.NPLAYERS]):
-            if p != last and G[pb(p) + P.DREW_EMPTY] == 1 and G[pb(p) + P.LIFE] > 0:
-                G[H.END_REASON] = EndReason.LIBRARY
+            if p != last and G[pb(p) + P.LIFE] > 0:
+                if G[pb(p) + P.DREW_EMPTY] == 1:
+                    G[H.END_REASON] = EndReason.LIBRARY
+                elif _commander_damage_loses(G, pb(p)):
+                    G[H.END_REASON] = EndReason.COMMANDER_DAMAGE
         G[H.PHASE] = 13  # Phase.GAME_OVER
     elif alive == 0:
         G[H.WINNER] = -2
