@@ -191,6 +191,7 @@ class _Player(NamedTuple):
     GIFT_TRIGGERS: int
     HEXPROOF_TURN: int
     PROTECTED: int
+    NEXT_KW_N: int  # grants of O.NEXT_KW this player made that its next turn ends (0: none)
     DREW_EMPTY: int
     LIFE_GAINED_TURN: int
     LIFE_LOST_TURN: int
@@ -518,6 +519,9 @@ class _Object(NamedTuple):
     # [this]" (op GAIN_CONTROL_WHILE; chars.refresh applies it while it lasts, then clears it)
     CTRL_WHILE_ZCC: int  # that source's zone-change counter then (a new object ends it, 400.7)
     CTRL_WHILE_P: int  # 1 + the player who gained control
+    NEXT_KW: int  # keywords it has until the next turn of player NEXT_KW_P - 1 (For the Common
+    NEXT_KW_P: int  # Good: "gain indestructible until your next turn", 611.2b); cleared as it
+    # leaves, and as that turn begins (engine.begin_turn, while P.NEXT_KW_N says any are left)
 
 
 O = _numbered(_Object)  # noqa: E741
