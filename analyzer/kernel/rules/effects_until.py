@@ -14,6 +14,7 @@ from analyzer.kernel.rules.chars_counts import kw_moved
 from analyzer.kernel.rules.effects_cmdr import token_copy_of
 from analyzer.kernel.rules.library import _top
 from analyzer.kernel.rules.refs import count_x
+from analyzer.kernel.rules.stack import mode_options
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import exile_at, ob, pb
 from analyzer.kernel.runtime.config import njit
@@ -87,7 +88,7 @@ def reveal_x_exile_per_type(G, C, src, ctrl, x, need, it, done):
     free, DONE if `need` or more were exiled. The built-in player exiles as many as it can,
     the most valuable first (a greedy pick over a matching of cards to types: each card is
     matched by an augmenting path, so the matching stays as large as it can be), and picks
-    the most valuable nonland card to cast."""
+    the most valuable nonland card whose spell has legal targets to cast."""
     cards = cards_of(C)
     n = min(x, G[pb(ctrl) + P.LIB_N])
     if n <= 0 or src < 0:
@@ -140,8 +141,13 @@ def reveal_x_exile_per_type(G, C, src, ctrl, x, need, it, done):
             G[ob(o) + O.LINK_ZCC] = G[ob(src) + O.ZCC]
             k += 1
             card = G[ob(o) + O.CARD]
-            if (cards[card, CardCol.TYPES] & CardType.LAND) == 0 and (
-                best < 0 or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+            if (
+                (cards[card, CardCol.TYPES] & CardType.LAND) == 0
+                and (
+                    best < 0
+                    or cards[card, CardCol.VALUE] > cards[G[ob(best) + O.CARD], CardCol.VALUE]
+                )
+                and mode_options(G, C, ctrl, o)[0]  # a spell it can cast now (its targets)
             ):
                 best = o
         else:
