@@ -109,6 +109,23 @@ def test_approximate_cards_report_what_they_ignore(cat):
     assert "~ The Infamous Cruelclaw: Whenever The Infamous Cruelclaw deals" in text
 
 
+def test_eluge_names_the_two_abilities_it_ignores(cat, tmp_path):
+    # issue 20 item 1: approximate "with the ignored corner named": its */* (Islands you
+    # control) is modeled, its flood counters and its cost reduction are not
+    eluge = cat.lookup("Eluge, the Shoreless Sea")
+    assert eluge.support == Support.APPROXIMATE and eluge.notes
+    assert eluge.ignored == tuple(eluge.oracle.split("\n")[1:])
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[card]]\nname = "Test Wurm"\nset = "TST"\nrarity = "common"\ncost = "{G}"\n'
+        'type_line = "Creature — Wurm"\npower = 1\ntoughness = 1\nsupport = "approximate"\n'
+        'oracle = "Trample"\nkeywords = ["trample"]\nignores = ["Flying"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match="not a line of the oracle text"):
+        load_records([bad])
+
+
 def test_scryfall_shaped_fixture_loads():
     """tests/fixtures/scryfall_blb_sample.json: raw Scryfall objects (a bulk file's shape)
     copied from ../shared/carddata/scryfall_blb_radar_cards_tf.json."""
