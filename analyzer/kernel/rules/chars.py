@@ -32,6 +32,7 @@ from analyzer.kernel.layout import (
     FACE_EOT_SHIFT,
     FACE_PRINTED,
     MAX_PLAYERS,
+    NEXT_KW_MASK,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -143,7 +144,7 @@ def _refresh_pass(G, C):
             cards[card, CardCol.KEYWORDS]
             | G[b + O.EOT_KW]
             | G[b + O.KW_COUNTERS]
-            | G[b + O.NEXT_KW]
+            | (G[b + O.NEXT_KW] & NEXT_KW_MASK)
         ) & ~G[b + O.EOT_KW_LOSE]
         # control is settled for all permanents before it is compared (below): a creature
         # stolen by an Aura keeps its controller across refreshes, it does not bounce back

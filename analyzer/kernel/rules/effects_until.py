@@ -8,7 +8,16 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.enums import CardCol, CardType, Op, XCount, Zone
-from analyzer.kernel.layout import DIRTY_CHARS, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P
+from analyzer.kernel.layout import (
+    DIRTY_CHARS,
+    NEXT_KW_MASK,
+    NEXT_KW_SHIFT,
+    OFF_BATTLEFIELD,
+    PLAYER_BASE,
+    H,
+    O,
+    P,
+)
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars_counts import kw_moved
 from analyzer.kernel.rules.effects_cmdr import token_copy_of
@@ -60,8 +69,8 @@ def grant_until_your_turn(G, C, ctrl, kw, tokens_only):
         b = ob(o)
         if G[b + O.CTRL] != ctrl or G[b + O.PHASED] or (tokens_only and G[b + O.TOKEN] == 0):
             continue
-        G[b + O.NEXT_KW] |= kw
-        G[b + O.NEXT_KW_P] = ctrl + 1
+        # (a permanent granted twice keeps the later grantor: one ctrl in practice)
+        G[b + O.NEXT_KW] = (G[b + O.NEXT_KW] & NEXT_KW_MASK | kw) | ((ctrl + 1) << NEXT_KW_SHIFT)
         G[pb(ctrl) + P.NEXT_KW_N] += 1
         kw_moved(G, o, kw)
 
@@ -74,9 +83,8 @@ def next_kw_ends(G, active):
     G[pb(active) + P.NEXT_KW_N] = 0
     for j in range(G[H.BF_N]):
         b = ob(G[OFF_BATTLEFIELD + j])
-        if G[b + O.NEXT_KW_P] == active + 1:
+        if G[b + O.NEXT_KW] >> NEXT_KW_SHIFT == active + 1:
             G[b + O.NEXT_KW] = 0
-            G[b + O.NEXT_KW_P] = 0
     G[H.DIRTY] |= DIRTY_CHARS
 
 
