@@ -213,6 +213,14 @@ class _Op(NamedTuple):
     # b damage for each of them still exiled (DK_EXILED_UNTIL_END_STEP)
     HAVE_DRAW_MAY: int = 232  # ref: players; ctrl may have each draw a cards (sets DONE): the
     # built-in player does when the trigger object's copy is worth it (actions.copy_worth)
+    # issue 20, the last three Bloomburrow cards: ops 233-239 (effects_until)
+    TOKEN_COPY_X: int = 233  # ref: permanents; ctrl creates X token copies of each (XCount a)
+    GRANT_ALL_UNTIL_YOUR_TURN: int = 234  # permanents ctrl controls (b=1: tokens only) gain
+    # keywords a until ctrl's next turn (O.NEXT_KW)
+    REVEAL_X_EXILE_PER_TYPE: int = 235  # ctrl reveals the top X (the spell's X); for each card
+    # type may exile one of them; the rest into the graveyard; DONE if a or more were exiled
+    EXILED_TO_HAND: int = 236  # the cards the last REVEAL_X_EXILE_PER_TYPE exiled and still in
+    # exile go to their owner's hand
     # issue 20: ops 189-199
     EXILE_LINKED: int = 189  # ref: graveyard cards; exile each, linked to the source (607.2a:
     # "cards exiled with [this]": O.LINK = -(1 + source), O.LINK_ZCC its zone-change counter)

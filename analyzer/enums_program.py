@@ -462,6 +462,7 @@ class _XCount(NamedTuple):
     REF_POWER: int = 29  # "X is that creature's power": each permanent's own power, counted
     # for it as the step reaches it (add_p1p1_x)
     GREATEST_MV_ARTIFACTS: int = 30  # "the greatest mana value among artifacts you control"
+    TOKENS_YOU_CONTROL: int = 31  # "for each token you control"
 
 
 XCount = _XCount()

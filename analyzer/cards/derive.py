@@ -42,9 +42,9 @@ _ROLE_ORDER: tuple[tuple[int, frozenset[int]], ...] = (
         AiRole.RECURSION,
         frozenset({Op.RETURN_TO_HAND, Op.RETURN_TO_BATTLEFIELD, Op.RETURN_DESTROYED}),
     ),
-    (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY})),
+    (AiRole.TOKENS, frozenset({Op.CREATE_TOKEN, Op.TOKEN_COPY, Op.TOKEN_COPY_X})),
     (AiRole.TRICK, frozenset({Op.PUMP, Op.PUMP_ALL, Op.GRANT, Op.UNTAP})),
-    (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY})),
+    (AiRole.CARD_DRAW, frozenset({Op.DRAW, Op.SURVEIL, Op.SCRY, Op.REVEAL_X_EXILE_PER_TYPE})),
     (
         AiRole.PROTECTION,
         frozenset(

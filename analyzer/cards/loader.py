@@ -68,6 +68,7 @@ CARD_FIELDS = frozenset(
         "support",
         "oracle",
         "notes",
+        "ignores",
         "colors",
         "land_colors",
         "etb_tapped",
@@ -271,6 +272,8 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
     if not ctx.ok:
         return None
     ignored = unmodeled_lines(oracle, keywords) if support != Support.EXACT else ()
+    if "ignores" in d:  # an approximate record that models some of its lines names the rest
+        ignored = _ignores(ctx, d["ignores"], oracle, support)
     return CardRecord(
         name=name,
         set=set_,
@@ -307,6 +310,22 @@ def _record(ctx: Ctx, d: dict, source: Path) -> CardRecord | None:
         line=ctx.line,
         ignored=ignored,
     )
+
+
+def _ignores(ctx: Ctx, raw: object, oracle: str, support: int | None) -> tuple[str, ...]:
+    """The `ignores` field: the oracle lines an approximate record does not model, each a
+    whole line of its oracle text (the `cards` listing shows them as its ignored abilities)."""
+    if support != Support.APPROXIMATE:
+        ctx.err("ignores", "belongs to an approximate record")
+        return ()
+    lines = [line.strip() for line in oracle.split("\n")]
+    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+        ctx.err("ignores", "must be a non-empty list of oracle lines")
+        return ()
+    for x in raw:
+        if x.strip() not in lines:
+            ctx.err("ignores", f"{x!r} is not a line of the oracle text")
+    return tuple(x.strip() for x in raw)
 
 
 def _check_program_shape(

@@ -273,4 +273,20 @@ CARD_OP_SPECS: dict[str, OpSpec] = {
         _PLAYER_NAMES,
         ref_default=Ref.EACH_PLAYER,
     ),
+    # issue 20, the last three Bloomburrow cards (kernel/rules/effects_until.py)
+    "reveal_x_exile_per_type": OpSpec(
+        Op.REVEAL_X_EXILE_PER_TYPE,
+        "reveal the top X cards of your library (X: the spell's {X}); for each card type you "
+        "may exile a card of that type from among them; put the rest into your graveyard. Sets "
+        "`it` to the spell you would cast from among the exiled cards; a later `when = "
+        '"done"` step runs if `at_least` or more were exiled (the built-in player exiles as '
+        "many as it can, the most valuable first, and picks the most valuable nonland card)",
+        (_p("at_least", "int", "a", 4, lo=1, hi=9),),
+        sets_it=True,
+    ),
+    "exiled_to_hand": OpSpec(
+        Op.EXILED_TO_HAND,
+        "put the cards the last `reveal_x_exile_per_type` exiled that are still exiled into "
+        'your hand ("Then put the rest of the exiled cards into your hand")',
+    ),
 }

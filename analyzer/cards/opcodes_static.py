@@ -14,7 +14,10 @@ STATIC_OP_SPECS: dict[str, OpSpec] = {
     "static_pt_lands": OpSpec(
         Op.STATIC_PT_LANDS,
         "this creature's power and toughness are each equal to the number of lands you control "
-        "(a characteristic-defining ability, 604.3: write power = 0, toughness = 0)",
+        "(a characteristic-defining ability, 604.3: write power = 0, toughness = 0); "
+        '`land_types`: only lands with one of these basic land types ("the number of Islands '
+        'you control": `"U"`)',
+        (_p("land_types", "colors", "a", ""),),
         static=True,
     ),
     "static_damage_plus": OpSpec(

@@ -126,4 +126,22 @@ TOKEN_OP_SPECS: dict[str, OpSpec] = {
         _PERMS | _SPELLS,
         _OBJ_NAMES,
     ),
+    # issue 20, the last three Bloomburrow cards (kernel/rules/effects_until.py)
+    "token_copy_x": OpSpec(
+        Op.TOKEN_COPY_X,
+        "create X tokens that are copies of each permanent in ref, X counted as `x` says "
+        '("Create X tokens that are copies of target token you control": `x = "x_paid"`; a '
+        "token's copy has the characteristics its creator gave it, untapped, no counters)",
+        (_p("x", "xcount", "a"),),
+        _PERMS,
+        _OBJ_NAMES,
+        sets_it=True,
+        intent=Intent.HELP,
+    ),
+    "grant_all_until_your_turn": OpSpec(
+        Op.GRANT_ALL_UNTIL_YOUR_TURN,
+        "permanents you control (`tokens`: your tokens) gain `keywords` until your next turn "
+        "(the permanents as it runs, 611.2c; it ends as your next turn begins, 611.2b)",
+        (_p("keywords", "keywords", "a"), _p("tokens", "bool", "b", False)),
+    ),
 }

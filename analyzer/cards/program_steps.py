@@ -105,8 +105,8 @@ def ability_program(
             ctx.err(
                 f"{sfield}.when",
                 '`done` ("if you do") needs an earlier forage, `may` discard, pay_may, mill_take, '
-                "gain_control_eot, exile_until_leaves with `done_if_power_at_most` or flicker "
-                "with `done_if_subtypes`",
+                "gain_control_eot, reveal_x_exile_per_type, exile_until_leaves with "
+                "`done_if_power_at_most` or flicker with `done_if_subtypes`",
             )
         # a `group` parameter (fight's `other`, attach_to's `to`) or damage_by_power's source
         second = spec.op == Op.DAMAGE_BY_POWER or any(

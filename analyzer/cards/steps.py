@@ -362,4 +362,5 @@ def sets_done(s: Step) -> bool:
         or s.op in (Op.CHOOSE_GRAVEYARD_CARD, Op.PUT_FROM_HAND_OR_GRAVEYARD)
         or s.op in (Op.CHOOSE_OWN_PERMANENT, Op.SACRIFICE_OTHERS_MAY, Op.HAVE_DRAW_MAY)
         or s.op in (Op.SACRIFICE_TOKEN_MAY, Op.SACRIFICE_ANOTHER_MAY)
+        or s.op == Op.REVEAL_X_EXILE_PER_TYPE
     )

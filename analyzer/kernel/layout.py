@@ -191,6 +191,7 @@ class _Player(NamedTuple):
     GIFT_TRIGGERS: int
     HEXPROOF_TURN: int
     PROTECTED: int
+    NEXT_KW_N: int  # grants of O.NEXT_KW this player made that its next turn ends (0: none)
     DREW_EMPTY: int
     LIFE_GAINED_TURN: int
     LIFE_LOST_TURN: int
@@ -518,10 +519,17 @@ class _Object(NamedTuple):
     # [this]" (op GAIN_CONTROL_WHILE; chars.refresh applies it while it lasts, then clears it)
     CTRL_WHILE_ZCC: int  # that source's zone-change counter then (a new object ends it, 400.7)
     CTRL_WHILE_P: int  # 1 + the player who gained control
+    NEXT_KW: int  # keywords it has until the next turn of a player (For the Common Good: "gain
+    # indestructible until your next turn", 611.2b): the keywords in the bits of NEXT_KW_MASK,
+    # 1 + that player from bit NEXT_KW_SHIFT; cleared as it leaves, and as that turn begins
+    # (effects_until.next_kw_ends, while P.NEXT_KW_N says any are left)
 
 
 O = _numbered(_Object)  # noqa: E741
 OF = len(O)
+
+NEXT_KW_SHIFT = 24  # O.NEXT_KW: keywords below (Keyword has 23 bits), 1 + the player above
+NEXT_KW_MASK = (1 << NEXT_KW_SHIFT) - 1
 
 # O.FACE: 1 + the printed card row in the low bits, 1 + the until-end-of-turn row above
 FACE_PRINTED = 0xFFFF

@@ -1,12 +1,13 @@
 """Soak: many complete games with every invariant checked after every step.
 
     python tests/bench/soak.py --games 1000000 [--seed 1] [--policy always]
-        [--pod|--precons|--pool]
+        [--pod|--precons|--pool|--decks A.txt B.txt]
 
 Plays the bundled gauntlet's first two decks (or the 4-player pod at 40 life with --pod, the
 four Bloomburrow Commander precons, approximate cards allowed, with --precons, or with --pool
 random two-colour decks drawn from every card the engine models exactly, a new pair every
-``--pool-games`` games) and prints how many games failed an invariant or never ended (reached
+``--pool-games`` games, or with --decks two deck files, approximate cards allowed, each against
+the other) and prints how many games failed an invariant or never ended (reached
 the action cap: a loop), with the first such game indices to replay, how games ended, and the
 time taken. Not part of the test suite (it takes minutes).
 """
@@ -38,17 +39,20 @@ def main() -> None:
     ap.add_argument("--precons", action="store_true")
     ap.add_argument("--pool", action="store_true")
     ap.add_argument("--pool-games", type=int, default=1_000)
+    ap.add_argument("--decks", nargs=2, default=None, help="two deck files to play")
     ap.add_argument("--chunk", type=int, default=50_000)
     args = ap.parse_args()
     catalog = load_catalog()
     paths = (
-        sorted((bundled.decks_dir() / "commander").glob("*.txt"))
+        args.decks
+        if args.decks
+        else sorted((bundled.decks_dir() / "commander").glob("*.txt"))
         if args.precons
         else bundled.pod()
         if args.pod
         else bundled.gauntlet()[:2]
     )
-    decks = _load(paths, catalog, args.precons)
+    decks = _load(paths, catalog, args.precons or bool(args.decks))
     inp = kernel_inputs(decks, catalog)
     pol = policy_table(args.policy, inp.card_names, catalog.lookup)
     if args.pool:

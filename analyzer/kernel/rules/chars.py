@@ -32,6 +32,7 @@ from analyzer.kernel.layout import (
     FACE_EOT_SHIFT,
     FACE_PRINTED,
     MAX_PLAYERS,
+    NEXT_KW_MASK,
     NO_OBJ,
     OFF_BATTLEFIELD,
     H,
@@ -140,7 +141,10 @@ def _refresh_pass(G, C):
         G[b + O.CUR_P] = base_p + G[b + O.P1P1] + G[b + O.EOT_P]
         G[b + O.CUR_T] = base_t + G[b + O.P1P1] + G[b + O.EOT_T]
         G[b + O.CUR_KW] = (
-            cards[card, CardCol.KEYWORDS] | G[b + O.EOT_KW] | G[b + O.KW_COUNTERS]
+            cards[card, CardCol.KEYWORDS]
+            | G[b + O.EOT_KW]
+            | G[b + O.KW_COUNTERS]
+            | (G[b + O.NEXT_KW] & NEXT_KW_MASK)
         ) & ~G[b + O.EOT_KW_LOSE]
         # control is settled for all permanents before it is compared (below): a creature
         # stolen by an Aura keeps its controller across refreshes, it does not bounce back
@@ -497,14 +501,18 @@ def _apply_statics(G, C, n, n_static):
                             G[bs + O.CUR_T] += k_cr
                     elif op == Op.STATIC_PT_LANDS and not animated:
                         # 604.3: "power and toughness are each equal to the number of lands
-                        # you control" (printed P/T 0/0)
+                        # you control" (printed P/T 0/0); A: "the number of Islands" (a
+                        # WUBRG mask of basic land types, CardCol.LAND_TYPES; 0: any land)
                         k_l = 0
+                        lt = steps[k, StepCol.A]
                         for j in range(n):
                             t = G[OFF_BATTLEFIELD + j]
+                            tc = G[ob(t) + O.CARD]
                             if (
                                 G[ob(t) + O.CTRL] == G[bs + O.CTRL]
                                 and G[ob(t) + O.PHASED] == 0
-                                and cards[G[ob(t) + O.CARD], CardCol.TYPES] & CardType.LAND
+                                and cards[tc, CardCol.TYPES] & CardType.LAND
+                                and (lt == 0 or cards[tc, CardCol.LAND_TYPES] & lt)
                             ):
                                 k_l += 1
                         G[bs + O.CUR_P] += k_l

@@ -113,12 +113,15 @@ def base_power(G, C, n, t):
                 bp += G[pb(ctrl) + P.HAND_N]
             elif op == Op.STATIC_PT_CREATURES or op == Op.STATIC_PT_LANDS:
                 want = CardType.CREATURE if op == Op.STATIC_PT_CREATURES else CardType.LAND
+                lt = steps[k, StepCol.A] if op == Op.STATIC_PT_LANDS else 0  # "Islands"
                 for j in range(n):
                     u = G[OFF_BATTLEFIELD + j]
+                    uc = G[ob(u) + O.CARD]
                     if (
                         G[ob(u) + O.CTRL] == ctrl
                         and G[ob(u) + O.PHASED] == 0
-                        and cards[G[ob(u) + O.CARD], CardCol.TYPES] & want
+                        and cards[uc, CardCol.TYPES] & want
+                        and (lt == 0 or cards[uc, CardCol.LAND_TYPES] & lt)
                     ):
                         bp += 1
     return bp

@@ -85,6 +85,7 @@ from analyzer.kernel.rules.effects_mass import (
 from analyzer.kernel.rules.effects_offer import run_offer_op
 from analyzer.kernel.rules.effects_season import run_season_op
 from analyzer.kernel.rules.effects_squirrels import run_squirrel_op
+from analyzer.kernel.rules.effects_until import run_until_op
 from analyzer.kernel.rules.events import (
     cond_ok,
     draw_cards_firing,
@@ -570,4 +571,6 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             run_army_op(G, C, op, src, ctrl, n, vals)
         elif Op.DESTROY_SAME_NAME <= op <= Op.UNTAP_LANDS:  # effects_squirrels
             done = run_squirrel_op(G, C, op, a, n, vals, ctrl, b_, src, done)
+        elif Op.TOKEN_COPY_X <= op <= Op.EXILED_TO_HAND:  # effects_until
+            it, done = run_until_op(G, C, op, a, b_, src, ctrl, n, vals, it, done)
     return it

@@ -73,6 +73,7 @@ from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of, static_step_a
 from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import combat_damage, end_combat, first_strike_step
+from analyzer.kernel.rules.effects_until import next_kw_ends
 from analyzer.kernel.rules.events import draw_cards_firing, fire_controller_event
 from analyzer.kernel.rules.events_turn import (
     end_delayed_until_next_turn,
@@ -227,6 +228,7 @@ def _begin_turn(G, C):
     G[pb(active) + P.TURNS] += 1
     log_event(G, Event.TURN_START, active, -1, -1, 1 if extra else 0, -1, -1)
     G[pb(active) + P.PROTECTED] = 0  # "until your next turn" ends (Perch Protection)
+    next_kw_ends(G, active)  # and what it granted "until your next turn" (For the Common Good)
     _phase_in(G, active)
     for i in range(own_n(G, active)):  # (untapping moves nothing)
         b = ob(own_at(G, active, i))

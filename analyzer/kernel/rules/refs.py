@@ -202,6 +202,8 @@ def count_x(G, C, x, src, ctrl, subtypes):
         elif x == XCount.GREATEST_POWER_YOU_CONTROL:
             if cards[card, CardCol.TYPES] & CardType.CREATURE:
                 n = max(n, G[bo + O.CUR_P])
+        elif x == XCount.TOKENS_YOU_CONTROL:  # "for each token you control"
+            n += G[bo + O.TOKEN] != 0
         elif x == XCount.GREATEST_MV_ARTIFACTS:  # "the greatest mana value among artifacts
             if cards[card, CardCol.TYPES] & CardType.ARTIFACT:  # you control"
                 n = max(n, cards[card, CardCol.MV])

@@ -295,13 +295,14 @@ def queue_ward(G, C, p, slots):
 
 @njit
 def cast_free(G, C, p, o):
-    """p may cast card o (in p's graveyard) now, during a resolution, without paying its mana
-    cost (op CAST_FREE, 608.2g / 601.2f). The built-in player casts it when its spell has legal
-    targets; with both gift modes legal it is a gift decision like any cast (H.PENDING: the
-    cast is finished, free, once the resolving ability is done). Only the promised mode legal:
-    not cast (the policy cannot be asked from here)."""
-    if G[ob(o) + O.ZONE] != Zone.GRAVEYARD or G[ob(o) + O.OWNER] != p:
-        return
+    """p may cast card o (in p's graveyard, or exile) now, during a resolution, without paying
+    its mana cost (op CAST_FREE, 608.2g / 601.2f). The built-in player casts it when its
+    spell has legal targets; with both gift modes legal it is a gift decision like any cast
+    (H.PENDING: the cast is finished, free, once the resolving ability is done). Only the
+    promised mode legal: not cast (the policy cannot be asked from here)."""
+    zone = G[ob(o) + O.ZONE]
+    if (zone != Zone.GRAVEYARD and zone != Zone.EXILE) or G[ob(o) + O.OWNER] != p:
+        return  # (in exile: a card Portent of Calamity exiled)
     if G[H.PENDING] != PEND_NONE:
         return  # one pending cast at a time
     plain, promise = mode_options(G, C, p, o)

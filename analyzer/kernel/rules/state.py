@@ -178,6 +178,7 @@ def reset_permanent_state(G, o, entering):
     G[b + O.EOT_T] = 0
     G[b + O.EOT_KW] = 0
     G[b + O.EOT_KW_LOSE] = 0
+    G[b + O.NEXT_KW] = 0
     G[b + O.PHASED] = 0
     G[b + O.PROMISED] = 0
     G[b + O.RECIPIENT] = -1
