@@ -4,7 +4,7 @@ points from Python run in one worker (conftest.py's ``pytest_xdist_make_schedule
 A process that calls a kernel entry point loaded from numba's cache emits the machine code of
 its whole call tree first (kernel/runtime/config.py): the scripted-play functions of the
 scenario tests cost ~7 CPU-s a process, the invariant-checked game loop ~4 s. With whole files
-spread over two workers each worker paid for every entry point (~30 CPU-s twice). A file goes
+spread over two workers each worker paid for most of them (~20 CPU-s twice). A file goes
 to its family by what its source calls; a file in no family is its own unit, as with
 loadfile. Only where tests run changes, never what they check.
 """
