@@ -20,13 +20,18 @@
   the argv and environment of a subprocess) and the ``early_job`` fixture: such a subprocess
   (a cold compile of the whole kernel takes minutes) starts as soon as collection ends, on the
   second core while the rest of the suite runs, and its test waits for it. Only the jobs of
-  selected tests start; under pytest-xdist each starts when its test runs.
+  selected tests start; under pytest-xdist each starts when its test runs. Each job runs in its
+  own process group, ended whole when the session ends (a job's children too).
+- Under ``--dist loadfile`` (pyproject's addopts), the files that call the same kernel entry
+  points run in one worker (``xdist_families.py``): each entry point's first call in a process
+  emits its call tree's machine code.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,7 +68,12 @@ def _start_early(nodeid: str, job: Callable[[Path], tuple[list[str], Any]]) -> N
     argv, env = job(folder)
     # output to files, not pipes: a full pipe would stall the job until its test runs
     with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
-        _early[nodeid] = (subprocess.Popen(argv, env=env, stdout=out, stderr=err), folder)
+        # its own process group: a job is a shell running compiles, and ending only the shell
+        # left its compiles running for minutes after the session
+        _early[nodeid] = (
+            subprocess.Popen(argv, env=env, stdout=out, stderr=err, start_new_session=True),
+            folder,
+        )
 
 
 # An evaluate of two bundled decks with forks: compiles the batch runner and the fork runner,
@@ -92,7 +102,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         subprocess.run([sys.executable, "-c", _WARM_UP], check=False, timeout=1800)
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` with each kernel family's files in one worker (xdist_families.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist_families import FamilyScheduling
+
+    return FamilyScheduling(config, log)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
+    if session.config.option.collectonly:
+        return  # nothing runs: a job would only be ended unfinished
     if os.environ.get("PYTEST_XDIST_WORKER"):
         # Under pytest-xdist every worker collects every test but runs only some, and the
         # other workers already keep the other cores busy: each job starts when its test asks
@@ -108,7 +130,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     for proc, folder in _early.values():
         if proc.poll() is None:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         shutil.rmtree(folder, ignore_errors=True)
 

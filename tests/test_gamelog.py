@@ -331,6 +331,7 @@ def test_readme_names_every_column_of_decisions_csv(evaluated):
     assert not missing, missing
 
 
+@pytest.mark.compile  # a fresh process that loads the kernel's replay (~3.5 CPU-s)
 def test_replay_into_a_closed_pipe_is_quiet(evaluated):
     """`replay ... | head` printed 'error: Broken pipe' and exited 2, as if the input were bad."""
     import os

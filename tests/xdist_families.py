@@ -1,0 +1,52 @@
+"""pytest-xdist's ``--dist loadfile``, but the test files that call the same kernel entry
+points from Python run in one worker (conftest.py's ``pytest_xdist_make_scheduler``).
+
+A process that calls a kernel entry point loaded from numba's cache emits the machine code of
+its whole call tree first (kernel/runtime/config.py): the scripted-play functions of the
+scenario tests cost ~7 CPU-s a process, the invariant-checked game loop ~4 s. With whole files
+spread over two workers each worker paid for most of them (~20 CPU-s twice). A file goes
+to its family by what its source calls; a file in no family is its own unit, as with
+loadfile. Only where tests run changes, never what they check.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from xdist.scheduler import LoadScopeScheduling
+
+# family -> what a test file's source says when its tests call that family's entry points; a
+# file of both families is scripted (the checked loop is the cheaper one to load twice)
+FAMILIES = {
+    "kernel:scripted": re.compile(
+        r"run_player|run_text|run_scenario|scenario_run|policy_decision|\"scenario\""
+        r"|rules import script|cast_scripted|activate_scripted"
+    ),
+    "kernel:checked": re.compile(r"play_checked|play_card_games|play_pod_games"),
+}
+
+
+def family(path: Path) -> str | None:
+    """The family of a test file (the first that matches), or None."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return next((name for name, pattern in FAMILIES.items() if pattern.search(text)), None)
+
+
+class FamilyScheduling(LoadScopeScheduling):
+    """Whole files per worker (loadfile), a family's files in one unit. Units start largest
+    (most tests) first, as xdist orders them; a family is one of the largest."""
+
+    def __init__(self, config, log=None) -> None:
+        super().__init__(config, log)
+        self._root = Path(str(config.rootpath))
+        self._scopes: dict[str, str] = {}
+
+    def _split_scope(self, nodeid: str) -> str:
+        file = nodeid.split("::", 1)[0]
+        if file not in self._scopes:
+            self._scopes[file] = family(self._root / file) or file
+        return self._scopes[file]
