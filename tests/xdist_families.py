@@ -27,6 +27,17 @@ FAMILIES = {
 }
 
 
+EARLY_JOB = re.compile(r"\bearly_job\(")
+
+
+def waits_on_early_job(path: Path) -> bool:
+    """Does a test file wait on an early job (conftest.py: a cold compile in a subprocess)?"""
+    try:
+        return EARLY_JOB.search(path.read_text(encoding="utf-8")) is not None
+    except OSError:
+        return False
+
+
 def family(path: Path) -> str | None:
     """The family of a test file (the first that matches), or None."""
     try:
@@ -44,6 +55,18 @@ class FamilyScheduling(LoadScopeScheduling):
         super().__init__(config, log)
         self._root = Path(str(config.rootpath))
         self._scopes: dict[str, str] = {}
+        self._fronted = False
+
+    def _assign_work_unit(self, node) -> None:  # type: ignore[no-untyped-def]
+        # the files that wait on an early job go first: each job (minutes of cold compile)
+        # starts when its test runs, and started behind the families' large units it was the
+        # run's tail (CI 10 min 49 s -> 14 min 46 s)
+        if not self._fronted:
+            self._fronted = True
+            first = [s for s in self.workqueue if waits_on_early_job(self._root / s)]
+            for scope in reversed(first):
+                self.workqueue.move_to_end(scope, last=False)
+        super()._assign_work_unit(node)
 
     def _split_scope(self, nodeid: str) -> str:
         file = nodeid.split("::", 1)[0]
