@@ -140,7 +140,7 @@ class _CardFlag(NamedTuple):
     # mana in any combination of colors": one activation taps it and pays the life once, each
     # mana taps one token (kernel/rules/mana_tokens.py)
     MAX_HAND_SIZE: int = 1 << 21  # a static_max_hand_size step ("Your maximum hand size is
-    # twenty"; with NO_MAX_HAND, the latest timestamp wins: engine.max_hand_size)
+    # twenty"; with NO_MAX_HAND, the latest timestamp wins: turn.max_hand_size)
     ISLANDWALK: int = 1 << 20  # islandwalk (702.14c): it can't be blocked as long as the
     # defending player controls an Island (combat.can_block)
     TRIBE_SCRY_MANA: int = 1 << 22  # "When that mana is spent to cast a creature spell that

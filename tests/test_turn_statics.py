@@ -1,4 +1,4 @@
-"""A "during your turn" static in a pod (engine._begin_turn, chars._turn_seats): a turn's start
+"""A "during your turn" static in a pod (turn.begin_turn, chars._turn_seats): a turn's start
 refreshes the characteristics only for the seats whose turn ends or begins, so Bello's animation
 must still start exactly as its controller's turn begins and end as the next seat's begins, with
 turns in between that skip the refresh (H.GAME_STATICS holds Bello's controller's bit)."""

@@ -35,14 +35,14 @@ def _roots():
     them (numba's compile events) but the last two: G = game record (or another int32
     vector), C = catalog, D = the decks (int32 matrix), P = policy table, i = int, b = bool."""
     from analyzer.kernel.player import ai, ai_activate, ai_cast, ai_combat, ai_modes
-    from analyzer.kernel.rules import combat, engine, events_turn, resolve, sba
+    from analyzer.kernel.rules import combat, engine, events_turn, resolve, sba, turn
     from analyzer.policies import decide
 
     return [
         (decide.decide_gift, "GCPii"),
         (ai_modes.pick_mode, "GCiii"),
         (sba.check_sba, "GC"),
-        (engine._abandon_turn, "GC"),
+        (turn.abandon_turn, "GC"),
         (resolve.put_triggers_on_stack, "GC"),
         (ai_activate.try_activate, "GCiii"),
         (ai_cast.try_cast, "GCPiii"),
@@ -52,7 +52,7 @@ def _roots():
         (ai_combat.declare_blockers, "GC"),
         (combat.combat_damage, "GCb"),
         (events_turn.fire_end_step, "GC"),
-        (engine._cleanup, "GC"),
+        (turn.cleanup, "GC"),
         (resolve.resolve_top, "GC"),  # the biggest subtree (a fifth of the kernel) and one
         # the others hardly share: done by the helper before the batch runner needs it
         (engine.init_game, "GCDGGiiiiiii"),  # not in the game loop: the batch runner's

@@ -131,7 +131,7 @@ class _Header(NamedTuple):
     # battlefield at the last refresh with a condition on the game do (CardFlag.STATIC_GAME:
     # whose turn it is, this turn's counts): bit q, q's turn beginning or ending ("during your
     # turn"); bit MAX_PLAYERS, any turn (chars._turn_seats). A turn's start refreshes only for
-    # one of those, a volatile static or a DIRTY_CHARS write (engine._begin_turn)
+    # one of those, a volatile static or a DIRTY_CHARS write (turn.begin_turn)
     HAND_STATICS: int  # bit q: a static source q controlled at the last refresh reads the
     # size of q's hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
     # leaving q's hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, life_draw.draw_cards)

@@ -29,8 +29,6 @@ from analyzer.enums import (
 from analyzer.kernel.layout import (
     DIRTY_CHARS,
     DIRTY_LEGEND,
-    FACE_EOT_SHIFT,
-    FACE_PRINTED,
     MAX_PLAYERS,
     NEXT_KW_MASK,
     NO_OBJ,
@@ -62,6 +60,7 @@ from analyzer.kernel.rules.chars_counts import (
     popcount,
     small_unblockable,
 )
+from analyzer.kernel.rules.chars_faces import apply_faces
 from analyzer.kernel.rules.conditions import QUEST_COUNTERS_NEEDED
 from analyzer.kernel.rules.events import cond_ok
 from analyzer.kernel.rules.state import (
@@ -111,14 +110,14 @@ def _refresh_pass(G, C):
     n = G[H.BF_N]
     n_static = 0  # phased-in permanents with a static ability, for the layer passes below
     n_volatile = 0  # those whose effect may change without an H.DIRTY write
-    n_game = 0  # those with a condition on the game (whose turn it is: see _begin_turn)
+    n_game = 0  # those with a condition on the game (whose turn it is: see turn.begin_turn)
     n_hand = 0  # those of n_game that read the size of a hand (static_pt_hand)
     faces = G[H.FACES] != 0
     # a controller may have changed: by the loop below, or later by a layer-2 static ability or
     # a "for as long as you control" effect; without any of them the last loop is skipped
     ctrl_moved = False
     if faces:
-        _faces(G, C, n)
+        apply_faces(G, C, n)
     # layer 1 values + counters + until-end-of-turn effects
     for i in range(n):
         o = G[OFF_BATTLEFIELD + i]
@@ -129,7 +128,7 @@ def _refresh_pass(G, C):
             and (G[b + O.ATTACKING] or G[b + O.BLOCKING])
             and (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0
         ):
-            # 506.4: a permanent _faces left no creature leaves combat (an animated one whose
+            # 506.4: a permanent apply_faces left no creature leaves combat (an animated one whose
             # animator left mid-combat, one an Aura made a Food)
             clear_combat(G, o)
         flags = cards[card, CardCol.FLAGS]
@@ -211,7 +210,7 @@ def _by_timestamp(G, n_static):
 @njit
 def _turn_seats(G, C, n, n_static):
     """H.GAME_STATICS: which turns' starts may change what the static abilities listed at
-    W.STATICS do (engine._begin_turn refreshes at those only). Bit q (q < MAX_PLAYERS): a
+    W.STATICS do (turn.begin_turn refreshes at those only). Bit q (q < MAX_PLAYERS): a
     "during your turn" / "not your turn" condition of a source q controls, whose value changes
     only as q's turn begins or ends; bit MAX_PLAYERS: a source with another condition on the
     game (this turn's counts, hands, ...), or a "your turn" one whose controller is not its
@@ -305,104 +304,6 @@ def _control_while(G, n):
             G[b + O.CTRL] = G[b + O.CTRL_WHILE_P] - 1
         else:
             G[b + O.CTRL_WHILE] = 0
-
-
-@njit
-def _faces(G, C, n):
-    """Layers 4-6 by whole card rows (O.FACE): every permanent gets back the row it has
-    until end of turn or its own; then each Aura with a static_enchanted_becomes step gives
-    what it enchants that step's row (Sugar Coat: a colorless Food artifact with the Food's
-    ability and no other, 613.1d-f; a permanent that stops being a creature is removed from
-    combat, 506.4); then each static_others_food gives every other creature its Food twin
-    (CardCol.FOOD_TWIN: Ygra's "Food artifacts in addition to their other types", applied
-    after the Auras, on what is a creature once they applied, 613.8 dependency)."""
-    cards = cards_of(C)
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    # the battlefield indices of the first and last phased-in permanents with a face-setting
-    # static: the passes below look at those only (often one: Bello among 40 permanents)
-    first = n
-    last = -1
-    for i in range(n):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        f = G[b + O.FACE]
-        if f != 0:
-            eot = (f >> FACE_EOT_SHIFT) - 1
-            if eot >= 0:
-                G[b + O.CARD] = eot
-            else:
-                G[b + O.CARD] = (f & FACE_PRINTED) - 1
-                G[b + O.FACE] = 0
-        if cards[G[b + O.CARD], CardCol.FLAGS] & CardFlag.SETS_FACE and G[b + O.PHASED] == 0:
-            first = min(first, i)
-            last = i
-    for op_pass in range(3 if last >= 0 else 0):
-        want = Op.STATIC_ENCHANTED_BECOMES
-        if op_pass == 1:
-            want = Op.STATIC_OTHERS_FOOD
-        elif op_pass == 2:
-            want = Op.STATIC_ANIMATE
-        for i in range(first, last + 1):
-            s = G[OFF_BATTLEFIELD + i]
-            bs = ob(s)
-            sc = G[bs + O.CARD]
-            if (cards[sc, CardCol.FLAGS] & CardFlag.SETS_FACE) == 0 or G[bs + O.PHASED] != 0:
-                continue
-            a0 = cards[sc, CardCol.AB_START]
-            for a in range(a0, a0 + cards[sc, CardCol.AB_COUNT]):
-                if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
-                    continue
-                s0 = abilities[a, AbilCol.ST_START]
-                for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                    if steps[k, StepCol.OP] != want:
-                        continue
-                    if op_pass == 2:
-                        _animate(G, C, n, s, steps[k, StepCol.COND])
-                        continue
-                    if op_pass == 0:
-                        att = attached_obj(G, s)
-                        if att != NO_OBJ and G[ob(att) + O.PHASED] == 0:
-                            _give_face(G, att, steps[k, StepCol.A])
-                            if (cards[steps[k, StepCol.A], CardCol.TYPES] & CardType.CREATURE) == 0:
-                                clear_combat(G, att)
-                        continue
-                    for j in range(n):
-                        t = G[OFF_BATTLEFIELD + j]
-                        tc = G[ob(t) + O.CARD]
-                        if (
-                            t != s
-                            and G[ob(t) + O.PHASED] == 0
-                            and cards[tc, CardCol.TYPES] & CardType.CREATURE
-                            and cards[tc, CardCol.FOOD_TWIN] != 0
-                        ):
-                            _give_face(G, t, cards[tc, CardCol.FOOD_TWIN] - 1)
-    # (then _refresh_pass's first loop removes from combat what is no longer a creature)
-
-
-@njit
-def _animate(G, C, n, s, cond):
-    """static_animate of source s (while its condition holds for its controller: "during
-    your turn"): each permanent its controller controls with an ANIMATE_TWIN row has it as
-    its face (types, base P/T, keywords and abilities added: layers 4, 6, 7b)."""
-    cards = cards_of(C)
-    ctrl = G[ob(s) + O.CTRL]
-    if not cond_ok(G, C, cond, G[ob(s) + O.PROMISED], ctrl, 0):
-        return
-    for j in range(n):
-        t = G[OFF_BATTLEFIELD + j]
-        bt = ob(t)
-        twin = cards[G[bt + O.CARD], CardCol.ANIMATE_TWIN]
-        if twin != 0 and G[bt + O.CTRL] == ctrl and G[bt + O.PHASED] == 0:
-            _give_face(G, t, twin - 1)
-
-
-@njit
-def _give_face(G, o, row):
-    """o has card row `row`'s characteristics until the next refresh (O.FACE keeps its own)."""
-    b = ob(o)
-    if G[b + O.FACE] == 0:
-        G[b + O.FACE] = 1 + G[b + O.CARD]
-    G[b + O.CARD] = row
 
 
 @njit
