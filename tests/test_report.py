@@ -8,194 +8,25 @@ import json
 import re
 import shutil
 import subprocess
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
+from report_fakes import PNG, fake_manifest, fake_tables, parse
 
-from analyzer import api
-from analyzer.analysis.compare import COMPARE_COLUMNS, POLICY_COLUMNS
 from analyzer.analysis.decision_tables import (
     ALL_OPPONENTS,
     DECISION_COLUMNS,
-    PAIRED_COLUMNS,
     SITUATION_COLUMNS,
 )
-from analyzer.cli import main
 from analyzer.report import html as html_mod
 from analyzer.report import plots, tables
 from analyzer.report.units import to_fractions
-from analyzer.report.writers import DeckEntry, Manifest, run_recorder
-
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-class _Page(HTMLParser):
-    """Collects tags, image sources and links; fails on unbalanced tags."""
-
-    VOID = frozenset({"meta", "img", "br", "hr", "link", "input"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.stack: list[str] = []
-        self.imgs: list[dict[str, str | None]] = []
-        self.links: list[str] = []
-        self.tables = 0
-        self.errors: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "img":
-            self.imgs.append(a)
-        if tag == "a" and a.get("href"):
-            self.links.append(str(a["href"]))
-        if tag == "table":
-            self.tables += 1
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.VOID:
-            return
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"unbalanced </{tag}> (open: {self.stack[-3:]})")
-            return
-        self.stack.pop()
-
-
-def parse(page: str) -> _Page:
-    p = _Page()
-    p.feed(page)
-    p.close()
-    return p
-
-
-def _tables() -> dict[str, pd.DataFrame]:
-    """Made-up tables with the real columns: two opponents and a pooled row, two cards."""
-    rows = []
-    for opp in ("Bats", "Frogs", ALL_OPPONENTS):
-        for pol, d in (("never", 0.0), ("always", -0.02), ("random:p=0.5", -0.01)):
-            rows.append(
-                ["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d, d - 0.01, d + 0.01]
-            )
-    policy = pd.DataFrame(rows, columns=POLICY_COLUMNS)
-    dec_rows = []
-    for opp in ("Bats", "Frogs", ALL_OPPONENTS):
-        for card, kind, d, verdict, pattern in (
-            ("Mind Spiral", "tapped_fish", -0.03, "don't promise", ""),
-            ("Into the Flood Maw", "tapped_fish", 0.001, "not enough evidence", ""),
-            ("Cruelclaw's Heist", "card", 0.05, "depends", "turn: promise when own turns 1-2"),
-        ):
-            dec_rows.append(
-                {
-                    "deck": "Rats",
-                    "opponent": opp,
-                    "card": card,
-                    "gift_kind": kind,
-                    "base_policy": "never",
-                    "verdict": verdict,
-                    "delta_pts": 100 * d,
-                    "ci_low_pts": 100 * d - 2,
-                    "ci_high_pts": 100 * d + 2,
-                    "p_adjusted": 0.01,
-                    "depends_on": pattern,
-                    "decisions": 400,
-                    "better": 60,
-                    "same": 300,
-                    "worse": 40,
-                    "win_rate_promise": 0.5 + d,
-                    "win_rate_no_promise": 0.5,
-                    "decisions_per_game": 0.4,
-                    "effect_per_game_pts": 40 * d,
-                    "more_games": 3000.0 if verdict == "not enough evidence" else float("nan"),
-                    "min_effect_pts": 1.0,
-                }
-            )
-    dec = pd.DataFrame(dec_rows, columns=DECISION_COLUMNS)
-    sit_rows = []
-    for card in ("Mind Spiral", "Into the Flood Maw", "Cruelclaw's Heist"):
-        for situation, b, d in (
-            ("turn", "own turns 1-2", 0.04),
-            ("turn", "own turns 3-4", 0.0),
-            ("turn", "own turns 5-6", -0.03),
-            ("turn", "own turns 7+", float("nan")),
-            ("play or draw", "on the play", 0.02),
-        ):
-            sit_rows.append(
-                {
-                    "deck": "Rats",
-                    "opponent": ALL_OPPONENTS,
-                    "card": card,
-                    "gift_kind": "card",
-                    "base_policy": "never",
-                    "situation": situation,
-                    "bucket": b,
-                    "verdict": "not enough evidence",
-                    "delta_pts": 100 * d,
-                    "ci_low_pts": 100 * d - 5,
-                    "ci_high_pts": 100 * d + 5,
-                    "p_adjusted": 0.5,
-                    "decisions": 100,
-                    "better": 15,
-                    "same": 75,
-                    "worse": 10,
-                    "win_rate_promise": 0.5 + d,
-                    "win_rate_no_promise": 0.5,
-                    "more_games": 9000.0,
-                }
-            )
-    sit = pd.DataFrame(sit_rows, columns=SITUATION_COLUMNS)
-    paired = pd.DataFrame(
-        [
-            {
-                "table": "gift_decisions",
-                "deck": "Rats",
-                "opponent": ALL_OPPONENTS,
-                "card": "Mind Spiral",
-                "situation": "",
-                "bucket": "",
-                "decisions": 400,
-                "games_with_decision": 380,
-                "design_effect": 1.1,
-                "p_value": 0.003,
-                "p_adjusted": 0.02,
-                "p_equivalence_adjusted": 1.0,
-            }
-        ],
-        columns=PAIRED_COLUMNS,
-    )
-    return {
-        "policy_comparison": policy,
-        "gift_decisions": dec,
-        "gift_situations": sit,
-        "paired_stats": paired,
-    }
-
-
-def _manifest(kind: str = "evaluate") -> Manifest:
-    return Manifest(
-        command=["gift-analyzer", "evaluate"],
-        seed=3,
-        games=1000,
-        threads=2,
-        policies=["never", "always"],
-        status="complete",
-        extra={
-            "kind": kind,
-            "baseline": "never",
-            "base_policy": "never",
-            "forks": 1,
-            "var_reduction": 11.5,
-            "decisions_evaluated": 1200,
-            "warnings": ["a <warning> & more"],
-        },
-    )
+from analyzer.report.writers import DeckEntry, Manifest
 
 
 def test_plots_are_png_and_cover_every_card() -> None:
-    images = plots.evaluate_plots(_tables())
+    images = plots.evaluate_plots(fake_tables())
     assert "plots/delta_by_card.png" in images
     assert "plots/policy_win_rates.png" in images
     for card in ("mind_spiral", "into_the_flood_maw", "cruelclaw_s_heist"):
@@ -214,9 +45,9 @@ def test_plots_of_empty_tables_still_render() -> None:
 
 
 def test_html_parses_and_references_every_plot() -> None:
-    t = _tables()
+    t = fake_tables()
     images = plots.evaluate_plots(t)
-    page = html_mod.render(_manifest(), t, images)
+    page = html_mod.render(fake_manifest(), t, images)
     p = parse(page)
     assert p.errors == [] and p.stack == []
     srcs = [i["data-file"] for i in p.imgs]
@@ -229,14 +60,14 @@ def test_html_parses_and_references_every_plot() -> None:
     assert "Cruelclaw&#x27;s Heist" in page
 
 
-def test_html_without_plots_has_the_tables() -> None:
-    page = html_mod.render(_manifest(), _tables(), {})
+def test_html_without_plots_has_thefake_tables() -> None:
+    page = html_mod.render(fake_manifest(), fake_tables(), {})
     p = parse(page)
     assert p.errors == [] and p.imgs == [] and p.tables >= 4
 
 
 def test_terminal_summaries() -> None:
-    t = _tables()
+    t = fake_tables()
     text = tables.policy_summary(t["policy_comparison"])
     lines = text.splitlines()
     assert lines[0].split()[:3] == ["deck", "opponent", "games"]
@@ -262,116 +93,8 @@ def test_formatters() -> None:
     )
 
 
-def _write_run(folder: Path, t: dict[str, pd.DataFrame], kind: str = "evaluate") -> None:
-    with run_recorder(
-        run_dir=folder,
-        seed=3,
-        games=1000,
-        threads=2,
-        policies=["never"],
-        kind=kind,
-        baseline="never",
-        var_reduction=8.0,
-    ) as rec:
-        for name, df in t.items():
-            rec.write_csv(f"{name}.csv", df)
-
-
-def test_report_rerenders_a_run_folder(tmp_path: Path) -> None:
-    t = _tables()
-    _write_run(tmp_path, t)
-    before = json.loads((tmp_path / "manifest.json").read_text())
-    out = api.report(tmp_path)
-    assert out == tmp_path / "report.html"
-    p = parse(out.read_text(encoding="utf-8"))
-    assert p.errors == []
-    files = sorted(f.relative_to(tmp_path).as_posix() for f in (tmp_path / "plots").glob("*"))
-    assert files and sorted(i["data-file"] for i in p.imgs) == files
-    assert json.loads((tmp_path / "manifest.json").read_text()) == before  # untouched
-    assert not list(tmp_path.rglob("*.tmp"))
-    # the CSV round trip keeps the columns exactly
-    back = api.read_tables(tmp_path)
-    for name, df in t.items():
-        assert list(back[name].columns) == list(df.columns)
-        assert len(back[name]) == len(df)
-    assert back["gift_situations"]["delta_pts"].isna().sum() == 3
-
-
-def test_report_of_a_compare_run(tmp_path: Path) -> None:
-    df = pd.DataFrame(
-        [
-            [
-                "A",
-                "B",
-                "Bats",
-                "never",
-                100,
-                55,
-                0,
-                0.55,
-                0.45,
-                0.64,
-                50,
-                0,
-                0.5,
-                0.4,
-                0.6,
-                0.05,
-                0.01,
-                0.09,
-                6.0,
-            ]
-        ],
-        columns=COMPARE_COLUMNS,
-    )
-    _write_run(tmp_path, {"compare": df}, kind="compare")
-    page = api.report(tmp_path).read_text(encoding="utf-8")
-    p = parse(page)
-    assert [i["data-file"] for i in p.imgs] == ["plots/compare_delta_by_opponent.png"]
-    assert "deck comparison" in page
-    assert "Deck A" in page and "A win rate [95% CI]" in page and "delta_ci_low" not in page
-
-
-def test_report_cli_and_its_errors(tmp_path: Path) -> None:
-    _write_run(tmp_path / "run", _tables())
-    res = CliRunner().invoke(main, ["report", str(tmp_path / "run"), "--no-plots"])
-    assert res.exit_code == 0, res.output
-    assert "report.html" in res.stdout
-    assert not (tmp_path / "run" / "plots").exists()
-    # not a run folder
-    (tmp_path / "empty").mkdir()
-    res = CliRunner().invoke(main, ["report", str(tmp_path / "empty")])
-    assert res.exit_code == 2 and "no manifest.json" in res.stderr
-    # an interrupted run has no tables to report
-    with pytest.raises(KeyboardInterrupt), run_recorder(run_dir=tmp_path / "cut", kind="evaluate"):
-        raise KeyboardInterrupt
-    res = CliRunner().invoke(main, ["report", str(tmp_path / "cut")])
-    assert res.exit_code == 2 and "interrupted" in res.stderr
-
-
-@pytest.mark.parametrize("kind", ["simulate", "cardstats"])
-def test_report_of_a_run_without_a_report_names_its_kind(tmp_path: Path, kind: str) -> None:
-    """A simulate or cardstats folder was refused as 'no policy_comparison, gift_decisions,
-    gift_situations table in this run folder', as if tables were missing from an evaluate run."""
-    with run_recorder(run_dir=tmp_path / "run", kind=kind):
-        pass
-    res = CliRunner().invoke(main, ["report", str(tmp_path / "run")])
-    assert res.exit_code == 2
-    assert f"this is a {kind} run, which has no report" in res.stderr
-    assert "table in this run folder" not in res.stderr
-
-
-def test_slug() -> None:
-    assert plots.slug("Cruelclaw's Heist") == "cruelclaw_s_heist"
-    assert plots.slug("???") == "x"
-
-
-# ---------------------------------------------------------------------------------------------
-# the answer first (issue 16 item 10)
-
-
-def _approx_manifest() -> Manifest:
-    m = _manifest()
+def _approxfake_manifest() -> Manifest:
+    m = fake_manifest()
     m.decks = [
         DeckEntry("rats.txt", "Rats", "0" * 64, {"exact": 40, "approximate": 0}),
         DeckEntry("bats.txt", "Bats", "1" * 64, {"exact": 38, "approximate": 2}),
@@ -388,7 +111,7 @@ def _text(page: str) -> str:
 
 def test_summary_leads_with_one_line_per_card() -> None:
     page = html_mod.render(
-        _approx_manifest(), _tables(), {}, anchors={"Mind Spiral": "examples-mind_spiral"}
+        _approxfake_manifest(), fake_tables(), {}, anchors={"Mind Spiral": "examples-mind_spiral"}
     )
     body = page[page.index("<body>") :]
     # the answer comes before every table and before the run's details
@@ -423,19 +146,19 @@ def test_summary_leads_with_one_line_per_card() -> None:
 
 
 def test_summary_tolerates_new_and_missing_columns() -> None:
-    t = _tables()
+    t = fake_tables()
     dec = t["gift_decisions"].drop(columns=["p_adjusted", "better", "worse", "depends_on"])
     dec["verdict"] = "makes no difference"
     dec["p_adj"] = 0.5  # an older name of the adjusted p
-    page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
     assert page.count("makes no difference") >= 3 and "adjusted p = 0.5" in page
     assert parse(page).errors == []
-    none = html_mod.render(_manifest(), {"gift_decisions": dec.iloc[:0]}, {})
+    none = html_mod.render(fake_manifest(), {"gift_decisions": dec.iloc[:0]}, {})
     assert "No gift decision was reached" in none
 
 
 def test_turn_plots_share_one_scale_and_fair_share_is_per_player_count() -> None:
-    sit = _tables()["gift_situations"]
+    sit = fake_tables()["gift_situations"]
     lo, hi = plots.situation_limits(sit)
     assert lo <= -8.0 and hi >= 9.0  # the widest interval of every card: -8 and +9 points
     assert plots.players("A + B + C") == 4 and plots.players("A") == 2
@@ -467,8 +190,8 @@ def test_report_fits_1280_pixels_in_chromium(tmp_path: Path) -> None:
     browser = _chromium()
     if browser is None:
         pytest.skip("no Chromium found: apt-get install chromium (.ci/run installs it)")
-    t = _tables()
-    page = html_mod.render(_approx_manifest(), t, plots.evaluate_plots(t))
+    t = fake_tables()
+    page = html_mod.render(_approxfake_manifest(), t, plots.evaluate_plots(t))
     probe = tmp_path / "report.html"
     probe.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
     res = subprocess.run(
@@ -499,7 +222,7 @@ def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
     tables are born in points (delta_pts, ci_low_pts, ...). The report reads either unit."""
     from analyzer.report.units import to_fractions, to_points
 
-    t = _tables()
+    t = fake_tables()
     pol = to_points(t["policy_comparison"])
     assert "delta_vs_baseline" not in pol and "delta_vs_baseline_pts" in pol
     assert pol["delta_vs_baseline_pts"].iloc[1] == pytest.approx(-2.0)  # -0.02 as a fraction
@@ -511,7 +234,7 @@ def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
     assert back["delta"].iloc[0] == pytest.approx(-0.03)
     assert back["delta_ci_low"].iloc[0] == pytest.approx(-0.05)
     with_pts = {**t, "policy_comparison": pol}
-    assert html_mod.render(_manifest(), with_pts, {}) == html_mod.render(_manifest(), t, {})
+    assert html_mod.render(fake_manifest(), with_pts, {}) == html_mod.render(fake_manifest(), t, {})
 
 
 def test_report_shows_the_interval_each_verdict_is_read_from():
@@ -541,14 +264,14 @@ def test_the_paired_stats_section_shows_the_verdict_interval_in_points() -> None
     """With paired_stats carrying the verdict's interval (audit21), report.html showed it as raw
     fractions under 'verdict ci low' with a level of '1' for 99.978%: it now reads as the
     decision table's 'Verdict read from' cell."""
-    t = _tables()
+    t = fake_tables()
     paired = t["paired_stats"].assign(
         verdict="not enough evidence",
         verdict_ci_low_pts=-20.66,
         verdict_ci_high_pts=18.05,
         verdict_level=0.99978,
     )
-    page = html_mod.render(_manifest(), {**t, "paired_stats": paired}, {})
+    page = html_mod.render(fake_manifest(), {**t, "paired_stats": paired}, {})
     part = page[page.index("p-values, standard errors") :]
     part = part[: part.index("</details>")]
     assert "[-20.66, +18.05] (99.978%)" in part and "verdict ci low" not in part.lower()
@@ -576,7 +299,7 @@ def test_the_answer_box_gives_the_interval_a_verdict_is_read_from() -> None:
     )
     agree = dict(row, card="Other", ci_low_pts=-0.8, verdict_ci_low_pts=-1.9)
     dec = pd.DataFrame([row, agree], columns=DECISION_COLUMNS)
-    page = html_mod.render(_manifest(), {"gift_decisions": dec}, {})
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
     summary = page[page.index('<section id="summary">') : page.index("</section>")]
     assert "(the verdict reads the 99.4% interval [-0.71, +6.11])" in summary
     assert summary.count("the verdict reads the") == 1
@@ -590,7 +313,7 @@ def test_every_output_says_which_claims_share_a_family() -> None:
     assert two.startswith("each table is its own 5% family") and two.endswith("at most 10%")
     assert "gift_decisions" in two and "gift_situations" in two and "pod" not in two
     assert tables.families_line(pod=True).endswith("the pod answers; the whole run at most 15%")
-    page = html_mod.render(_manifest(), _tables(), {})
+    page = html_mod.render(fake_manifest(), fake_tables(), {})
     summary = page[page.index('<section id="summary">') : page.index("</section>")]
     assert f"Verdicts: {html.escape(two)}." in summary
     assert "Its verdicts are a 5% family of their own" in page  # the situation table
