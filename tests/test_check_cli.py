@@ -336,14 +336,16 @@ def test_simulate_gives_turns_per_player(tmp_path: Path) -> None:
     args += [str(bundled / "wb_bats_lifegain.txt"), "--games", "20", "--per-game"]
     result = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
-    assert "turns per player" in result.stdout.splitlines()[0]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("the answer: UB Rats: threshold control wins ")  # answer first
+    assert "turns per player" in lines[1]
     row = pd.read_csv(tmp_path / "s" / "summary.csv").iloc[0]
     games = pd.read_csv(tmp_path / "s" / "games.csv")
     own = pd.concat([games["seat0_turns_taken"], games["seat1_turns_taken"]])
     assert row["turns_per_player"] == pytest.approx(own.mean())
     assert row["mean_turns"] == pytest.approx(games["turns"].mean())
     cell = f"{row['turns_per_player']:.1f}"
-    assert cell in result.stdout.splitlines()[2].split()
+    assert cell in lines[3].split()
 
 
 def test_check_counts_the_warnings_it_lists_under_an_import_error(tmp_path: Path) -> None:

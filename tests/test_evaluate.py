@@ -433,6 +433,10 @@ def test_cli_compare(tmp_path: Path) -> None:
     assert (t["delta_pts"] == 0).all()  # a deck against itself: exactly 0, never a zero-width CI
     assert (t["delta_pts_ci_low"] < 0).all() and (t["delta_pts_ci_high"] > 0).all()
     assert "A - B" in out and (tmp_path / "c" / "report.html").is_file()
+    assert out.splitlines()[0].startswith(  # the answer first, in words (report/answers.py)
+        "the answer: A (UB Rats: threshold control) and B (UB Rats: threshold control) are not "
+        "told apart against WB Bats: lifegain fliers + RG Raccoons: expend midrange by 30 games"
+    )
     # said, not left to be guessed from a column of zeros; and no "infx", no "Effect of
     # promising" heading over A minus B in report.html
     assert "play the same cards (main deck and commander)" in err

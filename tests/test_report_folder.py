@@ -76,6 +76,8 @@ def test_report_of_a_compare_run(tmp_path: Path) -> None:
                 0.01,
                 0.09,
                 6.0,
+                0.02,
+                float("nan"),
             ]
         ],
         columns=COMPARE_COLUMNS,
@@ -86,6 +88,9 @@ def test_report_of_a_compare_run(tmp_path: Path) -> None:
     assert [i["data-file"] for i in p.imgs] == ["plots/compare_delta_by_opponent.png"]
     assert "deck comparison" in page
     assert "Deck A" in page and "A win rate [95% CI]" in page and "delta_ci_low" not in page
+    # the answer in words leads the page, read from the interval (report/answers.py)
+    assert p.errors == [] and page.index("The answer") < page.index("Deck A minus deck B")
+    assert "wins more than B" in page
 
 
 def test_report_cli_and_its_errors(tmp_path: Path) -> None:

@@ -63,6 +63,8 @@ COMPARE_COLUMNS = [
     "delta_ci_low",
     "delta_ci_high",
     "var_reduction",
+    "p_value",  # two-sided, delta = 0 (paired.paired_effect: the interval's own test)
+    "p_holm",  # Holm-adjusted over the opponents' rows (the pooled row: not in the family)
 ]
 
 
@@ -117,6 +119,7 @@ class _Diff:
     delta: float
     ci_low: float
     ci_high: float
+    p_value: float
     var_reduction: float
 
 
@@ -124,7 +127,9 @@ def _paired(a: np.ndarray, b: np.ndarray, confidence: float) -> _Diff:
     """Per-game paired difference a - b: score interval, and the variance reduction."""
     eff = paired.paired_effect(a, b, alpha=1.0 - confidence)
     reduction = float(stats.paired_difference(a, b).var_reduction) if a.size >= 2 else np.nan
-    return _Diff(float(eff.delta), float(eff.ci_low), float(eff.ci_high), reduction)
+    return _Diff(
+        float(eff.delta), float(eff.ci_low), float(eff.ci_high), float(eff.p_value), reduction
+    )
 
 
 @dataclass
@@ -250,9 +255,14 @@ def deck_comparison(
                 "delta_ci_low": float(diff.ci_low),
                 "delta_ci_high": float(diff.ci_high),
                 "var_reduction": float(diff.var_reduction),
+                "p_value": diff.p_value,
+                "p_holm": float("nan"),
             }
         )
-    return pd.DataFrame(rows, columns=COMPARE_COLUMNS)
+    df = pd.DataFrame(rows, columns=COMPARE_COLUMNS)
+    per_opponent = (df["opponent"] != ALL_OPPONENTS).to_numpy()
+    df.loc[per_opponent, "p_holm"] = stats.holm_adjust(df.loc[per_opponent, "p_value"].to_numpy())
+    return df
 
 
 def play_arm(

@@ -87,6 +87,7 @@ def cardstats(
         )
     else:
         against = f"{run.opponents[0]} ({run.games} games)"
+    click.echo(api.card_stats_answer(run.table))
     click.echo(
         f"{run.deck} vs {against}; policy {run.policy}, seed {run.seed}" + hands_note(opening_hands)
     )

@@ -445,9 +445,10 @@ def compare(
             on_start=start,
         )
     t = run.table
+    click.echo(api.compare_answer(t))
     if len(t):
         click.echo(
-            f"\nA = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} (policy {policy}, same seeds"
+            f"A = {t['deck_a'].iloc[0]}, B = {t['deck_b'].iloc[0]} (policy {policy}, same seeds"
             f"{hands_note(opening_hands)})"
         )
     click.echo(api.compare_summary(t))

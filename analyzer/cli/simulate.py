@@ -80,6 +80,7 @@ def simulate(
             on_start=start,
             log_games=log_games,
         )
+    click.echo(api.simulate_answer(run.summary))
     click.echo(api.simulate_summary(run.summary))
     click.echo(api.end_reasons_line(run.summary))
     click.echo("coverage: " + "; ".join(run.coverage))

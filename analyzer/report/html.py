@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from analyzer.report import tables as tb
+from analyzer.report.answers import compare_answer
 from analyzer.report.html_answer import (
     ALL_OPPONENTS,
     APPROX_MARK,
@@ -476,6 +477,12 @@ def render(
     )
     if kind != "compare":
         body.append(summary(manifest, tables, anchors))
+    elif "compare" in tables:
+        body.append(
+            '<section id="summary"><h2>The answer</h2><p>'
+            + esc(compare_answer(tables["compare"]).removeprefix("the answer: "))
+            + "</p></section>"
+        )
     warnings: Sequence[str] = extra.get("warnings") or []
     if warnings:
         body.append(

@@ -1,0 +1,126 @@
+"""The answer in words, printed before each command's tables: simulate (how often the deck
+wins), compare (which deck version is better) and cardstats (which cards are worth most when
+drawn). `evaluate` has its own (tables.decision_headline); calibrate leads with its verdict.
+
+Each sentence claims only what its interval (or its Holm-adjusted family) supports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from analyzer.analysis.stats import wilson_interval
+from analyzer.report.tables import ALL_OPPONENTS, delta_ci, pct, rate_ci
+from analyzer.report.units import to_fractions
+
+FAMILY_ALPHA = 0.05  # compare's per-opponent claims: one 5% family (Holm)
+TOP_CARDS = 3  # cardstats names this many cards at each end
+_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
+
+
+def _players(opponent: str) -> int:
+    """Seats in a simulate row: its opponents are joined by " + " (simulate.summary_frame)."""
+    return 2 + str(opponent).count(" + ")
+
+
+def simulate_answer(df: pd.DataFrame) -> str:
+    """``the answer: <deck> wins 46.1% [44.4, 47.8] of 900 games against ...``; against one
+    opponent (or one pod) it says whether the deck is favoured, as far as its interval tells."""
+    if df.empty:
+        return "the answer: no games were played"
+    df = to_fractions(df)
+    parts = []
+    for deck, rows in df.groupby("deck", sort=False):
+        games, wins = int(rows["games"].sum()), int(rows["wins"].sum())
+        if len(rows) == 1:
+            r = rows.iloc[0]
+            fair = 1 / _players(r.opponent)
+            if r.ci_low > fair:
+                how = "favoured"
+            elif r.ci_high < fair:
+                how = "the underdog"
+            else:
+                how = f"not told apart from a fair share ({pct(fair)}) by {games:,} games"
+            parts.append(
+                f"{deck} wins {rate_ci(r.win_rate, r.ci_low, r.ci_high)} of {games:,} games "
+                f"against {r.opponent}: {how}"
+            )
+            continue
+        lo, hi = wilson_interval(wins, games)
+        best = rows.loc[rows["win_rate"].idxmax()]
+        worst = rows.loc[rows["win_rate"].idxmin()]
+        parts.append(
+            f"{deck} wins {rate_ci(wins / games, lo, hi)} of its {games:,} games against "
+            f"{len(rows)} opponents (draws not won); best against {best.opponent} "
+            f"({pct(best.win_rate)}), worst against {worst.opponent} ({pct(worst.win_rate)})"
+        )
+    return "the answer: " + "; ".join(parts)
+
+
+def compare_answer(df: pd.DataFrame) -> str:
+    """Which version wins more: the pooled row's interval (or the one opponent's), then the
+    opponents where one version is better with the Holm-adjusted family's 5%."""
+    if df.empty:
+        return "the answer: no games were played"
+    df = to_fractions(df)
+    pooled = df[df["opponent"] == ALL_OPPONENTS]
+    main = pooled.iloc[0] if len(pooled) else df.iloc[0]
+    a, b = str(main.deck_a), str(main.deck_b)
+    interval = delta_ci(main.delta, main.delta_ci_low, main.delta_ci_high)
+    where = "over all opponents" if len(pooled) else f"against {main.opponent}"
+    if main.delta_ci_low > 0:
+        head = f"A ({a}) wins more than B ({b}) {where}: {interval} points"
+    elif main.delta_ci_high < 0:
+        head = f"B ({b}) wins more than A ({a}) {where}: A - B {interval} points"
+    else:
+        head = (
+            f"A ({a}) and B ({b}) are not told apart {where} by {int(main.games):,} games: "
+            f"A - B {interval} points"
+        )
+    rows = df[df["opponent"] != ALL_OPPONENTS]
+    if len(pooled) == 0 or "p_holm" not in rows.columns:
+        return "the answer: " + head
+    sure = rows[rows["p_holm"] < FAMILY_ALPHA]
+    a_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta > 0]
+    b_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta < 0]
+    per = (
+        f"A better against {', '.join(a_side) or 'none'}; "
+        f"B better against {', '.join(b_side) or 'none'}"
+    )
+    return (
+        f"the answer: {head}. By opponent ({len(rows)} rows, Holm-adjusted, their own 5% "
+        f"family): {per}"
+    )
+
+
+def _points(x: Any) -> str:
+    return f"{100 * float(x):+.1f}"
+
+
+def card_stats_answer(df: pd.DataFrame) -> str:
+    """The cards whose drawing goes with the most and the least winning (IWD, points), basic
+    lands left out; gift cards always named. Observational, and the sentence says so."""
+    if df.empty or "iwd_pts" not in df.columns:
+        return "the answer: no card was drawn"
+    spells = df[~df["card"].isin(_BASICS) & df["iwd_pts"].notna()]
+    if spells.empty:
+        return "the answer: no card but basic lands was drawn"
+    ranked = spells.sort_values("iwd_pts", ascending=False, kind="stable")
+
+    def named(r: Any) -> str:
+        return f"{r.card} {r.iwd_pts:+.1f} [{r.iwd_ci_low_pts:+.1f}, {r.iwd_ci_high_pts:+.1f}]"
+
+    k = min(TOP_CARDS, len(ranked) // 2) or 1
+    top = [named(r) for r in ranked.head(k).itertuples()]
+    low = [named(r) for r in ranked.tail(k).iloc[::-1].itertuples()] if len(ranked) > k else []
+    text = "the answer (observational, IWD points: drawn vs not drawn): drawn, these go with "
+    text += "the most wins: "
+    text += "; ".join(top)
+    if low:
+        text += "; the least: " + "; ".join(low)
+    gifts = ranked[ranked["promised_games"].notna()] if "promised_games" in ranked else []
+    if len(gifts):
+        text += "; gift cards: " + "; ".join(named(r) for r in gifts.itertuples())
+    return text

@@ -1,0 +1,144 @@
+"""The answer in words that simulate, compare and cardstats print first (report/answers.py):
+each claim is the one its interval (or its Holm family) supports. Made-up tables, no games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
+
+from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison
+from analyzer.report.answers import card_stats_answer, compare_answer, simulate_answer
+from analyzer.report.units import to_points
+
+
+def _sim_row(opponent: str, wins: int, games: int) -> dict:
+    lo, hi = proportion_confint(wins, games, method="wilson")
+    return dict(
+        deck="Rats",
+        opponent=opponent,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        ci_low=lo,
+        ci_high=hi,
+    )
+
+
+@pytest.mark.parametrize(
+    ("opponent", "wins", "says"),
+    [
+        ("Bats", 600, "favoured"),  # 60.0% [56.9, 63.0]: above a half
+        ("Bats", 400, "the underdog"),
+        ("Bats", 510, "not told apart from a fair share (50.0%) by 1,000 games"),
+        ("Bats + Frogs + Otters", 300, "favoured"),  # a pod's fair share is a quarter
+        ("Bats + Frogs + Otters", 260, "not told apart from a fair share (25.0%)"),
+    ],
+)
+def test_simulate_answer_against_one_opponent(opponent: str, wins: int, says: str) -> None:
+    text = simulate_answer(pd.DataFrame([_sim_row(opponent, wins, 1000)]))
+    assert text.startswith(f"the answer: Rats wins {wins / 10:.1f}% [")
+    assert f"of 1,000 games against {opponent}: {says}" in text
+
+
+def test_simulate_answer_pools_a_gauntlet_with_a_wilson_interval() -> None:
+    df = pd.DataFrame([_sim_row("Bats", 300, 500), _sim_row("Frogs", 200, 500)])
+    lo, hi = proportion_confint(500, 1000, method="wilson")
+    text = simulate_answer(df)
+    assert (
+        f"wins 50.0% [{100 * lo:.1f}, {100 * hi:.1f}] of its 1,000 games against 2 opponents"
+        in (text)
+    )
+    assert "best against Bats (60.0%), worst against Frogs (40.0%)" in text
+
+
+def _cmp_row(opponent: str, delta: float, half: float, p_holm: float = np.nan) -> dict:
+    row = dict.fromkeys(COMPARE_COLUMNS, np.nan)
+    row.update(
+        deck_a="A deck",
+        deck_b="B deck",
+        opponent=opponent,
+        games=1000,
+        delta=delta,
+        delta_ci_low=delta - half,
+        delta_ci_high=delta + half,
+        p_holm=p_holm,
+    )
+    return row
+
+
+def _cmp(rows: list[dict]) -> pd.DataFrame:
+    return to_points(pd.DataFrame(rows, columns=COMPARE_COLUMNS))  # as compare.csv has it
+
+
+def test_compare_answer_reads_the_pooled_interval() -> None:
+    better = compare_answer(
+        _cmp([_cmp_row("Bats", 0.03, 0.02), _cmp_row("all opponents", 0.03, 0.01)])
+    )
+    assert better.startswith("the answer: A (A deck) wins more than B (B deck) over all opponents")
+    assert "+3.0 [+2.0, +4.0] points" in better
+    worse = compare_answer(
+        _cmp([_cmp_row("Bats", -0.03, 0.02), _cmp_row("all opponents", -0.03, 0.01)])
+    )
+    assert worse.startswith("the answer: B (B deck) wins more than A (A deck) over all opponents")
+    same = compare_answer(
+        _cmp([_cmp_row("Bats", 0.01, 0.02), _cmp_row("all opponents", 0.01, 0.02)])
+    )
+    assert "are not told apart over all opponents by 1,000 games" in same
+    one = compare_answer(_cmp([_cmp_row("Bats + Frogs", 0.05, 0.02)]))
+    assert (
+        one == "the answer: A (A deck) wins more than B (B deck) against Bats + Frogs: "
+        "+5.0 [+3.0, +7.0] points"
+    )
+
+
+def test_compare_answer_names_opponents_only_within_the_holm_family() -> None:
+    rows = [
+        _cmp_row("Bats", 0.10, 0.05, p_holm=0.001),
+        _cmp_row("Frogs", -0.08, 0.05, p_holm=0.01),
+        _cmp_row("Otters", 0.06, 0.05, p_holm=0.2),  # its own 95% interval excludes 0, Holm's not
+        _cmp_row("all opponents", 0.027, 0.03),
+    ]
+    text = compare_answer(_cmp(rows))
+    assert "By opponent (3 rows, Holm-adjusted, their own 5% family)" in text
+    assert text.endswith("A better against Bats (+10.0); B better against Frogs (-8.0)")
+
+
+def test_deck_comparison_adjusts_the_opponents_p_values_by_holm() -> None:
+    rng = np.random.default_rng(5)
+    a_arms, b_arms = [], []
+    for k, edge in enumerate((0.0, 0.1, 0.3)):
+        a = (rng.random(400) < 0.5 + edge / 2).astype(float)
+        b = (rng.random(400) < 0.5 - edge / 2).astype(float)
+        a_arms.append(Arm("A", f"opp{k}", "a", a))
+        b_arms.append(Arm("B", f"opp{k}", "b", b))
+    df = deck_comparison(a_arms, b_arms, "never")
+    per = df[df["opponent"] != "all opponents"]
+    assert np.allclose(per["p_holm"], multipletests(per["p_value"], method="holm")[1])
+    assert df.iloc[-1]["opponent"] == "all opponents" and np.isnan(df.iloc[-1]["p_holm"])
+    assert per.iloc[2]["p_holm"] < 0.05  # a 30-point edge over 400 games is found
+
+
+def test_card_stats_answer_leaves_basics_out_and_names_the_gift_cards() -> None:
+    def row(card: str, iwd: float, gift: bool = False) -> dict:
+        return dict(
+            card=card,
+            iwd_pts=iwd,
+            iwd_ci_low_pts=iwd - 5,
+            iwd_ci_high_pts=iwd + 5,
+            promised_games=10 if gift else np.nan,
+        )
+
+    cards = ["Swamp", "Fell", "Mentor", "Looter", "Shucker", "Downdraft", "Heist", "Maw"]
+    iwds = [48.5, 19.8, 18.1, 16.2, 1.4, 5.1, 5.3, 6.6]
+    df = pd.DataFrame(
+        [row(c, i, gift=c in ("Heist", "Maw")) for c, i in zip(cards, iwds, strict=True)]
+    )
+    text = card_stats_answer(df)
+    assert "Swamp" not in text
+    assert "the most wins: Fell +19.8 [+14.8, +24.8]; Mentor +18.1" in text
+    assert "; Looter +16.2 [+11.2, +21.2]; the least: Shucker +1.4 [-3.6, +6.4]; Downdraft" in text
+    assert text.endswith("gift cards: Maw +6.6 [+1.6, +11.6]; Heist +5.3 [+0.3, +10.3]")
+    assert text.startswith("the answer (observational")
