@@ -10,7 +10,12 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison
-from analyzer.report.answers import card_stats_answer, compare_answer, simulate_answer
+from analyzer.report.answers import (
+    card_stats_answer,
+    compare_answer,
+    simulate_answer,
+    tune_answer,
+)
 from analyzer.report.units import to_points
 
 
@@ -142,3 +147,21 @@ def test_card_stats_answer_leaves_basics_out_and_names_the_gift_cards() -> None:
     assert "; Looter +16.2 [+11.2, +21.2]; the least: Shucker +1.4 [-3.6, +6.4]; Downdraft" in text
     assert text.endswith("gift cards: Maw +6.6 [+1.6, +11.6]; Heist +5.3 [+0.3, +10.3]")
     assert text.startswith("the answer (observational")
+
+
+def test_tune_answer_reads_each_arm_from_its_own_interval() -> None:
+    arms = pd.DataFrame(
+        dict(
+            versus=["never", "always", "heuristic", "start weights"],
+            gain=[-0.005, 0.065, -0.04, 0.0],
+            ci_low=[-0.015, 0.031, -0.07, 0.0],
+            ci_high=[0.005, 0.099, -0.01, 0.0],
+        )
+    )
+    text = tune_answer("Maw", arms, tuned=True)
+    assert text == (
+        "the answer: Maw's tuned threshold policy, on held-out games: beats always "
+        "(+6.5 [+3.1, +9.9]); loses to heuristic (-4.0 [-7.0, -1.0]); is not told apart from "
+        "never (-0.5 [-1.5, +0.5]), start weights (+0.0 [+0.0, +0.0])"
+    )
+    assert tune_answer("Maw", arms.iloc[:0], tuned=False).endswith("where it started")

@@ -296,6 +296,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "simulate_answer": ("analyzer.report.answers", "simulate_answer"),
     "compare_answer": ("analyzer.report.answers", "compare_answer"),
     "card_stats_answer": ("analyzer.report.answers", "card_stats_answer"),
+    "tune_answer": ("analyzer.report.answers", "tune_answer"),
     "end_reasons_line": ("analyzer.report.tables", "end_reasons_line"),
     "card_stats_summary": ("analyzer.report.tables", "card_stats_summary"),
     "policy_help": ("analyzer.policies.table", "policy_help"),

@@ -113,6 +113,10 @@ def tune(
             progress=progress,
             on_start=start,
         )
+    tuned = any(
+        res.start.get(k, 0.0) != res.weights.get(k, 0.0) for k in {*res.start, *res.weights}
+    )
+    click.echo(api.tune_answer(res.card, res.comparisons, tuned))
     click.echo(
         f"{res.card}: threshold weights after {res.evaluations} evaluations of "
         f"{games} games per matchup (seed {seed}{hands_note(opening_hands)})"

@@ -124,3 +124,22 @@ def card_stats_answer(df: pd.DataFrame) -> str:
     if len(gifts):
         text += "; gift cards: " + "; ".join(named(r) for r in gifts.itertuples())
     return text
+
+
+def tune_answer(card: str, comparisons: pd.DataFrame, tuned: bool) -> str:
+    """What the tuned threshold policy does on held-out games against each arm, each claim
+    read from its own 95% interval (no test across the arms, as tune says)."""
+    if not tuned:
+        lead = f"the answer: tuning left every weight of {card}'s threshold policy where it started"
+    else:
+        lead = f"the answer: {card}'s tuned threshold policy, on held-out games"
+    beats, loses, same = [], [], []
+    for r in comparisons.itertuples(index=False):
+        text = f"{r.versus} ({_points(r.gain)} [{_points(r.ci_low)}, {_points(r.ci_high)}])"
+        (beats if r.ci_low > 0 else loses if r.ci_high < 0 else same).append(text)
+    parts = [f"beats {', '.join(beats)}"] if beats else []
+    parts += [f"loses to {', '.join(loses)}"] if loses else []
+    parts += [f"is not told apart from {', '.join(same)}"] if same else []
+    if not parts:
+        return lead
+    return f"{lead}{':' if tuned else '; on held-out games it'} " + "; ".join(parts)
