@@ -214,3 +214,25 @@ resolve = true
     # the same Shove with seat 1 at 2 life: seat 1 stays, and so does the Aura
     s = run_text(_board("Tenuous Truce", "seat:1", life=2, more=shove))
     assert not seat(s, 1)["lost"] and _aura(s, "Tenuous Truce")["attached_to"] == "seat:1"
+
+
+# ---- the same class among the precons' other approximate cards ---------------------------------
+
+
+def test_faeburrow_elder_counts_its_own_colors_and_lives() -> None:
+    # 704.5f: a creature with toughness 0 or less goes to the graveyard; Faeburrow Elder is
+    # a printed 0/0 that "gets +1/+1 for each color among permanents you control", and it is
+    # itself a green and white permanent you control: at least 2/2 (imported bare, it died)
+    board = _board("Faeburrow Elder", "seat:1").replace('targets = ["seat:1"]\n', "")
+    s = run_text(board)
+    (elder,) = bf(s, 0, "Faeburrow Elder")
+    assert (elder["power"], elder["toughness"]) == (2, 2)
+    assert "vigilance" in elder["keywords"]
+
+
+def test_the_built_in_player_does_not_cast_a_spell_modeled_as_nothing() -> None:
+    # Promise of Loyalty is approximate with a `nop` program: cast, it paid five mana for
+    # nothing (a blank that cost the turn); held, the deck plays as if the card were a blank
+    s = _ai('"Promise of Loyalty"', mine=', "Plains", "Plains"', theirs='"Scrapshooter"')
+    assert seat(s, 0)["hand"] == ["Promise of Loyalty"]
+    assert seat(s, 0)["graveyard"] == []
