@@ -239,9 +239,10 @@ OP_SPECS: dict[str, OpSpec] = {
     "no_spells_this_turn": OpSpec(Op.NO_SPELLS_THIS_TURN, "players can't cast spells this turn"),
     "attach_self": OpSpec(
         Op.ATTACH_SELF,
-        "attach the source Aura/Equipment to the permanent in ref",
+        "attach the source Aura/Equipment to the permanent in ref (an Aura's spell: to the "
+        "permanent or player it enchants, 303.4a, 303.4f)",
         (),
-        _PERMS,
+        _PERMS | _PLAYERS,
         frozenset({"trigger_object"}),
     ),  # intent: see step_intent()
     "exile_self": OpSpec(Op.EXILE_SELF, "the resolving spell goes to exile, not the graveyard"),

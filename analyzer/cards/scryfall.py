@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from analyzer.cards.enchant import aura_spell, enchant_line
 from analyzer.cards.mana_sources import fetch_land, mana_line
 from analyzer.cards.records import (
     KEYWORD_NAMES,
@@ -189,6 +190,8 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
         # a noncreature permanent whose abilities are not modeled: it can be cast and sits on
         # the battlefield doing nothing (its keywords, if any, modeled)
         support, note = "approximate", "Abilities not modeled: a permanent that does nothing."
+        if "Aura" in type_line:  # still an Aura: it enchants something (cards/enchant.py)
+            support, note = _aura(fields, abilities, lines, kw_lines, type_line)
     if (abilities and support != "unsupported" and not types & CardType.LAND) or (
         types & CardType.LAND and support == "exact" and abilities
     ):
@@ -206,6 +209,28 @@ def card_fields(obj: dict[str, Any], default_set: str = "") -> dict[str, Any] | 
         fields["notes"] = note
     fields["oracle"] = oracle
     return fields
+
+
+def _aura(
+    fields: dict[str, Any],
+    abilities: list[dict[str, Any]],
+    lines: list[str],
+    kw_lines: list[tuple[bool, list[str], bool]],
+    type_line: str,
+) -> tuple[str, str]:
+    """Support and note of an Aura whose abilities are not modeled: its enchant target and
+    attachment (cards/enchant.py), its other lines ignored and named; unsupported when its
+    enchant restriction is not one we read (cast, it would go to the graveyard at once)."""
+    spell = aura_spell(lines, type_line)
+    if spell is None:
+        return "unsupported", "Its enchant restriction is not modeled."
+    abilities.insert(0, spell)
+    fields["role"] = "permanent"  # what it does to what it enchants is not modeled
+    enchant = enchant_line(lines)
+    rest = [ln for ln, (kw, _, _) in zip(lines, kw_lines, strict=True) if not kw and ln != enchant]
+    if rest:
+        fields["ignores"] = rest
+    return "approximate", "Abilities not modeled: an Aura that enchants and does nothing else."
 
 
 # "{T}: Add ..." with an extra cost or a rider ("{T}, Pay 1 life: Add {B}." / "Add {W} or {U}.

@@ -33,7 +33,6 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import (
     MAX_TARGETS,
-    NO_OBJ,
     OFF_BATTLEFIELD,
     PLAYER_BASE,
     SK_ABILITY,
@@ -255,7 +254,7 @@ def try_activate(G, C, p, context, only=-1):
                     continue
             elif has_op(C, a, Op.ATTACH_SELF):
                 att = G[ob(o) + O.ATTACHED]
-                if att != NO_OBJ and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
+                if 0 <= att < PLAYER_BASE and G[ob(att) + O.ZONE] == Zone.BATTLEFIELD:
                     continue
                 if not targets_useful(G, C, a, p, 0):
                     continue

@@ -62,7 +62,7 @@ from analyzer.kernel.player.ai_value import (
     offspring_cost,
 )
 from analyzer.kernel.player.choices import cost_fodder
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, does_nothing, has_op, steps_of
 from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.costs import base_cost, commander_tax, extra_cost_payable
 from analyzer.kernel.rules.mana import (
@@ -122,6 +122,8 @@ def _mode_useful(G, C, p, o, promised, context):
     """Is casting o (in this mode) worth it now? context: 0 main phase, 1 response to the top
     of the stack, 2 combat after blocks, 3 opponent's end step, 4 declare attackers when p is
     attacked (the standard player only)."""
+    if does_nothing(C, spell_ability(C, G[ob(o) + O.CARD])):
+        return False  # its effect is not modeled: cast, it would pay for nothing
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return _mode_useful_standard(G, C, p, o, promised, context)
     cards = cards_of(C)

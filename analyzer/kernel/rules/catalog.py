@@ -21,7 +21,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
-from analyzer.enums import KINDS_HI, KINDS_HI2, AbilCol, CardCol, StepCol
+from analyzer.enums import KINDS_HI, KINDS_HI2, AbilCol, CardCol, Op, StepCol
 from analyzer.kernel.runtime.config import njit
 
 CARD_TABLE, ABILITY_TABLE, TARGET_TABLE, STEP_TABLE, GIFT_TOKEN_TABLE = range(5)
@@ -124,6 +124,24 @@ def has_kind(cards, card, kind):
     if kind >= KINDS_HI:
         return (cards[card, CardCol.AB_KINDS_HI] >> (kind - KINDS_HI)) & 1 != 0
     return (cards[card, CardCol.AB_KINDS] >> kind) & 1 != 0
+
+
+@njit
+def does_nothing(C, ab):
+    """Is ability row ab a program of `nop` steps alone, with no targets and no modes (an
+    approximate spell whose effect is not modeled: Promise of Loyalty)?"""
+    if ab < 0:
+        return False
+    abilities = abilities_of(C)
+    n = abilities[ab, AbilCol.ST_COUNT]
+    if n == 0 or abilities[ab, AbilCol.TG_COUNT] > 0 or abilities[ab, AbilCol.MODES] > 0:
+        return False
+    steps = steps_of(C)
+    s0 = abilities[ab, AbilCol.ST_START]
+    for k in range(s0, s0 + n):
+        if steps[k, StepCol.OP] != Op.NOP:
+            return False
+    return True
 
 
 @njit

@@ -54,6 +54,7 @@ from analyzer.kernel.rules.events import (
 from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
     attached_obj,
+    attached_player,
     move_object,
     put_onto_battlefield,
 )
@@ -189,6 +190,17 @@ def _can_enchant(G, C, aura, att):
             types = targets_of(C)[abilities[a, AbilCol.TG_START], TargCol.TYPES]
             return types == 0 or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & types) != 0
     return True
+
+
+@njit
+def _aura_goes(G, C, aura, o):
+    """704.5m: is Aura o (card row `aura`) attached to nothing (a new object counts as gone,
+    and so does a player who left the game) or to what it can no longer enchant (a creature
+    that became a Food: Sugar Coat)?"""
+    att = attached_obj(G, o)
+    if att == NO_OBJ:
+        return attached_player(G, o) < 0  # ("Enchant opponent": on a player, 303.4a)
+    return not _can_enchant(G, C, aura, att)
 
 
 @njit
@@ -372,8 +384,7 @@ def _sba_look(G, C, cards, o):
         return 2 if G[b + O.DEATHTOUCHED] != 0 else 0
     sub = cards[card, CardCol.SUBTYPES]
     if sub & Subtype.AURA:
-        att = attached_obj(G, o)
-        return 2 if att == NO_OBJ or not _can_enchant(G, C, card, att) else 0
+        return 2 if _aura_goes(G, C, card, o) else 0
     if sub & Subtype.EQUIPMENT and G[b + O.ATTACHED] != NO_OBJ:
         att = attached_obj(G, o)
         if att == NO_OBJ or (cards[G[ob(att) + O.CARD], CardCol.TYPES] & CardType.CREATURE) == 0:
@@ -456,10 +467,7 @@ def _state_based_actions(G, C, fresh):
                     elif G[b + O.DEATHTOUCHED]:
                         G[b + O.DEATHTOUCHED] = 0
                 elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
-                    att = attached_obj(G, o)
-                    # 704.5m: attached to nothing (a new object counts as gone) or to what it
-                    # can no longer enchant (a creature that became a Food: Sugar Coat)
-                    if att == NO_OBJ or not _can_enchant(G, C, card, att):
+                    if _aura_goes(G, C, card, o):
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
                 elif (

@@ -43,6 +43,7 @@ from analyzer.kernel.layout import (
     OFF_HAND,
     OFF_LIBRARY,
     OFF_TRIGGERS,
+    PLAYER_BASE,
     SK_ABILITY,
     TF,
     H,
@@ -444,12 +445,13 @@ def move_object(G, cards, o, zone, top=True):
 
 @njit
 def attach(G, src, dst):
-    """Attach Aura or Equipment src to the permanent dst (as the object dst is now); it gets a
-    new timestamp (613.7e), so its effects apply after those of earlier ones."""
+    """Attach Aura or Equipment src to the permanent dst (as the object dst is now), or an Aura
+    to the player dst (PLAYER_BASE + seat: "Enchant opponent", 303.4a); it gets a new
+    timestamp (613.7e), so its effects apply after those of earlier ones."""
     G[ob(src) + O.ATTACHED] = dst
     G[H.TIMESTAMP] += 1
     G[ob(src) + O.TIMESTAMP] = G[H.TIMESTAMP]
-    G[ob(src) + O.ATTACHED_ZCC] = G[ob(dst) + O.ZCC]
+    G[ob(src) + O.ATTACHED_ZCC] = G[ob(dst) + O.ZCC] if dst < PLAYER_BASE else 0
     G[H.DIRTY] = DIRTY_ALL
 
 
@@ -460,12 +462,23 @@ def attached_obj(G, o):
     goes to the graveyard, 704.5m, and Equipment becomes unattached, 704.5n). For a source
     that left the battlefield, what it was attached to as it left (last-known information)."""
     att = G[ob(o) + O.ATTACHED]
-    if att == NO_OBJ:
-        return NO_OBJ
+    if att == NO_OBJ or att >= PLAYER_BASE:
+        return NO_OBJ  # (an Aura on a player: attached_player)
     ba = ob(att)
     if G[ba + O.ZONE] != Zone.BATTLEFIELD or G[ba + O.ZCC] != G[ob(o) + O.ATTACHED_ZCC]:
         return NO_OBJ
     return att
+
+
+@njit
+def attached_player(G, o):
+    """The seat an Aura o enchants ("Enchant opponent"), or -1: attached to no player, or to
+    one who has left the game (an Aura on a player who left goes, 704.5m, 800.4a)."""
+    att = G[ob(o) + O.ATTACHED]
+    if att < PLAYER_BASE:
+        return -1
+    p = att - PLAYER_BASE
+    return -1 if G[pb(p) + P.LOST] else p
 
 
 @njit
