@@ -12,8 +12,9 @@ the game ended.
 
 Read at aura23 (Peace Offering against the other three precons, 150 logged pod games, seed 5,
 before -> after): Martial Impetus cast 44, to a graveyard at once 44 -> cast 44, stayed 41
-(2 did not resolve: countered, or their creature gone; 1 went later that turn); Tenuous Truce 41 at once -> 43 cast, 43 stayed
-(6 went later that turn, with the player they enchanted); Squirrel Nest 30 at once -> 31
+(2 did not resolve: countered, or their creature gone; 1 went later that turn); Tenuous
+Truce 41 at once -> 43 cast, 43 stayed (6 went later that turn, with the player they
+enchanted); Squirrel Nest 30 at once -> 31
 stayed; Wolfwillow Haven 36 at once -> 35 stayed; Faeburrow Elder 37 at once -> 45 stayed;
 Promise of Loyalty and Illusionist's Gambit cast 35 and 31 (doing nothing) -> 0.
 """
