@@ -131,7 +131,7 @@ def test_a_hybrid_cost_leaves_the_held_bounce_its_island():
     casts = [line for line in state["play_by_play"] if "casts Into the Flood Maw" in line]
     assert len(casts) == 1 and casts[0].startswith("T11 (seat 1,"), casts
     assert "Mind Drill Assailant" in names(state, 0, "battlefield")
-    assert state["seats"][0]["life"] == 6  # two of the three fliers hit
+    assert state["seats"][0]["life"] == 18  # two of the three fliers hit
     # the sorcery alone in hand: the Island may pay, nothing needs it afterwards (no bounce)
     state = run_player("hybrid_cost_keeps_the_bounce_island", ('"Into the Flood Maw", ', ""))
-    assert state["seats"][0]["life"] == 4
+    assert state["seats"][0]["life"] == 16

@@ -1,6 +1,7 @@
 """The standard player's main phase: a sorcery-speed removal spell that answers an opposing
 creature bigger than anything p could add instead goes before p's permanents (issue 14, "big
-bodies rated too high").
+bodies rated too high"), and so does one that kills a flier p has nothing to block while the
+opponents' fliers are a clock on p's life (issue 14, the blue decks' spread).
 
 The main phase casts its spells most expensive first (ai_cast.collect_castables): a four-drop
 cast first took the mana of the two-mana Fell in hand, and the opponent's 5/5 that hit for 5
@@ -13,17 +14,23 @@ cast: the permanent waits a turn, the big body does not get another attack.
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, AiRole, CardCol, CardFlag, CardType, Keyword, Op, StepCol
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O
+from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
 from analyzer.kernel.player.ai_value import plain_permanent
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of, targets_of
 from analyzer.kernel.rules.targets import object_legal, threat_std
-from analyzer.kernel.rules.view import ob
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 # The creatures answered first: power 4 or more, the big bodies that end games in a few
 # attacks. (Without this floor any creature above p's best castable permanent went first, the
 # go-wide decks' payoffs among them: calibrate 2000 rank 0.61 -> 0.54 at seed 0.)
 BIG_POWER = 4
+# A flier p cannot block (no creature of p's has flying or reach) is answered first at any power
+# while the opponents' unblockable fliers would take p's life in AIR_TURNS attacks or fewer: a
+# ground creature cast instead blocks none of that damage. (The UR deck, without a flier or a
+# reach creature, cast its four-drops into a board of fliers with Take Out the Trash in hand,
+# at 10 life against 7 power in the air.)
+AIR_TURNS = 3
 
 
 @njit
@@ -74,10 +81,31 @@ def kills(G, C, card, o, p):
 
 
 @njit
+def air_clock(G, cards, p):
+    """The damage the opponents' fliers deal p an attack when p has nothing to block them (no
+    creature of p's with flying or reach): their power, doubled for double strike; 0 when p
+    has such a blocker."""
+    air = 0
+    for x in range(G[H.BF_N]):
+        o = G[OFF_BATTLEFIELD + x]
+        b = ob(o)
+        if cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE == 0:
+            continue
+        kw = G[b + O.CUR_KW]
+        if G[b + O.CTRL] == p:
+            if kw & (Keyword.FLYING | Keyword.REACH):
+                return 0
+        elif kw & Keyword.FLYING and G[b + O.CUR_P] > 0:
+            air += G[b + O.CUR_P] * (2 if kw & Keyword.DOUBLE_STRIKE else 1)
+    return air
+
+
+@njit
 def answer_first(G, C, p, buf, n, i, fast_ok):
     """Does buf[i] (of ai_cast.collect_castables' list) go before the permanents: a removal
-    spell that kills an opposing creature of power BIG_POWER or more whose threat
-    (targets.threat_std) is above the best castable plain permanent's (card_threat)? One
+    spell that kills an opposing creature of power BIG_POWER or more (or a flier, when p has
+    nothing to block fliers and their air_clock takes p's life in AIR_TURNS attacks) whose
+    threat (targets.threat_std) is above the best castable plain permanent's (card_threat)? One
     without flash has no later window this turn; an instant goes only when fast_ok (no mana
     is kept up for it: the permanents would spend it, and it would wait a whole turn cycle
     while the creature attacks). With no permanent castable the order changes nothing."""
@@ -94,12 +122,16 @@ def answer_first(G, C, p, buf, n, i, fast_ok):
             best_own = max(best_own, card_threat(cards, other))
     if best_own < 0:
         return False
+    air = AIR_TURNS * air_clock(G, cards, p) >= G[pb(p) + P.LIFE]
     for x in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + x]
         if (
             G[ob(o) + O.CTRL] != p
             and cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-            and G[ob(o) + O.CUR_P] >= BIG_POWER
+            and (
+                G[ob(o) + O.CUR_P] >= BIG_POWER
+                or (air and G[ob(o) + O.CUR_KW] & Keyword.FLYING and G[ob(o) + O.CUR_P] > 0)
+            )
             and threat_std(G, cards, o) > best_own
             and kills(G, C, card, o, p)
         ):
