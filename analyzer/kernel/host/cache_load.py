@@ -8,9 +8,10 @@ loop, a test) must get their machine code first. Each callee's own code is in th
 compiled once by the process that filled it: ``load_callees`` loads those objects, depth
 first (a callee's callees before it), the way numba loads a cached function (the dispatcher
 gets the overload). Emitting the same code again from the cached call tree's bitcode (LLVM's
-machine-code emission, even at -O0) had cost 4-11 CPU-seconds per entry point and process
-(2026-12-06, tests/test_ai_multi.py's first scenario 11 s -> see the commit). What the
-callees compute is the same either way: the same IR, compiled once, by the same LLVM.
+machine-code emission, even at -O0) had cost several CPU-seconds per entry point and process:
+measured 2026-12-06 (process CPU, warm cache, box at load 1-2), a scenario test's first
+scripted play 9.8 -> 3.2-3.5 s, then the first invariant-checked games 6.5 -> 1.1 s. What
+the callees compute is the same either way: the same IR, compiled once, by the same LLVM.
 
 Whatever cannot be loaded so (a symbol of no known kernel function, a function not in the
 cache or in it for several signatures, a cycle of calls) is left to the caller, which emits
