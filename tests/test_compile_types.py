@@ -150,7 +150,14 @@ G = new_record(np.array([40, 40], dtype=np.int64))
 refresh(G, np.zeros(64, dtype=np.int32))
 from analyzer.kernel.runtime.config import python_dispatcher
 (cres,) = python_dispatcher(refresh).overloads.values()
-print(G[H.BF_N], getattr(cres.library, "_kernel_needs", None) is not None)
+from numba.core.registry import CPUDispatcher
+import sys
+kernel = {
+    v for name, m in list(sys.modules.items()) if name.startswith("analyzer.")
+    for v in vars(m).values() if isinstance(v, CPUDispatcher) and v is not refresh
+}
+loaded = sum(1 for d in kernel if sum(d._cache_hits.values()))
+print(G[H.BF_N], getattr(cres.library, "_kernel_needs", None) is not None, loaded > 0)
 """
 
 
@@ -158,7 +165,8 @@ print(G[H.BF_N], getattr(cres.library, "_kernel_needs", None) is not None)
 def test_a_kernel_function_cached_without_its_callees_code_runs_in_a_new_process(tmp_path):
     """A kernel function's module holds its own machine code only (config._emit_cheaply);
     loaded from the cache by a process that has not compiled its callees (a test calling it
-    from Python), their code is made from the cached call tree, and it runs as compiled."""
+    from Python), their own cached code is loaded (kernel/host/cache_load.py), not made again
+    from the cached call tree, and it runs as compiled."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "GIFT_ANALYZER_SERIAL_COMPILE": "1"}
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("GIFT_ANALYZER_NO_CACHE", None)
@@ -171,5 +179,23 @@ def test_a_kernel_function_cached_without_its_callees_code_runs_in_a_new_process
     for run in runs:
         assert run.returncode == 0, run.stderr[-3000:]
     compiled, loaded = (run.stdout.split() for run in runs)
-    assert compiled[1] == "True"  # compiled with its own code only
-    assert loaded == [compiled[0], "False"]  # loaded from the cache: the same result
+    assert compiled[1] == "True" and compiled[2] == "False"  # compiled with its own code only
+    # loaded from the cache: the same result, its callees' code loaded from the cache too
+    assert loaded == [compiled[0], "False", "True"]
+
+
+def test_a_kernel_symbol_names_its_dispatcher():
+    """cache_load finds the kernel function a callee's mangled name names (numba's mangling:
+    each part of the qualified name as length and text, then the ABI tags)."""
+    from analyzer.kernel.host import cache_load
+    from analyzer.kernel.runtime.config import _entry_symbol
+
+    G = new_record(np.array([40, 40], dtype=np.int64))
+    refresh(G, np.zeros(64, dtype=np.int32))
+    (cres,) = python_dispatcher(refresh).overloads.values()
+    symbol = cres.fndesc.mangled_name
+    assert symbol.startswith(_entry_symbol(refresh.py_func))
+    cache_load._scan(_entry_symbol)
+    assert cache_load._dispatcher(symbol) is refresh  # the jitted callers' one, not the twin
+    assert cache_load._dispatcher(symbol.replace("7refresh", "6refres", 1)) is None
+    assert cache_load._dispatcher("_ZN5numba7cpython7unicodeE") is None

@@ -1,10 +1,11 @@
 """pytest-xdist's ``--dist loadfile``, but the test files that call the same kernel entry
 points from Python run in one worker (conftest.py's ``pytest_xdist_make_scheduler``).
 
-A process that calls a kernel entry point loaded from numba's cache emits the machine code of
-its whole call tree first (kernel/runtime/config.py): the scripted-play functions of the
-scenario tests cost ~7 CPU-s a process, the invariant-checked game loop ~4 s. With whole files
-spread over two workers each worker paid for most of them (~20 CPU-s twice). A file goes
+A process that calls a kernel entry point loaded from numba's cache loads the machine code of
+its whole call tree first (kernel/host/cache_load.py): the scripted-play functions of the
+scenario tests cost ~3 CPU-s a process, the invariant-checked game loop ~1 s (~7 and ~4 when
+that code was emitted again from the cached bitcode). With whole files spread over two
+workers each worker paid for most of them. A file goes
 to its family by what its source calls; a file in no family is its own unit, as with
 loadfile. Only where tests run changes, never what they check.
 """

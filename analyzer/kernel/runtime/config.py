@@ -516,9 +516,12 @@ def _add_optnone(mod) -> None:
 def _cache_own_code_only(library_class) -> None:
     """A kernel function's cached machine code is its own code only (``_emit_cheaply``): it
     calls its callees by symbol. Loaded in a process whose JIT engine lacks some of them
-    (a test calling one kernel function from Python), their code is made from the shared
-    module (the whole call tree) at -O0, as numba made it before."""
+    (a test calling one kernel function from Python), their own cached code is loaded first
+    (``kernel/host/cache_load.py``); the code of any left is made from the shared module (the
+    whole call tree) at -O0, as numba made it before."""
     from llvmlite import binding as ll
+
+    from analyzer.kernel.host import cache_load
 
     serialize = library_class.serialize_using_object_code
     unserialize = library_class._unserialize.__func__
@@ -533,20 +536,25 @@ def _cache_own_code_only(library_class) -> None:
     def _unserialize(cls, codegen, state):
         name, kind, data = state
         if kind != "object" or len(data) != 4:
+            if cache_load.loading():  # its object may call what it does not list: not here
+                raise cache_load.NotLoadable(name)
             return unserialize(cls, codegen, state)
         object_code, shared_bitcode, needs, own = data
+        if any(n not in _LINKABLE for n in needs):  # first their own code from the cache
+            cache_load.load_callees(needs, _LINKABLE, _entry_symbol)
         if any(n not in _LINKABLE for n in needs):
             callees = ll.parse_bitcode(shared_bitcode)
             _code_elsewhere(callees, also=own)  # own: the cached object defines it
             _add_optnone(callees)
             codegen._engine.add_module(callees)
             _LINKABLE.update(n for n in needs)
-        lib = unserialize(cls, codegen, (name, kind, (object_code, shared_bitcode)))
+        lib = cache_load.unserialize(codegen, name, object_code, shared_bitcode, own)
         _LINKABLE.update(own)
         return lib
 
     library_class.serialize_using_object_code = serialize_using_object_code
     library_class._unserialize = classmethod(_unserialize)
+    cache_load.lazy_linking(library_class)
 
 
 def module_kind(mod, shared: bool = False, wrappers: bool = False) -> str:
