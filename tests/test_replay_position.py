@@ -201,3 +201,24 @@ def test_a_pod_position_shows_commanders_and_who_has_lost():
     )
     assert "      " + bello in lines
     assert lines[-1] == "    C: has lost the game (life -4)"
+
+
+def test_tokens_and_an_aura_on_a_player_read_plainly():
+    """A token definition's name is its kind plus what tells it from others ("Squirrel 1/1
+    Green"); read as "Squirrel token (green) 2/2", not "Squirrel 1/1 Green token 2/2". An Aura
+    on a player (Enchant opponent) is "on seat 2", not "on 2"."""
+    from analyzer.analysis.gamelog import token_text
+    from analyzer.analysis.replay_position import _permanent
+
+    assert token_text("Squirrel 1/1 Green") == "Squirrel token (green)"
+    assert token_text("Elemental 4/4 White Flying") == "Elemental token (white flying)"
+    assert token_text("Beast 3/3") == "Beast token"
+    assert token_text("Fish") == "Fish token"
+    assert token_text("Creature Token") == "Creature Token"
+    base = dict(counters={}, damage=0, tapped=False, sick=False, phased_out=False)
+    squirrel = dict(base, card="Squirrel 1/1 Green", token=True, power=2, toughness=2)
+    assert _permanent({**squirrel, "attached_to": None}) == "Squirrel token (green) 2/2"
+    truce = dict(base, card="Tenuous Truce", token=False, power=None, toughness=None)
+    assert _permanent({**truce, "attached_to": "seat:2"}) == "Tenuous Truce (on seat 2)"
+    on_bear = {**truce, "attached_to": "battlefield:1:Grizzly Bears"}
+    assert _permanent(on_bear) == "Tenuous Truce (on Grizzly Bears)"

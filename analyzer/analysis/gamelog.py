@@ -9,6 +9,7 @@ record itself.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,21 @@ PHASE_LABELS = (
 ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
 _GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
 _STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger", "ward trigger")
+
+
+# a token definition's name carries what tells it from another of its kind ("Squirrel 1/1
+# Green", "Elemental 4/4 White Flying": card data keeps one record per kind)
+_TOKEN_NAME = re.compile(r"^(.*?) \d+/\d+(?: (.+))?$")
+
+
+def token_text(name: str) -> str:
+    """How a token reads in a log or a replay: "Squirrel token (green)" for the definition
+    "Squirrel 1/1 Green" (its power and toughness are printed beside it where they matter),
+    "Fish token" for "Fish"."""
+    m = _TOKEN_NAME.match(name)
+    if m is None:
+        return name if name.lower().endswith("token") else name + " token"
+    return f"{m.group(1)} token" + (f" ({m.group(2).lower()})" if m.group(2) else "")
 
 
 @dataclass(frozen=True)
@@ -176,7 +192,7 @@ class _Text:
             return self.deck(ev["target_seat"])
         if name is None:
             return "?"
-        return name + (" token" if ev[f"obj{which}_token"] else "")
+        return token_text(name) if ev[f"obj{which}_token"] else name
 
     def hidden(self, s: int) -> bool:
         return self.seat is not None and s != self.seat

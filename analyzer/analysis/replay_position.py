@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from typing import Any
 
-from analyzer.analysis.gamelog import PHASE_LABELS
+from analyzer.analysis.gamelog import PHASE_LABELS, token_text
 from analyzer.analysis.scenario_state import STEP_NAMES
 
 INDENT = "    "
@@ -20,7 +20,7 @@ _PHASES = dict(zip(STEP_NAMES, PHASE_LABELS, strict=False))  # "main1" as the lo
 
 def _permanent(p: dict[str, Any]) -> str:
     """One non-land permanent: name, power/toughness, then only what is not the default."""
-    text = p["card"] + (" token" if p["token"] else "")
+    text = token_text(p["card"]) if p["token"] else p["card"]
     if p["power"] is not None:
         text += f" {p['power']}/{p['toughness']}"
     notes = [f"{k} x{v}" for k, v in p["counters"].items()]
@@ -31,7 +31,8 @@ def _permanent(p: dict[str, Any]) -> str:
     if p["phased_out"]:
         notes.append("phased out")
     if p["attached_to"]:
-        notes.append("on " + p["attached_to"].split(":")[-1])
+        on = p["attached_to"]  # "battlefield:1:Name" or "seat:2" (an Aura on a player)
+        notes.append("on " + (f"seat {on[5:]}" if on.startswith("seat:") else on.split(":")[-1]))
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
