@@ -13,7 +13,8 @@ reads the chooser's own hand and the public battlefield:
 - punisher: a player at or below twice the life loss never takes it; otherwise sacrifice a
   token or Food, else discard an extra land, else take the loss;
 - "top or bottom of your library": top for a card worth a three-drop or more, else bottom;
-- "you may exile it, then return it": yes, unless it is a token or has +1/+1 counters;
+- "you may exile it, then return it": yes, unless it is a token, has +1/+1 counters or holds
+  a card exiled "until it leaves" (that card would come back);
 - "you may search for a basic land and put it on top": with fewer than five lands in play and
   in hand;
 - "forage or pay {B}" (an additional cost): forage whenever it can;
@@ -42,7 +43,7 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
-from analyzer.kernel.rules.view import hand_at, lands_in_play, ob, pb
+from analyzer.kernel.rules.view import exile_at, hand_at, lands_in_play, ob, pb
 from analyzer.kernel.runtime.config import njit
 
 LANDS_ENOUGH = 5
@@ -370,8 +371,19 @@ def tuck_on_top(G, cards, o):
 @njit
 def flicker_wanted(G, o):
     """A "you may exile it, then return it" on o: yes, unless o is a token (it would cease to
-    exist) or carries +1/+1 counters (they would be lost)."""
-    return G[ob(o) + O.TOKEN] == 0 and G[ob(o) + O.P1P1] == 0
+    exist), carries +1/+1 counters (they would be lost) or holds a card exiled "until it
+    leaves" (610.3: that card comes back, its enters abilities again; two such exilers and a
+    flicker make a loop only this choice can stop, 732.2a)."""
+    if G[ob(o) + O.TOKEN] != 0 or G[ob(o) + O.P1P1] != 0:
+        return False
+    if G[H.LINKS] == 0:
+        return True
+    for p in range(G[H.NPLAYERS]):
+        for i in range(G[pb(p) + P.EXILE_N]):
+            x = exile_at(G, p, i)
+            if G[ob(x) + O.LINK] == o + 1 and G[ob(x) + O.LINK_ZCC] == G[ob(o) + O.ZCC]:
+                return False
+    return True
 
 
 @njit
