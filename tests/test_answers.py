@@ -48,6 +48,12 @@ def test_simulate_answer_against_one_opponent(opponent: str, wins: int, says: st
     assert f"of 1,000 games against {opponent}: {says}" in text
 
 
+def test_simulate_answer_reads_the_seat_count_not_the_deck_names() -> None:
+    # a two-player row whose opponent deck is named with " + ": the fair share is a half
+    row = _sim_row("Bats + Frogs", 400, 1000) | {"players": 2}
+    assert "against Bats + Frogs: the underdog" in simulate_answer(pd.DataFrame([row]))
+
+
 def test_simulate_answer_pools_a_gauntlet_with_a_wilson_interval() -> None:
     df = pd.DataFrame([_sim_row("Bats", 300, 500), _sim_row("Frogs", 200, 500)])
     lo, hi = proportion_confint(500, 1000, method="wilson")

@@ -263,6 +263,7 @@ class SimResult:
         row = {
             "deck": self.decks[0].name,
             "opponent": " + ".join(d.name for d in self.decks[1:]),
+            "players": len(self.decks),  # a deck's own name may hold " + "
             "games": n,
             "wins": c.wins,
             "losses": n - c.wins - c.draws,

@@ -198,21 +198,6 @@ def coverage_lines(loaded: list[list[Deck]], catalog: Any) -> list[str]:
     return lines
 
 
-SUMMARY_COLUMNS = [
-    "deck",
-    "opponent",
-    "games",
-    "wins",
-    "losses",
-    "draws",
-    "win_rate",
-    "ci_low",
-    "ci_high",
-    "mean_turns",
-    "turns_per_player",
-]
-
-
 def _write(
     run: SimulationRun,
     out: Path,

@@ -20,9 +20,13 @@ TOP_CARDS = 3  # cardstats names this many cards at each end
 _BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
 
-def _players(opponent: str) -> int:
-    """Seats in a simulate row: its opponents are joined by " + " (simulate.summary_frame)."""
-    return 2 + str(opponent).count(" + ")
+def _players(row: Any) -> int:
+    """Seats in a simulate row: its ``players`` column (a run written before it had one: its
+    opponents joined by " + ", simulate.summary_frame)."""
+    n = getattr(row, "players", None)
+    if n is not None and n == n:  # not NaN
+        return int(n)
+    return 2 + str(row.opponent).count(" + ")
 
 
 def simulate_answer(df: pd.DataFrame) -> str:
@@ -36,7 +40,7 @@ def simulate_answer(df: pd.DataFrame) -> str:
         games, wins = int(rows["games"].sum()), int(rows["wins"].sum())
         if len(rows) == 1:
             r = rows.iloc[0]
-            fair = 1 / _players(r.opponent)
+            fair = 1 / _players(r)
             if r.ci_low > fair:
                 how = "favoured"
             elif r.ci_high < fair:
