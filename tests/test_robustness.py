@@ -299,3 +299,23 @@ def test_progress_outside_a_terminal_is_a_line_every_10_percent(tmp_path: Path) 
     finally:
         click.echo = orig
     assert [s.split(",")[0] for s in printed] == ["games: 6% (60 of 1", "games: 10% (100 of 1"]
+
+
+def test_many_capacity_warnings_fold_into_one_line_when_a_run_folder_holds_them(capsys) -> None:
+    from analyzer.cli.common import CAPACITY_LINES_SHOWN, CAPACITY_WARNING, echo_warnings
+
+    cap = [
+        f"A vs B (arm {i}): {CAPACITY_WARNING} (counted as draws): {{'battlefield': 1}}"
+        for i in range(CAPACITY_LINES_SHOWN + 1)
+    ]
+    echo_warnings(["an override names no card of the deck", *cap], "results/run-1")
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "warning: an override names no card of the deck"
+    assert len(err) == 2 and err[1].startswith(f"warning: {len(cap)} runs met a record capacity")
+    assert "results/run-1/manifest.json" in err[1] and cap[0] in err[1]
+    # without a run folder nothing else keeps them: every line is printed
+    echo_warnings(cap, None)
+    assert capsys.readouterr().err.splitlines() == [f"warning: {w}" for w in cap]
+    # a few are printed as they are
+    echo_warnings(cap[:CAPACITY_LINES_SHOWN], "results/run-1")
+    assert len(capsys.readouterr().err.splitlines()) == CAPACITY_LINES_SHOWN

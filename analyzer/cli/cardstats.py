@@ -6,6 +6,8 @@ import click
 
 from analyzer.cli.common import (
     DECK_PATH,
+    capacity_warnings,
+    echo_warnings,
     hands_note,
     input_errors_exit_2,
     policy_options,
@@ -101,13 +103,7 @@ def cardstats(
         )
     if run.table["promised_games"].notna().any():
         click.echo(f"* gift card. Warning: {run.warning}")
-    for w in run.warnings:
-        click.echo(f"warning: {w}", err=True)
-    for r in run.results:
-        if "capacity_errors" in r.extra:
-            click.echo(
-                f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}", err=True
-            )
+    echo_warnings(list(run.warnings) + capacity_warnings(run.results), run.out_dir)
     click.echo(f"{run.games} games in {run.seconds:.1f} s")
     if run.out_dir is not None:
         click.echo(f"wrote {run.out_dir}")

@@ -253,6 +253,38 @@ def players_text(player: str, opp_player: str | None, opening_hands: str = "pape
     return text + hands_note(opening_hands)
 
 
+CAPACITY_WARNING = "capacity exceeded in some games"
+CAPACITY_LINES_SHOWN = 3  # more runs than this that met a capacity: one line, the rest on disk
+
+
+def capacity_warnings(results: Any) -> list[str]:
+    """One warning per matchup of ``results`` (simulate's MatchupResults) that met a record
+    capacity, naming the matchup."""
+    return [
+        f"{r.decks[0].name} vs {' + '.join(d.name for d in r.decks[1:])}: {CAPACITY_WARNING} "
+        f"(counted as draws): {r.extra['capacity_errors']}"
+        for r in results
+        if "capacity_errors" in r.extra
+    ]
+
+
+def echo_warnings(warnings: list[str], out_dir: Any = None) -> None:
+    """Each warning on stderr; with a run folder, more than CAPACITY_LINES_SHOWN capacity
+    warnings (a Commander pod's every arm meets a full battlefield now and then) as one line,
+    since the manifest lists each."""
+    cap = [w for w in warnings if CAPACITY_WARNING in w]
+    fold = out_dir is not None and len(cap) > CAPACITY_LINES_SHOWN
+    for w in warnings:
+        if not (fold and CAPACITY_WARNING in w):
+            click.echo(f"warning: {w}", err=True)
+    if fold:
+        click.echo(
+            f"warning: {len(cap)} runs met a record capacity in some games (counted as draws), "
+            f"each listed under warnings in {out_dir}/manifest.json; the first: {cap[0]}",
+            err=True,
+        )
+
+
 def kernel_notice(cached: bool | None = None) -> None:
     """Say so when the simulation kernel is about to be compiled (first run only). cached: the
     caller's own answer (the scenario runner compiles other entry points), else the batch

@@ -12,6 +12,7 @@ import click
 from analyzer.api.evaluation import DEFAULT_GAMES
 from analyzer.cli.common import (
     DECK_PATH,
+    echo_warnings,
     hands_note,
     input_errors_exit_2,
     kernel_notice,
@@ -95,8 +96,7 @@ def _report_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _finish(out_dir: Any, warnings: list[str], seconds: float) -> None:
-    for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+    echo_warnings(warnings, out_dir)
     if out_dir is not None:
         click.echo(f"wrote {out_dir}/ (report.html, manifest.json) in {seconds:.1f} s")
 
@@ -288,8 +288,7 @@ def _evaluate_players(
     for level, sub in run.runs.items():
         click.echo(f"\n=== {level} player (every seat) ===")
         _print_evaluation(sub)
-        for w in sub.warnings:
-            click.echo(f"warning: {w}", err=True)
+        echo_warnings(sub.warnings, sub.out_dir)
     if run.out_dir is not None:
         click.echo(
             f"wrote {run.out_dir}/ ({', '.join(levels)} run folders, verdicts_by_player.csv)"

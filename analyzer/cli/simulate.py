@@ -6,6 +6,8 @@ import click
 
 from analyzer.cli.common import (
     DECK_PATH,
+    capacity_warnings,
+    echo_warnings,
     input_errors_exit_2,
     kernel_notice,
     players_text,
@@ -90,11 +92,7 @@ def simulate(
         f"games/s), policy {policy_file or policy}, seed {seed}, "
         f"{players_text(player, opp_player, opening_hands)}"
     )
-    for r in run.results:
-        if "capacity_errors" in r.extra:
-            click.echo(
-                f"warning: capacity exceeded in some games: {r.extra['capacity_errors']}", err=True
-            )
+    echo_warnings(capacity_warnings(run.results), run.out_dir)
     if run.out_dir is not None:
         click.echo(f"wrote {run.out_dir}")
 
