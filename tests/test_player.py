@@ -236,3 +236,13 @@ def test_the_board_comes_before_a_counterspell_that_would_cost_the_turn():
     # whole turn on a spell the opponent may never cast (tests/test_player_spells.py has more)
     state = run_player("counterspell_not_held_over_the_turn")
     assert "Long River Lurker" in names(state, 0, "battlefield")
+
+
+def test_the_blocker_goes_before_card_draw_when_the_next_attack_kills():
+    state = run_player("blocker_before_card_draw_when_the_attack_kills")
+    assert "Thornplate Intimidator" in names(state, 0, "battlefield")
+    assert "Mind Spiral" in names(state, 0, "hand")
+    # no lethal attack in sight: the most expensive spell first, as ever
+    state = run_player("blocker_before_card_draw_when_the_attack_kills", ("life = 4", "life = 20"))
+    assert "Mind Spiral" in names(state, 0, "graveyard")
+    assert "Thornplate Intimidator" in names(state, 0, "hand")

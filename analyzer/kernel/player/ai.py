@@ -67,6 +67,7 @@ from analyzer.kernel.player.ai_lands import (
 )
 from analyzer.kernel.player.ai_levels import try_level_up
 from analyzer.kernel.player.ai_std import after_combat, mana_to_keep
+from analyzer.kernel.player.ai_survive import survive_first
 from analyzer.kernel.player.ai_tempo import (
     blocker_opens_lethal,
     opp_may_respond,
@@ -330,6 +331,10 @@ def _main_standard(G, C, pol, p, buf, n):
     for i in range(n):
         if answer_first(G, C, p, buf, n, i, keep == 0) and try_cast(G, C, pol, p, buf[i], 0):
             return True
+    # facing an attack that kills in two turns, removal, then a blocker or creature tokens, before
+    # the rest (ai_survive)
+    if survive_first(G, C, pol, p, buf, n):
+        return True
     for late in range(2):
         for i in range(n):
             if (skips >> i) & 1:
