@@ -304,6 +304,19 @@ def damage_through(G, att, na, blk, nb, used, sustained):
 
 
 @njit
+def untapped_blockers(G, cards, p, skip, blk, cap):
+    """Fill blk with p's untapped creatures but skip (-1: none), at most cap; returns how
+    many."""
+    nb = 0
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if o != skip and is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 and nb < cap:
+            blk[nb] = o
+            nb += 1
+    return nb
+
+
+@njit
 def blocker_needed(G, cards, p, v):
     """Is p's untapped creature v a blocker p needs to live through next turn? Without it some
     opponent's crack-back (every creature that could attack then: attackers_of) deals p its life
@@ -315,13 +328,7 @@ def blocker_needed(G, cards, p, v):
     att = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     blk = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    nb = 0
-    for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if o != v and is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0:
-            if nb < MAX_COMBATANTS - 1:
-                blk[nb] = o
-                nb += 1
+    nb = untapped_blockers(G, cards, p, v, blk, MAX_COMBATANTS - 1)  # (room left for v)
     life = G[pb(p) + P.LIFE]
     for q in range(G[H.NPLAYERS]):
         if q == p or G[pb(q) + P.LOST]:

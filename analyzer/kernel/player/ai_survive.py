@@ -18,10 +18,10 @@ from __future__ import annotations
 from analyzer.enums import AiRole, CardCol, CardType, Keyword
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_cast import try_cast
-from analyzer.kernel.player.ai_race import attackers_of, damage_through
+from analyzer.kernel.player.ai_race import attackers_of, damage_through, untapped_blockers
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature
-from analyzer.kernel.rules.view import ob, own_at, own_n, pb
+from analyzer.kernel.rules.combat import MAX_COMBATANTS
+from analyzer.kernel.rules.view import ob, pb
 from analyzer.kernel.runtime.config import njit
 
 # The attack is a threat when it takes p's life in this many attacks (two: a card drawn now
@@ -41,12 +41,7 @@ def lethal_threat(G, cards, p):
     att = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     blk = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
-    nb = 0
-    for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if is_creature(cards, G, o) and G[ob(o) + O.TAPPED] == 0 and nb < MAX_COMBATANTS:
-            blk[nb] = o
-            nb += 1
+    nb = untapped_blockers(G, cards, p, -1, blk, MAX_COMBATANTS)
     life = G[pb(p) + P.LIFE]
     kinds = 0
     for q in range(G[H.NPLAYERS]):
