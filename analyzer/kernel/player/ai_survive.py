@@ -30,6 +30,7 @@ from analyzer.kernel.runtime.config import njit
 CLOCK_TURNS = 2
 THREAT_GROUND = 1  # a lethal attacker without flying: any creature can block it
 THREAT_AIR = 2  # a flier: only a creature with flying or reach
+ANY_THREAT = THREAT_GROUND | THREAT_AIR
 
 
 @njit
@@ -84,6 +85,16 @@ def survive_first(G, C, pol, p, buf, n):
     first) that helps_survive and is worth casting, removal before blockers; True if one was
     cast."""
     cards = cards_of(C)
+    # the threat is measured only when a castable could answer it (the measure walks every
+    # opponent's creatures: a pod's boards are large)
+    some = False
+    for i in range(n):
+        card = G[ob(buf[i]) + O.CARD]
+        if helps_survive(cards, card, ANY_THREAT, 1) or helps_survive(cards, card, ANY_THREAT, 0):
+            some = True
+            break
+    if not some:
+        return False
     kinds = lethal_threat(G, cards, p)
     if kinds == 0:
         return False
