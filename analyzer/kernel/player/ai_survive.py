@@ -36,9 +36,9 @@ ANY_THREAT = THREAT_GROUND | THREAT_AIR
 @njit
 def lethal_threat(G, cards, p):
     """Some opponent's creatures that could attack next turn (ai_race.attackers_of) deal p its
-    life through p's untapped creatures: the kinds of attacker that bring it (THREAT_GROUND |
-    THREAT_AIR), 0 when no attack is lethal. Scratch: W.CRACK, W.BLOCKERS, W.DMG_DST (free
-    outside combat)."""
+    life within CLOCK_TURNS such attacks through p's untapped creatures: the kinds of attacker
+    that bring it (THREAT_GROUND | THREAT_AIR), 0 when none does. Scratch: W.CRACK, W.BLOCKERS,
+    W.DMG_DST (free outside combat)."""
     att = G[W.CRACK : W.CRACK + MAX_COMBATANTS]
     blk = G[W.BLOCKERS : W.BLOCKERS + MAX_COMBATANTS]
     used = G[W.DMG_DST : W.DMG_DST + MAX_COMBATANTS]
@@ -81,9 +81,9 @@ def helps_survive(cards, card, kinds, kills):
 
 @njit
 def survive_first(G, C, pol, p, buf, n):
-    """Facing an attack that kills (lethal_threat), cast the first of buf[:n] (most expensive
-    first) that helps_survive and is worth casting, removal before blockers; True if one was
-    cast."""
+    """Facing an attack that kills within CLOCK_TURNS (lethal_threat), cast the first of
+    buf[:n] (most expensive first) that helps_survive and is worth casting, removal before
+    blockers; True if one was cast."""
     cards = cards_of(C)
     # the threat is measured only when a castable could answer it (the measure walks every
     # opponent's creatures: a pod's boards are large)
