@@ -332,3 +332,18 @@ advance = "main2"
     )
     assert len([p for p in s["seats"][1]["battlefield"] if p["card"] == "Treasure"]) == treasures
     assert s["seats"][0]["graveyard"] == ["Blooming Blast"]
+
+
+def test_resolving_past_the_action_cap_ends_the_game_as_a_draw():
+    # resolve_stack counts each resolution toward [game] action_cap, as play counts steps: a
+    # loop of triggers ends as a draw (732.4) instead of never returning. Three resolutions
+    # here: the Coyote, its enters trigger, the Angel.
+    from conftest import run_text
+
+    text = (SCEN / "restoration_angel_keeps_until_exile.toml").read_text()
+    text = text[: text.index("[expect]")].replace(
+        'phase = "main1"', 'phase = "main1"\naction_cap = 3'
+    )
+    state = run_text(text)
+    assert state["game_over"] and state["end_reason"] == "action_cap"
+    assert state["winner"] is None

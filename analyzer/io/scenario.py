@@ -16,6 +16,8 @@ Format (all keys optional unless marked)::
     policy = "never"       # gift promises the built-in players make while advancing: never|always
     resolve_at_end = true  # after the actions, resolve the stack with everyone passing
     card_data = []         # extra card data files (paths relative to this file)
+    turn_cap = 104         # the game ends as a draw at this turn (default: turn + 100)
+    action_cap = 200000    # ... or after this many steps and resolutions (a loop: 732.4)
 
     [[seat]]               # one per seat in seat order; missing seats are empty
     life = 20

@@ -271,7 +271,8 @@ def declare_block(G, C, blockers, attacked):
 def resolve_stack(G, C, count):
     """Everyone passes: pending triggers go on the stack (APNAP), the top resolves, state-based
     actions are checked; repeated ``count`` times (-1: until the stack is empty). Pending
-    triggers are on the stack when it stops, and the active player has priority."""
+    triggers are on the stack when it stops, and the active player has priority. Each
+    resolution counts toward the game's action cap (H.ACTION_CAP: a draw, as in ``play``)."""
     done = 0
     while G[H.WINNER] == -1:
         if G[H.TRIG_N] > 0:
@@ -284,6 +285,14 @@ def resolve_stack(G, C, count):
         resolve_top(G, C)
         check_sba(G, C)
         done += 1
+        # a loop of triggers ends as a game's does, a draw at the action cap (732.4), instead
+        # of running for ever (a scenario of Restoration Angel's flicker between two Driftgloom
+        # Coyotes never returned while the player always flickered)
+        G[H.ACTIONS] += 1
+        if G[H.ACTIONS] >= G[H.ACTION_CAP] and G[H.WINNER] == -1:
+            G[H.WINNER] = -2
+            G[H.END_REASON] = 4  # EndReason.ACTION_CAP
+            G[H.PHASE] = Phase.GAME_OVER
     G[H.PRIO] = G[H.ACTIVE]
     G[H.PASSES] = 0
     return OK, done
