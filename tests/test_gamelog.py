@@ -433,3 +433,31 @@ def test_example_lines_give_the_casters_own_turn():
     line = terminal_lines([{"deck": "D", "card": "Wear Down", "examples": [ex]}])[1]
     assert "m0g20d1 vs A + B + C, turn 58, the caster's own turn 15): " in line
     assert "(decision m0g20d1 on turn 58, the caster's own turn 15, against" in summary_text(ex)
+
+
+def test_a_card_put_into_a_library_says_top_or_bottom():
+    """Dire Downdraft: the built-in owner puts a card worth a three-drop on top (the scenario's
+    comment); the Forerunner's look at five puts the rest on the bottom. Both in the jsonl
+    (c, library_position) and the text."""
+    tuck = api.run_scenario(SCEN / "cost_less_if_targets_tapped_tuck.toml", log=True)
+    [ev] = [e for e in tuck["events"] if e["kind"] == "zone" and e["from_zone"] == "battlefield"]
+    assert (ev["card_name"], ev["to_zone"], ev["c"], ev["library_position"]) == (
+        "Treetop Sentries",
+        "library",
+        0,
+        "top",
+    )
+    line = "Treetop Sentries (seat 1) is put on top of its owner's library from the battlefield"
+    assert line in "\n".join(tuck["play_by_play"])
+    dig = api.run_scenario(SCEN / "valiant_digs_creature_onto_battlefield.toml", log=True)
+    rest = [
+        (e["card_name"], e["library_position"])
+        for e in dig["events"]
+        if e["kind"] == "zone" and e["from_zone"] == "library" and e["to_zone"] == "library"
+    ]
+    assert ("Galewind Moose", "bottom") in rest
+    assert "Galewind Moose (seat 0) is put on the bottom of the library" in "\n".join(
+        dig["play_by_play"]
+    )
+    others = [e for e in dig["events"] if e["kind"] == "zone" and e["to_zone"] != "library"]
+    assert others and all(e["c"] == -1 and "library_position" not in e for e in others)

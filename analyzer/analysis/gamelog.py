@@ -150,6 +150,8 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
     if ev["kind"] == "zone":
         ev["from_zone"] = ZONE_NAMES[ev["a"]]
         ev["to_zone"] = ZONE_NAMES[ev["b"]]
+        if ev["to_zone"] == "library" and ev["c"] in (0, 1):
+            ev["library_position"] = "top" if ev["c"] == 0 else "bottom"
     elif ev["kind"] == "game_end":
         ev["winner"] = ev["a"]
         ev["end_reason"] = END_REASON_NAMES[ev["b"]]
@@ -335,6 +337,11 @@ class _Text:
             return f"{card} ({who}) is exiled from the {src}"
         if dst == "command":
             return f"{card} ({who}) returns to the command zone from the {src}"
+        if dst == "library" and "library_position" in ev:
+            where = "on top of" if ev["library_position"] == "top" else "on the bottom of"
+            if src == "library":  # revealed or looked at, then put back
+                return f"{card} ({who}) is put {where} the library"
+            return f"{card} ({who}) is put {where} its owner's library from the {src}"
         return f"{card} ({who}) moves from the {src} to the {dst}"
 
 

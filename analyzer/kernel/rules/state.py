@@ -314,6 +314,14 @@ def board_inert(G, cards, o, ctrl):
     ) == 0
 
 
+@njit(inline_in_entry=True)
+def _library_place(zone, top):
+    """A zone event's c: 0 on top of a library, 1 at the bottom, -1 for another zone."""
+    if zone != Zone.LIBRARY:
+        return -1
+    return 0 if top else 1
+
+
 @njit
 def move_object(G, cards, o, zone, top=True):
     """Move object o to its owner's zone (battlefield: the global list). A new object results
@@ -350,7 +358,8 @@ def move_object(G, cards, o, zone, top=True):
             zone = Zone.COMMAND
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
             G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
-    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, -1)
+    # c: where in the library (0 top, 1 bottom), so a replay can say it; -1 elsewhere
+    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, _library_place(zone, top))
     if (
         old == Zone.BATTLEFIELD
         and zone != Zone.GRAVEYARD
