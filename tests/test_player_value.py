@@ -6,7 +6,7 @@ damage, the card, the level) where that shows the play is the position's, not a 
 
 from __future__ import annotations
 
-from conftest import PLAYER_SCEN, bf, names, run_player
+from conftest import PLAYER_SCEN, bf, cast_lines, names, run_player
 
 
 def test_removal_finishes_a_creature_with_damage_marked():
@@ -441,3 +441,32 @@ def test_removal_takes_the_grown_creature_not_one_whose_enters_trigger_is_spent(
         ('{ card = "Valley Mightcaller", counters = { "+1/+1" = 4 } }', '"Valley Mightcaller"'),
     )
     assert bf(state, 0, "Head of the Homestead")
+
+
+def test_a_shielding_flash_creature_answers_a_tuck():
+    """Plumecreed Escort in response to Dire Downdraft: its enters trigger gives the targeted
+    Treetop Sentries hexproof, so the tuck's only target is illegal (ai_flash.shield_saves)."""
+    swap = ('["Overprotect"]', '["Plumecreed Escort"]')
+    lands = (
+        'battlefield = ["Forest", "Forest", "Treetop',
+        'battlefield = ["Island", "Island", "Treetop',
+    )
+    state = run_player("hexproof_trick_answers_a_tuck", swap, lands)
+    assert {"Treetop Sentries", "Plumecreed Escort"} <= set(names(state, 1, "battlefield"))
+    assert names(state, 0, "graveyard") == ["Dire Downdraft"]
+    assert any(
+        "Plumecreed Escort's triggered ability" in line and "Treetop" in line
+        for line in state["play_by_play"]
+    )
+
+
+def test_a_shielding_flash_creature_waits_for_the_opponents_turn():
+    state = run_player("shield_flash_creature_waits")
+    assert names(state, 0, "hand") == ["Plumecreed Escort"]  # not in p's own main phases
+    state = run_player("shield_flash_creature_waits", ('advance = "main2"', 'advance = "end"'))
+    assert names(state, 0, "hand") == ["Plumecreed Escort"]  # nor in p's own end step
+    two_turns = 'advance = "next_turn"\n\n[[action]]\nadvance = "next_turn"'
+    state = run_player("shield_flash_creature_waits", ('advance = "main2"', two_turns))
+    [line] = cast_lines(state, "Plumecreed Escort")
+    assert "end step:" in line and "seat 1" in line.split(")")[0]  # the opponent's end step
+    assert "Plumecreed Escort" in names(state, 0, "battlefield")

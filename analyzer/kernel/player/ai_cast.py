@@ -36,6 +36,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
+from analyzer.kernel.player.ai_flash import shield_saves, tapper_now
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_impulse import expires_this_turn
 from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
@@ -44,7 +45,6 @@ from analyzer.kernel.player.ai_std import (
     late_game,
     removal_worth,
     role_may_help,
-    tapper_now,
 )
 from analyzer.kernel.player.ai_sweep import attackers_only, sweep_kills
 from analyzer.kernel.player.ai_tricks import (
@@ -209,6 +209,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             # at the creature an opposing pump is cast on or that bites one of p's, killed
             # (or bounced) before the spell resolves
             return answer_useful(G, C, p, ab, promised, has_op(C, ab, Op.BOUNCE))
+        elif role == AiRole.PERMANENT:  # a flash creature whose enters trigger shields
+            return shield_saves(G, C, p, card) >= 0  # the creature the top of the stack aims at
         else:  # a trick: only when it saves the creature (a pump against exile does not)
             saved = trick_saves(G, C, p, card, promised)
             if saved < 0:

@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.player.ai_flash import entry_waits, shield_of
 from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
@@ -65,7 +66,6 @@ from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
     has_kind,
-    has_op,
     op_sum,
     steps_of,
     targets_of,
@@ -102,11 +102,13 @@ def role_may_help(G, C, card, context, p):
     cards = cards_of(C)
     role = cards[card, CardCol.AI_ROLE]
     if context == 1:  # responding to the top of the stack (a flicker, or removal at the
-        # creature an opposing pump is cast on or that bites: ai_flicker.py)
+        # creature an opposing pump is cast on or that bites: ai_flicker.py; a flash creature
+        # whose enters trigger shields p's creature: ai_flash.py)
         return (
             role == AiRole.COUNTER
             or role == AiRole.PROTECTION
             or role == AiRole.TRICK
+            or (role == AiRole.PERMANENT and shield_of(C, card) != 0)
             or (
                 role == AiRole.REMOVAL
                 and (
@@ -146,38 +148,20 @@ def role_may_help(G, C, card, context, p):
         role == AiRole.CARD_DRAW
         or role == AiRole.TOKENS
         or role == AiRole.RECURSION
-        or (creature and not has_kind(cards, card, AbilityKind.ETB))
+        or (
+            creature
+            and (
+                not has_kind(cards, card, AbilityKind.ETB)
+                or entry_waits(C, card, G[H.PHASE] == Phase.MAIN2)
+            )
+        )
     ):
         # waits for the opponent's turn (a flash creature: an ambush block in their declare
         # attackers step, else their end step; cast in main phase 2 it only warned them off
-        # an attack), unless waiting loses something: see draw_now
+        # an attack, and an enters trigger that shields or taps was wasted: ai_flash.py),
+        # unless waiting loses something: see draw_now
         return role == AiRole.CARD_DRAW and draw_now(G, C, card, p)
     return True
-
-
-@njit
-def tapper_now(G, C, p, card):
-    """Main phase 1: is a flash creature cast now rather than later? Only one whose enters
-    trigger taps opposing creatures (Eddymurk Crab), and only while p has a creature that can
-    attack: the creatures it taps cannot block this turn. Cast in main phase 2 the taps are
-    wasted (they untap first); at an opponent's end step they last through p's turn."""
-    abilities = abilities_of(C)
-    cards = cards_of(C)
-    taps = False
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if (
-            abilities[a, AbilCol.KIND] == AbilityKind.ETB
-            and abilities[a, AbilCol.TG_COUNT] > 0
-            and has_op(C, a, Op.TAP)
-        ):
-            taps = True
-    if not taps:
-        return False
-    for i in range(G[H.BF_N]):
-        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
-            return True
-    return False
 
 
 @njit
