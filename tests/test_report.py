@@ -326,3 +326,34 @@ def test_counts_in_html_tables_read_as_counts():
     out = html_mod.human_table(df)
     assert "1,443<" in out and "1,443.5<" in out and "1.44e+03" not in out
     assert "8e-166" in out and "0.05" in out  # small floats keep three significant digits
+
+
+def test_the_answer_box_names_the_test_that_withholds_a_claim() -> None:
+    """audit24: "not enough evidence (the verdict reads the 99.2% interval [-12.33, -0.15])":
+    an interval that reads "don't promise". The exact sign test had withheld the claim (adjusted
+    p 0.0675); the answer box now says so beside that interval."""
+    row = dict.fromkeys(DECISION_COLUMNS, float("nan"))
+    row.update(
+        deck="D",
+        opponent="O",
+        card="Card",
+        verdict="not enough evidence",
+        delta_pts=-5.7,
+        ci_low_pts=-10.4,
+        ci_high_pts=-1.8,
+        p_adjusted=0.0675,
+        verdict_ci_low_pts=-12.33,
+        verdict_ci_high_pts=-0.15,
+        verdict_level=0.992,
+        min_effect_pts=1.0,
+        decisions=262,
+    )
+    reaches = dict(row, card="Other", verdict_ci_high_pts=0.4, p_adjusted=0.3)
+    dec = pd.DataFrame([row, reaches], columns=DECISION_COLUMNS)
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert (
+        "[-12.33, -0.15], which excludes 0, but the exact sign test withholds the claim "
+        "(p adj. 0.0675 &gt; 0.05))" in summary
+    )
+    assert summary.count("sign test") == 1

@@ -148,9 +148,15 @@ def _read_from(row: Mapping[str, Any], verdict: str) -> str:
         return ""
     if not tb.reads_otherwise(verdict, 100 * float(lo), 100 * float(hi), float(m)):
         return ""
+    p_adj = first_value(row, *ADJUSTED_P)
+    why = (
+        f", which excludes 0, but {tb.withheld_text(p_adj)}"
+        if tb.withheld_by_test(verdict, v_lo, v_hi, p_adj)
+        else ""
+    )
     return (
         f" <span class=note>(the verdict reads the {tb.level_text(float(level))} interval "
-        f"[{100 * float(v_lo):+.2f}, {100 * float(v_hi):+.2f}])</span>"
+        f"[{100 * float(v_lo):+.2f}, {100 * float(v_hi):+.2f}]{esc(why)})</span>"
     )
 
 

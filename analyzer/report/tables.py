@@ -14,9 +14,11 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.analysis.verdicts import ALPHA
 from analyzer.report.units import to_fractions
 
 ALL_OPPONENTS = "all opponents"
+VERDICT_ALPHA = ALPHA  # a claim stands when its adjusted p is at most this
 
 
 def is_nan(x: Any) -> bool:
@@ -218,6 +220,23 @@ def reads_otherwise(verdict: Any, lo: float, hi: float, m: float) -> bool:
     return False
 
 
+def withheld_by_test(verdict: Any, v_lo: Any, v_hi: Any, p_adjusted: Any) -> bool:
+    """Whether a "not enough evidence" comes from the test, not the interval: the verdict's own
+    interval [v_lo, v_hi] excludes 0, yet the adjusted p is above 5% (the exact sign test, used
+    below 100 differing decisions, is stricter than the score interval; analysis/paired.py)."""
+    if verdict != "not enough evidence" or any(is_nan(x) for x in (v_lo, v_hi, p_adjusted)):
+        return False
+    return (float(v_lo) > 0 or float(v_hi) < 0) and float(p_adjusted) > VERDICT_ALPHA
+
+
+def withheld_text(p_adjusted: Any) -> str:
+    """Why such a verdict waits, in words: the test that withholds the claim."""
+    return (
+        f"the exact sign test withholds the claim (p adj. {float(p_adjusted):.3g} > "
+        f"{VERDICT_ALPHA:g})"
+    )
+
+
 def _reads_otherwise(r: Any) -> bool:
     """Whether the row's 95% interval would read otherwise than its verdict does."""
     return reads_otherwise(
@@ -251,7 +270,11 @@ def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]
         # two decimals: read against +-min_effect, where one would round onto it
         ci = f"{float(r.delta_pts):+.1f} [{float(r.verdict_ci_low_pts):+.2f}, "
         ci += f"{float(r.verdict_ci_high_pts):+.2f}]"
-        out.append(f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}")
+        line = f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}"
+        p_adj = getattr(r, "p_adjusted", math.nan)
+        if withheld_by_test(r.verdict, r.verdict_ci_low_pts, r.verdict_ci_high_pts, p_adj):
+            line += f", which excludes 0, but {withheld_text(p_adj)}"
+        out.append(line)
     return out
 
 
