@@ -327,7 +327,8 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
 
 
 def _verdict_interval(r: Any, level: str) -> str:
-    """'+14.1 [+3.5, +27.9] at 99%', or '' where the level reached no decision."""
+    """'+14.1 [+3.52, +27.91] at 99.4%', or '' where the level reached no decision (the level
+    to two significant digits of its complement: 99.2% is not a 99% interval)."""
     delta, low, high, conf = (
         r.get(f"{c}_{level}", float("nan"))
         for c in ("delta_pts", "verdict_ci_low_pts", "verdict_ci_high_pts", "verdict_level")
@@ -336,8 +337,11 @@ def _verdict_interval(r: Any, level: str) -> str:
         return ""
     if low != low:
         return f"{delta:+.1f}"
-    at = f" at {conf:.0%}" if conf == conf else ""
-    return f"{delta:+.1f} [{low:+.1f}, {high:+.1f}]{at}"
+    from analyzer.report.tables import level_text
+
+    at = f" at {level_text(conf)}" if conf == conf else ""
+    # two decimals, as under the decision table: the ends are read against 0 and +-min_effect
+    return f"{delta:+.1f} [{low:+.2f}, {high:+.2f}]{at}"
 
 
 def _print_evaluation(run: Any) -> None:
