@@ -357,3 +357,38 @@ def test_the_answer_box_names_the_test_that_withholds_a_claim() -> None:
         "(p adj. 0.0675 &gt; 0.05))" in summary
     )
     assert summary.count("sign test") == 1
+
+
+def test_effective_counts_keep_their_halves() -> None:
+    """audit24: a draw counts a half (and one of two forks too), so better / worse may be 7.5;
+    report.html's answer cut it to 7 (int) and the terminal rounded it to 8 (so better, same and
+    worse no longer added up to the decisions). Both now show 7.5, from a real aggregate."""
+    from analyzer.analysis import decision_tables as dt
+
+    yes = [1.0] * 7 + [0.5] + [0.0] * 3 + [0.0] * 89
+    no = [0.0] * 7 + [0.0] + [1.0] * 3 + [0.0] * 89
+    frame = pd.DataFrame(
+        {
+            "deck": "D",
+            "opponent": "O",
+            "card": "Card",
+            "gift_kind": "card",
+            "base_policy": "never",
+            "turn": 5,
+            "on_play": 1.0,
+            "life": 20.0,
+            "opp_life": 20.0,
+            "hand": 4.0,
+            "opp_hand": 4.0,
+            "power": 3.0,
+            "opp_power": 3.0,
+            "outcome_promise": yes,
+            "outcome_no_promise": no,
+        }
+    )
+    dec = dt.aggregate(frame).decisions
+    assert (dec["better"].iloc[0], dec["same"].iloc[0]) == (7.5, 89.5)  # the premise
+    assert "7.5/89.5/3" in tables.decision_summary(dec)
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert "promising did better in 7.5, worse in 3;" in summary

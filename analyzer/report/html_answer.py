@@ -124,7 +124,9 @@ def card_sentence(
         first_value(row, "promise_worse", "worse"),
     )
     if better is not None and worse is not None:
-        counts.append(f"promising did better in {int(better):,}, worse in {int(worse):,}")
+        counts.append(
+            f"promising did better in {tb.count_text(better)}, worse in {tb.count_text(worse)}"
+        )
     p = first_value(row, *ADJUSTED_P)
     if p is not None:
         counts.append(f"adjusted p = {float(p):.2g}")

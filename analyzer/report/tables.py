@@ -143,8 +143,12 @@ def verdict_text(verdict: Any, depends_on: Any = "", more_games: Any = math.nan)
     return text
 
 
-def _count(x: Any) -> str:
-    return "-" if is_nan(x) else f"{float(x):,.0f}"
+def count_text(x: Any) -> str:
+    """An effective count (a draw or one of two forks counts a half): whole numbers as
+    ``1,234``, fractions kept, ``7.5`` or ``3.25``, never rounded or cut to a whole one."""
+    if is_nan(x):
+        return "-"
+    return f"{float(x):,.2f}".rstrip("0").rstrip(".")
 
 
 def answer_line(df: pd.DataFrame) -> str:
@@ -189,7 +193,7 @@ def decision_summary(df: pd.DataFrame) -> str:
             str(r.card),
             str(r.gift_kind),
             f"{int(r.decisions):,}",
-            f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
+            f"{count_text(r.better)}/{count_text(r.same)}/{count_text(r.worse)}",
             points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
             "-" if is_nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
             "-" if is_nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
