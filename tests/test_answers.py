@@ -168,6 +168,29 @@ def test_tune_answer_reads_each_arm_from_its_own_interval() -> None:
     assert text == (
         "the answer: Maw's tuned threshold policy, on held-out games: beats always "
         "(+6.5 [+3.1, +9.9]); loses to heuristic (-4.0 [-7.0, -1.0]); is not told apart from "
-        "never (-0.5 [-1.5, +0.5]), start weights (+0.0 [+0.0, +0.0])"
+        "never (-0.5 [-1.5, +0.5]), start weights (+0.0 [+0.0, +0.0]) (each arm's own 95% "
+        "interval)"
     )
     assert tune_answer("Maw", arms.iloc[:0], tuned=False).endswith("where it started")
+
+
+def test_tune_answer_holds_its_arms_to_one_family() -> None:
+    """audit24: the four held-out claims were read each from its own 95% interval, so "beats
+    always; loses to heuristic" could be wrong up to ~20% of the time. The arms are now one 5%
+    family (Holm, analysis/tune.with_holm): an arm whose 95% interval excludes 0 but whose
+    adjusted p does not stand is "not told apart"."""
+    from analyzer.analysis.tune import held_out_row, with_holm
+
+    rng = np.random.default_rng(3)
+    other = rng.choice([0.0, 1.0], size=400)
+    arms = []
+    for name, flips in (("never", 0), ("always", 30), ("heuristic", 6), ("start weights", 0)):
+        tuned = other.copy()
+        tuned[np.flatnonzero(other == 0.0)[:flips]] = 1.0  # the tuned policy wins `flips` more
+        arms.append(held_out_row(name, tuned, other))
+    table = with_holm(pd.DataFrame(arms))
+    heur = table.set_index("versus").loc["heuristic"]
+    assert heur["ci_low"] > 0 and heur["p_value"] <= 0.05 < heur["p_holm"]  # the premise
+    text = tune_answer("Maw", table, tuned=True)
+    assert "beats always (" in text and "heuristic (+1.5" in text.split("not told apart")[1]
+    assert text.endswith("(4 arms, Holm-adjusted: one 5% family)")

@@ -303,7 +303,7 @@ def tune_card(
         history[0][1],
         score(best),
         evaluate.count,
-        pd.DataFrame(rows),
+        with_holm(pd.DataFrame(rows)),
         text,
         base,
         opponents,
@@ -335,6 +335,17 @@ def held_out_row(versus: str, tuned: np.ndarray, other: np.ndarray) -> dict[str,
     }
 
 
+def with_holm(comparisons: pd.DataFrame) -> pd.DataFrame:
+    """The held-out table with ``p_holm``: its arms are one 5% family of claims (Holm), as
+    compare's opponents, so "beats X" and "loses to Y" together are wrong at most 5% of the
+    time, not 5% each."""
+    from analyzer.analysis.stats import holm_adjust
+
+    out = comparisons.copy()
+    out["p_holm"] = holm_adjust(out["p_value"].to_numpy(float)) if len(out) else []
+    return out
+
+
 __all__ = [
     "COMPARE",
     "DEFAULT_FEATURES",
@@ -344,4 +355,5 @@ __all__ = [
     "coordinate_search",
     "held_out_row",
     "tune_card",
+    "with_holm",
 ]

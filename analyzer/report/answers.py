@@ -15,7 +15,7 @@ from analyzer.analysis.stats import wilson_interval
 from analyzer.report.tables import ALL_OPPONENTS, delta_ci, pct, rate_ci
 from analyzer.report.units import to_fractions
 
-FAMILY_ALPHA = 0.05  # compare's per-opponent claims: one 5% family (Holm)
+FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm)
 TOP_CARDS = 3  # cardstats names this many cards at each end
 _BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
@@ -131,19 +131,30 @@ def card_stats_answer(df: pd.DataFrame) -> str:
 
 
 def tune_answer(card: str, comparisons: pd.DataFrame, tuned: bool) -> str:
-    """What the tuned threshold policy does on held-out games against each arm, each claim
-    read from its own 95% interval (no test across the arms, as tune says)."""
+    """What the tuned threshold policy does on held-out games against each arm. The arms are
+    one 5% family (``p_holm``, analysis/tune.py): a claim stands when its Holm-adjusted p is at
+    most 5% and its 95% interval lies on that side of 0 (tables without ``p_holm``, from older
+    sweeps, read each arm's own interval and say so)."""
     if not tuned:
         lead = f"the answer: tuning left every weight of {card}'s threshold policy where it started"
     else:
         lead = f"the answer: {card}'s tuned threshold policy, on held-out games"
+    holm = "p_holm" in comparisons.columns
     beats, loses, same = [], [], []
     for r in comparisons.itertuples(index=False):
         text = f"{r.versus} ({_points(r.gain)} [{_points(r.ci_low)}, {_points(r.ci_high)}])"
-        (beats if r.ci_low > 0 else loses if r.ci_high < 0 else same).append(text)
+        shown = not holm or float(r.p_holm) <= FAMILY_ALPHA
+        (beats if shown and r.ci_low > 0 else loses if shown and r.ci_high < 0 else same).append(
+            text
+        )
     parts = [f"beats {', '.join(beats)}"] if beats else []
     parts += [f"loses to {', '.join(loses)}"] if loses else []
     parts += [f"is not told apart from {', '.join(same)}"] if same else []
     if not parts:
         return lead
-    return f"{lead}{':' if tuned else '; on held-out games it'} " + "; ".join(parts)
+    family = (
+        f" ({len(comparisons)} arms, Holm-adjusted: one 5% family)"
+        if holm
+        else " (each arm's own 95% interval)"
+    )
+    return f"{lead}{':' if tuned else '; on held-out games it'} " + "; ".join(parts) + family
