@@ -132,6 +132,25 @@ def test_deck_comparison_adjusts_the_opponents_p_values_by_holm() -> None:
     assert per.iloc[2]["p_holm"] < 0.05  # a 30-point edge over 400 games is found
 
 
+def test_compare_answer_needs_the_test_as_well_as_the_interval() -> None:
+    """audit24: two deck versions that differ in 0 better / 4 worse of 200 games against one
+    opponent: Tango's 95% interval excludes 0, but compare.csv's own p (the exact sign test,
+    below 100 differing games) is 0.125. The answer said "B wins more"; it now says they are
+    not told apart, and why."""
+    a = np.tile([1.0, 0.0], 100)
+    b = a.copy()
+    b[np.flatnonzero(a == 0.0)[:4]] = 1.0  # B wins four games A lost
+    df = deck_comparison([Arm("A deck", "Bats", "a", a)], [Arm("B deck", "Bats", "b", b)], "never")
+    row = df.iloc[0]
+    assert row["delta_ci_high"] < 0 and row["p_value"] > 0.05  # the premise
+    text = compare_answer(df)
+    assert "are not told apart against Bats by 200 games" in text
+    assert f"but the exact sign test does not reject: p = {row['p_value']:.3g})" in text
+    b[np.flatnonzero(a == 0.0)[:12]] = 1.0  # twelve: the test agrees with the interval
+    df = deck_comparison([Arm("A deck", "Bats", "a", a)], [Arm("B deck", "Bats", "b", b)], "never")
+    assert compare_answer(df).startswith("the answer: B (B deck) wins more than A (A deck)")
+
+
 def test_card_stats_answer_leaves_basics_out_and_names_the_gift_cards() -> None:
     def row(card: str, iwd: float, gift: bool = False) -> dict:
         return dict(

@@ -15,7 +15,8 @@ from analyzer.analysis.stats import wilson_interval
 from analyzer.report.tables import ALL_OPPONENTS, delta_ci, pct, rate_ci
 from analyzer.report.units import to_fractions
 
-FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm)
+FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm);
+# compare's pooled claim is tested at it alone
 TOP_CARDS = 3  # cardstats names this many cards at each end
 _BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
@@ -64,8 +65,8 @@ def simulate_answer(df: pd.DataFrame) -> str:
 
 
 def compare_answer(df: pd.DataFrame) -> str:
-    """Which version wins more: the pooled row's interval (or the one opponent's), then the
-    opponents where one version is better with the Holm-adjusted family's 5%."""
+    """Which version wins more: the pooled row's interval and test (or the one opponent's), then
+    the opponents where one version is better with the Holm-adjusted family's 5%."""
     if df.empty:
         return "the answer: no games were played"
     df = to_fractions(df)
@@ -74,15 +75,23 @@ def compare_answer(df: pd.DataFrame) -> str:
     a, b = str(main.deck_a), str(main.deck_b)
     interval = delta_ci(main.delta, main.delta_ci_low, main.delta_ci_high)
     where = "over all opponents" if len(pooled) else f"against {main.opponent}"
-    if main.delta_ci_low > 0:
+    # a claim needs its test too (paired.py): below 100 differing games the exact sign test,
+    # stricter than the interval, may withhold it (folders without p_value: the interval)
+    p = float(getattr(main, "p_value", float("nan")))
+    tested = p != p or p <= FAMILY_ALPHA
+    if main.delta_ci_low > 0 and tested:
         head = f"A ({a}) wins more than B ({b}) {where}: {interval} points"
-    elif main.delta_ci_high < 0:
+    elif main.delta_ci_high < 0 and tested:
         head = f"B ({b}) wins more than A ({a}) {where}: A - B {interval} points"
     else:
         head = (
             f"A ({a}) and B ({b}) are not told apart {where} by {int(main.games):,} games: "
             f"A - B {interval} points"
         )
+        if main.delta_ci_low > 0 or main.delta_ci_high < 0:
+            head += (
+                f" (the interval excludes 0, but the exact sign test does not reject: p = {p:.3g})"
+            )
     rows = df[df["opponent"] != ALL_OPPONENTS]
     if len(pooled) == 0 or "p_holm" not in rows.columns:
         return "the answer: " + head
