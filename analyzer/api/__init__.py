@@ -291,6 +291,7 @@ __all__ += ["CalibrationRun", "calibrate"]
 
 _LAZY: dict[str, tuple[str, str]] = {
     "text_table": ("analyzer.report.tables", "text_table"),
+    "level_text": ("analyzer.report.tables", "level_text"),
     "format_cards_table": ("analyzer.report.tables", "cards_summary"),
     "simulate_summary": ("analyzer.report.tables", "simulate_summary"),
     "simulate_answer": ("analyzer.report.answers", "simulate_answer"),

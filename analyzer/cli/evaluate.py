@@ -337,9 +337,9 @@ def _verdict_interval(r: Any, level: str) -> str:
         return ""
     if low != low:
         return f"{delta:+.1f}"
-    from analyzer.report.tables import level_text
+    from analyzer import api
 
-    at = f" at {level_text(conf)}" if conf == conf else ""
+    at = f" at {api.level_text(conf)}" if conf == conf else ""
     # two decimals, as under the decision table: the ends are read against 0 and +-min_effect
     return f"{delta:+.1f} [{low:+.2f}, {high:+.2f}]{at}"
 
