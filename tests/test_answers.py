@@ -9,10 +9,11 @@ import pytest
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison
+from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison, policy_comparison
 from analyzer.report.answers import (
     card_stats_answer,
     compare_answer,
+    policy_answer,
     simulate_answer,
     tune_answer,
 )
@@ -130,6 +131,34 @@ def test_deck_comparison_adjusts_the_opponents_p_values_by_holm() -> None:
     assert np.allclose(per["p_holm"], multipletests(per["p_value"], method="holm")[1])
     assert df.iloc[-1]["opponent"] == "all opponents" and np.isnan(df.iloc[-1]["p_holm"])
     assert per.iloc[2]["p_holm"] < 0.05  # a 30-point edge over 400 games is found
+
+
+def test_evaluate_without_forks_leads_with_the_policies_in_words(tmp_path) -> None:
+    """audit24: `evaluate --forks 0` printed a blank line and the policy table, with no answer
+    first; it now leads with each policy against the baseline in words (pooled over opponents
+    where there are several), the table's own numbers, and says no decision was forked."""
+    from click.testing import CliRunner
+
+    from analyzer import bundled
+    from analyzer.cli import main
+
+    bats = next(p for p in bundled.gauntlet() if p.name.startswith("wb_"))
+    args = ["evaluate", "--vs", str(bats), "--games", "30", "--forks", "0", "--no-plots"]
+    res = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "e")])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith("the answer: no decision verdicts (--forks 0")
+    table = pd.read_csv(tmp_path / "e" / "policy_comparison.csv")
+    for r in table[table["policy"] != "never"].itertuples():
+        lo, hi = r.delta_pts_ci_low, r.delta_pts_ci_high
+        ci = f"{r.delta_vs_baseline_pts:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+        assert f"{r.policy} instead of never against {r.opponent}: {ci} points" in first
+    a = np.tile([1.0, 0.0], 50)
+    arms = [Arm("D", o, "never", a) for o in ("X", "Y")]
+    arms += [Arm("D", o, "always", np.roll(a, 1)) for o in ("X", "Y")]
+    pooled = policy_answer(policy_comparison(arms, "never"))
+    assert "over all opponents" in pooled and "always instead of never: " in pooled
+    assert "against X" not in pooled
 
 
 def test_compare_answer_needs_the_test_as_well_as_the_interval() -> None:

@@ -296,6 +296,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "simulate_summary": ("analyzer.report.tables", "simulate_summary"),
     "simulate_answer": ("analyzer.report.answers", "simulate_answer"),
     "compare_answer": ("analyzer.report.answers", "compare_answer"),
+    "policy_answer": ("analyzer.report.answers", "policy_answer"),
     "card_stats_answer": ("analyzer.report.answers", "card_stats_answer"),
     "tune_answer": ("analyzer.report.answers", "tune_answer"),
     "end_reasons_line": ("analyzer.report.tables", "end_reasons_line"),

@@ -350,6 +350,8 @@ def _print_evaluation(run: Any) -> None:
     s = run.settings
     if s["forks"] > 0:
         click.echo(api.answer_line(run.gift_decisions))
+    else:  # no decision verdicts: the policies' comparison leads, in words
+        click.echo(api.policy_answer(run.policy_comparison))
     click.echo(
         f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
         f"same seeds{hands_note(s.get('opening_hands', 'paper'))}; deltas in percentage points "

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from analyzer.analysis.stats import wilson_interval
-from analyzer.report.tables import ALL_OPPONENTS, delta_ci, pct, rate_ci
+from analyzer.report.tables import ALL_OPPONENTS, delta_ci, headline_rows, pct, rate_ci
 from analyzer.report.units import to_fractions
 
 FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm);
@@ -62,6 +62,31 @@ def simulate_answer(df: pd.DataFrame) -> str:
             f"({pct(best.win_rate)}), worst against {worst.opponent} ({pct(worst.win_rate)})"
         )
     return "the answer: " + "; ".join(parts)
+
+
+def policy_answer(df: pd.DataFrame) -> str:
+    """evaluate --forks 0 has no decision verdicts: its answer is the whole-game policy
+    comparison in words, each policy's paired difference from the baseline (pooled over the
+    opponents where there are several) with its 95% interval, each read on its own."""
+    head = "the answer: no decision verdicts (--forks 0: no gift decision was forked)"
+    if df.empty:
+        return head
+    df = headline_rows(to_fractions(df))
+    parts = []
+    for r in df.itertuples(index=False):
+        if r.policy == r.baseline:
+            continue
+        where = "" if r.opponent == ALL_OPPONENTS else f" against {r.opponent}"
+        ci = delta_ci(r.delta_vs_baseline, r.delta_ci_low, r.delta_ci_high)
+        parts.append(f"{r.policy} instead of {r.baseline}{where}: {ci} points")
+    if not parts:
+        return head
+    pooled = (df["opponent"] == ALL_OPPONENTS).any()
+    over = " over all opponents" if pooled else ""
+    return (
+        f"{head}; the deck's whole-game win rate{over} (95% intervals, each on its own): "
+        + "; ".join(parts)
+    )
 
 
 def compare_answer(df: pd.DataFrame) -> str:
