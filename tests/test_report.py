@@ -272,7 +272,7 @@ def test_the_paired_stats_section_shows_the_verdict_interval_in_points() -> None
         verdict_level=0.99978,
     )
     page = html_mod.render(fake_manifest(), {**t, "paired_stats": paired}, {})
-    part = page[page.index("p-values, standard errors") :]
+    part = page[page.index("p-values, design effects") :]
     part = part[: part.index("</details>")]
     assert "[-20.66, +18.05] (99.978%)" in part and "verdict ci low" not in part.lower()
 
@@ -392,3 +392,21 @@ def test_effective_counts_keep_their_halves() -> None:
     page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
     summary = page[page.index('<section id="summary">') : page.index("</section>")]
     assert "promising did better in 7.5, worse in 3;" in summary
+
+
+def test_the_decision_section_says_only_what_it_shows() -> None:
+    """audit24: a one-opponent run's page said "Rows pooled over all opponents come first"
+    (there are none), and the folded section was titled "p-values, standard errors and the
+    gain from pairing" over a table with no standard error in it."""
+    t = fake_tables()
+    dec = t["gift_decisions"]
+    assert (dec["opponent"] == ALL_OPPONENTS).any()  # the fake run pools two opponents
+    page = html_mod.render(fake_manifest(), t, {})
+    assert "Rows pooled over all opponents come first." in page
+    one = dec[dec["opponent"] != ALL_OPPONENTS]
+    one = one[one["opponent"] == one["opponent"].iloc[0]]
+    page = html_mod.render(fake_manifest(), {**t, "gift_decisions": one}, {})
+    assert "come first" not in page
+    part = page[page.index("<summary>p-values") :]
+    part = part[: part.index("</details>")]
+    assert "standard error" not in part.lower() and "design effect" in part.lower()

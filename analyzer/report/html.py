@@ -363,6 +363,12 @@ def _in_view(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _has_pooled(t: Mapping[str, pd.DataFrame]) -> bool:
+    """Whether the decision table has rows pooled over several opponents."""
+    dec = t.get("gift_decisions")
+    return dec is not None and "opponent" in dec and bool((dec["opponent"] == ALL_OPPONENTS).any())
+
+
 def _evaluate_body(
     manifest: Any, t: Mapping[str, pd.DataFrame], images: Mapping[str, bytes]
 ) -> list[str]:
@@ -377,8 +383,9 @@ def _evaluate_body(
         "<i>promising better / worse / same result</i> count the decisions by how the two "
         "branches ended. The verdict is read from the row's own interval at its share of "
         "the table's 5% (<i>verdict read from</i>: an effect from the two-sided one, "
-        "<i>makes no difference</i> from the two one-sided tests'), not from the 95% one. "
-        "Rows pooled over all opponents come first.</p>",
+        "<i>makes no difference</i> from the two one-sided tests'), not from the 95% one."
+        + (" Rows pooled over all opponents come first." if _has_pooled(t) else "")
+        + "</p>",
         *_approx_note(approx),
     ]
     out += _plots(images, "plots/delta_by_card")
@@ -389,7 +396,8 @@ def _evaluate_body(
     vr = extra.get("var_reduction")
     if vr is not None or (paired is not None and not paired.empty):
         out.append(
-            "<details><summary>p-values, standard errors and the gain from pairing</summary>"
+            # what the table holds: p-values and design effects (no standard errors)
+            "<details><summary>p-values, design effects and the gain from pairing</summary>"
         )
         if vr is not None and not is_nan(vr):
             out.append(
