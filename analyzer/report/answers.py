@@ -58,8 +58,9 @@ def simulate_answer(df: pd.DataFrame) -> str:
         worst = rows.loc[rows["win_rate"].idxmin()]
         parts.append(
             f"{deck} wins {rate_ci(wins / games, lo, hi)} of its {games:,} games against "
-            f"{len(rows)} opponents (draws not won); best against {best.opponent} "
-            f"({pct(best.win_rate)}), worst against {worst.opponent} ({pct(worst.win_rate)})"
+            f"{len(rows)} opponents (draws not won); highest point estimate against "
+            f"{best.opponent} ({rate_ci(best.win_rate, best.ci_low, best.ci_high)}), lowest "
+            f"against {worst.opponent} ({rate_ci(worst.win_rate, worst.ci_low, worst.ci_high)})"
         )
     return "the answer: " + "; ".join(parts)
 
