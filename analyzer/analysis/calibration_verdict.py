@@ -57,6 +57,18 @@ def _measured_noise(c: Check) -> bool:
     return c.interval is not None and c.interval[0] == c.interval[0]
 
 
+NOISE, NONE = "within sampling noise", "without an interval to tell"
+
+
+def _how_many(k: int, total: int, what: str) -> str:
+    """'within sampling noise' (the one miss), 'each ...' (all of several), '2 ...', or ''."""
+    if not k:
+        return ""
+    if k == total:
+        return what if k == 1 else f"each {what}"
+    return f"{k} {what}"
+
+
 def verdict(cal: Calibration, player: str) -> str:
     """One sentence: is the simulated player close to real play, and where it is not. Read from
     the point estimates against the targets, saying which readings sampling noise could turn:
@@ -93,30 +105,14 @@ def verdict(cal: Calibration, player: str) -> str:
     # a miss without an interval is a point estimate: it cannot show the player is not close
     unmeasured = sum(not _measured_noise(c) for c in misses)
     if noise + unmeasured == len(misses):
-        said = []
-        if noise:
-            said.append(
-                "within sampling noise"
-                if noise == len(misses) == 1
-                else (
-                    "each within sampling noise"
-                    if noise == len(misses)
-                    else f"{noise} within sampling noise"
-                )
-            )
-        if unmeasured:
-            said.append(
-                "without an interval to tell"
-                if unmeasured == len(misses)
-                else f"{unmeasured} without an interval to tell"
-            )
+        said = [_how_many(k, len(misses), what) for k, what in ((noise, NOISE), (unmeasured, NONE))]
         head = (
             f"the simulated {player} player may not be close to real play: {len(misses)} of "
-            f"{len(measured)} figures miss their target, " + ", ".join(said)
+            f"{len(measured)} figures miss their target, " + ", ".join(x for x in said if x)
         )
     else:
-        notes = [f"{noise} of them within sampling noise"] if noise else []
-        notes += [f"{unmeasured} without an interval to tell"] if unmeasured else []
+        notes = [f"{noise} of them {NOISE}"] if noise else []
+        notes += [f"{unmeasured} {NONE}"] if unmeasured else []
         head = (
             f"the simulated {player} player isn't close to real play: {len(misses)} of "
             f"{len(measured)} figures miss their target"
