@@ -410,3 +410,15 @@ def test_the_decision_section_says_only_what_it_shows() -> None:
     part = page[page.index("<summary>p-values") :]
     part = part[: part.index("</details>")]
     assert "standard error" not in part.lower() and "design effect" in part.lower()
+
+
+def test_the_situation_plots_say_which_interval_colours_them() -> None:
+    """audit24: the per-turn plots draw 95% bars coloured by each bucket's verdict, which is read
+    at the situation table's own share (99.938% in a gauntlet run): a bar clear of 0 showed
+    grey with nothing on the page to say why. A note under 'By situation' now says it."""
+    t = fake_tables()
+    sit = t["gift_situations"].assign(verdict="not enough evidence", verdict_level=0.99938)
+    page = html_mod.render(fake_manifest(), {**t, "gift_situations": sit}, {})
+    part = page[page.index("<h2>By situation</h2>") :]
+    assert "its colour is the bucket's verdict, read from its 99.938% interval" in part
+    assert part.index("99.938% interval") < part.index("Situation table")

@@ -369,6 +369,25 @@ def _has_pooled(t: Mapping[str, pd.DataFrame]) -> bool:
     return dec is not None and "opponent" in dec and bool((dec["opponent"] == ALL_OPPONENTS).any())
 
 
+def _situation_note(sit: pd.DataFrame | None) -> list[str]:
+    """How to read the per-turn plots: bars are 95% intervals, colours the buckets' verdicts,
+    read at the situation table's own shares (a 95% bar clear of 0 may be grey)."""
+    if sit is None or sit.empty or "verdict_level" not in sit:
+        return []
+    levels = sit.loc[sit["verdict"] != "makes no difference", "verdict_level"].dropna()
+    at = (
+        f"its {tb.level_text(float(levels.iloc[0]))} interval"
+        if len(levels) and levels.nunique() == 1
+        else "its own interval"
+    )
+    return [
+        "<p class=note>Each point is a situation bucket's effect of promising with its 95% "
+        "interval; its colour is the bucket's verdict, read from "
+        f"{esc(at)} (every bucket of the situation table an equal share of that table's 5%), "
+        "so a bar clear of 0 may still be grey.</p>"
+    ]
+
+
 def _evaluate_body(
     manifest: Any, t: Mapping[str, pd.DataFrame], images: Mapping[str, bytes]
 ) -> list[str]:
@@ -413,6 +432,7 @@ def _evaluate_body(
             out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
         out.append("</details>")
     out.append("<h2>By situation</h2>")
+    out += _situation_note(t.get("gift_situations"))
     out += [
         figure(n, d)
         for n, d in images.items()
