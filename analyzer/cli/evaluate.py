@@ -312,6 +312,18 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
             f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
             f"players: {cards}"
         )
+        # a level that claims what another leaves open is not one that claims the opposite
+        cols = [f"verdict_{lv}" for lv in levels]
+        opposite = differ[
+            differ[cols].eq("promise").any(axis=1) & differ[cols].eq("don't promise").any(axis=1)
+        ]
+        if len(opposite):
+            head += (
+                f"; promise under one level and don't promise under another: "
+                f"{', '.join(dict.fromkeys(opposite['card']))}"
+            )
+        else:
+            head += "; none is promise under one level and don't promise under another"
     # each verdict beside the delta and the interval it is read from, as the CSV has them
     heads = ["deck", "card"]
     for lv in levels:
