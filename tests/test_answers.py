@@ -9,10 +9,11 @@ import pytest
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison
+from analyzer.analysis.compare import COMPARE_COLUMNS, Arm, deck_comparison, policy_comparison
 from analyzer.report.answers import (
     card_stats_answer,
     compare_answer,
+    policy_answer,
     simulate_answer,
     tune_answer,
 )
@@ -62,7 +63,13 @@ def test_simulate_answer_pools_a_gauntlet_with_a_wilson_interval() -> None:
         f"wins 50.0% [{100 * lo:.1f}, {100 * hi:.1f}] of its 1,000 games against 2 opponents"
         in (text)
     )
-    assert "best against Bats (60.0%), worst against Frogs (40.0%)" in text
+    # audit24: "best against Bats (60.0%)" read as a ranking; it is the highest point estimate,
+    # said so with its interval (two 500-game matchups whose intervals may overlap)
+    lo_b, hi_b = proportion_confint(300, 500, method="wilson")
+    assert (
+        f"highest point estimate against Bats (60.0% [{100 * lo_b:.1f}, {100 * hi_b:.1f}]), "
+        "lowest against Frogs (40.0% [" in text
+    )
 
 
 def _cmp_row(opponent: str, delta: float, half: float, p_holm: float = np.nan) -> dict:
@@ -132,6 +139,53 @@ def test_deck_comparison_adjusts_the_opponents_p_values_by_holm() -> None:
     assert per.iloc[2]["p_holm"] < 0.05  # a 30-point edge over 400 games is found
 
 
+def test_evaluate_without_forks_leads_with_the_policies_in_words(tmp_path) -> None:
+    """audit24: `evaluate --forks 0` printed a blank line and the policy table, with no answer
+    first; it now leads with each policy against the baseline in words (pooled over opponents
+    where there are several), the table's own numbers, and says no decision was forked."""
+    from click.testing import CliRunner
+
+    from analyzer import bundled
+    from analyzer.cli import main
+
+    bats = next(p for p in bundled.gauntlet() if p.name.startswith("wb_"))
+    args = ["evaluate", "--vs", str(bats), "--games", "30", "--forks", "0", "--no-plots"]
+    res = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "e")])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith("the answer: no decision verdicts (--forks 0")
+    table = pd.read_csv(tmp_path / "e" / "policy_comparison.csv")
+    for r in table[table["policy"] != "never"].itertuples():
+        lo, hi = r.delta_pts_ci_low, r.delta_pts_ci_high
+        ci = f"{r.delta_vs_baseline_pts:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+        assert f"{r.policy} instead of never against {r.opponent}: {ci} points" in first
+    a = np.tile([1.0, 0.0], 50)
+    arms = [Arm("D", o, "never", a) for o in ("X", "Y")]
+    arms += [Arm("D", o, "always", np.roll(a, 1)) for o in ("X", "Y")]
+    pooled = policy_answer(policy_comparison(arms, "never"))
+    assert "over all opponents" in pooled and "always instead of never: " in pooled
+    assert "against X" not in pooled
+
+
+def test_compare_answer_needs_the_test_as_well_as_the_interval() -> None:
+    """audit24: two deck versions that differ in 0 better / 4 worse of 200 games against one
+    opponent: Tango's 95% interval excludes 0, but compare.csv's own p (the exact sign test,
+    below 100 differing games) is 0.125. The answer said "B wins more"; it now says they are
+    not told apart, and why."""
+    a = np.tile([1.0, 0.0], 100)
+    b = a.copy()
+    b[np.flatnonzero(a == 0.0)[:4]] = 1.0  # B wins four games A lost
+    df = deck_comparison([Arm("A deck", "Bats", "a", a)], [Arm("B deck", "Bats", "b", b)], "never")
+    row = df.iloc[0]
+    assert row["delta_ci_high"] < 0 and row["p_value"] > 0.05  # the premise
+    text = compare_answer(df)
+    assert "are not told apart against Bats by 200 games" in text
+    assert f"but the exact sign test does not reject: p = {row['p_value']:.3g})" in text
+    b[np.flatnonzero(a == 0.0)[:12]] = 1.0  # twelve: the test agrees with the interval
+    df = deck_comparison([Arm("A deck", "Bats", "a", a)], [Arm("B deck", "Bats", "b", b)], "never")
+    assert compare_answer(df).startswith("the answer: B (B deck) wins more than A (A deck)")
+
+
 def test_card_stats_answer_leaves_basics_out_and_names_the_gift_cards() -> None:
     def row(card: str, iwd: float, gift: bool = False) -> dict:
         return dict(
@@ -168,6 +222,29 @@ def test_tune_answer_reads_each_arm_from_its_own_interval() -> None:
     assert text == (
         "the answer: Maw's tuned threshold policy, on held-out games: beats always "
         "(+6.5 [+3.1, +9.9]); loses to heuristic (-4.0 [-7.0, -1.0]); is not told apart from "
-        "never (-0.5 [-1.5, +0.5]), start weights (+0.0 [+0.0, +0.0])"
+        "never (-0.5 [-1.5, +0.5]), start weights (+0.0 [+0.0, +0.0]) (each arm's own 95% "
+        "interval)"
     )
     assert tune_answer("Maw", arms.iloc[:0], tuned=False).endswith("where it started")
+
+
+def test_tune_answer_holds_its_arms_to_one_family() -> None:
+    """audit24: the four held-out claims were read each from its own 95% interval, so "beats
+    always; loses to heuristic" could be wrong up to ~20% of the time. The arms are now one 5%
+    family (Holm, analysis/tune.with_holm): an arm whose 95% interval excludes 0 but whose
+    adjusted p does not stand is "not told apart"."""
+    from analyzer.analysis.tune import held_out_row, with_holm
+
+    rng = np.random.default_rng(3)
+    other = rng.choice([0.0, 1.0], size=400)
+    arms = []
+    for name, flips in (("never", 0), ("always", 30), ("heuristic", 6), ("start weights", 0)):
+        tuned = other.copy()
+        tuned[np.flatnonzero(other == 0.0)[:flips]] = 1.0  # the tuned policy wins `flips` more
+        arms.append(held_out_row(name, tuned, other))
+    table = with_holm(pd.DataFrame(arms))
+    heur = table.set_index("versus").loc["heuristic"]
+    assert heur["ci_low"] > 0 and heur["p_value"] <= 0.05 < heur["p_holm"]  # the premise
+    text = tune_answer("Maw", table, tuned=True)
+    assert "beats always (" in text and "heuristic (+1.5" in text.split("not told apart")[1]
+    assert text.endswith("(4 arms, Holm-adjusted: one 5% family)")

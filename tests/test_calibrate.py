@@ -6,6 +6,7 @@ made from the run's own GIH WR must give a rank correlation and scale of exactly
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from analyzer import api, bundled
 from analyzer.analysis.calibration import (
     rating_fit,
     read_ratings,
+    scale_interval,
     spearman_interval,
     spread_interval,
     verdict,
@@ -193,13 +195,13 @@ def test_verdict_names_each_missed_target(small_run: api.CalibrationRun) -> None
         {},
         None,
         [
-            Check("archetype_spread_pts", 27.0, None, 8.0),
+            Check("archetype_spread_pts", 27.0, None, 8.0, (24.0, 30.0)),
             Check("on_play_win_rate", 0.54, 0.51, 0.57),
         ],
     )
     said = verdict(cal, "basic")
     assert said.startswith("the simulated basic player isn't close to real play: 1 of 2")
-    assert "archetype spread 27.0 points (target at most 8.0 points)" in said
+    assert "archetype spread 27.0 points (target at most 8.0 points; 95% interval" in said
     cal.checks.pop(0)
     assert verdict(cal, "standard").startswith("the simulated standard player is close")
 
@@ -214,7 +216,7 @@ def test_the_verdict_says_which_readings_sampling_noise_could_turn(
 
     spread = Check("archetype_spread_pts", 10.6, None, 8.0, (5.4, 12.8))
     rank = Check("gih_wr_spearman", 0.47, 0.6, None, (0.23, 0.65))
-    scale = Check("gih_wr_scale", 1.95, None, 1.5)
+    scale = Check("gih_wr_scale", 1.95, None, 1.5, (1.6, 2.4))
     on_play = Check("on_play_win_rate", 0.53, 0.51, 0.57)
     said = verdict(Calibration(small_run.table, {}, None, [spread, scale, rank, on_play]), "x")
     assert said.startswith(
@@ -241,7 +243,7 @@ def test_a_miss_never_reads_as_its_bound(small_run: api.CalibrationRun) -> None:
     from analyzer.analysis.calibration import Calibration, Check, value_text
 
     cal = Calibration(small_run.table, {}, None, [Check("archetype_spread_pts", 8.044, None, 8.0)])
-    assert "archetype spread 8.04 points (target at most 8.0 points)" in verdict(cal, "standard")
+    assert "archetype spread 8.04 points (target at most 8.0 points;" in verdict(cal, "standard")
     assert value_text(Check("two_mulligans", 0.01001, None, 0.01), "{:.2%}") == "1.001%"
     assert value_text(Check("archetype_spread_pts", 7.96, None, 8.0), "{:.1f}") == "8.0"
     assert value_text(Check("gih_wr_spearman", 0.596, 0.6, None), "{:.2f}") == "0.596"
@@ -270,6 +272,8 @@ def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
             *decks,
             "--vs",
             decks[0],
+            "--vs",
+            decks[1],
             "--games",
             "60",
             "--ratings",
@@ -282,7 +286,9 @@ def test_cli_calibrate_leads_with_the_verdict(tmp_path: Path) -> None:
         ],
     )
     assert res.exit_code == 0, res.output
-    assert res.stdout.startswith("the simulated basic player is")
+    assert res.stdout.startswith("the simulated basic player ")
+    # the scale's interval over the rated cards, as the rank correlation's (audit24)
+    assert re.search(r"^GIH WR scale [0-9.]+, 95% interval [0-9.]+ to [0-9.]+", res.stdout, re.M)
     assert "GIH WR rank correlation" in res.stdout and "attackers blocked" in res.stdout
     manifest = json.loads((tmp_path / "c" / "manifest.json").read_text())
     assert manifest["player"] == "basic"
@@ -321,23 +327,37 @@ def test_spread_sources_known_answers() -> None:
 
 def test_spread_interval_known_answers() -> None:
     """Nine decks of eight 500-game matchups. All even: the noise figure is the expected range
-    of nine normal rates, d2(9) = 2.970 times their SD (to 3%). Rates 42% to 58% (spread 16):
-    the 95% interval holds the true spread in at least 85% of 60 replications (about 92% in
-    larger runs: the range is not a smooth statistic), and its width is a few points."""
+    of nine normal rates, d2(9) = 2.970 times their SD (to 3%). The interval is observed -+ q s
+    (q the studentized range quantile of nine, s the SD bound of a deck's rate)."""
     deck = np.repeat(np.arange(9), 8)
     games = np.full(72, 500)
     rng = np.random.default_rng(3)
-    _, _, noise = spread_interval(deck, rng.binomial(games, 0.5), games)
+    wins = rng.binomial(games, 0.5)
+    low, high, noise = spread_interval(deck, wins, games)
     assert noise == pytest.approx(2.970 * 100 * np.sqrt(0.25 / 4000), rel=0.03)
-    rates = np.linspace(0.42, 0.58, 9)
-    hits = 0
-    for i in range(60):
-        low, high, _ = spread_interval(
-            deck, rng.binomial(games, np.repeat(rates, 8)), games, 500, i
-        )
-        hits += low <= 16.0 <= high
-        assert 2.0 < high - low < 7.0
-    assert hits >= 51
+    rates = np.bincount(deck, wins) / 4000
+    observed = 100 * (rates.max() - rates.min())
+    assert high - observed == pytest.approx(4.3865 * 100 * np.sqrt(0.25 / 4000), rel=1e-4)
+    assert low == max(0.0, observed - (high - observed))
+
+
+def test_spread_interval_holds_the_true_spread_at_its_label() -> None:
+    """audit24: the basic bootstrap's "95% interval" held the true spread in 61% of runs with
+    every deck even and 86% at 200 games a matchup with the README's deck rates. Over 400 runs
+    of nine decks x nine 200-game matchups, each case must hold it in at least 92.5% (three
+    binomial SDs under 95%; all even is the case where every deck's error counts)."""
+    deck = np.repeat(np.arange(9), 9)
+    games = np.full(81, 200)
+    rng = np.random.default_rng(24)
+    readme = np.array([0.535, 0.529, 0.517, 0.511, 0.491, 0.487, 0.479, 0.471, 0.456])
+    for rates in (np.full(9, 0.5), readme):
+        true = 100 * (rates.max() - rates.min())
+        hits = 0
+        for i in range(400):
+            wins = rng.binomial(games, np.repeat(rates, 9))
+            low, high, _ = spread_interval(deck, wins, games, draws=10, seed=i)
+            hits += low <= true <= high
+        assert hits / 400 >= 0.925, (true, hits)
 
 
 def test_each_matchup_plays_its_own_stream(small_run: api.CalibrationRun) -> None:
@@ -383,3 +403,53 @@ def test_spearman_interval_covers_the_true_rank_correlation() -> None:
     # a perfect order stays perfect in every resample; too few cards give no interval
     assert spearman_interval(np.arange(6.0), np.arange(6.0) ** 2) == (1.0, 1.0)
     assert np.isnan(spearman_interval(np.arange(4.0), np.arange(4.0))[0])
+
+
+def test_scale_interval_covers_the_true_scale() -> None:
+    """audit24: the GIH WR scale had no interval, so 1.51 against "at most 1.50" over 55 cards
+    read as a miss beyond sampling noise. Its BCa interval over the cards: for 55 pairs from a
+    bivariate normal (r = 0.6) with SD ratio 1.5 it must hold 1.5 in 89% to 99.5% of 150
+    samples (three binomial SDs around 95%), and be about as wide as the delta method gives
+    (SE of the log ratio sqrt((1 - r^2) / n) = 0.108, so ~0.64 wide at 1.5)."""
+    rng = np.random.default_rng(7)
+    r, hits, widths = 0.6, 0, []
+    for i in range(150):
+        z = rng.multivariate_normal([0.0, 0.0], [[1.0, r], [r, 1.0]], size=55)
+        low, high = scale_interval(1.5 * z[:, 0], z[:, 1], resamples=500, seed=i)
+        hits += low <= 1.5 <= high
+        widths.append(high - low)
+    assert 0.89 <= hits / 150 <= 0.995
+    assert 0.5 <= float(np.mean(widths)) <= 0.8
+    assert np.isnan(scale_interval(np.arange(4.0), np.arange(4.0))[0])
+
+
+def test_the_scale_interval_reaches_the_verdict(small_run: api.CalibrationRun) -> None:
+    """A rated run's figures carry the scale's interval and its check reads it; a miss with no
+    interval at all is a point estimate and cannot make the verdict "isn't close"."""
+    from analyzer.analysis.calibration import Calibration, Check
+
+    decks = bundled.gauntlet()[:2]
+    rated = api.calibrate(decks, decks, games=60, seed=3, threads=1, plots=False, ratings=TRAIN)
+    figures = rated.figures
+    low, high = figures["gih_wr_scale_ci"]
+    assert low < figures["gih_wr_scale"] < high
+    (check,) = [c for c in rated.checks if c.figure == "gih_wr_scale"]
+    assert check.interval == (low, high)
+    cast = Check("lowest_cast_share", 0.35, 0.4, None)
+    said = verdict(Calibration(small_run.table, {}, None, [cast]), "x")
+    assert said.startswith(
+        "the simulated x player may not be close to real play: 1 of 1 figures miss their "
+        "target, without an interval to tell: "
+    )
+    assert "(target at least 40%; no interval)" in said
+    spread = Check("archetype_spread_pts", 10.6, None, 8.0, (5.4, 12.8))
+    said = verdict(Calibration(small_run.table, {}, None, [spread, cast]), "x")
+    assert (
+        "2 of 2 figures miss their target, 1 within sampling noise, 1 without an interval" in said
+    )
+    sure = Check("archetype_spread_pts", 12.0, None, 8.0, (9.5, 14.0))
+    said = verdict(Calibration(small_run.table, {}, None, [sure, cast]), "x")
+    assert said.startswith(
+        "the simulated x player isn't close to real play: 2 of 2 figures miss their target "
+        "(1 without an interval to tell)"
+    )

@@ -219,3 +219,28 @@ def test_split_policies() -> None:
         "never",
     ]
     assert split_policies(["never", "never"]) == ["never"]
+
+
+def test_a_verdict_the_sign_test_withholds_says_so() -> None:
+    """audit24: 1 better and 10 worse of 100 decisions, one of five cards (each at 99.2%): the
+    score interval at 99.2% excludes 0 but the exact sign test (below 100 differing decisions)
+    does not reject, so the row reads "not enough evidence". The note under the table said only
+    "read from -9.0 [-18.., -0.29] at 99.2%", an interval that reads "don't promise"; it now
+    names the test that withholds the claim."""
+    no = np.zeros(100)
+    yes = no.copy()
+    yes[:1] = 1.0  # promising better once
+    no[1:11] = 1.0  # and worse ten times
+    frames = [_frame(yes, no, card="X")]
+    frames += [_frame(no.copy(), no.copy(), card=f"Y{i}") for i in range(4)]
+    frame = pd.concat(frames, ignore_index=True)
+    dec = dt.aggregate(frame).decisions
+    x = dec[dec["card"] == "X"].iloc[0]
+    assert x["verdict"] == NOT_ENOUGH and x["verdict_ci_high_pts"] < 0  # the premise
+    assert x["p_adjusted"] > 0.05
+    notes = decision_summary(dec).splitlines()
+    line = next(s for s in notes if s.startswith("  X:"))
+    assert "the exact sign test withholds the claim" in line
+    assert f"p adj. {x['p_adjusted']:.3g} > 0.05" in line
+    # a row whose own interval reaches 0 adds nothing of the kind
+    assert sum("sign test" in s for s in notes) == 1

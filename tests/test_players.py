@@ -126,9 +126,48 @@ def test_players_table_shows_each_verdicts_interval() -> None:
     head = text.splitlines()[1]
     assert "basic pts [interval]" in head and head.rstrip().endswith("differs")
     fell = next(line for line in text.splitlines() if " Fell " in line)
-    assert fell.count("+1.0 [+0.5, +1.5] at 99%") == 2
+    assert fell.count("+1.0 [+0.50, +1.50] at 99%") == 2
     kitnap = next(line for line in text.splitlines() if " Kitnap " in line)
-    assert "+2.0 [+1.5, +2.5] at 99%  no decisions" in kitnap and kitnap.endswith("<>")
+    assert "+2.0 [+1.50, +2.50] at 99%  no decisions" in kitnap and kitnap.endswith("<>")
+
+
+def test_players_head_tells_opposite_verdicts_from_open_ones() -> None:
+    """audit24: "1 of 5 card verdicts differ between the basic and standard players: Into the
+    Flood Maw" was "don't promise" beside "not enough evidence", read as if the player level
+    changed the advice. The head now says whether any card is promise under one level and
+    don't promise under another."""
+    runs = {
+        "basic": _eval(
+            [("Fell", "promise"), ("Sugar Coat", "don't promise"), ("Kitnap", "promise")]
+        ),
+        "standard": _eval(
+            [("Fell", "promise"), ("Sugar Coat", "promise"), ("Kitnap", "not enough evidence")]
+        ),
+    }
+    head = players_verdict_text(player_verdicts(runs), ["basic", "standard"]).splitlines()[0]
+    assert head.startswith("2 of 3 card verdicts differ")
+    assert head.endswith("; promise under one level and don't promise under another: Sugar Coat")
+    runs["standard"] = _eval(
+        [("Fell", "promise"), ("Sugar Coat", "not enough evidence"), ("Kitnap", "promise")]
+    )
+    head = players_verdict_text(player_verdicts(runs), ["basic", "standard"]).splitlines()[0]
+    assert head.endswith("; none is promise under one level and don't promise under another")
+
+
+def test_players_table_names_the_level_each_interval_has() -> None:
+    """audit24: a 99.2% interval (five cards sharing the 5%) read "at 99%", and an end of
+    -0.04 read "-0.0", as if it reached 0: the level now has the digits that tell it apart,
+    and the ends two decimals, as under the decision table."""
+    runs = {
+        lv: _eval([("Fell", "don't promise")]).gift_decisions.assign(
+            verdict_level=0.992, verdict_ci_high_pts=-0.04
+        )
+        for lv in ("basic", "standard")
+    }
+    runs = {lv: SimpleNamespace(gift_decisions=df) for lv, df in runs.items()}
+    text = players_verdict_text(player_verdicts(runs), ["basic", "standard"])
+    fell = next(line for line in text.splitlines() if " Fell " in line)
+    assert fell.count(", -0.04] at 99.2%") == 2 and "at 99%" not in fell
 
 
 def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:

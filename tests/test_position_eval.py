@@ -382,6 +382,15 @@ def test_verdict_few_differing_pairs_need_the_exact_test():
     v = paired_win_verdict(x, y, min_effect=0.001)
     assert v.p_value == pytest.approx(0.0625)
     assert v.recommendation == "not enough evidence"
+    # audit24: the 95% interval beside it excludes 0, and the reason said "neither an effect
+    # nor its absence is shown"; it now names the test that withholds the claim
+    assert v.ci_low > 0
+    assert v.reason.startswith(
+        "the interval excludes 0, but the exact sign test does not reject (p = 0.0625 > 0.05: "
+        "5 better, 0 worse)"
+    )
+    reaching = paired_win_verdict(x[::10], y[::10], min_effect=0.001)  # 1 better in 100
+    assert reaching.ci_low < 0 and reaching.reason.startswith("neither an effect")
 
 
 @pytest.mark.compile  # 2,000 simulated positions: ~60 s warm

@@ -229,6 +229,18 @@ def test_the_answer_names_a_recipient_only_when_it_is_shown_best():
     assert r["margin_pts"] == pytest.approx(0.0) and r["margin_ci_low_pts"] < 0
 
 
+def test_a_best_rule_tied_with_another_says_so():
+    """audit24: in a pod run four rules tied at -1.0 points and the answer read "best rule
+    next": the first in the rules' order, not the best. A tie with the runner-up is said."""
+    _, ans = recipient_tables([_arms({"lowest-life": -0.01, "random": -0.01}, games=300)])
+    r = ans.iloc[0]
+    assert r["margin_pts"] == 0.0 and r["answer"] == "not enough evidence"  # the premise
+    line = answer_lines(ans)[0]
+    assert f"(best rule {r['recipient']}, tied with {r['runner_up']}:" in line
+    _, clear = recipient_tables([_arms({"lowest-life": 0.01}, games=300)])
+    assert "tied" not in answer_lines(clear)[0]
+
+
 def test_the_answer_line_prints_the_interval_it_was_read_from():
     _, ans = recipient_tables([_noisy_arms(60, 30, f"Card {i}") for i in range(10)])
     r = ans.iloc[0]

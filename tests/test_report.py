@@ -272,7 +272,7 @@ def test_the_paired_stats_section_shows_the_verdict_interval_in_points() -> None
         verdict_level=0.99978,
     )
     page = html_mod.render(fake_manifest(), {**t, "paired_stats": paired}, {})
-    part = page[page.index("p-values, standard errors") :]
+    part = page[page.index("p-values, design effects") :]
     part = part[: part.index("</details>")]
     assert "[-20.66, +18.05] (99.978%)" in part and "verdict ci low" not in part.lower()
 
@@ -326,3 +326,99 @@ def test_counts_in_html_tables_read_as_counts():
     out = html_mod.human_table(df)
     assert "1,443<" in out and "1,443.5<" in out and "1.44e+03" not in out
     assert "8e-166" in out and "0.05" in out  # small floats keep three significant digits
+
+
+def test_the_answer_box_names_the_test_that_withholds_a_claim() -> None:
+    """audit24: "not enough evidence (the verdict reads the 99.2% interval [-12.33, -0.15])":
+    an interval that reads "don't promise". The exact sign test had withheld the claim (adjusted
+    p 0.0675); the answer box now says so beside that interval."""
+    row = dict.fromkeys(DECISION_COLUMNS, float("nan"))
+    row.update(
+        deck="D",
+        opponent="O",
+        card="Card",
+        verdict="not enough evidence",
+        delta_pts=-5.7,
+        ci_low_pts=-10.4,
+        ci_high_pts=-1.8,
+        p_adjusted=0.0675,
+        verdict_ci_low_pts=-12.33,
+        verdict_ci_high_pts=-0.15,
+        verdict_level=0.992,
+        min_effect_pts=1.0,
+        decisions=262,
+    )
+    reaches = dict(row, card="Other", verdict_ci_high_pts=0.4, p_adjusted=0.3)
+    dec = pd.DataFrame([row, reaches], columns=DECISION_COLUMNS)
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert (
+        "[-12.33, -0.15], which excludes 0, but the exact sign test withholds the claim "
+        "(p adj. 0.0675 &gt; 0.05))" in summary
+    )
+    assert summary.count("sign test") == 1
+
+
+def test_effective_counts_keep_their_halves() -> None:
+    """audit24: a draw counts a half (and one of two forks too), so better / worse may be 7.5;
+    report.html's answer cut it to 7 (int) and the terminal rounded it to 8 (so better, same and
+    worse no longer added up to the decisions). Both now show 7.5, from a real aggregate."""
+    from analyzer.analysis import decision_tables as dt
+
+    yes = [1.0] * 7 + [0.5] + [0.0] * 3 + [0.0] * 89
+    no = [0.0] * 7 + [0.0] + [1.0] * 3 + [0.0] * 89
+    frame = pd.DataFrame(
+        {
+            "deck": "D",
+            "opponent": "O",
+            "card": "Card",
+            "gift_kind": "card",
+            "base_policy": "never",
+            "turn": 5,
+            "on_play": 1.0,
+            "life": 20.0,
+            "opp_life": 20.0,
+            "hand": 4.0,
+            "opp_hand": 4.0,
+            "power": 3.0,
+            "opp_power": 3.0,
+            "outcome_promise": yes,
+            "outcome_no_promise": no,
+        }
+    )
+    dec = dt.aggregate(frame).decisions
+    assert (dec["better"].iloc[0], dec["same"].iloc[0]) == (7.5, 89.5)  # the premise
+    assert "7.5/89.5/3" in tables.decision_summary(dec)
+    page = html_mod.render(fake_manifest(), {"gift_decisions": dec}, {})
+    summary = page[page.index('<section id="summary">') : page.index("</section>")]
+    assert "promising did better in 7.5, worse in 3;" in summary
+
+
+def test_the_decision_section_says_only_what_it_shows() -> None:
+    """audit24: a one-opponent run's page said "Rows pooled over all opponents come first"
+    (there are none), and the folded section was titled "p-values, standard errors and the
+    gain from pairing" over a table with no standard error in it."""
+    t = fake_tables()
+    dec = t["gift_decisions"]
+    assert (dec["opponent"] == ALL_OPPONENTS).any()  # the fake run pools two opponents
+    page = html_mod.render(fake_manifest(), t, {})
+    assert "Rows pooled over all opponents come first." in page
+    one = dec[dec["opponent"] != ALL_OPPONENTS]
+    one = one[one["opponent"] == one["opponent"].iloc[0]]
+    page = html_mod.render(fake_manifest(), {**t, "gift_decisions": one}, {})
+    assert "come first" not in page
+    part = page[page.index("<summary>p-values") :]
+    part = part[: part.index("</details>")]
+    assert "standard error" not in part.lower() and "design effect" in part.lower()
+
+
+def test_the_situation_plots_say_which_interval_colours_them() -> None:
+    """audit24: the per-turn plots draw 95% bars coloured by each bucket's verdict, which is read
+    at the situation table's own share (99.938% in a gauntlet run): a bar clear of 0 showed
+    grey with nothing on the page to say why. A note under 'By situation' now says it."""
+    t = fake_tables()
+    sit = t["gift_situations"].assign(verdict="not enough evidence", verdict_level=0.99938)
+    page = html_mod.render(fake_manifest(), {**t, "gift_situations": sit}, {})
+    part = page[page.index("<h2>By situation</h2>") :]
+    assert "its colour is the bucket's verdict, read from its 99.938% interval" in part
+    assert part.index("99.938% interval") < part.index("Situation table")

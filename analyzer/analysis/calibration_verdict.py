@@ -52,6 +52,23 @@ def _reaches(c: Check) -> bool:
     return any(b is not None and low <= b <= high for b in (c.low, c.high))
 
 
+def _measured_noise(c: Check) -> bool:
+    """Whether the figure has a 95% interval to judge its sampling noise by."""
+    return c.interval is not None and c.interval[0] == c.interval[0]
+
+
+NOISE, NONE = "within sampling noise", "without an interval to tell"
+
+
+def _how_many(k: int, total: int, what: str) -> str:
+    """'within sampling noise' (the one miss), 'each ...' (all of several), '2 ...', or ''."""
+    if not k:
+        return ""
+    if k == total:
+        return what if k == 1 else f"each {what}"
+    return f"{k} {what}"
+
+
 def verdict(cal: Calibration, player: str) -> str:
     """One sentence: is the simulated player close to real play, and where it is not. Read from
     the point estimates against the targets, saying which readings sampling noise could turn:
@@ -64,7 +81,8 @@ def verdict(cal: Calibration, player: str) -> str:
         if len(unsure) == 1:
             note = f"the 95% interval of the {unsure[0]} reaches past its target"
         elif unsure:
-            note = f"the 95% intervals of the {' and the '.join(unsure)} reach past their targets"
+            listed = ", the ".join(unsure[:-1]) + " and the " + unsure[-1]
+            note = f"the 95% intervals of the {listed} reach past their targets"
         return (
             f"the simulated {player} player is close to real play: all {len(measured)} "
             f"measured figures are within the targets"
@@ -74,24 +92,30 @@ def verdict(cal: Calibration, player: str) -> str:
     for c in misses:
         label, fmt = LABELS[c.figure]
         why = f"target {bound_text(c.low, c.high, fmt)}"
-        if c.interval is not None and c.interval[0] == c.interval[0]:
-            low, high = c.interval
+        if _measured_noise(c):
+            low, high = c.interval  # type: ignore[misc]
             unit = fmt[fmt.rindex("}") + 1 :]  # "7.0 to 11.1 points", the unit once
             why += f"; 95% interval {fmt.format(low).removesuffix(unit)} to {fmt.format(high)}" + (
                 ", which reaches the target" if _reaches(c) else ""
             )
+        else:
+            why += "; no interval"
         parts.append(f"{label} {value_text(c, fmt)} ({why})")
     noise = sum(_reaches(c) for c in misses)
-    if noise == len(misses):
+    # a miss without an interval is a point estimate: it cannot show the player is not close
+    unmeasured = sum(not _measured_noise(c) for c in misses)
+    if noise + unmeasured == len(misses):
+        said = [_how_many(k, len(misses), what) for k, what in ((noise, NOISE), (unmeasured, NONE))]
         head = (
             f"the simulated {player} player may not be close to real play: {len(misses)} of "
-            f"{len(measured)} figures miss their target, "
-            + ("within sampling noise" if noise == 1 else "each within sampling noise")
+            f"{len(measured)} figures miss their target, " + ", ".join(x for x in said if x)
         )
     else:
+        notes = [f"{noise} of them {NOISE}"] if noise else []
+        notes += [f"{unmeasured} {NONE}"] if unmeasured else []
         head = (
             f"the simulated {player} player isn't close to real play: {len(misses)} of "
             f"{len(measured)} figures miss their target"
-            + (f" ({noise} of them within sampling noise)" if noise else "")
+            + (f" ({', '.join(notes)})" if notes else "")
         )
     return head + ": " + "; ".join(parts)

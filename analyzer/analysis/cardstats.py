@@ -29,6 +29,8 @@ different rate, so IWD is not the effect of drawing the card.
 Gift cards also get the win rate in games where some copy was cast with the gift promised
 (``promised_games``, ``promised_wr``) and where some copy was cast without it
 (``unpromised_games``, ``unpromised_wr``); a game with one copy cast each way counts in both.
+A copy the opponent cast (Cruelclaw's Heist casts a card from its target's hand) counts too:
+the kernel's per-object counters do not say who cast it.
 These figures are OBSERVATIONAL: whether a card is cast at all, and (under a state-dependent
 policy) whether it is promised, depend on how the game is going, so the difference is not the
 effect of promising. `gift-analyzer evaluate` forks each decision and gives the causal answer.

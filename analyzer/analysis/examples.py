@@ -8,6 +8,7 @@ way the gain says (the first such, replicate 0 when it does), from the fork poin
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -25,28 +26,41 @@ def _result(winner: int, seat: int) -> str:
     return "win" if winner == seat else "draw" if winner < 0 else "loss"
 
 
+def _shuffle_key(ids: pd.Series) -> pd.Series:
+    """A fixed pseudo-random order of decision ids (BLAKE2b), to break ties in the gain: by the
+    id itself ("m0g12d3" < "m1g0d0") every tie went to the first matchup, so a gauntlet's
+    examples all came from its first opponent (the mirror match of the bundled one)."""
+    return ids.astype(str).map(
+        lambda x: int.from_bytes(hashlib.blake2b(x.encode(), digest_size=7).digest(), "big")
+    )
+
+
 def pick(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> list[tuple[str, str, pd.DataFrame]]:
     """(deck, card, rows) per gift card: the rows of its largest gains then largest losses
-    (decisions whose branches ended alike are never examples)."""
+    (decisions whose branches ended alike are never examples); ties in the gain in a fixed
+    pseudo-random order of their ids, so a chunked run picks what one pass would."""
     if decisions.empty:
         return []
-    d = decisions.assign(gain=decisions["outcome_promise"] - decisions["outcome_no_promise"])
+    d = decisions.assign(
+        gain=decisions["outcome_promise"] - decisions["outcome_no_promise"],
+        _tie=_shuffle_key(decisions["decision_id"]),
+    )
     out = []
     for (deck, card), rows in d.groupby(["deck", "card"], sort=True):
         gains = (
             rows[rows["gain"] > 0]
-            .sort_values(["gain", "decision_id"], ascending=[False, True])
+            .sort_values(["gain", "_tie", "decision_id"], ascending=[False, True, True])
             .head(per_side)
         )
-        losses = rows[rows["gain"] < 0].sort_values(["gain", "decision_id"]).head(per_side)
-        out.append((str(deck), str(card), pd.concat([gains, losses])))
+        losses = rows[rows["gain"] < 0].sort_values(["gain", "_tie", "decision_id"]).head(per_side)
+        out.append((str(deck), str(card), pd.concat([gains, losses]).drop(columns="_tie")))
     return out
 
 
 def candidates(decisions: pd.DataFrame, per_side: int = PER_SIDE) -> pd.DataFrame:
     """The rows ``pick`` could choose from `decisions`: picking from the candidates of several
-    chunks of a run gives what picking from all its rows would (the order is total:
-    gain, then decision_id), so examples need only these rows in memory."""
+    chunks of a run gives what picking from all its rows would (the order is total: gain, then
+    the ids' fixed shuffle, then the id), so examples need only these rows in memory."""
     picked = [rows.drop(columns="gain") for _, _, rows in pick(decisions, per_side)]
     # a card whose decisions all ended alike keeps one row, so it still has its (empty) entry
     seen = {

@@ -114,9 +114,14 @@ def paired_win_verdict(
     if verdict == vd.NOT_ENOUGH:
         m = float(rows.more_games[0])
         more = int(m) if math.isfinite(m) and m > 0 else None
-        reason = "neither an effect nor its absence is shown at this size" + (
-            f"; about {more} more rollouts would settle it" if more else ""
-        )
+        if lo > 0 or hi < 0:  # the interval shows an effect; the stricter exact test does not
+            reason = (
+                f"the interval excludes 0, but the exact sign test does not reject (p = {p:.3g} "
+                f"> {alpha:g}: {b} better, {c} worse)"
+            )
+        else:
+            reason = "neither an effect nor its absence is shown at this size"
+        reason += f"; about {more} more rollouts would settle it" if more else ""
     return PairedVerdict(
         n=n,
         wins_a=int(np.sum(x)),

@@ -230,7 +230,11 @@ class SimResult:
         return df
 
     def gifts_frame(self) -> pd.DataFrame:
-        """Tidy gift counters per game, seat and gift card (rows where the card was cast)."""
+        """Tidy gift counters per game, seat and gift card (rows where the card was cast).
+
+        ``seat`` is the card's owner: the kernel counts casts per object, not per caster, so a
+        card another seat casts (Cruelclaw's Heist, from its target's hand) counts under its
+        owner here and under its caster in games.csv (``seat{s}_gifts_promised``)."""
         from analyzer.kernel.runtime.batch import OBJ_COLS
 
         if self.objs is None:

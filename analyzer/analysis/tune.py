@@ -11,8 +11,9 @@ bundled threshold weights of the card. Each pass tries +step and -step on every 
 the first strict improvement of the mean score (win 1, draw 1/2, loss 0); a pass without one
 halves every step. Validation: the tuned weights and the ``never``, ``always`` and ``heuristic``
 rules for the card are played on held-out games (each stream seed + VALIDATION_OFFSET), and the
-tuned policy's paired gain over each is reported with a 95% t interval (analysis.stats).
-"""
+tuned policy's paired gain over each is reported with Tango's 95% score interval and the
+sign test (analysis/paired.py: never zero-width, unlike the t interval, which read [0, 0] when
+no held-out game differed)."""
 
 from __future__ import annotations
 
@@ -282,29 +283,13 @@ def tune_card(
     held = [s + VALIDATION_OFFSET for s in train]
     tuned = evaluate(table_for(best), held)
     rows = []
-    from analyzer.analysis.stats import paired_difference
-
     arms = [
         (name, card_spec(base, rec.name, name, opponents).table(names, catalog.lookup))
         for name in COMPARE
     ]
     arms.append(("start weights", table_for(start)))
     for name, arm_table in arms:
-        other = evaluate(arm_table, held)
-        r = paired_difference(tuned, other)
-        rows.append(
-            {
-                "versus": name,
-                "tuned": float(tuned.mean()),
-                "other": float(other.mean()),
-                "gain": float(r.delta),
-                "ci_low": float(r.ci_low),
-                "ci_high": float(r.ci_high),
-                "p_value": float(r.p_value),
-                "games": int(r.n),
-                "games_differing": int(r.n_better + r.n_worse),
-            }
-        )
+        rows.append(held_out_row(name, tuned, evaluate(arm_table, held)))
     header = (
         f"gift-analyzer tune --card {rec.name!r}: {games} games per matchup, stream seeds "
         f"{', '.join(map(str, train))}\n(held-out: each + {VALIDATION_OFFSET}); seat 0 plays "
@@ -318,7 +303,7 @@ def tune_card(
         history[0][1],
         score(best),
         evaluate.count,
-        pd.DataFrame(rows),
+        with_holm(pd.DataFrame(rows)),
         text,
         base,
         opponents,
@@ -328,6 +313,39 @@ def tune_card(
     )
 
 
+def held_out_row(versus: str, tuned: np.ndarray, other: np.ndarray) -> dict[str, Any]:
+    """The tuned policy's paired gain over one arm on the held-out games (scores 1 / 0.5 / 0).
+
+    Tango's score interval and the sign test, as every paired win rate of the project
+    (analysis/paired.py): the t interval read [0, 0] when no held-out game differed, and
+    under-covers when few do."""
+    from analyzer.analysis.paired import paired_effect
+
+    r = paired_effect(tuned, other)
+    return {
+        "versus": versus,
+        "tuned": float(np.mean(tuned)),
+        "other": float(np.mean(other)),
+        "gain": float(r.delta),
+        "ci_low": float(r.ci_low),
+        "ci_high": float(r.ci_high),
+        "p_value": float(r.p_value),
+        "games": int(r.n),
+        "games_differing": int(np.sum(np.asarray(tuned) != np.asarray(other))),
+    }
+
+
+def with_holm(comparisons: pd.DataFrame) -> pd.DataFrame:
+    """The held-out table with ``p_holm``: its arms are one 5% family of claims (Holm), as
+    compare's opponents, so "beats X" and "loses to Y" together are wrong at most 5% of the
+    time, not 5% each."""
+    from analyzer.analysis.stats import holm_adjust
+
+    out = comparisons.copy()
+    out["p_holm"] = holm_adjust(out["p_value"].to_numpy(float)) if len(out) else []
+    return out
+
+
 __all__ = [
     "COMPARE",
     "DEFAULT_FEATURES",
@@ -335,5 +353,7 @@ __all__ = [
     "TuneResult",
     "check_inputs",
     "coordinate_search",
+    "held_out_row",
     "tune_card",
+    "with_holm",
 ]

@@ -291,10 +291,12 @@ __all__ += ["CalibrationRun", "calibrate"]
 
 _LAZY: dict[str, tuple[str, str]] = {
     "text_table": ("analyzer.report.tables", "text_table"),
+    "level_text": ("analyzer.report.tables", "level_text"),
     "format_cards_table": ("analyzer.report.tables", "cards_summary"),
     "simulate_summary": ("analyzer.report.tables", "simulate_summary"),
     "simulate_answer": ("analyzer.report.answers", "simulate_answer"),
     "compare_answer": ("analyzer.report.answers", "compare_answer"),
+    "policy_answer": ("analyzer.report.answers", "policy_answer"),
     "card_stats_answer": ("analyzer.report.answers", "card_stats_answer"),
     "tune_answer": ("analyzer.report.answers", "tune_answer"),
     "end_reasons_line": ("analyzer.report.tables", "end_reasons_line"),

@@ -29,7 +29,7 @@ class SimulationRun:
     results: list[Any] = field(default_factory=list)  # analysis.simulate.SimResult
     out_dir: Path | None = None
     seconds: float = 0.0
-    gifts: pd.DataFrame | None = None  # per game, seat and gift card: cast, promised, given
+    gifts: pd.DataFrame | None = None  # per game, owner seat and gift card: cast, promised, given
     coverage: list[str] = field(default_factory=list)  # per deck: exact / approximate cards
 
 

@@ -166,6 +166,12 @@ def calibrate(
                 f"{low:.2f} to {high:.2f} over the {run.figures['rated_cards']} rated cards "
                 f"(another set of cards of the same kind could give any value in it)"
             )
+        low, high = run.figures.get("gih_wr_scale_ci", [float("nan")] * 2)
+        if low == low:
+            click.echo(
+                f"GIH WR scale {run.figures['gih_wr_scale']:.2f}, 95% interval {low:.2f} to "
+                f"{high:.2f} over the same cards"
+            )
         sources = spread_sources(run.figures)
         if sources:
             click.echo(sources)

@@ -312,6 +312,18 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
             f"{len(differ)} of {len(table)} card verdicts differ between the {names} "
             f"players: {cards}"
         )
+        # a level that claims what another leaves open is not one that claims the opposite
+        cols = [f"verdict_{lv}" for lv in levels]
+        opposite = differ[
+            differ[cols].eq("promise").any(axis=1) & differ[cols].eq("don't promise").any(axis=1)
+        ]
+        if len(opposite):
+            head += (
+                f"; promise under one level and don't promise under another: "
+                f"{', '.join(dict.fromkeys(opposite['card']))}"
+            )
+        else:
+            head += "; none is promise under one level and don't promise under another"
     # each verdict beside the delta and the interval it is read from, as the CSV has them
     heads = ["deck", "card"]
     for lv in levels:
@@ -327,7 +339,8 @@ def players_verdict_text(table: Any, levels: list[str]) -> str:
 
 
 def _verdict_interval(r: Any, level: str) -> str:
-    """'+14.1 [+3.5, +27.9] at 99%', or '' where the level reached no decision."""
+    """'+14.1 [+3.52, +27.91] at 99.4%', or '' where the level reached no decision (the level
+    to two significant digits of its complement: 99.2% is not a 99% interval)."""
     delta, low, high, conf = (
         r.get(f"{c}_{level}", float("nan"))
         for c in ("delta_pts", "verdict_ci_low_pts", "verdict_ci_high_pts", "verdict_level")
@@ -336,8 +349,11 @@ def _verdict_interval(r: Any, level: str) -> str:
         return ""
     if low != low:
         return f"{delta:+.1f}"
-    at = f" at {conf:.0%}" if conf == conf else ""
-    return f"{delta:+.1f} [{low:+.1f}, {high:+.1f}]{at}"
+    from analyzer import api
+
+    at = f" at {api.level_text(conf)}" if conf == conf else ""
+    # two decimals, as under the decision table: the ends are read against 0 and +-min_effect
+    return f"{delta:+.1f} [{low:+.2f}, {high:+.2f}]{at}"
 
 
 def _print_evaluation(run: Any) -> None:
@@ -346,6 +362,8 @@ def _print_evaluation(run: Any) -> None:
     s = run.settings
     if s["forks"] > 0:
         click.echo(api.answer_line(run.gift_decisions))
+    else:  # no decision verdicts: the policies' comparison leads, in words
+        click.echo(api.policy_answer(run.policy_comparison))
     click.echo(
         f"\npolicy comparison: policy changed for {s['policy_seats']}; seat-balanced, "
         f"same seeds{hands_note(s.get('opening_hands', 'paper'))}; deltas in percentage points "

@@ -128,10 +128,13 @@ def tune(
         mark = "" if a == b else "  (tuned)"
         click.echo(f"  {k:<18} {a:>9.4g} -> {b:<9.4g}{mark}")
     click.echo(f"training score (win 1, draw 1/2): {res.train_start:.4f} -> {res.train_best:.4f}")
-    click.echo("held-out games, tuned minus each (percentage points of score, 95% interval):")
+    click.echo(
+        "held-out games, tuned minus each (percentage points of score, 95% interval; p Holm: "
+        "adjusted over the arms):"
+    )
     for r in res.comparisons.itertuples(index=False):
         click.echo(
             f"  vs {r.versus:<14} {_pct(r.gain)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]  "
-            f"({r.games_differing} of {r.games} games differ)"
+            f"p Holm {r.p_holm:.3g}  ({r.games_differing} of {r.games} games differ)"
         )
     click.echo(f"wrote {res.path}")

@@ -12,10 +12,11 @@ from typing import Any
 import pandas as pd
 
 from analyzer.analysis.stats import wilson_interval
-from analyzer.report.tables import ALL_OPPONENTS, delta_ci, pct, rate_ci
+from analyzer.report.tables import ALL_OPPONENTS, delta_ci, headline_rows, pct, rate_ci
 from analyzer.report.units import to_fractions
 
-FAMILY_ALPHA = 0.05  # compare's per-opponent claims: one 5% family (Holm)
+FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm);
+# compare's pooled claim is tested at it alone
 TOP_CARDS = 3  # cardstats names this many cards at each end
 _BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
@@ -57,15 +58,41 @@ def simulate_answer(df: pd.DataFrame) -> str:
         worst = rows.loc[rows["win_rate"].idxmin()]
         parts.append(
             f"{deck} wins {rate_ci(wins / games, lo, hi)} of its {games:,} games against "
-            f"{len(rows)} opponents (draws not won); best against {best.opponent} "
-            f"({pct(best.win_rate)}), worst against {worst.opponent} ({pct(worst.win_rate)})"
+            f"{len(rows)} opponents (draws not won); highest point estimate against "
+            f"{best.opponent} ({rate_ci(best.win_rate, best.ci_low, best.ci_high)}), lowest "
+            f"against {worst.opponent} ({rate_ci(worst.win_rate, worst.ci_low, worst.ci_high)})"
         )
     return "the answer: " + "; ".join(parts)
 
 
+def policy_answer(df: pd.DataFrame) -> str:
+    """evaluate --forks 0 has no decision verdicts: its answer is the whole-game policy
+    comparison in words, each policy's paired difference from the baseline (pooled over the
+    opponents where there are several) with its 95% interval, each read on its own."""
+    head = "the answer: no decision verdicts (--forks 0: no gift decision was forked)"
+    if df.empty:
+        return head
+    df = headline_rows(to_fractions(df))
+    parts = []
+    for r in df.itertuples(index=False):
+        if r.policy == r.baseline:
+            continue
+        where = "" if r.opponent == ALL_OPPONENTS else f" against {r.opponent}"
+        ci = delta_ci(r.delta_vs_baseline, r.delta_ci_low, r.delta_ci_high)
+        parts.append(f"{r.policy} instead of {r.baseline}{where}: {ci} points")
+    if not parts:
+        return head
+    pooled = (df["opponent"] == ALL_OPPONENTS).any()
+    over = " over all opponents" if pooled else ""
+    return (
+        f"{head}; the deck's whole-game win rate{over} (95% intervals, each on its own): "
+        + "; ".join(parts)
+    )
+
+
 def compare_answer(df: pd.DataFrame) -> str:
-    """Which version wins more: the pooled row's interval (or the one opponent's), then the
-    opponents where one version is better with the Holm-adjusted family's 5%."""
+    """Which version wins more: the pooled row's interval and test (or the one opponent's), then
+    the opponents where one version is better with the Holm-adjusted family's 5%."""
     if df.empty:
         return "the answer: no games were played"
     df = to_fractions(df)
@@ -74,15 +101,23 @@ def compare_answer(df: pd.DataFrame) -> str:
     a, b = str(main.deck_a), str(main.deck_b)
     interval = delta_ci(main.delta, main.delta_ci_low, main.delta_ci_high)
     where = "over all opponents" if len(pooled) else f"against {main.opponent}"
-    if main.delta_ci_low > 0:
+    # a claim needs its test too (paired.py): below 100 differing games the exact sign test,
+    # stricter than the interval, may withhold it (folders without p_value: the interval)
+    p = float(getattr(main, "p_value", float("nan")))
+    tested = p != p or p <= FAMILY_ALPHA
+    if main.delta_ci_low > 0 and tested:
         head = f"A ({a}) wins more than B ({b}) {where}: {interval} points"
-    elif main.delta_ci_high < 0:
+    elif main.delta_ci_high < 0 and tested:
         head = f"B ({b}) wins more than A ({a}) {where}: A - B {interval} points"
     else:
         head = (
             f"A ({a}) and B ({b}) are not told apart {where} by {int(main.games):,} games: "
             f"A - B {interval} points"
         )
+        if main.delta_ci_low > 0 or main.delta_ci_high < 0:
+            head += (
+                f" (the interval excludes 0, but the exact sign test does not reject: p = {p:.3g})"
+            )
     rows = df[df["opponent"] != ALL_OPPONENTS]
     if len(pooled) == 0 or "p_holm" not in rows.columns:
         return "the answer: " + head
@@ -131,19 +166,30 @@ def card_stats_answer(df: pd.DataFrame) -> str:
 
 
 def tune_answer(card: str, comparisons: pd.DataFrame, tuned: bool) -> str:
-    """What the tuned threshold policy does on held-out games against each arm, each claim
-    read from its own 95% interval (no test across the arms, as tune says)."""
+    """What the tuned threshold policy does on held-out games against each arm. The arms are
+    one 5% family (``p_holm``, analysis/tune.py): a claim stands when its Holm-adjusted p is at
+    most 5% and its 95% interval lies on that side of 0 (tables without ``p_holm``, from older
+    sweeps, read each arm's own interval and say so)."""
     if not tuned:
         lead = f"the answer: tuning left every weight of {card}'s threshold policy where it started"
     else:
         lead = f"the answer: {card}'s tuned threshold policy, on held-out games"
+    holm = "p_holm" in comparisons.columns
     beats, loses, same = [], [], []
     for r in comparisons.itertuples(index=False):
         text = f"{r.versus} ({_points(r.gain)} [{_points(r.ci_low)}, {_points(r.ci_high)}])"
-        (beats if r.ci_low > 0 else loses if r.ci_high < 0 else same).append(text)
+        shown = not holm or float(r.p_holm) <= FAMILY_ALPHA
+        (beats if shown and r.ci_low > 0 else loses if shown and r.ci_high < 0 else same).append(
+            text
+        )
     parts = [f"beats {', '.join(beats)}"] if beats else []
     parts += [f"loses to {', '.join(loses)}"] if loses else []
     parts += [f"is not told apart from {', '.join(same)}"] if same else []
     if not parts:
         return lead
-    return f"{lead}{':' if tuned else '; on held-out games it'} " + "; ".join(parts)
+    family = (
+        f" ({len(comparisons)} arms, Holm-adjusted: one 5% family)"
+        if holm
+        else " (each arm's own 95% interval)"
+    )
+    return f"{lead}{':' if tuned else '; on held-out games it'} " + "; ".join(parts) + family

@@ -363,6 +363,31 @@ def _in_view(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _has_pooled(t: Mapping[str, pd.DataFrame]) -> bool:
+    """Whether the decision table has rows pooled over several opponents."""
+    dec = t.get("gift_decisions")
+    return dec is not None and "opponent" in dec and bool((dec["opponent"] == ALL_OPPONENTS).any())
+
+
+def _situation_note(sit: pd.DataFrame | None) -> list[str]:
+    """How to read the per-turn plots: bars are 95% intervals, colours the buckets' verdicts,
+    read at the situation table's own shares (a 95% bar clear of 0 may be grey)."""
+    if sit is None or sit.empty or "verdict_level" not in sit:
+        return []
+    levels = sit.loc[sit["verdict"] != "makes no difference", "verdict_level"].dropna()
+    at = (
+        f"its {tb.level_text(float(levels.iloc[0]))} interval"
+        if len(levels) and levels.nunique() == 1
+        else "its own interval"
+    )
+    return [
+        "<p class=note>Each point is a situation bucket's effect of promising with its 95% "
+        "interval; its colour is the bucket's verdict, read from "
+        f"{esc(at)} (every bucket of the situation table an equal share of that table's 5%), "
+        "so a bar clear of 0 may still be grey.</p>"
+    ]
+
+
 def _evaluate_body(
     manifest: Any, t: Mapping[str, pd.DataFrame], images: Mapping[str, bytes]
 ) -> list[str]:
@@ -377,8 +402,9 @@ def _evaluate_body(
         "<i>promising better / worse / same result</i> count the decisions by how the two "
         "branches ended. The verdict is read from the row's own interval at its share of "
         "the table's 5% (<i>verdict read from</i>: an effect from the two-sided one, "
-        "<i>makes no difference</i> from the two one-sided tests'), not from the 95% one. "
-        "Rows pooled over all opponents come first.</p>",
+        "<i>makes no difference</i> from the two one-sided tests'), not from the 95% one."
+        + (" Rows pooled over all opponents come first." if _has_pooled(t) else "")
+        + "</p>",
         *_approx_note(approx),
     ]
     out += _plots(images, "plots/delta_by_card")
@@ -389,7 +415,8 @@ def _evaluate_body(
     vr = extra.get("var_reduction")
     if vr is not None or (paired is not None and not paired.empty):
         out.append(
-            "<details><summary>p-values, standard errors and the gain from pairing</summary>"
+            # what the table holds: p-values and design effects (no standard errors)
+            "<details><summary>p-values, design effects and the gain from pairing</summary>"
         )
         if vr is not None and not is_nan(vr):
             out.append(
@@ -405,6 +432,7 @@ def _evaluate_body(
             out.append(human_table(rows, approx, drop=_constant(rows, "deck")))
         out.append("</details>")
     out.append("<h2>By situation</h2>")
+    out += _situation_note(t.get("gift_situations"))
     out += [
         figure(n, d)
         for n, d in images.items()

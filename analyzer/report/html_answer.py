@@ -124,7 +124,9 @@ def card_sentence(
         first_value(row, "promise_worse", "worse"),
     )
     if better is not None and worse is not None:
-        counts.append(f"promising did better in {int(better):,}, worse in {int(worse):,}")
+        counts.append(
+            f"promising did better in {tb.count_text(better)}, worse in {tb.count_text(worse)}"
+        )
     p = first_value(row, *ADJUSTED_P)
     if p is not None:
         counts.append(f"adjusted p = {float(p):.2g}")
@@ -148,9 +150,15 @@ def _read_from(row: Mapping[str, Any], verdict: str) -> str:
         return ""
     if not tb.reads_otherwise(verdict, 100 * float(lo), 100 * float(hi), float(m)):
         return ""
+    p_adj = first_value(row, *ADJUSTED_P)
+    why = (
+        f", which excludes 0, but {tb.withheld_text(p_adj)}"
+        if tb.withheld_by_test(verdict, v_lo, v_hi, p_adj)
+        else ""
+    )
     return (
         f" <span class=note>(the verdict reads the {tb.level_text(float(level))} interval "
-        f"[{100 * float(v_lo):+.2f}, {100 * float(v_hi):+.2f}])</span>"
+        f"[{100 * float(v_lo):+.2f}, {100 * float(v_hi):+.2f}]{esc(why)})</span>"
     )
 
 

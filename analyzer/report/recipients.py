@@ -30,7 +30,11 @@ def answer_text(r: Any) -> str:
     lo, hi = _answer_interval(r)
     evidence = f"{points_ci(r.delta_pts, lo, hi)} points vs never"
     if not _promises(r.answer):
-        return f"{r.answer} (best rule {r.recipient}: {evidence})"
+        # "best" is the point estimate; a tie is broken by the rules' order, which says nothing
+        runner = getattr(r, "runner_up", "")
+        tied = isinstance(runner, str) and runner and float(r.margin_pts) == 0.0
+        best = f"best rule {r.recipient}" + (f", tied with {runner}" if tied else "")
+        return f"{r.answer} ({best}: {evidence})"
     text = f"{r.answer}: {evidence}"
     if isinstance(r.runner_up, str) and r.runner_up:
         margin = points_ci(r.margin_pts, r.margin_ci_low_pts, r.margin_ci_high_pts)

@@ -14,9 +14,11 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.analysis.verdicts import ALPHA
 from analyzer.report.units import to_fractions
 
 ALL_OPPONENTS = "all opponents"
+VERDICT_ALPHA = ALPHA  # a claim stands when its adjusted p is at most this
 
 
 def is_nan(x: Any) -> bool:
@@ -141,8 +143,12 @@ def verdict_text(verdict: Any, depends_on: Any = "", more_games: Any = math.nan)
     return text
 
 
-def _count(x: Any) -> str:
-    return "-" if is_nan(x) else f"{float(x):,.0f}"
+def count_text(x: Any) -> str:
+    """An effective count (a draw or one of two forks counts a half): whole numbers as
+    ``1,234``, fractions kept, ``7.5`` or ``3.25``, never rounded or cut to a whole one."""
+    if is_nan(x):
+        return "-"
+    return f"{float(x):,.2f}".rstrip("0").rstrip(".")
 
 
 def answer_line(df: pd.DataFrame) -> str:
@@ -187,7 +193,7 @@ def decision_summary(df: pd.DataFrame) -> str:
             str(r.card),
             str(r.gift_kind),
             f"{int(r.decisions):,}",
-            f"{_count(r.better)}/{_count(r.same)}/{_count(r.worse)}",
+            f"{count_text(r.better)}/{count_text(r.same)}/{count_text(r.worse)}",
             points_ci(r.delta_pts, r.ci_low_pts, r.ci_high_pts),
             "-" if is_nan(r.p_adjusted) else f"{float(r.p_adjusted):.3g}",
             "-" if is_nan(r.effect_per_game_pts) else f"{float(r.effect_per_game_pts):+.2f}",
@@ -216,6 +222,23 @@ def reads_otherwise(verdict: Any, lo: float, hi: float, m: float) -> bool:
     if verdict == "not enough evidence":
         return lo > 0 or hi < 0 or (-m < lo and hi < m)
     return False
+
+
+def withheld_by_test(verdict: Any, v_lo: Any, v_hi: Any, p_adjusted: Any) -> bool:
+    """Whether a "not enough evidence" comes from the test, not the interval: the verdict's own
+    interval [v_lo, v_hi] excludes 0, yet the adjusted p is above 5% (the exact sign test, used
+    below 100 differing decisions, is stricter than the score interval; analysis/paired.py)."""
+    if verdict != "not enough evidence" or any(is_nan(x) for x in (v_lo, v_hi, p_adjusted)):
+        return False
+    return (float(v_lo) > 0 or float(v_hi) < 0) and float(p_adjusted) > VERDICT_ALPHA
+
+
+def withheld_text(p_adjusted: Any) -> str:
+    """Why such a verdict waits, in words: the test that withholds the claim."""
+    return (
+        f"the exact sign test withholds the claim (p adj. {float(p_adjusted):.3g} > "
+        f"{VERDICT_ALPHA:g})"
+    )
 
 
 def _reads_otherwise(r: Any) -> bool:
@@ -251,7 +274,11 @@ def verdict_interval_notes(view: pd.DataFrame, multi: bool = False) -> list[str]
         # two decimals: read against +-min_effect, where one would round onto it
         ci = f"{float(r.delta_pts):+.1f} [{float(r.verdict_ci_low_pts):+.2f}, "
         ci += f"{float(r.verdict_ci_high_pts):+.2f}]"
-        out.append(f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}")
+        line = f"  {who}: {r.verdict}, read from {ci} at {level_text(r.verdict_level)}"
+        p_adj = getattr(r, "p_adjusted", math.nan)
+        if withheld_by_test(r.verdict, r.verdict_ci_low_pts, r.verdict_ci_high_pts, p_adj):
+            line += f", which excludes 0, but {withheld_text(p_adj)}"
+        out.append(line)
     return out
 
 
