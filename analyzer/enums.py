@@ -302,6 +302,8 @@ class _Event(NamedTuple):
     LOSES: int = 19  # seat loses the game (leaves it)
     DECISION: int = 20  # the replay's fork point: seat's gift decision A for OBJ, B promise
     GAME_END: int = 21  # written by the reader from the final record: A winner, B end reason
+    EFFECT: int = 22  # OBJ's spell or ability changes OBJ2: A the Op (TAP, UNTAP, PUMP, GRANT,
+    # ADD_COUNTERS), B and C its numbers (+P and +T; the keywords; counter kind and how many)
 
 
 Event = _Event()

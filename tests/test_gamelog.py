@@ -461,3 +461,33 @@ def test_a_card_put_into_a_library_says_top_or_bottom():
     )
     others = [e for e in dig["events"] if e["kind"] == "zone" and e["to_zone"] != "library"]
     assert others and all(e["c"] == -1 and "library_position" not in e for e in others)
+
+
+def test_what_an_ability_does_to_its_target_is_in_the_log():
+    """Splash Lasher's enters triggers tap a Sentinel each and put a stun counter on it: the
+    play-by-play names both, as effect rows (a tap event and a counters event per target);
+    Overprotect's pump and keywords after blocks too."""
+    from conftest import run_player
+
+    state = run_player("stun_copy_taps_another_blocker")
+    effects = [e for e in state["events"] if e["kind"] == "effect"]
+    taps = [e for e in effects if e["effect"] == "tap"]
+    stuns = [e for e in effects if e["effect"] == "counters"]
+    assert [e["card2_name"] for e in taps] == ["Stickytongue Sentinel"] * 2
+    assert len({e["obj2"] for e in taps}) == 2  # one each
+    assert [(e["counter"], e["count"]) for e in stuns] == [("stun", 1), ("stun", 1)]
+    text = "\n".join(state["play_by_play"])
+    assert "Splash Lasher taps Stickytongue Sentinel" in text
+    assert "puts 1 stun counter on Stickytongue Sentinel" in text
+    trick = run_player("trick_flips_a_block")
+    [pump] = [e for e in trick["events"] if e["kind"] == "effect" and e["effect"] == "pump"]
+    assert (pump["card_name"], pump["card2_name"], pump["power"], pump["toughness"]) == (
+        "Overprotect",
+        "Valley Flamecaller",
+        3,
+        3,
+    )
+    [grant] = [e for e in trick["events"] if e["kind"] == "effect" and e["effect"] == "grant"]
+    assert {"trample", "hexproof", "indestructible"} <= set(grant["keywords"])
+    text = "\n".join(trick["play_by_play"])
+    assert "Valley Flamecaller gets +3/+3 until end of turn (Overprotect)" in text

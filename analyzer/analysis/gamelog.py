@@ -23,7 +23,10 @@ from analyzer.enums import (
     GIFT_KIND_NAMES,
     CardCol,
     CardType,
+    CounterKind,
     Event,
+    Keyword,
+    Op,
     Zone,
 )
 
@@ -157,6 +160,37 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["end_reason"] = END_REASON_NAMES[ev["b"]]
     elif ev["kind"] == "gift":
         ev["gift"] = _GIFT_NAMES.get(ev["a"], "none")
+    elif ev["kind"] == "effect":
+        _effect_fields(ev)
+
+
+_EFFECT_NAMES = {
+    Op.TAP: "tap",
+    Op.UNTAP: "untap",
+    Op.PUMP: "pump",
+    Op.GRANT: "grant",
+    Op.ADD_COUNTERS: "counters",
+}
+
+
+def _effect_fields(ev: dict[str, Any]) -> None:
+    """An effect row's readable fields: effect, and power/toughness, keywords, or counter/count."""
+    effect = _EFFECT_NAMES.get(ev["a"], "other")
+    ev["effect"] = effect
+    if effect == "pump":
+        ev["power"], ev["toughness"] = ev["b"], ev["c"]
+    elif effect == "grant":
+        ev["keywords"] = [
+            n.lower().replace("_", " ")
+            for n, bit in zip(Keyword._fields, Keyword, strict=True)
+            if ev["b"] & bit
+        ]
+    elif effect == "counters":
+        names = [n.lower().replace("p1p1", "+1/+1") for n in CounterKind._fields]
+        ev["counter"] = names[ev["b"]] if 0 <= ev["b"] < len(names) else "?"
+        ev["count"] = ev["c"]
+    elif effect == "untap":
+        ev["stunned"] = bool(ev["b"])
 
 
 # ---- text view ----
@@ -281,6 +315,8 @@ class _Text:
                 self.commander_damage[key] = self.commander_damage.get(key, 0) + ev["a"]
                 line += f" (commander damage {self.commander_damage[key]} of 21)"
             return line
+        if k == "effect":
+            return self.effect(ev, card)
         if k == "life":
             sign = "gains" if ev["a"] > 0 else "loses"
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
@@ -297,6 +333,26 @@ class _Text:
             if ev["winner"] >= 0:
                 return f"Game over on turn {ev['turn']}: {self.deck(ev['winner'])} wins ({reason})"
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
+        return None
+
+    def effect(self, ev: dict[str, Any], card: str) -> str | None:
+        """What a spell or ability did to its target (source: card)."""
+        what = self.obj(ev, "2")
+        effect = ev.get("effect")
+        if effect == "tap":
+            return f"{card} taps {what}"
+        if effect == "untap":
+            if ev["stunned"]:
+                return f"{card} would untap {what}: a stun counter comes off instead"
+            return f"{card} untaps {what}"
+        if effect == "pump":
+            return f"{what} gets {ev['power']:+d}/{ev['toughness']:+d} until end of turn ({card})"
+        if effect == "grant" and ev["keywords"]:
+            return f"{what} gains {', '.join(ev['keywords'])} until end of turn ({card})"
+        if effect == "counters":
+            n = ev["count"]
+            plural = "s" if n != 1 else ""
+            return f"{card} puts {n} {ev['counter']} counter{plural} on {what}"
         return None
 
     def zone(self, ev: dict[str, Any], who: str, card: str) -> str | None:

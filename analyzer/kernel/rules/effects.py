@@ -21,6 +21,7 @@ from analyzer.enums import (
     CardCol,
     Cond,
     CounterKind,
+    Event,
     Keyword,
     Op,
     StepCol,
@@ -94,6 +95,7 @@ from analyzer.kernel.rules.events import (
     fire_p1p1_put,
 )
 from analyzer.kernel.rules.events_turn import add_delayed
+from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.losses import (
     best_nonland_in_hand,
     counter_then_punish,
@@ -275,6 +277,8 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 if not is_obj(vals[i]):
                     continue
                 bo = ob(vals[i])
+                if op != Op.ADD_COUNTERS:  # (the replay says what it did to its target)
+                    log_event(G, Event.EFFECT, ctrl, src, vals[i], op, a, b_)
                 if op == Op.PUMP:
                     G[bo + O.EOT_P] += a
                     G[bo + O.EOT_T] += b_
@@ -284,6 +288,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     kw_moved(G, vals[i], a)
                 elif op == Op.ADD_COUNTERS:
                     m = counters_put(G, C, ctrl, b_)
+                    log_event(G, Event.EFFECT, ctrl, src, vals[i], op, a, m)
                     if a == CounterKind.P1P1:
                         G[bo + O.P1P1] += m
                         pt_moved(G, vals[i], m, m)
@@ -383,6 +388,9 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
         elif op == Op.UNTAP:
             for i in range(n):
                 if is_obj(vals[i]) and G[ob(vals[i]) + O.TAPPED]:
+                    # B 1: a stun counter is removed instead (122.1d)
+                    stunned = 1 if G[ob(vals[i]) + O.STUN] > 0 else 0
+                    log_event(G, Event.EFFECT, ctrl, src, vals[i], op, stunned, 0)
                     if G[ob(vals[i]) + O.STUN] > 0:
                         G[ob(vals[i]) + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
                     else:
