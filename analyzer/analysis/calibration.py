@@ -325,24 +325,18 @@ def _spearman_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
         return (rx * ry).sum(axis=axis) / den
 
 
-def spearman_interval(
-    sim: np.ndarray, real: np.ndarray, resamples: int = 2000, seed: int = 0
+def _paired_bca(
+    statistic: Any, sim: np.ndarray, real: np.ndarray, resamples: int, seed: int
 ) -> tuple[float, float]:
-    """95% BCa bootstrap interval of the rank correlation, the cards resampled in pairs: how
-    far another set of cards of the same kind could move it. It ignores the sampling noise of
-    each side's GIH WR, which is small beside the SD of the cards (`RatingFit.sd_noise_pts`)."""
+    """95% BCa bootstrap interval of statistic(sim, real), the cards resampled in pairs; a
+    degenerate resampling gives nan, said as no interval."""
     from scipy.stats import DegenerateDataWarning, bootstrap
 
-    if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
-        return float("nan"), float("nan")
-    rho = float(_spearman_rows(np.asarray(sim, float), np.asarray(real, float)))
-    if abs(rho) > 1.0 - 1e-12:
-        return rho, rho  # every resample of a perfect order is that order
-    with warnings.catch_warnings():  # a degenerate resampling gives nan, said as no interval
+    with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateDataWarning)
         res = bootstrap(
-            (sim, real),
-            _spearman_rows,
+            (np.asarray(sim, float), np.asarray(real, float)),
+            statistic,
             paired=True,
             vectorized=True,
             n_resamples=resamples,
@@ -351,6 +345,20 @@ def spearman_interval(
             random_state=np.random.default_rng(seed),
         )
     return float(res.confidence_interval.low), float(res.confidence_interval.high)
+
+
+def spearman_interval(
+    sim: np.ndarray, real: np.ndarray, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float]:
+    """95% BCa bootstrap interval of the rank correlation, the cards resampled in pairs: how
+    far another set of cards of the same kind could move it. It ignores the sampling noise of
+    each side's GIH WR, which is small beside the SD of the cards (`RatingFit.sd_noise_pts`)."""
+    if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
+        return float("nan"), float("nan")
+    rho = float(_spearman_rows(np.asarray(sim, float), np.asarray(real, float)))
+    if abs(rho) > 1.0 - 1e-12:
+        return rho, rho  # every resample of a perfect order is that order
+    return _paired_bca(_spearman_rows, sim, real, resamples, seed)
 
 
 def _sd_ratio_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
@@ -365,23 +373,9 @@ def scale_interval(
     """95% BCa bootstrap interval of the scale (SD simulated / SD real GIH WR), the cards
     resampled in pairs as for the rank correlation: without it a scale just past its target
     (1.51 against at most 1.50 over 55 cards) read as a miss beyond sampling noise."""
-    from scipy.stats import DegenerateDataWarning, bootstrap
-
     if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
         return float("nan"), float("nan")
-    with warnings.catch_warnings():  # as spearman_interval's
-        warnings.simplefilter("ignore", DegenerateDataWarning)
-        res = bootstrap(
-            (np.asarray(sim, float), np.asarray(real, float)),
-            _sd_ratio_rows,
-            paired=True,
-            vectorized=True,
-            n_resamples=resamples,
-            confidence_level=0.95,
-            method="BCa",
-            random_state=np.random.default_rng(seed),
-        )
-    return float(res.confidence_interval.low), float(res.confidence_interval.high)
+    return _paired_bca(_sd_ratio_rows, sim, real, resamples, seed)
 
 
 # ---------------------------------------------------------------------------------------------
