@@ -19,8 +19,7 @@ matters whenever it enters is cast like any creature. Two triggers are wasted at
 from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Keyword, Op, StepCol
-from analyzer.kernel.layout import OFF_BATTLEFIELD, H
-from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_multi import has_attacker
 from analyzer.kernel.player.ai_tricks import SAVED, top_entry_target
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
 from analyzer.kernel.runtime.config import njit
@@ -85,10 +84,7 @@ def tapper_now(G, C, p, card):
     if not taps_on_entry(C, card):
         return False
     cards = cards_of(C)
-    for i in range(G[H.BF_N]):
-        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
-            return True
-    return False
+    return has_attacker(cards, G, p)
 
 
 @njit

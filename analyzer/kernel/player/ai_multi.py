@@ -109,6 +109,15 @@ def can_attack(cards, G, o, p):
 
 
 @njit
+def has_attacker(cards, G, p):
+    """Does p control a creature that can attack now (can_attack)?"""
+    for i in range(G[H.BF_N]):
+        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
+            return True
+    return False
+
+
+@njit
 def _evasive(G, o):
     return (G[ob(o) + O.CUR_KW] & (Keyword.FLYING | Keyword.UNBLOCKABLE)) != 0
 

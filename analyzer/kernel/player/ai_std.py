@@ -46,7 +46,7 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player.ai_flash import entry_waits, shield_of
 from analyzer.kernel.player.ai_growth import spell_growth_to
-from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_multi import has_attacker
 from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
 from analyzer.kernel.player.ai_tricks import (
     BITER,
@@ -192,10 +192,7 @@ def after_combat(G, C, p, card):
     for q in range(G[H.NPLAYERS]):
         if q != p and G[pb(q) + P.LIFE_LOST_TURN] > 0:
             return False
-    for i in range(G[H.BF_N]):
-        if can_attack(cards, G, G[OFF_BATTLEFIELD + i], p):
-            return True
-    return False
+    return has_attacker(cards, G, p)
 
 
 @njit
