@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -421,6 +422,13 @@ def test_scale_interval_covers_the_true_scale() -> None:
     assert 0.89 <= hits / 150 <= 0.995
     assert 0.5 <= float(np.mean(widths)) <= 0.8
     assert np.isnan(scale_interval(np.arange(4.0), np.arange(4.0))[0])
+    # one side a linear function of the other: every resample's scale is the same, so the
+    # interval is that point (BCa alone divided by zero and gave none, with a RuntimeWarning)
+    x = np.linspace(0.45, 0.6, 20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert scale_interval(x, x) == pytest.approx((1.0, 1.0))
+        assert scale_interval(2.0 * x + 0.1, x) == pytest.approx((2.0, 2.0))
 
 
 def test_the_scale_interval_reaches_the_verdict(small_run: api.CalibrationRun) -> None:

@@ -375,6 +375,12 @@ def scale_interval(
     (1.51 against at most 1.50 over 55 cards) read as a miss beyond sampling noise."""
     if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
         return float("nan"), float("nan")
+    sim, real = np.asarray(sim, float), np.asarray(real, float)
+    if abs(np.corrcoef(sim, real)[0, 1]) > 1.0 - 1e-12:
+        # one side a linear function of the other: every resample has the same scale (BCa's
+        # acceleration would divide by zero and give no interval)
+        scale = float(_sd_ratio_rows(sim, real))
+        return scale, scale
     return _paired_bca(_sd_ratio_rows, sim, real, resamples, seed)
 
 
