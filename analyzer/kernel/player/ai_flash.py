@@ -21,7 +21,7 @@ from __future__ import annotations
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardFlag, CardType, Keyword, Op, StepCol
 from analyzer.kernel.player.ai_multi import has_attacker
 from analyzer.kernel.player.ai_tricks import SAVED, top_entry_target
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, kind_has_op, steps_of
 from analyzer.kernel.runtime.config import njit
 
 # the grants that save a creature from a removal spell aimed at it
@@ -55,18 +55,9 @@ def shield_of(C, card):
 
 @njit
 def taps_on_entry(C, card):
-    """Does an enters trigger of card tap target creatures (Eddymurk Crab)?"""
-    abilities = abilities_of(C)
-    cards = cards_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if (
-            abilities[a, AbilCol.KIND] == AbilityKind.ETB
-            and abilities[a, AbilCol.TG_COUNT] > 0
-            and has_op(C, a, Op.TAP)
-        ):
-            return True
-    return False
+    """Does an enters trigger of card tap creatures (Eddymurk Crab)? (Read for flash creatures
+    only, whose enters taps all target.)"""
+    return kind_has_op(C, card, AbilityKind.ETB, Op.TAP)
 
 
 @njit
