@@ -491,3 +491,15 @@ def test_what_an_ability_does_to_its_target_is_in_the_log():
     assert {"trample", "hexproof", "indestructible"} <= set(grant["keywords"])
     text = "\n".join(trick["play_by_play"])
     assert "Valley Flamecaller gets +3/+3 until end of turn (Overprotect)" in text
+
+
+def test_a_stun_counter_kept_tapped_in_the_untap_step_is_in_the_log():
+    """122.1d in its owner's untap step: the stunned Crier's row is an untap effect with no
+    source and the stunned flag, read as staying tapped; the Forest that untapped has no row."""
+    state = api.run_scenario(SCEN / "stun_counter_replaces_untap_step_untap.toml", log=True)
+    rows = [e for e in state["events"] if e["kind"] == "effect"]
+    assert [(e["effect"], e["stunned"], e["obj"], e["card2_name"], e["seat"]) for e in rows] == [
+        ("untap", True, -1, "Bellowing Crier", 1)
+    ]
+    text = "\n".join(state["play_by_play"])
+    assert "Bellowing Crier stays tapped: a stun counter comes off instead of untapping" in text

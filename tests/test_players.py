@@ -215,7 +215,10 @@ def test_evaluate_players_runs_each_level(tmp_path: Path) -> None:
     assert {"verdict_ci_low_pts_basic", "verdict_level_standard"} <= set(table)
     assert np.isin(table["differs"], [True, False]).all()
     args = ["evaluate", str(deck), "--vs", str(deck), "--games", "20", "--forks", "0"]
-    res = CliRunner().invoke(main, [*args, "--players", "basic,standard"])
+    # its own folder: without --out the run would land in the checkout's results/
+    res = CliRunner().invoke(
+        main, [*args, "--players", "basic,standard", "--out", str(tmp_path / "f")]
+    )
     assert res.exit_code == 0, res.output
     assert res.stdout.startswith("--forks 0: no decision verdicts")  # not "none reached"
     bad = CliRunner().invoke(main, ["evaluate", "--players", "basic,expert"])

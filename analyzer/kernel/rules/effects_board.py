@@ -25,6 +25,7 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import add_delayed
+from analyzer.kernel.rules.gamelog import log_stun_kept_tapped
 from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
 from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
@@ -151,6 +152,7 @@ def pump_untap_all(G, C, ctrl, a, b_, subtypes):
             continue
         if G[bo + O.STUN] > 0:
             G[bo + O.STUN] -= 1
+            log_stun_kept_tapped(G, ctrl, o)
         else:
             G[bo + O.TAPPED] = 0
 

@@ -9,6 +9,7 @@ from analyzer.enums import CardCol, CardType, Op
 from analyzer.kernel.layout import MAX_LIBRARY, OFF_BATTLEFIELD, OFF_LIBRARY, PLAYER_BASE, H, O, P
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
+from analyzer.kernel.rules.gamelog import log_stun_kept_tapped
 from analyzer.kernel.rules.library import _best_basic
 from analyzer.kernel.rules.rng import shuffle_slice
 from analyzer.kernel.rules.state import put_onto_battlefield
@@ -65,6 +66,7 @@ def _untap_nonland(G, cards, p):
             continue
         if G[b + O.STUN] > 0:
             G[b + O.STUN] -= 1
+            log_stun_kept_tapped(G, p, G[OFF_BATTLEFIELD + i])
         else:
             G[b + O.TAPPED] = 0
 

@@ -22,6 +22,7 @@ from analyzer.kernel.rules.activation import SAC_ANOTHER_CREATURE
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
 from analyzer.kernel.rules.effects_cmdr import token_copy_of
 from analyzer.kernel.rules.events import fire_enters, queue_trigger
+from analyzer.kernel.rules.gamelog import log_stun_kept_tapped
 from analyzer.kernel.rules.refs import count_x
 from analyzer.kernel.rules.sba import batch_deaths, destroy, fire_dies_first, sacrifice
 from analyzer.kernel.rules.state import create_token, move_object
@@ -225,6 +226,7 @@ def untap_lands(G, C, ctrl):
         ):
             if G[b + O.STUN] > 0:
                 G[b + O.STUN] -= 1
+                log_stun_kept_tapped(G, ctrl, G[OFF_BATTLEFIELD + i])
             else:
                 G[b + O.TAPPED] = 0
     G[H.DIRTY] = DIRTY_ALL

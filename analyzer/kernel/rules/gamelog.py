@@ -14,7 +14,7 @@ reused. The reader is ``analysis/gamelog.py``.
 
 from __future__ import annotations
 
-from analyzer.enums import Event
+from analyzer.enums import Event, Op
 from analyzer.kernel.layout import (
     FACE_PRINTED,
     OF,
@@ -86,6 +86,13 @@ def log_event(G, kind, seat, o, o2, a, b, c):
     """Append one event to G's log if G has one (see the module docstring)."""
     if logging(G):
         _write(G, kind, seat, o, o2, a, b, c)
+
+
+@njit(inline_in_entry=True)
+def log_stun_kept_tapped(G, ctrl, o):
+    """An untap of o (its untap step's, or an effect's untapping all) removed a stun counter
+    instead (122.1d): an effect row with no source, "untap" with the stunned flag."""
+    log_event(G, Event.EFFECT, ctrl, -1, o, Op.UNTAP, 1, 0)
 
 
 @njit

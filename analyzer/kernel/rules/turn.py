@@ -41,7 +41,7 @@ from analyzer.kernel.rules.chars import refresh
 from analyzer.kernel.rules.combat import end_combat
 from analyzer.kernel.rules.effects_until import next_kw_ends
 from analyzer.kernel.rules.events_turn import end_delayed_until_next_turn
-from analyzer.kernel.rules.gamelog import log_event
+from analyzer.kernel.rules.gamelog import log_event, log_stun_kept_tapped
 from analyzer.kernel.rules.library import end_play_permissions
 from analyzer.kernel.rules.stack import clear_decision
 from analyzer.kernel.rules.state import attached_obj, move_object
@@ -104,6 +104,7 @@ def begin_turn(G, C):
         if G[b + O.TAPPED]:
             if G[b + O.STUN] > 0:
                 G[b + O.STUN] -= 1  # 122.1d: a stun counter replaces untapping
+                log_stun_kept_tapped(G, active, own_at(G, active, i))
             else:
                 G[b + O.TAPPED] = 0
     # a static's condition may read whose turn it is (Cond.YOUR_TURN: not volatile, it changes
