@@ -97,6 +97,27 @@ def test_removal_that_kills_anything_waits_past_a_three_drop():
     assert "Thornplate Intimidator" in names(state, 1, "graveyard")
 
 
+def test_a_tuck_waits_past_a_three_drop_like_a_destroy_spell():
+    """Dire Downdraft answers any creature (its owner redraws it at best): while the other side
+    holds three cards or more after its draw and land drop it keeps for the four-drop those may
+    be, through their turn (the Sentinel attacks); with one card left, or at a four-drop, it
+    goes."""
+    scen = "tuck_waits_past_a_three_drop"
+    state = run_player(scen)
+    assert names(state, 0, "hand") == ["Dire Downdraft", "Island"]  # (its next draw)
+    assert "Stickytongue Sentinel" in names(state, 1, "battlefield")
+    state = run_player(
+        scen, ('hand = ["Forest", "Forest", "Forest", "Forest"]', 'hand = ["Forest"]')
+    )
+    assert names(state, 0, "graveyard") == ["Dire Downdraft"]
+    assert "Stickytongue Sentinel" not in names(state, 1, "battlefield")
+    state = run_player(
+        scen, ('"Forest", "Stickytongue Sentinel"]', '"Forest", "Thornplate Intimidator"]')
+    )
+    assert names(state, 0, "graveyard") == ["Dire Downdraft"]
+    assert "Thornplate Intimidator" not in names(state, 1, "battlefield")
+
+
 def test_an_unblocked_small_attacker_is_not_worth_removal_after_blocks():
     """Two damage from a 2/2 at 20 life is no reason to spend a card that kills anything: the
     attacker meets the removal bar like any other target (it did not after blocks)."""

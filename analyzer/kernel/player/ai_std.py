@@ -326,7 +326,7 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
     bounce = False
     finishes = False
     cantrip = False
-    kills_any = False  # destroy or exile: the spell answers any threat that comes later
+    kills_any = False  # destroy, exile or tuck: the spell answers any threat that comes later
     reach = 0  # the damage (or -X/-X) it deals its target: the toughness it kills
     s0 = abilities[ab, AbilCol.ST_START]
     for k in range(s0, s0 + abilities[ab, AbilCol.ST_COUNT]):
@@ -349,7 +349,8 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
             reach += steps[k, StepCol.A]
         elif op == Op.PUMP and steps[k, StepCol.B] < 0:
             reach -= steps[k, StepCol.B]
-        elif op == Op.DESTROY or op == Op.EXILE or op == Op.EXILE_UNTIL_LEAVES:
+        elif op == Op.DESTROY or op == Op.EXILE or op == Op.EXILE_UNTIL_LEAVES or op == Op.TUCK:
+            # a tuck answers any creature too: its owner redraws it at best, a draw lost
             kills_any = True
         if op == Op.BOUNCE:
             bounce = True
