@@ -503,3 +503,24 @@ def test_a_stun_counter_kept_tapped_in_the_untap_step_is_in_the_log():
     ]
     text = "\n".join(state["play_by_play"])
     assert "Bellowing Crier stays tapped: a stun counter comes off instead of untapping" in text
+
+
+def test_a_mass_pump_names_each_creature_it_changes_on_one_line():
+    """Valley Floodcaller's trigger pumps and untaps its Birds, Frogs, Otters and Rats: one
+    effect row per creature in the jsonl (the Squirrel is not among them), read as one line."""
+    state = api.run_scenario(SCEN / "noncreature_flash_pumps_and_untaps_subtypes.toml", log=True)
+    rows = [e for e in state["events"] if e["kind"] == "effect"]
+    assert [(e["effect"], e["card_name"], e["card2_name"]) for e in rows] == [
+        ("pump", "Valley Floodcaller", "Valley Floodcaller"),
+        ("pump", "Valley Floodcaller", "Thought Shucker"),
+        ("untap", "Valley Floodcaller", "Valley Floodcaller"),
+        ("untap", "Valley Floodcaller", "Thought Shucker"),
+    ]
+    assert all((e["power"], e["toughness"]) == (1, 1) for e in rows[:2])
+    text = "\n".join(state["play_by_play"])
+    assert (
+        "Valley Floodcaller and Thought Shucker get +1/+1 until end of turn (Valley Floodcaller)"
+        in text
+    )
+    assert "Valley Floodcaller untaps Valley Floodcaller and Thought Shucker" in text
+    assert "Treetop Sentries" not in text.split("Pearl of Wisdom", 1)[1].split("draws")[0]

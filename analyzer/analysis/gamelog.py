@@ -316,7 +316,7 @@ class _Text:
                 line += f" (commander damage {self.commander_damage[key]} of 21)"
             return line
         if k == "effect":
-            return self.effect(ev, card)
+            return self.effect(ev, card, targets)
         if k == "life":
             sign = "gains" if ev["a"] > 0 else "loses"
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
@@ -335,22 +335,26 @@ class _Text:
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
         return None
 
-    def effect(self, ev: dict[str, Any], card: str) -> str | None:
-        """What a spell or ability did to its target (source: card)."""
-        what = self.obj(ev, "2")
+    def effect(self, ev: dict[str, Any], card: str, more: list[str]) -> str | None:
+        """What a spell or ability did to its target (source: card); more: the other
+        permanents the same effect changed (a mass pump, render_lines)."""
+        names = [self.obj(ev, "2"), *more]
+        what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        s = "s" if len(names) == 1 else ""
         effect = ev.get("effect")
         if effect == "tap":
             return f"{card} taps {what}"
         if effect == "untap":
-            if ev["stunned"] and ev["obj"] < 0:  # an untap step's, or an untap-all's (122.1d)
+            if ev["stunned"] and ev["obj"] < 0:  # an untap step's (122.1d)
                 return f"{what} stays tapped: a stun counter comes off instead of untapping"
             if ev["stunned"]:
                 return f"{card} would untap {what}: a stun counter comes off instead"
             return f"{card} untaps {what}"
         if effect == "pump":
-            return f"{what} gets {ev['power']:+d}/{ev['toughness']:+d} until end of turn ({card})"
+            pt = f"{ev['power']:+d}/{ev['toughness']:+d}"
+            return f"{what} get{s} {pt} until end of turn ({card})"
         if effect == "grant" and ev["keywords"]:
-            return f"{what} gains {', '.join(ev['keywords'])} until end of turn ({card})"
+            return f"{what} gain{s} {', '.join(ev['keywords'])} until end of turn ({card})"
         if effect == "counters":
             n = ev["count"]
             plural = "s" if n != 1 else ""
@@ -440,6 +444,10 @@ def render_lines(
             while j < n and events[j]["kind"] == "target" and events[j]["obj"] == ev["obj"]:
                 targets.append(text.obj(events[j], "2"))
                 j += 1
+        elif _grouped_effect(ev):  # "creatures you control get +1/+1": one line, each named
+            while j < n and _same_effect(events[j], ev):
+                targets.append(text.obj(events[j], "2"))
+                j += 1
         line = text.line(ev, targets)
         if line is not None and i >= start:
             out.append(
@@ -447,6 +455,20 @@ def render_lines(
             )
         i = j
     return out
+
+
+def _grouped_effect(ev: dict[str, Any]) -> bool:
+    """A pump, grant or untap row of a source: the same effect on the next rows (a mass pump's
+    creatures) reads as one line."""
+    return (
+        ev["kind"] == "effect" and ev.get("effect") in ("pump", "grant", "untap") and ev["obj"] >= 0
+    )
+
+
+def _same_effect(ev: dict[str, Any], first: dict[str, Any]) -> bool:
+    return ev["kind"] == "effect" and all(
+        ev[k] == first[k] for k in ("obj", "a", "b", "c", "turn", "phase", "seat")
+    )
 
 
 def fork_index(events: Sequence[dict[str, Any]]) -> int:

@@ -308,7 +308,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                 else:
                     G[bo + O.TAPPED] = 1
         elif op == Op.PUMP_ALL or op == Op.GRANT_ALL:
-            pump_or_grant_all(G, cards, op == Op.PUMP_ALL, a, b_, c, ctrl)
+            pump_or_grant_all(G, cards, op == Op.PUMP_ALL, a, b_, c, ctrl, src)
         elif op == Op.PLAYER_HEXPROOF:
             for i in range(n):
                 if vals[i] >= PLAYER_BASE:
@@ -557,7 +557,7 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
             if m >= 0:
                 n_destroyed = m
         elif op == Op.PUMP_UNTAP_ALL:
-            pump_untap_all(G, C, ctrl, a, b_, c)
+            pump_untap_all(G, C, ctrl, a, b_, c, src)
         elif op == Op.BECOMES_UNTIL_EOT:
             becomes_until_eot(G, a, n, vals)
         elif Op.CHOOSE_OPPONENT <= op <= Op.SEARCH_ANY_LAND:

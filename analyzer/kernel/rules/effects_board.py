@@ -6,7 +6,7 @@ run_steps dispatches to them; the rule each follows is cited where it applies.
 
 from __future__ import annotations
 
-from analyzer.enums import CardCol, CardType, Keyword, Op, Subtype, Zone
+from analyzer.enums import CardCol, CardType, Event, Keyword, Op, Subtype, Zone
 from analyzer.kernel.layout import (
     DIRTY_ALL,
     DK_EXILE_AT_END_STEP,
@@ -25,7 +25,7 @@ from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars_counts import counters_moved
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import add_delayed
-from analyzer.kernel.rules.gamelog import log_stun_kept_tapped
+from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.library import dig, exile_top_play_all, search_basic_land
 from analyzer.kernel.rules.mana import add_to_pool
 from analyzer.kernel.rules.refs import MAX_REF, is_obj
@@ -113,9 +113,10 @@ def best_destroyed_creature(G, cards, destroyed, n_destroyed):
 
 
 @njit
-def pump_or_grant_all(G, cards, pump, a, b_, c, ctrl):
+def pump_or_grant_all(G, cards, pump, a, b_, c, ctrl, src):
     """pump_all (creatures you control get +a/+b_) or grant_all (permanents you control of types
-    b_ gain keywords a) until end of turn; c: only those of these subtypes."""
+    b_ gain keywords a) until end of turn; c: only those of these subtypes. Each permanent it
+    changes is an effect row of src's (the replay says what Warren Elder's pump did)."""
     G[H.DIRTY] = DIRTY_ALL
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -129,17 +130,19 @@ def pump_or_grant_all(G, cards, pump, a, b_, c, ctrl):
             if t & CardType.CREATURE:
                 G[bo + O.EOT_P] += a
                 G[bo + O.EOT_T] += b_
+                log_event(G, Event.EFFECT, ctrl, src, o, Op.PUMP, a, b_)
         elif b_ == 0 or t & b_:
             G[bo + O.EOT_KW] |= a
+            log_event(G, Event.EFFECT, ctrl, src, o, Op.GRANT, a, 0)
 
 
 @njit
-def pump_untap_all(G, C, ctrl, a, b_, subtypes):
+def pump_untap_all(G, C, ctrl, a, b_, subtypes, src):
     """ "Birds, Frogs, Otters, and Rats you control get +1/+1 until end of turn. Untap them.":
     the creatures ctrl controls with one of `subtypes` get +a/+b_, then each untaps (one with a
     stun counter loses a stun counter instead, 122.1d)."""
     cards = cards_of(C)
-    pump_or_grant_all(G, cards, True, a, b_, subtypes, ctrl)
+    pump_or_grant_all(G, cards, True, a, b_, subtypes, ctrl, src)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
         bo = ob(o)
@@ -150,9 +153,10 @@ def pump_untap_all(G, C, ctrl, a, b_, subtypes):
             continue
         if (cards[card, CardCol.SUBTYPES] & subtypes) == 0:
             continue
-        if G[bo + O.STUN] > 0:
+        stunned = 1 if G[bo + O.STUN] > 0 else 0
+        log_event(G, Event.EFFECT, ctrl, src, o, Op.UNTAP, stunned, 0)
+        if stunned:
             G[bo + O.STUN] -= 1
-            log_stun_kept_tapped(G, ctrl, o)
         else:
             G[bo + O.TAPPED] = 0
 
