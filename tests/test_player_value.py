@@ -470,3 +470,22 @@ def test_a_shielding_flash_creature_waits_for_the_opponents_turn():
     [line] = cast_lines(state, "Plumecreed Escort")
     assert "end step:" in line and "seat 1" in line.split(")")[0]  # the opponent's end step
     assert "Plumecreed Escort" in names(state, 0, "battlefield")
+
+
+def test_an_enters_removal_permanent_waits_for_a_target():
+    """Banishing Light is not cast into a board of lands (its trigger would exile nothing); at a
+    four-drop body it is cast, and its trigger exiles that creature."""
+    scen = "enters_removal_waits_for_a_target"
+    state = run_player(scen)
+    assert names(state, 0, "hand") == ["Banishing Light"]
+    assert not cast_lines(state, "Banishing Light")
+    state = run_player(
+        scen,
+        (
+            'battlefield = ["Swamp", "Swamp", "Swamp", "Swamp"]',
+            'battlefield = ["Swamp", "Swamp", "Swamp", "Swamp", '
+            '{ card = "Thornplate Intimidator", sick = false }]',
+        ),
+    )
+    assert "Banishing Light" in names(state, 0, "battlefield")
+    assert "Thornplate Intimidator" in names(state, 1, "exile")

@@ -36,6 +36,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
+from analyzer.kernel.player.ai_entry import entry_removal, entry_removal_finds_target
 from analyzer.kernel.player.ai_flash import shield_saves, tapper_now
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_impulse import expires_this_turn
@@ -236,6 +237,9 @@ def _mode_useful_standard(G, C, p, o, promised, context):
             return False
         slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
         return removal_worth(G, C, p, ab, slots, context, promised, last)
+    etb = entry_removal(C, card) if role == AiRole.PERMANENT else -1
+    if etb >= 0:  # Banishing Light: not into a board its enters trigger finds no target on
+        return entry_removal_finds_target(G, C, p, etb, promised)
     if role == AiRole.RECURSION and ab >= 0 and abilities_of(C)[ab, AbilCol.TG_COUNT] > 0:
         # "return up to two target creature cards": with none to return the card is wasted
         # (Dewdrop Cure has nothing else; Hazel's Nocturne's drain alone is not worth a card)
