@@ -64,9 +64,9 @@ def fake_tables() -> dict[str, pd.DataFrame]:
     rows = []
     for opp in ("Bats", "Frogs", ALL_OPPONENTS):
         for pol, d in (("never", 0.0), ("always", -0.02), ("random:p=0.5", -0.01)):
-            rows.append(
-                ["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d, d - 0.01, d + 0.01]
-            )
+            # the baseline's own row has no interval (compare.policy_comparison_counts)
+            lo, hi = (float("nan"),) * 2 if pol == "never" else (d - 0.01, d + 0.01)
+            rows.append(["Rats", opp, pol, "never", 1000, 520, 3, 0.5215, 0.49, 0.55, d, lo, hi])
     policy = pd.DataFrame(rows, columns=POLICY_COLUMNS)
     dec_rows = []
     for opp in ("Bats", "Frogs", ALL_OPPONENTS):

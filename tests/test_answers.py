@@ -20,25 +20,31 @@ from analyzer.report.answers import (
 from analyzer.report.units import to_points
 
 
-def _sim_row(opponent: str, wins: int, games: int) -> dict:
+def _sim_row(opponent: str, wins: int, games: int, draws: int = 0, **extra) -> dict:
+    """A summary.csv row (simulate.summary_frame's columns the answer reads)."""
     lo, hi = proportion_confint(wins, games, method="wilson")
-    return dict(
-        deck="Rats",
-        opponent=opponent,
-        games=games,
-        wins=wins,
-        win_rate=wins / games,
-        ci_low=lo,
-        ci_high=hi,
+    return (
+        dict(
+            deck="Rats",
+            opponent=opponent,
+            games=games,
+            wins=wins,
+            losses=games - wins - draws,
+            draws=draws,
+            win_rate=wins / games,
+            ci_low=lo,
+            ci_high=hi,
+        )
+        | extra
     )
 
 
 @pytest.mark.parametrize(
     ("opponent", "wins", "says"),
     [
-        ("Bats", 600, "favoured"),  # 60.0% [56.9, 63.0]: above a half
+        ("Bats", 600, "favoured"),  # 60.0% [56.9, 63.1] of the games someone won: above a half
         ("Bats", 400, "the underdog"),
-        ("Bats", 510, "not told apart from a fair share (50.0%) by 1,000 games"),
+        ("Bats", 510, "not told apart from a fair share (50.0%): it won 510 of the 1,000 games"),
         ("Bats + Frogs + Otters", 300, "favoured"),  # a pod's fair share is a quarter
         ("Bats + Frogs + Otters", 260, "not told apart from a fair share (25.0%)"),
     ],
@@ -51,8 +57,70 @@ def test_simulate_answer_against_one_opponent(opponent: str, wins: int, says: st
 
 def test_simulate_answer_reads_the_seat_count_not_the_deck_names() -> None:
     # a two-player row whose opponent deck is named with " + ": the fair share is a half
-    row = _sim_row("Bats + Frogs", 400, 1000) | {"players": 2}
+    row = _sim_row("Bats + Frogs", 400, 1000, players=2)
     assert "against Bats + Frogs: the underdog" in simulate_answer(pd.DataFrame([row]))
+
+
+def _exact(wins: int, won: int, fair: float) -> str:
+    """The share of the games someone won as the answer prints it: Clopper-Pearson interval
+    (statsmodels' "beta") and the exact binomial test's p (scipy)."""
+    from scipy.stats import binomtest
+
+    lo, hi = proportion_confint(wins, won, alpha=0.05, method="beta")
+    p = binomtest(wins, won, fair).pvalue
+    return (
+        f"it won {wins:,} of the {won:,} games someone won, {100 * wins / won:.1f}% "
+        f"[{100 * lo:.1f}, {100 * hi:.1f}] (exact binomial test against {100 * fair:.1f}%: "
+        f"p = {p:.2g})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("opponent", "players", "wins", "draws", "old", "says"),
+    [
+        # 46.0% [42.9, 49.1] of all games read "the underdog"; it won 460 to the opponent's
+        # 440: 51.1% [47.8, 54.4] of the games someone won, p = 0.53
+        ("Bats", 2, 460, 100, "the underdog", "not told apart from a fair share (50.0%)"),
+        # 49.0% [45.9, 52.1] read "not told apart"; 490 to 400 is 55.1% [51.7, 58.4], p = 0.003
+        ("Bats", 2, 490, 110, "not told apart", "favoured"),
+        # a 4-player pod: 25.0% [22.4, 27.8] of all games is a fair quarter; 250 of the 810
+        # games someone won is 30.9% [27.7, 34.2], p = 0.0002
+        ("Bats + Frogs + Otters", 4, 250, 190, "not told apart", "favoured"),
+    ],
+)
+def test_simulate_answer_reads_the_games_someone_won(
+    opponent: str, players: int, wins: int, draws: int, old: str, says: str
+) -> None:
+    """audit25: with draws (nobody's win) the deck's win rate over all games against
+    1/players called a 46-44 deck the underdog. The claim is its share of the games someone
+    won, by the exact binomial test and its interval; the old reading is kept only for a
+    table without losses or draws, and says so."""
+    row = _sim_row(opponent, wins, 1000, draws=draws, players=players)
+    text = simulate_answer(pd.DataFrame([row]))
+    won = 1000 - draws
+    assert f"of 1,000 games ({draws} drawn) against {opponent}: {says}" in text
+    assert text.endswith(_exact(wins, won, 1 / players))
+    # losses derived from draws alone read the same
+    assert simulate_answer(pd.DataFrame([row]).drop(columns="losses")) == text
+    older = pd.DataFrame([row]).drop(columns=["losses", "draws"])
+    said = simulate_answer(older)
+    assert f"against {opponent}: {old}" in said
+    assert said.endswith("(draws not known: read from the win rate over all games)")
+
+
+def test_simulate_answer_needs_the_test_and_the_interval() -> None:
+    """A 3-player pod, 12 of the 22 games someone won: the exact two-sided test rejects a
+    third (p = 0.042) but the 95% Clopper-Pearson interval [32.2, 75.6] holds it, so there is
+    no claim; a claim needs both, as compare's does."""
+    from scipy.stats import binomtest
+
+    assert binomtest(12, 22, 1 / 3).pvalue < 0.05  # the premise
+    row = _sim_row("Bats + Frogs", 12, 25, draws=3, players=3)
+    text = simulate_answer(pd.DataFrame([row]))
+    assert "not told apart from a fair share (33.3%): it won 12 of the 22 games" in text
+    assert "favoured" not in text
+    none = simulate_answer(pd.DataFrame([_sim_row("Bats", 0, 10, draws=10)]))
+    assert none.endswith("against Bats: nobody won a game: nothing to tell")
 
 
 def test_simulate_answer_pools_a_gauntlet_with_a_wilson_interval() -> None:

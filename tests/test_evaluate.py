@@ -310,9 +310,13 @@ def test_gift_free_deck_policy_comparison_is_exactly_zero(tmp_path: Path) -> Non
     pc = run.policy_comparison
     assert len(pc) == 3
     assert (pc["delta_vs_baseline_pts"] == 0.0).all()
-    # never a zero-width interval (Tango's score interval), centred on the exact 0
-    assert (pc["delta_pts_ci_low"] < 0.0).all() and (pc["delta_pts_ci_high"] > 0.0).all()
-    assert np.allclose(pc["delta_pts_ci_low"], -pc["delta_pts_ci_high"])
+    # never a zero-width interval (Tango's score interval), centred on the exact 0; the
+    # baseline's own row is no comparison and has none (NaN)
+    others = pc[pc["policy"] != "never"]
+    assert (others["delta_pts_ci_low"] < 0.0).all() and (others["delta_pts_ci_high"] > 0.0).all()
+    assert np.allclose(others["delta_pts_ci_low"], -others["delta_pts_ci_high"])
+    base = pc[pc["policy"] == "never"]
+    assert base[["delta_pts_ci_low", "delta_pts_ci_high"]].isna().all(axis=None)
     assert pc["wins"].nunique() == 1
     assert run.settings["policy_seats"] == "the deck's seat only (opponents play never)"
     both = api.evaluate(

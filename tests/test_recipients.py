@@ -247,7 +247,13 @@ def test_the_answer_line_prints_the_interval_it_was_read_from():
     line = answer_lines(ans.head(1))[0]
     assert points_ci(r["delta_pts"], r["answer_ci_low_pts"], r["answer_ci_high_pts"]) in line
     assert points_ci(r["delta_pts"], r["ci_low_pts"], r["ci_high_pts"]) not in line
-    assert family_level(ans) == "99.944% intervals, Bonferroni over the table's 90 claims"
+    assert family_level(ans) == (
+        "99.944% intervals, Bonferroni over the table's 90 claims, each claim with its exact "
+        "sign test, Holm-adjusted over them"
+    )
+    older = ans.drop(columns=["answer_p_holm", "margin_p_holm"])  # a folder before the tests
+    assert family_level(older) == "99.944% intervals, Bonferroni over the table's 90 claims"
+    assert answer_lines(older) == answer_lines(ans)  # nothing withheld here: the same words
 
 
 def test_the_answers_come_in_the_decision_tables_order():
@@ -261,3 +267,46 @@ def test_the_answers_come_in_the_decision_tables_order():
     by_rule, ans = recipient_tables(arms)
     assert list(ans["card"]) == ["Into the Flood Maw", "Mind Spiral", "Octomancer"]
     assert list(dict.fromkeys(by_rule["card"])) == list(ans["card"])
+
+
+def test_a_claim_needs_its_exact_test_too():
+    """audit25: the answers were read from Bonferroni intervals alone. 8 games won by
+    lowest-life that never lost, none the other way, of 300: Tango's interval at 1 - 0.05 / 9
+    excludes 0 (z = 8 / sqrt(8) = 2.83 > 2.77), but the exact sign test's p = 2 / 2^8 = 0.0078,
+    Holm-adjusted over the 9 claims (five of them that p) is 9 x 0.0078 = 0.070 > 0.05: no
+    claim. 9 such games: p = 2 / 2^9, x 9 = 0.035, the claim stands."""
+    claims = 2 * len(RULES) - 1
+    _, ans = recipient_tables([_noisy_arms(8, 0, "Card", games=300)])
+    r = ans.iloc[0]
+    assert r["answer_ci_low_pts"] > 0 and r["margin_ci_low_pts"] > 0  # the interval alone: a claim
+    assert r["answer_p_holm"] == pytest.approx(claims * 2 / 2**8)
+    assert r["margin_p_holm"] == pytest.approx(claims * 2 / 2**8)
+    assert r["answer"] == "not enough evidence"
+    line = answer_lines(ans)[0]
+    assert line.endswith(
+        "; the interval excludes 0, but the exact sign test, Holm-adjusted over the table's "
+        "claims, does not reject: p = 0.0703)"
+    )
+    _, ans = recipient_tables([_noisy_arms(9, 0, "Card", games=300)])
+    assert ans.iloc[0]["answer_p_holm"] == pytest.approx(claims * 2 / 2**9)
+    assert ans.iloc[0]["answer"] == "promise, to the opponent with the least life"
+    assert "does not reject" not in answer_lines(ans)[0]
+
+
+def test_dont_promise_needs_every_arms_test():
+    """Every rule loses the same 8 of 300 games never won: each arm's interval lies below 0 at
+    1 - 0.05 / 9, each arm's sign test has p = 2 / 2^8, Holm over the five arms and four tied
+    margins (p = 1) makes it 9 x 0.0078 = 0.070: not "don't promise". At 9 games it is."""
+    games = 300
+    never = np.zeros(games)
+    never[: games // 2] = 1.0
+    for lost, says in ((8, "not enough evidence"), (9, "don't promise")):
+        s = never.copy()
+        s[:lost] = 0.0
+        arms = RecipientArms("Deck", "A + B + C", "Card")
+        arms.add({rule: s for rule in RULES}, never)
+        _, ans = recipient_tables([arms])
+        r = ans.iloc[0]
+        assert r["answer_ci_high_pts"] < 0
+        assert r["answer_p_holm"] == pytest.approx((2 * len(RULES) - 1) * 2 / 2**lost)
+        assert r["answer"] == says

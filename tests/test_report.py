@@ -21,7 +21,7 @@ from analyzer.analysis.decision_tables import (
 )
 from analyzer.report import html as html_mod
 from analyzer.report import plots, tables
-from analyzer.report.units import to_fractions
+from analyzer.report.units import to_fractions, to_points
 from analyzer.report.writers import DeckEntry, Manifest
 
 
@@ -235,6 +235,43 @@ def test_deltas_leave_in_points_and_the_report_reads_both_units() -> None:
     assert back["delta_ci_low"].iloc[0] == pytest.approx(-0.05)
     with_pts = {**t, "policy_comparison": pol}
     assert html_mod.render(fake_manifest(), with_pts, {}) == html_mod.render(fake_manifest(), t, {})
+
+
+def test_the_baseline_row_has_no_interval_and_every_reader_takes_it(tmp_path: Path) -> None:
+    """audit25: the baseline's row of policy_comparison carried Tango's +-z^2 / (n + z^2) of
+    the baseline against itself (+-0.38 points at 1,000 games), an interval of no comparison.
+    It is NaN now (the columns stay); the page says "baseline", the terminal table shows the
+    baseline's win rate, the plot and a re-read CSV take the NaN."""
+    import numpy as np
+
+    from analyzer.analysis.compare import Arm, policy_comparison
+    from analyzer.report.answers import policy_answer
+
+    a = np.tile([1.0, 0.0, 0.5, 1.0], 250)
+    arms = [Arm("D", "X", "never", a), Arm("D", "X", "always", a)]
+    pc = policy_comparison(arms, "never").set_index("policy")
+    assert pc.loc["never", "delta_vs_baseline"] == 0.0
+    assert np.isnan(pc.loc["never", ["delta_ci_low", "delta_ci_high"]].astype(float)).all()
+    # a policy that plays the very same games keeps its interval: that sameness is a finding
+    z2 = 1.959963984540054**2
+    assert pc.loc["always", "delta_ci_high"] == pytest.approx(z2 / (1000 + z2), rel=1e-6)
+    assert pc.loc["always", "delta_ci_low"] == pytest.approx(-z2 / (1000 + z2), rel=1e-6)
+    t = fake_tables()
+    page = html_mod.render(fake_manifest(), t, plots.evaluate_plots(t))
+    policy_section = page[page.index("<h2>Policy comparison</h2>") : page.index('<h2 id="run">')]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", policy_section)
+    assert cells.count("baseline") == 3  # the baseline's row of each opponent and the pooled one
+    assert "nan" not in " ".join(cells).lower()
+    assert "52.1% [49.0, 55.0]" in tables.policy_summary(t["policy_comparison"])
+    assert "instead of never" in policy_answer(t["policy_comparison"])
+    # written and read back as a run folder does (NaN as an empty field)
+    path = tmp_path / "policy_comparison.csv"
+    to_points(t["policy_comparison"]).to_csv(path, index=False)
+    back = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    assert back["delta_pts_ci_low"].isna().sum() == 3
+    assert html_mod.render(fake_manifest(), {**t, "policy_comparison": back}, {}) == (
+        html_mod.render(fake_manifest(), t, {})
+    )
 
 
 def test_report_shows_the_interval_each_verdict_is_read_from():

@@ -188,11 +188,12 @@ def test_policy_table_from_joint_counts() -> None:
         want = paired.paired_effect(a, b)
         assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
         assert r.draws == int(np.sum(a == 0.5))
-        for got_v, want_v in (
-            (r.delta_vs_baseline, want.delta),
-            (r.delta_ci_low, want.ci_low),
-            (r.delta_ci_high, want.ci_high),
-        ):
+        assert r.delta_vs_baseline == pytest.approx(want.delta, rel=1e-9, abs=1e-12)
+        if r.policy == "never":  # the baseline against itself: 0, no interval
+            assert r.delta_vs_baseline == 0.0
+            assert np.isnan(r.delta_ci_low) and np.isnan(r.delta_ci_high)
+            continue
+        for got_v, want_v in ((r.delta_ci_low, want.ci_low), (r.delta_ci_high, want.ci_high)):
             assert got_v == pytest.approx(want_v, rel=1e-9, abs=1e-12)
 
 
@@ -273,6 +274,9 @@ def test_chunked_tables_are_the_in_memory_tables(chunked: tuple[Any, Any, Path])
         assert r.games == a.size and r.wins == int(np.sum(a == 1.0))
         assert r.draws == int(np.sum(a == 0.5))
         assert r.delta_vs_baseline_pts == pytest.approx(100 * eff.delta, abs=1e-9)
+        if r.policy == r.baseline:  # the baseline against itself: no interval
+            assert np.isnan(r.delta_pts_ci_low) and np.isnan(r.delta_pts_ci_high)
+            continue
         assert r.delta_pts_ci_low == pytest.approx(100 * eff.ci_low, abs=1e-7)
         assert r.delta_pts_ci_high == pytest.approx(100 * eff.ci_high, abs=1e-7)
     # the per-card arm: promised whenever it may against never, on the full score arrays

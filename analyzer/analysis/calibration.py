@@ -9,13 +9,13 @@ plays it (the same definition as ``cardstats``, 17lands' "games in hand").
 The real figures (``REAL``) come from the sources listed in the calibration README of the shared
 folder beside the checkout: 17lands Bloomburrow Premier Draft data. They describe real play, not
 a target to hit exactly; the ``TARGETS`` are issue 14's bounds for calling the simulated player
-"close to real play".
+"close to real play". The GIH WR scale they read is the simulated SD with each card's binomial
+sampling noise taken out (``RatingFit.scale``; the intervals are in calibration_intervals.py).
 """
 
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +24,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analyzer.analysis.calibration_intervals import (
+    noise_variance,
+    scale_interval,
+    spearman_interval,
+    spread_interval,
+)
 from analyzer.analysis.calibration_verdict import (  # noqa: F401 (re-exported)
     LABELS,
     bound_text,
@@ -45,7 +51,7 @@ REAL = {
 #: (figure, lowest, highest) a close-to-real simulated player stays within (issue 14).
 TARGETS = {
     "archetype_spread_pts": (None, 8.0),
-    "gih_wr_scale": (None, 1.5),
+    "gih_wr_scale": (None, 1.5),  # RatingFit.scale: each card's sampling noise taken out
     "gih_wr_spearman": (0.6, None),
     "on_play_win_rate": (0.51, 0.57),
     "turns_per_player": (7.5, 10.0),
@@ -257,17 +263,27 @@ class RatingFit:
     n: int
     spearman: float
     spearman_p: float
-    sd_sim_pts: float
+    sd_sim_pts: float  # as observed, each card's sampling noise in it
     sd_real_pts: float
     sd_deck_pts: float = float("nan")  # SD of the cards' deck win rates
     sd_within_pts: float = float("nan")  # SD of GIH WR minus the deck's win rate
     sd_noise_pts: float = float("nan")  # binomial sampling SD of a card's GIH WR (RMS)
     spearman_ci: tuple[float, float] = (float("nan"), float("nan"))  # 95%, over the cards
-    scale_ci: tuple[float, float] = (float("nan"), float("nan"))  # 95%, over the cards
+    scale_ci: tuple[float, float] = (float("nan"), float("nan"))  # of `scale`: 95%, over cards
+
+    @property
+    def raw_scale(self) -> float:
+        """SD of simulated GIH WR over SD of real, as observed: sampling noise inflates it."""
+        return self.sd_sim_pts / self.sd_real_pts if self.sd_real_pts > 0 else float("nan")
 
     @property
     def scale(self) -> float:
-        return self.sd_sim_pts / self.sd_real_pts if self.sd_real_pts > 0 else float("nan")
+        """The headline scale, the figure the target reads: the simulated SD with the cards'
+        mean binomial noise variance taken out, over the real SD (calibration_intervals)."""
+        own = self.sd_sim_pts**2 - self.sd_noise_pts**2
+        if not self.sd_real_pts > 0 or own != own:
+            return float("nan")
+        return float(np.sqrt(max(own, 0.0))) / self.sd_real_pts
 
     @property
     def card_scale(self) -> float:
@@ -280,8 +296,9 @@ class RatingFit:
 
 def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
     """Spearman rank correlation and the SDs of GIH WR over the cards with both rates (and at
-    least `min_games` simulated GIH games); with a ``deck_wr`` column, the split of the
-    simulated SD into decks, cards within their deck, and sampling noise."""
+    least `min_games` simulated GIH games), the scale's interval with each card's binomial
+    noise taken out; with a ``deck_wr`` column, the split of the simulated SD into decks,
+    cards within their deck, and sampling noise."""
     from scipy.stats import spearmanr
 
     both = table[
@@ -294,134 +311,25 @@ def rating_fit(table: pd.DataFrame, min_games: int = 1) -> RatingFit:
         return RatingFit(n, float("nan"), float("nan"), float("nan"), float("nan"))
     rho, p = spearmanr(both["sim_gih_wr"], both["real_gih_wr"])
     sim = both["sim_gih_wr"].to_numpy(float)
-    ci = spearman_interval(sim, both["real_gih_wr"].to_numpy(float))
-    scale_ci = scale_interval(sim, both["real_gih_wr"].to_numpy(float))
-    noise = 100.0 * float(np.sqrt(np.mean(sim * (1.0 - sim) / both["gih_games"].to_numpy(float))))
+    real = both["real_gih_wr"].to_numpy(float)
+    noise = noise_variance(sim, both["gih_games"].to_numpy(float))
     deck = both["deck_wr"].to_numpy(float) if "deck_wr" in both else np.full(n, np.nan)
     return RatingFit(
         n,
         float(rho),
         float(p),
         100.0 * float(np.std(sim, ddof=1)),
-        100.0 * float(both["real_gih_wr"].std(ddof=1)),
+        100.0 * float(np.std(real, ddof=1)),
         100.0 * float(np.std(deck, ddof=1)),
         100.0 * float(np.std(sim - deck, ddof=1)),
-        noise,
-        ci,
-        scale_ci,
+        100.0 * float(np.sqrt(np.mean(noise))),
+        spearman_interval(sim, real),
+        scale_interval(sim, real, noise),
     )
-
-
-def _spearman_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
-    """Spearman's rho of each row pair (ties ranked by their mean, as `spearmanr` does)."""
-    from scipy.stats import rankdata
-
-    rx = rankdata(x, axis=axis)
-    ry = rankdata(y, axis=axis)
-    rx = rx - rx.mean(axis=axis, keepdims=True)
-    ry = ry - ry.mean(axis=axis, keepdims=True)
-    den = np.sqrt((rx * rx).sum(axis=axis) * (ry * ry).sum(axis=axis))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (rx * ry).sum(axis=axis) / den
-
-
-def _paired_bca(
-    statistic: Any, sim: np.ndarray, real: np.ndarray, resamples: int, seed: int
-) -> tuple[float, float]:
-    """95% BCa bootstrap interval of statistic(sim, real), the cards resampled in pairs; a
-    degenerate resampling gives nan, said as no interval."""
-    from scipy.stats import DegenerateDataWarning, bootstrap
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DegenerateDataWarning)
-        res = bootstrap(
-            (np.asarray(sim, float), np.asarray(real, float)),
-            statistic,
-            paired=True,
-            vectorized=True,
-            n_resamples=resamples,
-            confidence_level=0.95,
-            method="BCa",
-            random_state=np.random.default_rng(seed),
-        )
-    return float(res.confidence_interval.low), float(res.confidence_interval.high)
-
-
-def spearman_interval(
-    sim: np.ndarray, real: np.ndarray, resamples: int = 2000, seed: int = 0
-) -> tuple[float, float]:
-    """95% BCa bootstrap interval of the rank correlation, the cards resampled in pairs: how
-    far another set of cards of the same kind could move it. It ignores the sampling noise of
-    each side's GIH WR, which is small beside the SD of the cards (`RatingFit.sd_noise_pts`)."""
-    if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
-        return float("nan"), float("nan")
-    rho = float(_spearman_rows(np.asarray(sim, float), np.asarray(real, float)))
-    if abs(rho) > 1.0 - 1e-12:
-        return rho, rho  # every resample of a perfect order is that order
-    return _paired_bca(_spearman_rows, sim, real, resamples, seed)
-
-
-def _sd_ratio_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
-    """SD(x) / SD(y) of each row pair: the GIH WR scale."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.std(x, ddof=1, axis=axis) / np.std(y, ddof=1, axis=axis)
-
-
-def scale_interval(
-    sim: np.ndarray, real: np.ndarray, resamples: int = 2000, seed: int = 0
-) -> tuple[float, float]:
-    """95% BCa bootstrap interval of the scale (SD simulated / SD real GIH WR), the cards
-    resampled in pairs as for the rank correlation: without it a scale just past its target
-    (1.51 against at most 1.50 over 55 cards) read as a miss beyond sampling noise."""
-    if len(sim) < 5 or np.ptp(sim) == 0 or np.ptp(real) == 0:
-        return float("nan"), float("nan")
-    sim, real = np.asarray(sim, float), np.asarray(real, float)
-    if abs(np.corrcoef(sim, real)[0, 1]) > 1.0 - 1e-12:
-        # one side a linear function of the other: every resample has the same scale (BCa's
-        # acceleration would divide by zero and give no interval)
-        scale = float(_sd_ratio_rows(sim, real))
-        return scale, scale
-    return _paired_bca(_sd_ratio_rows, sim, real, resamples, seed)
 
 
 # ---------------------------------------------------------------------------------------------
 # per game
-
-
-def spread_interval(
-    deck: Sequence[int], wins: Sequence[int], games: Sequence[int], draws: int = 4000, seed: int = 0
-) -> tuple[float, float, float]:
-    """How sure the archetype spread is, in points: (low, high) of its 95% interval, and the
-    spread that sampling noise alone gives when every matchup is even (mean of `draws` binomial
-    redraws).
-
-    The interval is simultaneous over the decks (Tukey): each deck's rate errs by e_i with SD
-    at most s = sqrt(1/4 / games of the deck with fewest), independent across decks (each
-    matchup is its own run), so max(e) - min(e) <= q s with 95% probability, q the studentized
-    range quantile of as many unit normals (Anderson's theorem: a smaller SD only shrinks the
-    range). Both ends follow, observed spread -+ q s (low clipped at 0), whatever the decks'
-    true rates. The basic bootstrap it replaces held the true spread in 61% of nine-deck runs
-    with every deck even and 86% at 200 games a matchup with the README's rates, under a "95%"
-    label: the range of noisy rates is not a smooth statistic."""
-    from scipy.stats import studentized_range
-
-    deck = np.asarray(deck, dtype=np.int64)
-    wins = np.asarray(wins, dtype=np.int64)
-    games = np.asarray(games, dtype=np.int64)
-    n_decks = int(deck.max()) + 1
-    onehot = np.zeros((deck.size, n_decks))
-    onehot[np.arange(deck.size), deck] = 1.0
-    deck_games = games @ onehot
-    rates = (wins @ onehot) / deck_games
-    observed = 100.0 * (rates.max() - rates.min())
-    rng = np.random.default_rng(seed)
-    even = (rng.binomial(games, 0.5, size=(draws, deck.size)) @ onehot) / deck_games
-    noise = float(100.0 * (even.max(axis=1) - even.min(axis=1)).mean())
-    if n_decks < 2:
-        return 0.0, 0.0, noise
-    half = 100.0 * float(studentized_range.ppf(0.95, n_decks, np.inf))
-    half *= float(np.sqrt(0.25 / deck_games.min()))
-    return max(0.0, observed - half), observed + half, noise
 
 
 def _rate_ci(successes: int, n: int) -> list[float]:
@@ -561,8 +469,9 @@ def calibration(
             {
                 "gih_wr_spearman": fit.spearman,
                 "gih_wr_spearman_ci": list(fit.spearman_ci),
-                "gih_wr_scale": fit.scale,
+                "gih_wr_scale": fit.scale,  # noise taken out: the headline, the target's
                 "gih_wr_scale_ci": list(fit.scale_ci),
+                "gih_wr_scale_raw": fit.raw_scale,  # as observed, noise in
                 "gih_wr_sd_sim_pts": fit.sd_sim_pts,
                 "gih_wr_sd_real_pts": fit.sd_real_pts,
                 "gih_wr_sd_deck_pts": fit.sd_deck_pts,

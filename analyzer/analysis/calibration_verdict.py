@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 LABELS = {
     "archetype_spread_pts": ("archetype spread", "{:.1f} points"),
-    "gih_wr_scale": ("GIH WR scale (SD simulated / SD real)", "{:.2f}"),
+    # the scale with each card's binomial noise taken out (RatingFit.scale), not as observed
+    "gih_wr_scale": ("GIH WR scale (SD simulated / SD real, sampling noise out)", "{:.2f}"),
     "gih_wr_spearman": ("GIH WR rank correlation with real", "{:.2f}"),
     "on_play_win_rate": ("on-the-play win rate", "{:.1%}"),
     "turns_per_player": ("game length", "{:.1f} turns per player"),

@@ -8,8 +8,9 @@ same play/draw seat (play/draw alternates by game index: every comparison is sea
 The difference of the two arms is the mean of per-game differences with the paired score
 interval (paired.paired_effect: Tango's, for outcomes that mostly agree; never zero-width, so a
 deck whose games never change shows 0 with an interval of about +-4 / games, not [0, 0]), far
-tighter than comparing two independent samples; the variance reduction says by how much.
-Outcomes are seat 0's: 1 win, 0.5 draw, 0 loss.
+tighter than comparing two independent samples; the variance reduction says by how much. The
+baseline's own row is no comparison: delta 0, no interval (NaN). Outcomes are seat 0's: 1 win,
+0.5 draw, 0 loss.
 
 Two deck versions are paired the same way: with equal deck sizes the shuffle permutes the same
 positions, so the libraries differ only where the lists differ.
@@ -181,7 +182,10 @@ def policy_comparison_counts(
 ) -> pd.DataFrame:
     """policy_comparison.csv: one row per deck x opponent x policy (pooled opponents last);
     each arm's win rate from its own scores, its difference from the baseline's paired with
-    the score interval (paired.paired_effect: every game its own pair)."""
+    the score interval (paired.paired_effect: every game its own pair). The baseline's own row
+    has delta 0 and no interval (NaN): it is the same games compared with themselves, where
+    Tango's +-z^2 / (n + z^2) would measure nothing (a policy that plays the very same games
+    as the baseline keeps its interval: that sameness is a finding)."""
     from analyzer.analysis.sufficient import joint_effect
 
     arms = _pooled_counts(arms)
@@ -192,6 +196,7 @@ def policy_comparison_counts(
         wins, draws = int(own[2]), int(own[1])
         rate, lo, hi = stats.score_rate(wins, draws, n)
         diff = joint_effect([a.joint], alpha=1.0 - confidence)
+        own_row = a.label == baseline
         rows.append(
             {
                 "deck": a.deck,
@@ -205,8 +210,8 @@ def policy_comparison_counts(
                 "ci_low": float(lo),
                 "ci_high": float(hi),
                 "delta_vs_baseline": float(diff.delta),
-                "delta_ci_low": float(diff.ci_low),
-                "delta_ci_high": float(diff.ci_high),
+                "delta_ci_low": np.nan if own_row else float(diff.ci_low),
+                "delta_ci_high": np.nan if own_row else float(diff.ci_high),
             }
         )
     df = pd.DataFrame(rows, columns=POLICY_COLUMNS)

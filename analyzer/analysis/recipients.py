@@ -12,15 +12,22 @@ The answers of one table are one family of claims: per answer, each rule's arm a
 and the best rule against each other rule (2 len(rules) - 1 claims), over every answer (each pod,
 pooled rows too). They are read from Bonferroni intervals at level 0.05 / (all the claims), never
 from the best of several 95% intervals, so a table of six cards carries a false claim at most 5%
-of the time, as evaluate's decision table (verdicts.py):
+of the time, as evaluate's decision table (verdicts.py). A directional claim (an arm above
+or below never, a best rule above another) needs its exact test as well: the paired sign test
+(exact below paired.EXACT_BELOW differing games, else McNemar's; sufficient.joint_effect), its
+p Holm-adjusted over the same family of claims (``answer_p_holm``, ``margin_p_holm``). The
+Bonferroni interval and Holm's test each hold the family's false claims to 5%, so needing both
+keeps it there; the exact test only ever withholds a claim the interval would make (fewer than
+100 games differing, where the sign test is stricter than the score interval):
 
 - "makes no difference": every rule's adjusted interval lies within +-min_effect (promising,
   to whomever, is worth neither acting on nor avoiding; a rule that may cost more than
   min_effect keeps the answer from saying so). As in the decision table (verdicts.py), this
   comes first: a best rule shown above 0 but below min_effect (real but tiny) reads this way;
 - "promise, to R": the best arm's adjusted interval lies above 0 and so does each of its adjusted
-  margins over the other rules; "promise (no rule shown best)" when the margins do not all;
-- "don't promise": every arm's adjusted interval lies below 0;
+  margins over the other rules, each with its test; "promise (no rule shown best)" when the
+  margins do not all;
+- "don't promise": every arm's adjusted interval lies below 0, each with its test;
 - "not enough evidence" otherwise.
 
 `min_effect` is in points of the deck's win rate per game here: each arm promises the card at
@@ -35,10 +42,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from analyzer.analysis.stats import holm_adjust
 from analyzer.analysis.sufficient import joint_counts, joint_effect
 from analyzer.policies.table import RECIPIENT_SPECS
 
@@ -85,6 +94,8 @@ ANSWER_COLUMNS = [
     "min_effect_pts",
     "answer_level",
     "family_claims",
+    "answer_p_holm",
+    "margin_p_holm",
 ]
 NO_BEST = "promise (no rule shown best)"
 
@@ -137,13 +148,42 @@ def _pooled(arms: Sequence[RecipientArms]) -> list[RecipientArms]:
     return out
 
 
+@dataclass
+class _Read:
+    """One answer's evidence: each rule's arm against never (95% and at the family's level),
+    the rules best first, the best rule's margins over the others (at the family's level), and
+    the Holm-adjusted p of each test, keyed ("arm", rule) or ("margin", rule)."""
+
+    effects: dict[str, Any]
+    adjusted: dict[str, Any]
+    ranked: list[str]
+    margins: dict[str, Any]
+    holm: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def test_keys(self) -> list[tuple[str, str]]:
+        return [("arm", r) for r in self.effects] + [("margin", r) for r in self.margins]
+
+    def p_values(self) -> list[float]:
+        return [float(self.effects[r].p_value) for r in self.effects] + [
+            float(self.margins[r].p_value) for r in self.margins
+        ]
+
+
+def _read(a: RecipientArms, level: float) -> _Read:
+    effects = {r: joint_effect([t], ALPHA) for r, t in a.vs_never.items()}
+    adjusted = {r: joint_effect([t], level) for r, t in a.vs_never.items()}
+    k = max(1, len(RULES))
+    ranked = sorted(effects, key=lambda r: (-effects[r].delta, RULES.index(r) if r in RULES else k))
+    margins = {r: a.difference(ranked[0], r, level) for r in ranked[1:]}
+    return _Read(effects, adjusted, ranked, margins)
+
+
 def recipient_tables(
     arms: Sequence[RecipientArms], min_effect: float = 1.0
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(gift_recipients, recipient_answers): one row per deck x pod x card x rule, and one
     answer per deck x pod x card. Points throughout (`min_effect` too)."""
     rows, answers = [], []
-    k = max(1, len(RULES))
     # in the decision table's order (deck, opponent, card), not the order the arms were played
     family = sorted(
         (a for a in _pooled(arms) if a.vs_never), key=lambda a: (a.deck, a.opponent, a.card)
@@ -151,12 +191,13 @@ def recipient_tables(
     # every answer's arms vs never and its best rule's margins over the others (module doc)
     claims = max(1, sum(2 * len(a.vs_never) - 1 for a in family))
     level = ALPHA / claims
-    for a in family:
-        effects = {r: joint_effect([t], ALPHA) for r, t in a.vs_never.items()}
-        adjusted = {r: joint_effect([t], level) for r, t in a.vs_never.items()}
-        ranked = sorted(
-            effects, key=lambda r: (-effects[r].delta, RULES.index(r) if r in RULES else k)
-        )
+    read = [_read(a, level) for a in family]
+    # every claim's test, Holm-adjusted over the whole table (the answers' one family)
+    tests = [p for r in read for p in r.p_values()]
+    adjusted_p = iter(holm_adjust(tests))
+    for a, read_a in zip(family, read, strict=True):
+        read_a.holm = {k: float(next(adjusted_p)) for k in read_a.test_keys()}
+        effects, ranked, margins = read_a.effects, read_a.ranked, read_a.margins
         best = ranked[0]
         for r, eff in effects.items():
             rows.append(
@@ -175,16 +216,20 @@ def recipient_tables(
                     "best": r == best,
                 }
             )
-        lo = {r: 100.0 * e.ci_low for r, e in adjusted.items()}
-        hi = {r: 100.0 * e.ci_high for r, e in adjusted.items()}
-        margins = {r: a.difference(best, r, level) for r in ranked[1:]}
-        if all(-min_effect < lo[r] and hi[r] < min_effect for r in adjusted):
+        lo = {r: 100.0 * e.ci_low for r, e in read_a.adjusted.items()}
+        hi = {r: 100.0 * e.ci_high for r, e in read_a.adjusted.items()}
+        arm_p = {r: read_a.holm[("arm", r)] for r in effects}
+        margin_p = {r: read_a.holm[("margin", r)] for r in margins}
+        tested = {r: p <= ALPHA for r, p in arm_p.items()}
+        answer_p = arm_p[best]
+        if all(-min_effect < lo[r] and hi[r] < min_effect for r in lo):
             answer = "makes no difference"  # even if shown above 0: equivalence wins
-        elif lo[best] > 0:
-            shown_best = all(m.ci_low > 0 for m in margins.values())
+        elif lo[best] > 0 and tested[best]:
+            shown_best = all(m.ci_low > 0 and margin_p[r] <= ALPHA for r, m in margins.items())
             answer = f"promise, to {phrase(best)}" if shown_best else NO_BEST
         elif all(h < 0 for h in hi.values()):
-            answer = "don't promise"
+            answer_p = max(arm_p.values())  # the claim is about every arm
+            answer = "don't promise" if all(tested.values()) else "not enough evidence"
         else:
             answer = "not enough evidence"
         row = {
@@ -205,6 +250,8 @@ def recipient_tables(
             "min_effect_pts": min_effect,
             "answer_level": 1.0 - level,
             "family_claims": claims,
+            "answer_p_holm": answer_p,
+            "margin_p_holm": max(margin_p.values()) if margin_p else np.nan,
         }
         if len(ranked) > 1:
             m = margins[ranked[1]]

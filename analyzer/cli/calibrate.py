@@ -15,7 +15,7 @@ _DECK_PATH = DECK_PATH
 _ROWS = (  # figure, label, format (units in the label)
     ("archetype_spread_pts", "archetype spread (points)", "{:.1f}"),
     ("gih_wr_spearman", "GIH WR rank correlation", "{:.2f}"),
-    ("gih_wr_scale", "GIH WR scale (SD sim / SD real)", "{:.2f}"),
+    ("gih_wr_scale", "GIH WR scale (SD sim / SD real, noise out)", "{:.2f}"),
     ("on_play_win_rate", "on-the-play win rate", "{:.1%}"),
     ("turns_per_player", "game length (own turns per player)", "{:.1f}"),
     ("one_mulligan", "hands with a mulligan", "{:.1%}"),
@@ -164,13 +164,16 @@ def calibrate(
             click.echo(
                 f"GIH WR rank correlation {run.figures['gih_wr_spearman']:.2f}, 95% interval "
                 f"{low:.2f} to {high:.2f} over the {run.figures['rated_cards']} rated cards "
-                f"(another set of cards of the same kind could give any value in it)"
+                f"(another set of cards of the same kind could give any value in it; each "
+                f"card's sampling noise pulls it toward 0, so it errs low)"
             )
         low, high = run.figures.get("gih_wr_scale_ci", [float("nan")] * 2)
         if low == low:
             click.echo(
                 f"GIH WR scale {run.figures['gih_wr_scale']:.2f}, 95% interval {low:.2f} to "
-                f"{high:.2f} over the same cards"
+                f"{high:.2f} over the same cards: the headline, and the figure its target "
+                f"reads, has each card's binomial sampling noise taken out of the simulated "
+                f"SD; as observed, noise in, {run.figures['gih_wr_scale_raw']:.2f}"
             )
         sources = spread_sources(run.figures)
         if sources:

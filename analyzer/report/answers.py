@@ -30,9 +30,63 @@ def _players(row: Any) -> int:
     return 2 + str(row.opponent).count(" + ")
 
 
+def _decided(row: Any) -> tuple[int, int] | None:
+    """(wins, games someone won) of a simulate row: its ``losses`` column, or games - wins -
+    draws; None for a table with neither (the draws unknown)."""
+    losses = getattr(row, "losses", None)
+    if losses is None or losses != losses:
+        draws = getattr(row, "draws", None)
+        if draws is None or draws != draws:
+            return None
+        losses = int(row.games) - int(row.wins) - int(draws)
+    return int(row.wins), int(row.wins) + int(losses)
+
+
+def _one_opponent(row: Any) -> str:
+    """Favoured, the underdog or not told apart, against one opponent or one pod.
+
+    Draws are games nobody won, so the claim is about the games someone won: the deck's share
+    of them against a fair 1/players (in 1v1, its wins against its opponent's), by the exact
+    binomial test with its Clopper-Pearson interval (scipy's binomtest); a claim needs both
+    the test at 5% and the interval on that side. A table without losses or draws (none the
+    simulate command ever wrote, but a hand-made one may be) falls back to the win rate over
+    all games against 1/players with its Wilson interval, and says so."""
+    from scipy.stats import binomtest
+
+    fair = 1 / _players(row)
+    decided = _decided(row)
+    if decided is None:
+        note = " (draws not known: read from the win rate over all games)"
+        if row.ci_low > fair:
+            return "favoured" + note
+        if row.ci_high < fair:
+            return "the underdog" + note
+        return f"not told apart from a fair share ({pct(fair)}) by {int(row.games):,} games" + note
+    wins, won = decided
+    if won == 0:
+        return "nobody won a game: nothing to tell"
+    test = binomtest(wins, won, fair)
+    ci = test.proportion_ci(0.95, method="exact")
+    share = (
+        f"it won {wins:,} of the {won:,} games someone won, "
+        f"{rate_ci(wins / won, ci.low, ci.high)} (exact binomial test against {pct(fair)}: "
+        f"p = {test.pvalue:.2g})"
+    )
+    tested = test.pvalue <= FAMILY_ALPHA
+    if ci.low > fair and tested:
+        return f"favoured: {share}"
+    if ci.high < fair and tested:
+        return f"the underdog: {share}"
+    how = f"not told apart from a fair share ({pct(fair)}): {share}"
+    if ci.low > fair or ci.high < fair:
+        how += "; the interval excludes it, but the exact test does not reject"
+    return how
+
+
 def simulate_answer(df: pd.DataFrame) -> str:
     """``the answer: <deck> wins 46.1% [44.4, 47.8] of 900 games against ...``; against one
-    opponent (or one pod) it says whether the deck is favoured, as far as its interval tells."""
+    opponent (or one pod) it says whether the deck is favoured, read from the games someone
+    won (`_one_opponent`: a draw is nobody's win)."""
     if df.empty:
         return "the answer: no games were played"
     df = to_fractions(df)
@@ -41,16 +95,13 @@ def simulate_answer(df: pd.DataFrame) -> str:
         games, wins = int(rows["games"].sum()), int(rows["wins"].sum())
         if len(rows) == 1:
             r = rows.iloc[0]
-            fair = 1 / _players(r)
-            if r.ci_low > fair:
-                how = "favoured"
-            elif r.ci_high < fair:
-                how = "the underdog"
-            else:
-                how = f"not told apart from a fair share ({pct(fair)}) by {games:,} games"
+            draws = getattr(r, "draws", None)
+            drawn = (
+                f" ({int(draws):,} drawn)" if draws is not None and draws == draws and draws else ""
+            )
             parts.append(
-                f"{deck} wins {rate_ci(r.win_rate, r.ci_low, r.ci_high)} of {games:,} games "
-                f"against {r.opponent}: {how}"
+                f"{deck} wins {rate_ci(r.win_rate, r.ci_low, r.ci_high)} of {games:,} games"
+                f"{drawn} against {r.opponent}: {_one_opponent(r)}"
             )
             continue
         lo, hi = wilson_interval(wins, games)

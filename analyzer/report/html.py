@@ -223,7 +223,9 @@ def human_table(
         for c in shown:
             v = row[c]
             lo_hi = _INTERVALS.get(c)
-            if lo_hi and all(x in merged for x in lo_hi):
+            if c == "delta_vs_baseline" and row.get("policy") == row.get("baseline"):
+                text = "baseline"  # the baseline against itself: no comparison, no interval
+            elif lo_hi and all(x in merged for x in lo_hi):
                 text = (
                     tb.delta_ci(v, row[lo_hi[0]], row[lo_hi[1]])
                     if c in _POINTS

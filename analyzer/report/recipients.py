@@ -4,10 +4,12 @@ report.html's sentences and table. Reads the tables as written (points, `_pts` c
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 import pandas as pd
 
+from analyzer.analysis.recipients import ALPHA, NO_BEST
 from analyzer.report.tables import headline_rows, level_text, points_ci, text_table
 
 
@@ -23,10 +25,25 @@ def _answer_interval(r: Any) -> tuple[Any, Any]:
     return lo, hi
 
 
+def _withheld(r: Any) -> str:
+    """Where the answer's interval reads a claim its exact test (Holm-adjusted over the
+    table's claims) does not make: said, as compare's answer does (older folders: nothing)."""
+    lo, hi = _answer_interval(r)
+    p, m = getattr(r, "answer_p_holm", math.nan), getattr(r, "margin_p_holm", math.nan)
+    test = "the exact sign test, Holm-adjusted over the table's claims, does not reject"
+    excludes = float(lo) > 0 or float(hi) < 0
+    if str(r.answer) == "not enough evidence" and p == p and p > ALPHA and excludes:
+        return f"; the interval excludes 0, but {test}: p = {float(p):.3g}"
+    if str(r.answer) == NO_BEST and m == m and m > ALPHA and float(r.margin_ci_low_pts) > 0:
+        return f"; the margin's interval excludes 0, but {test}: p = {float(m):.3g}"
+    return ""
+
+
 def answer_text(r: Any) -> str:
     """ "promise, to the opponent with the least life: +3.1 [+0.6, +5.7] points vs never;
     +0.8 [+0.1, +2.3] over least-threat", or the answer with the best rule's evidence; the
-    intervals are those the answer was read from (family_level)."""
+    intervals are those the answer was read from (family_level), and a claim its exact test
+    withholds says so (`_withheld`)."""
     lo, hi = _answer_interval(r)
     evidence = f"{points_ci(r.delta_pts, lo, hi)} points vs never"
     if not _promises(r.answer):
@@ -34,20 +51,25 @@ def answer_text(r: Any) -> str:
         runner = getattr(r, "runner_up", "")
         tied = isinstance(runner, str) and runner and float(r.margin_pts) == 0.0
         best = f"best rule {r.recipient}" + (f", tied with {runner}" if tied else "")
-        return f"{r.answer} ({best}: {evidence})"
+        return f"{r.answer} ({best}: {evidence}{_withheld(r)})"
     text = f"{r.answer}: {evidence}"
     if isinstance(r.runner_up, str) and r.runner_up:
         margin = points_ci(r.margin_pts, r.margin_ci_low_pts, r.margin_ci_high_pts)
         text += f"; {margin} over {r.runner_up}"
-    return text
+    return text + _withheld(r)
 
 
 def family_level(answers: pd.DataFrame) -> str:
-    """ "99.8% intervals, Bonferroni over the table's 30 claims" (empty for older folders)."""
+    """ "99.8% intervals, Bonferroni over the table's 30 claims, each claim with its exact sign
+    test, Holm-adjusted over them" (empty for older folders; the tests named only where the
+    table has their p)."""
     if not len(answers) or "answer_level" not in answers or "family_claims" not in answers:
         return ""
     level, claims = float(answers["answer_level"].iloc[0]), int(answers["family_claims"].iloc[0])
-    return f"{level_text(level)} intervals, Bonferroni over the table's {claims} claims"
+    text = f"{level_text(level)} intervals, Bonferroni over the table's {claims} claims"
+    if "answer_p_holm" in answers:
+        text += ", each claim with its exact sign test, Holm-adjusted over them"
+    return text
 
 
 def answer_lines(answers: pd.DataFrame) -> list[str]:
@@ -116,7 +138,8 @@ def html_section(t: dict[str, pd.DataFrame], human_table: Any, approx: set[str])
         "per-card arm, the card promised whenever it may be to that rule's opponent, "
         "against the card never promised, on the same games; paired 95% intervals. The "
         "answers are read from Bonferroni intervals over every claim of the table (each "
-        "rule against never, the best rule against each other rule); their margin is the "
-        "best rule minus the runner-up on the same games.</p>",
+        "rule against never, the best rule against each other rule), each claim with its "
+        "exact sign test too (Holm-adjusted over the same claims); their margin is the best "
+        "rule minus the runner-up on the same games.</p>",
         human_table(by_rule.drop(columns=["to_whom"], errors="ignore"), approx),
     ]
