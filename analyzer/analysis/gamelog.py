@@ -345,7 +345,7 @@ class _Text:
         if effect == "tap":
             return f"{card} taps {what}"
         if effect == "untap":
-            if ev["stunned"] and ev["obj"] < 0:  # an untap step's (122.1d)
+            if ev["stunned"] and ev["obj"] < 0:  # an untap step's or an untap-all's (122.1d)
                 return f"{what} stays tapped: a stun counter comes off instead of untapping"
             if ev["stunned"]:
                 return f"{card} would untap {what}: a stun counter comes off instead"
