@@ -304,6 +304,8 @@ class _Event(NamedTuple):
     GAME_END: int = 21  # written by the reader from the final record: A winner, B end reason
     EFFECT: int = 22  # OBJ's spell or ability changes OBJ2: A the Op (TAP, UNTAP, PUMP, GRANT,
     # ADD_COUNTERS), B and C its numbers (+P and +T; the keywords; counter kind and how many)
+    LOOK: int = 23  # seat looks at the top A cards of its library to surveil (B 1) or scry (B 0);
+    # the ZONE rows that follow are the cards it puts into the graveyard or on the bottom
 
 
 Event = _Event()

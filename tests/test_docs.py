@@ -127,3 +127,12 @@ def test_readme_event_table_names_every_zone_and_stack_kind() -> None:
     for i, kind in enumerate(_STACK_KINDS):
         if kind not in ("spell", "ability", "copy"):  # a spell or its copy is never a trigger
             assert f"{i} {kind}" in trigger_row, kind
+
+
+def test_readme_event_table_has_a_row_for_every_event_kind() -> None:
+    """Each kind of game-log event (enums.Event) has its row in the README's event table, so a
+    new kind (effect, look) cannot land unexplained."""
+    from analyzer.enums import EVENT_NAMES
+
+    rows = {line.split("|")[1].strip() for line in README.splitlines() if line.startswith("| `")}
+    assert [k for k in EVENT_NAMES if f"`{k}`" not in rows] == []

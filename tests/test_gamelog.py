@@ -524,3 +524,33 @@ def test_a_mass_pump_names_each_creature_it_changes_on_one_line():
     )
     assert "Valley Floodcaller untaps Valley Floodcaller and Thought Shucker" in text
     assert "Treetop Sentries" not in text.split("Pearl of Wisdom", 1)[1].split("draws")[0]
+
+
+def test_a_surveil_says_what_went_and_how_many_stayed_on_top():
+    """Lightshell Duo's surveil 2: a look row (two cards, a surveil), then the zone rows of the
+    cards it binned, read as one line; with four lands in play it keeps both on top, and the
+    line says so without naming them."""
+    from conftest import run_player
+
+    state = run_player("surveil_bins_the_late_weak_draws")
+    rows = [e for e in state["events"] if e["kind"] in ("look", "zone")]
+    i = next(k for k, e in enumerate(rows) if e["kind"] == "look")
+    assert (rows[i]["looked"], rows[i]["surveil"], rows[i]["seat"]) == (2, True, 0)
+    binned = [(e["card_name"], e["from_zone"], e["to_zone"]) for e in rows[i + 1 : i + 3]]
+    assert sorted(binned) == [
+        ("Island", "library", "graveyard"),
+        ("Steampath Charger", "library", "graveyard"),
+    ]
+    [line] = [x for x in state["play_by_play"] if "surveils" in x]
+    assert line.endswith("into the graveyard") and "surveils 2: " in line
+    assert "Island" in line and "Steampath Charger" in line
+    assert not any("mills" in x for x in state["play_by_play"])  # one line, not a mill
+    kept = run_player(
+        "surveil_bins_the_late_weak_draws",
+        (
+            'battlefield = ["Island", "Island", "Mountain", "Mountain", "Mountain"]',
+            'battlefield = ["Island", "Island", "Mountain", "Mountain"]',
+        ),
+    )
+    [line] = [x for x in kept["play_by_play"] if "surveils" in x]
+    assert line.endswith("surveils 2: 2 kept on top")

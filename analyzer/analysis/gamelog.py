@@ -162,6 +162,9 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["gift"] = _GIFT_NAMES.get(ev["a"], "none")
     elif ev["kind"] == "effect":
         _effect_fields(ev)
+    elif ev["kind"] == "look":
+        ev["looked"] = ev["a"]
+        ev["surveil"] = bool(ev["b"])
 
 
 _EFFECT_NAMES = {
@@ -317,6 +320,8 @@ class _Text:
             return line
         if k == "effect":
             return self.effect(ev, card, targets)
+        if k == "look":
+            return self.look(ev, who, targets)
         if k == "life":
             sign = "gains" if ev["a"] > 0 else "loses"
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
@@ -334,6 +339,21 @@ class _Text:
                 return f"Game over on turn {ev['turn']}: {self.deck(ev['winner'])} wins ({reason})"
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
         return None
+
+    def look(self, ev: dict[str, Any], who: str, away: list[str]) -> str:
+        """A surveil or scry: what went into the graveyard (public) or to the bottom (named
+        only where the seat's hidden cards are shown), and how many stayed on top."""
+        verb, where = ("surveils", "into the graveyard") if ev["surveil"] else ("scries", "")
+        parts = []
+        if away and ev["surveil"]:
+            parts.append(f"{', '.join(away)} {where}")
+        elif away:
+            shown = f"{len(away)} card{'s' if len(away) != 1 else ''}"
+            parts.append(f"{shown if self.hidden(ev['seat']) else ', '.join(away)} on the bottom")
+        kept = ev["looked"] - len(away)
+        if kept:
+            parts.append(f"{kept} kept on top")
+        return f"{who} {verb} {ev['looked']}: " + "; ".join(parts)
 
     def effect(self, ev: dict[str, Any], card: str, more: list[str]) -> str | None:
         """What a spell or ability did to its target (source: card); more: the other
@@ -448,6 +468,10 @@ def render_lines(
             while j < n and _same_effect(events[j], ev):
                 targets.append(text.obj(events[j], "2"))
                 j += 1
+        elif ev["kind"] == "look":  # the cards a surveil or scry put away: one line with it
+            while j < n and len(targets) < ev["a"] and _put_away(events[j], ev):
+                targets.append(text.obj(events[j]))
+                j += 1
         line = text.line(ev, targets)
         if line is not None and i >= start:
             out.append(
@@ -468,6 +492,20 @@ def _grouped_effect(ev: dict[str, Any]) -> bool:
 def _same_effect(ev: dict[str, Any], first: dict[str, Any]) -> bool:
     return ev["kind"] == "effect" and all(
         ev[k] == first[k] for k in ("obj", "a", "b", "c", "turn", "phase", "seat")
+    )
+
+
+def _put_away(ev: dict[str, Any], look: dict[str, Any]) -> bool:
+    """Is ev a card the surveil or scry `look` put into the graveyard or on the bottom?"""
+    return (
+        ev["kind"] == "zone"
+        and ev["seat"] == look["seat"]
+        and ev["from_zone"] == "library"
+        and (
+            ev["to_zone"] == "graveyard"
+            if look["surveil"]
+            else ev.get("library_position") == "bottom"
+        )
     )
 
 

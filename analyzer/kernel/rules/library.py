@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.enums import AiRole, CardCol, CardType, PlayerLevel, Zone
+from analyzer.enums import AiRole, CardCol, CardType, Event, PlayerLevel, Zone
 from analyzer.kernel.layout import (
     MAX_EXILE,
     MAX_LIBRARY,
@@ -32,6 +32,7 @@ from analyzer.kernel.player.choices import LANDS_ENOUGH, _lands_needed, _reach_c
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters
+from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.rng import randint, shuffle_slice
 from analyzer.kernel.rules.state import move_object, put_onto_battlefield
 from analyzer.kernel.rules.view import hand_at, lands_in_play, library_top, ob, pb
@@ -239,8 +240,11 @@ def end_play_permissions(G):
 
 @njit(_nrt=True)
 def look_at_top(G, C, p, n, to_graveyard):
-    """Surveil n (to_graveyard) or scry n."""
+    """Surveil n (to_graveyard) or scry n. The log's LOOK row comes first: the cards put away
+    are the ZONE rows after it, so a reader sees what was kept on top without its names."""
     k = min(n, G[pb(p) + P.LIB_N])
+    if k > 0:
+        log_event(G, Event.LOOK, p, -1, -1, k, 1 if to_graveyard else 0, -1)
     top = np.empty(max(k, 1), np.int32)
     _top(G, p, k, top)
     lands = lands_available(G, C, p)
