@@ -306,6 +306,8 @@ class _Event(NamedTuple):
     # ADD_COUNTERS), B and C its numbers (+P and +T; the keywords; counter kind and how many)
     LOOK: int = 23  # seat looks at the top A cards of its library to surveil (B 1) or scry (B 0);
     # the ZONE rows that follow are the cards it puts into the graveyard or on the bottom
+    CONTROL: int = 24  # seat gains control of OBJ (an Aura's "you control enchanted creature",
+    # "until end of turn", "for as long as"; and back): A its previous controller
 
 
 Event = _Event()

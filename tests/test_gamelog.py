@@ -554,3 +554,12 @@ def test_a_surveil_says_what_went_and_how_many_stayed_on_top():
     )
     [line] = [x for x in kept["play_by_play"] if "surveils" in x]
     assert line.endswith("surveils 2: 2 kept on top")
+
+
+def test_a_control_change_is_in_the_log():
+    """Kitnap ("you control enchanted creature") takes Scrapshooter: a control row (seat 0, from
+    seat 1), read as a line; a reader otherwise saw the creature untap in the wrong untap step."""
+    state = api.run_scenario(SCEN / "kitnap_not_promised.toml", log=True)
+    rows = [e for e in state["events"] if e["kind"] == "control"]
+    assert [(e["seat"], e["card_name"], e["from_seat"]) for e in rows] == [(0, "Scrapshooter", 1)]
+    assert "seat 0 gains control of Scrapshooter (from seat 1)" in "\n".join(state["play_by_play"])

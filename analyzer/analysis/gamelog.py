@@ -165,6 +165,8 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
     elif ev["kind"] == "look":
         ev["looked"] = ev["a"]
         ev["surveil"] = bool(ev["b"])
+    elif ev["kind"] == "control":
+        ev["from_seat"] = ev["a"]
 
 
 _EFFECT_NAMES = {
@@ -322,6 +324,8 @@ class _Text:
             return self.effect(ev, card, targets)
         if k == "look":
             return self.look(ev, who, targets)
+        if k == "control":
+            return f"{who} gains control of {card} (from {self.deck(ev['from_seat'])})"
         if k == "life":
             sign = "gains" if ev["a"] > 0 else "loses"
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"

@@ -22,6 +22,7 @@ from analyzer.enums import (
     CardFlag,
     CardType,
     Cond,
+    Event,
     Op,
     StepCol,
     Zone,
@@ -63,6 +64,7 @@ from analyzer.kernel.rules.chars_counts import (
 from analyzer.kernel.rules.chars_faces import apply_faces
 from analyzer.kernel.rules.conditions import QUEST_COUNTERS_NEEDED
 from analyzer.kernel.rules.events import cond_ok
+from analyzer.kernel.rules.gamelog import log_event
 from analyzer.kernel.rules.state import (
     attached_obj,
     clear_combat,
@@ -180,6 +182,7 @@ def _refresh_pass(G, C):
     for i in range(n if ctrl_moved else 0):
         o = G[OFF_BATTLEFIELD + i]
         if G[ob(o) + O.CTRL] != G[W.CTRL + i]:
+            log_event(G, Event.CONTROL, G[ob(o) + O.CTRL], o, -1, G[W.CTRL + i], -1, -1)
             # a new controller: summoning sick for them (302.6), removed from combat (506.4)
             G[H.BFX_OK] = 0  # (and view.own_n's index is stale)
             G[H.DIRTY] |= DIRTY_LEGEND  # two legends of one name may now share a controller
