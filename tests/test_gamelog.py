@@ -563,3 +563,12 @@ def test_a_control_change_is_in_the_log():
     rows = [e for e in state["events"] if e["kind"] == "control"]
     assert [(e["seat"], e["card_name"], e["from_seat"]) for e in rows] == [(0, "Scrapshooter", 1)]
     assert "seat 0 gains control of Scrapshooter (from seat 1)" in "\n".join(state["play_by_play"])
+
+
+def test_a_bounced_token_is_said_to_cease_to_exist():
+    """Into the Flood Maw on a Rabbit token: the line says it returns to hand and ceases to
+    exist (111.7), and the scenario's expect finds the hand empty."""
+    state = api.run_scenario(SCEN / "bounced_token_ceases_to_exist.toml", log=True)
+    text = "\n".join(state["play_by_play"])
+    assert "Rabbit token returns to seat 1's hand and ceases to exist (a token)" in text
+    assert state["seats"][1]["hand"] == []

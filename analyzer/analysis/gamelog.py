@@ -417,17 +417,19 @@ class _Text:
             return f"{who} discards {card}"
         if src == "hand" and self.hidden(s):
             return f"{who} puts a card from hand into the {dst}"
+        # a token that leaves the battlefield ceases to exist (111.7): bounced, it is no card
+        gone = " and ceases to exist (a token)" if ev["obj_token"] and src == "battlefield" else ""
         if dst == "hand" and src == "battlefield":
-            return f"{card} returns to {who}'s hand"
+            return f"{card} returns to {who}'s hand{gone}"
         if dst == "exile":
-            return f"{card} ({who}) is exiled from the {src}"
+            return f"{card} ({who}) is exiled from the {src}{gone}"
         if dst == "command":
             return f"{card} ({who}) returns to the command zone from the {src}"
         if dst == "library" and "library_position" in ev:
             where = "on top of" if ev["library_position"] == "top" else "on the bottom of"
             if src == "library":  # revealed or looked at, then put back
                 return f"{card} ({who}) is put {where} the library"
-            return f"{card} ({who}) is put {where} its owner's library from the {src}"
+            return f"{card} ({who}) is put {where} its owner's library from the {src}{gone}"
         return f"{card} ({who}) moves from the {src} to the {dst}"
 
 
