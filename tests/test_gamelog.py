@@ -261,6 +261,10 @@ def test_an_end_step_activation_is_logged_in_the_end_step():
     food = [e for e in state["events"] if e.get("card_name") == "Food"]
     assert food and all(e["phase"] == "end step" for e in food)
     assert not [e for e in state["events"] if e["phase"] == "cleanup"]
+    # the sacrifice is the activation's cost: one line says both
+    lines = [x for x in state["play_by_play"] if "Food" in x]
+    assert any(x.endswith("sacrifices Food token to activate it") for x in lines), lines
+    assert not any("Food token" in x and "graveyard" in x for x in lines), lines
 
 
 def test_terminal_example_lines_say_how_each_branch_ended(evaluated):

@@ -214,6 +214,7 @@ class _Text:
         self.command_casts: dict[int, int] = {}
         self.commander_damage: dict[tuple[int, int], int] = {}
         self.card_of: dict[int, str] = {}  # a commander's name
+        self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -285,6 +286,9 @@ class _Text:
                 return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana{tax})"
             return f"{who} casts {card}{gift}{tgt} ({ev['c']} mana)"
         if k == "activate":
+            if self.sacrificed == ev["obj"]:
+                self.sacrificed = -1
+                return f"{who} sacrifices {card} to activate it{tgt}"
             return f"{who} activates {card}{tgt}"
         if k == "trigger":
             what = _STACK_KINDS[ev["b"]] if 0 <= ev["b"] < len(_STACK_KINDS) else "ability"
@@ -466,6 +470,10 @@ def render_lines(
             out += position_lines(state, text.deck, lands, seat, at)
         targets = []
         j = i + 1
+        if _sacrificed_to_activate(ev, events[j] if j < n else None):
+            text.sacrificed = ev["obj"]  # the activation's line says it (Food, Treasure)
+            i = j
+            continue
         if ev["kind"] in ("cast", "activate", "trigger"):
             while j < n and events[j]["kind"] == "target" and events[j]["obj"] == ev["obj"]:
                 targets.append(text.obj(events[j], "2"))
@@ -498,6 +506,19 @@ def _grouped_effect(ev: dict[str, Any]) -> bool:
 def _same_effect(ev: dict[str, Any], first: dict[str, Any]) -> bool:
     return ev["kind"] == "effect" and all(
         ev[k] == first[k] for k in ("obj", "a", "b", "c", "turn", "phase", "seat")
+    )
+
+
+def _sacrificed_to_activate(ev: dict[str, Any], nxt: dict[str, Any] | None) -> bool:
+    """Is ev a permanent put into the graveyard as the cost of its own ability, activated
+    next (a Food's "{2}, {T}, Sacrifice this artifact: You gain 3 life")?"""
+    return (
+        nxt is not None
+        and ev["kind"] == "zone"
+        and ev["from_zone"] == "battlefield"
+        and ev["to_zone"] == "graveyard"
+        and nxt["kind"] == "activate"
+        and nxt["obj"] == ev["obj"]
     )
 
 
