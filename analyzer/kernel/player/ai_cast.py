@@ -40,7 +40,7 @@ from analyzer.kernel.player.ai_entry import entry_removal, entry_removal_finds_t
 from analyzer.kernel.player.ai_flash import shield_saves, tapper_now
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_impulse import expires_this_turn
-from analyzer.kernel.player.ai_modes import pick_mode, targets_useful
+from analyzer.kernel.player.ai_modes import chose_any, pick_mode, targets_useful
 from analyzer.kernel.player.ai_std import (
     after_combat,
     late_game,
@@ -244,20 +244,11 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         # "return up to two target creature cards": with none to return the card is wasted
         # (Dewdrop Cure has nothing else; Hazel's Nocturne's drain alone is not worth a card)
         return targets_useful(G, C, ab, p, promised) and (
-            _chose_any(G[W.USLOTS : W.USLOTS + MAX_TARGETS]) or late_game(G)
+            chose_any(G[W.USLOTS : W.USLOTS + MAX_TARGETS]) or late_game(G)
         )
     if context == 3 and (role == AiRole.TOKENS or role == AiRole.PERMANENT):
         return True  # flash creatures, instant token makers
     return _main_phase_useful(G, C, p, role, ab, promised)
-
-
-@njit
-def _chose_any(slots):
-    """Did the target choice pick any target?"""
-    for i in range(MAX_TARGETS):
-        if slots[i] >= 0:
-            return True
-    return False
 
 
 @njit

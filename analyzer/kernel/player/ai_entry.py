@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Intent, TargCol
 from analyzer.kernel.layout import MAX_TARGETS, W
-from analyzer.kernel.player.ai_modes import targets_useful
+from analyzer.kernel.player.ai_modes import chose_any, targets_useful
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, targets_of
 from analyzer.kernel.runtime.config import njit
 
@@ -47,10 +47,4 @@ def entry_removal(C, card):
 def entry_removal_finds_target(G, C, p, ab, promised):
     """Is casting the permanent whose enters trigger is ability row ab worth it now: would the
     trigger find a target that hurts an opponent (ai_modes.targets_useful)?"""
-    if not targets_useful(G, C, ab, p, promised):
-        return False
-    slots = G[W.USLOTS : W.USLOTS + MAX_TARGETS]
-    for i in range(MAX_TARGETS):
-        if slots[i] >= 0:
-            return True
-    return False
+    return targets_useful(G, C, ab, p, promised) and chose_any(G[W.USLOTS : W.USLOTS + MAX_TARGETS])

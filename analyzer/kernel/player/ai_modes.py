@@ -288,3 +288,12 @@ def targets_useful(G, C, ab, p, promised):
         return False
     ok, _ = chosen_targets(G, C, ab, p, promised, slots, False)
     return ok
+
+
+@njit
+def chose_any(slots):
+    """Did the target choice pick any target (slots: W.USLOTS as targets_useful left them)?"""
+    for i in range(MAX_TARGETS):
+        if slots[i] >= 0:
+            return True
+    return False
