@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.gamelog_zone import ZoneLines, zone_phrase
 from analyzer.enums import (
     END_REASON_NAMES,
     EVENT_NAMES,
@@ -201,7 +202,7 @@ def _effect_fields(ev: dict[str, Any]) -> None:
 # ---- text view ----
 
 
-class _Text:
+class _Text(ZoneLines):
     def __init__(self, info: GameInfo, seat: int | None) -> None:
         self.info = info
         self.seat = seat  # None: everything shown; else only this seat's hidden cards
@@ -215,6 +216,7 @@ class _Text:
         self.commander_damage: dict[tuple[int, int], int] = {}
         self.card_of: dict[int, str] = {}  # a commander's name
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
+        self.init_zones()
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -276,15 +278,15 @@ class _Text:
                 gift = f" promising {_article(kind)} to {self.deck(ev['b'])}"
             elif self.info.gift_kind[ev["card"]]:
                 gift = " without the gift"
-            where = ""
             if ev["obj"] in self.leaving_command:
                 self.leaving_command.discard(ev["obj"])
                 n = self.command_casts.get(ev["obj"], 0)
                 self.command_casts[ev["obj"]] = n + 1
-                where = " from the command zone"
                 tax = f", commander tax {{{2 * n}}}" if n else ""
-                return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana{tax})"
-            return f"{who} casts {card}{gift}{tgt} ({ev['c']} mana)"
+                return f"{who} casts {card} from the command zone{gift}{tgt} ({ev['c']} mana{tax})"
+            src = self.cast_from.pop(ev["obj"], "")
+            where = f" from {zone_phrase(src)}" if src else ""  # flashback, an exiled card
+            return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana)"
         if k == "activate":
             if self.sacrificed == ev["obj"]:
                 self.sacrificed = -1
@@ -388,53 +390,6 @@ class _Text:
             plural = "s" if n != 1 else ""
             return f"{card} puts {n} {ev['counter']} counter{plural} on {what}"
         return None
-
-    def zone(self, ev: dict[str, Any], who: str, card: str) -> str | None:
-        src, dst = ev["from_zone"], ev["to_zone"]
-        s = ev["seat"]
-        if ev["turn"] == 0 and src == "hand" and dst == "library":
-            hand = self.hands.get(s, [])
-            if card in hand:
-                hand.remove(card)
-            if self.hidden(s) or not hand:  # a whole hand shuffled away: the mulligan line
-                return None
-            return f"{who} puts {card} on the bottom"
-        if "command" in (src, dst):
-            self.commanders.add(ev["obj"])
-            self.card_of[ev["obj"]] = card
-            if dst == "stack":
-                self.leaving_command.add(ev["obj"])
-        if dst in ("stack", "none") or src in ("stack", "none"):
-            return None  # cast / resolution / leaving the game: their own lines say it
-        if src == "hand" and dst == "battlefield":
-            return (
-                f"{who} plays {card}"
-                if self.info.land[ev["card"]]
-                else f"{who} puts {card} onto the battlefield"
-            )
-        if src == "battlefield" and dst == "graveyard":
-            verb = "dies" if self.info.creature[ev["card"]] else "is put into the graveyard"
-            return f"{card} ({who}) {verb}"
-        if src == "library" and dst == "graveyard":
-            return f"{who} mills {card}"
-        if src == "hand" and dst == "graveyard":
-            return f"{who} discards {card}"
-        if src == "hand" and self.hidden(s):
-            return f"{who} puts a card from hand into the {dst}"
-        # a token that leaves the battlefield ceases to exist (111.7): bounced, it is no card
-        gone = " and ceases to exist (a token)" if ev["obj_token"] and src == "battlefield" else ""
-        if dst == "hand" and src == "battlefield":
-            return f"{card} returns to {who}'s hand{gone}"
-        if dst == "exile":
-            return f"{card} ({who}) is exiled from the {src}{gone}"
-        if dst == "command":
-            return f"{card} ({who}) returns to the command zone from the {src}"
-        if dst == "library" and "library_position" in ev:
-            where = "on top of" if ev["library_position"] == "top" else "on the bottom of"
-            if src == "library":  # revealed or looked at, then put back
-                return f"{card} ({who}) is put {where} the library"
-            return f"{card} ({who}) is put {where} its owner's library from the {src}{gone}"
-        return f"{card} ({who}) moves from the {src} to the {dst}"
 
 
 def _article(word: str) -> str:

@@ -1,0 +1,70 @@
+"""Replay text (replay26): what a reader of a game's play-by-play could not see or follow.
+
+Each test plays a rules scenario (or a simulated game) with the log on and asserts the exact
+line the text view writes, and that the line it replaced is gone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_player
+
+from analyzer import api
+
+SCEN = Path(__file__).parent / "scenarios"
+
+
+def _lines(name: str) -> list[str]:
+    """The play-by-play of tests/scenarios/NAME.toml, each line without its turn prefix."""
+    state = api.run_scenario(SCEN / f"{name}.toml", log=True)
+    return [line.split(": ", 1)[1] for line in state["play_by_play"]]
+
+
+def test_a_card_moved_between_zones_reads_as_a_play_not_a_zone_move():
+    """Cultivate's lands, Curious Forager's and Coiling Rebirth's returns read 'X moves from the
+    library to the battlefield', 'moves from the graveyard to the hand'."""
+    assert _lines("search_two_basics_one_to_hand")[2:4] == [
+        "Mountain (seat 0) is put onto the battlefield from the library",
+        "Mountain is put into seat 0's hand from the library",
+    ]
+    assert "Treetop Sentries returns to seat 0's hand from the graveyard" in _lines(
+        "forage_when_you_do_returns_card"
+    )
+    assert "Test Herald (seat 0) returns to the battlefield from the graveyard" in _lines(
+        "coiling_rebirth_copy"
+    )
+    for name in ("search_two_basics_one_to_hand", "coiling_rebirth_copy"):
+        assert not any(" moves from " in line for line in _lines(name))
+
+
+def test_a_creature_exiled_and_returned_returns_from_exile():
+    """Parting Gust without the gift: 'Jolly Gerbils (seat 1) moves from the exile to the
+    battlefield' (and 'the exile')."""
+    lines = _lines("parting_gust_not_promised_returns")
+    assert lines[-2] == "Jolly Gerbils (seat 1) returns to the battlefield from exile"
+
+
+def test_a_land_played_from_exile_is_played():
+    """Harnesser of Storms exiles a Mountain, playable this turn; the player's land drop put it
+    onto the battlefield, read 'Mountain (seat 0) moves from the exile to the battlefield'."""
+    state = run_player(
+        "impulse_card_before_the_hand_card",
+        ('library = ["Steampath Charger",', 'library = ["Mountain",'),
+    )
+    lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
+    assert "Mountain (seat 0) is exiled from the library" in lines
+    assert "seat 0 plays Mountain from exile" in lines
+
+
+def test_a_spell_cast_from_exile_or_a_graveyard_says_so():
+    """Flashback and impulse casts read as casts from the hand ('casts Otterball Antics (4
+    mana)'), and the flashback card's exile as it left the stack was not shown."""
+    lines = _lines("flashback_cast_from_graveyard_exiled")
+    assert lines[0] == "seat 0 casts Otterball Antics from the graveyard (4 mana)"
+    assert lines[-2] == "Otterball Antics (seat 0) is exiled from the stack"
+    state = run_player("impulse_card_before_the_hand_card")
+    assert any(
+        line.endswith(": seat 0 casts Steampath Charger from exile (2 mana)")
+        for line in state["play_by_play"]
+    )
