@@ -68,3 +68,15 @@ def test_a_spell_cast_from_exile_or_a_graveyard_says_so():
         line.endswith(": seat 0 casts Steampath Charger from exile (2 mana)")
         for line in state["play_by_play"]
     )
+
+
+def test_a_player_who_loses_takes_its_permanents_out_of_the_game():
+    """800.4a: a pod player's loss read 'seat 0 loses the game', and its permanents were gone
+    from the board without a line (their zone rows, to 'none', were not shown)."""
+    lines = _lines("player_leaves_two_until_exiles_return")
+    assert (
+        "seat 0 loses the game; its permanents leave the game: Driftgloom Coyote x2, Plains x10, "
+        "Island x3"
+    ) in lines
+    # the exiled creatures it held come back, each on its line
+    assert "Jolly Gerbils (seat 1) returns to the battlefield from exile" in lines

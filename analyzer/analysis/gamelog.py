@@ -337,9 +337,9 @@ class _Text(ZoneLines):
             return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
         if k == "loses":
             by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
-            if by:
-                return f"{who} loses the game (21 or more combat damage from {self.card_of[by[0]]})"
-            return f"{who} loses the game"
+            why = f" (21 or more combat damage from {self.card_of[by[0]]})" if by else ""
+            gone = f"; its permanents leave the game: {_counted(targets)}" if targets else ""
+            return f"{who} loses the game{why}{gone}"
         if k == "decision":
             choice = "promise" if ev["b"] else "no promise"
             return f">>> fork point: {who}'s decision {ev['a']} ({card}); this branch: {choice}"
@@ -396,6 +396,14 @@ def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
+def _counted(names: list[str]) -> str:
+    """'Plains x2, Driftgloom Coyote': each name once, in order, with how many."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in counts.items())
+
+
 def _lands(n: int) -> str:
     return f"{n} land" if n == 1 else f"{n} lands"
 
@@ -437,6 +445,11 @@ def render_lines(
             while j < n and _same_effect(events[j], ev):
                 targets.append(text.obj(events[j], "2"))
                 j += 1
+        elif ev["kind"] == "loses":  # 800.4a: its cards leave the game; its permanents named
+            while j < n and _left_the_game(events[j]):
+                if events[j]["from_zone"] == "battlefield":
+                    targets.append(text.obj(events[j]))
+                j += 1
         elif ev["kind"] == "look":  # the cards a surveil or scry put away: one line with it
             while j < n and len(targets) < ev["a"] and _put_away(events[j], ev):
                 targets.append(text.obj(events[j]))
@@ -475,6 +488,11 @@ def _sacrificed_to_activate(ev: dict[str, Any], nxt: dict[str, Any] | None) -> b
         and nxt["kind"] == "activate"
         and nxt["obj"] == ev["obj"]
     )
+
+
+def _left_the_game(ev: dict[str, Any]) -> bool:
+    """Is ev an object leaving the game with the player who lost (a zone row to 'none')?"""
+    return ev["kind"] == "zone" and ev["to_zone"] == "none"
 
 
 def _put_away(ev: dict[str, Any], look: dict[str, Any]) -> bool:
