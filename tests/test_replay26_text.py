@@ -80,3 +80,63 @@ def test_a_player_who_loses_takes_its_permanents_out_of_the_game():
     ) in lines
     # the exiled creatures it held come back, each on its line
     assert "Jolly Gerbils (seat 1) returns to the battlefield from exile" in lines
+
+
+_RABBITS = """
+[game]
+players = 2
+active = 0
+turn = 5
+phase = "main1"
+
+[[seat]]
+hand = ["Hop to It", "Starfall Invocation", "Hop to It"]
+battlefield = ["Plains", "Plains", "Plains", "Plains", "Plains", "Plains", "Plains", "Plains",
+               "Plains", "Plains", "Plains", { card = "Harvestrite Host", sick = false }]
+library = ["Plains", "Plains", "Plains"]
+
+[[seat]]
+library = ["Plains", "Plains"]
+
+[[action]]
+cast = "Hop to It"
+
+[[action]]
+resolve = true
+
+[[action]]
+cast = "Starfall Invocation"
+
+[[action]]
+resolve = true
+
+[[action]]
+cast = "Hop to It"
+
+[[action]]
+resolve = true
+"""
+
+
+def test_permanents_of_one_name_are_told_apart_by_a_number():
+    """Three Rabbit tokens read 'creates a Rabbit token' three times, and a block or a death
+    could not say which; two Seasoned Warrenguards the same. The second and third on the
+    battlefield at once are '#2' and '#3' from their first line to their last; once they are
+    gone, the numbers are free again."""
+    from analyzer.analysis.scenario_run import play
+    from analyzer.io.scenario import parse_scenario
+
+    state = play(parse_scenario(_RABBITS, "rabbits", base_dir=SCEN), log=True)
+    lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
+    made = ["seat 0 creates a Rabbit token", "seat 0 creates Rabbit token #2"]
+    made.append("seat 0 creates Rabbit token #3")
+    i = lines.index(made[0])
+    assert lines[i : i + 3] == made
+    wrath = lines.index("Starfall Invocation resolves")
+    assert lines[wrath + 1 : wrath + 5] == [
+        "Harvestrite Host (seat 0) dies",
+        "Rabbit token (seat 0) dies",
+        "Rabbit token #2 (seat 0) dies",
+        "Rabbit token #3 (seat 0) dies",
+    ]
+    assert lines[-4:-1] == made  # the second Hop to It's tokens: numbered from the first again

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +218,7 @@ class _Text(ZoneLines):
         self.card_of: dict[int, str] = {}  # a commander's name
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
         self.init_zones()
+        self.numbers: dict[int, tuple[str, int]] = {}  # permanent -> (its name, its number)
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -230,13 +232,32 @@ class _Text(ZoneLines):
         names = self.short
         return names[s] if 0 <= s < len(names) else f"seat {s}"
 
-    def obj(self, ev: dict[str, Any], which: str = "") -> str:
+    def obj(self, ev: dict[str, Any], which: str = "", numbered: bool = True) -> str:
+        """How ev's object (or its second, which="2") reads: a player's name, a card's, a
+        token's kind; "#2" after a permanent's name while another of that name was on the
+        battlefield when it entered (``numbered``)."""
         name = ev[f"card{which}_name"]
-        if ev[f"obj{which}"] >= 0 and ev[f"obj{which}"] >= 1 << 20:
+        o = ev[f"obj{which}"]
+        if o >= 0 and o >= 1 << 20:
             return self.deck(ev["target_seat"])
         if name is None:
             return "?"
-        return token_text(name) if ev[f"obj{which}_token"] else name
+        name = token_text(name) if ev[f"obj{which}_token"] else name
+        named, k = self.numbers.get(o, ("", 1))
+        return f"{name} #{k}" if numbered and k > 1 and named == name else name
+
+    def enters(self, ev: dict[str, Any]) -> None:
+        """A nonland permanent entering the battlefield takes the lowest number no permanent
+        of its name there has (the first is unnumbered): two Rabbit tokens, or two copies of
+        a card, are told apart in blocks, damage and targets."""
+        if self.info.land[ev["card"]]:
+            return  # lands are many and alike; what they do is rarely aimed at one
+        name = self.obj(ev, numbered=False)
+        taken = {k for named, k in self.numbers.values() if named == name}
+        self.numbers[ev["obj"]] = (name, next(k for k in count(1) if k not in taken))
+
+    def leaves(self, ev: dict[str, Any]) -> None:
+        self.numbers.pop(ev["obj"], None)
 
     def hidden(self, s: int) -> bool:
         return self.seat is not None and s != self.seat
@@ -309,7 +330,7 @@ class _Text(ZoneLines):
                 return f"{who}'s gift from {card} goes to nobody"
             return f"{who} gives the gift of {card} ({ev['gift']}) to {self.deck(ev['b'])}"
         if k == "token":
-            return f"{who} creates {_article(card)}"
+            return f"{who} creates {card if ' #' in card else _article(card)}"
         if k == "attack":
             return f"{card} attacks {self.deck(ev['a'])}"
         if k == "block":
@@ -426,8 +447,11 @@ def render_lines(
     out = []
     i = 0
     n = len(events)
+    sacrificed = None  # its zone row: it leaves the battlefield after its activation's line
     while i < n:
         ev = events[i]
+        if ev["kind"] == "zone" and ev["to_zone"] == "battlefield":
+            text.enters(ev)  # numbered before its line ("plays", "returns", a token made)
         if positions and i in positions and i >= start:
             at, state = positions[i]
             out += position_lines(state, text.deck, lands, seat, at)
@@ -435,6 +459,7 @@ def render_lines(
         j = i + 1
         if _sacrificed_to_activate(ev, events[j] if j < n else None):
             text.sacrificed = ev["obj"]  # the activation's line says it (Food, Treasure)
+            sacrificed = ev
             i = j
             continue
         if ev["kind"] in ("cast", "activate", "trigger"):
@@ -448,7 +473,7 @@ def render_lines(
         elif ev["kind"] == "loses":  # 800.4a: its cards leave the game; its permanents named
             while j < n and _left_the_game(events[j]):
                 if events[j]["from_zone"] == "battlefield":
-                    targets.append(text.obj(events[j]))
+                    targets.append(text.obj(events[j], numbered=False))  # counted: "x3"
                 j += 1
         elif ev["kind"] == "look":  # the cards a surveil or scry put away: one line with it
             while j < n and len(targets) < ev["a"] and _put_away(events[j], ev):
@@ -459,6 +484,11 @@ def render_lines(
             out.append(
                 line if line.startswith(("---", ">>>", "Game over")) else text.prefix(ev) + line
             )
+        # a permanent's number goes after the line that says it left
+        for left in [sacrificed, *events[i:j]]:
+            if left is not None and left["kind"] == "zone" and left["from_zone"] == "battlefield":
+                text.leaves(left)
+        sacrificed = None
         i = j
     return out
 
