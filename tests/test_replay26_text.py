@@ -140,3 +140,60 @@ def test_permanents_of_one_name_are_told_apart_by_a_number():
         "Rabbit token #3 (seat 0) dies",
     ]
     assert lines[-4:-1] == made  # the second Hop to It's tokens: numbered from the first again
+
+
+_MENTORS = """
+[game]
+players = 2
+active = 0
+turn = 5
+phase = "main1"
+
+[[seat]]
+hand = ["Vinereap Mentor", "Vinereap Mentor", "Starfall Invocation"]
+battlefield = ["Swamp", "Swamp", "Forest", "Forest", "Plains", "Plains", "Plains", "Plains",
+               "Plains"]
+library = ["Plains", "Plains", "Plains"]
+
+[[seat]]
+library = ["Plains", "Plains"]
+
+[[action]]
+cast = "Vinereap Mentor"
+
+[[action]]
+resolve = true
+
+[[action]]
+cast = "Vinereap Mentor"
+
+[[action]]
+resolve = true
+
+[[action]]
+cast = "Starfall Invocation"
+
+[[action]]
+resolve = true
+"""
+
+
+def test_a_dies_trigger_names_its_source_by_the_number_it_had():
+    """Two Vinereap Mentors die at once; each dies trigger makes a Food. The second Mentor's
+    trigger reads 'Vinereap Mentor #2's triggered ability', the number it had on the
+    battlefield (a sacrificed Food token #2's ability the same)."""
+    from analyzer.analysis.scenario_run import play
+    from analyzer.io.scenario import parse_scenario
+
+    state = play(parse_scenario(_MENTORS, "mentors", base_dir=SCEN), log=True)
+    lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
+    wrath = lines.index("Starfall Invocation resolves")
+    assert lines[wrath + 1 : wrath + 8] == [
+        "Vinereap Mentor (seat 0) dies",
+        "Vinereap Mentor #2 (seat 0) dies",
+        "Vinereap Mentor's triggered ability goes on the stack (seat 0)",
+        "Vinereap Mentor #2's triggered ability goes on the stack (seat 0)",
+        "Vinereap Mentor #2's ability resolves",
+        "seat 0 creates Food token #3",
+        "Vinereap Mentor's ability resolves",
+    ]

@@ -49,6 +49,9 @@ PHASE_LABELS = (
 )
 ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
 _GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
+# events whose object is the source of an ability, which may resolve after the source left
+# the battlefield (a sacrificed Food's, a dies trigger's)
+_SOURCE_KINDS = ("trigger", "resolve", "effect", "damage", "fizzle")
 _STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger", "ward trigger")
 
 
@@ -219,6 +222,7 @@ class _Text(ZoneLines):
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
         self.init_zones()
         self.numbers: dict[int, tuple[str, int]] = {}  # permanent -> (its name, its number)
+        self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -244,6 +248,8 @@ class _Text(ZoneLines):
             return "?"
         name = token_text(name) if ev[f"obj{which}_token"] else name
         named, k = self.numbers.get(o, ("", 1))
+        if o not in self.numbers and not which and ev["kind"] in _SOURCE_KINDS:
+            named, k = self.gone.get(o, ("", 1))  # its ability outlives it: last known number
         return f"{name} #{k}" if numbered and k > 1 and named == name else name
 
     def enters(self, ev: dict[str, Any]) -> None:
@@ -255,9 +261,11 @@ class _Text(ZoneLines):
         name = self.obj(ev, numbered=False)
         taken = {k for named, k in self.numbers.values() if named == name}
         self.numbers[ev["obj"]] = (name, next(k for k in count(1) if k not in taken))
+        self.gone.pop(ev["obj"], None)
 
     def leaves(self, ev: dict[str, Any]) -> None:
-        self.numbers.pop(ev["obj"], None)
+        if ev["obj"] in self.numbers:
+            self.gone[ev["obj"]] = self.numbers.pop(ev["obj"])
 
     def hidden(self, s: int) -> bool:
         return self.seat is not None and s != self.seat
