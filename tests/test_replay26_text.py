@@ -197,3 +197,15 @@ def test_a_dies_trigger_names_its_source_by_the_number_it_had():
         "seat 0 creates Food token #3",
         "Vinereap Mentor's ability resolves",
     ]
+
+
+def test_a_delayed_trigger_is_named_by_the_spell_that_made_it():
+    """Parting Gust without the gift returns the creature at the end step: the lines read
+    'Jolly Gerbils's delayed trigger goes on the stack (seat 0)', as if seat 1's Gerbils had
+    a trigger that seat 0 controlled."""
+    lines = _lines("parting_gust_not_promised_returns")
+    assert lines[3:6] == [
+        "Parting Gust's delayed trigger for Jolly Gerbils goes on the stack (seat 0)",
+        "Parting Gust's delayed trigger for Jolly Gerbils resolves",
+        "Jolly Gerbils (seat 1) returns to the battlefield from exile",
+    ]

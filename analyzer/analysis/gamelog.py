@@ -281,6 +281,8 @@ class _Text(ZoneLines):
         who = self.deck(s)
         card = self.obj(ev)
         tgt = f", targeting {', '.join(targets)}" if targets else ""
+        if k in ("cast", "activate", "trigger", "attack", "block", "turn_start"):
+            self.resolving = None  # a resolution's effects are over
         if k == "game_start":
             return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
         if k == "mulligan":
@@ -325,8 +327,13 @@ class _Text(ZoneLines):
             what = _STACK_KINDS[ev["b"]] if 0 <= ev["b"] < len(_STACK_KINDS) else "ability"
             if what == "ability":
                 what = "triggered ability"
+            if what == "delayed trigger" and ev["obj"] in self.exiled_by:
+                return f"{self.delayed(ev, card)} goes on the stack ({who})"
             return f"{card}'s {what} goes on the stack ({who}){tgt}"
         if k == "resolve":
+            self.resolving = card
+            if ev["a"] == _STACK_KINDS.index("delayed trigger") and ev["obj"] in self.exiled_by:
+                return f"{self.delayed(ev, card)} resolves"
             what = "" if ev["a"] in (0, 3) else "'s " + _STACK_KINDS[ev["a"]]
             return f"{card}{what} resolves"
         if k == "fizzle":

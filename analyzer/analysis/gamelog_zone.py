@@ -39,6 +39,10 @@ class ZoneLines:
         # from exile in a main phase of its player's turn was played, the turn's land drop
         self.exiled_lands: set[int] = set()
         self.exiled_permanents: set[int] = set()  # exiled from the battlefield: these return
+        # the spell or ability whose resolution is under way (its name), and the one that
+        # exiled each permanent: a delayed trigger returning it is that one's (Parting Gust)
+        self.resolving: str | None = None
+        self.exiled_by: dict[int, str] = {}
 
     def hidden(self, s: int) -> bool:
         raise NotImplementedError
@@ -69,6 +73,8 @@ class ZoneLines:
                 self.exiled_lands.add(o)
             elif src == "battlefield":
                 self.exiled_permanents.add(o)
+                if self.resolving is not None:
+                    self.exiled_by[o] = self.resolving
         if src == "stack" and dst == "exile":  # a flashback spell, or one exiled as countered
             return f"{card} ({who}) is exiled from the stack"
         if dst in ("stack", "none") or src in ("stack", "none"):
@@ -105,6 +111,12 @@ class ZoneLines:
                 f"{card} ({who}) is put {where} its owner's library from {zone_phrase(src)}{gone}"
             )
         return f"{card} ({who}) moves from {zone_phrase(src)} to {zone_phrase(dst)}"
+
+    def delayed(self, ev: dict[str, Any], card: str) -> str:
+        """A delayed trigger for an exiled permanent, named by the spell or ability that
+        exiled it ('Parting Gust's delayed trigger for Jolly Gerbils'): the log names only
+        the permanent, which read as if the trigger were its own."""
+        return f"{self.exiled_by[ev['obj']]}'s delayed trigger for {card}"
 
     def _onto_battlefield(self, ev: dict[str, Any], who: str, card: str) -> str:
         """A card entering the battlefield from a hand, a library, a graveyard or exile."""
