@@ -18,6 +18,13 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.gamelog_rows import (
+    grouped_effect,
+    left_the_game,
+    put_away,
+    sacrificed_to_activate,
+    same_effect,
+)
 from analyzer.analysis.gamelog_zone import ZoneLines, zone_phrase
 from analyzer.enums import (
     END_REASON_NAMES,
@@ -472,7 +479,7 @@ def render_lines(
             out += position_lines(state, text.deck, lands, seat, at)
         targets = []
         j = i + 1
-        if _sacrificed_to_activate(ev, events[j] if j < n else None):
+        if sacrificed_to_activate(ev, events[j] if j < n else None):
             text.sacrificed = ev["obj"]  # the activation's line says it (Food, Treasure)
             sacrificed = ev
             i = j
@@ -481,17 +488,17 @@ def render_lines(
             while j < n and events[j]["kind"] == "target" and events[j]["obj"] == ev["obj"]:
                 targets.append(text.obj(events[j], "2"))
                 j += 1
-        elif _grouped_effect(ev):  # "creatures you control get +1/+1": one line, each named
-            while j < n and _same_effect(events[j], ev):
+        elif grouped_effect(ev):  # "creatures you control get +1/+1": one line, each named
+            while j < n and same_effect(events[j], ev):
                 targets.append(text.obj(events[j], "2"))
                 j += 1
         elif ev["kind"] == "loses":  # 800.4a: its cards leave the game; its permanents named
-            while j < n and _left_the_game(events[j]):
+            while j < n and left_the_game(events[j]):
                 if events[j]["from_zone"] == "battlefield":
                     targets.append(text.obj(events[j], numbered=False))  # counted: "x3"
                 j += 1
         elif ev["kind"] == "look":  # the cards a surveil or scry put away: one line with it
-            while j < n and len(targets) < ev["a"] and _put_away(events[j], ev):
+            while j < n and len(targets) < ev["a"] and put_away(events[j], ev):
                 targets.append(text.obj(events[j]))
                 j += 1
         line = text.line(ev, targets)
@@ -506,52 +513,6 @@ def render_lines(
         sacrificed = None
         i = j
     return out
-
-
-def _grouped_effect(ev: dict[str, Any]) -> bool:
-    """A pump, grant or untap row of a source: the same effect on the next rows (a mass pump's
-    creatures) reads as one line."""
-    return (
-        ev["kind"] == "effect" and ev.get("effect") in ("pump", "grant", "untap") and ev["obj"] >= 0
-    )
-
-
-def _same_effect(ev: dict[str, Any], first: dict[str, Any]) -> bool:
-    return ev["kind"] == "effect" and all(
-        ev[k] == first[k] for k in ("obj", "a", "b", "c", "turn", "phase", "seat")
-    )
-
-
-def _sacrificed_to_activate(ev: dict[str, Any], nxt: dict[str, Any] | None) -> bool:
-    """Is ev a permanent put into the graveyard as the cost of its own ability, activated
-    next (a Food's "{2}, {T}, Sacrifice this artifact: You gain 3 life")?"""
-    return (
-        nxt is not None
-        and ev["kind"] == "zone"
-        and ev["from_zone"] == "battlefield"
-        and ev["to_zone"] == "graveyard"
-        and nxt["kind"] == "activate"
-        and nxt["obj"] == ev["obj"]
-    )
-
-
-def _left_the_game(ev: dict[str, Any]) -> bool:
-    """Is ev an object leaving the game with the player who lost (a zone row to 'none')?"""
-    return ev["kind"] == "zone" and ev["to_zone"] == "none"
-
-
-def _put_away(ev: dict[str, Any], look: dict[str, Any]) -> bool:
-    """Is ev a card the surveil or scry `look` put into the graveyard or on the bottom?"""
-    return (
-        ev["kind"] == "zone"
-        and ev["seat"] == look["seat"]
-        and ev["from_zone"] == "library"
-        and (
-            ev["to_zone"] == "graveyard"
-            if look["surveil"]
-            else ev.get("library_position") == "bottom"
-        )
-    )
 
 
 def fork_index(events: Sequence[dict[str, Any]]) -> int:
