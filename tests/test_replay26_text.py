@@ -209,3 +209,59 @@ def test_a_delayed_trigger_is_named_by_the_spell_that_made_it():
         "Parting Gust's delayed trigger for Jolly Gerbils resolves",
         "Jolly Gerbils (seat 1) returns to the battlefield from exile",
     ]
+
+
+_HUNGER = """
+[game]
+players = 2
+active = 0
+turn = 5
+phase = "main1"
+
+[[seat]]
+hand = ["Nocturnal Hunger"]
+battlefield = ["Swamp", "Swamp", "Swamp"]
+library = ["Swamp", "Swamp"]
+
+[[seat]]
+battlefield = [{ card = "Jolly Gerbils", sick = false }]
+library = ["Plains", "Plains"]
+
+[[action]]
+cast = "Nocturnal Hunger"
+targets = ["battlefield:1:Jolly Gerbils"]
+
+[[action]]
+resolve = true
+"""
+
+
+def test_a_life_change_names_what_changed_it():
+    """A life row names no source: 'seat 0 loses 2 life (18)' after Nocturnal Hunger's kill,
+    'gains 3 life (12)' after a Food, 'gains 2 life' beside a lifelinker's damage, and a
+    Sinister Monolith's 'Pay 2 life' cost read as a loss before its activation."""
+    from analyzer.analysis.scenario_run import play
+    from analyzer.io.scenario import parse_scenario
+
+    state = play(parse_scenario(_HUNGER, "hunger", base_dir=SCEN), log=True)
+    lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
+    assert lines[2:4] == [
+        "Jolly Gerbils (seat 1) dies",
+        "seat 0 loses 2 life to Nocturnal Hunger (18)",
+    ]
+    food = run_player("food_eaten_in_the_end_step")["play_by_play"]
+    assert any(line.endswith(": seat 1 gains 3 life from Food token (12)") for line in food)
+    lifelink = _lines("combat_first_strike_lifelink")
+    assert lifelink[2:4] == [
+        "Brightblade Stoat deals 2 damage to Creature Token",
+        "seat 0 gains 2 life from Brightblade Stoat (12)",
+    ]
+    assert _lines("pay_life_cost_sacrifice_draw")[:2] == [
+        "seat 0 pays 2 life (18)",
+        "seat 0 sacrifices Sinister Monolith to activate it",
+    ]
+    # damage to a player: its line says why, the life line adds nothing
+    assert "seat 1 loses 1 life (19)" in [
+        line.split(": ", 1)[1]
+        for line in run_player("impulse_card_before_the_hand_card")["play_by_play"]
+    ]

@@ -21,6 +21,7 @@ import numpy as np
 from analyzer.analysis.gamelog_rows import (
     grouped_effect,
     left_the_game,
+    paid_as_cost,
     put_away,
     sacrificed_to_activate,
     same_effect,
@@ -229,6 +230,8 @@ class _Text(ZoneLines):
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
         self.init_zones()
         self.numbers: dict[int, tuple[str, int]] = {}  # permanent -> (its name, its number)
+        self.last_damage: dict[str, Any] | None = None  # the row before a life change
+        self.paid = False  # the life row being read is a cost (render_lines looks ahead)
         self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
@@ -290,6 +293,8 @@ class _Text(ZoneLines):
         tgt = f", targeting {', '.join(targets)}" if targets else ""
         if k in ("cast", "activate", "trigger", "attack", "block", "turn_start"):
             self.resolving = None  # a resolution's effects are over
+        if k != "life":  # a life change right after damage is the damage's (or lifelink's)
+            self.last_damage = ev if k == "damage" else None
         if k == "game_start":
             return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
         if k == "mulligan":
@@ -376,8 +381,8 @@ class _Text(ZoneLines):
         if k == "control":
             return f"{who} gains control of {card} (from {self.deck(ev['from_seat'])})"
         if k == "life":
-            sign = "gains" if ev["a"] > 0 else "loses"
-            return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
+            sign = "gains" if ev["a"] > 0 else "pays" if self.paid else "loses"
+            return f"{who} {sign} {abs(ev['a'])} life{self.life_source(ev)} ({ev['b']})"
         if k == "loses":
             by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
             why = f" (21 or more combat damage from {self.card_of[by[0]]})" if by else ""
@@ -392,6 +397,21 @@ class _Text(ZoneLines):
                 return f"Game over on turn {ev['turn']}: {self.deck(ev['winner'])} wins ({reason})"
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
         return None
+
+    def life_source(self, ev: dict[str, Any]) -> str:
+        """' to Nocturnal Hunger', ' from Food token': what changed a seat's life (the log row
+        names no source). After damage to the seat, the damage line says it; a gain of the
+        damage dealt by the seat's own source is that source's (lifelink); else the spell or
+        ability resolving, unless the loss is paid for the action that follows (a cost)."""
+        hit = self.last_damage
+        if hit is not None and hit["a"] == abs(ev["a"]):
+            if ev["a"] < 0 and hit["target_seat"] == ev["seat"]:
+                return ""
+            if ev["a"] > 0 and hit["seat"] == ev["seat"]:
+                return f" from {self.obj(hit)}"
+        if self.resolving is None or self.paid:
+            return ""
+        return f" {'from' if ev['a'] > 0 else 'to'} {self.resolving}"
 
     def look(self, ev: dict[str, Any], who: str, away: list[str]) -> str:
         """A surveil or scry: what went into the graveyard (public) or to the bottom (named
@@ -501,6 +521,8 @@ def render_lines(
             while j < n and len(targets) < ev["a"] and put_away(events[j], ev):
                 targets.append(text.obj(events[j]))
                 j += 1
+        if ev["kind"] == "life":
+            text.paid = ev["a"] < 0 and paid_as_cost(events, i)
         line = text.line(ev, targets)
         if line is not None and i >= start:
             out.append(

@@ -1,12 +1,14 @@
 """Which log rows the text view reads together, and what a row's neighbours say about it.
 
 A mass pump's rows read as one line, a surveil's binned cards go with it, a Food's
-sacrifice goes with its activation, a player's cards leave the game with its loss. Split from
+sacrifice goes with its activation, a player's cards leave the game with its loss; a life
+loss paid for the cast or activation that follows is a cost, not an effect. Split from
 gamelog.py (render_lines uses these).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -54,3 +56,17 @@ def put_away(ev: dict[str, Any], look: dict[str, Any]) -> bool:
             else ev.get("library_position") == "bottom"
         )
     )
+
+
+def paid_as_cost(events: Sequence[dict[str, Any]], i: int) -> bool:
+    """Is the life loss at i paid for a cast or activation of its seat that follows (a
+    cost's rows come before the action's own row: other costs and the move to the stack may
+    come between)? A zone row from the stack ends a resolution, so it ends the search."""
+    seat = events[i]["seat"]
+    for ev in events[i + 1 :]:
+        if ev["kind"] in ("cast", "activate"):
+            return ev["seat"] == seat
+        if ev["kind"] == "life" or (ev["kind"] == "zone" and ev["from_zone"] != "stack"):
+            continue
+        return False
+    return False
