@@ -13,6 +13,7 @@ from conftest import run_player
 from analyzer import api
 
 SCEN = Path(__file__).parent / "scenarios"
+DECKS = Path(__file__).resolve().parent.parent / "decks"
 
 
 def _lines(name: str) -> list[str]:
@@ -265,3 +266,42 @@ def test_a_life_change_names_what_changed_it():
         line.split(": ", 1)[1]
         for line in run_player("impulse_card_before_the_hand_card")["play_by_play"]
     ]
+
+
+def test_a_game_log_names_the_approximate_cards_it_played(tmp_path):
+    """A Commander pod's log showed Esika's Chariot resolve with no Cat tokens and abilities
+    resolve to nothing, with no word that those cards are approximate (their other abilities
+    are not played). The header now names the approximate cards cast, played or created."""
+    import json
+
+    from analyzer.cards.catalog import load_catalog
+    from analyzer.enums import SUPPORT_NAMES
+
+    cmd = DECKS / "commander"
+    decks = [
+        cmd / f"{n}.txt"
+        for n in ("peace_offering_bumbleflower", "animated_army_bello", "family_matters_zinnia")
+    ]
+    api.simulate(
+        decks[0], decks[1:], games=1, seed=4, allow_approximate=True, log_games=1, out=tmp_path
+    )
+    header = (tmp_path / "logs" / "0" / "0.txt").read_text(encoding="utf-8").splitlines()[1]
+    said = "approximate cards in this game (the abilities they ignore do not happen; "
+    said += "`gift-analyzer cards --support approximate` lists them): "
+    assert header.startswith(said), header
+    named = header[len(said) :].split("; ")
+    records = {r.name: r for r in load_catalog()}
+    assert named and named == sorted(named)
+    assert all(SUPPORT_NAMES[records[n].support] == "approximate" for n in named)
+    events = [json.loads(x) for x in (tmp_path / "logs" / "0" / "0.jsonl").open()]
+    played = {e["card_name"] for e in events if e["kind"] in ("cast", "token")}
+    assert set(named) <= played | {e["card_name"] for e in events if e["kind"] == "zone"}
+    rough = {n for n in played if SUPPORT_NAMES[records[n].support] == "approximate"}
+    assert rough <= set(named)
+    # a Limited game of exact cards has no such line
+    api.simulate(
+        DECKS / "ub_rats_threshold.txt", [DECKS / "wb_bats_lifegain.txt"], games=1, seed=1,
+        log_games=1, out=tmp_path / "limited",
+    )  # fmt: skip
+    text = (tmp_path / "limited" / "logs" / "0" / "0.txt").read_text(encoding="utf-8")
+    assert "approximate cards" not in text
