@@ -261,6 +261,12 @@ def test_a_life_change_names_what_changed_it():
         "seat 0 pays 2 life (18)",
         "seat 0 sacrifices Sinister Monolith to activate it",
     ]
+    # a painland's damage as mana is paid: it is damage, and the life line says only a loss
+    assert _lines("pain_land_colored_mana_deals_damage")[:3] == [
+        "Adarkar Wastes deals 1 damage to seat 0",
+        "seat 0 loses 1 life (19)",
+        "seat 0 casts Thought Shucker (2 mana)",
+    ]
     # damage to a player: its line says why, the life line adds nothing
     assert "seat 1 loses 1 life (19)" in [
         line.split(": ", 1)[1]

@@ -381,8 +381,9 @@ class _Text(ZoneLines):
         if k == "control":
             return f"{who} gains control of {card} (from {self.deck(ev['from_seat'])})"
         if k == "life":
-            sign = "gains" if ev["a"] > 0 else "pays" if self.paid else "loses"
-            return f"{who} {sign} {abs(ev['a'])} life{self.life_source(ev)} ({ev['b']})"
+            source = self.life_source(ev)
+            sign = "gains" if ev["a"] > 0 else "pays" if source is None else "loses"
+            return f"{who} {sign} {abs(ev['a'])} life{source or ''} ({ev['b']})"
         if k == "loses":
             by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
             why = f" (21 or more combat damage from {self.card_of[by[0]]})" if by else ""
@@ -398,18 +399,21 @@ class _Text(ZoneLines):
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
         return None
 
-    def life_source(self, ev: dict[str, Any]) -> str:
+    def life_source(self, ev: dict[str, Any]) -> str | None:
         """' to Nocturnal Hunger', ' from Food token': what changed a seat's life (the log row
-        names no source). After damage to the seat, the damage line says it; a gain of the
-        damage dealt by the seat's own source is that source's (lifelink); else the spell or
-        ability resolving, unless the loss is paid for the action that follows (a cost)."""
+        names no source); None for a loss paid for the action that follows (a cost). After
+        damage to the seat, the damage line says it (a painland's too); a gain of the damage
+        dealt by the seat's own source is that source's (lifelink); else the spell or ability
+        resolving, if any."""
         hit = self.last_damage
         if hit is not None and hit["a"] == abs(ev["a"]):
             if ev["a"] < 0 and hit["target_seat"] == ev["seat"]:
                 return ""
             if ev["a"] > 0 and hit["seat"] == ev["seat"]:
                 return f" from {self.obj(hit)}"
-        if self.resolving is None or self.paid:
+        if self.paid:
+            return None
+        if self.resolving is None:
             return ""
         return f" {'from' if ev['a'] > 0 else 'to'} {self.resolving}"
 
