@@ -230,9 +230,9 @@ class _Text(ZoneLines):
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
         self.init_zones()
         self.numbers: dict[int, tuple[str, int]] = {}  # permanent -> (its name, its number)
+        self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
         self.last_damage: dict[str, Any] | None = None  # the row before a life change
         self.paid = False  # the life row being read is a cost (render_lines looks ahead)
-        self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -274,6 +274,7 @@ class _Text(ZoneLines):
         self.gone.pop(ev["obj"], None)
 
     def leaves(self, ev: dict[str, Any]) -> None:
+        """A permanent left the battlefield: its number is free, and kept as its last."""
         if ev["obj"] in self.numbers:
             self.gone[ev["obj"]] = self.numbers.pop(ev["obj"])
 
