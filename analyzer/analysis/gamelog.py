@@ -12,11 +12,21 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.gamelog_rows import (
+    grouped_effect,
+    left_the_game,
+    paid_as_cost,
+    put_away,
+    sacrificed_to_activate,
+    same_effect,
+)
+from analyzer.analysis.gamelog_zone import ZoneLines, zone_phrase
 from analyzer.enums import (
     END_REASON_NAMES,
     EVENT_NAMES,
@@ -47,6 +57,9 @@ PHASE_LABELS = (
 )
 ZONE_NAMES = tuple(z.lower() for z in Zone._fields)
 _GIFT_NAMES = {v: k.replace("_", " ") for k, v in GIFT_KIND_NAMES.items()}
+# events whose object is the source of an ability, which may resolve after the source left
+# the battlefield (a sacrificed Food's, a dies trigger's)
+_SOURCE_KINDS = ("trigger", "resolve", "effect", "damage", "fizzle")
 _STACK_KINDS = ("spell", "ability", "gift trigger", "copy", "delayed trigger", "ward trigger")
 
 
@@ -201,7 +214,7 @@ def _effect_fields(ev: dict[str, Any]) -> None:
 # ---- text view ----
 
 
-class _Text:
+class _Text(ZoneLines):
     def __init__(self, info: GameInfo, seat: int | None) -> None:
         self.info = info
         self.seat = seat  # None: everything shown; else only this seat's hidden cards
@@ -215,6 +228,11 @@ class _Text:
         self.commander_damage: dict[tuple[int, int], int] = {}
         self.card_of: dict[int, str] = {}  # a commander's name
         self.sacrificed = -1  # a permanent whose zone line its own activation's line tells
+        self.init_zones()
+        self.numbers: dict[int, tuple[str, int]] = {}  # permanent -> (its name, its number)
+        self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
+        self.last_damage: dict[str, Any] | None = None  # the row before a life change
+        self.paid = False  # the life row being read is a cost (render_lines looks ahead)
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -228,13 +246,37 @@ class _Text:
         names = self.short
         return names[s] if 0 <= s < len(names) else f"seat {s}"
 
-    def obj(self, ev: dict[str, Any], which: str = "") -> str:
+    def obj(self, ev: dict[str, Any], which: str = "", numbered: bool = True) -> str:
+        """How ev's object (or its second, which="2") reads: a player's name, a card's, a
+        token's kind; "#2" after a permanent's name while another of that name was on the
+        battlefield when it entered (``numbered``)."""
         name = ev[f"card{which}_name"]
-        if ev[f"obj{which}"] >= 0 and ev[f"obj{which}"] >= 1 << 20:
+        o = ev[f"obj{which}"]
+        if o >= 0 and o >= 1 << 20:
             return self.deck(ev["target_seat"])
         if name is None:
             return "?"
-        return token_text(name) if ev[f"obj{which}_token"] else name
+        name = token_text(name) if ev[f"obj{which}_token"] else name
+        named, k = self.numbers.get(o, ("", 1))
+        if o not in self.numbers and not which and ev["kind"] in _SOURCE_KINDS:
+            named, k = self.gone.get(o, ("", 1))  # its ability outlives it: last known number
+        return f"{name} #{k}" if numbered and k > 1 and named == name else name
+
+    def enters(self, ev: dict[str, Any]) -> None:
+        """A nonland permanent entering the battlefield takes the lowest number no permanent
+        of its name there has (the first is unnumbered): two Rabbit tokens, or two copies of
+        a card, are told apart in blocks, damage and targets."""
+        if self.info.land[ev["card"]]:
+            return  # lands are many and alike; what they do is rarely aimed at one
+        name = self.obj(ev, numbered=False)
+        taken = {k for named, k in self.numbers.values() if named == name}
+        self.numbers[ev["obj"]] = (name, next(k for k in count(1) if k not in taken))
+        self.gone.pop(ev["obj"], None)
+
+    def leaves(self, ev: dict[str, Any]) -> None:
+        """A permanent left the battlefield: its number is free, and kept as its last."""
+        if ev["obj"] in self.numbers:
+            self.gone[ev["obj"]] = self.numbers.pop(ev["obj"])
 
     def hidden(self, s: int) -> bool:
         return self.seat is not None and s != self.seat
@@ -250,6 +292,10 @@ class _Text:
         who = self.deck(s)
         card = self.obj(ev)
         tgt = f", targeting {', '.join(targets)}" if targets else ""
+        if k in ("cast", "activate", "trigger", "attack", "block", "turn_start"):
+            self.resolving = None  # a resolution's effects are over
+        if k != "life":  # a life change right after damage is the damage's (or lifelink's)
+            self.last_damage = ev if k == "damage" else None
         if k == "game_start":
             return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
         if k == "mulligan":
@@ -276,15 +322,15 @@ class _Text:
                 gift = f" promising {_article(kind)} to {self.deck(ev['b'])}"
             elif self.info.gift_kind[ev["card"]]:
                 gift = " without the gift"
-            where = ""
             if ev["obj"] in self.leaving_command:
                 self.leaving_command.discard(ev["obj"])
                 n = self.command_casts.get(ev["obj"], 0)
                 self.command_casts[ev["obj"]] = n + 1
-                where = " from the command zone"
                 tax = f", commander tax {{{2 * n}}}" if n else ""
-                return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana{tax})"
-            return f"{who} casts {card}{gift}{tgt} ({ev['c']} mana)"
+                return f"{who} casts {card} from the command zone{gift}{tgt} ({ev['c']} mana{tax})"
+            src = self.cast_from.pop(ev["obj"], "")
+            where = f" from {zone_phrase(src)}" if src else ""  # flashback, an exiled card
+            return f"{who} casts {card}{where}{gift}{tgt} ({ev['c']} mana)"
         if k == "activate":
             if self.sacrificed == ev["obj"]:
                 self.sacrificed = -1
@@ -294,8 +340,13 @@ class _Text:
             what = _STACK_KINDS[ev["b"]] if 0 <= ev["b"] < len(_STACK_KINDS) else "ability"
             if what == "ability":
                 what = "triggered ability"
+            if what == "delayed trigger" and ev["obj"] in self.exiled_by:
+                return f"{self.delayed(ev, card)} goes on the stack ({who})"
             return f"{card}'s {what} goes on the stack ({who}){tgt}"
         if k == "resolve":
+            self.resolving = card
+            if ev["a"] == _STACK_KINDS.index("delayed trigger") and ev["obj"] in self.exiled_by:
+                return f"{self.delayed(ev, card)} resolves"
             what = "" if ev["a"] in (0, 3) else "'s " + _STACK_KINDS[ev["a"]]
             return f"{card}{what} resolves"
         if k == "fizzle":
@@ -307,7 +358,7 @@ class _Text:
                 return f"{who}'s gift from {card} goes to nobody"
             return f"{who} gives the gift of {card} ({ev['gift']}) to {self.deck(ev['b'])}"
         if k == "token":
-            return f"{who} creates {_article(card)}"
+            return f"{who} creates {card if ' #' in card else _article(card)}"
         if k == "attack":
             return f"{card} attacks {self.deck(ev['a'])}"
         if k == "block":
@@ -331,13 +382,14 @@ class _Text:
         if k == "control":
             return f"{who} gains control of {card} (from {self.deck(ev['from_seat'])})"
         if k == "life":
-            sign = "gains" if ev["a"] > 0 else "loses"
-            return f"{who} {sign} {abs(ev['a'])} life ({ev['b']})"
+            source = self.life_source(ev)
+            sign = "gains" if ev["a"] > 0 else "pays" if source is None else "loses"
+            return f"{who} {sign} {abs(ev['a'])} life{source or ''} ({ev['b']})"
         if k == "loses":
             by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
-            if by:
-                return f"{who} loses the game (21 or more combat damage from {self.card_of[by[0]]})"
-            return f"{who} loses the game"
+            why = f" (21 or more combat damage from {self.card_of[by[0]]})" if by else ""
+            gone = f"; its permanents leave the game: {_counted(targets)}" if targets else ""
+            return f"{who} loses the game{why}{gone}"
         if k == "decision":
             choice = "promise" if ev["b"] else "no promise"
             return f">>> fork point: {who}'s decision {ev['a']} ({card}); this branch: {choice}"
@@ -347,6 +399,24 @@ class _Text:
                 return f"Game over on turn {ev['turn']}: {self.deck(ev['winner'])} wins ({reason})"
             return f"Game over on turn {ev['turn']}: a draw ({reason.replace('_', ' ')})"
         return None
+
+    def life_source(self, ev: dict[str, Any]) -> str | None:
+        """' to Nocturnal Hunger', ' from Food token': what changed a seat's life (the log row
+        names no source); None for a loss paid for the action that follows (a cost). After
+        damage to the seat, the damage line says it (a painland's too); a gain of the damage
+        dealt by the seat's own source is that source's (lifelink); else the spell or ability
+        resolving, if any."""
+        hit = self.last_damage
+        if hit is not None and hit["a"] == abs(ev["a"]):
+            if ev["a"] < 0 and hit["target_seat"] == ev["seat"]:
+                return ""
+            if ev["a"] > 0 and hit["seat"] == ev["seat"]:
+                return f" from {self.obj(hit)}"
+        if self.paid:
+            return None
+        if self.resolving is None:
+            return ""
+        return f" {'from' if ev['a'] > 0 else 'to'} {self.resolving}"
 
     def look(self, ev: dict[str, Any], who: str, away: list[str]) -> str:
         """A surveil or scry: what went into the graveyard (public) or to the bottom (named
@@ -389,56 +459,17 @@ class _Text:
             return f"{card} puts {n} {ev['counter']} counter{plural} on {what}"
         return None
 
-    def zone(self, ev: dict[str, Any], who: str, card: str) -> str | None:
-        src, dst = ev["from_zone"], ev["to_zone"]
-        s = ev["seat"]
-        if ev["turn"] == 0 and src == "hand" and dst == "library":
-            hand = self.hands.get(s, [])
-            if card in hand:
-                hand.remove(card)
-            if self.hidden(s) or not hand:  # a whole hand shuffled away: the mulligan line
-                return None
-            return f"{who} puts {card} on the bottom"
-        if "command" in (src, dst):
-            self.commanders.add(ev["obj"])
-            self.card_of[ev["obj"]] = card
-            if dst == "stack":
-                self.leaving_command.add(ev["obj"])
-        if dst in ("stack", "none") or src in ("stack", "none"):
-            return None  # cast / resolution / leaving the game: their own lines say it
-        if src == "hand" and dst == "battlefield":
-            return (
-                f"{who} plays {card}"
-                if self.info.land[ev["card"]]
-                else f"{who} puts {card} onto the battlefield"
-            )
-        if src == "battlefield" and dst == "graveyard":
-            verb = "dies" if self.info.creature[ev["card"]] else "is put into the graveyard"
-            return f"{card} ({who}) {verb}"
-        if src == "library" and dst == "graveyard":
-            return f"{who} mills {card}"
-        if src == "hand" and dst == "graveyard":
-            return f"{who} discards {card}"
-        if src == "hand" and self.hidden(s):
-            return f"{who} puts a card from hand into the {dst}"
-        # a token that leaves the battlefield ceases to exist (111.7): bounced, it is no card
-        gone = " and ceases to exist (a token)" if ev["obj_token"] and src == "battlefield" else ""
-        if dst == "hand" and src == "battlefield":
-            return f"{card} returns to {who}'s hand{gone}"
-        if dst == "exile":
-            return f"{card} ({who}) is exiled from the {src}{gone}"
-        if dst == "command":
-            return f"{card} ({who}) returns to the command zone from the {src}"
-        if dst == "library" and "library_position" in ev:
-            where = "on top of" if ev["library_position"] == "top" else "on the bottom of"
-            if src == "library":  # revealed or looked at, then put back
-                return f"{card} ({who}) is put {where} the library"
-            return f"{card} ({who}) is put {where} its owner's library from the {src}{gone}"
-        return f"{card} ({who}) moves from the {src} to the {dst}"
-
 
 def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _counted(names: list[str]) -> str:
+    """'Plains x2, Driftgloom Coyote': each name once, in order, with how many."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in counts.items())
 
 
 def _lands(n: int) -> str:
@@ -463,77 +494,52 @@ def render_lines(
     out = []
     i = 0
     n = len(events)
+    sacrificed = None  # its zone row: it leaves the battlefield after its activation's line
     while i < n:
         ev = events[i]
+        if ev["kind"] == "zone" and ev["to_zone"] == "battlefield":
+            text.enters(ev)  # numbered before its line ("plays", "returns", a token made)
         if positions and i in positions and i >= start:
             at, state = positions[i]
             out += position_lines(state, text.deck, lands, seat, at)
         targets = []
         j = i + 1
-        if _sacrificed_to_activate(ev, events[j] if j < n else None):
+        if sacrificed_to_activate(ev, events[j] if j < n else None):
             text.sacrificed = ev["obj"]  # the activation's line says it (Food, Treasure)
+            sacrificed = ev
             i = j
             continue
         if ev["kind"] in ("cast", "activate", "trigger"):
             while j < n and events[j]["kind"] == "target" and events[j]["obj"] == ev["obj"]:
                 targets.append(text.obj(events[j], "2"))
                 j += 1
-        elif _grouped_effect(ev):  # "creatures you control get +1/+1": one line, each named
-            while j < n and _same_effect(events[j], ev):
+        elif grouped_effect(ev):  # "creatures you control get +1/+1": one line, each named
+            while j < n and same_effect(events[j], ev):
                 targets.append(text.obj(events[j], "2"))
                 j += 1
+        elif ev["kind"] == "loses":  # 800.4a: its cards leave the game; its permanents named
+            while j < n and left_the_game(events[j]):
+                if events[j]["from_zone"] == "battlefield":
+                    targets.append(text.obj(events[j], numbered=False))  # counted: "x3"
+                j += 1
         elif ev["kind"] == "look":  # the cards a surveil or scry put away: one line with it
-            while j < n and len(targets) < ev["a"] and _put_away(events[j], ev):
+            while j < n and len(targets) < ev["a"] and put_away(events[j], ev):
                 targets.append(text.obj(events[j]))
                 j += 1
+        if ev["kind"] == "life":
+            text.paid = ev["a"] < 0 and paid_as_cost(events, i)
         line = text.line(ev, targets)
         if line is not None and i >= start:
             out.append(
                 line if line.startswith(("---", ">>>", "Game over")) else text.prefix(ev) + line
             )
+        # a permanent's number goes after the line that says it left
+        for left in [sacrificed, *events[i:j]]:
+            if left is not None and left["kind"] == "zone" and left["from_zone"] == "battlefield":
+                text.leaves(left)
+        sacrificed = None
         i = j
     return out
-
-
-def _grouped_effect(ev: dict[str, Any]) -> bool:
-    """A pump, grant or untap row of a source: the same effect on the next rows (a mass pump's
-    creatures) reads as one line."""
-    return (
-        ev["kind"] == "effect" and ev.get("effect") in ("pump", "grant", "untap") and ev["obj"] >= 0
-    )
-
-
-def _same_effect(ev: dict[str, Any], first: dict[str, Any]) -> bool:
-    return ev["kind"] == "effect" and all(
-        ev[k] == first[k] for k in ("obj", "a", "b", "c", "turn", "phase", "seat")
-    )
-
-
-def _sacrificed_to_activate(ev: dict[str, Any], nxt: dict[str, Any] | None) -> bool:
-    """Is ev a permanent put into the graveyard as the cost of its own ability, activated
-    next (a Food's "{2}, {T}, Sacrifice this artifact: You gain 3 life")?"""
-    return (
-        nxt is not None
-        and ev["kind"] == "zone"
-        and ev["from_zone"] == "battlefield"
-        and ev["to_zone"] == "graveyard"
-        and nxt["kind"] == "activate"
-        and nxt["obj"] == ev["obj"]
-    )
-
-
-def _put_away(ev: dict[str, Any], look: dict[str, Any]) -> bool:
-    """Is ev a card the surveil or scry `look` put into the graveyard or on the bottom?"""
-    return (
-        ev["kind"] == "zone"
-        and ev["seat"] == look["seat"]
-        and ev["from_zone"] == "library"
-        and (
-            ev["to_zone"] == "graveyard"
-            if look["surveil"]
-            else ev.get("library_position") == "bottom"
-        )
-    )
 
 
 def fork_index(events: Sequence[dict[str, Any]]) -> int:

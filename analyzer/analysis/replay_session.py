@@ -357,9 +357,30 @@ class ReplaySession:
             if r.replicate:  # replicate 0 is the run's own game; others reshuffle the libraries
                 what += f", fork replicate {r.replicate}"
         hands = ", arena-bo1 opening hands" if st.levels[0] >> SEAT_OPENING_SHIFT else ""
-        return (
-            f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life}{hands})\n{seats}"
-        )
+        head = f"Replay of {what} (seed {st.seed}, policy {st.policy}, life {st.life}{hands})"
+        rough = approximate_cards(r.events, st.catalog)
+        if rough:  # a reader sees them do less than their text says: say so once, up front
+            head += (
+                f"\napproximate cards in this game (the abilities they ignore do not happen; "
+                f"`gift-analyzer cards --support approximate` lists them): {'; '.join(rough)}"
+            )
+        return f"{head}\n{seats}"
+
+
+def approximate_cards(events: list[dict[str, Any]], catalog: Any) -> list[str]:
+    """The approximate cards cast, played or created in a game, by name: their abilities
+    outside the model do not happen (Esika's Chariot makes no Cat tokens)."""
+    from analyzer.enums import SUPPORT_NAMES
+
+    rough = SUPPORT_NAMES.index("approximate")
+    names = set()
+    for ev in events:
+        entered = ev["kind"] == "zone" and ev.get("to_zone") == "battlefield"
+        if (ev["kind"] in ("cast", "token") or entered) and ev["card"] >= 0:
+            rec = catalog.records[ev["card"]]
+            if rec.support == rough:
+                names.add(rec.name)
+    return sorted(names)
 
 
 def _turn_position(
