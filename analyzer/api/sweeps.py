@@ -283,29 +283,7 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
     elif analysis == "tune" and "tune.csv" in run.tables:
         lines += _tune_lines(run.tables["tune.csv"])
     elif analysis == "compare" and "compare.csv" in run.tables:
-        from analyzer.report.units import to_fractions
-
-        df = to_fractions(run.tables["compare.csv"])  # the file has points
-        pooled = (
-            df.groupby(["deck_file", "policy"], sort=False)["delta"]
-            .mean()
-            .sort_values(ascending=False, kind="stable")
-        )
-        (deck, policy), delta = next(iter(pooled.items()))
-        base = df["deck_b"].iloc[0]
-        lines.append(
-            f"Largest mean difference (a point estimate, not a test; each opponent's interval "
-            f"below): {deck} with policy {policy}, {100 * delta:+.1f} points of win rate "
-            f"against baseline {base} (mean over the opponents)."
-        )
-        lines.append("")
-        lines.append("per opponent: delta [95% CI] (paired on the same games):")
-        for r in df.itertuples(index=False):
-            lines.append(
-                f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
-                f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
-                f"[{r.policy}]"
-            )
+        lines += _compare_lines(run.tables["compare.csv"])
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
         df = run.tables["card_stats.csv"]
         top = df.dropna(subset=["iwd_pts"]).sort_values("iwd_pts", ascending=False, kind="stable")
@@ -331,6 +309,50 @@ def _rate_ci(wins: float, games: float) -> str:
 
     lo, hi = wilson_interval(int(wins), int(games))
     return f"{100 * wins / games:.1f}% [{100 * float(lo):.1f}, {100 * float(hi):.1f}]"
+
+
+def _compare_lines(table: pd.DataFrame) -> list[str]:
+    """The largest difference from the baseline (each deck, policy and player over its
+    opponents: the "all opponents" row, or the one opponent's), then every row with its
+    interval and, per opponent, its Holm-adjusted p (a deck's opponents are one family)."""
+    from analyzer.analysis.decision_tables import ALL_OPPONENTS
+    from analyzer.report.units import to_fractions
+
+    df = to_fractions(table)  # the file has points
+    keys = ["deck_file", "policy", "player"]
+    heads = []
+    for _, group in df.groupby(keys, sort=False):
+        pooled = group[group["opponent"] == ALL_OPPONENTS]
+        heads.append((pooled if len(pooled) else group).iloc[0])
+    best = max(heads, key=lambda r: float(r.delta))
+    n_opp = int((df[keys].apply(tuple, axis=1) == tuple(best[keys])).sum()) - (
+        1 if best.opponent == ALL_OPPONENTS else 0
+    )
+    where = f"over {n_opp} opponents" if best.opponent == ALL_OPPONENTS else f"vs {best.opponent}"
+    lines = [
+        f"Largest difference from the baseline (the largest point estimate of {len(heads)} "
+        f"deck, policy and player group(s), not a test across them): {best.deck_file} with "
+        f"policy {best.policy} ({best.player} player), {_points_ci(best)} points of win rate "
+        f"against baseline {best.deck_b} {where} (paired on the same games, 95%; "
+        f"p = {float(best.p_value):.2g}).",
+        "",
+        "deck minus baseline, points of win rate [95% CI], paired on the same games; p_holm: "
+        "Holm-adjusted over the deck's opponents (per policy and player):",
+    ]
+    for r in df.itertuples(index=False):
+        holm = "" if r.opponent == ALL_OPPONENTS else f"  p_holm {float(r.p_holm):.2g}"
+        lines.append(
+            f"  {_points_ci(r)}  {r.deck_file} vs {r.opponent_file} [{r.policy}, {r.player}]{holm}"
+        )
+    return lines
+
+
+def _points_ci(r: Any) -> str:
+    """``+8.4 [+4.7, +12.2]`` from a row in fractions."""
+    return (
+        f"{100 * float(r.delta):+.1f} [{100 * float(r.delta_ci_low):+.1f}, "
+        f"{100 * float(r.delta_ci_high):+.1f}]"
+    )
 
 
 def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
