@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from analyzer import api
+from analyzer.analysis.cardstats import CardGames, card_table
 from analyzer.api.sweeps import run_sweep
+from analyzer.report.answers import card_stats_answer
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 ME = DECKS / "ub_rats_threshold.txt"
@@ -53,3 +56,82 @@ def test_compare_sweep_is_the_compare_command_over_the_same_opponents(tmp_path: 
         f"{pooled.delta_pts_ci_high:+.1f}] points of win rate"
     )
     assert expected in first and "over 9 opponents" in first
+
+
+def _card_games(gih: np.ndarray, win: np.ndarray, stratum: np.ndarray | None = None) -> CardGames:
+    """Hand-built flags: ``gih[g, c]`` card c in hand in game g (all in the opening hand)."""
+    n, k = gih.shape
+    none = np.zeros((n, k), bool)
+    return CardGames(
+        names=tuple(f"Card {c}" for c in range(k)),
+        copies=np.ones(k, np.int64),
+        gift=np.zeros(k, bool),
+        in_deck=np.ones((n, k), bool),
+        opening=gih,
+        drawn=none,
+        promised=none,
+        unpromised=none,
+        win=win,
+        draw=np.zeros(n, bool),
+        stratum=stratum,
+    )
+
+
+def _games(*cells: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One card; per stratum (GIH games, GIH wins, GNS games, GNS wins)."""
+    gih, win, stratum = [], [], []
+    for s, (n1, w1, n0, w0) in enumerate(cells):
+        gih += [True] * n1 + [False] * n0
+        win += [True] * w1 + [False] * (n1 - w1) + [True] * w0 + [False] * (n0 - w0)
+        stratum += [s] * (n1 + n0)
+    return np.array(gih)[:, None], np.array(win), np.array(stratum, np.int64)
+
+
+def test_iwd_test_is_fishers_exact_in_one_matchup() -> None:
+    """Known answer: Fisher's tea tasting, 3 of 4 against 1 of 4, two-sided p = 34/70."""
+    gih, win, _ = _games((4, 3, 4, 1))
+    row = card_table(_card_games(gih, win)).iloc[0]
+    assert abs(row.iwd_p - 34 / 70) < 1e-9
+    assert abs(row.iwd_pts - 50.0) < 1e-9
+
+
+def test_iwd_test_is_stratified_by_matchup() -> None:
+    """Simpson's case: within each matchup the card's holders win at the same rate (IWD 0),
+    but it is in hand mostly in the easy one; the pooled 2x2 table would give p < 1e-3, the
+    Mantel-Haenszel test p = 1 (no difference within any matchup)."""
+    gih, win, stratum = _games((80, 40, 20, 10), (20, 2, 80, 8))
+    row = card_table(_card_games(gih, win, stratum)).iloc[0]
+    assert abs(row.iwd_pts) < 1e-9 and row.iwd_p > 0.99
+    unstratified = card_table(_card_games(gih, win)).iloc[0]
+    assert unstratified.iwd_p < 1e-3
+
+
+def test_card_stats_answer_claims_no_card_from_noise() -> None:
+    """Twenty cards drawn at random, no card changing the result: read one interval at a time,
+    some card's IWD excludes 0 (this seed: the table shows it); Holm over the cards, none is
+    told apart, and the answer says so."""
+    rng = np.random.default_rng(5)
+    gih = rng.random((400, 20)) < 0.45
+    win = rng.random(400) < 0.5
+    df = card_table(_card_games(gih, win))
+    alone = (df["iwd_ci_low_pts"] > 0) | (df["iwd_ci_high_pts"] < 0)
+    assert alone.any()
+    assert (df["iwd_p_holm"] > 0.05).all()
+    text = card_stats_answer(df)
+    assert "0 of the 20 cards ranked have an IWD told apart from 0 (Holm over them, 5%): none." in (
+        text
+    )
+
+
+def test_card_stats_answer_names_a_card_that_survives_holm() -> None:
+    """One card of twenty is in hand in the wins: it is told apart, the noise is not."""
+    rng = np.random.default_rng(5)
+    gih = rng.random((400, 20)) < 0.45
+    win = rng.random(400) < 0.5
+    gih[:, 3] = win ^ (rng.random(400) < 0.2)  # in hand in 80% of wins, 20% of losses
+    df = card_table(_card_games(gih, win))
+    text = card_stats_answer(df)
+    assert "1 of the 20 cards ranked has an IWD told apart from 0 (Holm over them, 5%): Card 3" in (
+        text
+    )
+    assert df.loc[df["card"] == "Card 3", "iwd_p_holm"].iloc[0] < 1e-6
