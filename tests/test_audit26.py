@@ -135,3 +135,24 @@ def test_card_stats_answer_names_a_card_that_survives_holm() -> None:
         text
     )
     assert df.loc[df["card"] == "Card 3", "iwd_p_holm"].iloc[0] < 1e-6
+
+
+def test_compare_names_two_versions_of_one_deck_by_their_files(tmp_path: Path) -> None:
+    """A version with one card changed keeps the deck's About name: the answer read 'A (UB
+    Rats: threshold control) wins more than B (UB Rats: threshold control)'."""
+    text = ME.read_text().replace("Fell (BLB) 95", "Dire Downdraft (BLB) 46")
+    assert text != ME.read_text()
+    version = tmp_path / "ub_no_fell.txt"
+    version.write_text(text)
+    run = api.compare(ME, version, [OTHER], games=30, seed=1, plots=False)
+    row = run.table.iloc[0]
+    assert row.deck_a == "UB Rats: threshold control [ub_rats_threshold.txt]"
+    assert row.deck_b == "UB Rats: threshold control [ub_no_fell.txt]"
+    from analyzer.report.answers import compare_answer
+
+    assert "B (UB Rats: threshold control [ub_no_fell.txt])" in compare_answer(run.table)
+    different = api.compare(ME, OTHER, [OTHER], games=10, seed=1, plots=False).table.iloc[0]
+    assert (different.deck_a, different.deck_b) == (
+        "UB Rats: threshold control",
+        "GW Rabbits: go wide",
+    )
