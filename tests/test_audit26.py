@@ -156,3 +156,51 @@ def test_compare_names_two_versions_of_one_deck_by_their_files(tmp_path: Path) -
         "UB Rats: threshold control",
         "GW Rabbits: go wide",
     )
+
+
+def test_tune_sweep_report_gives_the_interval_and_says_it_is_a_point_estimate(
+    tmp_path: Path,
+) -> None:
+    """The report led with 'Largest held-out gain over the heuristic: ..., +0.0 points of
+    score.': a maximum over tunings, no interval, no test, and gains in fractions in files
+    whose other deltas are points."""
+    plan = _plan(
+        tmp_path,
+        analysis="tune",
+        decks=[str(ME)],
+        opponents=[str(DECKS / "wb_bats_lifegain.txt"), str(DECKS / "rg_raccoons_expend.txt")],
+        policies=["heuristic"],
+        cards=["Into the Flood Maw"],
+        games=40,
+        rounds=1,
+        features=["turn"],
+        seed=11,
+    )
+    run_sweep(plan, scheduler="none", out=tmp_path / "run")
+    comp = pd.read_csv(tmp_path / "run" / "tune_comparisons.csv")
+    single = api.tune(
+        ME,
+        [DECKS / "wb_bats_lifegain.txt"],
+        "Into the Flood Maw",
+        games=40,
+        seed=11,
+        base="heuristic",
+        features=("turn",),
+        rounds=1,
+    ).comparisons
+    mine = comp[comp["opponent_file"].str.endswith("wb_bats_lifegain.txt")]
+    np.testing.assert_allclose(mine["gain_pts"], 100 * single["gain"], rtol=1e-12)
+    np.testing.assert_allclose(mine["gain_pts_ci_low"], 100 * single["ci_low"], rtol=1e-12)
+    tune_csv = pd.read_csv(tmp_path / "run" / "tune.csv")
+    assert {"gain_vs_heuristic_pts", "gain_vs_never_pts"} <= set(tune_csv.columns)
+    vs = comp[comp["versus"] == "heuristic"].sort_values("gain_pts", ascending=False)
+    best = vs.iloc[0]
+    first = (tmp_path / "run" / "report.txt").read_text().splitlines()[0]
+    assert "(the largest point estimate of 2 tunings, not a test across them)" in first
+    shown = (
+        f"{best.gain_pts:+.1f} [{best.gain_pts_ci_low:+.1f}, {best.gain_pts_ci_high:+.1f}] "
+        f"points of score (paired, 95%; p_holm = {best.p_holm:.2g})"
+    )
+    assert shown in first
+    beats = int(((vs["p_holm"] <= 0.05) & (vs["gain_pts_ci_low"] > 0)).sum())
+    assert f"Beats the heuristic in {beats} of 2 tunings" in first

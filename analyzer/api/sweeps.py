@@ -281,7 +281,7 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
     elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
         lines += _evaluate_lines(run.tables)
     elif analysis == "tune" and "tune.csv" in run.tables:
-        lines += _tune_lines(run.tables["tune.csv"])
+        lines += _tune_lines(run.tables["tune.csv"], run.tables.get("tune_comparisons.csv"))
     elif analysis == "compare" and "compare.csv" in run.tables:
         lines += _compare_lines(run.tables["compare.csv"])
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
@@ -394,23 +394,40 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     return lines
 
 
-def _tune_lines(df: pd.DataFrame) -> list[str]:
-    """Each tuning's held-out gain over the heuristic, the largest first."""
-    col = "gain_vs_heuristic" if "gain_vs_heuristic" in df else None
-    rows = df.sort_values(col, ascending=False, kind="stable") if col else df
+def _tune_lines(df: pd.DataFrame, comparisons: pd.DataFrame | None) -> list[str]:
+    """Each tuning's held-out gain over the heuristic with its interval and Holm p (the
+    cell's arms are its own family, as tune's), the largest point estimate first and said to
+    be one: the tunings are not tested against each other."""
     lines = [f"{len(df)} tunings; tuned policies in tuned/ (use with --policy-file)."]
-    if col:
-        r = rows.iloc[0]
-        lines[0:0] = [
-            f"Largest held-out gain over the heuristic: {r.card} in {r.deck_file} vs "
-            f"{r.opponent_file} [{r.policy}, {r.player}], "
-            f"{100 * r[col]:+.1f} points of score."
-        ]
-        lines.append("")
-        lines.append("tuned minus heuristic on held-out games (points of score):")
-        for r in rows.itertuples(index=False):
-            lines.append(
-                f"  {100 * getattr(r, col):+5.1f}  {r.card}  {r.deck_file} vs "
-                f"{r.opponent_file}  [{r.policy}, {r.player}]"
-            )
+    if comparisons is None or "gain_pts" not in comparisons:
+        return lines
+    vs = comparisons[comparisons["versus"] == "heuristic"]
+    if vs.empty:
+        return lines
+    rows = vs.sort_values("gain_pts", ascending=False, kind="stable")
+    beats = rows[(rows["p_holm"] <= 0.05) & (rows["gain_pts_ci_low"] > 0)]
+    loses = rows[(rows["p_holm"] <= 0.05) & (rows["gain_pts_ci_high"] < 0)]
+    r = rows.iloc[0]
+    lines[0:0] = [
+        f"Largest held-out gain over the heuristic (the largest point estimate of {len(rows)} "
+        f"tunings, not a test across them): {r.card} in {r.deck_file} vs {r.opponent_file} "
+        f"[{r.policy}, {r.player}], {_gain_ci(r)} points of score (paired, 95%; p_holm = "
+        f"{float(r.p_holm):.2g}). Beats the heuristic in {len(beats)} of {len(rows)} tunings, "
+        f"loses to it in {len(loses)} (each tuning's arms its own 5% Holm family; nothing "
+        "held across tunings)."
+    ]
+    lines.append("")
+    lines.append(
+        "tuned minus heuristic on held-out games, points of score [95% CI], Holm p over the "
+        "tuning's arms:"
+    )
+    for r in rows.itertuples(index=False):
+        lines.append(
+            f"  {_gain_ci(r)}  p_holm {float(r.p_holm):.2g}  {r.card}  {r.deck_file} vs "
+            f"{r.opponent_file}  [{r.policy}, {r.player}]"
+        )
     return lines
+
+
+def _gain_ci(r: Any) -> str:
+    return f"{r.gain_pts:+.1f} [{r.gain_pts_ci_low:+.1f}, {r.gain_pts_ci_high:+.1f}]"
