@@ -204,3 +204,34 @@ def test_tune_sweep_report_gives_the_interval_and_says_it_is_a_point_estimate(
     assert shown in first
     beats = int(((vs["p_holm"] <= 0.05) & (vs["gain_pts_ci_low"] > 0)).sum())
     assert f"Beats the heuristic in {beats} of 2 tunings" in first
+
+
+def test_cardstats_sweep_report_leaves_basic_lands_out(tmp_path: Path) -> None:
+    """'Highest IWD' was read over every row, basic lands too (a land's handful of GNS games
+    put it at the top), with no interval: now the top card row with its interval and Holm p."""
+    plan = _plan(
+        tmp_path,
+        analysis="cardstats",
+        decks=[str(DECKS / "ur_otters_spells.txt")],
+        opponents=[str(DECKS / "gu_frogs_tempo.txt")],
+        policies=["random:p=0.5"],
+        games=150,
+        seed=7,
+    )
+    run_sweep(plan, scheduler="none", out=tmp_path / "run")
+    df = pd.read_csv(tmp_path / "run" / "card_stats.csv")
+    cards = df[~df["card"].isin(["Island", "Mountain"])].dropna(subset=["iwd_pts"])
+    top = cards.sort_values("iwd_pts", ascending=False, kind="stable").iloc[0]
+    first, second = (tmp_path / "run" / "report.txt").read_text().splitlines()[:2]
+    assert first.startswith(f"Highest IWD of a card (the largest point estimate of {len(cards)}")
+    assert (
+        f"{top.card} (" in first
+        and f"{top.iwd_pts:+.1f} [{top.iwd_ci_low_pts:+.1f}, {top.iwd_ci_high_pts:+.1f}]" in first
+    )
+    told = int(
+        (
+            (cards["iwd_p_holm"] <= 0.05)
+            & ((cards.iwd_ci_low_pts > 0) | (cards.iwd_ci_high_pts < 0))
+        ).sum()
+    )
+    assert second.startswith(f"{told} card rows over 1 cells have an IWD told apart from 0")
