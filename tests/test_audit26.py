@@ -235,3 +235,31 @@ def test_cardstats_sweep_report_leaves_basic_lands_out(tmp_path: Path) -> None:
         ).sum()
     )
     assert second.startswith(f"{told} card rows over 1 cells have an IWD told apart from 0")
+
+
+def test_scenario_verdict_line_says_how_many_rollouts_were_drawn() -> None:
+    """'Promising wins 40.0% of 50 rollouts, not promising 40.0%' read as equal outcomes when
+    the promise drew ten rollouts the other branch lost: the draws are now in the line."""
+    from analyzer.analysis.paired_verdict import paired_win_verdict
+    from analyzer.analysis.position import verdict_line
+
+    won = np.zeros(50, bool)
+    won[:20] = True
+    v = paired_win_verdict(won, won)
+    d = {
+        "card": "Card",
+        "recommendation": v.recommendation,
+        "reason": v.reason,
+        "promise": {"win_rate": 0.4, "games": 50, "draws": 10},
+        "no_promise": {"win_rate": 0.4, "games": 50, "draws": 0},
+        "delta": v.delta,
+        "delta_ci": [v.ci_low, v.ci_high],
+        "verdict_ci": [v.verdict_ci_low, v.verdict_ci_high],
+        "verdict_level": v.verdict_level,
+    }
+    assert (
+        "not promising 40.0% (drawn, counted as not won: 10 promising, 0 not): +0.0 points"
+        in verdict_line(d)
+    )
+    d["promise"]["draws"] = 0
+    assert "not promising 40.0%: +0.0 points" in verdict_line(d)
