@@ -263,3 +263,13 @@ def test_scenario_verdict_line_says_how_many_rollouts_were_drawn() -> None:
     )
     d["promise"]["draws"] = 0
     assert "not promising 40.0%: +0.0 points" in verdict_line(d)
+
+
+def test_compare_keeps_the_name_when_one_file_is_given_twice() -> None:
+    from analyzer.api.comparison import _version_names
+
+    assert _version_names("Rats", "Rats", ME, ME) == ["Rats", "Rats"]
+    assert _version_names("Rats", "Rats", "a/x.txt", "b/x.txt") == [
+        "Rats [a/x.txt]",
+        "Rats [b/x.txt]",
+    ]

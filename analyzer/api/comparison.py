@@ -170,8 +170,8 @@ def _version_names(name_a: str, name_b: str, file_a: str | Path, file_b: str | P
     """The two versions' names as the answer and compare.csv give them: a deck file's name
     when both decks have the same one (a version with one card changed keeps its About name,
     and 'A (UR Otters) wins more than B (UR Otters)' named neither)."""
-    if name_a != name_b:
-        return [name_a, name_b]
     a, b = Path(file_a), Path(file_b)
+    if name_a != name_b or a.resolve() == b.resolve():  # one file twice: one deck, one name
+        return [name_a, name_b]
     tags = (a.name, b.name) if a.name != b.name else (str(a), str(b))
     return [f"{name_a} [{tags[0]}]", f"{name_b} [{tags[1]}]"]
