@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from analyzer import api
 from analyzer.analysis.stats import wilson_interval
+from analyzer.analysis.sweep_evaluate import gains_in_points
 from analyzer.analysis.sweep_plan import load_plan
 from analyzer.api.sweeps import run_sweep
 from analyzer.cli import main
@@ -510,9 +511,10 @@ def test_tune_cells_equal_the_single_machine_command(tune_reference: Path) -> No
     assert (tune_reference / row.policy_file).read_text() == single.policy_toml
     comp = pd.read_csv(tune_reference / "tune_comparisons.csv")
     assert list(comp.columns[:5]) == ["deck_file", "opponent_file", "policy", "player", "card"]
-    pd.testing.assert_frame_equal(comp.iloc[:, 5:], single.comparisons)
-    assert row.gain_vs_heuristic == pytest.approx(
-        single.comparisons.set_index("versus").gain["heuristic"], rel=1e-12
+    # the file's gains are in points, as every delta of a run folder (audit26)
+    pd.testing.assert_frame_equal(comp.iloc[:, 5:], gains_in_points(single.comparisons))
+    assert row.gain_vs_heuristic_pts == pytest.approx(
+        100 * single.comparisons.set_index("versus").gain["heuristic"], rel=1e-12
     )
 
 

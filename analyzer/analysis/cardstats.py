@@ -23,6 +23,12 @@ the Mantel-Haenszel difference with the stratified Newcombe interval (Yan & Su 2
 ``mantel_haenszel_difference``), which is Newcombe's for one matchup. A rate over no
 games is NaN, never a made-up figure; so is IWD when either part has no games.
 
+IWD = 0 is tested per card (``iwd_p``, two-sided): Fisher's exact test of GIH against GNS wins
+in one matchup, the continuity-corrected Cochran-Mantel-Haenszel test over several (statsmodels
+``StratifiedTable``; the strata that have both groups). A table of many cards invites a
+"significant" card by chance, so ``iwd_p_holm`` is Holm-adjusted over the family the answer
+ranks: every card with a p except basic lands (NaN for those).
+
 IWD is OBSERVATIONAL too: a card is drawn more in longer games, and longer games are won at a
 different rate, so IWD is not the effect of drawing the card.
 
@@ -53,6 +59,7 @@ from numpy.typing import NDArray
 
 from analyzer.analysis.stats import (
     Difference,
+    holm_adjust,
     proportion_interval,
     unpaired_difference,
     wilson_interval,
@@ -83,8 +90,17 @@ MAIN_COLUMNS = (
     "unpromised_wr",
 )
 RATES = ("gp", "oh", "gd", "gih", "gns", "promised", "unpromised")
-EXTRA_COLUMNS = (*(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high")), "gp_draws")
+EXTRA_COLUMNS = (
+    *(f"{r}_wr_ci_{end}" for r in RATES for end in ("low", "high")),
+    "gp_draws",
+    "iwd_p",
+    "iwd_p_holm",
+)
 COLUMNS = MAIN_COLUMNS + EXTRA_COLUMNS
+
+#: Left out of the IWD family (and of the answer): a basic land is in nearly every hand, so
+#: its GNS games are a handful and its IWD says nothing about the card.
+BASIC_LANDS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
 OBSERVATIONAL_WARNING = (
     "IWD and the promised/unpromised win rates are observational (whether a card is drawn, "
@@ -261,6 +277,58 @@ def mantel_haenszel_difference(
     )
 
 
+def iwd_p_values(
+    win1: BoolMatrix, in1: BoolMatrix, win0: BoolMatrix, in0: BoolMatrix, strata: NDArray[Any]
+) -> NDArray[np.float64]:
+    """Per column: the two-sided p of "group 1 and group 0 win at the same rate" (IWD = 0).
+
+    One stratum with both groups: Fisher's exact test; several: the Cochran-Mantel-Haenszel
+    test with continuity correction (statsmodels; none when |O - E| < 1/2, as R's). NaN when
+    no stratum has both groups; 1 when the strata carry no information (every game won, or
+    every game lost).
+    """
+    from scipy.stats import fisher_exact
+    from statsmodels.stats.contingency_tables import StratifiedTable
+
+    codes = np.unique(strata, return_inverse=True)[1]
+    k = int(codes.max()) + 1 if codes.size else 0
+
+    def per_stratum(m: BoolMatrix) -> NDArray[np.int64]:
+        out = np.zeros((k, m.shape[1]), np.int64)
+        np.add.at(out, codes, m.astype(np.int64))
+        return out
+
+    n1, n0 = per_stratum(in1), per_stratum(in0)
+    w1, w0 = per_stratum(win1 & in1), per_stratum(win0 & in0)
+    out = np.full(in1.shape[1], np.nan)
+    for j in range(in1.shape[1]):
+        both = (n1[:, j] > 0) & (n0[:, j] > 0)
+        tables = np.array(
+            [
+                [[w1[s, j], n1[s, j] - w1[s, j]], [w0[s, j], n0[s, j] - w0[s, j]]]
+                for s in np.flatnonzero(both)
+            ],
+            dtype=float,
+        )
+        if len(tables) == 0:
+            continue
+        won = tables[:, :, 0].sum(axis=1)
+        informative = (won > 0) & (won < tables.sum(axis=(1, 2)))
+        if not informative.any():
+            out[j] = 1.0
+        elif informative.sum() == 1:  # the others add nothing to the CMH statistic
+            out[j] = float(fisher_exact(tables[informative][0]).pvalue)
+        else:
+            use = tables[informative]
+            # the continuity correction only where it can apply, as R's mantelhaen.test:
+            # statsmodels squares |O - E| - 1/2 even below 1/2, so O = E gave p = 0.83, not 1
+            expected = use[:, 0, :].sum(axis=1) * won[informative] / use.sum(axis=(1, 2))
+            gap = abs(use[:, 0, 0].sum() - expected.sum())
+            st = StratifiedTable(np.moveaxis(use, 0, -1))
+            out[j] = float(st.test_null_odds(correction=bool(gap >= 0.5)).pvalue)
+    return out
+
+
 def card_table(cg: CardGames) -> pd.DataFrame:
     """The card statistics table (columns ``COLUMNS``), sorted by GIH WR (best first, NaN last).
 
@@ -307,6 +375,10 @@ def card_table(cg: CardGames) -> pd.DataFrame:
         df[f"{k}_wr_ci_low"] = np.where(keep, rates[k][1], np.nan)
         df[f"{k}_wr_ci_high"] = np.where(keep, rates[k][2], np.nan)
     df["gp_draws"] = (in_deck & cg.draw[:, None]).sum(axis=0).astype(np.int64)
+    one = np.zeros(cg.n_games, np.int64) if strata is None else strata
+    df["iwd_p"] = iwd_p_values(gih & win, gih, gns & win, gns, one)
+    family = np.where(df["card"].isin(BASIC_LANDS).to_numpy(), np.nan, df["iwd_p"].to_numpy())
+    df["iwd_p_holm"] = holm_adjust(family)
     df = df.sort_values(
         ["gih_wr", "card"], ascending=[False, True], na_position="last", kind="stable"
     )

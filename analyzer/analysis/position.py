@@ -273,8 +273,14 @@ def verdict_line(decision: dict[str, Any]) -> str:
     if math.isfinite(level) and abs(level - 0.95) > 1e-9:  # read from another interval
         vlo, vhi = d["verdict_ci"]
         reason += f" ({100 * level:.0f}%: [{100 * vlo:+.2f}, {100 * vhi:+.2f}])"  # vs the bound
+    # a drawn rollout is no win for either branch (the verdict reads win flags): say how many,
+    # or "wins 40% vs 40%" hides that one branch drew where the other lost
+    drawn = (pr.get("draws") or 0, npr.get("draws") or 0)
+    draws = (
+        f" (drawn, counted as not won: {drawn[0]} promising, {drawn[1]} not)" if any(drawn) else ""
+    )
     return (
         f"{d['card']}: {d['recommendation']}. Promising wins {100 * pr['win_rate']:.1f}% "
-        f"of {pr['games']} rollouts, not promising {100 * npr['win_rate']:.1f}%: "
+        f"of {pr['games']} rollouts, not promising {100 * npr['win_rate']:.1f}%{draws}: "
         f"{pts:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%); {reason}."
     )

@@ -411,9 +411,13 @@ TABLE_NAMES = {"simulate": "summary.csv", "cardstats": "card_stats.csv"}
 def compare_table(
     plan: Plan, cells: list[PreparedCell], results: list[SimResult | None]
 ) -> dict[str, pd.DataFrame]:
-    """compare.csv: each deck minus the baseline (the plan's first deck) per opponent and
-    policy, paired on the same games; one `gift-analyzer compare` row per cell."""
+    """compare.csv: each deck minus the baseline (the plan's first deck) per opponent, policy
+    and player, paired on the same games: the rows `gift-analyzer compare DECK BASELINE` writes
+    over those opponents. A deck's opponents (per policy and player) are one family, as in the
+    command: ``p_holm`` is Holm-adjusted over them, and with several opponents an "all
+    opponents" row pools their games (its ``opponent_file`` says so too)."""
     from analyzer.analysis.compare import Arm, deck_comparison, seat_scores
+    from analyzer.analysis.decision_tables import ALL_OPPONENTS
     from analyzer.report.units import to_points
 
     done = {
@@ -421,18 +425,32 @@ def compare_table(
         for pc, r in zip(cells, results, strict=True)
         if r is not None
     }
-    frames = []
+    families: dict[tuple[Any, str, str], list[tuple[PreparedCell, Arm, Arm]]] = {}
     for (deck, opp, policy, player), (pc, r) in done.items():
         base = done.get((plan.decks[0], opp, policy, player))
         if deck == plan.decks[0] or base is None:
             continue
         opponent = pc.decks[1].name
-        row = deck_comparison(
-            [Arm(pc.decks[0].name, opponent, "", seat_scores(r.games))],
-            [Arm(base[0].decks[0].name, opponent, "", seat_scores(base[1].games))],
-            policy,
+        families.setdefault((deck, policy, player), []).append(
+            (
+                pc,
+                Arm(pc.decks[0].name, opponent, "", seat_scores(r.games)),
+                Arm(base[0].decks[0].name, opponent, "", seat_scores(base[1].games)),
+            )
         )
-        frames.append(with_cell(to_points(row), pc.cell, "compare"))  # as `compare` writes it
+    frames = []
+    for (_, policy, _), members in families.items():
+        table = to_points(
+            deck_comparison([m[1] for m in members], [m[2] for m in members], policy)
+        )  # as `compare` writes it: per opponent in cell order, the pooled row last
+        parts = [
+            with_cell(table.iloc[[i]], pc.cell, "compare") for i, (pc, _, _) in enumerate(members)
+        ]
+        if len(table) > len(members):
+            pooled = with_cell(table.iloc[[len(members)]], members[0][0].cell, "compare")
+            pooled["opponent_file"] = ALL_OPPONENTS
+            parts.append(pooled)
+        frames += parts
     return {"compare.csv": pd.concat(frames, ignore_index=True)} if frames else {}
 
 

@@ -360,8 +360,30 @@ def tune_cell(
         "policy_file": name,
     }
     comp = pd.DataFrame(r["comparisons"])
-    gains = {f"gain_vs_{_slug(v)}": g for v, g in zip(comp["versus"], comp["gain"], strict=True)}
-    return {"tune": pd.DataFrame([{**row, **gains}]), "tune_comparisons": comp}
+    gains = {
+        f"gain_vs_{_slug(v)}_pts": 100.0 * g
+        for v, g in zip(comp["versus"], comp["gain"], strict=True)
+    }
+    return {"tune": pd.DataFrame([{**row, **gains}]), "tune_comparisons": gains_in_points(comp)}
+
+
+#: tune's held-out gains (fractions of score) -> their file names, in points as every delta of
+#: a run folder (report/units.py); the arms' own scores ("tuned", "other") stay rates
+TUNE_POINT_COLUMNS = {
+    "gain": "gain_pts",
+    "ci_low": "gain_pts_ci_low",
+    "ci_high": "gain_pts_ci_high",
+}
+
+
+def gains_in_points(comparisons: pd.DataFrame) -> pd.DataFrame:
+    """tune's held-out table as tune_comparisons.csv has it: the gain and its interval in
+    percentage points (``gain_pts``, ``gain_pts_ci_low``, ``gain_pts_ci_high``)."""
+    out = comparisons.copy()
+    for c in TUNE_POINT_COLUMNS:
+        if c in out:
+            out[c] = 100.0 * pd.to_numeric(out[c], errors="coerce")
+    return out.rename(columns=TUNE_POINT_COLUMNS)
 
 
 # ---------------------------------------------------------------------------------------------

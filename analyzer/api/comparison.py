@@ -125,9 +125,10 @@ def compare(
             on_start(2 * n * games)
         a_arms, b_arms, warnings = [], [], _same_cards(loaded.decks[0][0], loaded.decks[n][0])
         used = threads
+        names = _version_names(loaded.decks[0][0].name, loaded.decks[n][0].name, deck_a, deck_b)
         for decks_a, decks_b, stream in zip(loaded.decks[:n], loaded.decks[n:], seeds, strict=True):
             opp = " + ".join(d.name for d in decks_a[1:])
-            for decks, bucket in ((decks_a, a_arms), (decks_b, b_arms)):
+            for decks, bucket, name in ((decks_a, a_arms, names[0]), (decks_b, b_arms, names[1])):
                 scores, res = cmp.play_arm(
                     decks,
                     catalog,
@@ -141,7 +142,7 @@ def compare(
                 )
                 used = res.threads
                 warnings += run_warnings(res.extra, decks[0].name, opp)
-                bucket.append(cmp.Arm(decks[0].name, opp, "", scores))
+                bucket.append(cmp.Arm(name, opp, "", scores))
         from analyzer.report.units import to_points
 
         table = to_points(cmp.deck_comparison(a_arms, b_arms, policy))
@@ -163,3 +164,14 @@ def _same_cards(a: Any, b: Any) -> list[str]:
         f"A ({a.name}) and B ({b.name}) play the same cards (main deck and commander): only "
         "what is not played differs, so every game is the same and A - B is 0"
     ]
+
+
+def _version_names(name_a: str, name_b: str, file_a: str | Path, file_b: str | Path) -> list[str]:
+    """The two versions' names as the answer and compare.csv give them: a deck file's name
+    when both decks have the same one (a version with one card changed keeps its About name,
+    and 'A (UR Otters) wins more than B (UR Otters)' named neither)."""
+    a, b = Path(file_a), Path(file_b)
+    if name_a != name_b or a.resolve() == b.resolve():  # one file twice: one deck, one name
+        return [name_a, name_b]
+    tags = (a.name, b.name) if a.name != b.name else (str(a), str(b))
+    return [f"{name_a} [{tags[0]}]", f"{name_b} [{tags[1]}]"]

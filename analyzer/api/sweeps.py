@@ -281,41 +281,11 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
     elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
         lines += _evaluate_lines(run.tables)
     elif analysis == "tune" and "tune.csv" in run.tables:
-        lines += _tune_lines(run.tables["tune.csv"])
+        lines += _tune_lines(run.tables["tune.csv"], run.tables.get("tune_comparisons.csv"))
     elif analysis == "compare" and "compare.csv" in run.tables:
-        from analyzer.report.units import to_fractions
-
-        df = to_fractions(run.tables["compare.csv"])  # the file has points
-        pooled = (
-            df.groupby(["deck_file", "policy"], sort=False)["delta"]
-            .mean()
-            .sort_values(ascending=False, kind="stable")
-        )
-        (deck, policy), delta = next(iter(pooled.items()))
-        base = df["deck_b"].iloc[0]
-        lines.append(
-            f"Largest mean difference (a point estimate, not a test; each opponent's interval "
-            f"below): {deck} with policy {policy}, {100 * delta:+.1f} points of win rate "
-            f"against baseline {base} (mean over the opponents)."
-        )
-        lines.append("")
-        lines.append("per opponent: delta [95% CI] (paired on the same games):")
-        for r in df.itertuples(index=False):
-            lines.append(
-                f"  {100 * r.delta:+5.1f} [{100 * r.delta_ci_low:+.1f}, "
-                f"{100 * r.delta_ci_high:+.1f}]  {r.deck_file} vs {r.opponent_file} "
-                f"[{r.policy}]"
-            )
+        lines += _compare_lines(run.tables["compare.csv"])
     elif analysis == "cardstats" and "card_stats.csv" in run.tables:
-        df = run.tables["card_stats.csv"]
-        top = df.dropna(subset=["iwd_pts"]).sort_values("iwd_pts", ascending=False, kind="stable")
-        if len(top):
-            r = top.iloc[0]
-            lines.append(
-                f"Highest IWD (a point estimate, observational: not the card's effect): "
-                f"{r.card} ({r.deck_file} vs {r.opponent_file}, "
-                f"{r.policy}): {r.iwd_pts:+.1f} points."
-            )
+        lines += _card_stats_lines(run.tables["card_stats.csv"])
     lines.append("")
     lines.append(
         f"{n_done} of {len(cells)} cells complete; {run.computed} tasks run now, "
@@ -331,6 +301,80 @@ def _rate_ci(wins: float, games: float) -> str:
 
     lo, hi = wilson_interval(int(wins), int(games))
     return f"{100 * wins / games:.1f}% [{100 * float(lo):.1f}, {100 * float(hi):.1f}]"
+
+
+def _compare_lines(table: pd.DataFrame) -> list[str]:
+    """The largest difference from the baseline (each deck, policy and player over its
+    opponents: the "all opponents" row, or the one opponent's), then every row with its
+    interval and, per opponent, its Holm-adjusted p (a deck's opponents are one family)."""
+    from analyzer.analysis.decision_tables import ALL_OPPONENTS
+    from analyzer.report.units import to_fractions
+
+    df = to_fractions(table)  # the file has points
+    keys = ["deck_file", "policy", "player"]
+    heads = []
+    for _, group in df.groupby(keys, sort=False):
+        pooled = group[group["opponent"] == ALL_OPPONENTS]
+        heads.append((pooled if len(pooled) else group).iloc[0])
+    best = max(heads, key=lambda r: float(r.delta))
+    n_opp = int((df[keys].apply(tuple, axis=1) == tuple(best[keys])).sum()) - (
+        1 if best.opponent == ALL_OPPONENTS else 0
+    )
+    where = f"over {n_opp} opponents" if best.opponent == ALL_OPPONENTS else f"vs {best.opponent}"
+    lines = [
+        f"Largest difference from the baseline (the largest point estimate of {len(heads)} "
+        f"deck, policy and player group(s), not a test across them): {best.deck_file} with "
+        f"policy {best.policy} ({best.player} player), {_points_ci(best)} points of win rate "
+        f"against baseline {best.deck_b} {where} (paired on the same games, 95%; "
+        f"p = {float(best.p_value):.2g}).",
+        "",
+        "deck minus baseline, points of win rate [95% CI], paired on the same games; p_holm: "
+        "Holm-adjusted over the deck's opponents (per policy and player):",
+    ]
+    for r in df.itertuples(index=False):
+        holm = "" if r.opponent == ALL_OPPONENTS else f"  p_holm {float(r.p_holm):.2g}"
+        lines.append(
+            f"  {_points_ci(r)}  {r.deck_file} vs {r.opponent_file} [{r.policy}, {r.player}]{holm}"
+        )
+    return lines
+
+
+def _points_ci(r: Any) -> str:
+    """``+8.4 [+4.7, +12.2]`` from a row in fractions."""
+    return (
+        f"{100 * float(r.delta):+.1f} [{100 * float(r.delta_ci_low):+.1f}, "
+        f"{100 * float(r.delta_ci_high):+.1f}]"
+    )
+
+
+def _card_stats_lines(df: pd.DataFrame) -> list[str]:
+    """The highest IWD of a card (basic lands left out: a land's few GNS games gave +42
+    [-37, +48] at the top), said to be a point estimate and observational, with its interval;
+    then how many cards each cell tells apart from 0 (Holm over the cell's cards)."""
+    from analyzer.analysis.cardstats import BASIC_LANDS
+
+    cards = df[~df["card"].isin(BASIC_LANDS)].dropna(subset=["iwd_pts"])
+    if cards.empty:
+        return []
+    top = cards.sort_values("iwd_pts", ascending=False, kind="stable").iloc[0]
+    cells = cards.groupby(["deck_file", "opponent_file", "policy", "player"], sort=False)
+    told = sum(
+        int(
+            (
+                (g["iwd_p_holm"] <= 0.05) & ((g["iwd_ci_low_pts"] > 0) | (g["iwd_ci_high_pts"] < 0))
+            ).sum()
+        )
+        for _, g in cells
+    )
+    return [
+        f"Highest IWD of a card (the largest point estimate of {len(cards)} card rows; "
+        f"observational: not the card's effect): {top.card} ({top.deck_file} vs "
+        f"{top.opponent_file}, {top.policy}, {top.player}): {top.iwd_pts:+.1f} "
+        f"[{top.iwd_ci_low_pts:+.1f}, {top.iwd_ci_high_pts:+.1f}] points (95%; p_holm = "
+        f"{float(top.iwd_p_holm):.2g}, Holm over its cell's cards).",
+        f"{told} card rows over {cells.ngroups} cells have an IWD told apart from 0 (each cell's "
+        "cards their own 5% Holm family; card_stats.csv: iwd_p, iwd_p_holm).",
+    ]
 
 
 def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
@@ -372,23 +416,40 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     return lines
 
 
-def _tune_lines(df: pd.DataFrame) -> list[str]:
-    """Each tuning's held-out gain over the heuristic, the largest first."""
-    col = "gain_vs_heuristic" if "gain_vs_heuristic" in df else None
-    rows = df.sort_values(col, ascending=False, kind="stable") if col else df
+def _tune_lines(df: pd.DataFrame, comparisons: pd.DataFrame | None) -> list[str]:
+    """Each tuning's held-out gain over the heuristic with its interval and Holm p (the
+    cell's arms are its own family, as tune's), the largest point estimate first and said to
+    be one: the tunings are not tested against each other."""
     lines = [f"{len(df)} tunings; tuned policies in tuned/ (use with --policy-file)."]
-    if col:
-        r = rows.iloc[0]
-        lines[0:0] = [
-            f"Largest held-out gain over the heuristic: {r.card} in {r.deck_file} vs "
-            f"{r.opponent_file} [{r.policy}, {r.player}], "
-            f"{100 * r[col]:+.1f} points of score."
-        ]
-        lines.append("")
-        lines.append("tuned minus heuristic on held-out games (points of score):")
-        for r in rows.itertuples(index=False):
-            lines.append(
-                f"  {100 * getattr(r, col):+5.1f}  {r.card}  {r.deck_file} vs "
-                f"{r.opponent_file}  [{r.policy}, {r.player}]"
-            )
+    if comparisons is None or "gain_pts" not in comparisons:
+        return lines
+    vs = comparisons[comparisons["versus"] == "heuristic"]
+    if vs.empty:
+        return lines
+    rows = vs.sort_values("gain_pts", ascending=False, kind="stable")
+    beats = rows[(rows["p_holm"] <= 0.05) & (rows["gain_pts_ci_low"] > 0)]
+    loses = rows[(rows["p_holm"] <= 0.05) & (rows["gain_pts_ci_high"] < 0)]
+    r = rows.iloc[0]
+    lines[0:0] = [
+        f"Largest held-out gain over the heuristic (the largest point estimate of {len(rows)} "
+        f"tunings, not a test across them): {r.card} in {r.deck_file} vs {r.opponent_file} "
+        f"[{r.policy}, {r.player}], {_gain_ci(r)} points of score (paired, 95%; p_holm = "
+        f"{float(r.p_holm):.2g}). Beats the heuristic in {len(beats)} of {len(rows)} tunings, "
+        f"loses to it in {len(loses)} (each tuning's arms its own 5% Holm family; nothing "
+        "held across tunings)."
+    ]
+    lines.append("")
+    lines.append(
+        "tuned minus heuristic on held-out games, points of score [95% CI], Holm p over the "
+        "tuning's arms:"
+    )
+    for r in rows.itertuples(index=False):
+        lines.append(
+            f"  {_gain_ci(r)}  p_holm {float(r.p_holm):.2g}  {r.card}  {r.deck_file} vs "
+            f"{r.opponent_file}  [{r.policy}, {r.player}]"
+        )
     return lines
+
+
+def _gain_ci(r: Any) -> str:
+    return f"{r.gain_pts:+.1f} [{r.gain_pts_ci_low:+.1f}, {r.gain_pts_ci_high:+.1f}]"

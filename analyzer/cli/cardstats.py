@@ -57,7 +57,8 @@ def cardstats(
     in the opening hand); GIH: OH or GD; GNS: not seen; IWD = GIH WR - GNS WR (pooled over
     several matchups: each matchup's, Mantel-Haenszel weighted). A game counts for a card when
     any copy qualifies; draws count as games not won. Every rate has a 95% Wilson interval;
-    IWD's is Newcombe's (stratified when pooled). DECK defaults to the bundled default deck;
+    IWD's is Newcombe's (stratified when pooled), and its test of 0 (Fisher; pooled: CMH) is
+    Holm-adjusted over the cards. DECK defaults to the bundled default deck;
     without --vs it plays the bundled gauntlet and pools the matchups into one table.
     """
     from analyzer import api

@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.analysis.cardstats import BASIC_LANDS
 from analyzer.analysis.stats import wilson_interval
 from analyzer.report.tables import ALL_OPPONENTS, delta_ci, headline_rows, pct, rate_ci
 from analyzer.report.units import to_fractions
@@ -18,7 +19,6 @@ from analyzer.report.units import to_fractions
 FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm);
 # compare's pooled claim is tested at it alone
 TOP_CARDS = 3  # cardstats names this many cards at each end
-_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 
 
 def _players(row: Any) -> int:
@@ -191,10 +191,14 @@ def _points(x: Any) -> str:
 
 def card_stats_answer(df: pd.DataFrame) -> str:
     """The cards whose drawing goes with the most and the least winning (IWD, points), basic
-    lands left out; gift cards always named. Observational, and the sentence says so."""
+    lands left out; gift cards always named. Observational, and the sentence says so. The
+    ranking is of point estimates; which cards' IWD is told apart from 0 is read from the
+    Holm-adjusted test over the cards ranked (``iwd_p_holm``, cardstats.py) with the interval
+    on the same side, never from one card's interval among many (a table without the column,
+    from an older run, says that no correction was made)."""
     if df.empty or "iwd_pts" not in df.columns:
         return "the answer: no card was drawn"
-    spells = df[~df["card"].isin(_BASICS) & df["iwd_pts"].notna()]
+    spells = df[~df["card"].isin(BASIC_LANDS) & df["iwd_pts"].notna()]
     if spells.empty:
         return "the answer: no card but basic lands was drawn"
     ranked = spells.sort_values("iwd_pts", ascending=False, kind="stable")
@@ -205,8 +209,22 @@ def card_stats_answer(df: pd.DataFrame) -> str:
     k = min(TOP_CARDS, len(ranked) // 2) or 1
     top = [named(r) for r in ranked.head(k).itertuples()]
     low = [named(r) for r in ranked.tail(k).iloc[::-1].itertuples()] if len(ranked) > k else []
-    text = "the answer (observational, IWD points: drawn vs not drawn): drawn, these go with "
-    text += "the most wins: "
+    text = "the answer (observational, IWD points: drawn vs not drawn): "
+    if "iwd_p_holm" in ranked.columns:
+        tested = ranked[ranked["iwd_p_holm"].notna()]
+        sure = tested[
+            (tested["iwd_p_holm"] <= FAMILY_ALPHA)
+            & ((tested["iwd_ci_low_pts"] > 0) | (tested["iwd_ci_high_pts"] < 0))
+        ]
+        told = "; ".join(f"{named(r)}, p_holm = {r.iwd_p_holm:.2g}" for r in sure.itertuples())
+        verb = "has" if len(sure) == 1 else "have"
+        text += (
+            f"{len(sure)} of the {len(tested)} cards ranked {verb} an IWD told apart from 0 "
+            f"(Holm over them, 5%): {told or 'none'}. "
+        )
+    else:
+        text += "(no test over the cards in this table: each interval on its own) "
+    text += "Ranked by point estimate (95% intervals), drawn, these go with the most wins: "
     text += "; ".join(top)
     if low:
         text += "; the least: " + "; ".join(low)
