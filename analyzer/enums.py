@@ -276,6 +276,24 @@ END_REASON_NAMES = (
 )
 
 
+class _LeaveCause(NamedTuple):
+    """Why a permanent left the battlefield, where the zone row's C says it (0: an effect
+    moved it, or a cause not recorded; a move to a library keeps C for the position)."""
+
+    NONE: int = 0
+    DESTROYED: int = 1  # destroy (701.8): "destroy target creature"
+    SACRIFICED: int = 2  # sacrifice (701.21): an effect or a cost
+    LETHAL_DAMAGE: int = 3  # 704.5g-h: damage at least its toughness, or from deathtouch
+    ZERO_TOUGHNESS: int = 4  # 704.5f
+    LEGEND_RULE: int = 5  # 704.5j
+    UNATTACHED: int = 6  # 704.5m: an Aura attached to nothing, or to what it cannot enchant
+    EXILED_INSTEAD: int = 7  # it would have died: exiled instead (614.1a)
+
+
+LeaveCause = _LeaveCause()
+LEAVE_CAUSE_NAMES = tuple(n.lower() for n in LeaveCause._fields)
+
+
 class _Event(NamedTuple):
     """Kinds of game-log events (kernel/rules/gamelog.py writes them; analysis/gamelog.py reads
     them). Each row's OBJ/OBJ2/A/B/C mean what the comment says; -1 when unused."""

@@ -161,3 +161,55 @@ def test_in_1v1_the_same_removal_takes_the_4_4():
     # the control: without a table to weigh, Fell goes at the one opponent's 4/4
     s = run_text(_removal_position(2))
     assert creatures(s, 1) == []
+
+
+def _flier_position(blockers: bool) -> str:
+    # seat 0 holds Fell with the mana for it, late in the game (any creature is worth it), and
+    # (blockers) two sick 4/4 Fish that can block but not attack. Seat 1 has Quaketusk Boar (5/5
+    # on the ground), seat 3 Knightfisher (4/5 flying); hands are empty: the threat is the board's
+    home = ', { card = "Fish", token = true, power = 4, toughness = 4, sick = true }' * 2
+    return f"""
+[game]
+players = 4
+active = 0
+turn = 40
+phase = "main1"
+
+[[seat]]
+level = "standard"
+life = 40
+hand = ["Fell"]
+battlefield = ["Swamp", "Swamp"{home if blockers else ""}]
+library = ["Swamp", "Swamp"]
+
+[[seat]]
+life = 40
+battlefield = ["Quaketusk Boar"]
+library = ["Island", "Island"]
+
+[[seat]]
+life = 40
+library = ["Island", "Island"]
+
+[[seat]]
+life = 40
+battlefield = ["Knightfisher"]
+library = ["Island", "Island"]
+
+[[action]]
+advance = "main2"
+"""
+
+
+def test_removal_goes_at_the_flier_its_blockers_cannot_stop():
+    # threat is the damage that gets past seat 0's creatures: its two 4/4s hold the Boar on the
+    # ground, nothing of its blocks the flier, so the flier's 4 damage is the table's danger
+    s = run_text(_flier_position(blockers=True))
+    assert creatures(s, 3) == [] and creatures(s, 1) == ["Quaketusk Boar"]
+
+
+def test_without_blockers_the_bigger_ground_creature_is_the_threat():
+    # the control: with nothing to block either, the Boar's 5 damage outweighs the flier's 4,
+    # and Fell goes at it (when threat was the board's power alone, Fell took the flier in both)
+    s = run_text(_flier_position(blockers=False))
+    assert creatures(s, 1) == [] and creatures(s, 3) == ["Knightfisher"]

@@ -76,8 +76,8 @@ def test_a_player_who_loses_takes_its_permanents_out_of_the_game():
     from the board without a line (their zone rows, to 'none', were not shown)."""
     lines = _lines("player_leaves_two_until_exiles_return")
     assert (
-        "seat 0 loses the game; its permanents leave the game: Driftgloom Coyote x2, Plains x10, "
-        "Island x3"
+        "seat 0 loses the game (it drew from an empty library); its permanents leave the game: "
+        "Driftgloom Coyote x2, Plains x10, Island x3"
     ) in lines
     # the exiled creatures it held come back, each on its line
     assert "Jolly Gerbils (seat 1) returns to the battlefield from exile" in lines
@@ -135,10 +135,10 @@ def test_permanents_of_one_name_are_told_apart_by_a_number():
     assert lines[i : i + 3] == made
     wrath = lines.index("Starfall Invocation resolves")
     assert lines[wrath + 1 : wrath + 5] == [
-        "Harvestrite Host (seat 0) dies",
-        "Rabbit token (seat 0) dies",
-        "Rabbit token #2 (seat 0) dies",
-        "Rabbit token #3 (seat 0) dies",
+        "Harvestrite Host (seat 0) dies (destroyed)",
+        "Rabbit token (seat 0) dies (destroyed)",
+        "Rabbit token #2 (seat 0) dies (destroyed)",
+        "Rabbit token #3 (seat 0) dies (destroyed)",
     ]
     assert lines[-4:-1] == made  # the second Hop to It's tokens: numbered from the first again
 
@@ -190,8 +190,8 @@ def test_a_dies_trigger_names_its_source_by_the_number_it_had():
     lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
     wrath = lines.index("Starfall Invocation resolves")
     assert lines[wrath + 1 : wrath + 8] == [
-        "Vinereap Mentor (seat 0) dies",
-        "Vinereap Mentor #2 (seat 0) dies",
+        "Vinereap Mentor (seat 0) dies (destroyed)",
+        "Vinereap Mentor #2 (seat 0) dies (destroyed)",
         "Vinereap Mentor's triggered ability goes on the stack (seat 0)",
         "Vinereap Mentor #2's triggered ability goes on the stack (seat 0)",
         "Vinereap Mentor #2's ability resolves",
@@ -247,7 +247,7 @@ def test_a_life_change_names_what_changed_it():
     state = play(parse_scenario(_HUNGER, "hunger", base_dir=SCEN), log=True)
     lines = [line.split(": ", 1)[1] for line in state["play_by_play"]]
     assert lines[2:4] == [
-        "Jolly Gerbils (seat 1) dies",
+        "Jolly Gerbils (seat 1) dies (destroyed)",
         "seat 0 loses 2 life to Nocturnal Hunger (18)",
     ]
     food = run_player("food_eaten_in_the_end_step")["play_by_play"]

@@ -31,6 +31,7 @@ from analyzer.enums import (
     END_REASON_NAMES,
     EVENT_NAMES,
     GIFT_KIND_NAMES,
+    LEAVE_CAUSE_NAMES,
     CardCol,
     CardType,
     CounterKind,
@@ -168,6 +169,8 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["to_zone"] = ZONE_NAMES[ev["b"]]
         if ev["to_zone"] == "library" and ev["c"] in (0, 1):
             ev["library_position"] = "top" if ev["c"] == 0 else "bottom"
+        elif ev["to_zone"] != "library" and 0 < ev["c"] < len(LEAVE_CAUSE_NAMES):
+            ev["leave_cause"] = LEAVE_CAUSE_NAMES[ev["c"]]
     elif ev["kind"] == "game_end":
         ev["winner"] = ev["a"]
         ev["end_reason"] = END_REASON_NAMES[ev["b"]]
@@ -180,6 +183,10 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["surveil"] = bool(ev["b"])
     elif ev["kind"] == "control":
         ev["from_seat"] = ev["a"]
+    elif ev["kind"] == "loses":
+        ev["loss_reason"] = (
+            END_REASON_NAMES[ev["a"]] if 0 < ev["a"] < len(END_REASON_NAMES) else None
+        )
 
 
 _EFFECT_NAMES = {
@@ -342,7 +349,11 @@ class _Text(ZoneLines):
                 what = "triggered ability"
             if what == "delayed trigger" and ev["obj"] in self.exiled_by:
                 return f"{self.delayed(ev, card)} goes on the stack ({who})"
-            return f"{card}'s {what} goes on the stack ({who}){tgt}"
+            # what it triggered on, when that is another object (a creature that died, the
+            # spell that targeted a ward permanent): several of one source tell apart so
+            by = ev["obj2"]
+            on = f" for {self.obj(ev, '2')}" if 0 <= by != ev["obj"] and by < 1 << 20 else ""
+            return f"{card}'s {what} goes on the stack ({who}){on}{tgt}"
         if k == "resolve":
             self.resolving = card
             if ev["a"] == _STACK_KINDS.index("delayed trigger") and ev["obj"] in self.exiled_by:
@@ -387,7 +398,9 @@ class _Text(ZoneLines):
             return f"{who} {sign} {abs(ev['a'])} life{source or ''} ({ev['b']})"
         if k == "loses":
             by = [o for (o, hit), n in self.commander_damage.items() if hit == s and n >= 21]
-            why = f" (21 or more combat damage from {self.card_of[by[0]]})" if by else ""
+            why = _LOSS_WHY.get(ev.get("loss_reason"), "")
+            if by and ev.get("loss_reason") in (None, "commander_damage"):
+                why = f" (21 or more combat damage from {self.card_of[by[0]]})"
             gone = f"; its permanents leave the game: {_counted(targets)}" if targets else ""
             return f"{who} loses the game{why}{gone}"
         if k == "decision":
@@ -458,6 +471,15 @@ class _Text(ZoneLines):
             plural = "s" if n != 1 else ""
             return f"{card} puts {n} {ev['counter']} counter{plural} on {what}"
         return None
+
+
+# why a player lost (its LOSES row's reason, an EndReason name)
+_LOSS_WHY = {
+    "life": " (its life is 0 or less)",
+    "library": " (it drew from an empty library)",
+    "commander_damage": " (21 or more combat damage from one commander)",
+    "win_effect": " (another player won the game)",
+}
 
 
 def _article(word: str) -> str:

@@ -16,6 +16,29 @@ if TYPE_CHECKING:
 _MAIN = ("main 1", "main 2")
 
 
+# why a permanent was put into a graveyard from the battlefield (the zone row's leave_cause):
+# "dies (destroyed)" for a creature, "is destroyed" for another permanent; without a cause (an
+# effect's move, or none recorded) "dies" / "is put into the graveyard"
+_WHY = {
+    "destroyed": "destroyed",
+    "sacrificed": "sacrificed",
+    "lethal_damage": "lethal damage",
+    "zero_toughness": "0 toughness",
+    "legend_rule": "the legend rule",
+    "unattached": "nothing it can enchant",
+}
+
+
+def _to_graveyard(creature: bool, cause: str | None) -> str:
+    """The verb of a permanent's line as it goes to a graveyard from the battlefield."""
+    why = _WHY.get(cause or "")
+    if creature:
+        return f"dies ({why})" if why else "dies"
+    if cause in ("destroyed", "sacrificed"):
+        return f"is {cause}"
+    return f"is put into the graveyard ({why})" if why else "is put into the graveyard"
+
+
 def zone_phrase(zone: str) -> str:
     """'exile' reads as it is; every other zone takes 'the' ('the graveyard')."""
     return zone if zone == "exile" else f"the {zone}"
@@ -82,7 +105,7 @@ class ZoneLines:
         if dst == "battlefield":
             return self._onto_battlefield(ev, who, card)
         if src == "battlefield" and dst == "graveyard":
-            verb = "dies" if self.info.creature[ev["card"]] else "is put into the graveyard"
+            verb = _to_graveyard(bool(self.info.creature[ev["card"]]), ev.get("leave_cause"))
             return f"{card} ({who}) {verb}"
         if src == "library" and dst == "graveyard":
             return f"{who} mills {card}"
@@ -100,7 +123,8 @@ class ZoneLines:
         if dst == "hand":  # a tutor, or a card exiled from a library or a hand
             return f"{card} is put into {who}'s hand from {zone_phrase(src)}"
         if dst == "exile":
-            return f"{card} ({who}) is exiled from {zone_phrase(src)}{gone}"
+            instead = " instead of dying" if ev.get("leave_cause") == "exiled_instead" else ""
+            return f"{card} ({who}) is exiled from {zone_phrase(src)}{instead}{gone}"
         if dst == "command":
             return f"{card} ({who}) returns to the command zone from {zone_phrase(src)}"
         if dst == "library" and "library_position" in ev:

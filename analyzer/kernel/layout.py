@@ -135,6 +135,8 @@ class _Header(NamedTuple):
     HAND_STATICS: int  # bit q: a static source q controlled at the last refresh reads the
     # size of q's hand (static_pt_hand, a STATIC_GAME card): while one is out, a card entering or
     # leaving q's hand writes DIRTY_CHARS and DIRTY_SBA (state.move_object, life_draw.draw_cards)
+    LEAVE_CAUSE: int  # the LeaveCause of the next move off the battlefield, set just before
+    # it (sba._dies, the Aura rule): state.move_object logs it in the zone row and clears it
     NONADDITIVE: int  # 1 if a static source on the battlefield at the last refresh may read a
     # permanent's current P/T, counters or keywords, or removes keywords: without one, a pump,
     # counters or a keyword granted change that permanent's own values only (chars_counts.additive)

@@ -1,10 +1,13 @@
 """The standard player's multiplayer choices (3+ seats; issue 21 item 3): whom to attack and
 whose permanents removal goes after. Two-player games and the basic player never come here.
 
-Threat (how dangerous opponent q is to player p): 3 x the power of q's creatures (tapped ones
-too: they untap), + 1 per card in q's hand, + the combat damage q's commander has dealt p (a
-commander closes in on 21). The opponent with the most threat is the one removal is aimed at
-(``removal_leader``, ``removal_bonus``).
+Threat (how dangerous opponent q is to player p): 3 x the damage q's creatures would get past
+p's on q's next turn (``_damage_past``: q's creatures that can attack then, tapped and new ones
+too, each of p's creatures that can block stopping one of the biggest it can block; fliers only
+by flying and reach), + 1 per card in q's hand, + the combat damage q's commander has dealt p (a
+commander closes in on 21). A wall of big ground creatures that p's blockers hold is not the
+danger that the same power in fliers p cannot block is. The opponent with the most threat is
+the one removal is aimed at (``removal_leader``, ``removal_bonus``).
 
 Whom to attack (``choose_defender``): for each opponent still in the game, the damage p's
 attackers would get through (each of their untapped creatures that can block stops one of
@@ -33,45 +36,67 @@ REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 
 
 @njit
 def most_threatening(G, cards, p):
-    """The opponent of p with the most threat (-1 if none is left); ties: next in turn order.
-    One battlefield pass sums every seat's creature power (MAX_PLAYERS is 4): removal scores
-    every target with this."""
-    pw0 = 0
-    pw1 = 0
-    pw2 = 0
-    pw3 = 0
-    for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
-        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
-            x = 3 * max(G[b + O.CUR_P], 0)
-            c = G[b + O.CTRL]
-            if c == 0:
-                pw0 += x
-            elif c == 1:
-                pw1 += x
-            elif c == 2:
-                pw2 += x
-            else:
-                pw3 += x
-    return _leader(G, p, pw0, pw1, pw2, pw3)
-
-
-@njit
-def _leader(G, p, pw0, pw1, pw2, pw3):
-    """most_threatening's choice, from each seat's creature power (x 3, pw0 for seat 0, ...)."""
+    """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
     n = G[H.NPLAYERS]
+    # p's creatures that can block on an opponent's turn: with flying or reach (air), or not
+    air = 0
+    ground = 0
+    for j in range(own_n(G, p)):
+        b = ob(own_at(G, p, j))
+        if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            kw = G[b + O.CUR_KW]
+            if kw & Keyword.CANT_BLOCK:
+                continue
+            if kw & (Keyword.FLYING | Keyword.REACH):
+                air += 1
+            else:
+                ground += 1
     best = -1
     best_v = 0
     for k in range(1, n):
         q = (p + k) % n
         if G[pb(q) + P.LOST]:
             continue
-        v = G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
-        v += pw0 if q == 0 else pw1 if q == 1 else pw2 if q == 2 else pw3
+        v = 3 * _damage_past(G, cards, q, air, ground)
+        v += G[pb(q) + P.HAND_N] + G[pb(p) + P.COMMANDER_DAMAGE + q]
         if best < 0 or v > best_v:
             best = q
             best_v = v
     return best
+
+
+@njit
+def _may_attack_later(cards, G, o, q):
+    """Could q's creature o attack on q's next turn (tapped or summoning-sick ones too: they
+    untap and lose the sickness by then)?"""
+    b = ob(o)
+    if (
+        G[b + O.CTRL] != q
+        or G[b + O.PHASED]
+        or not cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+    ):
+        return False
+    return (G[b + O.CUR_KW] & Keyword.DEFENDER) == 0 and G[b + O.CUR_P] > 0
+
+
+@njit
+def _damage_past(G, cards, q, air, ground):
+    """Damage q's creatures would get past air blockers with flying or reach and ground ones on
+    q's next turn (the _through model with _may_attack_later's attackers)."""
+    fly_all = 0
+    n_fly = 0
+    ground_all = 0
+    n_ground = 0
+    for j in range(own_n(G, q)):
+        o = own_at(G, q, j)
+        if _may_attack_later(cards, G, o, q):
+            if _evasive(G, o):
+                n_fly += 1
+                fly_all += G[ob(o) + O.CUR_P]
+            else:
+                n_ground += 1
+                ground_all += G[ob(o) + O.CUR_P]
+    return _through(G, cards, q, air, ground, fly_all, n_fly, ground_all, n_ground, False)
 
 
 @njit
@@ -123,10 +148,10 @@ def _evasive(G, o):
 
 
 @njit
-def _top_sum(G, cards, p, fly, k):
+def _top_sum(G, cards, p, fly, k, now):
     """Sum of the k greatest powers among p's possible attackers that are evasive (fly) or
-    not. No allocation: one pass over p's permanents (view.own_at) per distinct power
-    (choose_defender counts them)."""
+    not: those that can attack now (now), else on p's next turn (_may_attack_later). No
+    allocation: one pass over p's permanents (view.own_at) per distinct power."""
     total = 0
     prev = 1 << 30
     while k > 0:
@@ -134,7 +159,8 @@ def _top_sum(G, cards, p, fly, k):
         c = 0
         for i in range(own_n(G, p)):
             o = own_at(G, p, i)
-            if not can_attack(cards, G, o, p) or _evasive(G, o) != fly:
+            able = can_attack(cards, G, o, p) if now else _may_attack_later(cards, G, o, p)
+            if not able or _evasive(G, o) != fly:
                 continue
             x = G[ob(o) + O.CUR_P]
             if v < x < prev:
@@ -152,17 +178,17 @@ def _top_sum(G, cards, p, fly, k):
 
 
 @njit
-def _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground):
+def _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground, now):
     """Damage p's possible attackers would get past an opponent's untapped blockers that can
     block (air: those with flying or reach, ground: the others), each blocker stopping one of
     the biggest attackers it can block (fliers only by flying or reach; the reach and flying
     blockers left over stop ground attackers). fly_all, n_fly: the sum of the positive powers
     among p's possible evasive attackers and how many there are; ground_all, n_ground: the same
-    for the others."""
+    for the others; now: _top_sum's."""
     # as many blockers as attackers block them all: the top sum is the whole sum
-    fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air)
+    fly_blocked = fly_all if air >= n_fly else _top_sum(G, cards, p, True, air, now)
     k = ground + max(air - n_fly, 0)
-    ground_blocked = ground_all if k >= n_ground else _top_sum(G, cards, p, False, k)
+    ground_blocked = ground_all if k >= n_ground else _top_sum(G, cards, p, False, k, now)
     return fly_all - fly_blocked + ground_all - ground_blocked
 
 
@@ -171,13 +197,9 @@ def choose_defender(G, C, p):
     """The opponent p attacks (see the module docstring); -1 if none is left."""
     cards = cards_of(C)
     n = G[H.NPLAYERS]
-    # one battlefield pass for every figure below: each seat's creature power (most_threatening),
-    # its untapped creatures that can block, with flying or reach (air) or not (ground), and
+    # one battlefield pass for the figures below (the leader is most_threatening's): each seat's
+    # untapped creatures that can block, with flying or reach (air) or not (ground), and
     # p's possible attackers, evasive or not (their count and the sum of their powers)
-    pw0 = 0
-    pw1 = 0
-    pw2 = 0
-    pw3 = 0
     air0 = 0
     air1 = 0
     air2 = 0
@@ -206,19 +228,15 @@ def choose_defender(G, C, p):
                 ground = 1
         c = G[b + O.CTRL]
         if c == 0:
-            pw0 += 3 * x
             air0 += air
             gr0 += ground
         elif c == 1:
-            pw1 += 3 * x
             air1 += air
             gr1 += ground
         elif c == 2:
-            pw2 += 3 * x
             air2 += air
             gr2 += ground
         else:
-            pw3 += 3 * x
             air3 += air
             gr3 += ground
         if can_attack(cards, G, o, p):
@@ -228,7 +246,7 @@ def choose_defender(G, C, p):
             else:
                 n_ground += 1
                 ground_all += x
-    leader = _leader(G, p, pw0, pw1, pw2, pw3)
+    leader = most_threatening(G, cards, p)
     best = -1
     best_score = 0
     for k in range(1, min(n, MAX_PLAYERS)):
@@ -237,7 +255,7 @@ def choose_defender(G, C, p):
             continue
         air = air0 if q == 0 else air1 if q == 1 else air2 if q == 2 else air3
         ground = gr0 if q == 0 else gr1 if q == 1 else gr2 if q == 2 else gr3
-        dmg = _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground)
+        dmg = _through(G, cards, p, air, ground, fly_all, n_fly, ground_all, n_ground, True)
         life = max(G[pb(q) + P.LIFE], 1)
         if dmg >= life:
             score = 1_000_000 - life

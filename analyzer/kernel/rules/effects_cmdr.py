@@ -201,7 +201,7 @@ def win_game(G, C, ctrl):
         return
     for q in range(G[H.NPLAYERS]):
         if q != ctrl and G[pb(q) + P.LOST] == 0:
-            leave_game(G, C, q)
+            leave_game(G, C, q, EndReason.WIN_EFFECT)
     check_winner(G)
     if G[H.WINNER] == ctrl:
         G[H.END_REASON] = EndReason.WIN_EFFECT

@@ -152,7 +152,7 @@ def _trigger_to_stack(G, C, t):
             G[t + T.TRIG_OBJ],
             G[t + T.ZCC],
         )
-        log_event(G, Event.TRIGGER, ctrl, o, -1, ab, kind, -1)
+        log_event(G, Event.TRIGGER, ctrl, o, G[t + T.TRIG_OBJ], ab, kind, -1)
         return True
     if kind == SK_WARD:
         i = push_entry(
@@ -171,6 +171,9 @@ def _trigger_to_stack(G, C, t):
         )
         if i >= 0:
             G[OFF_STACK + i * SF + S.X] = ab  # the ward cost
+        # a: -1, no ability row (the cost is the entry's S.X); obj2: the spell or ability
+        # that targeted o
+        log_event(G, Event.TRIGGER, ctrl, o, G[t + T.TRIG_OBJ], -1, kind, -1)
         return True
     if abilities[ab, AbilCol.LEVEL] > class_level(G, o):
         return False  # a Class's ability of a level it has not reached (716.2b)
@@ -213,7 +216,7 @@ def _trigger_to_stack(G, C, t):
     )
     if i >= 0:
         G[OFF_STACK + i * SF + S.X] = G[t + T.TRIG_ZCC]  # its event's amount ("that many")
-    log_event(G, Event.TRIGGER, ctrl, o, -1, ab, SK_ABILITY, -1)
+    log_event(G, Event.TRIGGER, ctrl, o, G[t + T.TRIG_OBJ], ab, SK_ABILITY, -1)
     log_targets(G, o, slots)
     fire_targeted(G, C, ctrl, slots)
     queue_ward(G, C, ctrl, slots)

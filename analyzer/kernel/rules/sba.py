@@ -22,6 +22,7 @@ from analyzer.enums import (
     EndReason,
     Event,
     Keyword,
+    LeaveCause,
     Subtype,
     TargCol,
     Zone,
@@ -64,7 +65,7 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def leave_game(G, C, p):
+def leave_game(G, C, p, reason):
     """p loses: everything p owns leaves the game, and so does everything on the stack that
     p controls (800.4a) -- including a spell p owns that another player cast (from exile,
     with Cruelclaw's Heist's permission). A card another player owns that p cast (Cruelclaw's
@@ -75,11 +76,12 @@ def leave_game(G, C, p):
     (an Aura p owns that steals a creature leaves with p's objects; its effect ends then).
     When p's loss leaves one player or none, the game is over (104.2a, check_winner): the
     objects stay where they are (800.4a is for a multiplayer game that goes on without p),
-    which spares a two-player game's end its move of every card p owns."""
+    which spares a two-player game's end its move of every card p owns. reason: the
+    EndReason that says why p lost (the log row's A)."""
     cards = cards_of(C)
     G[pb(p) + P.LOST] = 1
     G[pb(p) + P.LOST_TURN] = G[H.TURN]
-    log_event(G, Event.LOSES, p, -1, -1, -1, -1, -1)
+    log_event(G, Event.LOSES, p, -1, -1, reason, -1, -1)
     if n_alive(G) <= 1:
         return
     returned = False
@@ -154,12 +156,14 @@ def _exiled_instead(G, o):
 
 
 @njit
-def _dies(G, C, o, fire=True):
+def _dies(G, C, o, fire, cause):
     """o dies (or is exiled instead). fire=False: its dies triggers were queued already, with
-    those of the creatures dying in the same event (fire_dies_first)."""
+    those of the creatures dying in the same event (fire_dies_first). cause: the LeaveCause
+    its zone row tells."""
     cards = cards_of(C)
     if _exiled_instead(G, o) or opp_dies_exile(G, C, o):
         # "if it would die this turn, exile it instead" (614.1a): it never dies
+        G[H.LEAVE_CAUSE] = LeaveCause.EXILED_INSTEAD
         move_object(G, cards, o, Zone.EXILE)
         return
     if cards[G[ob(o) + O.CARD], CardCol.TYPES] & CardType.CREATURE:
@@ -171,6 +175,7 @@ def _dies(G, C, o, fire=True):
         fire_to_graveyard(G, C, o, G[ob(o) + O.CTRL])  # "put into a graveyard from the ..."
     if G[H.FOOD_WATCH]:
         fire_food_to_graveyard(G, C, o)  # "Whenever a Food is put into a graveyard" (Ygra)
+    G[H.LEAVE_CAUSE] = cause
     move_object(G, cards, o, Zone.GRAVEYARD)
 
 
@@ -229,7 +234,7 @@ def destroy(G, C, o, fire=True):
     """Destroy o unless it is indestructible. Returns True if it left the battlefield."""
     if G[ob(o) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return False
-    _dies(G, C, o, fire)
+    _dies(G, C, o, fire, LeaveCause.DESTROYED)
     return True
 
 
@@ -239,7 +244,7 @@ def sacrifice(G, C, o, fire=True):
     if cards_of(C)[G[ob(o) + O.CARD], CardCol.SUBTYPES] & Subtype.FOOD:
         G[pb(G[ob(o) + O.CTRL]) + P.FOOD_SACRIFICED_TURN] = 1  # "if you've sacrificed a Food"
     fire_sacrificed(G, C, o)
-    _dies(G, C, o, fire)
+    _dies(G, C, o, fire, LeaveCause.SACRIFICED)
 
 
 @njit
@@ -312,7 +317,7 @@ def _legend_rule(G, C):
                 and G[ob(q) + O.PHASED] == 0
                 and G[ob(q) + O.TIMESTAMP] > G[ob(o) + O.TIMESTAMP]
             ):
-                _dies(G, C, o)
+                _dies(G, C, o, True, LeaveCause.LEGEND_RULE)
                 return True
     return False
 
@@ -409,11 +414,18 @@ def _state_based_actions(G, C, fresh):
             refresh(G, C)
         for p in range(G[H.NPLAYERS]):
             q = pb(p)
-            if G[q + P.LOST] == 0 and (
-                G[q + P.LIFE] <= 0 or G[q + P.DREW_EMPTY] == 1 or _commander_damage_loses(G, q)
-            ):
-                leave_game(G, C, p)
-                changed = True
+            if G[q + P.LOST] == 0:
+                # 704.5a, 704.5b, 704.6c; several at once: the first of them names the loss
+                reason = EndReason.NONE
+                if G[q + P.LIFE] <= 0:
+                    reason = EndReason.LIFE
+                elif G[q + P.DREW_EMPTY] == 1:
+                    reason = EndReason.LIBRARY
+                elif _commander_damage_loses(G, q):
+                    reason = EndReason.COMMANDER_DAMAGE
+                if reason != EndReason.NONE:
+                    leave_game(G, C, p, reason)
+                    changed = True
             c = G[q + P.COMMANDER] - 1
             if c >= 0 and (G[ob(c) + O.ZONE] == Zone.GRAVEYARD or G[ob(c) + O.ZONE] == Zone.EXILE):
                 # 704.6d: a commander put into a graveyard or exile may go to the command zone;
@@ -462,12 +474,16 @@ def _state_based_actions(G, C, fresh):
             if G[b + O.PHASED] == 0:
                 if t & CardType.CREATURE:
                     if kills and _sba_kills(G, cards, b):
-                        _dies(G, C, o, not batch)
+                        why = LeaveCause.ZERO_TOUGHNESS
+                        if G[b + O.CUR_T] > 0:
+                            why = LeaveCause.LETHAL_DAMAGE
+                        _dies(G, C, o, not batch, why)
                         gone = True
                     elif G[b + O.DEATHTOUCHED]:
                         G[b + O.DEATHTOUCHED] = 0
                 elif cards[card, CardCol.SUBTYPES] & Subtype.AURA:
                     if _aura_goes(G, C, card, o):
+                        G[H.LEAVE_CAUSE] = LeaveCause.UNATTACHED
                         move_object(G, cards, o, Zone.GRAVEYARD)
                         gone = True
                 elif (

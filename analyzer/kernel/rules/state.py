@@ -358,8 +358,12 @@ def move_object(G, cards, o, zone, top=True):
             zone = Zone.COMMAND
         elif zone == Zone.GRAVEYARD or zone == Zone.EXILE:
             G[H.DIRTY] |= DIRTY_SBA  # 704.6d: the state-based actions return it
-    # c: where in the library (0 top, 1 bottom), so a replay can say it; -1 elsewhere
-    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, _library_place(zone, top))
+    # c: where in the library (0 top, 1 bottom), so a replay can say it; elsewhere why it left
+    # the battlefield (H.LEAVE_CAUSE, a LeaveCause), -1 when nothing says
+    cause = G[H.LEAVE_CAUSE]
+    G[H.LEAVE_CAUSE] = 0
+    c = _library_place(zone, top) if zone == Zone.LIBRARY or cause == 0 else cause
+    log_event(G, Event.ZONE, G[b + O.OWNER], o, -1, old, zone, c)
     if (
         old == Zone.BATTLEFIELD
         and zone != Zone.GRAVEYARD

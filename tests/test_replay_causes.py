@@ -1,0 +1,94 @@
+"""Why things happened, in the replay text (see the games): why a permanent left the
+battlefield (the zone row's leave_cause), why a player lost (the loses row's loss_reason), and
+what a triggered ability triggered on (the trigger row's obj2). Each line below read without
+its reason before: "dies", "is put into the graveyard", "loses the game", a trigger of one
+source several times over with no word of which creature each was for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzer import api
+
+SCEN = Path(__file__).parent / "scenarios"
+
+
+def _lines(name: str) -> list[str]:
+    """The scenario's play-by-play, without the turn-and-step prefixes."""
+    state = api.run_scenario(SCEN / f"{name}.toml", log=True)
+    return [line.split(": ", 1)[1] for line in state["play_by_play"]]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "line"),
+    [
+        # 701.21: a Food sacrificed for its ability (the Class's trigger counts it)
+        ("class_sacrifice_triggers_and_end_step_return", "Food token (seat 0) is sacrificed"),
+        # 704.5g: a blocker dealt damage at least its toughness
+        ("combat_blocker_removed_no_damage", "Fish token (seat 1) dies (lethal damage)"),
+        # 704.5f: Decree of Pain's -X/-X leaves it at 0 toughness
+        (
+            "cycled_trigger_and_destroyed_draws_decree_of_pain",
+            "Toski, Bearer of Secrets (seat 1) dies (0 toughness)",
+        ),
+        # 704.5m: the Food it enchanted was eaten
+        (
+            "sugar_coat_food_eaten_is_no_creature_dying",
+            "Sugar Coat (seat 0) is put into the graveyard (nothing it can enchant)",
+        ),
+        # 614.1a: "if it would die this turn, exile it instead"
+        (
+            "exile_if_it_would_die",
+            "Treetop Sentries (seat 1) is exiled from the battlefield instead of dying",
+        ),
+        # 701.8: destroy
+        ("bounce_land_taps_for_one_of_each_color", "Treetop Sentries (seat 1) dies (destroyed)"),
+    ],
+)
+def test_a_permanent_leaving_says_why(scenario: str, line: str) -> None:
+    assert line in _lines(scenario)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "line"),
+    [
+        (
+            "player_leaves_with_opponents_spell_on_stack",
+            "seat 0 loses the game (its life is 0 or less)",
+        ),
+        ("dewdrop_cure_three_promised", "seat 1 loses the game (it drew from an empty library)"),
+        (
+            "win_game_thirteen_cards_at_upkeep",
+            "seat 2 loses the game (another player won the game)",
+        ),
+    ],
+)
+def test_a_loss_says_why(scenario: str, line: str) -> None:
+    assert line in _lines(scenario)
+
+
+def test_a_trigger_names_what_it_triggered_on() -> None:
+    # Devilish Valet triggers for each creature that enters: each line names its creature (the
+    # second Goblin token by its number); an enters trigger of the creature itself names none
+    lines = _lines("alliance_doubles_power")
+    valet = [x for x in lines if x.startswith("Devilish Valet's triggered ability")]
+    assert valet[:3] == [
+        "Devilish Valet's triggered ability goes on the stack (seat 0) for Siege-Gang Commander",
+        "Devilish Valet's triggered ability goes on the stack (seat 0) for Goblin token (red)",
+        "Devilish Valet's triggered ability goes on the stack (seat 0) for Goblin token (red) #2",
+    ]
+    siege = [x for x in lines if x.startswith("Siege-Gang Commander's triggered ability")]
+    assert siege == ["Siege-Gang Commander's triggered ability goes on the stack (seat 0)"]
+
+
+def test_a_ward_trigger_goes_on_the_stack_for_the_spell_that_targeted():
+    # the ward trigger resolved with no line putting it on the stack; it now has one, naming
+    # the spell it answers (Ygra's ward: sacrifice a Food, which Fell's caster does)
+    lines = _lines("ygra_ward_sacrifice_a_food")
+    assert lines[1:4] == [
+        "Ygra, Eater of All's ward trigger goes on the stack (seat 0) for Fell",
+        "Ygra, Eater of All's ward trigger resolves",
+        "Food token (seat 1) is sacrificed",
+    ]
