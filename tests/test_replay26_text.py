@@ -43,7 +43,7 @@ def test_a_creature_exiled_and_returned_returns_from_exile():
     """Parting Gust without the gift: 'Jolly Gerbils (seat 1) moves from the exile to the
     battlefield' (and 'the exile')."""
     lines = _lines("parting_gust_not_promised_returns")
-    assert lines[-2] == "Jolly Gerbils (seat 1) returns to the battlefield from exile"
+    assert lines[-3] == "Jolly Gerbils (seat 1) returns to the battlefield from exile"
 
 
 def test_a_land_played_from_exile_is_played():

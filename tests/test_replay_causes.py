@@ -92,3 +92,11 @@ def test_a_ward_trigger_goes_on_the_stack_for_the_spell_that_targeted():
         "Ygra, Eater of All's ward trigger resolves",
         "Food token (seat 1) is sacrificed",
     ]
+
+
+def test_a_permanent_that_enters_with_counters_says_so():
+    # Parting Gust, not promised: Jolly Gerbils returns at the next end step with a +1/+1
+    # counter, which only the state showed
+    lines = _lines("parting_gust_not_promised_returns")
+    back = lines.index("Jolly Gerbils (seat 1) returns to the battlefield from exile")
+    assert lines[back + 1] == "Jolly Gerbils enters with 1 +1/+1 counter"

@@ -195,6 +195,7 @@ _EFFECT_NAMES = {
     Op.PUMP: "pump",
     Op.GRANT: "grant",
     Op.ADD_COUNTERS: "counters",
+    Op.ADD_P1P1_X: "enters_with",  # the counters a permanent enters with (its own row)
 }
 
 
@@ -210,7 +211,7 @@ def _effect_fields(ev: dict[str, Any]) -> None:
             for n, bit in zip(Keyword._fields, Keyword, strict=True)
             if ev["b"] & bit
         ]
-    elif effect == "counters":
+    elif effect in ("counters", "enters_with"):
         names = [n.lower().replace("p1p1", "+1/+1") for n in CounterKind._fields]
         ev["counter"] = names[ev["b"]] if 0 <= ev["b"] < len(names) else "?"
         ev["count"] = ev["c"]
@@ -466,9 +467,11 @@ class _Text(ZoneLines):
             return f"{what} get{s} {pt} until end of turn ({card})"
         if effect == "grant" and ev["keywords"]:
             return f"{what} gain{s} {', '.join(ev['keywords'])} until end of turn ({card})"
-        if effect == "counters":
+        if effect in ("counters", "enters_with"):
             n = ev["count"]
             plural = "s" if n != 1 else ""
+            if effect == "enters_with":
+                return f"{what} enters with {n} {ev['counter']} counter{plural}"
             return f"{card} puts {n} {ev['counter']} counter{plural} on {what}"
         return None
 

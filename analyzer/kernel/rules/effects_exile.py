@@ -8,6 +8,7 @@ from analyzer.kernel.layout import DIRTY_ALL, H, O
 from analyzer.kernel.player.choices import flicker_wanted
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.events import fire_enters, fire_p1p1_put
+from analyzer.kernel.rules.gamelog import log_enters_with_p1p1
 from analyzer.kernel.rules.refs import is_obj
 from analyzer.kernel.rules.state import move_object, put_onto_battlefield
 from analyzer.kernel.rules.statics_global import counters_put
@@ -50,7 +51,9 @@ def run_exile_op(G, C, op, a, b_, c, src, ctrl, n, vals, it):
                 put_onto_battlefield(G, cards, v, back, False)
                 # the counters it enters with are put by its controller (entering may not
                 # have set DIRTY_CHARS: state.board_inert)
-                G[ob(v) + O.P1P1] += counters_put(G, C, G[ob(v) + O.CTRL], a)
+                m = counters_put(G, C, G[ob(v) + O.CTRL], a)
+                G[ob(v) + O.P1P1] += m
+                log_enters_with_p1p1(G, G[ob(v) + O.CTRL], v, m)
                 G[H.DIRTY] = DIRTY_ALL
                 if a > 0:
                     fire_p1p1_put(G, C, ctrl, v)

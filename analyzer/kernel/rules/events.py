@@ -58,6 +58,7 @@ from analyzer.kernel.rules.conditions import (  # noqa: F401 (cond_holds, cond_o
     cond_ok,
     land_cond_ok,
 )
+from analyzer.kernel.rules.gamelog import log_enters_with_p1p1
 from analyzer.kernel.rules.life_draw import draw_cards
 from analyzer.kernel.rules.state import (
     attached_obj,
@@ -136,12 +137,14 @@ def _enters_with(G, C, o, ctrl):
                 if x > 0:
                     x = counters_put(G, C, ctrl, x)
                     G[ob(o) + O.P1P1] += x
+                    log_enters_with_p1p1(G, ctrl, o, x)
                     G[ob(o) + O.CUR_P] += x
                     G[H.DIRTY] = DIRTY_ALL  # (entering may not have: state.board_inert)
                     fire_p1p1_put(G, C, ctrl, o)
             elif steps[k, StepCol.A] == CounterKind.P1P1:  # add_counters (loader-checked)
                 m = counters_put(G, C, ctrl, steps[k, StepCol.B])
                 G[ob(o) + O.P1P1] += m
+                log_enters_with_p1p1(G, ctrl, o, m)
                 G[ob(o) + O.CUR_P] += m
                 G[H.DIRTY] = DIRTY_ALL
                 fire_p1p1_put(G, C, ctrl, o)
@@ -158,6 +161,7 @@ def _enters_with(G, C, o, ctrl):
         if n > 0:  # "Other creatures you control enter with an additional +1/+1 counter"
             n = counters_put(G, C, ctrl, n)
             G[ob(o) + O.P1P1] += n
+            log_enters_with_p1p1(G, ctrl, o, n)
             G[ob(o) + O.CUR_P] += n
             G[H.DIRTY] = DIRTY_ALL
             fire_p1p1_put(G, C, ctrl, o)

@@ -14,7 +14,7 @@ reused. The reader is ``analysis/gamelog.py``.
 
 from __future__ import annotations
 
-from analyzer.enums import Event, Op
+from analyzer.enums import CounterKind, Event, Op
 from analyzer.kernel.layout import (
     FACE_PRINTED,
     OF,
@@ -93,6 +93,16 @@ def log_stun_kept_tapped(G, ctrl, o):
     """An untap of o (its untap step's, or an effect's untapping all) removed a stun counter
     instead (122.1d): an effect row with no source, "untap" with the stunned flag."""
     log_event(G, Event.EFFECT, ctrl, -1, o, Op.UNTAP, 1, 0)
+
+
+@njit(inline_in_entry=True)
+def log_enters_with_p1p1(G, ctrl, o, n):
+    """o enters with n +1/+1 counters (a return "with a +1/+1 counter", ravenous, "enters with
+    an additional counter"): an effect row with o as source and target and the op
+    ADD_P1P1_X, "enters with X counters", which the text tells from a counter o puts on
+    itself."""
+    if n > 0:
+        log_event(G, Event.EFFECT, ctrl, o, o, Op.ADD_P1P1_X, CounterKind.P1P1, n)
 
 
 @njit

@@ -54,7 +54,7 @@ from analyzer.kernel.rules.effects import run_steps
 from analyzer.kernel.rules.effects_season import damage_for_exiled
 from analyzer.kernel.rules.events import cond_ok, fire_enters, fire_gift_given, fire_p1p1_put
 from analyzer.kernel.rules.events_turn import fire_targeted
-from analyzer.kernel.rules.gamelog import log_event, log_targets
+from analyzer.kernel.rules.gamelog import log_enters_with_p1p1, log_event, log_targets
 from analyzer.kernel.rules.mana import pay
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.stack import (
@@ -339,6 +339,7 @@ def resolve_top(G, C):
             put_onto_battlefield(G, cards, o, owner, False)
             n = counters_put(G, C, owner, ab % RETURN_FLYING)
             G[ob(o) + O.P1P1] += n
+            log_enters_with_p1p1(G, owner, o, n)
             G[H.DIRTY] = DIRTY_ALL  # (entering may not have: state.board_inert)
             if ab >= RETURN_FLYING:  # "with a flying counter on it" (a keyword counter, 122.1b)
                 G[ob(o) + O.KW_COUNTERS] |= Keyword.FLYING
