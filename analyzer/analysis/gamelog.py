@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.gamelog_effects import effect_fields
 from analyzer.analysis.gamelog_rows import (
     grouped_effect,
     left_the_game,
@@ -34,10 +35,7 @@ from analyzer.enums import (
     LEAVE_CAUSE_NAMES,
     CardCol,
     CardType,
-    CounterKind,
     Event,
-    Keyword,
-    Op,
     Zone,
 )
 
@@ -177,7 +175,7 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
     elif ev["kind"] == "gift":
         ev["gift"] = _GIFT_NAMES.get(ev["a"], "none")
     elif ev["kind"] == "effect":
-        _effect_fields(ev)
+        effect_fields(ev)
     elif ev["kind"] == "look":
         ev["looked"] = ev["a"]
         ev["surveil"] = bool(ev["b"])
@@ -187,36 +185,6 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["loss_reason"] = (
             END_REASON_NAMES[ev["a"]] if 0 < ev["a"] < len(END_REASON_NAMES) else None
         )
-
-
-_EFFECT_NAMES = {
-    Op.TAP: "tap",
-    Op.UNTAP: "untap",
-    Op.PUMP: "pump",
-    Op.GRANT: "grant",
-    Op.ADD_COUNTERS: "counters",
-    Op.ADD_P1P1_X: "enters_with",  # the counters a permanent enters with (its own row)
-}
-
-
-def _effect_fields(ev: dict[str, Any]) -> None:
-    """An effect row's readable fields: effect, and power/toughness, keywords, or counter/count."""
-    effect = _EFFECT_NAMES.get(ev["a"], "other")
-    ev["effect"] = effect
-    if effect == "pump":
-        ev["power"], ev["toughness"] = ev["b"], ev["c"]
-    elif effect == "grant":
-        ev["keywords"] = [
-            n.lower().replace("_", " ")
-            for n, bit in zip(Keyword._fields, Keyword, strict=True)
-            if ev["b"] & bit
-        ]
-    elif effect in ("counters", "enters_with"):
-        names = [n.lower().replace("p1p1", "+1/+1") for n in CounterKind._fields]
-        ev["counter"] = names[ev["b"]] if 0 <= ev["b"] < len(names) else "?"
-        ev["count"] = ev["c"]
-    elif effect == "untap":
-        ev["stunned"] = bool(ev["b"])
 
 
 # ---- text view ----
