@@ -33,8 +33,11 @@ combat damage dealt and taken, kills (the last combat damage to a seat that lost
 of able attackers that attacked, removal (an opponent's creature targeted by its spell or
 ability that left the battlefield that turn) and whose it hit, "small while a big one ran free"
 (the target had power 2 or less while an opponent had a power 4+ creature or a 3+ flier), spells
-on a creature attacking a third seat (cast in another seat's combat), gifts and chumps (blocker
-died, attacker lived; at 20+ life, nontoken blocker).
+on a creature attacking a third seat (cast in another seat's combat), kills on its turn with
+spare attackers (attackers beyond those the kill needed, the defender's untapped creatures each
+stopping one of the biggest) and what the round after cost (combat damage taken, deaths)
+against a tight kill and other attack turns, gifts and chumps (blocker died, attacker lived;
+at 20+ life, nontoken blocker).
 
 Figures read (decks/pod at 40 life, 400 games seed 4 and 400 games seed 6, policy never; the
 four Commander precons, 200 games seed 4; decks/pod with --policy heuristic, 300 games seed 5):
@@ -53,6 +56,9 @@ four Commander precons, 200 games seed 4; decks/pod with --policy heuristic, 300
   to 94% (RG), missed for another seat 1-13 times in 400 games.
 - Into the Flood Maw cast in another seat's combat on an attacker attacking a third seat: GU
   110 times (0.28/game), UB 71; other spells 19.
+- kills with spare attackers (everything goes on a lethal attack): GU 237 of 374 kills; the
+  round after it died 20 times in 150 (tight kills 6 in 84), seed 6 15 in 177 (6 in 79); UB
+  19 in 94 (8 in 86), seed 6 12 in 98 (14 in 85): no clear cost.
 - gifts (heuristic, weakest-use): GU, the pod's winner (41.7%), received 746 of 1961 gifts and
   335 of 759 gift cards; a card went to the seat the giver's model named most threatening 55%
   (random 47%).
@@ -260,6 +266,10 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
     round_pred: dict[int, dict] = {}
     round_dmg: dict[int, list] = {}
     last_hit = [-1] * n  # the seat whose combat damage last hit each seat
+    att_power: list[int] = []  # this turn's attackers' powers
+    d_life = 0  # the defender's life and untapped creatures as the attack began
+    d_stops = [0]
+    last_kind: list = [None] * n  # the seat's last turn: a kill (spare attackers or not), an attack
 
     def model_leader(p: int) -> int:
         """ai_multi.most_threatening(p), read from the log (commander damage left out)."""
@@ -278,6 +288,22 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
         if active < 0:
             return
         x = st[decks[active]]
+        if att_to >= 0:
+            last_kind[active] = "another attack turn"
+        if att_to >= 0 and not alive[att_to] and att_power:
+            # a kill: the attackers beyond those it needed (the defender's untapped creatures
+            # each stopping one of the biggest) stayed untapped for nothing
+            pw = sorted(att_power, reverse=True)
+            need = d_life + sum(pw[: d_stops[0]])
+            spare = 0
+            while pw and sum(pw) - pw[-1] >= need:
+                pw.pop()
+                spare += 1
+            x["kills on its turn"] += 1
+            last_kind[active] = "a kill with spare attackers" if spare else "a tight kill"
+            if spare:
+                x["  with spare attackers (they could have stayed home)"] += 1
+                x["    spare attackers"] += spare
         if active in round_pred:
             for q, v in round_pred[active].items():
                 round_pred[active][q] = (*v[:3], bd.past_home(q, active), *v[4:])
@@ -345,12 +371,18 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             close_turn()
             s0 = e["seat"]
             if round_pred.get(s0) and alive[s0]:
+                xs = st[decks[s0]]
+                hit = sum(round_dmg[s0])
+                key = last_kind[s0] or "another attack turn"
+                xs[f"rounds, after {key}"] += 1
+                xs[f"combat damage taken in the round, after {key}"] += hit
                 note: list = []
                 _score_round(round_pred.pop(s0), round_dmg[s0], st["(all) threat"], decks, st, note)
                 for t in note:
                     examples.append((decks[s0], ev[0]["game"], turn, t))
             round_pred.pop(s0, None)
             low_state[e["seat"]] = None
+            last_kind[e["seat"]] = None
             active = e["seat"]
             turn = e["turn"]
             start_life = life[active]
@@ -358,6 +390,7 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             att_to = -1
             targets = {}
             attacking = {}
+            att_power = []
             died_turn = set()
             blocks = []
             open_kill = {}
@@ -372,8 +405,16 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             x[f"  of the fliers attacking, {band}"] += stats(e["card_name"])[2]
         if k == "attack":
             attacking[e["obj"]] = e["a"]
+            if e["obj"] in bd.bf:
+                att_power.append(bd.power(e["obj"]))
         if k == "attack" and att_to < 0:
             att_to = e["a"]
+            d_life = life[att_to]
+            d_stops = sorted(
+                (bd.power(o) for o, c in bd.bf.items() if c[0] == att_to and not c[4]),
+                reverse=True,
+            )
+            d_stops = [len(d_stops)]
             x = st[decks[active]]
             x["attack turns"] += 1
             boards = [bd.board(s) for s in range(n)]
@@ -535,6 +576,8 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             life[e["seat"]] = e["b"]
         elif k == "loses":
             s = e["seat"]
+            if s != active and last_kind[s] is not None:
+                st[decks[s]][f"died in the round after {last_kind[s]}"] += 1
             if last_hit[s] >= 0 and last_hit[s] != s and alive[last_hit[s]]:
                 st[decks[last_hit[s]]]["kills (the last combat damage)"] += 1
             alive[s] = False
@@ -648,6 +691,11 @@ def _deck_summary(deck: str, x: collections.Counter) -> None:
         f" one ran free {x['  removal: small while big free']} (the model leader's small while"
         f" another's big {x[SMALL_ML]}); removal taken {x['removal taken']}",
         f"  spells on an attacker attacking a third seat {x[THIRD]}",
+        f"  kills on its turn {x['kills on its turn']}, with spare attackers {x[SPARE]}"
+        f" ({x['    spare attackers']} spare); in the round after (survived: combat damage"
+        f" taken; died): {_after(x, 'a kill with spare attackers')}; after a tight kill"
+        f" {_after(x, 'a tight kill')}; after its other attack turns"
+        f" {_after(x, 'another attack turn')}",
         f"  gifts given {x['gifts given']}, received {x['gifts received']} (cards"
         f" {x['gift cards received']}); chumps {x['chumps']}, at 20+ life"
         f" {x['  chump at 20+']} (nontoken {x['    of a nontoken']})",
@@ -666,6 +714,17 @@ ACTUAL = "pred: its combat damage to that seat, next turn"
 A21, B21 = "  of those attacking, life 21+", "able attackers, life 21+"
 A20, B20 = "  of those attacking, life 20-", "able attackers, life 20-"
 SMALL_ML = "  removal: small of the model leader while another's big free"
+
+
+def _after(x: collections.Counter, kind: str) -> str:
+    r = x[f"rounds, after {kind}"]
+    return (
+        f"{x[f'combat damage taken in the round, after {kind}'] / max(r, 1):.2f} in {r};"
+        f" died {x[f'died in the round after {kind}']}"
+    )
+
+
+SPARE = "  with spare attackers (they could have stayed home)"
 THIRD = "spell on an attacker attacking a third seat"
 
 
