@@ -163,11 +163,15 @@ def test_in_1v1_the_same_removal_takes_the_4_4():
     assert creatures(s, 1) == []
 
 
-def _flier_position(blockers: bool) -> str:
+def _flier_position(blockers: bool, sick: bool = True) -> str:
     # seat 0 holds Fell with the mana for it, late in the game (any creature is worth it), and
-    # (blockers) two sick 4/4 Fish that can block but not attack. Seat 1 has Quaketusk Boar (5/5
-    # on the ground), seat 3 Knightfisher (4/5 flying); hands are empty: the threat is the board's
-    home = ', { card = "Fish", token = true, power = 4, toughness = 4, sick = true }' * 2
+    # (blockers) two 4/4 Fish, sick (they can block, not attack) or not. Seat 1 has Quaketusk
+    # Boar (5/5 on the ground), seat 3 Knightfisher (4/5 flying); hands are empty: the threat is
+    # the board's
+    fish = (
+        f'{{ card = "Fish", token = true, power = 4, toughness = 4, sick = {str(sick).lower()} }}'
+    )
+    home = f", {fish}" * 2
     return f"""
 [game]
 players = 4
@@ -213,3 +217,52 @@ def test_without_blockers_the_bigger_ground_creature_is_the_threat():
     # and Fell goes at it (when threat was the board's power alone, Fell took the flier in both)
     s = run_text(_flier_position(blockers=False))
     assert creatures(s, 1) == [] and creatures(s, 3) == ["Knightfisher"]
+
+
+def test_creatures_that_can_attack_are_not_read_as_blockers_in_their_own_turn():
+    # the same two 4/4s, able to attack this turn: read as attacking (tapped through the
+    # table's turns), they hold nothing at home, so the Boar's 5 is the danger and Fell takes it
+    s = run_text(_flier_position(blockers=True, sick=False))
+    assert creatures(s, 1) == [] and creatures(s, 3) == ["Knightfisher"]
+
+
+def test_an_attack_on_a_rival_is_not_bounced_in_combat():
+    # seat 2's Quaketusk Boar attacks seat 1 (12 life, nothing to block; seats 0 and 3 each hold
+    # a 6/6). Seat 0 holds Into the Flood Maw: the fight is not its own, so the spell waits and
+    # the rival takes the 5 (it used to bounce the Boar mid-combat, sparing seat 1)
+    big = '{ card = "Fish", token = true, power = 6, toughness = 6 }'
+    s = run_text(
+        f"""
+[game]
+players = 4
+active = 2
+turn = 42
+phase = "main1"
+
+[[seat]]
+level = "standard"
+life = 40
+hand = ["Into the Flood Maw"]
+battlefield = ["Island", {big}]
+library = ["Island", "Island"]
+
+[[seat]]
+life = 12
+library = ["Island", "Island"]
+
+[[seat]]
+level = "standard"
+life = 40
+battlefield = [{{ card = "Quaketusk Boar", sick = false }}]
+library = ["Island", "Island"]
+
+[[seat]]
+life = 40
+battlefield = [{big}]
+library = ["Island", "Island"]
+
+[[action]]
+advance = "main2"
+"""
+    )
+    assert seat(s, 1)["life"] == 7 and creatures(s, 2) == ["Quaketusk Boar"]

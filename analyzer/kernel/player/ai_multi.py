@@ -3,11 +3,13 @@ whose permanents removal goes after. Two-player games and the basic player never
 
 Threat (how dangerous opponent q is to player p): 3 x the damage q's creatures would get past
 p's on q's next turn (``_damage_past``: q's creatures that can attack then, tapped and new ones
-too, each of p's creatures that can block stopping one of the biggest it can block; fliers only
-by flying and reach), + 1 per card in q's hand, + the combat damage q's commander has dealt p (a
-commander closes in on 21). A wall of big ground creatures that p's blockers hold is not the
-danger that the same power in fliers p cannot block is. The opponent with the most threat is
-the one removal is aimed at (``removal_leader``, ``removal_bonus``).
+too, each of p's creatures that will be home to block stopping one of the biggest it can block;
+fliers only by flying and reach; in p's turn, its creatures that can attack are read as
+attacking, so only those that cannot, or have vigilance, are home), + 1 per card in q's hand,
++ the combat damage q's commander has dealt p (a commander closes in on 21). A wall of big
+ground creatures that p's blockers hold is not the danger that the same power in fliers p
+cannot block is. The opponent with the most threat is the one removal is aimed at
+(``removal_leader``, ``removal_bonus``).
 
 Whom to attack (``choose_defender``): for each opponent still in the game, the damage p's
 attackers would get through (each of their untapped creatures that can block stops one of
@@ -38,14 +40,25 @@ REMOVAL_BONUS = 25  # on the threat() scale: a 3/3 is worth ~12 more than a 0/0 
 def most_threatening(G, cards, p):
     """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
     n = G[H.NPLAYERS]
-    # p's creatures that can block on an opponent's turn: with flying or reach (air), or not
+    # p's creatures that will be there to block on the opponents' turns, with flying or reach
+    # (air) or not: in p's own turn those that cannot attack now or have vigilance (the ones
+    # that can attack mostly do, and stay tapped through the table's turns: counting them read
+    # the fliers' deck as the danger where the ground deck hit hardest, tools/pod_census.py);
+    # in another player's turn, the untapped ones
+    own_turn = G[H.ACTIVE] == p
     air = 0
     ground = 0
     for j in range(own_n(G, p)):
-        b = ob(own_at(G, p, j))
+        o = own_at(G, p, j)
+        b = ob(o)
         if G[b + O.PHASED] == 0 and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
             kw = G[b + O.CUR_KW]
             if kw & Keyword.CANT_BLOCK:
+                continue
+            if own_turn:
+                if can_attack(cards, G, o, p) and (kw & Keyword.VIGILANCE) == 0:
+                    continue
+            elif G[b + O.TAPPED]:
                 continue
             if kw & (Keyword.FLYING | Keyword.REACH):
                 air += 1

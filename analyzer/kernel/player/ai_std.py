@@ -354,7 +354,12 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
             kills_any = True
         if op == Op.BOUNCE:
             bounce = True
-    if context == 2 and (G[b + O.ATTACKING] or G[b + O.BLOCKING]):
+    # in combat with p: attacking p, or blocking p's attacker (in a pod a fight between two
+    # other players is no combat of p's: the spell waits, as outside combat, and the rival
+    # takes the damage; two-player games always pass)
+    blocked = G[b + O.BLOCKING]
+    in_fight = G[b + O.ATTACKING] == p + 1 or (blocked > 0 and G[ob(blocked - 1) + O.CTRL] == p)
+    if context == 2 and in_fight:
         if (
             bounce
             and G[b + O.TOKEN] == 0
