@@ -41,12 +41,13 @@ at 20+ life, nontoken blocker).
 
 Figures read (decks/pod at 40 life, 400 games seed 4 and 400 games seed 6, policy never; the
 four Commander precons, 200 games seed 4; decks/pod with --policy heuristic, 300 games seed 5):
-- the hardest hitter named by "damage past p's team" (ai_multi now) 53% of 4551 rounds (random
-  47%), by whole power 62%, by past p's creatures that cannot attack 65%, by past p's untapped
-  team after its attack 67%; Commander 53% / 61% / 60% / 63% (random 46%). WB (fliers) is named
-  1623 times and is the hardest hitter 1008 times; RG named 743, hardest 1303 (Commander:
-  Zinnia named 523, hardest 366; Bumbleflower 290 / 435). Per pair, WB's damage past the
-  attacker's team reads 2.06 (the most), the combat damage it then dealt 0.99 (the least); RG
+- the hardest hitter named by "damage past p's team" (ai_multi at RULES /48) 53% of 4551
+  rounds (random 47%), by whole power 62%, by past p's creatures that cannot attack 65%
+  (ai_multi from /49), by past p's untapped team after its attack 67%; Commander 53% / 61% /
+  60% / 63% (random 46%). WB (fliers) is named 1623 times and is the hardest hitter 1008
+  times; RG named 743, hardest 1303 (Commander: Zinnia named 523, hardest 366; Bumbleflower
+  290 / 435). Per pair, WB's damage past the attacker's team reads 2.06 (the most), the combat
+  damage it then dealt 0.99 (the least); RG
   0.41 and 1.97.
 - others' attack turns at a deck against its fair share: GU 2103 / 2985, WB 3123 / 2353, RG
   2786 / 2779, UB 2743 / 2570; in games GU won the others aimed 23% of their attack turns at it
@@ -67,174 +68,14 @@ four Commander precons, 200 games seed 4; decks/pod with --policy heuristic, 300
 import collections
 import sys
 
+from pod_board import Board, leaders, score_round, stats
 from runlogs import COMBAT_STEPS, games
 
 from analyzer.cards.catalog import load_catalog
-from analyzer.enums import Keyword
 
 _catalog = load_catalog()
 PRED = "pred: damage past the attacker's team"
 ML = "model leader (ai_multi's threat) in others' attack turns"
-_stats: dict[str, tuple | None] = {}
-_TOKENS = {"Bird": (1, 1, True, False, False), "Fish": (1, 1, False, False, False)}
-_TOKENS.update({"Rabbit": (1, 1, False, False, False), "Otter": (1, 1, False, False, False)})
-_TOKENS["Squirrel"] = (1, 1, False, False, False)
-
-
-def stats(name: str | None) -> tuple | None:
-    """(power, toughness, evasive (flying, can't be blocked), reach, vigilance) of a creature;
-    None for anything else."""
-    if name is None:
-        return None
-    if name not in _stats:
-        try:
-            rec = _catalog.lookup(name)
-        except Exception:  # a token name the catalog does not know
-            rec = None
-        if rec is None:
-            _stats[name] = _TOKENS.get(name)
-        elif "Creature" not in (rec.type_line or "") or rec.keywords & Keyword.DEFENDER:
-            _stats[name] = None
-        else:
-            kw = rec.keywords
-            fly = bool(kw & (Keyword.FLYING | Keyword.UNBLOCKABLE))
-            vig = bool(kw & Keyword.VIGILANCE)
-            _stats[name] = (rec.power or 0, rec.toughness or 0, fly, bool(kw & Keyword.REACH), vig)
-    return _stats[name]
-
-
-class Board:
-    """The battlefield's creatures: object -> [controller, name, +1/+1 counters, turn in,
-    tapped]. An attacker taps (no vigilance), a seat's creatures untap as its turn begins (a
-    stunned one stays tapped), tap and untap effects are read."""
-
-    def __init__(self) -> None:
-        self.bf: dict[int, list] = {}
-
-    def apply(self, e: dict) -> None:
-        k = e["kind"]
-        o2 = e["obj2"]
-        if k == "zone":
-            if e.get("from_zone") == "battlefield":
-                self.bf.pop(e["obj"], None)
-            if e["to_zone"] == "battlefield" and stats(e["card_name"]):
-                self.bf[e["obj"]] = [e["seat"], e["card_name"], 0, e["turn"], False]
-        elif k == "token" and stats(e["card_name"]):
-            self.bf[e["obj"]] = [e["seat"], e["card_name"], 0, e["turn"], False]
-        elif k == "control" and e["obj"] in self.bf:
-            self.bf[e["obj"]][0] = e["seat"]
-        elif k == "turn_start":
-            for c in self.bf.values():
-                if c[0] == e["seat"]:
-                    c[4] = False
-        elif k == "attack" and e["obj"] in self.bf and not stats(e["card_name"])[4]:
-            self.bf[e["obj"]][4] = True
-        elif k == "effect" and o2 in self.bf:
-            if e.get("effect") == "tap" or (e.get("effect") == "untap" and e.get("stunned")):
-                self.bf[o2][4] = True
-            elif e.get("effect") == "untap":
-                self.bf[o2][4] = False
-            elif e.get("effect") == "counters" and e.get("counter") == "+1/+1":
-                self.bf[o2][2] += e.get("count") or 0
-            elif e.get("effect") == "counters" and e.get("counter") == "-1/-1":
-                self.bf[o2][2] -= e.get("count") or 0
-
-    def power(self, o: int) -> int:
-        c = self.bf[o]
-        return max(stats(c[1])[0] + c[2], 0)
-
-    def board(self, s: int) -> int:
-        return sum(self.power(o) for o, c in self.bf.items() if c[0] == s)
-
-    def past(self, q: int, p: int) -> int:
-        """ai_multi._damage_past: q's creatures (tapped and new ones too) past all of p's."""
-        mine = [o for o, c in self.bf.items() if c[0] == q]
-        fly = sorted((self.power(o) for o in mine if stats(self.bf[o][1])[2]), reverse=True)
-        ground = sorted((self.power(o) for o in mine if not stats(self.bf[o][1])[2]), reverse=True)
-        theirs = [c for c in self.bf.values() if c[0] == p]
-        air = sum(1 for c in theirs if stats(c[1])[2] or stats(c[1])[3])
-        left = max(air - len(fly), 0) + len(theirs) - air
-        return sum(fly[air:]) + sum(ground[left:])
-
-    def past_home(self, q: int, p: int) -> int:
-        """past() through p's untapped creatures only (those that did not attack)."""
-        keep = {o: c for o, c in self.bf.items() if c[0] != p or not c[4]}
-        full, self.bf = self.bf, keep
-        try:
-            return self.past(q, p)
-        finally:
-            self.bf = full
-
-    def past_idle(self, q: int, p: int, turn: int) -> int:
-        """past() through p's creatures that cannot attack this turn (new, tapped, no power)
-        or have vigilance: those sure to be home whatever p attacks with."""
-        keep = {
-            o: c
-            for o, c in self.bf.items()
-            if c[0] != p or c[3] >= turn or c[4] or self.power(o) == 0 or stats(c[1])[4]
-        }
-        full, self.bf = self.bf, keep
-        try:
-            return self.past(q, p)
-        finally:
-            self.bf = full
-
-    def through(self, p: int, q: int, turn: int) -> int:
-        """Damage p's untapped creatures in play before this turn get past q's untapped ones
-        (the _through model)."""
-        mine = [o for o, c in self.bf.items() if c[0] == p and c[3] < turn and not c[4]]
-        fly = sorted((self.power(o) for o in mine if stats(self.bf[o][1])[2]), reverse=True)
-        ground = sorted((self.power(o) for o in mine if not stats(self.bf[o][1])[2]), reverse=True)
-        theirs = [c for c in self.bf.values() if c[0] == q and not c[4]]
-        air = sum(1 for c in theirs if stats(c[1])[2] or stats(c[1])[3])
-        left = max(air - len(fly), 0) + len(theirs) - air
-        return sum(fly[air:]) + sum(ground[left:])
-
-
-def _leaders(values: list[int], alive: list[bool], skip: int) -> set[int]:
-    cand = [s for s in range(len(values)) if alive[s] and s != skip]
-    if not cand:
-        return set()
-    top = max(values[s] for s in cand)
-    return {s for s in cand if values[s] == top}
-
-
-def _score_round(
-    pred: dict, dmg: list, x: collections.Counter, decks: list, st: dict, note: list
-) -> None:
-    """Which opponent's threat reading named the one that hit p hardest before p's next turn
-    (rounds where some opponent hit p)."""
-    if not pred or max(dmg) <= 0:
-        return
-    top = max(dmg[q] for q in pred)
-    x["rounds where p was hit"] += 1
-    readings = {
-        "3 x damage past p's team + hand (ai_multi now)": lambda q: 3 * pred[q][0] + pred[q][2],
-        "3 x whole power + hand (before RULES /48)": lambda q: 3 * pred[q][1] + pred[q][2],
-        "3 x damage past p's untapped team after its attack + hand": lambda q: (
-            3 * pred[q][3] + pred[q][2]
-        ),
-        "3 x damage past p's creatures that cannot attack + hand": lambda q: (
-            3 * pred[q][4] + pred[q][2]
-        ),
-        "3 x (power + damage past p's team) + hand": lambda q: (
-            3 * (pred[q][0] + pred[q][1]) + pred[q][2]
-        ),
-    }
-    for name, f in readings.items():
-        best = max(pred, key=lambda q: (f(q), -q))
-        x[f"  named the hardest hitter: {name}"] += dmg[best] == top
-        if "now" in name or "cannot attack" in name:
-            st[decks[best]][f"named leader ({name[:44]})"] += 1
-    for q in pred:
-        st[decks[q]]["hardest hitter of a seat (ties count each)"] += dmg[q] == top
-    now = max(pred, key=lambda q: (3 * pred[q][0] + pred[q][2], -q))
-    idle = max(pred, key=lambda q: (3 * pred[q][4] + pred[q][2], -q))
-    if now != idle and dmg[idle] == top and dmg[now] < top and top >= 5:
-        note.append(f"threat named {decks[now]}, the hardest hitter ({top}) was {decks[idle]}")
-    x["  named at random (expected x100)"] += round(
-        100 * sum(1 for q in pred if dmg[q] == top) / len(pred)
-    )
 
 
 def census(ev: list[dict], st: dict, examples: list) -> None:
@@ -377,7 +218,7 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
                 xs[f"rounds, after {key}"] += 1
                 xs[f"combat damage taken in the round, after {key}"] += hit
                 note: list = []
-                _score_round(round_pred.pop(s0), round_dmg[s0], st["(all) threat"], decks, st, note)
+                score_round(round_pred.pop(s0), round_dmg[s0], st["(all) threat"], decks, st, note)
                 for t in note:
                     examples.append((decks[s0], ev[0]["game"], turn, t))
             round_pred.pop(s0, None)
@@ -418,7 +259,7 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             x = st[decks[active]]
             x["attack turns"] += 1
             boards = [bd.board(s) for s in range(n)]
-            lead = _leaders(boards, alive, active)
+            lead = leaders(boards, alive, active)
             alive_opp = sum(1 for s in range(n) if alive[s] and s != active)
             if att_to in lead:
                 x["  -> board leader"] += 1
@@ -445,10 +286,10 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             if ml >= 0:
                 st[decks[ml]][ML] += 1
                 x["  -> model leader"] += att_to == ml
-            if att_to in _leaders([-v for v in life], alive, active):
+            if att_to in leaders([-v for v in life], alive, active):
                 x["  -> least life"] += 1
             x["  -> least life, expected x100"] += round(
-                100 * len(_leaders([-v for v in life], alive, active)) / max(alive_opp, 1)
+                100 * len(leaders([-v for v in life], alive, active)) / max(alive_opp, 1)
             )
             if winner >= 0 and winner != active and alive[winner]:
                 x["  attack turns, winner another alive seat"] += 1
@@ -509,7 +350,7 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             x = st[decks[src]]
             x["removal on opp creature"] += 1
             st[decks[ctrl]]["removal taken"] += 1
-            if ctrl in _leaders(boards, alive, src):
+            if ctrl in leaders(boards, alive, src):
                 x["  removal -> board leader"] += 1
             if winner >= 0 and winner != src:
                 x["  removal, winner another seat"] += 1
@@ -538,21 +379,21 @@ def census(ev: list[dict], st: dict, examples: list) -> None:
             st[decks[b]]["gifts received"] += 1
             st[decks[b]]["gift cards received"] += e.get("gift") == "card"
             boards = [bd.board(s) for s in range(n)]
-            if b in _leaders(life, alive, giver):
+            if b in leaders(life, alive, giver):
                 x["  gift -> life leader"] += 1
-            if b in _leaders(boards, alive, giver):
+            if b in leaders(boards, alive, giver):
                 x["  gift -> board leader"] += 1
             kind = e.get("gift") or "?"
             gk = st["(gifts) " + kind]
             gk["given"] += 1
-            gk["-> board leader"] += b in _leaders(boards, alive, giver)
-            gk["-> least life"] += b in _leaders([-v for v in life], alive, giver)
+            gk["-> board leader"] += b in leaders(boards, alive, giver)
+            gk["-> least life"] += b in leaders([-v for v in life], alive, giver)
             gk["-> the seat that threatens the giver most (model)"] += b == model_leader(giver)
             gk["random x100"] += round(100 / max(sum(alive) - 1, 1))
             if winner >= 0 and winner != giver:
                 gk["winner another seat"] += 1
                 gk["-> eventual winner"] += b == winner
-            if b in _leaders([-v for v in life], alive, giver):
+            if b in leaders([-v for v in life], alive, giver):
                 x["  gift -> least life"] += 1
             if winner >= 0 and winner != giver:
                 x["  gifts, winner another seat"] += 1
@@ -668,7 +509,7 @@ def _deck_summary(deck: str, x: collections.Counter) -> None:
         f"  others' attack turns at it {x['attack turns at it']} (fair share {fair:.0f});"
         f" it is their model leader {x[ML]};"
         f" hardest hitter of a seat {x['hardest hitter of a seat (ties count each)']},"
-        f" named so by the model now {x[NAMED_NOW]}, by damage past creatures that cannot"
+        f" named so by the /48 reading {x[NAMED_NOW]}, by damage past creatures that cannot"
         f" attack {x[NAMED_IDLE]}",
         f"  its threat to a seat that attacked, per pair: damage past that seat's team"
         f" {x[PRED] / pairs:.2f}, whole power {x['pred: its whole power'] / pairs:.2f},"
@@ -707,7 +548,7 @@ WIN = "  attack turns, winner another alive seat"
 OTHERS_W = "as the winner: others' attack turns"
 AT_W = "as the winner: others' attack turns at it"
 AT_W_RAND = "as the winner: at it if at random x100"
-NAMED_NOW = "named leader (3 x damage past p's team + hand (ai_multi no)"
+NAMED_NOW = "named leader (3 x damage past p's team + hand (RULES /48))"
 NAMED_IDLE = "named leader (3 x damage past p's creatures that cannot at)"
 HOME = "pred: damage past its untapped creatures after its attack"
 ACTUAL = "pred: its combat damage to that seat, next turn"
