@@ -163,14 +163,13 @@ def test_in_1v1_the_same_removal_takes_the_4_4():
     assert creatures(s, 1) == []
 
 
-def _flier_position(blockers: bool, sick: bool = True) -> str:
+def _flier_position(blockers: bool, sick: bool = True, tapped: bool = False) -> str:
     # seat 0 holds Fell with the mana for it, late in the game (any creature is worth it), and
-    # (blockers) two 4/4 Fish, sick (they can block, not attack) or not. Seat 1 has Quaketusk
-    # Boar (5/5 on the ground), seat 3 Knightfisher (4/5 flying); hands are empty: the threat is
-    # the board's
-    fish = (
-        f'{{ card = "Fish", token = true, power = 4, toughness = 4, sick = {str(sick).lower()} }}'
-    )
+    # (blockers) two 4/4 Fish, sick (they can block, not attack) or not, tapped or not. Seat 1
+    # has Quaketusk Boar (5/5 on the ground), seat 3 Knightfisher (4/5 flying); hands are
+    # empty: the threat is the board's
+    state = f"sick = {str(sick).lower()}, tapped = {str(tapped).lower()}"
+    fish = f'{{ card = "Fish", token = true, power = 4, toughness = 4, {state} }}'
     home = f", {fish}" * 2
     return f"""
 [game]
@@ -266,3 +265,10 @@ advance = "main2"
 """
     )
     assert seat(s, 1)["life"] == 7 and creatures(s, 2) == ["Quaketusk Boar"]
+
+
+def test_tapped_creatures_are_not_read_as_blockers():
+    # the same two sick 4/4s, tapped: they stay tapped through the table's turns (their
+    # controller untaps only in its own), so they hold nothing and Fell takes the Boar
+    s = run_text(_flier_position(blockers=True, tapped=True))
+    assert creatures(s, 1) == [] and creatures(s, 3) == ["Knightfisher"]

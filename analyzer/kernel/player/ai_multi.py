@@ -4,12 +4,12 @@ whose permanents removal goes after. Two-player games and the basic player never
 Threat (how dangerous opponent q is to player p): 3 x the damage q's creatures would get past
 p's on q's next turn (``_damage_past``: q's creatures that can attack then, tapped and new ones
 too, each of p's creatures that will be home to block stopping one of the biggest it can block;
-fliers only by flying and reach; in p's turn, its creatures that can attack are read as
-attacking, so only those that cannot, or have vigilance, are home), + 1 per card in q's hand,
-+ the combat damage q's commander has dealt p (a commander closes in on 21). A wall of big
-ground creatures that p's blockers hold is not the danger that the same power in fliers p
-cannot block is. The opponent with the most threat is the one removal is aimed at
-(``removal_leader``, ``removal_bonus``).
+fliers only by flying and reach; tapped ones are not home, and in p's turn its creatures that
+can attack are read as attacking, so only those that cannot, or have vigilance, are home), + 1
+per card in q's hand, + the combat damage q's commander has dealt p (a commander closes in on
+21). A wall of big ground creatures that p's blockers hold is not the danger that the same
+power in fliers p cannot block is. The opponent with the most threat is the one removal is
+aimed at (``removal_leader``, ``removal_bonus``).
 
 Whom to attack (``choose_defender``): for each opponent still in the game, the damage p's
 attackers would get through (each of their untapped creatures that can block stops one of
@@ -41,10 +41,10 @@ def most_threatening(G, cards, p):
     """The opponent of p with the most threat (-1 if none is left); ties: next in turn order."""
     n = G[H.NPLAYERS]
     # p's creatures that will be there to block on the opponents' turns, with flying or reach
-    # (air) or not: in p's own turn those that cannot attack now or have vigilance (the ones
-    # that can attack mostly do, and stay tapped through the table's turns: counting them read
-    # the fliers' deck as the danger where the ground deck hit hardest, tools/pod_census.py);
-    # in another player's turn, the untapped ones
+    # (air) or not: untapped ones (p untaps only in its own turn), and in p's own turn of those
+    # the ones that cannot attack now or have vigilance (the ones that can attack mostly do,
+    # and stay tapped through the table's turns: counting them read the fliers' deck as the
+    # danger where the ground deck hit hardest, tools/pod_census.py)
     own_turn = G[H.ACTIVE] == p
     air = 0
     ground = 0
@@ -55,10 +55,9 @@ def most_threatening(G, cards, p):
             kw = G[b + O.CUR_KW]
             if kw & Keyword.CANT_BLOCK:
                 continue
-            if own_turn:
-                if can_attack(cards, G, o, p) and (kw & Keyword.VIGILANCE) == 0:
-                    continue
-            elif G[b + O.TAPPED]:
+            if G[b + O.TAPPED]:
+                continue
+            if own_turn and can_attack(cards, G, o, p) and (kw & Keyword.VIGILANCE) == 0:
                 continue
             if kw & (Keyword.FLYING | Keyword.REACH):
                 air += 1
