@@ -301,10 +301,11 @@ def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
     # tapped creatures, and in its turn those that can attack, are not read as its blockers):
     # of seed 2's first 18,000 games, 3158, 15346, 15942 and 17263 get there with 160
     # permanents, the first three used here (found by playing games 0..17999 with engine.play
-    # and keeping those whose end reason is CAPACITY). The game ends as a capacity error, and the spell must still be on the stack,
-    # not taken off it and left in no list (the invariant check "card in no zone" failed at
-    # that step before). (The stack's and trigger queue's sizes, and how the players play,
-    # decide which games get there: re-pick them when those change.)
+    # and keeping those whose end reason is CAPACITY). The game ends as a capacity error, and
+    # the spell must still be on the stack, not taken off it and left in no list (the
+    # invariant check "card in no zone" failed at that step before). (The stack's and trigger
+    # queue's sizes, and how the players play, decide which games get there: re-pick them when
+    # those change.)
     from analyzer.analysis.simulate import DEFAULT_TURNS_PER_PLAYER
     from analyzer.enums import EndReason
 
