@@ -371,11 +371,34 @@ def test_weakest_use_counts_what_the_recipients_permanents_make_of_the_gift() ->
     # Druid of the Spade is worth more to seat 1 than to seat 2, whose 2/3 has no token ability,
     # so the Fish goes to seat 2 (gift_use alone ties them, 1/3 and 2/3, and would pick seat 1).
     for policy in ("always:to=weakest-use", "heuristic:margin=-100"):
-        d = decide("mind_spiral_3p_token_payoff", policy, seat=0)
+        d = decide("mind_spiral_4p_token_payoff", policy, seat=0)
         assert d.recipient == 2, policy
-    d = decide("mind_spiral_3p_token_payoff", "heuristic:margin=-100", seat=0)
+    d = decide("mind_spiral_4p_token_payoff", "heuristic:margin=-100", seat=0)
     assert d.features["gift_use"] == pytest.approx(0.5 + 2.0 / 2.5)
-    assert decide("mind_spiral_3p_token_payoff", "always:to=next", seat=0).recipient == 1
+    assert decide("mind_spiral_4p_token_payoff", "always:to=next", seat=0).recipient == 1
+
+
+def test_weakest_use_leaves_out_the_most_threatening_opponent(catalog) -> None:
+    # A card is worth least to seat 1 (six cards in hand), but seat 1's Galewind Moose and
+    # Quaketusk Boar make it the caster's biggest danger: the card goes to seat 3, the next
+    # fullest hand, not to the leader (issue 21 item 3: weakest use alone fed the table's leader)
+    for policy in ("always", "always:to=weakest-use", "heuristic:margin=-100"):
+        assert decide("recipients_4p_leader", policy).recipient == 3, policy
+    assert decide("recipients_4p_leader", "always:to=least-threat").recipient == 2
+    # once the others have lost, the most threatening opponent is the only one left
+    from analyzer.api.policy import scenario_position
+    from analyzer.enums import GiftKind
+    from analyzer.kernel import layout as L
+    from analyzer.policies.decide import recipient_by_rule
+    from analyzer.policies.table import policy_table
+
+    G, C, cat = scenario_position(POS / "recipients_4p_leader.toml", catalog)
+    pol = policy_table("always", cat.compiled.names, cat.lookup)
+    row = pol.shape[0] - 1  # the default row: weakest use
+    assert recipient_by_rule(G, C, pol, row, 0, int(GiftKind.CARD)) == 3
+    for q in (2, 3):
+        G[L.OFF_PLAYERS + q * L.PF + L.P.LOST] = 1
+    assert recipient_by_rule(G, C, pol, row, 0, int(GiftKind.CARD)) == 1
 
 
 # ---- rollout: reproducible, and the main game's stream is its own ----------------------------

@@ -162,12 +162,14 @@ RECIPIENT_SPECS: tuple[tuple[str, int, str], ...] = (
         "weakest-use",
         Recipient.WEAKEST_USE,
         "the one this gift is worth least to now, their permanents' payoffs for a token gift"
-        " included; the default",
+        " included, of the opponents but the one most threatening the caster while another is"
+        " left; the default",
     ),
 )
 RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
 # Without to=: the opponent who can make the least of the gift (issue 21), as a Commander player
-# gives it; in a 1v1 game every rule names the one opponent.
+# gives it, never the biggest danger to the giver (a gift feeds whom it goes to); in a 1v1 game
+# every rule names the one opponent.
 DEFAULT_RECIPIENT = "weakest-use"
 
 
