@@ -294,6 +294,20 @@ LeaveCause = _LeaveCause()
 LEAVE_CAUSE_NAMES = tuple(n.lower() for n in LeaveCause._fields)
 
 
+class _UnlessCost(NamedTuple):
+    """What an "unless" asks of a player to keep a spell or ability from being countered
+    (a ward trigger, "counter target spell unless its controller pays"): Event.PAY's A."""
+
+    MANA: int = 1
+    LIFE: int = 2
+    DISCARD: int = 3  # "Ward—Discard a card."
+    FOOD: int = 4  # "Ward—Sacrifice a Food."
+
+
+UnlessCost = _UnlessCost()
+UNLESS_COST_NAMES = ("none", *(n.lower() for n in UnlessCost._fields))
+
+
 class _Event(NamedTuple):
     """Kinds of game-log events (kernel/rules/gamelog.py writes them; analysis/gamelog.py reads
     them). Each row's OBJ/OBJ2/A/B/C mean what the comment says; -1 when unused."""
@@ -326,6 +340,8 @@ class _Event(NamedTuple):
     # the ZONE rows that follow are the cards it puts into the graveyard or on the bottom
     CONTROL: int = 24  # seat gains control of OBJ (an Aura's "you control enchanted creature",
     # "until end of turn", "for as long as"; and back): A its previous controller
+    PAY: int = 25  # seat pays (C 1) or does not pay (C 0) what OBJ's "unless" asks to keep
+    # OBJ2 (a spell, or an ability's source) from being countered: A UnlessCost, B mana or life
 
 
 Event = _Event()

@@ -87,9 +87,10 @@ def test_a_ward_trigger_goes_on_the_stack_for_the_spell_that_targeted():
     # the ward trigger resolved with no line putting it on the stack; it now has one, naming
     # the spell it answers (Ygra's ward: sacrifice a Food, which Fell's caster does)
     lines = _lines("ygra_ward_sacrifice_a_food")
-    assert lines[1:4] == [
+    assert lines[1:5] == [
         "Ygra, Eater of All's ward trigger goes on the stack (seat 0) for Fell",
         "Ygra, Eater of All's ward trigger resolves",
+        "seat 1 sacrifices a Food for Ygra, Eater of All's ward: Fell is not countered",
         "Food token (seat 1) is sacrificed",
     ]
 
@@ -100,3 +101,65 @@ def test_a_permanent_that_enters_with_counters_says_so():
     lines = _lines("parting_gust_not_promised_returns")
     back = lines.index("Jolly Gerbils (seat 1) returns to the battlefield from exile")
     assert lines[back + 1] == "Jolly Gerbils enters with 1 +1/+1 counter"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "line"),
+    [
+        # 702.21a: ward {1} paid, and not (all the caster's mana went into the spell)
+        (
+            "ward_one_paid_exiled_scribe_triggers",
+            "seat 0 pays {1} for Three Tree Scribe's ward: Agate Assault is not countered",
+        ),
+        (
+            "ward_one_unpaid_counters",
+            "seat 0 does not pay {1} for Three Tree Scribe's ward: Agate Assault is countered",
+        ),
+        # "Ward—Pay 2 life": paid (the life line says it is a payment), and not at 2 life
+        (
+            "ward_pay_two_life_paid",
+            "seat 1 pays 2 life for Gev, Scaled Scorch's ward: Blooming Blast is not countered",
+        ),
+        ("ward_pay_two_life_paid", "seat 1 pays 2 life (18)"),
+        (
+            "ward_pay_two_life_unpaid",
+            "seat 1 does not pay 2 life for Gev, Scaled Scorch's ward: Blooming Blast is countered",
+        ),
+        # "Ward—Sacrifice a Food." and "Ward—Discard a card."
+        (
+            "ygra_ward_sacrifice_a_food",
+            "seat 1 sacrifices a Food for Ygra, Eater of All's ward: Fell is not countered",
+        ),
+        (
+            "opponent_base_toughness_one_and_ward_discard",
+            "seat 1 discards a card for Maha, Its Feathers Night's ward: Blooming Blast is not"
+            " countered",
+        ),
+        # "counter target spell unless its controller pays {2}": paid with the mana left over,
+        # then not, with none left (the counter line follows)
+        (
+            "dazzling_denial_paid_and_not",
+            "seat 0 pays {2} for Dazzling Denial: Agate Assault is not countered",
+        ),
+        ("dazzling_denial_paid_and_not", "seat 0 does not pay {2} for Dazzling Denial"),
+    ],
+)
+def test_an_unless_says_whether_it_was_paid(scenario: str, line: str) -> None:
+    # before the pay row, a paid {2} left no trace: the spell just resolved after the counter
+    assert line in _lines(scenario)
+
+
+def test_the_pay_row_holds_what_was_asked_and_whether_it_was_paid() -> None:
+    state = api.run_scenario(SCEN / "dazzling_denial_paid_and_not.toml", log=True)
+    pays = [e for e in state["events"] if e["kind"] == "pay"]
+    got = [
+        (e["seat"], e["card_name"], e["card2_name"], e["unless_cost"], e["b"], e["paid"])
+        for e in pays
+    ]
+    assert got == [
+        (0, "Dazzling Denial", "Agate Assault", "mana", 2, True),
+        (0, "Dazzling Denial", "Blooming Blast", "mana", 2, False),
+    ]
+    # the unpaid one is countered right after its pay row
+    after = state["events"][state["events"].index(pays[1]) + 1]
+    assert (after["kind"], after["card_name"]) == ("counter", "Blooming Blast")

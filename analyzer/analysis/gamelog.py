@@ -33,6 +33,7 @@ from analyzer.enums import (
     EVENT_NAMES,
     GIFT_KIND_NAMES,
     LEAVE_CAUSE_NAMES,
+    UNLESS_COST_NAMES,
     CardCol,
     CardType,
     Event,
@@ -181,6 +182,10 @@ def _name_fields(ev: dict[str, Any], info: GameInfo, player_base: int) -> None:
         ev["surveil"] = bool(ev["b"])
     elif ev["kind"] == "control":
         ev["from_seat"] = ev["a"]
+    elif ev["kind"] == "pay":
+        known = 0 < ev["a"] < len(UNLESS_COST_NAMES)
+        ev["unless_cost"] = UNLESS_COST_NAMES[ev["a"]] if known else None
+        ev["paid"] = bool(ev["c"])
     elif ev["kind"] == "loses":
         ev["loss_reason"] = (
             END_REASON_NAMES[ev["a"]] if 0 < ev["a"] < len(END_REASON_NAMES) else None
@@ -209,6 +214,8 @@ class _Text(ZoneLines):
         self.gone: dict[int, tuple[str, int]] = {}  # the same, of those that left since
         self.last_damage: dict[str, Any] | None = None  # the row before a life change
         self.paid = False  # the life row being read is a cost (render_lines looks ahead)
+        self.resolving_kind = -1  # the stack kind of what resolves (a ward trigger's "unless")
+        self.paid_life = False  # the life row being read pays an "unless" (its line said so)
         # "UB Rats: threshold control" reads as "UB Rats" when no other seat's name starts
         # the same; a name two seats share gets the seat
         full = list(info.deck_names)
@@ -272,6 +279,7 @@ class _Text(ZoneLines):
             self.resolving = None  # a resolution's effects are over
         if k != "life":  # a life change right after damage is the damage's (or lifelink's)
             self.last_damage = ev if k == "damage" else None
+            self.paid_life = k == "pay" and ev["paid"] and ev["unless_cost"] == "life"
         if k == "game_start":
             return f"{self.deck(s)} plays first; {ev['a']} players at {ev['b']} life"
         if k == "mulligan":
@@ -325,6 +333,7 @@ class _Text(ZoneLines):
             return f"{card}'s {what} goes on the stack ({who}){on}{tgt}"
         if k == "resolve":
             self.resolving = card
+            self.resolving_kind = ev["a"]
             if ev["a"] == _STACK_KINDS.index("delayed trigger") and ev["obj"] in self.exiled_by:
                 return f"{self.delayed(ev, card)} resolves"
             what = "" if ev["a"] in (0, 3) else "'s " + _STACK_KINDS[ev["a"]]
@@ -361,6 +370,8 @@ class _Text(ZoneLines):
             return self.look(ev, who, targets)
         if k == "control":
             return f"{who} gains control of {card} (from {self.deck(ev['from_seat'])})"
+        if k == "pay":
+            return self.pay(ev, who, card)
         if k == "life":
             source = self.life_source(ev)
             sign = "gains" if ev["a"] > 0 else "pays" if source is None else "loses"
@@ -394,11 +405,26 @@ class _Text(ZoneLines):
                 return ""
             if ev["a"] > 0 and hit["seat"] == ev["seat"]:
                 return f" from {self.obj(hit)}"
-        if self.paid:
+        if self.paid or self.paid_life:
             return None
         if self.resolving is None:
             return ""
         return f" {'from' if ev['a'] > 0 else 'to'} {self.resolving}"
+
+    def pay(self, ev: dict[str, Any], who: str, card: str) -> str:
+        """A player's answer to an "unless" that would counter its spell or ability (a ward
+        trigger; "counter target spell unless its controller pays"): what it paid, or that it
+        did not (the built-in player pays whenever it can)."""
+        what = {"mana": f"pay {{{ev['b']}}}", "life": f"pay {ev['b']} life"}
+        what |= {"discard": "discard a card", "food": "sacrifice a Food"}
+        verb, rest = what.get(ev["unless_cost"], "pay ?").split(" ", 1)
+        ward = self.resolving_kind == _STACK_KINDS.index("ward trigger")
+        src = f"{card}'s ward" if ward else card
+        if ev["paid"]:
+            return f"{who} {verb}s {rest} for {src}: {self.obj(ev, '2')} is not countered"
+        # a ward counters without a counter row of its own (a spell's zone row follows)
+        then = f": {self.obj(ev, '2')} is countered" if ward else ""
+        return f"{who} does not {verb} {rest} for {src}{then}"
 
     def look(self, ev: dict[str, Any], who: str, away: list[str]) -> str:
         """A surveil or scry: what went into the graveyard (public) or to the bottom (named

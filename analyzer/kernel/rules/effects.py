@@ -25,6 +25,7 @@ from analyzer.enums import (
     Keyword,
     Op,
     StepCol,
+    UnlessCost,
     XCount,
     Zone,
 )
@@ -505,8 +506,11 @@ def run_steps(G, C, ab, src, ctrl, promised, recipient, slots, zccs, trig_obj):
                     e = find_spell_entry(G, vals[i])
                     payer = entry_field(G, e, S.CTRL) if e >= 0 else -1
                     # the built-in player pays whenever it can
-                    if payer >= 0 and not pay(G, C, payer, a, (0, 0, 0, 0, 0), False):
-                        counter_spell_object(G, C, vals[i], False)
+                    if payer >= 0:
+                        paid = 1 if pay(G, C, payer, a, (0, 0, 0, 0, 0), False) else 0
+                        log_event(G, Event.PAY, payer, src, vals[i], UnlessCost.MANA, a, paid)
+                        if paid == 0:
+                            counter_spell_object(G, C, vals[i], False)
         elif op >= Op.CONTROLLER_CREATES and op <= Op.CONTROLLER_SEARCHES_BASIC:
             controller_gets(G, C, op, a, n, vals)
         elif op == Op.CREATE_TOKEN_ATTACKING:

@@ -18,6 +18,7 @@ from analyzer.enums import (
     CardType,
     Event,
     Keyword,
+    UnlessCost,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -79,10 +80,11 @@ from analyzer.kernel.runtime.config import njit
 
 
 @njit
-def _resolve_ward(G, C, target_obj, target_zcc, cost):
-    """A ward trigger resolves: the spell or ability it names, if still on the stack, is
-    countered unless its controller pays. Paying is that player's choice (they may decline);
-    the built-in player pays whenever it can (it chose that target)."""
+def _resolve_ward(G, C, ward, target_obj, target_zcc, cost):
+    """A ward trigger (of the permanent ward) resolves: the spell or ability it names, if
+    still on the stack, is countered unless its controller pays. Paying is that player's
+    choice (they may decline); the built-in player pays whenever it can (it chose that
+    target). The log's PAY row says whether it paid."""
     cards = cards_of(C)
     for i in range(G[H.STACK_N] - 1, -1, -1):
         e = OFF_STACK + i * SF
@@ -93,28 +95,38 @@ def _resolve_ward(G, C, target_obj, target_zcc, cost):
             or G[e + S.ZCC] != target_zcc
         ):
             continue
+        payer = G[e + S.CTRL]
         if cost == WARD_COST_LIFE2:
             # "Ward—Pay 2 life" (119.4: only with 2 or more life; the built-in player pays
             # unless it would lose the game by it)
-            if G[pb(G[e + S.CTRL]) + P.LIFE] > 2:
-                lose_life_event(G, C, G[e + S.CTRL], 2)
+            if G[pb(payer) + P.LIFE] > 2:
+                log_event(G, Event.PAY, payer, ward, target_obj, UnlessCost.LIFE, 2, 1)
+                lose_life_event(G, C, payer, 2)
                 return
+            log_event(G, Event.PAY, payer, ward, target_obj, UnlessCost.LIFE, 2, 0)
         elif cost == WARD_COST_DISCARD:
             # "Ward—Discard a card." (the built-in player discards its least valuable card
             # whenever it holds one: it chose that target)
-            w = discard_choice(G, C, G[e + S.CTRL], False)
-            if w >= 0:
+            w = discard_choice(G, C, payer, False)
+            paid = 1 if w >= 0 else 0
+            log_event(G, Event.PAY, payer, ward, target_obj, UnlessCost.DISCARD, 0, paid)
+            if paid:
                 move_object(G, cards, w, Zone.GRAVEYARD)
                 return
         elif cost == WARD_COST_FOOD:
             # "Ward—Sacrifice a Food." (the built-in player sacrifices its least valuable
             # Food whenever it controls one: it chose that target)
-            w = food_choice(G, C, G[e + S.CTRL])
-            if w >= 0:
+            w = food_choice(G, C, payer)
+            paid = 1 if w >= 0 else 0
+            log_event(G, Event.PAY, payer, ward, target_obj, UnlessCost.FOOD, 0, paid)
+            if paid:
                 sacrifice(G, C, w)
                 return
-        elif pay(G, C, G[e + S.CTRL], cost, (0, 0, 0, 0, 0), False):
-            return
+        else:
+            paid = 1 if pay(G, C, payer, cost, (0, 0, 0, 0, 0), False) else 0
+            log_event(G, Event.PAY, payer, ward, target_obj, UnlessCost.MANA, cost, paid)
+            if paid:
+                return
         if k == SK_SPELL:
             count_undelivered(G, G[e + S.PROMISED], G[e + S.CTRL])
             remove_entry(G, i)
@@ -308,7 +320,7 @@ def resolve_top(G, C):
         fire_gift_given(G, C, ctrl, o)
         return
     if kind == SK_WARD:
-        _resolve_ward(G, C, trig_obj, zcc, G[e + S.X])
+        _resolve_ward(G, C, o, trig_obj, zcc, G[e + S.X])
         return
     if kind == SK_DELAYED and ab <= -EXILE_TAG:
         # "... deals 2 damage to each opponent for each of those cards that are still exiled"
