@@ -37,6 +37,11 @@ whatever it costs):
                       sent, life before, damage taken, damage the kept blockers would stop);
                       --where lists the payoff_after_spell turns too (deck, opponent, game,
                       turn, (spell, payoff)))
+  waiter_starved      own turns that ended holding an instant the standard player waits with for
+                      an opponent's end step (card draw, recursion, tokens: ai_std.role_may_help)
+                      with less mana left than its mana value: the main phase kept none up for
+                      it (ai_std.mana_to_keep keeps counterspells, tricks, removal), so the end
+                      step came with nothing to cast it with; by card
 Printed stats only: pumps, counters and control changes are missed (upper bounds).
 """
 
@@ -47,6 +52,13 @@ import sys
 from collections import Counter, defaultdict
 
 from runlogs import COMBAT_STEPS, CardFacts, Zones, games
+
+from analyzer.cards.derive import derive_role
+from analyzer.enums import AiRole
+
+# the fast cards the standard player waits with for an opponent's end step and that the main
+# phase keeps no mana up for (ai_std.role_may_help, ai_std.mana_to_keep)
+WAITERS = (AiRole.CARD_DRAW, AiRole.RECURSION, AiRole.TOKENS)
 
 BASIC_COLOR = {"Plains": 0, "Island": 1, "Swamp": 2, "Mountain": 3, "Forest": 4}
 DAMAGE_RE = re.compile(r"deals (\d+) damage to (?:target creature|any target)")
@@ -72,6 +84,7 @@ def _facts(rec):
     dmg = int(m.group(1)) if m and kind != "creature" else 0
     tough = rec.toughness if isinstance(rec.toughness, int) else 1
     kw = rec.keyword_names
+    waits = kind == "instant" and derive_role(rec) in WAITERS
     return (
         kind,
         rec.mv,
@@ -82,10 +95,11 @@ def _facts(rec):
         dmg,
         "flying" in kw,
         "flying" in kw or "reach" in kw,
+        waits,
     )
 
 
-MISSING = ("token", 0, (0, 0, 0, 0, 0), 0, 1, False, 0, False, False)
+MISSING = ("token", 0, (0, 0, 0, 0, 0), 0, 1, False, 0, False, False, False)
 
 
 def crackback(ev, facts, loser):
@@ -176,6 +190,7 @@ def census(runs):
     flagged: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     held_cards: dict[str, Counter] = defaultdict(Counter)
     where: list[tuple] = []
+    starved: dict[str, Counter] = defaultdict(Counter)
     for ev in games(runs):
         decks = ev[0]["decks"]
         winner = next((e.get("winner") for e in reversed(ev) if e["kind"] == "game_end"), -2)
@@ -216,6 +231,11 @@ def census(runs):
                             )
                         )
                     turn_casts[prev] = []
+                    for name in set(z.hand[prev].values()):
+                        f = facts.get(name)
+                        if f[9] and z.lands[prev] - spent[prev] < f[1]:
+                            counts[prev]["waiter_starved"] += 1
+                            starved[decks[prev]][name] += 1
                     kept[prev] = _kept_up(
                         facts, z.hand[prev], z.lands[prev] - spent[prev], colors[prev]
                     )
@@ -317,18 +337,19 @@ def census(runs):
                 "x1_died_blocking",
                 "died_with_instant",
                 "crackback_lethal",
+                "waiter_starved",
             ):
                 st[d][key] += counts[s][key]
                 g = flagged[d][key]
                 if counts[s][key]:
                     g[0] += 1
                     g[1] += won
-    return st, flagged, held_cards, where
+    return st, flagged, held_cards, where, starved
 
 
 def main(argv):
     show = "--where" in argv
-    st, flagged, held, where = census([a for a in argv if a != "--where"])
+    st, flagged, held, where, starved = census([a for a in argv if a != "--where"])
     for d in sorted(st):
         n = st[d]["games"]
         w = st[d]["wins"]
@@ -347,6 +368,9 @@ def main(argv):
         if held[d]:
             top = ", ".join(f"{k} {c / n:.3f}" for k, c in held[d].most_common(6))
             print(f"   died holding: {top}")
+        if starved[d]:
+            top = ", ".join(f"{k} {c / n:.3f}" for k, c in starved[d].most_common(4))
+            print(f"   starved: {top}")
     if show:
         for w in where:
             print(*w)
