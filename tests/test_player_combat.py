@@ -110,6 +110,17 @@ def test_a_ground_creature_attacks_when_at_home_it_would_block_nothing():
     assert state["seats"][1]["life"] == 12
 
 
+def test_the_crack_back_counts_what_a_card_in_hand_may_add():
+    """At 6 life against a 4/3 whose controller holds a card, the 1/2 flier stays home to
+    chump (the file's [expect]): lethal counts 2 early for a drain, burn spell or pump the
+    board does not show. With the defender's hand empty, 4 is short of lethal: it attacks."""
+    state = run_player("crack_back_counts_hidden_reach")
+    assert _tapped(state, 0, "Lifecreed Duo") == [False]
+    state = run_player("crack_back_counts_hidden_reach", ('hand = ["Forest"]\n', ""))
+    assert _tapped(state, 0, "Lifecreed Duo") == [True]
+    assert state["seats"][1]["life"] == 19
+
+
 def test_the_attacker_puts_its_damage_where_it_kills():
     """Lightshell Duo (3/4) double blocked by Treetop Sentries (2/4) and Vinereap Mentor (3/2):
     its 3 damage kills the Mentor (the file's [expect]); the basic player keeps the battlefield

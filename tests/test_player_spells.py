@@ -357,6 +357,18 @@ def test_a_loot_keeps_the_removal_spell_over_a_creature():
     assert names(state, 0, "graveyard") == ["Conduct Electricity"]
 
 
+def test_a_loot_keeps_the_removal_spell_over_any_body_while_it_has_a_target():
+    state = run_player("loot_keeps_the_removal_spell_over_a_dearer_body")
+    assert names(state, 0, "graveyard") == ["Glidedive Duo"]
+    assert "Fell" in names(state, 0, "hand")
+    # no creature on the other side: the five-drop is worth more than Fell's 20 + 30
+    state = run_player(
+        "loot_keeps_the_removal_spell_over_a_dearer_body",
+        (', { card = "Lifecreed Duo", sick = false }]', "]"),
+    )
+    assert names(state, 0, "graveyard") == ["Fell"]
+
+
 def test_a_surveil_with_five_lands_bins_a_spare_land_and_a_weak_two_drop():
     state = run_player("surveil_bins_the_late_weak_draws")
     assert "Lightshell Duo" in names(state, 0, "battlefield")

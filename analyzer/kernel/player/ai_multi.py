@@ -19,7 +19,7 @@ weighted x2 against the most threatening opponent (hurting the leader slows the 
 danger) and + the share of the opponent's life it takes, in points; ties go to the next in
 turn order.
 
-The crack-back an attack reads (``may_attack``, ai_attack._crack_through): before p's next turn
+The crack-back an attack reads (``may_attack``, ai_crack.crack_through): before p's next turn
 every opponent attacks, not the defender alone. A standard opponent may attack p (it attacks
 where its damage gets through, and a seat that taps out is open); a basic one attacks the
 opponent with the least life, the defender's counted after p's attack.
@@ -305,7 +305,7 @@ def _least_life(G, p, d, d_life):
 @njit
 def may_attack(G, q, p, d, d_life):
     """Could opponent q attack p on its next turn, after p attacks d down to d_life (the
-    crack-back p's attack reads, ai_attack._crack_through)? A basic player attacks the
+    crack-back p's attack reads, ai_crack.crack_through)? A basic player attacks the
     opponent with the least life; a standard one, whoever its attack hurts most
     (choose_defender): p, when p taps out."""
     if G[pb(q) + P.LOST]:

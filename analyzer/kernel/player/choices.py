@@ -5,7 +5,8 @@ The rules part is fixed; the choice is the built-in player's, one documented heu
 reads the chooser's own hand and the public battlefield:
 - discard: an extra land once five lands are in play (the standard player: four in play and in
   hand beside it, or as many as its dearest castable spell costs), else the least valuable
-  card (the standard player counts a removal spell ANSWER_BONUS above its static value); a
+  card (the standard player counts a removal spell ANSWER_BONUS above its static value, and
+  keeps it over any other card while an opponent has a creature); a
   "may" discard (rummaging) happens only when the hand holds such an extra land or a card the
   player cannot cast within two more land drops;
 - forage: exile the three least valuable cards of the graveyard when it has three, else
@@ -53,6 +54,11 @@ LAND_VALUE_SHORT = 50  # a land is precious while the player has few in play
 # about three mana dearer (Fell over a four-drop, Into the Flood Maw over a three-drop). Before,
 # the UB deck's loots discarded a removal spell 0.45 times a game while holding a creature.
 ANSWER_BONUS = 30
+# While an opponent has a creature it could answer now, a removal spell is kept over any body
+# (above any card's value): with the bonus alone the UB deck's loots still threw away Fell or
+# both Into the Flood Maws while keeping a five-drop, 0.076 times a game, and died to the
+# creature they would have answered (tools/urfloor_census.py, tools/select_census.py)
+ANSWER_NOW = 1000
 
 
 @njit
@@ -76,8 +82,19 @@ def _discard_key(G, C, p, card, lands, hand_lands, need):
     if _reach_cost(G, C, p, card) > lands + 2:
         return 1  # out of reach for now
     if not basic and cards[card, CardCol.AI_ROLE] == AiRole.REMOVAL:
-        return cards[card, CardCol.VALUE] + ANSWER_BONUS
+        now = ANSWER_NOW if _opp_creature(G, cards, p) else 0
+        return cards[card, CardCol.VALUE] + ANSWER_BONUS + now
     return cards[card, CardCol.VALUE]
+
+
+@njit
+def _opp_creature(G, cards, p):
+    """Does an opponent of p control a creature (one a removal spell held could answer)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if G[b + O.CTRL] != p and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE:
+            return True
+    return False
 
 
 @njit
