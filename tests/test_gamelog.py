@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from analyzer import api
 from analyzer.analysis.examples import MAX_LINES
-from analyzer.analysis.gamelog import cards_drawn, final_life
+from analyzer.analysis.gamelog_rows import cards_drawn, final_life
 from analyzer.analysis.replay_session import ReplaySession, parse_decision_id
 from analyzer.cli import main
 from analyzer.errors import InputError

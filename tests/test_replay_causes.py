@@ -163,3 +163,15 @@ def test_the_pay_row_holds_what_was_asked_and_whether_it_was_paid() -> None:
     # the unpaid one is countered right after its pay row
     after = state["events"][state["events"].index(pays[1]) + 1]
     assert (after["kind"], after["card_name"]) == ("counter", "Blooming Blast")
+
+
+def test_a_discard_paid_as_a_cost_says_what_it_paid_for():
+    # Sazacap's Brew: "As an additional cost to cast this spell, discard a card": the discard
+    # read as a discard, then a cast
+    lines = _lines("player/brew_discard_keeps_the_land")
+    assert lines[:2] == [
+        "seat 0 discards Galewind Moose to cast Sazacap's Brew",
+        "seat 0 casts Sazacap's Brew without the gift, targeting seat 0 (2 mana)",
+    ]
+    # a loot's discard (Bellowing Crier's trigger) is no cost
+    assert "seat 0 discards Mindwhisker" in _lines("player/loot_keeps_the_removal_spell")

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer import api
-from analyzer.analysis.gamelog import final_life
+from analyzer.analysis.gamelog_rows import final_life
 from analyzer.analysis.replay_position import land_names
 from analyzer.analysis.replay_session import ReplaySession, parse_decision_id
 from analyzer.cli import main

@@ -20,6 +20,7 @@ import numpy as np
 
 from analyzer.analysis.gamelog_effects import effect_fields
 from analyzer.analysis.gamelog_rows import (
+    discarded_for,
     grouped_effect,
     left_the_game,
     paid_as_cost,
@@ -37,6 +38,7 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Event,
+    ExtraCost,
     Zone,
 )
 
@@ -88,6 +90,7 @@ class GameInfo:
     land: np.ndarray  # bool per card id
     creature: np.ndarray  # bool per card id
     gift_kind: np.ndarray  # int per card id (enums.GiftKind)
+    discard_cost: np.ndarray | None = None  # bool per card id: its cast discards a card
 
     @classmethod
     def from_catalog(cls, catalog: Any, deck_names: Sequence[str], n_cards: int) -> GameInfo:
@@ -104,6 +107,7 @@ class GameInfo:
             (types & CardType.LAND) != 0,
             (types & CardType.CREATURE) != 0,
             cards[:, CardCol.GIFT_KIND].astype(int),
+            cards[:, CardCol.EXTRA_COST] == ExtraCost.DISCARD_CARD,
         )
 
 
@@ -547,6 +551,7 @@ def render_lines(
                 j += 1
         if ev["kind"] == "life":
             text.paid = ev["a"] < 0 and paid_as_cost(events, i)
+        text.discard_for = discarded_for(events, i, info.discard_cost)
         line = text.line(ev, targets)
         if line is not None and i >= start:
             out.append(
@@ -579,21 +584,3 @@ def write_jsonl(events: Iterable[dict[str, Any]], path: str | Path) -> Path:
 def jsonl_text(events: Iterable[dict[str, Any]]) -> str:
     """The events as JSON Lines."""
     return "".join(json.dumps(ev, separators=(",", ":")) + "\n" for ev in events)
-
-
-def final_life(events: Sequence[dict[str, Any]], n_players: int, starting: int) -> list[int]:
-    """Each seat's life re-derived from the events (starting life plus every change)."""
-    life = [starting] * n_players
-    for ev in events:
-        if ev["kind"] == "life":
-            life[ev["seat"]] += ev["a"]
-    return life
-
-
-def cards_drawn(events: Sequence[dict[str, Any]], n_players: int) -> list[int]:
-    """Cards each seat drew during the game (the opening hands not counted)."""
-    drawn = [0] * n_players
-    for ev in events:
-        if ev["kind"] == "draw" and ev["turn"] > 0:
-            drawn[ev["seat"]] += 1
-    return drawn

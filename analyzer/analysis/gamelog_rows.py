@@ -2,14 +2,17 @@
 
 A mass pump's rows read as one line, a surveil's binned cards go with it, a Food's
 sacrifice goes with its activation, a player's cards leave the game with its loss; a life
-loss paid for the cast or activation that follows is a cost, not an effect. Split from
-gamelog.py (render_lines uses these).
+loss paid for the cast or activation that follows is a cost, not an effect, and so is a
+discard for a spell whose cast discards a card. Split from gamelog.py (render_lines uses
+these), with the totals the rows add up to (final life, cards drawn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 
 def grouped_effect(ev: dict[str, Any]) -> bool:
@@ -70,3 +73,42 @@ def paid_as_cost(events: Sequence[dict[str, Any]], i: int) -> bool:
             continue
         return False
     return False
+
+
+def discarded_for(
+    events: Sequence[dict[str, Any]], i: int, discard_cost: np.ndarray | None
+) -> str | None:
+    """The spell whose additional cost the discard at i paid ("As an additional cost to cast
+    this spell, discard a card": Sazacap's Brew), named as its cast row names it; None for
+    any other row. A cost's rows come before the cast's own: the next cast of the seat, with
+    only the spell's own move to the stack between."""
+    ev = events[i]
+    if discard_cost is None or ev["kind"] != "zone":
+        return None
+    if (ev["from_zone"], ev["to_zone"]) != ("hand", "graveyard"):
+        return None
+    for nxt in events[i + 1 :]:
+        if nxt["kind"] == "cast":
+            ok = nxt["seat"] == ev["seat"] and 0 <= nxt["card"] < len(discard_cost)
+            return nxt["card_name"] if ok and discard_cost[nxt["card"]] else None
+        if nxt["kind"] != "zone" or nxt["to_zone"] != "stack":
+            return None
+    return None
+
+
+def final_life(events: Sequence[dict[str, Any]], n_players: int, starting: int) -> list[int]:
+    """Each seat's life re-derived from the events (starting life plus every change)."""
+    life = [starting] * n_players
+    for ev in events:
+        if ev["kind"] == "life":
+            life[ev["seat"]] += ev["a"]
+    return life
+
+
+def cards_drawn(events: Sequence[dict[str, Any]], n_players: int) -> list[int]:
+    """Cards each seat drew during the game (the opening hands not counted)."""
+    drawn = [0] * n_players
+    for ev in events:
+        if ev["kind"] == "draw" and ev["turn"] > 0:
+            drawn[ev["seat"]] += 1
+    return drawn

@@ -66,6 +66,7 @@ class ZoneLines:
         # exiled each permanent: a delayed trigger returning it is that one's (Parting Gust)
         self.resolving: str | None = None
         self.exiled_by: dict[int, str] = {}
+        self.discard_for: str | None = None  # the spell the discard being read pays for
 
     def hidden(self, s: int) -> bool:
         raise NotImplementedError
@@ -109,8 +110,9 @@ class ZoneLines:
             return f"{card} ({who}) {verb}"
         if src == "library" and dst == "graveyard":
             return f"{who} mills {card}"
-        if src == "hand" and dst == "graveyard":
-            return f"{who} discards {card}"
+        if src == "hand" and dst == "graveyard":  # (a cost: "to cast" the spell that follows)
+            cost = f" to cast {self.discard_for}" if self.discard_for else ""
+            return f"{who} discards {card}{cost}"
         if src == "hand" and self.hidden(s):
             return f"{who} puts a card from hand into {zone_phrase(dst)}"
         # a token that leaves the battlefield ceases to exist (111.7): bounced, it is no card
