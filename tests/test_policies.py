@@ -380,7 +380,7 @@ def test_weakest_use_counts_what_the_recipients_permanents_make_of_the_gift() ->
 
 def test_weakest_use_leaves_out_the_most_threatening_opponent(catalog) -> None:
     # A card is worth least to seat 1 (six cards in hand), but seat 1's Galewind Moose and
-    # Quaketusk Boar make it the caster's biggest danger: the card goes to seat 3, the next
+    # Quaketusk Boar make it the biggest board (power plus hand): the card goes to seat 3, the next
     # fullest hand, not to the leader (issue 21 item 3: weakest use alone fed the table's leader)
     for policy in ("always", "always:to=weakest-use", "heuristic:margin=-100"):
         assert decide("recipients_4p_leader", policy).recipient == 3, policy

@@ -60,7 +60,7 @@ PHRASES = {
     "random": "a random opponent",
     "lowest-life": "the opponent with the least life",
     "least-threat": "the opponent with the least board power plus cards in hand",
-    "weakest-use": "the opponent this gift is worth least to, the biggest threat left out",
+    "weakest-use": "the opponent this gift is worth least to, the biggest board left out",
 }
 COLUMNS = [
     "deck",

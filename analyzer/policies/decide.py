@@ -17,7 +17,6 @@ import numpy as np
 
 from analyzer.enums import CardCol, PolCol, PolicyKind, Recipient
 from analyzer.kernel.layout import OFF_BATTLEFIELD, H, O, P
-from analyzer.kernel.player.ai_multi import most_threatening
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.rng import randint, random01
 from analyzer.kernel.rules.view import ob, pb
@@ -61,22 +60,40 @@ def _board_power(G, p):
 
 
 @njit
+def _biggest_threat(G, p):
+    """The opponent of p with the most board power plus hand size (ties: the earliest in turn
+    order); -1 if none is left."""
+    n = G[H.NPLAYERS]
+    best = -1
+    best_key = 0
+    for step in range(1, n):
+        q = (p + step) % n
+        if G[pb(q) + P.LOST] == 0:
+            key = _board_power(G, q) + G[pb(q) + P.HAND_N]
+            if best < 0 or key > best_key:
+                best = q
+                best_key = key
+    return best
+
+
+@njit
 def recipient_by_rule(G, C, pol, row, p, kind):
     """The opponent who receives p's gift of GiftKind kind, by the row's recipient rule:
     next in turn order, random (draws once from G's stream), lowest life, least threat
     (board power + hand size) or weakest use (the smallest feature 27: gift_use plus what the
     recipient's permanents make of a token gift, as the heuristic prices it, among the
-    opponents but the one most threatening p); ties: the earliest in turn order. -1 if no
-    opponent is left."""
+    opponents but the one with the most board power + hand size); ties: the earliest in turn
+    order. -1 if no opponent is left."""
     rule = int(pol[row, PolCol.RECIPIENT])
     n = G[H.NPLAYERS]
     # weakest use alone gave to whoever held the most cards, mostly the table's leader: in a
     # Limited pod the leading deck got 38% of the gifts and 44% of the gifted cards
-    # (tools/pod_census.py). So the opponent p reads as its biggest danger gets none while
-    # another is left; with one opponent it is the only choice
+    # (tools/pod_census.py). So the biggest threat by least threat's measure gets none while
+    # another is left (ai_multi.most_threatening, the player's own reading, cost pods a fifth
+    # of their speed here: this runs at every look at a gift card)
     shun = -1
     if rule == Recipient.WEAKEST_USE and n > 2:
-        shun = most_threatening(G, cards_of(C), p)
+        shun = _biggest_threat(G, p)
     best = -1
     best_key = 0.0
     k = 0

@@ -162,8 +162,8 @@ RECIPIENT_SPECS: tuple[tuple[str, int, str], ...] = (
         "weakest-use",
         Recipient.WEAKEST_USE,
         "the one this gift is worth least to now, their permanents' payoffs for a token gift"
-        " included, of the opponents but the one most threatening the caster while another is"
-        " left; the default",
+        " included, of the opponents but the one with the most board power plus hand size"
+        " while another is left; the default",
     ),
 )
 RECIPIENTS = {name: code for name, code, _ in RECIPIENT_SPECS}
