@@ -95,32 +95,6 @@ def test_a_blocker_stays_home_when_the_race_is_lost():
     assert state["seats"][1]["life"] == 3
 
 
-def test_a_ground_creature_attacks_when_at_home_it_would_block_nothing():
-    """The crack-back of a 4/5 flier kills p at 4 whatever p keeps home: the 3/4 on the ground
-    cannot block it, so it attacks. Against a ground 3/3 (p at 3) it stays home and blocks."""
-    state = run_player("ground_attacker_cannot_stop_fliers")
-    assert _tapped(state, 0, "Lightshell Duo") == [True]
-    assert state["seats"][1]["life"] == 9
-    state = run_player(
-        "ground_attacker_cannot_stop_fliers",
-        ('card = "Knightfisher"', 'card = "Stickytongue Sentinel"'),
-        ("life = 4", "life = 3"),
-    )
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
-    assert state["seats"][1]["life"] == 12
-
-
-def test_the_crack_back_counts_what_a_card_in_hand_may_add():
-    """At 6 life against a 4/3 whose controller holds a card, the 1/2 flier stays home to
-    chump (the file's [expect]): lethal counts 2 early for a drain, burn spell or pump the
-    board does not show. With the defender's hand empty, 4 is short of lethal: it attacks."""
-    state = run_player("crack_back_counts_hidden_reach")
-    assert _tapped(state, 0, "Lifecreed Duo") == [False]
-    state = run_player("crack_back_counts_hidden_reach", ('hand = ["Forest"]\n', ""))
-    assert _tapped(state, 0, "Lifecreed Duo") == [True]
-    assert state["seats"][1]["life"] == 19
-
-
 def test_the_attacker_puts_its_damage_where_it_kills():
     """Lightshell Duo (3/4) double blocked by Treetop Sentries (2/4) and Vinereap Mentor (3/2):
     its 3 damage kills the Mentor (the file's [expect]); the basic player keeps the battlefield
@@ -172,17 +146,6 @@ def test_chumps_go_together_in_front_of_a_trampler():
         ('battlefield = ["Fish", "Fish"]', 'battlefield = ["Fish"]'),
     )
     assert state["seats"][1]["lost"]
-
-
-def test_the_race_counts_only_the_blockers_left_home():
-    """The Duo tapped by its attack cannot block the crack-back: attacking for 3 a turn loses
-    the race to 6 a turn, at home it blocks a 3/3 and survives (the file's [expect]: it stays
-    home); at 6 life the defender is dead first and it attacks."""
-    state = run_player("race_counts_only_blockers_left_home")
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
-    state = run_player("race_counts_only_blockers_left_home", ("life = 9", "life = 6"))
-    assert _tapped(state, 0, "Lightshell Duo") == [True]
-    assert state["seats"][1]["life"] == 3
 
 
 def test_everything_attacks_when_the_race_is_won():
