@@ -60,16 +60,22 @@ def _board_power(G, p):
 
 
 @njit
+def _threat(G, q):
+    """Least threat's measure of q: board power plus hand size."""
+    return _board_power(G, q) + G[pb(q) + P.HAND_N]
+
+
+@njit
 def _biggest_threat(G, p):
-    """The opponent of p with the most board power plus hand size (ties: the earliest in turn
-    order); -1 if none is left."""
+    """The opponent of p with the most _threat (ties: the earliest in turn order); -1 if none
+    is left."""
     n = G[H.NPLAYERS]
     best = -1
     best_key = 0
     for step in range(1, n):
         q = (p + step) % n
         if G[pb(q) + P.LOST] == 0:
-            key = _board_power(G, q) + G[pb(q) + P.HAND_N]
+            key = _threat(G, q)
             if best < 0 or key > best_key:
                 best = q
                 best_key = key
@@ -109,7 +115,7 @@ def recipient_by_rule(G, C, pol, row, p, kind):
         if rule == Recipient.LOWEST_LIFE:
             key = float(G[pb(q) + P.LIFE])
         elif rule == Recipient.LEAST_THREAT:
-            key = float(_board_power(G, q) + G[pb(q) + P.HAND_N])
+            key = float(_threat(G, q))
         elif rule == Recipient.WEAKEST_USE:
             key = gift_use(G, kind, q) + recipient_payoffs(G, C, kind, q)
         else:
