@@ -234,6 +234,11 @@ def names(state: dict, seat: int, zone: str) -> list[str]:
     return sorted(p["card"] if isinstance(p, dict) else p for p in state["seats"][seat][zone])
 
 
+def tapped(state: dict, seat: int, card: str) -> list[bool]:
+    """Whether each of `seat`'s permanents named `card` is tapped, sorted (False first)."""
+    return sorted(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
+
+
 class CardGames(NamedTuple):
     """What ``play_card_games`` saw, per card name of the decks."""
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conftest import bf, names, run_player
+from conftest import bf, names, run_player, tapped
 
 
 def test_the_defender_blocks_with_a_trick_in_hand():
@@ -27,7 +27,7 @@ def test_the_defender_blocks_with_a_trick_in_hand():
 
 def test_a_lone_attack_into_a_bigger_blocker_reads_as_a_trick():
     state = run_player("lone_attack_reads_as_a_trick")
-    assert _tapped(state, 0, "Stickytongue Sentinel") == [True]  # it attacked
+    assert tapped(state, 0, "Stickytongue Sentinel") == [True]  # it attacked
     assert names(state, 1, "battlefield") == ["Forest", "Rust-Shield Rampager"]
     assert state["seats"][1]["life"] == 17
     assert names(state, 0, "hand") == ["Overprotect"]
@@ -44,13 +44,9 @@ def test_one_held_trick_backs_one_attacker():
     rampagers = 'battlefield = ["Forest", "Rust-Shield Rampager", "Rust-Shield Rampager"]'
     state = run_player("one_trick_backs_one_attacker", (rampagers, "life = 3\n" + rampagers))
     # one attacked, one stayed home, both alive
-    assert _tapped(state, 0, "Stickytongue Sentinel") == [False, True]
+    assert tapped(state, 0, "Stickytongue Sentinel") == [False, True]
     assert names(state, 0, "graveyard") == ["Overprotect"]
     assert names(state, 1, "graveyard") == ["Rust-Shield Rampager"]
-
-
-def _tapped(state: dict, seat: int, card: str) -> list[bool]:
-    return sorted(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
 
 
 def test_the_alpha_strike_counts_menace():
@@ -61,13 +57,13 @@ def test_the_alpha_strike_counts_menace():
     # the menace creature attacks alone
     state = run_player("alpha_strike_counts_menace", ("life = 5", "life = 6"))
     assert state["seats"][1]["life"] == 3
-    assert _tapped(state, 0, "Warren Elder") == [False, False]
+    assert tapped(state, 0, "Warren Elder") == [False, False]
 
 
 def test_one_creature_held_back_stops_lethal():
     """Both fliers tapped would let 8 come back at 5 life: one stays home, and it is enough."""
     state = run_player("hold_back_stops_lethal")
-    assert _tapped(state, 0, "Glidedive Duo") == [False, True]
+    assert tapped(state, 0, "Glidedive Duo") == [False, True]
     assert state["seats"][1]["life"] == 17
     state = run_player(
         "hold_back_stops_lethal",
@@ -88,10 +84,10 @@ def test_the_chump_goes_where_it_stops_damage():
 def test_a_blocker_stays_home_when_the_race_is_lost():
     """Attacking for 3 a turn loses the race to 5 a turn; at home the 3/4 eats a turn's worth."""
     state = run_player("hold_back_when_the_race_is_lost")
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     assert state["seats"][1]["life"] == 19
     state = run_player("hold_back_when_the_race_is_lost", ("life = 19", "life = 6"))
-    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 3
 
 
@@ -113,20 +109,20 @@ def test_hybrid_mana_keeps_the_counterspell_up():
     """Tempest Angler's {U/R}{U/R} and {1} are paid with Mountains, so both Islands stay up for
     Long River's Pull (the file's [expect]); the basic player pays the first color, Islands."""
     state = run_player("hybrid_paid_to_keep_the_counterspell")
-    assert _tapped(state, 0, "Island") == [False, False]
+    assert tapped(state, 0, "Island") == [False, False]
     state = run_player(
         "hybrid_paid_to_keep_the_counterspell",
         ("[[seat]]\nhand", '[[seat]]\nlevel = "basic"\nhand'),
     )
     assert "Tempest Angler" in names(state, 0, "battlefield")
-    assert _tapped(state, 0, "Island") == [True, True]
+    assert tapped(state, 0, "Island") == [True, True]
 
 
 def test_no_attack_into_a_double_block_that_kills():
     """Two 2/2s kill the 3/4 while it kills one (the file's [expect]: it stays home); against
     one 2/2 it attacks."""
     state = run_player("attack_not_into_a_double_block")
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     state = run_player(
         "attack_not_into_a_double_block",
         ('battlefield = ["Warren Elder", "Warren Elder"]', 'battlefield = ["Warren Elder"]'),
@@ -160,7 +156,7 @@ def test_everything_attacks_when_the_race_is_won():
         "attack_with_everything_when_the_race_is_won",
         ('    { card = "Lightshell Duo", sick = true },\n', ""),
     )
-    assert _tapped(state, 0, "Warren Elder") == [False, False, False]
+    assert tapped(state, 0, "Warren Elder") == [False, False, False]
     assert state["seats"][1]["life"] == 6
 
 
@@ -177,13 +173,13 @@ def test_the_race_is_two_sided():
     attacks against the Boar's four), so the race is lost and the Boar stays home, where it
     eats either."""
     state = run_player("race_won_when_their_attackers_stay_home")
-    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert tapped(state, 0, "Quaketusk Boar") == [True]
     assert state["seats"][1]["life"] == 15
     state = run_player(
         "race_won_when_their_attackers_stay_home",
         (', { card = "Lightshell Duo", sick = true }', ""),
     )
-    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    assert tapped(state, 0, "Quaketusk Boar") == [False]
     assert state["seats"][1]["life"] == 20
 
 
@@ -201,7 +197,7 @@ def test_a_burn_spell_backs_an_attack():
             '{ card = "Mountain", tapped = true }, { card = "Mountain", tapped = true }, {',
         ),
     )
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     assert names(state, 0, "hand") == ["Blooming Blast"]
 
 
@@ -212,7 +208,7 @@ def test_a_held_spell_backs_no_attack_without_its_colour():
     Strike)."""
     islands = ('"Mountain", "Mountain", {', '"Island", "Island", {')
     state = run_player("burn_backs_an_attack", islands)
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     assert names(state, 0, "hand") == ["Blooming Blast"]
     assert names(state, 1, "graveyard") == []
 
@@ -328,7 +324,7 @@ def test_the_race_counts_a_group_attack():
     the race is lost and the Boar stays home (the file's [expect]); two 2/2s deal only 2, and
     the Boar attacks."""
     state = run_player("race_counts_a_group_attack")
-    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    assert tapped(state, 0, "Quaketusk Boar") == [False]
     state = run_player(
         "race_counts_a_group_attack",
         (
@@ -336,7 +332,7 @@ def test_the_race_counts_a_group_attack():
             '"Forest", "Bakersbane Duo", "Bakersbane Duo"',
         ),
     )
-    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert tapped(state, 0, "Quaketusk Boar") == [True]
     assert state["seats"][1]["life"] == 15
 
 
@@ -346,10 +342,10 @@ def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
     blocks and dies to the trick (at 1 life, where it must block: at 20 the Elder reads the
     lone token's attack as a trick and takes the 1)."""
     state = run_player("trick_not_spent_to_save_a_token")
-    assert _tapped(state, 0, "Rabbit") == [False]
+    assert tapped(state, 0, "Rabbit") == [False]
     elder = ('"Forest", "Treetop Sentries"]', '"Plains", "Warren Elder"]')
     state = run_player("trick_not_spent_to_save_a_token", elder)
-    assert _tapped(state, 0, "Rabbit") == [True]
+    assert tapped(state, 0, "Rabbit") == [True]
     assert names(state, 1, "graveyard") == []
     assert state["seats"][1]["life"] == 19
     at_1 = (
@@ -368,13 +364,13 @@ def test_an_attack_trigger_counts_in_the_attack():
     state = run_player("attack_trigger_counted")
     assert names(state, 0, "graveyard") == ["Seasoned Warrenguard"]
     assert names(state, 1, "graveyard") == ["Bakersbane Duo"]
-    assert _tapped(state, 0, "Rabbit") == [False]
+    assert tapped(state, 0, "Rabbit") == [False]
     # without a token the trigger does not fire (its "while" condition): the 1/2 stays home
     state = run_player(
         "attack_trigger_counted",
         ('  { card = "Rabbit", token = true, power = 1, toughness = 1 },\n', ""),
     )
-    assert _tapped(state, 0, "Seasoned Warrenguard") == [False]
+    assert tapped(state, 0, "Seasoned Warrenguard") == [False]
     assert names(state, 1, "battlefield") == ["Bakersbane Duo"]
 
 
@@ -384,7 +380,7 @@ def test_the_race_counts_a_group_that_shrinks():
     attacks. Five 2/2s deal 8 then 6, 12 in two attacks: the race is lost, the Boar stays
     home."""
     state = run_player("race_counts_a_shrinking_group")
-    assert _tapped(state, 0, "Quaketusk Boar") == [True]
+    assert tapped(state, 0, "Quaketusk Boar") == [True]
     assert state["seats"][1]["life"] == 10
     state = run_player(
         "race_counts_a_shrinking_group",
@@ -393,7 +389,7 @@ def test_the_race_counts_a_group_that_shrinks():
             '"Bakersbane Duo", "Bakersbane Duo", "Bakersbane Duo"]',
         ),
     )
-    assert _tapped(state, 0, "Quaketusk Boar") == [False]
+    assert tapped(state, 0, "Quaketusk Boar") == [False]
     assert state["seats"][1]["life"] == 15
 
 
@@ -448,7 +444,7 @@ def test_a_team_pump_backs_every_attacker():
         '"Forest", "Fecund Greenshell", "Fecund Greenshell"]',
     )
     state = run_player("team_pump_backs_every_attacker", shells)
-    assert _tapped(state, 0, "Stickytongue Sentinel") == [False, False]
+    assert tapped(state, 0, "Stickytongue Sentinel") == [False, False]
     assert names(state, 0, "hand") == ["Valley Rally"]
     assert state["seats"][1]["life"] == 20
 
@@ -566,7 +562,7 @@ def test_the_team_pump_ability_backs_the_attack_after_blocks():
         ('hand = ["Crumb and Get It"]', "hand = []"),
         ('"Forest", "Junkblade Bruiser"', '"Forest", "Treetop Sentries"'),
     )
-    assert _tapped(state, 0, "Warren Elder") == [True, True]
-    assert _tapped(state, 0, "Plains") == [True, True, True, True]  # the pump, after blocks
+    assert tapped(state, 0, "Warren Elder") == [True, True]
+    assert tapped(state, 0, "Plains") == [True, True, True, True]  # the pump, after blocks
     assert names(state, 0, "graveyard") == []
     assert state["seats"][1]["life"] == 17

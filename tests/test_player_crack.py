@@ -4,25 +4,21 @@ lethal. Split from test_player_combat.py."""
 
 from __future__ import annotations
 
-from conftest import run_player
-
-
-def _tapped(state: dict, seat: int, card: str) -> list[bool]:
-    return sorted(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
+from conftest import run_player, tapped
 
 
 def test_a_ground_creature_attacks_when_at_home_it_would_block_nothing():
     """The crack-back of a 4/5 flier kills p at 4 whatever p keeps home: the 3/4 on the ground
     cannot block it, so it attacks. Against a ground 3/3 (p at 3) it stays home and blocks."""
     state = run_player("ground_attacker_cannot_stop_fliers")
-    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 9
     state = run_player(
         "ground_attacker_cannot_stop_fliers",
         ('card = "Knightfisher"', 'card = "Stickytongue Sentinel"'),
         ("life = 4", "life = 3"),
     )
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     assert state["seats"][1]["life"] == 12
 
 
@@ -31,9 +27,9 @@ def test_the_crack_back_counts_what_a_card_in_hand_may_add():
     chump (the file's [expect]): lethal counts 2 early for a drain, burn spell or pump the
     board does not show. With the defender's hand empty, 4 is short of lethal: it attacks."""
     state = run_player("crack_back_counts_hidden_reach")
-    assert _tapped(state, 0, "Lifecreed Duo") == [False]
+    assert tapped(state, 0, "Lifecreed Duo") == [False]
     state = run_player("crack_back_counts_hidden_reach", ('hand = ["Forest"]\n', ""))
-    assert _tapped(state, 0, "Lifecreed Duo") == [True]
+    assert tapped(state, 0, "Lifecreed Duo") == [True]
     assert state["seats"][1]["life"] == 19
 
 
@@ -42,7 +38,7 @@ def test_the_race_counts_only_the_blockers_left_home():
     the race to 6 a turn, at home it blocks a 3/3 and survives (the file's [expect]: it stays
     home); at 6 life the defender is dead first and it attacks."""
     state = run_player("race_counts_only_blockers_left_home")
-    assert _tapped(state, 0, "Lightshell Duo") == [False]
+    assert tapped(state, 0, "Lightshell Duo") == [False]
     state = run_player("race_counts_only_blockers_left_home", ("life = 9", "life = 6"))
-    assert _tapped(state, 0, "Lightshell Duo") == [True]
+    assert tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 3

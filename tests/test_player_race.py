@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-from conftest import names, run_player
+from conftest import names, run_player, tapped
 
 _DEFENDERS = '["Thornplate Intimidator", "Shoreline Looter", "Shoreline Looter"]'
-
-
-def _tapped(state: dict, seat: int, card: str) -> list[bool]:
-    return sorted(p["tapped"] for p in state["seats"][seat]["battlefield"] if p["card"] == card)
 
 
 def test_a_defender_at_low_life_is_pressed_into_chump_blocks():
@@ -21,7 +17,7 @@ def test_a_defender_at_low_life_is_pressed_into_chump_blocks():
     assert state["seats"][1]["life"] == 4
     assert names(state, 1, "graveyard") == ["Shoreline Looter", "Shoreline Looter"]
     assert names(state, 0, "graveyard") == ["Warren Elder"]
-    assert _tapped(state, 0, "Warren Elder") == [True, True]
+    assert tapped(state, 0, "Warren Elder") == [True, True]
 
 
 def test_no_pressure_when_nothing_is_forced():
@@ -29,7 +25,7 @@ def test_no_pressure_when_nothing_is_forced():
     for nothing, so all three stay home."""
     state = run_player("pressure_when_they_must_chump", ("life = 4", "life = 20"))
     assert state["seats"][1]["life"] == 20
-    assert _tapped(state, 0, "Warren Elder") == [False, False, False]
+    assert tapped(state, 0, "Warren Elder") == [False, False, False]
 
 
 def test_no_pressure_when_the_blockers_eat_the_attack():
@@ -38,7 +34,7 @@ def test_no_pressure_when_the_blockers_eat_the_attack():
     two = '["Thornplate Intimidator", "Thornplate Intimidator", "Shoreline Looter"]'
     state = run_player("pressure_when_they_must_chump", (_DEFENDERS, two))
     assert state["seats"][1]["life"] == 4
-    assert _tapped(state, 0, "Warren Elder") == [False, False, False]
+    assert tapped(state, 0, "Warren Elder") == [False, False, False]
     assert names(state, 0, "battlefield") == ["Warren Elder"] * 3
 
 
@@ -47,7 +43,7 @@ def test_a_tap_pump_is_not_spent_on_the_creature_it_taps():
     Beside Heartfire Hero it pumps the Hero (valiant: a +1/+1 counter) and the Hero attacks."""
     state = run_player("tap_pump_not_on_itself")
     assert state["seats"][1]["life"] == 19
-    assert _tapped(state, 0, "Plains") == [False, False]
+    assert tapped(state, 0, "Plains") == [False, False]
     duo = 'battlefield = ["Plains", "Plains", "Brave-Kin Duo"]'
     both = 'battlefield = ["Plains", "Plains", "Brave-Kin Duo", "Heartfire Hero"]'
     state = run_player("tap_pump_not_on_itself", (duo, both))
