@@ -150,7 +150,7 @@ def policy_answer(df: pd.DataFrame) -> str:
 
 def compare_answer(df: pd.DataFrame) -> str:
     """Which version wins more: the pooled row's interval and test (or the one opponent's), then
-    the opponents where one version is better with the Holm-adjusted family's 5%."""
+    the opponents where one version is better within their own 5% family (`_by_opponent`)."""
     if df.empty:
         return "the answer: no games were played"
     df = to_fractions(df)
