@@ -140,7 +140,9 @@ def test_simulate_answer_pools_a_gauntlet_with_a_wilson_interval() -> None:
     )
 
 
-def _cmp_row(opponent: str, delta: float, half: float, p_holm: float = np.nan) -> dict:
+def _cmp_row(
+    opponent: str, delta: float, half: float, p_holm: float = np.nan, answer_half: float = np.nan
+) -> dict:
     row = dict.fromkeys(COMPARE_COLUMNS, np.nan)
     row.update(
         deck_a="A deck",
@@ -151,6 +153,8 @@ def _cmp_row(opponent: str, delta: float, half: float, p_holm: float = np.nan) -
         delta_ci_low=delta - half,
         delta_ci_high=delta + half,
         p_holm=p_holm,
+        delta_answer_ci_low=delta - answer_half,
+        delta_answer_ci_high=delta + answer_half,
     )
     return row
 
@@ -187,9 +191,91 @@ def test_compare_answer_names_opponents_only_within_the_holm_family() -> None:
         _cmp_row("Otters", 0.06, 0.05, p_holm=0.2),  # its own 95% interval excludes 0, Holm's not
         _cmp_row("all opponents", 0.027, 0.03),
     ]
-    text = compare_answer(_cmp(rows))
+    # a compare.csv written before it had the answer's intervals: the Holm test alone
+    text = compare_answer(_cmp(rows).drop(columns=["delta_pts_answer_ci_low"]))
     assert "By opponent (3 rows, Holm-adjusted, their own 5% family)" in text
     assert text.endswith("A better against Bats (+10.0); B better against Frogs (-8.0)")
+
+
+def _paired_games(better: int, worse: int, n: int = 400) -> tuple[np.ndarray, np.ndarray]:
+    """A's and B's scores over n games: `better` won by A alone, `worse` by B alone, the rest
+    half won by both, half by neither."""
+    same = n - better - worse
+    a = np.r_[np.ones(better), np.zeros(worse), np.ones(same // 2), np.zeros(same - same // 2)]
+    b = np.r_[np.zeros(better), np.ones(worse), np.ones(same // 2), np.zeros(same - same // 2)]
+    return a, b
+
+
+def _tango(better: int, worse: int, n: int, level: float) -> tuple[float, float]:
+    """Tango's (1998) score interval for a paired difference, solved by root finding: the
+    check on compare.csv's intervals, written apart from paired.score_interval."""
+    from scipy.optimize import brentq
+    from scipy.stats import norm
+
+    def z(d: float) -> float:
+        big_b = -better - worse + (2 * n - better + worse) * d
+        big_c = -worse * d * (1 - d)
+        q = (-big_b + np.sqrt(big_b**2 - 8 * n * big_c)) / (4 * n)
+        return (better - worse - n * d) / np.sqrt(n * (2 * q + d * (1 - d)))
+
+    crit = norm.ppf(1 - (1 - level) / 2)
+    est = (better - worse) / n
+    low = brentq(lambda d: z(d) - crit, -1 + 1e-12, est)
+    high = brentq(lambda d: z(d) + crit, est, 1 - 1e-12)
+    return low, high
+
+
+def test_compare_answer_gives_each_claimed_opponent_its_family_level_interval() -> None:
+    """The per-opponent claims carry the interval at the family's Bonferroni level (three
+    rows: 1 - 0.05 / 3), not the 95% one, and the sentence says the level and the rows."""
+    counts = {"Bats": (60, 10), "Frogs": (20, 20), "Otters": (8, 40)}
+    a_arms, b_arms = [], []
+    for opp, (better, worse) in counts.items():
+        a, b = _paired_games(better, worse)
+        a_arms.append(Arm("A deck", opp, "a", a))
+        b_arms.append(Arm("B deck", opp, "b", b))
+    df = to_points(deck_comparison(a_arms, b_arms, "never"))  # as compare.csv has it
+    text = compare_answer(df)
+    assert "By opponent (3 rows, Holm-adjusted, their own 5% family; 98.3% intervals, " in text
+    assert "Bonferroni over the 3 rows): " in text
+
+    def shown(better: int, worse: int, level: float) -> str:
+        lo, hi = _tango(better, worse, 400, level)
+        return f"{100 * (better - worse) / 400:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+    level = 1 - 0.05 / 3
+    assert text.endswith(
+        f"A better against Bats ({shown(60, 10, level)}); "
+        f"B better against Otters ({shown(8, 40, level)})"
+    )
+    assert shown(60, 10, level) != shown(60, 10, 0.95)  # the premise: the levels differ
+    pooled = df.iloc[-1]  # tested alone: its answer interval is its 95% one
+    assert pooled["family_claims"] == 1 and pooled["answer_level"] == 0.95
+    assert pooled["delta_pts_answer_ci_low"] == pooled["delta_pts_ci_low"]
+    # one opponent: the family is that row alone, at 95%
+    one = deck_comparison(a_arms[:1], b_arms[:1], "never").iloc[0]
+    assert (one["family_claims"], one["answer_level"]) == (1, 0.95)
+    assert (one["delta_answer_ci_low"], one["delta_answer_ci_high"]) == pytest.approx(
+        _tango(60, 10, 400, 0.95), abs=1e-9
+    )
+
+
+def test_compare_answer_withholds_an_opponent_its_test_and_interval_disagree_on() -> None:
+    """Holm's step-down can reject where the Bonferroni interval still reaches 0: the opponent
+    is then not claimed, and the sentence says so with both numbers."""
+    rows = [
+        _cmp_row("Bats", 0.10, 0.05, p_holm=0.001, answer_half=0.07),
+        _cmp_row("Frogs", 0.06, 0.03, p_holm=0.04, answer_half=0.07),  # Holm yes, interval no
+        _cmp_row("Otters", 0.01, 0.03, p_holm=1.0, answer_half=0.05),
+        _cmp_row("all opponents", 0.027, 0.01, answer_half=0.01),
+    ]
+    df = _cmp(rows)
+    df["answer_level"], df["family_claims"] = 1 - 0.05 / 3, 3
+    text = compare_answer(df)
+    assert text.endswith(
+        "A better against Bats (+10.0 [+3.0, +17.0]); B better against none; withheld, the "
+        "test and the interval disagreeing: Frogs (+6.0 [-1.0, +13.0], p_holm = 0.04)"
+    )
 
 
 def test_deck_comparison_adjusts_the_opponents_p_values_by_holm() -> None:

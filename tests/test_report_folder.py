@@ -78,6 +78,10 @@ def test_report_of_a_compare_run(tmp_path: Path) -> None:
                 6.0,
                 0.02,
                 float("nan"),
+                0.01,  # one opponent: the answer's interval is its 95% one
+                0.09,
+                0.95,
+                1,
             ]
         ],
         columns=COMPARE_COLUMNS,
@@ -88,6 +92,7 @@ def test_report_of_a_compare_run(tmp_path: Path) -> None:
     assert [i["data-file"] for i in p.imgs] == ["plots/compare_delta_by_opponent.png"]
     assert "deck comparison" in page
     assert "Deck A" in page and "A win rate [95% CI]" in page and "delta_ci_low" not in page
+    assert "answer" not in page.split("Deck A minus deck B")[1]  # in the sentence, not the table
     # the answer in words leads the page, read from the interval (report/answers.py)
     assert p.errors == [] and page.index("The answer") < page.index("Deck A minus deck B")
     assert "wins more than B" in page

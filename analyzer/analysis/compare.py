@@ -66,6 +66,13 @@ COMPARE_COLUMNS = [
     "var_reduction",
     "p_value",  # two-sided, delta = 0 (paired.paired_effect: the interval's own test)
     "p_holm",  # Holm-adjusted over the opponents' rows (the pooled row: not in the family)
+    # the interval the answer reads a claim from: Bonferroni over the family's rows (the
+    # opponents'), the same score interval at 1 - (1 - confidence) / family_claims; the pooled
+    # row is tested alone, so its own is the 95% one
+    "delta_answer_ci_low",
+    "delta_answer_ci_high",
+    "answer_level",
+    "family_claims",
 ]
 
 
@@ -228,6 +235,9 @@ def deck_comparison(
     """compare.csv: deck A minus deck B per opponent, same seeds (pooled row last)."""
     rows = []
     pairs = list(zip(a_arms, b_arms, strict=True))
+    # the opponents' rows are one family: Holm's p, Bonferroni's intervals
+    family = max(1, len(pairs))
+    family_alpha = (1.0 - confidence) / family
     if len(pairs) > 1:
         pairs.append(
             (
@@ -239,6 +249,12 @@ def deck_comparison(
         wa, da, ra, la, ha = _rate(a.scores)
         wb, db, rb, lb, hb = _rate(b.scores)
         diff = _paired(a.scores, b.scores, confidence)
+        alone = a.opponent == ALL_OPPONENTS and family > 1
+        answer = (
+            diff
+            if alone or family == 1
+            else paired.paired_effect(a.scores, b.scores, alpha=family_alpha)
+        )
         rows.append(
             {
                 "deck_a": a.deck,
@@ -262,6 +278,10 @@ def deck_comparison(
                 "var_reduction": float(diff.var_reduction),
                 "p_value": diff.p_value,
                 "p_holm": float("nan"),
+                "delta_answer_ci_low": float(answer.ci_low),
+                "delta_answer_ci_high": float(answer.ci_high),
+                "answer_level": confidence if alone else 1.0 - family_alpha,
+                "family_claims": 1 if alone else family,
             }
         )
     df = pd.DataFrame(rows, columns=COMPARE_COLUMNS)

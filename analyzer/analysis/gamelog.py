@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.analysis.gamelog_effects import effect_fields
+from analyzer.analysis.gamelog_names import counted, name_list, name_series, separator
 from analyzer.analysis.gamelog_rows import (
     discarded_for,
     grouped_effect,
@@ -278,7 +279,7 @@ class _Text(ZoneLines):
         s = ev["seat"]
         who = self.deck(s)
         card = self.obj(ev)
-        tgt = f", targeting {', '.join(targets)}" if targets else ""
+        tgt = f", targeting {name_list(targets)}" if targets else ""
         if k in ("cast", "activate", "trigger", "attack", "block", "turn_start"):
             self.resolving = None  # a resolution's effects are over
         if k != "life":  # a life change right after damage is the damage's (or lifelink's)
@@ -290,7 +291,7 @@ class _Text(ZoneLines):
             self.hands[s] = []
             return f"{who} mulligans (a seven with {_lands(ev['a'])})"
         if k == "keep":
-            shown = "" if self.hidden(s) else ": " + ", ".join(sorted(self.hands.get(s, [])))
+            shown = "" if self.hidden(s) else ": " + name_list(sorted(self.hands.get(s, [])))
             after = f" after {ev['b']} mulligan{'s' if ev['b'] > 1 else ''}" if ev["b"] else ""
             return f"{who} keeps {ev['a']} cards ({_lands(ev['c'])}){after}{shown}"
         if k == "turn_start":
@@ -385,7 +386,7 @@ class _Text(ZoneLines):
             why = _LOSS_WHY.get(ev.get("loss_reason"), "")
             if by and ev.get("loss_reason") in (None, "commander_damage"):
                 why = f" (21 or more combat damage from {self.card_of[by[0]]})"
-            gone = f"; its permanents leave the game: {_counted(targets)}" if targets else ""
+            gone = f"; its permanents leave the game: {counted(targets)}" if targets else ""
             return f"{who} loses the game{why}{gone}"
         if k == "decision":
             choice = "promise" if ev["b"] else "no promise"
@@ -436,20 +437,22 @@ class _Text(ZoneLines):
         verb, where = ("surveils", "into the graveyard") if ev["surveil"] else ("scries", "")
         parts = []
         if away and ev["surveil"]:
-            parts.append(f"{', '.join(away)} {where}")
+            parts.append(f"{name_list(away)} {where}")
         elif away:
             shown = f"{len(away)} card{'s' if len(away) != 1 else ''}"
-            parts.append(f"{shown if self.hidden(ev['seat']) else ', '.join(away)} on the bottom")
+            parts.append(f"{shown if self.hidden(ev['seat']) else name_list(away)} on the bottom")
         kept = ev["looked"] - len(away)
         if kept:
             parts.append(f"{kept} kept on top")
+        if len(parts) == 2 and separator(away) == "; ":  # the list has the semicolons
+            return f"{who} {verb} {ev['looked']}: {parts[0]} ({parts[1]})"
         return f"{who} {verb} {ev['looked']}: " + "; ".join(parts)
 
     def effect(self, ev: dict[str, Any], card: str, more: list[str]) -> str | None:
         """What a spell or ability did to its target (source: card); more: the other
         permanents the same effect changed (a mass pump, render_lines)."""
         names = [self.obj(ev, "2"), *more]
-        what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        what = name_series(names)
         s = "s" if len(names) == 1 else ""
         effect = ev.get("effect")
         if effect == "tap":
@@ -485,14 +488,6 @@ _LOSS_WHY = {
 
 def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def _counted(names: list[str]) -> str:
-    """'Plains x2, Driftgloom Coyote': each name once, in order, with how many."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in counts.items())
 
 
 def _lands(n: int) -> str:

@@ -12,10 +12,22 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from analyzer.analysis.gamelog import PHASE_LABELS, token_text
+from analyzer.analysis.gamelog_names import name_list
 from analyzer.analysis.scenario_state import STEP_NAMES
 
 INDENT = "    "
 _PHASES = dict(zip(STEP_NAMES, PHASE_LABELS, strict=False))  # "main1" as the log says it
+
+
+def _attached(p: dict[str, Any]) -> list[str]:
+    """The name of the permanent `p` is attached to, if any (an Aura on a player: none)."""
+    on = p["attached_to"]  # "battlefield:1:Name" or "seat:2" (an Aura on a player)
+    return [on.split(":", 2)[-1]] if on and not on.startswith("seat:") else []
+
+
+def _names(p: dict[str, Any]) -> list[str]:
+    """The card names a permanent's text holds: its own and what it is attached to."""
+    return [token_text(p["card"]) if p["token"] else p["card"], *_attached(p)]
 
 
 def _permanent(p: dict[str, Any]) -> str:
@@ -30,10 +42,10 @@ def _permanent(p: dict[str, Any]) -> str:
     notes += [w for w, on in (("tapped", p["tapped"]), ("sick", p["sick"] and creature)) if on]
     if p["phased_out"]:
         notes.append("phased out")
+    on = _attached(p)  # a legendary name's comma among the notes sets their separator
     if p["attached_to"]:
-        on = p["attached_to"]  # "battlefield:1:Name" or "seat:2" (an Aura on a player)
-        notes.append("on " + (f"seat {on[5:]}" if on.startswith("seat:") else on.split(":")[-1]))
-    return text + (f" ({', '.join(notes)})" if notes else "")
+        notes.append("on " + (on[0] if on else f"seat {p['attached_to'][5:]}"))
+    return text + (f" ({name_list(notes, on)})" if notes else "")
 
 
 def _commander(s: dict[str, Any], deck: Callable[[int], str]) -> str:
@@ -66,7 +78,7 @@ def _lands(bf: list[dict[str, Any]]) -> str:
         if tapped[name]:
             part += " (tapped)" if tapped[name] == n == 1 else f" ({tapped[name]} tapped)"
         parts.append(part)
-    return ", ".join(parts)
+    return name_list(parts, total)
 
 
 def position_lines(
@@ -90,7 +102,7 @@ def position_lines(
             out.append(f"{INDENT}{deck(p)}: has lost the game (life {s['life']})")
             continue
         hand = s["hand"]
-        shown = "" if seat is not None and p != seat else f": {', '.join(hand)}" if hand else ""
+        shown = "" if seat is not None and p != seat else f": {name_list(hand)}" if hand else ""
         bf = s["battlefield"]
         lands = [x for x in bf if x["card"] in land_names and x["power"] is None]
         others = [x for x in bf if x not in lands]
@@ -103,12 +115,14 @@ def position_lines(
         if lands:
             out.append(f"{INDENT}  lands: {_lands(lands)}")
         if others:
-            out.append(f"{INDENT}  permanents: {', '.join(_permanent(x) for x in others)}")
+            names = [n for x in others for n in _names(x)]
+            out.append(f"{INDENT}  permanents: {name_list([_permanent(x) for x in others], names)}")
         if s.get("commander"):
             out.append(f"{INDENT}  {_commander(s, deck)}")
     if state["stack"]:
         items = [f"{e['card']} ({deck(e['controller'])})" for e in state["stack"]]
-        out.append(f"{INDENT}stack (top first): {', '.join(items)}")
+        names = [e["card"] for e in state["stack"]]
+        out.append(f"{INDENT}stack (top first): {name_list(items, names)}")
     return out
 
 

@@ -279,7 +279,7 @@ def sweep_report(analysis: str, run: SweepRun) -> str:
                 f"({int(r.games)} games)"
             )
     elif analysis == "evaluate" and "policy_comparison.csv" in run.tables:
-        lines += _evaluate_lines(run.tables)
+        lines += _evaluate_lines(run.tables, cells)
     elif analysis == "tune" and "tune.csv" in run.tables:
         lines += _tune_lines(run.tables["tune.csv"], run.tables.get("tune_comparisons.csv"))
     elif analysis == "compare" and "compare.csv" in run.tables:
@@ -377,30 +377,35 @@ def _card_stats_lines(df: pd.DataFrame) -> list[str]:
     ]
 
 
-def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
-    """The best policy per deck and player (mean delta over the opponents), then each gift
-    card's verdicts counted over the opponents."""
+def _evaluate_lines(
+    tables: dict[str, pd.DataFrame], cells: pd.DataFrame | None = None
+) -> list[str]:
+    """The policies per deck and player (mean delta over the opponents, with its 95% interval,
+    `mean_over_opponents`), the largest first and said to be a ranking of point estimates; then
+    each gift card's verdicts counted over the opponents."""
     pc = tables["policy_comparison.csv"]
     others = pc[pc["policy"] != pc["baseline"]]
     lines = []
     if len(others):
-        by = (
-            others.groupby(["deck_file", "player", "policy", "baseline"], sort=False)[
-                "delta_vs_baseline_pts"
-            ]
-            .agg(["mean", "count"])
-            .sort_values("mean", ascending=False, kind="stable")
-        )
+        by = mean_over_opponents(others, cells)
         (deck, player, policy, baseline), best = next(iter(by.iterrows()))
         lines.append(
-            f"Largest mean difference (a point estimate, not a test; policy_comparison.csv has "
-            f"each interval): {policy} for {deck} ({player} player), {best['mean']:+.1f} points of "
-            f"win rate over {baseline} (mean over {int(best['count'])} opponent(s))."
+            f"Largest mean difference (a point estimate, not a test; the groups are ranked by "
+            f"point estimate, and the interval is this mean's own, not adjusted for picking the "
+            f"largest; policy_comparison.csv has each row's): {policy} for {deck} ({player} "
+            f"player), {_mean_ci(best)} points of win rate over {baseline} (mean over "
+            f"{int(best['count'])} opponent(s){_mean_note(best)})."
         )
         lines.append("")
-        lines.append("policy minus baseline, points of win rate, mean over the opponents:")
+        lines.append(
+            "policy minus baseline, points of win rate, mean over the opponents [95% interval "
+            "from the rows' own, each read as normal; the opponents' matchups are independent "
+            "samples]:"
+        )
         for (deck, player, policy, baseline), r in by.iterrows():
-            lines.append(f"  {r['mean']:+5.1f}  {deck}  [{player}]  {policy} - {baseline}")
+            lines.append(
+                f"  {_mean_ci(r, 5)}  {deck}  [{player}]  {policy} - {baseline}{_mean_note(r)}"
+            )
     gd = tables.get("gift_decisions.csv")
     if gd is not None and len(gd):
         lines.append("")
@@ -414,6 +419,66 @@ def _evaluate_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
             said = ", ".join(f"{v} {n}" for (*_, v), n in part.items())
             lines.append(f"  {card} ({deck}, {player}): {said}")
     return lines
+
+
+_SHARED = "; the opponents share a random stream, so no interval"
+
+
+def mean_over_opponents(rows: pd.DataFrame, cells: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Per deck, player, policy and baseline: the equal-weighted mean of the opponents'
+    paired differences (points), largest first, with its 95% interval.
+
+    The opponents' matchups play their own random streams, so they are independent samples
+    and the mean's standard error is sqrt(sum SE_i^2) / k. policy_comparison.csv keeps no
+    paired counts or standard errors, so SE_i is each row's 95% interval half-width over
+    z(0.975): a normal approximation of its score interval (asymmetric near 0 or 1); a group
+    of one opponent keeps that row's own interval. Where
+    sweep.csv (`cells`) shows opponents sharing a stream seed (``streams = "shared"``) they
+    are not independent: ``shared`` is set and the interval left out."""
+    from scipy.stats import norm
+
+    z = float(norm.ppf(0.975))
+    keys = ["deck_file", "player", "policy", "baseline"]
+    df = rows.copy()
+    half = (df["delta_pts_ci_high"] - df["delta_pts_ci_low"]) / 2.0
+    df["_var"] = (half / z) ** 2
+    seeds = ["deck_file", "opponent_file", "player"]
+    if cells is not None and set(seeds) | {"stream_seed"} <= set(cells.columns):
+        df = df.merge(cells[[*seeds, "stream_seed"]], on=seeds, how="left")
+    else:
+        df["stream_seed"] = None
+    # a row whose cell is not known: its own stream, as the plan's default gives every matchup
+    own = df["stream_seed"].isna()
+    df["stream_seed"] = df["stream_seed"].astype(object)
+    df.loc[own, "stream_seed"] = [f"own {i}" for i in range(int(own.sum()))]
+    out = df.groupby(keys, sort=False).agg(
+        mean=("delta_vs_baseline_pts", "mean"),
+        count=("delta_vs_baseline_pts", "count"),
+        var_sum=("_var", lambda v: v.sum(min_count=len(v))),  # NaN if a row has no interval
+        seeds=("stream_seed", "nunique"),
+        own_low=("delta_pts_ci_low", "first"),
+        own_high=("delta_pts_ci_high", "first"),
+    )
+    out["shared"] = out["seeds"] < out["count"]
+    se = out["var_sum"] ** 0.5 / out["count"]
+    one = out["count"] == 1  # one opponent: its own interval, no approximation needed
+    out["ci_low"] = (out["mean"] - z * se).where(~one, out["own_low"]).where(~out["shared"])
+    out["ci_high"] = (out["mean"] + z * se).where(~one, out["own_high"]).where(~out["shared"])
+    return out.drop(columns=["var_sum", "seeds", "own_low", "own_high"]).sort_values(
+        "mean", ascending=False, kind="stable"
+    )
+
+
+def _mean_ci(r: Any, width: int = 0) -> str:
+    """``+1.2 [-0.3, +2.7]`` (``+1.2`` without an interval), the mean padded to `width`."""
+    mean = f"{r['mean']:+{width}.1f}"
+    if r["ci_low"] != r["ci_low"]:
+        return mean
+    return f"{mean} [{r['ci_low']:+.1f}, {r['ci_high']:+.1f}]"
+
+
+def _mean_note(r: Any) -> str:
+    return _SHARED if bool(r["shared"]) else ""
 
 
 def _tune_lines(df: pd.DataFrame, comparisons: pd.DataFrame | None) -> list[str]:

@@ -13,7 +13,14 @@ import pandas as pd
 
 from analyzer.analysis.cardstats import BASIC_LANDS
 from analyzer.analysis.stats import wilson_interval
-from analyzer.report.tables import ALL_OPPONENTS, delta_ci, headline_rows, pct, rate_ci
+from analyzer.report.tables import (
+    ALL_OPPONENTS,
+    delta_ci,
+    headline_rows,
+    level_text,
+    pct,
+    rate_ci,
+)
 from analyzer.report.units import to_fractions
 
 FAMILY_ALPHA = 0.05  # compare's per-opponent claims, tune's arms: one 5% family each (Holm);
@@ -143,7 +150,7 @@ def policy_answer(df: pd.DataFrame) -> str:
 
 def compare_answer(df: pd.DataFrame) -> str:
     """Which version wins more: the pooled row's interval and test (or the one opponent's), then
-    the opponents where one version is better with the Holm-adjusted family's 5%."""
+    the opponents where one version is better within their own 5% family (`_by_opponent`)."""
     if df.empty:
         return "the answer: no games were played"
     df = to_fractions(df)
@@ -172,16 +179,45 @@ def compare_answer(df: pd.DataFrame) -> str:
     rows = df[df["opponent"] != ALL_OPPONENTS]
     if len(pooled) == 0 or "p_holm" not in rows.columns:
         return "the answer: " + head
-    sure = rows[rows["p_holm"] < FAMILY_ALPHA]
-    a_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta > 0]
-    b_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta < 0]
-    per = (
+    return f"the answer: {head}. {_by_opponent(rows)}"
+
+
+def _by_opponent(rows: pd.DataFrame) -> str:
+    """The opponents where one version is better: each claim needs its Holm-adjusted p within
+    the family's 5% and its interval at the family's Bonferroni level (compare.csv's
+    ``delta_answer_ci_*``, recipients' rule) on that side, as an answer of `evaluate`'s does;
+    a row where the two disagree is named as withheld. Folders written before compare.csv had
+    those intervals read the Holm test alone, point estimates only."""
+    family = f"By opponent ({len(rows)} rows, Holm-adjusted, their own 5% family"
+    if "delta_answer_ci_low" not in rows.columns or rows["delta_answer_ci_low"].isna().all():
+        sure = rows[rows["p_holm"] < FAMILY_ALPHA]
+        a_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta > 0]
+        b_side = [f"{r.opponent} ({_points(r.delta)})" for r in sure.itertuples() if r.delta < 0]
+        return f"{family}): {_sides(a_side, b_side)}"
+    level = level_text(float(rows["answer_level"].iloc[0]))
+    claims = int(rows["family_claims"].iloc[0])
+    family += f"; {level} intervals, Bonferroni over the {claims} rows): "
+    a_side, b_side, withheld = [], [], []
+    for r in rows.itertuples():
+        text = f"{r.opponent} ({delta_ci(r.delta, r.delta_answer_ci_low, r.delta_answer_ci_high)})"
+        tested = r.p_holm < FAMILY_ALPHA
+        above, below = r.delta_answer_ci_low > 0, r.delta_answer_ci_high < 0
+        if tested and above:
+            a_side.append(text)
+        elif tested and below:
+            b_side.append(text)
+        elif tested or above or below:
+            withheld.append(text[:-1] + f", p_holm = {r.p_holm:.2g})")
+    text = family + _sides(a_side, b_side)
+    if withheld:
+        text += "; withheld, the test and the interval disagreeing: " + ", ".join(withheld)
+    return text
+
+
+def _sides(a_side: list[str], b_side: list[str]) -> str:
+    return (
         f"A better against {', '.join(a_side) or 'none'}; "
         f"B better against {', '.join(b_side) or 'none'}"
-    )
-    return (
-        f"the answer: {head}. By opponent ({len(rows)} rows, Holm-adjusted, their own 5% "
-        f"family): {per}"
     )
 
 

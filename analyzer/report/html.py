@@ -71,6 +71,8 @@ _INTERVALS = {
     "win_rate_a": ("ci_low_a", "ci_high_a"),
     "win_rate_b": ("ci_low_b", "ci_high_b"),
 }
+# compare.csv's intervals at the answer's level (analysis/compare.py)
+_ANSWER_COLUMNS = ("delta_answer_ci_low", "delta_answer_ci_high", "answer_level", "family_claims")
 _RATES = {
     "win_rate",
     "pays_off_rate",
@@ -532,7 +534,8 @@ def render(
                 human_table(
                     cmp_t,
                     approx,
-                    drop=_constant(cmp_t, "policy"),
+                    # the answer's intervals are in its sentence (and compare.csv)
+                    drop=[*_constant(cmp_t, "policy"), *_ANSWER_COLUMNS],
                     headers={"delta": "A - B, pts [95% CI]"},
                 )
             )

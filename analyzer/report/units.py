@@ -17,6 +17,8 @@ POINT_COLUMNS = {
     "delta": "delta_pts",
     "delta_ci_low": "delta_pts_ci_low",
     "delta_ci_high": "delta_pts_ci_high",
+    "delta_answer_ci_low": "delta_pts_answer_ci_low",
+    "delta_answer_ci_high": "delta_pts_answer_ci_high",
     "delta_vs_baseline": "delta_vs_baseline_pts",
     "se": "se_pts",
     "se_unpaired": "se_unpaired_pts",
