@@ -369,6 +369,21 @@ def test_a_loot_keeps_the_removal_spell_over_any_body_while_it_has_a_target():
     assert names(state, 0, "graveyard") == ["Fell"]
 
 
+def test_a_loot_keeps_the_land_its_five_drop_needs_and_bins_the_six_drop():
+    state = run_player("loot_keeps_the_land_a_five_drop_needs")
+    assert names(state, 0, "graveyard") == ["Daring Waverider"]
+    assert names(state, 0, "hand").count("Swamp") == 3
+    # with a fourth land in play the Waverider is within reach too: a Swamp is then spare
+    state = run_player(
+        "loot_keeps_the_land_a_five_drop_needs",
+        (
+            'battlefield = ["Island", "Island"]',
+            'battlefield = ["Island", "Island", "Swamp", "Swamp"]',
+        ),
+    )
+    assert names(state, 0, "graveyard") == ["Swamp"]
+
+
 def test_a_surveil_with_five_lands_bins_a_spare_land_and_a_weak_two_drop():
     state = run_player("surveil_bins_the_late_weak_draws")
     assert "Lightshell Duo" in names(state, 0, "battlefield")
