@@ -96,17 +96,19 @@ def _facts(rec):
         "flying" in kw,
         "flying" in kw or "reach" in kw,
         waits,
+        "cant_block" in kw,
     )
 
 
-MISSING = ("token", 0, (0, 0, 0, 0, 0), 0, 1, False, 0, False, False, False)
+MISSING = ("token", 0, (0, 0, 0, 0, 0), 0, 1, False, 0, False, False, False, False)
 
 
 def crackback(ev, facts, loser):
     """Did the loser die in the winner's combat right after its own turn's attack, to damage its
     attackers, kept home, would have blocked below lethal? Each attacker of its last own turn
     still on the battlefield blocks one of the winner's unblocked attackers (the one dealing the
-    most damage it can block: a flier only by a flier or reach creature). (turn, attackers
+    most damage it can block: a flier only by a flier or reach creature; one that can't block
+    is left out). (turn, attackers
     sent, life before the combat, damage taken, damage the kept blockers stop), None if not."""
     end = ev[-1]
     last_turn = end["turn"]
@@ -121,7 +123,9 @@ def crackback(ev, facts, loser):
         for e in ev
         if e["kind"] == "zone" and e.get("from_zone") == "battlefield" and e["turn"] >= prev
     }
-    home = [n for o, n in sent.items() if o not in gone]
+    # an attacker that can't block (Starscape Cleric) saves no life at home: WB's fliers read
+    # as a sixth of its losses to GW before this
+    home = [n for o, n in sent.items() if o not in gone and not facts.get(n)[10]]
     hits = []
     life_before = None
     for e in ev:
