@@ -370,12 +370,12 @@ def test_a_loot_keeps_the_removal_spell_over_any_body_while_it_has_a_target():
 
 
 def test_a_loot_keeps_the_land_its_five_drop_needs_and_bins_the_six_drop():
-    state = run_player("loot_keeps_the_land_a_five_drop_needs")
+    state = run_player("loot_keeps_the_lands_in_sight_its_hand_needs")
     assert names(state, 0, "graveyard") == ["Daring Waverider"]
     assert names(state, 0, "hand").count("Swamp") == 3
     # with a fourth land in play the Waverider is within reach too: a Swamp is then spare
     state = run_player(
-        "loot_keeps_the_land_a_five_drop_needs",
+        "loot_keeps_the_lands_in_sight_its_hand_needs",
         (
             'battlefield = ["Island", "Island"]',
             'battlefield = ["Island", "Island", "Swamp", "Swamp"]',
