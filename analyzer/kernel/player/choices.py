@@ -143,12 +143,9 @@ def _lands_needed(G, C, p, reach):
     is one to discard: LANDS_ENOUGH less one (a spare fifth land is worth less than a spell it
     can cast), or the cost now (_reach_cost) of its dearest nonland card in hand within reach
     (a card further off is discarded first anyway) when that is more. reach: the dearest
-    mana value within it (a discard's: _reach_lands); -1, two land drops beyond the lands in
-    play (a scry's)."""
+    mana value within it (a discard's: _reach_lands; a scry's: two land drops beyond the
+    lands in play)."""
     cards = cards_of(C)
-    lands = lands_in_play(G, cards, p)
-    if reach < 0:
-        reach = lands + 2
     need = LANDS_ENOUGH - 1
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]

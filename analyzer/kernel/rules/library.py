@@ -249,7 +249,10 @@ def look_at_top(G, C, p, n, to_graveyard):
     _top(G, p, k, top)
     lands = lands_available(G, C, p)
     standard = G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-    need = max(LANDS_ENOUGH, _lands_needed(G, C, p, -1)) if standard else 0
+    need = 0
+    if standard:  # a card two land drops beyond the lands in play is within reach
+        reach = lands_in_play(G, cards_of(C), p) + 2
+        need = max(LANDS_ENOUGH, _lands_needed(G, C, p, reach))
     for j in range(k):
         card = G[ob(top[j]) + O.CARD]
         if wanted_now(G, C, p, card, lands, need) if standard else wanted(C, card, lands):
