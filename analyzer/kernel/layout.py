@@ -31,7 +31,8 @@ MAX_EXILE = 64
 MAX_BATTLEFIELD = 160
 MAX_STACK = 128  # a board wipe with "whenever a creature dies" watchers: over 100 triggers in a pod
 MAX_TRIGGERS = 160
-MAX_DELAYED = 16
+MAX_DELAYED = 128  # Stormsplitter's token copies double with each instant or sorcery, each
+# with its own delayed exile: seven spells in one turn make 127, as many as the battlefield holds
 MAX_EXTRA_TURNS = 8
 MAX_TOKENS = 192
 MAX_TARGETS = 6  # target slots on one stack entry (all groups together)
