@@ -29,7 +29,7 @@ def test_compare_sweep_is_the_compare_command_over_the_same_opponents(tmp_path: 
     """A compare sweep's p_holm was each cell's own p (a family of one) where `compare` adjusts
     over the opponents, and it had no pooled row; now a deck's rows over the gauntlet are
     `compare DECK BASELINE`'s over the gauntlet, exactly, and the report leads with the pooled
-    row's interval."""
+    row's answer."""
     plan = _plan(
         tmp_path,
         analysis="compare",
@@ -49,13 +49,47 @@ def test_compare_sweep_is_the_compare_command_over_the_same_opponents(tmp_path: 
     assert (per_opp["p_holm"] > per_opp["p_value"]).any()  # adjusted, not copied
     pooled = mine[mine["opponent_file"] == "all opponents"].iloc[0]
     report = (tmp_path / "run" / "report.txt").read_text()
-    first = report.splitlines()[0]
-    assert first.startswith("Largest difference from the baseline")
+    # it leads with the answer in compare's own words: the same claims and withheld rows
+    answer = api.compare_answer(single.table).removeprefix("the answer: ")
+    lines = report.splitlines()
+    assert lines[0] == "The answer, as `compare` gives it:"
+    assert lines[1] == f"  {mine.deck_file.iloc[0]} [never, {pooled.player}]: {answer}"
     expected = (
         f"{pooled.delta_pts:+.1f} [{pooled.delta_pts_ci_low:+.1f}, "
-        f"{pooled.delta_pts_ci_high:+.1f}] points of win rate"
+        f"{pooled.delta_pts_ci_high:+.1f}] points"
     )
-    assert expected in first and "over 9 opponents" in first
+    assert expected in lines[1] and "over all opponents" in lines[1]
+    assert "Largest difference" not in report  # one group: no ranking to give
+
+
+def test_a_compare_sweep_of_several_decks_answers_each_and_adds_up_their_families(
+    tmp_path: Path,
+) -> None:
+    """Two decks against one baseline are two families of 5%: the report gives each group's
+    compare answer, says the chance of some false claim can reach 10%, and only then ranks
+    the point estimates (not a test across the groups)."""
+    third = DECKS / "wr_mice_valiant.txt"
+    plan = _plan(
+        tmp_path,
+        analysis="compare",
+        decks=[str(ME), str(OTHER), str(third)],
+        opponents=[str(OTHER)],
+        policies=["never"],
+        games=30,
+        seed=5,
+    )
+    run = run_sweep(plan, scheduler="none", out=tmp_path / "run")
+    table = run.tables["compare.csv"]
+    lines = (tmp_path / "run" / "report.txt").read_text().splitlines()
+    assert lines[0] == (
+        "The answer of each of the 2 groups, as `compare` gives it (each its own 5% family: "
+        "over all 2, up to a 10% chance of some false claim):"
+    )
+    for i, deck in enumerate(table["deck_file"].unique()):
+        rows = table[table["deck_file"] == deck]
+        answer = api.compare_answer(rows).removeprefix("the answer: ")
+        assert lines[1 + i] == f"  {deck} [never, standard]: {answer}"
+    assert lines[4].startswith("Largest difference from the baseline (the largest point")
 
 
 def _card_games(gih: np.ndarray, win: np.ndarray, stratum: np.ndarray | None = None) -> CardGames:

@@ -304,9 +304,10 @@ def _rate_ci(wins: float, games: float) -> str:
 
 
 def _compare_lines(table: pd.DataFrame) -> list[str]:
-    """The largest difference from the baseline (each deck, policy and player over its
-    opponents: the "all opponents" row, or the one opponent's), then every row with its
-    interval and, per opponent, its Holm-adjusted p (a deck's opponents are one family)."""
+    """Each group's answer in `compare`'s words; with several groups, the largest difference
+    from the baseline (each deck, policy and player over its opponents: the "all opponents"
+    row, or the one opponent's); then every row with its interval and, per opponent, its
+    Holm-adjusted p (a deck's opponents are one family)."""
     from analyzer.analysis.decision_tables import ALL_OPPONENTS
     from analyzer.report.units import to_fractions
 
@@ -321,12 +322,17 @@ def _compare_lines(table: pd.DataFrame) -> list[str]:
         1 if best.opponent == ALL_OPPONENTS else 0
     )
     where = f"over {n_opp} opponents" if best.opponent == ALL_OPPONENTS else f"vs {best.opponent}"
-    lines = [
-        f"Largest difference from the baseline (the largest point estimate of {len(heads)} "
-        f"deck, policy and player group(s), not a test across them): {best.deck_file} with "
-        f"policy {best.policy} ({best.player} player), {_points_ci(best)} points of win rate "
-        f"against baseline {best.deck_b} {where} (paired on the same games, 95%; "
-        f"p = {float(best.p_value):.2g}).",
+    lines = _compare_answers(table, keys)
+    if len(heads) > 1:
+        lines += [
+            "",
+            f"Largest difference from the baseline (the largest point estimate of {len(heads)} "
+            f"deck, policy and player groups, not a test across them): {best.deck_file} with "
+            f"policy {best.policy} ({best.player} player), {_points_ci(best)} points of win "
+            f"rate against baseline {best.deck_b} {where} (paired on the same games, 95%; "
+            f"p = {float(best.p_value):.2g}).",
+        ]
+    lines += [
         "",
         "deck minus baseline, points of win rate [95% CI], paired on the same games; p_holm: "
         "Holm-adjusted over the deck's opponents (per policy and player):",
@@ -336,6 +342,28 @@ def _compare_lines(table: pd.DataFrame) -> list[str]:
         lines.append(
             f"  {_points_ci(r)}  {r.deck_file} vs {r.opponent_file} [{r.policy}, {r.player}]{holm}"
         )
+    return lines
+
+
+def _compare_answers(table: pd.DataFrame, keys: list[str]) -> list[str]:
+    """Each deck, policy and player group's answer in `compare`'s words (the same claims,
+    intervals and withheld rows: report.answers.compare_answer over the group's rows). Each
+    group is its own 5% family, so with several the chance of any false claim adds up: said."""
+    from analyzer.report.answers import compare_answer
+
+    groups = list(table.groupby(keys, sort=False))
+    if len(groups) == 1:
+        head = "The answer, as `compare` gives it:"
+    else:
+        head = (
+            f"The answer of each of the {len(groups)} groups, as `compare` gives it (each its "
+            f"own 5% family: over all {len(groups)}, up to a {min(100, 5 * len(groups))}% "
+            "chance of some false claim):"
+        )
+    lines = [head]
+    for (deck, policy, player), group in groups:
+        answer = compare_answer(group).removeprefix("the answer: ")
+        lines.append(f"  {deck} [{policy}, {player}]: {answer}")
     return lines
 
 
