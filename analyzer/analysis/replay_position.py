@@ -32,7 +32,7 @@ def _names(p: dict[str, Any]) -> list[str]:
 
 def _permanent(p: dict[str, Any]) -> str:
     """One non-land permanent: name, power/toughness, then only what is not the default."""
-    text = token_text(p["card"]) if p["token"] else p["card"]
+    text = _names(p)[0]
     if p["power"] is not None:
         text += f" {p['power']}/{p['toughness']}"
     notes = [f"{k} x{v}" for k, v in p["counters"].items()]
