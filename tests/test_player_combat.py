@@ -336,6 +336,18 @@ def test_the_race_counts_a_group_attack():
     assert state["seats"][1]["life"] == 15
 
 
+def test_a_held_pump_on_the_unblocked_attacker_makes_the_alpha_strike_lethal():
+    """Three 2/2s into two blockers that each kill one, Crumb and Get It (+2/+2) in hand with
+    its mana up. At 6 life 2 + 2 is not lethal: nobody attacks (the file's [expect]). At 4 it
+    is: all three attack, two are blocked, and the pump on the unblocked one wins the game.
+    Only a team pump counted toward the alpha strike before: the Elders stayed home."""
+    scen = "attack_not_backed_by_an_unpromised_gift"
+    state = run_player(scen, ("life = 6", "life = 4"))
+    assert state["game_over"] and state["winner"] == 0
+    assert state["seats"][1]["life"] == 0
+    assert names(state, 0, "graveyard") == ["Crumb and Get It"]
+
+
 def test_a_trick_backs_a_token_only_when_it_kills_the_blocker():
     """Crumb and Get It would only save the 1/1 token from the 2/4: the token stays home (the
     file's [expect]). Against a 2/2 the pumped token kills the blocker: it attacks, the 2/2
@@ -539,17 +551,31 @@ def test_a_protection_trick_is_not_spent_as_burn():
 
 
 def test_a_gift_trick_aims_where_its_promised_mode_does():
-    """Crumb and Get It with the promise (indestructible) saves the blocked Elder from the
-    Bruiser, where unpromised it makes the unblocked damage lethal (the file's [expect]): each
-    mode's cast aims at the creature its own judgement chose."""
-    state = run_player(
-        "gift_trick_aims_where_its_mode_does",
-        ('phase = "main1"', 'phase = "main1"\npolicy = "always"'),
+    """Crumb and Get It after the Bruiser blocks one of three attacking Elders. At 6 life the
+    +2/+2 on an unblocked Elder wins in either mode (the file's [expect] unpromised; promised
+    too: the win comes before saving a creature). At 7, the attack scripted, each mode's cast
+    aims at the creature its own judgement chose: promised (indestructible) it saves the
+    blocked Elder; unpromised it cannot, and goes on an unblocked one as burn (the next attack
+    is lethal)."""
+    scen = "gift_trick_aims_where_its_mode_does"
+    always = ('phase = "main1"', 'phase = "main1"\npolicy = "always"')
+    state = run_player(scen, always)
+    assert state["game_over"] and state["winner"] == 0
+    assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]  # the gift
+    at_7 = ("life = 6", "life = 7")
+    attack = (
+        'advance = "main2"',
+        'attack = ["Warren Elder", "Warren Elder#2", "Warren Elder#3"]\n\n'
+        '[[action]]\nadvance = "main2"',
     )
+    state = run_player(scen, always, at_7, attack)
     assert names(state, 0, "graveyard") == ["Crumb and Get It"]
     assert names(state, 0, "battlefield").count("Warren Elder") == 3
-    assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]  # the gift
-    assert state["seats"][1]["life"] == 2
+    assert names(state, 1, "battlefield") == ["Food", "Forest", "Junkblade Bruiser"]
+    assert state["seats"][1]["life"] == 3
+    state = run_player(scen, at_7, attack)
+    assert names(state, 0, "graveyard") == ["Crumb and Get It", "Warren Elder"]
+    assert state["seats"][1]["life"] == 1
 
 
 def test_the_team_pump_ability_backs_the_attack_after_blocks():

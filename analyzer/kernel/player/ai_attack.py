@@ -3,14 +3,14 @@
 The race decides (ai_race.py: the two-sided race, where a creature attacks or stays home to
 block on both sides, counting fliers, "can't be blocked", menace, trample and double strike).
 The alpha strike goes when what gets through the defender's untapped blockers (each stops one
-attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker, is
-lethal. Otherwise a creature attacks when no single blocker kills it and survives (none blocks
-a menace attacker alone), no two blockers kill it while it kills at most one worth less than
-it (the double block the defender makes: ai_race.double_block_kills), counting what an
-instant p holds mana for adds to the fight: a trick's pump, or a burn spell's damage on the
-blocker after blocks, and +1/+1 on an attacker that grows on a spell (prowess, Tempest
-Angler's counter) from either (each spell backs one attacker; a team pump, Valley Rally or
-Rabbit Response, backs every attacker at once).
+attacker, biggest first), plus a team pump p holds mana for on each unblocked attacker (or its
+biggest single pump on one of them), is lethal. Otherwise a creature attacks when no single
+blocker kills it and survives (none blocks a menace attacker alone), no two blockers kill it
+while it kills at most one worth less than it (the double block the defender makes:
+ai_race.double_block_kills), counting what an instant p holds mana for adds to the fight: a
+trick's pump, or a burn spell's damage on the blocker after blocks, and +1/+1 on an attacker
+that grows on a spell (prowess, Tempest Angler's counter) from either (each spell backs one
+attacker; a team pump, Valley Rally or Rabbit Response, backs every attacker at once).
 Then the race with that attack (_race_won): p's attackers against the defender's blockers,
 the defender's crack-back (what p's creatures at home would not eat) against the
 creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
@@ -164,8 +164,14 @@ def attacks(G, C, p, d):
     d_life = G[pb(d) + P.LIFE]
     my_life = G[pb(p) + P.LIFE]
     bp, bt, team, n_tricks, burn, n_burn, team_t = held_pump(G, C, p)
-    # lethal, counting a team pump p holds mana for on every unblocked attacker
-    if through + team * (na - n_blocked) >= d_life:
+    # lethal, counting a team pump p holds mana for on every unblocked attacker, or its
+    # biggest pump on one of them (cast after blocks: ai_tricks.trick_focus); three 2/2s into
+    # two blockers at 4 life with a +2/+2 in hand stayed home
+    unblocked = na - n_blocked
+    extra = team * unblocked
+    if unblocked > 0 and n_tricks > 0 and bp > extra:
+        extra = bp
+    if through + extra >= d_life:
         if bonus:
             apply_bonus(G, na, -1)
         for i in range(na):

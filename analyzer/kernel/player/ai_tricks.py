@@ -388,9 +388,10 @@ def spell_flips_fight(G, C, p):
 
 @njit
 def trick_focus(G, C, p, card, promised=-1):
-    """The creature of p's whose fight the trick flips after blocks (it survives where it
-    would die, or kills where it would not; a token only when it kills), or whose unblocked
-    damage becomes lethal, or that carries the pump as burn (below); -1.
+    """The creature of p's whose unblocked damage becomes lethal with the pump (first: the
+    game beats any fight), or whose fight the trick flips after blocks (it survives where it
+    would die, or kills where it would not; a token only when it kills), or that carries the
+    pump as burn (below); -1.
     A protection spell that grants indestructible (Dawn's Truce promised) is such a trick."""
     cards = cards_of(C)
     bp, bt, kw, team = pump_of(C, card, promised)
@@ -398,7 +399,8 @@ def trick_focus(G, C, p, card, promised=-1):
     gain_team = 0  # what a team pump adds to the unblocked damage
     gain_one = 0  # what a single-target pump adds on its best unblocked attacker
     defender = -1
-    best = -1
+    flip = -1  # the creature whose fight the pump flips (the biggest threat)
+    best = -1  # the unblocked attacker for the damage plays
     best_grows = False  # the single-target candidate keeps a +1/+1 counter (valiant_grows)
     for i in range(G[H.BF_N]):
         o = G[OFF_BATTLEFIELD + i]
@@ -413,28 +415,33 @@ def trick_focus(G, C, p, card, promised=-1):
             grows = not team and valiant_grows(G, C, o)
             if grows:
                 gain += strikes  # its counter's +1 power hits now as well
-            if best < 0 and (best == -1 or gain > gain_one):
-                best = -2 - o  # a candidate for the damage plays, decided below
+            if best == -1 or gain > gain_one:
+                best = o
                 gain_one = gain
                 best_grows = grows
             continue
         # the fight: o against what blocks it, or what it blocks
         if pump_flips_fight(G, C, o, bp, bt, kw):
-            if best < 0 or threat_std(G, cards, o) > threat_std(G, cards, best):
-                best = o
-    if best >= 0:
-        return best
+            if flip < 0 or threat_std(G, cards, o) > threat_std(G, cards, flip):
+                flip = o
+    if best >= 0 and defender >= 0 and bp > 0:
+        life = G[pb(defender) + P.LIFE]
+        gain = gain_team if team else gain_one
+        if unblocked < life <= unblocked + gain:
+            # lethal: a team pump adds its power to every unblocked attacker. Three 2/2s into
+            # two blockers at 4 life: the +2/+2 went on a blocked one to win its fight
+            return best
+    if flip >= 0:
+        return flip
     if best == -1 or defender < 0 or bp <= 0:
         return -1
     life = G[pb(defender) + P.LIFE]
     gain = gain_team if team else gain_one
-    if unblocked < life <= unblocked + gain:
-        return -2 - best  # lethal: a team pump adds its power to every unblocked attacker
     # the pump as burn (issue 14: a trick held to the end of the game is a card lost)
     power = _reach(G, C, p, defender)
     left = life - unblocked - gain
     if left <= power:
-        return -2 - best  # it wins the race: the next attack is lethal
+        return best  # it wins the race: the next attack is lethal
     if kw & (Keyword.HEXPROOF | Keyword.INDESTRUCTIBLE):
         # a trick that grants hexproof or indestructible is p's answer to a removal spell
         # (trick_saves): not spent as burn short of winning the race (issue 14: Overprotect
@@ -448,14 +455,14 @@ def trick_focus(G, C, p, card, promised=-1):
         # a team pump is burn when it deals what a burn spell of its mana value would (+2 on
         # two attackers for 3 mana), or leaves the defender within two attacks of p's power
         if worth or left <= 2 * power:
-            return -2 - best
+            return best
     elif worth and (best_grows or G[H.TURN] > 8 * G[H.NPLAYERS]):
         # late in the game (each player past its eighth turn) a single-target pump that deals
         # what a burn spell of its mana value would is not held to the end; nor at any time on
         # an attacker whose valiant leaves a +1/+1 counter: the card also buys a bigger
         # creature (issue 14: WR Mice held a trick to the end of 0.5 of its lost games while
         # Heartfire Hero or Seedglaive Mentor went unblocked 0.7 times a game)
-        return -2 - best
+        return best
     return -1
 
 
