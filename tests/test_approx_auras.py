@@ -193,7 +193,7 @@ def test_enchant_opponent_aura_attaches_to_that_player_and_stays() -> None:
 def test_enchant_opponent_aura_cannot_target_its_caster() -> None:
     # 303.4a: "Enchant opponent" allows only an opponent of the Aura's controller
     error = input_error(run_text, _board("Tenuous Truce", "seat:0"))
-    assert "seat:0" in error or "target" in error.lower()
+    assert "seat:0 is not a legal target: Tenuous Truce targets opponent" in error
 
 
 def test_aura_on_a_player_who_leaves_the_game_goes_to_the_graveyard() -> None:

@@ -394,7 +394,7 @@ def test_threshold_static_and_unblockable():
     assert bf(s, 1, "Jolly Gerbils")[0]["power"] == 1  # Mindwhisker: -1/-0 with threshold
     s = scenario(position('battlefield = ["Nightwhorl Hermit"]', them))
     assert bf(s, 0, "Nightwhorl Hermit")[0]["power"] == 1
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match="Jolly Gerbils can't block Nightwhorl Hermit"):
         scenario(
             position(
                 me,

@@ -55,7 +55,7 @@ def test_without_an_island_only_tetsuko_keeps_the_squid_unblocked() -> None:
     with pytest.raises(InputError) as err:
         _blocking("Squid 1/1 Islandwalk", defender_land="Plains")
     assert "Treetop Sentries can't block Squid 1/1 Islandwalk" in str(err.value)
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match="Treetop Sentries can't block Squid 1/1 Islandwalk"):
         _blocking("Squid 1/1 Islandwalk", tetsuko=False)
     state = _blocking("Squid 1/1 Islandwalk", defender_land="Plains", tetsuko=False)
     assert state["seats"][1]["life"] == 20 - 2  # the Gerbils' 2; the Squid was blocked

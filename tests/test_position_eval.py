@@ -397,7 +397,9 @@ def test_verdict_few_differing_pairs_need_the_exact_test():
 def test_verdict_interval_covers_at_the_nominal_rate():
     """Coverage of the verdict's interval (Tango's score interval) by simulation: 2,000
     samples of 40 pairs, p1 = 0.55, p2 = 0.45 with correlated pairs; 95% nominal, accepted
-    from 93% (2,000 draws: SE 0.5 points)."""
+    from 93% to 98.5% (2,000 draws: SE 0.5 points; the score interval runs a little
+    conservative at 40 pairs, 95.1-96.7% over seeds 7-9, while a 99% interval passed off as
+    95% would cover about 99%)."""
     rng = np.random.default_rng(7)
     # joint cell probabilities: both 0.35, only a 0.20, only b 0.10, neither 0.35
     probs = [0.35, 0.20, 0.10, 0.35]
@@ -410,7 +412,7 @@ def test_verdict_interval_covers_at_the_nominal_rate():
         v = paired_win_verdict(x, y)
         assert v.ci_high > v.ci_low
         hits += v.ci_low <= true <= v.ci_high
-    assert hits / 2000 >= 0.93
+    assert 0.93 <= hits / 2000 <= 0.985
 
 
 def test_rollout_runs_are_cached_without_the_scripted_resolution(monkeypatch) -> None:
