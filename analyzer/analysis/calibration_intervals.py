@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -46,12 +47,36 @@ def _signed_scale_rows(sim: np.ndarray, noise: np.ndarray, real: np.ndarray, axi
         return np.where(sd_real > 0, np.sign(own) * np.sqrt(np.abs(own)) / sd_real, np.nan)
 
 
+def _mean_ranks(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """1-based ranks along `axis`, ties given their mean rank: scipy's ``rankdata`` (method
+    "average"), which sorts each row stably; the order among equal values does not change their
+    mean rank, so a plain sort does (a bootstrap's 2,000 x 55 resamples: ~40% faster, the same
+    half-integers). With a nan, scipy's own (nan ranks)."""
+    x = np.asarray(x, float)
+    if x.ndim == 0 or x.size == 0 or np.isnan(x).any():
+        from scipy.stats import rankdata
+
+        return np.asarray(rankdata(x, axis=axis), float)
+    x = np.moveaxis(x, axis, -1)
+    n = x.shape[-1]
+    order = np.argsort(x, axis=-1)
+    y = np.take_along_axis(x, order, axis=-1)
+    new = np.empty(x.shape, bool)  # a sorted value unlike the one before it starts a tie group
+    new[..., 0] = True
+    np.not_equal(y[..., 1:], y[..., :-1], out=new[..., 1:])
+    starts = np.flatnonzero(new)
+    counts = np.diff(starts, append=new.size)
+    # a group's mean rank: its first place in the row (1-based) plus (count - 1) / 2
+    mean = (starts % n) + (counts + 1) * 0.5
+    ranks = np.empty(x.shape)
+    np.put_along_axis(ranks, order, np.repeat(mean, counts).reshape(x.shape), axis=-1)
+    return np.moveaxis(ranks, -1, axis)
+
+
 def _spearman_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
     """Spearman's rho of each row pair (ties ranked by their mean, as `spearmanr` does)."""
-    from scipy.stats import rankdata
-
-    rx = rankdata(x, axis=axis)
-    ry = rankdata(y, axis=axis)
+    rx = _mean_ranks(x, axis=axis)
+    ry = _mean_ranks(y, axis=axis)
     rx = rx - rx.mean(axis=axis, keepdims=True)
     ry = ry - ry.mean(axis=axis, keepdims=True)
     den = np.sqrt((rx * rx).sum(axis=axis) * (ry * ry).sum(axis=axis))
@@ -123,6 +148,16 @@ def scale_interval(
     return max(low, 0.0), max(high, 0.0)  # a scale below 0 is a scale of 0
 
 
+@cache
+def _range_q95(k: int) -> float:
+    """The studentized range's 95% quantile for k means and infinite degrees of freedom (the
+    range of k unit normals): scipy finds it by root-finding over a numerical integral, ~4 ms
+    a call, the same number for the same k."""
+    from scipy.stats import studentized_range
+
+    return float(studentized_range.ppf(0.95, k, np.inf))
+
+
 def spread_interval(
     deck: Sequence[int], wins: Sequence[int], games: Sequence[int], draws: int = 4000, seed: int = 0
 ) -> tuple[float, float, float]:
@@ -138,8 +173,6 @@ def spread_interval(
     true rates. The basic bootstrap it replaces held the true spread in 61% of nine-deck runs
     with every deck even and 86% at 200 games a matchup with the README's rates, under a "95%"
     label: the range of noisy rates is not a smooth statistic."""
-    from scipy.stats import studentized_range
-
     deck = np.asarray(deck, dtype=np.int64)
     wins = np.asarray(wins, dtype=np.int64)
     games = np.asarray(games, dtype=np.int64)
@@ -154,6 +187,6 @@ def spread_interval(
     noise = float(100.0 * (even.max(axis=1) - even.min(axis=1)).mean())
     if n_decks < 2:
         return 0.0, 0.0, noise
-    half = 100.0 * float(studentized_range.ppf(0.95, n_decks, np.inf))
+    half = 100.0 * _range_q95(n_decks)
     half *= float(np.sqrt(0.25 / deck_games.min()))
     return max(0.0, observed - half), observed + half, noise
