@@ -47,36 +47,12 @@ def _signed_scale_rows(sim: np.ndarray, noise: np.ndarray, real: np.ndarray, axi
         return np.where(sd_real > 0, np.sign(own) * np.sqrt(np.abs(own)) / sd_real, np.nan)
 
 
-def _mean_ranks(x: np.ndarray, axis: int = -1) -> np.ndarray:
-    """1-based ranks along `axis`, ties given their mean rank: scipy's ``rankdata`` (method
-    "average"), which sorts each row stably; the order among equal values does not change their
-    mean rank, so a plain sort does (a bootstrap's 2,000 x 55 resamples: ~40% faster, the same
-    half-integers). With a nan, scipy's own (nan ranks)."""
-    x = np.asarray(x, float)
-    if x.ndim == 0 or x.size == 0 or np.isnan(x).any():
-        from scipy.stats import rankdata
-
-        return np.asarray(rankdata(x, axis=axis), float)
-    x = np.moveaxis(x, axis, -1)
-    n = x.shape[-1]
-    order = np.argsort(x, axis=-1)
-    y = np.take_along_axis(x, order, axis=-1)
-    new = np.empty(x.shape, bool)  # a sorted value unlike the one before it starts a tie group
-    new[..., 0] = True
-    np.not_equal(y[..., 1:], y[..., :-1], out=new[..., 1:])
-    starts = np.flatnonzero(new)
-    counts = np.diff(starts, append=new.size)
-    # a group's mean rank: its first place in the row (1-based) plus (count - 1) / 2
-    mean = (starts % n) + (counts + 1) * 0.5
-    ranks = np.empty(x.shape)
-    np.put_along_axis(ranks, order, np.repeat(mean, counts).reshape(x.shape), axis=-1)
-    return np.moveaxis(ranks, -1, axis)
-
-
 def _spearman_rows(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
     """Spearman's rho of each row pair (ties ranked by their mean, as `spearmanr` does)."""
-    rx = _mean_ranks(x, axis=axis)
-    ry = _mean_ranks(y, axis=axis)
+    from scipy.stats import rankdata
+
+    rx = rankdata(x, axis=axis)
+    ry = rankdata(y, axis=axis)
     rx = rx - rx.mean(axis=axis, keepdims=True)
     ry = ry - ry.mean(axis=axis, keepdims=True)
     den = np.sqrt((rx * rx).sum(axis=axis) * (ry * ry).sum(axis=axis))
