@@ -27,6 +27,7 @@ from analyzer.analysis.calibration import (
     verdict,
     with_ratings,
 )
+from analyzer.analysis.calibration_verdict import LABELS
 from analyzer.cli import main
 from analyzer.errors import InputError
 
@@ -128,7 +129,12 @@ def test_figures_of_a_small_run(small_run: api.CalibrationRun) -> None:
     t = small_run.table
     assert t["cast_share"].between(0, 1).all() and (t["gih_games"] > 0).all()
     assert "Forest" not in set(t.card) and not small_run.rated  # lands are not rated
-    assert "close to real play" in small_run.verdict
+    # the verdict follows the checks (each of the three sentences holds "close to real play")
+    misses = [c for c in small_run.checks if not c.ok]
+    close = small_run.verdict.startswith("the simulated standard player is close to real play")
+    assert close == (not misses), (small_run.verdict, misses)
+    for c in misses:  # and names each figure that misses
+        assert LABELS[c.figure][0] in small_run.verdict
     low, high = f["archetype_spread_ci_pts"]
     assert 0.0 <= low <= high and f["archetype_spread_noise_pts"] > 0
 
