@@ -297,9 +297,10 @@ cast = "Reptilian Recruiter"
 
 def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
     # Precon games (policy random:p=0.5, run seed 2) that end at a full battlefield
-    # (MAX_BATTLEFIELD permanents). Checked again at RULES 2026-12-07/55 (a longer
-    # delayed-trigger list; the same games as /54): of seed 2's first 18,000
-    # games, 717, 3158, 15346 and 15942 get there with 160 permanents, the last three used
+    # (MAX_BATTLEFIELD permanents). Checked again at RULES 2026-12-07/56 (a longer
+    # delayed-trigger list, a held pump counted toward lethal; the same games as /54): of seed
+    # 2's first 18,000 games, 717, 3158, 15346 and 15942 get there with 160 permanents, the
+    # last three used
     # here (found by playing games 0..17999 with engine.play and keeping those whose end
     # reason is CAPACITY; 9391 ends at another capacity with 138). The game ends as a
     # capacity error, and
