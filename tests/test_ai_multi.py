@@ -57,9 +57,11 @@ def test_the_standard_player_attacks_the_biggest_threat_it_can_hurt():
 
 def test_the_basic_player_still_attacks_the_opponent_with_the_least_life():
     # the control: the basic player's choice (kept exactly) goes at seat 1, the least life
-    # (seats 2 and 3 are untouched)
+    # (seats 2 and 3 are untouched): its three 8/8s block both attackers, which die with two
+    # of them
     s = run_text(_attack_position("basic"))
     assert [seat(s, k)["life"] for k in range(2, 4)] == [30, 18]
+    assert creatures(s, 0) == [] and creatures(s, 1) == ["Octopus"]
 
 
 def _crack_back_position(level: str) -> str:
@@ -230,8 +232,7 @@ def test_an_attack_on_a_rival_is_not_bounced_in_combat():
     # a 6/6). Seat 0 holds Into the Flood Maw: the fight is not its own, so the spell waits and
     # the rival takes the 5 (it used to bounce the Boar mid-combat, sparing seat 1)
     big = '{ card = "Fish", token = true, power = 6, toughness = 6 }'
-    s = run_text(
-        f"""
+    text = f"""
 [game]
 players = 4
 active = 2
@@ -263,8 +264,17 @@ library = ["Island", "Island"]
 [[action]]
 advance = "main2"
 """
-    )
+    s = run_text(text)
     assert seat(s, 1)["life"] == 7 and creatures(s, 2) == ["Quaketusk Boar"]
+    # the twin: seat 0 itself attacked (12 life, no 6/6 of its own; seat 1 at 40) bounces the
+    # Boar in combat and takes nothing
+    mine = text.replace(
+        f'life = 40\nhand = ["Into the Flood Maw"]\nbattlefield = ["Island", {big}]',
+        'life = 12\nhand = ["Into the Flood Maw"]\nbattlefield = ["Island"]',
+    ).replace("life = 12\nlibrary", "life = 40\nlibrary")
+    s = run_text(mine)
+    assert seat(s, 0)["life"] == 12 and seat(s, 0)["hand"] == []
+    assert seat(s, 2)["hand"] == ["Quaketusk Boar"] and seat(s, 1)["life"] == 40
 
 
 def test_tapped_creatures_are_not_read_as_blockers():

@@ -52,7 +52,7 @@ def test_village_surveil_refused_without_a_rat_entering() -> None:
     text = _no_expect(_text("village_activate_only_if_subtype_entered")).replace(
         '{ card = "Thought Shucker", entered_this_turn = true }', '"Thought Shucker"'
     )
-    assert "activate" in input_error(run_text, text).lower()
+    assert "its activation restriction is not met" in input_error(run_text, text)
 
 
 def test_village_refuses_a_hamster_card_target() -> None:
@@ -102,7 +102,7 @@ def test_overseer_refused_without_a_food_sacrificed() -> None:
     text = _no_expect(_text("activate_only_if_food_sacrificed")).replace(
         '[[action]]\nactivate = "Food"\n\n[[action]]\nresolve = true\n\n', ""
     )
-    assert "activate" in input_error(run_text, text).lower()
+    assert "its activation restriction is not met" in input_error(run_text, text)
 
 
 def test_overflow_with_one_counter_draws_one() -> None:

@@ -500,12 +500,14 @@ def test_discard_punisher_and_counter_unless_pay():
 
 
 def test_legend_rule_keeps_the_newest():
+    # the old Mabel is tapped and not sick: the one kept is untapped and sick, the new one
     me = (
         f'hand = ["Mabel, Heir to Cragflame"]\nbattlefield = [{lands("Mountain", 2)}, '
-        '"Plains", "Mabel, Heir to Cragflame"]'
+        '"Plains", { card = "Mabel, Heir to Cragflame", tapped = true, sick = false }]'
     )
     s = scenario(position(me, actions='[[action]]\ncast = "Mabel, Heir to Cragflame"'))
-    assert len(bf(s, 0, "Mabel, Heir to Cragflame")) == 1
+    kept = bf(s, 0, "Mabel, Heir to Cragflame")
+    assert len(kept) == 1 and not kept[0]["tapped"] and kept[0]["sick"]
     assert len(bf(s, 0, "Cragflame")) == 1  # the new Mabel's token
     assert "Mabel, Heir to Cragflame" in s["seats"][0]["graveyard"]
 

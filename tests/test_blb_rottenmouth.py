@@ -41,7 +41,7 @@ def test_two_short_sacrifices_the_rabbit_too() -> None:
 def test_the_basic_player_sacrifices_nothing() -> None:
     # the baseline player never takes the option: five mana do not cast the Viper
     text = _CAST_ONLY.replace("[[seat]]\n", '[[seat]]\nlevel = "basic"\n', 1)
-    assert "Rottenmouth Viper" in input_error(run_text, text)
+    assert "its mana cost can't be paid" in input_error(run_text, text)
 
 
 def test_without_anything_to_give_up_the_opponent_loses_four() -> None:

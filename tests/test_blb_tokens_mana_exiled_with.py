@@ -28,7 +28,7 @@ def test_one_token_pays_no_mana() -> None:
     )
     assert 'card = "Treasure"' not in text
     msg = input_error(run_text, text)
-    assert "Brave-Kin Duo" in msg
+    assert "(cast Brave-Kin Duo): its mana cost can't be paid" in msg
 
 
 def test_four_tokens_pay_for_two_mana() -> None:
@@ -55,7 +55,7 @@ def test_three_tokens_do_not_pay_for_the_counters() -> None:
     )
     assert text.count("Rabbit") + text.count("Food") == 3
     msg = input_error(run_text, text)
-    assert "Baylen" in msg
+    assert "(activate Baylen, the Haymaker): its activation restriction is not met" in msg
 
 
 def test_tap_tokens_on_a_mana_ability_is_its_whole_cost(tmp_path) -> None:

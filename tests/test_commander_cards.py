@@ -174,7 +174,9 @@ def test_sacrifice_a_creature_needs_a_creature() -> None:
     # 602.2b, 601.2h: a cost must be paid in full. Grim Backwoods' "{2}{B}{G}, {T}, Sacrifice a
     # creature: Draw a card." cannot be activated without a creature; with one, the creature
     # pays (tests/scenarios/land_sacrifice_a_creature_draw.toml).
-    assert input_error(run_text, SACRIFICE.replace("CREATURES", ""))
+    assert "(activate Grim Backwoods): its activation restriction is not met" in input_error(
+        run_text, SACRIFICE.replace("CREATURES", "")
+    )
     state = run_text(
         SACRIFICE.replace("CREATURES", ', "Jolly Gerbils"') + "\n[[action]]\nresolve = true\n"
     )

@@ -80,7 +80,7 @@ def test_rowdy_research_costs_seven_before_combat() -> None:
                 '[[action]]\ncast = "Rowdy Research"\n\n[[action]]\nattack = ["Pawpatch Recruit"',
             ),
         )
-    assert "Rowdy Research" in str(err.value)
+    assert "(cast Rowdy Research): its mana cost can't be paid" in str(err.value)
 
 
 def test_mangara_ignores_a_lone_attacker() -> None:
@@ -108,7 +108,7 @@ def test_a_second_land_needs_explore() -> None:
             ('hand = ["Forest", "Explore"]', 'hand = ["Forest", "Mountain"]'),
             ('cast = "Explore"\n\n[[action]]\nresolve = true\n\n[[action]]\n', ""),
         )
-    assert "Mountain" in str(err.value)
+    assert "(play Mountain): seat 0 has already played a land this turn" in str(err.value)
 
 
 def _hoofprints(edit) -> str:

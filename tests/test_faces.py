@@ -32,7 +32,7 @@ def test_tumbler_without_two_untapped_tokens_is_refused() -> None:
         ', { card = "Food", token = true },\n               { card = "Food", token = true }]',
         ', { card = "Food", token = true }]',
     )
-    assert "activate" in input_error(run_text, text).lower()
+    assert "its activation restriction is not met" in input_error(run_text, text)
 
 
 def test_tumbler_not_animated_cannot_attack() -> None:
@@ -41,7 +41,9 @@ def test_tumbler_not_animated_cannot_attack() -> None:
         '[[action]]\nactivate = "Tangle Tumbler"\nability = 2\n\n[[action]]\nresolve = true\n\n',
         "",
     )
-    assert "Tangle Tumbler" in input_error(run_text, text)
+    # (the seat is named: the message once showed a literal "{p}")
+    assert "Tangle Tumbler can't attack" in input_error(run_text, text)
+    assert "not a creature seat 0 controls" in input_error(run_text, text)
 
 
 def test_mentor_without_sugar_coat_has_no_food_ability() -> None:

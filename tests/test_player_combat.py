@@ -251,17 +251,23 @@ def test_a_flash_creature_ambushes_an_attacker():
 
 def test_a_flash_creature_waits_when_it_would_only_die():
     """Against a 4/4 that would kill it without dying, a 3/2 flash creature is no ambush: it
-    stays in hand (the defender takes 4)."""
-    state = run_player(
-        "ambush_flash_blocker",
-        (
-            'hand = ["Galewind Moose"]\nbattlefield = ["Forest", "Forest", "Forest", "Forest", '
-            '"Forest", "Forest"]',
-            'hand = ["Mouse Trapper"]\nbattlefield = ["Plains", "Plains", "Plains"]',
-        ),
+    stays in hand (the defender takes 4). Against a 1/1 it eats, the same Trapper ambushes."""
+    trapper = (
+        'hand = ["Galewind Moose"]\nbattlefield = ["Forest", "Forest", "Forest", "Forest", '
+        '"Forest", "Forest"]',
+        'hand = ["Mouse Trapper"]\nbattlefield = ["Plains", "Plains", "Plains"]',
     )
+    state = run_player("ambush_flash_blocker", trapper)
     assert names(state, 1, "hand") == ["Mouse Trapper"]
     assert state["seats"][1]["life"] == 16
+    state = run_player(
+        "ambush_flash_blocker",
+        trapper,
+        ('"Mountain", "Rust-Shield Rampager"', '"Mountain", "Pond Prophet"'),
+    )
+    assert names(state, 1, "hand") == []
+    assert names(state, 0, "graveyard") == ["Pond Prophet"]
+    assert state["seats"][1]["life"] == 20
 
 
 def test_removal_goes_at_an_attacker_before_blocks():
@@ -430,11 +436,24 @@ def test_a_chump_waits_for_the_turn_it_is_needed():
 
 def test_no_trade_with_a_first_striker_that_kills_first():
     """Steampath Charger (2/1) would kill Brightblade Stoat (2/2 first strike) only if it dealt
-    its damage: the Stoat kills it first, so it does not block and the defender takes 2."""
+    its damage: the Stoat kills it first, so it does not block and the defender takes 2.
+    Against a 2/2 without first strike (the attack scripted) the same block trades: it
+    blocks."""
     state = run_player("no_trade_with_a_first_striker")
     assert state["seats"][1]["life"] == 18
     assert names(state, 1, "battlefield") == ["Steampath Charger"]
     assert state["seats"][0]["life"] == 22
+    state = run_player(
+        "no_trade_with_a_first_striker",
+        ('battlefield = ["Brightblade Stoat"]', 'battlefield = ["Warren Elder"]'),
+        (
+            'advance = "main2"',
+            'attack = ["Warren Elder"]\ndefender = 1\n\n[[action]]\nadvance = "main2"',
+        ),
+    )
+    assert names(state, 0, "graveyard") == ["Warren Elder"]
+    assert names(state, 1, "graveyard") == ["Steampath Charger"]
+    assert state["seats"][1]["life"] == 20
 
 
 def test_a_team_pump_backs_every_attacker():

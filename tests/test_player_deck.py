@@ -52,14 +52,16 @@ def test_a_bite_counts_its_valiant_trigger():
     state = run_player("bite_counts_its_valiant_trigger")
     assert cast_in(state, "Rabid Gnaw") == ["main 1"]
     assert "Whiskerquill Scribe" in names(state, 1, "graveyard")
-    assert counters(state, 0, "Heartfire Hero") != [None]
-    # biting with a creature without valiant: the spell is not worth it before combat (it
-    # waits, here for the block that the 3/1 bite then wins)
+    assert counters(state, 0, "Heartfire Hero") == [{"+1/+1": 1}]  # the valiant counter
+    # biting with a creature without valiant: the spell is not worth it before combat; it
+    # waits (the Charger attacks unblocked, and the Scribe lives)
     state = run_player(
         "bite_counts_its_valiant_trigger",
         ('"Mountain", "Heartfire Hero"]', '"Mountain", "Steampath Charger"]'),
     )
-    assert "main 1" not in cast_in(state, "Rabid Gnaw")
+    assert cast_in(state, "Rabid Gnaw") == []
+    assert names(state, 1, "battlefield") == ["Plains", "Whiskerquill Scribe"]
+    assert state["seats"][1]["life"] == 18
 
 
 def test_removal_that_kills_anything_waits_for_the_threats_to_come():

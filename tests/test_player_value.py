@@ -268,7 +268,8 @@ def test_a_fight_that_does_not_kill_its_target_is_not_cast():
 
 
 def test_a_fight_that_trades_is_not_worth_the_card():
-    # Stickytongue Sentinel (3/3) against Thornplate Intimidator (4/3): both die, p pays a card
+    # Stickytongue Sentinel (3/3) against Thornplate Intimidator (4/3): both die, p pays a card,
+    # so the Brawl stays in hand
     state = run_player(
         "fight_must_kill_its_target",
         (
@@ -281,6 +282,21 @@ def test_a_fight_that_trades_is_not_worth_the_card():
         ),
     )
     assert names(state, 0, "hand") == ["Longstalk Brawl"]
+    # the twin: the same target worth the card, fought by a 6/6 that survives: the Brawl goes
+    state = run_player(
+        "fight_must_kill_its_target",
+        (
+            '{ card = "Bakersbane Duo", sick = false }',
+            '{ card = "Galewind Moose", sick = false }',
+        ),
+        (
+            '{ card = "Starseer Mentor", sick = false }',
+            '{ card = "Thornplate Intimidator", sick = false }',
+        ),
+    )
+    assert names(state, 0, "graveyard") == ["Longstalk Brawl"]
+    assert names(state, 1, "graveyard") == ["Thornplate Intimidator"]
+    assert "Galewind Moose" in names(state, 0, "battlefield")
 
 
 def test_the_attack_mode_pumps_a_wide_attack():

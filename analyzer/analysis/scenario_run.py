@@ -414,7 +414,7 @@ class ScenarioRun:
             self._fail(
                 a,
                 f"{a.attackers[idx].text} can't attack (tapped, summoning sick, "
-                "defender, no power, or not a creature seat {p} controls)",
+                f"defender, no power, or not a creature seat {p} controls)",
             )
         if code == script.E_DEFENDER:
             self._fail(a, f"seat {d} is not an opponent in the game")
