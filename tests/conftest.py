@@ -314,11 +314,12 @@ def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
 
 class PodGames(NamedTuple):
     """What play_pod_games saw: the failed games (index, check, step) and, over every seat and
-    game, the spells cast and the cards drawn."""
+    game, the spells cast, the cards drawn and each card's casts (by name)."""
 
     failures: list
     spells: int
     drawn: int
+    cast: dict
 
 
 def play_pod_games(
@@ -340,6 +341,8 @@ def play_pod_games(
     inp = kernel_inputs(decks, catalog)
     pol = policy_table("heuristic", inp.card_names, catalog.lookup)
     G = engine.new_record(inp.deck_sizes)
+    n_cards = int(sum(inp.deck_sizes))
+    cast = dict.fromkeys((name for name, _ in decks[0].main), 0)
     failures, spells, drawn = [], 0, 0
     for gi in range(games):
         engine.init_game(
@@ -351,7 +354,12 @@ def play_pod_games(
         assert G[L.H.ERROR] == 0  # no capacity overflow
         spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
         drawn += sum(int(G[pb(s) + L.P.CARDS_DRAWN]) for s in range(4))
-    return PodGames(failures, spells, drawn)
+        for o in range(n_cards):  # each card object's casts, by its card's name
+            b = L.OFF_OBJECTS + o * L.OF
+            name = inp.card_names[int(G[b + L.O.CARD])]
+            if name in cast:
+                cast[name] += int(G[b + L.O.STAT_CAST])
+    return PodGames(failures, spells, drawn, cast)
 
 
 # Cards the standard player rightly leaves in hand in many games where it draws them, each with

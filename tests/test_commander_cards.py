@@ -264,3 +264,5 @@ def test_games_with_typed_sacrifice_and_sweepers_keep_the_invariants(tmp_path) -
     g = play_pod_games(path, catalog=catalog, allow_approximate=True)
     assert g.failures == []
     assert g.spells >= 40  # the cards were cast, not only held
+    spells = [n for n in CMDR15_CARDS if "Land" not in catalog.lookup(n).type_line]
+    assert all(g.cast[n] > 0 for n in spells), g.cast  # each of them

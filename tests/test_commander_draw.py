@@ -54,4 +54,5 @@ def test_games_with_draw_triggers_keep_the_invariants(tmp_path) -> None:
     g = play_pod_games(path, catalog=catalog, allow_approximate=True)  # the Crawler
     assert g.failures == []
     assert g.spells >= 40  # the cards were cast, not only held
+    assert all(g.cast[n] > 0 for n in DRAW_CARDS), g.cast  # each of them
     assert g.drawn > 10 * 4 * 7  # more than the opening hands

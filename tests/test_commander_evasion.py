@@ -89,3 +89,4 @@ def test_games_with_the_evasion_cards_keep_the_invariants(tmp_path) -> None:
     g = play_pod_games(path, catalog=catalog)
     assert g.failures == []
     assert g.spells >= 40  # the cards were cast, not only held
+    assert g.cast["Chasm Skulker"] > 0 and g.cast["Tetsuko Umezawa, Fugitive"] > 0, g.cast

@@ -185,4 +185,5 @@ def test_games_with_the_cards_keep_the_invariants(tmp_path) -> None:
     g = play_pod_games(path)
     assert g.failures == []
     assert g.spells >= 40  # the cards were cast, not only held
+    assert all(g.cast[n] > 0 for n in CARDS + TURN_CARDS), g.cast  # each of them
     assert g.drawn > 10 * 4 * 7  # more than the opening hands
