@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from analyzer.cards.opcodes import HARM_ATTACHED_OPS, OP_BY_CODE, OP_SPECS
 from analyzer.cards.records import Ability, CardRecord
-from analyzer.enums import AbilityKind, AiRole, CardType, Cond, CounterKind, Intent, Op, Ref
+from analyzer.enums import (
+    AbilityKind,
+    AiRole,
+    CardType,
+    Cond,
+    CounterKind,
+    Intent,
+    Op,
+    Ref,
+    TargetKind,
+)
 
 # First match wins: a sweeper that also pings one target is a sweeper, a counterspell that
 # also stops spells this turn is a counterspell; counter-unless-pay is a counterspell; a pump
@@ -114,9 +124,12 @@ def group_intents(abilities: tuple[Ability, ...], ab: Ability) -> tuple[list[int
             intents.append(Intent.NEUTRAL)
         elif Intent.HARM in found:
             intents.append(Intent.HARM)
-        elif Intent.HELP in found:
+        elif Intent.HELP in found and group.kind != TargetKind.OPPONENT:
             intents.append(Intent.HELP)
         else:
+            # (an opponent the card must help, "target opponent draws a card", is the card's
+            # price, not a target to avoid: read as help, Secret Rendezvous was never cast and
+            # Loran of the Third Path never tapped)
             intents.append(Intent.NEUTRAL)
     return intents, conflicts
 
