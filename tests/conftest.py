@@ -301,15 +301,22 @@ def play_card_games(catalog: Any, decks: list, games: int) -> CardGames:
             continue
         for o in range(n_cards):
             b = L.OFF_OBJECTS + o * L.OF
-            face = int(G[b + L.O.FACE])  # (a Sugar-Coated creature is its own card)
-            card = (face & L.FACE_PRINTED) - 1 if face else int(G[b + L.O.CARD])
-            for name in by_id.get(card, ()):
+            for name in by_id.get(_printed_card(G, b), ()):
                 cast[name] += int(G[b + L.O.STAT_CAST])
                 zones[name][int(G[b + L.O.ZONE])] += 1
                 counters[name] += int(G[b + L.O.STASH]) + int(G[b + L.O.P1P1])
             top_level = max(top_level, int(G[b + L.O.CLASS_LEVEL]))
     exiled = {name: z[Zone.EXILE] for name, z in zones.items()}
     return CardGames(failures, cast, top_level, exiled, zones, counters)
+
+
+def _printed_card(G: Any, b: int) -> int:
+    """The card id an object was printed as, the object at record offset b (a Sugar-Coated
+    creature's face is another card)."""
+    from analyzer.kernel import layout as L
+
+    face = int(G[b + L.O.FACE])
+    return (face & L.FACE_PRINTED) - 1 if face else int(G[b + L.O.CARD])
 
 
 class PodGames(NamedTuple):
@@ -354,9 +361,9 @@ def play_pod_games(
         assert G[L.H.ERROR] == 0  # no capacity overflow
         spells += sum(int(G[pb(s) + L.P.SPELLS_CAST]) for s in range(4))
         drawn += sum(int(G[pb(s) + L.P.CARDS_DRAWN]) for s in range(4))
-        for o in range(n_cards):  # each card object's casts, by its card's name
+        for o in range(n_cards):  # each card object's casts, by its printed card's name
             b = L.OFF_OBJECTS + o * L.OF
-            name = inp.card_names[int(G[b + L.O.CARD])]
+            name = inp.card_names[_printed_card(G, b)]
             if name in cast:
                 cast[name] += int(G[b + L.O.STAT_CAST])
     return PodGames(failures, spells, drawn, cast)
