@@ -42,3 +42,20 @@ def test_the_race_counts_only_the_blockers_left_home():
     state = run_player("race_counts_only_blockers_left_home", ("life = 9", "life = 6"))
     assert tapped(state, 0, "Lightshell Duo") == [True]
     assert state["seats"][1]["life"] == 3
+
+
+def test_the_crack_back_counts_the_team_pump_on_their_board():
+    """Three Warren Elders and eight Plains: the pump bought twice makes the crack-back 12 at
+    11 life if both Glidedive Duos attack, so one stays home (the file's [expect]: 12 -> 9).
+    With seven Plains it is bought once, 9 gets through: both attack (12 -> 6)."""
+    state = run_player("crack_back_counts_the_team_pump_on_the_board")
+    assert tapped(state, 0, "Glidedive Duo") == [False, True]
+    state = run_player(
+        "crack_back_counts_the_team_pump_on_the_board",
+        (
+            '"Plains", "Plains", "Plains", "Plains", "Plains", "Plains", "Plains", "Plains",',
+            '"Plains", "Plains", "Plains", "Plains", "Plains", "Plains", "Plains",',
+        ),
+    )
+    assert tapped(state, 0, "Glidedive Duo") == [True, True]
+    assert state["seats"][1]["life"] == 6

@@ -247,9 +247,11 @@ def attacks(G, C, p, d):
     # creatures stay home until the crack-back is not lethal through them (crack_through:
     # each home creature blocks one attacker it can block); the one that stops most first;
     # unless p's attack wins the race, HIDDEN_REACH early while the defender holds a card
+    # and their team pump on the battlefield (ai_team_pump.crack_pump: Warren Elder's, bought
+    # as often as their lands pay for it)
     reach = HIDDEN_REACH if not ahead and G[pb(d) + P.HAND_N] > 0 else 0
     stay_home_for_the_crack_back(
-        G, cards, p, d, att, na, chosen, keep, home, blk, nb, crack, n_crack, used, my_life - reach
+        G, C, p, d, att, na, chosen, keep, home, blk, nb, crack, n_crack, used, my_life, reach
     )
     if bonus:
         apply_bonus(G, na, -1)

@@ -50,6 +50,7 @@ from analyzer.kernel.player.ai_race import (
     side_plan,
 )
 from analyzer.kernel.player.ai_std import first_target
+from analyzer.kernel.player.ai_team_pump import TEAM_PUMP_LANDS, TEAM_PUMP_P, TEAM_PUMP_T
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -146,11 +147,6 @@ TRADE_UP = 5
 # the race read ties to the attacker, so early even boards read "behind": with this much life
 # left after the hit the defender still has time to dodge a suspected trick
 LIFE_TO_SPARE = 12
-# untapped lands that let a wide attack hide a team pump (Rabbit Response +2/+1, Valley Rally
-# +2/+0: 3-4 mana); with fewer the attacking player has at most a one-creature trick
-TEAM_PUMP_LANDS = 3
-TEAM_PUMP_P = 2
-TEAM_PUMP_T = 1
 
 
 @njit

@@ -25,6 +25,7 @@ from analyzer.enums import (
     StepCol,
 )
 from analyzer.kernel.layout import H, O, P, W
+from analyzer.kernel.player.ai_team_pump import board_team_pump
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
 from analyzer.kernel.rules.combat import (
     MAX_COMBATANTS,
@@ -36,7 +37,6 @@ from analyzer.kernel.rules.combat import (
 )
 from analyzer.kernel.rules.conditions import step_in_mode
 from analyzer.kernel.rules.mana import can_pay_card
-from analyzer.kernel.rules.mana_costs import ability_cost_tuple, cost_total
 from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
@@ -119,28 +119,11 @@ def held_pump(G, C, p):
             n_burn += 1
     # an activated team pump of p's (Warren Elder's {3}{W}: +1/+1), as often as p's lands pay
     # for it, activated after blocks (ai_activate.try_activate) like a team pump in hand
-    for i in range(own_n(G, p) if attack_pump else 0):
-        o = own_at(G, p, i)
-        card = G[ob(o) + O.CARD]
-        if G[ob(o) + O.PHASED] or (cards[card, CardCol.FLAGS] & CardFlag.ATTACK_PUMP) == 0:
-            continue
-        a0 = cards[card, CardCol.AB_START]
-        for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-            if (
-                abilities[a, AbilCol.KIND] != AbilityKind.ACTIVATED
-                or abilities[a, AbilCol.TG_COUNT]
-            ):
-                continue
-            generic, colored = ability_cost_tuple(abilities, a)
-            cost = cost_total(generic, colored)
-            if cost <= 0 or cost > lands:
-                continue
-            times = lands // cost
-            s0 = abilities[a, AbilCol.ST_START]
-            for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-                if steps[k, StepCol.OP] == Op.PUMP_ALL and steps[k, StepCol.A] * times > team:
-                    team = steps[k, StepCol.A] * times
-                    team_t = steps[k, StepCol.B] * times
+    if attack_pump:
+        seen, seen_t = board_team_pump(G, C, p, lands)
+        if seen > team:
+            team = seen
+            team_t = seen_t
     return bp, bt, team, n, burn, n_burn, team_t
 
 
