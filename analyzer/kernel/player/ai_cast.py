@@ -20,7 +20,6 @@ from analyzer.enums import (
     Op,
     Phase,
     PlayerLevel,
-    StepCol,
     Zone,
 )
 from analyzer.kernel.layout import (
@@ -36,6 +35,7 @@ from analyzer.kernel.layout import (
     W,
 )
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
+from analyzer.kernel.player.ai_cast_order import payoff_first
 from analyzer.kernel.player.ai_entry import entry_removal, entry_removal_finds_target
 from analyzer.kernel.player.ai_flash import shield_saves, tapper_now
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
@@ -55,15 +55,11 @@ from analyzer.kernel.player.ai_tricks import (
     valiant_focus,
 )
 from analyzer.kernel.player.ai_value import (
-    color_have,
-    colors_fit,
-    cost_colors,
     deck_state,
     deck_value,
-    offspring_cost,
 )
 from analyzer.kernel.player.choices import cost_fodder
-from analyzer.kernel.rules.catalog import abilities_of, cards_of, does_nothing, has_op, steps_of
+from analyzer.kernel.rules.catalog import abilities_of, cards_of, does_nothing, has_op
 from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.costs import base_cost, commander_tax, extra_cost_payable
 from analyzer.kernel.rules.mana import (
@@ -518,70 +514,5 @@ def collect_castables(G, C, p, sorcery_ok, out):
         out[j + 1] = x
         vals[j + 1] = vx
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and G[H.PHASE] != Phase.MAIN2:
-        _payoff_first(G, C, p, out, vals, n, n_src)
+        payoff_first(G, C, p, out, vals, n, n_src)
     return n
-
-
-# a creature that pays off the noncreature spells cast after it: a trigger (prowess, Tempest
-# Angler's counter, Coruscation Mage's ping) or a cost reduction (Stormcatch Mentor)
-_SPELL_PAYOFF = (1 << AbilityKind.NONCREATURE_SPELL) | (1 << AbilityKind.SPELLS_COST_LESS)
-
-
-@njit
-def spell_discount(C, card, types):
-    """The generic mana the card's static "spells you cast cost {N} less" takes off a spell of
-    these types (0: none)."""
-    cards = cards_of(C)
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.SPELLS_COST_LESS) & 1 == 0:
-        return 0
-    abilities = abilities_of(C)
-    steps = steps_of(C)
-    cut = 0
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if abilities[a, AbilCol.KIND] != AbilityKind.STATIC:
-            continue
-        s0 = abilities[a, AbilCol.ST_START]
-        for k in range(s0, s0 + abilities[a, AbilCol.ST_COUNT]):
-            if steps[k, StepCol.OP] == Op.STATIC_SPELLS_COST_LESS and types & steps[k, StepCol.A]:
-                cut += steps[k, StepCol.B]
-    return cut
-
-
-@njit
-def _payoff_first(G, C, p, out, vals, n, n_src):
-    """The standard player's main phase 1: a castable creature that pays off noncreature spells
-    (_SPELL_PAYOFF) moves to the front of out[:n] when a noncreature spell sorted before it
-    (a more expensive one) still fits beside it and its offspring in the n_src sources, its
-    cost cut by the creature's reduction: both get cast, the spell pumps it or costs less.
-    When only one of them fits, the order stays (the most expensive first); so when p's
-    mana cannot pay both cards' colored symbols (color_have: a Stormcatch Mentor and a
-    Sazacap's Brew on one Mountain: casting the creature first stranded the spell)."""
-    cards = cards_of(C)
-    have = -1  # color_have, once a payoff is found
-    for i in range(1, n):
-        card = G[ob(out[i]) + O.CARD]
-        if (cards[card, CardCol.TYPES] & CardType.CREATURE) == 0 or (
-            cards[card, CardCol.AB_KINDS] & _SPELL_PAYOFF
-        ) == 0:
-            continue
-        for j in range(i):
-            sc = G[ob(out[j]) + O.CARD]
-            st = cards[sc, CardCol.TYPES]
-            if st & (CardType.CREATURE | CardType.LAND):
-                continue
-            cut = min(spell_discount(C, card, st), cards[sc, CardCol.COST_GENERIC])
-            cost = cards[card, CardCol.MV] + offspring_cost(G, C, p, card)  # paid when it fits
-            if cost + cards[sc, CardCol.MV] - cut > n_src:
-                continue
-            if have < 0:
-                have = color_have(G, C, p)
-            if colors_fit(cost_colors(cards, card) + cost_colors(cards, sc), have):
-                x = out[i]
-                vx = vals[i]
-                for k in range(i, 0, -1):
-                    out[k] = out[k - 1]
-                    vals[k] = vals[k - 1]
-                out[0] = x
-                vals[0] = vx
-                return
