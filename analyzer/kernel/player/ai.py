@@ -57,6 +57,7 @@ from analyzer.kernel.player.ai_activate import (
 )
 from analyzer.kernel.player.ai_answer import answer_first
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
+from analyzer.kernel.player.ai_fast import fast_in_exile, fast_in_hand
 from analyzer.kernel.player.ai_flicker import tempo_now
 from analyzer.kernel.player.ai_impulse import expires_this_turn, play_exiled_land
 from analyzer.kernel.player.ai_lands import (
@@ -102,9 +103,9 @@ from analyzer.kernel.runtime.config import njit
 
 @njit
 def _fast_may_help(G, C, p, context):
-    """Could p do anything at instant speed from hand or exile in this priority context? As
-    priority_action decides: only with a fast card in hand, then any fast card (in hand, or
-    in exile castable by p) whose role could be useful now."""
+    """Could p do anything at instant speed from hand or exile in this priority context: a
+    fast card (in hand, or in exile castable by p: Cruelclaw's Heist's stolen Galewind Moose)
+    whose role could be useful now? The basic player looks only with a fast card in hand."""
     cards = cards_of(C)
     n_fast = 0
     useful = False
@@ -114,10 +115,10 @@ def _fast_may_help(G, C, p, context):
             n_fast += 1
             if not useful and may_help(G, C, card, context, p):
                 useful = True
-    if n_fast == 0:
-        return False
     if useful:
         return True
+    if n_fast == 0 and G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
+        return False  # (the basic player never looked at exile without a fast card in hand)
     for q in range(G[H.NPLAYERS]):
         for i in range(G[pb(q) + P.EXILE_N]):
             o = G[OFF_EXILE + q * MAX_EXILE + i]
@@ -473,21 +474,18 @@ def priority_context(G, p):
 
 
 @njit(inline_in_entry=True)  # tiny and on the priority hot path
-def fast_in_hand(G, cards, p):
-    """Does p hold a card castable at instant speed?"""
-    for i in range(G[pb(p) + P.HAND_N]):
-        if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.FLAGS] & CardFlag.FAST:
-            return True
-    return False
-
-
-@njit(inline_in_entry=True)  # tiny and on the priority hot path
 def may_act(G, cards, p):
     """False when priority_action(p) would pass at once: no reason to act in this window, or
-    (except at an opponent's end step, where p may activate) no fast card in hand. Lets the
-    engine skip the call."""
+    (except at an opponent's end step, where p may activate) no fast card in hand (nor, for
+    the standard player, in exile for p to cast). Lets the engine skip the call."""
     context = priority_context(G, p)
-    if context == 3 or (context != 0 and fast_in_hand(G, cards, p)):
+    if context == 3 or (
+        context != 0
+        and (
+            fast_in_hand(G, cards, p)
+            or (G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and fast_in_exile(G, cards, p))
+        )
+    ):
         return True
     if context == 0:
         return (
@@ -568,23 +566,3 @@ def best_attacker_power(G, p):
     for i in range(own_n(G, p)):
         best = max(best, G[ob(own_at(G, p, i)) + O.CUR_P])
     return best
-
-
-@njit
-def anyone_fast(G, C):
-    """Could any player act at instant speed now (a fast card in hand, a card they may cast
-    from exile, an activated ability)? Windows nobody can use are not opened."""
-    cards = cards_of(C)
-    for p in range(G[H.NPLAYERS]):
-        if G[pb(p) + P.LOST]:
-            continue
-        if fast_in_hand(G, cards, p):
-            return True
-        for i in range(G[pb(p) + P.EXILE_N]):
-            if G[ob(G[OFF_EXILE + p * MAX_EXILE + i]) + O.CAST_BY]:
-                return True
-    for i in range(G[H.BF_N]):
-        o = G[OFF_BATTLEFIELD + i]
-        if cards[G[ob(o) + O.CARD], CardCol.FLAGS] & CardFlag.HAS_ACTIVATED:
-            return True
-    return False

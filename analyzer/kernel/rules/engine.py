@@ -44,12 +44,12 @@ from analyzer.kernel.layout import (
 )
 from analyzer.kernel.player import rollout  # ROLLOUT decisions (module import: rollout uses step)
 from analyzer.kernel.player.ai import (
-    anyone_fast,
     main_action,
     may_act,
     priority_action,
 )
 from analyzer.kernel.player.ai_combat import declare_attackers, declare_blockers
+from analyzer.kernel.player.ai_fast import anyone_fast
 from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import refresh
