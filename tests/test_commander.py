@@ -297,15 +297,15 @@ cast = "Reptilian Recruiter"
 
 def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
     # Precon games (policy random:p=0.5, run seed 2) that end at a full battlefield
-    # (MAX_BATTLEFIELD permanents). Re-picked at RULES 2026-12-07/57 (Secret Rendezvous and
-    # Ms. Bumbleflower's opponent targets read neutral, so the pods changed): of seed 2's first
-    # 18,000 games, 9558, 11674, 11758, 12545 and 15942 get there with 160 permanents, three
-    # of them used here (found by playing games 0..17999 with engine.play and keeping those
-    # whose end reason is CAPACITY; 16866 ends at another capacity, the trigger list). The game
-    # ends as a capacity error, and the spell must still be on the stack, not taken off it and
-    # left in no list (the invariant check "card in no zone" failed at that step before). (The
-    # stack's and trigger queue's sizes, and how the players play, decide which games get
-    # there: re-pick them when those change.)
+    # (MAX_BATTLEFIELD permanents). Checked again at RULES 2026-12-07/58 (the crack-back counts
+    # a team pump on the battlefield and a stolen flash card is cast, so the pods changed): of
+    # seed 2's first 18,000 games, 9558, 11674, 12545 and 15942 get there with 160 permanents,
+    # three of them used here (found by playing games 0..17999 with engine.play and keeping
+    # those whose end reason is CAPACITY; 16866 ends at another capacity, the trigger list).
+    # The game ends as a capacity error, and the spell must still be on the stack, not taken off
+    # it and left in no list (the invariant check "card in no zone" failed at that step
+    # before). (The stack's and trigger queue's sizes, and how the players play, decide which
+    # games get there: re-pick them when those change.)
     from analyzer.analysis.simulate import DEFAULT_TURNS_PER_PLAYER
     from analyzer.enums import EndReason
 
