@@ -242,7 +242,15 @@ def test_the_blocker_goes_before_card_draw_when_the_next_attack_kills():
     state = run_player("blocker_before_card_draw_when_the_attack_kills")
     assert "Thornplate Intimidator" in names(state, 0, "battlefield")
     assert "Mind Spiral" in names(state, 0, "hand")
-    # no lethal attack in sight: the most expensive spell first, as ever
+    # at 20 life, still behind on the board, the blocker goes first too (ai_develop); with no
+    # attack in sight and nothing across, the most expensive spell first, as ever
     state = run_player("blocker_before_card_draw_when_the_attack_kills", ("life = 4", "life = 20"))
+    assert "Thornplate Intimidator" in names(state, 0, "battlefield")
+    assert "Mind Spiral" in names(state, 0, "hand")
+    state = run_player(
+        "blocker_before_card_draw_when_the_attack_kills",
+        ("life = 4", "life = 20"),
+        ('battlefield = ["Beast 3/3", "Beast 3/3"]', "battlefield = []"),
+    )
     assert "Mind Spiral" in names(state, 0, "graveyard")
     assert "Thornplate Intimidator" in names(state, 0, "hand")

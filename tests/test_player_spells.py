@@ -444,3 +444,16 @@ def test_an_instant_is_cast_as_the_second_spell_a_payoff_wants():
         ('{ card = "Hearthborn Battler", sick = false }', '"Island"'),
     )
     assert not cast_lines(state, "Into the Flood Maw")
+
+
+def test_a_draw_spell_waits_for_the_creature_while_behind_on_the_board():
+    """Against a 5/5 with an empty board p casts Lightshell Duo and keeps Mind Spiral (the
+    file's [expect]); with the Boar gone p is not behind, and the Spiral, the most expensive
+    card, is cast."""
+    state = run_player("develop_before_drawing")
+    assert len(cast_lines(state, "Lightshell Duo")) == 1
+    state = run_player(
+        "develop_before_drawing", (', { card = "Quaketusk Boar", sick = false }', "")
+    )
+    assert len(cast_lines(state, "Mind Spiral")) == 1
+    assert cast_lines(state, "Lightshell Duo") == []

@@ -44,6 +44,7 @@ from analyzer.kernel.layout import (
     O,
     P,
 )
+from analyzer.kernel.player.ai_develop import develop_first
 from analyzer.kernel.player.ai_flash import entry_waits, shield_of
 from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import has_attacker
@@ -161,7 +162,8 @@ def role_may_help(G, C, card, context, p):
         # an attack, and an enters trigger that shields or taps was wasted: ai_flash.py),
         # unless waiting loses something: see draw_now
         return role == AiRole.CARD_DRAW and draw_now(G, C, card, p)
-    return True
+    # behind on the board with a creature to cast, a draw spell waits (ai_develop.py)
+    return role != AiRole.CARD_DRAW or not develop_first(G, C, p, card)
 
 
 @njit
