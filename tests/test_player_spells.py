@@ -457,3 +457,25 @@ def test_a_draw_spell_waits_for_the_creature_while_behind_on_the_board():
     )
     assert len(cast_lines(state, "Mind Spiral")) == 1
     assert cast_lines(state, "Lightshell Duo") == []
+
+
+def test_two_removal_spells_take_a_card_below_the_bar_but_not_a_gifted_fish():
+    """Holding Fell and Dire Downdraft the player spends neither on the 1/1 Fish (the file's
+    [expect]); a Warren Elder, a card, in its place is taken."""
+    state = run_player(
+        "removal_spares_a_gift_fish",
+        (
+            '{ card = "Fish", token = true, sick = false }',
+            '{ card = "Warren Elder", sick = false }',
+        ),
+    )
+    assert len(cast_lines(state, "Dire Downdraft") + cast_lines(state, "Fell")) == 1
+    assert "Warren Elder" not in names(state, 1, "battlefield")
+
+
+def test_an_attacking_fish_is_bounced_only_under_pressure():
+    """At 20 life the 1/1 Fish's point of damage is taken and Into the Flood Maw kept (the
+    file's [expect]); at 2 life the attack is bounced."""
+    state = run_player("bounce_spares_an_attacking_fish", ("life = 20", "life = 2"))
+    assert len(cast_lines(state, "Into the Flood Maw")) == 1
+    assert state["seats"][0]["life"] == 2

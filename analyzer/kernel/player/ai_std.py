@@ -279,25 +279,25 @@ def _fight(G, C, ab, slots, v, g, promised):
 
 @njit
 def removal_worth(G, C, p, ab, slots, context, promised, last):
-    """Is the removal's chosen target (slots from choose_targets) worth the card now (context as
-    in ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the
-    combat damage it takes) never is. After blocks, a creature in combat that would kill one
-    of p's creatures in that fight is (the spell saves it); one that dies there anyway is not
-    (the spell would be wasted); any other (an unblocked attacker, one that kills nothing of
-    p's) only spares p its damage and meets the bar below like a target outside combat (its
-    damage counts through the pressure exception); a bounce there takes a nontoken of mana
-    value BOUNCE_MV or more, or one that would kill p's creature, or any when p is under
-    pressure (below). An instant bounce of a nontoken is a tempo play: in combat (above), or
-    at an opponent's end step by the same bar (mana value BOUNCE_MV or more, any under
-    pressure: their next turn goes into recasting it, and it cannot attack in that turn),
-    never at sorcery speed. A damage spell that kills only thanks to damage
-    already marked (a creature that survived a block) finishes it, and a removal spell that
-    draws a card costs no card: both are worth any target. Else a target worth REMOVAL_WORTH,
-    or any target when p is under pressure (the opponents' power reaches half p's life),
-    holds two or more removal spells, or the opponents hold no cards or the game is late (no
-    bigger threat is coming). last: the spell can be cast only this turn (an impulse-drawn
-    card, ai_impulse.expires_this_turn): no later target or window is coming, any target it
-    removes is worth it."""
+    """Is the removal's chosen target (slots from choose_targets) worth the card now (context as in
+    ai_cast._mode_useful)? A target that a damage spell does not kill (after blocks: with the combat
+    damage it takes) never is. After blocks, a creature in combat that would kill one of p's
+    creatures in that fight is (the spell saves it); one that dies there anyway is not (the spell
+    would be wasted); any other (an unblocked attacker, one that kills nothing of p's) only spares p
+    its damage and meets the bar below like a target outside combat (its damage counts through the
+    pressure exception); a bounce there takes a nontoken of mana value BOUNCE_MV or more, a token of
+    power 2 or more (small_token: not a 1/1), or one that would kill p's creature, or any when p is
+    under pressure (below). An instant bounce of a nontoken is a tempo play: in combat (above), or
+    at an opponent's end step by the same bar (mana value BOUNCE_MV or more, any under pressure:
+    their next turn goes into recasting it, and it cannot attack in that turn), never at sorcery
+    speed. A damage spell that kills only thanks to damage already marked (a creature that survived
+    a block) finishes it, and a removal spell that draws a card costs no card: both are worth any
+    target. Else a target worth REMOVAL_WORTH, or any target when p is under pressure (the
+    opponents' power reaches half p's life), holds two or more removal spells (but not at a
+    small_token), or the opponents hold no cards or the game is late (no bigger threat is coming).
+    last: the spell can be cast only this turn (an impulse-drawn card,
+    ai_impulse.expires_this_turn): no later target or window is coming, any target it removes is
+    worth it."""
     cards = cards_of(C)
     steps = steps_of(C)
     abilities = abilities_of(C)
@@ -370,6 +370,9 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
             and 2 * _opp_power(G, cards, p) < G[pb(p) + P.LIFE]
         ):
             return False  # its owner recasts it next turn: a card for a point or two of damage
+        if bounce and small_token(G, b) and not kills_in_fight(G, v, p):
+            # a card for an attacking 1/1 token (a gifted Fish): only under pressure
+            return 2 * _opp_power(G, cards, p) >= G[pb(p) + P.LIFE]
         if bounce or kills_in_fight(G, v, p):
             return not dies(G, v, fight, 0, 0) or kills_in_fight(G, v, p)
         if dies(G, v, fight, 0, 0):
@@ -417,7 +420,15 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
     for i in range(G[pb(p) + P.HAND_N]):
         if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.AI_ROLE] == AiRole.REMOVAL:
             n_removal += 1
-    return n_removal >= 2
+    # two or more in hand: any target but a 1/1 token (4 mana of Dire Downdraft went on the
+    # tapped Fish a Flood Maw's promise gave: the gift's price read dearer than it is)
+    return n_removal >= 2 and not small_token(G, b)
+
+
+@njit
+def small_token(G, b):
+    """A token of power 1 or less (a gifted Fish, a Rabbit, a Food): no card's worth."""
+    return G[b + O.TOKEN] != 0 and G[b + O.CUR_P] <= 1
 
 
 @njit
