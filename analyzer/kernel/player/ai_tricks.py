@@ -424,19 +424,17 @@ def trick_focus(G, C, p, card, promised=-1):
         if pump_flips_fight(G, C, o, bp, bt, kw):
             if flip < 0 or threat_std(G, cards, o) > threat_std(G, cards, flip):
                 flip = o
-    if best >= 0 and defender >= 0 and bp > 0:
-        life = G[pb(defender) + P.LIFE]
-        gain = gain_team if team else gain_one
-        if unblocked < life <= unblocked + gain:
-            # lethal: a team pump adds its power to every unblocked attacker. Three 2/2s into
-            # two blockers at 4 life: the +2/+2 went on a blocked one to win its fight
-            return best
+    damage_play = best >= 0 and defender >= 0 and bp > 0
+    life = G[pb(defender) + P.LIFE] if damage_play else 0
+    gain = gain_team if team else gain_one
+    if damage_play and unblocked < life <= unblocked + gain:
+        # lethal: a team pump adds its power to every unblocked attacker. Three 2/2s into
+        # two blockers at 4 life: the +2/+2 went on a blocked one to win its fight
+        return best
     if flip >= 0:
         return flip
-    if best == -1 or defender < 0 or bp <= 0:
+    if not damage_play:
         return -1
-    life = G[pb(defender) + P.LIFE]
-    gain = gain_team if team else gain_one
     # the pump as burn (issue 14: a trick held to the end of the game is a card lost)
     power = _reach(G, C, p, defender)
     left = life - unblocked - gain
