@@ -479,3 +479,14 @@ def test_an_attacking_fish_is_bounced_only_under_pressure():
     state = run_player("bounce_spares_an_attacking_fish", ("life = 20", "life = 2"))
     assert len(cast_lines(state, "Into the Flood Maw")) == 1
     assert state["seats"][0]["life"] == 2
+
+
+def test_a_loot_bins_the_draw_spell_while_behind_and_keeps_it_otherwise():
+    """Behind a 5/5 the Crier's loot bins Mind Spiral and keeps Daggerfang Duo (the file's
+    [expect]); with nothing across it keeps the five-mana Spiral and bins the Duo."""
+    state = run_player(
+        "loot_bins_the_draw_spell_when_behind",
+        (', { card = "Quaketusk Boar", sick = false }', ""),
+    )
+    assert names(state, 0, "graveyard") == ["Daggerfang Duo"]
+    assert names(state, 0, "hand") == ["Mind Spiral"]

@@ -1,6 +1,7 @@
 """Develop before drawing: in a main phase the standard player's sorcery-speed draw spell waits
 while an opponent's board is bigger than its own and a creature in hand can be cast instead
-(a Limited player under pressure adds a blocker; the cards can be drawn once the board holds).
+(a Limited player under pressure adds a blocker; the cards can be drawn once the board holds);
+behind on the board, a loot discards such a spell before a body (player/choices.py).
 """
 
 from __future__ import annotations
@@ -26,19 +27,23 @@ def _board_power(G, cards, q):
 
 
 @njit
+def behind_on_board(G, cards, p):
+    """Have an opponent's creatures more power than p's?"""
+    mine = _board_power(G, cards, p)
+    for q in range(G[H.NPLAYERS]):
+        if q != p and G[pb(q) + P.LOST] == 0 and _board_power(G, cards, q) > mine:
+            return True
+    return False
+
+
+@njit
 def develop_first(G, C, p, card):
     """Does this sorcery-speed draw spell wait for a creature: an opponent's creatures have
     more power than p's, and p can pay for a creature card in its hand now?"""
     cards = cards_of(C)
     if cards[card, CardCol.FLAGS] & CardFlag.FAST:
         return False
-    mine = _board_power(G, cards, p)
-    behind = False
-    for q in range(G[H.NPLAYERS]):
-        if q != p and G[pb(q) + P.LOST] == 0 and _board_power(G, cards, q) > mine:
-            behind = True
-            break
-    if not behind:
+    if not behind_on_board(G, cards, p):
         return False
     abilities = abilities_of(C)
     for i in range(G[pb(p) + P.HAND_N]):

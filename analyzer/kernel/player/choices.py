@@ -39,6 +39,7 @@ from analyzer.enums import (
     Zone,
 )
 from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD, H, O, P
+from analyzer.kernel.player.ai_develop import behind_on_board
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.cost_reduction import cost_reduction
@@ -59,6 +60,9 @@ ANSWER_BONUS = 30
 # both Into the Flood Maws while keeping a five-drop, 0.076 times a game, and died to the
 # creature they would have answered (tools/urfloor_census.py, tools/select_census.py)
 ANSWER_NOW = 1000
+# the standard player's key for a sorcery-speed draw spell while behind on the board: above a
+# card it would discard anyway (a spare land, a card out of reach: 0 and 1), below any other
+DRAW_BEHIND = 2
 
 
 @njit
@@ -73,7 +77,8 @@ def _discard_key(G, C, p, card, lands, hand_lands, need):
     standard player reads the reach from the cost it would pay now (_reach_cost: the UR deck
     discarded its Eddymurk Crab, a seven by its printed cost, to Sazacap's Brew while the
     instants in its graveyard had made it a four). A removal spell in reach weighs ANSWER_BONUS
-    more for the standard player."""
+    more for the standard player, and a sorcery-speed draw spell while behind on the board
+    DRAW_BEHIND."""
     cards = cards_of(C)
     basic = G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
     if cards[card, CardCol.TYPES] & CardType.LAND:
@@ -83,6 +88,15 @@ def _discard_key(G, C, p, card, lands, hand_lands, need):
     reach = lands + 2 if basic else _reach_lands(lands, hand_lands)
     if _reach_cost(G, C, p, card) > reach:
         return 1  # out of reach for now
+    if (
+        not basic
+        and cards[card, CardCol.AI_ROLE] == AiRole.CARD_DRAW
+        and (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
+        and behind_on_board(G, cards, p)
+    ):
+        # behind on the board a sorcery-speed draw spell waits (ai_develop): a body goes first,
+        # so it is the card the loot bins (UB kept Mind Spiral over a creature 124 times)
+        return DRAW_BEHIND
     if not basic and cards[card, CardCol.AI_ROLE] == AiRole.REMOVAL:
         now = ANSWER_NOW if _opp_creature(G, cards, p) else 0
         return cards[card, CardCol.VALUE] + ANSWER_BONUS + now
