@@ -310,9 +310,10 @@ def _decided_colors(G, cards, b, p, m):
 
 
 @njit
-def hand_needs(G, cards, p, card):
+def hand_needs(G, cards, p, card, budget=1000):
     """The standard player's colors to keep: for each color, the most symbols of it in one
-    nonland card of p's hand (one copy of `card`, the one being paid for, left out), with
+    nonland card of p's hand (one copy of `card`, the one being paid for, left out) whose mana
+    value fits the budget (the mana p has left once this cost is paid), with
     mana_plan.NEED_FAST when an instant or flash card has the color; all zero for the basic
     player, who pays as it always did."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
@@ -329,7 +330,9 @@ def hand_needs(G, cards, p, card):
         if not skipped and c == card:
             skipped = True
             continue
-        if cards[c, CardCol.TYPES] & CardType.LAND:
+        if cards[c, CardCol.TYPES] & CardType.LAND or cards[c, CardCol.MV] > budget:
+            # a card the mana left cannot cast before the next untap step keeps no color: two
+            # Plains kept for a {2}{W}{W} instant left the held {1}{G} Overprotect unpaid
             continue
         w = max(w, cards[c, CardCol.COST_W])
         u = max(u, cards[c, CardCol.COST_U])
@@ -347,6 +350,20 @@ def hand_needs(G, cards, p, card):
         _flag_fast(r, fast, 3),
         _flag_fast(g, fast, 4),
     )
+
+
+@njit
+def _budget_after(G, cards, abilities, p, generic, colored):
+    """The mana p has left once it pays generic plus colored: its untapped sources less the
+    cost, and its land drop when it still has one this turn with a land in hand."""
+    lands, sacs = count_sources(G, cards, abilities, p)
+    left = lands + sacs - generic - (colored[0] + colored[1] + colored[2] + colored[3])
+    left -= colored[4]
+    if G[H.ACTIVE] == p and G[pb(p) + P.LANDS_PLAYED] == 0:
+        for i in range(G[pb(p) + P.HAND_N]):
+            if cards[G[ob(hand_at(G, p, i)) + O.CARD], CardCol.TYPES] & CardType.LAND:
+                return left + 1
+    return left
 
 
 @njit
@@ -384,7 +401,7 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     else:
         n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     G[W.SRC_FRESH] = 0  # paying changes the sources
-    needs = hand_needs(G, cards, p, card)
+    needs = hand_needs(G, cards, p, card, _budget_after(G, cards, abilities, p, generic, colored))
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         # keeping the hand's colors is a preference, not a condition: the search that weighs
         # them can miss a payment can_pay_spell found (generic mana taking the Island a filter
