@@ -46,6 +46,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, SCRATCH, H, O, P, W
 from analyzer.kernel.rules.actions import deal_damage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.cost_reduction import cost_reduction
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.mana_fits import counted_fits, simple_sources
 from analyzer.kernel.rules.mana_plan import (
@@ -310,14 +311,15 @@ def _decided_colors(G, cards, b, p, m):
 
 
 @njit
-def hand_needs(G, cards, p, card, budget=1000):
+def hand_needs(G, C, p, card, budget):
     """The standard player's colors to keep: for each color, the most symbols of it in one
-    nonland card of p's hand (one copy of `card`, the one being paid for, left out) whose mana
-    value fits the budget (the mana p has left once this cost is paid), with
-    mana_plan.NEED_FAST when an instant or flash card has the color; all zero for the basic
-    player, who pays as it always did."""
+    nonland card of p's hand (one copy of `card`, the one being paid for, left out) whose cost
+    now (its mana value less its reductions) fits the budget (the mana p has left once this
+    cost is paid), with mana_plan.NEED_FAST when an instant or flash card has the color; all
+    zero for the basic player, who pays as it always did."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return NO_NEEDS
+    cards = cards_of(C)
     w = 0
     u = 0
     b = 0
@@ -330,7 +332,14 @@ def hand_needs(G, cards, p, card, budget=1000):
         if not skipped and c == card:
             skipped = True
             continue
-        if cards[c, CardCol.TYPES] & CardType.LAND or cards[c, CardCol.MV] > budget:
+        if cards[c, CardCol.TYPES] & CardType.LAND:
+            continue
+        if (
+            cards[c, CardCol.MV] > budget
+            and cards[c, CardCol.MV]
+            - min(cost_reduction(G, C, p, c), cards[c, CardCol.COST_GENERIC])
+            > budget
+        ):
             # a card the mana left cannot cast before the next untap step keeps no color: two
             # Plains kept for a {2}{W}{W} instant left the held {1}{G} Overprotect unpaid
             continue
@@ -401,7 +410,7 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     else:
         n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     G[W.SRC_FRESH] = 0  # paying changes the sources
-    needs = hand_needs(G, cards, p, card, _budget_after(G, cards, abilities, p, generic, colored))
+    needs = hand_needs(G, C, p, card, _budget_after(G, cards, abilities, p, generic, colored))
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         # keeping the hand's colors is a preference, not a condition: the search that weighs
         # them can miss a payment can_pay_spell found (generic mana taking the Island a filter
