@@ -59,7 +59,12 @@ from analyzer.kernel.player.ai_answer import answer_first
 from analyzer.kernel.player.ai_cast import MAX_CAND, collect_castables, may_help, try_cast
 from analyzer.kernel.player.ai_fast import fast_in_exile, fast_in_hand
 from analyzer.kernel.player.ai_flicker import tempo_now
-from analyzer.kernel.player.ai_impulse import expires_this_turn, play_exiled_land
+from analyzer.kernel.player.ai_impulse import (
+    expires_this_turn,
+    impulse_spells_first,
+    live_impulse,
+    play_exiled_land,
+)
 from analyzer.kernel.player.ai_lands import (
     color_score,
     keeps_land_to_discard,
@@ -255,19 +260,29 @@ def _any_source(G, cards, p):
 def main_action(G, C, pol, p):
     """One main-phase action for the active player; False when it is done."""
     # (a land in hand or exile first: land_drops scans the battlefield, a pod's is large)
-    if (
+    land = (
         (G[H.IMPULSE] or _land_in_hand(G, cards_of(C), p))
         and G[pb(p) + P.LANDS_TURN] < land_drops(G, C, p)
         and (G[pb(p) + P.LEVEL] == PlayerLevel.BASIC or not keeps_land_to_discard(G, C, p))
-        and _play_land(G, C, p)
-    ):
+    )
+    # the standard player's land drop waits for the impulse draw (Harnesser of Storms) that a
+    # spell it can cast without it sets off: a land exiled then is played, the hand's kept
+    held = land and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and live_impulse(G, C, p) >= 0
+    if land and not held and _play_land(G, C, p):
         return True
     if not _any_source(G, cards_of(C), p):
-        return False  # tapped out: nothing in the pool costs zero mana
+        return held and _play_land(G, C, p)  # tapped out: nothing in the pool costs zero mana
     buf = G[W.MAIN : W.MAIN + MAX_CAND]
     # the sources collect_castables collected pay the spell cast (W.SRC_FRESH): a cast that
     # fails changes nothing, and an activation or level up collects its own
     n = collect_castables(G, C, p, True, buf)
+    if held:
+        m = impulse_spells_first(G, C, p, buf, n)  # else the land goes first
+        acted = m > 0 and _main_standard(G, C, pol, p, buf, m)
+        G[W.SRC_FRESH] = 0
+        if acted or _play_land(G, C, p):
+            return True
+        n = collect_castables(G, C, p, True, buf)
     if G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         done = _main_standard(G, C, pol, p, buf, n)
         G[W.SRC_FRESH] = 0
