@@ -490,3 +490,27 @@ def test_a_loot_bins_the_draw_spell_while_behind_and_keeps_it_otherwise():
     )
     assert names(state, 0, "graveyard") == ["Daggerfang Duo"]
     assert names(state, 0, "hand") == ["Mind Spiral"]
+
+
+def test_the_land_drop_waits_for_the_impulse_draw_a_spell_sets_off():
+    # Tempest Angler, castable on three lands, sets off Harnesser of Storms before the land
+    # drop: the exiled Mountain is played, the hand's Island kept
+    state = run_player("impulse_before_the_land_drop")
+    assert "Tempest Angler" in names(state, 0, "battlefield")
+    assert names(state, 0, "hand") == ["Island"]
+    assert names(state, 0, "exile") == []
+    assert names(state, 0, "battlefield").count("Mountain") == 3
+    # a hand card that only the land drop pays for (Lightshell Duo, four mana): the land first
+    state = run_player(
+        "impulse_before_the_land_drop",
+        ('hand = ["Island", "Tempest Angler"]', 'hand = ["Island", "Lightshell Duo"]'),
+    )
+    assert "Lightshell Duo" in names(state, 0, "battlefield")
+    assert "Island" not in names(state, 0, "hand")
+    # the basic player plays its land first
+    basic = run_player(
+        "impulse_before_the_land_drop",
+        ('[[seat]]\nhand = ["Island"', '[[seat]]\nlevel = "basic"\nhand = ["Island"'),
+    )
+    assert "Tempest Angler" in names(basic, 0, "battlefield")
+    assert names(basic, 0, "hand") == []
