@@ -318,13 +318,14 @@ def test_a_flash_creature_that_taps_blockers_is_cast_before_combat():
     cast = next(i for i, line in enumerate(log) if "casts Eddymurk Crab" in line)
     assert "main 1" in log[cast], log[cast]
     assert state["seats"][1]["life"] == 17  # the Sentinel's 3, unblocked
-    # without an attacker the taps buy nothing: it waits for main phase 2
+    # without an attacker it is still cast in main phase 1, a blocker in their turn (at their
+    # end step it would enter tapped)
     state = run_player(
         "tapper_flash_creature_before_combat",
         ('{ card = "Stickytongue Sentinel", sick = false }', '"Island"'),
     )
     log = state["play_by_play"]
-    assert not any("main 1" in line and "casts Eddymurk Crab" in line for line in log)
+    assert any("main 1" in line and "casts Eddymurk Crab" in line for line in log)
 
 
 def test_a_bite_after_blocks_counts_the_combat_damage():

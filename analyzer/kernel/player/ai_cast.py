@@ -37,7 +37,7 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_cast_order import payoff_first
 from analyzer.kernel.player.ai_entry import entry_removal, entry_removal_finds_target
-from analyzer.kernel.player.ai_flash import shield_saves, tapper_now
+from analyzer.kernel.player.ai_flash import shield_saves, taps_on_entry
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_impulse import expires_this_turn
 from analyzer.kernel.player.ai_modes import chose_any, pick_mode, targets_useful
@@ -169,10 +169,10 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         and G[H.PHASE] == Phase.MAIN1
         and cards[card, CardCol.FLAGS] & CardFlag.FAST
         and cards[card, CardCol.TYPES] & CardType.CREATURE
-        and not tapper_now(G, C, p, card)
+        and not taps_on_entry(C, card)
         and not last
     ):
-        return False  # a flash creature waits (role_may_help), a tapper only without attackers
+        return False  # a flash creature waits (role_may_help); a tapper does not (ai_flash)
     if (
         context == 0
         and G[H.PHASE] == Phase.MAIN1
