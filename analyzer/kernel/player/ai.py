@@ -267,7 +267,8 @@ def main_action(G, C, pol, p):
     )
     # the standard player's land drop waits for the impulse draw (Harnesser of Storms) that a
     # spell it can cast without it sets off: a land exiled then is played, the hand's kept
-    held = land and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC and live_impulse(G, C, p) >= 0
+    impulse = live_impulse(G, C, p) if land and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC else -1
+    held = impulse >= 0
     if land and not held and _play_land(G, C, p):
         return True
     if not _any_source(G, cards_of(C), p):
@@ -277,7 +278,7 @@ def main_action(G, C, pol, p):
     # fails changes nothing, and an activation or level up collects its own
     n = collect_castables(G, C, p, True, buf)
     if held:
-        m = impulse_spells_first(G, C, p, buf, n)  # else the land goes first
+        m = impulse_spells_first(G, C, p, buf, n, impulse)  # else the land goes first
         acted = m > 0 and _main_standard(G, C, pol, p, buf, m)
         G[W.SRC_FRESH] = 0
         if acted or _play_land(G, C, p):

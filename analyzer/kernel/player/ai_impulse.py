@@ -95,15 +95,13 @@ def _sets_off(cards, tp, card):
 
 
 @njit
-def impulse_spells_first(G, C, p, buf, n):
-    """Main phase, p's land drop left: how many of p's castables buf[:n] set off an impulse
-    draw of p's, moved to the front (their order kept). Cast before the land drop, a land the
-    draw exiles is played and the hand's kept; the mana is the same once the land follows.
+def impulse_spells_first(G, C, p, buf, n, tp):
+    """Main phase, p's land drop left: how many of p's castables buf[:n] set off p's live
+    impulse draw (tp: its condition, from live_impulse), moved to the front (their order
+    kept). Cast before the land drop, a land the draw exiles is played and the hand's kept;
+    the mana is the same once the land follows.
     0 (the land goes first) when none does, or when a card in hand costs one more than p's
     mana: the land drop is what pays it."""
-    tp = live_impulse(G, C, p)
-    if tp < 0:
-        return 0
     cards = cards_of(C)
     lands, sacs = count_sources(G, cards, abilities_of(C), p)
     for i in range(G[pb(p) + P.HAND_N]):

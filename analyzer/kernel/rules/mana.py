@@ -311,15 +311,17 @@ def _decided_colors(G, cards, b, p, m):
 
 
 @njit
-def hand_needs(G, C, p, card, budget):
-    """The standard player's colors to keep: for each color, the most symbols of it in one
-    nonland card of p's hand (one copy of `card`, the one being paid for, left out) whose cost
-    now (its mana value less its reductions) fits the budget (the mana p has left once this
-    cost is paid), with mana_plan.NEED_FAST when an instant or flash card has the color; all
-    zero for the basic player, who pays as it always did."""
+def hand_needs(G, C, p, card, generic, colored):
+    """The standard player's colors to keep while it pays generic plus colored for card: for
+    each color, the most symbols of it in one nonland card of p's hand (one copy of `card`
+    left out) whose cost now (its mana value less its reductions) fits the mana p has left
+    once this cost is paid (_budget_after), with mana_plan.NEED_FAST when an instant or flash
+    card has the color; all zero for the basic player, who pays as it always did."""
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
         return NO_NEEDS
     cards = cards_of(C)
+    budget = -1  # the mana left: counted (a scan of p's permanents) once a nonland card asks
+    counted = False
     w = 0
     u = 0
     b = 0
@@ -334,6 +336,9 @@ def hand_needs(G, C, p, card, budget):
             continue
         if cards[c, CardCol.TYPES] & CardType.LAND:
             continue
+        if not counted:
+            budget = _budget_after(G, cards, abilities_of(C), p, generic, colored)
+            counted = True
         if (
             cards[c, CardCol.MV] > budget
             and cards[c, CardCol.MV]
@@ -410,7 +415,7 @@ def pay_spell(G, C, p, card, generic, colored, any_type):
     else:
         n = collect_sources(G, cards, abilities, p, masks, objs, kinds)
     G[W.SRC_FRESH] = 0  # paying changes the sources
-    needs = hand_needs(G, C, p, card, _budget_after(G, cards, abilities, p, generic, colored))
+    needs = hand_needs(G, C, p, card, generic, colored)
     if not plan_for_needs(masks, kinds, n, cards, card, generic, colored, any_type, use, needs):
         # keeping the hand's colors is a preference, not a condition: the search that weighs
         # them can miss a payment can_pay_spell found (generic mana taking the Island a filter
