@@ -9,7 +9,7 @@ from analyzer.enums import AbilCol, AbilityKind, CardCol, CardType, Op, StepCol
 from analyzer.kernel.layout import O
 from analyzer.kernel.player.ai_value import color_have, colors_fit, cost_colors, offspring_cost
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, steps_of
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import cost_now, cost_reduction
 from analyzer.kernel.rules.view import ob
 from analyzer.kernel.runtime.config import njit
 
@@ -75,11 +75,7 @@ def payoff_first(G, C, p, out, vals, n, n_src):
                 cards[sc, CardCol.COST_GENERIC],
             )
             if cost < 0:
-                cost = (
-                    cards[card, CardCol.MV]
-                    - min(cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC])
-                    + offspring_cost(G, C, p, card)
-                )
+                cost = cost_now(G, C, p, card) + offspring_cost(G, C, p, card)
             if cost + cards[sc, CardCol.MV] - cut > n_src:
                 continue
             if have < 0:

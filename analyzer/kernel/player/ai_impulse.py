@@ -19,7 +19,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import MAX_EXILE, OFF_EXILE, H, O, P
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.library import play_permission_ends
 from analyzer.kernel.rules.mana import count_sources
@@ -106,10 +106,10 @@ def impulse_spells_first(G, C, p, buf, n, tp):
     lands, sacs = count_sources(G, cards, abilities_of(C), p)
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
-        cost = cards[card, CardCol.MV] - min(
-            cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC]
-        )
-        if cards[card, CardCol.TYPES] & CardType.LAND == 0 and cost == lands + sacs + 1:
+        if (
+            cards[card, CardCol.TYPES] & CardType.LAND == 0
+            and cost_now(G, C, p, card) == lands + sacs + 1
+        ):
             return 0
     m = 0
     for i in range(n):

@@ -29,7 +29,6 @@ reads the chooser's own hand and the public battlefield:
 from __future__ import annotations
 
 from analyzer.enums import (
-    AbilityKind,
     AiRole,
     CardCol,
     CardFlag,
@@ -42,7 +41,7 @@ from analyzer.kernel.layout import MAX_GRAVEYARD, OFF_BATTLEFIELD, OFF_GRAVEYARD
 from analyzer.kernel.player.ai_develop import behind_on_board
 from analyzer.kernel.rules.activation import sac_fodder
 from analyzer.kernel.rules.catalog import cards_of
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.sba import sacrifice
 from analyzer.kernel.rules.state import move_object
 from analyzer.kernel.rules.view import exile_at, hand_at, lands_in_play, ob, pb
@@ -119,16 +118,9 @@ def _reach_cost(G, C, p, card):
     for the standard one less what the card's own "costs {N} less" abilities (a count of
     cards in the graveyard, of creatures, affinity) and p's static discounts take off it now
     (rules/cost_reduction.py), never below the card's colored symbols."""
-    cards = cards_of(C)
-    mv = cards[card, CardCol.MV]
     if G[pb(p) + P.LEVEL] == PlayerLevel.BASIC:
-        return mv
-    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0 and (
-        G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
-    ) & 1 == 0:
-        return mv
-    cut = min(cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC])
-    return mv - cut
+        return cards_of(C)[card, CardCol.MV]
+    return cost_now(G, C, p, card)
 
 
 @njit

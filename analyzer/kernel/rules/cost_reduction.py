@@ -88,6 +88,20 @@ def cost_reduction(G, C, p, card):
 
 
 @njit
+def cost_now(G, C, p, card):
+    """The card's mana value as p would pay it now: less what cost_reduction takes off, never
+    below its colored symbols. The scan is skipped when neither the card's own abilities nor
+    a static discount seen this game can reduce it (the answer is then the mana value)."""
+    cards = cards_of(C)
+    mv = cards[card, CardCol.MV]
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0 and (
+        G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
+    ) & 1 == 0:
+        return mv
+    return mv - min(cost_reduction(G, C, p, card), cards[card, CardCol.COST_GENERIC])
+
+
+@njit
 def owned_cards(G, cards, p, types, and_exile):
     """Cards of `types` p owns in their graveyard (and in exile, with and_exile)."""
     k = 0

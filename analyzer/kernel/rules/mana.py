@@ -46,7 +46,7 @@ from analyzer.enums import (
 from analyzer.kernel.layout import OFF_BATTLEFIELD, PLAYER_BASE, SCRATCH, H, O, P, W
 from analyzer.kernel.rules.actions import deal_damage
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.events import fire_sacrificed_for_mana
 from analyzer.kernel.rules.mana_fits import counted_fits, simple_sources
 from analyzer.kernel.rules.mana_plan import (
@@ -339,12 +339,7 @@ def hand_needs(G, C, p, card, generic, colored):
         if not counted:
             budget = _budget_after(G, cards, abilities_of(C), p, generic, colored)
             counted = True
-        if (
-            cards[c, CardCol.MV] > budget
-            and cards[c, CardCol.MV]
-            - min(cost_reduction(G, C, p, c), cards[c, CardCol.COST_GENERIC])
-            > budget
-        ):
+        if cards[c, CardCol.MV] > budget and cost_now(G, C, p, c) > budget:
             # a card the mana left cannot cast before the next untap step keeps no color: two
             # Plains kept for a {2}{W}{W} instant left the held {1}{G} Overprotect unpaid
             continue
