@@ -48,7 +48,7 @@ PHASE_LABELS = (
     "upkeep",
     "draw",
     "main 1",
-    "combat",
+    "beginning of combat",
     "declare attackers",
     "declare blockers",
     "first-strike damage",

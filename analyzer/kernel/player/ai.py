@@ -472,7 +472,8 @@ def priority_context(G, p):
     """Why p could act in the open window: 1 responding to the top of the stack (not p's
     own), 2 after blocks, 3 an opponent's end step, 4 declare attackers when p is attacked
     (the standard player: a flash blocker, removal on an attacker, ai_block.ambush_worth and
-    removal_before_blocks); 0: p just passes."""
+    removal_before_blocks), 5 an opponent's beginning of combat (the standard player: a flash
+    creature that taps their attackers, ai_flash.tapper_at_their_combat); 0: p just passes."""
     if G[H.STACK_N] > 0:
         return 0 if G[stack_top_entry(G) + S.CTRL] == p else 1
     step = G[H.WINDOW_STEP]
@@ -486,6 +487,13 @@ def priority_context(G, p):
         and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
     ):
         return 4
+    if (
+        step == Phase.COMBAT_BEGIN
+        and G[H.ACTIVE] != p
+        and p == 0  # A/B: seat 0 only (temporary)
+        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+    ):
+        return 5
     return 0
 
 

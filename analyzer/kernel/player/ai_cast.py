@@ -37,7 +37,12 @@ from analyzer.kernel.layout import (
 from analyzer.kernel.player.ai_block import ambush_worth, removal_before_blocks
 from analyzer.kernel.player.ai_cast_order import payoff_first
 from analyzer.kernel.player.ai_entry import entry_removal, entry_removal_finds_target
-from analyzer.kernel.player.ai_flash import shield_saves, taps_on_entry
+from analyzer.kernel.player.ai_flash import (
+    shield_saves,
+    tapper_at_their_combat,
+    tapper_waits,
+    taps_on_entry,
+)
 from analyzer.kernel.player.ai_flicker import answer_useful, exile_returns, flicker_useful
 from analyzer.kernel.player.ai_impulse import expires_this_turn
 from analyzer.kernel.player.ai_modes import chose_any, pick_mode, targets_useful
@@ -169,10 +174,12 @@ def _mode_useful_standard(G, C, p, o, promised, context):
         and G[H.PHASE] == Phase.MAIN1
         and cards[card, CardCol.FLAGS] & CardFlag.FAST
         and cards[card, CardCol.TYPES] & CardType.CREATURE
-        and not taps_on_entry(C, card)
+        and (not taps_on_entry(C, card) or tapper_waits(G, C, p))
         and not last
     ):
-        return False  # a flash creature waits (role_may_help); a tapper does not (ai_flash)
+        # a flash creature waits (role_may_help); a tapper only for an opponent's beginning of
+        # combat when it buys no attack now (ai_flash)
+        return False
     if (
         context == 0
         and G[H.PHASE] == Phase.MAIN1
@@ -183,6 +190,8 @@ def _mode_useful_standard(G, C, p, o, promised, context):
     ab = pick_mode(G, C, spell_ability(C, card), p, promised)  # a modal spell: its mode
     if exile_returns(C, card, ab, promised):
         return flicker_useful(G, C, p, ab, promised, context)  # removal until the end step
+    if context == 5:  # an opponent's beginning of combat: a tapper taps their attackers
+        return tapper_at_their_combat(G, C, p, card)
     if context == 4:  # declare attackers, p attacked (kernel/player/ai_block.py)
         if role == AiRole.SWEEPER:  # one that returns the attackers (role_may_help)
             mine, theirs = sweep_kills(G, C, p, ab, promised)

@@ -45,7 +45,7 @@ from analyzer.kernel.layout import (
     P,
 )
 from analyzer.kernel.player.ai_develop import develop_first
-from analyzer.kernel.player.ai_flash import entry_waits, shield_of
+from analyzer.kernel.player.ai_flash import entry_waits, shield_of, taps_on_entry
 from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import has_attacker
 from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
@@ -118,6 +118,14 @@ def role_may_help(G, C, card, context, p):
                     or top_entry_target(G, C, p, 0, 0, BITER, 0) >= 0
                 )
             )
+        )
+    if context == 5:  # an opponent's beginning of combat: a flash creature whose enters
+        # trigger taps creatures (their attackers: ai_flash.tapper_at_their_combat)
+        return (
+            role == AiRole.PERMANENT
+            and cards[card, CardCol.TYPES] & CardType.CREATURE != 0
+            and cards[card, CardCol.FLAGS] & CardFlag.FAST != 0
+            and taps_on_entry(C, card)
         )
     if role == AiRole.COUNTER or (role == AiRole.PROTECTION and context != 2):
         return False

@@ -50,6 +50,7 @@ from analyzer.kernel.player.ai import (
 )
 from analyzer.kernel.player.ai_combat import declare_attackers, declare_blockers
 from analyzer.kernel.player.ai_fast import anyone_fast
+from analyzer.kernel.player.ai_flash import combat_window_wanted
 from analyzer.kernel.player.mulligan import mulligan
 from analyzer.kernel.rules.catalog import cards_of
 from analyzer.kernel.rules.chars import refresh
@@ -238,8 +239,10 @@ def step(G, C, pol):
                     G, C, (active + k) % G[H.NPLAYERS], AbilityKind.EACH_COMBAT, -1
                 )
         G[H.PHASE] = Phase.DECLARE_ATTACKERS
-        if G[H.TRIG_N] > 0:
-            open_window(G, Phase.COMBAT_BEGIN)  # priority in the beginning of combat step
+        # priority in the beginning of combat step (507.1): opened for the triggers, or for a
+        # flash creature that would tap the attackers (the players skip an empty one)
+        if G[H.TRIG_N] > 0 or combat_window_wanted(G, C):
+            open_window(G, Phase.COMBAT_BEGIN)
             return
         ph = Phase.DECLARE_ATTACKERS
     if ph == Phase.DRAW:
