@@ -317,15 +317,16 @@ def test_a_flash_creature_that_taps_blockers_is_cast_before_combat():
     log = state["play_by_play"]
     cast = next(i for i, line in enumerate(log) if "casts Eddymurk Crab" in line)
     assert "main 1" in log[cast], log[cast]
-    assert state["seats"][1]["life"] == 17  # the Sentinel's 3, unblocked
-    # without an attacker it is still cast in main phase 1, a blocker in their turn (at their
-    # end step it would enter tapped)
-    state = run_player(
-        "tapper_flash_creature_before_combat",
+    assert state["winner"] == 0  # the Sentinel's 3, unblocked
+    # at 20 life the taps open no lethal attack: it waits for their beginning of combat, where
+    # it taps their attackers (tests/scenarios/player/tapper_flash_creature_at_their_combat),
+    # and so it does without an attacker
+    for edit in (
+        ("life = 3", "life = 20"),
         ('{ card = "Stickytongue Sentinel", sick = false }', '"Island"'),
-    )
-    log = state["play_by_play"]
-    assert any("main 1" in line and "casts Eddymurk Crab" in line for line in log)
+    ):
+        state = run_player("tapper_flash_creature_before_combat", edit)
+        assert names(state, 0, "hand") == ["Eddymurk Crab"]
 
 
 def test_a_bite_after_blocks_counts_the_combat_damage():

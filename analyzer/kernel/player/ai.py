@@ -487,12 +487,7 @@ def priority_context(G, p):
         and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
     ):
         return 4
-    if (
-        step == Phase.COMBAT_BEGIN
-        and G[H.ACTIVE] != p
-        and p == 0  # A/B: seat 0 only (temporary)
-        and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
-    ):
+    if step == Phase.COMBAT_BEGIN and G[H.ACTIVE] != p and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC:
         return 5
     return 0
 

@@ -15,11 +15,11 @@ matters whenever it enters is cast like any creature. Two triggers are wasted at
   taps open a lethal attack now or no opponent has a creature to tap (tapper_waits); else it
   waits for an opponent's beginning of combat (ai.priority_context 5, a window the engine
   opens only for it: combat_window_wanted), where it taps their would-be attackers, which stay
-  tapped through p's next turn too. At their end step (where a tapper not cast at their beginning of combat still
-  goes) its taps last through p's next turn, but it enters tapped there and was no blocker in
-  their turn (seat-0 A/B, UR Otters against the gauntlet, 3 x 18,000 paired games, before the
-  beginning-of-combat window: waiting for the end step without an attacker lost 44 net wins;
-  always waiting, 2 x 18,000, lost 316).
+  tapped through p's next turn too. At their end step (where a tapper not cast at their
+  beginning of combat still goes) its taps last through p's next turn, but it enters tapped
+  there and was no blocker in their turn (seat-0 A/B, UR Otters against the gauntlet, 3 x
+  18,000 paired games, before the beginning-of-combat window: waiting for the end step
+  without an attacker lost 44 net wins; always waiting, 2 x 18,000, lost 316).
 """
 
 from __future__ import annotations
@@ -142,7 +142,6 @@ def combat_window_wanted(G, C):
     for q in range(G[H.NPLAYERS]):
         if (
             q != active
-            and q == 0  # A/B: seat 0 only (temporary)
             and G[pb(q) + P.LOST] == 0
             and G[pb(q) + P.LEVEL] != PlayerLevel.BASIC
             and _holds_tapper(G, cards, C, q)
@@ -217,8 +216,6 @@ def tapper_waits(G, C, p):
     the gauntlet, 3 x 18,000 paired games: +88, +79, +67 net wins; waiting only when its
     taps added no damage now: +36, +34, +58)."""
     cards = cards_of(C)
-    if p != 0:  # A/B: seat 0 only (temporary)
-        return False
     waits = False
     for q in range(G[H.NPLAYERS]):
         if q == p or G[pb(q) + P.LOST]:
