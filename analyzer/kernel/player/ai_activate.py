@@ -130,6 +130,35 @@ def _waits_for_end_step(G, cards, abilities, o, a):
 
 
 @njit
+def _card_flow_waits(G, C, abilities, a, p):
+    """Standard player, own main phase: an instant-speed ability paid with mana alone whose
+    steps only draw, surveil or scry (Mind Drill Assailant's "{2}{U/B}: Surveil 1.") waits for
+    an opponent's end step: it changes nothing on the board, and the same mana stays up through
+    their turn for an instant, then sees one more draw step's card first."""
+    if (
+        p != 0  # seat-0 A/B guard (temporary)
+        or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
+        or abilities[a, AbilCol.TRIG_PARAM] == 1
+        or abilities[a, AbilCol.COST_TAP] != 0
+        or abilities[a, AbilCol.COST_SAC_SELF] != 0
+        or abilities[a, AbilCol.FROM_GRAVEYARD] != 0
+        or abilities[a, AbilCol.COST_DISCARD] != 0
+        or abilities[a, AbilCol.COST_REMOVE_COUNTER] != 0
+        or abilities[a, AbilCol.COST_TAP_TOKENS] != 0
+        or abilities[a, AbilCol.TG_COUNT] != 0
+    ):
+        return False
+    steps = steps_of(C)
+    s0 = abilities[a, AbilCol.ST_START]
+    n = abilities[a, AbilCol.ST_COUNT]
+    for k in range(s0, s0 + n):
+        op = steps[k, StepCol.OP]
+        if op != Op.DRAW and op != Op.SURVEIL and op != Op.SCRY:
+            return False
+    return n > 0
+
+
+@njit
 def _pump_on_itself(G, C, cards, abilities, o, a):
     """Standard player: a creature's {T} ability that pumps its target (Brave-Kin Duo) with
     the creature itself as the target chosen (W.USLOTS): the bonus lands on a creature the
@@ -283,6 +312,8 @@ def try_activate(G, C, p, context, only=-1):
             elif context == 2:
                 continue  # in combat the standard player only saves its life
             elif context == 0 and _waits_for_end_step(G, cards, abilities, o, a):
+                continue
+            elif context == 0 and _card_flow_waits(G, C, abilities, a, p):
                 continue
             else:
                 if not targets_useful(G, C, a, p, 0):
