@@ -11,7 +11,9 @@ between), except with the creature's own untap trigger on the stack (Kindlespark
 on each noncreature spell), never spends a {T} pump on the creature it taps, and never taps a
 creature before combat whose attack is part of a lethal alpha strike, flickers a
 creature that could attack after combat, not before, and never sacrifices a creature to an
-ability aimed at an opponent's token worth less than the creature (a Food, a Treasure).
+ability aimed at an opponent's token worth less than the creature (a Food, a Treasure). An
+instant-speed ability paid with mana alone that only draws, surveils or scries (Mind Drill
+Assailant's surveil) waits for an opponent's end step too: the mana stays up through their turn.
 """
 
 from __future__ import annotations
@@ -136,8 +138,7 @@ def _card_flow_waits(G, C, abilities, a, p):
     an opponent's end step: it changes nothing on the board, and the same mana stays up through
     their turn for an instant, then sees one more draw step's card first."""
     if (
-        p != 0  # seat-0 A/B guard (temporary)
-        or G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
+        G[pb(p) + P.LEVEL] == PlayerLevel.BASIC
         or abilities[a, AbilCol.TRIG_PARAM] == 1
         or abilities[a, AbilCol.COST_TAP] != 0
         or abilities[a, AbilCol.COST_SAC_SELF] != 0
