@@ -65,7 +65,11 @@ from analyzer.kernel.player.ai_value import (
 )
 from analyzer.kernel.player.choices import cost_fodder
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, does_nothing, has_op
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import (
+    cheaper_at_tapped,
+    cost_reduction,
+    opp_tapped_creature,
+)
 from analyzer.kernel.rules.costs import base_cost, commander_tax, extra_cost_payable
 from analyzer.kernel.rules.mana import (
     MAX_SOURCES,
@@ -362,6 +366,13 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
         G[H.KINDS_SEEN] >> AbilityKind.SPELLS_COST_LESS
     ) & 1:
         reduction += cost_reduction(G, C, p, card)
+        if (
+            p == 0  # (a seat-0 A/B guard, removed when the change is kept)
+            and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            and cheaper_at_tapped(C, card)
+            and opp_tapped_creature(G, cards, p)
+        ):
+            reduction += 1  # aimed at that creature (target_choice.TAPPED_TARGET)
     if cards[card, CardCol.EXTRA_COST] == ExtraCost.SAC_NONLAND_REDUCE:
         reduction += cost_fodder(G, C, p)[0]  # the most it would sacrifice (costs.sac_reduction)
     from_gy = G[ob(o) + O.ZONE] == Zone.GRAVEYARD  # flashback: its own cost (702.34a)

@@ -48,7 +48,11 @@ from analyzer.kernel.player.ai_develop import develop_first
 from analyzer.kernel.player.ai_flash import entry_waits, shield_of, taps_on_entry
 from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import has_attacker
-from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
+from analyzer.kernel.player.ai_tempo import (
+    opens_lethal,
+    spell_grows_attacker,
+    waits_for_attack,
+)
 from analyzer.kernel.player.ai_tricks import (
     BITER,
     HELPED,
@@ -390,6 +394,13 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
         # pressure; else it meets the bar like any other target (below)
     if context == 0 and opens_lethal(G, cards, p, v):
         return True  # the blocker in front of a lethal attack: the game ends this turn
+    if (
+        context == 0
+        and not last
+        and p == 0
+        and waits_for_attack(G, C, p, abilities[ab, AbilCol.CARD], v)
+    ):
+        return False  # a mana cheaper at their attacker (p == 0: a seat-0 A/B guard)
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
     if (

@@ -102,6 +102,41 @@ def cost_now(G, C, p, card):
 
 
 @njit
+def cheaper_at_tapped(C, card):
+    """Has the card "This spell costs {1} less to cast if it targets an attacking or tapped
+    creature" (Dire Downdraft)? The built-in player aims it at such a creature, and waits for
+    one (an attacker) rather than pay the full cost."""
+    cards = cards_of(C)
+    if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0:
+        return False
+    abilities = abilities_of(C)
+    a0 = cards[card, CardCol.AB_START]
+    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
+        if (
+            abilities[a, AbilCol.KIND] == AbilityKind.COST_REDUCTION
+            and abilities[a, AbilCol.TRIG_PARAM] & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
+        ):
+            return True
+    return False
+
+
+@njit
+def opp_tapped_creature(G, cards, p):
+    """Does an opponent of p control a creature that is attacking or tapped (the target that
+    makes a cheaper_at_tapped spell cost {1} less)?"""
+    for i in range(G[H.BF_N]):
+        b = ob(G[OFF_BATTLEFIELD + i])
+        if (
+            G[b + O.CTRL] != p
+            and G[b + O.PHASED] == 0
+            and (G[b + O.ATTACKING] or G[b + O.TAPPED])
+            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+        ):
+            return True
+    return False
+
+
+@njit
 def owned_cards(G, cards, p, types, and_exile):
     """Cards of `types` p owns in their graveyard (and in exile, with and_exile)."""
     k = 0

@@ -45,6 +45,7 @@ from analyzer.kernel.rules.catalog import (
     targets_of,
 )
 from analyzer.kernel.rules.conditions import cond_holds
+from analyzer.kernel.rules.cost_reduction import cheaper_at_tapped
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -168,6 +169,9 @@ BOUNCE_TOKEN = 25
 
 
 BOUNCE_IN_COMBAT = 300
+# The standard player's spell that costs {1} less at an attacking or tapped creature (Dire
+# Downdraft) prefers such a target by about a mana's worth of threat.
+TAPPED_TARGET = 15
 # The standard player's removal (not a bounce) takes 1/SPENT_ENTERS_DIV of the printed value
 # (about 10 per mana value) off an opposing creature with an enters trigger, already spent:
 # UR's Kitnap stole Head of the Homestead, a 3/3 whose two tokens were made, beside a one-drop
@@ -467,6 +471,19 @@ def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
 
 
 @njit
+def _tapped_foe(G, v, chooser):
+    """Is v an opponent's permanent on the battlefield that is attacking or tapped?"""
+    if v < 0 or v >= PLAYER_BASE:
+        return False
+    b = ob(v)
+    return (
+        G[b + O.ZONE] == Zone.BATTLEFIELD
+        and G[b + O.CTRL] != chooser
+        and (G[b + O.ATTACKING] != 0 or G[b + O.TAPPED] != 0)
+    )
+
+
+@njit
 def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     """AI target choice for every active group of ability row ab. Fills slots/zccs (length
     MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
@@ -507,6 +524,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                 if f >= 0:
                     G[W.FOCUS] = f + 1  # _help_score puts it first
                     focused = True
+    # (chooser == 0: a seat-0 A/B guard, removed when the change is kept)
+    cheaper = std and chooser == 0 and cheaper_at_tapped(C, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -523,6 +542,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
             scores[i] = _score(
                 G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep, leader
             )
+            if cheaper and intent != Intent.HELP and _tapped_foe(G, buf[i], chooser):
+                scores[i] += TAPPED_TARGET  # the spell costs {1} less at it
             if lock:
                 scores[i] = lock_score(G, C, buf[i], chooser, scores[i], lock)
             # the standard player: a token copied twice (a Squirrel) is worth twice its value
