@@ -367,8 +367,7 @@ def _can_cast_now(G, C, p, o, sorcery_ok, masks, kinds, n_src, use, simple):
     ) & 1:
         reduction += cost_reduction(G, C, p, card)
         if (
-            p == 0  # (a seat-0 A/B guard, removed when the change is kept)
-            and G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
+            G[pb(p) + P.LEVEL] != PlayerLevel.BASIC
             and cheaper_at_tapped(C, card)
             and opp_tapped_creature(G, cards, p)
         ):

@@ -13,9 +13,11 @@ card p would discard anyway or that triggers a noncreature-spell payoff before c
 (draw_now); removal goes at a target worth the card (a bite or a fight by the creature it
 kills, not p's), in response only at an opposing creature a pump (or another helping spell)
 is cast on, killed before it resolves (ai_flicker.answer_useful), burn at a player only when
-that is worth a card (_burn_at_player_worth); an instant bounce is a tempo play (an attacker
-or a blocker after blocks that costs a turn to recast or wins its fight, a token, an expensive
-creature at an opponent's end step), never at sorcery speed on a nontoken.
+that is worth a card (_burn_at_player_worth), a spell that costs {1} less at an attacking or
+tapped creature never at full cost at one that can attack (ai_tempo.waits_for_attack); an
+instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to
+recast or wins its fight, a token, an expensive creature at an opponent's end step), never at
+sorcery speed on a nontoken.
 """
 
 from __future__ import annotations
@@ -394,13 +396,8 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
         # pressure; else it meets the bar like any other target (below)
     if context == 0 and opens_lethal(G, cards, p, v):
         return True  # the blocker in front of a lethal attack: the game ends this turn
-    if (
-        context == 0
-        and not last
-        and p == 0
-        and waits_for_attack(G, C, p, abilities[ab, AbilCol.CARD], v)
-    ):
-        return False  # a mana cheaper at their attacker (p == 0: a seat-0 A/B guard)
+    if context == 0 and not last and waits_for_attack(G, C, p, abilities[ab, AbilCol.CARD], v):
+        return False  # a mana cheaper at their attacker, before its damage
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
     if (

@@ -7,7 +7,9 @@ rather than attack (pings_instead): the ping at the opponent's end step deals th
 with no blocker in the way, and the creature blocks in between. Instant removal kept up waits
 while an opponent could answer it (opp_may_respond: cards in hand and mana up for a protection
 trick or a counterspell) and goes at once into an opponent who is tapped out or empty-handed,
-or in main phase 1 when casting it pays on p's attack (pays_before_combat).
+or in main phase 1 when casting it pays on p's attack (pays_before_combat). Removal that
+costs {1} less at an attacking or tapped creature waits for their attack rather than pay its
+full cost at a creature that can attack (waits_for_attack).
 
 Work areas: the combat ones (W.ATT, W.BLK, W.CHOSEN), free in main phase 1 before attacks
 are planned (try_activate runs from the main-phase actions, never inside combat).

@@ -524,8 +524,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                 if f >= 0:
                     G[W.FOCUS] = f + 1  # _help_score puts it first
                     focused = True
-    # (chooser == 0: a seat-0 A/B guard, removed when the change is kept)
-    cheaper = std and chooser == 0 and cheaper_at_tapped(C, abilities[ab, AbilCol.CARD])
+    cheaper = std and cheaper_at_tapped(C, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
