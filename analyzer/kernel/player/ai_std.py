@@ -13,11 +13,9 @@ card p would discard anyway or that triggers a noncreature-spell payoff before c
 (draw_now); removal goes at a target worth the card (a bite or a fight by the creature it
 kills, not p's), in response only at an opposing creature a pump (or another helping spell)
 is cast on, killed before it resolves (ai_flicker.answer_useful), burn at a player only when
-that is worth a card (_burn_at_player_worth), a spell that costs {1} less at an attacking or
-tapped creature never at full cost at one that can attack (ai_tempo.waits_for_attack); an
-instant bounce is a tempo play (an attacker or a blocker after blocks that costs a turn to
-recast or wins its fight, a token, an expensive creature at an opponent's end step), never at
-sorcery speed on a nontoken.
+that is worth a card (_burn_at_player_worth); an instant bounce is a tempo play (an attacker
+or a blocker after blocks that costs a turn to recast or wins its fight, a token, an expensive
+creature at an opponent's end step), never at sorcery speed on a nontoken.
 """
 
 from __future__ import annotations
@@ -50,11 +48,7 @@ from analyzer.kernel.player.ai_develop import develop_first
 from analyzer.kernel.player.ai_flash import entry_waits, shield_of, taps_on_entry
 from analyzer.kernel.player.ai_growth import spell_growth_to
 from analyzer.kernel.player.ai_multi import has_attacker
-from analyzer.kernel.player.ai_tempo import (
-    opens_lethal,
-    spell_grows_attacker,
-    waits_for_attack,
-)
+from analyzer.kernel.player.ai_tempo import opens_lethal, spell_grows_attacker
 from analyzer.kernel.player.ai_tricks import (
     BITER,
     HELPED,
@@ -396,8 +390,6 @@ def removal_worth(G, C, p, ab, slots, context, promised, last):
         # pressure; else it meets the bar like any other target (below)
     if context == 0 and opens_lethal(G, cards, p, v):
         return True  # the blocker in front of a lethal attack: the game ends this turn
-    if context == 0 and not last and waits_for_attack(G, C, p, abilities[ab, AbilCol.CARD], v):
-        return False  # a mana cheaper at their attacker, before its damage
     if finishes or (cantrip and not bounce):
         return True  # a cantrip costs no card: any creature it kills is worth it
     if (

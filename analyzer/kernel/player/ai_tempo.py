@@ -7,9 +7,7 @@ rather than attack (pings_instead): the ping at the opponent's end step deals th
 with no blocker in the way, and the creature blocks in between. Instant removal kept up waits
 while an opponent could answer it (opp_may_respond: cards in hand and mana up for a protection
 trick or a counterspell) and goes at once into an opponent who is tapped out or empty-handed,
-or in main phase 1 when casting it pays on p's attack (pays_before_combat). Removal that
-costs {1} less at an attacking or tapped creature waits for their attack rather than pay its
-full cost at a creature that can attack (waits_for_attack).
+or in main phase 1 when casting it pays on p's attack (pays_before_combat).
 
 Work areas: the combat ones (W.ATT, W.BLK, W.CHOSEN), free in main phase 1 before attacks
 are planned (try_activate runs from the main-phase actions, never inside combat).
@@ -23,7 +21,6 @@ from analyzer.enums import (
     CardCol,
     CardType,
     Cond,
-    Keyword,
     Op,
     Phase,
     Ref,
@@ -36,7 +33,6 @@ from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_growth import grows_on_spell
 from analyzer.kernel.player.ai_multi import can_attack
 from analyzer.kernel.player.ai_race import combat_power, damage_through
-from analyzer.kernel.player.ai_value import second_spell_pays
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -46,7 +42,6 @@ from analyzer.kernel.rules.catalog import (
     targets_of,
 )
 from analyzer.kernel.rules.combat import MAX_COMBATANTS, is_creature
-from analyzer.kernel.rules.cost_reduction import cheaper_at_tapped
 from analyzer.kernel.rules.mana import count_sources
 from analyzer.kernel.rules.stack import spell_ability
 from analyzer.kernel.rules.view import ob, own_at, own_n, pb
@@ -302,31 +297,3 @@ def pays_before_combat(G, C, p, card):
         return True
     ab = spell_ability(C, card)
     return valiant and ab >= 0 and (has_op(C, ab, Op.DAMAGE_BY_POWER) or has_op(C, ab, Op.FIGHT))
-
-
-@njit
-def waits_for_attack(G, C, p, card, v):
-    """p's main phase: does a removal spell that costs {1} less at an attacking or tapped
-    creature (cost_reduction.cheaper_at_tapped: Dire Downdraft) wait rather than pay its full
-    cost at v, an opponent's untapped creature that can attack (power above 0, no defender)?
-    In their declare attackers step it costs a mana less and takes the attacker before its
-    damage (ai_block.removal_before_blocks); a creature that stays home is still there at
-    their end step, at the same cost as now. (The blocker in front of p's lethal attack goes
-    now: ai_std.removal_worth checks opens_lethal first.) Nor does one whose cast pays now:
-    it grows p's attacker this turn (pays_before_combat: prowess, the Otters) or sets off a
-    second-spell payoff (ai_value.second_spell_pays)."""
-    if v < 0 or not cheaper_at_tapped(C, card):
-        return False
-    if pays_before_combat(G, C, p, card) or second_spell_pays(G, C, p, card) > 0:
-        return False
-    b = ob(v)
-    cards = cards_of(C)
-    return (
-        G[b + O.ZONE] == Zone.BATTLEFIELD
-        and G[b + O.CTRL] != p
-        and G[b + O.TAPPED] == 0
-        and G[b + O.ATTACKING] == 0
-        and is_creature(cards, G, v)
-        and G[b + O.CUR_P] > 0
-        and G[b + O.CUR_KW] & Keyword.DEFENDER == 0
-    )
