@@ -256,6 +256,30 @@ def test_the_verdict_says_which_readings_sampling_noise_could_turn(
     )
 
 
+def test_the_verdict_names_a_figure_without_target_far_from_real(
+    small_run: api.CalibrationRun,
+) -> None:
+    """Every target met said "close to real play" with one mulligan in 2.2% of hands against
+    real play's 11%: a figure without a target more than 1.5 times off the real one is named."""
+    from analyzer.analysis.calibration import Calibration, Check
+
+    on_play = Check("on_play_win_rate", 0.53, 0.51, 0.57)
+    far = Calibration(small_run.table, {"one_mulligan": 0.022}, None, [on_play])
+    assert verdict(far, "x") == (
+        "the simulated x player is close to real play: all 1 measured figures are within the "
+        "targets; without a target, far from real play: hands with a mulligan 2.2% against "
+        "real 11.0%"
+    )
+    spread = Check("archetype_spread_pts", 27.0, None, 8.0, (24.0, 30.0))
+    missed = Calibration(small_run.table, {"one_mulligan": 0.30}, None, [spread, on_play])
+    assert verdict(missed, "x").endswith(
+        "; without a target, far from real play: hands with a mulligan 30.0% against real 11.0%"
+    )
+    for near in (0.08, 0.11, 0.16):  # within a factor 1.5 of 11%: not named
+        cal = Calibration(small_run.table, {"one_mulligan": near}, None, [on_play])
+        assert "without a target" not in verdict(cal, "x")
+
+
 def test_a_miss_never_reads_as_its_bound(small_run: api.CalibrationRun) -> None:
     # 8.04 against "at most 8.0" at one decimal would read "8.0 (target at most 8.0)": a miss
     # that looks met; it gets the decimals that show it, and a met figure keeps its format

@@ -48,6 +48,12 @@ REAL = {
     "two_mulligans": 0.005,
 }
 
+#: Figures held against a real one without a target: the verdict names each that is off by more
+#: than FAR_FACTOR either way (one mulligan: README, "Calibration", says why the standard player
+#: takes fewer than real players under Arena's smoothing).
+UNTARGETED = ("one_mulligan",)
+FAR_FACTOR = 1.5
+
 #: (figure, lowest, highest) a close-to-real simulated player stays within (issue 14).
 TARGETS = {
     "archetype_spread_pts": (None, 8.0),
@@ -448,6 +454,17 @@ class Calibration:
     @property
     def close(self) -> bool:
         return all(c.ok for c in self.checks)
+
+    @property
+    def far_from_real(self) -> list[tuple[str, float, float]]:
+        """(figure, simulated, real) of each UNTARGETED figure more than FAR_FACTOR times off
+        the real one, either way."""
+        far = []
+        for name in UNTARGETED:
+            value, real = self.figures.get(name, float("nan")), REAL[name]
+            if value == value and not real / FAR_FACTOR <= value <= real * FAR_FACTOR:
+                far.append((name, value, real))
+        return far
 
 
 def calibration(

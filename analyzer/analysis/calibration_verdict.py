@@ -20,6 +20,7 @@ LABELS = {
     "turns_per_player": ("game length", "{:.1f} turns per player"),
     "two_mulligans": ("hands with two mulligans", "{:.2%}"),
     "lowest_cast_share": ("lowest share of drawn games a card is cast in", "{:.0%}"),
+    "one_mulligan": ("hands with a mulligan", "{:.1%}"),  # no target: Calibration.far_from_real
 }
 
 
@@ -70,10 +71,22 @@ def _how_many(k: int, total: int, what: str) -> str:
     return f"{k} {what}"
 
 
+def _far_text(cal: Calibration) -> str:
+    """'; without a target, far from real play: hands with a mulligan 2.2% against real 11.0%'
+    for the figures of Calibration.far_from_real, or ''."""
+    far = [
+        f"{LABELS[name][0]} {LABELS[name][1].format(value)} against real "
+        f"{LABELS[name][1].format(real)}"
+        for name, value, real in cal.far_from_real
+    ]
+    return "; without a target, far from real play: " + ", ".join(far) if far else ""
+
+
 def verdict(cal: Calibration, player: str) -> str:
     """One sentence: is the simulated player close to real play, and where it is not. Read from
     the point estimates against the targets, saying which readings sampling noise could turn:
-    a miss whose 95% interval reaches the target, a met figure whose interval reaches past it."""
+    a miss whose 95% interval reaches the target, a met figure whose interval reaches past it;
+    then any figure without a target that is far from the real one."""
     misses = [c for c in cal.checks if not c.ok]
     measured = [c for c in cal.checks if c.value == c.value]
     if not misses:
@@ -88,6 +101,7 @@ def verdict(cal: Calibration, player: str) -> str:
             f"the simulated {player} player is close to real play: all {len(measured)} "
             f"measured figures are within the targets"
             + (f" (on their point estimates: {note})" if note else "")
+            + _far_text(cal)
         )
     parts = []
     for c in misses:
@@ -119,4 +133,4 @@ def verdict(cal: Calibration, player: str) -> str:
             f"{len(measured)} figures miss their target"
             + (f" ({', '.join(notes)})" if notes else "")
         )
-    return head + ": " + "; ".join(parts)
+    return head + ": " + "; ".join(parts) + _far_text(cal)
