@@ -36,7 +36,7 @@ from analyzer.enums import (
     StepCol,
 )
 from analyzer.kernel.layout import MAX_EXILE, OFF_EXILE, H, O, P, W
-from analyzer.kernel.player.ai_multi import can_attack
+from analyzer.kernel.player.ai_multi import attackers_now, has_attacker
 from analyzer.kernel.player.ai_race import damage_through, untapped_blockers
 from analyzer.kernel.player.ai_tricks import SAVED, top_entry_target
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, kind_has_op, steps_of
@@ -108,15 +108,6 @@ def _fast_tapper(cards, C, card):
 
 
 @njit
-def _has_attacker_now(cards, G, q):
-    """Has q a creature that can attack now (their beginning of combat)?"""
-    for i in range(own_n(G, q)):
-        if can_attack(cards, G, own_at(G, q, i), q):
-            return True
-    return False
-
-
-@njit
 def _holds_tapper(G, cards, C, q):
     """Does q hold a flash tapper, in hand or in exile for q to cast (a stolen one)?"""
     for i in range(G[pb(q) + P.HAND_N]):
@@ -146,7 +137,7 @@ def combat_window_wanted(G, C):
             and G[pb(q) + P.LEVEL] != PlayerLevel.BASIC
             and _holds_tapper(G, cards, C, q)
         ):
-            return _has_attacker_now(cards, G, active)
+            return has_attacker(cards, G, active)
     return False
 
 
@@ -156,7 +147,7 @@ def tapper_at_their_combat(G, C, p, card):
     player has a creature that can attack: its trigger taps their best creatures before they
     attack, and they stay tapped through p's next turn (their untap step comes after it), as
     at their end step, where it would otherwise wait."""
-    return _fast_tapper(cards_of(C), C, card) and _has_attacker_now(cards_of(C), G, G[H.ACTIVE])
+    return _fast_tapper(cards_of(C), C, card) and has_attacker(cards_of(C), G, G[H.ACTIVE])
 
 
 @njit
@@ -175,12 +166,7 @@ def _tap_gain(G, cards, p, q):
     att = G[W.ATT : W.ATT + MAX_COMBATANTS]
     blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
     used = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
-    na = 0
-    for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if na < MAX_COMBATANTS and can_attack(cards, G, o, p):
-            att[na] = o
-            na += 1
+    na = attackers_now(cards, G, p, att, MAX_COMBATANTS)
     if na == 0:
         return 0, 0
     nb = untapped_blockers(G, cards, q, -1, blk, MAX_COMBATANTS)

@@ -146,6 +146,19 @@ def can_attack(cards, G, o, p):
 
 
 @njit
+def attackers_now(cards, G, p, att, cap):
+    """Fill att with p's creatures that can attack now (can_attack), at most cap; returns how
+    many."""
+    n = 0
+    for i in range(own_n(G, p)):
+        o = own_at(G, p, i)
+        if n < cap and can_attack(cards, G, o, p):
+            att[n] = o
+            n += 1
+    return n
+
+
+@njit
 def has_attacker(cards, G, p):
     """Does p control a creature that can attack now (can_attack)?"""
     for i in range(G[H.BF_N]):

@@ -31,8 +31,8 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_growth import grows_on_spell
-from analyzer.kernel.player.ai_multi import can_attack
-from analyzer.kernel.player.ai_race import combat_power, damage_through
+from analyzer.kernel.player.ai_multi import attackers_now, can_attack
+from analyzer.kernel.player.ai_race import combat_power, damage_through, untapped_blockers
 from analyzer.kernel.rules.catalog import (
     abilities_of,
     cards_of,
@@ -56,23 +56,8 @@ def attack_through(G, cards, p, q, absent):
     att = G[W.ATT : W.ATT + MAX_COMBATANTS]
     blk = G[W.BLK : W.BLK + MAX_COMBATANTS]
     used = G[W.CHOSEN : W.CHOSEN + MAX_COMBATANTS]
-    na = 0
-    for i in range(own_n(G, p)):
-        o = own_at(G, p, i)
-        if na < MAX_COMBATANTS and can_attack(cards, G, o, p):
-            att[na] = o
-            na += 1
-    nb = 0
-    for i in range(own_n(G, q)):
-        o = own_at(G, q, i)
-        if (
-            o != absent
-            and is_creature(cards, G, o)
-            and G[ob(o) + O.TAPPED] == 0
-            and nb < MAX_COMBATANTS
-        ):
-            blk[nb] = o
-            nb += 1
+    na = attackers_now(cards, G, p, att, MAX_COMBATANTS)
+    nb = untapped_blockers(G, cards, q, absent, blk, MAX_COMBATANTS)
     dmg, _n = damage_through(G, att, na, blk, nb, used, False)
     return dmg
 

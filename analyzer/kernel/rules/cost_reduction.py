@@ -19,6 +19,7 @@ from analyzer.enums import (
     CardType,
     Op,
     StepCol,
+    Zone,
 )
 from analyzer.kernel.layout import (
     MAX_EXILE,
@@ -26,6 +27,7 @@ from analyzer.kernel.layout import (
     OFF_BATTLEFIELD,
     OFF_EXILE,
     OFF_GRAVEYARD,
+    PLAYER_BASE,
     H,
     O,
     P,
@@ -121,16 +123,29 @@ def cheaper_at_tapped(C, card):
 
 
 @njit
+def tapped_creature_target(G, cards, v):
+    """Is target v (an object or a player) a creature on the battlefield that is attacking or
+    tapped: the target that makes a cheaper_at_tapped spell cost {1} less?"""
+    if v < 0 or v >= PLAYER_BASE:
+        return False
+    b = ob(v)
+    return (
+        G[b + O.ZONE] == Zone.BATTLEFIELD
+        and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE != 0
+        and (G[b + O.ATTACKING] != 0 or G[b + O.TAPPED] != 0)
+    )
+
+
+@njit
 def opp_tapped_creature(G, cards, p):
     """Does an opponent of p control a creature that is attacking or tapped (the target that
     makes a cheaper_at_tapped spell cost {1} less)?"""
     for i in range(G[H.BF_N]):
-        b = ob(G[OFF_BATTLEFIELD + i])
+        o = G[OFF_BATTLEFIELD + i]
         if (
-            G[b + O.CTRL] != p
-            and G[b + O.PHASED] == 0
-            and (G[b + O.ATTACKING] or G[b + O.TAPPED])
-            and cards[G[b + O.CARD], CardCol.TYPES] & CardType.CREATURE
+            G[ob(o) + O.CTRL] != p
+            and G[ob(o) + O.PHASED] == 0
+            and tapped_creature_target(G, cards, o)
         ):
             return True
     return False

@@ -4,7 +4,6 @@ reductions, offspring, and the additional costs (discard, forage, sacrifices).""
 from __future__ import annotations
 
 from analyzer.enums import (
-    COST_IF_TARGETS_IN_COMBAT_OR_TAPPED,
     AbilCol,
     AbilityKind,
     CardCol,
@@ -17,7 +16,6 @@ from analyzer.kernel.layout import (
     MAX_HAND,
     MAX_TARGETS,
     OFF_HAND,
-    PLAYER_BASE,
     H,
     O,
     P,
@@ -35,7 +33,11 @@ from analyzer.kernel.rules.activation import (
     controls_fodder,
 )
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_kind
-from analyzer.kernel.rules.cost_reduction import cost_reduction
+from analyzer.kernel.rules.cost_reduction import (
+    cheaper_at_tapped,
+    cost_reduction,
+    tapped_creature_target,
+)
 from analyzer.kernel.rules.events import fire_controller_event
 from analyzer.kernel.rules.mana import can_pay_spell
 from analyzer.kernel.rules.mana_plan import card_cost
@@ -265,22 +267,10 @@ def commander_tax(G, p, o):
 def target_cost_reduction(G, C, card, slots):
     """ "This spell costs {1} less to cast if it targets an attacking or tapped creature": the
     targets are chosen before the cost is determined (601.2c, 601.2f)."""
+    if not cheaper_at_tapped(C, card):
+        return 0
     cards = cards_of(C)
-    abilities = abilities_of(C)
-    a0 = cards[card, CardCol.AB_START]
-    for a in range(a0, a0 + cards[card, CardCol.AB_COUNT]):
-        if (
-            abilities[a, AbilCol.KIND] == AbilityKind.COST_REDUCTION
-            and abilities[a, AbilCol.TRIG_PARAM] & COST_IF_TARGETS_IN_COMBAT_OR_TAPPED
-        ):
-            for i in range(MAX_TARGETS):
-                v = slots[i]
-                if (
-                    v >= 0
-                    and v < PLAYER_BASE
-                    and G[ob(v) + O.ZONE] == Zone.BATTLEFIELD
-                    and cards[G[ob(v) + O.CARD], CardCol.TYPES] & CardType.CREATURE
-                    and (G[ob(v) + O.ATTACKING] or G[ob(v) + O.TAPPED])
-                ):
-                    return 1
+    for i in range(MAX_TARGETS):
+        if tapped_creature_target(G, cards, slots[i]):
+            return 1
     return 0

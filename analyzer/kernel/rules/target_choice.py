@@ -45,7 +45,7 @@ from analyzer.kernel.rules.catalog import (
     targets_of,
 )
 from analyzer.kernel.rules.conditions import cond_holds
-from analyzer.kernel.rules.cost_reduction import cheaper_at_tapped
+from analyzer.kernel.rules.cost_reduction import cheaper_at_tapped, tapped_creature_target
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -471,19 +471,6 @@ def _best_fighter(G, C, ab, chooser, promised, sg, g, mutual):
 
 
 @njit
-def _tapped_foe(G, v, chooser):
-    """Is v an opponent's permanent on the battlefield that is attacking or tapped?"""
-    if v < 0 or v >= PLAYER_BASE:
-        return False
-    b = ob(v)
-    return (
-        G[b + O.ZONE] == Zone.BATTLEFIELD
-        and G[b + O.CTRL] != chooser
-        and (G[b + O.ATTACKING] != 0 or G[b + O.TAPPED] != 0)
-    )
-
-
-@njit
 def choose_targets(G, C, ab, chooser, promised, slots, zccs):
     """AI target choice for every active group of ability row ab. Fills slots/zccs (length
     MAX_TARGETS, -1 = empty). Returns False if some group cannot reach its minimum."""
@@ -541,7 +528,12 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
             scores[i] = _score(
                 G, C, g, buf[i], chooser, intent, dmg, fighter_power, lose_kw, bounce, sweep, leader
             )
-            if cheaper and intent != Intent.HELP and _tapped_foe(G, buf[i], chooser):
+            if (
+                cheaper
+                and intent != Intent.HELP
+                and tapped_creature_target(G, cards_of(C), buf[i])
+                and G[ob(buf[i]) + O.CTRL] != chooser
+            ):
                 scores[i] += TAPPED_TARGET  # the spell costs {1} less at it
             if lock:
                 scores[i] = lock_score(G, C, buf[i], chooser, scores[i], lock)
