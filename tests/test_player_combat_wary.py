@@ -54,6 +54,20 @@ def test_a_blocker_that_survives_soaks_an_attacker():
     assert names(state, 1, "battlefield") == ["Treetop Sentries"]
 
 
+def test_one_open_land_hides_a_smaller_pump():
+    """Treetop Sentries (2/4) block a 2/3 Rabbit from a player with a card and one Plains up:
+    the one-mana pumps give +1 power, and 3 does not kill the Sentries. With both Plains up
+    the +2 pump would: the defender takes the 2."""
+    state = run_player("soak_past_a_one_land_pump")
+    assert _said(state, "Treetop Sentries (") and _said(state, ") blocks Rabbit")
+    assert state["seats"][1]["life"] == 20
+    assert names(state, 1, "battlefield") == ["Treetop Sentries"]
+    both_up = ('{ card = "Plains", tapped = true }', '"Plains"')
+    state = run_player("soak_past_a_one_land_pump", both_up)
+    assert not _said(state, " blocks ")
+    assert state["seats"][1]["life"] == 18
+
+
 def test_a_wide_attack_with_team_pump_mana_up_is_respected():
     """Two 2/3 tokens attack from a player with a card in hand and three Plains up: the
     Sentinel (3/3) eats either, but not one pumped +2/+1 (4/4), and stays out of the way.

@@ -1,30 +1,29 @@
 """The standard player's blocks (issue 14); its attacks are in ai_attack.py, several blockers
 on one attacker (double blocks, menace pairs, chumps in front of tramplers) in ai_block_pairs.py.
 
-Per attacker (biggest first), a block that kills it and survives (the least valuable such
-blocker; when the attacking player could cast a trick, one that still does so against a +2/+2
-pump first); else, once per combat, a block that does so with the pump of a trick the
-defender holds mana for (the trick is cast after blocks); else two blockers that kill it when
-it can kill at most one and is worth at least that one (any when the race is lost or the
-damage lethal; the pair that risks the least); else a trade when the attacker is worth at least
-the blocker or the race is lost (not against a first striker that kills it first); else a
-soak: a blocker the attacker does not kill stops its damage for nothing (one that lives through
-a +2 pump too when the attacking player could cast a trick); else a chump (tokens first, then
-the cheapest) when the damage is lethal, or when the race is lost
-(ai_race.py, two-sided: d sends what the attacker's creatures at home would not eat, the same
-attack each turn meets the creatures d keeps home), the same attack would be lethal next turn
-even with each creature d has chumping then (a chump that can wait, waits; in front of a
-trampler a chump stops only its toughness) and the blocker is a token or a small creature. A
-trampler loses only the chump's toughness of its damage: that chump must end the lethal or
-stop half of it; when the damage is still lethal, several chumps go in front of the tramplers
-together if that saves the game.
+Per attacker (biggest first), a block that kills it and survives (the least valuable such blocker;
+when the attacking player could cast a trick, one that still does so against the pump its open mana
+allows first: +1/+1 with one land up, the set's one-mana pumps, else +2/+2); else, once per combat,
+a block that does so with the pump of a trick the defender holds mana for (the trick is cast after
+blocks); else two blockers that kill it when it can kill at most one and is worth at least that one
+(any when the race is lost or the damage lethal; the pair that risks the least); else a trade when
+the attacker is worth at least the blocker or the race is lost (not against a first striker that
+kills it first); else a soak: a blocker the attacker does not kill stops its damage for nothing (one
+that lives through that pump too when the attacking player could cast a trick); else a chump (tokens
+first, then the cheapest) when the damage is lethal, or when the race is lost (ai_race.py,
+two-sided: d sends what the attacker's creatures at home would not eat, the same attack each turn
+meets the creatures d keeps home), the same attack would be lethal next turn even with each creature
+d has chumping then (a chump that can wait, waits; in front of a trampler a chump stops only its
+toughness) and the blocker is a token or a small creature. A trampler loses only the chump's
+toughness of its damage: that chump must end the lethal or stop half of it; when the damage is still
+lethal, several chumps go in front of the tramplers together if that saves the game.
 In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
 blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
 kill it and leave the attacker alive (unless the damage is lethal).
-"Lethal" counts the pump the attacking player's open mana may hide (a card in hand and a land
-up: +2 on one unblocked attacker; with a team pump's mana, +2 on each): when that pump would put
-the unblocked damage over the defender's life, the blocks that dodge a trick (soaks, trades,
-good blocks) go anyway, since the damage they would let through is no longer free.
+"Lethal" counts the pump the attacking player's open mana may hide (a card in hand and a land up:
+that pump on one unblocked attacker; with a team pump's mana, +2 on each): when that pump would put
+the unblocked damage over the defender's life, the blocks that dodge a trick (soaks, trades, good
+blocks) go anyway, since the damage they would let through is no longer free.
 Menace attackers take two blockers or none: one that trades and the cheapest other, else two
 that kill it together by the double-block rule, else two chumps when the damage is lethal.
 """
@@ -34,8 +33,8 @@ from __future__ import annotations
 from analyzer.enums import AbilityKind, CardCol, CardType, Keyword
 from analyzer.kernel.layout import MAX_BATTLEFIELD, OFF_BATTLEFIELD, PLAYER_BASE, H, O, P, W
 from analyzer.kernel.player.ai_block_pairs import (
+    ONE_LAND_PUMP,
     WARY_PUMP_P,
-    WARY_PUMP_T,
     chumps_in_front_of_tramplers,
     double_loss,
     double_partner,
@@ -91,13 +90,14 @@ SOAK_FIRST = 2000
 
 
 @njit
-def _soaks(G, b, a, wary, lethal):
+def _soaks(G, b, a, pump, lethal):
     """A block of attacker a by b that costs nothing: a's damage does not kill b, so b stops
-    it and lives. When the attacking player could cast a trick (wary), b must also live through
-    the common pump (+2 power), unless the damage is lethal."""
+    it and lives. When the attacking player could cast a trick, b must also live through the
+    pump its open mana allows (_wary_pump: +1 power with one land up, else +2), unless the
+    damage is lethal."""
     if combat_power(G, a) <= 0 or kills(G, a, b):
         return False
-    return not wary or lethal or not kills_pumped(G, a, b, WARY_PUMP_P, 0)
+    return pump == 0 or lethal or not kills_pumped(G, a, b, pump, 0)
 
 
 @njit
@@ -150,9 +150,16 @@ LIFE_TO_SPARE = 12
 
 
 @njit
-def _trick_possible(G, cards, p):
-    """Could p cast a trick now: a card in hand and an untapped land?"""
-    return G[pb(p) + P.HAND_N] > 0 and _open_lands(G, cards, p) > 0
+def _wary_pump(G, cards, p):
+    """The pump (+n/+n) a defender guards against from attacking player p: 0 without a card in
+    hand and an untapped land; with one land up the set's one-mana pumps (ONE_LAND_PUMP); else
+    the common one (WARY_PUMP_P). Public information only: the hand's size, the open lands."""
+    if G[pb(p) + P.HAND_N] == 0:
+        return 0
+    lands = _open_lands(G, cards, p)
+    if lands == 0:
+        return 0
+    return ONE_LAND_PUMP if lands == 1 else WARY_PUMP_P
 
 
 @njit
@@ -227,12 +234,12 @@ def _trade_suspect(G, cards, d, att, na, wary, free, n):
 
 
 @njit
-def _hidden_pump(G, cards, d, att, na, attacker, wary):
+def _hidden_pump(G, cards, d, att, na, attacker, pump):
     """The damage a pump the attacking player may hold adds to its unblocked attackers at d:
-    none without a card and a land up (wary: _trick_possible); else the common one-creature
-    pump (+2), or with a team pump's mana (TEAM_PUMP_LANDS) +2 on each unblocked attacker.
+    none without a card and a land up (pump: _wary_pump); else that one-creature
+    pump, or with a team pump's mana (TEAM_PUMP_LANDS) +2 on each unblocked attacker.
     Public information only: the open lands, the hand's size, the attackers."""
-    if not wary:
+    if pump == 0:
         return 0
     unblocked = 0
     for i in range(na):
@@ -242,7 +249,7 @@ def _hidden_pump(G, cards, d, att, na, attacker, wary):
         return 0
     if unblocked >= 2 and _open_lands(G, cards, attacker) >= TEAM_PUMP_LANDS:
         return TEAM_PUMP_P * unblocked
-    return WARY_PUMP_P
+    return pump
 
 
 @njit
@@ -286,9 +293,11 @@ def blocks(G, C, d, att, na):
     trick_left = -1
     tp = 0
     tt = 0
-    # with a card in hand and a land up the attacking player may pump a blocked attacker: of
-    # the blockers that eat it, one that still does so against the common pump goes first
-    wary = _trick_possible(G, cards, attacker)
+    # with a card in hand and a land up the attacking player may pump a blocked attacker (+1
+    # with one land up, +2 with more): of the blockers that eat it, one that still does so
+    # against that pump goes first
+    pump = _wary_pump(G, cards, attacker)
+    wary = pump > 0
     # a lone attack into a blocker that eats it, from a player with a card and a land up, reads
     # as a trick (the standard attacker makes it only with one held): the blocker it would eat
     # is one d does not mind losing for that card, else the damage is taken
@@ -315,7 +324,7 @@ def blocks(G, C, d, att, na):
         # lethal counts the pump the attacking player's open mana may hide: the same trick
         # the wary rules dodge would put the unblocked damage over d's life, so a block that
         # stops damage is worth its risk (the damage taken is no longer "for free")
-        lethal = incoming + _hidden_pump(G, cards, d, att, na, attacker, wary) >= life
+        lethal = incoming + _hidden_pump(G, cards, d, att, na, attacker, pump) >= life
         best = -1
         best_kind = 0  # 4 good block, 3 good with d's trick, 2 trade, 1 soak or chump
         best_t = 0
@@ -363,7 +372,7 @@ def blocks(G, C, d, att, na):
                     and ta <= tb + TRADE_UP
                 ):
                     continue  # (their trick would leave d's creature dead for their card)
-            elif _soaks(G, b, a, wary, lethal):
+            elif _soaks(G, b, a, pump, lethal):
                 kind = 1
                 tb -= SOAK_FIRST  # (a blocker that lives goes before any chump)
             elif _chump_ok(G, b, a, incoming, life, doomed):
@@ -372,9 +381,7 @@ def blocks(G, C, d, att, na):
                     tb -= 1000  # tokens (a gifted Fish, offspring copies) chump first
             if kind == 0:
                 continue
-            robust = kind == 4 and (
-                not wary or blocker_wins_pumped(G, b, a, WARY_PUMP_P, WARY_PUMP_T)
-            )
+            robust = kind == 4 and (pump == 0 or blocker_wins_pumped(G, b, a, pump, pump))
             if (
                 best < 0
                 or kind > best_kind
@@ -394,7 +401,7 @@ def blocks(G, C, d, att, na):
             if behind < 0:
                 behind = 1 if _behind(G, cards, d, att, na, attacker, life) else 0
             pair_first, second = menace_pair(
-                G, cards, a, d, ta, behind == 1 or lethal, wary, free, n
+                G, cards, a, d, ta, behind == 1 or lethal, pump, free, n
             )
             if second >= 0:
                 best = pair_first
@@ -414,7 +421,7 @@ def blocks(G, C, d, att, na):
                         second = b
                     continue
                 partner = double_partner(
-                    G, cards, a, b, d, ta, behind == 1 or lethal, wary, free, n
+                    G, cards, a, b, d, ta, behind == 1 or lethal, pump, free, n
                 )
                 if partner >= 0:
                     loss = double_loss(G, cards, a, b, partner)

@@ -13,31 +13,33 @@ from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import ob, own_at, own_n
 from analyzer.kernel.runtime.config import njit
 
-# the pump the defender guards against when the attacking player could hold a trick: +2/+2,
-# the most common one-mana-to-two-mana pump in the set (Crumb and Get It, Mabel's Mettle)
+# the pump (+n/+n) the defender guards against when the attacking player could hold a trick
+# (ai_block._wary_pump): +2/+2, the most common two-mana pump in the set (Mabel's Mettle);
+# with one land up +1/+1: the set's one-mana pumps give +1 power (Shore Up +1/+1, High Stride
+# +1/+3, Might of the Meek +1/+0), white's Crumb and Get It alone +2/+2
 WARY_PUMP_P = 2
-WARY_PUMP_T = 2
+ONE_LAND_PUMP = 1
 # ai_race.double_block_kills wants the attacker worth more than the blocker it kills by this
 # much (the attacker's own reading of a double block); the defender takes the even trade
 DOUBLE_MARGIN = 5
 
 
 @njit
-def double_partner(G, cards, a, b1, d, ta, any_trade, wary, free, n):
-    """A second blocker (of free[:n], d's untapped creatures: ai_block.blocks) that, with b1,
-    kills attacker a while a kills at most one of them (ai_race.double_block_kills): when a is
-    worth at least the one it kills (an even trade, the rule a single blocker trades by), or
-    whatever it kills when d is behind in the race or the damage is lethal (any_trade), as a
-    single trade then. Into a possible trick (wary) and without any_trade, the pair must do so
-    against the common +2/+2 pump too: a pump after a double block kills a blocker and saves
-    the attacker, two cards for one. The cheapest such partner (the loss a's damage can take,
-    then the partner's own threat); -1 if none."""
+def double_partner(G, cards, a, b1, d, ta, any_trade, pump, free, n):
+    """A second blocker (of free[:n], d's untapped creatures: ai_block.blocks) that, with b1, kills
+    attacker a while a kills at most one of them (ai_race.double_block_kills): when a is worth at
+    least the one it kills (an even trade, the rule a single blocker trades by), or whatever it
+    kills when d is behind in the race or the damage is lethal (any_trade), as a single trade then.
+    Into a possible trick (pump > 0: ai_block._wary_pump) and without any_trade, the pair must do so
+    against that +pump/+pump too: a pump after a double block kills a blocker and saves the
+    attacker, two cards for one. The cheapest such partner (the loss a's damage can take, then the
+    partner's own threat); -1 if none."""
     if G[ob(a) + O.CUR_KW] & Keyword.INDESTRUCTIBLE:
         return -1
     # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
     judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
-    bp = WARY_PUMP_P if wary and not any_trade else 0
-    bt = WARY_PUMP_T if wary and not any_trade else 0
+    bp = pump if not any_trade else 0
+    bt = pump if not any_trade else 0
     best = -1
     best_loss = 0
     for j in range(n):
@@ -55,7 +57,7 @@ def double_partner(G, cards, a, b1, d, ta, any_trade, wary, free, n):
 
 
 @njit
-def menace_pair(G, cards, a, d, ta, any_trade, wary, free, n):
+def menace_pair(G, cards, a, d, ta, any_trade, pump, free, n):
     """Two blockers of d (of free[:n], its untapped creatures) that together kill the menace
     attacker a while it kills at most one of them (double_partner's rule), the pair that risks
     the least: (first, second), or (-1, -1) when there is none."""
@@ -66,7 +68,7 @@ def menace_pair(G, cards, a, d, ta, any_trade, wary, free, n):
         b = free[j]
         if not free_blocker(cards, G, b, d, a):
             continue
-        partner = double_partner(G, cards, a, b, d, ta, any_trade, wary, free, n)
+        partner = double_partner(G, cards, a, b, d, ta, any_trade, pump, free, n)
         if partner >= 0:
             pair_loss = double_loss(G, cards, a, b, partner)
             if first < 0 or pair_loss < loss:
