@@ -422,6 +422,17 @@ def test_a_chump_waits_for_the_turn_it_is_needed():
     assert names(state, 1, "battlefield") == []
 
 
+def test_chump_now_when_waiting_leaves_burn_range():
+    """Two 3/3s at 11 life: the chump could wait, but the hit would leave 5, so the Fish chumps
+    now (8 left); at 12 the hit leaves 6 and the chump waits."""
+    state = run_player("chump_now_before_burn_range")
+    assert state["seats"][1]["life"] == 8
+    assert names(state, 1, "battlefield") == []
+    state = run_player("chump_now_before_burn_range", ("life = 11", "life = 12"))
+    assert state["seats"][1]["life"] == 6
+    assert names(state, 1, "battlefield") == ["Fish"]
+
+
 def test_no_trade_with_a_first_striker_that_kills_first():
     """Steampath Charger (2/1) would kill Brightblade Stoat (2/2 first strike) only if it dealt
     its damage: the Stoat kills it first, so it does not block and the defender takes 2.

@@ -80,9 +80,21 @@ def _chump_ok(G, b, a, incoming, life, doomed):
         return False  # (when the damage is not lethal, no chump saves the game now)
     if incoming >= life:
         return True
+    if (
+        doomed == 0
+        and life - incoming <= CHUMP_NOW_LIFE
+        and G[ob(b) + O.CUR_KW] & Keyword.FLYING == 0
+    ):
+        doomed = 1  # (the hit would leave d in reach of a drain or a burn spell; a flier is
+        # d's own clock, not a chump)
     if doomed != 1:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+
+
+# a chump that could wait for next turn goes now when this hit would leave d at this life or
+# less: a drain, a burn spell or one evasive attacker then ends the game
+CHUMP_NOW_LIFE = 5
 
 
 # a soak block (the blocker lives, the attacker too) goes before any chump (tokens: -1000)
