@@ -13,10 +13,11 @@ that lives through that pump too when the attacking player could cast a trick); 
 first, then the cheapest) when the damage is lethal, or when the race is lost (ai_race.py,
 two-sided: d sends what the attacker's creatures at home would not eat, the same attack each turn
 meets the creatures d keeps home), the same attack would be lethal next turn even with each creature
-d has chumping then (a chump that can wait, waits; in front of a trampler a chump stops only its
-toughness) and the blocker is a token or a small creature. A trampler loses only the chump's
-toughness of its damage: that chump must end the lethal or stop half of it; when the damage is still
-lethal, several chumps go in front of the tramplers together if that saves the game.
+d has chumping then (a chump that can wait, waits, unless the hit would leave d at 5 life or less,
+in reach of a drain or a burn spell, and the blocker is no flier; in front of a trampler a chump
+stops only its toughness) and the blocker is a token or a small creature. A trampler loses only the
+chump's toughness of its damage: that chump must end the lethal or stop half of it; when the damage
+is still lethal, several chumps go in front of the tramplers together if that saves the game.
 In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
 blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
 kill it and leave the attacker alive (unless the damage is lethal).
