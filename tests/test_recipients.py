@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analyzer import api
@@ -20,7 +21,7 @@ from analyzer.analysis.recipients import (
 )
 from analyzer.policies.table import DEFAULT_RECIPIENT
 from analyzer.report.recipients import answer_lines, family_level
-from analyzer.report.tables import points_ci
+from analyzer.report.tables import answer_line, points_ci
 
 POD = Path(__file__).resolve().parents[1] / "decks" / "pod"
 DECK = POD / "octomancer_gu.txt"
@@ -94,6 +95,52 @@ def test_an_arm_replays_as_a_simulation_of_its_policy(pod_run):
     r = sim.summary.iloc[0]
     score = (r["wins"] + 0.5 * r["draws"]) / r["games"]
     assert row["win_rate_promise"].iloc[0] == pytest.approx(score, abs=1e-12)
+
+
+def test_the_first_line_says_whether_and_to_whom(pod_run):
+    line = answer_line(pod_run.gift_decisions, pod_run.recipient_answers)
+    for r in pod_run.recipient_answers.itertuples(index=False):
+        said = str(r.answer)
+        tail = said.removeprefix("promise, ") if said.startswith("promise, to ") else said
+        assert f"{r.card}: " in line
+        row = pod_run.gift_decisions.query("card == @r.card and opponent == @r.opponent")
+        if said != row["verdict"].iloc[0] or said.startswith("promise"):
+            assert tail in line
+    # without the recipient answers (a two-player run) the line is the decisions' alone
+    assert "to whom" not in answer_line(pod_run.gift_decisions)
+
+
+def test_the_answer_line_joins_a_promise_and_its_recipient():
+    # known answer: the decision table says promise for two cards; the recipient rules show
+    # lowest-life best for one and no rule for the other; the same words twice are said once
+    dec = pd.DataFrame(
+        {
+            "deck": ["D"] * 3,
+            "opponent": ["A + B + C"] * 3,
+            "card": ["Wear Down", "Octomancer", "Perch Protection"],
+            "verdict": ["promise", "promise", "not enough evidence"],
+            "depends_on": ["", "", ""],
+            "more_games": [np.nan, np.nan, np.nan],
+            "delta_pts": [4.3, 1.1, -2.3],
+        }
+    )
+    rec = pd.DataFrame(
+        {
+            "deck": ["D"] * 3,
+            "opponent": ["A + B + C"] * 3,
+            "card": ["Wear Down", "Octomancer", "Perch Protection"],
+            "answer": [
+                "promise, to the opponent with the least life",
+                "not enough evidence",
+                "not enough evidence",
+            ],
+        }
+    )
+    assert answer_line(dec, rec) == (
+        "the answer: Wear Down: promise (+4.3 points per decision), to the opponent with the "
+        "least life; Octomancer: promise (+1.1 points per decision), to whom: not enough "
+        "evidence; Perch Protection: not enough evidence (-2.3 points per decision)"
+    )
 
 
 def test_the_answers_are_written_said_and_rendered(pod_run):

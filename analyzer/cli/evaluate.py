@@ -361,7 +361,7 @@ def _print_evaluation(run: Any) -> None:
 
     s = run.settings
     if s["forks"] > 0:
-        click.echo(api.answer_line(run.gift_decisions))
+        click.echo(api.answer_line(run.gift_decisions, run.recipient_answers))
     else:  # no decision verdicts: the policies' comparison leads, in words
         click.echo(api.policy_answer(run.policy_comparison))
     click.echo(

@@ -151,19 +151,35 @@ def count_text(x: Any) -> str:
     return f"{float(x):,.2f}".rstrip("0").rstrip(".")
 
 
-def answer_line(df: pd.DataFrame) -> str:
+def _to_whom(answer: Any) -> str:
+    """A pod's recipient answer (analysis/recipients.py) as the answer line's tail: "to the
+    opponent with the least life" when a rule is shown best, else "to whom: <answer>"."""
+    text = str(answer)
+    return text.removeprefix("promise, ") if text.startswith("promise, to ") else f"to whom: {text}"
+
+
+def answer_line(df: pd.DataFrame, recipients: pd.DataFrame | None = None) -> str:
     """The answer in one sentence, before any table: each card's verdict in words with its
-    change in the caster's win rate per decision (pooled over opponents)."""
+    change in the caster's win rate per decision (pooled over opponents); in a pod, with the
+    recipient rules' answer (`recipients`: recipient_answers), so whether and to whom are said
+    together (the decision's promise goes to the default recipient)."""
     view = headline_rows(df)
     if view.empty:
         return "the answer: no gift decision was reached, so there is nothing to say yet"
     multi = view["deck"].nunique() > 1
+    to_whom: dict[tuple[str, str], str] = {}
+    if recipients is not None and len(recipients):
+        for r in headline_rows(recipients).itertuples(index=False):
+            to_whom[(str(r.deck), str(r.card))] = _to_whom(r.answer)
     parts = []
     for r in view.itertuples(index=False):
         who = f"{r.deck}: {r.card}" if multi else str(r.card)
         said = verdict_text(r.verdict, r.depends_on, r.more_games)
         delta = "" if is_nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
-        parts.append(f"{who}: {said}{delta}")
+        whom = to_whom.get((str(r.deck), str(r.card)))
+        if whom == f"to whom: {r.verdict}":
+            whom = None  # (the same words twice say nothing more)
+        parts.append(f"{who}: {said}{delta}" + (f", {whom}" if whom else ""))
     return "the answer: " + "; ".join(parts)
 
 
