@@ -170,16 +170,16 @@ def answer_line(df: pd.DataFrame, recipients: pd.DataFrame | None = None) -> str
     to_whom: dict[tuple[str, str], str] = {}
     if recipients is not None and len(recipients):
         for r in headline_rows(recipients).itertuples(index=False):
-            to_whom[(str(r.deck), str(r.card))] = _to_whom(r.answer)
+            to_whom[(str(r.deck), str(r.card))] = str(r.answer)
     parts = []
     for r in view.itertuples(index=False):
         who = f"{r.deck}: {r.card}" if multi else str(r.card)
         said = verdict_text(r.verdict, r.depends_on, r.more_games)
         delta = "" if is_nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
-        whom = to_whom.get((str(r.deck), str(r.card)))
-        if whom == f"to whom: {r.verdict}":
-            whom = None  # (the same words twice say nothing more)
-        parts.append(f"{who}: {said}{delta}" + (f", {whom}" if whom else ""))
+        answer = to_whom.get((str(r.deck), str(r.card)))
+        # (the recipient answer's own words where they add to the verdict's)
+        whom = f", {_to_whom(answer)}" if answer is not None and answer != str(r.verdict) else ""
+        parts.append(f"{who}: {said}{delta}{whom}")
     return "the answer: " + "; ".join(parts)
 
 
