@@ -3,6 +3,7 @@ gift card promised to each recipient rule's opponent, against never, on the same
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,7 @@ from analyzer.analysis.recipients import (
     RecipientArms,
     recipient_tables,
 )
-from analyzer.policies.table import DEFAULT_RECIPIENT
+from analyzer.policies.table import DEFAULT_RECIPIENT, parse_policy
 from analyzer.report.recipients import answer_lines, family_level
 from analyzer.report.tables import answer_line, points_ci
 
@@ -141,6 +142,61 @@ def test_the_answer_line_joins_a_promise_and_its_recipient():
         "least life; Octomancer: promise (+1.1 points per decision), to whom: not enough "
         "evidence; Perch Protection: not enough evidence (-2.3 points per decision)"
     )
+
+
+def test_a_promise_says_whom_its_decisions_gave_the_gift_to():
+    # known answer: each decision's promise went to its base policy's rule (decisions_to);
+    # where the recipient rules showed another rule best, or none, the line says both
+    cards = ["Wear Down", "Octomancer", "Long River's Pull", "Perch Protection"]
+    dec = pd.DataFrame(
+        {
+            "deck": ["D"] * 4,
+            "opponent": ["A + B + C"] * 4,
+            "card": cards,
+            "verdict": ["promise", "promise", "promise", "don't promise"],
+            "depends_on": [""] * 4,
+            "more_games": [np.nan] * 4,
+            "delta_pts": [4.3, 1.1, 2.0, -2.3],
+        }
+    )
+    rec = pd.DataFrame(
+        {
+            "deck": ["D"] * 4,
+            "opponent": ["A + B + C"] * 4,
+            "card": cards,
+            "answer": [
+                "promise, to the opponent with the least life",
+                "not enough evidence",
+                "promise, to the next opponent in turn order",
+                "don't promise",
+            ],
+            "decisions_to": ["weakest-use", "lowest-life", "next", "weakest-use"],
+        }
+    )
+    assert answer_line(dec, rec) == (
+        "the answer: Wear Down: promise (+4.3 points per decision, given to the opponent this "
+        "gift is worth least to, the biggest board left out), to the opponent with the least "
+        "life; Octomancer: promise (+1.1 points per decision, given to the opponent with the "
+        "least life), to whom: not enough evidence; Long River's Pull: promise (+2.0 points per "
+        "decision), to the next opponent in turn order; Perch Protection: don't promise (-2.3 "
+        "points per decision)"
+    )
+
+
+def test_a_policy_names_the_recipient_rule_of_each_card():
+    spec = parse_policy("never:to=lowest-life; Wear Down=always:to=next; Octomancer=always")
+    assert spec.recipient_rule("wear down") == "next"  # its override's, any case
+    assert spec.recipient_rule("Octomancer") == DEFAULT_RECIPIENT  # an override without to=
+    assert spec.recipient_rule("Perch Protection") == "lowest-life"  # the default rule's
+    assert parse_policy("heuristic").recipient_rule("Wear Down") == DEFAULT_RECIPIENT
+
+
+def test_a_pod_run_records_whom_its_decisions_promise_to(pod_run):
+    # the base policy (never, no to=) promises in its forks to the default rule's opponent
+    assert set(pod_run.recipient_answers["decisions_to"]) == {"weakest-use"}
+    assert set(pod_run.settings["fork_recipients"]) == set(pod_run.gift_decisions["card"])
+    page = (pod_run.out_dir / "report.html").read_text()
+    assert "gave the gift to " + html.escape(PHRASES["weakest-use"]) in page
 
 
 def test_the_answers_are_written_said_and_rendered(pod_run):

@@ -96,6 +96,7 @@ ANSWER_COLUMNS = [
     "family_claims",
     "answer_p_holm",
     "margin_p_holm",
+    "decisions_to",  # the rule the decision forks' promise used (api/evaluation.py fills it)
 ]
 NO_BEST = "promise (no rule shown best)"
 

@@ -201,6 +201,13 @@ def evaluate(
         len(c) * ((1 if base == "never" else 2) + (len(RULES) - 1 if len(decks) > 2 else 0))
         for c, decks in zip(deck_gift_cards, loaded.decks, strict=True)
     )
+    # in a pod, whom each gift card's decision forks promise to (the base policy's rule)
+    fork_recipients = {
+        card: specs[str(base)].recipient_rule(card)
+        for cards, decks in zip(deck_gift_cards, loaded.decks, strict=True)
+        if len(decks) > 2
+        for card in cards
+    }
     settings = {
         "kind": "evaluate",
         "player": player,
@@ -208,6 +215,7 @@ def evaluate(
         "opening_hands": opening_hands,
         "base_policy": base,
         "baseline": baseline,
+        "fork_recipients": fork_recipients,
         "forks": forks,
         "fork_seats": fork_seats,
         "format": fmt,
@@ -340,6 +348,7 @@ def _evaluation(
     from analyzer.analysis.recipients import recipient_tables
 
     by_rule, answers = recipient_tables(totals.recipient_arms, min_effect)
+    answers["decisions_to"] = answers["card"].map(settings.get("fork_recipients") or {})
     return EvaluationRun(
         to_points(policy_df),
         to_points(agg.decisions),

@@ -331,6 +331,13 @@ class PolicySpec:
     def __str__(self) -> str:
         return self.text
 
+    def recipient_rule(self, card: str) -> str:
+        """The recipient rule (``to=``) this policy gives ``card``'s gift by: its override's,
+        else the default rule's (the names compared as policy overrides are written, any case)."""
+        key = card.strip().casefold()
+        rule = next((r for w, r in self.cards.items() if w.strip().casefold() == key), None)
+        return (rule or self.default).get("to", DEFAULT_RECIPIENT) or DEFAULT_RECIPIENT
+
     def table(self, names: tuple[str, ...], lookup: Any) -> np.ndarray:
         """The kernel's table for a catalog's card names (ids = positions in names); lookup is
         the catalog's (it says which cards have a gift: without it no card gets its own row)."""

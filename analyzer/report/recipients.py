@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyzer.analysis.recipients import ALPHA, NO_BEST
+from analyzer.analysis.recipients import ALPHA, NO_BEST, phrase
 from analyzer.report.tables import headline_rows, level_text, points_ci, text_table
 
 
@@ -118,13 +118,22 @@ def html_answers(t: dict[str, pd.DataFrame]) -> list[str]:
         for r in headline_rows(_answers_in_points(answers)).itertuples(index=False)
     )
     family = family_level(answers)
+    given = answers["decisions_to"].dropna() if "decisions_to" in answers else []
+    given = sorted({phrase(str(v)) for v in given if str(v)})
     return [
         "<p>To whom? Each recipient rule as its own arm, the card promised whenever it may "
         "be, against never, on the same games"
         + (f" (the answers' {html.escape(family)}: their own 5% family)" if family else "")
         + ":</p>",
         f"<ul class=answers>{items}</ul>",
-    ]
+    ] + (
+        [
+            "<p class=note>The decisions above, played out promising, gave the gift to "
+            f"{html.escape(' or '.join(given))} (their base policy's <code>to=</code> rule).</p>"
+        ]
+        if given
+        else []
+    )
 
 
 def html_section(t: dict[str, pd.DataFrame], human_table: Any, approx: set[str]) -> list[str]:

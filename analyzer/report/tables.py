@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyzer.analysis.recipients import phrase
 from analyzer.analysis.verdicts import ALPHA
 from analyzer.report.units import to_fractions
 
@@ -162,23 +163,29 @@ def answer_line(df: pd.DataFrame, recipients: pd.DataFrame | None = None) -> str
     """The answer in one sentence, before any table: each card's verdict in words with its
     change in the caster's win rate per decision (pooled over opponents); in a pod, with the
     recipient rules' answer (`recipients`: recipient_answers), so whether and to whom are said
-    together (the decision's promise goes to the default recipient)."""
+    together; a promise says whom the decisions gave the gift to (their `decisions_to` rule)
+    when the recipient rules did not show that rule best."""
     view = headline_rows(df)
     if view.empty:
         return "the answer: no gift decision was reached, so there is nothing to say yet"
     multi = view["deck"].nunique() > 1
-    to_whom: dict[tuple[str, str], str] = {}
+    to_whom: dict[tuple[str, str], tuple[str, str]] = {}
     if recipients is not None and len(recipients):
         for r in headline_rows(recipients).itertuples(index=False):
-            to_whom[(str(r.deck), str(r.card))] = str(r.answer)
+            given = getattr(r, "decisions_to", "")
+            given = phrase(str(given)) if isinstance(given, str) and given else ""
+            to_whom[(str(r.deck), str(r.card))] = (str(r.answer), given)
     parts = []
     for r in view.itertuples(index=False):
         who = f"{r.deck}: {r.card}" if multi else str(r.card)
         said = verdict_text(r.verdict, r.depends_on, r.more_games)
         delta = "" if is_nan(r.delta_pts) else f" ({float(r.delta_pts):+.1f} points per decision)"
-        answer = to_whom.get((str(r.deck), str(r.card)))
+        answer, given = to_whom.get((str(r.deck), str(r.card)), (None, ""))
         # (the recipient answer's own words where they add to the verdict's)
         whom = f", {_to_whom(answer)}" if answer is not None and answer != str(r.verdict) else ""
+        if given and str(r.verdict) == "promise" and answer != f"promise, to {given}":
+            # the decisions' delta is for their own recipient, which no answer named
+            delta = delta[:-1] + f", given to {given})" if delta else f" (given to {given})"
         parts.append(f"{who}: {said}{delta}{whom}")
     return "the answer: " + "; ".join(parts)
 
