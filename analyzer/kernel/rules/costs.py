@@ -19,6 +19,7 @@ from analyzer.kernel.layout import (
     H,
     O,
     P,
+    W,
 )
 from analyzer.kernel.player.choices import (
     cost_fodder,
@@ -274,3 +275,20 @@ def target_cost_reduction(G, C, card, slots):
         if tapped_creature_target(G, cards, slots[i]):
             return 1
     return 0
+
+
+@njit
+def needs_target_reduction(G, C, p, card):
+    """Can p pay for a cheaper_at_tapped spell only with the {1} its attacking or tapped
+    target takes off? The standard player counts that {1} off whenever such a target is there
+    (ai_cast._can_cast_now), so its target choice must then take one (target_choice): aimed
+    elsewhere, the cast fails for want of mana. A spell cast without paying its mana cost
+    (H.TARGET_SRC's, FREE_CAST) needs nothing."""
+    src = G[H.TARGET_SRC] - 1
+    if src >= 0 and G[ob(src) + O.FREE_CAST] != 0:
+        return False
+    cards = cards_of(C)
+    colored = G[W.ACOLOR : W.ACOLOR + 5]  # (_can_cast_now's area: it has finished by now)
+    generic = card_cost(cards, card, colored) + cards[card, CardCol.COST_X]
+    generic = max(generic - cost_reduction(G, C, p, card), 0)
+    return not can_pay_spell(G, cards, abilities_of(C), p, card, generic, colored, False)

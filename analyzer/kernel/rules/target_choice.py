@@ -46,6 +46,7 @@ from analyzer.kernel.rules.catalog import (
 )
 from analyzer.kernel.rules.conditions import cond_holds
 from analyzer.kernel.rules.cost_reduction import cheaper_at_tapped, tapped_creature_target
+from analyzer.kernel.rules.costs import needs_target_reduction
 from analyzer.kernel.rules.targets import (
     MAX_CANDIDATES,
     candidates,
@@ -512,6 +513,8 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                     G[W.FOCUS] = f + 1  # _help_score puts it first
                     focused = True
     cheaper = std and cheaper_at_tapped(C, abilities[ab, AbilCol.CARD])
+    # paid for only with the {1} off: only a target that takes it off will do
+    only_tapped = chooser == 0 and cheaper and needs_target_reduction(G, C, chooser, abilities[ab, AbilCol.CARD])  # AB guard
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
@@ -535,6 +538,9 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                 and G[ob(buf[i]) + O.CTRL] != chooser
             ):
                 scores[i] += TAPPED_TARGET  # the spell costs {1} less at it
+            elif only_tapped and intent != Intent.HELP:
+                buf[i] = -1  # the mana pays for the spell only at a target that cheapens it
+                continue
             if lock:
                 scores[i] = lock_score(G, C, buf[i], chooser, scores[i], lock)
             # the standard player: a token copied twice (a Squirrel) is worth twice its value
