@@ -107,7 +107,8 @@ def cost_now(G, C, p, card):
 def cheaper_at_tapped(C, card):
     """Has the card "This spell costs {1} less to cast if it targets an attacking or tapped
     creature" (Dire Downdraft)? The standard player counts the {1} off when an opponent has
-    such a creature (ai_cast._can_cast_now) and aims it there (target_choice.TAPPED_TARGET)."""
+    such a creature (ai_cast._can_cast_now) and aims it there (target_choice.TAPPED_TARGET),
+    only there when its mana pays only the lower cost (costs.needs_target_reduction)."""
     cards = cards_of(C)
     if (cards[card, CardCol.AB_KINDS] >> AbilityKind.COST_REDUCTION) & 1 == 0:
         return False

@@ -514,7 +514,7 @@ def choose_targets(G, C, ab, chooser, promised, slots, zccs):
                     focused = True
     cheaper = std and cheaper_at_tapped(C, abilities[ab, AbilCol.CARD])
     # paid for only with the {1} off: only a target that takes it off will do
-    only_tapped = chooser == 0 and cheaper and needs_target_reduction(G, C, chooser, abilities[ab, AbilCol.CARD])  # AB guard
+    only_tapped = cheaper and needs_target_reduction(G, C, chooser, abilities[ab, AbilCol.CARD])
     for j in range(abilities[ab, AbilCol.TG_COUNT]):
         g = tg0 + j
         if not group_active(targets, g, promised):
