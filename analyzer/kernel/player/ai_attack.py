@@ -34,7 +34,7 @@ race). A creature whose free {T} ability pings an opponent for its power stays h
 from __future__ import annotations
 
 from analyzer.enums import Keyword
-from analyzer.kernel.layout import O, P, W
+from analyzer.kernel.layout import H, O, P, W
 from analyzer.kernel.player.ai_attack_bonus import (
     BONUS_O,
     BONUS_P,
@@ -112,11 +112,21 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt, kills_none):
             b2 = blk[k]
             if not can_block(cards, G, b2, a):
                 continue
-            if kills_none and (kills_pumped(G, a, b1, bp, 0) or kills_pumped(G, a, b2, bp, 0)):
-                continue
+            if (
+                kills_none
+                and (_kills_card(G, a, b1, bp) or _kills_card(G, a, b2, bp) or G[H.ACTIVE] != 0)
+                and (kills_pumped(G, a, b1, bp, 0) or kills_pumped(G, a, b2, bp, 0))
+            ):
+                continue  # (a double block in which it kills only a token is no trade)
             if double_block_kills(G, cards, a, b1, b2, bp, bt, ta):
                 return True
     return False
+
+
+@njit
+def _kills_card(G, a, b, bp):
+    """Does a (at +bp power) kill blocker b, a card (not a token)?"""
+    return G[ob(b) + O.TOKEN] == 0 and kills_pumped(G, a, b, bp, 0)
 
 
 @njit
@@ -386,7 +396,7 @@ def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
             b = blk[j]
             if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
                 return False
-        if not ahead and _trade_refused(G, cards, a, blk, nb, bt):
+        if (not ahead or G[H.ACTIVE] == 0) and _trade_refused(G, cards, a, blk, nb, bt, ahead):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
 
@@ -415,12 +425,16 @@ def _pump_kills_eaters(G, cards, a, blk, nb, bp):
 
 
 @njit
-def _trade_refused(G, cards, a, blk, nb, bt):
+def _trade_refused(G, cards, a, blk, nb, bt, tokens_only):
     """A blocker kills a (at +bt toughness) and is worth less than it by more than 5: a trade
-    p takes only when it wins the race."""
+    p takes only when it wins the race. tokens_only (p wins the race): only a token blocker
+    counts; a card for a token is no trade even for the player ahead (the go-wide deck
+    blocks with its tokens all day)."""
     ta = -1
     for j in range(nb):
         b = blk[j]
+        if tokens_only and G[ob(b) + O.TOKEN] == 0:
+            continue
         if can_block(cards, G, b, a) and kills_pumped(G, b, a, 0, bt):
             if ta < 0:
                 ta = threat_std(G, cards, a)
