@@ -14,7 +14,8 @@ attacker; a team pump, Valley Rally or Rabbit Response, backs every attacker at 
 Then the race with that attack (_race_won): p's attackers against the defender's blockers,
 the defender's crack-back (what p's creatures at home would not eat) against the
 creatures p leaves home (attackers are tapped then, unless they have vigilance). When p wins
-it, trades go, and a double block in which the attacker kills one is a trade too; when p
+it, trades go, and a double block in which the attacker kills one is a trade too, but not
+with a token (a card for a token: the go-wide deck offers that trade all day); when p
 loses it, they are withdrawn. Going wide: everything attacks when the blockers cannot hold
 the team back (each eats one attacker, the rest get through) and p wins that race against the
 crack-back through the creatures that cannot attack (_swarm_wins_race). Else, when the race
@@ -34,7 +35,7 @@ race). A creature whose free {T} ability pings an opponent for its power stays h
 from __future__ import annotations
 
 from analyzer.enums import Keyword
-from analyzer.kernel.layout import H, O, P, W
+from analyzer.kernel.layout import O, P, W
 from analyzer.kernel.player.ai_attack_bonus import (
     BONUS_O,
     BONUS_P,
@@ -114,7 +115,7 @@ def _double_blocked(G, cards, a, blk, nb, bp, bt, kills_none):
                 continue
             if (
                 kills_none
-                and (_kills_card(G, a, b1, bp) or _kills_card(G, a, b2, bp) or G[H.ACTIVE] != 0)
+                and (_kills_card(G, a, b1, bp) or _kills_card(G, a, b2, bp))
                 and (kills_pumped(G, a, b1, bp, 0) or kills_pumped(G, a, b2, bp, 0))
             ):
                 continue  # (a double block in which it kills only a token is no trade)
@@ -388,15 +389,16 @@ def _prowess(G, C, a, n_spells):
 def _attack_ok(G, cards, a, blk, nb, bp, bt, ahead):
     """Can a attack (pumped by +bp/+bt) into the blockers: no single blocker kills it and
     survives (none can block a menace attacker alone), no trade unless p wins the race or the
-    trade is even, no two blockers kill it while it kills at most one worth less than it (when
-    p wins the race, a double block in which it kills one is a trade too: only one in which
-    it kills neither keeps it home)?"""
+    trade is even (never with a token worth less: a card for a token), no two blockers kill it
+    while it kills at most one worth less than it (when p wins the race, a double block in
+    which it kills a card is a trade too: only one in which it kills neither, or only tokens,
+    keeps it home)?"""
     if (G[ob(a) + O.CUR_KW] & Keyword.MENACE) == 0:
         for j in range(nb):
             b = blk[j]
             if can_block(cards, G, b, a) and blocker_wins_pumped(G, b, a, bp, bt):
                 return False
-        if (not ahead or G[H.ACTIVE] == 0) and _trade_refused(G, cards, a, blk, nb, bt, ahead):
+        if _trade_refused(G, cards, a, blk, nb, bt, ahead):
             return False
     return not (nb >= 2 and _double_blocked(G, cards, a, blk, nb, bp, bt, ahead))
 
