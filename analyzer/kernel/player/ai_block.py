@@ -66,6 +66,10 @@ from analyzer.kernel.rules.targets import threat_std
 from analyzer.kernel.rules.view import ob, own_at, own_n, pb
 from analyzer.kernel.runtime.config import njit
 
+# a chump that could wait for next turn goes now when this hit would leave d at this life or
+# less: a drain, a burn spell or one evasive attacker then ends the game
+CHUMP_NOW_LIFE = 5
+
 
 @njit
 def _chump_ok(G, b, a, incoming, life, doomed):
@@ -81,21 +85,16 @@ def _chump_ok(G, b, a, incoming, life, doomed):
         return False  # (when the damage is not lethal, no chump saves the game now)
     if incoming >= life:
         return True
-    if (
+    # (waiting would leave d in reach of a drain or a burn spell; a flier is d's own clock,
+    # not a chump)
+    burn_range = (
         doomed == 0
         and life - incoming <= CHUMP_NOW_LIFE
         and G[ob(b) + O.CUR_KW] & Keyword.FLYING == 0
-    ):
-        doomed = 1  # (the hit would leave d in reach of a drain or a burn spell; a flier is
-        # d's own clock, not a chump)
-    if doomed != 1:
+    )
+    if doomed != 1 and not burn_range:
         return False
     return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
-
-
-# a chump that could wait for next turn goes now when this hit would leave d at this life or
-# less: a drain, a burn spell or one evasive attacker then ends the game
-CHUMP_NOW_LIFE = 5
 
 
 # a soak block (the blocker lives, the attacker too) goes before any chump (tokens: -1000)

@@ -38,8 +38,7 @@ def double_partner(G, cards, a, b1, d, ta, any_trade, pump, free, n):
         return -1
     # double_block_kills asks ta > loss + DOUBLE_MARGIN: ta + DOUBLE_MARGIN + 1 asks ta >= loss
     judged = ta + DOUBLE_MARGIN + 1 + (1 << 20 if any_trade else 0)
-    bp = pump if not any_trade else 0
-    bt = pump if not any_trade else 0
+    wary = pump if not any_trade else 0  # the +wary/+wary the pair must still kill through
     best = -1
     best_loss = 0
     for j in range(n):
@@ -47,7 +46,7 @@ def double_partner(G, cards, a, b1, d, ta, any_trade, pump, free, n):
         if (
             b2 != b1
             and free_blocker(cards, G, b2, d, a)
-            and double_block_kills(G, cards, a, b1, b2, bp, bt, judged)
+            and double_block_kills(G, cards, a, b1, b2, wary, wary, judged)
         ):
             loss = double_loss(G, cards, a, b1, b2) * 1024 + threat_std(G, cards, b2)
             if best < 0 or loss < best_loss:
