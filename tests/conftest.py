@@ -13,7 +13,9 @@
   whole kernel (a fresh subprocess, Dask workers) or take over ~20 s warm;
   ``python3 -m pytest -m "not compile"`` skips them.
 - Under pytest-xdist with a cold numba cache, the controller compiles the kernel once before
-  the workers start (``pytest_sessionstart``).
+  the workers start (``pytest_sessionstart``). For the whole suite (CI: no paths, -k or -m)
+  that compile is test_precompile's own early job run in the session's cache, and
+  test_boundscheck's cold compile starts beside it on the other core (``SESSION_JOBS``).
 - Temporary folders are on /dev/shm where it exists with 1 GB free (unless TMPDIR is set):
   speed only, what the tests check is unchanged.
 - ``EARLY_JOBS`` (a dict in a test module: test name -> function of a fresh folder returning
@@ -35,6 +37,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -85,12 +88,80 @@ api.evaluate(decks[0], [decks[1]], games=4, forks=1, threads=1, plots=False)
 """
 
 
+# The early jobs of the whole suite under pytest-xdist with a cold cache (CI), started by the
+# controller before its workers (pytest_sessionstart), each test name -> its module and whether
+# the job runs in the session's own numba cache. test_precompile's job (the compile helper,
+# then one game that says what it loaded) is then the session's warm-up compile itself: it
+# used to compile the kernel once more in a fresh cache after the warm-up had (~4 CPU-minutes).
+# Its test checks the same printout: the session's cache is empty before it (a cold cache),
+# so every root the game loads is one the helper compiled. test_boundscheck's cold compile
+# (its own cache: bounds-checked code) takes the other core meanwhile.
+SESSION_JOBS = {
+    "test_background_compile_is_reused_by_the_batch_runner": ("test_precompile", True),
+    "test_games_never_index_outside_an_array": ("test_boundscheck", False),
+}
+_SHARED_JOBS = "GIFT_ANALYZER_TEST_JOBS"  # the folder of the controller's jobs, for workers
+
+
+def _whole_suite(config: pytest.Config) -> bool:
+    """Does this run select every test (no paths, -k, -m or --deselect), as CI's does?"""
+    return (
+        config.args_source == pytest.Config.ArgsSource.TESTPATHS
+        and not config.option.keyword
+        and not config.option.markexpr
+        and not config.getoption("deselect", None)
+    )
+
+
+def _shared_folder(name: str) -> Path:
+    """The folder of the controller's job for test `name` (see SESSION_JOBS)."""
+    return Path(os.environ[_SHARED_JOBS]) / name
+
+
+def _roots_cached() -> bool:
+    """Is any root of the compile helper (analysis/precompile.py) in the session's cache?"""
+    from analyzer.analysis.precompile import _roots
+    from analyzer.kernel.host.warmup import is_cached
+
+    return any(
+        is_cached(f"{d.py_func.__module__.rsplit('.', 1)[1]}.{d.__name__}") for d, _ in _roots()
+    )
+
+
+def _start_session_jobs() -> None:
+    """Start SESSION_JOBS (the controller): the one in the session's cache is waited for."""
+    import importlib
+
+    from analyzer.kernel.runtime.config import cache_dir
+
+    shared = Path(tempfile.mkdtemp(prefix="session-jobs-"))
+    os.environ[_SHARED_JOBS] = str(shared)  # xdist's workers inherit it
+    for in_session_cache in (False, True):  # the background job first
+        for name, (module, session_cache) in SESSION_JOBS.items():
+            if session_cache != in_session_cache:
+                continue
+            job = importlib.import_module(module).EARLY_JOBS[name]
+            folder = _shared_folder(name)
+            folder.mkdir()
+            argv, env = job(cache_dir().parent if session_cache else folder)
+            # the exit status in a file, written last: a worker waits for it
+            rc = folder / "rc"
+            argv = ["sh", "-c", '"$@"; echo $? > "$0.tmp"; mv "$0.tmp" "$0"', str(rc), *argv]
+            with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+                proc = subprocess.Popen(
+                    argv, env=env, stdout=out, stderr=err, start_new_session=True
+                )
+            _early[name] = (proc, folder)
+            if session_cache:
+                proc.wait(timeout=1800)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Under pytest-xdist, compile the kernel once in the controller before the workers start.
 
     With a cold numba cache (CI) every worker would compile the same kernel at the same time,
-    each on its own core; compiled once here on both cores, the workers load it from the cache.
-    xdist starts its workers in its own (trylast) sessionstart, after this one.
+    each on its own core; compiled once here (on both cores), the workers load it from the
+    cache. xdist starts its workers in its own (trylast) sessionstart, after this one.
     """
     if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("NUMBA_DISABLE_JIT"):
         return
@@ -99,6 +170,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from analyzer.kernel.host.warmup import kernel_cached
 
     if not kernel_cached():
+        if _whole_suite(session.config) and not _roots_cached():
+            _start_session_jobs()  # the batch runner; the evaluate below adds the fork runner
         subprocess.run([sys.executable, "-c", _WARM_UP], check=False, timeout=1800)
 
 
@@ -133,6 +206,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         shutil.rmtree(folder, ignore_errors=True)
+    if _SHARED_JOBS in os.environ and not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(os.environ.pop(_SHARED_JOBS), ignore_errors=True)
 
 
 @pytest.fixture
@@ -141,6 +216,9 @@ def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.Co
 
     def wait(timeout: float) -> subprocess.CompletedProcess:
         node = request.node
+        name = getattr(node, "originalname", node.name)
+        if _SHARED_JOBS in os.environ and _shared_folder(name).is_dir():
+            return _wait_shared(name, timeout)  # started by the controller (SESSION_JOBS)
         if node.nodeid not in _early:  # not started at collection (pytest-xdist)
             _start_early(
                 node.nodeid, request.module.EARLY_JOBS[getattr(node, "originalname", node.name)]
@@ -155,6 +233,22 @@ def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.Co
         )
 
     return wait
+
+
+def _wait_shared(name: str, timeout: float) -> subprocess.CompletedProcess:
+    """Wait for the controller's job of test `name` (its exit status file); what it did."""
+    folder = _shared_folder(name)
+    rc, deadline = folder / "rc", time.monotonic() + timeout
+    while not rc.exists():
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(name, timeout)
+        time.sleep(0.5)
+    return subprocess.CompletedProcess(
+        name,
+        int(rc.read_text()),
+        (folder / "stdout").read_text(),
+        (folder / "stderr").read_text(),
+    )
 
 
 @pytest.fixture(scope="session")
