@@ -48,7 +48,8 @@ def _bounds_checked_games(folder: Path) -> tuple[list[str], dict[str, str]]:
     )
 
 
-# a cold compile with bounds checks: started at collection, on the second core (conftest.py)
+# a cold compile with bounds checks: started at collection, on the second core; in the whole
+# suite with a cold cache beside the session's warm-up (conftest.py's SESSION_JOBS)
 EARLY_JOBS = {"test_games_never_index_outside_an_array": _bounds_checked_games}
 
 

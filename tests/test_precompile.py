@@ -32,7 +32,9 @@ def _precompile_then_one_game(folder: Path) -> tuple[list[str], dict[str, str]]:
 
 
 _PRECOMPILE = "from analyzer.analysis.precompile import main; main()"
-# two cold compiles in a row: started at collection, on the second core (conftest.py)
+# two cold compiles in a row: started at collection, on the second core; in the whole suite
+# with a cold cache it is the session's warm-up itself, in the session's cache (conftest.py's
+# SESSION_JOBS)
 EARLY_JOBS = {"test_background_compile_is_reused_by_the_batch_runner": _precompile_then_one_game}
 
 
