@@ -296,3 +296,33 @@ def test_manifest_command_is_the_command_a_user_types(
     assert m["command"] == ["gift-analyzer", "simulate", "--games", "5"]
     monkeypatch.setattr(sys, "argv", ["/x/some_script.py", "--flag"])
     assert w.Manifest().command == ["/x/some_script.py", "--flag"]
+
+
+def test_a_folder_of_files_appears_whole_or_not_at_all(tmp_path: Path) -> None:
+    """write_folder (the game logs): every file under the folder, each listed once in the
+    manifest's outputs; an earlier folder of that name is replaced whole, in the outputs too;
+    a failure half-way leaves the earlier folder and no temp folder."""
+
+    def files(n: int, fail_at: int = -1):
+        for i in range(n):
+            if i == fail_at:
+                raise RuntimeError("half-way")
+            yield f"{i % 2}/{i}.txt", f"file {i}\n"
+
+    with w.run_recorder(tmp_path, "simulate") as rec:
+        rec.write_csv("games.csv", pd.DataFrame({"a": [1]}))
+        rec.write_folder("logs", files(3))
+        with pytest.raises(RuntimeError):
+            rec.write_folder("logs", files(5, fail_at=4))
+        assert (rec.dir / "logs" / "0" / "2.txt").read_text() == "file 2\n"
+        assert not (rec.dir / "logs" / "1" / "3.txt").exists()  # the failed folder's
+        rec.write_folder("logs", files(2))  # replaces the three files with two
+    assert sorted(str(p.relative_to(rec.dir)) for p in rec.dir.rglob("*.txt")) == [
+        "logs/0/0.txt",
+        "logs/1/1.txt",
+    ]
+    m = json.loads((rec.dir / "manifest.json").read_text())
+    assert m["outputs"] == ["games.csv", "logs/0/0.txt", "logs/1/1.txt"]
+    assert _leftovers(rec.dir) == [] and [p.name for p in rec.dir.iterdir() if p.is_dir()] == [
+        "logs"
+    ]

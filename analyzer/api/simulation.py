@@ -7,7 +7,7 @@ api.py re-exports these names. Nothing here compiles numba until a function is c
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -267,8 +267,12 @@ def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
     from analyzer.api.replays import ReplaySession
 
     session = ReplaySession(rec.dir)
-    for k in range(n_matchups):
-        for g in range(n_games):
-            r = session.replay(g, k)
-            rec.write_text(f"logs/{k}/{g}.jsonl", r.jsonl())
-            rec.write_text(f"logs/{k}/{g}.txt", session.header(r) + "\n" + r.text() + "\n")
+
+    def files() -> Iterator[tuple[str, str]]:
+        for k in range(n_matchups):
+            for g in range(n_games):
+                r = session.replay(g, k)
+                yield f"{k}/{g}.jsonl", r.jsonl()
+                yield f"{k}/{g}.txt", session.header(r) + "\n" + r.text() + "\n"
+
+    rec.write_folder("logs", files())
