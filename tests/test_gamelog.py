@@ -163,6 +163,7 @@ def test_replay_of_a_run_kind_without_games_names_the_kind(tmp_path):
 
 def test_simulate_log_games_writes_jsonl_and_text(tmp_path):
     out = tmp_path / "run"
+    calls = []  # the games' phase, then the logs' (the command line shows a bar for each)
     api.simulate(
         DECKS / "ub_rats_threshold.txt",
         [DECKS / "wb_bats_lifegain.txt"],
@@ -170,7 +171,11 @@ def test_simulate_log_games_writes_jsonl_and_text(tmp_path):
         seed=1,
         log_games=2,
         out=out,
+        on_start=lambda n: calls.append(("games", n)),
+        on_logs_start=lambda n: calls.append(("logs", n)),
+        logs_progress=lambda n: calls.append(("logged", n)),
     )
+    assert calls == [("games", 3), ("logs", 2), ("logged", 1), ("logged", 1)]
     for g in range(2):
         df = pd.read_json(out / "logs" / "0" / f"{g}.jsonl", lines=True)
         assert df["kind"].iloc[-1] == "game_end"

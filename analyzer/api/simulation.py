@@ -80,10 +80,13 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     log_games: int = 0,
+    on_logs_start: Callable[[int], None] | None = None,
+    logs_progress: Callable[[int], None] | None = None,
 ) -> SimulationRun:
     """Play `games` games per matchup and summarize them (seat 0 is `deck`). `policy` is a
     policy string or PolicySpec, or give `policy_file` (analyzer/policies/table.py).
-    `log_games`: also write the event logs of each matchup's first games (needs `out`).
+    `log_games`: also write the event logs of each matchup's first games (needs `out`);
+    `on_logs_start(games to log)` and `logs_progress(n)` follow that second phase.
 
     `player`: every seat's built-in player ("standard" or "basic"); `opp_player`: the
     opponents' instead (seats 1 and up). `opening_hands`: "paper" or "arena-bo1" (Arena
@@ -172,6 +175,7 @@ def simulate(
             player=player,
             opp_player=opp_player or player,
             opening_hands=opening_hands,
+            log_progress=(on_logs_start, logs_progress),
         )
     return run
 
@@ -214,6 +218,7 @@ def _write(
     player: str,
     opp_player: str,
     opening_hands: str,
+    log_progress: tuple[Callable[[int], None] | None, Callable[[int], None] | None],
 ) -> Path:
     from analyzer.api.runs import run_recorder
     from analyzer.io.coverage import deck_coverage
@@ -256,17 +261,26 @@ def _write(
         if run.gifts is not None:
             rec.write_csv("gifts.csv", run.gifts)
         if log_games:
-            write_game_logs(rec, len(seat_paths), log_games)
+            write_game_logs(rec, len(seat_paths), log_games, *log_progress)
         rec.update(timings={**rec.manifest.timings, "simulate_s": round(run.seconds, 3)})
     return out
 
 
-def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
+def write_game_logs(
+    rec: Any,
+    n_matchups: int,
+    n_games: int,
+    on_start: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> None:
     """logs/<matchup>/<game>.jsonl and .txt for each matchup's first n_games games, replayed
-    from the manifest just written (so they are exactly what `replay` shows)."""
+    from the manifest just written (so they are exactly what `replay` shows); on_start(games)
+    and progress(1) per game (a game logged takes ~60 times a game played)."""
     from analyzer.api.replays import ReplaySession
 
     session = ReplaySession(rec.dir)
+    if on_start is not None:
+        on_start(n_matchups * n_games)
 
     def files() -> Iterator[tuple[str, str]]:
         for k in range(n_matchups):
@@ -274,5 +288,7 @@ def write_game_logs(rec: Any, n_matchups: int, n_games: int) -> None:
                 r = session.replay(g, k)
                 yield f"{k}/{g}.jsonl", r.jsonl()
                 yield f"{k}/{g}.txt", session.header(r) + "\n" + r.text() + "\n"
+                if progress is not None:
+                    progress(1)
 
     rec.write_folder("logs", files())

@@ -337,16 +337,20 @@ def progress_bar(
 ) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
     """(on_start, progress) callbacks for the API, shown once the work is known (after the
     inputs were checked), closed whatever happens: a bar with ETA on a terminal, else a line
-    on stderr every 10% or 30 s."""
+    on stderr every 10% or 30 s. `on_start(total, phase)` again starts a second phase's bar
+    (e.g. "logs"), the first one closed."""
     holder: dict[str, Any] = {}
 
-    def start(total: int) -> None:
-        notice()
+    def start(total: int, phase: str | None = None) -> None:
+        if "bar" in holder:
+            holder.pop("bar").__exit__(None, None, None)
+        elif "lines" not in holder:
+            notice()
         if not sys.stderr.isatty():
-            holder["lines"] = LineProgress(total, label)
+            holder["lines"] = LineProgress(total, phase or label)
             return
         holder["bar"] = click.progressbar(
-            length=total, label=label, show_eta=True, show_percent=True, file=sys.stderr
+            length=total, label=phase or label, show_eta=True, show_percent=True, file=sys.stderr
         )
         holder["bar"].__enter__()
 

@@ -81,6 +81,8 @@ def simulate(
             progress=progress,
             on_start=start,
             log_games=log_games,
+            on_logs_start=lambda n: start(n, "logs"),
+            logs_progress=progress,
         )
     click.echo(api.simulate_answer(run.summary))
     click.echo(api.simulate_summary(run.summary))
