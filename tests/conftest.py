@@ -121,11 +121,9 @@ def _shared_folder(name: str) -> Path:
 def _roots_cached() -> bool:
     """Is any root of the compile helper (analysis/precompile.py) in the session's cache?"""
     from analyzer.analysis.precompile import _roots
-    from analyzer.kernel.host.warmup import is_cached
+    from analyzer.kernel.host.warmup import cache_name, is_cached
 
-    return any(
-        is_cached(f"{d.py_func.__module__.rsplit('.', 1)[1]}.{d.__name__}") for d, _ in _roots()
-    )
+    return any(is_cached(cache_name(d)) for d, _ in _roots())
 
 
 def _start_session_jobs() -> None:
@@ -220,9 +218,7 @@ def early_job(request: pytest.FixtureRequest) -> Callable[[float], subprocess.Co
         if _SHARED_JOBS in os.environ and _shared_folder(name).is_dir():
             return _wait_shared(name, timeout)  # started by the controller (SESSION_JOBS)
         if node.nodeid not in _early:  # not started at collection (pytest-xdist)
-            _start_early(
-                node.nodeid, request.module.EARLY_JOBS[getattr(node, "originalname", node.name)]
-            )
+            _start_early(node.nodeid, request.module.EARLY_JOBS[name])
         proc, folder = _early[node.nodeid]
         proc.wait(timeout=timeout)
         return subprocess.CompletedProcess(

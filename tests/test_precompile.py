@@ -41,11 +41,12 @@ EARLY_JOBS = {"test_background_compile_is_reused_by_the_batch_runner": _precompi
 @pytest.mark.compile
 def test_background_compile_is_reused_by_the_batch_runner(early_job):
     from analyzer.analysis.precompile import _roots
+    from analyzer.kernel.host.warmup import cache_name
 
     run = early_job(1800)
     assert run.returncode == 0, run.stderr[-3000:]
     out = run.stdout
-    names = [f"{d.py_func.__module__.rsplit('.', 1)[1]}.{d.__name__}-" for d, _ in _roots()]
+    names = [f"{cache_name(d)}-" for d, _ in _roots()]
     saved = [line for line in out.splitlines() if "data saved" in line]
     loaded = [line for line in out.splitlines() if "data loaded" in line]
     assert saved and not [s for s in saved if any(n in s for n in names)]

@@ -118,8 +118,8 @@ def html_answers(t: dict[str, pd.DataFrame]) -> list[str]:
         for r in headline_rows(_answers_in_points(answers)).itertuples(index=False)
     )
     family = family_level(answers)
-    given = answers["decisions_to"].dropna() if "decisions_to" in answers else []
-    given = sorted({phrase(str(v)) for v in given if str(v)})
+    rules = answers["decisions_to"].dropna() if "decisions_to" in answers else []
+    given = sorted({phrase(str(v)) for v in rules if str(v)})
     return [
         "<p>To whom? Each recipient rule as its own arm, the card promised whenever it may "
         "be, against never, on the same games"

@@ -172,8 +172,8 @@ def answer_line(df: pd.DataFrame, recipients: pd.DataFrame | None = None) -> str
     to_whom: dict[tuple[str, str], tuple[str, str]] = {}
     if recipients is not None and len(recipients):
         for r in headline_rows(recipients).itertuples(index=False):
-            given = getattr(r, "decisions_to", "")
-            given = phrase(str(given)) if isinstance(given, str) and given else ""
+            rule = getattr(r, "decisions_to", "")
+            given = phrase(str(rule)) if isinstance(rule, str) and rule else ""
             to_whom[(str(r.deck), str(r.card))] = (str(r.answer), given)
     parts = []
     for r in view.itertuples(index=False):

@@ -7,6 +7,11 @@ import sys
 _FOUND: set[str] = set()  # names seen cached: numba never deletes an entry while we run
 
 
+def cache_name(dispatcher) -> str:
+    """The ``module.func`` name numba's cache files of a jitted function begin with."""
+    return f"{dispatcher.py_func.__module__.rsplit('.', 1)[1]}.{dispatcher.__name__}"
+
+
 def is_cached(name: str) -> bool:
     """True if numba's cache holds compiled code of kernel function ``name`` (``module.func``,
     e.g. ``batch.run_batch``) for this Python and these sources."""
