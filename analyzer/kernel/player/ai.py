@@ -93,6 +93,7 @@ from analyzer.kernel.player.ai_value import (
 )
 from analyzer.kernel.rules.actions import land_drops
 from analyzer.kernel.rules.catalog import abilities_of, cards_of
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.events import fire_enters
 from analyzer.kernel.rules.mana import (
     count_sources,
@@ -322,8 +323,8 @@ def _main_standard(G, C, pol, p, buf, n):
     have = color_have_of(G, cards, p, lands, sacs)
     slack = 0 if kept_role == AiRole.REMOVAL else KEEP_SLACK
     # the development beside the kept card counts only the cards its colors leave castable
-    if keep > 0 and fill_mana(G, cards, buf, n, lands, 0, ANY_HAVE) > (
-        fill_mana(G, cards, buf, n, lands - keep, kept_colors, have) + slack
+    if keep > 0 and fill_mana(G, C, p, buf, n, lands, 0, ANY_HAVE) > (
+        fill_mana(G, C, p, buf, n, lands - keep, kept_colors, have) + slack
     ):
         keep = 0  # keeping it up would cost the turn's development: it waits for spare mana
     skips = fill_skips(G, C, p, buf, n, lands - keep, have)  # the cards that fill the mana
@@ -415,11 +416,11 @@ def _main_standard(G, C, pol, p, buf, n):
 
 @njit
 def _beside_kept(G, C, p, card, keep, kept_colors, lands, have):
-    """Can p cast card and still keep `keep` mana of the kept card's colors up? Its mana value
-    fits beside it, and so do its colored symbols (ai_value.color_have: a {1}{U} two-drop on
-    two Islands leaves Long River's Pull's {U}{U} a land short)."""
+    """Can p cast card and still keep `keep` mana of the kept card's colors up? Its cost now
+    (cost_now) fits beside it, and so do its colored symbols (ai_value.color_have: a {1}{U}
+    two-drop on two Islands leaves Long River's Pull's {U}{U} a land short)."""
     cards = cards_of(C)
-    if cards[card, CardCol.MV] + keep > lands:
+    if cost_now(G, C, p, card) + keep > lands:
         return False
     return colors_fit(cost_colors(cards, card) + kept_colors, have)
 

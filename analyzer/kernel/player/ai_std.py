@@ -71,6 +71,7 @@ from analyzer.kernel.rules.catalog import (
     steps_of,
     targets_of,
 )
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.target_choice import fighter_boost
 from analyzer.kernel.rules.targets import combat_damage_to, slot_start, threat_std
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
@@ -486,17 +487,17 @@ def removal_bar(G, kills_any, reach, opp_hand):
 
 @njit
 def mana_to_keep(G, C, p, lands):
-    """(mana value to keep up in p's main phase, what keeping it up is worth, the kept card's
-    AiRole, its colored symbols as ai_value.cost_colors packs them), among the fast cards
-    whose colors p's untapped lands make (colors_up): a counterspell while an opponent holds
-    cards (its value, plus 10 per card they hold up to two unless p is under pressure: the
-    opponents' creatures outpower p's, so p develops its board first); in
-    main phase 1, a trick when p has an attacker for it (its value); an instant removal
-    while an opponent has a creature with power (its value): cast on their attacker, after
-    blocks or at their end step, when they are tapped out (ai._main_standard).
+    """(mana to keep up in p's main phase: the kept card's cost now, cost_now; what keeping it
+    up is worth, the kept card's AiRole, its colored symbols as ai_value.cost_colors packs
+    them), among the fast cards whose colors p's untapped lands make (colors_up): a
+    counterspell while an opponent holds cards (its value, plus 10 per card they hold up to
+    two unless p is under pressure: the opponents' creatures outpower p's, so p develops its
+    board first); in main phase 1, a trick when p has an attacker for it (its value); an
+    instant removal while an opponent has a creature with power (its value): cast on their
+    attacker, after blocks or at their end step, when they are tapped out (ai._main_standard).
     (0, 0, 0, 0): nothing to keep."""
     cards = cards_of(C)
-    if not _may_keep(G, cards, p, lands):
+    if not _may_keep(G, C, p, lands):
         return 0, 0, 0, 0  # (most main phases: no fast card in hand that could be kept up)
     keep = 0
     worth = 0
@@ -524,7 +525,7 @@ def mana_to_keep(G, C, p, lands):
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
         role = cards[card, CardCol.AI_ROLE]
-        mv = cards[card, CardCol.MV]
+        mv = cost_now(G, C, p, card)  # (Polliwallop with two Frogs: two, kept with three lands)
         if (
             mv > lands
             or (cards[card, CardCol.FLAGS] & CardFlag.FAST) == 0
@@ -547,17 +548,17 @@ def mana_to_keep(G, C, p, lands):
 
 
 @njit
-def _may_keep(G, cards, p, lands):
-    """Does p hold a fast card mana_to_keep could keep up (its mana value, role and speed; not
+def _may_keep(G, C, p, lands):
+    """Does p hold a fast card mana_to_keep could keep up (its cost now, role and speed; not
     yet its colors or the board)? Without one its answer is (0, 0), the board unread."""
+    cards = cards_of(C)
     for i in range(G[pb(p) + P.HAND_N]):
         card = G[ob(hand_at(G, p, i)) + O.CARD]
         role = cards[card, CardCol.AI_ROLE]
-        mv = cards[card, CardCol.MV]
         if (
-            mv <= lands
-            and cards[card, CardCol.FLAGS] & CardFlag.FAST
+            cards[card, CardCol.FLAGS] & CardFlag.FAST
             and (role == AiRole.COUNTER or role == AiRole.TRICK or role == AiRole.REMOVAL)
+            and cost_now(G, C, p, card) <= lands
         ):
             return True
     return False

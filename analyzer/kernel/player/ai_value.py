@@ -40,6 +40,7 @@ from analyzer.enums import (
 )
 from analyzer.kernel.layout import PLAYER_BASE, WORK_SIZE, H, O, P, W
 from analyzer.kernel.rules.catalog import abilities_of, cards_of, has_op
+from analyzer.kernel.rules.cost_reduction import cost_now
 from analyzer.kernel.rules.costs import grant_offspring_row
 from analyzer.kernel.rules.mana import count_sources
 from analyzer.kernel.rules.view import hand_at, ob, own_at, own_n, pb
@@ -356,13 +357,17 @@ def _ability_mana(abilities, a):
 
 
 @njit
-def fill_mana(G, cards, buf, n, budget, beside, have):
-    """The most mana (by mana value) p's sorcery-speed castables in buf[:n] spend together
-    within `budget`: what the turn develops. Instants are left out (they can spend what is
-    left at instant speed), and so is a card whose colored symbols do not fit in `have`
-    (color_have) beside the ones in `beside` (cost_colors: a card kept up). A subset sum over
-    the first MAX_FILL candidates, as a bitset of the reachable totals (bit t set: some subset
-    spends exactly t)."""
+def fill_mana(G, C, p, buf, n, budget, beside, have):
+    """The most mana p's sorcery-speed castables in buf[:n] spend together within `budget`:
+    what the turn develops, each card at what it costs now (cost_now: a spell that a
+    permanent of p's makes cheaper spends less). Instants are left out (they can spend what
+    is left at instant speed), and so is a card whose colored symbols do not fit in `have`
+    (color_have) beside the ones in `beside` (cost_colors: a card kept up). An offspring is
+    no development a kept card gives up (a 1/1 copy for the mana the kept card would spend:
+    counted, p gave up Savor to pay Thornplate Intimidator's). A subset sum over the first
+    MAX_FILL candidates, as a bitset of the reachable totals (bit t set: some subset spends
+    exactly t)."""
+    cards = cards_of(C)
     cap = min(budget, 62)
     if cap <= 0:
         return 0
@@ -371,14 +376,15 @@ def fill_mana(G, cards, buf, n, budget, beside, have):
     m = 0
     for i in range(min(n, 62)):
         card = G[ob(buf[i]) + O.CARD]
-        mv = cards[card, CardCol.MV]
         if (
-            cards[card, CardCol.FLAGS] & CardFlag.FAST == 0
-            and mv <= budget
-            and m < MAX_FILL
-            and colors_fit(cost_colors(cards, card) + beside, have)
+            cards[card, CardCol.FLAGS] & CardFlag.FAST
+            or m >= MAX_FILL
+            or not colors_fit(cost_colors(cards, card) + beside, have)
         ):
-            reach = (reach | (reach << mv)) & within
+            continue
+        cost = cost_now(G, C, p, card)
+        if cost <= cap:
+            reach = (reach | (reach << cost)) & within
             m += 1
     best = cap
     while best > 0 and not (reach >> best) & 1:
