@@ -433,6 +433,18 @@ def test_chump_now_when_waiting_leaves_burn_range():
     assert names(state, 1, "battlefield") == ["Fish"]
 
 
+def test_a_chump_short_of_lethal_goes_only_with_a_token():
+    """Two 3/3s at 11 life, the race lost, the hit leaving 5: a Fish would chump now
+    (chump_now_before_burn_range), a card (Shoreline Looter, 1/1) does not, and the defender
+    goes to 5. At 6 life the damage is lethal: the Looter chumps (3 left)."""
+    state = run_player("chump_short_of_lethal_only_with_a_token")
+    assert state["seats"][1]["life"] == 5
+    assert names(state, 1, "battlefield") == ["Shoreline Looter"]
+    state = run_player("chump_short_of_lethal_only_with_a_token", ("life = 11", "life = 6"))
+    assert state["seats"][1]["life"] == 3
+    assert names(state, 1, "graveyard") == ["Shoreline Looter"]
+
+
 def test_no_trade_with_a_first_striker_that_kills_first():
     """Steampath Charger (2/1) would kill Brightblade Stoat (2/2 first strike) only if it dealt
     its damage: the Stoat kills it first, so it does not block and the defender takes 2.

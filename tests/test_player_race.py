@@ -11,11 +11,11 @@ _DEFENDERS = '["Thornplate Intimidator", "Shoreline Looter", "Shoreline Looter"]
 def test_a_defender_at_low_life_is_pressed_into_chump_blocks():
     """Three 2/2s against a 4/3 that eats any of them and two 1/1s, the defender at 4: the
     6 damage is lethal, so it must chump. All three attack; the Intimidator eats one Elder
-    and the Looters chump the other two (the second because 2 a turn would kill it next
-    turn): an Elder for two Looters."""
+    and a Looter chumps another (the third's 2 is not lethal: a card chumps only lethal
+    damage) and the defender goes to 2: an Elder for a Looter and 2 life."""
     state = run_player("pressure_when_they_must_chump")
-    assert state["seats"][1]["life"] == 4
-    assert names(state, 1, "graveyard") == ["Shoreline Looter", "Shoreline Looter"]
+    assert state["seats"][1]["life"] == 2
+    assert names(state, 1, "graveyard") == ["Shoreline Looter"]
     assert names(state, 0, "graveyard") == ["Warren Elder"]
     assert tapped(state, 0, "Warren Elder") == [True, True]
 

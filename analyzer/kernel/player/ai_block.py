@@ -15,9 +15,10 @@ two-sided: d sends what the attacker's creatures at home would not eat, the same
 meets the creatures d keeps home), the same attack would be lethal next turn even with each creature
 d has chumping then (a chump that can wait, waits, unless the hit would leave d at 5 life or less,
 in reach of a drain or a burn spell, and the blocker is no flier; in front of a trampler a chump
-stops only its toughness) and the blocker is a token or a small creature. A trampler loses only the
-chump's toughness of its damage: that chump must end the lethal or stop half of it; when the damage
-is still lethal, several chumps go in front of the tramplers together if that saves the game.
+stops only its toughness) and the blocker is a token (short of lethal a creature card does not
+chump: the race read is too pessimistic to throw a card away on). A trampler loses only the chump's
+toughness of its damage: that chump must end the lethal or stop half of it; when the damage is
+still lethal, several chumps go in front of the tramplers together if that saves the game.
 In a wide attack from a player with a card in hand and three lands up (a team pump's mana), a
 blocker worth more than its attacker does not block where a +2/+1 pump on the attacker would
 kill it and leave the attacker alive (unless the damage is lethal).
@@ -74,8 +75,8 @@ CHUMP_NOW_LIFE = 5
 @njit
 def _chump_ok(G, b, a, incoming, life, doomed):
     """A chump block of a with b: when the damage is lethal, or when the race is lost and the
-    same attack would kill next turn even through d's chumps then (doomed == 1) and b is a
-    token or a small creature. A trampler
+    same attack would kill next turn even through d's chumps then (doomed == 1) or the hit
+    leaves d in burn range, and b is a token. A trampler
     loses only b's toughness of its damage: that chump must save the game now or at least half
     of the attacker's damage."""
     saved = _stopped(G, a, G[ob(b) + O.CUR_T] - G[ob(b) + O.DAMAGE])
@@ -94,7 +95,10 @@ def _chump_ok(G, b, a, incoming, life, doomed):
     )
     if doomed != 1 and not burn_range:
         return False
-    return G[ob(b) + O.TOKEN] != 0 or G[ob(b) + O.CUR_P] + G[ob(b) + O.CUR_T] <= 3
+    # (short of lethal only a token chumps: the race read that calls the game lost ignores
+    # what d draws and casts, and is too pessimistic to throw a card away on; a small
+    # creature card chumping here lost games in the seat-0 A/B)
+    return G[ob(b) + O.TOKEN] != 0
 
 
 # a soak block (the blocker lives, the attacker too) goes before any chump (tokens: -1000)
