@@ -2,7 +2,7 @@
 
 __version__ = "0.1.0"
 # Bumped whenever the kernel's rules behaviour changes; written into every results manifest.
-RULES_VERSION = "2026-12-07/64"
+RULES_VERSION = "2026-12-07/65"
 
 # The Python API from the package top: `import analyzer; analyzer.evaluate(...)`. Loaded on
 # first use, so `import analyzer` stays instant and compiles nothing. (`report` stays
