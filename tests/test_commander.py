@@ -299,10 +299,10 @@ def test_a_permanent_spell_meeting_a_full_battlefield_leaves_the_record_whole():
     # Precon games (policy random:p=0.5, run seed 2) that end at a full battlefield (MAX_BATTLEFIELD
     # permanents). Re-picked at RULES 2026-12-07/59 (the player's removal spares 1/1 tokens and its
     # draw spells wait for a creature when behind, so the pods changed; the same games at /60 and
-    # /61). At /64 (the pods changed again: the standard player's attacks into tokens) of seed 2's
-    # first 18,000 games 1564, 3766, 7000, 15942, 16436 and 17790 get there with 160 permanents,
+    # /61). At /65 (the pods changed again: chumps short of lethal only with tokens) of seed 2's
+    # first 18,000 games 3766, 7000, 9083, 15942, 16436 and 17790 get there with 160 permanents,
     # the three used here among them (found by playing games 0..17999 with engine.play and keeping
-    # those whose end reason is CAPACITY; no other capacity is reached). The game ends as a
+    # those whose end reason is CAPACITY; the one other, 12551, fills the stack). The game ends as a
     # capacity error, and the spell must still be on the stack, not taken off it and left in no
     # list (the invariant check "card in no zone" failed at that step before). (The stack's and
     # trigger queue's sizes, and how the players play, decide which games get there: re-pick them
